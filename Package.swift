@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "coursecheck",
+    products: [
+        .executable(name: "coursecheck", targets: ["coursecheck"]),
+        .library(name: "CourseCheckKit", targets: ["CourseCheckKit"]),
+    ],
+    targets: [
+        // The course's Invalidation.swift, compiled verbatim. The only canonical copy of the core text.
+        .target(
+            name: "InvalidationCore"
+        ),
+        // All of coursecheck's logic. `Resources/Invalidation.swift` is a symlink to the core above,
+        // embedded as bytes for the byte-for-byte drift check.
+        .target(
+            name: "CourseCheckKit",
+            dependencies: ["InvalidationCore"],
+            resources: [.embedInCode("Resources/Invalidation.swift")]
+        ),
+        // Thin executable: parse options, call the library, exit.
+        .executableTarget(
+            name: "coursecheck",
+            dependencies: ["CourseCheckKit"]
+        ),
+        .testTarget(
+            name: "CourseCheckKitTests",
+            dependencies: ["CourseCheckKit", "InvalidationCore", "coursecheck"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

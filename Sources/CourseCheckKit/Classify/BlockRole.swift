@@ -1,0 +1,15 @@
+/// What a fenced block is for in a lesson.
+public enum BlockRole: String, Sendable, Equatable {
+    /// The course's Invalidation.swift, a `swift` block starting `// Invalidation.swift`.
+    case core
+    /// A program built on the core, a `swift` block starting `// main.swift`.
+    case tree
+    /// The bare fence right after a tree, holding the tree's exact stdout.
+    case expected
+    /// Any other `swift` block: SwiftUI or UIKit source, shown and never run.
+    case fragment
+
+    /// The marker a `swift` block's first line starts with to take this role.
+    static let coreMarker = "// Invalidation.swift"
+    static let treeMarker = "// main.swift"
+}

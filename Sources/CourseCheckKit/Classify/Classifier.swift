@@ -1,0 +1,85 @@
+/// Gives every fenced block of a lesson its role and reports blocks and lessons that break the rules.
+public enum Classifier {
+    public static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {
+        let path = file.path
+        var diagnostics: [Diagnostic] = []
+        var blocks: [Lesson.Block] = []
+        var cores: [FencedBlock] = []
+        var trees: [Tree] = []
+        var pendingTree: FencedBlock?
+
+        func flushPendingTree() {
+            guard let tree = pendingTree else { return }
+            let header = SourceLocation(path: path, line: tree.body[0].number, column: tree.fence.indent + 1)
+            diagnostics.append(.error(
+                .missingExpected, at: header,
+                "tree has no expected output block; put a bare ``` fence holding its stdout right after it"))
+            pendingTree = nil
+        }
+
+        for block in fenced {
+            if block.info.isEmpty {
+                if let tree = pendingTree, onlyBlankLines(in: file, between: tree.closing, and: block.opening) {
+                    blocks[blocks.count - 1].expectedLine = block.opening.number
+                    blocks.append(Lesson.Block(role: .expected, fenced: block))
+                    trees.append(Tree(block: tree, expected: block))
+                    pendingTree = nil
+                } else {
+                    flushPendingTree()
+                    diagnostics.append(.error(
+                        .strayOutput, at: block.openingLocation(in: path),
+                        "bare code fence does not follow a tree; expected output must come right after a "
+                            + "```swift block starting '\(BlockRole.treeMarker)'"))
+                }
+                continue
+            }
+            flushPendingTree()
+            guard block.language == "swift" else {
+                diagnostics.append(.error(
+                    .noRole, at: block.openingLocation(in: path),
+                    "code block with info string '\(block.info)' has no role; lessons hold ```swift blocks "
+                        + "(core, trees, fragments) and bare ``` expected-output blocks"))
+                continue
+            }
+            let first = block.body.first?.text ?? ""
+            if first.hasPrefix(BlockRole.coreMarker) {
+                blocks.append(Lesson.Block(role: .core, fenced: block))
+                cores.append(block)
+            } else if first.hasPrefix(BlockRole.treeMarker) {
+                blocks.append(Lesson.Block(role: .tree, fenced: block))
+                pendingTree = block
+            } else {
+                blocks.append(Lesson.Block(role: .fragment, fenced: block))
+            }
+        }
+        flushPendingTree()
+
+        let start = SourceLocation(path: path, line: 1)
+        if fenced.isEmpty {
+            diagnostics.append(.error(.notALesson, at: start, "file has no fenced code blocks; it is not a lesson"))
+        } else {
+            if cores.isEmpty {
+                diagnostics.append(.error(
+                    .coreCount, at: start,
+                    "lesson has no core block (a ```swift block starting '\(BlockRole.coreMarker)')"))
+            }
+            for extra in cores.dropFirst() {
+                diagnostics.append(.error(
+                    .coreCount, at: extra.openingLocation(in: path),
+                    "lesson has more than one core block; the first is at line \(cores[0].opening.number)"))
+            }
+            if !blocks.contains(where: { $0.role == .tree }) {
+                diagnostics.append(.error(
+                    .noTrees, at: start,
+                    "lesson has no tree (a ```swift block starting '\(BlockRole.treeMarker)')"))
+            }
+        }
+        let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees)
+        return (lesson, diagnostics)
+    }
+
+    private static func onlyBlankLines(in file: SourceFile, between first: Line, and second: Line) -> Bool {
+        // Line numbers are 1-based; the lines strictly between sit at indices first.number..<second.number-1.
+        file.lines[first.number..<(second.number - 1)].allSatisfy(\.isBlank)
+    }
+}

@@ -1,0 +1,22 @@
+/// A classified lesson: every fenced block of one file with its role.
+public struct Lesson: Sendable {
+    /// One fenced block and the role classification gave it.
+    public struct Block: Sendable, Equatable {
+        public var role: BlockRole
+        public var fenced: FencedBlock
+        /// For a tree, the line of its expected block's opening fence.
+        public var expectedLine: Int?
+    }
+
+    public var file: SourceFile
+    public var blocks: [Block]
+    /// The lesson's core blocks; a well-formed lesson has exactly one.
+    public var cores: [FencedBlock]
+    public var trees: [Tree]
+
+    public var path: String { file.path }
+
+    public func count(of role: BlockRole) -> Int {
+        blocks.count { $0.role == role }
+    }
+}

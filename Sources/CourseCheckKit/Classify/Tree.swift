@@ -1,0 +1,26 @@
+/// A runnable program of a lesson together with the output the lesson says it prints.
+public struct Tree: Sendable, Equatable {
+    public var block: FencedBlock
+    public var expected: FencedBlock
+
+    /// The `// main.swift — ...` line, which names the tree in every report.
+    public var header: Line { block.body[0] }
+
+    /// The header's description after `// main.swift`, e.g. "alti degisiklik, dort tetik".
+    public var title: String {
+        var rest = Substring(header.text.dropFirst(BlockRole.treeMarker.count))
+        rest = rest.trimmingBlanks()
+        for dash in ["—", "–", "-"] where rest.hasPrefix(dash) {
+            rest = rest.dropFirst(dash.count).trimmingBlanks()
+            break
+        }
+        return String(rest)
+    }
+
+    /// The tree's source, as `main.swift` would hold it.
+    public var source: String { block.content }
+
+    public func headerLocation(in path: String) -> SourceLocation {
+        SourceLocation(path: path, line: header.number, column: block.fence.indent + 1)
+    }
+}

@@ -1,0 +1,114 @@
+/// The parsed command line.
+public struct Invocation: Sendable, Equatable {
+    /// What to do.
+    public enum Action: String, Sendable, Equatable {
+        /// Check every lesson (the default).
+        case check
+        /// Print the role of every block.
+        case list
+        case help
+        case version
+    }
+
+    /// When to colour output.
+    public enum ColorChoice: String, Sendable, Equatable {
+        case auto, always, never
+    }
+
+    public var action: Action = .check
+    public var paths: [String] = []
+    public var strict = false
+    public var color: ColorChoice = .auto
+
+    public init() {}
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws -> Invocation {
+        var invocation = Invocation()
+        var rest = arguments[...]
+        if let first = rest.first, let action = Action(rawValue: first), action == .check || action == .list {
+            invocation.action = action
+            rest = rest.dropFirst()
+        }
+        var onlyPaths = false
+        while let argument = rest.popFirst() {
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                invocation.paths.append(argument)
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            func value() throws -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = rest.popFirst() else { throw CourseCheckError.usage("\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "--":
+                onlyPaths = true
+            case "-h", "--help":
+                invocation.action = .help
+            case "--version":
+                invocation.action = .version
+            case "--strict":
+                invocation.strict = true
+            case "--color":
+                let raw = try value()
+                guard let choice = ColorChoice(rawValue: raw) else {
+                    throw CourseCheckError.usage("--color must be auto, always or never, not '\(raw)'")
+                }
+                invocation.color = choice
+            case "--no-color":
+                invocation.color = .never
+            default:
+                throw CourseCheckError.usage("unknown option '\(argument)'")
+            }
+        }
+        if (invocation.action == .check || invocation.action == .list) && invocation.paths.isEmpty {
+            throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
+        }
+        return invocation
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    public static let version = "coursecheck 0.1.0"
+
+    public static let help = """
+        OVERVIEW: Verify the golden outputs of the course "SwiftUI ile Arayüz".
+
+        Every lesson's fenced blocks get a role: the core (```swift starting
+        `// Invalidation.swift`), trees (```swift starting `// main.swift`), their expected
+        output (the bare ``` fence right after a tree) and display fragments (any other
+        ```swift block). Each core block must equal the embedded core byte for byte.
+
+        USAGE: coursecheck [check] [options] <path>...
+               coursecheck list <path>...
+
+        ARGUMENTS:
+          <path>              A lessons directory (its NN-slug.md files, in name order)
+                              or single lesson .md files.
+
+        SUBCOMMANDS:
+          check               Check the lessons (the default).
+          list                Print every block's file, line and role; for a tree, the
+                              line of its expected block.
+
+        OPTIONS:
+          --strict            Treat warnings as errors.
+          --color <when>      auto (default: only on a terminal, never with NO_COLOR),
+                              always or never.
+          --no-color          Same as --color never.
+          --version           Print the version.
+          -h, --help          Show this help.
+
+        Diagnostics go to stderr as `path:line:col: error|warning|note: message [id]`;
+        the summary line goes to stdout.
+
+        EXIT STATUS:
+          0  clean   1  findings   2  usage or I/O error
+
+        """
+}

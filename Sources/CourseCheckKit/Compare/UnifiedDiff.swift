@@ -1,0 +1,184 @@
+/// A unified diff between two line sequences, numbered with the caller's line numbers.
+///
+/// Uses Myers' O(ND) algorithm, so long blocks that differ little cost little.
+public struct UnifiedDiff: Sendable {
+    /// One side of the diff: a label for the `---`/`+++` header, the lines, and the line number of the first.
+    public struct Side: Sendable {
+        public var label: String
+        public var lines: [String]
+        public var firstLine: Int
+
+        public init(label: String, lines: [String], firstLine: Int) {
+            self.label = label
+            self.lines = lines
+            self.firstLine = firstLine
+        }
+    }
+
+    enum Edit: Equatable {
+        case keep(Int, Int)
+        case delete(Int)
+        case insert(Int)
+    }
+
+    public var old: Side
+    public var new: Side
+    public var context: Int
+
+    public init(old: Side, new: Side, context: Int = 3) {
+        self.old = old
+        self.new = new
+        self.context = context
+    }
+
+    /// The diff text, or the empty string when both sides are equal. `render` shows each line
+    /// (for example, to make a carriage return visible).
+    public func text(render: (String) -> String = { $0 }) -> String {
+        let edits = Self.edits(old.lines, new.lines)
+        guard edits.contains(where: { if case .keep = $0 { false } else { true } }) else { return "" }
+        // oldBefore[i] and newBefore[i]: how many lines of each side the edits before index i consumed.
+        var oldBefore = [0]
+        var newBefore = [0]
+        for edit in edits {
+            let (o, n) = switch edit {
+            case .keep: (1, 1)
+            case .delete: (1, 0)
+            case .insert: (0, 1)
+            }
+            oldBefore.append(oldBefore.last! + o)
+            newBefore.append(newBefore.last! + n)
+        }
+        var output = "--- \(old.label)\n+++ \(new.label)\n"
+        for hunk in hunks(edits) {
+            let oldCount = oldBefore[hunk.endIndex] - oldBefore[hunk.startIndex]
+            let newCount = newBefore[hunk.endIndex] - newBefore[hunk.startIndex]
+            let oldRange = range(oldBefore[hunk.startIndex], oldCount, side: old)
+            let newRange = range(newBefore[hunk.startIndex], newCount, side: new)
+            output += "@@ -\(oldRange) +\(newRange) @@\n"
+            for edit in hunk {
+                switch edit {
+                case .keep(let index, _): output += " " + render(old.lines[index]) + "\n"
+                case .delete(let index): output += "-" + render(old.lines[index]) + "\n"
+                case .insert(let index): output += "+" + render(new.lines[index]) + "\n"
+                }
+            }
+        }
+        return output
+    }
+
+    private func range(_ index: Int, _ count: Int, side: Side) -> String {
+        // GNU diff: an empty range names the line before it.
+        let start = count == 0 ? side.firstLine + index - 1 : side.firstLine + index
+        return count == 1 ? "\(start)" : "\(start),\(count)"
+    }
+
+    private func hunks(_ edits: [Edit]) -> [ArraySlice<Edit>] {
+        var changed: [Int] = []
+        for (index, edit) in edits.enumerated() {
+            if case .keep = edit { continue }
+            changed.append(index)
+        }
+        var result: [ArraySlice<Edit>] = []
+        var start = max(changed[0] - context, 0)
+        var end = min(changed[0] + context, edits.count - 1)
+        for index in changed.dropFirst() {
+            if index - context <= end + 1 {
+                end = min(index + context, edits.count - 1)
+            } else {
+                result.append(edits[start...end])
+                start = index - context
+                end = min(index + context, edits.count - 1)
+            }
+        }
+        result.append(edits[start...end])
+        return result
+    }
+
+    /// Past this many differences the diff stops searching for the shortest script and shows the
+    /// differing middle as one replacement, keeping memory bounded on wholly different inputs.
+    static let maximumDistance = 2_000
+
+    /// The shortest edit script from `a` to `b` (Myers 1986), as keeps, deletes and inserts in order.
+    static func edits(_ a: [String], _ b: [String]) -> [Edit] {
+        let n = a.count
+        let m = b.count
+        let maxD = min(n + m, maximumDistance)
+        guard n + m > 0 else { return [] }
+        let offset = maxD + 1
+        var v = [Int](repeating: 0, count: 2 * maxD + 3)
+        // trace[d] holds v[-d...d] as it stood before round d, so trace[d][k + d] is v[k].
+        var trace: [[Int]] = []
+        var finalD: Int?
+        search: for d in 0...maxD {
+            trace.append(Array(v[(offset - d)...(offset + d)]))
+            for k in stride(from: -d, through: d, by: 2) {
+                var x: Int
+                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                    x = v[offset + k + 1]
+                } else {
+                    x = v[offset + k - 1] + 1
+                }
+                var y = x - k
+                while x < n && y < m && a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
+                v[offset + k] = x
+                if x >= n && y >= m {
+                    finalD = d
+                    break search
+                }
+            }
+        }
+        guard let finalD else { return replacement(a, b) }
+        var edits: [Edit] = []
+        var x = n
+        var y = m
+        for d in stride(from: finalD, to: 0, by: -1) {
+            let previous = trace[d]
+            let k = x - y
+            let previousK: Int
+            if k == -d || (k != d && previous[k - 1 + d] < previous[k + 1 + d]) {
+                previousK = k + 1
+            } else {
+                previousK = k - 1
+            }
+            let previousX = previous[previousK + d]
+            let previousY = previousX - previousK
+            while x > previousX && y > previousY {
+                x -= 1
+                y -= 1
+                edits.append(.keep(x, y))
+            }
+            if x == previousX {
+                y -= 1
+                edits.append(.insert(y))
+            } else {
+                x -= 1
+                edits.append(.delete(x))
+            }
+        }
+        while x > 0 && y > 0 {
+            x -= 1
+            y -= 1
+            edits.append(.keep(x, y))
+        }
+        return edits.reversed()
+    }
+
+    /// A common prefix and suffix kept, everything between replaced.
+    private static func replacement(_ a: [String], _ b: [String]) -> [Edit] {
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix
+            && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        var edits = (0..<prefix).map { Edit.keep($0, $0) }
+        edits += (prefix..<(a.count - suffix)).map { Edit.delete($0) }
+        edits += (prefix..<(b.count - suffix)).map { Edit.insert($0) }
+        edits += (0..<suffix).map { Edit.keep(a.count - suffix + $0, b.count - suffix + $0) }
+        return edits
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Turns the command line's paths into the ordered list of lesson files to check.
+///
+/// A directory contributes its files named `<digits>-<slug>.md` (two or more digits), in name order;
+/// `README.md` is the course index. Any other markdown file there gets a warning, never silence.
+public struct CourseLoader: Sendable {
+    /// One lesson file to read: how to show its path, and where it is on disk.
+    public struct Entry: Sendable, Equatable {
+        public var displayPath: String
+        public var url: URL
+    }
+
+    /// What the paths expanded to.
+    public struct Plan: Sendable {
+        public var entries: [Entry]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public var currentDirectory: URL
+
+    public init(currentDirectory: URL) {
+        self.currentDirectory = currentDirectory
+    }
+
+    /// True for a lesson file name such as `09-yerel-durum.md`.
+    public static func isLessonFileName(_ name: String) -> Bool {
+        guard name.hasSuffix(".md") else { return false }
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard digits.count >= 2 else { return false }
+        let rest = name.dropFirst(digits.count)
+        return rest.hasPrefix("-") && rest.count > "-.md".count
+    }
+
+    /// Expands `paths`; throws `CourseCheckError` for paths that do not exist or hold no lessons.
+    public func plan(_ paths: [String]) throws -> Plan {
+        var entries: [Entry] = []
+        var diagnostics: [Diagnostic] = []
+        let files = FileManager.default
+        for path in paths {
+            let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw CourseCheckError.io("\(path): no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                guard path.hasSuffix(".md") else {
+                    throw CourseCheckError.usage("\(path): not a markdown file (expected a .md lesson or a directory)")
+                }
+                entries.append(Entry(displayPath: Self.display(path), url: url))
+                continue
+            }
+            let names: [String]
+            do {
+                names = try files.contentsOfDirectory(atPath: url.path).sorted()
+            } catch {
+                throw CourseCheckError.io("\(path): cannot list the directory (\(error.localizedDescription))")
+            }
+            var found = 0
+            for name in names where name.hasSuffix(".md") {
+                let display = Self.display(path, name)
+                if Self.isLessonFileName(name) {
+                    entries.append(Entry(displayPath: display, url: url.appendingPathComponent(name)))
+                    found += 1
+                } else if name != "README.md" {
+                    diagnostics.append(.warning(
+                        .notALesson, at: SourceLocation(path: display, line: 1),
+                        "markdown file is not named like a lesson (NN-slug.md) and is not checked"))
+                }
+            }
+            if found == 0 {
+                throw CourseCheckError.io("\(path): no lesson files (named like 01-slug.md) in this directory")
+            }
+        }
+        if entries.isEmpty {
+            throw CourseCheckError.usage("no lessons given")
+        }
+        return Plan(entries: entries, diagnostics: diagnostics)
+    }
+
+    /// `path`, or `path/name`, without a leading "./" and without a doubled slash.
+    static func display(_ path: String, _ name: String? = nil) -> String {
+        var result = path
+        if let name {
+            if result == "." || result == "./" {
+                result = name
+            } else {
+                result = result.hasSuffix("/") ? result + name : result + "/" + name
+            }
+        }
+        while result.hasPrefix("./") { result.removeFirst(2) }
+        return result
+    }
+}

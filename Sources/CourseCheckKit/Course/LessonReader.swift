@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads one lesson file from disk and runs it through scan and classify.
+public enum LessonReader {
+    /// What reading and classifying one file produced.
+    public struct Outcome: Sendable {
+        /// The classified lesson, or nil when the file could not be decoded.
+        public var lesson: Lesson?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
+    public static func read(_ entry: CourseLoader.Entry) throws -> Outcome {
+        let data: Data
+        do {
+            data = try Data(contentsOf: entry.url)
+        } catch {
+            throw CourseCheckError.io("\(entry.displayPath): cannot read the file (\(Self.reason(error)))")
+        }
+        return classify(bytes: [UInt8](data), path: entry.displayPath)
+    }
+
+    /// Decodes, scans and classifies a file's bytes.
+    public static func classify(bytes: [UInt8], path: String) -> Outcome {
+        let file: SourceFile
+        switch SourceFile.decode(bytes, path: path) {
+        case .failure(let diagnostic):
+            return Outcome(lesson: nil, diagnostics: [diagnostic])
+        case .success(let decoded):
+            file = decoded
+        }
+        var diagnostics: [Diagnostic] = []
+        if file.hadByteOrderMark {
+            diagnostics.append(.warning(
+                .byteOrderMark, at: SourceLocation(path: path, line: 1),
+                "file starts with a UTF-8 byte order mark; it is ignored, but editors and diffs may show it"))
+        }
+        if bytes.isEmpty {
+            diagnostics.append(.error(.notALesson, at: SourceLocation(path: path, line: 1), "file is empty; it is not a lesson"))
+            return Outcome(lesson: nil, diagnostics: diagnostics)
+        }
+        let scanned = MarkdownScanner.scan(file)
+        diagnostics += scanned.diagnostics
+        let (lesson, classified) = Classifier.classify(file, blocks: scanned.blocks)
+        diagnostics += classified
+        return Outcome(lesson: lesson, diagnostics: diagnostics)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

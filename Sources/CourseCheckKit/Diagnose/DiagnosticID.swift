@@ -1,0 +1,27 @@
+/// A stable name for each class of finding, printed after the message as `[id]`.
+///
+/// Authors can grep for an id, and tests pin findings to it.
+public enum DiagnosticID: String, Sendable, CaseIterable {
+    /// The file is not valid UTF-8 or holds NUL bytes.
+    case encoding = "encoding"
+    /// The file starts with a UTF-8 byte order mark.
+    case byteOrderMark = "bom"
+    /// A fence that is never closed.
+    case unterminatedFence = "unterminated-fence"
+    /// A file with no fenced blocks at all.
+    case notALesson = "not-a-lesson"
+    /// A lesson without a core block, or with more than one.
+    case coreCount = "core-count"
+    /// A lesson without a tree.
+    case noTrees = "no-trees"
+    /// A tree that is not followed by its expected-output block.
+    case missingExpected = "missing-expected"
+    /// A bare fence that does not follow a tree.
+    case strayOutput = "stray-output"
+    /// A fenced block that none of the roles covers.
+    case noRole = "no-role"
+    /// A core block that differs from the embedded core.
+    case coreDrift = "core-drift"
+    /// Context attached to another finding.
+    case context = "context"
+}

@@ -1,0 +1,24 @@
+/// The last line of a check, on stdout: what was checked and what was found.
+///
+/// `21 lessons: 21 core, 50 trees, 42 fragments; 0 errors`
+public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
+    public var lessons = 0
+    public var cores = 0
+    public var trees = 0
+    public var fragments = 0
+    public var errors = 0
+    public var warnings = 0
+
+    public init() {}
+
+    public var description: String {
+        var text = "\(Self.count(lessons, "lesson")): \(cores) core, \(Self.count(trees, "tree")), "
+            + "\(Self.count(fragments, "fragment")); \(Self.count(errors, "error"))"
+        if warnings > 0 { text += ", \(Self.count(warnings, "warning"))" }
+        return text
+    }
+
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,1 @@
+../../InvalidationCore/Invalidation.swift

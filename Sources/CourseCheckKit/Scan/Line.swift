@@ -1,0 +1,39 @@
+/// One line of a lesson, knowing its 1-based number and how it ended.
+public struct Line: Sendable, Equatable {
+    /// The 1-based line number in the file.
+    public var number: Int
+    /// The line's text without its terminator.
+    public var text: String
+    public var ending: LineEnding
+
+    public init(number: Int, text: String, ending: LineEnding) {
+        self.number = number
+        self.text = text
+        self.ending = ending
+    }
+
+    /// The line exactly as it stands in the file, terminator included.
+    public var raw: String { text + ending.rawValue }
+
+    /// True for a line that is empty or holds only spaces and tabs.
+    public var isBlank: Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
+}
+
+/// How a line ended in the file. CommonMark accepts all three terminators.
+public enum LineEnding: String, Sendable {
+    case lf = "\n"
+    case crlf = "\r\n"
+    case cr = "\r"
+    /// The last line of a file with no final newline.
+    case none = ""
+
+    /// A human name for messages, e.g. "CRLF".
+    public var name: String {
+        switch self {
+        case .lf: "LF"
+        case .crlf: "CRLF"
+        case .cr: "CR"
+        case .none: "no line terminator"
+        }
+    }
+}

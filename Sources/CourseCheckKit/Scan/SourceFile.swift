@@ -1,0 +1,53 @@
+/// A lesson file decoded into lines, with what decoding noticed on the way.
+public struct SourceFile: Sendable {
+    /// The path as the user wrote it, used in every diagnostic.
+    public var path: String
+    public var lines: [Line]
+    /// True when the file started with a UTF-8 byte order mark (removed from `lines`).
+    public var hadByteOrderMark: Bool
+
+    public init(path: String, lines: [Line], hadByteOrderMark: Bool = false) {
+        self.path = path
+        self.lines = lines
+        self.hadByteOrderMark = hadByteOrderMark
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, lines: LineScanner.lines(of: text))
+    }
+
+    /// Decodes raw bytes, refusing invalid UTF-8 and NUL bytes with a located error.
+    public static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
+        var body = bytes[...]
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let hadBOM = body.starts(with: bom)
+        if hadBOM { body = body.dropFirst(3) }
+        if let offset = body.firstIndex(of: 0) {
+            return .failure(.error(
+                .encoding, at: location(of: offset, in: bytes, path: path),
+                "file holds a NUL byte; it looks binary, not like a markdown lesson"))
+        }
+        if let offset = UTF8Validator.firstInvalidByte(in: body) {
+            return .failure(.error(
+                .encoding, at: location(of: offset, in: bytes, path: path),
+                "file is not valid UTF-8 (byte 0x\(hex(bytes[offset])) at offset \(offset))"))
+        }
+        let text = String(decoding: body, as: UTF8.self)
+        return .success(SourceFile(path: path, lines: LineScanner.lines(of: text), hadByteOrderMark: hadBOM))
+    }
+
+    private static func location(of offset: Int, in bytes: [UInt8], path: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return SourceLocation(path: path, line: line, column: offset - lineStart + 1)
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

@@ -1,0 +1,18 @@
+import CourseCheckKit
+import Foundation
+
+/// Writes to a standard stream without buffering surprises at exit.
+final class FileSink: OutputSink {
+    let handle: FileHandle
+    init(_ handle: FileHandle) { self.handle = handle }
+    func write(_ text: String) { handle.write(Data(text.utf8)) }
+}
+
+let command = CourseCheckCommand(
+    environment: .init(
+        currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+        variables: ProcessInfo.processInfo.environment,
+        stderrIsTerminal: isatty(STDERR_FILENO) != 0),
+    stdout: FileSink(.standardOutput),
+    stderr: FileSink(.standardError))
+exit(command.run(Array(CommandLine.arguments.dropFirst())).rawValue)
