@@ -8,6 +8,8 @@ public enum BlockRole: String, Sendable, Equatable {
     case expected
     /// Any other `swift` block: SwiftUI or UIKit source, shown and never run.
     case fragment
+    /// A block that fits no role: a stray bare fence or another language. Always reported as an error.
+    case none
 
     /// The marker a `swift` block's first line starts with to take this role.
     static let coreMarker = "// Invalidation.swift"

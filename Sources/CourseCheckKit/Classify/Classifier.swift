@@ -26,6 +26,7 @@ public enum Classifier {
                     pendingTree = nil
                 } else {
                     flushPendingTree()
+                    blocks.append(Lesson.Block(role: .none, fenced: block))
                     diagnostics.append(.error(
                         .strayOutput, at: block.openingLocation(in: path),
                         "bare code fence does not follow a tree; expected output must come right after a "
@@ -35,6 +36,7 @@ public enum Classifier {
             }
             flushPendingTree()
             guard block.language == "swift" else {
+                blocks.append(Lesson.Block(role: .none, fenced: block))
                 diagnostics.append(.error(
                     .noRole, at: block.openingLocation(in: path),
                     "code block with info string '\(block.info)' has no role; lessons hold ```swift blocks "

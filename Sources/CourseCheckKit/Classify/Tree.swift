@@ -7,8 +7,11 @@ public struct Tree: Sendable, Equatable {
     public var header: Line { block.body[0] }
 
     /// The header's description after `// main.swift`, e.g. "alti degisiklik, dort tetik".
-    public var title: String {
-        var rest = Substring(header.text.dropFirst(BlockRole.treeMarker.count))
+    public var title: String { Self.title(ofHeader: header.text) }
+
+    /// The description in a `// main.swift — ...` header line.
+    public static func title(ofHeader header: String) -> String {
+        var rest = Substring(header.dropFirst(BlockRole.treeMarker.count))
         rest = rest.trimmingBlanks()
         for dash in ["—", "–", "-"] where rest.hasPrefix(dash) {
             rest = rest.dropFirst(dash.count).trimmingBlanks()

@@ -8,9 +8,9 @@ public struct LineMismatch: Sendable, Equatable {
     /// Why the lines differ, when the cause is easy to miss: CRLF, a tab, trailing whitespace.
     public var cause: String?
 
-    /// Compares a block's lines (as in the file, terminators included) with the expected lines
-    /// (each ending in "\n"). Returns nil when they are equal byte for byte.
-    public static func first(block: [Line], expected: [String]) -> LineMismatch? {
+    /// Compares a block's lines with the lines it must equal, terminators included.
+    /// Returns nil when they are equal byte for byte.
+    public static func first(block: [Line], expected: [Line]) -> LineMismatch? {
         for index in 0..<max(block.count, expected.count) {
             guard index < block.count else {
                 let missing = expected.count - block.count
@@ -26,10 +26,9 @@ public struct LineMismatch: Sendable, Equatable {
                     cause: "the block has \(extra) extra line\(extra == 1 ? "" : "s")")
             }
             let want = expected[index]
-            guard line.raw != want else { continue }
-            let wantText = want.hasSuffix("\n") ? String(want.dropLast()) : want
-            let column = commonPrefixLength(Array(line.text.utf8), Array(wantText.utf8)) + 1
-            return LineMismatch(index: index, column: column, cause: cause(line, wanted: wantText))
+            guard line.raw != want.raw else { continue }
+            let column = commonPrefixLength(Array(line.text.utf8), Array(want.text.utf8)) + 1
+            return LineMismatch(index: index, column: column, cause: cause(line, wanted: want))
         }
         return nil
     }
@@ -40,11 +39,12 @@ public struct LineMismatch: Sendable, Equatable {
         return count
     }
 
-    private static func cause(_ line: Line, wanted: String) -> String? {
+    private static func cause(_ line: Line, wanted wantedLine: Line) -> String? {
+        let wanted = wantedLine.text
         if line.text == wanted {
             return line.ending == .none
                 ? "the line has no final newline"
-                : "the line ends with \(line.ending.name); expected LF"
+                : "the line ends with \(line.ending.name); expected \(wantedLine.ending.name)"
         }
         if line.text.contains("\t") && !wanted.contains("\t") {
             return "the line has a tab where spaces are expected"

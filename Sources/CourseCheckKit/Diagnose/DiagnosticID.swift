@@ -22,6 +22,4 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case noRole = "no-role"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
-    /// Context attached to another finding.
-    case context = "context"
 }

@@ -11,12 +11,11 @@ public struct RoleListing: Sendable {
     public var text: String {
         var rows: [[String]] = []
         for lesson in lessons {
-            var trees = lesson.trees.makeIterator()
             for block in lesson.blocks {
                 let place = "\(lesson.path):\(block.fenced.opening.number)"
                 switch block.role {
                 case .tree:
-                    let title = block.expectedLine != nil ? trees.next()?.title ?? "" : ""
+                    let title = Tree.title(ofHeader: block.fenced.body.first?.text ?? "")
                     rows.append([place, "tree", block.expectedLine.map { "expected:\($0)" } ?? "-", title])
                 default:
                     rows.append([place, block.role.rawValue, "", ""])

@@ -15,6 +15,19 @@ public struct Line: Sendable, Equatable {
     /// The line exactly as it stands in the file, terminator included.
     public var raw: String { text + ending.rawValue }
 
+    /// The line for display in a diff: tabs shown as "→", trailing spaces as "·", a CR or CRLF
+    /// ending as "␍", a missing final newline as "⌁".
+    public var visible: String {
+        let body = text.reversed().drop { $0 == " " }.reversed()
+        let shown = String(body).replacingOccurrences("\t", with: "→")
+            + String(repeating: "·", count: text.count - body.count)
+        return switch ending {
+        case .lf: shown
+        case .crlf, .cr: shown + "␍"
+        case .none: shown + "⌁"
+        }
+    }
+
     /// True for a line that is empty or holds only spaces and tabs.
     public var isBlank: Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
 }

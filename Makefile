@@ -1,0 +1,31 @@
+# coursecheck: the golden-output verifier for "SwiftUI ile Arayüz".
+SWIFT ?= swift
+# Zero warnings is a build rule, not a hope.
+STRICT := -Xswiftc -warnings-as-errors
+BIN := .build/release/coursecheck
+
+.PHONY: build release test verify list clean
+
+## build: debug build of the package, warnings as errors
+build:
+	$(SWIFT) build $(STRICT)
+
+## release: the optimised coursecheck binary used by verify
+release:
+	$(SWIFT) build -c release --product coursecheck $(STRICT)
+
+## test: build the tests with warnings as errors, then run them all
+test:
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) test --skip-build --disable-swift-testing
+
+## verify: check every lesson in lessons/ (the CI gate)
+verify: release
+	$(BIN) lessons/
+
+## list: print every block's role
+list: release
+	$(BIN) list lessons/
+
+clean:
+	rm -rf .build

@@ -1,0 +1,83 @@
+@testable import CourseCheckKit
+import XCTest
+
+final class ScanTests: XCTestCase {
+    private func scan(_ text: String) -> MarkdownScanner.Result {
+        MarkdownScanner.scan(SourceFile(path: "x.md", text: text))
+    }
+
+    func testLinesKnowTheirNumbersAndEndings() {
+        let lines = LineScanner.lines(of: "a\r\nb\rc\nd")
+        XCTAssertEqual(lines.map(\.number), [1, 2, 3, 4])
+        XCTAssertEqual(lines.map(\.text), ["a", "b", "c", "d"])
+        XCTAssertEqual(lines.map(\.ending), [.crlf, .cr, .lf, .none])
+        XCTAssertEqual(LineScanner.lines(of: "a\n\n").map(\.text), ["a", ""])
+        XCTAssertEqual(LineScanner.lines(of: ""), [])
+    }
+
+    func testBlockBodyLinesCarryTheirMarkdownLineNumbers() {
+        let result = scan("prose\n\n```swift\nlet a = 1\nlet b = 2\n```\n")
+        XCTAssertEqual(result.blocks.count, 1)
+        XCTAssertEqual(result.blocks[0].opening.number, 3)
+        XCTAssertEqual(result.blocks[0].body.map(\.number), [4, 5])
+        XCTAssertEqual(result.blocks[0].closing.number, 6)
+        XCTAssertEqual(result.blocks[0].info, "swift")
+    }
+
+    func testClosingFenceMustUseTheSameCharacterAndBeAtLeastAsLong() {
+        let result = scan("````swift\n```\n~~~~\n````\n~~~\nx\n~~~~~\n")
+        XCTAssertEqual(result.blocks.count, 2)
+        XCTAssertEqual(result.blocks[0].body.map(\.text), ["```", "~~~~"])
+        XCTAssertEqual(result.blocks[1].fence.character, "~")
+        XCTAssertEqual(result.blocks[1].body.map(\.text), ["x"])
+        XCTAssertEqual(result.diagnostics, [])
+    }
+
+    func testInfoStringIsTrimmedAndALongerFenceWithInfoDoesNotClose() {
+        let result = scan("```  swift  \n```swift\n```\n")
+        XCTAssertEqual(result.blocks.count, 1)
+        XCTAssertEqual(result.blocks[0].info, "swift")
+        XCTAssertEqual(result.blocks[0].body.map(\.text), ["```swift"])
+    }
+
+    func testIndentOfFourSpacesIsNotAFenceAndBacktickInfoMayNotHoldBackticks() {
+        XCTAssertNil(Lexer.openingFence(Line(number: 1, text: "    ```swift", ending: .lf)))
+        XCTAssertNil(Lexer.openingFence(Line(number: 1, text: "``` a`b", ending: .lf)))
+        XCTAssertNotNil(Lexer.openingFence(Line(number: 1, text: "~~~ a`b", ending: .lf)))
+        XCTAssertEqual(Lexer.openingFence(Line(number: 1, text: "   ```", ending: .lf))?.indent, 3)
+        XCTAssertNil(Lexer.openingFence(Line(number: 1, text: "``", ending: .lf)))
+    }
+
+    func testCRLFFencesAreRecognised() {
+        let result = scan("```swift\r\nlet a = 1\r\n```\r\n")
+        XCTAssertEqual(result.blocks.count, 1)
+        XCTAssertEqual(result.blocks[0].content, "let a = 1\r\n")
+    }
+
+    func testUnterminatedFencePointsAtItsOpeningLine() {
+        let result = scan("a\n\n  ~~~~\nbody\n~~~\n")
+        XCTAssertEqual(result.blocks, [])
+        XCTAssertEqual(result.diagnostics.map(\.location.description), ["x.md:3:3"])
+        XCTAssertEqual(result.diagnostics.first?.id, .unterminatedFence)
+    }
+
+    func testDecodingLocatesTheFirstInvalidByte() {
+        let bytes = Array("ok\nab".utf8) + [0xE2, 0x28, 0xA1]
+        guard case .failure(let diagnostic) = SourceFile.decode(bytes, path: "x.md") else {
+            return XCTFail("invalid UTF-8 was accepted")
+        }
+        XCTAssertEqual(diagnostic.location.description, "x.md:2:3")
+        // Overlong encodings and surrogates are invalid too.
+        XCTAssertEqual(UTF8Validator.firstInvalidByte(in: [0x41, 0xC0, 0x80][...]), 1)
+        XCTAssertEqual(UTF8Validator.firstInvalidByte(in: [0xED, 0xA0, 0x80][...]), 0)
+        XCTAssertNil(UTF8Validator.firstInvalidByte(in: Array("çğışöü — ✓ 𝄞".utf8)[...]))
+    }
+
+    func testTreeTitleDropsTheMarkerAndDash() throws {
+        let file = SourceFile(path: "x.md", text: "```swift\n// main.swift — iki agac\nprint(1)\n```\n\n```\n1\n```\n")
+        let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
+        XCTAssertEqual(lesson.trees.first?.title, "iki agac")
+        XCTAssertEqual(lesson.blocks.map(\.role), [.tree, .expected])
+        XCTAssertEqual(lesson.blocks.first?.expectedLine, 6)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// The built `coursecheck` executable, run as a child process.
+enum Binary {
+    /// The package root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct NotFound: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The executable beside the test bundle (SwiftPM builds it because the test target depends on it).
+    static func url() throws -> URL {
+        let candidates = [Bundle.main.bundleURL, Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("coursecheck") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw NotFound(description: "coursecheck binary not found beside the tests in \(candidates.map(\.path))")
+        }
+        return found
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary with `arguments` in `directory`, with colour off, and collects its output.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let process = Process()
+        process.executableURL = try url()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = "1"
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    private final class Marker {}
+}

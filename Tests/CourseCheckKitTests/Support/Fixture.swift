@@ -1,0 +1,119 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// An expect-test case: a directory of input files and the exact output coursecheck must give.
+///
+/// - `*.md` and other inputs are copied to a scratch directory, where a line `@core` becomes the
+///   embedded core (see `Fixtures/README.md`), and coursecheck runs there with the arguments in `args`
+///   (default `.`).
+/// - `stderr`, `stdout` and `status` hold the expected output; `COURSECHECK_BLESS=1 swift test` rewrites them.
+struct Fixture {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let expectationFiles: Set<String> = ["args", "stderr", "stdout", "status"]
+
+    let directory: URL
+    var name: String { directory.lastPathComponent }
+
+    static func all() throws -> [Fixture] {
+        try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .map(Fixture.init)
+    }
+
+    struct Output: Equatable {
+        var stderr: String
+        var stdout: String
+        var status: Int32
+    }
+
+    /// Runs coursecheck in-process on a scratch copy of the inputs.
+    func run() throws -> Output {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Self.copy(from: directory, to: scratch.url, skipping: Self.expectationFiles)
+        let argsFile = directory.appendingPathComponent("args")
+        let args = (try? String(contentsOf: argsFile, encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).map(String.init) ?? ["."]
+        let out = BufferSink()
+        let err = BufferSink()
+        let command = CourseCheckCommand(
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false),
+            stdout: out, stderr: err)
+        let status = command.run(args)
+        return Output(stderr: err.text, stdout: out.text, status: status.rawValue)
+    }
+
+    func expected() throws -> Output {
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        let status = try read("status").trimmingCharacters(in: .whitespacesAndNewlines)
+        return Output(stderr: try read("stderr"), stdout: try read("stdout"), status: Int32(status) ?? -1)
+    }
+
+    func bless(_ output: Output) throws {
+        try output.stderr.write(to: directory.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)
+        try output.stdout.write(to: directory.appendingPathComponent("stdout"), atomically: true, encoding: .utf8)
+        try "\(output.status)\n".write(to: directory.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+    }
+
+    /// Copies a directory tree, expanding every file on the way.
+    static func copy(from source: URL, to destination: URL, skipping: Set<String> = []) throws {
+        let files = FileManager.default
+        for url in try files.contentsOfDirectory(at: source, includingPropertiesForKeys: [.isDirectoryKey])
+        where !skipping.contains(url.lastPathComponent) {
+            let target = destination.appendingPathComponent(url.lastPathComponent)
+            if (try url.resourceValues(forKeys: [.isDirectoryKey])).isDirectory == true {
+                try files.createDirectory(at: target, withIntermediateDirectories: true)
+                try copy(from: url, to: target)
+            } else {
+                try expand(Data(contentsOf: url)).write(to: target)
+            }
+        }
+    }
+
+    /// Replaces `@core` lines with the embedded core, keeping the line's own terminator on every
+    /// core line. `@core N=TEXT` replaces core line N with TEXT (`\t` is a tab); `@core -K` drops
+    /// the last K core lines. Files that are not UTF-8 are copied as they are.
+    static func expand(_ bytes: Data) -> Data {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        let hasBOM = bytes.starts(with: bom)
+        let body = hasBOM ? bytes.dropFirst(3) : bytes[...]
+        guard let text = String(data: body, encoding: .utf8), text.contains("@core") else { return bytes }
+        var output = hasBOM ? "\u{FEFF}" : ""
+        for line in LineScanner.lines(of: text) {
+            guard line.text.hasPrefix("@core") else {
+                output += line.raw
+                continue
+            }
+            var core = LineScanner.lines(of: EmbeddedCore.text).map(\.text)
+            let directive = line.text.dropFirst("@core".count).drop { $0 == " " }
+            if directive.hasPrefix("-"), let drop = Int(directive.dropFirst()) {
+                core.removeLast(drop)
+            } else if let equals = directive.firstIndex(of: "="), let number = Int(directive[..<equals]) {
+                core[number - 1] = directive[directive.index(after: equals)...]
+                    .replacingOccurrences(of: "\\t", with: "\t")
+            }
+            output += core.map { $0 + line.ending.rawValue }.joined()
+        }
+        return Data(output.utf8)
+    }
+}
+
+/// A private temporary directory, removed by `remove()`.
+struct Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("coursecheck-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
