@@ -6,10 +6,11 @@ import XCTest
 final class EndToEndTests: XCTestCase {
     let lessons = Binary.packageRoot.appendingPathComponent("lessons")
 
+    /// All 50 trees compile in one merged build, run, and print exactly their expected blocks.
     func testTheRealCourseIsClean() throws {
-        let result = try Binary.run(["lessons/"], in: Binary.packageRoot)
+        let result = try Binary.run(["--no-cache", "lessons/"], in: Binary.packageRoot)
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(result.stdout, "21 lessons: 21 core, 50 trees, 42 fragments; 0 errors\n")
+        XCTAssertEqual(result.stdout, "21 lessons: 21 core, 50 trees, 42 fragments; swiftc: 50 trees, merged; 0 errors\n")
         XCTAssertEqual(result.status, 0)
     }
 
@@ -36,7 +37,7 @@ final class EndToEndTests: XCTestCase {
         lines[index] = "            return \"kural-dis1\""
         try lines.joined(separator: "\n").write(to: lesson, atomically: true, encoding: .utf8)
 
-        let result = try Binary.run(["lessons"], in: scratch.url)
+        let result = try Binary.run(["--no-cache", "lessons"], in: scratch.url)
         XCTAssertEqual(result.status, 1)
         let first = result.stderr.split(separator: "\n").first.map(String.init)
         let column = target.utf8.count - 1  // the "i" before the closing quote
@@ -45,7 +46,7 @@ final class EndToEndTests: XCTestCase {
             "lessons/09-yerel-durum.md:\(index + 1):\(column): error: core block differs from the embedded core "
                 + "at core line 49 [core-drift]")
         XCTAssertTrue(result.stderr.contains("-            return \"kural-disi\"\n+            return \"kural-dis1\"\n"))
-        XCTAssertEqual(result.stdout, "21 lessons: 21 core, 50 trees, 42 fragments; 1 error\n")
+        XCTAssertEqual(result.stdout, "21 lessons: 21 core, 50 trees, 42 fragments; swiftc: 50 trees, merged; 1 error\n")
     }
 
     func testUsageErrorExitsTwo() throws {

@@ -56,16 +56,20 @@ public struct CourseCheckCommand {
                 return .clean
             case .list:
                 let plan = try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
-                let result = try CourseChecker().check(plan)
+                var configuration = configuration(invocation)
+                configuration.evaluate = false
+                let result = try CourseChecker(configuration: configuration).check(plan)
                 stdout.write(RoleListing(lessons: result.lessons).text)
                 result.diagnostics.forEach(reporter.report)
                 return result.summary.errors > 0 ? .findings : .clean
             case .check:
                 let plan = try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
-                let result = try CourseChecker(strict: invocation.strict).check(plan)
+                let result = try CourseChecker(configuration: configuration(invocation)).check(plan)
                 result.diagnostics.forEach(reporter.report)
                 reporter.report(result.summary)
                 return result.summary.errors > 0 ? .findings : .clean
+            case .run:
+                return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
             }
         } catch let error as CourseCheckError {
             reporter.report(error)
@@ -74,6 +78,22 @@ public struct CourseCheckCommand {
             reporter.report(CourseCheckError.io("\(error)"))
             return .failure
         }
+    }
+
+    /// The checker's configuration for an invocation.
+    func configuration(_ invocation: Invocation) -> CourseChecker.Configuration {
+        var configuration = CourseChecker.Configuration()
+        configuration.strict = invocation.strict
+        configuration.environment = environment.variables
+        configuration.toolchain.timeout = invocation.timeout
+        configuration.toolchain.outputLimit = invocation.outputLimit
+        if invocation.useCache {
+            let directory = invocation.cacheDirectory ?? environment.variables["COURSECHECK_CACHE_DIR"]
+                ?? ".build/coursecheck-cache"
+            configuration.toolchain.cache = Cache(
+                directory: URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL)
+        }
+        return configuration
     }
 
     private func reporter(_ color: Invocation.ColorChoice) -> TextReporter {

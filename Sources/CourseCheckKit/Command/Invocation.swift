@@ -6,6 +6,8 @@ public struct Invocation: Sendable, Equatable {
         case check
         /// Print the role of every block.
         case list
+        /// Print one tree's actual output.
+        case run
         case help
         case version
     }
@@ -19,6 +21,14 @@ public struct Invocation: Sendable, Equatable {
     public var paths: [String] = []
     public var strict = false
     public var color: ColorChoice = .auto
+    public var engine: EngineKind = .swiftc
+    /// Seconds a tree may run.
+    public var timeout: Double = 10
+    /// Bytes a tree may print.
+    public var outputLimit = 1 << 20
+    public var useCache = true
+    /// Overrides the cache directory (default `.build/coursecheck-cache`).
+    public var cacheDirectory: String?
 
     public init() {}
 
@@ -26,7 +36,7 @@ public struct Invocation: Sendable, Equatable {
     public static func parse(_ arguments: [String]) throws -> Invocation {
         var invocation = Invocation()
         var rest = arguments[...]
-        if let first = rest.first, let action = Action(rawValue: first), action == .check || action == .list {
+        if let first = rest.first, let action = Action(rawValue: first), action != .help && action != .version {
             invocation.action = action
             rest = rest.dropFirst()
         }
@@ -59,12 +69,38 @@ public struct Invocation: Sendable, Equatable {
                 invocation.color = choice
             case "--no-color":
                 invocation.color = .never
+            case "--engine":
+                let raw = try value()
+                guard let engine = EngineKind(rawValue: raw) else {
+                    let known = EngineKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw CourseCheckError.usage("--engine must be one of \(known), not '\(raw)'")
+                }
+                invocation.engine = engine
+            case "--timeout":
+                let raw = try value()
+                guard let seconds = Double(raw), seconds > 0, seconds.isFinite else {
+                    throw CourseCheckError.usage("--timeout needs a positive number of seconds, not '\(raw)'")
+                }
+                invocation.timeout = seconds
+            case "--output-limit":
+                let raw = try value()
+                guard let bytes = Int(raw), bytes > 0 else {
+                    throw CourseCheckError.usage("--output-limit needs a positive number of bytes, not '\(raw)'")
+                }
+                invocation.outputLimit = bytes
+            case "--no-cache":
+                invocation.useCache = false
+            case "--cache-dir":
+                invocation.cacheDirectory = try value()
             default:
                 throw CourseCheckError.usage("unknown option '\(argument)'")
             }
         }
         if (invocation.action == .check || invocation.action == .list) && invocation.paths.isEmpty {
             throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
+        }
+        if invocation.action == .run && invocation.paths.count != 1 {
+            throw CourseCheckError.usage("run takes one tree as <lesson.md>:<line>")
         }
         return invocation
     }
@@ -82,10 +118,12 @@ public struct Invocation: Sendable, Equatable {
         Every lesson's fenced blocks get a role: the core (```swift starting
         `// Invalidation.swift`), trees (```swift starting `// main.swift`), their expected
         output (the bare ``` fence right after a tree) and display fragments (any other
-        ```swift block). Each core block must equal the embedded core byte for byte.
+        ```swift block). Each core block must equal the embedded core byte for byte, and
+        each tree, compiled with the core and run, must print exactly its expected block.
 
         USAGE: coursecheck [check] [options] <path>...
                coursecheck list <path>...
+               coursecheck run [options] <lesson.md>:<line>
 
         ARGUMENTS:
           <path>              A lessons directory (its NN-slug.md files, in name order)
@@ -95,8 +133,16 @@ public struct Invocation: Sendable, Equatable {
           check               Check the lessons (the default).
           list                Print every block's file, line and role; for a tree, the
                               line of its expected block.
+          run                 Print the actual output of the tree that holds <line>.
 
         OPTIONS:
+          --engine <engine>   swiftc (default): compile the trees with the installed
+                              toolchain (SWIFTC, then PATH) and run them.
+          --timeout <s>       Seconds a tree may run (default 10).
+          --output-limit <n>  Bytes a tree may print (default 1048576).
+          --no-cache          Compile and run everything afresh.
+          --cache-dir <dir>   Where binaries and passing results are cached
+                              (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
           --strict            Treat warnings as errors.
           --color <when>      auto (default: only on a terminal, never with NO_COLOR),
                               always or never.

@@ -16,18 +16,10 @@ public struct CoreDriftCheck: Sendable {
             message += " at core line \(mismatch.index + 1)"
         }
         if let cause = mismatch.cause { message += "; \(cause)" }
-        let attachment: String
-        if block.body.map(\.text) == expected.map(\.text) {
-            let endings = Set(block.body.map(\.ending.name)).sorted().joined(separator: " and ")
-            attachment = "the text is identical; only line endings differ (the lesson uses \(endings), "
-                + "the embedded core uses LF)\n"
-        } else {
-            attachment = UnifiedDiff(
-                old: .init(
-                    label: "embedded core (\(EmbeddedCore.fileName))", lines: expected.map(\.visible), firstLine: 1),
-                new: .init(label: path, lines: block.body.map(\.visible), firstLine: block.opening.number + 1)
-            ).text()
-        }
+        let attachment = BlockDiff.text(
+            lesson: block.body, lessonLabel: path, reference: expected,
+            referenceLabel: "embedded core (\(EmbeddedCore.fileName))", firstLine: block.opening.number + 1,
+            referenceFirstLine: 1)
         return .error(
             .coreDrift, at: SourceLocation(path: path, line: line, column: mismatch.column), message,
             attachment: attachment)

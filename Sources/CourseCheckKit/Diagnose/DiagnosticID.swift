@@ -20,6 +20,16 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case strayOutput = "stray-output"
     /// A fenced block that none of the roles covers.
     case noRole = "no-role"
+    /// A tree that swiftc cannot compile.
+    case compileError = "compile-error"
+    /// A tree whose output differs from its expected block.
+    case outputDrift = "output-drift"
+    /// A tree that crashed, exited non-zero, timed out or printed too much.
+    case treeFailed = "tree-failed"
+    /// A tree whose output depends on the hash seed.
+    case nondeterministic = "nondeterministic"
+    /// The merged build failed and trees were compiled one by one.
+    case mergedFallback = "merged-fallback"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
 }

@@ -1,6 +1,6 @@
 /// The last line of a check, on stdout: what was checked and what was found.
 ///
-/// `21 lessons: 21 core, 50 trees, 42 fragments; 0 errors`
+/// `21 lessons: 21 core, 50 trees, 42 fragments; swiftc: 50 trees, merged; 0 errors`
 public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
     public var lessons = 0
     public var cores = 0
@@ -8,12 +8,16 @@ public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
     public var fragments = 0
     public var errors = 0
     public var warnings = 0
+    /// What each engine ran; empty when no tree ran.
+    public var engines: [EngineSummary] = []
 
     public init() {}
 
     public var description: String {
         var text = "\(Self.count(lessons, "lesson")): \(cores) core, \(Self.count(trees, "tree")), "
-            + "\(Self.count(fragments, "fragment")); \(Self.count(errors, "error"))"
+            + "\(Self.count(fragments, "fragment")); "
+        for engine in engines { text += "\(engine); " }
+        text += Self.count(errors, "error")
         if warnings > 0 { text += ", \(Self.count(warnings, "warning"))" }
         return text
     }

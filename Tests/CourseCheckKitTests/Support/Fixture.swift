@@ -14,6 +14,15 @@ struct Fixture {
     static let expectationFiles: Set<String> = ["args", "stderr", "stdout", "status"]
 
     let directory: URL
+
+    /// What a fixture run sees: the toolchain from PATH or SWIFTC, and one cache shared by every
+    /// fixture of this test process, so the same tree compiles once.
+    static let environment: [String: String] = {
+        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
+        variables["COURSECHECK_CACHE_DIR"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("coursecheck-fixture-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+        return variables
+    }()
     var name: String { directory.lastPathComponent }
 
     static func all() throws -> [Fixture] {
@@ -40,7 +49,7 @@ struct Fixture {
         let out = BufferSink()
         let err = BufferSink()
         let command = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false),
+            environment: .init(currentDirectory: scratch.url, variables: Self.environment, stderrIsTerminal: false),
             stdout: out, stderr: err)
         let status = command.run(args)
         return Output(stderr: err.text, stdout: out.text, status: status.rawValue)

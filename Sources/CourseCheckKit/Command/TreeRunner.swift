@@ -1,0 +1,35 @@
+/// `coursecheck run lesson.md:LINE`: evaluates the one tree that holds LINE and prints its output.
+struct TreeRunner {
+    var command: CourseCheckCommand
+    var reporter: TextReporter
+
+    func run(_ invocation: Invocation, _ configuration: CourseChecker.Configuration) throws -> CourseCheckCommand.ExitStatus {
+        let target = invocation.paths[0]
+        guard let colon = target.lastIndex(of: ":"), let line = Int(target[target.index(after: colon)...]), line > 0
+        else {
+            throw CourseCheckError.usage("run needs <lesson.md>:<line>, not '\(target)'")
+        }
+        let path = String(target[..<colon])
+        let plan = try CourseLoader(currentDirectory: command.environment.currentDirectory).plan([path])
+        let outcome = try LessonReader.read(plan.entries[0])
+        guard let lesson = outcome.lesson else {
+            outcome.diagnostics.forEach(reporter.report)
+            return .findings
+        }
+        guard let tree = lesson.trees.first(where: { $0.block.opening.number <= line && line <= $0.block.closing.number })
+        else {
+            let starts = lesson.trees.map { "\($0.header.number)" }.joined(separator: ", ")
+            throw CourseCheckError.usage(
+                "\(lesson.path):\(line): no tree holds this line; its trees start at lines \(starts.isEmpty ? "(none)" : starts)")
+        }
+        let job = TreeJob(path: lesson.path, tree: tree)
+        let report = try ToolchainEngine(options: configuration.toolchain)
+            .evaluate([job], environment: configuration.environment)
+        report.diagnostics.forEach(reporter.report)
+        guard let run = report.runs[0] else { return .findings }
+        command.stdout.write(String(decoding: run.stdout, as: UTF8.self))
+        let failures = OutputCheck.check(run, for: job).filter { $0.id != .outputDrift }
+        failures.forEach(reporter.report)
+        return failures.isEmpty ? .clean : .findings
+    }
+}

@@ -1,0 +1,19 @@
+/// The text shown under a drift finding: a unified diff of a lesson block against the lines it
+/// must equal, or one sentence when only the line endings differ (a full diff would mark every line).
+public enum BlockDiff {
+    public static func text(
+        lesson: [Line], lessonLabel: String, reference: [Line], referenceLabel: String, firstLine: Int,
+        referenceFirstLine: Int? = nil
+    ) -> String {
+        if lesson.map(\.text) == reference.map(\.text) && !lesson.isEmpty {
+            let endings = Set(lesson.map(\.ending.name)).sorted().joined(separator: " and ")
+            let wanted = Set(reference.map(\.ending.name)).sorted().joined(separator: " and ")
+            return "the text is identical; only line endings differ (\(lessonLabel) uses \(endings), "
+                + "\(referenceLabel) uses \(wanted))\n"
+        }
+        return UnifiedDiff(
+            old: .init(label: referenceLabel, lines: reference.map(\.visible), firstLine: referenceFirstLine ?? firstLine),
+            new: .init(label: lessonLabel, lines: lesson.map(\.visible), firstLine: firstLine)
+        ).text()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A content-addressed store under `.build/coursecheck-cache/`: compiled tree binaries and
+/// toolchain results, each named by the SHA-256 of everything that determines it.
+///
+/// Entries are written to a temporary file and renamed into place, so a reader never sees half an entry.
+public struct Cache: Sendable {
+    public var directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    public func url(_ key: String) -> URL {
+        directory.appendingPathComponent(key)
+    }
+
+    public func text(_ key: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: url(key).path) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    public func data(_ key: String) -> Data? {
+        FileManager.default.contents(atPath: url(key).path)
+    }
+
+    @discardableResult
+    public func store(text: String, as key: String) -> Bool {
+        store(data: Data(text.utf8), as: key)
+    }
+
+    /// Writes an entry atomically; a cache that cannot be written is skipped, never fatal.
+    @discardableResult
+    public func store(data: Data, as key: String) -> Bool {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
+            try data.write(to: temporary)
+            return rename(temporary.path, url(key).path) == 0
+        } catch {
+            return false
+        }
+    }
+
+    /// Moves a file (e.g. a freshly linked binary) into the cache under `key`.
+    @discardableResult
+    public func store(file: URL, as key: String) -> Bool {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
+            try FileManager.default.copyItem(at: file, to: temporary)
+            return rename(temporary.path, url(key).path) == 0
+        } catch {
+            return false
+        }
+    }
+}

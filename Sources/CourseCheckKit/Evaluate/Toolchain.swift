@@ -1,0 +1,56 @@
+import Foundation
+
+/// The installed Swift compiler: where it is and which version it is.
+public struct Toolchain: Sendable {
+    public var swiftc: URL
+    /// The first line of `swiftc --version`, e.g. "Swift version 6.3.1 (swift-6.3.1-RELEASE)".
+    public var version: String
+
+    /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.io` (exit 2) when it is missing.
+    public static func locate(environment: [String: String], cache: Cache?) throws -> Toolchain {
+        let swiftc = try find(environment: environment)
+        return Toolchain(swiftc: swiftc, version: try version(of: swiftc, cache: cache))
+    }
+
+    static func find(environment: [String: String]) throws -> URL {
+        let files = FileManager.default
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            guard files.isExecutableFile(atPath: explicit) else {
+                throw CourseCheckError.io("SWIFTC=\(explicit) is not an executable file")
+            }
+            return URL(fileURLWithPath: explicit)
+        }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            if files.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw CourseCheckError.io(
+            "swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles trees)")
+    }
+
+    /// The version line, read once per compiler binary and then from the cache.
+    static func version(of swiftc: URL, cache: Cache?) throws -> String {
+        let resolved = swiftc.resolvingSymlinksInPath()
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
+        let stamp = [
+            resolved.path,
+            "\((attributes?[.size] as? NSNumber)?.intValue ?? -1)",
+            "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)",
+        ].joined(separator: "|")
+        let key = "toolchain-" + SHA256.hex(stamp)
+        if let cached = cache?.text(key) { return cached }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let result = try ChildProcess(
+            executable: swiftc, arguments: ["--version"], environment: ProcessInfo.processInfo.environment,
+            timeout: 60, outputLimit: 64 * 1024
+        ).run(in: scratch.url)
+        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+        guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
+            throw CourseCheckError.io("\(swiftc.path) --version failed: \(output)")
+        }
+        let version = String(line)
+        cache?.store(text: version, as: key)
+        return version
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+
+/// Compiles trees with the installed Swift toolchain, together with the embedded core, and runs them.
+///
+/// All trees go into one merged program and one swiftc invocation; the binary runs one tree per
+/// process. When the merged build fails, the trees it blames (or all, when it blames none) are
+/// compiled one by one, and the report says so. Each tree runs twice, with and without
+/// `SWIFT_DETERMINISTIC_HASHING=1`, to catch output that depends on hash seeds.
+public struct ToolchainEngine: Sendable {
+    /// Limits and switches for one evaluation.
+    public struct Options: Sendable {
+        /// Seconds a tree may run.
+        public var timeout: Double = 10
+        /// Bytes of output a tree may print.
+        public var outputLimit = 1 << 20
+        /// Seconds a compile may take.
+        public var compileTimeout: Double = 600
+        /// Where compiled binaries and passing results are kept; nil turns the cache off.
+        public var cache: Cache?
+        /// Parallel tree runs.
+        public var workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+        public init() {}
+    }
+
+    /// How the trees were built.
+    public struct BuildReport: Sendable, Equatable {
+        /// Trees built in the merged program.
+        public var merged = 0
+        /// Trees compiled on their own after the merged build failed.
+        public var single = 0
+        /// Why the merged build was abandoned for some trees, located at the blamed line.
+        public var fallbackReason: String?
+        /// Binaries taken from the cache instead of compiled.
+        public var cachedBinaries = 0
+        /// Results taken from the cache instead of run.
+        public var cachedResults = 0
+    }
+
+    /// The outcome of evaluating a list of jobs.
+    public struct Report: Sendable {
+        /// `runs[i]` is the run of job i, or nil when the tree did not compile.
+        public var runs: [TreeRun?]
+        public var diagnostics: [Diagnostic]
+        public var build: BuildReport
+        public var toolchain: Toolchain
+    }
+
+    public var options: Options
+    public var core: String
+
+    public init(options: Options = Options(), core: String = EmbeddedCore.text) {
+        self.options = options
+        self.core = core
+    }
+
+    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
+        let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
+        var report = Report(
+            runs: Array(repeating: nil, count: jobs.count), diagnostics: [], build: BuildReport(), toolchain: toolchain)
+        var pending: [Int] = []
+        for (index, job) in jobs.enumerated() {
+            if let stdout = options.cache?.data(resultKey(job, toolchain)) {
+                report.runs[index] = TreeRun(engine: .swiftc, ending: .exited(0), stdout: [UInt8](stdout), cached: true)
+                report.build.cachedResults += 1
+            } else {
+                pending.append(index)
+            }
+        }
+        guard !pending.isEmpty else { return report }
+
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
+        try write(core, to: coreURL)
+
+        // Merged build first; on failure, retry without the blamed trees and build those alone.
+        var binaries: [(executable: URL, trees: [Int], merged: Bool, program: TreeProgram)] = []
+        var mergedTrees = pending
+        var alone: [Int] = []
+        while !mergedTrees.isEmpty {
+            let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
+            let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")
+            if let executable = build.executable {
+                binaries.append((executable, mergedTrees, true, program))
+                report.build.cachedBinaries += build.cached ? 1 : 0
+                break
+            }
+            var blamed = Set(build.errors.compactMap { program.origin(of: $0)?.tree })
+            if blamed.isEmpty || blamed.count == mergedTrees.count || !alone.isEmpty {
+                blamed = Set(mergedTrees)
+            }
+            if report.build.fallbackReason == nil {
+                report.build.fallbackReason = fallbackReason(build.errors, program: program, jobs: jobs)
+            }
+            alone += mergedTrees.filter(blamed.contains)
+            mergedTrees = mergedTrees.filter { !blamed.contains($0) }
+        }
+        report.build.merged = binaries.first?.trees.count ?? 0
+        report.build.single = alone.count
+        for index in alone.sorted() {
+            let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
+            let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
+            if let executable = build.executable {
+                binaries.append((executable, [index], false, program))
+                report.build.cachedBinaries += build.cached ? 1 : 0
+            } else {
+                report.diagnostics += located(build.errors, program: program, jobs: jobs, fallback: jobs[index])
+            }
+        }
+
+        let tasks = binaries.flatMap { binary in
+            binary.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
+        }
+        let runs = Collector<TreeRun>(count: jobs.count)
+        let failures = Collector<Error>(count: 1)
+        let queue = DispatchQueue(label: "coursecheck.runs", attributes: .concurrent)
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: options.workers)
+        for task in tasks {
+            slots.wait()
+            queue.async(group: group) {
+                defer { slots.signal() }
+                do {
+                    let arguments = task.merged ? [TreeProgram.argument(forTree: task.index)] : []
+                    var run = try self.run(task.executable, arguments: arguments, in: scratch, environment: environment)
+                    run.stderr = Array(task.program.relocate(String(decoding: run.stderr, as: UTF8.self), jobs: jobs).utf8)
+                    runs.set(task.index, run)
+                } catch {
+                    failures.set(0, error)
+                }
+            }
+        }
+        group.wait()
+        if let failure = failures.values[0] { throw failure }
+        for task in tasks {
+            guard let run = runs.values[task.index] else { continue }
+            report.runs[task.index] = run
+            if run.ending == .exited(0) && run.divergentStdout == nil {
+                options.cache?.store(data: Data(run.stdout), as: resultKey(jobs[task.index], toolchain))
+            }
+        }
+        return report
+    }
+
+    /// Runs a binary twice, with and without deterministic hashing.
+    private func run(_ executable: URL, arguments: [String], in scratch: ScratchDirectory, environment: [String: String])
+        throws -> TreeRun
+    {
+        var base = environment
+        // A crash report is the tree's message, not the runtime's register dump.
+        base["SWIFT_BACKTRACE"] = "enable=no"
+        var seeded = base
+        seeded["SWIFT_DETERMINISTIC_HASHING"] = nil
+        var deterministic = base
+        deterministic["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        func child(_ variables: [String: String]) -> ChildProcess {
+            ChildProcess(
+                executable: executable, arguments: arguments, environment: variables,
+                timeout: options.timeout, outputLimit: options.outputLimit)
+        }
+        let first = try child(deterministic).run(in: scratch.url)
+        var run = TreeRun(engine: .swiftc, ending: first.ending, stdout: first.stdout, stderr: first.stderr)
+        guard first.ending == .exited(0) else { return run }
+        let second = try child(seeded).run(in: scratch.url)
+        if second.stdout != first.stdout || second.ending != first.ending {
+            run.divergentStdout = second.stdout
+        }
+        return run
+    }
+
+    private struct Build {
+        var executable: URL?
+        var errors: [CompilerDiagnostics.Entry]
+        var cached: Bool
+    }
+
+    private func compile(_ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: ScratchDirectory, name: String)
+        throws -> Build
+    {
+        let key = binaryKey(program, toolchain)
+        if let cache = options.cache, FileManager.default.isExecutableFile(atPath: cache.url(key).path) {
+            return Build(executable: cache.url(key), errors: [], cached: true)
+        }
+        let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let main = directory.appendingPathComponent("main.swift")
+        try write(program.main, to: main)
+        var sources = [core.path]
+        for (file, text) in program.support.sorted(by: { $0.key < $1.key }) {
+            let url = directory.appendingPathComponent(file)
+            try write(text, to: url)
+            sources.append(url.path)
+        }
+        sources.append(main.path)
+        let output = directory.appendingPathComponent("trees")
+        let result = try ChildProcess(
+            executable: toolchain.swiftc,
+            arguments: ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources,
+            environment: ProcessInfo.processInfo.environment,
+            timeout: options.compileTimeout, outputLimit: 16 << 20
+        ).run(in: directory)
+        let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+        guard result.ending == .exited(0), FileManager.default.isExecutableFile(atPath: output.path) else {
+            var errors = CompilerDiagnostics.errors(in: text).map { entry in
+                var entry = entry
+                if entry.file == main.path { entry.file = "main.swift" }
+                return entry
+            }
+            if errors.isEmpty {
+                errors = [.init(file: "", line: 0, column: 0, message: "swiftc failed (\(result.ending)): \(text)")]
+            }
+            return Build(executable: nil, errors: errors, cached: false)
+        }
+        if let cache = options.cache, cache.store(file: output, as: key) {
+            return Build(executable: cache.url(key), errors: [], cached: false)
+        }
+        return Build(executable: output, errors: [], cached: false)
+    }
+
+    /// Compile errors as lesson diagnostics; errors outside the tree's lines go to its header.
+    private func located(
+        _ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob], fallback: TreeJob
+    ) -> [Diagnostic] {
+        errors.map { entry in
+            if let origin = program.origin(of: entry) {
+                let job = jobs[origin.tree]
+                return .error(
+                    .compileError, at: SourceLocation(path: job.path, line: origin.line, column: entry.column),
+                    "tree does not compile: \(entry.message)")
+            }
+            return .error(
+                .compileError, at: fallback.headerLocation,
+                "tree does not compile: \(entry.message) (in \(entry.file.isEmpty ? "swiftc" : entry.file))")
+        }
+    }
+
+    private func fallbackReason(_ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob]) -> String {
+        guard let first = errors.first else { return "swiftc failed" }
+        if let origin = program.origin(of: first) {
+            return "\(jobs[origin.tree].path):\(origin.line):\(first.column): \(first.message)"
+        }
+        return "\(first.message)"
+    }
+
+    private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
+        "bin-" + SHA256.hex(
+            toolchain.version, core, program.main,
+            program.support.sorted { $0.key < $1.key }.map { $0.key + "\n" + $0.value }.joined())
+    }
+
+    private func resultKey(_ job: TreeJob, _ toolchain: Toolchain) -> String {
+        "out-" + SHA256.hex(toolchain.version, core, job.tree.source, "\(options.timeout)", "\(options.outputLimit)")
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        do {
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw CourseCheckError.io("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension TreeProgram {
+    /// The module name trees are compiled in; runtime messages name `CourseTrees/main.swift:LINE`.
+    static let moduleName = "CourseTrees"
+
+    /// Rewrites `CourseTrees/main.swift:LINE` in runtime messages (such as `fatalError`) to the lesson line.
+    func relocate(_ text: String, jobs: [TreeJob]) -> String {
+        let marker = "\(Self.moduleName)/main.swift:"
+        guard text.contains(marker) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: marker) {
+            result += rest[..<range.lowerBound]
+            let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if let line = Int(digits), line >= 1, line <= origins.count, let origin = origins[line - 1] {
+                result += "\(jobs[origin.tree].path):\(origin.line)"
+            } else {
+                result += rest[range.lowerBound..<range.upperBound] + digits
+            }
+            rest = rest[range.upperBound...].dropFirst(digits.count)
+        }
+        return result + rest
+    }
+
+    /// The lesson line a compiler error in `main.swift` points at, if it came from a tree.
+    func origin(of entry: CompilerDiagnostics.Entry) -> Origin? {
+        guard entry.file == "main.swift", entry.line >= 1, entry.line <= origins.count else { return nil }
+        return origins[entry.line - 1]
+    }
+}
+
+/// A fixed set of slots filled from concurrent tasks.
+final class Collector<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value?]
+
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        storage[index] = value
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}

@@ -1,0 +1,33 @@
+/// What running one tree produced.
+public struct TreeRun: Sendable {
+    /// The engine that produced the output.
+    public var engine: EngineKind
+    /// How the program ended.
+    public var ending: ChildProcess.Ending
+    /// Standard output (with `SWIFT_DETERMINISTIC_HASHING=1` on the toolchain engine).
+    public var stdout: [UInt8]
+    /// The tail of standard error, for crash reports.
+    public var stderr: [UInt8]
+    /// The output of the second run (without deterministic hashing) when it differs from `stdout`.
+    public var divergentStdout: [UInt8]?
+    /// True when the result came from the cache instead of a run.
+    public var cached: Bool
+
+    public init(
+        engine: EngineKind, ending: ChildProcess.Ending, stdout: [UInt8], stderr: [UInt8] = [],
+        divergentStdout: [UInt8]? = nil, cached: Bool = false
+    ) {
+        self.engine = engine
+        self.ending = ending
+        self.stdout = stdout
+        self.stderr = stderr
+        self.divergentStdout = divergentStdout
+        self.cached = cached
+    }
+}
+
+/// The engines that can run a tree.
+public enum EngineKind: String, Sendable, CaseIterable {
+    /// Compile with the installed Swift toolchain and run the binary.
+    case swiftc
+}
