@@ -4,7 +4,7 @@ SWIFT ?= swift
 STRICT := -Xswiftc -warnings-as-errors
 BIN := .build/release/coursecheck
 
-.PHONY: build release test verify list clean
+.PHONY: build release test verify list bench clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -26,6 +26,10 @@ verify: release
 ## list: print every block's role
 list: release
 	$(BIN) list lessons/
+
+## bench: median whole-process times on the real course (numbers go in the README)
+bench:
+	scripts/bench
 
 clean:
 	rm -rf .build

@@ -87,6 +87,7 @@ public struct CourseCheckCommand {
         configuration.environment = environment.variables
         configuration.toolchain.timeout = invocation.timeout
         configuration.toolchain.outputLimit = invocation.outputLimit
+        configuration.toolchain.merge = invocation.mergedBuild
         if invocation.useCache {
             let directory = invocation.cacheDirectory ?? environment.variables["COURSECHECK_CACHE_DIR"]
                 ?? ".build/coursecheck-cache"

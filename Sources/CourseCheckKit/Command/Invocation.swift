@@ -27,6 +27,8 @@ public struct Invocation: Sendable, Equatable {
     /// Bytes a tree may print.
     public var outputLimit = 1 << 20
     public var useCache = true
+    /// Compile all trees in one merged program (the default) or one swiftc per tree.
+    public var mergedBuild = true
     /// Overrides the cache directory (default `.build/coursecheck-cache`).
     public var cacheDirectory: String?
 
@@ -88,6 +90,13 @@ public struct Invocation: Sendable, Equatable {
                     throw CourseCheckError.usage("--output-limit needs a positive number of bytes, not '\(raw)'")
                 }
                 invocation.outputLimit = bytes
+            case "--build":
+                let raw = try value()
+                switch raw {
+                case "merged": invocation.mergedBuild = true
+                case "per-tree": invocation.mergedBuild = false
+                default: throw CourseCheckError.usage("--build must be merged or per-tree, not '\(raw)'")
+                }
             case "--no-cache":
                 invocation.useCache = false
             case "--cache-dir":
@@ -140,6 +149,9 @@ public struct Invocation: Sendable, Equatable {
                               toolchain (SWIFTC, then PATH) and run them.
           --timeout <s>       Seconds a tree may run (default 10).
           --output-limit <n>  Bytes a tree may print (default 1048576).
+          --build <mode>      merged (default): one swiftc for all trees, one tree per
+                              process; per-tree: one swiftc per tree, each tree
+                              verbatim as main.swift.
           --no-cache          Compile and run everything afresh.
           --cache-dir <dir>   Where binaries and passing results are cached
                               (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).

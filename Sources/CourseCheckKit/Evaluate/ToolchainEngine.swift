@@ -17,6 +17,8 @@ public struct ToolchainEngine: Sendable {
         public var compileTimeout: Double = 600
         /// Where compiled binaries and passing results are kept; nil turns the cache off.
         public var cache: Cache?
+        /// Build all trees into one program (true) or compile each tree alone (false).
+        public var merge = true
         /// Parallel tree runs.
         public var workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
@@ -76,8 +78,8 @@ public struct ToolchainEngine: Sendable {
 
         // Merged build first; on failure, retry without the blamed trees and build those alone.
         var binaries: [(executable: URL, trees: [Int], merged: Bool, program: TreeProgram)] = []
-        var mergedTrees = pending
-        var alone: [Int] = []
+        var mergedTrees = options.merge ? pending : []
+        var alone = options.merge ? [] : pending
         while !mergedTrees.isEmpty {
             let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
             let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")

@@ -1,0 +1,94 @@
+@testable import CourseCheckKit
+import XCTest
+
+final class EvaluateTests: XCTestCase {
+    private func lines(_ text: String, from first: Int = 1) -> [Line] {
+        LineScanner.lines(of: text).map { Line(number: $0.number + first - 1, text: $0.text, ending: $0.ending) }
+    }
+
+    func testSHA256KnownAnswers() {
+        var empty = SHA256()
+        XCTAssertEqual(empty.finalize(), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        var abc = SHA256()
+        abc.update("abc")
+        XCTAssertEqual(abc.finalize(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        var long = SHA256()
+        long.update("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+        XCTAssertEqual(long.finalize(), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertNotEqual(SHA256.hex("ab", "c"), SHA256.hex("a", "bc"))
+    }
+
+    func testTopLevelItemsHoistImportsAndTypesWithTheirAttributes() {
+        let source = lines("""
+            // main.swift — ornek
+            import Observation
+
+            @Observable
+            final class Store {
+                var text = "{ not a brace"
+                var other = "\\("}")"
+            }
+            let store = Store()
+            func label() -> String { "}" }
+            struct Row { let name: String }
+            print(label())
+            """, from: 10)
+        let items = TopLevelItems.split(source)
+        XCTAssertEqual(items.map(\.kind), [.statement, .importDeclaration, .statement, .typeDeclaration, .statement, .typeDeclaration, .statement])
+        XCTAssertEqual(items[3].lines.map(\.number), [13, 14, 15, 16, 17])
+        XCTAssertEqual(items[4].lines.map(\.text), ["let store = Store()", "func label() -> String { \"}\" }"])
+        XCTAssertEqual(items[5].lines.map(\.number), [20])
+    }
+
+    func testBraceScannerSkipsCommentsAndMultilineStrings() {
+        var scanner = BraceScanner()
+        for text in ["struct A {", "  /* } */ let s = \"\"\"", "  }", "  \"\"\"", "  // }"] {
+            scanner.consume(text)
+            XCTAssertFalse(scanner.isAtTopLevel, text)
+        }
+        scanner.consume("}")
+        XCTAssertTrue(scanner.isAtTopLevel)
+    }
+
+    func testMergedProgramMapsEveryTreeLineBackToTheLesson() {
+        let first = lines("// main.swift — a\nimport Observation\nstruct S {}\nprint(S())", from: 5)
+        let second = lines("// main.swift — b\nprint(2)", from: 40)
+        let program = TreeProgram.merged([(index: 0, lines: first), (index: 1, lines: second)])
+        let main = program.main.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(main[1], "import Observation")
+        XCTAssertTrue(program.main.contains("enum Tree_1 {\nstruct S {}\nstatic func run() {\n// main.swift — a\nprint(S())\n}\n}"))
+        XCTAssertTrue(program.main.contains("\"2\": Tree_2.run,"))
+        for (index, origin) in program.origins.enumerated() {
+            guard let origin else { continue }
+            let source = origin.tree == 0 ? first : second
+            XCTAssertEqual(source.first { $0.number == origin.line }?.text, String(main[index]))
+        }
+        // Every line but the hoisted (deduplicated) import keeps its origin.
+        XCTAssertEqual(program.origins.compactMap { $0 }.count, first.count + second.count - 1)
+    }
+
+    func testCompilerErrorsAreParsedAndRuntimeMessagesRelocated() {
+        let output = """
+            /tmp/x/main.swift:12:5: error: cannot find 'y' in scope
+            /tmp/x/main.swift:12:5: note: did you mean 'x'?
+            /tmp/x/Invalidation.swift:3:1: warning: unused
+            """
+        XCTAssertEqual(
+            CompilerDiagnostics.errors(in: output),
+            [.init(file: "/tmp/x/main.swift", line: 12, column: 5, message: "cannot find 'y' in scope")])
+
+        let program = TreeProgram.single(index: 0, lines: lines("// main.swift — a\nfatalError()", from: 30))
+        let tree = Tree(
+            block: FencedBlock(
+                opening: Line(number: 29, text: "```swift", ending: .lf),
+                fence: Lexer.Fence(character: "`", length: 3, indent: 0, info: "swift"),
+                body: lines("// main.swift — a\nfatalError()", from: 30), closing: Line(number: 32, text: "```", ending: .lf)),
+            expected: FencedBlock(
+                opening: Line(number: 34, text: "```", ending: .lf),
+                fence: Lexer.Fence(character: "`", length: 3, indent: 0, info: ""), body: [],
+                closing: Line(number: 35, text: "```", ending: .lf)))
+        let relocated = program.relocate(
+            "CourseTrees/main.swift:2: Fatal error\nCourseTrees/main.swift:99: x", jobs: [TreeJob(path: "l.md", tree: tree)])
+        XCTAssertEqual(relocated, "l.md:31: Fatal error\nCourseTrees/main.swift:99: x")
+    }
+}
