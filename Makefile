@@ -19,9 +19,9 @@ test:
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-## verify: check every lesson in lessons/ (the CI gate)
+## verify: check every lesson in lessons/, both engines cross-checked (the CI gate)
 verify: release
-	$(BIN) lessons/
+	$(BIN) --cross-check lessons/
 
 ## list: print every block's role
 list: release

@@ -6,12 +6,38 @@ import XCTest
 final class EndToEndTests: XCTestCase {
     let lessons = Binary.packageRoot.appendingPathComponent("lessons")
 
-    /// All 50 trees compile in one merged build, run, and print exactly their expected blocks.
+    /// By default 48 trees run embedded and the 2 Observation trees on swiftc; all print exactly their expected blocks.
     func testTheRealCourseIsClean() throws {
         let result = try Binary.run(["--no-cache", "lessons/"], in: Binary.packageRoot)
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(result.stdout, "21 lessons: 21 core, 50 trees, 42 fragments; swiftc: 50 trees, merged; 0 errors\n")
+        XCTAssertEqual(
+            result.stdout,
+            "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, merged "
+                + "[2 × import Observation]; 0 errors\n")
         XCTAssertEqual(result.status, 0)
+    }
+
+    /// All 50 trees compile in one merged build and run; the 48 embedded ones print the same on both engines.
+    func testCrossCheckOverTheRealCourse() throws {
+        let result = try Binary.run(["--cross-check", "--no-cache", "lessons/"], in: Binary.packageRoot)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(
+            result.stdout,
+            "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 50 trees, merged "
+                + "[2 × import Observation]; cross-check: 48 trees agree; 0 errors\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    /// Only the two Observation trees leave the embedded engine; the plain-function tree of lesson 20 stays.
+    func testOnlyTheObservationTreesNeedTheToolchain() throws {
+        let result = try Binary.run(["list", "lessons/"], in: Binary.packageRoot)
+        let trees = result.stdout.split(separator: "\n").filter { $0.contains(" tree ") }
+        XCTAssertEqual(trees.count, 50)
+        let toolchain = trees.filter { $0.contains("swiftc") }.map { String($0.prefix { $0 != " " }) }
+        XCTAssertEqual(toolchain, ["lessons/11-gozlemlenebilir-nesneler.md:182", "lessons/18-gecisler.md:187"])
+        let functionTree = trees.first { $0.contains("bicimleme saf bir islevdir") }.map(String.init) ?? ""
+        XCTAssertTrue(functionTree.hasPrefix("lessons/20-yerellestirme.md:"), functionTree)
+        XCTAssertTrue(functionTree.contains(" embedded "), functionTree)
     }
 
     func testListGivesEveryBlockItsRole() throws {
@@ -46,7 +72,10 @@ final class EndToEndTests: XCTestCase {
             "lessons/09-yerel-durum.md:\(index + 1):\(column): error: core block differs from the embedded core "
                 + "at core line 49 [core-drift]")
         XCTAssertTrue(result.stderr.contains("-            return \"kural-disi\"\n+            return \"kural-dis1\"\n"))
-        XCTAssertEqual(result.stdout, "21 lessons: 21 core, 50 trees, 42 fragments; swiftc: 50 trees, merged; 1 error\n")
+        XCTAssertEqual(
+            result.stdout,
+            "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, merged "
+                + "[2 × import Observation]; 1 error\n")
     }
 
     func testUsageErrorExitsTwo() throws {

@@ -30,7 +30,10 @@ final class FixtureTests: XCTestCase {
                 seen.insert(id.rawValue)
             }
         }
-        let untested = DiagnosticID.allCases.map(\.rawValue).filter { !seen.contains($0) }
+        // The engines agree on every tree a lesson can hold, so a disagreement cannot be written as a
+        // fixture; EngineRouterTests covers engine-mismatch with runs that differ.
+        let coveredElsewhere: Set<String> = [DiagnosticID.engineMismatch.rawValue]
+        let untested = DiagnosticID.allCases.map(\.rawValue).filter { !seen.contains($0) && !coveredElsewhere.contains($0) }
         XCTAssertEqual(untested, [], "diagnostic ids without a fixture")
     }
 }

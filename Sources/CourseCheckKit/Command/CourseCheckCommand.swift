@@ -85,13 +85,15 @@ public struct CourseCheckCommand {
         var configuration = CourseChecker.Configuration()
         configuration.strict = invocation.strict
         configuration.environment = environment.variables
-        configuration.toolchain.timeout = invocation.timeout
-        configuration.toolchain.outputLimit = invocation.outputLimit
-        configuration.toolchain.merge = invocation.mergedBuild
+        configuration.router.toolchain.timeout = invocation.timeout
+        configuration.router.toolchain.outputLimit = invocation.outputLimit
+        configuration.router.toolchain.merge = invocation.mergedBuild
+        configuration.router.choice = invocation.engine
+        configuration.router.crossCheck = invocation.crossCheck
         if invocation.useCache {
             let directory = invocation.cacheDirectory ?? environment.variables["COURSECHECK_CACHE_DIR"]
                 ?? ".build/coursecheck-cache"
-            configuration.toolchain.cache = Cache(
+            configuration.router.toolchain.cache = Cache(
                 directory: URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL)
         }
         return configuration

@@ -21,7 +21,9 @@ public struct Invocation: Sendable, Equatable {
     public var paths: [String] = []
     public var strict = false
     public var color: ColorChoice = .auto
-    public var engine: EngineKind = .swiftc
+    public var engine: EngineRouter.Choice = .auto
+    /// Run every tree on both engines and fail where they disagree.
+    public var crossCheck = false
     /// Seconds a tree may run.
     public var timeout: Double = 10
     /// Bytes a tree may print.
@@ -73,8 +75,8 @@ public struct Invocation: Sendable, Equatable {
                 invocation.color = .never
             case "--engine":
                 let raw = try value()
-                guard let engine = EngineKind(rawValue: raw) else {
-                    let known = EngineKind.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let engine = EngineRouter.Choice(rawValue: raw) else {
+                    let known = EngineRouter.Choice.allCases.map(\.rawValue).joined(separator: ", ")
                     throw CourseCheckError.usage("--engine must be one of \(known), not '\(raw)'")
                 }
                 invocation.engine = engine
@@ -97,6 +99,8 @@ public struct Invocation: Sendable, Equatable {
                 case "per-tree": invocation.mergedBuild = false
                 default: throw CourseCheckError.usage("--build must be merged or per-tree, not '\(raw)'")
                 }
+            case "--cross-check":
+                invocation.crossCheck = true
             case "--no-cache":
                 invocation.useCache = false
             case "--cache-dir":
@@ -145,8 +149,14 @@ public struct Invocation: Sendable, Equatable {
           run                 Print the actual output of the tree that holds <line>.
 
         OPTIONS:
-          --engine <engine>   swiftc (default): compile the trees with the installed
-                              toolchain (SWIFTC, then PATH) and run them.
+          --engine <engine>   auto (default): embedded for trees in the tree language,
+                              swiftc for trees that import a module or leave it;
+                              embedded: in-process through the compiled core, running
+                              no lesson code (other trees are errors);
+                              swiftc: compile every tree with the installed toolchain
+                              (SWIFTC, then PATH) and run it.
+          --cross-check       Also run every embedded tree on swiftc; fail where the
+                              engines disagree.
           --timeout <s>       Seconds a tree may run (default 10).
           --output-limit <n>  Bytes a tree may print (default 1048576).
           --build <mode>      merged (default): one swiftc for all trees, one tree per

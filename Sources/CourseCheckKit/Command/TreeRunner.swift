@@ -23,8 +23,7 @@ struct TreeRunner {
                 "\(lesson.path):\(line): no tree holds this line; its trees start at lines \(starts.isEmpty ? "(none)" : starts)")
         }
         let job = TreeJob(path: lesson.path, tree: tree)
-        let report = try ToolchainEngine(options: configuration.toolchain)
-            .evaluate([job], environment: configuration.environment)
+        let report = try configuration.router.evaluate([job], environment: configuration.environment)
         report.diagnostics.forEach(reporter.report)
         guard let run = report.runs[0] else { return .findings }
         command.stdout.write(String(decoding: run.stdout, as: UTF8.self))

@@ -18,7 +18,8 @@ public struct CourseChecker: Sendable {
         public var strict = false
         /// Run the trees; off for `list`, which only reports roles.
         public var evaluate = true
-        public var toolchain = ToolchainEngine.Options()
+        /// Which engines run the trees, with their options.
+        public var router = EngineRouter()
         /// The environment trees and swiftc see.
         public var environment: [String: String] = [:]
 
@@ -37,7 +38,7 @@ public struct CourseChecker: Sendable {
         var lessons: [Lesson] = []
         var findings: [String: [Diagnostic]] = [:]
         var order: [String] = []
-        var loose = plan.diagnostics
+        let loose = plan.diagnostics
         for entry in plan.entries {
             let outcome = try LessonReader.read(entry)
             order.append(entry.displayPath)
@@ -53,20 +54,16 @@ public struct CourseChecker: Sendable {
         var runs: [(job: TreeJob, run: TreeRun?)] = jobs.map { ($0, nil) }
         var summary = SummaryLine()
         if configuration.evaluate && !jobs.isEmpty {
-            let engine = ToolchainEngine(options: configuration.toolchain)
-            let report = try engine.evaluate(jobs, environment: configuration.environment)
+            let report = try configuration.router.evaluate(jobs, environment: configuration.environment)
             for diagnostic in report.diagnostics {
                 findings[diagnostic.location.path, default: []].append(diagnostic)
-            }
-            if let reason = report.build.fallbackReason {
-                loose.append(fallbackWarning(reason, report.build, jobs: jobs))
             }
             for (index, job) in jobs.enumerated() {
                 runs[index].run = report.runs[index]
                 guard let run = report.runs[index] else { continue }
                 findings[job.path, default: []] += OutputCheck.check(run, for: job)
             }
-            summary.engines.append(EngineSummary(engine: .swiftc, build: report.build, trees: jobs.count))
+            summary.engines = report.engines
         }
 
         var diagnostics = loose.filter { !order.contains($0.location.path) }
@@ -90,23 +87,5 @@ public struct CourseChecker: Sendable {
         summary.errors = diagnostics.count { $0.severity == .error }
         summary.warnings = diagnostics.count { $0.severity == .warning }
         return Result(lessons: lessons, diagnostics: diagnostics, summary: summary, runs: runs)
-    }
-
-    /// The merged build was abandoned for some trees: say so at the line swiftc blamed.
-    private func fallbackWarning(_ reason: String, _ build: ToolchainEngine.BuildReport, jobs: [TreeJob]) -> Diagnostic {
-        let parts = reason.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        let location: SourceLocation
-        let message: String
-        if parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]) {
-            location = SourceLocation(path: String(parts[0]), line: line, column: column)
-            message = parts[3].trimmingCharacters(in: .whitespaces)
-        } else {
-            location = jobs[0].headerLocation
-            message = reason
-        }
-        let trees = SummaryLine.count(build.single, "tree")
-        return .warning(
-            .mergedFallback, at: location,
-            "merged build failed here (\(message)); compiled \(trees) one by one")
     }
 }

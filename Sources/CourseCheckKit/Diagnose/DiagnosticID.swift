@@ -30,6 +30,18 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case nondeterministic = "nondeterministic"
     /// The merged build failed and trees were compiled one by one.
     case mergedFallback = "merged-fallback"
+    /// Nodes whose parents form a cycle (the core's ancestors(of:) would never return).
+    case parentCycle = "parent-cycle"
+    /// A node whose parent is not a node of its tree.
+    case unknownParent = "unknown-parent"
+    /// Two nodes of one tree with the same name.
+    case duplicateNode = "duplicate-node"
+    /// A storage key no node of the tree reads.
+    case unreadStorageKey = "unread-storage-key"
+    /// A tree that only the toolchain engine can run, under --engine embedded.
+    case needsToolchain = "needs-toolchain"
+    /// The engines disagree on a tree's output, under --cross-check.
+    case engineMismatch = "engine-mismatch"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
 }

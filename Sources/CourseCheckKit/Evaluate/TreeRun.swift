@@ -28,6 +28,8 @@ public struct TreeRun: Sendable {
 
 /// The engines that can run a tree.
 public enum EngineKind: String, Sendable, CaseIterable {
+    /// Evaluate in-process through the compiled core; runs no lesson code.
+    case embedded
     /// Compile with the installed Swift toolchain and run the binary.
     case swiftc
 }

@@ -1,26 +1,50 @@
-/// How many trees one engine ran and how, for the summary line:
-/// `swiftc: 50 trees, merged` or `swiftc: 50 trees, 49 merged + 1 alone, 12 cached`.
+/// One engine's part of the summary line:
+/// `embedded: 48 trees`, `swiftc: 2 trees, merged (cached: 2 results) [2 × import Observation]`,
+/// `cross-check: 48 trees agree`.
 public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
-    public var engine: EngineKind
-    public var build: ToolchainEngine.BuildReport
+    public var engine: EngineKind?
     public var trees: Int
+    public var build: ToolchainEngine.BuildReport?
+    /// Why trees left the embedded engine, as `count × reason`.
+    public var reasons: [String] = []
+    /// For the cross-check entry: how many trees disagreed.
+    public var disagreements: Int?
+
+    public init(engine: EngineKind, trees: Int, build: ToolchainEngine.BuildReport? = nil) {
+        self.engine = engine
+        self.trees = trees
+        self.build = build
+    }
+
+    public init(crossChecked: Int, disagreements: Int) {
+        trees = crossChecked
+        self.disagreements = disagreements
+    }
 
     public var description: String {
-        var text = "\(engine.rawValue): \(SummaryLine.count(trees, "tree"))"
-        let ran = trees - build.cachedResults
-        if ran > 0 {
-            if build.single == 0 {
-                text += ", merged"
-            } else if build.merged == 0 {
-                text += build.fallbackReason == nil ? ", one by one" : ", one by one (merged build failed)"
-            } else {
-                text += ", \(build.merged) merged + \(build.single) one by one (merged build failed)"
-            }
+        if let disagreements {
+            return disagreements == 0
+                ? "cross-check: \(SummaryLine.count(trees, "tree")) \(trees == 1 ? "agrees" : "agree")"
+                : "cross-check: \(disagreements) of \(SummaryLine.count(trees, "tree")) \(disagreements == 1 ? "disagrees" : "disagree")"
         }
-        var cached: [String] = []
-        if build.cachedBinaries > 0 { cached.append("binary") }
-        if build.cachedResults > 0 { cached.append(SummaryLine.count(build.cachedResults, "result")) }
-        if !cached.isEmpty { text += " (cached: \(cached.joined(separator: ", ")))" }
+        var text = "\(engine?.rawValue ?? "?"): \(SummaryLine.count(trees, "tree"))"
+        if let build {
+            let ran = trees - build.cachedResults
+            if ran > 0 {
+                if build.single == 0 {
+                    text += ", merged"
+                } else if build.merged == 0 {
+                    text += build.fallbackReason == nil ? ", one by one" : ", one by one (merged build failed)"
+                } else {
+                    text += ", \(build.merged) merged + \(build.single) one by one (merged build failed)"
+                }
+            }
+            var cached: [String] = []
+            if build.cachedBinaries > 0 { cached.append("binary") }
+            if build.cachedResults > 0 { cached.append(SummaryLine.count(build.cachedResults, "result")) }
+            if !cached.isEmpty { text += " (cached: \(cached.joined(separator: ", ")))" }
+        }
+        if !reasons.isEmpty { text += " [\(reasons.joined(separator: ", "))]" }
         return text
     }
 }

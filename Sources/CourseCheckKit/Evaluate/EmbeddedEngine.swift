@@ -1,0 +1,77 @@
+/// Evaluates trees in-process through the core compiled into coursecheck. Nothing from a lesson
+/// is compiled or executed: the tree language interpreter only calls the core.
+public struct EmbeddedEngine: Sendable {
+    /// What happened to one tree.
+    public enum Evaluation: Sendable {
+        /// The tree ran; lints are warnings about its shape.
+        case ran(TreeRun, lints: [Diagnostic])
+        /// The tree ran into a guard or a trap (cycle, crash, runaway); reported as errors.
+        case failed([Diagnostic])
+        /// The tree is outside the tree language; only the toolchain can run it.
+        case needsToolchain(Routing)
+    }
+
+    /// Why a tree left the embedded engine, and where.
+    public struct Routing: Sendable, Equatable {
+        /// Short, groupable: "import Observation" or "unsupported in the tree language: 'for' statement".
+        public var reason: String
+        public var location: SourceLocation
+    }
+
+    public var limits: Interpreter.Limits
+
+    package init(limits: Interpreter.Limits = Interpreter.Limits()) {
+        self.limits = limits
+    }
+
+    public init(outputLimit: Int) {
+        var limits = Interpreter.Limits()
+        limits.outputBytes = outputLimit
+        self.limits = limits
+    }
+
+    /// The reason a tree cannot run embedded, decided from its text alone: it imports a module.
+    /// The embedded engine never emulates a system module.
+    public static func staticRouting(_ job: TreeJob) -> Routing? {
+        let items = TopLevelItems.split(job.tree.block.body)
+        guard let item = items.first(where: { $0.kind == .importDeclaration }), let line = item.lines.first else { return nil }
+        let module = line.text.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
+        return Routing(reason: "import \(module)", location: SourceLocation(path: job.path, line: line.number))
+    }
+
+    public func evaluate(_ job: TreeJob) -> Evaluation {
+        if let routing = Self.staticRouting(job) { return .needsToolchain(routing) }
+        let outcome = Interpreter.run(job.tree.block.body, limits: limits)
+        let lints = outcome.lints.map { lint in
+            Diagnostic.warning(lint.id, at: location(lint.position, job), lint.message)
+        }
+        guard let failure = outcome.failure else {
+            let run = TreeRun(engine: .embedded, ending: .exited(0), stdout: Array(outcome.output.utf8))
+            return .ran(run, lints: lints)
+        }
+        let at = SourceLocation(path: job.path, line: failure.position.line, column: failure.position.column)
+        switch failure {
+        case .unsupported, .invalid, .limit:
+            return .needsToolchain(Routing(reason: failure.message, location: at))
+        case .trap(let message, _):
+            return .failed(lints + [.error(
+                .treeFailed, at: at, "tree would crash here: \(message)", attachment: partial(outcome.output))])
+        case .outputLimit(let message, _):
+            return .failed(lints + [.error(.treeFailed, at: at, message, attachment: partial(outcome.output))])
+        case .cycle(let message, _):
+            return .failed(lints + [.error(.parentCycle, at: at, message)])
+        }
+    }
+
+    private func location(_ position: SyntaxPosition, _ job: TreeJob) -> SourceLocation {
+        SourceLocation(path: job.path, line: position.line, column: position.column)
+    }
+
+    private func partial(_ output: String) -> String {
+        guard !output.isEmpty else { return "" }
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let kept = lines.prefix(OutputCheck.excerptLines).map { "    " + $0 + "\n" }.joined()
+        let more = lines.count - min(lines.count, OutputCheck.excerptLines)
+        return "partial output:\n" + kept + (more > 0 ? "    ... \(more) more line\(more == 1 ? "" : "s")\n" : "")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Sends every tree to an engine and gathers the runs: the evaluate stage of the pipeline.
+///
+/// `auto` evaluates each tree embedded and sends to swiftc only those that import a module or
+/// leave the tree language, counting why. `--cross-check` also runs every tree on swiftc and
+/// fails where the engines disagree.
+public struct EngineRouter: Sendable {
+    /// Which engine runs the trees.
+    public enum Choice: String, Sendable, CaseIterable {
+        /// Embedded where the tree language allows, swiftc for the rest.
+        case auto
+        /// Embedded only; a tree that needs the toolchain is an error.
+        case embedded
+        /// swiftc for every tree.
+        case swiftc
+    }
+
+    /// The evaluate stage's result.
+    public struct Report: Sendable {
+        /// `runs[i]` is the run compared with job i's expected block, or nil.
+        public var runs: [TreeRun?]
+        public var diagnostics: [Diagnostic]
+        public var engines: [EngineSummary]
+    }
+
+    public var choice: Choice = .auto
+    public var crossCheck = false
+    public var toolchain = ToolchainEngine.Options()
+
+    public init() {}
+
+    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
+        var report = Report(runs: Array(repeating: nil, count: jobs.count), diagnostics: [], engines: [])
+        var embeddedRuns: [Int: TreeRun] = [:]
+        var embeddedCount = 0
+        var toSwiftc: [Int] = []
+        var reasons: [String: Int] = [:]
+        if choice == .swiftc {
+            toSwiftc = Array(jobs.indices)
+        } else {
+            let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
+            for (index, job) in jobs.enumerated() {
+                switch engine.evaluate(job) {
+                case .ran(let run, let lints):
+                    embeddedCount += 1
+                    embeddedRuns[index] = run
+                    report.runs[index] = run
+                    report.diagnostics += lints
+                case .failed(let findings):
+                    embeddedCount += 1
+                    report.diagnostics += findings
+                case .needsToolchain(let routing):
+                    if choice == .embedded {
+                        report.diagnostics.append(.error(
+                            .needsToolchain, at: routing.location,
+                            "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
+                    } else {
+                        toSwiftc.append(index)
+                        reasons[routing.reason, default: 0] += 1
+                    }
+                }
+            }
+            if choice == .embedded || embeddedCount > 0 || reasons.isEmpty {
+                report.engines.append(EngineSummary(engine: .embedded, trees: embeddedCount))
+            }
+        }
+        let crossChecked = crossCheck ? embeddedRuns.keys.sorted() : []
+        let swiftcJobs = Array(Set(toSwiftc + crossChecked)).sorted()
+        guard !swiftcJobs.isEmpty else { return report }
+
+        let toolchainReport = try ToolchainEngine(options: toolchain)
+            .evaluate(swiftcJobs.map { jobs[$0] }, environment: environment)
+        report.diagnostics += toolchainReport.diagnostics
+        for (position, index) in swiftcJobs.enumerated() {
+            report.runs[index] = toolchainReport.runs[position]
+        }
+        var swiftc = EngineSummary(engine: .swiftc, trees: swiftcJobs.count, build: toolchainReport.build)
+        swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
+        report.engines.append(swiftc)
+        if let fallback = toolchainReport.build.fallbackReason {
+            report.diagnostics.append(Self.fallbackWarning(fallback, toolchainReport.build, jobs: swiftcJobs.map { jobs[$0] }))
+        }
+        if crossCheck {
+            var disagreements = 0
+            for index in crossChecked {
+                guard let embedded = embeddedRuns[index], let compiled = report.runs[index] else { continue }
+                if let mismatch = Self.compare(embedded, compiled, job: jobs[index]) {
+                    report.diagnostics.append(mismatch)
+                    disagreements += 1
+                }
+            }
+            report.engines.append(EngineSummary(crossChecked: crossChecked.count, disagreements: disagreements))
+        }
+        return report
+    }
+
+    /// An `engine-mismatch` finding when the engines printed different things.
+    static func compare(_ embedded: TreeRun, _ compiled: TreeRun, job: TreeJob) -> Diagnostic? {
+        guard embedded.stdout != compiled.stdout || embedded.ending != compiled.ending else { return nil }
+        func lines(_ run: TreeRun) -> [String] {
+            LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self)).map(\.visible)
+        }
+        let diff = UnifiedDiff(
+            old: .init(label: "swiftc (\(compiled.ending))", lines: lines(compiled), firstLine: 1),
+            new: .init(label: "embedded (\(embedded.ending))", lines: lines(embedded), firstLine: 1)
+        ).text()
+        return .error(
+            .engineMismatch, at: job.headerLocation,
+            "engines disagree on the output of tree at line \(job.tree.header.number)",
+            attachment: diff.isEmpty ? "the outputs are equal; the runs ended differently\n" : diff)
+    }
+
+    /// The merged build was abandoned for some trees: say so at the line swiftc blamed.
+    static func fallbackWarning(_ reason: String, _ build: ToolchainEngine.BuildReport, jobs: [TreeJob]) -> Diagnostic {
+        let parts = reason.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        let location: SourceLocation
+        let message: String
+        if parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]) {
+            location = SourceLocation(path: String(parts[0]), line: line, column: column)
+            message = parts[3].trimmingCharacters(in: .whitespaces)
+        } else {
+            location = jobs[0].headerLocation
+            message = reason
+        }
+        return .warning(
+            .mergedFallback, at: location,
+            "merged build failed here (\(message)); compiled \(SummaryLine.count(build.single, "tree")) one by one")
+    }
+}

@@ -1,0 +1,185 @@
+import InvalidationCore
+
+/// Evaluates a parsed tree. Values flow into the compiled core (`ViewTree`, `ViewNode`, `change`,
+/// `countCauses`); the classification rule is never re-implemented here.
+///
+/// Bounded everywhere: a step budget, a call-depth limit and an output cap stop runaway trees,
+/// and a parent-cycle guard runs before any core call that would walk ancestors.
+public final class Interpreter {
+    /// Bounds on one evaluation.
+    public struct Limits: Sendable {
+        public var steps = 5_000_000
+        public var callDepth = 200
+        public var outputBytes = 1 << 20
+
+        public init() {}
+    }
+
+    /// A warning about the tree's shape, at the line that causes it.
+    package struct Lint: Sendable, Equatable {
+        package var id: DiagnosticID
+        package var message: String
+        package var position: SyntaxPosition
+    }
+
+    /// What an evaluation produced.
+    package struct Outcome: Sendable {
+        /// Everything printed, by the tree and by the core, in order.
+        package var output: String
+        /// Why evaluation stopped early, if it did.
+        package var failure: TreeLanguageError?
+        package var lints: [Lint]
+    }
+
+    let limits: Limits
+    let buffer = CoreOutput.Buffer()
+    var steps = 0
+    var callDepth = 0
+    var lints: [Lint] = []
+    /// Storage keys that no node of their tree reads, with where they were written.
+    var unreadKeys: [(key: String, position: SyntaxPosition)] = []
+    /// Every key passed to `change`.
+    var changedKeys: Set<String> = []
+
+    init(limits: Limits) {
+        self.limits = limits
+    }
+
+    /// Parses and evaluates `lines`, capturing the core's output.
+    package static func run(_ lines: [Line], limits: Limits = Limits()) -> Outcome {
+        let interpreter = Interpreter(limits: limits)
+        let program: [StatementSyntax]
+        do {
+            program = try TreeParser.parse(lines)
+        } catch {
+            return Outcome(output: "", failure: error, lints: [])
+        }
+        let failure: TreeLanguageError? = CoreOutput.capture(into: interpreter.buffer) { () -> TreeLanguageError? in
+            do throws(TreeLanguageError) {
+                _ = try interpreter.execute(program, in: Scope(parent: nil), topLevel: true)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        interpreter.finishLints()
+        return Outcome(output: interpreter.buffer.text, failure: failure, lints: interpreter.lints)
+    }
+
+    // MARK: Statements
+
+    /// Runs statements; returns the value of a `return`, if one ran.
+    func execute(_ statements: [StatementSyntax], in scope: Scope, topLevel: Bool = false) throws(TreeLanguageError) -> Value? {
+        for statement in statements {
+            if case .function(let function) = statement.kind {
+                try declare(function.name, .function(Callable(body: .function(function), scope: scope)), in: scope, at: statement.position)
+            }
+        }
+        for statement in statements {
+            try tick(statement.position)
+            switch statement.kind {
+            case .binding(let name, let type, let expression):
+                var value = try evaluate(expression, in: scope, expecting: type)
+                if let type { value = try convert(value, to: type, at: expression.position) }
+                if case .void = value { throw .invalid("'\(name)' would hold '()'", statement.position.pair) }
+                try declare(name, value, in: scope, at: statement.position)
+            case .function:
+                continue
+            case .expression(let expression):
+                _ = try evaluate(expression, in: scope, expecting: nil)
+            case .returnStatement(let expression):
+                if topLevel { throw .invalid("'return' outside a function", statement.position.pair) }
+                return try expression.map { (expression) throws(TreeLanguageError) in
+                    try evaluate(expression, in: scope, expecting: nil)
+                } ?? .void
+            }
+        }
+        return nil
+    }
+
+    func declare(_ name: String, _ value: Value, in scope: Scope, at position: SyntaxPosition) throws(TreeLanguageError) {
+        guard !scope.isDeclaredHere(name) else {
+            throw .invalid("invalid redeclaration of '\(name)'", position.pair)
+        }
+        scope.declare(name, value)
+    }
+
+    /// Counts one evaluation step against the budget.
+    func tick(_ position: SyntaxPosition) throws(TreeLanguageError) {
+        steps += 1
+        if steps > limits.steps {
+            throw .limit("tree ran more than \(limits.steps) evaluation steps; stopped it (does it ever end?)", position.pair)
+        }
+    }
+
+    /// Appends printed text, refusing past the output cap.
+    func emit(_ text: String, at position: SyntaxPosition) throws(TreeLanguageError) {
+        buffer.append(text)
+        try checkOutput(at: position)
+    }
+
+    func checkOutput(at position: SyntaxPosition) throws(TreeLanguageError) {
+        if buffer.utf8Count > limits.outputBytes {
+            throw .outputLimit("tree printed more than \(OutputCheck.size(limits.outputBytes)); stopped it", position.pair)
+        }
+    }
+
+    // MARK: Calls
+
+    /// Calls a function or closure with already evaluated arguments.
+    func invoke(_ callable: Callable, _ arguments: [Value], at position: SyntaxPosition) throws(TreeLanguageError) -> Value {
+        guard callDepth < limits.callDepth else {
+            throw .limit("calls nested deeper than \(limits.callDepth); stopped it (endless recursion?)", position.pair)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        let scope = Scope(parent: callable.scope)
+        switch callable.body {
+        case .function(let function):
+            guard arguments.count == function.parameters.count else {
+                throw .invalid("'\(function.name)' takes \(function.parameters.count) arguments", position.pair)
+            }
+            for (parameter, argument) in zip(function.parameters, arguments) {
+                scope.declare(parameter.name, try convert(argument, to: parameter.type, at: position))
+            }
+            let result = try runBody(function.body, in: scope, position: position)
+            guard let returnType = function.returnType else { return .void }
+            guard case .void = result else { return try convert(result, to: returnType, at: position) }
+            throw .invalid("missing return in '\(function.name)'", position.pair)
+        case .closure(let parameters, let body):
+            if parameters.isEmpty {
+                for (index, argument) in arguments.enumerated() { scope.declare("$\(index)", argument) }
+            } else {
+                guard parameters.count == arguments.count else {
+                    throw .invalid("closure takes \(parameters.count) arguments, given \(arguments.count)", position.pair)
+                }
+                for (name, argument) in zip(parameters, arguments) where name != "_" { scope.declare(name, argument) }
+            }
+            return try runBody(body, in: scope, position: position)
+        }
+    }
+
+    /// A body of one expression returns its value, as Swift's single-expression bodies do.
+    private func runBody(_ body: [StatementSyntax], in scope: Scope, position: SyntaxPosition) throws(TreeLanguageError) -> Value {
+        if body.count == 1, case .expression(let expression) = body[0].kind {
+            try tick(body[0].position)
+            return try evaluate(expression, in: scope, expecting: nil)
+        }
+        return try execute(body, in: scope) ?? .void
+    }
+
+    /// Applies a closure or key path (as Swift lets `\.name` stand for `{ $0.name }`).
+    func apply(_ function: Value, _ arguments: [Value], at position: SyntaxPosition) throws(TreeLanguageError) -> Value {
+        switch function {
+        case .function(let callable):
+            return try invoke(callable, arguments, at: position)
+        case .keyPath(let path):
+            guard arguments.count == 1 else { throw .invalid("a key path takes one value", position.pair) }
+            var value = arguments[0]
+            for name in path { value = try member(value, name, at: position) }
+            return value
+        default:
+            throw .invalid("cannot call a value of type \(function.typeName)", position.pair)
+        }
+    }
+}
