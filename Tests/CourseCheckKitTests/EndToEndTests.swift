@@ -56,6 +56,8 @@ final class EndToEndTests: XCTestCase {
         defer { scratch.remove() }
         let copy = scratch.url.appendingPathComponent("lessons")
         try FileManager.default.copyItem(at: lessons, to: copy)
+        try FileManager.default.copyItem(
+            at: Binary.packageRoot.appendingPathComponent("goldens"), to: scratch.url.appendingPathComponent("goldens"))
         let lesson = copy.appendingPathComponent("09-yerel-durum.md")
         var lines = try String(contentsOf: lesson, encoding: .utf8).components(separatedBy: "\n")
         let target = "            return \"kural-disi\""

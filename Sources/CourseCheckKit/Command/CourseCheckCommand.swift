@@ -64,10 +64,17 @@ public struct CourseCheckCommand {
                 return result.summary.errors > 0 ? .findings : .clean
             case .check:
                 let plan = try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
-                let result = try CourseChecker(configuration: configuration(invocation)).check(plan)
-                result.diagnostics.forEach(reporter.report)
-                reporter.report(result.summary)
-                return result.summary.errors > 0 ? .findings : .clean
+                let checker = CourseChecker(configuration: configuration(invocation))
+                if invocation.update || invocation.promote {
+                    try refuseUnderCI(invocation)
+                }
+                if invocation.promote {
+                    return try promote(plan, checker: checker, invocation: invocation, reporter: reporter)
+                }
+                if invocation.update {
+                    return try update(plan, checker: checker, invocation: invocation, reporter: reporter)
+                }
+                return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
             case .run:
                 return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
             }
@@ -80,6 +87,73 @@ public struct CourseCheckCommand {
         }
     }
 
+    /// Writes findings and the summary in the chosen format; the exit status follows the errors.
+    func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter) throws -> ExitStatus {
+        switch invocation.format {
+        case .text:
+            result.diagnostics.forEach(reporter.report)
+            reporter.report(result.summary)
+        case .github:
+            result.diagnostics.forEach(reporter.report)
+            for diagnostic in result.diagnostics { stdout.write(GitHubReporter.command(diagnostic) + "\n") }
+            reporter.report(result.summary)
+        case .json:
+            stdout.write(JSONReporter.encode(result.diagnostics))
+            stderr.write(result.summary.description + "\n")
+        }
+        if let path = invocation.junitPath {
+            let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
+            let xml = JUnitReport(lessons: result.lessons, diagnostics: result.diagnostics).xml
+            try AtomicFile.write(Data(xml.utf8), to: url)
+        }
+        return result.summary.errors > 0 ? .findings : .clean
+    }
+
+    /// `--update` and `--promote` never record on CI unless forced: a rerun must not pass by recording.
+    private func refuseUnderCI(_ invocation: Invocation) throws {
+        guard !invocation.force, let value = environment.variables["CI"], !value.isEmpty else { return }
+        let flag = invocation.update ? "--update" : "--promote"
+        throw CourseCheckError.usage(
+            "refusing \(flag) because CI=\(value): approving outputs on CI would let a rerun pass by recording; "
+                + "run it locally, or pass --force")
+    }
+
+    private func update(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
+        throws -> ExitStatus
+    {
+        let result = try checker.check(plan)
+        let (changes, refusals) = try GoldenUpdater(checker: checker).update(
+            result, plan: plan, toolchain: result.toolchainVersion)
+        refusals.forEach(reporter.report)
+        stdout.write(changes.lines)
+        // An update must settle in one step: check again and fail unless clean.
+        return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+    }
+
+    private func promote(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
+        throws -> ExitStatus
+    {
+        var firstPass = checker
+        firstPass.configuration.goldens = .off
+        let rewrites = LessonPromoter.rewrites(try firstPass.check(plan), plan: plan)
+        if invocation.dryRun {
+            for rewrite in rewrites {
+                stdout.write(Patch.file(path: rewrite.path, old: rewrite.old, new: rewrite.new))
+            }
+            stderr.write("would promote \(SummaryLine.count(rewrites.count, "lesson"))\n")
+            return .clean
+        }
+        for rewrite in rewrites {
+            for name in [rewrite.url.deletingLastPathComponent()] { AtomicFile.sweep(name) }
+            try AtomicFile.write(rewrite.data, to: rewrite.url, environment: environment.variables)
+            stdout.write(
+                "promoted \(rewrite.path): \(SummaryLine.count(rewrite.expectedBlocks, "expected block")), "
+                    + "\(SummaryLine.count(rewrite.coreBlocks, "core block"))\n")
+        }
+        if rewrites.isEmpty { stdout.write("promote: every expected and core block already matches\n") }
+        return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+    }
+
     /// The checker's configuration for an invocation.
     func configuration(_ invocation: Invocation) -> CourseChecker.Configuration {
         var configuration = CourseChecker.Configuration()
@@ -90,6 +164,13 @@ public struct CourseCheckCommand {
         configuration.router.toolchain.merge = invocation.mergedBuild
         configuration.router.choice = invocation.engine
         configuration.router.crossCheck = invocation.crossCheck
+        if invocation.noGoldens {
+            configuration.goldens = .off
+        } else if let directory = invocation.goldensDirectory {
+            configuration.goldens = .directory(
+                URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL,
+                display: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
+        }
         if invocation.useCache {
             let directory = invocation.cacheDirectory ?? environment.variables["COURSECHECK_CACHE_DIR"]
                 ?? ".build/coursecheck-cache"

@@ -31,6 +31,31 @@ public struct Invocation: Sendable, Equatable {
     public var useCache = true
     /// Compile all trees in one merged program (the default) or one swiftc per tree.
     public var mergedBuild = true
+    /// Golden directory override (`--goldens DIR`).
+    public var goldensDirectory: String?
+    /// Skip the golden check (`--no-goldens`).
+    public var noGoldens = false
+    /// Approve current outputs as goldens.
+    public var update = false
+    /// Rewrite lessons' expected and core blocks in place.
+    public var promote = false
+    /// With `--promote`: print a patch instead of writing.
+    public var dryRun = false
+    /// Allow `--update`/`--promote` under `CI`.
+    public var force = false
+    public var format: Format = .text
+    /// Write a JUnit XML report here.
+    public var junitPath: String?
+
+    /// How findings are written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// swiftc/clang-style diagnostics on stderr (default).
+        case text
+        /// GitHub Actions workflow commands on stdout, plus the text diagnostics.
+        case github
+        /// A JSON array of findings on stdout.
+        case json
+    }
     /// Overrides the cache directory (default `.build/coursecheck-cache`).
     public var cacheDirectory: String?
 
@@ -99,6 +124,26 @@ public struct Invocation: Sendable, Equatable {
                 case "per-tree": invocation.mergedBuild = false
                 default: throw CourseCheckError.usage("--build must be merged or per-tree, not '\(raw)'")
                 }
+            case "--goldens":
+                invocation.goldensDirectory = try value()
+            case "--no-goldens":
+                invocation.noGoldens = true
+            case "--update":
+                invocation.update = true
+            case "--promote":
+                invocation.promote = true
+            case "--dry-run":
+                invocation.dryRun = true
+            case "--force":
+                invocation.force = true
+            case "--format":
+                let raw = try value()
+                guard let format = Format(rawValue: raw) else {
+                    throw CourseCheckError.usage("--format must be text, github or json, not '\(raw)'")
+                }
+                invocation.format = format
+            case "--junit":
+                invocation.junitPath = try value()
             case "--cross-check":
                 invocation.crossCheck = true
             case "--no-cache":
@@ -111,6 +156,15 @@ public struct Invocation: Sendable, Equatable {
         }
         if (invocation.action == .check || invocation.action == .list) && invocation.paths.isEmpty {
             throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
+        }
+        if invocation.update && invocation.promote {
+            throw CourseCheckError.usage("--update and --promote are separate steps: promote the lesson text first, then update")
+        }
+        if invocation.dryRun && !invocation.promote {
+            throw CourseCheckError.usage("--dry-run goes with --promote")
+        }
+        if invocation.update && (invocation.noGoldens) {
+            throw CourseCheckError.usage("--update writes goldens; it cannot go with --no-goldens")
         }
         if invocation.action == .run && invocation.paths.count != 1 {
             throw CourseCheckError.usage("run takes one tree as <lesson.md>:<line>")
@@ -137,6 +191,7 @@ public struct Invocation: Sendable, Equatable {
         USAGE: coursecheck [check] [options] <path>...
                coursecheck list <path>...
                coursecheck run [options] <lesson.md>:<line>
+               coursecheck --update | --promote [--dry-run] <path>...
 
         ARGUMENTS:
           <path>              A lessons directory (its NN-slug.md files, in name order)
@@ -165,6 +220,18 @@ public struct Invocation: Sendable, Equatable {
           --no-cache          Compile and run everything afresh.
           --cache-dir <dir>   Where binaries and passing results are cached
                               (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
+          --goldens <dir>     Approved outputs (default: goldens/ beside the lessons
+                              directory); one <lesson-stem>/<tree-slug>.out per tree.
+          --no-goldens        Skip the golden check.
+          --update            Approve the current outputs as goldens (only trees whose
+                              output equals the lesson), remove orphans, check again.
+          --promote           Rewrite the lessons' expected blocks to the actual
+                              outputs and core blocks to the embedded core, in place.
+          --dry-run           With --promote: print a patch for 'git apply' instead.
+          --force             Allow --update/--promote when CI is set.
+          --format <format>   text (default), github (workflow commands on stdout)
+                              or json (a JSON array of findings on stdout).
+          --junit <file>      Also write a JUnit XML report.
           --strict            Treat warnings as errors.
           --color <when>      auto (default: only on a terminal, never with NO_COLOR),
                               always or never.

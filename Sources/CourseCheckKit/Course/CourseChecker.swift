@@ -10,6 +10,8 @@ public struct CourseChecker: Sendable {
         public var summary: SummaryLine
         /// Each tree's run, in course order; nil where a tree did not compile or nothing ran.
         public var runs: [(job: TreeJob, run: TreeRun?)]
+        /// The compiler's version line, when the toolchain engine ran.
+        public var toolchainVersion: String?
     }
 
     /// What to check and how.
@@ -22,6 +24,18 @@ public struct CourseChecker: Sendable {
         public var router = EngineRouter()
         /// The environment trees and swiftc see.
         public var environment: [String: String] = [:]
+        /// Where the approved outputs are.
+        public var goldens: GoldenMode = .beside
+
+        /// Where goldens are looked up.
+        public enum GoldenMode: Sendable, Equatable {
+            /// `goldens/` beside each lesson's directory.
+            case beside
+            /// One directory for all lessons (`--goldens DIR`), with its display path.
+            case directory(URL, display: String)
+            /// No golden check (`--no-goldens`).
+            case off
+        }
 
         public init() {}
     }
@@ -36,15 +50,17 @@ public struct CourseChecker: Sendable {
     /// Reads and checks every planned lesson; throws `CourseCheckError` on I/O failure.
     public func check(_ plan: CourseLoader.Plan) throws -> Result {
         var lessons: [Lesson] = []
+        var stores: [String: GoldenStore] = [:]
         var findings: [String: [Diagnostic]] = [:]
         var order: [String] = []
-        let loose = plan.diagnostics
+        var loose = plan.diagnostics
         for entry in plan.entries {
             let outcome = try LessonReader.read(entry)
             order.append(entry.displayPath)
             var found = outcome.diagnostics
             if let lesson = outcome.lesson {
                 lessons.append(lesson)
+                stores[lesson.path] = store(for: entry)
                 found += lesson.cores.compactMap { coreCheck.check($0, in: lesson.path) }
             }
             findings[entry.displayPath, default: []] += found
@@ -53,6 +69,7 @@ public struct CourseChecker: Sendable {
         let jobs = lessons.flatMap { lesson in lesson.trees.map { TreeJob(path: lesson.path, tree: $0) } }
         var runs: [(job: TreeJob, run: TreeRun?)] = jobs.map { ($0, nil) }
         var summary = SummaryLine()
+        var toolchainVersion: String?
         if configuration.evaluate && !jobs.isEmpty {
             let report = try configuration.router.evaluate(jobs, environment: configuration.environment)
             for diagnostic in report.diagnostics {
@@ -64,6 +81,10 @@ public struct CourseChecker: Sendable {
                 findings[job.path, default: []] += OutputCheck.check(run, for: job)
             }
             summary.engines = report.engines
+            toolchainVersion = report.toolchainVersion
+            if configuration.goldens != .off {
+                loose += checkGoldens(lessons, runs: runs, stores: stores, plan: plan, toolchain: report.toolchainVersion, into: &findings)
+            }
         }
 
         var diagnostics = loose.filter { !order.contains($0.location.path) }
@@ -86,6 +107,54 @@ public struct CourseChecker: Sendable {
         summary.fragments = lessons.reduce(0) { $0 + $1.count(of: .fragment) }
         summary.errors = diagnostics.count { $0.severity == .error }
         summary.warnings = diagnostics.count { $0.severity == .warning }
-        return Result(lessons: lessons, diagnostics: diagnostics, summary: summary, runs: runs)
+        return Result(
+            lessons: lessons, diagnostics: diagnostics, summary: summary, runs: runs, toolchainVersion: toolchainVersion)
+    }
+
+    /// The golden store of one lesson under the configured mode.
+    func store(for entry: CourseLoader.Entry) -> GoldenStore? {
+        switch configuration.goldens {
+        case .beside: GoldenStore.beside(lessonEntry: entry)
+        case .directory(let url, let display): GoldenStore(root: url, displayRoot: display)
+        case .off: nil
+        }
+    }
+
+    /// The golden half of the three-way verdict; returns findings not located in a lesson.
+    private func checkGoldens(
+        _ lessons: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], stores: [String: GoldenStore],
+        plan: CourseLoader.Plan, toolchain: String?, into findings: inout [String: [Diagnostic]]
+    ) -> [Diagnostic] {
+        var loose: [Diagnostic] = []
+        var reportedRoots: Set<String> = []
+        var offset = 0
+        for lesson in lessons {
+            let lessonRuns = runs[offset..<(offset + lesson.trees.count)].map(\.run)
+            offset += lesson.trees.count
+            guard let store = stores[lesson.path] else { continue }
+            guard store.exists else {
+                if reportedRoots.insert(store.root.path).inserted {
+                    findings[lesson.path, default: []].append(.error(
+                        .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
+                        "no goldens directory at \(store.displayRoot)/; run 'coursecheck --update' to approve the "
+                            + "current outputs, or pass --no-goldens"))
+                }
+                continue
+            }
+            findings[lesson.path, default: []] += GoldenCheck(store: store).check(lesson, runs: lessonRuns)
+            if reportedRoots.insert(store.root.path).inserted, let note = GoldenCheck(store: store).toolchainNote(current: toolchain) {
+                loose.append(note)
+            }
+        }
+        // Golden folders of lessons that no longer exist, for each whole lessons directory checked.
+        for directory in plan.directories {
+            let inDirectory = plan.entries.filter { $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL }
+            guard let first = inDirectory.first, let store = store(for: first), store.exists else { continue }
+            let stems = Set(inDirectory.map { GoldenStore.stem(of: $0.displayPath) })
+            for orphan in store.orphanFolders(keeping: stems) {
+                loose.append(GoldenCheck(store: store).orphanFinding(orphan, lesson: nil))
+            }
+        }
+        return loose
     }
 }

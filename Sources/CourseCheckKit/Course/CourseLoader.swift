@@ -15,6 +15,8 @@ public struct CourseLoader: Sendable {
     public struct Plan: Sendable {
         public var entries: [Entry]
         public var diagnostics: [Diagnostic]
+        /// The directories given, whose every lesson is in `entries` (so their goldens can be swept for orphans).
+        public var directories: [URL] = []
     }
 
     public var currentDirectory: URL
@@ -36,6 +38,7 @@ public struct CourseLoader: Sendable {
     public func plan(_ paths: [String]) throws -> Plan {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
+        var directories: [URL] = []
         let files = FileManager.default
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
@@ -71,11 +74,12 @@ public struct CourseLoader: Sendable {
             if found == 0 {
                 throw CourseCheckError.io("\(path): no lesson files (named like 01-slug.md) in this directory")
             }
+            directories.append(url)
         }
         if entries.isEmpty {
             throw CourseCheckError.usage("no lessons given")
         }
-        return Plan(entries: entries, diagnostics: diagnostics)
+        return Plan(entries: entries, diagnostics: diagnostics, directories: directories)
     }
 
     /// `path`, or `path/name`, without a leading "./" and without a doubled slash.

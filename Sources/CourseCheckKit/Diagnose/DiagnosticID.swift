@@ -42,6 +42,16 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case needsToolchain = "needs-toolchain"
     /// The engines disagree on a tree's output, under --cross-check.
     case engineMismatch = "engine-mismatch"
+    /// A tree whose output differs from its approved golden.
+    case goldenDrift = "golden-drift"
+    /// A tree without an approved golden, or a course without a goldens directory.
+    case goldenMissing = "golden-missing"
+    /// A golden that no tree names.
+    case goldenOrphan = "golden-orphan"
+    /// The goldens were approved with another toolchain (a note).
+    case environmentDrift = "environment-drift"
+    /// `--update` would not approve a tree whose output the lesson contradicts.
+    case updateRefused = "update-refused"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
 }

@@ -22,6 +22,8 @@ public struct EngineRouter: Sendable {
         public var runs: [TreeRun?]
         public var diagnostics: [Diagnostic]
         public var engines: [EngineSummary]
+        /// The compiler's version line, when the toolchain engine ran.
+        public var toolchainVersion: String?
     }
 
     public var choice: Choice = .auto
@@ -72,6 +74,7 @@ public struct EngineRouter: Sendable {
         let toolchainReport = try ToolchainEngine(options: toolchain)
             .evaluate(swiftcJobs.map { jobs[$0] }, environment: environment)
         report.diagnostics += toolchainReport.diagnostics
+        report.toolchainVersion = toolchainReport.toolchain.version
         for (position, index) in swiftcJobs.enumerated() {
             report.runs[index] = toolchainReport.runs[position]
         }

@@ -1,0 +1,57 @@
+/// Compares each tree's actual output with its approved golden, and finds goldens no tree has.
+public struct GoldenCheck: Sendable {
+    public var store: GoldenStore
+
+    public init(store: GoldenStore) {
+        self.store = store
+    }
+
+    /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
+    public func check(_ lesson: Lesson, runs: [TreeRun?]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson)), runs) {
+            let header = tree.headerLocation(in: lesson.path)
+            guard let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
+            guard let approved = golden.contents else {
+                findings.append(.error(
+                    .goldenMissing, at: header,
+                    "tree has no approved golden (\(golden.displayPath)); check its output, then run 'coursecheck --update'"))
+                continue
+            }
+            guard approved != run.stdout else { continue }
+            let goldenLines = LineScanner.lines(of: String(decoding: approved, as: UTF8.self))
+            let actualLines = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
+            let mismatch = LineMismatch.first(block: goldenLines, expected: actualLines)
+            let goldenLine = min((mismatch?.index ?? 0) + 1, max(goldenLines.count, 1))
+            let diff = UnifiedDiff(
+                old: .init(label: golden.displayPath, lines: goldenLines.map(\.visible), firstLine: 1),
+                new: .init(label: "actual output of tree at line \(tree.header.number)", lines: actualLines.map(\.visible), firstLine: 1)
+            ).text()
+            findings.append(.error(
+                .goldenDrift, at: header,
+                "output of tree at line \(tree.header.number) differs from its approved golden; "
+                    + "if the change is intended, run 'coursecheck --update'",
+                notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
+                attachment: diff))
+        }
+        for orphan in store.orphans(lesson: lesson) {
+            findings.append(orphanFinding(orphan, lesson: lesson.path))
+        }
+        return findings
+    }
+
+    func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
+        let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
+        return .error(
+            .goldenOrphan, at: SourceLocation(path: orphan.displayPath, line: 1),
+            "golden has no tree: \(owner); 'coursecheck --update' removes it")
+    }
+
+    /// A note when the goldens were approved with another compiler than this run's.
+    public func toolchainNote(current: String?) -> Diagnostic? {
+        guard let current, let recorded = store.recordedToolchain, recorded != current else { return nil }
+        return Diagnostic(
+            .note, .environmentDrift, at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
+            "goldens were approved with '\(recorded)'; this run uses '\(current)' (environment drift)")
+    }
+}

@@ -1,0 +1,40 @@
+/// GitHub Actions workflow commands, one per finding, so each shows on the pull request's diff:
+/// `::error file=lessons/09-yerel-durum.md,line=80,col=1,title=output drift::message`.
+public enum GitHubReporter {
+    public static func command(_ diagnostic: Diagnostic) -> String {
+        let kind = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var message = diagnostic.message + " [\(diagnostic.id.rawValue)]"
+        for note in diagnostic.notes { message += "\n\(note.location): note: \(note.message)" }
+        if let attachment = diagnostic.attachment, !attachment.isEmpty { message += "\n" + attachment }
+        let properties = [
+            "file=\(escapeProperty(diagnostic.location.path))",
+            "line=\(diagnostic.location.line)",
+            "col=\(diagnostic.location.column)",
+            "title=\(escapeProperty(diagnostic.id.rawValue.replacingOccurrences("-", with: " ")))",
+        ].joined(separator: ",")
+        return "::\(kind) \(properties)::\(escapeData(message))"
+    }
+
+    /// Escapes a command's message: `%`, CR and LF.
+    public static func escapeData(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Escapes a property value: as data, plus `:` and `,`.
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(":", with: "%3A").replacingOccurrences(",", with: "%2C")
+    }
+}

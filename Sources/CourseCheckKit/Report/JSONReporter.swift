@@ -1,0 +1,43 @@
+import Foundation
+
+/// The findings as a JSON array, for other tools.
+public enum JSONReporter {
+    /// One finding as encoded.
+    public struct Finding: Codable, Equatable, Sendable {
+        public struct Note: Codable, Equatable, Sendable {
+            public var file: String
+            public var line: Int
+            public var column: Int
+            public var message: String
+        }
+
+        public var severity: String
+        public var id: String
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var message: String
+        public var notes: [Note]
+        /// The diff or captured output shown under the finding, if any.
+        public var detail: String?
+    }
+
+    public static func findings(_ diagnostics: [Diagnostic]) -> [Finding] {
+        diagnostics.map { diagnostic in
+            Finding(
+                severity: diagnostic.severity.rawValue, id: diagnostic.id.rawValue, file: diagnostic.location.path,
+                line: diagnostic.location.line, column: diagnostic.location.column, message: diagnostic.message,
+                notes: diagnostic.notes.map {
+                    .init(file: $0.location.path, line: $0.location.line, column: $0.location.column, message: $0.message)
+                },
+                detail: diagnostic.attachment.flatMap { $0.isEmpty ? nil : $0 })
+        }
+    }
+
+    public static func encode(_ diagnostics: [Diagnostic]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(findings(diagnostics))) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

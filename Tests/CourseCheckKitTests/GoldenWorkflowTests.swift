@@ -1,0 +1,161 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// The author's workflow on a copy of the real course: break, see, promote, update, settle.
+final class GoldenWorkflowTests: XCTestCase {
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+    private var goldens: URL { scratch.url.appendingPathComponent("goldens") }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("goldens"), to: goldens)
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
+        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
+        variables["COURSECHECK_CACHE_DIR"] = Fixture.environment["COURSECHECK_CACHE_DIR"]
+        variables.merge(environment) { $1 }
+        let out = BufferSink()
+        let err = BufferSink()
+        let command = CourseCheckCommand(
+            environment: .init(currentDirectory: scratch.url, variables: variables, stderrIsTerminal: false),
+            stdout: out, stderr: err)
+        return (command.run(arguments).rawValue, out.text, err.text)
+    }
+
+    private func edit(_ lesson: String, _ transform: (String) -> String) throws {
+        let url = lessons.appendingPathComponent(lesson)
+        try transform(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func snapshot(_ directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if let data = FileManager.default.contents(atPath: url.path), !url.hasDirectoryPath {
+                files[String(url.path.dropFirst(directory.path.count))] = data
+            }
+        }
+        return files
+    }
+
+    func testTheCommittedGoldensMatchTheCourse() {
+        let result = run(["lessons"])
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    /// A behaviour change edited into both the tree and its expected block still fails until --update approves it.
+    func testUpdateApprovesALessonConsistentChangeAndSettles() throws {
+        // Only the first tree of lesson 9: it prints one more line, and its expected block says so.
+        try edit("09-yerel-durum.md") { text in
+            text.replacingFirst("countCauses(recomputes)\n```", with: "print(\"ek satir\")\ncountCauses(recomputes)\n```")
+                .replacingFirst("| atlanan DashboardView,StatusLabel\n", with: "| atlanan DashboardView,StatusLabel\nek satir\n")
+        }
+        let before = run(["lessons"])
+        XCTAssertEqual(before.status, 1)
+        XCTAssertEqual(
+            before.stderr.split(separator: "\n").first,
+            "lessons/09-yerel-durum.md:120:1: error: output of tree at line 120 differs from its approved golden; "
+                + "if the change is intended, run 'coursecheck --update' [golden-drift]")
+        XCTAssertFalse(before.stderr.contains("[output-drift]"), before.stderr)
+
+        let update = run(["--update", "lessons"])
+        XCTAssertEqual(update.stdout.split(separator: "\n").first, "changed  goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        XCTAssertTrue(update.stdout.contains("goldens: 0 added, 1 changed, 0 removed\n"), update.stdout)
+        XCTAssertEqual(update.stderr, "")
+        XCTAssertEqual(update.status, 0, "an update settles in one step")
+
+        let golden = goldens.appendingPathComponent("09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        XCTAssertTrue(try String(contentsOf: golden, encoding: .utf8).contains("ek satir\nyerel: 1\n"))
+        XCTAssertEqual(run(["lessons"]).status, 0)
+        XCTAssertEqual(try snapshot(goldens).keys.filter { $0.contains(AtomicFile.temporaryMarker) }, [])
+    }
+
+    func testUpdateRemovesOrphansAndAddsMissingGoldens() throws {
+        let orphan = goldens.appendingPathComponent("01-bildirimsel-sozdizim/eski.out")
+        try "x\n".write(to: orphan, atomically: true, encoding: .utf8)
+        let missing = goldens.appendingPathComponent("20-yerellestirme/bicimleme-saf-bir-islevdir.out")
+        try FileManager.default.removeItem(at: missing)
+        let update = run(["--update", "lessons/"])
+        XCTAssertEqual(
+            update.stdout.split(separator: "\n").prefix(3),
+            ["added    goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out",
+             "removed  goldens/01-bildirimsel-sozdizim/eski.out",
+             "goldens: 1 added, 0 changed, 1 removed"])
+        XCTAssertEqual(update.status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: orphan.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    func testUpdateAndPromoteRefuseUnderCIUnlessForced() throws {
+        let before = try snapshot(scratch.url)
+        for flag in ["--update", "--promote"] {
+            let refused = run([flag, "lessons"], environment: ["CI": "true"])
+            XCTAssertEqual(refused.status, 2)
+            XCTAssertEqual(
+                refused.stderr,
+                "coursecheck: error: refusing \(flag) because CI=true: approving outputs on CI would let a rerun pass "
+                    + "by recording; run it locally, or pass --force\n")
+        }
+        XCTAssertEqual(try snapshot(scratch.url), before, "nothing was written")
+        XCTAssertEqual(run(["--update", "--force", "lessons"], environment: ["CI": "true"]).status, 0)
+    }
+
+    /// --promote rewrites only expected and core block bodies; every other byte stays identical.
+    func testPromoteRewritesOnlyBlockBodies() throws {
+        let original = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
+        try edit("12-ortam-degerleri.md") { text in
+            text.replacingOccurrences(of: "            return \"ortam\"", with: "            return \"ORTAM\"")
+                .replacingOccurrences(of: "ortam: 1\n```", with: "ortam: 7\n```")
+        }
+        let broken = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
+        XCTAssertNotEqual(broken, original)
+        let others = try snapshot(lessons).filter { !$0.key.hasSuffix("12-ortam-degerleri.md") }
+
+        let promoted = run(["--promote", "--no-goldens", "lessons"])
+        XCTAssertTrue(promoted.stdout.hasPrefix("promoted lessons/12-ortam-degerleri.md: "), promoted.stdout)
+        XCTAssertEqual(promoted.status, 0, promoted.stderr)
+        let after = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
+        XCTAssertEqual(after, original, "the whole file is back to the course text, byte for byte")
+        XCTAssertEqual(try snapshot(lessons).filter { !$0.key.hasSuffix("12-ortam-degerleri.md") }, others)
+    }
+
+    func testPromoteDryRunPrintsAPatchGitApplies() throws {
+        try edit("03-yigit-duzenleri.md") { $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0") }
+        let before = try snapshot(lessons)
+        let dryRun = run(["--promote", "--dry-run", "lessons"])
+        XCTAssertEqual(dryRun.status, 0)
+        XCTAssertEqual(try snapshot(lessons), before, "a dry run writes nothing")
+        XCTAssertTrue(dryRun.stdout.hasPrefix("diff --git a/lessons/03-yigit-duzenleri.md b/lessons/03-yigit-duzenleri.md\n"), dryRun.stdout)
+        XCTAssertTrue(dryRun.stdout.contains("\n-ebeveyn: 4\n+ebeveyn: 5\n"), dryRun.stdout)
+
+        let patch = scratch.url.appendingPathComponent("promote.patch")
+        try dryRun.stdout.write(to: patch, atomically: true, encoding: .utf8)
+        for arguments in [["apply", "--check", patch.path], ["apply", patch.path]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git"] + arguments
+            git.currentDirectoryURL = scratch.url
+            try git.run()
+            git.waitUntilExit()
+            XCTAssertEqual(git.terminationStatus, 0, "git \(arguments.joined(separator: " "))")
+        }
+        XCTAssertEqual(run(["lessons"]).status, 0, "the applied patch fixes the lesson")
+    }
+}
+
+extension String {
+    /// The first occurrence of `target` replaced; the test fails loudly elsewhere if there is none.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

@@ -1,0 +1,65 @@
+@testable import CourseCheckKit
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+final class ReporterTests: XCTestCase {
+    private let drift = Diagnostic.error(
+        .outputDrift, at: SourceLocation(path: "lessons/09-yerel-durum.md", line: 80, column: 3),
+        "output of tree at line 60 differs: 100% wrong, a:b",
+        notes: [.init(SourceLocation(path: "lessons/09-yerel-durum.md", line: 60), "tree starts here")],
+        attachment: "--- a\n+++ b\n-x\r\n+y\n")
+
+    func testGitHubCommandEscapesDataAndProperties() {
+        XCTAssertEqual(
+            GitHubReporter.command(drift),
+            "::error file=lessons/09-yerel-durum.md,line=80,col=3,title=output drift::"
+                + "output of tree at line 60 differs: 100%25 wrong, a:b [output-drift]%0A"
+                + "lessons/09-yerel-durum.md:60:1: note: tree starts here%0A--- a%0A+++ b%0A-x%0D%0A+y%0A")
+        XCTAssertEqual(GitHubReporter.escapeProperty("a,b:c%d\ne"), "a%2Cb%3Ac%25d%0Ae")
+        let warning = Diagnostic.warning(.byteOrderMark, at: SourceLocation(path: "x.md", line: 1), "w")
+        XCTAssertTrue(GitHubReporter.command(warning).hasPrefix("::warning file=x.md,line=1,col=1,title=bom::"))
+    }
+
+    func testJSONRoundTrip() throws {
+        let json = JSONReporter.encode([drift])
+        let decoded = try JSONDecoder().decode([JSONReporter.Finding].self, from: Data(json.utf8))
+        XCTAssertEqual(decoded, JSONReporter.findings([drift]))
+        XCTAssertEqual(decoded.first?.line, 80)
+        XCTAssertEqual(decoded.first?.notes.first?.line, 60)
+        XCTAssertEqual(decoded.first?.detail, "--- a\n+++ b\n-x\r\n+y\n")
+        XCTAssertEqual(JSONReporter.encode([]), "[\n\n]\n")
+    }
+
+    /// The JUnit report parsed back: one suite per lesson, one case per check, counts that add up.
+    func testJUnitParsesBackWithCountsThatAddUp() throws {
+        let text = "```swift\n// Invalidation.swift\n```\n\n```swift\n// main.swift — bir <agac>\nprint(1)\n```\n\n```\n1\n```\n"
+        let file = SourceFile(path: "lessons/01-a.md", text: text)
+        let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
+        let findings: [Diagnostic] = [
+            .error(.coreDrift, at: SourceLocation(path: "lessons/01-a.md", line: 2), "core & drift"),
+            .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "drift \"x\"", attachment: "-1\n+2\n"),
+            .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "second"),
+            .warning(.byteOrderMark, at: SourceLocation(path: "lessons/01-a.md", line: 1), "not a failure"),
+        ]
+        let xml = JUnitReport(lessons: [lesson, lesson], diagnostics: findings).xml
+        let document = try XMLDocument(xmlString: xml)
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "6")
+        XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "4")
+        let suites = root.elements(forName: "testsuite")
+        XCTAssertEqual(suites.count, 2)
+        let cases = suites[0].elements(forName: "testcase")
+        XCTAssertEqual(cases.map { $0.attribute(forName: "name")?.stringValue ?? "" },
+                       ["structure", "core at line 1", "tree at line 6: bir <agac>"])
+        XCTAssertEqual(suites[0].attribute(forName: "tests")?.stringValue, "\(cases.count)")
+        XCTAssertEqual(suites[0].attribute(forName: "failures")?.stringValue, "2")
+        let treeFailures = cases[2].elements(forName: "failure")
+        XCTAssertEqual(treeFailures.count, 2)
+        XCTAssertEqual(treeFailures[0].attribute(forName: "message")?.stringValue, "drift \"x\"")
+        XCTAssertEqual(treeFailures[0].stringValue, "lessons/01-a.md:10:1: error: drift \"x\" [output-drift]\n-1\n+2\n")
+        XCTAssertEqual(cases[1].elements(forName: "failure").first?.attribute(forName: "message")?.stringValue, "core & drift")
+    }
+}
