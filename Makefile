@@ -3,8 +3,10 @@ SWIFT ?= swift
 # Zero warnings is a build rule, not a hope.
 STRICT := -Xswiftc -warnings-as-errors
 BIN := .build/release/coursecheck
+# Extra flags for verify, e.g. VERIFY_FLAGS="--format github --junit report.xml" on CI.
+VERIFY_FLAGS ?=
 
-.PHONY: build release test verify list bench clean
+.PHONY: build release test verify list bench lint hooks clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -21,7 +23,7 @@ test:
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate)
 verify: release
-	$(BIN) --cross-check lessons/
+	$(BIN) --cross-check $(VERIFY_FLAGS) lessons/
 
 ## list: print every block's role
 list: release
@@ -30,6 +32,16 @@ list: release
 ## bench: median whole-process times on the real course (numbers go in the README)
 bench:
 	scripts/bench
+
+## lint: check the CI workflow's YAML and structure
+lint:
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) test --skip-build --disable-swift-testing --filter WorkflowTests
+
+## hooks: install a git pre-commit hook that checks the staged lessons
+hooks:
+	install -m 755 scripts/pre-commit "$$(git rev-parse --git-path hooks)/pre-commit"
+	@echo "installed $$(git rev-parse --git-path hooks)/pre-commit"
 
 clean:
 	rm -rf .build

@@ -179,7 +179,9 @@ extension Interpreter {
             guard case .string(let label) = values[0], case .string(let key) = values[1] else {
                 throw .invalid("wrong argument types for change(_:key:)", at.pair)
             }
-            try guardAgainstCycles(tree, origins: origins)
+            for node in tree.nodes where node.reads.contains(key) {
+                try guardCause(of: node, key: key, tree, origins: origins)
+            }
             changedKeys.insert(key)
             let recomputes = tree.change(label, key: key)
             try checkOutput(at: at)
@@ -187,7 +189,7 @@ extension Interpreter {
         case "ancestors":
             let values = try evaluateArguments(arguments, [("of", .named("String"))], name: name, in: scope, at: at)
             guard case .string(let node) = values[0] else { throw .invalid("ancestors(of:) needs a String", at.pair) }
-            try guardAgainstCycles(tree, origins: origins)
+            try guardAncestors(of: node, tree, origins: origins)
             return .array(tree.ancestors(of: node).map(Value.string))
         case "cause":
             let values = try evaluateArguments(
@@ -195,7 +197,7 @@ extension Interpreter {
             guard case .node(let node, _) = values[0], case .string(let key) = values[1] else {
                 throw .invalid("wrong argument types for cause(of:key:)", at.pair)
             }
-            try guardAgainstCycles(tree, origins: origins)
+            try guardCause(of: node, key: key, tree, origins: origins)
             return .string(tree.cause(of: node, key: key))
         default:
             throw .invalid("value of type ViewTree has no method '\(name)'", at.pair)
@@ -204,25 +206,31 @@ extension Interpreter {
 
     // MARK: Guards and lints
 
-    /// The core's `ancestors(of:)` follows parents by the first node of each name and never stops on
-    /// a cycle. Before any call that may walk ancestors, find a node on a cycle and stop there.
-    func guardAgainstCycles(_ tree: CoreTree, origins: [SyntaxPosition]) throws(TreeLanguageError) {
+    /// The core's `ancestors(of:)` follows parents through the first node of each name and never
+    /// stops on a cycle. Before a call would walk ancestors from `name`, walk them here, bounded, and
+    /// stop at the first node of the cycle.
+    func guardAncestors(of name: String, _ tree: CoreTree, origins: [SyntaxPosition]) throws(TreeLanguageError) {
         let nodes = tree.nodes
-        var parentOf: [String: String?] = [:]
-        for node in nodes where parentOf[node.name] == nil { parentOf[node.name] = .some(node.parent) }
-        for (index, node) in nodes.enumerated() {
-            var path = [node.name]
-            var current = node.parent
-            while let next = current, path.count <= nodes.count {
-                if next == node.name {
-                    throw .cycle(
-                        "parent cycle \((path + [next]).joined(separator: " → ")); the core's ancestors(of:) would never return",
-                        origins[index].pair)
-                }
-                path.append(next)
-                current = parentOf[next] ?? nil
+        func firstIndex(_ name: String) -> Int? { nodes.firstIndex { $0.name == name } }
+        var path: [String] = [name]
+        var current = firstIndex(name).flatMap { nodes[$0].parent }
+        while let next = current {
+            if let start = path.firstIndex(of: next) {
+                let cycle = Array(path[start...]) + [next]
+                let origin = firstIndex(next).map { origins[$0] } ?? origins[0]
+                throw .cycle(
+                    "parent cycle \(cycle.joined(separator: " → ")); the core's ancestors(of:) would never return",
+                    origin.pair)
             }
+            path.append(next)
+            current = firstIndex(next).flatMap { nodes[$0].parent }
         }
+    }
+
+    /// `cause(of:key:)` walks ancestors only for a state key the node does not own.
+    func guardCause(of node: CoreNode, key: String, _ tree: CoreTree, origins: [SyntaxPosition]) throws(TreeLanguageError) {
+        guard let storage = tree.storage[key], storage.parts.name == "state", storage.parts.argument != node.name else { return }
+        try guardAncestors(of: node.name, tree, origins: origins)
     }
 
     /// Warnings about a tree's shape, each at the line that causes it.

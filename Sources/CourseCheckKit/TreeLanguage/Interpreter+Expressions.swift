@@ -52,6 +52,11 @@ extension Interpreter {
         case .dictionary(let entries):
             return try dictionaryLiteral(entries, in: scope, expecting: type, at: at)
         case .closure(let parameters, let body):
+            // Swift infers a closure's parameter types from the call it is passed to; the tree
+            // language only has those of the collection methods.
+            guard type == Self.closureContext else {
+                throw .unsupported("closure outside a call to map, flatMap, filter, contains, first or allSatisfy", at.pair)
+            }
             return .function(Callable(body: .closure(parameters: parameters, body: body), scope: scope))
         case .keyPath(let path):
             return .keyPath(path)
@@ -82,6 +87,9 @@ extension Interpreter {
             return try evaluate(flag ? then : otherwise, in: scope, expecting: type)
         }
     }
+
+    /// The contextual type of a closure argument to a collection method.
+    static let closureContext = TypeSyntax.named("(closure)")
 
     static let builtinNames: Set<String> = ["print", "countCauses", "ViewTree", "ViewNode", "Recompute", "Storage"]
 
@@ -219,6 +227,11 @@ extension Interpreter {
                     throw .trap(symbol == "/" ? "Fatal error: Division by zero" : "Fatal error: Division by zero in remainder operation", at.pair)
                 }
                 (value, overflow) = symbol == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+                if overflow {
+                    throw .trap(
+                        symbol == "/" ? "Fatal error: Division results in an overflow"
+                            : "Fatal error: Division results in an overflow in remainder operation", at.pair)
+                }
             }
             guard !overflow else { throw .trap("Fatal error: arithmetic overflow", at.pair) }
             return .int(value)

@@ -36,7 +36,7 @@ extension Interpreter {
     }
 
     static let collectionMethods: Set<String> = [
-        "map", "flatMap", "filter", "contains", "joined", "sorted", "reversed", "allSatisfy", "first",
+        "map", "flatMap", "filter", "contains", "joined", "sorted", "allSatisfy", "first",
     ]
     static let methods: [String: Set<String>] = [
         "ViewTree": ["change", "ancestors", "cause"],
@@ -80,7 +80,7 @@ extension Interpreter {
     {
         func function() throws(TreeLanguageError) -> Value {
             guard arguments.count == 1 else { throw .invalid("'\(name)' takes one closure", at.pair) }
-            return try evaluate(arguments[0].value, in: scope, expecting: nil)
+            return try evaluate(arguments[0].value, in: scope, expecting: Interpreter.closureContext)
         }
         func predicate(_ element: Value, _ function: Value) throws(TreeLanguageError) -> Bool {
             guard case .bool(let flag) = try apply(function, [element], at: at) else {
@@ -150,9 +150,6 @@ extension Interpreter {
             if let strings = elements.allStrings { return .array(strings.sorted().map(Value.string)) }
             if let numbers = elements.allInts { return .array(numbers.sorted().map(Value.int)) }
             throw .invalid("'sorted()' needs an array of String or Int", at.pair)
-        case "reversed":
-            _ = try evaluateArguments(arguments, [], name: name, in: scope, at: at)
-            return .array(elements.reversed())
         default:
             throw .unsupported("method '\(name)' of a collection", at.pair)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import InvalidationCore
 
 /// Evaluates a parsed tree. Values flow into the compiled core (`ViewTree`, `ViewNode`, `change`,
@@ -45,8 +46,30 @@ public final class Interpreter {
         self.limits = limits
     }
 
-    /// Parses and evaluates `lines`, capturing the core's output.
+    /// The stack the evaluation runs on: deep enough that the depth limits, not the stack, stop a
+    /// runaway tree, in debug builds too.
+    static let stackSize = 512 << 20
+
+    /// Parses and evaluates `lines` on a thread with a large stack, capturing the core's output.
     package static func run(_ lines: [Line], limits: Limits = Limits()) -> Outcome {
+        let result = OutcomeBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result.outcome = evaluate(lines, limits: limits)
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return result.outcome!
+    }
+
+    /// Hands the outcome from the evaluation thread back to the caller, which waits for it.
+    private final class OutcomeBox: @unchecked Sendable {
+        var outcome: Outcome?
+    }
+
+    private static func evaluate(_ lines: [Line], limits: Limits) -> Outcome {
         let interpreter = Interpreter(limits: limits)
         let program: [StatementSyntax]
         do {

@@ -13,6 +13,8 @@ public struct TreeLexer {
     var lines: [Int]
     var columns: [Int]
     var index = 0
+    /// How many string interpolations enclose the current position.
+    var interpolationDepth = 0
 
     /// Lexes the lines of a tree body; the location of every character is its lesson location.
     public static func tokens(_ source: [Line]) throws(TreeLanguageError) -> [Token] {
@@ -106,7 +108,7 @@ public struct TreeLexer {
                     // `x!` then `==`, or `?` then `.`: a lone `!`/`?` is its own token when a postfix.
                     symbol.append(next)
                     index += 1
-                    if symbol == "?" || (symbol == "!" && peek() != "=") { break }
+                    if (symbol == "?" && peek() != "?") || (symbol == "!" && peek() != "=") { break }
                 }
                 tokens.append(token(.symbol(symbol), at: start))
             } else {
@@ -169,6 +171,11 @@ public struct TreeLexer {
             case "(":
                 if !text.isEmpty { segments.append(.text(text)) }
                 text = ""
+                guard interpolationDepth < TreeParser.maximumDepth else {
+                    throw .limit("nesting deeper than \(TreeParser.maximumDepth) levels", location(index - 2))
+                }
+                interpolationDepth += 1
+                defer { interpolationDepth -= 1 }
                 var inner = try lexAll(until: ")")
                 guard peek() == ")" else { throw .invalid("unterminated string interpolation", location(index)) }
                 index += 1

@@ -22,12 +22,14 @@ extension TreeParser {
 
     private mutating func parseBinary(level: Int) throws(TreeLanguageError) -> ExpressionSyntax {
         guard level < Self.precedence.count else { return try parsePrefix() }
-        var left = try descend { parser throws(TreeLanguageError) in try parser.parseBinary(level: level + 1) }
+        // Precedence levels are a fixed five deep; only real nesting (parentheses, literals,
+        // closures, prefix chains) goes through `descend`.
+        var left = try parseBinary(level: level + 1)
         while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
             let operatorPosition = position
             _ = advance()
             skipNewlines()
-            let right = try descend { parser throws(TreeLanguageError) in try parser.parseBinary(level: level + 1) }
+            let right = try parseBinary(level: level + 1)
             left = ExpressionSyntax(kind: .binary(symbol, left, right), position: operatorPosition)
             if level == 2, case .symbol(let next) = current.kind, Self.precedence[2].contains(next) {
                 throw invalid("comparison operators cannot be chained")

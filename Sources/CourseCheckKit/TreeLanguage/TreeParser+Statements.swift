@@ -79,7 +79,9 @@ extension TreeParser {
         }
         _ = advance()
         skipNewlines()
-        return .binding(name: name, type: type, value: try parseExpression())
+        let value = try parseExpression()
+        if isPunctuation(",") { throw unsupported("several bindings in one 'let'") }
+        return .binding(name: name, type: type, value: value)
     }
 
     /// `name(label name: Type, ...) -> Type { body }`, after `func`.

@@ -3,9 +3,9 @@ extension TreeParser {
     mutating func parseType() throws(TreeLanguageError) -> TypeSyntax {
         try descend { parser throws(TreeLanguageError) in
             var type = try parser.parseTypeAtom()
-            while parser.isSymbol("?") {
+            while parser.isSymbol("?") || parser.isSymbol("??") {
+                type = parser.isSymbol("??") ? .optional(.optional(type)) : .optional(type)
                 _ = parser.advance()
-                type = .optional(type)
             }
             if parser.isSymbol("!") { throw parser.unsupported("implicitly unwrapped optional") }
             return type

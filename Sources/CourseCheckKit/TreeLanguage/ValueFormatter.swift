@@ -28,8 +28,10 @@ package enum ValueFormatter {
             guard elements.count <= 1 else {
                 throw .unsupported("printing a Set of several elements (its order depends on the hash seed)", position.pair)
             }
-            let inner = try elements.first.map { (element) throws(TreeLanguageError) in try format(element, debug: true, at: position) }
-            return inner.map { "Set([\($0)])" } ?? "Set([])"
+            // Set's description looks like an array's; its debugDescription names the type.
+            var inner = ""
+            if let element = elements.first { inner = try format(element, debug: true, at: position) }
+            return debug ? "Set([\(inner)])" : "[\(inner)]"
         case .dictionary(let entries):
             guard entries.count <= 1 else {
                 throw .unsupported(

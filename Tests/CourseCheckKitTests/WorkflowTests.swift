@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// The CI workflow and the pre-commit hook, as a maintainer relies on them.
+final class WorkflowTests: XCTestCase {
+    func testTheWorkflowParsesAndGatesLessonEdits() throws {
+        let url = Binary.packageRoot.appendingPathComponent(".github/workflows/coursecheck.yml")
+        let workflow = try MiniYAML.parse(try String(contentsOf: url, encoding: .utf8))
+        let filters = ["lessons/**", "goldens/**", "Sources/**", "Package.swift", "Makefile"]
+        for event in ["pull_request", "push"] {
+            let paths = workflow["on"]?[event]?["paths"]?.items.compactMap(\.scalar)
+            XCTAssertEqual(paths, filters, event)
+        }
+        let job = try XCTUnwrap(workflow["jobs"]?["verify"])
+        XCTAssertTrue(job["container"]?.scalar?.hasPrefix("swift:6.") == true)
+        let commands = job["steps"]?.items.compactMap { $0["run"]?.scalar } ?? []
+        XCTAssertEqual(commands.first, "make test")
+        let verify = try XCTUnwrap(commands.first { $0.hasPrefix("make verify") })
+        XCTAssertTrue(verify.contains("--format github") && verify.contains("--junit coursecheck-junit.xml"), verify)
+        let upload = job["steps"]?.items.first { $0["uses"]?.scalar?.hasPrefix("actions/upload-artifact") == true }
+        XCTAssertEqual(upload?["with"]?["path"]?.scalar, "coursecheck-junit.xml")
+        XCTAssertEqual(upload?["if"]?.scalar, "always()")
+    }
+
+    func testMiniYAMLRejectsWhatItCannotRead() {
+        XCTAssertThrowsError(try MiniYAML.parse("a:\n\tb: 1\n"))
+        XCTAssertThrowsError(try MiniYAML.parse("a: {b: 1}\n"))
+        XCTAssertThrowsError(try MiniYAML.parse("a: 1\n   b: 2\n"))
+    }
+
+    /// The hook checks the lessons as staged: a staged break fails, an unstaged one is not seen.
+    func testThePreCommitHookChecksStagedLessons() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let repo = scratch.url
+        func sh(_ command: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", command]
+            process.currentDirectoryURL = repo
+            var environment = ProcessInfo.processInfo.environment
+            environment["COURSECHECK_BIN"] = try Binary.url().path
+            environment["NO_COLOR"] = "1"
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        for folder in ["lessons", "goldens"] {
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent(folder), to: repo.appendingPathComponent(folder))
+        }
+        let hook = Binary.packageRoot.appendingPathComponent("scripts/pre-commit").path
+        _ = try sh("git init -q . && git -c user.email=t@t -c user.name=t add -A && git -c user.email=t@t -c user.name=t commit -qm base")
+        XCTAssertEqual(try sh(hook).0, 0, "nothing staged: nothing to check")
+
+        _ = try sh("sed -i 's/^yerel: 1$/yerel: 5/' lessons/09-yerel-durum.md && git add lessons/09-yerel-durum.md")
+        let staged = try sh(hook)
+        XCTAssertEqual(staged.0, 1, staged.1)
+        XCTAssertTrue(staged.1.contains("lessons/09-yerel-durum.md:"), staged.1)
+        XCTAssertTrue(staged.1.contains("[output-drift]"), staged.1)
+
+        // A staged prose edit of lesson 9, with a break in the same file left unstaged.
+        _ = try sh("git reset -q && git checkout -q -- . && echo 'Ek paragraf.' >> lessons/09-yerel-durum.md && "
+            + "git add lessons/09-yerel-durum.md && sed -i 's/^yerel: 1$/yerel: 5/' lessons/09-yerel-durum.md")
+        XCTAssertEqual(try sh("git diff --cached --name-only").1, "lessons/09-yerel-durum.md\n")
+        XCTAssertEqual(try sh("git diff --name-only").1, "lessons/09-yerel-durum.md\n")
+        let unstaged = try sh(hook)
+        XCTAssertEqual(unstaged.0, 0, "an unstaged edit is not what gets committed: \(unstaged.1)")
+    }
+}
