@@ -92,3 +92,50 @@ final class EvaluateTests: XCTestCase {
         XCTAssertEqual(relocated, "l.md:31: Fatal error\nCourseTrees/main.swift:99: x")
     }
 }
+
+final class GoldenNameTests: XCTestCase {
+    func testSlugsAreAsciiWordsCutAtAWordBoundary() {
+        XCTAssertEqual(GoldenName.slug("görünümün kendi durumu — yerel, ebeveyn"), "gorunumun-kendi-durumu-yerel-ebeveyn")
+        XCTAssertEqual(GoldenName.slug("İKİ Ağaç: 2/2"), "iki-agac-2-2")
+        XCTAssertEqual(GoldenName.slug("c\u{0327}ocuk"), "cocuk", "a decomposed letter keeps its base")
+        let long = String(repeating: "kelime ", count: 20)
+        let slug = GoldenName.slug(long)
+        XCTAssertLessThanOrEqual(slug.count, GoldenName.maximumLength)
+        XCTAssertFalse(slug.hasSuffix("-"))
+        XCTAssertTrue(slug.hasSuffix("kelime"))
+    }
+
+    func testNamesAreDisambiguatedAndNeverEmpty() {
+        let file = SourceFile(path: "l.md", text: """
+            ```swift
+            // main.swift — ayni
+            print(1)
+            ```
+
+            ```
+            1
+            ```
+
+            ```swift
+            // main.swift — ayni
+            print(1)
+            ```
+
+            ```
+            1
+            ```
+
+            ```swift
+            // main.swift
+            print(1)
+            ```
+
+            ```
+            1
+            ```
+
+            """)
+        let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
+        XCTAssertEqual(GoldenName.names(for: lesson.trees), ["ayni.out", "ayni-2.out", "tree-3.out"])
+    }
+}

@@ -33,6 +33,9 @@ public struct EmbeddedEngine: Sendable {
     /// The reason a tree cannot run embedded, decided from its text alone: it imports a module.
     /// The embedded engine never emulates a system module.
     public static func staticRouting(_ job: TreeJob) -> Routing? {
+        guard job.tree.block.body.contains(where: { $0.text.drop { $0 == " " || $0 == "\t" }.hasPrefix("import") }) else {
+            return nil
+        }
         let items = TopLevelItems.split(job.tree.block.body)
         guard let item = items.first(where: { $0.kind == .importDeclaration }), let line = item.lines.first else { return nil }
         let module = line.text.split(separator: " ").dropFirst().first.map(String.init) ?? "?"

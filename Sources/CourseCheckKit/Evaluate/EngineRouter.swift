@@ -42,8 +42,10 @@ public struct EngineRouter: Sendable {
             toSwiftc = Array(jobs.indices)
         } else {
             let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
-            for (index, job) in jobs.enumerated() {
-                switch engine.evaluate(job) {
+            // One large-stack thread for the whole batch.
+            let evaluations = LargeStack.run { jobs.map(engine.evaluate) }
+            for (index, evaluation) in evaluations.enumerated() {
+                switch evaluation {
                 case .ran(let run, let lints):
                     embeddedCount += 1
                     embeddedRuns[index] = run

@@ -19,26 +19,34 @@ public enum GoldenName {
     }
 
     /// Lowercase ASCII letters and digits joined by single dashes; Turkish letters transliterated.
+    static let transliteration: [Unicode.Scalar: Unicode.Scalar] = [
+        "ç": "c", "Ç": "c", "ğ": "g", "Ğ": "g", "ı": "i", "İ": "i", "ö": "o", "Ö": "o",
+        "ş": "s", "Ş": "s", "ü": "u", "Ü": "u", "â": "a", "î": "i", "û": "u",
+    ]
+
+    /// Whole words only: a slug longer than `maximumLength` ends at the last word that fits.
     public static func slug(_ text: String) -> String {
-        let transliteration: [Character: String] = [
-            "ç": "c", "Ç": "c", "ğ": "g", "Ğ": "g", "ı": "i", "İ": "i", "ö": "o", "Ö": "o",
-            "ş": "s", "Ş": "s", "ü": "u", "Ü": "u", "â": "a", "î": "i", "û": "u",
-        ]
-        var result = ""
-        var pendingDash = false
-        for character in text {
-            let mapped = transliteration[character] ?? String(character).lowercased()
-            for scalar in mapped.unicodeScalars {
-                if scalar.isASCII && (("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)) {
-                    if pendingDash && !result.isEmpty { result += "-" }
-                    pendingDash = false
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    pendingDash = true
-                }
+        var words: [String.UnicodeScalarView] = []
+        var word = String.UnicodeScalarView()
+        for original in text.unicodeScalars {
+            var scalar = transliteration[original] ?? original
+            if ("A"..."Z").contains(scalar) { scalar = Unicode.Scalar(scalar.value + 32)! }
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                word.append(scalar)
+            } else if !(0x300...0x36F).contains(scalar.value) {
+                // Combining marks (a decomposed "ç") vanish with their letter; anything else separates words.
+                if !word.isEmpty { words.append(word) }
+                word = String.UnicodeScalarView()
             }
-            if result.count >= maximumLength { break }
         }
-        return String(result.prefix(maximumLength))
+        if !word.isEmpty { words.append(word) }
+        var result = ""
+        for word in words {
+            let next = result.isEmpty ? String(word) : result + "-" + String(word)
+            if next.unicodeScalars.count > maximumLength { break }
+            result = next
+        }
+        if result.isEmpty, let first = words.first { result = String(String(first).prefix(maximumLength)) }
+        return result
     }
 }

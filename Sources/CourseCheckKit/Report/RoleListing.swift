@@ -18,6 +18,10 @@ public struct RoleListing: Sendable {
     }
 
     public var text: String {
+        LargeStack.run { render() }
+    }
+
+    private func render() -> String {
         var rows: [[String]] = []
         for lesson in lessons {
             for block in lesson.blocks {

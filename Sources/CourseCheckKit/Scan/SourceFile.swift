@@ -27,7 +27,7 @@ public struct SourceFile: Sendable {
                 .encoding, at: location(of: offset, in: bytes, path: path),
                 "file holds a NUL byte; it looks binary, not like a markdown lesson"))
         }
-        if let offset = UTF8Validator.firstInvalidByte(in: body) {
+        if String(validating: body, as: UTF8.self) == nil, let offset = UTF8Validator.firstInvalidByte(in: body) {
             return .failure(.error(
                 .encoding, at: location(of: offset, in: bytes, path: path),
                 "file is not valid UTF-8 (byte 0x\(hex(bytes[offset])) at offset \(offset))"))

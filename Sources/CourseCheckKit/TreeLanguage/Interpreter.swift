@@ -46,27 +46,10 @@ public final class Interpreter {
         self.limits = limits
     }
 
-    /// The stack the evaluation runs on: deep enough that the depth limits, not the stack, stop a
-    /// runaway tree, in debug builds too.
-    static let stackSize = 512 << 20
-
-    /// Parses and evaluates `lines` on a thread with a large stack, capturing the core's output.
+    /// Parses and evaluates `lines`, capturing the core's output. Runs on a large stack (see
+    /// `LargeStack`), so the depth limits, not the stack, stop a runaway tree, in debug builds too.
     package static func run(_ lines: [Line], limits: Limits = Limits()) -> Outcome {
-        let result = OutcomeBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            result.outcome = evaluate(lines, limits: limits)
-            done.signal()
-        }
-        thread.stackSize = stackSize
-        thread.start()
-        done.wait()
-        return result.outcome!
-    }
-
-    /// Hands the outcome from the evaluation thread back to the caller, which waits for it.
-    private final class OutcomeBox: @unchecked Sendable {
-        var outcome: Outcome?
+        LargeStack.run { evaluate(lines, limits: limits) }
     }
 
     private static func evaluate(_ lines: [Line], limits: Limits) -> Outcome {

@@ -16,6 +16,19 @@ public struct TreeLexer {
     /// How many string interpolations enclose the current position.
     var interpolationDepth = 0
 
+    /// A letter or `_`, with an ASCII fast path.
+    static func isIdentifierStart(_ char: Character) -> Bool {
+        if let ascii = char.asciiValue {
+            return (ascii >= 97 && ascii <= 122) || (ascii >= 65 && ascii <= 90) || ascii == 95
+        }
+        return char.isLetter
+    }
+
+    static func isDigit(_ char: Character) -> Bool {
+        if let ascii = char.asciiValue { return ascii >= 48 && ascii <= 57 }
+        return char.isNumber
+    }
+
     /// Lexes the lines of a tree body; the location of every character is its lesson location.
     public static func tokens(_ source: [Line]) throws(TreeLanguageError) -> [Token] {
         var chars: [Character] = []
@@ -27,7 +40,7 @@ public struct TreeLexer {
                 chars.append(char)
                 lines.append(line.number)
                 columns.append(column)
-                column += String(char).utf8.count
+                column += char.utf8.count
             }
             chars.append("\n")
             lines.append(line.number)
@@ -91,9 +104,9 @@ public struct TreeLexer {
                 }
                 guard let value = Int(digits) else { throw .invalid("integer literal overflows Int", location(start)) }
                 tokens.append(token(.integer(value), at: start))
-            } else if char == "_" || char.isLetter {
+            } else if Self.isIdentifierStart(char) {
                 var word = ""
-                while let next = peek(), next == "_" || next.isLetter || next.isNumber { word.append(next); index += 1 }
+                while let next = peek(), Self.isIdentifierStart(next) || Self.isDigit(next) { word.append(next); index += 1 }
                 tokens.append(token(Self.keywords.contains(word) ? .keyword(word) : .identifier(word), at: start))
             } else if char == "`" {
                 throw .unsupported("backtick-escaped identifier", location(start))

@@ -41,9 +41,12 @@ extension TreeParser {
         return left
     }
 
+    private static let binaryOperators = Set(precedence.joined())
+
     /// Symbols that may follow an operand without being an unsupported operator.
     private static func isKnownContinuation(_ symbol: String) -> Bool {
-        precedence.joined().contains(symbol) || ["?", "=", "->", "!"].contains(symbol) || symbol.hasSuffix("=")
+        binaryOperators.contains(symbol) || symbol == "?" || symbol == "=" || symbol == "->" || symbol == "!"
+            || symbol.hasSuffix("=")
     }
 
     private mutating func parsePrefix() throws(TreeLanguageError) -> ExpressionSyntax {
