@@ -6,7 +6,7 @@ BIN := .build/release/coursecheck
 # Extra flags for verify, e.g. VERIFY_FLAGS="--format github --junit report.xml" on CI.
 VERIFY_FLAGS ?=
 
-.PHONY: build release test verify list bench lint hooks clean
+.PHONY: build release test verify list bench fuzz lint hooks clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -32,6 +32,10 @@ list: release
 ## bench: median whole-process times on the real course (numbers go in the README)
 bench:
 	scripts/bench
+
+## fuzz: libFuzzer + ASan targets (scanner, tree language), FUZZ_SECONDS each (default 60)
+fuzz:
+	scripts/fuzz
 
 ## lint: check the CI workflow's YAML and structure
 lint:

@@ -618,3 +618,21 @@ final class TreeLanguageTests: XCTestCase {
         XCTAssertEqual(outcome.output, "")
     }
 }
+
+/// Regression for the fuzzer's leak (Fuzz/regressions/tree-language/leak-func-scope-cycle): a
+/// function stored in a scope captures that scope; the evaluation must break the cycle.
+final class InterpreterMemoryTests: XCTestCase {
+    func testScopesHoldingFunctionsAreReleased() throws {
+        weak var released: Scope?
+        do {
+            let interpreter = Interpreter(limits: Interpreter.Limits())
+            let scope = interpreter.makeScope(parent: nil)
+            released = scope
+            let program = try TreeParser.parse(LineScanner.lines(of: "func f() {}\nlet g = [1].map { $0 }"))
+            _ = try interpreter.execute(program, in: scope, topLevel: true)
+            XCTAssertNotNil(scope.lookup("f"))
+            interpreter.releaseScopes()
+        }
+        XCTAssertNil(released, "the top-level scope outlived its evaluation")
+    }
+}

@@ -26,27 +26,29 @@ public enum GoldenName {
 
     /// Whole words only: a slug longer than `maximumLength` ends at the last word that fits.
     public static func slug(_ text: String) -> String {
-        var words: [String.UnicodeScalarView] = []
-        var word = String.UnicodeScalarView()
+        var words: [[UInt8]] = []
+        var word: [UInt8] = []
         for original in text.unicodeScalars {
-            var scalar = transliteration[original] ?? original
-            if ("A"..."Z").contains(scalar) { scalar = Unicode.Scalar(scalar.value + 32)! }
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                word.append(scalar)
-            } else if !(0x300...0x36F).contains(scalar.value) {
+            var value = original.value
+            if value >= 0x80, let mapped = transliteration[original] { value = mapped.value }
+            if value >= 65 && value <= 90 { value += 32 }
+            if (value >= 97 && value <= 122) || (value >= 48 && value <= 57) {
+                word.append(UInt8(value))
+            } else if !(0x300...0x36F).contains(value) {
                 // Combining marks (a decomposed "ç") vanish with their letter; anything else separates words.
                 if !word.isEmpty { words.append(word) }
-                word = String.UnicodeScalarView()
+                word = []
             }
         }
         if !word.isEmpty { words.append(word) }
-        var result = ""
+        var result: [UInt8] = []
         for word in words {
-            let next = result.isEmpty ? String(word) : result + "-" + String(word)
-            if next.unicodeScalars.count > maximumLength { break }
-            result = next
+            let added = (result.isEmpty ? 0 : 1) + word.count
+            if result.count + added > maximumLength { break }
+            if !result.isEmpty { result.append(UInt8(ascii: "-")) }
+            result += word
         }
-        if result.isEmpty, let first = words.first { result = String(String(first).prefix(maximumLength)) }
-        return result
+        if result.isEmpty, let first = words.first { result = Array(first.prefix(maximumLength)) }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -43,9 +43,9 @@ public struct GoldenStore: Sendable {
     }
 
     /// The goldens of a lesson's trees, in tree order.
-    public func entries(lesson: Lesson) -> [Entry] {
+    public func entries(lesson: Lesson, names: [String]? = nil) -> [Entry] {
         let stem = Self.stem(of: lesson.path)
-        return GoldenName.names(for: lesson.trees).map { name in
+        return (names ?? GoldenName.names(for: lesson.trees)).map { name in
             let url = root.appendingPathComponent(stem).appendingPathComponent(name)
             return Entry(
                 url: url, displayPath: "\(displayRoot)/\(stem)/\(name)",
@@ -54,9 +54,9 @@ public struct GoldenStore: Sendable {
     }
 
     /// Golden files in a lesson's folder that no tree names.
-    public func orphans(lesson: Lesson) -> [Entry] {
+    public func orphans(lesson: Lesson, names: [String]? = nil) -> [Entry] {
         let stem = Self.stem(of: lesson.path)
-        let wanted = Set(GoldenName.names(for: lesson.trees))
+        let wanted = Set(names ?? GoldenName.names(for: lesson.trees))
         return files(in: stem).filter { !wanted.contains($0) }.map { name in
             let url = root.appendingPathComponent(stem).appendingPathComponent(name)
             return Entry(url: url, displayPath: "\(displayRoot)/\(stem)/\(name)", contents: nil)

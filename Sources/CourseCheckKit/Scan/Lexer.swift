@@ -27,6 +27,10 @@ public enum Lexer {
     }
 
     private static func fenceRun(_ text: String) -> Fence? {
+        // Fast path: most lines are prose, and a fence's first non-space byte is ` or ~.
+        guard let first = text.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+            first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
         var rest = Substring(text)
         let indent = rest.prefix { $0 == " " }.count
         guard indent <= 3 else { return nil }

@@ -27,12 +27,12 @@ public struct SourceFile: Sendable {
                 .encoding, at: location(of: offset, in: bytes, path: path),
                 "file holds a NUL byte; it looks binary, not like a markdown lesson"))
         }
-        if String(validating: body, as: UTF8.self) == nil, let offset = UTF8Validator.firstInvalidByte(in: body) {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            let offset = UTF8Validator.firstInvalidByte(in: body) ?? body.startIndex
             return .failure(.error(
                 .encoding, at: location(of: offset, in: bytes, path: path),
                 "file is not valid UTF-8 (byte 0x\(hex(bytes[offset])) at offset \(offset))"))
         }
-        let text = String(decoding: body, as: UTF8.self)
         return .success(SourceFile(path: path, lines: LineScanner.lines(of: text), hadByteOrderMark: hadBOM))
     }
 

@@ -37,6 +37,8 @@ public final class Interpreter {
     var steps = 0
     var callDepth = 0
     var lints: [Lint] = []
+    /// Every scope of this evaluation (see `releaseScopes`).
+    var scopes: [Scope] = []
     /// Storage keys that no node of their tree reads, with where they were written.
     var unreadKeys: [(key: String, position: SyntaxPosition)] = []
     /// Every key passed to `change`.
@@ -62,13 +64,14 @@ public final class Interpreter {
         }
         let failure: TreeLanguageError? = CoreOutput.capture(into: interpreter.buffer) { () -> TreeLanguageError? in
             do throws(TreeLanguageError) {
-                _ = try interpreter.execute(program, in: Scope(parent: nil), topLevel: true)
+                _ = try interpreter.execute(program, in: interpreter.makeScope(parent: nil), topLevel: true)
                 return nil
             } catch {
                 return error
             }
         }
         interpreter.finishLints()
+        interpreter.releaseScopes()
         return Outcome(output: interpreter.buffer.text, failure: failure, lints: interpreter.lints)
     }
 
@@ -110,6 +113,19 @@ public final class Interpreter {
         scope.declare(name, value)
     }
 
+    /// A new scope, remembered so `releaseScopes` can break the cycles closures make with them.
+    func makeScope(parent: Scope?) -> Scope {
+        let scope = Scope(parent: parent)
+        scopes.append(scope)
+        return scope
+    }
+
+    /// A function stored in a scope captures that scope: empty every scope so none of it leaks.
+    func releaseScopes() {
+        for scope in scopes { scope.removeAll() }
+        scopes.removeAll()
+    }
+
     /// Counts one evaluation step against the budget.
     func tick(_ position: SyntaxPosition) throws(TreeLanguageError) {
         steps += 1
@@ -139,7 +155,7 @@ public final class Interpreter {
         }
         callDepth += 1
         defer { callDepth -= 1 }
-        let scope = Scope(parent: callable.scope)
+        let scope = makeScope(parent: callable.scope)
         switch callable.body {
         case .function(let function):
             guard arguments.count == function.parameters.count else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs work on a thread with a large stack, once per batch: nested calls run in place.
 public enum LargeStack {
-    public static let size = 512 << 20
+    public static let size = 256 << 20
     private static let marker = "coursecheck.large-stack"
 
     /// Runs `body` on a large-stack thread, or directly when already on one.

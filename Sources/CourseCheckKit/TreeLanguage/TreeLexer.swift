@@ -6,53 +6,48 @@ public struct TreeLexer {
         "import", "defer", "do", "try", "throw", "break", "continue", "actor", "typealias", "inout",
         "await", "async", "static", "init", "self", "Self",
     ]
-    static let symbolCharacters: Set<Character> = ["=", "!", "<", ">", "+", "-", "*", "/", "%", "&", "|", "?", "^", "~"]
-    static let punctuationCharacters: Set<Character> = ["(", ")", "[", "]", "{", "}", ",", ":", ".", "\\", ";", "@", "#"]
+    static let symbolCharacters = Set("=!<>+-*/%&|?^~".utf8)
+    static let punctuationCharacters = Set("()[]{},:.\\;@#".utf8)
 
-    var chars: [Character]
+    /// The tree's UTF-8 bytes, each line followed by "\n"; columns are byte columns, as swiftc counts.
+    var bytes: [UInt8]
     var lines: [Int]
     var columns: [Int]
     var index = 0
     /// How many string interpolations enclose the current position.
     var interpolationDepth = 0
 
-    /// A letter or `_`, with an ASCII fast path.
-    static func isIdentifierStart(_ char: Character) -> Bool {
-        if let ascii = char.asciiValue {
-            return (ascii >= 97 && ascii <= 122) || (ascii >= 65 && ascii <= 90) || ascii == 95
-        }
-        return char.isLetter
+    /// An ASCII letter, `_`, or any non-ASCII byte (Swift identifiers may hold Unicode letters).
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || byte == 95 || byte >= 0x80
     }
 
-    static func isDigit(_ char: Character) -> Bool {
-        if let ascii = char.asciiValue { return ascii >= 48 && ascii <= 57 }
-        return char.isNumber
-    }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
-    /// Lexes the lines of a tree body; the location of every character is its lesson location.
+    /// Lexes the lines of a tree body; the location of every byte is its lesson location.
     public static func tokens(_ source: [Line]) throws(TreeLanguageError) -> [Token] {
-        var chars: [Character] = []
+        var bytes: [UInt8] = []
         var lines: [Int] = []
         var columns: [Int] = []
         for line in source {
             var column = 1
-            for char in line.text {
-                chars.append(char)
+            for byte in line.text.utf8 {
+                bytes.append(byte)
                 lines.append(line.number)
                 columns.append(column)
-                column += char.utf8.count
+                column += 1
             }
-            chars.append("\n")
+            bytes.append(UInt8(ascii: "\n"))
             lines.append(line.number)
             columns.append(column)
         }
-        var lexer = TreeLexer(chars: chars, lines: lines, columns: columns)
+        var lexer = TreeLexer(bytes: bytes, lines: lines, columns: columns)
         return try lexer.lexAll(until: nil)
     }
 
     private func location(_ at: Int) -> (line: Int, column: Int) {
-        guard !chars.isEmpty else { return (1, 1) }
-        let clamped = min(at, chars.count - 1)
+        guard !bytes.isEmpty else { return (1, 1) }
+        let clamped = min(at, bytes.count - 1)
         return (lines[clamped], columns[clamped])
     }
 
@@ -61,88 +56,98 @@ public struct TreeLexer {
         return Token(kind: kind, line: where_.line, column: where_.column)
     }
 
-    private func peek(_ offset: Int = 0) -> Character? {
-        index + offset < chars.count ? chars[index + offset] : nil
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// Lexes until the end, or until an unbalanced `)` when lexing an interpolation.
-    private mutating func lexAll(until closing: Character?) throws(TreeLanguageError) -> [Token] {
+    private mutating func lexAll(until closing: UInt8?) throws(TreeLanguageError) -> [Token] {
         var tokens: [Token] = []
         var parens = 0
-        while let char = peek() {
+        while let byte = peek() {
             let start = index
-            if char == closing && parens == 0 {
+            if byte == closing && parens == 0 {
                 return tokens
             }
-            if char == "\n" {
+            switch byte {
+            case UInt8(ascii: "\n"):
                 index += 1
                 if tokens.last?.kind != .newline { tokens.append(token(.newline, at: start)) }
-            } else if char == " " || char == "\t" || char == "\r" {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 index += 1
-            } else if char == "/" && peek(1) == "/" {
-                while let next = peek(), next != "\n" { index += 1 }
-            } else if char == "/" && peek(1) == "*" {
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                while let next = peek(), next != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 try skipBlockComment()
-            } else if char == "\"" {
+            case UInt8(ascii: "\""):
                 tokens.append(try lexString())
-            } else if char == "$" {
+            case UInt8(ascii: "$"):
                 index += 1
-                var digits = ""
-                while let next = peek(), next.isASCII, next.isNumber { digits.append(next); index += 1 }
-                guard let number = Int(digits) else {
+                let digits = index
+                while let next = peek(), Self.isDigit(next) { index += 1 }
+                guard index > digits, let number = Int(text(digits..<index)) else {
                     throw .unsupported("'$' outside an anonymous closure argument", location(start))
                 }
                 tokens.append(token(.anonymousArgument(number), at: start))
-            } else if char.isASCII && char.isNumber {
+            case _ where Self.isDigit(byte):
                 var digits = ""
-                while let next = peek(), next.isASCII && (next.isNumber || next == "_") {
-                    if next != "_" { digits.append(next) }
+                while let next = peek(), Self.isDigit(next) || next == UInt8(ascii: "_") {
+                    if next != UInt8(ascii: "_") { digits.unicodeScalars.append(Unicode.Scalar(next)) }
                     index += 1
                 }
-                if peek() == ".", let after = peek(1), after.isASCII, after.isNumber {
+                if peek() == UInt8(ascii: "."), let after = peek(1), Self.isDigit(after) {
                     throw .unsupported("floating-point literal", location(start))
+                }
+                if let letter = peek(), Self.isIdentifierStart(letter) {
+                    throw .unsupported("number literal '\(text(start..<index + 1))…'", location(start))
                 }
                 guard let value = Int(digits) else { throw .invalid("integer literal overflows Int", location(start)) }
                 tokens.append(token(.integer(value), at: start))
-            } else if Self.isIdentifierStart(char) {
-                var word = ""
-                while let next = peek(), Self.isIdentifierStart(next) || Self.isDigit(next) { word.append(next); index += 1 }
+            case _ where Self.isIdentifierStart(byte):
+                while let next = peek(), Self.isIdentifierStart(next) || Self.isDigit(next) { index += 1 }
+                let word = text(start..<index)
                 tokens.append(token(Self.keywords.contains(word) ? .keyword(word) : .identifier(word), at: start))
-            } else if char == "`" {
+            case UInt8(ascii: "`"):
                 throw .unsupported("backtick-escaped identifier", location(start))
-            } else if Self.punctuationCharacters.contains(char) {
+            case _ where Self.punctuationCharacters.contains(byte):
                 index += 1
-                if char == "(" { parens += 1 }
-                if char == ")" { parens -= 1 }
-                tokens.append(token(.punctuation(String(char)), at: start))
-            } else if Self.symbolCharacters.contains(char) {
+                if byte == UInt8(ascii: "(") { parens += 1 }
+                if byte == UInt8(ascii: ")") { parens -= 1 }
+                tokens.append(token(.punctuation(String(Unicode.Scalar(byte))), at: start))
+            case _ where Self.symbolCharacters.contains(byte):
                 var symbol = ""
                 while let next = peek(), Self.symbolCharacters.contains(next) {
-                    // `x!` then `==`, or `?` then `.`: a lone `!`/`?` is its own token when a postfix.
-                    symbol.append(next)
+                    // A lone `!`/`?` is its own token when a postfix (`x!`, `a?.b`); `??` and `!=` are one.
+                    symbol.unicodeScalars.append(Unicode.Scalar(next))
                     index += 1
-                    if (symbol == "?" && peek() != "?") || (symbol == "!" && peek() != "=") { break }
+                    if (symbol == "?" && peek() != UInt8(ascii: "?")) || (symbol == "!" && peek() != UInt8(ascii: "=")) {
+                        break
+                    }
                 }
                 tokens.append(token(.symbol(symbol), at: start))
-            } else {
-                throw .unsupported("character '\(char)'", location(start))
+            default:
+                throw .unsupported("character '\(Unicode.Scalar(byte))'", location(start))
             }
         }
         if closing != nil {
-            throw .invalid("unterminated string interpolation", location(chars.count - 1))
+            throw .invalid("unterminated string interpolation", location(bytes.count - 1))
         }
-        tokens.append(token(.end, at: max(chars.count - 1, 0)))
+        tokens.append(token(.end, at: max(bytes.count - 1, 0)))
         return tokens
     }
 
     private mutating func skipBlockComment() throws(TreeLanguageError) {
         let start = index
         var depth = 0
-        while index < chars.count {
-            if chars[index] == "/" && peek(1) == "*" {
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
                 depth += 1
                 index += 2
-            } else if chars[index] == "*" && peek(1) == "/" {
+            } else if bytes[index] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
                 depth -= 1
                 index += 2
                 if depth == 0 { return }
@@ -155,50 +160,51 @@ public struct TreeLexer {
 
     private mutating func lexString() throws(TreeLanguageError) -> Token {
         let start = index
-        if peek(1) == "\"" && peek(2) == "\"" {
+        if peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"") {
             throw .unsupported("multi-line string literal", location(start))
         }
         index += 1
         var segments: [StringSegment] = []
-        var text = ""
+        var text: [UInt8] = []
+        func flush() {
+            if !text.isEmpty { segments.append(.text(String(decoding: text, as: UTF8.self))) }
+            text = []
+        }
         while true {
-            guard let char = peek(), char != "\n" else {
+            guard let byte = peek(), byte != UInt8(ascii: "\n") else {
                 throw .invalid("unterminated string literal", location(start))
             }
             index += 1
-            if char == "\"" { break }
-            guard char == "\\" else {
-                text.append(char)
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte == UInt8(ascii: "\\") else {
+                text.append(byte)
                 continue
             }
             guard let escaped = peek() else { throw .invalid("unterminated string literal", location(start)) }
             index += 1
             switch escaped {
-            case "n": text.append("\n")
-            case "t": text.append("\t")
-            case "r": text.append("\r")
-            case "0": text.append("\0")
-            case "\\": text.append("\\")
-            case "\"": text.append("\"")
-            case "'": text.append("'")
-            case "(":
-                if !text.isEmpty { segments.append(.text(text)) }
-                text = ""
+            case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
+            case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
+            case UInt8(ascii: "r"): text.append(UInt8(ascii: "\r"))
+            case UInt8(ascii: "0"): text.append(0)
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): text.append(escaped)
+            case UInt8(ascii: "("):
+                flush()
                 guard interpolationDepth < TreeParser.maximumDepth else {
                     throw .limit("nesting deeper than \(TreeParser.maximumDepth) levels", location(index - 2))
                 }
                 interpolationDepth += 1
                 defer { interpolationDepth -= 1 }
-                var inner = try lexAll(until: ")")
-                guard peek() == ")" else { throw .invalid("unterminated string interpolation", location(index)) }
+                var inner = try lexAll(until: UInt8(ascii: ")"))
+                guard peek() == UInt8(ascii: ")") else { throw .invalid("unterminated string interpolation", location(index)) }
                 index += 1
                 inner.append(token(.end, at: index - 1))
                 segments.append(.interpolation(inner))
             default:
-                throw .unsupported("escape sequence '\\\(escaped)'", location(index - 2))
+                throw .unsupported("escape sequence '\\\(Unicode.Scalar(escaped))'", location(index - 2))
             }
         }
-        if !text.isEmpty || segments.isEmpty { segments.append(.text(text)) }
+        if !text.isEmpty || segments.isEmpty { segments.append(.text(String(decoding: text, as: UTF8.self))) }
         return token(.string(segments), at: start)
     }
 }

@@ -92,4 +92,8 @@ final class Scope: @unchecked Sendable {
     func declare(_ name: String, _ value: Value) {
         names[name] = value
     }
+
+    func removeAll() {
+        names.removeAll()
+    }
 }
