@@ -164,6 +164,7 @@ public struct CourseCheckCommand {
         configuration.router.toolchain.merge = invocation.mergedBuild
         configuration.router.choice = invocation.engine
         configuration.router.crossCheck = invocation.crossCheck
+        configuration.claims = !invocation.noClaims
         if invocation.noGoldens {
             configuration.goldens = .off
         } else if let directory = invocation.goldensDirectory {

@@ -35,6 +35,8 @@ public struct Invocation: Sendable, Equatable {
     public var goldensDirectory: String?
     /// Skip the golden check (`--no-goldens`).
     public var noGoldens = false
+    /// Skip the course claims (`--no-claims`).
+    public var noClaims = false
     /// Approve current outputs as goldens.
     public var update = false
     /// Rewrite lessons' expected and core blocks in place.
@@ -128,6 +130,8 @@ public struct Invocation: Sendable, Equatable {
                 invocation.goldensDirectory = try value()
             case "--no-goldens":
                 invocation.noGoldens = true
+            case "--no-claims":
+                invocation.noClaims = true
             case "--update":
                 invocation.update = true
             case "--promote":
@@ -223,6 +227,9 @@ public struct Invocation: Sendable, Equatable {
           --goldens <dir>     Approved outputs (default: goldens/ beside the lessons
                               directory); one <lesson-stem>/<tree-slug>.out per tree.
           --no-goldens        Skip the golden check.
+          --no-claims         Skip the course claims (closing table, triggers, note
+                              series, label references, index, front matter,
+                              fragment syntax).
           --update            Approve the current outputs as goldens (only trees whose
                               output equals the lesson), remove orphans, check again.
           --promote           Rewrite the lessons' expected blocks to the actual

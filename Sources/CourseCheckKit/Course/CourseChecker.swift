@@ -26,6 +26,8 @@ public struct CourseChecker: Sendable {
         public var environment: [String: String] = [:]
         /// Where the approved outputs are.
         public var goldens: GoldenMode = .beside
+        /// Check the course's claims (closing table, triggers, notes, index, front matter, fragments).
+        public var claims = true
 
         /// Where goldens are looked up.
         public enum GoldenMode: Sendable, Equatable {
@@ -85,6 +87,21 @@ public struct CourseChecker: Sendable {
             if configuration.goldens != .off {
                 loose += checkGoldens(lessons, runs: runs, stores: stores, plan: plan, toolchain: report.toolchainVersion, into: &findings)
             }
+        }
+
+        if configuration.claims {
+            let facts = CourseFacts.gather(
+                lessons: lessons, runs: runs, plan: plan, cache: configuration.router.toolchain.cache,
+                environment: configuration.environment)
+            let report = CourseClaims.check(facts)
+            for diagnostic in report.diagnostics {
+                if order.contains(diagnostic.location.path) {
+                    findings[diagnostic.location.path, default: []].append(diagnostic)
+                } else {
+                    loose.append(diagnostic)
+                }
+            }
+            summary.claims = report.summary
         }
 
         var diagnostics = loose.filter { !order.contains($0.location.path) }

@@ -17,6 +17,8 @@ public struct CourseLoader: Sendable {
         public var diagnostics: [Diagnostic]
         /// The directories given, whose every lesson is in `entries` (so their goldens can be swept for orphans).
         public var directories: [URL] = []
+        /// The directories as the user wrote them, for display.
+        public var directoryDisplayPaths: [String] = []
     }
 
     public var currentDirectory: URL
@@ -39,6 +41,7 @@ public struct CourseLoader: Sendable {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         var directories: [URL] = []
+        var directoryDisplayPaths: [String] = []
         let files = FileManager.default
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
@@ -75,11 +78,14 @@ public struct CourseLoader: Sendable {
                 throw CourseCheckError.io("\(path): no lesson files (named like 01-slug.md) in this directory")
             }
             directories.append(url)
+            directoryDisplayPaths.append(path)
         }
         if entries.isEmpty {
             throw CourseCheckError.usage("no lessons given")
         }
-        return Plan(entries: entries, diagnostics: diagnostics, directories: directories)
+        return Plan(
+            entries: entries, diagnostics: diagnostics, directories: directories,
+            directoryDisplayPaths: directoryDisplayPaths)
     }
 
     /// `path`, or `path/name`, without a leading "./" and without a doubled slash.

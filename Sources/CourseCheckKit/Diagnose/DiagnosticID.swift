@@ -52,6 +52,22 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case environmentDrift = "environment-drift"
     /// `--update` would not approve a tree whose output the lesson contradicts.
     case updateRefused = "update-refused"
+    /// Front matter: required keys, title, source slug, course title.
+    case frontMatter = "front-matter"
+    /// The course index: the lesson count and the ordered list of lessons.
+    case courseIndex = "course-index"
+    /// Each lesson's `Bu dersin tetiği: **X**` bullet, against its trees' outputs.
+    case declaredTrigger = "declared-trigger"
+    /// The closing table: one row per lesson, its title and trigger.
+    case closingTable = "closing-table"
+    /// The distribution sentence against the declared triggers.
+    case triggerDistribution = "trigger-distribution"
+    /// Bold note series `**GV1.**`: numbered without gaps or repeats, one part per prefix.
+    case noteSeries = "note-series"
+    /// Backticked change labels in prose must be labels some tree passes to `change`.
+    case labelReference = "label-reference"
+    /// Display fragments must parse as Swift.
+    case fragmentSyntax = "fragment-syntax"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
 }

@@ -98,7 +98,7 @@ public struct ChildProcess: Sendable {
         }
         return Result(
             ending: ending!, stdout: try Self.read(outURL, limit: outputLimit),
-            stderr: try Self.read(errURL, limit: 64 * 1024))
+            stderr: try Self.read(errURL, limit: 1 << 20))
     }
 
     private static func size(of url: URL) -> Int {

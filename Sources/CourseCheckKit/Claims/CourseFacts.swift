@@ -1,0 +1,86 @@
+import Foundation
+
+/// What the claim checks read: the lessons in course order with their prose and front matter,
+/// each tree's actual output, and the course index.
+public struct CourseFacts: Sendable {
+    /// One lesson as the claims see it.
+    public struct LessonFacts: Sendable {
+        public var lesson: Lesson
+        public var prose: Prose
+        public var frontMatter: FrontMatter?
+        /// The actual stdout of each tree, in order; nil where a tree did not run.
+        public var outputs: [String?]
+
+        public var path: String { lesson.path }
+        /// `yerel-durum` for `lessons/09-yerel-durum.md`.
+        public var slug: String {
+            let stem = GoldenStore.stem(of: path)
+            let digits = stem.prefix { $0.isASCII && $0.isNumber }
+            return stem.dropFirst(digits.count).hasPrefix("-") ? String(stem.dropFirst(digits.count + 1)) : stem
+        }
+        /// The text of the first `# ` heading, with its line.
+        public var title: (text: String, line: Int)? {
+            prose.headings.first { $0.level == 1 }.map { ($0.text, $0.line) }
+        }
+    }
+
+    /// The course index, `lessons/README.md`.
+    public struct Index: Sendable {
+        public var file: SourceFile
+        public var prose: Prose
+        public var frontMatter: FrontMatter?
+    }
+
+    public var lessons: [LessonFacts]
+    public var index: Index?
+    /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
+    public var isWholeCourse: Bool
+    /// For checks that need the toolchain: where to cache, and what the environment is.
+    public var cache: Cache?
+    public var environment: [String: String]
+
+    public init(
+        lessons: [LessonFacts], index: Index?, isWholeCourse: Bool, cache: Cache?, environment: [String: String]
+    ) {
+        self.lessons = lessons
+        self.index = index
+        self.isWholeCourse = isWholeCourse
+        self.cache = cache
+        self.environment = environment
+    }
+
+    /// Builds the facts from a check's result; reads `README.md` beside the lessons when there is one.
+    public static func gather(
+        lessons checked: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], plan: CourseLoader.Plan, cache: Cache?,
+        environment: [String: String]
+    ) -> CourseFacts {
+        var offset = 0
+        var lessons: [LessonFacts] = []
+        for lesson in checked {
+            let runs = runs[offset..<(offset + lesson.trees.count)].map(\.run)
+            offset += lesson.trees.count
+            lessons.append(LessonFacts(
+                lesson: lesson, prose: Prose(lesson: lesson), frontMatter: FrontMatter.parse(lesson.file.lines),
+                outputs: runs.map { run in
+                    guard let run, run.ending == .exited(0) else { return nil }
+                    return String(decoding: run.stdout, as: UTF8.self)
+                }))
+        }
+        var index: Index?
+        if let directory = plan.directories.first {
+            let url = directory.appendingPathComponent("README.md")
+            if let data = FileManager.default.contents(atPath: url.path),
+                case .success(let file) = SourceFile.decode(
+                    [UInt8](data), path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
+            {
+                let blocks = MarkdownScanner.scan(file).blocks
+                index = Index(file: file, prose: Prose(file: file, blocks: blocks), frontMatter: FrontMatter.parse(file.lines))
+            }
+        }
+        let whole = plan.directories.count == 1 && plan.entries.count == checked.count
+        return CourseFacts(lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
+    }
+
+    /// The course title: the index's `title`, when there is an index.
+    public var courseTitle: String? { index?.frontMatter?["title"]?.value }
+}

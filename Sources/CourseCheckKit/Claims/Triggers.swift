@@ -1,0 +1,61 @@
+/// The triggers the course measures, and how lessons declare and outputs show them.
+public enum Triggers {
+    /// The four causes, as lessons spell them (`gözlem`) and as the core prints them (`gozlem`).
+    public static let names: [(declared: String, printed: String)] = [
+        ("yerel", "yerel"), ("ebeveyn", "ebeveyn"), ("gözlem", "gozlem"), ("ortam", "ortam"),
+    ]
+
+    /// A lesson's `- Bu dersin tetiği: **X**` bullet.
+    public struct Declaration: Sendable {
+        public var value: String
+        public var line: Line
+        /// The UTF-8 column where the value starts.
+        public var column: Int
+
+        /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
+        public var distribution: [Int]? {
+            guard let open = value.firstIndex(of: "("), let close = value.lastIndex(of: ")"), open < close else { return nil }
+            let numbers = value[value.index(after: open)..<close].split(separator: "/").compactMap { Int($0) }
+            return numbers.count == 4 ? numbers : nil
+        }
+
+        /// The printed spelling of a single-trigger declaration.
+        public var printed: String? { names.first { $0.declared == value }?.printed }
+    }
+
+    static let bulletPrefix = "- Bu dersin tetiği: **"
+
+    public static func declaration(in prose: Prose) -> Declaration? {
+        for line in prose.lines where line.text.hasPrefix(bulletPrefix) {
+            let rest = line.text.dropFirst(bulletPrefix.count)
+            guard let end = rest.range(of: "**") else { continue }
+            return Declaration(value: String(rest[..<end.lowerBound]), line: line, column: bulletPrefix.utf8.count + 1)
+        }
+        return nil
+    }
+
+    /// The causes of the recomputations a tree printed: the `yeniden A cause, B cause` part of
+    /// each `change` line of the core's output.
+    public static func causes(inOutput output: String) -> Set<String> {
+        var causes = Set<String>()
+        for line in output.split(separator: "\n") {
+            guard let start = line.range(of: " | yeniden "), let end = line.range(of: " | atlanan ") else { continue }
+            for hit in line[start.upperBound..<end.lowerBound].split(separator: ",") {
+                if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
+            }
+        }
+        return causes
+    }
+
+    /// The four `cause: N` lines `countCauses` prints, in the core's order, when all are there.
+    public static func counts(inOutput output: String) -> [Int]? {
+        var counts: [String: Int] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let value = Int(parts[1].drop { $0 == " " }) else { continue }
+            counts[String(parts[0])] = value
+        }
+        let ordered = names.compactMap { counts[$0.printed] }
+        return ordered.count == 4 ? ordered : nil
+    }
+}

@@ -1,0 +1,115 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// Every course claim fails when a copy of the real course breaks it, at the exact line.
+final class ClaimTests: XCTestCase {
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    /// Replaces the first `target` in a lesson and returns the 1-based line it was on.
+    @discardableResult
+    private func mutate(_ file: String, _ target: String, _ replacement: String) throws -> Int {
+        let url = lessons.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let range = try XCTUnwrap(text.range(of: target), "'\(target)' is not in \(file)")
+        try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+    }
+
+    /// The findings of one claim on the mutated course (goldens are not the subject here).
+    private func findings(_ id: String) -> [String] {
+        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
+        variables["COURSECHECK_CACHE_DIR"] = Fixture.environment["COURSECHECK_CACHE_DIR"]
+        let err = BufferSink()
+        _ = CourseCheckCommand(
+            environment: .init(currentDirectory: scratch.url, variables: variables, stderrIsTerminal: false),
+            stdout: BufferSink(), stderr: err
+        ).run(["--no-goldens", "lessons"])
+        return err.text.split(separator: "\n").filter { $0.hasSuffix("[\(id)]") }.map(String.init)
+    }
+
+    func testTheRealCourseMakesNoFalseAlarm() {
+        for id in ["front-matter", "course-index", "declared-trigger", "closing-table", "trigger-distribution",
+                   "note-series", "label-reference", "fragment-syntax"] {
+            XCTAssertEqual(findings(id), [], id)
+        }
+    }
+
+    func testClosingTableRowNamesTheWrongLesson() throws {
+        let line = try mutate("21-on-izleme-ve-yineleme.md", "| Yerel Durum | dokunuldu |", "| Yerel Durumlar | dokunuldu |")
+        XCTAssertEqual(findings("closing-table"), [
+            "lessons/21-on-izleme-ve-yineleme.md:\(line):3: error: row 9 names 'Yerel Durumlar'; lesson 9 is 'Yerel Durum' [closing-table]"
+        ])
+    }
+
+    func testDeclaredTriggerWithoutAMatchingCause() throws {
+        let line = try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **gözlem**")
+        let found = findings("declared-trigger")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(try XCTUnwrap(found.first).hasPrefix(
+            "lessons/09-yerel-durum.md:\(line):24: error: declares the trigger 'gözlem', but no tree of this lesson "
+                + "recomputes a view with cause 'gozlem'"), found.description)
+    }
+
+    func testOpeningDistributionMustEqualTheFirstTree() throws {
+        let line = try mutate("01-bildirimsel-sozdizim.md", "**dördünün de dağılımı (2/2/2/2)**", "**dördünün de dağılımı (2/3/2/2)**")
+        XCTAssertEqual(findings("declared-trigger"), [
+            "lessons/01-bildirimsel-sozdizim.md:\(line):24: error: declares the distribution 2/3/2/2, but the first tree counts 2/2/2/2 [declared-trigger]"
+        ])
+    }
+
+    func testDistributionSentenceCountsTheDeclaredTriggers() throws {
+        let line = try mutate("21-on-izleme-ve-yineleme.md", "yerel 6, ebeveyn 4", "yerel 6, ebeveyn 5")
+        XCTAssertEqual(findings("trigger-distribution"), [
+            "lessons/21-on-izleme-ve-yineleme.md:\(line):92: error: says ebeveyn 5, but 4 lessons declare ebeveyn [trigger-distribution]"
+        ])
+    }
+
+    func testNoteSeriesGap() throws {
+        let line = try mutate("02-gorunumler-ve-degistiriciler.md", "**GV", "**GV9")
+        let first = try XCTUnwrap(findings("note-series").first)
+        XCTAssertTrue(first.hasPrefix("lessons/02-gorunumler-ve-degistiriciler.md:\(line):"), first)
+    }
+
+    func testLabelReferenceTypo() throws {
+        let line = try mutate("09-yerel-durum.md", "`satir-acildi`", "`satir-acild`")
+        let found = findings("label-reference")
+        XCTAssertEqual(found.count, 1)
+        let first = try XCTUnwrap(found.first)
+        XCTAssertTrue(first.hasPrefix("lessons/09-yerel-durum.md:\(line):"), first)
+        XCTAssertTrue(first.contains("(did you mean `satir-acildi`?)"), first)
+    }
+
+    func testCourseIndexCount() throws {
+        let line = try mutate("README.md", "lessons: 21", "lessons: 20")
+        XCTAssertEqual(findings("course-index"), [
+            "lessons/README.md:\(line):1: error: lessons: 20, but the directory holds 21 lesson files [course-index]"
+        ])
+    }
+
+    func testFrontMatterTitleAndHeading() throws {
+        let line = try mutate("14-sunum-ve-kapatma.md", "# Sunum ve Kapatma\n", "# Sunum ve Kapanış\n")
+        XCTAssertEqual(findings("front-matter"), [
+            "lessons/14-sunum-ve-kapatma.md:\(line):3: error: heading 'Sunum ve Kapanış' differs from the front matter "
+                + "title 'Sunum ve Kapatma' (line 2) [front-matter]"
+        ])
+    }
+
+    func testBrokenDisplayFragment() throws {
+        let line = try mutate("09-yerel-durum.md", "struct CounterCard: View {", "struct CounterCard: View {{")
+        let first = try XCTUnwrap(findings("fragment-syntax").first)
+        XCTAssertTrue(first.hasPrefix("lessons/09-yerel-durum.md:"), first)
+        XCTAssertTrue(first.contains("display fragment does not parse"), first)
+        XCTAssertGreaterThan(Int(first.split(separator: ":")[1]) ?? 0, line - 1)
+    }
+}
