@@ -16,6 +16,17 @@ final class EvaluateTests: XCTestCase {
         long.update("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
         XCTAssertEqual(long.finalize(), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         XCTAssertNotEqual(SHA256.hex("ab", "c"), SHA256.hex("a", "bc"))
+        var million = SHA256()
+        million.update(String(repeating: "a", count: 1_000_000))
+        XCTAssertEqual(million.finalize(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // The block path and the byte path agree however the input is split.
+        var pieces = SHA256()
+        pieces.update("abc")
+        pieces.update(String(repeating: "x", count: 130))
+        pieces.update(Array("tail".utf8))
+        var whole = SHA256()
+        whole.update(Array(("abc" + String(repeating: "x", count: 130) + "tail").utf8))
+        XCTAssertEqual(pieces.finalize(), whole.finalize())
     }
 
     func testTopLevelItemsHoistImportsAndTypesWithTheirAttributes() {

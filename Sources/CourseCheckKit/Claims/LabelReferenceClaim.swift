@@ -6,16 +6,18 @@ public struct LabelReferenceClaim: ClaimCheck {
 
     public init() {}
 
-    /// The string literals passed as the first argument of `change(…)` in a tree.
+    /// The string literals passed as the first argument of `change(…)` in a tree: `change("label"`.
     static func labels(in tree: Tree) -> [String] {
-        guard let tokens = try? TreeLexer.tokens(tree.block.body) else { return [] }
         var labels: [String] = []
-        for index in tokens.indices.dropLast(2) {
-            guard tokens[index].kind == .identifier("change"), tokens[index + 1].kind == .punctuation("("),
-                case .string(let segments) = tokens[index + 2].kind, segments.count == 1,
-                case .text(let label) = segments[0]
-            else { continue }
-            labels.append(label)
+        for line in tree.block.body {
+            var from = 0
+            while let start = line.text.utf8Offset(of: "change(\"", from: from) {
+                let open = start + "change(\"".utf8.count
+                guard let close = line.text.utf8Offset(of: "\"", from: open) else { break }
+                let label = line.text.utf8Slice(open, close)
+                if !label.contains("\\") { labels.append(label) }
+                from = close + 1
+            }
         }
         return labels
     }
@@ -31,11 +33,37 @@ public struct LabelReferenceClaim: ClaimCheck {
         return words
     }()
 
-    static func isKebab(_ word: Substring) -> Bool {
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+    /// Lowercase ASCII words of letters and digits joined by single dashes, at least two words.
+    static func isKebab(_ word: ArraySlice<UInt8>) -> Bool {
+        var words = 1
+        var previousDash = true
+        for byte in word {
+            if byte == UInt8(ascii: "-") {
+                if previousDash { return false }
+                words += 1
+                previousDash = true
+            } else if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
+                previousDash = false
+            } else {
+                return false
+            }
         }
+        return words >= 2 && !previousDash
+    }
+
+    /// The backticked spans of a line: byte ranges between matching backticks.
+    static func codeSpans(_ bytes: [UInt8]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var open: Int?
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "`") {
+            if let start = open {
+                spans.append((start + 1)..<index)
+                open = nil
+            } else {
+                open = index
+            }
+        }
+        return spans
     }
 
     public func check(_ course: CourseFacts) -> ClaimOutcome {
@@ -44,19 +72,15 @@ public struct LabelReferenceClaim: ClaimCheck {
         let known = labels.union(Self.coreVocabulary)
         var findings: [Diagnostic] = []
         for lesson in course.lessons {
-            for line in lesson.prose.lines {
-                let pieces = line.text.split(separator: "`", omittingEmptySubsequences: false)
-                // Odd pieces are inside backticks.
-                var offset = 0
-                for (index, piece) in pieces.enumerated() {
-                    defer { offset += piece.utf8.count + 1 }
-                    guard index % 2 == 1, index < pieces.count - 1, Self.isKebab(piece), !known.contains(String(piece)) else {
-                        continue
-                    }
-                    let suggestion = Self.closest(String(piece), in: labels).map { " (did you mean `\($0)`?)" } ?? ""
+            for line in lesson.prose.lines where line.text.containsByte(UInt8(ascii: "`")) {
+                let bytes = Array(line.text.utf8)
+                for span in Self.codeSpans(bytes) where Self.isKebab(bytes[span]) {
+                    let word = String(decoding: bytes[span], as: UTF8.self)
+                    guard !known.contains(word) else { continue }
+                    let suggestion = Self.closest(word, in: labels).map { " (did you mean `\($0)`?)" } ?? ""
                     findings.append(.error(
-                        id, at: SourceLocation(path: lesson.path, line: line.number, column: offset + 1),
-                        "`\(piece)` is not a label any tree passes to change\(suggestion)"))
+                        id, at: SourceLocation(path: lesson.path, line: line.number, column: span.lowerBound + 1),
+                        "`\(word)` is not a label any tree passes to change\(suggestion)"))
                 }
             }
         }

@@ -17,19 +17,30 @@ public struct NoteSeriesClaim: ClaimCheck {
 
     static func notes(in lesson: CourseFacts.LessonFacts) -> [Note] {
         var notes: [Note] = []
-        for line in lesson.prose.lines {
-            var rest = Substring(line.text)
-            while let open = rest.range(of: "**") {
-                let after = rest[open.upperBound...]
-                let prefix = after.prefix { $0.isASCII && $0.isUppercase }
-                let digits = after.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
-                let tail = after.dropFirst(prefix.count + digits.count)
-                if (1...4).contains(prefix.count), let number = Int(digits), tail.hasPrefix(".**") {
-                    let column = line.text.utf8.distance(from: line.text.startIndex, to: open.lowerBound) + 1
-                    notes.append(Note(prefix: String(prefix), number: number, path: lesson.path, line: line.number, column: column))
-                    rest = tail.dropFirst(3)
+        for line in lesson.prose.lines where line.text.containsByte(UInt8(ascii: "*")) {
+            let bytes = Array(line.text.utf8)
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "*") else {
+                    index += 1
+                    continue
+                }
+                var cursor = index + 2
+                let prefixStart = cursor
+                while cursor < bytes.count, bytes[cursor] >= 65, bytes[cursor] <= 90 { cursor += 1 }
+                let digitsStart = cursor
+                while cursor < bytes.count, bytes[cursor] >= 48, bytes[cursor] <= 57 { cursor += 1 }
+                let prefixLength = digitsStart - prefixStart
+                let isNote = (1...4).contains(prefixLength) && cursor > digitsStart && cursor + 2 < bytes.count
+                    && bytes[cursor] == UInt8(ascii: ".") && bytes[cursor + 1] == UInt8(ascii: "*")
+                    && bytes[cursor + 2] == UInt8(ascii: "*")
+                if isNote, let number = Int(String(decoding: bytes[digitsStart..<cursor], as: UTF8.self)) {
+                    notes.append(Note(
+                        prefix: String(decoding: bytes[prefixStart..<digitsStart], as: UTF8.self), number: number,
+                        path: lesson.path, line: line.number, column: index + 1))
+                    index = cursor + 3
                 } else {
-                    rest = after
+                    index += 2
                 }
             }
         }

@@ -7,10 +7,15 @@ public struct Prose: Sendable {
 
     public init(file: SourceFile, blocks: [FencedBlock]) {
         path = file.path
-        var hidden = Set<Int>()
-        for block in blocks { hidden.formUnion(block.opening.number...block.closing.number) }
-        if let frontMatter = FrontMatter.parse(file.lines) { hidden.formUnion(1...frontMatter.closingLine) }
-        lines = file.lines.filter { !hidden.contains($0.number) }
+        // hidden[n] is true for line n inside a fence or the front matter.
+        var hidden = [Bool](repeating: false, count: file.lines.count + 2)
+        for block in blocks {
+            for number in block.opening.number...block.closing.number where number < hidden.count { hidden[number] = true }
+        }
+        if let frontMatter = FrontMatter.parse(file.lines) {
+            for number in 1...frontMatter.closingLine where number < hidden.count { hidden[number] = true }
+        }
+        lines = file.lines.filter { !hidden[$0.number] }
     }
 
     public init(lesson: Lesson) {

@@ -39,8 +39,10 @@ public enum Triggers {
     public static func causes(inOutput output: String) -> Set<String> {
         var causes = Set<String>()
         for line in output.split(separator: "\n") {
-            guard let start = line.range(of: " | yeniden "), let end = line.range(of: " | atlanan ") else { continue }
-            for hit in line[start.upperBound..<end.lowerBound].split(separator: ",") {
+            let text = String(line)
+            guard let start = text.utf8Offset(of: " | yeniden "), let end = text.utf8Offset(of: " | atlanan ", from: start)
+            else { continue }
+            for hit in text.utf8Slice(start + " | yeniden ".utf8.count, end).split(separator: ",") {
                 if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
             }
         }

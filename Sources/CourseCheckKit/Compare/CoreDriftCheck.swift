@@ -25,11 +25,3 @@ public struct CoreDriftCheck: Sendable {
             attachment: attachment)
     }
 }
-
-extension String {
-    /// Every occurrence of `target` replaced, without Foundation.
-    func replacingOccurrences(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        return self.split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}

@@ -24,14 +24,29 @@ public struct SHA256: Sendable {
             buffer.append(byte)
             length &+= 1
             if buffer.count == 64 {
-                compress(buffer)
+                compress(buffer[...])
                 buffer.removeAll(keepingCapacity: true)
             }
         }
     }
 
+    /// Hashes whole 64-byte blocks straight from the text's storage; only the tail is buffered.
     public mutating func update(_ text: String) {
-        update(text.utf8)
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            if !buffer.isEmpty {
+                let take = min(64 - buffer.count, bytes.count)
+                update(UnsafeBufferPointer(rebasing: bytes[0..<take]))
+                start = take
+            }
+            while bytes.count - start >= 64 {
+                compress(Array(bytes[start..<(start + 64)])[...])
+                length &+= 64
+                start += 64
+            }
+            update(UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
     }
 
     /// The digest as 64 lowercase hex digits.
@@ -60,11 +75,12 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
+        let base = block.startIndex
         var w = [UInt32](repeating: 0, count: 64)
         for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
-                | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+            w[i] = UInt32(block[base + i * 4]) << 24 | UInt32(block[base + i * 4 + 1]) << 16
+                | UInt32(block[base + i * 4 + 2]) << 8 | UInt32(block[base + i * 4 + 3])
         }
         for i in 16..<64 {
             let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)

@@ -1,0 +1,59 @@
+/// Plain byte-level substring search for the claim scanners, which read every prose line: much
+/// cheaper than Foundation's `range(of:)`, and exact (no Unicode equivalence folding).
+extension String {
+    /// The UTF-8 offset of the first `needle` at or after `start`, or nil.
+    func utf8Offset(of needle: String, from start: Int = 0) -> Int? {
+        var haystack = self
+        var pattern = needle
+        return haystack.withUTF8 { text in
+            pattern.withUTF8 { needle -> Int? in
+                guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
+                var index = start
+                while index <= text.count - needle.count {
+                    if text[index] == needle[0] {
+                        var match = true
+                        for offset in 1..<needle.count where text[index + offset] != needle[offset] {
+                            match = false
+                            break
+                        }
+                        if match { return index }
+                    }
+                    index += 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The text between two UTF-8 offsets.
+    func utf8Slice(_ start: Int, _ end: Int) -> String {
+        var text = self
+        return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+    }
+
+    /// Every occurrence of `target` replaced, by byte search (no Foundation, no regex machinery).
+    func replacingOccurrences(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, var found = utf8Offset(of: target) else { return self }
+        var result = ""
+        var copied = 0
+        let length = target.utf8.count
+        while true {
+            result += utf8Slice(copied, found) + replacement
+            copied = found + length
+            guard let next = utf8Offset(of: target, from: copied) else { break }
+            found = next
+        }
+        return result + utf8Slice(copied, utf8.count)
+    }
+}
+
+extension String {
+    /// True when the UTF-8 text holds `byte`: a tight loop over contiguous storage.
+    func containsByte(_ byte: UInt8) -> Bool {
+        var text = self
+        return text.withUTF8 { buffer in
+            for value in buffer where value == byte { return true }
+            return false
+        }
+    }
+}
