@@ -47,7 +47,9 @@ public struct CourseLoader: Sendable {
             let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw CourseCheckError.io("\(path): no such file or directory")
+                var info = stat()
+                let reason = lstat(url.path, &info) == 0 ? String(cString: strerror(ELOOP)) : "no such file or directory"
+                throw CourseCheckError.io("\(path): \(stat(url.path, &info) == 0 ? "cannot read" : reason)")
             }
             guard isDirectory.boolValue else {
                 guard path.hasSuffix(".md") else {

@@ -11,6 +11,14 @@ public enum LessonReader {
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
     public static func read(_ entry: CourseLoader.Entry) throws -> Outcome {
+        // Only regular files: a FIFO would block the read forever, a directory cannot be read.
+        var info = stat()
+        guard stat(entry.url.path, &info) == 0 else {
+            throw CourseCheckError.io("\(entry.displayPath): cannot read the file (\(String(cString: strerror(errno))))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw CourseCheckError.io("\(entry.displayPath): not a regular file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: entry.url)

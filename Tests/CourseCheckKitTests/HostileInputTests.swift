@@ -1,0 +1,156 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// Hostile input: every case gives a clear diagnostic and exit 1 or 2, never a crash or a hang,
+/// and never touches the lessons. Cases too large or too odd for a committed fixture are made here.
+final class HostileInputTests: XCTestCase {
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private func lesson(prose: String = "", tree: String = "print(1)", expected: String = "1\n") -> String {
+        "---\ntitle: 'Dusman'\n---\n\n# Dusman\n\n\(prose)```swift\n\(EmbeddedCore.text)```\n\n"
+            + "```swift\n// main.swift — agac\n\(tree)\n```\n\n```\n\(expected)```\n"
+    }
+
+    private func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: lessons.path) {
+            let url = lessons.appendingPathComponent(name)
+            files[name] = FileManager.default.contents(atPath: url.path) ?? Data()
+        }
+        return files
+    }
+
+    /// Runs the binary on `lessons/`, checks it exited (no signal) with `status`, and left the lessons alone.
+    @discardableResult
+    private func check(_ arguments: [String] = ["lessons"], status: Int32) throws -> Binary.Result {
+        let before = try snapshot()
+        let cache = Fixture.environment["COURSECHECK_CACHE_DIR"] ?? ""
+        let result = try Binary.run(["--no-goldens", "--cache-dir", cache] + arguments, in: scratch.url)
+        XCTAssertEqual(result.status, status, result.stderr)
+        XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)
+        XCTAssertEqual(try snapshot(), before, "the lessons were touched")
+        return result
+    }
+
+    func testATenMegabyteLessonIsChecked() throws {
+        let line = "Uzun bir paragraf, `ornek-etiket` gibi bir şey anlatmıyor; yalnız yer kaplıyor.\n"
+        let prose = String(repeating: line, count: 10_000_000 / line.utf8.count) + "\n"
+        try lesson(prose: prose).write(to: lessons.appendingPathComponent("01-buyuk.md"), atomically: true, encoding: .utf8)
+        let result = try check(["--no-claims", "lessons"], status: 0)
+        XCTAssertEqual(result.stdout, "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n")
+    }
+
+    func testATenThousandLineExpectedBlockIsADriftNotAHang() throws {
+        let expected = (1...10_000).map { "satir \($0)\n" }.joined()
+        let text = lesson(expected: expected)
+        try text.write(to: lessons.appendingPathComponent("01-uzun.md"), atomically: true, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = try XCTUnwrap(lines.firstIndex(of: "// main.swift — agac")) + 1
+        let firstExpected = try XCTUnwrap(lines.firstIndex(of: "satir 1")) + 1
+        let result = try check(["--no-claims", "lessons"], status: 1)
+        XCTAssertTrue(result.stderr.hasPrefix(
+            "lessons/01-uzun.md:\(firstExpected):1: error: output of tree at line \(header) differs from the lesson"),
+            String(result.stderr.prefix(300)))
+        XCTAssertTrue(result.stderr.contains("-satir 10000\n"))
+    }
+
+    func testASymlinkLoopIsAnIOError() throws {
+        try FileManager.default.createSymbolicLink(atPath: lessons.appendingPathComponent("01-dongu.md").path, withDestinationPath: "01-dongu.md")
+        let result = try check(status: 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-dongu.md: cannot read the file (Too many levels of symbolic links)\n")
+    }
+
+    func testAFileThatIsNotRegularIsAnIOErrorNotAHang() throws {
+        XCTAssertEqual(mkfifo(lessons.appendingPathComponent("01-boru.md").path, 0o644), 0)
+        let result = try check(status: 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-boru.md: not a regular file\n")
+    }
+
+    func testADirectoryNamedLikeALessonIsAnIOError() throws {
+        try FileManager.default.createDirectory(at: lessons.appendingPathComponent("01-klasor.md"), withIntermediateDirectories: true)
+        let result = try check(status: 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-klasor.md: not a regular file\n")
+    }
+
+    func testAnEmptyLessonsDirectoryIsAnEmptyRun() throws {
+        let result = try check(status: 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: lessons: no lesson files (named like 01-slug.md) in this directory\n")
+    }
+
+    func testNullBytesAndInvalidUTF8AreLocated() throws {
+        try Data([0x23, 0x20, 0x41, 0x0A, 0x42, 0xFF, 0x0A]).write(to: lessons.appendingPathComponent("01-bozuk.md"))
+        let result = try check(status: 1)
+        XCTAssertEqual(result.stderr, "lessons/01-bozuk.md:2:2: error: file is not valid UTF-8 (byte 0xFF at offset 5) [encoding]\n")
+    }
+}
+
+/// `--update` and `--promote` killed between writing and renaming leave every file whole: the old
+/// version or the new one, never a truncated file; the next run sweeps the temporary file.
+final class AtomicityTests: XCTestCase {
+    private func course() throws -> Scratch {
+        let scratch = try Scratch()
+        for folder in ["lessons", "goldens"] {
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
+        }
+        return scratch
+    }
+
+    private func temporaries(_ directory: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.contains(AtomicFile.temporaryMarker) { found.append(path) }
+        }
+        return found
+    }
+
+    func testUpdateKilledBeforeRenameLeavesTheOldGolden() throws {
+        let scratch = try course()
+        defer { scratch.remove() }
+        let golden = scratch.url.appendingPathComponent("goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        let old = try Data(contentsOf: golden)
+        try "bayat\n".write(to: golden, atomically: true, encoding: .utf8)
+        let stale = try Data(contentsOf: golden)
+
+        let killed = try Binary.run(["--update", "lessons"], in: scratch.url, environment: ["COURSECHECK_FAULT": "before-rename"])
+        XCTAssertEqual(killed.status, 9, "the write hook kills the process (SIGKILL)")
+        XCTAssertEqual(try Data(contentsOf: golden), stale, "the target is still the complete old version")
+        XCTAssertEqual(temporaries(scratch.url.appendingPathComponent("goldens")).count, 1)
+
+        let update = try Binary.run(["--update", "lessons"], in: scratch.url)
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertEqual(try Data(contentsOf: golden), old, "the complete new version")
+        XCTAssertEqual(temporaries(scratch.url.appendingPathComponent("goldens")), [], "the leftover was swept")
+    }
+
+    func testPromoteKilledBeforeRenameLeavesTheOldLesson() throws {
+        let scratch = try course()
+        defer { scratch.remove() }
+        let lesson = scratch.url.appendingPathComponent("lessons/03-yigit-duzenleri.md")
+        let original = try String(contentsOf: lesson, encoding: .utf8)
+        let broken = original.replacingOccurrences(of: "ebeveyn: 5\n", with: "ebeveyn: 4\n")
+        XCTAssertNotEqual(broken, original)
+        try broken.write(to: lesson, atomically: true, encoding: .utf8)
+
+        let killed = try Binary.run(["--promote", "lessons"], in: scratch.url, environment: ["COURSECHECK_FAULT": "before-rename"])
+        XCTAssertEqual(killed.status, 9)
+        XCTAssertEqual(try String(contentsOf: lesson, encoding: .utf8), broken, "the complete old lesson")
+
+        let promote = try Binary.run(["--promote", "lessons"], in: scratch.url)
+        XCTAssertEqual(promote.status, 0, promote.stderr)
+        XCTAssertEqual(try String(contentsOf: lesson, encoding: .utf8), original, "the complete new lesson")
+        XCTAssertEqual(temporaries(scratch.url.appendingPathComponent("lessons")), [])
+    }
+}
