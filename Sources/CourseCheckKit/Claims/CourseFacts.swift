@@ -54,11 +54,8 @@ public struct CourseFacts: Sendable {
         lessons checked: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], plan: CourseLoader.Plan, cache: Cache?,
         environment: [String: String]
     ) -> CourseFacts {
-        var offset = 0
         var lessons: [LessonFacts] = []
-        for lesson in checked {
-            let runs = runs[offset..<(offset + lesson.trees.count)].map(\.run)
-            offset += lesson.trees.count
+        for (lesson, runs) in zip(checked, CourseChecker.runsByLesson(checked, runs)) {
             lessons.append(LessonFacts(
                 lesson: lesson, prose: Prose(lesson: lesson), frontMatter: FrontMatter.parse(lesson.file.lines),
                 outputs: runs.map { run in

@@ -39,14 +39,10 @@ public struct GoldenUpdater {
         var refusals: [Diagnostic] = []
         let environment = checker.configuration.environment
         var roots: [String: GoldenStore] = [:]
-        var offset = 0
-        for (lessonIndex, lesson) in result.lessons.enumerated() {
-            let runs = result.runs[offset..<(offset + lesson.trees.count)].map(\.run)
-            offset += lesson.trees.count
+        for (lesson, runs) in zip(result.lessons, CourseChecker.runsByLesson(result.lessons, result.runs)) {
             guard let entry = plan.entries.first(where: { $0.displayPath == lesson.path }),
                 let store = checker.store(for: entry)
             else { continue }
-            _ = lessonIndex
             roots[store.root.path] = store
             AtomicFile.sweep(store.root.appendingPathComponent(GoldenStore.stem(of: lesson.path)))
             for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson)), runs) {
@@ -74,16 +70,12 @@ public struct GoldenUpdater {
                 changes.removed.append(orphan.displayPath)
             }
         }
-        for directory in plan.directories {
-            let inDirectory = plan.entries.filter { $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL }
-            guard let first = inDirectory.first, let store = checker.store(for: first), store.exists else { continue }
-            for orphan in store.orphanFolders(keeping: Set(inDirectory.map { GoldenStore.stem(of: $0.displayPath) })) {
-                try AtomicFile.remove(orphan.url)
-                changes.removed.append(orphan.displayPath)
-                let folder = orphan.url.deletingLastPathComponent()
-                if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-                    try? FileManager.default.removeItem(at: folder)
-                }
+        for (_, orphan) in checker.orphanFolders(plan) {
+            try AtomicFile.remove(orphan.url)
+            changes.removed.append(orphan.displayPath)
+            let folder = orphan.url.deletingLastPathComponent()
+            if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: folder)
             }
         }
         if let toolchain {

@@ -22,11 +22,8 @@ public struct LessonPromoter {
     /// The rewrites `result` calls for (lessons that would not change are left out).
     public static func rewrites(_ result: CourseChecker.Result, plan: CourseLoader.Plan) -> [Rewrite] {
         var rewrites: [Rewrite] = []
-        var offset = 0
         let core = LineScanner.lines(of: EmbeddedCore.text)
-        for lesson in result.lessons {
-            let runs = result.runs[offset..<(offset + lesson.trees.count)].map(\.run)
-            offset += lesson.trees.count
+        for (lesson, runs) in zip(result.lessons, CourseChecker.runsByLesson(result.lessons, result.runs)) {
             guard let entry = plan.entries.first(where: { $0.displayPath == lesson.path }) else { continue }
             // Body replacements keyed by the first body line index; blocks never overlap.
             var replacements: [(range: Range<Int>, lines: [String])] = []

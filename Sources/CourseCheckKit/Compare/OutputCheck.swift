@@ -105,7 +105,7 @@ public enum OutputCheck {
     static let excerptLines = 10
 
     /// At most `excerptLines` lines, indented, saying how many were left out.
-    private static func excerpt(_ bytes: [UInt8], keepingEnd: Bool) -> String {
+    static func excerpt(_ bytes: [UInt8], keepingEnd: Bool) -> String {
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         let omitted = max(lines.count - excerptLines, 0)

@@ -128,6 +128,29 @@ public struct CourseChecker: Sendable {
             lessons: lessons, diagnostics: diagnostics, summary: summary, runs: runs, toolchainVersion: toolchainVersion)
     }
 
+    /// The runs of each lesson's trees: `runs` is in course order, lesson after lesson.
+    static func runsByLesson(_ lessons: [Lesson], _ runs: [(job: TreeJob, run: TreeRun?)]) -> [[TreeRun?]] {
+        var offset = 0
+        return lessons.map { lesson in
+            defer { offset += lesson.trees.count }
+            return runs[offset..<(offset + lesson.trees.count)].map(\.run)
+        }
+    }
+
+    /// For each whole lessons directory checked, the golden folders of lessons that no longer exist.
+    func orphanFolders(_ plan: CourseLoader.Plan) -> [(store: GoldenStore, orphan: GoldenStore.Entry)] {
+        var found: [(GoldenStore, GoldenStore.Entry)] = []
+        for directory in plan.directories {
+            let inDirectory = plan.entries.filter {
+                $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL
+            }
+            guard let first = inDirectory.first, let store = store(for: first), store.exists else { continue }
+            let stems = Set(inDirectory.map { GoldenStore.stem(of: $0.displayPath) })
+            found += store.orphanFolders(keeping: stems).map { (store, $0) }
+        }
+        return found
+    }
+
     /// The golden store of one lesson under the configured mode.
     func store(for entry: CourseLoader.Entry) -> GoldenStore? {
         switch configuration.goldens {
@@ -144,10 +167,7 @@ public struct CourseChecker: Sendable {
     ) -> [Diagnostic] {
         var loose: [Diagnostic] = []
         var reportedRoots: Set<String> = []
-        var offset = 0
-        for lesson in lessons {
-            let lessonRuns = runs[offset..<(offset + lesson.trees.count)].map(\.run)
-            offset += lesson.trees.count
+        for (lesson, lessonRuns) in zip(lessons, Self.runsByLesson(lessons, runs)) {
             guard let store = stores[lesson.path] else { continue }
             guard store.exists else {
                 if reportedRoots.insert(store.root.path).inserted {
@@ -163,14 +183,8 @@ public struct CourseChecker: Sendable {
                 loose.append(note)
             }
         }
-        // Golden folders of lessons that no longer exist, for each whole lessons directory checked.
-        for directory in plan.directories {
-            let inDirectory = plan.entries.filter { $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL }
-            guard let first = inDirectory.first, let store = store(for: first), store.exists else { continue }
-            let stems = Set(inDirectory.map { GoldenStore.stem(of: $0.displayPath) })
-            for orphan in store.orphanFolders(keeping: stems) {
-                loose.append(GoldenCheck(store: store).orphanFinding(orphan, lesson: nil))
-            }
+        for (store, orphan) in orphanFolders(plan) {
+            loose.append(GoldenCheck(store: store).orphanFinding(orphan, lesson: nil))
         }
         return loose
     }

@@ -71,10 +71,6 @@ public struct EmbeddedEngine: Sendable {
     }
 
     private func partial(_ output: String) -> String {
-        guard !output.isEmpty else { return "" }
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        let kept = lines.prefix(OutputCheck.excerptLines).map { "    " + $0 + "\n" }.joined()
-        let more = lines.count - min(lines.count, OutputCheck.excerptLines)
-        return "partial output:\n" + kept + (more > 0 ? "    ... \(more) more line\(more == 1 ? "" : "s")\n" : "")
+        output.isEmpty ? "" : "partial output:\n" + OutputCheck.excerpt(Array(output.utf8), keepingEnd: false)
     }
 }
