@@ -77,6 +77,9 @@ public struct CourseCheckCommand {
                 return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
             case .run:
                 return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
+            case .importCourse:
+                try refuseUnderCI(invocation)
+                return try importCourse(invocation)
             }
         } catch let error as CourseCheckError {
             reporter.report(error)
@@ -112,7 +115,7 @@ public struct CourseCheckCommand {
     /// `--update` and `--promote` never record on CI unless forced: a rerun must not pass by recording.
     private func refuseUnderCI(_ invocation: Invocation) throws {
         guard !invocation.force, let value = environment.variables["CI"], !value.isEmpty else { return }
-        let flag = invocation.update ? "--update" : "--promote"
+        let flag = invocation.action == .importCourse ? "import" : invocation.update ? "--update" : "--promote"
         throw CourseCheckError.usage(
             "refusing \(flag) because CI=\(value): approving outputs on CI would let a rerun pass by recording; "
                 + "run it locally, or pass --force")
@@ -152,6 +155,29 @@ public struct CourseCheckCommand {
         }
         if rewrites.isEmpty { stdout.write("promote: every expected and core block already matches\n") }
         return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+    }
+
+    private func importCourse(_ invocation: Invocation) throws -> ExitStatus {
+        let exportURL = URL(fileURLWithPath: invocation.paths[0], relativeTo: environment.currentDirectory)
+        guard let data = FileManager.default.contents(atPath: exportURL.path) else {
+            throw CourseCheckError.io("\(invocation.paths[0]): cannot read the export")
+        }
+        let file: SourceFile
+        switch SourceFile.decode([UInt8](data), path: invocation.paths[0]) {
+        case .success(let decoded): file = decoded
+        case .failure(let diagnostic): throw CourseCheckError.usage("\(diagnostic.location): \(diagnostic.message)")
+        }
+        let importer = try CourseImporter(file: file)
+        let directory = URL(fileURLWithPath: invocation.paths[1], relativeTo: environment.currentDirectory).standardizedFileURL
+        let written = try importer.write(into: directory, environment: environment.variables)
+        for (name, changed) in written where changed {
+            stdout.write("wrote \(CourseLoader.display(invocation.paths[1], name))\n")
+        }
+        let changed = written.filter(\.changed).count
+        stdout.write(
+            "imported \(SummaryLine.count(written.count - 1, "lesson")) into \(invocation.paths[1]) "
+                + "(\(changed) of \(written.count) files changed)\n")
+        return .clean
     }
 
     /// The checker's configuration for an invocation.

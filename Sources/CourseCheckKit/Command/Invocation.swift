@@ -8,6 +8,8 @@ public struct Invocation: Sendable, Equatable {
         case list
         /// Print one tree's actual output.
         case run
+        /// Split a single-file course export into lesson files.
+        case importCourse = "import"
         case help
         case version
     }
@@ -170,6 +172,9 @@ public struct Invocation: Sendable, Equatable {
         if invocation.update && (invocation.noGoldens) {
             throw CourseCheckError.usage("--update writes goldens; it cannot go with --no-goldens")
         }
+        if invocation.action == .importCourse && invocation.paths.count != 2 {
+            throw CourseCheckError.usage("import takes <course-export.md> <lessons-dir>")
+        }
         if invocation.action == .run && invocation.paths.count != 1 {
             throw CourseCheckError.usage("run takes one tree as <lesson.md>:<line>")
         }
@@ -196,6 +201,7 @@ public struct Invocation: Sendable, Equatable {
                coursecheck list <path>...
                coursecheck run [options] <lesson.md>:<line>
                coursecheck --update | --promote [--dry-run] <path>...
+               coursecheck import [--force] <course-export.md> <lessons-dir>
 
         ARGUMENTS:
           <path>              A lessons directory (its NN-slug.md files, in name order)
@@ -206,6 +212,8 @@ public struct Invocation: Sendable, Equatable {
           list                Print every block's file, line and role; for a tree, the
                               line of its expected block.
           run                 Print the actual output of the tree that holds <line>.
+          import              Split a single-file course export into NN-<slug>.md
+                              lessons and a README.md index (keeps existing objectives).
 
         OPTIONS:
           --engine <engine>   auto (default): embedded for trees in the tree language,
@@ -235,7 +243,7 @@ public struct Invocation: Sendable, Equatable {
           --promote           Rewrite the lessons' expected blocks to the actual
                               outputs and core blocks to the embedded core, in place.
           --dry-run           With --promote: print a patch for 'git apply' instead.
-          --force             Allow --update/--promote when CI is set.
+          --force             Allow --update/--promote/import when CI is set.
           --format <format>   text (default), github (workflow commands on stdout)
                               or json (a JSON array of findings on stdout).
           --junit <file>      Also write a JUnit XML report.

@@ -1,0 +1,186 @@
+import Foundation
+
+/// `coursecheck import`: splits a single-file course export (the platform's format: course front
+/// matter, `# Course`, `## Part`, `### Lesson` with a `Source:` line, `####` sections) into
+/// `NN-<slug>.md` lesson files and a `README.md` course index.
+///
+/// Lesson files get the standalone export's front matter; `objectives` that an existing lesson
+/// file already has are kept, since the single-file export does not carry them.
+public struct CourseImporter {
+    /// One lesson of the export.
+    public struct ImportedLesson: Sendable, Equatable {
+        public var title: String
+        public var source: String
+        public var body: [String]
+        public var slug: String { source.split(separator: "/").last.map(String.init) ?? "" }
+    }
+
+    /// One part of the course and the lessons under it.
+    public struct Part: Sendable, Equatable {
+        public var title: String
+        public var introduction: [String]
+        public var lessons: [ImportedLesson]
+    }
+
+    public var frontMatter: [Line]
+    public var courseTitle: String
+    public var introduction: [String]
+    public var parts: [Part]
+    public var values: FrontMatter
+
+    /// Parses an export; throws `CourseCheckError.usage` naming the line that breaks the format.
+    public init(file: SourceFile) throws {
+        guard let values = FrontMatter.parse(file.lines), let title = values["title"]?.value else {
+            throw CourseCheckError.usage("\(file.path): the export has no front matter with a title")
+        }
+        self.values = values
+        frontMatter = Array(file.lines[1..<(values.closingLine - 1)])
+        courseTitle = title
+        let blocks = MarkdownScanner.scan(file).blocks
+        var inFence = [Bool](repeating: false, count: file.lines.count + 2)
+        for block in blocks {
+            for number in block.opening.number...block.closing.number where number < inFence.count { inFence[number] = true }
+        }
+        var introduction: [String] = []
+        var parts: [Part] = []
+        var lesson: ImportedLesson?
+        func flush() {
+            guard var finished = lesson else { return }
+            finished.body = Self.trimmed(finished.body)
+            parts[parts.count - 1].lessons.append(finished)
+            lesson = nil
+        }
+        for line in file.lines[values.closingLine...] {
+            let text = line.text
+            let heading = !inFence[line.number]
+            if heading && text.hasPrefix("# ") && parts.isEmpty && introduction.allSatisfy(\.isEmpty) {
+                introduction = []
+                continue
+            } else if heading && text.hasPrefix("## ") {
+                flush()
+                parts.append(Part(title: String(text.dropFirst(3)), introduction: [], lessons: []))
+            } else if heading && text.hasPrefix("### ") {
+                flush()
+                guard !parts.isEmpty else {
+                    throw CourseCheckError.usage("\(file.path):\(line.number): a lesson before the first '## ' part")
+                }
+                lesson = ImportedLesson(title: String(text.dropFirst(4)), source: "", body: [])
+            } else if var current = lesson {
+                if current.source.isEmpty && current.body.allSatisfy(\.isEmpty) && text.hasPrefix("Source: ") {
+                    current.source = String(text.dropFirst("Source: ".count))
+                    current.body = []
+                } else {
+                    current.body.append(heading && text.hasPrefix("#### ") ? "##" + text.dropFirst(4) : text)
+                }
+                lesson = current
+            } else if let last = parts.indices.last {
+                parts[last].introduction.append(text)
+            } else {
+                introduction.append(text)
+            }
+        }
+        flush()
+        for part in parts {
+            for lesson in part.lessons where lesson.source.isEmpty {
+                throw CourseCheckError.usage("\(file.path): lesson '\(lesson.title)' has no 'Source:' line")
+            }
+        }
+        guard parts.contains(where: { !$0.lessons.isEmpty }) else {
+            throw CourseCheckError.usage("\(file.path): the export has no '### ' lessons")
+        }
+        self.introduction = Self.trimmed(introduction)
+        self.parts = parts.map { Part(title: $0.title, introduction: Self.trimmed($0.introduction), lessons: $0.lessons) }
+    }
+
+    /// Lines without leading and trailing blank lines.
+    static func trimmed(_ lines: [String]) -> [String] {
+        var lines = lines
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    var lessons: [ImportedLesson] { parts.flatMap(\.lessons) }
+
+    /// The file name of lesson `index` (0-based): two digits, more when the course is larger.
+    func fileName(_ index: Int) -> String {
+        let width = max(2, String(lessons.count).count)
+        let number = String(index + 1)
+        return String(repeating: "0", count: width - number.count) + number + "-" + lessons[index].slug + ".md"
+    }
+
+    /// `'text'` with YAML's quote doubling.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences("'", with: "''") + "'"
+    }
+
+    /// The text of lesson `index`. From an existing file come its `objectives` lines (the export
+    /// has none) and its `updated` value when it is later than the export's (it never goes back).
+    public func lessonText(_ index: Int, objectives: [String], updated existing: String? = nil) -> String {
+        let lesson = lessons[index]
+        var lines = ["---", "title: \(Self.quoted(lesson.title))", "source: \(Self.quoted(lesson.source))",
+                     "course: \(Self.quoted(courseTitle))"]
+        for key in ["language", "updated", "license"] {
+            guard let line = frontMatter.first(where: { $0.text.hasPrefix(key + ":") }) else { continue }
+            if key == "updated", let existing, existing > (values["updated"]?.value ?? "") {
+                lines.append("updated: \(Self.quoted(existing))")
+            } else {
+                lines.append(line.text)
+            }
+        }
+        if !objectives.isEmpty { lines += ["objectives:"] + objectives }
+        lines += ["---", "", "# " + lesson.title, ""] + lesson.body
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The course index: front matter, introduction, each part with its lessons, and the sources.
+    public var indexText: String {
+        var lines = ["---"] + frontMatter.map(\.text) + ["---", "", "# " + courseTitle, ""] + introduction + [""]
+        var index = 0
+        for part in parts {
+            lines += ["## " + part.title, ""] + part.introduction + (part.introduction.isEmpty ? [] : [""])
+            for lesson in part.lessons {
+                lines.append("\(index + 1). [\(lesson.title)](\(fileName(index)))")
+                index += 1
+            }
+            lines.append("")
+        }
+        var license = values["license"]?.value ?? "kendi"
+        if license == "CC BY-SA 4.0" { license = "[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)" }
+        lines += ["## Lisans ve kaynak", "",
+                  "Bu kurs, academia.sh üzerinde yayımlanan “\(courseTitle)” kursunun metnidir ve \(license) lisansıyla "
+                    + "paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.", ""]
+        if let source = values["source"]?.value { lines.append("- Kurs: <\(source)>") }
+        for lesson in lessons { lines.append("- \(lesson.title): <\(lesson.source)>") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes every file atomically into `directory`; returns each file's name and whether it changed.
+    public func write(into directory: URL, environment: [String: String]) throws -> [(name: String, changed: Bool)] {
+        var written: [(String, Bool)] = []
+        func put(_ name: String, _ text: String) throws {
+            let url = directory.appendingPathComponent(name)
+            let old = FileManager.default.contents(atPath: url.path)
+            let data = Data(text.utf8)
+            if old != data { try AtomicFile.write(data, to: url, environment: environment) }
+            written.append((name, old != data))
+        }
+        for index in lessons.indices {
+            let url = directory.appendingPathComponent(fileName(index))
+            var objectives: [String] = []
+            var updated: String?
+            if let data = FileManager.default.contents(atPath: url.path),
+                case .success(let existing) = SourceFile.decode([UInt8](data), path: url.path),
+                let frontMatter = FrontMatter.parse(existing.lines)
+            {
+                updated = frontMatter["updated"]?.value
+                if let entry = frontMatter["objectives"] {
+                    objectives = existing.lines[entry.line..<(frontMatter.closingLine - 1)].map(\.text)
+                }
+            }
+            try put(fileName(index), lessonText(index, objectives: objectives, updated: updated))
+        }
+        try put("README.md", indexText)
+        return written
+    }
+}

@@ -1,0 +1,161 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// `coursecheck import` on a small export made here (tests never read the real export).
+final class ImportTests: XCTestCase {
+    static let export = """
+        ---
+        title: 'Mini Kurs'
+        source: 'https://example.invalid/kurs'
+        language: tr
+        updated: '2026-11-01T00:00:00+00:00'
+        license: 'CC BY-SA 4.0'
+        lessons: 2
+        ---
+
+        # Mini Kurs
+
+        Kursun girişi.
+
+        ## Birinci Bölüm
+
+        Bölümün girişi.
+
+        ### İlk Ders
+
+        Source: https://example.invalid/kurs/ilk-ders
+
+        Özet cümlesi.
+
+        #### Bir Bölüm
+
+        ```swift
+        #### not a heading inside a fence
+        ```
+
+        ## İkinci Bölüm
+
+        İkinci bölümün girişi.
+
+        ### Son Ders
+
+        Source: https://example.invalid/kurs/son-ders
+
+        Son dersin metni.
+        """
+
+    func testImportSplitsTheExportIntoLessonsAndAnIndex() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Self.export.write(to: scratch.url.appendingPathComponent("export.md"), atomically: true, encoding: .utf8)
+        let out = BufferSink()
+        let err = BufferSink()
+        let status = CourseCheckCommand(
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: out, stderr: err
+        ).run(["import", "export.md", "lessons"])
+        XCTAssertEqual(err.text, "")
+        XCTAssertEqual(status, .clean)
+        XCTAssertEqual(out.text, """
+            wrote lessons/01-ilk-ders.md
+            wrote lessons/02-son-ders.md
+            wrote lessons/README.md
+            imported 2 lessons into lessons (3 of 3 files changed)
+
+            """)
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: scratch.url.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
+        }
+        XCTAssertEqual(try read("01-ilk-ders.md"), """
+            ---
+            title: 'İlk Ders'
+            source: 'https://example.invalid/kurs/ilk-ders'
+            course: 'Mini Kurs'
+            language: tr
+            updated: '2026-11-01T00:00:00+00:00'
+            license: 'CC BY-SA 4.0'
+            ---
+
+            # İlk Ders
+
+            Özet cümlesi.
+
+            ## Bir Bölüm
+
+            ```swift
+            #### not a heading inside a fence
+            ```
+
+            """)
+        XCTAssertEqual(try read("README.md"), """
+            ---
+            title: 'Mini Kurs'
+            source: 'https://example.invalid/kurs'
+            language: tr
+            updated: '2026-11-01T00:00:00+00:00'
+            license: 'CC BY-SA 4.0'
+            lessons: 2
+            ---
+
+            # Mini Kurs
+
+            Kursun girişi.
+
+            ## Birinci Bölüm
+
+            Bölümün girişi.
+
+            1. [İlk Ders](01-ilk-ders.md)
+
+            ## İkinci Bölüm
+
+            İkinci bölümün girişi.
+
+            2. [Son Ders](02-son-ders.md)
+
+            ## Lisans ve kaynak
+
+            Bu kurs, academia.sh üzerinde yayımlanan “Mini Kurs” kursunun metnidir ve [CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/) lisansıyla paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.
+
+            - Kurs: <https://example.invalid/kurs>
+            - İlk Ders: <https://example.invalid/kurs/ilk-ders>
+            - Son Ders: <https://example.invalid/kurs/son-ders>
+
+            """)
+
+        // Importing again changes nothing, and keeps objectives an author added.
+        let lesson = scratch.url.appendingPathComponent("lessons/02-son-ders.md")
+        let withObjectives = try read("02-son-ders.md").replacingOccurrences(
+            of: "license: 'CC BY-SA 4.0'\n---", with: "license: 'CC BY-SA 4.0'\nobjectives:\n    - 'Bir hedef'\n---")
+        try withObjectives.write(to: lesson, atomically: true, encoding: .utf8)
+        let again = BufferSink()
+        _ = CourseCheckCommand(
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: again, stderr: err
+        ).run(["import", "export.md", "lessons"])
+        XCTAssertEqual(again.text, "imported 2 lessons into lessons (0 of 3 files changed)\n")
+        XCTAssertEqual(try read("02-son-ders.md"), withObjectives)
+    }
+
+    func testAnExportWithoutLessonsIsAUsageError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try "---\ntitle: 'X'\n---\n\n# X\n".write(to: scratch.url.appendingPathComponent("x.md"), atomically: true, encoding: .utf8)
+        let err = BufferSink()
+        let status = CourseCheckCommand(
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: BufferSink(), stderr: err
+        ).run(["import", "x.md", "lessons"])
+        XCTAssertEqual(status, .failure)
+        XCTAssertEqual(err.text, "coursecheck: error: x.md: the export has no '### ' lessons\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("lessons").path))
+    }
+
+    func testImportRefusesUnderCI() throws {
+        let err = BufferSink()
+        let status = CourseCheckCommand(
+            environment: .init(currentDirectory: URL(fileURLWithPath: "/nonexistent"), variables: ["CI": "true"], stderrIsTerminal: false),
+            stdout: BufferSink(), stderr: err
+        ).run(["import", "x.md", "lessons"])
+        XCTAssertEqual(status, .failure)
+        XCTAssertTrue(err.text.hasPrefix("coursecheck: error: refusing import because CI=true"), err.text)
+    }
+}
