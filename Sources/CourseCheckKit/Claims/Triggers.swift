@@ -38,12 +38,31 @@ public enum Triggers {
     /// each `change` line of the core's output.
     public static func causes(inOutput output: String) -> Set<String> {
         var causes = Set<String>()
-        for line in output.split(separator: "\n") {
-            let text = String(line)
-            guard let start = text.utf8Offset(of: " | yeniden "), let end = text.utf8Offset(of: " | atlanan ", from: start)
-            else { continue }
-            for hit in text.utf8Slice(start + " | yeniden ".utf8.count, end).split(separator: ",") {
-                if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
+        var text = output
+        text.withUTF8 { bytes in
+            let recomputed = Array(" | yeniden ".utf8)
+            let skipped = Array(" | atlanan ".utf8)
+            func find(_ pattern: [UInt8], from start: Int, before end: Int) -> Int? {
+                guard end - start >= pattern.count else { return nil }
+                for index in start...(end - pattern.count)
+                where bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                    return index
+                }
+                return nil
+            }
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                if let start = find(recomputed, from: lineStart, before: lineEnd),
+                    let end = find(skipped, from: start, before: lineEnd)
+                {
+                    let hits = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + recomputed.count)..<end]), as: UTF8.self)
+                    for hit in hits.split(separator: ",") {
+                        if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
+                    }
+                }
+                lineStart = lineEnd + 1
             }
         }
         return causes

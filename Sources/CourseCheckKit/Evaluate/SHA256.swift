@@ -4,6 +4,8 @@ public struct SHA256: Sendable {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
     private var buffer: [UInt8] = []
+    /// The message schedule, kept between blocks to avoid an allocation per block.
+    private var schedule = [UInt32](repeating: 0, count: 64)
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -53,7 +55,8 @@ public struct SHA256: Sendable {
     public mutating func finalize() -> String {
         let bitLength = length &* 8
         update([0x80])
-        while buffer.count != 56 { update([0]) }
+        let padding = (56 - buffer.count + 64) % 64
+        update([UInt8](repeating: 0, count: padding))
         update((0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) })
         let digits = Array("0123456789abcdef")
         var hex = ""
@@ -77,7 +80,9 @@ public struct SHA256: Sendable {
 
     private mutating func compress(_ block: ArraySlice<UInt8>) {
         let base = block.startIndex
-        var w = [UInt32](repeating: 0, count: 64)
+        var w: [UInt32] = []
+        swap(&w, &schedule)
+        defer { swap(&w, &schedule) }
         for i in 0..<16 {
             w[i] = UInt32(block[base + i * 4]) << 24 | UInt32(block[base + i * 4 + 1]) << 16
                 | UInt32(block[base + i * 4 + 2]) << 8 | UInt32(block[base + i * 4 + 3])
