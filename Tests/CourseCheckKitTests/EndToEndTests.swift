@@ -95,4 +95,25 @@ final class EndToEndTests: XCTestCase {
         let plain = try Binary.run(["."], in: scratch.url, environment: ["NO_COLOR": "1"])
         XCTAssertFalse(plain.stderr.contains("\u{1B}["), plain.stderr)
     }
+
+    /// No compiler where one is needed is a clear I/O error (exit 2), never a silent pass.
+    func testAMissingCompilerIsExitTwo() throws {
+        let result = try Binary.run(
+            ["--engine", "swiftc", "--no-cache", "--no-claims", "lessons/"], in: Binary.packageRoot,
+            environment: ["SWIFTC": "/nonexistent/swiftc"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: SWIFTC=/nonexistent/swiftc is not an executable file\n")
+    }
+
+    /// Without a compiler the fragment claim is skipped with a note, and the summary says so.
+    func testFragmentSyntaxIsSkippedWithANoteWithoutACompiler() throws {
+        let result = try Binary.run(
+            ["--engine", "embedded", "--no-goldens", "--no-cache", "lessons/"], in: Binary.packageRoot,
+            environment: ["SWIFTC": "/nonexistent/swiftc"])
+        XCTAssertTrue(
+            result.stderr.contains(
+                "lessons/01-bildirimsel-sozdizim.md:150:1: note: 42 display fragments were not parsed: no swiftc "
+                    + "(SWIFTC=/nonexistent/swiftc is not an executable file) [fragment-syntax]"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("claims: 7 checked, 1 skipped (fragment-syntax)"), result.stdout)
+    }
 }
