@@ -58,6 +58,7 @@ public struct CourseCheckCommand {
                 let plan = try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
                 var configuration = configuration(invocation)
                 configuration.evaluate = false
+                configuration.claims = false
                 let result = try CourseChecker(configuration: configuration).check(plan)
                 stdout.write(RoleListing(lessons: result.lessons).text)
                 result.diagnostics.forEach(reporter.report)

@@ -36,7 +36,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case unknownParent = "unknown-parent"
     /// Two nodes of one tree with the same name.
     case duplicateNode = "duplicate-node"
-    /// A storage key no node of the tree reads.
+    /// A storage key no node of the tree reads and no `change` call changes.
     case unreadStorageKey = "unread-storage-key"
     /// A tree that only the toolchain engine can run, under --engine embedded.
     case needsToolchain = "needs-toolchain"
