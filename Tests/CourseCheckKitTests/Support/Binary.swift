@@ -28,7 +28,8 @@ enum Binary {
         var stderr: String
     }
 
-    /// Runs the binary with `arguments` in `directory`, with colour off, and collects its output.
+    /// Runs the binary with `arguments` in `directory`, with colour off and `CI` unset unless
+    /// `environment` sets it, and collects its output.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -44,6 +45,8 @@ enum Binary {
         process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = "1"
+        // The tests run on CI too; a case that wants CI set says so in `environment`.
+        variables["CI"] = nil
         variables.merge(environment) { $1 }
         process.environment = variables
         process.standardOutput = out
