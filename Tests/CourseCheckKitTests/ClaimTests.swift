@@ -28,14 +28,8 @@ final class ClaimTests: XCTestCase {
 
     /// The findings of one claim on the mutated course (goldens are not the subject here).
     private func findings(_ id: String) -> [String] {
-        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
-        variables["COURSECHECK_CACHE_DIR"] = Fixture.environment["COURSECHECK_CACHE_DIR"]
-        let err = BufferSink()
-        _ = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: variables, stderrIsTerminal: false),
-            stdout: BufferSink(), stderr: err
-        ).run(["--no-goldens", "lessons"])
-        return err.text.split(separator: "\n").filter { $0.hasSuffix("[\(id)]") }.map(String.init)
+        let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
+        return err.split(separator: "\n").filter { $0.hasSuffix("[\(id)]") }.map(String.init)
     }
 
     func testTheRealCourseMakesNoFalseAlarm() {

@@ -19,15 +19,8 @@ final class GoldenWorkflowTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
-        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
-        variables["COURSECHECK_CACHE_DIR"] = Fixture.environment["COURSECHECK_CACHE_DIR"]
-        variables.merge(environment) { $1 }
-        let out = BufferSink()
-        let err = BufferSink()
-        let command = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: variables, stderrIsTerminal: false),
-            stdout: out, stderr: err)
-        return (command.run(arguments).rawValue, out.text, err.text)
+        let result = InProcess.run(arguments, in: scratch.url, extra: environment)
+        return (result.status.rawValue, result.stdout, result.stderr)
     }
 
     private func edit(_ lesson: String, _ transform: (String) -> String) throws {

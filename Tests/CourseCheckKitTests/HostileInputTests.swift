@@ -35,7 +35,7 @@ final class HostileInputTests: XCTestCase {
     @discardableResult
     private func check(_ arguments: [String] = ["lessons"], status: Int32) throws -> Binary.Result {
         let before = try snapshot()
-        let cache = Fixture.environment["COURSECHECK_CACHE_DIR"] ?? ""
+        let cache = InProcess.environment["COURSECHECK_CACHE_DIR"] ?? ""
         let result = try Binary.run(["--no-goldens", "--cache-dir", cache] + arguments, in: scratch.url)
         XCTAssertEqual(result.status, status, result.stderr)
         XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)

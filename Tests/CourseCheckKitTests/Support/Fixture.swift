@@ -15,14 +15,6 @@ struct Fixture {
 
     let directory: URL
 
-    /// What a fixture run sees: the toolchain from PATH or SWIFTC, and one cache shared by every
-    /// fixture of this test process, so the same tree compiles once.
-    static let environment: [String: String] = {
-        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
-        variables["COURSECHECK_CACHE_DIR"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("coursecheck-fixture-cache-\(ProcessInfo.processInfo.processIdentifier)").path
-        return variables
-    }()
     var name: String { directory.lastPathComponent }
 
     static func all() throws -> [Fixture] {
@@ -56,13 +48,8 @@ struct Fixture {
         if !name.hasPrefix("claim-") && args.first != "run" && args.first != "list" {
             args.insert("--no-claims", at: optionsAt)
         }
-        let out = BufferSink()
-        let err = BufferSink()
-        let command = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: Self.environment, stderrIsTerminal: false),
-            stdout: out, stderr: err)
-        let status = command.run(args)
-        return Output(stderr: Self.redact(err.text), stdout: Self.redact(out.text), status: status.rawValue)
+        let result = InProcess.run(args, in: scratch.url)
+        return Output(stderr: Self.redact(result.stderr), stdout: Self.redact(result.stdout), status: result.status.rawValue)
     }
 
     /// The compiler's version line, written `{{toolchain}}` in expectations (as trycmd redacts), so
