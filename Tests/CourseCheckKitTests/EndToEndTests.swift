@@ -13,7 +13,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, merged "
-                + "[2 × import Observation]; claims: 8 checked; 0 errors\n")
+                + "[2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n")
         XCTAssertEqual(result.status, 0)
     }
 
@@ -24,7 +24,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 50 trees, merged "
-                + "[2 × import Observation]; cross-check: 48 trees agree; claims: 8 checked; 0 errors\n")
+                + "[2 × import Observation]; cross-check: 48 trees agree; goldens: 50 compared; claims: 8 checked; 0 errors\n")
         XCTAssertEqual(result.status, 0)
     }
 
@@ -77,7 +77,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, merged "
-                + "[2 × import Observation]; claims: 8 checked; 1 error\n")
+                + "[2 × import Observation]; goldens: 50 compared; claims: 8 checked; 1 error\n")
     }
 
     func testUsageErrorExitsTwo() throws {

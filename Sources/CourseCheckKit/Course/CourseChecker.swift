@@ -85,7 +85,11 @@ public struct CourseChecker: Sendable {
             summary.engines = report.engines
             toolchainVersion = report.toolchainVersion
             if configuration.goldens != .off {
-                loose += checkGoldens(lessons, runs: runs, stores: stores, plan: plan, toolchain: report.toolchainVersion, into: &findings)
+                var compared = 0
+                loose += checkGoldens(
+                    lessons, runs: runs, stores: stores, plan: plan, toolchain: report.toolchainVersion,
+                    into: &findings, compared: &compared)
+                summary.goldens = "goldens: \(compared) compared"
             }
         }
 
@@ -163,7 +167,7 @@ public struct CourseChecker: Sendable {
     /// The golden half of the three-way verdict; returns findings not located in a lesson.
     private func checkGoldens(
         _ lessons: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], stores: [String: GoldenStore],
-        plan: CourseLoader.Plan, toolchain: String?, into findings: inout [String: [Diagnostic]]
+        plan: CourseLoader.Plan, toolchain: String?, into findings: inout [String: [Diagnostic]], compared: inout Int
     ) -> [Diagnostic] {
         var loose: [Diagnostic] = []
         var reportedRoots: Set<String> = []
@@ -179,6 +183,7 @@ public struct CourseChecker: Sendable {
                 continue
             }
             findings[lesson.path, default: []] += GoldenCheck(store: store).check(lesson, runs: lessonRuns)
+            compared += lessonRuns.count { run in run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false }
             if reportedRoots.insert(store.root.path).inserted, let note = GoldenCheck(store: store).toolchainNote(current: toolchain) {
                 loose.append(note)
             }

@@ -10,6 +10,8 @@ public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
     public var warnings = 0
     /// What each engine ran; empty when no tree ran.
     public var engines: [EngineSummary] = []
+    /// `goldens: 50 compared`, when the golden check ran: how many outputs met their golden.
+    public var goldens: String?
     /// `claims: 8 checked`, when claims were checked.
     public var claims: String?
 
@@ -19,6 +21,7 @@ public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
         var text = "\(Self.count(lessons, "lesson")): \(cores) core, \(Self.count(trees, "tree")), "
             + "\(Self.count(fragments, "fragment")); "
         for engine in engines { text += "\(engine); " }
+        if let goldens { text += "\(goldens); " }
         if let claims { text += "\(claims); " }
         text += Self.count(errors, "error")
         if warnings > 0 { text += ", \(Self.count(warnings, "warning"))" }
