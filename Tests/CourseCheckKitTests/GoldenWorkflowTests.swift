@@ -143,7 +143,26 @@ final class GoldenWorkflowTests: XCTestCase {
         }
         XCTAssertEqual(run(["lessons"]).status, 0, "the applied patch fixes the lesson")
     }
+
+    /// A CRLF lesson still gets a patch `git apply` accepts (CRLF is one Character in Swift).
+    func testPromoteDryRunPatchesACRLFLesson() throws {
+        try edit("03-yigit-duzenleri.md") {
+            $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingOccurrences(of: "\n", with: "\r\n")
+        }
+        let dryRun = run(["--promote", "--dry-run", "--no-goldens", "lessons"])
+        XCTAssertEqual(dryRun.status, 0)
+        let patch = scratch.url.appendingPathComponent("crlf.patch")
+        try dryRun.stdout.write(to: patch, atomically: true, encoding: .utf8)
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "apply", "--check", patch.path]
+        git.currentDirectoryURL = scratch.url
+        try git.run()
+        git.waitUntilExit()
+        XCTAssertEqual(git.terminationStatus, 0, dryRun.stdout)
+    }
 }
+
 
 extension String {
     /// The first occurrence of `target` replaced; the test fails loudly elsewhere if there is none.

@@ -88,6 +88,29 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(result.stderr, "coursecheck: error: lessons: no lesson files (named like 01-slug.md) in this directory\n")
     }
 
+    /// Root reads a mode-000 file anyway, so this case only runs for other users.
+    func testAnUnreadableFileIsAnIOError() throws {
+        try XCTSkipIf(getuid() == 0, "root can read a file whatever its mode")
+        let url = lessons.appendingPathComponent("01-kapali.md")
+        try lesson().write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(url.path, 0), 0)
+        defer { chmod(url.path, 0o644) }
+        let result = try check(status: 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-kapali.md: cannot read the file (Permission denied)\n")
+    }
+
+    func testALessonNamedTwiceIsCheckedOnce() throws {
+        try lesson().write(to: lessons.appendingPathComponent("01-ders.md"), atomically: true, encoding: .utf8)
+        let result = try check(["--no-claims", "lessons", "lessons/01-ders.md"], status: 0)
+        XCTAssertEqual(result.stdout, "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n")
+    }
+
+    func testRunNeedsALessonFileNotADirectory() throws {
+        let result = try Binary.run(["run", "lessons:3"], in: scratch.url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "coursecheck: error: run needs one lesson file, <lesson.md>:<line>, not 'lessons:3'\n")
+    }
+
     func testNullBytesAndInvalidUTF8AreLocated() throws {
         try Data([0x23, 0x20, 0x41, 0x0A, 0x42, 0xFF, 0x0A]).write(to: lessons.appendingPathComponent("01-bozuk.md"))
         let result = try check(status: 1)

@@ -43,14 +43,20 @@ final class ReporterTests: XCTestCase {
             .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "drift \"x\"", attachment: "-1\n+2\n"),
             .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "second"),
             .warning(.byteOrderMark, at: SourceLocation(path: "lessons/01-a.md", line: 1), "not a failure"),
+            .error(.goldenOrphan, at: SourceLocation(path: "goldens/01-a/old.out", line: 1), "orphan"),
         ]
         let xml = JUnitReport(lessons: [lesson, lesson], diagnostics: findings).xml
         let document = try XMLDocument(xmlString: xml)
         let root = try XCTUnwrap(document.rootElement())
-        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "6")
-        XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "4")
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "7")
+        XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "5")
         let suites = root.elements(forName: "testsuite")
-        XCTAssertEqual(suites.count, 2)
+        XCTAssertEqual(suites.count, 3)
+        // Errors outside a lesson (an orphan golden) count too, in the course suite.
+        XCTAssertEqual(suites[2].attribute(forName: "name")?.stringValue, "course")
+        XCTAssertEqual(suites[2].elements(forName: "testcase").first?.attribute(forName: "name")?.stringValue, "goldens/01-a/old.out")
+        let failureCount = suites.flatMap { $0.elements(forName: "testcase") }.filter { !$0.elements(forName: "failure").isEmpty }.count
+        XCTAssertEqual("\(failureCount)", root.attribute(forName: "failures")?.stringValue)
         let cases = suites[0].elements(forName: "testcase")
         XCTAssertEqual(cases.map { $0.attribute(forName: "name")?.stringValue ?? "" },
                        ["structure", "core at line 1", "tree at line 6: bir <agac>"])

@@ -8,6 +8,9 @@ public struct FrontMatterClaim: ClaimCheck {
     public init() {}
 
     public func check(_ course: CourseFacts) -> ClaimOutcome {
+        guard course.lessons.contains(where: { $0.frontMatter != nil }) else {
+            return .notApplicable("no lesson has front matter")
+        }
         var findings: [Diagnostic] = []
         // Without an index, the lessons must at least agree with each other on the course title.
         let courseTitle = course.courseTitle ?? mostCommonCourse(course)

@@ -10,6 +10,9 @@ struct TreeRunner {
             throw CourseCheckError.usage("run needs <lesson.md>:<line>, not '\(target)'")
         }
         let path = String(target[..<colon])
+        guard path.hasSuffix(".md") else {
+            throw CourseCheckError.usage("run needs one lesson file, <lesson.md>:<line>, not '\(target)'")
+        }
         let plan = try CourseLoader(currentDirectory: command.environment.currentDirectory).plan([path])
         let outcome = try LessonReader.read(plan.entries[0])
         guard let lesson = outcome.lesson else {

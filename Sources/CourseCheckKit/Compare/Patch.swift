@@ -13,7 +13,9 @@ public enum Patch {
         // A last line without a newline gets git's marker after it, on the side(s) it belongs to.
         let oldLast = old.last.map { $0.ending == .none } ?? false
         let newLast = new.last.map { $0.ending == .none } ?? false
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        // Split on the byte "\n": as Characters, "\r\n" is one and would not split.
+        var lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
         if oldLast || newLast {
             lines = markMissingNewlines(lines, oldLast: oldLast ? oldLines.last : nil, newLast: newLast ? newLines.last : nil)
         }

@@ -85,6 +85,9 @@ public struct CourseLoader: Sendable {
         if entries.isEmpty {
             throw CourseCheckError.usage("no lessons given")
         }
+        // A lesson named twice (a file and its directory) is checked once.
+        var seen = Set<String>()
+        entries = entries.filter { seen.insert($0.url.resolvingSymlinksInPath().path).inserted }
         return Plan(
             entries: entries, diagnostics: diagnostics, directories: directories,
             directoryDisplayPaths: directoryDisplayPaths)

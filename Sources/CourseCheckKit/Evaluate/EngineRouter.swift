@@ -35,6 +35,7 @@ public struct EngineRouter: Sendable {
     public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
         var report = Report(runs: Array(repeating: nil, count: jobs.count), diagnostics: [], engines: [])
         var embeddedRuns: [Int: TreeRun] = [:]
+        var embeddedFailures: Set<Int> = []
         var embeddedCount = 0
         var toSwiftc: [Int] = []
         var reasons: [String: Int] = [:]
@@ -53,6 +54,7 @@ public struct EngineRouter: Sendable {
                     report.diagnostics += lints
                 case .failed(let findings):
                     embeddedCount += 1
+                    embeddedFailures.insert(index)
                     report.diagnostics += findings
                 case .needsToolchain(let routing):
                     if choice == .embedded {
@@ -69,7 +71,8 @@ public struct EngineRouter: Sendable {
                 report.engines.append(EngineSummary(engine: .embedded, trees: embeddedCount))
             }
         }
-        let crossChecked = crossCheck ? embeddedRuns.keys.sorted() : []
+        // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
+        let crossChecked = crossCheck ? (Array(embeddedRuns.keys) + Array(embeddedFailures)).sorted() : []
         let swiftcJobs = Array(Set(toSwiftc + crossChecked)).sorted()
         guard !swiftcJobs.isEmpty else { return report }
 
@@ -77,8 +80,11 @@ public struct EngineRouter: Sendable {
             .evaluate(swiftcJobs.map { jobs[$0] }, environment: environment)
         report.diagnostics += toolchainReport.diagnostics
         report.toolchainVersion = toolchainReport.toolchain.version
+        var compiledRuns: [Int: TreeRun] = [:]
         for (position, index) in swiftcJobs.enumerated() {
-            report.runs[index] = toolchainReport.runs[position]
+            compiledRuns[index] = toolchainReport.runs[position]
+            // A tree the embedded engine stopped keeps its embedded findings, not a second report.
+            if !embeddedFailures.contains(index) { report.runs[index] = toolchainReport.runs[position] }
         }
         var swiftc = EngineSummary(engine: .swiftc, trees: swiftcJobs.count, build: toolchainReport.build)
         swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
@@ -88,14 +94,30 @@ public struct EngineRouter: Sendable {
         }
         if crossCheck {
             var disagreements = 0
+            var notCompared = 0
             for index in crossChecked {
-                guard let embedded = embeddedRuns[index], let compiled = report.runs[index] else { continue }
-                if let mismatch = Self.compare(embedded, compiled, job: jobs[index]) {
+                guard let compiled = compiledRuns[index] else {
+                    notCompared += 1
+                    continue
+                }
+                let mismatch: Diagnostic?
+                if let embedded = embeddedRuns[index] {
+                    mismatch = Self.compare(embedded, compiled, job: jobs[index])
+                } else if compiled.ending == .exited(0) {
+                    mismatch = .error(
+                        .engineMismatch, at: jobs[index].headerLocation,
+                        "engines disagree on tree at line \(jobs[index].tree.header.number): the embedded engine stopped "
+                            + "it (see its finding), swiftc ran it to the end")
+                } else {
+                    mismatch = nil
+                }
+                if let mismatch {
                     report.diagnostics.append(mismatch)
                     disagreements += 1
                 }
             }
-            report.engines.append(EngineSummary(crossChecked: crossChecked.count, disagreements: disagreements))
+            report.engines.append(EngineSummary(
+                crossChecked: crossChecked.count - notCompared, disagreements: disagreements, notCompared: notCompared))
         }
         return report
     }

@@ -9,6 +9,8 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
     public var reasons: [String] = []
     /// For the cross-check entry: how many trees disagreed.
     public var disagreements: Int?
+    /// For the cross-check entry: trees swiftc could not run (a compile error), so not compared.
+    public var notCompared = 0
 
     public init(engine: EngineKind, trees: Int, build: ToolchainEngine.BuildReport? = nil) {
         self.engine = engine
@@ -16,16 +18,19 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
         self.build = build
     }
 
-    public init(crossChecked: Int, disagreements: Int) {
+    public init(crossChecked: Int, disagreements: Int, notCompared: Int = 0) {
         trees = crossChecked
         self.disagreements = disagreements
+        self.notCompared = notCompared
     }
 
     public var description: String {
         if let disagreements {
-            return disagreements == 0
+            let skipped = notCompared == 0 ? "" : ", \(SummaryLine.count(notCompared, "tree")) not compared (swiftc did not run it)"
+            return (disagreements == 0
                 ? "cross-check: \(SummaryLine.count(trees, "tree")) \(trees == 1 ? "agrees" : "agree")"
-                : "cross-check: \(disagreements) of \(SummaryLine.count(trees, "tree")) \(disagreements == 1 ? "disagrees" : "disagree")"
+                : "cross-check: \(disagreements) of \(SummaryLine.count(trees, "tree")) \(disagreements == 1 ? "disagrees" : "disagree")")
+                + skipped
         }
         var text = "\(engine?.rawValue ?? "?"): \(SummaryLine.count(trees, "tree"))"
         if let build {

@@ -44,28 +44,46 @@ public struct JUnitReport: Sendable {
             let failures = cases.filter { !$0.failures.isEmpty }.count
             total += cases.count
             failed += failures
-            suites += "  <testsuite name=\"\(escape(lesson.path))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-            for testCase in cases {
-                suites += "    <testcase classname=\"\(escape(lesson.path))\" name=\"\(escape(testCase.name))\""
-                guard !testCase.failures.isEmpty else {
-                    suites += "/>\n"
-                    continue
-                }
-                suites += ">\n"
-                for failure in testCase.failures {
-                    var body = "\(failure.location): \(failure.severity.rawValue): \(failure.message) [\(failure.id.rawValue)]\n"
-                    for note in failure.notes { body += "\(note.location): note: \(note.message)\n" }
-                    body += failure.attachment ?? ""
-                    suites += "      <failure type=\"\(failure.id.rawValue)\" message=\"\(escape(failure.message))\">"
-                        + escape(body) + "</failure>\n"
-                }
-                suites += "    </testcase>\n"
-            }
-            suites += "  </testsuite>\n"
+            suites += suite(name: lesson.path, cases: cases)
         }
+        // Errors outside the lessons (goldens, the course index) go to a suite of their own, so the
+        // counts add up to every error of the run.
+        let lessonPaths = Set(lessons.map(\.path))
+        let loose = diagnostics.filter { $0.severity == .error && !lessonPaths.contains($0.location.path) }
+        var paths: [String] = []
+        for error in loose where !paths.contains(error.location.path) { paths.append(error.location.path) }
+        let courseCases = paths.isEmpty
+            ? [Case(name: "course-level checks", failures: [])]
+            : paths.map { path in Case(name: path, failures: loose.filter { $0.location.path == path }) }
+        suites += suite(name: "course", cases: courseCases)
+        total += courseCases.count
+        failed += courseCases.filter { !$0.failures.isEmpty }.count
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"coursecheck\" tests=\"\(total)\" failures=\"\(failed)\" errors=\"0\">\n"
             + suites + "</testsuites>\n"
+    }
+
+    /// One `<testsuite>` with its cases.
+    private func suite(name: String, cases: [Case]) -> String {
+        let failures = cases.filter { !$0.failures.isEmpty }.count
+        var text = "  <testsuite name=\"\(escape(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for testCase in cases {
+            text += "    <testcase classname=\"\(escape(name))\" name=\"\(escape(testCase.name))\""
+            guard !testCase.failures.isEmpty else {
+                text += "/>\n"
+                continue
+            }
+            text += ">\n"
+            for failure in testCase.failures {
+                var body = "\(failure.location): \(failure.severity.rawValue): \(failure.message) [\(failure.id.rawValue)]\n"
+                for note in failure.notes { body += "\(note.location): note: \(note.message)\n" }
+                body += failure.attachment ?? ""
+                text += "      <failure type=\"\(failure.id.rawValue)\" message=\"\(escape(failure.message))\">"
+                    + escape(body) + "</failure>\n"
+            }
+            text += "    </testcase>\n"
+        }
+        return text + "  </testsuite>\n"
     }
 
     private func escape(_ text: String) -> String {
