@@ -600,6 +600,13 @@ final class TreeLanguageTests: XCTestCase {
         assertParseError("let x = 11️⃣, y = 2", "unsupported in the tree language: several bindings in one 'let'")
     }
 
+    /// Swift reads `1 +2` as a prefix `+`, and `x- 1` as a postfix `-`: not binary operators.
+    func testOperatorWithWhitespaceOnOneSideIsLeftToSwift() {
+        assertParseError("print(1 1️⃣+2)", "unsupported in the tree language: operator '+' with whitespace on one side only (Swift reads it as prefix or postfix)")
+        assertParseError("let x = 1\nprint(x1️⃣- 1)", "unsupported in the tree language: operator '-' with whitespace on one side only (Swift reads it as prefix or postfix)")
+        assertPrints("print(1+2, 3 - 1)", "3 2\n")
+    }
+
     /// `??` is one operator, at its first `?`.
     func testnilCoalescingOperator() {
         assertParseError("let p = tree.nodes[0].parent 1️⃣?? \"kok\"", "unsupported in the tree language: operator '??'")

@@ -18,6 +18,10 @@ public struct Token: Sendable, Equatable {
     public var kind: Kind
     public var line: Int
     public var column: Int
+    /// For an operator: whether whitespace (or a line end) stands on each side. Swift reads
+    /// `a + b` and `a+b` as binary, `a +b` as a prefix and `a+ b` as a postfix operator.
+    public var spaceBefore = false
+    public var spaceAfter = false
 }
 
 /// A piece of a string literal: literal text, or the tokens of a `\(...)` interpolation.

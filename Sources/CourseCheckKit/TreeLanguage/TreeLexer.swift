@@ -24,6 +24,10 @@ public struct TreeLexer {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
     /// Lexes the lines of a tree body; the location of every byte is its lesson location.
     public static func tokens(_ source: [Line]) throws(TreeLanguageError) -> [Token] {
         var bytes: [UInt8] = []
@@ -128,7 +132,10 @@ public struct TreeLexer {
                         break
                     }
                 }
-                tokens.append(token(.symbol(symbol), at: start))
+                var operatorToken = token(.symbol(symbol), at: start)
+                operatorToken.spaceBefore = start == 0 || Self.isSpace(bytes[start - 1])
+                operatorToken.spaceAfter = index >= bytes.count || Self.isSpace(bytes[index])
+                tokens.append(operatorToken)
             default:
                 throw .unsupported("character '\(Unicode.Scalar(byte))'", location(start))
             }

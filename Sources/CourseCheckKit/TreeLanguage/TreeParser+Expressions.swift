@@ -27,6 +27,9 @@ extension TreeParser {
         var left = try parseBinary(level: level + 1)
         while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
             let operatorPosition = position
+            if current.spaceBefore != current.spaceAfter {
+                throw unsupported("operator '\(symbol)' with whitespace on one side only (Swift reads it as prefix or postfix)")
+            }
             _ = advance()
             skipNewlines()
             let right = try parseBinary(level: level + 1)
