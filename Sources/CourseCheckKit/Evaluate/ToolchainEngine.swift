@@ -4,8 +4,8 @@ import Foundation
 ///
 /// All trees go into one merged program and one swiftc invocation; the binary runs one tree per
 /// process. When the merged build fails, the trees it blames (or all, when it blames none) are
-/// compiled one by one, and the report says so. Each tree runs twice, with and without
-/// `SWIFT_DETERMINISTIC_HASHING=1`, to catch output that depends on hash seeds.
+/// compiled one by one, and the report says so. Each tree runs with
+/// `SWIFT_DETERMINISTIC_HASHING=1` and then with random seeds, to catch output that depends on them.
 public struct ToolchainEngine: Sendable {
     /// Limits and switches for one evaluation.
     public struct Options: Sendable {
@@ -148,7 +148,7 @@ public struct ToolchainEngine: Sendable {
         return report
     }
 
-    /// Runs a binary twice, with and without deterministic hashing.
+    /// Runs a binary with deterministic hashing, then with random seeds until one differs (at most `seededRuns`).
     private func run(_ executable: URL, arguments: [String], in scratch: ScratchDirectory, environment: [String: String])
         throws -> TreeRun
     {
