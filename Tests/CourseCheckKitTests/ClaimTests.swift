@@ -46,6 +46,18 @@ final class ClaimTests: XCTestCase {
         ])
     }
 
+    /// One deleted row is one finding at the place it belongs, not a shift of every row after it.
+    func testClosingTableMissingRowIsNamedOnce() throws {
+        let url = lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let row = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("| Izgara ve Geometri |") })
+        let line = try mutate("21-on-izleme-ve-yineleme.md", row + "\n", "")
+        XCTAssertEqual(findings("closing-table"), [
+            "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: the closing table has no row for 'Izgara ve Geometri' "
+                + "(lesson 5); expected one here [closing-table]"
+        ])
+    }
+
     func testDeclaredTriggerWithoutAMatchingCause() throws {
         let line = try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **gözlem**")
         let found = findings("declared-trigger")

@@ -16,38 +16,60 @@ public struct ClosingTableClaim: ClaimCheck {
         guard let (owner, table) = found, let lessonColumn = table.column("Ders"), let triggerColumn = table.column("Tetik")
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
         var findings: [Diagnostic] = []
-        for (position, row) in table.rows.enumerated() {
-            guard position < course.lessons.count else {
-                findings.append(.error(
-                    id, at: SourceLocation(path: owner.path, line: row.line.number),
-                    "row \(position + 1) has no lesson: the course has \(course.lessons.count) lessons"))
-                continue
+        let titles = course.lessons.map { $0.frontMatter?["title"]?.value ?? $0.title?.text ?? $0.path }
+        let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn] : "" }
+
+        func checkTrigger(row: Int, lesson: Int) {
+            let cells = table.rows[row].cells
+            guard cells.count > triggerColumn, let declaration = Triggers.declaration(in: course.lessons[lesson].prose) else {
+                return
             }
-            let lesson = course.lessons[position]
-            let title = lesson.frontMatter?["title"]?.value ?? lesson.title?.text ?? ""
-            if row.cells.count > lessonColumn, row.cells[lessonColumn] != title {
+            let expected = declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
+                ?? declaration.value
+            if cells[triggerColumn] != expected {
                 findings.append(.error(
-                    id, at: cell(row, lessonColumn, owner.path),
-                    "row \(position + 1) names '\(row.cells[lessonColumn])'; lesson \(position + 1) is '\(title)'"))
-            }
-            if row.cells.count > triggerColumn, let declaration = Triggers.declaration(in: lesson.prose) {
-                let expected = declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
-                    ?? declaration.value
-                if row.cells[triggerColumn] != expected {
-                    findings.append(.error(
-                        id, at: cell(row, triggerColumn, owner.path),
-                        "row \(position + 1) gives the trigger '\(row.cells[triggerColumn])'; \(lesson.path) declares '\(expected)'"))
-                }
+                    id, at: cell(table.rows[row], triggerColumn, owner.path),
+                    "row \(row + 1) gives the trigger '\(cells[triggerColumn])'; \(course.lessons[lesson].path) declares '\(expected)'"))
             }
         }
-        if table.rows.count < course.lessons.count {
-            let after = (table.rows.last?.line.number ?? table.headerLine) + 1
-            for lesson in course.lessons[table.rows.count...] {
-                let title = lesson.frontMatter?["title"]?.value ?? lesson.path
+        // Rows are aligned to lessons by title (a shortest edit script), so one missing or extra row
+        // is named as such instead of shifting every row after it.
+        var missing: [Int] = []
+        var extra: [Int] = []
+        func settle(nextRow: Int) {
+            let paired = min(missing.count, extra.count)
+            for (lesson, row) in zip(missing.prefix(paired), extra.prefix(paired)) {
                 findings.append(.error(
-                    id, at: SourceLocation(path: owner.path, line: after), "the closing table has no row for '\(title)'"))
+                    id, at: cell(table.rows[row], lessonColumn, owner.path),
+                    "row \(row + 1) names '\(rowTitles[row])'; lesson \(lesson + 1) is '\(titles[lesson])'"))
+                checkTrigger(row: row, lesson: lesson)
+            }
+            for lesson in missing.dropFirst(paired) {
+                let line = nextRow < table.rows.count ? table.rows[nextRow].line.number : (table.rows.last?.line.number ?? table.headerLine) + 1
+                findings.append(.error(
+                    id, at: SourceLocation(path: owner.path, line: line),
+                    "the closing table has no row for '\(titles[lesson])' (lesson \(lesson + 1)); expected one here"))
+            }
+            for row in extra.dropFirst(paired) {
+                findings.append(.error(
+                    id, at: cell(table.rows[row], lessonColumn, owner.path),
+                    "row \(row + 1) names '\(rowTitles[row])', which is not a lesson of the course"))
+            }
+            missing = []
+            extra = []
+        }
+        for edit in UnifiedDiff.edits(titles, rowTitles) {
+            switch edit {
+            case .keep(let lesson, let row):
+                settle(nextRow: row)
+                checkTrigger(row: row, lesson: lesson)
+            case .delete(let lesson):
+                missing.append(lesson)
+            case .insert(let row):
+                extra.append(row)
             }
         }
+        settle(nextRow: table.rows.count)
         return .checked(findings)
     }
 
