@@ -103,6 +103,14 @@ final class ClaimTests: XCTestCase {
         ])
     }
 
+    /// A lesson left out of the index is one finding, at the item that now stands in its place.
+    func testCourseIndexMissingItemIsNamedOnce() throws {
+        let line = try mutate("README.md", "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n", "")
+        XCTAssertEqual(findings("course-index"), [
+            "lessons/README.md:\(line):1: error: the index does not list 05-izgara-ve-geometri.md [course-index]"
+        ])
+    }
+
     func testFrontMatterTitleAndHeading() throws {
         let line = try mutate("14-sunum-ve-kapatma.md", "# Sunum ve Kapatma\n", "# Sunum ve Kapanış\n")
         XCTAssertEqual(findings("front-matter"), [

@@ -40,7 +40,8 @@ public struct CourseIndexClaim: ClaimCheck {
         let items = Self.items(index.prose)
         let files = course.lessons.map { NSStringPath(path: $0.path).lastComponent }
         var seen: [String: Int] = [:]
-        for (position, item) in items.enumerated() {
+        var listed: [Item] = []
+        for item in items {
             let at = SourceLocation(path: path, line: item.line.number)
             if let first = seen[item.file] {
                 findings.append(.error(id, at: at, "the index lists \(item.file) again (first at line \(first))"))
@@ -51,10 +52,7 @@ public struct CourseIndexClaim: ClaimCheck {
                 findings.append(.error(id, at: at, "the index links \(item.file), which is not a lesson file"))
                 continue
             }
-            if lessonIndex != position && position < files.count {
-                findings.append(.error(
-                    id, at: at, "item \(position + 1) links \(item.file); in course order it is \(files[position])"))
-            }
+            listed.append(item)
             let title = course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
             if let title, title != item.title {
                 findings.append(.error(
@@ -62,9 +60,23 @@ public struct CourseIndexClaim: ClaimCheck {
                     "the index calls \(item.file) '\(item.title)'; its title is '\(title)'"))
             }
         }
+        // The listed lessons aligned to course order (a shortest edit script): an item out of place
+        // or a lesson left out is named once, where it is or where it belongs.
         let lastLine = items.last?.line.number ?? index.file.lines.count
-        for file in files where seen[file] == nil {
-            findings.append(.error(id, at: SourceLocation(path: path, line: lastLine), "the index does not list \(file)"))
+        for edit in UnifiedDiff.edits(files, listed.map(\.file)) {
+            switch edit {
+            case .insert(let position):
+                let item = listed[position]
+                let lesson = (files.firstIndex(of: item.file) ?? 0) + 1
+                findings.append(.error(
+                    id, at: SourceLocation(path: path, line: item.line.number),
+                    "\(item.file) is listed out of course order; it is lesson \(lesson)"))
+            case .delete(let lesson) where seen[files[lesson]] == nil:
+                let next = files[(lesson + 1)...].compactMap { seen[$0] }.first ?? lastLine
+                findings.append(.error(id, at: SourceLocation(path: path, line: next), "the index does not list \(files[lesson])"))
+            default:
+                continue
+            }
         }
         return .checked(findings)
     }
