@@ -607,6 +607,13 @@ final class TreeLanguageTests: XCTestCase {
         assertPrints("print(1+2, 3 - 1)", "3 2\n")
     }
 
+    /// Names are resolved before anything runs, as swiftc does: a branch that never runs still counts.
+    func testUndeclaredNameInABranchThatNeverRuns() {
+        assertRunFailure("let value = false ? 1️⃣notDefined : 1\nprint(value)", "invalid", "cannot find 'notDefined' in scope")
+        assertRunFailure("print(1)\nlet a = 1️⃣b\nlet b = 2", "invalid", "cannot find 'b' in scope")
+        assertPrints("func twice(_ n: Int) -> Int { half(n) * 4 }\nfunc half(_ n: Int) -> Int { n / 2 }\nprint(twice(3))", "4\n")
+    }
+
     /// `??` is one operator, at its first `?`.
     func testnilCoalescingOperator() {
         assertParseError("let p = tree.nodes[0].parent 1️⃣?? \"kok\"", "unsupported in the tree language: operator '??'")

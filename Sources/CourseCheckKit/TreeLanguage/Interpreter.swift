@@ -59,6 +59,7 @@ public final class Interpreter {
         let program: [StatementSyntax]
         do {
             program = try TreeParser.parse(lines)
+            try NameResolver.check(program)
         } catch {
             return Outcome(output: "", failure: error, lints: [])
         }
