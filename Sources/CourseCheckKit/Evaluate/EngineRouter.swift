@@ -89,8 +89,11 @@ public struct EngineRouter: Sendable {
         var swiftc = EngineSummary(engine: .swiftc, trees: swiftcJobs.count, build: toolchainReport.build)
         swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
         report.engines.append(swiftc)
-        if let fallback = toolchainReport.build.fallbackReason {
-            report.diagnostics.append(Self.fallbackWarning(fallback, toolchainReport.build, jobs: swiftcJobs.map { jobs[$0] }))
+        if let fallback = toolchainReport.build.fallback {
+            report.diagnostics.append(.warning(
+                .mergedFallback, at: fallback.location ?? jobs[swiftcJobs[0]].headerLocation,
+                "merged build failed here (\(fallback.message)); compiled "
+                    + "\(SummaryLine.count(toolchainReport.build.single, "tree")) one by one"))
         }
         if crossCheck {
             var disagreements = 0
@@ -136,22 +139,5 @@ public struct EngineRouter: Sendable {
             .engineMismatch, at: job.headerLocation,
             "engines disagree on the output of tree at line \(job.tree.header.number)",
             attachment: diff.isEmpty ? "the outputs are equal; the runs ended differently\n" : diff)
-    }
-
-    /// The merged build was abandoned for some trees: say so at the line swiftc blamed.
-    static func fallbackWarning(_ reason: String, _ build: ToolchainEngine.BuildReport, jobs: [TreeJob]) -> Diagnostic {
-        let parts = reason.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        let location: SourceLocation
-        let message: String
-        if parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]) {
-            location = SourceLocation(path: String(parts[0]), line: line, column: column)
-            message = parts[3].trimmingCharacters(in: .whitespaces)
-        } else {
-            location = jobs[0].headerLocation
-            message = reason
-        }
-        return .warning(
-            .mergedFallback, at: location,
-            "merged build failed here (\(message)); compiled \(SummaryLine.count(build.single, "tree")) one by one")
     }
 }

@@ -31,12 +31,19 @@ public struct ToolchainEngine: Sendable {
         public var merged = 0
         /// Trees compiled on their own after the merged build failed.
         public var single = 0
-        /// Why the merged build was abandoned for some trees, located at the blamed line.
-        public var fallbackReason: String?
+        /// Why the merged build was abandoned for some trees: swiftc's first error, and the lesson
+        /// line it blamed when it blamed one.
+        public var fallback: Fallback?
         /// Binaries taken from the cache instead of compiled.
         public var cachedBinaries = 0
         /// Results taken from the cache instead of run.
         public var cachedResults = 0
+    }
+
+    /// The first error of a failed merged build.
+    public struct Fallback: Sendable, Equatable {
+        public var message: String
+        public var location: SourceLocation?
     }
 
     /// The outcome of evaluating a list of jobs.
@@ -80,14 +87,14 @@ public struct ToolchainEngine: Sendable {
         try write(core, to: coreURL)
 
         // Merged build first; on failure, retry without the blamed trees and build those alone.
-        var binaries: [(executable: URL, trees: [Int], merged: Bool, program: TreeProgram)] = []
+        var binaries: [(executable: URL, merged: Bool, program: TreeProgram)] = []
         var mergedTrees = options.merge ? pending : []
         var alone = options.merge ? [] : pending
         while !mergedTrees.isEmpty {
             let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
             let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")
             if let executable = build.executable {
-                binaries.append((executable, mergedTrees, true, program))
+                binaries.append((executable, true, program))
                 report.build.cachedBinaries += build.cached ? 1 : 0
                 break
             }
@@ -95,19 +102,19 @@ public struct ToolchainEngine: Sendable {
             if blamed.isEmpty || blamed.count == mergedTrees.count || !alone.isEmpty {
                 blamed = Set(mergedTrees)
             }
-            if report.build.fallbackReason == nil {
-                report.build.fallbackReason = fallbackReason(build.errors, program: program, jobs: jobs)
+            if report.build.fallback == nil {
+                report.build.fallback = fallback(build.errors, program: program, jobs: jobs)
             }
             alone += mergedTrees.filter(blamed.contains)
             mergedTrees = mergedTrees.filter { !blamed.contains($0) }
         }
-        report.build.merged = binaries.first?.trees.count ?? 0
+        report.build.merged = binaries.first?.program.trees.count ?? 0
         report.build.single = alone.count
         for index in alone.sorted() {
             let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
             let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
             if let executable = build.executable {
-                binaries.append((executable, [index], false, program))
+                binaries.append((executable, false, program))
                 report.build.cachedBinaries += build.cached ? 1 : 0
             } else {
                 report.diagnostics += located(build.errors, program: program, jobs: jobs, fallback: jobs[index])
@@ -115,7 +122,7 @@ public struct ToolchainEngine: Sendable {
         }
 
         let tasks = binaries.flatMap { binary in
-            binary.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
+            binary.program.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
         }
         let runs = Collector<TreeRun>(count: jobs.count)
         let failures = Collector<Error>(count: 1)
@@ -245,12 +252,12 @@ public struct ToolchainEngine: Sendable {
         }
     }
 
-    private func fallbackReason(_ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob]) -> String {
-        guard let first = errors.first else { return "swiftc failed" }
-        if let origin = program.origin(of: first) {
-            return "\(jobs[origin.tree].path):\(origin.line):\(first.column): \(first.message)"
+    private func fallback(_ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob]) -> Fallback {
+        guard let first = errors.first else { return Fallback(message: "swiftc failed", location: nil) }
+        let location = program.origin(of: first).map {
+            SourceLocation(path: jobs[$0.tree].path, line: $0.line, column: first.column)
         }
-        return "\(first.message)"
+        return Fallback(message: first.message, location: location)
     }
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {

@@ -39,7 +39,7 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
                 if build.single == 0 {
                     text += ", merged"
                 } else if build.merged == 0 {
-                    text += build.fallbackReason == nil ? ", one by one" : ", one by one (merged build failed)"
+                    text += build.fallback == nil ? ", one by one" : ", one by one (merged build failed)"
                 } else {
                     text += ", \(build.merged) merged + \(build.single) one by one (merged build failed)"
                 }
