@@ -84,11 +84,11 @@ public enum OutputCheck {
     private static func attachment(_ run: TreeRun) -> String {
         var text = ""
         if !run.stdout.isEmpty {
-            text += "partial output:\n" + excerpt(run.stdout, keepingEnd: false)
+            text += "partial output:\n" + excerpt(run.stdout)
         }
         let message = withoutStackTrace(run.stderr)
         if !message.isEmpty {
-            text += "stderr:\n" + excerpt(message, keepingEnd: false)
+            text += "stderr:\n" + excerpt(message)
         }
         return text
     }
@@ -104,17 +104,13 @@ public enum OutputCheck {
     /// Lines of captured output shown under a failed run.
     static let excerptLines = 10
 
-    /// At most `excerptLines` lines, indented, saying how many were left out.
-    static func excerpt(_ bytes: [UInt8], keepingEnd: Bool) -> String {
+    /// The first `excerptLines` lines, indented, saying how many were left out.
+    static func excerpt(_ bytes: [UInt8]) -> String {
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         let omitted = max(lines.count - excerptLines, 0)
-        let kept = keepingEnd ? lines.suffix(excerptLines) : lines.prefix(excerptLines)
-        var text = kept.map { "    " + $0 + "\n" }.joined()
-        if omitted > 0 {
-            let note = "    ... \(omitted) more line\(omitted == 1 ? "" : "s")\n"
-            text = keepingEnd ? note + text : text + note
-        }
+        var text = lines.prefix(excerptLines).map { "    " + $0 + "\n" }.joined()
+        if omitted > 0 { text += "    ... \(omitted) more line\(omitted == 1 ? "" : "s")\n" }
         return text
     }
 

@@ -71,6 +71,6 @@ public struct EmbeddedEngine: Sendable {
     }
 
     private func partial(_ output: String) -> String {
-        output.isEmpty ? "" : "partial output:\n" + OutputCheck.excerpt(Array(output.utf8), keepingEnd: false)
+        output.isEmpty ? "" : "partial output:\n" + OutputCheck.excerpt(Array(output.utf8))
     }
 }
