@@ -79,8 +79,9 @@ final class GoldenWorkflowTests: XCTestCase {
         try FileManager.default.removeItem(at: missing)
         let update = run(["--update", "lessons/"])
         XCTAssertEqual(
-            update.stdout.split(separator: "\n").prefix(3),
-            ["added    goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out",
+            update.stdout.split(separator: "\n").prefix(4),
+            ["will remove goldens/01-bildirimsel-sozdizim/eski.out (no tree of lessons/01-bildirimsel-sozdizim.md has this name)",
+             "added    goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out",
              "removed  goldens/01-bildirimsel-sozdizim/eski.out",
              "goldens: 1 added, 0 changed, 1 removed"])
         XCTAssertEqual(update.status, 0)
@@ -90,16 +91,32 @@ final class GoldenWorkflowTests: XCTestCase {
 
     func testUpdateAndPromoteRefuseUnderCIUnlessForced() throws {
         let before = try snapshot(scratch.url)
-        for flag in ["--update", "--promote"] {
-            let refused = run([flag, "lessons"], environment: ["CI": "true"])
-            XCTAssertEqual(refused.status, 2)
-            XCTAssertEqual(
-                refused.stderr,
-                "coursecheck: error: refusing \(flag) because CI=true: approving outputs on CI would let a rerun pass "
-                    + "by recording; run it locally, or pass --force\n")
+        let reasons = [
+            "--update": "approving outputs on CI would let a rerun pass by recording; run it locally, or pass --force",
+            "--promote": "rewriting the lessons on CI would let a rerun pass by changing the course text; see the patch "
+                + "with --promote --dry-run, run it locally, or pass --force",
+        ]
+        for (flag, reason) in reasons.sorted(by: { $0.key < $1.key }) {
+            for value in ["true", "1", "yes", "TRUE"] {
+                let refused = run([flag, "lessons"], environment: ["CI": value])
+                XCTAssertEqual(refused.status, 2)
+                XCTAssertEqual(refused.stderr, "coursecheck: error: refusing \(flag) because CI=\(value): \(reason)\n")
+            }
         }
         XCTAssertEqual(try snapshot(scratch.url), before, "nothing was written")
         XCTAssertEqual(run(["--update", "--force", "lessons"], environment: ["CI": "true"]).status, 0)
+    }
+
+    /// `CI` unset, empty, `0` or `false` is not CI; a dry run writes nothing, so it runs on CI too.
+    func testCIConventionAndDryRunOnCI() throws {
+        for value in ["", "0", "false", "False", "no", "off"] {
+            let update = run(["--update", "lessons"], environment: ["CI": value])
+            XCTAssertEqual(update.status, 0, "CI=\(value): \(update.stderr)")
+        }
+        let dryRun = run(["--promote", "--dry-run", "lessons"], environment: ["CI": "true"])
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.stderr, "would promote 0 lessons\n")
+        XCTAssertEqual(dryRun.stdout, "")
     }
 
     /// --promote rewrites only expected and core block bodies; every other byte stays identical.

@@ -59,7 +59,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual("\(failureCount)", root.attribute(forName: "failures")?.stringValue)
         let cases = suites[0].elements(forName: "testcase")
         XCTAssertEqual(cases.map { $0.attribute(forName: "name")?.stringValue ?? "" },
-                       ["structure", "core at line 1", "tree at line 6: bir <agac>"])
+                       ["structure", "core", "tree bir-agac"])
         XCTAssertEqual(suites[0].attribute(forName: "tests")?.stringValue, "\(cases.count)")
         XCTAssertEqual(suites[0].attribute(forName: "failures")?.stringValue, "2")
         let treeFailures = cases[2].elements(forName: "failure")

@@ -38,14 +38,16 @@ public struct CourseCheckCommand {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments)
-        } catch let error as CourseCheckError {
-            reporter(.auto).report(error)
-            stderr.write("Run 'coursecheck --help' for usage.\n")
-            return .failure
         } catch {
+            var fallback = Invocation()
+            fallback.format = Self.rawFormat(arguments)
+            fallback.junitPath = Self.rawValue(of: "--junit", in: arguments)
+            fail(error, invocation: fallback, reporter: reporter(.auto), plan: nil)
+            stderr.write("Run 'coursecheck --help' for usage.\n")
             return .failure
         }
         let reporter = reporter(invocation.color)
+        var plan: CourseLoader.Plan?
         do {
             switch invocation.action {
             case .help:
@@ -55,40 +57,104 @@ public struct CourseCheckCommand {
                 stdout.write(Invocation.version + "\n")
                 return .clean
             case .list:
-                let plan = try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
+                plan = try loadPlan(invocation)
                 var configuration = configuration(invocation)
                 configuration.evaluate = false
                 configuration.claims = false
-                let result = try CourseChecker(configuration: configuration).check(plan)
-                stdout.write(RoleListing(lessons: result.lessons).text)
+                configuration.goldens = .off
+                let result = try CourseChecker(configuration: configuration).check(plan!)
+                let listing = RoleListing(lessons: result.lessons)
+                stdout.write(invocation.format == .json ? listing.json : listing.text)
                 result.diagnostics.forEach(reporter.report)
                 return result.summary.errors > 0 ? .findings : .clean
             case .check:
-                let plan = try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
+                plan = try loadPlan(invocation)
                 let checker = CourseChecker(configuration: configuration(invocation))
-                if invocation.update || invocation.promote {
-                    try refuseUnderCI(invocation)
-                }
+                try checker.validateStores(plan!)
+                try validateReportPath(invocation, plan: plan!, checker: checker)
+                try refuseUnderCI(invocation)
                 if invocation.promote {
-                    return try promote(plan, checker: checker, invocation: invocation, reporter: reporter)
+                    return try promote(plan!, checker: checker, invocation: invocation, reporter: reporter)
                 }
                 if invocation.update {
-                    return try update(plan, checker: checker, invocation: invocation, reporter: reporter)
+                    return try update(plan!, checker: checker, invocation: invocation, reporter: reporter)
                 }
-                return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+                return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
             case .run:
                 return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
             case .importCourse:
-                try refuseUnderCI(invocation)
                 return try importCourse(invocation)
             }
-        } catch let error as CourseCheckError {
-            reporter.report(error)
-            return .failure
         } catch {
-            reporter.report(CourseCheckError.io("\(error)"))
+            fail(error, invocation: invocation, reporter: reporter, plan: plan)
             return .failure
         }
+    }
+
+    /// The plan of a check or list; a first path that is neither a file nor a directory but looks
+    /// like a mistyped subcommand gets a suggestion instead of "no such file".
+    private func loadPlan(_ invocation: Invocation) throws -> CourseLoader.Plan {
+        if let first = invocation.paths.first, !first.contains("/"), !first.hasSuffix(".md"),
+            !FileManager.default.fileExists(atPath: URL(fileURLWithPath: first, relativeTo: environment.currentDirectory).path),
+            let suggestion = Suggestion.closest(to: first, among: Invocation.subcommands.keys.sorted())
+        {
+            throw CourseCheckError.usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
+        }
+        return try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
+    }
+
+    /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI
+    /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
+    private func fail(_ error: any Error, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?) {
+        let failure = (error as? CourseCheckError) ?? .io("unexpected failure: \(String(describing: type(of: error)))")
+        reporter.report(failure)
+        switch invocation.format {
+        case .text: break
+        case .json: stdout.write(JSONReporter.encode(failure))
+        case .github: stdout.write("::error title=coursecheck::\(GitHubReporter.escapeData(Escape.controls(failure.message)))\n")
+        }
+        guard let path = invocation.junitPath else { return }
+        let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
+        if let plan, reportPathRefusal(url, plan: plan, stores: []) != nil { return }
+        try? AtomicFile.write(Data(JUnitReport.failure(failure).utf8), to: url)
+    }
+
+    static func rawFormat(_ arguments: [String]) -> Invocation.Format {
+        rawValue(of: "--format", in: arguments).flatMap(Invocation.Format.init(rawValue:)) ?? .text
+    }
+
+    static func rawValue(of option: String, in arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == option, index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix(option + "=") { return String(argument.dropFirst(option.count + 1)) }
+        }
+        return nil
+    }
+
+    /// A report file must never overwrite what it reports on: not a lesson given, nothing inside a
+    /// lessons or goldens directory.
+    private func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker) throws {
+        guard let path = invocation.junitPath else { return }
+        let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
+        let stores = plan.entries.compactMap { checker.store(for: $0) }
+        if let reason = reportPathRefusal(url, plan: plan, stores: stores) {
+            throw CourseCheckError.usage("refusing --junit \(path): \(reason); write the report elsewhere")
+        }
+    }
+
+    private func reportPathRefusal(_ url: URL, plan: CourseLoader.Plan, stores: [GoldenStore]) -> String? {
+        let target = GoldenStore.canonicalPath(url)
+        for entry in plan.entries where GoldenStore.canonicalPath(entry.url) == target {
+            return "it is the lesson \(entry.displayPath)"
+        }
+        let lessonDirectories = plan.directories + plan.entries.map { $0.url.deletingLastPathComponent() }
+        for directory in lessonDirectories where target.hasPrefix(GoldenStore.canonicalPath(directory) + "/") {
+            return "it lies inside the lessons directory"
+        }
+        for store in stores where target.hasPrefix(GoldenStore.canonicalPath(store.root) + "/") {
+            return "it lies inside the goldens directory \(store.displayRoot)"
+        }
+        return nil
     }
 
     /// Writes findings and the summary in the chosen format; the exit status follows the errors.
@@ -113,13 +179,21 @@ public struct CourseCheckCommand {
         return result.summary.errors > 0 ? .findings : .clean
     }
 
-    /// `--update` and `--promote` never record on CI unless forced: a rerun must not pass by recording.
+    /// `--update` and `--promote` never write on CI unless forced: a rerun must not pass by recording.
+    /// `--promote --dry-run` only prints a patch, so it runs anywhere.
     private func refuseUnderCI(_ invocation: Invocation) throws {
-        guard !invocation.force, let value = environment.variables["CI"], !value.isEmpty else { return }
-        let flag = invocation.action == .importCourse ? "import" : invocation.update ? "--update" : "--promote"
-        throw CourseCheckError.usage(
-            "refusing \(flag) because CI=\(value): approving outputs on CI would let a rerun pass by recording; "
-                + "run it locally, or pass --force")
+        guard !invocation.force, Invocation.isCI(environment.variables) else { return }
+        let value = environment.variables["CI"] ?? ""
+        if invocation.update {
+            throw CourseCheckError.usage(
+                "refusing --update because CI=\(value): approving outputs on CI would let a rerun pass "
+                    + "by recording; run it locally, or pass --force")
+        }
+        if invocation.promote && !invocation.dryRun {
+            throw CourseCheckError.usage(
+                "refusing --promote because CI=\(value): rewriting the lessons on CI would let a rerun pass by "
+                    + "changing the course text; see the patch with --promote --dry-run, run it locally, or pass --force")
+        }
     }
 
     private func update(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
@@ -127,7 +201,13 @@ public struct CourseCheckCommand {
     {
         let result = try checker.check(plan)
         let (changes, refusals) = try GoldenUpdater(checker: checker).update(
-            result, plan: plan, toolchain: result.toolchainVersion)
+            result, plan: plan, toolchain: result.toolchainVersion
+        ) { deletions in
+            // Listed before the first deletion: the author sees everything that goes, and nothing else goes.
+            for deletion in deletions {
+                stdout.write("will remove \(deletion.entry.displayPath) (\(deletion.reason))\n")
+            }
+        }
         refusals.forEach(reporter.report)
         stdout.write(changes.lines)
         // An update must settle in one step: check again and fail unless clean.
@@ -139,23 +219,57 @@ public struct CourseCheckCommand {
     {
         var firstPass = checker
         firstPass.configuration.goldens = .off
-        let rewrites = LessonPromoter.rewrites(try firstPass.check(plan), plan: plan)
+        let first = try firstPass.check(plan)
+        let promotion = LessonPromoter.rewrites(first, plan: plan)
         if invocation.dryRun {
-            for rewrite in rewrites {
-                stdout.write(Patch.file(path: rewrite.path, old: rewrite.old, new: rewrite.new))
+            // What the patch does not fix stays visible, next to the trees it leaves alone.
+            let unfixed = first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped
+            unfixed.sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
+                .forEach(reporter.report)
+            for rewrite in promotion.rewrites {
+                stdout.write(Patch.file(path: patchPath(rewrite.url), old: rewrite.old, new: rewrite.new))
             }
-            stderr.write("would promote \(SummaryLine.count(rewrites.count, "lesson"))\n")
-            return .clean
+            stderr.write(
+                "would promote \(SummaryLine.count(promotion.rewrites.count, "lesson"))"
+                    + (promotion.skipped.isEmpty ? "" : "; \(SummaryLine.count(promotion.skipped.count, "tree")) skipped")
+                    + "\n")
+            return promotion.skipped.isEmpty && !unfixed.contains { $0.severity == .error } ? .clean : .findings
         }
-        for rewrite in rewrites {
-            for name in [rewrite.url.deletingLastPathComponent()] { AtomicFile.sweep(name) }
+        promotion.skipped.forEach(reporter.report)
+        for rewrite in promotion.rewrites {
+            AtomicFile.sweep(URL(fileURLWithPath: GoldenStore.canonicalPath(rewrite.url)).deletingLastPathComponent())
             try AtomicFile.write(rewrite.data, to: rewrite.url, environment: environment.variables)
             stdout.write(
                 "promoted \(rewrite.path): \(SummaryLine.count(rewrite.expectedBlocks, "expected block")), "
                     + "\(SummaryLine.count(rewrite.coreBlocks, "core block"))\n")
         }
-        if rewrites.isEmpty { stdout.write("promote: every expected and core block already matches\n") }
+        if promotion.rewrites.isEmpty {
+            stdout.write(
+                promotion.skipped.isEmpty
+                    ? "promote: every expected and core block already matches\n"
+                    : "promote: nothing to rewrite; \(SummaryLine.count(promotion.skipped.count, "tree")) skipped\n")
+        }
         return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+    }
+
+    /// A patch path `git apply` accepts: relative to the repository holding the file, else to the
+    /// current directory (never absolute, which would give `a//tmp/...`).
+    func patchPath(_ url: URL) -> String {
+        let file = GoldenStore.canonicalPath(url)
+        let current = GoldenStore.canonicalPath(environment.currentDirectory)
+        var top: String? = current
+        while let candidate = top, !FileManager.default.fileExists(atPath: candidate + "/.git") {
+            top = candidate == "/" ? nil : (candidate as NSString).deletingLastPathComponent
+        }
+        for base in [top, current].compactMap({ $0 }) where file.hasPrefix(base == "/" ? "/" : base + "/") {
+            return String(file.dropFirst(base == "/" ? 1 : base.count + 1))
+        }
+        // Outside both: climb from the current directory.
+        let fileParts = file.split(separator: "/")
+        let baseParts = current.split(separator: "/")
+        let common = zip(fileParts, baseParts).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: baseParts.count - common) + fileParts[common...].map(String.init))
+            .joined(separator: "/")
     }
 
     private func importCourse(_ invocation: Invocation) throws -> ExitStatus {

@@ -3,7 +3,8 @@ import Foundation
 /// `--update`: approves the current outputs as goldens, removes orphans, then checks again.
 ///
 /// Only a tree whose output equals its lesson's expected block is approved, so an update never
-/// records a wrong course text; the others are refused at their location.
+/// records a wrong course text; the others are refused at their location. Deletions are planned
+/// first and announced before any of them happens; only files coursecheck owns are ever deleted.
 public struct GoldenUpdater {
     /// What an update changed, for the report.
     public struct Changes: Sendable, Equatable {
@@ -25,6 +26,16 @@ public struct GoldenUpdater {
         }
     }
 
+    /// A file the update will delete, and why.
+    public struct Deletion: Sendable, Equatable {
+        public var entry: GoldenStore.Entry
+        public var reason: String
+    }
+
+    /// The ids of findings that leave a lesson's trees uncertain: while one stands, the lesson's
+    /// goldens are neither rewritten nor deleted, since a tree may have lost its expected block.
+    static let structuralIDs: Set<DiagnosticID> = [.missingExpected, .strayOutput, .unterminatedFence, .noRole]
+
     public var checker: CourseChecker
 
     public init(checker: CourseChecker) {
@@ -32,25 +43,44 @@ public struct GoldenUpdater {
     }
 
     /// Writes the goldens the check's result approves; returns what changed and the refusals.
-    public func update(_ result: CourseChecker.Result, plan: CourseLoader.Plan, toolchain: String?) throws
-        -> (changes: Changes, refusals: [Diagnostic])
-    {
+    /// `announce` receives every deletion before the first one happens.
+    public func update(
+        _ result: CourseChecker.Result, plan: CourseLoader.Plan, toolchain: String?,
+        announce: ([Deletion]) -> Void = { _ in }
+    ) throws -> (changes: Changes, refusals: [Diagnostic]) {
         var changes = Changes()
         var refusals: [Diagnostic] = []
-        let environment = checker.configuration.environment
+        var writes: [(entry: GoldenStore.Entry, data: [UInt8])] = []
+        var deletions: [Deletion] = []
         var roots: [String: GoldenStore] = [:]
         for (lesson, runs) in zip(result.lessons, CourseChecker.runsByLesson(result.lessons, result.runs)) {
             guard let entry = plan.entries.first(where: { $0.displayPath == lesson.path }),
                 let store = checker.store(for: entry)
             else { continue }
             roots[store.root.path] = store
-            AtomicFile.sweep(store.root.appendingPathComponent(GoldenStore.stem(of: lesson.path)))
+            if let blocking = result.diagnostics.first(where: {
+                $0.location.path == lesson.path && Self.structuralIDs.contains($0.id) && $0.severity == .error
+            }) {
+                changes.refused += lesson.trees.count
+                refusals.append(.error(
+                    .updateRefused, at: SourceLocation(path: lesson.path, line: 1),
+                    "goldens of this lesson left as they are: the \(blocking.id.rawValue) error at line "
+                        + "\(blocking.location.line) makes its trees uncertain; fix it, then run --update again"))
+                continue
+            }
             for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson)), runs) {
                 let header = tree.headerLocation(in: lesson.path)
                 guard let run, run.ending == .exited(0), run.divergentStdout == nil else {
                     changes.refused += 1
                     refusals.append(.error(
                         .updateRefused, at: header, "not approved: the tree did not run cleanly (see its other findings)"))
+                    continue
+                }
+                guard OutputCheck.unrepresentable(run.stdout) == nil else {
+                    changes.refused += 1
+                    refusals.append(.error(
+                        .updateRefused, at: header,
+                        "not approved: no lesson block can show this tree's output (see its other finding)"))
                     continue
                 }
                 guard run.stdout == Array(tree.expected.content.utf8) else {
@@ -62,21 +92,30 @@ public struct GoldenUpdater {
                     continue
                 }
                 guard golden.contents != run.stdout else { continue }
-                try AtomicFile.write(Data(run.stdout), to: golden.url, environment: environment)
-                if golden.contents == nil { changes.added.append(golden.displayPath) } else { changes.changed.append(golden.displayPath) }
+                writes.append((golden, run.stdout))
             }
             for orphan in store.orphans(lesson: lesson) {
-                try AtomicFile.remove(orphan.url)
-                changes.removed.append(orphan.displayPath)
+                deletions.append(Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name"))
             }
         }
         for (_, orphan) in checker.orphanFolders(plan) {
-            try AtomicFile.remove(orphan.url)
-            changes.removed.append(orphan.displayPath)
-            let folder = orphan.url.deletingLastPathComponent()
-            if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-                try? FileManager.default.removeItem(at: folder)
-            }
+            deletions.append(Deletion(entry: orphan, reason: "no lesson has this name"))
+        }
+        if !deletions.isEmpty { announce(deletions) }
+
+        let environment = checker.configuration.environment
+        for folder in Set(writes.map { $0.entry.url.deletingLastPathComponent() }) { AtomicFile.sweep(folder) }
+        for (golden, data) in writes {
+            try AtomicFile.write(Data(data), to: golden.url, environment: environment)
+            if golden.contents == nil { changes.added.append(golden.displayPath) } else { changes.changed.append(golden.displayPath) }
+        }
+        for deletion in deletions {
+            try AtomicFile.remove(deletion.entry.url)
+            changes.removed.append(deletion.entry.displayPath)
+        }
+        // A lesson folder goes only when nothing at all is left in it (rmdir cannot delete more).
+        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent().path }).sorted() {
+            rmdir(folder)
         }
         if let toolchain {
             for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) where store.recordedToolchain != toolchain {

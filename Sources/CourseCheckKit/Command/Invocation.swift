@@ -65,18 +65,46 @@ public struct Invocation: Sendable, Equatable {
 
     public init() {}
 
-    /// Parses the arguments after the program name.
+    /// The subcommands, as written on the command line.
+    static let subcommands: [String: Action] = [
+        "check": .check, "list": .list, "run": .run, "import": .importCourse, "help": .help, "version": .version,
+    ]
+
+    /// What each action accepts besides paths: a flag outside its set is an error, never ignored.
+    static let checkOptions: Set<String> = [
+        "--strict", "--color", "--no-color", "--engine", "--cross-check", "--timeout", "--output-limit", "--build",
+        "--no-cache", "--cache-dir", "--goldens", "--no-goldens", "--no-claims", "--update", "--promote", "--dry-run",
+        "--force", "--format", "--junit",
+    ]
+    static func accepted(by action: Action) -> Set<String> {
+        switch action {
+        case .check: checkOptions
+        case .list: ["--strict", "--color", "--no-color", "--format"]
+        case .run: ["--color", "--no-color", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir"]
+        case .importCourse: ["--color", "--no-color"]
+        case .help, .version: ["--color", "--no-color"]
+        }
+    }
+
+    /// Every option name, for suggestions.
+    static let allOptions: [String] = (checkOptions.union(["--help", "--version", "-h"])).sorted()
+
+    /// Parses the arguments after the program name. Options may come before or after the subcommand.
     public static func parse(_ arguments: [String]) throws -> Invocation {
         var invocation = Invocation()
         var rest = arguments[...]
-        if let first = rest.first, let action = Action(rawValue: first), action != .help && action != .version {
-            invocation.action = action
-            rest = rest.dropFirst()
-        }
         var onlyPaths = false
+        var subcommand: String?
+        var given: [String] = []
+        var askedFor: Action?
         while let argument = rest.popFirst() {
             if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
-                invocation.paths.append(argument)
+                if !onlyPaths, subcommand == nil, invocation.paths.isEmpty, let action = subcommands[argument] {
+                    subcommand = argument
+                    invocation.action = action
+                } else {
+                    invocation.paths.append(argument)
+                }
                 continue
             }
             let (name, inlineValue) = split(argument)
@@ -85,13 +113,14 @@ public struct Invocation: Sendable, Equatable {
                 guard let next = rest.popFirst() else { throw CourseCheckError.usage("\(name) needs a value") }
                 return next
             }
+            if name != "--" && !["-h", "--help", "--version"].contains(name) { given.append(name) }
             switch name {
             case "--":
                 onlyPaths = true
             case "-h", "--help":
-                invocation.action = .help
+                askedFor = .help
             case "--version":
-                invocation.action = .version
+                askedFor = askedFor ?? .version
             case "--strict":
                 invocation.strict = true
             case "--color":
@@ -157,8 +186,30 @@ public struct Invocation: Sendable, Equatable {
             case "--cache-dir":
                 invocation.cacheDirectory = try value()
             default:
-                throw CourseCheckError.usage("unknown option '\(argument)'")
+                var message = "unknown option '\(name)'"
+                if let suggestion = Suggestion.closest(to: name, among: allOptions) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw CourseCheckError.usage(message)
             }
+        }
+        if let askedFor {
+            invocation.action = askedFor
+            return invocation
+        }
+        let accepted = accepted(by: invocation.action)
+        if let refused = given.first(where: { !accepted.contains($0) }) {
+            let command = subcommand ?? "check"
+            throw CourseCheckError.usage("\(command) does not take \(refused)")
+        }
+        if invocation.action == .help || invocation.action == .version {
+            guard invocation.paths.isEmpty else {
+                throw CourseCheckError.usage("\(subcommand ?? "help") takes no arguments")
+            }
+            return invocation
+        }
+        if invocation.action == .list && invocation.format == .github {
+            throw CourseCheckError.usage("list writes text or json, not github")
         }
         if (invocation.action == .check || invocation.action == .list) && invocation.paths.isEmpty {
             throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
@@ -169,16 +220,26 @@ public struct Invocation: Sendable, Equatable {
         if invocation.dryRun && !invocation.promote {
             throw CourseCheckError.usage("--dry-run goes with --promote")
         }
+        if invocation.force && invocation.action == .check && !invocation.update && !invocation.promote {
+            throw CourseCheckError.usage("--force goes with --update, --promote or import")
+        }
         if invocation.update && (invocation.noGoldens) {
             throw CourseCheckError.usage("--update writes goldens; it cannot go with --no-goldens")
         }
         if invocation.action == .importCourse && invocation.paths.count != 2 {
-            throw CourseCheckError.usage("import takes <course-export.md> <lessons-dir>")
+            throw CourseCheckError.usage("import takes <export.md> <lessons-dir>")
         }
         if invocation.action == .run && invocation.paths.count != 1 {
             throw CourseCheckError.usage("run takes one tree as <lesson.md>:<line>")
         }
         return invocation
+    }
+
+    /// Whether the environment says this is CI, by the common convention: `CI` set to anything but
+    /// empty, `0`, `false`, `no` or `off`.
+    public static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !["", "0", "false", "no", "off"].contains(value.lowercased())
     }
 
     private static func split(_ argument: String) -> (String, String?) {

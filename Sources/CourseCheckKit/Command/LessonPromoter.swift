@@ -1,7 +1,8 @@
 import Foundation
 
 /// `--promote`: rewrites lessons in place so their expected blocks hold the actual outputs and
-/// their core blocks the embedded core. Every byte outside those block bodies stays as it was.
+/// their core blocks the embedded core. Every byte outside those blocks stays as it was; a fence is
+/// lengthened only when the output holds a line that would close it.
 public struct LessonPromoter {
     /// One lesson's new text and what was rewritten in it.
     public struct Rewrite: Sendable {
@@ -19,24 +20,32 @@ public struct LessonPromoter {
         }
     }
 
+    /// What a promotion does: the rewrites, and every tree it left alone with the reason, as notes.
+    public struct Plan: Sendable {
+        public var rewrites: [Rewrite] = []
+        public var skipped: [Diagnostic] = []
+    }
+
     /// The rewrites `result` calls for (lessons that would not change are left out).
-    public static func rewrites(_ result: CourseChecker.Result, plan: CourseLoader.Plan) -> [Rewrite] {
-        var rewrites: [Rewrite] = []
+    public static func rewrites(_ result: CourseChecker.Result, plan: CourseLoader.Plan) -> Plan {
+        var promotion = Plan()
         let core = LineScanner.lines(of: EmbeddedCore.text)
         for (lesson, runs) in zip(result.lessons, CourseChecker.runsByLesson(result.lessons, result.runs)) {
             guard let entry = plan.entries.first(where: { $0.displayPath == lesson.path }) else { continue }
-            // Body replacements keyed by the first body line index; blocks never overlap.
+            // Replacements of whole line ranges; blocks never overlap.
             var replacements: [(range: Range<Int>, lines: [String])] = []
             var expectedBlocks = 0
             var coreBlocks = 0
             for (tree, run) in zip(lesson.trees, runs) {
-                guard let run, run.ending == .exited(0), run.divergentStdout == nil,
-                    let text = String(validating: run.stdout, as: UTF8.self)
-                else { continue }
-                guard Array(tree.expected.content.utf8) != run.stdout else { continue }
-                // A fenced block can only hold text that ends with a newline.
-                guard run.stdout.isEmpty || run.stdout.last == UInt8(ascii: "\n") else { continue }
-                replacements.append((bodyRange(tree.expected), LineScanner.lines(of: text).map(\.raw)))
+                if let reason = skipReason(run) {
+                    promotion.skipped.append(Diagnostic(
+                        .note, .promoteSkipped, at: tree.headerLocation(in: lesson.path),
+                        "not promoted: \(reason)"))
+                    continue
+                }
+                guard let run, Array(tree.expected.content.utf8) != run.stdout else { continue }
+                let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
+                replacements.append(contentsOf: expectedReplacement(tree.expected, output: output))
                 expectedBlocks += 1
             }
             for block in lesson.cores where block.content != EmbeddedCore.text {
@@ -53,11 +62,52 @@ public struct LessonPromoter {
                 index = replacement.range.upperBound
             }
             newRaw += old[index...].map(\.raw)
-            rewrites.append(Rewrite(
+            promotion.rewrites.append(Rewrite(
                 path: lesson.path, url: entry.url, old: old, new: LineScanner.lines(of: newRaw.joined()),
                 hadByteOrderMark: lesson.file.hadByteOrderMark, expectedBlocks: expectedBlocks, coreBlocks: coreBlocks))
         }
-        return rewrites
+        return promotion
+    }
+
+    /// Why a tree's run cannot be written into its expected block, or nil when it can.
+    static func skipReason(_ run: TreeRun?) -> String? {
+        guard let run else { return "the tree did not run (see its compile error)" }
+        switch run.ending {
+        case .exited(0): break
+        case .exited(let status): return "the tree exited with status \(status)"
+        case .signalled: return "the tree crashed"
+        case .timedOut: return "the tree did not finish in time"
+        case .outputLimit: return "the tree printed more than the output limit"
+        }
+        if run.divergentStdout != nil { return "the tree's output changes from run to run" }
+        if OutputCheck.unrepresentable(run.stdout) != nil { return "no lesson block can show its output exactly" }
+        return nil
+    }
+
+    /// The replacement of an expected block's body, and of its fences when an output line would
+    /// close the current fence: then both fences get the shortest run that no output line closes.
+    static func expectedReplacement(_ block: FencedBlock, output: [Line]) -> [(range: Range<Int>, lines: [String])] {
+        let body = (bodyRange(block), output.map(\.raw))
+        var fence = block.fence
+        while output.contains(where: { Lexer.closes($0, fence) }) { fence.length += 1 }
+        guard fence.length != block.fence.length else { return [body] }
+        let openingIndex = block.opening.number - 1
+        let closingIndex = block.closing.number - 1
+        return [
+            (openingIndex..<(openingIndex + 1), [lengthened(block.opening, to: fence)]),
+            body,
+            (closingIndex..<(closingIndex + 1), [lengthened(block.closing, to: fence)]),
+        ]
+    }
+
+    /// `line` with its fence run (after the indentation) replaced by one of `fence.length`.
+    private static func lengthened(_ line: Line, to fence: Lexer.Fence) -> String {
+        let text = Substring(line.text)
+        let indent = text.prefix { $0 == " " }
+        let rest = text.dropFirst(indent.count)
+        let run = rest.prefix { $0 == fence.character }
+        let tail = rest.dropFirst(run.count)
+        return String(indent) + String(repeating: fence.character, count: fence.length) + tail + line.ending.rawValue
     }
 
     /// Indices into the file's lines of a block's body (between its fences).

@@ -29,14 +29,31 @@ public enum OutputCheck {
                 "tree output is nondeterministic: output line \(index + 1) changes with the hash seed "
                     + "(does it print a Set or a Dictionary?); run with SWIFT_DETERMINISTIC_HASHING unset to see"))
         }
-        guard let actual = String(validating: run.stdout, as: UTF8.self) else {
-            findings.append(.error(.outputDrift, at: header, "tree printed bytes that are not valid UTF-8"))
+        if let reason = unrepresentable(run.stdout) {
+            findings.append(.error(.unrepresentableOutput, at: header, reason))
             return findings
         }
+        let actual = String(decoding: run.stdout, as: UTF8.self)
         if let drift = compare(actual, with: tree.expected, tree: tree, path: job.path) {
             findings.append(drift)
         }
         return findings
+    }
+
+    /// Why no fenced block can hold `stdout` byte for byte, or nil when one can: a block's content
+    /// ends with a newline, and a lesson is UTF-8 text without NUL bytes.
+    public static func unrepresentable(_ stdout: [UInt8]) -> String? {
+        if String(validating: stdout, as: UTF8.self) == nil {
+            return "tree printed bytes that are not valid UTF-8, so no lesson block can show its output"
+        }
+        if stdout.contains(0) {
+            return "tree printed a NUL byte, so no lesson block can show its output"
+        }
+        if let last = stdout.last, last != UInt8(ascii: "\n") {
+            return "tree's output does not end with a newline, so no fenced block can show it exactly; "
+                + "end the last print with a newline (print's default terminator)"
+        }
+        return nil
     }
 
     /// The drift finding when `actual` differs from the expected block, or nil.

@@ -10,4 +10,12 @@ public enum CourseCheckError: Error, Equatable, Sendable {
         case .usage(let message), .io(let message): message
         }
     }
+
+    /// The id reports give the failure: `usage-error` or `io-error`.
+    public var id: String {
+        switch self {
+        case .usage: "usage-error"
+        case .io: "io-error"
+        }
+    }
 }

@@ -51,6 +51,7 @@ public struct CourseChecker: Sendable {
 
     /// Reads and checks every planned lesson; throws `CourseCheckError` on I/O failure.
     public func check(_ plan: CourseLoader.Plan) throws -> Result {
+        try validateStores(plan)
         var lessons: [Lesson] = []
         var stores: [String: GoldenStore] = [:]
         var findings: [String: [Diagnostic]] = [:]
@@ -141,18 +142,55 @@ public struct CourseChecker: Sendable {
         }
     }
 
-    /// For each whole lessons directory checked, the golden folders of lessons that no longer exist.
+    /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons
+    /// that no longer exist. Every lesson of the run that shares the goldens directory keeps its
+    /// folder, so two lessons directories with one `goldens/` never orphan each other.
     func orphanFolders(_ plan: CourseLoader.Plan) -> [(store: GoldenStore, orphan: GoldenStore.Entry)] {
-        var found: [(GoldenStore, GoldenStore.Entry)] = []
-        for directory in plan.directories {
-            let inDirectory = plan.entries.filter {
+        var stores: [String: GoldenStore] = [:]
+        var order: [String] = []
+        var stems: [String: Set<String>] = [:]
+        for entry in plan.entries {
+            guard let store = store(for: entry) else { continue }
+            let key = GoldenStore.canonicalPath(store.root)
+            if stores[key] == nil { order.append(key) }
+            stores[key] = stores[key] ?? store
+            stems[key, default: []].insert(GoldenStore.stem(of: entry.displayPath))
+        }
+        let wholeDirectories = plan.directories.compactMap { directory in
+            plan.entries.first {
                 $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL
-            }
-            guard let first = inDirectory.first, let store = store(for: first), store.exists else { continue }
-            let stems = Set(inDirectory.map { GoldenStore.stem(of: $0.displayPath) })
-            found += store.orphanFolders(keeping: stems).map { (store, $0) }
+            }.flatMap { store(for: $0) }.map { GoldenStore.canonicalPath($0.root) }
+        }
+        var found: [(GoldenStore, GoldenStore.Entry)] = []
+        for key in order where wholeDirectories.contains(key) {
+            guard let store = stores[key], store.exists else { continue }
+            found += store.orphanFolders(keeping: stems[key] ?? []).map { (store, $0) }
         }
         return found
+    }
+
+    /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
+    /// one golden folder, before anything is read or written.
+    func validateStores(_ plan: CourseLoader.Plan) throws {
+        let lessonDirectories = plan.directories + plan.entries.map { $0.url.deletingLastPathComponent() }
+        var checked: Set<String> = []
+        var owners: [String: String] = [:]
+        for entry in plan.entries {
+            guard let store = store(for: entry) else { continue }
+            let key = GoldenStore.canonicalPath(store.root)
+            if checked.insert(key).inserted, let reason = store.refusal(lessonDirectories: lessonDirectories) {
+                throw CourseCheckError.usage(
+                    "refusing the goldens directory \(store.displayRoot): \(reason); coursecheck creates and deletes "
+                        + "golden files there, so give it a directory of its own (such as goldens/ beside lessons/)")
+            }
+            let folder = key + "/" + GoldenStore.stem(of: entry.displayPath)
+            if let other = owners[folder] {
+                throw CourseCheckError.usage(
+                    "\(other) and \(entry.displayPath) would share the golden folder "
+                        + "\(store.displayRoot)/\(GoldenStore.stem(of: entry.displayPath)); check them with separate --goldens directories")
+            }
+            owners[folder] = entry.displayPath
+        }
     }
 
     /// The golden store of one lesson under the configured mode.
@@ -174,7 +212,12 @@ public struct CourseChecker: Sendable {
         for (lesson, lessonRuns) in zip(lessons, Self.runsByLesson(lessons, runs)) {
             guard let store = stores[lesson.path] else { continue }
             guard store.exists else {
-                if reportedRoots.insert(store.root.path).inserted {
+                let first = reportedRoots.insert(store.root.path).inserted
+                if first, GoldenStore.kind(store.root) != .missing {
+                    findings[lesson.path, default: []].append(.error(
+                        .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
+                        "\(store.displayRoot) is a file, not a directory; the goldens need a directory of their own"))
+                } else if first {
                     findings[lesson.path, default: []].append(.error(
                         .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
                         "no goldens directory at \(store.displayRoot)/; run 'coursecheck --update' to approve the "

@@ -62,7 +62,7 @@ public struct CourseLoader: Sendable {
             do {
                 names = try files.contentsOfDirectory(atPath: url.path).sorted()
             } catch {
-                throw CourseCheckError.io("\(path): cannot list the directory (\(error.localizedDescription))")
+                throw CourseCheckError.io("\(path): cannot list the directory (\(IOReason.describe(error, at: url)))")
             }
             var found = 0
             for name in names where name.hasSuffix(".md") {

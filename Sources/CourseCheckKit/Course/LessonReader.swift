@@ -61,6 +61,6 @@ public enum LessonReader {
         {
             return String(cString: strerror(code.rawValue))
         }
-        return nsError.localizedDescription
+        return IOReason.describe(error, at: URL(fileURLWithPath: "/"))
     }
 }

@@ -24,6 +24,10 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case compileError = "compile-error"
     /// A tree whose output differs from its expected block.
     case outputDrift = "output-drift"
+    /// A tree whose output no fenced block can hold exactly (no final newline, NUL, invalid UTF-8).
+    case unrepresentableOutput = "unrepresentable-output"
+    /// `--promote` left a tree's expected block as it is (a note naming the reason).
+    case promoteSkipped = "promote-skipped"
     /// A tree that crashed, exited non-zero, timed out or printed too much.
     case treeFailed = "tree-failed"
     /// A tree whose output depends on the hash seed.

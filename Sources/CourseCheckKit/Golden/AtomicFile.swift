@@ -2,6 +2,9 @@ import Foundation
 
 /// Writes files so that a reader, or a crash, only ever sees the old or the new content:
 /// the bytes go to a temporary file in the same directory, which is then renamed over the target.
+///
+/// A symbolic link is followed, so the file it names is rewritten and the link stays a link; an
+/// existing file keeps its permission bits.
 public enum AtomicFile {
     /// The marker in temporary file names; leftovers from a killed run are swept by `sweep(_:)`.
     public static let temporaryMarker = ".coursecheck-tmp-"
@@ -9,34 +12,42 @@ public enum AtomicFile {
     /// Set `COURSECHECK_FAULT=before-rename` to die between writing and renaming (atomicity tests).
     static let faultVariable = "COURSECHECK_FAULT"
 
-    public static func write(_ data: Data, to url: URL, environment: [String: String] = [:]) throws {
+    public static func write(_ data: Data, to requested: URL, environment: [String: String] = [:]) throws {
+        let url = URL(fileURLWithPath: GoldenStore.canonicalPath(requested))
         let directory = url.deletingLastPathComponent()
+        var existing = stat()
+        let exists = stat(url.path, &existing) == 0
+        if exists && existing.st_mode & S_IFMT != S_IFREG {
+            throw CourseCheckError.io("cannot write \(requested.path): it is not a regular file")
+        }
+        let mode: mode_t? = exists ? existing.st_mode & 0o7777 : nil
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(
-                "\(temporaryMarker)\(url.lastPathComponent)-\(UUID().uuidString)")
-            try data.write(to: temporary)
-            if environment[faultVariable] == "before-rename" {
-                kill(getpid(), SIGKILL)
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw CourseCheckError.io("cannot replace \(url.path): \(reason)")
-            }
-        } catch let error as CourseCheckError {
-            throw error
         } catch {
-            throw CourseCheckError.io("cannot write \(url.path): \(error.localizedDescription)")
+            throw CourseCheckError.io("cannot create the directory \(directory.path): \(IOReason.describe(error, at: directory))")
+        }
+        let temporary = directory.appendingPathComponent(
+            "\(temporaryMarker)\(url.lastPathComponent)-\(UUID().uuidString)")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            throw CourseCheckError.io("cannot write \(requested.path): \(IOReason.describe(error, at: directory))")
+        }
+        if let mode { chmod(temporary.path, mode) }
+        if environment[faultVariable] == "before-rename" {
+            kill(getpid(), SIGKILL)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CourseCheckError.io("cannot replace \(requested.path): \(reason)")
         }
     }
 
-    /// Removes a file (the removal itself is atomic).
+    /// Removes one regular file (the removal itself is atomic); never a directory.
     public static func remove(_ url: URL) throws {
-        do {
-            try FileManager.default.removeItem(at: url)
-        } catch {
-            throw CourseCheckError.io("cannot remove \(url.path): \(error.localizedDescription)")
+        guard unlink(url.path) == 0 else {
+            throw CourseCheckError.io("cannot remove \(url.path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -46,6 +57,34 @@ public enum AtomicFile {
         guard let names = try? files.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(temporaryMarker) {
             try? files.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+}
+
+/// Turns a Foundation file error into words: the cause, never an error domain or code.
+enum IOReason {
+    static func describe(_ error: any Error, at url: URL) -> String {
+        // The nearest existing ancestor of the directory tells whether a file stands in the way.
+        var probe = url.standardizedFileURL
+        while probe.path != "/" {
+            var info = stat()
+            if stat(probe.path, &info) == 0 {
+                if info.st_mode & S_IFMT != S_IFDIR { return "\(probe.path) is a file, not a directory" }
+                break
+            }
+            probe.deleteLastPathComponent()
+        }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        switch nsError.code {
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
+        case NSFileWriteOutOfSpaceError: return "no space left on the device"
+        case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
+        default: return "the file system refused the write"
         }
     }
 }

@@ -53,36 +53,87 @@ public struct GoldenStore: Sendable {
         }
     }
 
-    /// Golden files in a lesson's folder that no tree names.
+    /// Golden files in a lesson's folder that no tree names: only files coursecheck owns.
     public func orphans(lesson: Lesson, names: [String]? = nil) -> [Entry] {
         let stem = Self.stem(of: lesson.path)
         let wanted = Set(names ?? GoldenName.names(for: lesson.trees))
-        return files(in: stem).filter { !wanted.contains($0) }.map { name in
-            let url = root.appendingPathComponent(stem).appendingPathComponent(name)
-            return Entry(url: url, displayPath: "\(displayRoot)/\(stem)/\(name)", contents: nil)
-        }
+        return ownedFiles(in: stem).filter { !wanted.contains($0) }.map { entry(stem: stem, name: $0) }
     }
 
-    /// Lesson folders in the store whose lesson is not among `stems` (checked only for whole directories).
+    /// Golden folders whose lesson is not among `stems`: only folders named like a lesson
+    /// (`NN-slug`), and in them only the files coursecheck owns.
     public func orphanFolders(keeping stems: Set<String>) -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.sorted().filter { name in
-            var isDirectory: ObjCBool = false
-            let url = root.appendingPathComponent(name)
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-                && !stems.contains(name)
-        }.flatMap { stem in
-            files(in: stem).map { name in
-                Entry(url: root.appendingPathComponent(stem).appendingPathComponent(name),
-                      displayPath: "\(displayRoot)/\(stem)/\(name)", contents: nil)
-            }
+            !stems.contains(name) && CourseLoader.isLessonFileName(name + ".md")
+                && Self.kind(root.appendingPathComponent(name)) == .directory
+        }.flatMap { stem in ownedFiles(in: stem).map { entry(stem: stem, name: $0) } }
+    }
+
+    private func entry(stem: String, name: String) -> Entry {
+        Entry(
+            url: root.appendingPathComponent(stem).appendingPathComponent(name),
+            displayPath: "\(displayRoot)/\(stem)/\(name)", contents: nil)
+    }
+
+    /// Whether coursecheck owns a file of this name in a lesson's golden folder: it writes only
+    /// `<slug>.out` there, so anything else (notes, a README, a nested folder) belongs to the author.
+    public static func isOwnedName(_ name: String) -> Bool {
+        name.hasSuffix(".out") && name.count > ".out".count && !name.hasPrefix(".")
+    }
+
+    /// The regular `*.out` files directly in a lesson's golden folder (never a link or a folder).
+    private func ownedFiles(in stem: String) -> [String] {
+        let directory = root.appendingPathComponent(stem)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter {
+            Self.isOwnedName($0) && Self.kind(directory.appendingPathComponent($0)) == .regular
+        }.sorted()
+    }
+
+    enum Kind { case regular, directory, other, missing }
+
+    /// What is at `url`, without following a final symbolic link.
+    static func kind(_ url: URL) -> Kind {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
         }
     }
 
-    private func files(in stem: String) -> [String] {
-        let directory = root.appendingPathComponent(stem)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+    /// Why coursecheck must not write here, or nil. A goldens directory is a directory of its own:
+    /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
+    /// since `--update` creates and deletes files in it.
+    public func refusal(lessonDirectories: [URL]) -> String? {
+        let mine = Self.canonicalPath(root)
+        let components = mine.split(separator: "/")
+        if components.contains(".git") { return "it lies inside a git directory" }
+        if FileManager.default.fileExists(atPath: mine + "/.git") {
+            return "it holds a git directory (.git), so it is a repository, not a goldens directory"
+        }
+        for directory in lessonDirectories {
+            let lessons = Self.canonicalPath(directory)
+            if lessons == mine { return "it is the lessons directory" }
+            if mine == "/" || lessons.hasPrefix(mine + "/") { return "it holds the lessons directory \(lessons)" }
+            if mine.hasPrefix(lessons + "/") { return "it lies inside the lessons directory \(lessons)" }
+        }
+        return nil
+    }
+
+    /// The absolute path with every symbolic link resolved, as far as the path exists.
+    static func canonicalPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let parent = url.standardizedFileURL.deletingLastPathComponent()
+        guard parent.path != path else { return path }
+        let base = canonicalPath(parent)
+        return (base == "/" ? "" : base) + "/" + url.lastPathComponent
     }
 
     public var toolchainURL: URL { root.appendingPathComponent(Self.toolchainFile) }

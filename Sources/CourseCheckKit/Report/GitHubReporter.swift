@@ -16,7 +16,7 @@ public enum GitHubReporter {
             "col=\(diagnostic.location.column)",
             "title=\(escapeProperty(diagnostic.id.rawValue.replacingOccurrences("-", with: " ")))",
         ].joined(separator: ",")
-        return "::\(kind) \(properties)::\(escapeData(message))"
+        return "::\(kind) \(properties)::\(escapeData(Escape.controls(message, keepingCarriageReturn: true)))"
     }
 
     /// Escapes a command's message: `%`, CR and LF.
@@ -35,6 +35,6 @@ public enum GitHubReporter {
 
     /// Escapes a property value: as data, plus `:` and `,`.
     public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(":", with: "%3A").replacingOccurrences(",", with: "%2C")
+        escapeData(Escape.controls(text, keepingCarriageReturn: true)).replacingOccurrences(":", with: "%3A").replacingOccurrences(",", with: "%2C")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The findings as a JSON array, for other tools.
+/// The findings as a JSON array, for other tools. Every documented key is always present; a value
+/// that does not apply is `null`, never a missing key.
 public enum JSONReporter {
     /// One finding as encoded.
     public struct Finding: Codable, Equatable, Sendable {
@@ -13,13 +14,30 @@ public enum JSONReporter {
 
         public var severity: String
         public var id: String
-        public var file: String
-        public var line: Int
-        public var column: Int
+        /// Null only for a failure that ended the run before any file was read (exit status 2).
+        public var file: String?
+        public var line: Int?
+        public var column: Int?
         public var message: String
         public var notes: [Note]
         /// The diff or captured output shown under the finding, if any.
         public var detail: String?
+
+        enum CodingKeys: String, CodingKey {
+            case severity, id, file, line, column, message, notes, detail
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(id, forKey: .id)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(message, forKey: .message)
+            try container.encode(notes, forKey: .notes)
+            try container.encode(detail, forKey: .detail)
+        }
     }
 
     public static func findings(_ diagnostics: [Diagnostic]) -> [Finding] {
@@ -35,9 +53,21 @@ public enum JSONReporter {
     }
 
     public static func encode(_ diagnostics: [Diagnostic]) -> String {
+        encode(findings(diagnostics))
+    }
+
+    /// A failure that ended the run (exit status 2), as a one-element array of the same shape:
+    /// id `usage-error` or `io-error`, no location.
+    public static func encode(_ failure: CourseCheckError) -> String {
+        encode([Finding(
+            severity: "error", id: failure.id, file: nil, line: nil, column: nil, message: failure.message, notes: [],
+            detail: nil)])
+    }
+
+    private static func encode(_ findings: [Finding]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(findings(diagnostics))) ?? Data("[]".utf8)
+        let data = (try? encoder.encode(findings)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

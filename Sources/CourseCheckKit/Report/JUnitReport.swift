@@ -16,23 +16,37 @@ public struct JUnitReport: Sendable {
     }
 
     /// The cases of one lesson; every error located in the lesson lands in exactly one case.
+    /// Names never hold line numbers, so a prose edit renames nothing: a tree is named by its
+    /// golden slug, a second core by its ordinal.
     func cases(_ lesson: Lesson) -> [Case] {
         let errors = diagnostics.filter { $0.severity == .error && $0.location.path == lesson.path }
         var cases: [Case] = [Case(name: "structure", failures: [])]
         var ranges: [(Int, ClosedRange<Int>)] = []
-        for core in lesson.cores {
+        for (ordinal, core) in lesson.cores.enumerated() {
             ranges.append((cases.count, core.opening.number...core.closing.number))
-            cases.append(Case(name: "core at line \(core.opening.number)", failures: []))
+            cases.append(Case(name: ordinal == 0 ? "core" : "core \(ordinal + 1)", failures: []))
         }
-        for tree in lesson.trees {
+        for (tree, name) in zip(lesson.trees, GoldenName.names(for: lesson.trees)) {
             ranges.append((cases.count, tree.block.opening.number...tree.expected.closing.number))
-            cases.append(Case(name: "tree at line \(tree.header.number): \(tree.title)", failures: []))
+            cases.append(Case(name: "tree \(name.dropLast(".out".count))", failures: []))
         }
         for error in errors {
             let index = ranges.first { $0.1.contains(error.location.line) }?.0 ?? 0
             cases[index].failures.append(error)
         }
         return cases
+    }
+
+    /// The report of a run that ended before any check (exit status 2): one testcase in error, so a
+    /// CI test view shows the failure instead of nothing.
+    public static func failure(_ error: CourseCheckError) -> String {
+        let message = escape(error.message)
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"coursecheck\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+            + "  <testsuite name=\"coursecheck\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+            + "    <testcase classname=\"coursecheck\" name=\"run\">\n"
+            + "      <error type=\"\(error.id)\" message=\"\(message)\">\(message)</error>\n"
+            + "    </testcase>\n  </testsuite>\n</testsuites>\n"
     }
 
     public var xml: String {
@@ -86,7 +100,9 @@ public struct JUnitReport: Sendable {
         return text + "  </testsuite>\n"
     }
 
-    private func escape(_ text: String) -> String {
+    private func escape(_ text: String) -> String { Self.escape(text) }
+
+    static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

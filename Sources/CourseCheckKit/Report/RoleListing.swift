@@ -1,3 +1,5 @@
+import Foundation
+
 /// The role report of `coursecheck list`: one row per block, aligned in columns.
 ///
 /// `lessons/01-bildirimsel-sozdizim.md:95  tree  expected:122  embedded  alti degisiklik, dort tetik`
@@ -17,31 +19,70 @@ public struct RoleListing: Sendable {
         }
     }
 
-    public var text: String {
-        LargeStack.run { render() }
+    /// One block as listed.
+    struct Row: Encodable {
+        var file: String
+        var line: Int
+        var role: String
+        /// For a tree: the line of its expected block, where `--engine auto` sends it, and its title.
+        var expected: Int?
+        var engine: String?
+        var title: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(role, forKey: .role)
+            try container.encode(expected, forKey: .expected)
+            try container.encode(engine, forKey: .engine)
+            try container.encode(title, forKey: .title)
+        }
+
+        enum CodingKeys: String, CodingKey { case file, line, role, expected, engine, title }
     }
 
-    private func render() -> String {
-        var rows: [[String]] = []
+    public var text: String {
+        render(LargeStack.run { rows() })
+    }
+
+    /// The rows as a JSON array (`list --format json`), every key present in every row.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(LargeStack.run { rows() })) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private func rows() -> [Row] {
+        var rows: [Row] = []
         for lesson in lessons {
             for block in lesson.blocks {
-                let place = "\(lesson.path):\(block.fenced.opening.number)"
+                let line = block.fenced.opening.number
                 switch block.role {
                 case .tree:
                     let title = Tree.title(ofHeader: block.fenced.body.first?.text ?? "")
-                    let tree = lesson.trees.first { $0.block.opening.number == block.fenced.opening.number }
-                    rows.append([
-                        place, "tree", block.expectedLine.map { "expected:\($0)" } ?? "-",
-                        tree.map { engine($0, in: lesson) } ?? "-", title,
-                    ])
+                    let tree = lesson.trees.first { $0.block.opening.number == line }
+                    rows.append(Row(
+                        file: lesson.path, line: line, role: "tree", expected: block.expectedLine,
+                        engine: tree.map { engine($0, in: lesson) }, title: title))
                 default:
-                    rows.append([place, block.role.rawValue, "", "", ""])
+                    rows.append(Row(file: lesson.path, line: line, role: block.role.rawValue))
                 }
             }
         }
-        guard !rows.isEmpty else { return "" }
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
+        return rows
+    }
+
+    private func render(_ rows: [Row]) -> String {
+        let table = rows.map { row in
+            row.role == "tree"
+                ? ["\(row.file):\(row.line)", "tree", row.expected.map { "expected:\($0)" } ?? "-", row.engine ?? "-", row.title ?? ""]
+                : ["\(row.file):\(row.line)", row.role, "", "", ""]
+        }
+        guard !table.isEmpty else { return "" }
+        let widths = (0..<4).map { column in table.map { $0[column].count }.max() ?? 0 }
+        return table.map { row in
             var line = ""
             for column in 0..<4 {
                 line += row[column].padding(to: widths[column]) + "  "

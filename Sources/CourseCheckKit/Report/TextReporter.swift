@@ -12,14 +12,17 @@ public struct TextReporter {
     }
 
     public func report(_ diagnostic: Diagnostic) {
-        var text = style.bold("\(diagnostic.location):") + " " + style.severity(diagnostic.severity)
-            + " " + diagnostic.message + " [\(diagnostic.id.rawValue)]\n"
+        // Text from the lessons is escaped before any colour is added, so only the style's own
+        // escape sequences reach the terminal.
+        var text = style.bold(Escape.controls("\(diagnostic.location):")) + " " + style.severity(diagnostic.severity)
+            + " " + Escape.controls(diagnostic.message) + " [\(diagnostic.id.rawValue)]\n"
         for note in diagnostic.notes {
-            text += style.bold("\(note.location):") + " " + style.severity(.note) + " " + note.message + "\n"
+            text += style.bold(Escape.controls("\(note.location):")) + " " + style.severity(.note) + " "
+                + Escape.controls(note.message) + "\n"
         }
         if let attachment = diagnostic.attachment, !attachment.isEmpty {
             for line in attachment.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                text += style.diffLine(line) + "\n"
+                text += style.diffLine(Substring(Escape.controls(String(line)))) + "\n"
             }
         }
         diagnostics.write(text)
@@ -27,7 +30,7 @@ public struct TextReporter {
 
     /// A failure outside the course checks, such as a missing directory.
     public func report(_ error: CourseCheckError) {
-        diagnostics.write("coursecheck: " + style.severity(.error) + " " + error.message + "\n")
+        diagnostics.write("coursecheck: " + style.severity(.error) + " " + Escape.controls(error.message) + "\n")
     }
 
     public func report(_ line: SummaryLine) {

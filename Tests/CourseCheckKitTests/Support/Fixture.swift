@@ -41,7 +41,8 @@ struct Fixture {
         // Cases about other things run without goldens; golden cases use the lessons/ + goldens/ layout.
         let courseLayout = FileManager.default.fileExists(atPath: directory.appendingPathComponent("lessons").path)
         let optionsAt = ["list", "run", "check"].contains(args.first ?? "") ? 1 : 0
-        if !courseLayout && !args.contains(where: { $0.hasPrefix("--goldens") }) {
+        let checks = !["list", "run"].contains(args.first ?? "")
+        if checks && !courseLayout && !args.contains(where: { $0.hasPrefix("--goldens") }) {
             args.insert("--no-goldens", at: optionsAt)
         }
         // Course claims are specified by the claim-* cases (and by ClaimTests on the real course).
