@@ -115,7 +115,10 @@ public struct CourseCheckCommand {
         }
         guard let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
-        if let plan, reportPathRefusal(url, plan: plan, stores: []) != nil { return }
+        if let plan {
+            let checker = CourseChecker(configuration: configuration(invocation))
+            if reportPathRefusal(url, plan: plan, stores: plan.entries.compactMap { checker.store(for: $0) }) != nil { return }
+        }
         try? AtomicFile.write(Data(JUnitReport.failure(failure).utf8), to: url)
     }
 

@@ -9,8 +9,8 @@ public struct GoldenCheck: Sendable {
     /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
     public func check(_ lesson: Lesson, runs: [TreeRun?]) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        let names = GoldenName.names(for: lesson.trees)
-        for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson, names: names)), runs) {
+        let names = GoldenName.names(for: lesson)
+        for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson, names: names.trees)), runs) {
             let header = tree.headerLocation(in: lesson.path)
             guard let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
             guard let approved = golden.contents else {
@@ -35,7 +35,7 @@ public struct GoldenCheck: Sendable {
                 notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
                 attachment: diff))
         }
-        for orphan in store.orphans(lesson: lesson, names: names) {
+        for orphan in store.orphans(lesson: lesson, names: names.all) {
             findings.append(orphanFinding(orphan, lesson: lesson.path))
         }
         return findings

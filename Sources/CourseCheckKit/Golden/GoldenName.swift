@@ -9,9 +9,23 @@ public enum GoldenName {
 
     /// File names for a lesson's trees, in order.
     public static func names(for trees: [Tree]) -> [String] {
+        names(forTitles: trees.map(\.title))
+    }
+
+    /// The names of every tree block of a lesson, in order, whether or not its expected block was
+    /// recognised, so a tree that lost its expected block neither frees its name nor renumbers the others.
+    public static func names(for lesson: Lesson) -> (all: [String], trees: [String]) {
+        let blocks = lesson.blocks.filter { $0.role == .tree }
+        let all = names(forTitles: blocks.map { Tree.title(ofHeader: $0.fenced.body.first?.text ?? "") })
+        let byLine = Dictionary(
+            zip(blocks.map(\.fenced.opening.number), all), uniquingKeysWith: { first, _ in first })
+        return (all, lesson.trees.map { byLine[$0.block.opening.number] ?? "" })
+    }
+
+    static func names(forTitles titles: [String]) -> [String] {
         var used: [String: Int] = [:]
-        return trees.enumerated().map { ordinal, tree in
-            let base = slug(tree.title).isEmpty ? "tree-\(ordinal + 1)" : slug(tree.title)
+        return titles.enumerated().map { ordinal, title in
+            let base = slug(title).isEmpty ? "tree-\(ordinal + 1)" : slug(title)
             used[base, default: 0] += 1
             let count = used[base]!
             return (count == 1 ? base : "\(base)-\(count)") + ".out"

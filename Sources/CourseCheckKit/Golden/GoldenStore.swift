@@ -45,7 +45,7 @@ public struct GoldenStore: Sendable {
     /// The goldens of a lesson's trees, in tree order.
     public func entries(lesson: Lesson, names: [String]? = nil) -> [Entry] {
         let stem = Self.stem(of: lesson.path)
-        return (names ?? GoldenName.names(for: lesson.trees)).map { name in
+        return (names ?? GoldenName.names(for: lesson).trees).map { name in
             let url = root.appendingPathComponent(stem).appendingPathComponent(name)
             return Entry(
                 url: url, displayPath: "\(displayRoot)/\(stem)/\(name)",
@@ -56,7 +56,7 @@ public struct GoldenStore: Sendable {
     /// Golden files in a lesson's folder that no tree names: only files coursecheck owns.
     public func orphans(lesson: Lesson, names: [String]? = nil) -> [Entry] {
         let stem = Self.stem(of: lesson.path)
-        let wanted = Set(names ?? GoldenName.names(for: lesson.trees))
+        let wanted = Set(names ?? GoldenName.names(for: lesson).all)
         return ownedFiles(in: stem).filter { !wanted.contains($0) }.map { entry(stem: stem, name: $0) }
     }
 

@@ -26,7 +26,7 @@ public struct JUnitReport: Sendable {
             ranges.append((cases.count, core.opening.number...core.closing.number))
             cases.append(Case(name: ordinal == 0 ? "core" : "core \(ordinal + 1)", failures: []))
         }
-        for (tree, name) in zip(lesson.trees, GoldenName.names(for: lesson.trees)) {
+        for (tree, name) in zip(lesson.trees, GoldenName.names(for: lesson).trees) {
             ranges.append((cases.count, tree.block.opening.number...tree.expected.closing.number))
             cases.append(Case(name: "tree \(name.dropLast(".out".count))", failures: []))
         }

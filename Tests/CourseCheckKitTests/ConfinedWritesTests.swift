@@ -1,0 +1,419 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// Nothing coursecheck did not write is ever lost: each case is a way `--update`, `--promote` or a
+/// report once destroyed an author's files, run on a copy of the real course inside a fake repository.
+final class ConfinedWritesTests: XCTestCase {
+    private var scratch: Scratch!
+    private var root: URL { scratch.url }
+    private var lessons: URL { root.appendingPathComponent("lessons") }
+    private var goldens: URL { root.appendingPathComponent("goldens") }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("goldens"), to: goldens)
+        try write(".git/HEAD", "ref: refs/heads/main\n")
+        try write(".git/objects/ab/cdef", "blob")
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private func write(_ path: String, _ text: String, mode: Int? = nil) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path) }
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> InProcess.Result {
+        InProcess.run(arguments, in: root, extra: environment)
+    }
+
+    /// Every file and link under the scratch root: its bytes and permission bits.
+    private func snapshot(excluding excluded: (String) -> Bool = { _ in false }) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard !excluded(relative) else { continue }
+            let path = root.appendingPathComponent(relative).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let mode = (attributes[.posixPermissions] as? Int).map { String($0, radix: 8) } ?? "?"
+            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+                files[relative] = "link -> " + (try FileManager.default.destinationOfSymbolicLink(atPath: path))
+            } else if attributes[.type] as? FileAttributeType == .typeDirectory {
+                files[relative] = "dir \(mode)"
+            } else {
+                let data = FileManager.default.contents(atPath: path) ?? Data()
+                files[relative] = "\(mode) \(SHA256.hex(data.base64EncodedString()))"
+            }
+        }
+        return files
+    }
+
+    private func replace(in lesson: String, _ old: String, with new: String) throws {
+        let url = lessons.appendingPathComponent(lesson)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let range = try XCTUnwrap(text.range(of: old), "'\(old)' is not in \(lesson)")
+        try text.replacingCharacters(in: range, with: new).write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    // MARK: - Goldens directories coursecheck must not write in
+
+    func testUpdateRefusesTheRepositoryRootAsGoldens() throws {
+        let before = try snapshot()
+        let result = run(["--update", "--goldens", ".", "lessons/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: refusing the goldens directory .: it holds a git directory (.git), so it is a "
+                + "repository, not a goldens directory; coursecheck creates and deletes golden files there, so give "
+                + "it a directory of its own (such as goldens/ beside lessons/)\n")
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    func testUpdateRefusesADirectoryHoldingTheLessons() throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".git"))
+        let before = try snapshot()
+        let result = run(["--update", "--goldens", ".", "lessons/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("coursecheck: error: refusing the goldens directory .: it holds the lessons directory "),
+            result.stderr)
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    func testUpdateRefusesTheLessonsDirectoryAndGitDirectoriesAsGoldens() throws {
+        try write("lessons/images/fig.png", "PNG")
+        let before = try snapshot()
+        for (goldensPath, reason) in [
+            ("lessons", "it is the lessons directory"),
+            ("lessons/images", "it lies inside the lessons directory"),
+            (".git", "it lies inside a git directory"),
+        ] {
+            let result = run(["--update", "--goldens", goldensPath, "lessons/"])
+            XCTAssertEqual(result.status, .failure, goldensPath)
+            XCTAssertTrue(
+                result.stderr.hasPrefix("coursecheck: error: refusing the goldens directory \(goldensPath): \(reason)"),
+                result.stderr)
+            // A check is refused too: it would call the author's files orphans.
+            XCTAssertEqual(run(["--goldens", goldensPath, "lessons/"]).status, .failure)
+        }
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// Foreign files in the goldens directory survive every update; only owned orphans go, and they are listed first.
+    func testUpdateKeepsEveryForeignFileInGoldens() throws {
+        try write("goldens/notlar.txt", "yazarin notlari\n")
+        try write("goldens/09-yerel-durum/notlar.txt", "not\n")
+        try write("goldens/09-yerel-durum/README.md", "# okuyun\n")
+        try write("goldens/09-yerel-durum/sub/data.out", "iç içe\n")
+        try write("goldens/09-yerel-durum/.gizli.out", "gizli\n")
+        try write("goldens/images/fig.png", "PNG")
+        try write("goldens/images/old.out", "bir ders klasoru degil\n")
+        try write("goldens/99-silinen/eski.out", "eski\n")
+        try write("goldens/99-silinen/notlar.txt", "kalsin\n")
+        try write("goldens/09-yerel-durum/kaldirilan.out", "x\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: goldens.appendingPathComponent("09-yerel-durum/baglanti.out").path, withDestinationPath: "../notlar.txt")
+        let owned = ["goldens/99-silinen/eski.out", "goldens/09-yerel-durum/kaldirilan.out"]
+        let before = try snapshot(excluding: { owned.contains($0) })
+
+        let check = run(["lessons/"])
+        XCTAssertEqual(
+            check.stderr,
+            "goldens/99-silinen/eski.out:1:1: error: golden has no tree: no lesson has this name; "
+                + "'coursecheck --update' removes it [golden-orphan]\n"
+                + "goldens/09-yerel-durum/kaldirilan.out:1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md "
+                + "has this name; 'coursecheck --update' removes it [golden-orphan]\n")
+
+        let update = run(["--update", "lessons/"])
+        XCTAssertEqual(
+            update.stdout,
+            "will remove goldens/09-yerel-durum/kaldirilan.out (no tree of lessons/09-yerel-durum.md has this name)\n"
+                + "will remove goldens/99-silinen/eski.out (no lesson has this name)\n"
+                + "removed  goldens/09-yerel-durum/kaldirilan.out\n"
+                + "removed  goldens/99-silinen/eski.out\n"
+                + "goldens: 0 added, 0 changed, 2 removed\n"
+                + "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees (cached: 2 results) "
+                + "[2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n")
+        XCTAssertEqual(update.status, .clean, update.stderr)
+        XCTAssertEqual(try snapshot(), before, "every foreign file, folder and link is as it was")
+    }
+
+    /// Two lessons directories with one goldens directory keep each other's goldens.
+    func testLessonsDirectoriesSharingGoldensAreNotOrphans() throws {
+        let second = root.appendingPathComponent("lessons2")
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: lessons.path) where name.hasPrefix("1") {
+            try FileManager.default.moveItem(at: lessons.appendingPathComponent(name), to: second.appendingPathComponent(name))
+        }
+        let before = try snapshot()
+        let check = run(["--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(check.stderr, "")
+        XCTAssertEqual(check.status, .clean)
+        let update = run(["--update", "--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(update.status, .clean, update.stderr)
+        XCTAssertTrue(update.stdout.hasPrefix("goldens: 0 added, 0 changed, 0 removed\n"), update.stdout)
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    func testTwoLessonsOfOneNameCannotShareAGoldenFolder() throws {
+        let second = root.appendingPathComponent("lessons2")
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: lessons.appendingPathComponent("09-yerel-durum.md"), to: second.appendingPathComponent("09-yerel-durum.md"))
+        let before = try snapshot()
+        let result = run(["--update", "lessons/", "lessons2/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: lessons/09-yerel-durum.md and lessons2/09-yerel-durum.md would share the golden folder "
+                + "goldens/09-yerel-durum; check them with separate --goldens directories\n")
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    func testGoldensAsAFileIsNamedInWords() throws {
+        try FileManager.default.removeItem(at: goldens)
+        try write("goldens", "bir dosya\n")
+        let before = try snapshot()
+        let check = run(["--no-claims", "lessons/09-yerel-durum.md"])
+        XCTAssertEqual(
+            check.stderr,
+            "lessons/09-yerel-durum.md:1:1: error: goldens is a file, not a directory; the goldens need a directory of "
+                + "their own [golden-missing]\n")
+        let update = run(["--update", "--no-claims", "lessons/09-yerel-durum.md"])
+        XCTAssertEqual(update.status, .failure)
+        XCTAssertFalse(update.stderr.contains("Domain"), update.stderr)
+        XCTAssertTrue(update.stderr.contains("goldens is a file, not a directory"), update.stderr)
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// `--update` never deletes or rewrites the goldens of a lesson whose trees it cannot be sure of.
+    func testUpdateLeavesTheGoldensOfAStructurallyBrokenLesson() throws {
+        try replace(in: "09-yerel-durum.md", "countCauses(recomputes)\n```\n\n```\n", with: "countCauses(recomputes)\n```\n\nAraya bir satir.\n\n```\n")
+        let before = try snapshot(excluding: { $0.hasPrefix("lessons") })
+        let update = run(["--update", "--no-claims", "lessons/"])
+        XCTAssertEqual(update.status, .findings)
+        // One mistake, one finding: the tree's golden is not an orphan while the tree is there.
+        XCTAssertEqual(
+            update.stderr,
+            "lessons/09-yerel-durum.md:1:1: error: goldens of this lesson left as they are: the missing-expected "
+                + "error at line 120 makes its trees uncertain; fix it, then run --update again [update-refused]\n"
+                + "lessons/09-yerel-durum.md:120:1: error: tree has no expected output block; put a bare ``` fence "
+                + "holding its stdout right after it [missing-expected]\n"
+                + "lessons/09-yerel-durum.md:140:1: error: bare code fence does not follow a tree; expected output must "
+                + "come right after a ```swift block starting '// main.swift' [stray-output]\n")
+        XCTAssertFalse(update.stdout.contains("will remove"), update.stdout)
+        XCTAssertEqual(try snapshot(excluding: { $0.hasPrefix("lessons") }), before)
+    }
+
+    // MARK: - Reports never overwrite inputs
+
+    func testJUnitPathMayNotBeALessonOrLieInLessonsOrGoldens() throws {
+        let before = try snapshot()
+        for (path, reason) in [
+            ("lessons/09-yerel-durum.md", "it is the lesson lessons/09-yerel-durum.md"),
+            ("lessons/report.xml", "it lies inside the lessons directory"),
+            ("goldens/report.xml", "it lies inside the goldens directory goldens"),
+        ] {
+            let result = run(["--junit", path, "lessons/09-yerel-durum.md", "lessons/10-baglama.md"])
+            XCTAssertEqual(result.status, .failure, path)
+            XCTAssertEqual(result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
+        }
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// Exit status 2 still leaves CI something to show: a JUnit error, a JSON error, an annotation.
+    func testFailuresReachEveryReport() throws {
+        let junit = run(["--junit", "report.xml", "missing/"])
+        XCTAssertEqual(junit.status, .failure)
+        let xml = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
+        XCTAssertEqual(
+            xml,
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="coursecheck" tests="1" failures="0" errors="1">
+              <testsuite name="coursecheck" tests="1" failures="0" errors="1" skipped="0">
+                <testcase classname="coursecheck" name="run">
+                  <error type="io-error" message="missing/: no such file or directory">missing/: no such file or directory</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+        let json = run(["--format", "json", "missing/"])
+        XCTAssertEqual(json.status, .failure)
+        XCTAssertEqual(
+            json.stdout,
+            """
+            [
+              {
+                "column" : null,
+                "detail" : null,
+                "file" : null,
+                "id" : "io-error",
+                "line" : null,
+                "message" : "missing/: no such file or directory",
+                "notes" : [
+
+                ],
+                "severity" : "error"
+              }
+            ]
+
+            """)
+        let github = run(["--format=github", "--updte", "lessons/"])
+        XCTAssertEqual(github.status, .failure)
+        XCTAssertEqual(
+            github.stdout, "::error title=coursecheck::unknown option '--updte'; did you mean '--update'?\n")
+    }
+
+    func testJSONAlwaysHasEveryKey() throws {
+        try replace(in: "09-yerel-durum.md", "# ", with: "#  ")
+        let result = run(["--format", "json", "--no-goldens", "lessons/"])
+        let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertFalse(findings.isEmpty)
+        for finding in findings {
+            XCTAssertEqual(
+                Set(finding.keys), ["severity", "id", "file", "line", "column", "message", "notes", "detail"])
+        }
+    }
+
+    func testControlCharactersAreEscapedInTextAndGitHubOutput() throws {
+        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 1\u{1B}[2J\u{01}\nebeveyn: 0\n")
+        let result = run(["--format", "github", "--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"])
+        XCTAssertEqual(result.status, .findings)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
+        XCTAssertFalse(result.stdout.contains("\u{1B}"), result.stdout)
+        XCTAssertFalse(result.stderr.contains("\u{01}"))
+        XCTAssertTrue(result.stderr.contains("yerel: 1\\u{1B}[2J\\u{1}"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("yerel: 1\\u{1B}[2J\\u{1}"), result.stdout)
+    }
+
+    // MARK: - Promote
+
+    func testPromoteFollowsALinkAndKeepsModes() throws {
+        let real = root.appendingPathComponent("kaynak/09-yerel-durum.md")
+        try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: lessons.appendingPathComponent("09-yerel-durum.md"), to: real)
+        try FileManager.default.createSymbolicLink(
+            atPath: lessons.appendingPathComponent("09-yerel-durum.md").path, withDestinationPath: "../kaynak/09-yerel-durum.md")
+        let original = try Data(contentsOf: real)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real.path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o775], ofItemAtPath: lessons.appendingPathComponent("10-baglama.md").path)
+        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 9\nebeveyn: 0\n")
+        try replace(in: "10-baglama.md", "\nyerel: 2\nebeveyn: 1\n", with: "\nyerel: 2\nebeveyn: 9\n")
+
+        let promoted = run(["--promote", "--no-goldens", "--no-claims", "lessons/"])
+        XCTAssertEqual(promoted.status, .clean, promoted.stderr)
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: lessons.appendingPathComponent("09-yerel-durum.md").path),
+            "../kaynak/09-yerel-durum.md", "the link stays a link")
+        XCTAssertEqual(try Data(contentsOf: real), original, "the link's target is promoted")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: lessons.appendingPathComponent("10-baglama.md").path)[.posixPermissions]
+                as? Int, 0o775)
+    }
+
+    func testUpdateKeepsTheModeOfAGolden() throws {
+        let golden = goldens.appendingPathComponent("09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        try "eski\n".write(to: golden, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: golden.path)
+        XCTAssertEqual(run(["--update", "--no-claims", "lessons/"]).status, .clean)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: golden.path)[.posixPermissions] as? Int, 0o640)
+    }
+
+    /// The dry-run patch of an absolute lessons path names the files relative to the repository, and `git apply` takes it.
+    func testDryRunPatchPathsAreRelativeAndApply() throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".git"))
+        try XCTSkipUnless(git(["init", "-q"]) == 0, "git is not installed")
+        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 9\nebeveyn: 0\n")
+        let broken = try Data(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md"))
+        let result = run(["--promote", "--dry-run", "--no-goldens", "--no-claims", lessons.path])
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        XCTAssertTrue(
+            result.stdout.hasPrefix(
+                "diff --git a/lessons/09-yerel-durum.md b/lessons/09-yerel-durum.md\n--- a/lessons/09-yerel-durum.md\n"),
+            result.stdout)
+        try result.stdout.write(to: root.appendingPathComponent("promote.patch"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Data(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md")), broken, "a dry run writes nothing")
+        XCTAssertEqual(git(["apply", "promote.patch"]), 0)
+        XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
+    }
+
+    private func git(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// `--promote` converges: for every tree whose output drifts and that a fence can hold, a promote
+/// followed by a check reports no drift for it, and a second promote changes nothing.
+final class PromoteConvergenceTests: XCTestCase {
+    /// Awkward outputs, as Swift string literals printed by a tree, each under a wrong expected block.
+    static let outputs: [(literal: String, fence: String)] = [
+        (#""```""#, "```"),
+        (#""````\n```""#, "```"),
+        (#""~~~""#, "```"),
+        (#""~~~~~""#, "~~~~"),
+        (#""   ```""#, "```"),
+        (#""    ```""#, "```"),
+        (#""``` ""#, "```"),
+        (#""```swift""#, "```"),
+        (#""""#, "```"),
+        (#""a\tb  ""#, "```"),
+        (#""a\r\nb""#, "```"),
+        (#""c\u{0327} K ;""#, "```"),
+        (#""\n\n""#, "```"),
+    ]
+
+    func testPromoteThenCheckIsCleanForEveryRepresentableOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var text = "---\ntitle: 'Promote'\n---\n\n# Promote\n\n```swift\n\(EmbeddedCore.text)```\n"
+        for (index, output) in Self.outputs.enumerated() {
+            text += "\n```swift\n// main.swift — cikti \(index + 1)\nprint(\(output.literal))\n```\n\n\(output.fence)\nyanlis\n\(output.fence)\n"
+        }
+        text += "\n```swift\n// main.swift — bos\nlet x = 1\n```\n\n```\nyanlis\n```\n"
+        text += "\n```swift\n// main.swift — satir sonu yok\nprint(\"son\", terminator: \"\")\n```\n\n```\nson\n```\n"
+        let lesson = scratch.url.appendingPathComponent("01-promote.md")
+        try text.write(to: lesson, atomically: true, encoding: .utf8)
+
+        let before = InProcess.run(["--no-goldens", "--no-claims", "01-promote.md"], in: scratch.url)
+        XCTAssertEqual(before.status, .findings)
+        XCTAssertEqual(
+            before.stderr.components(separatedBy: "[output-drift]").count - 1, Self.outputs.count + 1, before.stderr)
+
+        let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "01-promote.md"], in: scratch.url)
+        XCTAssertEqual(promoted.status, .findings)
+        let expectedFindings = [
+            // Located before the rewrite, then after it (longer outputs moved the tree down).
+            "01-promote.md:205:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
+            "01-promote.md:208:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
+                + "end the last print with a newline (print's default terminator) [unrepresentable-output]",
+        ]
+        XCTAssertEqual(promoted.stderr.split(separator: "\n").map(String.init), expectedFindings)
+
+        let again = InProcess.run(["--promote", "--no-goldens", "--no-claims", "01-promote.md"], in: scratch.url)
+        XCTAssertTrue(again.stdout.hasPrefix("promote: nothing to rewrite; 1 tree skipped\n"), again.stdout)
+        let promotedText = try String(contentsOf: lesson, encoding: .utf8)
+        XCTAssertTrue(promotedText.contains("\n````\n```\n````\n"), "a fence longer than the output's backtick lines")
+        XCTAssertTrue(promotedText.contains("\n`````\n````\n```\n`````\n"))
+        XCTAssertTrue(promotedText.contains("\n~~~~~~\n~~~~~\n~~~~~~\n"), "a tilde fence stays a tilde fence")
+        XCTAssertTrue(promotedText.contains("\n```\n    ```\n```\n"), "an indented code line does not close a fence")
+    }
+}
