@@ -38,3 +38,77 @@ final class InvocationTests: XCTestCase {
         XCTAssertFalse(CourseLoader.isLessonFileName("09-x.txt"))
     }
 }
+
+/// The command line helps: options on either side of a subcommand, help and version as
+/// subcommands, suggestions for typos, and every flag honoured or refused by each subcommand.
+final class CommandLineHelpTests: XCTestCase {
+    func testOptionsMayComeBeforeTheSubcommand() throws {
+        let invocation = try Invocation.parse(["--cache-dir", "X", "run", "a.md:3"])
+        XCTAssertEqual(invocation.action, .run)
+        XCTAssertEqual(invocation.cacheDirectory, "X")
+        XCTAssertEqual(invocation.paths, ["a.md:3"])
+        let list = try Invocation.parse(["--color=never", "list", "lessons/"])
+        XCTAssertEqual(list.action, .list)
+        XCTAssertEqual(list.paths, ["lessons/"])
+    }
+
+    func testHelpAndVersionAreSubcommands() throws {
+        XCTAssertEqual(try Invocation.parse(["help"]).action, .help)
+        XCTAssertEqual(try Invocation.parse(["version"]).action, .version)
+        XCTAssertEqual(try Invocation.parse(["list", "--help"]).action, .help)
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let version = InProcess.run(["version"], in: scratch.url)
+        XCTAssertEqual(version.stdout, Invocation.version + "\n")
+        XCTAssertEqual(version.status, .clean)
+        XCTAssertEqual(InProcess.run(["help"], in: scratch.url).stdout, Invocation.help)
+    }
+
+    func testTyposGetSuggestions() throws {
+        XCTAssertThrowsError(try Invocation.parse(["--updte", "lessons/"])) {
+            XCTAssertEqual($0 as? CourseCheckError, .usage("unknown option '--updte'; did you mean '--update'?"))
+        }
+        XCTAssertThrowsError(try Invocation.parse(["--no-golden", "lessons/"])) {
+            XCTAssertEqual($0 as? CourseCheckError, .usage("unknown option '--no-golden'; did you mean '--no-goldens'?"))
+        }
+        XCTAssertThrowsError(try Invocation.parse(["--zzz", "lessons/"])) {
+            XCTAssertEqual($0 as? CourseCheckError, .usage("unknown option '--zzz'"))
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let typo = InProcess.run(["chek", "lessons/"], in: scratch.url)
+        XCTAssertEqual(typo.status, .failure)
+        XCTAssertEqual(typo.stderr, "coursecheck: error: unknown subcommand 'chek'; did you mean 'check'?\n")
+    }
+
+    func testEverySubcommandRefusesTheFlagsItDoesNotHonour() {
+        for (arguments, refused) in [
+            (["list", "--goldens", "g", "lessons/"], "list does not take --goldens"),
+            (["list", "--engine", "swiftc", "lessons/"], "list does not take --engine"),
+            (["run", "--junit", "r.xml", "a.md:1"], "run does not take --junit"),
+            (["run", "--format", "json", "a.md:1"], "run does not take --format"),
+            (["import", "--strict", "a.md", "lessons"], "import does not take --strict"),
+            (["import", "--force", "a.md", "lessons"], "import does not take --force"),
+            (["--force", "lessons/"], "--force goes with --update or --promote"),
+            (["list", "--format", "github", "lessons/"], "list writes text or json, not github"),
+        ] {
+            XCTAssertThrowsError(try Invocation.parse(arguments), "\(arguments)") {
+                XCTAssertEqual($0 as? CourseCheckError, .usage(refused))
+            }
+        }
+    }
+
+    func testListHonoursJSON() throws {
+        let result = InProcess.run(["list", "--format", "json", "lessons/09-yerel-durum.md"], in: Binary.packageRoot)
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(rows.count, 9)
+        let tree = try XCTUnwrap(rows.first { $0["role"] as? String == "tree" })
+        XCTAssertEqual(tree["file"] as? String, "lessons/09-yerel-durum.md")
+        XCTAssertEqual(tree["line"] as? Int, 119)
+        XCTAssertEqual(tree["expected"] as? Int, 138)
+        XCTAssertEqual(tree["engine"] as? String, "embedded")
+        XCTAssertEqual(tree["title"] as? String, "gorunumun kendi durumu yalniz kendini yeniden hesaplatir")
+        for row in rows { XCTAssertEqual(Set(row.keys), ["file", "line", "role", "expected", "engine", "title"]) }
+    }
+}

@@ -71,5 +71,31 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(try sh("git diff --name-only").1, "lessons/09-yerel-durum.md\n")
         let unstaged = try sh(hook)
         XCTAssertEqual(unstaged.0, 0, "an unstaged edit is not what gets committed: \(unstaged.1)")
+
+        // Commits that touch no lesson text but break the course all fail.
+        let commits: [(name: String, change: String, finding: String)] = [
+            ("a golden alone",
+             "printf 'bozuk\\n' > goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out "
+                + "&& git add goldens", "[golden-drift]"),
+            ("a renamed lesson whose index entry stays",
+             "git mv lessons/09-yerel-durum.md lessons/09-yerel-durum-yeni.md", "[course-index]"),
+            ("a deleted lesson", "git rm -q lessons/21-on-izleme-ve-yineleme.md", "[course-index]"),
+            ("a drifted lesson with a non-ASCII name",
+             "git mv lessons/09-yerel-durum.md 'lessons/09-yerel-durum-ğüş.md' && "
+                + "sed -i 's/^yerel: 1$/yerel: 5/' 'lessons/09-yerel-durum-ğüş.md' && git add lessons",
+             "lessons/09-yerel-durum-ğüş.md:"),
+        ]
+        for commit in commits {
+            _ = try sh("git reset -q --hard")
+            XCTAssertEqual(try sh(commit.change).0, 0, commit.name)
+            let result = try sh(hook)
+            XCTAssertEqual(result.0, 1, "\(commit.name): \(result.1)")
+            XCTAssertTrue(result.1.contains(commit.finding), "\(commit.name): \(result.1)")
+        }
+        _ = try sh("git reset -q --hard")
+        XCTAssertEqual(try sh("git rm -q -r lessons").0, 0)
+        let noLessons = try sh(hook)
+        XCTAssertEqual(noLessons.0, 1)
+        XCTAssertEqual(noLessons.1, "coursecheck: error: this commit leaves no lessons/ directory\n")
     }
 }

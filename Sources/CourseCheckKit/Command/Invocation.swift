@@ -221,7 +221,7 @@ public struct Invocation: Sendable, Equatable {
             throw CourseCheckError.usage("--dry-run goes with --promote")
         }
         if invocation.force && invocation.action == .check && !invocation.update && !invocation.promote {
-            throw CourseCheckError.usage("--force goes with --update, --promote or import")
+            throw CourseCheckError.usage("--force goes with --update or --promote")
         }
         if invocation.update && (invocation.noGoldens) {
             throw CourseCheckError.usage("--update writes goldens; it cannot go with --no-goldens")
