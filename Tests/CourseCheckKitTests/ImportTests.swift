@@ -145,7 +145,11 @@ final class ImportTests: XCTestCase {
             environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: BufferSink(), stderr: err
         ).run(["import", "x.md", "lessons"])
         XCTAssertEqual(status, .failure)
-        XCTAssertEqual(err.text, "coursecheck: error: x.md: the export has no '### ' lessons\n")
+        XCTAssertEqual(
+            err.text,
+            "coursecheck: error: x.md: not an export import reads; it takes a course export (front matter, '## ' parts, "
+                + "'### ' lessons each with a 'Source:' line) or a lesson export (front matter with title and source, "
+                + "then '# Title')\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("lessons").path))
     }
 
@@ -158,5 +162,42 @@ final class ImportTests: XCTestCase {
         ).run(["import", "x.md", "lessons"])
         XCTAssertEqual(status, .failure)
         XCTAssertEqual(err.text, "coursecheck: error: x.md: cannot read the export\n")
+    }
+
+    /// A standalone lesson export (the committed lesson without its final newline, as the platform
+    /// exports it) replaces the lesson of its slug, keeping objectives and a later `updated`.
+    func testALessonExportReplacesTheLessonOfItsSlug() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
+        let lessonURL = lessons.appendingPathComponent("09-yerel-durum.md")
+        let committed = try String(contentsOf: lessonURL, encoding: .utf8)
+        func runImport(_ export: String) throws -> InProcess.Result {
+            try export.write(to: scratch.url.appendingPathComponent("yerel-durum.md"), atomically: true, encoding: .utf8)
+            return InProcess.run(["import", "yerel-durum.md", "lessons"], in: scratch.url, extra: ["CI": "true"])
+        }
+        let unchanged = try runImport(String(committed.dropLast()))
+        XCTAssertEqual(unchanged.stdout, "lessons/09-yerel-durum.md is already the export's text\n")
+        XCTAssertEqual(unchanged.status, .clean)
+
+        // The platform's newer export edits prose, carries an older date and no objectives.
+        let objectivesStart = try XCTUnwrap(committed.range(of: "objectives:\n"))
+        let objectivesEnd = try XCTUnwrap(committed.range(of: "---\n\n# Yerel Durum"))
+        var export = committed.replacingCharacters(in: objectivesStart.lowerBound..<objectivesEnd.lowerBound, with: "")
+        export = export.replacingOccurrences(of: "updated: '2026-10-21T05:03:14+00:00'", with: "updated: '2026-01-01T00:00:00+00:00'")
+        export = export.replacingOccurrences(of: "Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur")
+        let imported = try runImport(String(export.dropLast()))
+        XCTAssertEqual(imported.stdout, "wrote lessons/09-yerel-durum.md\n")
+        XCTAssertEqual(
+            try String(contentsOf: lessonURL, encoding: .utf8),
+            committed.replacingOccurrences(of: "Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur"))
+
+        let unknown = try runImport(String(committed.replacingOccurrences(of: "swiftui/yerel-durum'", with: "swiftui/yok-boyle'")))
+        XCTAssertEqual(unknown.status, .failure)
+        XCTAssertEqual(
+            unknown.stderr,
+            "coursecheck: error: yerel-durum.md: no lesson file NN-yok-boyle.md in lessons/ for this lesson export to "
+                + "replace; a lesson export replaces an existing lesson, a course export creates them\n")
     }
 }

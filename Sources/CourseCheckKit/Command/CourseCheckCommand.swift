@@ -285,8 +285,22 @@ public struct CourseCheckCommand {
         case .success(let decoded): file = decoded
         case .failure(let diagnostic): throw CourseCheckError.usage("\(diagnostic.location): \(diagnostic.message)")
         }
-        let importer = try CourseImporter(file: file)
         let directory = URL(fileURLWithPath: invocation.paths[1], relativeTo: environment.currentDirectory).standardizedFileURL
+        if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
+            let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
+            let shown = CourseLoader.display(invocation.paths[1], name)
+            stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
+            return .clean
+        }
+        let importer: CourseImporter
+        do {
+            importer = try CourseImporter(file: file)
+        } catch CourseCheckError.usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
+            throw CourseCheckError.usage(
+                "\(invocation.paths[0]): not an export import reads; it takes a course export (front matter, "
+                    + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
+                    + "title and source, then '# Title')")
+        }
         let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
             stdout.write("wrote \(CourseLoader.display(invocation.paths[1], name))\n")

@@ -259,10 +259,13 @@ public struct Invocation: Sendable, Equatable {
         each tree, compiled with the core and run, must print exactly its expected block.
 
         USAGE: coursecheck [check] [options] <path>...
-               coursecheck list <path>...
+               coursecheck list [--format text|json] <path>...
                coursecheck run [options] <lesson.md>:<line>
                coursecheck --update | --promote [--dry-run] <path>...
-               coursecheck import [--force] <course-export.md> <lessons-dir>
+               coursecheck import <export.md> <lessons-dir>
+               coursecheck help | version
+
+        Options may come before or after the subcommand; '--' ends the options.
 
         ARGUMENTS:
           <path>              A lessons directory (its NN-slug.md files, in name order)
@@ -274,7 +277,10 @@ public struct Invocation: Sendable, Equatable {
                               line of its expected block.
           run                 Print the actual output of the tree that holds <line>.
           import              Split a single-file course export into NN-<slug>.md
-                              lessons and a README.md index (keeps existing objectives).
+                              lessons and a README.md index, or replace one lesson
+                              from a lesson export (keeps existing objectives and a
+                              later 'updated').
+          help, version       Show this help, or the version.
 
         OPTIONS:
           --engine <engine>   auto (default): embedded for trees in the tree language,
@@ -300,14 +306,19 @@ public struct Invocation: Sendable, Equatable {
                               series, label references, index, front matter,
                               fragment syntax).
           --update            Approve the current outputs as goldens (only trees whose
-                              output equals the lesson), remove orphans, check again.
+                              output equals the lesson), remove orphan *.out files
+                              (listed first), check again. Refused on CI.
           --promote           Rewrite the lessons' expected blocks to the actual
                               outputs and core blocks to the embedded core, in place.
-          --dry-run           With --promote: print a patch for 'git apply' instead.
-          --force             Allow --update/--promote/import when CI is set.
+          --dry-run           With --promote: print a patch for 'git apply' instead
+                              (allowed on CI).
+          --force             Allow --update/--promote when CI is set (CI unset,
+                              empty, 0, false, no or off is not CI).
           --format <format>   text (default), github (workflow commands on stdout)
-                              or json (a JSON array of findings on stdout).
-          --junit <file>      Also write a JUnit XML report.
+                              or json (a JSON array of findings on stdout); list
+                              takes text or json.
+          --junit <file>      Also write a JUnit XML report (never a lesson, nor a
+                              file in a lessons or goldens directory).
           --strict            Treat warnings as errors.
           --color <when>      auto (default: only on a terminal, never with NO_COLOR),
                               always or never.

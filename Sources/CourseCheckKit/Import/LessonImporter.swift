@@ -1,0 +1,71 @@
+import Foundation
+
+/// `coursecheck import` of a standalone lesson export (the platform's per-lesson format: front
+/// matter with `title` and `source`, then `# Title` and the body). It replaces the lesson file of
+/// the same slug, keeping what the course importer keeps: `objectives` the export lacks, and an
+/// `updated` later than the export's.
+public struct LessonImporter {
+    public var file: SourceFile
+    public var values: FrontMatter
+    /// The last path component of `source`, which names the lesson file `NN-<slug>.md`.
+    public var slug: String
+
+    /// Reads a lesson export, or nil when `file` is not one.
+    public init?(file: SourceFile) {
+        guard let values = FrontMatter.parse(file.lines), let title = values["title"]?.value,
+            let source = values["source"]?.value,
+            let slug = source.split(separator: "/").last.map(String.init), !slug.isEmpty,
+            file.lines[values.closingLine...].first(where: { !$0.isBlank })?.text == "# " + title
+        else { return nil }
+        self.file = file
+        self.values = values
+        self.slug = slug
+    }
+
+    /// The lesson file this export replaces: the one `NN-<slug>.md` in `directory`.
+    public func target(in directory: URL) throws -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let matches = names.filter { CourseLoader.isLessonFileName($0) && $0.drop { $0.isNumber } == "-\(slug).md" }.sorted()
+        guard matches.count == 1, let name = matches.first else {
+            throw CourseCheckError.usage(
+                matches.isEmpty
+                    ? "\(file.path): no lesson file NN-\(slug).md in \(directory.lastPathComponent)/ for this lesson "
+                        + "export to replace; a lesson export replaces an existing lesson, a course export creates them"
+                    : "\(file.path): more than one lesson file for '\(slug)': \(matches.joined(separator: ", "))")
+        }
+        return name
+    }
+
+    /// The new text of the lesson file, given the current one (if readable).
+    public func text(existing: SourceFile?) -> String {
+        var lines = file.lines.map(\.text)
+        let old = existing.flatMap { FrontMatter.parse($0.lines) }
+        if let old, let existing {
+            if let later = old["updated"]?.value, let line = values["updated"]?.line,
+                later > (values["updated"]?.value ?? "")
+            {
+                lines[line - 1] = "updated: \(CourseImporter.quoted(later))"
+            }
+            if values["objectives"] == nil, let entry = old["objectives"] {
+                let kept = existing.lines[(entry.line - 1)..<(old.closingLine - 1)].map(\.text)
+                lines.insert(contentsOf: kept, at: values.closingLine - 1)
+            }
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the lesson atomically; returns its name and whether it changed.
+    public func write(into directory: URL, environment: [String: String]) throws -> (name: String, changed: Bool) {
+        let name = try target(in: directory)
+        let url = directory.appendingPathComponent(name)
+        let data = FileManager.default.contents(atPath: url.path)
+        let existing = data.flatMap {
+            if case .success(let file) = SourceFile.decode([UInt8]($0), path: url.path) { file } else { nil }
+        }
+        let new = Data(text(existing: existing).utf8)
+        guard new != data else { return (name, false) }
+        try AtomicFile.write(new, to: url, environment: environment)
+        return (name, true)
+    }
+}
