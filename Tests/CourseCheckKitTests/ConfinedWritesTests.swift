@@ -82,7 +82,7 @@ final class ConfinedWritesTests: XCTestCase {
         let result = run(["--update", "--goldens", ".", "lessons/"])
         XCTAssertEqual(result.status, .failure)
         XCTAssertTrue(
-            result.stderr.hasPrefix("coursecheck: error: refusing the goldens directory .: it holds the lessons directory "),
+            result.stderr.hasPrefix("coursecheck: error: refusing the goldens directory .: it holds the lessons directory lessons/;"),
             result.stderr)
         XCTAssertEqual(try snapshot(), before)
     }
@@ -91,8 +91,8 @@ final class ConfinedWritesTests: XCTestCase {
         try write("lessons/images/fig.png", "PNG")
         let before = try snapshot()
         for (goldensPath, reason) in [
-            ("lessons", "it is the lessons directory"),
-            ("lessons/images", "it lies inside the lessons directory"),
+            ("lessons", "it is the lessons directory lessons/"),
+            ("lessons/images", "it lies inside the lessons directory lessons/"),
             (".git", "it lies inside a git directory"),
         ] {
             let result = run(["--update", "--goldens", goldensPath, "lessons/"])
@@ -218,7 +218,7 @@ final class ConfinedWritesTests: XCTestCase {
         let before = try snapshot()
         for (path, reason) in [
             ("lessons/09-yerel-durum.md", "it is the lesson lessons/09-yerel-durum.md"),
-            ("lessons/report.xml", "it lies inside the lessons directory"),
+            ("lessons/report.xml", "it lies inside the lessons directory lessons"),
             ("goldens/report.xml", "it lies inside the goldens directory goldens"),
         ] {
             let result = run(["--junit", path, "lessons/09-yerel-durum.md", "lessons/10-baglama.md"])
@@ -390,25 +390,33 @@ final class PromoteConvergenceTests: XCTestCase {
         }
         text += "\n```swift\n// main.swift — bos\nlet x = 1\n```\n\n```\nyanlis\n```\n"
         text += "\n```swift\n// main.swift — satir sonu yok\nprint(\"son\", terminator: \"\")\n```\n\n```\nson\n```\n"
-        let lesson = scratch.url.appendingPathComponent("01-promote.md")
+        let lesson = scratch.url.appendingPathComponent("lessons/01-promote.md")
+        try FileManager.default.createDirectory(at: lesson.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: lesson, atomically: true, encoding: .utf8)
 
-        let before = InProcess.run(["--no-goldens", "--no-claims", "01-promote.md"], in: scratch.url)
+        let before = InProcess.run(["--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(before.status, .findings)
         XCTAssertEqual(
             before.stderr.components(separatedBy: "[output-drift]").count - 1, Self.outputs.count + 1, before.stderr)
 
-        let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "01-promote.md"], in: scratch.url)
+        let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(promoted.status, .findings)
         let expectedFindings = [
             // Located before the rewrite, then after it (longer outputs moved the tree down).
-            "01-promote.md:205:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
-            "01-promote.md:208:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
+            "lessons/01-promote.md:205:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
+            "lessons/01-promote.md:208:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
                 + "end the last print with a newline (print's default terminator) [unrepresentable-output]",
         ]
         XCTAssertEqual(promoted.stderr.split(separator: "\n").map(String.init), expectedFindings)
 
-        let again = InProcess.run(["--promote", "--no-goldens", "--no-claims", "01-promote.md"], in: scratch.url)
+        // --update does not send the author back to --promote for it: it says why.
+        let update = InProcess.run(["--update", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+        XCTAssertEqual(
+            update.stderr.split(separator: "\n").first.map(String.init),
+            "lessons/01-promote.md:208:1: error: not approved: no lesson block can show this tree's output (see its other "
+                + "finding) [update-refused]")
+
+        let again = InProcess.run(["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertTrue(again.stdout.hasPrefix("promote: nothing to rewrite; 1 tree skipped\n"), again.stdout)
         let promotedText = try String(contentsOf: lesson, encoding: .utf8)
         XCTAssertTrue(promotedText.contains("\n````\n```\n````\n"), "a fence longer than the output's backtick lines")

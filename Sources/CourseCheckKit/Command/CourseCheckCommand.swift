@@ -150,9 +150,9 @@ public struct CourseCheckCommand {
         for entry in plan.entries where GoldenStore.canonicalPath(entry.url) == target {
             return "it is the lesson \(entry.displayPath)"
         }
-        let lessonDirectories = plan.directories + plan.entries.map { $0.url.deletingLastPathComponent() }
-        for directory in lessonDirectories where target.hasPrefix(GoldenStore.canonicalPath(directory) + "/") {
-            return "it lies inside the lessons directory"
+        for directory in CourseChecker.lessonDirectories(plan)
+        where target.hasPrefix(GoldenStore.canonicalPath(directory.url) + "/") {
+            return "it lies inside the lessons directory \(directory.display)"
         }
         for store in stores where target.hasPrefix(GoldenStore.canonicalPath(store.root) + "/") {
             return "it lies inside the goldens directory \(store.displayRoot)"

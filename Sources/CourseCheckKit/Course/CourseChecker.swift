@@ -169,10 +169,19 @@ public struct CourseChecker: Sendable {
         return found
     }
 
+    /// Every directory holding a lesson of the run, as the user would name it.
+    static func lessonDirectories(_ plan: CourseLoader.Plan) -> [(url: URL, display: String)] {
+        zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }
+            + plan.entries.map { entry in
+                let parent = (entry.displayPath as NSString).deletingLastPathComponent
+                return (entry.url.deletingLastPathComponent(), parent.isEmpty ? "." : parent)
+            }
+    }
+
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
     /// one golden folder, before anything is read or written.
     func validateStores(_ plan: CourseLoader.Plan) throws {
-        let lessonDirectories = plan.directories + plan.entries.map { $0.url.deletingLastPathComponent() }
+        let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
         var owners: [String: String] = [:]
         for entry in plan.entries {

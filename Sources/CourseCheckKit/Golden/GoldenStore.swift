@@ -107,7 +107,7 @@ public struct GoldenStore: Sendable {
     /// Why coursecheck must not write here, or nil. A goldens directory is a directory of its own:
     /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
     /// since `--update` creates and deletes files in it.
-    public func refusal(lessonDirectories: [URL]) -> String? {
+    public func refusal(lessonDirectories: [(url: URL, display: String)]) -> String? {
         let mine = Self.canonicalPath(root)
         let components = mine.split(separator: "/")
         if components.contains(".git") { return "it lies inside a git directory" }
@@ -115,10 +115,10 @@ public struct GoldenStore: Sendable {
             return "it holds a git directory (.git), so it is a repository, not a goldens directory"
         }
         for directory in lessonDirectories {
-            let lessons = Self.canonicalPath(directory)
-            if lessons == mine { return "it is the lessons directory" }
-            if mine == "/" || lessons.hasPrefix(mine + "/") { return "it holds the lessons directory \(lessons)" }
-            if mine.hasPrefix(lessons + "/") { return "it lies inside the lessons directory \(lessons)" }
+            let lessons = Self.canonicalPath(directory.url)
+            if lessons == mine { return "it is the lessons directory \(directory.display)" }
+            if mine == "/" || lessons.hasPrefix(mine + "/") { return "it holds the lessons directory \(directory.display)" }
+            if mine.hasPrefix(lessons + "/") { return "it lies inside the lessons directory \(directory.display)" }
         }
         return nil
     }
