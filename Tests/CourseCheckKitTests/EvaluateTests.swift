@@ -116,7 +116,9 @@ final class GoldenNameTests: XCTestCase {
         XCTAssertTrue(slug.hasSuffix("kelime"))
     }
 
-    func testNamesAreDisambiguatedAndNeverEmpty() {
+    /// A repeated or missing description is an error at that tree, which gets no golden: an
+    /// approval never passes from one tree to another.
+    func testEveryTreeHasItsOwnNameOrAnIdentityError() {
         let file = SourceFile(path: "l.md", text: """
             ```swift
             // main.swift — ayni
@@ -147,6 +149,18 @@ final class GoldenNameTests: XCTestCase {
 
             """)
         let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
-        XCTAssertEqual(GoldenName.names(for: lesson.trees), ["ayni.out", "ayni-2.out", "tree-3.out"])
+        let names = GoldenName.names(for: lesson)
+        XCTAssertEqual(names.all, [])
+        XCTAssertEqual(names.trees, [nil, nil, nil])
+        XCTAssertEqual(names.findings, [
+            .error(
+                .treeIdentity, at: SourceLocation(path: "l.md", line: 11),
+                "tree has the golden name of the tree at line 2 ('ayni'); give each tree of a lesson its own "
+                    + "description, so an approval can never pass from one tree to another"),
+            .error(
+                .treeIdentity, at: SourceLocation(path: "l.md", line: 20),
+                "tree has no description after '// main.swift', and its golden is named by it; write "
+                    + "'// main.swift — <what the tree shows>'"),
+        ])
     }
 }

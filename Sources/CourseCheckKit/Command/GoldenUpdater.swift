@@ -34,7 +34,9 @@ public struct GoldenUpdater {
 
     /// The ids of findings that leave a lesson's trees uncertain: while one stands, the lesson's
     /// goldens are neither rewritten nor deleted, since a tree may have lost its expected block.
-    static let structuralIDs: Set<DiagnosticID> = [.missingExpected, .strayOutput, .unterminatedFence, .noRole]
+    static let structuralIDs: Set<DiagnosticID> = [
+        .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity,
+    ]
 
     public var checker: CourseChecker
 
@@ -69,6 +71,7 @@ public struct GoldenUpdater {
                 continue
             }
             for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson)), runs) {
+                guard let golden else { continue }
                 let header = tree.headerLocation(in: lesson.path)
                 guard let run, run.ending == .exited(0), run.divergentStdout == nil else {
                     changes.refused += 1

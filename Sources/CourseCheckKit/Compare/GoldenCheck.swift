@@ -12,7 +12,7 @@ public struct GoldenCheck: Sendable {
         let names = GoldenName.names(for: lesson)
         for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson, names: names.trees)), runs) {
             let header = tree.headerLocation(in: lesson.path)
-            guard let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
+            guard let golden, let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
             guard let approved = golden.contents else {
                 findings.append(.error(
                     .goldenMissing, at: header,
@@ -35,7 +35,7 @@ public struct GoldenCheck: Sendable {
                 notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
                 attachment: diff))
         }
-        for orphan in store.orphans(lesson: lesson, names: names.all) {
+        for orphan in store.orphans(lesson: lesson, names: names) {
             findings.append(orphanFinding(orphan, lesson: lesson.path))
         }
         return findings

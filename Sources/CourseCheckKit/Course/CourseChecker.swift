@@ -65,6 +65,7 @@ public struct CourseChecker: Sendable {
                 lessons.append(lesson)
                 stores[lesson.path] = store(for: entry)
                 found += lesson.cores.compactMap { coreCheck.check($0, in: lesson.path) }
+                found += GoldenName.names(for: lesson).findings
             }
             findings[entry.displayPath, default: []] += found
         }
@@ -235,7 +236,9 @@ public struct CourseChecker: Sendable {
                 continue
             }
             findings[lesson.path, default: []] += GoldenCheck(store: store).check(lesson, runs: lessonRuns)
-            compared += lessonRuns.count { run in run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false }
+            compared += zip(lessonRuns, GoldenName.names(for: lesson).trees).count { run, name in
+                name != nil && (run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false)
+            }
             if reportedRoots.insert(store.root.path).inserted, let note = GoldenCheck(store: store).toolchainNote(current: toolchain) {
                 loose.append(note)
             }

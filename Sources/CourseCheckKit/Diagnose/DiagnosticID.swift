@@ -46,6 +46,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case needsToolchain = "needs-toolchain"
     /// The engines disagree on a tree's output, under --cross-check.
     case engineMismatch = "engine-mismatch"
+    /// A tree without a description, or with the golden name of an earlier tree of its lesson.
+    case treeIdentity = "tree-identity"
     /// A tree whose output differs from its approved golden.
     case goldenDrift = "golden-drift"
     /// A tree without an approved golden, or a course without a goldens directory.

@@ -1,35 +1,62 @@
 /// Names a tree's golden file from its header, so the name survives prose edits and tree moves.
 ///
 /// `// main.swift — gorunumun kendi durumu yalniz kendini yeniden hesaplatir` becomes
-/// `gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out`; a second tree with the same
-/// header in the lesson gets `-2`, and a tree without a description `tree-<ordinal>`.
+/// `gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out`. The name is the tree's identity
+/// in its lesson, so it must be unique there: a tree without a description has no golden, and two
+/// trees with one name both have none (one `tree-identity` error, at the second), so inserting,
+/// moving or copying a tree can never hand one tree's approval to another.
 public enum GoldenName {
     /// The longest slug kept, in characters.
     static let maximumLength = 80
 
-    /// File names for a lesson's trees, in order.
-    public static func names(for trees: [Tree]) -> [String] {
-        names(forTitles: trees.map(\.title))
+    /// Every tree block of a lesson (whether or not its expected block was recognised, so a tree that
+    /// lost its expected block keeps its name), with its golden name or nil when it has no identity.
+    public struct Names: Sendable {
+        /// The names of the lesson's tree blocks that have one: no orphan among them.
+        public var all: [String]
+        /// For each of `lesson.trees`, its name, or nil.
+        public var trees: [String?]
+        /// Why some trees have no name; empty when every tree has its own.
+        public var findings: [Diagnostic]
     }
 
-    /// The names of every tree block of a lesson, in order, whether or not its expected block was
-    /// recognised, so a tree that lost its expected block neither frees its name nor renumbers the others.
-    public static func names(for lesson: Lesson) -> (all: [String], trees: [String]) {
+    public static func names(for lesson: Lesson) -> Names {
+        var all: [String] = []
+        var byLine: [Int: String] = [:]
+        var firstLine: [String: Int] = [:]
+        var findings: [Diagnostic] = []
         let blocks = lesson.blocks.filter { $0.role == .tree }
-        let all = names(forTitles: blocks.map { Tree.title(ofHeader: $0.fenced.body.first?.text ?? "") })
-        let byLine = Dictionary(
-            zip(blocks.map(\.fenced.opening.number), all), uniquingKeysWith: { first, _ in first })
-        return (all, lesson.trees.map { byLine[$0.block.opening.number] ?? "" })
-    }
-
-    static func names(forTitles titles: [String]) -> [String] {
-        var used: [String: Int] = [:]
-        return titles.enumerated().map { ordinal, title in
-            let base = slug(title).isEmpty ? "tree-\(ordinal + 1)" : slug(title)
-            used[base, default: 0] += 1
-            let count = used[base]!
-            return (count == 1 ? base : "\(base)-\(count)") + ".out"
+        // A name shared by two trees belongs to neither: whichever came first, giving it the approval
+        // could hand an inserted tree the approval of the one it copies.
+        var counts: [String: Int] = [:]
+        for block in blocks { counts[slug(Tree.title(ofHeader: block.fenced.body.first?.text ?? "")), default: 0] += 1 }
+        for block in blocks {
+            let fenced = block.fenced
+            let header = fenced.body.first
+            let location = SourceLocation(
+                path: lesson.path, line: header?.number ?? fenced.opening.number, column: fenced.fence.indent + 1)
+            let base = slug(Tree.title(ofHeader: header?.text ?? ""))
+            if base.isEmpty {
+                findings.append(.error(
+                    .treeIdentity, at: location,
+                    "tree has no description after '\(BlockRole.treeMarker)', and its golden is named by it; "
+                        + "write '\(BlockRole.treeMarker) — <what the tree shows>'"))
+                continue
+            }
+            if let earlier = firstLine[base] {
+                findings.append(.error(
+                    .treeIdentity, at: location,
+                    "tree has the golden name of the tree at line \(earlier) ('\(base)'); give each tree of a "
+                        + "lesson its own description, so an approval can never pass from one tree to another"))
+                continue
+            }
+            firstLine[base] = location.line
+            guard counts[base] == 1 else { continue }
+            let name = base + ".out"
+            all.append(name)
+            byLine[fenced.opening.number] = name
         }
+        return Names(all: all, trees: lesson.trees.map { byLine[$0.block.opening.number] }, findings: findings)
     }
 
     /// Lowercase ASCII letters and digits joined by single dashes; Turkish letters transliterated.

@@ -42,21 +42,26 @@ public struct GoldenStore: Sendable {
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The goldens of a lesson's trees, in tree order.
-    public func entries(lesson: Lesson, names: [String]? = nil) -> [Entry] {
+    /// The goldens of a lesson's trees, in tree order; nil for a tree without an identity.
+    public func entries(lesson: Lesson, names: [String?]? = nil) -> [Entry?] {
         let stem = Self.stem(of: lesson.path)
         return (names ?? GoldenName.names(for: lesson).trees).map { name in
-            let url = root.appendingPathComponent(stem).appendingPathComponent(name)
-            return Entry(
-                url: url, displayPath: "\(displayRoot)/\(stem)/\(name)",
-                contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
+            name.map { name in
+                let url = root.appendingPathComponent(stem).appendingPathComponent(name)
+                return Entry(
+                    url: url, displayPath: "\(displayRoot)/\(stem)/\(name)",
+                    contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
+            }
         }
     }
 
     /// Golden files in a lesson's folder that no tree names: only files coursecheck owns.
-    public func orphans(lesson: Lesson, names: [String]? = nil) -> [Entry] {
+    /// None while a tree of the lesson has no identity: its golden is unknown, not an orphan.
+    public func orphans(lesson: Lesson, names: GoldenName.Names? = nil) -> [Entry] {
         let stem = Self.stem(of: lesson.path)
-        let wanted = Set(names ?? GoldenName.names(for: lesson).all)
+        let names = names ?? GoldenName.names(for: lesson)
+        guard names.findings.isEmpty else { return [] }
+        let wanted = Set(names.all)
         return ownedFiles(in: stem).filter { !wanted.contains($0) }.map { entry(stem: stem, name: $0) }
     }
 
