@@ -20,7 +20,7 @@ release:
 ## test: build the tests with warnings as errors, then run them all
 test:
 	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) test --skip-build
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate)
 verify: release

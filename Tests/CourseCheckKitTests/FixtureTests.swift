@@ -1,31 +1,42 @@
 import CourseCheckKit
 import Foundation
-import XCTest
+import Testing
 
-/// Runs every expect-test directory under `Fixtures/` and compares stderr, stdout and exit status exactly.
-final class FixtureTests: XCTestCase {
-    func testEveryFixtureGivesItsExactOutput() throws {
-        let fixtures = try Fixture.all()
-        XCTAssertGreaterThanOrEqual(fixtures.count, 20, "the fixture corpus went missing")
-        let bless = ProcessInfo.processInfo.environment["COURSECHECK_BLESS"] == "1"
-        for fixture in fixtures {
-            let actual = try fixture.run()
-            if bless {
-                try fixture.bless(actual)
-                continue
-            }
-            let expected = try fixture.expected()
-            XCTAssertEqual(actual.stderr, expected.stderr, "\(fixture.name): stderr")
-            XCTAssertEqual(actual.stdout, expected.stdout, "\(fixture.name): stdout")
-            XCTAssertEqual(actual.status, expected.status, "\(fixture.name): exit status")
+/// Every expect-test directory under `Fixtures/` is its own test case (`swift test --filter
+/// "Fixtures/output(_:)"` runs them; the case's argument is the directory name), comparing stderr,
+/// stdout and exit status exactly. Cases run one at a time: they share one result cache, and a
+/// summary says what came from it.
+///
+/// `COURSECHECK_BLESS=1` rewrites the expectations from the current output and then fails, as
+/// argument-parser's snapshot recording does: a blessed run is a diff to review, never a pass.
+@Suite("Fixtures", .serialized)
+struct FixtureCases {
+    static let bless = ProcessInfo.processInfo.environment["COURSECHECK_BLESS"] == "1"
+
+    @Test(arguments: Fixture.names)
+    func output(_ name: String) throws {
+        let fixture = Fixture(named: name)
+        let actual = try fixture.run()
+        if Self.bless {
+            try fixture.bless(actual)
+            Issue.record("\(name): expectations rewritten from the current output; review the diff, then run again")
+            return
         }
+        let expected = try fixture.expected()
+        #expect(actual.stderr == expected.stderr, "\(name): stderr")
+        #expect(actual.stdout == expected.stdout, "\(name): stdout")
+        #expect(actual.status == expected.status, "\(name): exit status")
+    }
+
+    @Test func theCorpusIsThere() {
+        #expect(Fixture.names.count >= 70, "the fixture corpus went missing")
     }
 
     /// Every failure class in the diagnostic catalogue has at least one fixture that produces it.
-    func testEveryDiagnosticIDHasAFixture() throws {
+    @Test func everyDiagnosticIDHasAFixture() throws {
         var seen = Set<String>()
         for fixture in try Fixture.all() {
-            let stderr = (try? fixture.expected().stderr) ?? ""
+            let stderr = try fixture.expected().stderr
             for id in DiagnosticID.allCases where stderr.contains("[\(id.rawValue)]") {
                 seen.insert(id.rawValue)
             }
@@ -34,6 +45,16 @@ final class FixtureTests: XCTestCase {
         // fixture; EngineRouterTests covers engine-mismatch with runs that differ.
         let coveredElsewhere: Set<String> = [DiagnosticID.engineMismatch.rawValue]
         let untested = DiagnosticID.allCases.map(\.rawValue).filter { !seen.contains($0) && !coveredElsewhere.contains($0) }
-        XCTAssertEqual(untested, [], "diagnostic ids without a fixture")
+        #expect(untested == [], "diagnostic ids without a fixture")
+    }
+
+    /// Every fixture declares its arguments, and no expectation file is left over from a removed one.
+    @Test(arguments: Fixture.names)
+    func declaresItsArguments(_ name: String) throws {
+        let fixture = Fixture(named: name)
+        #expect(!(try fixture.arguments()).isEmpty, "\(name): empty args")
+        for file in Fixture.expectationFiles {
+            #expect(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(file).path), "\(name): no \(file)")
+        }
     }
 }

@@ -24,10 +24,35 @@ struct Fixture {
             .map(Fixture.init)
     }
 
+    /// The fixture directory names, for parameterised tests (one test case per fixture).
+    static let names: [String] = ((try? all()) ?? []).map(\.name)
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    init(named name: String) {
+        self.init(directory: Self.root.appendingPathComponent(name))
+    }
+
     struct Output: Equatable {
         var stderr: String
         var stdout: String
         var status: Int32
+    }
+
+    /// The fixture's own arguments, from its `args` file (every fixture declares them, as trycmd's
+    /// `.toml` and mdx's `.opts` do: nothing is added by the harness).
+    func arguments() throws -> [String] {
+        let argsFile = directory.appendingPathComponent("args")
+        guard let text = try? String(contentsOf: argsFile, encoding: .utf8) else {
+            throw Missing(description: "\(name): no args file; every fixture declares its arguments")
+        }
+        return text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Runs coursecheck in-process on a scratch copy of the inputs.
@@ -35,21 +60,7 @@ struct Fixture {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try Self.copy(from: directory, to: scratch.url, skipping: Self.expectationFiles)
-        let argsFile = directory.appendingPathComponent("args")
-        var args = (try? String(contentsOf: argsFile, encoding: .utf8))?
-            .split(whereSeparator: \.isWhitespace).map(String.init) ?? ["."]
-        // Cases about other things run without goldens; golden cases use the lessons/ + goldens/ layout.
-        let courseLayout = FileManager.default.fileExists(atPath: directory.appendingPathComponent("lessons").path)
-        let optionsAt = ["list", "run", "check"].contains(args.first ?? "") ? 1 : 0
-        let checks = !["list", "run"].contains(args.first ?? "")
-        if checks && !courseLayout && !args.contains(where: { $0.hasPrefix("--goldens") }) {
-            args.insert("--no-goldens", at: optionsAt)
-        }
-        // Course claims are specified by the claim-* cases (and by ClaimTests on the real course).
-        if !name.hasPrefix("claim-") && args.first != "run" && args.first != "list" {
-            args.insert("--no-claims", at: optionsAt)
-        }
-        let result = InProcess.run(args, in: scratch.url)
+        let result = InProcess.run(try arguments(), in: scratch.url)
         return Output(stderr: Self.redact(result.stderr), stdout: Self.redact(result.stdout), status: result.status.rawValue)
     }
 
