@@ -39,7 +39,7 @@ public struct LessonPromoter {
                 replacements.append((bodyRange(tree.expected), LineScanner.lines(of: text).map(\.raw)))
                 expectedBlocks += 1
             }
-            for block in lesson.cores where block.content != EmbeddedCore.text {
+            for block in lesson.cores where !block.content.sameBytes(EmbeddedCore.text) {
                 replacements.append((bodyRange(block), core.map(\.raw)))
                 coreBlocks += 1
             }
