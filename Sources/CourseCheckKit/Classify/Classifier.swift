@@ -10,7 +10,7 @@ public enum Classifier {
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
-            let header = SourceLocation(path: path, line: tree.body[0].number, column: tree.fence.indent + 1)
+            let header = SourceLocation(path: path, line: tree.body[0].number, column: tree.fileColumn(bodyLine: 0, 1))
             diagnostics.append(.error(
                 .missingExpected, at: header,
                 "tree has no expected output block; put a bare ``` fence holding its stdout right after it"))
@@ -19,18 +19,22 @@ public enum Classifier {
 
         for block in fenced {
             if block.info.isEmpty {
-                if let tree = pendingTree, onlyBlankLines(in: file, between: tree.closing, and: block.opening) {
+                // The expected block is the next block in the tree's container: only blank lines between.
+                if let tree = pendingTree, tree.isFollowed(by: block) {
                     blocks[blocks.count - 1].expectedLine = block.opening.number
                     blocks.append(Lesson.Block(role: .expected, fenced: block))
                     trees.append(Tree(block: tree, expected: block))
                     pendingTree = nil
                 } else {
+                    var reason = "bare code fence does not follow a tree; expected output must come right after a "
+                        + "```swift block starting '\(BlockRole.treeMarker)'"
+                    if let tree = pendingTree, !tree.sharesContainer(with: block) {
+                        reason = "bare code fence is \(block.placeDescription), but the tree at line \(tree.opening.number) "
+                            + "is \(tree.placeDescription); a tree and its expected block must sit in the same container"
+                    }
                     flushPendingTree()
                     blocks.append(Lesson.Block(role: .none, fenced: block))
-                    diagnostics.append(.error(
-                        .strayOutput, at: block.openingLocation(in: path),
-                        "bare code fence does not follow a tree; expected output must come right after a "
-                            + "```swift block starting '\(BlockRole.treeMarker)'"))
+                    diagnostics.append(.error(.strayOutput, at: block.openingLocation(in: path), reason))
                 }
                 continue
             }
@@ -78,10 +82,5 @@ public enum Classifier {
         }
         let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees)
         return (lesson, diagnostics)
-    }
-
-    private static func onlyBlankLines(in file: SourceFile, between first: Line, and second: Line) -> Bool {
-        // Line numbers are 1-based; the lines strictly between sit at indices first.number..<second.number-1.
-        file.lines[first.number..<(second.number - 1)].allSatisfy(\.isBlank)
     }
 }

@@ -24,6 +24,6 @@ public struct Tree: Sendable, Equatable {
     public var source: String { block.content }
 
     public func headerLocation(in path: String) -> SourceLocation {
-        SourceLocation(path: path, line: header.number, column: block.fence.indent + 1)
+        SourceLocation(path: path, line: header.number, column: block.fileColumn(bodyLine: 0, 1))
     }
 }

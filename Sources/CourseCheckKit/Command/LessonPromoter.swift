@@ -36,11 +36,11 @@ public struct LessonPromoter {
                 guard Array(tree.expected.content.utf8) != run.stdout else { continue }
                 // A fenced block can only hold text that ends with a newline.
                 guard run.stdout.isEmpty || run.stdout.last == UInt8(ascii: "\n") else { continue }
-                replacements.append((bodyRange(tree.expected), LineScanner.lines(of: text).map(\.raw)))
+                replacements.append((bodyRange(tree.expected), rewritten(tree.expected, lesson.file, LineScanner.lines(of: text))))
                 expectedBlocks += 1
             }
             for block in lesson.cores where !block.content.sameBytes(EmbeddedCore.text) {
-                replacements.append((bodyRange(block), core.map(\.raw)))
+                replacements.append((bodyRange(block), rewritten(block, lesson.file, core)))
                 coreBlocks += 1
             }
             guard !replacements.isEmpty else { continue }
@@ -58,6 +58,36 @@ public struct LessonPromoter {
                 hadByteOrderMark: lesson.file.hadByteOrderMark, expectedBlocks: expectedBlocks, coreBlocks: coreBlocks))
         }
         return rewrites
+    }
+
+    /// The file lines for a block whose content becomes `content`: each line keeps its container
+    /// prefix (`> `, a list item's indentation, the fence's indentation) byte for byte; lines past
+    /// the old body get the block's continuation prefix. A line whose content is unchanged stays
+    /// as it was. At the top level with an unindented fence, the lines are the content itself.
+    static func rewritten(_ block: FencedBlock, _ file: SourceFile, _ content: [Line]) -> [String] {
+        content.enumerated().map { index, line in
+            if index < block.body.count {
+                let old = block.body[index]
+                let raw = file.lines[old.number - 1]
+                if old.text.sameBytes(line.text) && old.ending == line.ending { return raw.raw }
+                let prefix = String(decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
+                // A blank line's prefix may be shorter than the container needs, and a tab in a prefix
+                // may be consumed only in part: those lines take the continuation prefix.
+                let keeps = !old.text.isEmpty && !prefix.containsByte(UInt8(ascii: "\t"))
+                return joined(keeps ? prefix : block.continuationPrefix, line)
+            }
+            return joined(block.continuationPrefix, line)
+        }
+    }
+
+    /// Prefix and content; a blank line gets the prefix without trailing blanks, and a block quote
+    /// marker written without its space gets one before content (`>` + ` x` would lose the space).
+    private static func joined(_ prefix: String, _ line: Line) -> String {
+        if line.text.isEmpty {
+            return String(prefix.reversed().drop { $0 == " " }.reversed()) + line.ending.rawValue
+        }
+        let spaced = prefix.hasSuffix(">") ? prefix + " " : prefix
+        return spaced + line.raw
     }
 
     /// Indices into the file's lines of a block's body (between its fences).

@@ -21,7 +21,7 @@ public struct CoreDriftCheck: Sendable {
             referenceLabel: "embedded core (\(EmbeddedCore.fileName))", firstLine: block.opening.number + 1,
             referenceFirstLine: 1)
         return .error(
-            .coreDrift, at: SourceLocation(path: path, line: line, column: mismatch.column), message,
+            .coreDrift, at: SourceLocation(path: path, line: line, column: OutputCheck.fileColumn(block, mismatch)), message,
             attachment: attachment)
     }
 }

@@ -60,8 +60,13 @@ public enum OutputCheck {
                 referenceLabel: "the tree's output", firstLine: expected.opening.number + 1)
             : diff.text()
         return .error(
-            .outputDrift, at: SourceLocation(path: path, line: line, column: mismatch.column), message,
+            .outputDrift, at: SourceLocation(path: path, line: line, column: fileColumn(expected, mismatch)), message,
             notes: [.init(tree.headerLocation(in: path), "tree '\(tree.title)' starts here")], attachment: attachment)
+    }
+
+    /// The file column of a mismatch: its column in the rendered line plus the container prefix.
+    static func fileColumn(_ block: FencedBlock, _ mismatch: LineMismatch) -> Int {
+        mismatch.index < block.body.count ? block.fileColumn(bodyLine: mismatch.index, mismatch.column) : block.openingColumn
     }
 
     /// The cause, phrased for output: the lesson's lines against what the tree printed.
