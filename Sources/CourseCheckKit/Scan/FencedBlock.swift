@@ -49,6 +49,12 @@ public struct FencedBlock: Sendable, Equatable {
         (index < bodyPrefixLengths.count ? bodyPrefixLengths[index] : 0) + column
     }
 
+    /// The file column of a 1-based `column` within the body line numbered `line` in the file.
+    public func fileColumn(line: Int, _ column: Int) -> Int {
+        guard let first = body.first?.number, line >= first else { return column }
+        return fileColumn(bodyLine: line - first, column)
+    }
+
     /// Where the block sits, in words: "in a list item in a block quote", "at the top level".
     public var placeDescription: String {
         containers.isEmpty ? "at the top level" : "in " + containers.reversed().map { "a \($0.rawValue)" }.joined(separator: " in ")
