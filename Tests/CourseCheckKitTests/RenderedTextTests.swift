@@ -103,4 +103,15 @@ final class RenderedTextTests: XCTestCase {
         XCTAssertNil(mismatch("çiçek", "çiçek"))
         XCTAssertNotNil(mismatch("c\u{327}", "ç"), "canonically equivalent text is not byte-equal")
     }
+
+    /// Hostile nesting is bounded: a line of 100,000 `>` or 50,000 list markers does not overflow the
+    /// stack; the line past the limit is reported.
+    func testDeepContainersAreBounded() {
+        let text = String(repeating: ">", count: 100_000) + " a\n\n" + String(repeating: "- ", count: 50_000) + "b\n"
+        let file = SourceFile(path: "x.md", text: text)
+        let scanned = MarkdownScanner.scan(file)
+        XCTAssertEqual(scanned.document.tooDeep, [0, 2])
+        XCTAssertEqual(scanned.diagnostics.map(\.location.description), ["x.md:1:1"])
+        XCTAssertEqual(scanned.diagnostics.map(\.id), [.markdownNesting])
+    }
 }

@@ -8,14 +8,21 @@
 /// Every line is visited once; each step inside a line advances the offset or ends the line's
 /// container matching, so parsing ends on any input.
 public enum BlockParser {
-    /// Parses `lines[range]` (the lines after any front matter) into a document.
+    /// Containers (block quotes, list items) nested deeper than this are not opened: the rest of
+    /// the line is read as text and the line is reported. Every walk of the tree is recursive, so
+    /// this bounds the stack on hostile input (a line of 100,000 `>`).
+    public static let maximumDepth = 64
+
+    /// Parses `lines` from index `start` (the line after any front matter) into a document.
     public static func parse(_ lines: [Line], from start: Int = 0) -> BlockNode {
         var state = State(lines: lines)
         for index in start..<max(start, lines.count) {
             state.incorporate(index)
         }
         state.finishDocument()
-        return state.document.frozen()
+        var document = state.document.frozen()
+        document.tooDeep = state.tooDeep
+        return document
     }
 }
 
@@ -70,6 +77,8 @@ public struct BlockNode: Sendable, Equatable {
     public var closingLine: Int?
     /// For a list item: the width of marker and padding, so continuation lines are recognised.
     public var itemIndent: Int
+    /// For the document: indices of lines where a container past `maximumDepth` was not opened.
+    public var tooDeep: [Int] = []
 
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
@@ -94,6 +103,8 @@ extension BlockParser {
         var startOffset: Int
         var children: [Node] = []
         weak var parent: Node?
+        /// How many block quotes and list items hold this node.
+        var depth = 0
         var open = true
         var content: [BlockNode.ContentLine] = []
         var closingLine: Int?
@@ -169,6 +180,7 @@ extension BlockParser {
         var indented = false
         var blank = false
         var partiallyConsumedTab = false
+        var tooDeep: [Int] = []
 
         init(lines: [Line]) {
             self.lines = lines
@@ -292,8 +304,7 @@ extension BlockParser {
                         finalize(container, lastLine: index)
                     }
                 } else if offset < bytes.count && !blank {
-                    let paragraph = addChild(.paragraph, offset: offset)
-                    _ = paragraph
+                    _ = addChild(.paragraph, offset: offset)
                     advanceNextNonspace()
                     addLine()
                 }
@@ -336,7 +347,7 @@ extension BlockParser {
             case .heading, .thematicBreak:
                 return .failed
             case .fencedCode:
-                let fence = node.fence!
+                guard let fence = node.fence else { return .failed }
                 if indent <= 3, let run = Lexer.closingRun(bytes[nextNonspace...]), run.character == fence.character,
                     run.length >= fence.length
                 {
@@ -370,8 +381,16 @@ extension BlockParser {
         mutating func tryBlockStarts(_ container: Node) -> Started? {
             let rest = bytes[nextNonspace...]
             let first = peek(nextNonspace)
+            let depth = container.depth + (container.kind == .blockQuote || container.kind == .listItem ? 1 : 0)
+            let mayNest = depth < BlockParser.maximumDepth
+            if !mayNest, !indented, let first, first == UInt8(ascii: ">") || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") || (first >= 0x30 && first <= 0x39),
+                tooDeep.last != lineIndex
+            {
+                tooDeep.append(lineIndex)
+            }
             // Block quote.
-            if !indented, first == UInt8(ascii: ">") {
+            if !indented, mayNest, first == UInt8(ascii: ">") {
                 advanceNextNonspace()
                 advanceOffset(1, columns: false)
                 if let next = peek(offset), next == 0x20 || next == 0x09 { advanceOffset(1, columns: true) }
@@ -426,7 +445,7 @@ extension BlockParser {
                 return .leaf
             }
             // List item.
-            if !indented || container.isList, let marker = parseListMarker(container) {
+            if !indented || container.isList, mayNest, let marker = parseListMarker(container) {
                 closeUnmatchedBlocks()
                 if !(tip.isList && tip.listBullet == marker.bullet && tip.listDelimiter == marker.delimiter) {
                     let list = addChild(.list(bullet: marker.bullet, delimiter: marker.delimiter), offset: marker.start)
@@ -526,9 +545,11 @@ extension BlockParser {
         static func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
 
         mutating func addChild(_ kind: BlockNode.Kind, offset: Int) -> Node {
-            while !tip.canContain(kind) { finalize(tip, lastLine: lineIndex - 1) }
+            // The document holds every kind but a list item, which always goes into a list.
+            while !tip.canContain(kind), tip !== document { finalize(tip, lastLine: lineIndex - 1) }
             let node = Node(kind, line: lineIndex, offset: offset)
             node.parent = tip
+            node.depth = tip.depth + (tip.kind == .blockQuote || tip.kind == .listItem ? 1 : 0)
             tip.children.append(node)
             tip = node
             return node

@@ -56,6 +56,12 @@ public enum MarkdownScanner {
             }
         }
         visit(document, path: [], containers: [], prefix: "")
+        for index in document.tooDeep.prefix(1) {
+            diagnostics.append(.error(
+                .markdownNesting, at: SourceLocation(path: file.path, line: lines[index].number),
+                "block quotes and list items nested deeper than \(BlockParser.maximumDepth) levels are not supported; "
+                    + "the rest of the line is read as text"))
+        }
         return Result(blocks: blocks, diagnostics: diagnostics, document: document)
     }
 }
