@@ -41,6 +41,12 @@ struct Inline: Sendable {
         scan()
     }
 
+    /// Text known to hold no markup character: nothing to scan.
+    init(plain text: String) {
+        source = Array(text.utf8)
+        markup = [Bool](repeating: false, count: source.count)
+    }
+
     /// The rendered text of `range` (the whole source by default): markup dropped.
     func plain(_ range: Range<Int>? = nil) -> String {
         let range = range ?? 0..<source.count
@@ -56,7 +62,11 @@ struct Inline: Sendable {
 
     private static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
-        if scalar.isASCII { return "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars.contains(scalar) }
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value) || (0x5B...0x60).contains(value)
+                || (0x7B...0x7E).contains(value)
+        }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
@@ -68,12 +78,17 @@ struct Inline: Sendable {
 
     private static func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return true }
-        return scalar.properties.generalCategory == .spaceSeparator || "\t\n\u{0C}\r ".unicodeScalars.contains(scalar)
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.generalCategory == .spaceSeparator
+        }
     }
 
     /// The scalar ending just before `offset`, and the one starting at `offset`.
     private func scalar(before offset: Int) -> Unicode.Scalar? {
         guard offset > 0 else { return nil }
+        if source[offset - 1] < 0x80 { return Unicode.Scalar(source[offset - 1]) }
         var start = offset - 1
         while start > 0 && source[start] & 0xC0 == 0x80 { start -= 1 }
         return String(decoding: source[start..<offset], as: UTF8.self).unicodeScalars.first
@@ -81,6 +96,7 @@ struct Inline: Sendable {
 
     private func scalar(at offset: Int) -> Unicode.Scalar? {
         guard offset < source.count else { return nil }
+        if source[offset] < 0x80 { return Unicode.Scalar(source[offset]) }
         var end = offset + 1
         while end < source.count && source[end] & 0xC0 == 0x80 { end += 1 }
         return String(decoding: source[offset..<end], as: UTF8.self).unicodeScalars.first
@@ -132,8 +148,9 @@ struct Inline: Sendable {
         }
         // Backslash escapes outside code spans: the backslash is markup.
         for offset in 0..<source.count where escaped[offset] && !inCode(offset) { markup[offset - 1] = true }
-        scanEmphasis(escaped: escaped)
-        scanLinks(escaped: escaped)
+        // Most paragraphs have neither; skip the scans they would not need.
+        if source.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) { scanEmphasis(escaped: escaped) }
+        if source.contains(UInt8(ascii: "[")) { scanLinks(escaped: escaped) }
     }
 
     private mutating func scanEmphasis(escaped: [Bool]) {

@@ -36,9 +36,17 @@ public struct LabelReferenceClaim: ClaimCheck {
     /// Kebab case: words of letters (lowercase or caseless, any script: `görev-eklendi`) and
     /// decimal digits, joined by single dashes, at least two words.
     static func isKebab(_ word: Substring) -> Bool {
+        guard word.utf8.contains(UInt8(ascii: "-")) else { return false }
         var words = 1
         var previousDash = true
         for scalar in word.unicodeScalars {
+            // ASCII first: the property lookups below are the slow path.
+            if scalar.isASCII && scalar != "-" {
+                let byte = UInt8(scalar.value)
+                guard (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) else { return false }
+                previousDash = false
+                continue
+            }
             if scalar == "-" {
                 if previousDash { return false }
                 words += 1

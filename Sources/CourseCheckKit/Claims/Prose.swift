@@ -50,10 +50,18 @@ public struct Prose: Sendable {
             }
             self.source = source
             self.starts = starts
+            let hasMarkup = source.utf8.contains { byte in
+                switch byte {
+                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"): true
+                default: false
+                }
+            }
+            inline = hasMarkup ? Inline(source) : Inline(plain: source)
         }
 
-        /// The inline structure of `source`: code spans, emphasis, links.
-        var inline: Inline { Inline(source) }
+        /// The inline structure of `source`: code spans, emphasis, links. Built once, and only
+        /// for text that holds markup characters (most sentences hold none).
+        let inline: Inline
 
         /// The rendered text: markup dropped, soft breaks as spaces.
         public var text: String { inline.plain() }
@@ -110,7 +118,11 @@ public struct Prose: Sendable {
     }
 
     public init(lesson: Lesson) {
-        self.init(file: lesson.file)
+        if let document = lesson.document {
+            self.init(file: lesson.file, document: document)
+        } else {
+            self.init(file: lesson.file)
+        }
     }
 
     /// A heading: its level, its text and its line.

@@ -1,5 +1,12 @@
 /// Gives every fenced block of a lesson its role and reports blocks and lessons that break the rules.
 public enum Classifier {
+    /// Classifies what the scanner found; the lesson keeps the document so prose is not parsed twice.
+    public static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
+        var (lesson, diagnostics) = classify(file, blocks: scanned.blocks)
+        lesson.document = scanned.document
+        return (lesson, diagnostics)
+    }
+
     public static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {
         let path = file.path
         var diagnostics: [Diagnostic] = []
@@ -80,7 +87,7 @@ public enum Classifier {
                     "lesson has no tree (a ```swift block starting '\(BlockRole.treeMarker)')"))
             }
         }
-        let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees)
+        let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees, document: nil)
         return (lesson, diagnostics)
     }
 }

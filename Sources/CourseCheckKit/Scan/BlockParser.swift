@@ -247,8 +247,19 @@ extension BlockParser {
         }
 
         mutating func incorporate(_ index: Int) {
+            // Fast path for most lines of a lesson: a code line of an unindented top-level fence that
+            // cannot close it (after at most three spaces, no fence character). The general path would
+            // match the fence, start nothing and add the whole line, as here.
+            if let last = document.children.last, last.open, last === tip, last.fenceOffset == 0, let fence = last.fence,
+                !Self.mayClose(lines[index].text, fence.character == "`" ? UInt8(ascii: "`") : UInt8(ascii: "~"))
+            {
+                last.content.append(.init(index: index, prefixLength: 0, text: lines[index].text))
+                last.lastLine = index
+                return
+            }
             lineIndex = index
-            bytes = Array(lines[index].text.utf8)
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: lines[index].text.utf8)
             offset = 0
             column = 0
             blank = false
@@ -309,6 +320,23 @@ extension BlockParser {
                     addLine()
                 }
             }
+        }
+
+        /// False when `text` cannot be a closing fence made of `character`: its first non-blank byte,
+        /// within three columns, is something else.
+        static func mayClose(_ text: String, _ character: UInt8) -> Bool {
+            var columns = 0
+            for byte in text.utf8 {
+                if byte == 0x20 {
+                    columns += 1
+                } else if byte == 0x09 {
+                    columns += 4 - columns % 4
+                } else {
+                    return columns <= 3 && byte == character
+                }
+                if columns > 3 { return false }
+            }
+            return false
         }
 
         enum Continuation { case matched, failed, lineDone }
@@ -537,7 +565,8 @@ extension BlockParser {
                 prefix = offset
                 text = String(repeating: " ", count: 4 - column % 4)
             }
-            text += Self.text(bytes[offset...])
+            // An unprefixed line is its own content: no new string.
+            text += prefix == 0 ? lines[lineIndex].text : Self.text(bytes[offset...])
             tip.content.append(.init(index: lineIndex, prefixLength: prefix, text: text))
             tip.lastLine = lineIndex
         }

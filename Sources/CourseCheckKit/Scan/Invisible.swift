@@ -56,8 +56,11 @@ public enum Invisible {
 extension String {
     /// Byte equality: no Unicode canonical equivalence, unlike `==` (which takes NFD `c` + U+0327
     /// for NFC `ç`, and KELVIN SIGN for `K`). Every verdict of coursecheck compares this way.
-    @inline(__always)
     func sameBytes(_ other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        var a = self
+        var b = other
+        // Contiguous buffers compare far faster than the UTF8View's iterator.
+        return a.withUTF8 { left in b.withUTF8 { right in left.elementsEqual(right) } }
     }
 }
