@@ -17,7 +17,8 @@ public struct ClosingTableClaim: ClaimCheck {
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
         var findings: [Diagnostic] = []
         let titles = course.lessons.map { $0.frontMatter?["title"]?.value ?? $0.title?.text ?? $0.path }
-        let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn] : "" }
+        // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn.
+        let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn].text : "" }
 
         func checkTrigger(row: Int, lesson: Int) {
             let cells = table.rows[row].cells
@@ -26,10 +27,10 @@ public struct ClosingTableClaim: ClaimCheck {
             }
             let expected = declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
                 ?? declaration.value
-            if cells[triggerColumn] != expected {
+            if !cells[triggerColumn].text.sameBytes(expected) {
                 findings.append(.error(
-                    id, at: cell(table.rows[row], triggerColumn, owner.path),
-                    "row \(row + 1) gives the trigger '\(cells[triggerColumn])'; \(course.lessons[lesson].path) declares '\(expected)'"))
+                    id, at: cells[triggerColumn].location,
+                    "row \(row + 1) gives the trigger '\(cells[triggerColumn].text)'; \(course.lessons[lesson].path) declares '\(expected)'"))
             }
         }
         // Rows are aligned to lessons by title (a shortest edit script), so one missing or extra row
@@ -73,19 +74,8 @@ public struct ClosingTableClaim: ClaimCheck {
         return .checked(findings)
     }
 
-    /// The location of a cell: its line, at the cell's text.
-    private func cell(_ row: (cells: [String], line: Line), _ column: Int, _ path: String) -> SourceLocation {
-        var offset = 0
-        var pipes = 0
-        for byte in row.line.text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "|") {
-                pipes += 1
-                if pipes == column + 1 { break }
-            }
-        }
-        let text = row.line.text.utf8.dropFirst(offset)
-        let spaces = text.prefix { $0 == UInt8(ascii: " ") }.count
-        return SourceLocation(path: path, line: row.line.number, column: offset + spaces + 1)
+    /// The location of a cell's text, or of its row when the row has fewer cells.
+    private func cell(_ row: (cells: [Prose.Table.Cell], line: Line), _ column: Int, _ path: String) -> SourceLocation {
+        column < row.cells.count ? row.cells[column].location : SourceLocation(path: path, line: row.line.number)
     }
 }

@@ -19,8 +19,8 @@ public struct CourseFacts: Sendable {
             return stem.dropFirst(digits.count).hasPrefix("-") ? String(stem.dropFirst(digits.count + 1)) : stem
         }
         /// The text of the first `# ` heading, with its line.
-        public var title: (text: String, line: Int)? {
-            prose.headings.first { $0.level == 1 }.map { ($0.text, $0.line) }
+        public var title: (text: String, line: Int, column: Int)? {
+            prose.headings.first { $0.level == 1 }.map { ($0.text, $0.line, $0.column) }
         }
     }
 
@@ -70,8 +70,9 @@ public struct CourseFacts: Sendable {
                 case .success(let file) = SourceFile.decode(
                     [UInt8](data), path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
             {
-                let blocks = MarkdownScanner.scan(file).blocks
-                index = Index(file: file, prose: Prose(file: file, blocks: blocks), frontMatter: FrontMatter.parse(file.lines))
+                index = Index(
+                    file: file, prose: Prose(file: file, document: MarkdownScanner.scan(file).document),
+                    frontMatter: FrontMatter.parse(file.lines))
             }
         }
         let whole = plan.directories.count == 1 && plan.entries.count == checked.count

@@ -9,19 +9,47 @@ public struct CourseIndexClaim: ClaimCheck {
     /// An item `N. [Title](file.md)` of the index's ordered list.
     struct Item {
         var title: String
+        /// The link's destination as written.
         var file: String
+        /// The destination resolved against the index's directory and normalised (`./`, `..`).
+        var resolved: String
         var line: Line
+        var titleLocation: SourceLocation
     }
 
-    static func items(_ prose: Prose) -> [Item] {
-        prose.lines.compactMap { line in
-            let digits = line.text.prefix { $0.isASCII && $0.isNumber }
-            let rest = line.text.dropFirst(digits.count)
-            guard !digits.isEmpty, rest.hasPrefix(". ["), let close = rest.range(of: "](") else { return nil }
-            let title = rest[rest.index(rest.startIndex, offsetBy: 3)..<close.lowerBound]
-            let target = rest[close.upperBound...].prefix { $0 != ")" }
-            return Item(title: String(title), file: String(target), line: line)
+    /// The item an ordered list item's first paragraph holds: a link at its start.
+    static func item(_ block: Prose.TextBlock, in index: CourseFacts.Index) -> Item? {
+        guard let marker = block.itemMarker, marker == "." || marker == ")", block.kind == .paragraph,
+            block.source.hasPrefix("[")
+        else { return nil }
+        let inline = block.inline
+        guard let link = inline.links.first, link.range.lowerBound == 0 else { return nil }
+        var target = link.destination
+        if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
+        let directory = index.file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let resolved = target.hasPrefix("/") ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
+        return Item(
+            title: inline.plain(link.text), file: link.destination, resolved: resolved, line: block.firstLine,
+            titleLocation: block.location(of: link.text.lowerBound, in: index.file.path))
+    }
+
+    static func items(_ index: CourseFacts.Index) -> [Item] {
+        index.prose.blocks.compactMap { item($0, in: index) }
+    }
+
+    /// A path with `.` segments dropped and `..` applied, so `./03-x.md` and `lessons/03-x.md`
+    /// name the same file when the index is `lessons/README.md`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
         }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     public func check(_ course: CourseFacts) -> ClaimOutcome {
@@ -37,42 +65,43 @@ public struct CourseIndexClaim: ClaimCheck {
         } else {
             findings.append(.error(id, at: SourceLocation(path: path, line: 1), "the index's front matter has no 'lessons: N'"))
         }
-        let items = Self.items(index.prose)
+        let items = Self.items(index)
         let files = course.lessons.map { NSStringPath(path: $0.path).lastComponent }
+        let keys = course.lessons.map { Self.normalized($0.path) }
         var seen: [String: Int] = [:]
         var listed: [Item] = []
         for item in items {
             let at = SourceLocation(path: path, line: item.line.number)
-            if let first = seen[item.file] {
+            if let first = seen[item.resolved] {
                 findings.append(.error(id, at: at, "the index lists \(item.file) again (first at line \(first))"))
                 continue
             }
-            seen[item.file] = item.line.number
-            guard let lessonIndex = files.firstIndex(of: item.file) else {
+            seen[item.resolved] = item.line.number
+            guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
                 findings.append(.error(id, at: at, "the index links \(item.file), which is not a lesson file"))
                 continue
             }
             listed.append(item)
             let title = course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
-            if let title, title != item.title {
+            if let title, !title.sameBytes(item.title) {
                 findings.append(.error(
-                    id, at: SourceLocation(path: path, line: item.line.number, column: Prose.column(of: Substring(item.title), in: item.line)),
+                    id, at: item.titleLocation,
                     "the index calls \(item.file) '\(item.title)'; its title is '\(title)'"))
             }
         }
         // The listed lessons aligned to course order (a shortest edit script): an item out of place
         // or a lesson left out is named once, where it is or where it belongs.
         let lastLine = items.last?.line.number ?? index.file.lines.count
-        for edit in UnifiedDiff.edits(files, listed.map(\.file)) {
+        for edit in UnifiedDiff.edits(keys, listed.map(\.resolved)) {
             switch edit {
             case .insert(let position):
                 let item = listed[position]
-                let lesson = (files.firstIndex(of: item.file) ?? 0) + 1
+                let lesson = (keys.firstIndex(of: item.resolved) ?? 0) + 1
                 findings.append(.error(
                     id, at: SourceLocation(path: path, line: item.line.number),
                     "\(item.file) is listed out of course order; it is lesson \(lesson)"))
-            case .delete(let lesson) where seen[files[lesson]] == nil:
-                let next = files[(lesson + 1)...].compactMap { seen[$0] }.first ?? lastLine
+            case .delete(let lesson) where seen[keys[lesson]] == nil:
+                let next = keys[(lesson + 1)...].compactMap { seen[$0] }.first ?? lastLine
                 findings.append(.error(id, at: SourceLocation(path: path, line: next), "the index does not list \(files[lesson])"))
             default:
                 continue

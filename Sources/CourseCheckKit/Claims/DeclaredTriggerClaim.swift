@@ -13,13 +13,13 @@ public struct DeclaredTriggerClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         for (lesson, declaration) in zip(course.lessons, declarations) {
             guard let declaration else {
-                let summary = lesson.prose.headings.first { $0.text == "Özet" }?.line ?? 1
+                let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
                 findings.append(.error(
                     id, at: SourceLocation(path: lesson.path, line: summary),
                     "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"))
                 continue
             }
-            let at = SourceLocation(path: lesson.path, line: declaration.line.number, column: declaration.column)
+            let at = declaration.location
             if let printed = declaration.printed {
                 let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
                 guard lesson.outputs.contains(where: { $0 != nil }) else { continue }

@@ -28,9 +28,9 @@ public struct FrontMatterClaim: ClaimCheck {
             }
             if let title = frontMatter["title"] {
                 if let heading = lesson.title {
-                    if heading.text != title.value {
+                    if !heading.text.sameBytes(title.value) {
                         findings.append(.error(
-                            id, at: SourceLocation(path: path, line: heading.line, column: 3),
+                            id, at: SourceLocation(path: path, line: heading.line, column: heading.column),
                             "heading '\(heading.text)' differs from the front matter title '\(title.value)' (line \(title.line))"))
                     }
                 } else {
@@ -39,13 +39,13 @@ public struct FrontMatterClaim: ClaimCheck {
             }
             if let source = frontMatter["source"] {
                 let slug = source.value.split(separator: "/").last.map(String.init) ?? ""
-                if slug != lesson.slug {
+                if !slug.sameBytes(lesson.slug) {
                     findings.append(.error(
                         id, at: SourceLocation(path: path, line: source.line),
                         "source URL ends in '\(slug)', but the file's slug is '\(lesson.slug)'"))
                 }
             }
-            if let value = frontMatter["course"], let courseTitle, value.value != courseTitle {
+            if let value = frontMatter["course"], let courseTitle, !value.value.sameBytes(courseTitle) {
                 findings.append(.error(
                     id, at: SourceLocation(path: path, line: value.line),
                     "course '\(value.value)' differs from the course title '\(courseTitle)'"))

@@ -33,16 +33,27 @@ public struct LabelReferenceClaim: ClaimCheck {
         return words
     }()
 
-    /// Lowercase ASCII words of letters and digits joined by single dashes, at least two words.
-    static func isKebab(_ word: ArraySlice<UInt8>) -> Bool {
+    /// Kebab case: words of letters (lowercase or caseless, any script: `görev-eklendi`) and
+    /// decimal digits, joined by single dashes, at least two words.
+    static func isKebab(_ word: Substring) -> Bool {
+        guard word.utf8.contains(UInt8(ascii: "-")) else { return false }
         var words = 1
         var previousDash = true
-        for byte in word {
-            if byte == UInt8(ascii: "-") {
+        for scalar in word.unicodeScalars {
+            // ASCII first: the property lookups below are the slow path.
+            if scalar.isASCII && scalar != "-" {
+                let byte = UInt8(scalar.value)
+                guard (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) else { return false }
+                previousDash = false
+                continue
+            }
+            if scalar == "-" {
                 if previousDash { return false }
                 words += 1
                 previousDash = true
-            } else if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
+            } else if scalar.properties.numericType == .decimal
+                || (scalar.properties.isAlphabetic && !scalar.properties.isUppercase && !scalar.properties.isWhitespace)
+            {
                 previousDash = false
             } else {
                 return false
@@ -51,35 +62,21 @@ public struct LabelReferenceClaim: ClaimCheck {
         return words >= 2 && !previousDash
     }
 
-    /// The backticked spans of a line: byte ranges between matching backticks.
-    static func codeSpans(_ bytes: [UInt8]) -> [Range<Int>] {
-        var spans: [Range<Int>] = []
-        var open: Int?
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "`") {
-            if let start = open {
-                spans.append((start + 1)..<index)
-                open = nil
-            } else {
-                open = index
-            }
-        }
-        return spans
-    }
-
     public func check(_ course: CourseFacts) -> ClaimOutcome {
         let labels = Set(course.lessons.flatMap { $0.lesson.trees.flatMap(Self.labels) })
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
-        let known = labels.union(Self.coreVocabulary)
+        // Compared as bytes: an NFD spelling of a label is not the label.
+        let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })
         var findings: [Diagnostic] = []
         for lesson in course.lessons {
-            for line in lesson.prose.lines where line.text.containsByte(UInt8(ascii: "`")) {
-                let bytes = Array(line.text.utf8)
-                for span in Self.codeSpans(bytes) where Self.isKebab(bytes[span]) {
-                    let word = String(decoding: bytes[span], as: UTF8.self)
-                    guard !known.contains(word) else { continue }
+            for block in lesson.prose.blocks where block.source.containsByte(UInt8(ascii: "`")) {
+                let inline = block.inline
+                for span in inline.codeSpans {
+                    let word = inline.text(span.content)
+                    guard Self.isKebab(Substring(word)), !known.contains(Array(word.utf8)) else { continue }
                     let suggestion = Self.closest(word, in: labels).map { " (did you mean `\($0)`?)" } ?? ""
                     findings.append(.error(
-                        id, at: SourceLocation(path: lesson.path, line: line.number, column: span.lowerBound + 1),
+                        id, at: block.location(of: span.content.lowerBound, in: lesson.path),
                         "`\(word)` is not a label any tree passes to change\(suggestion)"))
                 }
             }

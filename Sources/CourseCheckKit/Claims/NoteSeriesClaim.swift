@@ -15,47 +15,39 @@ public struct NoteSeriesClaim: ClaimCheck {
         var column: Int
     }
 
+    /// The notes of a lesson: strong emphasis (`**GV1.**` or `__GV1.__`) holding one to four capital
+    /// letters, a number and a full stop, in reading order.
     static func notes(in lesson: CourseFacts.LessonFacts) -> [Note] {
         var notes: [Note] = []
-        for line in lesson.prose.lines where line.text.containsByte(UInt8(ascii: "*")) {
-            let bytes = Array(line.text.utf8)
-            var index = 0
-            while index + 1 < bytes.count {
-                guard bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "*") else {
-                    index += 1
-                    continue
-                }
-                var cursor = index + 2
-                let prefixStart = cursor
-                while cursor < bytes.count, bytes[cursor] >= 65, bytes[cursor] <= 90 { cursor += 1 }
-                let digitsStart = cursor
-                while cursor < bytes.count, bytes[cursor] >= 48, bytes[cursor] <= 57 { cursor += 1 }
-                let prefixLength = digitsStart - prefixStart
-                let isNote = (1...4).contains(prefixLength) && cursor > digitsStart && cursor + 2 < bytes.count
-                    && bytes[cursor] == UInt8(ascii: ".") && bytes[cursor + 1] == UInt8(ascii: "*")
-                    && bytes[cursor + 2] == UInt8(ascii: "*")
-                if isNote, let number = Int(String(decoding: bytes[digitsStart..<cursor], as: UTF8.self)) {
-                    notes.append(Note(
-                        prefix: String(decoding: bytes[prefixStart..<digitsStart], as: UTF8.self), number: number,
-                        path: lesson.path, line: line.number, column: index + 1))
-                    index = cursor + 3
-                } else {
-                    index += 2
-                }
+        for block in lesson.prose.blocks where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
+            let inline = block.inline
+            for span in inline.emphasis where span.strong {
+                let bytes = inline.source[span.content]
+                let letters = bytes.prefix { $0 >= 65 && $0 <= 90 }.count
+                let digits = bytes.dropFirst(letters).prefix { $0 >= 48 && $0 <= 57 }.count
+                guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + 1 == bytes.count,
+                    bytes.last == UInt8(ascii: "."),
+                    let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
+                else { continue }
+                let at = block.location(of: span.open, in: lesson.path)
+                notes.append(Note(
+                    prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number, path: lesson.path,
+                    line: at.line, column: at.column))
             }
         }
         return notes
     }
 
-    /// The part (its `## ` heading in the index) of each lesson file.
+    /// The part (its `## ` heading in the index) of each lesson, keyed by the lesson's resolved path.
     static func parts(_ index: CourseFacts.Index?) -> [String: String] {
         guard let index else { return [:] }
         var parts: [String: String] = [:]
         var current: String?
-        let items = Dictionary(CourseIndexClaim.items(index.prose).map { ($0.line.number, $0.file) }) { first, _ in first }
-        for line in index.prose.lines {
-            if line.text.hasPrefix("## ") { current = String(line.text.dropFirst(3)) }
-            if let file = items[line.number], let current { parts[file] = current }
+        for block in index.prose.blocks {
+            if block.kind == .heading(level: 2) { current = block.text }
+            if let item = CourseIndexClaim.item(block, in: index), let current, parts[item.resolved] == nil {
+                parts[item.resolved] = current
+            }
         }
         return parts
     }
@@ -77,8 +69,7 @@ public struct NoteSeriesClaim: ClaimCheck {
                     id, at: at, "note \(note.prefix)\(note.number) \(what)\(previous); expected \(note.prefix)\(expected)"))
             }
             last[note.prefix] = note
-            let file = note.path.split(separator: "/").last.map(String.init) ?? note.path
-            if let part = parts[file] {
+            if let part = parts[CourseIndexClaim.normalized(note.path)] {
                 if let first = firstPart[note.prefix] {
                     if first.part != part {
                         findings.append(.error(

@@ -1,25 +1,128 @@
-/// The prose of a markdown file: its lines outside fenced blocks and front matter, with helpers
-/// to find headings, bullets and tables by structure.
+/// The prose of a markdown file as a reader sees it: its paragraphs and headings (outside code,
+/// HTML blocks and front matter), each with its soft line breaks joined, in reading order. Claims
+/// match sentences on this text, so a wrapped sentence or bullet reads as one.
 public struct Prose: Sendable {
     public var path: String
-    /// Lines outside fences and front matter, in order, with their numbers.
-    public var lines: [Line]
+    /// Paragraphs and headings, in document order.
+    public var blocks: [TextBlock]
 
-    public init(file: SourceFile, blocks: [FencedBlock]) {
+    /// A paragraph or heading: its source lines (content after container prefixes and leading
+    /// blanks) and the list item it opens, if any.
+    public struct TextBlock: Sendable {
+        public enum Kind: Sendable, Equatable {
+            case paragraph
+            case heading(level: Int)
+        }
+
+        /// One source line of the block: its file line, the UTF-8 column where its text starts, and
+        /// the text (leading and trailing blanks dropped).
+        public struct Segment: Sendable {
+            public var line: Line
+            public var column: Int
+            public var text: String
+        }
+
+        public var kind: Kind
+        public var segments: [Segment]
+        /// The marker of the list item this block is the first paragraph of: `-`, `*`, `+`, or the
+        /// delimiter of an ordered item (`.`, `)`); nil elsewhere.
+        public var itemMarker: Character?
+        /// The source text with soft line breaks joined by a space, as a renderer shows them.
+        public var source: String
+        /// Where each segment starts in `source`.
+        var starts: [Int]
+
+        init(kind: Kind, segments: [Segment], itemMarker: Character?) {
+            self.kind = kind
+            self.segments = segments
+            self.itemMarker = itemMarker
+            var source = ""
+            var starts: [Int] = []
+            var length = 0
+            for (index, segment) in segments.enumerated() {
+                if index > 0 {
+                    source += " "
+                    length += 1
+                }
+                starts.append(length)
+                source += segment.text
+                length += segment.text.utf8.count
+            }
+            self.source = source
+            self.starts = starts
+            let hasMarkup = source.utf8.contains { byte in
+                switch byte {
+                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"): true
+                default: false
+                }
+            }
+            inline = hasMarkup ? Inline(source) : Inline(plain: source)
+        }
+
+        /// The inline structure of `source`: code spans, emphasis, links. Built once, and only
+        /// for text that holds markup characters (most sentences hold none).
+        let inline: Inline
+
+        /// The rendered text: markup dropped, soft breaks as spaces.
+        public var text: String { inline.plain() }
+
+        /// The first line of the block.
+        public var firstLine: Line { segments[0].line }
+
+        /// The file location of a UTF-8 offset into `source`.
+        public func location(of offset: Int, in path: String) -> SourceLocation {
+            var segment = 0
+            while segment + 1 < starts.count && starts[segment + 1] <= offset { segment += 1 }
+            return SourceLocation(
+                path: path, line: segments[segment].line.number,
+                column: segments[segment].column + max(offset - starts[segment], 0))
+        }
+    }
+
+    public init(file: SourceFile, document: BlockNode) {
         path = file.path
-        // hidden[n] is true for line n inside a fence or the front matter.
-        var hidden = [Bool](repeating: false, count: file.lines.count + 2)
-        for block in blocks {
-            for number in block.opening.number...block.closing.number where number < hidden.count { hidden[number] = true }
+        var blocks: [TextBlock] = []
+        func visit(_ node: BlockNode, itemMarker: Character?) {
+            var marker = itemMarker
+            for child in node.children {
+                switch child.kind {
+                case .paragraph, .heading:
+                    let kind: TextBlock.Kind = if case .heading(let level) = child.kind { .heading(level: level) } else { .paragraph }
+                    let segments = child.content.map { content -> TextBlock.Segment in
+                        let bytes = Array(content.text.utf8)
+                        let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+                        var end = bytes.count
+                        while end > leading && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+                        return TextBlock.Segment(
+                            line: file.lines[content.index], column: content.prefixLength + leading + 1,
+                            text: String(decoding: bytes[leading..<end], as: UTF8.self))
+                    }
+                    if !segments.isEmpty { blocks.append(TextBlock(kind: kind, segments: segments, itemMarker: marker)) }
+                case .list(let bullet, let delimiter):
+                    for item in child.children { visit(item, itemMarker: bullet ?? delimiter) }
+                case .blockQuote:
+                    visit(child, itemMarker: nil)
+                default:
+                    break
+                }
+                // Only an item's first block is its bullet text.
+                marker = nil
+            }
         }
-        if let frontMatter = FrontMatter.parse(file.lines) {
-            for number in 1...frontMatter.closingLine where number < hidden.count { hidden[number] = true }
-        }
-        lines = file.lines.filter { !hidden[$0.number] }
+        visit(document, itemMarker: nil)
+        self.blocks = blocks
+    }
+
+    public init(file: SourceFile) {
+        self.init(file: file, document: MarkdownScanner.scan(file).document)
     }
 
     public init(lesson: Lesson) {
-        self.init(file: lesson.file, blocks: lesson.blocks.map(\.fenced))
+        if let document = lesson.document {
+            self.init(file: lesson.file, document: document)
+        } else {
+            self.init(file: lesson.file)
+        }
     }
 
     /// A heading: its level, its text and its line.
@@ -27,65 +130,96 @@ public struct Prose: Sendable {
         public var level: Int
         public var text: String
         public var line: Int
+        /// The UTF-8 column where the heading's text starts.
+        public var column: Int
     }
 
     public var headings: [Heading] {
-        lines.compactMap { line in
-            let hashes = line.text.prefix { $0 == "#" }.count
-            guard (1...6).contains(hashes), line.text.dropFirst(hashes).hasPrefix(" ") else { return nil }
-            return Heading(level: hashes, text: String(line.text.dropFirst(hashes + 1)), line: line.number)
+        blocks.compactMap { block in
+            guard case .heading(let level) = block.kind else { return nil }
+            return Heading(level: level, text: block.source, line: block.firstLine.number, column: block.segments[0].column)
         }
     }
 
-    /// A table: its header cells and its rows, each row's cells with the row's line.
-    public struct Table: Sendable {
-        public var header: [String]
-        public var headerLine: Int
-        public var rows: [(cells: [String], line: Line)]
-
-        public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+    /// The paragraphs that open a bullet list item (`-`, `*`, `+`).
+    public var bullets: [TextBlock] {
+        blocks.filter { $0.itemMarker.map { "-*+".contains($0) } ?? false && $0.kind == .paragraph }
     }
 
-    /// Every pipe table: a `|` header row, a `|---|` delimiter row, then `|` rows.
+    /// A table: its header cells and its rows, each cell as rendered text with its location.
+    public struct Table: Sendable {
+        public struct Cell: Sendable {
+            public var text: String
+            public var location: SourceLocation
+        }
+
+        public var header: [String]
+        public var headerLine: Int
+        public var rows: [(cells: [Cell], line: Line)]
+
+        public func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
+    }
+
+    /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a `|` header
+    /// row and a `|---|` delimiter row on the next line, then `|` rows, within one paragraph.
     public var tables: [Table] {
         var tables: [Table] = []
-        var index = 0
-        while index < lines.count {
-            defer { index += 1 }
-            guard index + 1 < lines.count, isRow(lines[index]), isDelimiter(lines[index + 1]),
-                lines[index + 1].number == lines[index].number + 1
-            else { continue }
-            var table = Table(header: Self.cells(lines[index].text), headerLine: lines[index].number, rows: [])
-            var row = index + 2
-            while row < lines.count, isRow(lines[row]), lines[row].number == lines[row - 1].number + 1 {
-                table.rows.append((Self.cells(lines[row].text), lines[row]))
-                row += 1
+        for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
+            let segments = block.segments
+            var index = 0
+            while index + 1 < segments.count {
+                guard isRow(segments[index].text), isDelimiter(segments[index + 1].text) else {
+                    index += 1
+                    continue
+                }
+                var table = Table(
+                    header: cells(segments[index]).map(\.text), headerLine: segments[index].line.number, rows: [])
+                var row = index + 2
+                while row < segments.count, isRow(segments[row].text) {
+                    table.rows.append((cells(segments[row]), segments[row].line))
+                    row += 1
+                }
+                tables.append(table)
+                index = row
             }
-            tables.append(table)
-            index = row - 1
         }
         return tables
     }
 
-    private func isRow(_ line: Line) -> Bool { line.text.hasPrefix("|") }
+    private func isRow(_ text: String) -> Bool { text.hasPrefix("|") }
 
-    private func isDelimiter(_ line: Line) -> Bool {
-        isRow(line) && line.text.allSatisfy { "|-: ".contains($0) } && line.text.contains("-")
+    private func isDelimiter(_ text: String) -> Bool {
+        isRow(text) && text.utf8.allSatisfy { "|-: ".utf8.contains($0) } && text.containsByte(UInt8(ascii: "-"))
     }
 
-    /// The trimmed cells of a table row.
-    static func cells(_ text: String) -> [String] {
-        var parts = text.split(separator: "|", omittingEmptySubsequences: false).map {
-            String(Substring($0).trimmingBlanks())
+    /// The cells of a table row, split on unescaped pipes, each as rendered text.
+    private func cells(_ segment: TextBlock.Segment) -> [Table.Cell] {
+        let bytes = Array(segment.text.utf8)
+        var cells: [Table.Cell] = []
+        var start = 0
+        var index = 0
+        func cut(_ end: Int) {
+            var low = start
+            while low < end && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
+            var high = end
+            while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
+            let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
+            cells.append(Table.Cell(
+                text: Inline(source).plain(),
+                location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
-        if parts.first == "" { parts.removeFirst() }
-        if parts.last == "" { parts.removeLast() }
-        return parts
-    }
-
-    /// The 1-based UTF-8 column where `needle` starts in `line`, or 1.
-    static func column(of needle: Substring, in line: Line) -> Int {
-        guard let range = line.text.range(of: needle) else { return 1 }
-        return line.text.utf8.distance(from: line.text.startIndex, to: range.lowerBound) + 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "|") {
+                if index > 0 { cut(index) }
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.count, !bytes[start...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { cut(bytes.count) }
+        return cells
     }
 }

@@ -9,8 +9,9 @@ public struct TriggerDistributionClaim: ClaimCheck {
 
     public func check(_ course: CourseFacts) -> ClaimOutcome {
         for lesson in course.lessons.suffix(1) {
-            for line in lesson.prose.lines {
-                guard let claimed = Self.numbers(in: line.text) else { continue }
+            // Read per paragraph with soft line breaks joined, so a wrapped sentence is still seen.
+            for block in lesson.prose.blocks {
+                guard let claimed = Self.numbers(in: block.source) else { continue }
                 var actual = Triggers.names.map { _ in 0 }
                 for other in course.lessons {
                     guard let printed = Triggers.declaration(in: other.prose)?.printed,
@@ -21,7 +22,7 @@ public struct TriggerDistributionClaim: ClaimCheck {
                 var findings: [Diagnostic] = []
                 for (index, name) in Triggers.names.enumerated() where claimed[index].value != actual[index] {
                     findings.append(.error(
-                        id, at: SourceLocation(path: lesson.path, line: line.number, column: claimed[index].column),
+                        id, at: block.location(of: claimed[index].offset, in: lesson.path),
                         "says \(name.declared) \(claimed[index].value), but \(SummaryLine.count(actual[index], "lesson")) "
                             + "\(actual[index] == 1 ? "declares" : "declare") \(name.declared)"))
                 }
@@ -31,19 +32,21 @@ public struct TriggerDistributionClaim: ClaimCheck {
         return .notApplicable("no 'yerel N, ebeveyn N, gözlem N, ortam N' sentence in the last lesson")
     }
 
-    /// The four numbers of the sentence, each with its UTF-8 column.
-    static func numbers(in text: String) -> [(value: Int, column: Int)]? {
+    /// The four numbers of the sentence, each with its UTF-8 offset in `text` (byte search: no
+    /// Unicode equivalence).
+    static func numbers(in text: String) -> [(value: Int, offset: Int)]? {
         var result: [(Int, Int)] = []
-        var searchFrom = text.startIndex
+        let bytes = Array(text.utf8)
+        var searchFrom = 0
         for (position, name) in Triggers.names.enumerated() {
-            let label = name.declared + " "
-            guard let range = text.range(of: label, range: searchFrom..<text.endIndex) else { return nil }
-            let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-            guard let value = Int(digits) else { return nil }
-            let after = text.index(range.upperBound, offsetBy: digits.count)
-            if position < 3 && !text[after...].hasPrefix(", ") { return nil }
-            result.append((value, text.utf8.distance(from: text.startIndex, to: range.upperBound) + 1))
-            searchFrom = after
+            guard let found = text.utf8Offset(of: name.declared + " ", from: searchFrom) else { return nil }
+            let start = found + name.declared.utf8.count + 1
+            var end = start
+            while end < bytes.count && bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
+            guard end > start, end - start < 10, let value = Int(String(decoding: bytes[start..<end], as: UTF8.self)) else { return nil }
+            if position < 3 && !(end + 1 < bytes.count && bytes[end] == UInt8(ascii: ",") && bytes[end + 1] == 0x20) { return nil }
+            result.append((value, start))
+            searchFrom = end
         }
         return result
     }

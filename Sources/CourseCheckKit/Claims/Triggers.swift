@@ -8,9 +8,8 @@ public enum Triggers {
     /// A lesson's `- Bu dersin tetiği: **X**` bullet.
     public struct Declaration: Sendable {
         public var value: String
-        public var line: Line
-        /// The UTF-8 column where the value starts.
-        public var column: Int
+        /// Where the value starts (its line may be a soft-wrapped continuation of the bullet).
+        public var location: SourceLocation
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
         public var distribution: [Int]? {
@@ -23,13 +22,18 @@ public enum Triggers {
         public var printed: String? { names.first { $0.declared == value }?.printed }
     }
 
-    static let bulletPrefix = "- Bu dersin tetiği: **"
+    static let bulletLead = "Bu dersin tetiği:"
 
+    /// The first bullet whose text starts `Bu dersin tetiği:` followed by strong emphasis (`**X**`
+    /// or `__X__`), read as rendered: a soft line break anywhere in it is a space.
     public static func declaration(in prose: Prose) -> Declaration? {
-        for line in prose.lines where line.text.hasPrefix(bulletPrefix) {
-            let rest = line.text.dropFirst(bulletPrefix.count)
-            guard let end = rest.range(of: "**") else { continue }
-            return Declaration(value: String(rest[..<end.lowerBound]), line: line, column: bulletPrefix.utf8.count + 1)
+        let lead = bulletLead.utf8.count
+        for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
+            let inline = block.inline
+            guard let strong = inline.emphasis.first(where: { $0.strong && $0.open >= lead }),
+                inline.source[lead..<strong.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+            else { continue }
+            return Declaration(value: inline.plain(strong.content), location: block.location(of: strong.content.lowerBound, in: prose.path))
         }
         return nil
     }

@@ -1,5 +1,12 @@
 /// Gives every fenced block of a lesson its role and reports blocks and lessons that break the rules.
 public enum Classifier {
+    /// Classifies what the scanner found; the lesson keeps the document so prose is not parsed twice.
+    public static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
+        var (lesson, diagnostics) = classify(file, blocks: scanned.blocks)
+        lesson.document = scanned.document
+        return (lesson, diagnostics)
+    }
+
     public static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {
         let path = file.path
         var diagnostics: [Diagnostic] = []
@@ -10,7 +17,7 @@ public enum Classifier {
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
-            let header = SourceLocation(path: path, line: tree.body[0].number, column: tree.fence.indent + 1)
+            let header = SourceLocation(path: path, line: tree.body[0].number, column: tree.fileColumn(bodyLine: 0, 1))
             diagnostics.append(.error(
                 .missingExpected, at: header,
                 "tree has no expected output block; put a bare ``` fence holding its stdout right after it"))
@@ -19,18 +26,22 @@ public enum Classifier {
 
         for block in fenced {
             if block.info.isEmpty {
-                if let tree = pendingTree, onlyBlankLines(in: file, between: tree.closing, and: block.opening) {
+                // The expected block is the next block in the tree's container: only blank lines between.
+                if let tree = pendingTree, tree.isFollowed(by: block) {
                     blocks[blocks.count - 1].expectedLine = block.opening.number
                     blocks.append(Lesson.Block(role: .expected, fenced: block))
                     trees.append(Tree(block: tree, expected: block))
                     pendingTree = nil
                 } else {
+                    var reason = "bare code fence does not follow a tree; expected output must come right after a "
+                        + "```swift block starting '\(BlockRole.treeMarker)'"
+                    if let tree = pendingTree, !tree.sharesContainer(with: block) {
+                        reason = "bare code fence is \(block.placeDescription), but the tree at line \(tree.opening.number) "
+                            + "is \(tree.placeDescription); a tree and its expected block must sit in the same container"
+                    }
                     flushPendingTree()
                     blocks.append(Lesson.Block(role: .none, fenced: block))
-                    diagnostics.append(.error(
-                        .strayOutput, at: block.openingLocation(in: path),
-                        "bare code fence does not follow a tree; expected output must come right after a "
-                            + "```swift block starting '\(BlockRole.treeMarker)'"))
+                    diagnostics.append(.error(.strayOutput, at: block.openingLocation(in: path), reason))
                 }
                 continue
             }
@@ -76,12 +87,7 @@ public enum Classifier {
                     "lesson has no tree (a ```swift block starting '\(BlockRole.treeMarker)')"))
             }
         }
-        let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees)
+        let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees, document: nil)
         return (lesson, diagnostics)
-    }
-
-    private static func onlyBlankLines(in file: SourceFile, between first: Line, and second: Line) -> Bool {
-        // Line numbers are 1-based; the lines strictly between sit at indices first.number..<second.number-1.
-        file.lines[first.number..<(second.number - 1)].allSatisfy(\.isBlank)
     }
 }

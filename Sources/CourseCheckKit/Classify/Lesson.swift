@@ -13,6 +13,8 @@ public struct Lesson: Sendable {
     /// The lesson's core blocks; a well-formed lesson has exactly one.
     public var cores: [FencedBlock]
     public var trees: [Tree]
+    /// The block structure the blocks were found in, when the caller kept it (claims read prose from it).
+    public var document: BlockNode?
 
     public var path: String { file.path }
 

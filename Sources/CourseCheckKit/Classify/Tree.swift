@@ -23,7 +23,13 @@ public struct Tree: Sendable, Equatable {
     /// The tree's source, as `main.swift` would hold it.
     public var source: String { block.content }
 
+    /// A location in the tree's source (a line of the file, a column of the rendered line) as a
+    /// location in the file: in a block quote or list item, the container prefix is added back.
+    public func location(line: Int, column: Int, in path: String) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: block.fileColumn(line: line, column))
+    }
+
     public func headerLocation(in path: String) -> SourceLocation {
-        SourceLocation(path: path, line: header.number, column: block.fence.indent + 1)
+        SourceLocation(path: path, line: header.number, column: block.fileColumn(bodyLine: 0, 1))
     }
 }

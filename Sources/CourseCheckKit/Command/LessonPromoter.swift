@@ -45,11 +45,11 @@ public struct LessonPromoter {
                 }
                 guard let run, Array(tree.expected.content.utf8) != run.stdout else { continue }
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
-                replacements.append(contentsOf: expectedReplacement(tree.expected, output: output))
+                replacements.append(contentsOf: expectedReplacement(tree.expected, lesson.file, output: output))
                 expectedBlocks += 1
             }
-            for block in lesson.cores where block.content != EmbeddedCore.text {
-                replacements.append((bodyRange(block), core.map(\.raw)))
+            for block in lesson.cores where !block.content.sameBytes(EmbeddedCore.text) {
+                replacements.append((bodyRange(block), rewritten(block, lesson.file, core)))
                 coreBlocks += 1
             }
             guard !replacements.isEmpty else { continue }
@@ -86,10 +86,12 @@ public struct LessonPromoter {
 
     /// The replacement of an expected block's body, and of its fences when an output line would
     /// close the current fence: then both fences get the shortest run that no output line closes.
-    static func expectedReplacement(_ block: FencedBlock, output: [Line]) -> [(range: Range<Int>, lines: [String])] {
-        let body = (bodyRange(block), output.map(\.raw))
+    static func expectedReplacement(_ block: FencedBlock, _ file: SourceFile, output: [Line])
+        -> [(range: Range<Int>, lines: [String])]
+    {
+        let body = (bodyRange(block), rewritten(block, file, output))
         var fence = block.fence
-        while output.contains(where: { Lexer.closes($0, fence) }) { fence.length += 1 }
+        while output.contains(where: { closes($0, fence) }) { fence.length += 1 }
         guard fence.length != block.fence.length else { return [body] }
         let openingIndex = block.opening.number - 1
         let closingIndex = block.closing.number - 1
@@ -100,14 +102,55 @@ public struct LessonPromoter {
         ]
     }
 
-    /// `line` with its fence run (after the indentation) replaced by one of `fence.length`.
+    /// Whether an output line, written into the block below `fence` (after its indentation), would
+    /// close it: at most three spaces of indentation in all, then a run of the fence character at
+    /// least as long, then only blanks.
+    static func closes(_ line: Line, _ fence: Lexer.Fence) -> Bool {
+        let bytes = Array(line.text.utf8)
+        let spaces = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        guard fence.indent + spaces <= 3, let run = Lexer.closingRun(bytes[spaces...]) else { return false }
+        return run.character == fence.character && run.length >= fence.length
+    }
+
+    /// `line` with its fence run replaced by one of `fence.length`. Container prefixes hold only
+    /// `>`, spaces and tabs, so the fence run is the line's first run of the fence character; every
+    /// byte before and after it stays.
     private static func lengthened(_ line: Line, to fence: Lexer.Fence) -> String {
         let text = Substring(line.text)
-        let indent = text.prefix { $0 == " " }
-        let rest = text.dropFirst(indent.count)
-        let run = rest.prefix { $0 == fence.character }
-        let tail = rest.dropFirst(run.count)
-        return String(indent) + String(repeating: fence.character, count: fence.length) + tail + line.ending.rawValue
+        guard let start = text.firstIndex(of: fence.character) else { return line.raw }
+        let run = text[start...].prefix { $0 == fence.character }
+        return String(text[..<start]) + String(repeating: fence.character, count: fence.length)
+            + text[run.endIndex...] + line.ending.rawValue
+    }
+
+    /// The file lines for a block whose content becomes `content`: each line keeps its container
+    /// prefix (`> `, a list item's indentation, the fence's indentation) byte for byte; lines past
+    /// the old body get the block's continuation prefix. A line whose content is unchanged stays
+    /// as it was. At the top level with an unindented fence, the lines are the content itself.
+    static func rewritten(_ block: FencedBlock, _ file: SourceFile, _ content: [Line]) -> [String] {
+        content.enumerated().map { index, line in
+            if index < block.body.count {
+                let old = block.body[index]
+                let raw = file.lines[old.number - 1]
+                if old.text.sameBytes(line.text) && old.ending == line.ending { return raw.raw }
+                let prefix = String(decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
+                // A blank line's prefix may be shorter than the container needs, and a tab in a prefix
+                // may be consumed only in part: those lines take the continuation prefix.
+                let keeps = !old.text.isEmpty && !prefix.containsByte(UInt8(ascii: "\t"))
+                return joined(keeps ? prefix : block.continuationPrefix, line)
+            }
+            return joined(block.continuationPrefix, line)
+        }
+    }
+
+    /// Prefix and content; a blank line gets the prefix without trailing blanks, and a block quote
+    /// marker written without its space gets one before content (`>` + ` x` would lose the space).
+    private static func joined(_ prefix: String, _ line: Line) -> String {
+        if line.text.isEmpty {
+            return String(prefix.reversed().drop { $0 == " " }.reversed()) + line.ending.rawValue
+        }
+        let spaced = prefix.hasSuffix(">") ? prefix + " " : prefix
+        return spaced + line.raw
     }
 
     /// Indices into the file's lines of a block's body (between its fences).

@@ -5,7 +5,7 @@ public enum BlockDiff {
         lesson: [Line], lessonLabel: String, reference: [Line], referenceLabel: String, firstLine: Int,
         referenceFirstLine: Int? = nil
     ) -> String {
-        if lesson.map(\.text) == reference.map(\.text) && !lesson.isEmpty {
+        if lesson.elementsEqual(reference, by: { $0.text.sameBytes($1.text) }) && !lesson.isEmpty {
             let endings = Set(lesson.map(\.ending.name)).sorted().joined(separator: " and ")
             let wanted = Set(reference.map(\.ending.name)).sorted().joined(separator: " and ")
             return "the text is identical; only line endings differ (\(lessonLabel) uses \(endings), "

@@ -9,7 +9,7 @@ public struct CoreDriftCheck: Sendable {
     /// The drift finding for `block`, or nil when it matches.
     public func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
         let expected = LineScanner.lines(of: embeddedCore)
-        guard let mismatch = LineMismatch.first(block: block.body, expected: expected) else { return nil }
+        guard let mismatch = LineMismatch.first(block: block.body, expected: expected, reference: "the embedded core") else { return nil }
         let line = mismatch.index < block.body.count ? block.body[mismatch.index].number : block.closing.number
         var message = "core block differs from the embedded core"
         if mismatch.index < expected.count {
@@ -21,7 +21,7 @@ public struct CoreDriftCheck: Sendable {
             referenceLabel: "embedded core (\(EmbeddedCore.fileName))", firstLine: block.opening.number + 1,
             referenceFirstLine: 1)
         return .error(
-            .coreDrift, at: SourceLocation(path: path, line: line, column: mismatch.column), message,
+            .coreDrift, at: SourceLocation(path: path, line: line, column: OutputCheck.fileColumn(block, mismatch)), message,
             attachment: attachment)
     }
 }

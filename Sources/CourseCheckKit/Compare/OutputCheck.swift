@@ -59,7 +59,7 @@ public enum OutputCheck {
     /// The drift finding when `actual` differs from the expected block, or nil.
     public static func compare(_ actual: String, with expected: FencedBlock, tree: Tree, path: String) -> Diagnostic? {
         let actualLines = LineScanner.lines(of: actual)
-        guard let mismatch = LineMismatch.first(block: expected.body, expected: actualLines) else { return nil }
+        guard let mismatch = LineMismatch.first(block: expected.body, expected: actualLines, reference: "the output") else { return nil }
         let line = mismatch.index < expected.body.count ? expected.body[mismatch.index].number : expected.closing.number
         var message = "output of tree at line \(tree.header.number) differs from the lesson"
         if let cause = outputCause(mismatch, expected: expected.body, actual: actualLines) {
@@ -71,14 +71,19 @@ public enum OutputCheck {
             new: .init(
                 label: "actual output of tree at line \(tree.header.number)", lines: actualLines.map(\.visible),
                 firstLine: expected.opening.number + 1))
-        let attachment = expected.body.map(\.text) == actualLines.map(\.text) && !actualLines.isEmpty
+        let attachment = expected.body.elementsEqual(actualLines, by: { $0.text.sameBytes($1.text) }) && !actualLines.isEmpty
             ? BlockDiff.text(
                 lesson: expected.body, lessonLabel: "the lesson", reference: actualLines,
                 referenceLabel: "the tree's output", firstLine: expected.opening.number + 1)
             : diff.text()
         return .error(
-            .outputDrift, at: SourceLocation(path: path, line: line, column: mismatch.column), message,
+            .outputDrift, at: SourceLocation(path: path, line: line, column: fileColumn(expected, mismatch)), message,
             notes: [.init(tree.headerLocation(in: path), "tree '\(tree.title)' starts here")], attachment: attachment)
+    }
+
+    /// The file column of a mismatch: its column in the rendered line plus the container prefix.
+    static func fileColumn(_ block: FencedBlock, _ mismatch: LineMismatch) -> Int {
+        mismatch.index < block.body.count ? block.fileColumn(bodyLine: mismatch.index, mismatch.column) : block.openingColumn
     }
 
     /// The cause, phrased for output: the lesson's lines against what the tree printed.
@@ -92,7 +97,7 @@ public enum OutputCheck {
             let extra = expected.count - actual.count
             return "the lesson has \(extra) line\(extra == 1 ? "" : "s") the tree does not print"
         }
-        if expected[index].text == actual[index].text && actual[index].ending == .none {
+        if expected[index].text.sameBytes(actual[index].text) && actual[index].ending == .none {
             return "the tree's output does not end with a newline"
         }
         return mismatch.cause

@@ -119,7 +119,7 @@ public struct UnifiedDiff: Sendable {
                     x = v[offset + k - 1] + 1
                 }
                 var y = x - k
-                while x < n && y < m && a[x] == b[y] {
+                while x < n && y < m && a[x].sameBytes(b[y]) {
                     x += 1
                     y += 1
                 }
@@ -169,10 +169,10 @@ public struct UnifiedDiff: Sendable {
     /// A common prefix and suffix kept, everything between replaced.
     private static func replacement(_ a: [String], _ b: [String]) -> [Edit] {
         var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        while prefix < a.count && prefix < b.count && a[prefix].sameBytes(b[prefix]) { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix && suffix < b.count - prefix
-            && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            && a[a.count - 1 - suffix].sameBytes(b[b.count - 1 - suffix]) {
             suffix += 1
         }
         var edits = (0..<prefix).map { Edit.keep($0, $0) }

@@ -49,7 +49,7 @@ public enum LessonReader {
         }
         let scanned = MarkdownScanner.scan(file)
         diagnostics += scanned.diagnostics
-        let (lesson, classified) = Classifier.classify(file, blocks: scanned.blocks)
+        let (lesson, classified) = Classifier.classify(file, scanned: scanned)
         diagnostics += classified
         return Outcome(lesson: lesson, diagnostics: diagnostics)
     }

@@ -8,6 +8,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case byteOrderMark = "bom"
     /// A fence that is never closed.
     case unterminatedFence = "unterminated-fence"
+    /// Block quotes and list items nested deeper than the scanner follows.
+    case markdownNesting = "markdown-nesting"
     /// A file with no fenced blocks at all.
     case notALesson = "not-a-lesson"
     /// A lesson without a core block, or with more than one.

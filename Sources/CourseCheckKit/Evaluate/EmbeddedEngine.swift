@@ -52,7 +52,7 @@ public struct EmbeddedEngine: Sendable {
             let run = TreeRun(engine: .embedded, ending: .exited(0), stdout: Array(outcome.output.utf8))
             return .ran(run, lints: lints)
         }
-        let at = SourceLocation(path: job.path, line: failure.position.line, column: failure.position.column)
+        let at = job.tree.location(line: failure.position.line, column: failure.position.column, in: job.path)
         switch failure {
         case .unsupported, .invalid, .limit:
             return .needsToolchain(Routing(reason: failure.message, location: at))
@@ -67,7 +67,7 @@ public struct EmbeddedEngine: Sendable {
     }
 
     private func location(_ position: SyntaxPosition, _ job: TreeJob) -> SourceLocation {
-        SourceLocation(path: job.path, line: position.line, column: position.column)
+        job.tree.location(line: position.line, column: position.column, in: job.path)
     }
 
     private func partial(_ output: String) -> String {

@@ -243,7 +243,7 @@ public struct ToolchainEngine: Sendable {
             if let origin = program.origin(of: entry) {
                 let job = jobs[origin.tree]
                 return .error(
-                    .compileError, at: SourceLocation(path: job.path, line: origin.line, column: entry.column),
+                    .compileError, at: job.tree.location(line: origin.line, column: entry.column, in: job.path),
                     "tree does not compile: \(entry.message)")
             }
             return .error(
@@ -255,7 +255,7 @@ public struct ToolchainEngine: Sendable {
     private func fallback(_ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob]) -> Fallback {
         guard let first = errors.first else { return Fallback(message: "swiftc failed", location: nil) }
         let location = program.origin(of: first).map {
-            SourceLocation(path: jobs[$0.tree].path, line: $0.line, column: first.column)
+            jobs[$0.tree].tree.location(line: $0.line, column: first.column, in: jobs[$0.tree].path)
         }
         return Fallback(message: first.message, location: location)
     }

@@ -6,40 +6,47 @@ public enum Lexer {
         /// "`" or "~".
         public var character: Character
         public var length: Int
-        /// Spaces before the fence.
+        /// Columns of indentation before the fence, after the container prefixes.
         public var indent: Int
         /// The text after the fence, trimmed of surrounding spaces and tabs.
         public var info: String
+
+        public init(character: Character, length: Int, indent: Int, info: String) {
+            self.character = character
+            self.length = length
+            self.indent = indent
+            self.info = info
+        }
     }
 
     /// The fence that `line` opens, if any. A backtick fence's info string may not hold a backtick.
     public static func openingFence(_ line: Line) -> Fence? {
-        guard let fence = fenceRun(line.text) else { return nil }
-        if fence.character == "`" && fence.info.contains("`") { return nil }
+        let bytes = Array(line.text.utf8)
+        let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        guard indent <= 3, var fence = openingRun(bytes[indent...]) else { return nil }
+        fence.indent = indent
         return fence
     }
 
-    /// True when `line` closes a block opened by `opening`: the same character, at least as long,
-    /// and nothing but spaces after it.
-    public static func closes(_ line: Line, _ opening: Fence) -> Bool {
-        guard let fence = fenceRun(line.text) else { return false }
-        return fence.character == opening.character && fence.length >= opening.length && fence.info.isEmpty
-    }
-
-    private static func fenceRun(_ text: String) -> Fence? {
-        // Fast path: most lines are prose, and a fence's first non-space byte is ` or ~.
-        guard let first = text.utf8.first(where: { $0 != UInt8(ascii: " ") }),
-            first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
-        else { return nil }
-        var rest = Substring(text)
-        let indent = rest.prefix { $0 == " " }.count
-        guard indent <= 3 else { return nil }
-        rest = rest.dropFirst(indent)
-        guard let first = rest.first, first == "`" || first == "~" else { return nil }
+    /// A fence run at the start of `rest` (indentation already skipped): three or more backticks
+    /// (whose info string holds no backtick) or tildes, with the info string trimmed.
+    static func openingRun(_ rest: ArraySlice<UInt8>) -> Fence? {
+        guard let first = rest.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
         let length = rest.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
-        let info = rest.dropFirst(length).trimmingBlanks()
-        return Fence(character: first, length: length, indent: indent, info: String(info))
+        let info = rest.dropFirst(length)
+        if first == UInt8(ascii: "`") && info.contains(UInt8(ascii: "`")) { return nil }
+        let text = Substring(String(decoding: info, as: UTF8.self)).trimmingBlanks()
+        return Fence(character: Character(Unicode.Scalar(first)), length: length, indent: 0, info: String(text))
+    }
+
+    /// A closing fence run at the start of `rest`: three or more backticks or tildes followed by
+    /// nothing but spaces and tabs.
+    static func closingRun(_ rest: ArraySlice<UInt8>) -> (character: Character, length: Int)? {
+        guard let first = rest.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
+        let length = rest.prefix { $0 == first }.count
+        guard length >= 3, rest.dropFirst(length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        return (Character(Unicode.Scalar(first)), length)
     }
 }
 

@@ -16,10 +16,11 @@ public struct Line: Sendable, Equatable {
     public var raw: String { text + ending.rawValue }
 
     /// The line for display in a diff: tabs shown as "→", trailing spaces as "·", a CR or CRLF
-    /// ending as "␍", a missing final newline as "⌁".
+    /// ending as "␍", a missing final newline as "⌁", an invisible or look-alike character as
+    /// `⟨U+200B ZERO WIDTH SPACE⟩`.
     public var visible: String {
         let body = text.reversed().drop { $0 == " " }.reversed()
-        let shown = String(body).replacingOccurrences("\t", with: "→")
+        let shown = Invisible.marked(String(body).replacingOccurrences("\t", with: "→"))
             + String(repeating: "·", count: text.count - body.count)
         return switch ending {
         case .lf: shown

@@ -1,0 +1,79 @@
+/// Characters a reader cannot tell apart from others on screen: invisible ones (zero-width and
+/// non-ASCII spaces, format and control characters, combining marks) and look-alikes (canonical
+/// singletons such as KELVIN SIGN, and a few cross-script homoglyphs). Drift messages and diffs
+/// name them, because a diff of two lines that look identical explains nothing.
+public enum Invisible {
+    /// Scalars that look like another one: canonical singletons (NFC maps them to the ASCII or
+    /// Greek letter) and common Cyrillic/Greek homoglyphs of Latin letters.
+    static let lookAlikes: [UInt32: Unicode.Scalar] = [
+        0x212A: "K", 0x212B: "\u{C5}", 0x2126: "\u{3A9}", 0x037E: ";", 0x0387: "\u{B7}", 0x1FEF: "`",
+        0x0430: "a", 0x0435: "e", 0x043E: "o", 0x0440: "p", 0x0441: "c", 0x0443: "y", 0x0445: "x",
+        0x0456: "i", 0x0458: "j", 0x0455: "s", 0x0410: "A", 0x0412: "B", 0x0415: "E", 0x041A: "K",
+        0x041C: "M", 0x041D: "H", 0x041E: "O", 0x0420: "P", 0x0421: "C", 0x0422: "T", 0x0425: "X",
+        0x0391: "A", 0x0392: "B", 0x0395: "E", 0x0397: "H", 0x0399: "I", 0x039A: "K", 0x039C: "M",
+        0x039D: "N", 0x039F: "O", 0x03A1: "P", 0x03A4: "T", 0x03A7: "X", 0x03A5: "Y", 0x0396: "Z",
+        0x03BF: "o", 0x2010: "-", 0x2011: "-", 0x2212: "-", 0xFF1B: ";",
+    ]
+
+    /// True for a scalar a reader cannot see or cannot tell from a common one. ASCII (tab aside,
+    /// which diffs already show as →) is never suspicious.
+    public static func isSuspicious(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F }
+        if lookAlikes[scalar.value] != nil { return true }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .format, .control, .nonspacingMark,
+            .enclosingMark, .spacingMark, .privateUse, .unassigned:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The Unicode name aliases of the C0 controls and DEL, which the runtime's name tables leave out.
+    static let controlNames: [UInt32: String] = [
+        0x00: "NULL", 0x01: "START OF HEADING", 0x02: "START OF TEXT", 0x03: "END OF TEXT",
+        0x04: "END OF TRANSMISSION", 0x05: "ENQUIRY", 0x06: "ACKNOWLEDGE", 0x07: "ALERT", 0x08: "BACKSPACE",
+        0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED", 0x0B: "LINE TABULATION", 0x0C: "FORM FEED",
+        0x0D: "CARRIAGE RETURN", 0x0E: "SHIFT OUT", 0x0F: "SHIFT IN", 0x10: "DATA LINK ESCAPE",
+        0x11: "DEVICE CONTROL ONE", 0x12: "DEVICE CONTROL TWO", 0x13: "DEVICE CONTROL THREE",
+        0x14: "DEVICE CONTROL FOUR", 0x15: "NEGATIVE ACKNOWLEDGE", 0x16: "SYNCHRONOUS IDLE",
+        0x17: "END OF TRANSMISSION BLOCK", 0x18: "CANCEL", 0x19: "END OF MEDIUM", 0x1A: "SUBSTITUTE",
+        0x1B: "ESCAPE", 0x1C: "INFORMATION SEPARATOR FOUR", 0x1D: "INFORMATION SEPARATOR THREE",
+        0x1E: "INFORMATION SEPARATOR TWO", 0x1F: "INFORMATION SEPARATOR ONE", 0x7F: "DELETE",
+    ]
+
+    /// `U+200B ZERO WIDTH SPACE`.
+    public static func name(_ scalar: Unicode.Scalar) -> String {
+        var hex = String(scalar.value, radix: 16, uppercase: true)
+        if hex.count < 4 { hex = String(repeating: "0", count: 4 - hex.count) + hex }
+        let name = scalar.properties.name ?? scalar.properties.nameAlias ?? controlNames[scalar.value] ?? "unnamed"
+        return "U+\(hex) \(name)"
+    }
+
+    /// The text with every suspicious scalar replaced by `⟨U+200B ZERO WIDTH SPACE⟩`; the same
+    /// string when there is none (the common, all-visible case costs one byte scan).
+    public static func marked(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 || $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isSuspicious(scalar) {
+                result.append(contentsOf: "⟨\(name(scalar))⟩".unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}
+
+extension String {
+    /// Byte equality: no Unicode canonical equivalence, unlike `==` (which takes NFD `c` + U+0327
+    /// for NFC `ç`, and KELVIN SIGN for `K`). Every verdict of coursecheck compares this way.
+    func sameBytes(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var a = self
+        var b = other
+        // Contiguous buffers compare far faster than the UTF8View's iterator.
+        return a.withUTF8 { left in b.withUTF8 { right in left.elementsEqual(right) } }
+    }
+}

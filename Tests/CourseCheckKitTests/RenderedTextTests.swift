@@ -1,0 +1,117 @@
+@testable import CourseCheckKit
+import Foundation
+import XCTest
+
+/// What a reader sees is what coursecheck checks: promote in containers, YAML scalars, inline
+/// emphasis and code spans, invisible characters, the cause at the first differing column.
+final class RenderedTextTests: XCTestCase {
+    /// --promote in a block quote and a list item keeps every prefix byte, and the result checks clean.
+    func testPromoteInContainersKeepsPrefixesAndSettles() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Fixture.copy(from: Fixture.root.appendingPathComponent("container-promote"), to: scratch.url, skipping: Fixture.expectationFiles)
+        let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "."], in: scratch.url)
+        XCTAssertEqual(promoted.status.rawValue, 0, promoted.stderr)
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("01-promote.md"), encoding: .utf8)
+        let expectedTail = """
+            > ```swift
+            > // main.swift — alinti
+            > print("bir")
+            > print("iki")
+            > ```
+            >
+            > ```
+            > bir
+            > iki
+            > ```
+
+            1. Liste:
+
+               ```swift
+               // main.swift — liste
+               print("")
+               print("uc")
+               ```
+
+               ```
+
+            """ + "\n   uc\n   ```\n"
+        XCTAssertTrue(text.hasSuffix("\n\n" + expectedTail), text)
+        let checked = InProcess.run(["--no-goldens", "--no-claims", "."], in: scratch.url)
+        XCTAssertEqual(checked.stderr, "")
+        XCTAssertEqual(checked.status.rawValue, 0)
+    }
+
+    func testFrontMatterScalarsFollowYAML() {
+        XCTAssertEqual(FrontMatter.scalar(" 21 # yirmi bir"), "21")
+        XCTAssertEqual(FrontMatter.scalar(" C# dersi"), "C# dersi")
+        XCTAssertEqual(FrontMatter.scalar(" 'it''s' # yorum"), "it's")
+        XCTAssertEqual(FrontMatter.scalar(#" "a \"b\" \u00E7" # yorum"#), "a \"b\" ç")
+        XCTAssertEqual(FrontMatter.scalar(" # only a comment"), "")
+        XCTAssertEqual(FrontMatter.scalar("   "), "")
+        let parsed = FrontMatter.parse(LineScanner.lines(of: "---\nlessons: 21 # yirmi bir\ntitle: \"Kurs\"\n---\n"))
+        XCTAssertEqual(parsed?["lessons"]?.value, "21")
+        XCTAssertEqual(parsed?["title"]?.value, "Kurs")
+    }
+
+    func testInlineStrongInBothSpellingsButNotInCodeOrWords() {
+        let strong = { (text: String) -> [String] in
+            let inline = Inline(text)
+            return inline.emphasis.filter(\.strong).map { inline.text($0.content) }
+        }
+        XCTAssertEqual(strong("a **GV3.** b __GV4.__ c"), ["GV3.", "GV4."])
+        XCTAssertEqual(strong("snake__case__word and `**code**`"), [])
+        XCTAssertEqual(strong("** not strong **"), [])
+        XCTAssertEqual(Inline("**ebeveyn**").plain(), "ebeveyn")
+        XCTAssertEqual(Inline("a \\*b\\* `c|d`").plain(), "a *b* c|d")
+        let link = Inline("[Başlık *bir*](./03-x.md \"t\")").links.first
+        XCTAssertEqual(link?.destination, "./03-x.md")
+        XCTAssertEqual(CourseIndexClaim.normalized("lessons/./03-x.md"), "lessons/03-x.md")
+        XCTAssertEqual(CourseIndexClaim.normalized("lessons/../lessons/03-x.md"), "lessons/03-x.md")
+    }
+
+    func testLabelsAreKebabCaseInAnyScript() {
+        XCTAssertTrue(LabelReferenceClaim.isKebab("görev-eklendi"))
+        XCTAssertTrue(LabelReferenceClaim.isKebab("adım-2"))
+        XCTAssertFalse(LabelReferenceClaim.isKebab("Görev-eklendi"))
+        XCTAssertFalse(LabelReferenceClaim.isKebab("tek"))
+        XCTAssertFalse(LabelReferenceClaim.isKebab("a--b"))
+        XCTAssertFalse(LabelReferenceClaim.isKebab("a-b c"))
+    }
+
+    func testInvisibleCharactersAreNamed() {
+        XCTAssertEqual(Invisible.name("\u{200B}"), "U+200B ZERO WIDTH SPACE")
+        XCTAssertEqual(Invisible.name("\u{A0}"), "U+00A0 NO-BREAK SPACE")
+        XCTAssertEqual(Invisible.marked("a\u{200B}b ç"), "a⟨U+200B ZERO WIDTH SPACE⟩b ç")
+        XCTAssertEqual(Line(number: 1, text: "c\u{327}\t ", ending: .lf).visible, "c⟨U+0327 COMBINING CEDILLA⟩→·")
+    }
+
+    /// The cause is the one at the first differing column, not a tab or blank elsewhere on the line.
+    func testTheCauseIsTheOneAtTheFirstDifference() {
+        func mismatch(_ lesson: String, _ output: String) -> LineMismatch? {
+            LineMismatch.first(
+                block: [Line(number: 1, text: lesson, ending: .lf)], expected: [Line(number: 1, text: output, ending: .lf)],
+                reference: "the output")
+        }
+        XCTAssertEqual(mismatch("ebevyn\tx", "ebeveyn    x"), LineMismatch(index: 0, column: 5, cause: nil))
+        XCTAssertEqual(
+            mismatch("a\tb", "a    b"), LineMismatch(index: 0, column: 2, cause: "the line has a tab where the output has a space"))
+        XCTAssertEqual(mismatch("ab  ", "ab"), LineMismatch(index: 0, column: 3, cause: "the line has trailing whitespace"))
+        XCTAssertEqual(mismatch("x y", "x\u{A0}y")?.cause, "the output has U+00A0 NO-BREAK SPACE where the line has a space")
+        // Two-byte characters differing in their second byte are pointed at their first byte.
+        XCTAssertEqual(mismatch("a\u{A0}", "a\u{A7}")?.column, 2)
+        XCTAssertNil(mismatch("çiçek", "çiçek"))
+        XCTAssertNotNil(mismatch("c\u{327}", "ç"), "canonically equivalent text is not byte-equal")
+    }
+
+    /// Hostile nesting is bounded: a line of 100,000 `>` or 50,000 list markers does not overflow the
+    /// stack; the line past the limit is reported.
+    func testDeepContainersAreBounded() {
+        let text = String(repeating: ">", count: 100_000) + " a\n\n" + String(repeating: "- ", count: 50_000) + "b\n"
+        let file = SourceFile(path: "x.md", text: text)
+        let scanned = MarkdownScanner.scan(file)
+        XCTAssertEqual(scanned.document.tooDeep, [0, 2])
+        XCTAssertEqual(scanned.diagnostics.map(\.location.description), ["x.md:1:1"])
+        XCTAssertEqual(scanned.diagnostics.map(\.id), [.markdownNesting])
+    }
+}
