@@ -204,10 +204,8 @@ final class ConfinedWritesTests: XCTestCase {
             update.stderr,
             "lessons/09-yerel-durum.md:1:1: error: goldens of this lesson left as they are: the missing-expected "
                 + "error at line 120 makes its trees uncertain; fix it, then run --update again [update-refused]\n"
-                + "lessons/09-yerel-durum.md:120:1: error: tree has no expected output block; put a bare ``` fence "
-                + "holding its stdout right after it [missing-expected]\n"
-                + "lessons/09-yerel-durum.md:140:1: error: bare code fence does not follow a tree; expected output must "
-                + "come right after a ```swift block starting '// main.swift' [stray-output]\n")
+                + "lessons/09-yerel-durum.md:120:1: error: tree's expected block at line 140 does not follow it: only "
+                + "blank lines may stand between a tree and its expected output [missing-expected]\n")
         XCTAssertFalse(update.stdout.contains("will remove"), update.stdout)
         XCTAssertEqual(try snapshot(excluding: { $0.hasPrefix("lessons") }), before)
     }

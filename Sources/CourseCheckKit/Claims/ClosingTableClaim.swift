@@ -59,15 +59,36 @@ public struct ClosingTableClaim: ClaimCheck {
             missing = []
             extra = []
         }
-        for edit in UnifiedDiff.edits(titles, rowTitles) {
+        let edits = UnifiedDiff.edits(titles, rowTitles)
+        // A row that names a lesson the script left out elsewhere is that lesson's row out of place
+        // (two swapped rows, a moved row): one finding at the row, named correctly, and its trigger
+        // still checked against its own lesson.
+        var unplaced: [Int] = []
+        for case .delete(let lesson) in edits { unplaced.append(lesson) }
+        var misplaced: [Int: Int] = [:]
+        for case .insert(let row) in edits {
+            if let position = unplaced.firstIndex(where: { titles[$0].sameBytes(rowTitles[row]) }) {
+                misplaced[row] = unplaced.remove(at: position)
+            }
+        }
+        let moved = Set(misplaced.values)
+        for edit in edits {
             switch edit {
             case .keep(let lesson, let row):
                 settle(nextRow: row)
                 checkTrigger(row: row, lesson: lesson)
             case .delete(let lesson):
-                missing.append(lesson)
+                if !moved.contains(lesson) { missing.append(lesson) }
             case .insert(let row):
-                extra.append(row)
+                if let lesson = misplaced[row] {
+                    findings.append(.error(
+                        id, at: cell(table.rows[row], lessonColumn, owner.path),
+                        "row \(row + 1) names '\(rowTitles[row])', lesson \(lesson + 1), out of course order; its row "
+                            + "belongs in place \(lesson + 1)"))
+                    checkTrigger(row: row, lesson: lesson)
+                } else {
+                    extra.append(row)
+                }
             }
         }
         settle(nextRow: table.rows.count)

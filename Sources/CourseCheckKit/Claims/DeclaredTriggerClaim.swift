@@ -23,14 +23,16 @@ public struct DeclaredTriggerClaim: ClaimCheck {
             if let printed = declaration.printed {
                 let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
                 guard lesson.outputs.contains(where: { $0 != nil }) else { continue }
-                if !causes.contains(printed) {
+                if !causes.contains(printed) && !lesson.hasUnknownTrees {
                     findings.append(.error(
                         id, at: at,
                         "declares the trigger '\(declaration.value)', but no tree of this lesson recomputes a view with "
                             + "cause '\(printed)' (its trees show: \(causes.isEmpty ? "none" : causes.sorted().joined(separator: ", ")))"))
                 }
             } else if let distribution = declaration.distribution {
-                guard let output = lesson.outputs.first ?? nil else { continue }
+                // The first tree block must be the first tree that ran, or its counts are unknown.
+                guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, let output = lesson.outputs.first ?? nil
+                else { continue }
                 guard let counts = Triggers.counts(inOutput: output) else {
                     findings.append(.error(id, at: at, "declares a distribution, but the first tree prints no countCauses lines"))
                     continue

@@ -6,10 +6,11 @@ public struct LabelReferenceClaim: ClaimCheck {
 
     public init() {}
 
-    /// The string literals passed as the first argument of `change(…)` in a tree: `change("label"`.
-    static func labels(in tree: Tree) -> [String] {
+    /// The string literals passed as the first argument of `change(…)` in a tree block (whether or
+    /// not its expected block was recognised): `change("label"`.
+    static func labels(in block: FencedBlock) -> [String] {
         var labels: [String] = []
-        for line in tree.block.body {
+        for line in block.body {
             var from = 0
             while let start = line.text.utf8Offset(of: "change(\"", from: from) {
                 let open = start + "change(\"".utf8.count
@@ -63,7 +64,7 @@ public struct LabelReferenceClaim: ClaimCheck {
     }
 
     public func check(_ course: CourseFacts) -> ClaimOutcome {
-        let labels = Set(course.lessons.flatMap { $0.lesson.trees.flatMap(Self.labels) })
+        let labels = Set(course.lessons.flatMap { $0.treeBlocks.flatMap(Self.labels) })
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })

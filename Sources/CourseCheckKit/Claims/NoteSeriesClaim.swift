@@ -52,34 +52,77 @@ public struct NoteSeriesClaim: ClaimCheck {
         return parts
     }
 
+    /// One mistake, one finding. A series belongs to the part that holds most of its notes; a note
+    /// elsewhere is one finding, and when it fits the gap of the series at home in its part (a
+    /// `**DR3.**` where `GV3` is due) it is read as that note, so neither series reports it again.
+    /// Numbering is checked against the note before (a typo between two good neighbours is one
+    /// finding, a gap is one finding, a repeat is one finding), never against a running count that
+    /// one slip would throw off for the rest of the course.
     public func check(_ course: CourseFacts) -> ClaimOutcome {
-        let notes = course.lessons.flatMap(Self.notes)
+        var notes = course.lessons.flatMap(Self.notes)
         guard !notes.isEmpty else { return .notApplicable("no bold note markers") }
         let parts = Self.parts(course.index)
+        let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }
+        var counts: [String: [String: Int]] = [:]
+        var order: [String] = []
+        for (note, part) in zip(notes, partOf) {
+            guard let part else { continue }
+            if counts[note.prefix] == nil { order.append(note.prefix) }
+            counts[note.prefix, default: [:]][part, default: 0] += 1
+        }
+        var home: [String: String] = [:]
+        for prefix in order {
+            let byPart = counts[prefix] ?? [:]
+            // Ties go to the part the series starts in.
+            let first = zip(notes, partOf).first { $0.0.prefix == prefix && $0.1 != nil }?.1 ?? ""
+            home[prefix] = byPart.max { ($0.value, $0.key == first ? 1 : 0) < ($1.value, $1.key == first ? 1 : 0) }?.key
+        }
+
         var findings: [Diagnostic] = []
-        var last: [String: Note] = [:]
-        var firstPart: [String: (part: String, note: Note)] = [:]
-        for note in notes {
+        var excluded = Set<Int>()
+        var lastNumber: [String: Int] = [:]
+        for index in notes.indices {
+            let note = notes[index]
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
-            let expected = (last[note.prefix]?.number ?? 0) + 1
-            if note.number != expected {
-                let previous = last[note.prefix].map { " after \($0.prefix)\($0.number) at \($0.path):\($0.line)" } ?? ""
-                let what = note.number < expected ? "repeats or goes back" : "skips \(note.prefix)\(expected)"
-                findings.append(.error(
-                    id, at: at, "note \(note.prefix)\(note.number) \(what)\(previous); expected \(note.prefix)\(expected)"))
-            }
-            last[note.prefix] = note
-            if let part = parts[CourseIndexClaim.normalized(note.path)] {
-                if let first = firstPart[note.prefix] {
-                    if first.part != part {
-                        findings.append(.error(
-                            id, at: at,
-                            "note \(note.prefix)\(note.number) is in part '\(part)', but series \(note.prefix) belongs to "
-                                + "part '\(first.part)' (\(first.note.prefix)\(first.note.number) at \(first.note.path):\(first.note.line))"))
-                    }
+            if let part = partOf[index], let owner = home[note.prefix], part != owner {
+                let local = order.filter { home[$0] == part && $0 != note.prefix }
+                    .filter { (lastNumber[$0] ?? 0) + 1 == note.number }
+                if local.count == 1, let series = local.first {
+                    findings.append(.error(
+                        id, at: at,
+                        "note \(note.prefix)\(note.number) is in part '\(part)', whose series is \(series); expected "
+                            + "\(series)\(note.number) (series \(note.prefix) belongs to part '\(owner)')"))
+                    notes[index].prefix = series
+                    lastNumber[series] = note.number
                 } else {
-                    firstPart[note.prefix] = (part, note)
+                    findings.append(.error(
+                        id, at: at,
+                        "note \(note.prefix)\(note.number) is in part '\(part)', but series \(note.prefix) belongs to "
+                            + "part '\(owner)', which holds \(counts[note.prefix]?[owner] ?? 0) of its notes"))
                 }
+                excluded.insert(index)
+                continue
+            }
+            let expected = (lastNumber[note.prefix] ?? 0) + 1
+            defer { lastNumber[note.prefix] = notes[index].number }
+            guard note.number != expected else { continue }
+            let next = notes[(index + 1)...].enumerated().first { offset, later in
+                later.prefix == note.prefix && !excluded.contains(index + 1 + offset)
+            }?.element
+            if next?.number == expected + 1 {
+                // A slip between two good neighbours: read it as the note it should be.
+                findings.append(.error(
+                    id, at: at, "note \(note.prefix)\(note.number) is out of sequence; expected \(note.prefix)\(expected)"))
+                notes[index].number = expected
+            } else if note.number > expected {
+                let missing = expected == note.number - 1
+                    ? "\(note.prefix)\(expected)" : "\(note.prefix)\(expected)–\(note.prefix)\(note.number - 1)"
+                findings.append(.error(id, at: at, "note \(note.prefix)\(note.number) skips \(missing)"))
+            } else {
+                findings.append(.error(
+                    id, at: at,
+                    "note \(note.prefix)\(note.number) repeats or goes back; expected \(note.prefix)\(expected)"))
+                notes[index].number = expected - 1
             }
         }
         return .checked(findings)

@@ -17,9 +17,8 @@ public enum Classifier {
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
-            let header = SourceLocation(path: path, line: tree.body[0].number, column: tree.fileColumn(bodyLine: 0, 1))
             diagnostics.append(.error(
-                .missingExpected, at: header,
+                .missingExpected, at: headerLocation(tree, path),
                 "tree has no expected output block; put a bare ``` fence holding its stdout right after it"))
             pendingTree = nil
         }
@@ -32,17 +31,34 @@ public enum Classifier {
                     blocks.append(Lesson.Block(role: .expected, fenced: block))
                     trees.append(Tree(block: tree, expected: block))
                     pendingTree = nil
-                } else {
-                    var reason = "bare code fence does not follow a tree; expected output must come right after a "
-                        + "```swift block starting '\(BlockRole.treeMarker)'"
-                    if let tree = pendingTree, !tree.sharesContainer(with: block) {
-                        reason = "bare code fence is \(block.placeDescription), but the tree at line \(tree.opening.number) "
+                } else if let tree = pendingTree {
+                    // One mistake, one finding: the tree lost its expected block, and this is the block
+                    // it lost, so the tree's finding names both and the fence gets none of its own.
+                    let reason = tree.sharesContainer(with: block)
+                        ? "tree's expected block at line \(block.opening.number) does not follow it: only blank lines may "
+                            + "stand between a tree and its expected output"
+                        : "tree's expected block at line \(block.opening.number) is \(block.placeDescription), but the tree "
                             + "is \(tree.placeDescription); a tree and its expected block must sit in the same container"
-                    }
-                    flushPendingTree()
+                    diagnostics.append(.error(.missingExpected, at: headerLocation(tree, path), reason))
+                    pendingTree = nil
                     blocks.append(Lesson.Block(role: .none, fenced: block))
-                    diagnostics.append(.error(.strayOutput, at: block.openingLocation(in: path), reason))
+                } else {
+                    blocks.append(Lesson.Block(role: .none, fenced: block))
+                    diagnostics.append(.error(
+                        .strayOutput, at: block.openingLocation(in: path),
+                        "bare code fence does not follow a tree; expected output must come right after a "
+                            + "```swift block starting '\(BlockRole.treeMarker)'"))
                 }
+                continue
+            }
+            if let tree = pendingTree, tree.isFollowed(by: block), block.language != "swift" {
+                // The block right after a tree, with an info string: meant as its output.
+                diagnostics.append(.error(
+                    .missingExpected, at: block.openingLocation(in: path),
+                    "the tree at line \(tree.body[0].number) is followed by a code block with info string '\(block.info)'; "
+                        + "its expected output must be a bare ``` fence"))
+                pendingTree = nil
+                blocks.append(Lesson.Block(role: .none, fenced: block))
                 continue
             }
             flushPendingTree()
@@ -89,5 +105,10 @@ public enum Classifier {
         }
         let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees, document: nil)
         return (lesson, diagnostics)
+    }
+
+    /// The `// main.swift` line of a tree block, at its file column.
+    private static func headerLocation(_ tree: FencedBlock, _ path: String) -> SourceLocation {
+        SourceLocation(path: path, line: tree.body[0].number, column: tree.fileColumn(bodyLine: 0, 1))
     }
 }

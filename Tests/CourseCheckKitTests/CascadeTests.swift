@@ -1,0 +1,123 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// One mistake, one finding: each realistic slip in a copy of the real course gives exactly one
+/// finding in the whole run (every check, goldens and claims included), named where it is.
+final class CascadeTests: XCTestCase {
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        for folder in ["lessons", "goldens"] {
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
+        }
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    /// Replaces the first `target` after `anchor` in a lesson.
+    private func mutate(_ file: String, _ target: String, _ replacement: String, after anchor: String = "") throws {
+        let url = lessons.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = anchor.isEmpty
+            ? text.startIndex : try XCTUnwrap(text.range(of: anchor), "'\(anchor)' is not in \(file)").upperBound
+        let range = try XCTUnwrap(text.range(of: target, range: start..<text.endIndex), "'\(target)' is not in \(file)")
+        try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func swapLines(_ file: String, startingWith prefix: String) throws {
+        let url = lessons.appendingPathComponent(file)
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(prefix) })
+        lines.swapAt(index, index + 1)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Every finding of a default run, one per line (notes and diffs dropped).
+    private func findings() -> [String] {
+        InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+    }
+
+    func testProseBetweenATreeAndItsExpectedBlock() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n", after: "// main.swift")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:96:1: error: tree's expected block at line 129 does not follow it: only "
+                + "blank lines may stand between a tree and its expected output [missing-expected]"
+        ])
+    }
+
+    func testAnExpectedBlockWithAnInfoString() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n```text\n", after: "// main.swift")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:127:1: error: the tree at line 96 is followed by a code block with info "
+                + "string 'text'; its expected output must be a bare ``` fence [missing-expected]"
+        ])
+    }
+
+    func testANoteWithTheWrongPrefix() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "**GV3.**", "**DR3.**")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:290:1: error: note DR3 is in part 'Görünüm Ağacı Modeli', whose series is "
+                + "GV; expected GV3 (series DR belongs to part 'Durum ve Gezinme') [note-series]"
+        ])
+    }
+
+    func testANoteWithAMistypedNumber() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV7.**")
+        XCTAssertEqual(findings(), [
+            "lessons/02-gorunumler-ve-degistiriciler.md:194:1: error: note GV7 is out of sequence; expected GV5 [note-series]"
+        ])
+    }
+
+    func testARepeatedNote() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV4.**")
+        XCTAssertEqual(findings(), [
+            "lessons/02-gorunumler-ve-degistiriciler.md:194:1: error: note GV4 is out of sequence; expected GV5 [note-series]"
+        ])
+    }
+
+    func testAMissingNote() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "Not:")
+        XCTAssertEqual(findings(), [
+            "lessons/02-gorunumler-ve-degistiriciler.md:252:1: error: note GV6 skips GV5 [note-series]"
+        ])
+    }
+
+    func testSwappedClosingTableRows() throws {
+        try swapLines("21-on-izleme-ve-yineleme.md", startingWith: "| Yığıt Düzenleri |")
+        XCTAssertEqual(findings(), [
+            "lessons/21-on-izleme-ve-yineleme.md:248:3: error: row 4 names 'Yığıt Düzenleri', lesson 3, out of course "
+                + "order; its row belongs in place 3 [closing-table]"
+        ])
+    }
+
+    func testSwappedIndexItems() throws {
+        try swapLines("README.md", startingWith: "3. [")
+        XCTAssertEqual(findings(), [
+            "lessons/README.md:27:1: error: 03-yigit-duzenleri.md is listed out of course order; it is lesson 3 [course-index]"
+        ])
+    }
+
+    /// A copy of a tree inserted before the original takes no approval: one finding, at the
+    /// second of the two, and no golden drift, missing golden or orphan.
+    func testACopiedTreeInsertedBeforeItsOriginal() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "```swift\n// main.swift")).lowerBound
+        let expected = try XCTUnwrap(text.range(of: "```\n\n```\n", range: start..<text.endIndex))
+        let end = try XCTUnwrap(text.range(of: "```\n", range: expected.upperBound..<text.endIndex)).upperBound
+        let copy = String(text[start..<end]) + "\n"
+        try (String(text[..<start]) + copy + String(text[start...])).write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:147:1: error: tree has the golden name of the tree at line 120 "
+                + "('gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir'); give each tree of a lesson its own "
+                + "description, so an approval can never pass from one tree to another [tree-identity]"
+        ])
+    }
+}
