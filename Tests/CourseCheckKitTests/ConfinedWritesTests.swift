@@ -210,6 +210,72 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(try snapshot(excluding: { $0.hasPrefix("lessons") }), before)
     }
 
+    /// Links in goldens belong to the author: never followed for a write, never a way out of goldens.
+    func testLinksInGoldensAreNeverWrittenThrough() throws {
+        let golden = "goldens/01-bildirimsel-sozdizim/alti-degisiklik-dort-tetik.out"
+        try FileManager.default.removeItem(at: root.appendingPathComponent(golden))
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(golden).path, withDestinationPath: "../../lessons/02-gorunumler-ve-degistiriciler.md")
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent("TOOLCHAIN"))
+        try write("NOTES.md", "yazarin notlari\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: goldens.appendingPathComponent("TOOLCHAIN").path, withDestinationPath: "../NOTES.md")
+        try write("other/notes.out", "precious\n")
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent("02-gorunumler-ve-degistiriciler"))
+        try FileManager.default.createSymbolicLink(
+            atPath: goldens.appendingPathComponent("02-gorunumler-ve-degistiriciler").path, withDestinationPath: "../other")
+        let before = try snapshot()
+
+        let update = run(["--update", "--no-claims", "lessons/"])
+        XCTAssertEqual(update.status, .findings)
+        let refusals = update.stderr.split(separator: "\n").filter { $0.hasSuffix("[update-refused]") }
+        XCTAssertEqual(refusals, [
+            "lessons/01-bildirimsel-sozdizim.md:96:1: error: not approved: \(golden) is not coursecheck's to write: it is "
+                + "not a regular file (a link or a folder) [update-refused]",
+            "lessons/02-gorunumler-ve-degistiriciler.md:117:1: error: not approved: goldens/02-gorunumler-ve-degistiriciler/"
+                + "kapsayiciya-konan-degisiklik-alt-agaca-ortam-olarak-yayilir.out is not coursecheck's to write: its folder "
+                + "goldens/02-gorunumler-ve-degistiriciler is not a plain directory (a link or a file) [update-refused]",
+            "lessons/02-gorunumler-ve-degistiriciler.md:201:1: error: not approved: goldens/02-gorunumler-ve-degistiriciler/"
+                + "kendi-fontunu-koyan-gorunum-ortam-anahtarini-okumaz.out is not coursecheck's to write: its folder "
+                + "goldens/02-gorunumler-ve-degistiriciler is not a plain directory (a link or a file) [update-refused]",
+            "goldens/TOOLCHAIN:1:1: error: goldens/TOOLCHAIN is not a regular file (a link or a folder), so it is left as "
+                + "it is [update-refused]",
+        ].map { Substring($0) })
+        XCTAssertFalse(update.stdout.contains("will remove"), update.stdout)
+        XCTAssertEqual(try snapshot(), before, "no file behind a link changed, and no link was replaced")
+    }
+
+    func testEmptyAndRepeatedValuesAreUsageErrors() throws {
+        let before = try snapshot()
+        for (arguments, message) in [
+            (["--update", "--goldens=", "lessons/"], "--goldens needs a value"),
+            (["--format", "json", "--junit=", "lessons/"], "--junit needs a value"),
+            (["--engine=embedded", "--engine=swiftc", "lessons/"], "--engine is given twice"),
+        ] {
+            let result = run(arguments)
+            XCTAssertEqual(result.status, .failure, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("coursecheck: error: \(message)\n"), result.stderr)
+        }
+        XCTAssertEqual(try snapshot(), before)
+        XCTAssertEqual(run(["--update", "lessons/"], environment: ["CI": " "]).status, .clean, "CI=' ' is not CI")
+    }
+
+    func testGoldensHoldingANestedRepositoryOrTheCacheAreRefused() throws {
+        try write("nested/inner/.git/HEAD", "ref: refs/heads/main\n")
+        let before = try snapshot()
+        let nested = run(["--update", "--goldens", "nested", "lessons/"])
+        XCTAssertEqual(nested.status, .failure)
+        XCTAssertTrue(
+            nested.stderr.hasPrefix("coursecheck: error: refusing the goldens directory nested: it holds a git repository (inner/.git)"),
+            nested.stderr)
+        let cache = run(["--update", "--cache-dir", "goldens", "lessons/"])
+        XCTAssertEqual(cache.status, .failure)
+        XCTAssertTrue(
+            cache.stderr.hasPrefix("coursecheck: error: refusing the cache directory "), cache.stderr)
+        XCTAssertTrue(cache.stderr.hasSuffix(": it overlaps the goldens directory goldens\n"), cache.stderr)
+        XCTAssertEqual(try snapshot(), before)
+    }
+
     // MARK: - Reports never overwrite inputs
 
     func testJUnitPathMayNotBeALessonOrLieInLessonsOrGoldens() throws {
@@ -224,6 +290,27 @@ final class ConfinedWritesTests: XCTestCase {
             XCTAssertEqual(result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
         }
         XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// A report goes nowhere near git, and replaces only a report coursecheck wrote.
+    func testJUnitNeverOverwritesGitOrAnAuthorsFile() throws {
+        try write("README.md", "# Kurs\n")
+        let before = try snapshot()
+        for (path, reason) in [
+            (".git/config", "it lies inside a git directory"),
+            ("goldens/../.git/HEAD", "it lies inside a git directory"),
+            ("README.md", "the file exists and is not a coursecheck report"),
+            ("lessons", "it is not a regular file"),
+        ] {
+            let result = run(["--junit", path, "--no-claims", "lessons/09-yerel-durum.md"])
+            XCTAssertEqual(result.status, .failure, path)
+            XCTAssertEqual(result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
+        }
+        // Nor when the run fails before any lesson is read.
+        XCTAssertEqual(run(["--junit", "README.md", "missing/"]).status, .failure)
+        XCTAssertEqual(try snapshot(), before)
+        XCTAssertEqual(run(["--junit", "report.xml", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
+        XCTAssertEqual(run(["--junit", "report.xml", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean, "its own report is replaced")
     }
 
     /// Exit status 2 still leaves CI something to show: a JUnit error, a JSON error, an annotation.

@@ -193,6 +193,17 @@ final class ImportTests: XCTestCase {
             try String(contentsOf: lessonURL, encoding: .utf8),
             committed.replacingOccurrences(of: "Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur"))
 
+        // A trimmed export (no course, language or license) keeps those from the lesson.
+        try String(committed.dropLast()).write(to: lessonURL, atomically: true, encoding: .utf8)
+        let trimmed = committed.components(separatedBy: "\n").filter {
+            !$0.hasPrefix("course:") && !$0.hasPrefix("language:") && !$0.hasPrefix("license:")
+        }.joined(separator: "\n")
+        XCTAssertEqual(try runImport(String(trimmed.dropLast())).status, .clean)
+        let kept = try String(contentsOf: lessonURL, encoding: .utf8)
+        for key in ["course: 'SwiftUI ile Arayüz'", "language: tr", "license: 'CC BY-SA 4.0'"] {
+            XCTAssertTrue(kept.contains("\n" + key + "\n"), key)
+        }
+
         let unknown = try runImport(String(committed.replacingOccurrences(of: "swiftui/yerel-durum'", with: "swiftui/yok-boyle'")))
         XCTAssertEqual(unknown.status, .failure)
         XCTAssertEqual(

@@ -72,6 +72,7 @@ public struct CourseCheckCommand {
                 let checker = CourseChecker(configuration: configuration(invocation))
                 try checker.validateStores(plan!)
                 try validateReportPath(invocation, plan: plan!, checker: checker)
+                try validateCache(checker, plan: plan!)
                 try refuseUnderCI(invocation)
                 if invocation.promote {
                     return try promote(plan!, checker: checker, invocation: invocation, reporter: reporter)
@@ -115,10 +116,9 @@ public struct CourseCheckCommand {
         }
         guard let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
-        if let plan {
-            let checker = CourseChecker(configuration: configuration(invocation))
-            if reportPathRefusal(url, plan: plan, stores: plan.entries.compactMap { checker.store(for: $0) }) != nil { return }
-        }
+        let checker = CourseChecker(configuration: configuration(invocation))
+        let stores = plan.map { $0.entries.compactMap { checker.store(for: $0) } } ?? []
+        guard reportPathRefusal(url, plan: plan, stores: stores) == nil else { return }
         try? AtomicFile.write(Data(JUnitReport.failure(failure).utf8), to: url)
     }
 
@@ -145,8 +145,24 @@ public struct CourseCheckCommand {
         }
     }
 
-    private func reportPathRefusal(_ url: URL, plan: CourseLoader.Plan, stores: [GoldenStore]) -> String? {
+    private func reportPathRefusal(_ url: URL, plan: CourseLoader.Plan?, stores: [GoldenStore]) -> String? {
         let target = GoldenStore.canonicalPath(url)
+        if target.split(separator: "/").contains(".git") { return "it lies inside a git directory" }
+        if let plan, let reason = reportPathRefusal(target, plan: plan, stores: stores) { return reason }
+        switch GoldenStore.kind(URL(fileURLWithPath: target)) {
+        case .missing: break
+        case .regular:
+            // Only a report coursecheck wrote may be replaced: never an author's file of the same name.
+            let head = FileHandle(forReadingAtPath: target).flatMap { try? $0.read(upToCount: 512) } ?? Data()
+            if !String(decoding: head, as: UTF8.self).contains("<testsuites name=\"coursecheck\"") {
+                return "the file exists and is not a coursecheck report"
+            }
+        default: return "it is not a regular file"
+        }
+        return nil
+    }
+
+    private func reportPathRefusal(_ target: String, plan: CourseLoader.Plan, stores: [GoldenStore]) -> String? {
         for entry in plan.entries where GoldenStore.canonicalPath(entry.url) == target {
             return "it is the lesson \(entry.displayPath)"
         }
@@ -158,6 +174,32 @@ public struct CourseCheckCommand {
             return "it lies inside the goldens directory \(store.displayRoot)"
         }
         return nil
+    }
+
+    /// The cache holds coursecheck's binaries and results: it may not share a directory with the
+    /// lessons or the goldens, or either would fill with the other's files.
+    private func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws {
+        guard let cache = checker.configuration.router.toolchain.cache else { return }
+        let mine = GoldenStore.canonicalPath(cache.directory)
+        func overlaps(_ other: URL) -> Bool {
+            let path = GoldenStore.canonicalPath(other)
+            return path == mine || path.hasPrefix(mine + "/") || mine.hasPrefix(path + "/")
+        }
+        // A cache below the lessons (the default `.build/` when run inside them) is fine: it is hidden
+        // and never read as a lesson. The lessons inside the cache are not.
+        func holdsLessons(_ other: URL) -> Bool {
+            let path = GoldenStore.canonicalPath(other)
+            return path == mine || path.hasPrefix(mine + "/")
+        }
+        for directory in CourseChecker.lessonDirectories(plan) where holdsLessons(directory.url) {
+            throw CourseCheckError.usage(
+                "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)")
+        }
+        for entry in plan.entries {
+            guard let store = checker.store(for: entry), overlaps(store.root) else { continue }
+            throw CourseCheckError.usage(
+                "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)")
+        }
     }
 
     /// Writes findings and the summary in the chosen format; the exit status follows the errors.

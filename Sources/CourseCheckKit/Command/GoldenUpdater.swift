@@ -73,6 +73,12 @@ public struct GoldenUpdater {
             for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson)), runs) {
                 guard let golden else { continue }
                 let header = tree.headerLocation(in: lesson.path)
+                if let foreign = golden.foreign {
+                    changes.refused += 1
+                    refusals.append(.error(
+                        .updateRefused, at: header, "not approved: \(golden.displayPath) is not coursecheck's to write: \(foreign)"))
+                    continue
+                }
                 guard let run, run.ending == .exited(0), run.divergentStdout == nil else {
                     changes.refused += 1
                     refusals.append(.error(
@@ -109,7 +115,7 @@ public struct GoldenUpdater {
         let environment = checker.configuration.environment
         for folder in Set(writes.map { $0.entry.url.deletingLastPathComponent() }) { AtomicFile.sweep(folder) }
         for (golden, data) in writes {
-            try AtomicFile.write(Data(data), to: golden.url, environment: environment)
+            try AtomicFile.write(Data(data), to: golden.url, environment: environment, followingLinks: false)
             if golden.contents == nil { changes.added.append(golden.displayPath) } else { changes.changed.append(golden.displayPath) }
         }
         for deletion in deletions {
@@ -122,8 +128,15 @@ public struct GoldenUpdater {
         }
         if let toolchain {
             for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) where store.recordedToolchain != toolchain {
+                guard store.toolchainIsWritable else {
+                    refusals.append(.error(
+                        .updateRefused, at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
+                        "\(store.toolchainDisplayPath) is not a regular file (a link or a folder), so it is left as it is"))
+                    continue
+                }
                 let existed = store.recordedToolchain != nil
-                try AtomicFile.write(Data((toolchain + "\n").utf8), to: store.toolchainURL, environment: environment)
+                try AtomicFile.write(
+                    Data((toolchain + "\n").utf8), to: store.toolchainURL, environment: environment, followingLinks: false)
                 if existed { changes.changed.append(store.toolchainDisplayPath) } else { changes.added.append(store.toolchainDisplayPath) }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parsed command line.
 public struct Invocation: Sendable, Equatable {
     /// What to do.
@@ -109,9 +111,12 @@ public struct Invocation: Sendable, Equatable {
             }
             let (name, inlineValue) = split(argument)
             func value() throws -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = rest.popFirst() else { throw CourseCheckError.usage("\(name) needs a value") }
-                return next
+                // A value option given twice would silently take the last: say so instead.
+                if given.dropLast().contains(name) { throw CourseCheckError.usage("\(name) is given twice") }
+                guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty else {
+                    throw CourseCheckError.usage("\(name) needs a value")
+                }
+                return value
             }
             if name != "--" && !["-h", "--help", "--version"].contains(name) { given.append(name) }
             switch name {
@@ -238,7 +243,7 @@ public struct Invocation: Sendable, Equatable {
     /// Whether the environment says this is CI, by the common convention: `CI` set to anything but
     /// empty, `0`, `false`, `no` or `off`.
     public static func isCI(_ environment: [String: String]) -> Bool {
-        guard let value = environment["CI"] else { return false }
+        guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces) else { return false }
         return !["", "0", "false", "no", "off"].contains(value.lowercased())
     }
 

@@ -13,6 +13,13 @@ public struct GoldenCheck: Sendable {
         for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson, names: names.trees)), runs) {
             let header = tree.headerLocation(in: lesson.path)
             guard let golden, let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
+            if let foreign = golden.foreign {
+                findings.append(.error(
+                    .goldenMissing, at: header,
+                    "tree's golden \(golden.displayPath) cannot be read or written: \(foreign), which coursecheck did "
+                        + "not make; put a plain file or folder there"))
+                continue
+            }
             guard let approved = golden.contents else {
                 findings.append(.error(
                     .goldenMissing, at: header,

@@ -12,7 +12,13 @@ public enum AtomicFile {
     /// Set `COURSECHECK_FAULT=before-rename` to die between writing and renaming (atomicity tests).
     static let faultVariable = "COURSECHECK_FAULT"
 
-    public static func write(_ data: Data, to requested: URL, environment: [String: String] = [:]) throws {
+    /// `followingLinks: false` (goldens) refuses a target that is a link instead of writing where it points.
+    public static func write(
+        _ data: Data, to requested: URL, environment: [String: String] = [:], followingLinks: Bool = true
+    ) throws {
+        if !followingLinks, ![.missing, .regular].contains(GoldenStore.kind(requested)) {
+            throw CourseCheckError.io("cannot write \(requested.path): it is a link or not a regular file")
+        }
         let url = URL(fileURLWithPath: GoldenStore.canonicalPath(requested))
         let directory = url.deletingLastPathComponent()
         var existing = stat()

@@ -29,6 +29,9 @@ public struct GoldenStore: Sendable {
         public var url: URL
         public var displayPath: String
         public var contents: [UInt8]?
+        /// Why coursecheck may not write this golden, when something it did not make stands there:
+        /// a symbolic link (which could point anywhere), a folder, or a golden folder that is a link.
+        public var foreign: String? = nil
     }
 
     /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`.
@@ -47,10 +50,23 @@ public struct GoldenStore: Sendable {
         let stem = Self.stem(of: lesson.path)
         return (names ?? GoldenName.names(for: lesson).trees).map { name in
             name.map { name in
-                let url = root.appendingPathComponent(stem).appendingPathComponent(name)
-                return Entry(
-                    url: url, displayPath: "\(displayRoot)/\(stem)/\(name)",
-                    contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
+                let folder = root.appendingPathComponent(stem)
+                let url = folder.appendingPathComponent(name)
+                let display = "\(displayRoot)/\(stem)/\(name)"
+                switch (Self.kind(folder), Self.kind(url)) {
+                case (.missing, _), (.directory, .missing):
+                    return Entry(url: url, displayPath: display, contents: nil)
+                case (.directory, .regular):
+                    return Entry(
+                        url: url, displayPath: display,
+                        contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
+                case (.directory, _):
+                    return Entry(url: url, displayPath: display, contents: nil, foreign: "it is not a regular file (a link or a folder)")
+                default:
+                    return Entry(
+                        url: url, displayPath: display, contents: nil,
+                        foreign: "its folder \(displayRoot)/\(stem) is not a plain directory (a link or a file)")
+                }
             }
         }
     }
@@ -90,6 +106,8 @@ public struct GoldenStore: Sendable {
     /// The regular `*.out` files directly in a lesson's golden folder (never a link or a folder).
     private func ownedFiles(in stem: String) -> [String] {
         let directory = root.appendingPathComponent(stem)
+        // A golden folder that is a link leads outside the goldens: nothing there is coursecheck's.
+        guard Self.kind(directory) == .directory else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter {
             Self.isOwnedName($0) && Self.kind(directory.appendingPathComponent($0)) == .regular
@@ -119,11 +137,25 @@ public struct GoldenStore: Sendable {
         if FileManager.default.fileExists(atPath: mine + "/.git") {
             return "it holds a git directory (.git), so it is a repository, not a goldens directory"
         }
+        if let nested = Self.nestedGitDirectory(in: mine) {
+            return "it holds a git repository (\(nested))"
+        }
         for directory in lessonDirectories {
             let lessons = Self.canonicalPath(directory.url)
             if lessons == mine { return "it is the lessons directory \(directory.display)" }
             if mine == "/" || lessons.hasPrefix(mine + "/") { return "it holds the lessons directory \(directory.display)" }
             if mine.hasPrefix(lessons + "/") { return "it lies inside the lessons directory \(directory.display)" }
+        }
+        return nil
+    }
+
+    /// A `.git` below `path` (a nested repository), without following links; the walk stops early.
+    static func nestedGitDirectory(in path: String, limit: Int = 100_000) -> String? {
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return nil }
+        var seen = 0
+        while let relative = walker.nextObject() as? String, seen < limit {
+            seen += 1
+            if (relative as NSString).lastPathComponent == ".git" { return relative }
         }
         return nil
     }
@@ -142,11 +174,15 @@ public struct GoldenStore: Sendable {
     }
 
     public var toolchainURL: URL { root.appendingPathComponent(Self.toolchainFile) }
+
+    /// Whether `TOOLCHAIN` may be written: absent, or a regular file (never a link).
+    public var toolchainIsWritable: Bool { [.missing, .regular].contains(Self.kind(toolchainURL)) }
     public var toolchainDisplayPath: String { "\(displayRoot)/\(Self.toolchainFile)" }
 
     /// The toolchain line recorded with the goldens, if any.
     public var recordedToolchain: String? {
-        guard let data = FileManager.default.contents(atPath: toolchainURL.path) else { return nil }
+        guard Self.kind(toolchainURL) == .regular, let data = FileManager.default.contents(atPath: toolchainURL.path)
+        else { return nil }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 }

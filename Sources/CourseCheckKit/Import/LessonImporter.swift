@@ -46,10 +46,14 @@ public struct LessonImporter {
             {
                 lines[line - 1] = "updated: \(CourseImporter.quoted(later))"
             }
-            if values["objectives"] == nil, let entry = old["objectives"] {
-                let kept = existing.lines[(entry.line - 1)..<(old.closingLine - 1)].map(\.text)
-                lines.insert(contentsOf: kept, at: values.closingLine - 1)
+            // Keys the export lacks (objectives, or course and license in a trimmed export) are kept
+            // from the lesson, each with its list items, in the lesson's order.
+            var kept: [String] = []
+            for (key, entry) in old.entries.sorted(by: { $0.value.line < $1.value.line }) where values[key] == nil {
+                let next = old.entries.values.map(\.line).filter { $0 > entry.line }.min() ?? old.closingLine
+                kept += existing.lines[(entry.line - 1)..<(next - 1)].map(\.text)
             }
+            lines.insert(contentsOf: kept, at: values.closingLine - 1)
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
