@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(
             name: "CourseCheckKitTests",
             dependencies: ["CourseCheckKit", "InvalidationCore", "coursecheck"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Differential"]
         ),
     ],
     swiftLanguageModes: [.v6]

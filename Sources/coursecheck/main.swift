@@ -8,6 +8,8 @@ final class FileSink: OutputSink {
     func write(_ text: String) { handle.write(Data(text.utf8)) }
 }
 
+// A signal stops every compiler and tree coursecheck started and removes its scratch directories.
+ProcessGroups.installSignalHandlers()
 let command = CourseCheckCommand(
     environment: .init(
         currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),

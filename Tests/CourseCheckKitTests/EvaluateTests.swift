@@ -99,8 +99,8 @@ final class EvaluateTests: XCTestCase {
                 fence: Lexer.Fence(character: "`", length: 3, indent: 0, info: ""), body: [],
                 closing: Line(number: 35, text: "```", ending: .lf)))
         let relocated = program.relocate(
-            "CourseTrees/main.swift:2: Fatal error\nCourseTrees/main.swift:99: x", jobs: [TreeJob(path: "l.md", tree: tree)])
-        XCTAssertEqual(relocated, "l.md:31: Fatal error\nCourseTrees/main.swift:99: x")
+            "main/main.swift:2: Fatal error\nmain/main.swift:99: x", jobs: [TreeJob(path: "l.md", tree: tree)])
+        XCTAssertEqual(relocated, "l.md:31: Fatal error\nmain/main.swift:99: x")
     }
 }
 

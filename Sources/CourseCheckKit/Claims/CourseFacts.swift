@@ -43,6 +43,8 @@ public struct CourseFacts: Sendable {
     /// For checks that need the toolchain: where to cache, and what the environment is.
     public var cache: Cache?
     public var environment: [String: String]
+    /// Seconds one swiftc invocation may take (`--compile-timeout`).
+    public var compileTimeout: Double = 120
 
     public init(
         lessons: [LessonFacts], index: Index?, isWholeCourse: Bool, cache: Cache?, environment: [String: String]

@@ -2,7 +2,10 @@ import Foundation
 
 /// Every display fragment parses as Swift (`swiftc -parse`: syntax only, since SwiftUI and UIKit
 /// are absent on Linux). All uncached fragments go to one swiftc invocation; each result is cached
-/// by the toolchain and the fragment's text, so a warm run needs no compiler.
+/// by the toolchain and the fragment's text, so a warm run needs no compiler. A result is cached
+/// only when swiftc verifiably produced it for that fragment: a fragment that got errors, or every
+/// fragment of an invocation that exited cleanly. swiftc can stop early (an unterminated `/*`
+/// ends it), so the fragments it said nothing about are parsed again without the failing ones.
 public struct FragmentSyntaxClaim: ClaimCheck {
     public let id = DiagnosticID.fragmentSyntax
     public let spansCourse = false
@@ -32,13 +35,19 @@ public struct FragmentSyntaxClaim: ClaimCheck {
         var results: [[CompilerDiagnostics.Entry]?] = fragments.map { fragment in
             course.cache?.text(key(fragment.block, toolchain)).map(Self.decode)
         }
+        var timedOut: [Int] = []
         let pending = results.indices.filter { results[$0] == nil }
         if !pending.isEmpty {
             do {
-                let parsed = try parse(pending.map { fragments[$0].block }, toolchain: toolchain)
+                let parsed = try parse(pending.map { fragments[$0].block }, toolchain: toolchain, timeout: course.compileTimeout)
                 for (position, index) in pending.enumerated() {
-                    results[index] = parsed[position]
-                    course.cache?.store(text: Self.encode(parsed[position]), as: key(fragments[index].block, toolchain))
+                    switch parsed[position] {
+                    case .errors(let errors):
+                        results[index] = errors
+                        course.cache?.store(text: Self.encode(errors), as: key(fragments[index].block, toolchain))
+                    case .timedOut:
+                        timedOut.append(index)
+                    }
                 }
             } catch {
                 let note = Diagnostic(
@@ -56,15 +65,31 @@ public struct FragmentSyntaxClaim: ClaimCheck {
                     "display fragment does not parse: \(entry.message)"))
             }
         }
+        for index in timedOut {
+            findings.append(.error(
+                .compileTimeout, at: SourceLocation(path: fragments[index].path, line: fragments[index].block.opening.number),
+                "swiftc -parse did not finish this display fragment within "
+                    + "\(ToolchainEngine.seconds(course.compileTimeout)) (--compile-timeout); it was stopped"))
+        }
         return .checked(findings)
     }
 
     private func key(_ block: FencedBlock, _ toolchain: Toolchain) -> String {
-        "parse-" + SHA256.hex(toolchain.version, block.content)
+        "parse-" + SHA256.hex(ToolchainEngine.semanticsVersion, toolchain.version, "parse", block.content)
     }
 
-    /// One `swiftc -parse` over every fragment; the errors of each, lines relative to its body.
-    private func parse(_ blocks: [FencedBlock], toolchain: Toolchain) throws -> [[CompilerDiagnostics.Entry]] {
+    /// What swiftc verifiably said about one fragment.
+    enum Parsed {
+        /// Its errors (none: it parses).
+        case errors([CompilerDiagnostics.Entry])
+        /// swiftc ran past the compile timeout on it alone.
+        case timedOut
+    }
+
+    /// `swiftc -parse` over the fragments: all in one invocation, then again over those it said
+    /// nothing about while another failed, until an invocation exits cleanly; one by one when a
+    /// batch fails without naming a fragment or runs out of time.
+    private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws -> [Parsed] {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var files: [String] = []
@@ -73,17 +98,46 @@ public struct FragmentSyntaxClaim: ClaimCheck {
             try Data(block.body.map { $0.text + "\n" }.joined().utf8).write(to: url)
             files.append(url.path)
         }
-        let result = try ChildProcess(
-            executable: toolchain.swiftc, arguments: ["-parse"] + files, environment: ProcessInfo.processInfo.environment,
-            timeout: 300, outputLimit: 16 << 20
-        ).run(in: scratch.url)
-        if case .exited = result.ending {} else {
-            throw CourseCheckError.io("swiftc -parse did not finish (\(result.ending))")
+        var results: [Parsed?] = Array(repeating: nil, count: blocks.count)
+        var remaining = Array(blocks.indices)
+        var oneByOne = false
+        while !remaining.isEmpty {
+            let batch = oneByOne ? [remaining[0]] : remaining
+            let result = try ChildProcess(
+                executable: toolchain.swiftc, arguments: ["-parse"] + batch.map { files[$0] },
+                environment: ProcessInfo.processInfo.environment, timeout: timeout, outputLimit: 16 << 20
+            ).run(in: scratch.url)
+            if case .timedOut = result.ending {
+                if batch.count == 1 {
+                    results[batch[0]] = .timedOut
+                    remaining.removeFirst()
+                }
+                oneByOne = true
+                continue
+            }
+            guard case .exited(let status) = result.ending else {
+                throw CourseCheckError.io("swiftc -parse did not finish (\(result.ending))")
+            }
+            let entries = CompilerDiagnostics.errors(in: String(decoding: result.stderr + result.stdout, as: UTF8.self))
+            var silent: [Int] = []
+            for index in batch {
+                let own = entries.filter { $0.file == files[index] }
+                if status == 0 || !own.isEmpty {
+                    results[index] = .errors(own.filter { !Self.ignoredMessages.contains($0.message) })
+                } else {
+                    silent.append(index)
+                }
+            }
+            if batch.count == 1 && !silent.isEmpty {
+                // Alone, it failed without a located error: that is its result.
+                let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+                results[batch[0]] = .errors([.init(file: files[batch[0]], line: 0, column: 0, message: "swiftc -parse failed: \(text)")])
+                silent = []
+            }
+            if silent.count == batch.count { oneByOne = true }
+            remaining = remaining.filter { results[$0] == nil }
         }
-        let entries = CompilerDiagnostics.errors(in: String(decoding: result.stderr + result.stdout, as: UTF8.self))
-        return files.map { file in
-            entries.filter { $0.file == file && !Self.ignoredMessages.contains($0.message) }
-        }
+        return results.map { $0! }
     }
 
     static func encode(_ entries: [CompilerDiagnostics.Entry]) -> String {

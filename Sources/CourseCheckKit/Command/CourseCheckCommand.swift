@@ -361,6 +361,7 @@ public struct CourseCheckCommand {
         configuration.environment = environment.variables
         configuration.router.toolchain.timeout = invocation.timeout
         configuration.router.toolchain.outputLimit = invocation.outputLimit
+        configuration.router.toolchain.compileTimeout = invocation.compileTimeout
         configuration.router.toolchain.merge = invocation.mergedBuild
         configuration.router.choice = invocation.engine
         configuration.router.crossCheck = invocation.crossCheck

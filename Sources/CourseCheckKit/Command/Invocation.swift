@@ -32,6 +32,8 @@ public struct Invocation: Sendable, Equatable {
     public var timeout: Double = 10
     /// Bytes a tree may print.
     public var outputLimit = 1 << 20
+    /// Seconds one swiftc invocation may take (`--compile-timeout`).
+    public var compileTimeout: Double = 120
     public var useCache = true
     /// Compile all trees in one merged program (the default) or one swiftc per tree.
     public var mergedBuild = true
@@ -74,7 +76,8 @@ public struct Invocation: Sendable, Equatable {
 
     /// What each action accepts besides paths: a flag outside its set is an error, never ignored.
     static let checkOptions: Set<String> = [
-        "--strict", "--color", "--no-color", "--engine", "--cross-check", "--timeout", "--output-limit", "--build",
+        "--strict", "--color", "--no-color", "--engine", "--cross-check", "--timeout", "--compile-timeout",
+        "--output-limit", "--build",
         "--no-cache", "--cache-dir", "--goldens", "--no-goldens", "--no-claims", "--update", "--promote", "--dry-run",
         "--force", "--format", "--junit",
     ]
@@ -82,7 +85,11 @@ public struct Invocation: Sendable, Equatable {
         switch action {
         case .check: checkOptions
         case .list: ["--strict", "--color", "--no-color", "--format"]
-        case .run: ["--color", "--no-color", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir"]
+        case .run:
+            [
+                "--color", "--no-color", "--engine", "--timeout", "--compile-timeout", "--output-limit", "--build",
+                "--no-cache", "--cache-dir",
+            ]
         case .importCourse: ["--color", "--no-color"]
         case .help, .version: ["--color", "--no-color"]
         }
@@ -149,6 +156,12 @@ public struct Invocation: Sendable, Equatable {
                     throw CourseCheckError.usage("--timeout needs a positive number of seconds, not '\(raw)'")
                 }
                 invocation.timeout = seconds
+            case "--compile-timeout":
+                let raw = try value()
+                guard let seconds = Double(raw), seconds > 0, seconds.isFinite else {
+                    throw CourseCheckError.usage("--compile-timeout needs a positive number of seconds, not '\(raw)'")
+                }
+                invocation.compileTimeout = seconds
             case "--output-limit":
                 let raw = try value()
                 guard let bytes = Int(raw), bytes > 0 else {
@@ -298,6 +311,8 @@ public struct Invocation: Sendable, Equatable {
                               engines disagree.
           --timeout <s>       Seconds a tree may run (default 10).
           --output-limit <n>  Bytes a tree may print (default 1048576).
+          --compile-timeout <s>  Seconds one swiftc invocation may take (default 120);
+                              swiftc and its children are then stopped.
           --build <mode>      merged (default): one swiftc for all trees, one tree per
                               process; per-tree: one swiftc per tree, each tree
                               verbatim as main.swift.

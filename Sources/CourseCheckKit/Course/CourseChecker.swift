@@ -96,9 +96,10 @@ public struct CourseChecker: Sendable {
         }
 
         if configuration.claims {
-            let facts = CourseFacts.gather(
+            var facts = CourseFacts.gather(
                 lessons: lessons, runs: runs, plan: plan, cache: configuration.router.toolchain.cache,
                 environment: configuration.environment)
+            facts.compileTimeout = configuration.router.toolchain.compileTimeout
             let report = CourseClaims.check(facts)
             for diagnostic in report.diagnostics {
                 if order.contains(diagnostic.location.path) {

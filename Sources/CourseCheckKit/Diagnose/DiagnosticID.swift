@@ -24,6 +24,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case noRole = "no-role"
     /// A tree that swiftc cannot compile.
     case compileError = "compile-error"
+    /// swiftc ran past `--compile-timeout` on a tree or the display fragments, and was stopped.
+    case compileTimeout = "compile-timeout"
     /// A tree whose output differs from its expected block.
     case outputDrift = "output-drift"
     /// A tree whose output no fenced block can hold exactly (no final newline, NUL, invalid UTF-8).

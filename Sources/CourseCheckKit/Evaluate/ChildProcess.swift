@@ -41,6 +41,9 @@ public struct ChildProcess: Sendable {
     }
 
     /// Runs the child in `scratch`, a directory the caller owns and removes.
+    ///
+    /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
+    /// whole session, so a killed swiftc leaves no swift-frontend behind.
     public func run(in scratch: URL) throws -> Result {
         let token = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(token).out")
@@ -49,32 +52,19 @@ public struct ChildProcess: Sendable {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = scratch
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            try? out.close()
-            try? err.close()
-            throw CourseCheckError.io("cannot start \(executable.path): \(error.localizedDescription)")
-        }
-        try? out.close()
-        try? err.close()
+        let pid = try spawn(stdout: outURL, stderr: errURL, directory: scratch)
+        defer { ProcessGroups.finish(pid) }
 
         let start = DispatchTime.now().uptimeNanoseconds
         var ending: Ending?
         var pause: UInt32 = 200
-        while process.isRunning {
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped == -1 && errno != EINTR {
+                throw CourseCheckError.io("cannot wait for \(executable.path): errno \(errno)")
+            }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             if elapsed > timeout {
                 ending = .timedOut(seconds: timeout)
@@ -82,24 +72,76 @@ public struct ChildProcess: Sendable {
                 ending = .outputLimit(bytes: outputLimit)
             }
             if ending != nil {
-                kill(process.processIdentifier, SIGKILL)
+                ProcessGroups.killSession(pid)
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 break
             }
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
-        process.waitUntilExit()
         if ending == nil && Self.size(of: outURL) > outputLimit {
             ending = .outputLimit(bytes: outputLimit)
         }
         if ending == nil {
-            ending = process.terminationReason == .uncaughtSignal
-                ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+            // The wait status: low 7 bits the signal (0 for a normal exit), then the exit code.
+            let signalNumber = status & 0x7f
+            ending = signalNumber == 0 ? .exited((status >> 8) & 0xff) : .signalled(signalNumber)
         }
         return Result(
             ending: ending!, stdout: try Self.read(outURL, limit: outputLimit),
             stderr: try Self.read(errURL, limit: 1 << 20))
     }
+
+    /// posix_spawn in a new session, stdin from /dev/null, stdout and stderr to files, in `directory`.
+    private func spawn(stdout: URL, stderr: URL, directory: URL) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard let addChdir = Self.addChdir else {
+            throw CourseCheckError.io("posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
+        }
+        _ = addChdir(&actions, directory.path)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Default signal handling in the child: coursecheck ignores SIGINT/SIGTERM/SIGHUP itself.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(
+            &attributes, ProcessGroups.spawnNewSession | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        return try ProcessGroups.spawn {
+            var pid: pid_t = 0
+            let code = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+            guard code == 0 else {
+                throw CourseCheckError.io("cannot start \(executable.path): \(String(cString: strerror(code)))")
+            }
+            return pid
+        }
+    }
+
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    /// glibc declares `posix_spawn_file_actions_addchdir_np` under `_GNU_SOURCE` only, which Swift's
+    /// Glibc module does not import, so it is looked up at run time.
+    private static let addChdir: AddChdir? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
 
     private static func size(of url: URL) -> Int {
         var info = stat()

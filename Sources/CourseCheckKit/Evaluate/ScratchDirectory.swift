@@ -1,7 +1,8 @@
 import Foundation
 
 /// A private temporary directory for one run's generated sources, binaries and outputs.
-/// The owner calls `remove()` (usually in a `defer`), so nothing is left behind.
+/// The owner calls `remove()` (usually in a `defer`), so nothing is left behind; a signal removes
+/// it too (`ProcessGroups`).
 public struct ScratchDirectory: Sendable {
     public let url: URL
 
@@ -14,9 +15,11 @@ public struct ScratchDirectory: Sendable {
         } catch {
             throw CourseCheckError.io("cannot create a temporary directory: \(error.localizedDescription)")
         }
+        ProcessGroups.register(scratch: url.path)
     }
 
     public func remove() {
         try? FileManager.default.removeItem(at: url)
+        ProcessGroups.unregister(scratch: url.path)
     }
 }

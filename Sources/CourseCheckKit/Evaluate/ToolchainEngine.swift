@@ -13,8 +13,8 @@ public struct ToolchainEngine: Sendable {
         public var timeout: Double = 10
         /// Bytes of output a tree may print.
         public var outputLimit = 1 << 20
-        /// Seconds a compile may take.
-        public var compileTimeout: Double = 600
+        /// Seconds one swiftc invocation may take (`--compile-timeout`).
+        public var compileTimeout: Double = 120
         /// Where compiled binaries and passing results are kept; nil turns the cache off.
         public var cache: Cache?
         /// Build all trees into one program (true) or compile each tree alone (false).
@@ -29,8 +29,12 @@ public struct ToolchainEngine: Sendable {
     public struct BuildReport: Sendable, Equatable {
         /// Trees built in the merged program.
         public var merged = 0
-        /// Trees compiled on their own after the merged build failed.
+        /// Trees compiled on their own after the merged build failed (or all, under `--build per-tree`).
         public var single = 0
+        /// Trees built standalone because the merge could change what they print (`MergeSafety`).
+        public var standalone = 0
+        /// Why, as `count × reason`, most frequent first.
+        public var standaloneReasons: [String] = []
         /// Why the merged build was abandoned for some trees: swiftc's first error, and the lesson
         /// line it blamed when it blamed one.
         public var fallback: Fallback?
@@ -86,46 +90,98 @@ public struct ToolchainEngine: Sendable {
         let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
         try write(core, to: coreURL)
 
-        // Merged build first; on failure, retry without the blamed trees and build those alone.
-        var binaries: [(executable: URL, merged: Bool, program: TreeProgram)] = []
-        var mergedTrees = options.merge ? pending : []
-        var alone = options.merge ? [] : pending
+        // Trees that could observe the merge are built standalone from the start, beside the merged build.
+        var mergedTrees: [Int] = []
+        var standalone: [Int] = []
+        var reasons: [String: Int] = [:]
+        for index in pending {
+            if !options.merge {
+                standalone.append(index)
+            } else if let reason = MergeSafety.standaloneReason(jobs[index].tree.block.body) {
+                standalone.append(index)
+                reasons[reason, default: 0] += 1
+            } else {
+                mergedTrees.append(index)
+            }
+        }
+        if options.merge {
+            report.build.standalone = standalone.count
+            report.build.standaloneReasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\($0.value) × \($0.key)" }
+        } else {
+            report.build.single = standalone.count
+        }
+        let built = Collector<(executable: URL, merged: Bool, program: TreeProgram)>(count: jobs.count + 1)
+        let located = Collector<[Diagnostic]>(count: jobs.count)
+        let failures = Collector<Error>(count: 1)
+        let compileQueue = DispatchQueue(label: "coursecheck.compiles", attributes: .concurrent)
+        let compiles = DispatchGroup()
+        let compileSlots = DispatchSemaphore(value: options.workers)
+        /// Builds one tree verbatim as `main.swift`, in a worker slot.
+        func buildAlone(_ index: Int) {
+            compileSlots.wait()
+            compileQueue.async(group: compiles) {
+                defer { compileSlots.signal() }
+                do {
+                    let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
+                    let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
+                    if let executable = build.executable {
+                        built.set(index + 1, (executable, false, program))
+                        if build.cached { built.countCached() }
+                    } else if build.timedOut {
+                        located.set(index, [self.compileTimeout(jobs[index])])
+                    } else {
+                        located.set(index, self.located(build.errors, program: program, jobs: jobs, fallback: jobs[index]))
+                    }
+                } catch {
+                    failures.set(0, error)
+                }
+            }
+        }
+        for index in standalone { buildAlone(index) }
+
+        // Merged build; on failure, retry without the blamed trees and build those alone.
+        var alone: [Int] = []
         while !mergedTrees.isEmpty {
             let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
             let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")
             if let executable = build.executable {
-                binaries.append((executable, true, program))
-                report.build.cachedBinaries += build.cached ? 1 : 0
+                built.set(0, (executable, true, program))
+                if build.cached { built.countCached() }
+                break
+            }
+            if build.timedOut && mergedTrees.count == 1 {
+                // Alone in the program: compiling it again alone would only time out again.
+                located.set(mergedTrees[0], [compileTimeout(jobs[mergedTrees[0]])])
                 break
             }
             var blamed = Set(build.errors.compactMap { program.origin(of: $0)?.tree })
-            if blamed.isEmpty || blamed.count == mergedTrees.count || !alone.isEmpty {
+            if build.timedOut || blamed.isEmpty || blamed.count == mergedTrees.count || !alone.isEmpty {
                 blamed = Set(mergedTrees)
             }
             if report.build.fallback == nil {
-                report.build.fallback = fallback(build.errors, program: program, jobs: jobs)
+                report.build.fallback = build.timedOut
+                    ? Fallback(
+                        message: "swiftc did not finish within \(Self.seconds(options.compileTimeout)) (--compile-timeout)",
+                        location: nil)
+                    : fallback(build.errors, program: program, jobs: jobs)
             }
             alone += mergedTrees.filter(blamed.contains)
             mergedTrees = mergedTrees.filter { !blamed.contains($0) }
         }
-        report.build.merged = binaries.first?.program.trees.count ?? 0
-        report.build.single = alone.count
-        for index in alone.sorted() {
-            let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
-            let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
-            if let executable = build.executable {
-                binaries.append((executable, false, program))
-                report.build.cachedBinaries += build.cached ? 1 : 0
-            } else {
-                report.diagnostics += located(build.errors, program: program, jobs: jobs, fallback: jobs[index])
-            }
-        }
+        report.build.merged = mergedTrees.count
+        report.build.single += alone.count
+        for index in alone.sorted() { buildAlone(index) }
+        compiles.wait()
+        if let failure = failures.values[0] { throw failure }
+        let binaries = built.values.compactMap { $0 }
+        report.build.cachedBinaries = built.cachedCount
+        for diagnostics in located.values { report.diagnostics += diagnostics ?? [] }
 
         let tasks = binaries.flatMap { binary in
             binary.program.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
         }
         let runs = Collector<TreeRun>(count: jobs.count)
-        let failures = Collector<Error>(count: 1)
         let queue = DispatchQueue(label: "coursecheck.runs", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: options.workers)
@@ -148,6 +204,7 @@ public struct ToolchainEngine: Sendable {
         for task in tasks {
             guard let run = runs.values[task.index] else { continue }
             report.runs[task.index] = run
+            // Only what a run of this very tree produced is recorded.
             if run.ending == .exited(0) && run.divergentStdout == nil {
                 options.cache?.store(data: Data(run.stdout), as: resultKey(jobs[task.index], toolchain))
             }
@@ -190,6 +247,19 @@ public struct ToolchainEngine: Sendable {
         var executable: URL?
         var errors: [CompilerDiagnostics.Entry]
         var cached: Bool
+        /// swiftc ran past `--compile-timeout` and was stopped with its children.
+        var timedOut = false
+    }
+
+    private func compileTimeout(_ job: TreeJob) -> Diagnostic {
+        .error(
+            .compileTimeout, at: job.headerLocation,
+            "tree did not compile within \(Self.seconds(options.compileTimeout)) (--compile-timeout); "
+                + "swiftc and its children were stopped")
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     private func compile(_ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: ScratchDirectory, name: String)
@@ -209,7 +279,9 @@ public struct ToolchainEngine: Sendable {
             try write(text, to: url)
             sources.append(url.path)
         }
-        sources.append(main.path)
+        // Relative, as in `swiftc Invalidation.swift main.swift`: `#file` and `#filePath` print the
+        // path as swiftc was given it (swiftc runs in `directory`).
+        sources.append("main.swift")
         let output = directory.appendingPathComponent("trees")
         let result = try ChildProcess(
             executable: toolchain.swiftc,
@@ -217,6 +289,9 @@ public struct ToolchainEngine: Sendable {
             environment: ProcessInfo.processInfo.environment,
             timeout: options.compileTimeout, outputLimit: 16 << 20
         ).run(in: directory)
+        if case .timedOut = result.ending {
+            return Build(executable: nil, errors: [], cached: false, timedOut: true)
+        }
         let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
         guard result.ending == .exited(0), FileManager.default.isExecutableFile(atPath: output.path) else {
             var errors = CompilerDiagnostics.errors(in: text).map { entry in
@@ -246,10 +321,35 @@ public struct ToolchainEngine: Sendable {
                     .compileError, at: job.tree.location(line: origin.line, column: entry.column, in: job.path),
                     "tree does not compile: \(entry.message)")
             }
+            let file = URL(fileURLWithPath: entry.file).lastPathComponent
+            if file == EmbeddedCore.fileName {
+                // The tree clashes with the core (a redeclaration): at the tree's own declaration of
+                // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
+                return .error(
+                    .compileError, at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation,
+                    "tree does not compile: \(entry.message) (in the core, \(file):\(entry.line):\(entry.column))")
+            }
             return .error(
                 .compileError, at: fallback.headerLocation,
-                "tree does not compile: \(entry.message) (in \(entry.file.isEmpty ? "swiftc" : entry.file))")
+                "tree does not compile: \(entry.message) (in \(entry.file.isEmpty ? "swiftc" : file))")
         }
+    }
+
+    /// Where the tree declares the first name quoted in `message` (`'countCauses'`), if it does.
+    static func declaration(quotedIn message: String, in job: TreeJob) -> SourceLocation? {
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard parts.count >= 3, !parts[1].isEmpty else { return nil }
+        let name = parts[1]
+        for line in job.tree.block.body {
+            let head = String(line.text.prefix { $0 != ":" && $0 != "=" && $0 != "{" && $0 != "(" })
+            let words = MergeSafety.words(head)
+            guard let index = words.firstIndex(of: name),
+                words[..<index].contains(where: MergeSafety.declarationKeywords.contains)
+            else { continue }
+            let column = head.utf8.distance(from: head.utf8.startIndex, to: words[index].startIndex.samePosition(in: head.utf8)!) + 1
+            return SourceLocation(path: job.path, line: line.number, column: column)
+        }
+        return nil
     }
 
     private func fallback(_ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob]) -> Fallback {
@@ -260,14 +360,22 @@ public struct ToolchainEngine: Sendable {
         return Fallback(message: first.message, location: location)
     }
 
+    /// Bumped whenever what coursecheck builds or runs for a tree changes meaning, so no cached
+    /// result of an older coursecheck is trusted.
+    static let semanticsVersion = "2"
+
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
         "bin-" + SHA256.hex(
-            toolchain.version, core, program.main,
+            Self.semanticsVersion, toolchain.version, core, program.main,
             program.support.sorted { $0.key < $1.key }.map { $0.key + "\n" + $0.value }.joined())
     }
 
     private func resultKey(_ job: TreeJob, _ toolchain: Toolchain) -> String {
-        "out-" + SHA256.hex(toolchain.version, core, job.tree.source, "\(options.timeout)", "\(options.outputLimit)")
+        let mode = !options.merge ? "per-tree"
+            : MergeSafety.standaloneReason(job.tree.block.body) == nil ? "merged" : "standalone"
+        return "out-" + SHA256.hex(
+            Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
+            "\(options.outputLimit)")
     }
 
     private func write(_ text: String, to url: URL) throws {
@@ -280,10 +388,11 @@ public struct ToolchainEngine: Sendable {
 }
 
 extension TreeProgram {
-    /// The module name trees are compiled in; runtime messages name `CourseTrees/main.swift:LINE`.
-    static let moduleName = "CourseTrees"
+    /// The module name of the real program (`swiftc Invalidation.swift main.swift` names it after
+    /// `main.swift`), so type names (`main.Recompute`) and `#fileID` print as they do there.
+    static let moduleName = "main"
 
-    /// Rewrites `CourseTrees/main.swift:LINE` in runtime messages (such as `fatalError`) to the lesson line.
+    /// Rewrites `main/main.swift:LINE` in runtime messages (such as `fatalError`) to the lesson line.
     func relocate(_ text: String, jobs: [TreeJob]) -> String {
         let marker = "\(Self.moduleName)/main.swift:"
         guard text.contains(marker) else { return text }
@@ -328,5 +437,19 @@ final class Collector<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return storage
+    }
+
+    private var cached = 0
+
+    func countCached() {
+        lock.lock()
+        defer { lock.unlock() }
+        cached += 1
+    }
+
+    var cachedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return cached
     }
 }

@@ -4,7 +4,7 @@
 /// A small state machine tracks braces outside strings, interpolations and comments; every step
 /// consumes at least one character, so any input ends.
 public enum TopLevelItems {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// `import Module`: hoisted to the merged file's scope.
         case importDeclaration
         /// `struct`, `class`, `enum`, `actor`, `protocol`, `typealias` (with attributes and modifiers):

@@ -34,6 +34,9 @@ public enum AtomicFile {
         }
         let temporary = directory.appendingPathComponent(
             "\(temporaryMarker)\(url.lastPathComponent)-\(UUID().uuidString)")
+        // Registered like a scratch directory, so SIGINT/SIGTERM/SIGHUP remove it too.
+        ProcessGroups.register(scratch: temporary.path)
+        defer { ProcessGroups.unregister(scratch: temporary.path) }
         do {
             try data.write(to: temporary)
         } catch {

@@ -24,6 +24,24 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
         self.notCompared = notCompared
     }
 
+    /// `, merged`, `, standalone (1 × declares a type)`, `, 2 merged + 1 standalone (…)`,
+    /// `, one by one`, with the merged-build fallback named.
+    static func buildText(_ build: ToolchainEngine.BuildReport) -> String {
+        var parts: [String] = []
+        if build.merged > 0 { parts.append("\(build.merged) merged") }
+        if build.standalone > 0 {
+            parts.append("\(build.standalone) standalone (\(build.standaloneReasons.joined(separator: ", ")))")
+        }
+        if build.single > 0 {
+            parts.append(build.fallback == nil ? "\(build.single) one by one" : "\(build.single) one by one (merged build failed)")
+        }
+        if parts.count == 1 {
+            // One kind of build: no count needed, as in `swiftc: 48 trees, merged`.
+            return ", " + parts[0].drop { $0.isNumber }.dropFirst()
+        }
+        return parts.isEmpty ? "" : ", " + parts.joined(separator: " + ")
+    }
+
     public var description: String {
         if let disagreements {
             let skipped = notCompared == 0 ? "" : ", \(SummaryLine.count(notCompared, "tree")) not compared (swiftc did not run it)"
@@ -36,13 +54,7 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
         if let build {
             let ran = trees - build.cachedResults
             if ran > 0 {
-                if build.single == 0 {
-                    text += ", merged"
-                } else if build.merged == 0 {
-                    text += build.fallback == nil ? ", one by one" : ", one by one (merged build failed)"
-                } else {
-                    text += ", \(build.merged) merged + \(build.single) one by one (merged build failed)"
-                }
+                text += Self.buildText(build)
             }
             var cached: [String] = []
             if build.cachedBinaries > 0 { cached.append("binary") }

@@ -4,6 +4,7 @@ extension Interpreter {
     func evaluate(_ expression: ExpressionSyntax, in scope: Scope, expecting type: TypeSyntax?) throws(TreeLanguageError) -> Value {
         try tick(expression.position)
         let at = expression.position
+        evaluated.insert(at)
         switch expression.kind {
         case .integer(let value):
             return .int(value)
@@ -67,7 +68,9 @@ extension Interpreter {
             switch (symbol, value) {
             case ("!", .bool(let flag)): return .bool(!flag)
             case ("-", .int(let number)):
-                guard number != .min else { throw .trap("Fatal error: arithmetic overflow", at.pair) }
+                guard number != .min else {
+                    throw Self.arithmeticTrap("Fatal error: arithmetic overflow", at, foldable: Self.foldable(operand))
+                }
                 return .int(-number)
             default: throw .invalid("prefix '\(symbol)' cannot be applied to \(value.typeName)", at.pair)
             }
@@ -90,6 +93,28 @@ extension Interpreter {
 
     /// The contextual type of a closure argument to a collection method.
     static let closureContext = TypeSyntax.named("(closure)")
+
+    /// Integer arithmetic that would trap. Swift folds constant operands at compile time and
+    /// rejects `7 / 0` or an overflowing constant as an error, so when the operands could be
+    /// constants (literals, names, arithmetic of those) the engine cannot say "crash" without
+    /// knowing what the compiler folds: swiftc decides. An operand read from a subscript, member
+    /// or call is a runtime value, and the trap is certain.
+    static func arithmeticTrap(_ message: String, _ at: SyntaxPosition, foldable: Bool) -> TreeLanguageError {
+        guard foldable else { return .trap(message, at.pair) }
+        return .unsupported(
+            "integer arithmetic that traps here (\(message.replacingOccurrences(of: "Fatal error: ", with: ""))), "
+                + "which Swift may reject at compile time", at.pair)
+    }
+
+    /// True when the expression could be a compile-time constant to Swift's constant folding.
+    static func foldable(_ expression: ExpressionSyntax) -> Bool {
+        switch expression.kind {
+        case .integer, .identifier: true
+        case .prefix(_, let operand): foldable(operand)
+        case .binary(_, let left, let right): foldable(left) && foldable(right)
+        default: false
+        }
+    }
 
     static let builtinNames: Set<String> = ["print", "countCauses", "ViewTree", "ViewNode", "Recompute", "Storage"]
 
@@ -224,16 +249,22 @@ extension Interpreter {
             case "*": (value, overflow) = a.multipliedReportingOverflow(by: b)
             default:
                 guard b != 0 else {
-                    throw .trap(symbol == "/" ? "Fatal error: Division by zero" : "Fatal error: Division by zero in remainder operation", at.pair)
+                    throw Self.arithmeticTrap(
+                        symbol == "/" ? "Fatal error: Division by zero" : "Fatal error: Division by zero in remainder operation", at,
+                        foldable: Self.foldable(left) && Self.foldable(right))
                 }
                 (value, overflow) = symbol == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
                 if overflow {
-                    throw .trap(
+                    throw Self.arithmeticTrap(
                         symbol == "/" ? "Fatal error: Division results in an overflow"
-                            : "Fatal error: Division results in an overflow in remainder operation", at.pair)
+                            : "Fatal error: Division results in an overflow in remainder operation", at,
+                        foldable: Self.foldable(left) && Self.foldable(right))
                 }
             }
-            guard !overflow else { throw .trap("Fatal error: arithmetic overflow", at.pair) }
+            guard !overflow else {
+                throw Self.arithmeticTrap(
+                    "Fatal error: arithmetic overflow", at, foldable: Self.foldable(left) && Self.foldable(right))
+            }
             return .int(value)
         default:
             throw .unsupported("operator '\(symbol)'", at.pair)

@@ -43,6 +43,8 @@ public final class Interpreter {
     var unreadKeys: [(key: String, position: SyntaxPosition)] = []
     /// Every key passed to `change`.
     var changedKeys: Set<String> = []
+    /// Every expression position `evaluate` entered: code the run never reached was never checked.
+    var evaluated: Set<SyntaxPosition> = []
 
     init(limits: Limits) {
         self.limits = limits
@@ -73,7 +75,21 @@ public final class Interpreter {
         }
         interpreter.finishLints()
         interpreter.releaseScopes()
-        return Outcome(output: interpreter.buffer.text, failure: failure, lints: interpreter.lints)
+        var outcome = Outcome(output: interpreter.buffer.text, failure: failure, lints: interpreter.lints)
+        switch failure {
+        case nil, .trap?:
+            // Swift type-checks every line before anything runs; the interpreter checks only what
+            // it ran. A branch, closure or function body it never reached may hide a compile error.
+            // (A parent cycle keeps its finding: the real program would hang, so swiftc could only
+            // time out.)
+            if let unrun = Unevaluated.first(in: program, evaluated: interpreter.evaluated) {
+                outcome.failure = .unsupported(
+                    "code that never runs (line \(unrun.line)), which only swiftc type-checks", unrun.pair)
+            }
+        default:
+            break
+        }
+        return outcome
     }
 
     // MARK: Statements

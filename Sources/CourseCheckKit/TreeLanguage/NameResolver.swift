@@ -6,15 +6,53 @@ enum NameResolver {
     static let builtins: Set<String> = Interpreter.builtinNames
 
     static func check(_ program: [StatementSyntax]) throws(TreeLanguageError) {
-        try statements(program, visible: builtins)
+        var topLevel: Set<String> = []
+        for statement in program {
+            if case .binding(let name, _, _) = statement.kind { topLevel.insert(name) }
+        }
+        try statements(program, visible: builtins, globals: topLevel)
     }
+
+    /// Names of Swift's standard library a tree may use that the tree language does not cover;
+    /// "cannot find 'String' in scope" would be a false reason for handing such a tree to swiftc.
+    static let standardLibrary: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
+        "Float", "Bool", "Character", "Array", "Dictionary", "Set", "Optional", "Range", "ClosedRange", "Substring",
+        "Mirror", "Result", "Never", "Void", "Any", "AnyObject", "Error", "Unicode", "StaticString", "ObjectIdentifier",
+        "KeyValuePairs", "AnyHashable", "Hasher", "ContiguousArray", "ArraySlice", "MemoryLayout", "CollectionOfOne",
+        "EmptyCollection", "SystemRandomNumberGenerator", "min", "max", "abs", "zip", "stride", "sequence",
+        "repeatElement", "dump", "debugPrint", "type", "assert", "precondition", "fatalError", "assertionFailure",
+        "preconditionFailure", "readLine", "swap", "numericCast", "unsafeBitCast", "withExtendedLifetime",
+        "isKnownUniquelyReferenced", "withUnsafePointer", "withUnsafeMutablePointer", "withUnsafeBytes",
+    ]
+
+    /// The core's module-scope names (and `print`, which the engine implements): a tree declaring
+    /// one is an invalid redeclaration or a shadowing only swiftc can judge.
+    static let coreNames: Set<String> = ["Storage", "ViewNode", "Recompute", "ViewTree", "countCauses", "print"]
 
     /// A block: its functions are visible throughout (Swift hoists them), its `let`s from their
     /// declaration on.
-    private static func statements(_ list: [StatementSyntax], visible outer: Set<String>) throws(TreeLanguageError) {
+    /// `globals`: the top-level `let`s, which in `main.swift` are globals a function may read even
+    /// when they are declared after it (empty outside top-level functions).
+    private static func statements(_ list: [StatementSyntax], visible outer: Set<String>, globals: Set<String> = [])
+        throws(TreeLanguageError)
+    {
         var visible = outer
         for statement in list {
             if case .function(let function) = statement.kind { visible.insert(function.name) }
+        }
+        for statement in list {
+            let declared: String
+            switch statement.kind {
+            case .binding(let name, _, _): declared = name
+            case .function(let function): declared = function.name
+            default: continue
+            }
+            if coreNames.contains(declared) {
+                throw .unsupported(
+                    "declares '\(declared)', a name the core declares (swiftc decides: redeclaration or shadowing)",
+                    statement.position.pair)
+            }
         }
         for statement in list {
             switch statement.kind {
@@ -24,7 +62,15 @@ enum NameResolver {
             case .function(let function):
                 var inner = visible
                 for parameter in function.parameters { inner.insert(parameter.name) }
-                try statements(function.body, visible: inner)
+                do {
+                    try statements(function.body, visible: inner)
+                } catch .invalid(let message, let at) where globals.contains(where: { message == "cannot find '\($0)' in scope" }) {
+                    // Valid Swift: the real program reads the global (initialised or not, by when
+                    // the function runs), which only swiftc orders.
+                    throw .unsupported(
+                        "function '\(function.name)' reads a top-level name declared after it "
+                            + "(\(message.dropFirst("cannot find ".count).prefix { $0 != " " }))", at)
+                }
             case .expression(let value):
                 try expression(value, visible: visible)
             case .returnStatement(let value):
@@ -40,12 +86,23 @@ enum NameResolver {
         case .string(let parts):
             for case .interpolation(let inner) in parts { try expression(inner, visible: visible) }
         case .identifier(let name):
-            guard visible.contains(name) else { throw .invalid("cannot find '\(name)' in scope", node.position.pair) }
+            guard visible.contains(name) else {
+                if standardLibrary.contains(name) {
+                    throw .unsupported("uses '\(name)', which the tree language does not cover", node.position.pair)
+                }
+                throw .invalid("cannot find '\(name)' in scope", node.position.pair)
+            }
         case .member(let base, _):
             // `Storage.environment` names the core's type.
             if case .identifier("Storage") = base.kind { return }
             try expression(base, visible: visible)
         case .call(let callee, let arguments), .subscriptAccess(let callee, let arguments):
+            if case .call = node.kind, case .identifier(let name) = callee.kind, !visible.contains(name),
+                standardLibrary.contains(name)
+            {
+                let labels = arguments.map { ($0.label ?? "_") + ":" }.joined()
+                throw .unsupported("uses \(name)(\(labels)), which the tree language does not cover", node.position.pair)
+            }
             if case .member(let base, _) = callee.kind, case .identifier("Storage") = base.kind {} else {
                 try expression(callee, visible: visible)
             }

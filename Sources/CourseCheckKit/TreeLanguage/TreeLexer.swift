@@ -109,7 +109,11 @@ public struct TreeLexer {
                 if let letter = peek(), Self.isIdentifierStart(letter) {
                     throw .unsupported("number literal '\(text(start..<index + 1))…'", location(start))
                 }
-                guard let value = Int(digits) else { throw .invalid("integer literal overflows Int", location(start)) }
+                // Past Int.max: `-9223372036854775808` is still a valid Int, and a literal may have
+                // another type in context, so only swiftc can say whether it overflows.
+                guard let value = Int(digits) else {
+                    throw .unsupported("integer literal \(digits) beyond Int.max (swiftc decides whether it overflows)", location(start))
+                }
                 tokens.append(token(.integer(value), at: start))
             case _ where Self.isIdentifierStart(byte):
                 while let next = peek(), Self.isIdentifierStart(next) || Self.isDigit(next) { index += 1 }

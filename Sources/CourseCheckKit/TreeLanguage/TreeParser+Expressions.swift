@@ -208,6 +208,8 @@ extension TreeParser {
             if let what = Self.unsupportedStatements[word] { throw unsupported(what) }
             throw invalid("unexpected '\(word)'")
         case .punctuation("#"):
+            // `#line`, `#function`, `#fileID`…: their values depend on where the program is compiled.
+            if case .identifier(let name) = peek(1).kind { throw unsupported("magic literal '#\(name)'") }
             throw unsupported("compiler directive or raw string")
         default:
             throw invalid("expected an expression, found \(describe(token))")

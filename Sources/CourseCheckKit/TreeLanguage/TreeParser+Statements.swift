@@ -11,6 +11,14 @@ extension TreeParser {
         "continue": "'continue' statement", "static": "'static' declaration",
     ]
 
+    /// Contextual keywords that start a declaration when a name or keyword follows on the line
+    /// (`final class`, `infix operator`); alone they are ordinary names.
+    static let declarationModifiers: Set<String> = [
+        "final", "private", "fileprivate", "internal", "public", "open", "package", "indirect", "infix", "prefix",
+        "postfix", "lazy", "weak", "unowned", "mutating", "nonisolated", "convenience", "required", "override",
+        "dynamic", "operator", "precedencegroup",
+    ]
+
     mutating func parseProgram() throws(TreeLanguageError) -> [StatementSyntax] {
         let statements = try parseStatements(untilBrace: false)
         guard current.kind == .end else { throw invalid("unexpected \(describe(current))") }
@@ -52,6 +60,12 @@ extension TreeParser {
                 return StatementSyntax(kind: .returnStatement(try parseExpression()), position: start)
             default:
                 if let what = Self.unsupportedStatements[word] { throw unsupported(what) }
+            }
+        }
+        if case .identifier(let word) = current.kind, Self.declarationModifiers.contains(word) {
+            switch peek(1).kind {
+            case .identifier(let next), .keyword(let next): throw unsupported("'\(word) \(next)' declaration")
+            default: break
             }
         }
         if isPunctuation("@") { throw unsupported("attribute") }

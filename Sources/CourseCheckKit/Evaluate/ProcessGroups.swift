@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every child coursecheck starts (swiftc, and through it swift-frontend; the trees) runs in a
+/// session of its own, and every scratch directory is registered here, so a time limit or a
+/// signal can end them all and leave nothing behind.
+///
+/// A session, not only a process group: the Swift driver starts each swift-frontend job in a new
+/// process group, so `kill(-pgid)` on swiftc's group would miss the frontend. The frontend stays in
+/// the driver's session, which is ours.
+public enum ProcessGroups {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sessions: Set<pid_t> = []
+    nonisolated(unsafe) private static var scratchDirectories: Set<String> = []
+    nonisolated(unsafe) private static var terminating = false
+    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
+
+    /// `posix_spawnattr_setflags` value for a new session (glibc's `POSIX_SPAWN_SETSID`, not
+    /// always visible to Swift because it is declared under `_GNU_SOURCE`).
+    static let spawnNewSession: Int16 = 0x80
+
+    /// Spawns under the lock, so a signal arriving meanwhile still finds the new session.
+    static func spawn(_ body: () throws -> pid_t) throws -> pid_t {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !terminating else { throw CourseCheckError.io("coursecheck is stopping") }
+        let pid = try body()
+        sessions.insert(pid)
+        return pid
+    }
+
+    /// Kills everything left in a child's session and forgets it.
+    static func finish(_ session: pid_t) {
+        lock.lock()
+        sessions.remove(session)
+        lock.unlock()
+        killSession(session)
+    }
+
+    static func register(scratch path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        scratchDirectories.insert(path)
+    }
+
+    static func unregister(scratch path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        scratchDirectories.remove(path)
+    }
+
+    /// SIGKILLs the session's group and every process still in the session (found in /proc).
+    static func killSession(_ session: pid_t) {
+        kill(-session, SIGKILL)
+        for pid in members(of: session) where pid != getpid() {
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// Processes whose session id (field 6 of /proc/PID/stat) is `session`.
+    public static func members(of session: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var found: [pid_t] = []
+        for entry in entries {
+            guard let pid = pid_t(entry), let fields = statFields(pid), fields.count > 3 else { continue }
+            if pid_t(fields[3]) == session { found.append(pid) }
+        }
+        return found
+    }
+
+    /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, …
+    public static func statFields(_ pid: pid_t) -> [Substring]? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
+        else { return nil }
+        return text[text.index(after: close)...].split(separator: " ")
+    }
+
+    /// On SIGINT, SIGTERM and SIGHUP: kill every child session, remove every scratch directory,
+    /// exit with 128 + the signal. Call once, from the executable.
+    public static func installSignalHandlers() {
+        let queue = DispatchQueue(label: "coursecheck.signals")
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { stop(signal: signalNumber) }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    private static func stop(signal signalNumber: Int32) -> Never {
+        lock.lock()
+        terminating = true
+        let live = sessions
+        let directories = scratchDirectories
+        // The lock stays held: no child may start and no directory may appear while we exit.
+        for session in live { killSession(session) }
+        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
+        _exit(128 + signalNumber)
+    }
+}

@@ -1,0 +1,3 @@
+// main.swift — struct top level
+struct Deneme { let ad: String }
+print(Deneme(ad: "a"))

@@ -1,0 +1,4 @@
+// main.swift — enum plain
+enum Renk { case kirmizi, mavi }
+print(Renk.mavi)
+print([Renk.kirmizi])

@@ -1,0 +1,3 @@
+// main.swift — enum payload
+enum Olay { case tik(Int) }
+print(Olay.tik(1), [Olay.tik(2)])

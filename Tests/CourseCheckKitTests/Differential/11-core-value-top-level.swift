@@ -1,0 +1,2 @@
+// main.swift — core value top level
+print(Recompute(view: "a", cause: "yerel"))

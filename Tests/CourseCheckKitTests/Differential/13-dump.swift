@@ -1,0 +1,3 @@
+// main.swift — dump
+dump(Recompute(view: "a", cause: "b"))
+dump([Storage.environment])

@@ -1,0 +1,3 @@
+// main.swift — debug print
+debugPrint(Recompute(view: "a", cause: "b"))
+debugPrint("metin", 1)

@@ -1,0 +1,2 @@
+// main.swift — string reflecting
+print(String(reflecting: Recompute(view: "a", cause: "b")))

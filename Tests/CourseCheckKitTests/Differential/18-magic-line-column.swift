@@ -1,0 +1,3 @@
+// main.swift — magic line column
+print(#line)
+print(#column, #line)

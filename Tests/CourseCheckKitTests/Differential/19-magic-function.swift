@@ -1,0 +1,2 @@
+// main.swift — magic function
+print(#function)

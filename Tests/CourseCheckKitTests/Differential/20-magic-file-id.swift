@@ -1,0 +1,3 @@
+// main.swift — magic file id
+print(#fileID)
+print(#file, #filePath)

@@ -1,0 +1,5 @@
+// main.swift — redeclare count causes
+func countCauses(_ recomputes: [Recompute]) {
+    print("kendi")
+}
+countCauses([])

@@ -1,0 +1,5 @@
+// main.swift — redeclare storage
+enum Storage {
+    case yok
+}
+print(Storage.yok)

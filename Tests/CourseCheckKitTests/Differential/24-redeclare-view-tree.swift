@@ -1,0 +1,3 @@
+// main.swift — redeclare view tree
+struct ViewTree {}
+print(ViewTree())

@@ -1,0 +1,6 @@
+// main.swift — top level order
+func selam() {
+    print(ad)
+}
+let ad = "once"
+selam()

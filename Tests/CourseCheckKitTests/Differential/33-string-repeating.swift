@@ -1,0 +1,2 @@
+// main.swift — string repeating
+print(String(repeating: "ab", count: 3))

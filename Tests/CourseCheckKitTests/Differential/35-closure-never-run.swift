@@ -1,0 +1,3 @@
+// main.swift — closure never run
+let bos: [Int] = []
+print(bos.map { $0 + "a" })

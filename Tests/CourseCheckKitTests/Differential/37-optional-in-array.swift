@@ -1,0 +1,3 @@
+// main.swift — optional in array
+let adlar: [String?] = ["a", nil]
+print(adlar)

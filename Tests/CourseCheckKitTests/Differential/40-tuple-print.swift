@@ -1,0 +1,3 @@
+// main.swift — tuple print
+let cift = (1, "a")
+print(cift)

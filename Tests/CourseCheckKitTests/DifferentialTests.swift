@@ -1,0 +1,173 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// The fidelity rule as a test: for every tree of `Differential/`, the merged build, the per-tree
+/// build and the embedded engine print what the real program prints, `swiftc Invalidation.swift
+/// main.swift` with the tree verbatim as `main.swift`, which this test builds itself.
+final class DifferentialTests: XCTestCase {
+    /// What the real program did with one tree.
+    struct Oracle {
+        var name: String
+        var tree: String
+        /// Its stdout, when it compiled.
+        var stdout: String
+        /// Compile errors as `main.swift:line:column: message` or `Invalidation.swift:…` (a clash
+        /// with the core); empty when it compiled.
+        var errors: [String]
+    }
+
+    static let corpus = Binary.packageRoot.appendingPathComponent("Tests/CourseCheckKitTests/Differential")
+
+    func testEveryModePrintsWhatTheRealProgramPrints() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 30, "the differential corpus went missing")
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+
+        let results = OracleSlots(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.set(index, Result { try Self.oracle(files[index], in: scratch.url) })
+        }
+        let oracles = try results.values.map { try $0!.get() }
+        // The corpus covers both outcomes, or the comparisons below prove little.
+        XCTAssertGreaterThanOrEqual(oracles.filter { $0.errors.isEmpty }.count, 20)
+        XCTAssertGreaterThanOrEqual(oracles.filter { !$0.errors.isEmpty }.count, 5)
+
+        // One lesson: the core, then each tree with the real program's stdout as its expected block.
+        var lesson = "---\ntitle: 'Differential'\n---\n\n# Differential\n\n```swift\n\(EmbeddedCore.text)```\n"
+        var expectedErrors: [String] = []
+        var treeLines: [ClosedRange<Int>] = []
+        for oracle in oracles {
+            lesson += "\n```swift\n"
+            let opening = lesson.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            lesson += oracle.tree + "```\n\n```\n" + oracle.stdout + "```\n"
+            let treeLineCount = oracle.tree.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            treeLines.append(opening + 1...opening + treeLineCount)
+            for error in oracle.errors {
+                let parts = error.split(separator: ":", maxSplits: 3)
+                if parts[0] == "main.swift" {
+                    // main.swift line L is the lesson line after the opening fence, plus L - 1.
+                    let line = opening + Int(parts[1])!
+                    expectedErrors.append(
+                        "lessons/01-differential.md:\(line):\(parts[2]): error: tree does not compile:\(parts[3]) [compile-error]")
+                } else {
+                    // An error in the core is reported in the tree that clashes with it, naming the core's line.
+                    expectedErrors.append(
+                        "tree \(oracle.name): error: tree does not compile:\(parts[3]) (in the core, "
+                            + "\(parts[0]):\(parts[1]):\(parts[2])) [compile-error]")
+                }
+            }
+        }
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-differential.md"))
+
+        for build in ["merged", "per-tree"] {
+            let run = InProcess.run(
+                ["--engine", "swiftc", "--build", build, "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
+            let lines = run.stderr.split(separator: "\n").map(String.init)
+            let errors = lines.filter { $0.contains(": error: ") }.map { line -> String in
+                guard line.contains("(in the core, "), let number = Int(line.split(separator: ":")[1]),
+                    let tree = treeLines.firstIndex(where: { $0.contains(number) }),
+                    let range = line.range(of: ": error: ")
+                else { return line }
+                return "tree \(oracles[tree].name)" + line[range.lowerBound...]
+            }
+            XCTAssertEqual(errors.sorted(), expectedErrors.sorted(), "\(build): every error is the real program's")
+            // A merged build that fails falls back to standalone builds and says so; nothing else.
+            let others = lines.filter { !$0.contains(": error: ") && !$0.hasSuffix("[merged-fallback]") }
+            XCTAssertEqual(others, [], "\(build): no other finding")
+        }
+
+        // The embedded engine runs a tree only when it prints the real program's output; a tree the
+        // real program cannot compile is always handed on (needs-toolchain), never run or failed.
+        let embedded = InProcess.run(["--engine", "embedded", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
+        var refused = Set<Int>()
+        for line in embedded.stderr.split(separator: "\n") where line.hasPrefix("lessons/") {
+            XCTAssertTrue(line.hasSuffix("[needs-toolchain]"), "embedded: \(line)")
+            let number = Int(line.split(separator: ":")[1])!
+            if let tree = treeLines.firstIndex(where: { $0.contains(number) }) { refused.insert(tree) }
+        }
+        for (index, oracle) in oracles.enumerated() where !oracle.errors.isEmpty {
+            XCTAssertTrue(refused.contains(index), "embedded ran \(oracle.name), which does not compile")
+        }
+        XCTAssertGreaterThanOrEqual(oracles.indices.filter { !refused.contains($0) }.count, 6, "embedded accepted the trees of its language")
+    }
+
+    /// Builds and runs the real program for one corpus file in its own directory.
+    static func oracle(_ file: String, in scratch: URL) throws -> Oracle {
+        let tree = try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)
+        let directory = scratch.appendingPathComponent("oracle-\(file)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(EmbeddedCore.text.utf8).write(to: directory.appendingPathComponent("Invalidation.swift"))
+        try Data(tree.utf8).write(to: directory.appendingPathComponent("main.swift"))
+        let compile = try run(swiftc(), ["Invalidation.swift", "main.swift", "-o", "main"], in: directory)
+        guard compile.status == 0 else {
+            let errors = compile.output.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("main.swift:") || line.hasPrefix("Invalidation.swift:"),
+                    let range = line.range(of: ": error:")
+                else { return nil }
+                return "\(line[..<range.lowerBound]):\(line[range.upperBound...])"
+            }
+            XCTAssertFalse(errors.isEmpty, "\(file): swiftc failed without a located error: \(compile.output)")
+            return Oracle(name: file, tree: tree, stdout: "", errors: errors)
+        }
+        let program = try run(directory.appendingPathComponent("main").path, [], in: directory)
+        XCTAssertEqual(program.status, 0, "\(file): the corpus holds no crashing tree")
+        return Oracle(name: file, tree: tree, stdout: program.stdout, errors: [])
+    }
+
+    static func swiftc() -> String {
+        if let explicit = ProcessInfo.processInfo.environment["SWIFTC"], !explicit.isEmpty { return explicit }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/usr/bin/swiftc"
+    }
+
+    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws
+        -> (status: Int32, stdout: String, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        let stdout = try String(contentsOf: out, encoding: .utf8)
+        let stderr = try String(contentsOf: err, encoding: .utf8)
+        return (process.terminationStatus, stdout, stderr + stdout)
+    }
+}
+
+/// Results filled from `concurrentPerform`.
+final class OracleSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Result<DifferentialTests.Oracle, Error>?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<DifferentialTests.Oracle, Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        storage[index] = value
+    }
+
+    var values: [Result<DifferentialTests.Oracle, Error>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+/// A cached "fragment parses" is only stored for a result swiftc produced for that fragment.
+final class FragmentCacheTests: XCTestCase {
+    /// An unterminated `/*` in a later fragment makes `swiftc -parse` report only that error, so
+    /// the broken fragment before it would look clean. Both errors are found, cold and warm.
+    func testAFragmentSwiftcSaidNothingAboutIsParsedAgainNotCachedAsClean() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let source = Fixture.root.appendingPathComponent("claim-fragment-syntax")
+        try Fixture.copy(from: source, to: scratch.url, skipping: Fixture.expectationFiles)
+        let lesson = scratch.url.appendingPathComponent("lessons/02-yerel.md")
+        var text = try String(contentsOf: lesson, encoding: .utf8)
+        let summary = try XCTUnwrap(text.range(of: "## Özet"))
+        text.insert(contentsOf: "```swift\nlet acik = 1\n/* acik yorum\n```\n\n", at: summary.lowerBound)
+        try Data(text.utf8).write(to: lesson)
+        let lines = text.components(separatedBy: "\n")
+        let comment = try XCTUnwrap(lines.firstIndex(of: "/* acik yorum")) + 1
+        let expected = """
+            lessons/02-yerel.md:113:5: error: display fragment does not parse: expected ')' in expression list [fragment-syntax]
+            lessons/02-yerel.md:\(comment):14: error: display fragment does not parse: unterminated '/*' comment [fragment-syntax]
+
+            """
+        let cache = scratch.url.appendingPathComponent("cache").path
+        for run in ["cold", "warm"] {
+            let result = InProcess.run(["--no-goldens", "--cache-dir", cache, "lessons"], in: scratch.url)
+            XCTAssertEqual(result.stderr, expected, "\(run) run")
+            XCTAssertEqual(
+                result.stdout, "3 lessons: 3 core, 3 trees, 4 fragments; embedded: 3 trees; claims: 8 checked; 2 errors\n",
+                "\(run) run")
+        }
+    }
+
+    /// A `swiftc -parse` that never finishes is stopped at `--compile-timeout`: each fragment gets a
+    /// located `compile-timeout` error (the batch, then each alone), and the trees are still checked.
+    func testFragmentParsingPastTheCompileTimeoutIsLocated() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Fixture.copy(
+            from: Fixture.root.appendingPathComponent("claim-fragment-syntax"), to: scratch.url,
+            skipping: Fixture.expectationFiles)
+        // A compiler that answers --version and then hangs on everything else.
+        let swiftc = scratch.url.appendingPathComponent("slow-swiftc")
+        try Data("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'Swift version 0.0 (slow)'; exit 0; fi\nexec sleep 600\n".utf8)
+            .write(to: swiftc)
+        chmod(swiftc.path, 0o755)
+        let result = InProcess.run(
+            ["--no-goldens", "--no-cache", "--compile-timeout", "0.5", "lessons"], in: scratch.url,
+            extra: ["SWIFTC": swiftc.path])
+        let fragments = [("01-acilis", 105), ("02-yerel", 105), ("03-kapanis", 105)]
+        var expected = ""
+        for (lesson, line) in fragments {
+            expected += "lessons/\(lesson).md:\(line):1: error: swiftc -parse did not finish this display fragment within "
+                + "0.5 s (--compile-timeout); it was stopped [compile-timeout]\n"
+        }
+        XCTAssertEqual(result.stderr, expected)
+        XCTAssertEqual(result.stdout, "3 lessons: 3 core, 3 trees, 3 fragments; embedded: 3 trees; claims: 8 checked; 3 errors\n")
+    }
+}

@@ -1,0 +1,125 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// A signal during a slow compile stops swiftc and swift-frontend with coursecheck, removes every
+/// scratch directory, and exits with 128 + the signal.
+final class SignalTests: XCTestCase {
+    /// A tree whose type-checking keeps swift-frontend busy for minutes.
+    static let slowLesson = """
+        ---
+        title: 'Slow'
+        ---
+
+        # Slow
+
+        ```swift
+        \(EmbeddedCore.text)```
+
+        ```swift
+        // main.swift — derin
+        let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))
+        print(deep.count)
+        ```
+
+        ```
+        1
+        ```
+
+        """
+
+    func testSignalsLeaveNoProcessAndNoScratchDirectory() throws {
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            try checkSignal(signalNumber)
+        }
+    }
+
+    private func checkSignal(_ signalNumber: Int32) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let temporary = scratch.url.appendingPathComponent("tmp")
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
+        process.currentDirectoryURL = scratch.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        // Wait until swift-frontend works for it, and remember every descendant and its session.
+        var descendants: [pid_t] = []
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            descendants = Self.descendants(of: process.processIdentifier)
+            if descendants.contains(where: { Self.command($0) == "swift-frontend" }) { break }
+            usleep(50_000)
+        }
+        XCTAssertTrue(descendants.contains { Self.command($0) == "swift-frontend" }, "swift-frontend never started")
+        let sessions = Set(descendants.compactMap { ProcessGroups.statFields($0).flatMap { pid_t($0[3]) } })
+        XCTAssertFalse(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("coursecheck-") }
+                .isEmpty, "the compile has a scratch directory while it runs")
+
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 128 + signalNumber)
+
+        // SIGKILL is delivered asynchronously; a survivor would still be compiling minutes later.
+        var survivors: [pid_t] = []
+        for _ in 0..<50 {
+            survivors = descendants.filter(Self.isAlive)
+                + sessions.flatMap { ProcessGroups.members(of: $0) }.filter(Self.isAlive)
+            if survivors.isEmpty { break }
+            usleep(100_000)
+        }
+        XCTAssertEqual(survivors, [], "signal \(signalNumber): processes survived coursecheck")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("coursecheck-") }, [],
+            "signal \(signalNumber): scratch directories left behind")
+    }
+
+    /// Every process whose parent chain leads to `root`.
+    static func descendants(of root: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in entries {
+            guard let pid = pid_t(entry), let fields = ProcessGroups.statFields(pid), let parent = pid_t(fields[1]) else {
+                continue
+            }
+            children[parent, default: []].append(pid)
+        }
+        var found: [pid_t] = []
+        var queue = [root]
+        while let next = queue.popLast() {
+            for child in children[next] ?? [] {
+                found.append(child)
+                queue.append(child)
+            }
+        }
+        return found
+    }
+
+    /// The command name in /proc/PID/stat.
+    static func command(_ pid: pid_t) -> String? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let text = String(data: data, encoding: .utf8), let open = text.firstIndex(of: "("),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        return String(text[text.index(after: open)..<close])
+    }
+
+    /// Running or sleeping, not a zombie waiting for its parent.
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let fields = ProcessGroups.statFields(pid) else { return false }
+        return fields.first != "Z"
+    }
+}
