@@ -10,6 +10,10 @@ public struct Invocation: Sendable, Equatable {
         case run
         /// Split a single-file course export into lesson files.
         case importCourse = "import"
+        /// Check again whenever a lesson, a golden or the course index changes.
+        case watch
+        /// A Language Server Protocol server on stdin and stdout.
+        case lsp
         case help
         case version
     }
@@ -67,7 +71,8 @@ public struct Invocation: Sendable, Equatable {
 
     /// The subcommands, as written on the command line.
     static let subcommands: [String: Action] = [
-        "check": .check, "list": .list, "run": .run, "import": .importCourse, "help": .help, "version": .version,
+        "check": .check, "list": .list, "run": .run, "import": .importCourse, "watch": .watch, "lsp": .lsp,
+        "help": .help, "version": .version,
     ]
 
     /// What each action accepts besides paths: a flag outside its set is an error, never ignored.
@@ -82,6 +87,16 @@ public struct Invocation: Sendable, Equatable {
         case .list: ["--strict", "--color", "--no-color", "--format"]
         case .run: ["--color", "--no-color", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir"]
         case .importCourse: ["--color", "--no-color"]
+        case .watch:
+            [
+                "--strict", "--color", "--no-color", "--engine", "--timeout", "--output-limit", "--build", "--no-cache",
+                "--cache-dir", "--goldens", "--no-goldens", "--no-claims",
+            ]
+        case .lsp:
+            [
+                "--strict", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir", "--goldens",
+                "--no-goldens", "--no-claims",
+            ]
         case .help, .version: ["--color", "--no-color"]
         }
     }
@@ -211,7 +226,10 @@ public struct Invocation: Sendable, Equatable {
         if invocation.action == .list && invocation.format == .github {
             throw CourseCheckError.usage("list writes text or json, not github")
         }
-        if (invocation.action == .check || invocation.action == .list) && invocation.paths.isEmpty {
+        if invocation.action == .lsp && !invocation.paths.isEmpty {
+            throw CourseCheckError.usage("lsp takes no paths; the editor names the lessons it opens")
+        }
+        if [.check, .list, .watch].contains(invocation.action) && invocation.paths.isEmpty {
             throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
         }
         if invocation.update && invocation.promote {

@@ -1,0 +1,594 @@
+import Foundation
+
+/// `coursecheck lsp`: a Language Server Protocol server on stdin and stdout.
+///
+/// Lessons are checked from the editor's text (an overlay over the files), with the whole lessons
+/// directory around them, so the course claims and goldens are checked too. Everything runs on
+/// one thread: a check starts as soon as no further message is waiting, so a burst of changes
+/// (fast typing, a paste) coalesces into one check of the latest text, and no timer delays it.
+/// Only swiftc trees run on a background thread, which wakes the loop when its results arrive.
+public final class LSPServer {
+    /// One open lesson: the editor's URI for it and its current text.
+    struct Document {
+        var uri: String
+        var text: String
+        var version: Int?
+    }
+
+    let environment: CourseCheckCommand.Environment
+    let input: Int32
+    let output: @Sendable (Data) -> Void
+    private let wake: WakePipe?
+    private var live: LiveChecker
+    private var reader = JSONRPC.FrameReader()
+    private var initialized = false
+    private var shutdownRequested = false
+    private var exitStatus: CourseCheckCommand.ExitStatus?
+    private var documents: [String: Document] = [:]
+    private var dirty = false
+    /// The last check of each target (a lessons directory or a single lesson), by its path.
+    private var outcomes: [String: LiveChecker.Outcome] = [:]
+    /// What was last published for each path, so only changes are sent.
+    private var published: [String: JSONValue] = [:]
+
+    /// `input` is read with `read(2)`; `output` receives whole framed messages.
+    public init(
+        environment: CourseCheckCommand.Environment, configuration: CourseChecker.Configuration, input: Int32 = 0,
+        output: @escaping @Sendable (Data) -> Void = LSPServer.standardOutput
+    ) {
+        self.environment = environment
+        self.input = input
+        self.output = output
+        let wake = try? WakePipe()
+        self.wake = wake
+        live = LiveChecker(configuration: configuration) { wake?.wake(0) }
+    }
+
+    /// Writes to file descriptor 1, all of it, whatever the pipe takes per call.
+    public static let standardOutput: @Sendable (Data) -> Void = { data in
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Serves until `exit` (0 after `shutdown`, else 1), the end of the input (1), or a signal.
+    public func run() -> CourseCheckCommand.ExitStatus {
+        signal(SIGPIPE, SIG_IGN)
+        let signals = wake.map { StopSignals(into: $0) }
+        defer {
+            withExtendedLifetime(signals) {}
+            live.evaluator.cancel()
+            Descendants.stop(while: { self.live.evaluator.isRunningSwiftc })
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            while let frame = reader.next() {
+                handle(frame)
+                if let exitStatus { return exitStatus }
+            }
+            if dirty && !readable(input, timeout: 0) {
+                checkAndPublish()
+                continue
+            }
+            var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+            if let wake { descriptors.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 && errno == EINTR { continue }
+            if let wake, descriptors.count > 1, descriptors[1].revents != 0 {
+                let bytes = wake.drain()
+                if let number = bytes.first(where: { $0 != 0 }) {
+                    return Int32(number) == SIGTERM ? .terminated : .interrupted
+                }
+                if bytes.contains(0) { dirty = true }
+            }
+            if descriptors[0].revents != 0 {
+                let count = read(input, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return shutdownRequested ? .clean : .findings }
+                reader.append(buffer[..<count])
+            }
+        }
+    }
+
+    private func readable(_ fd: Int32, timeout: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, timeout) > 0
+    }
+
+    private func send(_ message: JSONValue) {
+        output(JSONRPC.frame(message))
+    }
+
+    // MARK: - Messages
+
+    private func handle(_ frame: JSONRPC.Frame) {
+        switch frame {
+        case .malformed(let reason):
+            send(JSONRPC.error(id: nil, .parseError, reason))
+        case .message(let bytes):
+            let message: JSONValue
+            do {
+                message = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            } catch {
+                send(JSONRPC.error(id: nil, .parseError, "the message is not valid JSON"))
+                return
+            }
+            handle(message)
+        }
+    }
+
+    private func handle(_ message: JSONValue) {
+        guard case .object(let object) = message else {
+            send(JSONRPC.error(id: nil, .invalidRequest, "a message must be a JSON object"))
+            return
+        }
+        let id = object["id"]
+        guard let method = object["method"]?.string else {
+            // A response to a request of ours (we send none) needs no answer; anything else is invalid.
+            if id == nil || (object["result"] == nil && object["error"] == nil) {
+                send(JSONRPC.error(id: id ?? nil, .invalidRequest, "a message needs a 'method' string"))
+            }
+            return
+        }
+        let params = object["params"] ?? nil
+        guard let id else {
+            notification(method, params)
+            return
+        }
+        guard initialized || method == "initialize" else {
+            send(JSONRPC.error(id: id, .serverNotInitialized, "the server is not initialized; send 'initialize' first"))
+            return
+        }
+        guard !shutdownRequested else {
+            send(JSONRPC.error(id: id, .invalidRequest, "the server is shutting down; only 'exit' is accepted"))
+            return
+        }
+        do {
+            send(JSONRPC.response(id: id, result: try request(method, params)))
+        } catch let failure as RequestError {
+            send(JSONRPC.error(id: id, failure.code, failure.message))
+        } catch {
+            send(JSONRPC.error(id: id, .internalError, "the request failed"))
+        }
+    }
+
+    /// An error answered to a request.
+    struct RequestError: Error {
+        var code: JSONRPC.ErrorCode
+        var message: String
+    }
+
+    private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        switch method {
+        case "initialize":
+            initialized = true
+            return [
+                "capabilities": [
+                    "positionEncoding": "utf-16",
+                    "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+                    "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                    "hoverProvider": true,
+                    "executeCommandProvider": ["commands": [.string(Self.approveCommand)]],
+                ],
+                "serverInfo": ["name": "coursecheck", "version": .string(Self.serverVersion)],
+            ]
+        case "shutdown":
+            shutdownRequested = true
+            return nil
+        case "textDocument/hover":
+            return try hover(params)
+        case "textDocument/codeAction":
+            return try codeActions(params)
+        case "workspace/executeCommand":
+            return try execute(params)
+        default:
+            throw RequestError(code: .methodNotFound, message: "unknown method '\(method)'")
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) {
+        if method == "exit" {
+            exitStatus = shutdownRequested ? .clean : .findings
+            return
+        }
+        guard initialized else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string,
+                let path = Self.path(uri), path.hasSuffix(".md")
+            else { return }
+            documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
+            dirty = true
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri), var document = documents[path],
+                let changes = params["contentChanges"]?.array
+            else { return }
+            for change in changes {
+                guard let text = change["text"]?.string else { continue }
+                if let range = change["range"] {
+                    document.text = Self.apply(text, at: range, to: document.text)
+                } else {
+                    document.text = text
+                }
+            }
+            document.version = params["textDocument"]?["version"]?.int ?? document.version
+            documents[path] = document
+            dirty = true
+        case "textDocument/didSave":
+            dirty = true
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return }
+            documents[path] = nil
+            dirty = true
+        default:
+            // `initialized`, `$/cancelRequest`, `workspace/didChangeConfiguration`, …: nothing to do.
+            break
+        }
+    }
+
+    // MARK: - Checking
+
+    /// What a lesson is checked with: its whole lessons directory when it is named like a lesson
+    /// (or is the course index), else the file alone.
+    static func target(of path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let directory = (path as NSString).deletingLastPathComponent
+        let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .contains(where: CourseLoader.isLessonFileName)
+        return (CourseLoader.isLessonFileName(name) || name == "README.md") && hasLessons ? directory : path
+    }
+
+    private func checkAndPublish() {
+        dirty = false
+        let overlay = documents.mapValues { Array($0.text.utf8) }
+        var byPath: [String: [JSONValue]] = [:]
+        var checked: [String: LiveChecker.Outcome] = [:]
+        var texts = TextCache(documents: documents)
+        for target in Set(documents.keys.map(Self.target)).sorted() {
+            let directory = URL(fileURLWithPath: (target as NSString).deletingLastPathComponent, isDirectory: true)
+            do {
+                let plan = try CourseLoader(currentDirectory: directory).plan([target])
+                try live.checker.validateStores(plan)
+                let outcome = try live.check(plan, overlay: overlay)
+                checked[target] = outcome
+                for lesson in outcome.result.lessons { texts.add(lesson) }
+                for diagnostic in outcome.result.diagnostics {
+                    byPath[Self.absolute(diagnostic.location.path, in: directory), default: []]
+                        .append(lspDiagnostic(diagnostic, directory: directory, texts: &texts))
+                }
+            } catch {
+                let message = (error as? CourseCheckError)?.message ?? "the check failed"
+                send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string("coursecheck: \(message)")]))
+            }
+        }
+        outcomes = checked
+        for path in Set(byPath.keys).union(published.keys).sorted() {
+            let diagnostics = JSONValue.array(byPath[path] ?? [])
+            guard published[path] != diagnostics else { continue }
+            var params: JSONValue = ["uri": .string(uri(path)), "diagnostics": diagnostics]
+            if case .object(var object) = params, let version = documents[path]?.version {
+                object["version"] = .int(version)
+                params = .object(object)
+            }
+            send(JSONRPC.notification("textDocument/publishDiagnostics", params))
+            published[path] = byPath[path] == nil ? nil : diagnostics
+        }
+    }
+
+    /// File texts for position mapping: open documents, checked lessons, else the file on disk.
+    struct TextCache {
+        var lines: [String: [String]] = [:]
+
+        init(documents: [String: Document]) {
+            for (path, document) in documents { lines[path] = LineScanner.lines(of: document.text).map(\.text) }
+        }
+
+        mutating func add(_ lesson: Lesson) {
+            let path = URL(fileURLWithPath: lesson.path).standardizedFileURL.path
+            if lines[path] == nil { lines[path] = lesson.file.lines.map(\.text) }
+        }
+
+        mutating func lines(of path: String) -> [String]? {
+            if let known = lines[path] { return known }
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            let text = LineScanner.lines(of: String(decoding: data, as: UTF8.self)).map(\.text)
+            lines[path] = text
+            return text
+        }
+    }
+
+    private func lspDiagnostic(_ diagnostic: Diagnostic, directory: URL, texts: inout TextCache) -> JSONValue {
+        let path = Self.absolute(diagnostic.location.path, in: directory)
+        var object: [String: JSONValue] = [
+            "range": PositionMapping.range(of: diagnostic.location, lines: texts.lines(of: path)),
+            "severity": .int(Self.severity(diagnostic.severity)),
+            "code": .string(diagnostic.id.rawValue),
+            "source": "coursecheck",
+            "message": .string(diagnostic.message),
+        ]
+        if !diagnostic.notes.isEmpty {
+            object["relatedInformation"] = .array(diagnostic.notes.map { note in
+                let notePath = Self.absolute(note.location.path, in: directory)
+                return [
+                    "location": [
+                        "uri": .string(uri(notePath)),
+                        "range": PositionMapping.range(of: note.location, lines: texts.lines(of: notePath)),
+                    ],
+                    "message": .string(note.message),
+                ]
+            })
+        }
+        if let attachment = diagnostic.attachment, !attachment.isEmpty {
+            object["data"] = ["detail": .string(attachment)]
+        }
+        return .object(object)
+    }
+
+    static func severity(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 1
+        case .warning: 2
+        case .note: 3
+        }
+    }
+
+    /// The URI the editor uses for `path` when it has the file open, else a `file://` URI.
+    private func uri(_ path: String) -> String {
+        documents[path]?.uri ?? URL(fileURLWithPath: path).absoluteString
+    }
+
+    static func path(_ uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    static func absolute(_ path: String, in directory: URL) -> String {
+        URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
+    }
+
+    /// Applies an incremental change (for clients that send one despite full sync).
+    static func apply(_ text: String, at range: JSONValue, to document: String) -> String {
+        func offset(_ position: JSONValue?) -> String.Index? {
+            guard let line = position?["line"]?.int, let character = position?["character"]?.int else { return nil }
+            var index = document.startIndex
+            for _ in 0..<line {
+                guard let newline = document[index...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else {
+                    return document.endIndex
+                }
+                index = document.index(after: newline)
+            }
+            let utf16 = document.utf16
+            let end = document[index...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? document.endIndex
+            let limit = utf16.distance(from: index, to: end)
+            return utf16.index(index, offsetBy: min(character, limit))
+        }
+        guard let start = offset(range["start"]), let end = offset(range["end"]), start <= end else { return document }
+        return String(document[..<start]) + text + String(document[end...])
+    }
+
+    /// The freshest outcome holding `path`'s lesson, checking first when an edit is waiting.
+    private func lesson(at path: String) -> (Lesson, LiveChecker.Outcome)? {
+        if dirty { checkAndPublish() }
+        for outcome in outcomes.values {
+            if let lesson = outcome.result.lessons.first(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path }) {
+                return (lesson, outcome)
+            }
+        }
+        return nil
+    }
+
+    private static func run(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeRun? {
+        outcome.result.runs.first { $0.job.path == lesson.path && $0.job.tree.header.number == tree.header.number }?.run
+    }
+
+    private static func document(_ params: JSONValue) throws -> (uri: String, path: String) {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = path(uri) else {
+            throw RequestError(code: .invalidParams, message: "params need textDocument.uri, a file: URI")
+        }
+        return (uri, path)
+    }
+
+    // MARK: - Hover
+
+    private func hover(_ params: JSONValue) throws -> JSONValue {
+        let (_, path) = try Self.document(params)
+        guard let line = params["position"]?["line"]?.int else {
+            throw RequestError(code: .invalidParams, message: "params need position.line")
+        }
+        guard let (lesson, outcome) = lesson(at: path),
+            let tree = lesson.trees.first(where: { ($0.block.opening.number...$0.expected.closing.number).contains(line + 1) })
+        else { return nil }
+        let pending = outcome.pending.contains { $0.path == lesson.path && $0.tree.header.number == tree.header.number }
+        var text = "**coursecheck** · tree `\(tree.title.isEmpty ? "line \(tree.header.number)" : tree.title)`\n\n"
+        if let run = Self.run(of: tree, in: lesson, outcome) {
+            let engine = switch run.engine {
+            case .embedded: "the **embedded** engine (in-process, through the compiled core)"
+            case .swiftc: "**swiftc** (compiled with the core and run\(run.cached ? "; result from the cache" : ""))"
+            }
+            let output = String(decoding: run.stdout, as: UTF8.self)
+            let longest = output.components(separatedBy: "\n").map { line in line.prefix { $0 == "`" }.count }.max() ?? 0
+            let fence = String(repeating: "`", count: max(3, longest + 1))
+            text += "Actual output, from \(engine)\(run.ending == .exited(0) ? "" : ", ended: \(run.ending)"):\n\n"
+            text += fence + "\n" + output + (output.hasSuffix("\n") || output.isEmpty ? "" : "\n") + fence + "\n"
+        } else if pending {
+            text += "swiftc is compiling and running this tree in the background; its output follows."
+        } else {
+            text += "The tree did not run; see its finding."
+        }
+        let range: JSONValue = [
+            "start": PositionMapping.position(line: tree.block.opening.number - 1, character: 0),
+            "end": PositionMapping.position(line: tree.expected.closing.number - 1, character: tree.expected.closing.text.utf16.count),
+        ]
+        return ["contents": ["kind": "markdown", "value": .string(text)], "range": range]
+    }
+
+    // MARK: - Code actions
+
+    static let approveCommand = "coursecheck.approve"
+    /// `0.1.0` from `coursecheck 0.1.0`.
+    static let serverVersion = Invocation.version.components(separatedBy: " ").last ?? ""
+
+    private func codeActions(_ params: JSONValue) throws -> JSONValue {
+        let (uri, path) = try Self.document(params)
+        guard let first = params["range"]?["start"]?["line"]?.int, let last = params["range"]?["end"]?["line"]?.int else {
+            throw RequestError(code: .invalidParams, message: "params need a range")
+        }
+        guard let (lesson, outcome) = lesson(at: path) else { return [] }
+        // Edits are computed on the checked text; when the editor's text differs, offer none.
+        if let document = documents[path], lesson.file.lines.map(\.raw).joined() != document.text { return [] }
+        let requested = (first + 1)...(max(first, last) + 1)
+        let given = params["context"]?["diagnostics"]?.array ?? []
+        func attached(_ id: DiagnosticID, _ lines: ClosedRange<Int>) -> JSONValue {
+            .array(given.filter { diagnostic in
+                diagnostic["code"]?.string == id.rawValue
+                    && (diagnostic["range"]?["start"]?["line"]?.int).map { lines.contains($0 + 1) } ?? false
+            })
+        }
+        var actions: [JSONValue] = []
+        for tree in lesson.trees {
+            let lines = tree.block.opening.number...tree.expected.closing.number
+            guard lines.overlaps(requested), let run = Self.run(of: tree, in: lesson, outcome) else { continue }
+            if LessonPromoter.skipReason(run) == nil, Array(tree.expected.content.utf8) != run.stdout {
+                let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
+                let edits = LessonPromoter.expectedReplacement(tree.expected, output: output)
+                actions.append([
+                    "title": "Replace the expected block with the tree's actual output",
+                    "kind": "quickfix",
+                    "isPreferred": true,
+                    "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
+                    "edit": ["changes": [uri: .array(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) })]],
+                ])
+            } else if LessonPromoter.skipReason(run) == nil,
+                outcome.result.diagnostics.contains(where: {
+                    [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
+                        && $0.location.line == tree.header.number
+                })
+            {
+                actions.append([
+                    "title": "Approve this tree's output as its golden",
+                    "kind": "quickfix",
+                    "diagnostics": .array(given.filter {
+                        [DiagnosticID.goldenDrift.rawValue, DiagnosticID.goldenMissing.rawValue].contains($0["code"]?.string ?? "")
+                    }),
+                    "command": [
+                        "title": "Approve this tree's output as its golden", "command": .string(Self.approveCommand),
+                        "arguments": [["uri": .string(uri), "line": .int(tree.header.number - 1)]],
+                    ],
+                ])
+            }
+        }
+        let core = LineScanner.lines(of: EmbeddedCore.text).map(\.raw)
+        for block in lesson.cores where block.content != EmbeddedCore.text {
+            let lines = block.opening.number...block.closing.number
+            guard lines.overlaps(requested) else { continue }
+            let body = block.opening.number..<(block.closing.number - 1)
+            actions.append([
+                "title": "Replace the core block with the embedded core",
+                "kind": "quickfix",
+                "isPreferred": true,
+                "diagnostics": attached(.coreDrift, lines),
+                "edit": ["changes": [uri: [Self.textEdit(body, core, lines: lesson.file.lines)]]],
+            ])
+        }
+        return .array(actions)
+    }
+
+    /// A `TextEdit` replacing whole lines `range` (0-based indices) of `lines` by `replacement`.
+    static func textEdit(_ range: Range<Int>, _ replacement: [String], lines: [Line]) -> JSONValue {
+        func start(ofLine index: Int) -> JSONValue {
+            if index < lines.count { return PositionMapping.position(line: index, character: 0) }
+            // Past the last line: after its terminator, or at its end when it has none.
+            guard let last = lines.last else { return PositionMapping.position(line: 0, character: 0) }
+            return last.ending == .none
+                ? PositionMapping.position(line: lines.count - 1, character: last.text.utf16.count)
+                : PositionMapping.position(line: lines.count, character: 0)
+        }
+        return [
+            "range": ["start": start(ofLine: range.lowerBound), "end": start(ofLine: range.upperBound)],
+            "newText": .string(replacement.joined()),
+        ]
+    }
+
+    // MARK: - Approve
+
+    /// `coursecheck.approve {uri, line}`: writes the one golden of the tree holding `line`, under
+    /// the rules of `--update`: never on CI, only from the saved lesson, only when the tree ran
+    /// cleanly and its output equals the lesson's expected block.
+    private func execute(_ params: JSONValue) throws -> JSONValue {
+        guard params["command"]?.string == Self.approveCommand else {
+            throw RequestError(
+                code: .invalidParams, message: "unknown command '\(params["command"]?.string ?? "")'; the server runs \(Self.approveCommand)")
+        }
+        if Invocation.isCI(environment.variables) {
+            throw RequestError(
+                code: .requestFailed,
+                message: "refusing \(Self.approveCommand) because CI=\(environment.variables["CI"] ?? ""): approving outputs "
+                    + "on CI would let a rerun pass by recording; approve locally")
+        }
+        let arguments = params["arguments"]?.array ?? []
+        let argument = arguments.first ?? nil
+        guard let uri = argument["uri"]?.string ?? argument.string, let path = Self.path(uri),
+            let line = argument["line"]?.int ?? arguments.dropFirst().first?.int
+        else {
+            throw RequestError(code: .invalidParams, message: "\(Self.approveCommand) takes {\"uri\": …, \"line\": …}")
+        }
+        if let document = documents[path], FileManager.default.contents(atPath: path) != Data(document.text.utf8) {
+            throw RequestError(code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
+        }
+        dirty = true
+        guard let (lesson, outcome) = lesson(at: path),
+            let (index, tree) = lesson.trees.enumerated().first(where: {
+                ($0.element.block.opening.number...$0.element.expected.closing.number).contains(line + 1)
+            })
+        else {
+            throw RequestError(code: .requestFailed, message: "no tree of this lesson holds line \(line + 1)")
+        }
+        func refuse(_ reason: String) -> RequestError {
+            RequestError(code: .requestFailed, message: "not approved: \(reason)")
+        }
+        if let blocking = outcome.result.diagnostics.first(where: {
+            $0.location.path == lesson.path && GoldenUpdater.structuralIDs.contains($0.id) && $0.severity == .error
+        }) {
+            throw refuse("the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain")
+        }
+        if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
+            throw refuse("swiftc is still running this tree; approve it when its diagnostics arrive")
+        }
+        let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([Self.target(of: path)])
+        guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),
+            let store = live.checker.store(for: entry)
+        else { throw refuse("the goldens are off (--no-goldens)") }
+        try live.checker.validateStores(plan)
+        guard let golden = store.entries(lesson: lesson)[index] else {
+            throw refuse("the tree has no golden name of its own (see its tree-identity finding)")
+        }
+        guard let run = Self.run(of: tree, in: lesson, outcome), run.ending == .exited(0), run.divergentStdout == nil else {
+            throw refuse("the tree did not run cleanly (see its other findings)")
+        }
+        guard OutputCheck.unrepresentable(run.stdout) == nil else {
+            throw refuse("no lesson block can show this tree's output (see its other finding)")
+        }
+        guard run.stdout == Array(tree.expected.content.utf8) else {
+            throw refuse(
+                "the tree's output differs from the lesson's expected block at line \(tree.expected.opening.number); "
+                    + "fix the lesson or apply the quick fix, save, then approve")
+        }
+        guard golden.contents != run.stdout else {
+            return ["golden": .string(golden.displayPath), "changed": false]
+        }
+        AtomicFile.sweep(golden.url.deletingLastPathComponent())
+        do {
+            try AtomicFile.write(Data(run.stdout), to: golden.url, environment: environment.variables)
+        } catch {
+            throw RequestError(code: .requestFailed, message: (error as? CourseCheckError)?.message ?? "cannot write the golden")
+        }
+        dirty = true
+        return ["golden": .string(golden.displayPath), "changed": true]
+    }
+}
