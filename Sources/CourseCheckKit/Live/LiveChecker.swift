@@ -18,6 +18,11 @@ public struct LiveChecker: Sendable {
         evaluator = LiveEvaluator(router: configuration.router, onSwiftcDone: onSwiftcDone)
     }
 
+    /// `8.4 ms`, or `23 ms` from 10 ms on.
+    public static func milliseconds(_ value: Double) -> String {
+        value < 10 ? String(format: "%.1f ms", value) : "\(Int(value.rounded())) ms"
+    }
+
     /// Checks `plan` with `overlay` in place of the files it names.
     public func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:]) throws -> Outcome {
         let started = DispatchTime.now().uptimeNanoseconds

@@ -17,11 +17,14 @@ public final class LiveEvaluator: Sendable {
         var headerLine: Int
     }
 
+    /// A tree's text as UTF-8 bytes: hashing bytes skips the Unicode normalization a `String` key
+    /// costs on every Turkish letter.
+    typealias Key = [UInt8]
+
     struct State: Sendable {
-        var embedded: [String: EmbeddedEngine.Evaluation] = [:]
-        var embeddedHeaders: [String: (path: String, line: Int)] = [:]
-        var swiftc: [String: Cached] = [:]
-        var inFlight: Set<String> = []
+        var embedded: [Key: (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)] = [:]
+        var swiftc: [Key: Cached] = [:]
+        var inFlight: Set<Key> = []
         var toolchainVersion: String?
         var cancelled = false
     }
@@ -58,11 +61,10 @@ public final class LiveEvaluator: Sendable {
             swiftcIndices = Array(jobs.indices)
         } else {
             let engine = EmbeddedEngine(outputLimit: router.toolchain.outputLimit)
+            let keys = jobs.map(Self.key)
             var evaluations: [EmbeddedEngine.Evaluation?] = state.withLock { state in
-                jobs.map { job in
-                    guard let cached = state.embedded[job.tree.source], let header = state.embeddedHeaders[job.tree.source]
-                    else { return nil }
-                    return Self.shift(cached, from: header, to: job)
+                zip(jobs, keys).map { job, key in
+                    state.embedded[key].map { Self.shift($0.evaluation, from: ($0.path, $0.line), to: job) }
                 }
             }
             let missing = evaluations.indices.filter { evaluations[$0] == nil }
@@ -71,16 +73,12 @@ public final class LiveEvaluator: Sendable {
                 for (index, evaluation) in zip(missing, fresh) { evaluations[index] = evaluation }
             }
             // The cache keeps exactly the trees of this check: an edit never grows it without bound.
-            state.withLock { state in
-                var embedded: [String: EmbeddedEngine.Evaluation] = [:]
-                var headers: [String: (path: String, line: Int)] = [:]
-                for (job, evaluation) in zip(jobs, evaluations) {
-                    embedded[job.tree.source] = evaluation
-                    headers[job.tree.source] = (job.path, job.tree.header.number)
-                }
-                state.embedded = embedded
-                state.embeddedHeaders = headers
+            var embedded: [Key: (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)] = [:]
+            embedded.reserveCapacity(jobs.count)
+            for ((job, key), evaluation) in zip(zip(jobs, keys), evaluations) {
+                embedded[key] = (evaluation!, job.path, job.tree.header.number)
             }
+            state.withLock { $0.embedded = embedded }
             for (index, evaluation) in evaluations.enumerated() {
                 switch evaluation! {
                 case .ran(let run, let lints):
@@ -112,12 +110,12 @@ public final class LiveEvaluator: Sendable {
         state.withLock { state in
             for index in swiftcIndices {
                 let job = jobs[index]
-                if let cached = state.swiftc[job.tree.source] {
+                if let cached = state.swiftc[Self.key(job)] {
                     report.runs[index] = cached.run
                     report.diagnostics += Self.shift(cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
                 } else {
                     pending.append(index)
-                    if state.inFlight.insert(job.tree.source).inserted { toStart.append(job) }
+                    if state.inFlight.insert(Self.key(job)).inserted { toStart.append(job) }
                 }
             }
             report.toolchainVersion = state.toolchainVersion
@@ -134,7 +132,7 @@ public final class LiveEvaluator: Sendable {
     private func start(_ jobs: [TreeJob], environment: [String: String]) {
         let options = router.toolchain
         Thread.detachNewThread { [self] in
-            var results: [String: Cached] = [:]
+            var results: [Key: Cached] = [:]
             var version: String?
             do {
                 let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
@@ -142,19 +140,19 @@ public final class LiveEvaluator: Sendable {
                 for (job, run) in zip(jobs, report.runs) {
                     let lines = job.tree.block.opening.number...job.tree.expected.closing.number
                     let own = report.diagnostics.filter { $0.location.path == job.path && lines.contains($0.location.line) }
-                    results[job.tree.source] = Cached(run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
+                    results[Self.key(job)] = Cached(run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
                 }
             } catch {
                 let message = (error as? CourseCheckError)?.message ?? "the toolchain engine failed"
                 for job in jobs {
-                    results[job.tree.source] = Cached(
+                    results[Self.key(job)] = Cached(
                         run: nil,
                         diagnostics: [.error(.needsToolchain, at: job.headerLocation, "tree needs swiftc, which failed: \(message)")],
                         path: job.path, headerLine: job.tree.header.number)
                 }
             }
             let keep = state.withLock { state in
-                for job in jobs { state.inFlight.remove(job.tree.source) }
+                for job in jobs { state.inFlight.remove(Self.key(job)) }
                 guard !state.cancelled else { return false }
                 state.swiftc.merge(results) { $1 }
                 state.toolchainVersion = version ?? state.toolchainVersion
@@ -162,6 +160,16 @@ public final class LiveEvaluator: Sendable {
             }
             if keep { onSwiftcDone() }
         }
+    }
+
+    /// The body lines' bytes, terminators included: what the engines see of a tree.
+    static func key(_ job: TreeJob) -> Key {
+        var bytes: [UInt8] = []
+        for line in job.tree.block.body {
+            bytes += line.text.utf8
+            bytes += line.ending.rawValue.utf8
+        }
+        return bytes
     }
 
     /// A cached evaluation moved to where the tree now stands.

@@ -44,7 +44,7 @@ struct Watcher {
                 let outcome = try live.check(plan)
                 outcome.result.diagnostics.forEach(reporter.report)
                 reporter.report(outcome.result.summary)
-                var status = "checked in \(Self.milliseconds(outcome.milliseconds)) with \(how)"
+                var status = "checked in \(LiveChecker.milliseconds(outcome.milliseconds)) with \(how)"
                 if !outcome.pending.isEmpty {
                     status += "; swiftc: \(SummaryLine.count(outcome.pending.count, "tree")) running in the background, "
                         + "results follow"
@@ -179,9 +179,5 @@ struct Watcher {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: Date())
-    }
-
-    static func milliseconds(_ value: Double) -> String {
-        value < 10 ? String(format: "%.1f ms", value) : "\(Int(value.rounded())) ms"
     }
 }
