@@ -281,6 +281,8 @@ public struct Invocation: Sendable, Equatable {
                coursecheck run [options] <lesson.md>:<line>
                coursecheck --update | --promote [--dry-run] <path>...
                coursecheck import <export.md> <lessons-dir>
+               coursecheck watch [options] <path>...
+               coursecheck lsp [options]
                coursecheck help | version
 
         Options may come before or after the subcommand; '--' ends the options.
@@ -298,6 +300,14 @@ public struct Invocation: Sendable, Equatable {
                               lessons and a README.md index, or replace one lesson
                               from a lesson export (keeps existing objectives and a
                               later 'updated').
+          watch               Check, then check again whenever a lesson, a golden or
+                              the course index changes (inotify, else polling);
+                              swiftc trees run in the background. Writes nothing;
+                              Ctrl-C stops.
+          lsp                 A Language Server Protocol server on stdin/stdout:
+                              diagnostics as you type, quick fixes for drifted
+                              blocks, hover shows a tree's output, and the command
+                              coursecheck.approve writes one tree's golden.
           help, version       Show this help, or the version.
 
         OPTIONS:
