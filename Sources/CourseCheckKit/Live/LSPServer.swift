@@ -26,6 +26,10 @@ public final class LSPServer {
     private var exitStatus: CourseCheckCommand.ExitStatus?
     private var documents: [String: Document] = [:]
     private var dirty = false
+    /// Lessons edited since the last check: checked alone first, before the whole course.
+    private var edited: Set<String> = []
+    /// The quick check ran; the whole course is checked as soon as no message is waiting.
+    private var needsFull = false
     /// The last check of each target (a lessons directory or a single lesson), by its path.
     private var outcomes: [String: LiveChecker.Outcome] = [:]
     /// What was last published for each path, so only changes are sent.
@@ -72,8 +76,12 @@ public final class LSPServer {
                 handle(frame)
                 if let exitStatus { return exitStatus }
             }
-            if dirty && !readable(input, timeout: 0) {
-                checkAndPublish()
+            if (dirty || needsFull) && !readable(input, timeout: 0) {
+                if dirty && quickCheck() {
+                    needsFull = true
+                } else {
+                    checkAndPublish()
+                }
                 continue
             }
             var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
@@ -204,6 +212,7 @@ public final class LSPServer {
                 let path = Self.path(uri), path.hasSuffix(".md")
             else { return }
             documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
+            edited.insert(path)
             dirty = true
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri), var document = documents[path],
@@ -219,6 +228,7 @@ public final class LSPServer {
             }
             document.version = params["textDocument"]?["version"]?.int ?? document.version
             documents[path] = document
+            edited.insert(path)
             dirty = true
         case "textDocument/didSave":
             dirty = true
@@ -244,8 +254,54 @@ public final class LSPServer {
         return (CourseLoader.isLessonFileName(name) || name == "README.md") && hasLessons ? directory : path
     }
 
+    /// The ids of the course claims: they span lessons, so only the whole-course check has them.
+    static let claimIDs: Set<DiagnosticID> = [
+        .frontMatter, .courseIndex, .declaredTrigger, .closingTable, .triggerDistribution, .noteSeries, .labelReference,
+        .fragmentSyntax,
+    ]
+
+    /// Checks each edited lesson alone, without the claims, and publishes its findings with the
+    /// claims' findings of the last whole-course check: an edit's result arrives in a few
+    /// milliseconds, the whole course follows when no message is waiting. False when there is no
+    /// whole-course check to complete it (the first check, or a change that is not an edit).
+    private func quickCheck() -> Bool {
+        let paths = edited.sorted()
+        edited = []
+        dirty = false
+        guard !paths.isEmpty, !outcomes.isEmpty else { return false }
+        let overlay = documents.mapValues { Array($0.text.utf8) }
+        var texts = TextCache(documents: documents)
+        for path in paths {
+            let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent, isDirectory: true)
+            guard let outcome = try? live.check(
+                try CourseLoader(currentDirectory: directory).plan([path]), overlay: overlay, claims: false)
+            else { return false }
+            let claims = outcomes.values.flatMap { previous in
+                previous.result.diagnostics.filter {
+                    Self.claimIDs.contains($0.id) && Self.absolute($0.location.path, in: directory) == path
+                }
+            }
+            let found = (outcome.result.diagnostics + claims).filter { Self.absolute($0.location.path, in: directory) == path }
+            let diagnostics = JSONValue.array(
+                found.sorted { $0.location.line < $1.location.line }
+                    .map { lspDiagnostic($0, directory: directory, texts: &texts) })
+            publish(path, diagnostics, empty: found.isEmpty)
+        }
+        return true
+    }
+
+    private func publish(_ path: String, _ diagnostics: JSONValue, empty: Bool) {
+        guard published[path] != diagnostics else { return }
+        var params: [String: JSONValue] = ["uri": .string(uri(path)), "diagnostics": diagnostics]
+        if let version = documents[path]?.version { params["version"] = .int(version) }
+        send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
+        published[path] = empty ? nil : diagnostics
+    }
+
     private func checkAndPublish() {
         dirty = false
+        needsFull = false
+        edited = []
         let overlay = documents.mapValues { Array($0.text.utf8) }
         var byPath: [String: [JSONValue]] = [:]
         var checked: [String: LiveChecker.Outcome] = [:]
@@ -273,15 +329,7 @@ public final class LSPServer {
             FileHandle.standardError.write(Data("coursecheck lsp: checked in \(times)\n".utf8))
         }
         for path in Set(byPath.keys).union(published.keys).sorted() {
-            let diagnostics = JSONValue.array(byPath[path] ?? [])
-            guard published[path] != diagnostics else { continue }
-            var params: JSONValue = ["uri": .string(uri(path)), "diagnostics": diagnostics]
-            if case .object(var object) = params, let version = documents[path]?.version {
-                object["version"] = .int(version)
-                params = .object(object)
-            }
-            send(JSONRPC.notification("textDocument/publishDiagnostics", params))
-            published[path] = byPath[path] == nil ? nil : diagnostics
+            publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil)
         }
     }
 
@@ -378,7 +426,7 @@ public final class LSPServer {
 
     /// The freshest outcome holding `path`'s lesson, checking first when an edit is waiting.
     private func lesson(at path: String) -> (Lesson, LiveChecker.Outcome)? {
-        if dirty { checkAndPublish() }
+        if dirty || needsFull { checkAndPublish() }
         for outcome in outcomes.values {
             if let lesson = outcome.result.lessons.first(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path }) {
                 return (lesson, outcome)

@@ -24,11 +24,14 @@ public struct LiveChecker: Sendable {
     }
 
     /// Checks `plan` with `overlay` in place of the files it names.
-    public func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:]) throws -> Outcome {
+    /// `claims: false` leaves the course claims out whatever the configuration says (a quick check
+    /// of one edited lesson).
+    public func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:], claims: Bool = true) throws -> Outcome {
         let started = DispatchTime.now().uptimeNanoseconds
         let pending = Locked<[TreeJob]>([])
         var configured = checker
         configured.configuration.overlay = overlay
+        if !claims { configured.configuration.claims = false }
         configured.configuration.evaluator = { [evaluator] jobs, environment in
             let outcome = evaluator.evaluate(jobs, environment: environment)
             pending.set(outcome.pending)

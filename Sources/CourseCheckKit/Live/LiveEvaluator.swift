@@ -73,12 +73,14 @@ public final class LiveEvaluator: Sendable {
                 for (index, evaluation) in zip(missing, fresh) { evaluations[index] = evaluation }
             }
             // The cache keeps exactly the trees of this check: an edit never grows it without bound.
-            var embedded: [Key: (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)] = [:]
-            embedded.reserveCapacity(jobs.count)
-            for ((job, key), evaluation) in zip(zip(jobs, keys), evaluations) {
-                embedded[key] = (evaluation!, job.path, job.tree.header.number)
+            // New texts join the cache; when edits have grown it well past the course, it restarts
+            // from this check's trees, so it never grows without bound.
+            state.withLock { state in
+                if state.embedded.count > 4 * max(jobs.count, 256) { state.embedded = [:] }
+                for (index, key) in keys.enumerated() where state.embedded[key] == nil {
+                    state.embedded[key] = (evaluations[index]!, jobs[index].path, jobs[index].tree.header.number)
+                }
             }
-            state.withLock { $0.embedded = embedded }
             for (index, evaluation) in evaluations.enumerated() {
                 switch evaluation! {
                 case .ran(let run, let lints):
