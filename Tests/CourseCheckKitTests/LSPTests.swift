@@ -203,6 +203,8 @@ final class LSPTests: XCTestCase {
             "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
         ])
         XCTAssertEqual(harness.diagnostics(for: uri), [])
+        // The whole-course check after the quick one has nothing new to say about the lesson.
+        XCTAssertNil(harness.next(timeout: 1) { $0["params"]?["uri"] == .string(uri) })
         XCTAssertEqual(harness.stop(), .clean)
     }
 

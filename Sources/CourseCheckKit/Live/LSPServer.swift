@@ -295,7 +295,9 @@ public final class LSPServer {
         var params: [String: JSONValue] = ["uri": .string(uri(path)), "diagnostics": diagnostics]
         if let version = documents[path]?.version { params["version"] = .int(version) }
         send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
-        published[path] = empty ? nil : diagnostics
+        // Not `published[path] = empty ? nil : …`: JSONValue is ExpressibleByNilLiteral, so that
+        // would store `.null` instead of removing the entry.
+        if empty { published.removeValue(forKey: path) } else { published[path] = diagnostics }
     }
 
     private func checkAndPublish() {
