@@ -208,6 +208,48 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    func testCoreDriftAfterAWideCharacterIsFixedByTheEmbeddedCore() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("03-yigit-duzenleri.md")
+        let uri = url.absoluteString
+        let original = try String(contentsOf: url, encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift — ") })
+        // Turkish letters replace ASCII ones after the em dash (3 UTF-8 bytes, 1 UTF-16 unit).
+        lines[index] = lines[index].replacingOccurrences(of: "siniflandirir", with: "sınıflandırır")
+        let text = lines.joined(separator: "\n")
+        open(harness, url, text: text)
+        let published = try XCTUnwrap(harness.diagnostics(for: uri)?.array)
+        XCTAssertEqual(published.map { $0["code"] }, ["core-drift"])
+        // The first difference is the first "ı" (0xC4 0xB1); the prefix before it holds the em dash.
+        let bytes = Array(lines[index].utf8)
+        let prefix = String(decoding: bytes[..<(try XCTUnwrap(bytes.firstIndex(of: 0xC4)))], as: UTF8.self)
+        XCTAssertEqual(
+            published.first?["range"],
+            [
+                "start": ["line": .int(index), "character": .int(prefix.utf16.count)],
+                "end": ["line": .int(index), "character": .int(lines[index].utf16.count)],
+            ])
+        XCTAssertEqual(prefix.utf16.count, prefix.utf8.count - 2)
+        XCTAssertEqual(published.first?["severity"], 1)
+
+        let actions = try XCTUnwrap(harness.request(2, "textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)],
+            "range": ["start": ["line": .int(index), "character": 0], "end": ["line": .int(index), "character": 0]],
+            "context": ["diagnostics": .array(published)],
+        ])?["result"]?.array)
+        XCTAssertEqual(actions.map { $0["title"] }, ["Replace the core block with the embedded core"])
+        XCTAssertEqual(actions.first?["diagnostics"], .array(published))
+        let fixed = Self.apply(try XCTUnwrap(actions.first?["edit"]?["changes"]?[uri]?.array), to: text)
+        XCTAssertEqual(fixed, original)
+        harness.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
+        ])
+        XCTAssertEqual(harness.diagnostics(for: uri), [])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
     /// Applies LSP text edits (UTF-16 positions) to `text`, last edit first.
     static func apply(_ edits: [JSONValue], to text: String) -> String {
         var lines = text.components(separatedBy: "\n")
