@@ -91,6 +91,14 @@ final class CommandLineHelpTests: XCTestCase {
             (["import", "--force", "a.md", "lessons"], "import does not take --force"),
             (["--force", "lessons/"], "--force goes with --update or --promote"),
             (["list", "--format", "github", "lessons/"], "list writes text or json, not github"),
+            (["watch", "--update", "lessons/"], "watch does not take --update"),
+            (["watch", "--promote", "lessons/"], "watch does not take --promote"),
+            (["watch", "--format", "json", "lessons/"], "watch does not take --format"),
+            (["watch", "--cross-check", "lessons/"], "watch does not take --cross-check"),
+            (["watch"], "no lessons given; pass a lessons directory or .md files"),
+            (["lsp", "--update"], "lsp does not take --update"),
+            (["lsp", "--color", "always"], "lsp does not take --color"),
+            (["lsp", "lessons/"], "lsp takes no paths; the editor names the lessons it opens"),
         ] {
             XCTAssertThrowsError(try Invocation.parse(arguments), "\(arguments)") {
                 XCTAssertEqual($0 as? CourseCheckError, .usage(refused))

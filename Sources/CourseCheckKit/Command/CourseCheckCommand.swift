@@ -22,6 +22,10 @@ public struct CourseCheckCommand {
         case clean = 0
         case findings = 1
         case failure = 2
+        /// `watch` or `lsp` stopped by SIGINT (128 + 2, as a shell reports it).
+        case interrupted = 130
+        /// `watch` or `lsp` stopped by SIGTERM (128 + 15).
+        case terminated = 143
     }
 
     public var environment: Environment
@@ -85,6 +89,10 @@ public struct CourseCheckCommand {
                 return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
             case .importCourse:
                 return try importCourse(invocation)
+            case .watch:
+                return try Watcher(command: self, invocation: invocation).run()
+            case .lsp:
+                return LSPServer(environment: environment, configuration: configuration(invocation)).run()
             }
         } catch {
             fail(error, invocation: invocation, reporter: reporter, plan: plan)

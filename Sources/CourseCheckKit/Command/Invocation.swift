@@ -12,6 +12,10 @@ public struct Invocation: Sendable, Equatable {
         case run
         /// Split a single-file course export into lesson files.
         case importCourse = "import"
+        /// Check again whenever a lesson, a golden or the course index changes.
+        case watch
+        /// A Language Server Protocol server on stdin and stdout.
+        case lsp
         case help
         case version
     }
@@ -71,7 +75,8 @@ public struct Invocation: Sendable, Equatable {
 
     /// The subcommands, as written on the command line.
     static let subcommands: [String: Action] = [
-        "check": .check, "list": .list, "run": .run, "import": .importCourse, "help": .help, "version": .version,
+        "check": .check, "list": .list, "run": .run, "import": .importCourse, "watch": .watch, "lsp": .lsp,
+        "help": .help, "version": .version,
     ]
 
     /// What each action accepts besides paths: a flag outside its set is an error, never ignored.
@@ -91,6 +96,16 @@ public struct Invocation: Sendable, Equatable {
                 "--no-cache", "--cache-dir",
             ]
         case .importCourse: ["--color", "--no-color"]
+        case .watch:
+            [
+                "--strict", "--color", "--no-color", "--engine", "--timeout", "--output-limit", "--build", "--no-cache",
+                "--cache-dir", "--goldens", "--no-goldens", "--no-claims",
+            ]
+        case .lsp:
+            [
+                "--strict", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir", "--goldens",
+                "--no-goldens", "--no-claims",
+            ]
         case .help, .version: ["--color", "--no-color"]
         }
     }
@@ -229,7 +244,10 @@ public struct Invocation: Sendable, Equatable {
         if invocation.action == .list && invocation.format == .github {
             throw CourseCheckError.usage("list writes text or json, not github")
         }
-        if (invocation.action == .check || invocation.action == .list) && invocation.paths.isEmpty {
+        if invocation.action == .lsp && !invocation.paths.isEmpty {
+            throw CourseCheckError.usage("lsp takes no paths; the editor names the lessons it opens")
+        }
+        if [.check, .list, .watch].contains(invocation.action) && invocation.paths.isEmpty {
             throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
         }
         if invocation.update && invocation.promote {
@@ -281,6 +299,8 @@ public struct Invocation: Sendable, Equatable {
                coursecheck run [options] <lesson.md>:<line>
                coursecheck --update | --promote [--dry-run] <path>...
                coursecheck import <export.md> <lessons-dir>
+               coursecheck watch [options] <path>...
+               coursecheck lsp [options]
                coursecheck help | version
 
         Options may come before or after the subcommand; '--' ends the options.
@@ -298,6 +318,14 @@ public struct Invocation: Sendable, Equatable {
                               lessons and a README.md index, or replace one lesson
                               from a lesson export (keeps existing objectives and a
                               later 'updated').
+          watch               Check, then check again whenever a lesson, a golden or
+                              the course index changes (inotify, else polling);
+                              swiftc trees run in the background. Writes nothing;
+                              Ctrl-C stops.
+          lsp                 A Language Server Protocol server on stdin/stdout:
+                              diagnostics as you type, quick fixes for drifted
+                              blocks, hover shows a tree's output, and the command
+                              coursecheck.approve writes one tree's golden.
           help, version       Show this help, or the version.
 
         OPTIONS:

@@ -28,6 +28,12 @@ public struct CourseChecker: Sendable {
         public var goldens: GoldenMode = .beside
         /// Check the course's claims (closing table, triggers, notes, index, front matter, fragments).
         public var claims = true
+        /// Lesson texts that replace the files on disk, by the lesson's standardized path: an
+        /// editor's unsaved buffers (`coursecheck lsp`). Empty for every other command.
+        public var overlay: [String: [UInt8]] = [:]
+        /// Evaluates the trees instead of `router`: the live loop's evaluator, which caches runs by
+        /// tree text and leaves swiftc trees pending. Nil for every other command.
+        public var evaluator: (@Sendable ([TreeJob], [String: String]) throws -> EngineRouter.Report)?
 
         /// Where goldens are looked up.
         public enum GoldenMode: Sendable, Equatable {
@@ -58,7 +64,7 @@ public struct CourseChecker: Sendable {
         var order: [String] = []
         var loose = plan.diagnostics
         for entry in plan.entries {
-            let outcome = try LessonReader.read(entry)
+            let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
             order.append(entry.displayPath)
             var found = outcome.diagnostics
             if let lesson = outcome.lesson {
@@ -75,7 +81,8 @@ public struct CourseChecker: Sendable {
         var summary = SummaryLine()
         var toolchainVersion: String?
         if configuration.evaluate && !jobs.isEmpty {
-            let report = try configuration.router.evaluate(jobs, environment: configuration.environment)
+            let report = try configuration.evaluator?(jobs, configuration.environment)
+                ?? configuration.router.evaluate(jobs, environment: configuration.environment)
             for diagnostic in report.diagnostics {
                 findings[diagnostic.location.path, default: []].append(diagnostic)
             }

@@ -28,6 +28,13 @@ public enum LessonReader {
         return classify(bytes: [UInt8](data), path: entry.displayPath)
     }
 
+    /// Reads `entry` from `overlay` when it holds the entry's standardized path (an editor's
+    /// unsaved text), else from disk.
+    public static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws -> Outcome {
+        guard let bytes = overlay[entry.url.standardizedFileURL.path] else { return try read(entry) }
+        return classify(bytes: bytes, path: entry.displayPath)
+    }
+
     /// Decodes, scans and classifies a file's bytes.
     public static func classify(bytes: [UInt8], path: String) -> Outcome {
         let file: SourceFile

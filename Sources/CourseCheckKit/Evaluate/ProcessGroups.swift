@@ -19,6 +19,15 @@ public enum ProcessGroups {
     nonisolated(unsafe) private static var scratchDirectories: Set<String> = []
     nonisolated(unsafe) private static var terminating = false
     nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var interceptor: (@Sendable (Int32) -> Void)?
+
+    /// A long-running loop (`watch`, `lsp`) takes SIGINT and SIGTERM itself, to stop between steps
+    /// and clean up; nil gives them back to the default: kill every session, remove scratch, exit.
+    static func intercept(_ handler: (@Sendable (Int32) -> Void)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        interceptor = handler
+    }
 
     /// `posix_spawnattr_setflags` value for a new session (glibc's `POSIX_SPAWN_SETSID`, not
     /// always visible to Swift because it is declared under `_GNU_SOURCE`).
@@ -83,12 +92,21 @@ public enum ProcessGroups {
 
     /// On SIGINT, SIGTERM and SIGHUP: kill every child session, remove every scratch directory,
     /// exit with 128 + the signal. Call once, from the executable.
+    /// Idempotent: one set of signal sources per process (two sources for one signal would race).
     public static func installSignalHandlers() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard signalSources.isEmpty else { return }
         let queue = DispatchQueue(label: "coursecheck.signals")
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { stop(signal: signalNumber) }
+            source.setEventHandler {
+                lock.lock()
+                let handler = interceptor
+                lock.unlock()
+                if let handler, signalNumber != SIGHUP { handler(signalNumber) } else { stop(signal: signalNumber) }
+            }
             source.resume()
             signalSources.append(source)
         }

@@ -1,0 +1,96 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Tells the watch loop that something in the watched directories may have changed: inotify on
+/// Linux, else polling the directories' entries (modification time, size, inode).
+///
+/// Neither is trusted for *what* changed: the loop compares file contents afterwards, so a touch,
+/// a chmod or an editor's write-rename-chmod burst never causes a re-check by itself.
+final class FileEvents {
+    enum Mechanism: String {
+        case inotify
+        case polling
+    }
+
+    let mechanism: Mechanism
+    /// Seconds between two polls (polling only).
+    let interval: Double
+    /// The inotify descriptor, readable when events are queued; -1 when polling.
+    let fd: Int32
+    private var watched: Set<String> = []
+    private var lastSnapshot: [String: [Int]] = [:]
+
+    /// inotify unless `preferPolling` or inotify cannot start.
+    init(preferPolling: Bool, interval: Double = 0.5) {
+        self.interval = interval
+        #if os(Linux)
+            if !preferPolling {
+                let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+                if descriptor >= 0 {
+                    fd = descriptor
+                    mechanism = .inotify
+                    return
+                }
+            }
+        #endif
+        fd = -1
+        mechanism = .polling
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Watches `directories` (not recursively) from now on; already watched ones are kept.
+    func watch(_ directories: [URL]) {
+        for directory in directories {
+            let path = directory.standardizedFileURL.path
+            guard !watched.contains(path) else { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            #if os(Linux)
+                if mechanism == .inotify {
+                    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+                    guard inotify_add_watch(fd, path, mask) >= 0 else { continue }
+                }
+            #endif
+            watched.insert(path)
+        }
+        if mechanism == .polling { lastSnapshot = snapshot() }
+    }
+
+    /// Consumes the queued inotify events; true when there were any.
+    func drain() -> Bool {
+        guard fd >= 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var any = false
+        while read(fd, &buffer, buffer.count) > 0 { any = true }
+        return any
+    }
+
+    /// Polling: true when any entry of a watched directory changed since the last call.
+    func pollChanged() -> Bool {
+        let now = snapshot()
+        defer { lastSnapshot = now }
+        return now != lastSnapshot
+    }
+
+    private func snapshot() -> [String: [Int]] {
+        var entries: [String: [Int]] = [:]
+        for directory in watched {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names {
+                var info = stat()
+                let path = directory + "/" + name
+                guard stat(path, &info) == 0 else { continue }
+                entries[path] = [
+                    Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size), Int(info.st_ino),
+                ]
+            }
+        }
+        return entries
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Any JSON value, decoded and encoded with Foundation's JSON coders, so a message is read once
+/// and its parts are taken as the method needs them.
+public enum JSONValue: Codable, Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var int: Int? {
+        if case .number(let value) = self, value == value.rounded(), abs(value) < 1e15 { return Int(value) }
+        return nil
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+
+    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+}
+
+/// JSON-RPC 2.0 over LSP's base protocol: `Content-Length: N\r\n\r\n` then N bytes of JSON.
+public enum JSONRPC {
+    /// Error codes of JSON-RPC and LSP.
+    public enum ErrorCode: Int, Sendable {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case internalError = -32603
+        case serverNotInitialized = -32002
+        case requestFailed = -32803
+    }
+
+    /// One unit read from the stream.
+    public enum Frame: Equatable, Sendable {
+        case message([UInt8])
+        /// A header block that cannot frame a message (no or a bad Content-Length); it is skipped.
+        case malformed(String)
+    }
+
+    /// Splits a byte stream into frames. The header block ends at the first blank line; a header
+    /// without a usable `Content-Length` is reported and skipped, so one bad message never stalls
+    /// the stream.
+    public struct FrameReader: Sendable {
+        private var buffer: [UInt8] = []
+        /// The longest header block accepted before it is called malformed.
+        static let headerLimit = 8 * 1024
+
+        public init() {}
+
+        public mutating func append(_ bytes: some Sequence<UInt8>) { buffer += bytes }
+
+        public var isEmpty: Bool { buffer.isEmpty }
+
+        public mutating func next() -> Frame? {
+            guard let end = headerEnd() else {
+                if buffer.count > Self.headerLimit {
+                    buffer.removeAll()
+                    return .malformed("header block longer than \(Self.headerLimit) bytes without a blank line")
+                }
+                return nil
+            }
+            let header = String(decoding: buffer[..<end.start], as: UTF8.self)
+            var length: Int?
+            for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { continue }
+                length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }
+            guard let length, length >= 0 else {
+                buffer.removeFirst(end.after)
+                return .malformed("message without a valid Content-Length header")
+            }
+            guard buffer.count - end.after >= length else { return nil }
+            let body = Array(buffer[end.after..<(end.after + length)])
+            buffer.removeFirst(end.after + length)
+            return .message(body)
+        }
+
+        /// Where the header block ends: `\r\n\r\n` (or a bare `\n\n`, which some clients send).
+        private func headerEnd() -> (start: Int, after: Int)? {
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 10 {
+                    if index + 1 < buffer.count, buffer[index + 1] == 10 { return (index, index + 2) }
+                    if index + 2 < buffer.count, buffer[index + 1] == 13, buffer[index + 2] == 10 {
+                        return (index, index + 3)
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// A message framed for the wire.
+    public static func frame(_ message: JSONValue) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(message)) ?? Data("{}".utf8)
+        return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+
+    public static func response(id: JSONValue, result: JSONValue) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "result": result]
+    }
+
+    public static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]]
+    }
+
+    public static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+        ["jsonrpc": "2.0", "method": .string(method), "params": params]
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// The requests about one lesson: hover, quick fixes, and approving one tree's golden.
+extension LSPServer {
+    // MARK: - Hover
+
+    func hover(_ params: JSONValue) throws -> JSONValue {
+        let (_, path) = try Self.document(params)
+        guard let line = params["position"]?["line"]?.int else {
+            throw RequestError(code: .invalidParams, message: "params need position.line")
+        }
+        guard let (lesson, outcome) = lesson(at: path),
+            let tree = lesson.trees.first(where: { ($0.block.opening.number...$0.expected.closing.number).contains(line + 1) })
+        else { return nil }
+        let pending = outcome.pending.contains { $0.path == lesson.path && $0.tree.header.number == tree.header.number }
+        var text = "**coursecheck** · tree `\(tree.title.isEmpty ? "line \(tree.header.number)" : tree.title)`\n\n"
+        if let run = Self.run(of: tree, in: lesson, outcome) {
+            let engine = switch run.engine {
+            case .embedded: "the **embedded** engine (in-process, through the compiled core)"
+            case .swiftc: "**swiftc** (compiled with the core and run\(run.cached ? "; result from the cache" : ""))"
+            }
+            let output = String(decoding: run.stdout, as: UTF8.self)
+            let longest = output.components(separatedBy: "\n").map { line in line.prefix { $0 == "`" }.count }.max() ?? 0
+            let fence = String(repeating: "`", count: max(3, longest + 1))
+            text += "Actual output, from \(engine)\(run.ending == .exited(0) ? "" : ", ended: \(run.ending)"):\n\n"
+            text += fence + "\n" + output + (output.hasSuffix("\n") || output.isEmpty ? "" : "\n") + fence + "\n"
+        } else if pending {
+            text += "swiftc is compiling and running this tree in the background; its output follows."
+        } else {
+            text += "The tree did not run; see its finding."
+        }
+        let range: JSONValue = [
+            "start": PositionMapping.position(line: tree.block.opening.number - 1, character: 0),
+            "end": PositionMapping.position(line: tree.expected.closing.number - 1, character: tree.expected.closing.text.utf16.count),
+        ]
+        return ["contents": ["kind": "markdown", "value": .string(text)], "range": range]
+    }
+
+    // MARK: - Code actions
+
+    static let approveCommand = "coursecheck.approve"
+    /// `0.1.0` from `coursecheck 0.1.0`.
+    static let serverVersion = Invocation.version.components(separatedBy: " ").last ?? ""
+
+    func codeActions(_ params: JSONValue) throws -> JSONValue {
+        let (uri, path) = try Self.document(params)
+        guard let first = params["range"]?["start"]?["line"]?.int, let last = params["range"]?["end"]?["line"]?.int else {
+            throw RequestError(code: .invalidParams, message: "params need a range")
+        }
+        guard let (lesson, outcome) = lesson(at: path) else { return [] }
+        // Edits are computed on the checked text; when the editor's text differs, offer none.
+        if let document = documents[path], lesson.file.lines.map(\.raw).joined() != document.text { return [] }
+        let requested = (first + 1)...(max(first, last) + 1)
+        let given = params["context"]?["diagnostics"]?.array ?? []
+        func attached(_ id: DiagnosticID, _ lines: ClosedRange<Int>) -> JSONValue {
+            .array(given.filter { diagnostic in
+                diagnostic["code"]?.string == id.rawValue
+                    && (diagnostic["range"]?["start"]?["line"]?.int).map { lines.contains($0 + 1) } ?? false
+            })
+        }
+        var actions: [JSONValue] = []
+        for tree in lesson.trees {
+            let lines = tree.block.opening.number...tree.expected.closing.number
+            guard lines.overlaps(requested), let run = Self.run(of: tree, in: lesson, outcome) else { continue }
+            if LessonPromoter.skipReason(run) == nil, Array(tree.expected.content.utf8) != run.stdout {
+                let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
+                let edits = LessonPromoter.expectedReplacement(tree.expected, lesson.file, output: output)
+                actions.append([
+                    "title": "Replace the expected block with the tree's actual output",
+                    "kind": "quickfix",
+                    "isPreferred": true,
+                    "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
+                    "edit": ["changes": [uri: .array(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) })]],
+                ])
+            } else if LessonPromoter.skipReason(run) == nil,
+                outcome.result.diagnostics.contains(where: {
+                    [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
+                        && $0.location.line == tree.header.number
+                })
+            {
+                actions.append([
+                    "title": "Approve this tree's output as its golden",
+                    "kind": "quickfix",
+                    "diagnostics": .array(given.filter {
+                        [DiagnosticID.goldenDrift.rawValue, DiagnosticID.goldenMissing.rawValue].contains($0["code"]?.string ?? "")
+                    }),
+                    "command": [
+                        "title": "Approve this tree's output as its golden", "command": .string(Self.approveCommand),
+                        "arguments": [["uri": .string(uri), "line": .int(tree.header.number - 1)]],
+                    ],
+                ])
+            }
+        }
+        let core = LineScanner.lines(of: EmbeddedCore.text).map(\.raw)
+        for block in lesson.cores where block.content != EmbeddedCore.text {
+            let lines = block.opening.number...block.closing.number
+            guard lines.overlaps(requested) else { continue }
+            let body = block.opening.number..<(block.closing.number - 1)
+            actions.append([
+                "title": "Replace the core block with the embedded core",
+                "kind": "quickfix",
+                "isPreferred": true,
+                "diagnostics": attached(.coreDrift, lines),
+                "edit": ["changes": [uri: [Self.textEdit(body, core, lines: lesson.file.lines)]]],
+            ])
+        }
+        return .array(actions)
+    }
+
+    /// A `TextEdit` replacing whole lines `range` (0-based indices) of `lines` by `replacement`.
+    static func textEdit(_ range: Range<Int>, _ replacement: [String], lines: [Line]) -> JSONValue {
+        func start(ofLine index: Int) -> JSONValue {
+            if index < lines.count { return PositionMapping.position(line: index, character: 0) }
+            // Past the last line: after its terminator, or at its end when it has none.
+            guard let last = lines.last else { return PositionMapping.position(line: 0, character: 0) }
+            return last.ending == .none
+                ? PositionMapping.position(line: lines.count - 1, character: last.text.utf16.count)
+                : PositionMapping.position(line: lines.count, character: 0)
+        }
+        return [
+            "range": ["start": start(ofLine: range.lowerBound), "end": start(ofLine: range.upperBound)],
+            "newText": .string(replacement.joined()),
+        ]
+    }
+
+    // MARK: - Approve
+
+    /// `coursecheck.approve {uri, line}`: writes the one golden of the tree holding `line`, under
+    /// the rules of `--update`: never on CI, only from the saved lesson, only when the tree ran
+    /// cleanly and its output equals the lesson's expected block.
+    func execute(_ params: JSONValue) throws -> JSONValue {
+        guard params["command"]?.string == Self.approveCommand else {
+            throw RequestError(
+                code: .invalidParams, message: "unknown command '\(params["command"]?.string ?? "")'; the server runs \(Self.approveCommand)")
+        }
+        if Invocation.isCI(environment.variables) {
+            throw RequestError(
+                code: .requestFailed,
+                message: "refusing \(Self.approveCommand) because CI=\(environment.variables["CI"] ?? ""): approving outputs "
+                    + "on CI would let a rerun pass by recording; approve locally")
+        }
+        let arguments = params["arguments"]?.array ?? []
+        let argument = arguments.first ?? nil
+        guard let uri = argument["uri"]?.string ?? argument.string, let path = Self.path(uri),
+            let line = argument["line"]?.int ?? arguments.dropFirst().first?.int
+        else {
+            throw RequestError(code: .invalidParams, message: "\(Self.approveCommand) takes {\"uri\": …, \"line\": …}")
+        }
+        if let document = documents[path], FileManager.default.contents(atPath: path) != Data(document.text.utf8) {
+            throw RequestError(code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
+        }
+        dirty = true
+        guard let (lesson, outcome) = lesson(at: path),
+            let (index, tree) = lesson.trees.enumerated().first(where: {
+                ($0.element.block.opening.number...$0.element.expected.closing.number).contains(line + 1)
+            })
+        else {
+            throw RequestError(code: .requestFailed, message: "no tree of this lesson holds line \(line + 1)")
+        }
+        func refuse(_ reason: String) -> RequestError {
+            RequestError(code: .requestFailed, message: "not approved: \(reason)")
+        }
+        if let blocking = outcome.result.diagnostics.first(where: {
+            $0.location.path == lesson.path && GoldenUpdater.structuralIDs.contains($0.id) && $0.severity == .error
+        }) {
+            throw refuse("the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain")
+        }
+        if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
+            throw refuse("swiftc is still running this tree; approve it when its diagnostics arrive")
+        }
+        let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([Self.target(of: path)])
+        guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),
+            let store = live.checker.store(for: entry)
+        else { throw refuse("the goldens are off (--no-goldens)") }
+        try live.checker.validateStores(plan)
+        guard let golden = store.entries(lesson: lesson)[index] else {
+            throw refuse("the tree has no golden name of its own (see its tree-identity finding)")
+        }
+        if let foreign = golden.foreign {
+            throw refuse("\(golden.displayPath) is not coursecheck's to write: \(foreign)")
+        }
+        guard let run = Self.run(of: tree, in: lesson, outcome), run.ending == .exited(0), run.divergentStdout == nil else {
+            throw refuse("the tree did not run cleanly (see its other findings)")
+        }
+        guard OutputCheck.unrepresentable(run.stdout) == nil else {
+            throw refuse("no lesson block can show this tree's output (see its other finding)")
+        }
+        guard run.stdout == Array(tree.expected.content.utf8) else {
+            throw refuse(
+                "the tree's output differs from the lesson's expected block at line \(tree.expected.opening.number); "
+                    + "fix the lesson or apply the quick fix, save, then approve")
+        }
+        guard golden.contents != run.stdout else {
+            return ["golden": .string(golden.displayPath), "changed": false]
+        }
+        AtomicFile.sweep(golden.url.deletingLastPathComponent())
+        do {
+            try AtomicFile.write(
+                Data(run.stdout), to: golden.url, environment: environment.variables, followingLinks: false)
+        } catch {
+            throw RequestError(code: .requestFailed, message: (error as? CourseCheckError)?.message ?? "cannot write the golden")
+        }
+        dirty = true
+        return ["golden": .string(golden.displayPath), "changed": true]
+    }
+}
+

@@ -1,0 +1,450 @@
+import Foundation
+
+/// `coursecheck lsp`: a Language Server Protocol server on stdin and stdout.
+///
+/// Lessons are checked from the editor's text (an overlay over the files), with the whole lessons
+/// directory around them, so the course claims and goldens are checked too. Everything runs on
+/// one thread: a check starts as soon as no further message is waiting, so a burst of changes
+/// (fast typing, a paste) coalesces into one check of the latest text, and no timer delays it.
+/// Only swiftc trees run on a background thread, which wakes the loop when its results arrive.
+public final class LSPServer {
+    /// One open lesson: the editor's URI for it and its current text.
+    struct Document {
+        var uri: String
+        var text: String
+        var version: Int?
+    }
+
+    let environment: CourseCheckCommand.Environment
+    let input: Int32
+    let output: @Sendable (Data) -> Void
+    private let wake: WakePipe?
+    var live: LiveChecker
+    private var reader = JSONRPC.FrameReader()
+    private var initialized = false
+    private var shutdownRequested = false
+    private var exitStatus: CourseCheckCommand.ExitStatus?
+    var documents: [String: Document] = [:]
+    var dirty = false
+    /// Lessons edited since the last check: checked alone first, before the whole course.
+    private var edited: Set<String> = []
+    /// The quick check ran; the whole course is checked as soon as no message is waiting.
+    var needsFull = false
+    /// The last check of each target (a lessons directory or a single lesson), by its path.
+    var outcomes: [String: LiveChecker.Outcome] = [:]
+    /// What was last published for each path, so only changes are sent.
+    private var published: [String: JSONValue] = [:]
+
+    /// `input` is read with `read(2)`; `output` receives whole framed messages.
+    public init(
+        environment: CourseCheckCommand.Environment, configuration: CourseChecker.Configuration, input: Int32 = 0,
+        output: @escaping @Sendable (Data) -> Void = LSPServer.standardOutput
+    ) {
+        self.environment = environment
+        self.input = input
+        self.output = output
+        let wake = try? WakePipe()
+        self.wake = wake
+        live = LiveChecker(configuration: configuration) { wake?.wake(0) }
+    }
+
+    /// Writes to file descriptor 1, all of it, whatever the pipe takes per call.
+    public static let standardOutput: @Sendable (Data) -> Void = { data in
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Serves until `exit` (0 after `shutdown`, else 1), the end of the input (1), or a signal.
+    public func run() -> CourseCheckCommand.ExitStatus {
+        signal(SIGPIPE, SIG_IGN)
+        let signals = wake.map { StopSignals(into: $0) }
+        defer {
+            withExtendedLifetime(signals) {}
+            live.evaluator.cancel()
+            Descendants.stop(while: { self.live.evaluator.isRunningSwiftc })
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            while let frame = reader.next() {
+                handle(frame)
+                if let exitStatus { return exitStatus }
+            }
+            if (dirty || needsFull) && !readable(input, timeout: 0) {
+                if dirty && quickCheck() {
+                    needsFull = true
+                } else {
+                    checkAndPublish()
+                }
+                continue
+            }
+            var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+            if let wake { descriptors.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 && errno == EINTR { continue }
+            if let wake, descriptors.count > 1, descriptors[1].revents != 0 {
+                let bytes = wake.drain()
+                if let number = bytes.first(where: { $0 != 0 }) {
+                    return Int32(number) == SIGTERM ? .terminated : .interrupted
+                }
+                if bytes.contains(0) { dirty = true }
+            }
+            if descriptors[0].revents != 0 {
+                let count = read(input, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return shutdownRequested ? .clean : .findings }
+                reader.append(buffer[..<count])
+            }
+        }
+    }
+
+    private func readable(_ fd: Int32, timeout: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, timeout) > 0
+    }
+
+    private func send(_ message: JSONValue) {
+        output(JSONRPC.frame(message))
+    }
+
+    // MARK: - Messages
+
+    private func handle(_ frame: JSONRPC.Frame) {
+        switch frame {
+        case .malformed(let reason):
+            send(JSONRPC.error(id: nil, .parseError, reason))
+        case .message(let bytes):
+            let message: JSONValue
+            do {
+                message = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            } catch {
+                send(JSONRPC.error(id: nil, .parseError, "the message is not valid JSON"))
+                return
+            }
+            handle(message)
+        }
+    }
+
+    private func handle(_ message: JSONValue) {
+        guard case .object(let object) = message else {
+            send(JSONRPC.error(id: nil, .invalidRequest, "a message must be a JSON object"))
+            return
+        }
+        let id = object["id"]
+        guard let method = object["method"]?.string else {
+            // A response to a request of ours (we send none) needs no answer; anything else is invalid.
+            if id == nil || (object["result"] == nil && object["error"] == nil) {
+                send(JSONRPC.error(id: id ?? nil, .invalidRequest, "a message needs a 'method' string"))
+            }
+            return
+        }
+        let params = object["params"] ?? nil
+        guard let id else {
+            notification(method, params)
+            return
+        }
+        guard initialized || method == "initialize" else {
+            send(JSONRPC.error(id: id, .serverNotInitialized, "the server is not initialized; send 'initialize' first"))
+            return
+        }
+        guard !shutdownRequested else {
+            send(JSONRPC.error(id: id, .invalidRequest, "the server is shutting down; only 'exit' is accepted"))
+            return
+        }
+        do {
+            send(JSONRPC.response(id: id, result: try request(method, params)))
+        } catch let failure as RequestError {
+            send(JSONRPC.error(id: id, failure.code, failure.message))
+        } catch {
+            send(JSONRPC.error(id: id, .internalError, "the request failed"))
+        }
+    }
+
+    /// An error answered to a request.
+    struct RequestError: Error {
+        var code: JSONRPC.ErrorCode
+        var message: String
+    }
+
+    private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        switch method {
+        case "initialize":
+            initialized = true
+            return [
+                "capabilities": [
+                    "positionEncoding": "utf-16",
+                    "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+                    "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                    "hoverProvider": true,
+                    "executeCommandProvider": ["commands": [.string(Self.approveCommand)]],
+                ],
+                "serverInfo": ["name": "coursecheck", "version": .string(Self.serverVersion)],
+            ]
+        case "shutdown":
+            shutdownRequested = true
+            return nil
+        case "textDocument/hover":
+            return try hover(params)
+        case "textDocument/codeAction":
+            return try codeActions(params)
+        case "workspace/executeCommand":
+            return try execute(params)
+        default:
+            throw RequestError(code: .methodNotFound, message: "unknown method '\(method)'")
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) {
+        if method == "exit" {
+            exitStatus = shutdownRequested ? .clean : .findings
+            return
+        }
+        guard initialized else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string,
+                let path = Self.path(uri), path.hasSuffix(".md")
+            else { return }
+            documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
+            edited.insert(path)
+            dirty = true
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri), var document = documents[path],
+                let changes = params["contentChanges"]?.array
+            else { return }
+            for change in changes {
+                guard let text = change["text"]?.string else { continue }
+                if let range = change["range"] {
+                    document.text = Self.apply(text, at: range, to: document.text)
+                } else {
+                    document.text = text
+                }
+            }
+            document.version = params["textDocument"]?["version"]?.int ?? document.version
+            documents[path] = document
+            edited.insert(path)
+            dirty = true
+        case "textDocument/didSave":
+            dirty = true
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return }
+            documents[path] = nil
+            dirty = true
+        default:
+            // `initialized`, `$/cancelRequest`, `workspace/didChangeConfiguration`, …: nothing to do.
+            break
+        }
+    }
+
+    // MARK: - Checking
+
+    /// What a lesson is checked with: its whole lessons directory when it is named like a lesson
+    /// (or is the course index), else the file alone.
+    static func target(of path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let directory = (path as NSString).deletingLastPathComponent
+        let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .contains(where: CourseLoader.isLessonFileName)
+        return (CourseLoader.isLessonFileName(name) || name == "README.md") && hasLessons ? directory : path
+    }
+
+    /// The ids of the course claims: they span lessons, so only the whole-course check has them.
+    static let claimIDs: Set<DiagnosticID> = [
+        .frontMatter, .courseIndex, .declaredTrigger, .closingTable, .triggerDistribution, .noteSeries, .labelReference,
+        .fragmentSyntax,
+    ]
+
+    /// Checks each edited lesson alone, without the claims, and publishes its findings with the
+    /// claims' findings of the last whole-course check: an edit's result arrives in a few
+    /// milliseconds, the whole course follows when no message is waiting. False when there is no
+    /// whole-course check to complete it (the first check, or a change that is not an edit).
+    private func quickCheck() -> Bool {
+        let paths = edited.sorted()
+        edited = []
+        dirty = false
+        guard !paths.isEmpty, !outcomes.isEmpty else { return false }
+        let overlay = documents.mapValues { Array($0.text.utf8) }
+        var texts = TextCache(documents: documents)
+        for path in paths {
+            let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent, isDirectory: true)
+            guard let outcome = try? live.check(
+                try CourseLoader(currentDirectory: directory).plan([path]), overlay: overlay, claims: false)
+            else { return false }
+            let claims = outcomes.values.flatMap { previous in
+                previous.result.diagnostics.filter {
+                    Self.claimIDs.contains($0.id) && Self.absolute($0.location.path, in: directory) == path
+                }
+            }
+            let found = (outcome.result.diagnostics + claims).filter { Self.absolute($0.location.path, in: directory) == path }
+            let diagnostics = JSONValue.array(
+                found.sorted { $0.location.line < $1.location.line }
+                    .map { lspDiagnostic($0, directory: directory, texts: &texts) })
+            publish(path, diagnostics, empty: found.isEmpty)
+        }
+        return true
+    }
+
+    private func publish(_ path: String, _ diagnostics: JSONValue, empty: Bool) {
+        guard published[path] != diagnostics else { return }
+        var params: [String: JSONValue] = ["uri": .string(uri(path)), "diagnostics": diagnostics]
+        if let version = documents[path]?.version { params["version"] = .int(version) }
+        send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
+        // Not `published[path] = empty ? nil : …`: JSONValue is ExpressibleByNilLiteral, so that
+        // would store `.null` instead of removing the entry.
+        if empty { published.removeValue(forKey: path) } else { published[path] = diagnostics }
+    }
+
+    func checkAndPublish() {
+        dirty = false
+        needsFull = false
+        edited = []
+        let overlay = documents.mapValues { Array($0.text.utf8) }
+        var byPath: [String: [JSONValue]] = [:]
+        var checked: [String: LiveChecker.Outcome] = [:]
+        var texts = TextCache(documents: documents)
+        for target in Set(documents.keys.map(Self.target)).sorted() {
+            let directory = URL(fileURLWithPath: (target as NSString).deletingLastPathComponent, isDirectory: true)
+            do {
+                // `check` refuses a goldens directory coursecheck must not write in, before reading.
+                let plan = try CourseLoader(currentDirectory: directory).plan([target])
+                let outcome = try live.check(plan, overlay: overlay)
+                checked[target] = outcome
+                for lesson in outcome.result.lessons { texts.add(lesson) }
+                for diagnostic in outcome.result.diagnostics {
+                    byPath[Self.absolute(diagnostic.location.path, in: directory), default: []]
+                        .append(lspDiagnostic(diagnostic, directory: directory, texts: &texts))
+                }
+            } catch {
+                let message = (error as? CourseCheckError)?.message ?? "the check failed"
+                send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string("coursecheck: \(message)")]))
+            }
+        }
+        outcomes = checked
+        if environment.variables["COURSECHECK_LSP_LOG"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
+            let times = checked.values.map { LiveChecker.milliseconds($0.milliseconds) }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("coursecheck lsp: checked in \(times)\n".utf8))
+        }
+        for path in Set(byPath.keys).union(published.keys).sorted() {
+            publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil)
+        }
+    }
+
+    /// File texts for position mapping: open documents, checked lessons, else the file on disk.
+    struct TextCache {
+        var lines: [String: [String]] = [:]
+
+        init(documents: [String: Document]) {
+            for (path, document) in documents { lines[path] = LineScanner.lines(of: document.text).map(\.text) }
+        }
+
+        mutating func add(_ lesson: Lesson) {
+            let path = URL(fileURLWithPath: lesson.path).standardizedFileURL.path
+            if lines[path] == nil { lines[path] = lesson.file.lines.map(\.text) }
+        }
+
+        mutating func lines(of path: String) -> [String]? {
+            if let known = lines[path] { return known }
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            let text = LineScanner.lines(of: String(decoding: data, as: UTF8.self)).map(\.text)
+            lines[path] = text
+            return text
+        }
+    }
+
+    private func lspDiagnostic(_ diagnostic: Diagnostic, directory: URL, texts: inout TextCache) -> JSONValue {
+        let path = Self.absolute(diagnostic.location.path, in: directory)
+        var object: [String: JSONValue] = [
+            "range": PositionMapping.range(of: diagnostic.location, lines: texts.lines(of: path)),
+            "severity": .int(Self.severity(diagnostic.severity)),
+            "code": .string(diagnostic.id.rawValue),
+            "source": "coursecheck",
+            "message": .string(diagnostic.message),
+        ]
+        if !diagnostic.notes.isEmpty {
+            object["relatedInformation"] = .array(diagnostic.notes.map { note in
+                let notePath = Self.absolute(note.location.path, in: directory)
+                return [
+                    "location": [
+                        "uri": .string(uri(notePath)),
+                        "range": PositionMapping.range(of: note.location, lines: texts.lines(of: notePath)),
+                    ],
+                    "message": .string(note.message),
+                ]
+            })
+        }
+        if let attachment = diagnostic.attachment, !attachment.isEmpty {
+            object["data"] = ["detail": .string(attachment)]
+        }
+        return .object(object)
+    }
+
+    static func severity(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 1
+        case .warning: 2
+        case .note: 3
+        }
+    }
+
+    /// The URI the editor uses for `path` when it has the file open, else a `file://` URI.
+    func uri(_ path: String) -> String {
+        documents[path]?.uri ?? URL(fileURLWithPath: path).absoluteString
+    }
+
+    static func path(_ uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    static func absolute(_ path: String, in directory: URL) -> String {
+        URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
+    }
+
+    /// Applies an incremental change (for clients that send one despite full sync).
+    static func apply(_ text: String, at range: JSONValue, to document: String) -> String {
+        func offset(_ position: JSONValue?) -> String.Index? {
+            guard let line = position?["line"]?.int, let character = position?["character"]?.int else { return nil }
+            var index = document.startIndex
+            for _ in 0..<line {
+                guard let newline = document[index...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else {
+                    return document.endIndex
+                }
+                index = document.index(after: newline)
+            }
+            let utf16 = document.utf16
+            let end = document[index...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? document.endIndex
+            let limit = utf16.distance(from: index, to: end)
+            return utf16.index(index, offsetBy: min(character, limit))
+        }
+        guard let start = offset(range["start"]), let end = offset(range["end"]), start <= end else { return document }
+        return String(document[..<start]) + text + String(document[end...])
+    }
+
+    /// The freshest outcome holding `path`'s lesson, checking first when an edit is waiting.
+    func lesson(at path: String) -> (Lesson, LiveChecker.Outcome)? {
+        if dirty || needsFull { checkAndPublish() }
+        for outcome in outcomes.values {
+            if let lesson = outcome.result.lessons.first(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path }) {
+                return (lesson, outcome)
+            }
+        }
+        return nil
+    }
+
+    static func run(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeRun? {
+        outcome.result.runs.first { $0.job.path == lesson.path && $0.job.tree.header.number == tree.header.number }?.run
+    }
+
+    static func document(_ params: JSONValue) throws -> (uri: String, path: String) {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = path(uri) else {
+            throw RequestError(code: .invalidParams, message: "params need textDocument.uri, a file: URI")
+        }
+        return (uri, path)
+    }
+}

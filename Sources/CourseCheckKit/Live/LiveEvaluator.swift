@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+
+/// The evaluate stage of the live loop (`watch`, `lsp`): the same routing as `EngineRouter`, with
+/// every result cached by the tree's text, and swiftc trees run in the background.
+///
+/// An edit re-evaluates only the trees whose text changed; a tree that only moved gets its cached
+/// findings shifted to its new lines. A swiftc tree not in the cache is left pending (no run, no
+/// finding) and compiled on a background thread; `onSwiftcDone` then asks the loop for a second
+/// check, which finds its result in the cache.
+public final class LiveEvaluator: Sendable {
+    /// One cached outcome, with the header line it was computed at (findings are shifted from there).
+    struct Cached: Sendable {
+        var run: TreeRun?
+        var diagnostics: [Diagnostic]
+        var path: String
+        var headerLine: Int
+    }
+
+    /// A tree's text as UTF-8 bytes: hashing bytes skips the Unicode normalization a `String` key
+    /// costs on every Turkish letter.
+    typealias Key = [UInt8]
+
+    struct State: Sendable {
+        var embedded: [Key: (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)] = [:]
+        var swiftc: [Key: Cached] = [:]
+        var inFlight: Set<Key> = []
+        var toolchainVersion: String?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+    let router: EngineRouter
+    let onSwiftcDone: @Sendable () -> Void
+
+    public init(router: EngineRouter, onSwiftcDone: @escaping @Sendable () -> Void) {
+        self.router = router
+        self.onSwiftcDone = onSwiftcDone
+    }
+
+    /// True while a background swiftc run is going on.
+    public var isRunningSwiftc: Bool { state.withLock { !$0.inFlight.isEmpty } }
+
+    /// Stops caching background results: the loop is shutting down.
+    public func cancel() { state.withLock { $0.cancelled = true } }
+
+    /// The trees of the last `evaluate` that are still waiting for swiftc.
+    public struct Outcome: Sendable {
+        public var report: EngineRouter.Report
+        public var pending: [TreeJob]
+    }
+
+    /// Evaluates `jobs`: embedded trees now (from the cache where the text is unchanged), swiftc
+    /// trees from the cache or, when missing, pending and started in the background.
+    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
+        var report = EngineRouter.Report(runs: Array(repeating: nil, count: jobs.count), diagnostics: [], engines: [])
+        var swiftcIndices: [Int] = []
+        var reasons: [String: Int] = [:]
+        var embeddedCount = 0
+        if router.choice == .swiftc {
+            swiftcIndices = Array(jobs.indices)
+        } else {
+            let engine = EmbeddedEngine(outputLimit: router.toolchain.outputLimit)
+            let keys = jobs.map(Self.key)
+            var evaluations: [EmbeddedEngine.Evaluation?] = state.withLock { state in
+                zip(jobs, keys).map { job, key in
+                    state.embedded[key].map { Self.shift($0.evaluation, from: ($0.path, $0.line), to: job) }
+                }
+            }
+            let missing = evaluations.indices.filter { evaluations[$0] == nil }
+            if !missing.isEmpty {
+                let fresh = LargeStack.run { missing.map { engine.evaluate(jobs[$0]) } }
+                for (index, evaluation) in zip(missing, fresh) { evaluations[index] = evaluation }
+            }
+            // The cache keeps exactly the trees of this check: an edit never grows it without bound.
+            // New texts join the cache; when edits have grown it well past the course, it restarts
+            // from this check's trees, so it never grows without bound.
+            state.withLock { state in
+                if state.embedded.count > 4 * max(jobs.count, 256) { state.embedded = [:] }
+                for (index, key) in keys.enumerated() where state.embedded[key] == nil {
+                    state.embedded[key] = (evaluations[index]!, jobs[index].path, jobs[index].tree.header.number)
+                }
+            }
+            for (index, evaluation) in evaluations.enumerated() {
+                switch evaluation! {
+                case .ran(let run, let lints):
+                    embeddedCount += 1
+                    report.runs[index] = run
+                    report.diagnostics += lints
+                case .failed(let findings):
+                    embeddedCount += 1
+                    report.diagnostics += findings
+                case .needsToolchain(let routing):
+                    if router.choice == .embedded {
+                        report.diagnostics.append(.error(
+                            .needsToolchain, at: routing.location,
+                            "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
+                    } else {
+                        swiftcIndices.append(index)
+                        reasons[routing.reason, default: 0] += 1
+                    }
+                }
+            }
+            if router.choice == .embedded || embeddedCount > 0 || reasons.isEmpty {
+                report.engines.append(EngineSummary(engine: .embedded, trees: embeddedCount))
+            }
+        }
+        guard !swiftcIndices.isEmpty else { return Outcome(report: report, pending: []) }
+
+        var pending: [Int] = []
+        var toStart: [TreeJob] = []
+        state.withLock { state in
+            for index in swiftcIndices {
+                let job = jobs[index]
+                if let cached = state.swiftc[Self.key(job)] {
+                    report.runs[index] = cached.run
+                    report.diagnostics += Self.shift(cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
+                } else {
+                    pending.append(index)
+                    if state.inFlight.insert(Self.key(job)).inserted { toStart.append(job) }
+                }
+            }
+            report.toolchainVersion = state.toolchainVersion
+        }
+        var swiftc = EngineSummary(engine: .swiftc, trees: swiftcIndices.count)
+        swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
+        report.engines.append(swiftc)
+        if !toStart.isEmpty { start(toStart, environment: environment) }
+        return Outcome(report: report, pending: pending.map { jobs[$0] })
+    }
+
+    /// Compiles and runs `jobs` on a background thread, caches each result by tree text, then calls
+    /// `onSwiftcDone`.
+    private func start(_ jobs: [TreeJob], environment: [String: String]) {
+        let options = router.toolchain
+        Thread.detachNewThread { [self] in
+            var results: [Key: Cached] = [:]
+            var version: String?
+            do {
+                let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
+                version = report.toolchain.version
+                for (job, run) in zip(jobs, report.runs) {
+                    let lines = job.tree.block.opening.number...job.tree.expected.closing.number
+                    let own = report.diagnostics.filter { $0.location.path == job.path && lines.contains($0.location.line) }
+                    results[Self.key(job)] = Cached(run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
+                }
+            } catch {
+                let message = (error as? CourseCheckError)?.message ?? "the toolchain engine failed"
+                for job in jobs {
+                    results[Self.key(job)] = Cached(
+                        run: nil,
+                        diagnostics: [.error(.needsToolchain, at: job.headerLocation, "tree needs swiftc, which failed: \(message)")],
+                        path: job.path, headerLine: job.tree.header.number)
+                }
+            }
+            let keep = state.withLock { state in
+                for job in jobs { state.inFlight.remove(Self.key(job)) }
+                guard !state.cancelled else { return false }
+                state.swiftc.merge(results) { $1 }
+                state.toolchainVersion = version ?? state.toolchainVersion
+                return true
+            }
+            if keep { onSwiftcDone() }
+        }
+    }
+
+    /// The body lines' bytes, terminators included: what the engines see of a tree.
+    static func key(_ job: TreeJob) -> Key {
+        var bytes: [UInt8] = []
+        for line in job.tree.block.body {
+            bytes += line.text.utf8
+            bytes += line.ending.rawValue.utf8
+        }
+        return bytes
+    }
+
+    /// A cached evaluation moved to where the tree now stands.
+    static func shift(_ evaluation: EmbeddedEngine.Evaluation, from: (path: String, line: Int), to job: TreeJob)
+        -> EmbeddedEngine.Evaluation
+    {
+        switch evaluation {
+        case .ran(let run, let lints): .ran(run, lints: shift(lints, from: from, to: job))
+        case .failed(let findings): .failed(shift(findings, from: from, to: job))
+        case .needsToolchain(var routing):
+            .needsToolchain({
+                routing.location = moved(routing.location, from: from, to: job)
+                return routing
+            }())
+        }
+    }
+
+    static func shift(_ diagnostics: [Diagnostic], from: (path: String, line: Int), to job: TreeJob) -> [Diagnostic] {
+        guard from.path != job.path || from.line != job.tree.header.number else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.location = moved(diagnostic.location, from: from, to: job)
+            diagnostic.notes = diagnostic.notes.map { .init(moved($0.location, from: from, to: job), $0.message) }
+            return diagnostic
+        }
+    }
+
+    private static func moved(_ location: SourceLocation, from: (path: String, line: Int), to job: TreeJob) -> SourceLocation {
+        guard location.path == from.path else { return location }
+        var location = location
+        location.path = job.path
+        location.line += job.tree.header.number - from.line
+        return location
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// `coursecheck watch`: checks the course, then again whenever a lesson, a golden or the course
+/// index changes, until SIGINT or SIGTERM. It never writes a lesson or a golden.
+///
+/// Everything that prints runs on the calling thread; the background swiftc run and the signals
+/// only wake it through a pipe.
+struct Watcher {
+    var command: CourseCheckCommand
+    var invocation: Invocation
+    /// How long a burst of events must stay quiet before the re-check (an editor's write, rename
+    /// and chmod arrive within a few milliseconds).
+    static let quiet = 0.05
+    /// A burst longer than this is checked anyway.
+    static let longestBurst = 1.0
+
+    func run() throws -> CourseCheckCommand.ExitStatus {
+        let configuration = command.configuration(invocation)
+        var plan = try CourseLoader(currentDirectory: command.environment.currentDirectory).plan(invocation.paths)
+        try CourseChecker(configuration: configuration).validateStores(plan)
+        let wake = try WakePipe()
+        let signals = StopSignals(into: wake)
+        defer { withExtendedLifetime(signals) {} }
+        let live = LiveChecker(configuration: configuration) { wake.wake(0) }
+        let variables = command.environment.variables
+        let events = FileEvents(preferPolling: variables["COURSECHECK_WATCH"] == "poll")
+        events.watch(directories(plan, checker: live.checker))
+        var fingerprint = contents(plan, checker: live.checker)
+        let reporter = TextReporter(
+            diagnostics: command.stderr, summary: command.stdout, style: style(configuration: configuration))
+
+        let how = events.mechanism == .inotify ? "inotify" : "polling every \(Int(events.interval * 1000)) ms"
+        command.stderr.write(
+            "coursecheck watch: watching \(SummaryLine.count(plan.entries.count, "lesson")), their goldens and the course "
+                + "index with \(how); Ctrl-C stops\n")
+        var round = 0
+        func publish(_ reason: String) {
+            round += 1
+            if command.environment.stderrIsTerminal {
+                command.stderr.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+            }
+            command.stderr.write("──── coursecheck watch: check \(round) at \(Self.clock()) (\(reason)) ────\n")
+            do {
+                let outcome = try live.check(plan)
+                outcome.result.diagnostics.forEach(reporter.report)
+                reporter.report(outcome.result.summary)
+                var status = "checked in \(LiveChecker.milliseconds(outcome.milliseconds)) with \(how)"
+                if !outcome.pending.isEmpty {
+                    status += "; swiftc: \(SummaryLine.count(outcome.pending.count, "tree")) running in the background, "
+                        + "results follow"
+                }
+                command.stdout.write(status + "\n")
+            } catch {
+                reporter.report((error as? CourseCheckError) ?? .io("the check failed"))
+                command.stdout.write("check failed; waiting for the next change\n")
+            }
+        }
+        publish("first check")
+
+        while true {
+            var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+            if events.fd >= 0 { descriptors.append(pollfd(fd: events.fd, events: Int16(POLLIN), revents: 0)) }
+            let timeout = events.mechanism == .polling ? Int32(events.interval * 1000) : -1
+            _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            let woken = wake.drain()
+            if let number = woken.first(where: { $0 != 0 }) {
+                return stop(Int32(number), live: live)
+            }
+            var changed = false
+            if events.mechanism == .inotify ? events.drain() : events.pollChanged() {
+                if let number = settle(events, wake: wake) { return stop(number, live: live) }
+                if let reloaded = try? CourseLoader(currentDirectory: command.environment.currentDirectory)
+                    .plan(invocation.paths)
+                {
+                    plan = reloaded
+                }
+                events.watch(directories(plan, checker: live.checker))
+                let now = contents(plan, checker: live.checker)
+                let paths = Set(now.keys).union(fingerprint.keys).filter { now[$0] != fingerprint[$0] }.sorted()
+                fingerprint = now
+                if !paths.isEmpty {
+                    changed = true
+                    let shown = paths.prefix(3).map(display).joined(separator: ", ")
+                    publish(shown + (paths.count > 3 ? " and \(paths.count - 3) more" : "") + " changed")
+                }
+            }
+            if woken.contains(0) && !changed && !live.evaluator.isRunningSwiftc {
+                publish("swiftc results arrived")
+            }
+        }
+    }
+
+    /// Waits until the events stay quiet for `quiet` seconds (or the burst runs too long), so a
+    /// burst is one re-check; returns a stop signal that arrived meanwhile.
+    private func settle(_ events: FileEvents, wake: WakePipe) -> Int32? {
+        let started = Date()
+        while Date().timeIntervalSince(started) < Self.longestBurst {
+            if events.mechanism == .polling {
+                usleep(UInt32(events.interval * 1_000_000))
+                if !events.pollChanged() { break }
+                continue
+            }
+            var descriptors = [
+                pollfd(fd: events.fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&descriptors, 2, Int32(Self.quiet * 1000)) > 0 else { break }
+            if descriptors[1].revents != 0 {
+                let woken = wake.drain()
+                if let number = woken.first(where: { $0 != 0 }) { return Int32(number) }
+                // Results arrived meanwhile: the re-check after the burst picks them up.
+            }
+            _ = events.drain()
+        }
+        return nil
+    }
+
+    /// Stops cleanly: no background result is kept, every child is killed and reaped; 130 after
+    /// SIGINT, 143 after SIGTERM, as a shell reports them.
+    private func stop(_ number: Int32, live: LiveChecker) -> CourseCheckCommand.ExitStatus {
+        live.evaluator.cancel()
+        Descendants.stop(while: { live.evaluator.isRunningSwiftc })
+        command.stderr.write("coursecheck watch: stopped (\(number == SIGTERM ? "SIGTERM" : "SIGINT"))\n")
+        return number == SIGTERM ? .terminated : .interrupted
+    }
+
+    /// The directories whose entries matter: each lessons directory (lessons and the index), each
+    /// goldens directory and its lesson folders.
+    private func directories(_ plan: CourseLoader.Plan, checker: CourseChecker) -> [URL] {
+        var result = CourseChecker.lessonDirectories(plan).map(\.url)
+        for entry in plan.entries {
+            guard let store = checker.store(for: entry) else { continue }
+            result.append(store.root)
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: store.root.path)) ?? []
+            result += folders.map { store.root.appendingPathComponent($0) }
+        }
+        return result
+    }
+
+    /// Every watched file's bytes: lessons, course indexes, goldens (`*.out`, `TOOLCHAIN`).
+    private func contents(_ plan: CourseLoader.Plan, checker: CourseChecker) -> [String: Data] {
+        var files: [String: Data] = [:]
+        func add(_ url: URL) {
+            let path = url.standardizedFileURL.path
+            guard files[path] == nil, let data = FileManager.default.contents(atPath: path) else { return }
+            files[path] = data
+        }
+        for entry in plan.entries { add(entry.url) }
+        for directory in CourseChecker.lessonDirectories(plan) { add(directory.url.appendingPathComponent("README.md")) }
+        for entry in plan.entries {
+            guard let store = checker.store(for: entry) else { continue }
+            add(store.root.appendingPathComponent("TOOLCHAIN"))
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: store.root.path)) ?? []
+            for folder in folders where !folder.hasPrefix(".") {
+                let url = store.root.appendingPathComponent(folder)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                for name in names where name.hasSuffix(".out") && !name.hasPrefix(".") { add(url.appendingPathComponent(name)) }
+            }
+        }
+        return files
+    }
+
+    /// A path relative to the current directory when it lies inside it.
+    private func display(_ path: String) -> String {
+        let base = command.environment.currentDirectory.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+
+    private func style(configuration: CourseChecker.Configuration) -> Style {
+        switch invocation.color {
+        case .always: Style(enabled: true)
+        case .never: Style(enabled: false)
+        case .auto: .automatic(isTerminal: command.environment.stderrIsTerminal, environment: command.environment.variables)
+        }
+    }
+
+    static func clock() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+}

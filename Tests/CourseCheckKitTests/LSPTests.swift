@@ -1,0 +1,361 @@
+@testable import CourseCheckKit
+import Foundation
+import Synchronization
+import XCTest
+
+/// Drives `coursecheck lsp` in-process with framed messages over a pipe, on a copy of the course.
+final class LSPTests: XCTestCase {
+    /// Collects the server's framed output.
+    final class Output: Sendable {
+        private let state = Mutex<(reader: JSONRPC.FrameReader, messages: [JSONValue])>((JSONRPC.FrameReader(), []))
+
+        func append(_ data: Data) {
+            state.withLock { state in
+                state.reader.append(data)
+                while case .message(let bytes)? = state.reader.next() {
+                    if let message = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+                        state.messages.append(message)
+                    }
+                }
+            }
+        }
+
+        var messages: [JSONValue] { state.withLock { $0.messages } }
+    }
+
+    /// A server on its own thread, fed through a pipe.
+    final class Harness {
+        let pipe = Pipe()
+        let output = Output()
+        let finished = DispatchSemaphore(value: 0)
+        let status = Status()
+        private var seen = 0
+
+        init(directory: URL, variables: [String: String] = [:]) {
+            let environment = CourseCheckCommand.Environment(
+                currentDirectory: directory, variables: InProcess.environment.merging(variables) { $1 }, stderrIsTerminal: false)
+            let configuration = CourseCheckCommand(environment: environment, stdout: BufferSink(), stderr: BufferSink())
+                .configuration(Invocation())
+            let input = pipe.fileHandleForReading.fileDescriptor
+            let output = output
+            let finished = finished
+            let status = status
+            Thread.detachNewThread {
+                let server = LSPServer(environment: environment, configuration: configuration, input: input) { output.append($0) }
+                let result = server.run()
+                status.value.withLock { $0 = result }
+                finished.signal()
+            }
+        }
+
+        /// The server's exit status, set by its thread.
+        final class Status: Sendable {
+            let value = Mutex<CourseCheckCommand.ExitStatus?>(nil)
+        }
+
+        func raw(_ bytes: String) {
+            pipe.fileHandleForWriting.write(Data(bytes.utf8))
+        }
+
+        func send(_ message: JSONValue) {
+            pipe.fileHandleForWriting.write(JSONRPC.frame(message))
+        }
+
+        func request(_ id: Int, _ method: String, _ params: JSONValue = nil) -> JSONValue? {
+            send(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+            return next { $0["id"] == .int(id) }
+        }
+
+        func notify(_ method: String, _ params: JSONValue) {
+            send(["jsonrpc": "2.0", "method": .string(method), "params": params])
+        }
+
+        /// The next message (after those already taken) that `matches`, waiting up to `timeout`.
+        func next(timeout: Double = 60, _ matches: (JSONValue) -> Bool) -> JSONValue? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let messages = output.messages
+                while seen < messages.count {
+                    seen += 1
+                    if matches(messages[seen - 1]) { return messages[seen - 1] }
+                }
+                usleep(2_000)
+            }
+            return nil
+        }
+
+        func diagnostics(for uri: String) -> JSONValue? {
+            next { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri) }?["params"]?["diagnostics"]
+        }
+
+        func stop() -> CourseCheckCommand.ExitStatus? {
+            _ = request(999, "shutdown")
+            notify("exit", nil)
+            _ = finished.wait(timeout: .now() + 30)
+            return status.value.withLock { $0 }
+        }
+    }
+
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        for folder in ["lessons", "goldens"] {
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
+        }
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private func initialize(_ harness: Harness) throws {
+        let response = try XCTUnwrap(harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]]))
+        XCTAssertEqual(
+            response["result"]?["capabilities"],
+            [
+                "positionEncoding": "utf-16",
+                "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "hoverProvider": true,
+                "executeCommandProvider": ["commands": ["coursecheck.approve"]],
+            ])
+        harness.notify("initialized", [:])
+    }
+
+    private func open(_ harness: Harness, _ url: URL, text: String) {
+        harness.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(url.absoluteString), "languageId": "markdown", "version": 1, "text": .string(text)]])
+    }
+
+    /// The lesson 09 text with its first expected block's first line drifted by an "X".
+    private func drifted() throws -> (url: URL, original: String, text: String, line: Int) {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("dokunuldu: tapCount degisti") })
+        lines[index] = "X" + lines[index]
+        return (url, original, lines.joined(separator: "\n"), index)
+    }
+
+    func testDriftIsPublishedFixedByItsQuickFixAndCleared() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let (url, original, text, line) = try drifted()
+        let uri = url.absoluteString
+        let treeLine = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
+        open(harness, url, text: text)
+
+        let drifted = text.components(separatedBy: "\n")[line]
+        let diagnostic: JSONValue = [
+            "range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": .int(drifted.utf16.count)]],
+            "severity": 1,
+            "code": "output-drift",
+            "source": "coursecheck",
+            "message": .string("output of tree at line \(treeLine + 1) differs from the lesson"),
+            "relatedInformation": [[
+                "location": [
+                    "uri": .string(uri),
+                    "range": [
+                        "start": ["line": .int(treeLine), "character": 0],
+                        "end": ["line": .int(treeLine), "character": .int(text.components(separatedBy: "\n")[treeLine].utf16.count)],
+                    ],
+                ],
+                "message": "tree 'gorunumun kendi durumu yalniz kendini yeniden hesaplatir' starts here",
+            ]],
+            "data": [
+                "detail": .string(
+                    "--- \(url.path) (expected)\n+++ actual output of tree at line \(treeLine + 1)\n@@ -\(line + 1),4 +\(line + 1),4 @@\n"
+                        + "-\(drifted)\n+\(drifted.dropFirst())\n yerel: 1\n ebeveyn: 0\n gozlem: 0\n"),
+            ],
+        ]
+        XCTAssertEqual(harness.diagnostics(for: uri), [diagnostic])
+
+        // Hover on the tree: its actual output and the engine.
+        let hover = try XCTUnwrap(harness.request(2, "textDocument/hover", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": .int(treeLine + 2), "character": 0],
+        ]))
+        let value = try XCTUnwrap(hover["result"]?["contents"]?["value"]?.string)
+        XCTAssertTrue(value.contains("from the **embedded** engine"), value)
+        XCTAssertTrue(value.contains("\n```\n\(drifted.dropFirst())\nyerel: 1\n"), value)
+
+        // The quick fix is one exact edit of the expected block's body; applied, the text is the original.
+        let actions = try XCTUnwrap(harness.request(3, "textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)],
+            "range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0]],
+            "context": ["diagnostics": [diagnostic]],
+        ])?["result"]?.array)
+        XCTAssertEqual(actions.count, 1)
+        XCTAssertEqual(actions.first?["title"], "Replace the expected block with the tree's actual output")
+        XCTAssertEqual(actions.first?["kind"], "quickfix")
+        XCTAssertEqual(actions.first?["diagnostics"], [diagnostic])
+        let edits = try XCTUnwrap(actions.first?["edit"]?["changes"]?[uri]?.array)
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits[0]["range"]?["start"], ["line": .int(line), "character": 0])
+        XCTAssertEqual(edits[0]["range"]?["end"], ["line": .int(line + 5), "character": 0])
+        let fixed = Self.apply(edits, to: text)
+        XCTAssertEqual(fixed, original)
+
+        harness.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
+        ])
+        XCTAssertEqual(harness.diagnostics(for: uri), [])
+        // The whole-course check after the quick one has nothing new to say about the lesson.
+        XCTAssertNil(harness.next(timeout: 1) { $0["params"]?["uri"] == .string(uri) })
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    func testCoreDriftAfterAWideCharacterIsFixedByTheEmbeddedCore() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("03-yigit-duzenleri.md")
+        let uri = url.absoluteString
+        let original = try String(contentsOf: url, encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift — ") })
+        // Turkish letters replace ASCII ones after the em dash (3 UTF-8 bytes, 1 UTF-16 unit).
+        lines[index] = lines[index].replacingOccurrences(of: "siniflandirir", with: "sınıflandırır")
+        let text = lines.joined(separator: "\n")
+        open(harness, url, text: text)
+        let published = try XCTUnwrap(harness.diagnostics(for: uri)?.array)
+        XCTAssertEqual(published.map { $0["code"] }, ["core-drift"])
+        // The first difference is the first "ı" (0xC4 0xB1); the prefix before it holds the em dash.
+        let bytes = Array(lines[index].utf8)
+        let prefix = String(decoding: bytes[..<(try XCTUnwrap(bytes.firstIndex(of: 0xC4)))], as: UTF8.self)
+        XCTAssertEqual(
+            published.first?["range"],
+            [
+                "start": ["line": .int(index), "character": .int(prefix.utf16.count)],
+                "end": ["line": .int(index), "character": .int(lines[index].utf16.count)],
+            ])
+        XCTAssertEqual(prefix.utf16.count, prefix.utf8.count - 2)
+        XCTAssertEqual(published.first?["severity"], 1)
+
+        let actions = try XCTUnwrap(harness.request(2, "textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)],
+            "range": ["start": ["line": .int(index), "character": 0], "end": ["line": .int(index), "character": 0]],
+            "context": ["diagnostics": .array(published)],
+        ])?["result"]?.array)
+        XCTAssertEqual(actions.map { $0["title"] }, ["Replace the core block with the embedded core"])
+        XCTAssertEqual(actions.first?["diagnostics"], .array(published))
+        let fixed = Self.apply(try XCTUnwrap(actions.first?["edit"]?["changes"]?[uri]?.array), to: text)
+        XCTAssertEqual(fixed, original)
+        harness.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
+        ])
+        XCTAssertEqual(harness.diagnostics(for: uri), [])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// Applies LSP text edits (UTF-16 positions) to `text`, last edit first.
+    static func apply(_ edits: [JSONValue], to text: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        func offset(_ position: JSONValue?) -> Int {
+            let line = position?["line"]?.int ?? 0
+            let prefix = lines.prefix(line).map { $0.utf16.count + 1 }.reduce(0, +)
+            return prefix + (position?["character"]?.int ?? 0)
+        }
+        var units = Array(text.utf16)
+        for edit in edits.sorted(by: { offset($0["range"]?["start"]) > offset($1["range"]?["start"]) }) {
+            let start = offset(edit["range"]?["start"])
+            let end = offset(edit["range"]?["end"])
+            units.replaceSubrange(start..<end, with: Array((edit["newText"]?.string ?? "").utf16))
+        }
+        lines = []
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    func testColumnsBecomeUTF16Offsets() {
+        // "ş" and "ğ" take 2 UTF-8 bytes and 1 UTF-16 unit; the emoji 4 bytes and 2 units.
+        let line = "şğ😀x = 1"
+        XCTAssertEqual(PositionMapping.utf16Offset(ofByteColumn: 1, in: line), 0)
+        XCTAssertEqual(PositionMapping.utf16Offset(ofByteColumn: 3, in: line), 1)
+        XCTAssertEqual(PositionMapping.utf16Offset(ofByteColumn: 5, in: line), 2)
+        XCTAssertEqual(PositionMapping.utf16Offset(ofByteColumn: 9, in: line), 4)
+        // Inside the emoji: its start; past the end: the end.
+        XCTAssertEqual(PositionMapping.utf16Offset(ofByteColumn: 7, in: line), 2)
+        XCTAssertEqual(PositionMapping.utf16Offset(ofByteColumn: 100, in: line), line.utf16.count)
+        XCTAssertEqual(PositionMapping.byteColumn(ofUTF16Offset: 4, in: line), 9)
+        XCTAssertEqual(
+            PositionMapping.range(of: SourceLocation(path: "l.md", line: 2, column: 9), lines: ["", line]),
+            ["start": ["line": 1, "character": 4], "end": ["line": 1, "character": .int(line.utf16.count)]])
+    }
+
+    func testApproveIsRefusedOnCI() throws {
+        let harness = Harness(directory: scratch.url, variables: ["CI": "true"])
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        open(harness, url, text: try String(contentsOf: url, encoding: .utf8))
+        let response = try XCTUnwrap(harness.request(2, "workspace/executeCommand", [
+            "command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": 120]],
+        ]))
+        XCTAssertEqual(
+            response["error"],
+            [
+                "code": -32803,
+                "message": .string(
+                    "refusing coursecheck.approve because CI=true: approving outputs on CI would let a rerun pass by "
+                        + "recording; approve locally"),
+            ])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    func testApproveWritesOnlyThatTreesGolden() throws {
+        let golden = scratch.url.appendingPathComponent("goldens/09-yerel-durum")
+        let names = try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted()
+        let target = golden.appendingPathComponent("gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        let approved = try Data(contentsOf: target)
+        try Data("eski\n".utf8).write(to: target)
+        let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let treeLine = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
+        open(harness, url, text: text)
+        let published = try XCTUnwrap(harness.diagnostics(for: url.absoluteString)?.array)
+        XCTAssertEqual(published.map { $0["code"] }, ["golden-drift"])
+        XCTAssertEqual(published.first?["relatedInformation"]?.array?.first?["location"]?["uri"], .string(target.absoluteString))
+
+        let response = try XCTUnwrap(harness.request(2, "workspace/executeCommand", [
+            "command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
+        ]))
+        XCTAssertEqual(response["result"], ["golden": .string(target.path), "changed": true])
+        XCTAssertEqual(try Data(contentsOf: target), approved)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted(), names)
+        XCTAssertEqual(harness.diagnostics(for: url.absoluteString), [])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    func testMalformedMessagesGetErrorsAndTheServerGoesOn() throws {
+        let harness = Harness(directory: scratch.url)
+        XCTAssertEqual(
+            harness.request(1, "textDocument/hover", [:])?["error"],
+            ["code": -32002, "message": "the server is not initialized; send 'initialize' first"])
+        try initialize(harness)
+        harness.raw("Content-Length: 5\r\n\r\n{bad}")
+        XCTAssertEqual(
+            harness.next { _ in true },
+            ["jsonrpc": "2.0", "id": nil, "error": ["code": -32700, "message": "the message is not valid JSON"]])
+        harness.raw("Content-Type: application/json\r\n\r\n")
+        XCTAssertEqual(
+            harness.next { _ in true },
+            ["jsonrpc": "2.0", "id": nil, "error": ["code": -32700, "message": "message without a valid Content-Length header"]])
+        harness.raw("Content-Length: 2\r\n\r\n[]")
+        XCTAssertEqual(
+            harness.next { _ in true },
+            ["jsonrpc": "2.0", "id": nil, "error": ["code": -32600, "message": "a message must be a JSON object"]])
+        XCTAssertEqual(
+            harness.request(7, "textDocument/definition", [:])?["error"],
+            ["code": -32601, "message": "unknown method 'textDocument/definition'"])
+        // Still serving; `exit` without `shutdown` ends with status 1.
+        XCTAssertEqual(harness.request(8, "textDocument/hover", [
+            "textDocument": ["uri": "file:///nowhere/01-x.md"], "position": ["line": 0, "character": 0],
+        ])?["result"], .some(.null))
+        harness.notify("exit", nil)
+        _ = harness.finished.wait(timeout: .now() + 30)
+        XCTAssertEqual(harness.status.value.withLock { $0 }, .findings)
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import XCTest
+
+/// Runs the built `coursecheck watch` on a copy of the course, edits a lesson, and stops it.
+final class WatchTests: XCTestCase {
+    /// A running `watch` whose output goes to files.
+    final class Watch {
+        let process = Process()
+        let scratch: Scratch
+        let outURL: URL
+        let errURL: URL
+
+        init(_ arguments: [String], in scratch: Scratch, environment: [String: String]) throws {
+            self.scratch = scratch
+            outURL = scratch.url.appendingPathComponent("watch.stdout")
+            errURL = scratch.url.appendingPathComponent("watch.stderr")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            process.executableURL = try Binary.url()
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = scratch.url
+            var variables = ProcessInfo.processInfo.environment
+            variables["NO_COLOR"] = "1"
+            variables["CI"] = nil
+            variables.merge(environment) { $1 }
+            process.environment = variables
+            process.standardOutput = try FileHandle(forWritingTo: outURL)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+
+        var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+        /// Waits until `condition` holds on (stdout, stderr).
+        func wait(for what: String, timeout: Double = 120, _ condition: (String, String) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if condition(stdout, stderr) { return }
+                usleep(20_000)
+            }
+            XCTFail("timed out waiting for \(what)\nstdout:\n\(stdout)\nstderr:\n\(stderr)")
+            throw CancellationError()
+        }
+
+        /// The process's descendants, from `/proc`.
+        func descendants() -> [pid_t] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            var children: [pid_t: [pid_t]] = [:]
+            for name in names {
+                guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(pid) }
+            }
+            var found: [pid_t] = []
+            var queue = [process.processIdentifier]
+            while let next = queue.popLast() {
+                found += children[next] ?? []
+                queue += children[next] ?? []
+            }
+            return found
+        }
+
+        func stop(_ signal: Int32) -> Int32 {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    private var scratch: Scratch!
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        for folder in ["lessons", "goldens"] {
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
+        }
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    /// Drifts the first line of lesson 09's first expected block; returns that line's number.
+    private func drift() throws -> (line: Int, tree: Int) {
+        let url = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("dokunuldu: tapCount degisti") })
+        let tree = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
+        lines[index] = "X" + lines[index]
+        // As an editor saves: a temporary file renamed over the lesson, then a chmod: one re-check.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".09-yerel-durum.md.swp")
+        try Data(lines.joined(separator: "\n").utf8).write(to: temporary)
+        XCTAssertEqual(rename(temporary.path, url.path), 0)
+        chmod(url.path, 0o644)
+        return (index + 1, tree + 1)
+    }
+
+    private func block(after header: String, in stderr: String) -> String? {
+        guard let start = stderr.range(of: header) else { return nil }
+        let rest = stderr[start.upperBound...]
+        let end = rest.range(of: "────")?.lowerBound ?? rest.range(of: "coursecheck watch: stopped")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    func testReChecksAnEditedLessonAndStopsCleanlyOnSIGINT() throws {
+        // A cache of its own: the Observation trees compile in the background while the lesson changes.
+        let watch = try Watch(
+            ["lessons/"], in: scratch,
+            environment: ["COURSECHECK_CACHE_DIR": scratch.url.appendingPathComponent("cache").path])
+        try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
+        XCTAssertTrue(watch.stderr.hasPrefix(
+            "coursecheck watch: watching 21 lessons, their goldens and the course index with inotify; Ctrl-C stops\n"
+                + "──── coursecheck watch: check 1 at "), watch.stderr)
+        let (line, tree) = try drift()
+        let header = "(lessons/09-yerel-durum.md changed) ────\n"
+        try watch.wait(for: "the re-check") { _, err in self.block(after: header, in: err)?.contains("[output-drift]") == true }
+        let drifted = "dokunuldu: tapCount degisti | yeniden CounterCard yerel | atlanan DashboardView,StatusLabel"
+        XCTAssertEqual(
+            block(after: header, in: watch.stderr),
+            """
+            lessons/09-yerel-durum.md:\(line):1: error: output of tree at line \(tree) differs from the lesson [output-drift]
+            lessons/09-yerel-durum.md:\(tree):1: note: tree 'gorunumun kendi durumu yalniz kendini yeniden hesaplatir' starts here
+            --- lessons/09-yerel-durum.md (expected)
+            +++ actual output of tree at line \(tree)
+            @@ -\(line),4 +\(line),4 @@
+            -X\(drifted)
+            +\(drifted)
+             yerel: 1
+             ebeveyn: 0
+             gozlem: 0
+
+            """)
+        // One burst (write, rename, chmod), one re-check.
+        XCTAssertEqual(watch.stderr.components(separatedBy: "lessons/09-yerel-durum.md changed").count, 2, watch.stderr)
+        let children = watch.descendants()
+        XCTAssertEqual(watch.stop(SIGINT), 130)
+        XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
+        for child in children {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+        }
+        // watch writes nothing: the goldens are as they were.
+        let goldens = try Binary.run(["--no-claims", "lessons/"], in: scratch.url).stderr
+        XCTAssertFalse(goldens.contains("golden"), goldens)
+    }
+
+    func testPollingFallbackAndSIGTERM() throws {
+        let watch = try Watch(["lessons/"], in: scratch, environment: ["COURSECHECK_WATCH": "poll"])
+        try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
+        XCTAssertTrue(watch.stderr.hasPrefix(
+            "coursecheck watch: watching 21 lessons, their goldens and the course index with polling every 500 ms; "
+                + "Ctrl-C stops\n"), watch.stderr)
+        _ = try drift()
+        try watch.wait(for: "the re-check") { _, err in err.contains("(lessons/09-yerel-durum.md changed)") && err.contains("[output-drift]") }
+        XCTAssertEqual(watch.stop(SIGTERM), 143)
+        XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGTERM)\n"), watch.stderr)
+    }
+
+    func testSIGINTStopsTheBackgroundSwiftcRunWithoutOrphans() throws {
+        // A tree only swiftc runs, which sleeps: its compile and then its run are children of watch.
+        let core = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("Sources/InvalidationCore/Invalidation.swift"), encoding: .utf8)
+        let lesson = "# Uyku\n\n```swift\n\(core)```\n\n```swift\n// main.swift — uyku\nimport Foundation\n"
+            + "Thread.sleep(forTimeInterval: 300)\nprint(\"uyandi\")\n```\n\n```\nuyandi\n```\n"
+        let solo = scratch.url.appendingPathComponent("solo")
+        try FileManager.default.createDirectory(at: solo, withIntermediateDirectories: true)
+        try Data(lesson.utf8).write(to: solo.appendingPathComponent("01-uyku.md"))
+        let watch = try Watch(
+            ["--no-goldens", "--no-claims", "--timeout", "600", "solo/01-uyku.md"], in: scratch,
+            environment: ["COURSECHECK_CACHE_DIR": scratch.url.appendingPathComponent("cache").path])
+        try watch.wait(for: "the first check") { out, _ in out.contains("swiftc: 1 tree running in the background") }
+        let lines = watch.stdout.components(separatedBy: "\n")
+        XCTAssertEqual(lines.count, 3, watch.stdout)
+        XCTAssertEqual(lines.first, "1 lesson: 1 core, 1 tree, 0 fragments; swiftc: 1 tree [1 × import Foundation]; 0 errors")
+        XCTAssertTrue(
+            lines[1].hasPrefix("checked in ")
+                && lines[1].hasSuffix(" ms with inotify; swiftc: 1 tree running in the background, results follow"),
+            lines[1])
+        var children: [pid_t] = []
+        try watch.wait(for: "a child") { _, _ in
+            children = watch.descendants()
+            return !children.isEmpty
+        }
+        XCTAssertEqual(watch.stop(SIGINT), 130)
+        XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
+        for child in children {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+        }
+    }
+}
