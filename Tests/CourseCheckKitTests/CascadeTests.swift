@@ -120,4 +120,38 @@ final class CascadeTests: XCTestCase {
                 + "description, so an approval can never pass from one tree to another [tree-identity]"
         ])
     }
+
+    /// Items swapped across a part boundary: the index finding only; note series keep their parts.
+    func testIndexItemsSwappedAcrossParts() throws {
+        try mutate("README.md", "8. [Görünüm Kurucular](08-gorunum-kurucular.md)", "8. [Yerel Durum](09-yerel-durum.md)")
+        try mutate("README.md", "9. [Yerel Durum](09-yerel-durum.md)", "9. [Görünüm Kurucular](08-gorunum-kurucular.md)")
+        XCTAssertEqual(findings(), [
+            "lessons/README.md:37:1: error: 08-gorunum-kurucular.md is listed out of course order; it is lesson 8 [course-index]"
+        ])
+    }
+
+    /// GFM table rows need no leading pipe: the row still reads as the lesson's row.
+    func testAClosingTableRowWithoutALeadingPipe() throws {
+        try mutate("21-on-izleme-ve-yineleme.md", "| Yerel Durum |", "Yerel Durum |")
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// A tree indented into an indented code block is shown as code: one located error, and its
+    /// golden is neither an orphan nor deleted by --update.
+    func testATreeSwallowedByAnIndentedCodeBlock() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        lines.replaceSubrange(118..<144, with: ["- Ağaç:", ""] + lines[118..<144].map { $0.isEmpty ? $0 : "      " + $0 })
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let expected = [
+            "lessons/09-yerel-durum.md:121:7: error: a tree inside an indented code block: its fence is indented four or "
+                + "more spaces past its container, so a reader sees it as code and coursecheck cannot run it; indent it "
+                + "less [no-role]"
+        ]
+        XCTAssertEqual(findings(), expected)
+        let update = InProcess.run(["--update", "lessons/"], in: scratch.url)
+        XCTAssertFalse(update.stdout.contains("will remove"), update.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(
+            "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out").path))
+    }
 }

@@ -385,6 +385,26 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("yerel: 1⟨U+001B ESCAPE⟩[2J⟨U+0001 START OF HEADING⟩"), result.stdout)
     }
 
+    /// On GitHub, `--format github` also appends a job summary: a row per lesson, diffs folded.
+    func testGitHubStepSummary() throws {
+        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 9\nebeveyn: 0\n")
+        let summary = root.appendingPathComponent("step-summary.md")
+        try "## earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
+        let result = run(
+            ["--format", "github", "--no-claims", "lessons/09-yerel-durum.md", "lessons/10-baglama.md"],
+            environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        XCTAssertEqual(result.status, .findings)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("## earlier step\n## coursecheck\n\n`2 lessons: 2 core, "), text)
+        XCTAssertTrue(text.contains("\n| `lessons/09-yerel-durum.md` | 1 core, 3 trees, 2 fragments | **1** | 0 |\n"), text)
+        XCTAssertTrue(text.contains("\n| `lessons/10-baglama.md` | 1 core, "), text)
+        XCTAssertTrue(
+            text.contains(
+                "<details><summary><code>lessons/09-yerel-durum.md:140:8: error: output of tree at line 120 differs from the lesson"),
+            text)
+        XCTAssertTrue(text.contains("```diff\nlessons/09-yerel-durum.md:120:1: note: tree "), text)
+    }
+
     // MARK: - Promote
 
     func testPromoteFollowsALinkAndKeepsModes() throws {

@@ -6,13 +6,20 @@ final class WorkflowTests: XCTestCase {
     func testTheWorkflowParsesAndGatesLessonEdits() throws {
         let url = Binary.packageRoot.appendingPathComponent(".github/workflows/coursecheck.yml")
         let workflow = try MiniYAML.parse(try String(contentsOf: url, encoding: .utf8))
-        let filters = ["lessons/**", "goldens/**", "Sources/**", "Package.swift", "Makefile"]
+        // Every path whose change can change the verdict runs CI, tests and CI itself included.
+        let filters = [
+            "lessons/**", "goldens/**", "Sources/**", "Tests/**", "scripts/**", "Fuzz/**", ".github/**", ".ci/**",
+            "Package.swift", "Makefile",
+        ]
         for event in ["pull_request", "push"] {
             let paths = workflow["on"]?[event]?["paths"]?.items.compactMap(\.scalar)
             XCTAssertEqual(paths, filters, event)
         }
         let job = try XCTUnwrap(workflow["jobs"]?["verify"])
         XCTAssertTrue(job["container"]?.scalar?.hasPrefix("swift:6.") == true)
+        let cache = job["steps"]?.items.first { $0["uses"]?.scalar?.hasPrefix("actions/cache") == true }
+        XCTAssertEqual(cache?["with"]?["path"]?.scalar, ".build")
+        XCTAssertTrue(cache?["with"]?["key"]?.scalar?.contains("hashFiles('Package.swift', 'Sources/**'") == true)
         let commands = job["steps"]?.items.compactMap { $0["run"]?.scalar } ?? []
         XCTAssertEqual(commands.first, "make test")
         let verify = try XCTUnwrap(commands.first { $0.hasPrefix("make verify") })

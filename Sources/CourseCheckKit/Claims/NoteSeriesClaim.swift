@@ -39,15 +39,35 @@ public struct NoteSeriesClaim: ClaimCheck {
     }
 
     /// The part (its `## ` heading in the index) of each lesson, keyed by the lesson's resolved path.
-    static func parts(_ index: CourseFacts.Index?) -> [String: String] {
+    /// The index gives each part's size; lessons fill the parts in course order, so an item listed
+    /// out of order (a course-index finding) moves no lesson to another part. When the index lists
+    /// more or fewer items than there are lessons, each lesson takes the part it is listed in.
+    static func parts(_ index: CourseFacts.Index?, lessons: [CourseFacts.LessonFacts]) -> [String: String] {
         guard let index else { return [:] }
-        var parts: [String: String] = [:]
+        var sizes: [(part: String, count: Int)] = []
         var current: String?
         for block in index.prose.blocks {
             if block.kind == .heading(level: 2) { current = block.text }
-            if let item = CourseIndexClaim.item(block, in: index), let current, parts[item.resolved] == nil {
-                parts[item.resolved] = current
+            if CourseIndexClaim.item(block, in: index) != nil, let current {
+                if sizes.last?.part == current { sizes[sizes.count - 1].count += 1 } else { sizes.append((current, 1)) }
             }
+        }
+        var parts: [String: String] = [:]
+        // With an item missing or extra the sizes are off; then each listed lesson takes its item's part.
+        guard sizes.reduce(0, { $0 + $1.count }) == lessons.count else {
+            current = nil
+            for block in index.prose.blocks {
+                if block.kind == .heading(level: 2) { current = block.text }
+                if let item = CourseIndexClaim.item(block, in: index), let current, parts[item.resolved] == nil {
+                    parts[item.resolved] = current
+                }
+            }
+            return parts
+        }
+        var remaining = lessons[...]
+        for (part, count) in sizes {
+            for lesson in remaining.prefix(count) { parts[CourseIndexClaim.normalized(lesson.path)] = part }
+            remaining = remaining.dropFirst(count)
         }
         return parts
     }
@@ -61,7 +81,7 @@ public struct NoteSeriesClaim: ClaimCheck {
     public func check(_ course: CourseFacts) -> ClaimOutcome {
         var notes = course.lessons.flatMap(Self.notes)
         guard !notes.isEmpty else { return .notApplicable("no bold note markers") }
-        let parts = Self.parts(course.index)
+        let parts = Self.parts(course.index, lessons: course.lessons)
         let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }
         var counts: [String: [String: Int]] = [:]
         var order: [String] = []

@@ -160,8 +160,9 @@ public struct Prose: Sendable {
         public func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
     }
 
-    /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a `|` header
-    /// row and a `|---|` delimiter row on the next line, then `|` rows, within one paragraph.
+    /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a header row
+    /// holding a `|` and a `|---|` delimiter row on the next line, then the paragraph's other lines
+    /// as rows, leading pipes optional.
     public var tables: [Table] {
         var tables: [Table] = []
         for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
@@ -175,7 +176,9 @@ public struct Prose: Sendable {
                 var table = Table(
                     header: cells(segments[index]).map(\.text), headerLine: segments[index].line.number, rows: [])
                 var row = index + 2
-                while row < segments.count, isRow(segments[row].text) {
+                // GFM: every line of the paragraph after the delimiter row is a row, with or without
+                // a leading pipe (the table ends where the paragraph does).
+                while row < segments.count {
                     table.rows.append((cells(segments[row]), segments[row].line))
                     row += 1
                 }
@@ -186,7 +189,8 @@ public struct Prose: Sendable {
         return tables
     }
 
-    private func isRow(_ text: String) -> Bool { text.hasPrefix("|") }
+    /// A header row: GFM allows it without a leading pipe, as long as it holds one.
+    private func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
 
     private func isDelimiter(_ text: String) -> Bool {
         isRow(text) && text.utf8.allSatisfy { "|-: ".utf8.contains($0) } && text.containsByte(UInt8(ascii: "-"))

@@ -4,7 +4,35 @@ public enum Classifier {
     public static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
         var (lesson, diagnostics) = classify(file, blocks: scanned.blocks)
         lesson.document = scanned.document
+        diagnostics += swallowedFences(in: scanned.document, path: file.path)
         return (lesson, diagnostics)
+    }
+
+    /// A fence opening a tree or the core inside an indented code block (indented four spaces too
+    /// many, say, in a list item) renders as code, not as a block of its own: the reader still sees
+    /// the program, so it is a located error, never a tree that silently stops being checked.
+    static func swallowedFences(in document: BlockNode, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        document.walk { node, _ in
+            guard case .indentedCode = node.kind else { return }
+            for (offset, line) in node.content.enumerated() where offset + 1 < node.content.count {
+                let text = line.text.drop { $0 == " " }
+                guard let fence = Lexer.openingFence(Line(number: line.index + 1, text: String(text), ending: .lf)),
+                    fence.info.hasPrefix("swift")
+                else { continue }
+                let next = node.content[offset + 1].text.drop { $0 == " " }
+                guard next.hasPrefix(BlockRole.treeMarker) || next.hasPrefix(BlockRole.coreMarker) else { continue }
+                let what = next.hasPrefix(BlockRole.treeMarker) ? "a tree" : "the core"
+                found.append(.error(
+                    .noRole,
+                    at: SourceLocation(
+                        path: path, line: line.index + 1,
+                        column: line.prefixLength + (line.text.utf8.count - text.utf8.count) + 1),
+                    "\(what) inside an indented code block: its fence is indented four or more spaces past its "
+                        + "container, so a reader sees it as code and coursecheck cannot run it; indent it less"))
+            }
+        }
+        return found
     }
 
     public static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {

@@ -220,6 +220,9 @@ public struct CourseCheckCommand {
             result.diagnostics.forEach(reporter.report)
             for diagnostic in result.diagnostics { stdout.write(GitHubReporter.command(diagnostic) + "\n") }
             reporter.report(result.summary)
+            if let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+                try StepSummary(result: result).append(to: path)
+            }
         case .json:
             stdout.write(JSONReporter.encode(result.diagnostics))
             stderr.write(result.summary.description + "\n")

@@ -7,7 +7,9 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
-    public func check(_ lesson: Lesson, runs: [TreeRun?]) -> [Diagnostic] {
+    /// `orphans: false` while the lesson has a structural error: a tree may be hidden by it, so a
+    /// golden no recognised tree names is unknown, not an orphan.
+    public func check(_ lesson: Lesson, runs: [TreeRun?], orphans reportOrphans: Bool = true) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let names = GoldenName.names(for: lesson)
         for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson, names: names.trees)), runs) {
@@ -42,7 +44,7 @@ public struct GoldenCheck: Sendable {
                 notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
                 attachment: diff))
         }
-        for orphan in store.orphans(lesson: lesson, names: names) {
+        for orphan in store.orphans(lesson: lesson, names: names) where reportOrphans {
             findings.append(orphanFinding(orphan, lesson: lesson.path))
         }
         return findings

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The GitHub Actions job summary (`$GITHUB_STEP_SUMMARY`), written with `--format github`: per
+/// lesson what was checked and how many errors it has, then every finding with its diff folded
+/// under `<details>`, so a reviewer sees the verdict without opening the log.
+public struct StepSummary: Sendable {
+    public var result: CourseChecker.Result
+
+    public init(result: CourseChecker.Result) {
+        self.result = result
+    }
+
+    public var markdown: String {
+        var text = "## coursecheck\n\n`\(cell(result.summary.description))`\n\n"
+        text += "| lesson | checked | errors | warnings |\n|---|---|---|---|\n"
+        for lesson in result.lessons {
+            let mine = result.diagnostics.filter { $0.location.path == lesson.path }
+            let checked = [
+                SummaryLine.count(lesson.count(of: .core), "core"), SummaryLine.count(lesson.count(of: .tree), "tree"),
+                SummaryLine.count(lesson.count(of: .fragment), "fragment"),
+            ].joined(separator: ", ")
+            let errors = mine.count { $0.severity == .error }
+            let warnings = mine.count { $0.severity == .warning }
+            text += "| `\(cell(lesson.path))` | \(checked) | \(errors == 0 ? "0" : "**\(errors)**") | \(warnings) |\n"
+        }
+        let lessonPaths = Set(result.lessons.map(\.path))
+        let elsewhere = result.diagnostics.filter { !lessonPaths.contains($0.location.path) && $0.severity != .note }
+        if !elsewhere.isEmpty {
+            text += "| course (goldens, index) | | \(elsewhere.count { $0.severity == .error }) | \(elsewhere.count { $0.severity == .warning }) |\n"
+        }
+        let findings = result.diagnostics.filter { $0.severity != .note }
+        guard !findings.isEmpty else { return text + "\nNo findings.\n" }
+        text += "\n### Findings\n\n"
+        for finding in findings {
+            let head = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.id.rawValue)]"
+            var body = finding.notes.map { "\($0.location): note: \($0.message)\n" }.joined()
+            body += finding.attachment ?? ""
+            if body.isEmpty {
+                text += "- `\(cell(head))`\n"
+                continue
+            }
+            text += "<details><summary><code>\(html(head))</code></summary>\n\n"
+            let fence = String(repeating: "`", count: max(3, longestBacktickRun(body) + 1))
+            text += "\(fence)diff\n\(Escape.controls(body))\(body.hasSuffix("\n") ? "" : "\n")\(fence)\n\n</details>\n\n"
+        }
+        return text
+    }
+
+    /// Appends the summary to the file GitHub names (it collects every step's summary).
+    public func append(to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        guard let handle = try? FileHandle(forWritingTo: url) else {
+            throw CourseCheckError.io("cannot write the job summary \(path)")
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        handle.write(Data(markdown.utf8))
+    }
+
+    private func cell(_ text: String) -> String {
+        Escape.controls(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+    }
+
+    private func html(_ text: String) -> String {
+        Escape.controls(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    private func longestBacktickRun(_ text: String) -> Int {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+}
