@@ -42,6 +42,20 @@ final class RenderedTextTests: XCTestCase {
         XCTAssertEqual(checked.status.rawValue, 0)
     }
 
+    /// A block quote written `>` without its space keeps that spelling on rewritten and added lines.
+    func testPromoteKeepsAnAuthorsTightQuotePrefix() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = "---\ntitle: 'X'\n---\n\n# X\n\n```swift\n\(EmbeddedCore.text)```\n\n"
+            + ">```swift\n>// main.swift — alinti\n>print(\"a\")\n>print(\"  b\")\n>```\n>\n>```\n>x\n>```\n"
+        try text.write(to: scratch.url.appendingPathComponent("01-x.md"), atomically: true, encoding: .utf8)
+        let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "01-x.md"], in: scratch.url)
+        XCTAssertEqual(promoted.status.rawValue, 0, promoted.stderr)
+        let after = try String(contentsOf: scratch.url.appendingPathComponent("01-x.md"), encoding: .utf8)
+        // `>  b` would render as " b": a line starting with a blank gets the marker's space.
+        XCTAssertTrue(after.hasSuffix(">\n>```\n>a\n>   b\n>```\n"), after)
+    }
+
     func testFrontMatterScalarsFollowYAML() {
         XCTAssertEqual(FrontMatter.scalar(" 21 # yirmi bir"), "21")
         XCTAssertEqual(FrontMatter.scalar(" C# dersi"), "C# dersi")

@@ -128,7 +128,16 @@ public struct LessonPromoter {
     /// the old body get the block's continuation prefix. A line whose content is unchanged stays
     /// as it was. At the top level with an unindented fence, the lines are the content itself.
     static func rewritten(_ block: FencedBlock, _ file: SourceFile, _ content: [Line]) -> [String] {
-        content.enumerated().map { index, line in
+        // New lines past the old body repeat the author's own prefix of the last non-blank body line
+        // (`>` without its space, say), when it holds no tab; else the container's continuation prefix.
+        let authored = block.body.indices.reversed().lazy.compactMap { index -> String? in
+            let old = block.body[index]
+            let raw = file.lines[old.number - 1]
+            let prefix = String(decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
+            return old.text.isEmpty || prefix.containsByte(UInt8(ascii: "\t")) ? nil : prefix
+        }.first
+        let continuation = authored ?? block.continuationPrefix
+        return content.enumerated().map { index, line in
             if index < block.body.count {
                 let old = block.body[index]
                 let raw = file.lines[old.number - 1]
@@ -137,9 +146,9 @@ public struct LessonPromoter {
                 // A blank line's prefix may be shorter than the container needs, and a tab in a prefix
                 // may be consumed only in part: those lines take the continuation prefix.
                 let keeps = !old.text.isEmpty && !prefix.containsByte(UInt8(ascii: "\t"))
-                return joined(keeps ? prefix : block.continuationPrefix, line)
+                return joined(keeps ? prefix : continuation, line)
             }
-            return joined(block.continuationPrefix, line)
+            return joined(continuation, line)
         }
     }
 
@@ -149,7 +158,8 @@ public struct LessonPromoter {
         if line.text.isEmpty {
             return String(prefix.reversed().drop { $0 == " " }.reversed()) + line.ending.rawValue
         }
-        let spaced = prefix.hasSuffix(">") ? prefix + " " : prefix
+        // Only content starting with a blank needs the space: the renderer takes one as part of `>`.
+        let spaced = prefix.hasSuffix(">") && (line.text.hasPrefix(" ") || line.text.hasPrefix("\t")) ? prefix + " " : prefix
         return spaced + line.raw
     }
 
