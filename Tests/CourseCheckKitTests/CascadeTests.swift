@@ -154,4 +154,14 @@ final class CascadeTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(
             "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out").path))
     }
+
+    /// A wrong declared trigger is one finding: the closing table and the distribution sentence,
+    /// which agree with the trees, are not blamed for it.
+    func testAWrongDeclaredTrigger() throws {
+        try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **ortam**")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:266:24: error: declares the trigger 'ortam', but no tree of this lesson recomputes a "
+                + "view with cause 'ortam' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
+        ])
+    }
 }

@@ -22,9 +22,10 @@ public struct ClosingTableClaim: ClaimCheck {
 
         func checkTrigger(row: Int, lesson: Int) {
             let cells = table.rows[row].cells
-            guard cells.count > triggerColumn, let declaration = Triggers.declaration(in: course.lessons[lesson].prose) else {
-                return
-            }
+            // A declaration its own lesson contradicts is reported once, by declared-trigger.
+            guard cells.count > triggerColumn, let declaration = Triggers.declaration(in: course.lessons[lesson].prose),
+                DeclaredTriggerClaim.isSound(course.lessons[lesson])
+            else { return }
             let expected = declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
                 ?? declaration.value
             if !cells[triggerColumn].text.sameBytes(expected) {

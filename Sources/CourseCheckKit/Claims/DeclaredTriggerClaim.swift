@@ -7,6 +7,14 @@ public struct DeclaredTriggerClaim: ClaimCheck {
 
     public init() {}
 
+    /// Whether a lesson's declaration holds against its trees (or cannot be judged): the other
+    /// claims read only sound declarations, so a wrong one is one finding, here, and not again in
+    /// the closing table and the distribution sentence.
+    static func isSound(_ lesson: CourseFacts.LessonFacts) -> Bool {
+        guard let declaration = Triggers.declaration(in: lesson.prose) else { return false }
+        return DeclaredTriggerClaim().problem(lesson, declaration) == nil
+    }
+
     public func check(_ course: CourseFacts) -> ClaimOutcome {
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard declarations.contains(where: { $0 != nil }) else { return .notApplicable("no lesson declares a trigger") }
@@ -19,36 +27,35 @@ public struct DeclaredTriggerClaim: ClaimCheck {
                     "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"))
                 continue
             }
-            let at = declaration.location
-            if let printed = declaration.printed {
-                let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
-                guard lesson.outputs.contains(where: { $0 != nil }) else { continue }
-                if !causes.contains(printed) && !lesson.hasUnknownTrees {
-                    findings.append(.error(
-                        id, at: at,
-                        "declares the trigger '\(declaration.value)', but no tree of this lesson recomputes a view with "
-                            + "cause '\(printed)' (its trees show: \(causes.isEmpty ? "none" : causes.sorted().joined(separator: ", ")))"))
-                }
-            } else if let distribution = declaration.distribution {
-                // The first tree block must be the first tree that ran, or its counts are unknown.
-                guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, let output = lesson.outputs.first ?? nil
-                else { continue }
-                guard let counts = Triggers.counts(inOutput: output) else {
-                    findings.append(.error(id, at: at, "declares a distribution, but the first tree prints no countCauses lines"))
-                    continue
-                }
-                if counts != distribution {
-                    findings.append(.error(
-                        id, at: at,
-                        "declares the distribution \(distribution.map(String.init).joined(separator: "/")), but the first "
-                            + "tree counts \(counts.map(String.init).joined(separator: "/"))"))
-                }
-            } else {
-                findings.append(.error(
-                    id, at: at,
-                    "unknown trigger '\(declaration.value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"))
+            if let problem = problem(lesson, declaration) {
+                findings.append(.error(id, at: declaration.location, problem))
             }
         }
         return .checked(findings)
     }
+
+    /// What is wrong with a lesson's declaration, or nil when it holds or cannot be judged.
+    func problem(_ lesson: CourseFacts.LessonFacts, _ declaration: Triggers.Declaration) -> String? {
+        if let printed = declaration.printed {
+            let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
+            guard lesson.outputs.contains(where: { $0 != nil }), !causes.contains(printed), !lesson.hasUnknownTrees else {
+                return nil
+            }
+            return "declares the trigger '\(declaration.value)', but no tree of this lesson recomputes a view with "
+                + "cause '\(printed)' (its trees show: \(causes.isEmpty ? "none" : causes.sorted().joined(separator: ", ")))"
+        }
+        if let distribution = declaration.distribution {
+            // The first tree block must be the first tree that ran, or its counts are unknown.
+            guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, let output = lesson.outputs.first ?? nil
+            else { return nil }
+            guard let counts = Triggers.counts(inOutput: output) else {
+                return "declares a distribution, but the first tree prints no countCauses lines"
+            }
+            guard counts != distribution else { return nil }
+            return "declares the distribution \(distribution.map(String.init).joined(separator: "/")), but the first "
+                + "tree counts \(counts.map(String.init).joined(separator: "/"))"
+        }
+        return "unknown trigger '\(declaration.value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+    }
 }
+
