@@ -137,7 +137,8 @@ public struct Prose: Sendable {
     public var headings: [Heading] {
         blocks.compactMap { block in
             guard case .heading(let level) = block.kind else { return nil }
-            return Heading(level: level, text: block.source, line: block.firstLine.number, column: block.segments[0].column)
+            // As rendered: `# Yerel *Durum*` reads "Yerel Durum".
+            return Heading(level: level, text: block.text, line: block.firstLine.number, column: block.segments[0].column)
         }
     }
 
