@@ -33,6 +33,33 @@ final class EmbeddedHonestyTests: XCTestCase {
             .unsupported("code that never runs (line 2), which only swiftc type-checks", (2, 5)))
     }
 
+    /// What swiftc rejects as syntax is never run: each of these was once printed by the engine.
+    func testSyntaxSwiftRejectsIsLeftToSwiftc() {
+        for source in ["print(! true)", "print(- 1)", "print(1 + - 2)", "let n = - 2\nprint(n)"] {
+            guard case .unsupported(let reason, _) = failure(source) else {
+                return XCTFail("\(source) ran embedded")
+            }
+            XCTAssertTrue(reason.hasSuffix("followed by whitespace (Swift rejects it)"), reason)
+        }
+        for source in ["let default = 1\nprint(default)", "let is = 1\nprint(is)", "let Any = 1\nprint(Any)",
+                       "let x = 1;;\nprint(x)", "print(1/**/+2)"] {
+            XCTAssertNotNil(failure(source), "\(source) ran embedded")
+            if case .trap = failure(source) { XCTFail("\(source) reported as a crash") }
+        }
+    }
+
+    /// A tree that shadows a standard-library name the core calls, or names the runner, could tell
+    /// it was merged: it is built standalone.
+    func testTreesThatCouldObserveTheMergeAreStandalone() {
+        XCTAssertEqual(
+            MergeSafety.standaloneReason(LineScanner.lines(of: "let print: (String) -> Void = { _ in }\nprint(\"x\")\n")),
+            "declares 'print', a name the core uses")
+        XCTAssertEqual(
+            MergeSafety.standaloneReason(LineScanner.lines(of: "print(\"once\")\nlet f = run\n")),
+            "uses a name of the merged program")
+        XCTAssertNil(MergeSafety.standaloneReason(LineScanner.lines(of: "let storage = 1\nprint(storage)\n")))
+    }
+
     func testReasonsAreTrue() {
         XCTAssertEqual(
             failure("print(String(repeating: \"ab\", count: 3))"),

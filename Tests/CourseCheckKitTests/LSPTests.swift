@@ -359,3 +359,38 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.status.value.withLock { $0 }, .findings)
     }
 }
+
+/// One bad header costs one error: the reader finds the next message, and never waits for a body
+/// larger than a message may be.
+final class FrameReaderTests: XCTestCase {
+    private func frames(_ text: String) -> [JSONRPC.Frame] {
+        var reader = JSONRPC.FrameReader()
+        reader.append(Array(text.utf8))
+        var found: [JSONRPC.Frame] = []
+        while let frame = reader.next() { found.append(frame) }
+        return found
+    }
+
+    func testABadHeaderIsSkippedAndTheNextMessageRead() {
+        let good = "Content-Length: 2\r\n\r\n{}"
+        for bad in ["Content-Type: foo\r\n\r\n{}", "Content-Length: abc\r\n\r\n{}", "Content-Length: -5\r\n\r\n{}"] {
+            XCTAssertEqual(
+                frames(bad + good + good),
+                [.malformed("message without a valid Content-Length header"), .message(Array("{}".utf8)), .message(Array("{}".utf8))],
+                bad)
+        }
+    }
+
+    func testAHugeLengthIsRefusedAtOnce() {
+        XCTAssertEqual(
+            frames("Content-Length: 99999999999\r\n\r\n{}Content-Length: 2\r\n\r\n{}"),
+            [.malformed("Content-Length 99999999999 is larger than the 64 MiB a message may have"), .message(Array("{}".utf8))])
+        var reader = JSONRPC.FrameReader()
+        reader.append(Array("Content-Length: 99999999999\r\n\r\n".utf8))
+        XCTAssertNotNil(reader.next())
+        // Whatever follows is dropped while no header comes: memory stays bounded.
+        for _ in 0..<100 { reader.append([UInt8](repeating: 0x41, count: 10_000)); XCTAssertNil(reader.next()) }
+        reader.append(Array("Content-Length: 2\r\n\r\n{}".utf8))
+        XCTAssertEqual(reader.next(), .message(Array("{}".utf8)))
+    }
+}

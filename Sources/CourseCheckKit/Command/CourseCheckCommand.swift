@@ -45,7 +45,8 @@ public struct CourseCheckCommand {
         } catch {
             var fallback = Invocation()
             fallback.format = Self.rawFormat(arguments)
-            fallback.junitPath = Self.rawValue(of: "--junit", in: arguments)
+            // No report file from a command line that did not parse: its paths are not known to be
+            // safe to write (`watch --junit lessons/x.xml` is refused, and must write nothing).
             fail(error, invocation: fallback, reporter: reporter(.auto), plan: nil)
             stderr.write("Run 'coursecheck --help' for usage.\n")
             return .failure

@@ -10,6 +10,11 @@
 public enum MergeSafety {
     /// Names the core declares at module scope: redeclaring one is an error in the real program.
     static let coreNames: Set<Substring> = ["Storage", "ViewNode", "Recompute", "ViewTree", "countCauses"]
+    /// Standard-library names the core calls: a tree's own global `print` replaces `Swift.print`
+    /// inside the core too in the real program, but not when the tree runs as a function's locals.
+    static let namesTheCoreUses: Set<Substring> = ["print", "Set", "String"]
+    /// The merged program's own names: inside `static func run()`, `run` resolves to it.
+    static let runnerNames: Set<Substring> = ["run"]
     static let declarationKeywords: Set<Substring> = [
         "let", "var", "func", "struct", "class", "enum", "actor", "protocol", "typealias", "case",
     ]
@@ -37,14 +42,16 @@ public enum MergeSafety {
             let words = Self.words(line.text)
             // The declared names come before the first `:`, `=` or `{` (`let x: Storage` declares x).
             let head = Self.words(String(line.text.prefix { $0 != ":" && $0 != "=" && $0 != "{" }))
-            for (index, word) in head.enumerated()
-            where coreNames.contains(word) && head[..<index].contains(where: declarationKeywords.contains) {
-                return "declares '\(word)', a name of the core"
+            for (index, word) in head.enumerated() where head[..<index].contains(where: declarationKeywords.contains) {
+                if coreNames.contains(word) { return "declares '\(word)', a name of the core" }
+                if namesTheCoreUses.contains(word) { return "declares '\(word)', a name the core uses" }
             }
             for word in words {
                 if word == "func" { return "declares a function" }
                 if let hit = scopeSensitiveWords.first(where: { $0.word == word }) { return hit.reason }
-                if word.hasPrefix("coursecheck") || word.hasPrefix("Tree_") { return "uses a name of the merged program" }
+                if word.hasPrefix("coursecheck") || word.hasPrefix("Tree_") || runnerNames.contains(word) {
+                    return "uses a name of the merged program"
+                }
             }
         }
         return nil

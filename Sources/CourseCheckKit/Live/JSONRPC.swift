@@ -101,8 +101,15 @@ public enum JSONRPC {
     /// the stream.
     public struct FrameReader: Sendable {
         private var buffer: [UInt8] = []
+        /// After a malformed header the body's length is unknown: bytes are dropped up to the next
+        /// `Content-Length:` header, so one bad message costs one error, not every later message.
+        private var resyncing = false
         /// The longest header block accepted before it is called malformed.
         static let headerLimit = 8 * 1024
+        /// The largest body accepted (a 10 MB lesson, escaped as JSON, fits); a larger length would
+        /// make the server wait for, and hold, bytes that never come.
+        static let bodyLimit = 64 << 20
+        static let marker = Array("content-length:".utf8)
 
         public init() {}
 
@@ -111,6 +118,15 @@ public enum JSONRPC {
         public var isEmpty: Bool { buffer.isEmpty }
 
         public mutating func next() -> Frame? {
+            if resyncing {
+                guard let start = markerStart() else {
+                    // Keep a tail that may hold the start of the marker.
+                    if buffer.count > Self.marker.count { buffer.removeFirst(buffer.count - Self.marker.count) }
+                    return nil
+                }
+                buffer.removeFirst(start)
+                resyncing = false
+            }
             guard let end = headerEnd() else {
                 if buffer.count > Self.headerLimit {
                     buffer.removeAll()
@@ -125,14 +141,36 @@ public enum JSONRPC {
                 guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { continue }
                 length = Int(parts[1].trimmingCharacters(in: .whitespaces))
             }
-            guard let length, length >= 0 else {
+            guard let length, length >= 0, length <= Self.bodyLimit else {
                 buffer.removeFirst(end.after)
-                return .malformed("message without a valid Content-Length header")
+                resyncing = true
+                return .malformed(
+                    length.flatMap { $0 > Self.bodyLimit ? "Content-Length \($0) is larger than the \(Self.bodyLimit >> 20) MiB a message may have" : nil }
+                        ?? "message without a valid Content-Length header")
             }
             guard buffer.count - end.after >= length else { return nil }
             let body = Array(buffer[end.after..<(end.after + length)])
             buffer.removeFirst(end.after + length)
             return .message(body)
+        }
+
+        /// The offset of the next `Content-Length:` (any case) in the buffer.
+        private func markerStart() -> Int? {
+            let marker = Self.marker
+            guard buffer.count >= marker.count else { return nil }
+            for start in 0...(buffer.count - marker.count) {
+                var matches = true
+                for offset in 0..<marker.count {
+                    var byte = buffer[start + offset]
+                    if byte >= 65 && byte <= 90 { byte += 32 }
+                    if byte != marker[offset] {
+                        matches = false
+                        break
+                    }
+                }
+                if matches { return start }
+            }
+            return nil
         }
 
         /// Where the header block ends: `\r\n\r\n` (or a bare `\n\n`, which some clients send).

@@ -5,6 +5,10 @@ public struct TreeLexer {
         "repeat", "switch", "case", "guard", "struct", "class", "enum", "extension", "protocol",
         "import", "defer", "do", "try", "throw", "break", "continue", "actor", "typealias", "inout",
         "await", "async", "static", "init", "self", "Self",
+        // Reserved in Swift, so never a name a tree may bind (`let default = 1` does not compile).
+        "default", "is", "as", "Any", "where", "fallthrough", "super", "subscript",
+        "deinit", "associatedtype", "operator", "precedencegroup", "fileprivate", "private", "public",
+        "internal", "open", "sending", "borrowing", "consuming",
     ]
     static let symbolCharacters = Set("=!<>+-*/%&|?^~".utf8)
     static let punctuationCharacters = Set("()[]{},:.\\;@#".utf8)
@@ -137,8 +141,12 @@ public struct TreeLexer {
                     }
                 }
                 var operatorToken = token(.symbol(symbol), at: start)
+                // A comment counts as whitespace around an operator, as Swift reads it (`1/**/+2`).
                 operatorToken.spaceBefore = start == 0 || Self.isSpace(bytes[start - 1])
+                    || (start >= 2 && bytes[start - 1] == UInt8(ascii: "/") && bytes[start - 2] == UInt8(ascii: "*"))
                 operatorToken.spaceAfter = index >= bytes.count || Self.isSpace(bytes[index])
+                    || (index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/")
+                        && (bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/")))
                 tokens.append(operatorToken)
             default:
                 throw .unsupported("character '\(Unicode.Scalar(byte))'", location(start))

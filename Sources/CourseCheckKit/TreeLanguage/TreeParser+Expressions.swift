@@ -54,6 +54,10 @@ extension TreeParser {
 
     private mutating func parsePrefix() throws(TreeLanguageError) -> ExpressionSyntax {
         if case .symbol(let symbol) = current.kind, symbol == "!" || symbol == "-" {
+            // Swift rejects a prefix operator separated from its operand (`- 1`, `! x`).
+            if current.spaceAfter {
+                throw unsupported("prefix operator '\(symbol)' followed by whitespace (Swift rejects it)")
+            }
             let start = position
             _ = advance()
             let operand = try descend { parser throws(TreeLanguageError) in try parser.parsePrefix() }

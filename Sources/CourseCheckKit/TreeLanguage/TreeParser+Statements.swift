@@ -29,7 +29,18 @@ extension TreeParser {
     mutating func parseStatements(untilBrace: Bool) throws(TreeLanguageError) -> [StatementSyntax] {
         var statements: [StatementSyntax] = []
         while true {
-            while current.kind == .newline || isPunctuation(";") { _ = advance() }
+            // One `;` may end a statement; an empty statement (`;;`, a line starting with `;`) is an
+            // error in Swift, so it is left to swiftc.
+            var afterStatement = !statements.isEmpty
+            while current.kind == .newline || isPunctuation(";") {
+                if isPunctuation(";") {
+                    guard afterStatement else { throw unsupported("an empty statement (';' with no statement before it)") }
+                    afterStatement = false
+                } else {
+                    afterStatement = false
+                }
+                _ = advance()
+            }
             if current.kind == .end || (untilBrace && isPunctuation("}")) { return statements }
             let start = index
             statements.append(try descend { parser throws(TreeLanguageError) in try parser.parseStatement() })
