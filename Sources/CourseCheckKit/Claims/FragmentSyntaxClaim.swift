@@ -105,7 +105,8 @@ public struct FragmentSyntaxClaim: ClaimCheck {
             let batch = oneByOne ? [remaining[0]] : remaining
             let result = try ChildProcess(
                 executable: toolchain.swiftc, arguments: ["-parse"] + batch.map { files[$0] },
-                environment: ProcessInfo.processInfo.environment, timeout: timeout, outputLimit: 16 << 20
+                environment: ChildProcess.compilerEnvironment(scratch: scratch.url), timeout: timeout,
+                outputLimit: 16 << 20
             ).run(in: scratch.url)
             if case .timedOut = result.ending {
                 if batch.count == 1 {

@@ -44,6 +44,15 @@ public struct ChildProcess: Sendable {
     ///
     /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
     /// whole session, so a killed swiftc leaves no swift-frontend behind.
+    /// The environment for swiftc: this process's, with `TMPDIR` inside coursecheck's own scratch
+    /// directory, so the driver's temporary directories go when the scratch goes (a killed
+    /// compile leaves its `TemporaryDirectory.*` behind otherwise).
+    static func compilerEnvironment(scratch: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = scratch.path
+        return environment
+    }
+
     public func run(in scratch: URL) throws -> Result {
         let token = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(token).out")

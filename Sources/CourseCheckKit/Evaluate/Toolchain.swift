@@ -42,7 +42,7 @@ public struct Toolchain: Sendable {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let result = try ChildProcess(
-            executable: swiftc, arguments: ["--version"], environment: ProcessInfo.processInfo.environment,
+            executable: swiftc, arguments: ["--version"], environment: ChildProcess.compilerEnvironment(scratch: scratch.url),
             timeout: 60, outputLimit: 64 * 1024
         ).run(in: scratch.url)
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)

@@ -286,7 +286,7 @@ public struct ToolchainEngine: Sendable {
         let result = try ChildProcess(
             executable: toolchain.swiftc,
             arguments: ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources,
-            environment: ProcessInfo.processInfo.environment,
+            environment: ChildProcess.compilerEnvironment(scratch: directory),
             timeout: options.compileTimeout, outputLimit: 16 << 20
         ).run(in: directory)
         if case .timedOut = result.ending {
