@@ -59,7 +59,7 @@ public struct CourseFacts: Sendable {
     /// Builds the facts from a check's result; reads `README.md` beside the lessons when there is one.
     public static func gather(
         lessons checked: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], plan: CourseLoader.Plan, cache: Cache?,
-        environment: [String: String]
+        environment: [String: String], overlay: [String: [UInt8]] = [:]
     ) -> CourseFacts {
         var lessons: [LessonFacts] = []
         for (lesson, runs) in zip(checked, CourseChecker.runsByLesson(checked, runs)) {
@@ -73,9 +73,10 @@ public struct CourseFacts: Sendable {
         var index: Index?
         if let directory = plan.directories.first {
             let url = directory.appendingPathComponent("README.md")
-            if let data = FileManager.default.contents(atPath: url.path),
+            // An editor's unsaved text of the index (lsp) wins over the file on disk.
+            if let bytes = overlay[url.standardizedFileURL.path] ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
                 case .success(let file) = SourceFile.decode(
-                    [UInt8](data), path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
+                    bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
             {
                 index = Index(
                     file: file, prose: Prose(file: file, document: MarkdownScanner.scan(file).document),

@@ -105,7 +105,7 @@ public struct CourseChecker: Sendable {
         if configuration.claims {
             var facts = CourseFacts.gather(
                 lessons: lessons, runs: runs, plan: plan, cache: configuration.router.toolchain.cache,
-                environment: configuration.environment)
+                environment: configuration.environment, overlay: configuration.overlay)
             facts.compileTimeout = configuration.router.toolchain.compileTimeout
             let report = CourseClaims.check(facts)
             for diagnostic in report.diagnostics {

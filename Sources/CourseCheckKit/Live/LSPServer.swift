@@ -265,7 +265,8 @@ public final class LSPServer {
     /// milliseconds, the whole course follows when no message is waiting. False when there is no
     /// whole-course check to complete it (the first check, or a change that is not an edit).
     private func quickCheck() -> Bool {
-        let paths = edited.sorted()
+        // Only lessons are checked alone: the course index has no blocks, its findings are claims.
+        let paths = edited.sorted().filter { CourseLoader.isLessonFileName(($0 as NSString).lastPathComponent) }
         edited = []
         dirty = false
         guard !paths.isEmpty, !outcomes.isEmpty else { return false }
