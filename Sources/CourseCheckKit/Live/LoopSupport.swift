@@ -75,12 +75,10 @@ enum Descendants {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         var children: [pid_t: [pid_t]] = [:]
         for name in names {
-            guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { continue }
             // After "pid (comm)": state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+            guard let pid = pid_t(name), let fields = ProcessGroups.statFields(pid), fields.count > 1,
+                let parent = pid_t(fields[1])
+            else { continue }
             children[parent, default: []].append(pid)
         }
         var found: [pid_t] = []

@@ -13,10 +13,14 @@ enum InProcess {
     /// process, so the same tree compiles once. Nothing else of the outer environment (no CI).
     static let environment: [String: String] = {
         var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
-        variables["COURSECHECK_CACHE_DIR"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("coursecheck-test-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+        variables["COURSECHECK_CACHE_DIR"] = cacheDirectory.path
+        // The shared cache goes with the test process: no test run leaves it in $TMPDIR.
+        atexit { try? FileManager.default.removeItem(at: InProcess.cacheDirectory) }
         return variables
     }()
+
+    static let cacheDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("coursecheck-test-cache-\(ProcessInfo.processInfo.processIdentifier)")
 
     /// Runs `arguments` in `directory` with `environment` plus `extra`.
     static func run(_ arguments: [String], in directory: URL, extra: [String: String] = [:]) -> Result {
