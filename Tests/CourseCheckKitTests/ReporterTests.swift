@@ -38,14 +38,24 @@ final class ReporterTests: XCTestCase {
         let text = "```swift\n// Invalidation.swift\n```\n\n```swift\n// main.swift — bir <agac>\nprint(1)\n```\n\n```\n1\n```\n"
         let file = SourceFile(path: "lessons/01-a.md", text: text)
         let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
-        let findings: [Diagnostic] = [
-            .error(.coreDrift, at: SourceLocation(path: "lessons/01-a.md", line: 2), "core & drift"),
-            .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "drift \"x\"", attachment: "-1\n+2\n"),
-            .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "second"),
-            .warning(.byteOrderMark, at: SourceLocation(path: "lessons/01-a.md", line: 1), "not a failure"),
-            .error(.goldenOrphan, at: SourceLocation(path: "goldens/01-a/old.out", line: 1), "orphan"),
+        let findings: [Finding] = [
+            Finding(.lesson, .warning(.byteOrderMark, at: SourceLocation(path: "lessons/01-a.md", line: 1), "not a failure")),
+            Finding(.core(0), .error(.coreDrift, at: SourceLocation(path: "lessons/01-a.md", line: 2), "core & drift")),
+            Finding(.tree(0), .error(
+                .outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "drift \"x\"", attachment: "-1\n+2\n")),
+            Finding(.tree(0), .error(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "second")),
         ]
-        let xml = JUnitReport(lessons: [lesson, lesson], diagnostics: findings).xml
+        let tree = try XCTUnwrap(lesson.trees.first)
+        let checked = LessonResult(
+            entry: CourseLoader.Entry(displayPath: "lessons/01-a.md", url: URL(fileURLWithPath: "/course/lessons/01-a.md")),
+            lesson: lesson, store: nil,
+            trees: [TreeResult(block: tree.block, expected: .block(tree.expected), goldenName: "bir-agac.out")],
+            findings: findings)
+        let orphan = Diagnostic.error(.goldenOrphan, at: SourceLocation(path: "goldens/01-a/old.out", line: 1), "orphan")
+        let result = CourseChecker.Result(
+            lessonResults: [checked, checked], courseFindings: [Finding(.golden("goldens/01-a/old.out"), orphan)],
+            summary: SummaryLine())
+        let xml = JUnitReport(result: result).xml
         let document = try XMLDocument(xmlString: xml)
         let root = try XCTUnwrap(document.rootElement())
         XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "7")

@@ -58,15 +58,16 @@ public struct CourseFacts: Sendable {
 
     /// Builds the facts from a check's result; reads `README.md` beside the lessons when there is one.
     public static func gather(
-        lessons checked: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], plan: CourseLoader.Plan, cache: Cache?,
+        _ results: [LessonResult], plan: CourseLoader.Plan, cache: Cache?,
         environment: [String: String], overlay: [String: [UInt8]] = [:]
     ) -> CourseFacts {
         var lessons: [LessonFacts] = []
-        for (lesson, runs) in zip(checked, CourseChecker.runsByLesson(checked, runs)) {
+        for result in results {
+            guard let lesson = result.lesson else { continue }
             lessons.append(LessonFacts(
                 lesson: lesson, prose: Prose(lesson: lesson), frontMatter: FrontMatter.parse(lesson.file.lines),
-                outputs: runs.map { run in
-                    guard let run, run.ending == .exited(0) else { return nil }
+                outputs: result.trees.filter { $0.tree != nil }.map { tree in
+                    guard let run = tree.run, run.ending == .exited(0) else { return nil }
                     return String(decoding: run.stdout, as: UTF8.self)
                 }))
         }
@@ -83,7 +84,7 @@ public struct CourseFacts: Sendable {
                     frontMatter: FrontMatter.parse(file.lines))
             }
         }
-        let whole = plan.directories.count == 1 && plan.entries.count == checked.count
+        let whole = plan.directories.count == 1 && plan.entries.count == lessons.count
         return CourseFacts(lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
     }
 

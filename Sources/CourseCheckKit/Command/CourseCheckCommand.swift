@@ -64,11 +64,11 @@ public struct CourseCheckCommand {
             case .list:
                 plan = try loadPlan(invocation)
                 var configuration = configuration(invocation)
-                configuration.evaluate = false
+                configuration.evaluation = .routes
                 configuration.claims = false
                 configuration.goldens = .off
                 let result = try CourseChecker(configuration: configuration).check(plan!)
-                let listing = RoleListing(lessons: result.lessons)
+                let listing = RoleListing(result: result)
                 stdout.write(invocation.format == .json ? listing.json : listing.text)
                 result.diagnostics.forEach(reporter.report)
                 return result.summary.errors > 0 ? .findings : .clean
@@ -230,7 +230,7 @@ public struct CourseCheckCommand {
         }
         if let path = invocation.junitPath {
             let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
-            let xml = JUnitReport(lessons: result.lessons, diagnostics: result.diagnostics).xml
+            let xml = JUnitReport(result: result).xml
             try AtomicFile.write(Data(xml.utf8), to: url)
         }
         return result.summary.errors > 0 ? .findings : .clean
@@ -277,7 +277,7 @@ public struct CourseCheckCommand {
         var firstPass = checker
         firstPass.configuration.goldens = .off
         let first = try firstPass.check(plan)
-        let promotion = LessonPromoter.rewrites(first, plan: plan)
+        let promotion = LessonPromoter.rewrites(first)
         if invocation.dryRun {
             // What the patch does not fix stays visible, next to the trees it leaves alone.
             let unfixed = first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped

@@ -55,23 +55,19 @@ public struct GoldenUpdater {
         var writes: [(entry: GoldenStore.Entry, data: [UInt8])] = []
         var deletions: [Deletion] = []
         var roots: [String: GoldenStore] = [:]
-        for (lesson, runs) in zip(result.lessons, CourseChecker.runsByLesson(result.lessons, result.runs)) {
-            guard let entry = plan.entries.first(where: { $0.displayPath == lesson.path }),
-                let store = checker.store(for: entry)
-            else { continue }
+        for lesson in result.lessonResults {
+            guard lesson.lesson != nil, let store = lesson.store else { continue }
             roots[store.root.path] = store
-            if let blocking = result.diagnostics.first(where: {
-                $0.location.path == lesson.path && Self.structuralIDs.contains($0.id) && $0.severity == .error
-            }) {
-                changes.refused += lesson.trees.count
+            if let blocking = lesson.structuralError {
+                changes.refused += lesson.trees.count { $0.tree != nil }
                 refusals.append(.error(
                     .updateRefused, at: SourceLocation(path: lesson.path, line: 1),
                     "goldens of this lesson left as they are: the \(blocking.id.rawValue) error at line "
                         + "\(blocking.location.line) makes its trees uncertain; fix it, then run --update again"))
                 continue
             }
-            for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson)), runs) {
-                guard let golden else { continue }
+            for result in lesson.trees {
+                guard let tree = result.tree, let golden = result.golden else { continue }
                 let header = tree.headerLocation(in: lesson.path)
                 if let foreign = golden.foreign {
                     changes.refused += 1
@@ -79,7 +75,7 @@ public struct GoldenUpdater {
                         .updateRefused, at: header, "not approved: \(golden.displayPath) is not coursecheck's to write: \(foreign)"))
                     continue
                 }
-                guard let run, run.ending == .exited(0), run.divergentStdout == nil else {
+                guard let run = result.run, result.ranCleanly else {
                     changes.refused += 1
                     refusals.append(.error(
                         .updateRefused, at: header, "not approved: the tree did not run cleanly (see its other findings)"))
@@ -103,7 +99,7 @@ public struct GoldenUpdater {
                 guard golden.contents != run.stdout else { continue }
                 writes.append((golden, run.stdout))
             }
-            for orphan in store.orphans(lesson: lesson) {
+            for orphan in GoldenCheck(store: store).orphans(of: lesson) {
                 deletions.append(Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name"))
             }
         }

@@ -27,16 +27,18 @@ public struct LessonPromoter {
     }
 
     /// The rewrites `result` calls for (lessons that would not change are left out).
-    public static func rewrites(_ result: CourseChecker.Result, plan: CourseLoader.Plan) -> Plan {
+    public static func rewrites(_ result: CourseChecker.Result) -> Plan {
         var promotion = Plan()
         let core = LineScanner.lines(of: EmbeddedCore.text)
-        for (lesson, runs) in zip(result.lessons, CourseChecker.runsByLesson(result.lessons, result.runs)) {
-            guard let entry = plan.entries.first(where: { $0.displayPath == lesson.path }) else { continue }
+        for checked in result.lessonResults {
+            guard let lesson = checked.lesson else { continue }
             // Replacements of whole line ranges; blocks never overlap.
             var replacements: [(range: Range<Int>, lines: [String])] = []
             var expectedBlocks = 0
             var coreBlocks = 0
-            for (tree, run) in zip(lesson.trees, runs) {
+            for result in checked.trees {
+                guard let tree = result.tree else { continue }
+                let run = result.run
                 if let reason = skipReason(run) {
                     promotion.skipped.append(Diagnostic(
                         .note, .promoteSkipped, at: tree.headerLocation(in: lesson.path),
@@ -63,7 +65,7 @@ public struct LessonPromoter {
             }
             newRaw += old[index...].map(\.raw)
             promotion.rewrites.append(Rewrite(
-                path: lesson.path, url: entry.url, old: old, new: LineScanner.lines(of: newRaw.joined()),
+                path: lesson.path, url: checked.entry.url, old: old, new: LineScanner.lines(of: newRaw.joined()),
                 hadByteOrderMark: lesson.file.hadByteOrderMark, expectedBlocks: expectedBlocks, coreBlocks: coreBlocks))
         }
         return promotion

@@ -27,7 +27,7 @@ struct TreeRunner {
         }
         let job = TreeJob(path: lesson.path, tree: tree)
         let report = try configuration.router.evaluate([job], environment: configuration.environment)
-        report.diagnostics.forEach(reporter.report)
+        report.allDiagnostics.forEach(reporter.report)
         guard let run = report.runs[0] else { return .findings }
         command.stdout.write(String(decoding: run.stdout, as: UTF8.self))
         let failures = OutputCheck.check(run, for: job).filter { $0.id != .outputDrift }

@@ -7,47 +7,72 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
-    /// `orphans: false` while the lesson has a structural error: a tree may be hidden by it, so a
-    /// golden no recognised tree names is unknown, not an orphan.
-    public func check(_ lesson: Lesson, runs: [TreeRun?], orphans reportOrphans: Bool = true) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        let names = GoldenName.names(for: lesson)
-        for ((tree, golden), run) in zip(zip(lesson.trees, store.entries(lesson: lesson, names: names.trees)), runs) {
-            let header = tree.headerLocation(in: lesson.path)
-            guard let golden, let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
+    /// No orphans while the lesson has a structural error: a tree may be hidden by it, so a golden
+    /// no recognised tree names is unknown, not an orphan.
+    public func check(_ lesson: LessonResult) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, tree) in lesson.trees.enumerated() {
+            guard let golden = tree.golden, let run = tree.run, tree.ranCleanly, let header = tree.tree?.headerLocation(in: lesson.path)
+            else { continue }
             if let foreign = golden.foreign {
-                findings.append(.error(
+                findings.append(Finding(.tree(index), .error(
                     .goldenMissing, at: header,
                     "tree's golden \(golden.displayPath) cannot be read or written: \(foreign), which coursecheck did "
-                        + "not make; put a plain file or folder there"))
+                        + "not make; put a plain file or folder there")))
                 continue
             }
             guard let approved = golden.contents else {
-                findings.append(.error(
+                findings.append(Finding(.tree(index), .error(
                     .goldenMissing, at: header,
-                    "tree has no approved golden (\(golden.displayPath)); check its output, then run 'coursecheck --update'"))
+                    "tree has no approved golden (\(golden.displayPath)); check its output, then run 'coursecheck --update'")))
                 continue
             }
             guard approved != run.stdout else { continue }
-            let goldenLines = LineScanner.lines(of: String(decoding: approved, as: UTF8.self))
-            let actualLines = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
-            let mismatch = LineMismatch.first(block: goldenLines, expected: actualLines)
-            let goldenLine = min((mismatch?.index ?? 0) + 1, max(goldenLines.count, 1))
-            let diff = UnifiedDiff(
-                old: .init(label: golden.displayPath, lines: goldenLines.map(\.visible), firstLine: 1),
-                new: .init(label: "actual output of tree at line \(tree.header.number)", lines: actualLines.map(\.visible), firstLine: 1)
-            ).text()
-            findings.append(.error(
-                .goldenDrift, at: header,
-                "output of tree at line \(tree.header.number) differs from its approved golden; "
-                    + "if the change is intended, run 'coursecheck --update'",
-                notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
-                attachment: diff))
+            findings.append(Finding(.tree(index), drift(approved, run, golden: golden, at: header)))
         }
-        for orphan in store.orphans(lesson: lesson, names: names) where reportOrphans {
-            findings.append(orphanFinding(orphan, lesson: lesson.path))
+        for orphan in orphans(of: lesson) {
+            findings.append(Finding(.golden(orphan.displayPath), orphanFinding(orphan, lesson: lesson.path)))
         }
         return findings
+    }
+
+    /// The goldens of the lesson's folder that no tree of it names; none while the lesson is uncertain.
+    public func orphans(of lesson: LessonResult) -> [GoldenStore.Entry] {
+        guard lesson.structuralError == nil, !lesson.trees.contains(where: { $0.goldenName == nil }) else { return [] }
+        return store.orphans(lesson: lesson.path, keeping: lesson.goldenNames)
+    }
+
+    /// Why there are no goldens to compare with: the goldens directory is missing or is a file.
+    public func missingStore(lesson path: String) -> Diagnostic {
+        if GoldenStore.kind(store.root) != .missing {
+            return .error(
+                .goldenMissing, at: SourceLocation(path: path, line: 1),
+                "\(store.displayRoot) is a file, not a directory; the goldens need a directory of their own")
+        }
+        return .error(
+            .goldenMissing, at: SourceLocation(path: path, line: 1),
+            "no goldens directory at \(store.displayRoot)/; run 'coursecheck --update' to approve the "
+                + "current outputs, or pass --no-goldens")
+    }
+
+    /// The drift of a tree's output from its approved golden, with the diff.
+    private func drift(_ approved: [UInt8], _ run: TreeRun, golden: GoldenStore.Entry, at header: SourceLocation)
+        -> Diagnostic
+    {
+        let goldenLines = LineScanner.lines(of: String(decoding: approved, as: UTF8.self))
+        let actualLines = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
+        let mismatch = LineMismatch.first(block: goldenLines, expected: actualLines)
+        let goldenLine = min((mismatch?.index ?? 0) + 1, max(goldenLines.count, 1))
+        let diff = UnifiedDiff(
+            old: .init(label: golden.displayPath, lines: goldenLines.map(\.visible), firstLine: 1),
+            new: .init(label: "actual output of tree at line \(header.line)", lines: actualLines.map(\.visible), firstLine: 1)
+        ).text()
+        return .error(
+            .goldenDrift, at: header,
+            "output of tree at line \(header.line) differs from its approved golden; "
+                + "if the change is intended, run 'coursecheck --update'",
+            notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
+            attachment: diff)
     }
 
     func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {

@@ -2,24 +2,52 @@ import Foundation
 
 /// Runs the pipeline over a course: scan → classify → evaluate → compare, collecting findings per lesson.
 public struct CourseChecker: Sendable {
-    /// Everything one run found.
+    /// Everything one run found, shaped like the course: each lesson file with its trees and
+    /// findings, and the findings outside every lesson.
     public struct Result: Sendable {
-        public var lessons: [Lesson]
-        /// Findings, grouped by lesson in course order and sorted by line within a lesson.
-        public var diagnostics: [Diagnostic]
+        /// One result per lesson file of the plan, in course order.
+        public var lessonResults: [LessonResult]
+        /// Findings not located in a lesson of the run (goldens, the course index, other files).
+        public var courseFindings: [Finding]
         public var summary: SummaryLine
-        /// Each tree's run, in course order; nil where a tree did not compile or nothing ran.
-        public var runs: [(job: TreeJob, run: TreeRun?)]
         /// The compiler's version line, when the toolchain engine ran.
         public var toolchainVersion: String?
+
+        public init(
+            lessonResults: [LessonResult], courseFindings: [Finding], summary: SummaryLine, toolchainVersion: String? = nil
+        ) {
+            self.lessonResults = lessonResults
+            self.courseFindings = courseFindings
+            self.summary = summary
+            self.toolchainVersion = toolchainVersion
+        }
+
+        /// The lessons that were read and classified, in course order.
+        public var lessons: [Lesson] { lessonResults.compactMap(\.lesson) }
+
+        /// Every finding in report order: the course's, then each lesson's by line.
+        public var findings: [Finding] { courseFindings + lessonResults.flatMap(\.findings) }
+
+        public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
+
+        /// Drops findings, keeping the summary's counts true.
+        public mutating func removeFindings(where drop: (Finding, String?) -> Bool) {
+            courseFindings.removeAll { drop($0, nil) }
+            for index in lessonResults.indices {
+                let path = lessonResults[index].path
+                lessonResults[index].findings.removeAll { drop($0, path) }
+            }
+            summary.errors = diagnostics.count { $0.severity == .error }
+            summary.warnings = diagnostics.count { $0.severity == .warning }
+        }
     }
 
     /// What to check and how.
     public struct Configuration: Sendable {
         /// Report warnings as errors.
         public var strict = false
-        /// Run the trees; off for `list`, which only reports roles.
-        public var evaluate = true
+        /// How far trees are taken.
+        public var evaluation = Evaluation.run
         /// Which engines run the trees, with their options.
         public var router = EngineRouter()
         /// The environment trees and swiftc see.
@@ -34,6 +62,16 @@ public struct CourseChecker: Sendable {
         /// Evaluates the trees instead of `router`: the live loop's evaluator, which caches runs by
         /// tree text and leaves swiftc trees pending. Nil for every other command.
         public var evaluator: (@Sendable ([TreeJob], [String: String]) throws -> EngineRouter.Report)?
+
+        /// How far the evaluate stage goes.
+        public enum Evaluation: Sendable, Equatable {
+            /// Run every tree.
+            case run
+            /// Decide each tree's engine without compiling anything (`list`).
+            case routes
+            /// Leave the trees alone.
+            case none
+        }
 
         /// Where goldens are looked up.
         public enum GoldenMode: Sendable, Equatable {
@@ -58,97 +96,127 @@ public struct CourseChecker: Sendable {
     /// Reads and checks every planned lesson; throws `CourseCheckError` on I/O failure.
     public func check(_ plan: CourseLoader.Plan) throws -> Result {
         try validateStores(plan)
-        var lessons: [Lesson] = []
-        var stores: [String: GoldenStore] = [:]
-        var findings: [String: [Diagnostic]] = [:]
-        var order: [String] = []
-        var loose = plan.diagnostics
-        for entry in plan.entries {
-            let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
-            order.append(entry.displayPath)
-            var found = outcome.diagnostics
-            if let lesson = outcome.lesson {
-                lessons.append(lesson)
-                stores[lesson.path] = store(for: entry)
-                found += lesson.cores.compactMap { coreCheck.check($0, in: lesson.path) }
-                found += GoldenName.names(for: lesson).findings
-            }
-            findings[entry.displayPath, default: []] += found
-        }
-
-        let jobs = lessons.flatMap { lesson in lesson.trees.map { TreeJob(path: lesson.path, tree: $0) } }
-        var runs: [(job: TreeJob, run: TreeRun?)] = jobs.map { ($0, nil) }
+        var results = try plan.entries.map(read)
+        var course: [Finding] = []
         var summary = SummaryLine()
         var toolchainVersion: String?
-        if configuration.evaluate && !jobs.isEmpty {
-            let report = try configuration.evaluator?(jobs, configuration.environment)
-                ?? configuration.router.evaluate(jobs, environment: configuration.environment)
-            for diagnostic in report.diagnostics {
-                findings[diagnostic.location.path, default: []].append(diagnostic)
+        /// A finding made outside one lesson's context goes to the lesson it is located in, if any.
+        func place(_ diagnostic: Diagnostic, _ subject: Subject) {
+            if let index = results.firstIndex(where: { $0.path == diagnostic.location.path }) {
+                results[index].findings.append(Finding(subject, diagnostic))
+            } else {
+                course.append(Finding(subject, diagnostic))
             }
-            for (index, job) in jobs.enumerated() {
-                runs[index].run = report.runs[index]
-                guard let run = report.runs[index] else { continue }
-                findings[job.path, default: []] += OutputCheck.check(run, for: job)
+        }
+        plan.diagnostics.forEach { place($0, .course) }
+
+        let owners = results.indices.flatMap { lesson in
+            results[lesson].trees.indices.compactMap { tree in results[lesson].trees[tree].tree.map { _ in (lesson, tree) } }
+        }
+        let jobs = owners.map { lesson, tree in TreeJob(path: results[lesson].path, tree: results[lesson].trees[tree].tree!) }
+        let report: EngineRouter.Report?
+        switch configuration.evaluation {
+        case .run where !jobs.isEmpty:
+            report = try configuration.evaluator?(jobs, configuration.environment)
+                ?? configuration.router.evaluate(jobs, environment: configuration.environment)
+        case .routes: report = configuration.router.routes(jobs)
+        default: report = nil
+        }
+        if let report {
+            for ((lesson, tree), index) in zip(owners, report.runs.indices) {
+                results[lesson].trees[tree].run = report.runs[index]
+                results[lesson].trees[tree].route = report.routes[index]
+                results[lesson].findings += report.treeDiagnostics[index].map { Finding(.tree(tree), $0) }
+            }
+            report.diagnostics.forEach { place($0, .lesson) }
+            for ((lesson, tree), job) in zip(owners, jobs) {
+                guard let run = results[lesson].trees[tree].run else { continue }
+                results[lesson].findings += OutputCheck.check(run, for: job).map { Finding(.tree(tree), $0) }
             }
             summary.engines = report.engines
             toolchainVersion = report.toolchainVersion
-            if configuration.goldens != .off {
-                var compared = 0
-                loose += checkGoldens(
-                    lessons, runs: runs, stores: stores, plan: plan, toolchain: report.toolchainVersion,
-                    into: &findings, compared: &compared)
-                summary.goldens = "goldens: \(compared) compared"
+        }
+        if configuration.evaluation == .run && !jobs.isEmpty && configuration.goldens != .off {
+            var compared = 0
+            var reportedRoots: Set<String> = []
+            for index in results.indices {
+                guard let store = results[index].store else { continue }
+                let first = reportedRoots.insert(store.root.path).inserted
+                let check = GoldenCheck(store: store)
+                guard store.exists else {
+                    if first { results[index].findings.append(Finding(.course, check.missingStore(lesson: results[index].path))) }
+                    continue
+                }
+                results[index].findings += check.check(results[index])
+                compared += results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
+                if first, let note = check.toolchainNote(current: toolchainVersion) { course.append(Finding(.course, note)) }
             }
+            for (store, orphan) in orphanFolders(plan) {
+                course.append(Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
+            }
+            summary.goldens = "goldens: \(compared) compared"
         }
 
         if configuration.claims {
             var facts = CourseFacts.gather(
-                lessons: lessons, runs: runs, plan: plan, cache: configuration.router.toolchain.cache,
+                results, plan: plan, cache: configuration.router.toolchain.cache,
                 environment: configuration.environment, overlay: configuration.overlay)
             facts.compileTimeout = configuration.router.toolchain.compileTimeout
-            let report = CourseClaims.check(facts)
-            for diagnostic in report.diagnostics {
-                if order.contains(diagnostic.location.path) {
-                    findings[diagnostic.location.path, default: []].append(diagnostic)
-                } else {
-                    loose.append(diagnostic)
-                }
-            }
-            summary.claims = report.summary
+            let claims = CourseClaims.check(facts)
+            claims.diagnostics.forEach { place($0, .claim($0.id)) }
+            summary.claims = claims.summary
         }
 
-        var diagnostics = loose.filter { !order.contains($0.location.path) }
-        for path in order {
-            let found = (findings[path] ?? []) + loose.filter { $0.location.path == path }
-            diagnostics += found.enumerated()
-                .sorted { ($0.element.location.line, $0.offset) < ($1.element.location.line, $1.offset) }
+        for index in results.indices {
+            // Within a lesson, by line; findings on one line keep the order they were made in.
+            results[index].findings = results[index].findings.enumerated()
+                .sorted { ($0.element.diagnostic.location.line, $0.offset) < ($1.element.diagnostic.location.line, $1.offset) }
                 .map(\.element)
         }
         if configuration.strict {
-            diagnostics = diagnostics.map { finding in
-                var finding = finding
-                if finding.severity == .warning { finding.severity = .error }
-                return finding
-            }
+            for index in results.indices { results[index].findings = results[index].findings.map(Self.strict) }
+            course = course.map(Self.strict)
         }
-        summary.lessons = plan.entries.count
-        summary.cores = lessons.reduce(0) { $0 + $1.count(of: .core) }
-        summary.trees = lessons.reduce(0) { $0 + $1.count(of: .tree) }
-        summary.fragments = lessons.reduce(0) { $0 + $1.count(of: .fragment) }
-        summary.errors = diagnostics.count { $0.severity == .error }
-        summary.warnings = diagnostics.count { $0.severity == .warning }
-        return Result(
-            lessons: lessons, diagnostics: diagnostics, summary: summary, runs: runs, toolchainVersion: toolchainVersion)
+        var result = Result(lessonResults: results, courseFindings: course, summary: summary, toolchainVersion: toolchainVersion)
+        let lessons = result.lessons
+        result.summary.lessons = plan.entries.count
+        result.summary.cores = lessons.reduce(0) { $0 + $1.count(of: .core) }
+        result.summary.trees = lessons.reduce(0) { $0 + $1.count(of: .tree) }
+        result.summary.fragments = lessons.reduce(0) { $0 + $1.count(of: .fragment) }
+        result.summary.errors = result.diagnostics.count { $0.severity == .error }
+        result.summary.warnings = result.diagnostics.count { $0.severity == .warning }
+        return result
     }
 
-    /// The runs of each lesson's trees: `runs` is in course order, lesson after lesson.
-    static func runsByLesson(_ lessons: [Lesson], _ runs: [(job: TreeJob, run: TreeRun?)]) -> [[TreeRun?]] {
-        var offset = 0
-        return lessons.map { lesson in
-            defer { offset += lesson.trees.count }
-            return runs[offset..<(offset + lesson.trees.count)].map(\.run)
+    /// `--strict`: a warning counts as an error.
+    private static func strict(_ finding: Finding) -> Finding {
+        var finding = finding
+        if finding.diagnostic.severity == .warning { finding.diagnostic.severity = .error }
+        return finding
+    }
+
+    /// Reads, scans and classifies one lesson file, and names its trees.
+    private func read(_ entry: CourseLoader.Entry) throws -> LessonResult {
+        let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
+        var result = LessonResult(
+            entry: entry, lesson: outcome.lesson, store: nil, trees: [],
+            findings: outcome.diagnostics.map { Finding(.lesson, $0) })
+        guard let lesson = outcome.lesson else { return result }
+        result.store = store(for: entry)
+        for (ordinal, core) in lesson.cores.enumerated() {
+            if let drift = coreCheck.check(core, in: lesson.path) { result.findings.append(Finding(.core(ordinal), drift)) }
         }
+        let names = GoldenName.names(for: lesson)
+        let expected = Dictionary(lesson.trees.map { ($0.block.opening.number, $0.expected) }) { first, _ in first }
+        for (index, block) in lesson.blocks.filter({ $0.role == .tree }).enumerated() {
+            let name = names.blocks[index]
+            result.trees.append(TreeResult(
+                block: block.fenced, expected: expected[block.fenced.opening.number].map { .block($0) } ?? .missing,
+                goldenName: name, golden: name.flatMap { name in result.store.map { $0.golden(lesson: lesson.path, name: name) } },
+                run: nil, route: nil))
+        }
+        result.findings += names.failures.map { Finding(.tree($0.block), $0.diagnostic) }
+        return result
     }
 
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons
@@ -218,43 +286,5 @@ public struct CourseChecker: Sendable {
         case .directory(let url, let display): GoldenStore(root: url, displayRoot: display)
         case .off: nil
         }
-    }
-
-    /// The golden half of the three-way verdict; returns findings not located in a lesson.
-    private func checkGoldens(
-        _ lessons: [Lesson], runs: [(job: TreeJob, run: TreeRun?)], stores: [String: GoldenStore],
-        plan: CourseLoader.Plan, toolchain: String?, into findings: inout [String: [Diagnostic]], compared: inout Int
-    ) -> [Diagnostic] {
-        var loose: [Diagnostic] = []
-        var reportedRoots: Set<String> = []
-        for (lesson, lessonRuns) in zip(lessons, Self.runsByLesson(lessons, runs)) {
-            guard let store = stores[lesson.path] else { continue }
-            guard store.exists else {
-                let first = reportedRoots.insert(store.root.path).inserted
-                if first, GoldenStore.kind(store.root) != .missing {
-                    findings[lesson.path, default: []].append(.error(
-                        .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
-                        "\(store.displayRoot) is a file, not a directory; the goldens need a directory of their own"))
-                } else if first {
-                    findings[lesson.path, default: []].append(.error(
-                        .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
-                        "no goldens directory at \(store.displayRoot)/; run 'coursecheck --update' to approve the "
-                            + "current outputs, or pass --no-goldens"))
-                }
-                continue
-            }
-            let uncertain = (findings[lesson.path] ?? []).contains { GoldenUpdater.structuralIDs.contains($0.id) }
-            findings[lesson.path, default: []] += GoldenCheck(store: store).check(lesson, runs: lessonRuns, orphans: !uncertain)
-            compared += zip(lessonRuns, GoldenName.names(for: lesson).trees).count { run, name in
-                name != nil && (run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false)
-            }
-            if reportedRoots.insert(store.root.path).inserted, let note = GoldenCheck(store: store).toolchainNote(current: toolchain) {
-                loose.append(note)
-            }
-        }
-        for (store, orphan) in orphanFolders(plan) {
-            loose.append(GoldenCheck(store: store).orphanFinding(orphan, lesson: nil))
-        }
-        return loose
     }
 }

@@ -16,14 +16,37 @@ public struct EngineRouter: Sendable {
         case swiftc
     }
 
+    /// Where a tree was sent.
+    public enum Route: Sendable, Equatable {
+        case embedded
+        /// To swiftc, with the reason when the embedded engine let go of it (nil under `--engine swiftc`).
+        case swiftc(reason: String?)
+    }
+
     /// The evaluate stage's result.
     public struct Report: Sendable {
         /// `runs[i]` is the run compared with job i's expected block, or nil.
         public var runs: [TreeRun?]
+        /// `routes[i]` is where job i was sent; nil when it went nowhere (`--engine embedded` refused it).
+        public var routes: [Route?]
+        /// `treeDiagnostics[i]` are the findings about job i.
+        public var treeDiagnostics: [[Diagnostic]]
+        /// Findings about the run as a whole, such as a merged build that fell back.
         public var diagnostics: [Diagnostic]
         public var engines: [EngineSummary]
         /// The compiler's version line, when the toolchain engine ran.
         public var toolchainVersion: String?
+
+        public init(jobs count: Int) {
+            runs = Array(repeating: nil, count: count)
+            routes = Array(repeating: nil, count: count)
+            treeDiagnostics = Array(repeating: [], count: count)
+            diagnostics = []
+            engines = []
+        }
+
+        /// Every finding: each tree's in job order, then the run's.
+        public var allDiagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } + diagnostics }
     }
 
     public var choice: Choice = .auto
@@ -32,8 +55,22 @@ public struct EngineRouter: Sendable {
 
     public init() {}
 
+    /// Where each tree would go, from the embedded engine alone: nothing is compiled (`list`).
+    public func routes(_ jobs: [TreeJob]) -> Report {
+        var report = Report(jobs: jobs.count)
+        let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
+        let evaluations = LargeStack.run { jobs.map(engine.evaluate) }
+        for (index, evaluation) in evaluations.enumerated() {
+            switch evaluation {
+            case .ran, .failed: report.routes[index] = .embedded
+            case .needsToolchain(let routing): report.routes[index] = .swiftc(reason: routing.reason)
+            }
+        }
+        return report
+    }
+
     public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
-        var report = Report(runs: Array(repeating: nil, count: jobs.count), diagnostics: [], engines: [])
+        var report = Report(jobs: jobs.count)
         var embeddedRuns: [Int: TreeRun] = [:]
         var embeddedFailures: Set<Int> = []
         var embeddedCount = 0
@@ -41,6 +78,7 @@ public struct EngineRouter: Sendable {
         var reasons: [String: Int] = [:]
         if choice == .swiftc {
             toSwiftc = Array(jobs.indices)
+            report.routes = Array(repeating: .swiftc(reason: nil), count: jobs.count)
         } else {
             let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
             // One large-stack thread for the whole batch.
@@ -51,17 +89,20 @@ public struct EngineRouter: Sendable {
                     embeddedCount += 1
                     embeddedRuns[index] = run
                     report.runs[index] = run
-                    report.diagnostics += lints
+                    report.routes[index] = .embedded
+                    report.treeDiagnostics[index] += lints
                 case .failed(let findings):
                     embeddedCount += 1
                     embeddedFailures.insert(index)
-                    report.diagnostics += findings
+                    report.routes[index] = .embedded
+                    report.treeDiagnostics[index] += findings
                 case .needsToolchain(let routing):
                     if choice == .embedded {
-                        report.diagnostics.append(.error(
+                        report.treeDiagnostics[index].append(.error(
                             .needsToolchain, at: routing.location,
                             "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
                     } else {
+                        report.routes[index] = .swiftc(reason: routing.reason)
                         toSwiftc.append(index)
                         reasons[routing.reason, default: 0] += 1
                     }
@@ -78,7 +119,9 @@ public struct EngineRouter: Sendable {
 
         let toolchainReport = try ToolchainEngine(options: toolchain)
             .evaluate(swiftcJobs.map { jobs[$0] }, environment: environment)
-        report.diagnostics += toolchainReport.diagnostics
+        for (position, index) in swiftcJobs.enumerated() {
+            report.treeDiagnostics[index] += toolchainReport.treeDiagnostics[position]
+        }
         report.toolchainVersion = toolchainReport.toolchain.version
         var compiledRuns: [Int: TreeRun] = [:]
         for (position, index) in swiftcJobs.enumerated() {
@@ -115,7 +158,7 @@ public struct EngineRouter: Sendable {
                     mismatch = nil
                 }
                 if let mismatch {
-                    report.diagnostics.append(mismatch)
+                    report.treeDiagnostics[index].append(mismatch)
                     disagreements += 1
                 }
             }

@@ -54,7 +54,9 @@ public struct ToolchainEngine: Sendable {
     public struct Report: Sendable {
         /// `runs[i]` is the run of job i, or nil when the tree did not compile.
         public var runs: [TreeRun?]
-        public var diagnostics: [Diagnostic]
+        /// `treeDiagnostics[i]` are job i's compile findings.
+        public var treeDiagnostics: [[Diagnostic]]
+        public var diagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } }
         public var build: BuildReport
         public var toolchain: Toolchain
     }
@@ -73,7 +75,7 @@ public struct ToolchainEngine: Sendable {
     public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var report = Report(
-            runs: Array(repeating: nil, count: jobs.count), diagnostics: [], build: BuildReport(), toolchain: toolchain)
+            runs: Array(repeating: nil, count: jobs.count), treeDiagnostics: Array(repeating: [], count: jobs.count), build: BuildReport(), toolchain: toolchain)
         var pending: [Int] = []
         for (index, job) in jobs.enumerated() {
             if let stdout = options.cache?.data(resultKey(job, toolchain)) {
@@ -176,7 +178,7 @@ public struct ToolchainEngine: Sendable {
         if let failure = failures.values[0] { throw failure }
         let binaries = built.values.compactMap { $0 }
         report.build.cachedBinaries = built.cachedCount
-        for diagnostics in located.values { report.diagnostics += diagnostics ?? [] }
+        report.treeDiagnostics = located.values.map { $0 ?? [] }
 
         let tasks = binaries.flatMap { binary in
             binary.program.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }

@@ -16,47 +16,56 @@ public enum GoldenName {
         public var all: [String]
         /// For each of `lesson.trees`, its name, or nil.
         public var trees: [String?]
-        /// Why some trees have no name; empty when every tree has its own.
-        public var findings: [Diagnostic]
+        /// For each tree block of the lesson (expected block recognised or not), its name, or nil.
+        public var blocks: [String?]
+        /// Why some trees have no name, each with the index of its tree block; empty when every
+        /// tree has its own.
+        public var failures: [(block: Int, diagnostic: Diagnostic)]
+
+        public var findings: [Diagnostic] { failures.map(\.diagnostic) }
     }
 
     public static func names(for lesson: Lesson) -> Names {
         var all: [String] = []
         var byLine: [Int: String] = [:]
         var firstLine: [String: Int] = [:]
-        var findings: [Diagnostic] = []
+        var failures: [(block: Int, diagnostic: Diagnostic)] = []
+        var names: [String?] = []
         let blocks = lesson.blocks.filter { $0.role == .tree }
         // A name shared by two trees belongs to neither: whichever came first, giving it the approval
         // could hand an inserted tree the approval of the one it copies.
         var counts: [String: Int] = [:]
         for block in blocks { counts[slug(Tree.title(ofHeader: block.fenced.body.first?.text ?? "")), default: 0] += 1 }
-        for block in blocks {
+        for (index, block) in blocks.enumerated() {
+            names.append(nil)
             let fenced = block.fenced
             let header = fenced.body.first
             let location = SourceLocation(
                 path: lesson.path, line: header?.number ?? fenced.opening.number, column: fenced.fence.indent + 1)
             let base = slug(Tree.title(ofHeader: header?.text ?? ""))
             if base.isEmpty {
-                findings.append(.error(
+                failures.append((index, .error(
                     .treeIdentity, at: location,
                     "tree has no description after '\(BlockRole.treeMarker)', and its golden is named by it; "
-                        + "write '\(BlockRole.treeMarker) — <what the tree shows>'"))
+                        + "write '\(BlockRole.treeMarker) — <what the tree shows>'")))
                 continue
             }
             if let earlier = firstLine[base] {
-                findings.append(.error(
+                failures.append((index, .error(
                     .treeIdentity, at: location,
                     "tree has the golden name of the tree at line \(earlier) ('\(base)'); give each tree of a "
-                        + "lesson its own description, so an approval can never pass from one tree to another"))
+                        + "lesson its own description, so an approval can never pass from one tree to another")))
                 continue
             }
             firstLine[base] = location.line
             guard counts[base] == 1 else { continue }
             let name = base + ".out"
             all.append(name)
+            names[index] = name
             byLine[fenced.opening.number] = name
         }
-        return Names(all: all, trees: lesson.trees.map { byLine[$0.block.opening.number] }, findings: findings)
+        return Names(
+            all: all, trees: lesson.trees.map { byLine[$0.block.opening.number] }, blocks: names, failures: failures)
     }
 
     /// Lowercase ASCII letters and digits joined by single dashes; Turkish letters transliterated.

@@ -47,37 +47,43 @@ public struct GoldenStore: Sendable {
 
     /// The goldens of a lesson's trees, in tree order; nil for a tree without an identity.
     public func entries(lesson: Lesson, names: [String?]? = nil) -> [Entry?] {
-        let stem = Self.stem(of: lesson.path)
-        return (names ?? GoldenName.names(for: lesson).trees).map { name in
-            name.map { name in
-                let folder = root.appendingPathComponent(stem)
-                let url = folder.appendingPathComponent(name)
-                let display = "\(displayRoot)/\(stem)/\(name)"
-                switch (Self.kind(folder), Self.kind(url)) {
-                case (.missing, _), (.directory, .missing):
-                    return Entry(url: url, displayPath: display, contents: nil)
-                case (.directory, .regular):
-                    return Entry(
-                        url: url, displayPath: display,
-                        contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
-                case (.directory, _):
-                    return Entry(url: url, displayPath: display, contents: nil, foreign: "it is not a regular file (a link or a folder)")
-                default:
-                    return Entry(
-                        url: url, displayPath: display, contents: nil,
-                        foreign: "its folder \(displayRoot)/\(stem) is not a plain directory (a link or a file)")
-                }
-            }
+        (names ?? GoldenName.names(for: lesson).trees).map { name in name.map { golden(lesson: lesson.path, name: $0) } }
+    }
+
+    /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
+    public func golden(lesson path: String, name: String) -> Entry {
+        let stem = Self.stem(of: path)
+        let folder = root.appendingPathComponent(stem)
+        let url = folder.appendingPathComponent(name)
+        let display = "\(displayRoot)/\(stem)/\(name)"
+        switch (Self.kind(folder), Self.kind(url)) {
+        case (.missing, _), (.directory, .missing):
+            return Entry(url: url, displayPath: display, contents: nil)
+        case (.directory, .regular):
+            return Entry(
+                url: url, displayPath: display,
+                contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
+        case (.directory, _):
+            return Entry(url: url, displayPath: display, contents: nil, foreign: "it is not a regular file (a link or a folder)")
+        default:
+            return Entry(
+                url: url, displayPath: display, contents: nil,
+                foreign: "its folder \(displayRoot)/\(stem) is not a plain directory (a link or a file)")
         }
     }
 
     /// Golden files in a lesson's folder that no tree names: only files coursecheck owns.
     /// None while a tree of the lesson has no identity: its golden is unknown, not an orphan.
     public func orphans(lesson: Lesson, names: GoldenName.Names? = nil) -> [Entry] {
-        let stem = Self.stem(of: lesson.path)
         let names = names ?? GoldenName.names(for: lesson)
-        guard names.findings.isEmpty else { return [] }
-        let wanted = Set(names.all)
+        guard names.failures.isEmpty else { return [] }
+        return orphans(lesson: lesson.path, keeping: names.all)
+    }
+
+    /// Golden files in the folder of the lesson at `path` not named in `names`.
+    public func orphans(lesson path: String, keeping names: [String]) -> [Entry] {
+        let stem = Self.stem(of: path)
+        let wanted = Set(names)
         return ownedFiles(in: stem).filter { !wanted.contains($0) }.map { entry(stem: stem, name: $0) }
     }
 

@@ -160,9 +160,7 @@ extension LSPServer {
         func refuse(_ reason: String) -> RequestError {
             RequestError(code: .requestFailed, message: "not approved: \(reason)")
         }
-        if let blocking = outcome.result.diagnostics.first(where: {
-            $0.location.path == lesson.path && GoldenUpdater.structuralIDs.contains($0.id) && $0.severity == .error
-        }) {
+        if let blocking = outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.structuralError {
             throw refuse("the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain")
         }
         if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {

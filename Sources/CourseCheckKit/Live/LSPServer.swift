@@ -439,7 +439,8 @@ public final class LSPServer {
     }
 
     static func run(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeRun? {
-        outcome.result.runs.first { $0.job.path == lesson.path && $0.job.tree.header.number == tree.header.number }?.run
+        outcome.result.lessonResults.first { $0.path == lesson.path }?
+            .trees.first { $0.block.opening.number == tree.block.opening.number }?.run
     }
 
     static func document(_ params: JSONValue) throws -> (uri: String, path: String) {

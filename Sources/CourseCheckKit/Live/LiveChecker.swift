@@ -43,9 +43,9 @@ public struct LiveChecker: Sendable {
             // A declared trigger may be printed only by a pending tree: that claim waits for swiftc
             // rather than report a cause that is merely not computed yet.
             let lessons = Set(waiting.map(\.path))
-            result.diagnostics.removeAll { $0.id == .declaredTrigger && lessons.contains($0.location.path) }
-            result.summary.errors = result.diagnostics.count { $0.severity == .error }
-            result.summary.warnings = result.diagnostics.count { $0.severity == .warning }
+            result.removeFindings { finding, _ in
+                finding.diagnostic.id == .declaredTrigger && lessons.contains(finding.diagnostic.location.path)
+            }
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return Outcome(result: result, pending: waiting, milliseconds: elapsed)

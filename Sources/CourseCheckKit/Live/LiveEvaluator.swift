@@ -53,12 +53,13 @@ public final class LiveEvaluator: Sendable {
     /// Evaluates `jobs`: embedded trees now (from the cache where the text is unchanged), swiftc
     /// trees from the cache or, when missing, pending and started in the background.
     public func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
-        var report = EngineRouter.Report(runs: Array(repeating: nil, count: jobs.count), diagnostics: [], engines: [])
+        var report = EngineRouter.Report(jobs: jobs.count)
         var swiftcIndices: [Int] = []
         var reasons: [String: Int] = [:]
         var embeddedCount = 0
         if router.choice == .swiftc {
             swiftcIndices = Array(jobs.indices)
+            report.routes = Array(repeating: .swiftc(reason: nil), count: jobs.count)
         } else {
             let engine = EmbeddedEngine(outputLimit: router.toolchain.outputLimit)
             let keys = jobs.map(Self.key)
@@ -86,16 +87,19 @@ public final class LiveEvaluator: Sendable {
                 case .ran(let run, let lints):
                     embeddedCount += 1
                     report.runs[index] = run
-                    report.diagnostics += lints
+                    report.routes[index] = .embedded
+                    report.treeDiagnostics[index] += lints
                 case .failed(let findings):
                     embeddedCount += 1
-                    report.diagnostics += findings
+                    report.routes[index] = .embedded
+                    report.treeDiagnostics[index] += findings
                 case .needsToolchain(let routing):
                     if router.choice == .embedded {
-                        report.diagnostics.append(.error(
+                        report.treeDiagnostics[index].append(.error(
                             .needsToolchain, at: routing.location,
                             "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
                     } else {
+                        report.routes[index] = .swiftc(reason: routing.reason)
                         swiftcIndices.append(index)
                         reasons[routing.reason, default: 0] += 1
                     }
@@ -114,7 +118,7 @@ public final class LiveEvaluator: Sendable {
                 let job = jobs[index]
                 if let cached = state.swiftc[Self.key(job)] {
                     report.runs[index] = cached.run
-                    report.diagnostics += Self.shift(cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
+                    report.treeDiagnostics[index] += Self.shift(cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
                 } else {
                     pending.append(index)
                     if state.inFlight.insert(Self.key(job)).inserted { toStart.append(job) }
@@ -139,9 +143,7 @@ public final class LiveEvaluator: Sendable {
             do {
                 let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
                 version = report.toolchain.version
-                for (job, run) in zip(jobs, report.runs) {
-                    let lines = job.tree.block.opening.number...job.tree.expected.closing.number
-                    let own = report.diagnostics.filter { $0.location.path == job.path && lines.contains($0.location.line) }
+                for ((job, run), own) in zip(zip(jobs, report.runs), report.treeDiagnostics) {
                     results[Self.key(job)] = Cached(run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
                 }
             } catch {

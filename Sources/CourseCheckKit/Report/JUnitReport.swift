@@ -1,12 +1,10 @@
 /// JUnit XML for CI test views: one `<testsuite>` per lesson, one `<testcase>` per check
 /// (the lesson's structure, its core, each tree by its header), `<failure>` with message and diff.
 public struct JUnitReport: Sendable {
-    public var lessons: [Lesson]
-    public var diagnostics: [Diagnostic]
+    public var result: CourseChecker.Result
 
-    public init(lessons: [Lesson], diagnostics: [Diagnostic]) {
-        self.lessons = lessons
-        self.diagnostics = diagnostics
+    public init(result: CourseChecker.Result) {
+        self.result = result
     }
 
     /// A check and the errors that belong to it.
@@ -15,27 +13,32 @@ public struct JUnitReport: Sendable {
         var failures: [Diagnostic]
     }
 
-    /// The cases of one lesson; every error located in the lesson lands in exactly one case.
-    /// Names never hold line numbers, so a prose edit renames nothing: a tree is named by its
-    /// golden slug, a second core by its ordinal.
-    func cases(_ lesson: Lesson) -> [Case] {
-        let errors = diagnostics.filter { $0.severity == .error && $0.location.path == lesson.path }
+    /// The cases of one lesson; every error of the lesson lands in exactly one case, chosen by its
+    /// subject. Names never hold line numbers, so a prose edit renames nothing: a tree is named by
+    /// its golden slug, a second core by its ordinal.
+    func cases(_ checked: LessonResult) -> [Case] {
+        guard let lesson = checked.lesson else { return [] }
         var cases: [Case] = [Case(name: "structure", failures: [])]
-        var ranges: [(Int, ClosedRange<Int>)] = []
-        for (ordinal, core) in lesson.cores.enumerated() {
-            ranges.append((cases.count, core.opening.number...core.closing.number))
+        var coreCases: [Int: Int] = [:]
+        var treeCases: [Int: Int] = [:]
+        for ordinal in lesson.cores.indices {
+            coreCases[ordinal] = cases.count
             cases.append(Case(name: ordinal == 0 ? "core" : "core \(ordinal + 1)", failures: []))
         }
-        for (tree, name) in zip(lesson.trees, GoldenName.names(for: lesson).trees) {
-            ranges.append((cases.count, tree.block.opening.number...tree.expected.closing.number))
-            // A tree without an identity has its failure in the structure case; its own case is
-            // named by its header line only then.
-            let title = name.map { String($0.dropLast(".out".count)) } ?? "at line \(tree.header.number)"
+        for (index, tree) in checked.trees.enumerated() where tree.tree != nil {
+            treeCases[index] = cases.count
+            // A tree without an identity is named by its header line, beside its identity failure.
+            let title = tree.goldenName.map { String($0.dropLast(".out".count)) } ?? "at line \(tree.block.body[0].number)"
             cases.append(Case(name: "tree \(title)", failures: []))
         }
-        for error in errors {
-            let index = ranges.first { $0.1.contains(error.location.line) }?.0 ?? 0
-            cases[index].failures.append(error)
+        for finding in checked.ownFindings where finding.diagnostic.severity == .error {
+            let index: Int? =
+                switch finding.subject {
+                case .core(let ordinal): coreCases[ordinal]
+                case .tree(let tree): treeCases[tree]
+                default: nil
+                }
+            cases[index ?? 0].failures.append(finding.diagnostic)
         }
         return cases
     }
@@ -56,7 +59,7 @@ public struct JUnitReport: Sendable {
         var suites = ""
         var total = 0
         var failed = 0
-        for lesson in lessons {
+        for lesson in result.lessonResults where lesson.lesson != nil {
             let cases = cases(lesson)
             let failures = cases.filter { !$0.failures.isEmpty }.count
             total += cases.count
@@ -65,8 +68,8 @@ public struct JUnitReport: Sendable {
         }
         // Errors outside the lessons (goldens, the course index) go to a suite of their own, so the
         // counts add up to every error of the run.
-        let lessonPaths = Set(lessons.map(\.path))
-        let loose = diagnostics.filter { $0.severity == .error && !lessonPaths.contains($0.location.path) }
+        let loose = (result.courseFindings + result.lessonResults.flatMap(\.outsideFindings))
+            .map(\.diagnostic).filter { $0.severity == .error }
         var paths: [String] = []
         for error in loose where !paths.contains(error.location.path) { paths.append(error.location.path) }
         let courseCases = paths.isEmpty

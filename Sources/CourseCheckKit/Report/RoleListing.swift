@@ -6,16 +6,17 @@ import Foundation
 ///
 /// A tree's engine is where `--engine auto` sends it, with the reason when it leaves the embedded engine.
 public struct RoleListing: Sendable {
-    public var lessons: [Lesson]
+    public var result: CourseChecker.Result
 
-    public init(lessons: [Lesson]) {
-        self.lessons = lessons
+    /// `result` should come from a check with `evaluation: .routes`, so every tree has its route.
+    public init(result: CourseChecker.Result) {
+        self.result = result
     }
 
-    private func engine(_ tree: Tree, in lesson: Lesson) -> String {
-        switch EmbeddedEngine(outputLimit: 1 << 20).evaluate(TreeJob(path: lesson.path, tree: tree)) {
-        case .ran, .failed: "embedded"
-        case .needsToolchain(let routing): "swiftc (\(routing.reason))"
+    private func engine(_ route: EngineRouter.Route) -> String {
+        switch route {
+        case .embedded: "embedded"
+        case .swiftc(let reason): reason.map { "swiftc (\($0))" } ?? "swiftc"
         }
     }
 
@@ -43,29 +44,31 @@ public struct RoleListing: Sendable {
     }
 
     public var text: String {
-        render(LargeStack.run { rows() })
+        render(rows())
     }
 
     /// The rows as a JSON array (`list --format json`), every key present in every row.
     public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(LargeStack.run { rows() })) ?? Data("[]".utf8)
+        let data = (try? encoder.encode(rows())) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     private func rows() -> [Row] {
         var rows: [Row] = []
-        for lesson in lessons {
+        for checked in result.lessonResults {
+            guard let lesson = checked.lesson else { continue }
+            var trees = checked.trees.makeIterator()
             for block in lesson.blocks {
                 let line = block.fenced.opening.number
                 switch block.role {
                 case .tree:
-                    let title = Tree.title(ofHeader: block.fenced.body.first?.text ?? "")
-                    let tree = lesson.trees.first { $0.block.opening.number == line }
+                    // `trees` holds the lesson's tree blocks in the order of `blocks`.
+                    let tree = trees.next()
                     rows.append(Row(
                         file: lesson.path, line: line, role: "tree", expected: block.expectedLine,
-                        engine: tree.map { engine($0, in: lesson) }, title: title))
+                        engine: tree?.route.map(engine), title: Tree.title(ofHeader: block.fenced.body.first?.text ?? "")))
                 default:
                     rows.append(Row(file: lesson.path, line: line, role: block.role.rawValue))
                 }

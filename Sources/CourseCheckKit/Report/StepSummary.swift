@@ -13,8 +13,9 @@ public struct StepSummary: Sendable {
     public var markdown: String {
         var text = "## coursecheck\n\n`\(cell(result.summary.description))`\n\n"
         text += "| lesson | checked | errors | warnings |\n|---|---|---|---|\n"
-        for lesson in result.lessons {
-            let mine = result.diagnostics.filter { $0.location.path == lesson.path }
+        for checked in result.lessonResults {
+            guard let lesson = checked.lesson else { continue }
+            let mine = checked.ownFindings.map(\.diagnostic)
             let checked = [
                 SummaryLine.count(lesson.count(of: .core), "core"), SummaryLine.count(lesson.count(of: .tree), "tree"),
                 SummaryLine.count(lesson.count(of: .fragment), "fragment"),
@@ -23,8 +24,8 @@ public struct StepSummary: Sendable {
             let warnings = mine.count { $0.severity == .warning }
             text += "| `\(cell(lesson.path))` | \(checked) | \(errors == 0 ? "0" : "**\(errors)**") | \(warnings) |\n"
         }
-        let lessonPaths = Set(result.lessons.map(\.path))
-        let elsewhere = result.diagnostics.filter { !lessonPaths.contains($0.location.path) && $0.severity != .note }
+        let elsewhere = (result.courseFindings + result.lessonResults.flatMap(\.outsideFindings))
+            .map(\.diagnostic).filter { $0.severity != .note }
         if !elsewhere.isEmpty {
             text += "| course (goldens, index) | | \(elsewhere.count { $0.severity == .error }) | \(elsewhere.count { $0.severity == .warning }) |\n"
         }
