@@ -60,6 +60,23 @@ final class CascadeTests: XCTestCase {
         ])
     }
 
+    /// The title is written in four places; a typo in one is one finding, at the typo.
+    func testATypoInTheFrontMatterTitle() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "title: 'Bildirimsel Sözdizim'", "title: 'Bildirimsel Sözdzim'")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the "
+                + "heading 'Bildirimsel Sözdizim' (line 10), which the rest of the course uses [front-matter]"
+        ])
+    }
+
+    func testATypoInTheHeading() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "# Bildirimsel Sözdizim", "# Bildirimsel Sözdzim")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:10:3: error: heading 'Bildirimsel Sözdzim' differs from the front matter "
+                + "title 'Bildirimsel Sözdizim' (line 2) [front-matter]"
+        ])
+    }
+
     func testANoteWithTheWrongPrefix() throws {
         try mutate("01-bildirimsel-sozdizim.md", "**GV3.**", "**DR3.**")
         XCTAssertEqual(findings(), [

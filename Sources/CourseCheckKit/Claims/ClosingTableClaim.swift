@@ -16,9 +16,9 @@ public struct ClosingTableClaim: ClaimCheck {
         guard let (owner, table) = found, let lessonColumn = table.column("Ders"), let triggerColumn = table.column("Tetik")
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
         var findings: [Diagnostic] = []
-        let titles = course.lessons.map { $0.frontMatter?["title"]?.value ?? $0.title?.text ?? $0.path }
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn.
         let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn].text : "" }
+        let titles = course.lessons.map { $0.title(asUsedIn: rowTitles) }
 
         func checkTrigger(row: Int, lesson: Int) {
             let cells = table.rows[row].cells

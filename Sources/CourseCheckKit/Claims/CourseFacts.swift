@@ -23,6 +23,26 @@ public struct CourseFacts: Sendable {
             let digits = stem.prefix { $0.isASCII && $0.isNumber }
             return stem.dropFirst(digits.count).hasPrefix("-") ? String(stem.dropFirst(digits.count + 1)) : stem
         }
+        /// Every spelling the lesson gives its title: the front matter's and the heading's. When the two
+        /// differ, front-matter reports it once, and the claims that name lessons accept either, so
+        /// one typo is one finding.
+        public var titles: [String] {
+            var titles: [String] = []
+            for candidate in [frontMatter?["title"]?.value, title?.text].compactMap({ $0 })
+            where !titles.contains(where: { $0.sameBytes(candidate) }) {
+                titles.append(candidate)
+            }
+            return titles.isEmpty ? [path] : titles
+        }
+
+        /// True when `name` is one of the lesson's titles.
+        public func isTitled(_ name: String) -> Bool { titles.contains { $0.sameBytes(name) } }
+
+        /// The lesson's title as `names` use it when they use one of its spellings, else its first.
+        public func title(asUsedIn names: [String]) -> String {
+            titles.first { title in names.contains { $0.sameBytes(title) } } ?? titles[0]
+        }
+
         /// The text of the first `# ` heading, with its line.
         public var title: (text: String, line: Int, column: Int)? {
             prose.headings.first { $0.level == 1 }.map { ($0.text, $0.line, $0.column) }
@@ -86,6 +106,15 @@ public struct CourseFacts: Sendable {
         }
         let whole = plan.directories.count == 1 && plan.entries.count == lessons.count
         return CourseFacts(lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
+    }
+
+    /// How often `text` occurs in the course outside the lesson at `path`: in the index and the other
+    /// lessons. It tells which of two spellings the course uses.
+    public func mentions(of text: String, outside path: String) -> Int {
+        let files = (index.map { [$0.file] } ?? []) + lessons.filter { $0.path != path }.map(\.lesson.file)
+        return files.reduce(0) { count, file in
+            count + file.lines.count { $0.text.contains(text) }
+        }
     }
 
     /// The course title: the index's `title`, when there is an index.

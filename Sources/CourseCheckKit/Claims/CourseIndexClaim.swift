@@ -83,7 +83,7 @@ public struct CourseIndexClaim: ClaimCheck {
             }
             listed.append(item)
             let title = course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
-            if let title, !title.sameBytes(item.title) {
+            if let title, !course.lessons[lessonIndex].isTitled(item.title) {
                 findings.append(.error(
                     id, at: item.titleLocation,
                     "the index calls \(item.file) '\(item.title)'; its title is '\(title)'"))

@@ -28,7 +28,15 @@ public struct FrontMatterClaim: ClaimCheck {
             }
             if let title = frontMatter["title"] {
                 if let heading = lesson.title {
-                    if !heading.text.sameBytes(title.value) {
+                    // The one the rest of the course does not use is the typo.
+                    if !heading.text.sameBytes(title.value),
+                        course.mentions(of: heading.text, outside: path) > course.mentions(of: title.value, outside: path)
+                    {
+                        findings.append(.error(
+                            id, at: SourceLocation(path: path, line: title.line),
+                            "front matter title '\(title.value)' differs from the heading '\(heading.text)' (line \(heading.line)), "
+                                + "which the rest of the course uses"))
+                    } else if !heading.text.sameBytes(title.value) {
                         findings.append(.error(
                             id, at: SourceLocation(path: path, line: heading.line, column: heading.column),
                             "heading '\(heading.text)' differs from the front matter title '\(title.value)' (line \(title.line))"))
