@@ -77,6 +77,44 @@ final class CascadeTests: XCTestCase {
         ])
     }
 
+    /// Wraps lesson 1's first tree and its expected block in a list item, or in `<details>` with no
+    /// blank line after it.
+    private func wrapFirstTree(_ wrap: (_ tree: [String], _ expected: [String]) -> [String]) throws {
+        let url = lessons.appendingPathComponent("01-bildirimsel-sozdizim.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let open = try XCTUnwrap(lines.indices.first { lines[$0] == "```swift" && lines[$0 + 1].hasPrefix("// main.swift") })
+        let close = try XCTUnwrap(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
+        let expectedOpen = try XCTUnwrap(lines[(close + 1)...].firstIndex { $0.hasPrefix("```") })
+        let expectedClose = try XCTUnwrap(lines[(expectedOpen + 1)...].firstIndex { $0.hasPrefix("```") })
+        XCTAssertEqual(open, 94)
+        lines.replaceSubrange(
+            open...expectedClose,
+            with: wrap(Array(lines[open...close]), Array(lines[close + 1...expectedClose])))
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func testAClosingFenceIndentedTooFarInAListItem() throws {
+        try wrapFirstTree { tree, expected in
+            var item = (tree + expected).enumerated().map { $0.offset == 0 ? "- " + $0.element : ($0.element.isEmpty ? "" : "  " + $0.element) }
+            item[tree.count - 1] = "      ```"
+            return item
+        }
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:125:3: error: this line would close the tree at line 95, but it is "
+                + "indented 4 columns (a closing fence may have at most 3), so the tree runs on to line 127; indent it "
+                + "less [unterminated-fence]"
+        ])
+    }
+
+    func testDetailsWithoutABlankLineBeforeATree() throws {
+        try wrapFirstTree { tree, expected in ["<details>"] + tree + expected + ["</details>"] }
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:96:1: error: a tree inside the HTML block that starts at line 95: a "
+                + "reader sees its fence as raw text and coursecheck cannot run it; put a blank line between the HTML "
+                + "and the fence [no-role]"
+        ])
+    }
+
     func testANoteWithTheWrongPrefix() throws {
         try mutate("01-bildirimsel-sozdizim.md", "**GV3.**", "**DR3.**")
         XCTAssertEqual(findings(), [

@@ -16,7 +16,7 @@ public struct CourseFacts: Sendable {
         public var treeBlocks: [FencedBlock] { lesson.blocks.filter { $0.role == .tree }.map(\.fenced) }
         /// True when some tree block has no recognised expected block: it did not run, so what
         /// the lesson's trees print is not fully known, and claims about it are not judged.
-        public var hasUnknownTrees: Bool { treeBlocks.count != lesson.trees.count }
+        public var hasUnknownTrees: Bool { treeBlocks.count != lesson.trees.count || lesson.fencesAreUncertain }
         /// `yerel-durum` for `lessons/09-yerel-durum.md`.
         public var slug: String {
             let stem = GoldenStore.stem(of: path)

@@ -46,7 +46,8 @@ public struct DeclaredTriggerClaim: ClaimCheck {
         }
         if let distribution = declaration.distribution {
             // The first tree block must be the first tree that ran, or its counts are unknown.
-            guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, let output = lesson.outputs.first ?? nil
+            guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, !lesson.lesson.fencesAreUncertain,
+                let output = lesson.outputs.first ?? nil
             else { return nil }
             guard let counts = Triggers.counts(inOutput: output) else {
                 return "declares a distribution, but the first tree prints no countCauses lines"

@@ -101,8 +101,12 @@ public struct NoteSeriesClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         var excluded = Set<Int>()
         var lastNumber: [String: Int] = [:]
+        let uncertain = Set(course.lessons.filter(\.lesson.fencesAreUncertain).map(\.path))
+        /// The lesson of each series' previous note.
+        var previous: [String: String] = [:]
         for index in notes.indices {
             let note = notes[index]
+            defer { previous[notes[index].prefix] = note.path }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
             if let part = partOf[index], let owner = home[note.prefix], part != owner {
                 let local = order.filter { home[$0] == part && $0 != note.prefix }
@@ -134,6 +138,9 @@ public struct NoteSeriesClaim: ClaimCheck {
                 findings.append(.error(
                     id, at: at, "note \(note.prefix)\(note.number) is out of sequence; expected \(note.prefix)\(expected)"))
                 notes[index].number = expected
+            } else if note.number > expected, uncertain.contains(note.path) || uncertain.contains(previous[note.prefix] ?? "") {
+                // The missing notes may be hidden in a block whose fences pair wrongly: unknown, not a gap.
+                continue
             } else if note.number > expected {
                 let missing = expected == note.number - 1
                     ? "\(note.prefix)\(expected)" : "\(note.prefix)\(expected)–\(note.prefix)\(note.number - 1)"

@@ -2,19 +2,66 @@
 public enum Classifier {
     /// Classifies what the scanner found; the lesson keeps the document so prose is not parsed twice.
     public static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
-        var (lesson, diagnostics) = classify(file, blocks: scanned.blocks)
+        var (lesson, classified) = classify(file, blocks: scanned.blocks)
+        var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
-        diagnostics += swallowedFences(in: scanned.document, path: file.path)
+        let overIndented = overIndentedClosings(lesson, path: file.path)
+        let causes = swallowedFences(in: scanned.document, path: file.path) + overIndented.map(\.finding)
+        if let first = causes.map(\.location.line).min() {
+            // After a fence the reader does not see, every fence pairs with the wrong partner: the
+            // stray and unclosed blocks that follow are its consequences, not findings of their own,
+            // and so is the lost expected block of the tree whose closing fence is indented too far.
+            let consequences: Set<DiagnosticID> = [.strayOutput, .missingExpected, .unterminatedFence]
+            let headers = Set(overIndented.map(\.header))
+            diagnostics.removeAll { finding in
+                consequences.contains(finding.id)
+                    && (finding.location.line > first || (finding.id == .missingExpected && headers.contains(finding.location.line)))
+            }
+        }
+        diagnostics += causes
+        lesson.fencesAreUncertain = !causes.isEmpty || diagnostics.contains { $0.id == .unterminatedFence }
         return (lesson, diagnostics)
     }
 
+    /// A tree that lost its expected block because its closing fence is indented four or more
+    /// columns (too far to close it, so the next fence closes it instead): one finding at that line.
+    static func overIndentedClosings(_ lesson: Lesson, path: String) -> [(finding: Diagnostic, header: Int)] {
+        let paired = Set(lesson.trees.map(\.block.opening.number))
+        return lesson.blocks.filter { $0.role == .tree && !paired.contains($0.fenced.opening.number) }.compactMap { block in
+            let fence = block.fenced.fence
+            guard let line = block.fenced.body.first(where: { line in
+                let indent = line.text.prefix { $0 == " " }.count
+                let rest = line.text.dropFirst(indent).trimmingBlanks()
+                return indent >= 4 && rest.count >= fence.length && rest.allSatisfy { $0 == fence.character }
+            }) else { return nil }
+            let indent = line.text.prefix { $0 == " " }.count
+            let header = block.fenced.body.first?.number ?? block.fenced.opening.number
+            return (.error(
+                .unterminatedFence, at: SourceLocation(path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
+                "this line would close the tree at line \(block.fenced.opening.number), but it is indented \(indent) columns "
+                    + "(a closing fence may have at most 3), so the tree runs on to line \(block.fenced.closing.number); indent it less"), header)
+        }
+    }
+
     /// A fence opening a tree or the core inside an indented code block (indented four spaces too
-    /// many, say, in a list item) renders as code, not as a block of its own: the reader still sees
-    /// the program, so it is a located error, never a tree that silently stops being checked.
+    /// many, say, in a list item) renders as code, not as a block of its own, and inside an HTML
+    /// block (`<details>` with no blank line after it) as raw text: either way it is a located
+    /// error, never a tree that silently stops being checked.
     static func swallowedFences(in document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         document.walk { node, _ in
-            guard case .indentedCode = node.kind else { return }
+            let container: String
+            switch node.kind {
+            case .indentedCode:
+                container = "an indented code block: its fence is indented four or more spaces past its container, so "
+                    + "a reader sees it as code and coursecheck cannot run it; indent it less"
+            // Types 6 and 7 (`<div>`, `<details>`, any tag) show their text; a comment and the
+            // other kinds hide it, which is how an author keeps a tree out of the lesson.
+            case .htmlBlock(let type) where type >= 6:
+                container = "the HTML block that starts at line \(node.lines.lowerBound + 1): a reader sees its fence as raw "
+                    + "text and coursecheck cannot run it; put a blank line between the HTML and the fence"
+            default: return
+            }
             for (offset, line) in node.content.enumerated() where offset + 1 < node.content.count {
                 let text = line.text.drop { $0 == " " }
                 guard let fence = Lexer.openingFence(Line(number: line.index + 1, text: String(text), ending: .lf)),
@@ -28,8 +75,7 @@ public enum Classifier {
                     at: SourceLocation(
                         path: path, line: line.index + 1,
                         column: line.prefixLength + (line.text.utf8.count - text.utf8.count) + 1),
-                    "\(what) inside an indented code block: its fence is indented four or more spaces past its "
-                        + "container, so a reader sees it as code and coursecheck cannot run it; indent it less"))
+                    "\(what) inside \(container)"))
             }
         }
         return found

@@ -13,6 +13,10 @@ public struct Lesson: Sendable {
     /// The lesson's core blocks; a well-formed lesson has exactly one.
     public var cores: [FencedBlock]
     public var trees: [Tree]
+    /// True when a fence is left open or hidden from the reader (in an indented code or HTML block):
+    /// the fences after it may pair wrongly, so what is prose and what is code is not known, and the
+    /// claims that read the lesson's trees and prose do not judge it.
+    public var fencesAreUncertain = false
     /// The block structure the blocks were found in, when the caller kept it (claims read prose from it).
     public var document: BlockNode?
 

@@ -55,7 +55,7 @@ public enum LessonReader {
             return Outcome(lesson: nil, diagnostics: diagnostics)
         }
         let scanned = MarkdownScanner.scan(file)
-        diagnostics += scanned.diagnostics
+        // The classifier sees the scanner's findings too: a cause it finds replaces their consequences.
         let (lesson, classified) = Classifier.classify(file, scanned: scanned)
         diagnostics += classified
         return Outcome(lesson: lesson, diagnostics: diagnostics)
