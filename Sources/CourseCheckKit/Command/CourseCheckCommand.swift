@@ -72,24 +72,25 @@ public struct CourseCheckCommand {
                 stdout.write(invocation.format == .json ? listing.json : listing.text)
                 result.diagnostics.forEach(reporter.report)
                 return result.summary.errors > 0 ? .findings : .clean
-            case .check:
+            case .check, .update, .promote:
                 plan = try loadPlan(invocation)
                 let checker = CourseChecker(configuration: configuration(invocation))
                 try checker.validateStores(plan!)
                 try validateReportPath(invocation, plan: plan!, checker: checker)
                 try validateCache(checker, plan: plan!)
-                try refuseUnderCI(invocation)
-                if invocation.promote {
-                    return try promote(plan!, checker: checker, invocation: invocation, reporter: reporter)
-                }
-                if invocation.update {
+                try refuseUnderCI(invocation.action)
+                switch invocation.action {
+                case .promote(let dryRun, _):
+                    return try promote(plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
+                case .update:
                     return try update(plan!, checker: checker, invocation: invocation, reporter: reporter)
+                default:
+                    return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
                 }
-                return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
-            case .run:
-                return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
-            case .importCourse:
-                return try importCourse(invocation)
+            case .run(let target):
+                return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
+            case .importCourse(let export, let lessons):
+                return try importCourse(export: export, into: lessons)
             case .watch:
                 return try Watcher(command: self, invocation: invocation).run()
             case .lsp:
@@ -238,18 +239,20 @@ public struct CourseCheckCommand {
 
     /// `--update` and `--promote` never write on CI unless forced: a rerun must not pass by recording.
     /// `--promote --dry-run` only prints a patch, so it runs anywhere.
-    private func refuseUnderCI(_ invocation: Invocation) throws {
-        guard !invocation.force, Invocation.isCI(environment.variables) else { return }
+    private func refuseUnderCI(_ action: Invocation.Action) throws {
+        guard Invocation.isCI(environment.variables) else { return }
         let value = environment.variables["CI"] ?? ""
-        if invocation.update {
+        switch action {
+        case .update(force: false):
             throw CourseCheckError.usage(
                 "refusing --update because CI=\(value): approving outputs on CI would let a rerun pass "
                     + "by recording; run it locally, or pass --force")
-        }
-        if invocation.promote && !invocation.dryRun {
+        case .promote(dryRun: false, force: false):
             throw CourseCheckError.usage(
                 "refusing --promote because CI=\(value): rewriting the lessons on CI would let a rerun pass by "
                     + "changing the course text; see the patch with --promote --dry-run, run it locally, or pass --force")
+        default:
+            break
         }
     }
 
@@ -271,14 +274,14 @@ public struct CourseCheckCommand {
         return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
     }
 
-    private func promote(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
-        throws -> ExitStatus
-    {
+    private func promote(
+        _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter
+    ) throws -> ExitStatus {
         var firstPass = checker
         firstPass.configuration.goldens = .off
         let first = try firstPass.check(plan)
         let promotion = LessonPromoter.rewrites(first, plan: plan)
-        if invocation.dryRun {
+        if dryRun {
             // What the patch does not fix stays visible, next to the trees it leaves alone.
             let unfixed = first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped
             unfixed.sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
@@ -329,20 +332,20 @@ public struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
-    private func importCourse(_ invocation: Invocation) throws -> ExitStatus {
-        let exportURL = URL(fileURLWithPath: invocation.paths[0], relativeTo: environment.currentDirectory)
+    private func importCourse(export: String, into lessons: String) throws -> ExitStatus {
+        let exportURL = URL(fileURLWithPath: export, relativeTo: environment.currentDirectory)
         guard let data = FileManager.default.contents(atPath: exportURL.path) else {
-            throw CourseCheckError.io("\(invocation.paths[0]): cannot read the export")
+            throw CourseCheckError.io("\(export): cannot read the export")
         }
         let file: SourceFile
-        switch SourceFile.decode([UInt8](data), path: invocation.paths[0]) {
+        switch SourceFile.decode([UInt8](data), path: export) {
         case .success(let decoded): file = decoded
         case .failure(let diagnostic): throw CourseCheckError.usage("\(diagnostic.location): \(diagnostic.message)")
         }
-        let directory = URL(fileURLWithPath: invocation.paths[1], relativeTo: environment.currentDirectory).standardizedFileURL
+        let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
         if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
             let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
-            let shown = CourseLoader.display(invocation.paths[1], name)
+            let shown = CourseLoader.display(lessons, name)
             stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
             return .clean
         }
@@ -351,17 +354,17 @@ public struct CourseCheckCommand {
             importer = try CourseImporter(file: file)
         } catch CourseCheckError.usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
             throw CourseCheckError.usage(
-                "\(invocation.paths[0]): not an export import reads; it takes a course export (front matter, "
+                "\(export): not an export import reads; it takes a course export (front matter, "
                     + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
                     + "title and source, then '# Title')")
         }
         let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
-            stdout.write("wrote \(CourseLoader.display(invocation.paths[1], name))\n")
+            stdout.write("wrote \(CourseLoader.display(lessons, name))\n")
         }
         let changed = written.filter(\.changed).count
         stdout.write(
-            "imported \(SummaryLine.count(written.count - 1, "lesson")) into \(invocation.paths[1]) "
+            "imported \(SummaryLine.count(written.count - 1, "lesson")) into \(lessons) "
                 + "(\(changed) of \(written.count) files changed)\n")
         return .clean
     }
@@ -374,20 +377,24 @@ public struct CourseCheckCommand {
         configuration.router.toolchain.timeout = invocation.timeout
         configuration.router.toolchain.outputLimit = invocation.outputLimit
         configuration.router.toolchain.compileTimeout = invocation.compileTimeout
-        configuration.router.toolchain.merge = invocation.mergedBuild
+        configuration.router.toolchain.merge = invocation.build == .merged
         configuration.router.choice = invocation.engine
         configuration.router.crossCheck = invocation.crossCheck
         configuration.claims = !invocation.noClaims
-        if invocation.noGoldens {
-            configuration.goldens = .off
-        } else if let directory = invocation.goldensDirectory {
+        switch invocation.goldens {
+        case .beside: break
+        case .off: configuration.goldens = .off
+        case .directory(let directory):
             configuration.goldens = .directory(
                 URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL,
                 display: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
         }
-        if invocation.useCache {
-            let directory = invocation.cacheDirectory ?? environment.variables["COURSECHECK_CACHE_DIR"]
-                ?? ".build/coursecheck-cache"
+        let cacheDirectory: String? = switch invocation.cache {
+        case .off: nil
+        case .directory(let directory): directory
+        case .standard: environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"
+        }
+        if let directory = cacheDirectory {
             configuration.router.toolchain.cache = Cache(
                 directory: URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL)
         }
