@@ -40,7 +40,7 @@ public struct CourseCheckCommand {
 
     public func run(_ arguments: [String]) -> ExitStatus {
         let invocation: Invocation
-        do {
+        do throws(CourseCheckError) {
             invocation = try Invocation.parse(arguments)
         } catch {
             var fallback = Invocation()
@@ -97,27 +97,28 @@ public struct CourseCheckCommand {
                 return LSPServer(environment: environment, configuration: configuration(invocation)).run()
             }
         } catch {
-            fail(error, invocation: invocation, reporter: reporter, plan: plan)
+            // The checker and the engines below it still throw untyped errors; whatever they throw
+            // is reported in words.
+            fail(CourseCheckError(unexpected: error), invocation: invocation, reporter: reporter, plan: plan)
             return .failure
         }
     }
 
     /// The plan of a check or list; a first path that is neither a file nor a directory but looks
     /// like a mistyped subcommand gets a suggestion instead of "no such file".
-    private func loadPlan(_ invocation: Invocation) throws -> CourseLoader.Plan {
+    private func loadPlan(_ invocation: Invocation) throws(CourseCheckError) -> CourseLoader.Plan {
         if let first = invocation.paths.first, !first.contains("/"), !first.hasSuffix(".md"),
             !FileManager.default.fileExists(atPath: URL(fileURLWithPath: first, relativeTo: environment.currentDirectory).path),
             let suggestion = Suggestion.closest(to: first, among: Invocation.subcommands.keys.sorted())
         {
-            throw CourseCheckError.usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
+            throw .usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
         }
         return try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
     }
 
     /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI
     /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
-    private func fail(_ error: any Error, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?) {
-        let failure = (error as? CourseCheckError) ?? .io("unexpected failure: \(String(describing: type(of: error)))")
+    private func fail(_ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?) {
         reporter.report(failure)
         switch invocation.format {
         case .text: break
@@ -146,12 +147,14 @@ public struct CourseCheckCommand {
 
     /// A report file must never overwrite what it reports on: not a lesson given, nothing inside a
     /// lessons or goldens directory.
-    private func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker) throws {
+    private func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
+        throws(CourseCheckError)
+    {
         guard let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
         let stores = plan.entries.compactMap { checker.store(for: $0) }
         if let reason = reportPathRefusal(url, plan: plan, stores: stores) {
-            throw CourseCheckError.usage("refusing --junit \(path): \(reason); write the report elsewhere")
+            throw .usage("refusing --junit \(path): \(reason); write the report elsewhere")
         }
     }
 
@@ -188,7 +191,7 @@ public struct CourseCheckCommand {
 
     /// The cache holds coursecheck's binaries and results: it may not share a directory with the
     /// lessons or the goldens, or either would fill with the other's files.
-    private func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws {
+    private func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws(CourseCheckError) {
         guard let cache = checker.configuration.router.toolchain.cache else { return }
         let mine = GoldenStore.canonicalPath(cache.directory)
         func overlaps(_ other: URL) -> Bool {
@@ -202,18 +205,20 @@ public struct CourseCheckCommand {
             return path == mine || path.hasPrefix(mine + "/")
         }
         for directory in CourseChecker.lessonDirectories(plan) where holdsLessons(directory.url) {
-            throw CourseCheckError.usage(
+            throw .usage(
                 "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)")
         }
         for entry in plan.entries {
             guard let store = checker.store(for: entry), overlaps(store.root) else { continue }
-            throw CourseCheckError.usage(
+            throw .usage(
                 "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)")
         }
     }
 
     /// Writes findings and the summary in the chosen format; the exit status follows the errors.
-    func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter) throws -> ExitStatus {
+    func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter)
+        throws(CourseCheckError) -> ExitStatus
+    {
         switch invocation.format {
         case .text:
             result.diagnostics.forEach(reporter.report)
@@ -239,16 +244,16 @@ public struct CourseCheckCommand {
 
     /// `--update` and `--promote` never write on CI unless forced: a rerun must not pass by recording.
     /// `--promote --dry-run` only prints a patch, so it runs anywhere.
-    private func refuseUnderCI(_ action: Invocation.Action) throws {
+    private func refuseUnderCI(_ action: Invocation.Action) throws(CourseCheckError) {
         guard Invocation.isCI(environment.variables) else { return }
         let value = environment.variables["CI"] ?? ""
         switch action {
         case .update(force: false):
-            throw CourseCheckError.usage(
+            throw .usage(
                 "refusing --update because CI=\(value): approving outputs on CI would let a rerun pass "
                     + "by recording; run it locally, or pass --force")
         case .promote(dryRun: false, force: false):
-            throw CourseCheckError.usage(
+            throw .usage(
                 "refusing --promote because CI=\(value): rewriting the lessons on CI would let a rerun pass by "
                     + "changing the course text; see the patch with --promote --dry-run, run it locally, or pass --force")
         default:
@@ -332,15 +337,15 @@ public struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
-    private func importCourse(export: String, into lessons: String) throws -> ExitStatus {
+    private func importCourse(export: String, into lessons: String) throws(CourseCheckError) -> ExitStatus {
         let exportURL = URL(fileURLWithPath: export, relativeTo: environment.currentDirectory)
         guard let data = FileManager.default.contents(atPath: exportURL.path) else {
-            throw CourseCheckError.io("\(export): cannot read the export")
+            throw .io(path: export, operation: .readExport, cause: .unknown)
         }
         let file: SourceFile
         switch SourceFile.decode([UInt8](data), path: export) {
         case .success(let decoded): file = decoded
-        case .failure(let diagnostic): throw CourseCheckError.usage("\(diagnostic.location): \(diagnostic.message)")
+        case .failure(let diagnostic): throw .usage("\(diagnostic.location): \(diagnostic.message)")
         }
         let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
         if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
@@ -350,10 +355,10 @@ public struct CourseCheckCommand {
             return .clean
         }
         let importer: CourseImporter
-        do {
+        do throws(CourseCheckError) {
             importer = try CourseImporter(file: file)
-        } catch CourseCheckError.usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
-            throw CourseCheckError.usage(
+        } catch .usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
+            throw .usage(
                 "\(export): not an export import reads; it takes a course export (front matter, "
                     + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
                     + "title and source, then '# Title')")

@@ -16,7 +16,7 @@ public struct Toolchain: Sendable {
         let files = FileManager.default
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             guard files.isExecutableFile(atPath: explicit) else {
-                throw CourseCheckError.io("SWIFTC=\(explicit) is not an executable file")
+                throw CourseCheckError.system("SWIFTC=\(explicit) is not an executable file")
             }
             return URL(fileURLWithPath: explicit)
         }
@@ -24,7 +24,7 @@ public struct Toolchain: Sendable {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
             if files.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw CourseCheckError.io(
+        throw CourseCheckError.system(
             "swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles trees)")
     }
 
@@ -47,7 +47,7 @@ public struct Toolchain: Sendable {
         ).run(in: scratch.url)
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
-            throw CourseCheckError.io("\(swiftc.path) --version failed: \(output)")
+            throw CourseCheckError.system("\(swiftc.path) --version failed: \(output)")
         }
         let version = String(line)
         cache?.store(text: version, as: key)
