@@ -6,7 +6,7 @@ public struct Toolchain: Sendable {
     /// The first line of `swiftc --version`, e.g. "Swift version 6.3.1 (swift-6.3.1-RELEASE)".
     public var version: String
 
-    /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.io` (exit 2) when it is missing.
+    /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.system` (exit 2) when it is missing.
     public static func locate(environment: [String: String], cache: Cache?) throws -> Toolchain {
         let swiftc = try find(environment: environment)
         return Toolchain(swiftc: swiftc, version: try version(of: swiftc, cache: cache))
