@@ -44,9 +44,9 @@ final class InvocationTests: XCTestCase {
 final class CommandLineHelpTests: XCTestCase {
     func testOptionsMayComeBeforeTheSubcommand() throws {
         let invocation = try Invocation.parse(["--cache-dir", "X", "run", "a.md:3"])
-        XCTAssertEqual(invocation.action, .run)
-        XCTAssertEqual(invocation.cacheDirectory, "X")
-        XCTAssertEqual(invocation.paths, ["a.md:3"])
+        XCTAssertEqual(invocation.action, .run(target: "a.md:3"))
+        XCTAssertEqual(invocation.cache, .directory("X"))
+        XCTAssertEqual(invocation.paths, [])
         let list = try Invocation.parse(["--color=never", "list", "lessons/"])
         XCTAssertEqual(list.action, .list)
         XCTAssertEqual(list.paths, ["lessons/"])
@@ -104,6 +104,47 @@ final class CommandLineHelpTests: XCTestCase {
                 XCTAssertEqual($0 as? CourseCheckError, .usage(refused))
             }
         }
+    }
+
+    /// The writing flags make one action; the modes are values, not flags checked against each other.
+    func testFlagsBecomeAnActionAndModes() throws {
+        XCTAssertEqual(try Invocation.parse(["--update", "lessons/"]).action, .update(force: false))
+        XCTAssertEqual(try Invocation.parse(["--update", "--force", "lessons/"]).action, .update(force: true))
+        XCTAssertEqual(try Invocation.parse(["--promote", "--dry-run", "lessons/"]).action, .promote(dryRun: true, force: false))
+        XCTAssertEqual(try Invocation.parse(["--promote", "lessons/"]).action, .promote(dryRun: false, force: false))
+        XCTAssertEqual(try Invocation.parse(["import", "a.md", "lessons"]).action, .importCourse(export: "a.md", lessons: "lessons"))
+        let modes = try Invocation.parse(["--build", "per-tree", "--goldens", "g", "--no-cache", "--cache-dir", "c", "lessons/"])
+        XCTAssertEqual(modes.build, .perTree)
+        XCTAssertEqual(modes.goldens, .directory("g"))
+        // `--no-goldens` and `--no-cache` win over a directory given before or after them.
+        XCTAssertEqual(modes.cache, .off)
+        XCTAssertEqual(try Invocation.parse(["--no-goldens", "--goldens", "g", "lessons/"]).goldens, .off)
+        XCTAssertEqual(try Invocation.parse(["lessons/"]).goldens, .beside)
+        XCTAssertEqual(try Invocation.parse(["lessons/"]).cache, .standard)
+    }
+
+    /// A combination no action expresses is a usage error, on the command line as in the parser.
+    func testImpossibleCombinationsAreUsageErrors() throws {
+        for (arguments, refused) in [
+            (["--update", "--promote", "lessons/"],
+             "--update and --promote are separate steps: promote the lesson text first, then update"),
+            (["--dry-run", "lessons/"], "--dry-run goes with --promote"),
+            (["--update", "--dry-run", "lessons/"], "--dry-run goes with --promote"),
+            (["--update", "--no-goldens", "lessons/"], "--update writes goldens; it cannot go with --no-goldens"),
+        ] {
+            XCTAssertThrowsError(try Invocation.parse(arguments), "\(arguments)") {
+                XCTAssertEqual($0 as? CourseCheckError, .usage(refused))
+            }
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = InProcess.run(["--promote", "--update", "lessons/"], in: scratch.url)
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: --update and --promote are separate steps: promote the lesson text first, then update\n"
+                + "Run 'coursecheck --help' for usage.\n")
     }
 
     func testListHonoursJSON() throws {

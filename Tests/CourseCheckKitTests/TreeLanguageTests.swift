@@ -88,7 +88,7 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Asserts that parsing `marked` throws a `kind` error with exactly `message`, at the `1️⃣` marker.
     private func assertParseError(
-        _ marked: String, _ message: String, kind: String = "unsupported", file: StaticString = #filePath, line: UInt = #line
+        _ marked: String, _ message: String, kind: TreeLanguageError.Kind = .unsupported, file: StaticString = #filePath, line: UInt = #line
     ) {
         let (source, markers) = extractMarkers(marked)
         guard let expected = markers["1️⃣"] else { return XCTFail("no 1️⃣ in \(marked)", file: file, line: line) }
@@ -98,19 +98,19 @@ final class TreeLanguageTests: XCTestCase {
         } catch {
             XCTAssertEqual(error.message, message, "in:\n\(source)", file: file, line: line)
             XCTAssertEqual(Position(error.position), expected, "\(message) in:\n\(source)", file: file, line: line)
-            XCTAssertEqual(error.kindName, kind, "in:\n\(source)", file: file, line: line)
+            XCTAssertEqual(error.kind, kind, "in:\n\(source)", file: file, line: line)
         }
     }
 
     /// Asserts that running `marked` prints `output`, then stops with a `kind` failure `message` at `1️⃣`.
     private func assertRunFailure(
-        _ marked: String, _ kind: String, _ message: String, output: String = "", limits: Interpreter.Limits = Interpreter.Limits(),
+        _ marked: String, _ kind: TreeLanguageError.Kind, _ message: String, output: String = "", limits: Interpreter.Limits = Interpreter.Limits(),
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let (source, markers) = extractMarkers(marked)
         guard let expected = markers["1️⃣"] else { return XCTFail("no 1️⃣ in \(marked)", file: file, line: line) }
         let outcome = Interpreter.run(LineScanner.lines(of: source), limits: limits)
-        XCTAssertEqual(outcome.failure?.kindName, kind, "in:\n\(source)", file: file, line: line)
+        XCTAssertEqual(outcome.failure?.kind, kind, "in:\n\(source)", file: file, line: line)
         XCTAssertEqual(outcome.failure?.message, message, "in:\n\(source)", file: file, line: line)
         XCTAssertEqual(outcome.failure.map { Position($0.position) }, expected, "in:\n\(source)", file: file, line: line)
         XCTAssertEqual(outcome.output, output, "in:\n\(source)", file: file, line: line)
@@ -303,19 +303,38 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testInvalidSyntaxIsLocated() {
-        assertParseError("print(1️⃣\"abc", "unterminated string literal", kind: "invalid")
-        assertParseError("print(11️⃣", "expected ',' or ')' in the argument list, found the end of the tree", kind: "invalid")
-        assertParseError("print(1\n1️⃣print(2)", "expected ',' or ')' in the argument list, found 'print'", kind: "invalid")
-        assertParseError("let 1️⃣= 5", "expected a name after 'let', found '='", kind: "invalid")
-        assertParseError("print(1 < 2 1️⃣< 3)", "comparison operators cannot be chained", kind: "invalid")
-        assertParseError("let x = 1 1️⃣/* open", "unterminated block comment", kind: "invalid")
-        assertParseError("print(\"\\(1 1️⃣2)\")", "unexpected '2' in the interpolation", kind: "invalid")
-        assertParseError("let x = [1, 2 1️⃣3]", "expected ',' or ']' in the collection literal, found '3'", kind: "invalid")
+        assertParseError("print(1️⃣\"abc", "unterminated string literal", kind: .invalid)
+        assertParseError("print(11️⃣", "expected ',' or ')' in the argument list, found the end of the tree", kind: .invalid)
+        assertParseError("print(1\n1️⃣print(2)", "expected ',' or ')' in the argument list, found 'print'", kind: .invalid)
+        assertParseError("let 1️⃣= 5", "expected a name after 'let', found '='", kind: .invalid)
+        assertParseError("print(1 < 2 1️⃣< 3)", "comparison operators cannot be chained", kind: .invalid)
+        assertParseError("let x = 1 1️⃣/* open", "unterminated block comment", kind: .invalid)
+        assertParseError("print(\"\\(1 1️⃣2)\")", "unexpected '2' in the interpolation", kind: .invalid)
+        assertParseError("let x = [1, 2 1️⃣3]", "expected ',' or ']' in the collection literal, found '3'", kind: .invalid)
         // Past Int.max only swiftc knows: `-9223372036854775808` compiles, `99999999999999999999` does not.
         assertParseError(
             "let x = 1️⃣99999999999999999999",
             "unsupported in the tree language: integer literal 99999999999999999999 beyond Int.max "
-                + "(swiftc decides whether it overflows)", kind: "unsupported")
+                + "(swiftc decides whether it overflows)", kind: .unsupported)
+    }
+
+    /// The kind decides the engine's answer, so each failure is told apart by kind, not by its words.
+    func testErrorsCarryAKindAMessageAndAnOrderedPosition() {
+        let cases: [(String, TreeLanguageError.Kind)] = [
+            ("print(undefinedName)", .invalid),
+            ("let zero = [0]\nprint(1 / zero[0])", .trap),
+            ("let x = 1, y = 2", .unsupported),
+        ]
+        for (source, kind) in cases {
+            XCTAssertEqual(Interpreter.run(LineScanner.lines(of: source)).failure?.kind, kind, source)
+        }
+        let unsupported = TreeLanguageError.unsupported("x", (2, 3))
+        XCTAssertEqual(unsupported, TreeLanguageError(.unsupported, "unsupported in the tree language: x", at: .init(line: 2, column: 3)))
+        XCTAssertNotEqual(unsupported, TreeLanguageError(.invalid, unsupported.message, at: unsupported.position))
+        XCTAssertLessThan(SyntaxPosition(line: 1, column: 9), SyntaxPosition(line: 2, column: 1))
+        XCTAssertLessThan(SyntaxPosition(line: 2, column: 1), SyntaxPosition(line: 2, column: 4))
+        XCTAssertLessThan(SourceLocation(path: "a.md", line: 9), SourceLocation(path: "b.md", line: 1))
+        XCTAssertLessThan(SourceLocation(path: "a.md", line: 2, column: 1), SourceLocation(path: "a.md", line: 2, column: 5))
     }
 
     func testDeepNestingIsALimitNotACrash() {
@@ -325,7 +344,7 @@ final class TreeLanguageTests: XCTestCase {
                 _ = try TreeParser.parse(LineScanner.lines(of: source))
                 XCTFail("parsed 500 levels of \(open)")
             } catch {
-                XCTAssertEqual(error.kindName, "limit")
+                XCTAssertEqual(error.kind, .limit)
                 XCTAssertEqual(error.message, "nesting deeper than 64 levels")
                 XCTAssertEqual(error.position.line, 1)
                 XCTAssertTrue((9...8 + 500 * open.utf8.count).contains(error.position.column), "\(error.position)")
@@ -427,7 +446,7 @@ final class TreeLanguageTests: XCTestCase {
             print("after")
             """)
         guard let outcome = runWithDeadline(source) else { return XCTFail("evaluating a parent cycle did not return") }
-        XCTAssertEqual(outcome.failure?.kindName, "cycle")
+        XCTAssertEqual(outcome.failure?.kind, .cycle)
         XCTAssertEqual(outcome.failure?.message, "parent cycle A → B → A; the core's ancestors(of:) would never return")
         XCTAssertEqual(outcome.failure.map { Position($0.position) }, markers["1️⃣"])
         XCTAssertEqual(outcome.output, "before\n")
@@ -441,7 +460,7 @@ final class TreeLanguageTests: XCTestCase {
             print(down(0))
             """)
         guard let outcome = runWithDeadline(source) else { return XCTFail("endless recursion did not return") }
-        XCTAssertEqual(outcome.failure?.kindName, "limit")
+        XCTAssertEqual(outcome.failure?.kind, .limit)
         XCTAssertEqual(outcome.failure?.message, "calls nested deeper than 200; stopped it (endless recursion?)")
         XCTAssertEqual(outcome.failure.map { Position($0.position) }, markers["1️⃣"])
         XCTAssertEqual(outcome.output, "")
@@ -452,7 +471,7 @@ final class TreeLanguageTests: XCTestCase {
         limits.steps = 50
         let source = "print([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map { $0 * 2 + 1 }.count)"
         let outcome = Interpreter.run(LineScanner.lines(of: source), limits: limits)
-        XCTAssertEqual(outcome.failure?.kindName, "limit")
+        XCTAssertEqual(outcome.failure?.kind, .limit)
         XCTAssertEqual(outcome.failure?.message, "tree ran more than 50 evaluation steps; stopped it (does it ever end?)")
         XCTAssertEqual(outcome.failure?.position.line, 1)
         XCTAssertEqual(outcome.output, "")
@@ -462,14 +481,14 @@ final class TreeLanguageTests: XCTestCase {
         var limits = Interpreter.Limits()
         limits.outputBytes = 20
         assertRunFailure(
-            "print(\"0123456789\")\n1️⃣print(\"0123456789\")\nprint(\"never\")", "output limit",
+            "print(\"0123456789\")\n1️⃣print(\"0123456789\")\nprint(\"never\")", .outputLimit,
             "tree printed more than 20 bytes; stopped it", output: "0123456789\n0123456789\n", limits: limits)
         limits.outputBytes = 10
         assertRunFailure("""
             let tree = ViewTree(nodes: [ViewNode("Root", parent: nil, reads: ["k"])], storage: ["k": .environment])
             let hits = 1️⃣tree.change("a", key: "k")
             print("never")
-            """, "output limit", "tree printed more than 10 bytes; stopped it",
+            """, .outputLimit, "tree printed more than 10 bytes; stopped it",
             output: "a: k degisti | yeniden Root ortam | atlanan yok\n", limits: limits)
     }
 
@@ -509,18 +528,18 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testRuntimeTrapsCarrySwiftsFatalErrorAndLocation() {
-        assertRunFailure("let names = [\"a\"]\nprint(1️⃣names[1])", "trap", "Fatal error: Index out of range")
+        assertRunFailure("let names = [\"a\"]\nprint(1️⃣names[1])", .trap, "Fatal error: Index out of range")
         assertRunFailure(
-            Self.twoNodes + "\nprint(\"ok\")\nprint(1️⃣tree.nodes[0].parent!)", "trap",
+            Self.twoNodes + "\nprint(\"ok\")\nprint(1️⃣tree.nodes[0].parent!)", .trap,
             "Fatal error: Unexpectedly found nil while unwrapping an Optional value", output: "ok\n")
-        assertRunFailure("let zero = [0]\nprint(1 1️⃣/ zero[0])", "trap", "Fatal error: Division by zero")
-        assertRunFailure("let zero = [0]\nprint(1 1️⃣% zero[0])", "trap", "Fatal error: Division by zero in remainder operation")
-        assertRunFailure("let d = [\"a\": 1, 1️⃣\"a\": 2]", "trap", "Fatal error: Dictionary literal contains duplicate keys")
+        assertRunFailure("let zero = [0]\nprint(1 1️⃣/ zero[0])", .trap, "Fatal error: Division by zero")
+        assertRunFailure("let zero = [0]\nprint(1 1️⃣% zero[0])", .trap, "Fatal error: Division by zero in remainder operation")
+        assertRunFailure("let d = [\"a\": 1, 1️⃣\"a\": 2]", .trap, "Fatal error: Dictionary literal contains duplicate keys")
         // Swift prints no "Fatal error" line for these (the backtrace says "Swift runtime failure:
         // arithmetic overflow"); the wording is the interpreter's own.
-        assertRunFailure("let big = [9223372036854775807]\nprint(big[0] 1️⃣+ 1)", "trap", "Fatal error: arithmetic overflow")
-        assertRunFailure("let big = [9223372036854775807]\nprint(big[0] 1️⃣* 2)", "trap", "Fatal error: arithmetic overflow")
-        assertRunFailure("let small = [-9223372036854775807 - 1]\nprint(1️⃣-small[0])", "trap", "Fatal error: arithmetic overflow")
+        assertRunFailure("let big = [9223372036854775807]\nprint(big[0] 1️⃣+ 1)", .trap, "Fatal error: arithmetic overflow")
+        assertRunFailure("let big = [9223372036854775807]\nprint(big[0] 1️⃣* 2)", .trap, "Fatal error: arithmetic overflow")
+        assertRunFailure("let small = [-9223372036854775807 - 1]\nprint(1️⃣-small[0])", .trap, "Fatal error: arithmetic overflow")
     }
 
 
@@ -536,7 +555,7 @@ final class TreeLanguageTests: XCTestCase {
     func testprintedReversedCollection() {
         let outcome = Interpreter.run(LineScanner.lines(of: #"print(["b", "a"].reversed())"#))
         if let failure = outcome.failure {
-            XCTAssertEqual(failure.kindName, "unsupported")
+            XCTAssertEqual(failure.kind, .unsupported)
         } else {
             XCTAssertEqual(outcome.output, "ReversedCollection<Array<String>>(_base: [\"b\", \"a\"])\n")
         }
@@ -545,9 +564,9 @@ final class TreeLanguageTests: XCTestCase {
     /// `Int.min / -1` and `Int.min % -1` stop with the standard library's own messages.
     func testdivisionOverflowMessages() {
         assertRunFailure(
-            "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣/ -1)", "trap", "Fatal error: Division results in an overflow")
+            "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣/ -1)", .trap, "Fatal error: Division results in an overflow")
         assertRunFailure(
-            "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣% -1)", "trap",
+            "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣% -1)", .trap,
             "Fatal error: Division results in an overflow in remainder operation")
     }
 
@@ -613,8 +632,8 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Names are resolved before anything runs, as swiftc does: a branch that never runs still counts.
     func testUndeclaredNameInABranchThatNeverRuns() {
-        assertRunFailure("let value = false ? 1️⃣notDefined : 1\nprint(value)", "invalid", "cannot find 'notDefined' in scope")
-        assertRunFailure("print(1)\nlet a = 1️⃣b\nlet b = 2", "invalid", "cannot find 'b' in scope")
+        assertRunFailure("let value = false ? 1️⃣notDefined : 1\nprint(value)", .invalid, "cannot find 'notDefined' in scope")
+        assertRunFailure("print(1)\nlet a = 1️⃣b\nlet b = 2", .invalid, "cannot find 'b' in scope")
         assertPrints("func twice(_ n: Int) -> Int { half(n) * 4 }\nfunc half(_ n: Int) -> Int { n / 2 }\nprint(twice(3))", "4\n")
     }
 

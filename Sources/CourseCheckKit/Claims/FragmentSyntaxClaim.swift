@@ -117,7 +117,7 @@ public struct FragmentSyntaxClaim: ClaimCheck {
                 continue
             }
             guard case .exited(let status) = result.ending else {
-                throw CourseCheckError.io("swiftc -parse did not finish (\(result.ending))")
+                throw CourseCheckError.system("swiftc -parse did not finish (\(result.ending))")
             }
             let entries = CompilerDiagnostics.errors(in: String(decoding: result.stderr + result.stdout, as: UTF8.self))
             var silent: [Int] = []

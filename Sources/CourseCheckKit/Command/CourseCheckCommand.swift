@@ -40,7 +40,7 @@ public struct CourseCheckCommand {
 
     public func run(_ arguments: [String]) -> ExitStatus {
         let invocation: Invocation
-        do {
+        do throws(CourseCheckError) {
             invocation = try Invocation.parse(arguments)
         } catch {
             var fallback = Invocation()
@@ -72,51 +72,53 @@ public struct CourseCheckCommand {
                 stdout.write(invocation.format == .json ? listing.json : listing.text)
                 result.diagnostics.forEach(reporter.report)
                 return result.summary.errors > 0 ? .findings : .clean
-            case .check:
+            case .check, .update, .promote:
                 plan = try loadPlan(invocation)
                 let checker = CourseChecker(configuration: configuration(invocation))
                 try checker.validateStores(plan!)
                 try validateReportPath(invocation, plan: plan!, checker: checker)
                 try validateCache(checker, plan: plan!)
-                try refuseUnderCI(invocation)
-                if invocation.promote {
-                    return try promote(plan!, checker: checker, invocation: invocation, reporter: reporter)
-                }
-                if invocation.update {
+                try refuseUnderCI(invocation.action)
+                switch invocation.action {
+                case .promote(let dryRun, _):
+                    return try promote(plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
+                case .update:
                     return try update(plan!, checker: checker, invocation: invocation, reporter: reporter)
+                default:
+                    return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
                 }
-                return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
-            case .run:
-                return try TreeRunner(command: self, reporter: reporter).run(invocation, configuration(invocation))
-            case .importCourse:
-                return try importCourse(invocation)
+            case .run(let target):
+                return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
+            case .importCourse(let export, let lessons):
+                return try importCourse(export: export, into: lessons)
             case .watch:
                 return try Watcher(command: self, invocation: invocation).run()
             case .lsp:
                 return LSPServer(environment: environment, configuration: configuration(invocation)).run()
             }
         } catch {
-            fail(error, invocation: invocation, reporter: reporter, plan: plan)
+            // The checker and the engines below it still throw untyped errors; whatever they throw
+            // is reported in words.
+            fail(CourseCheckError(unexpected: error), invocation: invocation, reporter: reporter, plan: plan)
             return .failure
         }
     }
 
     /// The plan of a check or list; a first path that is neither a file nor a directory but looks
     /// like a mistyped subcommand gets a suggestion instead of "no such file".
-    private func loadPlan(_ invocation: Invocation) throws -> CourseLoader.Plan {
+    private func loadPlan(_ invocation: Invocation) throws(CourseCheckError) -> CourseLoader.Plan {
         if let first = invocation.paths.first, !first.contains("/"), !first.hasSuffix(".md"),
             !FileManager.default.fileExists(atPath: URL(fileURLWithPath: first, relativeTo: environment.currentDirectory).path),
             let suggestion = Suggestion.closest(to: first, among: Invocation.subcommands.keys.sorted())
         {
-            throw CourseCheckError.usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
+            throw .usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
         }
         return try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
     }
 
     /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI
     /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
-    private func fail(_ error: any Error, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?) {
-        let failure = (error as? CourseCheckError) ?? .io("unexpected failure: \(String(describing: type(of: error)))")
+    private func fail(_ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?) {
         reporter.report(failure)
         switch invocation.format {
         case .text: break
@@ -145,12 +147,14 @@ public struct CourseCheckCommand {
 
     /// A report file must never overwrite what it reports on: not a lesson given, nothing inside a
     /// lessons or goldens directory.
-    private func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker) throws {
+    private func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
+        throws(CourseCheckError)
+    {
         guard let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
         let stores = plan.entries.compactMap { checker.store(for: $0) }
         if let reason = reportPathRefusal(url, plan: plan, stores: stores) {
-            throw CourseCheckError.usage("refusing --junit \(path): \(reason); write the report elsewhere")
+            throw .usage("refusing --junit \(path): \(reason); write the report elsewhere")
         }
     }
 
@@ -187,7 +191,7 @@ public struct CourseCheckCommand {
 
     /// The cache holds coursecheck's binaries and results: it may not share a directory with the
     /// lessons or the goldens, or either would fill with the other's files.
-    private func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws {
+    private func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws(CourseCheckError) {
         guard let cache = checker.configuration.router.toolchain.cache else { return }
         let mine = GoldenStore.canonicalPath(cache.directory)
         func overlaps(_ other: URL) -> Bool {
@@ -201,18 +205,20 @@ public struct CourseCheckCommand {
             return path == mine || path.hasPrefix(mine + "/")
         }
         for directory in CourseChecker.lessonDirectories(plan) where holdsLessons(directory.url) {
-            throw CourseCheckError.usage(
+            throw .usage(
                 "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)")
         }
         for entry in plan.entries {
             guard let store = checker.store(for: entry), overlaps(store.root) else { continue }
-            throw CourseCheckError.usage(
+            throw .usage(
                 "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)")
         }
     }
 
     /// Writes findings and the summary in the chosen format; the exit status follows the errors.
-    func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter) throws -> ExitStatus {
+    func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter)
+        throws(CourseCheckError) -> ExitStatus
+    {
         switch invocation.format {
         case .text:
             result.diagnostics.forEach(reporter.report)
@@ -238,18 +244,20 @@ public struct CourseCheckCommand {
 
     /// `--update` and `--promote` never write on CI unless forced: a rerun must not pass by recording.
     /// `--promote --dry-run` only prints a patch, so it runs anywhere.
-    private func refuseUnderCI(_ invocation: Invocation) throws {
-        guard !invocation.force, Invocation.isCI(environment.variables) else { return }
+    private func refuseUnderCI(_ action: Invocation.Action) throws(CourseCheckError) {
+        guard Invocation.isCI(environment.variables) else { return }
         let value = environment.variables["CI"] ?? ""
-        if invocation.update {
-            throw CourseCheckError.usage(
+        switch action {
+        case .update(force: false):
+            throw .usage(
                 "refusing --update because CI=\(value): approving outputs on CI would let a rerun pass "
                     + "by recording; run it locally, or pass --force")
-        }
-        if invocation.promote && !invocation.dryRun {
-            throw CourseCheckError.usage(
+        case .promote(dryRun: false, force: false):
+            throw .usage(
                 "refusing --promote because CI=\(value): rewriting the lessons on CI would let a rerun pass by "
                     + "changing the course text; see the patch with --promote --dry-run, run it locally, or pass --force")
+        default:
+            break
         }
     }
 
@@ -271,14 +279,14 @@ public struct CourseCheckCommand {
         return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
     }
 
-    private func promote(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
-        throws -> ExitStatus
-    {
+    private func promote(
+        _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter
+    ) throws -> ExitStatus {
         var firstPass = checker
         firstPass.configuration.goldens = .off
         let first = try firstPass.check(plan)
         let promotion = LessonPromoter.rewrites(first)
-        if invocation.dryRun {
+        if dryRun {
             // What the patch does not fix stays visible, next to the trees it leaves alone.
             let unfixed = first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped
             unfixed.sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
@@ -329,39 +337,39 @@ public struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
-    private func importCourse(_ invocation: Invocation) throws -> ExitStatus {
-        let exportURL = URL(fileURLWithPath: invocation.paths[0], relativeTo: environment.currentDirectory)
+    private func importCourse(export: String, into lessons: String) throws(CourseCheckError) -> ExitStatus {
+        let exportURL = URL(fileURLWithPath: export, relativeTo: environment.currentDirectory)
         guard let data = FileManager.default.contents(atPath: exportURL.path) else {
-            throw CourseCheckError.io("\(invocation.paths[0]): cannot read the export")
+            throw .io(path: export, operation: .readExport, cause: .unknown)
         }
         let file: SourceFile
-        switch SourceFile.decode([UInt8](data), path: invocation.paths[0]) {
+        switch SourceFile.decode([UInt8](data), path: export) {
         case .success(let decoded): file = decoded
-        case .failure(let diagnostic): throw CourseCheckError.usage("\(diagnostic.location): \(diagnostic.message)")
+        case .failure(let diagnostic): throw .usage("\(diagnostic.location): \(diagnostic.message)")
         }
-        let directory = URL(fileURLWithPath: invocation.paths[1], relativeTo: environment.currentDirectory).standardizedFileURL
+        let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
         if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
             let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
-            let shown = CourseLoader.display(invocation.paths[1], name)
+            let shown = CourseLoader.display(lessons, name)
             stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
             return .clean
         }
         let importer: CourseImporter
-        do {
+        do throws(CourseCheckError) {
             importer = try CourseImporter(file: file)
-        } catch CourseCheckError.usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
-            throw CourseCheckError.usage(
-                "\(invocation.paths[0]): not an export import reads; it takes a course export (front matter, "
+        } catch .usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
+            throw .usage(
+                "\(export): not an export import reads; it takes a course export (front matter, "
                     + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
                     + "title and source, then '# Title')")
         }
         let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
-            stdout.write("wrote \(CourseLoader.display(invocation.paths[1], name))\n")
+            stdout.write("wrote \(CourseLoader.display(lessons, name))\n")
         }
         let changed = written.filter(\.changed).count
         stdout.write(
-            "imported \(SummaryLine.count(written.count - 1, "lesson")) into \(invocation.paths[1]) "
+            "imported \(SummaryLine.count(written.count - 1, "lesson")) into \(lessons) "
                 + "(\(changed) of \(written.count) files changed)\n")
         return .clean
     }
@@ -374,20 +382,24 @@ public struct CourseCheckCommand {
         configuration.router.toolchain.timeout = invocation.timeout
         configuration.router.toolchain.outputLimit = invocation.outputLimit
         configuration.router.toolchain.compileTimeout = invocation.compileTimeout
-        configuration.router.toolchain.merge = invocation.mergedBuild
+        configuration.router.toolchain.merge = invocation.build == .merged
         configuration.router.choice = invocation.engine
         configuration.router.crossCheck = invocation.crossCheck
         configuration.claims = !invocation.noClaims
-        if invocation.noGoldens {
-            configuration.goldens = .off
-        } else if let directory = invocation.goldensDirectory {
+        switch invocation.goldens {
+        case .beside: break
+        case .off: configuration.goldens = .off
+        case .directory(let directory):
             configuration.goldens = .directory(
                 URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL,
                 display: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
         }
-        if invocation.useCache {
-            let directory = invocation.cacheDirectory ?? environment.variables["COURSECHECK_CACHE_DIR"]
-                ?? ".build/coursecheck-cache"
+        let cacheDirectory: String? = switch invocation.cache {
+        case .off: nil
+        case .directory(let directory): directory
+        case .standard: environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"
+        }
+        if let directory = cacheDirectory {
             configuration.router.toolchain.cache = Cache(
                 directory: URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL)
         }

@@ -1,17 +1,24 @@
 import Foundation
 
-/// The parsed command line.
+/// The parsed command line: what to do, and how. Combinations the program does not run (`--dry-run`
+/// without `--promote`, `--update` with `--promote`) have no value of this type; the parser refuses
+/// them with a usage error.
 public struct Invocation: Sendable, Equatable {
     /// What to do.
-    public enum Action: String, Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
         /// Check every lesson (the default).
         case check
+        /// Approve current outputs as goldens, then check; `force` allows it under `CI`.
+        case update(force: Bool)
+        /// Rewrite lessons' expected and core blocks in place, or print a patch instead (`dryRun`);
+        /// `force` allows writing under `CI`.
+        case promote(dryRun: Bool, force: Bool)
         /// Print the role of every block.
         case list
-        /// Print one tree's actual output.
-        case run
+        /// Print the actual output of the tree at `target`, `<lesson.md>:<line>`.
+        case run(target: String)
         /// Split a single-file course export into lesson files.
-        case importCourse = "import"
+        case importCourse(export: String, lessons: String)
         /// Check again whenever a lesson, a golden or the course index changes.
         case watch
         /// A Language Server Protocol server on stdin and stdout.
@@ -20,12 +27,46 @@ public struct Invocation: Sendable, Equatable {
         case version
     }
 
+    /// The subcommand as written, which decides the options accepted.
+    enum Subcommand: String, Sendable {
+        case check, list, run, importCourse = "import", watch, lsp, help, version
+    }
+
     /// When to colour output.
     public enum ColorChoice: String, Sendable, Equatable {
         case auto, always, never
     }
 
+    /// How swiftc builds the trees (`--build`).
+    public enum BuildMode: String, Sendable, Equatable {
+        /// All trees in one program (the default).
+        case merged
+        /// One swiftc per tree, each verbatim as main.swift.
+        case perTree = "per-tree"
+    }
+
+    /// Where approved outputs are read and written.
+    public enum Goldens: Sendable, Equatable {
+        /// `goldens/` beside the lessons directory.
+        case beside
+        /// `--goldens DIR`.
+        case directory(String)
+        /// `--no-goldens`: no golden check.
+        case off
+    }
+
+    /// Where compiled binaries and passing results are kept.
+    public enum CacheChoice: Sendable, Equatable {
+        /// `COURSECHECK_CACHE_DIR`, else `.build/coursecheck-cache`.
+        case standard
+        /// `--cache-dir DIR`.
+        case directory(String)
+        /// `--no-cache`: compile and run everything afresh.
+        case off
+    }
+
     public var action: Action = .check
+    /// The lessons directories or files of `check`, `update`, `promote`, `list` and `watch`.
     public var paths: [String] = []
     public var strict = false
     public var color: ColorChoice = .auto
@@ -38,23 +79,11 @@ public struct Invocation: Sendable, Equatable {
     public var outputLimit = 1 << 20
     /// Seconds one swiftc invocation may take (`--compile-timeout`).
     public var compileTimeout: Double = 120
-    public var useCache = true
-    /// Compile all trees in one merged program (the default) or one swiftc per tree.
-    public var mergedBuild = true
-    /// Golden directory override (`--goldens DIR`).
-    public var goldensDirectory: String?
-    /// Skip the golden check (`--no-goldens`).
-    public var noGoldens = false
+    public var cache: CacheChoice = .standard
+    public var build: BuildMode = .merged
+    public var goldens: Goldens = .beside
     /// Skip the course claims (`--no-claims`).
     public var noClaims = false
-    /// Approve current outputs as goldens.
-    public var update = false
-    /// Rewrite lessons' expected and core blocks in place.
-    public var promote = false
-    /// With `--promote`: print a patch instead of writing.
-    public var dryRun = false
-    /// Allow `--update`/`--promote` under `CI`.
-    public var force = false
     public var format: Format = .text
     /// Write a JUnit XML report here.
     public var junitPath: String?
@@ -68,26 +97,24 @@ public struct Invocation: Sendable, Equatable {
         /// A JSON array of findings on stdout.
         case json
     }
-    /// Overrides the cache directory (default `.build/coursecheck-cache`).
-    public var cacheDirectory: String?
 
     public init() {}
 
     /// The subcommands, as written on the command line.
-    static let subcommands: [String: Action] = [
+    static let subcommands: [String: Subcommand] = [
         "check": .check, "list": .list, "run": .run, "import": .importCourse, "watch": .watch, "lsp": .lsp,
         "help": .help, "version": .version,
     ]
 
-    /// What each action accepts besides paths: a flag outside its set is an error, never ignored.
+    /// What each subcommand accepts besides paths: a flag outside its set is an error, never ignored.
     static let checkOptions: Set<String> = [
         "--strict", "--color", "--no-color", "--engine", "--cross-check", "--timeout", "--compile-timeout",
         "--output-limit", "--build",
         "--no-cache", "--cache-dir", "--goldens", "--no-goldens", "--no-claims", "--update", "--promote", "--dry-run",
         "--force", "--format", "--junit",
     ]
-    static func accepted(by action: Action) -> Set<String> {
-        switch action {
+    static func accepted(by subcommand: Subcommand) -> Set<String> {
+        switch subcommand {
         case .check: checkOptions
         case .list: ["--strict", "--color", "--no-color", "--format"]
         case .run:
@@ -114,29 +141,34 @@ public struct Invocation: Sendable, Equatable {
     static let allOptions: [String] = (checkOptions.union(["--help", "--version", "-h"])).sorted()
 
     /// Parses the arguments after the program name. Options may come before or after the subcommand.
-    public static func parse(_ arguments: [String]) throws -> Invocation {
+    public static func parse(_ arguments: [String]) throws(CourseCheckError) -> Invocation {
         var invocation = Invocation()
         var rest = arguments[...]
         var onlyPaths = false
         var subcommand: String?
+        var chosen = Subcommand.check
         var given: [String] = []
         var askedFor: Action?
+        // The writing flags, until the action they make is known.
+        var update = false, promote = false, dryRun = false, force = false
+        // `--no-goldens` and `--no-cache` win over a directory, in either order.
+        var noGoldens = false, noCache = false
         while let argument = rest.popFirst() {
             if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
-                if !onlyPaths, subcommand == nil, invocation.paths.isEmpty, let action = subcommands[argument] {
+                if !onlyPaths, subcommand == nil, invocation.paths.isEmpty, let named = subcommands[argument] {
                     subcommand = argument
-                    invocation.action = action
+                    chosen = named
                 } else {
                     invocation.paths.append(argument)
                 }
                 continue
             }
             let (name, inlineValue) = split(argument)
-            func value() throws -> String {
+            func value() throws(CourseCheckError) -> String {
                 // A value option given twice would silently take the last: say so instead.
-                if given.dropLast().contains(name) { throw CourseCheckError.usage("\(name) is given twice") }
+                if given.dropLast().contains(name) { throw .usage("\(name) is given twice") }
                 guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty else {
-                    throw CourseCheckError.usage("\(name) needs a value")
+                    throw .usage("\(name) needs a value")
                 }
                 return value
             }
@@ -153,7 +185,7 @@ public struct Invocation: Sendable, Equatable {
             case "--color":
                 let raw = try value()
                 guard let choice = ColorChoice(rawValue: raw) else {
-                    throw CourseCheckError.usage("--color must be auto, always or never, not '\(raw)'")
+                    throw .usage("--color must be auto, always or never, not '\(raw)'")
                 }
                 invocation.color = choice
             case "--no-color":
@@ -162,52 +194,53 @@ public struct Invocation: Sendable, Equatable {
                 let raw = try value()
                 guard let engine = EngineRouter.Choice(rawValue: raw) else {
                     let known = EngineRouter.Choice.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CourseCheckError.usage("--engine must be one of \(known), not '\(raw)'")
+                    throw .usage("--engine must be one of \(known), not '\(raw)'")
                 }
                 invocation.engine = engine
             case "--timeout":
                 let raw = try value()
                 guard let seconds = Double(raw), seconds > 0, seconds.isFinite else {
-                    throw CourseCheckError.usage("--timeout needs a positive number of seconds, not '\(raw)'")
+                    throw .usage("--timeout needs a positive number of seconds, not '\(raw)'")
                 }
                 invocation.timeout = seconds
             case "--compile-timeout":
                 let raw = try value()
                 guard let seconds = Double(raw), seconds > 0, seconds.isFinite else {
-                    throw CourseCheckError.usage("--compile-timeout needs a positive number of seconds, not '\(raw)'")
+                    throw .usage("--compile-timeout needs a positive number of seconds, not '\(raw)'")
                 }
                 invocation.compileTimeout = seconds
             case "--output-limit":
                 let raw = try value()
                 guard let bytes = Int(raw), bytes > 0 else {
-                    throw CourseCheckError.usage("--output-limit needs a positive number of bytes, not '\(raw)'")
+                    throw .usage("--output-limit needs a positive number of bytes, not '\(raw)'")
                 }
                 invocation.outputLimit = bytes
             case "--build":
                 let raw = try value()
-                switch raw {
-                case "merged": invocation.mergedBuild = true
-                case "per-tree": invocation.mergedBuild = false
-                default: throw CourseCheckError.usage("--build must be merged or per-tree, not '\(raw)'")
+                guard let build = BuildMode(rawValue: raw) else {
+                    throw .usage("--build must be merged or per-tree, not '\(raw)'")
                 }
+                invocation.build = build
             case "--goldens":
-                invocation.goldensDirectory = try value()
+                let directory = try value()
+                if !noGoldens { invocation.goldens = .directory(directory) }
             case "--no-goldens":
-                invocation.noGoldens = true
+                noGoldens = true
+                invocation.goldens = .off
             case "--no-claims":
                 invocation.noClaims = true
             case "--update":
-                invocation.update = true
+                update = true
             case "--promote":
-                invocation.promote = true
+                promote = true
             case "--dry-run":
-                invocation.dryRun = true
+                dryRun = true
             case "--force":
-                invocation.force = true
+                force = true
             case "--format":
                 let raw = try value()
                 guard let format = Format(rawValue: raw) else {
-                    throw CourseCheckError.usage("--format must be text, github or json, not '\(raw)'")
+                    throw .usage("--format must be text, github or json, not '\(raw)'")
                 }
                 invocation.format = format
             case "--junit":
@@ -215,58 +248,72 @@ public struct Invocation: Sendable, Equatable {
             case "--cross-check":
                 invocation.crossCheck = true
             case "--no-cache":
-                invocation.useCache = false
+                noCache = true
+                invocation.cache = .off
             case "--cache-dir":
-                invocation.cacheDirectory = try value()
+                let directory = try value()
+                if !noCache { invocation.cache = .directory(directory) }
             default:
                 var message = "unknown option '\(name)'"
                 if let suggestion = Suggestion.closest(to: name, among: allOptions) {
                     message += "; did you mean '\(suggestion)'?"
                 }
-                throw CourseCheckError.usage(message)
+                throw .usage(message)
             }
         }
         if let askedFor {
             invocation.action = askedFor
             return invocation
         }
-        let accepted = accepted(by: invocation.action)
+        let accepted = accepted(by: chosen)
         if let refused = given.first(where: { !accepted.contains($0) }) {
             let command = subcommand ?? "check"
-            throw CourseCheckError.usage("\(command) does not take \(refused)")
+            throw .usage("\(command) does not take \(refused)")
         }
-        if invocation.action == .help || invocation.action == .version {
-            guard invocation.paths.isEmpty else {
-                throw CourseCheckError.usage("\(subcommand ?? "help") takes no arguments")
+        let paths = invocation.paths
+        if chosen == .help || chosen == .version {
+            guard paths.isEmpty else {
+                throw .usage("\(subcommand ?? "help") takes no arguments")
             }
+            invocation.action = chosen == .help ? .help : .version
             return invocation
         }
-        if invocation.action == .list && invocation.format == .github {
-            throw CourseCheckError.usage("list writes text or json, not github")
+        if chosen == .list && invocation.format == .github {
+            throw .usage("list writes text or json, not github")
         }
-        if invocation.action == .lsp && !invocation.paths.isEmpty {
-            throw CourseCheckError.usage("lsp takes no paths; the editor names the lessons it opens")
+        if chosen == .lsp && !paths.isEmpty {
+            throw .usage("lsp takes no paths; the editor names the lessons it opens")
         }
-        if [.check, .list, .watch].contains(invocation.action) && invocation.paths.isEmpty {
-            throw CourseCheckError.usage("no lessons given; pass a lessons directory or .md files")
+        if [.check, .list, .watch].contains(chosen) && paths.isEmpty {
+            throw .usage("no lessons given; pass a lessons directory or .md files")
         }
-        if invocation.update && invocation.promote {
-            throw CourseCheckError.usage("--update and --promote are separate steps: promote the lesson text first, then update")
+        if update && promote {
+            throw .usage("--update and --promote are separate steps: promote the lesson text first, then update")
         }
-        if invocation.dryRun && !invocation.promote {
-            throw CourseCheckError.usage("--dry-run goes with --promote")
+        if dryRun && !promote {
+            throw .usage("--dry-run goes with --promote")
         }
-        if invocation.force && invocation.action == .check && !invocation.update && !invocation.promote {
-            throw CourseCheckError.usage("--force goes with --update or --promote")
+        if force && chosen == .check && !update && !promote {
+            throw .usage("--force goes with --update or --promote")
         }
-        if invocation.update && (invocation.noGoldens) {
-            throw CourseCheckError.usage("--update writes goldens; it cannot go with --no-goldens")
+        if update && noGoldens {
+            throw .usage("--update writes goldens; it cannot go with --no-goldens")
         }
-        if invocation.action == .importCourse && invocation.paths.count != 2 {
-            throw CourseCheckError.usage("import takes <export.md> <lessons-dir>")
-        }
-        if invocation.action == .run && invocation.paths.count != 1 {
-            throw CourseCheckError.usage("run takes one tree as <lesson.md>:<line>")
+        switch chosen {
+        case .check:
+            invocation.action = update ? .update(force: force) : promote ? .promote(dryRun: dryRun, force: force) : .check
+        case .list: invocation.action = .list
+        case .watch: invocation.action = .watch
+        case .lsp: invocation.action = .lsp
+        case .help, .version: break
+        case .importCourse:
+            guard paths.count == 2 else { throw .usage("import takes <export.md> <lessons-dir>") }
+            invocation.action = .importCourse(export: paths[0], lessons: paths[1])
+            invocation.paths = []
+        case .run:
+            guard paths.count == 1 else { throw .usage("run takes one tree as <lesson.md>:<line>") }
+            invocation.action = .run(target: paths[0])
+            invocation.paths = []
         }
         return invocation
     }

@@ -1,13 +1,82 @@
+import Foundation
+
 /// A failure that stops the run before or outside the course checks: exit status 2.
+///
+/// An I/O failure carries the path and the cause; its words are made when it is printed, so a
+/// caller can tell causes apart without reading messages.
 public enum CourseCheckError: Error, Equatable, Sendable {
     /// The command line is wrong.
     case usage(String)
-    /// A file or directory cannot be read or written.
-    case io(String)
+    /// `path`, as the user named it, could not be used for `operation` because of `cause`.
+    case io(path: String, operation: IOOperation, cause: IOCause)
+    /// What coursecheck runs failed outside any one file: swiftc, a child process, a pipe.
+    case system(String)
+
+    /// What coursecheck was doing with a path when it failed.
+    public enum IOOperation: Sendable, Equatable {
+        /// Opening a path given on the command line.
+        case open
+        /// Listing a lessons directory.
+        case list
+        /// Reading a lesson.
+        case read
+        /// Reading a course or lesson export.
+        case readExport
+        /// Creating the directory a file goes in.
+        case createDirectory
+        /// Writing a file, through a temporary file beside it.
+        case write
+        /// Renaming the temporary file over the target.
+        case replace
+        case remove
+        /// Appending to the GitHub Actions job summary.
+        case appendSummary
+    }
+
+    /// Why the path could not be used, in words when printed: never an error domain or code.
+    public enum IOCause: Sendable, Equatable, CustomStringConvertible {
+        /// A system call failed; printed as `strerror` words.
+        case system(errno: Int32)
+        /// A file stands where a directory must be.
+        case fileInTheWay(String)
+        case permissionDenied
+        case noSpace
+        case readOnly
+        case noSuchFile
+        /// The file system refused without a cause coursecheck recognises.
+        case refused
+        /// The path exists but cannot be read.
+        case unreadable
+        case notRegularFile
+        /// A golden is never written through a link.
+        case linkOrNotRegularFile
+        /// A lessons directory holds no file named like a lesson.
+        case noLessonFiles
+        /// The system gave no cause.
+        case unknown
+
+        public var description: String {
+            switch self {
+            case .system(let code): String(cString: strerror(code))
+            case .fileInTheWay(let path): "\(path) is a file, not a directory"
+            case .permissionDenied: "permission denied"
+            case .noSpace: "no space left on the device"
+            case .readOnly: "the file system is read-only"
+            case .noSuchFile: "no such file or directory"
+            case .refused: "the file system refused the write"
+            case .unreadable: "cannot read"
+            case .notRegularFile: "it is not a regular file"
+            case .linkOrNotRegularFile: "it is a link or not a regular file"
+            case .noLessonFiles: "no lesson files (named like 01-slug.md) in this directory"
+            case .unknown: "no cause given"
+            }
+        }
+    }
 
     public var message: String {
         switch self {
-        case .usage(let message), .io(let message): message
+        case .usage(let message), .system(let message): message
+        case .io(let path, let operation, let cause): Self.message(path: path, operation: operation, cause: cause)
         }
     }
 
@@ -15,7 +84,29 @@ public enum CourseCheckError: Error, Equatable, Sendable {
     public var id: String {
         switch self {
         case .usage: "usage-error"
-        case .io: "io-error"
+        case .io, .system: "io-error"
         }
+    }
+
+    /// Reading names the path first (`lessons: cannot list ...`), as swiftc names a file; writing
+    /// names the action first (`cannot write ...`).
+    private static func message(path: String, operation: IOOperation, cause: IOCause) -> String {
+        switch (operation, cause) {
+        case (_, .noLessonFiles), (.open, _): "\(path): \(cause)"
+        case (.list, _): "\(path): cannot list the directory (\(cause))"
+        case (.read, .notRegularFile): "\(path): not a regular file"
+        case (.read, _): "\(path): cannot read the file (\(cause))"
+        case (.readExport, _): "\(path): cannot read the export"
+        case (.createDirectory, _): "cannot create the directory \(path): \(cause)"
+        case (.write, _): "cannot write \(path): \(cause)"
+        case (.replace, _): "cannot replace \(path): \(cause)"
+        case (.remove, _): "cannot remove \(path): \(cause)"
+        case (.appendSummary, _): "cannot write the job summary \(path)"
+        }
+    }
+
+    /// A failure that is not a `CourseCheckError` still ends the run with words, never silently.
+    init(unexpected error: any Error) {
+        self = (error as? CourseCheckError) ?? .system("unexpected failure: \(String(describing: type(of: error)))")
     }
 }

@@ -37,7 +37,7 @@ public struct CourseLoader: Sendable {
     }
 
     /// Expands `paths`; throws `CourseCheckError` for paths that do not exist or hold no lessons.
-    public func plan(_ paths: [String]) throws -> Plan {
+    public func plan(_ paths: [String]) throws(CourseCheckError) -> Plan {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         var directories: [URL] = []
@@ -48,12 +48,12 @@ public struct CourseLoader: Sendable {
             var isDirectory: ObjCBool = false
             guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 var info = stat()
-                let reason = lstat(url.path, &info) == 0 ? String(cString: strerror(ELOOP)) : "no such file or directory"
-                throw CourseCheckError.io("\(path): \(stat(url.path, &info) == 0 ? "cannot read" : reason)")
+                let reason: CourseCheckError.IOCause = lstat(url.path, &info) == 0 ? .system(errno: ELOOP) : .noSuchFile
+                throw .io(path: path, operation: .open, cause: stat(url.path, &info) == 0 ? .unreadable : reason)
             }
             guard isDirectory.boolValue else {
                 guard path.hasSuffix(".md") else {
-                    throw CourseCheckError.usage("\(path): not a markdown file (expected a .md lesson or a directory)")
+                    throw .usage("\(path): not a markdown file (expected a .md lesson or a directory)")
                 }
                 entries.append(Entry(displayPath: Self.display(path), url: url))
                 continue
@@ -62,7 +62,7 @@ public struct CourseLoader: Sendable {
             do {
                 names = try files.contentsOfDirectory(atPath: url.path).sorted()
             } catch {
-                throw CourseCheckError.io("\(path): cannot list the directory (\(IOReason.describe(error, at: url)))")
+                throw .io(path: path, operation: .list, cause: IOReason.cause(error, at: url))
             }
             var found = 0
             for name in names where name.hasSuffix(".md") {
@@ -77,13 +77,13 @@ public struct CourseLoader: Sendable {
                 }
             }
             if found == 0 {
-                throw CourseCheckError.io("\(path): no lesson files (named like 01-slug.md) in this directory")
+                throw .io(path: path, operation: .list, cause: .noLessonFiles)
             }
             directories.append(url)
             directoryDisplayPaths.append(path)
         }
         if entries.isEmpty {
-            throw CourseCheckError.usage("no lessons given")
+            throw .usage("no lessons given")
         }
         // A lesson named twice (a file and its directory) is checked once.
         var seen = Set<String>()

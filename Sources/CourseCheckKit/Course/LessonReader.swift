@@ -10,27 +10,27 @@ public enum LessonReader {
     }
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
-    public static func read(_ entry: CourseLoader.Entry) throws -> Outcome {
+    public static func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> Outcome {
         // Only regular files: a FIFO would block the read forever, a directory cannot be read.
         var info = stat()
         guard stat(entry.url.path, &info) == 0 else {
-            throw CourseCheckError.io("\(entry.displayPath): cannot read the file (\(String(cString: strerror(errno))))")
+            throw .io(path: entry.displayPath, operation: .read, cause: .system(errno: errno))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw CourseCheckError.io("\(entry.displayPath): not a regular file")
+            throw .io(path: entry.displayPath, operation: .read, cause: .notRegularFile)
         }
         let data: Data
         do {
             data = try Data(contentsOf: entry.url)
         } catch {
-            throw CourseCheckError.io("\(entry.displayPath): cannot read the file (\(Self.reason(error)))")
+            throw .io(path: entry.displayPath, operation: .read, cause: Self.reason(error))
         }
         return classify(bytes: [UInt8](data), path: entry.displayPath)
     }
 
     /// Reads `entry` from `overlay` when it holds the entry's standardized path (an editor's
     /// unsaved text), else from disk.
-    public static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws -> Outcome {
+    public static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws(CourseCheckError) -> Outcome {
         guard let bytes = overlay[entry.url.standardizedFileURL.path] else { return try read(entry) }
         return classify(bytes: bytes, path: entry.displayPath)
     }
@@ -61,13 +61,13 @@ public enum LessonReader {
         return Outcome(lesson: lesson, diagnostics: diagnostics)
     }
 
-    private static func reason(_ error: Error) -> String {
+    private static func reason(_ error: Error) -> CourseCheckError.IOCause {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
             underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
         {
-            return String(cString: strerror(code.rawValue))
+            return .system(errno: code.rawValue)
         }
-        return IOReason.describe(error, at: URL(fileURLWithPath: "/"))
+        return IOReason.cause(error, at: URL(fileURLWithPath: "/"))
     }
 }

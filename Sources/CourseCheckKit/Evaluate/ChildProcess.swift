@@ -72,7 +72,7 @@ public struct ChildProcess: Sendable {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
             if reaped == -1 && errno != EINTR {
-                throw CourseCheckError.io("cannot wait for \(executable.path): errno \(errno)")
+                throw CourseCheckError.system("cannot wait for \(executable.path): errno \(errno)")
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             if elapsed > timeout {
@@ -110,7 +110,7 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard let addChdir = Self.addChdir else {
-            throw CourseCheckError.io("posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
+            throw CourseCheckError.system("posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
         }
         _ = addChdir(&actions, directory.path)
         var attributes = posix_spawnattr_t()
@@ -136,7 +136,7 @@ public struct ChildProcess: Sendable {
             var pid: pid_t = 0
             let code = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
             guard code == 0 else {
-                throw CourseCheckError.io("cannot start \(executable.path): \(String(cString: strerror(code)))")
+                throw CourseCheckError.system("cannot start \(executable.path): \(String(cString: strerror(code)))")
             }
             return pid
         }

@@ -53,15 +53,16 @@ public struct EmbeddedEngine: Sendable {
             return .ran(run, lints: lints)
         }
         let at = job.tree.location(line: failure.position.line, column: failure.position.column, in: job.path)
-        switch failure {
+        let message = failure.message
+        switch failure.kind {
         case .unsupported, .invalid, .limit:
             return .needsToolchain(Routing(reason: failure.message, location: at))
-        case .trap(let message, _):
+        case .trap:
             return .failed(lints + [.error(
                 .treeFailed, at: at, "tree would crash here: \(message)", attachment: partial(outcome.output))])
-        case .outputLimit(let message, _):
+        case .outputLimit:
             return .failed(lints + [.error(.treeFailed, at: at, message, attachment: partial(outcome.output))])
-        case .cycle(let message, _):
+        case .cycle:
             return .failed(lints + [.error(.parentCycle, at: at, message)])
         }
     }

@@ -37,7 +37,7 @@ public enum ProcessGroups {
     static func spawn(_ body: () throws -> pid_t) throws -> pid_t {
         lock.lock()
         defer { lock.unlock() }
-        guard !terminating else { throw CourseCheckError.io("coursecheck is stopping") }
+        guard !terminating else { throw CourseCheckError.system("coursecheck is stopping") }
         let pid = try body()
         sessions.insert(pid)
         return pid

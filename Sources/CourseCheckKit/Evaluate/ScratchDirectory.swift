@@ -13,7 +13,7 @@ public struct ScratchDirectory: Sendable {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw CourseCheckError.io("cannot create a temporary directory: \(error.localizedDescription)")
+            throw CourseCheckError.system("cannot create a temporary directory: \(error.localizedDescription)")
         }
         ProcessGroups.register(scratch: url.path)
     }

@@ -6,7 +6,7 @@ public struct Toolchain: Sendable {
     /// The first line of `swiftc --version`, e.g. "Swift version 6.3.1 (swift-6.3.1-RELEASE)".
     public var version: String
 
-    /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.io` (exit 2) when it is missing.
+    /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.system` (exit 2) when it is missing.
     public static func locate(environment: [String: String], cache: Cache?) throws -> Toolchain {
         let swiftc = try find(environment: environment)
         return Toolchain(swiftc: swiftc, version: try version(of: swiftc, cache: cache))
@@ -16,7 +16,7 @@ public struct Toolchain: Sendable {
         let files = FileManager.default
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             guard files.isExecutableFile(atPath: explicit) else {
-                throw CourseCheckError.io("SWIFTC=\(explicit) is not an executable file")
+                throw CourseCheckError.system("SWIFTC=\(explicit) is not an executable file")
             }
             return URL(fileURLWithPath: explicit)
         }
@@ -24,7 +24,7 @@ public struct Toolchain: Sendable {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
             if files.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw CourseCheckError.io(
+        throw CourseCheckError.system(
             "swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles trees)")
     }
 
@@ -47,7 +47,7 @@ public struct Toolchain: Sendable {
         ).run(in: scratch.url)
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
-            throw CourseCheckError.io("\(swiftc.path) --version failed: \(output)")
+            throw CourseCheckError.system("\(swiftc.path) --version failed: \(output)")
         }
         let version = String(line)
         cache?.store(text: version, as: key)

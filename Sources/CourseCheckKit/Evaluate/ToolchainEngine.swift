@@ -384,7 +384,7 @@ public struct ToolchainEngine: Sendable {
         do {
             try Data(text.utf8).write(to: url)
         } catch {
-            throw CourseCheckError.io("cannot write \(url.path): \(error.localizedDescription)")
+            throw CourseCheckError.system("cannot write \(url.path): \(error.localizedDescription)")
         }
     }
 }

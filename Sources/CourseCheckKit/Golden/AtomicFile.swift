@@ -15,22 +15,22 @@ public enum AtomicFile {
     /// `followingLinks: false` (goldens) refuses a target that is a link instead of writing where it points.
     public static func write(
         _ data: Data, to requested: URL, environment: [String: String] = [:], followingLinks: Bool = true
-    ) throws {
+    ) throws(CourseCheckError) {
         if !followingLinks, ![.missing, .regular].contains(GoldenStore.kind(requested)) {
-            throw CourseCheckError.io("cannot write \(requested.path): it is a link or not a regular file")
+            throw .io(path: requested.path, operation: .write, cause: .linkOrNotRegularFile)
         }
         let url = URL(fileURLWithPath: GoldenStore.canonicalPath(requested))
         let directory = url.deletingLastPathComponent()
         var existing = stat()
         let exists = stat(url.path, &existing) == 0
         if exists && existing.st_mode & S_IFMT != S_IFREG {
-            throw CourseCheckError.io("cannot write \(requested.path): it is not a regular file")
+            throw .io(path: requested.path, operation: .write, cause: .notRegularFile)
         }
         let mode: mode_t? = exists ? existing.st_mode & 0o7777 : nil
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw CourseCheckError.io("cannot create the directory \(directory.path): \(IOReason.describe(error, at: directory))")
+            throw .io(path: directory.path, operation: .createDirectory, cause: IOReason.cause(error, at: directory))
         }
         let temporary = directory.appendingPathComponent(
             "\(temporaryMarker)\(url.lastPathComponent)-\(UUID().uuidString)")
@@ -40,23 +40,23 @@ public enum AtomicFile {
         do {
             try data.write(to: temporary)
         } catch {
-            throw CourseCheckError.io("cannot write \(requested.path): \(IOReason.describe(error, at: directory))")
+            throw .io(path: requested.path, operation: .write, cause: IOReason.cause(error, at: directory))
         }
         if let mode { chmod(temporary.path, mode) }
         if environment[faultVariable] == "before-rename" {
             kill(getpid(), SIGKILL)
         }
         guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             try? FileManager.default.removeItem(at: temporary)
-            throw CourseCheckError.io("cannot replace \(requested.path): \(reason)")
+            throw .io(path: requested.path, operation: .replace, cause: .system(errno: code))
         }
     }
 
     /// Removes one regular file (the removal itself is atomic); never a directory.
-    public static func remove(_ url: URL) throws {
+    public static func remove(_ url: URL) throws(CourseCheckError) {
         guard unlink(url.path) == 0 else {
-            throw CourseCheckError.io("cannot remove \(url.path): \(String(cString: strerror(errno)))")
+            throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
         }
     }
 
@@ -70,30 +70,30 @@ public enum AtomicFile {
     }
 }
 
-/// Turns a Foundation file error into words: the cause, never an error domain or code.
+/// Turns a Foundation file error into a cause that prints in words, never an error domain or code.
 enum IOReason {
-    static func describe(_ error: any Error, at url: URL) -> String {
+    static func cause(_ error: any Error, at url: URL) -> CourseCheckError.IOCause {
         // The nearest existing ancestor of the directory tells whether a file stands in the way.
         var probe = url.standardizedFileURL
         while probe.path != "/" {
             var info = stat()
             if stat(probe.path, &info) == 0 {
-                if info.st_mode & S_IFMT != S_IFDIR { return "\(probe.path) is a file, not a directory" }
+                if info.st_mode & S_IFMT != S_IFDIR { return .fileInTheWay(probe.path) }
                 break
             }
             probe.deleteLastPathComponent()
         }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return .system(errno: Int32(underlying.code))
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if nsError.domain == NSPOSIXErrorDomain { return .system(errno: Int32(nsError.code)) }
         switch nsError.code {
-        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
-        case NSFileWriteOutOfSpaceError: return "no space left on the device"
-        case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
-        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
-        default: return "the file system refused the write"
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return .permissionDenied
+        case NSFileWriteOutOfSpaceError: return .noSpace
+        case NSFileWriteVolumeReadOnlyError: return .readOnly
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return .noSuchFile
+        default: return .refused
         }
     }
 }

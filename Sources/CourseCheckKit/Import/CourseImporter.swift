@@ -29,9 +29,9 @@ public struct CourseImporter {
     public var values: FrontMatter
 
     /// Parses an export; throws `CourseCheckError.usage` naming the line that breaks the format.
-    public init(file: SourceFile) throws {
+    public init(file: SourceFile) throws(CourseCheckError) {
         guard let values = FrontMatter.parse(file.lines), let title = values["title"]?.value else {
-            throw CourseCheckError.usage("\(file.path): the export has no front matter with a title")
+            throw .usage("\(file.path): the export has no front matter with a title")
         }
         self.values = values
         frontMatter = Array(file.lines[1..<(values.closingLine - 1)])
@@ -62,7 +62,7 @@ public struct CourseImporter {
             } else if heading && text.hasPrefix("### ") {
                 flush()
                 guard !parts.isEmpty else {
-                    throw CourseCheckError.usage("\(file.path):\(line.number): a lesson before the first '## ' part")
+                    throw .usage("\(file.path):\(line.number): a lesson before the first '## ' part")
                 }
                 lesson = ImportedLesson(title: String(text.dropFirst(4)), source: "", body: [])
             } else if var current = lesson {
@@ -82,11 +82,11 @@ public struct CourseImporter {
         flush()
         for part in parts {
             for lesson in part.lessons where lesson.source.isEmpty {
-                throw CourseCheckError.usage("\(file.path): lesson '\(lesson.title)' has no 'Source:' line")
+                throw .usage("\(file.path): lesson '\(lesson.title)' has no 'Source:' line")
             }
         }
         guard parts.contains(where: { !$0.lessons.isEmpty }) else {
-            throw CourseCheckError.usage("\(file.path): the export has no '### ' lessons")
+            throw .usage("\(file.path): the export has no '### ' lessons")
         }
         self.introduction = Self.trimmed(introduction)
         self.parts = parts.map { Part(title: $0.title, introduction: Self.trimmed($0.introduction), lessons: $0.lessons) }
@@ -156,9 +156,11 @@ public struct CourseImporter {
     }
 
     /// Writes every file atomically into `directory`; returns each file's name and whether it changed.
-    public func write(into directory: URL, environment: [String: String]) throws -> [(name: String, changed: Bool)] {
+    public func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
+        -> [(name: String, changed: Bool)]
+    {
         var written: [(String, Bool)] = []
-        func put(_ name: String, _ text: String) throws {
+        func put(_ name: String, _ text: String) throws(CourseCheckError) {
             let url = directory.appendingPathComponent(name)
             let old = FileManager.default.contents(atPath: url.path)
             let data = Data(text.utf8)

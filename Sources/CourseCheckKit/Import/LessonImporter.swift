@@ -23,11 +23,11 @@ public struct LessonImporter {
     }
 
     /// The lesson file this export replaces: the one `NN-<slug>.md` in `directory`.
-    public func target(in directory: URL) throws -> String {
+    public func target(in directory: URL) throws(CourseCheckError) -> String {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let matches = names.filter { CourseLoader.isLessonFileName($0) && $0.drop { $0.isNumber } == "-\(slug).md" }.sorted()
         guard matches.count == 1, let name = matches.first else {
-            throw CourseCheckError.usage(
+            throw .usage(
                 matches.isEmpty
                     ? "\(file.path): no lesson file NN-\(slug).md in \(directory.lastPathComponent)/ for this lesson "
                         + "export to replace; a lesson export replaces an existing lesson, a course export creates them"
@@ -60,7 +60,9 @@ public struct LessonImporter {
     }
 
     /// Writes the lesson atomically; returns its name and whether it changed.
-    public func write(into directory: URL, environment: [String: String]) throws -> (name: String, changed: Bool) {
+    public func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
+        -> (name: String, changed: Bool)
+    {
         let name = try target(in: directory)
         let url = directory.appendingPathComponent(name)
         let data = FileManager.default.contents(atPath: url.path)

@@ -196,7 +196,7 @@ extension LSPServer {
             try AtomicFile.write(
                 Data(run.stdout), to: golden.url, environment: environment.variables, followingLinks: false)
         } catch {
-            throw RequestError(code: .requestFailed, message: (error as? CourseCheckError)?.message ?? "cannot write the golden")
+            throw RequestError(code: .requestFailed, message: error.message)
         }
         dirty = true
         return ["golden": .string(golden.displayPath), "changed": true]

@@ -51,7 +51,7 @@ struct Watcher {
                 }
                 command.stdout.write(status + "\n")
             } catch {
-                reporter.report((error as? CourseCheckError) ?? .io("the check failed"))
+                reporter.report((error as? CourseCheckError) ?? .system("the check failed"))
                 command.stdout.write("check failed; waiting for the next change\n")
             }
         }

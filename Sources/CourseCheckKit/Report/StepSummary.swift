@@ -48,13 +48,13 @@ public struct StepSummary: Sendable {
     }
 
     /// Appends the summary to the file GitHub names (it collects every step's summary).
-    public func append(to path: String) throws {
+    public func append(to path: String) throws(CourseCheckError) {
         let url = URL(fileURLWithPath: path)
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = try? FileHandle(forWritingTo: url) else {
-            throw CourseCheckError.io("cannot write the job summary \(path)")
+            throw .io(path: path, operation: .appendSummary, cause: .unknown)
         }
         defer { try? handle.close() }
         _ = try? handle.seekToEnd()

@@ -76,7 +76,7 @@ public final class Interpreter {
         interpreter.finishLints()
         interpreter.releaseScopes()
         var outcome = Outcome(output: interpreter.buffer.text, failure: failure, lints: interpreter.lints)
-        switch failure {
+        switch failure?.kind {
         case nil, .trap?:
             // Swift type-checks every line before anything runs; the interpreter checks only what
             // it ran. A branch, closure or function body it never reached may hide a compile error.

@@ -64,12 +64,14 @@ enum NameResolver {
                 for parameter in function.parameters { inner.insert(parameter.name) }
                 do {
                     try statements(function.body, visible: inner)
-                } catch .invalid(let message, let at) where globals.contains(where: { message == "cannot find '\($0)' in scope" }) {
+                } catch let error
+                    where error.kind == .invalid && globals.contains(where: { error.message == "cannot find '\($0)' in scope" })
+                {
                     // Valid Swift: the real program reads the global (initialised or not, by when
                     // the function runs), which only swiftc orders.
                     throw .unsupported(
                         "function '\(function.name)' reads a top-level name declared after it "
-                            + "(\(message.dropFirst("cannot find ".count).prefix { $0 != " " }))", at)
+                            + "(\(error.message.dropFirst("cannot find ".count).prefix { $0 != " " }))", error.position.pair)
                 }
             case .expression(let value):
                 try expression(value, visible: visible)

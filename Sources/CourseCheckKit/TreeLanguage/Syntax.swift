@@ -1,7 +1,12 @@
-/// A position in the lesson: line and column of a syntax node.
-public struct SyntaxPosition: Sendable, Equatable {
+/// A position in the lesson: line and column of a syntax node, ordered as they read.
+public struct SyntaxPosition: Sendable, Comparable {
     public var line: Int
     public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 
     init(_ token: Token) {
         line = token.line
@@ -9,6 +14,8 @@ public struct SyntaxPosition: Sendable, Equatable {
     }
 
     var pair: (line: Int, column: Int) { (line, column) }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
 }
 
 /// A type annotation of the tree language.
