@@ -38,9 +38,7 @@ public struct LessonPromoter {
             var coreBlocks = 0
             for (tree, run) in zip(lesson.trees, runs) {
                 if let reason = skipReason(run) {
-                    promotion.skipped.append(Diagnostic(
-                        .note, .promoteSkipped, at: tree.headerLocation(in: lesson.path),
-                        "not promoted: \(reason)"))
+                    promotion.skipped.append(.promoteSkipped(at: tree.headerLocation(in: lesson.path), reason: reason))
                     continue
                 }
                 guard let run, Array(tree.expected.content.utf8) != run.stdout else { continue }

@@ -16,16 +16,11 @@ public struct GoldenCheck: Sendable {
             let header = tree.headerLocation(in: lesson.path)
             guard let golden, let run, run.ending == .exited(0), run.divergentStdout == nil else { continue }
             if let foreign = golden.foreign {
-                findings.append(.error(
-                    .goldenMissing, at: header,
-                    "tree's golden \(golden.displayPath) cannot be read or written: \(foreign), which coursecheck did "
-                        + "not make; put a plain file or folder there"))
+                findings.append(.goldenMissing(at: header, .foreign(path: golden.displayPath, what: foreign)))
                 continue
             }
             guard let approved = golden.contents else {
-                findings.append(.error(
-                    .goldenMissing, at: header,
-                    "tree has no approved golden (\(golden.displayPath)); check its output, then run 'coursecheck --update'"))
+                findings.append(.goldenMissing(at: header, .unapproved(path: golden.displayPath)))
                 continue
             }
             guard approved != run.stdout else { continue }
@@ -36,13 +31,10 @@ public struct GoldenCheck: Sendable {
             let diff = UnifiedDiff(
                 old: .init(label: golden.displayPath, lines: goldenLines.map(\.visible), firstLine: 1),
                 new: .init(label: "actual output of tree at line \(tree.header.number)", lines: actualLines.map(\.visible), firstLine: 1)
-            ).text()
-            findings.append(.error(
-                .goldenDrift, at: header,
-                "output of tree at line \(tree.header.number) differs from its approved golden; "
-                    + "if the change is intended, run 'coursecheck --update'",
-                notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
-                attachment: diff))
+            ).hunks()
+            findings.append(.goldenDrift(
+                at: header, treeLine: tree.header.number,
+                golden: SourceLocation(path: golden.displayPath, line: goldenLine), diff: diff))
         }
         for orphan in store.orphans(lesson: lesson, names: names) where reportOrphans {
             findings.append(orphanFinding(orphan, lesson: lesson.path))
@@ -51,17 +43,12 @@ public struct GoldenCheck: Sendable {
     }
 
     func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
-        let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
-        return .error(
-            .goldenOrphan, at: SourceLocation(path: orphan.displayPath, line: 1),
-            "golden has no tree: \(owner); 'coursecheck --update' removes it")
+        .goldenOrphan(orphan.displayPath, lesson: lesson)
     }
 
     /// A note when the goldens were approved with another compiler than this run's.
     public func toolchainNote(current: String?) -> Diagnostic? {
         guard let current, let recorded = store.recordedToolchain, recorded != current else { return nil }
-        return Diagnostic(
-            .note, .environmentDrift, at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
-            "goldens were approved with '\(recorded)'; this run uses '\(current)' (environment drift)")
+        return .environmentDrift(store.toolchainDisplayPath, recorded: recorded, current: current)
     }
 }

@@ -232,14 +232,11 @@ public struct CourseChecker: Sendable {
             guard store.exists else {
                 let first = reportedRoots.insert(store.root.path).inserted
                 if first, GoldenStore.kind(store.root) != .missing {
-                    findings[lesson.path, default: []].append(.error(
-                        .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
-                        "\(store.displayRoot) is a file, not a directory; the goldens need a directory of their own"))
+                    findings[lesson.path, default: []].append(.goldenMissing(
+                        at: SourceLocation(path: lesson.path, line: 1), .rootIsFile(root: store.displayRoot)))
                 } else if first {
-                    findings[lesson.path, default: []].append(.error(
-                        .goldenMissing, at: SourceLocation(path: lesson.path, line: 1),
-                        "no goldens directory at \(store.displayRoot)/; run 'coursecheck --update' to approve the "
-                            + "current outputs, or pass --no-goldens"))
+                    findings[lesson.path, default: []].append(.goldenMissing(
+                        at: SourceLocation(path: lesson.path, line: 1), .noDirectory(root: store.displayRoot)))
                 }
                 continue
             }

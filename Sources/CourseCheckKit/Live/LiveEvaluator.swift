@@ -92,9 +92,7 @@ public final class LiveEvaluator: Sendable {
                     report.diagnostics += findings
                 case .needsToolchain(let routing):
                     if router.choice == .embedded {
-                        report.diagnostics.append(.error(
-                            .needsToolchain, at: routing.location,
-                            "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
+                        report.diagnostics.append(.needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
                     } else {
                         swiftcIndices.append(index)
                         reasons[routing.reason, default: 0] += 1
@@ -149,7 +147,7 @@ public final class LiveEvaluator: Sendable {
                 for job in jobs {
                     results[Self.key(job)] = Cached(
                         run: nil,
-                        diagnostics: [.error(.needsToolchain, at: job.headerLocation, "tree needs swiftc, which failed: \(message)")],
+                        diagnostics: [.needsToolchain(at: job.headerLocation, .toolchainFailed(message))],
                         path: job.path, headerLine: job.tree.header.number)
                 }
             }
