@@ -29,17 +29,10 @@ public enum OutputCheck {
 
     /// Why no fenced block can hold `stdout` byte for byte, or nil when one can: a block's content
     /// ends with a newline, and a lesson is UTF-8 text without NUL bytes.
-    public static func unrepresentable(_ stdout: [UInt8]) -> String? {
-        if String(validating: stdout, as: UTF8.self) == nil {
-            return "tree printed bytes that are not valid UTF-8, so no lesson block can show its output"
-        }
-        if stdout.contains(0) {
-            return "tree printed a NUL byte, so no lesson block can show its output"
-        }
-        if let last = stdout.last, last != UInt8(ascii: "\n") {
-            return "tree's output does not end with a newline, so no fenced block can show it exactly; "
-                + "end the last print with a newline (print's default terminator)"
-        }
+    public static func unrepresentable(_ stdout: [UInt8]) -> Diagnostic.Unrepresentable? {
+        if String(validating: stdout, as: UTF8.self) == nil { return .invalidUTF8 }
+        if stdout.contains(0) { return .nulByte }
+        if let last = stdout.last, last != UInt8(ascii: "\n") { return .noFinalNewline }
         return nil
     }
 

@@ -11,9 +11,22 @@ extension Diagnostic {
             notes: [Note(tree.headerLocation(in: path), "tree '\(tree.title)' starts here")], attachment: attachment)
     }
 
-    /// No fenced block can hold the tree's output; `reason` is `OutputCheck.unrepresentable`'s.
-    static func unrepresentableOutput(at location: SourceLocation, _ reason: String) -> Diagnostic {
-        Diagnostic(.unrepresentableOutput, at: location, reason)
+    /// Why no fenced block can hold a tree's output byte for byte.
+    public enum Unrepresentable: Sendable, Equatable {
+        case invalidUTF8
+        case nulByte
+        case noFinalNewline
+    }
+
+    static func unrepresentableOutput(at location: SourceLocation, _ reason: Unrepresentable) -> Diagnostic {
+        let message = switch reason {
+        case .invalidUTF8: "tree printed bytes that are not valid UTF-8, so no lesson block can show its output"
+        case .nulByte: "tree printed a NUL byte, so no lesson block can show its output"
+        case .noFinalNewline:
+            "tree's output does not end with a newline, so no fenced block can show it exactly; end the last print "
+                + "with a newline (print's default terminator)"
+        }
+        return Diagnostic(.unrepresentableOutput, at: location, message)
     }
 
     /// The core block differs from the embedded core, from core line `coreLine` (nil: past its end).
