@@ -114,7 +114,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.contains(
                 "lessons/01-bildirimsel-sozdizim.md:150:1: note: 42 display fragments were not parsed: no swiftc "
-                    + "(SWIFTC=/nonexistent/swiftc is not an executable file) [fragment-syntax]"), result.stderr)
+                    + "(SWIFTC=/nonexistent/swiftc is not an executable file) [claim-skipped]"), result.stderr)
         XCTAssertTrue(result.stdout.contains("claims: 7 checked, 1 skipped (fragment-syntax)"), result.stdout)
     }
 }

@@ -20,7 +20,7 @@ final class EngineRouterTests: XCTestCase {
         XCTAssertEqual(finding.id, .engineMismatch)
         XCTAssertEqual(finding.location.description, "l.md:2:1")
         XCTAssertEqual(finding.message, "engines disagree on the output of tree at line 2")
-        XCTAssertEqual(finding.attachment, """
+        XCTAssertEqual(finding.attachment?.text, """
             --- swiftc (exited(0))
             +++ embedded (exited(0))
             @@ -1,2 +1,2 @@
@@ -35,7 +35,7 @@ final class EngineRouterTests: XCTestCase {
         let embedded = TreeRun(engine: .embedded, ending: .exited(0), stdout: [])
         let compiled = TreeRun(engine: .swiftc, ending: .signalled(4), stdout: [])
         let finding = try XCTUnwrap(EngineRouter.compare(embedded, compiled, job: job()))
-        XCTAssertEqual(finding.attachment, "the outputs are equal; the runs ended differently\n")
+        XCTAssertEqual(finding.attachment, .sentence("the outputs are equal; the runs ended differently"))
     }
 
     func testImportsRouteToTheToolchainAtTheImportLine() {

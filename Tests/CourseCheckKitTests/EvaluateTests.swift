@@ -153,11 +153,11 @@ final class GoldenNameTests: XCTestCase {
         XCTAssertEqual(names.all, [])
         XCTAssertEqual(names.trees, [nil, nil, nil])
         XCTAssertEqual(names.findings, [
-            .error(
+            Diagnostic(
                 .treeIdentity, at: SourceLocation(path: "l.md", line: 11),
                 "tree has the golden name of the tree at line 2 ('ayni'); give each tree of a lesson its own "
                     + "description, so an approval can never pass from one tree to another"),
-            .error(
+            Diagnostic(
                 .treeIdentity, at: SourceLocation(path: "l.md", line: 20),
                 "tree has no description after '// main.swift', and its golden is named by it; write "
                     + "'// main.swift — <what the tree shows>'"),

@@ -29,9 +29,10 @@ public struct ClosingTableClaim: ClaimCheck {
             let expected = declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
                 ?? declaration.value
             if !cells[triggerColumn].text.sameBytes(expected) {
-                findings.append(.error(
-                    id, at: cells[triggerColumn].location,
-                    "row \(row + 1) gives the trigger '\(cells[triggerColumn].text)'; \(course.lessons[lesson].path) declares '\(expected)'"))
+                findings.append(.closingTable(
+                    at: cells[triggerColumn].location,
+                    .trigger(
+                        row: row + 1, given: cells[triggerColumn].text, path: course.lessons[lesson].path, declared: expected)))
             }
         }
         // Rows are aligned to lessons by title (a shortest edit script), so one missing or extra row
@@ -41,21 +42,19 @@ public struct ClosingTableClaim: ClaimCheck {
         func settle(nextRow: Int) {
             let paired = min(missing.count, extra.count)
             for (lesson, row) in zip(missing.prefix(paired), extra.prefix(paired)) {
-                findings.append(.error(
-                    id, at: cell(table.rows[row], lessonColumn, owner.path),
-                    "row \(row + 1) names '\(rowTitles[row])'; lesson \(lesson + 1) is '\(titles[lesson])'"))
+                findings.append(.closingTable(
+                    at: cell(table.rows[row], lessonColumn, owner.path),
+                    .title(row: row + 1, named: rowTitles[row], lesson: lesson + 1, title: titles[lesson])))
                 checkTrigger(row: row, lesson: lesson)
             }
             for lesson in missing.dropFirst(paired) {
                 let line = nextRow < table.rows.count ? table.rows[nextRow].line.number : (table.rows.last?.line.number ?? table.headerLine) + 1
-                findings.append(.error(
-                    id, at: SourceLocation(path: owner.path, line: line),
-                    "the closing table has no row for '\(titles[lesson])' (lesson \(lesson + 1)); expected one here"))
+                findings.append(.closingTable(
+                    at: SourceLocation(path: owner.path, line: line), .missingRow(title: titles[lesson], lesson: lesson + 1)))
             }
             for row in extra.dropFirst(paired) {
-                findings.append(.error(
-                    id, at: cell(table.rows[row], lessonColumn, owner.path),
-                    "row \(row + 1) names '\(rowTitles[row])', which is not a lesson of the course"))
+                findings.append(.closingTable(
+                    at: cell(table.rows[row], lessonColumn, owner.path), .notALesson(row: row + 1, named: rowTitles[row])))
             }
             missing = []
             extra = []
@@ -82,10 +81,9 @@ public struct ClosingTableClaim: ClaimCheck {
                 if !moved.contains(lesson) { missing.append(lesson) }
             case .insert(let row):
                 if let lesson = misplaced[row] {
-                    findings.append(.error(
-                        id, at: cell(table.rows[row], lessonColumn, owner.path),
-                        "row \(row + 1) names '\(rowTitles[row])', lesson \(lesson + 1), out of course order; its row "
-                            + "belongs in place \(lesson + 1)"))
+                    findings.append(.closingTable(
+                        at: cell(table.rows[row], lessonColumn, owner.path),
+                        .outOfOrder(row: row + 1, named: rowTitles[row], lesson: lesson + 1)))
                     checkTrigger(row: row, lesson: lesson)
                 } else {
                     extra.append(row)

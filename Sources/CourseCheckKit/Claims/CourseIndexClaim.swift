@@ -58,12 +58,11 @@ public struct CourseIndexClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         if let count = index.frontMatter?["lessons"] {
             if Int(count.value) != course.lessons.count {
-                findings.append(.error(
-                    id, at: SourceLocation(path: path, line: count.line),
-                    "lessons: \(count.value), but the directory holds \(course.lessons.count) lesson files"))
+                findings.append(.courseIndex(
+                    at: SourceLocation(path: path, line: count.line), .count(claimed: count.value, actual: course.lessons.count)))
             }
         } else {
-            findings.append(.error(id, at: SourceLocation(path: path, line: 1), "the index's front matter has no 'lessons: N'"))
+            findings.append(.courseIndex(at: SourceLocation(path: path, line: 1), .noCount))
         }
         let items = Self.items(index)
         let files = course.lessons.map { NSStringPath(path: $0.path).lastComponent }
@@ -73,20 +72,18 @@ public struct CourseIndexClaim: ClaimCheck {
         for item in items {
             let at = SourceLocation(path: path, line: item.line.number)
             if let first = seen[item.resolved] {
-                findings.append(.error(id, at: at, "the index lists \(item.file) again (first at line \(first))"))
+                findings.append(.courseIndex(at: at, .repeated(file: item.file, firstLine: first)))
                 continue
             }
             seen[item.resolved] = item.line.number
             guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
-                findings.append(.error(id, at: at, "the index links \(item.file), which is not a lesson file"))
+                findings.append(.courseIndex(at: at, .notALesson(file: item.file)))
                 continue
             }
             listed.append(item)
             let title = course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
             if let title, !course.lessons[lessonIndex].isTitled(item.title) {
-                findings.append(.error(
-                    id, at: item.titleLocation,
-                    "the index calls \(item.file) '\(item.title)'; its title is '\(title)'"))
+                findings.append(.courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
             }
         }
         // The listed lessons aligned to course order (a shortest edit script): an item out of place
@@ -97,12 +94,11 @@ public struct CourseIndexClaim: ClaimCheck {
             case .insert(let position):
                 let item = listed[position]
                 let lesson = (keys.firstIndex(of: item.resolved) ?? 0) + 1
-                findings.append(.error(
-                    id, at: SourceLocation(path: path, line: item.line.number),
-                    "\(item.file) is listed out of course order; it is lesson \(lesson)"))
+                findings.append(.courseIndex(
+                    at: SourceLocation(path: path, line: item.line.number), .outOfOrder(file: item.file, lesson: lesson)))
             case .delete(let lesson) where seen[keys[lesson]] == nil:
                 let next = keys[(lesson + 1)...].compactMap { seen[$0] }.first ?? lastLine
-                findings.append(.error(id, at: SourceLocation(path: path, line: next), "the index does not list \(files[lesson])"))
+                findings.append(.courseIndex(at: SourceLocation(path: path, line: next), .unlisted(file: files[lesson])))
             default:
                 continue
             }

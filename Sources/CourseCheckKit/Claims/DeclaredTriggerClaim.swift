@@ -22,27 +22,24 @@ public struct DeclaredTriggerClaim: ClaimCheck {
         for (lesson, declaration) in zip(course.lessons, declarations) {
             guard let declaration else {
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
-                findings.append(.error(
-                    id, at: SourceLocation(path: lesson.path, line: summary),
-                    "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"))
+                findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
                 continue
             }
             if let problem = problem(lesson, declaration) {
-                findings.append(.error(id, at: declaration.location, problem))
+                findings.append(.declaredTrigger(at: declaration.location, problem))
             }
         }
         return .checked(findings)
     }
 
     /// What is wrong with a lesson's declaration, or nil when it holds or cannot be judged.
-    func problem(_ lesson: CourseFacts.LessonFacts, _ declaration: Triggers.Declaration) -> String? {
+    func problem(_ lesson: CourseFacts.LessonFacts, _ declaration: Triggers.Declaration) -> Diagnostic.DeclaredTrigger? {
         if let printed = declaration.printed {
             let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
             guard lesson.outputs.contains(where: { $0 != nil }), !causes.contains(printed), !lesson.hasUnknownTrees else {
                 return nil
             }
-            return "declares the trigger '\(declaration.value)', but no tree of this lesson recomputes a view with "
-                + "cause '\(printed)' (its trees show: \(causes.isEmpty ? "none" : causes.sorted().joined(separator: ", ")))"
+            return .notShown(declared: declaration.value, printed: printed, shown: causes.sorted())
         }
         if let distribution = declaration.distribution {
             // The first tree block must be the first tree that ran, or its counts are unknown.
@@ -50,13 +47,12 @@ public struct DeclaredTriggerClaim: ClaimCheck {
                 let output = lesson.outputs.first ?? nil
             else { return nil }
             guard let counts = Triggers.counts(inOutput: output) else {
-                return "declares a distribution, but the first tree prints no countCauses lines"
+                return .noCounts
             }
             guard counts != distribution else { return nil }
-            return "declares the distribution \(distribution.map(String.init).joined(separator: "/")), but the first "
-                + "tree counts \(counts.map(String.init).joined(separator: "/"))"
+            return .distribution(declared: distribution, counted: counts)
         }
-        return "unknown trigger '\(declaration.value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+        return .unknown(declaration.value)
     }
 }
 

@@ -27,9 +27,9 @@ public struct FragmentSyntaxClaim: ClaimCheck {
         do {
             toolchain = try Toolchain.locate(environment: course.environment, cache: course.cache)
         } catch {
-            let note = Diagnostic(
-                .note, id, at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number),
-                "\(fragments.count) display fragments were not parsed: no swiftc (\((error as? CourseCheckError)?.message ?? "\(error)"))")
+            let note = Diagnostic.claimSkipped(
+                at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number), fragments: fragments.count,
+                because: (error as? CourseCheckError)?.message ?? "\(error)")
             return .skipped(note)
         }
         var results: [[CompilerDiagnostics.Entry]?] = fragments.map { fragment in
@@ -50,26 +50,24 @@ public struct FragmentSyntaxClaim: ClaimCheck {
                     }
                 }
             } catch {
-                let note = Diagnostic(
-                    .note, id, at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number),
-                    "display fragments were not parsed: \((error as? CourseCheckError)?.message ?? "\(error)")")
+                let note = Diagnostic.claimSkipped(
+                    at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number), fragments: nil,
+                    because: (error as? CourseCheckError)?.message ?? "\(error)")
                 return .skipped(note)
             }
         }
         var findings: [Diagnostic] = []
         for (fragment, errors) in zip(fragments, results) {
             for entry in errors ?? [] {
-                findings.append(.error(
-                    id,
+                findings.append(.fragmentSyntax(
                     at: SourceLocation(path: fragment.path, line: fragment.block.opening.number + entry.line, column: entry.column),
-                    "display fragment does not parse: \(entry.message)"))
+                    entry.message))
             }
         }
         for index in timedOut {
-            findings.append(.error(
-                .compileTimeout, at: SourceLocation(path: fragments[index].path, line: fragments[index].block.opening.number),
-                "swiftc -parse did not finish this display fragment within "
-                    + "\(ToolchainEngine.seconds(course.compileTimeout)) (--compile-timeout); it was stopped"))
+            findings.append(.compileTimeout(
+                at: SourceLocation(path: fragments[index].path, line: fragments[index].block.opening.number),
+                seconds: ToolchainEngine.seconds(course.compileTimeout), fragment: true))
         }
         return .checked(findings)
     }

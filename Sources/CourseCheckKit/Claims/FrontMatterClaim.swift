@@ -17,14 +17,12 @@ public struct FrontMatterClaim: ClaimCheck {
         for lesson in course.lessons {
             let path = lesson.path
             guard let frontMatter = lesson.frontMatter else {
-                findings.append(.error(id, at: SourceLocation(path: path, line: 1), "lesson has no front matter (a '---' block at the top)"))
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), .none))
                 continue
             }
             let missing = Self.requiredKeys.filter { frontMatter[$0] == nil }
             if !missing.isEmpty {
-                findings.append(.error(
-                    id, at: SourceLocation(path: path, line: frontMatter.closingLine),
-                    "front matter lacks \(missing.map { "'\($0)'" }.joined(separator: ", "))"))
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
             }
             if let title = frontMatter["title"] {
                 if let heading = lesson.title {
@@ -32,31 +30,28 @@ public struct FrontMatterClaim: ClaimCheck {
                     if !heading.text.sameBytes(title.value),
                         course.mentions(of: heading.text, outside: path) > course.mentions(of: title.value, outside: path)
                     {
-                        findings.append(.error(
-                            id, at: SourceLocation(path: path, line: title.line),
-                            "front matter title '\(title.value)' differs from the heading '\(heading.text)' (line \(heading.line)), "
-                                + "which the rest of the course uses"))
+                        findings.append(.frontMatter(
+                            at: SourceLocation(path: path, line: title.line),
+                            .title(title.value, heading: heading.text, headingLine: heading.line)))
                     } else if !heading.text.sameBytes(title.value) {
-                        findings.append(.error(
-                            id, at: SourceLocation(path: path, line: heading.line, column: heading.column),
-                            "heading '\(heading.text)' differs from the front matter title '\(title.value)' (line \(title.line))"))
+                        findings.append(.frontMatter(
+                            at: SourceLocation(path: path, line: heading.line, column: heading.column),
+                            .heading(heading.text, title: title.value, titleLine: title.line)))
                     }
                 } else {
-                    findings.append(.error(id, at: SourceLocation(path: path, line: frontMatter.closingLine + 1), "lesson has no '# ' heading"))
+                    findings.append(.frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }
             }
             if let source = frontMatter["source"] {
                 let slug = source.value.split(separator: "/").last.map(String.init) ?? ""
                 if !slug.sameBytes(lesson.slug) {
-                    findings.append(.error(
-                        id, at: SourceLocation(path: path, line: source.line),
-                        "source URL ends in '\(slug)', but the file's slug is '\(lesson.slug)'"))
+                    findings.append(.frontMatter(
+                        at: SourceLocation(path: path, line: source.line), .source(slug: slug, fileSlug: lesson.slug)))
                 }
             }
             if let value = frontMatter["course"], let courseTitle, !value.value.sameBytes(courseTitle) {
-                findings.append(.error(
-                    id, at: SourceLocation(path: path, line: value.line),
-                    "course '\(value.value)' differs from the course title '\(courseTitle)'"))
+                findings.append(.frontMatter(
+                    at: SourceLocation(path: path, line: value.line), .course(value.value, courseTitle: courseTitle)))
             }
         }
         return .checked(findings)

@@ -75,10 +75,9 @@ public struct LabelReferenceClaim: ClaimCheck {
                 for span in inline.codeSpans {
                     let word = inline.text(span.content)
                     guard Self.isKebab(Substring(word)), !known.contains(Array(word.utf8)) else { continue }
-                    let suggestion = Self.closest(word, in: labels).map { " (did you mean `\($0)`?)" } ?? ""
-                    findings.append(.error(
-                        id, at: block.location(of: span.content.lowerBound, in: lesson.path),
-                        "`\(word)` is not a label any tree passes to change\(suggestion)"))
+                    findings.append(.labelReference(
+                        at: block.location(of: span.content.lowerBound, in: lesson.path), word: word,
+                        closest: Self.closest(word, in: labels)))
                 }
             }
         }

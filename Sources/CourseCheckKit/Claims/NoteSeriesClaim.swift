@@ -112,17 +112,15 @@ public struct NoteSeriesClaim: ClaimCheck {
                 let local = order.filter { home[$0] == part && $0 != note.prefix }
                     .filter { (lastNumber[$0] ?? 0) + 1 == note.number }
                 if local.count == 1, let series = local.first {
-                    findings.append(.error(
-                        id, at: at,
-                        "note \(note.prefix)\(note.number) is in part '\(part)', whose series is \(series); expected "
-                            + "\(series)\(note.number) (series \(note.prefix) belongs to part '\(owner)')"))
+                    findings.append(.noteSeries(at: at, .otherSeries(
+                        note: "\(note.prefix)\(note.number)", part: part, series: series, number: note.number,
+                        prefix: note.prefix, owner: owner)))
                     notes[index].prefix = series
                     lastNumber[series] = note.number
                 } else {
-                    findings.append(.error(
-                        id, at: at,
-                        "note \(note.prefix)\(note.number) is in part '\(part)', but series \(note.prefix) belongs to "
-                            + "part '\(owner)', which holds \(counts[note.prefix]?[owner] ?? 0) of its notes"))
+                    findings.append(.noteSeries(at: at, .otherPart(
+                        note: "\(note.prefix)\(note.number)", part: part, prefix: note.prefix, owner: owner,
+                        held: counts[note.prefix]?[owner] ?? 0)))
                 }
                 excluded.insert(index)
                 continue
@@ -135,8 +133,8 @@ public struct NoteSeriesClaim: ClaimCheck {
             }?.element
             if next?.number == expected + 1 {
                 // A slip between two good neighbours: read it as the note it should be.
-                findings.append(.error(
-                    id, at: at, "note \(note.prefix)\(note.number) is out of sequence; expected \(note.prefix)\(expected)"))
+                findings.append(.noteSeries(
+                    at: at, .outOfSequence(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected
             } else if note.number > expected, uncertain.contains(note.path) || uncertain.contains(previous[note.prefix] ?? "") {
                 // The missing notes may be hidden in a block whose fences pair wrongly: unknown, not a gap.
@@ -144,11 +142,10 @@ public struct NoteSeriesClaim: ClaimCheck {
             } else if note.number > expected {
                 let missing = expected == note.number - 1
                     ? "\(note.prefix)\(expected)" : "\(note.prefix)\(expected)–\(note.prefix)\(note.number - 1)"
-                findings.append(.error(id, at: at, "note \(note.prefix)\(note.number) skips \(missing)"))
+                findings.append(.noteSeries(at: at, .skips(note: "\(note.prefix)\(note.number)", missing: missing)))
             } else {
-                findings.append(.error(
-                    id, at: at,
-                    "note \(note.prefix)\(note.number) repeats or goes back; expected \(note.prefix)\(expected)"))
+                findings.append(.noteSeries(
+                    at: at, .goesBack(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected - 1
             }
         }

@@ -25,10 +25,9 @@ public struct TriggerDistributionClaim: ClaimCheck {
                 }
                 var findings: [Diagnostic] = []
                 for (index, name) in Triggers.names.enumerated() where claimed[index].value != actual[index] {
-                    findings.append(.error(
-                        id, at: block.location(of: claimed[index].offset, in: lesson.path),
-                        "says \(name.declared) \(claimed[index].value), but \(SummaryLine.count(actual[index], "lesson")) "
-                            + "\(actual[index] == 1 ? "declares" : "declare") \(name.declared)"))
+                    findings.append(.triggerDistribution(
+                        at: block.location(of: claimed[index].offset, in: lesson.path), trigger: name.declared,
+                        claimed: claimed[index].value, actual: actual[index]))
                 }
                 return .checked(findings)
             }

@@ -36,10 +36,9 @@ public enum Classifier {
             }) else { return nil }
             let indent = line.text.prefix { $0 == " " }.count
             let header = block.fenced.body.first?.number ?? block.fenced.opening.number
-            return (.error(
-                .unterminatedFence, at: SourceLocation(path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
-                "this line would close the tree at line \(block.fenced.opening.number), but it is indented \(indent) columns "
-                    + "(a closing fence may have at most 3), so the tree runs on to line \(block.fenced.closing.number); indent it less"), header)
+            return (.overIndentedClosingFence(
+                at: SourceLocation(path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
+                treeLine: block.fenced.opening.number, indent: indent, runsTo: block.fenced.closing.number), header)
         }
     }
 
@@ -50,16 +49,14 @@ public enum Classifier {
     static func swallowedFences(in document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         document.walk { node, _ in
-            let container: String
+            let reason: (String) -> Diagnostic.NoRole
             switch node.kind {
             case .indentedCode:
-                container = "an indented code block: its fence is indented four or more spaces past its container, so "
-                    + "a reader sees it as code and coursecheck cannot run it; indent it less"
+                reason = { .insideIndentedCode(what: $0) }
             // Types 6 and 7 (`<div>`, `<details>`, any tag) show their text; a comment and the
             // other kinds hide it, which is how an author keeps a tree out of the lesson.
             case .htmlBlock(let type) where type >= 6:
-                container = "the HTML block that starts at line \(node.lines.lowerBound + 1): a reader sees its fence as raw "
-                    + "text and coursecheck cannot run it; put a blank line between the HTML and the fence"
+                reason = { [start = node.lines.lowerBound + 1] in .insideHTMLBlock(what: $0, line: start) }
             default: return
             }
             for (offset, line) in node.content.enumerated() where offset + 1 < node.content.count {
@@ -70,12 +67,11 @@ public enum Classifier {
                 let next = node.content[offset + 1].text.drop { $0 == " " }
                 guard next.hasPrefix(BlockRole.treeMarker) || next.hasPrefix(BlockRole.coreMarker) else { continue }
                 let what = next.hasPrefix(BlockRole.treeMarker) ? "a tree" : "the core"
-                found.append(.error(
-                    .noRole,
+                found.append(.noRole(
                     at: SourceLocation(
                         path: path, line: line.index + 1,
                         column: line.prefixLength + (line.text.utf8.count - text.utf8.count) + 1),
-                    "\(what) inside \(container)"))
+                    reason(what)))
             }
         }
         return found
@@ -91,9 +87,7 @@ public enum Classifier {
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
-            diagnostics.append(.error(
-                .missingExpected, at: headerLocation(tree, path),
-                "tree has no expected output block; put a bare ``` fence holding its stdout right after it"))
+            diagnostics.append(.missingExpected(at: headerLocation(tree, path), .none))
             pendingTree = nil
         }
 
@@ -108,29 +102,23 @@ public enum Classifier {
                 } else if let tree = pendingTree {
                     // One mistake, one finding: the tree lost its expected block, and this is the block
                     // it lost, so the tree's finding names both and the fence gets none of its own.
-                    let reason = tree.sharesContainer(with: block)
-                        ? "tree's expected block at line \(block.opening.number) does not follow it: only blank lines may "
-                            + "stand between a tree and its expected output"
-                        : "tree's expected block at line \(block.opening.number) is \(block.placeDescription), but the tree "
-                            + "is \(tree.placeDescription); a tree and its expected block must sit in the same container"
-                    diagnostics.append(.error(.missingExpected, at: headerLocation(tree, path), reason))
+                    let reason: Diagnostic.MissingExpected = tree.sharesContainer(with: block)
+                        ? .notAdjacent(line: block.opening.number)
+                        : .otherContainer(
+                            line: block.opening.number, place: block.placeDescription, treePlace: tree.placeDescription)
+                    diagnostics.append(.missingExpected(at: headerLocation(tree, path), reason))
                     pendingTree = nil
                     blocks.append(Lesson.Block(role: .none, fenced: block))
                 } else {
                     blocks.append(Lesson.Block(role: .none, fenced: block))
-                    diagnostics.append(.error(
-                        .strayOutput, at: block.openingLocation(in: path),
-                        "bare code fence does not follow a tree; expected output must come right after a "
-                            + "```swift block starting '\(BlockRole.treeMarker)'"))
+                    diagnostics.append(.strayOutput(at: block.openingLocation(in: path)))
                 }
                 continue
             }
             if let tree = pendingTree, tree.isFollowed(by: block), block.language != "swift" {
                 // The block right after a tree, with an info string: meant as its output.
-                diagnostics.append(.error(
-                    .missingExpected, at: block.openingLocation(in: path),
-                    "the tree at line \(tree.body[0].number) is followed by a code block with info string '\(block.info)'; "
-                        + "its expected output must be a bare ``` fence"))
+                diagnostics.append(.missingExpected(
+                    at: block.openingLocation(in: path), .infoString(block.info, treeLine: tree.body[0].number)))
                 pendingTree = nil
                 blocks.append(Lesson.Block(role: .none, fenced: block))
                 continue
@@ -138,10 +126,7 @@ public enum Classifier {
             flushPendingTree()
             guard block.language == "swift" else {
                 blocks.append(Lesson.Block(role: .none, fenced: block))
-                diagnostics.append(.error(
-                    .noRole, at: block.openingLocation(in: path),
-                    "code block with info string '\(block.info)' has no role; lessons hold ```swift blocks "
-                        + "(core, trees, fragments) and bare ``` expected-output blocks"))
+                diagnostics.append(.noRole(at: block.openingLocation(in: path), .infoString(block.info)))
                 continue
             }
             let first = block.body.first?.text ?? ""
@@ -159,22 +144,16 @@ public enum Classifier {
 
         let start = SourceLocation(path: path, line: 1)
         if fenced.isEmpty {
-            diagnostics.append(.error(.notALesson, at: start, "file has no fenced code blocks; it is not a lesson"))
+            diagnostics.append(.notALesson(at: start, .noFencedBlocks))
         } else {
             if cores.isEmpty {
-                diagnostics.append(.error(
-                    .coreCount, at: start,
-                    "lesson has no core block (a ```swift block starting '\(BlockRole.coreMarker)')"))
+                diagnostics.append(.coreCount(at: start, firstCoreLine: nil))
             }
             for extra in cores.dropFirst() {
-                diagnostics.append(.error(
-                    .coreCount, at: extra.openingLocation(in: path),
-                    "lesson has more than one core block; the first is at line \(cores[0].opening.number)"))
+                diagnostics.append(.coreCount(at: extra.openingLocation(in: path), firstCoreLine: cores[0].opening.number))
             }
             if !blocks.contains(where: { $0.role == .tree }) {
-                diagnostics.append(.error(
-                    .noTrees, at: start,
-                    "lesson has no tree (a ```swift block starting '\(BlockRole.treeMarker)')"))
+                diagnostics.append(.noTrees(at: start))
             }
         }
         let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees, document: nil)

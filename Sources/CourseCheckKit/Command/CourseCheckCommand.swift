@@ -295,8 +295,8 @@ public struct CourseCheckCommand {
                 stdout.write(Patch.file(path: patchPath(rewrite.url), old: rewrite.old, new: rewrite.new))
             }
             stderr.write(
-                "would promote \(SummaryLine.count(promotion.rewrites.count, "lesson"))"
-                    + (promotion.skipped.isEmpty ? "" : "; \(SummaryLine.count(promotion.skipped.count, "tree")) skipped")
+                "would promote \(Plural.count(promotion.rewrites.count, "lesson"))"
+                    + (promotion.skipped.isEmpty ? "" : "; \(Plural.count(promotion.skipped.count, "tree")) skipped")
                     + "\n")
             return promotion.skipped.isEmpty && !unfixed.contains { $0.severity == .error } ? .clean : .findings
         }
@@ -305,14 +305,14 @@ public struct CourseCheckCommand {
             AtomicFile.sweep(URL(fileURLWithPath: GoldenStore.canonicalPath(rewrite.url)).deletingLastPathComponent())
             try AtomicFile.write(rewrite.data, to: rewrite.url, environment: environment.variables)
             stdout.write(
-                "promoted \(rewrite.path): \(SummaryLine.count(rewrite.expectedBlocks, "expected block")), "
-                    + "\(SummaryLine.count(rewrite.coreBlocks, "core block"))\n")
+                "promoted \(rewrite.path): \(Plural.count(rewrite.expectedBlocks, "expected block")), "
+                    + "\(Plural.count(rewrite.coreBlocks, "core block"))\n")
         }
         if promotion.rewrites.isEmpty {
             stdout.write(
                 promotion.skipped.isEmpty
                     ? "promote: every expected and core block already matches\n"
-                    : "promote: nothing to rewrite; \(SummaryLine.count(promotion.skipped.count, "tree")) skipped\n")
+                    : "promote: nothing to rewrite; \(Plural.count(promotion.skipped.count, "tree")) skipped\n")
         }
         return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
     }
@@ -369,7 +369,7 @@ public struct CourseCheckCommand {
         }
         let changed = written.filter(\.changed).count
         stdout.write(
-            "imported \(SummaryLine.count(written.count - 1, "lesson")) into \(lessons) "
+            "imported \(Plural.count(written.count - 1, "lesson")) into \(lessons) "
                 + "(\(changed) of \(written.count) files changed)\n")
         return .clean
     }

@@ -21,7 +21,7 @@ public struct GoldenUpdater {
             for path in changed { text += "changed  \(path)\n" }
             for path in removed { text += "removed  \(path)\n" }
             text += "goldens: \(added.count) added, \(changed.count) changed, \(removed.count) removed"
-            if refused > 0 { text += ", \(SummaryLine.count(refused, "tree")) refused" }
+            if refused > 0 { text += ", \(Plural.count(refused, "tree")) refused" }
             return text + "\n"
         }
     }
@@ -60,10 +60,8 @@ public struct GoldenUpdater {
             roots[store.root.path] = store
             if let blocking = lesson.structuralError {
                 changes.refused += lesson.trees.count { $0.tree != nil }
-                refusals.append(.error(
-                    .updateRefused, at: SourceLocation(path: lesson.path, line: 1),
-                    "goldens of this lesson left as they are: the \(blocking.id.rawValue) error at line "
-                        + "\(blocking.location.line) makes its trees uncertain; fix it, then run --update again"))
+                refusals.append(.updateRefused(
+                    at: SourceLocation(path: lesson.path, line: 1), .structural(id: blocking.id, line: blocking.location.line)))
                 continue
             }
             for result in lesson.trees {
@@ -71,29 +69,22 @@ public struct GoldenUpdater {
                 let header = tree.headerLocation(in: lesson.path)
                 if let foreign = golden.foreign {
                     changes.refused += 1
-                    refusals.append(.error(
-                        .updateRefused, at: header, "not approved: \(golden.displayPath) is not coursecheck's to write: \(foreign)"))
+                    refusals.append(.updateRefused(at: header, .foreign(path: golden.displayPath, what: foreign)))
                     continue
                 }
                 guard let run = result.run, result.ranCleanly else {
                     changes.refused += 1
-                    refusals.append(.error(
-                        .updateRefused, at: header, "not approved: the tree did not run cleanly (see its other findings)"))
+                    refusals.append(.updateRefused(at: header, .ranUncleanly))
                     continue
                 }
                 guard OutputCheck.unrepresentable(run.stdout) == nil else {
                     changes.refused += 1
-                    refusals.append(.error(
-                        .updateRefused, at: header,
-                        "not approved: no lesson block can show this tree's output (see its other finding)"))
+                    refusals.append(.updateRefused(at: header, .unrepresentable))
                     continue
                 }
                 guard run.stdout == Array(tree.expected.content.utf8) else {
                     changes.refused += 1
-                    refusals.append(.error(
-                        .updateRefused, at: header,
-                        "not approved: the tree's output differs from the lesson's expected block at line "
-                            + "\(tree.expected.opening.number); fix the lesson, or run --promote, then --update"))
+                    refusals.append(.updateRefused(at: header, .contradicted(expectedLine: tree.expected.opening.number)))
                     continue
                 }
                 guard golden.contents != run.stdout else { continue }
@@ -125,9 +116,9 @@ public struct GoldenUpdater {
         if let toolchain {
             for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) where store.recordedToolchain != toolchain {
                 guard store.toolchainIsWritable else {
-                    refusals.append(.error(
-                        .updateRefused, at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
-                        "\(store.toolchainDisplayPath) is not a regular file (a link or a folder), so it is left as it is"))
+                    refusals.append(.updateRefused(
+                        at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
+                        .toolchainFile(path: store.toolchainDisplayPath)))
                     continue
                 }
                 let existed = store.recordedToolchain != nil

@@ -40,9 +40,7 @@ public struct LessonPromoter {
                 guard let tree = result.tree else { continue }
                 let run = result.run
                 if let reason = skipReason(run) {
-                    promotion.skipped.append(Diagnostic(
-                        .note, .promoteSkipped, at: tree.headerLocation(in: lesson.path),
-                        "not promoted: \(reason)"))
+                    promotion.skipped.append(.promoteSkipped(at: tree.headerLocation(in: lesson.path), reason: reason))
                     continue
                 }
                 guard let run, Array(tree.expected.content.utf8) != run.stdout else { continue }

@@ -1,19 +1,20 @@
-/// The text shown under a drift finding: a unified diff of a lesson block against the lines it
-/// must equal, or one sentence when only the line endings differ (a full diff would mark every line).
+/// What is shown under a drift finding: a unified diff of a lesson block against the lines it must
+/// equal, or one sentence when only the line endings differ (a full diff would mark every line).
 public enum BlockDiff {
-    public static func text(
+    public static func attachment(
         lesson: [Line], lessonLabel: String, reference: [Line], referenceLabel: String, firstLine: Int,
         referenceFirstLine: Int? = nil
-    ) -> String {
+    ) -> Attachment {
         if lesson.elementsEqual(reference, by: { $0.text.sameBytes($1.text) }) && !lesson.isEmpty {
             let endings = Set(lesson.map(\.ending.name)).sorted().joined(separator: " and ")
             let wanted = Set(reference.map(\.ending.name)).sorted().joined(separator: " and ")
-            return "the text is identical; only line endings differ (\(lessonLabel) uses \(endings), "
-                + "\(referenceLabel) uses \(wanted))\n"
+            return .sentence(
+                "the text is identical; only line endings differ (\(lessonLabel) uses \(endings), "
+                    + "\(referenceLabel) uses \(wanted))")
         }
-        return UnifiedDiff(
+        return .diff(UnifiedDiff(
             old: .init(label: referenceLabel, lines: reference.map(\.visible), firstLine: referenceFirstLine ?? firstLine),
             new: .init(label: lessonLabel, lines: lesson.map(\.visible), firstLine: firstLine)
-        ).text()
+        ).hunks())
     }
 }

@@ -11,17 +11,13 @@ public struct CoreDriftCheck: Sendable {
         let expected = LineScanner.lines(of: embeddedCore)
         guard let mismatch = LineMismatch.first(block: block.body, expected: expected, reference: "the embedded core") else { return nil }
         let line = mismatch.index < block.body.count ? block.body[mismatch.index].number : block.closing.number
-        var message = "core block differs from the embedded core"
-        if mismatch.index < expected.count {
-            message += " at core line \(mismatch.index + 1)"
-        }
-        if let cause = mismatch.cause { message += "; \(cause)" }
-        let attachment = BlockDiff.text(
+        let attachment = BlockDiff.attachment(
             lesson: block.body, lessonLabel: path, reference: expected,
             referenceLabel: "embedded core (\(EmbeddedCore.fileName))", firstLine: block.opening.number + 1,
             referenceFirstLine: 1)
-        return .error(
-            .coreDrift, at: SourceLocation(path: path, line: line, column: OutputCheck.fileColumn(block, mismatch)), message,
+        return .coreDrift(
+            at: SourceLocation(path: path, line: line, column: OutputCheck.fileColumn(block, mismatch)),
+            coreLine: mismatch.index < expected.count ? mismatch.index + 1 : nil, cause: mismatch.cause,
             attachment: attachment)
     }
 }

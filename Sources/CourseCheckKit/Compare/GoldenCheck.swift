@@ -15,16 +15,11 @@ public struct GoldenCheck: Sendable {
             guard let golden = tree.golden, let run = tree.run, tree.ranCleanly, let header = tree.tree?.headerLocation(in: lesson.path)
             else { continue }
             if let foreign = golden.foreign {
-                findings.append(Finding(.tree(index), .error(
-                    .goldenMissing, at: header,
-                    "tree's golden \(golden.displayPath) cannot be read or written: \(foreign), which coursecheck did "
-                        + "not make; put a plain file or folder there")))
+                findings.append(Finding(.tree(index), .goldenMissing(at: header, .foreign(path: golden.displayPath, what: foreign))))
                 continue
             }
             guard let approved = golden.contents else {
-                findings.append(Finding(.tree(index), .error(
-                    .goldenMissing, at: header,
-                    "tree has no approved golden (\(golden.displayPath)); check its output, then run 'coursecheck --update'")))
+                findings.append(Finding(.tree(index), .goldenMissing(at: header, .unapproved(path: golden.displayPath))))
                 continue
             }
             guard approved != run.stdout else { continue }
@@ -44,15 +39,10 @@ public struct GoldenCheck: Sendable {
 
     /// Why there are no goldens to compare with: the goldens directory is missing or is a file.
     public func missingStore(lesson path: String) -> Diagnostic {
-        if GoldenStore.kind(store.root) != .missing {
-            return .error(
-                .goldenMissing, at: SourceLocation(path: path, line: 1),
-                "\(store.displayRoot) is a file, not a directory; the goldens need a directory of their own")
-        }
-        return .error(
-            .goldenMissing, at: SourceLocation(path: path, line: 1),
-            "no goldens directory at \(store.displayRoot)/; run 'coursecheck --update' to approve the "
-                + "current outputs, or pass --no-goldens")
+        let at = SourceLocation(path: path, line: 1)
+        return GoldenStore.kind(store.root) != .missing
+            ? .goldenMissing(at: at, .rootIsFile(root: store.displayRoot))
+            : .goldenMissing(at: at, .noDirectory(root: store.displayRoot))
     }
 
     /// The drift of a tree's output from its approved golden, with the diff.
@@ -66,27 +56,18 @@ public struct GoldenCheck: Sendable {
         let diff = UnifiedDiff(
             old: .init(label: golden.displayPath, lines: goldenLines.map(\.visible), firstLine: 1),
             new: .init(label: "actual output of tree at line \(header.line)", lines: actualLines.map(\.visible), firstLine: 1)
-        ).text()
-        return .error(
-            .goldenDrift, at: header,
-            "output of tree at line \(header.line) differs from its approved golden; "
-                + "if the change is intended, run 'coursecheck --update'",
-            notes: [.init(SourceLocation(path: golden.displayPath, line: goldenLine), "the approved output")],
-            attachment: diff)
+        ).hunks()
+        return .goldenDrift(
+            at: header, treeLine: header.line, golden: SourceLocation(path: golden.displayPath, line: goldenLine), diff: diff)
     }
 
     func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
-        let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
-        return .error(
-            .goldenOrphan, at: SourceLocation(path: orphan.displayPath, line: 1),
-            "golden has no tree: \(owner); 'coursecheck --update' removes it")
+        .goldenOrphan(orphan.displayPath, lesson: lesson)
     }
 
     /// A note when the goldens were approved with another compiler than this run's.
     public func toolchainNote(current: String?) -> Diagnostic? {
         guard let current, let recorded = store.recordedToolchain, recorded != current else { return nil }
-        return Diagnostic(
-            .note, .environmentDrift, at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
-            "goldens were approved with '\(recorded)'; this run uses '\(current)' (environment drift)")
+        return .environmentDrift(store.toolchainDisplayPath, recorded: recorded, current: current)
     }
 }

@@ -20,14 +20,14 @@ public struct LineMismatch: Sendable, Equatable {
                 let missing = expected.count - block.count
                 return LineMismatch(
                     index: index, column: 1,
-                    cause: "the block ends \(missing) line\(missing == 1 ? "" : "s") early")
+                    cause: "the block ends \(Plural.count(missing, "line")) early")
             }
             let line = block[index]
             guard index < expected.count else {
                 let extra = block.count - expected.count
                 return LineMismatch(
                     index: index, column: 1,
-                    cause: "the block has \(extra) extra line\(extra == 1 ? "" : "s")")
+                    cause: "the block has \(Plural.count(extra, "extra line"))")
             }
             let want = expected[index]
             guard !(line.text.sameBytes(want.text) && line.ending == want.ending) else { continue }

@@ -31,11 +31,11 @@ public struct UnifiedDiff: Sendable {
         self.context = context
     }
 
-    /// The diff text, or the empty string when both sides are equal. `render` shows each line
-    /// (for example, to make a carriage return visible).
-    public func text(render: (String) -> String = { $0 }) -> String {
+    /// The diff as hunks; none when both sides are equal.
+    public func hunks() -> DiffHunks {
         let edits = Self.edits(old.lines, new.lines)
-        guard edits.contains(where: { if case .keep = $0 { false } else { true } }) else { return "" }
+        var result = DiffHunks(oldLabel: old.label, newLabel: new.label, hunks: [])
+        guard edits.contains(where: { if case .keep = $0 { false } else { true } }) else { return result }
         // oldBefore[i] and newBefore[i]: how many lines of each side the edits before index i consumed.
         var oldBefore = [0]
         var newBefore = [0]
@@ -48,22 +48,27 @@ public struct UnifiedDiff: Sendable {
             oldBefore.append(oldBefore.last! + o)
             newBefore.append(newBefore.last! + n)
         }
-        var output = "--- \(old.label)\n+++ \(new.label)\n"
         for hunk in hunks(edits) {
             let oldCount = oldBefore[hunk.endIndex] - oldBefore[hunk.startIndex]
             let newCount = newBefore[hunk.endIndex] - newBefore[hunk.startIndex]
-            let oldRange = range(oldBefore[hunk.startIndex], oldCount, side: old)
-            let newRange = range(newBefore[hunk.startIndex], newCount, side: new)
-            output += "@@ -\(oldRange) +\(newRange) @@\n"
-            for edit in hunk {
+            let lines = hunk.map { edit in
                 switch edit {
-                case .keep(let index, _): output += " " + render(old.lines[index]) + "\n"
-                case .delete(let index): output += "-" + render(old.lines[index]) + "\n"
-                case .insert(let index): output += "+" + render(new.lines[index]) + "\n"
+                case .keep(let index, let newIndex):
+                    DiffHunks.Line(.context, old.lines[index], old: index, new: newIndex)
+                case .delete(let index): DiffHunks.Line(.removed, old.lines[index], old: index, new: nil)
+                case .insert(let index): DiffHunks.Line(.added, new.lines[index], old: nil, new: index)
                 }
             }
+            result.hunks.append(DiffHunks.Hunk(
+                oldRange: range(oldBefore[hunk.startIndex], oldCount, side: old),
+                newRange: range(newBefore[hunk.startIndex], newCount, side: new), lines: lines))
         }
-        return output
+        return result
+    }
+
+    /// The diff as plain text, or the empty string when both sides are equal.
+    public func text() -> String {
+        Attachment.diff(hunks()).text
     }
 
     private func range(_ index: Int, _ count: Int, side: Side) -> String {
@@ -180,5 +185,63 @@ public struct UnifiedDiff: Sendable {
         edits += (prefix..<(b.count - suffix)).map { Edit.insert($0) }
         edits += (0..<suffix).map { Edit.keep(a.count - suffix + $0, b.count - suffix + $0) }
         return edits
+    }
+}
+
+/// A unified diff as data: the sides' labels and the hunks, each line with its kind and the index
+/// of the line on each side it stands for, so styling and git's no-newline marker come from here.
+public struct DiffHunks: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case context, removed, added
+        }
+
+        public var kind: Kind
+        /// The line's content, without the diff prefix.
+        public var text: String
+        /// The line's index in the old and in the new side, where it stands on that side.
+        public var old: Int?
+        public var new: Int?
+        /// True for the last line of a side that has no final newline (only a patch says so).
+        public var missingNewline = false
+
+        public init(_ kind: Kind, _ text: String, old: Int?, new: Int?) {
+            self.kind = kind
+            self.text = text
+            self.old = old
+            self.new = new
+        }
+    }
+
+    public struct Hunk: Sendable, Equatable {
+        /// `start,count` as GNU diff prints it (`start` alone for one line).
+        public var oldRange: String
+        public var newRange: String
+        public var lines: [Line]
+    }
+
+    public var oldLabel: String
+    public var newLabel: String
+    public var hunks: [Hunk]
+
+    /// True when the sides are equal.
+    public var isEmpty: Bool { hunks.isEmpty }
+
+    /// The printed lines, by kind; none for an empty diff.
+    var lines: [Attachment.Line] {
+        guard !isEmpty else { return [] }
+        var lines = [Attachment.Line(.fileHeader, "--- \(oldLabel)"), Attachment.Line(.fileHeader, "+++ \(newLabel)")]
+        for hunk in hunks {
+            lines.append(Attachment.Line(.hunkHeader, "@@ -\(hunk.oldRange) +\(hunk.newRange) @@"))
+            for line in hunk.lines {
+                switch line.kind {
+                case .context: lines.append(Attachment.Line(.context, " " + line.text))
+                case .removed: lines.append(Attachment.Line(.removed, "-" + line.text))
+                case .added: lines.append(Attachment.Line(.added, "+" + line.text))
+                }
+                if line.missingNewline { lines.append(Attachment.Line(.noNewlineMarker, "\\ No newline at end of file")) }
+            }
+        }
+        return lines
     }
 }

@@ -71,9 +71,7 @@ public struct CourseLoader: Sendable {
                     entries.append(Entry(displayPath: display, url: url.appendingPathComponent(name)))
                     found += 1
                 } else if name != "README.md" {
-                    diagnostics.append(.warning(
-                        .notALesson, at: SourceLocation(path: display, line: 1),
-                        "markdown file is not named like a lesson (NN-slug.md) and is not checked"))
+                    diagnostics.append(.uncheckedMarkdown(display))
                 }
             }
             if found == 0 {

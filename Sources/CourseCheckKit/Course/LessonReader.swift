@@ -46,12 +46,10 @@ public enum LessonReader {
         }
         var diagnostics: [Diagnostic] = []
         if file.hadByteOrderMark {
-            diagnostics.append(.warning(
-                .byteOrderMark, at: SourceLocation(path: path, line: 1),
-                "file starts with a UTF-8 byte order mark; it is ignored, but editors and diffs may show it"))
+            diagnostics.append(.byteOrderMark(in: path))
         }
         if bytes.isEmpty {
-            diagnostics.append(.error(.notALesson, at: SourceLocation(path: path, line: 1), "file is empty; it is not a lesson"))
+            diagnostics.append(.notALesson(at: SourceLocation(path: path, line: 1), .empty))
             return Outcome(lesson: nil, diagnostics: diagnostics)
         }
         let scanned = MarkdownScanner.scan(file)

@@ -1,15 +1,19 @@
-/// One finding: where, how serious, what, with optional notes and an attached block of text (a diff).
+/// One finding: where, how serious, what, with optional notes and a structured attachment (a diff,
+/// an output excerpt).
 ///
-/// The library only builds diagnostics; a `Reporter` decides how they are printed.
+/// The library only builds diagnostics, and only through the catalogue (`Messages+*.swift`), so
+/// each id has one severity and its messages live in one place; a `Reporter` decides how they are
+/// printed.
 public struct Diagnostic: Error, Sendable, Equatable {
+    /// The id's severity (`DiagnosticID.severity`); `--strict` may raise a warning to an error.
     public var severity: Severity
     public var location: SourceLocation
     public var message: String
     public var id: DiagnosticID
     /// Located notes printed right after the finding.
     public var notes: [Note]
-    /// Free text shown under the finding, such as a unified diff.
-    public var attachment: String?
+    /// What is shown under the finding, kept as structure so each reporter renders it its own way.
+    public var attachment: Attachment?
 
     /// A located note attached to a diagnostic.
     public struct Note: Sendable, Equatable {
@@ -22,29 +26,17 @@ public struct Diagnostic: Error, Sendable, Equatable {
         }
     }
 
-    public init(
-        _ severity: Severity, _ id: DiagnosticID, at location: SourceLocation, _ message: String,
-        notes: [Note] = [], attachment: String? = nil
+    /// Internal so that new findings go through the catalogue. An attachment with no lines is
+    /// dropped, so reporters never print an empty one.
+    init(
+        _ id: DiagnosticID, at location: SourceLocation, _ message: String, notes: [Note] = [],
+        attachment: Attachment? = nil
     ) {
-        self.severity = severity
+        self.severity = id.severity
         self.id = id
         self.location = location
         self.message = message
         self.notes = notes
-        self.attachment = attachment
-    }
-
-    public static func error(
-        _ id: DiagnosticID, at location: SourceLocation, _ message: String,
-        notes: [Note] = [], attachment: String? = nil
-    ) -> Diagnostic {
-        Diagnostic(.error, id, at: location, message, notes: notes, attachment: attachment)
-    }
-
-    public static func warning(
-        _ id: DiagnosticID, at location: SourceLocation, _ message: String,
-        notes: [Note] = [], attachment: String? = nil
-    ) -> Diagnostic {
-        Diagnostic(.warning, id, at: location, message, notes: notes, attachment: attachment)
+        self.attachment = attachment.flatMap { $0.lines.isEmpty ? nil : $0 }
     }
 }

@@ -10,8 +10,10 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case unterminatedFence = "unterminated-fence"
     /// Block quotes and list items nested deeper than the scanner follows.
     case markdownNesting = "markdown-nesting"
-    /// A file with no fenced blocks at all.
+    /// A lesson file that is empty or has no fenced blocks at all.
     case notALesson = "not-a-lesson"
+    /// A markdown file in a lessons directory not named like a lesson, so it is not checked.
+    case uncheckedMarkdown = "unchecked-markdown"
     /// A lesson without a core block, or with more than one.
     case coreCount = "core-count"
     /// A lesson without a tree.
@@ -78,6 +80,25 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case labelReference = "label-reference"
     /// Display fragments must parse as Swift.
     case fragmentSyntax = "fragment-syntax"
+    /// A claim that could not be checked here (no swiftc for the fragments), so nothing passes silently.
+    case claimSkipped = "claim-skipped"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
+
+    /// The one severity of every finding with this id (`--strict` may still raise a warning).
+    /// An exhaustive switch, so a new id cannot be added without choosing its severity.
+    public var severity: Severity {
+        switch self {
+        case .byteOrderMark, .uncheckedMarkdown, .mergedFallback, .unknownParent, .duplicateNode, .unreadStorageKey:
+            .warning
+        case .promoteSkipped, .environmentDrift, .claimSkipped:
+            .note
+        case .encoding, .unterminatedFence, .markdownNesting, .notALesson, .coreCount, .noTrees, .missingExpected,
+            .strayOutput, .noRole, .compileError, .compileTimeout, .outputDrift, .unrepresentableOutput, .treeFailed,
+            .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
+            .goldenMissing, .goldenOrphan, .updateRefused, .frontMatter, .courseIndex, .declaredTrigger, .closingTable,
+            .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift:
+            .error
+        }
+    }
 }

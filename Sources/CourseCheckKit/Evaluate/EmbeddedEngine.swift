@@ -46,7 +46,7 @@ public struct EmbeddedEngine: Sendable {
         if let routing = Self.staticRouting(job) { return .needsToolchain(routing) }
         let outcome = Interpreter.run(job.tree.block.body, limits: limits)
         let lints = outcome.lints.map { lint in
-            Diagnostic.warning(lint.id, at: location(lint.position, job), lint.message)
+            Diagnostic.treeShape(lint, at: location(lint.position, job))
         }
         guard let failure = outcome.failure else {
             let run = TreeRun(engine: .embedded, ending: .exited(0), stdout: Array(outcome.output.utf8))
@@ -58,12 +58,13 @@ public struct EmbeddedEngine: Sendable {
         case .unsupported, .invalid, .limit:
             return .needsToolchain(Routing(reason: failure.message, location: at))
         case .trap:
-            return .failed(lints + [.error(
-                .treeFailed, at: at, "tree would crash here: \(message)", attachment: partial(outcome.output))])
+            return .failed(lints + [.treeFailed(at: at, .wouldCrash(message), output: partial(outcome.output))])
         case .outputLimit:
-            return .failed(lints + [.error(.treeFailed, at: at, message, attachment: partial(outcome.output))])
+            // The same finding as a compiled tree that printed too much, at the print that crossed the limit.
+            return .failed(lints + [.treeFailed(
+                at: at, .ended(.outputLimit(bytes: limits.outputBytes)), output: partial(outcome.output))])
         case .cycle:
-            return .failed(lints + [.error(.parentCycle, at: at, message)])
+            return .failed(lints + [.parentCycle(at: at, message)])
         }
     }
 
@@ -71,7 +72,7 @@ public struct EmbeddedEngine: Sendable {
         job.tree.location(line: position.line, column: position.column, in: job.path)
     }
 
-    private func partial(_ output: String) -> String {
-        output.isEmpty ? "" : "partial output:\n" + OutputCheck.excerpt(Array(output.utf8))
+    private func partial(_ output: String) -> OutputExcerpt {
+        OutputExcerpt(sections: [OutputExcerpt.section("partial output", Array(output.utf8))].compactMap { $0 })
     }
 }

@@ -98,9 +98,7 @@ public struct EngineRouter: Sendable {
                     report.treeDiagnostics[index] += findings
                 case .needsToolchain(let routing):
                     if choice == .embedded {
-                        report.treeDiagnostics[index].append(.error(
-                            .needsToolchain, at: routing.location,
-                            "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
+                        report.treeDiagnostics[index].append(.needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
                     } else {
                         report.routes[index] = .swiftc(reason: routing.reason)
                         toSwiftc.append(index)
@@ -133,10 +131,9 @@ public struct EngineRouter: Sendable {
         swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
         report.engines.append(swiftc)
         if let fallback = toolchainReport.build.fallback {
-            report.diagnostics.append(.warning(
-                .mergedFallback, at: fallback.location ?? jobs[swiftcJobs[0]].headerLocation,
-                "merged build failed here (\(fallback.message)); compiled "
-                    + "\(SummaryLine.count(toolchainReport.build.single, "tree")) one by one"))
+            report.diagnostics.append(.mergedFallback(
+                at: fallback.location ?? jobs[swiftcJobs[0]].headerLocation, reason: fallback.message,
+                single: toolchainReport.build.single))
         }
         if crossCheck {
             var disagreements = 0
@@ -150,10 +147,8 @@ public struct EngineRouter: Sendable {
                 if let embedded = embeddedRuns[index] {
                     mismatch = Self.compare(embedded, compiled, job: jobs[index])
                 } else if compiled.ending == .exited(0) {
-                    mismatch = .error(
-                        .engineMismatch, at: jobs[index].headerLocation,
-                        "engines disagree on tree at line \(jobs[index].tree.header.number): the embedded engine stopped "
-                            + "it (see its finding), swiftc ran it to the end")
+                    mismatch = .engineMismatch(
+                        at: jobs[index].headerLocation, treeLine: jobs[index].tree.header.number, diff: nil)
                 } else {
                     mismatch = nil
                 }
@@ -177,10 +172,7 @@ public struct EngineRouter: Sendable {
         let diff = UnifiedDiff(
             old: .init(label: "swiftc (\(compiled.ending))", lines: lines(compiled), firstLine: 1),
             new: .init(label: "embedded (\(embedded.ending))", lines: lines(embedded), firstLine: 1)
-        ).text()
-        return .error(
-            .engineMismatch, at: job.headerLocation,
-            "engines disagree on the output of tree at line \(job.tree.header.number)",
-            attachment: diff.isEmpty ? "the outputs are equal; the runs ended differently\n" : diff)
+        ).hunks()
+        return .engineMismatch(at: job.headerLocation, treeLine: job.tree.header.number, diff: diff)
     }
 }

@@ -254,10 +254,7 @@ public struct ToolchainEngine: Sendable {
     }
 
     private func compileTimeout(_ job: TreeJob) -> Diagnostic {
-        .error(
-            .compileTimeout, at: job.headerLocation,
-            "tree did not compile within \(Self.seconds(options.compileTimeout)) (--compile-timeout); "
-                + "swiftc and its children were stopped")
+        .compileTimeout(at: job.headerLocation, seconds: Self.seconds(options.compileTimeout), fragment: false)
     }
 
     static func seconds(_ value: Double) -> String {
@@ -319,21 +316,19 @@ public struct ToolchainEngine: Sendable {
         errors.map { entry in
             if let origin = program.origin(of: entry) {
                 let job = jobs[origin.tree]
-                return .error(
-                    .compileError, at: job.tree.location(line: origin.line, column: entry.column, in: job.path),
-                    "tree does not compile: \(entry.message)")
+                return .compileError(
+                    at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message, in: .tree)
             }
             let file = URL(fileURLWithPath: entry.file).lastPathComponent
             if file == EmbeddedCore.fileName {
                 // The tree clashes with the core (a redeclaration): at the tree's own declaration of
                 // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
-                return .error(
-                    .compileError, at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation,
-                    "tree does not compile: \(entry.message) (in the core, \(file):\(entry.line):\(entry.column))")
+                return .compileError(
+                    at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation, entry.message,
+                    in: .core(file: file, line: entry.line, column: entry.column))
             }
-            return .error(
-                .compileError, at: fallback.headerLocation,
-                "tree does not compile: \(entry.message) (in \(entry.file.isEmpty ? "swiftc" : file))")
+            return .compileError(
+                at: fallback.headerLocation, entry.message, in: .elsewhere(file: entry.file.isEmpty ? "" : file))
         }
     }
 

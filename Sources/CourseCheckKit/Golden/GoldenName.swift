@@ -44,17 +44,11 @@ public enum GoldenName {
                 path: lesson.path, line: header?.number ?? fenced.opening.number, column: fenced.fence.indent + 1)
             let base = slug(Tree.title(ofHeader: header?.text ?? ""))
             if base.isEmpty {
-                failures.append((index, .error(
-                    .treeIdentity, at: location,
-                    "tree has no description after '\(BlockRole.treeMarker)', and its golden is named by it; "
-                        + "write '\(BlockRole.treeMarker) — <what the tree shows>'")))
+                failures.append((index, .treeIdentity(at: location, earlierLine: nil, name: base)))
                 continue
             }
             if let earlier = firstLine[base] {
-                failures.append((index, .error(
-                    .treeIdentity, at: location,
-                    "tree has the golden name of the tree at line \(earlier) ('\(base)'); give each tree of a "
-                        + "lesson its own description, so an approval can never pass from one tree to another")))
+                failures.append((index, .treeIdentity(at: location, earlierLine: earlier, name: base)))
                 continue
             }
             firstLine[base] = location.line

@@ -257,7 +257,7 @@ public final class LSPServer {
     /// The ids of the course claims: they span lessons, so only the whole-course check has them.
     static let claimIDs: Set<DiagnosticID> = [
         .frontMatter, .courseIndex, .declaredTrigger, .closingTable, .triggerDistribution, .noteSeries, .labelReference,
-        .fragmentSyntax,
+        .fragmentSyntax, .claimSkipped,
     ]
 
     /// Checks each edited lesson alone, without the claims, and publishes its findings with the
@@ -379,8 +379,8 @@ public final class LSPServer {
                 ]
             })
         }
-        if let attachment = diagnostic.attachment, !attachment.isEmpty {
-            object["data"] = ["detail": .string(attachment)]
+        if let attachment = diagnostic.attachment {
+            object["data"] = ["detail": .string(attachment.text)]
         }
         return .object(object)
     }

@@ -95,9 +95,7 @@ public final class LiveEvaluator: Sendable {
                     report.treeDiagnostics[index] += findings
                 case .needsToolchain(let routing):
                     if router.choice == .embedded {
-                        report.treeDiagnostics[index].append(.error(
-                            .needsToolchain, at: routing.location,
-                            "tree needs the toolchain engine (\(routing.reason)); run with --engine auto or swiftc"))
+                        report.treeDiagnostics[index].append(.needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
                     } else {
                         report.routes[index] = .swiftc(reason: routing.reason)
                         swiftcIndices.append(index)
@@ -151,7 +149,7 @@ public final class LiveEvaluator: Sendable {
                 for job in jobs {
                     results[Self.key(job)] = Cached(
                         run: nil,
-                        diagnostics: [.error(.needsToolchain, at: job.headerLocation, "tree needs swiftc, which failed: \(message)")],
+                        diagnostics: [.needsToolchain(at: job.headerLocation, .toolchainFailed(message))],
                         path: job.path, headerLine: job.tree.header.number)
                 }
             }

@@ -31,7 +31,7 @@ struct Watcher {
 
         let how = events.mechanism == .inotify ? "inotify" : "polling every \(Int(events.interval * 1000)) ms"
         command.stderr.write(
-            "coursecheck watch: watching \(SummaryLine.count(plan.entries.count, "lesson")), their goldens and the course "
+            "coursecheck watch: watching \(Plural.count(plan.entries.count, "lesson")), their goldens and the course "
                 + "index with \(how); Ctrl-C stops\n")
         var round = 0
         func publish(_ reason: String) {
@@ -46,7 +46,7 @@ struct Watcher {
                 reporter.report(outcome.result.summary)
                 var status = "checked in \(LiveChecker.milliseconds(outcome.milliseconds)) with \(how)"
                 if !outcome.pending.isEmpty {
-                    status += "; swiftc: \(SummaryLine.count(outcome.pending.count, "tree")) running in the background, "
+                    status += "; swiftc: \(Plural.count(outcome.pending.count, "tree")) running in the background, "
                         + "results follow"
                 }
                 command.stdout.write(status + "\n")

@@ -44,13 +44,13 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         if let disagreements {
-            let skipped = notCompared == 0 ? "" : ", \(SummaryLine.count(notCompared, "tree")) not compared (swiftc did not run it)"
+            let skipped = notCompared == 0 ? "" : ", \(Plural.count(notCompared, "tree")) not compared (swiftc did not run it)"
             return (disagreements == 0
-                ? "cross-check: \(SummaryLine.count(trees, "tree")) \(trees == 1 ? "agrees" : "agree")"
-                : "cross-check: \(disagreements) of \(SummaryLine.count(trees, "tree")) \(disagreements == 1 ? "disagrees" : "disagree")")
+                ? "cross-check: \(Plural.count(trees, "tree")) \(Plural.form(trees, "agrees", "agree"))"
+                : "cross-check: \(disagreements) of \(Plural.count(trees, "tree")) \(Plural.form(disagreements, "disagrees", "disagree"))")
                 + skipped
         }
-        var text = "\(engine?.rawValue ?? "?"): \(SummaryLine.count(trees, "tree"))"
+        var text = "\(engine?.rawValue ?? "?"): \(Plural.count(trees, "tree"))"
         if let build {
             let ran = trees - build.cachedResults
             if ran > 0 {
@@ -58,7 +58,7 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
             }
             var cached: [String] = []
             if build.cachedBinaries > 0 { cached.append("binary") }
-            if build.cachedResults > 0 { cached.append(SummaryLine.count(build.cachedResults, "result")) }
+            if build.cachedResults > 0 { cached.append(Plural.count(build.cachedResults, "result")) }
             if !cached.isEmpty { text += " (cached: \(cached.joined(separator: ", ")))" }
         }
         if !reasons.isEmpty { text += " [\(reasons.joined(separator: ", "))]" }

@@ -9,7 +9,7 @@ public enum GitHubReporter {
         }
         var message = diagnostic.message + " [\(diagnostic.id.rawValue)]"
         for note in diagnostic.notes { message += "\n\(note.location): note: \(note.message)" }
-        if let attachment = diagnostic.attachment, !attachment.isEmpty { message += "\n" + attachment }
+        if let attachment = diagnostic.attachment { message += "\n" + attachment.text }
         let properties = [
             "file=\(escapeProperty(diagnostic.location.path))",
             "line=\(diagnostic.location.line)",

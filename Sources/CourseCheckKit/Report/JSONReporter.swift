@@ -48,7 +48,7 @@ public enum JSONReporter {
                 notes: diagnostic.notes.map {
                     .init(file: $0.location.path, line: $0.location.line, column: $0.location.column, message: $0.message)
                 },
-                detail: diagnostic.attachment.flatMap { $0.isEmpty ? nil : $0 })
+                detail: diagnostic.attachment?.text)
         }
     }
 

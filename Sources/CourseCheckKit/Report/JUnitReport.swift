@@ -97,7 +97,7 @@ public struct JUnitReport: Sendable {
             for failure in testCase.failures {
                 var body = "\(failure.location): \(failure.severity.rawValue): \(failure.message) [\(failure.id.rawValue)]\n"
                 for note in failure.notes { body += "\(note.location): note: \(note.message)\n" }
-                body += failure.attachment ?? ""
+                body += failure.attachment?.text ?? ""
                 text += "      <failure type=\"\(failure.id.rawValue)\" message=\"\(escape(failure.message))\">"
                     + escape(body) + "</failure>\n"
             }

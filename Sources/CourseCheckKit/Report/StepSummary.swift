@@ -17,8 +17,8 @@ public struct StepSummary: Sendable {
             guard let lesson = checked.lesson else { continue }
             let mine = checked.ownFindings.map(\.diagnostic)
             let checked = [
-                SummaryLine.count(lesson.count(of: .core), "core"), SummaryLine.count(lesson.count(of: .tree), "tree"),
-                SummaryLine.count(lesson.count(of: .fragment), "fragment"),
+                Plural.count(lesson.count(of: .core), "core"), Plural.count(lesson.count(of: .tree), "tree"),
+                Plural.count(lesson.count(of: .fragment), "fragment"),
             ].joined(separator: ", ")
             let errors = mine.count { $0.severity == .error }
             let warnings = mine.count { $0.severity == .warning }
@@ -35,7 +35,7 @@ public struct StepSummary: Sendable {
         for finding in findings {
             let head = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.id.rawValue)]"
             var body = finding.notes.map { "\($0.location): note: \($0.message)\n" }.joined()
-            body += finding.attachment ?? ""
+            body += finding.attachment?.text ?? ""
             if body.isEmpty {
                 text += "- `\(cell(head))`\n"
                 continue

@@ -22,13 +22,17 @@ public struct Style: Sendable {
         }
     }
 
-    /// Colours one line of a unified diff by its first character.
-    public func diffLine(_ line: Substring) -> String {
-        if line.hasPrefix("+++") || line.hasPrefix("---") { return bold(String(line)) }
-        if line.hasPrefix("@@") { return wrap(String(line), "36") }
-        if line.hasPrefix("+") { return wrap(String(line), "32") }
-        if line.hasPrefix("-") { return wrap(String(line), "31") }
-        return String(line)
+    /// Colours one attached line by its kind, never by its text: a removed line that reads
+    /// `--x` is red, not a bold file header. The text is escaped before any colour is added.
+    public func attachmentLine(_ line: Attachment.Line) -> String {
+        let text = Escape.controls(line.text)
+        return switch line.kind {
+        case .fileHeader: bold(text)
+        case .hunkHeader: wrap(text, "36")
+        case .added: wrap(text, "32")
+        case .removed: wrap(text, "31")
+        case .context, .noNewlineMarker, .plain: text
+        }
     }
 
     private func wrap(_ text: String, _ code: String) -> String {

@@ -18,17 +18,13 @@ public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
     public init() {}
 
     public var description: String {
-        var text = "\(Self.count(lessons, "lesson")): \(cores) core, \(Self.count(trees, "tree")), "
-            + "\(Self.count(fragments, "fragment")); "
+        var text = "\(Plural.count(lessons, "lesson")): \(cores) core, \(Plural.count(trees, "tree")), "
+            + "\(Plural.count(fragments, "fragment")); "
         for engine in engines { text += "\(engine); " }
         if let goldens { text += "\(goldens); " }
         if let claims { text += "\(claims); " }
-        text += Self.count(errors, "error")
-        if warnings > 0 { text += ", \(Self.count(warnings, "warning"))" }
+        text += Plural.count(errors, "error")
+        if warnings > 0 { text += ", \(Plural.count(warnings, "warning"))" }
         return text
-    }
-
-    static func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }

@@ -20,10 +20,8 @@ public struct TextReporter {
             text += style.bold(Escape.controls("\(note.location):")) + " " + style.severity(.note) + " "
                 + Escape.controls(note.message) + "\n"
         }
-        if let attachment = diagnostic.attachment, !attachment.isEmpty {
-            for line in attachment.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                text += style.diffLine(Substring(Escape.controls(String(line)))) + "\n"
-            }
+        for line in diagnostic.attachment?.lines ?? [] {
+            text += style.attachmentLine(line) + "\n"
         }
         diagnostics.write(text)
     }

@@ -35,14 +35,11 @@ public enum MarkdownScanner {
                     let opening = lines[child.lines.lowerBound]
                     let column = child.startOffset + 1
                     guard closed, let closingIndex = child.closingLine else {
-                        let what = String(repeating: fence.character, count: fence.length)
-                        var message = "unterminated code fence '\(what)'; no closing fence before the end of the file"
-                        if let container = containers.last, child.lines.upperBound < lines.count - 1 {
-                            message = "code fence '\(what)' is ended by its \(container.rawValue), which ends after line "
-                                + "\(child.lines.upperBound + 1), not by a closing fence; close it inside the \(container.rawValue)"
-                        }
-                        diagnostics.append(.error(
-                            .unterminatedFence, at: SourceLocation(path: file.path, line: opening.number, column: column), message))
+                        diagnostics.append(.unterminatedFence(
+                            at: SourceLocation(path: file.path, line: opening.number, column: column),
+                            fence: String(repeating: fence.character, count: fence.length),
+                            container: child.lines.upperBound < lines.count - 1 ? containers.last : nil,
+                            containerEnd: child.lines.upperBound + 1))
                         continue
                     }
                     let body = child.content.map { Line(number: lines[$0.index].number, text: $0.text, ending: lines[$0.index].ending) }
@@ -57,10 +54,8 @@ public enum MarkdownScanner {
         }
         visit(document, path: [], containers: [], prefix: "")
         for index in document.tooDeep.prefix(1) {
-            diagnostics.append(.error(
-                .markdownNesting, at: SourceLocation(path: file.path, line: lines[index].number),
-                "block quotes and list items nested deeper than \(BlockParser.maximumDepth) levels are not supported; "
-                    + "the rest of the line is read as text"))
+            diagnostics.append(.markdownNesting(
+                at: SourceLocation(path: file.path, line: lines[index].number), maximumDepth: BlockParser.maximumDepth))
         }
         return Result(blocks: blocks, diagnostics: diagnostics, document: document)
     }

@@ -23,15 +23,12 @@ public struct SourceFile: Sendable {
         let hadBOM = body.starts(with: bom)
         if hadBOM { body = body.dropFirst(3) }
         if let offset = body.firstIndex(of: 0) {
-            return .failure(.error(
-                .encoding, at: location(of: offset, in: bytes, path: path),
-                "file holds a NUL byte; it looks binary, not like a markdown lesson"))
+            return .failure(.encoding(at: location(of: offset, in: bytes, path: path), invalidByte: nil))
         }
         guard let text = String(validating: body, as: UTF8.self) else {
             let offset = UTF8Validator.firstInvalidByte(in: body) ?? body.startIndex
-            return .failure(.error(
-                .encoding, at: location(of: offset, in: bytes, path: path),
-                "file is not valid UTF-8 (byte 0x\(hex(bytes[offset])) at offset \(offset))"))
+            return .failure(.encoding(
+                at: location(of: offset, in: bytes, path: path), invalidByte: (hex(bytes[offset]), offset)))
         }
         return .success(SourceFile(path: path, lines: LineScanner.lines(of: text), hadByteOrderMark: hadBOM))
     }

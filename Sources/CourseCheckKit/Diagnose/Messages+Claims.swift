@@ -1,0 +1,167 @@
+/// The course's claims about itself: front matter, the index, triggers, the closing table, notes,
+/// labels and display fragments.
+extension Diagnostic {
+    enum FrontMatter {
+        case none
+        /// The required keys the front matter lacks, in order.
+        case lacks([String])
+        /// The heading differs from the front matter's `title` at `titleLine`.
+        case heading(String, title: String, titleLine: Int)
+        /// The front matter's `title` differs from the heading at `headingLine`, which the rest of the course uses.
+        case title(String, heading: String, headingLine: Int)
+        case noHeading
+        /// The source URL's last part is not the file's slug.
+        case source(slug: String, fileSlug: String)
+        /// The `course` value is not the course title.
+        case course(String, courseTitle: String)
+    }
+
+    static func frontMatter(at location: SourceLocation, _ problem: FrontMatter) -> Diagnostic {
+        let message = switch problem {
+        case .none: "lesson has no front matter (a '---' block at the top)"
+        case .lacks(let keys): "front matter lacks \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+        case .heading(let heading, let title, let line):
+            "heading '\(heading)' differs from the front matter title '\(title)' (line \(line))"
+        case .title(let title, let heading, let line):
+            "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of the course uses"
+        case .noHeading: "lesson has no '# ' heading"
+        case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
+        case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
+        }
+        return Diagnostic(.frontMatter, at: location, message)
+    }
+
+    enum CourseIndex {
+        /// `lessons: N` against the lesson files in the directory.
+        case count(claimed: String, actual: Int)
+        case noCount
+        /// A file listed again, first at `firstLine`.
+        case repeated(file: String, firstLine: Int)
+        case notALesson(file: String)
+        /// The index's name for a lesson is not its title.
+        case title(file: String, listed: String, title: String)
+        case outOfOrder(file: String, lesson: Int)
+        case unlisted(file: String)
+    }
+
+    static func courseIndex(at location: SourceLocation, _ problem: CourseIndex) -> Diagnostic {
+        let message = switch problem {
+        case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
+        case .noCount: "the index's front matter has no 'lessons: N'"
+        case .repeated(let file, let firstLine): "the index lists \(file) again (first at line \(firstLine))"
+        case .notALesson(let file): "the index links \(file), which is not a lesson file"
+        case .title(let file, let listed, let title): "the index calls \(file) '\(listed)'; its title is '\(title)'"
+        case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
+        case .unlisted(let file): "the index does not list \(file)"
+        }
+        return Diagnostic(.courseIndex, at: location, message)
+    }
+
+    enum DeclaredTrigger: Equatable {
+        /// The lesson has no trigger bullet.
+        case none
+        /// No tree of the lesson recomputes a view with the declared cause; `shown` are the causes its trees show.
+        case notShown(declared: String, printed: String, shown: [String])
+        case noCounts
+        /// The declared distribution against the first tree's counts.
+        case distribution(declared: [Int], counted: [Int])
+        case unknown(String)
+    }
+
+    static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
+        func slashed(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: "/") }
+        let message = switch problem {
+        case .none: "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"
+        case .notShown(let declared, let printed, let shown):
+            "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
+                + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
+        case .noCounts: "declares a distribution, but the first tree prints no countCauses lines"
+        case .distribution(let declared, let counted):
+            "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
+        case .unknown(let value):
+            "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+        }
+        return Diagnostic(.declaredTrigger, at: location, message)
+    }
+
+    enum ClosingTable {
+        /// Row `row` (1-based) gives `given` as the trigger of the lesson at `path`, which declares `declared`.
+        case trigger(row: Int, given: String, path: String, declared: String)
+        /// Row `row` names `named` where lesson `lesson` (1-based) is `title`.
+        case title(row: Int, named: String, lesson: Int, title: String)
+        case missingRow(title: String, lesson: Int)
+        case notALesson(row: Int, named: String)
+        case outOfOrder(row: Int, named: String, lesson: Int)
+    }
+
+    static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
+        let message = switch problem {
+        case .trigger(let row, let given, let path, let declared):
+            "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'"
+        case .title(let row, let named, let lesson, let title): "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
+        case .missingRow(let title, let lesson):
+            "the closing table has no row for '\(title)' (lesson \(lesson)); expected one here"
+        case .notALesson(let row, let named): "row \(row) names '\(named)', which is not a lesson of the course"
+        case .outOfOrder(let row, let named, let lesson):
+            "row \(row) names '\(named)', lesson \(lesson), out of course order; its row belongs in place \(lesson)"
+        }
+        return Diagnostic(.closingTable, at: location, message)
+    }
+
+    /// The sentence says `claimed` lessons declare `trigger`; `actual` do.
+    static func triggerDistribution(at location: SourceLocation, trigger: String, claimed: Int, actual: Int) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(trigger) \(claimed), but \(Plural.count(actual, "lesson")) "
+                + "\(Plural.form(actual, "declares", "declare")) \(trigger)")
+    }
+
+    enum NoteSeries {
+        /// `note` stands in `part`, whose own series `series` it continues (as `series` + `number`);
+        /// its prefix belongs to part `owner`.
+        case otherSeries(note: String, part: String, series: String, number: Int, prefix: String, owner: String)
+        /// `note` stands in `part`, but its series `prefix` belongs to part `owner`, which holds `held` of its notes.
+        case otherPart(note: String, part: String, prefix: String, owner: String, held: Int)
+        case outOfSequence(note: String, expected: String)
+        /// `missing`: one note or a range of them.
+        case skips(note: String, missing: String)
+        case goesBack(note: String, expected: String)
+    }
+
+    static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
+        let message = switch problem {
+        case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
+            "note \(note) is in part '\(part)', whose series is \(series); expected \(series)\(number) (series "
+                + "\(prefix) belongs to part '\(owner)')"
+        case .otherPart(let note, let part, let prefix, let owner, let held):
+            "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
+                + "of its notes"
+        case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
+        case .skips(let note, let missing): "note \(note) skips \(missing)"
+        case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
+        }
+        return Diagnostic(.noteSeries, at: location, message)
+    }
+
+    /// A backticked kebab-case word no tree passes to `change`, with the closest label, if any.
+    static func labelReference(at location: SourceLocation, word: String, closest: String?) -> Diagnostic {
+        Diagnostic(
+            .labelReference, at: location,
+            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?)" } ?? "")")
+    }
+
+    /// swiftc's `-parse` error for a display fragment.
+    static func fragmentSyntax(at location: SourceLocation, _ swiftcMessage: String) -> Diagnostic {
+        Diagnostic(.fragmentSyntax, at: location, "display fragment does not parse: \(swiftcMessage)")
+    }
+
+    /// The display fragments were not parsed; `count` of them when swiftc is missing, nil when it failed.
+    static func claimSkipped(at location: SourceLocation, fragments count: Int?, because reason: String) -> Diagnostic {
+        let message = if let count {
+            "\(Plural.count(count, "display fragment")) were not parsed: no swiftc (\(reason))"
+        } else {
+            "display fragments were not parsed: \(reason)"
+        }
+        return Diagnostic(.claimSkipped, at: location, message)
+    }
+}

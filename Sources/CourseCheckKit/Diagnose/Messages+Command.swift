@@ -1,0 +1,38 @@
+/// The commands that write: `--update` (goldens) and `--promote` (expected blocks).
+extension Diagnostic {
+    /// Why `--update` did not approve a tree, or left a lesson's or the toolchain file alone.
+    enum UpdateRefused {
+        /// The lesson's `id` error at `line` makes its trees uncertain (at line 1 of the lesson).
+        case structural(id: DiagnosticID, line: Int)
+        /// The golden at `path` is something coursecheck did not make.
+        case foreign(path: String, what: String)
+        case ranUncleanly
+        case unrepresentable
+        /// The output differs from the expected block at `expectedLine`.
+        case contradicted(expectedLine: Int)
+        /// The toolchain file at `path` is a link or a folder.
+        case toolchainFile(path: String)
+    }
+
+    static func updateRefused(at location: SourceLocation, _ reason: UpdateRefused) -> Diagnostic {
+        let message = switch reason {
+        case .structural(let id, let line):
+            "goldens of this lesson left as they are: the \(id.rawValue) error at line \(line) makes its trees "
+                + "uncertain; fix it, then run --update again"
+        case .foreign(let path, let what): "not approved: \(path) is not coursecheck's to write: \(what)"
+        case .ranUncleanly: "not approved: the tree did not run cleanly (see its other findings)"
+        case .unrepresentable: "not approved: no lesson block can show this tree's output (see its other finding)"
+        case .contradicted(let expectedLine):
+            "not approved: the tree's output differs from the lesson's expected block at line \(expectedLine); fix "
+                + "the lesson, or run --promote, then --update"
+        case .toolchainFile(let path):
+            "\(path) is not a regular file (a link or a folder), so it is left as it is"
+        }
+        return Diagnostic(.updateRefused, at: location, message)
+    }
+
+    /// `--promote` left the tree's expected block as it is, for `reason`.
+    static func promoteSkipped(at location: SourceLocation, reason: String) -> Diagnostic {
+        Diagnostic(.promoteSkipped, at: location, "not promoted: \(reason)")
+    }
+}

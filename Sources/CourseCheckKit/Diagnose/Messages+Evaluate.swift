@@ -1,0 +1,105 @@
+/// Running trees: compiling them, how a run ended, and what the engines said about it.
+extension Diagnostic {
+    /// Where a compile error swiftc reported lies: in the tree, in the core, or elsewhere (`file`
+    /// empty when swiftc named none).
+    enum CompileErrorOrigin {
+        case tree
+        case core(file: String, line: Int, column: Int)
+        case elsewhere(file: String)
+    }
+
+    static func compileError(at location: SourceLocation, _ swiftcMessage: String, in origin: CompileErrorOrigin) -> Diagnostic {
+        let message = switch origin {
+        case .tree: "tree does not compile: \(swiftcMessage)"
+        case .core(let file, let line, let column): "tree does not compile: \(swiftcMessage) (in the core, \(file):\(line):\(column))"
+        case .elsewhere(let file): "tree does not compile: \(swiftcMessage) (in \(file.isEmpty ? "swiftc" : file))"
+        }
+        return Diagnostic(.compileError, at: location, message)
+    }
+
+    /// swiftc ran past `--compile-timeout` (`seconds`, as printed) on a tree or on a display fragment.
+    static func compileTimeout(at location: SourceLocation, seconds: String, fragment: Bool) -> Diagnostic {
+        Diagnostic(
+            .compileTimeout, at: location,
+            fragment
+                ? "swiftc -parse did not finish this display fragment within \(seconds) (--compile-timeout); it was stopped"
+                : "tree did not compile within \(seconds) (--compile-timeout); swiftc and its children were stopped")
+    }
+
+    /// How a tree failed: a process ending other than status 0, or the embedded engine's trap.
+    enum TreeFailure {
+        case ended(ChildProcess.Ending)
+        case wouldCrash(String)
+    }
+
+    /// The one builder of `tree-failed`, for both engines, with the output captured before it ended.
+    static func treeFailed(at location: SourceLocation, _ failure: TreeFailure, output: OutputExcerpt) -> Diagnostic {
+        let message = switch failure {
+        case .ended(.exited(let status)): "tree exited with status \(status)"
+        case .ended(.signalled(let signal)): "tree crashed (\(OutputCheck.signalName(signal)))"
+        case .ended(.timedOut(let seconds)): "tree did not finish within \(OutputCheck.format(seconds)) s; stopped it"
+        case .ended(.outputLimit(let bytes)): "tree printed more than \(OutputCheck.size(bytes)); stopped it"
+        case .wouldCrash(let reason): "tree would crash here: \(reason)"
+        }
+        return Diagnostic(.treeFailed, at: location, message, attachment: .excerpt(output))
+    }
+
+    /// The first output line (1-based) that changed when the tree ran again with another hash seed.
+    static func nondeterministic(at location: SourceLocation, line: Int) -> Diagnostic {
+        Diagnostic(
+            .nondeterministic, at: location,
+            "tree output is nondeterministic: output line \(line) changes with the hash seed "
+                + "(does it print a Set or a Dictionary?); run with SWIFT_DETERMINISTIC_HASHING unset to see")
+    }
+
+    /// The merged build failed at `location` for `reason`; `single` trees were compiled one by one.
+    static func mergedFallback(at location: SourceLocation, reason: String, single: Int) -> Diagnostic {
+        Diagnostic(
+            .mergedFallback, at: location,
+            "merged build failed here (\(reason)); compiled \(Plural.count(single, "tree")) one by one")
+    }
+
+    /// The parents of nodes form a cycle; `message` is the embedded engine's account of it.
+    static func parentCycle(at location: SourceLocation, _ message: String) -> Diagnostic {
+        Diagnostic(.parentCycle, at: location, message)
+    }
+
+    /// A warning about a tree's shape (`unknown-parent`, `duplicate-node`, `unread-storage-key`)
+    /// that the embedded engine found while running it.
+    static func treeShape(_ lint: Interpreter.Lint, at location: SourceLocation) -> Diagnostic {
+        assert([.unknownParent, .duplicateNode, .unreadStorageKey].contains(lint.id), "not a tree-shape id: \(lint.id)")
+        return Diagnostic(lint.id, at: location, lint.message)
+    }
+
+    /// Why a tree that needs swiftc got none.
+    enum NeedsToolchain {
+        /// `--engine embedded` was asked for; `reason` says what the embedded engine cannot run.
+        case embeddedOnly(reason: String)
+        /// The toolchain engine failed as a whole (the live check).
+        case toolchainFailed(String)
+    }
+
+    static func needsToolchain(at location: SourceLocation, _ cause: NeedsToolchain) -> Diagnostic {
+        let message = switch cause {
+        case .embeddedOnly(let reason):
+            "tree needs the toolchain engine (\(reason)); run with --engine auto or swiftc"
+        case .toolchainFailed(let failure): "tree needs swiftc, which failed: \(failure)"
+        }
+        return Diagnostic(.needsToolchain, at: location, message)
+    }
+
+    /// Under `--cross-check`: the engines printed different things (`diff` from swiftc's output
+    /// to the embedded one; empty when only the endings differ), or (`diff` nil) the embedded
+    /// engine stopped a tree swiftc ran to the end.
+    static func engineMismatch(at location: SourceLocation, treeLine: Int, diff: DiffHunks?) -> Diagnostic {
+        guard let diff else {
+            return Diagnostic(
+                .engineMismatch, at: location,
+                "engines disagree on tree at line \(treeLine): the embedded engine stopped it (see its finding), "
+                    + "swiftc ran it to the end")
+        }
+        return Diagnostic(
+            .engineMismatch, at: location, "engines disagree on the output of tree at line \(treeLine)",
+            attachment: diff.isEmpty ? .sentence("the outputs are equal; the runs ended differently") : .diff(diff))
+    }
+}

@@ -1,0 +1,71 @@
+/// Approved outputs: each tree's golden file, the goldens directory, and the toolchain they were approved with.
+extension Diagnostic {
+    /// A tree without a description (`earlierLine` nil), or with the golden name `name` of the tree
+    /// at `earlierLine`.
+    static func treeIdentity(at location: SourceLocation, earlierLine: Int?, name: String) -> Diagnostic {
+        guard let earlierLine else {
+            return Diagnostic(
+                .treeIdentity, at: location,
+                "tree has no description after '\(BlockRole.treeMarker)', and its golden is named by it; "
+                    + "write '\(BlockRole.treeMarker) — <what the tree shows>'")
+        }
+        return Diagnostic(
+            .treeIdentity, at: location,
+            "tree has the golden name of the tree at line \(earlierLine) ('\(name)'); give each tree of a lesson its "
+                + "own description, so an approval can never pass from one tree to another")
+    }
+
+    /// Why a golden is missing.
+    enum GoldenMissing {
+        /// The tree has no approved golden at `path`.
+        case unapproved(path: String)
+        /// Something coursecheck did not make stands at the golden's `path`.
+        case foreign(path: String, what: String)
+        /// There is no goldens directory at `root`.
+        case noDirectory(root: String)
+        /// The goldens directory `root` is a file.
+        case rootIsFile(root: String)
+    }
+
+    /// The one builder of `golden-missing`: at the tree for its own golden, at line 1 of the lesson
+    /// for the whole directory.
+    static func goldenMissing(at location: SourceLocation, _ reason: GoldenMissing) -> Diagnostic {
+        let message = switch reason {
+        case .unapproved(let path):
+            "tree has no approved golden (\(path)); check its output, then run 'coursecheck --update'"
+        case .foreign(let path, let what):
+            "tree's golden \(path) cannot be read or written: \(what), which coursecheck did not make; put a plain "
+                + "file or folder there"
+        case .noDirectory(let root):
+            "no goldens directory at \(root)/; run 'coursecheck --update' to approve the current outputs, or pass "
+                + "--no-goldens"
+        case .rootIsFile(let root):
+            "\(root) is a file, not a directory; the goldens need a directory of their own"
+        }
+        return Diagnostic(.goldenMissing, at: location, message)
+    }
+
+    /// The tree's output differs from its golden; the note points at the golden's first differing line.
+    static func goldenDrift(at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks) -> Diagnostic {
+        Diagnostic(
+            .goldenDrift, at: location,
+            "output of tree at line \(treeLine) differs from its approved golden; if the change is intended, run "
+                + "'coursecheck --update'",
+            notes: [Note(golden, "the approved output")], attachment: .diff(diff))
+    }
+
+    /// A golden no tree names; `lesson` nil when no lesson has its directory's name.
+    static func goldenOrphan(_ path: String, lesson: String?) -> Diagnostic {
+        let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
+        return Diagnostic(
+            .goldenOrphan, at: SourceLocation(path: path, line: 1),
+            "golden has no tree: \(owner); 'coursecheck --update' removes it")
+    }
+
+    /// The goldens were approved with the `recorded` toolchain; this run uses `current`.
+    static func environmentDrift(_ path: String, recorded: String, current: String) -> Diagnostic {
+        Diagnostic(
+            .environmentDrift, at: SourceLocation(path: path, line: 1),
+            "goldens were approved with '\(recorded)'; this run uses '\(current)' (environment drift)")
+    }
+}

@@ -1,0 +1,55 @@
+/// Reading a lesson file: its bytes, and the markdown structure around its fenced blocks.
+extension Diagnostic {
+    /// The file holds a NUL byte (`invalidByte` nil) or invalid UTF-8 (the byte, in hex, at its offset).
+    static func encoding(at location: SourceLocation, invalidByte: (hex: String, offset: Int)?) -> Diagnostic {
+        guard let invalidByte else {
+            return Diagnostic(.encoding, at: location, "file holds a NUL byte; it looks binary, not like a markdown lesson")
+        }
+        return Diagnostic(
+            .encoding, at: location, "file is not valid UTF-8 (byte 0x\(invalidByte.hex) at offset \(invalidByte.offset))")
+    }
+
+    static func byteOrderMark(in path: String) -> Diagnostic {
+        Diagnostic(
+            .byteOrderMark, at: SourceLocation(path: path, line: 1),
+            "file starts with a UTF-8 byte order mark; it is ignored, but editors and diffs may show it")
+    }
+
+    /// A fence never closed: by the end of the file, or (`container` given) by the end of the
+    /// block quote or list item it stands in, after line `containerEnd`.
+    static func unterminatedFence(
+        at location: SourceLocation, fence: String, container: FencedBlock.Container?, containerEnd: Int
+    ) -> Diagnostic {
+        guard let container = container?.rawValue else {
+            return Diagnostic(
+                .unterminatedFence, at: location,
+                "unterminated code fence '\(fence)'; no closing fence before the end of the file")
+        }
+        return Diagnostic(
+            .unterminatedFence, at: location,
+            "code fence '\(fence)' is ended by its \(container), which ends after line \(containerEnd), not by a "
+                + "closing fence; close it inside the \(container)")
+    }
+
+    /// A tree's closing fence indented too far to close it: the next fence closes the tree instead.
+    static func overIndentedClosingFence(at location: SourceLocation, treeLine: Int, indent: Int, runsTo: Int) -> Diagnostic {
+        Diagnostic(
+            .unterminatedFence, at: location,
+            "this line would close the tree at line \(treeLine), but it is indented \(indent) columns (a closing fence "
+                + "may have at most 3), so the tree runs on to line \(runsTo); indent it less")
+    }
+
+    static func markdownNesting(at location: SourceLocation, maximumDepth: Int) -> Diagnostic {
+        Diagnostic(
+            .markdownNesting, at: location,
+            "block quotes and list items nested deeper than \(maximumDepth) levels are not supported; "
+                + "the rest of the line is read as text")
+    }
+
+    /// A markdown file beside the lessons whose name is not a lesson's; it is left unchecked.
+    static func uncheckedMarkdown(_ path: String) -> Diagnostic {
+        Diagnostic(
+            .uncheckedMarkdown, at: SourceLocation(path: path, line: 1),
+            "markdown file is not named like a lesson (NN-slug.md) and is not checked")
+    }
+}
