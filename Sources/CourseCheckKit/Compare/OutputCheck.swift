@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compares what a tree printed with the expected block that follows it in the lesson.
 public enum OutputCheck {
     /// Findings for one tree's run: how it ended, whether it is deterministic, and whether its
