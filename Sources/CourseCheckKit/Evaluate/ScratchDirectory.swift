@@ -18,6 +18,15 @@ public struct ScratchDirectory: Sendable {
         ProcessGroups.register(scratch: url.path)
     }
 
+    /// Writes a generated source file into the scratch directory.
+    static func write(_ text: String, to url: URL) throws {
+        do {
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw CourseCheckError.io("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(at: url)
         ProcessGroups.unregister(scratch: url.path)

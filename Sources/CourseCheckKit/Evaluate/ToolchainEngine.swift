@@ -88,7 +88,7 @@ public struct ToolchainEngine: Sendable {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
-        try write(core, to: coreURL)
+        try ScratchDirectory.write(core, to: coreURL)
 
         // Trees that could observe the merge are built standalone from the start, beside the merged build.
         var mergedTrees: [Int] = []
@@ -289,27 +289,24 @@ public struct ToolchainEngine: Sendable {
         let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let main = directory.appendingPathComponent("main.swift")
-        try write(program.main, to: main)
+        try ScratchDirectory.write(program.main, to: main)
         var sources = [core.path]
         for (file, text) in program.support.sorted(by: { $0.key < $1.key }) {
             let url = directory.appendingPathComponent(file)
-            try write(text, to: url)
+            try ScratchDirectory.write(text, to: url)
             sources.append(url.path)
         }
         // Relative, as in `swiftc Invalidation.swift main.swift`: `#file` and `#filePath` print the
         // path as swiftc was given it (swiftc runs in `directory`).
         sources.append("main.swift")
         let output = directory.appendingPathComponent("trees")
-        let result = try ChildProcess(
-            executable: toolchain.swiftc,
-            arguments: ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources,
-            environment: ChildProcess.compilerEnvironment(scratch: directory),
-            timeout: options.compileTimeout, outputLimit: 16 << 20
-        ).run(in: directory)
+        let result = try ChildProcess.swiftc(
+            toolchain.swiftc, ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources, in: directory,
+            timeout: options.compileTimeout)
         if case .timedOut = result.ending {
             return Build(executable: nil, errors: [], cached: false, timedOut: true)
         }
-        let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+        let text = result.compilerOutput
         guard result.ending == .exited(0), FileManager.default.isExecutableFile(atPath: output.path) else {
             var errors = CompilerDiagnostics.errors(in: text).map { entry in
                 var entry = entry
@@ -393,14 +390,6 @@ public struct ToolchainEngine: Sendable {
         return "out-" + SHA256.hex(
             Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
             "\(options.outputLimit)")
-    }
-
-    private func write(_ text: String, to url: URL) throws {
-        do {
-            try Data(text.utf8).write(to: url)
-        } catch {
-            throw CourseCheckError.io("cannot write \(url.path): \(error.localizedDescription)")
-        }
     }
 }
 
