@@ -18,7 +18,7 @@ public enum OutputCheck {
         case .timedOut(let seconds):
             return [.error(.treeFailed, at: header, "tree did not finish within \(format(seconds)) s; stopped it", attachment: partial)]
         case .outputLimit(let bytes):
-            return [.error(.treeFailed, at: header, "tree printed more than \(size(bytes)); stopped it", attachment: partial)]
+            return [.error(.treeFailed, at: header, "tree printed more than \(ByteSize.describe(bytes)); stopped it", attachment: partial)]
         }
         var findings: [Diagnostic] = []
         if let other = run.divergentStdout {
@@ -145,9 +145,5 @@ public enum OutputCheck {
 
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
-    }
-
-    static func size(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : bytes % 1024 == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 }
