@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Every target sees only the members of the modules it imports itself.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "coursecheck",
     products: [
@@ -10,24 +13,28 @@ let package = Package(
     targets: [
         // The course's Invalidation.swift, compiled verbatim. The only canonical copy of the core text.
         .target(
-            name: "InvalidationCore"
+            name: "InvalidationCore",
+            swiftSettings: strict
         ),
         // All of coursecheck's logic. `Resources/Invalidation.swift` is a symlink to the core above,
         // embedded as bytes for the byte-for-byte drift check.
         .target(
             name: "CourseCheckKit",
             dependencies: ["InvalidationCore"],
-            resources: [.embedInCode("Resources/Invalidation.swift")]
+            resources: [.embedInCode("Resources/Invalidation.swift")],
+            swiftSettings: strict
         ),
         // Thin executable: parse options, call the library, exit.
         .executableTarget(
             name: "coursecheck",
-            dependencies: ["CourseCheckKit"]
+            dependencies: ["CourseCheckKit"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "CourseCheckKitTests",
             dependencies: ["CourseCheckKit", "InvalidationCore", "coursecheck"],
-            exclude: ["Fixtures", "Differential"]
+            exclude: ["Fixtures", "Differential"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

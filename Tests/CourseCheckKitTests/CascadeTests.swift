@@ -9,25 +9,12 @@ final class CascadeTests: XCTestCase {
     private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
 
     override func setUpWithError() throws {
-        scratch = try Scratch()
-        for folder in ["lessons", "goldens"] {
-            try FileManager.default.copyItem(
-                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
-        }
-    }
-
-    override func tearDown() {
-        scratch.remove()
+        scratch = try CourseCopy.make(for: self)
     }
 
     /// Replaces the first `target` after `anchor` in a lesson.
     private func mutate(_ file: String, _ target: String, _ replacement: String, after anchor: String = "") throws {
-        let url = lessons.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let start = anchor.isEmpty
-            ? text.startIndex : try XCTUnwrap(text.range(of: anchor), "'\(anchor)' is not in \(file)").upperBound
-        let range = try XCTUnwrap(text.range(of: target, range: start..<text.endIndex), "'\(target)' is not in \(file)")
-        try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+        try CourseCopy.replace(target, with: replacement, in: lessons.appendingPathComponent(file), after: anchor)
     }
 
     private func swapLines(_ file: String, startingWith prefix: String) throws {

@@ -8,22 +8,23 @@ final class ClaimTests: XCTestCase {
     private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
 
     override func setUpWithError() throws {
-        scratch = try Scratch()
-        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
-    }
-
-    override func tearDown() {
-        scratch.remove()
+        scratch = try CourseCopy.make(for: self, ["lessons"])
     }
 
     /// Replaces the first `target` in a lesson and returns the 1-based line it was on.
     @discardableResult
     private func mutate(_ file: String, _ target: String, _ replacement: String) throws -> Int {
-        let url = lessons.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let range = try XCTUnwrap(text.range(of: target), "'\(target)' is not in \(file)")
-        try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
-        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        try CourseCopy.replace(target, with: replacement, in: lessons.appendingPathComponent(file))
+    }
+
+    /// Replaces the first `target` in a lesson and checks that claim `id` then finds exactly
+    /// `expected`, given the line the replacement is on.
+    private func expect(
+        _ id: String, in file: String, replacing target: String, with replacement: String,
+        _ expected: (Int) -> [String], sourceFile: StaticString = #filePath, sourceLine: UInt = #line
+    ) throws {
+        let line = try mutate(file, target, replacement)
+        XCTAssertEqual(findings(id), expected(line), file: sourceFile, line: sourceLine)
     }
 
     /// The findings of one claim on the mutated course (goldens are not the subject here).
@@ -40,10 +41,12 @@ final class ClaimTests: XCTestCase {
     }
 
     func testClosingTableRowNamesTheWrongLesson() throws {
-        let line = try mutate("21-on-izleme-ve-yineleme.md", "| Yerel Durum | dokunuldu |", "| Yerel Durumlar | dokunuldu |")
-        XCTAssertEqual(findings("closing-table"), [
+        try expect(
+            "closing-table", in: "21-on-izleme-ve-yineleme.md",
+            replacing: "| Yerel Durum | dokunuldu |", with: "| Yerel Durumlar | dokunuldu |"
+        ) { line in [
             "lessons/21-on-izleme-ve-yineleme.md:\(line):3: error: row 9 names 'Yerel Durumlar'; lesson 9 is 'Yerel Durum' [closing-table]"
-        ])
+        ] }
     }
 
     /// One deleted row is one finding at the place it belongs, not a shift of every row after it.
@@ -51,79 +54,99 @@ final class ClaimTests: XCTestCase {
         let url = lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         let row = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("| Izgara ve Geometri |") })
-        let line = try mutate("21-on-izleme-ve-yineleme.md", row + "\n", "")
-        XCTAssertEqual(findings("closing-table"), [
+        try expect(
+            "closing-table", in: "21-on-izleme-ve-yineleme.md",
+            replacing: row + "\n", with: ""
+        ) { line in [
             "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: the closing table has no row for 'Izgara ve Geometri' "
                 + "(lesson 5); expected one here [closing-table]"
-        ])
+        ] }
     }
 
     func testDeclaredTriggerWithoutAMatchingCause() throws {
-        let line = try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **gözlem**")
-        let found = findings("declared-trigger")
-        XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(try XCTUnwrap(found.first).hasPrefix(
+        try expect(
+            "declared-trigger", in: "09-yerel-durum.md",
+            replacing: "- Bu dersin tetiği: **yerel**", with: "- Bu dersin tetiği: **gözlem**"
+        ) { line in [
             "lessons/09-yerel-durum.md:\(line):24: error: declares the trigger 'gözlem', but no tree of this lesson "
-                + "recomputes a view with cause 'gozlem'"), found.description)
+                + "recomputes a view with cause 'gozlem' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
+        ] }
     }
 
     func testOpeningDistributionMustEqualTheFirstTree() throws {
-        let line = try mutate("01-bildirimsel-sozdizim.md", "**dördünün de dağılımı (2/2/2/2)**", "**dördünün de dağılımı (2/3/2/2)**")
-        XCTAssertEqual(findings("declared-trigger"), [
+        try expect(
+            "declared-trigger", in: "01-bildirimsel-sozdizim.md",
+            replacing: "**dördünün de dağılımı (2/2/2/2)**", with: "**dördünün de dağılımı (2/3/2/2)**"
+        ) { line in [
             "lessons/01-bildirimsel-sozdizim.md:\(line):24: error: declares the distribution 2/3/2/2, but the first tree counts 2/2/2/2 [declared-trigger]"
-        ])
+        ] }
     }
 
     func testDistributionSentenceCountsTheDeclaredTriggers() throws {
-        let line = try mutate("21-on-izleme-ve-yineleme.md", "yerel 6, ebeveyn 4", "yerel 6, ebeveyn 5")
-        XCTAssertEqual(findings("trigger-distribution"), [
+        try expect(
+            "trigger-distribution", in: "21-on-izleme-ve-yineleme.md",
+            replacing: "yerel 6, ebeveyn 4", with: "yerel 6, ebeveyn 5"
+        ) { line in [
             "lessons/21-on-izleme-ve-yineleme.md:\(line):92: error: says ebeveyn 5, but 4 lessons declare ebeveyn [trigger-distribution]"
-        ])
+        ] }
     }
 
     func testNoteSeriesGap() throws {
-        let line = try mutate("02-gorunumler-ve-degistiriciler.md", "**GV", "**GV9")
-        let first = try XCTUnwrap(findings("note-series").first)
-        XCTAssertTrue(first.hasPrefix("lessons/02-gorunumler-ve-degistiriciler.md:\(line):"), first)
+        try expect(
+            "note-series", in: "02-gorunumler-ve-degistiriciler.md",
+            replacing: "**GV", with: "**GV9"
+        ) { line in [
+            "lessons/02-gorunumler-ve-degistiriciler.md:\(line):1: error: note GV94 is out of sequence; expected GV4 [note-series]"
+        ] }
     }
 
     func testLabelReferenceTypo() throws {
-        let line = try mutate("09-yerel-durum.md", "`satir-acildi`", "`satir-acild`")
-        let found = findings("label-reference")
-        XCTAssertEqual(found.count, 1)
-        let first = try XCTUnwrap(found.first)
-        XCTAssertTrue(first.hasPrefix("lessons/09-yerel-durum.md:\(line):"), first)
-        XCTAssertTrue(first.contains("(did you mean `satir-acildi`?)"), first)
+        try expect(
+            "label-reference", in: "09-yerel-durum.md",
+            replacing: "`satir-acildi`", with: "`satir-acild`"
+        ) { line in [
+            "lessons/09-yerel-durum.md:\(line):221: error: `satir-acild` is not a label any tree passes to change "
+                + "(did you mean `satir-acildi`?) [label-reference]"
+        ] }
     }
 
     func testCourseIndexCount() throws {
-        let line = try mutate("README.md", "lessons: 21", "lessons: 20")
-        XCTAssertEqual(findings("course-index"), [
+        try expect(
+            "course-index", in: "README.md",
+            replacing: "lessons: 21", with: "lessons: 20"
+        ) { line in [
             "lessons/README.md:\(line):1: error: lessons: 20, but the directory holds 21 lesson files [course-index]"
-        ])
+        ] }
     }
 
     /// A lesson left out of the index is one finding, at the item that now stands in its place.
     func testCourseIndexMissingItemIsNamedOnce() throws {
-        let line = try mutate("README.md", "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n", "")
-        XCTAssertEqual(findings("course-index"), [
+        try expect(
+            "course-index", in: "README.md",
+            replacing: "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n", with: ""
+        ) { line in [
             "lessons/README.md:\(line):1: error: the index does not list 05-izgara-ve-geometri.md [course-index]"
-        ])
+        ] }
     }
 
     func testFrontMatterTitleAndHeading() throws {
-        let line = try mutate("14-sunum-ve-kapatma.md", "# Sunum ve Kapatma\n", "# Sunum ve Kapanış\n")
-        XCTAssertEqual(findings("front-matter"), [
+        try expect(
+            "front-matter", in: "14-sunum-ve-kapatma.md",
+            replacing: "# Sunum ve Kapatma\n", with: "# Sunum ve Kapanış\n"
+        ) { line in [
             "lessons/14-sunum-ve-kapatma.md:\(line):3: error: heading 'Sunum ve Kapanış' differs from the front matter "
                 + "title 'Sunum ve Kapatma' (line 2) [front-matter]"
-        ])
+        ] }
     }
 
     func testBrokenDisplayFragment() throws {
-        let line = try mutate("09-yerel-durum.md", "struct CounterCard: View {", "struct CounterCard: View {{")
-        let first = try XCTUnwrap(findings("fragment-syntax").first)
-        XCTAssertTrue(first.hasPrefix("lessons/09-yerel-durum.md:"), first)
-        XCTAssertTrue(first.contains("display fragment does not parse"), first)
-        XCTAssertGreaterThan(Int(first.split(separator: ":")[1]) ?? 0, line - 1)
+        // swiftc's own words, at the extra brace and where the struct it left open ends.
+        try expect(
+            "fragment-syntax", in: "09-yerel-durum.md",
+            replacing: "struct CounterCard: View {", with: "struct CounterCard: View {{"
+        ) { line in [
+            "lessons/09-yerel-durum.md:\(line):27: error: display fragment does not parse: expected declaration [fragment-syntax]",
+            "lessons/09-yerel-durum.md:\(line + 10):1: error: display fragment does not parse: expected '}' in struct [fragment-syntax]",
+        ] }
     }
 }

@@ -1,4 +1,4 @@
-import CourseCheckKit
+@testable import CourseCheckKit
 import Foundation
 import XCTest
 
@@ -26,7 +26,7 @@ final class DifferentialTests: XCTestCase {
         let scratch = try Scratch()
         defer { scratch.remove() }
 
-        let results = OracleSlots(count: files.count)
+        let results = Collector<Result<Oracle, any Error>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             results.set(index, Result { try Self.oracle(files[index], in: scratch.url) })
         }
@@ -149,25 +149,5 @@ final class DifferentialTests: XCTestCase {
         let stdout = try String(contentsOf: out, encoding: .utf8)
         let stderr = try String(contentsOf: err, encoding: .utf8)
         return (process.terminationStatus, stdout, stderr + stdout)
-    }
-}
-
-/// Results filled from `concurrentPerform`.
-final class OracleSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Result<DifferentialTests.Oracle, Error>?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<DifferentialTests.Oracle, Error>) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage[index] = value
-    }
-
-    var values: [Result<DifferentialTests.Oracle, Error>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
     }
 }

@@ -53,12 +53,8 @@ final class EndToEndTests: XCTestCase {
 
     /// Editing one character of one lesson's core block fails at exactly that line and column.
     func testOneCharacterEditInOneCoreFailsAtThatLine() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
+        let scratch = try CourseCopy.make(for: self)
         let copy = scratch.url.appendingPathComponent("lessons")
-        try FileManager.default.copyItem(at: lessons, to: copy)
-        try FileManager.default.copyItem(
-            at: Binary.packageRoot.appendingPathComponent("goldens"), to: scratch.url.appendingPathComponent("goldens"))
         let lesson = copy.appendingPathComponent("09-yerel-durum.md")
         var lines = try String(contentsOf: lesson, encoding: .utf8).components(separatedBy: "\n")
         let target = "            return \"kural-disi\""

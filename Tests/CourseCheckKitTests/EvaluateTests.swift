@@ -92,11 +92,11 @@ final class EvaluateTests: XCTestCase {
         let tree = Tree(
             block: FencedBlock(
                 opening: Line(number: 29, text: "```swift", ending: .lf),
-                fence: Lexer.Fence(character: "`", length: 3, indent: 0, info: "swift"),
+                fence: CodeFence(character: "`", length: 3, indent: 0, info: "swift"),
                 body: lines("// main.swift — a\nfatalError()", from: 30), closing: Line(number: 32, text: "```", ending: .lf)),
             expected: FencedBlock(
                 opening: Line(number: 34, text: "```", ending: .lf),
-                fence: Lexer.Fence(character: "`", length: 3, indent: 0, info: ""), body: [],
+                fence: CodeFence(character: "`", length: 3, indent: 0, info: ""), body: [],
                 closing: Line(number: 35, text: "```", ending: .lf)))
         let relocated = program.relocate(
             "main/main.swift:2: Fatal error\nmain/main.swift:99: x", jobs: [TreeJob(path: "l.md", tree: tree)])

@@ -9,13 +9,7 @@ final class GoldenWorkflowTests: XCTestCase {
     private var goldens: URL { scratch.url.appendingPathComponent("goldens") }
 
     override func setUpWithError() throws {
-        scratch = try Scratch()
-        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
-        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("goldens"), to: goldens)
-    }
-
-    override func tearDown() {
-        scratch.remove()
+        scratch = try CourseCopy.make(for: self)
     }
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
@@ -23,7 +17,7 @@ final class GoldenWorkflowTests: XCTestCase {
         return (result.status.rawValue, result.stdout, result.stderr)
     }
 
-    private func edit(_ lesson: String, _ transform: (String) -> String) throws {
+    private func edit(_ lesson: String, _ transform: (String) throws -> String) throws {
         let url = lessons.appendingPathComponent(lesson)
         try transform(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
     }
@@ -49,7 +43,7 @@ final class GoldenWorkflowTests: XCTestCase {
     func testUpdateApprovesALessonConsistentChangeAndSettles() throws {
         // Only the first tree of lesson 9: it prints one more line, and its expected block says so.
         try edit("09-yerel-durum.md") { text in
-            text.replacingFirst("countCauses(recomputes)\n```", with: "print(\"ek satir\")\ncountCauses(recomputes)\n```")
+            try text.replacingFirst("countCauses(recomputes)\n```", with: "print(\"ek satir\")\ncountCauses(recomputes)\n```")
                 .replacingFirst("| atlanan DashboardView,StatusLabel\n", with: "| atlanan DashboardView,StatusLabel\nek satir\n")
         }
         let before = run(["lessons"])
@@ -123,15 +117,16 @@ final class GoldenWorkflowTests: XCTestCase {
     func testPromoteRewritesOnlyBlockBodies() throws {
         let original = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
         try edit("12-ortam-degerleri.md") { text in
-            text.replacingOccurrences(of: "            return \"ortam\"", with: "            return \"ORTAM\"")
-                .replacingOccurrences(of: "ortam: 1\n```", with: "ortam: 7\n```")
+            try text.replacingEvery("            return \"ortam\"", with: "            return \"ORTAM\"")
+                .replacingEvery("ortam: 1\n```", with: "ortam: 7\n```")
         }
         let broken = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
         XCTAssertNotEqual(broken, original)
         let others = try snapshot(lessons).filter { !$0.key.hasSuffix("12-ortam-degerleri.md") }
 
         let promoted = run(["--promote", "--no-goldens", "lessons"])
-        XCTAssertTrue(promoted.stdout.hasPrefix("promoted lessons/12-ortam-degerleri.md: "), promoted.stdout)
+        XCTAssertEqual(
+            promoted.stdout.split(separator: "\n").first, "promoted lessons/12-ortam-degerleri.md: 1 expected block, 1 core block")
         XCTAssertEqual(promoted.status, 0, promoted.stderr)
         let after = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
         XCTAssertEqual(after, original, "the whole file is back to the course text, byte for byte")
@@ -139,7 +134,7 @@ final class GoldenWorkflowTests: XCTestCase {
     }
 
     func testPromoteDryRunPrintsAPatchGitApplies() throws {
-        try edit("03-yigit-duzenleri.md") { $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0") }
+        try edit("03-yigit-duzenleri.md") { try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0") }
         let before = try snapshot(lessons)
         let dryRun = run(["--promote", "--dry-run", "lessons"])
         XCTAssertEqual(dryRun.status, 0)
@@ -164,7 +159,7 @@ final class GoldenWorkflowTests: XCTestCase {
     /// A CRLF lesson still gets a patch `git apply` accepts (CRLF is one Character in Swift).
     func testPromoteDryRunPatchesACRLFLesson() throws {
         try edit("03-yigit-duzenleri.md") {
-            $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingOccurrences(of: "\n", with: "\r\n")
+            try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingEvery("\n", with: "\r\n")
         }
         let dryRun = run(["--promote", "--dry-run", "--no-goldens", "lessons"])
         XCTAssertEqual(dryRun.status, 0)
@@ -177,14 +172,5 @@ final class GoldenWorkflowTests: XCTestCase {
         try git.run()
         git.waitUntilExit()
         XCTAssertEqual(git.terminationStatus, 0, dryRun.stdout)
-    }
-}
-
-
-extension String {
-    /// The first occurrence of `target` replaced; the test fails loudly elsewhere if there is none.
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
     }
 }

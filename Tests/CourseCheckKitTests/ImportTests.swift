@@ -125,8 +125,8 @@ final class ImportTests: XCTestCase {
 
         // Importing again changes nothing, and keeps objectives an author added.
         let lesson = scratch.url.appendingPathComponent("lessons/02-son-ders.md")
-        let withObjectives = try read("02-son-ders.md").replacingOccurrences(
-            of: "license: 'CC BY-SA 4.0'\n---", with: "license: 'CC BY-SA 4.0'\nobjectives:\n    - 'Bir hedef'\n---")
+        let withObjectives = try read("02-son-ders.md").replacingEvery(
+            "license: 'CC BY-SA 4.0'\n---", with: "license: 'CC BY-SA 4.0'\nobjectives:\n    - 'Bir hedef'\n---")
         try withObjectives.write(to: lesson, atomically: true, encoding: .utf8)
         let again = BufferSink()
         _ = CourseCheckCommand(
@@ -167,10 +167,8 @@ final class ImportTests: XCTestCase {
     /// A standalone lesson export (the committed lesson without its final newline, as the platform
     /// exports it) replaces the lesson of its slug, keeping objectives and a later `updated`.
     func testALessonExportReplacesTheLessonOfItsSlug() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
+        let scratch = try CourseCopy.make(for: self, ["lessons"])
         let lessons = scratch.url.appendingPathComponent("lessons")
-        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lessons"), to: lessons)
         let lessonURL = lessons.appendingPathComponent("09-yerel-durum.md")
         let committed = try String(contentsOf: lessonURL, encoding: .utf8)
         func runImport(_ export: String) throws -> InProcess.Result {
@@ -185,13 +183,13 @@ final class ImportTests: XCTestCase {
         let objectivesStart = try XCTUnwrap(committed.range(of: "objectives:\n"))
         let objectivesEnd = try XCTUnwrap(committed.range(of: "---\n\n# Yerel Durum"))
         var export = committed.replacingCharacters(in: objectivesStart.lowerBound..<objectivesEnd.lowerBound, with: "")
-        export = export.replacingOccurrences(of: "updated: '2026-10-21T05:03:14+00:00'", with: "updated: '2026-01-01T00:00:00+00:00'")
-        export = export.replacingOccurrences(of: "Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur")
+        export = try export.replacingEvery("updated: '2026-10-21T05:03:14+00:00'", with: "updated: '2026-01-01T00:00:00+00:00'")
+        export = try export.replacingEvery("Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur")
         let imported = try runImport(String(export.dropLast()))
         XCTAssertEqual(imported.stdout, "wrote lessons/09-yerel-durum.md\n")
         XCTAssertEqual(
             try String(contentsOf: lessonURL, encoding: .utf8),
-            committed.replacingOccurrences(of: "Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur"))
+            try committed.replacingEvery("Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur"))
 
         // A trimmed export (no course, language or license) keeps those from the lesson.
         try String(committed.dropLast()).write(to: lessonURL, atomically: true, encoding: .utf8)
@@ -204,7 +202,7 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue(kept.contains("\n" + key + "\n"), key)
         }
 
-        let unknown = try runImport(String(committed.replacingOccurrences(of: "swiftui/yerel-durum'", with: "swiftui/yok-boyle'")))
+        let unknown = try runImport(String(try committed.replacingEvery("swiftui/yerel-durum'", with: "swiftui/yok-boyle'")))
         XCTAssertEqual(unknown.status, .failure)
         XCTAssertEqual(
             unknown.stderr,

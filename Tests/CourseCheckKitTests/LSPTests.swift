@@ -100,15 +100,7 @@ final class LSPTests: XCTestCase {
     private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
 
     override func setUpWithError() throws {
-        scratch = try Scratch()
-        for folder in ["lessons", "goldens"] {
-            try FileManager.default.copyItem(
-                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
-        }
-    }
-
-    override func tearDown() {
-        scratch.remove()
+        scratch = try CourseCopy.make(for: self)
     }
 
     private func initialize(_ harness: Harness) throws {
@@ -217,7 +209,7 @@ final class LSPTests: XCTestCase {
         var lines = original.components(separatedBy: "\n")
         let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift — ") })
         // Turkish letters replace ASCII ones after the em dash (3 UTF-8 bytes, 1 UTF-16 unit).
-        lines[index] = lines[index].replacingOccurrences(of: "siniflandirir", with: "sınıflandırır")
+        lines[index] = try lines[index].replacingEvery("siniflandirir", with: "sınıflandırır")
         let text = lines.joined(separator: "\n")
         open(harness, url, text: text)
         let published = try XCTUnwrap(harness.diagnostics(for: uri)?.array)

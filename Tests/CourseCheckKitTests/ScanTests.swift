@@ -41,11 +41,11 @@ final class ScanTests: XCTestCase {
     }
 
     func testIndentOfFourSpacesIsNotAFenceAndBacktickInfoMayNotHoldBackticks() {
-        XCTAssertNil(Lexer.openingFence(Line(number: 1, text: "    ```swift", ending: .lf)))
-        XCTAssertNil(Lexer.openingFence(Line(number: 1, text: "``` a`b", ending: .lf)))
-        XCTAssertNotNil(Lexer.openingFence(Line(number: 1, text: "~~~ a`b", ending: .lf)))
-        XCTAssertEqual(Lexer.openingFence(Line(number: 1, text: "   ```", ending: .lf))?.indent, 3)
-        XCTAssertNil(Lexer.openingFence(Line(number: 1, text: "``", ending: .lf)))
+        XCTAssertNil(CodeFence.opening(Line(number: 1, text: "    ```swift", ending: .lf)))
+        XCTAssertNil(CodeFence.opening(Line(number: 1, text: "``` a`b", ending: .lf)))
+        XCTAssertNotNil(CodeFence.opening(Line(number: 1, text: "~~~ a`b", ending: .lf)))
+        XCTAssertEqual(CodeFence.opening(Line(number: 1, text: "   ```", ending: .lf))?.indent, 3)
+        XCTAssertNil(CodeFence.opening(Line(number: 1, text: "``", ending: .lf)))
     }
 
     func testCRLFFencesAreRecognised() {

@@ -74,15 +74,7 @@ final class WatchTests: XCTestCase {
     private var scratch: Scratch!
 
     override func setUpWithError() throws {
-        scratch = try Scratch()
-        for folder in ["lessons", "goldens"] {
-            try FileManager.default.copyItem(
-                at: Binary.packageRoot.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
-        }
-    }
-
-    override func tearDown() {
-        scratch.remove()
+        scratch = try CourseCopy.make(for: self)
     }
 
     /// Drifts the first line of lesson 09's first expected block; returns that line's number.

@@ -57,10 +57,7 @@ final class WorkflowTests: XCTestCase {
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
-        for folder in ["lessons", "goldens"] {
-            try FileManager.default.copyItem(
-                at: Binary.packageRoot.appendingPathComponent(folder), to: repo.appendingPathComponent(folder))
-        }
+        try CourseCopy.copy(into: repo)
         let hook = Binary.packageRoot.appendingPathComponent("scripts/pre-commit").path
         _ = try sh("git init -q . && git -c user.email=t@t -c user.name=t add -A && git -c user.email=t@t -c user.name=t commit -qm base")
         XCTAssertEqual(try sh(hook).0, 0, "nothing staged: nothing to check")

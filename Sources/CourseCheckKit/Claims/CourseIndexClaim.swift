@@ -65,7 +65,7 @@ public struct CourseIndexClaim: ClaimCheck {
             findings.append(.courseIndex(at: SourceLocation(path: path, line: 1), .noCount))
         }
         let items = Self.items(index)
-        let files = course.lessons.map { NSStringPath(path: $0.path).lastComponent }
+        let files = course.lessons.map(\.path.fileName)
         let keys = course.lessons.map { Self.normalized($0.path) }
         var seen: [String: Int] = [:]
         var listed: [Item] = []
@@ -107,8 +107,7 @@ public struct CourseIndexClaim: ClaimCheck {
     }
 }
 
-/// The last path component of a display path, without Foundation.
-struct NSStringPath {
-    var path: String
-    var lastComponent: String { path.split(separator: "/").last.map(String.init) ?? path }
+extension String {
+    /// The file name a display path ends in (its last `/`-separated component; the path itself when it has none).
+    var fileName: String { split(separator: "/").last.map(String.init) ?? self }
 }

@@ -93,7 +93,7 @@ public struct FragmentSyntaxClaim: ClaimCheck {
         var files: [String] = []
         for (index, block) in blocks.enumerated() {
             let url = scratch.url.appendingPathComponent("fragment\(index).swift")
-            try Data(block.body.map { $0.text + "\n" }.joined().utf8).write(to: url)
+            try ScratchDirectory.write(block.body.map { $0.text + "\n" }.joined(), to: url)
             files.append(url.path)
         }
         var results: [Parsed?] = Array(repeating: nil, count: blocks.count)
@@ -101,11 +101,8 @@ public struct FragmentSyntaxClaim: ClaimCheck {
         var oneByOne = false
         while !remaining.isEmpty {
             let batch = oneByOne ? [remaining[0]] : remaining
-            let result = try ChildProcess(
-                executable: toolchain.swiftc, arguments: ["-parse"] + batch.map { files[$0] },
-                environment: ChildProcess.compilerEnvironment(scratch: scratch.url), timeout: timeout,
-                outputLimit: 16 << 20
-            ).run(in: scratch.url)
+            let result = try ChildProcess.swiftc(
+                toolchain.swiftc, ["-parse"] + batch.map { files[$0] }, in: scratch.url, timeout: timeout)
             if case .timedOut = result.ending {
                 if batch.count == 1 {
                     results[batch[0]] = .timedOut
@@ -117,7 +114,7 @@ public struct FragmentSyntaxClaim: ClaimCheck {
             guard case .exited(let status) = result.ending else {
                 throw CourseCheckError.system("swiftc -parse did not finish (\(result.ending))")
             }
-            let entries = CompilerDiagnostics.errors(in: String(decoding: result.stderr + result.stdout, as: UTF8.self))
+            let entries = CompilerDiagnostics.errors(in: result.compilerOutput)
             var silent: [Int] = []
             for index in batch {
                 let own = entries.filter { $0.file == files[index] }
@@ -129,8 +126,9 @@ public struct FragmentSyntaxClaim: ClaimCheck {
             }
             if batch.count == 1 && !silent.isEmpty {
                 // Alone, it failed without a located error: that is its result.
-                let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
-                results[batch[0]] = .errors([.init(file: files[batch[0]], line: 0, column: 0, message: "swiftc -parse failed: \(text)")])
+                results[batch[0]] = .errors([
+                    .init(file: files[batch[0]], line: 0, column: 0, message: "swiftc -parse failed: \(result.compilerOutput)")
+                ])
                 silent = []
             }
             if silent.count == batch.count { oneByOne = true }

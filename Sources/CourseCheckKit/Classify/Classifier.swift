@@ -61,7 +61,7 @@ public enum Classifier {
             }
             for (offset, line) in node.content.enumerated() where offset + 1 < node.content.count {
                 let text = line.text.drop { $0 == " " }
-                guard let fence = Lexer.openingFence(Line(number: line.index + 1, text: String(text), ending: .lf)),
+                guard let fence = CodeFence.opening(Line(number: line.index + 1, text: String(text), ending: .lf)),
                     fence.info.hasPrefix("swift")
                 else { continue }
                 let next = node.content[offset + 1].text.drop { $0 == " " }

@@ -105,17 +105,17 @@ public struct LessonPromoter {
     /// Whether an output line, written into the block below `fence` (after its indentation), would
     /// close it: at most three spaces of indentation in all, then a run of the fence character at
     /// least as long, then only blanks.
-    static func closes(_ line: Line, _ fence: Lexer.Fence) -> Bool {
+    static func closes(_ line: Line, _ fence: CodeFence) -> Bool {
         let bytes = Array(line.text.utf8)
         let spaces = bytes.prefix { $0 == UInt8(ascii: " ") }.count
-        guard fence.indent + spaces <= 3, let run = Lexer.closingRun(bytes[spaces...]) else { return false }
+        guard fence.indent + spaces <= 3, let run = CodeFence.closingRun(bytes[spaces...]) else { return false }
         return run.character == fence.character && run.length >= fence.length
     }
 
     /// `line` with its fence run replaced by one of `fence.length`. Container prefixes hold only
     /// `>`, spaces and tabs, so the fence run is the line's first run of the fence character; every
     /// byte before and after it stays.
-    private static func lengthened(_ line: Line, to fence: Lexer.Fence) -> String {
+    private static func lengthened(_ line: Line, to fence: CodeFence) -> String {
         let text = Substring(line.text)
         guard let start = text.firstIndex(of: fence.character) else { return line.raw }
         let run = text[start...].prefix { $0 == fence.character }

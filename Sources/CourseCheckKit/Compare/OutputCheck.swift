@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compares what a tree printed with the expected block that follows it in the lesson.
 public enum OutputCheck {
     /// Findings for one tree's run: how it ended, whether it is deterministic, and whether its
@@ -101,9 +103,5 @@ public enum OutputCheck {
 
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
-    }
-
-    static func size(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : bytes % 1024 == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 }

@@ -38,7 +38,7 @@ extension Diagnostic {
         case .ended(.exited(let status)): "tree exited with status \(status)"
         case .ended(.signalled(let signal)): "tree crashed (\(OutputCheck.signalName(signal)))"
         case .ended(.timedOut(let seconds)): "tree did not finish within \(OutputCheck.format(seconds)) s; stopped it"
-        case .ended(.outputLimit(let bytes)): "tree printed more than \(OutputCheck.size(bytes)); stopped it"
+        case .ended(.outputLimit(let bytes)): "tree printed more than \(ByteSize.describe(bytes)); stopped it"
         case .wouldCrash(let reason): "tree would crash here: \(reason)"
         }
         return Diagnostic(.treeFailed, at: location, message, attachment: .excerpt(output))

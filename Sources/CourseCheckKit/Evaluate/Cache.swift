@@ -3,7 +3,7 @@ import Foundation
 /// A content-addressed store under `.build/coursecheck-cache/`: compiled tree binaries and
 /// toolchain results, each named by the SHA-256 of everything that determines it.
 ///
-/// Entries are written to a temporary file and renamed into place, so a reader never sees half an entry.
+/// Entries are written through `AtomicFile`, so a reader never sees half an entry.
 public struct Cache: Sendable {
     public var directory: URL
 
@@ -32,26 +32,12 @@ public struct Cache: Sendable {
     /// Writes an entry atomically; a cache that cannot be written is skipped, never fatal.
     @discardableResult
     public func store(data: Data, as key: String) -> Bool {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
-            try data.write(to: temporary)
-            return rename(temporary.path, url(key).path) == 0
-        } catch {
-            return false
-        }
+        (try? AtomicFile.write(data, to: url(key))) != nil
     }
 
-    /// Moves a file (e.g. a freshly linked binary) into the cache under `key`.
+    /// Copies a file (e.g. a freshly linked binary) into the cache under `key`, atomically.
     @discardableResult
     public func store(file: URL, as key: String) -> Bool {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
-            try FileManager.default.copyItem(at: file, to: temporary)
-            return rename(temporary.path, url(key).path) == 0
-        } catch {
-            return false
-        }
+        (try? AtomicFile.copy(file, to: url(key))) != nil
     }
 }

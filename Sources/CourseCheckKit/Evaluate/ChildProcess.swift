@@ -21,6 +21,9 @@ public struct ChildProcess: Sendable {
         /// At most the cap's worth of stdout.
         public var stdout: [UInt8]
         public var stderr: [UInt8]
+
+        /// What a compiler said, its diagnostics first.
+        var compilerOutput: String { String(decoding: stderr + stdout, as: UTF8.self) }
     }
 
     public var executable: URL
@@ -40,19 +43,23 @@ public struct ChildProcess: Sendable {
         self.outputLimit = outputLimit
     }
 
+    /// Runs swiftc (a compile, `-parse`, `--version`) in `directory`, a scratch directory, with
+    /// `TMPDIR` there too: the driver's temporary directories go when the scratch goes (a killed
+    /// compile leaves its `TemporaryDirectory.*` behind otherwise).
+    static func swiftc(
+        _ swiftc: URL, _ arguments: [String], in directory: URL, timeout: Double, outputLimit: Int = 16 << 20
+    ) throws -> Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = directory.path
+        return try ChildProcess(
+            executable: swiftc, arguments: arguments, environment: environment, timeout: timeout, outputLimit: outputLimit
+        ).run(in: directory)
+    }
+
     /// Runs the child in `scratch`, a directory the caller owns and removes.
     ///
     /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
     /// whole session, so a killed swiftc leaves no swift-frontend behind.
-    /// The environment for swiftc: this process's, with `TMPDIR` inside coursecheck's own scratch
-    /// directory, so the driver's temporary directories go when the scratch goes (a killed
-    /// compile leaves its `TemporaryDirectory.*` behind otherwise).
-    static func compilerEnvironment(scratch: URL) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = scratch.path
-        return environment
-    }
-
     public func run(in scratch: URL) throws -> Result {
         let token = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(token).out")

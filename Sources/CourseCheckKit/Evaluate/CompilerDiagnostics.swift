@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads swiftc's `file:line:col: error: message` output and maps the generated `main.swift`
 /// lines back to the lesson lines they came from.
 public enum CompilerDiagnostics {

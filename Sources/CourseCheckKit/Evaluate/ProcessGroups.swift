@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,19 +15,20 @@ import Darwin
 /// process group, so `kill(-pgid)` on swiftc's group would miss the frontend. The frontend stays in
 /// the driver's session, which is ours.
 public enum ProcessGroups {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var sessions: Set<pid_t> = []
-    nonisolated(unsafe) private static var scratchDirectories: Set<String> = []
-    nonisolated(unsafe) private static var terminating = false
-    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
-    nonisolated(unsafe) private static var interceptor: (@Sendable (Int32) -> Void)?
+    private struct State {
+        var sessions: Set<pid_t> = []
+        var scratchDirectories: Set<String> = []
+        var terminating = false
+        var signalSources: [DispatchSourceSignal] = []
+        var interceptor: (@Sendable (Int32) -> Void)?
+    }
+
+    private static let state = Mutex(State())
 
     /// A long-running loop (`watch`, `lsp`) takes SIGINT and SIGTERM itself, to stop between steps
     /// and clean up; nil gives them back to the default: kill every session, remove scratch, exit.
     static func intercept(_ handler: (@Sendable (Int32) -> Void)?) {
-        lock.lock()
-        defer { lock.unlock() }
-        interceptor = handler
+        state.withLock { $0.interceptor = handler }
     }
 
     /// `posix_spawnattr_setflags` value for a new session (glibc's `POSIX_SPAWN_SETSID`, not
@@ -35,32 +37,26 @@ public enum ProcessGroups {
 
     /// Spawns under the lock, so a signal arriving meanwhile still finds the new session.
     static func spawn(_ body: () throws -> pid_t) throws -> pid_t {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !terminating else { throw CourseCheckError.system("coursecheck is stopping") }
-        let pid = try body()
-        sessions.insert(pid)
-        return pid
+        try state.withLock { state in
+            guard !state.terminating else { throw CourseCheckError.system("coursecheck is stopping") }
+            let pid = try body()
+            state.sessions.insert(pid)
+            return pid
+        }
     }
 
     /// Kills everything left in a child's session and forgets it.
     static func finish(_ session: pid_t) {
-        lock.lock()
-        sessions.remove(session)
-        lock.unlock()
+        _ = state.withLock { $0.sessions.remove(session) }
         killSession(session)
     }
 
     static func register(scratch path: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        scratchDirectories.insert(path)
+        _ = state.withLock { $0.scratchDirectories.insert(path) }
     }
 
     static func unregister(scratch path: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        scratchDirectories.remove(path)
+        _ = state.withLock { $0.scratchDirectories.remove(path) }
     }
 
     /// SIGKILLs the session's group and every process still in the session (found in /proc).
@@ -94,32 +90,32 @@ public enum ProcessGroups {
     /// exit with 128 + the signal. Call once, from the executable.
     /// Idempotent: one set of signal sources per process (two sources for one signal would race).
     public static func installSignalHandlers() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard signalSources.isEmpty else { return }
-        let queue = DispatchQueue(label: "coursecheck.signals")
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler {
-                lock.lock()
-                let handler = interceptor
-                lock.unlock()
-                if let handler, signalNumber != SIGHUP { handler(signalNumber) } else { stop(signal: signalNumber) }
+        state.withLock { state in
+            guard state.signalSources.isEmpty else { return }
+            let queue = DispatchQueue(label: "coursecheck.signals")
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+                source.setEventHandler {
+                    if let handler = ProcessGroups.state.withLock({ $0.interceptor }), signalNumber != SIGHUP {
+                        handler(signalNumber)
+                    } else {
+                        stop(signal: signalNumber)
+                    }
+                }
+                source.resume()
+                state.signalSources.append(source)
             }
-            source.resume()
-            signalSources.append(source)
         }
     }
 
     private static func stop(signal signalNumber: Int32) -> Never {
-        lock.lock()
-        terminating = true
-        let live = sessions
-        let directories = scratchDirectories
         // The lock stays held: no child may start and no directory may appear while we exit.
-        for session in live { killSession(session) }
-        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
-        _exit(128 + signalNumber)
+        state.withLock { state in
+            state.terminating = true
+            for session in state.sessions { killSession(session) }
+            for directory in state.scratchDirectories { try? FileManager.default.removeItem(atPath: directory) }
+            _exit(128 + signalNumber)
+        }
     }
 }

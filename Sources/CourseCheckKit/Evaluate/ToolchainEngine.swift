@@ -90,7 +90,7 @@ public struct ToolchainEngine: Sendable {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
-        try write(core, to: coreURL)
+        try ScratchDirectory.write(core, to: coreURL)
 
         // Trees that could observe the merge are built standalone from the start, beside the merged build.
         var mergedTrees: [Int] = []
@@ -115,35 +115,92 @@ public struct ToolchainEngine: Sendable {
         }
         let built = Collector<(executable: URL, merged: Bool, program: TreeProgram)>(count: jobs.count + 1)
         let located = Collector<[Diagnostic]>(count: jobs.count)
-        let failures = Collector<Error>(count: 1)
-        let compileQueue = DispatchQueue(label: "coursecheck.compiles", attributes: .concurrent)
-        let compiles = DispatchGroup()
-        let compileSlots = DispatchSemaphore(value: options.workers)
-        /// Builds one tree verbatim as `main.swift`, in a worker slot.
-        func buildAlone(_ index: Int) {
-            compileSlots.wait()
-            compileQueue.async(group: compiles) {
-                defer { compileSlots.signal() }
-                do {
-                    let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
-                    let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
-                    if let executable = build.executable {
-                        built.set(index + 1, (executable, false, program))
-                        if build.cached { built.countCached() }
-                    } else if build.timedOut {
-                        located.set(index, [self.compileTimeout(jobs[index])])
-                    } else {
-                        located.set(index, self.located(build.errors, program: program, jobs: jobs, fallback: jobs[index]))
-                    }
-                } catch {
-                    failures.set(0, error)
+        let failures = Collector<any Error>(count: 1)
+        /// Builds one tree verbatim as `main.swift`.
+        @Sendable func buildAlone(_ index: Int) {
+            do {
+                let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
+                let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
+                if let executable = build.executable {
+                    built.set(index + 1, (executable, false, program))
+                    if build.cached { built.countCached() }
+                } else if build.timedOut {
+                    located.set(index, [self.compileTimeout(jobs[index])])
+                } else {
+                    located.set(index, self.located(build.errors, program: program, jobs: jobs, fallback: jobs[index]))
                 }
+            } catch {
+                failures.set(0, error)
             }
         }
-        for index in standalone { buildAlone(index) }
+        // The merged build (call 0) runs beside the standalone builds, in a slot of its own.
+        let merging = Collector<Result<Merging, any Error>>(count: 1)
+        let (toMerge, alongside) = (mergedTrees, standalone)
+        concurrently(alongside.count + 1, width: options.workers + 1) { call in
+            guard call > 0 else {
+                merging.set(0, Result {
+                    try self.buildMerged(
+                        toMerge, jobs: jobs, core: coreURL, toolchain: toolchain, scratch: scratch, built: built,
+                        located: located)
+                })
+                return
+            }
+            buildAlone(alongside[call - 1])
+        }
+        let merged = try merging.values[0]!.get()
+        report.build.fallback = merged.fallback
+        report.build.merged = merged.trees
+        report.build.single += merged.alone.count
+        let alone = merged.alone.sorted()
+        concurrently(alone.count, width: options.workers) { buildAlone(alone[$0]) }
+        if let failure = failures.values[0] { throw failure }
+        let binaries = built.values.compactMap { $0 }
+        report.build.cachedBinaries = built.cachedCount
+        report.treeDiagnostics = located.values.map { $0 ?? [] }
 
-        // Merged build; on failure, retry without the blamed trees and build those alone.
+        let tasks = binaries.flatMap { binary in
+            binary.program.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
+        }
+        let runs = Collector<TreeRun>(count: jobs.count)
+        concurrently(tasks.count, width: options.workers) { position in
+            let task = tasks[position]
+            do {
+                let arguments = task.merged ? [TreeProgram.argument(forTree: task.index)] : []
+                var run = try self.run(task.executable, arguments: arguments, in: scratch, environment: environment)
+                run.stderr = Array(task.program.relocate(String(decoding: run.stderr, as: UTF8.self), jobs: jobs).utf8)
+                runs.set(task.index, run)
+            } catch {
+                failures.set(0, error)
+            }
+        }
+        if let failure = failures.values[0] { throw failure }
+        for task in tasks {
+            guard let run = runs.values[task.index] else { continue }
+            report.runs[task.index] = run
+            // Only what a run of this very tree produced is recorded.
+            if run.ending == .exited(0) && run.divergentStdout == nil {
+                options.cache?.store(data: Data(run.stdout), as: resultKey(jobs[task.index], toolchain))
+            }
+        }
+        return report
+    }
+
+    /// What the merged build left: how many trees it holds, those to build alone, and why.
+    private struct Merging: Sendable {
+        var trees: Int
+        var alone: [Int]
+        var fallback: Fallback?
+    }
+
+    /// Builds `trees` into one program; on failure, retries without the blamed trees, which are
+    /// left to be built alone.
+    private func buildMerged(
+        _ trees: [Int], jobs: [TreeJob], core coreURL: URL, toolchain: Toolchain, scratch: ScratchDirectory,
+        built: Collector<(executable: URL, merged: Bool, program: TreeProgram)>, located: Collector<[Diagnostic]>
+    ) throws -> Merging {
+        var mergedTrees = trees
         var alone: [Int] = []
+        var fallback: Fallback?
         while !mergedTrees.isEmpty {
             let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
             let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")
@@ -161,57 +218,17 @@ public struct ToolchainEngine: Sendable {
             if build.timedOut || blamed.isEmpty || blamed.count == mergedTrees.count || !alone.isEmpty {
                 blamed = Set(mergedTrees)
             }
-            if report.build.fallback == nil {
-                report.build.fallback = build.timedOut
+            if fallback == nil {
+                fallback = build.timedOut
                     ? Fallback(
                         message: "swiftc did not finish within \(Self.seconds(options.compileTimeout)) (--compile-timeout)",
                         location: nil)
-                    : fallback(build.errors, program: program, jobs: jobs)
+                    : self.fallback(build.errors, program: program, jobs: jobs)
             }
             alone += mergedTrees.filter(blamed.contains)
             mergedTrees = mergedTrees.filter { !blamed.contains($0) }
         }
-        report.build.merged = mergedTrees.count
-        report.build.single += alone.count
-        for index in alone.sorted() { buildAlone(index) }
-        compiles.wait()
-        if let failure = failures.values[0] { throw failure }
-        let binaries = built.values.compactMap { $0 }
-        report.build.cachedBinaries = built.cachedCount
-        report.treeDiagnostics = located.values.map { $0 ?? [] }
-
-        let tasks = binaries.flatMap { binary in
-            binary.program.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
-        }
-        let runs = Collector<TreeRun>(count: jobs.count)
-        let queue = DispatchQueue(label: "coursecheck.runs", attributes: .concurrent)
-        let group = DispatchGroup()
-        let slots = DispatchSemaphore(value: options.workers)
-        for task in tasks {
-            slots.wait()
-            queue.async(group: group) {
-                defer { slots.signal() }
-                do {
-                    let arguments = task.merged ? [TreeProgram.argument(forTree: task.index)] : []
-                    var run = try self.run(task.executable, arguments: arguments, in: scratch, environment: environment)
-                    run.stderr = Array(task.program.relocate(String(decoding: run.stderr, as: UTF8.self), jobs: jobs).utf8)
-                    runs.set(task.index, run)
-                } catch {
-                    failures.set(0, error)
-                }
-            }
-        }
-        group.wait()
-        if let failure = failures.values[0] { throw failure }
-        for task in tasks {
-            guard let run = runs.values[task.index] else { continue }
-            report.runs[task.index] = run
-            // Only what a run of this very tree produced is recorded.
-            if run.ending == .exited(0) && run.divergentStdout == nil {
-                options.cache?.store(data: Data(run.stdout), as: resultKey(jobs[task.index], toolchain))
-            }
-        }
-        return report
+        return Merging(trees: mergedTrees.count, alone: alone, fallback: fallback)
     }
 
     /// Runs a binary with deterministic hashing, then with random seeds until one differs (at most `seededRuns`).
@@ -271,27 +288,24 @@ public struct ToolchainEngine: Sendable {
         let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let main = directory.appendingPathComponent("main.swift")
-        try write(program.main, to: main)
+        try ScratchDirectory.write(program.main, to: main)
         var sources = [core.path]
         for (file, text) in program.support.sorted(by: { $0.key < $1.key }) {
             let url = directory.appendingPathComponent(file)
-            try write(text, to: url)
+            try ScratchDirectory.write(text, to: url)
             sources.append(url.path)
         }
         // Relative, as in `swiftc Invalidation.swift main.swift`: `#file` and `#filePath` print the
         // path as swiftc was given it (swiftc runs in `directory`).
         sources.append("main.swift")
         let output = directory.appendingPathComponent("trees")
-        let result = try ChildProcess(
-            executable: toolchain.swiftc,
-            arguments: ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources,
-            environment: ChildProcess.compilerEnvironment(scratch: directory),
-            timeout: options.compileTimeout, outputLimit: 16 << 20
-        ).run(in: directory)
+        let result = try ChildProcess.swiftc(
+            toolchain.swiftc, ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources, in: directory,
+            timeout: options.compileTimeout)
         if case .timedOut = result.ending {
             return Build(executable: nil, errors: [], cached: false, timedOut: true)
         }
-        let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+        let text = result.compilerOutput
         guard result.ending == .exited(0), FileManager.default.isExecutableFile(atPath: output.path) else {
             var errors = CompilerDiagnostics.errors(in: text).map { entry in
                 var entry = entry
@@ -374,14 +388,6 @@ public struct ToolchainEngine: Sendable {
             Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
             "\(options.outputLimit)")
     }
-
-    private func write(_ text: String, to url: URL) throws {
-        do {
-            try Data(text.utf8).write(to: url)
-        } catch {
-            throw CourseCheckError.system("cannot write \(url.path): \(error.localizedDescription)")
-        }
-    }
 }
 
 extension TreeProgram {
@@ -412,41 +418,5 @@ extension TreeProgram {
     func origin(of entry: CompilerDiagnostics.Entry) -> Origin? {
         guard entry.file == "main.swift", entry.line >= 1, entry.line <= origins.count else { return nil }
         return origins[entry.line - 1]
-    }
-}
-
-/// A fixed set of slots filled from concurrent tasks.
-final class Collector<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value?]
-
-    init(count: Int) {
-        storage = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage[index] = value
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-
-    private var cached = 0
-
-    func countCached() {
-        lock.lock()
-        defer { lock.unlock() }
-        cached += 1
-    }
-
-    var cachedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return cached
     }
 }

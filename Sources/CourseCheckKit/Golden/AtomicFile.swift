@@ -16,6 +16,31 @@ public enum AtomicFile {
     public static func write(
         _ data: Data, to requested: URL, environment: [String: String] = [:], followingLinks: Bool = true
     ) throws(CourseCheckError) {
+        try replace(requested, environment: environment, followingLinks: followingLinks) { temporary throws(CourseCheckError) in
+            do {
+                try data.write(to: temporary)
+            } catch {
+                throw .io(path: requested.path, operation: .write, cause: IOReason.cause(error, at: temporary.deletingLastPathComponent()))
+            }
+        }
+    }
+
+    /// Puts a copy of `file` (its bytes and permission bits, as a freshly linked binary has them) at `requested`.
+    static func copy(_ file: URL, to requested: URL) throws(CourseCheckError) {
+        try replace(requested, environment: [:], followingLinks: true) { temporary throws(CourseCheckError) in
+            do {
+                try FileManager.default.copyItem(at: file, to: temporary)
+            } catch {
+                throw .io(path: requested.path, operation: .write, cause: IOReason.cause(error, at: temporary.deletingLastPathComponent()))
+            }
+        }
+    }
+
+    /// Has `fill` write the new content to a temporary file beside the target, then renames it over the target.
+    private static func replace(
+        _ requested: URL, environment: [String: String], followingLinks: Bool,
+        fill: (URL) throws(CourseCheckError) -> Void
+    ) throws(CourseCheckError) {
         if !followingLinks, ![.missing, .regular].contains(GoldenStore.kind(requested)) {
             throw .io(path: requested.path, operation: .write, cause: .linkOrNotRegularFile)
         }
@@ -37,11 +62,7 @@ public enum AtomicFile {
         // Registered like a scratch directory, so SIGINT/SIGTERM/SIGHUP remove it too.
         ProcessGroups.register(scratch: temporary.path)
         defer { ProcessGroups.unregister(scratch: temporary.path) }
-        do {
-            try data.write(to: temporary)
-        } catch {
-            throw .io(path: requested.path, operation: .write, cause: IOReason.cause(error, at: directory))
-        }
+        try fill(temporary)
         if let mode { chmod(temporary.path, mode) }
         if environment[faultVariable] == "before-rename" {
             kill(getpid(), SIGKILL)

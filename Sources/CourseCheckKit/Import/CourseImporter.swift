@@ -36,11 +36,7 @@ public struct CourseImporter {
         self.values = values
         frontMatter = Array(file.lines[1..<(values.closingLine - 1)])
         courseTitle = title
-        let blocks = MarkdownScanner.scan(file).blocks
-        var inFence = [Bool](repeating: false, count: file.lines.count + 2)
-        for block in blocks {
-            for number in block.opening.number...block.closing.number where number < inFence.count { inFence[number] = true }
-        }
+        let inFence = MarkdownScanner.scan(file).fencedLines(count: file.lines.count)
         var introduction: [String] = []
         var parts: [Part] = []
         var lesson: ImportedLesson?

@@ -15,29 +15,13 @@ public enum JSONReporter {
         public var severity: String
         public var id: String
         /// Null only for a failure that ended the run before any file was read (exit status 2).
-        public var file: String?
-        public var line: Int?
-        public var column: Int?
+        @NullWhenAbsent public var file: String?
+        @NullWhenAbsent public var line: Int?
+        @NullWhenAbsent public var column: Int?
         public var message: String
         public var notes: [Note]
         /// The diff or captured output shown under the finding, if any.
-        public var detail: String?
-
-        enum CodingKeys: String, CodingKey {
-            case severity, id, file, line, column, message, notes, detail
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(severity, forKey: .severity)
-            try container.encode(id, forKey: .id)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(column, forKey: .column)
-            try container.encode(message, forKey: .message)
-            try container.encode(notes, forKey: .notes)
-            try container.encode(detail, forKey: .detail)
-        }
+        @NullWhenAbsent public var detail: String?
     }
 
     public static func findings(_ diagnostics: [Diagnostic]) -> [Finding] {

@@ -26,21 +26,9 @@ public struct RoleListing: Sendable {
         var line: Int
         var role: String
         /// For a tree: the line of its expected block, where `--engine auto` sends it, and its title.
-        var expected: Int?
-        var engine: String?
-        var title: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(role, forKey: .role)
-            try container.encode(expected, forKey: .expected)
-            try container.encode(engine, forKey: .engine)
-            try container.encode(title, forKey: .title)
-        }
-
-        enum CodingKeys: String, CodingKey { case file, line, role, expected, engine, title }
+        @NullWhenAbsent var expected: Int? = nil
+        @NullWhenAbsent var engine: String? = nil
+        @NullWhenAbsent var title: String? = nil
     }
 
     public var text: String {

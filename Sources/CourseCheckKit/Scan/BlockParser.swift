@@ -40,7 +40,7 @@ public struct BlockNode: Sendable, Equatable {
         case heading(level: Int)
         case thematicBreak
         /// A fenced code block; `closed` is false when its container or the document ended it.
-        case fencedCode(Lexer.Fence, closed: Bool)
+        case fencedCode(CodeFence, closed: Bool)
         case indentedCode
         /// An HTML block of start condition 1…7 (spec §4.6).
         case htmlBlock(Int)
@@ -109,7 +109,7 @@ extension BlockParser {
         var content: [BlockNode.ContentLine] = []
         var closingLine: Int?
         // Fenced code.
-        var fence: Lexer.Fence?
+        var fence: CodeFence?
         var fenceOffset = 0
         // List items: marker offset plus padding; lists: their marker kind.
         var itemIndent = 0
@@ -376,7 +376,7 @@ extension BlockParser {
                 return .failed
             case .fencedCode:
                 guard let fence = node.fence else { return .failed }
-                if indent <= 3, let run = Lexer.closingRun(bytes[nextNonspace...]), run.character == fence.character,
+                if indent <= 3, let run = CodeFence.closingRun(bytes[nextNonspace...]), run.character == fence.character,
                     run.length >= fence.length
                 {
                     node.closingLine = lineIndex
@@ -437,10 +437,10 @@ extension BlockParser {
                 return .leaf
             }
             // Fenced code.
-            if !indented, let fence = Lexer.openingRun(rest) {
+            if !indented, let fence = CodeFence.openingRun(rest) {
                 closeUnmatchedBlocks()
                 let node = addChild(.fencedCode(fence, closed: false), offset: nextNonspace)
-                node.fence = Lexer.Fence(character: fence.character, length: fence.length, indent: indent, info: fence.info)
+                node.fence = CodeFence(character: fence.character, length: fence.length, indent: indent, info: fence.info)
                 node.fenceOffset = indent
                 advanceNextNonspace()
                 advanceOffset(fence.length, columns: false)

@@ -3,7 +3,7 @@
 public struct FencedBlock: Sendable, Equatable {
     /// The opening fence's line, as it stands in the file (container prefixes included).
     public var opening: Line
-    public var fence: Lexer.Fence
+    public var fence: CodeFence
     /// The content lines as a renderer shows them: each container prefix (`> `, a list item's
     /// indentation) and the fence's own indentation removed; numbered with the file's lines.
     public var body: [Line]

@@ -8,6 +8,16 @@ public enum MarkdownScanner {
         public var diagnostics: [Diagnostic]
         /// The block structure of everything after the front matter.
         public var document: BlockNode
+
+        /// Whether each 1-based line lies in a fenced block, fences included (`mask[0]` is unused):
+        /// a reader of the prose skips these lines.
+        public func fencedLines(count: Int) -> [Bool] {
+            var mask = [Bool](repeating: false, count: count + 1)
+            for block in blocks {
+                for number in block.opening.number...block.closing.number where number < mask.count { mask[number] = true }
+            }
+            return mask
+        }
     }
 
     public static func scan(_ file: SourceFile) -> Result {

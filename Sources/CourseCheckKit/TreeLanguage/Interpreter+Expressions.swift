@@ -1,3 +1,4 @@
+import Foundation
 import InvalidationCore
 
 extension Interpreter {

@@ -159,7 +159,7 @@ public final class Interpreter {
 
     func checkOutput(at position: SyntaxPosition) throws(TreeLanguageError) {
         if buffer.utf8Count > limits.outputBytes {
-            throw .outputLimit("tree printed more than \(OutputCheck.size(limits.outputBytes)); stopped it", position.pair)
+            throw .outputLimit("tree printed more than \(ByteSize.describe(limits.outputBytes)); stopped it", position.pair)
         }
     }
 

@@ -1,4 +1,11 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs work on a thread with a large stack, once per batch: nested calls run in place.
 public enum LargeStack {
@@ -6,30 +13,45 @@ public enum LargeStack {
     private static let marker = "coursecheck.large-stack"
 
     /// Runs `body` on a large-stack thread, or directly when already on one.
-    public static func run<T>(_ body: @escaping () -> T) -> T {
+    public static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
         if Thread.current.threadDictionary[marker] != nil { return body() }
-        let box = Box<T>()
-        let work = UncheckedSendable(body)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            Thread.current.threadDictionary[marker] = true
-            box.value = work.value()
-            done.signal()
+        let work = Work(body)
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        pthread_attr_init(attributes)
+        defer { pthread_attr_destroy(attributes) }
+        pthread_attr_setstacksize(attributes, size)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(work as Runnable).toOpaque()
+        let created = pthread_create(&thread, attributes, { context in
+            let work = Unmanaged<Runnable>.fromOpaque(context!).takeRetainedValue()
+            Thread.current.threadDictionary[LargeStack.marker] = true
+            work.run()
+            return nil
+        }, context)
+        precondition(created == 0, "cannot start a large-stack thread: \(String(cString: strerror(created)))")
+        // Joining is the wait: the result is there once the thread has ended.
+        pthread_join(thread, nil)
+        return work.result.withLock { $0! }
+    }
+
+    /// The thread's entry point cannot be generic; this is what it calls.
+    private class Runnable {
+        func run() {}
+    }
+
+    /// The body, and its result carried back to the waiting caller.
+    private final class Work<T: Sendable>: Runnable {
+        let body: @Sendable () -> T
+        let result = Mutex<T?>(nil)
+
+        init(_ body: @escaping @Sendable () -> T) {
+            self.body = body
         }
-        thread.stackSize = size
-        thread.start()
-        done.wait()
-        return box.value!
-    }
 
-    /// Carries the result back to the waiting caller.
-    private final class Box<T>: @unchecked Sendable {
-        var value: T?
-    }
-
-    /// The body runs on exactly one other thread while the caller waits, so no access overlaps.
-    private struct UncheckedSendable<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
+        override func run() {
+            let value = body()
+            result.withLock { $0 = value }
+        }
     }
 }

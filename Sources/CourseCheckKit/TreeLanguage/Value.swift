@@ -1,7 +1,7 @@
 import InvalidationCore
 
 /// A runtime value of the tree language. Core values wrap the compiled core's own types.
-package indirect enum Value: Sendable {
+package indirect enum Value {
     case int(Int)
     case bool(Bool)
     case string(String)
@@ -22,7 +22,7 @@ package indirect enum Value: Sendable {
     case void
 
     /// One entry of a dictionary, with where its key was written (for lints).
-    package struct DictionaryEntry: Sendable {
+    package struct DictionaryEntry {
         package var key: Value
         package var value: Value
         package var origin: SyntaxPosition?
@@ -60,8 +60,8 @@ package indirect enum Value: Sendable {
 }
 
 /// Something that can be called: a `func`, a closure, or a builtin.
-package struct Callable: Sendable {
-    package enum Body: Sendable {
+package struct Callable {
+    package enum Body {
         case function(FunctionSyntax)
         case closure(parameters: [String], body: [StatementSyntax])
     }
@@ -72,8 +72,7 @@ package struct Callable: Sendable {
 }
 
 /// A lexical scope: names to values, with a parent.
-final class Scope: @unchecked Sendable {
-    // Only ever used by the single thread evaluating one tree.
+final class Scope {
     private var names: [String: Value] = [:]
     let parent: Scope?
 

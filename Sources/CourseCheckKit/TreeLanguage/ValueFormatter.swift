@@ -1,3 +1,5 @@
+import InvalidationCore
+
 /// Formats values exactly as Swift's `print` and string interpolation do.
 ///
 /// `description` for the top level, `debugDescription` for collection elements and optional

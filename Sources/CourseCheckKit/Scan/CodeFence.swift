@@ -1,26 +1,23 @@
-/// Recognises fence lines, following CommonMark's fenced code block rules.
-public enum Lexer {
-    /// An opening or closing code fence: at most three spaces of indent, then three or more
-    /// backticks or tildes.
-    public struct Fence: Sendable, Equatable {
-        /// "`" or "~".
-        public var character: Character
-        public var length: Int
-        /// Columns of indentation before the fence, after the container prefixes.
-        public var indent: Int
-        /// The text after the fence, trimmed of surrounding spaces and tabs.
-        public var info: String
+/// An opening or closing code fence, and the rules that recognise fence lines (CommonMark's fenced
+/// code blocks): at most three spaces of indent, then three or more backticks or tildes.
+public struct CodeFence: Sendable, Equatable {
+    /// "`" or "~".
+    public var character: Character
+    public var length: Int
+    /// Columns of indentation before the fence, after the container prefixes.
+    public var indent: Int
+    /// The text after the fence, trimmed of surrounding spaces and tabs.
+    public var info: String
 
-        public init(character: Character, length: Int, indent: Int, info: String) {
-            self.character = character
-            self.length = length
-            self.indent = indent
-            self.info = info
-        }
+    public init(character: Character, length: Int, indent: Int, info: String) {
+        self.character = character
+        self.length = length
+        self.indent = indent
+        self.info = info
     }
 
     /// The fence that `line` opens, if any. A backtick fence's info string may not hold a backtick.
-    public static func openingFence(_ line: Line) -> Fence? {
+    public static func opening(_ line: Line) -> CodeFence? {
         let bytes = Array(line.text.utf8)
         let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
         guard indent <= 3, var fence = openingRun(bytes[indent...]) else { return nil }
@@ -30,14 +27,14 @@ public enum Lexer {
 
     /// A fence run at the start of `rest` (indentation already skipped): three or more backticks
     /// (whose info string holds no backtick) or tildes, with the info string trimmed.
-    static func openingRun(_ rest: ArraySlice<UInt8>) -> Fence? {
+    static func openingRun(_ rest: ArraySlice<UInt8>) -> CodeFence? {
         guard let first = rest.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
         let length = rest.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
         let info = rest.dropFirst(length)
         if first == UInt8(ascii: "`") && info.contains(UInt8(ascii: "`")) { return nil }
         let text = Substring(String(decoding: info, as: UTF8.self)).trimmingBlanks()
-        return Fence(character: Character(Unicode.Scalar(first)), length: length, indent: 0, info: String(text))
+        return CodeFence(character: Character(Unicode.Scalar(first)), length: length, indent: 0, info: String(text))
     }
 
     /// A closing fence run at the start of `rest`: three or more backticks or tildes followed by

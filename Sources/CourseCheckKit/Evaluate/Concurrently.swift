@@ -1,0 +1,49 @@
+import Dispatch
+import Synchronization
+
+/// Calls `body` once for every index in `0..<count`, on at most `width` threads at a time, and
+/// returns when every call has. Each thread takes the next index until none is left, so a slow
+/// call (a long compile) never holds back the others.
+func concurrently(_ count: Int, width: Int, _ body: @Sendable (Int) -> Void) {
+    let next = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: max(min(width, count), 0)) { _ in
+        while true {
+            let index = next.withLock { next in
+                defer { next += 1 }
+                return next
+            }
+            guard index < count else { return }
+            body(index)
+        }
+    }
+}
+
+/// A fixed set of slots filled from concurrent calls.
+final class Collector<Value: Sendable>: Sendable {
+    private struct Slots {
+        var values: [Value?]
+        var cached = 0
+    }
+
+    private let slots: Mutex<Slots>
+
+    init(count: Int) {
+        slots = Mutex(Slots(values: Array(repeating: nil, count: count)))
+    }
+
+    func set(_ index: Int, _ value: Value) {
+        slots.withLock { $0.values[index] = value }
+    }
+
+    var values: [Value?] {
+        slots.withLock { $0.values }
+    }
+
+    func countCached() {
+        slots.withLock { $0.cached += 1 }
+    }
+
+    var cachedCount: Int {
+        slots.withLock { $0.cached }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// A copy of the real course for a test that changes it: `lessons/` and `goldens/` (or the folders
+/// named) in a scratch directory of its own, removed when the test ends.
+enum CourseCopy {
+    static let folders = ["lessons", "goldens"]
+
+    /// A new scratch directory holding the copy; it is removed after `test`.
+    static func make(for test: XCTestCase, _ folders: [String] = folders) throws -> Scratch {
+        let scratch = try Scratch()
+        test.addTeardownBlock { scratch.remove() }
+        try copy(folders, into: scratch.url)
+        return scratch
+    }
+
+    /// Copies the course's folders into `directory`, which the caller owns.
+    static func copy(_ folders: [String] = folders, into directory: URL) throws {
+        for folder in folders {
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent(folder), to: directory.appendingPathComponent(folder))
+        }
+    }
+
+    /// Replaces the first `target` (after `anchor`, when one is given) in the file at `url` and
+    /// returns the 1-based line it was on.
+    @discardableResult
+    static func replace(_ target: String, with replacement: String, in url: URL, after anchor: String = "") throws -> Int {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let range = try text.locate(target, after: anchor, in: url.lastPathComponent)
+        try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+    }
+}
+
+/// Text a test meant to change was not there: the test fails instead of checking unchanged input.
+struct TextNotFound: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension String {
+    /// The first `target` after `anchor` (from the start when `anchor` is empty); throws when either is absent.
+    func locate(_ target: String, after anchor: String = "", in name: String = "the text") throws -> Range<Index> {
+        var start = startIndex
+        if !anchor.isEmpty {
+            guard let found = range(of: anchor) else { throw TextNotFound(description: "'\(anchor)' is not in \(name)") }
+            start = found.upperBound
+        }
+        guard let found = range(of: target, range: start..<endIndex) else {
+            throw TextNotFound(description: "'\(target)' is not in \(name)")
+        }
+        return found
+    }
+
+    /// The text with its first `target` replaced; throws when there is none.
+    func replacingFirst(_ target: String, with replacement: String) throws -> String {
+        replacingCharacters(in: try locate(target), with: replacement)
+    }
+
+    /// The text with every `target` replaced; throws when there is none.
+    func replacingEvery(_ target: String, with replacement: String) throws -> String {
+        _ = try locate(target)
+        return replacingOccurrences(of: target, with: replacement)
+    }
+}
