@@ -29,7 +29,7 @@ public struct FragmentSyntaxClaim: ClaimCheck {
         } catch {
             let note = Diagnostic.claimSkipped(
                 at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number), fragments: fragments.count,
-                because: (error as? CourseCheckError)?.message ?? "\(error)")
+                because: error.message)
             return .skipped(note)
         }
         var results: [[CompilerDiagnostics.Entry]?] = fragments.map { fragment in
@@ -52,7 +52,7 @@ public struct FragmentSyntaxClaim: ClaimCheck {
             } catch {
                 let note = Diagnostic.claimSkipped(
                     at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number), fragments: nil,
-                    because: (error as? CourseCheckError)?.message ?? "\(error)")
+                    because: error.message)
                 return .skipped(note)
             }
         }
@@ -87,7 +87,7 @@ public struct FragmentSyntaxClaim: ClaimCheck {
     /// `swiftc -parse` over the fragments: all in one invocation, then again over those it said
     /// nothing about while another failed, until an invocation exits cleanly; one by one when a
     /// batch fails without naming a fragment or runs out of time.
-    private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws -> [Parsed] {
+    private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws(CourseCheckError) -> [Parsed] {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var files: [String] = []

@@ -53,7 +53,7 @@ public struct CourseCheckCommand {
         }
         let reporter = reporter(invocation.color)
         var plan: CourseLoader.Plan?
-        do {
+        do throws(CourseCheckError) {
             switch invocation.action {
             case .help:
                 stdout.write(Invocation.help)
@@ -97,9 +97,7 @@ public struct CourseCheckCommand {
                 return LSPServer(environment: environment, configuration: configuration(invocation)).run()
             }
         } catch {
-            // The checker and the engines below it still throw untyped errors; whatever they throw
-            // is reported in words.
-            fail(CourseCheckError(unexpected: error), invocation: invocation, reporter: reporter, plan: plan)
+            fail(error, invocation: invocation, reporter: reporter, plan: plan)
             return .failure
         }
     }
@@ -262,7 +260,7 @@ public struct CourseCheckCommand {
     }
 
     private func update(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
-        throws -> ExitStatus
+        throws(CourseCheckError) -> ExitStatus
     {
         let result = try checker.check(plan)
         let (changes, refusals) = try GoldenUpdater(checker: checker).update(
@@ -281,7 +279,7 @@ public struct CourseCheckCommand {
 
     private func promote(
         _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter
-    ) throws -> ExitStatus {
+    ) throws(CourseCheckError) -> ExitStatus {
         var firstPass = checker
         firstPass.configuration.goldens = .off
         let first = try firstPass.check(plan)

@@ -49,7 +49,7 @@ public struct GoldenUpdater {
     public func update(
         _ result: CourseChecker.Result, plan: CourseLoader.Plan, toolchain: String?,
         announce: ([Deletion]) -> Void = { _ in }
-    ) throws -> (changes: Changes, refusals: [Diagnostic]) {
+    ) throws(CourseCheckError) -> (changes: Changes, refusals: [Diagnostic]) {
         var changes = Changes()
         var refusals: [Diagnostic] = []
         var writes: [(entry: GoldenStore.Entry, data: [UInt8])] = []

@@ -3,7 +3,7 @@ struct TreeRunner {
     var command: CourseCheckCommand
     var reporter: TextReporter
 
-    func run(_ target: String, _ configuration: CourseChecker.Configuration) throws -> CourseCheckCommand.ExitStatus {
+    func run(_ target: String, _ configuration: CourseChecker.Configuration) throws(CourseCheckError) -> CourseCheckCommand.ExitStatus {
         guard let colon = target.lastIndex(of: ":"), let line = Int(target[target.index(after: colon)...]), line > 0
         else {
             throw CourseCheckError.usage("run needs <lesson.md>:<line>, not '\(target)'")

@@ -105,8 +105,4 @@ public enum CourseCheckError: Error, Equatable, Sendable {
         }
     }
 
-    /// A failure that is not a `CourseCheckError` still ends the run with words, never silently.
-    init(unexpected error: any Error) {
-        self = (error as? CourseCheckError) ?? .system("unexpected failure: \(String(describing: type(of: error)))")
-    }
 }

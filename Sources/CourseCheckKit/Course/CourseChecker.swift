@@ -61,7 +61,7 @@ public struct CourseChecker: Sendable {
         public var overlay: [String: [UInt8]] = [:]
         /// Evaluates the trees instead of `router`: the live loop's evaluator, which caches runs by
         /// tree text and leaves swiftc trees pending. Nil for every other command.
-        public var evaluator: (@Sendable ([TreeJob], [String: String]) throws -> EngineRouter.Report)?
+        public var evaluator: (@Sendable ([TreeJob], [String: String]) throws(CourseCheckError) -> EngineRouter.Report)?
 
         /// How far the evaluate stage goes.
         public enum Evaluation: Sendable, Equatable {
@@ -94,7 +94,7 @@ public struct CourseChecker: Sendable {
     }
 
     /// Reads and checks every planned lesson; throws `CourseCheckError` on I/O failure.
-    public func check(_ plan: CourseLoader.Plan) throws -> Result {
+    public func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
         try validateStores(plan)
         var results = try plan.entries.map(read)
         var course: [Finding] = []
@@ -117,8 +117,11 @@ public struct CourseChecker: Sendable {
         let report: EngineRouter.Report?
         switch configuration.evaluation {
         case .run where !jobs.isEmpty:
-            report = try configuration.evaluator?(jobs, configuration.environment)
-                ?? configuration.router.evaluate(jobs, environment: configuration.environment)
+            if let evaluator = configuration.evaluator {
+                report = try evaluator(jobs, configuration.environment)
+            } else {
+                report = try configuration.router.evaluate(jobs, environment: configuration.environment)
+            }
         case .routes: report = configuration.router.routes(jobs)
         default: report = nil
         }
@@ -196,7 +199,7 @@ public struct CourseChecker: Sendable {
     }
 
     /// Reads, scans and classifies one lesson file, and names its trees.
-    private func read(_ entry: CourseLoader.Entry) throws -> LessonResult {
+    private func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> LessonResult {
         let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
         var result = LessonResult(
             entry: entry, lesson: outcome.lesson, store: nil, trees: [],
@@ -257,7 +260,7 @@ public struct CourseChecker: Sendable {
 
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
     /// one golden folder, before anything is read or written.
-    func validateStores(_ plan: CourseLoader.Plan) throws {
+    func validateStores(_ plan: CourseLoader.Plan) throws(CourseCheckError) {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
         var owners: [String: String] = [:]

@@ -48,7 +48,7 @@ public struct ChildProcess: Sendable {
     /// compile leaves its `TemporaryDirectory.*` behind otherwise).
     static func swiftc(
         _ swiftc: URL, _ arguments: [String], in directory: URL, timeout: Double, outputLimit: Int = 16 << 20
-    ) throws -> Result {
+    ) throws(CourseCheckError) -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory.path
         return try ChildProcess(
@@ -60,7 +60,7 @@ public struct ChildProcess: Sendable {
     ///
     /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
     /// whole session, so a killed swiftc leaves no swift-frontend behind.
-    public func run(in scratch: URL) throws -> Result {
+    public func run(in scratch: URL) throws(CourseCheckError) -> Result {
         let token = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(token).out")
         let errURL = scratch.appendingPathComponent("\(token).err")
@@ -109,7 +109,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// posix_spawn in a new session, stdin from /dev/null, stdout and stderr to files, in `directory`.
-    private func spawn(stdout: URL, stderr: URL, directory: URL) throws -> pid_t {
+    private func spawn(stdout: URL, stderr: URL, directory: URL) throws(CourseCheckError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -139,7 +139,7 @@ public struct ChildProcess: Sendable {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
-        return try ProcessGroups.spawn {
+        return try ProcessGroups.spawn { () throws(CourseCheckError) -> pid_t in
             var pid: pid_t = 0
             let code = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
             guard code == 0 else {
@@ -164,9 +164,13 @@ public struct ChildProcess: Sendable {
         return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
     }
 
-    private static func read(_ url: URL, limit: Int) throws -> [UInt8] {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        return [UInt8](try handle.read(upToCount: limit) ?? Data())
+    private static func read(_ url: URL, limit: Int) throws(CourseCheckError) -> [UInt8] {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return [UInt8](try handle.read(upToCount: limit) ?? Data())
+        } catch {
+            throw .io(path: url.path, operation: .read, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
+        }
     }
 }

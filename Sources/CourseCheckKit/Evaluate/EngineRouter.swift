@@ -69,7 +69,7 @@ public struct EngineRouter: Sendable {
         return report
     }
 
-    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
+    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         var report = Report(jobs: jobs.count)
         var embeddedRuns: [Int: TreeRun] = [:]
         var embeddedFailures: Set<Int> = []

@@ -36,8 +36,8 @@ public enum ProcessGroups {
     static let spawnNewSession: Int16 = 0x80
 
     /// Spawns under the lock, so a signal arriving meanwhile still finds the new session.
-    static func spawn(_ body: () throws -> pid_t) throws -> pid_t {
-        try state.withLock { state in
+    static func spawn(_ body: () throws(CourseCheckError) -> pid_t) throws(CourseCheckError) -> pid_t {
+        try state.withLock { (state: inout State) throws(CourseCheckError) -> pid_t in
             guard !state.terminating else { throw CourseCheckError.system("coursecheck is stopping") }
             let pid = try body()
             state.sessions.insert(pid)

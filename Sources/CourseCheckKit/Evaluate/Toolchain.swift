@@ -7,12 +7,12 @@ public struct Toolchain: Sendable {
     public var version: String
 
     /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.system` (exit 2) when it is missing.
-    public static func locate(environment: [String: String], cache: Cache?) throws -> Toolchain {
+    public static func locate(environment: [String: String], cache: Cache?) throws(CourseCheckError) -> Toolchain {
         let swiftc = try find(environment: environment)
         return Toolchain(swiftc: swiftc, version: try version(of: swiftc, cache: cache))
     }
 
-    static func find(environment: [String: String]) throws -> URL {
+    static func find(environment: [String: String]) throws(CourseCheckError) -> URL {
         let files = FileManager.default
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             guard files.isExecutableFile(atPath: explicit) else {
@@ -29,7 +29,7 @@ public struct Toolchain: Sendable {
     }
 
     /// The version line, read once per compiler binary and then from the cache.
-    static func version(of swiftc: URL, cache: Cache?) throws -> String {
+    static func version(of swiftc: URL, cache: Cache?) throws(CourseCheckError) -> String {
         let resolved = swiftc.resolvingSymlinksInPath()
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
         let stamp = [

@@ -72,7 +72,7 @@ public struct ToolchainEngine: Sendable {
         self.core = core
     }
 
-    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws -> Report {
+    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var report = Report(
             runs: Array(repeating: nil, count: jobs.count), treeDiagnostics: Array(repeating: [], count: jobs.count), build: BuildReport(), toolchain: toolchain)
@@ -115,7 +115,7 @@ public struct ToolchainEngine: Sendable {
         }
         let built = Collector<(executable: URL, merged: Bool, program: TreeProgram)>(count: jobs.count + 1)
         let located = Collector<[Diagnostic]>(count: jobs.count)
-        let failures = Collector<any Error>(count: 1)
+        let failures = Collector<CourseCheckError>(count: 1)
         /// Builds one tree verbatim as `main.swift`.
         @Sendable func buildAlone(_ index: Int) {
             do {
@@ -134,11 +134,11 @@ public struct ToolchainEngine: Sendable {
             }
         }
         // The merged build (call 0) runs beside the standalone builds, in a slot of its own.
-        let merging = Collector<Result<Merging, any Error>>(count: 1)
+        let merging = Collector<Result<Merging, CourseCheckError>>(count: 1)
         let (toMerge, alongside) = (mergedTrees, standalone)
         concurrently(alongside.count + 1, width: options.workers + 1) { call in
             guard call > 0 else {
-                merging.set(0, Result {
+                merging.set(0, Result { () throws(CourseCheckError) -> Merging in
                     try self.buildMerged(
                         toMerge, jobs: jobs, core: coreURL, toolchain: toolchain, scratch: scratch, built: built,
                         located: located)
@@ -164,7 +164,7 @@ public struct ToolchainEngine: Sendable {
         let runs = Collector<TreeRun>(count: jobs.count)
         concurrently(tasks.count, width: options.workers) { position in
             let task = tasks[position]
-            do {
+            do throws(CourseCheckError) {
                 let arguments = task.merged ? [TreeProgram.argument(forTree: task.index)] : []
                 var run = try self.run(task.executable, arguments: arguments, in: scratch, environment: environment)
                 run.stderr = Array(task.program.relocate(String(decoding: run.stderr, as: UTF8.self), jobs: jobs).utf8)
@@ -197,7 +197,7 @@ public struct ToolchainEngine: Sendable {
     private func buildMerged(
         _ trees: [Int], jobs: [TreeJob], core coreURL: URL, toolchain: Toolchain, scratch: ScratchDirectory,
         built: Collector<(executable: URL, merged: Bool, program: TreeProgram)>, located: Collector<[Diagnostic]>
-    ) throws -> Merging {
+    ) throws(CourseCheckError) -> Merging {
         var mergedTrees = trees
         var alone: [Int] = []
         var fallback: Fallback?
@@ -233,7 +233,7 @@ public struct ToolchainEngine: Sendable {
 
     /// Runs a binary with deterministic hashing, then with random seeds until one differs (at most `seededRuns`).
     private func run(_ executable: URL, arguments: [String], in scratch: ScratchDirectory, environment: [String: String])
-        throws -> TreeRun
+        throws(CourseCheckError) -> TreeRun
     {
         var base = environment
         // A crash report is the tree's message, not the runtime's register dump.
@@ -279,14 +279,18 @@ public struct ToolchainEngine: Sendable {
     }
 
     private func compile(_ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: ScratchDirectory, name: String)
-        throws -> Build
+        throws(CourseCheckError) -> Build
     {
         let key = binaryKey(program, toolchain)
         if let cache = options.cache, FileManager.default.isExecutableFile(atPath: cache.url(key).path) {
             return Build(executable: cache.url(key), errors: [], cached: true)
         }
         let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: directory.path, operation: .createDirectory, cause: IOReason.cause(error, at: scratch.url))
+        }
         let main = directory.appendingPathComponent("main.swift")
         try ScratchDirectory.write(program.main, to: main)
         var sources = [core.path]

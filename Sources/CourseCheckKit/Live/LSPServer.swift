@@ -322,7 +322,7 @@ public final class LSPServer {
                         .append(lspDiagnostic(diagnostic, directory: directory, texts: &texts))
                 }
             } catch {
-                let message = (error as? CourseCheckError)?.message ?? "the check failed"
+                let message = error.message
                 send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string("coursecheck: \(message)")]))
             }
         }

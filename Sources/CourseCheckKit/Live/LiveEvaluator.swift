@@ -138,14 +138,14 @@ public final class LiveEvaluator: Sendable {
         Thread.detachNewThread { [self] in
             var results: [Key: Cached] = [:]
             var version: String?
-            do {
+            do throws(CourseCheckError) {
                 let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
                 version = report.toolchain.version
                 for ((job, run), own) in zip(zip(jobs, report.runs), report.treeDiagnostics) {
                     results[Self.key(job)] = Cached(run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
                 }
             } catch {
-                let message = (error as? CourseCheckError)?.message ?? "the toolchain engine failed"
+                let message = error.message
                 for job in jobs {
                     results[Self.key(job)] = Cached(
                         run: nil,

@@ -19,7 +19,7 @@ final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
 
-    init() throws {
+    init() throws(CourseCheckError) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw CourseCheckError.system("cannot create a pipe: \(String(cString: strerror(errno)))") }
         readEnd = fds[0]

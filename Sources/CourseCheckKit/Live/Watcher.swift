@@ -14,7 +14,7 @@ struct Watcher {
     /// A burst longer than this is checked anyway.
     static let longestBurst = 1.0
 
-    func run() throws -> CourseCheckCommand.ExitStatus {
+    func run() throws(CourseCheckError) -> CourseCheckCommand.ExitStatus {
         let configuration = command.configuration(invocation)
         var plan = try CourseLoader(currentDirectory: command.environment.currentDirectory).plan(invocation.paths)
         try CourseChecker(configuration: configuration).validateStores(plan)
@@ -51,7 +51,7 @@ struct Watcher {
                 }
                 command.stdout.write(status + "\n")
             } catch {
-                reporter.report((error as? CourseCheckError) ?? .system("the check failed"))
+                reporter.report(error)
                 command.stdout.write("check failed; waiting for the next change\n")
             }
         }
