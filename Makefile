@@ -6,7 +6,14 @@ BIN := .build/release/coursecheck
 # Extra flags for verify, e.g. VERIFY_FLAGS="--format github --junit report.xml" on CI.
 VERIFY_FLAGS ?=
 
-.PHONY: build release test verify list bench fuzz lint hooks clean
+# The Swift files swift-format owns: not the verbatim core (or its embedded symlink), nor the
+# programs kept as test data (differential trees, fuzz corpora, fixtures).
+FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
+	-not -path 'Sources/CourseCheckKit/Resources/*' -not -path 'Sources/InvalidationCore/Invalidation.swift' \
+	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
+	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
+
+.PHONY: build release test verify list bench fuzz format lint hooks clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -38,8 +45,13 @@ bench:
 fuzz:
 	scripts/fuzz
 
-## lint: check the CI workflow's YAML and structure
+## format: rewrite the sources in the house style (.swift-format: 4 spaces, 120 columns)
+format:
+	$(SWIFT) format format --in-place --parallel $(FORMAT_FILES)
+
+## lint: swift-format in strict mode (any finding fails), then the CI workflow's YAML and structure
 lint:
+	$(SWIFT) format lint --strict --parallel $(FORMAT_FILES)
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build --disable-swift-testing --filter WorkflowTests
 

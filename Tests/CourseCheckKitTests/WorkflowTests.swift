@@ -9,7 +9,7 @@ final class WorkflowTests: XCTestCase {
         // Every path whose change can change the verdict runs CI, tests and CI itself included.
         let filters = [
             "lessons/**", "goldens/**", "Sources/**", "Tests/**", "scripts/**", "Fuzz/**", ".github/**", ".ci/**",
-            "Package.swift", "Makefile",
+            "Package.swift", "Makefile", ".swift-format",
         ]
         for event in ["pull_request", "push"] {
             let paths = workflow["on"]?[event]?["paths"]?.items.compactMap(\.scalar)
@@ -22,6 +22,8 @@ final class WorkflowTests: XCTestCase {
         XCTAssertTrue(cache?["with"]?["key"]?.scalar?.contains("hashFiles('Package.swift', 'Sources/**'") == true)
         let commands = job["steps"]?.items.compactMap { $0["run"]?.scalar } ?? []
         XCTAssertEqual(commands.first, "make test")
+        // The style gate runs too: swift-format in strict mode.
+        XCTAssertTrue(commands.contains("make lint"), "\(commands)")
         let verify = try XCTUnwrap(commands.first { $0.hasPrefix("make verify") })
         XCTAssertTrue(verify.contains("--format github") && verify.contains("--junit coursecheck-junit.xml"), verify)
         let upload = job["steps"]?.items.first { $0["uses"]?.scalar?.hasPrefix("actions/upload-artifact") == true }

@@ -108,7 +108,7 @@ public struct CourseChecker: Sendable {
                 course.append(Finding(subject, diagnostic))
             }
         }
-        plan.diagnostics.forEach { place($0, .course) }
+        for diagnostic in plan.diagnostics { place(diagnostic, .course) }
 
         let owners = results.indices.flatMap { lesson in
             results[lesson].trees.indices.compactMap { tree in results[lesson].trees[tree].tree.map { _ in (lesson, tree) } }
@@ -131,7 +131,7 @@ public struct CourseChecker: Sendable {
                 results[lesson].trees[tree].route = report.routes[index]
                 results[lesson].findings += report.treeDiagnostics[index].map { Finding(.tree(tree), $0) }
             }
-            report.diagnostics.forEach { place($0, .lesson) }
+            for diagnostic in report.diagnostics { place(diagnostic, .lesson) }
             for ((lesson, tree), job) in zip(owners, jobs) {
                 guard let run = results[lesson].trees[tree].run else { continue }
                 results[lesson].findings += OutputCheck.check(run, for: job).map { Finding(.tree(tree), $0) }
@@ -166,7 +166,7 @@ public struct CourseChecker: Sendable {
                 environment: configuration.environment, overlay: configuration.overlay)
             facts.compileTimeout = configuration.router.toolchain.compileTimeout
             let claims = CourseClaims.check(facts)
-            claims.diagnostics.forEach { place($0, .claim($0.id)) }
+            for diagnostic in claims.diagnostics { place(diagnostic, .claim(diagnostic.id)) }
             summary.claims = claims.summary
         }
 

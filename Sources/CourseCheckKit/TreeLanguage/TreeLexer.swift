@@ -60,8 +60,8 @@ public struct TreeLexer {
     }
 
     private func token(_ kind: Token.Kind, at start: Int) -> Token {
-        let where_ = location(start)
-        return Token(kind: kind, line: where_.line, column: where_.column)
+        let position = location(start)
+        return Token(kind: kind, line: position.line, column: position.column)
     }
 
     private func peek(_ offset: Int = 0) -> UInt8? {
