@@ -39,4 +39,10 @@ public struct Diagnostic: Error, Sendable, Equatable {
         self.notes = notes
         self.attachment = attachment.flatMap { $0.lines.isEmpty ? nil : $0 }
     }
+
+    /// `path:line:col: severity: message [id]`: the finding's first line in every plain-text report.
+    public var headline: String { "\(location): \(severity.rawValue): \(message) [\(id.rawValue)]" }
+
+    /// The notes as plain-text reports print them, one line each.
+    public var noteLines: [String] { notes.map { "\($0.location): note: \($0.message)" } }
 }

@@ -8,7 +8,7 @@ public enum GitHubReporter {
         case .note: "notice"
         }
         var message = diagnostic.message + " [\(diagnostic.id.rawValue)]"
-        for note in diagnostic.notes { message += "\n\(note.location): note: \(note.message)" }
+        for line in diagnostic.noteLines { message += "\n" + line }
         if let attachment = diagnostic.attachment { message += "\n" + attachment.text }
         let properties = [
             "file=\(escapeProperty(diagnostic.location.path))",

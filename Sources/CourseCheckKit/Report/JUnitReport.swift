@@ -95,8 +95,8 @@ public struct JUnitReport: Sendable {
             }
             text += ">\n"
             for failure in testCase.failures {
-                var body = "\(failure.location): \(failure.severity.rawValue): \(failure.message) [\(failure.id.rawValue)]\n"
-                for note in failure.notes { body += "\(note.location): note: \(note.message)\n" }
+                var body = failure.headline + "\n"
+                for line in failure.noteLines { body += line + "\n" }
                 body += failure.attachment?.text ?? ""
                 text += "      <failure type=\"\(failure.id.rawValue)\" message=\"\(escape(failure.message))\">"
                     + escape(body) + "</failure>\n"

@@ -33,8 +33,8 @@ public struct StepSummary: Sendable {
         guard !findings.isEmpty else { return text + "\nNo findings.\n" }
         text += "\n### Findings\n\n"
         for finding in findings {
-            let head = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.id.rawValue)]"
-            var body = finding.notes.map { "\($0.location): note: \($0.message)\n" }.joined()
+            let head = finding.headline
+            var body = finding.noteLines.map { $0 + "\n" }.joined()
             body += finding.attachment?.text ?? ""
             if body.isEmpty {
                 text += "- `\(cell(head))`\n"
