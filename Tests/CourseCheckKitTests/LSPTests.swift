@@ -342,6 +342,9 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(
             harness.request(7, "textDocument/definition", [:])?["error"],
             ["code": -32601, "message": "unknown method 'textDocument/definition'"])
+        XCTAssertEqual(
+            harness.request(6, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]])?["error"],
+            ["code": -32600, "message": "the server is already initialized; send 'initialize' once"])
         // Still serving; `exit` without `shutdown` ends with status 1.
         XCTAssertEqual(harness.request(8, "textDocument/hover", [
             "textDocument": ["uri": "file:///nowhere/01-x.md"], "position": ["line": 0, "character": 0],
@@ -349,6 +352,19 @@ final class LSPTests: XCTestCase {
         harness.notify("exit", nil)
         _ = harness.finished.wait(timeout: .now() + 30)
         XCTAssertEqual(harness.status.value.withLock { $0 }, .findings)
+    }
+
+    /// After `shutdown`, a request is refused and `exit` ends the server cleanly.
+    func testRequestsAfterShutdownAreRefused() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        XCTAssertEqual(harness.request(2, "shutdown")?["result"], .some(.null))
+        XCTAssertEqual(
+            harness.request(3, "textDocument/hover", [:])?["error"],
+            ["code": -32600, "message": "the server is shutting down; only 'exit' is accepted"])
+        harness.notify("exit", nil)
+        _ = harness.finished.wait(timeout: .now() + 30)
+        XCTAssertEqual(harness.status.value.withLock { $0 }, .clean)
     }
 }
 

@@ -175,6 +175,9 @@ public final class LSPServer {
     private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
         switch method {
         case "initialize":
+            guard !initialized else {
+                throw RequestError(code: .invalidRequest, message: "the server is already initialized; send 'initialize' once")
+            }
             initialized = true
             return [
                 "capabilities": [
