@@ -219,4 +219,14 @@ final class CascadeTests: XCTestCase {
                 + "view with cause 'ortam' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
         ])
     }
+
+    /// A second trigger bullet that contradicts the first is one finding, at the second; the first,
+    /// which the trees bear out, and the closing table that agrees with it are not blamed.
+    func testAContradictoryDeclaredTrigger() throws {
+        try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.\n", "- Bu dersin tetiği: **yerel**.\n- Bu dersin tetiği: **ortam**.\n")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:267:24: error: declares the trigger 'ortam', but this lesson already declares "
+                + "'yerel' (line 266); keep one declaration [declared-trigger]"
+        ])
+    }
 }

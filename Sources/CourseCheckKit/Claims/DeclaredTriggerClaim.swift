@@ -27,6 +27,12 @@ public struct DeclaredTriggerClaim: ClaimCheck {
             }
             if let problem = problem(lesson, declaration) {
                 findings.append(.declaredTrigger(at: declaration.location, problem))
+                continue
+            }
+            // The first declaration holds, so a later one that disagrees is the slip: one finding, there.
+            for later in Triggers.declarations(in: lesson.prose).dropFirst() where !later.value.sameBytes(declaration.value) {
+                findings.append(.declaredTrigger(
+                    at: later.location, .contradicts(later.value, first: declaration.value, firstLine: declaration.location.line)))
             }
         }
         return .checked(findings)

@@ -66,6 +66,8 @@ extension Diagnostic {
         /// The declared distribution against the first tree's counts.
         case distribution(declared: [Int], counted: [Int])
         case unknown(String)
+        /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
+        case contradicts(String, first: String, firstLine: Int)
     }
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
@@ -80,6 +82,8 @@ extension Diagnostic {
             "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
         case .unknown(let value):
             "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+        case .contradicts(let value, let first, let line):
+            "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
         }
         return Diagnostic(.declaredTrigger, at: location, message)
     }
