@@ -229,4 +229,13 @@ final class CascadeTests: XCTestCase {
                 + "'yerel' (line 266); keep one declaration [declared-trigger]"
         ])
     }
+
+    /// A lesson saved with CRLF line endings renders exactly as with LF: no finding at all, and its
+    /// trees, expected blocks, core and claims read as before.
+    func testALessonSavedWithCRLF() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [])
+    }
 }
