@@ -238,4 +238,40 @@ final class CascadeTests: XCTestCase {
         try text.replacingOccurrences(of: "\n", with: "\r\n").write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(findings(), [])
     }
+
+    /// A label typed with a NON-BREAKING HYPHEN (U+2011) looks like the label: one finding, at the
+    /// look-alike, naming it.
+    func testALabelWithANonBreakingHyphen() throws {
+        try mutate("09-yerel-durum.md", "`satir-acildi`", "`satir\u{2011}acildi`")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:146:226: error: `satir\u{2011}acildi` is not a label any tree passes to change (did "
+                + "you mean `satir-acildi`? it has U+2011 NON-BREAKING HYPHEN where the label has '-') [label-reference]"
+        ])
+    }
+
+    /// Look-alikes in an expected block: each drift is one finding, naming the character at the
+    /// first differing column.
+    func testLookAlikesInAnExpectedBlock() throws {
+        let cases: [(String, String)] = [
+            ("yerel: 1\nebeveyn: 0", "yerel: \u{FF11}\nebeveyn: 0"),  // FULLWIDTH DIGIT ONE
+            ("yerel: 1\nebeveyn: 0", "yerel: \u{0661}\nebeveyn: 0"),  // ARABIC-INDIC DIGIT ONE
+            ("StatusLabel\nyerel", "Status\u{216C}abel\nyerel"),  // ROMAN NUMERAL FIFTY
+            ("tapCount degisti", "tapCount deg\u{0131}sti"),  // dotless ı
+        ]
+        let original = try Data(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md"))
+        var all: [[String]] = []
+        for (target, replacement) in cases {
+            try original.write(to: lessons.appendingPathComponent("09-yerel-durum.md"))
+            try mutate("09-yerel-durum.md", target, replacement, after: "```\n\n```\n")
+            all.append(findings())
+        }
+        let drift = "lessons/09-yerel-durum.md:%@: error: output of tree at line 120 differs from the lesson; the line has %@ "
+            + "where the output has %@; they look alike [output-drift]"
+        XCTAssertEqual(all, [
+            [String(format: drift, "140:8", "U+FF11 FULLWIDTH DIGIT ONE", "'1'")],
+            [String(format: drift, "140:8", "U+0661 ARABIC-INDIC DIGIT ONE", "'1'")],
+            [String(format: drift, "139:87", "U+216C ROMAN NUMERAL FIFTY", "'L'")],
+            [String(format: drift, "139:24", "U+0131 LATIN SMALL LETTER DOTLESS I", "'i'")],
+        ])
+    }
 }

@@ -147,11 +147,16 @@ extension Diagnostic {
         return Diagnostic(.noteSeries, at: location, message)
     }
 
-    /// A backticked kebab-case word no tree passes to `change`, with the closest label, if any.
-    static func labelReference(at location: SourceLocation, word: String, closest: String?) -> Diagnostic {
-        Diagnostic(
+    /// A backticked kebab-case word no tree passes to `change`, with the closest label, if any, and
+    /// the look-alike character that sets it apart from that label (`has` where the label has `wanted`).
+    static func labelReference(
+        at location: SourceLocation, word: String, closest: String?,
+        lookAlike: (has: Unicode.Scalar, wanted: Unicode.Scalar)? = nil
+    ) -> Diagnostic {
+        let why = lookAlike.map { " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))" } ?? ""
+        return Diagnostic(
             .labelReference, at: location,
-            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?)" } ?? "")")
+            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?\(why))" } ?? "")")
     }
 
     /// swiftc's `-parse` error for a display fragment.
