@@ -274,4 +274,56 @@ final class CascadeTests: XCTestCase {
             [String(format: drift, "139:24", "U+0131 LATIN SMALL LETTER DOTLESS I", "'i'")],
         ])
     }
+
+    /// The front matter is read as YAML reads it: each spelling of the title below is the title,
+    /// and a value YAML cannot give as text is one finding at its line, never a missing key.
+    func testFrontMatterSpellings() throws {
+        let lesson = "lessons/01-bildirimsel-sozdizim.md"
+        let cases: [(String, [String])] = [
+            ("title: >-\n  Bildirimsel\n  Sözdizim", []),
+            ("title: |-\n    Bildirimsel Sözdizim", []),
+            ("title : 'Bildirimsel Sözdizim'", []),
+            ("\"title\": \"Bildirimsel S\\u00f6zdizim\"", []),
+            ("# başlık\ntitle: Bildirimsel Sözdizim  # ilk ders", []),
+            ("title: 'Bildirimsel\n  Sözdizim'", []),
+            ("title: !!str &baslik Bildirimsel Sözdizim", []),
+            ("title: >-\n  Bildirimsel\n  Sözdzim", [
+                "\(lesson):2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the heading 'Bildirimsel "
+                    + "Sözdizim' (line 12), which the rest of the course uses [front-matter]",
+            ]),
+            ("title: 'Bildirimsel Sözdizim", [
+                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: its quoted text has no "
+                    + "closing quote [front-matter]",
+            ]),
+            ("title: *baslik", [
+                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: it is an alias (*name), "
+                    + "which coursecheck does not resolve; write the text [front-matter]",
+            ]),
+            ("title: Bildirimsel: Sözdizim", [
+                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: ': ' inside an unquoted "
+                    + "value reads as a nested mapping; quote it [front-matter]",
+            ]),
+            ("title 'Bildirimsel Sözdizim'", [
+                "\(lesson):2:1: error: front matter line cannot be read: it is not 'key: value', a '- item' of a list, "
+                    + "or a comment [front-matter]",
+            ]),
+        ]
+        let url = lessons.appendingPathComponent("01-bildirimsel-sozdizim.md")
+        let original = try Data(contentsOf: url)
+        var all: [[String]] = []
+        for (replacement, _) in cases {
+            try original.write(to: url)
+            try mutate("01-bildirimsel-sozdizim.md", "title: 'Bildirimsel Sözdizim'", replacement)
+            all.append(findings())
+        }
+        XCTAssertEqual(all, cases.map(\.1))
+    }
+
+    /// Front matter whose closing `---` is gone is one located finding, not "no front matter".
+    func testFrontMatterWithoutItsClosingLine() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "license: 'CC BY-SA 4.0'\n---\n", "license: 'CC BY-SA 4.0'\n")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:1:1: error: front matter starts with '---' but has no closing '---' line [front-matter]"
+        ])
+    }
 }

@@ -14,6 +14,10 @@ extension Diagnostic {
         case source(slug: String, fileSlug: String)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
+        /// The `---` at the top never closes, so a renderer shows it as markdown.
+        case unclosed
+        /// A value (of `key`) or a line (`key` nil) that coursecheck cannot read as YAML text.
+        case unreadable(key: String?, CourseCheckKit.FrontMatter.Unreadable.Reason)
     }
 
     static func frontMatter(at location: SourceLocation, _ problem: FrontMatter) -> Diagnostic {
@@ -27,8 +31,24 @@ extension Diagnostic {
         case .noHeading: "lesson has no '# ' heading"
         case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
         case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
+        case .unclosed: "front matter starts with '---' but has no closing '---' line"
+        case .unreadable(let key, let reason):
+            (key.map { "front matter value of '\($0)' cannot be read as text: " } ?? "front matter line cannot be read: ")
+                + unreadableReason(reason)
         }
         return Diagnostic(.frontMatter, at: location, message)
+    }
+
+    private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
+        switch reason {
+        case .notAKey: "it is not 'key: value', a '- item' of a list, or a comment"
+        case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
+        case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
+        case .unterminatedQuote: "its quoted text has no closing quote"
+        case .reservedIndicator(let character): "YAML reserves '\(character)' at the start of a plain value; quote it"
+        case .blockScalarHeader(let character): "'\(character)' starts a block scalar, whose text goes on the indented lines below"
+        case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        }
     }
 
     enum CourseIndex {
