@@ -326,4 +326,18 @@ final class CascadeTests: XCTestCase {
             "lessons/01-bildirimsel-sozdizim.md:1:1: error: front matter starts with '---' but has no closing '---' line [front-matter]"
         ])
     }
+
+    /// Reference-style links in the course index resolve through their definitions (full,
+    /// collapsed, shortcut; labels matched case-insensitively), and the definitions render nothing:
+    /// no prose is read from them (a backticked word in a title is not a label reference).
+    func testReferenceLinksInTheCourseIndex() throws {
+        try mutate("README.md", "3. [Yığıt Düzenleri](03-yigit-duzenleri.md)", "3. [Yığıt Düzenleri][Ders 3]")
+        try mutate("README.md", "4. [Düzen Sistemi](04-duzen-sistemi.md)", "4. [Düzen Sistemi]")
+        try mutate("README.md", "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)", "5. [Izgara ve Geometri][]")
+        let url = lessons.appendingPathComponent("README.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try (text + "\n[ders 3]: ./03-yigit-duzenleri.md \"`bilinmeyen-etiket`\"\n[düzen sistemi]:\n  <04-duzen-sistemi.md>\n"
+            + "[IZGARA VE GEOMETRI]: 05-izgara-ve-geometri.md\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [])
+    }
 }

@@ -88,10 +88,6 @@ public struct FrontMatter: Sendable, Equatable {
                 continuation.append(lines[index].text)
                 index += 1
             }
-            while let last = continuation.last, isBlank(last) {
-                continuation.removeLast()
-                index -= 1
-            }
             currentList = nil
             if opensList {
                 entries[key] = Entry(value: "", items: [], line: line.number)
@@ -156,7 +152,8 @@ public struct FrontMatter: Sendable, Equatable {
         if first == "@" || first == "`" || first == "%" { return .failure(Failure(reason: .reservedIndicator(first))) }
         // A flow scalar over several lines: each line break folds to a space, a blank line to a newline.
         var raw = String(value)
-        for text in continuation {
+        let lines = continuation.reversed().drop { $0.allSatisfy { $0 == " " || $0 == "\t" } }.reversed()
+        for text in lines {
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             raw += trimmed.isEmpty ? "\n" : (raw.hasSuffix("\n") ? "" : " ") + trimmed
         }

@@ -32,7 +32,7 @@ public struct Prose: Sendable {
         /// Where each segment starts in `source`.
         var starts: [Int]
 
-        init(kind: Kind, segments: [Segment], itemMarker: Character?) {
+        init(kind: Kind, segments: [Segment], itemMarker: Character?, definitions: [String: String] = [:]) {
             self.kind = kind
             self.segments = segments
             self.itemMarker = itemMarker
@@ -56,7 +56,7 @@ public struct Prose: Sendable {
                 default: false
                 }
             }
-            inline = hasMarkup ? Inline(source) : Inline(plain: source)
+            inline = hasMarkup ? Inline(source, definitions: definitions) : Inline(plain: source)
         }
 
         /// The inline structure of `source`: code spans, emphasis, links. Built once, and only
@@ -97,7 +97,9 @@ public struct Prose: Sendable {
                             line: file.lines[content.index], column: content.prefixLength + leading + 1,
                             text: String(decoding: bytes[leading..<end], as: UTF8.self))
                     }
-                    if !segments.isEmpty { blocks.append(TextBlock(kind: kind, segments: segments, itemMarker: marker)) }
+                    if !segments.isEmpty {
+                        blocks.append(TextBlock(kind: kind, segments: segments, itemMarker: marker, definitions: document.linkDefinitions))
+                    }
                 case .list(let bullet, let delimiter):
                     for item in child.children { visit(item, itemMarker: bullet ?? delimiter) }
                 case .blockQuote:
