@@ -340,4 +340,11 @@ final class CascadeTests: XCTestCase {
             + "[IZGARA VE GEOMETRI]: 05-izgara-ve-geometri.md\n").write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(findings(), [])
     }
+
+    /// A link reference definition between a tree and its expected block renders nothing, so the
+    /// reader sees the two together: the expected block is still recognised.
+    func testALinkDefinitionBetweenATreeAndItsExpectedBlock() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n[kaynak]: https://academia.sh\n\n```\n", after: "// main.swift")
+        XCTAssertEqual(findings(), [])
+    }
 }
