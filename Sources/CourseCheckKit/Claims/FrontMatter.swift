@@ -21,7 +21,7 @@ public struct FrontMatter: Sendable, Equatable {
             case alias
             /// A quoted scalar whose closing quote never comes.
             case unterminatedQuote
-            /// A plain scalar starting with a character YAML reserves (`@`, `` ` ``, `%`, `|`/`>` misused).
+            /// A plain scalar starting with a character YAML reserves (`@`, `` ` ``, `%`).
             case reservedIndicator(Character)
             /// `|` or `>` followed by text: a block scalar's text goes on the lines below.
             case blockScalarHeader(Character)
