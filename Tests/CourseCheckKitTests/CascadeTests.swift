@@ -347,4 +347,11 @@ final class CascadeTests: XCTestCase {
         try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n[kaynak]: https://academia.sh\n\n```\n", after: "// main.swift")
         XCTAssertEqual(findings(), [])
     }
+
+    /// The index's title, the course title every lesson's `course` names, read from a folded block
+    /// scalar: no finding (read as its raw `>-`, it would be one per lesson).
+    func testTheCourseTitleAsABlockScalar() throws {
+        try mutate("README.md", "title: 'SwiftUI ile Arayüz'", "title: >-  # kurs\n    SwiftUI ile\n    Arayüz")
+        XCTAssertEqual(findings(), [])
+    }
 }
