@@ -354,4 +354,14 @@ final class CascadeTests: XCTestCase {
         try mutate("README.md", "title: 'SwiftUI ile Arayüz'", "title: >-  # kurs\n    SwiftUI ile\n    Arayüz")
         XCTAssertEqual(findings(), [])
     }
+
+    /// A declared trigger typed with a Cyrillic е reads as `yerel`: one finding, at that letter,
+    /// naming it; the closing table and the distribution sentence are not blamed.
+    func testADeclaredTriggerWithALookAlike() throws {
+        try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **y\u{0435}rel**")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:266:25: error: unknown trigger 'y\u{0435}rel': it has U+0435 CYRILLIC SMALL LETTER IE "
+                + "where 'yerel' has 'e' [declared-trigger]"
+        ])
+    }
 }

@@ -86,6 +86,9 @@ extension Diagnostic {
         /// The declared distribution against the first tree's counts.
         case distribution(declared: [Int], counted: [Int])
         case unknown(String)
+        /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
+        /// UTF-8 bytes into the value.
+        case lookAlike(String, trigger: String, has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
         case contradicts(String, first: String, firstLine: Int)
     }
@@ -102,6 +105,8 @@ extension Diagnostic {
             "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
         case .unknown(let value):
             "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+        case .lookAlike(let value, let trigger, let has, let wanted, _):
+            "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
         case .contradicts(let value, let first, let line):
             "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
         }
