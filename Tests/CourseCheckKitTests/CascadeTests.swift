@@ -364,4 +364,13 @@ final class CascadeTests: XCTestCase {
                 + "where 'yerel' has 'e' [declared-trigger]"
         ])
     }
+
+    /// A closing-table cell holding a reference link reads as its text, as an inline link does.
+    func testAReferenceLinkInTheClosingTable() throws {
+        try mutate("21-on-izleme-ve-yineleme.md", "| Yerel Durum |", "| [Yerel Durum][yd] |")
+        let url = lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try (text + "\n[yd]: ./09-yerel-durum.md\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [])
+    }
 }

@@ -5,6 +5,8 @@ public struct Prose: Sendable {
     public var path: String
     /// Paragraphs and headings, in document order.
     public var blocks: [TextBlock]
+    /// The file's link reference definitions, by normalised label: table cells resolve them too.
+    public var linkDefinitions: [String: String] = [:]
 
     /// A paragraph or heading: its source lines (content after container prefixes and leading
     /// blanks) and the list item it opens, if any.
@@ -113,6 +115,7 @@ public struct Prose: Sendable {
         }
         visit(document, itemMarker: nil)
         self.blocks = blocks
+        linkDefinitions = document.linkDefinitions
     }
 
     public init(file: SourceFile) {
@@ -212,7 +215,7 @@ public struct Prose: Sendable {
             while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
             cells.append(Table.Cell(
-                text: Inline(source).plain(),
+                text: Inline(source, definitions: linkDefinitions).plain(),
                 location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {
