@@ -15,7 +15,7 @@ public struct FrontMatterClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         // The index's values are read too (its `title` is the course title): one finding each, there.
         if let index = course.index {
-            for entry in index.frontMatter?.unreadable ?? [] {
+            for entry in Self.reported(index.frontMatter?.unreadable ?? []) {
                 findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
             }
         }
@@ -27,7 +27,7 @@ public struct FrontMatterClaim: ClaimCheck {
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none))
                 continue
             }
-            for entry in frontMatter.unreadable {
+            for entry in Self.reported(frontMatter.unreadable) {
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
             }
             // A key whose value or line is unreadable is reported as that, not again as missing.
@@ -66,6 +66,13 @@ public struct FrontMatterClaim: ClaimCheck {
             }
         }
         return .checked(findings)
+    }
+
+    /// Every unreadable value, but only the first line that is not YAML at all: after one, the
+    /// rest are most likely its consequences (a lost closing `---` runs the front matter on).
+    static func reported(_ unreadable: [FrontMatter.Unreadable]) -> [FrontMatter.Unreadable] {
+        guard let first = unreadable.firstIndex(where: { $0.key == nil }) else { return unreadable }
+        return unreadable.enumerated().filter { $0.offset == first || $0.element.key != nil }.map(\.element)
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {
