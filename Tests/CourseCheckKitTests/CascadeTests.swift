@@ -373,4 +373,14 @@ final class CascadeTests: XCTestCase {
         try (text + "\n[yd]: ./09-yerel-durum.md\n").write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(findings(), [])
     }
+
+    /// A note number typed with a fullwidth digit reads as the note: one finding at the digit,
+    /// naming it, and the series goes on (no "GV6 skips GV5").
+    func testANoteNumberWithAFullwidthDigit() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV\u{FF15}.**")
+        XCTAssertEqual(findings(), [
+            "lessons/02-gorunumler-ve-degistiriciler.md:194:5: error: note 'GV\u{FF15}.' reads as GV5 but has U+FF15 "
+                + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
+        ])
+    }
 }

@@ -155,6 +155,8 @@ extension Diagnostic {
         /// `missing`: one note or a range of them.
         case skips(note: String, missing: String)
         case goesBack(note: String, expected: String)
+        /// A marker `written` with the look-alike `has` where the note `note` has `wanted`.
+        case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -168,6 +170,8 @@ extension Diagnostic {
         case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
         case .skips(let note, let missing): "note \(note) skips \(missing)"
         case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
+        case .lookAlike(let written, let note, let has, let wanted):
+            "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) where \(note) has \(Invisible.describe(wanted))"
         }
         return Diagnostic(.noteSeries, at: location, message)
     }
