@@ -20,7 +20,8 @@ final class BlockStructurePropertyTests: XCTestCase {
         "> ", ">", "- ", "* ", "+ ", "1. ", "2) ", "   ", "    ", "\t", "```", "~~~", "```swift", "<!--", "-->", "<div>",
         "</div>", "<pre>", "</pre>", "<a href=\"x\">", "# ", "## ", "---", "===", "**", "__", "*", "_", "`", "``", "\\",
         "[t](./a.md)", "[", "](", ")", "|", "|---|", "x", "çğ", "\u{200B}", "// main.swift — t", "print(1)", "yerel 1, ",
-        "Bu dersin tetiği: ", "`a-b`",
+        "Bu dersin tetiği: ", "`a-b`", "title: ", "t :", "\"k\": ", ">-", "|+", "|2", " # c", "*a", "&a ", "!!str ",
+        "[t]: ./a.md", "[t]:", " <a b>", " \"t", "'", "[t][]", "[x][t]", "[T]", "]:",
     ]
 
     func testRandomDocumentsNeverTrapAndStayInsideTheFile() {
@@ -45,10 +46,12 @@ final class BlockStructurePropertyTests: XCTestCase {
                 let inline = block.inline
                 for span in inline.codeSpans { XCTAssertLessThanOrEqual(span.range.upperBound, inline.source.count) }
                 for span in inline.emphasis { XCTAssertLessThanOrEqual(span.content.upperBound, inline.source.count) }
+                for link in inline.links { XCTAssertLessThanOrEqual(link.range.upperBound, inline.source.count) }
                 _ = block.text
                 _ = block.location(of: block.source.utf8.count, in: "r.md")
             }
             _ = prose.tables
+            _ = FrontMatter.parse(LineScanner.lines(of: "---\n" + text + "\n---\n"))
             _ = Classifier.classify(file, scanned: scanned)
         }
     }

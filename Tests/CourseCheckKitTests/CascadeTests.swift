@@ -206,4 +206,168 @@ final class CascadeTests: XCTestCase {
                 + "view with cause 'ortam' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
         ])
     }
+
+    /// A second trigger bullet that contradicts the first is one finding, at the second; the first,
+    /// which the trees bear out, and the closing table that agrees with it are not blamed.
+    func testAContradictoryDeclaredTrigger() throws {
+        try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.\n", "- Bu dersin tetiği: **yerel**.\n- Bu dersin tetiği: **ortam**.\n")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:267:24: error: declares the trigger 'ortam', but this lesson already declares "
+                + "'yerel' (line 266); keep one declaration [declared-trigger]"
+        ])
+    }
+
+    /// A lesson saved with CRLF line endings renders exactly as with LF: no finding at all, and its
+    /// trees, expected blocks, core and claims read as before.
+    func testALessonSavedWithCRLF() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// A label typed with a NON-BREAKING HYPHEN (U+2011) looks like the label: one finding, at the
+    /// look-alike, naming it.
+    func testALabelWithANonBreakingHyphen() throws {
+        try mutate("09-yerel-durum.md", "`satir-acildi`", "`satir\u{2011}acildi`")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:146:226: error: `satir\u{2011}acildi` is not a label any tree passes to change (did "
+                + "you mean `satir-acildi`? it has U+2011 NON-BREAKING HYPHEN where the label has '-') [label-reference]"
+        ])
+    }
+
+    /// Look-alikes in an expected block: each drift is one finding, naming the character at the
+    /// first differing column.
+    func testLookAlikesInAnExpectedBlock() throws {
+        let cases: [(String, String)] = [
+            ("yerel: 1\nebeveyn: 0", "yerel: \u{FF11}\nebeveyn: 0"),  // FULLWIDTH DIGIT ONE
+            ("yerel: 1\nebeveyn: 0", "yerel: \u{0661}\nebeveyn: 0"),  // ARABIC-INDIC DIGIT ONE
+            ("StatusLabel\nyerel", "Status\u{216C}abel\nyerel"),  // ROMAN NUMERAL FIFTY
+            ("tapCount degisti", "tapCount deg\u{0131}sti"),  // dotless ı
+        ]
+        let original = try Data(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md"))
+        var all: [[String]] = []
+        for (target, replacement) in cases {
+            try original.write(to: lessons.appendingPathComponent("09-yerel-durum.md"))
+            try mutate("09-yerel-durum.md", target, replacement, after: "```\n\n```\n")
+            all.append(findings())
+        }
+        let drift = "lessons/09-yerel-durum.md:%@: error: output of tree at line 120 differs from the lesson; the line has %@ "
+            + "where the output has %@; they look alike [output-drift]"
+        XCTAssertEqual(all, [
+            [String(format: drift, "140:8", "U+FF11 FULLWIDTH DIGIT ONE", "'1'")],
+            [String(format: drift, "140:8", "U+0661 ARABIC-INDIC DIGIT ONE", "'1'")],
+            [String(format: drift, "139:87", "U+216C ROMAN NUMERAL FIFTY", "'L'")],
+            [String(format: drift, "139:24", "U+0131 LATIN SMALL LETTER DOTLESS I", "'i'")],
+        ])
+    }
+
+    /// The front matter is read as YAML reads it: each spelling of the title below is the title,
+    /// and a value YAML cannot give as text is one finding at its line, never a missing key.
+    func testFrontMatterSpellings() throws {
+        let lesson = "lessons/01-bildirimsel-sozdizim.md"
+        let cases: [(String, [String])] = [
+            ("title: >-\n  Bildirimsel\n  Sözdizim", []),
+            ("title: |-\n    Bildirimsel Sözdizim", []),
+            ("title : 'Bildirimsel Sözdizim'", []),
+            ("\"title\": \"Bildirimsel S\\u00f6zdizim\"", []),
+            ("# başlık\ntitle: Bildirimsel Sözdizim  # ilk ders", []),
+            ("title: 'Bildirimsel\n  Sözdizim'", []),
+            ("title: !!str &baslik Bildirimsel Sözdizim", []),
+            ("title: >-\n  Bildirimsel\n  Sözdzim", [
+                "\(lesson):2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the heading 'Bildirimsel "
+                    + "Sözdizim' (line 12), which the rest of the course uses [front-matter]",
+            ]),
+            ("title: 'Bildirimsel Sözdizim", [
+                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: its quoted text has no "
+                    + "closing quote [front-matter]",
+            ]),
+            ("title: *baslik", [
+                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: it is an alias (*name), "
+                    + "which coursecheck does not resolve; write the text [front-matter]",
+            ]),
+            ("title: Bildirimsel: Sözdizim", [
+                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: ': ' inside an unquoted "
+                    + "value reads as a nested mapping; quote it [front-matter]",
+            ]),
+            ("title 'Bildirimsel Sözdizim'", [
+                "\(lesson):2:1: error: front matter line cannot be read: it is not 'key: value', a '- item' of a list, "
+                    + "or a comment [front-matter]",
+            ]),
+        ]
+        let url = lessons.appendingPathComponent("01-bildirimsel-sozdizim.md")
+        let original = try Data(contentsOf: url)
+        var all: [[String]] = []
+        for (replacement, _) in cases {
+            try original.write(to: url)
+            try mutate("01-bildirimsel-sozdizim.md", "title: 'Bildirimsel Sözdizim'", replacement)
+            all.append(findings())
+        }
+        XCTAssertEqual(all, cases.map(\.1))
+    }
+
+    /// Front matter whose closing `---` is gone is one located finding, not "no front matter".
+    func testFrontMatterWithoutItsClosingLine() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "license: 'CC BY-SA 4.0'\n---\n", "license: 'CC BY-SA 4.0'\n")
+        XCTAssertEqual(findings(), [
+            "lessons/01-bildirimsel-sozdizim.md:1:1: error: front matter starts with '---' but has no closing '---' line [front-matter]"
+        ])
+    }
+
+    /// Reference-style links in the course index resolve through their definitions (full,
+    /// collapsed, shortcut; labels matched case-insensitively), and the definitions render nothing:
+    /// no prose is read from them (a backticked word in a title is not a label reference).
+    func testReferenceLinksInTheCourseIndex() throws {
+        try mutate("README.md", "3. [Yığıt Düzenleri](03-yigit-duzenleri.md)", "3. [Yığıt Düzenleri][Ders 3]")
+        try mutate("README.md", "4. [Düzen Sistemi](04-duzen-sistemi.md)", "4. [Düzen Sistemi]")
+        try mutate("README.md", "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)", "5. [Izgara ve Geometri][]")
+        let url = lessons.appendingPathComponent("README.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try (text + "\n[ders 3]: ./03-yigit-duzenleri.md \"`bilinmeyen-etiket`\"\n[düzen sistemi]:\n  <04-duzen-sistemi.md>\n"
+            + "[IZGARA VE GEOMETRI]: 05-izgara-ve-geometri.md\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// A link reference definition between a tree and its expected block renders nothing, so the
+    /// reader sees the two together: the expected block is still recognised.
+    func testALinkDefinitionBetweenATreeAndItsExpectedBlock() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n[kaynak]: https://academia.sh\n\n```\n", after: "// main.swift")
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// The index's title, the course title every lesson's `course` names, read from a folded block
+    /// scalar: no finding (read as its raw `>-`, it would be one per lesson).
+    func testTheCourseTitleAsABlockScalar() throws {
+        try mutate("README.md", "title: 'SwiftUI ile Arayüz'", "title: >-  # kurs\n    SwiftUI ile\n    Arayüz")
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// A declared trigger typed with a Cyrillic е reads as `yerel`: one finding, at that letter,
+    /// naming it; the closing table and the distribution sentence are not blamed.
+    func testADeclaredTriggerWithALookAlike() throws {
+        try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **y\u{0435}rel**")
+        XCTAssertEqual(findings(), [
+            "lessons/09-yerel-durum.md:266:25: error: unknown trigger 'y\u{0435}rel': it has U+0435 CYRILLIC SMALL LETTER IE "
+                + "where 'yerel' has 'e' [declared-trigger]"
+        ])
+    }
+
+    /// A closing-table cell holding a reference link reads as its text, as an inline link does.
+    func testAReferenceLinkInTheClosingTable() throws {
+        try mutate("21-on-izleme-ve-yineleme.md", "| Yerel Durum |", "| [Yerel Durum][yd] |")
+        let url = lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try (text + "\n[yd]: ./09-yerel-durum.md\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// A note number typed with a fullwidth digit reads as the note: one finding at the digit,
+    /// naming it, and the series goes on (no "GV6 skips GV5").
+    func testANoteNumberWithAFullwidthDigit() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV\u{FF15}.**")
+        XCTAssertEqual(findings(), [
+            "lessons/02-gorunumler-ve-degistiriciler.md:194:5: error: note 'GV\u{FF15}.' reads as GV5 but has U+FF15 "
+                + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
+        ])
+    }
 }

@@ -470,6 +470,8 @@ final class ConfinedWritesTests: XCTestCase {
 /// followed by a check reports no drift for it, and a second promote changes nothing.
 final class PromoteConvergenceTests: XCTestCase {
     /// Awkward outputs, as Swift string literals printed by a tree, each under a wrong expected block.
+    /// (An output with a CR is not here: a lesson reads CR and CRLF as line endings, so it is
+    /// unrepresentable-output, as the output-carriage-return fixture shows.)
     static let outputs: [(literal: String, fence: String)] = [
         (#""```""#, "```"),
         (#""````\n```""#, "```"),
@@ -481,7 +483,6 @@ final class PromoteConvergenceTests: XCTestCase {
         (#""```swift""#, "```"),
         (#""""#, "```"),
         (#""a\tb  ""#, "```"),
-        (#""a\r\nb""#, "```"),
         (#""c\u{0327} K ;""#, "```"),
         (#""\n\n""#, "```"),
     ]
@@ -508,8 +509,8 @@ final class PromoteConvergenceTests: XCTestCase {
         XCTAssertEqual(promoted.status, .findings)
         let expectedFindings = [
             // Located before the rewrite, then after it (longer outputs moved the tree down).
-            "lessons/01-promote.md:205:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
-            "lessons/01-promote.md:208:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
+            "lessons/01-promote.md:196:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
+            "lessons/01-promote.md:198:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
                 + "end the last print with a newline (print's default terminator) [unrepresentable-output]",
         ]
         XCTAssertEqual(promoted.stderr.split(separator: "\n").map(String.init), expectedFindings)
@@ -518,7 +519,7 @@ final class PromoteConvergenceTests: XCTestCase {
         let update = InProcess.run(["--update", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(
             update.stderr.split(separator: "\n").first.map(String.init),
-            "lessons/01-promote.md:208:1: error: not approved: no lesson block can show this tree's output (see its other "
+            "lessons/01-promote.md:198:1: error: not approved: no lesson block can show this tree's output (see its other "
                 + "finding) [update-refused]")
 
         let again = InProcess.run(["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)

@@ -172,5 +172,11 @@ final class GoldenWorkflowTests: XCTestCase {
         try git.run()
         git.waitUntilExit()
         XCTAssertEqual(git.terminationStatus, 0, dryRun.stdout)
+        // Promoting writes the new lines with the lesson's own CRLF, and the lesson then passes.
+        XCTAssertEqual(run(["--promote", "--no-goldens", "lessons"]).status, 0)
+        let promoted = try String(contentsOf: lessons.appendingPathComponent("03-yigit-duzenleri.md"), encoding: .utf8)
+        XCTAssertTrue(promoted.contains("ebeveyn: 5\r\ngozlem: 0\r\n"))
+        XCTAssertEqual(promoted.utf8.count { $0 == UInt8(ascii: "\n") }, promoted.utf8.count { $0 == UInt8(ascii: "\r") })
+        XCTAssertEqual(run(["--no-goldens", "lessons"]).status, 0)
     }
 }

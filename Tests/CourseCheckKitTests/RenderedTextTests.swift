@@ -68,6 +68,34 @@ final class RenderedTextTests: XCTestCase {
         XCTAssertEqual(parsed?["title"]?.value, "Kurs")
     }
 
+    func testFrontMatterBlockScalarsFoldAndChompAsYAML() {
+        let value = { (yaml: String) in FrontMatter.parse(LineScanner.lines(of: "---\n\(yaml)\n---\n"))?["k"]?.value }
+        XCTAssertEqual(value("k: >\n  a\n  b\n\n  c\n"), "a b\nc\n")
+        XCTAssertEqual(value("k: >-\n  a\n    b\n  c"), "a\n  b\nc")
+        XCTAssertEqual(value("k: |\n  a\n  b"), "a\nb\n")
+        XCTAssertEqual(value("k: |+\n  a\n"), "a\n\n")
+        XCTAssertEqual(value("k: |\n  a\n\nx: 1"), "a\n")
+        XCTAssertEqual(value("k: |2-\n    a"), "  a")
+        XCTAssertEqual(value("k: >-  # yorum\n  a"), "a")
+        XCTAssertEqual(value("'k' : \"a\"\nx: 1"), "a")
+        XCTAssertEqual(value("k: a\n  b\n\n  c"), "a b\nc")
+    }
+
+    /// Definitions render nothing: a paragraph of only definitions is no block, leading ones leave
+    /// the rest of their paragraph, and an underline after only definitions makes no heading.
+    func testLinkReferenceDefinitionsAreNotParagraphs() {
+        let prose = { (text: String) in Prose(file: SourceFile(path: "x.md", text: text)) }
+        XCTAssertTrue(prose("[a]: /u\n\n[b]:\n  /v 'başlık'\n").blocks.isEmpty)
+        let rest = prose("[a]: /u\nmetin [bağ][A] ve [a]\n")
+        XCTAssertEqual(rest.blocks.map(\.text), ["metin bağ ve a"])
+        XCTAssertEqual(rest.blocks.first?.firstLine.number, 2)
+        XCTAssertEqual(rest.blocks.first?.inline.links.map(\.destination), ["/u", "/u"])
+        XCTAssertEqual(prose("[a]: /u\n===\n").blocks.map(\.kind), [.paragraph])
+        XCTAssertEqual(prose("[a]: /u\n===\n").blocks.map(\.text), ["==="])
+        XCTAssertEqual(prose("[x]\n\n[a]: /u\n").blocks.first?.inline.links.count, 0)
+        XCTAssertEqual(prose("[a] [b][]\n\n[a]: /1\n[a]: /2\n[b]: <3>\n").blocks.first?.inline.links.map(\.destination), ["/1", "3"])
+    }
+
     func testInlineStrongInBothSpellingsButNotInCodeOrWords() {
         let strong = { (text: String) -> [String] in
             let inline = Inline(text)

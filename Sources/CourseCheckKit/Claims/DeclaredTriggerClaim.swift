@@ -26,7 +26,15 @@ public struct DeclaredTriggerClaim: ClaimCheck {
                 continue
             }
             if let problem = problem(lesson, declaration) {
-                findings.append(.declaredTrigger(at: declaration.location, problem))
+                var location = declaration.location
+                if case .lookAlike(_, _, _, _, let offset) = problem { location.column += offset }
+                findings.append(.declaredTrigger(at: location, problem))
+                continue
+            }
+            // The first declaration holds, so a later one that disagrees is the slip: one finding, there.
+            for later in Triggers.declarations(in: lesson.prose).dropFirst() where !later.value.sameBytes(declaration.value) {
+                findings.append(.declaredTrigger(
+                    at: later.location, .contradicts(later.value, first: declaration.value, firstLine: declaration.location.line)))
             }
         }
         return .checked(findings)
@@ -51,6 +59,12 @@ public struct DeclaredTriggerClaim: ClaimCheck {
             }
             guard counts != distribution else { return nil }
             return .distribution(declared: distribution, counted: counts)
+        }
+        // `yеrel` with a Cyrillic е reads as `yerel`: name the character, where it is.
+        if let trigger = Triggers.names.first(where: { Invisible.skeleton(declaration.value).sameBytes($0.declared) })?.declared,
+            let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(declaration.value, trigger)
+        {
+            return .lookAlike(declaration.value, trigger: trigger, has: has, wanted: wanted, offset: offset)
         }
         return .unknown(declaration.value)
     }

@@ -1,5 +1,6 @@
 /// The YAML front matter of a lesson or of the course index: `key: value` lines and `key:` lists
-/// of `- item`, between two `---` lines at the top of the file.
+/// of `- item`, between two `---` lines at the top of the file, read as YAML reads them (block
+/// scalars `>-` and `|`, quoted and spaced keys, comments, multi-line flow scalars).
 public struct FrontMatter: Sendable, Equatable {
     /// A scalar or list value, with the line it is on.
     public struct Entry: Sendable, Equatable {
@@ -8,31 +9,198 @@ public struct FrontMatter: Sendable, Equatable {
         public var line: Int
     }
 
+    /// A line or value coursecheck cannot read as YAML text: the claims report it where it is,
+    /// rather than treat the key as missing or the value as its raw spelling.
+    public struct Unreadable: Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            /// A line that is neither `key: value`, a list item, a comment nor an indented continuation.
+            case notAKey
+            /// `[…]` or `{…}`: a flow collection, not text.
+            case flowCollection
+            /// `*name`: an alias coursecheck does not resolve.
+            case alias
+            /// A quoted scalar whose closing quote never comes.
+            case unterminatedQuote
+            /// A plain scalar starting with a character YAML reserves (`@`, `` ` ``, `%`).
+            case reservedIndicator(Character)
+            /// `|` or `>` followed by text: a block scalar's text goes on the lines below.
+            case blockScalarHeader(Character)
+            /// `: ` inside a plain scalar, which YAML reads as a nested mapping.
+            case colonInPlainScalar
+        }
+
+        /// The key, or nil for a line that has none.
+        public var key: String?
+        public var line: Int
+        public var reason: Reason
+    }
+
     public var entries: [String: Entry]
+    public var unreadable: [Unreadable] = []
     /// The line of the closing `---`.
     public var closingLine: Int
 
     public subscript(key: String) -> Entry? { entries[key] }
 
-    /// Reads the front matter, or nil when the file does not start with `---`.
+    /// Reads the front matter, or nil when the file does not start with `---` or it never closes.
     public static func parse(_ lines: [Line]) -> FrontMatter? {
         guard lines.first?.text == "---" else { return nil }
         var entries: [String: Entry] = [:]
+        var unreadable: [Unreadable] = []
         var currentList: String?
-        for line in lines.dropFirst() {
-            if line.text == "---" { return FrontMatter(entries: entries, closingLine: line.number) }
-            let trimmed = line.text.drop { $0 == " " }
-            if trimmed.hasPrefix("- "), let key = currentList {
-                entries[key]?.items.append(scalar(String(trimmed.dropFirst(2))))
+        var index = 1
+        func isBlank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
+        func indentation(_ text: String) -> Int { text.prefix { $0 == " " }.count }
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            if line.text == "---" {
+                return FrontMatter(entries: entries, unreadable: unreadable, closingLine: line.number)
+            }
+            let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed == "-" || trimmed.hasPrefix("- ") {
+                if let key = currentList {
+                    entries[key]?.items.append(scalar(String(trimmed.dropFirst())))
+                } else {
+                    unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
+                }
                 continue
             }
-            guard let colon = line.text.firstIndex(of: ":"), !line.text.hasPrefix(" "), !line.text.hasPrefix("#") else { continue }
-            let key = String(line.text[..<colon])
-            let value = scalar(String(line.text[line.text.index(after: colon)...]))
-            entries[key] = Entry(value: value, items: [], line: line.number)
-            currentList = value.isEmpty ? key : nil
+            // An indented line under `key:` with no value is nested content (a mapping) no claim reads.
+            if line.text.hasPrefix(" ") || line.text.hasPrefix("\t") {
+                if currentList == nil { unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey)) }
+                continue
+            }
+            guard let (key, rest) = keyAndValue(line.text) else {
+                unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
+                currentList = nil
+                continue
+            }
+            let value = rest.drop { $0 == " " || $0 == "\t" }
+            let opensList = value.isEmpty || value.hasPrefix("#")
+            // The value's continuation: the more-indented and blank lines that follow, up to the next key.
+            var continuation: [String] = []
+            while index < lines.count, lines[index].text != "---",
+                isBlank(lines[index].text) || indentation(lines[index].text) > 0 || lines[index].text.hasPrefix("\t"),
+                !lines[index].text.drop(while: { $0 == " " }).hasPrefix("- ") || !opensList
+            {
+                continuation.append(lines[index].text)
+                index += 1
+            }
+            currentList = nil
+            if opensList {
+                entries[key] = Entry(value: "", items: [], line: line.number)
+                currentList = key
+                continue
+            }
+            switch read(String(value), continuation) {
+            case .success(let text): entries[key] = Entry(value: text, items: [], line: line.number)
+            case .failure(let reason): unreadable.append(Unreadable(key: key, line: line.number, reason: reason.reason))
+            }
         }
         return nil
+    }
+
+    /// The key of a top-level `key: value` line (plain, spaced `key :`, or quoted) and the text
+    /// after its colon; nil when the line has no mapping colon.
+    static func keyAndValue(_ text: String) -> (String, Substring)? {
+        if let quote = text.first, quote == "'" || quote == "\"" {
+            guard let close = text.dropFirst().firstIndex(of: quote) else { return nil }
+            let after = text[text.index(after: close)...].drop { $0 == " " || $0 == "\t" }
+            guard after.first == ":", after.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true else { return nil }
+            return (scalar(String(text[...close])), after.dropFirst())
+        }
+        var index = text.startIndex
+        while let colon = text[index...].firstIndex(of: ":") {
+            let next = text.index(after: colon)
+            if next == text.endIndex || text[next] == " " || text[next] == "\t" {
+                let key = text[..<colon].reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+                return key.isEmpty ? nil : (String(key), text[next...])
+            }
+            index = next
+        }
+        return nil
+    }
+
+    struct Failure: Error {
+        var reason: Unreadable.Reason
+    }
+
+    /// A value as YAML reads it: a block scalar (`|`, `>`, with chomping and indentation
+    /// indicators) from its continuation lines, or a flow scalar folded over them.
+    static func read(_ value: String, _ continuation: [String]) -> Result<String, Failure> {
+        var value = Substring(value)
+        // A tag (`!!str`) or an anchor (`&name`) before the value does not change its text.
+        while let first = value.first, first == "!" || first == "&" {
+            value = value.drop { $0 != " " }.drop { $0 == " " }
+        }
+        guard let first = value.first else { return .success("") }
+        if first == "|" || first == ">" {
+            let header = value.prefix { $0 != " " && $0 != "\t" }
+            let comment = value.dropFirst(header.count).drop { $0 == " " || $0 == "\t" }
+            let indicators = header.dropFirst()
+            guard comment.isEmpty || comment.hasPrefix("#"), indicators.count <= 2,
+                indicators.allSatisfy({ $0 == "+" || $0 == "-" || ("1"..."9").contains($0) })
+            else { return .failure(Failure(reason: .blockScalarHeader(first))) }
+            return .success(blockScalar(
+                literal: first == "|", chomping: indicators.first { $0 == "+" || $0 == "-" },
+                indent: indicators.first { $0.isNumber }.flatMap { Int(String($0)) }, continuation))
+        }
+        if first == "*" { return .failure(Failure(reason: .alias)) }
+        if first == "[" || first == "{" { return .failure(Failure(reason: .flowCollection)) }
+        if first == "@" || first == "`" || first == "%" { return .failure(Failure(reason: .reservedIndicator(first))) }
+        // A flow scalar over several lines: each line break folds to a space, a blank line to a newline.
+        var raw = String(value)
+        let lines = continuation.reversed().drop { $0.allSatisfy { $0 == " " || $0 == "\t" } }.reversed()
+        for text in lines {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            raw += trimmed.isEmpty ? "\n" : (raw.hasSuffix("\n") ? "" : " ") + trimmed
+        }
+        if first == "'" || first == "\"" {
+            let text = scalar(raw)
+            return text.sameBytes(raw) ? .failure(Failure(reason: .unterminatedQuote)) : .success(text)
+        }
+        let text = scalar(raw)
+        if text.contains(": ") || text.hasSuffix(":") { return .failure(Failure(reason: .colonInPlainScalar)) }
+        return .success(text)
+    }
+
+    /// A literal (`|`) or folded (`>`) block scalar's text from its lines: the indentation of the
+    /// first non-blank line (or the indicator's) is removed; folding joins two plain lines with a
+    /// space, and blank lines give the line breaks (more-indented lines keep theirs); chomping `-`
+    /// strips the final line break, `+` keeps the trailing ones, and the default keeps one.
+    static func blockScalar(literal: Bool, chomping: Character?, indent: Int?, _ lines: [String]) -> String {
+        let width = indent ?? lines.first { !$0.allSatisfy { $0 == " " } }.map { $0.prefix { $0 == " " }.count } ?? 0
+        var text = ""
+        var breaks = 0
+        var started = false
+        var previousPlain = false
+        for raw in lines {
+            let line = raw.count >= width ? String(raw.dropFirst(width)) : ""
+            if line.isEmpty {
+                breaks += 1
+                continue
+            }
+            let plain = !line.hasPrefix(" ") && !line.hasPrefix("\t")
+            if !started {
+                text += String(repeating: "\n", count: breaks)
+            } else if !literal && plain && previousPlain {
+                text += breaks == 0 ? " " : String(repeating: "\n", count: breaks)
+            } else {
+                text += String(repeating: "\n", count: breaks + 1)
+            }
+            text += line
+            started = true
+            previousPlain = plain
+            breaks = 0
+        }
+        guard started else { return "" }
+        switch chomping {
+        case "-": return text
+        case "+": return text + String(repeating: "\n", count: breaks + 1)
+        default: return text + "\n"
+        }
     }
 
     /// A YAML flow scalar as the front matter uses them: `'it''s'` → `it's`; `"a\"b"` → `a"b`

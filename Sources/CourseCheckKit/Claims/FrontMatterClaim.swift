@@ -8,20 +8,31 @@ public struct FrontMatterClaim: ClaimCheck {
     public init() {}
 
     public func check(_ course: CourseFacts) -> ClaimOutcome {
-        guard course.lessons.contains(where: { $0.frontMatter != nil }) else {
+        func opens(_ file: SourceFile) -> Bool { file.lines.first?.text == "---" }
+        guard course.lessons.contains(where: { $0.frontMatter != nil || opens($0.lesson.file) }) else {
             return .notApplicable("no lesson has front matter")
         }
         var findings: [Diagnostic] = []
+        // The index's values are read too (its `title` is the course title): one finding each, there.
+        if let index = course.index {
+            for entry in Self.reported(index.frontMatter?.unreadable ?? []) {
+                findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
+            }
+        }
         // Without an index, the lessons must at least agree with each other on the course title.
         let courseTitle = course.courseTitle ?? mostCommonCourse(course)
         for lesson in course.lessons {
             let path = lesson.path
             guard let frontMatter = lesson.frontMatter else {
-                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), .none))
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none))
                 continue
             }
-            let missing = Self.requiredKeys.filter { frontMatter[$0] == nil }
-            if !missing.isEmpty {
+            for entry in Self.reported(frontMatter.unreadable) {
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
+            }
+            // A key whose value or line is unreadable is reported as that, not again as missing.
+            let missing = Self.requiredKeys.filter { key in frontMatter[key] == nil && !frontMatter.unreadable.contains { $0.key == key } }
+            if !missing.isEmpty, !frontMatter.unreadable.contains(where: { $0.key == nil }) {
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
             }
             if let title = frontMatter["title"] {
@@ -55,6 +66,13 @@ public struct FrontMatterClaim: ClaimCheck {
             }
         }
         return .checked(findings)
+    }
+
+    /// Every unreadable value, but only the first line that is not YAML at all: after one, the
+    /// rest are most likely its consequences (a lost closing `---` runs the front matter on).
+    static func reported(_ unreadable: [FrontMatter.Unreadable]) -> [FrontMatter.Unreadable] {
+        guard let first = unreadable.firstIndex(where: { $0.key == nil }) else { return unreadable }
+        return unreadable.enumerated().filter { $0.offset == first || $0.element.key != nil }.map(\.element)
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {

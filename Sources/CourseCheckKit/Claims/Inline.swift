@@ -20,7 +20,8 @@ struct Inline: Sendable {
         var strong: Bool
     }
 
-    /// An inline link `[text](destination)`.
+    /// A link: inline `[text](destination)`, or a reference (`[text][label]`, `[label][]`,
+    /// `[label]`) with its definition's destination.
     struct Link: Sendable {
         var range: Range<Int>
         var text: Range<Int>
@@ -35,9 +36,13 @@ struct Inline: Sendable {
     /// link brackets and destinations.
     private var markup: [Bool]
 
-    init(_ text: String) {
+    /// The document's link reference definitions, by normalised label.
+    private var definitions: [String: String] = [:]
+
+    init(_ text: String, definitions: [String: String] = [:]) {
         source = Array(text.utf8)
         markup = [Bool](repeating: false, count: source.count)
+        self.definitions = definitions
         scan()
     }
 
@@ -218,6 +223,21 @@ struct Inline: Sendable {
         emphasis.sort { $0.open < $1.open }
     }
 
+    /// The reference link whose text is `[open…close]`: full (`[text][label]`), collapsed
+    /// (`[label][]`) or shortcut (`[label]`), when its label is defined; `end` is its last `]`.
+    private func reference(_ open: Int, _ close: Int) -> (destination: String, end: Int)? {
+        if close + 1 < source.count, source[close + 1] == UInt8(ascii: "["),
+            let labelClose = source[(close + 2)...].firstIndex(of: UInt8(ascii: "]"))
+        {
+            let label = labelClose == close + 2 ? source[(open + 1)..<close] : source[(close + 2)..<labelClose]
+            let key = LinkReferenceDefinition.normalized(String(decoding: label, as: UTF8.self))
+            // A full reference with an undefined label is no link, and not a shortcut either.
+            return definitions[key].map { ($0, labelClose) }
+        }
+        let key = LinkReferenceDefinition.normalized(String(decoding: source[(open + 1)..<close], as: UTF8.self))
+        return definitions[key].map { ($0, close) }
+    }
+
     private mutating func scanLinks(escaped: [Bool]) {
         var index = 0
         while index < source.count {
@@ -242,10 +262,21 @@ struct Inline: Sendable {
                 }
                 cursor += 1
             }
-            guard let close, close + 1 < source.count, source[close + 1] == UInt8(ascii: "("),
+            guard let close else {
+                index += 1
+                continue
+            }
+            guard close + 1 < source.count, source[close + 1] == UInt8(ascii: "("),
                 let end = source[(close + 2)...].firstIndex(of: UInt8(ascii: ")"))
             else {
-                index += 1
+                if let reference = reference(index, close) {
+                    links.append(Link(range: index..<(reference.end + 1), text: (index + 1)..<close, destination: reference.destination))
+                    markup[index] = true
+                    for offset in close...reference.end { markup[offset] = true }
+                    index = reference.end + 1
+                } else {
+                    index += 1
+                }
                 continue
             }
             var destination = String(decoding: source[(close + 2)..<end], as: UTF8.self)

@@ -13,6 +13,9 @@ public struct NoteSeriesClaim: ClaimCheck {
         var path: String
         var line: Int
         var column: Int
+        /// For a marker a reader takes for a note but typed with a look-alike (`**GV５.**`): as written,
+        /// the look-alike, the character it stands for, and its column.
+        var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
     }
 
     /// The notes of a lesson: strong emphasis (`**GV1.**` or `__GV1.__`) holding one to four capital
@@ -22,7 +25,16 @@ public struct NoteSeriesClaim: ClaimCheck {
         for block in lesson.prose.blocks where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
             let inline = block.inline
             for span in inline.emphasis where span.strong {
-                let bytes = inline.source[span.content]
+                var bytes = inline.source[span.content]
+                var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
+                if bytes.contains(where: { $0 >= 0x80 }) {
+                    // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike.
+                    let written = String(decoding: bytes, as: UTF8.self)
+                    let skeleton = Invisible.skeleton(written)
+                    guard let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton) else { continue }
+                    lookAlike = (written, has, wanted, block.location(of: span.content.lowerBound + offset, in: lesson.path).column)
+                    bytes = ArraySlice(skeleton.utf8)
+                }
                 let letters = bytes.prefix { $0 >= 65 && $0 <= 90 }.count
                 let digits = bytes.dropFirst(letters).prefix { $0 >= 48 && $0 <= 57 }.count
                 guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + 1 == bytes.count,
@@ -32,7 +44,7 @@ public struct NoteSeriesClaim: ClaimCheck {
                 let at = block.location(of: span.open, in: lesson.path)
                 notes.append(Note(
                     prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number, path: lesson.path,
-                    line: at.line, column: at.column))
+                    line: at.line, column: at.column, lookAlike: lookAlike))
             }
         }
         return notes
@@ -108,6 +120,11 @@ public struct NoteSeriesClaim: ClaimCheck {
             let note = notes[index]
             defer { previous[notes[index].prefix] = note.path }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
+            if let lookAlike = note.lookAlike {
+                findings.append(.noteSeries(
+                    at: SourceLocation(path: note.path, line: note.line, column: lookAlike.column),
+                    .lookAlike(written: lookAlike.written, note: "\(note.prefix)\(note.number)", has: lookAlike.has, wanted: lookAlike.wanted)))
+            }
             if let part = partOf[index], let owner = home[note.prefix], part != owner {
                 let local = order.filter { home[$0] == part && $0 != note.prefix }
                     .filter { (lastNumber[$0] ?? 0) + 1 == note.number }

@@ -5,6 +5,8 @@ public struct Prose: Sendable {
     public var path: String
     /// Paragraphs and headings, in document order.
     public var blocks: [TextBlock]
+    /// The file's link reference definitions, by normalised label: table cells resolve them too.
+    public var linkDefinitions: [String: String] = [:]
 
     /// A paragraph or heading: its source lines (content after container prefixes and leading
     /// blanks) and the list item it opens, if any.
@@ -32,7 +34,7 @@ public struct Prose: Sendable {
         /// Where each segment starts in `source`.
         var starts: [Int]
 
-        init(kind: Kind, segments: [Segment], itemMarker: Character?) {
+        init(kind: Kind, segments: [Segment], itemMarker: Character?, definitions: [String: String] = [:]) {
             self.kind = kind
             self.segments = segments
             self.itemMarker = itemMarker
@@ -56,7 +58,7 @@ public struct Prose: Sendable {
                 default: false
                 }
             }
-            inline = hasMarkup ? Inline(source) : Inline(plain: source)
+            inline = hasMarkup ? Inline(source, definitions: definitions) : Inline(plain: source)
         }
 
         /// The inline structure of `source`: code spans, emphasis, links. Built once, and only
@@ -97,7 +99,9 @@ public struct Prose: Sendable {
                             line: file.lines[content.index], column: content.prefixLength + leading + 1,
                             text: String(decoding: bytes[leading..<end], as: UTF8.self))
                     }
-                    if !segments.isEmpty { blocks.append(TextBlock(kind: kind, segments: segments, itemMarker: marker)) }
+                    if !segments.isEmpty {
+                        blocks.append(TextBlock(kind: kind, segments: segments, itemMarker: marker, definitions: document.linkDefinitions))
+                    }
                 case .list(let bullet, let delimiter):
                     for item in child.children { visit(item, itemMarker: bullet ?? delimiter) }
                 case .blockQuote:
@@ -111,6 +115,7 @@ public struct Prose: Sendable {
         }
         visit(document, itemMarker: nil)
         self.blocks = blocks
+        linkDefinitions = document.linkDefinitions
     }
 
     public init(file: SourceFile) {
@@ -210,7 +215,7 @@ public struct Prose: Sendable {
             while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
             cells.append(Table.Cell(
-                text: Inline(source).plain(),
+                text: Inline(source, definitions: linkDefinitions).plain(),
                 location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {

@@ -27,15 +27,23 @@ public enum Triggers {
     /// The first bullet whose text starts `Bu dersin tetiği:` followed by strong emphasis (`**X**`
     /// or `__X__`), read as rendered: a soft line break anywhere in it is a space.
     public static func declaration(in prose: Prose) -> Declaration? {
+        declarations(in: prose).first
+    }
+
+    /// Every such bullet, in reading order: the first is the lesson's declaration, and a later one
+    /// that disagrees with it is a contradiction a reader would see.
+    public static func declarations(in prose: Prose) -> [Declaration] {
         let lead = bulletLead.utf8.count
+        var declarations: [Declaration] = []
         for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
             let inline = block.inline
             guard let strong = inline.emphasis.first(where: { $0.strong && $0.open >= lead }),
                 inline.source[lead..<strong.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
             else { continue }
-            return Declaration(value: inline.plain(strong.content), location: block.location(of: strong.content.lowerBound, in: prose.path))
+            declarations.append(Declaration(
+                value: inline.plain(strong.content), location: block.location(of: strong.content.lowerBound, in: prose.path)))
         }
-        return nil
+        return declarations
     }
 
     /// The causes of the recomputations a tree printed: the `yeniden A cause, B cause` part of

@@ -128,6 +128,9 @@ public struct LessonPromoter {
     /// the old body get the block's continuation prefix. A line whose content is unchanged stays
     /// as it was. At the top level with an unindented fence, the lines are the content itself.
     static func rewritten(_ block: FencedBlock, _ file: SourceFile, _ content: [Line]) -> [String] {
+        // A line break is written as the block's own (a lesson saved with CRLF stays CRLF); the
+        // renderer reads either as one.
+        let content = content.map { $0.ending == .lf ? Line(number: $0.number, text: $0.text, ending: block.opening.ending) : $0 }
         // New lines past the old body repeat the author's own prefix of the last non-blank body line
         // (`>` without its space, say), when it holds no tab; else the container's continuation prefix.
         let authored = block.body.indices.reversed().lazy.compactMap { index -> String? in

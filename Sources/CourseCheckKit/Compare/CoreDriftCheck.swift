@@ -9,10 +9,11 @@ public struct CoreDriftCheck: Sendable {
     /// The drift finding for `block`, or nil when it matches.
     public func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
         let expected = LineScanner.lines(of: embeddedCore)
-        guard let mismatch = LineMismatch.first(block: block.body, expected: expected, reference: "the embedded core") else { return nil }
+        let body = block.body.map(\.rendered)
+        guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: "the embedded core") else { return nil }
         let line = mismatch.index < block.body.count ? block.body[mismatch.index].number : block.closing.number
         let attachment = BlockDiff.attachment(
-            lesson: block.body, lessonLabel: path, reference: expected,
+            lesson: body, lessonLabel: path, reference: expected,
             referenceLabel: "embedded core (\(EmbeddedCore.fileName))", firstLine: block.opening.number + 1,
             referenceFirstLine: 1)
         return .coreDrift(

@@ -96,6 +96,9 @@ public struct LineMismatch: Sendable, Equatable {
             }
             return "the line has \(scalars(mineCharacter)) where \(reference) has \(scalars(theirCharacter)); they look alike"
         }
+        if let mine, let theirs, Invisible.looksAlike(mine, theirs) {
+            return "the line has \(describe(mine)) where \(reference) has \(describe(theirs)); they look alike"
+        }
         if let mine, Invisible.isSuspicious(mine) {
             return "the line has \(Invisible.name(mine)) where \(reference) has \(describe(theirs))"
         }
@@ -105,13 +108,8 @@ public struct LineMismatch: Sendable, Equatable {
         return nil
     }
 
-    /// A character for a message: visible ASCII quoted, anything else by code point and name.
     private static func describe(_ scalar: Unicode.Scalar?) -> String {
-        guard let scalar else { return "the end of the line" }
-        if scalar == " " { return "a space" }
-        if scalar == "\t" { return "a tab" }
-        if scalar.value > 0x20 && scalar.value < 0x7F { return "'\(Character(scalar))'" }
-        return Invisible.name(scalar)
+        scalar.map(Invisible.describe) ?? "the end of the line"
     }
 
     private static func scalars(_ character: Character) -> String {

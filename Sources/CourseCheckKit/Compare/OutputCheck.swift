@@ -30,10 +30,11 @@ public enum OutputCheck {
     }
 
     /// Why no fenced block can hold `stdout` byte for byte, or nil when one can: a block's content
-    /// ends with a newline, and a lesson is UTF-8 text without NUL bytes.
+    /// ends with a newline, a lesson is UTF-8 text without NUL bytes, and a CR in it ends a line.
     public static func unrepresentable(_ stdout: [UInt8]) -> Diagnostic.Unrepresentable? {
         if String(validating: stdout, as: UTF8.self) == nil { return .invalidUTF8 }
         if stdout.contains(0) { return .nulByte }
+        if stdout.contains(UInt8(ascii: "\r")) { return .carriageReturn }
         if let last = stdout.last, last != UInt8(ascii: "\n") { return .noFinalNewline }
         return nil
     }
@@ -41,22 +42,23 @@ public enum OutputCheck {
     /// The drift finding when `actual` differs from the expected block, or nil.
     public static func compare(_ actual: String, with expected: FencedBlock, tree: Tree, path: String) -> Diagnostic? {
         let actualLines = LineScanner.lines(of: actual)
-        guard let mismatch = LineMismatch.first(block: expected.body, expected: actualLines, reference: "the output") else { return nil }
+        let body = expected.body.map(\.rendered)
+        guard let mismatch = LineMismatch.first(block: body, expected: actualLines, reference: "the output") else { return nil }
         let line = mismatch.index < expected.body.count ? expected.body[mismatch.index].number : expected.closing.number
         // The diff reads expected (the lesson) against actual, both numbered with the lesson's lines.
         let diff = UnifiedDiff(
-            old: .init(label: "\(path) (expected)", lines: expected.body.map(\.visible), firstLine: expected.opening.number + 1),
+            old: .init(label: "\(path) (expected)", lines: body.map(\.visible), firstLine: expected.opening.number + 1),
             new: .init(
                 label: "actual output of tree at line \(tree.header.number)", lines: actualLines.map(\.visible),
                 firstLine: expected.opening.number + 1))
-        let attachment = expected.body.elementsEqual(actualLines, by: { $0.text.sameBytes($1.text) }) && !actualLines.isEmpty
+        let attachment = body.elementsEqual(actualLines, by: { $0.text.sameBytes($1.text) }) && !actualLines.isEmpty
             ? BlockDiff.attachment(
-                lesson: expected.body, lessonLabel: "the lesson", reference: actualLines,
+                lesson: body, lessonLabel: "the lesson", reference: actualLines,
                 referenceLabel: "the tree's output", firstLine: expected.opening.number + 1)
             : .diff(diff.hunks())
         return .outputDrift(
             at: SourceLocation(path: path, line: line, column: fileColumn(expected, mismatch)), tree: tree, path: path,
-            cause: outputCause(mismatch, expected: expected.body, actual: actualLines), attachment: attachment)
+            cause: outputCause(mismatch, expected: body, actual: actualLines), attachment: attachment)
     }
 
     /// The file column of a mismatch: its column in the rendered line plus the container prefix.

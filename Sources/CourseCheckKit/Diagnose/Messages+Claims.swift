@@ -14,6 +14,10 @@ extension Diagnostic {
         case source(slug: String, fileSlug: String)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
+        /// The `---` at the top never closes, so a renderer shows it as markdown.
+        case unclosed
+        /// A value (of `key`) or a line (`key` nil) that coursecheck cannot read as YAML text.
+        case unreadable(key: String?, CourseCheckKit.FrontMatter.Unreadable.Reason)
     }
 
     static func frontMatter(at location: SourceLocation, _ problem: FrontMatter) -> Diagnostic {
@@ -27,8 +31,24 @@ extension Diagnostic {
         case .noHeading: "lesson has no '# ' heading"
         case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
         case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
+        case .unclosed: "front matter starts with '---' but has no closing '---' line"
+        case .unreadable(let key, let reason):
+            (key.map { "front matter value of '\($0)' cannot be read as text: " } ?? "front matter line cannot be read: ")
+                + unreadableReason(reason)
         }
         return Diagnostic(.frontMatter, at: location, message)
+    }
+
+    private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
+        switch reason {
+        case .notAKey: "it is not 'key: value', a '- item' of a list, or a comment"
+        case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
+        case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
+        case .unterminatedQuote: "its quoted text has no closing quote"
+        case .reservedIndicator(let character): "YAML reserves '\(character)' at the start of a plain value; quote it"
+        case .blockScalarHeader(let character): "'\(character)' starts a block scalar, whose text goes on the indented lines below"
+        case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        }
     }
 
     enum CourseIndex {
@@ -66,6 +86,11 @@ extension Diagnostic {
         /// The declared distribution against the first tree's counts.
         case distribution(declared: [Int], counted: [Int])
         case unknown(String)
+        /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
+        /// UTF-8 bytes into the value.
+        case lookAlike(String, trigger: String, has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int)
+        /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
+        case contradicts(String, first: String, firstLine: Int)
     }
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
@@ -80,6 +105,10 @@ extension Diagnostic {
             "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
         case .unknown(let value):
             "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+        case .lookAlike(let value, let trigger, let has, let wanted, _):
+            "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
+        case .contradicts(let value, let first, let line):
+            "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
         }
         return Diagnostic(.declaredTrigger, at: location, message)
     }
@@ -126,6 +155,8 @@ extension Diagnostic {
         /// `missing`: one note or a range of them.
         case skips(note: String, missing: String)
         case goesBack(note: String, expected: String)
+        /// A marker `written` with the look-alike `has` where the note `note` has `wanted`.
+        case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -139,15 +170,22 @@ extension Diagnostic {
         case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
         case .skips(let note, let missing): "note \(note) skips \(missing)"
         case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
+        case .lookAlike(let written, let note, let has, let wanted):
+            "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) where \(note) has \(Invisible.describe(wanted))"
         }
         return Diagnostic(.noteSeries, at: location, message)
     }
 
-    /// A backticked kebab-case word no tree passes to `change`, with the closest label, if any.
-    static func labelReference(at location: SourceLocation, word: String, closest: String?) -> Diagnostic {
-        Diagnostic(
+    /// A backticked kebab-case word no tree passes to `change`, with the closest label, if any, and
+    /// the look-alike character that sets it apart from that label (`has` where the label has `wanted`).
+    static func labelReference(
+        at location: SourceLocation, word: String, closest: String?,
+        lookAlike: (has: Unicode.Scalar, wanted: Unicode.Scalar)? = nil
+    ) -> Diagnostic {
+        let why = lookAlike.map { " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))" } ?? ""
+        return Diagnostic(
             .labelReference, at: location,
-            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?)" } ?? "")")
+            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?\(why))" } ?? "")")
     }
 
     /// swiftc's `-parse` error for a display fragment.

@@ -16,6 +16,8 @@ extension Diagnostic {
         case invalidUTF8
         case nulByte
         case noFinalNewline
+        /// A CR: in a lesson it ends a line, as CRLF and LF do.
+        case carriageReturn
     }
 
     static func unrepresentableOutput(at location: SourceLocation, _ reason: Unrepresentable) -> Diagnostic {
@@ -25,6 +27,9 @@ extension Diagnostic {
         case .noFinalNewline:
             "tree's output does not end with a newline, so no fenced block can show it exactly; end the last print "
                 + "with a newline (print's default terminator)"
+        case .carriageReturn:
+            "tree printed a carriage return (CR), which a lesson block shows as a line ending, so no lesson block "
+                + "can show its output exactly"
         }
         return Diagnostic(.unrepresentableOutput, at: location, message)
     }

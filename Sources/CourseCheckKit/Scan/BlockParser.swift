@@ -3,7 +3,8 @@
 /// breaks and paragraphs, with lazy continuation lines and tabs expanded to the next multiple of
 /// four columns, as the spec says. What a renderer shows as a code block is what coursecheck
 /// checks, so this follows the spec's reference algorithm (commonmark.js `blocks.js`) step by step.
-/// Link reference definitions and inline content are not parsed here.
+/// Link reference definitions are taken out of paragraphs as they close (a paragraph of only
+/// definitions is none); inline content is not parsed here.
 ///
 /// Every line is visited once; each step inside a line advances the offset or ends the line's
 /// container matching, so parsing ends on any input.
@@ -22,6 +23,7 @@ public enum BlockParser {
         state.finishDocument()
         var document = state.document.frozen()
         document.tooDeep = state.tooDeep
+        document.linkDefinitions = state.definitions
         return document
     }
 }
@@ -79,6 +81,8 @@ public struct BlockNode: Sendable, Equatable {
     public var itemIndent: Int
     /// For the document: indices of lines where a container past `maximumDepth` was not opened.
     public var tooDeep: [Int] = []
+    /// For the document: its link reference definitions, by normalised label (the first wins).
+    public var linkDefinitions: [String: String] = [:]
 
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
@@ -181,6 +185,7 @@ extension BlockParser {
         var blank = false
         var partiallyConsumedTab = false
         var tooDeep: [Int] = []
+        var definitions: [String: String] = [:]
 
         init(lines: [Line]) {
             self.lines = lines
@@ -458,7 +463,7 @@ extension BlockParser {
                 }
             }
             // Setext heading underline: turns the paragraph into a heading.
-            if !indented, container.isParagraph, let level = Self.setextLevel(rest) {
+            if !indented, container.isParagraph, let level = Self.setextLevel(rest), takeDefinitions(container) {
                 closeUnmatchedBlocks()
                 container.kind = .heading(level: level)
                 container.lastLine = lineIndex
@@ -594,8 +599,26 @@ extension BlockParser {
             allClosed = true
         }
 
+        /// Takes a paragraph's leading link reference definitions out of it, as the spec does when
+        /// it closes (or meets a setext underline); true when text remains.
+        mutating func takeDefinitions(_ node: Node) -> Bool {
+            guard node.content.first?.text.utf8.contains(UInt8(ascii: "[")) ?? false else { return !node.content.isEmpty }
+            let (found, count) = LinkReferenceDefinition.leading(node.content.map(\.text))
+            for (label, destination) in found where definitions[label] == nil { definitions[label] = destination }
+            node.content.removeFirst(count)
+            if let first = node.content.first, count > 0 {
+                node.firstLine = first.index
+                node.startOffset = first.prefixLength
+            }
+            return !node.content.isEmpty
+        }
+
         mutating func finalize(_ node: Node, lastLine: Int) {
             node.open = false
+            if node.isParagraph, !takeDefinitions(node) {
+                // Only definitions: nothing is rendered, so no block is left.
+                node.parent?.children.removeAll { $0 === node }
+            }
             if lastLine > node.lastLine { node.lastLine = lastLine }
             // A container spans at least its last child.
             if let child = node.children.last, child.lastLine > node.lastLine { node.lastLine = child.lastLine }

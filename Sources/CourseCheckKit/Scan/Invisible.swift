@@ -1,3 +1,5 @@
+import Foundation
+
 /// Characters a reader cannot tell apart from others on screen: invisible ones (zero-width and
 /// non-ASCII spaces, format and control characters, combining marks) and look-alikes (canonical
 /// singletons such as KELVIN SIGN, and a few cross-script homoglyphs). Drift messages and diffs
@@ -20,6 +22,13 @@ public enum Invisible {
     public static func isSuspicious(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F }
         if lookAlikes[scalar.value] != nil { return true }
+        // Digits of other scripts (Arabic-Indic ٣), fullwidth forms (１, Ａ), Roman numerals (Ⅰ) and
+        // mathematical letters (𝐚) read as ASCII in a Turkish course; none belongs in its text.
+        if scalar.properties.numericType == .decimal || (0xFF01...0xFF5E).contains(scalar.value)
+            || (0x2160...0x2188).contains(scalar.value) || (0x1D400...0x1D7FF).contains(scalar.value)
+        {
+            return true
+        }
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .format, .control, .nonspacingMark,
             .enclosingMark, .spacingMark, .privateUse, .unassigned:
@@ -27,6 +36,53 @@ public enum Invisible {
         default:
             return false
         }
+    }
+
+    /// Letters that are right in Turkish text but look like the ASCII letter beside them, so they
+    /// are named only when they stand where the other is expected.
+    static let pairedLetters: [UInt32: Unicode.Scalar] = [0x0131: "i", 0x0130: "I"]
+
+    /// True when `a` and `b` differ but a reader takes one for the other: a look-alike of the table,
+    /// a digit of the same value in another script, a compatibility form (NFKC: `１` is `1`, `Ⅱ` is
+    /// `II`, `ﬁ` is `fi`), or Turkish dotless ı against i.
+    public static func looksAlike(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        // Spaces and invisible characters are named as such, not as look-alikes (NFKC maps NBSP to a space).
+        let invisible: [Unicode.GeneralCategory] = [.spaceSeparator, .format, .control, .nonspacingMark, .enclosingMark]
+        guard a != b, !invisible.contains(a.properties.generalCategory), !invisible.contains(b.properties.generalCategory) else {
+            return false
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            if lookAlikes[x.value] == y || pairedLetters[x.value] == y { return true }
+            if !x.isASCII, String(x).precomposedStringWithCompatibilityMapping.unicodeScalars.first == y { return true }
+        }
+        if a.properties.numericType == .decimal, b.properties.numericType == .decimal,
+            a.properties.numericValue == b.properties.numericValue
+        {
+            return true
+        }
+        return false
+    }
+
+    /// `text` with each look-alike scalar replaced by the one it looks like (`görev‑eklendi` with
+    /// U+2011 becomes `görev-eklendi`); the same string when it has none.
+    public static func skeleton(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let plain = lookAlikes[scalar.value] {
+                result.append(plain)
+            } else if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+                let digit = Unicode.Scalar(UInt32(value) + 0x30)
+            {
+                result.append(digit)
+            } else if scalar.value >= 0x80 && isSuspicious(scalar) {
+                let compatible = String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars
+                result.append(contentsOf: compatible.allSatisfy(\.isASCII) ? compatible : String(scalar).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// The Unicode name aliases of the C0 controls and DEL, which the runtime's name tables leave out.
@@ -48,6 +104,14 @@ public enum Invisible {
         if hex.count < 4 { hex = String(repeating: "0", count: 4 - hex.count) + hex }
         let name = scalar.properties.name ?? scalar.properties.nameAlias ?? controlNames[scalar.value] ?? "unnamed"
         return "U+\(hex) \(name)"
+    }
+
+    /// A character for a message: visible ASCII quoted, anything else by code point and name.
+    public static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar == " " { return "a space" }
+        if scalar == "\t" { return "a tab" }
+        if scalar.value > 0x20 && scalar.value < 0x7F { return "'\(Character(scalar))'" }
+        return name(scalar)
     }
 
     /// The text with every suspicious scalar replaced by `⟨U+200B ZERO WIDTH SPACE⟩`; the same

@@ -29,6 +29,12 @@ public struct Line: Sendable, Equatable {
         }
     }
 
+    /// The line as a renderer shows it in a code block: CommonMark reads LF, CRLF and CR alike as a
+    /// line ending, so a lesson saved with CRLF shows the same code and output as one with LF.
+    public var rendered: Line {
+        ending == .crlf || ending == .cr ? Line(number: number, text: text, ending: .lf) : self
+    }
+
     /// True for a line that is empty or holds only spaces and tabs.
     public var isBlank: Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
 }
