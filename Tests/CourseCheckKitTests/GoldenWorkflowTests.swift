@@ -33,6 +33,18 @@ final class GoldenWorkflowTests: XCTestCase {
         return files
     }
 
+    /// Under `--format json`, stdout is one JSON array even for `--update`: what it changed goes to
+    /// stderr, and its refusals are findings of the array, counted in the summary.
+    func testUpdateInJSONKeepsStdoutOneDocument() throws {
+        try edit("09-yerel-durum.md") { try $0.replacingFirst("dokunuldu: tapCount degisti", with: "dokunuldu: tapCount degismedi") }
+        let result = run(["--update", "--format", "json", "--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, 1)
+        let findings = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(findings?.compactMap { $0["id"] as? String }, ["update-refused", "output-drift"])
+        XCTAssertTrue(result.stderr.hasPrefix("goldens: 0 added, 0 changed, 0 removed, 1 tree refused\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("; 2 errors\n"), result.stderr)
+    }
+
     func testTheCommittedGoldensMatchTheCourse() {
         let result = run(["lessons"])
         XCTAssertEqual(result.stderr, "")

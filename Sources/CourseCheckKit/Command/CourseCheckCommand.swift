@@ -268,13 +268,13 @@ public struct CourseCheckCommand {
         ) { deletions in
             // Listed before the first deletion: the author sees everything that goes, and nothing else goes.
             for deletion in deletions {
-                stdout.write("will remove \(deletion.entry.displayPath) (\(deletion.reason))\n")
+                progress("will remove \(deletion.entry.displayPath) (\(deletion.reason))\n", invocation)
             }
         }
-        refusals.forEach(reporter.report)
-        stdout.write(changes.lines)
-        // An update must settle in one step: check again and fail unless clean.
-        return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+        progress(changes.lines, invocation)
+        // An update must settle in one step: check again and fail unless clean. Its refusals are
+        // findings of that report, in every format, and count in its summary.
+        return try report(try checker.check(plan).adding(refusals), invocation: invocation, reporter: reporter)
     }
 
     private func promote(
@@ -298,21 +298,29 @@ public struct CourseCheckCommand {
                     + "\n")
             return promotion.skipped.isEmpty && !unfixed.contains { $0.severity == .error } ? .clean : .findings
         }
+        // Located in the lessons as they are before the rewrite, so said before it.
         promotion.skipped.forEach(reporter.report)
         for rewrite in promotion.rewrites {
             AtomicFile.sweep(URL(fileURLWithPath: GoldenStore.canonicalPath(rewrite.url)).deletingLastPathComponent())
             try AtomicFile.write(rewrite.data, to: rewrite.url, environment: environment.variables)
-            stdout.write(
+            progress(
                 "promoted \(rewrite.path): \(Plural.count(rewrite.expectedBlocks, "expected block")), "
-                    + "\(Plural.count(rewrite.coreBlocks, "core block"))\n")
+                    + "\(Plural.count(rewrite.coreBlocks, "core block"))\n", invocation)
         }
         if promotion.rewrites.isEmpty {
-            stdout.write(
+            progress(
                 promotion.skipped.isEmpty
                     ? "promote: every expected and core block already matches\n"
-                    : "promote: nothing to rewrite; \(Plural.count(promotion.skipped.count, "tree")) skipped\n")
+                    : "promote: nothing to rewrite; \(Plural.count(promotion.skipped.count, "tree")) skipped\n",
+                invocation)
         }
         return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+    }
+
+    /// What `--update` and `--promote` did, for the author: on stdout beside the text summary, on
+    /// stderr under `--format json`, so stdout stays one JSON document.
+    private func progress(_ text: String, _ invocation: Invocation) {
+        if invocation.format == .json { stderr.write(text) } else { stdout.write(text) }
     }
 
     /// A patch path `git apply` accepts: relative to the repository holding the file, else to the

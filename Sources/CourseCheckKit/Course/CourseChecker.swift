@@ -30,6 +30,25 @@ public struct CourseChecker: Sendable {
 
         public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
 
+        /// The result with `diagnostics` (an update's refusals) among its findings: each in the lesson it
+        /// is located in, first among the findings of its line, and counted in the summary.
+        public func adding(_ diagnostics: [Diagnostic]) -> Result {
+            var result = self
+            for diagnostic in diagnostics {
+                if let index = result.lessonResults.firstIndex(where: { $0.path == diagnostic.location.path }) {
+                    var findings = result.lessonResults[index].findings
+                    let position = findings.firstIndex { $0.diagnostic.location.line >= diagnostic.location.line } ?? findings.endIndex
+                    findings.insert(Finding(.lesson, diagnostic), at: position)
+                    result.lessonResults[index].findings = findings
+                } else {
+                    result.courseFindings.append(Finding(.course, diagnostic))
+                }
+            }
+            result.summary.errors = result.diagnostics.count { $0.severity == .error }
+            result.summary.warnings = result.diagnostics.count { $0.severity == .warning }
+            return result
+        }
+
         /// Drops findings, keeping the summary's counts true.
         public mutating func removeFindings(where drop: (Finding, String?) -> Bool) {
             courseFindings.removeAll { drop($0, nil) }
