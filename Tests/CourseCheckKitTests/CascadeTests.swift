@@ -56,6 +56,23 @@ final class CascadeTests: XCTestCase {
         ])
     }
 
+    /// Every lesson names the course; a typo in the index's title is one finding there.
+    func testATypoInTheCourseTitle() throws {
+        try mutate("README.md", "title: 'SwiftUI ile Arayüz'", "title: 'SwiftUI ile Arayuz'")
+        XCTAssertEqual(findings(), [
+            "lessons/README.md:2:1: error: the course title 'SwiftUI ile Arayuz' differs from the course every lesson "
+                + "names, 'SwiftUI ile Arayüz' [front-matter]"
+        ])
+    }
+
+    func testATypoInTheIndexHeading() throws {
+        try mutate("README.md", "# SwiftUI ile Arayüz", "# SwiftUI ile Arayuz")
+        XCTAssertEqual(findings(), [
+            "lessons/README.md:16:3: error: the index's heading 'SwiftUI ile Arayuz' differs from its title 'SwiftUI ile "
+                + "Arayüz' (line 2) [front-matter]"
+        ])
+    }
+
     func testATypoInTheHeading() throws {
         try mutate("01-bildirimsel-sozdizim.md", "# Bildirimsel Sözdizim", "# Bildirimsel Sözdzim")
         XCTAssertEqual(findings(), [

@@ -20,7 +20,22 @@ public struct FrontMatterClaim: ClaimCheck {
             }
         }
         // Without an index, the lessons must at least agree with each other on the course title.
-        let courseTitle = course.courseTitle ?? mostCommonCourse(course)
+        var courseTitle = course.courseTitle ?? mostCommonCourse(course)
+        if let index = course.index, let title = index.frontMatter?["title"] {
+            // One typo in the index's title is one finding there, not one in every lesson.
+            let named = Set(course.lessons.compactMap { $0.frontMatter?["course"]?.value })
+            if course.lessons.count > 1, named.count == 1, let only = named.first, !only.sameBytes(title.value),
+                course.lessons.allSatisfy({ $0.frontMatter?["course"] != nil })
+            {
+                findings.append(.frontMatter(
+                    at: SourceLocation(path: index.file.path, line: title.line), .indexTitle(title.value, lessons: only)))
+                courseTitle = only
+            } else if let heading = index.prose.headings.first(where: { $0.level == 1 }), !heading.text.sameBytes(title.value) {
+                findings.append(.frontMatter(
+                    at: SourceLocation(path: index.file.path, line: heading.line, column: heading.column),
+                    .indexHeading(heading.text, title: title.value, titleLine: title.line)))
+            }
+        }
         for lesson in course.lessons {
             let path = lesson.path
             guard let frontMatter = lesson.frontMatter else {

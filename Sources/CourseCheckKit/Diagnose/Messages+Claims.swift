@@ -14,6 +14,10 @@ extension Diagnostic {
         case source(slug: String, fileSlug: String)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
+        /// The index's `title` differs from the course every lesson names.
+        case indexTitle(String, lessons: String)
+        /// The index's `# ` heading differs from its `title` at `titleLine`.
+        case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
         case unclosed
         /// A value (of `key`) or a line (`key` nil) that coursecheck cannot read as YAML text.
@@ -31,6 +35,10 @@ extension Diagnostic {
         case .noHeading: "lesson has no '# ' heading"
         case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
         case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
+        case .indexTitle(let title, let lessons):
+            "the course title '\(title)' differs from the course every lesson names, '\(lessons)'"
+        case .indexHeading(let heading, let title, let line):
+            "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
         case .unclosed: "front matter starts with '---' but has no closing '---' line"
         case .unreadable(let key, let reason):
             (key.map { "front matter value of '\($0)' cannot be read as text: " } ?? "front matter line cannot be read: ")
