@@ -73,6 +73,15 @@ final class CascadeTests: XCTestCase {
         ])
     }
 
+    /// A slip in the closing table's header keeps the claim on: one finding, and the rows still checked.
+    func testATypoInTheClosingTableHeader() throws {
+        try mutate("21-on-izleme-ve-yineleme.md", "| Ders | Değişiklik | Tetik |", "| Ders | Değişiklik | Tetık |")
+        XCTAssertEqual(findings(), [
+            "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's column 'Tetık' should be 'Tetik'; "
+                + "the table is read as if it were [closing-table]"
+        ])
+    }
+
     func testATypoInTheHeading() throws {
         try mutate("01-bildirimsel-sozdizim.md", "# Bildirimsel Sözdizim", "# Bildirimsel Sözdzim")
         XCTAssertEqual(findings(), [

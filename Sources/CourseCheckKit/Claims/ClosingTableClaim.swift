@@ -13,9 +13,28 @@ public struct ClosingTableClaim: ClaimCheck {
                 found = (lesson, table)
             }
         }
-        guard let (owner, table) = found, let lessonColumn = table.column("Ders"), let triggerColumn = table.column("Tetik")
-        else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
+        // A slip in a column's name must not turn the claim off: a table with one column right and
+        // the other a slip away is the closing table, and the slip is its one finding.
         var findings: [Diagnostic] = []
+        if found == nil {
+            for lesson in course.lessons {
+                for table in lesson.prose.tables {
+                    guard let ders = Self.column("Ders", in: table), let tetik = Self.column("Tetik", in: table),
+                        ders.exact || tetik.exact
+                    else { continue }
+                    found = (lesson, table)
+                    for (name, match) in [("Ders", ders), ("Tetik", tetik)] where !match.exact {
+                        findings.append(.closingTable(
+                            at: SourceLocation(path: lesson.path, line: table.headerLine),
+                            .header(given: table.header[match.index], name: name)))
+                    }
+                }
+            }
+            if found == nil { findings = [] }
+        }
+        guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table)?.index,
+            let triggerColumn = Self.column("Tetik", in: table)?.index
+        else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn.
         let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn].text : "" }
         let titles = course.lessons.map { $0.title(asUsedIn: rowTitles) }
@@ -97,5 +116,16 @@ public struct ClosingTableClaim: ClaimCheck {
     /// The location of a cell's text, or of its row when the row has fewer cells.
     private func cell(_ row: (cells: [Prose.Table.Cell], line: Line), _ column: Int, _ path: String) -> SourceLocation {
         column < row.cells.count ? row.cells[column].location : SourceLocation(path: path, line: row.line.number)
+    }
+
+    /// The column named `name`, or the one header cell a slip away from it (at most two edits, or
+    /// `name` with a suffix such as `Dersler`).
+    static func column(_ name: String, in table: Prose.Table) -> (index: Int, exact: Bool)? {
+        if let index = table.column(name) { return (index, true) }
+        let near = table.header.indices.filter { index in
+            let cell = table.header[index].lowercased()
+            return Suggestion.distance(Array(cell), Array(name.lowercased())) <= 2 || cell.hasPrefix(name.lowercased())
+        }
+        return near.count == 1 ? (near[0], false) : nil
     }
 }

@@ -129,6 +129,8 @@ extension Diagnostic {
         case missingRow(title: String, lesson: Int)
         case notALesson(row: Int, named: String)
         case outOfOrder(row: Int, named: String, lesson: Int)
+        /// The header names a column `given`, a slip away from `name`.
+        case header(given: String, name: String)
     }
 
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
@@ -136,6 +138,8 @@ extension Diagnostic {
         case .trigger(let row, let given, let path, let declared):
             "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'"
         case .title(let row, let named, let lesson, let title): "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
+        case .header(let given, let name):
+            "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
         case .missingRow(let title, let lesson):
             "the closing table has no row for '\(title)' (lesson \(lesson)); expected one here"
         case .notALesson(let row, let named): "row \(row) names '\(named)', which is not a lesson of the course"
