@@ -8,7 +8,6 @@ let package = Package(
     name: "coursecheck",
     products: [
         .executable(name: "coursecheck", targets: ["coursecheck"]),
-        .library(name: "CourseCheckKit", targets: ["CourseCheckKit"]),
     ],
     targets: [
         // The course's Invalidation.swift, compiled verbatim. The only canonical copy of the core text.
@@ -16,7 +15,8 @@ let package = Package(
             name: "InvalidationCore",
             swiftSettings: strict
         ),
-        // All of coursecheck's logic. `Resources/Invalidation.swift` is a symlink to the core above,
+        // All of coursecheck's logic, with `package` access: its only clients are the executable,
+        // the tests and the fuzz targets (built with -package-name coursecheck). `Resources/Invalidation.swift` is a symlink to the core above,
         // embedded as bytes for the byte-for-byte drift check.
         .target(
             name: "CourseCheckKit",

@@ -1,5 +1,5 @@
 /// One claim the course text makes, checked on its own, with its own diagnostic id.
-public protocol ClaimCheck: Sendable {
+package protocol ClaimCheck: Sendable {
     /// The id every finding of this check carries; also the claim's name in summaries.
     var id: DiagnosticID { get }
     /// True when the claim spans lessons, so it needs a whole lessons directory.
@@ -8,7 +8,7 @@ public protocol ClaimCheck: Sendable {
 }
 
 /// What checking one claim gave.
-public enum ClaimOutcome: Sendable {
+package enum ClaimOutcome: Sendable {
     /// The claim's structure is there and was checked; the findings are its breaks.
     case checked([Diagnostic])
     /// The course does not use this structure at all (no closing table, no index, ...).
@@ -18,8 +18,8 @@ public enum ClaimOutcome: Sendable {
 }
 
 /// The claims coursecheck knows, in the order they are checked and listed.
-public enum CourseClaims {
-    public static let all: [any ClaimCheck] = [
+package enum CourseClaims {
+    package static let all: [any ClaimCheck] = [
         FrontMatterClaim(),
         CourseIndexClaim(),
         DeclaredTriggerClaim(),
@@ -31,13 +31,13 @@ public enum CourseClaims {
     ]
 
     /// The result of checking every claim.
-    public struct Report: Sendable {
-        public var diagnostics: [Diagnostic] = []
-        public var checked: [DiagnosticID] = []
-        public var notApplicable: [DiagnosticID] = []
-        public var skipped: [DiagnosticID] = []
+    package struct Report: Sendable {
+        package var diagnostics: [Diagnostic] = []
+        package var checked: [DiagnosticID] = []
+        package var notApplicable: [DiagnosticID] = []
+        package var skipped: [DiagnosticID] = []
 
-        public var summary: String {
+        package var summary: String {
             var text = "claims: \(checked.count) checked"
             if !notApplicable.isEmpty {
                 text += ", \(notApplicable.count) not applicable (\(notApplicable.map(\.rawValue).joined(separator: ", ")))"
@@ -49,7 +49,7 @@ public enum CourseClaims {
         }
     }
 
-    public static func check(_ course: CourseFacts, claims: [any ClaimCheck] = all) -> Report {
+    package static func check(_ course: CourseFacts, claims: [any ClaimCheck] = all) -> Report {
         var report = Report()
         for claim in claims {
             if claim.spansCourse && !course.isWholeCourse {

@@ -1,12 +1,12 @@
 /// The closing table (columns `Ders` and `Tetik`) has one row per lesson in course order, each
 /// naming the lesson's title and its declared trigger (`dördü (a/b/c/d)` for a distribution).
-public struct ClosingTableClaim: ClaimCheck {
-    public let id = DiagnosticID.closingTable
-    public let spansCourse = true
+package struct ClosingTableClaim: ClaimCheck {
+    package let id = DiagnosticID.closingTable
+    package let spansCourse = true
 
-    public init() {}
+    package init() {}
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         var found: (lesson: CourseFacts.LessonFacts, table: Prose.Table)?
         for lesson in course.lessons {
             if let table = lesson.prose.tables.first(where: { $0.column("Ders") != nil && $0.column("Tetik") != nil }) {

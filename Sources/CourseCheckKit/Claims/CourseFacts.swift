@@ -2,23 +2,23 @@ import Foundation
 
 /// What the claim checks read: the lessons in course order with their prose and front matter,
 /// each tree's actual output, and the course index.
-public struct CourseFacts: Sendable {
+package struct CourseFacts: Sendable {
     /// One lesson as the claims see it.
-    public struct LessonFacts: Sendable {
-        public var lesson: Lesson
-        public var prose: Prose
-        public var frontMatter: FrontMatter?
+    package struct LessonFacts: Sendable {
+        package var lesson: Lesson
+        package var prose: Prose
+        package var frontMatter: FrontMatter?
         /// The actual stdout of each tree, in order; nil where a tree did not run.
-        public var outputs: [String?]
+        package var outputs: [String?]
 
-        public var path: String { lesson.path }
+        package var path: String { lesson.path }
         /// Every tree block of the lesson, in order, with or without a recognised expected block.
-        public var treeBlocks: [FencedBlock] { lesson.blocks.filter { $0.role == .tree }.map(\.fenced) }
+        package var treeBlocks: [FencedBlock] { lesson.blocks.filter { $0.role == .tree }.map(\.fenced) }
         /// True when some tree block has no recognised expected block: it did not run, so what
         /// the lesson's trees print is not fully known, and claims about it are not judged.
-        public var hasUnknownTrees: Bool { treeBlocks.count != lesson.trees.count || lesson.fencesAreUncertain }
+        package var hasUnknownTrees: Bool { treeBlocks.count != lesson.trees.count || lesson.fencesAreUncertain }
         /// `yerel-durum` for `lessons/09-yerel-durum.md`.
-        public var slug: String {
+        package var slug: String {
             let stem = GoldenStore.stem(of: path)
             let digits = stem.prefix { $0.isASCII && $0.isNumber }
             return stem.dropFirst(digits.count).hasPrefix("-") ? String(stem.dropFirst(digits.count + 1)) : stem
@@ -26,7 +26,7 @@ public struct CourseFacts: Sendable {
         /// Every spelling the lesson gives its title: the front matter's and the heading's. When the two
         /// differ, front-matter reports it once, and the claims that name lessons accept either, so
         /// one typo is one finding.
-        public var titles: [String] {
+        package var titles: [String] {
             var titles: [String] = []
             for candidate in [frontMatter?["title"]?.value, title?.text].compactMap({ $0 })
             where !titles.contains(where: { $0.sameBytes(candidate) }) {
@@ -36,37 +36,37 @@ public struct CourseFacts: Sendable {
         }
 
         /// True when `name` is one of the lesson's titles.
-        public func isTitled(_ name: String) -> Bool { titles.contains { $0.sameBytes(name) } }
+        package func isTitled(_ name: String) -> Bool { titles.contains { $0.sameBytes(name) } }
 
         /// The lesson's title as `names` use it when they use one of its spellings, else its first.
-        public func title(asUsedIn names: [String]) -> String {
+        package func title(asUsedIn names: [String]) -> String {
             titles.first { title in names.contains { $0.sameBytes(title) } } ?? titles[0]
         }
 
         /// The text of the first `# ` heading, with its line.
-        public var title: (text: String, line: Int, column: Int)? {
+        package var title: (text: String, line: Int, column: Int)? {
             prose.headings.first { $0.level == 1 }.map { ($0.text, $0.line, $0.column) }
         }
     }
 
     /// The course index, `lessons/README.md`.
-    public struct Index: Sendable {
-        public var file: SourceFile
-        public var prose: Prose
-        public var frontMatter: FrontMatter?
+    package struct Index: Sendable {
+        package var file: SourceFile
+        package var prose: Prose
+        package var frontMatter: FrontMatter?
     }
 
-    public var lessons: [LessonFacts]
-    public var index: Index?
+    package var lessons: [LessonFacts]
+    package var index: Index?
     /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
-    public var isWholeCourse: Bool
+    package var isWholeCourse: Bool
     /// For checks that need the toolchain: where to cache, and what the environment is.
-    public var cache: Cache?
-    public var environment: [String: String]
+    package var cache: Cache?
+    package var environment: [String: String]
     /// Seconds one swiftc invocation may take (`--compile-timeout`).
-    public var compileTimeout: Double = 120
+    package var compileTimeout: Double = 120
 
-    public init(
+    package init(
         lessons: [LessonFacts], index: Index?, isWholeCourse: Bool, cache: Cache?, environment: [String: String]
     ) {
         self.lessons = lessons
@@ -77,7 +77,7 @@ public struct CourseFacts: Sendable {
     }
 
     /// Builds the facts from a check's result; reads `README.md` beside the lessons when there is one.
-    public static func gather(
+    package static func gather(
         _ results: [LessonResult], plan: CourseLoader.Plan, cache: Cache?,
         environment: [String: String], overlay: [String: [UInt8]] = [:]
     ) -> CourseFacts {
@@ -110,7 +110,7 @@ public struct CourseFacts: Sendable {
 
     /// How often `text` occurs in the course outside the lesson at `path`: in the index and the other
     /// lessons. It tells which of two spellings the course uses.
-    public func mentions(of text: String, outside path: String) -> Int {
+    package func mentions(of text: String, outside path: String) -> Int {
         let files = (index.map { [$0.file] } ?? []) + lessons.filter { $0.path != path }.map(\.lesson.file)
         return files.reduce(0) { count, file in
             count + file.lines.count { $0.text.contains(text) }
@@ -118,5 +118,5 @@ public struct CourseFacts: Sendable {
     }
 
     /// The course title: the index's `title`, when there is an index.
-    public var courseTitle: String? { index?.frontMatter?["title"]?.value }
+    package var courseTitle: String? { index?.frontMatter?["title"]?.value }
 }

@@ -1,10 +1,10 @@
 /// The course index (`README.md` beside the lessons): `lessons: N` counts the lesson files, and its
 /// ordered list links every lesson once, in order, with its title.
-public struct CourseIndexClaim: ClaimCheck {
-    public let id = DiagnosticID.courseIndex
-    public let spansCourse = true
+package struct CourseIndexClaim: ClaimCheck {
+    package let id = DiagnosticID.courseIndex
+    package let spansCourse = true
 
-    public init() {}
+    package init() {}
 
     /// An item `N. [Title](file.md)` of the index's ordered list.
     struct Item {
@@ -52,7 +52,7 @@ public struct CourseIndexClaim: ClaimCheck {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard let index = course.index else { return .notApplicable("no README.md beside the lessons") }
         let path = index.file.path
         var findings: [Diagnostic] = []

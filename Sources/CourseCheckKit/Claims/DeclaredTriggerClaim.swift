@@ -1,11 +1,11 @@
 /// Each lesson's `Bu dersin tetiği: **X**` names one of the four triggers, and a tree of the lesson
 /// prints a recomputation with that cause; a distribution `(a/b/c/d)` equals the `countCauses`
 /// lines of the lesson's first tree.
-public struct DeclaredTriggerClaim: ClaimCheck {
-    public let id = DiagnosticID.declaredTrigger
-    public let spansCourse = false
+package struct DeclaredTriggerClaim: ClaimCheck {
+    package let id = DiagnosticID.declaredTrigger
+    package let spansCourse = false
 
-    public init() {}
+    package init() {}
 
     /// Whether a lesson's declaration holds against its trees (or cannot be judged): the other
     /// claims read only sound declarations, so a wrong one is one finding, here, and not again in
@@ -15,7 +15,7 @@ public struct DeclaredTriggerClaim: ClaimCheck {
         return DeclaredTriggerClaim().problem(lesson, declaration) == nil
     }
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard declarations.contains(where: { $0 != nil }) else { return .notApplicable("no lesson declares a trigger") }
         var findings: [Diagnostic] = []

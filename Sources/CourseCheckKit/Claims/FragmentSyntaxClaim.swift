@@ -6,16 +6,16 @@ import Foundation
 /// only when swiftc verifiably produced it for that fragment: a fragment that got errors, or every
 /// fragment of an invocation that exited cleanly. swiftc can stop early (an unterminated `/*`
 /// ends it), so the fragments it said nothing about are parsed again without the failing ones.
-public struct FragmentSyntaxClaim: ClaimCheck {
-    public let id = DiagnosticID.fragmentSyntax
-    public let spansCourse = false
+package struct FragmentSyntaxClaim: ClaimCheck {
+    package let id = DiagnosticID.fragmentSyntax
+    package let spansCourse = false
 
-    public init() {}
+    package init() {}
 
     /// Errors `-parse` reports that are about a file's role, not its syntax.
     static let ignoredMessages = ["expressions are not allowed at the top level"]
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         var fragments: [(path: String, block: FencedBlock)] = []
         for lesson in course.lessons {
             for block in lesson.lesson.blocks where block.role == .fragment {

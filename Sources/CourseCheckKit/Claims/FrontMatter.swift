@@ -1,18 +1,18 @@
 /// The YAML front matter of a lesson or of the course index: `key: value` lines and `key:` lists
 /// of `- item`, between two `---` lines at the top of the file, read as YAML reads them (block
 /// scalars `>-` and `|`, quoted and spaced keys, comments, multi-line flow scalars).
-public struct FrontMatter: Sendable, Equatable {
+package struct FrontMatter: Sendable, Equatable {
     /// A scalar or list value, with the line it is on.
-    public struct Entry: Sendable, Equatable {
-        public var value: String
-        public var items: [String]
-        public var line: Int
+    package struct Entry: Sendable, Equatable {
+        package var value: String
+        package var items: [String]
+        package var line: Int
     }
 
     /// A line or value coursecheck cannot read as YAML text: the claims report it where it is,
     /// rather than treat the key as missing or the value as its raw spelling.
-    public struct Unreadable: Sendable, Equatable {
-        public enum Reason: Sendable, Equatable {
+    package struct Unreadable: Sendable, Equatable {
+        package enum Reason: Sendable, Equatable {
             /// A line that is neither `key: value`, a list item, a comment nor an indented continuation.
             case notAKey
             /// `[…]` or `{…}`: a flow collection, not text.
@@ -30,20 +30,20 @@ public struct FrontMatter: Sendable, Equatable {
         }
 
         /// The key, or nil for a line that has none.
-        public var key: String?
-        public var line: Int
-        public var reason: Reason
+        package var key: String?
+        package var line: Int
+        package var reason: Reason
     }
 
-    public var entries: [String: Entry]
-    public var unreadable: [Unreadable] = []
+    package var entries: [String: Entry]
+    package var unreadable: [Unreadable] = []
     /// The line of the closing `---`.
-    public var closingLine: Int
+    package var closingLine: Int
 
-    public subscript(key: String) -> Entry? { entries[key] }
+    package subscript(key: String) -> Entry? { entries[key] }
 
     /// Reads the front matter, or nil when the file does not start with `---` or it never closes.
-    public static func parse(_ lines: [Line]) -> FrontMatter? {
+    package static func parse(_ lines: [Line]) -> FrontMatter? {
         guard lines.first?.text == "---" else { return nil }
         var entries: [String: Entry] = [:]
         var unreadable: [Unreadable] = []

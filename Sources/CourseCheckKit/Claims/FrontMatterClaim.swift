@@ -1,13 +1,13 @@
 /// Every lesson's front matter has the required keys, its `title` is the `# ` heading, the
 /// `source` URL ends in the file's slug, and `course` is the course title.
-public struct FrontMatterClaim: ClaimCheck {
-    public let id = DiagnosticID.frontMatter
-    public let spansCourse = false
-    public static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
+package struct FrontMatterClaim: ClaimCheck {
+    package let id = DiagnosticID.frontMatter
+    package let spansCourse = false
+    package static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
 
-    public init() {}
+    package init() {}
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         func opens(_ file: SourceFile) -> Bool { file.lines.first?.text == "---" }
         guard course.lessons.contains(where: { $0.frontMatter != nil || opens($0.lesson.file) }) else {
             return .notApplicable("no lesson has front matter")

@@ -1,10 +1,10 @@
 /// Every backticked kebab-case word in prose (`filtre-secildi`) is a label some tree of the course
 /// passes to `change`, or a word of the core's own vocabulary (`kural-disi`).
-public struct LabelReferenceClaim: ClaimCheck {
-    public let id = DiagnosticID.labelReference
-    public let spansCourse = true
+package struct LabelReferenceClaim: ClaimCheck {
+    package let id = DiagnosticID.labelReference
+    package let spansCourse = true
 
-    public init() {}
+    package init() {}
 
     /// The string literals passed as the first argument of `change(…)` in a tree block (whether or
     /// not its expected block was recognised): `change("label"`.
@@ -63,7 +63,7 @@ public struct LabelReferenceClaim: ClaimCheck {
         return words >= 2 && !previousDash
     }
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         let labels = Set(course.lessons.flatMap { $0.treeBlocks.flatMap(Self.labels) })
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.

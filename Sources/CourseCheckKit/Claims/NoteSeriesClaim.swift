@@ -1,10 +1,10 @@
 /// Bold notes (`**GV1.**`, `**DR4.**`) form one series per prefix, numbered 1, 2, 3 … without gaps
 /// or repeats in reading order, and each series stays within one part of the course.
-public struct NoteSeriesClaim: ClaimCheck {
-    public let id = DiagnosticID.noteSeries
-    public let spansCourse = true
+package struct NoteSeriesClaim: ClaimCheck {
+    package let id = DiagnosticID.noteSeries
+    package let spansCourse = true
 
-    public init() {}
+    package init() {}
 
     /// A note marker found in prose.
     struct Note {
@@ -90,7 +90,7 @@ public struct NoteSeriesClaim: ClaimCheck {
     /// Numbering is checked against the note before (a typo between two good neighbours is one
     /// finding, a gap is one finding, a repeat is one finding), never against a running count that
     /// one slip would throw off for the rest of the course.
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         var notes = course.lessons.flatMap(Self.notes)
         guard !notes.isEmpty else { return .notApplicable("no bold note markers") }
         let parts = Self.parts(course.index, lessons: course.lessons)

@@ -1,36 +1,36 @@
 /// The prose of a markdown file as a reader sees it: its paragraphs and headings (outside code,
 /// HTML blocks and front matter), each with its soft line breaks joined, in reading order. Claims
 /// match sentences on this text, so a wrapped sentence or bullet reads as one.
-public struct Prose: Sendable {
-    public var path: String
+package struct Prose: Sendable {
+    package var path: String
     /// Paragraphs and headings, in document order.
-    public var blocks: [TextBlock]
+    package var blocks: [TextBlock]
     /// The file's link reference definitions, by normalised label: table cells resolve them too.
-    public var linkDefinitions: [String: String] = [:]
+    package var linkDefinitions: [String: String] = [:]
 
     /// A paragraph or heading: its source lines (content after container prefixes and leading
     /// blanks) and the list item it opens, if any.
-    public struct TextBlock: Sendable {
-        public enum Kind: Sendable, Equatable {
+    package struct TextBlock: Sendable {
+        package enum Kind: Sendable, Equatable {
             case paragraph
             case heading(level: Int)
         }
 
         /// One source line of the block: its file line, the UTF-8 column where its text starts, and
         /// the text (leading and trailing blanks dropped).
-        public struct Segment: Sendable {
-            public var line: Line
-            public var column: Int
-            public var text: String
+        package struct Segment: Sendable {
+            package var line: Line
+            package var column: Int
+            package var text: String
         }
 
-        public var kind: Kind
-        public var segments: [Segment]
+        package var kind: Kind
+        package var segments: [Segment]
         /// The marker of the list item this block is the first paragraph of: `-`, `*`, `+`, or the
         /// delimiter of an ordered item (`.`, `)`); nil elsewhere.
-        public var itemMarker: Character?
+        package var itemMarker: Character?
         /// The source text with soft line breaks joined by a space, as a renderer shows them.
-        public var source: String
+        package var source: String
         /// Where each segment starts in `source`.
         var starts: [Int]
 
@@ -66,13 +66,13 @@ public struct Prose: Sendable {
         let inline: Inline
 
         /// The rendered text: markup dropped, soft breaks as spaces.
-        public var text: String { inline.plain() }
+        package var text: String { inline.plain() }
 
         /// The first line of the block.
-        public var firstLine: Line { segments[0].line }
+        package var firstLine: Line { segments[0].line }
 
         /// The file location of a UTF-8 offset into `source`.
-        public func location(of offset: Int, in path: String) -> SourceLocation {
+        package func location(of offset: Int, in path: String) -> SourceLocation {
             var segment = 0
             while segment + 1 < starts.count && starts[segment + 1] <= offset { segment += 1 }
             return SourceLocation(
@@ -81,7 +81,7 @@ public struct Prose: Sendable {
         }
     }
 
-    public init(file: SourceFile, document: BlockNode) {
+    package init(file: SourceFile, document: BlockNode) {
         path = file.path
         var blocks: [TextBlock] = []
         func visit(_ node: BlockNode, itemMarker: Character?) {
@@ -118,11 +118,11 @@ public struct Prose: Sendable {
         linkDefinitions = document.linkDefinitions
     }
 
-    public init(file: SourceFile) {
+    package init(file: SourceFile) {
         self.init(file: file, document: MarkdownScanner.scan(file).document)
     }
 
-    public init(lesson: Lesson) {
+    package init(lesson: Lesson) {
         if let document = lesson.document {
             self.init(file: lesson.file, document: document)
         } else {
@@ -131,15 +131,15 @@ public struct Prose: Sendable {
     }
 
     /// A heading: its level, its text and its line.
-    public struct Heading: Sendable, Equatable {
-        public var level: Int
-        public var text: String
-        public var line: Int
+    package struct Heading: Sendable, Equatable {
+        package var level: Int
+        package var text: String
+        package var line: Int
         /// The UTF-8 column where the heading's text starts.
-        public var column: Int
+        package var column: Int
     }
 
-    public var headings: [Heading] {
+    package var headings: [Heading] {
         blocks.compactMap { block in
             guard case .heading(let level) = block.kind else { return nil }
             // As rendered: `# Yerel *Durum*` reads "Yerel Durum".
@@ -148,28 +148,28 @@ public struct Prose: Sendable {
     }
 
     /// The paragraphs that open a bullet list item (`-`, `*`, `+`).
-    public var bullets: [TextBlock] {
+    package var bullets: [TextBlock] {
         blocks.filter { $0.itemMarker.map { "-*+".contains($0) } ?? false && $0.kind == .paragraph }
     }
 
     /// A table: its header cells and its rows, each cell as rendered text with its location.
-    public struct Table: Sendable {
-        public struct Cell: Sendable {
-            public var text: String
-            public var location: SourceLocation
+    package struct Table: Sendable {
+        package struct Cell: Sendable {
+            package var text: String
+            package var location: SourceLocation
         }
 
-        public var header: [String]
-        public var headerLine: Int
-        public var rows: [(cells: [Cell], line: Line)]
+        package var header: [String]
+        package var headerLine: Int
+        package var rows: [(cells: [Cell], line: Line)]
 
-        public func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
+        package func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
     }
 
     /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a header row
     /// holding a `|` and a `|---|` delimiter row on the next line, then the paragraph's other lines
     /// as rows, leading pipes optional.
-    public var tables: [Table] {
+    package var tables: [Table] {
         var tables: [Table] = []
         for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
             let segments = block.segments

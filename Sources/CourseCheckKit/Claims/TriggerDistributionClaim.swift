@@ -1,13 +1,13 @@
 /// The sentence `yerel N, ebeveyn N, gözlem N, ortam N` in the closing (last) lesson counts the
 /// single triggers the lessons declare (a lesson declaring a distribution is not counted). Earlier
 /// lessons use the same words for recomputation counts, so only the last lesson is read.
-public struct TriggerDistributionClaim: ClaimCheck {
-    public let id = DiagnosticID.triggerDistribution
-    public let spansCourse = true
+package struct TriggerDistributionClaim: ClaimCheck {
+    package let id = DiagnosticID.triggerDistribution
+    package let spansCourse = true
 
-    public init() {}
+    package init() {}
 
-    public func check(_ course: CourseFacts) -> ClaimOutcome {
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
         for lesson in course.lessons.suffix(1) {
             // Read per paragraph with soft line breaks joined, so a wrapped sentence is still seen.
             for block in lesson.prose.blocks {

@@ -1,38 +1,38 @@
 /// The triggers the course measures, and how lessons declare and outputs show them.
-public enum Triggers {
+package enum Triggers {
     /// The four causes, as lessons spell them (`gözlem`) and as the core prints them (`gozlem`).
-    public static let names: [(declared: String, printed: String)] = [
+    package static let names: [(declared: String, printed: String)] = [
         ("yerel", "yerel"), ("ebeveyn", "ebeveyn"), ("gözlem", "gozlem"), ("ortam", "ortam"),
     ]
 
     /// A lesson's `- Bu dersin tetiği: **X**` bullet.
-    public struct Declaration: Sendable {
-        public var value: String
+    package struct Declaration: Sendable {
+        package var value: String
         /// Where the value starts (its line may be a soft-wrapped continuation of the bullet).
-        public var location: SourceLocation
+        package var location: SourceLocation
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
-        public var distribution: [Int]? {
+        package var distribution: [Int]? {
             guard let open = value.firstIndex(of: "("), let close = value.lastIndex(of: ")"), open < close else { return nil }
             let numbers = value[value.index(after: open)..<close].split(separator: "/").compactMap { Int($0) }
             return numbers.count == 4 ? numbers : nil
         }
 
         /// The printed spelling of a single-trigger declaration.
-        public var printed: String? { names.first { $0.declared == value }?.printed }
+        package var printed: String? { names.first { $0.declared == value }?.printed }
     }
 
     static let bulletLead = "Bu dersin tetiği:"
 
     /// The first bullet whose text starts `Bu dersin tetiği:` followed by strong emphasis (`**X**`
     /// or `__X__`), read as rendered: a soft line break anywhere in it is a space.
-    public static func declaration(in prose: Prose) -> Declaration? {
+    package static func declaration(in prose: Prose) -> Declaration? {
         declarations(in: prose).first
     }
 
     /// Every such bullet, in reading order: the first is the lesson's declaration, and a later one
     /// that disagrees with it is a contradiction a reader would see.
-    public static func declarations(in prose: Prose) -> [Declaration] {
+    package static func declarations(in prose: Prose) -> [Declaration] {
         let lead = bulletLead.utf8.count
         var declarations: [Declaration] = []
         for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
@@ -48,7 +48,7 @@ public enum Triggers {
 
     /// The causes of the recomputations a tree printed: the `yeniden A cause, B cause` part of
     /// each `change` line of the core's output.
-    public static func causes(inOutput output: String) -> Set<String> {
+    package static func causes(inOutput output: String) -> Set<String> {
         var causes = Set<String>()
         var text = output
         text.withUTF8 { bytes in
@@ -81,7 +81,7 @@ public enum Triggers {
     }
 
     /// The four `cause: N` lines `countCauses` prints, in the core's order, when all are there.
-    public static func counts(inOutput output: String) -> [Int]? {
+    package static func counts(inOutput output: String) -> [Int]? {
         var counts: [String: Int] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)

@@ -1,5 +1,5 @@
 /// What a fenced block is for in a lesson.
-public enum BlockRole: String, Sendable, Equatable {
+package enum BlockRole: String, Sendable, Equatable {
     /// The course's Invalidation.swift, a `swift` block starting `// Invalidation.swift`.
     case core
     /// A program built on the core, a `swift` block starting `// main.swift`.

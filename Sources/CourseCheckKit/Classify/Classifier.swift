@@ -1,7 +1,7 @@
 /// Gives every fenced block of a lesson its role and reports blocks and lessons that break the rules.
-public enum Classifier {
+package enum Classifier {
     /// Classifies what the scanner found; the lesson keeps the document so prose is not parsed twice.
-    public static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
+    package static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
         var (lesson, classified) = classify(file, blocks: scanned.blocks)
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
@@ -77,7 +77,7 @@ public enum Classifier {
         return found
     }
 
-    public static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {
+    package static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {
         let path = file.path
         var diagnostics: [Diagnostic] = []
         var blocks: [Lesson.Block] = []

@@ -1,16 +1,16 @@
 /// A runnable program of a lesson together with the output the lesson says it prints.
-public struct Tree: Sendable, Equatable {
-    public var block: FencedBlock
-    public var expected: FencedBlock
+package struct Tree: Sendable, Equatable {
+    package var block: FencedBlock
+    package var expected: FencedBlock
 
     /// The `// main.swift — ...` line, which names the tree in every report.
-    public var header: Line { block.body[0] }
+    package var header: Line { block.body[0] }
 
     /// The header's description after `// main.swift`, e.g. "alti degisiklik, dort tetik".
-    public var title: String { Self.title(ofHeader: header.text) }
+    package var title: String { Self.title(ofHeader: header.text) }
 
     /// The description in a `// main.swift — ...` header line.
-    public static func title(ofHeader header: String) -> String {
+    package static func title(ofHeader header: String) -> String {
         var rest = Substring(header.dropFirst(BlockRole.treeMarker.count))
         rest = rest.trimmingBlanks()
         for dash in ["—", "–", "-"] where rest.hasPrefix(dash) {
@@ -21,15 +21,15 @@ public struct Tree: Sendable, Equatable {
     }
 
     /// The tree's source, as `main.swift` would hold it.
-    public var source: String { block.content }
+    package var source: String { block.content }
 
     /// A location in the tree's source (a line of the file, a column of the rendered line) as a
     /// location in the file: in a block quote or list item, the container prefix is added back.
-    public func location(line: Int, column: Int, in path: String) -> SourceLocation {
+    package func location(line: Int, column: Int, in path: String) -> SourceLocation {
         SourceLocation(path: path, line: line, column: block.fileColumn(line: line, column))
     }
 
-    public func headerLocation(in path: String) -> SourceLocation {
+    package func headerLocation(in path: String) -> SourceLocation {
         SourceLocation(path: path, line: header.number, column: block.fileColumn(bodyLine: 0, 1))
     }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// The whole command-line program, as a function from arguments and environment to an exit status.
 ///
 /// The executable is a thin wrapper around `run`; tests call it directly.
-public struct CourseCheckCommand {
+package struct CourseCheckCommand {
     /// What the program sees of its surroundings.
-    public struct Environment: Sendable {
-        public var currentDirectory: URL
-        public var variables: [String: String]
-        public var stderrIsTerminal: Bool
+    package struct Environment: Sendable {
+        package var currentDirectory: URL
+        package var variables: [String: String]
+        package var stderrIsTerminal: Bool
 
-        public init(currentDirectory: URL, variables: [String: String], stderrIsTerminal: Bool) {
+        package init(currentDirectory: URL, variables: [String: String], stderrIsTerminal: Bool) {
             self.currentDirectory = currentDirectory
             self.variables = variables
             self.stderrIsTerminal = stderrIsTerminal
@@ -18,7 +18,7 @@ public struct CourseCheckCommand {
     }
 
     /// Exit statuses.
-    public enum ExitStatus: Int32, Sendable {
+    package enum ExitStatus: Int32, Sendable {
         case clean = 0
         case findings = 1
         case failure = 2
@@ -28,17 +28,17 @@ public struct CourseCheckCommand {
         case terminated = 143
     }
 
-    public var environment: Environment
-    public var stdout: OutputSink
-    public var stderr: OutputSink
+    package var environment: Environment
+    package var stdout: OutputSink
+    package var stderr: OutputSink
 
-    public init(environment: Environment, stdout: OutputSink, stderr: OutputSink) {
+    package init(environment: Environment, stdout: OutputSink, stderr: OutputSink) {
         self.environment = environment
         self.stdout = stdout
         self.stderr = stderr
     }
 
-    public func run(_ arguments: [String]) -> ExitStatus {
+    package func run(_ arguments: [String]) -> ExitStatus {
         let invocation: Invocation
         do throws(CourseCheckError) {
             invocation = try Invocation.parse(arguments)

@@ -5,17 +5,17 @@ import Foundation
 /// Only a tree whose output equals its lesson's expected block is approved, so an update never
 /// records a wrong course text; the others are refused at their location. Deletions are planned
 /// first and announced before any of them happens; only files coursecheck owns are ever deleted.
-public struct GoldenUpdater {
+package struct GoldenUpdater {
     /// What an update changed, for the report.
-    public struct Changes: Sendable, Equatable {
-        public var added: [String] = []
-        public var changed: [String] = []
-        public var removed: [String] = []
-        public var refused = 0
+    package struct Changes: Sendable, Equatable {
+        package var added: [String] = []
+        package var changed: [String] = []
+        package var removed: [String] = []
+        package var refused = 0
 
-        public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 
-        public var lines: String {
+        package var lines: String {
             var text = ""
             for path in added { text += "added    \(path)\n" }
             for path in changed { text += "changed  \(path)\n" }
@@ -27,9 +27,9 @@ public struct GoldenUpdater {
     }
 
     /// A file the update will delete, and why.
-    public struct Deletion: Sendable, Equatable {
-        public var entry: GoldenStore.Entry
-        public var reason: String
+    package struct Deletion: Sendable, Equatable {
+        package var entry: GoldenStore.Entry
+        package var reason: String
     }
 
     /// The ids of findings that leave a lesson's trees uncertain: while one stands, the lesson's
@@ -38,15 +38,15 @@ public struct GoldenUpdater {
         .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity,
     ]
 
-    public var checker: CourseChecker
+    package var checker: CourseChecker
 
-    public init(checker: CourseChecker) {
+    package init(checker: CourseChecker) {
         self.checker = checker
     }
 
     /// Writes the goldens the check's result approves; returns what changed and the refusals.
     /// `announce` receives every deletion before the first one happens.
-    public func update(
+    package func update(
         _ result: CourseChecker.Result, plan: CourseLoader.Plan, toolchain: String?,
         announce: ([Deletion]) -> Void = { _ in }
     ) throws(CourseCheckError) -> (changes: Changes, refusals: [Diagnostic]) {

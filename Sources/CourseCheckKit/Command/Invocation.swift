@@ -3,9 +3,9 @@ import Foundation
 /// The parsed command line: what to do, and how. Combinations the program does not run (`--dry-run`
 /// without `--promote`, `--update` with `--promote`) have no value of this type; the parser refuses
 /// them with a usage error.
-public struct Invocation: Sendable, Equatable {
+package struct Invocation: Sendable, Equatable {
     /// What to do.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Check every lesson (the default).
         case check
         /// Approve current outputs as goldens, then check; `force` allows it under `CI`.
@@ -33,12 +33,12 @@ public struct Invocation: Sendable, Equatable {
     }
 
     /// When to colour output.
-    public enum ColorChoice: String, Sendable, Equatable {
+    package enum ColorChoice: String, Sendable, Equatable {
         case auto, always, never
     }
 
     /// How swiftc builds the trees (`--build`).
-    public enum BuildMode: String, Sendable, Equatable {
+    package enum BuildMode: String, Sendable, Equatable {
         /// All trees in one program (the default).
         case merged
         /// One swiftc per tree, each verbatim as main.swift.
@@ -46,7 +46,7 @@ public struct Invocation: Sendable, Equatable {
     }
 
     /// Where approved outputs are read and written.
-    public enum Goldens: Sendable, Equatable {
+    package enum Goldens: Sendable, Equatable {
         /// `goldens/` beside the lessons directory.
         case beside
         /// `--goldens DIR`.
@@ -56,7 +56,7 @@ public struct Invocation: Sendable, Equatable {
     }
 
     /// Where compiled binaries and passing results are kept.
-    public enum CacheChoice: Sendable, Equatable {
+    package enum CacheChoice: Sendable, Equatable {
         /// `COURSECHECK_CACHE_DIR`, else `.build/coursecheck-cache`.
         case standard
         /// `--cache-dir DIR`.
@@ -65,31 +65,31 @@ public struct Invocation: Sendable, Equatable {
         case off
     }
 
-    public var action: Action = .check
+    package var action: Action = .check
     /// The lessons directories or files of `check`, `update`, `promote`, `list` and `watch`.
-    public var paths: [String] = []
-    public var strict = false
-    public var color: ColorChoice = .auto
-    public var engine: EngineRouter.Choice = .auto
+    package var paths: [String] = []
+    package var strict = false
+    package var color: ColorChoice = .auto
+    package var engine: EngineRouter.Choice = .auto
     /// Run every tree on both engines and fail where they disagree.
-    public var crossCheck = false
+    package var crossCheck = false
     /// Seconds a tree may run.
-    public var timeout: Double = 10
+    package var timeout: Double = 10
     /// Bytes a tree may print.
-    public var outputLimit = 1 << 20
+    package var outputLimit = 1 << 20
     /// Seconds one swiftc invocation may take (`--compile-timeout`).
-    public var compileTimeout: Double = 120
-    public var cache: CacheChoice = .standard
-    public var build: BuildMode = .merged
-    public var goldens: Goldens = .beside
+    package var compileTimeout: Double = 120
+    package var cache: CacheChoice = .standard
+    package var build: BuildMode = .merged
+    package var goldens: Goldens = .beside
     /// Skip the course claims (`--no-claims`).
-    public var noClaims = false
-    public var format: Format = .text
+    package var noClaims = false
+    package var format: Format = .text
     /// Write a JUnit XML report here.
-    public var junitPath: String?
+    package var junitPath: String?
 
     /// How findings are written.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         /// swiftc/clang-style diagnostics on stderr (default).
         case text
         /// GitHub Actions workflow commands on stdout, plus the text diagnostics.
@@ -98,7 +98,7 @@ public struct Invocation: Sendable, Equatable {
         case json
     }
 
-    public init() {}
+    package init() {}
 
     /// The subcommands, as written on the command line.
     static let subcommands: [String: Subcommand] = [
@@ -141,7 +141,7 @@ public struct Invocation: Sendable, Equatable {
     static let allOptions: [String] = (checkOptions.union(["--help", "--version", "-h"])).sorted()
 
     /// Parses the arguments after the program name. Options may come before or after the subcommand.
-    public static func parse(_ arguments: [String]) throws(CourseCheckError) -> Invocation {
+    package static func parse(_ arguments: [String]) throws(CourseCheckError) -> Invocation {
         var invocation = Invocation()
         var rest = arguments[...]
         var onlyPaths = false
@@ -320,7 +320,7 @@ public struct Invocation: Sendable, Equatable {
 
     /// Whether the environment says this is CI, by the common convention: `CI` set to anything but
     /// empty, `0`, `false`, `no` or `off`.
-    public static func isCI(_ environment: [String: String]) -> Bool {
+    package static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces) else { return false }
         return !["", "0", "false", "no", "off"].contains(value.lowercased())
     }
@@ -330,9 +330,9 @@ public struct Invocation: Sendable, Equatable {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    public static let version = "coursecheck 0.1.0"
+    package static let version = "coursecheck 0.1.0"
 
-    public static let help = """
+    package static let help = """
         OVERVIEW: Verify the golden outputs of the course "SwiftUI ile Arayüz".
 
         Every lesson's fenced blocks get a role: the core (```swift starting

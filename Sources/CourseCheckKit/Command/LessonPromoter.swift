@@ -3,31 +3,31 @@ import Foundation
 /// `--promote`: rewrites lessons in place so their expected blocks hold the actual outputs and
 /// their core blocks the embedded core. Every byte outside those blocks stays as it was; a fence is
 /// lengthened only when the output holds a line that would close it.
-public struct LessonPromoter {
+package struct LessonPromoter {
     /// One lesson's new text and what was rewritten in it.
-    public struct Rewrite: Sendable {
-        public var path: String
-        public var url: URL
-        public var old: [Line]
-        public var new: [Line]
-        public var hadByteOrderMark: Bool
-        public var expectedBlocks = 0
-        public var coreBlocks = 0
+    package struct Rewrite: Sendable {
+        package var path: String
+        package var url: URL
+        package var old: [Line]
+        package var new: [Line]
+        package var hadByteOrderMark: Bool
+        package var expectedBlocks = 0
+        package var coreBlocks = 0
 
         /// The new file's bytes, byte order mark included when the old file had one.
-        public var data: Data {
+        package var data: Data {
             Data(((hadByteOrderMark ? "\u{FEFF}" : "") + new.map(\.raw).joined()).utf8)
         }
     }
 
     /// What a promotion does: the rewrites, and every tree it left alone with the reason, as notes.
-    public struct Plan: Sendable {
-        public var rewrites: [Rewrite] = []
-        public var skipped: [Diagnostic] = []
+    package struct Plan: Sendable {
+        package var rewrites: [Rewrite] = []
+        package var skipped: [Diagnostic] = []
     }
 
     /// The rewrites `result` calls for (lessons that would not change are left out).
-    public static func rewrites(_ result: CourseChecker.Result) -> Plan {
+    package static func rewrites(_ result: CourseChecker.Result) -> Plan {
         var promotion = Plan()
         let core = LineScanner.lines(of: EmbeddedCore.text)
         for checked in result.lessonResults {

@@ -1,7 +1,7 @@
 /// What is shown under a drift finding: a unified diff of a lesson block against the lines it must
 /// equal, or one sentence when only the line endings differ (a full diff would mark every line).
-public enum BlockDiff {
-    public static func attachment(
+package enum BlockDiff {
+    package static func attachment(
         lesson: [Line], lessonLabel: String, reference: [Line], referenceLabel: String, firstLine: Int,
         referenceFirstLine: Int? = nil
     ) -> Attachment {

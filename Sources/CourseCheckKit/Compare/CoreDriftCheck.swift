@@ -1,13 +1,13 @@
 /// Checks that a lesson's core block is byte-for-byte the embedded core.
-public struct CoreDriftCheck: Sendable {
-    public var embeddedCore: String
+package struct CoreDriftCheck: Sendable {
+    package var embeddedCore: String
 
-    public init(embeddedCore: String = EmbeddedCore.text) {
+    package init(embeddedCore: String = EmbeddedCore.text) {
         self.embeddedCore = embeddedCore
     }
 
     /// The drift finding for `block`, or nil when it matches.
-    public func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
+    package func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
         let expected = LineScanner.lines(of: embeddedCore)
         let body = block.body.map(\.rendered)
         guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: "the embedded core") else { return nil }

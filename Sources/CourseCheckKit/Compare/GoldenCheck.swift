@@ -1,15 +1,15 @@
 /// Compares each tree's actual output with its approved golden, and finds goldens no tree has.
-public struct GoldenCheck: Sendable {
-    public var store: GoldenStore
+package struct GoldenCheck: Sendable {
+    package var store: GoldenStore
 
-    public init(store: GoldenStore) {
+    package init(store: GoldenStore) {
         self.store = store
     }
 
     /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
     /// No orphans while the lesson has a structural error: a tree may be hidden by it, so a golden
     /// no recognised tree names is unknown, not an orphan.
-    public func check(_ lesson: LessonResult) -> [Finding] {
+    package func check(_ lesson: LessonResult) -> [Finding] {
         var findings: [Finding] = []
         for (index, tree) in lesson.trees.enumerated() {
             guard let golden = tree.golden, let run = tree.run, tree.ranCleanly, let header = tree.tree?.headerLocation(in: lesson.path)
@@ -32,13 +32,13 @@ public struct GoldenCheck: Sendable {
     }
 
     /// The goldens of the lesson's folder that no tree of it names; none while the lesson is uncertain.
-    public func orphans(of lesson: LessonResult) -> [GoldenStore.Entry] {
+    package func orphans(of lesson: LessonResult) -> [GoldenStore.Entry] {
         guard lesson.structuralError == nil, !lesson.trees.contains(where: { $0.goldenName == nil }) else { return [] }
         return store.orphans(lesson: lesson.path, keeping: lesson.goldenNames)
     }
 
     /// Why there are no goldens to compare with: the goldens directory is missing or is a file.
-    public func missingStore(lesson path: String) -> Diagnostic {
+    package func missingStore(lesson path: String) -> Diagnostic {
         let at = SourceLocation(path: path, line: 1)
         return GoldenStore.kind(store.root) != .missing
             ? .goldenMissing(at: at, .rootIsFile(root: store.displayRoot))
@@ -66,7 +66,7 @@ public struct GoldenCheck: Sendable {
     }
 
     /// A note when the goldens were approved with another compiler than this run's.
-    public func toolchainNote(current: String?) -> Diagnostic? {
+    package func toolchainNote(current: String?) -> Diagnostic? {
         guard let current, let recorded = store.recordedToolchain, recorded != current else { return nil }
         return .environmentDrift(store.toolchainDisplayPath, recorded: recorded, current: current)
     }

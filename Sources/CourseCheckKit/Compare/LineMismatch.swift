@@ -1,20 +1,20 @@
 /// The first place where a block in a lesson stops matching the lines it must equal,
 /// with the invisible cause named when there is one.
-public struct LineMismatch: Sendable, Equatable {
+package struct LineMismatch: Sendable, Equatable {
     /// Index into the block's lines, or `block.count` when the block ran out of lines.
-    public var index: Int
+    package var index: Int
     /// 1-based UTF-8 column of the first differing character within the line (a multi-byte
     /// character is pointed at its first byte).
-    public var column: Int
+    package var column: Int
     /// Why the lines differ, when the cause is easy to miss: CRLF, a tab, trailing whitespace, an
     /// invisible or look-alike character, a decomposed (NFD) letter. Always the cause at `column`.
-    public var cause: String?
+    package var cause: String?
 
     /// Compares a block's lines with the lines it must equal, byte for byte, terminators included
     /// (never `String ==`, which treats canonically equivalent text as equal).
     /// `reference` names the other side in causes ("the output", "the core").
     /// Returns nil when they are equal byte for byte.
-    public static func first(block: [Line], expected: [Line], reference: String = "the expected text") -> LineMismatch? {
+    package static func first(block: [Line], expected: [Line], reference: String = "the expected text") -> LineMismatch? {
         for index in 0..<max(block.count, expected.count) {
             guard index < block.count else {
                 let missing = expected.count - block.count

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Compares what a tree printed with the expected block that follows it in the lesson.
-public enum OutputCheck {
+package enum OutputCheck {
     /// Findings for one tree's run: how it ended, whether it is deterministic, and whether its
     /// output equals the expected block byte for byte.
-    public static func check(_ run: TreeRun, for job: TreeJob) -> [Diagnostic] {
+    package static func check(_ run: TreeRun, for job: TreeJob) -> [Diagnostic] {
         let header = job.headerLocation
         let tree = job.tree
         guard run.ending == .exited(0) else {
@@ -31,7 +31,7 @@ public enum OutputCheck {
 
     /// Why no fenced block can hold `stdout` byte for byte, or nil when one can: a block's content
     /// ends with a newline, a lesson is UTF-8 text without NUL bytes, and a CR in it ends a line.
-    public static func unrepresentable(_ stdout: [UInt8]) -> Diagnostic.Unrepresentable? {
+    package static func unrepresentable(_ stdout: [UInt8]) -> Diagnostic.Unrepresentable? {
         if String(validating: stdout, as: UTF8.self) == nil { return .invalidUTF8 }
         if stdout.contains(0) { return .nulByte }
         if stdout.contains(UInt8(ascii: "\r")) { return .carriageReturn }
@@ -40,7 +40,7 @@ public enum OutputCheck {
     }
 
     /// The drift finding when `actual` differs from the expected block, or nil.
-    public static func compare(_ actual: String, with expected: FencedBlock, tree: Tree, path: String) -> Diagnostic? {
+    package static func compare(_ actual: String, with expected: FencedBlock, tree: Tree, path: String) -> Diagnostic? {
         let actualLines = LineScanner.lines(of: actual)
         let body = expected.body.map(\.rendered)
         guard let mismatch = LineMismatch.first(block: body, expected: actualLines, reference: "the output") else { return nil }

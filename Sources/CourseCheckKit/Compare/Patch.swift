@@ -1,7 +1,7 @@
 /// A patch in the format `git apply` accepts, for `--promote --dry-run`.
-public enum Patch {
+package enum Patch {
     /// The `diff --git` section turning `old` into `new` for the file at `path`, or "" when equal.
-    public static func file(path: String, old: [Line], new: [Line], context: Int = 3) -> String {
+    package static func file(path: String, old: [Line], new: [Line], context: Int = 3) -> String {
         var diff = UnifiedDiff(
             old: .init(label: "a/\(path)", lines: old.map(content), firstLine: 1),
             new: .init(label: "b/\(path)", lines: new.map(content), firstLine: 1), context: context

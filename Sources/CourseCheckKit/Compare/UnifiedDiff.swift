@@ -1,14 +1,14 @@
 /// A unified diff between two line sequences, numbered with the caller's line numbers.
 ///
 /// Uses Myers' O(ND) algorithm, so long blocks that differ little cost little.
-public struct UnifiedDiff: Sendable {
+package struct UnifiedDiff: Sendable {
     /// One side of the diff: a label for the `---`/`+++` header, the lines, and the line number of the first.
-    public struct Side: Sendable {
-        public var label: String
-        public var lines: [String]
-        public var firstLine: Int
+    package struct Side: Sendable {
+        package var label: String
+        package var lines: [String]
+        package var firstLine: Int
 
-        public init(label: String, lines: [String], firstLine: Int) {
+        package init(label: String, lines: [String], firstLine: Int) {
             self.label = label
             self.lines = lines
             self.firstLine = firstLine
@@ -21,18 +21,18 @@ public struct UnifiedDiff: Sendable {
         case insert(Int)
     }
 
-    public var old: Side
-    public var new: Side
-    public var context: Int
+    package var old: Side
+    package var new: Side
+    package var context: Int
 
-    public init(old: Side, new: Side, context: Int = 3) {
+    package init(old: Side, new: Side, context: Int = 3) {
         self.old = old
         self.new = new
         self.context = context
     }
 
     /// The diff as hunks; none when both sides are equal.
-    public func hunks() -> DiffHunks {
+    package func hunks() -> DiffHunks {
         let edits = Self.edits(old.lines, new.lines)
         var result = DiffHunks(oldLabel: old.label, newLabel: new.label, hunks: [])
         guard edits.contains(where: { if case .keep = $0 { false } else { true } }) else { return result }
@@ -67,7 +67,7 @@ public struct UnifiedDiff: Sendable {
     }
 
     /// The diff as plain text, or the empty string when both sides are equal.
-    public func text() -> String {
+    package func text() -> String {
         Attachment.diff(hunks()).text
     }
 
@@ -190,22 +190,22 @@ public struct UnifiedDiff: Sendable {
 
 /// A unified diff as data: the sides' labels and the hunks, each line with its kind and the index
 /// of the line on each side it stands for, so styling and git's no-newline marker come from here.
-public struct DiffHunks: Sendable, Equatable {
-    public struct Line: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+package struct DiffHunks: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case context, removed, added
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// The line's content, without the diff prefix.
-        public var text: String
+        package var text: String
         /// The line's index in the old and in the new side, where it stands on that side.
-        public var old: Int?
-        public var new: Int?
+        package var old: Int?
+        package var new: Int?
         /// True for the last line of a side that has no final newline (only a patch says so).
-        public var missingNewline = false
+        package var missingNewline = false
 
-        public init(_ kind: Kind, _ text: String, old: Int?, new: Int?) {
+        package init(_ kind: Kind, _ text: String, old: Int?, new: Int?) {
             self.kind = kind
             self.text = text
             self.old = old
@@ -213,19 +213,19 @@ public struct DiffHunks: Sendable, Equatable {
         }
     }
 
-    public struct Hunk: Sendable, Equatable {
+    package struct Hunk: Sendable, Equatable {
         /// `start,count` as GNU diff prints it (`start` alone for one line).
-        public var oldRange: String
-        public var newRange: String
-        public var lines: [Line]
+        package var oldRange: String
+        package var newRange: String
+        package var lines: [Line]
     }
 
-    public var oldLabel: String
-    public var newLabel: String
-    public var hunks: [Hunk]
+    package var oldLabel: String
+    package var newLabel: String
+    package var hunks: [Hunk]
 
     /// True when the sides are equal.
-    public var isEmpty: Bool { hunks.isEmpty }
+    package var isEmpty: Bool { hunks.isEmpty }
 
     /// The printed lines, by kind; none for an empty diff.
     var lines: [Attachment.Line] {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// An I/O failure carries the path and the cause; its words are made when it is printed, so a
 /// caller can tell causes apart without reading messages.
-public enum CourseCheckError: Error, Equatable, Sendable {
+package enum CourseCheckError: Error, Equatable, Sendable {
     /// The command line is wrong.
     case usage(String)
     /// `path`, as the user named it, could not be used for `operation` because of `cause`.
@@ -13,7 +13,7 @@ public enum CourseCheckError: Error, Equatable, Sendable {
     case system(String)
 
     /// What coursecheck was doing with a path when it failed.
-    public enum IOOperation: Sendable, Equatable {
+    package enum IOOperation: Sendable, Equatable {
         /// Opening a path given on the command line.
         case open
         /// Listing a lessons directory.
@@ -34,7 +34,7 @@ public enum CourseCheckError: Error, Equatable, Sendable {
     }
 
     /// Why the path could not be used, in words when printed: never an error domain or code.
-    public enum IOCause: Sendable, Equatable, CustomStringConvertible {
+    package enum IOCause: Sendable, Equatable, CustomStringConvertible {
         /// A system call failed; printed as `strerror` words.
         case system(errno: Int32)
         /// A file stands where a directory must be.
@@ -55,7 +55,7 @@ public enum CourseCheckError: Error, Equatable, Sendable {
         /// The system gave no cause.
         case unknown
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .system(let code): String(cString: strerror(code))
             case .fileInTheWay(let path): "\(path) is a file, not a directory"
@@ -73,7 +73,7 @@ public enum CourseCheckError: Error, Equatable, Sendable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .usage(let message), .system(let message): message
         case .io(let path, let operation, let cause): Self.message(path: path, operation: operation, cause: cause)
@@ -81,7 +81,7 @@ public enum CourseCheckError: Error, Equatable, Sendable {
     }
 
     /// The id reports give the failure: `usage-error` or `io-error`.
-    public var id: String {
+    package var id: String {
         switch self {
         case .usage: "usage-error"
         case .io, .system: "io-error"

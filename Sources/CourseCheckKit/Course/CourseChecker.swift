@@ -1,19 +1,19 @@
 import Foundation
 
 /// Runs the pipeline over a course: scan → classify → evaluate → compare, collecting findings per lesson.
-public struct CourseChecker: Sendable {
+package struct CourseChecker: Sendable {
     /// Everything one run found, shaped like the course: each lesson file with its trees and
     /// findings, and the findings outside every lesson.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// One result per lesson file of the plan, in course order.
-        public var lessonResults: [LessonResult]
+        package var lessonResults: [LessonResult]
         /// Findings not located in a lesson of the run (goldens, the course index, other files).
-        public var courseFindings: [Finding]
-        public var summary: SummaryLine
+        package var courseFindings: [Finding]
+        package var summary: SummaryLine
         /// The compiler's version line, when the toolchain engine ran.
-        public var toolchainVersion: String?
+        package var toolchainVersion: String?
 
-        public init(
+        package init(
             lessonResults: [LessonResult], courseFindings: [Finding], summary: SummaryLine, toolchainVersion: String? = nil
         ) {
             self.lessonResults = lessonResults
@@ -23,16 +23,16 @@ public struct CourseChecker: Sendable {
         }
 
         /// The lessons that were read and classified, in course order.
-        public var lessons: [Lesson] { lessonResults.compactMap(\.lesson) }
+        package var lessons: [Lesson] { lessonResults.compactMap(\.lesson) }
 
         /// Every finding in report order: the course's, then each lesson's by line.
-        public var findings: [Finding] { courseFindings + lessonResults.flatMap(\.findings) }
+        package var findings: [Finding] { courseFindings + lessonResults.flatMap(\.findings) }
 
-        public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
+        package var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
 
         /// The result with `diagnostics` (an update's refusals) among its findings: each in the lesson it
         /// is located in, first among the findings of its line, and counted in the summary.
-        public func adding(_ diagnostics: [Diagnostic]) -> Result {
+        package func adding(_ diagnostics: [Diagnostic]) -> Result {
             var result = self
             for diagnostic in diagnostics {
                 if let index = result.lessonResults.firstIndex(where: { $0.path == diagnostic.location.path }) {
@@ -50,7 +50,7 @@ public struct CourseChecker: Sendable {
         }
 
         /// Drops findings, keeping the summary's counts true.
-        public mutating func removeFindings(where drop: (Finding, String?) -> Bool) {
+        package mutating func removeFindings(where drop: (Finding, String?) -> Bool) {
             courseFindings.removeAll { drop($0, nil) }
             for index in lessonResults.indices {
                 let path = lessonResults[index].path
@@ -62,28 +62,28 @@ public struct CourseChecker: Sendable {
     }
 
     /// What to check and how.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Report warnings as errors.
-        public var strict = false
+        package var strict = false
         /// How far trees are taken.
-        public var evaluation = Evaluation.run
+        package var evaluation = Evaluation.run
         /// Which engines run the trees, with their options.
-        public var router = EngineRouter()
+        package var router = EngineRouter()
         /// The environment trees and swiftc see.
-        public var environment: [String: String] = [:]
+        package var environment: [String: String] = [:]
         /// Where the approved outputs are.
-        public var goldens: GoldenMode = .beside
+        package var goldens: GoldenMode = .beside
         /// Check the course's claims (closing table, triggers, notes, index, front matter, fragments).
-        public var claims = true
+        package var claims = true
         /// Lesson texts that replace the files on disk, by the lesson's standardized path: an
         /// editor's unsaved buffers (`coursecheck lsp`). Empty for every other command.
-        public var overlay: [String: [UInt8]] = [:]
+        package var overlay: [String: [UInt8]] = [:]
         /// Evaluates the trees instead of `router`: the live loop's evaluator, which caches runs by
         /// tree text and leaves swiftc trees pending. Nil for every other command.
-        public var evaluator: (@Sendable ([TreeJob], [String: String]) throws(CourseCheckError) -> EngineRouter.Report)?
+        package var evaluator: (@Sendable ([TreeJob], [String: String]) throws(CourseCheckError) -> EngineRouter.Report)?
 
         /// How far the evaluate stage goes.
-        public enum Evaluation: Sendable, Equatable {
+        package enum Evaluation: Sendable, Equatable {
             /// Run every tree.
             case run
             /// Decide each tree's engine without compiling anything (`list`).
@@ -93,7 +93,7 @@ public struct CourseChecker: Sendable {
         }
 
         /// Where goldens are looked up.
-        public enum GoldenMode: Sendable, Equatable {
+        package enum GoldenMode: Sendable, Equatable {
             /// `goldens/` beside each lesson's directory.
             case beside
             /// One directory for all lessons (`--goldens DIR`), with its display path.
@@ -102,18 +102,18 @@ public struct CourseChecker: Sendable {
             case off
         }
 
-        public init() {}
+        package init() {}
     }
 
-    public var configuration: Configuration
-    public var coreCheck = CoreDriftCheck()
+    package var configuration: Configuration
+    package var coreCheck = CoreDriftCheck()
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
     /// Reads and checks every planned lesson; throws `CourseCheckError` on I/O failure.
-    public func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
+    package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
         try validateStores(plan)
         var results = try plan.entries.map(read)
         var course: [Finding] = []

@@ -4,31 +4,31 @@ import Foundation
 ///
 /// A directory contributes its files named `<digits>-<slug>.md` (two or more digits), in name order;
 /// `README.md` is the course index. Any other markdown file there gets a warning, never silence.
-public struct CourseLoader: Sendable {
+package struct CourseLoader: Sendable {
     /// One lesson file to read: how to show its path, and where it is on disk.
-    public struct Entry: Sendable, Equatable {
-        public var displayPath: String
-        public var url: URL
+    package struct Entry: Sendable, Equatable {
+        package var displayPath: String
+        package var url: URL
     }
 
     /// What the paths expanded to.
-    public struct Plan: Sendable {
-        public var entries: [Entry]
-        public var diagnostics: [Diagnostic]
+    package struct Plan: Sendable {
+        package var entries: [Entry]
+        package var diagnostics: [Diagnostic]
         /// The directories given, whose every lesson is in `entries` (so their goldens can be swept for orphans).
-        public var directories: [URL] = []
+        package var directories: [URL] = []
         /// The directories as the user wrote them, for display.
-        public var directoryDisplayPaths: [String] = []
+        package var directoryDisplayPaths: [String] = []
     }
 
-    public var currentDirectory: URL
+    package var currentDirectory: URL
 
-    public init(currentDirectory: URL) {
+    package init(currentDirectory: URL) {
         self.currentDirectory = currentDirectory
     }
 
     /// True for a lesson file name such as `09-yerel-durum.md`.
-    public static func isLessonFileName(_ name: String) -> Bool {
+    package static func isLessonFileName(_ name: String) -> Bool {
         guard name.hasSuffix(".md") else { return false }
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         guard digits.count >= 2 else { return false }
@@ -37,7 +37,7 @@ public struct CourseLoader: Sendable {
     }
 
     /// Expands `paths`; throws `CourseCheckError` for paths that do not exist or hold no lessons.
-    public func plan(_ paths: [String]) throws(CourseCheckError) -> Plan {
+    package func plan(_ paths: [String]) throws(CourseCheckError) -> Plan {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         var directories: [URL] = []

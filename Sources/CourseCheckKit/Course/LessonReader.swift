@@ -1,16 +1,16 @@
 import Foundation
 
 /// Reads one lesson file from disk and runs it through scan and classify.
-public enum LessonReader {
+package enum LessonReader {
     /// What reading and classifying one file produced.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The classified lesson, or nil when the file could not be decoded.
-        public var lesson: Lesson?
-        public var diagnostics: [Diagnostic]
+        package var lesson: Lesson?
+        package var diagnostics: [Diagnostic]
     }
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
-    public static func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> Outcome {
+    package static func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> Outcome {
         // Only regular files: a FIFO would block the read forever, a directory cannot be read.
         var info = stat()
         guard stat(entry.url.path, &info) == 0 else {
@@ -30,13 +30,13 @@ public enum LessonReader {
 
     /// Reads `entry` from `overlay` when it holds the entry's standardized path (an editor's
     /// unsaved text), else from disk.
-    public static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws(CourseCheckError) -> Outcome {
+    package static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws(CourseCheckError) -> Outcome {
         guard let bytes = overlay[entry.url.standardizedFileURL.path] else { return try read(entry) }
         return classify(bytes: bytes, path: entry.displayPath)
     }
 
     /// Decodes, scans and classifies a file's bytes.
-    public static func classify(bytes: [UInt8], path: String) -> Outcome {
+    package static func classify(bytes: [UInt8], path: String) -> Outcome {
         let file: SourceFile
         switch SourceFile.decode(bytes, path: path) {
         case .failure(let diagnostic):

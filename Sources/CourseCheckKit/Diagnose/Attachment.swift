@@ -1,6 +1,6 @@
 /// What a finding shows under its message. Kept as structure, not text, so that a reporter styles
 /// each line by what it is (an added line, a hunk header) instead of by its first character.
-public enum Attachment: Sendable, Equatable {
+package enum Attachment: Sendable, Equatable {
     /// A unified diff, as hunks.
     case diff(DiffHunks)
     /// Output captured from a run that failed.
@@ -9,8 +9,8 @@ public enum Attachment: Sendable, Equatable {
     case sentence(String)
 
     /// One printed line and what it is.
-    public struct Line: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             /// `--- old` and `+++ new`.
             case fileHeader
             /// `@@ -1,2 +1,2 @@`.
@@ -24,18 +24,18 @@ public enum Attachment: Sendable, Equatable {
             case plain
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// The whole line as printed, its diff prefix included, without the newline.
-        public var text: String
+        package var text: String
 
-        public init(_ kind: Kind, _ text: String) {
+        package init(_ kind: Kind, _ text: String) {
             self.kind = kind
             self.text = text
         }
     }
 
     /// The lines in order.
-    public var lines: [Line] {
+    package var lines: [Line] {
         switch self {
         case .diff(let diff): diff.lines
         case .excerpt(let excerpt): excerpt.lines
@@ -44,30 +44,30 @@ public enum Attachment: Sendable, Equatable {
     }
 
     /// The plain rendering: every line followed by a newline (JSON, JUnit, the job summary, LSP).
-    public var text: String {
+    package var text: String {
         lines.map { $0.text + "\n" }.joined()
     }
 }
 
 /// Captured output of a failed run, in titled sections (`partial output:`, `stderr:`), each cut to
 /// its first lines with a count of the rest.
-public struct OutputExcerpt: Sendable, Equatable {
-    public struct Section: Sendable, Equatable {
-        public var title: String
-        public var lines: [String]
+package struct OutputExcerpt: Sendable, Equatable {
+    package struct Section: Sendable, Equatable {
+        package var title: String
+        package var lines: [String]
         /// Lines left out after `lines`.
-        public var omitted: Int
+        package var omitted: Int
 
-        public init(title: String, lines: [String], omitted: Int) {
+        package init(title: String, lines: [String], omitted: Int) {
             self.title = title
             self.lines = lines
             self.omitted = omitted
         }
     }
 
-    public var sections: [Section]
+    package var sections: [Section]
 
-    public init(sections: [Section]) {
+    package init(sections: [Section]) {
         self.sections = sections
     }
 

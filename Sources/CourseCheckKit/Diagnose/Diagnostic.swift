@@ -4,23 +4,23 @@
 /// The library only builds diagnostics, and only through the catalogue (`Messages+*.swift`), so
 /// each id has one severity and its messages live in one place; a `Reporter` decides how they are
 /// printed.
-public struct Diagnostic: Error, Sendable, Equatable {
+package struct Diagnostic: Error, Sendable, Equatable {
     /// The id's severity (`DiagnosticID.severity`); `--strict` may raise a warning to an error.
-    public var severity: Severity
-    public var location: SourceLocation
-    public var message: String
-    public var id: DiagnosticID
+    package var severity: Severity
+    package var location: SourceLocation
+    package var message: String
+    package var id: DiagnosticID
     /// Located notes printed right after the finding.
-    public var notes: [Note]
+    package var notes: [Note]
     /// What is shown under the finding, kept as structure so each reporter renders it its own way.
-    public var attachment: Attachment?
+    package var attachment: Attachment?
 
     /// A located note attached to a diagnostic.
-    public struct Note: Sendable, Equatable {
-        public var location: SourceLocation
-        public var message: String
+    package struct Note: Sendable, Equatable {
+        package var location: SourceLocation
+        package var message: String
 
-        public init(_ location: SourceLocation, _ message: String) {
+        package init(_ location: SourceLocation, _ message: String) {
             self.location = location
             self.message = message
         }
@@ -41,8 +41,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
     }
 
     /// `path:line:col: severity: message [id]`: the finding's first line in every plain-text report.
-    public var headline: String { "\(location): \(severity.rawValue): \(message) [\(id.rawValue)]" }
+    package var headline: String { "\(location): \(severity.rawValue): \(message) [\(id.rawValue)]" }
 
     /// The notes as plain-text reports print them, one line each.
-    public var noteLines: [String] { notes.map { "\($0.location): note: \($0.message)" } }
+    package var noteLines: [String] { notes.map { "\($0.location): note: \($0.message)" } }
 }

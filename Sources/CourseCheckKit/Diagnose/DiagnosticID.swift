@@ -1,7 +1,7 @@
 /// A stable name for each class of finding, printed after the message as `[id]`.
 ///
 /// Authors can grep for an id, and tests pin findings to it.
-public enum DiagnosticID: String, Sendable, CaseIterable {
+package enum DiagnosticID: String, Sendable, CaseIterable {
     /// The file is not valid UTF-8 or holds NUL bytes.
     case encoding = "encoding"
     /// The file starts with a UTF-8 byte order mark.
@@ -87,7 +87,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .byteOrderMark, .uncheckedMarkdown, .mergedFallback, .unknownParent, .duplicateNode, .unreadStorageKey:
             .warning

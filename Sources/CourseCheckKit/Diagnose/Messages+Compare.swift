@@ -12,7 +12,7 @@ extension Diagnostic {
     }
 
     /// Why no fenced block can hold a tree's output byte for byte.
-    public enum Unrepresentable: Sendable, Equatable {
+    package enum Unrepresentable: Sendable, Equatable {
         case invalidUTF8
         case nulByte
         case noFinalNewline

@@ -1,5 +1,5 @@
 /// How serious a finding is, spelled as swiftc and clang spell it.
-public enum Severity: String, Sendable, Comparable {
+package enum Severity: String, Sendable, Comparable {
     case note
     case warning
     case error
@@ -12,5 +12,5 @@ public enum Severity: String, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

@@ -4,40 +4,40 @@ import Foundation
 /// toolchain results, each named by the SHA-256 of everything that determines it.
 ///
 /// Entries are written through `AtomicFile`, so a reader never sees half an entry.
-public struct Cache: Sendable {
-    public var directory: URL
+package struct Cache: Sendable {
+    package var directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
-    public func url(_ key: String) -> URL {
+    package func url(_ key: String) -> URL {
         directory.appendingPathComponent(key)
     }
 
-    public func text(_ key: String) -> String? {
+    package func text(_ key: String) -> String? {
         guard let data = FileManager.default.contents(atPath: url(key).path) else { return nil }
         return String(data: data, encoding: .utf8)
     }
 
-    public func data(_ key: String) -> Data? {
+    package func data(_ key: String) -> Data? {
         FileManager.default.contents(atPath: url(key).path)
     }
 
     @discardableResult
-    public func store(text: String, as key: String) -> Bool {
+    package func store(text: String, as key: String) -> Bool {
         store(data: Data(text.utf8), as: key)
     }
 
     /// Writes an entry atomically; a cache that cannot be written is skipped, never fatal.
     @discardableResult
-    public func store(data: Data, as key: String) -> Bool {
+    package func store(data: Data, as key: String) -> Bool {
         (try? AtomicFile.write(data, to: url(key))) != nil
     }
 
     /// Copies a file (e.g. a freshly linked binary) into the cache under `key`, atomically.
     @discardableResult
-    public func store(file: URL, as key: String) -> Bool {
+    package func store(file: URL, as key: String) -> Bool {
         (try? AtomicFile.copy(file, to: url(key))) != nil
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Output goes to files in a scratch directory, not pipes, so a child that floods its output
 /// cannot block on a full pipe; the parent polls the child's time and output size.
-public struct ChildProcess: Sendable {
+package struct ChildProcess: Sendable {
     /// How a child ended.
-    public enum Ending: Sendable, Equatable {
+    package enum Ending: Sendable, Equatable {
         case exited(Int32)
         /// Killed by a signal it raised itself (a crash, e.g. `fatalError` traps).
         case signalled(Int32)
@@ -16,23 +16,23 @@ public struct ChildProcess: Sendable {
         case outputLimit(bytes: Int)
     }
 
-    public struct Result: Sendable {
-        public var ending: Ending
+    package struct Result: Sendable {
+        package var ending: Ending
         /// At most the cap's worth of stdout.
-        public var stdout: [UInt8]
-        public var stderr: [UInt8]
+        package var stdout: [UInt8]
+        package var stderr: [UInt8]
 
         /// What a compiler said, its diagnostics first.
         var compilerOutput: String { String(decoding: stderr + stdout, as: UTF8.self) }
     }
 
-    public var executable: URL
-    public var arguments: [String]
-    public var environment: [String: String]
-    public var timeout: Double
-    public var outputLimit: Int
+    package var executable: URL
+    package var arguments: [String]
+    package var environment: [String: String]
+    package var timeout: Double
+    package var outputLimit: Int
 
-    public init(
+    package init(
         executable: URL, arguments: [String], environment: [String: String],
         timeout: Double, outputLimit: Int
     ) {
@@ -60,7 +60,7 @@ public struct ChildProcess: Sendable {
     ///
     /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
     /// whole session, so a killed swiftc leaves no swift-frontend behind.
-    public func run(in scratch: URL) throws(CourseCheckError) -> Result {
+    package func run(in scratch: URL) throws(CourseCheckError) -> Result {
         let token = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(token).out")
         let errURL = scratch.appendingPathComponent("\(token).err")

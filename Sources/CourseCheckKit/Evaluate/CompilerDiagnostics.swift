@@ -2,17 +2,17 @@ import Foundation
 
 /// Reads swiftc's `file:line:col: error: message` output and maps the generated `main.swift`
 /// lines back to the lesson lines they came from.
-public enum CompilerDiagnostics {
+package enum CompilerDiagnostics {
     /// One error swiftc reported.
-    public struct Entry: Sendable, Equatable {
-        public var file: String
-        public var line: Int
-        public var column: Int
-        public var message: String
+    package struct Entry: Sendable, Equatable {
+        package var file: String
+        package var line: Int
+        package var column: Int
+        package var message: String
     }
 
     /// The errors in swiftc's output (warnings and notes are dropped).
-    public static func errors(in output: String) -> [Entry] {
+    package static func errors(in output: String) -> [Entry] {
         var entries: [Entry] = []
         for line in output.split(separator: "\n") {
             guard let range = line.range(of: ": error: ") else { continue }

@@ -1,8 +1,8 @@
 /// Evaluates trees in-process through the core compiled into coursecheck. Nothing from a lesson
 /// is compiled or executed: the tree language interpreter only calls the core.
-public struct EmbeddedEngine: Sendable {
+package struct EmbeddedEngine: Sendable {
     /// What happened to one tree.
-    public enum Evaluation: Sendable {
+    package enum Evaluation: Sendable {
         /// The tree ran; lints are warnings about its shape.
         case ran(TreeRun, lints: [Diagnostic])
         /// The tree ran into a guard or a trap (cycle, crash, runaway); reported as errors.
@@ -12,19 +12,19 @@ public struct EmbeddedEngine: Sendable {
     }
 
     /// Why a tree left the embedded engine, and where.
-    public struct Routing: Sendable, Equatable {
+    package struct Routing: Sendable, Equatable {
         /// Short, groupable: "import Observation" or "unsupported in the tree language: 'for' statement".
-        public var reason: String
-        public var location: SourceLocation
+        package var reason: String
+        package var location: SourceLocation
     }
 
-    public var limits: Interpreter.Limits
+    package var limits: Interpreter.Limits
 
     package init(limits: Interpreter.Limits = Interpreter.Limits()) {
         self.limits = limits
     }
 
-    public init(outputLimit: Int) {
+    package init(outputLimit: Int) {
         var limits = Interpreter.Limits()
         limits.outputBytes = outputLimit
         self.limits = limits
@@ -32,7 +32,7 @@ public struct EmbeddedEngine: Sendable {
 
     /// The reason a tree cannot run embedded, decided from its text alone: it imports a module.
     /// The embedded engine never emulates a system module.
-    public static func staticRouting(_ job: TreeJob) -> Routing? {
+    package static func staticRouting(_ job: TreeJob) -> Routing? {
         guard job.tree.block.body.contains(where: { $0.text.drop { $0 == " " || $0 == "\t" }.hasPrefix("import") }) else {
             return nil
         }
@@ -42,7 +42,7 @@ public struct EmbeddedEngine: Sendable {
         return Routing(reason: "import \(module)", location: SourceLocation(path: job.path, line: line.number))
     }
 
-    public func evaluate(_ job: TreeJob) -> Evaluation {
+    package func evaluate(_ job: TreeJob) -> Evaluation {
         if let routing = Self.staticRouting(job) { return .needsToolchain(routing) }
         let outcome = Interpreter.run(job.tree.block.body, limits: limits)
         let lints = outcome.lints.map { lint in

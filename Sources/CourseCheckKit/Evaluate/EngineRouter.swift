@@ -5,9 +5,9 @@ import Foundation
 /// `auto` evaluates each tree embedded and sends to swiftc only those that import a module or
 /// leave the tree language, counting why. `--cross-check` also runs every tree on swiftc and
 /// fails where the engines disagree.
-public struct EngineRouter: Sendable {
+package struct EngineRouter: Sendable {
     /// Which engine runs the trees.
-    public enum Choice: String, Sendable, CaseIterable {
+    package enum Choice: String, Sendable, CaseIterable {
         /// Embedded where the tree language allows, swiftc for the rest.
         case auto
         /// Embedded only; a tree that needs the toolchain is an error.
@@ -17,27 +17,27 @@ public struct EngineRouter: Sendable {
     }
 
     /// Where a tree was sent.
-    public enum Route: Sendable, Equatable {
+    package enum Route: Sendable, Equatable {
         case embedded
         /// To swiftc, with the reason when the embedded engine let go of it (nil under `--engine swiftc`).
         case swiftc(reason: String?)
     }
 
     /// The evaluate stage's result.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// `runs[i]` is the run compared with job i's expected block, or nil.
-        public var runs: [TreeRun?]
+        package var runs: [TreeRun?]
         /// `routes[i]` is where job i was sent; nil when it went nowhere (`--engine embedded` refused it).
-        public var routes: [Route?]
+        package var routes: [Route?]
         /// `treeDiagnostics[i]` are the findings about job i.
-        public var treeDiagnostics: [[Diagnostic]]
+        package var treeDiagnostics: [[Diagnostic]]
         /// Findings about the run as a whole, such as a merged build that fell back.
-        public var diagnostics: [Diagnostic]
-        public var engines: [EngineSummary]
+        package var diagnostics: [Diagnostic]
+        package var engines: [EngineSummary]
         /// The compiler's version line, when the toolchain engine ran.
-        public var toolchainVersion: String?
+        package var toolchainVersion: String?
 
-        public init(jobs count: Int) {
+        package init(jobs count: Int) {
             runs = Array(repeating: nil, count: count)
             routes = Array(repeating: nil, count: count)
             treeDiagnostics = Array(repeating: [], count: count)
@@ -46,17 +46,17 @@ public struct EngineRouter: Sendable {
         }
 
         /// Every finding: each tree's in job order, then the run's.
-        public var allDiagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } + diagnostics }
+        package var allDiagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } + diagnostics }
     }
 
-    public var choice: Choice = .auto
-    public var crossCheck = false
-    public var toolchain = ToolchainEngine.Options()
+    package var choice: Choice = .auto
+    package var crossCheck = false
+    package var toolchain = ToolchainEngine.Options()
 
-    public init() {}
+    package init() {}
 
     /// Where each tree would go, from the embedded engine alone: nothing is compiled (`list`).
-    public func routes(_ jobs: [TreeJob]) -> Report {
+    package func routes(_ jobs: [TreeJob]) -> Report {
         var report = Report(jobs: jobs.count)
         let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
         let evaluations = LargeStack.run { jobs.map(engine.evaluate) }
@@ -69,7 +69,7 @@ public struct EngineRouter: Sendable {
         return report
     }
 
-    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
+    package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         var report = Report(jobs: jobs.count)
         var embeddedRuns: [Int: TreeRun] = [:]
         var embeddedFailures: Set<Int> = []

@@ -7,7 +7,7 @@
 /// observe that (its own types, extensions, operators, functions, imports, magic literals,
 /// concurrency, a name the core or the runner declares) is built standalone, verbatim. The test is
 /// textual and conservative: a false alarm only costs a compile.
-public enum MergeSafety {
+package enum MergeSafety {
     /// Names the core declares at module scope: redeclaring one is an error in the real program.
     static let coreNames: Set<Substring> = ["Storage", "ViewNode", "Recompute", "ViewTree", "countCauses"]
     /// Standard-library names the core calls: a tree's own global `print` replaces `Swift.print`
@@ -32,7 +32,7 @@ public enum MergeSafety {
     ]
 
     /// Why the tree must be built standalone, or nil when the merge cannot change what it prints.
-    public static func standaloneReason(_ lines: [Line]) -> String? {
+    package static func standaloneReason(_ lines: [Line]) -> String? {
         let kinds = Set(TopLevelItems.split(lines).map(\.kind))
         // The most telling reason first: an import is already named when auto routes the tree.
         if kinds.contains(.typeDeclaration) { return "declares a type" }

@@ -14,7 +14,7 @@ import Darwin
 /// A session, not only a process group: the Swift driver starts each swift-frontend job in a new
 /// process group, so `kill(-pgid)` on swiftc's group would miss the frontend. The frontend stays in
 /// the driver's session, which is ours.
-public enum ProcessGroups {
+package enum ProcessGroups {
     private struct State {
         var sessions: Set<pid_t> = []
         var scratchDirectories: Set<String> = []
@@ -68,7 +68,7 @@ public enum ProcessGroups {
     }
 
     /// Processes whose session id (field 6 of /proc/PID/stat) is `session`.
-    public static func members(of session: pid_t) -> [pid_t] {
+    package static func members(of session: pid_t) -> [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         var found: [pid_t] = []
         for entry in entries {
@@ -79,7 +79,7 @@ public enum ProcessGroups {
     }
 
     /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, …
-    public static func statFields(_ pid: pid_t) -> [Substring]? {
+    package static func statFields(_ pid: pid_t) -> [Substring]? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
             let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
         else { return nil }
@@ -89,7 +89,7 @@ public enum ProcessGroups {
     /// On SIGINT, SIGTERM and SIGHUP: kill every child session, remove every scratch directory,
     /// exit with 128 + the signal. Call once, from the executable.
     /// Idempotent: one set of signal sources per process (two sources for one signal would race).
-    public static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         state.withLock { state in
             guard state.signalSources.isEmpty else { return }
             let queue = DispatchQueue(label: "coursecheck.signals")

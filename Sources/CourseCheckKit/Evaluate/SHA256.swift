@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), for content-addressed cache keys without a crypto dependency.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -19,9 +19,9 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             buffer.append(byte)
             length &+= 1
@@ -33,7 +33,7 @@ public struct SHA256: Sendable {
     }
 
     /// Hashes whole 64-byte blocks straight from the text's storage; only the tail is buffered.
-    public mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
@@ -52,7 +52,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest as 64 lowercase hex digits.
-    public mutating func finalize() -> String {
+    package mutating func finalize() -> String {
         let bitLength = length &* 8
         update([0x80])
         let padding = (56 - buffer.count + 64) % 64
@@ -69,7 +69,7 @@ public struct SHA256: Sendable {
     }
 
     /// The hex digest of `parts`, each followed by a NUL so that boundaries count.
-    public static func hex(_ parts: String...) -> String {
+    package static func hex(_ parts: String...) -> String {
         var hasher = SHA256()
         for part in parts {
             hasher.update(part)

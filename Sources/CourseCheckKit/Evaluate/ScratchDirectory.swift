@@ -3,10 +3,10 @@ import Foundation
 /// A private temporary directory for one run's generated sources, binaries and outputs.
 /// The owner calls `remove()` (usually in a `defer`), so nothing is left behind; a signal removes
 /// it too (`ProcessGroups`).
-public struct ScratchDirectory: Sendable {
-    public let url: URL
+package struct ScratchDirectory: Sendable {
+    package let url: URL
 
-    public init() throws(CourseCheckError) {
+    package init() throws(CourseCheckError) {
         _ = Self.sweptOnce
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("coursecheck-\(getpid())-\(UUID().uuidString)", isDirectory: true)
@@ -43,7 +43,7 @@ public struct ScratchDirectory: Sendable {
         }
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: url)
         ProcessGroups.unregister(scratch: url.path)
     }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The installed Swift compiler: where it is and which version it is.
-public struct Toolchain: Sendable {
-    public var swiftc: URL
+package struct Toolchain: Sendable {
+    package var swiftc: URL
     /// The first line of `swiftc --version`, e.g. "Swift version 6.3.1 (swift-6.3.1-RELEASE)".
-    public var version: String
+    package var version: String
 
     /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.system` (exit 2) when it is missing.
-    public static func locate(environment: [String: String], cache: Cache?) throws(CourseCheckError) -> Toolchain {
+    package static func locate(environment: [String: String], cache: Cache?) throws(CourseCheckError) -> Toolchain {
         let swiftc = try find(environment: environment)
         return Toolchain(swiftc: swiftc, version: try version(of: swiftc, cache: cache))
     }

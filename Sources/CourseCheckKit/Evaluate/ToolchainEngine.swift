@@ -6,73 +6,73 @@ import Foundation
 /// process. When the merged build fails, the trees it blames (or all, when it blames none) are
 /// compiled one by one, and the report says so. Each tree runs with
 /// `SWIFT_DETERMINISTIC_HASHING=1` and then with random seeds, to catch output that depends on them.
-public struct ToolchainEngine: Sendable {
+package struct ToolchainEngine: Sendable {
     /// Limits and switches for one evaluation.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Seconds a tree may run.
-        public var timeout: Double = 10
+        package var timeout: Double = 10
         /// Bytes of output a tree may print.
-        public var outputLimit = 1 << 20
+        package var outputLimit = 1 << 20
         /// Seconds one swiftc invocation may take (`--compile-timeout`).
-        public var compileTimeout: Double = 120
+        package var compileTimeout: Double = 120
         /// Where compiled binaries and passing results are kept; nil turns the cache off.
-        public var cache: Cache?
+        package var cache: Cache?
         /// Build all trees into one program (true) or compile each tree alone (false).
-        public var merge = true
+        package var merge = true
         /// Parallel tree runs.
-        public var workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        package var workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
-        public init() {}
+        package init() {}
     }
 
     /// How the trees were built.
-    public struct BuildReport: Sendable, Equatable {
+    package struct BuildReport: Sendable, Equatable {
         /// Trees built in the merged program.
-        public var merged = 0
+        package var merged = 0
         /// Trees compiled on their own after the merged build failed (or all, under `--build per-tree`).
-        public var single = 0
+        package var single = 0
         /// Trees built standalone because the merge could change what they print (`MergeSafety`).
-        public var standalone = 0
+        package var standalone = 0
         /// Why, as `count × reason`, most frequent first.
-        public var standaloneReasons: [String] = []
+        package var standaloneReasons: [String] = []
         /// Why the merged build was abandoned for some trees: swiftc's first error, and the lesson
         /// line it blamed when it blamed one.
-        public var fallback: Fallback?
+        package var fallback: Fallback?
         /// Binaries taken from the cache instead of compiled.
-        public var cachedBinaries = 0
+        package var cachedBinaries = 0
         /// Results taken from the cache instead of run.
-        public var cachedResults = 0
+        package var cachedResults = 0
     }
 
     /// The first error of a failed merged build.
-    public struct Fallback: Sendable, Equatable {
-        public var message: String
-        public var location: SourceLocation?
+    package struct Fallback: Sendable, Equatable {
+        package var message: String
+        package var location: SourceLocation?
     }
 
     /// The outcome of evaluating a list of jobs.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// `runs[i]` is the run of job i, or nil when the tree did not compile.
-        public var runs: [TreeRun?]
+        package var runs: [TreeRun?]
         /// `treeDiagnostics[i]` are job i's compile findings.
-        public var treeDiagnostics: [[Diagnostic]]
-        public var diagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } }
-        public var build: BuildReport
-        public var toolchain: Toolchain
+        package var treeDiagnostics: [[Diagnostic]]
+        package var diagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } }
+        package var build: BuildReport
+        package var toolchain: Toolchain
     }
 
-    public var options: Options
-    public var core: String
+    package var options: Options
+    package var core: String
 
     /// Runs with a random hash seed per tree, after the deterministic one.
     static let seededRuns = 4
 
-    public init(options: Options = Options(), core: String = EmbeddedCore.text) {
+    package init(options: Options = Options(), core: String = EmbeddedCore.text) {
         self.options = options
         self.core = core
     }
 
-    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
+    package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var report = Report(
             runs: Array(repeating: nil, count: jobs.count), treeDiagnostics: Array(repeating: [], count: jobs.count), build: BuildReport(), toolchain: toolchain)

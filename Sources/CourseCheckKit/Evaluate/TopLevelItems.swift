@@ -3,8 +3,8 @@
 ///
 /// A small state machine tracks braces outside strings, interpolations and comments; every step
 /// consumes at least one character, so any input ends.
-public enum TopLevelItems {
-    public enum Kind: Sendable, Hashable {
+package enum TopLevelItems {
+    package enum Kind: Sendable, Hashable {
         /// `import Module`: hoisted to the merged file's scope.
         case importDeclaration
         /// `struct`, `class`, `enum`, `actor`, `protocol`, `typealias` (with attributes and modifiers):
@@ -16,12 +16,12 @@ public enum TopLevelItems {
         case statement
     }
 
-    public struct Item: Sendable, Equatable {
-        public var kind: Kind
-        public var lines: [Line]
+    package struct Item: Sendable, Equatable {
+        package var kind: Kind
+        package var lines: [Line]
     }
 
-    public static func split(_ lines: [Line]) -> [Item] {
+    package static func split(_ lines: [Line]) -> [Item] {
         var items: [Item] = []
         var scanner = BraceScanner()
         var pendingAttributes: [Line] = []

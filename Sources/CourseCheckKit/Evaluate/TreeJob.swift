@@ -1,15 +1,15 @@
 /// One tree to evaluate: the lesson it is in and the tree itself.
-public struct TreeJob: Sendable {
-    public var path: String
-    public var tree: Tree
+package struct TreeJob: Sendable {
+    package var path: String
+    package var tree: Tree
 
-    public init(path: String, tree: Tree) {
+    package init(path: String, tree: Tree) {
         self.path = path
         self.tree = tree
     }
 
-    public var headerLocation: SourceLocation { tree.headerLocation(in: path) }
+    package var headerLocation: SourceLocation { tree.headerLocation(in: path) }
 
     /// `lessons/09-yerel-durum.md:59`, for messages.
-    public var name: String { "\(path):\(tree.header.number)" }
+    package var name: String { "\(path):\(tree.header.number)" }
 }

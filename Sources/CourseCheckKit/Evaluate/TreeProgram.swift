@@ -4,26 +4,26 @@
 ///   its type declarations hoisted into that namespace and its imports hoisted to file scope; the
 ///   binary runs the tree named by its first argument (one tree per process).
 /// - `single`: one tree verbatim as `main.swift`, exactly as the course compiles it.
-public struct TreeProgram: Sendable {
+package struct TreeProgram: Sendable {
     /// Where a generated line came from.
-    public struct Origin: Sendable, Equatable {
+    package struct Origin: Sendable, Equatable {
         /// Index of the tree in the job list.
-        public var tree: Int
+        package var tree: Int
         /// The markdown line.
-        public var line: Int
+        package var line: Int
     }
 
     /// The generated `main.swift`.
-    public var main: String
+    package var main: String
     /// `origins[k]` is the origin of `main.swift` line k + 1, or nil for generated glue.
-    public var origins: [Origin?]
+    package var origins: [Origin?]
     /// Extra files compiled beside the core and `main.swift`, by name.
-    public var support: [String: String]
+    package var support: [String: String]
     /// The trees this program holds, as indices into the job list, in namespace order.
-    public var trees: [Int]
+    package var trees: [Int]
 
     /// Selects one tree in the merged binary: its argument.
-    public static func argument(forTree index: Int) -> String { "\(index + 1)" }
+    package static func argument(forTree index: Int) -> String { "\(index + 1)" }
 
     /// Declared in its own file, so the `import Glibc` it needs stays out of the trees' scope.
     static let runnerSource = """
@@ -46,7 +46,7 @@ public struct TreeProgram: Sendable {
         """
 
     /// All `trees` (tree sources with their markdown lines) in one program.
-    public static func merged(_ trees: [(index: Int, lines: [Line])]) -> TreeProgram {
+    package static func merged(_ trees: [(index: Int, lines: [Line])]) -> TreeProgram {
         var program = TreeProgram(main: "", origins: [], support: ["CourseCheckRunner.swift": runnerSource], trees: [])
         let split = trees.map { (index: $0.index, items: TopLevelItems.split($0.lines)) }
         var imports: [String] = []
@@ -85,7 +85,7 @@ public struct TreeProgram: Sendable {
     }
 
     /// One tree, verbatim, as `main.swift`.
-    public static func single(index: Int, lines: [Line]) -> TreeProgram {
+    package static func single(index: Int, lines: [Line]) -> TreeProgram {
         var program = TreeProgram(main: "", origins: [], support: [:], trees: [index])
         program.append(lines, tree: index)
         return program

@@ -1,19 +1,19 @@
 /// What running one tree produced.
-public struct TreeRun: Sendable {
+package struct TreeRun: Sendable {
     /// The engine that produced the output.
-    public var engine: EngineKind
+    package var engine: EngineKind
     /// How the program ended.
-    public var ending: ChildProcess.Ending
+    package var ending: ChildProcess.Ending
     /// Standard output (with `SWIFT_DETERMINISTIC_HASHING=1` on the toolchain engine).
-    public var stdout: [UInt8]
+    package var stdout: [UInt8]
     /// The tail of standard error, for crash reports.
-    public var stderr: [UInt8]
+    package var stderr: [UInt8]
     /// The output of the second run (without deterministic hashing) when it differs from `stdout`.
-    public var divergentStdout: [UInt8]?
+    package var divergentStdout: [UInt8]?
     /// True when the result came from the cache instead of a run.
-    public var cached: Bool
+    package var cached: Bool
 
-    public init(
+    package init(
         engine: EngineKind, ending: ChildProcess.Ending, stdout: [UInt8], stderr: [UInt8] = [],
         divergentStdout: [UInt8]? = nil, cached: Bool = false
     ) {
@@ -27,7 +27,7 @@ public struct TreeRun: Sendable {
 }
 
 /// The engines that can run a tree.
-public enum EngineKind: String, Sendable, CaseIterable {
+package enum EngineKind: String, Sendable, CaseIterable {
     /// Evaluate in-process through the compiled core; runs no lesson code.
     case embedded
     /// Compile with the installed Swift toolchain and run the binary.

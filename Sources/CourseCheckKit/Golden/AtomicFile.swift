@@ -5,15 +5,15 @@ import Foundation
 ///
 /// A symbolic link is followed, so the file it names is rewritten and the link stays a link; an
 /// existing file keeps its permission bits.
-public enum AtomicFile {
+package enum AtomicFile {
     /// The marker in temporary file names; leftovers from a killed run are swept by `sweep(_:)`.
-    public static let temporaryMarker = ".coursecheck-tmp-"
+    package static let temporaryMarker = ".coursecheck-tmp-"
 
     /// Set `COURSECHECK_FAULT=before-rename` to die between writing and renaming (atomicity tests).
     static let faultVariable = "COURSECHECK_FAULT"
 
     /// `followingLinks: false` (goldens) refuses a target that is a link instead of writing where it points.
-    public static func write(
+    package static func write(
         _ data: Data, to requested: URL, environment: [String: String] = [:], followingLinks: Bool = true
     ) throws(CourseCheckError) {
         try replace(requested, environment: environment, followingLinks: followingLinks) { temporary throws(CourseCheckError) in
@@ -75,14 +75,14 @@ public enum AtomicFile {
     }
 
     /// Removes one regular file (the removal itself is atomic); never a directory.
-    public static func remove(_ url: URL) throws(CourseCheckError) {
+    package static func remove(_ url: URL) throws(CourseCheckError) {
         guard unlink(url.path) == 0 else {
             throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
         }
     }
 
     /// Deletes temporary files a killed run left in `directory` (never the targets themselves).
-    public static func sweep(_ directory: URL) {
+    package static func sweep(_ directory: URL) {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(temporaryMarker) {

@@ -5,27 +5,27 @@
 /// in its lesson, so it must be unique there: a tree without a description has no golden, and two
 /// trees with one name both have none (one `tree-identity` error, at the second), so inserting,
 /// moving or copying a tree can never hand one tree's approval to another.
-public enum GoldenName {
+package enum GoldenName {
     /// The longest slug kept, in characters.
     static let maximumLength = 80
 
     /// Every tree block of a lesson (whether or not its expected block was recognised, so a tree that
     /// lost its expected block keeps its name), with its golden name or nil when it has no identity.
-    public struct Names: Sendable {
+    package struct Names: Sendable {
         /// The names of the lesson's tree blocks that have one: no orphan among them.
-        public var all: [String]
+        package var all: [String]
         /// For each of `lesson.trees`, its name, or nil.
-        public var trees: [String?]
+        package var trees: [String?]
         /// For each tree block of the lesson (expected block recognised or not), its name, or nil.
-        public var blocks: [String?]
+        package var blocks: [String?]
         /// Why some trees have no name, each with the index of its tree block; empty when every
         /// tree has its own.
-        public var failures: [(block: Int, diagnostic: Diagnostic)]
+        package var failures: [(block: Int, diagnostic: Diagnostic)]
 
-        public var findings: [Diagnostic] { failures.map(\.diagnostic) }
+        package var findings: [Diagnostic] { failures.map(\.diagnostic) }
     }
 
-    public static func names(for lesson: Lesson) -> Names {
+    package static func names(for lesson: Lesson) -> Names {
         var all: [String] = []
         var byLine: [Int: String] = [:]
         var firstLine: [String: Int] = [:]
@@ -69,7 +69,7 @@ public enum GoldenName {
     ]
 
     /// Whole words only: a slug longer than `maximumLength` ends at the last word that fits.
-    public static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         var words: [[UInt8]] = []
         var word: [UInt8] = []
         for original in text.unicodeScalars {

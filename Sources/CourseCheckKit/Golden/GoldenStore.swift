@@ -2,20 +2,20 @@ import Foundation
 
 /// The approved outputs: `goldens/<lesson-stem>/<tree-slug>.out`, each holding exactly one tree's
 /// stdout, plus `goldens/TOOLCHAIN` with the compiler that produced them.
-public struct GoldenStore: Sendable {
+package struct GoldenStore: Sendable {
     /// Where the store lives on disk, and how to show it in messages.
-    public var root: URL
-    public var displayRoot: String
+    package var root: URL
+    package var displayRoot: String
 
-    public static let toolchainFile = "TOOLCHAIN"
+    package static let toolchainFile = "TOOLCHAIN"
 
-    public init(root: URL, displayRoot: String) {
+    package init(root: URL, displayRoot: String) {
         self.root = root
         self.displayRoot = displayRoot
     }
 
     /// The default store of a lesson file: `goldens/` beside the lesson's directory.
-    public static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
+    package static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
         let lessonsDirectory = entry.url.deletingLastPathComponent()
         let root = lessonsDirectory.deletingLastPathComponent().appendingPathComponent("goldens", isDirectory: true)
         let displayLessons = (entry.displayPath as NSString).deletingLastPathComponent
@@ -25,33 +25,33 @@ public struct GoldenStore: Sendable {
     }
 
     /// One tree's golden: where it is and what it holds (nil when missing).
-    public struct Entry: Sendable, Equatable {
-        public var url: URL
-        public var displayPath: String
-        public var contents: [UInt8]?
+    package struct Entry: Sendable, Equatable {
+        package var url: URL
+        package var displayPath: String
+        package var contents: [UInt8]?
         /// Why coursecheck may not write this golden, when something it did not make stands there:
         /// a symbolic link (which could point anywhere), a folder, or a golden folder that is a link.
-        public var foreign: String? = nil
+        package var foreign: String? = nil
     }
 
     /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`.
-    public static func stem(of path: String) -> String {
+    package static func stem(of path: String) -> String {
         let name = (path as NSString).lastPathComponent
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
-    public var exists: Bool {
+    package var exists: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The goldens of a lesson's trees, in tree order; nil for a tree without an identity.
-    public func entries(lesson: Lesson, names: [String?]? = nil) -> [Entry?] {
+    package func entries(lesson: Lesson, names: [String?]? = nil) -> [Entry?] {
         (names ?? GoldenName.names(for: lesson).trees).map { name in name.map { golden(lesson: lesson.path, name: $0) } }
     }
 
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
-    public func golden(lesson path: String, name: String) -> Entry {
+    package func golden(lesson path: String, name: String) -> Entry {
         let stem = Self.stem(of: path)
         let folder = root.appendingPathComponent(stem)
         let url = folder.appendingPathComponent(name)
@@ -74,14 +74,14 @@ public struct GoldenStore: Sendable {
 
     /// Golden files in a lesson's folder that no tree names: only files coursecheck owns.
     /// None while a tree of the lesson has no identity: its golden is unknown, not an orphan.
-    public func orphans(lesson: Lesson, names: GoldenName.Names? = nil) -> [Entry] {
+    package func orphans(lesson: Lesson, names: GoldenName.Names? = nil) -> [Entry] {
         let names = names ?? GoldenName.names(for: lesson)
         guard names.failures.isEmpty else { return [] }
         return orphans(lesson: lesson.path, keeping: names.all)
     }
 
     /// Golden files in the folder of the lesson at `path` not named in `names`.
-    public func orphans(lesson path: String, keeping names: [String]) -> [Entry] {
+    package func orphans(lesson path: String, keeping names: [String]) -> [Entry] {
         let stem = Self.stem(of: path)
         let wanted = Set(names)
         return ownedFiles(in: stem).filter { !wanted.contains($0) }.map { entry(stem: stem, name: $0) }
@@ -89,7 +89,7 @@ public struct GoldenStore: Sendable {
 
     /// Golden folders whose lesson is not among `stems`: only folders named like a lesson
     /// (`NN-slug`), and in them only the files coursecheck owns.
-    public func orphanFolders(keeping stems: Set<String>) -> [Entry] {
+    package func orphanFolders(keeping stems: Set<String>) -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.sorted().filter { name in
             !stems.contains(name) && CourseLoader.isLessonFileName(name + ".md")
@@ -105,7 +105,7 @@ public struct GoldenStore: Sendable {
 
     /// Whether coursecheck owns a file of this name in a lesson's golden folder: it writes only
     /// `<slug>.out` there, so anything else (notes, a README, a nested folder) belongs to the author.
-    public static func isOwnedName(_ name: String) -> Bool {
+    package static func isOwnedName(_ name: String) -> Bool {
         name.hasSuffix(".out") && name.count > ".out".count && !name.hasPrefix(".")
     }
 
@@ -136,7 +136,7 @@ public struct GoldenStore: Sendable {
     /// Why coursecheck must not write here, or nil. A goldens directory is a directory of its own:
     /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
     /// since `--update` creates and deletes files in it.
-    public func refusal(lessonDirectories: [(url: URL, display: String)]) -> String? {
+    package func refusal(lessonDirectories: [(url: URL, display: String)]) -> String? {
         let mine = Self.canonicalPath(root)
         let components = mine.split(separator: "/")
         if components.contains(".git") { return "it lies inside a git directory" }
@@ -179,14 +179,14 @@ public struct GoldenStore: Sendable {
         return (base == "/" ? "" : base) + "/" + url.lastPathComponent
     }
 
-    public var toolchainURL: URL { root.appendingPathComponent(Self.toolchainFile) }
+    package var toolchainURL: URL { root.appendingPathComponent(Self.toolchainFile) }
 
     /// Whether `TOOLCHAIN` may be written: absent, or a regular file (never a link).
-    public var toolchainIsWritable: Bool { [.missing, .regular].contains(Self.kind(toolchainURL)) }
-    public var toolchainDisplayPath: String { "\(displayRoot)/\(Self.toolchainFile)" }
+    package var toolchainIsWritable: Bool { [.missing, .regular].contains(Self.kind(toolchainURL)) }
+    package var toolchainDisplayPath: String { "\(displayRoot)/\(Self.toolchainFile)" }
 
     /// The toolchain line recorded with the goldens, if any.
-    public var recordedToolchain: String? {
+    package var recordedToolchain: String? {
         guard Self.kind(toolchainURL) == .regular, let data = FileManager.default.contents(atPath: toolchainURL.path)
         else { return nil }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)

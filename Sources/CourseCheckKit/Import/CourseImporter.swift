@@ -6,30 +6,30 @@ import Foundation
 ///
 /// Lesson files get the standalone export's front matter; `objectives` that an existing lesson
 /// file already has are kept, since the single-file export does not carry them.
-public struct CourseImporter {
+package struct CourseImporter {
     /// One lesson of the export.
-    public struct ImportedLesson: Sendable, Equatable {
-        public var title: String
-        public var source: String
-        public var body: [String]
-        public var slug: String { source.split(separator: "/").last.map(String.init) ?? "" }
+    package struct ImportedLesson: Sendable, Equatable {
+        package var title: String
+        package var source: String
+        package var body: [String]
+        package var slug: String { source.split(separator: "/").last.map(String.init) ?? "" }
     }
 
     /// One part of the course and the lessons under it.
-    public struct Part: Sendable, Equatable {
-        public var title: String
-        public var introduction: [String]
-        public var lessons: [ImportedLesson]
+    package struct Part: Sendable, Equatable {
+        package var title: String
+        package var introduction: [String]
+        package var lessons: [ImportedLesson]
     }
 
-    public var frontMatter: [Line]
-    public var courseTitle: String
-    public var introduction: [String]
-    public var parts: [Part]
-    public var values: FrontMatter
+    package var frontMatter: [Line]
+    package var courseTitle: String
+    package var introduction: [String]
+    package var parts: [Part]
+    package var values: FrontMatter
 
     /// Parses an export; throws `CourseCheckError.usage` naming the line that breaks the format.
-    public init(file: SourceFile) throws(CourseCheckError) {
+    package init(file: SourceFile) throws(CourseCheckError) {
         guard let values = FrontMatter.parse(file.lines), let title = values["title"]?.value else {
             throw .usage("\(file.path): the export has no front matter with a title")
         }
@@ -112,7 +112,7 @@ public struct CourseImporter {
 
     /// The text of lesson `index`. From an existing file come its `objectives` lines (the export
     /// has none) and its `updated` value when it is later than the export's (it never goes back).
-    public func lessonText(_ index: Int, objectives: [String], updated existing: String? = nil) -> String {
+    package func lessonText(_ index: Int, objectives: [String], updated existing: String? = nil) -> String {
         let lesson = lessons[index]
         var lines = ["---", "title: \(Self.quoted(lesson.title))", "source: \(Self.quoted(lesson.source))",
                      "course: \(Self.quoted(courseTitle))"]
@@ -130,7 +130,7 @@ public struct CourseImporter {
     }
 
     /// The course index: front matter, introduction, each part with its lessons, and the sources.
-    public var indexText: String {
+    package var indexText: String {
         var lines = ["---"] + frontMatter.map(\.text) + ["---", "", "# " + courseTitle, ""] + introduction + [""]
         var index = 0
         for part in parts {
@@ -152,7 +152,7 @@ public struct CourseImporter {
     }
 
     /// Writes every file atomically into `directory`; returns each file's name and whether it changed.
-    public func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
+    package func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
         -> [(name: String, changed: Bool)]
     {
         var written: [(String, Bool)] = []

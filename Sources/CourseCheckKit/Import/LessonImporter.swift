@@ -4,14 +4,14 @@ import Foundation
 /// matter with `title` and `source`, then `# Title` and the body). It replaces the lesson file of
 /// the same slug, keeping what the course importer keeps: `objectives` the export lacks, and an
 /// `updated` later than the export's.
-public struct LessonImporter {
-    public var file: SourceFile
-    public var values: FrontMatter
+package struct LessonImporter {
+    package var file: SourceFile
+    package var values: FrontMatter
     /// The last path component of `source`, which names the lesson file `NN-<slug>.md`.
-    public var slug: String
+    package var slug: String
 
     /// Reads a lesson export, or nil when `file` is not one.
-    public init?(file: SourceFile) {
+    package init?(file: SourceFile) {
         guard let values = FrontMatter.parse(file.lines), let title = values["title"]?.value,
             let source = values["source"]?.value,
             let slug = source.split(separator: "/").last.map(String.init), !slug.isEmpty,
@@ -23,7 +23,7 @@ public struct LessonImporter {
     }
 
     /// The lesson file this export replaces: the one `NN-<slug>.md` in `directory`.
-    public func target(in directory: URL) throws(CourseCheckError) -> String {
+    package func target(in directory: URL) throws(CourseCheckError) -> String {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let matches = names.filter { CourseLoader.isLessonFileName($0) && $0.drop { $0.isNumber } == "-\(slug).md" }.sorted()
         guard matches.count == 1, let name = matches.first else {
@@ -37,7 +37,7 @@ public struct LessonImporter {
     }
 
     /// The new text of the lesson file, given the current one (if readable).
-    public func text(existing: SourceFile?) -> String {
+    package func text(existing: SourceFile?) -> String {
         var lines = file.lines.map(\.text)
         let old = existing.flatMap { FrontMatter.parse($0.lines) }
         if let old, let existing {
@@ -60,7 +60,7 @@ public struct LessonImporter {
     }
 
     /// Writes the lesson atomically; returns its name and whether it changed.
-    public func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
+    package func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
         -> (name: String, changed: Bool)
     {
         let name = try target(in: directory)

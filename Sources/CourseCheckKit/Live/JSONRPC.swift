@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON value, decoded and encoded with Foundation's JSON coders, so a message is read once
 /// and its parts are taken as the method needs them.
-public enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +27,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -40,22 +40,22 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var int: Int? {
+    package var int: Int? {
         if case .number(let value) = self, value == value.rounded(), abs(value) < 1e15 { return Int(value) }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
@@ -64,22 +64,22 @@ public enum JSONValue: Codable, Sendable, Equatable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 
     static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 }
 
 /// JSON-RPC 2.0 over LSP's base protocol: `Content-Length: N\r\n\r\n` then N bytes of JSON.
-public enum JSONRPC {
+package enum JSONRPC {
     /// Error codes of JSON-RPC and LSP.
-    public enum ErrorCode: Int, Sendable {
+    package enum ErrorCode: Int, Sendable {
         case parseError = -32700
         case invalidRequest = -32600
         case methodNotFound = -32601
@@ -90,7 +90,7 @@ public enum JSONRPC {
     }
 
     /// One unit read from the stream.
-    public enum Frame: Equatable, Sendable {
+    package enum Frame: Equatable, Sendable {
         case message([UInt8])
         /// A header block that cannot frame a message (no or a bad Content-Length); it is skipped.
         case malformed(String)
@@ -99,7 +99,7 @@ public enum JSONRPC {
     /// Splits a byte stream into frames. The header block ends at the first blank line; a header
     /// without a usable `Content-Length` is reported and skipped, so one bad message never stalls
     /// the stream.
-    public struct FrameReader: Sendable {
+    package struct FrameReader: Sendable {
         private var buffer: [UInt8] = []
         /// After a malformed header the body's length is unknown: bytes are dropped up to the next
         /// `Content-Length:` header, so one bad message costs one error, not every later message.
@@ -111,13 +111,13 @@ public enum JSONRPC {
         static let bodyLimit = 64 << 20
         static let marker = Array("content-length:".utf8)
 
-        public init() {}
+        package init() {}
 
-        public mutating func append(_ bytes: some Sequence<UInt8>) { buffer += bytes }
+        package mutating func append(_ bytes: some Sequence<UInt8>) { buffer += bytes }
 
-        public var isEmpty: Bool { buffer.isEmpty }
+        package var isEmpty: Bool { buffer.isEmpty }
 
-        public mutating func next() -> Frame? {
+        package mutating func next() -> Frame? {
             if resyncing {
                 guard let start = markerStart() else {
                     // Keep a tail that may hold the start of the marker.
@@ -190,22 +190,22 @@ public enum JSONRPC {
     }
 
     /// A message framed for the wire.
-    public static func frame(_ message: JSONValue) -> Data {
+    package static func frame(_ message: JSONValue) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(message)) ?? Data("{}".utf8)
         return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
-    public static func response(id: JSONValue, result: JSONValue) -> JSONValue {
+    package static func response(id: JSONValue, result: JSONValue) -> JSONValue {
         ["jsonrpc": "2.0", "id": id, "result": result]
     }
 
-    public static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
+    package static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
         ["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]]
     }
 
-    public static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+    package static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
         ["jsonrpc": "2.0", "method": .string(method), "params": params]
     }
 }

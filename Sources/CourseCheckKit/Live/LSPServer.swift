@@ -7,7 +7,7 @@ import Foundation
 /// one thread: a check starts as soon as no further message is waiting, so a burst of changes
 /// (fast typing, a paste) coalesces into one check of the latest text, and no timer delays it.
 /// Only swiftc trees run on a background thread, which wakes the loop when its results arrive.
-public final class LSPServer {
+package final class LSPServer {
     /// One open lesson: the editor's URI for it and its current text.
     struct Document {
         var uri: String
@@ -36,7 +36,7 @@ public final class LSPServer {
     private var published: [String: JSONValue] = [:]
 
     /// `input` is read with `read(2)`; `output` receives whole framed messages.
-    public init(
+    package init(
         environment: CourseCheckCommand.Environment, configuration: CourseChecker.Configuration, input: Int32 = 0,
         output: @escaping @Sendable (Data) -> Void = LSPServer.standardOutput
     ) {
@@ -49,7 +49,7 @@ public final class LSPServer {
     }
 
     /// Writes to file descriptor 1, all of it, whatever the pipe takes per call.
-    public static let standardOutput: @Sendable (Data) -> Void = { data in
+    package static let standardOutput: @Sendable (Data) -> Void = { data in
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -62,7 +62,7 @@ public final class LSPServer {
     }
 
     /// Serves until `exit` (0 after `shutdown`, else 1), the end of the input (1), or a signal.
-    public func run() -> CourseCheckCommand.ExitStatus {
+    package func run() -> CourseCheckCommand.ExitStatus {
         signal(SIGPIPE, SIG_IGN)
         let signals = wake.map { StopSignals(into: $0) }
         defer {

@@ -2,31 +2,31 @@ import Foundation
 
 /// One check of the live loop: `CourseChecker` with the caching evaluator and, for `lsp`, the
 /// editor's unsaved lessons as an overlay.
-public struct LiveChecker: Sendable {
+package struct LiveChecker: Sendable {
     /// A check's result, the trees still waiting for swiftc, and how long it took.
-    public struct Outcome: Sendable {
-        public var result: CourseChecker.Result
-        public var pending: [TreeJob]
-        public var milliseconds: Double
+    package struct Outcome: Sendable {
+        package var result: CourseChecker.Result
+        package var pending: [TreeJob]
+        package var milliseconds: Double
     }
 
-    public var checker: CourseChecker
-    public let evaluator: LiveEvaluator
+    package var checker: CourseChecker
+    package let evaluator: LiveEvaluator
 
-    public init(configuration: CourseChecker.Configuration, onSwiftcDone: @escaping @Sendable () -> Void) {
+    package init(configuration: CourseChecker.Configuration, onSwiftcDone: @escaping @Sendable () -> Void) {
         checker = CourseChecker(configuration: configuration)
         evaluator = LiveEvaluator(router: configuration.router, onSwiftcDone: onSwiftcDone)
     }
 
     /// `8.4 ms`, or `23 ms` from 10 ms on.
-    public static func milliseconds(_ value: Double) -> String {
+    package static func milliseconds(_ value: Double) -> String {
         value < 10 ? String(format: "%.1f ms", value) : "\(Int(value.rounded())) ms"
     }
 
     /// Checks `plan` with `overlay` in place of the files it names.
     /// `claims: false` leaves the course claims out whatever the configuration says (a quick check
     /// of one edited lesson).
-    public func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:], claims: Bool = true) throws(CourseCheckError) -> Outcome {
+    package func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:], claims: Bool = true) throws(CourseCheckError) -> Outcome {
         let started = DispatchTime.now().uptimeNanoseconds
         let pending = Locked<[TreeJob]>([])
         var configured = checker

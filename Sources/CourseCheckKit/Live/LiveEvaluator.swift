@@ -8,7 +8,7 @@ import Synchronization
 /// findings shifted to its new lines. A swiftc tree not in the cache is left pending (no run, no
 /// finding) and compiled on a background thread; `onSwiftcDone` then asks the loop for a second
 /// check, which finds its result in the cache.
-public final class LiveEvaluator: Sendable {
+package final class LiveEvaluator: Sendable {
     /// One cached outcome, with the header line it was computed at (findings are shifted from there).
     struct Cached: Sendable {
         var run: TreeRun?
@@ -33,26 +33,26 @@ public final class LiveEvaluator: Sendable {
     let router: EngineRouter
     let onSwiftcDone: @Sendable () -> Void
 
-    public init(router: EngineRouter, onSwiftcDone: @escaping @Sendable () -> Void) {
+    package init(router: EngineRouter, onSwiftcDone: @escaping @Sendable () -> Void) {
         self.router = router
         self.onSwiftcDone = onSwiftcDone
     }
 
     /// True while a background swiftc run is going on.
-    public var isRunningSwiftc: Bool { state.withLock { !$0.inFlight.isEmpty } }
+    package var isRunningSwiftc: Bool { state.withLock { !$0.inFlight.isEmpty } }
 
     /// Stops caching background results: the loop is shutting down.
-    public func cancel() { state.withLock { $0.cancelled = true } }
+    package func cancel() { state.withLock { $0.cancelled = true } }
 
     /// The trees of the last `evaluate` that are still waiting for swiftc.
-    public struct Outcome: Sendable {
-        public var report: EngineRouter.Report
-        public var pending: [TreeJob]
+    package struct Outcome: Sendable {
+        package var report: EngineRouter.Report
+        package var pending: [TreeJob]
     }
 
     /// Evaluates `jobs`: embedded trees now (from the cache where the text is unchanged), swiftc
     /// trees from the cache or, when missing, pending and started in the background.
-    public func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
+    package func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
         var report = EngineRouter.Report(jobs: jobs.count)
         var swiftcIndices: [Int] = []
         var reasons: [String: Int] = [:]

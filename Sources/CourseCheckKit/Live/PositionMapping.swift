@@ -1,9 +1,9 @@
 /// Converts coursecheck's positions (1-based lines, 1-based UTF-8 byte columns, as swiftc counts)
 /// to LSP's (0-based lines, 0-based UTF-16 code unit offsets), using the line's text.
-public enum PositionMapping {
+package enum PositionMapping {
     /// The UTF-16 offset of the 1-based UTF-8 byte `column` in `line`. A column inside a scalar
     /// rounds down to the scalar's start; one past the end clamps to the line's end.
-    public static func utf16Offset(ofByteColumn column: Int, in line: String) -> Int {
+    package static func utf16Offset(ofByteColumn column: Int, in line: String) -> Int {
         var bytes = 0
         var units = 0
         for scalar in line.unicodeScalars {
@@ -16,7 +16,7 @@ public enum PositionMapping {
     }
 
     /// The 1-based UTF-8 byte column of the UTF-16 `offset` in `line` (for requests from the editor).
-    public static func byteColumn(ofUTF16Offset offset: Int, in line: String) -> Int {
+    package static func byteColumn(ofUTF16Offset offset: Int, in line: String) -> Int {
         var bytes = 0
         var units = 0
         for scalar in line.unicodeScalars {

@@ -1,24 +1,24 @@
 /// One engine's part of the summary line:
 /// `embedded: 48 trees`, `swiftc: 2 trees, merged (cached: 2 results) [2 × import Observation]`,
 /// `cross-check: 48 trees agree`.
-public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
-    public var engine: EngineKind?
-    public var trees: Int
-    public var build: ToolchainEngine.BuildReport?
+package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
+    package var engine: EngineKind?
+    package var trees: Int
+    package var build: ToolchainEngine.BuildReport?
     /// Why trees left the embedded engine, as `count × reason`.
-    public var reasons: [String] = []
+    package var reasons: [String] = []
     /// For the cross-check entry: how many trees disagreed.
-    public var disagreements: Int?
+    package var disagreements: Int?
     /// For the cross-check entry: trees swiftc could not run (a compile error), so not compared.
-    public var notCompared = 0
+    package var notCompared = 0
 
-    public init(engine: EngineKind, trees: Int, build: ToolchainEngine.BuildReport? = nil) {
+    package init(engine: EngineKind, trees: Int, build: ToolchainEngine.BuildReport? = nil) {
         self.engine = engine
         self.trees = trees
         self.build = build
     }
 
-    public init(crossChecked: Int, disagreements: Int, notCompared: Int = 0) {
+    package init(crossChecked: Int, disagreements: Int, notCompared: Int = 0) {
         trees = crossChecked
         self.disagreements = disagreements
         self.notCompared = notCompared
@@ -42,7 +42,7 @@ public struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
         return parts.isEmpty ? "" : ", " + parts.joined(separator: " + ")
     }
 
-    public var description: String {
+    package var description: String {
         if let disagreements {
             let skipped = notCompared == 0 ? "" : ", \(Plural.count(notCompared, "tree")) not compared (swiftc did not run it)"
             return (disagreements == 0

@@ -1,7 +1,7 @@
 /// GitHub Actions workflow commands, one per finding, so each shows on the pull request's diff:
 /// `::error file=lessons/09-yerel-durum.md,line=80,col=1,title=output drift::message`.
-public enum GitHubReporter {
-    public static func command(_ diagnostic: Diagnostic) -> String {
+package enum GitHubReporter {
+    package static func command(_ diagnostic: Diagnostic) -> String {
         let kind = switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"
@@ -20,7 +20,7 @@ public enum GitHubReporter {
     }
 
     /// Escapes a command's message: `%`, CR and LF.
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -34,7 +34,7 @@ public enum GitHubReporter {
     }
 
     /// Escapes a property value: as data, plus `:` and `,`.
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escapeData(Escape.controls(text, keepingCarriageReturn: true)).replacingOccurrences(":", with: "%3A").replacingOccurrences(",", with: "%2C")
     }
 }

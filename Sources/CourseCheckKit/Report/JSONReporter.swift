@@ -2,29 +2,29 @@ import Foundation
 
 /// The findings as a JSON array, for other tools. Every documented key is always present; a value
 /// that does not apply is `null`, never a missing key.
-public enum JSONReporter {
+package enum JSONReporter {
     /// One finding as encoded.
-    public struct Finding: Codable, Equatable, Sendable {
-        public struct Note: Codable, Equatable, Sendable {
-            public var file: String
-            public var line: Int
-            public var column: Int
-            public var message: String
+    package struct Finding: Codable, Equatable, Sendable {
+        package struct Note: Codable, Equatable, Sendable {
+            package var file: String
+            package var line: Int
+            package var column: Int
+            package var message: String
         }
 
-        public var severity: String
-        public var id: String
+        package var severity: String
+        package var id: String
         /// Null only for a failure that ended the run before any file was read (exit status 2).
-        @NullWhenAbsent public var file: String?
-        @NullWhenAbsent public var line: Int?
-        @NullWhenAbsent public var column: Int?
-        public var message: String
-        public var notes: [Note]
+        @NullWhenAbsent package var file: String?
+        @NullWhenAbsent package var line: Int?
+        @NullWhenAbsent package var column: Int?
+        package var message: String
+        package var notes: [Note]
         /// The diff or captured output shown under the finding, if any.
-        @NullWhenAbsent public var detail: String?
+        @NullWhenAbsent package var detail: String?
     }
 
-    public static func findings(_ diagnostics: [Diagnostic]) -> [Finding] {
+    package static func findings(_ diagnostics: [Diagnostic]) -> [Finding] {
         diagnostics.map { diagnostic in
             Finding(
                 severity: diagnostic.severity.rawValue, id: diagnostic.id.rawValue, file: diagnostic.location.path,
@@ -36,13 +36,13 @@ public enum JSONReporter {
         }
     }
 
-    public static func encode(_ diagnostics: [Diagnostic]) -> String {
+    package static func encode(_ diagnostics: [Diagnostic]) -> String {
         encode(findings(diagnostics))
     }
 
     /// A failure that ended the run (exit status 2), as a one-element array of the same shape:
     /// id `usage-error` or `io-error`, no location.
-    public static func encode(_ failure: CourseCheckError) -> String {
+    package static func encode(_ failure: CourseCheckError) -> String {
         encode([Finding(
             severity: "error", id: failure.id, file: nil, line: nil, column: nil, message: failure.message, notes: [],
             detail: nil)])

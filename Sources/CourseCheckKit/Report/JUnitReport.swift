@@ -1,9 +1,9 @@
 /// JUnit XML for CI test views: one `<testsuite>` per lesson, one `<testcase>` per check
 /// (the lesson's structure, its core, each tree by its header), `<failure>` with message and diff.
-public struct JUnitReport: Sendable {
-    public var result: CourseChecker.Result
+package struct JUnitReport: Sendable {
+    package var result: CourseChecker.Result
 
-    public init(result: CourseChecker.Result) {
+    package init(result: CourseChecker.Result) {
         self.result = result
     }
 
@@ -45,7 +45,7 @@ public struct JUnitReport: Sendable {
 
     /// The report of a run that ended before any check (exit status 2): one testcase in error, so a
     /// CI test view shows the failure instead of nothing.
-    public static func failure(_ error: CourseCheckError) -> String {
+    package static func failure(_ error: CourseCheckError) -> String {
         let message = escape(error.message)
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"coursecheck\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
@@ -55,7 +55,7 @@ public struct JUnitReport: Sendable {
             + "    </testcase>\n  </testsuite>\n</testsuites>\n"
     }
 
-    public var xml: String {
+    package var xml: String {
         var suites = ""
         var total = 0
         var failed = 0

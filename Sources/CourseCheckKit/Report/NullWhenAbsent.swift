@@ -1,19 +1,19 @@
 /// An optional JSON value that is encoded as `null` when absent, never left out: every documented
 /// key of a report stays present. Decoding reads `null` and a missing key alike as nil.
 @propertyWrapper
-public struct NullWhenAbsent<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var wrappedValue: Value?
+package struct NullWhenAbsent<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    package var wrappedValue: Value?
 
-    public init(wrappedValue: Value?) {
+    package init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wrappedValue)
     }
@@ -21,7 +21,7 @@ public struct NullWhenAbsent<Value: Codable & Sendable & Equatable>: Codable, Se
 
 extension KeyedDecodingContainer {
     /// A missing key is nil, as it is for a plain optional.
-    public func decode<Value>(_ type: NullWhenAbsent<Value>.Type, forKey key: Key) throws -> NullWhenAbsent<Value> {
+    package func decode<Value>(_ type: NullWhenAbsent<Value>.Type, forKey key: Key) throws -> NullWhenAbsent<Value> {
         try decodeIfPresent(type, forKey: key) ?? NullWhenAbsent(wrappedValue: nil)
     }
 }

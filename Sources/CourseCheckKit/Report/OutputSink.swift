@@ -1,15 +1,15 @@
 /// Where a reporter writes: the executable passes stdout and stderr, tests pass a buffer.
-public protocol OutputSink: AnyObject {
+package protocol OutputSink: AnyObject {
     func write(_ text: String)
 }
 
 /// An in-memory sink, for tests and for building reports before writing them.
-public final class BufferSink: OutputSink {
-    public private(set) var text = ""
+package final class BufferSink: OutputSink {
+    package private(set) var text = ""
 
-    public init() {}
+    package init() {}
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         self.text += text
     }
 }

@@ -5,11 +5,11 @@ import Foundation
 /// `lessons/01-bildirimsel-sozdizim.md:95  tree  expected:122  embedded  alti degisiklik, dort tetik`
 ///
 /// A tree's engine is where `--engine auto` sends it, with the reason when it leaves the embedded engine.
-public struct RoleListing: Sendable {
-    public var result: CourseChecker.Result
+package struct RoleListing: Sendable {
+    package var result: CourseChecker.Result
 
     /// `result` should come from a check with `evaluation: .routes`, so every tree has its route.
-    public init(result: CourseChecker.Result) {
+    package init(result: CourseChecker.Result) {
         self.result = result
     }
 
@@ -31,12 +31,12 @@ public struct RoleListing: Sendable {
         @NullWhenAbsent var title: String? = nil
     }
 
-    public var text: String {
+    package var text: String {
         render(rows())
     }
 
     /// The rows as a JSON array (`list --format json`), every key present in every row.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(rows())) ?? Data("[]".utf8)

@@ -3,14 +3,14 @@ import Foundation
 /// The GitHub Actions job summary (`$GITHUB_STEP_SUMMARY`), written with `--format github`: per
 /// lesson what was checked and how many errors it has, then every finding with its diff folded
 /// under `<details>`, so a reviewer sees the verdict without opening the log.
-public struct StepSummary: Sendable {
-    public var result: CourseChecker.Result
+package struct StepSummary: Sendable {
+    package var result: CourseChecker.Result
 
-    public init(result: CourseChecker.Result) {
+    package init(result: CourseChecker.Result) {
         self.result = result
     }
 
-    public var markdown: String {
+    package var markdown: String {
         var text = "## coursecheck\n\n`\(cell(result.summary.description))`\n\n"
         text += "| lesson | checked | errors | warnings |\n|---|---|---|---|\n"
         for checked in result.lessonResults {
@@ -48,7 +48,7 @@ public struct StepSummary: Sendable {
     }
 
     /// Appends the summary to the file GitHub names (it collects every step's summary).
-    public func append(to path: String) throws(CourseCheckError) {
+    package func append(to path: String) throws(CourseCheckError) {
         let url = URL(fileURLWithPath: path)
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)

@@ -1,19 +1,19 @@
 /// ANSI styling for terminal output, or none at all.
-public struct Style: Sendable {
-    public var enabled: Bool
+package struct Style: Sendable {
+    package var enabled: Bool
 
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
     /// Colour goes to a terminal only, and never when `NO_COLOR` is set to a non-empty value.
-    public static func automatic(isTerminal: Bool, environment: [String: String]) -> Style {
+    package static func automatic(isTerminal: Bool, environment: [String: String]) -> Style {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return Style(enabled: isTerminal && !noColor)
     }
 
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func severity(_ severity: Severity) -> String {
+    package func bold(_ text: String) -> String { wrap(text, "1") }
+    package func severity(_ severity: Severity) -> String {
         let label = "\(severity.rawValue):"
         return switch severity {
         case .error: wrap(label, "1;31")
@@ -24,7 +24,7 @@ public struct Style: Sendable {
 
     /// Colours one attached line by its kind, never by its text: a removed line that reads
     /// `--x` is red, not a bold file header. The text is escaped before any colour is added.
-    public func attachmentLine(_ line: Attachment.Line) -> String {
+    package func attachmentLine(_ line: Attachment.Line) -> String {
         let text = Escape.controls(line.text)
         return switch line.kind {
         case .fileHeader: bold(text)

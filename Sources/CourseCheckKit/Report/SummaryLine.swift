@@ -1,23 +1,23 @@
 /// The last line of a check, on stdout: what was checked and what was found.
 ///
 /// `21 lessons: 21 core, 50 trees, 42 fragments; swiftc: 50 trees, merged; 0 errors`
-public struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
-    public var lessons = 0
-    public var cores = 0
-    public var trees = 0
-    public var fragments = 0
-    public var errors = 0
-    public var warnings = 0
+package struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
+    package var lessons = 0
+    package var cores = 0
+    package var trees = 0
+    package var fragments = 0
+    package var errors = 0
+    package var warnings = 0
     /// What each engine ran; empty when no tree ran.
-    public var engines: [EngineSummary] = []
+    package var engines: [EngineSummary] = []
     /// `goldens: 50 compared`, when the golden check ran: how many outputs met their golden.
-    public var goldens: String?
+    package var goldens: String?
     /// `claims: 8 checked`, when claims were checked.
-    public var claims: String?
+    package var claims: String?
 
-    public init() {}
+    package init() {}
 
-    public var description: String {
+    package var description: String {
         var text = "\(Plural.count(lessons, "lesson")): \(cores) core, \(Plural.count(trees, "tree")), "
             + "\(Plural.count(fragments, "fragment")); "
         for engine in engines { text += "\(engine); " }

@@ -1,17 +1,17 @@
 /// Prints findings in the swiftc/clang format, `path:line:col: severity: message [id]`, then any
 /// notes and attached diff, and prints the summary line.
-public struct TextReporter {
-    public var diagnostics: OutputSink
-    public var summary: OutputSink
-    public var style: Style
+package struct TextReporter {
+    package var diagnostics: OutputSink
+    package var summary: OutputSink
+    package var style: Style
 
-    public init(diagnostics: OutputSink, summary: OutputSink, style: Style) {
+    package init(diagnostics: OutputSink, summary: OutputSink, style: Style) {
         self.diagnostics = diagnostics
         self.summary = summary
         self.style = style
     }
 
-    public func report(_ diagnostic: Diagnostic) {
+    package func report(_ diagnostic: Diagnostic) {
         // Text from the lessons is escaped before any colour is added, so only the style's own
         // escape sequences reach the terminal.
         var text = style.bold(Escape.controls("\(diagnostic.location):")) + " " + style.severity(diagnostic.severity)
@@ -27,11 +27,11 @@ public struct TextReporter {
     }
 
     /// A failure outside the course checks, such as a missing directory.
-    public func report(_ error: CourseCheckError) {
+    package func report(_ error: CourseCheckError) {
         diagnostics.write("coursecheck: " + style.severity(.error) + " " + Escape.controls(error.message) + "\n")
     }
 
-    public func report(_ line: SummaryLine) {
+    package func report(_ line: SummaryLine) {
         summary.write(line.description + "\n")
     }
 }

@@ -8,14 +8,14 @@
 ///
 /// Every line is visited once; each step inside a line advances the offset or ends the line's
 /// container matching, so parsing ends on any input.
-public enum BlockParser {
+package enum BlockParser {
     /// Containers (block quotes, list items) nested deeper than this are not opened: the rest of
     /// the line is read as text and the line is reported. Every walk of the tree is recursive, so
     /// this bounds the stack on hostile input (a line of 100,000 `>`).
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses `lines` from index `start` (the line after any front matter) into a document.
-    public static func parse(_ lines: [Line], from start: Int = 0) -> BlockNode {
+    package static func parse(_ lines: [Line], from start: Int = 0) -> BlockNode {
         var state = State(lines: lines)
         for index in start..<max(start, lines.count) {
             state.incorporate(index)
@@ -31,8 +31,8 @@ public enum BlockParser {
 /// One block of the document: its kind, the file lines it spans and, for a leaf, its content lines
 /// after the container prefixes. Nodes carry their own ranges so nothing downstream rebuilds
 /// structure from line numbers.
-public struct BlockNode: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct BlockNode: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case document
         case blockQuote
         /// `bullet` is the marker character (`-`, `+`, `*`), nil for an ordered list.
@@ -47,7 +47,7 @@ public struct BlockNode: Sendable, Equatable {
         /// An HTML block of start condition 1…7 (spec §4.6).
         case htmlBlock(Int)
 
-        public var isContainer: Bool {
+        package var isContainer: Bool {
             switch self {
             case .document, .blockQuote, .list, .listItem: true
             default: false
@@ -58,35 +58,35 @@ public struct BlockNode: Sendable, Equatable {
     /// A content line of a leaf block: the file line, how many of its bytes the container prefixes
     /// (and, in fenced code, the fence's indentation) took, and the text that remains. A tab only
     /// partly consumed by a prefix becomes spaces at the start of `text`, as the spec says.
-    public struct ContentLine: Sendable, Equatable {
+    package struct ContentLine: Sendable, Equatable {
         /// Index into the file's lines.
-        public var index: Int
+        package var index: Int
         /// UTF-8 bytes of the raw line before the content.
-        public var prefixLength: Int
-        public var text: String
+        package var prefixLength: Int
+        package var text: String
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Indices into the file's lines, first to last line of the block.
-    public var lines: ClosedRange<Int>
+    package var lines: ClosedRange<Int>
     /// UTF-8 offset in the first line where the block starts (after its containers' prefixes).
-    public var startOffset: Int
-    public var children: [BlockNode]
+    package var startOffset: Int
+    package var children: [BlockNode]
     /// For leaf blocks: the content lines. A fenced code block holds its body here (not the
     /// fences); a heading its text.
-    public var content: [ContentLine]
+    package var content: [ContentLine]
     /// For a closed fenced code block: the index of the closing fence's line.
-    public var closingLine: Int?
+    package var closingLine: Int?
     /// For a list item: the width of marker and padding, so continuation lines are recognised.
-    public var itemIndent: Int
+    package var itemIndent: Int
     /// For the document: indices of lines where a container past `maximumDepth` was not opened.
-    public var tooDeep: [Int] = []
+    package var tooDeep: [Int] = []
     /// For the document: its link reference definitions, by normalised label (the first wins).
-    public var linkDefinitions: [String: String] = [:]
+    package var linkDefinitions: [String: String] = [:]
 
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
-    public func walk(_ visit: (BlockNode, [Int]) -> Void) {
+    package func walk(_ visit: (BlockNode, [Int]) -> Void) {
         func go(_ node: BlockNode, _ path: [Int]) {
             for (offset, child) in node.children.enumerated() {
                 let childPath = path + [offset]

@@ -1,15 +1,15 @@
 /// An opening or closing code fence, and the rules that recognise fence lines (CommonMark's fenced
 /// code blocks): at most three spaces of indent, then three or more backticks or tildes.
-public struct CodeFence: Sendable, Equatable {
+package struct CodeFence: Sendable, Equatable {
     /// "`" or "~".
-    public var character: Character
-    public var length: Int
+    package var character: Character
+    package var length: Int
     /// Columns of indentation before the fence, after the container prefixes.
-    public var indent: Int
+    package var indent: Int
     /// The text after the fence, trimmed of surrounding spaces and tabs.
-    public var info: String
+    package var info: String
 
-    public init(character: Character, length: Int, indent: Int, info: String) {
+    package init(character: Character, length: Int, indent: Int, info: String) {
         self.character = character
         self.length = length
         self.indent = indent
@@ -17,7 +17,7 @@ public struct CodeFence: Sendable, Equatable {
     }
 
     /// The fence that `line` opens, if any. A backtick fence's info string may not hold a backtick.
-    public static func opening(_ line: Line) -> CodeFence? {
+    package static func opening(_ line: Line) -> CodeFence? {
         let bytes = Array(line.text.utf8)
         let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
         guard indent <= 3, var fence = openingRun(bytes[indent...]) else { return nil }

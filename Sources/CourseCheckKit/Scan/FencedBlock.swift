@@ -1,73 +1,73 @@
 /// A fenced code block: its opening fence, info string, body lines and closing fence, and where it
 /// sits in the document's block structure.
-public struct FencedBlock: Sendable, Equatable {
+package struct FencedBlock: Sendable, Equatable {
     /// The opening fence's line, as it stands in the file (container prefixes included).
-    public var opening: Line
-    public var fence: CodeFence
+    package var opening: Line
+    package var fence: CodeFence
     /// The content lines as a renderer shows them: each container prefix (`> `, a list item's
     /// indentation) and the fence's own indentation removed; numbered with the file's lines.
-    public var body: [Line]
+    package var body: [Line]
     /// The closing fence's line, as it stands in the file.
-    public var closing: Line
+    package var closing: Line
     /// The containers the block sits in, outermost first; empty at the top level.
-    public var containers: [Container] = []
+    package var containers: [Container] = []
     /// The block's place: the child indices from the document down to it. Two blocks are
     /// neighbours when their paths differ only in the last index, by one.
-    public var path: [Int] = []
+    package var path: [Int] = []
     /// For each body line: UTF-8 bytes of the file line before its content (prefix and indentation).
-    public var bodyPrefixLengths: [Int] = []
+    package var bodyPrefixLengths: [Int] = []
     /// 1-based UTF-8 column of the opening fence's first character.
-    public var openingColumn: Int = 1
+    package var openingColumn: Int = 1
     /// What a new body line starts with when `--promote` writes one: the containers' continuation
     /// prefix (`> `, spaces for a list item) and the fence's indentation.
-    public var continuationPrefix: String = ""
+    package var continuationPrefix: String = ""
 
     /// A block quote or list item holding a block.
-    public enum Container: String, Sendable, Equatable {
+    package enum Container: String, Sendable, Equatable {
         case blockQuote = "block quote"
         case listItem = "list item"
     }
 
     /// The info string, e.g. "swift"; empty for a bare fence.
-    public var info: String { fence.info }
+    package var info: String { fence.info }
 
     /// The first word of the info string, which names the language.
-    public var language: String {
+    package var language: String {
         String(info.prefix { $0 != " " && $0 != "\t" && $0 != "{" })
     }
 
     /// The block's content as a renderer shows it: every body line with its terminator.
-    public var content: String { body.map(\.raw).joined() }
+    package var content: String { body.map(\.raw).joined() }
 
     /// The location of the opening fence.
-    public func openingLocation(in path: String) -> SourceLocation {
+    package func openingLocation(in path: String) -> SourceLocation {
         SourceLocation(path: path, line: opening.number, column: openingColumn)
     }
 
     /// The file column of a 1-based `column` within body line `index` (the prefix added back).
-    public func fileColumn(bodyLine index: Int, _ column: Int) -> Int {
+    package func fileColumn(bodyLine index: Int, _ column: Int) -> Int {
         (index < bodyPrefixLengths.count ? bodyPrefixLengths[index] : 0) + column
     }
 
     /// The file column of a 1-based `column` within the body line numbered `line` in the file.
-    public func fileColumn(line: Int, _ column: Int) -> Int {
+    package func fileColumn(line: Int, _ column: Int) -> Int {
         guard let first = body.first?.number, line >= first else { return column }
         return fileColumn(bodyLine: line - first, column)
     }
 
     /// Where the block sits, in words: "in a list item in a block quote", "at the top level".
-    public var placeDescription: String {
+    package var placeDescription: String {
         containers.isEmpty ? "at the top level" : "in " + containers.reversed().map { "a \($0.rawValue)" }.joined(separator: " in ")
     }
 
     /// True when `other` is the next block after this one in the same container.
-    public func isFollowed(by other: FencedBlock) -> Bool {
+    package func isFollowed(by other: FencedBlock) -> Bool {
         guard let last = path.last, let otherLast = other.path.last, path.count == other.path.count else { return false }
         return otherLast == last + 1 && path.dropLast() == other.path.dropLast()
     }
 
     /// True when both blocks sit in the same container (same parent in the block tree).
-    public func sharesContainer(with other: FencedBlock) -> Bool {
+    package func sharesContainer(with other: FencedBlock) -> Bool {
         path.count == other.path.count && path.dropLast() == other.path.dropLast()
     }
 }

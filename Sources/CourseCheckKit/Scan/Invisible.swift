@@ -4,7 +4,7 @@ import Foundation
 /// non-ASCII spaces, format and control characters, combining marks) and look-alikes (canonical
 /// singletons such as KELVIN SIGN, and a few cross-script homoglyphs). Drift messages and diffs
 /// name them, because a diff of two lines that look identical explains nothing.
-public enum Invisible {
+package enum Invisible {
     /// Scalars that look like another one: canonical singletons (NFC maps them to the ASCII or
     /// Greek letter) and common Cyrillic/Greek homoglyphs of Latin letters.
     static let lookAlikes: [UInt32: Unicode.Scalar] = [
@@ -19,7 +19,7 @@ public enum Invisible {
 
     /// True for a scalar a reader cannot see or cannot tell from a common one. ASCII (tab aside,
     /// which diffs already show as →) is never suspicious.
-    public static func isSuspicious(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isSuspicious(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F }
         if lookAlikes[scalar.value] != nil { return true }
         // Digits of other scripts (Arabic-Indic ٣), fullwidth forms (１, Ａ), Roman numerals (Ⅰ) and
@@ -45,7 +45,7 @@ public enum Invisible {
     /// True when `a` and `b` differ but a reader takes one for the other: a look-alike of the table,
     /// a digit of the same value in another script, a compatibility form (NFKC: `１` is `1`, `Ⅱ` is
     /// `II`, `ﬁ` is `fi`), or Turkish dotless ı against i.
-    public static func looksAlike(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+    package static func looksAlike(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
         // Spaces and invisible characters are named as such, not as look-alikes (NFKC maps NBSP to a space).
         let invisible: [Unicode.GeneralCategory] = [.spaceSeparator, .format, .control, .nonspacingMark, .enclosingMark]
         guard a != b, !invisible.contains(a.properties.generalCategory), !invisible.contains(b.properties.generalCategory) else {
@@ -65,7 +65,7 @@ public enum Invisible {
 
     /// `text` with each look-alike scalar replaced by the one it looks like (`görev‑eklendi` with
     /// U+2011 becomes `görev-eklendi`); the same string when it has none.
-    public static func skeleton(_ text: String) -> String {
+    package static func skeleton(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -99,7 +99,7 @@ public enum Invisible {
     ]
 
     /// `U+200B ZERO WIDTH SPACE`.
-    public static func name(_ scalar: Unicode.Scalar) -> String {
+    package static func name(_ scalar: Unicode.Scalar) -> String {
         var hex = String(scalar.value, radix: 16, uppercase: true)
         if hex.count < 4 { hex = String(repeating: "0", count: 4 - hex.count) + hex }
         let name = scalar.properties.name ?? scalar.properties.nameAlias ?? controlNames[scalar.value] ?? "unnamed"
@@ -107,7 +107,7 @@ public enum Invisible {
     }
 
     /// A character for a message: visible ASCII quoted, anything else by code point and name.
-    public static func describe(_ scalar: Unicode.Scalar) -> String {
+    package static func describe(_ scalar: Unicode.Scalar) -> String {
         if scalar == " " { return "a space" }
         if scalar == "\t" { return "a tab" }
         if scalar.value > 0x20 && scalar.value < 0x7F { return "'\(Character(scalar))'" }
@@ -116,7 +116,7 @@ public enum Invisible {
 
     /// The text with every suspicious scalar replaced by `⟨U+200B ZERO WIDTH SPACE⟩`; the same
     /// string when there is none (the common, all-visible case costs one byte scan).
-    public static func marked(_ text: String) -> String {
+    package static func marked(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 || $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,24 +1,24 @@
 /// One line of a lesson, knowing its 1-based number and how it ended.
-public struct Line: Sendable, Equatable {
+package struct Line: Sendable, Equatable {
     /// The 1-based line number in the file.
-    public var number: Int
+    package var number: Int
     /// The line's text without its terminator.
-    public var text: String
-    public var ending: LineEnding
+    package var text: String
+    package var ending: LineEnding
 
-    public init(number: Int, text: String, ending: LineEnding) {
+    package init(number: Int, text: String, ending: LineEnding) {
         self.number = number
         self.text = text
         self.ending = ending
     }
 
     /// The line exactly as it stands in the file, terminator included.
-    public var raw: String { text + ending.rawValue }
+    package var raw: String { text + ending.rawValue }
 
     /// The line for display in a diff: tabs shown as "→", trailing spaces as "·", a CR or CRLF
     /// ending as "␍", a missing final newline as "⌁", an invisible or look-alike character as
     /// `⟨U+200B ZERO WIDTH SPACE⟩`.
-    public var visible: String {
+    package var visible: String {
         let body = text.reversed().drop { $0 == " " }.reversed()
         let shown = Invisible.marked(String(body).replacingOccurrences("\t", with: "→"))
             + String(repeating: "·", count: text.count - body.count)
@@ -31,16 +31,16 @@ public struct Line: Sendable, Equatable {
 
     /// The line as a renderer shows it in a code block: CommonMark reads LF, CRLF and CR alike as a
     /// line ending, so a lesson saved with CRLF shows the same code and output as one with LF.
-    public var rendered: Line {
+    package var rendered: Line {
         ending == .crlf || ending == .cr ? Line(number: number, text: text, ending: .lf) : self
     }
 
     /// True for a line that is empty or holds only spaces and tabs.
-    public var isBlank: Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
+    package var isBlank: Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
 }
 
 /// How a line ended in the file. CommonMark accepts all three terminators.
-public enum LineEnding: String, Sendable {
+package enum LineEnding: String, Sendable {
     case lf = "\n"
     case crlf = "\r\n"
     case cr = "\r"
@@ -48,7 +48,7 @@ public enum LineEnding: String, Sendable {
     case none = ""
 
     /// A human name for messages, e.g. "CRLF".
-    public var name: String {
+    package var name: String {
         switch self {
         case .lf: "LF"
         case .crlf: "CRLF"

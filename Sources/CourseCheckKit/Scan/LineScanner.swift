@@ -1,9 +1,9 @@
 /// Splits text into `Line`s, keeping each line's number and terminator.
-public enum LineScanner {
+package enum LineScanner {
     /// Every line of `text`. A final terminator does not start an extra empty line.
     ///
     /// Works on UTF-8 bytes: terminators are ASCII, so every cut falls on a scalar boundary.
-    public static func lines(of text: String) -> [Line] {
+    package static func lines(of text: String) -> [Line] {
         var lines: [Line] = []
         var text = text
         text.withUTF8 { bytes in

@@ -2,9 +2,9 @@
 /// a paragraph's leading definitions are taken out of it when it closes, and a paragraph of only
 /// definitions is no paragraph at all. Reference links (`[text][label]`, `[label][]`, `[label]`)
 /// resolve against them.
-public enum LinkReferenceDefinition {
+package enum LinkReferenceDefinition {
     /// The label as the spec matches it: case-folded, inner whitespace collapsed, trimmed.
-    public static func normalized<S: StringProtocol>(_ label: S) -> String {
+    package static func normalized<S: StringProtocol>(_ label: S) -> String {
         label.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ").lowercased()
     }
 

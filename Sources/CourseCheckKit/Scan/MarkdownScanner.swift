@@ -1,17 +1,17 @@
 /// Finds the fenced code blocks of a markdown file as a CommonMark renderer shows them: at any
 /// depth in block quotes and list items, never inside an HTML block or an indented code block.
 /// Front matter (a `---` block at the top) is not markdown and is skipped.
-public enum MarkdownScanner {
+package enum MarkdownScanner {
     /// What scanning found: the closed blocks, in order, any unterminated fence, and the document.
-    public struct Result: Sendable {
-        public var blocks: [FencedBlock]
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var blocks: [FencedBlock]
+        package var diagnostics: [Diagnostic]
         /// The block structure of everything after the front matter.
-        public var document: BlockNode
+        package var document: BlockNode
 
         /// Whether each 1-based line lies in a fenced block, fences included (`mask[0]` is unused):
         /// a reader of the prose skips these lines.
-        public func fencedLines(count: Int) -> [Bool] {
+        package func fencedLines(count: Int) -> [Bool] {
             var mask = [Bool](repeating: false, count: count + 1)
             for block in blocks {
                 for number in block.opening.number...block.closing.number where number < mask.count { mask[number] = true }
@@ -20,7 +20,7 @@ public enum MarkdownScanner {
         }
     }
 
-    public static func scan(_ file: SourceFile) -> Result {
+    package static func scan(_ file: SourceFile) -> Result {
         let lines = file.lines
         let start = FrontMatter.parse(lines)?.closingLine ?? 0
         let document = BlockParser.parse(lines, from: start)

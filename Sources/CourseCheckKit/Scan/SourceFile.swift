@@ -1,23 +1,23 @@
 /// A lesson file decoded into lines, with what decoding noticed on the way.
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
     /// The path as the user wrote it, used in every diagnostic.
-    public var path: String
-    public var lines: [Line]
+    package var path: String
+    package var lines: [Line]
     /// True when the file started with a UTF-8 byte order mark (removed from `lines`).
-    public var hadByteOrderMark: Bool
+    package var hadByteOrderMark: Bool
 
-    public init(path: String, lines: [Line], hadByteOrderMark: Bool = false) {
+    package init(path: String, lines: [Line], hadByteOrderMark: Bool = false) {
         self.path = path
         self.lines = lines
         self.hadByteOrderMark = hadByteOrderMark
     }
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.init(path: path, lines: LineScanner.lines(of: text))
     }
 
     /// Decodes raw bytes, refusing invalid UTF-8 and NUL bytes with a located error.
-    public static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
+    package static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
         var body = bytes[...]
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let hadBOM = body.starts(with: bom)

@@ -6,14 +6,14 @@ import InvalidationCore
 ///
 /// Bounded everywhere: a step budget, a call-depth limit and an output cap stop runaway trees,
 /// and a parent-cycle guard runs before any core call that would walk ancestors.
-public final class Interpreter {
+package final class Interpreter {
     /// Bounds on one evaluation.
-    public struct Limits: Sendable {
-        public var steps = 5_000_000
-        public var callDepth = 200
-        public var outputBytes = 1 << 20
+    package struct Limits: Sendable {
+        package var steps = 5_000_000
+        package var callDepth = 200
+        package var outputBytes = 1 << 20
 
-        public init() {}
+        package init() {}
     }
 
     /// A warning about the tree's shape, at the line that causes it.

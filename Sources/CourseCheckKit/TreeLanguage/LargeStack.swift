@@ -8,12 +8,12 @@ import Darwin
 #endif
 
 /// Runs work on a thread with a large stack, once per batch: nested calls run in place.
-public enum LargeStack {
-    public static let size = 256 << 20
+package enum LargeStack {
+    package static let size = 256 << 20
     private static let marker = "coursecheck.large-stack"
 
     /// Runs `body` on a large-stack thread, or directly when already on one.
-    public static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    package static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
         if Thread.current.threadDictionary[marker] != nil { return body() }
         let work = Work(body)
         let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)

@@ -1,9 +1,9 @@
 /// A position in the lesson: line and column of a syntax node, ordered as they read.
-public struct SyntaxPosition: Sendable, Comparable {
-    public var line: Int
-    public var column: Int
+package struct SyntaxPosition: Sendable, Comparable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -15,11 +15,11 @@ public struct SyntaxPosition: Sendable, Comparable {
 
     var pair: (line: Int, column: Int) { (line, column) }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
+    package static func < (lhs: Self, rhs: Self) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
 }
 
 /// A type annotation of the tree language.
-public indirect enum TypeSyntax: Sendable, Equatable {
+package indirect enum TypeSyntax: Sendable, Equatable {
     case named(String)
     case array(TypeSyntax)
     case dictionary(TypeSyntax, TypeSyntax)
@@ -28,14 +28,14 @@ public indirect enum TypeSyntax: Sendable, Equatable {
 }
 
 /// An argument of a call, with its label when it has one.
-public struct ArgumentSyntax: Sendable, Equatable {
-    public var label: String?
-    public var value: ExpressionSyntax
+package struct ArgumentSyntax: Sendable, Equatable {
+    package var label: String?
+    package var value: ExpressionSyntax
 }
 
 /// An expression node.
-public struct ExpressionSyntax: Sendable, Equatable {
-    public indirect enum Kind: Sendable, Equatable {
+package struct ExpressionSyntax: Sendable, Equatable {
+    package indirect enum Kind: Sendable, Equatable {
         case integer(Int)
         case boolean(Bool)
         case string([StringPart])
@@ -60,45 +60,45 @@ public struct ExpressionSyntax: Sendable, Equatable {
     }
 
     /// A piece of a string literal.
-    public enum StringPart: Sendable, Equatable {
+    package enum StringPart: Sendable, Equatable {
         case text(String)
         case interpolation(ExpressionSyntax)
     }
 
-    public var kind: Kind
-    public var position: SyntaxPosition
+    package var kind: Kind
+    package var position: SyntaxPosition
 }
 
 /// `key: value` in a dictionary literal.
-public struct DictionaryEntrySyntax: Sendable, Equatable {
-    public var key: ExpressionSyntax
-    public var value: ExpressionSyntax
+package struct DictionaryEntrySyntax: Sendable, Equatable {
+    package var key: ExpressionSyntax
+    package var value: ExpressionSyntax
 }
 
 /// A function parameter: the argument label (nil for `_`), the local name and the type.
-public struct ParameterSyntax: Sendable, Equatable {
-    public var label: String?
-    public var name: String
-    public var type: TypeSyntax
+package struct ParameterSyntax: Sendable, Equatable {
+    package var label: String?
+    package var name: String
+    package var type: TypeSyntax
 }
 
 /// A statement node.
-public struct StatementSyntax: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct StatementSyntax: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case binding(name: String, type: TypeSyntax?, value: ExpressionSyntax)
         case function(FunctionSyntax)
         case expression(ExpressionSyntax)
         case returnStatement(ExpressionSyntax?)
     }
 
-    public var kind: Kind
-    public var position: SyntaxPosition
+    package var kind: Kind
+    package var position: SyntaxPosition
 }
 
 /// `func name(params) -> Type { body }`.
-public struct FunctionSyntax: Sendable, Equatable {
-    public var name: String
-    public var parameters: [ParameterSyntax]
-    public var returnType: TypeSyntax?
-    public var body: [StatementSyntax]
+package struct FunctionSyntax: Sendable, Equatable {
+    package var name: String
+    package var parameters: [ParameterSyntax]
+    package var returnType: TypeSyntax?
+    package var body: [StatementSyntax]
 }

@@ -1,7 +1,7 @@
 /// Why a tree cannot be evaluated by the embedded engine, located in the lesson.
-public struct TreeLanguageError: Error, Sendable, Equatable {
+package struct TreeLanguageError: Error, Sendable, Equatable {
     /// What the engine does with the tree: hand it to swiftc, or report it.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Valid Swift, perhaps, but outside the tree language: the toolchain engine can run it.
         case unsupported
         /// Not valid in the tree language or in Swift: a syntax or type error.
@@ -17,12 +17,12 @@ public struct TreeLanguageError: Error, Sendable, Equatable {
         case cycle
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The whole message, as the diagnostic or the routing reason shows it.
-    public var message: String
-    public var position: SyntaxPosition
+    package var message: String
+    package var position: SyntaxPosition
 
-    public init(_ kind: Kind, _ message: String, at position: SyntaxPosition) {
+    package init(_ kind: Kind, _ message: String, at position: SyntaxPosition) {
         self.kind = kind
         self.message = message
         self.position = position

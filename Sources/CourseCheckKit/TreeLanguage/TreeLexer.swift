@@ -1,6 +1,6 @@
 /// Turns a tree's lines into tokens. Every step consumes at least one character, so it always ends.
-public struct TreeLexer {
-    public static let keywords: Set<String> = [
+package struct TreeLexer {
+    package static let keywords: Set<String> = [
         "let", "var", "func", "return", "nil", "true", "false", "in", "if", "else", "for", "while",
         "repeat", "switch", "case", "guard", "struct", "class", "enum", "extension", "protocol",
         "import", "defer", "do", "try", "throw", "break", "continue", "actor", "typealias", "inout",
@@ -33,7 +33,7 @@ public struct TreeLexer {
     }
 
     /// Lexes the lines of a tree body; the location of every byte is its lesson location.
-    public static func tokens(_ source: [Line]) throws(TreeLanguageError) -> [Token] {
+    package static func tokens(_ source: [Line]) throws(TreeLanguageError) -> [Token] {
         var bytes: [UInt8] = []
         var lines: [Int] = []
         var columns: [Int] = []

@@ -3,20 +3,20 @@
 /// Every loop either consumes a token or leaves it, and every recursive descent passes through
 /// `descend`, which bounds the depth; so no input can hang or overflow the parser. Grammar areas
 /// live in extensions: statements, expressions, types.
-public struct TreeParser {
+package struct TreeParser {
     /// How deeply expressions and statements may nest.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     var tokens: [Token]
     var index = 0
     var depth = 0
 
-    public init(tokens: [Token]) {
+    package init(tokens: [Token]) {
         self.tokens = tokens
     }
 
     /// Parses a whole tree body.
-    public static func parse(_ lines: [Line]) throws(TreeLanguageError) -> [StatementSyntax] {
+    package static func parse(_ lines: [Line]) throws(TreeLanguageError) -> [StatementSyntax] {
         var parser = TreeParser(tokens: try TreeLexer.tokens(lines))
         return try parser.parseProgram()
     }

@@ -1,5 +1,5 @@
 extension SyntaxPosition: Hashable {
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(line)
         hasher.combine(column)
     }
