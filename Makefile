@@ -47,11 +47,13 @@ fuzz:
 
 ## format: rewrite the sources in the house style (.swift-format: 4 spaces, 120 columns)
 format:
-	$(SWIFT) format format --in-place --parallel $(FORMAT_FILES)
+	@echo "swift format format --in-place ($(words $(FORMAT_FILES)) files)"
+	@$(SWIFT) format format --in-place --parallel $(FORMAT_FILES)
 
 ## lint: swift-format in strict mode (any finding fails), then the CI workflow's YAML and structure
 lint:
-	$(SWIFT) format lint --strict --parallel $(FORMAT_FILES)
+	@echo "swift format lint --strict ($(words $(FORMAT_FILES)) files)"
+	@$(SWIFT) format lint --strict --parallel $(FORMAT_FILES)
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build --disable-swift-testing --filter WorkflowTests
 

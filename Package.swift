@@ -16,8 +16,9 @@ let package = Package(
             swiftSettings: strict
         ),
         // All of coursecheck's logic, with `package` access: its only clients are the executable,
-        // the tests and the fuzz targets (built with -package-name coursecheck). `Resources/Invalidation.swift` is a symlink to the core above,
-        // embedded as bytes for the byte-for-byte drift check.
+        // the tests and the fuzz targets (built with -package-name coursecheck).
+        // `Resources/Invalidation.swift` is a symlink to the core above, embedded as bytes for the
+        // byte-for-byte drift check.
         .target(
             name: "CourseCheckKit",
             dependencies: ["InvalidationCore"],

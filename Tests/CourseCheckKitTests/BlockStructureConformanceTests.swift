@@ -1,6 +1,7 @@
-@testable import CourseCheckKit
 import Foundation
 import XCTest
+
+@testable import CourseCheckKit
 
 /// The block structure against CommonMark 0.31.2: every example of the spec (those on tabs, indented
 /// and fenced code, HTML blocks, block quotes, list items and lists decide where code blocks are; the
@@ -52,7 +53,9 @@ final class BlockStructureConformanceTests: XCTestCase {
         for item in cases {
             let actual = Self.blocks(in: item.markdown)
             if actual != item.blocks {
-                failures.append("example \(item.example) (\(item.section)): \(item.markdown.debugDescription)\n  expected \(item.blocks)\n  actual   \(actual)")
+                failures.append(
+                    "example \(item.example) (\(item.section)): \(item.markdown.debugDescription)\n  expected \(item.blocks)\n  actual   \(actual)"
+                )
             }
         }
         XCTAssertEqual(failures.count, 0, failures.joined(separator: "\n"))

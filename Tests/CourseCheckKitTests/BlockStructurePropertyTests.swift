@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 /// Seeded random documents built from the characters that decide block structure: the scanner,
 /// the prose reader and the inline reader never trap, and what they return stays inside the file.
@@ -17,9 +18,11 @@ final class BlockStructurePropertyTests: XCTestCase {
     }
 
     static let pieces = [
-        "> ", ">", "- ", "* ", "+ ", "1. ", "2) ", "   ", "    ", "\t", "```", "~~~", "```swift", "<!--", "-->", "<div>",
+        "> ", ">", "- ", "* ", "+ ", "1. ", "2) ", "   ", "    ", "\t", "```", "~~~", "```swift", "<!--", "-->",
+        "<div>",
         "</div>", "<pre>", "</pre>", "<a href=\"x\">", "# ", "## ", "---", "===", "**", "__", "*", "_", "`", "``", "\\",
-        "[t](./a.md)", "[", "](", ")", "|", "|---|", "x", "çğ", "\u{200B}", "// main.swift — t", "print(1)", "yerel 1, ",
+        "[t](./a.md)", "[", "](", ")", "|", "|---|", "x", "çğ", "\u{200B}", "// main.swift — t", "print(1)",
+        "yerel 1, ",
         "Bu dersin tetiği: ", "`a-b`", "title: ", "t :", "\"k\": ", ">-", "|+", "|2", " # c", "*a", "&a ", "!!str ",
         "[t]: ./a.md", "[t]:", " <a b>", " \"t", "'", "[t][]", "[x][t]", "[T]", "]:",
     ]
@@ -30,13 +33,17 @@ final class BlockStructurePropertyTests: XCTestCase {
             var text = ""
             for _ in 0..<Int.random(in: 1...40, using: &generator) {
                 text += Self.pieces.randomElement(using: &generator)!
-                if Int.random(in: 0..<3, using: &generator) == 0 { text += Bool.random(using: &generator) ? "\n" : "\r\n" }
+                if Int.random(in: 0..<3, using: &generator) == 0 {
+                    text += Bool.random(using: &generator) ? "\n" : "\r\n"
+                }
             }
             let file = SourceFile(path: "r.md", text: text)
             let scanned = MarkdownScanner.scan(file)
             for block in scanned.blocks {
                 XCTAssertEqual(block.body.count, block.bodyPrefixLengths.count, text.debugDescription)
-                XCTAssertEqual(block.body.map(\.number), Array(stride(from: block.opening.number + 1, to: block.closing.number, by: 1)))
+                XCTAssertEqual(
+                    block.body.map(\.number),
+                    Array(stride(from: block.opening.number + 1, to: block.closing.number, by: 1)))
                 for (line, prefix) in zip(block.body, block.bodyPrefixLengths) {
                     XCTAssertLessThanOrEqual(prefix, file.lines[line.number - 1].text.utf8.count, text.debugDescription)
                 }

@@ -32,62 +32,78 @@ final class CascadeTests: XCTestCase {
     }
 
     func testProseBetweenATreeAndItsExpectedBlock() throws {
-        try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n", after: "// main.swift")
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:96:1: error: tree's expected block at line 129 does not follow it: only "
-                + "blank lines may stand between a tree and its expected output [missing-expected]"
-        ])
+        try mutate(
+            "01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n",
+            after: "// main.swift")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:96:1: error: tree's expected block at line 129 does not follow it: only "
+                    + "blank lines may stand between a tree and its expected output [missing-expected]"
+            ])
     }
 
     func testAnExpectedBlockWithAnInfoString() throws {
         try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n```text\n", after: "// main.swift")
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:127:1: error: the tree at line 96 is followed by a code block with info "
-                + "string 'text'; its expected output must be a bare ``` fence [missing-expected]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:127:1: error: the tree at line 96 is followed by a code block with info "
+                    + "string 'text'; its expected output must be a bare ``` fence [missing-expected]"
+            ])
     }
 
     /// The title is written in four places; a typo in one is one finding, at the typo.
     func testATypoInTheFrontMatterTitle() throws {
         try mutate("01-bildirimsel-sozdizim.md", "title: 'Bildirimsel Sözdizim'", "title: 'Bildirimsel Sözdzim'")
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the "
-                + "heading 'Bildirimsel Sözdizim' (line 10), which the rest of the course uses [front-matter]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the "
+                    + "heading 'Bildirimsel Sözdizim' (line 10), which the rest of the course uses [front-matter]"
+            ])
     }
 
     /// Every lesson names the course; a typo in the index's title is one finding there.
     func testATypoInTheCourseTitle() throws {
         try mutate("README.md", "title: 'SwiftUI ile Arayüz'", "title: 'SwiftUI ile Arayuz'")
-        XCTAssertEqual(findings(), [
-            "lessons/README.md:2:1: error: the course title 'SwiftUI ile Arayuz' differs from the course every lesson "
-                + "names, 'SwiftUI ile Arayüz' [front-matter]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/README.md:2:1: error: the course title 'SwiftUI ile Arayuz' differs from the course every lesson "
+                    + "names, 'SwiftUI ile Arayüz' [front-matter]"
+            ])
     }
 
     func testATypoInTheIndexHeading() throws {
         try mutate("README.md", "# SwiftUI ile Arayüz", "# SwiftUI ile Arayuz")
-        XCTAssertEqual(findings(), [
-            "lessons/README.md:16:3: error: the index's heading 'SwiftUI ile Arayuz' differs from its title 'SwiftUI ile "
-                + "Arayüz' (line 2) [front-matter]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/README.md:16:3: error: the index's heading 'SwiftUI ile Arayuz' differs from its title 'SwiftUI ile "
+                    + "Arayüz' (line 2) [front-matter]"
+            ])
     }
 
     /// A slip in the closing table's header keeps the claim on: one finding, and the rows still checked.
     func testATypoInTheClosingTableHeader() throws {
         try mutate("21-on-izleme-ve-yineleme.md", "| Ders | Değişiklik | Tetik |", "| Ders | Değişiklik | Tetık |")
-        XCTAssertEqual(findings(), [
-            "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's column 'Tetık' should be 'Tetik'; "
-                + "the table is read as if it were [closing-table]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's column 'Tetık' should be 'Tetik'; "
+                    + "the table is read as if it were [closing-table]"
+            ])
     }
 
     func testATypoInTheHeading() throws {
         try mutate("01-bildirimsel-sozdizim.md", "# Bildirimsel Sözdizim", "# Bildirimsel Sözdzim")
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:10:3: error: heading 'Bildirimsel Sözdzim' differs from the front matter "
-                + "title 'Bildirimsel Sözdizim' (line 2) [front-matter]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:10:3: error: heading 'Bildirimsel Sözdzim' differs from the front matter "
+                    + "title 'Bildirimsel Sözdizim' (line 2) [front-matter]"
+            ])
     }
 
     /// Wraps lesson 1's first tree and its expected block in a list item, or in `<details>` with no
@@ -95,7 +111,8 @@ final class CascadeTests: XCTestCase {
     private func wrapFirstTree(_ wrap: (_ tree: [String], _ expected: [String]) -> [String]) throws {
         let url = lessons.appendingPathComponent("01-bildirimsel-sozdizim.md")
         var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-        let open = try XCTUnwrap(lines.indices.first { lines[$0] == "```swift" && lines[$0 + 1].hasPrefix("// main.swift") })
+        let open = try XCTUnwrap(
+            lines.indices.first { lines[$0] == "```swift" && lines[$0 + 1].hasPrefix("// main.swift") })
         let close = try XCTUnwrap(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
         let expectedOpen = try XCTUnwrap(lines[(close + 1)...].firstIndex { $0.hasPrefix("```") })
         let expectedClose = try XCTUnwrap(lines[(expectedOpen + 1)...].firstIndex { $0.hasPrefix("```") })
@@ -108,68 +125,86 @@ final class CascadeTests: XCTestCase {
 
     func testAClosingFenceIndentedTooFarInAListItem() throws {
         try wrapFirstTree { tree, expected in
-            var item = (tree + expected).enumerated().map { $0.offset == 0 ? "- " + $0.element : ($0.element.isEmpty ? "" : "  " + $0.element) }
+            var item = (tree + expected).enumerated().map {
+                $0.offset == 0 ? "- " + $0.element : ($0.element.isEmpty ? "" : "  " + $0.element)
+            }
             item[tree.count - 1] = "      ```"
             return item
         }
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:125:3: error: this line would close the tree at line 95, but it is "
-                + "indented 4 columns (a closing fence may have at most 3), so the tree runs on to line 127; indent it "
-                + "less [unterminated-fence]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:125:3: error: this line would close the tree at line 95, but it is "
+                    + "indented 4 columns (a closing fence may have at most 3), so the tree runs on to line 127; indent it "
+                    + "less [unterminated-fence]"
+            ])
     }
 
     func testDetailsWithoutABlankLineBeforeATree() throws {
         try wrapFirstTree { tree, expected in ["<details>"] + tree + expected + ["</details>"] }
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:96:1: error: a tree inside the HTML block that starts at line 95: a "
-                + "reader sees its fence as raw text and coursecheck cannot run it; put a blank line between the HTML "
-                + "and the fence [no-role]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:96:1: error: a tree inside the HTML block that starts at line 95: a "
+                    + "reader sees its fence as raw text and coursecheck cannot run it; put a blank line between the HTML "
+                    + "and the fence [no-role]"
+            ])
     }
 
     func testANoteWithTheWrongPrefix() throws {
         try mutate("01-bildirimsel-sozdizim.md", "**GV3.**", "**DR3.**")
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:290:1: error: note DR3 is in part 'Görünüm Ağacı Modeli', whose series is "
-                + "GV; expected GV3 (series DR belongs to part 'Durum ve Gezinme') [note-series]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:290:1: error: note DR3 is in part 'Görünüm Ağacı Modeli', whose series is "
+                    + "GV; expected GV3 (series DR belongs to part 'Durum ve Gezinme') [note-series]"
+            ])
     }
 
     func testANoteWithAMistypedNumber() throws {
         try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV7.**")
-        XCTAssertEqual(findings(), [
-            "lessons/02-gorunumler-ve-degistiriciler.md:194:1: error: note GV7 is out of sequence; expected GV5 [note-series]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:194:1: error: note GV7 is out of sequence; expected GV5 [note-series]"
+            ])
     }
 
     func testARepeatedNote() throws {
         try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV4.**")
-        XCTAssertEqual(findings(), [
-            "lessons/02-gorunumler-ve-degistiriciler.md:194:1: error: note GV4 is out of sequence; expected GV5 [note-series]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:194:1: error: note GV4 is out of sequence; expected GV5 [note-series]"
+            ])
     }
 
     func testAMissingNote() throws {
         try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "Not:")
-        XCTAssertEqual(findings(), [
-            "lessons/02-gorunumler-ve-degistiriciler.md:252:1: error: note GV6 skips GV5 [note-series]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:252:1: error: note GV6 skips GV5 [note-series]"
+            ])
     }
 
     func testSwappedClosingTableRows() throws {
         try swapLines("21-on-izleme-ve-yineleme.md", startingWith: "| Yığıt Düzenleri |")
-        XCTAssertEqual(findings(), [
-            "lessons/21-on-izleme-ve-yineleme.md:248:3: error: row 4 names 'Yığıt Düzenleri', lesson 3, out of course "
-                + "order; its row belongs in place 3 [closing-table]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:248:3: error: row 4 names 'Yığıt Düzenleri', lesson 3, out of course "
+                    + "order; its row belongs in place 3 [closing-table]"
+            ])
     }
 
     func testSwappedIndexItems() throws {
         try swapLines("README.md", startingWith: "3. [")
-        XCTAssertEqual(findings(), [
-            "lessons/README.md:27:1: error: 03-yigit-duzenleri.md is listed out of course order; it is lesson 3 [course-index]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/README.md:27:1: error: 03-yigit-duzenleri.md is listed out of course order; it is lesson 3 [course-index]"
+            ])
     }
 
     /// A copy of a tree inserted before the original takes no approval: one finding, at the
@@ -182,20 +217,26 @@ final class CascadeTests: XCTestCase {
         let end = try XCTUnwrap(text.range(of: "```\n", range: expected.upperBound..<text.endIndex)).upperBound
         let copy = String(text[start..<end]) + "\n"
         try (String(text[..<start]) + copy + String(text[start...])).write(to: url, atomically: true, encoding: .utf8)
-        XCTAssertEqual(findings(), [
-            "lessons/09-yerel-durum.md:147:1: error: tree has the golden name of the tree at line 120 "
-                + "('gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir'); give each tree of a lesson its own "
-                + "description, so an approval can never pass from one tree to another [tree-identity]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:147:1: error: tree has the golden name of the tree at line 120 "
+                    + "('gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir'); give each tree of a lesson its own "
+                    + "description, so an approval can never pass from one tree to another [tree-identity]"
+            ])
     }
 
     /// Items swapped across a part boundary: the index finding only; note series keep their parts.
     func testIndexItemsSwappedAcrossParts() throws {
-        try mutate("README.md", "8. [Görünüm Kurucular](08-gorunum-kurucular.md)", "8. [Yerel Durum](09-yerel-durum.md)")
-        try mutate("README.md", "9. [Yerel Durum](09-yerel-durum.md)", "9. [Görünüm Kurucular](08-gorunum-kurucular.md)")
-        XCTAssertEqual(findings(), [
-            "lessons/README.md:37:1: error: 08-gorunum-kurucular.md is listed out of course order; it is lesson 8 [course-index]"
-        ])
+        try mutate(
+            "README.md", "8. [Görünüm Kurucular](08-gorunum-kurucular.md)", "8. [Yerel Durum](09-yerel-durum.md)")
+        try mutate(
+            "README.md", "9. [Yerel Durum](09-yerel-durum.md)", "9. [Görünüm Kurucular](08-gorunum-kurucular.md)")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/README.md:37:1: error: 08-gorunum-kurucular.md is listed out of course order; it is lesson 8 [course-index]"
+            ])
     }
 
     /// GFM table rows need no leading pipe: the row still reads as the lesson's row.
@@ -209,7 +250,8 @@ final class CascadeTests: XCTestCase {
     func testATreeSwallowedByAnIndentedCodeBlock() throws {
         let url = lessons.appendingPathComponent("09-yerel-durum.md")
         var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-        lines.replaceSubrange(118..<144, with: ["- Ağaç:", ""] + lines[118..<144].map { $0.isEmpty ? $0 : "      " + $0 })
+        lines.replaceSubrange(
+            118..<144, with: ["- Ağaç:", ""] + lines[118..<144].map { $0.isEmpty ? $0 : "      " + $0 })
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         let expected = [
             "lessons/09-yerel-durum.md:121:7: error: a tree inside an indented code block: its fence is indented four or "
@@ -219,28 +261,37 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(findings(), expected)
         let update = InProcess.run(["--update", "lessons/"], in: scratch.url)
         XCTAssertFalse(update.stdout.contains("will remove"), update.stdout)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(
-            "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: scratch.url.appendingPathComponent(
+                    "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out"
+                ).path))
     }
 
     /// A wrong declared trigger is one finding: the closing table and the distribution sentence,
     /// which agree with the trees, are not blamed for it.
     func testAWrongDeclaredTrigger() throws {
         try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **ortam**")
-        XCTAssertEqual(findings(), [
-            "lessons/09-yerel-durum.md:266:24: error: declares the trigger 'ortam', but no tree of this lesson recomputes a "
-                + "view with cause 'ortam' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:266:24: error: declares the trigger 'ortam', but no tree of this lesson recomputes a "
+                    + "view with cause 'ortam' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
+            ])
     }
 
     /// A second trigger bullet that contradicts the first is one finding, at the second; the first,
     /// which the trees bear out, and the closing table that agrees with it are not blamed.
     func testAContradictoryDeclaredTrigger() throws {
-        try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.\n", "- Bu dersin tetiği: **yerel**.\n- Bu dersin tetiği: **ortam**.\n")
-        XCTAssertEqual(findings(), [
-            "lessons/09-yerel-durum.md:267:24: error: declares the trigger 'ortam', but this lesson already declares "
-                + "'yerel' (line 266); keep one declaration [declared-trigger]"
-        ])
+        try mutate(
+            "09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.\n",
+            "- Bu dersin tetiği: **yerel**.\n- Bu dersin tetiği: **ortam**.\n")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:267:24: error: declares the trigger 'ortam', but this lesson already declares "
+                    + "'yerel' (line 266); keep one declaration [declared-trigger]"
+            ])
     }
 
     /// A lesson saved with CRLF line endings renders exactly as with LF: no finding at all, and its
@@ -256,10 +307,12 @@ final class CascadeTests: XCTestCase {
     /// look-alike, naming it.
     func testALabelWithANonBreakingHyphen() throws {
         try mutate("09-yerel-durum.md", "`satir-acildi`", "`satir\u{2011}acildi`")
-        XCTAssertEqual(findings(), [
-            "lessons/09-yerel-durum.md:146:226: error: `satir\u{2011}acildi` is not a label any tree passes to change (did "
-                + "you mean `satir-acildi`? it has U+2011 NON-BREAKING HYPHEN where the label has '-') [label-reference]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:146:226: error: `satir\u{2011}acildi` is not a label any tree passes to change (did "
+                    + "you mean `satir-acildi`? it has U+2011 NON-BREAKING HYPHEN where the label has '-') [label-reference]"
+            ])
     }
 
     /// Look-alikes in an expected block: each drift is one finding, naming the character at the
@@ -278,14 +331,17 @@ final class CascadeTests: XCTestCase {
             try mutate("09-yerel-durum.md", target, replacement, after: "```\n\n```\n")
             all.append(findings())
         }
-        let drift = "lessons/09-yerel-durum.md:%@: error: output of tree at line 120 differs from the lesson; the line has %@ "
+        let drift =
+            "lessons/09-yerel-durum.md:%@: error: output of tree at line 120 differs from the lesson; the line has %@ "
             + "where the output has %@; they look alike [output-drift]"
-        XCTAssertEqual(all, [
-            [String(format: drift, "140:8", "U+FF11 FULLWIDTH DIGIT ONE", "'1'")],
-            [String(format: drift, "140:8", "U+0661 ARABIC-INDIC DIGIT ONE", "'1'")],
-            [String(format: drift, "139:87", "U+216C ROMAN NUMERAL FIFTY", "'L'")],
-            [String(format: drift, "139:24", "U+0131 LATIN SMALL LETTER DOTLESS I", "'i'")],
-        ])
+        XCTAssertEqual(
+            all,
+            [
+                [String(format: drift, "140:8", "U+FF11 FULLWIDTH DIGIT ONE", "'1'")],
+                [String(format: drift, "140:8", "U+0661 ARABIC-INDIC DIGIT ONE", "'1'")],
+                [String(format: drift, "139:87", "U+216C ROMAN NUMERAL FIFTY", "'L'")],
+                [String(format: drift, "139:24", "U+0131 LATIN SMALL LETTER DOTLESS I", "'i'")],
+            ])
     }
 
     /// The front matter is read as YAML reads it: each spelling of the title below is the title,
@@ -300,26 +356,41 @@ final class CascadeTests: XCTestCase {
             ("# başlık\ntitle: Bildirimsel Sözdizim  # ilk ders", []),
             ("title: 'Bildirimsel\n  Sözdizim'", []),
             ("title: !!str &baslik Bildirimsel Sözdizim", []),
-            ("title: >-\n  Bildirimsel\n  Sözdzim", [
-                "\(lesson):2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the heading 'Bildirimsel "
-                    + "Sözdizim' (line 12), which the rest of the course uses [front-matter]",
-            ]),
-            ("title: 'Bildirimsel Sözdizim", [
-                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: its quoted text has no "
-                    + "closing quote [front-matter]",
-            ]),
-            ("title: *baslik", [
-                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: it is an alias (*name), "
-                    + "which coursecheck does not resolve; write the text [front-matter]",
-            ]),
-            ("title: Bildirimsel: Sözdizim", [
-                "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: ': ' inside an unquoted "
-                    + "value reads as a nested mapping; quote it [front-matter]",
-            ]),
-            ("title 'Bildirimsel Sözdizim'", [
-                "\(lesson):2:1: error: front matter line cannot be read: it is not 'key: value', a '- item' of a list, "
-                    + "or a comment [front-matter]",
-            ]),
+            (
+                "title: >-\n  Bildirimsel\n  Sözdzim",
+                [
+                    "\(lesson):2:1: error: front matter title 'Bildirimsel Sözdzim' differs from the heading 'Bildirimsel "
+                        + "Sözdizim' (line 12), which the rest of the course uses [front-matter]"
+                ]
+            ),
+            (
+                "title: 'Bildirimsel Sözdizim",
+                [
+                    "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: its quoted text has no "
+                        + "closing quote [front-matter]"
+                ]
+            ),
+            (
+                "title: *baslik",
+                [
+                    "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: it is an alias (*name), "
+                        + "which coursecheck does not resolve; write the text [front-matter]"
+                ]
+            ),
+            (
+                "title: Bildirimsel: Sözdizim",
+                [
+                    "\(lesson):2:1: error: front matter value of 'title' cannot be read as text: ': ' inside an unquoted "
+                        + "value reads as a nested mapping; quote it [front-matter]"
+                ]
+            ),
+            (
+                "title 'Bildirimsel Sözdizim'",
+                [
+                    "\(lesson):2:1: error: front matter line cannot be read: it is not 'key: value', a '- item' of a list, "
+                        + "or a comment [front-matter]"
+                ]
+            ),
         ]
         let url = lessons.appendingPathComponent("01-bildirimsel-sozdizim.md")
         let original = try Data(contentsOf: url)
@@ -335,9 +406,11 @@ final class CascadeTests: XCTestCase {
     /// Front matter whose closing `---` is gone is one located finding, not "no front matter".
     func testFrontMatterWithoutItsClosingLine() throws {
         try mutate("01-bildirimsel-sozdizim.md", "license: 'CC BY-SA 4.0'\n---\n", "license: 'CC BY-SA 4.0'\n")
-        XCTAssertEqual(findings(), [
-            "lessons/01-bildirimsel-sozdizim.md:1:1: error: front matter starts with '---' but has no closing '---' line [front-matter]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:1:1: error: front matter starts with '---' but has no closing '---' line [front-matter]"
+            ])
     }
 
     /// Reference-style links in the course index resolve through their definitions (full,
@@ -349,7 +422,9 @@ final class CascadeTests: XCTestCase {
         try mutate("README.md", "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)", "5. [Izgara ve Geometri][]")
         let url = lessons.appendingPathComponent("README.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        try (text + "\n[ders 3]: ./03-yigit-duzenleri.md \"`bilinmeyen-etiket`\"\n[düzen sistemi]:\n  <04-duzen-sistemi.md>\n"
+        try
+            (text
+            + "\n[ders 3]: ./03-yigit-duzenleri.md \"`bilinmeyen-etiket`\"\n[düzen sistemi]:\n  <04-duzen-sistemi.md>\n"
             + "[IZGARA VE GEOMETRI]: 05-izgara-ve-geometri.md\n").write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(findings(), [])
     }
@@ -357,7 +432,9 @@ final class CascadeTests: XCTestCase {
     /// A link reference definition between a tree and its expected block renders nothing, so the
     /// reader sees the two together: the expected block is still recognised.
     func testALinkDefinitionBetweenATreeAndItsExpectedBlock() throws {
-        try mutate("01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n[kaynak]: https://academia.sh\n\n```\n", after: "// main.swift")
+        try mutate(
+            "01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\n[kaynak]: https://academia.sh\n\n```\n",
+            after: "// main.swift")
         XCTAssertEqual(findings(), [])
     }
 
@@ -372,10 +449,12 @@ final class CascadeTests: XCTestCase {
     /// naming it; the closing table and the distribution sentence are not blamed.
     func testADeclaredTriggerWithALookAlike() throws {
         try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **y\u{0435}rel**")
-        XCTAssertEqual(findings(), [
-            "lessons/09-yerel-durum.md:266:25: error: unknown trigger 'y\u{0435}rel': it has U+0435 CYRILLIC SMALL LETTER IE "
-                + "where 'yerel' has 'e' [declared-trigger]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:266:25: error: unknown trigger 'y\u{0435}rel': it has U+0435 CYRILLIC SMALL LETTER IE "
+                    + "where 'yerel' has 'e' [declared-trigger]"
+            ])
     }
 
     /// A closing-table cell holding a reference link reads as its text, as an inline link does.
@@ -391,9 +470,11 @@ final class CascadeTests: XCTestCase {
     /// naming it, and the series goes on (no "GV6 skips GV5").
     func testANoteNumberWithAFullwidthDigit() throws {
         try mutate("02-gorunumler-ve-degistiriciler.md", "**GV5.**", "**GV\u{FF15}.**")
-        XCTAssertEqual(findings(), [
-            "lessons/02-gorunumler-ve-degistiriciler.md:194:5: error: note 'GV\u{FF15}.' reads as GV5 but has U+FF15 "
-                + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
-        ])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:194:5: error: note 'GV\u{FF15}.' reads as GV5 but has U+FF15 "
+                    + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
+            ])
     }
 }

@@ -34,8 +34,10 @@ final class ClaimTests: XCTestCase {
     }
 
     func testTheRealCourseMakesNoFalseAlarm() {
-        for id in ["front-matter", "course-index", "declared-trigger", "closing-table", "trigger-distribution",
-                   "note-series", "label-reference", "fragment-syntax"] {
+        for id in [
+            "front-matter", "course-index", "declared-trigger", "closing-table", "trigger-distribution",
+            "note-series", "label-reference", "fragment-syntax",
+        ] {
             XCTAssertEqual(findings(id), [], id)
         }
     }
@@ -44,79 +46,98 @@ final class ClaimTests: XCTestCase {
         try expect(
             "closing-table", in: "21-on-izleme-ve-yineleme.md",
             replacing: "| Yerel Durum | dokunuldu |", with: "| Yerel Durumlar | dokunuldu |"
-        ) { line in [
-            "lessons/21-on-izleme-ve-yineleme.md:\(line):3: error: row 9 names 'Yerel Durumlar'; lesson 9 is 'Yerel Durum' [closing-table]"
-        ] }
+        ) { line in
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:\(line):3: error: row 9 names 'Yerel Durumlar'; lesson 9 is 'Yerel Durum' [closing-table]"
+            ]
+        }
     }
 
     /// One deleted row is one finding at the place it belongs, not a shift of every row after it.
     func testClosingTableMissingRowIsNamedOnce() throws {
         let url = lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let row = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("| Izgara ve Geometri |") })
+        let row = try XCTUnwrap(
+            text.split(separator: "\n", omittingEmptySubsequences: false).first {
+                $0.hasPrefix("| Izgara ve Geometri |")
+            })
         try expect(
             "closing-table", in: "21-on-izleme-ve-yineleme.md",
             replacing: row + "\n", with: ""
-        ) { line in [
-            "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: the closing table has no row for 'Izgara ve Geometri' "
-                + "(lesson 5); expected one here [closing-table]"
-        ] }
+        ) { line in
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: the closing table has no row for 'Izgara ve Geometri' "
+                    + "(lesson 5); expected one here [closing-table]"
+            ]
+        }
     }
 
     func testDeclaredTriggerWithoutAMatchingCause() throws {
         try expect(
             "declared-trigger", in: "09-yerel-durum.md",
             replacing: "- Bu dersin tetiği: **yerel**", with: "- Bu dersin tetiği: **gözlem**"
-        ) { line in [
-            "lessons/09-yerel-durum.md:\(line):24: error: declares the trigger 'gözlem', but no tree of this lesson "
-                + "recomputes a view with cause 'gozlem' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
-        ] }
+        ) { line in
+            [
+                "lessons/09-yerel-durum.md:\(line):24: error: declares the trigger 'gözlem', but no tree of this lesson "
+                    + "recomputes a view with cause 'gozlem' (its trees show: ebeveyn, kural-disi, yerel) [declared-trigger]"
+            ]
+        }
     }
 
     func testOpeningDistributionMustEqualTheFirstTree() throws {
         try expect(
             "declared-trigger", in: "01-bildirimsel-sozdizim.md",
             replacing: "**dördünün de dağılımı (2/2/2/2)**", with: "**dördünün de dağılımı (2/3/2/2)**"
-        ) { line in [
-            "lessons/01-bildirimsel-sozdizim.md:\(line):24: error: declares the distribution 2/3/2/2, but the first tree counts 2/2/2/2 [declared-trigger]"
-        ] }
+        ) { line in
+            [
+                "lessons/01-bildirimsel-sozdizim.md:\(line):24: error: declares the distribution 2/3/2/2, but the first tree counts 2/2/2/2 [declared-trigger]"
+            ]
+        }
     }
 
     func testDistributionSentenceCountsTheDeclaredTriggers() throws {
         try expect(
             "trigger-distribution", in: "21-on-izleme-ve-yineleme.md",
             replacing: "yerel 6, ebeveyn 4", with: "yerel 6, ebeveyn 5"
-        ) { line in [
-            "lessons/21-on-izleme-ve-yineleme.md:\(line):92: error: says ebeveyn 5, but 4 lessons declare ebeveyn [trigger-distribution]"
-        ] }
+        ) { line in
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:\(line):92: error: says ebeveyn 5, but 4 lessons declare ebeveyn [trigger-distribution]"
+            ]
+        }
     }
 
     func testNoteSeriesGap() throws {
         try expect(
             "note-series", in: "02-gorunumler-ve-degistiriciler.md",
             replacing: "**GV", with: "**GV9"
-        ) { line in [
-            "lessons/02-gorunumler-ve-degistiriciler.md:\(line):1: error: note GV94 is out of sequence; expected GV4 [note-series]"
-        ] }
+        ) { line in
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:\(line):1: error: note GV94 is out of sequence; expected GV4 [note-series]"
+            ]
+        }
     }
 
     func testLabelReferenceTypo() throws {
         try expect(
             "label-reference", in: "09-yerel-durum.md",
             replacing: "`satir-acildi`", with: "`satir-acild`"
-        ) { line in [
-            "lessons/09-yerel-durum.md:\(line):221: error: `satir-acild` is not a label any tree passes to change "
-                + "(did you mean `satir-acildi`?) [label-reference]"
-        ] }
+        ) { line in
+            [
+                "lessons/09-yerel-durum.md:\(line):221: error: `satir-acild` is not a label any tree passes to change "
+                    + "(did you mean `satir-acildi`?) [label-reference]"
+            ]
+        }
     }
 
     func testCourseIndexCount() throws {
         try expect(
             "course-index", in: "README.md",
             replacing: "lessons: 21", with: "lessons: 20"
-        ) { line in [
-            "lessons/README.md:\(line):1: error: lessons: 20, but the directory holds 21 lesson files [course-index]"
-        ] }
+        ) { line in
+            [
+                "lessons/README.md:\(line):1: error: lessons: 20, but the directory holds 21 lesson files [course-index]"
+            ]
+        }
     }
 
     /// A lesson left out of the index is one finding, at the item that now stands in its place.
@@ -124,19 +145,23 @@ final class ClaimTests: XCTestCase {
         try expect(
             "course-index", in: "README.md",
             replacing: "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n", with: ""
-        ) { line in [
-            "lessons/README.md:\(line):1: error: the index does not list 05-izgara-ve-geometri.md [course-index]"
-        ] }
+        ) { line in
+            [
+                "lessons/README.md:\(line):1: error: the index does not list 05-izgara-ve-geometri.md [course-index]"
+            ]
+        }
     }
 
     func testFrontMatterTitleAndHeading() throws {
         try expect(
             "front-matter", in: "14-sunum-ve-kapatma.md",
             replacing: "# Sunum ve Kapatma\n", with: "# Sunum ve Kapanış\n"
-        ) { line in [
-            "lessons/14-sunum-ve-kapatma.md:\(line):3: error: heading 'Sunum ve Kapanış' differs from the front matter "
-                + "title 'Sunum ve Kapatma' (line 2) [front-matter]"
-        ] }
+        ) { line in
+            [
+                "lessons/14-sunum-ve-kapatma.md:\(line):3: error: heading 'Sunum ve Kapanış' differs from the front matter "
+                    + "title 'Sunum ve Kapatma' (line 2) [front-matter]"
+            ]
+        }
     }
 
     func testBrokenDisplayFragment() throws {
@@ -144,9 +169,11 @@ final class ClaimTests: XCTestCase {
         try expect(
             "fragment-syntax", in: "09-yerel-durum.md",
             replacing: "struct CounterCard: View {", with: "struct CounterCard: View {{"
-        ) { line in [
-            "lessons/09-yerel-durum.md:\(line):27: error: display fragment does not parse: expected declaration [fragment-syntax]",
-            "lessons/09-yerel-durum.md:\(line + 10):1: error: display fragment does not parse: expected '}' in struct [fragment-syntax]",
-        ] }
+        ) { line in
+            [
+                "lessons/09-yerel-durum.md:\(line):27: error: display fragment does not parse: expected declaration [fragment-syntax]",
+                "lessons/09-yerel-durum.md:\(line + 10):1: error: display fragment does not parse: expected '}' in struct [fragment-syntax]",
+            ]
+        }
     }
 }

@@ -76,7 +76,8 @@ final class ConfinedWritesTests: XCTestCase {
         let result = run(["--update", "--goldens", ".", "lessons/"])
         XCTAssertEqual(result.status, .failure)
         XCTAssertTrue(
-            result.stderr.hasPrefix("coursecheck: error: refusing the goldens directory .: it holds the lessons directory lessons/;"),
+            result.stderr.hasPrefix(
+                "coursecheck: error: refusing the goldens directory .: it holds the lessons directory lessons/;"),
             result.stderr)
         XCTAssertEqual(try snapshot(), before)
     }
@@ -113,7 +114,8 @@ final class ConfinedWritesTests: XCTestCase {
         try write("goldens/99-silinen/notlar.txt", "kalsin\n")
         try write("goldens/09-yerel-durum/kaldirilan.out", "x\n")
         try FileManager.default.createSymbolicLink(
-            atPath: goldens.appendingPathComponent("09-yerel-durum/baglanti.out").path, withDestinationPath: "../notlar.txt")
+            atPath: goldens.appendingPathComponent("09-yerel-durum/baglanti.out").path,
+            withDestinationPath: "../notlar.txt")
         let owned = ["goldens/99-silinen/eski.out", "goldens/09-yerel-durum/kaldirilan.out"]
         let before = try snapshot(excluding: { owned.contains($0) })
 
@@ -144,7 +146,8 @@ final class ConfinedWritesTests: XCTestCase {
         let second = root.appendingPathComponent("lessons2")
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: lessons.path) where name.hasPrefix("1") {
-            try FileManager.default.moveItem(at: lessons.appendingPathComponent(name), to: second.appendingPathComponent(name))
+            try FileManager.default.moveItem(
+                at: lessons.appendingPathComponent(name), to: second.appendingPathComponent(name))
         }
         let before = try snapshot()
         let check = run(["--no-claims", "lessons/", "lessons2/"])
@@ -161,7 +164,8 @@ final class ConfinedWritesTests: XCTestCase {
         let second = root.appendingPathComponent("lessons2")
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: lessons.appendingPathComponent("09-yerel-durum.md"), to: second.appendingPathComponent("09-yerel-durum.md"))
+            at: lessons.appendingPathComponent("09-yerel-durum.md"),
+            to: second.appendingPathComponent("09-yerel-durum.md"))
         let before = try snapshot()
         let result = run(["--update", "lessons/", "lessons2/"])
         XCTAssertEqual(result.status, .failure)
@@ -190,7 +194,9 @@ final class ConfinedWritesTests: XCTestCase {
 
     /// `--update` never deletes or rewrites the goldens of a lesson whose trees it cannot be sure of.
     func testUpdateLeavesTheGoldensOfAStructurallyBrokenLesson() throws {
-        try replace(in: "09-yerel-durum.md", "countCauses(recomputes)\n```\n\n```\n", with: "countCauses(recomputes)\n```\n\nAraya bir satir.\n\n```\n")
+        try replace(
+            in: "09-yerel-durum.md", "countCauses(recomputes)\n```\n\n```\n",
+            with: "countCauses(recomputes)\n```\n\nAraya bir satir.\n\n```\n")
         let before = try snapshot(excluding: { $0.hasPrefix("lessons") })
         let update = run(["--update", "--no-claims", "lessons/"])
         XCTAssertEqual(update.status, .findings)
@@ -210,7 +216,8 @@ final class ConfinedWritesTests: XCTestCase {
         let golden = "goldens/01-bildirimsel-sozdizim/alti-degisiklik-dort-tetik.out"
         try FileManager.default.removeItem(at: root.appendingPathComponent(golden))
         try FileManager.default.createSymbolicLink(
-            atPath: root.appendingPathComponent(golden).path, withDestinationPath: "../../lessons/02-gorunumler-ve-degistiriciler.md")
+            atPath: root.appendingPathComponent(golden).path,
+            withDestinationPath: "../../lessons/02-gorunumler-ve-degistiriciler.md")
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("TOOLCHAIN"))
         try write("NOTES.md", "yazarin notlari\n")
         try FileManager.default.createSymbolicLink(
@@ -218,25 +225,28 @@ final class ConfinedWritesTests: XCTestCase {
         try write("other/notes.out", "precious\n")
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("02-gorunumler-ve-degistiriciler"))
         try FileManager.default.createSymbolicLink(
-            atPath: goldens.appendingPathComponent("02-gorunumler-ve-degistiriciler").path, withDestinationPath: "../other")
+            atPath: goldens.appendingPathComponent("02-gorunumler-ve-degistiriciler").path,
+            withDestinationPath: "../other")
         let before = try snapshot()
 
         let update = run(["--update", "--no-claims", "lessons/"])
         XCTAssertEqual(update.status, .findings)
         let refusals = update.stderr.split(separator: "\n").filter { $0.hasSuffix("[update-refused]") }
         // Findings outside the lessons come first in a report.
-        XCTAssertEqual(refusals, [
-            "goldens/TOOLCHAIN:1:1: error: goldens/TOOLCHAIN is not a regular file (a link or a folder), so it is left as "
-                + "it is [update-refused]",
-            "lessons/01-bildirimsel-sozdizim.md:96:1: error: not approved: \(golden) is not coursecheck's to write: it is "
-                + "not a regular file (a link or a folder) [update-refused]",
-            "lessons/02-gorunumler-ve-degistiriciler.md:117:1: error: not approved: goldens/02-gorunumler-ve-degistiriciler/"
-                + "kapsayiciya-konan-degisiklik-alt-agaca-ortam-olarak-yayilir.out is not coursecheck's to write: its folder "
-                + "goldens/02-gorunumler-ve-degistiriciler is not a plain directory (a link or a file) [update-refused]",
-            "lessons/02-gorunumler-ve-degistiriciler.md:201:1: error: not approved: goldens/02-gorunumler-ve-degistiriciler/"
-                + "kendi-fontunu-koyan-gorunum-ortam-anahtarini-okumaz.out is not coursecheck's to write: its folder "
-                + "goldens/02-gorunumler-ve-degistiriciler is not a plain directory (a link or a file) [update-refused]",
-        ].map { Substring($0) })
+        XCTAssertEqual(
+            refusals,
+            [
+                "goldens/TOOLCHAIN:1:1: error: goldens/TOOLCHAIN is not a regular file (a link or a folder), so it is left as "
+                    + "it is [update-refused]",
+                "lessons/01-bildirimsel-sozdizim.md:96:1: error: not approved: \(golden) is not coursecheck's to write: it is "
+                    + "not a regular file (a link or a folder) [update-refused]",
+                "lessons/02-gorunumler-ve-degistiriciler.md:117:1: error: not approved: goldens/02-gorunumler-ve-degistiriciler/"
+                    + "kapsayiciya-konan-degisiklik-alt-agaca-ortam-olarak-yayilir.out is not coursecheck's to write: its folder "
+                    + "goldens/02-gorunumler-ve-degistiriciler is not a plain directory (a link or a file) [update-refused]",
+                "lessons/02-gorunumler-ve-degistiriciler.md:201:1: error: not approved: goldens/02-gorunumler-ve-degistiriciler/"
+                    + "kendi-fontunu-koyan-gorunum-ortam-anahtarini-okumaz.out is not coursecheck's to write: its folder "
+                    + "goldens/02-gorunumler-ve-degistiriciler is not a plain directory (a link or a file) [update-refused]",
+            ].map { Substring($0) })
         XCTAssertFalse(update.stdout.contains("will remove"), update.stdout)
         XCTAssertEqual(try snapshot(), before, "no file behind a link changed, and no link was replaced")
     }
@@ -262,7 +272,8 @@ final class ConfinedWritesTests: XCTestCase {
         let nested = run(["--update", "--goldens", "nested", "lessons/"])
         XCTAssertEqual(nested.status, .failure)
         XCTAssertTrue(
-            nested.stderr.hasPrefix("coursecheck: error: refusing the goldens directory nested: it holds a git repository (inner/.git)"),
+            nested.stderr.hasPrefix(
+                "coursecheck: error: refusing the goldens directory nested: it holds a git repository (inner/.git)"),
             nested.stderr)
         let cache = run(["--update", "--cache-dir", "goldens", "lessons/"])
         XCTAssertEqual(cache.status, .failure)
@@ -283,7 +294,8 @@ final class ConfinedWritesTests: XCTestCase {
         ] {
             let result = run(["--junit", path, "lessons/09-yerel-durum.md", "lessons/10-baglama.md"])
             XCTAssertEqual(result.status, .failure, path)
-            XCTAssertEqual(result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
+            XCTAssertEqual(
+                result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
         }
         XCTAssertEqual(try snapshot(), before)
     }
@@ -300,13 +312,16 @@ final class ConfinedWritesTests: XCTestCase {
         ] {
             let result = run(["--junit", path, "--no-claims", "lessons/09-yerel-durum.md"])
             XCTAssertEqual(result.status, .failure, path)
-            XCTAssertEqual(result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
+            XCTAssertEqual(
+                result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
         }
         // Nor when the run fails before any lesson is read.
         XCTAssertEqual(run(["--junit", "README.md", "missing/"]).status, .failure)
         XCTAssertEqual(try snapshot(), before)
         XCTAssertEqual(run(["--junit", "report.xml", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
-        XCTAssertEqual(run(["--junit", "report.xml", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean, "its own report is replaced")
+        XCTAssertEqual(
+            run(["--junit", "report.xml", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean,
+            "its own report is replaced")
     }
 
     /// Exit status 2 still leaves CI something to show: a JUnit error, a JSON error, an annotation.
@@ -366,7 +381,8 @@ final class ConfinedWritesTests: XCTestCase {
     }
 
     func testControlCharactersAreEscapedInTextAndGitHubOutput() throws {
-        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 1\u{1B}[2J\u{01}\nebeveyn: 0\n")
+        try replace(
+            in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 1\u{1B}[2J\u{01}\nebeveyn: 0\n")
         let result = run(["--format", "github", "--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"])
         XCTAssertEqual(result.status, .findings)
         XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
@@ -392,11 +408,13 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(result.status, .findings)
         let text = try String(contentsOf: summary, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("## earlier step\n## coursecheck\n\n`2 lessons: 2 core, "), text)
-        XCTAssertTrue(text.contains("\n| `lessons/09-yerel-durum.md` | 1 core, 3 trees, 2 fragments | **1** | 0 |\n"), text)
+        XCTAssertTrue(
+            text.contains("\n| `lessons/09-yerel-durum.md` | 1 core, 3 trees, 2 fragments | **1** | 0 |\n"), text)
         XCTAssertTrue(text.contains("\n| `lessons/10-baglama.md` | 1 core, "), text)
         XCTAssertTrue(
             text.contains(
-                "<details><summary><code>lessons/09-yerel-durum.md:140:8: error: output of tree at line 120 differs from the lesson"),
+                "<details><summary><code>lessons/09-yerel-durum.md:140:8: error: output of tree at line 120 differs from the lesson"
+            ),
             text)
         XCTAssertTrue(text.contains("```diff\nlessons/09-yerel-durum.md:120:1: note: tree "), text)
     }
@@ -408,7 +426,8 @@ final class ConfinedWritesTests: XCTestCase {
         try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: lessons.appendingPathComponent("09-yerel-durum.md"), to: real)
         try FileManager.default.createSymbolicLink(
-            atPath: lessons.appendingPathComponent("09-yerel-durum.md").path, withDestinationPath: "../kaynak/09-yerel-durum.md")
+            atPath: lessons.appendingPathComponent("09-yerel-durum.md").path,
+            withDestinationPath: "../kaynak/09-yerel-durum.md")
         let original = try Data(contentsOf: real)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real.path)
         try FileManager.default.setAttributes(
@@ -419,17 +438,20 @@ final class ConfinedWritesTests: XCTestCase {
         let promoted = run(["--promote", "--no-goldens", "--no-claims", "lessons/"])
         XCTAssertEqual(promoted.status, .clean, promoted.stderr)
         XCTAssertEqual(
-            try FileManager.default.destinationOfSymbolicLink(atPath: lessons.appendingPathComponent("09-yerel-durum.md").path),
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: lessons.appendingPathComponent("09-yerel-durum.md").path),
             "../kaynak/09-yerel-durum.md", "the link stays a link")
         XCTAssertEqual(try Data(contentsOf: real), original, "the link's target is promoted")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(
-            try FileManager.default.attributesOfItem(atPath: lessons.appendingPathComponent("10-baglama.md").path)[.posixPermissions]
+            try FileManager.default.attributesOfItem(atPath: lessons.appendingPathComponent("10-baglama.md").path)[
+                .posixPermissions]
                 as? Int, 0o775)
     }
 
     func testUpdateKeepsTheModeOfAGolden() throws {
-        let golden = goldens.appendingPathComponent("09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        let golden = goldens.appendingPathComponent(
+            "09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
         try "eski\n".write(to: golden, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: golden.path)
         XCTAssertEqual(run(["--update", "--no-claims", "lessons/"]).status, .clean)
@@ -449,7 +471,9 @@ final class ConfinedWritesTests: XCTestCase {
                 "diff --git a/lessons/09-yerel-durum.md b/lessons/09-yerel-durum.md\n--- a/lessons/09-yerel-durum.md\n"),
             result.stdout)
         try result.stdout.write(to: root.appendingPathComponent("promote.patch"), atomically: true, encoding: .utf8)
-        XCTAssertEqual(try Data(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md")), broken, "a dry run writes nothing")
+        XCTAssertEqual(
+            try Data(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md")), broken,
+            "a dry run writes nothing")
         XCTAssertEqual(git(["apply", "promote.patch"]), 0)
         XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
     }
@@ -493,12 +517,14 @@ final class PromoteConvergenceTests: XCTestCase {
         defer { scratch.remove() }
         var text = "---\ntitle: 'Promote'\n---\n\n# Promote\n\n```swift\n\(EmbeddedCore.text)```\n"
         for (index, output) in Self.outputs.enumerated() {
-            text += "\n```swift\n// main.swift — cikti \(index + 1)\nprint(\(output.literal))\n```\n\n\(output.fence)\nyanlis\n\(output.fence)\n"
+            text +=
+                "\n```swift\n// main.swift — cikti \(index + 1)\nprint(\(output.literal))\n```\n\n\(output.fence)\nyanlis\n\(output.fence)\n"
         }
         text += "\n```swift\n// main.swift — bos\nlet x = 1\n```\n\n```\nyanlis\n```\n"
         text += "\n```swift\n// main.swift — satir sonu yok\nprint(\"son\", terminator: \"\")\n```\n\n```\nson\n```\n"
         let lesson = scratch.url.appendingPathComponent("lessons/01-promote.md")
-        try FileManager.default.createDirectory(at: lesson.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: lesson.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: lesson, atomically: true, encoding: .utf8)
 
         let before = InProcess.run(["--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
@@ -506,7 +532,8 @@ final class PromoteConvergenceTests: XCTestCase {
         XCTAssertEqual(
             before.stderr.components(separatedBy: "[output-drift]").count - 1, Self.outputs.count + 1, before.stderr)
 
-        let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+        let promoted = InProcess.run(
+            ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(promoted.status, .findings)
         let expectedFindings = [
             // Located before the rewrite, then after it (longer outputs moved the tree down).
@@ -523,7 +550,8 @@ final class PromoteConvergenceTests: XCTestCase {
             "lessons/01-promote.md:198:1: error: not approved: no lesson block can show this tree's output (see its other "
                 + "finding) [update-refused]")
 
-        let again = InProcess.run(["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+        let again = InProcess.run(
+            ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(again.stdout.split(separator: "\n").first, "promote: nothing to rewrite; 1 tree skipped")
         let promotedText = try String(contentsOf: lesson, encoding: .utf8)
         XCTAssertTrue(promotedText.contains("\n````\n```\n````\n"), "a fence longer than the output's backtick lines")

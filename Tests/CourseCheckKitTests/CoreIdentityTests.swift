@@ -1,7 +1,8 @@
 import CourseCheckKit
 import Foundation
-@testable import InvalidationCore
 import XCTest
+
+@testable import InvalidationCore
 
 /// The core exists once in the repository; these tests prove the compiled and the embedded text are that one file.
 final class CoreIdentityTests: XCTestCase {

@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 /// I/O failures carry the path and the cause; their words, made when printed, name both.
 final class CourseCheckErrorTests: XCTestCase {

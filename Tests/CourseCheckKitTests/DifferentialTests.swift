@@ -1,6 +1,7 @@
-@testable import CourseCheckKit
 import Foundation
 import XCTest
+
+@testable import CourseCheckKit
 
 /// The fidelity rule as a test: for every tree of `Differential/`, the merged build, the per-tree
 /// build and the embedded engine print what the real program prints, `swiftc Invalidation.swift
@@ -51,7 +52,8 @@ final class DifferentialTests: XCTestCase {
                     // main.swift line L is the lesson line after the opening fence, plus L - 1.
                     let line = opening + Int(parts[1])!
                     expectedErrors.append(
-                        "lessons/01-differential.md:\(line):\(parts[2]): error: tree does not compile:\(parts[3]) [compile-error]")
+                        "lessons/01-differential.md:\(line):\(parts[2]): error: tree does not compile:\(parts[3]) [compile-error]"
+                    )
                 } else {
                     // An error in the core is reported in the tree that clashes with it, naming the core's line.
                     expectedErrors.append(
@@ -83,7 +85,8 @@ final class DifferentialTests: XCTestCase {
 
         // The embedded engine runs a tree only when it prints the real program's output; a tree the
         // real program cannot compile is always handed on (needs-toolchain), never run or failed.
-        let embedded = InProcess.run(["--engine", "embedded", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
+        let embedded = InProcess.run(
+            ["--engine", "embedded", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
         var refused = Set<Int>()
         for line in embedded.stderr.split(separator: "\n") where line.hasPrefix("lessons/") {
             XCTAssertTrue(line.hasSuffix("[needs-toolchain]"), "embedded: \(line)")
@@ -93,7 +96,8 @@ final class DifferentialTests: XCTestCase {
         for (index, oracle) in oracles.enumerated() where !oracle.errors.isEmpty {
             XCTAssertTrue(refused.contains(index), "embedded ran \(oracle.name), which does not compile")
         }
-        XCTAssertGreaterThanOrEqual(oracles.indices.filter { !refused.contains($0) }.count, 6, "embedded accepted the trees of its language")
+        XCTAssertGreaterThanOrEqual(
+            oracles.indices.filter { !refused.contains($0) }.count, 6, "embedded accepted the trees of its language")
     }
 
     /// Builds and runs the real program for one corpus file in its own directory.

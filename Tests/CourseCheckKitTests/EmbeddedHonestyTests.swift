@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 /// The embedded engine never reports as a crash or a pass what Swift rejects at compile time, and
 /// every tree it hands to swiftc gets a true reason.
@@ -12,11 +13,13 @@ final class EmbeddedHonestyTests: XCTestCase {
         XCTAssertEqual(
             failure("let x = 7 / 0\nprint(x)"),
             .unsupported(
-                "integer arithmetic that traps here (Division by zero), which Swift may reject at compile time", (1, 11)))
+                "integer arithmetic that traps here (Division by zero), which Swift may reject at compile time", (1, 11)
+            ))
         XCTAssertEqual(
             failure("let big = 9223372036854775807\nprint(big + 1)"),
             .unsupported(
-                "integer arithmetic that traps here (arithmetic overflow), which Swift may reject at compile time", (2, 11)))
+                "integer arithmetic that traps here (arithmetic overflow), which Swift may reject at compile time",
+                (2, 11)))
         // A subscript is a runtime value: the trap is certain.
         XCTAssertEqual(failure("let zero = [0]\nprint(7 / zero[0])"), .trap("Fatal error: Division by zero", (2, 9)))
     }
@@ -41,8 +44,10 @@ final class EmbeddedHonestyTests: XCTestCase {
             }
             XCTAssertTrue(reason.hasSuffix("followed by whitespace (Swift rejects it)"), reason)
         }
-        for source in ["let default = 1\nprint(default)", "let is = 1\nprint(is)", "let Any = 1\nprint(Any)",
-                       "let x = 1;;\nprint(x)", "print(1/**/+2)"] {
+        for source in [
+            "let default = 1\nprint(default)", "let is = 1\nprint(is)", "let Any = 1\nprint(Any)",
+            "let x = 1;;\nprint(x)", "print(1/**/+2)",
+        ] {
             XCTAssertNotNil(failure(source), "\(source) ran embedded")
             if failure(source)?.kind == .trap { XCTFail("\(source) reported as a crash") }
         }
@@ -52,7 +57,8 @@ final class EmbeddedHonestyTests: XCTestCase {
     /// it was merged: it is built standalone.
     func testTreesThatCouldObserveTheMergeAreStandalone() {
         XCTAssertEqual(
-            MergeSafety.standaloneReason(LineScanner.lines(of: "let print: (String) -> Void = { _ in }\nprint(\"x\")\n")),
+            MergeSafety.standaloneReason(
+                LineScanner.lines(of: "let print: (String) -> Void = { _ in }\nprint(\"x\")\n")),
             "declares 'print', a name the core uses")
         XCTAssertEqual(
             MergeSafety.standaloneReason(LineScanner.lines(of: "print(\"once\")\nlet f = run\n")),
@@ -66,11 +72,13 @@ final class EmbeddedHonestyTests: XCTestCase {
             .unsupported("uses String(repeating:count:), which the tree language does not cover", (1, 7)))
         XCTAssertEqual(
             failure("print(-9223372036854775808)"),
-            .unsupported("integer literal 9223372036854775808 beyond Int.max (swiftc decides whether it overflows)", (1, 8)))
+            .unsupported(
+                "integer literal 9223372036854775808 beyond Int.max (swiftc decides whether it overflows)", (1, 8)))
         XCTAssertEqual(
             failure("func countCauses(_ x: [Recompute]) {\n}\ncountCauses([])"),
             .unsupported(
-                "declares 'countCauses', a name the core declares (swiftc decides: redeclaration or shadowing)", (1, 1)))
+                "declares 'countCauses', a name the core declares (swiftc decides: redeclaration or shadowing)", (1, 1))
+        )
         XCTAssertEqual(
             failure("func greet() {\n    print(name)\n}\nlet name = \"a\"\ngreet()"),
             .unsupported("function 'greet' reads a top-level name declared after it ('name')", (2, 11)))

@@ -25,7 +25,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 50 trees, 47 merged + 3 "
-                + "standalone (2 × declares a type, 1 × declares a function) [2 × import Observation]; cross-check: 48 trees agree; goldens: 50 compared; claims: 8 checked; 0 errors\n")
+                + "standalone (2 × declares a type, 1 × declares a function) [2 × import Observation]; cross-check: 48 trees agree; goldens: 50 compared; claims: 8 checked; 0 errors\n"
+        )
         XCTAssertEqual(result.status, 0)
     }
 
@@ -70,7 +71,8 @@ final class EndToEndTests: XCTestCase {
             first,
             "lessons/09-yerel-durum.md:\(index + 1):\(column): error: core block differs from the embedded core "
                 + "at core line 49 [core-drift]")
-        XCTAssertTrue(result.stderr.contains("-            return \"kural-disi\"\n+            return \"kural-dis1\"\n"))
+        XCTAssertTrue(
+            result.stderr.contains("-            return \"kural-disi\"\n+            return \"kural-dis1\"\n"))
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, standalone "
@@ -80,7 +82,8 @@ final class EndToEndTests: XCTestCase {
     func testUsageErrorExitsTwo() throws {
         let result = try Binary.run(["--no-such-flag", "lessons"], in: Binary.packageRoot)
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "coursecheck: error: unknown option '--no-such-flag'\nRun 'coursecheck --help' for usage.\n")
+        XCTAssertEqual(
+            result.stderr, "coursecheck: error: unknown option '--no-such-flag'\nRun 'coursecheck --help' for usage.\n")
     }
 
     func testColourOnlyWhenAskedAndNeverWithNoColor() throws {

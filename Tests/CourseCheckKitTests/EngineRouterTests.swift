@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 final class EngineRouterTests: XCTestCase {
     private func job() -> TreeJob {
@@ -20,7 +21,9 @@ final class EngineRouterTests: XCTestCase {
         XCTAssertEqual(finding.id, .engineMismatch)
         XCTAssertEqual(finding.location.description, "l.md:2:1")
         XCTAssertEqual(finding.message, "engines disagree on the output of tree at line 2")
-        XCTAssertEqual(finding.attachment?.text, """
+        XCTAssertEqual(
+            finding.attachment?.text,
+            """
             --- swiftc (exited(0))
             +++ embedded (exited(0))
             @@ -1,2 +1,2 @@

@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 final class EvaluateTests: XCTestCase {
     private func lines(_ text: String, from first: Int = 1) -> [Line] {
@@ -30,7 +31,8 @@ final class EvaluateTests: XCTestCase {
     }
 
     func testTopLevelItemsHoistImportsAndTypesWithTheirAttributes() {
-        let source = lines("""
+        let source = lines(
+            """
             // main.swift — ornek
             import Observation
 
@@ -45,7 +47,9 @@ final class EvaluateTests: XCTestCase {
             print(label())
             """, from: 10)
         let items = TopLevelItems.split(source)
-        XCTAssertEqual(items.map(\.kind), [.statement, .importDeclaration, .statement, .typeDeclaration, .statement, .typeDeclaration, .statement])
+        XCTAssertEqual(
+            items.map(\.kind),
+            [.statement, .importDeclaration, .statement, .typeDeclaration, .statement, .typeDeclaration, .statement])
         XCTAssertEqual(items[3].lines.map(\.number), [13, 14, 15, 16, 17])
         XCTAssertEqual(items[4].lines.map(\.text), ["let store = Store()", "func label() -> String { \"}\" }"])
         XCTAssertEqual(items[5].lines.map(\.number), [20])
@@ -67,7 +71,9 @@ final class EvaluateTests: XCTestCase {
         let program = TreeProgram.merged([(index: 0, lines: first), (index: 1, lines: second)])
         let main = program.main.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(main[1], "import Observation")
-        XCTAssertTrue(program.main.contains("enum Tree_1 {\nstruct S {}\nstatic func run() {\n// main.swift — a\nprint(S())\n}\n}"))
+        XCTAssertTrue(
+            program.main.contains(
+                "enum Tree_1 {\nstruct S {}\nstatic func run() {\n// main.swift — a\nprint(S())\n}\n}"))
         XCTAssertTrue(program.main.contains("\"2\": Tree_2.run,"))
         for (index, origin) in program.origins.enumerated() {
             guard let origin else { continue }
@@ -93,7 +99,8 @@ final class EvaluateTests: XCTestCase {
             block: FencedBlock(
                 opening: Line(number: 29, text: "```swift", ending: .lf),
                 fence: CodeFence(character: "`", length: 3, indent: 0, info: "swift"),
-                body: lines("// main.swift — a\nfatalError()", from: 30), closing: Line(number: 32, text: "```", ending: .lf)),
+                body: lines("// main.swift — a\nfatalError()", from: 30),
+                closing: Line(number: 32, text: "```", ending: .lf)),
             expected: FencedBlock(
                 opening: Line(number: 34, text: "```", ending: .lf),
                 fence: CodeFence(character: "`", length: 3, indent: 0, info: ""), body: [],
@@ -106,7 +113,8 @@ final class EvaluateTests: XCTestCase {
 
 final class GoldenNameTests: XCTestCase {
     func testSlugsAreAsciiWordsCutAtAWordBoundary() {
-        XCTAssertEqual(GoldenName.slug("görünümün kendi durumu — yerel, ebeveyn"), "gorunumun-kendi-durumu-yerel-ebeveyn")
+        XCTAssertEqual(
+            GoldenName.slug("görünümün kendi durumu — yerel, ebeveyn"), "gorunumun-kendi-durumu-yerel-ebeveyn")
         XCTAssertEqual(GoldenName.slug("İKİ Ağaç: 2/2"), "iki-agac-2-2")
         XCTAssertEqual(GoldenName.slug("c\u{0327}ocuk"), "cocuk", "a decomposed letter keeps its base")
         let long = String(repeating: "kelime ", count: 20)
@@ -119,48 +127,52 @@ final class GoldenNameTests: XCTestCase {
     /// A repeated or missing description is an error at that tree, which gets no golden: an
     /// approval never passes from one tree to another.
     func testEveryTreeHasItsOwnNameOrAnIdentityError() {
-        let file = SourceFile(path: "l.md", text: """
-            ```swift
-            // main.swift — ayni
-            print(1)
-            ```
+        let file = SourceFile(
+            path: "l.md",
+            text: """
+                ```swift
+                // main.swift — ayni
+                print(1)
+                ```
 
-            ```
-            1
-            ```
+                ```
+                1
+                ```
 
-            ```swift
-            // main.swift — ayni
-            print(1)
-            ```
+                ```swift
+                // main.swift — ayni
+                print(1)
+                ```
 
-            ```
-            1
-            ```
+                ```
+                1
+                ```
 
-            ```swift
-            // main.swift
-            print(1)
-            ```
+                ```swift
+                // main.swift
+                print(1)
+                ```
 
-            ```
-            1
-            ```
+                ```
+                1
+                ```
 
-            """)
+                """)
         let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
         let names = GoldenName.names(for: lesson)
         XCTAssertEqual(names.all, [])
         XCTAssertEqual(names.trees, [nil, nil, nil])
-        XCTAssertEqual(names.findings, [
-            Diagnostic(
-                .treeIdentity, at: SourceLocation(path: "l.md", line: 11),
-                "tree has the golden name of the tree at line 2 ('ayni'); give each tree of a lesson its own "
-                    + "description, so an approval can never pass from one tree to another"),
-            Diagnostic(
-                .treeIdentity, at: SourceLocation(path: "l.md", line: 20),
-                "tree has no description after '// main.swift', and its golden is named by it; write "
-                    + "'// main.swift — <what the tree shows>'"),
-        ])
+        XCTAssertEqual(
+            names.findings,
+            [
+                Diagnostic(
+                    .treeIdentity, at: SourceLocation(path: "l.md", line: 11),
+                    "tree has the golden name of the tree at line 2 ('ayni'); give each tree of a lesson its own "
+                        + "description, so an approval can never pass from one tree to another"),
+                Diagnostic(
+                    .treeIdentity, at: SourceLocation(path: "l.md", line: 20),
+                    "tree has no description after '// main.swift', and its golden is named by it; write "
+                        + "'// main.swift — <what the tree shows>'"),
+            ])
     }
 }

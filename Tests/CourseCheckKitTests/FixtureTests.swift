@@ -45,7 +45,9 @@ struct FixtureCases {
         // fixture; EngineRouterTests covers engine-mismatch with runs that differ. A fixture always has
         // swiftc, so EndToEndTests covers claim-skipped with SWIFTC pointing nowhere.
         let coveredElsewhere: Set<String> = [DiagnosticID.engineMismatch.rawValue, DiagnosticID.claimSkipped.rawValue]
-        let untested = DiagnosticID.allCases.map(\.rawValue).filter { !seen.contains($0) && !coveredElsewhere.contains($0) }
+        let untested = DiagnosticID.allCases.map(\.rawValue).filter {
+            !seen.contains($0) && !coveredElsewhere.contains($0)
+        }
         #expect(untested == [], "diagnostic ids without a fixture")
     }
 
@@ -55,7 +57,9 @@ struct FixtureCases {
         let fixture = Fixture(named: name)
         #expect(!(try fixture.arguments()).isEmpty, "\(name): empty args")
         for file in Fixture.expectationFiles {
-            #expect(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(file).path), "\(name): no \(file)")
+            #expect(
+                FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(file).path),
+                "\(name): no \(file)")
         }
     }
 }

@@ -27,7 +27,8 @@ final class FragmentCacheTests: XCTestCase {
             let result = InProcess.run(["--no-goldens", "--cache-dir", cache, "lessons"], in: scratch.url)
             XCTAssertEqual(result.stderr, expected, "\(run) run")
             XCTAssertEqual(
-                result.stdout, "3 lessons: 3 core, 3 trees, 4 fragments; embedded: 3 trees; claims: 8 checked; 2 errors\n",
+                result.stdout,
+                "3 lessons: 3 core, 3 trees, 4 fragments; embedded: 3 trees; claims: 8 checked; 2 errors\n",
                 "\(run) run")
         }
     }
@@ -42,8 +43,11 @@ final class FragmentCacheTests: XCTestCase {
             skipping: Fixture.expectationFiles)
         // A compiler that answers --version and then hangs on everything else.
         let swiftc = scratch.url.appendingPathComponent("slow-swiftc")
-        try Data("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'Swift version 0.0 (slow)'; exit 0; fi\nexec sleep 600\n".utf8)
-            .write(to: swiftc)
+        try Data(
+            "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'Swift version 0.0 (slow)'; exit 0; fi\nexec sleep 600\n"
+                .utf8
+        )
+        .write(to: swiftc)
         chmod(swiftc.path, 0o755)
         let result = InProcess.run(
             ["--no-goldens", "--no-cache", "--compile-timeout", "0.5", "lessons"], in: scratch.url,
@@ -51,10 +55,12 @@ final class FragmentCacheTests: XCTestCase {
         let fragments = [("01-acilis", 105), ("02-yerel", 105), ("03-kapanis", 105)]
         var expected = ""
         for (lesson, line) in fragments {
-            expected += "lessons/\(lesson).md:\(line):1: error: swiftc -parse did not finish this display fragment within "
+            expected +=
+                "lessons/\(lesson).md:\(line):1: error: swiftc -parse did not finish this display fragment within "
                 + "0.5 s (--compile-timeout); it was stopped [compile-timeout]\n"
         }
         XCTAssertEqual(result.stderr, expected)
-        XCTAssertEqual(result.stdout, "3 lessons: 3 core, 3 trees, 3 fragments; embedded: 3 trees; claims: 8 checked; 3 errors\n")
+        XCTAssertEqual(
+            result.stdout, "3 lessons: 3 core, 3 trees, 3 fragments; embedded: 3 trees; claims: 8 checked; 3 errors\n")
     }
 }

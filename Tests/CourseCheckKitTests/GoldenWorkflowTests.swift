@@ -12,7 +12,9 @@ final class GoldenWorkflowTests: XCTestCase {
         scratch = try CourseCopy.make(for: self)
     }
 
-    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let result = InProcess.run(arguments, in: scratch.url, extra: environment)
         return (result.status.rawValue, result.stdout, result.stderr)
     }
@@ -36,12 +38,15 @@ final class GoldenWorkflowTests: XCTestCase {
     /// Under `--format json`, stdout is one JSON array even for `--update`: what it changed goes to
     /// stderr, and its refusals are findings of the array, counted in the summary.
     func testUpdateInJSONKeepsStdoutOneDocument() throws {
-        try edit("09-yerel-durum.md") { try $0.replacingFirst("dokunuldu: tapCount degisti", with: "dokunuldu: tapCount degismedi") }
+        try edit("09-yerel-durum.md") {
+            try $0.replacingFirst("dokunuldu: tapCount degisti", with: "dokunuldu: tapCount degismedi")
+        }
         let result = run(["--update", "--format", "json", "--no-claims", "lessons/"])
         XCTAssertEqual(result.status, 1)
         let findings = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         XCTAssertEqual(findings?.compactMap { $0["id"] as? String }, ["update-refused", "output-drift"])
-        XCTAssertTrue(result.stderr.hasPrefix("goldens: 0 added, 0 changed, 0 removed, 1 tree refused\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("goldens: 0 added, 0 changed, 0 removed, 1 tree refused\n"), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("; 2 errors\n"), result.stderr)
     }
 
@@ -55,8 +60,11 @@ final class GoldenWorkflowTests: XCTestCase {
     func testUpdateApprovesALessonConsistentChangeAndSettles() throws {
         // Only the first tree of lesson 9: it prints one more line, and its expected block says so.
         try edit("09-yerel-durum.md") { text in
-            try text.replacingFirst("countCauses(recomputes)\n```", with: "print(\"ek satir\")\ncountCauses(recomputes)\n```")
-                .replacingFirst("| atlanan DashboardView,StatusLabel\n", with: "| atlanan DashboardView,StatusLabel\nek satir\n")
+            try text.replacingFirst(
+                "countCauses(recomputes)\n```", with: "print(\"ek satir\")\ncountCauses(recomputes)\n```"
+            )
+            .replacingFirst(
+                "| atlanan DashboardView,StatusLabel\n", with: "| atlanan DashboardView,StatusLabel\nek satir\n")
         }
         let before = run(["lessons"])
         XCTAssertEqual(before.status, 1)
@@ -67,12 +75,15 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertFalse(before.stderr.contains("[output-drift]"), before.stderr)
 
         let update = run(["--update", "lessons"])
-        XCTAssertEqual(update.stdout.split(separator: "\n").first, "changed  goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        XCTAssertEqual(
+            update.stdout.split(separator: "\n").first,
+            "changed  goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
         XCTAssertTrue(update.stdout.contains("goldens: 0 added, 1 changed, 0 removed\n"), update.stdout)
         XCTAssertEqual(update.stderr, "")
         XCTAssertEqual(update.status, 0, "an update settles in one step")
 
-        let golden = goldens.appendingPathComponent("09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        let golden = goldens.appendingPathComponent(
+            "09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
         XCTAssertTrue(try String(contentsOf: golden, encoding: .utf8).contains("ek satir\nyerel: 1\n"))
         XCTAssertEqual(run(["lessons"]).status, 0)
         XCTAssertEqual(try snapshot(goldens).keys.filter { $0.contains(AtomicFile.temporaryMarker) }, [])
@@ -86,10 +97,12 @@ final class GoldenWorkflowTests: XCTestCase {
         let update = run(["--update", "lessons/"])
         XCTAssertEqual(
             update.stdout.split(separator: "\n").prefix(4),
-            ["will remove goldens/01-bildirimsel-sozdizim/eski.out (no tree of lessons/01-bildirimsel-sozdizim.md has this name)",
-             "added    goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out",
-             "removed  goldens/01-bildirimsel-sozdizim/eski.out",
-             "goldens: 1 added, 0 changed, 1 removed"])
+            [
+                "will remove goldens/01-bildirimsel-sozdizim/eski.out (no tree of lessons/01-bildirimsel-sozdizim.md has this name)",
+                "added    goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out",
+                "removed  goldens/01-bildirimsel-sozdizim/eski.out",
+                "goldens: 1 added, 0 changed, 1 removed",
+            ])
         XCTAssertEqual(update.status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: orphan.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: missing.path))
@@ -99,7 +112,8 @@ final class GoldenWorkflowTests: XCTestCase {
         let before = try snapshot(scratch.url)
         let reasons = [
             "--update": "approving outputs on CI would let a rerun pass by recording; run it locally, or pass --force",
-            "--promote": "rewriting the lessons on CI would let a rerun pass by changing the course text; see the patch "
+            "--promote":
+                "rewriting the lessons on CI would let a rerun pass by changing the course text; see the patch "
                 + "with --promote --dry-run, run it locally, or pass --force",
         ]
         for (flag, reason) in reasons.sorted(by: { $0.key < $1.key }) {
@@ -138,7 +152,8 @@ final class GoldenWorkflowTests: XCTestCase {
 
         let promoted = run(["--promote", "--no-goldens", "lessons"])
         XCTAssertEqual(
-            promoted.stdout.split(separator: "\n").first, "promoted lessons/12-ortam-degerleri.md: 1 expected block, 1 core block")
+            promoted.stdout.split(separator: "\n").first,
+            "promoted lessons/12-ortam-degerleri.md: 1 expected block, 1 core block")
         XCTAssertEqual(promoted.status, 0, promoted.stderr)
         let after = try String(contentsOf: lessons.appendingPathComponent("12-ortam-degerleri.md"), encoding: .utf8)
         XCTAssertEqual(after, original, "the whole file is back to the course text, byte for byte")
@@ -146,12 +161,16 @@ final class GoldenWorkflowTests: XCTestCase {
     }
 
     func testPromoteDryRunPrintsAPatchGitApplies() throws {
-        try edit("03-yigit-duzenleri.md") { try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0") }
+        try edit("03-yigit-duzenleri.md") {
+            try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0")
+        }
         let before = try snapshot(lessons)
         let dryRun = run(["--promote", "--dry-run", "lessons"])
         XCTAssertEqual(dryRun.status, 0)
         XCTAssertEqual(try snapshot(lessons), before, "a dry run writes nothing")
-        XCTAssertTrue(dryRun.stdout.hasPrefix("diff --git a/lessons/03-yigit-duzenleri.md b/lessons/03-yigit-duzenleri.md\n"), dryRun.stdout)
+        XCTAssertTrue(
+            dryRun.stdout.hasPrefix("diff --git a/lessons/03-yigit-duzenleri.md b/lessons/03-yigit-duzenleri.md\n"),
+            dryRun.stdout)
         XCTAssertTrue(dryRun.stdout.contains("\n-ebeveyn: 4\n+ebeveyn: 5\n"), dryRun.stdout)
 
         let patch = scratch.url.appendingPathComponent("promote.patch")
@@ -171,7 +190,8 @@ final class GoldenWorkflowTests: XCTestCase {
     /// A CRLF lesson still gets a patch `git apply` accepts (CRLF is one Character in Swift).
     func testPromoteDryRunPatchesACRLFLesson() throws {
         try edit("03-yigit-duzenleri.md") {
-            try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingEvery("\n", with: "\r\n")
+            try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingEvery(
+                "\n", with: "\r\n")
         }
         let dryRun = run(["--promote", "--dry-run", "--no-goldens", "lessons"])
         XCTAssertEqual(dryRun.status, 0)
@@ -188,7 +208,8 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(run(["--promote", "--no-goldens", "lessons"]).status, 0)
         let promoted = try String(contentsOf: lessons.appendingPathComponent("03-yigit-duzenleri.md"), encoding: .utf8)
         XCTAssertTrue(promoted.contains("ebeveyn: 5\r\ngozlem: 0\r\n"))
-        XCTAssertEqual(promoted.utf8.count { $0 == UInt8(ascii: "\n") }, promoted.utf8.count { $0 == UInt8(ascii: "\r") })
+        XCTAssertEqual(
+            promoted.utf8.count { $0 == UInt8(ascii: "\n") }, promoted.utf8.count { $0 == UInt8(ascii: "\r") })
         XCTAssertEqual(run(["--no-goldens", "lessons"]).status, 0)
     }
 }

@@ -46,7 +46,8 @@ final class HostileInputTests: XCTestCase {
     func testATenMegabyteLessonIsChecked() throws {
         let line = "Uzun bir paragraf, `ornek-etiket` gibi bir şey anlatmıyor; yalnız yer kaplıyor.\n"
         let prose = String(repeating: line, count: 10_000_000 / line.utf8.count) + "\n"
-        try lesson(prose: prose).write(to: lessons.appendingPathComponent("01-buyuk.md"), atomically: true, encoding: .utf8)
+        try lesson(prose: prose).write(
+            to: lessons.appendingPathComponent("01-buyuk.md"), atomically: true, encoding: .utf8)
         let result = try check(["--no-claims", "lessons"], status: 0)
         XCTAssertEqual(result.stdout, "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n")
     }
@@ -61,14 +62,18 @@ final class HostileInputTests: XCTestCase {
         let result = try check(["--no-claims", "lessons"], status: 1)
         XCTAssertEqual(
             result.stderr.split(separator: "\n").first.map(String.init),
-            "lessons/01-uzun.md:\(firstExpected):1: error: output of tree at line \(header) differs from the lesson [output-drift]")
+            "lessons/01-uzun.md:\(firstExpected):1: error: output of tree at line \(header) differs from the lesson [output-drift]"
+        )
         XCTAssertTrue(result.stderr.contains("-satir 10000\n"))
     }
 
     func testASymlinkLoopIsAnIOError() throws {
-        try FileManager.default.createSymbolicLink(atPath: lessons.appendingPathComponent("01-dongu.md").path, withDestinationPath: "01-dongu.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: lessons.appendingPathComponent("01-dongu.md").path, withDestinationPath: "01-dongu.md")
         let result = try check(status: 2)
-        XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-dongu.md: cannot read the file (Too many levels of symbolic links)\n")
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: lessons/01-dongu.md: cannot read the file (Too many levels of symbolic links)\n")
     }
 
     func testAFileThatIsNotRegularIsAnIOErrorNotAHang() throws {
@@ -78,14 +83,16 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testADirectoryNamedLikeALessonIsAnIOError() throws {
-        try FileManager.default.createDirectory(at: lessons.appendingPathComponent("01-klasor.md"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: lessons.appendingPathComponent("01-klasor.md"), withIntermediateDirectories: true)
         let result = try check(status: 2)
         XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-klasor.md: not a regular file\n")
     }
 
     func testAnEmptyLessonsDirectoryIsAnEmptyRun() throws {
         let result = try check(status: 2)
-        XCTAssertEqual(result.stderr, "coursecheck: error: lessons: no lesson files (named like 01-slug.md) in this directory\n")
+        XCTAssertEqual(
+            result.stderr, "coursecheck: error: lessons: no lesson files (named like 01-slug.md) in this directory\n")
     }
 
     /// Root reads a mode-000 file anyway, so this case only runs for other users.
@@ -96,7 +103,8 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(chmod(url.path, 0), 0)
         defer { chmod(url.path, 0o644) }
         let result = try check(status: 2)
-        XCTAssertEqual(result.stderr, "coursecheck: error: lessons/01-kapali.md: cannot read the file (Permission denied)\n")
+        XCTAssertEqual(
+            result.stderr, "coursecheck: error: lessons/01-kapali.md: cannot read the file (Permission denied)\n")
     }
 
     func testALessonNamedTwiceIsCheckedOnce() throws {
@@ -108,13 +116,16 @@ final class HostileInputTests: XCTestCase {
     func testRunNeedsALessonFileNotADirectory() throws {
         let result = try Binary.run(["run", "lessons:3"], in: scratch.url)
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "coursecheck: error: run needs one lesson file, <lesson.md>:<line>, not 'lessons:3'\n")
+        XCTAssertEqual(
+            result.stderr, "coursecheck: error: run needs one lesson file, <lesson.md>:<line>, not 'lessons:3'\n")
     }
 
     func testNullBytesAndInvalidUTF8AreLocated() throws {
         try Data([0x23, 0x20, 0x41, 0x0A, 0x42, 0xFF, 0x0A]).write(to: lessons.appendingPathComponent("01-bozuk.md"))
         let result = try check(status: 1)
-        XCTAssertEqual(result.stderr, "lessons/01-bozuk.md:2:2: error: file is not valid UTF-8 (byte 0xFF at offset 5) [encoding]\n")
+        XCTAssertEqual(
+            result.stderr,
+            "lessons/01-bozuk.md:2:2: error: file is not valid UTF-8 (byte 0xFF at offset 5) [encoding]\n")
     }
 }
 
@@ -132,12 +143,14 @@ final class AtomicityTests: XCTestCase {
 
     func testUpdateKilledBeforeRenameLeavesTheOldGolden() throws {
         let scratch = try CourseCopy.make(for: self)
-        let golden = scratch.url.appendingPathComponent("goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        let golden = scratch.url.appendingPathComponent(
+            "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
         let old = try Data(contentsOf: golden)
         try "bayat\n".write(to: golden, atomically: true, encoding: .utf8)
         let stale = try Data(contentsOf: golden)
 
-        let killed = try Binary.run(["--update", "lessons"], in: scratch.url, environment: ["COURSECHECK_FAULT": "before-rename"])
+        let killed = try Binary.run(
+            ["--update", "lessons"], in: scratch.url, environment: ["COURSECHECK_FAULT": "before-rename"])
         XCTAssertEqual(killed.status, 9, "the write hook kills the process (SIGKILL)")
         XCTAssertEqual(try Data(contentsOf: golden), stale, "the target is still the complete old version")
         XCTAssertEqual(temporaries(scratch.url.appendingPathComponent("goldens")).count, 1)
@@ -155,7 +168,8 @@ final class AtomicityTests: XCTestCase {
         let broken = try original.replacingEvery("ebeveyn: 5\n", with: "ebeveyn: 4\n")
         try broken.write(to: lesson, atomically: true, encoding: .utf8)
 
-        let killed = try Binary.run(["--promote", "lessons"], in: scratch.url, environment: ["COURSECHECK_FAULT": "before-rename"])
+        let killed = try Binary.run(
+            ["--promote", "lessons"], in: scratch.url, environment: ["COURSECHECK_FAULT": "before-rename"])
         XCTAssertEqual(killed.status, 9)
         XCTAssertEqual(try String(contentsOf: lesson, encoding: .utf8), broken, "the complete old lesson")
 

@@ -52,11 +52,14 @@ final class ImportTests: XCTestCase {
         let out = BufferSink()
         let err = BufferSink()
         let status = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: out, stderr: err
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: out,
+            stderr: err
         ).run(["import", "export.md", "lessons"])
         XCTAssertEqual(err.text, "")
         XCTAssertEqual(status, .clean)
-        XCTAssertEqual(out.text, """
+        XCTAssertEqual(
+            out.text,
+            """
             wrote lessons/01-ilk-ders.md
             wrote lessons/02-son-ders.md
             wrote lessons/README.md
@@ -66,7 +69,9 @@ final class ImportTests: XCTestCase {
         func read(_ name: String) throws -> String {
             try String(contentsOf: scratch.url.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
         }
-        XCTAssertEqual(try read("01-ilk-ders.md"), """
+        XCTAssertEqual(
+            try read("01-ilk-ders.md"),
+            """
             ---
             title: 'İlk Ders'
             source: 'https://example.invalid/kurs/ilk-ders'
@@ -87,7 +92,9 @@ final class ImportTests: XCTestCase {
             ```
 
             """)
-        XCTAssertEqual(try read("README.md"), """
+        XCTAssertEqual(
+            try read("README.md"),
+            """
             ---
             title: 'Mini Kurs'
             source: 'https://example.invalid/kurs'
@@ -130,7 +137,8 @@ final class ImportTests: XCTestCase {
         try withObjectives.write(to: lesson, atomically: true, encoding: .utf8)
         let again = BufferSink()
         _ = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: again, stderr: err
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: again,
+            stderr: err
         ).run(["import", "export.md", "lessons"])
         XCTAssertEqual(again.text, "imported 2 lessons into lessons (0 of 3 files changed)\n")
         XCTAssertEqual(try read("02-son-ders.md"), withObjectives)
@@ -139,10 +147,12 @@ final class ImportTests: XCTestCase {
     func testAnExportWithoutLessonsIsAUsageError() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try "---\ntitle: 'X'\n---\n\n# X\n".write(to: scratch.url.appendingPathComponent("x.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: 'X'\n---\n\n# X\n".write(
+            to: scratch.url.appendingPathComponent("x.md"), atomically: true, encoding: .utf8)
         let err = BufferSink()
         let status = CourseCheckCommand(
-            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false), stdout: BufferSink(), stderr: err
+            environment: .init(currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false),
+            stdout: BufferSink(), stderr: err
         ).run(["import", "x.md", "lessons"])
         XCTAssertEqual(status, .failure)
         XCTAssertEqual(
@@ -157,7 +167,9 @@ final class ImportTests: XCTestCase {
     func testImportRunsUnderCI() throws {
         let err = BufferSink()
         let status = CourseCheckCommand(
-            environment: .init(currentDirectory: URL(fileURLWithPath: "/nonexistent"), variables: ["CI": "true"], stderrIsTerminal: false),
+            environment: .init(
+                currentDirectory: URL(fileURLWithPath: "/nonexistent"), variables: ["CI": "true"],
+                stderrIsTerminal: false),
             stdout: BufferSink(), stderr: err
         ).run(["import", "x.md", "lessons"])
         XCTAssertEqual(status, .failure)
@@ -172,7 +184,8 @@ final class ImportTests: XCTestCase {
         let lessonURL = lessons.appendingPathComponent("09-yerel-durum.md")
         let committed = try String(contentsOf: lessonURL, encoding: .utf8)
         func runImport(_ export: String) throws -> InProcess.Result {
-            try export.write(to: scratch.url.appendingPathComponent("yerel-durum.md"), atomically: true, encoding: .utf8)
+            try export.write(
+                to: scratch.url.appendingPathComponent("yerel-durum.md"), atomically: true, encoding: .utf8)
             return InProcess.run(["import", "yerel-durum.md", "lessons"], in: scratch.url, extra: ["CI": "true"])
         }
         let unchanged = try runImport(String(committed.dropLast()))
@@ -183,7 +196,8 @@ final class ImportTests: XCTestCase {
         let objectivesStart = try XCTUnwrap(committed.range(of: "objectives:\n"))
         let objectivesEnd = try XCTUnwrap(committed.range(of: "---\n\n# Yerel Durum"))
         var export = committed.replacingCharacters(in: objectivesStart.lowerBound..<objectivesEnd.lowerBound, with: "")
-        export = try export.replacingEvery("updated: '2026-10-21T05:03:14+00:00'", with: "updated: '2026-01-01T00:00:00+00:00'")
+        export = try export.replacingEvery(
+            "updated: '2026-10-21T05:03:14+00:00'", with: "updated: '2026-01-01T00:00:00+00:00'")
         export = try export.replacingEvery("Yerel durumun getirisi budur", with: "Yerel durumun kazanci budur")
         let imported = try runImport(String(export.dropLast()))
         XCTAssertEqual(imported.stdout, "wrote lessons/09-yerel-durum.md\n")
@@ -202,7 +216,8 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue(kept.contains("\n" + key + "\n"), key)
         }
 
-        let unknown = try runImport(String(try committed.replacingEvery("swiftui/yerel-durum'", with: "swiftui/yok-boyle'")))
+        let unknown = try runImport(
+            String(try committed.replacingEvery("swiftui/yerel-durum'", with: "swiftui/yok-boyle'")))
         XCTAssertEqual(unknown.status, .failure)
         XCTAssertEqual(
             unknown.stderr,

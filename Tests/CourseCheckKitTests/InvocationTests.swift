@@ -69,7 +69,8 @@ final class CommandLineHelpTests: XCTestCase {
             XCTAssertEqual($0 as? CourseCheckError, .usage("unknown option '--updte'; did you mean '--update'?"))
         }
         XCTAssertThrowsError(try Invocation.parse(["--no-golden", "lessons/"])) {
-            XCTAssertEqual($0 as? CourseCheckError, .usage("unknown option '--no-golden'; did you mean '--no-goldens'?"))
+            XCTAssertEqual(
+                $0 as? CourseCheckError, .usage("unknown option '--no-golden'; did you mean '--no-goldens'?"))
         }
         XCTAssertThrowsError(try Invocation.parse(["--zzz", "lessons/"])) {
             XCTAssertEqual($0 as? CourseCheckError, .usage("unknown option '--zzz'"))
@@ -110,10 +111,15 @@ final class CommandLineHelpTests: XCTestCase {
     func testFlagsBecomeAnActionAndModes() throws {
         XCTAssertEqual(try Invocation.parse(["--update", "lessons/"]).action, .update(force: false))
         XCTAssertEqual(try Invocation.parse(["--update", "--force", "lessons/"]).action, .update(force: true))
-        XCTAssertEqual(try Invocation.parse(["--promote", "--dry-run", "lessons/"]).action, .promote(dryRun: true, force: false))
+        XCTAssertEqual(
+            try Invocation.parse(["--promote", "--dry-run", "lessons/"]).action, .promote(dryRun: true, force: false))
         XCTAssertEqual(try Invocation.parse(["--promote", "lessons/"]).action, .promote(dryRun: false, force: false))
-        XCTAssertEqual(try Invocation.parse(["import", "a.md", "lessons"]).action, .importCourse(export: "a.md", lessons: "lessons"))
-        let modes = try Invocation.parse(["--build", "per-tree", "--goldens", "g", "--no-cache", "--cache-dir", "c", "lessons/"])
+        XCTAssertEqual(
+            try Invocation.parse(["import", "a.md", "lessons"]).action,
+            .importCourse(export: "a.md", lessons: "lessons"))
+        let modes = try Invocation.parse([
+            "--build", "per-tree", "--goldens", "g", "--no-cache", "--cache-dir", "c", "lessons/",
+        ])
         XCTAssertEqual(modes.build, .perTree)
         XCTAssertEqual(modes.goldens, .directory("g"))
         // `--no-goldens` and `--no-cache` win over a directory given before or after them.
@@ -126,8 +132,10 @@ final class CommandLineHelpTests: XCTestCase {
     /// A combination no action expresses is a usage error, on the command line as in the parser.
     func testImpossibleCombinationsAreUsageErrors() throws {
         for (arguments, refused) in [
-            (["--update", "--promote", "lessons/"],
-             "--update and --promote are separate steps: promote the lesson text first, then update"),
+            (
+                ["--update", "--promote", "lessons/"],
+                "--update and --promote are separate steps: promote the lesson text first, then update"
+            ),
             (["--dry-run", "lessons/"], "--dry-run goes with --promote"),
             (["--update", "--dry-run", "lessons/"], "--dry-run goes with --promote"),
             (["--update", "--no-goldens", "lessons/"], "--update writes goldens; it cannot go with --no-goldens"),

@@ -1,7 +1,8 @@
-@testable import CourseCheckKit
 import Foundation
 import Synchronization
 import XCTest
+
+@testable import CourseCheckKit
 
 /// Drives `coursecheck lsp` in-process with framed messages over a pipe, on a copy of the course.
 final class LSPTests: XCTestCase {
@@ -33,7 +34,8 @@ final class LSPTests: XCTestCase {
 
         init(directory: URL, variables: [String: String] = [:]) {
             let environment = CourseCheckCommand.Environment(
-                currentDirectory: directory, variables: InProcess.environment.merging(variables) { $1 }, stderrIsTerminal: false)
+                currentDirectory: directory, variables: InProcess.environment.merging(variables) { $1 },
+                stderrIsTerminal: false)
             let configuration = CourseCheckCommand(environment: environment, stdout: BufferSink(), stderr: BufferSink())
                 .configuration(Invocation())
             let input = pipe.fileHandleForReading.fileDescriptor
@@ -41,7 +43,9 @@ final class LSPTests: XCTestCase {
             let finished = finished
             let status = status
             Thread.detachNewThread {
-                let server = LSPServer(environment: environment, configuration: configuration, input: input) { output.append($0) }
+                let server = LSPServer(environment: environment, configuration: configuration, input: input) {
+                    output.append($0)
+                }
                 let result = server.run()
                 status.value.withLock { $0 = result }
                 finished.signal()
@@ -85,7 +89,8 @@ final class LSPTests: XCTestCase {
         }
 
         func diagnostics(for uri: String) -> JSONValue? {
-            next { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri) }?["params"]?["diagnostics"]
+            next { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri) }?[
+                "params"]?["diagnostics"]
         }
 
         func stop() -> CourseCheckCommand.ExitStatus? {
@@ -104,7 +109,8 @@ final class LSPTests: XCTestCase {
     }
 
     private func initialize(_ harness: Harness) throws {
-        let response = try XCTUnwrap(harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]]))
+        let response = try XCTUnwrap(
+            harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]]))
         XCTAssertEqual(
             response["result"]?["capabilities"],
             [
@@ -120,7 +126,11 @@ final class LSPTests: XCTestCase {
     private func open(_ harness: Harness, _ url: URL, text: String) {
         harness.notify(
             "textDocument/didOpen",
-            ["textDocument": ["uri": .string(url.absoluteString), "languageId": "markdown", "version": 1, "text": .string(text)]])
+            [
+                "textDocument": [
+                    "uri": .string(url.absoluteString), "languageId": "markdown", "version": 1, "text": .string(text),
+                ]
+            ])
     }
 
     /// The lesson 09 text with its first expected block's first line drifted by an "X".
@@ -138,48 +148,65 @@ final class LSPTests: XCTestCase {
         try initialize(harness)
         let (url, original, text, line) = try drifted()
         let uri = url.absoluteString
-        let treeLine = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
+        let treeLine = try XCTUnwrap(
+            text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
         open(harness, url, text: text)
 
         let drifted = text.components(separatedBy: "\n")[line]
         let diagnostic: JSONValue = [
-            "range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": .int(drifted.utf16.count)]],
+            "range": [
+                "start": ["line": .int(line), "character": 0],
+                "end": ["line": .int(line), "character": .int(drifted.utf16.count)],
+            ],
             "severity": 1,
             "code": "output-drift",
             "source": "coursecheck",
             "message": .string("output of tree at line \(treeLine + 1) differs from the lesson"),
-            "relatedInformation": [[
-                "location": [
-                    "uri": .string(uri),
-                    "range": [
-                        "start": ["line": .int(treeLine), "character": 0],
-                        "end": ["line": .int(treeLine), "character": .int(text.components(separatedBy: "\n")[treeLine].utf16.count)],
+            "relatedInformation": [
+                [
+                    "location": [
+                        "uri": .string(uri),
+                        "range": [
+                            "start": ["line": .int(treeLine), "character": 0],
+                            "end": [
+                                "line": .int(treeLine),
+                                "character": .int(text.components(separatedBy: "\n")[treeLine].utf16.count),
+                            ],
+                        ],
                     ],
-                ],
-                "message": "tree 'gorunumun kendi durumu yalniz kendini yeniden hesaplatir' starts here",
-            ]],
+                    "message": "tree 'gorunumun kendi durumu yalniz kendini yeniden hesaplatir' starts here",
+                ]
+            ],
             "data": [
                 "detail": .string(
                     "--- \(url.path) (expected)\n+++ actual output of tree at line \(treeLine + 1)\n@@ -\(line + 1),4 +\(line + 1),4 @@\n"
-                        + "-\(drifted)\n+\(drifted.dropFirst())\n yerel: 1\n ebeveyn: 0\n gozlem: 0\n"),
+                        + "-\(drifted)\n+\(drifted.dropFirst())\n yerel: 1\n ebeveyn: 0\n gozlem: 0\n")
             ],
         ]
         XCTAssertEqual(harness.diagnostics(for: uri), [diagnostic])
 
         // Hover on the tree: its actual output and the engine.
-        let hover = try XCTUnwrap(harness.request(2, "textDocument/hover", [
-            "textDocument": ["uri": .string(uri)], "position": ["line": .int(treeLine + 2), "character": 0],
-        ]))
+        let hover = try XCTUnwrap(
+            harness.request(
+                2, "textDocument/hover",
+                [
+                    "textDocument": ["uri": .string(uri)], "position": ["line": .int(treeLine + 2), "character": 0],
+                ]))
         let value = try XCTUnwrap(hover["result"]?["contents"]?["value"]?.string)
         XCTAssertTrue(value.contains("from the **embedded** engine"), value)
         XCTAssertTrue(value.contains("\n```\n\(drifted.dropFirst())\nyerel: 1\n"), value)
 
         // The quick fix is one exact edit of the expected block's body; applied, the text is the original.
-        let actions = try XCTUnwrap(harness.request(3, "textDocument/codeAction", [
-            "textDocument": ["uri": .string(uri)],
-            "range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0]],
-            "context": ["diagnostics": [diagnostic]],
-        ])?["result"]?.array)
+        let actions = try XCTUnwrap(
+            harness.request(
+                3, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(uri)],
+                    "range": [
+                        "start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0],
+                    ],
+                    "context": ["diagnostics": [diagnostic]],
+                ])?["result"]?.array)
         XCTAssertEqual(actions.count, 1)
         XCTAssertEqual(actions.first?["title"], "Replace the expected block with the tree's actual output")
         XCTAssertEqual(actions.first?["kind"], "quickfix")
@@ -191,9 +218,11 @@ final class LSPTests: XCTestCase {
         let fixed = Self.apply(edits, to: text)
         XCTAssertEqual(fixed, original)
 
-        harness.notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
-        ])
+        harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
+            ])
         XCTAssertEqual(harness.diagnostics(for: uri), [])
         // The whole-course check after the quick one has nothing new to say about the lesson.
         XCTAssertNil(harness.next(timeout: 1) { $0["params"]?["uri"] == .string(uri) })
@@ -226,18 +255,25 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(prefix.utf16.count, prefix.utf8.count - 2)
         XCTAssertEqual(published.first?["severity"], 1)
 
-        let actions = try XCTUnwrap(harness.request(2, "textDocument/codeAction", [
-            "textDocument": ["uri": .string(uri)],
-            "range": ["start": ["line": .int(index), "character": 0], "end": ["line": .int(index), "character": 0]],
-            "context": ["diagnostics": .array(published)],
-        ])?["result"]?.array)
+        let actions = try XCTUnwrap(
+            harness.request(
+                2, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(uri)],
+                    "range": [
+                        "start": ["line": .int(index), "character": 0], "end": ["line": .int(index), "character": 0],
+                    ],
+                    "context": ["diagnostics": .array(published)],
+                ])?["result"]?.array)
         XCTAssertEqual(actions.map { $0["title"] }, ["Replace the core block with the embedded core"])
         XCTAssertEqual(actions.first?["diagnostics"], .array(published))
         let fixed = Self.apply(try XCTUnwrap(actions.first?["edit"]?["changes"]?[uri]?.array), to: text)
         XCTAssertEqual(fixed, original)
-        harness.notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
-        ])
+        harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
+            ])
         XCTAssertEqual(harness.diagnostics(for: uri), [])
         XCTAssertEqual(harness.stop(), .clean)
     }
@@ -281,9 +317,12 @@ final class LSPTests: XCTestCase {
         try initialize(harness)
         let url = lessons.appendingPathComponent("09-yerel-durum.md")
         open(harness, url, text: try String(contentsOf: url, encoding: .utf8))
-        let response = try XCTUnwrap(harness.request(2, "workspace/executeCommand", [
-            "command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": 120]],
-        ]))
+        let response = try XCTUnwrap(
+            harness.request(
+                2, "workspace/executeCommand",
+                [
+                    "command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": 120]],
+                ]))
         XCTAssertEqual(
             response["error"],
             [
@@ -305,15 +344,21 @@ final class LSPTests: XCTestCase {
         try initialize(harness)
         let url = lessons.appendingPathComponent("09-yerel-durum.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let treeLine = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
+        let treeLine = try XCTUnwrap(
+            text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
         open(harness, url, text: text)
         let published = try XCTUnwrap(harness.diagnostics(for: url.absoluteString)?.array)
         XCTAssertEqual(published.map { $0["code"] }, ["golden-drift"])
-        XCTAssertEqual(published.first?["relatedInformation"]?.array?.first?["location"]?["uri"], .string(target.absoluteString))
+        XCTAssertEqual(
+            published.first?["relatedInformation"]?.array?.first?["location"]?["uri"], .string(target.absoluteString))
 
-        let response = try XCTUnwrap(harness.request(2, "workspace/executeCommand", [
-            "command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
-        ]))
+        let response = try XCTUnwrap(
+            harness.request(
+                2, "workspace/executeCommand",
+                [
+                    "command": "coursecheck.approve",
+                    "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
+                ]))
         XCTAssertEqual(response["result"], ["golden": .string(target.path), "changed": true])
         XCTAssertEqual(try Data(contentsOf: target), approved)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted(), names)
@@ -334,7 +379,10 @@ final class LSPTests: XCTestCase {
         harness.raw("Content-Type: application/json\r\n\r\n")
         XCTAssertEqual(
             harness.next { _ in true },
-            ["jsonrpc": "2.0", "id": nil, "error": ["code": -32700, "message": "message without a valid Content-Length header"]])
+            [
+                "jsonrpc": "2.0", "id": nil,
+                "error": ["code": -32700, "message": "message without a valid Content-Length header"],
+            ])
         harness.raw("Content-Length: 2\r\n\r\n[]")
         XCTAssertEqual(
             harness.next { _ in true },
@@ -346,9 +394,12 @@ final class LSPTests: XCTestCase {
             harness.request(6, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]])?["error"],
             ["code": -32600, "message": "the server is already initialized; send 'initialize' once"])
         // Still serving; `exit` without `shutdown` ends with status 1.
-        XCTAssertEqual(harness.request(8, "textDocument/hover", [
-            "textDocument": ["uri": "file:///nowhere/01-x.md"], "position": ["line": 0, "character": 0],
-        ])?["result"], .some(.null))
+        XCTAssertEqual(
+            harness.request(
+                8, "textDocument/hover",
+                [
+                    "textDocument": ["uri": "file:///nowhere/01-x.md"], "position": ["line": 0, "character": 0],
+                ])?["result"], .some(.null))
         harness.notify("exit", nil)
         _ = harness.finished.wait(timeout: .now() + 30)
         XCTAssertEqual(harness.status.value.withLock { $0 }, .findings)
@@ -384,7 +435,10 @@ final class FrameReaderTests: XCTestCase {
         for bad in ["Content-Type: foo\r\n\r\n{}", "Content-Length: abc\r\n\r\n{}", "Content-Length: -5\r\n\r\n{}"] {
             XCTAssertEqual(
                 frames(bad + good + good),
-                [.malformed("message without a valid Content-Length header"), .message(Array("{}".utf8)), .message(Array("{}".utf8))],
+                [
+                    .malformed("message without a valid Content-Length header"), .message(Array("{}".utf8)),
+                    .message(Array("{}".utf8)),
+                ],
                 bad)
         }
     }
@@ -392,12 +446,18 @@ final class FrameReaderTests: XCTestCase {
     func testAHugeLengthIsRefusedAtOnce() {
         XCTAssertEqual(
             frames("Content-Length: 99999999999\r\n\r\n{}Content-Length: 2\r\n\r\n{}"),
-            [.malformed("Content-Length 99999999999 is larger than the 64 MiB a message may have"), .message(Array("{}".utf8))])
+            [
+                .malformed("Content-Length 99999999999 is larger than the 64 MiB a message may have"),
+                .message(Array("{}".utf8)),
+            ])
         var reader = JSONRPC.FrameReader()
         reader.append(Array("Content-Length: 99999999999\r\n\r\n".utf8))
         XCTAssertNotNil(reader.next())
         // Whatever follows is dropped while no header comes: memory stays bounded.
-        for _ in 0..<100 { reader.append([UInt8](repeating: 0x41, count: 10_000)); XCTAssertNil(reader.next()) }
+        for _ in 0..<100 {
+            reader.append([UInt8](repeating: 0x41, count: 10_000))
+            XCTAssertNil(reader.next())
+        }
         reader.append(Array("Content-Length: 2\r\n\r\n{}".utf8))
         XCTAssertEqual(reader.next(), .message(Array("{}".utf8)))
     }

@@ -1,6 +1,7 @@
-@testable import CourseCheckKit
 import Foundation
 import XCTest
+
+@testable import CourseCheckKit
 
 /// What a reader sees is what coursecheck checks: promote in containers, YAML scalars, inline
 /// emphasis and code spans, invisible characters, the cause at the first differing column.
@@ -9,7 +10,9 @@ final class RenderedTextTests: XCTestCase {
     func testPromoteInContainersKeepsPrefixesAndSettles() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try Fixture.copy(from: Fixture.root.appendingPathComponent("container-promote"), to: scratch.url, skipping: Fixture.expectationFiles)
+        try Fixture.copy(
+            from: Fixture.root.appendingPathComponent("container-promote"), to: scratch.url,
+            skipping: Fixture.expectationFiles)
         let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "."], in: scratch.url)
         XCTAssertEqual(promoted.status.rawValue, 0, promoted.stderr)
         let text = try String(contentsOf: scratch.url.appendingPathComponent("01-promote.md"), encoding: .utf8)
@@ -46,7 +49,8 @@ final class RenderedTextTests: XCTestCase {
     func testPromoteKeepsAnAuthorsTightQuotePrefix() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let text = "---\ntitle: 'X'\n---\n\n# X\n\n```swift\n\(EmbeddedCore.text)```\n\n"
+        let text =
+            "---\ntitle: 'X'\n---\n\n# X\n\n```swift\n\(EmbeddedCore.text)```\n\n"
             + ">```swift\n>// main.swift — alinti\n>print(\"a\")\n>print(\"  b\")\n>```\n>\n>```\n>x\n>```\n"
         try text.write(to: scratch.url.appendingPathComponent("01-x.md"), atomically: true, encoding: .utf8)
         let promoted = InProcess.run(["--promote", "--no-goldens", "--no-claims", "01-x.md"], in: scratch.url)
@@ -93,7 +97,9 @@ final class RenderedTextTests: XCTestCase {
         XCTAssertEqual(prose("[a]: /u\n===\n").blocks.map(\.kind), [.paragraph])
         XCTAssertEqual(prose("[a]: /u\n===\n").blocks.map(\.text), ["==="])
         XCTAssertEqual(prose("[x]\n\n[a]: /u\n").blocks.first?.inline.links.count, 0)
-        XCTAssertEqual(prose("[a] [b][]\n\n[a]: /1\n[a]: /2\n[b]: <3>\n").blocks.first?.inline.links.map(\.destination), ["/1", "3"])
+        XCTAssertEqual(
+            prose("[a] [b][]\n\n[a]: /1\n[a]: /2\n[b]: <3>\n").blocks.first?.inline.links.map(\.destination),
+            ["/1", "3"])
     }
 
     func testInlineStrongInBothSpellingsButNotInCodeOrWords() {
@@ -132,14 +138,18 @@ final class RenderedTextTests: XCTestCase {
     func testTheCauseIsTheOneAtTheFirstDifference() {
         func mismatch(_ lesson: String, _ output: String) -> LineMismatch? {
             LineMismatch.first(
-                block: [Line(number: 1, text: lesson, ending: .lf)], expected: [Line(number: 1, text: output, ending: .lf)],
+                block: [Line(number: 1, text: lesson, ending: .lf)],
+                expected: [Line(number: 1, text: output, ending: .lf)],
                 reference: "the output")
         }
         XCTAssertEqual(mismatch("ebevyn\tx", "ebeveyn    x"), LineMismatch(index: 0, column: 5, cause: nil))
         XCTAssertEqual(
-            mismatch("a\tb", "a    b"), LineMismatch(index: 0, column: 2, cause: "the line has a tab where the output has a space"))
-        XCTAssertEqual(mismatch("ab  ", "ab"), LineMismatch(index: 0, column: 3, cause: "the line has trailing whitespace"))
-        XCTAssertEqual(mismatch("x y", "x\u{A0}y")?.cause, "the output has U+00A0 NO-BREAK SPACE where the line has a space")
+            mismatch("a\tb", "a    b"),
+            LineMismatch(index: 0, column: 2, cause: "the line has a tab where the output has a space"))
+        XCTAssertEqual(
+            mismatch("ab  ", "ab"), LineMismatch(index: 0, column: 3, cause: "the line has trailing whitespace"))
+        XCTAssertEqual(
+            mismatch("x y", "x\u{A0}y")?.cause, "the output has U+00A0 NO-BREAK SPACE where the line has a space")
         // Two-byte characters differing in their second byte are pointed at their first byte.
         XCTAssertEqual(mismatch("a\u{A0}", "a\u{A7}")?.column, 2)
         XCTAssertNil(mismatch("çiçek", "çiçek"))

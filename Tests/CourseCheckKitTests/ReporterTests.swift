@@ -1,25 +1,33 @@
-@testable import CourseCheckKit
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
+
+@testable import CourseCheckKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 final class ReporterTests: XCTestCase {
     private let drift = Diagnostic(
         .outputDrift, at: SourceLocation(path: "lessons/09-yerel-durum.md", line: 80, column: 3),
         "output of tree at line 60 differs: 100% wrong, a:b",
         notes: [.init(SourceLocation(path: "lessons/09-yerel-durum.md", line: 60), "tree starts here")],
-        attachment: .diff(DiffHunks(oldLabel: "a", newLabel: "b", hunks: [
-            .init(oldRange: "1", newRange: "1", lines: [.init(.removed, "x\r", old: 0, new: nil), .init(.added, "y", old: nil, new: 0)]),
-        ])))
+        attachment: .diff(
+            DiffHunks(
+                oldLabel: "a", newLabel: "b",
+                hunks: [
+                    .init(
+                        oldRange: "1", newRange: "1",
+                        lines: [.init(.removed, "x\r", old: 0, new: nil), .init(.added, "y", old: nil, new: 0)])
+                ])))
 
     func testGitHubCommandEscapesDataAndProperties() {
         XCTAssertEqual(
             GitHubReporter.command(drift),
             "::error file=lessons/09-yerel-durum.md,line=80,col=3,title=output drift::"
                 + "output of tree at line 60 differs: 100%25 wrong, a:b [output-drift]%0A"
-                + "lessons/09-yerel-durum.md:60:1: note: tree starts here%0A--- a%0A+++ b%0A@@ -1 +1 @@%0A-x%0D%0A+y%0A")
+                + "lessons/09-yerel-durum.md:60:1: note: tree starts here%0A--- a%0A+++ b%0A@@ -1 +1 @@%0A-x%0D%0A+y%0A"
+        )
         XCTAssertEqual(GitHubReporter.escapeProperty("a,b:c%d\ne"), "a%2Cb%3Ac%25d%0Ae")
         let warning = Diagnostic(.byteOrderMark, at: SourceLocation(path: "x.md", line: 1), "w")
         XCTAssertTrue(GitHubReporter.command(warning).hasPrefix("::warning file=x.md,line=1,col=1,title=bom::"))
@@ -37,20 +45,28 @@ final class ReporterTests: XCTestCase {
 
     /// The JUnit report parsed back: one suite per lesson, one case per check, counts that add up.
     func testJUnitParsesBackWithCountsThatAddUp() throws {
-        let text = "```swift\n// Invalidation.swift\n```\n\n```swift\n// main.swift — bir <agac>\nprint(1)\n```\n\n```\n1\n```\n"
+        let text =
+            "```swift\n// Invalidation.swift\n```\n\n```swift\n// main.swift — bir <agac>\nprint(1)\n```\n\n```\n1\n```\n"
         let file = SourceFile(path: "lessons/01-a.md", text: text)
         let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
         let findings: [Finding] = [
-            Finding(.lesson, Diagnostic(.byteOrderMark, at: SourceLocation(path: "lessons/01-a.md", line: 1), "not a failure")),
-            Finding(.core(0), Diagnostic(.coreDrift, at: SourceLocation(path: "lessons/01-a.md", line: 2), "core & drift")),
-            Finding(.tree(0), Diagnostic(
-                .outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "drift \"x\"",
-                attachment: .sentence("the text is identical"))),
-            Finding(.tree(0), Diagnostic(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "second")),
+            Finding(
+                .lesson,
+                Diagnostic(.byteOrderMark, at: SourceLocation(path: "lessons/01-a.md", line: 1), "not a failure")),
+            Finding(
+                .core(0), Diagnostic(.coreDrift, at: SourceLocation(path: "lessons/01-a.md", line: 2), "core & drift")),
+            Finding(
+                .tree(0),
+                Diagnostic(
+                    .outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "drift \"x\"",
+                    attachment: .sentence("the text is identical"))),
+            Finding(
+                .tree(0), Diagnostic(.outputDrift, at: SourceLocation(path: "lessons/01-a.md", line: 10), "second")),
         ]
         let tree = try XCTUnwrap(lesson.trees.first)
         let checked = LessonResult(
-            entry: CourseLoader.Entry(displayPath: "lessons/01-a.md", url: URL(fileURLWithPath: "/course/lessons/01-a.md")),
+            entry: CourseLoader.Entry(
+                displayPath: "lessons/01-a.md", url: URL(fileURLWithPath: "/course/lessons/01-a.md")),
             lesson: lesson, store: nil,
             trees: [TreeResult(block: tree.block, expected: .block(tree.expected), goldenName: "bir-agac.out")],
             findings: findings)
@@ -67,19 +83,27 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(suites.count, 3)
         // Errors outside a lesson (an orphan golden) count too, in the course suite.
         XCTAssertEqual(suites[2].attribute(forName: "name")?.stringValue, "course")
-        XCTAssertEqual(suites[2].elements(forName: "testcase").first?.attribute(forName: "name")?.stringValue, "goldens/01-a/old.out")
-        let failureCount = suites.flatMap { $0.elements(forName: "testcase") }.filter { !$0.elements(forName: "failure").isEmpty }.count
+        XCTAssertEqual(
+            suites[2].elements(forName: "testcase").first?.attribute(forName: "name")?.stringValue,
+            "goldens/01-a/old.out")
+        let failureCount = suites.flatMap { $0.elements(forName: "testcase") }.filter {
+            !$0.elements(forName: "failure").isEmpty
+        }.count
         XCTAssertEqual("\(failureCount)", root.attribute(forName: "failures")?.stringValue)
         let cases = suites[0].elements(forName: "testcase")
-        XCTAssertEqual(cases.map { $0.attribute(forName: "name")?.stringValue ?? "" },
-                       ["structure", "core", "tree bir-agac"])
+        XCTAssertEqual(
+            cases.map { $0.attribute(forName: "name")?.stringValue ?? "" },
+            ["structure", "core", "tree bir-agac"])
         XCTAssertEqual(suites[0].attribute(forName: "tests")?.stringValue, "\(cases.count)")
         XCTAssertEqual(suites[0].attribute(forName: "failures")?.stringValue, "2")
         let treeFailures = cases[2].elements(forName: "failure")
         XCTAssertEqual(treeFailures.count, 2)
         XCTAssertEqual(treeFailures[0].attribute(forName: "message")?.stringValue, "drift \"x\"")
-        XCTAssertEqual(treeFailures[0].stringValue, "lessons/01-a.md:10:1: error: drift \"x\" [output-drift]\nthe text is identical\n")
-        XCTAssertEqual(cases[1].elements(forName: "failure").first?.attribute(forName: "message")?.stringValue, "core & drift")
+        XCTAssertEqual(
+            treeFailures[0].stringValue,
+            "lessons/01-a.md:10:1: error: drift \"x\" [output-drift]\nthe text is identical\n")
+        XCTAssertEqual(
+            cases[1].elements(forName: "failure").first?.attribute(forName: "message")?.stringValue, "core & drift")
     }
 
     /// Colour comes from each line's kind: a removed line reading `--x` is red, not a bold header,
@@ -89,11 +113,14 @@ final class ReporterTests: XCTestCase {
             old: .init(label: "old", lines: ["--x", "same"], firstLine: 1),
             new: .init(label: "new", lines: ["++y\u{1B}", "same"], firstLine: 1)
         ).hunks()
-        let finding = Diagnostic(.goldenOrphan, at: SourceLocation(path: "g.out", line: 1), "m", attachment: .diff(diff))
+        let finding = Diagnostic(
+            .goldenOrphan, at: SourceLocation(path: "g.out", line: 1), "m", attachment: .diff(diff))
         let sink = BufferSink()
         TextReporter(diagnostics: sink, summary: BufferSink(), style: Style(enabled: true)).report(finding)
         let e = "\u{1B}["
-        XCTAssertEqual(sink.text, """
+        XCTAssertEqual(
+            sink.text,
+            """
             \(e)1mg.out:1:1:\(e)0m \(e)1;31merror:\(e)0m m [golden-orphan]
             \(e)1m--- old\(e)0m
             \(e)1m+++ new\(e)0m
@@ -113,7 +140,8 @@ final class ReporterTests: XCTestCase {
             try XCTUnwrap(OutputExcerpt.section("stderr", Array("boom\n".utf8))),
         ])
         XCTAssertNil(OutputExcerpt.section("stderr", []))
-        let expected = ["partial output:"] + (1...10).map { "    line \($0)" } + ["    ... 2 more lines", "stderr:", "    boom"]
+        let expected =
+            ["partial output:"] + (1...10).map { "    line \($0)" } + ["    ... 2 more lines", "stderr:", "    boom"]
         XCTAssertEqual(Attachment.excerpt(excerpt).text, expected.map { $0 + "\n" }.joined())
         // Plain text: no colour on any excerpt line, whatever it starts with.
         XCTAssertTrue(Attachment.excerpt(excerpt).lines.allSatisfy { $0.kind == .plain })
@@ -122,7 +150,8 @@ final class ReporterTests: XCTestCase {
     /// An empty attachment is dropped, so no reporter prints an empty block.
     func testAnEmptyAttachmentIsDropped() {
         let finding = Diagnostic(
-            .treeFailed, at: SourceLocation(path: "l.md", line: 2), "m", attachment: .excerpt(OutputExcerpt(sections: [])))
+            .treeFailed, at: SourceLocation(path: "l.md", line: 2), "m",
+            attachment: .excerpt(OutputExcerpt(sections: [])))
         XCTAssertNil(finding.attachment)
         XCTAssertNil(JSONReporter.findings([finding]).first?.detail)
     }
@@ -131,7 +160,9 @@ final class ReporterTests: XCTestCase {
     func testPatchMarksTheLineWithoutANewlineFromTheStructure() {
         let old = [Line(number: 1, text: "a", ending: .lf), Line(number: 2, text: "b", ending: .none)]
         let new = [Line(number: 1, text: "a", ending: .lf), Line(number: 2, text: "c", ending: .lf)]
-        XCTAssertEqual(Patch.file(path: "l.md", old: old, new: new), """
+        XCTAssertEqual(
+            Patch.file(path: "l.md", old: old, new: new),
+            """
             diff --git a/l.md b/l.md
             --- a/l.md
             +++ b/l.md
@@ -143,7 +174,8 @@ final class ReporterTests: XCTestCase {
 
             """)
         // A line equal to the old last one, but not last, gets no marker.
-        let far = [Line(number: 1, text: "b", ending: .lf)] + (2...9).map { Line(number: $0, text: "x\($0)", ending: .lf) }
+        let far =
+            [Line(number: 1, text: "b", ending: .lf)] + (2...9).map { Line(number: $0, text: "x\($0)", ending: .lf) }
             + [Line(number: 10, text: "b", ending: .none)]
         var changed = far
         changed[0].text = "B"

@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 final class ScanTests: XCTestCase {
     private func scan(_ text: String) -> MarkdownScanner.Result {

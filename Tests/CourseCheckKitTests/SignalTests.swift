@@ -76,14 +76,16 @@ final class SignalTests: XCTestCase {
         // SIGKILL is delivered asynchronously; a survivor would still be compiling minutes later.
         var survivors: [pid_t] = []
         for _ in 0..<50 {
-            survivors = descendants.filter(Self.isAlive)
+            survivors =
+                descendants.filter(Self.isAlive)
                 + sessions.flatMap { ProcessGroups.members(of: $0) }.filter(Self.isAlive)
             if survivors.isEmpty { break }
             usleep(100_000)
         }
         XCTAssertEqual(survivors, [], "signal \(signalNumber): processes survived coursecheck")
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("coursecheck-") }, [],
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("coursecheck-") },
+            [],
             "signal \(signalNumber): scratch directories left behind")
     }
 
@@ -92,7 +94,8 @@ final class SignalTests: XCTestCase {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         var children: [pid_t: [pid_t]] = [:]
         for entry in entries {
-            guard let pid = pid_t(entry), let fields = ProcessGroups.statFields(pid), let parent = pid_t(fields[1]) else {
+            guard let pid = pid_t(entry), let fields = ProcessGroups.statFields(pid), let parent = pid_t(fields[1])
+            else {
                 continue
             }
             children[parent, default: []].append(pid)

@@ -1,7 +1,8 @@
-@testable import CourseCheckKit
 import Foundation
 import Synchronization
 import XCTest
+
+@testable import CourseCheckKit
 
 /// The tree language: what it parses, where it refuses, and that it prints what Swift prints.
 ///
@@ -63,7 +64,6 @@ final class TreeLanguageTests: XCTestCase {
         ], storage: ["k": .state(owner: "A")])
         """
 
-
     /// Removes the markers `1️⃣`…`9️⃣` from `marked`, returning the plain source and where each marker
     /// stood: its line, and the column of the character after it, counting `String(char).utf8.count`
     /// bytes per Character as the lexer does.
@@ -88,7 +88,8 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Asserts that parsing `marked` throws a `kind` error with exactly `message`, at the `1️⃣` marker.
     private func assertParseError(
-        _ marked: String, _ message: String, kind: TreeLanguageError.Kind = .unsupported, file: StaticString = #filePath, line: UInt = #line
+        _ marked: String, _ message: String, kind: TreeLanguageError.Kind = .unsupported,
+        file: StaticString = #filePath, line: UInt = #line
     ) {
         let (source, markers) = extractMarkers(marked)
         guard let expected = markers["1️⃣"] else { return XCTFail("no 1️⃣ in \(marked)", file: file, line: line) }
@@ -104,7 +105,8 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Asserts that running `marked` prints `output`, then stops with a `kind` failure `message` at `1️⃣`.
     private func assertRunFailure(
-        _ marked: String, _ kind: TreeLanguageError.Kind, _ message: String, output: String = "", limits: Interpreter.Limits = Interpreter.Limits(),
+        _ marked: String, _ kind: TreeLanguageError.Kind, _ message: String, output: String = "",
+        limits: Interpreter.Limits = Interpreter.Limits(),
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let (source, markers) = extractMarkers(marked)
@@ -112,12 +114,14 @@ final class TreeLanguageTests: XCTestCase {
         let outcome = Interpreter.run(LineScanner.lines(of: source), limits: limits)
         XCTAssertEqual(outcome.failure?.kind, kind, "in:\n\(source)", file: file, line: line)
         XCTAssertEqual(outcome.failure?.message, message, "in:\n\(source)", file: file, line: line)
-        XCTAssertEqual(outcome.failure.map { Position($0.position) }, expected, "in:\n\(source)", file: file, line: line)
+        XCTAssertEqual(
+            outcome.failure.map { Position($0.position) }, expected, "in:\n\(source)", file: file, line: line)
         XCTAssertEqual(outcome.output, output, "in:\n\(source)", file: file, line: line)
     }
 
     /// Asserts that `source` runs to the end, without lints, printing exactly `expected` (Swift's output).
-    private func assertPrints(_ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPrints(_ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         let outcome = Interpreter.run(LineScanner.lines(of: source))
         XCTAssertNil(outcome.failure, "\(outcome.failure?.message ?? "") in:\n\(source)", file: file, line: line)
         XCTAssertEqual(outcome.output, expected, "in:\n\(source)", file: file, line: line)
@@ -132,7 +136,9 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Runs `source` on a thread of its own with an 8 MiB stack (the main thread's), and gives up
     /// after `seconds`: a hang fails the test instead of stalling the suite.
-    private func runWithDeadline(_ source: String, limits: Interpreter.Limits = Interpreter.Limits(), seconds: Double = 60)
+    private func runWithDeadline(
+        _ source: String, limits: Interpreter.Limits = Interpreter.Limits(), seconds: Double = 60
+    )
         -> Interpreter.Outcome?
     {
         let lines = LineScanner.lines(of: source)
@@ -158,7 +164,8 @@ final class TreeLanguageTests: XCTestCase {
         let lesson = head + "// main.swift — agac\n" + tree + "\n```\n\n```\n0\n```\n"
         try lesson.write(to: scratch.url.appendingPathComponent("tree.md"), atomically: true, encoding: .utf8)
         return try Binary.run(
-            ["run", "--engine", "embedded", "tree.md:\(treeLine)"], in: scratch.url, environment: ["SWIFT_BACKTRACE": "enable=no"])
+            ["run", "--engine", "embedded", "tree.md:\(treeLine)"], in: scratch.url,
+            environment: ["SWIFT_BACKTRACE": "enable=no"])
     }
 
     /// A one-line sketch of a statement: where it starts (when `located`), and its shape.
@@ -166,7 +173,8 @@ final class TreeLanguageTests: XCTestCase {
         let at = located ? "\(statement.position.line):\(statement.position.column) " : ""
         switch statement.kind {
         case .binding(let name, let type, let value):
-            return at + "let \(name)\(type.map { ": \(Interpreter(limits: Interpreter.Limits()).describe($0))" } ?? "") = \(sketch(value))"
+            return at
+                + "let \(name)\(type.map { ": \(Interpreter(limits: Interpreter.Limits()).describe($0))" } ?? "") = \(sketch(value))"
         case .function(let function):
             return at + "func \(function.name) { \(function.body.map { sketch($0) }.joined(separator: "; ")) }"
         case .expression(let expression):
@@ -188,12 +196,13 @@ final class TreeLanguageTests: XCTestCase {
         case .boolean(let value): "\(value)"
         case .nilLiteral: "nil"
         case .string(let parts):
-            "\"" + parts.map { part in
-                switch part {
-                case .text(let text): text
-                case .interpolation(let inner): "\\(\(sketch(inner)))"
-                }
-            }.joined() + "\""
+            "\""
+                + parts.map { part in
+                    switch part {
+                    case .text(let text): text
+                    case .interpolation(let inner): "\\(\(sketch(inner)))"
+                    }
+                }.joined() + "\""
         case .identifier(let name): name
         case .implicitMember(let name): "." + name
         case .member(let base, let name): sketch(base) + "." + name
@@ -209,53 +218,66 @@ final class TreeLanguageTests: XCTestCase {
         case .binary(let symbol, let left, let right): "(\(sketch(left)) \(symbol) \(sketch(right)))"
         case .prefix(let symbol, let operand): symbol + sketch(operand)
         case .forceUnwrap(let operand): sketch(operand) + "!"
-        case .ternary(let condition, let then, let otherwise): "(\(sketch(condition)) ? \(sketch(then)) : \(sketch(otherwise)))"
+        case .ternary(let condition, let then, let otherwise):
+            "(\(sketch(condition)) ? \(sketch(then)) : \(sketch(otherwise)))"
         }
     }
 
-
     func testParsesTheCourseTree() throws {
         let statements = try TreeParser.parse(LineScanner.lines(of: Self.courseTree))
-        XCTAssertEqual(statements.map { sketch($0) }, [
-            "2:1 let storage: [String: Storage] = [3 entries]",
-            "8:1 let screen = ViewTree(nodes: [3 elements], storage: storage)",
-            "14:1 let recomputes = [2 elements].flatMap({ $0 })",
-            "19:1 countCauses(recomputes)",
-        ])
+        XCTAssertEqual(
+            statements.map { sketch($0) },
+            [
+                "2:1 let storage: [String: Storage] = [3 entries]",
+                "8:1 let screen = ViewTree(nodes: [3 elements], storage: storage)",
+                "14:1 let recomputes = [2 elements].flatMap({ $0 })",
+                "19:1 countCauses(recomputes)",
+            ])
         guard case .binding(_, _, let storage) = statements[0].kind, case .dictionary(let entries) = storage.kind,
             case .binding(_, _, let tree) = statements[1].kind, case .call(_, let arguments) = tree.kind,
             case .array(let nodes) = arguments[0].value.kind
         else { return XCTFail("unexpected shape") }
-        XCTAssertEqual(entries.map { "\(sketch($0.key)): \(sketch($0.value))" }, [
-            #""filter": .state(owner: "TaskScreen")"#, #""tasks": .model(object: "TaskStore")"#, #""colorScheme": .environment"#,
-        ])
-        XCTAssertEqual(nodes.map { sketch($0) }, [
-            #"ViewNode("TaskScreen", parent: nil, reads: [1 elements])"#,
-            #"ViewNode("TaskList", parent: "TaskScreen", reads: [2 elements])"#,
-            #"ViewNode("TaskRow", parent: "TaskList", reads: [1 elements])"#,
-        ])
+        XCTAssertEqual(
+            entries.map { "\(sketch($0.key)): \(sketch($0.value))" },
+            [
+                #""filter": .state(owner: "TaskScreen")"#, #""tasks": .model(object: "TaskStore")"#,
+                #""colorScheme": .environment"#,
+            ])
+        XCTAssertEqual(
+            nodes.map { sketch($0) },
+            [
+                #"ViewNode("TaskScreen", parent: nil, reads: [1 elements])"#,
+                #"ViewNode("TaskList", parent: "TaskScreen", reads: [2 elements])"#,
+                #"ViewNode("TaskRow", parent: "TaskList", reads: [1 elements])"#,
+            ])
         XCTAssertEqual(nodes.map { Position($0.position) }, (9...11).map { Position(line: $0, column: 5) })
     }
 
     func testParsesFunctionsKeyPathsInterpolationAndOperators() throws {
-        let statements = try TreeParser.parse(LineScanner.lines(of: """
-            func label(of node: ViewNode, _ prefix: String) -> String? {
-                return node.parent == nil ? nil : "\\(prefix)-\\(node.name)"
-            }
-            let names = screen.nodes.map(\\.name).filter { name in !name.isEmpty && name != "x" }
-            let total = 1 + 2 * -3 % 4; print(names[0], total, separator: "")
-            """))
-        XCTAssertEqual(statements.map { sketch($0) }, [
-            #"1:1 func label { 2:5 return ((node.parent == nil) ? nil : "\(prefix)-\(node.name)") }"#,
-            #"4:1 let names = screen.nodes.map(\.name).filter({ name in (!name.isEmpty && (name != "x")) })"#,
-            "5:1 let total = (1 + ((2 * -3) % 4))",
-            #"5:29 print(names[0], total, separator: "")"#,
-        ])
+        let statements = try TreeParser.parse(
+            LineScanner.lines(
+                of: """
+                    func label(of node: ViewNode, _ prefix: String) -> String? {
+                        return node.parent == nil ? nil : "\\(prefix)-\\(node.name)"
+                    }
+                    let names = screen.nodes.map(\\.name).filter { name in !name.isEmpty && name != "x" }
+                    let total = 1 + 2 * -3 % 4; print(names[0], total, separator: "")
+                    """))
+        XCTAssertEqual(
+            statements.map { sketch($0) },
+            [
+                #"1:1 func label { 2:5 return ((node.parent == nil) ? nil : "\(prefix)-\(node.name)") }"#,
+                #"4:1 let names = screen.nodes.map(\.name).filter({ name in (!name.isEmpty && (name != "x")) })"#,
+                "5:1 let total = (1 + ((2 * -3) % 4))",
+                #"5:29 print(names[0], total, separator: "")"#,
+            ])
         guard case .function(let function) = statements[0].kind else { return XCTFail("not a function") }
-        XCTAssertEqual(function.parameters, [
-            ParameterSyntax(label: "of", name: "node", type: .named("ViewNode")),
-            ParameterSyntax(label: nil, name: "prefix", type: .named("String")),
-        ])
+        XCTAssertEqual(
+            function.parameters,
+            [
+                ParameterSyntax(label: "of", name: "node", type: .named("ViewNode")),
+                ParameterSyntax(label: nil, name: "prefix", type: .named("String")),
+            ])
         XCTAssertEqual(function.returnType, .optional(.named("String")))
     }
 
@@ -304,13 +326,16 @@ final class TreeLanguageTests: XCTestCase {
 
     func testInvalidSyntaxIsLocated() {
         assertParseError("print(1️⃣\"abc", "unterminated string literal", kind: .invalid)
-        assertParseError("print(11️⃣", "expected ',' or ')' in the argument list, found the end of the tree", kind: .invalid)
-        assertParseError("print(1\n1️⃣print(2)", "expected ',' or ')' in the argument list, found 'print'", kind: .invalid)
+        assertParseError(
+            "print(11️⃣", "expected ',' or ')' in the argument list, found the end of the tree", kind: .invalid)
+        assertParseError(
+            "print(1\n1️⃣print(2)", "expected ',' or ')' in the argument list, found 'print'", kind: .invalid)
         assertParseError("let 1️⃣= 5", "expected a name after 'let', found '='", kind: .invalid)
         assertParseError("print(1 < 2 1️⃣< 3)", "comparison operators cannot be chained", kind: .invalid)
         assertParseError("let x = 1 1️⃣/* open", "unterminated block comment", kind: .invalid)
         assertParseError("print(\"\\(1 1️⃣2)\")", "unexpected '2' in the interpolation", kind: .invalid)
-        assertParseError("let x = [1, 2 1️⃣3]", "expected ',' or ']' in the collection literal, found '3'", kind: .invalid)
+        assertParseError(
+            "let x = [1, 2 1️⃣3]", "expected ',' or ']' in the collection literal, found '3'", kind: .invalid)
         // Past Int.max only swiftc knows: `-9223372036854775808` compiles, `99999999999999999999` does not.
         assertParseError(
             "let x = 1️⃣99999999999999999999",
@@ -329,12 +354,15 @@ final class TreeLanguageTests: XCTestCase {
             XCTAssertEqual(Interpreter.run(LineScanner.lines(of: source)).failure?.kind, kind, source)
         }
         let unsupported = TreeLanguageError.unsupported("x", (2, 3))
-        XCTAssertEqual(unsupported, TreeLanguageError(.unsupported, "unsupported in the tree language: x", at: .init(line: 2, column: 3)))
+        XCTAssertEqual(
+            unsupported,
+            TreeLanguageError(.unsupported, "unsupported in the tree language: x", at: .init(line: 2, column: 3)))
         XCTAssertNotEqual(unsupported, TreeLanguageError(.invalid, unsupported.message, at: unsupported.position))
         XCTAssertLessThan(SyntaxPosition(line: 1, column: 9), SyntaxPosition(line: 2, column: 1))
         XCTAssertLessThan(SyntaxPosition(line: 2, column: 1), SyntaxPosition(line: 2, column: 4))
         XCTAssertLessThan(SourceLocation(path: "a.md", line: 9), SourceLocation(path: "b.md", line: 1))
-        XCTAssertLessThan(SourceLocation(path: "a.md", line: 2, column: 1), SourceLocation(path: "a.md", line: 2, column: 5))
+        XCTAssertLessThan(
+            SourceLocation(path: "a.md", line: 2, column: 1), SourceLocation(path: "a.md", line: 2, column: 5))
     }
 
     func testDeepNestingIsALimitNotACrash() {
@@ -350,10 +378,11 @@ final class TreeLanguageTests: XCTestCase {
                 XCTAssertTrue((9...8 + 500 * open.utf8.count).contains(error.position.column), "\(error.position)")
             }
         }
-        let interpolations = "let x = \"" + String(repeating: "\\(\"", count: 300) + "a" + String(repeating: "\")", count: 300) + "\""
-        XCTAssertEqual(Interpreter.run(LineScanner.lines(of: interpolations)).failure?.message, "nesting deeper than 64 levels")
+        let interpolations =
+            "let x = \"" + String(repeating: "\\(\"", count: 300) + "a" + String(repeating: "\")", count: 300) + "\""
+        XCTAssertEqual(
+            Interpreter.run(LineScanner.lines(of: interpolations)).failure?.message, "nesting deeper than 64 levels")
     }
-
 
     func testPrintFormatsIntBoolAndStringLikeSwift() {
         assertPrints("print(42)\nprint(-7)\nprint(1_000, 5 % -3, -5 / 2, 1 - -1)", "42\n-7\n1000 2 -2 2\n")
@@ -363,15 +392,21 @@ final class TreeLanguageTests: XCTestCase {
 
     func testPrintFormatsArrayElementsWithDebugDescription() {
         assertPrints(#"print(["a", "b"])"#, #"["a", "b"]"# + "\n")
-        assertPrints("print([1, 2, 3])\nlet empty: [Int] = []\nprint(empty)\nprint([[1, 2], [3]])", "[1, 2, 3]\n[]\n[[1, 2], [3]]\n")
-        assertPrints(#"print(["a\"b", "c\\d", "e\nf", "t\tx", "\0", "é"])"#, #"["a\"b", "c\\d", "e\nf", "t\tx", "\0", "é"]"# + "\n")
+        assertPrints(
+            "print([1, 2, 3])\nlet empty: [Int] = []\nprint(empty)\nprint([[1, 2], [3]])",
+            "[1, 2, 3]\n[]\n[[1, 2], [3]]\n")
+        assertPrints(
+            #"print(["a\"b", "c\\d", "e\nf", "t\tx", "\0", "é"])"#,
+            #"["a\"b", "c\\d", "e\nf", "t\tx", "\0", "é"]"# + "\n")
     }
 
     func testPrintFormatsOptionalsLikeSwift() {
         assertPrints(
-            Self.twoNodes + "\nprint(tree.nodes[1].parent)\nprint(tree.nodes[0].parent)\nprint(tree.nodes.map(\\.parent))",
+            Self.twoNodes
+                + "\nprint(tree.nodes[1].parent)\nprint(tree.nodes[0].parent)\nprint(tree.nodes.map(\\.parent))",
             "Optional(\"A\")\nnil\n[nil, Optional(\"A\")]\n")
-        assertPrints("""
+        assertPrints(
+            """
             let twice: String?? = "a"
             print(twice)
             let some: [Int?] = [1, nil]
@@ -384,17 +419,19 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testInterpolationUsesDescription() {
-        assertPrints(Self.twoNodes + """
+        assertPrints(
+            Self.twoNodes + """
 
-            let n = 3
-            let flag = false
-            print("n=\\(n) flag=\\(flag) parent=\\(tree.nodes[1].parent) root=\\(tree.nodes[0].parent)")
-            print("\\(["a"]) \\("q") \\(n * 2)")
-            """, "n=3 flag=false parent=Optional(\"A\") root=nil\n[\"a\"] q 6\n")
+                let n = 3
+                let flag = false
+                print("n=\\(n) flag=\\(flag) parent=\\(tree.nodes[1].parent) root=\\(tree.nodes[0].parent)")
+                print("\\(["a"]) \\("q") \\(n * 2)")
+                """, "n=3 flag=false parent=Optional(\"A\") root=nil\n[\"a\"] q 6\n")
     }
 
     func testPrintSeparatorAndTerminator() {
-        assertPrints(#"""
+        assertPrints(
+            #"""
             print("a", 1, separator: "-", terminator: "!\n")
             print()
             print("x", terminator: "")
@@ -403,14 +440,18 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testPrintFormatsSmallDictionariesAndStorage() {
-        assertPrints("let one: [String: Int] = [\"a\": 1]\nprint(one)\nlet none: [String: Int] = [:]\nprint(none)", "[\"a\": 1]\n[:]\n")
+        assertPrints(
+            "let one: [String: Int] = [\"a\": 1]\nprint(one)\nlet none: [String: Int] = [:]\nprint(none)",
+            "[\"a\": 1]\n[:]\n")
         assertPrints(
             "print(Storage.environment)\nlet kind: Storage = .state(owner: \"X\")\nprint(kind)\nprint(Storage.model(object: \"M\"))",
             "environment\nstate(owner: \"X\")\nmodel(object: \"M\")\n")
     }
 
     func testCourseTreePrintsWhatSwiftPrints() {
-        assertPrints(Self.courseTree, """
+        assertPrints(
+            Self.courseTree,
+            """
             filtre-secildi: filter degisti | yeniden TaskScreen yerel, TaskList ebeveyn | atlanan TaskRow
             karanlik-kip: colorScheme degisti | yeniden TaskRow ortam | atlanan TaskScreen,TaskList
             yerel: 1
@@ -422,7 +463,8 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testFunctionsAndClosuresRunLikeSwift() {
-        assertPrints("""
+        assertPrints(
+            """
             func greet(_ name: String, times: Int) -> String {
                 let base = "hi \\(name)"
                 return times > 1 ? base + "!" : base
@@ -434,9 +476,9 @@ final class TreeLanguageTests: XCTestCase {
             """, "hi a! hi b\n150\n1+3\n")
     }
 
-
     func testParentCycleStopsTheChangeAtTheFirstNode() {
-        let (source, markers) = extractMarkers("""
+        let (source, markers) = extractMarkers(
+            """
             let tree = ViewTree(nodes: [
                 1️⃣ViewNode("A", parent: "B", reads: ["k"]),
                 ViewNode("B", parent: "A", reads: []),
@@ -453,7 +495,8 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testEndlessRecursionIsACallDepthLimit() {
-        let (source, markers) = extractMarkers("""
+        let (source, markers) = extractMarkers(
+            """
             func down(_ n: Int) -> Int {
                 return 1️⃣down(n + 1)
             }
@@ -472,7 +515,8 @@ final class TreeLanguageTests: XCTestCase {
         let source = "print([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map { $0 * 2 + 1 }.count)"
         let outcome = Interpreter.run(LineScanner.lines(of: source), limits: limits)
         XCTAssertEqual(outcome.failure?.kind, .limit)
-        XCTAssertEqual(outcome.failure?.message, "tree ran more than 50 evaluation steps; stopped it (does it ever end?)")
+        XCTAssertEqual(
+            outcome.failure?.message, "tree ran more than 50 evaluation steps; stopped it (does it ever end?)")
         XCTAssertEqual(outcome.failure?.position.line, 1)
         XCTAssertEqual(outcome.output, "")
     }
@@ -484,7 +528,8 @@ final class TreeLanguageTests: XCTestCase {
             "print(\"0123456789\")\n1️⃣print(\"0123456789\")\nprint(\"never\")", .outputLimit,
             "tree printed more than 20 bytes; stopped it", output: "0123456789\n0123456789\n", limits: limits)
         limits.outputBytes = 10
-        assertRunFailure("""
+        assertRunFailure(
+            """
             let tree = ViewTree(nodes: [ViewNode("Root", parent: nil, reads: ["k"])], storage: ["k": .environment])
             let hits = 1️⃣tree.change("a", key: "k")
             print("never")
@@ -493,7 +538,8 @@ final class TreeLanguageTests: XCTestCase {
     }
 
     func testLintsPointAtTheNodeOrEntryThatCausesThem() {
-        let (source, markers) = extractMarkers("""
+        let (source, markers) = extractMarkers(
+            """
             let storage: [String: Storage] = [
                 "used": .environment,
                 1️⃣"typo": .environment,
@@ -510,18 +556,22 @@ final class TreeLanguageTests: XCTestCase {
         let outcome = Interpreter.run(LineScanner.lines(of: source))
         XCTAssertNil(outcome.failure)
         XCTAssertEqual(outcome.output, "m: measured degisti | yeniden yok | atlanan Root,Child,Root\ntrue\n")
-        XCTAssertEqual(outcome.lints.map { "\($0.id) \(Position($0.position)) \($0.message)" }, [
-            "unknownParent \(markers["2️⃣"]!) parent 'Ghost' of 'Child' is not a node of this tree",
-            "duplicateNode \(markers["3️⃣"]!) duplicate node name 'Root' (first at line 7); the core only finds the first",
-            "unreadStorageKey \(markers["1️⃣"]!) storage key 'typo' is read by no node and changed by no 'change' call",
-        ])
+        XCTAssertEqual(
+            outcome.lints.map { "\($0.id) \(Position($0.position)) \($0.message)" },
+            [
+                "unknownParent \(markers["2️⃣"]!) parent 'Ghost' of 'Child' is not a node of this tree",
+                "duplicateNode \(markers["3️⃣"]!) duplicate node name 'Root' (first at line 7); the core only finds the first",
+                "unreadStorageKey \(markers["1️⃣"]!) storage key 'typo' is read by no node and changed by no 'change' call",
+            ])
     }
 
     func testUnreadStorageKeyThatIsChangedIsNotLinted() {
-        let outcome = Interpreter.run(LineScanner.lines(of: """
-            let tree = ViewTree(nodes: [ViewNode("Root", parent: nil, reads: [])], storage: ["later": .environment])
-            let hits = tree.change("m", key: "later")
-            """))
+        let outcome = Interpreter.run(
+            LineScanner.lines(
+                of: """
+                    let tree = ViewTree(nodes: [ViewNode("Root", parent: nil, reads: [])], storage: ["later": .environment])
+                    let hits = tree.change("m", key: "later")
+                    """))
         XCTAssertNil(outcome.failure)
         XCTAssertEqual(outcome.output, "m: later degisti | yeniden yok | atlanan Root\n")
         XCTAssertEqual(outcome.lints.map(\.message), [])
@@ -533,15 +583,19 @@ final class TreeLanguageTests: XCTestCase {
             Self.twoNodes + "\nprint(\"ok\")\nprint(1️⃣tree.nodes[0].parent!)", .trap,
             "Fatal error: Unexpectedly found nil while unwrapping an Optional value", output: "ok\n")
         assertRunFailure("let zero = [0]\nprint(1 1️⃣/ zero[0])", .trap, "Fatal error: Division by zero")
-        assertRunFailure("let zero = [0]\nprint(1 1️⃣% zero[0])", .trap, "Fatal error: Division by zero in remainder operation")
-        assertRunFailure("let d = [\"a\": 1, 1️⃣\"a\": 2]", .trap, "Fatal error: Dictionary literal contains duplicate keys")
+        assertRunFailure(
+            "let zero = [0]\nprint(1 1️⃣% zero[0])", .trap, "Fatal error: Division by zero in remainder operation")
+        assertRunFailure(
+            "let d = [\"a\": 1, 1️⃣\"a\": 2]", .trap, "Fatal error: Dictionary literal contains duplicate keys")
         // Swift prints no "Fatal error" line for these (the backtrace says "Swift runtime failure:
         // arithmetic overflow"); the wording is the interpreter's own.
-        assertRunFailure("let big = [9223372036854775807]\nprint(big[0] 1️⃣+ 1)", .trap, "Fatal error: arithmetic overflow")
-        assertRunFailure("let big = [9223372036854775807]\nprint(big[0] 1️⃣* 2)", .trap, "Fatal error: arithmetic overflow")
-        assertRunFailure("let small = [-9223372036854775807 - 1]\nprint(1️⃣-small[0])", .trap, "Fatal error: arithmetic overflow")
+        assertRunFailure(
+            "let big = [9223372036854775807]\nprint(big[0] 1️⃣+ 1)", .trap, "Fatal error: arithmetic overflow")
+        assertRunFailure(
+            "let big = [9223372036854775807]\nprint(big[0] 1️⃣* 2)", .trap, "Fatal error: arithmetic overflow")
+        assertRunFailure(
+            "let small = [-9223372036854775807 - 1]\nprint(1️⃣-small[0])", .trap, "Fatal error: arithmetic overflow")
     }
-
 
     /// `print` and interpolation use `Set.description`, `["x"]`; only `debugDescription` says `Set([...])`.
     func testprintedSetUsesDescription() {
@@ -564,7 +618,8 @@ final class TreeLanguageTests: XCTestCase {
     /// `Int.min / -1` and `Int.min % -1` stop with the standard library's own messages.
     func testdivisionOverflowMessages() {
         assertRunFailure(
-            "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣/ -1)", .trap, "Fatal error: Division results in an overflow")
+            "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣/ -1)", .trap,
+            "Fatal error: Division results in an overflow")
         assertRunFailure(
             "let small = [-9223372036854775807 - 1]\nprint(small[0] 1️⃣% -1)", .trap,
             "Fatal error: Division results in an overflow in remainder operation")
@@ -572,7 +627,9 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Deeply nested interpolations must hit the nesting limit, not overflow the lexer's stack.
     func testnestedInterpolationsOverflowTheLexer() throws {
-        let tree = "let x = \"" + String(repeating: "\\(\"", count: 30_000) + "a" + String(repeating: "\")", count: 30_000) + "\""
+        let tree =
+            "let x = \"" + String(repeating: "\\(\"", count: 30_000) + "a" + String(repeating: "\")", count: 30_000)
+            + "\""
         let result = try runInChildProcess(tree)
         XCTAssertEqual(result.status, 1, "coursecheck crashed")
         XCTAssertTrue(result.stderr.contains("(nesting deeper than 64 levels)"), result.stderr)
@@ -580,18 +637,21 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Endless recursion through a modest expression must hit the call-depth limit, not the stack.
     func testrecursionThroughANestedExpressionOverflowsTheStack() throws {
-        let result = try runInChildProcess("""
+        let result = try runInChildProcess(
+            """
             func f(_ n: Int) -> Int { 1 + 1 + (1 + (1 + (1 + (1 + (f(n + 1)))))) }
             print(f(0))
             """)
         XCTAssertEqual(result.status, 1, "coursecheck crashed")
-        XCTAssertTrue(result.stderr.contains("(calls nested deeper than 200; stopped it (endless recursion?))"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("(calls nested deeper than 200; stopped it (endless recursion?))"), result.stderr)
     }
 
     /// The core walks ancestors from the first node of a name, so a later duplicate naming itself as
     /// parent never loops: Swift prints the change.
     func testcycleGuardFollowsADuplicateNodesOwnParent() {
-        let outcome = runWithDeadline("""
+        let outcome = runWithDeadline(
+            """
             let tree = ViewTree(nodes: [
                 ViewNode("A", parent: nil, reads: ["k"]),
                 ViewNode("A", parent: "A", reads: ["k"]),
@@ -606,7 +666,8 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Changing an environment key never walks ancestors, so Swift prints the change even on a cycle.
     func testcycleGuardStopsAChangeThatWalksNoAncestors() {
-        let outcome = runWithDeadline("""
+        let outcome = runWithDeadline(
+            """
             let tree = ViewTree(nodes: [
                 ViewNode("A", parent: "B", reads: ["k"]),
                 ViewNode("B", parent: "A", reads: ["k"]),
@@ -625,16 +686,24 @@ final class TreeLanguageTests: XCTestCase {
 
     /// Swift reads `1 +2` as a prefix `+`, and `x- 1` as a postfix `-`: not binary operators.
     func testOperatorWithWhitespaceOnOneSideIsLeftToSwift() {
-        assertParseError("print(1 1️⃣+2)", "unsupported in the tree language: operator '+' with whitespace on one side only (Swift reads it as prefix or postfix)")
-        assertParseError("let x = 1\nprint(x1️⃣- 1)", "unsupported in the tree language: operator '-' with whitespace on one side only (Swift reads it as prefix or postfix)")
+        assertParseError(
+            "print(1 1️⃣+2)",
+            "unsupported in the tree language: operator '+' with whitespace on one side only (Swift reads it as prefix or postfix)"
+        )
+        assertParseError(
+            "let x = 1\nprint(x1️⃣- 1)",
+            "unsupported in the tree language: operator '-' with whitespace on one side only (Swift reads it as prefix or postfix)"
+        )
         assertPrints("print(1+2, 3 - 1)", "3 2\n")
     }
 
     /// Names are resolved before anything runs, as swiftc does: a branch that never runs still counts.
     func testUndeclaredNameInABranchThatNeverRuns() {
-        assertRunFailure("let value = false ? 1️⃣notDefined : 1\nprint(value)", .invalid, "cannot find 'notDefined' in scope")
+        assertRunFailure(
+            "let value = false ? 1️⃣notDefined : 1\nprint(value)", .invalid, "cannot find 'notDefined' in scope")
         assertRunFailure("print(1)\nlet a = 1️⃣b\nlet b = 2", .invalid, "cannot find 'b' in scope")
-        assertPrints("func twice(_ n: Int) -> Int { half(n) * 4 }\nfunc half(_ n: Int) -> Int { n / 2 }\nprint(twice(3))", "4\n")
+        assertPrints(
+            "func twice(_ n: Int) -> Int { half(n) * 4 }\nfunc half(_ n: Int) -> Int { n / 2 }\nprint(twice(3))", "4\n")
     }
 
     /// `??` is one operator, at its first `?`.

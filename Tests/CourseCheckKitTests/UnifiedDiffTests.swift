@@ -1,5 +1,6 @@
-@testable import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 final class UnifiedDiffTests: XCTestCase {
     private func diff(_ old: [String], _ new: [String], oldStart: Int = 1, newStart: Int = 1) -> String {
@@ -18,7 +19,9 @@ final class UnifiedDiffTests: XCTestCase {
         let old = (1...10).map { "line \($0)" }
         var new = old
         new[4] = "LINE 5"
-        XCTAssertEqual(diff(old, new, newStart: 100), """
+        XCTAssertEqual(
+            diff(old, new, newStart: 100),
+            """
             --- a
             +++ b
             @@ -2,7 +101,7 @@
@@ -39,7 +42,9 @@ final class UnifiedDiffTests: XCTestCase {
         var new = old
         new.insert("new", at: 0)
         new[20] = "twenty"
-        XCTAssertEqual(diff(old, new), """
+        XCTAssertEqual(
+            diff(old, new),
+            """
             --- a
             +++ b
             @@ -1,3 +1,4 @@

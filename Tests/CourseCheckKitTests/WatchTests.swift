@@ -49,7 +49,8 @@ final class WatchTests: XCTestCase {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             var children: [pid_t: [pid_t]] = [:]
             for name in names {
-                guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                guard let pid = pid_t(name),
+                    let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
                     let close = stat.lastIndex(of: ")")
                 else { continue }
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -95,7 +96,9 @@ final class WatchTests: XCTestCase {
     private func block(after header: String, in stderr: String) -> String? {
         guard let start = stderr.range(of: header) else { return nil }
         let rest = stderr[start.upperBound...]
-        let end = rest.range(of: "────")?.lowerBound ?? rest.range(of: "coursecheck watch: stopped")?.lowerBound ?? rest.endIndex
+        let end =
+            rest.range(of: "────")?.lowerBound ?? rest.range(of: "coursecheck watch: stopped")?.lowerBound
+            ?? rest.endIndex
         return String(rest[..<end])
     }
 
@@ -105,12 +108,15 @@ final class WatchTests: XCTestCase {
             ["lessons/"], in: scratch,
             environment: ["COURSECHECK_CACHE_DIR": scratch.url.appendingPathComponent("cache").path])
         try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
-        XCTAssertTrue(watch.stderr.hasPrefix(
-            "coursecheck watch: watching 21 lessons, their goldens and the course index with inotify; Ctrl-C stops\n"
-                + "──── coursecheck watch: check 1 at "), watch.stderr)
+        XCTAssertTrue(
+            watch.stderr.hasPrefix(
+                "coursecheck watch: watching 21 lessons, their goldens and the course index with inotify; Ctrl-C stops\n"
+                    + "──── coursecheck watch: check 1 at "), watch.stderr)
         let (line, tree) = try drift()
         let header = "(lessons/09-yerel-durum.md changed) ────\n"
-        try watch.wait(for: "the re-check") { _, err in self.block(after: header, in: err)?.contains("[output-drift]") == true }
+        try watch.wait(for: "the re-check") { _, err in
+            self.block(after: header, in: err)?.contains("[output-drift]") == true
+        }
         let drifted = "dokunuldu: tapCount degisti | yeniden CounterCard yerel | atlanan DashboardView,StatusLabel"
         XCTAssertEqual(
             block(after: header, in: watch.stderr),
@@ -133,7 +139,8 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(watch.stop(SIGINT), 130)
         XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
         for child in children {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
         }
         // watch writes nothing: the goldens are as they were.
         let goldens = try Binary.run(["--no-claims", "lessons/"], in: scratch.url).stderr
@@ -143,11 +150,14 @@ final class WatchTests: XCTestCase {
     func testPollingFallbackAndSIGTERM() throws {
         let watch = try Watch(["lessons/"], in: scratch, environment: ["COURSECHECK_WATCH": "poll"])
         try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
-        XCTAssertTrue(watch.stderr.hasPrefix(
-            "coursecheck watch: watching 21 lessons, their goldens and the course index with polling every 500 ms; "
-                + "Ctrl-C stops\n"), watch.stderr)
+        XCTAssertTrue(
+            watch.stderr.hasPrefix(
+                "coursecheck watch: watching 21 lessons, their goldens and the course index with polling every 500 ms; "
+                    + "Ctrl-C stops\n"), watch.stderr)
         _ = try drift()
-        try watch.wait(for: "the re-check") { _, err in err.contains("(lessons/09-yerel-durum.md changed)") && err.contains("[output-drift]") }
+        try watch.wait(for: "the re-check") { _, err in
+            err.contains("(lessons/09-yerel-durum.md changed)") && err.contains("[output-drift]")
+        }
         XCTAssertEqual(watch.stop(SIGTERM), 143)
         XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGTERM)\n"), watch.stderr)
     }
@@ -155,8 +165,10 @@ final class WatchTests: XCTestCase {
     func testSIGINTStopsTheBackgroundSwiftcRunWithoutOrphans() throws {
         // A tree only swiftc runs, which sleeps: its compile and then its run are children of watch.
         let core = try String(
-            contentsOf: Binary.packageRoot.appendingPathComponent("Sources/InvalidationCore/Invalidation.swift"), encoding: .utf8)
-        let lesson = "# Uyku\n\n```swift\n\(core)```\n\n```swift\n// main.swift — uyku\nimport Foundation\n"
+            contentsOf: Binary.packageRoot.appendingPathComponent("Sources/InvalidationCore/Invalidation.swift"),
+            encoding: .utf8)
+        let lesson =
+            "# Uyku\n\n```swift\n\(core)```\n\n```swift\n// main.swift — uyku\nimport Foundation\n"
             + "Thread.sleep(forTimeInterval: 300)\nprint(\"uyandi\")\n```\n\n```\nuyandi\n```\n"
         let solo = scratch.url.appendingPathComponent("solo")
         try FileManager.default.createDirectory(at: solo, withIntermediateDirectories: true)
@@ -167,7 +179,8 @@ final class WatchTests: XCTestCase {
         try watch.wait(for: "the first check") { out, _ in out.contains("swiftc: 1 tree running in the background") }
         let lines = watch.stdout.components(separatedBy: "\n")
         XCTAssertEqual(lines.count, 3, watch.stdout)
-        XCTAssertEqual(lines.first, "1 lesson: 1 core, 1 tree, 0 fragments; swiftc: 1 tree [1 × import Foundation]; 0 errors")
+        XCTAssertEqual(
+            lines.first, "1 lesson: 1 core, 1 tree, 0 fragments; swiftc: 1 tree [1 × import Foundation]; 0 errors")
         XCTAssertTrue(
             lines[1].hasPrefix("checked in ")
                 && lines[1].hasSuffix(" ms with inotify; swiftc: 1 tree running in the background, results follow"),
@@ -180,7 +193,8 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(watch.stop(SIGINT), 130)
         XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
         for child in children {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
         }
     }
 }

@@ -61,7 +61,9 @@ final class WorkflowTests: XCTestCase {
         }
         try CourseCopy.copy(into: repo)
         let hook = Binary.packageRoot.appendingPathComponent("scripts/pre-commit").path
-        _ = try sh("git init -q . && git -c user.email=t@t -c user.name=t add -A && git -c user.email=t@t -c user.name=t commit -qm base")
+        _ = try sh(
+            "git init -q . && git -c user.email=t@t -c user.name=t add -A && git -c user.email=t@t -c user.name=t commit -qm base"
+        )
         XCTAssertEqual(try sh(hook).0, 0, "nothing staged: nothing to check")
 
         _ = try sh("sed -i 's/^yerel: 1$/yerel: 5/' lessons/09-yerel-durum.md && git add lessons/09-yerel-durum.md")
@@ -71,8 +73,9 @@ final class WorkflowTests: XCTestCase {
         XCTAssertTrue(staged.1.contains("[output-drift]"), staged.1)
 
         // A staged prose edit of lesson 9, with a break in the same file left unstaged.
-        _ = try sh("git reset -q && git checkout -q -- . && echo 'Ek paragraf.' >> lessons/09-yerel-durum.md && "
-            + "git add lessons/09-yerel-durum.md && sed -i 's/^yerel: 1$/yerel: 5/' lessons/09-yerel-durum.md")
+        _ = try sh(
+            "git reset -q && git checkout -q -- . && echo 'Ek paragraf.' >> lessons/09-yerel-durum.md && "
+                + "git add lessons/09-yerel-durum.md && sed -i 's/^yerel: 1$/yerel: 5/' lessons/09-yerel-durum.md")
         XCTAssertEqual(try sh("git diff --cached --name-only").1, "lessons/09-yerel-durum.md\n")
         XCTAssertEqual(try sh("git diff --name-only").1, "lessons/09-yerel-durum.md\n")
         let unstaged = try sh(hook)
@@ -80,16 +83,22 @@ final class WorkflowTests: XCTestCase {
 
         // Commits that touch no lesson text but break the course all fail.
         let commits: [(name: String, change: String, finding: String)] = [
-            ("a golden alone",
-             "printf 'bozuk\\n' > goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out "
-                + "&& git add goldens", "[golden-drift]"),
-            ("a renamed lesson whose index entry stays",
-             "git mv lessons/09-yerel-durum.md lessons/09-yerel-durum-yeni.md", "[course-index]"),
+            (
+                "a golden alone",
+                "printf 'bozuk\\n' > goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out "
+                    + "&& git add goldens", "[golden-drift]"
+            ),
+            (
+                "a renamed lesson whose index entry stays",
+                "git mv lessons/09-yerel-durum.md lessons/09-yerel-durum-yeni.md", "[course-index]"
+            ),
             ("a deleted lesson", "git rm -q lessons/21-on-izleme-ve-yineleme.md", "[course-index]"),
-            ("a drifted lesson with a non-ASCII name",
-             "git mv lessons/09-yerel-durum.md 'lessons/09-yerel-durum-ğüş.md' && "
-                + "sed -i 's/^yerel: 1$/yerel: 5/' 'lessons/09-yerel-durum-ğüş.md' && git add lessons",
-             "lessons/09-yerel-durum-ğüş.md:"),
+            (
+                "a drifted lesson with a non-ASCII name",
+                "git mv lessons/09-yerel-durum.md 'lessons/09-yerel-durum-ğüş.md' && "
+                    + "sed -i 's/^yerel: 1$/yerel: 5/' 'lessons/09-yerel-durum-ğüş.md' && git add lessons",
+                "lessons/09-yerel-durum-ğüş.md:"
+            ),
         ]
         for commit in commits {
             _ = try sh("git reset -q --hard")

@@ -40,7 +40,8 @@ package enum CourseClaims {
         package var summary: String {
             var text = "claims: \(checked.count) checked"
             if !notApplicable.isEmpty {
-                text += ", \(notApplicable.count) not applicable (\(notApplicable.map(\.rawValue).joined(separator: ", ")))"
+                text +=
+                    ", \(notApplicable.count) not applicable (\(notApplicable.map(\.rawValue).joined(separator: ", ")))"
             }
             if !skipped.isEmpty {
                 text += ", \(skipped.count) skipped (\(skipped.map(\.rawValue).joined(separator: ", ")))"

@@ -24,9 +24,10 @@ package struct ClosingTableClaim: ClaimCheck {
                     else { continue }
                     found = (lesson, table)
                     for (name, match) in [("Ders", ders), ("Tetik", tetik)] where !match.exact {
-                        findings.append(.closingTable(
-                            at: SourceLocation(path: lesson.path, line: table.headerLine),
-                            .header(given: table.header[match.index], name: name)))
+                        findings.append(
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: table.headerLine),
+                                .header(given: table.header[match.index], name: name)))
                     }
                 }
             }
@@ -45,13 +46,16 @@ package struct ClosingTableClaim: ClaimCheck {
             guard cells.count > triggerColumn, let declaration = Triggers.declaration(in: course.lessons[lesson].prose),
                 DeclaredTriggerClaim.isSound(course.lessons[lesson])
             else { return }
-            let expected = declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
+            let expected =
+                declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
                 ?? declaration.value
             if !cells[triggerColumn].text.sameBytes(expected) {
-                findings.append(.closingTable(
-                    at: cells[triggerColumn].location,
-                    .trigger(
-                        row: row + 1, given: cells[triggerColumn].text, path: course.lessons[lesson].path, declared: expected)))
+                findings.append(
+                    .closingTable(
+                        at: cells[triggerColumn].location,
+                        .trigger(
+                            row: row + 1, given: cells[triggerColumn].text, path: course.lessons[lesson].path,
+                            declared: expected)))
             }
         }
         // Rows are aligned to lessons by title (a shortest edit script), so one missing or extra row
@@ -61,19 +65,26 @@ package struct ClosingTableClaim: ClaimCheck {
         func settle(nextRow: Int) {
             let paired = min(missing.count, extra.count)
             for (lesson, row) in zip(missing.prefix(paired), extra.prefix(paired)) {
-                findings.append(.closingTable(
-                    at: cell(table.rows[row], lessonColumn, owner.path),
-                    .title(row: row + 1, named: rowTitles[row], lesson: lesson + 1, title: titles[lesson])))
+                findings.append(
+                    .closingTable(
+                        at: cell(table.rows[row], lessonColumn, owner.path),
+                        .title(row: row + 1, named: rowTitles[row], lesson: lesson + 1, title: titles[lesson])))
                 checkTrigger(row: row, lesson: lesson)
             }
             for lesson in missing.dropFirst(paired) {
-                let line = nextRow < table.rows.count ? table.rows[nextRow].line.number : (table.rows.last?.line.number ?? table.headerLine) + 1
-                findings.append(.closingTable(
-                    at: SourceLocation(path: owner.path, line: line), .missingRow(title: titles[lesson], lesson: lesson + 1)))
+                let line =
+                    nextRow < table.rows.count
+                    ? table.rows[nextRow].line.number : (table.rows.last?.line.number ?? table.headerLine) + 1
+                findings.append(
+                    .closingTable(
+                        at: SourceLocation(path: owner.path, line: line),
+                        .missingRow(title: titles[lesson], lesson: lesson + 1)))
             }
             for row in extra.dropFirst(paired) {
-                findings.append(.closingTable(
-                    at: cell(table.rows[row], lessonColumn, owner.path), .notALesson(row: row + 1, named: rowTitles[row])))
+                findings.append(
+                    .closingTable(
+                        at: cell(table.rows[row], lessonColumn, owner.path),
+                        .notALesson(row: row + 1, named: rowTitles[row])))
             }
             missing = []
             extra = []
@@ -100,9 +111,10 @@ package struct ClosingTableClaim: ClaimCheck {
                 if !moved.contains(lesson) { missing.append(lesson) }
             case .insert(let row):
                 if let lesson = misplaced[row] {
-                    findings.append(.closingTable(
-                        at: cell(table.rows[row], lessonColumn, owner.path),
-                        .outOfOrder(row: row + 1, named: rowTitles[row], lesson: lesson + 1)))
+                    findings.append(
+                        .closingTable(
+                            at: cell(table.rows[row], lessonColumn, owner.path),
+                            .outOfOrder(row: row + 1, named: rowTitles[row], lesson: lesson + 1)))
                     checkTrigger(row: row, lesson: lesson)
                 } else {
                     extra.append(row)

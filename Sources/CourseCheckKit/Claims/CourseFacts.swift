@@ -84,18 +84,20 @@ package struct CourseFacts: Sendable {
         var lessons: [LessonFacts] = []
         for result in results {
             guard let lesson = result.lesson else { continue }
-            lessons.append(LessonFacts(
-                lesson: lesson, prose: Prose(lesson: lesson), frontMatter: FrontMatter.parse(lesson.file.lines),
-                outputs: result.trees.filter { $0.tree != nil }.map { tree in
-                    guard let run = tree.run, run.ending == .exited(0) else { return nil }
-                    return String(decoding: run.stdout, as: UTF8.self)
-                }))
+            lessons.append(
+                LessonFacts(
+                    lesson: lesson, prose: Prose(lesson: lesson), frontMatter: FrontMatter.parse(lesson.file.lines),
+                    outputs: result.trees.filter { $0.tree != nil }.map { tree in
+                        guard let run = tree.run, run.ending == .exited(0) else { return nil }
+                        return String(decoding: run.stdout, as: UTF8.self)
+                    }))
         }
         var index: Index?
         if let directory = plan.directories.first {
             let url = directory.appendingPathComponent("README.md")
             // An editor's unsaved text of the index (lsp) wins over the file on disk.
-            if let bytes = overlay[url.standardizedFileURL.path] ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
+            if let bytes = overlay[url.standardizedFileURL.path]
+                ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
                 case .success(let file) = SourceFile.decode(
                     bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
             {

@@ -26,8 +26,11 @@ package struct CourseIndexClaim: ClaimCheck {
         guard let link = inline.links.first, link.range.lowerBound == 0 else { return nil }
         var target = link.destination
         if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
-        let directory = index.file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let resolved = target.hasPrefix("/") ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
+        let directory = index.file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
+        let resolved =
+            target.hasPrefix("/")
+            ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
         return Item(
             title: inline.plain(link.text), file: link.destination, resolved: resolved, line: block.firstLine,
             titleLocation: block.location(of: link.text.lowerBound, in: index.file.path))
@@ -58,8 +61,10 @@ package struct CourseIndexClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         if let count = index.frontMatter?["lessons"] {
             if Int(count.value) != course.lessons.count {
-                findings.append(.courseIndex(
-                    at: SourceLocation(path: path, line: count.line), .count(claimed: count.value, actual: course.lessons.count)))
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: count.line),
+                        .count(claimed: count.value, actual: course.lessons.count)))
             }
         } else if !(index.frontMatter?.unreadable.contains { $0.key == "lessons" || $0.key == nil } ?? false) {
             // An unreadable `lessons` value is front-matter's finding.
@@ -82,9 +87,11 @@ package struct CourseIndexClaim: ClaimCheck {
                 continue
             }
             listed.append(item)
-            let title = course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
+            let title =
+                course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
             if let title, !course.lessons[lessonIndex].isTitled(item.title) {
-                findings.append(.courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
+                findings.append(
+                    .courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
             }
         }
         // The listed lessons aligned to course order (a shortest edit script): an item out of place
@@ -95,11 +102,14 @@ package struct CourseIndexClaim: ClaimCheck {
             case .insert(let position):
                 let item = listed[position]
                 let lesson = (keys.firstIndex(of: item.resolved) ?? 0) + 1
-                findings.append(.courseIndex(
-                    at: SourceLocation(path: path, line: item.line.number), .outOfOrder(file: item.file, lesson: lesson)))
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: item.line.number),
+                        .outOfOrder(file: item.file, lesson: lesson)))
             case .delete(let lesson) where seen[keys[lesson]] == nil:
                 let next = keys[(lesson + 1)...].compactMap { seen[$0] }.first ?? lastLine
-                findings.append(.courseIndex(at: SourceLocation(path: path, line: next), .unlisted(file: files[lesson])))
+                findings.append(
+                    .courseIndex(at: SourceLocation(path: path, line: next), .unlisted(file: files[lesson])))
             default:
                 continue
             }

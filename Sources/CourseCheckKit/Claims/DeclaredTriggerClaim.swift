@@ -32,19 +32,26 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 continue
             }
             // The first declaration holds, so a later one that disagrees is the slip: one finding, there.
-            for later in Triggers.declarations(in: lesson.prose).dropFirst() where !later.value.sameBytes(declaration.value) {
-                findings.append(.declaredTrigger(
-                    at: later.location, .contradicts(later.value, first: declaration.value, firstLine: declaration.location.line)))
+            for later in Triggers.declarations(in: lesson.prose).dropFirst()
+            where !later.value.sameBytes(declaration.value) {
+                findings.append(
+                    .declaredTrigger(
+                        at: later.location,
+                        .contradicts(later.value, first: declaration.value, firstLine: declaration.location.line)))
             }
         }
         return .checked(findings)
     }
 
     /// What is wrong with a lesson's declaration, or nil when it holds or cannot be judged.
-    func problem(_ lesson: CourseFacts.LessonFacts, _ declaration: Triggers.Declaration) -> Diagnostic.DeclaredTrigger? {
+    func problem(_ lesson: CourseFacts.LessonFacts, _ declaration: Triggers.Declaration) -> Diagnostic.DeclaredTrigger?
+    {
         if let printed = declaration.printed {
-            let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
-            guard lesson.outputs.contains(where: { $0 != nil }), !causes.contains(printed), !lesson.hasUnknownTrees else {
+            let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) {
+                $0.formUnion(Triggers.causes(inOutput: $1))
+            }
+            guard lesson.outputs.contains(where: { $0 != nil }), !causes.contains(printed), !lesson.hasUnknownTrees
+            else {
                 return nil
             }
             return .notShown(declared: declaration.value, printed: printed, shown: causes.sorted())
@@ -61,7 +68,8 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             return .distribution(declared: distribution, counted: counts)
         }
         // `yеrel` with a Cyrillic е reads as `yerel`: name the character, where it is.
-        if let trigger = Triggers.names.first(where: { Invisible.skeleton(declaration.value).sameBytes($0.declared) })?.declared,
+        if let trigger = Triggers.names.first(where: { Invisible.skeleton(declaration.value).sameBytes($0.declared) })?
+            .declared,
             let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(declaration.value, trigger)
         {
             return .lookAlike(declaration.value, trigger: trigger, has: has, wanted: wanted, offset: offset)
@@ -69,4 +77,3 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         return .unknown(declaration.value)
     }
 }
-

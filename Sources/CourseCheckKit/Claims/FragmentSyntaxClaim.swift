@@ -28,7 +28,8 @@ package struct FragmentSyntaxClaim: ClaimCheck {
             toolchain = try Toolchain.locate(environment: course.environment, cache: course.cache)
         } catch {
             let note = Diagnostic.claimSkipped(
-                at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number), fragments: fragments.count,
+                at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number),
+                fragments: fragments.count,
                 because: error.message)
             return .skipped(note)
         }
@@ -39,7 +40,8 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         let pending = results.indices.filter { results[$0] == nil }
         if !pending.isEmpty {
             do {
-                let parsed = try parse(pending.map { fragments[$0].block }, toolchain: toolchain, timeout: course.compileTimeout)
+                let parsed = try parse(
+                    pending.map { fragments[$0].block }, toolchain: toolchain, timeout: course.compileTimeout)
                 for (position, index) in pending.enumerated() {
                     switch parsed[position] {
                     case .errors(let errors):
@@ -51,7 +53,8 @@ package struct FragmentSyntaxClaim: ClaimCheck {
                 }
             } catch {
                 let note = Diagnostic.claimSkipped(
-                    at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number), fragments: nil,
+                    at: SourceLocation(path: fragments[0].path, line: fragments[0].block.opening.number),
+                    fragments: nil,
                     because: error.message)
                 return .skipped(note)
             }
@@ -59,15 +62,18 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         for (fragment, errors) in zip(fragments, results) {
             for entry in errors ?? [] {
-                findings.append(.fragmentSyntax(
-                    at: SourceLocation(path: fragment.path, line: fragment.block.opening.number + entry.line, column: entry.column),
-                    entry.message))
+                findings.append(
+                    .fragmentSyntax(
+                        at: SourceLocation(
+                            path: fragment.path, line: fragment.block.opening.number + entry.line, column: entry.column),
+                        entry.message))
             }
         }
         for index in timedOut {
-            findings.append(.compileTimeout(
-                at: SourceLocation(path: fragments[index].path, line: fragments[index].block.opening.number),
-                seconds: ToolchainEngine.seconds(course.compileTimeout), fragment: true))
+            findings.append(
+                .compileTimeout(
+                    at: SourceLocation(path: fragments[index].path, line: fragments[index].block.opening.number),
+                    seconds: ToolchainEngine.seconds(course.compileTimeout), fragment: true))
         }
         return .checked(findings)
     }
@@ -87,7 +93,9 @@ package struct FragmentSyntaxClaim: ClaimCheck {
     /// `swiftc -parse` over the fragments: all in one invocation, then again over those it said
     /// nothing about while another failed, until an invocation exits cleanly; one by one when a
     /// batch fails without naming a fragment or runs out of time.
-    private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws(CourseCheckError) -> [Parsed] {
+    private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws(CourseCheckError)
+        -> [Parsed]
+    {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var files: [String] = []
@@ -127,7 +135,9 @@ package struct FragmentSyntaxClaim: ClaimCheck {
             if batch.count == 1 && !silent.isEmpty {
                 // Alone, it failed without a located error: that is its result.
                 results[batch[0]] = .errors([
-                    .init(file: files[batch[0]], line: 0, column: 0, message: "swiftc -parse failed: \(result.compilerOutput)")
+                    .init(
+                        file: files[batch[0]], line: 0, column: 0,
+                        message: "swiftc -parse failed: \(result.compilerOutput)")
                 ])
                 silent = []
             }

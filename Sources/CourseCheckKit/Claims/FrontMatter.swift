@@ -108,7 +108,9 @@ package struct FrontMatter: Sendable, Equatable {
         if let quote = text.first, quote == "'" || quote == "\"" {
             guard let close = text.dropFirst().firstIndex(of: quote) else { return nil }
             let after = text[text.index(after: close)...].drop { $0 == " " || $0 == "\t" }
-            guard after.first == ":", after.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true else { return nil }
+            guard after.first == ":", after.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true else {
+                return nil
+            }
             return (scalar(String(text[...close])), after.dropFirst())
         }
         var index = text.startIndex
@@ -143,9 +145,10 @@ package struct FrontMatter: Sendable, Equatable {
             guard comment.isEmpty || comment.hasPrefix("#"), indicators.count <= 2,
                 indicators.allSatisfy({ $0 == "+" || $0 == "-" || ("1"..."9").contains($0) })
             else { return .failure(Failure(reason: .blockScalarHeader(first))) }
-            return .success(blockScalar(
-                literal: first == "|", chomping: indicators.first { $0 == "+" || $0 == "-" },
-                indent: indicators.first { $0.isNumber }.flatMap { Int(String($0)) }, continuation))
+            return .success(
+                blockScalar(
+                    literal: first == "|", chomping: indicators.first { $0 == "+" || $0 == "-" },
+                    indent: indicators.first { $0.isNumber }.flatMap { Int(String($0)) }, continuation))
         }
         if first == "*" { return .failure(Failure(reason: .alias)) }
         if first == "[" || first == "{" { return .failure(Failure(reason: .flowCollection)) }
@@ -240,8 +243,12 @@ package struct FrontMatter: Sendable, Equatable {
                     value += replacement
                 } else if escaped == "u" || escaped == "x" || escaped == "U" {
                     var hex = ""
-                    for _ in 0..<(escaped == "x" ? 2 : escaped == "u" ? 4 : 8) { if let digit = scalars.next() { hex.unicodeScalars.append(digit) } }
-                    if let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) { value.unicodeScalars.append(decoded) }
+                    for _ in 0..<(escaped == "x" ? 2 : escaped == "u" ? 4 : 8) {
+                        if let digit = scalars.next() { hex.unicodeScalars.append(digit) }
+                    }
+                    if let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) {
+                        value.unicodeScalars.append(decoded)
+                    }
                 } else {
                     value += "\\" + String(escaped)
                 }
@@ -250,7 +257,8 @@ package struct FrontMatter: Sendable, Equatable {
         }
         // Plain scalar: a comment starts at a `#` that follows a blank.
         var end = text.count
-        for index in 1..<max(text.count, 1) where text[index] == UInt8(ascii: "#") && (text[index - 1] == 0x20 || text[index - 1] == 0x09) {
+        for index in 1..<max(text.count, 1)
+        where text[index] == UInt8(ascii: "#") && (text[index - 1] == 0x20 || text[index - 1] == 0x09) {
             end = index
             break
         }

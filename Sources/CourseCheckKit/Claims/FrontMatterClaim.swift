@@ -16,7 +16,10 @@ package struct FrontMatterClaim: ClaimCheck {
         // The index's values are read too (its `title` is the course title): one finding each, there.
         if let index = course.index {
             for entry in Self.reported(index.frontMatter?.unreadable ?? []) {
-                findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: index.file.path, line: entry.line),
+                        .unreadable(key: entry.key, entry.reason)))
             }
         }
         // Without an index, the lessons must at least agree with each other on the course title.
@@ -27,57 +30,77 @@ package struct FrontMatterClaim: ClaimCheck {
             if course.lessons.count > 1, named.count == 1, let only = named.first, !only.sameBytes(title.value),
                 course.lessons.allSatisfy({ $0.frontMatter?["course"] != nil })
             {
-                findings.append(.frontMatter(
-                    at: SourceLocation(path: index.file.path, line: title.line), .indexTitle(title.value, lessons: only)))
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: index.file.path, line: title.line),
+                        .indexTitle(title.value, lessons: only)))
                 courseTitle = only
-            } else if let heading = index.prose.headings.first(where: { $0.level == 1 }), !heading.text.sameBytes(title.value) {
-                findings.append(.frontMatter(
-                    at: SourceLocation(path: index.file.path, line: heading.line, column: heading.column),
-                    .indexHeading(heading.text, title: title.value, titleLine: title.line)))
+            } else if let heading = index.prose.headings.first(where: { $0.level == 1 }),
+                !heading.text.sameBytes(title.value)
+            {
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: index.file.path, line: heading.line, column: heading.column),
+                        .indexHeading(heading.text, title: title.value, titleLine: title.line)))
             }
         }
         for lesson in course.lessons {
             let path = lesson.path
             guard let frontMatter = lesson.frontMatter else {
-                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none))
+                findings.append(
+                    .frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none)
+                )
                 continue
             }
             for entry in Self.reported(frontMatter.unreadable) {
-                findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
             }
             // A key whose value or line is unreadable is reported as that, not again as missing.
-            let missing = Self.requiredKeys.filter { key in frontMatter[key] == nil && !frontMatter.unreadable.contains { $0.key == key } }
+            let missing = Self.requiredKeys.filter { key in
+                frontMatter[key] == nil && !frontMatter.unreadable.contains { $0.key == key }
+            }
             if !missing.isEmpty, !frontMatter.unreadable.contains(where: { $0.key == nil }) {
-                findings.append(.frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
+                findings.append(
+                    .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
             }
             if let title = frontMatter["title"] {
                 if let heading = lesson.title {
                     // The one the rest of the course does not use is the typo.
                     if !heading.text.sameBytes(title.value),
-                        course.mentions(of: heading.text, outside: path) > course.mentions(of: title.value, outside: path)
+                        course.mentions(of: heading.text, outside: path)
+                            > course.mentions(of: title.value, outside: path)
                     {
-                        findings.append(.frontMatter(
-                            at: SourceLocation(path: path, line: title.line),
-                            .title(title.value, heading: heading.text, headingLine: heading.line)))
+                        findings.append(
+                            .frontMatter(
+                                at: SourceLocation(path: path, line: title.line),
+                                .title(title.value, heading: heading.text, headingLine: heading.line)))
                     } else if !heading.text.sameBytes(title.value) {
-                        findings.append(.frontMatter(
-                            at: SourceLocation(path: path, line: heading.line, column: heading.column),
-                            .heading(heading.text, title: title.value, titleLine: title.line)))
+                        findings.append(
+                            .frontMatter(
+                                at: SourceLocation(path: path, line: heading.line, column: heading.column),
+                                .heading(heading.text, title: title.value, titleLine: title.line)))
                     }
                 } else {
-                    findings.append(.frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
+                    findings.append(
+                        .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }
             }
             if let source = frontMatter["source"] {
                 let slug = source.value.split(separator: "/").last.map(String.init) ?? ""
                 if !slug.sameBytes(lesson.slug) {
-                    findings.append(.frontMatter(
-                        at: SourceLocation(path: path, line: source.line), .source(slug: slug, fileSlug: lesson.slug)))
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: path, line: source.line),
+                            .source(slug: slug, fileSlug: lesson.slug)))
                 }
             }
             if let value = frontMatter["course"], let courseTitle, !value.value.sameBytes(courseTitle) {
-                findings.append(.frontMatter(
-                    at: SourceLocation(path: path, line: value.line), .course(value.value, courseTitle: courseTitle)))
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: value.line), .course(value.value, courseTitle: courseTitle)
+                    ))
             }
         }
         return .checked(findings)

@@ -154,7 +154,9 @@ struct Inline: Sendable {
         // Backslash escapes outside code spans: the backslash is markup.
         for offset in 0..<source.count where escaped[offset] && !inCode(offset) { markup[offset - 1] = true }
         // Most paragraphs have neither; skip the scans they would not need.
-        if source.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) { scanEmphasis(escaped: escaped) }
+        if source.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) {
+            scanEmphasis(escaped: escaped)
+        }
         if source.contains(UInt8(ascii: "[")) { scanLinks(escaped: escaped) }
     }
 
@@ -178,12 +180,18 @@ struct Inline: Sendable {
             while index < source.count && source[index] == byte && !escaped[index] { index += 1 }
             let before = scalar(before: start)
             let after = scalar(at: index)
-            let leftFlanking = !Self.isWhitespace(after)
+            let leftFlanking =
+                !Self.isWhitespace(after)
                 && (!Self.isPunctuation(after) || Self.isWhitespace(before) || Self.isPunctuation(before))
-            let rightFlanking = !Self.isWhitespace(before)
+            let rightFlanking =
+                !Self.isWhitespace(before)
                 && (!Self.isPunctuation(before) || Self.isWhitespace(after) || Self.isPunctuation(after))
-            let canOpen = byte == UInt8(ascii: "*") ? leftFlanking : leftFlanking && (!rightFlanking || Self.isPunctuation(before))
-            let canClose = byte == UInt8(ascii: "*") ? rightFlanking : rightFlanking && (!leftFlanking || Self.isPunctuation(after))
+            let canOpen =
+                byte == UInt8(ascii: "*")
+                ? leftFlanking : leftFlanking && (!rightFlanking || Self.isPunctuation(before))
+            let canClose =
+                byte == UInt8(ascii: "*")
+                ? rightFlanking : rightFlanking && (!leftFlanking || Self.isPunctuation(after))
             runs.append(Run(character: byte, start: start, length: index - start, canOpen: canOpen, canClose: canClose))
         }
         // Pair each closer with the nearest earlier opener of the same character; strong first.
@@ -270,7 +278,10 @@ struct Inline: Sendable {
                 let end = source[(close + 2)...].firstIndex(of: UInt8(ascii: ")"))
             else {
                 if let reference = reference(index, close) {
-                    links.append(Link(range: index..<(reference.end + 1), text: (index + 1)..<close, destination: reference.destination))
+                    links.append(
+                        Link(
+                            range: index..<(reference.end + 1), text: (index + 1)..<close,
+                            destination: reference.destination))
                     markup[index] = true
                     for offset in close...reference.end { markup[offset] = true }
                     index = reference.end + 1
@@ -281,7 +292,9 @@ struct Inline: Sendable {
             }
             var destination = String(decoding: source[(close + 2)..<end], as: UTF8.self)
             destination = String(Substring(destination).trimmingBlanks())
-            if destination.hasPrefix("<") && destination.hasSuffix(">") { destination = String(destination.dropFirst().dropLast()) }
+            if destination.hasPrefix("<") && destination.hasSuffix(">") {
+                destination = String(destination.dropFirst().dropLast())
+            }
             if let space = destination.firstIndex(of: " ") { destination = String(destination[..<space]) }
             links.append(Link(range: index..<(end + 1), text: (index + 1)..<close, destination: destination))
             markup[index] = true

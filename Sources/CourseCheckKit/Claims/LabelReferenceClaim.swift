@@ -76,13 +76,16 @@ package struct LabelReferenceClaim: ClaimCheck {
                     let word = inline.text(span.content)
                     // A reader takes `görev‑eklendi` (U+2011) for the label `görev-eklendi`: it is one.
                     let skeleton = Invisible.skeleton(word)
-                    guard Self.isKebab(Substring(word)) || Self.isKebab(Substring(skeleton)), !known.contains(Array(word.utf8))
+                    guard Self.isKebab(Substring(word)) || Self.isKebab(Substring(skeleton)),
+                        !known.contains(Array(word.utf8))
                     else { continue }
                     let closest = known.contains(Array(skeleton.utf8)) ? skeleton : Self.closest(word, in: labels)
                     let lookAlike = closest.flatMap { Self.firstLookAlike(word, $0) }
-                    findings.append(.labelReference(
-                        at: block.location(of: span.content.lowerBound + (lookAlike?.offset ?? 0), in: lesson.path), word: word,
-                        closest: closest, lookAlike: lookAlike.map { ($0.has, $0.wanted) }))
+                    findings.append(
+                        .labelReference(
+                            at: block.location(of: span.content.lowerBound + (lookAlike?.offset ?? 0), in: lesson.path),
+                            word: word,
+                            closest: closest, lookAlike: lookAlike.map { ($0.has, $0.wanted) }))
                 }
             }
         }
@@ -91,7 +94,9 @@ package struct LabelReferenceClaim: ClaimCheck {
 
     /// Where `word` first differs from `label`, when the difference there is a look-alike or
     /// invisible character: the scalar, the label's, and the UTF-8 offset in `word`.
-    static func firstLookAlike(_ word: String, _ label: String) -> (has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int)? {
+    static func firstLookAlike(_ word: String, _ label: String) -> (
+        has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int
+    )? {
         var offset = 0
         for (mine, theirs) in zip(word.unicodeScalars, label.unicodeScalars) {
             if mine != theirs {

@@ -22,7 +22,8 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// letters, a number and a full stop, in reading order.
     static func notes(in lesson: CourseFacts.LessonFacts) -> [Note] {
         var notes: [Note] = []
-        for block in lesson.prose.blocks where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
+        for block in lesson.prose.blocks
+        where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
             let inline = block.inline
             for span in inline.emphasis where span.strong {
                 var bytes = inline.source[span.content]
@@ -31,8 +32,13 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike.
                     let written = String(decoding: bytes, as: UTF8.self)
                     let skeleton = Invisible.skeleton(written)
-                    guard let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton) else { continue }
-                    lookAlike = (written, has, wanted, block.location(of: span.content.lowerBound + offset, in: lesson.path).column)
+                    guard let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton) else {
+                        continue
+                    }
+                    lookAlike = (
+                        written, has, wanted,
+                        block.location(of: span.content.lowerBound + offset, in: lesson.path).column
+                    )
                     bytes = ArraySlice(skeleton.utf8)
                 }
                 let letters = bytes.prefix { $0 >= 65 && $0 <= 90 }.count
@@ -42,9 +48,11 @@ package struct NoteSeriesClaim: ClaimCheck {
                     let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
                 else { continue }
                 let at = block.location(of: span.open, in: lesson.path)
-                notes.append(Note(
-                    prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number, path: lesson.path,
-                    line: at.line, column: at.column, lookAlike: lookAlike))
+                notes.append(
+                    Note(
+                        prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number,
+                        path: lesson.path,
+                        line: at.line, column: at.column, lookAlike: lookAlike))
             }
         }
         return notes
@@ -121,23 +129,32 @@ package struct NoteSeriesClaim: ClaimCheck {
             defer { previous[notes[index].prefix] = note.path }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
             if let lookAlike = note.lookAlike {
-                findings.append(.noteSeries(
-                    at: SourceLocation(path: note.path, line: note.line, column: lookAlike.column),
-                    .lookAlike(written: lookAlike.written, note: "\(note.prefix)\(note.number)", has: lookAlike.has, wanted: lookAlike.wanted)))
+                findings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: note.path, line: note.line, column: lookAlike.column),
+                        .lookAlike(
+                            written: lookAlike.written, note: "\(note.prefix)\(note.number)", has: lookAlike.has,
+                            wanted: lookAlike.wanted)))
             }
             if let part = partOf[index], let owner = home[note.prefix], part != owner {
                 let local = order.filter { home[$0] == part && $0 != note.prefix }
                     .filter { (lastNumber[$0] ?? 0) + 1 == note.number }
                 if local.count == 1, let series = local.first {
-                    findings.append(.noteSeries(at: at, .otherSeries(
-                        note: "\(note.prefix)\(note.number)", part: part, series: series, number: note.number,
-                        prefix: note.prefix, owner: owner)))
+                    findings.append(
+                        .noteSeries(
+                            at: at,
+                            .otherSeries(
+                                note: "\(note.prefix)\(note.number)", part: part, series: series, number: note.number,
+                                prefix: note.prefix, owner: owner)))
                     notes[index].prefix = series
                     lastNumber[series] = note.number
                 } else {
-                    findings.append(.noteSeries(at: at, .otherPart(
-                        note: "\(note.prefix)\(note.number)", part: part, prefix: note.prefix, owner: owner,
-                        held: counts[note.prefix]?[owner] ?? 0)))
+                    findings.append(
+                        .noteSeries(
+                            at: at,
+                            .otherPart(
+                                note: "\(note.prefix)\(note.number)", part: part, prefix: note.prefix, owner: owner,
+                                held: counts[note.prefix]?[owner] ?? 0)))
                 }
                 excluded.insert(index)
                 continue
@@ -150,19 +167,25 @@ package struct NoteSeriesClaim: ClaimCheck {
             }?.element
             if next?.number == expected + 1 {
                 // A slip between two good neighbours: read it as the note it should be.
-                findings.append(.noteSeries(
-                    at: at, .outOfSequence(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
+                findings.append(
+                    .noteSeries(
+                        at: at,
+                        .outOfSequence(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected
-            } else if note.number > expected, uncertain.contains(note.path) || uncertain.contains(previous[note.prefix] ?? "") {
+            } else if note.number > expected,
+                uncertain.contains(note.path) || uncertain.contains(previous[note.prefix] ?? "")
+            {
                 // The missing notes may be hidden in a block whose fences pair wrongly: unknown, not a gap.
                 continue
             } else if note.number > expected {
-                let missing = expected == note.number - 1
+                let missing =
+                    expected == note.number - 1
                     ? "\(note.prefix)\(expected)" : "\(note.prefix)\(expected)–\(note.prefix)\(note.number - 1)"
                 findings.append(.noteSeries(at: at, .skips(note: "\(note.prefix)\(note.number)", missing: missing)))
             } else {
-                findings.append(.noteSeries(
-                    at: at, .goesBack(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
+                findings.append(
+                    .noteSeries(
+                        at: at, .goesBack(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected - 1
             }
         }

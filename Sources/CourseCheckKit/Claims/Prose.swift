@@ -54,7 +54,8 @@ package struct Prose: Sendable {
             self.starts = starts
             let hasMarkup = source.utf8.contains { byte in
                 switch byte {
-                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"): true
+                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"):
+                    true
                 default: false
                 }
             }
@@ -89,7 +90,8 @@ package struct Prose: Sendable {
             for child in node.children {
                 switch child.kind {
                 case .paragraph, .heading:
-                    let kind: TextBlock.Kind = if case .heading(let level) = child.kind { .heading(level: level) } else { .paragraph }
+                    let kind: TextBlock.Kind =
+                        if case .heading(let level) = child.kind { .heading(level: level) } else { .paragraph }
                     let segments = child.content.map { content -> TextBlock.Segment in
                         let bytes = Array(content.text.utf8)
                         let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
@@ -100,7 +102,10 @@ package struct Prose: Sendable {
                             text: String(decoding: bytes[leading..<end], as: UTF8.self))
                     }
                     if !segments.isEmpty {
-                        blocks.append(TextBlock(kind: kind, segments: segments, itemMarker: marker, definitions: document.linkDefinitions))
+                        blocks.append(
+                            TextBlock(
+                                kind: kind, segments: segments, itemMarker: marker,
+                                definitions: document.linkDefinitions))
                     }
                 case .list(let bullet, let delimiter):
                     for item in child.children { visit(item, itemMarker: bullet ?? delimiter) }
@@ -143,7 +148,8 @@ package struct Prose: Sendable {
         blocks.compactMap { block in
             guard case .heading(let level) = block.kind else { return nil }
             // As rendered: `# Yerel *Durum*` reads "Yerel Durum".
-            return Heading(level: level, text: block.text, line: block.firstLine.number, column: block.segments[0].column)
+            return Heading(
+                level: level, text: block.text, line: block.firstLine.number, column: block.segments[0].column)
         }
     }
 
@@ -214,9 +220,10 @@ package struct Prose: Sendable {
             var high = end
             while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
-            cells.append(Table.Cell(
-                text: Inline(source, definitions: linkDefinitions).plain(),
-                location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
+            cells.append(
+                Table.Cell(
+                    text: Inline(source, definitions: linkDefinitions).plain(),
+                    location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\\") {

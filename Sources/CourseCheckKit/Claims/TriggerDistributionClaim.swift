@@ -14,7 +14,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 guard let claimed = Self.numbers(in: block.source) else { continue }
                 // A declaration its own lesson contradicts is reported once, by declared-trigger; the
                 // counts are then not known, so the sentence is not judged.
-                guard course.lessons.allSatisfy({ Triggers.declaration(in: $0.prose) == nil || DeclaredTriggerClaim.isSound($0) })
+                guard
+                    course.lessons.allSatisfy({
+                        Triggers.declaration(in: $0.prose) == nil || DeclaredTriggerClaim.isSound($0)
+                    })
                 else { return .checked([]) }
                 var actual = Triggers.names.map { _ in 0 }
                 for other in course.lessons {
@@ -25,9 +28,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 }
                 var findings: [Diagnostic] = []
                 for (index, name) in Triggers.names.enumerated() where claimed[index].value != actual[index] {
-                    findings.append(.triggerDistribution(
-                        at: block.location(of: claimed[index].offset, in: lesson.path), trigger: name.declared,
-                        claimed: claimed[index].value, actual: actual[index]))
+                    findings.append(
+                        .triggerDistribution(
+                            at: block.location(of: claimed[index].offset, in: lesson.path), trigger: name.declared,
+                            claimed: claimed[index].value, actual: actual[index]))
                 }
                 return .checked(findings)
             }
@@ -46,8 +50,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let start = found + name.declared.utf8.count + 1
             var end = start
             while end < bytes.count && bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
-            guard end > start, end - start < 10, let value = Int(String(decoding: bytes[start..<end], as: UTF8.self)) else { return nil }
-            if position < 3 && !(end + 1 < bytes.count && bytes[end] == UInt8(ascii: ",") && bytes[end + 1] == 0x20) { return nil }
+            guard end > start, end - start < 10, let value = Int(String(decoding: bytes[start..<end], as: UTF8.self))
+            else { return nil }
+            if position < 3 && !(end + 1 < bytes.count && bytes[end] == UInt8(ascii: ",") && bytes[end + 1] == 0x20) {
+                return nil
+            }
             result.append((value, start))
             searchFrom = end
         }

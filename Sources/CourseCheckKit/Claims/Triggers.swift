@@ -13,7 +13,9 @@ package enum Triggers {
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
         package var distribution: [Int]? {
-            guard let open = value.firstIndex(of: "("), let close = value.lastIndex(of: ")"), open < close else { return nil }
+            guard let open = value.firstIndex(of: "("), let close = value.lastIndex(of: ")"), open < close else {
+                return nil
+            }
             let numbers = value[value.index(after: open)..<close].split(separator: "/").compactMap { Int($0) }
             return numbers.count == 4 ? numbers : nil
         }
@@ -40,8 +42,10 @@ package enum Triggers {
             guard let strong = inline.emphasis.first(where: { $0.strong && $0.open >= lead }),
                 inline.source[lead..<strong.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
             else { continue }
-            declarations.append(Declaration(
-                value: inline.plain(strong.content), location: block.location(of: strong.content.lowerBound, in: prose.path)))
+            declarations.append(
+                Declaration(
+                    value: inline.plain(strong.content),
+                    location: block.location(of: strong.content.lowerBound, in: prose.path)))
         }
         return declarations
     }
@@ -69,7 +73,8 @@ package enum Triggers {
                 if let start = find(recomputed, from: lineStart, before: lineEnd),
                     let end = find(skipped, from: start, before: lineEnd)
                 {
-                    let hits = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + recomputed.count)..<end]), as: UTF8.self)
+                    let hits = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[(start + recomputed.count)..<end]), as: UTF8.self)
                     for hit in hits.split(separator: ",") {
                         if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
                     }

@@ -15,7 +15,8 @@ package enum Classifier {
             let headers = Set(overIndented.map(\.header))
             diagnostics.removeAll { finding in
                 consequences.contains(finding.id)
-                    && (finding.location.line > first || (finding.id == .missingExpected && headers.contains(finding.location.line)))
+                    && (finding.location.line > first
+                        || (finding.id == .missingExpected && headers.contains(finding.location.line)))
             }
         }
         diagnostics += causes
@@ -27,18 +28,24 @@ package enum Classifier {
     /// columns (too far to close it, so the next fence closes it instead): one finding at that line.
     static func overIndentedClosings(_ lesson: Lesson, path: String) -> [(finding: Diagnostic, header: Int)] {
         let paired = Set(lesson.trees.map(\.block.opening.number))
-        return lesson.blocks.filter { $0.role == .tree && !paired.contains($0.fenced.opening.number) }.compactMap { block in
+        return lesson.blocks.filter { $0.role == .tree && !paired.contains($0.fenced.opening.number) }.compactMap {
+            block in
             let fence = block.fenced.fence
-            guard let line = block.fenced.body.first(where: { line in
-                let indent = line.text.prefix { $0 == " " }.count
-                let rest = line.text.dropFirst(indent).trimmingBlanks()
-                return indent >= 4 && rest.count >= fence.length && rest.allSatisfy { $0 == fence.character }
-            }) else { return nil }
+            guard
+                let line = block.fenced.body.first(where: { line in
+                    let indent = line.text.prefix { $0 == " " }.count
+                    let rest = line.text.dropFirst(indent).trimmingBlanks()
+                    return indent >= 4 && rest.count >= fence.length && rest.allSatisfy { $0 == fence.character }
+                })
+            else { return nil }
             let indent = line.text.prefix { $0 == " " }.count
             let header = block.fenced.body.first?.number ?? block.fenced.opening.number
-            return (.overIndentedClosingFence(
-                at: SourceLocation(path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
-                treeLine: block.fenced.opening.number, indent: indent, runsTo: block.fenced.closing.number), header)
+            return (
+                .overIndentedClosingFence(
+                    at: SourceLocation(
+                        path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
+                    treeLine: block.fenced.opening.number, indent: indent, runsTo: block.fenced.closing.number), header
+            )
         }
     }
 
@@ -67,11 +74,12 @@ package enum Classifier {
                 let next = node.content[offset + 1].text.drop { $0 == " " }
                 guard next.hasPrefix(BlockRole.treeMarker) || next.hasPrefix(BlockRole.coreMarker) else { continue }
                 let what = next.hasPrefix(BlockRole.treeMarker) ? "a tree" : "the core"
-                found.append(.noRole(
-                    at: SourceLocation(
-                        path: path, line: line.index + 1,
-                        column: line.prefixLength + (line.text.utf8.count - text.utf8.count) + 1),
-                    reason(what)))
+                found.append(
+                    .noRole(
+                        at: SourceLocation(
+                            path: path, line: line.index + 1,
+                            column: line.prefixLength + (line.text.utf8.count - text.utf8.count) + 1),
+                        reason(what)))
             }
         }
         return found
@@ -102,7 +110,8 @@ package enum Classifier {
                 } else if let tree = pendingTree {
                     // One mistake, one finding: the tree lost its expected block, and this is the block
                     // it lost, so the tree's finding names both and the fence gets none of its own.
-                    let reason: Diagnostic.MissingExpected = tree.sharesContainer(with: block)
+                    let reason: Diagnostic.MissingExpected =
+                        tree.sharesContainer(with: block)
                         ? .notAdjacent(line: block.opening.number)
                         : .otherContainer(
                             line: block.opening.number, place: block.placeDescription, treePlace: tree.placeDescription)
@@ -117,8 +126,9 @@ package enum Classifier {
             }
             if let tree = pendingTree, tree.isFollowed(by: block), block.language != "swift" {
                 // The block right after a tree, with an info string: meant as its output.
-                diagnostics.append(.missingExpected(
-                    at: block.openingLocation(in: path), .infoString(block.info, treeLine: tree.body[0].number)))
+                diagnostics.append(
+                    .missingExpected(
+                        at: block.openingLocation(in: path), .infoString(block.info, treeLine: tree.body[0].number)))
                 pendingTree = nil
                 blocks.append(Lesson.Block(role: .none, fenced: block))
                 continue
@@ -150,7 +160,8 @@ package enum Classifier {
                 diagnostics.append(.coreCount(at: start, firstCoreLine: nil))
             }
             for extra in cores.dropFirst() {
-                diagnostics.append(.coreCount(at: extra.openingLocation(in: path), firstCoreLine: cores[0].opening.number))
+                diagnostics.append(
+                    .coreCount(at: extra.openingLocation(in: path), firstCoreLine: cores[0].opening.number))
             }
             if !blocks.contains(where: { $0.role == .tree }) {
                 diagnostics.append(.noTrees(at: start))

@@ -81,7 +81,8 @@ package struct CourseCheckCommand {
                 try refuseUnderCI(invocation.action)
                 switch invocation.action {
                 case .promote(let dryRun, _):
-                    return try promote(plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
+                    return try promote(
+                        plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
                 case .update:
                     return try update(plan!, checker: checker, invocation: invocation, reporter: reporter)
                 default:
@@ -106,7 +107,8 @@ package struct CourseCheckCommand {
     /// like a mistyped subcommand gets a suggestion instead of "no such file".
     private func loadPlan(_ invocation: Invocation) throws(CourseCheckError) -> CourseLoader.Plan {
         if let first = invocation.paths.first, !first.contains("/"), !first.hasSuffix(".md"),
-            !FileManager.default.fileExists(atPath: URL(fileURLWithPath: first, relativeTo: environment.currentDirectory).path),
+            !FileManager.default.fileExists(
+                atPath: URL(fileURLWithPath: first, relativeTo: environment.currentDirectory).path),
             let suggestion = Suggestion.closest(to: first, among: Invocation.subcommands.keys.sorted())
         {
             throw .usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
@@ -116,12 +118,15 @@ package struct CourseCheckCommand {
 
     /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI
     /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
-    private func fail(_ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?) {
+    private func fail(
+        _ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?
+    ) {
         reporter.report(failure)
         switch invocation.format {
         case .text: break
         case .json: stdout.write(JSONReporter.encode(failure))
-        case .github: stdout.write("::error title=coursecheck::\(GitHubReporter.escapeData(Escape.controls(failure.message)))\n")
+        case .github:
+            stdout.write("::error title=coursecheck::\(GitHubReporter.escapeData(Escape.controls(failure.message)))\n")
         }
         guard let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
@@ -204,12 +209,14 @@ package struct CourseCheckCommand {
         }
         for directory in CourseChecker.lessonDirectories(plan) where holdsLessons(directory.url) {
             throw .usage(
-                "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)")
+                "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)"
+            )
         }
         for entry in plan.entries {
             guard let store = checker.store(for: entry), overlaps(store.root) else { continue }
             throw .usage(
-                "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)")
+                "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)"
+            )
         }
     }
 
@@ -253,13 +260,16 @@ package struct CourseCheckCommand {
         case .promote(dryRun: false, force: false):
             throw .usage(
                 "refusing --promote because CI=\(value): rewriting the lessons on CI would let a rerun pass by "
-                    + "changing the course text; see the patch with --promote --dry-run, run it locally, or pass --force")
+                    + "changing the course text; see the patch with --promote --dry-run, run it locally, or pass --force"
+            )
         default:
             break
         }
     }
 
-    private func update(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter)
+    private func update(
+        _ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter
+    )
         throws(CourseCheckError) -> ExitStatus
     {
         let result = try checker.check(plan)
@@ -400,24 +410,27 @@ package struct CourseCheckCommand {
                 URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL,
                 display: directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
         }
-        let cacheDirectory: String? = switch invocation.cache {
-        case .off: nil
-        case .directory(let directory): directory
-        case .standard: environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"
-        }
+        let cacheDirectory: String? =
+            switch invocation.cache {
+            case .off: nil
+            case .directory(let directory): directory
+            case .standard: environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"
+            }
         if let directory = cacheDirectory {
             configuration.router.toolchain.cache = Cache(
-                directory: URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL)
+                directory: URL(fileURLWithPath: directory, relativeTo: environment.currentDirectory).standardizedFileURL
+            )
         }
         return configuration
     }
 
     private func reporter(_ color: Invocation.ColorChoice) -> TextReporter {
-        let style: Style = switch color {
-        case .always: Style(enabled: true)
-        case .never: Style(enabled: false)
-        case .auto: .automatic(isTerminal: environment.stderrIsTerminal, environment: environment.variables)
-        }
+        let style: Style =
+            switch color {
+            case .always: Style(enabled: true)
+            case .never: Style(enabled: false)
+            case .auto: .automatic(isTerminal: environment.stderrIsTerminal, environment: environment.variables)
+            }
         return TextReporter(diagnostics: stderr, summary: stdout, style: style)
     }
 }

@@ -60,8 +60,10 @@ package struct GoldenUpdater {
             roots[store.root.path] = store
             if let blocking = lesson.structuralError {
                 changes.refused += lesson.trees.count { $0.tree != nil }
-                refusals.append(.updateRefused(
-                    at: SourceLocation(path: lesson.path, line: 1), .structural(id: blocking.id, line: blocking.location.line)))
+                refusals.append(
+                    .updateRefused(
+                        at: SourceLocation(path: lesson.path, line: 1),
+                        .structural(id: blocking.id, line: blocking.location.line)))
                 continue
             }
             for result in lesson.trees {
@@ -84,7 +86,8 @@ package struct GoldenUpdater {
                 }
                 guard run.stdout == Array(tree.expected.content.utf8) else {
                     changes.refused += 1
-                    refusals.append(.updateRefused(at: header, .contradicted(expectedLine: tree.expected.opening.number)))
+                    refusals.append(
+                        .updateRefused(at: header, .contradicted(expectedLine: tree.expected.opening.number)))
                     continue
                 }
                 guard golden.contents != run.stdout else { continue }
@@ -103,7 +106,11 @@ package struct GoldenUpdater {
         for folder in Set(writes.map { $0.entry.url.deletingLastPathComponent() }) { AtomicFile.sweep(folder) }
         for (golden, data) in writes {
             try AtomicFile.write(Data(data), to: golden.url, environment: environment, followingLinks: false)
-            if golden.contents == nil { changes.added.append(golden.displayPath) } else { changes.changed.append(golden.displayPath) }
+            if golden.contents == nil {
+                changes.added.append(golden.displayPath)
+            } else {
+                changes.changed.append(golden.displayPath)
+            }
         }
         for deletion in deletions {
             try AtomicFile.remove(deletion.entry.url)
@@ -114,17 +121,24 @@ package struct GoldenUpdater {
             rmdir(folder)
         }
         if let toolchain {
-            for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) where store.recordedToolchain != toolchain {
+            for store in roots.values.sorted(by: { $0.root.path < $1.root.path })
+            where store.recordedToolchain != toolchain {
                 guard store.toolchainIsWritable else {
-                    refusals.append(.updateRefused(
-                        at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
-                        .toolchainFile(path: store.toolchainDisplayPath)))
+                    refusals.append(
+                        .updateRefused(
+                            at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
+                            .toolchainFile(path: store.toolchainDisplayPath)))
                     continue
                 }
                 let existed = store.recordedToolchain != nil
                 try AtomicFile.write(
-                    Data((toolchain + "\n").utf8), to: store.toolchainURL, environment: environment, followingLinks: false)
-                if existed { changes.changed.append(store.toolchainDisplayPath) } else { changes.added.append(store.toolchainDisplayPath) }
+                    Data((toolchain + "\n").utf8), to: store.toolchainURL, environment: environment,
+                    followingLinks: false)
+                if existed {
+                    changes.changed.append(store.toolchainDisplayPath)
+                } else {
+                    changes.added.append(store.toolchainDisplayPath)
+                }
             }
         }
         return (changes, refusals)

@@ -29,7 +29,9 @@ package struct Invocation: Sendable, Equatable {
 
     /// The subcommand as written, which decides the options accepted.
     enum Subcommand: String, Sendable {
-        case check, list, run, importCourse = "import", watch, lsp, help, version
+        case check, list, run
+        case importCourse = "import"
+        case watch, lsp, help, version
     }
 
     /// When to colour output.
@@ -130,7 +132,8 @@ package struct Invocation: Sendable, Equatable {
             ]
         case .lsp:
             [
-                "--strict", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir", "--goldens",
+                "--strict", "--engine", "--timeout", "--output-limit", "--build", "--no-cache", "--cache-dir",
+                "--goldens",
                 "--no-goldens", "--no-claims",
             ]
         case .help, .version: ["--color", "--no-color"]
@@ -150,9 +153,13 @@ package struct Invocation: Sendable, Equatable {
         var given: [String] = []
         var askedFor: Action?
         // The writing flags, until the action they make is known.
-        var update = false, promote = false, dryRun = false, force = false
+        var update = false
+        var promote = false
+        var dryRun = false
+        var force = false
         // `--no-goldens` and `--no-cache` win over a directory, in either order.
-        var noGoldens = false, noCache = false
+        var noGoldens = false
+        var noCache = false
         while let argument = rest.popFirst() {
             if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
                 if !onlyPaths, subcommand == nil, invocation.paths.isEmpty, let named = subcommands[argument] {
@@ -301,7 +308,8 @@ package struct Invocation: Sendable, Equatable {
         }
         switch chosen {
         case .check:
-            invocation.action = update ? .update(force: force) : promote ? .promote(dryRun: dryRun, force: force) : .check
+            invocation.action =
+                update ? .update(force: force) : promote ? .promote(dryRun: dryRun, force: force) : .check
         case .list: invocation.action = .list
         case .watch: invocation.action = .watch
         case .lsp: invocation.action = .lsp

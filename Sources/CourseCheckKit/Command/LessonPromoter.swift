@@ -62,9 +62,11 @@ package struct LessonPromoter {
                 index = replacement.range.upperBound
             }
             newRaw += old[index...].map(\.raw)
-            promotion.rewrites.append(Rewrite(
-                path: lesson.path, url: checked.entry.url, old: old, new: LineScanner.lines(of: newRaw.joined()),
-                hadByteOrderMark: lesson.file.hadByteOrderMark, expectedBlocks: expectedBlocks, coreBlocks: coreBlocks))
+            promotion.rewrites.append(
+                Rewrite(
+                    path: lesson.path, url: checked.entry.url, old: old, new: LineScanner.lines(of: newRaw.joined()),
+                    hadByteOrderMark: lesson.file.hadByteOrderMark, expectedBlocks: expectedBlocks,
+                    coreBlocks: coreBlocks))
         }
         return promotion
     }
@@ -130,7 +132,9 @@ package struct LessonPromoter {
     static func rewritten(_ block: FencedBlock, _ file: SourceFile, _ content: [Line]) -> [String] {
         // A line break is written as the block's own (a lesson saved with CRLF stays CRLF); the
         // renderer reads either as one.
-        let content = content.map { $0.ending == .lf ? Line(number: $0.number, text: $0.text, ending: block.opening.ending) : $0 }
+        let content = content.map {
+            $0.ending == .lf ? Line(number: $0.number, text: $0.text, ending: block.opening.ending) : $0
+        }
         // New lines past the old body repeat the author's own prefix of the last non-blank body line
         // (`>` without its space, say), when it holds no tab; else the container's continuation prefix.
         let authored = block.body.indices.reversed().lazy.compactMap { index -> String? in
@@ -145,7 +149,8 @@ package struct LessonPromoter {
                 let old = block.body[index]
                 let raw = file.lines[old.number - 1]
                 if old.text.sameBytes(line.text) && old.ending == line.ending { return raw.raw }
-                let prefix = String(decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
+                let prefix = String(
+                    decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
                 // A blank line's prefix may be shorter than the container needs, and a tab in a prefix
                 // may be consumed only in part: those lines take the continuation prefix.
                 let keeps = !old.text.isEmpty && !prefix.containsByte(UInt8(ascii: "\t"))
@@ -162,7 +167,8 @@ package struct LessonPromoter {
             return String(prefix.reversed().drop { $0 == " " }.reversed()) + line.ending.rawValue
         }
         // Only content starting with a blank needs the space: the renderer takes one as part of `>`.
-        let spaced = prefix.hasSuffix(">") && (line.text.hasPrefix(" ") || line.text.hasPrefix("\t")) ? prefix + " " : prefix
+        let spaced =
+            prefix.hasSuffix(">") && (line.text.hasPrefix(" ") || line.text.hasPrefix("\t")) ? prefix + " " : prefix
         return spaced + line.raw
     }
 

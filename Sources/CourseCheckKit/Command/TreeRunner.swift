@@ -3,7 +3,9 @@ struct TreeRunner {
     var command: CourseCheckCommand
     var reporter: TextReporter
 
-    func run(_ target: String, _ configuration: CourseChecker.Configuration) throws(CourseCheckError) -> CourseCheckCommand.ExitStatus {
+    func run(_ target: String, _ configuration: CourseChecker.Configuration) throws(CourseCheckError)
+        -> CourseCheckCommand.ExitStatus
+    {
         guard let colon = target.lastIndex(of: ":"), let line = Int(target[target.index(after: colon)...]), line > 0
         else {
             throw CourseCheckError.usage("run needs <lesson.md>:<line>, not '\(target)'")
@@ -18,11 +20,13 @@ struct TreeRunner {
             outcome.diagnostics.forEach(reporter.report)
             return .findings
         }
-        guard let tree = lesson.trees.first(where: { $0.block.opening.number <= line && line <= $0.block.closing.number })
+        guard
+            let tree = lesson.trees.first(where: { $0.block.opening.number <= line && line <= $0.block.closing.number })
         else {
             let starts = lesson.trees.map { "\($0.header.number)" }.joined(separator: ", ")
             throw CourseCheckError.usage(
-                "\(lesson.path):\(line): no tree holds this line; its trees start at lines \(starts.isEmpty ? "(none)" : starts)")
+                "\(lesson.path):\(line): no tree holds this line; its trees start at lines \(starts.isEmpty ? "(none)" : starts)"
+            )
         }
         let job = TreeJob(path: lesson.path, tree: tree)
         let report = try configuration.router.evaluate([job], environment: configuration.environment)

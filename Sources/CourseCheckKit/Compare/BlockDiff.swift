@@ -12,9 +12,11 @@ package enum BlockDiff {
                 "the text is identical; only line endings differ (\(lessonLabel) uses \(endings), "
                     + "\(referenceLabel) uses \(wanted))")
         }
-        return .diff(UnifiedDiff(
-            old: .init(label: referenceLabel, lines: reference.map(\.visible), firstLine: referenceFirstLine ?? firstLine),
-            new: .init(label: lessonLabel, lines: lesson.map(\.visible), firstLine: firstLine)
-        ).hunks())
+        return .diff(
+            UnifiedDiff(
+                old: .init(
+                    label: referenceLabel, lines: reference.map(\.visible), firstLine: referenceFirstLine ?? firstLine),
+                new: .init(label: lessonLabel, lines: lesson.map(\.visible), firstLine: firstLine)
+            ).hunks())
     }
 }

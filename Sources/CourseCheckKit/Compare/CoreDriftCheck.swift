@@ -10,7 +10,9 @@ package struct CoreDriftCheck: Sendable {
     package func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
         let expected = LineScanner.lines(of: embeddedCore)
         let body = block.body.map(\.rendered)
-        guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: "the embedded core") else { return nil }
+        guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: "the embedded core") else {
+            return nil
+        }
         let line = mismatch.index < block.body.count ? block.body[mismatch.index].number : block.closing.number
         let attachment = BlockDiff.attachment(
             lesson: body, lessonLabel: path, reference: expected,

@@ -12,14 +12,18 @@ package struct GoldenCheck: Sendable {
     package func check(_ lesson: LessonResult) -> [Finding] {
         var findings: [Finding] = []
         for (index, tree) in lesson.trees.enumerated() {
-            guard let golden = tree.golden, let run = tree.run, tree.ranCleanly, let header = tree.tree?.headerLocation(in: lesson.path)
+            guard let golden = tree.golden, let run = tree.run, tree.ranCleanly,
+                let header = tree.tree?.headerLocation(in: lesson.path)
             else { continue }
             if let foreign = golden.foreign {
-                findings.append(Finding(.tree(index), .goldenMissing(at: header, .foreign(path: golden.displayPath, what: foreign))))
+                findings.append(
+                    Finding(.tree(index), .goldenMissing(at: header, .foreign(path: golden.displayPath, what: foreign)))
+                )
                 continue
             }
             guard let approved = golden.contents else {
-                findings.append(Finding(.tree(index), .goldenMissing(at: header, .unapproved(path: golden.displayPath))))
+                findings.append(
+                    Finding(.tree(index), .goldenMissing(at: header, .unapproved(path: golden.displayPath))))
                 continue
             }
             guard approved != run.stdout else { continue }
@@ -55,10 +59,12 @@ package struct GoldenCheck: Sendable {
         let goldenLine = min((mismatch?.index ?? 0) + 1, max(goldenLines.count, 1))
         let diff = UnifiedDiff(
             old: .init(label: golden.displayPath, lines: goldenLines.map(\.visible), firstLine: 1),
-            new: .init(label: "actual output of tree at line \(header.line)", lines: actualLines.map(\.visible), firstLine: 1)
+            new: .init(
+                label: "actual output of tree at line \(header.line)", lines: actualLines.map(\.visible), firstLine: 1)
         ).hunks()
         return .goldenDrift(
-            at: header, treeLine: header.line, golden: SourceLocation(path: golden.displayPath, line: goldenLine), diff: diff)
+            at: header, treeLine: header.line, golden: SourceLocation(path: golden.displayPath, line: goldenLine),
+            diff: diff)
     }
 
     func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {

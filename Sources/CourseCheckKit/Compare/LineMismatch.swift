@@ -14,7 +14,8 @@ package struct LineMismatch: Sendable, Equatable {
     /// (never `String ==`, which treats canonically equivalent text as equal).
     /// `reference` names the other side in causes ("the output", "the core").
     /// Returns nil when they are equal byte for byte.
-    package static func first(block: [Line], expected: [Line], reference: String = "the expected text") -> LineMismatch? {
+    package static func first(block: [Line], expected: [Line], reference: String = "the expected text") -> LineMismatch?
+    {
         for index in 0..<max(block.count, expected.count) {
             guard index < block.count else {
                 let missing = expected.count - block.count
@@ -83,18 +84,22 @@ package struct LineMismatch: Sendable, Equatable {
         }
         // Canonically equivalent characters render alike but differ in bytes: NFD against NFC, or a
         // singleton such as KELVIN SIGN against K.
-        if let mineCharacter = lessonRest.first, let theirCharacter = wantedRest.first, mineCharacter == theirCharacter {
+        if let mineCharacter = lessonRest.first, let theirCharacter = wantedRest.first, mineCharacter == theirCharacter
+        {
             let mineCount = mineCharacter.unicodeScalars.count
             let theirCount = theirCharacter.unicodeScalars.count
             if mineCount > theirCount {
-                return "the line has '\(mineCharacter)' decomposed (NFD: \(scalars(mineCharacter))) where \(reference) has NFC "
+                return
+                    "the line has '\(mineCharacter)' decomposed (NFD: \(scalars(mineCharacter))) where \(reference) has NFC "
                     + scalars(theirCharacter)
             }
             if mineCount < theirCount {
-                return "the line has '\(mineCharacter)' composed (NFC: \(scalars(mineCharacter))) where \(reference) has it "
+                return
+                    "the line has '\(mineCharacter)' composed (NFC: \(scalars(mineCharacter))) where \(reference) has it "
                     + "decomposed (NFD: \(scalars(theirCharacter)))"
             }
-            return "the line has \(scalars(mineCharacter)) where \(reference) has \(scalars(theirCharacter)); they look alike"
+            return
+                "the line has \(scalars(mineCharacter)) where \(reference) has \(scalars(theirCharacter)); they look alike"
         }
         if let mine, let theirs, Invisible.looksAlike(mine, theirs) {
             return "the line has \(describe(mine)) where \(reference) has \(describe(theirs)); they look alike"

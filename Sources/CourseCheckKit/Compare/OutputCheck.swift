@@ -13,9 +13,11 @@ package enum OutputCheck {
         var findings: [Diagnostic] = []
         if let other = run.divergentStdout {
             // The second run's text is random, so the finding names only where it diverged.
-            let index = zip(LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self)),
-                            LineScanner.lines(of: String(decoding: other, as: UTF8.self)))
-                .prefix { $0 == $1 }.count
+            let index = zip(
+                LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self)),
+                LineScanner.lines(of: String(decoding: other, as: UTF8.self))
+            )
+            .prefix { $0 == $1 }.count
             findings.append(.nondeterministic(at: header, line: index + 1))
         }
         if let reason = unrepresentable(run.stdout) {
@@ -43,7 +45,9 @@ package enum OutputCheck {
     package static func compare(_ actual: String, with expected: FencedBlock, tree: Tree, path: String) -> Diagnostic? {
         let actualLines = LineScanner.lines(of: actual)
         let body = expected.body.map(\.rendered)
-        guard let mismatch = LineMismatch.first(block: body, expected: actualLines, reference: "the output") else { return nil }
+        guard let mismatch = LineMismatch.first(block: body, expected: actualLines, reference: "the output") else {
+            return nil
+        }
         let line = mismatch.index < expected.body.count ? expected.body[mismatch.index].number : expected.closing.number
         // The diff reads expected (the lesson) against actual, both numbered with the lesson's lines.
         let diff = UnifiedDiff(
@@ -51,7 +55,8 @@ package enum OutputCheck {
             new: .init(
                 label: "actual output of tree at line \(tree.header.number)", lines: actualLines.map(\.visible),
                 firstLine: expected.opening.number + 1))
-        let attachment = body.elementsEqual(actualLines, by: { $0.text.sameBytes($1.text) }) && !actualLines.isEmpty
+        let attachment =
+            body.elementsEqual(actualLines, by: { $0.text.sameBytes($1.text) }) && !actualLines.isEmpty
             ? BlockDiff.attachment(
                 lesson: body, lessonLabel: "the lesson", reference: actualLines,
                 referenceLabel: "the tree's output", firstLine: expected.opening.number + 1)
@@ -63,7 +68,8 @@ package enum OutputCheck {
 
     /// The file column of a mismatch: its column in the rendered line plus the container prefix.
     static func fileColumn(_ block: FencedBlock, _ mismatch: LineMismatch) -> Int {
-        mismatch.index < block.body.count ? block.fileColumn(bodyLine: mismatch.index, mismatch.column) : block.openingColumn
+        mismatch.index < block.body.count
+            ? block.fileColumn(bodyLine: mismatch.index, mismatch.column) : block.openingColumn
     }
 
     /// The cause, phrased for output: the lesson's lines against what the tree printed.
@@ -85,9 +91,11 @@ package enum OutputCheck {
 
     /// What a failed run printed before it ended, its stderr without the stack dump.
     private static func captured(_ run: TreeRun) -> OutputExcerpt {
-        OutputExcerpt(sections: [
-            OutputExcerpt.section("partial output", run.stdout), OutputExcerpt.section("stderr", withoutStackTrace(run.stderr)),
-        ].compactMap { $0 })
+        OutputExcerpt(
+            sections: [
+                OutputExcerpt.section("partial output", run.stdout),
+                OutputExcerpt.section("stderr", withoutStackTrace(run.stderr)),
+            ].compactMap { $0 })
     }
 
     /// The runtime's message without the stack dump that follows it (addresses change every run).
@@ -99,7 +107,9 @@ package enum OutputCheck {
     }
 
     static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"]
+        let names: [Int32: String] = [
+            4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV",
+        ]
         return names[signal].map { "signal \(signal), \($0)" } ?? "signal \(signal)"
     }
 

@@ -40,11 +40,12 @@ package struct UnifiedDiff: Sendable {
         var oldBefore = [0]
         var newBefore = [0]
         for edit in edits {
-            let (o, n) = switch edit {
-            case .keep: (1, 1)
-            case .delete: (1, 0)
-            case .insert: (0, 1)
-            }
+            let (o, n) =
+                switch edit {
+                case .keep: (1, 1)
+                case .delete: (1, 0)
+                case .insert: (0, 1)
+                }
             oldBefore.append(oldBefore.last! + o)
             newBefore.append(newBefore.last! + n)
         }
@@ -59,9 +60,10 @@ package struct UnifiedDiff: Sendable {
                 case .insert(let index): DiffHunks.Line(.added, new.lines[index], old: nil, new: index)
                 }
             }
-            result.hunks.append(DiffHunks.Hunk(
-                oldRange: range(oldBefore[hunk.startIndex], oldCount, side: old),
-                newRange: range(newBefore[hunk.startIndex], newCount, side: new), lines: lines))
+            result.hunks.append(
+                DiffHunks.Hunk(
+                    oldRange: range(oldBefore[hunk.startIndex], oldCount, side: old),
+                    newRange: range(newBefore[hunk.startIndex], newCount, side: new), lines: lines))
         }
         return result
     }
@@ -177,7 +179,8 @@ package struct UnifiedDiff: Sendable {
         while prefix < a.count && prefix < b.count && a[prefix].sameBytes(b[prefix]) { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix && suffix < b.count - prefix
-            && a[a.count - 1 - suffix].sameBytes(b[b.count - 1 - suffix]) {
+            && a[a.count - 1 - suffix].sameBytes(b[b.count - 1 - suffix])
+        {
             suffix += 1
         }
         var edits = (0..<prefix).map { Edit.keep($0, $0) }
@@ -239,7 +242,9 @@ package struct DiffHunks: Sendable, Equatable {
                 case .removed: lines.append(Attachment.Line(.removed, "-" + line.text))
                 case .added: lines.append(Attachment.Line(.added, "+" + line.text))
                 }
-                if line.missingNewline { lines.append(Attachment.Line(.noNewlineMarker, "\\ No newline at end of file")) }
+                if line.missingNewline {
+                    lines.append(Attachment.Line(.noNewlineMarker, "\\ No newline at end of file"))
+                }
             }
         }
         return lines

@@ -14,7 +14,8 @@ package struct CourseChecker: Sendable {
         package var toolchainVersion: String?
 
         package init(
-            lessonResults: [LessonResult], courseFindings: [Finding], summary: SummaryLine, toolchainVersion: String? = nil
+            lessonResults: [LessonResult], courseFindings: [Finding], summary: SummaryLine,
+            toolchainVersion: String? = nil
         ) {
             self.lessonResults = lessonResults
             self.courseFindings = courseFindings
@@ -37,7 +38,9 @@ package struct CourseChecker: Sendable {
             for diagnostic in diagnostics {
                 if let index = result.lessonResults.firstIndex(where: { $0.path == diagnostic.location.path }) {
                     var findings = result.lessonResults[index].findings
-                    let position = findings.firstIndex { $0.diagnostic.location.line >= diagnostic.location.line } ?? findings.endIndex
+                    let position =
+                        findings.firstIndex { $0.diagnostic.location.line >= diagnostic.location.line }
+                        ?? findings.endIndex
                     findings.insert(Finding(.lesson, diagnostic), at: position)
                     result.lessonResults[index].findings = findings
                 } else {
@@ -80,7 +83,8 @@ package struct CourseChecker: Sendable {
         package var overlay: [String: [UInt8]] = [:]
         /// Evaluates the trees instead of `router`: the live loop's evaluator, which caches runs by
         /// tree text and leaves swiftc trees pending. Nil for every other command.
-        package var evaluator: (@Sendable ([TreeJob], [String: String]) throws(CourseCheckError) -> EngineRouter.Report)?
+        package var evaluator:
+            (@Sendable ([TreeJob], [String: String]) throws(CourseCheckError) -> EngineRouter.Report)?
 
         /// How far the evaluate stage goes.
         package enum Evaluation: Sendable, Equatable {
@@ -130,9 +134,13 @@ package struct CourseChecker: Sendable {
         for diagnostic in plan.diagnostics { place(diagnostic, .course) }
 
         let owners = results.indices.flatMap { lesson in
-            results[lesson].trees.indices.compactMap { tree in results[lesson].trees[tree].tree.map { _ in (lesson, tree) } }
+            results[lesson].trees.indices.compactMap { tree in
+                results[lesson].trees[tree].tree.map { _ in (lesson, tree) }
+            }
         }
-        let jobs = owners.map { lesson, tree in TreeJob(path: results[lesson].path, tree: results[lesson].trees[tree].tree!) }
+        let jobs = owners.map { lesson, tree in
+            TreeJob(path: results[lesson].path, tree: results[lesson].trees[tree].tree!)
+        }
         let report: EngineRouter.Report?
         switch configuration.evaluation {
         case .run where !jobs.isEmpty:
@@ -166,15 +174,21 @@ package struct CourseChecker: Sendable {
                 let first = reportedRoots.insert(store.root.path).inserted
                 let check = GoldenCheck(store: store)
                 guard store.exists else {
-                    if first { results[index].findings.append(Finding(.course, check.missingStore(lesson: results[index].path))) }
+                    if first {
+                        results[index].findings.append(
+                            Finding(.course, check.missingStore(lesson: results[index].path)))
+                    }
                     continue
                 }
                 results[index].findings += check.check(results[index])
                 compared += results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
-                if first, let note = check.toolchainNote(current: toolchainVersion) { course.append(Finding(.course, note)) }
+                if first, let note = check.toolchainNote(current: toolchainVersion) {
+                    course.append(Finding(.course, note))
+                }
             }
             for (store, orphan) in orphanFolders(plan) {
-                course.append(Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
+                course.append(
+                    Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
             }
             summary.goldens = "goldens: \(compared) compared"
         }
@@ -192,14 +206,17 @@ package struct CourseChecker: Sendable {
         for index in results.indices {
             // Within a lesson, by line; findings on one line keep the order they were made in.
             results[index].findings = results[index].findings.enumerated()
-                .sorted { ($0.element.diagnostic.location.line, $0.offset) < ($1.element.diagnostic.location.line, $1.offset) }
+                .sorted {
+                    ($0.element.diagnostic.location.line, $0.offset) < ($1.element.diagnostic.location.line, $1.offset)
+                }
                 .map(\.element)
         }
         if configuration.strict {
             for index in results.indices { results[index].findings = results[index].findings.map(Self.strict) }
             course = course.map(Self.strict)
         }
-        var result = Result(lessonResults: results, courseFindings: course, summary: summary, toolchainVersion: toolchainVersion)
+        var result = Result(
+            lessonResults: results, courseFindings: course, summary: summary, toolchainVersion: toolchainVersion)
         let lessons = result.lessons
         result.summary.lessons = plan.entries.count
         result.summary.cores = lessons.reduce(0) { $0 + $1.count(of: .core) }
@@ -226,16 +243,20 @@ package struct CourseChecker: Sendable {
         guard let lesson = outcome.lesson else { return result }
         result.store = store(for: entry)
         for (ordinal, core) in lesson.cores.enumerated() {
-            if let drift = coreCheck.check(core, in: lesson.path) { result.findings.append(Finding(.core(ordinal), drift)) }
+            if let drift = coreCheck.check(core, in: lesson.path) {
+                result.findings.append(Finding(.core(ordinal), drift))
+            }
         }
         let names = GoldenName.names(for: lesson)
         let expected = Dictionary(lesson.trees.map { ($0.block.opening.number, $0.expected) }) { first, _ in first }
         for (index, block) in lesson.blocks.filter({ $0.role == .tree }).enumerated() {
             let name = names.blocks[index]
-            result.trees.append(TreeResult(
-                block: block.fenced, expected: expected[block.fenced.opening.number].map { .block($0) } ?? .missing,
-                goldenName: name, golden: name.flatMap { name in result.store.map { $0.golden(lesson: lesson.path, name: name) } },
-                run: nil, route: nil))
+            result.trees.append(
+                TreeResult(
+                    block: block.fenced, expected: expected[block.fenced.opening.number].map { .block($0) } ?? .missing,
+                    goldenName: name,
+                    golden: name.flatMap { name in result.store.map { $0.golden(lesson: lesson.path, name: name) } },
+                    run: nil, route: nil))
         }
         result.findings += names.failures.map { Finding(.tree($0.block), $0.diagnostic) }
         return result
@@ -295,7 +316,8 @@ package struct CourseChecker: Sendable {
             if let other = owners[folder] {
                 throw CourseCheckError.usage(
                     "\(other) and \(entry.displayPath) would share the golden folder "
-                        + "\(store.displayRoot)/\(GoldenStore.stem(of: entry.displayPath)); check them with separate --goldens directories")
+                        + "\(store.displayRoot)/\(GoldenStore.stem(of: entry.displayPath)); check them with separate --goldens directories"
+                )
             }
             owners[folder] = entry.displayPath
         }

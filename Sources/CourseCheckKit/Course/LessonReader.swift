@@ -30,7 +30,9 @@ package enum LessonReader {
 
     /// Reads `entry` from `overlay` when it holds the entry's standardized path (an editor's
     /// unsaved text), else from disk.
-    package static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws(CourseCheckError) -> Outcome {
+    package static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws(CourseCheckError)
+        -> Outcome
+    {
         guard let bytes = overlay[entry.url.standardizedFileURL.path] else { return try read(entry) }
         return classify(bytes: bytes, path: entry.displayPath)
     }

@@ -80,7 +80,8 @@ package struct OutputExcerpt: Sendable, Equatable {
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         return Section(
-            title: title, lines: lines.prefix(excerptLines).map(String.init), omitted: max(lines.count - excerptLines, 0))
+            title: title, lines: lines.prefix(excerptLines).map(String.init),
+            omitted: max(lines.count - excerptLines, 0))
     }
 
     var lines: [Attachment.Line] {

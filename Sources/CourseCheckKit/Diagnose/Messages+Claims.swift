@@ -25,25 +25,27 @@ extension Diagnostic {
     }
 
     static func frontMatter(at location: SourceLocation, _ problem: FrontMatter) -> Diagnostic {
-        let message = switch problem {
-        case .none: "lesson has no front matter (a '---' block at the top)"
-        case .lacks(let keys): "front matter lacks \(keys.map { "'\($0)'" }.joined(separator: ", "))"
-        case .heading(let heading, let title, let line):
-            "heading '\(heading)' differs from the front matter title '\(title)' (line \(line))"
-        case .title(let title, let heading, let line):
-            "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of the course uses"
-        case .noHeading: "lesson has no '# ' heading"
-        case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
-        case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
-        case .indexTitle(let title, let lessons):
-            "the course title '\(title)' differs from the course every lesson names, '\(lessons)'"
-        case .indexHeading(let heading, let title, let line):
-            "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
-        case .unclosed: "front matter starts with '---' but has no closing '---' line"
-        case .unreadable(let key, let reason):
-            (key.map { "front matter value of '\($0)' cannot be read as text: " } ?? "front matter line cannot be read: ")
-                + unreadableReason(reason)
-        }
+        let message =
+            switch problem {
+            case .none: "lesson has no front matter (a '---' block at the top)"
+            case .lacks(let keys): "front matter lacks \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+            case .heading(let heading, let title, let line):
+                "heading '\(heading)' differs from the front matter title '\(title)' (line \(line))"
+            case .title(let title, let heading, let line):
+                "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of the course uses"
+            case .noHeading: "lesson has no '# ' heading"
+            case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
+            case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
+            case .indexTitle(let title, let lessons):
+                "the course title '\(title)' differs from the course every lesson names, '\(lessons)'"
+            case .indexHeading(let heading, let title, let line):
+                "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
+            case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .unreadable(let key, let reason):
+                (key.map { "front matter value of '\($0)' cannot be read as text: " }
+                    ?? "front matter line cannot be read: ")
+                    + unreadableReason(reason)
+            }
         return Diagnostic(.frontMatter, at: location, message)
     }
 
@@ -54,7 +56,8 @@ extension Diagnostic {
         case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
         case .unterminatedQuote: "its quoted text has no closing quote"
         case .reservedIndicator(let character): "YAML reserves '\(character)' at the start of a plain value; quote it"
-        case .blockScalarHeader(let character): "'\(character)' starts a block scalar, whose text goes on the indented lines below"
+        case .blockScalarHeader(let character):
+            "'\(character)' starts a block scalar, whose text goes on the indented lines below"
         case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
         }
     }
@@ -73,15 +76,16 @@ extension Diagnostic {
     }
 
     static func courseIndex(at location: SourceLocation, _ problem: CourseIndex) -> Diagnostic {
-        let message = switch problem {
-        case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
-        case .noCount: "the index's front matter has no 'lessons: N'"
-        case .repeated(let file, let firstLine): "the index lists \(file) again (first at line \(firstLine))"
-        case .notALesson(let file): "the index links \(file), which is not a lesson file"
-        case .title(let file, let listed, let title): "the index calls \(file) '\(listed)'; its title is '\(title)'"
-        case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
-        case .unlisted(let file): "the index does not list \(file)"
-        }
+        let message =
+            switch problem {
+            case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
+            case .noCount: "the index's front matter has no 'lessons: N'"
+            case .repeated(let file, let firstLine): "the index lists \(file) again (first at line \(firstLine))"
+            case .notALesson(let file): "the index links \(file), which is not a lesson file"
+            case .title(let file, let listed, let title): "the index calls \(file) '\(listed)'; its title is '\(title)'"
+            case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
+            case .unlisted(let file): "the index does not list \(file)"
+            }
         return Diagnostic(.courseIndex, at: location, message)
     }
 
@@ -103,21 +107,22 @@ extension Diagnostic {
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
         func slashed(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: "/") }
-        let message = switch problem {
-        case .none: "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"
-        case .notShown(let declared, let printed, let shown):
-            "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
-                + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
-        case .noCounts: "declares a distribution, but the first tree prints no countCauses lines"
-        case .distribution(let declared, let counted):
-            "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
-        case .unknown(let value):
-            "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
-        case .lookAlike(let value, let trigger, let has, let wanted, _):
-            "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
-        case .contradicts(let value, let first, let line):
-            "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
-        }
+        let message =
+            switch problem {
+            case .none: "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"
+            case .notShown(let declared, let printed, let shown):
+                "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
+                    + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
+            case .noCounts: "declares a distribution, but the first tree prints no countCauses lines"
+            case .distribution(let declared, let counted):
+                "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
+            case .unknown(let value):
+                "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+            case .lookAlike(let value, let trigger, let has, let wanted, _):
+                "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
+            case .contradicts(let value, let first, let line):
+                "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
+            }
         return Diagnostic(.declaredTrigger, at: location, message)
     }
 
@@ -134,23 +139,27 @@ extension Diagnostic {
     }
 
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
-        let message = switch problem {
-        case .trigger(let row, let given, let path, let declared):
-            "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'"
-        case .title(let row, let named, let lesson, let title): "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
-        case .header(let given, let name):
-            "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
-        case .missingRow(let title, let lesson):
-            "the closing table has no row for '\(title)' (lesson \(lesson)); expected one here"
-        case .notALesson(let row, let named): "row \(row) names '\(named)', which is not a lesson of the course"
-        case .outOfOrder(let row, let named, let lesson):
-            "row \(row) names '\(named)', lesson \(lesson), out of course order; its row belongs in place \(lesson)"
-        }
+        let message =
+            switch problem {
+            case .trigger(let row, let given, let path, let declared):
+                "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'"
+            case .title(let row, let named, let lesson, let title):
+                "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
+            case .header(let given, let name):
+                "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
+            case .missingRow(let title, let lesson):
+                "the closing table has no row for '\(title)' (lesson \(lesson)); expected one here"
+            case .notALesson(let row, let named): "row \(row) names '\(named)', which is not a lesson of the course"
+            case .outOfOrder(let row, let named, let lesson):
+                "row \(row) names '\(named)', lesson \(lesson), out of course order; its row belongs in place \(lesson)"
+            }
         return Diagnostic(.closingTable, at: location, message)
     }
 
     /// The sentence says `claimed` lessons declare `trigger`; `actual` do.
-    static func triggerDistribution(at location: SourceLocation, trigger: String, claimed: Int, actual: Int) -> Diagnostic {
+    static func triggerDistribution(at location: SourceLocation, trigger: String, claimed: Int, actual: Int)
+        -> Diagnostic
+    {
         Diagnostic(
             .triggerDistribution, at: location,
             "says \(trigger) \(claimed), but \(Plural.count(actual, "lesson")) "
@@ -172,19 +181,20 @@ extension Diagnostic {
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
-        let message = switch problem {
-        case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
-            "note \(note) is in part '\(part)', whose series is \(series); expected \(series)\(number) (series "
-                + "\(prefix) belongs to part '\(owner)')"
-        case .otherPart(let note, let part, let prefix, let owner, let held):
-            "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
-                + "of its notes"
-        case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
-        case .skips(let note, let missing): "note \(note) skips \(missing)"
-        case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
-        case .lookAlike(let written, let note, let has, let wanted):
-            "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) where \(note) has \(Invisible.describe(wanted))"
-        }
+        let message =
+            switch problem {
+            case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
+                "note \(note) is in part '\(part)', whose series is \(series); expected \(series)\(number) (series "
+                    + "\(prefix) belongs to part '\(owner)')"
+            case .otherPart(let note, let part, let prefix, let owner, let held):
+                "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
+                    + "of its notes"
+            case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
+            case .skips(let note, let missing): "note \(note) skips \(missing)"
+            case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
+            case .lookAlike(let written, let note, let has, let wanted):
+                "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) where \(note) has \(Invisible.describe(wanted))"
+            }
         return Diagnostic(.noteSeries, at: location, message)
     }
 
@@ -194,10 +204,14 @@ extension Diagnostic {
         at location: SourceLocation, word: String, closest: String?,
         lookAlike: (has: Unicode.Scalar, wanted: Unicode.Scalar)? = nil
     ) -> Diagnostic {
-        let why = lookAlike.map { " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))" } ?? ""
+        let why =
+            lookAlike.map {
+                " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))"
+            } ?? ""
         return Diagnostic(
             .labelReference, at: location,
-            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?\(why))" } ?? "")")
+            "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?\(why))" } ?? "")"
+        )
     }
 
     /// swiftc's `-parse` error for a display fragment.
@@ -207,11 +221,12 @@ extension Diagnostic {
 
     /// The display fragments were not parsed; `count` of them when swiftc is missing, nil when it failed.
     static func claimSkipped(at location: SourceLocation, fragments count: Int?, because reason: String) -> Diagnostic {
-        let message = if let count {
-            "\(Plural.count(count, "display fragment")) were not parsed: no swiftc (\(reason))"
-        } else {
-            "display fragments were not parsed: \(reason)"
-        }
+        let message =
+            if let count {
+                "\(Plural.count(count, "display fragment")) were not parsed: no swiftc (\(reason))"
+            } else {
+                "display fragments were not parsed: \(reason)"
+            }
         return Diagnostic(.claimSkipped, at: location, message)
     }
 }

@@ -9,7 +9,8 @@ extension Diagnostic {
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
         switch reason {
         case .empty: Diagnostic(.notALesson, at: location, "file is empty; it is not a lesson")
-        case .noFencedBlocks: Diagnostic(.notALesson, at: location, "file has no fenced code blocks; it is not a lesson")
+        case .noFencedBlocks:
+            Diagnostic(.notALesson, at: location, "file has no fenced code blocks; it is not a lesson")
         }
     }
 
@@ -17,7 +18,8 @@ extension Diagnostic {
     static func coreCount(at location: SourceLocation, firstCoreLine: Int?) -> Diagnostic {
         guard let firstCoreLine else {
             return Diagnostic(
-                .coreCount, at: location, "lesson has no core block (a ```swift block starting '\(BlockRole.coreMarker)')")
+                .coreCount, at: location,
+                "lesson has no core block (a ```swift block starting '\(BlockRole.coreMarker)')")
         }
         return Diagnostic(
             .coreCount, at: location, "lesson has more than one core block; the first is at line \(firstCoreLine)")
@@ -40,19 +42,20 @@ extension Diagnostic {
     }
 
     static func missingExpected(at location: SourceLocation, _ reason: MissingExpected) -> Diagnostic {
-        let message = switch reason {
-        case .none:
-            "tree has no expected output block; put a bare ``` fence holding its stdout right after it"
-        case .notAdjacent(let line):
-            "tree's expected block at line \(line) does not follow it: only blank lines may stand between a tree and "
-                + "its expected output"
-        case .otherContainer(let line, let place, let treePlace):
-            "tree's expected block at line \(line) is \(place), but the tree is \(treePlace); a tree and its "
-                + "expected block must sit in the same container"
-        case .infoString(let info, let treeLine):
-            "the tree at line \(treeLine) is followed by a code block with info string '\(info)'; its expected "
-                + "output must be a bare ``` fence"
-        }
+        let message =
+            switch reason {
+            case .none:
+                "tree has no expected output block; put a bare ``` fence holding its stdout right after it"
+            case .notAdjacent(let line):
+                "tree's expected block at line \(line) does not follow it: only blank lines may stand between a tree and "
+                    + "its expected output"
+            case .otherContainer(let line, let place, let treePlace):
+                "tree's expected block at line \(line) is \(place), but the tree is \(treePlace); a tree and its "
+                    + "expected block must sit in the same container"
+            case .infoString(let info, let treeLine):
+                "the tree at line \(treeLine) is followed by a code block with info string '\(info)'; its expected "
+                    + "output must be a bare ``` fence"
+            }
         return Diagnostic(.missingExpected, at: location, message)
     }
 
@@ -74,17 +77,18 @@ extension Diagnostic {
     }
 
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
-        let message = switch reason {
-        case .infoString(let info):
-            "code block with info string '\(info)' has no role; lessons hold ```swift blocks (core, trees, fragments) "
-                + "and bare ``` expected-output blocks"
-        case .insideIndentedCode(let what):
-            "\(what) inside an indented code block: its fence is indented four or more spaces past its container, so "
-                + "a reader sees it as code and coursecheck cannot run it; indent it less"
-        case .insideHTMLBlock(let what, let line):
-            "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
-                + "coursecheck cannot run it; put a blank line between the HTML and the fence"
-        }
+        let message =
+            switch reason {
+            case .infoString(let info):
+                "code block with info string '\(info)' has no role; lessons hold ```swift blocks (core, trees, fragments) "
+                    + "and bare ``` expected-output blocks"
+            case .insideIndentedCode(let what):
+                "\(what) inside an indented code block: its fence is indented four or more spaces past its container, so "
+                    + "a reader sees it as code and coursecheck cannot run it; indent it less"
+            case .insideHTMLBlock(let what, let line):
+                "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
+                    + "coursecheck cannot run it; put a blank line between the HTML and the fence"
+            }
         return Diagnostic(.noRole, at: location, message)
     }
 }

@@ -15,19 +15,20 @@ extension Diagnostic {
     }
 
     static func updateRefused(at location: SourceLocation, _ reason: UpdateRefused) -> Diagnostic {
-        let message = switch reason {
-        case .structural(let id, let line):
-            "goldens of this lesson left as they are: the \(id.rawValue) error at line \(line) makes its trees "
-                + "uncertain; fix it, then run --update again"
-        case .foreign(let path, let what): "not approved: \(path) is not coursecheck's to write: \(what)"
-        case .ranUncleanly: "not approved: the tree did not run cleanly (see its other findings)"
-        case .unrepresentable: "not approved: no lesson block can show this tree's output (see its other finding)"
-        case .contradicted(let expectedLine):
-            "not approved: the tree's output differs from the lesson's expected block at line \(expectedLine); fix "
-                + "the lesson, or run --promote, then --update"
-        case .toolchainFile(let path):
-            "\(path) is not a regular file (a link or a folder), so it is left as it is"
-        }
+        let message =
+            switch reason {
+            case .structural(let id, let line):
+                "goldens of this lesson left as they are: the \(id.rawValue) error at line \(line) makes its trees "
+                    + "uncertain; fix it, then run --update again"
+            case .foreign(let path, let what): "not approved: \(path) is not coursecheck's to write: \(what)"
+            case .ranUncleanly: "not approved: the tree did not run cleanly (see its other findings)"
+            case .unrepresentable: "not approved: no lesson block can show this tree's output (see its other finding)"
+            case .contradicted(let expectedLine):
+                "not approved: the tree's output differs from the lesson's expected block at line \(expectedLine); fix "
+                    + "the lesson, or run --promote, then --update"
+            case .toolchainFile(let path):
+                "\(path) is not a regular file (a link or a folder), so it is left as it is"
+            }
         return Diagnostic(.updateRefused, at: location, message)
     }
 

@@ -21,16 +21,17 @@ extension Diagnostic {
     }
 
     static func unrepresentableOutput(at location: SourceLocation, _ reason: Unrepresentable) -> Diagnostic {
-        let message = switch reason {
-        case .invalidUTF8: "tree printed bytes that are not valid UTF-8, so no lesson block can show its output"
-        case .nulByte: "tree printed a NUL byte, so no lesson block can show its output"
-        case .noFinalNewline:
-            "tree's output does not end with a newline, so no fenced block can show it exactly; end the last print "
-                + "with a newline (print's default terminator)"
-        case .carriageReturn:
-            "tree printed a carriage return (CR), which a lesson block shows as a line ending, so no lesson block "
-                + "can show its output exactly"
-        }
+        let message =
+            switch reason {
+            case .invalidUTF8: "tree printed bytes that are not valid UTF-8, so no lesson block can show its output"
+            case .nulByte: "tree printed a NUL byte, so no lesson block can show its output"
+            case .noFinalNewline:
+                "tree's output does not end with a newline, so no fenced block can show it exactly; end the last print "
+                    + "with a newline (print's default terminator)"
+            case .carriageReturn:
+                "tree printed a carriage return (CR), which a lesson block shows as a line ending, so no lesson block "
+                    + "can show its output exactly"
+            }
         return Diagnostic(.unrepresentableOutput, at: location, message)
     }
 

@@ -8,12 +8,16 @@ extension Diagnostic {
         case elsewhere(file: String)
     }
 
-    static func compileError(at location: SourceLocation, _ swiftcMessage: String, in origin: CompileErrorOrigin) -> Diagnostic {
-        let message = switch origin {
-        case .tree: "tree does not compile: \(swiftcMessage)"
-        case .core(let file, let line, let column): "tree does not compile: \(swiftcMessage) (in the core, \(file):\(line):\(column))"
-        case .elsewhere(let file): "tree does not compile: \(swiftcMessage) (in \(file.isEmpty ? "swiftc" : file))"
-        }
+    static func compileError(at location: SourceLocation, _ swiftcMessage: String, in origin: CompileErrorOrigin)
+        -> Diagnostic
+    {
+        let message =
+            switch origin {
+            case .tree: "tree does not compile: \(swiftcMessage)"
+            case .core(let file, let line, let column):
+                "tree does not compile: \(swiftcMessage) (in the core, \(file):\(line):\(column))"
+            case .elsewhere(let file): "tree does not compile: \(swiftcMessage) (in \(file.isEmpty ? "swiftc" : file))"
+            }
         return Diagnostic(.compileError, at: location, message)
     }
 
@@ -34,13 +38,15 @@ extension Diagnostic {
 
     /// The one builder of `tree-failed`, for both engines, with the output captured before it ended.
     static func treeFailed(at location: SourceLocation, _ failure: TreeFailure, output: OutputExcerpt) -> Diagnostic {
-        let message = switch failure {
-        case .ended(.exited(let status)): "tree exited with status \(status)"
-        case .ended(.signalled(let signal)): "tree crashed (\(OutputCheck.signalName(signal)))"
-        case .ended(.timedOut(let seconds)): "tree did not finish within \(OutputCheck.format(seconds)) s; stopped it"
-        case .ended(.outputLimit(let bytes)): "tree printed more than \(ByteSize.describe(bytes)); stopped it"
-        case .wouldCrash(let reason): "tree would crash here: \(reason)"
-        }
+        let message =
+            switch failure {
+            case .ended(.exited(let status)): "tree exited with status \(status)"
+            case .ended(.signalled(let signal)): "tree crashed (\(OutputCheck.signalName(signal)))"
+            case .ended(.timedOut(let seconds)):
+                "tree did not finish within \(OutputCheck.format(seconds)) s; stopped it"
+            case .ended(.outputLimit(let bytes)): "tree printed more than \(ByteSize.describe(bytes)); stopped it"
+            case .wouldCrash(let reason): "tree would crash here: \(reason)"
+            }
         return Diagnostic(.treeFailed, at: location, message, attachment: .excerpt(output))
     }
 
@@ -67,7 +73,8 @@ extension Diagnostic {
     /// A warning about a tree's shape (`unknown-parent`, `duplicate-node`, `unread-storage-key`)
     /// that the embedded engine found while running it.
     static func treeShape(_ lint: Interpreter.Lint, at location: SourceLocation) -> Diagnostic {
-        assert([.unknownParent, .duplicateNode, .unreadStorageKey].contains(lint.id), "not a tree-shape id: \(lint.id)")
+        assert(
+            [.unknownParent, .duplicateNode, .unreadStorageKey].contains(lint.id), "not a tree-shape id: \(lint.id)")
         return Diagnostic(lint.id, at: location, lint.message)
     }
 
@@ -80,11 +87,12 @@ extension Diagnostic {
     }
 
     static func needsToolchain(at location: SourceLocation, _ cause: NeedsToolchain) -> Diagnostic {
-        let message = switch cause {
-        case .embeddedOnly(let reason):
-            "tree needs the toolchain engine (\(reason)); run with --engine auto or swiftc"
-        case .toolchainFailed(let failure): "tree needs swiftc, which failed: \(failure)"
-        }
+        let message =
+            switch cause {
+            case .embeddedOnly(let reason):
+                "tree needs the toolchain engine (\(reason)); run with --engine auto or swiftc"
+            case .toolchainFailed(let failure): "tree needs swiftc, which failed: \(failure)"
+            }
         return Diagnostic(.needsToolchain, at: location, message)
     }
 

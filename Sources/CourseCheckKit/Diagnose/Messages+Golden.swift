@@ -30,23 +30,26 @@ extension Diagnostic {
     /// The one builder of `golden-missing`: at the tree for its own golden, at line 1 of the lesson
     /// for the whole directory.
     static func goldenMissing(at location: SourceLocation, _ reason: GoldenMissing) -> Diagnostic {
-        let message = switch reason {
-        case .unapproved(let path):
-            "tree has no approved golden (\(path)); check its output, then run 'coursecheck --update'"
-        case .foreign(let path, let what):
-            "tree's golden \(path) cannot be read or written: \(what), which coursecheck did not make; put a plain "
-                + "file or folder there"
-        case .noDirectory(let root):
-            "no goldens directory at \(root)/; run 'coursecheck --update' to approve the current outputs, or pass "
-                + "--no-goldens"
-        case .rootIsFile(let root):
-            "\(root) is a file, not a directory; the goldens need a directory of their own"
-        }
+        let message =
+            switch reason {
+            case .unapproved(let path):
+                "tree has no approved golden (\(path)); check its output, then run 'coursecheck --update'"
+            case .foreign(let path, let what):
+                "tree's golden \(path) cannot be read or written: \(what), which coursecheck did not make; put a plain "
+                    + "file or folder there"
+            case .noDirectory(let root):
+                "no goldens directory at \(root)/; run 'coursecheck --update' to approve the current outputs, or pass "
+                    + "--no-goldens"
+            case .rootIsFile(let root):
+                "\(root) is a file, not a directory; the goldens need a directory of their own"
+            }
         return Diagnostic(.goldenMissing, at: location, message)
     }
 
     /// The tree's output differs from its golden; the note points at the golden's first differing line.
-    static func goldenDrift(at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks) -> Diagnostic {
+    static func goldenDrift(at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks)
+        -> Diagnostic
+    {
         Diagnostic(
             .goldenDrift, at: location,
             "output of tree at line \(treeLine) differs from its approved golden; if the change is intended, run "

@@ -3,10 +3,12 @@ extension Diagnostic {
     /// The file holds a NUL byte (`invalidByte` nil) or invalid UTF-8 (the byte, in hex, at its offset).
     static func encoding(at location: SourceLocation, invalidByte: (hex: String, offset: Int)?) -> Diagnostic {
         guard let invalidByte else {
-            return Diagnostic(.encoding, at: location, "file holds a NUL byte; it looks binary, not like a markdown lesson")
+            return Diagnostic(
+                .encoding, at: location, "file holds a NUL byte; it looks binary, not like a markdown lesson")
         }
         return Diagnostic(
-            .encoding, at: location, "file is not valid UTF-8 (byte 0x\(invalidByte.hex) at offset \(invalidByte.offset))")
+            .encoding, at: location,
+            "file is not valid UTF-8 (byte 0x\(invalidByte.hex) at offset \(invalidByte.offset))")
     }
 
     static func byteOrderMark(in path: String) -> Diagnostic {
@@ -32,7 +34,9 @@ extension Diagnostic {
     }
 
     /// A tree's closing fence indented too far to close it: the next fence closes the tree instead.
-    static func overIndentedClosingFence(at location: SourceLocation, treeLine: Int, indent: Int, runsTo: Int) -> Diagnostic {
+    static func overIndentedClosingFence(at location: SourceLocation, treeLine: Int, indent: Int, runsTo: Int)
+        -> Diagnostic
+    {
         Diagnostic(
             .unterminatedFence, at: location,
             "this line would close the tree at line \(treeLine), but it is indented \(indent) columns (a closing fence "

@@ -52,7 +52,8 @@ package struct ChildProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory.path
         return try ChildProcess(
-            executable: swiftc, arguments: arguments, environment: environment, timeout: timeout, outputLimit: outputLimit
+            executable: swiftc, arguments: arguments, environment: environment, timeout: timeout,
+            outputLimit: outputLimit
         ).run(in: directory)
     }
 
@@ -117,7 +118,8 @@ package struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard let addChdir = Self.addChdir else {
-            throw CourseCheckError.system("posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
+            throw CourseCheckError.system(
+                "posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
         }
         _ = addChdir(&actions, directory.path)
         var attributes = posix_spawnattr_t()
@@ -149,7 +151,8 @@ package struct ChildProcess: Sendable {
         }
     }
 
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private typealias AddChdir =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
 
     /// glibc declares `posix_spawn_file_actions_addchdir_np` under `_GNU_SOURCE` only, which Swift's
     /// Glibc module does not import, so it is looked up at run time.
@@ -170,7 +173,8 @@ package struct ChildProcess: Sendable {
             defer { try? handle.close() }
             return [UInt8](try handle.read(upToCount: limit) ?? Data())
         } catch {
-            throw .io(path: url.path, operation: .read, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
+            throw .io(
+                path: url.path, operation: .read, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
         }
     }
 }

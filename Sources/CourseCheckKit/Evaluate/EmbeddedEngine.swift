@@ -33,11 +33,14 @@ package struct EmbeddedEngine: Sendable {
     /// The reason a tree cannot run embedded, decided from its text alone: it imports a module.
     /// The embedded engine never emulates a system module.
     package static func staticRouting(_ job: TreeJob) -> Routing? {
-        guard job.tree.block.body.contains(where: { $0.text.drop { $0 == " " || $0 == "\t" }.hasPrefix("import") }) else {
+        guard job.tree.block.body.contains(where: { $0.text.drop { $0 == " " || $0 == "\t" }.hasPrefix("import") })
+        else {
             return nil
         }
         let items = TopLevelItems.split(job.tree.block.body)
-        guard let item = items.first(where: { $0.kind == .importDeclaration }), let line = item.lines.first else { return nil }
+        guard let item = items.first(where: { $0.kind == .importDeclaration }), let line = item.lines.first else {
+            return nil
+        }
         let module = line.text.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
         return Routing(reason: "import \(module)", location: SourceLocation(path: job.path, line: line.number))
     }
@@ -61,8 +64,11 @@ package struct EmbeddedEngine: Sendable {
             return .failed(lints + [.treeFailed(at: at, .wouldCrash(message), output: partial(outcome.output))])
         case .outputLimit:
             // The same finding as a compiled tree that printed too much, at the print that crossed the limit.
-            return .failed(lints + [.treeFailed(
-                at: at, .ended(.outputLimit(bytes: limits.outputBytes)), output: partial(outcome.output))])
+            return .failed(
+                lints + [
+                    .treeFailed(
+                        at: at, .ended(.outputLimit(bytes: limits.outputBytes)), output: partial(outcome.output))
+                ])
         case .cycle:
             return .failed(lints + [.parentCycle(at: at, message)])
         }

@@ -98,7 +98,8 @@ package struct EngineRouter: Sendable {
                     report.treeDiagnostics[index] += findings
                 case .needsToolchain(let routing):
                     if choice == .embedded {
-                        report.treeDiagnostics[index].append(.needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
+                        report.treeDiagnostics[index].append(
+                            .needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
                     } else {
                         report.routes[index] = .swiftc(reason: routing.reason)
                         toSwiftc.append(index)
@@ -131,9 +132,10 @@ package struct EngineRouter: Sendable {
         swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
         report.engines.append(swiftc)
         if let fallback = toolchainReport.build.fallback {
-            report.diagnostics.append(.mergedFallback(
-                at: fallback.location ?? jobs[swiftcJobs[0]].headerLocation, reason: fallback.message,
-                single: toolchainReport.build.single))
+            report.diagnostics.append(
+                .mergedFallback(
+                    at: fallback.location ?? jobs[swiftcJobs[0]].headerLocation, reason: fallback.message,
+                    single: toolchainReport.build.single))
         }
         if crossCheck {
             var disagreements = 0
@@ -157,8 +159,10 @@ package struct EngineRouter: Sendable {
                     disagreements += 1
                 }
             }
-            report.engines.append(EngineSummary(
-                crossChecked: crossChecked.count - notCompared, disagreements: disagreements, notCompared: notCompared))
+            report.engines.append(
+                EngineSummary(
+                    crossChecked: crossChecked.count - notCompared, disagreements: disagreements,
+                    notCompared: notCompared))
         }
         return report
     }

@@ -27,7 +27,7 @@ package enum MergeSafety {
         ("@MainActor", "uses concurrency"), ("isolated", "uses concurrency"), ("Thread", "uses concurrency"),
         ("DispatchQueue", "uses concurrency"), ("CommandLine", "reads the command line"),
         ("operator", "declares an operator"), ("precedencegroup", "declares an operator"),
-("self", "refers to self"), ("Self", "refers to self"),
+        ("self", "refers to self"), ("Self", "refers to self"),
         ("#if", "uses conditional compilation"),
     ]
 

@@ -84,7 +84,8 @@ package struct SHA256: Sendable {
         swap(&w, &schedule)
         defer { swap(&w, &schedule) }
         for i in 0..<16 {
-            w[i] = UInt32(block[base + i * 4]) << 24 | UInt32(block[base + i * 4 + 1]) << 16
+            w[i] =
+                UInt32(block[base + i * 4]) << 24 | UInt32(block[base + i * 4 + 1]) << 16
                 | UInt32(block[base + i * 4 + 2]) << 8 | UInt32(block[base + i * 4 + 3])
         }
         for i in 16..<64 {

@@ -14,7 +14,9 @@ package struct ScratchDirectory: Sendable {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .io(path: url.path, operation: .createDirectory, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
+            throw .io(
+                path: url.path, operation: .createDirectory,
+                cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
         }
         ProcessGroups.register(scratch: url.path)
     }
@@ -39,7 +41,8 @@ package struct ScratchDirectory: Sendable {
         do {
             try Data(text.utf8).write(to: url)
         } catch {
-            throw .io(path: url.path, operation: .write, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
+            throw .io(
+                path: url.path, operation: .write, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
         }
     }
 

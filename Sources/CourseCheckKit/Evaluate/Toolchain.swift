@@ -41,7 +41,8 @@ package struct Toolchain: Sendable {
         if let cached = cache?.text(key) { return cached }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let result = try ChildProcess.swiftc(swiftc, ["--version"], in: scratch.url, timeout: 60, outputLimit: 64 * 1024)
+        let result = try ChildProcess.swiftc(
+            swiftc, ["--version"], in: scratch.url, timeout: 60, outputLimit: 64 * 1024)
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
             throw CourseCheckError.system("\(swiftc.path) --version failed: \(output)")

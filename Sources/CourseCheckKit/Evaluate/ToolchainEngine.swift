@@ -75,7 +75,8 @@ package struct ToolchainEngine: Sendable {
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var report = Report(
-            runs: Array(repeating: nil, count: jobs.count), treeDiagnostics: Array(repeating: [], count: jobs.count), build: BuildReport(), toolchain: toolchain)
+            runs: Array(repeating: nil, count: jobs.count), treeDiagnostics: Array(repeating: [], count: jobs.count),
+            build: BuildReport(), toolchain: toolchain)
         var pending: [Int] = []
         for (index, job) in jobs.enumerated() {
             if let stdout = options.cache?.data(resultKey(job, toolchain)) {
@@ -120,7 +121,8 @@ package struct ToolchainEngine: Sendable {
         @Sendable func buildAlone(_ index: Int) {
             do {
                 let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
-                let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
+                let build = try compile(
+                    program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
                 if let executable = build.executable {
                     built.set(index + 1, (executable, false, program))
                     if build.cached { built.countCached() }
@@ -138,11 +140,13 @@ package struct ToolchainEngine: Sendable {
         let (toMerge, alongside) = (mergedTrees, standalone)
         concurrently(alongside.count + 1, width: options.workers + 1) { call in
             guard call > 0 else {
-                merging.set(0, Result { () throws(CourseCheckError) -> Merging in
-                    try self.buildMerged(
-                        toMerge, jobs: jobs, core: coreURL, toolchain: toolchain, scratch: scratch, built: built,
-                        located: located)
-                })
+                merging.set(
+                    0,
+                    Result { () throws(CourseCheckError) -> Merging in
+                        try self.buildMerged(
+                            toMerge, jobs: jobs, core: coreURL, toolchain: toolchain, scratch: scratch, built: built,
+                            located: located)
+                    })
                 return
             }
             buildAlone(alongside[call - 1])
@@ -159,7 +163,9 @@ package struct ToolchainEngine: Sendable {
         report.treeDiagnostics = located.values.map { $0 ?? [] }
 
         let tasks = binaries.flatMap { binary in
-            binary.program.trees.map { (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program) }
+            binary.program.trees.map {
+                (index: $0, executable: binary.executable, merged: binary.merged, program: binary.program)
+            }
         }
         let runs = Collector<TreeRun>(count: jobs.count)
         concurrently(tasks.count, width: options.workers) { position in
@@ -219,9 +225,11 @@ package struct ToolchainEngine: Sendable {
                 blamed = Set(mergedTrees)
             }
             if fallback == nil {
-                fallback = build.timedOut
+                fallback =
+                    build.timedOut
                     ? Fallback(
-                        message: "swiftc did not finish within \(Self.seconds(options.compileTimeout)) (--compile-timeout)",
+                        message:
+                            "swiftc did not finish within \(Self.seconds(options.compileTimeout)) (--compile-timeout)",
                         location: nil)
                     : self.fallback(build.errors, program: program, jobs: jobs)
             }
@@ -232,7 +240,9 @@ package struct ToolchainEngine: Sendable {
     }
 
     /// Runs a binary with deterministic hashing, then with random seeds until one differs (at most `seededRuns`).
-    private func run(_ executable: URL, arguments: [String], in scratch: ScratchDirectory, environment: [String: String])
+    private func run(
+        _ executable: URL, arguments: [String], in scratch: ScratchDirectory, environment: [String: String]
+    )
         throws(CourseCheckError) -> TreeRun
     {
         var base = environment
@@ -278,7 +288,9 @@ package struct ToolchainEngine: Sendable {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
-    private func compile(_ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: ScratchDirectory, name: String)
+    private func compile(
+        _ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: ScratchDirectory, name: String
+    )
         throws(CourseCheckError) -> Build
     {
         let key = binaryKey(program, toolchain)
@@ -335,14 +347,16 @@ package struct ToolchainEngine: Sendable {
             if let origin = program.origin(of: entry) {
                 let job = jobs[origin.tree]
                 return .compileError(
-                    at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message, in: .tree)
+                    at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message,
+                    in: .tree)
             }
             let file = URL(fileURLWithPath: entry.file).lastPathComponent
             if file == EmbeddedCore.fileName {
                 // The tree clashes with the core (a redeclaration): at the tree's own declaration of
                 // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
                 return .compileError(
-                    at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation, entry.message,
+                    at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation,
+                    entry.message,
                     in: .core(file: file, line: entry.line, column: entry.column))
             }
             return .compileError(
@@ -361,7 +375,9 @@ package struct ToolchainEngine: Sendable {
             guard let index = words.firstIndex(of: name),
                 words[..<index].contains(where: MergeSafety.declarationKeywords.contains)
             else { continue }
-            let column = head.utf8.distance(from: head.utf8.startIndex, to: words[index].startIndex.samePosition(in: head.utf8)!) + 1
+            let column =
+                head.utf8.distance(from: head.utf8.startIndex, to: words[index].startIndex.samePosition(in: head.utf8)!)
+                + 1
             return SourceLocation(path: job.path, line: line.number, column: column)
         }
         return nil
@@ -380,17 +396,21 @@ package struct ToolchainEngine: Sendable {
     static let semanticsVersion = "2"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
-        "bin-" + SHA256.hex(
-            Self.semanticsVersion, toolchain.version, core, program.main,
-            program.support.sorted { $0.key < $1.key }.map { $0.key + "\n" + $0.value }.joined())
+        "bin-"
+            + SHA256.hex(
+                Self.semanticsVersion, toolchain.version, core, program.main,
+                program.support.sorted { $0.key < $1.key }.map { $0.key + "\n" + $0.value }.joined())
     }
 
     private func resultKey(_ job: TreeJob, _ toolchain: Toolchain) -> String {
-        let mode = !options.merge ? "per-tree"
+        let mode =
+            !options.merge
+            ? "per-tree"
             : MergeSafety.standaloneReason(job.tree.block.body) == nil ? "merged" : "standalone"
-        return "out-" + SHA256.hex(
-            Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
-            "\(options.outputLimit)")
+        return "out-"
+            + SHA256.hex(
+                Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
+                "\(options.outputLimit)")
     }
 }
 

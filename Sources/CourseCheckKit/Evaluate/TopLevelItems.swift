@@ -154,7 +154,9 @@ struct BraceScanner {
                 let raw = c == "#" ? countHashes(chars, from: i) : 0
                 let quoteStart = i + raw
                 guard quoteStart < chars.count, chars[quoteStart] == "\"" else { return 1 }
-                let multiline = chars[quoteStart...].prefix(3).count == 3 && chars[quoteStart...].prefix(3).allSatisfy { $0 == "\"" }
+                let multiline =
+                    chars[quoteStart...].prefix(3).count == 3
+                    && chars[quoteStart...].prefix(3).allSatisfy { $0 == "\"" }
                 stack.append(.string(multiline: multiline, raw: raw))
                 return raw + (multiline ? 3 : 1)
             }
@@ -171,7 +173,11 @@ struct BraceScanner {
         case .interpolation(let parens):
             if c == "(" { stack[stack.count - 1] = .interpolation(parens: parens + 1) }
             if c == ")" {
-                if parens == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(parens: parens - 1) }
+                if parens == 0 {
+                    stack.removeLast()
+                } else {
+                    stack[stack.count - 1] = .interpolation(parens: parens - 1)
+                }
             }
         default:
             break

@@ -16,11 +16,14 @@ package enum AtomicFile {
     package static func write(
         _ data: Data, to requested: URL, environment: [String: String] = [:], followingLinks: Bool = true
     ) throws(CourseCheckError) {
-        try replace(requested, environment: environment, followingLinks: followingLinks) { temporary throws(CourseCheckError) in
+        try replace(requested, environment: environment, followingLinks: followingLinks) {
+            temporary throws(CourseCheckError) in
             do {
                 try data.write(to: temporary)
             } catch {
-                throw .io(path: requested.path, operation: .write, cause: IOReason.cause(error, at: temporary.deletingLastPathComponent()))
+                throw .io(
+                    path: requested.path, operation: .write,
+                    cause: IOReason.cause(error, at: temporary.deletingLastPathComponent()))
             }
         }
     }
@@ -31,7 +34,9 @@ package enum AtomicFile {
             do {
                 try FileManager.default.copyItem(at: file, to: temporary)
             } catch {
-                throw .io(path: requested.path, operation: .write, cause: IOReason.cause(error, at: temporary.deletingLastPathComponent()))
+                throw .io(
+                    path: requested.path, operation: .write,
+                    cause: IOReason.cause(error, at: temporary.deletingLastPathComponent()))
             }
         }
     }
@@ -105,7 +110,8 @@ enum IOReason {
             probe.deleteLastPathComponent()
         }
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return .system(errno: Int32(underlying.code))
         }
         if nsError.domain == NSPOSIXErrorDomain { return .system(errno: Int32(nsError.code)) }

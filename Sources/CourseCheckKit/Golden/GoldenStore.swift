@@ -47,7 +47,8 @@ package struct GoldenStore: Sendable {
 
     /// The goldens of a lesson's trees, in tree order; nil for a tree without an identity.
     package func entries(lesson: Lesson, names: [String?]? = nil) -> [Entry?] {
-        (names ?? GoldenName.names(for: lesson).trees).map { name in name.map { golden(lesson: lesson.path, name: $0) } }
+        (names ?? GoldenName.names(for: lesson).trees).map { name in name.map { golden(lesson: lesson.path, name: $0) }
+        }
     }
 
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
@@ -64,7 +65,8 @@ package struct GoldenStore: Sendable {
                 url: url, displayPath: display,
                 contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
         case (.directory, _):
-            return Entry(url: url, displayPath: display, contents: nil, foreign: "it is not a regular file (a link or a folder)")
+            return Entry(
+                url: url, displayPath: display, contents: nil, foreign: "it is not a regular file (a link or a folder)")
         default:
             return Entry(
                 url: url, displayPath: display, contents: nil,
@@ -149,7 +151,9 @@ package struct GoldenStore: Sendable {
         for directory in lessonDirectories {
             let lessons = Self.canonicalPath(directory.url)
             if lessons == mine { return "it is the lessons directory \(directory.display)" }
-            if mine == "/" || lessons.hasPrefix(mine + "/") { return "it holds the lessons directory \(directory.display)" }
+            if mine == "/" || lessons.hasPrefix(mine + "/") {
+                return "it holds the lessons directory \(directory.display)"
+            }
             if mine.hasPrefix(lessons + "/") { return "it lies inside the lessons directory \(directory.display)" }
         }
         return nil

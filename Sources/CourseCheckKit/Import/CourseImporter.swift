@@ -85,7 +85,9 @@ package struct CourseImporter {
             throw .usage("\(file.path): the export has no '### ' lessons")
         }
         self.introduction = Self.trimmed(introduction)
-        self.parts = parts.map { Part(title: $0.title, introduction: Self.trimmed($0.introduction), lessons: $0.lessons) }
+        self.parts = parts.map {
+            Part(title: $0.title, introduction: Self.trimmed($0.introduction), lessons: $0.lessons)
+        }
     }
 
     /// Lines without leading and trailing blank lines.
@@ -114,8 +116,10 @@ package struct CourseImporter {
     /// has none) and its `updated` value when it is later than the export's (it never goes back).
     package func lessonText(_ index: Int, objectives: [String], updated existing: String? = nil) -> String {
         let lesson = lessons[index]
-        var lines = ["---", "title: \(Self.quoted(lesson.title))", "source: \(Self.quoted(lesson.source))",
-                     "course: \(Self.quoted(courseTitle))"]
+        var lines = [
+            "---", "title: \(Self.quoted(lesson.title))", "source: \(Self.quoted(lesson.source))",
+            "course: \(Self.quoted(courseTitle))",
+        ]
         for key in ["language", "updated", "license"] {
             guard let line = frontMatter.first(where: { $0.text.hasPrefix(key + ":") }) else { continue }
             if key == "updated", let existing, existing > (values["updated"]?.value ?? "") {
@@ -143,9 +147,11 @@ package struct CourseImporter {
         }
         var license = values["license"]?.value ?? "kendi"
         if license == "CC BY-SA 4.0" { license = "[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)" }
-        lines += ["## Lisans ve kaynak", "",
-                  "Bu kurs, academia.sh üzerinde yayımlanan “\(courseTitle)” kursunun metnidir ve \(license) lisansıyla "
-                    + "paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.", ""]
+        lines += [
+            "## Lisans ve kaynak", "",
+            "Bu kurs, academia.sh üzerinde yayımlanan “\(courseTitle)” kursunun metnidir ve \(license) lisansıyla "
+                + "paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.", "",
+        ]
         if let source = values["source"]?.value { lines.append("- Kurs: <\(source)>") }
         for lesson in lessons { lines.append("- \(lesson.title): <\(lesson.source)>") }
         return lines.joined(separator: "\n") + "\n"

@@ -50,10 +50,13 @@ final class FileEvents {
             let path = directory.standardizedFileURL.path
             guard !watched.contains(path) else { continue }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
             #if os(Linux)
                 if mechanism == .inotify {
-                    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+                    let mask = UInt32(
+                        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
                     guard inotify_add_watch(fd, path, mask) >= 0 else { continue }
                 }
             #endif

@@ -33,7 +33,11 @@ package enum JSONValue: Codable, Sendable, Equatable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+            if value == value.rounded(), abs(value) < 1e15 {
+                try container.encode(Int(value))
+            } else {
+                try container.encode(value)
+            }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -138,14 +142,19 @@ package enum JSONRPC {
             var length: Int?
             for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
                 let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { continue }
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length"
+                else { continue }
                 length = Int(parts[1].trimmingCharacters(in: .whitespaces))
             }
             guard let length, length >= 0, length <= Self.bodyLimit else {
                 buffer.removeFirst(end.after)
                 resyncing = true
                 return .malformed(
-                    length.flatMap { $0 > Self.bodyLimit ? "Content-Length \($0) is larger than the \(Self.bodyLimit >> 20) MiB a message may have" : nil }
+                    length.flatMap {
+                        $0 > Self.bodyLimit
+                            ? "Content-Length \($0) is larger than the \(Self.bodyLimit >> 20) MiB a message may have"
+                            : nil
+                    }
                         ?? "message without a valid Content-Length header")
             }
             guard buffer.count - end.after >= length else { return nil }

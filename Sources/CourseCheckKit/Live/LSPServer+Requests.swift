@@ -10,17 +10,22 @@ extension LSPServer {
             throw RequestError(code: .invalidParams, message: "params need position.line")
         }
         guard let (lesson, outcome) = lesson(at: path),
-            let tree = lesson.trees.first(where: { ($0.block.opening.number...$0.expected.closing.number).contains(line + 1) })
+            let tree = lesson.trees.first(where: {
+                ($0.block.opening.number...$0.expected.closing.number).contains(line + 1)
+            })
         else { return nil }
         let pending = outcome.pending.contains { $0.path == lesson.path && $0.tree.header.number == tree.header.number }
         var text = "**coursecheck** · tree `\(tree.title.isEmpty ? "line \(tree.header.number)" : tree.title)`\n\n"
         if let run = Self.run(of: tree, in: lesson, outcome) {
-            let engine = switch run.engine {
-            case .embedded: "the **embedded** engine (in-process, through the compiled core)"
-            case .swiftc: "**swiftc** (compiled with the core and run\(run.cached ? "; result from the cache" : ""))"
-            }
+            let engine =
+                switch run.engine {
+                case .embedded: "the **embedded** engine (in-process, through the compiled core)"
+                case .swiftc:
+                    "**swiftc** (compiled with the core and run\(run.cached ? "; result from the cache" : ""))"
+                }
             let output = String(decoding: run.stdout, as: UTF8.self)
-            let longest = output.components(separatedBy: "\n").map { line in line.prefix { $0 == "`" }.count }.max() ?? 0
+            let longest =
+                output.components(separatedBy: "\n").map { line in line.prefix { $0 == "`" }.count }.max() ?? 0
             let fence = String(repeating: "`", count: max(3, longest + 1))
             text += "Actual output, from \(engine)\(run.ending == .exited(0) ? "" : ", ended: \(run.ending)"):\n\n"
             text += fence + "\n" + output + (output.hasSuffix("\n") || output.isEmpty ? "" : "\n") + fence + "\n"
@@ -31,7 +36,8 @@ extension LSPServer {
         }
         let range: JSONValue = [
             "start": PositionMapping.position(line: tree.block.opening.number - 1, character: 0),
-            "end": PositionMapping.position(line: tree.expected.closing.number - 1, character: tree.expected.closing.text.utf16.count),
+            "end": PositionMapping.position(
+                line: tree.expected.closing.number - 1, character: tree.expected.closing.text.utf16.count),
         ]
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": range]
     }
@@ -44,7 +50,8 @@ extension LSPServer {
 
     func codeActions(_ params: JSONValue) throws -> JSONValue {
         let (uri, path) = try Self.document(params)
-        guard let first = params["range"]?["start"]?["line"]?.int, let last = params["range"]?["end"]?["line"]?.int else {
+        guard let first = params["range"]?["start"]?["line"]?.int, let last = params["range"]?["end"]?["line"]?.int
+        else {
             throw RequestError(code: .invalidParams, message: "params need a range")
         }
         guard let (lesson, outcome) = lesson(at: path) else { return [] }
@@ -53,10 +60,11 @@ extension LSPServer {
         let requested = (first + 1)...(max(first, last) + 1)
         let given = params["context"]?["diagnostics"]?.array ?? []
         func attached(_ id: DiagnosticID, _ lines: ClosedRange<Int>) -> JSONValue {
-            .array(given.filter { diagnostic in
-                diagnostic["code"]?.string == id.rawValue
-                    && (diagnostic["range"]?["start"]?["line"]?.int).map { lines.contains($0 + 1) } ?? false
-            })
+            .array(
+                given.filter { diagnostic in
+                    diagnostic["code"]?.string == id.rawValue
+                        && (diagnostic["range"]?["start"]?["line"]?.int).map { lines.contains($0 + 1) } ?? false
+                })
         }
         var actions: [JSONValue] = []
         for tree in lesson.trees {
@@ -70,7 +78,11 @@ extension LSPServer {
                     "kind": "quickfix",
                     "isPreferred": true,
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
-                    "edit": ["changes": [uri: .array(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) })]],
+                    "edit": [
+                        "changes": [
+                            uri: .array(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) })
+                        ]
+                    ],
                 ])
             } else if LessonPromoter.skipReason(run) == nil,
                 outcome.result.diagnostics.contains(where: {
@@ -81,9 +93,11 @@ extension LSPServer {
                 actions.append([
                     "title": "Approve this tree's output as its golden",
                     "kind": "quickfix",
-                    "diagnostics": .array(given.filter {
-                        [DiagnosticID.goldenDrift.rawValue, DiagnosticID.goldenMissing.rawValue].contains($0["code"]?.string ?? "")
-                    }),
+                    "diagnostics": .array(
+                        given.filter {
+                            [DiagnosticID.goldenDrift.rawValue, DiagnosticID.goldenMissing.rawValue].contains(
+                                $0["code"]?.string ?? "")
+                        }),
                     "command": [
                         "title": "Approve this tree's output as its golden", "command": .string(Self.approveCommand),
                         "arguments": [["uri": .string(uri), "line": .int(tree.header.number - 1)]],
@@ -131,12 +145,14 @@ extension LSPServer {
     func execute(_ params: JSONValue) throws -> JSONValue {
         guard params["command"]?.string == Self.approveCommand else {
             throw RequestError(
-                code: .invalidParams, message: "unknown command '\(params["command"]?.string ?? "")'; the server runs \(Self.approveCommand)")
+                code: .invalidParams,
+                message: "unknown command '\(params["command"]?.string ?? "")'; the server runs \(Self.approveCommand)")
         }
         if Invocation.isCI(environment.variables) {
             throw RequestError(
                 code: .requestFailed,
-                message: "refusing \(Self.approveCommand) because CI=\(environment.variables["CI"] ?? ""): approving outputs "
+                message:
+                    "refusing \(Self.approveCommand) because CI=\(environment.variables["CI"] ?? ""): approving outputs "
                     + "on CI would let a rerun pass by recording; approve locally")
         }
         let arguments = params["arguments"]?.array ?? []
@@ -147,7 +163,8 @@ extension LSPServer {
             throw RequestError(code: .invalidParams, message: "\(Self.approveCommand) takes {\"uri\": …, \"line\": …}")
         }
         if let document = documents[path], FileManager.default.contents(atPath: path) != Data(document.text.utf8) {
-            throw RequestError(code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
+            throw RequestError(
+                code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
         }
         dirty = true
         guard let (lesson, outcome) = lesson(at: path),
@@ -161,7 +178,9 @@ extension LSPServer {
             RequestError(code: .requestFailed, message: "not approved: \(reason)")
         }
         if let blocking = outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.structuralError {
-            throw refuse("the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain")
+            throw refuse(
+                "the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain"
+            )
         }
         if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
             throw refuse("swiftc is still running this tree; approve it when its diagnostics arrive")
@@ -177,7 +196,8 @@ extension LSPServer {
         if let foreign = golden.foreign {
             throw refuse("\(golden.displayPath) is not coursecheck's to write: \(foreign)")
         }
-        guard let run = Self.run(of: tree, in: lesson, outcome), run.ending == .exited(0), run.divergentStdout == nil else {
+        guard let run = Self.run(of: tree, in: lesson, outcome), run.ending == .exited(0), run.divergentStdout == nil
+        else {
             throw refuse("the tree did not run cleanly (see its other findings)")
         }
         guard OutputCheck.unrepresentable(run.stdout) == nil else {
@@ -202,4 +222,3 @@ extension LSPServer {
         return ["golden": .string(golden.displayPath), "changed": true]
     }
 }
-

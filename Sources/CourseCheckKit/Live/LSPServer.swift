@@ -176,7 +176,8 @@ package final class LSPServer {
         switch method {
         case "initialize":
             guard !initialized else {
-                throw RequestError(code: .invalidRequest, message: "the server is already initialized; send 'initialize' once")
+                throw RequestError(
+                    code: .invalidRequest, message: "the server is already initialized; send 'initialize' once")
             }
             initialized = true
             return [
@@ -218,7 +219,8 @@ package final class LSPServer {
             edited.insert(path)
             dirty = true
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri), var document = documents[path],
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri),
+                var document = documents[path],
                 let changes = params["contentChanges"]?.array
             else { return }
             for change in changes {
@@ -277,15 +279,18 @@ package final class LSPServer {
         var texts = TextCache(documents: documents)
         for path in paths {
             let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent, isDirectory: true)
-            guard let outcome = try? live.check(
-                try CourseLoader(currentDirectory: directory).plan([path]), overlay: overlay, claims: false)
+            guard
+                let outcome = try? live.check(
+                    try CourseLoader(currentDirectory: directory).plan([path]), overlay: overlay, claims: false)
             else { return false }
             let claims = outcomes.values.flatMap { previous in
                 previous.result.diagnostics.filter {
                     Self.claimIDs.contains($0.id) && Self.absolute($0.location.path, in: directory) == path
                 }
             }
-            let found = (outcome.result.diagnostics + claims).filter { Self.absolute($0.location.path, in: directory) == path }
+            let found = (outcome.result.diagnostics + claims).filter {
+                Self.absolute($0.location.path, in: directory) == path
+            }
             let diagnostics = JSONValue.array(
                 found.sorted { $0.location.line < $1.location.line }
                     .map { lspDiagnostic($0, directory: directory, texts: &texts) })
@@ -326,7 +331,9 @@ package final class LSPServer {
                 }
             } catch {
                 let message = error.message
-                send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string("coursecheck: \(message)")]))
+                send(
+                    JSONRPC.notification(
+                        "window/showMessage", ["type": 1, "message": .string("coursecheck: \(message)")]))
             }
         }
         outcomes = checked
@@ -371,16 +378,17 @@ package final class LSPServer {
             "message": .string(diagnostic.message),
         ]
         if !diagnostic.notes.isEmpty {
-            object["relatedInformation"] = .array(diagnostic.notes.map { note in
-                let notePath = Self.absolute(note.location.path, in: directory)
-                return [
-                    "location": [
-                        "uri": .string(uri(notePath)),
-                        "range": PositionMapping.range(of: note.location, lines: texts.lines(of: notePath)),
-                    ],
-                    "message": .string(note.message),
-                ]
-            })
+            object["relatedInformation"] = .array(
+                diagnostic.notes.map { note in
+                    let notePath = Self.absolute(note.location.path, in: directory)
+                    return [
+                        "location": [
+                            "uri": .string(uri(notePath)),
+                            "range": PositionMapping.range(of: note.location, lines: texts.lines(of: notePath)),
+                        ],
+                        "message": .string(note.message),
+                    ]
+                })
         }
         if let attachment = diagnostic.attachment {
             object["data"] = ["detail": .string(attachment.text)]
@@ -434,7 +442,9 @@ package final class LSPServer {
     func lesson(at path: String) -> (Lesson, LiveChecker.Outcome)? {
         if dirty || needsFull { checkAndPublish() }
         for outcome in outcomes.values {
-            if let lesson = outcome.result.lessons.first(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path }) {
+            if let lesson = outcome.result.lessons.first(where: {
+                URL(fileURLWithPath: $0.path).standardizedFileURL.path == path
+            }) {
                 return (lesson, outcome)
             }
         }

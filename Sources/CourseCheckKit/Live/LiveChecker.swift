@@ -26,7 +26,9 @@ package struct LiveChecker: Sendable {
     /// Checks `plan` with `overlay` in place of the files it names.
     /// `claims: false` leaves the course claims out whatever the configuration says (a quick check
     /// of one edited lesson).
-    package func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:], claims: Bool = true) throws(CourseCheckError) -> Outcome {
+    package func check(_ plan: CourseLoader.Plan, overlay: [String: [UInt8]] = [:], claims: Bool = true)
+        throws(CourseCheckError) -> Outcome
+    {
         let started = DispatchTime.now().uptimeNanoseconds
         let pending = Locked<[TreeJob]>([])
         var configured = checker

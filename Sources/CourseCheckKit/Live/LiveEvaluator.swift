@@ -95,7 +95,8 @@ package final class LiveEvaluator: Sendable {
                     report.treeDiagnostics[index] += findings
                 case .needsToolchain(let routing):
                     if router.choice == .embedded {
-                        report.treeDiagnostics[index].append(.needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
+                        report.treeDiagnostics[index].append(
+                            .needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
                     } else {
                         report.routes[index] = .swiftc(reason: routing.reason)
                         swiftcIndices.append(index)
@@ -116,7 +117,8 @@ package final class LiveEvaluator: Sendable {
                 let job = jobs[index]
                 if let cached = state.swiftc[Self.key(job)] {
                     report.runs[index] = cached.run
-                    report.treeDiagnostics[index] += Self.shift(cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
+                    report.treeDiagnostics[index] += Self.shift(
+                        cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
                 } else {
                     pending.append(index)
                     if state.inFlight.insert(Self.key(job)).inserted { toStart.append(job) }
@@ -142,7 +144,8 @@ package final class LiveEvaluator: Sendable {
                 let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
                 version = report.toolchain.version
                 for ((job, run), own) in zip(zip(jobs, report.runs), report.treeDiagnostics) {
-                    results[Self.key(job)] = Cached(run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
+                    results[Self.key(job)] = Cached(
+                        run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
                 }
             } catch {
                 let message = error.message
@@ -182,10 +185,11 @@ package final class LiveEvaluator: Sendable {
         case .ran(let run, let lints): .ran(run, lints: shift(lints, from: from, to: job))
         case .failed(let findings): .failed(shift(findings, from: from, to: job))
         case .needsToolchain(var routing):
-            .needsToolchain({
-                routing.location = moved(routing.location, from: from, to: job)
-                return routing
-            }())
+            .needsToolchain(
+                {
+                    routing.location = moved(routing.location, from: from, to: job)
+                    return routing
+                }())
         }
     }
 
@@ -199,7 +203,9 @@ package final class LiveEvaluator: Sendable {
         }
     }
 
-    private static func moved(_ location: SourceLocation, from: (path: String, line: Int), to job: TreeJob) -> SourceLocation {
+    private static func moved(_ location: SourceLocation, from: (path: String, line: Int), to job: TreeJob)
+        -> SourceLocation
+    {
         guard location.path == from.path else { return location }
         var location = location
         location.path = job.path

@@ -21,7 +21,9 @@ final class WakePipe: Sendable {
 
     init() throws(CourseCheckError) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw CourseCheckError.system("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&fds) == 0 else {
+            throw CourseCheckError.system("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
         readEnd = fds[0]
         writeEnd = fds[1]
         for fd in fds {

@@ -46,7 +46,8 @@ struct Watcher {
                 reporter.report(outcome.result.summary)
                 var status = "checked in \(LiveChecker.milliseconds(outcome.milliseconds)) with \(how)"
                 if !outcome.pending.isEmpty {
-                    status += "; swiftc: \(Plural.count(outcome.pending.count, "tree")) running in the background, "
+                    status +=
+                        "; swiftc: \(Plural.count(outcome.pending.count, "tree")) running in the background, "
                         + "results follow"
                 }
                 command.stdout.write(status + "\n")
@@ -146,7 +147,9 @@ struct Watcher {
             files[path] = data
         }
         for entry in plan.entries { add(entry.url) }
-        for directory in CourseChecker.lessonDirectories(plan) { add(directory.url.appendingPathComponent("README.md")) }
+        for directory in CourseChecker.lessonDirectories(plan) {
+            add(directory.url.appendingPathComponent("README.md"))
+        }
         for entry in plan.entries {
             guard let store = checker.store(for: entry) else { continue }
             add(store.root.appendingPathComponent("TOOLCHAIN"))
@@ -154,7 +157,9 @@ struct Watcher {
             for folder in folders where !folder.hasPrefix(".") {
                 let url = store.root.appendingPathComponent(folder)
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                for name in names where name.hasSuffix(".out") && !name.hasPrefix(".") { add(url.appendingPathComponent(name)) }
+                for name in names where name.hasSuffix(".out") && !name.hasPrefix(".") {
+                    add(url.appendingPathComponent(name))
+                }
             }
         }
         return files
@@ -170,7 +175,8 @@ struct Watcher {
         switch invocation.color {
         case .always: Style(enabled: true)
         case .never: Style(enabled: false)
-        case .auto: .automatic(isTerminal: command.environment.stderrIsTerminal, environment: command.environment.variables)
+        case .auto:
+            .automatic(isTerminal: command.environment.stderrIsTerminal, environment: command.environment.variables)
         }
     }
 

@@ -33,7 +33,9 @@ package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
             parts.append("\(build.standalone) standalone (\(build.standaloneReasons.joined(separator: ", ")))")
         }
         if build.single > 0 {
-            parts.append(build.fallback == nil ? "\(build.single) one by one" : "\(build.single) one by one (merged build failed)")
+            parts.append(
+                build.fallback == nil
+                    ? "\(build.single) one by one" : "\(build.single) one by one (merged build failed)")
         }
         if parts.count == 1 {
             // One kind of build: no count needed, as in `swiftc: 48 trees, merged`.
@@ -44,8 +46,10 @@ package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
 
     package var description: String {
         if let disagreements {
-            let skipped = notCompared == 0 ? "" : ", \(Plural.count(notCompared, "tree")) not compared (swiftc did not run it)"
-            return (disagreements == 0
+            let skipped =
+                notCompared == 0 ? "" : ", \(Plural.count(notCompared, "tree")) not compared (swiftc did not run it)"
+            return
+                (disagreements == 0
                 ? "cross-check: \(Plural.count(trees, "tree")) \(Plural.form(trees, "agrees", "agree"))"
                 : "cross-check: \(disagreements) of \(Plural.count(trees, "tree")) \(Plural.form(disagreements, "disagrees", "disagree"))")
                 + skipped

@@ -2,11 +2,12 @@
 /// `::error file=lessons/09-yerel-durum.md,line=80,col=1,title=output drift::message`.
 package enum GitHubReporter {
     package static func command(_ diagnostic: Diagnostic) -> String {
-        let kind = switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
+        let kind =
+            switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
         var message = diagnostic.message + " [\(diagnostic.id.rawValue)]"
         for line in diagnostic.noteLines { message += "\n" + line }
         if let attachment = diagnostic.attachment { message += "\n" + attachment.text }
@@ -35,6 +36,7 @@ package enum GitHubReporter {
 
     /// Escapes a property value: as data, plus `:` and `,`.
     package static func escapeProperty(_ text: String) -> String {
-        escapeData(Escape.controls(text, keepingCarriageReturn: true)).replacingOccurrences(":", with: "%3A").replacingOccurrences(",", with: "%2C")
+        escapeData(Escape.controls(text, keepingCarriageReturn: true)).replacingOccurrences(":", with: "%3A")
+            .replacingOccurrences(",", with: "%2C")
     }
 }

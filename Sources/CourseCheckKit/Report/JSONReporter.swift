@@ -30,7 +30,8 @@ package enum JSONReporter {
                 severity: diagnostic.severity.rawValue, id: diagnostic.id.rawValue, file: diagnostic.location.path,
                 line: diagnostic.location.line, column: diagnostic.location.column, message: diagnostic.message,
                 notes: diagnostic.notes.map {
-                    .init(file: $0.location.path, line: $0.location.line, column: $0.location.column, message: $0.message)
+                    .init(
+                        file: $0.location.path, line: $0.location.line, column: $0.location.column, message: $0.message)
                 },
                 detail: diagnostic.attachment?.text)
         }
@@ -43,9 +44,12 @@ package enum JSONReporter {
     /// A failure that ended the run (exit status 2), as a one-element array of the same shape:
     /// id `usage-error` or `io-error`, no location.
     package static func encode(_ failure: CourseCheckError) -> String {
-        encode([Finding(
-            severity: "error", id: failure.id, file: nil, line: nil, column: nil, message: failure.message, notes: [],
-            detail: nil)])
+        encode([
+            Finding(
+                severity: "error", id: failure.id, file: nil, line: nil, column: nil, message: failure.message,
+                notes: [],
+                detail: nil)
+        ])
     }
 
     private static func encode(_ findings: [Finding]) -> String {

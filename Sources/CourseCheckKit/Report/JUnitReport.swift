@@ -28,7 +28,8 @@ package struct JUnitReport: Sendable {
         for (index, tree) in checked.trees.enumerated() where tree.tree != nil {
             treeCases[index] = cases.count
             // A tree without an identity is named by its header line, beside its identity failure.
-            let title = tree.goldenName.map { String($0.dropLast(".out".count)) } ?? "at line \(tree.block.body[0].number)"
+            let title =
+                tree.goldenName.map { String($0.dropLast(".out".count)) } ?? "at line \(tree.block.body[0].number)"
             cases.append(Case(name: "tree \(title)", failures: []))
         }
         for finding in checked.ownFindings where finding.diagnostic.severity == .error {
@@ -72,7 +73,8 @@ package struct JUnitReport: Sendable {
             .map(\.diagnostic).filter { $0.severity == .error }
         var paths: [String] = []
         for error in loose where !paths.contains(error.location.path) { paths.append(error.location.path) }
-        let courseCases = paths.isEmpty
+        let courseCases =
+            paths.isEmpty
             ? [Case(name: "course-level checks", failures: [])]
             : paths.map { path in Case(name: path, failures: loose.filter { $0.location.path == path }) }
         suites += suite(name: "course", cases: courseCases)
@@ -86,7 +88,8 @@ package struct JUnitReport: Sendable {
     /// One `<testsuite>` with its cases.
     private func suite(name: String, cases: [Case]) -> String {
         let failures = cases.filter { !$0.failures.isEmpty }.count
-        var text = "  <testsuite name=\"\(escape(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        var text =
+            "  <testsuite name=\"\(escape(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for testCase in cases {
             text += "    <testcase classname=\"\(escape(name))\" name=\"\(escape(testCase.name))\""
             guard !testCase.failures.isEmpty else {
@@ -98,7 +101,8 @@ package struct JUnitReport: Sendable {
                 var body = failure.headline + "\n"
                 for line in failure.noteLines { body += line + "\n" }
                 body += failure.attachment?.text ?? ""
-                text += "      <failure type=\"\(failure.id.rawValue)\" message=\"\(escape(failure.message))\">"
+                text +=
+                    "      <failure type=\"\(failure.id.rawValue)\" message=\"\(escape(failure.message))\">"
                     + escape(body) + "</failure>\n"
             }
             text += "    </testcase>\n"
@@ -121,7 +125,11 @@ package struct JUnitReport: Sendable {
             case "\r": result += "&#13;"
             default:
                 // XML 1.0 forbids most control characters, even escaped.
-                if scalar.value < 0x20 { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

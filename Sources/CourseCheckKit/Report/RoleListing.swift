@@ -54,9 +54,11 @@ package struct RoleListing: Sendable {
                 case .tree:
                     // `trees` holds the lesson's tree blocks in the order of `blocks`.
                     let tree = trees.next()
-                    rows.append(Row(
-                        file: lesson.path, line: line, role: "tree", expected: block.expectedLine,
-                        engine: tree?.route.map(engine), title: Tree.title(ofHeader: block.fenced.body.first?.text ?? "")))
+                    rows.append(
+                        Row(
+                            file: lesson.path, line: line, role: "tree", expected: block.expectedLine,
+                            engine: tree?.route.map(engine),
+                            title: Tree.title(ofHeader: block.fenced.body.first?.text ?? "")))
                 default:
                     rows.append(Row(file: lesson.path, line: line, role: block.role.rawValue))
                 }
@@ -68,7 +70,10 @@ package struct RoleListing: Sendable {
     private func render(_ rows: [Row]) -> String {
         let table = rows.map { row in
             row.role == "tree"
-                ? ["\(row.file):\(row.line)", "tree", row.expected.map { "expected:\($0)" } ?? "-", row.engine ?? "-", row.title ?? ""]
+                ? [
+                    "\(row.file):\(row.line)", "tree", row.expected.map { "expected:\($0)" } ?? "-", row.engine ?? "-",
+                    row.title ?? "",
+                ]
                 : ["\(row.file):\(row.line)", row.role, "", "", ""]
         }
         guard !table.isEmpty else { return "" }

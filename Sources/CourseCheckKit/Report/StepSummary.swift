@@ -27,7 +27,8 @@ package struct StepSummary: Sendable {
         let elsewhere = (result.courseFindings + result.lessonResults.flatMap(\.outsideFindings))
             .map(\.diagnostic).filter { $0.severity != .note }
         if !elsewhere.isEmpty {
-            text += "| course (goldens, index) | | \(elsewhere.count { $0.severity == .error }) | \(elsewhere.count { $0.severity == .warning }) |\n"
+            text +=
+                "| course (goldens, index) | | \(elsewhere.count { $0.severity == .error }) | \(elsewhere.count { $0.severity == .warning }) |\n"
         }
         let findings = result.diagnostics.filter { $0.severity != .note }
         guard !findings.isEmpty else { return text + "\nNo findings.\n" }
@@ -42,7 +43,8 @@ package struct StepSummary: Sendable {
             }
             text += "<details><summary><code>\(html(head))</code></summary>\n\n"
             let fence = String(repeating: "`", count: max(3, longestBacktickRun(body) + 1))
-            text += "\(fence)diff\n\(Escape.controls(body))\(body.hasSuffix("\n") ? "" : "\n")\(fence)\n\n</details>\n\n"
+            text +=
+                "\(fence)diff\n\(Escape.controls(body))\(body.hasSuffix("\n") ? "" : "\n")\(fence)\n\n</details>\n\n"
         }
         return text
     }

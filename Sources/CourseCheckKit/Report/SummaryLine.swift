@@ -18,7 +18,8 @@ package struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
     package init() {}
 
     package var description: String {
-        var text = "\(Plural.count(lessons, "lesson")): \(cores) core, \(Plural.count(trees, "tree")), "
+        var text =
+            "\(Plural.count(lessons, "lesson")): \(cores) core, \(Plural.count(trees, "tree")), "
             + "\(Plural.count(fragments, "fragment")); "
         for engine in engines { text += "\(engine); " }
         if let goldens { text += "\(goldens); " }

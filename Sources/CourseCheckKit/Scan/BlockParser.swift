@@ -158,11 +158,14 @@ extension BlockParser {
             var content = content
             if case .indentedCode = kind {
                 // Trailing blank lines are not part of an indented code block.
-                while let last = content.last, last.text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { content.removeLast() }
+                while let last = content.last, last.text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    content.removeLast()
+                }
             }
             return BlockNode(
                 kind: kind, lines: firstLine...max(firstLine, lastLine), startOffset: startOffset,
-                children: children.map { $0.frozen() }, content: content, closingLine: closingLine, itemIndent: itemIndent)
+                children: children.map { $0.frozen() }, content: content, closingLine: closingLine,
+                itemIndent: itemIndent)
         }
     }
 
@@ -255,7 +258,8 @@ extension BlockParser {
             // Fast path for most lines of a lesson: a code line of an unindented top-level fence that
             // cannot close it (after at most three spaces, no fence character). The general path would
             // match the fence, start nothing and add the whole line, as here.
-            if let last = document.children.last, last.open, last === tip, last.fenceOffset == 0, let fence = last.fence,
+            if let last = document.children.last, last.open, last === tip, last.fenceOffset == 0,
+                let fence = last.fence,
                 !Self.mayClose(lines[index].text, fence.character == "`" ? UInt8(ascii: "`") : UInt8(ascii: "~"))
             {
                 last.content.append(.init(index: index, prefixLength: 0, text: lines[index].text))
@@ -381,7 +385,8 @@ extension BlockParser {
                 return .failed
             case .fencedCode:
                 guard let fence = node.fence else { return .failed }
-                if indent <= 3, let run = CodeFence.closingRun(bytes[nextNonspace...]), run.character == fence.character,
+                if indent <= 3, let run = CodeFence.closingRun(bytes[nextNonspace...]),
+                    run.character == fence.character,
                     run.length >= fence.length
                 {
                     node.closingLine = lineIndex
@@ -416,8 +421,9 @@ extension BlockParser {
             let first = peek(nextNonspace)
             let depth = container.depth + (container.kind == .blockQuote || container.kind == .listItem ? 1 : 0)
             let mayNest = depth < BlockParser.maximumDepth
-            if !mayNest, !indented, let first, first == UInt8(ascii: ">") || first == UInt8(ascii: "-")
-                || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") || (first >= 0x30 && first <= 0x39),
+            if !mayNest, !indented, let first,
+                first == UInt8(ascii: ">") || first == UInt8(ascii: "-")
+                    || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") || (first >= 0x30 && first <= 0x39),
                 tooDeep.last != lineIndex
             {
                 tooDeep.append(lineIndex)
@@ -437,7 +443,8 @@ extension BlockParser {
                 closeUnmatchedBlocks()
                 let heading = addChild(.heading(level: level), offset: nextNonspace)
                 let (start, end) = Self.atxContent(bytes, from: offset + level)
-                heading.content.append(.init(index: lineIndex, prefixLength: start, text: Self.text(bytes[start..<end])))
+                heading.content.append(
+                    .init(index: lineIndex, prefixLength: start, text: Self.text(bytes[start..<end])))
                 advanceOffset(bytes.count - offset, columns: false)
                 return .leaf
             }
@@ -445,7 +452,8 @@ extension BlockParser {
             if !indented, let fence = CodeFence.openingRun(rest) {
                 closeUnmatchedBlocks()
                 let node = addChild(.fencedCode(fence, closed: false), offset: nextNonspace)
-                node.fence = CodeFence(character: fence.character, length: fence.length, indent: indent, info: fence.info)
+                node.fence = CodeFence(
+                    character: fence.character, length: fence.length, indent: indent, info: fence.info)
                 node.fenceOffset = indent
                 advanceNextNonspace()
                 advanceOffset(fence.length, columns: false)
@@ -602,7 +610,9 @@ extension BlockParser {
         /// Takes a paragraph's leading link reference definitions out of it, as the spec does when
         /// it closes (or meets a setext underline); true when text remains.
         mutating func takeDefinitions(_ node: Node) -> Bool {
-            guard node.content.first?.text.utf8.contains(UInt8(ascii: "[")) ?? false else { return !node.content.isEmpty }
+            guard node.content.first?.text.utf8.contains(UInt8(ascii: "[")) ?? false else {
+                return !node.content.isEmpty
+            }
             let (found, count) = LinkReferenceDefinition.leading(node.content.map(\.text))
             for (label, destination) in found where definitions[label] == nil { definitions[label] = destination }
             node.content.removeFirst(count)
@@ -630,7 +640,9 @@ extension BlockParser {
             // Containers end where their last line is; leaves keep their content's last line.
             func settle(_ node: Node) {
                 for child in node.children { settle(child) }
-                if node.kind.isContainer, let last = node.children.last { node.lastLine = max(node.lastLine, last.lastLine) }
+                if node.kind.isContainer, let last = node.children.last {
+                    node.lastLine = max(node.lastLine, last.lastLine)
+                }
             }
             settle(document)
         }
@@ -669,7 +681,8 @@ extension BlockParser {
         }
 
         static func isThematicBreak(_ rest: ArraySlice<UInt8>) -> Bool {
-            guard let first = rest.first, first == UInt8(ascii: "*") || first == UInt8(ascii: "-") || first == UInt8(ascii: "_")
+            guard let first = rest.first,
+                first == UInt8(ascii: "*") || first == UInt8(ascii: "-") || first == UInt8(ascii: "_")
             else { return false }
             var count = 0
             for byte in rest {

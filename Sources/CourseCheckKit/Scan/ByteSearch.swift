@@ -7,7 +7,9 @@ extension String {
         var pattern = needle
         return haystack.withUTF8 { text in
             pattern.withUTF8 { needle -> Int? in
-                guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
+                guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else {
+                    return nil
+                }
                 var index = start
                 while index <= text.count - needle.count {
                     if text[index] == needle[0] {

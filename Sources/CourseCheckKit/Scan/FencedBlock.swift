@@ -57,12 +57,15 @@ package struct FencedBlock: Sendable, Equatable {
 
     /// Where the block sits, in words: "in a list item in a block quote", "at the top level".
     package var placeDescription: String {
-        containers.isEmpty ? "at the top level" : "in " + containers.reversed().map { "a \($0.rawValue)" }.joined(separator: " in ")
+        containers.isEmpty
+            ? "at the top level" : "in " + containers.reversed().map { "a \($0.rawValue)" }.joined(separator: " in ")
     }
 
     /// True when `other` is the next block after this one in the same container.
     package func isFollowed(by other: FencedBlock) -> Bool {
-        guard let last = path.last, let otherLast = other.path.last, path.count == other.path.count else { return false }
+        guard let last = path.last, let otherLast = other.path.last, path.count == other.path.count else {
+            return false
+        }
         return otherLast == last + 1 && path.dropLast() == other.path.dropLast()
     }
 

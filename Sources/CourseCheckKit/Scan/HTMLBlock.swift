@@ -65,7 +65,9 @@ enum HTMLBlock {
         let closing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
         if closing { index += 1 }
         guard index < bytes.count, isASCIILetter(bytes[index]) else { return nil }
-        while index < bytes.count && (isASCIILetter(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-")) {
+        while index < bytes.count
+            && (isASCIILetter(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-"))
+        {
             index += 1
         }
         let name = String(decoding: bytes[(closing ? 2 : 1)..<index].map(lowercased), as: UTF8.self)
@@ -115,7 +117,9 @@ enum HTMLBlock {
     static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
     static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
     static func isAttributeNameStart(_ byte: UInt8) -> Bool {
         isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
     }
@@ -131,7 +135,8 @@ enum HTMLBlock {
     static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard bytes.count >= pattern.count else { return false }
-        for index in 0...(bytes.count - pattern.count) where bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+        for index in 0...(bytes.count - pattern.count)
+        where bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
             return true
         }
         return false

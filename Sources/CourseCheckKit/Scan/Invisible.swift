@@ -47,8 +47,12 @@ package enum Invisible {
     /// `II`, `ﬁ` is `fi`), or Turkish dotless ı against i.
     package static func looksAlike(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
         // Spaces and invisible characters are named as such, not as look-alikes (NFKC maps NBSP to a space).
-        let invisible: [Unicode.GeneralCategory] = [.spaceSeparator, .format, .control, .nonspacingMark, .enclosingMark]
-        guard a != b, !invisible.contains(a.properties.generalCategory), !invisible.contains(b.properties.generalCategory) else {
+        let invisible: [Unicode.GeneralCategory] = [
+            .spaceSeparator, .format, .control, .nonspacingMark, .enclosingMark,
+        ]
+        guard a != b, !invisible.contains(a.properties.generalCategory),
+            !invisible.contains(b.properties.generalCategory)
+        else {
             return false
         }
         for (x, y) in [(a, b), (b, a)] {

@@ -20,7 +20,8 @@ package struct Line: Sendable, Equatable {
     /// `⟨U+200B ZERO WIDTH SPACE⟩`.
     package var visible: String {
         let body = text.reversed().drop { $0 == " " }.reversed()
-        let shown = Invisible.marked(String(body).replacingOccurrences("\t", with: "→"))
+        let shown =
+            Invisible.marked(String(body).replacingOccurrences("\t", with: "→"))
             + String(repeating: "·", count: text.count - body.count)
         return switch ending {
         case .lf: shown

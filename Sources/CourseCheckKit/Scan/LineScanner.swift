@@ -11,7 +11,8 @@ package enum LineScanner {
             var index = 0
             var number = 1
             func cut(_ end: Int, _ ending: LineEnding) {
-                lines.append(Line(number: number, text: String(decoding: bytes[start..<end], as: UTF8.self), ending: ending))
+                lines.append(
+                    Line(number: number, text: String(decoding: bytes[start..<end], as: UTF8.self), ending: ending))
                 number += 1
             }
             while index < bytes.count {

@@ -41,7 +41,9 @@ package enum LinkReferenceDefinition {
             if text[cursor] == UInt8(ascii: "\\") { cursor += 1 }
             cursor += 1
         }
-        guard cursor < text.count, cursor - index - 1 <= 999, cursor + 1 < text.count, text[cursor + 1] == UInt8(ascii: ":") else {
+        guard cursor < text.count, cursor - index - 1 <= 999, cursor + 1 < text.count,
+            text[cursor + 1] == UInt8(ascii: ":")
+        else {
             return nil
         }
         let label = normalized(String(decoding: text[(index + 1)..<cursor], as: UTF8.self))
@@ -65,7 +67,9 @@ package enum LinkReferenceDefinition {
         if text[destinationStart] == UInt8(ascii: "<") {
             destinationEnd += 1
             while destinationEnd < text.count, text[destinationEnd] != UInt8(ascii: ">") {
-                if text[destinationEnd] == UInt8(ascii: "\n") || text[destinationEnd] == UInt8(ascii: "<") { return nil }
+                if text[destinationEnd] == UInt8(ascii: "\n") || text[destinationEnd] == UInt8(ascii: "<") {
+                    return nil
+                }
                 destinationEnd += 1
             }
             guard destinationEnd < text.count else { return nil }
@@ -91,7 +95,10 @@ package enum LinkReferenceDefinition {
         }
         // An optional title, after a blank or a line break; without it the destination ends the line.
         if let (titleStart, _) = skipSpace(destinationEnd), titleStart > destinationEnd, titleStart < text.count,
-            let close = [UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "'"): UInt8(ascii: "'"), UInt8(ascii: "("): UInt8(ascii: ")")][text[titleStart]]
+            let close = [
+                UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "'"): UInt8(ascii: "'"),
+                UInt8(ascii: "("): UInt8(ascii: ")"),
+            ][text[titleStart]]
         {
             var at = titleStart + 1
             while at < text.count, text[at] != close {

@@ -14,7 +14,9 @@ package enum MarkdownScanner {
         package func fencedLines(count: Int) -> [Bool] {
             var mask = [Bool](repeating: false, count: count + 1)
             for block in blocks {
-                for number in block.opening.number...block.closing.number where number < mask.count { mask[number] = true }
+                for number in block.opening.number...block.closing.number where number < mask.count {
+                    mask[number] = true
+                }
             }
             return mask
         }
@@ -45,18 +47,24 @@ package enum MarkdownScanner {
                     let opening = lines[child.lines.lowerBound]
                     let column = child.startOffset + 1
                     guard closed, let closingIndex = child.closingLine else {
-                        diagnostics.append(.unterminatedFence(
-                            at: SourceLocation(path: file.path, line: opening.number, column: column),
-                            fence: String(repeating: fence.character, count: fence.length),
-                            container: child.lines.upperBound < lines.count - 1 ? containers.last : nil,
-                            containerEnd: child.lines.upperBound + 1))
+                        diagnostics.append(
+                            .unterminatedFence(
+                                at: SourceLocation(path: file.path, line: opening.number, column: column),
+                                fence: String(repeating: fence.character, count: fence.length),
+                                container: child.lines.upperBound < lines.count - 1 ? containers.last : nil,
+                                containerEnd: child.lines.upperBound + 1))
                         continue
                     }
-                    let body = child.content.map { Line(number: lines[$0.index].number, text: $0.text, ending: lines[$0.index].ending) }
-                    blocks.append(FencedBlock(
-                        opening: opening, fence: fence, body: body, closing: lines[closingIndex], containers: containers,
-                        path: childPath, bodyPrefixLengths: child.content.map(\.prefixLength), openingColumn: column,
-                        continuationPrefix: prefix + String(repeating: " ", count: fence.indent)))
+                    let body = child.content.map {
+                        Line(number: lines[$0.index].number, text: $0.text, ending: lines[$0.index].ending)
+                    }
+                    blocks.append(
+                        FencedBlock(
+                            opening: opening, fence: fence, body: body, closing: lines[closingIndex],
+                            containers: containers,
+                            path: childPath, bodyPrefixLengths: child.content.map(\.prefixLength),
+                            openingColumn: column,
+                            continuationPrefix: prefix + String(repeating: " ", count: fence.indent)))
                 default:
                     continue
                 }
@@ -64,8 +72,10 @@ package enum MarkdownScanner {
         }
         visit(document, path: [], containers: [], prefix: "")
         for index in document.tooDeep.prefix(1) {
-            diagnostics.append(.markdownNesting(
-                at: SourceLocation(path: file.path, line: lines[index].number), maximumDepth: BlockParser.maximumDepth))
+            diagnostics.append(
+                .markdownNesting(
+                    at: SourceLocation(path: file.path, line: lines[index].number),
+                    maximumDepth: BlockParser.maximumDepth))
         }
         return Result(blocks: blocks, diagnostics: diagnostics, document: document)
     }

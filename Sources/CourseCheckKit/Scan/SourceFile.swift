@@ -27,8 +27,9 @@ package struct SourceFile: Sendable {
         }
         guard let text = String(validating: body, as: UTF8.self) else {
             let offset = UTF8Validator.firstInvalidByte(in: body) ?? body.startIndex
-            return .failure(.encoding(
-                at: location(of: offset, in: bytes, path: path), invalidByte: (hex(bytes[offset]), offset)))
+            return .failure(
+                .encoding(
+                    at: location(of: offset, in: bytes, path: path), invalidByte: (hex(bytes[offset]), offset)))
         }
         return .success(SourceFile(path: path, lines: LineScanner.lines(of: text), hadByteOrderMark: hadBOM))
     }

@@ -4,7 +4,10 @@ extension Interpreter {
     /// A parameter as the callee declares it: argument label (nil for none) and type.
     typealias Parameter = (label: String?, type: TypeSyntax?)
 
-    func call(_ callee: ExpressionSyntax, _ arguments: [ArgumentSyntax], in scope: Scope, expecting: TypeSyntax?, at: SyntaxPosition)
+    func call(
+        _ callee: ExpressionSyntax, _ arguments: [ArgumentSyntax], in scope: Scope, expecting: TypeSyntax?,
+        at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> Value
     {
         switch callee.kind {
@@ -48,7 +51,9 @@ extension Interpreter {
     }
 
     /// Evaluates arguments against a signature: labels must match in order, values convert to the types.
-    func evaluateArguments(_ arguments: [ArgumentSyntax], _ parameters: [Parameter], name: String, in scope: Scope, at: SyntaxPosition)
+    func evaluateArguments(
+        _ arguments: [ArgumentSyntax], _ parameters: [Parameter], name: String, in scope: Scope, at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> [Value]
     {
         let given = arguments.map { $0.label ?? "_" }
@@ -76,16 +81,19 @@ extension Interpreter {
             return try printCall(arguments, in: scope, at: at)
         case "ViewNode":
             let values = try evaluateArguments(
-                arguments, [(nil, .named("String")), ("parent", .optional(.named("String"))), ("reads", .set(.named("String")))],
+                arguments,
+                [(nil, .named("String")), ("parent", .optional(.named("String"))), ("reads", .set(.named("String")))],
                 name: name, in: scope, at: at)
-            guard case .string(let nodeName) = values[0], case .optional(let parent) = values[1], case .set(let reads) = values[2]
+            guard case .string(let nodeName) = values[0], case .optional(let parent) = values[1],
+                case .set(let reads) = values[2]
             else { throw .invalid("wrong argument types for ViewNode", at.pair) }
             var parentName: String?
             if case .string(let text)? = parent { parentName = text }
             return .node(CoreNode(nodeName, parent: parentName, reads: Set(reads.allStrings ?? [])), origin: at)
         case "ViewTree":
             let values = try evaluateArguments(
-                arguments, [("nodes", .array(.named("ViewNode"))), ("storage", .dictionary(.named("String"), .named("Storage")))],
+                arguments,
+                [("nodes", .array(.named("ViewNode"))), ("storage", .dictionary(.named("String"), .named("Storage")))],
                 name: name, in: scope, at: at)
             guard case .array(let nodeValues) = values[0], case .dictionary(let entries) = values[1] else {
                 throw .invalid("wrong argument types for ViewTree", at.pair)
@@ -110,7 +118,8 @@ extension Interpreter {
             }
             return .recompute(CoreRecompute(view: view, cause: cause))
         case "countCauses":
-            let values = try evaluateArguments(arguments, [(nil, .array(.named("Recompute")))], name: name, in: scope, at: at)
+            let values = try evaluateArguments(
+                arguments, [(nil, .array(.named("Recompute")))], name: name, in: scope, at: at)
             guard case .array(let items) = values[0] else { throw .invalid("countCauses needs [Recompute]", at.pair) }
             coreCountCauses(items.compactMap { if case .recompute(let value) = $0 { value } else { nil } })
             try checkOutput(at: at)
@@ -121,7 +130,9 @@ extension Interpreter {
     }
 
     /// `print(items..., separator:, terminator:)`, formatted as Swift formats it.
-    private func printCall(_ arguments: [ArgumentSyntax], in scope: Scope, at: SyntaxPosition) throws(TreeLanguageError) -> Value {
+    private func printCall(_ arguments: [ArgumentSyntax], in scope: Scope, at: SyntaxPosition) throws(TreeLanguageError)
+        -> Value
+    {
         var items: [String] = []
         var separator = " "
         var terminator = "\n"
@@ -134,7 +145,8 @@ extension Interpreter {
                 items.append(try ValueFormatter.description(value, at: argument.value.position))
             case "separator"?, "terminator"?:
                 seenLabel = true
-                guard case .string(let text) = try evaluate(argument.value, in: scope, expecting: .named("String")) else {
+                guard case .string(let text) = try evaluate(argument.value, in: scope, expecting: .named("String"))
+                else {
                     throw .invalid("\(argument.label!) must be a String", argument.value.position.pair)
                 }
                 if argument.label == "separator" { separator = text } else { terminator = text }
@@ -147,7 +159,9 @@ extension Interpreter {
     }
 
     /// `.environment`, `.state(owner:)`, `.model(object:)`, or the same after `Storage`.
-    func storageCase(_ name: String, arguments: [ArgumentSyntax], expecting: TypeSyntax?, in scope: Scope, at: SyntaxPosition)
+    func storageCase(
+        _ name: String, arguments: [ArgumentSyntax], expecting: TypeSyntax?, in scope: Scope, at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> Value
     {
         var context = expecting
@@ -169,7 +183,10 @@ extension Interpreter {
         }
     }
 
-    func treeMethod(_ tree: CoreTree, origins: [SyntaxPosition], _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at: SyntaxPosition)
+    func treeMethod(
+        _ tree: CoreTree, origins: [SyntaxPosition], _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope,
+        at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> Value
     {
         switch name {
@@ -228,18 +245,25 @@ extension Interpreter {
     }
 
     /// `cause(of:key:)` walks ancestors only for a state key the node does not own.
-    func guardCause(of node: CoreNode, key: String, _ tree: CoreTree, origins: [SyntaxPosition]) throws(TreeLanguageError) {
-        guard let storage = tree.storage[key], storage.parts.name == "state", storage.parts.argument != node.name else { return }
+    func guardCause(of node: CoreNode, key: String, _ tree: CoreTree, origins: [SyntaxPosition])
+        throws(TreeLanguageError)
+    {
+        guard let storage = tree.storage[key], storage.parts.name == "state", storage.parts.argument != node.name else {
+            return
+        }
         try guardAncestors(of: node.name, tree, origins: origins)
     }
 
     /// Warnings about a tree's shape, each at the line that causes it.
-    func lintTree(_ nodes: [CoreNode], origins: [SyntaxPosition], storage: [Value.DictionaryEntry], at: SyntaxPosition) {
+    func lintTree(_ nodes: [CoreNode], origins: [SyntaxPosition], storage: [Value.DictionaryEntry], at: SyntaxPosition)
+    {
         var firstLine: [String: Int] = [:]
         let names = Set(nodes.map(\.name))
         for (node, origin) in zip(nodes, origins) {
             if let line = firstLine[node.name] {
-                lint(.duplicateNode, "duplicate node name '\(node.name)' (first at line \(line)); the core only finds the first", origin)
+                lint(
+                    .duplicateNode,
+                    "duplicate node name '\(node.name)' (first at line \(line)); the core only finds the first", origin)
             } else {
                 firstLine[node.name] = origin.line
             }

@@ -2,7 +2,9 @@ import Foundation
 import InvalidationCore
 
 extension Interpreter {
-    func evaluate(_ expression: ExpressionSyntax, in scope: Scope, expecting type: TypeSyntax?) throws(TreeLanguageError) -> Value {
+    func evaluate(_ expression: ExpressionSyntax, in scope: Scope, expecting type: TypeSyntax?)
+        throws(TreeLanguageError) -> Value
+    {
         try tick(expression.position)
         let at = expression.position
         evaluated.insert(at)
@@ -18,7 +20,8 @@ extension Interpreter {
                 case .text(let literal):
                     text += literal
                 case .interpolation(let inner):
-                    text += try ValueFormatter.description(evaluate(inner, in: scope, expecting: nil), at: inner.position)
+                    text += try ValueFormatter.description(
+                        evaluate(inner, in: scope, expecting: nil), at: inner.position)
                 }
             }
             return .string(text)
@@ -57,7 +60,8 @@ extension Interpreter {
             // Swift infers a closure's parameter types from the call it is passed to; the tree
             // language only has those of the collection methods.
             guard type == Self.closureContext else {
-                throw .unsupported("closure outside a call to map, flatMap, filter, contains, first or allSatisfy", at.pair)
+                throw .unsupported(
+                    "closure outside a call to map, flatMap, filter, contains, first or allSatisfy", at.pair)
             }
             return .function(Callable(body: .closure(parameters: parameters, body: body), scope: scope))
         case .keyPath(let path):
@@ -121,14 +125,17 @@ extension Interpreter {
 
     // MARK: Literals
 
-    private func arrayLiteral(_ elements: [ExpressionSyntax], in scope: Scope, expecting type: TypeSyntax?, at: SyntaxPosition)
+    private func arrayLiteral(
+        _ elements: [ExpressionSyntax], in scope: Scope, expecting type: TypeSyntax?, at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> Value
     {
         switch type {
         case .set(let element)?:
             var values: [Value] = []
             for expression in elements {
-                let value = try convert(evaluate(expression, in: scope, expecting: element), to: element, at: expression.position)
+                let value = try convert(
+                    evaluate(expression, in: scope, expecting: element), to: element, at: expression.position)
                 if !(try contains(values, value, at: at)) {
                     values.append(value)
                 }
@@ -137,7 +144,9 @@ extension Interpreter {
         case .array(let element)?:
             var values: [Value] = []
             for expression in elements {
-                values.append(try convert(evaluate(expression, in: scope, expecting: element), to: element, at: expression.position))
+                values.append(
+                    try convert(
+                        evaluate(expression, in: scope, expecting: element), to: element, at: expression.position))
             }
             return .array(values)
         case .optional(let wrapped)?:
@@ -145,7 +154,9 @@ extension Interpreter {
         case .dictionary? where elements.isEmpty:
             throw .invalid("use '[:]' for an empty dictionary", at.pair)
         default:
-            guard !elements.isEmpty else { throw .invalid("empty collection literal requires an explicit type", at.pair) }
+            guard !elements.isEmpty else {
+                throw .invalid("empty collection literal requires an explicit type", at.pair)
+            }
             var values: [Value] = []
             for expression in elements { values.append(try evaluate(expression, in: scope, expecting: nil)) }
             let types = Set(values.filter { !$0.isEmptyCollection }.map(\.typeName))
@@ -168,7 +179,9 @@ extension Interpreter {
         case .optional(let wrapped)?:
             return .optional(try dictionaryLiteral(entries, in: scope, expecting: wrapped, at: at))
         case nil:
-            guard !entries.isEmpty else { throw .invalid("empty collection literal requires an explicit type", at.pair) }
+            guard !entries.isEmpty else {
+                throw .invalid("empty collection literal requires an explicit type", at.pair)
+            }
         default:
             throw .invalid("a dictionary literal cannot be a \(describe(type!))", at.pair)
         }
@@ -195,7 +208,9 @@ extension Interpreter {
 
     // MARK: Operators
 
-    private func binary(_ symbol: String, _ left: ExpressionSyntax, _ right: ExpressionSyntax, in scope: Scope, at: SyntaxPosition)
+    private func binary(
+        _ symbol: String, _ left: ExpressionSyntax, _ right: ExpressionSyntax, in scope: Scope, at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> Value
     {
         if symbol == "&&" || symbol == "||" {
@@ -221,12 +236,13 @@ extension Interpreter {
             case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
             default: throw .invalid("'\(symbol)' cannot compare \(lhs.typeName) and \(rhs.typeName)", at.pair)
             }
-            let result = switch symbol {
-            case "<": order < 0
-            case ">": order > 0
-            case "<=": order <= 0
-            default: order >= 0
-            }
+            let result =
+                switch symbol {
+                case "<": order < 0
+                case ">": order > 0
+                case "<=": order <= 0
+                default: order >= 0
+                }
             return .bool(result)
         case "+":
             switch (lhs, rhs) {
@@ -251,13 +267,17 @@ extension Interpreter {
             default:
                 guard b != 0 else {
                     throw Self.arithmeticTrap(
-                        symbol == "/" ? "Fatal error: Division by zero" : "Fatal error: Division by zero in remainder operation", at,
+                        symbol == "/"
+                            ? "Fatal error: Division by zero" : "Fatal error: Division by zero in remainder operation",
+                        at,
                         foldable: Self.foldable(left) && Self.foldable(right))
                 }
-                (value, overflow) = symbol == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+                (value, overflow) =
+                    symbol == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
                 if overflow {
                     throw Self.arithmeticTrap(
-                        symbol == "/" ? "Fatal error: Division results in an overflow"
+                        symbol == "/"
+                            ? "Fatal error: Division results in an overflow"
                             : "Fatal error: Division results in an overflow in remainder operation", at,
                         foldable: Self.foldable(left) && Self.foldable(right))
                 }
@@ -346,12 +366,15 @@ extension Interpreter {
         case (.dictionary(let keyType, let valueType), .dictionary(let entries)):
             var converted: [Value.DictionaryEntry] = []
             for entry in entries {
-                converted.append(Value.DictionaryEntry(
-                    key: try convert(entry.key, to: keyType, at: at), value: try convert(entry.value, to: valueType, at: at),
-                    origin: entry.origin))
+                converted.append(
+                    Value.DictionaryEntry(
+                        key: try convert(entry.key, to: keyType, at: at),
+                        value: try convert(entry.value, to: valueType, at: at),
+                        origin: entry.origin))
             }
             return .dictionary(converted)
-        case (.named(let name), _) where !["Int", "Bool", "String", "Storage", "ViewNode", "ViewTree", "Recompute"].contains(name):
+        case (.named(let name), _)
+        where !["Int", "Bool", "String", "Storage", "ViewNode", "ViewTree", "Recompute"].contains(name):
             throw .unsupported("type '\(name)'", at.pair)
         default:
             throw .invalid("cannot convert value of type \(value.typeName) to \(describe(type))", at.pair)

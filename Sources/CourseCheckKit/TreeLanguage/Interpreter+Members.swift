@@ -15,7 +15,9 @@ extension Interpreter {
         case (.tree(let tree, let origins), "nodes"):
             return .array(zip(tree.nodes, origins).map { Value.node($0, origin: $1) })
         case (.tree(let tree, _), "storage"):
-            return .dictionary(tree.storage.map { Value.DictionaryEntry(key: .string($0.key), value: .storage($0.value), origin: nil) })
+            return .dictionary(
+                tree.storage.map { Value.DictionaryEntry(key: .string($0.key), value: .storage($0.value), origin: nil) }
+            )
         case (.node(let node, _), "name"): return .string(node.name)
         case (.node(let node, _), "parent"): return .optional(node.parent.map(Value.string))
         case (.node(let node, _), "reads"): return .set(node.reads.map(Value.string))
@@ -75,7 +77,9 @@ extension Interpreter {
         throw .invalid("value of type \(base.typeName) has no method '\(name)' in the tree language", at.pair)
     }
 
-    private func collectionMethod(_ elements: [Value], _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at: SyntaxPosition)
+    private func collectionMethod(
+        _ elements: [Value], _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at: SyntaxPosition
+    )
         throws(TreeLanguageError) -> Value
     {
         func function() throws(TreeLanguageError) -> Value {
@@ -133,7 +137,8 @@ extension Interpreter {
             if arguments.isEmpty {
                 separator = ""
             } else {
-                let values = try evaluateArguments(arguments, [("separator", .named("String"))], name: name, in: scope, at: at)
+                let values = try evaluateArguments(
+                    arguments, [("separator", .named("String"))], name: name, in: scope, at: at)
                 guard case .string(let text) = values[0] else { throw .invalid("separator must be a String", at.pair) }
                 separator = text
             }

@@ -95,10 +95,14 @@ package final class Interpreter {
     // MARK: Statements
 
     /// Runs statements; returns the value of a `return`, if one ran.
-    func execute(_ statements: [StatementSyntax], in scope: Scope, topLevel: Bool = false) throws(TreeLanguageError) -> Value? {
+    func execute(_ statements: [StatementSyntax], in scope: Scope, topLevel: Bool = false) throws(TreeLanguageError)
+        -> Value?
+    {
         for statement in statements {
             if case .function(let function) = statement.kind {
-                try declare(function.name, .function(Callable(body: .function(function), scope: scope)), in: scope, at: statement.position)
+                try declare(
+                    function.name, .function(Callable(body: .function(function), scope: scope)), in: scope,
+                    at: statement.position)
             }
         }
         for statement in statements {
@@ -123,7 +127,8 @@ package final class Interpreter {
         return nil
     }
 
-    func declare(_ name: String, _ value: Value, in scope: Scope, at position: SyntaxPosition) throws(TreeLanguageError) {
+    func declare(_ name: String, _ value: Value, in scope: Scope, at position: SyntaxPosition) throws(TreeLanguageError)
+    {
         guard !scope.isDeclaredHere(name) else {
             throw .invalid("invalid redeclaration of '\(name)'", position.pair)
         }
@@ -147,7 +152,8 @@ package final class Interpreter {
     func tick(_ position: SyntaxPosition) throws(TreeLanguageError) {
         steps += 1
         if steps > limits.steps {
-            throw .limit("tree ran more than \(limits.steps) evaluation steps; stopped it (does it ever end?)", position.pair)
+            throw .limit(
+                "tree ran more than \(limits.steps) evaluation steps; stopped it (does it ever end?)", position.pair)
         }
     }
 
@@ -159,14 +165,17 @@ package final class Interpreter {
 
     func checkOutput(at position: SyntaxPosition) throws(TreeLanguageError) {
         if buffer.utf8Count > limits.outputBytes {
-            throw .outputLimit("tree printed more than \(ByteSize.describe(limits.outputBytes)); stopped it", position.pair)
+            throw .outputLimit(
+                "tree printed more than \(ByteSize.describe(limits.outputBytes)); stopped it", position.pair)
         }
     }
 
     // MARK: Calls
 
     /// Calls a function or closure with already evaluated arguments.
-    func invoke(_ callable: Callable, _ arguments: [Value], at position: SyntaxPosition) throws(TreeLanguageError) -> Value {
+    func invoke(_ callable: Callable, _ arguments: [Value], at position: SyntaxPosition) throws(TreeLanguageError)
+        -> Value
+    {
         guard callDepth < limits.callDepth else {
             throw .limit("calls nested deeper than \(limits.callDepth); stopped it (endless recursion?)", position.pair)
         }
@@ -190,7 +199,8 @@ package final class Interpreter {
                 for (index, argument) in arguments.enumerated() { scope.declare("$\(index)", argument) }
             } else {
                 guard parameters.count == arguments.count else {
-                    throw .invalid("closure takes \(parameters.count) arguments, given \(arguments.count)", position.pair)
+                    throw .invalid(
+                        "closure takes \(parameters.count) arguments, given \(arguments.count)", position.pair)
                 }
                 for (name, argument) in zip(parameters, arguments) where name != "_" { scope.declare(name, argument) }
             }
@@ -199,7 +209,9 @@ package final class Interpreter {
     }
 
     /// A body of one expression returns its value, as Swift's single-expression bodies do.
-    private func runBody(_ body: [StatementSyntax], in scope: Scope, position: SyntaxPosition) throws(TreeLanguageError) -> Value {
+    private func runBody(_ body: [StatementSyntax], in scope: Scope, position: SyntaxPosition) throws(TreeLanguageError)
+        -> Value
+    {
         if body.count == 1, case .expression(let expression) = body[0].kind {
             try tick(body[0].position)
             return try evaluate(expression, in: scope, expecting: nil)
@@ -208,7 +220,8 @@ package final class Interpreter {
     }
 
     /// Applies a closure or key path (as Swift lets `\.name` stand for `{ $0.name }`).
-    func apply(_ function: Value, _ arguments: [Value], at position: SyntaxPosition) throws(TreeLanguageError) -> Value {
+    func apply(_ function: Value, _ arguments: [Value], at position: SyntaxPosition) throws(TreeLanguageError) -> Value
+    {
         switch function {
         case .function(let callable):
             return try invoke(callable, arguments, at: position)

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs work on a thread with a large stack, once per batch: nested calls run in place.
@@ -23,12 +23,14 @@ package enum LargeStack {
         pthread_attr_setstacksize(attributes, size)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(work as Runnable).toOpaque()
-        let created = pthread_create(&thread, attributes, { context in
-            let work = Unmanaged<Runnable>.fromOpaque(context!).takeRetainedValue()
-            Thread.current.threadDictionary[LargeStack.marker] = true
-            work.run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, attributes,
+            { context in
+                let work = Unmanaged<Runnable>.fromOpaque(context!).takeRetainedValue()
+                Thread.current.threadDictionary[LargeStack.marker] = true
+                work.run()
+                return nil
+            }, context)
         precondition(created == 0, "cannot start a large-stack thread: \(String(cString: strerror(created)))")
         // Joining is the wait: the result is there once the thread has ended.
         pthread_join(thread, nil)

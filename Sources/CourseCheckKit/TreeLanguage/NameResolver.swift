@@ -65,13 +65,15 @@ enum NameResolver {
                 do {
                     try statements(function.body, visible: inner)
                 } catch let error
-                    where error.kind == .invalid && globals.contains(where: { error.message == "cannot find '\($0)' in scope" })
+                    where error.kind == .invalid
+                    && globals.contains(where: { error.message == "cannot find '\($0)' in scope" })
                 {
                     // Valid Swift: the real program reads the global (initialised or not, by when
                     // the function runs), which only swiftc orders.
                     throw .unsupported(
                         "function '\(function.name)' reads a top-level name declared after it "
-                            + "(\(error.message.dropFirst("cannot find ".count).prefix { $0 != " " }))", error.position.pair)
+                            + "(\(error.message.dropFirst("cannot find ".count).prefix { $0 != " " }))",
+                        error.position.pair)
                 }
             case .expression(let value):
                 try expression(value, visible: visible)
@@ -103,9 +105,11 @@ enum NameResolver {
                 standardLibrary.contains(name)
             {
                 let labels = arguments.map { ($0.label ?? "_") + ":" }.joined()
-                throw .unsupported("uses \(name)(\(labels)), which the tree language does not cover", node.position.pair)
+                throw .unsupported(
+                    "uses \(name)(\(labels)), which the tree language does not cover", node.position.pair)
             }
-            if case .member(let base, _) = callee.kind, case .identifier("Storage") = base.kind {} else {
+            if case .member(let base, _) = callee.kind, case .identifier("Storage") = base.kind {
+            } else {
                 try expression(callee, visible: visible)
             }
             for argument in arguments { try expression(argument.value, visible: visible) }

@@ -30,7 +30,9 @@ package struct TreeLanguageError: Error, Sendable, Equatable {
 
     /// `what` is the construct, as in "unsupported in the tree language: `what`".
     static func unsupported(_ what: String, _ at: (line: Int, column: Int)) -> Self {
-        Self(.unsupported, "unsupported in the tree language: \(what)", at: SyntaxPosition(line: at.line, column: at.column))
+        Self(
+            .unsupported, "unsupported in the tree language: \(what)",
+            at: SyntaxPosition(line: at.line, column: at.column))
     }
 
     static func invalid(_ message: String, _ at: (line: Int, column: Int)) -> Self {

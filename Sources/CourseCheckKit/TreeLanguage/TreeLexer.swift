@@ -29,7 +29,8 @@ package struct TreeLexer {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// Lexes the lines of a tree body; the location of every byte is its lesson location.
@@ -116,7 +117,9 @@ package struct TreeLexer {
                 // Past Int.max: `-9223372036854775808` is still a valid Int, and a literal may have
                 // another type in context, so only swiftc can say whether it overflows.
                 guard let value = Int(digits) else {
-                    throw .unsupported("integer literal \(digits) beyond Int.max (swiftc decides whether it overflows)", location(start))
+                    throw .unsupported(
+                        "integer literal \(digits) beyond Int.max (swiftc decides whether it overflows)",
+                        location(start))
                 }
                 tokens.append(token(.integer(value), at: start))
             case _ where Self.isIdentifierStart(byte):
@@ -136,15 +139,18 @@ package struct TreeLexer {
                     // A lone `!`/`?` is its own token when a postfix (`x!`, `a?.b`); `??` and `!=` are one.
                     symbol.unicodeScalars.append(Unicode.Scalar(next))
                     index += 1
-                    if (symbol == "?" && peek() != UInt8(ascii: "?")) || (symbol == "!" && peek() != UInt8(ascii: "=")) {
+                    if (symbol == "?" && peek() != UInt8(ascii: "?")) || (symbol == "!" && peek() != UInt8(ascii: "="))
+                    {
                         break
                     }
                 }
                 var operatorToken = token(.symbol(symbol), at: start)
                 // A comment counts as whitespace around an operator, as Swift reads it (`1/**/+2`).
-                operatorToken.spaceBefore = start == 0 || Self.isSpace(bytes[start - 1])
+                operatorToken.spaceBefore =
+                    start == 0 || Self.isSpace(bytes[start - 1])
                     || (start >= 2 && bytes[start - 1] == UInt8(ascii: "/") && bytes[start - 2] == UInt8(ascii: "*"))
-                operatorToken.spaceAfter = index >= bytes.count || Self.isSpace(bytes[index])
+                operatorToken.spaceAfter =
+                    index >= bytes.count || Self.isSpace(bytes[index])
                     || (index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/")
                         && (bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/")))
                 tokens.append(operatorToken)
@@ -215,7 +221,9 @@ package struct TreeLexer {
                 interpolationDepth += 1
                 defer { interpolationDepth -= 1 }
                 var inner = try lexAll(until: UInt8(ascii: ")"))
-                guard peek() == UInt8(ascii: ")") else { throw .invalid("unterminated string interpolation", location(index)) }
+                guard peek() == UInt8(ascii: ")") else {
+                    throw .invalid("unterminated string interpolation", location(index))
+                }
                 index += 1
                 inner.append(token(.end, at: index - 1))
                 segments.append(.interpolation(inner))

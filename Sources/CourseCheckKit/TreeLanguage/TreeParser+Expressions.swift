@@ -1,7 +1,9 @@
 extension TreeParser {
     /// Binary operators by precedence, loosest first; each level is left-associative except
     /// comparison, which does not chain.
-    static let precedence: [[String]] = [["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]]
+    static let precedence: [[String]] = [
+        ["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"],
+    ]
 
     mutating func parseExpression() throws(TreeLanguageError) -> ExpressionSyntax {
         try descend { parser throws(TreeLanguageError) in try parser.parseTernary() }
@@ -28,7 +30,8 @@ extension TreeParser {
         while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
             let operatorPosition = position
             if current.spaceBefore != current.spaceAfter {
-                throw unsupported("operator '\(symbol)' with whitespace on one side only (Swift reads it as prefix or postfix)")
+                throw unsupported(
+                    "operator '\(symbol)' with whitespace on one side only (Swift reads it as prefix or postfix)")
             }
             _ = advance()
             skipNewlines()
@@ -90,12 +93,14 @@ extension TreeParser {
                     expression = ExpressionSyntax(kind: .call(callee, arguments), position: expression.position)
                 } else {
                     expression = ExpressionSyntax(
-                        kind: .call(expression, [ArgumentSyntax(label: nil, value: closure)]), position: expression.position)
+                        kind: .call(expression, [ArgumentSyntax(label: nil, value: closure)]),
+                        position: expression.position)
                 }
             } else if isPunctuation("[") {
                 _ = advance()
                 let arguments = try parseArguments(closing: "]")
-                expression = ExpressionSyntax(kind: .subscriptAccess(expression, arguments), position: expression.position)
+                expression = ExpressionSyntax(
+                    kind: .subscriptAccess(expression, arguments), position: expression.position)
             } else if isSymbol("!") {
                 _ = advance()
                 expression = ExpressionSyntax(kind: .forceUnwrap(expression), position: expression.position)

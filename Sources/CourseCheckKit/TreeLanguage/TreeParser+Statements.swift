@@ -34,7 +34,9 @@ extension TreeParser {
             var afterStatement = !statements.isEmpty
             while current.kind == .newline || isPunctuation(";") {
                 if isPunctuation(";") {
-                    guard afterStatement else { throw unsupported("an empty statement (';' with no statement before it)") }
+                    guard afterStatement else {
+                        throw unsupported("an empty statement (';' with no statement before it)")
+                    }
                     afterStatement = false
                 } else {
                     afterStatement = false
@@ -44,8 +46,9 @@ extension TreeParser {
             if current.kind == .end || (untilBrace && isPunctuation("}")) { return statements }
             let start = index
             statements.append(try descend { parser throws(TreeLanguageError) in try parser.parseStatement() })
-            guard current.kind == .newline || isPunctuation(";") || current.kind == .end
-                || (untilBrace && isPunctuation("}"))
+            guard
+                current.kind == .newline || isPunctuation(";") || current.kind == .end
+                    || (untilBrace && isPunctuation("}"))
             else {
                 throw invalid("expected the end of the statement, found \(describe(current))")
             }
@@ -82,7 +85,8 @@ extension TreeParser {
         if isPunctuation("@") { throw unsupported("attribute") }
         if isPunctuation("#") { throw unsupported("compiler directive") }
         let expression = try parseExpression()
-        if case .symbol(let symbol) = current.kind, symbol.hasSuffix("=") && !["==", "!=", "<=", ">="].contains(symbol) {
+        if case .symbol(let symbol) = current.kind, symbol.hasSuffix("=") && !["==", "!=", "<=", ">="].contains(symbol)
+        {
             throw unsupported(symbol == "=" ? "assignment" : "operator '\(symbol)'")
         }
         return StatementSyntax(kind: .expression(expression), position: start)

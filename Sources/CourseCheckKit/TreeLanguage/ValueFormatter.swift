@@ -28,7 +28,8 @@ package enum ValueFormatter {
             return "[" + parts.joined(separator: ", ") + "]"
         case .set(let elements):
             guard elements.count <= 1 else {
-                throw .unsupported("printing a Set of several elements (its order depends on the hash seed)", position.pair)
+                throw .unsupported(
+                    "printing a Set of several elements (its order depends on the hash seed)", position.pair)
             }
             // Set's description looks like an array's; its debugDescription names the type.
             var inner = ""
@@ -40,7 +41,8 @@ package enum ValueFormatter {
                     "printing a Dictionary of several entries (its order depends on the hash seed)", position.pair)
             }
             guard let entry = entries.first else { return "[:]" }
-            return "[\(try format(entry.key, debug: true, at: position)): \(try format(entry.value, debug: true, at: position))]"
+            return
+                "[\(try format(entry.key, debug: true, at: position)): \(try format(entry.value, debug: true, at: position))]"
         case .storage(let storage) where !debug:
             let parts = storage.parts
             switch parts.name {

@@ -25,7 +25,9 @@ enum CourseCopy {
     /// Replaces the first `target` (after `anchor`, when one is given) in the file at `url` and
     /// returns the 1-based line it was on.
     @discardableResult
-    static func replace(_ target: String, with replacement: String, in url: URL, after anchor: String = "") throws -> Int {
+    static func replace(_ target: String, with replacement: String, in url: URL, after anchor: String = "") throws
+        -> Int
+    {
         let text = try String(contentsOf: url, encoding: .utf8)
         let range = try text.locate(target, after: anchor, in: url.lastPathComponent)
         try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
@@ -43,7 +45,9 @@ extension String {
     func locate(_ target: String, after anchor: String = "", in name: String = "the text") throws -> Range<Index> {
         var start = startIndex
         if !anchor.isEmpty {
-            guard let found = range(of: anchor) else { throw TextNotFound(description: "'\(anchor)' is not in \(name)") }
+            guard let found = range(of: anchor) else {
+                throw TextNotFound(description: "'\(anchor)' is not in \(name)")
+            }
             start = found.upperBound
         }
         guard let found = range(of: target, range: start..<endIndex) else {

@@ -61,7 +61,8 @@ struct Fixture {
         defer { scratch.remove() }
         try Self.copy(from: directory, to: scratch.url, skipping: Self.expectationFiles)
         let result = InProcess.run(try arguments(), in: scratch.url)
-        return Output(stderr: Self.redact(result.stderr), stdout: Self.redact(result.stdout), status: result.status.rawValue)
+        return Output(
+            stderr: Self.redact(result.stderr), stdout: Self.redact(result.stdout), status: result.status.rawValue)
     }
 
     /// The compiler's version line, written `{{toolchain}}` in expectations (as trycmd redacts), so
@@ -95,7 +96,8 @@ struct Fixture {
     func bless(_ output: Output) throws {
         try output.stderr.write(to: directory.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)
         try output.stdout.write(to: directory.appendingPathComponent("stdout"), atomically: true, encoding: .utf8)
-        try "\(output.status)\n".write(to: directory.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+        try "\(output.status)\n".write(
+            to: directory.appendingPathComponent("status"), atomically: true, encoding: .utf8)
     }
 
     /// Copies a directory tree, expanding every file on the way.

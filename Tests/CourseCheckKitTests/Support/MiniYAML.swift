@@ -105,13 +105,18 @@ enum MiniYAML {
         if text.hasPrefix("[") {
             guard text.hasSuffix("]") else { throw ParseError(line: line, message: "unclosed flow sequence") }
             let inner = text.dropFirst().dropLast()
-            return .sequence(try inner.split(separator: ",").map { try scalar(String($0).trimmingCharacters(in: " "), line: line) })
+            return .sequence(
+                try inner.split(separator: ",").map { try scalar(String($0).trimmingCharacters(in: " "), line: line) })
         }
         if text.hasPrefix("\"") {
-            guard text.count >= 2, text.hasSuffix("\"") else { throw ParseError(line: line, message: "unclosed string") }
+            guard text.count >= 2, text.hasSuffix("\"") else {
+                throw ParseError(line: line, message: "unclosed string")
+            }
             return .scalar(String(text.dropFirst().dropLast()))
         }
-        if text.hasPrefix("{") || text.hasPrefix("|") || text.hasPrefix(">") || text.hasPrefix("&") || text.hasPrefix("*") {
+        if text.hasPrefix("{") || text.hasPrefix("|") || text.hasPrefix(">") || text.hasPrefix("&")
+            || text.hasPrefix("*")
+        {
             throw ParseError(line: line, message: "construct outside the supported subset: \(text)")
         }
         return .scalar(text)
