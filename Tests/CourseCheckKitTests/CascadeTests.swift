@@ -96,6 +96,17 @@ final class CascadeTests: XCTestCase {
             ])
     }
 
+    /// A tree's fence typed ```` ```Swift ````: one finding at the fence, and its output block is not stray.
+    func testATreeFenceWithAMistypedInfoString() throws {
+        try mutate("09-yerel-durum.md", "```swift\n// main.swift", "```Swift\n// main.swift")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:119:1: error: a tree in a code block with info string 'Swift', so coursecheck "
+                    + "cannot run it; its fence must say ```swift [no-role]"
+            ])
+    }
+
     func testATypoInTheHeading() throws {
         try mutate("01-bildirimsel-sozdizim.md", "# Bildirimsel Sözdizim", "# Bildirimsel Sözdzim")
         XCTAssertEqual(

@@ -92,6 +92,9 @@ package enum Classifier {
         var cores: [FencedBlock] = []
         var trees: [Tree] = []
         var pendingTree: FencedBlock?
+        /// A tree or core block whose info string is not `swift` (`Swift`, `swif`): its one finding
+        /// says so, and the bare block right after it is its output, not a stray block.
+        var mislabeled: FencedBlock?
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
@@ -100,6 +103,11 @@ package enum Classifier {
         }
 
         for block in fenced {
+            defer { if blocks.last?.fenced != mislabeled { mislabeled = nil } }
+            if block.info.isEmpty, let owner = mislabeled, owner.isFollowed(by: block) {
+                blocks.append(Lesson.Block(role: .none, fenced: block))
+                continue
+            }
             if block.info.isEmpty {
                 // The expected block is the next block in the tree's container: only blank lines between.
                 if let tree = pendingTree, tree.isFollowed(by: block) {
@@ -136,7 +144,15 @@ package enum Classifier {
             flushPendingTree()
             guard block.language == "swift" else {
                 blocks.append(Lesson.Block(role: .none, fenced: block))
-                diagnostics.append(.noRole(at: block.openingLocation(in: path), .infoString(block.info)))
+                let first = block.body.first?.text ?? ""
+                if first.hasPrefix(BlockRole.treeMarker) || first.hasPrefix(BlockRole.coreMarker) {
+                    let what = first.hasPrefix(BlockRole.treeMarker) ? "a tree" : "the core"
+                    diagnostics.append(
+                        .noRole(at: block.openingLocation(in: path), .mislabeled(what: what, info: block.info)))
+                    mislabeled = block
+                } else {
+                    diagnostics.append(.noRole(at: block.openingLocation(in: path), .infoString(block.info)))
+                }
                 continue
             }
             let first = block.body.first?.text ?? ""

@@ -72,6 +72,8 @@ extension Diagnostic {
         case infoString(String)
         /// A tree's or the core's fence inside an indented code block (`what`: "a tree", "the core").
         case insideIndentedCode(what: String)
+        /// A tree's or the core's block whose info string is not `swift`.
+        case mislabeled(what: String, info: String)
         /// A tree's or the core's fence inside an HTML block that shows its text (`<details>`, `<div>`).
         case insideHTMLBlock(what: String, line: Int)
     }
@@ -82,6 +84,9 @@ extension Diagnostic {
             case .infoString(let info):
                 "code block with info string '\(info)' has no role; lessons hold ```swift blocks (core, trees, fragments) "
                     + "and bare ``` expected-output blocks"
+            case .mislabeled(let what, let info):
+                "\(what) in a code block with info string '\(info)', so coursecheck cannot run it; its fence must say "
+                    + "```swift"
             case .insideIndentedCode(let what):
                 "\(what) inside an indented code block: its fence is indented four or more spaces past its container, so "
                     + "a reader sees it as code and coursecheck cannot run it; indent it less"
