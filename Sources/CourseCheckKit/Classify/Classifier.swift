@@ -72,8 +72,7 @@ package enum Classifier {
                     fence.info.hasPrefix("swift")
                 else { continue }
                 let next = node.content[offset + 1].text.drop { $0 == " " }
-                guard next.hasPrefix(BlockRole.treeMarker) || next.hasPrefix(BlockRole.coreMarker) else { continue }
-                let what = next.hasPrefix(BlockRole.treeMarker) ? "a tree" : "the core"
+                guard let what = runnable(firstLine: next) else { continue }
                 found.append(
                     .noRole(
                         at: SourceLocation(
@@ -145,8 +144,7 @@ package enum Classifier {
             guard block.language == "swift" else {
                 blocks.append(Lesson.Block(role: .none, fenced: block))
                 let first = block.body.first?.text ?? ""
-                if first.hasPrefix(BlockRole.treeMarker) || first.hasPrefix(BlockRole.coreMarker) {
-                    let what = first.hasPrefix(BlockRole.treeMarker) ? "a tree" : "the core"
+                if let what = runnable(firstLine: first) {
                     diagnostics.append(
                         .noRole(at: block.openingLocation(in: path), .mislabeled(what: what, info: block.info)))
                     mislabeled = block
@@ -185,6 +183,14 @@ package enum Classifier {
         }
         let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees, document: nil)
         return (lesson, diagnostics)
+    }
+
+    /// "a tree" or "the core" when a block's first line makes it one (whatever its fence says), for
+    /// the findings about a runnable block the reader or coursecheck cannot see as one.
+    static func runnable(firstLine: some StringProtocol) -> String? {
+        if firstLine.hasPrefix(BlockRole.treeMarker) { return "a tree" }
+        if firstLine.hasPrefix(BlockRole.coreMarker) { return "the core" }
+        return nil
     }
 
     /// The `// main.swift` line of a tree block, at its file column.

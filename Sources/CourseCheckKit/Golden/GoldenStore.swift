@@ -46,9 +46,8 @@ package struct GoldenStore: Sendable {
     }
 
     /// The goldens of a lesson's trees, in tree order; nil for a tree without an identity.
-    package func entries(lesson: Lesson, names: [String?]? = nil) -> [Entry?] {
-        (names ?? GoldenName.names(for: lesson).trees).map { name in name.map { golden(lesson: lesson.path, name: $0) }
-        }
+    package func entries(lesson: Lesson) -> [Entry?] {
+        GoldenName.names(for: lesson).trees.map { name in name.map { golden(lesson: lesson.path, name: $0) } }
     }
 
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
@@ -74,15 +73,8 @@ package struct GoldenStore: Sendable {
         }
     }
 
-    /// Golden files in a lesson's folder that no tree names: only files coursecheck owns.
-    /// None while a tree of the lesson has no identity: its golden is unknown, not an orphan.
-    package func orphans(lesson: Lesson, names: GoldenName.Names? = nil) -> [Entry] {
-        let names = names ?? GoldenName.names(for: lesson)
-        guard names.failures.isEmpty else { return [] }
-        return orphans(lesson: lesson.path, keeping: names.all)
-    }
-
-    /// Golden files in the folder of the lesson at `path` not named in `names`.
+    /// Golden files in the folder of the lesson at `path` not named in `names`: only files
+    /// coursecheck owns. (`GoldenCheck.orphans(of:)` decides when a lesson may have orphans.)
     package func orphans(lesson path: String, keeping names: [String]) -> [Entry] {
         let stem = Self.stem(of: path)
         let wanted = Set(names)
