@@ -123,11 +123,19 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "goldens/99-silinen/eski.out:1:1: error: golden has no tree: no lesson has this name; "
-                + "'coursecheck --update' removes it [golden-orphan]\n"
+                + "'coursecheck --update --prune' removes it [golden-orphan]\n"
                 + "goldens/09-yerel-durum/kaldirilan.out:1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md "
-                + "has this name; 'coursecheck --update' removes it [golden-orphan]\n")
+                + "has this name; 'coursecheck --update --prune' removes it [golden-orphan]\n")
 
-        let update = run(["--update", "lessons/"])
+        // `--update` alone never deletes: the orphans stay, reported, and the update fails on them.
+        let everything = try snapshot()
+        let keep = run(["--update", "lessons/"])
+        XCTAssertEqual(keep.stderr, check.stderr)
+        XCTAssertEqual(keep.status, .findings)
+        XCTAssertTrue(keep.stdout.hasPrefix("goldens: 0 added, 0 changed, 0 removed\n"), keep.stdout)
+        XCTAssertEqual(try snapshot(), everything, "nothing was deleted")
+
+        let update = run(["--update", "--prune", "lessons/"])
         XCTAssertEqual(
             update.stdout,
             "will remove goldens/09-yerel-durum/kaldirilan.out (no tree of lessons/09-yerel-durum.md has this name)\n"
@@ -308,13 +316,16 @@ final class ConfinedWritesTests: XCTestCase {
             (".git/config", "it lies inside a git directory"),
             ("goldens/../.git/HEAD", "it lies inside a git directory"),
             ("README.md", "the file exists and is not a coursecheck report"),
-            ("lessons", "it is not a regular file"),
         ] {
             let result = run(["--junit", path, "--no-claims", "lessons/09-yerel-durum.md"])
             XCTAssertEqual(result.status, .failure, path)
             XCTAssertEqual(
                 result.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
         }
+        // A folder is an I/O error: nothing is written there, and the run says so once.
+        let folder = run(["--junit", "lessons", "--no-claims", "lessons/09-yerel-durum.md"])
+        XCTAssertEqual(folder.status, .failure)
+        XCTAssertEqual(folder.stderr, "coursecheck: error: cannot write lessons: it is not a regular file\n")
         // Nor when the run fails before any lesson is read.
         XCTAssertEqual(run(["--junit", "README.md", "missing/"]).status, .failure)
         XCTAssertEqual(try snapshot(), before)

@@ -9,12 +9,12 @@ final class CourseCheckErrorTests: XCTestCase {
         defer { scratch.remove() }
         let goldens = scratch.url.appendingPathComponent("goldens")
         try Data("not a directory\n".utf8).write(to: goldens)
-        XCTAssertThrowsError(try AtomicFile.write(Data(), to: goldens.appendingPathComponent("lesson/tree.out"))) {
+        XCTAssertThrowsError(try FileGate.makeDirectories(goldens.appendingPathComponent("lesson"))) {
             guard case .io(let path, .createDirectory, .fileInTheWay(let blocker)) = $0 as? CourseCheckError else {
                 return XCTFail("\($0)")
             }
-            XCTAssertEqual(path, GoldenStore.canonicalPath(goldens) + "/lesson")
-            XCTAssertEqual(blocker, GoldenStore.canonicalPath(goldens))
+            XCTAssertEqual(path, goldens.path + "/lesson")
+            XCTAssertEqual(blocker, goldens.path)
             XCTAssertEqual(
                 ($0 as? CourseCheckError)?.message,
                 "cannot create the directory \(path): \(blocker) is a file, not a directory")

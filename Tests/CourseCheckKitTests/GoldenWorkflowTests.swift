@@ -86,7 +86,7 @@ final class GoldenWorkflowTests: XCTestCase {
             "09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
         XCTAssertTrue(try String(contentsOf: golden, encoding: .utf8).contains("ek satir\nyerel: 1\n"))
         XCTAssertEqual(run(["lessons"]).status, 0)
-        XCTAssertEqual(try snapshot(goldens).keys.filter { $0.contains(AtomicFile.temporaryMarker) }, [])
+        XCTAssertEqual(try snapshot(goldens).keys.filter { $0.contains(FileGate.temporaryPrefix) }, [])
     }
 
     func testUpdateRemovesOrphansAndAddsMissingGoldens() throws {
@@ -94,7 +94,7 @@ final class GoldenWorkflowTests: XCTestCase {
         try "x\n".write(to: orphan, atomically: true, encoding: .utf8)
         let missing = goldens.appendingPathComponent("20-yerellestirme/bicimleme-saf-bir-islevdir.out")
         try FileManager.default.removeItem(at: missing)
-        let update = run(["--update", "lessons/"])
+        let update = run(["--update", "--prune", "lessons/"])
         XCTAssertEqual(
             update.stdout.split(separator: "\n").prefix(4),
             [

@@ -136,7 +136,7 @@ final class AtomicityTests: XCTestCase {
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
         var found: [String] = []
         while let path = enumerator?.nextObject() as? String {
-            if path.contains(AtomicFile.temporaryMarker) { found.append(path) }
+            if path.contains(FileGate.temporaryPrefix) { found.append(path) }
         }
         return found
     }

@@ -29,7 +29,7 @@ final class SignalTests: XCTestCase {
         """
 
     func testSignalsLeaveNoProcessAndNoScratchDirectory() throws {
-        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] {
             try checkSignal(signalNumber)
         }
     }

@@ -96,12 +96,12 @@ package struct FragmentSyntaxClaim: ClaimCheck {
     private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws(CourseCheckError)
         -> [Parsed]
     {
-        let scratch = try ScratchDirectory()
+        let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
         var files: [String] = []
         for (index, block) in blocks.enumerated() {
             let url = scratch.url.appendingPathComponent("fragment\(index).swift")
-            try ScratchDirectory.write(block.body.map { $0.text + "\n" }.joined(), to: url)
+            try scratch.write(block.body.map { $0.text + "\n" }.joined(), to: url)
             files.append(url.path)
         }
         var results: [Parsed?] = Array(repeating: nil, count: blocks.count)
@@ -110,7 +110,7 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         while !remaining.isEmpty {
             let batch = oneByOne ? [remaining[0]] : remaining
             let result = try ChildProcess.swiftc(
-                toolchain.swiftc, ["-parse"] + batch.map { files[$0] }, in: scratch.url, timeout: timeout)
+                toolchain.swiftc, ["-parse"] + batch.map { files[$0] }, in: scratch.url, scratch: scratch, timeout: timeout)
             if case .timedOut = result.ending {
                 if batch.count == 1 {
                     results[batch[0]] = .timedOut

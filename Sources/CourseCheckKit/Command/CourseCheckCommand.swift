@@ -53,7 +53,13 @@ package struct CourseCheckCommand {
         }
         let reporter = reporter(invocation.color)
         var plan: CourseLoader.Plan?
+        // Said once, whatever the action: a damaged or unwritable cache is a fallback, never silent.
+        defer { for note in Cache.notes() { stderr.write("coursecheck: note: \(note)\n") } }
         do throws(CourseCheckError) {
+            switch invocation.action {
+            case .help, .version, .importCourse: break
+            default: _ = try FileGate.temporaryDirectory(environment.variables)
+            }
             switch invocation.action {
             case .help:
                 stdout.write(Invocation.help)
@@ -83,8 +89,9 @@ package struct CourseCheckCommand {
                 case .promote(let dryRun, _):
                     return try promote(
                         plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
-                case .update:
-                    return try update(plan!, checker: checker, invocation: invocation, reporter: reporter)
+                case .update(_, let prune):
+                    return try update(
+                        plan!, checker: checker, prune: prune, invocation: invocation, reporter: reporter)
                 default:
                     return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
                 }
@@ -118,8 +125,11 @@ package struct CourseCheckCommand {
 
     /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI
     /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
+    /// `junit: false` when this run's JUnit report already holds its findings (a failed job summary
+    /// never replaces them).
     private func fail(
-        _ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?
+        _ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?,
+        junit: Bool = true
     ) {
         reporter.report(failure)
         switch invocation.format {
@@ -128,12 +138,17 @@ package struct CourseCheckCommand {
         case .github:
             stdout.write("::error title=coursecheck::\(GitHubReporter.escapeData(Escape.controls(failure.message)))\n")
         }
-        guard let path = invocation.junitPath else { return }
+        guard junit, let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
         let checker = CourseChecker(configuration: configuration(invocation))
         let stores = plan.map { $0.entries.compactMap { checker.store(for: $0) } } ?? []
         guard reportPathRefusal(url, plan: plan, stores: stores) == nil else { return }
-        try? AtomicFile.write(Data(JUnitReport.failure(failure).utf8), to: url)
+        do throws(CourseCheckError) {
+            try Self.reportPathIsWritable(url, shown: path)
+            try FileGate.writeReport(Array(JUnitReport.failure(failure).utf8), to: url)
+        } catch where error != failure {
+            reporter.report(error)
+        } catch {}
     }
 
     static func rawFormat(_ arguments: [String]) -> Invocation.Format {
@@ -159,6 +174,20 @@ package struct CourseCheckCommand {
         if let reason = reportPathRefusal(url, plan: plan, stores: stores) {
             throw .usage("refusing --junit \(path): \(reason); write the report elsewhere")
         }
+        try Self.reportPathIsWritable(url, shown: path)
+    }
+
+    /// Found before the run, not after it: a FIFO, a device or a directory, or a missing folder, is
+    /// an I/O error.
+    private static func reportPathIsWritable(_ url: URL, shown path: String) throws(CourseCheckError) {
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .io(path: path, operation: .write, cause: .notRegularFile)
+        }
+        var folder = stat()
+        guard stat(url.deletingLastPathComponent().path, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+            throw .io(path: path, operation: .write, cause: .noSuchFile)
+        }
     }
 
     private func reportPathRefusal(_ url: URL, plan: CourseLoader.Plan?, stores: [GoldenStore]) -> String? {
@@ -173,7 +202,7 @@ package struct CourseCheckCommand {
             if !String(decoding: head, as: UTF8.self).contains("<testsuites name=\"coursecheck\"") {
                 return "the file exists and is not a coursecheck report"
             }
-        default: return "it is not a regular file"
+        default: return nil
         }
         return nil
     }
@@ -232,17 +261,23 @@ package struct CourseCheckCommand {
             result.diagnostics.forEach(reporter.report)
             for diagnostic in result.diagnostics { stdout.write(GitHubReporter.command(diagnostic) + "\n") }
             reporter.report(result.summary)
-            if let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-                try StepSummary(result: result).append(to: path)
-            }
         case .json:
             stdout.write(JSONReporter.encode(result.diagnostics))
             stderr.write(result.summary.description + "\n")
         }
+        // The JUnit report first: a job summary that then fails to write never replaces its findings.
         if let path = invocation.junitPath {
             let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
             let xml = JUnitReport(result: result).xml
-            try AtomicFile.write(Data(xml.utf8), to: url)
+            try FileGate.writeReport(Array(xml.utf8), to: url)
+        }
+        if invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            do throws(CourseCheckError) {
+                try FileGate.appendReport(Array(StepSummary(result: result).markdown.utf8), to: path)
+            } catch {
+                fail(error, invocation: invocation, reporter: reporter, plan: nil, junit: false)
+                return .failure
+            }
         }
         return result.summary.errors > 0 ? .findings : .clean
     }
@@ -253,7 +288,7 @@ package struct CourseCheckCommand {
         guard Invocation.isCI(environment.variables) else { return }
         let value = environment.variables["CI"] ?? ""
         switch action {
-        case .update(force: false):
+        case .update(force: false, _):
             throw .usage(
                 "refusing --update because CI=\(value): approving outputs on CI would let a rerun pass "
                     + "by recording; run it locally, or pass --force")
@@ -268,19 +303,26 @@ package struct CourseCheckCommand {
     }
 
     private func update(
-        _ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation, reporter: TextReporter
+        _ plan: CourseLoader.Plan, checker: CourseChecker, prune: Bool, invocation: Invocation,
+        reporter: TextReporter
     )
         throws(CourseCheckError) -> ExitStatus
     {
+        let lock = try lockForWriting(plan, checker: checker, invocation: invocation)
+        defer { withExtendedLifetime(lock) {} }
         let result = try checker.check(plan)
-        let (changes, refusals) = try GoldenUpdater(checker: checker).update(
-            result, plan: plan, toolchain: result.toolchainVersion
-        ) { deletions in
-            // Listed before the first deletion: the author sees everything that goes, and nothing else goes.
-            for deletion in deletions {
-                progress("will remove \(deletion.entry.displayPath) (\(deletion.reason))\n", invocation)
-            }
-        }
+        let (changes, refusals) = try GoldenUpdater(checker: checker, prune: prune).update(
+            result, plan: plan, toolchain: result.toolchainVersion,
+            announce: { deletions in
+                // Listed before the first deletion: the author sees everything that goes, and nothing else goes.
+                for deletion in deletions {
+                    progress("will remove \(deletion.entry.displayPath) (\(deletion.reason))\n", invocation)
+                }
+            },
+            interrupted: { changes in
+                // A write failed part-way: what had already changed is said before the error.
+                progress("the update stopped at an error after these changes:\n" + changes.lines, invocation)
+            })
         progress(changes.lines, invocation)
         // An update must settle in one step: check again and fail unless clean. Its refusals are
         // findings of that report, in every format, and count in its summary.
@@ -308,23 +350,52 @@ package struct CourseCheckCommand {
                     + "\n")
             return promotion.skipped.isEmpty && !unfixed.contains { $0.severity == .error } ? .clean : .findings
         }
+        let lock = try lockForWriting(plan, checker: checker, invocation: invocation)
+        defer { withExtendedLifetime(lock) {} }
         // Located in the lessons as they are before the rewrite, so said before it.
         promotion.skipped.forEach(reporter.report)
+        var refusals = promotion.refused
         for rewrite in promotion.rewrites {
-            AtomicFile.sweep(URL(fileURLWithPath: GoldenStore.canonicalPath(rewrite.url)).deletingLastPathComponent())
-            try AtomicFile.write(rewrite.data, to: rewrite.url, environment: environment.variables)
+            let refusal: FileGate.Refusal?
+            if let snapshot = rewrite.snapshot {
+                refusal = try FileGate.replace(
+                    rewrite.url, with: Array(rewrite.data), expecting: .unchanged(snapshot), links: .follow,
+                    environment: environment.variables)
+            } else {
+                refusal = .changedOnDisk
+            }
+            if let refusal {
+                refusals.append(
+                    .promoteRefused(
+                        at: SourceLocation(path: rewrite.path, line: 1), .notWritten(reason: refusal.description)))
+                continue
+            }
             progress(
                 "promoted \(rewrite.path): \(Plural.count(rewrite.expectedBlocks, "expected block")), "
                     + "\(Plural.count(rewrite.coreBlocks, "core block"))\n", invocation)
         }
-        if promotion.rewrites.isEmpty {
+        if promotion.rewrites.isEmpty && promotion.refused.isEmpty {
             progress(
                 promotion.skipped.isEmpty
                     ? "promote: every expected and core block already matches\n"
                     : "promote: nothing to rewrite; \(Plural.count(promotion.skipped.count, "tree")) skipped\n",
                 invocation)
         }
-        return try report(try checker.check(plan), invocation: invocation, reporter: reporter)
+        // Refusals are findings of the report, as an update's are.
+        return try report(try checker.check(plan).adding(refusals), invocation: invocation, reporter: reporter)
+    }
+
+    /// The advisory locks of a writing run: the lessons directories and the goldens directories
+    /// (or, before the first update, the folder that will hold them). A second run waits, and says so.
+    private func lockForWriting(_ plan: CourseLoader.Plan, checker: CourseChecker, invocation: Invocation)
+        throws(CourseCheckError) -> FileGate.WriteLock
+    {
+        let stores = plan.entries.compactMap { checker.store(for: $0) }.map { store in
+            store.exists ? store.root : store.root.deletingLastPathComponent()
+        }
+        return try FileGate.lockForWriting(CourseChecker.lessonDirectories(plan).map(\.url) + stores) { path in
+            stderr.write("coursecheck: another coursecheck is writing \(path); waiting for it to finish\n")
+        }
     }
 
     /// What `--update` and `--promote` did, for the author: on stdout beside the text summary, on
@@ -365,6 +436,10 @@ package struct CourseCheckCommand {
         }
         let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
         if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
+            let lock = try FileGate.lockForWriting([directory]) { path in
+                stderr.write("coursecheck: another coursecheck is writing \(path); waiting for it to finish\n")
+            }
+            defer { withExtendedLifetime(lock) {} }
             let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
             let shown = CourseLoader.display(lessons, name)
             stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
@@ -379,6 +454,10 @@ package struct CourseCheckCommand {
                     + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
                     + "title and source, then '# Title')")
         }
+        let lock = try FileGate.lockForWriting([directory]) { path in
+            stderr.write("coursecheck: another coursecheck is writing \(path); waiting for it to finish\n")
+        }
+        defer { withExtendedLifetime(lock) {} }
         let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
             stdout.write("wrote \(CourseLoader.display(lessons, name))\n")

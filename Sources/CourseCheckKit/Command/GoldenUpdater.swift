@@ -1,10 +1,14 @@
 import Foundation
 
-/// `--update`: approves the current outputs as goldens, removes orphans, then checks again.
+/// `--update`: approves the current outputs as goldens, then checks again. `--update --prune` also
+/// deletes the orphans it lists.
 ///
 /// Only a tree whose output equals its lesson's expected block is approved, so an update never
-/// records a wrong course text; the others are refused at their location. Deletions are planned
-/// first and announced before any of them happens; only files coursecheck owns are ever deleted.
+/// records a wrong course text; the others are refused at their location. An update adds and
+/// changes goldens and never deletes one, except the orphans `--prune` lists before it deletes
+/// any, and the golden folder of a renamed lesson whose goldens it carried to the new name. Every
+/// write goes through `FileGate`: a golden that changed on disk since it was read, or that may not
+/// be written, is refused on its own and the rest goes on.
 package struct GoldenUpdater {
     /// What an update changed, for the report.
     package struct Changes: Sendable, Equatable {
@@ -30,34 +34,49 @@ package struct GoldenUpdater {
     package struct Deletion: Sendable, Equatable {
         package var entry: GoldenStore.Entry
         package var reason: String
+        /// The file as read when it was found to be an orphan: it is deleted only while unchanged.
+        package var snapshot: FileGate.Snapshot
+    }
+
+    /// A golden the update will write, and where a refusal is reported.
+    private struct Write {
+        var entry: GoldenStore.Entry
+        var data: [UInt8]
+        var at: SourceLocation
     }
 
     /// The ids of findings that leave a lesson's trees uncertain: while one stands, the lesson's
     /// goldens are neither rewritten nor deleted, since a tree may have lost its expected block.
+    /// `no-trees` and `not-a-lesson` are too: a lesson whose fences all turned into text keeps its approvals.
     static let structuralIDs: Set<DiagnosticID> = [
-        .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity,
+        .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity, .noTrees, .notALesson,
     ]
 
     package var checker: CourseChecker
+    /// `--prune`: delete the orphans, after listing them.
+    package var prune: Bool
 
-    package init(checker: CourseChecker) {
+    package init(checker: CourseChecker, prune: Bool = false) {
         self.checker = checker
+        self.prune = prune
     }
 
     /// Writes the goldens the check's result approves; returns what changed and the refusals.
-    /// `announce` receives every deletion before the first one happens.
+    /// `announce` receives every deletion before the first one happens; when a write fails,
+    /// `interrupted` receives what had already changed before the error is thrown.
     package func update(
         _ result: CourseChecker.Result, plan: CourseLoader.Plan, toolchain: String?,
-        announce: ([Deletion]) -> Void = { _ in }
+        announce: ([Deletion]) -> Void = { _ in }, interrupted: (Changes) -> Void = { _ in }
     ) throws(CourseCheckError) -> (changes: Changes, refusals: [Diagnostic]) {
         var changes = Changes()
         var refusals: [Diagnostic] = []
-        var writes: [(entry: GoldenStore.Entry, data: [UInt8])] = []
+        var writes: [Write] = []
         var deletions: [Deletion] = []
         var roots: [String: GoldenStore] = [:]
         for lesson in result.lessonResults {
-            guard lesson.lesson != nil, let store = lesson.store else { continue }
+            guard let store = lesson.store else { continue }
             roots[store.root.path] = store
+            guard lesson.lesson != nil else { continue }
             if let blocking = lesson.structuralError {
                 changes.refused += lesson.trees.count { $0.tree != nil }
                 refusals.append(
@@ -72,6 +91,11 @@ package struct GoldenUpdater {
                 if let foreign = golden.foreign {
                     changes.refused += 1
                     refusals.append(.updateRefused(at: header, .foreign(path: golden.displayPath, what: foreign)))
+                    continue
+                }
+                if let reason = golden.unreadable {
+                    changes.refused += 1
+                    refusals.append(.updateRefused(at: header, .notWritten(path: golden.displayPath, reason: reason)))
                     continue
                 }
                 guard let run = result.run, result.ranCleanly else {
@@ -91,56 +115,177 @@ package struct GoldenUpdater {
                     continue
                 }
                 guard golden.contents != run.stdout else { continue }
-                writes.append((golden, run.stdout))
+                writes.append(Write(entry: golden, data: run.stdout, at: header))
             }
-            for orphan in GoldenCheck(store: store).orphans(of: lesson) {
-                deletions.append(Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name"))
+            if prune {
+                for orphan in GoldenCheck(store: store).orphans(of: lesson) {
+                    guard let snapshot = FileGate.read(orphan.url, followingLinks: false).snapshot else { continue }
+                    deletions.append(
+                        Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name", snapshot: snapshot))
+                }
             }
         }
-        for (_, orphan) in checker.orphanFolders(plan) {
-            deletions.append(Deletion(entry: orphan, reason: "no lesson has this name"))
+        let (carried, leftOrphans) = carry(result, orphanFolders: checker.orphanFolders(plan), planned: writes)
+        writes += carried.writes
+        deletions += carried.deletions
+        if prune {
+            deletions += leftOrphans.compactMap { orphan in
+                FileGate.read(orphan.url, followingLinks: false).snapshot.map {
+                    Deletion(entry: orphan, reason: "no lesson has this name", snapshot: $0)
+                }
+            }
+        }
+
+        // Plan, then write: a golden that cannot be written is refused before anything changes.
+        writes = writes.filter { write in
+            guard let refusal = FileGate.refusal(for: write.entry.url, expecting: write.entry.expectation, links: .refuse)
+            else { return true }
+            changes.refused += 1
+            refusals.append(
+                .updateRefused(at: write.at, .notWritten(path: write.entry.displayPath, reason: refusal.description)))
+            return false
+        }
+        deletions = deletions.filter { deletion in
+            guard
+                let refusal = FileGate.refusal(
+                    for: deletion.entry.url, expecting: .unchanged(deletion.snapshot), links: .refuse)
+            else { return true }
+            refusals.append(
+                .updateRefused(
+                    at: SourceLocation(path: deletion.entry.displayPath, line: 1),
+                    .notRemoved(path: deletion.entry.displayPath, reason: refusal.description)))
+            return false
         }
         if !deletions.isEmpty { announce(deletions) }
 
+        do {
+            try apply(writes, deletions, toolchain: toolchain, roots: roots, &changes, &refusals)
+        } catch {
+            interrupted(changes)
+            throw error
+        }
+        return (changes, refusals)
+    }
+
+    /// The writes and removals, in plan order; `changes` holds what happened when one throws.
+    private func apply(
+        _ writes: [Write], _ deletions: [Deletion], toolchain: String?, roots: [String: GoldenStore],
+        _ changes: inout Changes, _ refusals: inout [Diagnostic]
+    ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
-        for folder in Set(writes.map { $0.entry.url.deletingLastPathComponent() }) { AtomicFile.sweep(folder) }
-        for (golden, data) in writes {
-            try AtomicFile.write(Data(data), to: golden.url, environment: environment, followingLinks: false)
-            if golden.contents == nil {
-                changes.added.append(golden.displayPath)
+        for write in writes {
+            try FileGate.makeDirectories(write.entry.url.deletingLastPathComponent())
+            if let refusal = try FileGate.replace(
+                write.entry.url, with: write.data, expecting: write.entry.expectation, links: .refuse,
+                environment: environment)
+            {
+                changes.refused += 1
+                refusals.append(
+                    .updateRefused(at: write.at, .notWritten(path: write.entry.displayPath, reason: refusal.description)))
+                continue
+            }
+            if write.entry.contents == nil {
+                changes.added.append(write.entry.displayPath)
             } else {
-                changes.changed.append(golden.displayPath)
+                changes.changed.append(write.entry.displayPath)
             }
         }
         for deletion in deletions {
-            try AtomicFile.remove(deletion.entry.url)
+            if let refusal = try FileGate.remove(deletion.entry.url, expecting: deletion.snapshot) {
+                refusals.append(
+                    .updateRefused(
+                        at: SourceLocation(path: deletion.entry.displayPath, line: 1),
+                        .notRemoved(path: deletion.entry.displayPath, reason: refusal.description)))
+                continue
+            }
             changes.removed.append(deletion.entry.displayPath)
         }
         // A lesson folder goes only when nothing at all is left in it (rmdir cannot delete more).
-        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent().path }).sorted() {
-            rmdir(folder)
+        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
+        {
+            FileGate.removeIfEmpty(folder)
         }
-        if let toolchain {
-            for store in roots.values.sorted(by: { $0.root.path < $1.root.path })
-            where store.recordedToolchain != toolchain {
-                guard store.toolchainIsWritable else {
-                    refusals.append(
-                        .updateRefused(
-                            at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
-                            .toolchainFile(path: store.toolchainDisplayPath)))
-                    continue
-                }
-                let existed = store.recordedToolchain != nil
-                try AtomicFile.write(
-                    Data((toolchain + "\n").utf8), to: store.toolchainURL, environment: environment,
-                    followingLinks: false)
-                if existed {
-                    changes.changed.append(store.toolchainDisplayPath)
-                } else {
-                    changes.added.append(store.toolchainDisplayPath)
-                }
+        guard let toolchain else { return }
+        for store in roots.values.sorted(by: { $0.root.path < $1.root.path })
+        where store.recordedToolchain != toolchain {
+            let at = SourceLocation(path: store.toolchainDisplayPath, line: 1)
+            guard store.toolchainIsWritable else {
+                refusals.append(.updateRefused(at: at, .toolchainFile(path: store.toolchainDisplayPath)))
+                continue
+            }
+            let snapshot = store.toolchainSnapshot
+            try FileGate.makeDirectories(store.root)
+            if let refusal = try FileGate.replace(
+                store.toolchainURL, with: Array((toolchain + "\n").utf8),
+                expecting: snapshot.map { .unchanged($0) } ?? .absent, links: .refuse, environment: environment)
+            {
+                refusals.append(
+                    .updateRefused(at: at, .notWritten(path: store.toolchainDisplayPath, reason: refusal.description)))
+                continue
+            }
+            if snapshot != nil {
+                changes.changed.append(store.toolchainDisplayPath)
+            } else {
+                changes.added.append(store.toolchainDisplayPath)
             }
         }
-        return (changes, refusals)
+    }
+
+    /// A renamed lesson keeps its approvals: the goldens of an orphan folder are carried to the lesson
+    /// whose trees they match (every file's name is a golden name of that lesson, the lesson has no
+    /// golden of that name yet, and the file holds that tree's current output). The old files go
+    /// once carried. Folders that match no lesson are returned as orphans, for `--prune`.
+    private func carry(
+        _ result: CourseChecker.Result, orphanFolders: [(store: GoldenStore, orphan: GoldenStore.Entry)],
+        planned: [Write]
+    ) -> (carried: (writes: [Write], deletions: [Deletion]), left: [GoldenStore.Entry]) {
+        var byFolder: [String: [GoldenStore.Entry]] = [:]
+        var order: [String] = []
+        for (_, orphan) in orphanFolders {
+            let folder = orphan.url.deletingLastPathComponent().path
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(orphan)
+        }
+        let plannedPaths = Set(planned.map(\.entry.url.path))
+        var writes: [Write] = []
+        var deletions: [Deletion] = []
+        var left: [GoldenStore.Entry] = []
+        var claimed: Set<String> = []
+        for folder in order {
+            let orphans = byFolder[folder] ?? []
+            let read = orphans.map { FileGate.read($0.url, followingLinks: false).snapshot }
+            var match: (LessonResult, [TreeResult])?
+            for lesson in result.lessonResults where lesson.lesson != nil && lesson.structuralError == nil {
+                guard !claimed.contains(lesson.path) else { continue }
+                let trees = orphans.enumerated().compactMap { index, orphan -> TreeResult? in
+                    guard let snapshot = read[index],
+                        let tree = lesson.trees.first(where: { $0.goldenName == orphan.url.lastPathComponent }),
+                        let golden = tree.golden, golden.contents == nil, golden.foreign == nil,
+                        golden.unreadable == nil, tree.ranCleanly, tree.run?.stdout == snapshot.bytes
+                    else { return nil }
+                    return tree
+                }
+                if trees.count == orphans.count {
+                    match = (lesson, trees)
+                    break
+                }
+            }
+            guard let (lesson, trees) = match else {
+                left += orphans
+                continue
+            }
+            claimed.insert(lesson.path)
+            for (index, tree) in trees.enumerated() {
+                guard let golden = tree.golden, let snapshot = read[index], let block = tree.tree else { continue }
+                if !plannedPaths.contains(golden.url.path) {
+                    writes.append(Write(entry: golden, data: snapshot.bytes, at: block.headerLocation(in: lesson.path)))
+                }
+                deletions.append(
+                    Deletion(
+                        entry: orphans[index], reason: "carried to \(golden.displayPath) (\(lesson.path) was renamed)",
+                        snapshot: snapshot))
+            }
+        }
+        return ((writes, deletions), left)
     }
 }

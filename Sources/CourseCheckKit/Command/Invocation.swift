@@ -8,8 +8,9 @@ package struct Invocation: Sendable, Equatable {
     package enum Action: Sendable, Equatable {
         /// Check every lesson (the default).
         case check
-        /// Approve current outputs as goldens, then check; `force` allows it under `CI`.
-        case update(force: Bool)
+        /// Approve current outputs as goldens, then check; `force` allows it under `CI`; `prune`
+        /// also deletes the orphan goldens it lists.
+        case update(force: Bool, prune: Bool = false)
         /// Rewrite lessons' expected and core blocks in place, or print a patch instead (`dryRun`);
         /// `force` allows writing under `CI`.
         case promote(dryRun: Bool, force: Bool)
@@ -112,8 +113,8 @@ package struct Invocation: Sendable, Equatable {
     static let checkOptions: Set<String> = [
         "--strict", "--color", "--no-color", "--engine", "--cross-check", "--timeout", "--compile-timeout",
         "--output-limit", "--build",
-        "--no-cache", "--cache-dir", "--goldens", "--no-goldens", "--no-claims", "--update", "--promote", "--dry-run",
-        "--force", "--format", "--junit",
+        "--no-cache", "--cache-dir", "--goldens", "--no-goldens", "--no-claims", "--update", "--prune", "--promote",
+        "--dry-run", "--force", "--format", "--junit",
     ]
     static func accepted(by subcommand: Subcommand) -> Set<String> {
         switch subcommand {
@@ -157,6 +158,7 @@ package struct Invocation: Sendable, Equatable {
         var promote = false
         var dryRun = false
         var force = false
+        var prune = false
         // `--no-goldens` and `--no-cache` win over a directory, in either order.
         var noGoldens = false
         var noCache = false
@@ -238,6 +240,8 @@ package struct Invocation: Sendable, Equatable {
                 invocation.noClaims = true
             case "--update":
                 update = true
+            case "--prune":
+                prune = true
             case "--promote":
                 promote = true
             case "--dry-run":
@@ -300,6 +304,9 @@ package struct Invocation: Sendable, Equatable {
         if dryRun && !promote {
             throw .usage("--dry-run goes with --promote")
         }
+        if prune && !update {
+            throw .usage("--prune goes with --update")
+        }
         if force && chosen == .check && !update && !promote {
             throw .usage("--force goes with --update or --promote")
         }
@@ -309,7 +316,7 @@ package struct Invocation: Sendable, Equatable {
         switch chosen {
         case .check:
             invocation.action =
-                update ? .update(force: force) : promote ? .promote(dryRun: dryRun, force: force) : .check
+                update ? .update(force: force, prune: prune) : promote ? .promote(dryRun: dryRun, force: force) : .check
         case .list: invocation.action = .list
         case .watch: invocation.action = .watch
         case .lsp: invocation.action = .lsp
@@ -352,7 +359,7 @@ package struct Invocation: Sendable, Equatable {
         USAGE: coursecheck [check] [options] <path>...
                coursecheck list [--format text|json] <path>...
                coursecheck run [options] <lesson.md>:<line>
-               coursecheck --update | --promote [--dry-run] <path>...
+               coursecheck --update [--prune] | --promote [--dry-run] <path>...
                coursecheck import <export.md> <lessons-dir>
                coursecheck watch [options] <path>...
                coursecheck lsp [options]
@@ -409,8 +416,10 @@ package struct Invocation: Sendable, Equatable {
                               series, label references, index, front matter,
                               fragment syntax).
           --update            Approve the current outputs as goldens (only trees whose
-                              output equals the lesson), remove orphan *.out files
-                              (listed first), check again. Refused on CI.
+                              output equals the lesson), then check again; never
+                              deletes a golden. Refused on CI.
+          --prune             With --update: also delete the orphan *.out files it
+                              lists first.
           --promote           Rewrite the lessons' expected blocks to the actual
                               outputs and core blocks to the embedded core, in place.
           --dry-run           With --promote: print a patch for 'git apply' instead

@@ -13,6 +13,8 @@ package struct LessonPromoter {
         package var hadByteOrderMark: Bool
         package var expectedBlocks = 0
         package var coreBlocks = 0
+        /// The lesson file as read: it is rewritten only while it is still this file.
+        package var snapshot: FileGate.Snapshot?
 
         /// The new file's bytes, byte order mark included when the old file had one.
         package var data: Data {
@@ -24,6 +26,8 @@ package struct LessonPromoter {
     package struct Plan: Sendable {
         package var rewrites: [Rewrite] = []
         package var skipped: [Diagnostic] = []
+        /// Lessons left whole: a structural error makes their blocks uncertain (`promote-refused`).
+        package var refused: [Diagnostic] = []
     }
 
     /// The rewrites `result` calls for (lessons that would not change are left out).
@@ -32,6 +36,15 @@ package struct LessonPromoter {
         let core = LineScanner.lines(of: EmbeddedCore.text)
         for checked in result.lessonResults {
             guard let lesson = checked.lesson else { continue }
+            // As `--update` does: while a block may be hidden or misread, no block of the lesson is
+            // rewritten (an author's diagram between a tree and its output stays).
+            if let blocking = checked.structuralError {
+                promotion.refused.append(
+                    .promoteRefused(
+                        at: SourceLocation(path: lesson.path, line: 1),
+                        .structural(id: blocking.id, line: blocking.location.line, message: blocking.message)))
+                continue
+            }
             // Replacements of whole line ranges; blocks never overlap.
             var replacements: [(range: Range<Int>, lines: [String])] = []
             var expectedBlocks = 0
@@ -66,7 +79,7 @@ package struct LessonPromoter {
                 Rewrite(
                     path: lesson.path, url: checked.entry.url, old: old, new: LineScanner.lines(of: newRaw.joined()),
                     hadByteOrderMark: lesson.file.hadByteOrderMark, expectedBlocks: expectedBlocks,
-                    coreBlocks: coreBlocks))
+                    coreBlocks: coreBlocks, snapshot: checked.snapshot))
         }
         return promotion
     }

@@ -21,6 +21,11 @@ package struct GoldenCheck: Sendable {
                 )
                 continue
             }
+            if let reason = golden.unreadable {
+                findings.append(
+                    Finding(.tree(index), .goldenUnreadable(at: header, path: golden.displayPath, reason: reason)))
+                continue
+            }
             guard let approved = golden.contents else {
                 findings.append(
                     Finding(.tree(index), .goldenMissing(at: header, .unapproved(path: golden.displayPath))))

@@ -43,6 +43,8 @@ package struct LessonResult: Sendable {
     package var trees: [TreeResult]
     /// The findings located in this lesson file, in report order (by line).
     package var findings: [Finding]
+    /// The file as read from disk (nil for an editor's buffer), for `FileGate`'s compare-and-swap.
+    package var snapshot: FileGate.Snapshot? = nil
 
     package var path: String { entry.displayPath }
 

@@ -31,6 +31,10 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case remove
         /// Appending to the GitHub Actions job summary.
         case appendSummary
+        /// Finding the temporary directory (`TMPDIR`).
+        case temporaryDirectory
+        /// Taking the lock of a directory a writing run writes.
+        case lock
     }
 
     /// Why the path could not be used, in words when printed: never an error domain or code.
@@ -54,6 +58,11 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case noLessonFiles
         /// The system gave no cause.
         case unknown
+        /// coursecheck never creates anything directly at `/`.
+        case atRoot
+        case notADirectory
+        /// The write gate refused, for the reason given in words.
+        case refusedBecause(String)
 
         package var description: String {
             switch self {
@@ -69,6 +78,9 @@ package enum CourseCheckError: Error, Equatable, Sendable {
             case .linkOrNotRegularFile: "it is a link or not a regular file"
             case .noLessonFiles: "no lesson files (named like 01-slug.md) in this directory"
             case .unknown: "no cause given"
+            case .atRoot: "coursecheck never creates anything directly in /"
+            case .notADirectory: "it is not a directory"
+            case .refusedBecause(let reason): reason
             }
         }
     }
@@ -101,7 +113,9 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case (.write, _): "cannot write \(path): \(cause)"
         case (.replace, _): "cannot replace \(path): \(cause)"
         case (.remove, _): "cannot remove \(path): \(cause)"
-        case (.appendSummary, _): "cannot write the job summary \(path)"
+        case (.appendSummary, _): "cannot write the job summary \(path): \(cause)"
+        case (.temporaryDirectory, _): "\(path): cannot use it as the temporary directory (\(cause))"
+        case (.lock, _): "cannot lock \(path) for writing: \(cause)"
         }
     }
 

@@ -239,7 +239,7 @@ package struct CourseChecker: Sendable {
         let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
         var result = LessonResult(
             entry: entry, lesson: outcome.lesson, store: nil, trees: [],
-            findings: outcome.diagnostics.map { Finding(.lesson, $0) })
+            findings: outcome.diagnostics.map { Finding(.lesson, $0) }, snapshot: outcome.snapshot)
         guard let lesson = outcome.lesson else { return result }
         result.store = store(for: entry)
         for (ordinal, core) in lesson.cores.enumerated() {

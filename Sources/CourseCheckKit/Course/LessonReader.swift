@@ -7,25 +7,26 @@ package enum LessonReader {
         /// The classified lesson, or nil when the file could not be decoded.
         package var lesson: Lesson?
         package var diagnostics: [Diagnostic]
+        /// The file as read from disk (nil for an editor's buffer): `--promote` rewrites it only
+        /// while it is still this file.
+        package var snapshot: FileGate.Snapshot? = nil
     }
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
     package static func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> Outcome {
         // Only regular files: a FIFO would block the read forever, a directory cannot be read.
-        var info = stat()
-        guard stat(entry.url.path, &info) == 0 else {
-            throw .io(path: entry.displayPath, operation: .read, cause: .system(errno: errno))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
+        switch FileGate.read(entry.url) {
+        case .file(let snapshot):
+            var outcome = classify(bytes: snapshot.bytes, path: entry.displayPath)
+            outcome.snapshot = snapshot
+            return outcome
+        case .missing:
+            throw .io(path: entry.displayPath, operation: .read, cause: .noSuchFile)
+        case .notRegular:
             throw .io(path: entry.displayPath, operation: .read, cause: .notRegularFile)
+        case .unreadable(let code):
+            throw .io(path: entry.displayPath, operation: .read, cause: .system(errno: code))
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: entry.url)
-        } catch {
-            throw .io(path: entry.displayPath, operation: .read, cause: Self.reason(error))
-        }
-        return classify(bytes: [UInt8](data), path: entry.displayPath)
     }
 
     /// Reads `entry` from `overlay` when it holds the entry's standardized path (an editor's
@@ -59,15 +60,5 @@ package enum LessonReader {
         let (lesson, classified) = Classifier.classify(file, scanned: scanned)
         diagnostics += classified
         return Outcome(lesson: lesson, diagnostics: diagnostics)
-    }
-
-    private static func reason(_ error: Error) -> CourseCheckError.IOCause {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return .system(errno: code.rawValue)
-        }
-        return IOReason.cause(error, at: URL(fileURLWithPath: "/"))
     }
 }

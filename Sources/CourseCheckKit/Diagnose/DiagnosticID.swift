@@ -64,6 +64,10 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case environmentDrift = "environment-drift"
     /// `--update` would not approve a tree whose output the lesson contradicts.
     case updateRefused = "update-refused"
+    /// `--promote` left a lesson alone: a structural error, or the file may not be rewritten.
+    case promoteRefused = "promote-refused"
+    /// A golden exists but cannot be read: an I/O finding that names it, never "missing".
+    case goldenUnreadable = "golden-unreadable"
     /// Front matter: required keys, title, source slug, course title.
     case frontMatter = "front-matter"
     /// The course index: the lesson count and the ordered list of lessons.
@@ -96,7 +100,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
         case .encoding, .unterminatedFence, .markdownNesting, .notALesson, .coreCount, .noTrees, .missingExpected,
             .strayOutput, .noRole, .compileError, .compileTimeout, .outputDrift, .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
-            .goldenMissing, .goldenOrphan, .updateRefused, .frontMatter, .courseIndex, .declaredTrigger, .closingTable,
+            .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .frontMatter, .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift:
             .error
         }

@@ -12,6 +12,10 @@ extension Diagnostic {
         case contradicted(expectedLine: Int)
         /// The toolchain file at `path` is a link or a folder.
         case toolchainFile(path: String)
+        /// `FileGate` refused to write the golden at `path` (changed on disk, read-only, ...).
+        case notWritten(path: String, reason: String)
+        /// `FileGate` refused to remove the orphan at `path`.
+        case notRemoved(path: String, reason: String)
     }
 
     static func updateRefused(at location: SourceLocation, _ reason: UpdateRefused) -> Diagnostic {
@@ -28,8 +32,28 @@ extension Diagnostic {
                     + "the lesson, or run --promote, then --update"
             case .toolchainFile(let path):
                 "\(path) is not a regular file (a link or a folder), so it is left as it is"
+            case .notWritten(let path, let reason): "not written: \(path): \(reason)"
+            case .notRemoved(let path, let reason): "not removed: \(path): \(reason)"
             }
         return Diagnostic(.updateRefused, at: location, message)
+    }
+
+    /// Why `--promote` left a whole lesson as it is.
+    enum PromoteRefused {
+        /// The lesson's structural error: its message, at `line`, which the refusal repeats in words.
+        case structural(id: DiagnosticID, line: Int, message: String)
+        /// `FileGate` refused to write the lesson file.
+        case notWritten(reason: String)
+    }
+
+    static func promoteRefused(at location: SourceLocation, _ reason: PromoteRefused) -> Diagnostic {
+        let message =
+            switch reason {
+            case .structural(let id, let line, let message):
+                "lesson not promoted: line \(line): \(message) [\(id.rawValue)]; fix it, then run --promote again"
+            case .notWritten(let reason): "lesson not promoted: \(reason)"
+            }
+        return Diagnostic(.promoteRefused, at: location, message)
     }
 
     /// `--promote` left the tree's expected block as it is, for `reason`.

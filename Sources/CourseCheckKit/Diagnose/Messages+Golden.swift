@@ -46,6 +46,13 @@ extension Diagnostic {
         return Diagnostic(.goldenMissing, at: location, message)
     }
 
+    /// The tree's golden exists but cannot be read.
+    static func goldenUnreadable(at location: SourceLocation, path: String, reason: String) -> Diagnostic {
+        Diagnostic(
+            .goldenUnreadable, at: location,
+            "tree's golden \(path) cannot be read (\(reason)); make it readable, coursecheck never treats it as missing")
+    }
+
     /// The tree's output differs from its golden; the note points at the golden's first differing line.
     static func goldenDrift(at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks)
         -> Diagnostic
@@ -62,7 +69,7 @@ extension Diagnostic {
         let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
         return Diagnostic(
             .goldenOrphan, at: SourceLocation(path: path, line: 1),
-            "golden has no tree: \(owner); 'coursecheck --update' removes it")
+            "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
     }
 
     /// The goldens were approved with the `recorded` toolchain; this run uses `current`.

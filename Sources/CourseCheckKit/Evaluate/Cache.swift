@@ -1,9 +1,14 @@
 import Foundation
+import Synchronization
 
 /// A content-addressed store under `.build/coursecheck-cache/`: compiled tree binaries and
 /// toolchain results, each named by the SHA-256 of everything that determines it.
 ///
-/// Entries are written through `AtomicFile`, so a reader never sees half an entry.
+/// A cache is a hint, never a truth. Every entry carries the key it answers and a checksum of its
+/// content (a binary in a `.sum` file beside it); a truncated, garbled, foreign or directory entry
+/// is a miss, recomputed and replaced, and the run says so once. A cache that cannot be written
+/// means running without one, said once too. Entries are written through `FileGate`, so a reader
+/// never sees half an entry.
 package struct Cache: Sendable {
     package var directory: URL
 
@@ -16,12 +21,24 @@ package struct Cache: Sendable {
     }
 
     package func text(_ key: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: url(key).path) else { return nil }
-        return String(data: data, encoding: .utf8)
+        data(key).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The entry's content, or nil when it is missing or does not hold what its header promises.
     package func data(_ key: String) -> Data? {
-        FileManager.default.contents(atPath: url(key).path)
+        switch FileGate.read(url(key), followingLinks: false) {
+        case .missing:
+            return nil
+        case .file(let snapshot):
+            guard let payload = Self.payload(of: snapshot.bytes, key: key) else {
+                Self.noteDamaged()
+                return nil
+            }
+            return Data(payload)
+        case .notRegular, .unreadable:
+            Self.noteDamaged()
+            return nil
+        }
     }
 
     @discardableResult
@@ -29,15 +46,97 @@ package struct Cache: Sendable {
         store(data: Data(text.utf8), as: key)
     }
 
-    /// Writes an entry atomically; a cache that cannot be written is skipped, never fatal.
+    /// Writes an entry atomically, with its header; a cache that cannot be written is skipped, never fatal.
     @discardableResult
     package func store(data: Data, as key: String) -> Bool {
-        (try? AtomicFile.write(data, to: url(key))) != nil
+        let bytes = [UInt8](data)
+        return attempt { () throws(CourseCheckError) in
+            try FileGate.writeCacheEntry(Self.header(key: key, content: bytes) + bytes, to: url(key))
+        }
     }
 
-    /// Copies a file (e.g. a freshly linked binary) into the cache under `key`, atomically.
+    /// Copies a file (a freshly linked binary) into the cache under `key`, with a `.sum` beside it.
     @discardableResult
     package func store(file: URL, as key: String) -> Bool {
-        (try? AtomicFile.copy(file, to: url(key))) != nil
+        guard case .file(let snapshot) = FileGate.read(file) else { return false }
+        return attempt { () throws(CourseCheckError) in
+            try FileGate.copyIntoCache(file, to: url(key))
+            try FileGate.writeCacheEntry(Self.header(key: key, content: snapshot.bytes), to: url(key + ".sum"))
+        }
+    }
+
+    /// The cached binary for `key`, only when it is the file its `.sum` describes.
+    package func executable(_ key: String) -> URL? {
+        let binary = url(key)
+        guard case .file(let sum) = FileGate.read(url(key + ".sum"), followingLinks: false) else {
+            if FileGate.read(binary, followingLinks: false) != .missing { Self.noteDamaged() }
+            return nil
+        }
+        guard case .file(let snapshot) = FileGate.read(binary, followingLinks: false),
+            sum.bytes == Self.header(key: key, content: snapshot.bytes),
+            FileManager.default.isExecutableFile(atPath: binary.path)
+        else {
+            Self.noteDamaged()
+            return nil
+        }
+        return binary
+    }
+
+    private static let magic = "coursecheck-cache 1"
+
+    /// `coursecheck-cache 1 <key> <count> <sha256>\n`: what the entry answers and what it must hold.
+    static func header(key: String, content: [UInt8]) -> [UInt8] {
+        var digest = SHA256()
+        digest.update(content)
+        return Array("\(magic) \(key) \(content.count) \(digest.finalize())\n".utf8)
+    }
+
+    /// The content after a header that names `key` and matches the content's length and checksum.
+    static func payload(of bytes: [UInt8], key: String) -> ArraySlice<UInt8>? {
+        guard let newline = bytes.prefix(512).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let content = bytes[(newline + 1)...]
+        guard Array(bytes[...newline]) == header(key: key, content: Array(content)) else { return nil }
+        return content
+    }
+
+    // What went wrong with the cache during this run, said once each by `notes`.
+    private struct Problems {
+        var damaged = 0
+        var unwritable: String?
+    }
+
+    private static let problems = Mutex(Problems())
+
+    private static func noteDamaged() {
+        problems.withLock { $0.damaged += 1 }
+    }
+
+    private func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            let reason = error.message
+            Self.problems.withLock { if $0.unwritable == nil { $0.unwritable = reason } }
+            return false
+        }
+    }
+
+    /// The notes about the cache since the last call (one run): damaged entries that were
+    /// recomputed, and a cache that could not be written.
+    package static func notes() -> [String] {
+        problems.withLock { state in
+            defer { state = Problems() }
+            var lines: [String] = []
+            if state.damaged > 0 {
+                lines.append(
+                    "\(Plural.count(state.damaged, "cache entry", plural: "cache entries")) did not hold what its key promised (truncated, "
+                        + "garbled or not coursecheck's) and \(state.damaged == 1 ? "was" : "were") recomputed")
+            }
+            if let reason = state.unwritable {
+                lines.append("the cache cannot be written (\(reason)); this run went on without storing results")
+            }
+            return lines
+        }
     }
 }

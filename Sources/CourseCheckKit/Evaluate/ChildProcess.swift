@@ -47,29 +47,35 @@ package struct ChildProcess: Sendable {
     /// `TMPDIR` there too: the driver's temporary directories go when the scratch goes (a killed
     /// compile leaves its `TemporaryDirectory.*` behind otherwise).
     static func swiftc(
-        _ swiftc: URL, _ arguments: [String], in directory: URL, timeout: Double, outputLimit: Int = 16 << 20
+        _ swiftc: URL, _ arguments: [String], in directory: URL, scratch: FileGate.Scratch, timeout: Double,
+        outputLimit: Int = 16 << 20
     ) throws(CourseCheckError) -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory.path
         return try ChildProcess(
             executable: swiftc, arguments: arguments, environment: environment, timeout: timeout,
             outputLimit: outputLimit
-        ).run(in: directory)
+        ).run(in: scratch, directory: directory)
     }
 
-    /// Runs the child in `scratch`, a directory the caller owns and removes.
+    /// Runs the child in `directory` (default: `scratch`, a directory the caller owns and removes);
+    /// its output goes to files in `scratch`.
     ///
     /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
     /// whole session, so a killed swiftc leaves no swift-frontend behind.
-    package func run(in scratch: URL) throws(CourseCheckError) -> Result {
+    package func run(in scratch: FileGate.Scratch, directory: URL? = nil) throws(CourseCheckError) -> Result {
         let token = UUID().uuidString
-        let outURL = scratch.appendingPathComponent("\(token).out")
-        let errURL = scratch.appendingPathComponent("\(token).err")
+        let outURL = scratch.url.appendingPathComponent("\(token).out")
+        let errURL = scratch.url.appendingPathComponent("\(token).err")
         defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
+            scratch.remove(outURL)
+            scratch.remove(errURL)
         }
-        let pid = try spawn(stdout: outURL, stderr: errURL, directory: scratch)
+        let out = try scratch.createOutput(outURL)
+        defer { close(out) }
+        let err = try scratch.createOutput(errURL)
+        defer { close(err) }
+        let pid = try spawn(stdout: out, stderr: err, directory: directory ?? scratch.url)
         defer { ProcessGroups.finish(pid) }
 
         let start = DispatchTime.now().uptimeNanoseconds
@@ -110,13 +116,13 @@ package struct ChildProcess: Sendable {
     }
 
     /// posix_spawn in a new session, stdin from /dev/null, stdout and stderr to files, in `directory`.
-    private func spawn(stdout: URL, stderr: URL, directory: URL) throws(CourseCheckError) -> pid_t {
+    private func spawn(stdout: Int32, stderr: Int32, directory: URL) throws(CourseCheckError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         guard let addChdir = Self.addChdir else {
             throw CourseCheckError.system(
                 "posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
@@ -128,7 +134,7 @@ package struct ChildProcess: Sendable {
         // Default signal handling in the child: coursecheck ignores SIGINT/SIGTERM/SIGHUP itself.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signalNumber) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
@@ -168,13 +174,10 @@ package struct ChildProcess: Sendable {
     }
 
     private static func read(_ url: URL, limit: Int) throws(CourseCheckError) -> [UInt8] {
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            return [UInt8](try handle.read(upToCount: limit) ?? Data())
-        } catch {
-            throw .io(
-                path: url.path, operation: .read, cause: IOReason.cause(error, at: url.deletingLastPathComponent()))
+        switch FileGate.read(url) {
+        case .file(let snapshot): return Array(snapshot.bytes.prefix(limit))
+        case .unreadable(let code): throw .io(path: url.path, operation: .read, cause: .system(errno: code))
+        case .missing, .notRegular: throw .io(path: url.path, operation: .read, cause: .unreadable)
         }
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 
 /// Every child coursecheck starts (swiftc, and through it swift-frontend; the trees) runs in a
 /// session of its own, and every scratch directory is registered here, so a time limit or a
-/// signal can end them all and leave nothing behind.
+/// signal can end them all and leave nothing behind (`FileGate` removes what it registered).
 ///
 /// A session, not only a process group: the Swift driver starts each swift-frontend job in a new
 /// process group, so `kill(-pgid)` on swiftc's group would miss the frontend. The frontend stays in
@@ -17,7 +17,6 @@ import Synchronization
 package enum ProcessGroups {
     private struct State {
         var sessions: Set<pid_t> = []
-        var scratchDirectories: Set<String> = []
         var terminating = false
         var signalSources: [DispatchSourceSignal] = []
         var interceptor: (@Sendable (Int32) -> Void)?
@@ -51,14 +50,6 @@ package enum ProcessGroups {
         killSession(session)
     }
 
-    static func register(scratch path: String) {
-        _ = state.withLock { $0.scratchDirectories.insert(path) }
-    }
-
-    static func unregister(scratch path: String) {
-        _ = state.withLock { $0.scratchDirectories.remove(path) }
-    }
-
     /// SIGKILLs the session's group and every process still in the session (found in /proc).
     static func killSession(_ session: pid_t) {
         kill(-session, SIGKILL)
@@ -86,18 +77,19 @@ package enum ProcessGroups {
         return text[text.index(after: close)...].split(separator: " ")
     }
 
-    /// On SIGINT, SIGTERM and SIGHUP: kill every child session, remove every scratch directory,
+    /// On SIGINT, SIGTERM, SIGHUP and SIGQUIT: kill every child session, remove every scratch
+    /// directory and temporary (`FileGate`),
     /// exit with 128 + the signal. Call once, from the executable.
     /// Idempotent: one set of signal sources per process (two sources for one signal would race).
     package static func installSignalHandlers() {
         state.withLock { state in
             guard state.signalSources.isEmpty else { return }
             let queue = DispatchQueue(label: "coursecheck.signals")
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler {
-                    if let handler = ProcessGroups.state.withLock({ $0.interceptor }), signalNumber != SIGHUP {
+                    if let handler = ProcessGroups.state.withLock({ $0.interceptor }), signalNumber != SIGHUP && signalNumber != SIGQUIT {
                         handler(signalNumber)
                     } else {
                         stop(signal: signalNumber)
@@ -114,7 +106,7 @@ package enum ProcessGroups {
         state.withLock { state in
             state.terminating = true
             for session in state.sessions { killSession(session) }
-            for directory in state.scratchDirectories { try? FileManager.default.removeItem(atPath: directory) }
+            FileGate.removeRegisteredForExit()
             _exit(128 + signalNumber)
         }
     }

@@ -39,10 +39,10 @@ package struct Toolchain: Sendable {
         ].joined(separator: "|")
         let key = "toolchain-" + SHA256.hex(stamp)
         if let cached = cache?.text(key) { return cached }
-        let scratch = try ScratchDirectory()
+        let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
         let result = try ChildProcess.swiftc(
-            swiftc, ["--version"], in: scratch.url, timeout: 60, outputLimit: 64 * 1024)
+            swiftc, ["--version"], in: scratch.url, scratch: scratch, timeout: 60, outputLimit: 64 * 1024)
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
             throw CourseCheckError.system("\(swiftc.path) --version failed: \(output)")

@@ -88,10 +88,10 @@ package struct ToolchainEngine: Sendable {
         }
         guard !pending.isEmpty else { return report }
 
-        let scratch = try ScratchDirectory()
+        let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
         let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
-        try ScratchDirectory.write(core, to: coreURL)
+        try scratch.write(core, to: coreURL)
 
         // Trees that could observe the merge are built standalone from the start, beside the merged build.
         var mergedTrees: [Int] = []
@@ -201,7 +201,7 @@ package struct ToolchainEngine: Sendable {
     /// Builds `trees` into one program; on failure, retries without the blamed trees, which are
     /// left to be built alone.
     private func buildMerged(
-        _ trees: [Int], jobs: [TreeJob], core coreURL: URL, toolchain: Toolchain, scratch: ScratchDirectory,
+        _ trees: [Int], jobs: [TreeJob], core coreURL: URL, toolchain: Toolchain, scratch: FileGate.Scratch,
         built: Collector<(executable: URL, merged: Bool, program: TreeProgram)>, located: Collector<[Diagnostic]>
     ) throws(CourseCheckError) -> Merging {
         var mergedTrees = trees
@@ -241,7 +241,7 @@ package struct ToolchainEngine: Sendable {
 
     /// Runs a binary with deterministic hashing, then with random seeds until one differs (at most `seededRuns`).
     private func run(
-        _ executable: URL, arguments: [String], in scratch: ScratchDirectory, environment: [String: String]
+        _ executable: URL, arguments: [String], in scratch: FileGate.Scratch, environment: [String: String]
     )
         throws(CourseCheckError) -> TreeRun
     {
@@ -257,13 +257,13 @@ package struct ToolchainEngine: Sendable {
                 executable: executable, arguments: arguments, environment: variables,
                 timeout: options.timeout, outputLimit: options.outputLimit)
         }
-        let first = try child(deterministic).run(in: scratch.url)
+        let first = try child(deterministic).run(in: scratch)
         var run = TreeRun(engine: .swiftc, ending: first.ending, stdout: first.stdout, stderr: first.stderr)
         guard first.ending == .exited(0) else { return run }
         // A random seed can give the deterministic order by chance (1 in 2 for a two-element Set),
         // so several seeded runs must all agree before the output counts as deterministic.
         for _ in 0..<Self.seededRuns {
-            let seededRun = try child(seeded).run(in: scratch.url)
+            let seededRun = try child(seeded).run(in: scratch)
             if seededRun.stdout != first.stdout || seededRun.ending != first.ending {
                 run.divergentStdout = seededRun.stdout
                 break
@@ -289,26 +289,22 @@ package struct ToolchainEngine: Sendable {
     }
 
     private func compile(
-        _ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: ScratchDirectory, name: String
+        _ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: FileGate.Scratch, name: String
     )
         throws(CourseCheckError) -> Build
     {
         let key = binaryKey(program, toolchain)
-        if let cache = options.cache, FileManager.default.isExecutableFile(atPath: cache.url(key).path) {
-            return Build(executable: cache.url(key), errors: [], cached: true)
+        if let executable = options.cache?.executable(key) {
+            return Build(executable: executable, errors: [], cached: true)
         }
         let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: directory.path, operation: .createDirectory, cause: IOReason.cause(error, at: scratch.url))
-        }
+        try scratch.makeDirectory(directory)
         let main = directory.appendingPathComponent("main.swift")
-        try ScratchDirectory.write(program.main, to: main)
+        try scratch.write(program.main, to: main)
         var sources = [core.path]
         for (file, text) in program.support.sorted(by: { $0.key < $1.key }) {
             let url = directory.appendingPathComponent(file)
-            try ScratchDirectory.write(text, to: url)
+            try scratch.write(text, to: url)
             sources.append(url.path)
         }
         // Relative, as in `swiftc Invalidation.swift main.swift`: `#file` and `#filePath` print the
@@ -317,7 +313,7 @@ package struct ToolchainEngine: Sendable {
         let output = directory.appendingPathComponent("trees")
         let result = try ChildProcess.swiftc(
             toolchain.swiftc, ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources, in: directory,
-            timeout: options.compileTimeout)
+            scratch: scratch, timeout: options.compileTimeout)
         if case .timedOut = result.ending {
             return Build(executable: nil, errors: [], cached: false, timedOut: true)
         }

@@ -32,6 +32,15 @@ package struct GoldenStore: Sendable {
         /// Why coursecheck may not write this golden, when something it did not make stands there:
         /// a symbolic link (which could point anywhere), a folder, or a golden folder that is a link.
         package var foreign: String? = nil
+        /// The file as read, for compare-and-swap: a rewrite happens only while it is still this file.
+        package var snapshot: FileGate.Snapshot? = nil
+        /// Why an existing golden could not be read (never reported as missing).
+        package var unreadable: String? = nil
+
+        /// What `FileGate` must still find at the golden when it writes: nothing, or the file read.
+        package var expectation: FileGate.Expectation {
+            snapshot.map { .unchanged($0) } ?? .absent
+        }
     }
 
     /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`.
@@ -60,9 +69,19 @@ package struct GoldenStore: Sendable {
         case (.missing, _), (.directory, .missing):
             return Entry(url: url, displayPath: display, contents: nil)
         case (.directory, .regular):
-            return Entry(
-                url: url, displayPath: display,
-                contents: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
+            switch FileGate.read(url, followingLinks: false) {
+            case .file(let snapshot):
+                return Entry(url: url, displayPath: display, contents: snapshot.bytes, snapshot: snapshot)
+            case .unreadable(let code):
+                return Entry(
+                    url: url, displayPath: display, contents: nil, unreadable: String(cString: strerror(code)))
+            case .missing:
+                return Entry(url: url, displayPath: display, contents: nil)
+            case .notRegular:
+                return Entry(
+                    url: url, displayPath: display, contents: nil,
+                    foreign: "it is not a regular file (a link or a folder)")
+            }
         case (.directory, _):
             return Entry(
                 url: url, displayPath: display, contents: nil, foreign: "it is not a regular file (a link or a folder)")
@@ -164,15 +183,7 @@ package struct GoldenStore: Sendable {
 
     /// The absolute path with every symbolic link resolved, as far as the path exists.
     static func canonicalPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        let parent = url.standardizedFileURL.deletingLastPathComponent()
-        guard parent.path != path else { return path }
-        let base = canonicalPath(parent)
-        return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+        FileGate.canonicalPath(url)
     }
 
     package var toolchainURL: URL { root.appendingPathComponent(Self.toolchainFile) }
@@ -183,8 +194,12 @@ package struct GoldenStore: Sendable {
 
     /// The toolchain line recorded with the goldens, if any.
     package var recordedToolchain: String? {
-        guard Self.kind(toolchainURL) == .regular, let data = FileManager.default.contents(atPath: toolchainURL.path)
-        else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        toolchainSnapshot.map { String(decoding: $0.bytes, as: UTF8.self) }?.split(separator: "\n").first
+            .map(String.init)
+    }
+
+    /// `TOOLCHAIN` as read (never through a link), for compare-and-swap.
+    package var toolchainSnapshot: FileGate.Snapshot? {
+        FileGate.read(toolchainURL, followingLinks: false).snapshot
     }
 }

@@ -164,10 +164,18 @@ package struct CourseImporter {
         var written: [(String, Bool)] = []
         func put(_ name: String, _ text: String) throws(CourseCheckError) {
             let url = directory.appendingPathComponent(name)
-            let old = FileManager.default.contents(atPath: url.path)
-            let data = Data(text.utf8)
-            if old != data { try AtomicFile.write(data, to: url, environment: environment) }
-            written.append((name, old != data))
+            let old = FileGate.read(url).snapshot
+            let data = Array(text.utf8)
+            if old?.bytes != data {
+                try FileGate.makeDirectories(directory)
+                if let refusal = try FileGate.replace(
+                    url, with: data, expecting: old.map { .unchanged($0) } ?? .absent, links: .follow,
+                    environment: environment)
+                {
+                    throw .io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
+                }
+            }
+            written.append((name, old?.bytes != data))
         }
         for index in lessons.indices {
             let url = directory.appendingPathComponent(fileName(index))

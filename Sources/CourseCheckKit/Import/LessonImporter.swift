@@ -66,13 +66,19 @@ package struct LessonImporter {
     {
         let name = try target(in: directory)
         let url = directory.appendingPathComponent(name)
-        let data = FileManager.default.contents(atPath: url.path)
-        let existing = data.flatMap {
-            if case .success(let file) = SourceFile.decode([UInt8]($0), path: url.path) { file } else { nil }
+        let snapshot = FileGate.read(url).snapshot
+        let existing = snapshot.flatMap {
+            if case .success(let file) = SourceFile.decode($0.bytes, path: url.path) { file } else { nil }
         }
-        let new = Data(text(existing: existing).utf8)
-        guard new != data else { return (name, false) }
-        try AtomicFile.write(new, to: url, environment: environment)
+        let new = Array(text(existing: existing).utf8)
+        guard new != snapshot?.bytes else { return (name, false) }
+        try FileGate.makeDirectories(directory)
+        if let refusal = try FileGate.replace(
+            url, with: new, expecting: snapshot.map { .unchanged($0) } ?? .absent, links: .follow,
+            environment: environment)
+        {
+            throw .io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
+        }
         return (name, true)
     }
 }

@@ -211,13 +211,19 @@ extension LSPServer {
         guard golden.contents != run.stdout else {
             return ["golden": .string(golden.displayPath), "changed": false]
         }
-        AtomicFile.sweep(golden.url.deletingLastPathComponent())
-        do {
-            try AtomicFile.write(
-                Data(run.stdout), to: golden.url, environment: environment.variables, followingLinks: false)
+        let refusal: FileGate.Refusal?
+        do throws(CourseCheckError) {
+            let lock = try FileGate.lockForWriting(
+                [store.exists ? store.root : store.root.deletingLastPathComponent()], waiting: { _ in })
+            defer { withExtendedLifetime(lock) {} }
+            try FileGate.makeDirectories(golden.url.deletingLastPathComponent())
+            refusal = try FileGate.replace(
+                golden.url, with: run.stdout, expecting: golden.expectation, links: .refuse,
+                environment: environment.variables)
         } catch {
             throw RequestError(code: .requestFailed, message: error.message)
         }
+        if let refusal { throw refuse("\(golden.displayPath) was not written: \(refusal)") }
         dirty = true
         return ["golden": .string(golden.displayPath), "changed": true]
     }

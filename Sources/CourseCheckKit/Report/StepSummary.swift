@@ -49,20 +49,6 @@ package struct StepSummary: Sendable {
         return text
     }
 
-    /// Appends the summary to the file GitHub names (it collects every step's summary).
-    package func append(to path: String) throws(CourseCheckError) {
-        let url = URL(fileURLWithPath: path)
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        guard let handle = try? FileHandle(forWritingTo: url) else {
-            throw .io(path: path, operation: .appendSummary, cause: .unknown)
-        }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        handle.write(Data(markdown.utf8))
-    }
-
     private func cell(_ text: String) -> String {
         Escape.controls(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
     }

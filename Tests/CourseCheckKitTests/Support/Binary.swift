@@ -29,8 +29,12 @@ enum Binary {
     }
 
     /// Runs the binary with `arguments` in `directory`, with colour off and `CI` unset unless
-    /// `environment` sets it, and collects its output.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    /// `environment` sets it, and collects its output. `shell: true` runs `/bin/sh` with the
+    /// arguments instead (to set limits first), and `executable` another program (a wrapper).
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], shell: Bool = false,
+        executable: String? = nil
+    ) throws -> Result {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -40,7 +44,7 @@ enum Binary {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = try url()
+        process.executableURL = try shell ? URL(fileURLWithPath: "/bin/sh") : executable.map(URL.init(fileURLWithPath:)) ?? url()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment

@@ -1,0 +1,795 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one place coursecheck's Swift code creates, writes, renames or removes anything on disk.
+/// Every other file of Sources/ reads only; a test fails when one of them calls a mutation API.
+///
+/// The policy, in full:
+/// 1. **Own only what you made.** A scratch directory and a temporary file carry an ownership
+///    marker (boot, pid and process start time, and a random token); something is removed as a
+///    leftover only when its marker is well formed and names a process that has provably ended.
+///    A name's shape is never proof. Apart from that, only files a caller names with the snapshot
+///    it read them with are removed (`remove(_:expecting:)`: `--update --prune`'s orphans).
+/// 2. **Compare and swap.** A file is rewritten or removed only while its identity (device, inode,
+///    size, modification time) and bytes still equal what was read when its verdict was formed;
+///    otherwise that one file is refused, and the caller goes on with the rest.
+/// 3. **Respect the file.** A rewrite keeps owner, group and mode, even when root rewrites another
+///    user's file; a file its owner may not write, or with more than one hard link, is refused.
+///    A link is followed only where the caller allows it (lessons), and never for goldens.
+/// 4. **Temporaries never outlive the write.** A temporary is removed on every failure, and on a
+///    signal (registered here); one left by SIGKILL is named `.coursecheck-tmp-…` (ignored by git
+///    and by every check) and removed by the next write to its folder, by its marker.
+/// 5. **Reports never lie.** A report path that is not a regular file is an error, never a hang;
+///    a failed `--junit` write removes the earlier report; the job summary is only appended to.
+/// 6. **Runs that overlap** wait for each other on an advisory lock of the directories they write.
+/// 7. **Nothing is ever created directly at `/`**, and `TMPDIR` is used only when it exists.
+package enum FileGate {
+    // MARK: Identity
+
+    /// What `stat` says of a file: enough to tell that it is still the file that was read.
+    package struct Identity: Sendable, Equatable {
+        package var device: UInt64
+        package var inode: UInt64
+        package var size: Int64
+        package var modified: Int
+        package var modifiedNanoseconds: Int
+        package var links: UInt64
+        package var owner: uid_t
+        package var group: gid_t
+        package var mode: mode_t
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            #if canImport(Darwin)
+                modified = Int(info.st_mtimespec.tv_sec)
+                modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
+            #else
+                modified = Int(info.st_mtim.tv_sec)
+                modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+            #endif
+            links = UInt64(info.st_nlink)
+            owner = info.st_uid
+            group = info.st_gid
+            mode = info.st_mode
+        }
+
+        /// The same file, unchanged since: what compare-and-swap compares.
+        func isSameFile(as other: Identity) -> Bool {
+            device == other.device && inode == other.inode && size == other.size && modified == other.modified
+                && modifiedNanoseconds == other.modifiedNanoseconds
+        }
+    }
+
+    /// A file as it was read: its bytes and its identity, taken from the same open descriptor.
+    package struct Snapshot: Sendable, Equatable {
+        package var bytes: [UInt8]
+        package var identity: Identity
+    }
+
+    /// What reading a path found.
+    package enum ReadResult: Sendable, Equatable {
+        case file(Snapshot)
+        case missing
+        /// A link (when links are not followed), a directory, a FIFO or a device.
+        case notRegular
+        /// The path exists but cannot be read; the errno says why.
+        case unreadable(errno: Int32)
+
+        package var snapshot: Snapshot? {
+            if case .file(let snapshot) = self { return snapshot }
+            return nil
+        }
+    }
+
+    /// Reads a regular file without ever blocking (a FIFO is refused, not opened for a reader that
+    /// never comes). `followingLinks: false` refuses a final symbolic link.
+    package static func read(_ url: URL, followingLinks: Bool = true) -> ReadResult {
+        var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        if !followingLinks { flags |= O_NOFOLLOW }
+        let descriptor = open(url.path, flags)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return .missing
+            case ELOOP: return followingLinks ? .unreadable(errno: ELOOP) : .notRegular
+            default:
+                // A FIFO without a writer opens fine; one that cannot be opened is still not a file.
+                var info = stat()
+                if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+                    return .notRegular
+                }
+                return .unreadable(errno: errno)
+            }
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .unreadable(errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .notRegular }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .unreadable(errno: errno)
+            }
+            bytes += buffer[0..<count]
+        }
+        // The identity after the read: a writer that raced the read changed the mtime or size.
+        guard fstat(descriptor, &info) == 0 else { return .unreadable(errno: errno) }
+        return .file(Snapshot(bytes: bytes, identity: Identity(info)))
+    }
+
+    // MARK: Rewriting an author's file
+
+    /// What the caller read at the path when it formed its verdict.
+    package enum Expectation: Sendable, Equatable {
+        /// Nothing was there: the file is new.
+        case absent
+        /// This file, with these bytes.
+        case unchanged(Snapshot)
+    }
+
+    /// Whether a final symbolic link may be followed: a lesson's link is (the file it names is
+    /// rewritten, the link stays); a golden's never is (it could point anywhere).
+    package enum Links: Sendable {
+        case follow
+        case refuse
+    }
+
+    /// Why one file was not written. The caller reports it at the file and goes on with the rest.
+    package enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        case changedOnDisk
+        case appearedOnDisk
+        case readOnly
+        case hardLinks(UInt64)
+        case otherOwner
+        case linkOrNotRegular
+        case folderNotWritable(String)
+
+        package var description: String {
+            switch self {
+            case .changedOnDisk: "it changed on disk while coursecheck ran; run again"
+            case .appearedOnDisk: "a file appeared there while coursecheck ran; run again"
+            case .readOnly: "its owner has no write permission; make it writable to let coursecheck rewrite it"
+            case .hardLinks(let count):
+                "it has \(count) hard links, and a rewrite would split it from its other names"
+            case .otherOwner: "it belongs to another user, and coursecheck cannot keep its owner and group"
+            case .linkOrNotRegular: "it is a link or not a regular file, which coursecheck never writes through"
+            case .folderNotWritable(let folder): "its folder \(folder) cannot be written"
+            }
+        }
+    }
+
+    /// How durable a write must be: an author's file is synced before it replaces the old one;
+    /// a cache entry or a report need not be.
+    private enum Durability { case synced, cached }
+
+    /// Rewrites (or creates) an author's file: lessons (`--promote`, `import`) and goldens
+    /// (`--update`, the LSP's approve). Returns the refusal when the file may not be written.
+    package static func replace(
+        _ url: URL, with data: [UInt8], expecting expectation: Expectation, links: Links,
+        environment: [String: String] = [:]
+    ) throws(CourseCheckError) -> Refusal? {
+        var first = stat()
+        if links == .refuse, lstat(url.path, &first) == 0, first.st_mode & S_IFMT != S_IFREG {
+            return .linkOrNotRegular
+        }
+        let target = links == .follow ? URL(fileURLWithPath: canonicalPath(url)) : url
+        if environment[faultVariable] == "stop-before-write" {
+            // Tests stand in for an editor here: they save the file, then let the run go on.
+            kill(getpid(), SIGSTOP)
+        }
+        if let refusal = check(target, expectation, links: links) { return refusal }
+        var existing = stat()
+        let exists = lstat(target.path, &existing) == 0
+        let keep: Identity? = exists ? Identity(existing) : nil
+        // Checked again right before the rename: the window for an editor's save is the rename itself.
+        return try writeThroughTemporary(
+            data, to: target, shownAs: url.path, keeping: keep, durability: .synced, environment: environment
+        ) { () -> Refusal? in check(target, expectation, links: links) }
+    }
+
+    /// Why `replace` or `remove` would refuse `url` now, without writing anything: a writer plans
+    /// all its writes with this before the first one, so a refusal never leaves half a change.
+    package static func refusal(for url: URL, expecting expectation: Expectation, links: Links) -> Refusal? {
+        var info = stat()
+        if links == .refuse, lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            return .linkOrNotRegular
+        }
+        let target = links == .follow ? URL(fileURLWithPath: canonicalPath(url)) : url
+        if let refusal = check(target, expectation, links: links) { return refusal }
+        // The nearest existing folder must take a new entry (the temporary, or a folder to create).
+        var folder = target.deletingLastPathComponent().standardizedFileURL
+        while folder.path != "/" && lstat(folder.path, &info) != 0 { folder.deleteLastPathComponent() }
+        if geteuid() != 0 && access(folder.path, W_OK | X_OK) != 0 { return .folderNotWritable(folder.path) }
+        return nil
+    }
+
+    /// Removes one file the caller read (an orphan golden `--update --prune` listed), only while
+    /// it is still that file.
+    package static func remove(_ url: URL, expecting snapshot: Snapshot) throws(CourseCheckError) -> Refusal? {
+        if let refusal = check(url, .unchanged(snapshot), links: .refuse) { return refusal }
+        guard unlink(url.path) == 0 else {
+            throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
+        }
+        return nil
+    }
+
+    /// Removes a folder coursecheck emptied, only when nothing at all is left in it.
+    package static func removeIfEmpty(_ directory: URL) {
+        rmdir(directory.path)
+    }
+
+    /// Creates `directory` and its missing parents (a golden folder, the goldens directory, the
+    /// cache); never anything directly at `/`.
+    package static func makeDirectories(_ directory: URL) throws(CourseCheckError) {
+        let path = directory.standardizedFileURL.path
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw .io(path: path, operation: .createDirectory, cause: .fileInTheWay(path))
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != "/", parent != path else {
+            throw .io(path: path, operation: .createDirectory, cause: .atRoot)
+        }
+        var parentInfo = stat()
+        if stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT != S_IFDIR {
+            throw .io(path: path, operation: .createDirectory, cause: .fileInTheWay(parent))
+        }
+        try makeDirectories(URL(fileURLWithPath: parent))
+        if mkdir(path, 0o777) != 0 && errno != EEXIST {
+            let code = errno
+            var parentInfo = stat()
+            if stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT != S_IFDIR {
+                throw .io(path: path, operation: .createDirectory, cause: .fileInTheWay(parent))
+            }
+            throw .io(path: path, operation: .createDirectory, cause: .system(errno: code))
+        }
+    }
+
+    /// Why the file at `target` is no longer what the verdict was formed on, or may not be
+    /// rewritten at all; nil when it may.
+    private static func check(_ target: URL, _ expectation: Expectation, links: Links) -> Refusal? {
+        var info = stat()
+        let found = lstat(target.path, &info) == 0
+        switch expectation {
+        case .absent:
+            return found ? .appearedOnDisk : nil
+        case .unchanged(let snapshot):
+            guard found else { return .changedOnDisk }
+            guard info.st_mode & S_IFMT == S_IFREG else { return .linkOrNotRegular }
+            let now = Identity(info)
+            if now.links > 1 { return .hardLinks(now.links) }
+            if now.mode & S_IWUSR == 0 { return .readOnly }
+            guard now.isSameFile(as: snapshot.identity) else { return .changedOnDisk }
+            guard case .file(let again) = read(target, followingLinks: false), again.bytes == snapshot.bytes,
+                again.identity.isSameFile(as: snapshot.identity)
+            else { return .changedOnDisk }
+            return nil
+        }
+    }
+
+    // MARK: Temporaries
+
+    /// The prefix of every temporary file; `.gitignore` holds `.coursecheck-tmp-*`.
+    package static let temporaryPrefix = ".coursecheck-tmp-"
+
+    /// Set `COURSECHECK_FAULT=before-rename` to die between writing and renaming (atomicity tests),
+    /// `stop-before-write` to stop (SIGSTOP) before each rewrite of an author's file (concurrent edits).
+    static let faultVariable = "COURSECHECK_FAULT"
+
+    /// Writes `data` to a fresh temporary beside `target`, gives it `keeping`'s owner, group and mode,
+    /// asks `lastCheck` once more, and renames it over `target`. No temporary survives an error.
+    private static func writeThroughTemporary(
+        _ data: [UInt8], to target: URL, shownAs shown: String, keeping: Identity?, durability: Durability,
+        environment: [String: String], lastCheck: () -> Refusal? = { nil }
+    ) throws(CourseCheckError) -> Refusal? {
+        let directory = target.deletingLastPathComponent()
+        sweepTemporaries(in: directory)
+        let temporary = directory.appendingPathComponent(temporaryPrefix + Marker.current.name)
+        let descriptor = try registered(temporary) { () -> Int32 in
+            open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        }
+        guard descriptor >= 0 else {
+            let code = errno
+            unregister(temporary.path)
+            throw .io(path: shown, operation: .write, cause: cause(errno: code, directory: directory))
+        }
+        var closed = false
+        func discard() {
+            if !closed { close(descriptor) }
+            closed = true
+            unlink(temporary.path)
+            unregister(temporary.path)
+        }
+        if let code = writeAll(data, to: descriptor) {
+            discard()
+            throw .io(path: shown, operation: .write, cause: cause(errno: code, directory: directory))
+        }
+        if let keeping {
+            let sameOwner = keeping.owner == geteuid() && keeping.group == getegid()
+            if !sameOwner && fchown(descriptor, keeping.owner, keeping.group) != 0 {
+                discard()
+                return .otherOwner
+            }
+            fchmod(descriptor, keeping.mode & 0o7777)
+        }
+        if durability == .synced && fsync(descriptor) != 0 && errno != EINVAL {
+            let code = errno
+            discard()
+            throw .io(path: shown, operation: .write, cause: cause(errno: code, directory: directory))
+        }
+        close(descriptor)
+        closed = true
+        if let refusal = lastCheck() {
+            discard()
+            return refusal
+        }
+        if environment[faultVariable] == "before-rename" {
+            kill(getpid(), SIGKILL)
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let code = errno
+            discard()
+            throw .io(path: shown, operation: .replace, cause: cause(errno: code, directory: directory))
+        }
+        unregister(temporary.path)
+        return nil
+    }
+
+    /// Writes every byte, through short writes and interrupts; the errno of a failure.
+    private static func writeAll(_ data: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes {
+                posixWrite(descriptor, $0.baseAddress.map { $0 + offset }, data.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if written == 0 { return ENOSPC }
+            offset += written
+        }
+        return nil
+    }
+
+    private static let swept = Mutex(Set<String>())
+
+    /// Removes the temporaries of ended coursecheck processes in `directory`, once per run and
+    /// folder: only regular files of this user whose name carries a well-formed marker.
+    package static func sweepTemporaries(in directory: URL) {
+        let path = directory.standardizedFileURL.path
+        guard swept.withLock({ $0.insert(path).inserted }) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix) {
+            guard let marker = Marker(name: String(name.dropFirst(temporaryPrefix.count))), marker.hasEnded
+            else { continue }
+            let file = path + "/" + name
+            var info = stat()
+            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+            unlink(file)
+        }
+    }
+
+    // MARK: Ownership markers
+
+    /// Who made a scratch directory or a temporary: the boot, the process (pid and start time, so a
+    /// reused pid is a different process) and a random token.
+    struct Marker: Equatable {
+        var boot: String
+        var pid: pid_t
+        var start: String
+        var token: String
+
+        /// This process's marker, with a fresh token.
+        static var current: Marker {
+            Marker(
+                boot: bootID, pid: getpid(), start: processStart(getpid()) ?? "0",
+                token: String(UInt64.random(in: 0...UInt64.max), radix: 36))
+        }
+
+        /// `<boot>-<pid>-<start>-<token>`: every part is needed, and none may be empty.
+        var name: String { "\(boot)-\(pid)-\(start)-\(token)" }
+
+        init(boot: String, pid: pid_t, start: String, token: String) {
+            (self.boot, self.pid, self.start, self.token) = (boot, pid, start, token)
+        }
+
+        init?(name: String) {
+            let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 4, let pid = pid_t(parts[1]), pid > 0,
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } })
+            else { return nil }
+            self.init(boot: String(parts[0]), pid: pid, start: String(parts[2]), token: String(parts[3]))
+        }
+
+        /// Provably ended: made in another boot, or its pid is gone or now names a process that
+        /// started at another time. This process's own markers never count as ended.
+        var hasEnded: Bool {
+            if boot != Self.bootID { return true }
+            if pid == getpid() { return false }
+            guard let now = Self.processStart(pid) else {
+                return kill(pid, 0) == -1 && errno == ESRCH
+            }
+            return now != start
+        }
+
+        /// The first 8 hex digits of the kernel's boot id (Linux); "0" where there is none.
+        static let bootID: String = {
+            guard case .file(let snapshot) = FileGate.read(URL(fileURLWithPath: "/proc/sys/kernel/random/boot_id"))
+            else { return "0" }
+            let hex = String(decoding: snapshot.bytes, as: UTF8.self).filter(\.isHexDigit)
+            return hex.isEmpty ? "0" : String(hex.prefix(8))
+        }()
+
+        /// A process's start time in clock ticks since boot (field 22 of /proc/PID/stat), or nil
+        /// when there is no such process or no /proc.
+        static func processStart(_ pid: pid_t) -> String? {
+            guard case .file(let snapshot) = FileGate.read(URL(fileURLWithPath: "/proc/\(pid)/stat")) else {
+                return nil
+            }
+            let text = String(decoding: snapshot.bytes, as: UTF8.self)
+            guard let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 19 ? String(fields[19]) : nil
+        }
+    }
+
+    // MARK: Scratch directories
+
+    /// The name of the marker file inside every scratch directory.
+    static let scratchMarkerFile = ".coursecheck-owner"
+
+    /// A private directory for one run's generated sources, binaries and outputs. Its owner calls
+    /// `remove()` (usually in a `defer`); a signal removes it too; one left by SIGKILL is removed by
+    /// a later run, by its marker.
+    package struct Scratch: Sendable {
+        package let url: URL
+
+        /// Removes the directory and everything in it (never following a link out of it).
+        package func remove() {
+            FileGate.removeTree(url.path)
+            FileGate.unregister(url.path)
+        }
+
+        /// Writes a generated file into this directory.
+        package func write(_ text: String, to file: URL) throws(CourseCheckError) {
+            try FileGate.writeScratch(Array(text.utf8), to: file, in: self)
+        }
+
+        /// Creates an empty file here for a child's output; returns a descriptor open for writing,
+        /// which the caller hands to the child and closes.
+        package func createOutput(_ file: URL) throws(CourseCheckError) -> Int32 {
+            guard FileGate.isInside(file, self) else {
+                throw .system("refusing to create \(file.path) outside the scratch directory")
+            }
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw .io(path: file.path, operation: .write, cause: FileGate.cause(errno: errno, directory: url))
+            }
+            return descriptor
+        }
+
+        /// Creates a directory inside this one.
+        package func makeDirectory(_ directory: URL) throws(CourseCheckError) {
+            guard FileGate.isInside(directory, self) else {
+                throw .system("refusing to create \(directory.path) outside the scratch directory")
+            }
+            if mkdir(directory.path, 0o700) != 0 && errno != EEXIST {
+                throw .io(path: directory.path, operation: .createDirectory, cause: .system(errno: errno))
+            }
+        }
+
+        /// Removes a file this directory holds.
+        package func remove(_ file: URL) {
+            guard FileGate.isInside(file, self) else { return }
+            unlink(file.path)
+        }
+    }
+
+    /// Makes a scratch directory in the temporary directory, with its marker inside, after removing
+    /// (once per run) the scratch directories of ended coursecheck processes.
+    package static func makeScratch() throws(CourseCheckError) -> Scratch {
+        let root = try temporaryDirectory()
+        _ = sweptScratch
+        let marker = Marker.current
+        let url = root.appendingPathComponent("coursecheck-\(marker.pid)-\(marker.token)", isDirectory: true)
+        let made = try registered(url) { () -> Int32 in mkdir(url.path, 0o700) }
+        guard made == 0 else {
+            let code = errno
+            unregister(url.path)
+            throw .io(path: url.path, operation: .createDirectory, cause: cause(errno: code, directory: root))
+        }
+        let scratch = Scratch(url: url)
+        do {
+            try writeScratch(Array((marker.name + "\n").utf8), to: url.appendingPathComponent(scratchMarkerFile), in: scratch)
+        } catch {
+            scratch.remove()
+            throw error
+        }
+        return scratch
+    }
+
+    /// The scratch directories of this user's ended coursecheck processes, removed once per run: a
+    /// directory goes only when it holds a well-formed marker whose token is in its name and whose
+    /// process has ended. A name alone is never enough.
+    private static let sweptScratch: Void = {
+        guard let root = try? temporaryDirectory() else { return }
+        sweepScratch(in: root)
+    }()
+
+    /// Removes, in `root`, the scratch directories of ended coursecheck processes (see `sweptScratch`).
+    package static func sweepScratch(in root: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return }
+        for name in names where name.hasPrefix("coursecheck-") {
+            let path = root.path + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(),
+                case .file(let snapshot) = read(
+                    URL(fileURLWithPath: path + "/" + scratchMarkerFile), followingLinks: false),
+                snapshot.bytes.count < 256,
+                let marker = Marker(
+                    name: String(decoding: snapshot.bytes, as: UTF8.self).trimmingCharacters(in: .newlines)),
+                name == "coursecheck-\(marker.pid)-\(marker.token)", marker.hasEnded
+            else { continue }
+            removeTree(path)
+        }
+    }
+
+    /// The temporary directory: `TMPDIR` when set and not empty (it must exist: it is never
+    /// created), else `/tmp`. Never `/` itself.
+    package static func temporaryDirectory(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CourseCheckError) -> URL {
+        let value = environment["TMPDIR"] ?? ""
+        let path = value.isEmpty ? "/tmp" : value
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .io(path: "TMPDIR=\(path)", operation: .temporaryDirectory, cause: .system(errno: errno))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .io(path: "TMPDIR=\(path)", operation: .temporaryDirectory, cause: .notADirectory)
+        }
+        guard canonicalPath(URL(fileURLWithPath: path)) != "/" else {
+            throw .io(path: "TMPDIR=\(path)", operation: .temporaryDirectory, cause: .atRoot)
+        }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    private static func isInside(_ file: URL, _ scratch: Scratch) -> Bool {
+        file.standardizedFileURL.path.hasPrefix(scratch.url.standardizedFileURL.path + "/")
+    }
+
+    private static func writeScratch(_ data: [UInt8], to file: URL, in scratch: Scratch) throws(CourseCheckError) {
+        guard isInside(file, scratch) else {
+            throw .system("refusing to write \(file.path) outside the scratch directory")
+        }
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .io(path: file.path, operation: .write, cause: cause(errno: errno, directory: scratch.url))
+        }
+        defer { close(descriptor) }
+        if let code = writeAll(data, to: descriptor) {
+            throw .io(path: file.path, operation: .write, cause: cause(errno: code, directory: scratch.url))
+        }
+    }
+
+    /// Removes a directory tree without following links (a link inside is removed, not entered).
+    private static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    // MARK: Cache entries
+
+    /// Writes a cache entry atomically (a reader sees the old entry or the new one); the cache is
+    /// coursecheck's own, so there is nothing to compare.
+    package static func writeCacheEntry(_ data: [UInt8], to url: URL) throws(CourseCheckError) {
+        try makeDirectories(url.deletingLastPathComponent())
+        var info = stat()
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            // An empty directory where an entry belongs goes; one holding anything is never removed.
+            rmdir(url.path)
+        }
+        if let refusal = try writeThroughTemporary(
+            data, to: url, shownAs: url.path, keeping: nil, durability: .cached, environment: [:])
+        {
+            throw .io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
+        }
+    }
+
+    /// Copies a file (a freshly linked binary) into the cache, executable, atomically.
+    package static func copyIntoCache(_ file: URL, to url: URL) throws(CourseCheckError) {
+        guard case .file(let snapshot) = read(file) else {
+            throw .io(path: file.path, operation: .read, cause: .unreadable)
+        }
+        try writeCacheEntry(snapshot.bytes, to: url)
+        chmod(url.path, 0o755)
+    }
+
+    // MARK: Reports
+
+    /// Writes the `--junit` report. A path that is not a regular file, or a folder that does not
+    /// exist, is an error; when the write fails, an earlier report at the path is removed so a stale
+    /// green report cannot survive.
+    package static func writeReport(_ data: [UInt8], to url: URL) throws(CourseCheckError) {
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFLNK else {
+                throw .io(path: url.path, operation: .write, cause: .notRegularFile)
+            }
+            if kind == S_IFLNK {
+                var target = stat()
+                guard stat(url.path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else {
+                    throw .io(path: url.path, operation: .write, cause: .notRegularFile)
+                }
+            }
+        }
+        let target = URL(fileURLWithPath: canonicalPath(url))
+        var parent = stat()
+        guard stat(target.deletingLastPathComponent().path, &parent) == 0, parent.st_mode & S_IFMT == S_IFDIR else {
+            throw .io(path: url.path, operation: .write, cause: .noSuchFile)
+        }
+        do throws(CourseCheckError) {
+            if let refusal = try writeThroughTemporary(
+                data, to: target, shownAs: url.path, keeping: nil, durability: .cached, environment: [:])
+            {
+                throw CourseCheckError.io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
+            }
+        } catch {
+            var stale = stat()
+            if lstat(target.path, &stale) == 0, stale.st_mode & S_IFMT == S_IFREG { unlink(target.path) }
+            throw error
+        }
+    }
+
+    /// Appends to the job summary GitHub names: never truncates or removes it, never blocks on a
+    /// FIFO, and a path that is not a regular file is an error.
+    package static func appendReport(_ data: [UInt8], to path: String) throws(CourseCheckError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw .io(path: path, operation: .appendSummary, cause: .system(errno: errno))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .io(path: path, operation: .appendSummary, cause: .notRegularFile)
+        }
+        if let code = writeAll(data, to: descriptor) {
+            throw .io(path: path, operation: .appendSummary, cause: .system(errno: code))
+        }
+    }
+
+    // MARK: Runs that overlap
+
+    /// Advisory locks held for the rest of a writing run (`--update`, `--promote`, `import`, approve).
+    package final class WriteLock: Sendable {
+        private let descriptors: Mutex<[Int32]>
+
+        init(descriptors: [Int32]) { self.descriptors = Mutex(descriptors) }
+
+        /// Lets the next writer in; also done when the lock goes.
+        package func release() {
+            descriptors.withLock { held in
+                for descriptor in held { close(descriptor) }
+                held = []
+            }
+        }
+
+        deinit { release() }
+    }
+
+    /// Locks each existing directory in `directories` (in one order, so two runs cannot deadlock).
+    /// When another run holds one, `waiting` is told once and the run waits for it.
+    package static func lockForWriting(_ directories: [URL], waiting: (String) -> Void) throws(CourseCheckError)
+        -> WriteLock
+    {
+        var descriptors: [Int32] = []
+        for path in Set(directories.map { canonicalPath($0) }).sorted() {
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                waiting(path)
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else {
+                        close(descriptor)
+                        throw .io(path: path, operation: .lock, cause: .system(errno: errno))
+                    }
+                }
+            }
+            descriptors.append(descriptor)
+        }
+        return WriteLock(descriptors: descriptors)
+    }
+
+    // MARK: Signals
+
+    private struct Registry {
+        var paths: Set<String> = []
+        var terminating = false
+    }
+
+    private static let registry = Mutex(Registry())
+
+    /// Makes a path under the registry's lock, so a signal arriving meanwhile still finds it.
+    private static func registered<T>(_ url: URL, make: () -> T) throws(CourseCheckError) -> T {
+        try registry.withLock { (state: inout Registry) throws(CourseCheckError) -> T in
+            guard !state.terminating else { throw CourseCheckError.system("coursecheck is stopping") }
+            state.paths.insert(url.path)
+            return make()
+        }
+    }
+
+    private static func unregister(_ path: String) {
+        _ = registry.withLock { $0.paths.remove(path) }
+    }
+
+    /// Called by the signal handler: removes every scratch directory and temporary this process
+    /// made and still holds, and keeps new ones from being made until the process exits.
+    package static func removeRegisteredForExit() {
+        registry.withLock { state in
+            state.terminating = true
+            for path in state.paths { removeTree(path) }
+            state.paths.removeAll()
+        }
+    }
+
+    // MARK: Paths
+
+    /// The absolute path with every symbolic link resolved, as far as the path exists.
+    package static func canonicalPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let parent = url.standardizedFileURL.deletingLastPathComponent()
+        guard parent.path != path else { return path }
+        let base = canonicalPath(parent)
+        return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+    }
+
+    /// A write's errno in words; a file where the folder should be is named.
+    fileprivate static func cause(errno code: Int32, directory: URL) -> CourseCheckError.IOCause {
+        switch code {
+        case ENOSPC: return .noSpace
+        case EACCES, EPERM: return .permissionDenied
+        case EROFS: return .readOnly
+        case ENOTDIR:
+            var probe = directory.standardizedFileURL
+            while probe.path != "/" {
+                var info = stat()
+                if stat(probe.path, &info) == 0 {
+                    if info.st_mode & S_IFMT != S_IFDIR { return .fileInTheWay(probe.path) }
+                    break
+                }
+                probe.deleteLastPathComponent()
+            }
+            return .system(errno: code)
+        default: return .system(errno: code)
+        }
+    }
+}
+
+/// `read(2)` and `write(2)`, named apart from `FileGate.read`.
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

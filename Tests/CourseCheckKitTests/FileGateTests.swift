@@ -1,0 +1,308 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// The write gate's policy, one point at a time, on files in a scratch folder: what it writes, what
+/// it refuses, and what it never removes.
+final class FileGateTests: XCTestCase {
+    private var scratch: Scratch!
+    private var root: URL { scratch.url }
+
+    override func setUpWithError() throws {
+        scratch = try Scratch()
+        let scratch = scratch!
+        addTeardownBlock {
+            // A read-only folder a test made must become writable again to be removed.
+            _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
+            scratch.remove()
+        }
+    }
+
+    private func file(_ name: String, _ text: String, mode: Int = 0o644) throws -> URL {
+        let url = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+        return url
+    }
+
+    private func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    private func snapshot(_ url: URL) throws -> FileGate.Snapshot {
+        try XCTUnwrap(FileGate.read(url).snapshot, "\(url.path) cannot be read")
+    }
+
+    private func leftovers() throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.contains(".coursecheck-tmp-") }
+    }
+
+    // MARK: 2. Compare and swap
+
+    func testAnUnchangedFileIsRewritten() throws {
+        let url = try file("a.md", "old\n")
+        let refusal = try FileGate.replace(
+            url, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(url)), links: .follow)
+        XCTAssertNil(refusal)
+        XCTAssertEqual(try text(url), "new\n")
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    func testAFileSavedMeanwhileIsRefusedAndKept() throws {
+        let url = try file("a.md", "old\n")
+        let read = try snapshot(url)
+        // The editor saves the same number of bytes within the same second: the bytes still differ.
+        try Data("OLD\n".utf8).write(to: url)
+        let refusal = try FileGate.replace(url, with: Array("new\n".utf8), expecting: .unchanged(read), links: .follow)
+        XCTAssertEqual(refusal, .changedOnDisk)
+        XCTAssertEqual(
+            refusal?.description, "it changed on disk while coursecheck ran; run again")
+        XCTAssertEqual(try text(url), "OLD\n")
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    func testAFileReplacedByAnotherWithTheSameBytesIsRefused() throws {
+        let url = try file("a.md", "same\n")
+        let read = try snapshot(url)
+        // An editor that saves by rename: same bytes, another inode.
+        let other = try file("b.md", "same\n")
+        XCTAssertEqual(rename(other.path, url.path), 0)
+        XCTAssertEqual(
+            try FileGate.replace(url, with: Array("new\n".utf8), expecting: .unchanged(read), links: .follow),
+            .changedOnDisk)
+        XCTAssertEqual(try text(url), "same\n")
+    }
+
+    func testAFileThatAppearedIsNotOverwritten() throws {
+        let url = root.appendingPathComponent("new.out")
+        let authors = try file("new.out", "the author's\n")
+        XCTAssertEqual(
+            try FileGate.replace(url, with: Array("mine\n".utf8), expecting: .absent, links: .refuse), .appearedOnDisk)
+        XCTAssertEqual(try text(authors), "the author's\n")
+    }
+
+    func testAFileDeletedMeanwhileIsNotRecreated() throws {
+        let url = try file("a.md", "old\n")
+        let read = try snapshot(url)
+        try FileManager.default.removeItem(at: url)
+        XCTAssertEqual(
+            try FileGate.replace(url, with: Array("new\n".utf8), expecting: .unchanged(read), links: .follow),
+            .changedOnDisk)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    func testRemoveOnlyTheFileThatWasRead() throws {
+        let url = try file("g/x.out", "1\n")
+        let read = try snapshot(url)
+        try Data("2\n".utf8).write(to: url)
+        XCTAssertEqual(try FileGate.remove(url, expecting: read), .changedOnDisk)
+        XCTAssertEqual(try text(url), "2\n")
+        XCTAssertNil(try FileGate.remove(url, expecting: try snapshot(url)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    // MARK: 3. Respect the file
+
+    func testARewriteKeepsModeOwnerAndGroup() throws {
+        let url = try file("a.md", "old\n", mode: 0o640)
+        if geteuid() == 0 {
+            // Root rewriting another user's checkout: the file stays theirs.
+            XCTAssertEqual(chown(url.path, 4321, 8765), 0)
+        }
+        let before = try FileManager.default.attributesOfItem(atPath: url.path)
+        XCTAssertNil(
+            try FileGate.replace(url, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(url)), links: .follow))
+        let after = try FileManager.default.attributesOfItem(atPath: url.path)
+        XCTAssertEqual(after[.posixPermissions] as? Int, 0o640)
+        XCTAssertEqual(after[.ownerAccountID] as? Int, before[.ownerAccountID] as? Int)
+        XCTAssertEqual(after[.groupOwnerAccountID] as? Int, before[.groupOwnerAccountID] as? Int)
+        XCTAssertEqual(try text(url), "new\n")
+    }
+
+    func testAFileItsOwnerMayNotWriteIsRefused() throws {
+        let url = try file("a.md", "old\n", mode: 0o444)
+        let refusal = try FileGate.replace(
+            url, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(url)), links: .follow)
+        XCTAssertEqual(refusal, .readOnly)
+        XCTAssertEqual(
+            refusal?.description, "its owner has no write permission; make it writable to let coursecheck rewrite it")
+        XCTAssertEqual(try text(url), "old\n")
+    }
+
+    func testAHardLinkedFileIsRefusedWithItsLinkCount() throws {
+        let url = try file("a.md", "old\n")
+        let other = root.appendingPathComponent("b.md")
+        XCTAssertEqual(link(url.path, other.path), 0)
+        let refusal = try FileGate.replace(
+            url, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(url)), links: .follow)
+        XCTAssertEqual(refusal, .hardLinks(2))
+        XCTAssertEqual(refusal?.description, "it has 2 hard links, and a rewrite would split it from its other names")
+        XCTAssertEqual(try text(other), "old\n")
+    }
+
+    func testALinkIsFollowedForLessonsAndRefusedForGoldens() throws {
+        let target = try file("real.md", "old\n")
+        let link = root.appendingPathComponent("link.md")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        XCTAssertEqual(
+            try FileGate.replace(link, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(link)), links: .refuse),
+            .linkOrNotRegular)
+        XCTAssertEqual(try text(target), "old\n")
+        XCTAssertNil(
+            try FileGate.replace(link, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(link)), links: .follow))
+        XCTAssertEqual(try text(target), "new\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
+    }
+
+    func testAnUnreadableFileIsUnreadableNotMissing() throws {
+        try XCTSkipIf(geteuid() == 0, "root reads every file; the golden-unreadable finding is checked as a user")
+        let url = try file("a.out", "1\n", mode: 0o000)
+        guard case .unreadable = FileGate.read(url) else {
+            return XCTFail("\(FileGate.read(url)) is not .unreadable")
+        }
+    }
+
+    func testAFIFOIsNotRegularAndNeverBlocks() throws {
+        let url = root.appendingPathComponent("pipe")
+        XCTAssertEqual(mkfifo(url.path, 0o644), 0)
+        XCTAssertEqual(FileGate.read(url), .notRegular)
+        XCTAssertEqual(FileGate.read(root), .notRegular)
+        XCTAssertEqual(FileGate.read(root.appendingPathComponent("none")), .missing)
+    }
+
+    // MARK: 7. Temporaries
+
+    func testAFailedWriteLeavesNoTemporary() throws {
+        let folder = root.appendingPathComponent("ro")
+        let url = try file("ro/a.out", "1\n")
+        let read = try snapshot(url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        try XCTSkipIf(geteuid() == 0, "root writes into a read-only folder; the full-disk case is tested by WritePolicyTests")
+        XCTAssertThrowsError(try FileGate.replace(url, with: Array("2\n".utf8), expecting: .unchanged(read), links: .refuse))
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    func testOnlyTemporariesOfEndedProcessesAreSwept() throws {
+        let folder = root.appendingPathComponent("g")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let boot = try XCTUnwrap(
+            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
+        ).filter(\.isHexDigit).prefix(8)
+        let dead = try file("g/.coursecheck-tmp-\(boot)-999999-1-abc", "dead\n")
+        // This test process is alive: its temporary stays, whatever its start time says.
+        let live = try file("g/.coursecheck-tmp-\(boot)-\(getpid())-1-abc", "live\n")
+        // Names alone are never proof: these are left as they are.
+        let malformed = try file("g/.coursecheck-tmp-notes.md", "an author's\n")
+        let otherShape = try file("g/.coursecheck-tmp-\(boot)-999999-1", "short\n")
+        let url = folder.appendingPathComponent("x.out")
+        XCTAssertNil(try FileGate.replace(url, with: Array("x\n".utf8), expecting: .absent, links: .refuse))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dead.path))
+        for kept in [live, malformed, otherShape] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path), kept.lastPathComponent)
+        }
+    }
+
+    // MARK: 1. Scratch directories are removed by marker, never by name
+
+    func testScratchDirectoriesAreRemovedOnlyByTheirMarker() throws {
+        let temporary = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let boot = try XCTUnwrap(
+            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
+        ).filter(\.isHexDigit).prefix(8)
+        func directory(_ name: String, marker: String?) throws -> URL {
+            let url = temporary.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data("work\n".utf8).write(to: url.appendingPathComponent("notes.txt"))
+            if let marker { try Data(marker.utf8).write(to: url.appendingPathComponent(".coursecheck-owner")) }
+            return url
+        }
+        let ended = try directory("coursecheck-999999-tok1", marker: "\(boot)-999999-5-tok1\n")
+        // A git worktree and a notes folder whose names look like ours, with no marker.
+        let worktree = try directory("coursecheck-123-feature", marker: nil)
+        let notes = try directory("coursecheck-999999-notes", marker: nil)
+        // A marker whose token is not in the folder's name proves nothing about that folder.
+        let copied = try directory("coursecheck-999999-other", marker: "\(boot)-999999-5-tok1\n")
+        // A live process's scratch: this test's own pid.
+        let live = try directory("coursecheck-\(getpid())-tok2", marker: "\(boot)-\(getpid())-5-tok2\n")
+        let garbled = try directory("coursecheck-999999-tok3", marker: "garbage")
+        FileGate.sweepScratch(in: temporary)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: ended.path))
+        for kept in [worktree, notes, copied, live, garbled] {
+            XCTAssertEqual(
+                try String(contentsOf: kept.appendingPathComponent("notes.txt"), encoding: .utf8), "work\n",
+                kept.lastPathComponent)
+        }
+    }
+
+    func testAScratchDirectoryCarriesItsMarkerAndGoesWhenRemoved() throws {
+        let made = try FileGate.makeScratch()
+        let marker = try String(contentsOf: made.url.appendingPathComponent(".coursecheck-owner"), encoding: .utf8)
+        XCTAssertTrue(marker.contains("-\(getpid())-"), marker)
+        XCTAssertTrue(made.url.lastPathComponent.hasPrefix("coursecheck-\(getpid())-"))
+        made.remove()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: made.url.path))
+    }
+
+    // MARK: 11. The temporary directory
+
+    func testTheTemporaryDirectoryFollowsTMPDIRAndIsNeverCreated() throws {
+        XCTAssertEqual(try FileGate.temporaryDirectory(["TMPDIR": ""]).path, "/tmp")
+        XCTAssertEqual(try FileGate.temporaryDirectory([:]).path, "/tmp")
+        XCTAssertEqual(try FileGate.temporaryDirectory(["TMPDIR": root.path]).path, root.path)
+        let missing = root.appendingPathComponent("nope").path
+        XCTAssertThrowsError(try FileGate.temporaryDirectory(["TMPDIR": missing])) { error in
+            XCTAssertEqual(
+                (error as? CourseCheckError)?.message,
+                "TMPDIR=\(missing): cannot use it as the temporary directory (No such file or directory)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+        XCTAssertThrowsError(try FileGate.temporaryDirectory(["TMPDIR": "/"])) { error in
+            XCTAssertEqual(
+                (error as? CourseCheckError)?.message,
+                "TMPDIR=/: cannot use it as the temporary directory (coursecheck never creates anything directly in /)")
+        }
+        XCTAssertThrowsError(try FileGate.makeDirectories(URL(fileURLWithPath: "/coursecheck-never-\(getpid())")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/coursecheck-never-\(getpid())"))
+    }
+
+    // MARK: 8. Reports
+
+    func testReportsRefuseWhatIsNotARegularFile() throws {
+        let fifo = root.appendingPathComponent("fifo")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        XCTAssertThrowsError(try FileGate.writeReport(Array("x".utf8), to: fifo))
+        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: fifo.path))
+        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: root.path))
+        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: "/dev/full"))
+        XCTAssertThrowsError(try FileGate.writeReport(Array("x".utf8), to: root.appendingPathComponent("no/r.xml")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("no").path))
+    }
+
+    func testTheSummaryIsOnlyAppendedTo() throws {
+        let url = try file("summary.md", "earlier step\n")
+        try FileGate.appendReport(Array("ours\n".utf8), to: url.path)
+        XCTAssertEqual(try text(url), "earlier step\nours\n")
+    }
+
+    // MARK: 9. Runs that overlap
+
+    func testASecondWriterWaitsForTheFirst() throws {
+        let folder = root.appendingPathComponent("goldens")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = try FileGate.lockForWriting([folder]) { _ in XCTFail("the first writer never waits") }
+        let waited = expectation(description: "the second writer is told it waits")
+        let done = expectation(description: "the second writer gets the lock")
+        let folderPath = folder.path
+        Thread.detachNewThread {
+            let second = try? FileGate.lockForWriting([URL(fileURLWithPath: folderPath)]) { _ in waited.fulfill() }
+            XCTAssertNotNil(second)
+            done.fulfill()
+        }
+        wait(for: [waited], timeout: 10)
+        first.release()
+        wait(for: [done], timeout: 10)
+    }
+}

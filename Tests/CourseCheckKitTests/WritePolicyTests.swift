@@ -1,0 +1,352 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// The write policy as an author and a CI maintainer meet it: each case is a way an earlier version
+/// lost an author's file, run on a copy of the real course.
+final class WritePolicyTests: XCTestCase {
+    private var scratch: Scratch!
+    private var root: URL { scratch.url }
+    private var lessons: URL { root.appendingPathComponent("lessons") }
+    private var goldens: URL { root.appendingPathComponent("goldens") }
+
+    override func setUpWithError() throws {
+        scratch = try CourseCopy.make(for: self)
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> InProcess.Result {
+        InProcess.run(arguments, in: root, extra: environment)
+    }
+
+    private func bytes(_ relative: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(relative))
+    }
+
+    private func tree(_ folder: URL) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = walker?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = folder.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                found[relative] = FileManager.default.contents(atPath: path) ?? Data()
+            }
+        }
+        return found
+    }
+
+    static let yerel = "lessons/09-yerel-durum.md"
+    static let yerelGolden = "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out"
+
+    // MARK: 5. No writer acts on a broken lesson
+
+    /// An author's diagram between a tree and its output, in a lesson whose other tree drifted:
+    /// `--promote` leaves the whole lesson as it is and names the mistake.
+    func testPromoteRefusesALessonWithAStructuralError() throws {
+        let url = root.appendingPathComponent(Self.yerel)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = try text.replacingFirst("yerel: 1\n", with: "yerel: 7\n")
+        let lines = text.components(separatedBy: "\n")
+        let opening = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("// main.swift") })
+        let closing = try XCTUnwrap(lines[opening...].firstIndex { $0 == "```" })
+        var edited = lines
+        edited.insert(contentsOf: ["", "```text", "Ekran", " └─ Satır", "```"], at: closing + 1)
+        let broken = edited.joined(separator: "\n")
+        try Data(broken.utf8).write(to: url)
+
+        let result = run(["--promote", "--no-claims", "--no-goldens", Self.yerel])
+        XCTAssertEqual(result.status, .findings)
+        XCTAssertEqual(String(decoding: try bytes(Self.yerel), as: UTF8.self), broken, "not a byte changed")
+        let findings = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+            String($0.split(separator: "[").last ?? "")
+        }
+        XCTAssertEqual(findings, ["promote-refused]", "output-drift]", "missing-expected]", "stray-output]"])
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "lessons/09-yerel-durum.md:1:1: error: lesson not promoted: line \(closing + 3): the tree at line "),
+            result.stderr)
+    }
+
+    /// The editor saves the lesson while `--promote` runs: the save wins, and the run says so.
+    func testPromoteNeverOverwritesASaveMadeWhileItRan() throws {
+        let url = root.appendingPathComponent("lessons/03-yigit-duzenleri.md")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        try Data(try original.replacingEvery("ebeveyn: 5\n", with: "ebeveyn: 4\n").utf8).write(to: url)
+
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--promote", "--no-claims", "--no-goldens", "lessons/03-yigit-duzenleri.md"]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["COURSECHECK_FAULT"] = "stop-before-write"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ProcessGroupsState.state(process.processIdentifier) != "T" { usleep(20_000) }
+        XCTAssertEqual(ProcessGroupsState.state(process.processIdentifier), "T", "promote never reached its write")
+        let saved = original + "\nYazarın yeni paragrafı.\n"
+        try Data(saved.utf8).write(to: url)
+        kill(process.processIdentifier, SIGCONT)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(String(decoding: try bytes("lessons/03-yigit-duzenleri.md"), as: UTF8.self), saved)
+        XCTAssertEqual(process.terminationStatus, 1, stderr)
+        XCTAssertTrue(
+            stderr.hasPrefix(
+                "lessons/03-yigit-duzenleri.md:1:1: error: lesson not promoted: it changed on disk while coursecheck "
+                    + "ran; run again [promote-refused]\n"), stderr)
+    }
+
+    // MARK: 4. Delete only when asked
+
+    /// Lessons whose trees are gone or unreadable keep every golden, even under `--prune`.
+    func testStructurallyBrokenLessonsKeepEveryGoldenUnderPrune() throws {
+        let before = try tree(goldens)
+        // Every fence indented into code, an empty lesson, and one that is not UTF-8.
+        let indented = root.appendingPathComponent("lessons/03-yigit-duzenleri.md")
+        let text = try String(contentsOf: indented, encoding: .utf8)
+        try Data(text.components(separatedBy: "\n").map { $0.hasPrefix("```") ? "    " + $0 : $0 }
+            .joined(separator: "\n").utf8).write(to: indented)
+        try Data().write(to: root.appendingPathComponent("lessons/04-duzen-sistemi.md"))
+        try Data([0x2D, 0x2D, 0xFF, 0x0A]).write(to: root.appendingPathComponent("lessons/05-izgara-ve-geometri.md"))
+
+        let result = run(["--update", "--prune", "--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, .findings)
+        XCTAssertFalse(result.stdout.contains("will remove"), result.stdout)
+        XCTAssertEqual(try tree(goldens), before, "every golden kept")
+    }
+
+    /// A renamed lesson keeps its approvals: `--update` carries its goldens to the new name.
+    func testARenamedLessonCarriesItsGoldens() throws {
+        let old = goldens.appendingPathComponent("09-yerel-durum")
+        let approved = try tree(old)
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent(Self.yerel),
+            to: root.appendingPathComponent("lessons/09-yerel-durum-yeni.md"))
+        let result = run(["--update", "--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        XCTAssertEqual(try tree(goldens.appendingPathComponent("09-yerel-durum-yeni")), approved)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "the old folder went once carried")
+        let removals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("will remove") }
+        XCTAssertEqual(removals.count, approved.count, result.stdout)
+        XCTAssertTrue(
+            removals.allSatisfy { $0.contains("(carried to goldens/09-yerel-durum-yeni/") }, result.stdout)
+        XCTAssertEqual(run(["--no-claims", "lessons/"]).status, .clean)
+    }
+
+    /// A backup folder the author made beside the goldens is never deleted by `--update`.
+    func testABackupFolderSurvivesUpdate() throws {
+        let backup = goldens.appendingPathComponent("09-yerel-durum-yedek")
+        try FileManager.default.copyItem(at: goldens.appendingPathComponent("09-yerel-durum"), to: backup)
+        let copy = try tree(backup)
+        let result = run(["--update", "--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, .findings)
+        XCTAssertEqual(try tree(backup), copy)
+        XCTAssertEqual(
+            Set(result.stderr.split(separator: "\n").map { String($0.split(separator: "[").last ?? "") }),
+            ["golden-orphan]"])
+    }
+
+    /// Plan, then write: a read-only golden is refused with its reason, and the rest is written.
+    func testAReadOnlyGoldenIsRefusedAndTheRestWritten() throws {
+        let url = root.appendingPathComponent(Self.yerelGolden)
+        try Data("bayat\n".utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        let other = root.appendingPathComponent("goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out")
+        let expected = try Data(contentsOf: other)
+        try FileManager.default.removeItem(at: other)
+
+        let result = run(["--update", "--no-claims", "lessons/"])
+        XCTAssertEqual(try Data(contentsOf: url), Data("bayat\n".utf8))
+        XCTAssertEqual(try Data(contentsOf: other), expected)
+        XCTAssertEqual(result.status, .findings)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "error: not written: \(Self.yerelGolden): its owner has no write permission; make it writable to let "
+                    + "coursecheck rewrite it [update-refused]"), result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("added    goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out\n"))
+    }
+
+    /// A write that fails part-way (a full disk: the goldens on a tmpfs with one free page) names
+    /// what had already changed, leaves no temporary, and exits 2.
+    func testAFailedUpdateSaysWhatItHadChanged() throws {
+        let disk = root.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mounted = try Binary.run(["-c", "mount -t tmpfs -o size=1m tmpfs \"$0\"", disk.path], in: root, shell: true)
+        try XCTSkipIf(mounted.status != 0, "cannot mount a tmpfs here (\(mounted.stderr)); needs root")
+        defer { _ = try? Binary.run(["-c", "umount \"$0\"", disk.path], in: root, shell: true) }
+        try FileManager.default.moveItem(at: goldens, to: disk.appendingPathComponent("goldens"))
+        try FileManager.default.createSymbolicLink(at: goldens, withDestinationURL: disk.appendingPathComponent("goldens"))
+        let first = "goldens/02-gorunumler-ve-degistiriciler/kendi-fontunu-koyan-gorunum-ortam-anahtarini-okumaz.out"
+        let second = "goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out"
+        for golden in [first, second] { try FileManager.default.removeItem(at: root.appendingPathComponent(golden)) }
+        // Fill the disk but for one page: the first golden fits, the second does not.
+        var info = statvfs()
+        XCTAssertEqual(statvfs(disk.path, &info), 0)
+        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        try Data(count: free - Int(info.f_frsize)).write(to: disk.appendingPathComponent("filler"))
+
+        let result = try Binary.run(["--update", "--no-claims", "lessons/"], in: root)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(
+            result.stdout,
+            "the update stopped at an error after these changes:\nadded    \(first)\n"
+                + "goldens: 1 added, 0 changed, 0 removed\n")
+        XCTAssertEqual(result.stderr, "coursecheck: error: cannot write \(root.path)/goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out: no space left on the device\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(first).path))
+        XCTAssertEqual(try tree(disk).keys.filter { $0.contains(".coursecheck-tmp") }, [])
+    }
+
+    /// A golden that cannot be read is an I/O finding at its tree, never "missing".
+    func testAnUnreadableGoldenIsNamedNotMissing() throws {
+        let setpriv = "/usr/bin/setpriv"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv is not installed")
+        try XCTSkipUnless(geteuid() == 0, "setpriv needs root to become another user; as a user, chmod 000 suffices")
+        let url = root.appendingPathComponent(Self.yerelGolden)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
+        // The scratch copy is the test's; let nobody read everything else in it.
+        _ = try Binary.run(["-c", "chmod -R a+rX . && chmod 000 \"$0\"", url.path], in: root, shell: true)
+        let binary = try Binary.url().path
+        let result = try Binary.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", binary, "--no-claims", "--no-cache",
+                Self.yerel,
+            ], in: root, executable: setpriv)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").filter { $0.contains("[") },
+            [
+                "lessons/09-yerel-durum.md:120:1: error: tree's golden \(Self.yerelGolden) cannot be read (Permission "
+                    + "denied); make it readable, coursecheck never treats it as missing [golden-unreadable]"
+            ])
+    }
+
+    // MARK: 6. A cache is a hint
+
+    func testADamagedCacheEntryIsAMissAndSaidOnce() throws {
+        let cache = root.appendingPathComponent("cache")
+        XCTAssertEqual(run(["--no-goldens", "--cache-dir", "cache", "lessons/11-gozlemlenebilir-nesneler.md"]).status, .clean)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }
+        XCTAssertFalse(entries.isEmpty)
+        for entry in entries {
+            let url = cache.appendingPathComponent(entry)
+            let data = try Data(contentsOf: url)
+            try data.prefix(data.count / 2).write(to: url)
+        }
+        let result = run(["--no-goldens", "--cache-dir", "cache", "lessons/11-gozlemlenebilir-nesneler.md"])
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("coursecheck: note:") }
+        XCTAssertEqual(notes.count, 1, result.stderr)
+        XCTAssertTrue(notes.first?.contains("did not hold what its key promised") ?? false, result.stderr)
+        let again = run(["--no-goldens", "--cache-dir", "cache", "lessons/11-gozlemlenebilir-nesneler.md"])
+        XCTAssertEqual(again.stderr, "", "the entries were replaced")
+    }
+
+    func testAnUnwritableCacheMeansNoCacheSaidOnce() throws {
+        try Data("a file where the cache should be\n".utf8).write(to: root.appendingPathComponent("blocked"))
+        let result = run(["--no-goldens", "--cache-dir", "blocked/cache", "lessons/11-gozlemlenebilir-nesneler.md"])
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("coursecheck: note:") }
+        XCTAssertEqual(notes.count, 1, result.stderr)
+        XCTAssertTrue(notes.first?.contains("the cache cannot be written") ?? false, result.stderr)
+    }
+
+    // MARK: 8. Reports never lie, crash or hang
+
+    func testAReportPathThatIsNotAFileIsAnIOError() throws {
+        XCTAssertEqual(mkfifo(root.appendingPathComponent("fifo").path, 0o644), 0)
+        for (path, message) in [
+            ("fifo", "cannot write fifo: it is not a regular file"),
+            ("missing/report.xml", "cannot write missing/report.xml: no such file or directory"),
+        ] {
+            let result = run(["--junit", path, "--no-claims", Self.yerel])
+            XCTAssertEqual(result.status, .failure, path)
+            XCTAssertEqual(result.stderr, "coursecheck: error: \(message)\n", path)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("missing").path))
+    }
+
+    func testAFailedSummaryKeepsTheJUnitFindings() throws {
+        try Data(try String(contentsOf: root.appendingPathComponent(Self.yerel), encoding: .utf8)
+            .replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8).write(to: root.appendingPathComponent(Self.yerel))
+        for summary in ["/dev/full", root.path, root.appendingPathComponent("no/summary.md").path] {
+            let result = run(
+                ["--format", "github", "--junit", "report.xml", "--no-claims", Self.yerel],
+                environment: ["GITHUB_STEP_SUMMARY": summary])
+            XCTAssertEqual(result.status, .failure, summary)
+            XCTAssertTrue(result.stderr.contains("coursecheck: error: cannot write the job summary \(summary)"), summary)
+            let junit = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
+            XCTAssertTrue(junit.contains("output-drift"), "the findings stay in the JUnit report")
+        }
+    }
+
+    func testAFailedJUnitWriteRemovesTheStaleReport() throws {
+        XCTAssertEqual(run(["--junit", "report.xml", "--no-claims", "lessons/"]).status, .clean)
+        let report = root.appendingPathComponent("report.xml")
+        let size = try Data(contentsOf: report).count
+        try XCTSkipIf(size < 4096, "the report is too small for a file-size limit")
+        let binary = try Binary.url().path
+        let result = try Binary.run(
+            ["-c", "trap '' XFSZ; ulimit -f 2; exec \"$0\" --junit report.xml --no-claims lessons/", binary],
+            in: root, shell: true)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        // The green report is gone; what stands there now (when it fits) is the run's failure.
+        let now = FileManager.default.contents(atPath: report.path).map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertTrue(now.map { $0.contains("io-error") && !$0.contains("failures=\"0\" errors=\"0\"") } ?? true, now ?? "")
+    }
+
+    // MARK: 9. Runs that overlap
+
+    func testASecondUpdateWaitsForTheFirst() throws {
+        let lock = try FileGate.lockForWriting([goldens]) { _ in }
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--update", "--no-claims", "lessons/"]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let handle = errors.fileHandleForReading
+        var said = Data()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !String(decoding: said, as: UTF8.self).contains("waiting") {
+            said += handle.availableData
+        }
+        XCTAssertTrue(process.isRunning, "the second run waits")
+        lock.release()
+        process.waitUntilExit()
+        said += handle.readDataToEndOfFile()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(
+            String(decoding: said, as: UTF8.self),
+            "coursecheck: another coursecheck is writing \(FileGate.canonicalPath(goldens)); waiting for it to finish\n")
+    }
+
+    // MARK: 11. The environment
+
+    func testTMPDIRIsNeverCreatedAndEmptyMeansUnset() throws {
+        let missing = root.appendingPathComponent("no-such-tmp").path
+        let result = run(["--no-claims", Self.yerel], environment: ["TMPDIR": missing])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: TMPDIR=\(missing): cannot use it as the temporary directory (No such file or directory)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+        XCTAssertEqual(run(["--no-claims", Self.yerel], environment: ["TMPDIR": ""]).status, .clean)
+    }
+}
+
+/// A process's state letter (R, S, T, Z) from /proc.
+enum ProcessGroupsState {
+    static func state(_ pid: pid_t) -> String? {
+        ProcessGroups.statFields(pid)?.first.map(String.init)
+    }
+}
