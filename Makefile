@@ -13,7 +13,7 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
 	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
 
-.PHONY: build release test verify list bench fuzz format lint hooks clean
+.PHONY: build release test soak verify list bench fuzz format lint hooks clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -28,6 +28,13 @@ release:
 test:
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
+
+## soak: the property tests with many random sequences (SOAK_CASES, default 300); a failure
+## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it
+SOAK_CASES ?= 300
+soak:
+	$(SWIFT) build --build-tests $(STRICT)
+	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'WritePropertyTests'
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate)
 verify: release

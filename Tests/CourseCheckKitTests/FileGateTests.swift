@@ -112,7 +112,8 @@ final class FileGateTests: XCTestCase {
         }
         let before = try FileManager.default.attributesOfItem(atPath: url.path)
         XCTAssertNil(
-            try FileGate.replace(url, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(url)), links: .follow))
+            try FileGate.replace(
+                url, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(url)), links: .follow))
         let after = try FileManager.default.attributesOfItem(atPath: url.path)
         XCTAssertEqual(after[.posixPermissions] as? Int, 0o640)
         XCTAssertEqual(after[.ownerAccountID] as? Int, before[.ownerAccountID] as? Int)
@@ -146,11 +147,13 @@ final class FileGateTests: XCTestCase {
         let link = root.appendingPathComponent("link.md")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         XCTAssertEqual(
-            try FileGate.replace(link, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(link)), links: .refuse),
+            try FileGate.replace(
+                link, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(link)), links: .refuse),
             .linkOrNotRegular)
         XCTAssertEqual(try text(target), "old\n")
         XCTAssertNil(
-            try FileGate.replace(link, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(link)), links: .follow))
+            try FileGate.replace(
+                link, with: Array("new\n".utf8), expecting: .unchanged(try snapshot(link)), links: .follow))
         XCTAssertEqual(try text(target), "new\n")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
     }
@@ -179,8 +182,10 @@ final class FileGateTests: XCTestCase {
         let read = try snapshot(url)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         defer { _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
-        try XCTSkipIf(geteuid() == 0, "root writes into a read-only folder; the full-disk case is tested by WritePolicyTests")
-        XCTAssertThrowsError(try FileGate.replace(url, with: Array("2\n".utf8), expecting: .unchanged(read), links: .refuse))
+        try XCTSkipIf(
+            geteuid() == 0, "root writes into a read-only folder; the full-disk case is tested by WritePolicyTests")
+        XCTAssertThrowsError(
+            try FileGate.replace(url, with: Array("2\n".utf8), expecting: .unchanged(read), links: .refuse))
         XCTAssertEqual(try leftovers(), [])
     }
 

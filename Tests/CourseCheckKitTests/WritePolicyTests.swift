@@ -109,8 +109,10 @@ final class WritePolicyTests: XCTestCase {
         // Every fence indented into code, an empty lesson, and one that is not UTF-8.
         let indented = root.appendingPathComponent("lessons/03-yigit-duzenleri.md")
         let text = try String(contentsOf: indented, encoding: .utf8)
-        try Data(text.components(separatedBy: "\n").map { $0.hasPrefix("```") ? "    " + $0 : $0 }
-            .joined(separator: "\n").utf8).write(to: indented)
+        try Data(
+            text.components(separatedBy: "\n").map { $0.hasPrefix("```") ? "    " + $0 : $0 }
+                .joined(separator: "\n").utf8
+        ).write(to: indented)
         try Data().write(to: root.appendingPathComponent("lessons/04-duzen-sistemi.md"))
         try Data([0x2D, 0x2D, 0xFF, 0x0A]).write(to: root.appendingPathComponent("lessons/05-izgara-ve-geometri.md"))
 
@@ -176,11 +178,13 @@ final class WritePolicyTests: XCTestCase {
     func testAFailedUpdateSaysWhatItHadChanged() throws {
         let disk = root.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mounted = try Binary.run(["-c", "mount -t tmpfs -o size=1m tmpfs \"$0\"", disk.path], in: root, shell: true)
+        let mounted = try Binary.run(
+            ["-c", "mount -t tmpfs -o size=1m tmpfs \"$0\"", disk.path], in: root, shell: true)
         try XCTSkipIf(mounted.status != 0, "cannot mount a tmpfs here (\(mounted.stderr)); needs root")
         defer { _ = try? Binary.run(["-c", "umount \"$0\"", disk.path], in: root, shell: true) }
         try FileManager.default.moveItem(at: goldens, to: disk.appendingPathComponent("goldens"))
-        try FileManager.default.createSymbolicLink(at: goldens, withDestinationURL: disk.appendingPathComponent("goldens"))
+        try FileManager.default.createSymbolicLink(
+            at: goldens, withDestinationURL: disk.appendingPathComponent("goldens"))
         let first = "goldens/02-gorunumler-ve-degistiriciler/kendi-fontunu-koyan-gorunum-ortam-anahtarini-okumaz.out"
         let second = "goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out"
         for golden in [first, second] { try FileManager.default.removeItem(at: root.appendingPathComponent(golden)) }
@@ -196,7 +200,10 @@ final class WritePolicyTests: XCTestCase {
             result.stdout,
             "the update stopped at an error after these changes:\nadded    \(first)\n"
                 + "goldens: 1 added, 0 changed, 0 removed\n")
-        XCTAssertEqual(result.stderr, "coursecheck: error: cannot write \(root.path)/goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out: no space left on the device\n")
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: cannot write \(root.path)/goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out: no space left on the device\n"
+        )
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(first).path))
         XCTAssertEqual(try tree(disk).keys.filter { $0.contains(".coursecheck-tmp") }, [])
     }
@@ -229,7 +236,8 @@ final class WritePolicyTests: XCTestCase {
 
     func testADamagedCacheEntryIsAMissAndSaidOnce() throws {
         let cache = root.appendingPathComponent("cache")
-        XCTAssertEqual(run(["--no-goldens", "--cache-dir", "cache", "lessons/11-gozlemlenebilir-nesneler.md"]).status, .clean)
+        XCTAssertEqual(
+            run(["--no-goldens", "--cache-dir", "cache", "lessons/11-gozlemlenebilir-nesneler.md"]).status, .clean)
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }
         XCTAssertFalse(entries.isEmpty)
         for entry in entries {
@@ -271,14 +279,17 @@ final class WritePolicyTests: XCTestCase {
     }
 
     func testAFailedSummaryKeepsTheJUnitFindings() throws {
-        try Data(try String(contentsOf: root.appendingPathComponent(Self.yerel), encoding: .utf8)
-            .replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8).write(to: root.appendingPathComponent(Self.yerel))
+        try Data(
+            try String(contentsOf: root.appendingPathComponent(Self.yerel), encoding: .utf8)
+                .replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8
+        ).write(to: root.appendingPathComponent(Self.yerel))
         for summary in ["/dev/full", root.path, root.appendingPathComponent("no/summary.md").path] {
             let result = run(
                 ["--format", "github", "--junit", "report.xml", "--no-claims", Self.yerel],
                 environment: ["GITHUB_STEP_SUMMARY": summary])
             XCTAssertEqual(result.status, .failure, summary)
-            XCTAssertTrue(result.stderr.contains("coursecheck: error: cannot write the job summary \(summary)"), summary)
+            XCTAssertTrue(
+                result.stderr.contains("coursecheck: error: cannot write the job summary \(summary)"), summary)
             let junit = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
             XCTAssertTrue(junit.contains("output-drift"), "the findings stay in the JUnit report")
         }
@@ -296,7 +307,8 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertEqual(result.status, 2, result.stderr)
         // The green report is gone; what stands there now (when it fits) is the run's failure.
         let now = FileManager.default.contents(atPath: report.path).map { String(decoding: $0, as: UTF8.self) }
-        XCTAssertTrue(now.map { $0.contains("io-error") && !$0.contains("failures=\"0\" errors=\"0\"") } ?? true, now ?? "")
+        XCTAssertTrue(
+            now.map { $0.contains("io-error") && !$0.contains("failures=\"0\" errors=\"0\"") } ?? true, now ?? "")
     }
 
     // MARK: 9. Runs that overlap
@@ -327,7 +339,8 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertEqual(
             String(decoding: said, as: UTF8.self),
-            "coursecheck: another coursecheck is writing \(FileGate.canonicalPath(goldens)); waiting for it to finish\n")
+            "coursecheck: another coursecheck is writing \(FileGate.canonicalPath(goldens)); waiting for it to finish\n"
+        )
     }
 
     // MARK: 11. The environment
@@ -338,7 +351,8 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertEqual(result.status, .failure)
         XCTAssertEqual(
             result.stderr,
-            "coursecheck: error: TMPDIR=\(missing): cannot use it as the temporary directory (No such file or directory)\n")
+            "coursecheck: error: TMPDIR=\(missing): cannot use it as the temporary directory (No such file or directory)\n"
+        )
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
         XCTAssertEqual(run(["--no-claims", Self.yerel], environment: ["TMPDIR": ""]).status, .clean)
     }

@@ -110,7 +110,8 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         while !remaining.isEmpty {
             let batch = oneByOne ? [remaining[0]] : remaining
             let result = try ChildProcess.swiftc(
-                toolchain.swiftc, ["-parse"] + batch.map { files[$0] }, in: scratch.url, scratch: scratch, timeout: timeout)
+                toolchain.swiftc, ["-parse"] + batch.map { files[$0] }, in: scratch.url, scratch: scratch,
+                timeout: timeout)
             if case .timedOut = result.ending {
                 if batch.count == 1 {
                     results[batch[0]] = .timedOut

@@ -146,7 +146,7 @@ package struct CourseCheckCommand {
         do throws(CourseCheckError) {
             try Self.reportPathIsWritable(url, shown: path)
             try FileGate.writeReport(Array(JUnitReport.failure(failure).utf8), to: url)
-        } catch where error != failure {
+        } catch  where error != failure {
             reporter.report(error)
         } catch {}
     }

@@ -138,7 +138,8 @@ package struct GoldenUpdater {
 
         // Plan, then write: a golden that cannot be written is refused before anything changes.
         writes = writes.filter { write in
-            guard let refusal = FileGate.refusal(for: write.entry.url, expecting: write.entry.expectation, links: .refuse)
+            guard
+                let refusal = FileGate.refusal(for: write.entry.url, expecting: write.entry.expectation, links: .refuse)
             else { return true }
             changes.refused += 1
             refusals.append(
@@ -181,7 +182,8 @@ package struct GoldenUpdater {
             {
                 changes.refused += 1
                 refusals.append(
-                    .updateRefused(at: write.at, .notWritten(path: write.entry.displayPath, reason: refusal.description)))
+                    .updateRefused(
+                        at: write.at, .notWritten(path: write.entry.displayPath, reason: refusal.description)))
                 continue
             }
             if write.entry.contents == nil {

@@ -100,7 +100,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
         case .encoding, .unterminatedFence, .markdownNesting, .notALesson, .coreCount, .noTrees, .missingExpected,
             .strayOutput, .noRole, .compileError, .compileTimeout, .outputDrift, .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
-            .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .frontMatter, .courseIndex, .declaredTrigger, .closingTable,
+            .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .frontMatter,
+            .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift:
             .error
         }

@@ -50,7 +50,8 @@ extension Diagnostic {
     static func goldenUnreadable(at location: SourceLocation, path: String, reason: String) -> Diagnostic {
         Diagnostic(
             .goldenUnreadable, at: location,
-            "tree's golden \(path) cannot be read (\(reason)); make it readable, coursecheck never treats it as missing")
+            "tree's golden \(path) cannot be read (\(reason)); make it readable, coursecheck never treats it as missing"
+        )
     }
 
     /// The tree's output differs from its golden; the note points at the golden's first differing line.

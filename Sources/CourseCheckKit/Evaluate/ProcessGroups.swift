@@ -89,7 +89,9 @@ package enum ProcessGroups {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler {
-                    if let handler = ProcessGroups.state.withLock({ $0.interceptor }), signalNumber != SIGHUP && signalNumber != SIGQUIT {
+                    if let handler = ProcessGroups.state.withLock({ $0.interceptor }),
+                        signalNumber != SIGHUP && signalNumber != SIGQUIT
+                    {
                         handler(signalNumber)
                     } else {
                         stop(signal: signalNumber)

@@ -516,7 +516,8 @@ package enum FileGate {
         }
         let scratch = Scratch(url: url)
         do {
-            try writeScratch(Array((marker.name + "\n").utf8), to: url.appendingPathComponent(scratchMarkerFile), in: scratch)
+            try writeScratch(
+                Array((marker.name + "\n").utf8), to: url.appendingPathComponent(scratchMarkerFile), in: scratch)
         } catch {
             scratch.remove()
             throw error
@@ -648,7 +649,8 @@ package enum FileGate {
             if let refusal = try writeThroughTemporary(
                 data, to: target, shownAs: url.path, keeping: nil, durability: .cached, environment: [:])
             {
-                throw CourseCheckError.io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
+                throw CourseCheckError.io(
+                    path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
             }
         } catch {
             var stale = stat()

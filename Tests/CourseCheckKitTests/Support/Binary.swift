@@ -44,7 +44,8 @@ enum Binary {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = try shell ? URL(fileURLWithPath: "/bin/sh") : executable.map(URL.init(fileURLWithPath:)) ?? url()
+        process.executableURL =
+            try shell ? URL(fileURLWithPath: "/bin/sh") : executable.map(URL.init(fileURLWithPath:)) ?? url()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment

@@ -1,0 +1,225 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// Random sequences of checks, updates, prunes and promotions, interleaved at step boundaries with
+/// an author's edits and with killed runs: no byte the author wrote is lost, a passing check means
+/// `--update` and `--promote` change nothing, and the sequence settles.
+///
+/// `COURSECHECK_PROPERTY_CASES` sets the number of sequences (`make soak` runs many); a failure
+/// prints its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
+final class WritePropertyTests: XCTestCase {
+    static let lessonNames = ["09-yerel-durum", "10-baglama"]
+
+    /// What the author wrote that coursecheck must never lose: whole files, and marker lines in lessons.
+    private struct Author {
+        var files: [String: Data] = [:]
+        var markers: [String: [String]] = [:]
+        /// Diagrams put between a tree and its output (structural errors), to take out when settling.
+        var diagrams: [String: [String]] = [:]
+        /// The lesson names now on disk, by their original stem.
+        var names: [String: String] = Dictionary(uniqueKeysWithValues: lessonNames.map { ($0, $0) })
+    }
+
+    private enum Step: CaseIterable {
+        case check, update, prune, promote, editProse, driftOutput, addNote, addDiagram, killedUpdate, killedPromote,
+            rename
+    }
+
+    func testRandomSequencesLoseNoAuthorByteAndSettle() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 8
+        let seeds: [UInt64] =
+            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
+            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        for seed in seeds {
+            try runSequence(seed: seed, steps: 10)
+        }
+    }
+
+    private func runSequence(seed: UInt64, steps: Int) throws {
+        var random = SplitMix(seed: seed)
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let root = scratch.url
+        for name in Self.lessonNames {
+            let lessons = root.appendingPathComponent("lessons")
+            try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent("lessons/\(name).md"),
+                to: lessons.appendingPathComponent("\(name).md"))
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("goldens"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Binary.packageRoot.appendingPathComponent("goldens/\(name)"),
+                to: root.appendingPathComponent("goldens/\(name)"))
+        }
+        var author = Author()
+        var log: [String] = []
+        func fail(_ message: String) {
+            XCTFail("seed \(seed), after \(log.joined(separator: ", ")): \(message)")
+        }
+
+        for _ in 0..<steps {
+            let step = Step.allCases[Int(random.next() % UInt64(Step.allCases.count))]
+            log.append("\(step)")
+            switch step {
+            case .check:
+                let before = try snapshot(root)
+                let check = run(["--no-claims", "lessons/"], in: root)
+                if check.stderr.contains(".coursecheck-tmp") { fail("a check reported a temporary: \(check.stderr)") }
+                if check.status == .clean {
+                    // A passing check: update and promote change nothing.
+                    _ = run(["--update", "--no-claims", "lessons/"], in: root)
+                    _ = run(["--promote", "--no-claims", "lessons/"], in: root)
+                    if try snapshot(root) != before { fail("a passing check, yet update or promote changed files") }
+                }
+            case .update: _ = run(["--update", "--no-claims", "lessons/"], in: root)
+            case .prune: _ = run(["--update", "--prune", "--no-claims", "lessons/"], in: root)
+            case .promote: _ = run(["--promote", "--no-claims", "lessons/"], in: root)
+            case .editProse:
+                let lesson = pick(&random, author)
+                let marker = "Yazarın notu \(random.next() % 1_000_000)."
+                try insertParagraph(marker, in: lessonURL(root, author, lesson), random: &random)
+                author.markers[lesson, default: []].append(marker)
+            case .driftOutput:
+                let url = lessonURL(root, author, pick(&random, author))
+                var text = try String(contentsOf: url, encoding: .utf8)
+                if let range = text.range(of: "yerel: ") {
+                    text.replaceSubrange(range, with: "yerel: 9")
+                    try Data(text.utf8).write(to: url)
+                }
+            case .addNote:
+                let lesson = pick(&random, author)
+                let relative = "goldens/\(author.names[lesson] ?? lesson)/notlar-\(random.next() % 1000).txt"
+                let data = Data("yazarın notu \(random.next())\n".utf8)
+                let url = root.appendingPathComponent(relative)
+                if FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) {
+                    try data.write(to: url)
+                    author.files[relative] = data
+                }
+            case .addDiagram:
+                let lesson = pick(&random, author)
+                // A bare fence reads as the tree's expected block, and the real one turns stray.
+                let diagram = "Diyagram \(random.next() % 1_000_000)"
+                let fence = random.next() % 2 == 0 ? "```text" : "```"
+                if try insertDiagram(diagram, fence: fence, in: lessonURL(root, author, lesson)) {
+                    author.diagrams[lesson, default: []].append("\(fence)\n\(diagram)\n```\n\n")
+                    author.markers[lesson, default: []].append(diagram)
+                }
+            case .killedUpdate, .killedPromote:
+                let flag = step == .killedUpdate ? "--update" : "--promote"
+                _ = try Binary.run(
+                    [flag, "--no-claims", "lessons/"], in: root, environment: ["COURSECHECK_FAULT": "before-rename"])
+            case .rename:
+                let lesson = pick(&random, author)
+                let current = author.names[lesson] ?? lesson
+                let renamed = current.hasSuffix("-yeni") ? String(current.dropLast(5)) : current + "-yeni"
+                try FileManager.default.moveItem(
+                    at: root.appendingPathComponent("lessons/\(current).md"),
+                    to: root.appendingPathComponent("lessons/\(renamed).md"))
+                author.names[lesson] = renamed
+            }
+            try checkNothingLost(root, author, fail: fail)
+        }
+
+        // Settle: the author takes the diagrams out; promote, update with prune, then everything is still.
+        for (lesson, diagrams) in author.diagrams {
+            let url = lessonURL(root, author, lesson)
+            var text = try String(contentsOf: url, encoding: .utf8)
+            for diagram in diagrams {
+                text = text.replacingOccurrences(of: diagram, with: "")
+                author.markers[lesson]?.removeAll { diagram.contains("\n\($0)\n") }
+            }
+            try Data(text.utf8).write(to: url)
+        }
+        log.append("settle")
+        _ = run(["--promote", "--no-claims", "lessons/"], in: root)
+        let update = run(["--update", "--prune", "--no-claims", "lessons/"], in: root)
+        let check = run(["--no-claims", "lessons/"], in: root)
+        if check.status != .clean { fail("did not settle: \(update.stdout)\(update.stderr)\(check.stderr)") }
+        let settled = try snapshot(root)
+        _ = run(["--update", "--prune", "--no-claims", "lessons/"], in: root)
+        _ = run(["--promote", "--no-claims", "lessons/"], in: root)
+        if try snapshot(root) != settled { fail("a settled course changed on another update or promote") }
+        try checkNothingLost(root, author, fail: fail)
+    }
+
+    private func run(_ arguments: [String], in root: URL) -> InProcess.Result {
+        InProcess.run(arguments, in: root)
+    }
+
+    private func pick(_ random: inout SplitMix, _ author: Author) -> String {
+        Self.lessonNames[Int(random.next() % UInt64(Self.lessonNames.count))]
+    }
+
+    private func lessonURL(_ root: URL, _ author: Author, _ lesson: String) -> URL {
+        root.appendingPathComponent("lessons/\(author.names[lesson] ?? lesson).md")
+    }
+
+    /// A paragraph of prose before a random `## ` heading (never inside a block).
+    private func insertParagraph(_ text: String, in url: URL, random: inout SplitMix) throws {
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let headings = lines.indices.filter { lines[$0].hasPrefix("## ") }
+        guard !headings.isEmpty else { return }
+        let at = headings[Int(random.next() % UInt64(headings.count))]
+        lines.insert(contentsOf: [text, ""], at: at)
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+    }
+
+    /// A diagram block right after the first tree's closing fence: a structural error.
+    private func insertDiagram(_ text: String, fence: String, in url: URL) throws -> Bool {
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        guard let tree = lines.firstIndex(where: { $0.hasPrefix("// main.swift") }),
+            let closing = lines[tree...].firstIndex(of: "```")
+        else { return false }
+        lines.insert(contentsOf: ["", fence, text, "```"], at: closing + 1)
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+        return true
+    }
+
+    private func checkNothingLost(_ root: URL, _ author: Author, fail: (String) -> Void) throws {
+        for (relative, data) in author.files {
+            // A note in a renamed lesson's golden folder stays where the author put it.
+            if FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) != data {
+                fail("the author's \(relative) was lost or changed")
+            }
+        }
+        for (lesson, markers) in author.markers {
+            let text = (try? String(contentsOf: lessonURL(root, author, lesson), encoding: .utf8)) ?? ""
+            for marker in markers where !text.contains(marker) {
+                fail("the author's line '\(marker)' is gone from \(lesson)")
+            }
+        }
+    }
+
+    /// Every file under `root` with its bytes (temporaries of killed runs left out: they are ignored).
+    private func snapshot(_ root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let relative = walker?.nextObject() as? String {
+            guard !relative.contains(".coursecheck-tmp-") else { continue }
+            var isDirectory: ObjCBool = false
+            let path = root.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = FileManager.default.contents(atPath: path)
+            }
+        }
+        return files
+    }
+}
+
+/// A small, seedable generator (SplitMix64), so a failing sequence replays from its seed.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
