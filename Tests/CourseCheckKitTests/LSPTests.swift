@@ -211,7 +211,10 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(actions.first?["title"], "Replace the expected block with the tree's actual output")
         XCTAssertEqual(actions.first?["kind"], "quickfix")
         XCTAssertEqual(actions.first?["diagnostics"], [diagnostic])
-        let edits = try XCTUnwrap(actions.first?["edit"]?["changes"]?[uri]?.array)
+        let edits = try XCTUnwrap(actions.first?["edit"]?["documentChanges"]?[0]?["edits"]?.array)
+        // A versioned edit: an editor whose text moved on refuses it.
+        XCTAssertEqual(
+            actions.first?["edit"]?["documentChanges"]?[0]?["textDocument"], ["uri": .string(uri), "version": 1])
         XCTAssertEqual(edits.count, 1)
         XCTAssertEqual(edits[0]["range"]?["start"], ["line": .int(line), "character": 0])
         XCTAssertEqual(edits[0]["range"]?["end"], ["line": .int(line + 5), "character": 0])
@@ -267,7 +270,7 @@ final class LSPTests: XCTestCase {
                 ])?["result"]?.array)
         XCTAssertEqual(actions.map { $0["title"] }, ["Replace the core block with the embedded core"])
         XCTAssertEqual(actions.first?["diagnostics"], .array(published))
-        let fixed = Self.apply(try XCTUnwrap(actions.first?["edit"]?["changes"]?[uri]?.array), to: text)
+        let fixed = Self.apply(try XCTUnwrap(actions.first?["edit"]?["documentChanges"]?[0]?["edits"]?.array), to: text)
         XCTAssertEqual(fixed, original)
         harness.notify(
             "textDocument/didChange",

@@ -49,6 +49,11 @@ package enum JSONValue: Codable, Sendable, Equatable {
         return nil
     }
 
+    package subscript(index: Int) -> JSONValue? {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return nil
+    }
+
     package var string: String? {
         if case .string(let value) = self { return value }
         return nil

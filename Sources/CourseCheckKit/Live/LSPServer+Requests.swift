@@ -57,6 +57,17 @@ extension LSPServer {
         guard let (lesson, outcome) = lesson(at: path) else { return [] }
         // Edits are computed on the checked text; when the editor's text differs, offer none.
         if let document = documents[path], lesson.file.lines.map(\.raw).joined() != document.text { return [] }
+        // No writer acts on a broken lesson: while a block may be misread, no block is replaced.
+        if outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.structuralError != nil { return [] }
+        // Each edit names the document version it was computed for, so an editor refuses it once stale.
+        func edit(_ edits: [JSONValue]) -> JSONValue {
+            let version: JSONValue = documents[path]?.version.map { .int($0) } ?? .null
+            return [
+                "documentChanges": [
+                    ["textDocument": ["uri": .string(uri), "version": version], "edits": .array(edits)]
+                ]
+            ]
+        }
         let requested = (first + 1)...(max(first, last) + 1)
         let given = params["context"]?["diagnostics"]?.array ?? []
         func attached(_ id: DiagnosticID, _ lines: ClosedRange<Int>) -> JSONValue {
@@ -78,11 +89,7 @@ extension LSPServer {
                     "kind": "quickfix",
                     "isPreferred": true,
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
-                    "edit": [
-                        "changes": [
-                            uri: .array(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) })
-                        ]
-                    ],
+                    "edit": edit(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) }),
                 ])
             } else if LessonPromoter.skipReason(run) == nil,
                 outcome.result.diagnostics.contains(where: {
@@ -115,7 +122,7 @@ extension LSPServer {
                 "kind": "quickfix",
                 "isPreferred": true,
                 "diagnostics": attached(.coreDrift, lines),
-                "edit": ["changes": [uri: [Self.textEdit(body, core, lines: lesson.file.lines)]]],
+                "edit": edit([Self.textEdit(body, core, lines: lesson.file.lines)]),
             ])
         }
         return .array(actions)
