@@ -16,8 +16,10 @@ package struct Cache: Sendable {
         self.directory = directory
     }
 
+    /// An entry's file: the key with the layout's version, so a cache an earlier layout wrote is a
+    /// plain miss rather than a damaged entry.
     package func url(_ key: String) -> URL {
-        directory.appendingPathComponent(key)
+        directory.appendingPathComponent(key + ".v2")
     }
 
     package func text(_ key: String) -> String? {
@@ -61,14 +63,14 @@ package struct Cache: Sendable {
         guard case .file(let snapshot) = FileGate.read(file) else { return false }
         return attempt { () throws(CourseCheckError) in
             try FileGate.copyIntoCache(file, to: url(key))
-            try FileGate.writeCacheEntry(Self.header(key: key, content: snapshot.bytes), to: url(key + ".sum"))
+            try FileGate.writeCacheEntry(Self.header(key: key, content: snapshot.bytes), to: url(key).appendingPathExtension("sum"))
         }
     }
 
     /// The cached binary for `key`, only when it is the file its `.sum` describes.
     package func executable(_ key: String) -> URL? {
         let binary = url(key)
-        guard case .file(let sum) = FileGate.read(url(key + ".sum"), followingLinks: false) else {
+        guard case .file(let sum) = FileGate.read(binary.appendingPathExtension("sum"), followingLinks: false) else {
             if FileGate.read(binary, followingLinks: false) != .missing { Self.noteDamaged() }
             return nil
         }
