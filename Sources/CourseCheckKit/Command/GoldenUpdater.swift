@@ -85,37 +85,17 @@ package struct GoldenUpdater {
                         .structural(id: blocking.id, line: blocking.location.line)))
                 continue
             }
+            // The check decided each tree's approval; the update only carries it out.
             for result in lesson.trees {
                 guard let tree = result.tree, let golden = result.golden else { continue }
                 let header = tree.headerLocation(in: lesson.path)
-                if let foreign = golden.foreign {
+                switch result.approval {
+                case .unchanged: continue
+                case .write(let data): writes.append(Write(entry: golden, data: data, at: header))
+                case .refused(let reason):
                     changes.refused += 1
-                    refusals.append(.updateRefused(at: header, .foreign(path: golden.displayPath, what: foreign)))
-                    continue
+                    refusals.append(.updateRefused(at: header, reason))
                 }
-                if let reason = golden.unreadable {
-                    changes.refused += 1
-                    refusals.append(.updateRefused(at: header, .notWritten(path: golden.displayPath, reason: reason)))
-                    continue
-                }
-                guard let run = result.run, result.ranCleanly else {
-                    changes.refused += 1
-                    refusals.append(.updateRefused(at: header, .ranUncleanly))
-                    continue
-                }
-                guard OutputCheck.unrepresentable(run.stdout) == nil else {
-                    changes.refused += 1
-                    refusals.append(.updateRefused(at: header, .unrepresentable))
-                    continue
-                }
-                guard run.stdout == Array(tree.expected.content.utf8) else {
-                    changes.refused += 1
-                    refusals.append(
-                        .updateRefused(at: header, .contradicted(expectedLine: tree.expected.opening.number)))
-                    continue
-                }
-                guard golden.contents != run.stdout else { continue }
-                writes.append(Write(entry: golden, data: run.stdout, at: header))
             }
             if prune {
                 for orphan in GoldenCheck(store: store).orphans(of: lesson) {

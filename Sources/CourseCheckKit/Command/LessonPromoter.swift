@@ -49,19 +49,19 @@ package struct LessonPromoter {
             var replacements: [(range: Range<Int>, lines: [String])] = []
             var expectedBlocks = 0
             var coreBlocks = 0
+            // The check decided each tree's verdict and each core's drift; promote only reads them.
             for result in checked.trees {
                 guard let tree = result.tree else { continue }
-                let run = result.run
-                if let reason = skipReason(run) {
+                if let reason = result.verdict.promoteSkipReason {
                     promotion.skipped.append(.promoteSkipped(at: tree.headerLocation(in: lesson.path), reason: reason))
                     continue
                 }
-                guard let run, Array(tree.expected.content.utf8) != run.stdout else { continue }
+                guard case .drifts = result.verdict, let run = result.run else { continue }
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
                 replacements.append(contentsOf: expectedReplacement(tree.expected, lesson.file, output: output))
                 expectedBlocks += 1
             }
-            for block in lesson.cores where !block.content.sameBytes(EmbeddedCore.text) {
+            for (ordinal, block) in lesson.cores.enumerated() where checked.coreDrifted[ordinal] {
                 replacements.append((bodyRange(block), rewritten(block, lesson.file, core)))
                 coreBlocks += 1
             }
@@ -82,21 +82,6 @@ package struct LessonPromoter {
                     coreBlocks: coreBlocks, snapshot: checked.snapshot))
         }
         return promotion
-    }
-
-    /// Why a tree's run cannot be written into its expected block, or nil when it can.
-    static func skipReason(_ run: TreeRun?) -> String? {
-        guard let run else { return "the tree did not run (see its compile error)" }
-        switch run.ending {
-        case .exited(0): break
-        case .exited(let status): return "the tree exited with status \(status)"
-        case .signalled: return "the tree crashed"
-        case .timedOut: return "the tree did not finish in time"
-        case .outputLimit: return "the tree printed more than the output limit"
-        }
-        if run.divergentStdout != nil { return "the tree's output changes from run to run" }
-        if OutputCheck.unrepresentable(run.stdout) != nil { return "no lesson block can show its output exactly" }
-        return nil
     }
 
     /// The replacement of an expected block's body, and of its fences when an output line would

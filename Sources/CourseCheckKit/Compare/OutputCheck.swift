@@ -5,10 +5,15 @@ package enum OutputCheck {
     /// Findings for one tree's run: how it ended, whether it is deterministic, and whether its
     /// output equals the expected block byte for byte.
     package static func check(_ run: TreeRun, for job: TreeJob) -> [Diagnostic] {
+        judge(run, for: job).findings
+    }
+
+    /// The tree's verdict and its findings, from one comparison: every writer reads the verdict.
+    package static func judge(_ run: TreeRun, for job: TreeJob) -> (verdict: OutputVerdict, findings: [Diagnostic]) {
         let header = job.headerLocation
         let tree = job.tree
         guard run.ending == .exited(0) else {
-            return [.treeFailed(at: header, .ended(run.ending), output: captured(run))]
+            return (.failed(run.ending), [.treeFailed(at: header, .ended(run.ending), output: captured(run))])
         }
         var findings: [Diagnostic] = []
         if let other = run.divergentStdout {
@@ -22,13 +27,15 @@ package enum OutputCheck {
         }
         if let reason = unrepresentable(run.stdout) {
             findings.append(.unrepresentableOutput(at: header, reason))
-            return findings
+            return (run.divergentStdout == nil ? .unrepresentable(reason) : .nondeterministic, findings)
         }
         let actual = String(decoding: run.stdout, as: UTF8.self)
+        var verdict = OutputVerdict.matches
         if let drift = compare(actual, with: tree.expected, tree: tree, path: job.path) {
             findings.append(drift)
+            verdict = .drifts(line: drift.location.line)
         }
-        return findings
+        return (run.divergentStdout == nil ? verdict : .nondeterministic, findings)
     }
 
     /// Why no fenced block can hold `stdout` byte for byte, or nil when one can: a block's content

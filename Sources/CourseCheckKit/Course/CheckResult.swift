@@ -45,6 +45,9 @@ package struct LessonResult: Sendable {
     package var findings: [Finding]
     /// The file as read from disk (nil for an editor's buffer), for `FileGate`'s compare-and-swap.
     package var snapshot: FileGate.Snapshot? = nil
+    /// For each core block, in order: whether it drifted from the embedded core. Decided once, by
+    /// the check; `--promote` and the LSP's quick fix only read it.
+    package var coreDrifted: [Bool] = []
 
     package var path: String { entry.displayPath }
 
@@ -91,6 +94,10 @@ package struct TreeResult: Sendable {
     package var run: TreeRun?
     /// The engine the router sent the tree to; nil when the tree was not routed.
     package var route: EngineRouter.Route?
+    /// How the run compares with the expected block, decided once where the check compares them.
+    package var verdict: OutputVerdict = .notRun
+    /// What `--update` and the LSP's approve do with the tree's golden, decided once by the check.
+    package var approval: Approval = .refused(.noGolden)
 
     package init(
         block: FencedBlock, expected: Expected, goldenName: String? = nil, golden: GoldenStore.Entry? = nil,
@@ -113,5 +120,69 @@ package struct TreeResult: Sendable {
     /// True when the tree ran to a clean end with one deterministic output.
     package var ranCleanly: Bool {
         run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false
+    }
+}
+
+/// How a tree's run compares with its expected block. Every writer reads this; none compares again.
+package enum OutputVerdict: Sendable, Equatable {
+    /// The output equals the expected block as a reader sees it.
+    case matches
+    /// The output differs; `line` is the lesson line of the first difference.
+    case drifts(line: Int)
+    /// No fenced block can hold the output exactly.
+    case unrepresentable(Diagnostic.Unrepresentable)
+    /// The tree crashed, exited non-zero, ran out of time or printed past the limit.
+    case failed(ChildProcess.Ending)
+    /// The output changes from run to run.
+    case nondeterministic
+    /// The tree did not run (no expected block, a compile error, pending in the live loop).
+    case notRun
+
+    /// Why `--promote` and the quick fix leave the expected block alone, or nil when they may write it.
+    package var promoteSkipReason: String? {
+        switch self {
+        case .matches, .drifts: nil
+        case .notRun: "the tree did not run (see its compile error)"
+        case .failed(.exited(let status)): "the tree exited with status \(status)"
+        case .failed(.signalled): "the tree crashed"
+        case .failed(.timedOut): "the tree did not finish in time"
+        case .failed(.outputLimit): "the tree printed more than the output limit"
+        case .nondeterministic: "the tree's output changes from run to run"
+        case .unrepresentable: "no lesson block can show its output exactly"
+        }
+    }
+}
+
+/// What approving a tree's output as its golden does: write these bytes, nothing (the golden
+/// already holds them), or nothing, for a reason.
+package enum Approval: Sendable, Equatable {
+    case write([UInt8])
+    case unchanged
+    case refused(Diagnostic.UpdateRefused)
+}
+
+extension LessonResult {
+    /// Decides each tree's approval from its verdict and its golden as read: the one approval policy,
+    /// read by `--update` and the LSP's approve.
+    mutating func decideApprovals() {
+        for index in trees.indices {
+            trees[index].approval = Self.approval(trees[index])
+        }
+    }
+
+    private static func approval(_ tree: TreeResult) -> Approval {
+        guard let golden = tree.golden else { return .refused(.noGolden) }
+        if let foreign = golden.foreign { return .refused(.foreign(path: golden.displayPath, what: foreign)) }
+        if let reason = golden.unreadable { return .refused(.notWritten(path: golden.displayPath, reason: reason)) }
+        switch tree.verdict {
+        case .matches:
+            guard let run = tree.run else { return .refused(.ranUncleanly) }
+            return golden.contents == run.stdout ? .unchanged : .write(run.stdout)
+        case .drifts:
+            guard case .block(let expected) = tree.expected else { return .refused(.ranUncleanly) }
+            return .refused(.contradicted(expectedLine: expected.opening.number))
+        case .unrepresentable: return .refused(.unrepresentable)
+        case .failed, .nondeterministic, .notRun: return .refused(.ranUncleanly)
+        }
     }
 }

@@ -161,8 +161,11 @@ package struct CourseChecker: Sendable {
             for diagnostic in report.diagnostics { place(diagnostic, .lesson) }
             for ((lesson, tree), job) in zip(owners, jobs) {
                 guard let run = results[lesson].trees[tree].run else { continue }
-                results[lesson].findings += OutputCheck.check(run, for: job).map { Finding(.tree(tree), $0) }
+                let (verdict, findings) = OutputCheck.judge(run, for: job)
+                results[lesson].trees[tree].verdict = verdict
+                results[lesson].findings += findings.map { Finding(.tree(tree), $0) }
             }
+            for index in results.indices { results[index].decideApprovals() }
             summary.engines = report.engines
             toolchainVersion = report.toolchainVersion
         }
@@ -243,9 +246,9 @@ package struct CourseChecker: Sendable {
         guard let lesson = outcome.lesson else { return result }
         result.store = store(for: entry)
         for (ordinal, core) in lesson.cores.enumerated() {
-            if let drift = coreCheck.check(core, in: lesson.path) {
-                result.findings.append(Finding(.core(ordinal), drift))
-            }
+            let drift = coreCheck.check(core, in: lesson.path)
+            result.coreDrifted.append(drift != nil)
+            if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }
         let names = GoldenName.names(for: lesson)
         let expected = Dictionary(lesson.trees.map { ($0.block.opening.number, $0.expected) }) { first, _ in first }

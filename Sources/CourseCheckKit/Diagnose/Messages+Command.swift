@@ -1,7 +1,7 @@
 /// The commands that write: `--update` (goldens) and `--promote` (expected blocks).
 extension Diagnostic {
     /// Why `--update` did not approve a tree, or left a lesson's or the toolchain file alone.
-    enum UpdateRefused {
+    package enum UpdateRefused: Sendable, Equatable {
         /// The lesson's `id` error at `line` makes its trees uncertain (at line 1 of the lesson).
         case structural(id: DiagnosticID, line: Int)
         /// The golden at `path` is something coursecheck did not make.
@@ -16,6 +16,8 @@ extension Diagnostic {
         case notWritten(path: String, reason: String)
         /// `FileGate` refused to remove the orphan at `path`.
         case notRemoved(path: String, reason: String)
+        /// The tree has no golden: goldens are off, or its header gives it no name.
+        case noGolden
     }
 
     static func updateRefused(at location: SourceLocation, _ reason: UpdateRefused) -> Diagnostic {
@@ -34,6 +36,7 @@ extension Diagnostic {
                 "\(path) is not a regular file (a link or a folder), so it is left as it is"
             case .notWritten(let path, let reason): "not written: \(path): \(reason)"
             case .notRemoved(let path, let reason): "not removed: \(path): \(reason)"
+            case .noGolden: "not approved: the tree has no golden of its own (see its tree-identity finding)"
             }
         return Diagnostic(.updateRefused, at: location, message)
     }

@@ -63,7 +63,8 @@ package struct Cache: Sendable {
         guard case .file(let snapshot) = FileGate.read(file) else { return false }
         return attempt { () throws(CourseCheckError) in
             try FileGate.copyIntoCache(file, to: url(key))
-            try FileGate.writeCacheEntry(Self.header(key: key, content: snapshot.bytes), to: url(key).appendingPathExtension("sum"))
+            try FileGate.writeCacheEntry(
+                Self.header(key: key, content: snapshot.bytes), to: url(key).appendingPathExtension("sum"))
         }
     }
 

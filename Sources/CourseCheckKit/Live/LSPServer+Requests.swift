@@ -80,8 +80,11 @@ extension LSPServer {
         var actions: [JSONValue] = []
         for tree in lesson.trees {
             let lines = tree.block.opening.number...tree.expected.closing.number
-            guard lines.overlaps(requested), let run = Self.run(of: tree, in: lesson, outcome) else { continue }
-            if LessonPromoter.skipReason(run) == nil, Array(tree.expected.content.utf8) != run.stdout {
+            // The check's verdict decides, as it does for `--promote`: no second comparison here.
+            guard lines.overlaps(requested), let result = Self.result(of: tree, in: lesson, outcome),
+                let run = result.run
+            else { continue }
+            if case .drifts = result.verdict {
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
                 let edits = LessonPromoter.expectedReplacement(tree.expected, lesson.file, output: output)
                 actions.append([
@@ -91,7 +94,7 @@ extension LSPServer {
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
                     "edit": edit(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) }),
                 ])
-            } else if LessonPromoter.skipReason(run) == nil,
+            } else if result.verdict == .matches,
                 outcome.result.diagnostics.contains(where: {
                     [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
                         && $0.location.line == tree.header.number
@@ -113,7 +116,8 @@ extension LSPServer {
             }
         }
         let core = LineScanner.lines(of: EmbeddedCore.text).map(\.raw)
-        for block in lesson.cores where block.content != EmbeddedCore.text {
+        let drifted = outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.coreDrifted ?? []
+        for (ordinal, block) in lesson.cores.enumerated() where drifted.indices.contains(ordinal) && drifted[ordinal] {
             let lines = block.opening.number...block.closing.number
             guard lines.overlaps(requested) else { continue }
             let body = block.opening.number..<(block.closing.number - 1)
@@ -200,23 +204,23 @@ extension LSPServer {
         guard let golden = store.entries(lesson: lesson)[index] else {
             throw refuse("the tree has no golden name of its own (see its tree-identity finding)")
         }
-        if let foreign = golden.foreign {
-            throw refuse("\(golden.displayPath) is not coursecheck's to write: \(foreign)")
-        }
-        guard let run = Self.run(of: tree, in: lesson, outcome), run.ending == .exited(0), run.divergentStdout == nil
-        else {
-            throw refuse("the tree did not run cleanly (see its other findings)")
-        }
-        guard OutputCheck.unrepresentable(run.stdout) == nil else {
-            throw refuse("no lesson block can show this tree's output (see its other finding)")
-        }
-        guard run.stdout == Array(tree.expected.content.utf8) else {
+        // The approval policy is the check's, as for `--update`; the golden is read again here
+        // because the live loop may check without goldens.
+        var decided = Self.result(of: tree, in: lesson, outcome) ?? TreeResult(block: tree.block, expected: .missing)
+        decided.golden = golden
+        var approving = LessonResult(entry: entry, lesson: lesson, store: store, trees: [decided], findings: [])
+        approving.decideApprovals()
+        let data: [UInt8]
+        switch approving.trees[0].approval {
+        case .unchanged: return ["golden": .string(golden.displayPath), "changed": false]
+        case .write(let bytes): data = bytes
+        case .refused(.contradicted(let line)):
             throw refuse(
-                "the tree's output differs from the lesson's expected block at line \(tree.expected.opening.number); "
+                "the tree's output differs from the lesson's expected block at line \(line); "
                     + "fix the lesson or apply the quick fix, save, then approve")
-        }
-        guard golden.contents != run.stdout else {
-            return ["golden": .string(golden.displayPath), "changed": false]
+        case .refused(let reason):
+            let message = Diagnostic.updateRefused(at: SourceLocation(path: lesson.path, line: 1), reason).message
+            throw refuse(message.hasPrefix("not approved: ") ? String(message.dropFirst(14)) : message)
         }
         let refusal: FileGate.Refusal?
         do throws(CourseCheckError) {
@@ -225,7 +229,7 @@ extension LSPServer {
             defer { withExtendedLifetime(lock) {} }
             try FileGate.makeDirectories(golden.url.deletingLastPathComponent())
             refusal = try FileGate.replace(
-                golden.url, with: run.stdout, expecting: golden.expectation, links: .refuse,
+                golden.url, with: data, expecting: golden.expectation, links: .refuse,
                 environment: environment.variables)
         } catch {
             throw RequestError(code: .requestFailed, message: error.message)

@@ -452,8 +452,13 @@ package final class LSPServer {
     }
 
     static func run(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeRun? {
+        result(of: tree, in: lesson, outcome)?.run
+    }
+
+    /// The check's result for `tree`: its run, verdict and approval.
+    static func result(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeResult? {
         outcome.result.lessonResults.first { $0.path == lesson.path }?
-            .trees.first { $0.block.opening.number == tree.block.opening.number }?.run
+            .trees.first { $0.block.opening.number == tree.block.opening.number }
     }
 
     static func document(_ params: JSONValue) throws -> (uri: String, path: String) {
