@@ -117,30 +117,50 @@ package struct CourseChecker: Sendable {
     }
 
     /// Reads and checks every planned lesson; throws `CourseCheckError` on I/O failure.
+    ///
+    /// The stages run in pipeline order, each a function over the run's state: read (scan and
+    /// classify), evaluate and compare, goldens, claims, finish. A new per-lesson check is one
+    /// more function here.
     package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
         try validateStores(plan)
-        var results = try plan.entries.map(read)
+        var run = Run(results: try plan.entries.map(read))
+        for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
+        try evaluate(&run)
+        compareGoldens(&run, plan: plan)
+        checkClaims(&run, plan: plan)
+        return finish(run, plan: plan)
+    }
+
+    /// The state the stages pass along: every lesson's result, the findings outside the lessons,
+    /// and the summary as it grows.
+    private struct Run {
+        var results: [LessonResult]
         var course: [Finding] = []
         var summary = SummaryLine()
         var toolchainVersion: String?
+        var evaluated = false
+
         /// A finding made outside one lesson's context goes to the lesson it is located in, if any.
-        func place(_ diagnostic: Diagnostic, _ subject: Subject) {
+        mutating func place(_ diagnostic: Diagnostic, _ subject: Subject) {
             if let index = results.firstIndex(where: { $0.path == diagnostic.location.path }) {
                 results[index].findings.append(Finding(subject, diagnostic))
             } else {
                 course.append(Finding(subject, diagnostic))
             }
         }
-        for diagnostic in plan.diagnostics { place(diagnostic, .course) }
+    }
 
-        let owners = results.indices.flatMap { lesson in
-            results[lesson].trees.indices.compactMap { tree in
-                results[lesson].trees[tree].tree.map { _ in (lesson, tree) }
+    /// Evaluate and compare: every tree with an expected block goes to an engine, and its run is
+    /// judged against the block once, where the verdict and the approval are recorded.
+    private func evaluate(_ run: inout Run) throws(CourseCheckError) {
+        let owners = run.results.indices.flatMap { lesson in
+            run.results[lesson].trees.indices.compactMap { tree in
+                run.results[lesson].trees[tree].tree.map {
+                    (lesson: lesson, tree: tree, job: TreeJob(path: run.results[lesson].path, tree: $0))
+                }
             }
         }
-        let jobs = owners.map { lesson, tree in
-            TreeJob(path: results[lesson].path, tree: results[lesson].trees[tree].tree!)
-        }
+        let jobs = owners.map(\.job)
         let report: EngineRouter.Report?
         switch configuration.evaluation {
         case .run where !jobs.isEmpty:
@@ -152,60 +172,70 @@ package struct CourseChecker: Sendable {
         case .routes: report = configuration.router.routes(jobs)
         default: report = nil
         }
-        if let report {
-            for ((lesson, tree), index) in zip(owners, report.runs.indices) {
-                results[lesson].trees[tree].run = report.runs[index]
-                results[lesson].trees[tree].route = report.routes[index]
-                results[lesson].findings += report.treeDiagnostics[index].map { Finding(.tree(tree), $0) }
-            }
-            for diagnostic in report.diagnostics { place(diagnostic, .lesson) }
-            for ((lesson, tree), job) in zip(owners, jobs) {
-                guard let run = results[lesson].trees[tree].run else { continue }
-                let (verdict, findings) = OutputCheck.judge(run, for: job)
-                results[lesson].trees[tree].verdict = verdict
-                results[lesson].findings += findings.map { Finding(.tree(tree), $0) }
-            }
-            for index in results.indices { results[index].decideApprovals() }
-            summary.engines = report.engines
-            toolchainVersion = report.toolchainVersion
+        run.evaluated = configuration.evaluation == .run && !jobs.isEmpty
+        guard let report else { return }
+        for (owner, index) in zip(owners, report.runs.indices) {
+            run.results[owner.lesson].trees[owner.tree].run = report.runs[index]
+            run.results[owner.lesson].trees[owner.tree].route = report.routes[index]
+            run.results[owner.lesson].findings += report.treeDiagnostics[index].map { Finding(.tree(owner.tree), $0) }
         }
-        if configuration.evaluation == .run && !jobs.isEmpty && configuration.goldens != .off {
-            var compared = 0
-            var reportedRoots: Set<String> = []
-            for index in results.indices {
-                guard let store = results[index].store else { continue }
-                let first = reportedRoots.insert(store.root.path).inserted
-                let check = GoldenCheck(store: store)
-                guard store.exists else {
-                    if first {
-                        results[index].findings.append(
-                            Finding(.course, check.missingStore(lesson: results[index].path)))
-                    }
-                    continue
-                }
-                results[index].findings += check.check(results[index])
-                compared += results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
-                if first, let note = check.toolchainNote(current: toolchainVersion) {
-                    course.append(Finding(.course, note))
-                }
-            }
-            for (store, orphan) in orphanFolders(plan) {
-                course.append(
-                    Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
-            }
-            summary.goldens = "goldens: \(compared) compared"
+        for diagnostic in report.diagnostics { run.place(diagnostic, .lesson) }
+        for owner in owners {
+            guard let treeRun = run.results[owner.lesson].trees[owner.tree].run else { continue }
+            let (verdict, findings) = OutputCheck.judge(treeRun, for: owner.job)
+            run.results[owner.lesson].trees[owner.tree].verdict = verdict
+            run.results[owner.lesson].findings += findings.map { Finding(.tree(owner.tree), $0) }
         }
+        for index in run.results.indices { run.results[index].decideApprovals() }
+        run.summary.engines = report.engines
+        run.toolchainVersion = report.toolchainVersion
+    }
 
-        if configuration.claims {
-            var facts = CourseFacts.gather(
-                results, plan: plan, cache: configuration.router.toolchain.cache,
-                environment: configuration.environment, overlay: configuration.overlay)
-            facts.compileTimeout = configuration.router.toolchain.compileTimeout
-            let claims = CourseClaims.check(facts)
-            for diagnostic in claims.diagnostics { place(diagnostic, .claim(diagnostic.id)) }
-            summary.claims = claims.summary
+    /// Goldens: each tree's run against its approved golden, and the goldens no tree names.
+    private func compareGoldens(_ run: inout Run, plan: CourseLoader.Plan) {
+        guard run.evaluated && configuration.goldens != .off else { return }
+        var compared = 0
+        var reportedRoots: Set<String> = []
+        for index in run.results.indices {
+            guard let store = run.results[index].store else { continue }
+            let first = reportedRoots.insert(store.root.path).inserted
+            let check = GoldenCheck(store: store)
+            guard store.exists else {
+                if first {
+                    run.results[index].findings.append(
+                        Finding(.course, check.missingStore(lesson: run.results[index].path)))
+                }
+                continue
+            }
+            run.results[index].findings += check.check(run.results[index])
+            compared += run.results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
+            if first, let note = check.toolchainNote(current: run.toolchainVersion) {
+                run.course.append(Finding(.course, note))
+            }
         }
+        for (store, orphan) in orphanFolders(plan) {
+            run.course.append(
+                Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
+        }
+        run.summary.goldens = "goldens: \(compared) compared"
+    }
 
+    /// Claims: what the course text says about itself, across lessons.
+    private func checkClaims(_ run: inout Run, plan: CourseLoader.Plan) {
+        guard configuration.claims else { return }
+        var facts = CourseFacts.gather(
+            run.results, plan: plan, cache: configuration.router.toolchain.cache,
+            environment: configuration.environment, overlay: configuration.overlay)
+        facts.compileTimeout = configuration.router.toolchain.compileTimeout
+        let claims = CourseClaims.check(facts)
+        for diagnostic in claims.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
+        run.summary.claims = claims.summary
+    }
+
+    /// Finish: findings in report order, `--strict`, and the summary's counts.
+    private func finish(_ run: Run, plan: CourseLoader.Plan) -> Result {
+        var results = run.results
+        var course = run.course
         for index in results.indices {
             // Within a lesson, by line; findings on one line keep the order they were made in.
             results[index].findings = results[index].findings.enumerated()
@@ -219,7 +249,8 @@ package struct CourseChecker: Sendable {
             course = course.map(Self.strict)
         }
         var result = Result(
-            lessonResults: results, courseFindings: course, summary: summary, toolchainVersion: toolchainVersion)
+            lessonResults: results, courseFindings: course, summary: run.summary, toolchainVersion: run.toolchainVersion
+        )
         let lessons = result.lessons
         result.summary.lessons = plan.entries.count
         result.summary.cores = lessons.reduce(0) { $0 + $1.count(of: .core) }
