@@ -64,10 +64,10 @@ lint:
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build --disable-swift-testing --filter WorkflowTests
 
-## hooks: install a git pre-commit hook that checks the staged lessons
+## hooks: install a git pre-commit hook that checks the staged lessons (core.hooksPath honoured; an
+## existing hook is kept as pre-commit.local and run first, a tracked one is left alone)
 hooks:
-	install -m 755 scripts/pre-commit "$$(git rev-parse --git-path hooks)/pre-commit"
-	@echo "installed $$(git rev-parse --git-path hooks)/pre-commit"
+	@scripts/install-hooks
 
 clean:
 	rm -rf .build
