@@ -31,7 +31,7 @@ struct TreeRunner {
         let job = TreeJob(path: lesson.path, tree: tree)
         let report = try configuration.router.evaluate([job], environment: configuration.environment)
         report.allDiagnostics.forEach(reporter.report)
-        guard let run = report.runs[0] else { return .findings }
+        guard let run = report[job.id].run else { return .findings }
         command.stdout.write(String(decoding: run.stdout, as: UTF8.self))
         let failures = OutputCheck.check(run, for: job).filter { $0.id != .outputDrift }
         failures.forEach(reporter.report)

@@ -153,14 +153,13 @@ package struct CourseChecker: Sendable {
     /// Evaluate and compare: every tree with an expected block goes to an engine, and its run is
     /// judged against the block once, where the verdict and the approval are recorded.
     private func evaluate(_ run: inout Run) throws(CourseCheckError) {
-        let owners = run.results.indices.flatMap { lesson in
-            run.results[lesson].trees.indices.compactMap { tree in
-                run.results[lesson].trees[tree].tree.map {
-                    (lesson: lesson, tree: tree, job: TreeJob(path: run.results[lesson].path, tree: $0))
+        let jobs = run.results.indices.flatMap { lesson in
+            run.results[lesson].trees.indices.compactMap { ordinal in
+                run.results[lesson].trees[ordinal].tree.map {
+                    TreeJob(path: run.results[lesson].path, tree: $0, id: TreeID(lesson: lesson, ordinal: ordinal))
                 }
             }
         }
-        let jobs = owners.map(\.job)
         let report: EngineRouter.Report?
         switch configuration.evaluation {
         case .run where !jobs.isEmpty:
@@ -174,17 +173,20 @@ package struct CourseChecker: Sendable {
         }
         run.evaluated = configuration.evaluation == .run && !jobs.isEmpty
         guard let report else { return }
-        for (owner, index) in zip(owners, report.runs.indices) {
-            run.results[owner.lesson].trees[owner.tree].run = report.runs[index]
-            run.results[owner.lesson].trees[owner.tree].route = report.routes[index]
-            run.results[owner.lesson].findings += report.treeDiagnostics[index].map { Finding(.tree(owner.tree), $0) }
+        for job in jobs {
+            let outcome = report[job.id]
+            let (lesson, ordinal) = (job.id.lesson, job.id.ordinal)
+            run.results[lesson].trees[ordinal].run = outcome.run
+            run.results[lesson].trees[ordinal].route = outcome.route
+            run.results[lesson].findings += outcome.diagnostics.map { Finding(.tree(ordinal), $0) }
         }
         for diagnostic in report.diagnostics { run.place(diagnostic, .lesson) }
-        for owner in owners {
-            guard let treeRun = run.results[owner.lesson].trees[owner.tree].run else { continue }
-            let (verdict, findings) = OutputCheck.judge(treeRun, for: owner.job)
-            run.results[owner.lesson].trees[owner.tree].verdict = verdict
-            run.results[owner.lesson].findings += findings.map { Finding(.tree(owner.tree), $0) }
+        for job in jobs {
+            let (lesson, ordinal) = (job.id.lesson, job.id.ordinal)
+            guard let treeRun = run.results[lesson].trees[ordinal].run else { continue }
+            let (verdict, findings) = OutputCheck.judge(treeRun, for: job)
+            run.results[lesson].trees[ordinal].verdict = verdict
+            run.results[lesson].findings += findings.map { Finding(.tree(ordinal), $0) }
         }
         for index in run.results.indices { run.results[index].decideApprovals() }
         run.summary.engines = report.engines

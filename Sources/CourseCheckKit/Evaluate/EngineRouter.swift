@@ -23,30 +23,64 @@ package struct EngineRouter: Sendable {
         case swiftc(reason: String?)
     }
 
-    /// The evaluate stage's result.
+    /// What the evaluate stage learned about one tree.
+    package struct TreeOutcome: Sendable {
+        /// The run compared with the tree's expected block, or nil.
+        package var run: TreeRun?
+        /// Where the tree was sent; nil when it went nowhere (`--engine embedded` refused it).
+        package var route: Route?
+        /// The findings about the tree.
+        package var diagnostics: [Diagnostic] = []
+
+        package init(run: TreeRun? = nil, route: Route? = nil, diagnostics: [Diagnostic] = []) {
+            self.run = run
+            self.route = route
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// The evaluate stage's result, keyed by each tree's identity.
     package struct Report: Sendable {
-        /// `runs[i]` is the run compared with job i's expected block, or nil.
-        package var runs: [TreeRun?]
-        /// `routes[i]` is where job i was sent; nil when it went nowhere (`--engine embedded` refused it).
-        package var routes: [Route?]
-        /// `treeDiagnostics[i]` are the findings about job i.
-        package var treeDiagnostics: [[Diagnostic]]
+        package var trees: [TreeID: TreeOutcome] = [:]
         /// Findings about the run as a whole, such as a merged build that fell back.
-        package var diagnostics: [Diagnostic]
-        package var engines: [EngineSummary]
+        package var diagnostics: [Diagnostic] = []
+        package var engines: [EngineSummary] = []
         /// The compiler's version line, when the toolchain engine ran.
         package var toolchainVersion: String?
 
-        package init(jobs count: Int) {
-            runs = Array(repeating: nil, count: count)
-            routes = Array(repeating: nil, count: count)
-            treeDiagnostics = Array(repeating: [], count: count)
-            diagnostics = []
-            engines = []
+        package init() {}
+
+        /// One tree's outcome (empty when the stage learned nothing about it).
+        package subscript(id: TreeID) -> TreeOutcome {
+            get { trees[id] ?? TreeOutcome() }
+            set { trees[id] = newValue }
         }
 
-        /// Every finding: each tree's in job order, then the run's.
-        package var allDiagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } + diagnostics }
+        /// Every finding: each tree's in tree order, then the run's.
+        package var allDiagnostics: [Diagnostic] {
+            trees.sorted { $0.key < $1.key }.flatMap(\.value.diagnostics) + diagnostics
+        }
+    }
+
+    /// What the embedded engine decided for a batch: the routing `evaluate` and the live loop share.
+    package struct Routing: Sendable {
+        package var report = Report()
+        /// The trees that go to swiftc, in job order, and why, as counts per reason.
+        package var toSwiftc: [TreeJob] = []
+        package var reasons: [String: Int] = [:]
+        /// Trees the embedded engine ran, and those it stopped (a trap, a cycle).
+        package var embeddedRuns: [TreeID: TreeRun] = [:]
+        package var embeddedFailures: Set<TreeID> = []
+        package var embeddedCount = 0
+
+        /// The swiftc engine's summary line, with the reasons, most frequent first.
+        package func swiftcSummary(build: ToolchainEngine.BuildReport? = nil) -> EngineSummary {
+            var summary = EngineSummary(engine: .swiftc, trees: toSwiftc.count, build: build)
+            summary.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+                "\($0.value) × \($0.key)"
+            }
+            return summary
+        }
     }
 
     package var choice: Choice = .auto
@@ -55,107 +89,100 @@ package struct EngineRouter: Sendable {
 
     package init() {}
 
+    /// Routes each job by its embedded evaluation (`evaluations[i]` is job i's; nil under
+    /// `--engine swiftc`, where every tree goes to swiftc): the one routing policy.
+    package func route(_ jobs: [TreeJob], _ evaluations: [EmbeddedEngine.Evaluation]?) -> Routing {
+        var routing = Routing()
+        guard let evaluations else {
+            routing.toSwiftc = jobs
+            for job in jobs { routing.report[job.id].route = .swiftc(reason: nil) }
+            return routing
+        }
+        for (job, evaluation) in zip(jobs, evaluations) {
+            switch evaluation {
+            case .ran(let run, let lints):
+                routing.embeddedCount += 1
+                routing.embeddedRuns[job.id] = run
+                routing.report[job.id] = TreeOutcome(run: run, route: .embedded, diagnostics: lints)
+            case .failed(let findings):
+                routing.embeddedCount += 1
+                routing.embeddedFailures.insert(job.id)
+                routing.report[job.id] = TreeOutcome(route: .embedded, diagnostics: findings)
+            case .needsToolchain(let reason):
+                if choice == .embedded {
+                    routing.report[job.id].diagnostics.append(
+                        .needsToolchain(at: reason.location, .embeddedOnly(reason: reason.reason)))
+                } else {
+                    routing.report[job.id].route = .swiftc(reason: reason.reason)
+                    routing.toSwiftc.append(job)
+                    routing.reasons[reason.reason, default: 0] += 1
+                }
+            }
+        }
+        if choice == .embedded || routing.embeddedCount > 0 || routing.reasons.isEmpty {
+            routing.report.engines.append(EngineSummary(engine: .embedded, trees: routing.embeddedCount))
+        }
+        return routing
+    }
+
     /// Where each tree would go, from the embedded engine alone: nothing is compiled (`list`).
     package func routes(_ jobs: [TreeJob]) -> Report {
-        var report = Report(jobs: jobs.count)
         let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
-        let evaluations = LargeStack.run { jobs.map(engine.evaluate) }
-        for (index, evaluation) in evaluations.enumerated() {
+        var report = Report()
+        for (job, evaluation) in zip(jobs, LargeStack.run { jobs.map(engine.evaluate) }) {
             switch evaluation {
-            case .ran, .failed: report.routes[index] = .embedded
-            case .needsToolchain(let routing): report.routes[index] = .swiftc(reason: routing.reason)
+            case .ran, .failed: report[job.id].route = .embedded
+            case .needsToolchain(let routing): report[job.id].route = .swiftc(reason: routing.reason)
             }
         }
         return report
     }
 
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
-        var report = Report(jobs: jobs.count)
-        var embeddedRuns: [Int: TreeRun] = [:]
-        var embeddedFailures: Set<Int> = []
-        var embeddedCount = 0
-        var toSwiftc: [Int] = []
-        var reasons: [String: Int] = [:]
-        if choice == .swiftc {
-            toSwiftc = Array(jobs.indices)
-            report.routes = Array(repeating: .swiftc(reason: nil), count: jobs.count)
-        } else {
-            let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
-            // One large-stack thread for the whole batch.
-            let evaluations = LargeStack.run { jobs.map(engine.evaluate) }
-            for (index, evaluation) in evaluations.enumerated() {
-                switch evaluation {
-                case .ran(let run, let lints):
-                    embeddedCount += 1
-                    embeddedRuns[index] = run
-                    report.runs[index] = run
-                    report.routes[index] = .embedded
-                    report.treeDiagnostics[index] += lints
-                case .failed(let findings):
-                    embeddedCount += 1
-                    embeddedFailures.insert(index)
-                    report.routes[index] = .embedded
-                    report.treeDiagnostics[index] += findings
-                case .needsToolchain(let routing):
-                    if choice == .embedded {
-                        report.treeDiagnostics[index].append(
-                            .needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
-                    } else {
-                        report.routes[index] = .swiftc(reason: routing.reason)
-                        toSwiftc.append(index)
-                        reasons[routing.reason, default: 0] += 1
-                    }
-                }
-            }
-            if choice == .embedded || embeddedCount > 0 || reasons.isEmpty {
-                report.engines.append(EngineSummary(engine: .embedded, trees: embeddedCount))
-            }
-        }
+        let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
+        // One large-stack thread for the whole batch.
+        let routing = route(jobs, choice == .swiftc ? nil : LargeStack.run { jobs.map(engine.evaluate) })
+        var report = routing.report
         // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
-        let crossChecked = crossCheck ? (Array(embeddedRuns.keys) + Array(embeddedFailures)).sorted() : []
-        let swiftcJobs = Array(Set(toSwiftc + crossChecked)).sorted()
+        let crossChecked =
+            crossCheck
+            ? jobs.filter { routing.embeddedRuns[$0.id] != nil || routing.embeddedFailures.contains($0.id) } : []
+        let swiftcIDs = Set(routing.toSwiftc.map(\.id)).union(crossChecked.map(\.id))
+        let swiftcJobs = jobs.filter { swiftcIDs.contains($0.id) }
         guard !swiftcJobs.isEmpty else { return report }
 
-        let toolchainReport = try ToolchainEngine(options: toolchain)
-            .evaluate(swiftcJobs.map { jobs[$0] }, environment: environment)
-        for (position, index) in swiftcJobs.enumerated() {
-            report.treeDiagnostics[index] += toolchainReport.treeDiagnostics[position]
-        }
+        let toolchainReport = try ToolchainEngine(options: toolchain).evaluate(swiftcJobs, environment: environment)
+        for (id, findings) in toolchainReport.treeDiagnostics { report[id].diagnostics += findings }
         report.toolchainVersion = toolchainReport.toolchain.version
-        var compiledRuns: [Int: TreeRun] = [:]
-        for (position, index) in swiftcJobs.enumerated() {
-            compiledRuns[index] = toolchainReport.runs[position]
-            // A tree the embedded engine stopped keeps its embedded findings, not a second report.
-            if !embeddedFailures.contains(index) { report.runs[index] = toolchainReport.runs[position] }
-        }
-        var swiftc = EngineSummary(engine: .swiftc, trees: swiftcJobs.count, build: toolchainReport.build)
-        swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
+        // A tree the embedded engine stopped keeps its embedded findings, not a second report.
+        for (id, run) in toolchainReport.runs where !routing.embeddedFailures.contains(id) { report[id].run = run }
+        var swiftc = routing.swiftcSummary(build: toolchainReport.build)
+        swiftc.trees = swiftcJobs.count
         report.engines.append(swiftc)
         if let fallback = toolchainReport.build.fallback {
             report.diagnostics.append(
                 .mergedFallback(
-                    at: fallback.location ?? jobs[swiftcJobs[0]].headerLocation, reason: fallback.message,
+                    at: fallback.location ?? swiftcJobs[0].headerLocation, reason: fallback.message,
                     single: toolchainReport.build.single))
         }
         if crossCheck {
             var disagreements = 0
             var notCompared = 0
-            for index in crossChecked {
-                guard let compiled = compiledRuns[index] else {
+            for job in crossChecked {
+                guard let compiled = toolchainReport.runs[job.id] else {
                     notCompared += 1
                     continue
                 }
                 let mismatch: Diagnostic?
-                if let embedded = embeddedRuns[index] {
-                    mismatch = Self.compare(embedded, compiled, job: jobs[index])
+                if let embedded = routing.embeddedRuns[job.id] {
+                    mismatch = Self.compare(embedded, compiled, job: job)
                 } else if compiled.ending == .exited(0) {
-                    mismatch = .engineMismatch(
-                        at: jobs[index].headerLocation, treeLine: jobs[index].tree.header.number, diff: nil)
+                    mismatch = .engineMismatch(at: job.headerLocation, treeLine: job.tree.header.number, diff: nil)
                 } else {
                     mismatch = nil
                 }
                 if let mismatch {
-                    report.treeDiagnostics[index].append(mismatch)
+                    report[job.id].diagnostics.append(mismatch)
                     disagreements += 1
                 }
             }

@@ -50,14 +50,14 @@ package struct ToolchainEngine: Sendable {
         package var location: SourceLocation?
     }
 
-    /// The outcome of evaluating a list of jobs.
+    /// The outcome of evaluating a list of jobs, keyed by each job's tree identity.
     package struct Report: Sendable {
-        /// `runs[i]` is the run of job i, or nil when the tree did not compile.
-        package var runs: [TreeRun?]
-        /// `treeDiagnostics[i]` are job i's compile findings.
-        package var treeDiagnostics: [[Diagnostic]]
-        package var diagnostics: [Diagnostic] { treeDiagnostics.flatMap { $0 } }
-        package var build: BuildReport
+        /// The run of each tree that compiled.
+        package var runs: [TreeID: TreeRun] = [:]
+        /// Each tree's compile findings.
+        package var treeDiagnostics: [TreeID: [Diagnostic]] = [:]
+        package var diagnostics: [Diagnostic] { treeDiagnostics.sorted { $0.key < $1.key }.flatMap(\.value) }
+        package var build = BuildReport()
         package var toolchain: Toolchain
     }
 
@@ -74,13 +74,12 @@ package struct ToolchainEngine: Sendable {
 
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
-        var report = Report(
-            runs: Array(repeating: nil, count: jobs.count), treeDiagnostics: Array(repeating: [], count: jobs.count),
-            build: BuildReport(), toolchain: toolchain)
+        var report = Report(toolchain: toolchain)
         var pending: [Int] = []
         for (index, job) in jobs.enumerated() {
             if let stdout = options.cache?.data(resultKey(job, toolchain)) {
-                report.runs[index] = TreeRun(engine: .swiftc, ending: .exited(0), stdout: [UInt8](stdout), cached: true)
+                report.runs[job.id] = TreeRun(
+                    engine: .swiftc, ending: .exited(0), stdout: [UInt8](stdout), cached: true)
                 report.build.cachedResults += 1
             } else {
                 pending.append(index)
@@ -160,7 +159,9 @@ package struct ToolchainEngine: Sendable {
         if let failure = failures.values[0] { throw failure }
         let binaries = built.values.compactMap { $0 }
         report.build.cachedBinaries = built.cachedCount
-        report.treeDiagnostics = located.values.map { $0 ?? [] }
+        for (index, found) in located.values.enumerated() where found?.isEmpty == false {
+            report.treeDiagnostics[jobs[index].id] = found
+        }
 
         let tasks = binaries.flatMap { binary in
             binary.program.trees.map {
@@ -182,7 +183,7 @@ package struct ToolchainEngine: Sendable {
         if let failure = failures.values[0] { throw failure }
         for task in tasks {
             guard let run = runs.values[task.index] else { continue }
-            report.runs[task.index] = run
+            report.runs[jobs[task.index].id] = run
             // Only what a run of this very tree produced is recorded.
             if run.ending == .exited(0) && run.divergentStdout == nil {
                 options.cache?.store(data: Data(run.stdout), as: resultKey(jobs[task.index], toolchain))

@@ -53,84 +53,54 @@ package final class LiveEvaluator: Sendable {
     /// Evaluates `jobs`: embedded trees now (from the cache where the text is unchanged), swiftc
     /// trees from the cache or, when missing, pending and started in the background.
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
-        var report = EngineRouter.Report(jobs: jobs.count)
-        var swiftcIndices: [Int] = []
-        var reasons: [String: Int] = [:]
-        var embeddedCount = 0
-        if router.choice == .swiftc {
-            swiftcIndices = Array(jobs.indices)
-            report.routes = Array(repeating: .swiftc(reason: nil), count: jobs.count)
-        } else {
+        var evaluations: [EmbeddedEngine.Evaluation]?
+        if router.choice != .swiftc {
             let engine = EmbeddedEngine(outputLimit: router.toolchain.outputLimit)
             let keys = jobs.map(Self.key)
-            var evaluations: [EmbeddedEngine.Evaluation?] = state.withLock { state in
+            var cached: [EmbeddedEngine.Evaluation?] = state.withLock { state in
                 zip(jobs, keys).map { job, key in
                     state.embedded[key].map { Self.shift($0.evaluation, from: ($0.path, $0.line), to: job) }
                 }
             }
-            let missing = evaluations.indices.filter { evaluations[$0] == nil }
+            let missing = cached.indices.filter { cached[$0] == nil }
             if !missing.isEmpty {
                 let fresh = LargeStack.run { missing.map { engine.evaluate(jobs[$0]) } }
-                for (index, evaluation) in zip(missing, fresh) { evaluations[index] = evaluation }
+                for (index, evaluation) in zip(missing, fresh) { cached[index] = evaluation }
             }
-            // The cache keeps exactly the trees of this check: an edit never grows it without bound.
+            let all = cached.compactMap { $0 }
             // New texts join the cache; when edits have grown it well past the course, it restarts
             // from this check's trees, so it never grows without bound.
             state.withLock { state in
                 if state.embedded.count > 4 * max(jobs.count, 256) { state.embedded = [:] }
                 for (index, key) in keys.enumerated() where state.embedded[key] == nil {
-                    state.embedded[key] = (evaluations[index]!, jobs[index].path, jobs[index].tree.header.number)
+                    state.embedded[key] = (all[index], jobs[index].path, jobs[index].tree.header.number)
                 }
             }
-            for (index, evaluation) in evaluations.enumerated() {
-                switch evaluation! {
-                case .ran(let run, let lints):
-                    embeddedCount += 1
-                    report.runs[index] = run
-                    report.routes[index] = .embedded
-                    report.treeDiagnostics[index] += lints
-                case .failed(let findings):
-                    embeddedCount += 1
-                    report.routes[index] = .embedded
-                    report.treeDiagnostics[index] += findings
-                case .needsToolchain(let routing):
-                    if router.choice == .embedded {
-                        report.treeDiagnostics[index].append(
-                            .needsToolchain(at: routing.location, .embeddedOnly(reason: routing.reason)))
-                    } else {
-                        report.routes[index] = .swiftc(reason: routing.reason)
-                        swiftcIndices.append(index)
-                        reasons[routing.reason, default: 0] += 1
-                    }
-                }
-            }
-            if router.choice == .embedded || embeddedCount > 0 || reasons.isEmpty {
-                report.engines.append(EngineSummary(engine: .embedded, trees: embeddedCount))
-            }
+            evaluations = all
         }
-        guard !swiftcIndices.isEmpty else { return Outcome(report: report, pending: []) }
+        // The router's own routing: the live loop differs only in where swiftc's results come from.
+        let routing = router.route(jobs, evaluations)
+        var report = routing.report
+        guard !routing.toSwiftc.isEmpty else { return Outcome(report: report, pending: []) }
 
-        var pending: [Int] = []
+        var pending: [TreeJob] = []
         var toStart: [TreeJob] = []
         state.withLock { state in
-            for index in swiftcIndices {
-                let job = jobs[index]
+            for job in routing.toSwiftc {
                 if let cached = state.swiftc[Self.key(job)] {
-                    report.runs[index] = cached.run
-                    report.treeDiagnostics[index] += Self.shift(
+                    report[job.id].run = cached.run
+                    report[job.id].diagnostics += Self.shift(
                         cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
                 } else {
-                    pending.append(index)
+                    pending.append(job)
                     if state.inFlight.insert(Self.key(job)).inserted { toStart.append(job) }
                 }
             }
             report.toolchainVersion = state.toolchainVersion
         }
-        var swiftc = EngineSummary(engine: .swiftc, trees: swiftcIndices.count)
-        swiftc.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
-        report.engines.append(swiftc)
+        report.engines.append(routing.swiftcSummary())
         if !toStart.isEmpty { start(toStart, environment: environment) }
-        return Outcome(report: report, pending: pending.map { jobs[$0] })
+        return Outcome(report: report, pending: pending)
     }
 
     /// Compiles and runs `jobs` on a background thread, caches each result by tree text, then calls
@@ -143,9 +113,10 @@ package final class LiveEvaluator: Sendable {
             do throws(CourseCheckError) {
                 let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
                 version = report.toolchain.version
-                for ((job, run), own) in zip(zip(jobs, report.runs), report.treeDiagnostics) {
+                for job in jobs {
                     results[Self.key(job)] = Cached(
-                        run: run, diagnostics: own, path: job.path, headerLine: job.tree.header.number)
+                        run: report.runs[job.id], diagnostics: report.treeDiagnostics[job.id] ?? [], path: job.path,
+                        headerLine: job.tree.header.number)
                 }
             } catch {
                 let message = error.message
