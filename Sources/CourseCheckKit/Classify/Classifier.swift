@@ -89,7 +89,6 @@ package enum Classifier {
         var diagnostics: [Diagnostic] = []
         var blocks: [Lesson.Block] = []
         var cores: [FencedBlock] = []
-        var trees: [Tree] = []
         var pendingTree: FencedBlock?
         /// A tree or core block whose info string is not `swift` (`Swift`, `swif`): its one finding
         /// says so, and the bare block right after it is its output, not a stray block.
@@ -110,9 +109,8 @@ package enum Classifier {
             if block.info.isEmpty {
                 // The expected block is the next block in the tree's container: only blank lines between.
                 if let tree = pendingTree, tree.isFollowed(by: block) {
-                    blocks[blocks.count - 1].expectedLine = block.opening.number
+                    blocks[blocks.count - 1].expected = block
                     blocks.append(Lesson.Block(role: .expected, fenced: block))
-                    trees.append(Tree(block: tree, expected: block))
                     pendingTree = nil
                 } else if let tree = pendingTree {
                     // One mistake, one finding: the tree lost its expected block, and this is the block
@@ -181,7 +179,7 @@ package enum Classifier {
                 diagnostics.append(.noTrees(at: start))
             }
         }
-        let lesson = Lesson(file: file, blocks: blocks, cores: cores, trees: trees, document: nil)
+        let lesson = Lesson(file: file, blocks: blocks)
         return (lesson, diagnostics)
     }
 

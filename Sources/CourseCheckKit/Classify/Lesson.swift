@@ -1,24 +1,48 @@
-/// A classified lesson: every fenced block of one file with its role.
+/// A classified lesson: every fenced block of one file with its role, in one list.
+///
+/// The cores and the trees are read from that list when the lesson is made, never kept beside it,
+/// so no two lists can disagree.
 package struct Lesson: Sendable {
     /// One fenced block and the role classification gave it.
     package struct Block: Sendable, Equatable {
         package var role: BlockRole
         package var fenced: FencedBlock
+        /// For a tree, its expected block, or nil when it has none (a finding says why).
+        package var expected: FencedBlock?
+
+        package init(role: BlockRole, fenced: FencedBlock, expected: FencedBlock? = nil) {
+            self.role = role
+            self.fenced = fenced
+            self.expected = expected
+        }
+
         /// For a tree, the line of its expected block's opening fence.
-        package var expectedLine: Int?
+        package var expectedLine: Int? { expected?.opening.number }
     }
 
-    package var file: SourceFile
-    package var blocks: [Block]
-    /// The lesson's core blocks; a well-formed lesson has exactly one.
-    package var cores: [FencedBlock]
-    package var trees: [Tree]
+    package let file: SourceFile
+    package let blocks: [Block]
+    /// The lesson's core blocks, from `blocks`; a well-formed lesson has exactly one.
+    package let cores: [FencedBlock]
+    /// The trees that have an expected block, from `blocks`.
+    package let trees: [Tree]
     /// True when a fence is left open or hidden from the reader (in an indented code or HTML block):
     /// the fences after it may pair wrongly, so what is prose and what is code is not known, and the
     /// claims that read the lesson's trees and prose do not judge it.
     package var fencesAreUncertain = false
     /// The block structure the blocks were found in, when the caller kept it (claims read prose from it).
     package var document: BlockNode?
+
+    package init(file: SourceFile, blocks: [Block], document: BlockNode? = nil) {
+        self.file = file
+        self.blocks = blocks
+        self.document = document
+        cores = blocks.filter { $0.role == .core }.map(\.fenced)
+        trees = blocks.compactMap { block in
+            guard block.role == .tree, let expected = block.expected else { return nil }
+            return Tree(block: block.fenced, expected: expected)
+        }
+    }
 
     package var path: String { file.path }
 

@@ -284,12 +284,11 @@ package struct CourseChecker: Sendable {
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }
         let names = GoldenName.names(for: lesson)
-        let expected = Dictionary(lesson.trees.map { ($0.block.opening.number, $0.expected) }) { first, _ in first }
         for (index, block) in lesson.blocks.filter({ $0.role == .tree }).enumerated() {
             let name = names.blocks[index]
             result.trees.append(
                 TreeResult(
-                    block: block.fenced, expected: expected[block.fenced.opening.number].map { .block($0) } ?? .missing,
+                    block: block.fenced, expected: block.expected.map { .block($0) } ?? .missing,
                     goldenName: name,
                     golden: name.flatMap { name in result.store.map { $0.golden(lesson: lesson.path, name: name) } },
                     run: nil, route: nil))
