@@ -34,7 +34,7 @@ test:
 SOAK_CASES ?= 300
 soak:
 	$(SWIFT) build --build-tests $(STRICT)
-	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'WritePropertyTests'
+	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'WritePropertyTests|VerdictPropertyTests'
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate)
 verify: release

@@ -159,11 +159,8 @@ package struct EngineRouter: Sendable {
         var swiftc = routing.swiftcSummary(build: toolchainReport.build)
         swiftc.trees = swiftcJobs.count
         report.engines.append(swiftc)
-        if let fallback = toolchainReport.build.fallback {
-            report.diagnostics.append(
-                .mergedFallback(
-                    at: fallback.location ?? swiftcJobs[0].headerLocation, reason: fallback.message,
-                    single: toolchainReport.build.single))
+        if let (_, finding) = Self.fallbackFinding(toolchainReport, jobs: swiftcJobs) {
+            report.diagnostics.append(finding)
         }
         if crossCheck {
             var disagreements = 0
@@ -192,6 +189,19 @@ package struct EngineRouter: Sendable {
                     notCompared: notCompared))
         }
         return report
+    }
+
+    /// The `merged-fallback` finding of a toolchain report, and the tree it is located in (the one
+    /// swiftc blamed, else the first), so the live loop can keep it with that tree's results.
+    static func fallbackFinding(_ report: ToolchainEngine.Report, jobs: [TreeJob]) -> (TreeJob, Diagnostic)? {
+        guard let fallback = report.build.fallback, let first = jobs.first else { return nil }
+        let location = fallback.location ?? first.headerLocation
+        let owner =
+            jobs.first {
+                $0.path == location.path
+                    && ($0.tree.block.opening.number...$0.tree.block.closing.number).contains(location.line)
+            } ?? first
+        return (owner, .mergedFallback(at: location, reason: fallback.message, single: report.build.single))
     }
 
     /// An `engine-mismatch` finding when the engines printed different things.

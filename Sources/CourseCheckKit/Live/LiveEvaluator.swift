@@ -113,9 +113,13 @@ package final class LiveEvaluator: Sendable {
             do throws(CourseCheckError) {
                 let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
                 version = report.toolchain.version
+                // The merged build's fallback stays with the tree it is located in, as the router places it.
+                let fallback = EngineRouter.fallbackFinding(report, jobs: jobs)
                 for job in jobs {
+                    var diagnostics = report.treeDiagnostics[job.id] ?? []
+                    if let (owner, finding) = fallback, owner.id == job.id { diagnostics.append(finding) }
                     results[Self.key(job)] = Cached(
-                        run: report.runs[job.id], diagnostics: report.treeDiagnostics[job.id] ?? [], path: job.path,
+                        run: report.runs[job.id], diagnostics: diagnostics, path: job.path,
                         headerLine: job.tree.header.number)
                 }
             } catch {
