@@ -34,6 +34,11 @@ final class FileGateTests: XCTestCase {
         try XCTUnwrap(FileGate.read(url).snapshot, "\(url.path) cannot be read")
     }
 
+    /// This process's PID namespace, as markers name it.
+    private var ns: String {
+        ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "0").filter(\.isNumber)
+    }
+
     private func leftovers() throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.contains(".coursecheck-tmp-") }
     }
@@ -195,12 +200,12 @@ final class FileGateTests: XCTestCase {
         let boot = try XCTUnwrap(
             try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
         ).filter(\.isHexDigit).prefix(8)
-        let dead = try file("g/.coursecheck-tmp-\(boot)-999999-1-abc", "dead\n")
+        let dead = try file("g/.coursecheck-tmp-\(boot)-\(ns)-999999-1-abc", "dead\n")
         // This test process is alive: its temporary stays, whatever its start time says.
-        let live = try file("g/.coursecheck-tmp-\(boot)-\(getpid())-1-abc", "live\n")
+        let live = try file("g/.coursecheck-tmp-\(boot)-\(ns)-\(getpid())-1-abc", "live\n")
         // Names alone are never proof: these are left as they are.
         let malformed = try file("g/.coursecheck-tmp-notes.md", "an author's\n")
-        let otherShape = try file("g/.coursecheck-tmp-\(boot)-999999-1", "short\n")
+        let otherShape = try file("g/.coursecheck-tmp-\(boot)-\(ns)-999999-1", "short\n")
         let url = folder.appendingPathComponent("x.out")
         XCTAssertNil(try FileGate.replace(url, with: Array("x\n".utf8), expecting: .absent, links: .refuse))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dead.path))
@@ -224,18 +229,20 @@ final class FileGateTests: XCTestCase {
             if let marker { try Data(marker.utf8).write(to: url.appendingPathComponent(".coursecheck-owner")) }
             return url
         }
-        let ended = try directory("coursecheck-999999-tok1", marker: "\(boot)-999999-5-tok1\n")
+        let ended = try directory("coursecheck-999999-tok1", marker: "\(boot)-\(ns)-999999-5-tok1\n")
         // A git worktree and a notes folder whose names look like ours, with no marker.
         let worktree = try directory("coursecheck-123-feature", marker: nil)
         let notes = try directory("coursecheck-999999-notes", marker: nil)
         // A marker whose token is not in the folder's name proves nothing about that folder.
-        let copied = try directory("coursecheck-999999-other", marker: "\(boot)-999999-5-tok1\n")
+        let copied = try directory("coursecheck-999999-other", marker: "\(boot)-\(ns)-999999-5-tok1\n")
         // A live process's scratch: this test's own pid.
-        let live = try directory("coursecheck-\(getpid())-tok2", marker: "\(boot)-\(getpid())-5-tok2\n")
+        let live = try directory("coursecheck-\(getpid())-tok2", marker: "\(boot)-\(ns)-\(getpid())-5-tok2\n")
+        // Another PID namespace (a container sharing $TMPDIR): its pid names another process here.
+        let container = try directory("coursecheck-999999-tok4", marker: "\(boot)-1-999999-5-tok4\n")
         let garbled = try directory("coursecheck-999999-tok3", marker: "garbage")
         FileGate.sweepScratch(in: temporary)
         XCTAssertFalse(FileManager.default.fileExists(atPath: ended.path))
-        for kept in [worktree, notes, copied, live, garbled] {
+        for kept in [worktree, notes, copied, live, garbled, container] {
             XCTAssertEqual(
                 try String(contentsOf: kept.appendingPathComponent("notes.txt"), encoding: .utf8), "work\n",
                 kept.lastPathComponent)
@@ -309,5 +316,59 @@ final class FileGateTests: XCTestCase {
         wait(for: [waited], timeout: 10)
         first.release()
         wait(for: [done], timeout: 10)
+    }
+
+    // MARK: Found by trying to break it (each was a way to lose or leave something)
+
+    /// A SIGKILLed run's compiler keeps working in its scratch directory: the sweep stops it and
+    /// removes the directory whole, marker last, instead of leaving a marker-less remnant.
+    func testALeftoverIsRemovedWithTheProcessesStillWorkingInIt() throws {
+        let temporary = root.appendingPathComponent("tmp")
+        let boot = try XCTUnwrap(
+            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
+        ).filter(\.isHexDigit).prefix(8)
+        let leftover = temporary.appendingPathComponent("coursecheck-999999-tok9")
+        try FileManager.default.createDirectory(
+            at: leftover.appendingPathComponent("tree1"), withIntermediateDirectories: true)
+        try Data("\(boot)-\(ns)-999999-5-tok9\n".utf8).write(to: leftover.appendingPathComponent(".coursecheck-owner"))
+        let orphan = Process()
+        orphan.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        orphan.arguments = ["60"]
+        orphan.currentDirectoryURL = leftover.appendingPathComponent("tree1")
+        try orphan.run()
+        FileGate.sweepScratch(in: temporary)
+        orphan.waitUntilExit()
+        XCTAssertEqual(orphan.terminationReason, .uncaughtSignal, "the orphaned compiler was stopped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover.path))
+    }
+
+    /// The LSP's loop must never block on another writer's lock: it is told at once.
+    func testALockThatMustNotWaitIsRefusedAtOnce() throws {
+        let folder = root.appendingPathComponent("goldens")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let held = try FileGate.lockForWriting([folder]) { _ in }
+        XCTAssertThrowsError(try FileGate.lockForWriting([folder], wait: false) { _ in }) { error in
+            XCTAssertEqual(
+                (error as? CourseCheckError)?.message,
+                "cannot lock \(FileGate.canonicalPath(folder)) for writing: another coursecheck is writing there; "
+                    + "try again when it is done")
+        }
+        held.release()
+        XCTAssertNoThrow(try FileGate.lockForWriting([folder], wait: false) { _ in })
+    }
+
+    /// One directory seen at two paths (a bind mount) is locked once, never twice by one run.
+    func testOneDirectoryAtTwoPathsIsLockedOnce() throws {
+        let lessons = root.appendingPathComponent("lessons")
+        let mount = root.appendingPathComponent("mount")
+        for folder in [lessons, mount] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let bound = try Binary.run(
+            ["-c", "mount --bind \"$0\" \"$1\"", lessons.path, mount.path], in: root, shell: true)
+        try XCTSkipIf(bound.status != 0, "cannot bind-mount here (\(bound.stderr)); needs root")
+        defer { _ = try? Binary.run(["-c", "umount \"$0\"", mount.path], in: root, shell: true) }
+        let lock = try FileGate.lockForWriting([lessons, mount]) { _ in XCTFail("a run waited for itself") }
+        lock.release()
     }
 }

@@ -134,9 +134,10 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertEqual(try tree(goldens.appendingPathComponent("09-yerel-durum-yeni")), approved)
         XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "the old folder went once carried")
         let removals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("will remove") }
-        XCTAssertEqual(removals.count, approved.count, result.stdout)
+        XCTAssertEqual(removals.count, approved.count + 1, result.stdout)
         XCTAssertTrue(
-            removals.allSatisfy { $0.contains("(carried to goldens/09-yerel-durum-yeni/") }, result.stdout)
+            removals.dropLast().allSatisfy { $0.contains("(carried to goldens/09-yerel-durum-yeni/") }, result.stdout)
+        XCTAssertEqual(removals.last, "will remove goldens/09-yerel-durum/ (empty once its orphans go)")
         XCTAssertEqual(run(["--no-claims", "lessons/"]).status, .clean)
     }
 
@@ -356,6 +357,135 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
         XCTAssertEqual(run(["--no-claims", Self.yerel], environment: ["TMPDIR": ""]).status, .clean)
     }
+
+    // MARK: Found by trying to break it
+
+    /// The job summary is appended to, but never when it is a lesson, a lesson's hard link, or a
+    /// file in lessons/ or goldens/.
+    func testTheJobSummaryIsNeverALessonOrAGolden() throws {
+        try FileManager.default.linkItem(
+            at: root.appendingPathComponent(Self.yerel), to: root.appendingPathComponent("hard-link.md"))
+        let before = try tree(root)
+        for (path, reason) in [
+            (Self.yerel, "it is the lesson lessons/09-yerel-durum.md"),
+            ("goldens/TOOLCHAIN", "it lies inside the goldens directory goldens"),
+            ("lessons/new.md", "it lies inside the lessons directory lessons/"),
+            ("hard-link.md", "it is the lesson lessons/09-yerel-durum.md under another name"),
+        ] {
+            let result = run(
+                ["--format", "github", "--no-claims", "lessons/"], environment: ["GITHUB_STEP_SUMMARY": path])
+            XCTAssertEqual(result.status, .failure, path)
+            XCTAssertEqual(
+                result.stderr,
+                "coursecheck: error: refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes elsewhere\n")
+        }
+        XCTAssertEqual(try tree(root), before)
+    }
+
+    /// A `--junit` path that is a link is refused, so a failed write can never remove its target.
+    func testAJUnitLinkIsRefusedAndItsTargetKept() throws {
+        XCTAssertEqual(run(["--junit", "last-good.xml", "--no-claims", Self.yerel]).status, .clean)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("report.xml").path, withDestinationPath: "last-good.xml")
+        let good = try bytes("last-good.xml")
+        let result = run(["--junit", "report.xml", "--no-claims", Self.yerel])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stderr, "coursecheck: error: cannot write report.xml: it is a link or not a regular file\n")
+        XCTAssertEqual(try bytes("last-good.xml"), good)
+    }
+
+    /// A goldens directory that is the lessons directory under another path (a bind mount) is
+    /// refused, not locked twice.
+    func testGoldensBoundOntoTheLessonsAreRefused() throws {
+        let mount = root.appendingPathComponent("g")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let bound = try Binary.run(["-c", "mount --bind lessons g"], in: root, shell: true)
+        try XCTSkipIf(bound.status != 0, "cannot bind-mount here (\(bound.stderr)); needs root")
+        defer { _ = try? Binary.run(["-c", "umount g"], in: root, shell: true) }
+        let result = run(["--update", "--goldens", "g", "lessons/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "coursecheck: error: refusing the goldens directory g: it is the lessons directory"),
+            result.stderr)
+    }
+
+    /// Two lesson names that are one text in two Unicode forms are both read, and refused as one
+    /// golden folder, never one of them dropped in silence.
+    func testLessonNamesInTwoUnicodeFormsAreNamed() throws {
+        let composed = "lessons/01-\u{F6}.md"
+        let decomposed = "lessons/01-o\u{308}.md"
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("lessons/01-bildirimsel-sozdizim.md"),
+            to: root.appendingPathComponent(composed))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("lessons/02-gorunumler-ve-degistiriciler.md"),
+            to: root.appendingPathComponent(decomposed))
+        let result = run(["--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertTrue(result.stderr.contains("(their names are one text in two Unicode forms)"), result.stderr)
+    }
+
+    /// `--prune` lists the folder its deletions empty before removing it.
+    func testPruneListsTheFolderItEmpties() throws {
+        try FileManager.default.createDirectory(
+            at: goldens.appendingPathComponent("99-eski"), withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: goldens.appendingPathComponent("99-eski/x.out"))
+        let result = run(["--update", "--prune", "--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        XCTAssertTrue(
+            result.stdout.hasPrefix(
+                "will remove goldens/99-eski/x.out (no lesson has this name)\n"
+                    + "will remove goldens/99-eski/ (empty once its orphans go)\n"), result.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("99-eski").path))
+    }
+
+    /// A second `--promote` waits for the first, then reads what the first wrote: nothing left to do.
+    func testASecondPromoteReadsAfterTheLock() throws {
+        let url = root.appendingPathComponent(Self.yerel)
+        let fixed = try bytes(Self.yerel)
+        try Data(String(decoding: fixed, as: UTF8.self).replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8)
+            .write(to: url)
+        let lock = try FileGate.lockForWriting([root.appendingPathComponent("lessons"), goldens]) { _ in }
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--promote", "--no-claims", "lessons/"]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        // What the first writer did while the second waited.
+        try fixed.write(to: url)
+        lock.release()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix(
+                "promote: every expected and core block already matches\n"))
+    }
+
+    /// A golden folder that cannot be searched is unreadable, not missing.
+    func testAnUnsearchableGoldenFolderIsNamedNotMissing() throws {
+        let setpriv = "/usr/bin/setpriv"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv is not installed")
+        try XCTSkipUnless(geteuid() == 0, "setpriv needs root to become another user")
+        _ = try Binary.run(
+            ["-c", "chmod -R a+rX . && chmod 000 goldens/09-yerel-durum"], in: root, shell: true)
+        let result = try Binary.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", try Binary.url().path, "--no-claims",
+                "--no-cache", Self.yerel,
+            ], in: root, executable: setpriv)
+        let ids = Set(result.stderr.split(separator: "\n").compactMap { $0.split(separator: "[").last })
+        XCTAssertEqual(ids, ["golden-unreadable]"], result.stderr)
+    }
+
 }
 
 /// A process's state letter (R, S, T, Z) from /proc.

@@ -80,9 +80,11 @@ package struct CourseCheckCommand {
                 return result.summary.errors > 0 ? .findings : .clean
             case .check, .update, .promote:
                 plan = try loadPlan(invocation)
-                let checker = CourseChecker(configuration: configuration(invocation))
+                var checker = CourseChecker(configuration: configuration(invocation))
                 try checker.validateStores(plan!)
+                checker.configuration.storesValidated = true
                 try validateReportPath(invocation, plan: plan!, checker: checker)
+                try validateSummaryPath(invocation, plan: plan!, checker: checker)
                 try validateCache(checker, plan: plan!)
                 try refuseUnderCI(invocation.action)
                 switch invocation.action {
@@ -177,12 +179,43 @@ package struct CourseCheckCommand {
         try Self.reportPathIsWritable(url, shown: path)
     }
 
+    /// The job summary is the CI runner's file, appended to; still never a lesson (by path, link or
+    /// hard link), nor a file in a lessons, goldens or git directory.
+    private func validateSummaryPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
+        throws(CourseCheckError)
+    {
+        guard invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty
+        else { return }
+        let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
+        let target = GoldenStore.canonicalPath(url)
+        let stores = plan.entries.compactMap { checker.store(for: $0) }
+        var reason: String? =
+            target.split(separator: "/").contains(".git")
+            ? "it lies inside a git directory" : reportPathRefusal(target, plan: plan, stores: stores)
+        var info = stat()
+        if reason == nil, stat(target, &info) == 0 {
+            for entry in plan.entries {
+                var lesson = stat()
+                if stat(entry.url.path, &lesson) == 0, lesson.st_dev == info.st_dev, lesson.st_ino == info.st_ino {
+                    reason = "it is the lesson \(entry.displayPath) under another name"
+                }
+            }
+        }
+        if let reason {
+            throw .usage("refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes elsewhere")
+        }
+    }
+
     /// Found before the run, not after it: a FIFO, a device or a directory, or a missing folder, is
     /// an I/O error.
     private static func reportPathIsWritable(_ url: URL, shown path: String) throws(CourseCheckError) {
         var info = stat()
-        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw .io(path: path, operation: .write, cause: .notRegularFile)
+        // A link is never written through, as a golden is not: a failed write would otherwise have to
+        // remove a report at another path.
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .io(
+                path: path, operation: .write,
+                cause: info.st_mode & S_IFMT == S_IFLNK ? .linkOrNotRegularFile : .notRegularFile)
         }
         var folder = stat()
         guard stat(url.deletingLastPathComponent().path, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
@@ -332,6 +365,9 @@ package struct CourseCheckCommand {
     private func promote(
         _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter
     ) throws(CourseCheckError) -> ExitStatus {
+        // The lock comes before the reading: a second writer forms its verdict on what the first wrote.
+        let lock = dryRun ? nil : try lockForWriting(plan, checker: checker, invocation: invocation)
+        defer { withExtendedLifetime(lock) {} }
         var firstPass = checker
         firstPass.configuration.goldens = .off
         let first = try firstPass.check(plan)
@@ -350,8 +386,6 @@ package struct CourseCheckCommand {
                     + "\n")
             return promotion.skipped.isEmpty && !unfixed.contains { $0.severity == .error } ? .clean : .findings
         }
-        let lock = try lockForWriting(plan, checker: checker, invocation: invocation)
-        defer { withExtendedLifetime(lock) {} }
         // Located in the lessons as they are before the rewrite, so said before it.
         promotion.skipped.forEach(reporter.report)
         var refusals = promotion.refused

@@ -137,10 +137,27 @@ package struct GoldenUpdater {
                     .notRemoved(path: deletion.entry.displayPath, reason: refusal.description)))
             return false
         }
-        if !deletions.isEmpty { announce(deletions) }
+        // A folder goes too when these deletions leave it empty: it is listed like a file.
+        let going = Set(deletions.map(\.entry.url.path))
+        var folders: [Deletion] = []
+        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
+        {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? ["?"]
+            guard names.allSatisfy({ going.contains(folder.appendingPathComponent($0).path) }),
+                let sample = deletions.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
+            else { continue }
+            let display = (sample.entry.displayPath as NSString).deletingLastPathComponent + "/"
+            folders.append(
+                Deletion(
+                    entry: GoldenStore.Entry(url: folder, displayPath: display, contents: nil),
+                    reason: "empty once its orphans go", snapshot: sample.snapshot))
+        }
+        if !deletions.isEmpty { announce(deletions + folders) }
 
         do {
-            try apply(writes, deletions, toolchain: toolchain, roots: roots, &changes, &refusals)
+            try apply(
+                writes, deletions, folders: folders.map(\.entry.url), toolchain: toolchain, roots: roots,
+                &changes, &refusals)
         } catch {
             interrupted(changes)
             throw error
@@ -150,7 +167,7 @@ package struct GoldenUpdater {
 
     /// The writes and removals, in plan order; `changes` holds what happened when one throws.
     private func apply(
-        _ writes: [Write], _ deletions: [Deletion], toolchain: String?, roots: [String: GoldenStore],
+        _ writes: [Write], _ deletions: [Deletion], folders: [URL], toolchain: String?, roots: [String: GoldenStore],
         _ changes: inout Changes, _ refusals: inout [Diagnostic]
     ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
@@ -182,11 +199,8 @@ package struct GoldenUpdater {
             }
             changes.removed.append(deletion.entry.displayPath)
         }
-        // A lesson folder goes only when nothing at all is left in it (rmdir cannot delete more).
-        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
-        {
-            FileGate.removeIfEmpty(folder)
-        }
+        // A listed folder goes only when nothing at all is left in it (rmdir cannot delete more).
+        for folder in folders { FileGate.removeIfEmpty(folder) }
         guard let toolchain else { return }
         for store in roots.values.sorted(by: { $0.root.path < $1.root.path })
         where store.recordedToolchain != toolchain {

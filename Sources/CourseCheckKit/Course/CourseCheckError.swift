@@ -63,6 +63,8 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case notADirectory
         /// The write gate refused, for the reason given in words.
         case refusedBecause(String)
+        /// Another coursecheck holds the lock.
+        case busy
 
         package var description: String {
             switch self {
@@ -81,6 +83,7 @@ package enum CourseCheckError: Error, Equatable, Sendable {
             case .atRoot: "coursecheck never creates anything directly in /"
             case .notADirectory: "it is not a directory"
             case .refusedBecause(let reason): reason
+            case .busy: "another coursecheck is writing there; try again when it is done"
             }
         }
     }

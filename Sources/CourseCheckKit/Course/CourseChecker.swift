@@ -78,6 +78,8 @@ package struct CourseChecker: Sendable {
         package var goldens: GoldenMode = .beside
         /// Check the course's claims (closing table, triggers, notes, index, front matter, fragments).
         package var claims = true
+        /// The command validated the goldens directories already (once per run, not once per check).
+        package var storesValidated = false
         /// Lesson texts that replace the files on disk, by the lesson's standardized path: an
         /// editor's unsaved buffers (`coursecheck lsp`). Empty for every other command.
         package var overlay: [String: [UInt8]] = [:]
@@ -122,7 +124,7 @@ package struct CourseChecker: Sendable {
     /// classify), evaluate and compare, goldens, claims, finish. A new per-lesson check is one
     /// more function here.
     package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
-        try validateStores(plan)
+        if !configuration.storesValidated { try validateStores(plan) }
         var run = Run(results: try plan.entries.map(read))
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
         try evaluate(&run)
@@ -347,11 +349,17 @@ package struct CourseChecker: Sendable {
                     "refusing the goldens directory \(store.displayRoot): \(reason); coursecheck creates and deletes "
                         + "golden files there, so give it a directory of its own (such as goldens/ beside lessons/)")
             }
+            // Keyed by text, not bytes: two names in two Unicode forms are one folder on macOS.
             let folder = key + "/" + GoldenStore.stem(of: entry.displayPath)
             if let other = owners[folder] {
+                let forms =
+                    Array(other.utf8) == Array(entry.displayPath.utf8)
+                        || GoldenStore.stem(of: other).utf8.elementsEqual(
+                            GoldenStore.stem(of: entry.displayPath).utf8)
+                    ? "" : " (their names are one text in two Unicode forms)"
                 throw CourseCheckError.usage(
                     "\(other) and \(entry.displayPath) would share the golden folder "
-                        + "\(store.displayRoot)/\(GoldenStore.stem(of: entry.displayPath)); check them with separate --goldens directories"
+                        + "\(store.displayRoot)/\(GoldenStore.stem(of: entry.displayPath))\(forms); check them with separate --goldens directories"
                 )
             }
             owners[folder] = entry.displayPath

@@ -83,9 +83,10 @@ package struct CourseLoader: Sendable {
         if entries.isEmpty {
             throw .usage("no lessons given")
         }
-        // A lesson named twice (a file and its directory) is checked once.
-        var seen = Set<String>()
-        entries = entries.filter { seen.insert($0.url.resolvingSymlinksInPath().path).inserted }
+        // A lesson named twice (a file and its directory) is checked once. Paths compare as bytes, as
+        // the file system compares them: two names that are one text in two Unicode forms are two files.
+        var seen = Set<[UInt8]>()
+        entries = entries.filter { seen.insert(Array($0.url.resolvingSymlinksInPath().path.utf8)).inserted }
         return Plan(
             entries: entries, diagnostics: diagnostics, directories: directories,
             directoryDisplayPaths: directoryDisplayPaths)

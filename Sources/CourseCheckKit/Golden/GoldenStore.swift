@@ -66,6 +66,11 @@ package struct GoldenStore: Sendable {
         let url = folder.appendingPathComponent(name)
         let display = "\(displayRoot)/\(stem)/\(name)"
         switch (Self.kind(folder), Self.kind(url)) {
+        case (.unreadable(let code), _), (.directory, .unreadable(let code)):
+            // A folder that cannot be searched hides whether the golden is there: never "missing".
+            return Entry(
+                url: url, displayPath: display, contents: nil,
+                unreadable: "its folder cannot be searched: \(String(cString: strerror(code)))")
         case (.missing, _), (.directory, .missing):
             return Entry(url: url, displayPath: display, contents: nil)
         case (.directory, .regular):
@@ -133,12 +138,18 @@ package struct GoldenStore: Sendable {
         }.sorted()
     }
 
-    enum Kind { case regular, directory, other, missing }
+    enum Kind: Equatable {
+        case regular, directory, other, missing
+        case unreadable(Int32)
+    }
 
-    /// What is at `url`, without following a final symbolic link.
+    /// What is at `url`, without following a final symbolic link; `unreadable` when a folder on the
+    /// way cannot be searched, so whether anything is there is not known.
     static func kind(_ url: URL) -> Kind {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .missing }
+        guard lstat(url.path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .regular
         case S_IFDIR: return .directory
@@ -159,9 +170,18 @@ package struct GoldenStore: Sendable {
         if let nested = Self.nestedGitDirectory(in: mine) {
             return "it holds a git repository (\(nested))"
         }
+        var goldens = stat()
+        let identified = stat(mine, &goldens) == 0
         for directory in lessonDirectories {
             let lessons = Self.canonicalPath(directory.url)
-            if lessons == mine { return "it is the lessons directory \(directory.display)" }
+            // By identity too: a bind mount shows one directory at two paths.
+            var other = stat()
+            if lessons == mine
+                || (identified && stat(lessons, &other) == 0 && other.st_dev == goldens.st_dev
+                    && other.st_ino == goldens.st_ino)
+            {
+                return "it is the lessons directory \(directory.display)"
+            }
             if mine == "/" || lessons.hasPrefix(mine + "/") {
                 return "it holds the lessons directory \(directory.display)"
             }

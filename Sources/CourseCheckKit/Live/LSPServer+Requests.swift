@@ -225,7 +225,7 @@ extension LSPServer {
         let refusal: FileGate.Refusal?
         do throws(CourseCheckError) {
             let lock = try FileGate.lockForWriting(
-                [store.exists ? store.root : store.root.deletingLastPathComponent()], waiting: { _ in })
+                [store.exists ? store.root : store.root.deletingLastPathComponent()], wait: false, waiting: { _ in })
             defer { withExtendedLifetime(lock) {} }
             try FileGate.makeDirectories(golden.url.deletingLastPathComponent())
             refusal = try FileGate.replace(

@@ -112,17 +112,34 @@ package enum FileGate {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .unreadable(errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .notRegular }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unreadable(errno: errno)
+        // Read straight into an array of the file's size (one more byte shows that it grew), then
+        // go on in chunks only if it did: no zeroed buffer, no byte-by-byte append.
+        let expected = max(Int(info.st_size), 0)
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            while count < buffer.count {
+                let got = posixRead(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                if got == 0 { break }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                count += got
             }
-            bytes += buffer[0..<count]
+        }
+        if let failure { return .unreadable(errno: failure) }
+        if bytes.count > expected {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
+                if got == 0 { break }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return .unreadable(errno: errno)
+                }
+                bytes += chunk[0..<got]
+            }
         }
         // The identity after the read: a writer that raced the read changed the mtime or size.
         guard fstat(descriptor, &info) == 0 else { return .unreadable(errno: errno) }
@@ -195,7 +212,8 @@ package enum FileGate {
         let keep: Identity? = exists ? Identity(existing) : nil
         // Checked again right before the rename: the window for an editor's save is the rename itself.
         return try writeThroughTemporary(
-            data, to: target, shownAs: url.path, keeping: keep, durability: .synced, environment: environment
+            data, to: target, shownAs: url.path, keeping: keep, durability: .synced, environment: environment,
+            expecting: expectation
         ) { () -> Refusal? in check(target, expectation, links: links) }
     }
 
@@ -217,9 +235,25 @@ package enum FileGate {
 
     /// Removes one file the caller read (an orphan golden `--update --prune` listed), only while
     /// it is still that file.
+    ///
+    /// The file is first renamed aside and looked at there, so an editor's save between the look and
+    /// the removal cannot be removed with it: a file that is not the one read is put back.
     package static func remove(_ url: URL, expecting snapshot: Snapshot) throws(CourseCheckError) -> Refusal? {
         if let refusal = check(url, .unchanged(snapshot), links: .refuse) { return refusal }
-        guard unlink(url.path) == 0 else {
+        let aside = url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + Marker.current.name)
+        guard rename(url.path, aside.path) == 0 else {
+            throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
+        }
+        guard case .file(let taken) = read(aside, followingLinks: false), taken.bytes == snapshot.bytes,
+            taken.identity.isSameFile(as: snapshot.identity)
+        else {
+            // Back where it was; a file that appeared there meanwhile is kept, and so is this one.
+            if link(aside.path, url.path) == 0 || errno == EEXIST && rename(aside.path, url.path + ".kept") == 0 {
+                unlink(aside.path)
+            }
+            return .changedOnDisk
+        }
+        guard unlink(aside.path) == 0 else {
             throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
         }
         return nil
@@ -295,7 +329,7 @@ package enum FileGate {
     /// asks `lastCheck` once more, and renames it over `target`. No temporary survives an error.
     private static func writeThroughTemporary(
         _ data: [UInt8], to target: URL, shownAs shown: String, keeping: Identity?, durability: Durability,
-        environment: [String: String], lastCheck: () -> Refusal? = { nil }
+        environment: [String: String], expecting: Expectation? = nil, lastCheck: () -> Refusal? = { nil }
     ) throws(CourseCheckError) -> Refusal? {
         let directory = target.deletingLastPathComponent()
         sweepTemporaries(in: directory)
@@ -341,6 +375,42 @@ package enum FileGate {
         if environment[faultVariable] == "before-rename" {
             kill(getpid(), SIGKILL)
         }
+        // The swap itself checks once more where the kernel can: a new file goes in only where
+        // nothing is (RENAME_NOREPLACE); a rewrite exchanges the two files (RENAME_EXCHANGE) and
+        // looks at the one it took out, swapping back when it is not the file that was read.
+        switch expecting {
+        case .absent?:
+            switch renameExclusive(temporary.path, target.path, flags: renameNoReplace) {
+            case .done:
+                unregister(temporary.path)
+                return nil
+            case .failed(EEXIST):
+                discard()
+                return .appearedOnDisk
+            case .failed(let code):
+                discard()
+                throw .io(path: shown, operation: .replace, cause: cause(errno: code, directory: directory))
+            case .unsupported: break
+            }
+        case .unchanged(let snapshot)?:
+            switch renameExclusive(temporary.path, target.path, flags: renameExchange) {
+            case .done:
+                guard case .file(let old) = read(temporary, followingLinks: false), old.bytes == snapshot.bytes,
+                    old.identity.isSameFile(as: snapshot.identity)
+                else {
+                    _ = renameExclusive(temporary.path, target.path, flags: renameExchange)
+                    discard()
+                    return .changedOnDisk
+                }
+                discard()
+                return nil
+            case .failed(let code):
+                discard()
+                throw .io(path: shown, operation: .replace, cause: cause(errno: code, directory: directory))
+            case .unsupported: break
+            }
+        case nil: break
+        }
         guard rename(temporary.path, target.path) == 0 else {
             let code = errno
             discard()
@@ -348,6 +418,29 @@ package enum FileGate {
         }
         unregister(temporary.path)
         return nil
+    }
+
+    private static let renameNoReplace: UInt32 = 1
+    private static let renameExchange: UInt32 = 2
+
+    private enum Swap { case done, failed(Int32), unsupported }
+
+    private typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc's `renameat2` (Linux 3.15), looked up at run time as Swift's Glibc module does not
+    /// declare it; nil elsewhere.
+    private static let renameAt2: RenameAt2? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+
+    /// `renameat2` with `flags`; `.unsupported` when the system or the file system lacks it.
+    private static func renameExclusive(_ from: String, _ to: String, flags: UInt32) -> Swap {
+        guard let renameAt2 else { return .unsupported }
+        if renameAt2(AT_FDCWD, from, AT_FDCWD, to, flags) == 0 { return .done }
+        let code = errno
+        return code == ENOSYS || code == EINVAL || code == ENOTSUP ? .unsupported : .failed(code)
     }
 
     /// Writes every byte, through short writes and interrupts; the errno of a failure.
@@ -387,10 +480,11 @@ package enum FileGate {
 
     // MARK: Ownership markers
 
-    /// Who made a scratch directory or a temporary: the boot, the process (pid and start time, so a
-    /// reused pid is a different process) and a random token.
+    /// Who made a scratch directory or a temporary: the boot, the PID namespace, the process (pid
+    /// and start time, so a reused pid is a different process) and a random token.
     struct Marker: Equatable {
         var boot: String
+        var namespace: String
         var pid: pid_t
         var start: String
         var token: String
@@ -398,35 +492,49 @@ package enum FileGate {
         /// This process's marker, with a fresh token.
         static var current: Marker {
             Marker(
-                boot: bootID, pid: getpid(), start: processStart(getpid()) ?? "0",
+                boot: bootID, namespace: pidNamespace, pid: getpid(), start: processStart(getpid()) ?? "0",
                 token: String(UInt64.random(in: 0...UInt64.max), radix: 36))
         }
 
-        /// `<boot>-<pid>-<start>-<token>`: every part is needed, and none may be empty.
-        var name: String { "\(boot)-\(pid)-\(start)-\(token)" }
+        /// `<boot>-<namespace>-<pid>-<start>-<token>`: every part is needed, and none may be empty.
+        var name: String { "\(boot)-\(namespace)-\(pid)-\(start)-\(token)" }
 
-        init(boot: String, pid: pid_t, start: String, token: String) {
-            (self.boot, self.pid, self.start, self.token) = (boot, pid, start, token)
+        init(boot: String, namespace: String, pid: pid_t, start: String, token: String) {
+            (self.boot, self.namespace, self.pid, self.start, self.token) = (boot, namespace, pid, start, token)
         }
 
         init?(name: String) {
             let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 4, let pid = pid_t(parts[1]), pid > 0,
+            guard parts.count == 5, let pid = pid_t(parts[2]), pid > 0,
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } })
             else { return nil }
-            self.init(boot: String(parts[0]), pid: pid, start: String(parts[2]), token: String(parts[3]))
+            self.init(
+                boot: String(parts[0]), namespace: String(parts[1]), pid: pid, start: String(parts[3]),
+                token: String(parts[4]))
         }
 
         /// Provably ended: made in another boot, or its pid is gone or now names a process that
-        /// started at another time. This process's own markers never count as ended.
+        /// started at another time. A marker from another PID namespace (another container) proves
+        /// nothing here, since its pid names another process; this process's own never count as ended.
         var hasEnded: Bool {
             if boot != Self.bootID { return true }
+            if namespace != Self.pidNamespace { return false }
             if pid == getpid() { return false }
             guard let now = Self.processStart(pid) else {
                 return kill(pid, 0) == -1 && errno == ESRCH
             }
             return now != start
         }
+
+        /// This process's PID namespace, by its inode (Linux); "0" where there is none.
+        static let pidNamespace: String = {
+            var buffer = [CChar](repeating: 0, count: 64)
+            let count = readlink("/proc/self/ns/pid", &buffer, buffer.count - 1)
+            guard count > 0 else { return "0" }
+            let digits = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).filter(
+                \.isNumber)
+            return digits.isEmpty ? "0" : digits
+        }()
 
         /// The first 8 hex digits of the kernel's boot id (Linux); "0" where there is none.
         static let bootID: String = {
@@ -547,8 +655,36 @@ package enum FileGate {
                     name: String(decoding: snapshot.bytes, as: UTF8.self).trimmingCharacters(in: .newlines)),
                 name == "coursecheck-\(marker.pid)-\(marker.token)", marker.hasEnded
             else { continue }
-            removeTree(path)
+            removeLeftover(path)
         }
+    }
+
+    /// Removes an ended run's scratch directory: first the compilers it left running there (a
+    /// SIGKILL does not reach them; they are this user's processes working inside it), then
+    /// everything but the marker, and the marker last, so a removal cut short is retried next time.
+    private static func removeLeftover(_ path: String) {
+        for process in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(process), pid != getpid() else { continue }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/\(pid)/cwd", &buffer, buffer.count - 1)
+            guard count > 0 else { continue }
+            let cwd = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var owner = stat()
+            if cwd == path || cwd.hasPrefix(path + "/"), stat("/proc/\(pid)", &owner) == 0, owner.st_uid == geteuid() {
+                kill(pid, SIGKILL)
+            }
+        }
+        for _ in 0..<3 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let rest = names.filter { $0 != scratchMarkerFile }
+            if rest.isEmpty { break }
+            for name in rest { removeTree(path + "/" + name) }
+        }
+        guard ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []) == [scratchMarkerFile] else {
+            return
+        }
+        unlink(path + "/" + scratchMarkerFile)
+        rmdir(path)
     }
 
     /// The temporary directory: `TMPDIR` when set and not empty (it must exist: it is never
@@ -628,21 +764,13 @@ package enum FileGate {
     /// green report cannot survive.
     package static func writeReport(_ data: [UInt8], to url: URL) throws(CourseCheckError) {
         var info = stat()
-        if lstat(url.path, &info) == 0 {
-            let kind = info.st_mode & S_IFMT
-            guard kind == S_IFREG || kind == S_IFLNK else {
-                throw .io(path: url.path, operation: .write, cause: .notRegularFile)
-            }
-            if kind == S_IFLNK {
-                var target = stat()
-                guard stat(url.path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else {
-                    throw .io(path: url.path, operation: .write, cause: .notRegularFile)
-                }
-            }
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .io(path: url.path, operation: .write, cause: .notRegularFile)
         }
-        let target = URL(fileURLWithPath: canonicalPath(url))
+        let folder = URL(fileURLWithPath: canonicalPath(url.deletingLastPathComponent()))
+        let target = folder.appendingPathComponent(url.lastPathComponent)
         var parent = stat()
-        guard stat(target.deletingLastPathComponent().path, &parent) == 0, parent.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(folder.path, &parent) == 0, parent.st_mode & S_IFMT == S_IFDIR else {
             throw .io(path: url.path, operation: .write, cause: .noSuchFile)
         }
         do throws(CourseCheckError) {
@@ -653,6 +781,7 @@ package enum FileGate {
                     path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
             }
         } catch {
+            // Only the report at this very path goes: never a file a link leads to.
             var stale = stat()
             if lstat(target.path, &stale) == 0, stale.st_mode & S_IFMT == S_IFREG { unlink(target.path) }
             throw error
@@ -697,14 +826,30 @@ package enum FileGate {
 
     /// Locks each existing directory in `directories` (in one order, so two runs cannot deadlock).
     /// When another run holds one, `waiting` is told once and the run waits for it.
-    package static func lockForWriting(_ directories: [URL], waiting: (String) -> Void) throws(CourseCheckError)
-        -> WriteLock
-    {
+    /// `wait: false` refuses at once instead (the LSP's loop must never block).
+    package static func lockForWriting(
+        _ directories: [URL], wait: Bool = true, waiting: (String) -> Void
+    ) throws(CourseCheckError) -> WriteLock {
         var descriptors: [Int32] = []
+        // One lock per directory, by identity: a bind mount shows one directory at two paths, and
+        // two locks on it would wait for each other.
+        var identities: Set<[UInt64]> = []
         for path in Set(directories.map { canonicalPath($0) }).sorted() {
             let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0,
+                identities.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+            else {
+                close(descriptor)
+                continue
+            }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                guard wait else {
+                    close(descriptor)
+                    for held in descriptors { close(held) }
+                    throw .io(path: path, operation: .lock, cause: .busy)
+                }
                 waiting(path)
                 while flock(descriptor, LOCK_EX) != 0 {
                     guard errno == EINTR else {
