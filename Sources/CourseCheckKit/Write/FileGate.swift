@@ -423,7 +423,11 @@ package enum FileGate {
     private static let renameNoReplace: UInt32 = 1
     private static let renameExchange: UInt32 = 2
 
-    private enum Swap { case done, failed(Int32), unsupported }
+    private enum Swap {
+        case done
+        case failed(Int32)
+        case unsupported
+    }
 
     private typealias RenameAt2 =
         @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
