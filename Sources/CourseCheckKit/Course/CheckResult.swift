@@ -71,6 +71,20 @@ package struct LessonResult: Sendable {
         }
     }
 
+    /// The tree whose block or expected block holds `line` (1-based), with its ordinal: where an
+    /// editor's request points.
+    package func tree(holding line: Int) -> (ordinal: Int, result: TreeResult)? {
+        trees.enumerated().first { _, tree in
+            let end: Int
+            if case .block(let expected) = tree.expected {
+                end = expected.closing.number
+            } else {
+                end = tree.block.closing.number
+            }
+            return (tree.block.opening.number...end).contains(line)
+        }.map { ($0.offset, $0.element) }
+    }
+
     /// The golden names of the trees that have one: a golden of the lesson named otherwise is an orphan.
     package var goldenNames: [String] { trees.compactMap(\.goldenName) }
 }

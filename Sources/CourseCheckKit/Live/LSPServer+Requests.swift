@@ -9,14 +9,12 @@ extension LSPServer {
         guard let line = params["position"]?["line"]?.int else {
             throw RequestError(code: .invalidParams, message: "params need position.line")
         }
-        guard let (lesson, outcome) = lesson(at: path),
-            let tree = lesson.trees.first(where: {
-                ($0.block.opening.number...$0.expected.closing.number).contains(line + 1)
-            })
+        guard let (checked, lesson, outcome) = lesson(at: path), let (_, result) = checked.tree(holding: line + 1),
+            let tree = result.tree
         else { return nil }
         let pending = outcome.pending.contains { $0.path == lesson.path && $0.tree.header.number == tree.header.number }
         var text = "**coursecheck** · tree `\(tree.title.isEmpty ? "line \(tree.header.number)" : tree.title)`\n\n"
-        if let run = Self.run(of: tree, in: lesson, outcome) {
+        if let run = result.run {
             let engine =
                 switch run.engine {
                 case .embedded: "the **embedded** engine (in-process, through the compiled core)"
@@ -54,11 +52,11 @@ extension LSPServer {
         else {
             throw RequestError(code: .invalidParams, message: "params need a range")
         }
-        guard let (lesson, outcome) = lesson(at: path) else { return [] }
+        guard let (checked, lesson, _) = lesson(at: path) else { return [] }
         // Edits are computed on the checked text; when the editor's text differs, offer none.
         if let document = documents[path], lesson.file.lines.map(\.raw).joined() != document.text { return [] }
         // No writer acts on a broken lesson: while a block may be misread, no block is replaced.
-        if outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.structuralError != nil { return [] }
+        if checked.structuralError != nil { return [] }
         // Each edit names the document version it was computed for, so an editor refuses it once stale.
         func edit(_ edits: [JSONValue]) -> JSONValue {
             let version: JSONValue = documents[path]?.version.map { .int($0) } ?? .null
@@ -78,11 +76,10 @@ extension LSPServer {
                 })
         }
         var actions: [JSONValue] = []
-        for tree in lesson.trees {
-            let lines = tree.block.opening.number...tree.expected.closing.number
+        for result in checked.trees {
             // The check's verdict decides, as it does for `--promote`: no second comparison here.
-            guard lines.overlaps(requested), let result = Self.result(of: tree, in: lesson, outcome),
-                let run = result.run
+            guard let tree = result.tree, let run = result.run,
+                (tree.block.opening.number...tree.expected.closing.number).overlaps(requested)
             else { continue }
             if case .drifts = result.verdict {
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
@@ -95,7 +92,7 @@ extension LSPServer {
                     "edit": edit(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) }),
                 ])
             } else if result.verdict == .matches,
-                outcome.result.diagnostics.contains(where: {
+                checked.findings.map(\.diagnostic).contains(where: {
                     [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
                         && $0.location.line == tree.header.number
                 })
@@ -116,8 +113,8 @@ extension LSPServer {
             }
         }
         let core = LineScanner.lines(of: EmbeddedCore.text).map(\.raw)
-        let drifted = outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.coreDrifted ?? []
-        for (ordinal, block) in lesson.cores.enumerated() where drifted.indices.contains(ordinal) && drifted[ordinal] {
+        for (ordinal, block) in lesson.cores.enumerated()
+        where checked.coreDrifted.indices.contains(ordinal) && checked.coreDrifted[ordinal] {
             let lines = block.opening.number...block.closing.number
             guard lines.overlaps(requested) else { continue }
             let body = block.opening.number..<(block.closing.number - 1)
@@ -178,17 +175,15 @@ extension LSPServer {
                 code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
         }
         dirty = true
-        guard let (lesson, outcome) = lesson(at: path),
-            let (index, tree) = lesson.trees.enumerated().first(where: {
-                ($0.element.block.opening.number...$0.element.expected.closing.number).contains(line + 1)
-            })
+        guard let (checked, lesson, outcome) = lesson(at: path), let (_, result) = checked.tree(holding: line + 1),
+            let tree = result.tree
         else {
             throw RequestError(code: .requestFailed, message: "no tree of this lesson holds line \(line + 1)")
         }
         func refuse(_ reason: String) -> RequestError {
             RequestError(code: .requestFailed, message: "not approved: \(reason)")
         }
-        if let blocking = outcome.result.lessonResults.first(where: { $0.path == lesson.path })?.structuralError {
+        if let blocking = checked.structuralError {
             throw refuse(
                 "the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain"
             )
@@ -201,12 +196,13 @@ extension LSPServer {
             let store = live.checker.store(for: entry)
         else { throw refuse("the goldens are off (--no-goldens)") }
         try live.checker.validateStores(plan)
-        guard let golden = store.entries(lesson: lesson)[index] else {
+        guard let name = result.goldenName else {
             throw refuse("the tree has no golden name of its own (see its tree-identity finding)")
         }
+        let golden = store.golden(lesson: lesson.path, name: name)
         // The approval policy is the check's, as for `--update`; the golden is read again here
         // because the live loop may check without goldens.
-        var decided = Self.result(of: tree, in: lesson, outcome) ?? TreeResult(block: tree.block, expected: .missing)
+        var decided = result
         decided.golden = golden
         var approving = LessonResult(entry: entry, lesson: lesson, store: store, trees: [decided], findings: [])
         approving.decideApprovals()

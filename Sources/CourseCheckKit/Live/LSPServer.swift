@@ -438,27 +438,19 @@ package final class LSPServer {
         return String(document[..<start]) + text + String(document[end...])
     }
 
-    /// The freshest outcome holding `path`'s lesson, checking first when an edit is waiting.
-    func lesson(at path: String) -> (Lesson, LiveChecker.Outcome)? {
+    /// The freshest check's result for `path`'s lesson, checking first when an edit is waiting: the
+    /// requests read its tree results (run, verdict, approval), never a second copy of them.
+    func lesson(at path: String) -> (result: LessonResult, lesson: Lesson, outcome: LiveChecker.Outcome)? {
         if dirty || needsFull { checkAndPublish() }
         for outcome in outcomes.values {
-            if let lesson = outcome.result.lessons.first(where: {
-                URL(fileURLWithPath: $0.path).standardizedFileURL.path == path
-            }) {
-                return (lesson, outcome)
+            if let result = outcome.result.lessonResults.first(where: { $0.entry.url.standardizedFileURL.path == path }
+            ),
+                let lesson = result.lesson
+            {
+                return (result, lesson, outcome)
             }
         }
         return nil
-    }
-
-    static func run(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeRun? {
-        result(of: tree, in: lesson, outcome)?.run
-    }
-
-    /// The check's result for `tree`: its run, verdict and approval.
-    static func result(of tree: Tree, in lesson: Lesson, _ outcome: LiveChecker.Outcome) -> TreeResult? {
-        outcome.result.lessonResults.first { $0.path == lesson.path }?
-            .trees.first { $0.block.opening.number == tree.block.opening.number }
     }
 
     static func document(_ params: JSONValue) throws -> (uri: String, path: String) {
