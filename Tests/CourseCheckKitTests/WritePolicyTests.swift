@@ -486,6 +486,26 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertEqual(ids, ["golden-unreadable]"], result.stderr)
     }
 
+    /// A golden folder that can be searched but not listed: its goldens compare, and its orphans
+    /// being unknown is one finding, never "no orphans".
+    func testAnUnlistableGoldenFolderIsOneFinding() throws {
+        let setpriv = "/usr/bin/setpriv"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv is not installed")
+        try XCTSkipUnless(geteuid() == 0, "setpriv needs root to become another user")
+        _ = try Binary.run(["-c", "chmod -R a+rX . && chmod 311 goldens/09-yerel-durum"], in: root, shell: true)
+        let result = try Binary.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", try Binary.url().path, "--no-claims",
+                "--no-cache", Self.yerel,
+            ], in: root, executable: setpriv)
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").filter { $0.contains("[") },
+            [
+                "goldens/09-yerel-durum:1:1: error: golden folder cannot be listed (Permission denied), so its "
+                    + "orphans are not known; make it readable [golden-unreadable]"
+            ])
+    }
+
 }
 
 /// A process's state letter (R, S, T, Z) from /proc.

@@ -34,6 +34,12 @@ package struct GoldenCheck: Sendable {
             guard approved != run.stdout else { continue }
             findings.append(Finding(.tree(index), drift(approved, run, golden: golden, at: header)))
         }
+        if let reason = store.unlistable(lesson: lesson.path) {
+            findings.append(
+                Finding(
+                    .golden(store.displayFolder(lesson: lesson.path)),
+                    .goldenFolderUnreadable(store.displayFolder(lesson: lesson.path), reason: reason)))
+        }
         for orphan in orphans(of: lesson) {
             findings.append(Finding(.golden(orphan.displayPath), orphanFinding(orphan, lesson: lesson.path)))
         }

@@ -213,6 +213,10 @@ package struct CourseChecker: Sendable {
             }
             run.results[index].findings += check.check(run.results[index])
             compared += run.results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
+            if first, let reason = store.unlistable(lesson: nil) {
+                run.course.append(
+                    Finding(.golden(store.displayRoot), .goldenFolderUnreadable(store.displayRoot, reason: reason)))
+            }
             if first, let note = check.toolchainNote(current: run.toolchainVersion) {
                 run.course.append(Finding(.course, note))
             }

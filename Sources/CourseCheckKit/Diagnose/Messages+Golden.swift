@@ -54,6 +54,13 @@ extension Diagnostic {
         )
     }
 
+    /// A golden folder (or the goldens directory) that exists but cannot be listed.
+    static func goldenFolderUnreadable(_ path: String, reason: String) -> Diagnostic {
+        Diagnostic(
+            .goldenUnreadable, at: SourceLocation(path: path, line: 1),
+            "golden folder cannot be listed (\(reason)), so its orphans are not known; make it readable")
+    }
+
     /// The tree's output differs from its golden; the note points at the golden's first differing line.
     static func goldenDrift(at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks)
         -> Diagnostic

@@ -101,16 +101,33 @@ package struct GoldenStore: Sendable {
     /// coursecheck owns. (`GoldenCheck.orphans(of:)` decides when a lesson may have orphans.)
     package func orphans(lesson path: String, keeping names: [String]) -> [Entry] {
         let stem = Self.stem(of: path)
-        let wanted = Set(names)
-        return ownedFiles(in: stem).filter { !wanted.contains($0) }.map { entry(stem: stem, name: $0) }
+        // By bytes, as the file system names files: one text in two Unicode forms is two names.
+        let wanted = Set(names.map { Array($0.utf8) })
+        return ownedFiles(in: stem).filter { !wanted.contains(Array($0.utf8)) }.map { entry(stem: stem, name: $0) }
+    }
+
+    /// Why the folder of the lesson at `path` (or, for nil, the goldens directory) exists but cannot be
+    /// listed, or nil: then its orphans are not known, which is a finding, never "none".
+    package func unlistable(lesson path: String?) -> String? {
+        let directory = path.map { root.appendingPathComponent(Self.stem(of: $0)) } ?? root
+        guard Self.kind(directory) == .directory, opendir(directory.path).map({ closedir($0) }) == nil else {
+            return nil
+        }
+        return String(cString: strerror(errno))
+    }
+
+    /// How the folder of the lesson at `path`, or the goldens directory, is shown.
+    package func displayFolder(lesson path: String?) -> String {
+        path.map { "\(displayRoot)/\(Self.stem(of: $0))" } ?? displayRoot
     }
 
     /// Golden folders whose lesson is not among `stems`: only folders named like a lesson
     /// (`NN-slug`), and in them only the files coursecheck owns.
     package func orphanFolders(keeping stems: Set<String>) -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        let kept = Set(stems.map { Array($0.utf8) })
         return names.sorted().filter { name in
-            !stems.contains(name) && CourseLoader.isLessonFileName(name + ".md")
+            !kept.contains(Array(name.utf8)) && CourseLoader.isLessonFileName(name + ".md")
                 && Self.kind(root.appendingPathComponent(name)) == .directory
         }.flatMap { stem in ownedFiles(in: stem).map { entry(stem: stem, name: $0) } }
     }
