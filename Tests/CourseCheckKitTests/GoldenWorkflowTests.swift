@@ -188,6 +188,26 @@ final class GoldenWorkflowTests: XCTestCase {
     }
 
     /// A CRLF lesson still gets a patch `git apply` accepts (CRLF is one Character in Swift).
+    /// A lesson saved with CR alone is one line to git: the patch says so, and applies.
+    func testPromoteDryRunPatchesACROnlyLesson() throws {
+        try edit("03-yigit-duzenleri.md") {
+            try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingEvery(
+                "\n", with: "\r")
+        }
+        let dryRun = run(["--promote", "--dry-run", "--no-goldens", "lessons"])
+        XCTAssertEqual(dryRun.status, 0)
+        let patch = scratch.url.appendingPathComponent("cr.patch")
+        try dryRun.stdout.write(to: patch, atomically: true, encoding: .utf8)
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "apply", patch.path]
+        git.currentDirectoryURL = scratch.url
+        try git.run()
+        git.waitUntilExit()
+        XCTAssertEqual(git.terminationStatus, 0, dryRun.stdout)
+        XCTAssertEqual(run(["--no-goldens", "lessons"]).status, 0, "the applied patch fixes the lesson")
+    }
+
     func testPromoteDryRunPatchesACRLFLesson() throws {
         try edit("03-yigit-duzenleri.md") {
             try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingEvery(

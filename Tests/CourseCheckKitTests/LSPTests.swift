@@ -232,6 +232,30 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    /// A lesson that starts with a byte order mark still gets its quick fix: the editor's text holds
+    /// the mark, as the file does.
+    func testALessonWithAByteOrderMarkGetsItsQuickFix() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let (url, _, text, line) = try drifted()
+        let marked = "\u{FEFF}" + text
+        try Data(marked.utf8).write(to: url)
+        open(harness, url, text: marked)
+        _ = harness.diagnostics(for: url.absoluteString)
+        let actions = try XCTUnwrap(
+            harness.request(
+                3, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(url.absoluteString)],
+                    "range": [
+                        "start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0],
+                    ],
+                    "context": ["diagnostics": []],
+                ])?["result"]?.array)
+        XCTAssertEqual(actions.map { $0["title"] }, ["Replace the expected block with the tree's actual output"])
+        _ = harness.stop()
+    }
+
     func testCoreDriftAfterAWideCharacterIsFixedByTheEmbeddedCore() throws {
         let harness = Harness(directory: scratch.url)
         try initialize(harness)

@@ -506,6 +506,111 @@ final class WritePolicyTests: XCTestCase {
             ])
     }
 
+    // MARK: Found in the second round
+
+    /// Extended attributes (an ACL, say) go with a rewritten lesson: a rewrite never widens who may
+    /// write it.
+    func testARewriteKeepsExtendedAttributes() throws {
+        typealias Set =
+            @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+        typealias Get =
+            @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+        let process = dlopen(nil, RTLD_NOW)
+        let set = unsafeBitCast(try XCTUnwrap(dlsym(process, "setxattr")), to: Set.self)
+        let get = unsafeBitCast(try XCTUnwrap(dlsym(process, "getxattr")), to: Get.self)
+        let url = root.appendingPathComponent(Self.yerel)
+        try Data(try String(contentsOf: url, encoding: .utf8).replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8)
+            .write(to: url)
+        let value = Array("etiket".utf8)
+        try XCTSkipIf(
+            set(url.path, "user.coursecheck-test", value, value.count, 0) != 0,
+            "this file system keeps no user attributes")
+        XCTAssertEqual(run(["--promote", "--no-claims", "--no-goldens", Self.yerel]).status, .clean)
+        var read = [UInt8](repeating: 0, count: 16)
+        let count = get(url.path, "user.coursecheck-test", &read, read.count)
+        XCTAssertEqual(Array(read.prefix(max(count, 0))), value, "the attribute went with the rewrite")
+    }
+
+    /// A golden folder replaced by a link after the check read it is never written through.
+    func testAGoldenFolderThatBecameALinkIsNotWrittenThrough() throws {
+        let golden = root.appendingPathComponent(Self.yerelGolden)
+        try Data("bayat\n".utf8).write(to: golden)
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--update", "--no-claims", "lessons/"]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["COURSECHECK_FAULT"] = "stop-before-write"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ProcessGroupsState.state(process.processIdentifier) != "T" { usleep(20_000) }
+        let moved = root.appendingPathComponent("elsewhere")
+        try FileManager.default.moveItem(at: goldens.appendingPathComponent("09-yerel-durum"), to: moved)
+        try FileManager.default.createSymbolicLink(
+            at: goldens.appendingPathComponent("09-yerel-durum"), withDestinationURL: moved)
+        kill(process.processIdentifier, SIGCONT)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(
+            try String(contentsOf: moved.appendingPathComponent(golden.lastPathComponent), encoding: .utf8), "bayat\n",
+            stderr)
+        XCTAssertTrue(stderr.contains("it is a link or not a regular file"), stderr)
+    }
+
+    /// Root writing new goldens into another user's checkout gives them the folder's owner.
+    func testNewGoldensTakeTheirFoldersOwnerUnderRoot() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root creates files for another user")
+        XCTAssertEqual(chown(goldens.path, 1234, 2345), 0)
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent("20-yerellestirme"))
+        XCTAssertEqual(run(["--update", "--no-claims", "lessons/"]).status, .clean)
+        for path in ["goldens/20-yerellestirme", "goldens/20-yerellestirme/bicimleme-saf-bir-islevdir.out"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)
+            XCTAssertEqual(attributes[.ownerAccountID] as? Int, 1234, path)
+            XCTAssertEqual(attributes[.groupOwnerAccountID] as? Int, 2345, path)
+        }
+    }
+
+    /// A report and a job summary at one path would make the report invalid XML: refused.
+    func testTheJobSummaryIsNotTheJUnitReport() throws {
+        let result = run(
+            ["--format", "github", "--junit", "report.xml", "--no-claims", Self.yerel],
+            environment: ["GITHUB_STEP_SUMMARY": "report.xml"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: refusing GITHUB_STEP_SUMMARY=report.xml: it is the --junit report, which would then "
+                + "not be XML; the job summary goes elsewhere\n")
+    }
+
+    /// An expected block whose fence is indented: `--promote` writes every line so it reads as
+    /// the output (a fence-like line, a line starting with blanks), in one run.
+    func testPromoteConvergesInAnIndentedFence() throws {
+        for output in ["   ```", "  two", "```", "x"] {
+            let lesson = root.appendingPathComponent("lessons/09-yerel-durum.md")
+            let original = try String(contentsOf: lesson, encoding: .utf8)
+            defer { try? Data(original.utf8).write(to: lesson) }
+            var lines = original.components(separatedBy: "\n")
+            let tree = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("// main.swift") })
+            let closing = try XCTUnwrap(lines[tree...].firstIndex(of: "```"))
+            lines.insert("print(\"\(output.replacingOccurrences(of: "\"", with: "\\\""))\")", at: closing)
+            let opening = try XCTUnwrap(lines[(closing + 1)...].firstIndex(of: "```"))
+            let end = try XCTUnwrap(lines[(opening + 1)...].firstIndex(of: "```"))
+            lines[opening] = "  ```"
+            lines[end] = "  ```"
+            try Data(lines.joined(separator: "\n").utf8).write(to: lesson)
+            let promote = run(["--promote", "--no-claims", "--no-goldens", Self.yerel])
+            XCTAssertEqual(promote.status, .clean, "\(output): \(promote.stderr)")
+            let again = run(["--promote", "--no-claims", "--no-goldens", Self.yerel])
+            XCTAssertTrue(
+                again.stdout.hasPrefix("promote: every expected and core block already matches\n"), "\(output)")
+        }
+    }
+
 }
 
 /// A process's state letter (R, S, T, Z) from /proc.

@@ -201,6 +201,11 @@ package struct CourseCheckCommand {
                 }
             }
         }
+        if reason == nil, let junit = invocation.junitPath,
+            GoldenStore.canonicalPath(URL(fileURLWithPath: junit, relativeTo: environment.currentDirectory)) == target
+        {
+            reason = "it is the --junit report, which would then not be XML"
+        }
         if let reason {
             throw .usage("refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes elsewhere")
         }

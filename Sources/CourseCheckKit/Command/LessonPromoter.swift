@@ -133,13 +133,20 @@ package struct LessonPromoter {
         let content = content.map {
             $0.ending == .lf ? Line(number: $0.number, text: $0.text, ending: block.opening.ending) : $0
         }
+        // A line indented less than an indented fence lost all its indentation to it: its prefix
+        // is too short for content that starts with blanks, or for a line like a closing fence.
+        func full(_ prefix: String) -> Bool {
+            block.fence.indent == 0
+                || prefix.reversed().prefix { $0 == " " }.count
+                    >= block.continuationPrefix.reversed().prefix { $0 == " " }.count
+        }
         // New lines past the old body repeat the author's own prefix of the last non-blank body line
-        // (`>` without its space, say), when it holds no tab; else the container's continuation prefix.
+        // (`>` without its space, say), when it holds no tab and is full; else the continuation prefix.
         let authored = block.body.indices.reversed().lazy.compactMap { index -> String? in
             let old = block.body[index]
             let raw = file.lines[old.number - 1]
             let prefix = String(decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
-            return old.text.isEmpty || prefix.containsByte(UInt8(ascii: "\t")) ? nil : prefix
+            return old.text.isEmpty || prefix.containsByte(UInt8(ascii: "\t")) || !full(prefix) ? nil : prefix
         }.first
         let continuation = authored ?? block.continuationPrefix
         return content.enumerated().map { index, line in
@@ -151,7 +158,7 @@ package struct LessonPromoter {
                     decoding: Array(raw.text.utf8).prefix(block.bodyPrefixLengths[index]), as: UTF8.self)
                 // A blank line's prefix may be shorter than the container needs, and a tab in a prefix
                 // may be consumed only in part: those lines take the continuation prefix.
-                let keeps = !old.text.isEmpty && !prefix.containsByte(UInt8(ascii: "\t"))
+                let keeps = !old.text.isEmpty && !prefix.containsByte(UInt8(ascii: "\t")) && full(prefix)
                 return joined(keeps ? prefix : continuation, line)
             }
             return joined(continuation, line)

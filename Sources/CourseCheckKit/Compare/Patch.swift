@@ -2,6 +2,8 @@
 package enum Patch {
     /// The `diff --git` section turning `old` into `new` for the file at `path`, or "" when equal.
     package static func file(path: String, old: [Line], new: [Line], context: Int = 3) -> String {
+        let old = gitLines(old)
+        let new = gitLines(new)
         var diff = UnifiedDiff(
             old: .init(label: "a/\(path)", lines: old.map(content), firstLine: 1),
             new: .init(label: "b/\(path)", lines: new.map(content), firstLine: 1), context: context
@@ -20,11 +22,26 @@ package enum Patch {
         return "diff --git a/\(path) b/\(path)\n" + Attachment.diff(diff).text
     }
 
-    /// The line as it stands in the file, without the final "\n" (a CRLF keeps its "\r").
-    private static func content(_ line: Line) -> String {
-        switch line.ending {
-        case .crlf, .cr: line.text + "\r"
-        case .lf, .none: line.text
+    /// The lines as git sees them: split at "\n" only, so a CR stays inside its line (a lesson
+    /// saved with CR alone is one line to git, and its patch must say so to apply).
+    private static func gitLines(_ lines: [Line]) -> [Line] {
+        let raw = lines.map(\.raw).joined()
+        var result: [Line] = []
+        var current = ""
+        for character in raw.unicodeScalars {
+            if character == "\n" {
+                result.append(Line(number: result.count + 1, text: current, ending: .lf))
+                current = ""
+            } else {
+                current.unicodeScalars.append(character)
+            }
         }
+        if !current.isEmpty { result.append(Line(number: result.count + 1, text: current, ending: .none)) }
+        return result
+    }
+
+    /// The line as it stands in the file, without the final "\n" (a CR it holds stays).
+    private static func content(_ line: Line) -> String {
+        line.text
     }
 }

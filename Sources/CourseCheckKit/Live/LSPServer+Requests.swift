@@ -54,7 +54,11 @@ extension LSPServer {
         }
         guard let (checked, lesson, _) = lesson(at: path) else { return [] }
         // Edits are computed on the checked text; when the editor's text differs, offer none.
-        if let document = documents[path], lesson.file.lines.map(\.raw).joined() != document.text { return [] }
+        if let document = documents[path],
+            (lesson.file.hadByteOrderMark ? "\u{FEFF}" : "") + lesson.file.lines.map(\.raw).joined() != document.text
+        {
+            return []
+        }
         // No writer acts on a broken lesson: while a block may be misread, no block is replaced.
         if checked.structuralError != nil { return [] }
         // Each edit names the document version it was computed for, so an editor refuses it once stale.

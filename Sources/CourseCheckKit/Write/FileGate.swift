@@ -172,6 +172,7 @@ package enum FileGate {
         case otherOwner
         case linkOrNotRegular
         case folderNotWritable(String)
+        case attributes
 
         package var description: String {
             switch self {
@@ -183,6 +184,8 @@ package enum FileGate {
             case .otherOwner: "it belongs to another user, and coursecheck cannot keep its owner and group"
             case .linkOrNotRegular: "it is a link or not a regular file, which coursecheck never writes through"
             case .folderNotWritable(let folder): "its folder \(folder) cannot be written"
+            case .attributes:
+                "it has extended attributes (an ACL, say) that coursecheck could not carry over to the new file"
             }
         }
     }
@@ -261,6 +264,8 @@ package enum FileGate {
 
     /// Removes a folder coursecheck emptied, only when nothing at all is left in it.
     package static func removeIfEmpty(_ directory: URL) {
+        swept.withLock { _ = $0.remove(directory.standardizedFileURL.path) }
+        sweepTemporaries(in: directory)
         rmdir(directory.path)
     }
 
@@ -284,7 +289,11 @@ package enum FileGate {
             throw .io(path: path, operation: .createDirectory, cause: .fileInTheWay(parent))
         }
         try makeDirectories(URL(fileURLWithPath: parent))
-        if mkdir(path, 0o777) != 0 && errno != EEXIST {
+        if mkdir(path, 0o777) == 0 {
+            // As for a new file: root's new folder belongs to whoever owns the folder above it.
+            var above = stat()
+            if geteuid() == 0, stat(parent, &above) == 0 { chown(path, above.st_uid, above.st_gid) }
+        } else if errno != EEXIST {
             let code = errno
             var parentInfo = stat()
             if stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT != S_IFDIR {
@@ -298,6 +307,12 @@ package enum FileGate {
     /// rewritten at all; nil when it may.
     private static func check(_ target: URL, _ expectation: Expectation, links: Links) -> Refusal? {
         var info = stat()
+        // Where links are refused, the folder may not have become one either since it was read.
+        if links == .refuse, lstat(target.deletingLastPathComponent().path, &info) == 0,
+            info.st_mode & S_IFMT != S_IFDIR
+        {
+            return .linkOrNotRegular
+        }
         let found = lstat(target.path, &info) == 0
         switch expectation {
         case .absent:
@@ -360,6 +375,17 @@ package enum FileGate {
                 return .otherOwner
             }
             fchmod(descriptor, keeping.mode & 0o7777)
+            // ACLs and other extended attributes go with the file, after the mode (an ACL's mask
+            // is the mode's group bits): a rewrite never widens who may write it.
+            guard copyAttributes(from: target.path, to: descriptor) else {
+                discard()
+                return .attributes
+            }
+        } else if geteuid() == 0 {
+            // Root creating a file in another user's checkout gives it the folder's owner and group,
+            // so the author can still edit and remove it.
+            var folder = stat()
+            if stat(directory.path, &folder) == 0 { fchown(descriptor, folder.st_uid, folder.st_gid) }
         }
         if durability == .synced && fsync(descriptor) != 0 && errno != EINVAL {
             let code = errno
@@ -418,6 +444,45 @@ package enum FileGate {
         }
         unregister(temporary.path)
         return nil
+    }
+
+    private typealias ListAttributes = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
+    private typealias GetAttribute =
+        @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+    private typealias SetAttribute =
+        @convention(c) (Int32, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+
+    /// glibc's `llistxattr`, `lgetxattr` and `fsetxattr`, looked up at run time (Swift's Glibc
+    /// module does not declare them); nil where there are none.
+    private static let attributeCalls: (list: ListAttributes, get: GetAttribute, set: SetAttribute)? = {
+        let process = dlopen(nil, RTLD_NOW)
+        guard let list = dlsym(process, "llistxattr"), let get = dlsym(process, "lgetxattr"),
+            let set = dlsym(process, "fsetxattr")
+        else { return nil }
+        return (
+            unsafeBitCast(list, to: ListAttributes.self), unsafeBitCast(get, to: GetAttribute.self),
+            unsafeBitCast(set, to: SetAttribute.self)
+        )
+    }()
+
+    /// Copies every extended attribute of the file at `path` to `descriptor`; false when one
+    /// exists and cannot be copied. A file system without them has none to lose.
+    private static func copyAttributes(from path: String, to descriptor: Int32) -> Bool {
+        guard let calls = attributeCalls else { return true }
+        let size = calls.list(path, nil, 0)
+        guard size > 0 else { return size == 0 || errno == ENOTSUP }
+        var names = [CChar](repeating: 0, count: size)
+        let listed = calls.list(path, &names, size)
+        guard listed > 0 else { return false }
+        let all = names[0..<listed].split(separator: 0).map { Array($0) + [0] }
+        for name in all {
+            let length = calls.get(path, name, nil, 0)
+            guard length >= 0 else { return false }
+            var value = [UInt8](repeating: 0, count: max(length, 1))
+            let got = calls.get(path, name, &value, length)
+            guard got >= 0, calls.set(descriptor, name, value, got, 0) == 0 else { return false }
+        }
+        return true
     }
 
     private static let renameNoReplace: UInt32 = 1
