@@ -337,28 +337,42 @@ package struct ToolchainEngine: Sendable {
     }
 
     /// Compile errors as lesson diagnostics; errors outside the tree's lines go to its header.
+    /// One `compile-error` per tree, at swiftc's first error in it; the errors that follow (often
+    /// consequences of the first) are its notes, so one mistake stays one finding.
     private func located(
         _ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob], fallback: TreeJob
     ) -> [Diagnostic] {
-        errors.map { entry in
-            if let origin = program.origin(of: entry) {
-                let job = jobs[origin.tree]
-                return .compileError(
-                    at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message,
-                    in: .tree)
+        var found: [(tree: TreeID, diagnostic: Diagnostic)] = []
+        for entry in errors {
+            let tree = program.origin(of: entry).map { jobs[$0.tree].id } ?? fallback.id
+            let diagnostic = locate(entry, program: program, jobs: jobs, fallback: fallback)
+            if let first = found.firstIndex(where: { $0.tree == tree }) {
+                found[first].diagnostic.notes.append(.init(diagnostic.location, "also: \(entry.message)"))
+            } else {
+                found.append((tree, diagnostic))
             }
-            let file = URL(fileURLWithPath: entry.file).lastPathComponent
-            if file == EmbeddedCore.fileName {
-                // The tree clashes with the core (a redeclaration): at the tree's own declaration of
-                // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
-                return .compileError(
-                    at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation,
-                    entry.message,
-                    in: .core(file: file, line: entry.line, column: entry.column))
-            }
-            return .compileError(
-                at: fallback.headerLocation, entry.message, in: .elsewhere(file: entry.file.isEmpty ? "" : file))
         }
+        return found.map(\.diagnostic)
+    }
+
+    private func locate(
+        _ entry: CompilerDiagnostics.Entry, program: TreeProgram, jobs: [TreeJob], fallback: TreeJob
+    ) -> Diagnostic {
+        if let origin = program.origin(of: entry) {
+            let job = jobs[origin.tree]
+            return .compileError(
+                at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message, in: .tree)
+        }
+        let file = URL(fileURLWithPath: entry.file).lastPathComponent
+        if file == EmbeddedCore.fileName {
+            // The tree clashes with the core (a redeclaration): at the tree's own declaration of
+            // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
+            return .compileError(
+                at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation, entry.message,
+                in: .core(file: file, line: entry.line, column: entry.column))
+        }
+        return .compileError(
+            at: fallback.headerLocation, entry.message, in: .elsewhere(file: entry.file.isEmpty ? "" : file))
     }
 
     /// Where the tree declares the first name quoted in `message` (`'countCauses'`), if it does.
