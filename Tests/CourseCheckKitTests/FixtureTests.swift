@@ -44,10 +44,11 @@ struct FixtureCases {
         // The engines agree on every tree a lesson can hold, so a disagreement cannot be written as a
         // fixture; EngineRouterTests covers engine-mismatch with runs that differ. A fixture always has
         // swiftc, so EndToEndTests covers claim-skipped with SWIFTC pointing nowhere. Git keeps no file
-        // mode that hides a file from its reader, so WritePolicyTests covers golden-unreadable.
+        // mode that hides a file from its reader, so WritePolicyTests covers golden-unreadable; a
+        // fixture's compiler is the real one, so ToolchainFailureTests covers toolchain-failed.
         let coveredElsewhere: Set<String> = [
             DiagnosticID.engineMismatch.rawValue, DiagnosticID.claimSkipped.rawValue,
-            DiagnosticID.goldenUnreadable.rawValue,
+            DiagnosticID.goldenUnreadable.rawValue, DiagnosticID.toolchainFailed.rawValue,
         ]
         let untested = DiagnosticID.allCases.map(\.rawValue).filter {
             !seen.contains($0) && !coveredElsewhere.contains($0)

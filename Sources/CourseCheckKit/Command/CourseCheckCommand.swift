@@ -317,6 +317,8 @@ package struct CourseCheckCommand {
                 return .failure
             }
         }
+        // A machine that could not compile is not a course with findings: exit 2, as for I/O.
+        if result.diagnostics.contains(where: { $0.id == .toolchainFailed }) { return .failure }
         return result.summary.errors > 0 ? .findings : .clean
     }
 

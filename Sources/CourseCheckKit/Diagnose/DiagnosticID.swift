@@ -66,6 +66,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case updateRefused = "update-refused"
     /// `--promote` left a lesson alone: a structural error, or the file may not be rewritten.
     case promoteRefused = "promote-refused"
+    /// swiftc failed for a reason outside the tree (killed, a full disk, no linker): the run exits 2.
+    case toolchainFailed = "toolchain-failed"
     /// A golden exists but cannot be read: an I/O finding that names it, never "missing".
     case goldenUnreadable = "golden-unreadable"
     /// Front matter: required keys, title, source slug, course title.
@@ -100,7 +102,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
         case .encoding, .unterminatedFence, .markdownNesting, .notALesson, .coreCount, .noTrees, .missingExpected,
             .strayOutput, .noRole, .compileError, .compileTimeout, .outputDrift, .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
-            .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .frontMatter,
+            .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .toolchainFailed,
+            .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift:
             .error

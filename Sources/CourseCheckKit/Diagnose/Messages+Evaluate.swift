@@ -21,6 +21,13 @@ extension Diagnostic {
         return Diagnostic(.compileError, at: location, message)
     }
 
+    /// swiftc failed for `cause`, which is the machine's, not the tree's.
+    static func toolchainFailed(at location: SourceLocation, cause: String) -> Diagnostic {
+        Diagnostic(
+            .toolchainFailed, at: location,
+            "tree was not compiled: \(cause); this is the machine's, not the tree's: fix it and run again")
+    }
+
     /// swiftc ran past `--compile-timeout` (`seconds`, as printed) on a tree or on a display fragment.
     static func compileTimeout(at location: SourceLocation, seconds: String, fragment: Bool) -> Diagnostic {
         Diagnostic(

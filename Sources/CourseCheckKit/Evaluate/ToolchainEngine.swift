@@ -127,6 +127,8 @@ package struct ToolchainEngine: Sendable {
                     if build.cached { built.countCached() }
                 } else if build.timedOut {
                     located.set(index, [self.compileTimeout(jobs[index])])
+                } else if let cause = build.environmentFailure {
+                    located.set(index, [.toolchainFailed(at: jobs[index].headerLocation, cause: cause)])
                 } else {
                     located.set(index, self.located(build.errors, program: program, jobs: jobs, fallback: jobs[index]))
                 }
@@ -216,6 +218,14 @@ package struct ToolchainEngine: Sendable {
                 if build.cached { built.countCached() }
                 break
             }
+            if let cause = build.environmentFailure {
+                // Not the trees' fault, and no build of theirs would do better: each is told why.
+                for tree in mergedTrees {
+                    located.set(tree, [.toolchainFailed(at: jobs[tree].headerLocation, cause: cause)])
+                }
+                mergedTrees = []
+                break
+            }
             if build.timedOut && mergedTrees.count == 1 {
                 // Alone in the program: compiling it again alone would only time out again.
                 located.set(mergedTrees[0], [compileTimeout(jobs[mergedTrees[0]])])
@@ -279,6 +289,8 @@ package struct ToolchainEngine: Sendable {
         var cached: Bool
         /// swiftc ran past `--compile-timeout` and was stopped with its children.
         var timedOut = false
+        /// swiftc failed for a reason outside the tree (killed, a full disk, no linker), in words.
+        var environmentFailure: String?
     }
 
     private func compileTimeout(_ job: TreeJob) -> Diagnostic {
@@ -312,13 +324,22 @@ package struct ToolchainEngine: Sendable {
         // path as swiftc was given it (swiftc runs in `directory`).
         sources.append("main.swift")
         let output = directory.appendingPathComponent("trees")
+        // The module cache lives with coursecheck's cache (or its scratch), never under $HOME: a
+        // missing or read-only HOME does not fail a compile, and the cache persists between runs.
+        // A cache that cannot be written means the scratch's, as for every other entry.
+        let usable = options.cache.flatMap { cache in (try? FileGate.makeDirectories(cache.directory)).map { cache } }
+        let moduleCache = (usable?.directory ?? scratch.url).appendingPathComponent("module-cache")
         let result = try ChildProcess.swiftc(
-            toolchain.swiftc, ["-module-name", TreeProgram.moduleName, "-o", output.path] + sources, in: directory,
-            scratch: scratch, timeout: options.compileTimeout)
+            toolchain.swiftc,
+            ["-module-name", TreeProgram.moduleName, "-module-cache-path", moduleCache.path, "-o", output.path]
+                + sources, in: directory, scratch: scratch, timeout: options.compileTimeout)
         if case .timedOut = result.ending {
             return Build(executable: nil, errors: [], cached: false, timedOut: true)
         }
         let text = result.compilerOutput
+        if let cause = Self.environmentFailure(result.ending, output: text) {
+            return Build(executable: nil, errors: [], cached: false, environmentFailure: cause)
+        }
         guard result.ending == .exited(0), FileManager.default.isExecutableFile(atPath: output.path) else {
             var errors = CompilerDiagnostics.errors(in: text).map { entry in
                 var entry = entry
@@ -334,6 +355,24 @@ package struct ToolchainEngine: Sendable {
             return Build(executable: cache.url(key), errors: [], cached: false)
         }
         return Build(executable: output, errors: [], cached: false)
+    }
+
+    /// Why a failed compile is the environment's fault, not the tree's, or nil: swiftc killed by a
+    /// signal, or a message only the machine can cause (a full disk, a permission, a missing tool).
+    static func environmentFailure(_ ending: ChildProcess.Ending, output: String) -> String? {
+        if case .signalled(let signal) = ending {
+            return "swiftc was killed by \(OutputCheck.signalName(signal)) while compiling"
+        }
+        guard ending != .exited(0) else { return nil }
+        let causes = [
+            "No space left on device", "Permission denied", "Read-only file system", "unable to execute command",
+            "doesn't exist", "unable to open output file", "module cache", "linker command failed",
+            "could not write", "Disk quota exceeded",
+        ]
+        for line in output.split(separator: "\n") where causes.contains(where: { line.contains($0) }) {
+            return "swiftc failed: \(line.trimmingCharacters(in: .whitespaces))"
+        }
+        return nil
     }
 
     /// Compile errors as lesson diagnostics; errors outside the tree's lines go to its header.

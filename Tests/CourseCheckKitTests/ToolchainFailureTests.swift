@@ -1,0 +1,45 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// A compiler that fails for the machine's reasons (killed, a full disk) is not the tree's fault:
+/// one `toolchain-failed` per tree, never `compile-error`, and the run exits 2.
+final class ToolchainFailureTests: XCTestCase {
+    private func fakeCompiler(_ body: String, in scratch: Scratch) throws -> URL {
+        let url = scratch.url.appendingPathComponent("fake-swiftc")
+        let script = """
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (fake)"; exit 0; fi
+            \(body)
+
+            """
+        try Data(script.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return url
+    }
+
+    private func check(_ body: String, cause: String) throws {
+        let scratch = try CourseCopy.make(for: self, ["lessons"])
+        let compiler = try fakeCompiler(body, in: scratch)
+        let result = InProcess.run(
+            ["--engine", "swiftc", "--no-cache", "--no-claims", "--no-goldens", "lessons/09-yerel-durum.md"],
+            in: scratch.url, extra: ["SWIFTC": compiler.path])
+        XCTAssertEqual(result.status, .failure, result.stderr)
+        let findings = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertFalse(findings.isEmpty)
+        for finding in findings {
+            XCTAssertTrue(finding.hasSuffix("[toolchain-failed]"), String(finding))
+            XCTAssertTrue(finding.contains(cause), String(finding))
+        }
+    }
+
+    func testACompilerKilledFromOutsideIsTheMachines() throws {
+        try check("kill -9 $$", cause: "swiftc was killed by signal 9, SIGKILL while compiling")
+    }
+
+    func testAFullDiskIsTheMachines() throws {
+        try check(
+            "echo 'error: unable to open output file: No space left on device' >&2; exit 1",
+            cause: "swiftc failed: error: unable to open output file: No space left on device")
+    }
+}
