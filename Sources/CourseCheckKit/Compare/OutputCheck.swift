@@ -15,27 +15,24 @@ package enum OutputCheck {
         guard run.ending == .exited(0) else {
             return (.failed(run.ending), [.treeFailed(at: header, .ended(run.ending), output: captured(run))])
         }
-        var findings: [Diagnostic] = []
         if let other = run.divergentStdout {
-            // The second run's text is random, so the finding names only where it diverged.
+            // The second run's text is random, so the finding names only where it diverged; and it
+            // is the one finding: comparing random output with the lesson would report it again.
             let index = zip(
                 LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self)),
                 LineScanner.lines(of: String(decoding: other, as: UTF8.self))
             )
             .prefix { $0 == $1 }.count
-            findings.append(.nondeterministic(at: header, line: index + 1))
+            return (.nondeterministic, [.nondeterministic(at: header, line: index + 1, cause: run.divergence)])
         }
         if let reason = unrepresentable(run.stdout) {
-            findings.append(.unrepresentableOutput(at: header, reason))
-            return (run.divergentStdout == nil ? .unrepresentable(reason) : .nondeterministic, findings)
+            return (.unrepresentable(reason), [.unrepresentableOutput(at: header, reason)])
         }
         let actual = String(decoding: run.stdout, as: UTF8.self)
-        var verdict = OutputVerdict.matches
-        if let drift = compare(actual, with: tree.expected, tree: tree, path: job.path) {
-            findings.append(drift)
-            verdict = .drifts(line: drift.location.line)
+        guard let drift = compare(actual, with: tree.expected, tree: tree, path: job.path) else {
+            return (.matches, [])
         }
-        return (run.divergentStdout == nil ? verdict : .nondeterministic, findings)
+        return (.drifts(line: drift.location.line), [drift])
     }
 
     /// Why no fenced block can hold `stdout` byte for byte, or nil when one can: a block's content

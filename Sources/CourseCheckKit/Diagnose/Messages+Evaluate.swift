@@ -58,11 +58,19 @@ extension Diagnostic {
     }
 
     /// The first output line (1-based) that changed when the tree ran again with another hash seed.
-    static func nondeterministic(at location: SourceLocation, line: Int) -> Diagnostic {
-        Diagnostic(
-            .nondeterministic, at: location,
-            "tree output is nondeterministic: output line \(line) changes with the hash seed "
-                + "(does it print a Set or a Dictionary?); run with SWIFT_DETERMINISTIC_HASHING unset to see")
+    static func nondeterministic(at location: SourceLocation, line: Int, cause: TreeRun.Divergence) -> Diagnostic {
+        switch cause {
+        case .hashSeed:
+            Diagnostic(
+                .nondeterministic, at: location,
+                "tree output is nondeterministic: output line \(line) changes with the hash seed "
+                    + "(does it print a Set or a Dictionary?); it is stable with SWIFT_DETERMINISTIC_HASHING=1")
+        case .fromRunToRun:
+            Diagnostic(
+                .nondeterministic, at: location,
+                "tree output is nondeterministic: output line \(line) changes from run to run, even with "
+                    + "deterministic hashing (random numbers, the time, addresses?)")
+        }
     }
 
     /// The merged build failed at `location` for `reason`; `single` trees were compiled one by one.

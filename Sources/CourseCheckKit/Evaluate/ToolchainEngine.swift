@@ -250,36 +250,41 @@ package struct ToolchainEngine: Sendable {
         return Merging(trees: mergedTrees.count, alone: alone, fallback: fallback)
     }
 
-    /// Runs a binary with deterministic hashing, then with random seeds until one differs (at most `seededRuns`).
+    /// Runs a binary as the reader does (no deterministic hashing): that run's output is compared.
+    /// More runs look for output that changes (at most `seededRuns`); when one differs, two runs
+    /// with deterministic hashing tell a Set's order from randomness. A crash report is the tree's
+    /// message, not the runtime's register dump (`SWIFT_BACKTRACE=enable=no`).
     private func run(
         _ executable: URL, arguments: [String], in scratch: FileGate.Scratch, environment: [String: String]
     )
         throws(CourseCheckError) -> TreeRun
     {
-        var base = environment
-        // A crash report is the tree's message, not the runtime's register dump.
-        base["SWIFT_BACKTRACE"] = "enable=no"
-        var seeded = base
-        seeded["SWIFT_DETERMINISTIC_HASHING"] = nil
-        var deterministic = base
+        var reader = environment
+        reader["SWIFT_BACKTRACE"] = "enable=no"
+        reader["SWIFT_DETERMINISTIC_HASHING"] = nil
+        var deterministic = reader
         deterministic["SWIFT_DETERMINISTIC_HASHING"] = "1"
         func child(_ variables: [String: String]) -> ChildProcess {
             ChildProcess(
                 executable: executable, arguments: arguments, environment: variables,
                 timeout: options.timeout, outputLimit: options.outputLimit)
         }
-        let first = try child(deterministic).run(in: scratch)
+        let first = try child(reader).run(in: scratch)
         var run = TreeRun(engine: .swiftc, ending: first.ending, stdout: first.stdout, stderr: first.stderr)
         guard first.ending == .exited(0) else { return run }
-        // A random seed can give the deterministic order by chance (1 in 2 for a two-element Set),
-        // so several seeded runs must all agree before the output counts as deterministic.
+        // A random seed can give the same order by chance (1 in 2 for a two-element Set), so
+        // several runs must all agree before the output counts as deterministic.
         for _ in 0..<Self.seededRuns {
-            let seededRun = try child(seeded).run(in: scratch)
-            if seededRun.stdout != first.stdout || seededRun.ending != first.ending {
-                run.divergentStdout = seededRun.stdout
+            let again = try child(reader).run(in: scratch)
+            if again.stdout != first.stdout || again.ending != first.ending {
+                run.divergentStdout = again.stdout
                 break
             }
         }
+        guard run.divergentStdout != nil else { return run }
+        let one = try child(deterministic).run(in: scratch)
+        let two = try child(deterministic).run(in: scratch)
+        run.divergence = one.stdout == two.stdout && one.ending == two.ending ? .hashSeed : .fromRunToRun
         return run
     }
 

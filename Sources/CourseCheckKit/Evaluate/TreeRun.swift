@@ -4,12 +4,22 @@ package struct TreeRun: Sendable {
     package var engine: EngineKind
     /// How the program ended.
     package var ending: ChildProcess.Ending
-    /// Standard output (with `SWIFT_DETERMINISTIC_HASHING=1` on the toolchain engine).
+    /// Standard output, from a run whose environment is the reader's (no deterministic hashing).
     package var stdout: [UInt8]
     /// The tail of standard error, for crash reports.
     package var stderr: [UInt8]
-    /// The output of the second run (without deterministic hashing) when it differs from `stdout`.
+    /// The output of another run, when it differs from `stdout`.
     package var divergentStdout: [UInt8]?
+    /// Why the output changes, when it does: told apart by runs with deterministic hashing.
+    package var divergence: Divergence = .fromRunToRun
+
+    /// What makes a tree's output change between runs.
+    package enum Divergence: Sendable, Equatable {
+        /// Stable with deterministic hashing, different without: a Set or Dictionary's order.
+        case hashSeed
+        /// Different even with deterministic hashing: random numbers, the time, addresses.
+        case fromRunToRun
+    }
     /// True when the result came from the cache instead of a run.
     package var cached: Bool
 
