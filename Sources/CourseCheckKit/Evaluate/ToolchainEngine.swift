@@ -448,7 +448,7 @@ package struct ToolchainEngine: Sendable {
 
     /// Bumped whenever what coursecheck builds or runs for a tree changes meaning, so no cached
     /// result of an older coursecheck is trusted.
-    static let semanticsVersion = "2"
+    static let semanticsVersion = "3"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
         "bin-"
