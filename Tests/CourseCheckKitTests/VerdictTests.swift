@@ -111,4 +111,32 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(
             lesson.trees.count { $0.verdict == .matches && $0.approval == .unchanged }, lesson.trees.count - 1)
     }
+
+    /// The editor agrees: a CRLF lesson the check passes gets no code action. (A clean lesson's empty
+    /// publish on open is issue #24's.)
+    func testTheEditorOffersNothingOnAPassingCRLFLesson() throws {
+        let url = root.appendingPathComponent("lessons/09-yerel-durum.md")
+        try toCRLF(url)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let harness = LSPTests.Harness(directory: root)
+        _ = harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]])
+        harness.notify("initialized", [:])
+        harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(url.absoluteString), "languageId": "markdown", "version": 1, "text": .string(text),
+                ]
+            ])
+        let lines = text.components(separatedBy: "\n").count
+        let actions = harness.request(
+            2, "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(url.absoluteString)],
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": .int(lines), "character": 0]],
+                "context": ["diagnostics": []],
+            ])?["result"]
+        XCTAssertEqual(actions, [])
+        _ = harness.stop()
+    }
 }
