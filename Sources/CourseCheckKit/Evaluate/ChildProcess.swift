@@ -31,6 +31,9 @@ package struct ChildProcess: Sendable {
     package var environment: [String: String]
     package var timeout: Double
     package var outputLimit: Int
+    /// The program's own name (`argv[0]`), when it is not the executable's path: `./main`, as a
+    /// reader runs a tree.
+    package var name: String?
 
     package init(
         executable: URL, arguments: [String], environment: [String: String],
@@ -141,7 +144,7 @@ package struct ChildProcess: Sendable {
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(
             &attributes, ProcessGroups.spawnNewSession | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([name ?? executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }

@@ -175,7 +175,10 @@ package struct ToolchainEngine: Sendable {
             let task = tasks[position]
             do throws(CourseCheckError) {
                 let arguments = task.merged ? [TreeProgram.argument(forTree: task.index)] : []
-                var run = try self.run(task.executable, arguments: arguments, in: scratch, environment: environment)
+                // A tree built alone runs as the reader runs it: `./main` in its own directory.
+                let directory = task.merged ? nil : scratch.url.appendingPathComponent("tree\(task.index + 1)")
+                var run = try self.run(
+                    task.executable, arguments: arguments, in: scratch, directory: directory, environment: environment)
                 run.stderr = Array(task.program.relocate(String(decoding: run.stderr, as: UTF8.self), jobs: jobs).utf8)
                 runs.set(task.index, run)
             } catch {
@@ -255,35 +258,43 @@ package struct ToolchainEngine: Sendable {
     /// with deterministic hashing tell a Set's order from randomness. A crash report is the tree's
     /// message, not the runtime's register dump (`SWIFT_BACKTRACE=enable=no`).
     private func run(
-        _ executable: URL, arguments: [String], in scratch: FileGate.Scratch, environment: [String: String]
+        _ executable: URL, arguments: [String], in scratch: FileGate.Scratch, directory: URL?,
+        environment: [String: String]
     )
         throws(CourseCheckError) -> TreeRun
     {
-        var reader = environment
-        reader["SWIFT_BACKTRACE"] = "enable=no"
-        reader["SWIFT_DETERMINISTIC_HASHING"] = nil
+        // The reader's environment, with nothing added (a crash report is cut where the runtime's
+        // backtrace starts); the runs that diagnose nondeterminism add deterministic hashing.
+        let reader = environment
         var deterministic = reader
         deterministic["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        var workingDirectory = directory
+        if let candidate = directory, !FileManager.default.fileExists(atPath: candidate.path) { workingDirectory = nil }
         func child(_ variables: [String: String]) -> ChildProcess {
-            ChildProcess(
+            var process = ChildProcess(
                 executable: executable, arguments: arguments, environment: variables,
                 timeout: options.timeout, outputLimit: options.outputLimit)
+            if directory != nil { process.name = "./main" }
+            return process
         }
-        let first = try child(reader).run(in: scratch)
+        func launch(_ process: ChildProcess) throws(CourseCheckError) -> ChildProcess.Result {
+            try process.run(in: scratch, directory: workingDirectory)
+        }
+        let first = try launch(child(reader))
         var run = TreeRun(engine: .swiftc, ending: first.ending, stdout: first.stdout, stderr: first.stderr)
         guard first.ending == .exited(0) else { return run }
         // A random seed can give the same order by chance (1 in 2 for a two-element Set), so
         // several runs must all agree before the output counts as deterministic.
         for _ in 0..<Self.seededRuns {
-            let again = try child(reader).run(in: scratch)
+            let again = try launch(child(reader))
             if again.stdout != first.stdout || again.ending != first.ending {
                 run.divergentStdout = again.stdout
                 break
             }
         }
         guard run.divergentStdout != nil else { return run }
-        let one = try child(deterministic).run(in: scratch)
-        let two = try child(deterministic).run(in: scratch)
+        let one = try launch(child(deterministic))
+        let two = try launch(child(deterministic))
         run.divergence = one.stdout == two.stdout && one.ending == two.ending ? .hashSeed : .fromRunToRun
         return run
     }
