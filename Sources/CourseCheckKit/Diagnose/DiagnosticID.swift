@@ -38,7 +38,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case treeFailed = "tree-failed"
     /// A tree whose output depends on the hash seed.
     case nondeterministic = "nondeterministic"
-    /// The merged build failed and trees were compiled one by one.
+    /// The merged build failed and trees were compiled one by one: a note, never a verdict (the
+    /// standalone builds give the real program's result, whatever the cache held).
     case mergedFallback = "merged-fallback"
     /// Nodes whose parents form a cycle (the core's ancestors(of:) would never return).
     case parentCycle = "parent-cycle"
@@ -95,9 +96,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
     package var severity: Severity {
         switch self {
-        case .byteOrderMark, .uncheckedMarkdown, .mergedFallback, .unknownParent, .duplicateNode, .unreadStorageKey:
+        case .byteOrderMark, .uncheckedMarkdown, .unknownParent, .duplicateNode, .unreadStorageKey:
             .warning
-        case .promoteSkipped, .environmentDrift, .claimSkipped:
+        case .promoteSkipped, .environmentDrift, .claimSkipped, .mergedFallback:
             .note
         case .encoding, .unterminatedFence, .markdownNesting, .notALesson, .coreCount, .noTrees, .missingExpected,
             .strayOutput, .noRole, .compileError, .compileTimeout, .outputDrift, .unrepresentableOutput, .treeFailed,
