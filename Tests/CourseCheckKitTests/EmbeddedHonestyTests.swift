@@ -24,6 +24,14 @@ final class EmbeddedHonestyTests: XCTestCase {
         XCTAssertEqual(failure("let zero = [0]\nprint(7 / zero[0])"), .trap("Fatal error: Division by zero", (2, 9)))
     }
 
+    /// Two functions of one name may be overloads, which Swift allows: the reason says swiftc
+    /// decides, never "invalid redeclaration".
+    func testOverloadsAreLeftToSwiftcWithATrueReason() {
+        XCTAssertEqual(
+            failure("func f(_ x: Int) -> Int { x }\nfunc f(_ x: String) -> String { x }\nprint(f(1))"),
+            .unsupported("declares 'f' twice (overloads, which swiftc decides)", (2, 1)))
+    }
+
     func testCodeThatNeverRunsIsLeftToSwiftc() {
         XCTAssertEqual(
             failure("let choice = false\nprint(choice ? 1 : \"a\")"),

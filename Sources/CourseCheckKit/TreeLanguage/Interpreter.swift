@@ -98,8 +98,15 @@ package final class Interpreter {
     func execute(_ statements: [StatementSyntax], in scope: Scope, topLevel: Bool = false) throws(TreeLanguageError)
         -> Value?
     {
+        var functions: Set<String> = []
         for statement in statements {
             if case .function(let function) = statement.kind {
+                // Two functions of one name may be valid overloads in Swift: not the tree language's
+                // to judge, so swiftc decides (never "invalid redeclaration" from here).
+                guard functions.insert(function.name).inserted else {
+                    throw .unsupported(
+                        "declares '\(function.name)' twice (overloads, which swiftc decides)", statement.position.pair)
+                }
                 try declare(
                     function.name, .function(Callable(body: .function(function), scope: scope)), in: scope,
                     at: statement.position)
