@@ -38,6 +38,13 @@ package enum MergeSafety {
         if kinds.contains(.typeDeclaration) { return "declares a type" }
         if kinds.contains(.extensionDeclaration) { return "declares an extension" }
         if kinds.contains(.importDeclaration) { return "imports a module" }
+        // Inside the merged program's function a top-level `return` compiles; the real program
+        // rejects it, and only a build of the tree alone says so.
+        var depth = 0
+        for line in lines {
+            if depth <= 0, Self.words(line.text).first == "return" { return "returns at the top level" }
+            depth += line.text.count { $0 == "{" } - line.text.count { $0 == "}" }
+        }
         for line in lines {
             let words = Self.words(line.text)
             // The declared names come before the first `:`, `=` or `{` (`let x: Storage` declares x).
