@@ -42,7 +42,12 @@ package enum MergeSafety {
         // rejects it, and only a build of the tree alone says so.
         var depth = 0
         for line in lines {
-            if depth <= 0, Self.words(line.text).first == "return" { return "returns at the top level" }
+            let first = Self.words(line.text).first
+            if depth <= 0, first == "return" { return "returns at the top level" }
+            // An access modifier is legal on a global, not on a local of the merged program's function.
+            if depth <= 0, let first, ["private", "fileprivate", "internal", "public", "open"].contains(first) {
+                return "declares with an access modifier"
+            }
             depth += line.text.count { $0 == "{" } - line.text.count { $0 == "}" }
         }
         for line in lines {
