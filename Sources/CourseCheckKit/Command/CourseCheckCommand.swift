@@ -434,7 +434,12 @@ package struct CourseCheckCommand {
         let stores = plan.entries.compactMap { checker.store(for: $0) }.map { store in
             store.exists ? store.root : store.root.deletingLastPathComponent()
         }
-        return try FileGate.lockForWriting(CourseChecker.lessonDirectories(plan).map(\.url) + stores) { path in
+        return try lock(CourseChecker.lessonDirectories(plan).map(\.url) + stores)
+    }
+
+    /// Locks `directories` for writing; a run that must wait says so.
+    private func lock(_ directories: [URL]) throws(CourseCheckError) -> FileGate.WriteLock {
+        try FileGate.lockForWriting(directories) { path in
             stderr.write("coursecheck: another coursecheck is writing \(path); waiting for it to finish\n")
         }
     }
@@ -476,11 +481,9 @@ package struct CourseCheckCommand {
         case .failure(let diagnostic): throw .usage("\(diagnostic.location): \(diagnostic.message)")
         }
         let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
+        let lock = try lock([directory])
+        defer { withExtendedLifetime(lock) {} }
         if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
-            let lock = try FileGate.lockForWriting([directory]) { path in
-                stderr.write("coursecheck: another coursecheck is writing \(path); waiting for it to finish\n")
-            }
-            defer { withExtendedLifetime(lock) {} }
             let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
             let shown = CourseLoader.display(lessons, name)
             stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
@@ -495,10 +498,6 @@ package struct CourseCheckCommand {
                     + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
                     + "title and source, then '# Title')")
         }
-        let lock = try FileGate.lockForWriting([directory]) { path in
-            stderr.write("coursecheck: another coursecheck is writing \(path); waiting for it to finish\n")
-        }
-        defer { withExtendedLifetime(lock) {} }
         let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
             stdout.write("wrote \(CourseLoader.display(lessons, name))\n")

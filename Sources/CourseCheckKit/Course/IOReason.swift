@@ -3,16 +3,7 @@ import Foundation
 /// Turns a Foundation file error into a cause that prints in words, never an error domain or code.
 enum IOReason {
     static func cause(_ error: any Error, at url: URL) -> CourseCheckError.IOCause {
-        // The nearest existing ancestor of the directory tells whether a file stands in the way.
-        var probe = url.standardizedFileURL
-        while probe.path != "/" {
-            var info = stat()
-            if stat(probe.path, &info) == 0 {
-                if info.st_mode & S_IFMT != S_IFDIR { return .fileInTheWay(probe.path) }
-                break
-            }
-            probe.deleteLastPathComponent()
-        }
+        if let blocker = fileInTheWay(of: url) { return blocker }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
         {
@@ -26,5 +17,19 @@ enum IOReason {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return .noSuchFile
         default: return .refused
         }
+    }
+
+    /// A file where `url` or a folder above it should be: the nearest existing ancestor that is
+    /// not a directory, or nil.
+    static func fileInTheWay(of url: URL) -> CourseCheckError.IOCause? {
+        var probe = url.standardizedFileURL
+        while probe.path != "/" {
+            var info = stat()
+            if stat(probe.path, &info) == 0 {
+                return info.st_mode & S_IFMT != S_IFDIR ? .fileInTheWay(probe.path) : nil
+            }
+            probe.deleteLastPathComponent()
+        }
+        return nil
     }
 }

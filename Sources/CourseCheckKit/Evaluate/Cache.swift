@@ -62,7 +62,7 @@ package struct Cache: Sendable {
     package func store(file: URL, as key: String) -> Bool {
         guard case .file(let snapshot) = FileGate.read(file) else { return false }
         return attempt { () throws(CourseCheckError) in
-            try FileGate.copyIntoCache(file, to: url(key))
+            try FileGate.writeCacheEntry(snapshot.bytes, to: url(key), executable: true)
             try FileGate.writeCacheEntry(
                 Self.header(key: key, content: snapshot.bytes), to: url(key).appendingPathExtension("sum"))
         }

@@ -54,11 +54,6 @@ package struct GoldenStore: Sendable {
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The goldens of a lesson's trees, in tree order; nil for a tree without an identity.
-    package func entries(lesson: Lesson) -> [Entry?] {
-        GoldenName.names(for: lesson).trees.map { name in name.map { golden(lesson: lesson.path, name: $0) } }
-    }
-
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
     package func golden(lesson path: String, name: String) -> Entry {
         let stem = Self.stem(of: path)

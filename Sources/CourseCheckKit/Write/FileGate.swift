@@ -200,11 +200,7 @@ package enum FileGate {
         _ url: URL, with data: [UInt8], expecting expectation: Expectation, links: Links,
         environment: [String: String] = [:]
     ) throws(CourseCheckError) -> Refusal? {
-        var first = stat()
-        if links == .refuse, lstat(url.path, &first) == 0, first.st_mode & S_IFMT != S_IFREG {
-            return .linkOrNotRegular
-        }
-        let target = links == .follow ? URL(fileURLWithPath: canonicalPath(url)) : url
+        guard let target = target(of: url, links: links) else { return .linkOrNotRegular }
         if environment[faultVariable] == "stop-before-write" {
             // Tests stand in for an editor here: they save the file, then let the run go on.
             kill(getpid(), SIGSTOP)
@@ -220,16 +216,21 @@ package enum FileGate {
         ) { () -> Refusal? in check(target, expectation, links: links) }
     }
 
+    /// The file a write to `url` changes: the file a link names when links are followed; nil when
+    /// links are refused and something other than a regular file stands at `url`.
+    private static func target(of url: URL, links: Links) -> URL? {
+        var info = stat()
+        if links == .refuse, lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return nil }
+        return links == .follow ? URL(fileURLWithPath: canonicalPath(url)) : url
+    }
+
     /// Why `replace` or `remove` would refuse `url` now, without writing anything: a writer plans
     /// all its writes with this before the first one, so a refusal never leaves half a change.
     package static func refusal(for url: URL, expecting expectation: Expectation, links: Links) -> Refusal? {
-        var info = stat()
-        if links == .refuse, lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            return .linkOrNotRegular
-        }
-        let target = links == .follow ? URL(fileURLWithPath: canonicalPath(url)) : url
+        guard let target = target(of: url, links: links) else { return .linkOrNotRegular }
         if let refusal = check(target, expectation, links: links) { return refusal }
         // The nearest existing folder must take a new entry (the temporary, or a folder to create).
+        var info = stat()
         var folder = target.deletingLastPathComponent().standardizedFileURL
         while folder.path != "/" && lstat(folder.path, &info) != 0 { folder.deleteLastPathComponent() }
         if geteuid() != 0 && access(folder.path, W_OK | X_OK) != 0 { return .folderNotWritable(folder.path) }
@@ -344,7 +345,8 @@ package enum FileGate {
     /// asks `lastCheck` once more, and renames it over `target`. No temporary survives an error.
     private static func writeThroughTemporary(
         _ data: [UInt8], to target: URL, shownAs shown: String, keeping: Identity?, durability: Durability,
-        environment: [String: String], expecting: Expectation? = nil, lastCheck: () -> Refusal? = { nil }
+        environment: [String: String], expecting: Expectation? = nil, newMode: mode_t? = nil,
+        lastCheck: () -> Refusal? = { nil }
     ) throws(CourseCheckError) -> Refusal? {
         let directory = target.deletingLastPathComponent()
         sweepTemporaries(in: directory)
@@ -381,7 +383,10 @@ package enum FileGate {
                 discard()
                 return .attributes
             }
-        } else if geteuid() == 0 {
+        } else if let newMode {
+            fchmod(descriptor, newMode)
+        }
+        if keeping == nil && geteuid() == 0 {
             // Root creating a file in another user's checkout gives it the folder's owner and group,
             // so the author can still edit and remove it.
             var folder = stat()
@@ -803,7 +808,10 @@ package enum FileGate {
 
     /// Writes a cache entry atomically (a reader sees the old entry or the new one); the cache is
     /// coursecheck's own, so there is nothing to compare.
-    package static func writeCacheEntry(_ data: [UInt8], to url: URL) throws(CourseCheckError) {
+    /// `executable` makes it a program (a freshly linked binary), set before it takes its name.
+    package static func writeCacheEntry(_ data: [UInt8], to url: URL, executable: Bool = false)
+        throws(CourseCheckError)
+    {
         try makeDirectories(url.deletingLastPathComponent())
         var info = stat()
         if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
@@ -811,19 +819,11 @@ package enum FileGate {
             rmdir(url.path)
         }
         if let refusal = try writeThroughTemporary(
-            data, to: url, shownAs: url.path, keeping: nil, durability: .cached, environment: [:])
+            data, to: url, shownAs: url.path, keeping: nil, durability: .cached, environment: [:],
+            newMode: executable ? 0o755 : nil)
         {
             throw .io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
         }
-    }
-
-    /// Copies a file (a freshly linked binary) into the cache, executable, atomically.
-    package static func copyIntoCache(_ file: URL, to url: URL) throws(CourseCheckError) {
-        guard case .file(let snapshot) = read(file) else {
-            throw .io(path: file.path, operation: .read, cause: .unreadable)
-        }
-        try writeCacheEntry(snapshot.bytes, to: url)
-        chmod(url.path, 0o755)
     }
 
     // MARK: Reports
@@ -985,17 +985,7 @@ package enum FileGate {
         case ENOSPC: return .noSpace
         case EACCES, EPERM: return .permissionDenied
         case EROFS: return .readOnly
-        case ENOTDIR:
-            var probe = directory.standardizedFileURL
-            while probe.path != "/" {
-                var info = stat()
-                if stat(probe.path, &info) == 0 {
-                    if info.st_mode & S_IFMT != S_IFDIR { return .fileInTheWay(probe.path) }
-                    break
-                }
-                probe.deleteLastPathComponent()
-            }
-            return .system(errno: code)
+        case ENOTDIR: return IOReason.fileInTheWay(of: directory) ?? .system(errno: code)
         default: return .system(errno: code)
         }
     }
