@@ -34,6 +34,13 @@ final class FileGateTests: XCTestCase {
         try XCTUnwrap(FileGate.read(url).snapshot, "\(url.path) cannot be read")
     }
 
+    /// The boot, as markers name it: the first 8 hex digits of the kernel's boot id.
+    private func bootID() throws -> Substring {
+        try XCTUnwrap(
+            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
+        ).filter(\.isHexDigit).prefix(8)
+    }
+
     /// This process's PID namespace, as markers name it.
     private var ns: String {
         ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "0").filter(\.isNumber)
@@ -197,9 +204,7 @@ final class FileGateTests: XCTestCase {
     func testOnlyTemporariesOfEndedProcessesAreSwept() throws {
         let folder = root.appendingPathComponent("g")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let boot = try XCTUnwrap(
-            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
-        ).filter(\.isHexDigit).prefix(8)
+        let boot = try bootID()
         let dead = try file("g/.coursecheck-tmp-\(boot)-\(ns)-999999-1-abc", "dead\n")
         // This test process is alive: its temporary stays, whatever its start time says.
         let live = try file("g/.coursecheck-tmp-\(boot)-\(ns)-\(getpid())-1-abc", "live\n")
@@ -219,9 +224,7 @@ final class FileGateTests: XCTestCase {
     func testScratchDirectoriesAreRemovedOnlyByTheirMarker() throws {
         let temporary = root.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let boot = try XCTUnwrap(
-            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
-        ).filter(\.isHexDigit).prefix(8)
+        let boot = try bootID()
         func directory(_ name: String, marker: String?) throws -> URL {
             let url = temporary.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -324,9 +327,7 @@ final class FileGateTests: XCTestCase {
     /// removes the directory whole, marker last, instead of leaving a marker-less remnant.
     func testALeftoverIsRemovedWithTheProcessesStillWorkingInIt() throws {
         let temporary = root.appendingPathComponent("tmp")
-        let boot = try XCTUnwrap(
-            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
-        ).filter(\.isHexDigit).prefix(8)
+        let boot = try bootID()
         let leftover = temporary.appendingPathComponent("coursecheck-999999-tok9")
         try FileManager.default.createDirectory(
             at: leftover.appendingPathComponent("tree1"), withIntermediateDirectories: true)

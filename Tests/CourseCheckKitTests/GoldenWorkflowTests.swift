@@ -175,19 +175,23 @@ final class GoldenWorkflowTests: XCTestCase {
 
         let patch = scratch.url.appendingPathComponent("promote.patch")
         try dryRun.stdout.write(to: patch, atomically: true, encoding: .utf8)
-        for arguments in [["apply", "--check", patch.path], ["apply", patch.path]] {
-            let git = Process()
-            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            git.arguments = ["git"] + arguments
-            git.currentDirectoryURL = scratch.url
-            try git.run()
-            git.waitUntilExit()
-            XCTAssertEqual(git.terminationStatus, 0, "git \(arguments.joined(separator: " "))")
+        for check in [true, false] {
+            XCTAssertEqual(try gitApply(patch, check: check), 0, check ? "git apply --check" : "git apply")
         }
         XCTAssertEqual(run(["lessons"]).status, 0, "the applied patch fixes the lesson")
     }
 
-    /// A CRLF lesson still gets a patch `git apply` accepts (CRLF is one Character in Swift).
+    /// `git apply` (`--check` only, or for real) of `patch` in the course copy: its exit status.
+    private func gitApply(_ patch: URL, check: Bool = false) throws -> Int32 {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "apply"] + (check ? ["--check"] : []) + [patch.path]
+        git.currentDirectoryURL = scratch.url
+        try git.run()
+        git.waitUntilExit()
+        return git.terminationStatus
+    }
+
     /// A lesson saved with CR alone is one line to git: the patch says so, and applies.
     func testPromoteDryRunPatchesACROnlyLesson() throws {
         try edit("03-yigit-duzenleri.md") {
@@ -198,16 +202,11 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(dryRun.status, 0)
         let patch = scratch.url.appendingPathComponent("cr.patch")
         try dryRun.stdout.write(to: patch, atomically: true, encoding: .utf8)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "apply", patch.path]
-        git.currentDirectoryURL = scratch.url
-        try git.run()
-        git.waitUntilExit()
-        XCTAssertEqual(git.terminationStatus, 0, dryRun.stdout)
+        XCTAssertEqual(try gitApply(patch), 0, dryRun.stdout)
         XCTAssertEqual(run(["--no-goldens", "lessons"]).status, 0, "the applied patch fixes the lesson")
     }
 
+    /// A CRLF lesson still gets a patch `git apply` accepts (CRLF is one Character in Swift).
     func testPromoteDryRunPatchesACRLFLesson() throws {
         try edit("03-yigit-duzenleri.md") {
             try $0.replacingFirst("ebeveyn: 5\ngozlem: 0", with: "ebeveyn: 4\ngozlem: 0").replacingEvery(
@@ -217,13 +216,7 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(dryRun.status, 0)
         let patch = scratch.url.appendingPathComponent("crlf.patch")
         try dryRun.stdout.write(to: patch, atomically: true, encoding: .utf8)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "apply", "--check", patch.path]
-        git.currentDirectoryURL = scratch.url
-        try git.run()
-        git.waitUntilExit()
-        XCTAssertEqual(git.terminationStatus, 0, dryRun.stdout)
+        XCTAssertEqual(try gitApply(patch, check: true), 0, dryRun.stdout)
         // Promoting writes the new lines with the lesson's own CRLF, and the lesson then passes.
         XCTAssertEqual(run(["--promote", "--no-goldens", "lessons"]).status, 0)
         let promoted = try String(contentsOf: lessons.appendingPathComponent("03-yigit-duzenleri.md"), encoding: .utf8)

@@ -24,7 +24,7 @@ final class VerdictPropertyTests: XCTestCase {
             environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
             ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
         for seed in seeds {
-            var random = SplitMix(seed: seed)
+            var random = BlockStructurePropertyTests.Generator(state: seed)
             let lesson = ["09-yerel-durum", "10-baglama"][Int(random.next() % 2)]
             let text = try String(
                 contentsOf: Binary.packageRoot.appendingPathComponent("lessons/\(lesson).md"), encoding: .utf8)
@@ -35,7 +35,7 @@ final class VerdictPropertyTests: XCTestCase {
 
     /// One to three edits an author makes: a drifted count, a line ending, trailing blanks, a tree
     /// line, a prose line wrapped in a block quote, a deleted line.
-    static func edit(_ text: String, _ random: inout SplitMix) -> String {
+    static func edit(_ text: String, _ random: inout BlockStructurePropertyTests.Generator) -> String {
         var lines = text.components(separatedBy: "\n")
         for _ in 0...(random.next() % 3) {
             let index = Int(random.next() % UInt64(max(lines.count, 1)))
@@ -62,19 +62,6 @@ final class VerdictPropertyTests: XCTestCase {
         return scratch
     }
 
-    private func files(_ root: URL) -> [String: Data] {
-        var found: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let relative = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = root.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found[relative] = FileManager.default.contents(atPath: path)
-            }
-        }
-        return found
-    }
-
     func testAPassingCheckLeavesTheWritersNothingAndDriftPromotesClean() throws {
         var passing = 0
         var promoted = 0
@@ -87,10 +74,11 @@ final class VerdictPropertyTests: XCTestCase {
             let check = InProcess.run(["--no-claims", "lessons/"], in: root)
             if check.status == .clean {
                 passing += 1
-                let before = files(root)
+                let before = FileTree.contents(of: root)
                 _ = InProcess.run(["--update", "--no-claims", "lessons/"], in: root)
                 _ = InProcess.run(["--promote", "--no-claims", "lessons/"], in: root)
-                XCTAssertEqual(files(root), before, "\(name): a passing check, yet a writer changed a file")
+                XCTAssertEqual(
+                    FileTree.contents(of: root), before, "\(name): a passing check, yet a writer changed a file")
             }
             let alone = InProcess.run(["--no-claims", "--no-goldens", "--format", "json", "lessons/"], in: root)
             let ids = Self.ids(alone.stdout)

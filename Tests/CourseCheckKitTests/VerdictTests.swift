@@ -28,24 +28,11 @@ final class VerdictTests: XCTestCase {
         try Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: url)
     }
 
-    private func files() throws -> [String: Data] {
-        var found: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let relative = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = root.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found[relative] = FileManager.default.contents(atPath: path)
-            }
-        }
-        return found
-    }
-
     /// The whole course saved with CRLF (goldens LF): the check passes, and so every writer has
     /// nothing to do. Before, `--update` refused every tree and `--promote` rewrote every block.
     func testACRLFCourseLeavesEveryWriterNothingToDo() throws {
         for url in try lessonFiles() { try toCRLF(url) }
-        let before = try files()
+        let before = FileTree.contents(of: root)
         let summary =
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees (cached: 2 results) "
             + "[2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n"
@@ -67,7 +54,7 @@ final class VerdictTests: XCTestCase {
         let promote = run(["--promote", "lessons/"])
         XCTAssertEqual(promote.stderr, "")
         XCTAssertEqual(promote.stdout, "promote: every expected and core block already matches\n" + summary)
-        XCTAssertEqual(try files(), before, "not a byte rewritten")
+        XCTAssertEqual(FileTree.contents(of: root), before, "not a byte rewritten")
     }
 
     /// A drifted CRLF lesson: `--promote` fixes it with CRLF kept on every line, then the check and

@@ -18,21 +18,34 @@ final class WritePolicyTests: XCTestCase {
         InProcess.run(arguments, in: root, extra: environment)
     }
 
-    private func bytes(_ relative: String) throws -> Data {
-        try Data(contentsOf: root.appendingPathComponent(relative))
+    /// Starts coursecheck on the course copy (CI unset, `extra` added), its output on pipes.
+    private func start(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        process.environment = environment.merging(extra) { $1 }
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        return (process, output, errors)
     }
 
-    private func tree(_ folder: URL) throws -> [String: Data] {
-        var found: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: folder.path)
-        while let relative = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = folder.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found[relative] = FileManager.default.contents(atPath: path) ?? Data()
-            }
-        }
-        return found
+    /// Starts a writer that stops itself before its first rewrite of an author's file
+    /// (`stop-before-write`), and waits until it has: the test then acts as an editor would.
+    private func startStopped(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let started = try start(arguments, extra: ["COURSECHECK_FAULT": "stop-before-write"])
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ProcessGroupsState.state(started.0.processIdentifier) != "T" { usleep(20_000) }
+        XCTAssertEqual(ProcessGroupsState.state(started.0.processIdentifier), "T", "the writer never reached its write")
+        return started
+    }
+
+    private func bytes(_ relative: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(relative))
     }
 
     static let yerel = "lessons/09-yerel-durum.md"
@@ -73,21 +86,8 @@ final class WritePolicyTests: XCTestCase {
         let original = try String(contentsOf: url, encoding: .utf8)
         try Data(try original.replacingEvery("ebeveyn: 5\n", with: "ebeveyn: 4\n").utf8).write(to: url)
 
-        let process = Process()
-        process.executableURL = try Binary.url()
-        process.arguments = ["--promote", "--no-claims", "--no-goldens", "lessons/03-yigit-duzenleri.md"]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        environment["COURSECHECK_FAULT"] = "stop-before-write"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ProcessGroupsState.state(process.processIdentifier) != "T" { usleep(20_000) }
-        XCTAssertEqual(ProcessGroupsState.state(process.processIdentifier), "T", "promote never reached its write")
+        let (process, _, errors) = try startStopped(
+            ["--promote", "--no-claims", "--no-goldens", "lessons/03-yigit-duzenleri.md"])
         let saved = original + "\nYazarın yeni paragrafı.\n"
         try Data(saved.utf8).write(to: url)
         kill(process.processIdentifier, SIGCONT)
@@ -105,7 +105,7 @@ final class WritePolicyTests: XCTestCase {
 
     /// Lessons whose trees are gone or unreadable keep every golden, even under `--prune`.
     func testStructurallyBrokenLessonsKeepEveryGoldenUnderPrune() throws {
-        let before = try tree(goldens)
+        let before = FileTree.contents(of: goldens)
         // Every fence indented into code, an empty lesson, and one that is not UTF-8.
         let indented = root.appendingPathComponent("lessons/03-yigit-duzenleri.md")
         let text = try String(contentsOf: indented, encoding: .utf8)
@@ -119,19 +119,19 @@ final class WritePolicyTests: XCTestCase {
         let result = run(["--update", "--prune", "--no-claims", "lessons/"])
         XCTAssertEqual(result.status, .findings)
         XCTAssertFalse(result.stdout.contains("will remove"), result.stdout)
-        XCTAssertEqual(try tree(goldens), before, "every golden kept")
+        XCTAssertEqual(FileTree.contents(of: goldens), before, "every golden kept")
     }
 
     /// A renamed lesson keeps its approvals: `--update` carries its goldens to the new name.
     func testARenamedLessonCarriesItsGoldens() throws {
         let old = goldens.appendingPathComponent("09-yerel-durum")
-        let approved = try tree(old)
+        let approved = FileTree.contents(of: old)
         try FileManager.default.moveItem(
             at: root.appendingPathComponent(Self.yerel),
             to: root.appendingPathComponent("lessons/09-yerel-durum-yeni.md"))
         let result = run(["--update", "--no-claims", "lessons/"])
         XCTAssertEqual(result.status, .clean, result.stderr)
-        XCTAssertEqual(try tree(goldens.appendingPathComponent("09-yerel-durum-yeni")), approved)
+        XCTAssertEqual(FileTree.contents(of: goldens.appendingPathComponent("09-yerel-durum-yeni")), approved)
         XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "the old folder went once carried")
         let removals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("will remove") }
         XCTAssertEqual(removals.count, approved.count + 1, result.stdout)
@@ -145,10 +145,10 @@ final class WritePolicyTests: XCTestCase {
     func testABackupFolderSurvivesUpdate() throws {
         let backup = goldens.appendingPathComponent("09-yerel-durum-yedek")
         try FileManager.default.copyItem(at: goldens.appendingPathComponent("09-yerel-durum"), to: backup)
-        let copy = try tree(backup)
+        let copy = FileTree.contents(of: backup)
         let result = run(["--update", "--no-claims", "lessons/"])
         XCTAssertEqual(result.status, .findings)
-        XCTAssertEqual(try tree(backup), copy)
+        XCTAssertEqual(FileTree.contents(of: backup), copy)
         XCTAssertEqual(
             Set(result.stderr.split(separator: "\n").map { String($0.split(separator: "[").last ?? "") }),
             ["golden-orphan]"])
@@ -206,7 +206,7 @@ final class WritePolicyTests: XCTestCase {
             "coursecheck: error: cannot write \(root.path)/goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out: no space left on the device\n"
         )
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(first).path))
-        XCTAssertEqual(try tree(disk).keys.filter { $0.contains(".coursecheck-tmp") }, [])
+        XCTAssertEqual(FileTree.contents(of: disk).keys.filter { $0.contains(".coursecheck-tmp") }, [])
     }
 
     /// A golden that cannot be read is an I/O finding at its tree, never "missing".
@@ -316,17 +316,7 @@ final class WritePolicyTests: XCTestCase {
 
     func testASecondUpdateWaitsForTheFirst() throws {
         let lock = try FileGate.lockForWriting([goldens]) { _ in }
-        let process = Process()
-        process.executableURL = try Binary.url()
-        process.arguments = ["--update", "--no-claims", "lessons/"]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, _, errors) = try start(["--update", "--no-claims", "lessons/"])
         let handle = errors.fileHandleForReading
         var said = Data()
         let deadline = Date().addingTimeInterval(60)
@@ -365,7 +355,7 @@ final class WritePolicyTests: XCTestCase {
     func testTheJobSummaryIsNeverALessonOrAGolden() throws {
         try FileManager.default.linkItem(
             at: root.appendingPathComponent(Self.yerel), to: root.appendingPathComponent("hard-link.md"))
-        let before = try tree(root)
+        let before = FileTree.contents(of: root)
         for (path, reason) in [
             (Self.yerel, "it is the lesson lessons/09-yerel-durum.md"),
             ("goldens/TOOLCHAIN", "it lies inside the goldens directory goldens"),
@@ -379,7 +369,7 @@ final class WritePolicyTests: XCTestCase {
                 result.stderr,
                 "coursecheck: error: refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes elsewhere\n")
         }
-        XCTAssertEqual(try tree(root), before)
+        XCTAssertEqual(FileTree.contents(of: root), before)
     }
 
     /// A `--junit` path that is a link is refused, so a failed write can never remove its target.
@@ -448,17 +438,7 @@ final class WritePolicyTests: XCTestCase {
         try Data(String(decoding: fixed, as: UTF8.self).replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8)
             .write(to: url)
         let lock = try FileGate.lockForWriting([root.appendingPathComponent("lessons"), goldens]) { _ in }
-        let process = Process()
-        process.executableURL = try Binary.url()
-        process.arguments = ["--promote", "--no-claims", "lessons/"]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, output, _) = try start(["--promote", "--no-claims", "lessons/"])
         Thread.sleep(forTimeInterval: 1)
         // What the first writer did while the second waited.
         try fixed.write(to: url)
@@ -535,20 +515,7 @@ final class WritePolicyTests: XCTestCase {
     func testAGoldenFolderThatBecameALinkIsNotWrittenThrough() throws {
         let golden = root.appendingPathComponent(Self.yerelGolden)
         try Data("bayat\n".utf8).write(to: golden)
-        let process = Process()
-        process.executableURL = try Binary.url()
-        process.arguments = ["--update", "--no-claims", "lessons/"]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        environment["COURSECHECK_FAULT"] = "stop-before-write"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ProcessGroupsState.state(process.processIdentifier) != "T" { usleep(20_000) }
+        let (process, _, errors) = try startStopped(["--update", "--no-claims", "lessons/"])
         let moved = root.appendingPathComponent("elsewhere")
         try FileManager.default.moveItem(at: goldens.appendingPathComponent("09-yerel-durum"), to: moved)
         try FileManager.default.createSymbolicLink(

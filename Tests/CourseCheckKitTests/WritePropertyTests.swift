@@ -38,7 +38,7 @@ final class WritePropertyTests: XCTestCase {
     }
 
     private func runSequence(seed: UInt64, steps: Int) throws {
-        var random = SplitMix(seed: seed)
+        var random = BlockStructurePropertyTests.Generator(state: seed)
         let scratch = try Scratch()
         defer { scratch.remove() }
         let root = scratch.url
@@ -65,14 +65,14 @@ final class WritePropertyTests: XCTestCase {
             log.append("\(step)")
             switch step {
             case .check:
-                let before = try snapshot(root)
+                let before = Self.files(root)
                 let check = run(["--no-claims", "lessons/"], in: root)
                 if check.stderr.contains(".coursecheck-tmp") { fail("a check reported a temporary: \(check.stderr)") }
                 if check.status == .clean {
                     // A passing check: update and promote change nothing.
                     _ = run(["--update", "--no-claims", "lessons/"], in: root)
                     _ = run(["--promote", "--no-claims", "lessons/"], in: root)
-                    if try snapshot(root) != before { fail("a passing check, yet update or promote changed files") }
+                    if Self.files(root) != before { fail("a passing check, yet update or promote changed files") }
                 }
             case .update: _ = run(["--update", "--no-claims", "lessons/"], in: root)
             case .prune: _ = run(["--update", "--prune", "--no-claims", "lessons/"], in: root)
@@ -138,10 +138,10 @@ final class WritePropertyTests: XCTestCase {
         let update = run(["--update", "--prune", "--no-claims", "lessons/"], in: root)
         let check = run(["--no-claims", "lessons/"], in: root)
         if check.status != .clean { fail("did not settle: \(update.stdout)\(update.stderr)\(check.stderr)") }
-        let settled = try snapshot(root)
+        let settled = Self.files(root)
         _ = run(["--update", "--prune", "--no-claims", "lessons/"], in: root)
         _ = run(["--promote", "--no-claims", "lessons/"], in: root)
-        if try snapshot(root) != settled { fail("a settled course changed on another update or promote") }
+        if Self.files(root) != settled { fail("a settled course changed on another update or promote") }
         try checkNothingLost(root, author, fail: fail)
     }
 
@@ -149,7 +149,7 @@ final class WritePropertyTests: XCTestCase {
         InProcess.run(arguments, in: root)
     }
 
-    private func pick(_ random: inout SplitMix, _ author: Author) -> String {
+    private func pick(_ random: inout BlockStructurePropertyTests.Generator, _ author: Author) -> String {
         Self.lessonNames[Int(random.next() % UInt64(Self.lessonNames.count))]
     }
 
@@ -158,7 +158,9 @@ final class WritePropertyTests: XCTestCase {
     }
 
     /// A paragraph of prose before a random `## ` heading (never inside a block).
-    private func insertParagraph(_ text: String, in url: URL, random: inout SplitMix) throws {
+    private func insertParagraph(_ text: String, in url: URL, random: inout BlockStructurePropertyTests.Generator)
+        throws
+    {
         var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         let headings = lines.indices.filter { lines[$0].hasPrefix("## ") }
         guard !headings.isEmpty else { return }
@@ -193,33 +195,8 @@ final class WritePropertyTests: XCTestCase {
         }
     }
 
-    /// Every file under `root` with its bytes (temporaries of killed runs left out: they are ignored).
-    private func snapshot(_ root: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let relative = walker?.nextObject() as? String {
-            guard !relative.contains(".coursecheck-tmp-") else { continue }
-            var isDirectory: ObjCBool = false
-            let path = root.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files[relative] = FileManager.default.contents(atPath: path)
-            }
-        }
-        return files
-    }
-}
-
-/// A small, seedable generator (SplitMix64), so a failing sequence replays from its seed.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// Every file under `root` (temporaries of killed runs left out: git and the checks ignore them).
+    static func files(_ root: URL) -> [String: Data] {
+        FileTree.contents(of: root, excluding: { $0.contains(".coursecheck-tmp-") })
     }
 }
