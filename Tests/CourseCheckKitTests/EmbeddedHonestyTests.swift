@@ -61,19 +61,6 @@ final class EmbeddedHonestyTests: XCTestCase {
         }
     }
 
-    /// A tree that shadows a standard-library name the core calls, or names the runner, could tell
-    /// it was merged: it is built standalone.
-    func testTreesThatCouldObserveTheMergeAreStandalone() {
-        XCTAssertEqual(
-            MergeSafety.standaloneReason(
-                LineScanner.lines(of: "let print: (String) -> Void = { _ in }\nprint(\"x\")\n")),
-            "declares 'print', a name the core uses")
-        XCTAssertEqual(
-            MergeSafety.standaloneReason(LineScanner.lines(of: "print(\"once\")\nlet f = run\n")),
-            "uses a name of the merged program")
-        XCTAssertNil(MergeSafety.standaloneReason(LineScanner.lines(of: "let storage = 1\nprint(storage)\n")))
-    }
-
     func testReasonsAreTrue() {
         XCTAssertEqual(
             failure("print(String(repeating: \"ab\", count: 3))"),

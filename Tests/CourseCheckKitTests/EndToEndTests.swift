@@ -13,7 +13,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, standalone "
-                + "(2 × declares a type) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n")
+                + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n")
         XCTAssertEqual(result.status, 0)
     }
 
@@ -25,7 +25,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 50 trees, 47 merged + 3 "
-                + "standalone (2 × declares a type, 1 × declares a function) [2 × import Observation]; cross-check: 48 trees agree; goldens: 50 compared; claims: 8 checked; 0 errors\n"
+                + "standalone (2 × imports a module, 1 × declares a function) [2 × import Observation]; cross-check: 48 trees agree; goldens: 50 compared; claims: 8 checked; 0 errors\n"
         )
         XCTAssertEqual(result.status, 0)
     }
@@ -76,7 +76,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, standalone "
-                + "(2 × declares a type) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 1 error\n")
+                + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 1 error\n")
     }
 
     func testUsageErrorExitsTwo() throws {

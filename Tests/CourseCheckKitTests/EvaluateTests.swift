@@ -30,58 +30,20 @@ final class EvaluateTests: XCTestCase {
         XCTAssertEqual(pieces.finalize(), whole.finalize())
     }
 
-    func testTopLevelItemsHoistImportsAndTypesWithTheirAttributes() {
-        let source = lines(
-            """
-            // main.swift — ornek
-            import Observation
-
-            @Observable
-            final class Store {
-                var text = "{ not a brace"
-                var other = "\\("}")"
-            }
-            let store = Store()
-            func label() -> String { "}" }
-            struct Row { let name: String }
-            print(label())
-            """, from: 10)
-        let items = TopLevelItems.split(source)
-        XCTAssertEqual(
-            items.map(\.kind),
-            [.statement, .importDeclaration, .statement, .typeDeclaration, .statement, .typeDeclaration, .statement])
-        XCTAssertEqual(items[3].lines.map(\.number), [13, 14, 15, 16, 17])
-        XCTAssertEqual(items[4].lines.map(\.text), ["let store = Store()", "func label() -> String { \"}\" }"])
-        XCTAssertEqual(items[5].lines.map(\.number), [20])
-    }
-
-    func testBraceScannerSkipsCommentsAndMultilineStrings() {
-        var scanner = BraceScanner()
-        for text in ["struct A {", "  /* } */ let s = \"\"\"", "  }", "  \"\"\"", "  // }"] {
-            scanner.consume(text)
-            XCTAssertFalse(scanner.isAtTopLevel, text)
-        }
-        scanner.consume("}")
-        XCTAssertTrue(scanner.isAtTopLevel)
-    }
-
     func testMergedProgramMapsEveryTreeLineBackToTheLesson() {
-        let first = lines("// main.swift — a\nimport Observation\nstruct S {}\nprint(S())", from: 5)
+        let first = lines("// main.swift — a\nlet s = 1\nprint(s)", from: 5)
         let second = lines("// main.swift — b\nprint(2)", from: 40)
         let program = TreeProgram.merged([(index: 0, lines: first), (index: 1, lines: second)])
         let main = program.main.split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertEqual(main[1], "import Observation")
         XCTAssertTrue(
-            program.main.contains(
-                "enum Tree_1 {\nstruct S {}\nstatic func run() {\n// main.swift — a\nprint(S())\n}\n}"))
+            program.main.contains("enum Tree_1 {\nstatic func run() {\n// main.swift — a\nlet s = 1\nprint(s)\n}\n}"))
         XCTAssertTrue(program.main.contains("\"2\": Tree_2.run,"))
         for (index, origin) in program.origins.enumerated() {
             guard let origin else { continue }
             let source = origin.tree == 0 ? first : second
             XCTAssertEqual(source.first { $0.number == origin.line }?.text, String(main[index]))
         }
-        // Every line but the hoisted (deduplicated) import keeps its origin.
-        XCTAssertEqual(program.origins.compactMap { $0 }.count, first.count + second.count - 1)
+        XCTAssertEqual(program.origins.compactMap { $0 }.count, first.count + second.count)
     }
 
     func testCompilerErrorsAreParsedAndRuntimeMessagesRelocated() {

@@ -30,19 +30,18 @@ package struct EmbeddedEngine: Sendable {
         self.limits = limits
     }
 
-    /// The reason a tree cannot run embedded, decided from its text alone: it imports a module.
-    /// The embedded engine never emulates a system module.
+    /// The reason a tree cannot run embedded, decided from its text alone: a line that starts with
+    /// `import`. The embedded engine never emulates a system module. Such a line inside a string
+    /// only hands the tree to the toolchain, which is never wrong.
     package static func staticRouting(_ job: TreeJob) -> Routing? {
-        guard job.tree.block.body.contains(where: { $0.text.drop { $0 == " " || $0 == "\t" }.hasPrefix("import") })
-        else {
-            return nil
+        for line in job.tree.block.body {
+            let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.first == "import", words.count >= 2 else { continue }
+            let column = line.text.prefix { $0 == " " || $0 == "\t" }.utf8.count + 1
+            return Routing(
+                reason: "import \(words[1])", location: job.tree.location(line: line.number, column: column, in: job.path))
         }
-        let items = TopLevelItems.split(job.tree.block.body)
-        guard let item = items.first(where: { $0.kind == .importDeclaration }), let line = item.lines.first else {
-            return nil
-        }
-        let module = line.text.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
-        return Routing(reason: "import \(module)", location: SourceLocation(path: job.path, line: line.number))
+        return nil
     }
 
     package func evaluate(_ job: TreeJob) -> Evaluation {

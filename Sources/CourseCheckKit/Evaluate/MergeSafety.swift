@@ -1,24 +1,52 @@
 /// Decides whether a tree may share the merged program or must be built standalone.
 ///
 /// The fidelity rule: every mode prints what `swiftc Invalidation.swift main.swift` prints, as
-/// module `main`. The merged program is also module `main`, and the core sits at its file scope as
-/// in the real program, so core values print identically. What the merge does change is the tree's
-/// own scope: its statements run inside `static func run()` of `enum Tree_<n>`. A tree that could
-/// observe that (its own types, extensions, operators, functions, imports, magic literals,
-/// concurrency, a name the core or the runner declares) is built standalone, verbatim. The test is
-/// textual and conservative: a false alarm only costs a compile.
+/// module `main`. The merged program is also module `main` with the core at file scope, so core
+/// values print identically; what the merge changes is the tree's own scope, whose statements run
+/// inside `static func run()` of `enum Tree_<n>`.
+///
+/// The compiler's parser decides. A tree is merged only when every item at its file scope is on
+/// `mergeable`, an explicit allow-list whose kinds behave the same inside that function (each
+/// backed by trees of the differential corpus), its top-level code holds nothing that means
+/// something else inside a function, and none of its globals takes a name the core resolves at
+/// module scope. A word filter over the text runs after it and can only send more trees
+/// standalone: a false alarm costs a compile, a missed one would cost the truth.
 package enum MergeSafety {
-    /// Names the core declares at module scope: redeclaring one is an error in the real program.
-    static let coreNames: Set<Substring> = ["Storage", "ViewNode", "Recompute", "ViewTree", "countCauses"]
-    /// Standard-library names the core calls: a tree's own global `print` replaces `Swift.print`
-    /// inside the core too in the real program, but not when the tree runs as a function's locals.
-    static let namesTheCoreUses: Set<Substring> = ["print", "Set", "String"]
-    /// The merged program's own names: inside `static func run()`, `run` resolves to it.
-    static let runnerNames: Set<Substring> = ["run"]
-    static let declarationKeywords: Set<Substring> = [
-        "let", "var", "func", "struct", "class", "enum", "actor", "protocol", "typealias", "case",
+    /// The file-scope kinds that behave the same as statements of `run()`: top-level code, and the
+    /// globals it binds, which become locals (observers and computed accessors included).
+    static let mergeable: Set<String> = ["top_level_code_decl", "var_decl"]
+
+    /// Why an item off the allow-list is, in the words of Swift's own grammar.
+    static func reason(forKind kind: String) -> String {
+        switch kind {
+        case "struct_decl", "class_decl", "enum_decl", "actor_decl", "protocol_decl", "typealias_decl":
+            return "declares a type"
+        case "extension_decl": return "declares an extension"
+        case "import_decl": return "imports a module"
+        case "func_decl": return "declares a function"
+        case "infix_operator_decl", "prefix_operator_decl", "postfix_operator_decl", "precedence_group_decl":
+            return "declares an operator"
+        case "if_config_decl": return "uses conditional compilation"
+        case "macro_decl", "macro_expansion_decl": return "uses a macro"
+        case "pound_diagnostic_decl": return "uses #warning or #error"
+        default: return "has a top-level \(String(kind.map { $0 == "_" ? " " : $0 }))"
+        }
+    }
+
+    static let fileScopeOnlyReasons: [String: String] = [
+        "return_stmt": "returns at the top level",
+        "defer_stmt": "defers at the top level",
+        "throw_stmt": "throws at the top level",
+        "try_expr": "tries at the top level",
+        "await_expr": "uses concurrency",
+        "yield_stmt": "yields at the top level",
     ]
-    /// Words whose meaning depends on where the code sits: the enclosing function, the file, the actor.
+
+    /// The merged program's own names: inside `static func run()`, `run` resolves to it.
+    static let runnerNames: Set<String> = ["run"]
+
+    /// Words whose meaning depends on where the code sits: the enclosing function, the file, the
+    /// actor, the line. Strings and comments are not skipped, which only errs towards standalone.
     static let scopeSensitiveWords: [(word: Substring, reason: String)] = [
         ("#line", "uses a magic literal"), ("#column", "uses a magic literal"), ("#function", "uses a magic literal"),
         ("#file", "uses a magic literal"), ("#fileID", "uses a magic literal"), ("#filePath", "uses a magic literal"),
@@ -27,41 +55,48 @@ package enum MergeSafety {
         ("@MainActor", "uses concurrency"), ("isolated", "uses concurrency"), ("Thread", "uses concurrency"),
         ("DispatchQueue", "uses concurrency"), ("CommandLine", "reads the command line"),
         ("operator", "declares an operator"), ("precedencegroup", "declares an operator"),
-        ("self", "refers to self"), ("Self", "refers to self"),
+        ("self", "refers to self"), ("Self", "refers to self"), ("func", "declares a function"),
         ("#if", "uses conditional compilation"),
     ]
 
     /// Why the tree must be built standalone, or nil when the merge cannot change what it prints.
-    package static func standaloneReason(_ lines: [Line]) -> String? {
-        let kinds = Set(TopLevelItems.split(lines).map(\.kind))
-        // The most telling reason first: an import is already named when auto routes the tree.
-        if kinds.contains(.typeDeclaration) { return "declares a type" }
-        if kinds.contains(.extensionDeclaration) { return "declares an extension" }
-        if kinds.contains(.importDeclaration) { return "imports a module" }
-        // Inside the merged program's function a top-level `return` compiles; the real program
-        // rejects it, and only a build of the tree alone says so.
-        var depth = 0
-        for line in lines {
-            let first = Self.words(line.text).first
-            if depth <= 0, first == "return" { return "returns at the top level" }
-            // An access modifier is legal on a global, not on a local of the merged program's function.
-            if depth <= 0, let first, ["private", "fileprivate", "internal", "public", "open"].contains(first) {
-                return "declares with an access modifier"
-            }
-            depth += line.text.count { $0 == "{" } - line.text.count { $0 == "}" }
+    /// `tree` is the parser's structure of the tree as `main.swift`, `core` that of the core.
+    package static func standaloneReason(
+        _ lines: [Line], tree: CompilerParser.Outcome, core: CompilerParser.Outcome
+    ) -> String? {
+        guard case .parsed(let structure) = tree else {
+            if case .unavailable(let why) = tree { return "has no parsed structure (\(why))" }
+            return "has no parsed structure"
         }
-        for line in lines {
-            let words = Self.words(line.text)
-            // The declared names come before the first `:`, `=` or `{` (`let x: Storage` declares x).
-            let head = Self.words(String(line.text.prefix { $0 != ":" && $0 != "=" && $0 != "{" }))
-            for (index, word) in head.enumerated() where head[..<index].contains(where: declarationKeywords.contains) {
-                if coreNames.contains(word) { return "declares '\(word)', a name of the core" }
-                if namesTheCoreUses.contains(word) { return "declares '\(word)', a name the core uses" }
+        guard case .parsed(let coreStructure) = core else { return "has no parsed structure of the core" }
+        // The real program rejects it: only a build of the tree alone gives its true error.
+        if !structure.errors.isEmpty { return "does not parse" }
+        for item in structure.items where !mergeable.contains(item.kind) {
+            return reason(forKind: item.kind)
+        }
+        let coreNames = coreStructure.moduleScopeNames
+        for item in structure.items {
+            if let kind = item.fileScopeOnly.first { return fileScopeOnlyReasons[kind] ?? "uses \(kind)" }
+            guard item.kind == "var_decl" else { continue }
+            // A global may carry attributes a local cannot (`public`, `lazy` is refused on one).
+            if item.attributes.contains("access_control_attr") { return "declares with an access modifier" }
+            if !item.attributes.isEmpty { return "declares a global with an attribute" }
+            if let name = item.name {
+                if coreNames.contains(name) { return "declares '\(name)', a name the core resolves at module scope" }
+                if name.hasPrefix("coursecheck") || name.hasPrefix("Tree_") || runnerNames.contains(name) {
+                    return "uses a name of the merged program"
+                }
             }
-            for word in words {
-                if word == "func" { return "declares a function" }
+        }
+        return wordReason(lines)
+    }
+
+    /// The word filter: a scope-sensitive word, or a name of the merged program, anywhere in the text.
+    static func wordReason(_ lines: [Line]) -> String? {
+        for line in lines {
+            for word in Self.words(line.text) {
                 if let hit = scopeSensitiveWords.first(where: { $0.word == word }) { return hit.reason }
-                if word.hasPrefix("coursecheck") || word.hasPrefix("Tree_") || runnerNames.contains(word) {
+                if word.hasPrefix("coursecheck") || word.hasPrefix("Tree_") || runnerNames.contains(String(word)) {
                     return "uses a name of the merged program"
                 }
             }
@@ -69,8 +104,7 @@ package enum MergeSafety {
         return nil
     }
 
-    /// Identifier-like words (with a leading `#` or `@`), everything else as separators; strings
-    /// and comments are not skipped, which only errs towards standalone.
+    /// Identifier-like words (with a leading `#` or `@`), everything else as separators.
     static func words(_ text: String) -> [Substring] {
         var words: [Substring] = []
         var start: String.Index?

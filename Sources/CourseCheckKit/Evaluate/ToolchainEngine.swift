@@ -92,6 +92,16 @@ package struct ToolchainEngine: Sendable {
         let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
         try scratch.write(core, to: coreURL)
 
+        // The compiler's parser reads each pending tree as `main.swift`, and the core: the merge
+        // decision, and where a tree declares a name it clashes on, come from its structure.
+        let parsed = CompilerParser.parse(
+            pending.map { CompilerParser.Source(text: jobs[$0].tree.source, isMain: true) }
+                + [CompilerParser.Source(text: core, isMain: false)],
+            toolchain: toolchain, cache: options.cache, scratch: scratch, timeout: options.compileTimeout,
+            workers: options.workers)
+        let structures = Dictionary(uniqueKeysWithValues: zip(pending, parsed))
+        let coreStructure = parsed[pending.count]
+
         // Trees that could observe the merge are built standalone from the start, beside the merged build.
         var mergedTrees: [Int] = []
         var standalone: [Int] = []
@@ -99,7 +109,9 @@ package struct ToolchainEngine: Sendable {
         for index in pending {
             if !options.merge {
                 standalone.append(index)
-            } else if let reason = MergeSafety.standaloneReason(jobs[index].tree.block.body) {
+            } else if let reason = MergeSafety.standaloneReason(
+                jobs[index].tree.block.body, tree: structures[index] ?? .unavailable("not parsed"), core: coreStructure)
+            {
                 standalone.append(index)
                 reasons[reason, default: 0] += 1
             } else {
@@ -130,7 +142,11 @@ package struct ToolchainEngine: Sendable {
                 } else if let cause = build.environmentFailure {
                     located.set(index, [.toolchainFailed(at: jobs[index].headerLocation, cause: cause)])
                 } else {
-                    located.set(index, self.located(build.errors, program: program, jobs: jobs, fallback: jobs[index]))
+                    located.set(
+                        index,
+                        self.located(
+                            build.errors, program: program, jobs: jobs, fallback: jobs[index],
+                            structure: structures[index]))
                 }
             } catch {
                 failures.set(0, error)
@@ -395,12 +411,13 @@ package struct ToolchainEngine: Sendable {
     /// One `compile-error` per tree, at swiftc's first error in it; the errors that follow (often
     /// consequences of the first) are its notes, so one mistake stays one finding.
     private func located(
-        _ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob], fallback: TreeJob
+        _ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob], fallback: TreeJob,
+        structure: CompilerParser.Outcome? = nil
     ) -> [Diagnostic] {
         var found: [(tree: TreeID, diagnostic: Diagnostic)] = []
         for entry in errors {
             let tree = program.origin(of: entry).map { jobs[$0.tree].id } ?? fallback.id
-            let diagnostic = locate(entry, program: program, jobs: jobs, fallback: fallback)
+            let diagnostic = locate(entry, program: program, jobs: jobs, fallback: fallback, structure: structure)
             if let first = found.firstIndex(where: { $0.tree == tree }) {
                 found[first].diagnostic.notes.append(.init(diagnostic.location, "also: \(entry.message)"))
             } else {
@@ -411,7 +428,8 @@ package struct ToolchainEngine: Sendable {
     }
 
     private func locate(
-        _ entry: CompilerDiagnostics.Entry, program: TreeProgram, jobs: [TreeJob], fallback: TreeJob
+        _ entry: CompilerDiagnostics.Entry, program: TreeProgram, jobs: [TreeJob], fallback: TreeJob,
+        structure: CompilerParser.Outcome?
     ) -> Diagnostic {
         if let origin = program.origin(of: entry) {
             let job = jobs[origin.tree]
@@ -423,30 +441,35 @@ package struct ToolchainEngine: Sendable {
             // The tree clashes with the core (a redeclaration): at the tree's own declaration of
             // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
             return .compileError(
-                at: Self.declaration(quotedIn: entry.message, in: fallback) ?? fallback.headerLocation, entry.message,
+                at: Self.declaration(quotedIn: entry.message, in: fallback, structure: structure)
+                    ?? fallback.headerLocation, entry.message,
                 in: .core(file: file, line: entry.line, column: entry.column))
         }
         return .compileError(
             at: fallback.headerLocation, entry.message, in: .elsewhere(file: entry.file.isEmpty ? "" : file))
     }
 
-    /// Where the tree declares the first name quoted in `message` (`'countCauses'`), if it does.
-    static func declaration(quotedIn message: String, in job: TreeJob) -> SourceLocation? {
+    /// Where the tree declares, at file scope, the first name quoted in `message` (`'countCauses'`),
+    /// as the compiler's parser located it.
+    static func declaration(quotedIn message: String, in job: TreeJob, structure: CompilerParser.Outcome?)
+        -> SourceLocation?
+    {
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
-        guard parts.count >= 3, !parts[1].isEmpty else { return nil }
-        let name = parts[1]
-        for line in job.tree.block.body {
-            let head = String(line.text.prefix { $0 != ":" && $0 != "=" && $0 != "{" && $0 != "(" })
-            let words = MergeSafety.words(head)
-            guard let index = words.firstIndex(of: name),
-                words[..<index].contains(where: MergeSafety.declarationKeywords.contains)
-            else { continue }
-            let column =
-                head.utf8.distance(from: head.utf8.startIndex, to: words[index].startIndex.samePosition(in: head.utf8)!)
-                + 1
-            return SourceLocation(path: job.path, line: line.number, column: column)
+        guard parts.count >= 3, !parts[1].isEmpty, case .parsed(let parsed) = structure,
+            let item = parsed.items.first(where: { $0.name.map { $0 == parts[1] } ?? false }),
+            item.line >= 1, item.line <= job.tree.block.body.count
+        else { return nil }
+        // The parser's range of a type or function starts at its keyword; the name follows on the line.
+        let line = job.tree.block.body[item.line - 1]
+        let bytes = Array(line.text.utf8)
+        let name = Array(parts[1].utf8)
+        var column = item.column
+        if let start = (max(item.column - 1, 0)..<max(bytes.count - name.count + 1, 0)).first(where: { start in
+            bytes[start..<start + name.count].elementsEqual(name)
+        }) {
+            column = start + 1
         }
-        return nil
+        return job.tree.location(line: line.number, column: column, in: job.path)
     }
 
     private func fallback(_ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob]) -> Fallback {
@@ -459,7 +482,7 @@ package struct ToolchainEngine: Sendable {
 
     /// Bumped whenever what coursecheck builds or runs for a tree changes meaning, so no cached
     /// result of an older coursecheck is trusted.
-    static let semanticsVersion = "3"
+    static let semanticsVersion = "4"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
         "bin-"
@@ -469,10 +492,8 @@ package struct ToolchainEngine: Sendable {
     }
 
     private func resultKey(_ job: TreeJob, _ toolchain: Toolchain) -> String {
-        let mode =
-            !options.merge
-            ? "per-tree"
-            : MergeSafety.standaloneReason(job.tree.block.body) == nil ? "merged" : "standalone"
+        // Whether an automatic build merges the tree follows from the key's other parts.
+        let mode = options.merge ? "auto" : "per-tree"
         return "out-"
             + SHA256.hex(
                 Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
