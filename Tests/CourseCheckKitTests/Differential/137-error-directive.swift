@@ -1,0 +1,3 @@
+// main.swift — an #error directive
+#error("not yet")
+print(1)

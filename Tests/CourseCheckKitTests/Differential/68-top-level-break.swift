@@ -1,0 +1,3 @@
+// main.swift — a break outside any loop
+print("before")
+break

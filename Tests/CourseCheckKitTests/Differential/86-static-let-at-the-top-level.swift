@@ -1,0 +1,3 @@
+// main.swift — static on a global
+static let limit = 3
+print(limit)
