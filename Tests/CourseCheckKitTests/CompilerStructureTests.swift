@@ -78,7 +78,10 @@ final class CompilerStructureTests: XCTestCase {
             ("#if DEBUG\nprint(1)\n#endif\n", "uses conditional compilation"),
             ("if true { print(1) }\nreturn\n", "returns at the top level"),
             ("guard 1 > 2 else { return }\n", "returns at the top level"),
-            ("defer { print(1) }\nprint(2)\n", "defers at the top level"),
+            ("defer { print(1) }\nprint(2)\n", nil),
+            ("print(max(1, 2))\nlet max = 10\n", "refers to 'max' above the global that declares it"),
+            ("let f = { abs(-3) }\nvar abs: Int { 3 }\nprint(f())\n", "refers to 'abs' above the global that declares it"),
+            ("let x = 1\nlet y = x\nprint(y)\n", nil),
             ("throw E()\n", "throws at the top level"),
             ("do { try work() } catch { print(error) }\n", "tries at the top level"),
             ("public let x = 1\nprint(x)\n", "declares with an access modifier"),
@@ -124,11 +127,11 @@ final class CompilerStructureTests: XCTestCase {
             "an empty file has no items")
         let odd = """
             {"_kind":"source_file","items":[{"_kind":"top_level_code_decl","range":{"start":999},
-            "body":{"elements":[{"_kind":"defer_stmt"}, 3, null]}}, "x"]}
+            "body":{"elements":[{"_kind":"return_stmt"}, 3, null]}}, "x"]}
             """
         let structure = SwiftStructure.read(json: Array(odd.utf8), source: source)
         XCTAssertEqual(structure?.items.map(\.kind), ["top_level_code_decl"])
         XCTAssertEqual(structure?.items.first?.line, 2, "an offset past the end clamps to the last line")
-        XCTAssertEqual(structure?.items.first?.fileScopeOnly, ["defer_stmt"])
+        XCTAssertEqual(structure?.items.first?.fileScopeOnly, ["return_stmt"])
     }
 }

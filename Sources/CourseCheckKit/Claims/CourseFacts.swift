@@ -11,6 +11,13 @@ package struct CourseFacts: Sendable {
         /// The actual stdout of each tree, in order; nil where a tree did not run.
         package var outputs: [String?]
 
+        package init(lesson: Lesson, prose: Prose, frontMatter: FrontMatter?, outputs: [String?]) {
+            self.lesson = lesson
+            self.prose = prose
+            self.frontMatter = frontMatter
+            self.outputs = outputs
+        }
+
         package var path: String { lesson.path }
         /// Every tree block of the lesson, in order, with or without a recognised expected block.
         package var treeBlocks: [FencedBlock] { lesson.blocks.filter { $0.role == .tree }.map(\.fenced) }
@@ -54,6 +61,12 @@ package struct CourseFacts: Sendable {
         package var file: SourceFile
         package var prose: Prose
         package var frontMatter: FrontMatter?
+
+        package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?) {
+            self.file = file
+            self.prose = prose
+            self.frontMatter = frontMatter
+        }
     }
 
     package var lessons: [LessonFacts]

@@ -35,7 +35,6 @@ package enum MergeSafety {
 
     static let fileScopeOnlyReasons: [String: String] = [
         "return_stmt": "returns at the top level",
-        "defer_stmt": "defers at the top level",
         "throw_stmt": "throws at the top level",
         "try_expr": "tries at the top level",
         "await_expr": "uses concurrency",
@@ -75,6 +74,16 @@ package enum MergeSafety {
             return reason(forKind: item.kind)
         }
         let coreNames = coreStructure.moduleScopeNames
+        // A global is visible to the whole file, lines above it included, where it hides a
+        // library name (`print(max(1, 2)); let max = 10`); a local is not. So no global may be
+        // named where an earlier item refers to it.
+        var referencedAbove: Set<String> = []
+        for item in structure.items {
+            if item.kind == "var_decl", let name = item.name, referencedAbove.contains(name) {
+                return "refers to '\(name)' above the global that declares it"
+            }
+            referencedAbove.formUnion(item.references)
+        }
         for item in structure.items {
             if let kind = item.fileScopeOnly.first { return fileScopeOnlyReasons[kind] ?? "uses \(kind)" }
             guard item.kind == "var_decl" else { continue }

@@ -19,16 +19,18 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
         /// The kinds of its attributes and modifiers (`access_control_attr`, `lazy_attr`, …).
         package var attributes: [String]
         /// Statements and expressions in top-level code that mean something else inside a
-        /// function: `return_stmt`, `defer_stmt`, `throw_stmt`, `try_expr`, `await_expr`, found
-        /// outside every closure, function and type.
+        /// function: `return_stmt`, `throw_stmt`, `try_expr`, `await_expr`, found outside every
+        /// closure, function and type.
         package var fileScopeOnly: [String]
+        /// The names it refers to without qualification, anywhere inside it.
+        package var references: Set<String> = []
     }
 
     package var items: [Item]
     /// The parser's own errors, as swiftc printed them (empty when the file parses).
     package var errors: [String]
     /// Every name the file refers to without qualification (`print`, `Set`, `node`).
-    package var referencedNames: Set<String>
+    package var referencedNames: Set<String> { items.reduce(into: []) { $0.formUnion($1.references) } }
     /// Every name the file declares below file scope: members, parameters, locals.
     package var innerNames: Set<String>
 
@@ -40,6 +42,7 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
     }
 
     /// Kinds that, met in top-level code, mean something else inside a function.
+    /// (A top-level `defer` is not one: it runs when the top-level code ends, as in a function.)
     static let fileScopeOnlyKinds: Set<String> = ["return_stmt", "throw_stmt", "try_expr", "await_expr", "yield_stmt"]
     /// Kinds whose bodies are their own scope: a `return` inside one is the body's.
     static let scopeKinds: Set<String> = [
@@ -55,7 +58,7 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
             object["_kind"] as? String == "source_file", let nodes = object["items"].map({ $0 as? [Any] }) ?? []
         else { return nil }
         let lines = LineStarts(source)
-        var structure = SwiftStructure(items: [], errors: errors, referencedNames: [], innerNames: [])
+        var structure = SwiftStructure(items: [], errors: errors, innerNames: [])
         for case let node as [String: Any] in nodes {
             guard let kind = node["_kind"] as? String else { return nil }
             let offset = (node["range"] as? [String: Any])?["start"] as? Int ?? 0
@@ -65,14 +68,10 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
                 attributes: (node["attrs"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["_kind"] as? String },
                 fileScopeOnly: [])
             if kind == "top_level_code_decl", let body = node["body"] as? [String: Any] {
-                for case let statement as [String: Any] in body["elements"] as? [Any] ?? [] {
-                    // A `defer` directly in top-level code runs at the end of that one statement.
-                    if statement["_kind"] as? String == "defer_stmt" { item.fileScopeOnly.append("defer_stmt") }
-                }
                 Self.collectFileScopeOnly(body, into: &item.fileScopeOnly)
             }
+            Self.collectNames(node, into: &structure, references: &item.references)
             structure.items.append(item)
-            Self.collectNames(node, depth: 0, into: &structure)
         }
         return structure
     }
@@ -102,16 +101,18 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
     }
 
     /// Collects referenced names everywhere, and names declared below file scope (`depth` > 0).
-    private static func collectNames(_ root: [String: Any], depth: Int, into structure: inout SwiftStructure) {
+    private static func collectNames(
+        _ root: [String: Any], into structure: inout SwiftStructure, references: inout Set<String>
+    ) {
         var pending: [(value: Any, inner: Bool)] = [(root, false)]
         while let (value, inner) = pending.popLast() {
             if let node = value as? [String: Any] {
                 let kind = node["_kind"] as? String ?? ""
                 switch kind {
                 case "unresolved_decl_ref_expr":
-                    if let name = node["name"] as? String { structure.referencedNames.insert(name) }
+                    if let name = node["name"] as? String { references.insert(name) }
                 case "type_unqualified_ident":
-                    if let name = node["id"] as? String { structure.referencedNames.insert(name) }
+                    if let name = node["id"] as? String { references.insert(name) }
                 default:
                     if inner, kind.hasSuffix("_decl") || kind == "parameter" || kind == "pattern_named",
                         let name = Self.name(of: node)

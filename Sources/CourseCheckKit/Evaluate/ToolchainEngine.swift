@@ -402,6 +402,13 @@ package struct ToolchainEngine: Sendable {
             "could not write", "Disk quota exceeded",
         ]
         for line in output.split(separator: "\n") where causes.contains(where: { line.contains($0) }) {
+            // A tree's own words (`#error("No space left on device")`, a string in a quoted
+            // line) are its diagnostics, located in a source file or quoted below one.
+            let isQuotedSource = line.drop { $0 == " " || $0.isNumber }.hasPrefix("|")
+            let position = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            let isLocated =
+                position.count == 4 && position[0].hasSuffix(".swift") && Int(position[1]).map { $0 >= 1 } == true
+            if isQuotedSource || isLocated { continue }
             return "swiftc failed: \(line.trimmingCharacters(in: .whitespaces))"
         }
         return nil

@@ -10,7 +10,7 @@ package enum LinkReferenceDefinition {
 
     /// The definitions at the start of a paragraph's lines: each as (normalised label, destination),
     /// and how many lines they take. Stops at the first line that does not continue a definition.
-    static func leading(_ lines: [String]) -> (definitions: [(String, String)], lineCount: Int) {
+    package static func leading(_ lines: [String]) -> (definitions: [(String, String)], lineCount: Int) {
         let text = Array(lines.joined(separator: "\n").utf8)
         var definitions: [(String, String)] = []
         var position = 0
