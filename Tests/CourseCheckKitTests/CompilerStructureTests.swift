@@ -71,6 +71,8 @@ final class CompilerStructureTests: XCTestCase {
             ("let n = try? Int(\"1\")\nprint(n as Any)\n", nil),
             ("struct S {}\nprint(S())\n", "declares a type"),
             ("let a = 1; struct S {}\nprint(a)\n", "declares a type"),
+            ("protocol P { func f() }\n", "declares a type"),
+            ("typealias T = Int\nprint(T(1))\n", "declares a type"),
             ("import Foundation\nprint(1)\n", "imports a module"),
             ("extension Int { var twice: Int { self * 2 } }\n", "declares an extension"),
             ("func f() {}\nf()\n", "declares a function"),

@@ -19,7 +19,9 @@ package enum MergeSafety {
     /// Why an item off the allow-list is, in the words of Swift's own grammar.
     static func reason(forKind kind: String) -> String {
         switch kind {
-        case "struct_decl", "class_decl", "enum_decl", "actor_decl", "protocol_decl", "typealias_decl":
+        // The parser names a protocol `protocol` and an alias `typealias`; an actor is a `class_decl`.
+        case "struct_decl", "class_decl", "enum_decl", "actor_decl", "protocol", "protocol_decl", "typealias",
+            "typealias_decl":
             return "declares a type"
         case "extension_decl": return "declares an extension"
         case "import_decl": return "imports a module"

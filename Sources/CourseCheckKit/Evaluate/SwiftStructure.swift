@@ -47,7 +47,7 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
     /// Kinds whose bodies are their own scope: a `return` inside one is the body's.
     static let scopeKinds: Set<String> = [
         "closure_expr", "func_decl", "accessor_decl", "constructor_decl", "destructor_decl", "subscript_decl",
-        "struct_decl", "class_decl", "enum_decl", "actor_decl", "protocol_decl", "extension_decl",
+        "struct_decl", "class_decl", "enum_decl", "actor_decl", "protocol", "protocol_decl", "extension_decl",
     ]
 
     /// Reads the parser's JSON for one file whose bytes are `source`; nil when it is not the

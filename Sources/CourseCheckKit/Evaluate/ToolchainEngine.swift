@@ -64,6 +64,9 @@ package struct ToolchainEngine: Sendable {
     package var options: Options
     package var core: String
 
+    /// Merged builds tried before the trees left are all built alone.
+    static let mergeRounds = 3
+
     /// Runs with a random hash seed per tree, after the deterministic one.
     static let seededRuns = 4
 
@@ -168,7 +171,8 @@ package struct ToolchainEngine: Sendable {
             }
             buildAlone(alongside[call - 1])
         }
-        let merged = try merging.values[0]!.get()
+        guard let merging = merging.values[0] else { throw CourseCheckError.system("the merged build did not report") }
+        let merged = try merging.get()
         report.build.fallback = merged.fallback
         report.build.merged = merged.trees
         report.build.single += merged.alone.count
@@ -229,7 +233,9 @@ package struct ToolchainEngine: Sendable {
         var mergedTrees = trees
         var alone: [Int] = []
         var fallback: Fallback?
+        var rounds = 0
         while !mergedTrees.isEmpty {
+            rounds += 1
             let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
             let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")
             if let executable = build.executable {
@@ -251,7 +257,9 @@ package struct ToolchainEngine: Sendable {
                 break
             }
             var blamed = Set(build.errors.compactMap { program.origin(of: $0)?.tree })
-            if build.timedOut || blamed.isEmpty || blamed.count == mergedTrees.count || !alone.isEmpty {
+            // swiftc may stop at one tree's errors before it reaches another's, so a few rounds
+            // without the blamed trees are worth a compile each; after that, every tree goes alone.
+            if build.timedOut || blamed.isEmpty || blamed.count == mergedTrees.count || rounds >= Self.mergeRounds {
                 blamed = Set(mergedTrees)
             }
             if fallback == nil {
