@@ -51,7 +51,8 @@ list: release
 bench:
 	scripts/bench
 
-## fuzz: libFuzzer + ASan targets (scanner, tree language), FUZZ_SECONDS each (default 60)
+## fuzz: libFuzzer + ASan targets (scanner, tree language, front matter, link references, claims, the
+## compiler parse reader), FUZZ_SECONDS each (default 60)
 fuzz:
 	scripts/fuzz
 

@@ -84,6 +84,13 @@ final class CompilerStructureTests: XCTestCase {
             ("print(max(1, 2))\nlet max = 10\n", "refers to 'max' above the global that declares it"),
             ("let f = { abs(-3) }\nvar abs: Int { 3 }\nprint(f())\n", "refers to 'abs' above the global that declares it"),
             ("let x = 1\nlet y = x\nprint(y)\n", nil),
+            (
+                "var x = 0\nlet bump = { x += 1 }\nlet apply: (inout Int) -> Void = { v in bump(); v += 10 }\n"
+                    + "apply(&x)\nprint(x)\n", "passes the global 'x' inout"
+            ),
+            ("var x = 0\ndo { var y = 1; swap(&y, &x) }\n", "passes the global 'x' inout"),
+            ("var y = [1]\ndo { var x = 0; swap(&x, &y[0]) }\nprint(y)\n", "passes the global 'y' inout"),
+            ("var y = [1]\ndo { var x = 0; var z = 1; swap(&x, &z) }\nprint(y)\n", nil),
             ("throw E()\n", "throws at the top level"),
             ("do { try work() } catch { print(error) }\n", "tries at the top level"),
             ("public let x = 1\nprint(x)\n", "declares with an access modifier"),
@@ -135,5 +142,32 @@ final class CompilerStructureTests: XCTestCase {
         XCTAssertEqual(structure?.items.map(\.kind), ["top_level_code_decl"])
         XCTAssertEqual(structure?.items.first?.line, 2, "an offset past the end clamps to the last line")
         XCTAssertEqual(structure?.items.first?.fileScopeOnly, ["return_stmt"])
+    }
+
+    /// Access to a global is checked for exclusivity at run time, to a local it is not: the tree
+    /// is built alone and traps as the real program does (found by an adversarial run: merged, it
+    /// printed 11 and passed).
+    func testAGlobalPassedInoutTrapsAsInTheRealProgram() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        let tree = """
+            // main.swift — a global passed inout while a closure modifies it
+            var x = 0
+            let bump = { x += 1 }
+            let apply: (inout Int) -> Void = { v in bump(); v += 10 }
+            apply(&x)
+            print(x)
+            """
+        let lesson = "# L\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n\(tree)\n```\n\n```\n11\n```\n"
+        try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-l.md"))
+        let treeLine = lesson.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.hasPrefix("// main.swift") }.map { $0 + 1 } ?? 0
+        let run = InProcess.run(
+            ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
+        let findings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("lessons/") }
+        XCTAssertEqual(findings, ["lessons/01-l.md:\(treeLine):1: error: tree crashed (signal 6, SIGABRT) [tree-failed]"])
+        XCTAssertTrue(run.stdout.contains("standalone (1 × passes the global 'x' inout)"), run.stdout)
     }
 }

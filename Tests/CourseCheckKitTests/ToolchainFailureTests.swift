@@ -42,4 +42,30 @@ final class ToolchainFailureTests: XCTestCase {
             "echo 'error: unable to open output file: No space left on device' >&2; exit 1",
             cause: "swiftc failed: error: unable to open output file: No space left on device")
     }
+
+    /// The OOM killer or a `kill` takes the frontend; the driver says so in one line.
+    func testAFrontendKilledFromOutsideIsTheMachines() throws {
+        try check(
+            "echo 'error: compile command failed due to signal 9 (use -v to see invocation)' >&2; exit 1",
+            cause: "swiftc's frontend was killed by signal 9, SIGKILL while compiling")
+    }
+
+    func testSuccessWithoutAProgramIsTheMachines() throws {
+        try check("exit 0", cause: "swiftc reported success but wrote no program")
+    }
+
+    func testAFailureWithoutAWordIsTheMachines() throws {
+        try check("exit 1", cause: "swiftc failed (exited(1)) without a word")
+    }
+
+    func testAnUnusableModuleCacheIsTheMachines() throws {
+        try check(
+            "echo \"<unknown>:0: error: could not build C module 'SwiftShims'\" >&2; exit 1",
+            cause: "swiftc failed: <unknown>:0: error: could not build C module 'SwiftShims'")
+    }
+
+    func testACompilerThatFloodsItsOutputIsStopped() throws {
+        try check(
+            "yes wwwwwwwwwwwwwwww >&2", cause: "swiftc printed more than 16 MiB and was stopped")
+    }
 }

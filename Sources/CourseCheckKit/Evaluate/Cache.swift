@@ -106,12 +106,19 @@ package struct Cache: Sendable {
     private struct Problems {
         var damaged = 0
         var unwritable: String?
+        var moduleCache: String?
     }
 
     private static let problems = Mutex(Problems())
 
     private static func noteDamaged() {
         problems.withLock { $0.damaged += 1 }
+    }
+
+    /// swiftc could not use the module cache at `path` (damaged precompiled modules); the compile
+    /// went on with a fresh one, and `notes` says which directory to remove.
+    static func noteUnusableModuleCache(_ path: String) {
+        problems.withLock { if $0.moduleCache == nil { $0.moduleCache = path } }
     }
 
     private func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {
@@ -135,6 +142,11 @@ package struct Cache: Sendable {
                 lines.append(
                     "\(Plural.count(state.damaged, "cache entry", plural: "cache entries")) did not hold what its key promised (truncated, "
                         + "garbled or not coursecheck's) and \(state.damaged == 1 ? "was" : "were") recomputed")
+            }
+            if let path = state.moduleCache {
+                lines.append(
+                    "swiftc could not use the module cache \(path) (damaged precompiled modules); this run used a "
+                        + "fresh one: remove that directory to repair it")
             }
             if let reason = state.unwritable {
                 lines.append("the cache cannot be written (\(reason)); this run went on without storing results")

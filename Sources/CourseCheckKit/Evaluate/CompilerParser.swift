@@ -56,7 +56,7 @@ package enum CompilerParser {
             try scratch.write(source.text, to: directory.appendingPathComponent(file))
             let result = try ChildProcess.swiftc(
                 toolchain.swiftc,
-                ["-frontend", "-dump-parse", "-dump-ast-format", "json"] + (source.isMain ? [] : ["-parse-as-library"])
+                ["-frontend", "-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"] + (source.isMain ? [] : ["-parse-as-library"])
                     + [file], in: directory, scratch: scratch, timeout: timeout, outputLimit: 64 << 20)
             let stderr = String(decoding: result.stderr, as: UTF8.self)
             switch result.ending {

@@ -195,12 +195,13 @@ package struct EngineRouter: Sendable {
     /// swiftc blamed, else the first), so the live loop can keep it with that tree's results.
     static func fallbackFinding(_ report: ToolchainEngine.Report, jobs: [TreeJob]) -> (TreeJob, Diagnostic)? {
         guard let fallback = report.build.fallback, let first = jobs.first else { return nil }
-        let location = fallback.location ?? first.headerLocation
+        let merged = jobs.first { $0.id == fallback.tree } ?? first
+        let location = fallback.location ?? merged.headerLocation
         let owner =
             jobs.first {
                 $0.path == location.path
                     && ($0.tree.block.opening.number...$0.tree.block.closing.number).contains(location.line)
-            } ?? first
+            } ?? merged
         return (owner, .mergedFallback(at: location, reason: fallback.message, single: report.build.single))
     }
 

@@ -93,6 +93,9 @@ package enum MergeSafety {
             if item.attributes.contains("access_control_attr") { return "declares with an access modifier" }
             if !item.attributes.isEmpty { return "declares a global with an attribute" }
             if let name = item.name {
+                // Access to a global is checked for exclusivity at run time (a conflict traps);
+                // to a local, at compile time or not at all.
+                if structure.inoutNames.contains(name) { return "passes the global '\(name)' inout" }
                 if coreNames.contains(name) { return "declares '\(name)', a name the core resolves at module scope" }
                 if name.hasPrefix("coursecheck") || name.hasPrefix("Tree_") || runnerNames.contains(name) {
                     return "uses a name of the merged program"

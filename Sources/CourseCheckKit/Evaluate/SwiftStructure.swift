@@ -33,6 +33,8 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
     package var referencedNames: Set<String> { items.reduce(into: []) { $0.formUnion($1.references) } }
     /// Every name the file declares below file scope: members, parameters, locals.
     package var innerNames: Set<String>
+    /// Names passed `inout` (`&x`) anywhere in the file.
+    package var inoutNames: Set<String> = []
 
     /// Names the file resolves at module scope: its own top-level declarations, and the names it
     /// refers to that nothing inside it declares (the standard library's, or another file's).
@@ -113,6 +115,13 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
                     if let name = node["name"] as? String { references.insert(name) }
                 case "type_unqualified_ident":
                     if let name = node["id"] as? String { references.insert(name) }
+                case "inout_expr":
+                    // Every name in the operand: `&y[0]` and `&point.x` pass `y` and `point`.
+                    var operand = Set<String>()
+                    if let sub = node["sub_expr"] as? [String: Any] {
+                        collectNames(sub, into: &structure, references: &operand)
+                    }
+                    structure.inoutNames.formUnion(operand)
                 default:
                     if inner, kind.hasSuffix("_decl") || kind == "parameter" || kind == "pattern_named",
                         let name = Self.name(of: node)

@@ -48,6 +48,8 @@ package struct ToolchainEngine: Sendable {
     package struct Fallback: Sendable, Equatable {
         package var message: String
         package var location: SourceLocation?
+        /// The first tree of the failed merged build: where the finding goes when swiftc blamed no line.
+        package var tree: TreeID?
     }
 
     /// The outcome of evaluating a list of jobs, keyed by each job's tree identity.
@@ -270,6 +272,7 @@ package struct ToolchainEngine: Sendable {
                             "swiftc did not finish within \(Self.seconds(options.compileTimeout)) (--compile-timeout)",
                         location: nil)
                     : self.fallback(build.errors, program: program, jobs: jobs)
+                fallback?.tree = jobs[mergedTrees[0]].id
             }
             alone += mergedTrees.filter(blamed.contains)
             mergedTrees = mergedTrees.filter { !blamed.contains($0) }
@@ -289,7 +292,9 @@ package struct ToolchainEngine: Sendable {
     {
         // The reader's environment, with nothing added (a crash report is cut where the runtime's
         // backtrace starts); the runs that diagnose nondeterminism add deterministic hashing.
-        let reader = environment
+        // A reader's shell says where it runs the program.
+        var reader = environment
+        if let directory { reader["PWD"] = directory.path }
         var deterministic = reader
         deterministic["SWIFT_DETERMINISTIC_HASHING"] = "1"
         var workingDirectory = directory
@@ -347,40 +352,67 @@ package struct ToolchainEngine: Sendable {
         throws(CourseCheckError) -> Build
     {
         let key = binaryKey(program, toolchain)
-        if let executable = options.cache?.executable(key) {
-            return Build(executable: executable, errors: [], cached: true)
-        }
         let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
-        try scratch.makeDirectory(directory)
+        // A tree built alone gets the reader's directory, cached or not: `Invalidation.swift`,
+        // `main.swift` and the program `main`, compiled as `swiftc Invalidation.swift main.swift`.
+        let alone = program.support.isEmpty
+        let output = directory.appendingPathComponent(alone ? "main" : "trees")
+        if alone {
+            try scratch.makeDirectory(directory)
+            try scratch.write(self.core, to: directory.appendingPathComponent(EmbeddedCore.fileName))
+            try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
+        }
+        if let executable = options.cache?.executable(key) {
+            guard alone else { return Build(executable: executable, errors: [], cached: true) }
+            try scratch.link(output, to: executable)
+            return Build(executable: output, errors: [], cached: true)
+        }
         let main = directory.appendingPathComponent("main.swift")
-        try scratch.write(program.main, to: main)
-        var sources = [core.path]
-        for (file, text) in program.support.sorted(by: { $0.key < $1.key }) {
-            let url = directory.appendingPathComponent(file)
-            try scratch.write(text, to: url)
-            sources.append(url.path)
+        var sources = [EmbeddedCore.fileName]
+        if !alone {
+            try scratch.makeDirectory(directory)
+            try scratch.write(program.main, to: main)
+            sources = [core.path]
+            for (file, text) in program.support.sorted(by: { $0.key < $1.key }) {
+                let url = directory.appendingPathComponent(file)
+                try scratch.write(text, to: url)
+                sources.append(url.path)
+            }
         }
         // Relative, as in `swiftc Invalidation.swift main.swift`: `#file` and `#filePath` print the
         // path as swiftc was given it (swiftc runs in `directory`).
         sources.append("main.swift")
-        let output = directory.appendingPathComponent("trees")
         // The module cache lives with coursecheck's cache (or its scratch), never under $HOME: a
         // missing or read-only HOME does not fail a compile, and the cache persists between runs.
-        // A cache that cannot be written means the scratch's, as for every other entry.
+        // A cache that cannot be written means the scratch's, as for every other entry. A module
+        // cache that swiftc cannot use (damaged `.pcm` files) is the machine's fault: the compile
+        // is tried once more with a fresh one in the scratch, and the run says which to remove.
         let usable = options.cache.flatMap { cache in (try? FileGate.makeDirectories(cache.directory)).map { cache } }
-        let moduleCache = (usable?.directory ?? scratch.url).appendingPathComponent("module-cache")
-        let result = try ChildProcess.swiftc(
-            toolchain.swiftc,
-            ["-module-name", TreeProgram.moduleName, "-module-cache-path", moduleCache.path, "-o", output.path]
-                + sources, in: directory, scratch: scratch, timeout: options.compileTimeout)
-        if case .timedOut = result.ending {
-            return Build(executable: nil, errors: [], cached: false, timedOut: true)
-        }
-        let text = result.compilerOutput
-        if let cause = Self.environmentFailure(result.ending, output: text) {
+        var moduleCaches = [scratch.url.appendingPathComponent("module-cache")]
+        if let usable { moduleCaches.insert(usable.directory.appendingPathComponent("module-cache"), at: 0) }
+        var result: ChildProcess.Result
+        var linked: Bool
+        var cause: String?
+        repeat {
+            let moduleCache = moduleCaches.removeFirst()
+            result = try ChildProcess.swiftc(
+                toolchain.swiftc,
+                // Warnings never decide whether a tree compiles, and a flood of them must not stop swiftc.
+                ["-suppress-warnings", "-module-name", TreeProgram.moduleName, "-module-cache-path", moduleCache.path]
+                    + ["-o", output.path] + sources, in: directory, scratch: scratch, timeout: options.compileTimeout)
+            if case .timedOut = result.ending {
+                return Build(executable: nil, errors: [], cached: false, timedOut: true)
+            }
+            linked = FileManager.default.isExecutableFile(atPath: output.path)
+            cause = Self.environmentFailure(result.ending, output: result.compilerOutput, linked: linked)
+            guard let found = cause, found.contains("module"), !moduleCaches.isEmpty else { break }
+            Cache.noteUnusableModuleCache(moduleCache.path)
+        } while true
+        if let cause {
             return Build(executable: nil, errors: [], cached: false, environmentFailure: cause)
         }
-        guard result.ending == .exited(0), FileManager.default.isExecutableFile(atPath: output.path) else {
+        let text = result.compilerOutput
+        guard result.ending == .exited(0), linked else {
             var errors = CompilerDiagnostics.errors(in: text).map { entry in
                 var entry = entry
                 if entry.file == main.path { entry.file = "main.swift" }
@@ -392,22 +424,34 @@ package struct ToolchainEngine: Sendable {
             return Build(executable: nil, errors: errors, cached: false)
         }
         if let cache = options.cache, cache.store(file: output, as: key) {
-            return Build(executable: cache.url(key), errors: [], cached: false)
+            guard alone else { return Build(executable: cache.url(key), errors: [], cached: false) }
         }
         return Build(executable: output, errors: [], cached: false)
     }
 
     /// Why a failed compile is the environment's fault, not the tree's, or nil: swiftc killed by a
     /// signal, or a message only the machine can cause (a full disk, a permission, a missing tool).
-    static func environmentFailure(_ ending: ChildProcess.Ending, output: String) -> String? {
-        if case .signalled(let signal) = ending {
+    static func environmentFailure(_ ending: ChildProcess.Ending, output: String, linked: Bool = false) -> String? {
+        switch ending {
+        case .signalled(let signal):
             return "swiftc was killed by \(OutputCheck.signalName(signal)) while compiling"
+        case .outputLimit(let bytes):
+            return "swiftc printed more than \(bytes >> 20) MiB and was stopped"
+        case .exited(0):
+            return linked ? nil : "swiftc reported success but wrote no program"
+        default:
+            break
         }
-        guard ending != .exited(0) else { return nil }
+        if !output.contains(where: { !$0.isWhitespace }) { return "swiftc failed (\(ending)) without a word" }
+        // A frontend killed from outside (the OOM killer, a `kill`); a crash of the compiler on
+        // the tree's text (another signal) is the real program's outcome too, so it stays the tree's.
+        for signal in [SIGKILL, SIGTERM] where output.contains("failed due to signal \(signal) ") {
+            return "swiftc's frontend was killed by \(OutputCheck.signalName(signal)) while compiling"
+        }
         let causes = [
             "No space left on device", "Permission denied", "Read-only file system", "unable to execute command",
             "doesn't exist", "unable to open output file", "module cache", "linker command failed",
-            "could not write", "Disk quota exceeded",
+            "could not write", "Disk quota exceeded", "could not build C module",
         ]
         for line in output.split(separator: "\n") where causes.contains(where: { line.contains($0) }) {
             // A tree's own words (`#error("No space left on device")`, a string in a quoted
@@ -497,7 +541,7 @@ package struct ToolchainEngine: Sendable {
 
     /// Bumped whenever what coursecheck builds or runs for a tree changes meaning, so no cached
     /// result of an older coursecheck is trusted.
-    static let semanticsVersion = "4"
+    static let semanticsVersion = "5"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
         "bin-"

@@ -676,6 +676,16 @@ package enum FileGate {
             }
         }
 
+        /// Makes `link` here a symbolic link to `target` (a cached binary placed where a tree runs).
+        package func link(_ link: URL, to target: URL) throws(CourseCheckError) {
+            guard FileGate.isInside(link, self) else {
+                throw .system("refusing to create \(link.path) outside the scratch directory")
+            }
+            if symlink(target.path, link.path) != 0 {
+                throw .io(path: link.path, operation: .write, cause: FileGate.cause(errno: errno, directory: url))
+            }
+        }
+
         /// Removes a file this directory holds.
         package func remove(_ file: URL) {
             guard FileGate.isInside(file, self) else { return }
