@@ -228,8 +228,9 @@ final class DifferentialTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        // Beside the program's directory, not in it: a tree may list its directory.
+        let out = directory.deletingLastPathComponent().appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = directory.deletingLastPathComponent().appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
