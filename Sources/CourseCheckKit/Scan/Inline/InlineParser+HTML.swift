@@ -111,12 +111,19 @@ extension InlineParser.State {
         }
     }
 
-    /// After `<!--`: `<!-->` and `<!--->` are comments, otherwise up to the first `-->`.
+    /// After `<!--`: `<!-->`, `<!--->` and `<!---->` are comments, otherwise up to the first `-->`
+    /// not preceded by `-` (the text may not end in `-`: the pattern of cmark and markdown-it, which
+    /// read the spec's "a string not including `-->`" so).
     mutating func comment(from start: Int) -> Int? {
         if byte(start) == UInt8(ascii: ">") { return start + 1 }
-        if byte(start) == UInt8(ascii: "-"), byte(start + 1) == UInt8(ascii: ">") { return start + 2 }
+        if match("->", at: start) { return start + 2 }
+        if match("-->", at: start) { return start + 3 }
         guard !noCommentEnd else { return nil }
-        if let found = find("-->", from: start) { return found + 3 }
+        var from = start
+        while let found = find("-->", from: from) {
+            if bytes[found - 1] != UInt8(ascii: "-") { return found + 3 }
+            from = found + 1
+        }
         noCommentEnd = true
         return nil
     }

@@ -4,18 +4,14 @@ extension InlineParser.State {
     mutating func pushBracket(item: Int, start: Int, image: Bool) {
         if !brackets.isEmpty { brackets[brackets.count - 1].bracketAfter = true }
         brackets.append(InlineParser.Bracket(item: item, start: start, position: position, image: image))
-        if image { imageOpeners += 1 } else { linkOpenerPositions.append(position) }
     }
 
     mutating func popBracket() {
-        guard let bracket = brackets.popLast() else { return }
-        if bracket.image { imageOpeners -= 1 } else { linkOpenerPositions.removeLast() }
+        _ = brackets.popLast()
     }
 
-    /// An active `[` or `![` is open (cmark-gfm makes no extended autolink inside one).
-    var inBracket: Bool {
-        imageOpeners > 0 || (linkOpenerPositions.last ?? -1) >= deactivatedBelow
-    }
+    /// A `[` or `![` is open, active or not: cmark-gfm makes no extended autolink then.
+    var inBracket: Bool { !brackets.isEmpty }
 
     mutating func handleCloseBracket() {
         let close = position
@@ -220,8 +216,10 @@ extension InlineParser.State {
             return false
         }
         var linkEnd = domainEnd
-        while linkEnd < end, !InlineParser.isSpace(bytes[linkEnd]) { linkEnd += 1 }
-        linkEnd = trimAutolink(start, linkEnd)
+        while linkEnd < end, !InlineParser.isSpace(bytes[linkEnd]), bytes[linkEnd] != UInt8(ascii: "<") {
+            linkEnd += 1
+        }
+        linkEnd = InlineParser.trimAutolink(bytes, start, linkEnd)
         guard linkEnd > start else { return false }
         position = linkEnd
         makeExtendedAutolink(start..<linkEnd, destination: "http://" + text(start..<linkEnd))
@@ -242,8 +240,10 @@ extension InlineParser.State {
             let domainEnd = domain(from: colon + 3, allowShort: true), domainEnd > colon + 3
         else { return false }
         var linkEnd = domainEnd
-        while linkEnd < end, !InlineParser.isSpace(bytes[linkEnd]) { linkEnd += 1 }
-        linkEnd = trimAutolink(start, linkEnd)
+        while linkEnd < end, !InlineParser.isSpace(bytes[linkEnd]), bytes[linkEnd] != UInt8(ascii: "<") {
+            linkEnd += 1
+        }
+        linkEnd = InlineParser.trimAutolink(bytes, start, linkEnd)
         guard linkEnd > colon + 3, takeBack(colon - start) else { return false }
         position = linkEnd
         makeExtendedAutolink(start..<linkEnd, destination: text(start..<linkEnd))
@@ -282,20 +282,32 @@ extension InlineParser.State {
         items.append(child)
     }
 
-    /// A byte that may be in a host name: not a blank, not punctuation.
+    /// A character that may be in a host name: not a blank, not punctuation (cmark-gfm's older
+    /// sense: the P categories, symbols allowed).
     func isHostCharacter(at index: Int) -> Bool {
         guard let scalar = scalar(at: index) else { return false }
-        return !InlineParser.isWhitespace(scalar) && !InlineParser.isPunctuation(scalar)
+        if scalar.isASCII {
+            return !InlineParser.isSpace(UInt8(scalar.value)) && !InlineParser.isASCIIPunctuation(UInt8(scalar.value))
+        }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation, .spaceSeparator:
+            return false
+        default:
+            return true
+        }
     }
 
-    /// cmark-gfm's `check_domain`: host characters, `-`, `_` and dots from `start`; no `_` in the
-    /// last two labels; at least one dot unless `allowShort`. Where the domain ends.
+    /// cmark-gfm's `check_domain`: host characters, `-`, `_` and dots from `start` (a backslash
+    /// skips the next byte); no `_` in the last two labels unless there are over ten dots; at least
+    /// one dot unless `allowShort`. Where the domain ends.
     func domain(from start: Int, allowShort: Bool) -> Int? {
         var index = start + 1
         var dots = 0
         var underscoresBefore = 0
         var underscores = 0
         while index < end - 1 {
+            if bytes[index] == UInt8(ascii: "\\"), index < end - 2 { index += 1 }
             let byte = bytes[index]
             if byte == UInt8(ascii: "_") {
                 underscores += 1
@@ -306,33 +318,93 @@ extension InlineParser.State {
             } else if byte != UInt8(ascii: "-"), !isHostCharacter(at: index) {
                 break
             }
-            index += byte < 0x80 ? 1 : max(1, scalar(at: index).map { String($0).utf8.count } ?? 1)
+            index += 1
+            while index < end, bytes[index] & 0xC0 == 0x80 { index += 1 }
         }
-        if underscoresBefore > 0 || underscores > 0 { return nil }
+        if (underscoresBefore > 0 || underscores > 0) && dots <= 10 { return nil }
         return allowShort || dots > 0 ? index : nil
     }
 
+    /// GFM email autolinks, found (as cmark-gfm does) after parsing, in the merged text outside
+    /// links: the `local@domain.tld` around each `@`. Split points map back to the source through
+    /// the text's segments (inside an entity or escape, to its edge).
+    func emailAutolinks(_ nodes: [InlineNode], segments: [[InlineParser.Segment]]) -> [InlineNode] {
+        var result: [InlineNode] = []
+        for (offset, node) in nodes.enumerated() {
+            guard case .text(let string) = node.kind, string.utf8.contains(UInt8(ascii: "@")) else {
+                result.append(node)
+                continue
+            }
+            let text = Array(string.utf8)
+            let pieces = segments[offset]
+            func source(_ index: Int, start: Bool) -> Int {
+                guard let piece = pieces.first(where: { $0.text.contains(index) }) else {
+                    return node.range.upperBound
+                }
+                if piece.literal { return piece.source.lowerBound + index - piece.text.lowerBound }
+                return start || index == piece.text.lowerBound ? piece.source.lowerBound : piece.source.upperBound
+            }
+            func piece(_ range: Range<Int>) -> InlineNode {
+                let from = source(range.lowerBound, start: true)
+                let to = range.upperBound == text.count ? node.range.upperBound : source(range.upperBound, start: false)
+                return InlineNode(kind: .text(String(decoding: text[range], as: UTF8.self)), range: from..<to)
+            }
+            let found = InlineParser.emails(in: text)
+            guard !found.isEmpty else {
+                result.append(node)
+                continue
+            }
+            var pieceStart = 0
+            for (range, mailto) in found {
+                if range.lowerBound > pieceStart { result.append(piece(pieceStart..<range.lowerBound)) }
+                let shown = piece(range)
+                guard case .text(let address) = shown.kind else { continue }
+                result.append(
+                    InlineNode(
+                        kind: .autolink(destination: (mailto ? "mailto:" : "") + address), range: shown.range,
+                        children: [shown]))
+                pieceStart = range.upperBound
+            }
+            if pieceStart < text.count { result.append(piece(pieceStart..<text.count)) }
+        }
+        return result
+    }
+}
+
+extension InlineParser {
     /// cmark-gfm's `autolink_delim`: stops at `<`; drops trailing `?!.,:*_~'"`, a trailing entity-like
     /// `&name;`, and `)` beyond those opened.
-    func trimAutolink(_ start: Int, _ stop: Int) -> Int {
+    static func trimAutolink(_ bytes: [UInt8], _ start: Int, _ stop: Int) -> Int {
         var linkEnd = stop
-        if let less = bytes[start..<stop].firstIndex(of: UInt8(ascii: "<")) { linkEnd = less }
         var opening = 0
         var closing = 0
-        for byte in bytes[start..<linkEnd] {
-            if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+        for index in start..<stop {
+            if bytes[index] == UInt8(ascii: "<") {
+                linkEnd = index
+                break
+            }
+            if bytes[index] == UInt8(ascii: "(") {
+                opening += 1
+            } else if bytes[index] == UInt8(ascii: ")") {
+                closing += 1
+            }
         }
         while linkEnd > start {
             let last = bytes[linkEnd - 1]
-            if "?!.,:*_~'\"".utf8.contains(last) {
+            if last == UInt8(ascii: ")") {
+                if closing <= opening { break }
+                closing -= 1
+                linkEnd -= 1
+            } else if "?!.,:*_~'\"".utf8.contains(last) {
                 linkEnd -= 1
             } else if last == UInt8(ascii: ";") {
                 var name = linkEnd - 2
                 while name > start, InlineParser.isASCIILetter(bytes[name]) { name -= 1 }
-                if name < linkEnd - 2, bytes[name] == UInt8(ascii: "&") { linkEnd = name } else { linkEnd -= 1 }
-            } else if last == UInt8(ascii: ")"), closing > opening {
-                closing -= 1
-                linkEnd -= 1
+                if linkEnd - 2 > start, name < linkEnd - 2, bytes[name] == UInt8(ascii: "&") {
+                    linkEnd = name
+                } else {
+                    linkEnd -= 1
+                }
             } else {
                 break
             }
@@ -340,74 +412,91 @@ extension InlineParser.State {
         return linkEnd
     }
 
-    /// GFM email autolinks, found (as cmark-gfm does) after parsing, in text outside links: the
-    /// `local@domain.tld` around each `@`. Only text that is its own source is searched, so every
-    /// piece keeps an exact range.
-    func emailAutolinks(_ nodes: [InlineNode], literal: [Bool]) -> [InlineNode] {
-        var result: [InlineNode] = []
-        for (offset, node) in nodes.enumerated() {
-            guard literal[offset], case .text = node.kind, bytes[node.range].contains(UInt8(ascii: "@")) else {
-                result.append(node)
+    /// cmark-gfm's `postprocess_text`: each `local@domain.tld` in `text` (an address may also be
+    /// spelled `mailto:…` or `xmpp:…`, then it gets no `mailto:`), and whether it needs `mailto:`.
+    static func emails(in text: [UInt8]) -> [(Range<Int>, Bool)] {
+        var found: [(Range<Int>, Bool)] = []
+        // Where the search resumes, and how far back an address may reach.
+        var floor = 0
+        var from = 0
+        var carriedDots = 0
+        while from < text.count, let at = text[from...].firstIndex(of: UInt8(ascii: "@")) {
+            var mailto = true
+            var xmpp = false
+            var rewind = 0
+            while at - rewind > floor {
+                let byte = text[at - rewind - 1]
+                if isASCIIAlphanumeric(byte) || ".+-_".utf8.contains(byte) {
+                    rewind += 1
+                } else if byte == UInt8(ascii: ":"), let protocolName = protocolBefore(text, at - rewind, floor: floor)
+                {
+                    mailto = false
+                    xmpp = protocolName == "xmpp:"
+                    rewind += 1
+                } else {
+                    break
+                }
+            }
+            guard rewind > 0 else {
+                from = at + 1
+                floor = from
                 continue
             }
-            var pieceStart = node.range.lowerBound
-            var index = node.range.lowerBound
-            let stop = node.range.upperBound
-            while index < stop {
-                guard bytes[index] == UInt8(ascii: "@"), let (from, to) = email(around: index, in: pieceStart..<stop)
-                else {
-                    index += 1
-                    continue
+            var linkEnd = 1
+            // Dots already counted before another `@` still count (as in cmark-gfm).
+            var dots = carriedDots
+            carriedDots = 0
+            var again = false
+            while at + linkEnd < text.count {
+                let byte = text[at + linkEnd]
+                if isASCIIAlphanumeric(byte) {
+                } else if byte == UInt8(ascii: "@") {
+                    // Another `@`: the address can only be around that one.
+                    again = true
+                    break
+                } else if byte == UInt8(ascii: "."), at + linkEnd + 1 < text.count,
+                    isASCIIAlphanumeric(text[at + linkEnd + 1])
+                {
+                    dots += 1
+                } else if byte == UInt8(ascii: "/") && xmpp {
+                } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                    break
                 }
-                if from > pieceStart {
-                    result.append(InlineNode(kind: .text(text(pieceStart..<from)), range: pieceStart..<from))
-                }
-                let shown = text(from..<to)
-                result.append(
-                    InlineNode(
-                        kind: .autolink(destination: "mailto:" + shown), range: from..<to,
-                        children: [InlineNode(kind: .text(shown), range: from..<to)]))
-                pieceStart = to
-                index = to
+                linkEnd += 1
             }
-            if pieceStart < stop {
-                result.append(InlineNode(kind: .text(text(pieceStart..<stop)), range: pieceStart..<stop))
+            if again {
+                carriedDots = dots
+                from = at + linkEnd
+                floor = at + 1
+                continue
             }
+            let last = text[at + linkEnd - 1]
+            guard linkEnd >= 2, dots > 0, isASCIILetter(last) || last == UInt8(ascii: ".") else {
+                from = at + linkEnd
+                floor = from
+                continue
+            }
+            let trimmed = trimAutolink(text, at, at + linkEnd)
+            guard trimmed > at else {
+                from = at + 1
+                floor = from
+                continue
+            }
+            found.append(((at - rewind)..<trimmed, mailto))
+            from = trimmed
+            floor = trimmed
         }
-        return result
+        return found
     }
 
-    /// The email address around the `@` at `at`, within `bounds`.
-    func email(around at: Int, in bounds: Range<Int>) -> (Int, Int)? {
-        var from = at
-        while from > bounds.lowerBound {
-            let byte = bytes[from - 1]
-            guard InlineParser.isASCIIAlphanumeric(byte) || ".+-_".utf8.contains(byte) else {
-                if byte == UInt8(ascii: "/") { return nil }
-                break
-            }
-            from -= 1
+    /// `mailto:` or `xmpp:` ending just before `colonEnd` (past the `:`), at `floor` or after a
+    /// byte that is not alphanumeric.
+    private static func protocolBefore(_ text: [UInt8], _ colonEnd: Int, floor: Int) -> String? {
+        for name in ["mailto:", "xmpp:"] {
+            let start = colonEnd - name.utf8.count
+            guard start >= floor, text[start..<colonEnd].elementsEqual(name.utf8) else { continue }
+            if start == floor || !isASCIIAlphanumeric(text[start - 1]) { return name }
         }
-        guard from < at else { return nil }
-        var to = at + 1
-        var dots = 0
-        while to < bounds.upperBound {
-            let byte = bytes[to]
-            if InlineParser.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
-                to += 1
-            } else if byte == UInt8(ascii: "."), to + 1 < bounds.upperBound,
-                InlineParser.isASCIIAlphanumeric(bytes[to + 1])
-            {
-                dots += 1
-                to += 1
-            } else {
-                break
-            }
-        }
-        guard to - at >= 2, dots > 0 else { return nil }
-        let last = bytes[to - 1]
-        guard InlineParser.isASCIILetter(last) || last == UInt8(ascii: ".") else { return nil }
-        let trimmed = trimAutolink(from, to)
-        return trimmed > at + 1 ? (from, trimmed) : nil
+        return nil
     }
 }

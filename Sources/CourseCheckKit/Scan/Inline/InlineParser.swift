@@ -191,6 +191,51 @@ extension InlineParser {
         var bracketAfter = false
     }
 
+    /// A piece of a merged text node: where its text lies in the node's UTF-8 and in the source.
+    /// A literal piece maps byte for byte; an entity or escape only as a whole.
+    struct Segment {
+        var text: Range<Int>
+        var source: Range<Int>
+        var literal: Bool
+    }
+
+    /// Collects a parent's frozen children, merging adjacent text (in one buffer, so a long run of
+    /// small pieces costs linear time) and remembering each merged node's segments.
+    struct Builder {
+        var nodes: [InlineNode] = []
+        /// Parallel to `nodes`: the segments of a text node, empty for others.
+        var segments: [[Segment]] = []
+        var pending: [UInt8] = []
+        var pendingSegments: [Segment] = []
+
+        mutating func add(_ item: Item) {
+            guard case .text(let text) = item.kind else {
+                add(InlineNode(kind: item.kind, range: item.range))
+                return
+            }
+            let start = pending.count
+            pending.append(contentsOf: text.utf8)
+            guard pending.count > start else { return }
+            let literal = item.literal && pending.count - start == item.range.count
+            pendingSegments.append(Segment(text: start..<pending.count, source: item.range, literal: literal))
+        }
+
+        mutating func add(_ node: InlineNode) {
+            flush()
+            nodes.append(node)
+            segments.append([])
+        }
+
+        mutating func flush() {
+            guard let first = pendingSegments.first, let last = pendingSegments.last else { return }
+            let range = first.source.lowerBound..<max(first.source.upperBound, last.source.upperBound)
+            nodes.append(InlineNode(kind: .text(String(decoding: pending, as: UTF8.self)), range: range))
+            segments.append(pendingSegments)
+            pending.removeAll(keepingCapacity: true)
+            pendingSegments.removeAll(keepingCapacity: true)
+        }
+    }
+
     struct State {
         let bytes: [UInt8]
         /// The end of the text, trailing blanks trimmed.
@@ -206,10 +251,6 @@ extension InlineParser {
         var delimiters: [Delimiter] = []
         var lastDelimiter = -1
         var brackets: [Bracket] = []
-        /// Positions of the link (not image) openers on the bracket stack, and how many image openers
-        /// it holds: GFM extended autolinks are off inside either.
-        var linkOpenerPositions: [Int] = []
-        var imageOpeners = 0
         /// Link openers before this offset are inactive: a link was made after them, and links do
         /// not nest (the spec's "set all [ delimiters before the opening delimiter to inactive",
         /// in constant time).
@@ -318,8 +359,10 @@ extension InlineParser {
             if bytes[position] == UInt8(ascii: "\r") { position += 1 }
             if byte(position) == UInt8(ascii: "\n") { position += 1 }
             while let next = byte(position), next == 0x20 || next == 0x09 { position += 1 }
+            // The blanks before the line ending belong to the break, unless a node already has them.
+            let floor = items[0].last >= 0 ? items[items[0].last].range.upperBound : 0
             var start = newline
-            while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+            while start > floor, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
             let hard = newline > 1 && bytes[newline - 1] == 0x20 && bytes[newline - 2] == 0x20
             append(Item(kind: hard ? .hardBreak : .softBreak, range: start..<position))
         }
@@ -423,53 +466,31 @@ extension InlineParser {
         func freeze() -> [InlineNode] { freezeChildren(of: 0, depth: 0, inLink: false) }
 
         func freezeChildren(of parent: Int, depth: Int, inLink: Bool) -> [InlineNode] {
-            var nodes: [InlineNode] = []
-            var literal: [Bool] = []
+            var builder = InlineParser.Builder()
             var child = items[parent].first
             while child >= 0 {
                 let index = child
                 let item = items[index]
                 child = item.next
                 if !Self.isContainer(item.kind) {
-                    add(item.kind, item.range, literal: item.literal, to: &nodes, &literal)
+                    builder.add(item)
                 } else if depth >= InlineParser.maximumNesting {
-                    flatten(index, into: &nodes, &literal)
+                    flatten(index, into: &builder)
                 } else {
                     let children = freezeChildren(
                         of: index, depth: depth + 1, inLink: inLink || Self.isLink(item.kind))
-                    nodes.append(InlineNode(kind: item.kind, range: item.range, children: children))
-                    literal.append(false)
+                    builder.add(InlineNode(kind: item.kind, range: item.range, children: children))
                 }
             }
+            builder.flush()
             if options.contains(.extendedAutolinks) && !inLink {
-                return emailAutolinks(nodes, literal: literal)
+                return emailAutolinks(builder.nodes, segments: builder.segments)
             }
-            return nodes
-        }
-
-        /// Appends a leaf, merging adjacent text.
-        func add(_ kind: InlineKind, _ range: Range<Int>, literal isLiteral: Bool, to nodes: inout [InlineNode],
-                 _ literal: inout [Bool]) {
-            guard case .text(let text) = kind else {
-                nodes.append(InlineNode(kind: kind, range: range))
-                literal.append(false)
-                return
-            }
-            if text.isEmpty { return }
-            if let last = nodes.last, case .text(let previous) = last.kind {
-                let contiguous = last.range.upperBound == range.lowerBound
-                nodes[nodes.count - 1] = InlineNode(
-                    kind: .text(previous + text),
-                    range: min(last.range.lowerBound, range.lowerBound)..<max(last.range.upperBound, range.upperBound))
-                literal[literal.count - 1] = literal[literal.count - 1] && isLiteral && contiguous
-            } else {
-                nodes.append(InlineNode(kind: kind, range: range))
-                literal.append(isLiteral)
-            }
+            return builder.nodes
         }
 
         /// The leaves under `index`, in order, without recursion.
-        func flatten(_ index: Int, into nodes: inout [InlineNode], _ literal: inout [Bool]) {
+        func flatten(_ index: Int, into builder: inout InlineParser.Builder) {
             // Children are pushed right to left so they pop left to right.
             var stack: [Int] = []
             var child = items[index].last
@@ -486,7 +507,7 @@ extension InlineParser {
                         grandchild = items[grandchild].previous
                     }
                 } else {
-                    add(current.kind, current.range, literal: current.literal, to: &nodes, &literal)
+                    builder.add(current)
                 }
             }
         }
