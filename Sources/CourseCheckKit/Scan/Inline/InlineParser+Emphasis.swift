@@ -153,11 +153,11 @@ extension InlineParser.State {
             into: InlineParser.Item(
                 kind: kind, range: (openerRange.upperBound - used)..<(closerRange.lowerBound + used)))
         if delimiters[opener].count == 0 {
-            unlink(openerItem)
+            detach(openerItem)
             removeDelimiter(opener)
         }
         if delimiters[closer].count == 0 {
-            unlink(closerItem)
+            detach(closerItem)
             let next = delimiters[closer].next
             removeDelimiter(closer)
             return next
@@ -181,8 +181,8 @@ extension InlineParser.State {
             into: InlineParser.Item(
                 kind: .strikethrough,
                 range: items[openerItem].range.lowerBound..<items[closerItem].range.upperBound))
-        unlink(openerItem)
-        unlink(closerItem)
+        detach(openerItem)
+        detach(closerItem)
         removeDelimiter(opener)
         removeDelimiter(closer)
         return next

@@ -65,7 +65,7 @@ extension InlineParser.State {
             opener.image
             ? .image(destination: destination, title: title) : .link(destination: destination, title: title)
         _ = wrap(after: opener.item, before: -1, into: InlineParser.Item(kind: kind, range: opener.start..<position))
-        unlink(opener.item)
+        detach(opener.item)
         processEmphasis(stackBottom: opener.position)
         popBracket()
         // Links do not contain links: every link opener before this one is now inactive.
@@ -86,11 +86,11 @@ extension InlineParser.State {
             return false
         }
         processEmphasis(stackBottom: opener.position)
-        while items[opener.item].next >= 0 { unlink(items[opener.item].next) }
+        while items[opener.item].next >= 0 { detach(items[opener.item].next) }
         _ = wrap(
             after: opener.item, before: -1,
             into: InlineParser.Item(kind: .footnoteReference(label: label), range: opener.start..<position))
-        unlink(opener.item)
+        detach(opener.item)
         popBracket()
         return true
     }

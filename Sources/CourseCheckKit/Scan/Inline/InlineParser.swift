@@ -416,7 +416,7 @@ extension InlineParser {
         }
 
         /// Takes `index` out of its parent's children.
-        mutating func unlink(_ index: Int) {
+        mutating func detach(_ index: Int) {
             let item = items[index]
             if item.previous >= 0 {
                 items[item.previous].next = item.next
