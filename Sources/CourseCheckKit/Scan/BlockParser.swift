@@ -24,6 +24,7 @@ package enum BlockParser {
         var document = state.document.frozen()
         document.tooDeep = state.tooDeep
         document.linkDefinitions = state.definitions
+        document.linkReferences = state.references
         return document
     }
 }
@@ -83,6 +84,9 @@ package struct BlockNode: Sendable, Equatable {
     package var tooDeep: [Int] = []
     /// For the document: its link reference definitions, by normalised label (the first wins).
     package var linkDefinitions: [String: String] = [:]
+    /// For the document: the same definitions with their titles, escapes and entities decoded, by
+    /// `LinkDefinition.normalizedLabel` (what `InlineParser.parse` takes).
+    package var linkReferences: [String: LinkDefinition] = [:]
 
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
@@ -189,6 +193,7 @@ extension BlockParser {
         var partiallyConsumedTab = false
         var tooDeep: [Int] = []
         var definitions: [String: String] = [:]
+        var references: [String: LinkDefinition] = [:]
 
         init(lines: [Line]) {
             self.lines = lines
@@ -613,8 +618,16 @@ extension BlockParser {
             guard node.content.first?.text.utf8.contains(UInt8(ascii: "[")) ?? false else {
                 return !node.content.isEmpty
             }
-            let (found, count) = LinkReferenceDefinition.leading(node.content.map(\.text))
-            for (label, destination) in found where definitions[label] == nil { definitions[label] = destination }
+            let (found, count) = LinkReferenceDefinition.leadingWithTitles(node.content.map(\.text))
+            for definition in found where definitions[definition.label] == nil {
+                definitions[definition.label] = definition.destination
+            }
+            for definition in found {
+                let key = LinkDefinition.normalizedLabel(definition.rawLabel)
+                if references[key] == nil {
+                    references[key] = LinkDefinition(rawDestination: definition.destination, rawTitle: definition.title)
+                }
+            }
             node.content.removeFirst(count)
             if let first = node.content.first, count > 0 {
                 node.firstLine = first.index

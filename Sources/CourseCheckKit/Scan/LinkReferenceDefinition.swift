@@ -11,21 +11,37 @@ package enum LinkReferenceDefinition {
     /// The definitions at the start of a paragraph's lines: each as (normalised label, destination),
     /// and how many lines they take. Stops at the first line that does not continue a definition.
     package static func leading(_ lines: [String]) -> (definitions: [(String, String)], lineCount: Int) {
+        let (found, lineCount) = leadingWithTitles(lines)
+        return (found.map { ($0.label, $0.destination) }, lineCount)
+    }
+
+    /// One definition as written: the label, destination and title (without its quotes) in their
+    /// source spellings, escapes and entities not yet decoded (`LinkDefinition` does that).
+    package struct Found: Sendable, Equatable {
+        /// Normalised as `normalized` does.
+        package var label: String
+        package var rawLabel: String
+        package var destination: String
+        package var title: String?
+    }
+
+    /// `leading`, with each definition's raw label and title as well.
+    package static func leadingWithTitles(_ lines: [String]) -> (definitions: [Found], lineCount: Int) {
         let text = Array(lines.joined(separator: "\n").utf8)
-        var definitions: [(String, String)] = []
+        var definitions: [Found] = []
         var position = 0
         var lineCount = 0
-        while position < text.count, let (label, destination, end) = definition(text, at: position) {
-            definitions.append((label, destination))
+        while position < text.count, let (found, end) = definition(text, at: position) {
+            definitions.append(found)
             lineCount = text[..<end].count { $0 == UInt8(ascii: "\n") } + 1
             position = end + 1
         }
         return (definitions, lineCount)
     }
 
-    /// One definition starting at `start` (a line start): its label, destination, and the offset of
-    /// the line break that ends it (or the end of the text).
-    private static func definition(_ text: [UInt8], at start: Int) -> (String, String, Int)? {
+    /// One definition starting at `start` (a line start), and the offset of the line break that
+    /// ends it (or the end of the text).
+    private static func definition(_ text: [UInt8], at start: Int) -> (Found, Int)? {
         let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
         var index = start
         var spaces = 0
@@ -46,7 +62,8 @@ package enum LinkReferenceDefinition {
         else {
             return nil
         }
-        let label = normalized(String(decoding: text[(index + 1)..<cursor], as: UTF8.self))
+        let rawLabel = String(decoding: text[(index + 1)..<cursor], as: UTF8.self)
+        let label = normalized(rawLabel)
         guard !label.isEmpty else { return nil }
         // Blanks with at most one line break, then the destination.
         func skipSpace(_ from: Int) -> (Int, Bool)? {
@@ -106,10 +123,11 @@ package enum LinkReferenceDefinition {
                 at += 1
             }
             if at < text.count, let end = lineEnd(at + 1) {
-                return (label, destination, end)
+                let title = String(decoding: text[(titleStart + 1)..<at], as: UTF8.self)
+                return (Found(label: label, rawLabel: rawLabel, destination: destination, title: title), end)
             }
         }
         guard let end = lineEnd(destinationEnd) else { return nil }
-        return (label, destination, end)
+        return (Found(label: label, rawLabel: rawLabel, destination: destination, title: nil), end)
     }
 }
