@@ -33,15 +33,17 @@ final class CompilerStructureTests: XCTestCase {
         XCTAssertEqual(
             structure.items.map { "\($0.kind) \($0.line):\($0.column) \($0.name ?? "-") \($0.attributes)" },
             [
+                // Parsed as a library file (one batch for all trees): top-level bindings are
+                // file-scope pattern bindings, each followed by the globals it declares.
                 "import_decl 2:1 - []",
-                "top_level_code_decl 3:1 - []",
+                "pattern_binding_decl 3:8 - []",
                 "var_decl 3:12 x [\"access_control_attr\"]",
                 "top_level_code_decl 3:19 - []",
                 "func_decl 4:20 f [\"discardable_result_attr\"]",
-                "top_level_code_decl 5:1 - []",
+                "pattern_binding_decl 5:1 - []",
                 "var_decl 5:5 z []",
                 "top_level_code_decl 6:1 - []",
-                "top_level_code_decl 7:1 - []",
+                "pattern_binding_decl 7:1 - []",
                 "var_decl 7:5 ys []",
             ])
         // The `return` in the closure is the closure's; the one in the `if` is the file's.
@@ -69,6 +71,7 @@ final class CompilerStructureTests: XCTestCase {
             ("if true { defer { print(1) }; print(2) }\n", nil),
             ("let node = 1\nlet storage = node\nprint(storage)\n", nil),
             ("let n = try? Int(\"1\")\nprint(n as Any)\n", nil),
+            ("let n = try Int(\"1\")\nprint(n as Any)\n", "tries at the top level"),
             ("struct S {}\nprint(S())\n", "declares a type"),
             ("let a = 1; struct S {}\nprint(a)\n", "declares a type"),
             ("protocol P { func f() }\n", "declares a type"),

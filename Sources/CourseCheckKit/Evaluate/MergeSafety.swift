@@ -13,8 +13,9 @@
 /// standalone: a false alarm costs a compile, a missed one would cost the truth.
 package enum MergeSafety {
     /// The file-scope kinds that behave the same as statements of `run()`: top-level code, and the
-    /// globals it binds, which become locals (observers and computed accessors included).
-    static let mergeable: Set<String> = ["top_level_code_decl", "var_decl"]
+    /// globals it binds (a `pattern_binding_decl` as the parser reads a library file, and its
+    /// `var_decl`s), which become locals, observers and computed accessors included.
+    static let mergeable: Set<String> = ["top_level_code_decl", "pattern_binding_decl", "var_decl"]
 
     /// Why an item off the allow-list is, in the words of Swift's own grammar.
     static func reason(forKind kind: String) -> String {

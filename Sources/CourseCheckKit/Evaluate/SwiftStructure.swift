@@ -69,8 +69,11 @@ package struct SwiftStructure: Sendable, Codable, Equatable {
                 kind: kind, line: line, column: column, name: Self.name(of: node),
                 attributes: (node["attrs"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["_kind"] as? String },
                 fileScopeOnly: [])
+            // Top-level code, and a top-level binding's initialiser (`let x = try f()`).
             if kind == "top_level_code_decl", let body = node["body"] as? [String: Any] {
                 Self.collectFileScopeOnly(body, into: &item.fileScopeOnly)
+            } else if kind == "pattern_binding_decl" {
+                Self.collectFileScopeOnly(node, into: &item.fileScopeOnly)
             }
             Self.collectNames(node, into: &structure, references: &item.references)
             structure.items.append(item)
