@@ -85,7 +85,10 @@ final class CompilerStructureTests: XCTestCase {
             ("guard 1 > 2 else { return }\n", "returns at the top level"),
             ("defer { print(1) }\nprint(2)\n", nil),
             ("print(max(1, 2))\nlet max = 10\n", "refers to 'max' above the global that declares it"),
-            ("let f = { abs(-3) }\nvar abs: Int { 3 }\nprint(f())\n", "refers to 'abs' above the global that declares it"),
+            (
+                "let f = { abs(-3) }\nvar abs: Int { 3 }\nprint(f())\n",
+                "refers to 'abs' above the global that declares it"
+            ),
             ("let x = 1\nlet y = x\nprint(y)\n", nil),
             (
                 "var x = 0\nlet bump = { x += 1 }\nlet apply: (inout Int) -> Void = { v in bump(); v += 10 }\n"
@@ -165,12 +168,14 @@ final class CompilerStructureTests: XCTestCase {
             """
         let lesson = "# L\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n\(tree)\n```\n\n```\n11\n```\n"
         try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-l.md"))
-        let treeLine = lesson.split(separator: "\n", omittingEmptySubsequences: false)
+        let treeLine =
+            lesson.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.hasPrefix("// main.swift") }.map { $0 + 1 } ?? 0
         let run = InProcess.run(
             ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
         let findings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("lessons/") }
-        XCTAssertEqual(findings, ["lessons/01-l.md:\(treeLine):1: error: tree crashed (signal 6, SIGABRT) [tree-failed]"])
+        XCTAssertEqual(
+            findings, ["lessons/01-l.md:\(treeLine):1: error: tree crashed (signal 6, SIGABRT) [tree-failed]"])
         XCTAssertTrue(run.stdout.contains("standalone (1 × passes the global 'x' inout)"), run.stdout)
     }
 }

@@ -102,7 +102,8 @@ final class DifferentialTests: XCTestCase {
         let (oracles, rebuilt) = try Self.oracles(in: scratch.url)
         if !rebuilt.isEmpty {
             // Not a failure: another compiler prints its own truth. Said, so nobody mistakes it for speed.
-            print("DifferentialTests: oracle rebuilt live for \(rebuilt.count) tree(s) (stale or missing in oracle.json)")
+            print(
+                "DifferentialTests: oracle rebuilt live for \(rebuilt.count) tree(s) (stale or missing in oracle.json)")
         }
         try assertEveryMode(oracles, builds: ["merged"], in: scratch.url)
     }

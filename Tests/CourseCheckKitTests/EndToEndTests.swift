@@ -13,7 +13,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, standalone "
-                + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n")
+                + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n"
+        )
         XCTAssertEqual(result.status, 0)
     }
 

@@ -34,7 +34,9 @@ package enum CompilerParser {
     static let readerVersion = "2"
 
     /// Diagnostics about a file's role (a library file holding top-level code), not its syntax.
-    static let roleMessages = ["statements are not allowed at the top level", "expressions are not allowed at the top level"]
+    static let roleMessages = [
+        "statements are not allowed at the top level", "expressions are not allowed at the top level",
+    ]
 
     package static func parse(
         _ sources: [Source], toolchain: Toolchain, cache: Cache?, scratch: FileGate.Scratch, timeout: Double,
@@ -101,7 +103,9 @@ package enum CompilerParser {
                 failure = "swiftc -dump-parse did not finish within \(ToolchainEngine.seconds(timeout))"
             default:
                 let stderr = String(decoding: result.stderr, as: UTF8.self)
-                failure = "swiftc -dump-parse failed (\(result.ending))" + (stderr.split(separator: "\n").first.map { ": \($0)" } ?? "")
+                failure =
+                    "swiftc -dump-parse failed (\(result.ending))"
+                    + (stderr.split(separator: "\n").first.map { ": \($0)" } ?? "")
             }
             return sources.count == 1 ? [.unavailable(failure)] : nil
         } catch {

@@ -39,7 +39,8 @@ package struct EmbeddedEngine: Sendable {
             guard words.first == "import", words.count >= 2 else { continue }
             let column = line.text.prefix { $0 == " " || $0 == "\t" }.utf8.count + 1
             return Routing(
-                reason: "import \(words[1])", location: job.tree.location(line: line.number, column: column, in: job.path))
+                reason: "import \(words[1])",
+                location: job.tree.location(line: line.number, column: column, in: job.path))
         }
         return nil
     }
