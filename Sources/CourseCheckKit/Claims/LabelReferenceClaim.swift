@@ -73,7 +73,7 @@ package struct LabelReferenceClaim: ClaimCheck {
             for block in lesson.prose.blocks where block.source.containsByte(UInt8(ascii: "`")) {
                 let inline = block.inline
                 for span in inline.codeSpans {
-                    let word = inline.text(span.content)
+                    let word = span.content
                     // A reader takes `görev‑eklendi` (U+2011) for the label `görev-eklendi`: it is one.
                     let skeleton = Invisible.skeleton(word)
                     guard Self.isKebab(Substring(word)) || Self.isKebab(Substring(skeleton)),
@@ -83,7 +83,7 @@ package struct LabelReferenceClaim: ClaimCheck {
                     let lookAlike = closest.flatMap { Self.firstLookAlike(word, $0) }
                     findings.append(
                         .labelReference(
-                            at: block.location(of: span.content.lowerBound + (lookAlike?.offset ?? 0), in: lesson.path),
+                            at: block.location(of: span.contentStart + (lookAlike?.offset ?? 0), in: lesson.path),
                             word: word,
                             closest: closest, lookAlike: lookAlike.map { ($0.has, $0.wanted) }))
                 }

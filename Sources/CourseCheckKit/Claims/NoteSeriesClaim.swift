@@ -26,7 +26,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
             let inline = block.inline
             for span in inline.emphasis where span.strong {
-                var bytes = inline.source[span.content]
+                // The label as rendered: `**GV&#49;.**` is the note GV1.
+                var bytes = ArraySlice(inline.plain(span.content).utf8)
                 var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
                 if bytes.contains(where: { $0 >= 0x80 }) {
                     // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike.

@@ -29,7 +29,7 @@ package struct Prose: Sendable {
         /// The marker of the list item this block is the first paragraph of: `-`, `*`, `+`, or the
         /// delimiter of an ordered item (`.`, `)`); nil elsewhere.
         package var itemMarker: Character?
-        /// The source text with soft line breaks joined by a space, as a renderer shows them.
+        /// The source text, its lines joined by line breaks (soft or hard, as the inline parser reads them).
         package var source: String
         /// Where each segment starts in `source`.
         var starts: [Int]
@@ -43,7 +43,7 @@ package struct Prose: Sendable {
             var length = 0
             for (index, segment) in segments.enumerated() {
                 if index > 0 {
-                    source += " "
+                    source += "\n"
                     length += 1
                 }
                 starts.append(length)
@@ -54,7 +54,8 @@ package struct Prose: Sendable {
             self.starts = starts
             let hasMarkup = source.utf8.contains { byte in
                 switch byte {
-                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"):
+                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"),
+                    UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "~"), UInt8(ascii: "\n"):
                     true
                 default: false
                 }

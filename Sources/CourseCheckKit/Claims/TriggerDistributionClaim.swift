@@ -11,7 +11,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for lesson in course.lessons.suffix(1) {
             // Read per paragraph with soft line breaks joined, so a wrapped sentence is still seen.
             for block in lesson.prose.blocks {
-                guard let claimed = Self.numbers(in: block.source) else { continue }
+                // Line breaks read as the spaces a reader sees (one byte each, so offsets hold).
+                guard let claimed = Self.numbers(in: String(block.source.map { $0 == "\n" ? " " : $0 })) else {
+                    continue
+                }
                 // A declaration its own lesson contradicts is reported once, by declared-trigger; the
                 // counts are then not known, so the sentence is not judged.
                 guard

@@ -40,7 +40,7 @@ package enum Triggers {
         for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
             let inline = block.inline
             guard let strong = inline.emphasis.first(where: { $0.strong && $0.open >= lead }),
-                inline.source[lead..<strong.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+                inline.source[lead..<strong.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A })
             else { continue }
             declarations.append(
                 Declaration(
