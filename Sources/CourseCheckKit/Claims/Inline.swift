@@ -35,7 +35,8 @@ struct Inline: Sendable {
     /// `definitions`: the document's link reference definitions, by normalised label.
     init(_ text: String, definitions: [String: String] = [:]) {
         source = Array(text.utf8)
-        nodes = InlineParser.parse(text, definitions: definitions.mapValues { LinkDefinition(destination: $0, title: nil) })
+        nodes = InlineParser.parse(
+            text, definitions: definitions.mapValues { LinkDefinition(destination: $0, title: nil) })
         collect(nodes)
     }
 
@@ -80,7 +81,9 @@ struct Inline: Sendable {
                 if let range, node.range.upperBound <= range.lowerBound || node.range.lowerBound >= range.upperBound {
                     continue
                 }
-                let inside = range.map { node.range.lowerBound >= $0.lowerBound && node.range.upperBound <= $0.upperBound }
+                let inside = range.map {
+                    node.range.lowerBound >= $0.lowerBound && node.range.upperBound <= $0.upperBound
+                }
                 switch node.kind {
                 case .text(let text), .code(let text):
                     if inside ?? true { out += text }
