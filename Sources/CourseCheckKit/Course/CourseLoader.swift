@@ -3,7 +3,8 @@ import Foundation
 /// Turns the command line's paths into the ordered list of lesson files to check.
 ///
 /// A directory contributes its files named `<digits>-<slug>.md` (two or more digits), in name order;
-/// `README.md` is the course index. Any other markdown file there gets a warning, never silence.
+/// `README.md` is the course index. A markdown file whose name starts with a digit but misses the
+/// pattern is an error; any other gets a warning, never silence. Hidden files are ignored.
 package struct CourseLoader: Sendable {
     /// One lesson file to read: how to show its path, and where it is on disk.
     package struct Entry: Sendable, Equatable {
@@ -65,11 +66,14 @@ package struct CourseLoader: Sendable {
                 throw .io(path: path, operation: .list, cause: IOReason.cause(error, at: url))
             }
             var found = 0
-            for name in names where name.hasSuffix(".md") {
+            // Hidden files are an editor's or a system's (`.#01-x.md` locks, `.DS_Store`), never the author's text.
+            for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
                 let display = Self.display(path, name)
                 if Self.isLessonFileName(name) {
                     entries.append(Entry(displayPath: display, url: url.appendingPathComponent(name)))
                     found += 1
+                } else if name.first?.isASCII == true && name.first?.isNumber == true {
+                    diagnostics.append(.notALesson(at: SourceLocation(path: display, line: 1), .misnamed))
                 } else if name != "README.md" {
                     diagnostics.append(.uncheckedMarkdown(display))
                 }

@@ -4,6 +4,8 @@ extension Diagnostic {
     enum NotALesson {
         case empty
         case noFencedBlocks
+        /// Named like a lesson (it starts with digits) but not `NN-slug.md`: not read as one.
+        case misnamed
     }
 
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
@@ -11,6 +13,11 @@ extension Diagnostic {
         case .empty: Diagnostic(.notALesson, at: location, "file is empty; it is not a lesson")
         case .noFencedBlocks:
             Diagnostic(.notALesson, at: location, "file has no fenced code blocks; it is not a lesson")
+        case .misnamed:
+            Diagnostic(
+                .notALesson, at: location,
+                "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
+                    + "a name); it is not checked: rename it, or give it a name that does not start with a digit")
         }
     }
 
