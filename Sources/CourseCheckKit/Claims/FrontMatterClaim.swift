@@ -65,7 +65,13 @@ package struct FrontMatterClaim: ClaimCheck {
                 findings.append(
                     .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
             }
-            if let title = frontMatter["title"] {
+            for key in Self.requiredKeys {
+                guard let entry = frontMatter[key], entry.items.isEmpty,
+                    entry.value.allSatisfy({ $0 == " " || $0 == "\t" })
+                else { continue }
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .empty(key: key)))
+            }
+            if let title = frontMatter["title"], !title.value.isEmpty {
                 if let heading = lesson.title {
                     // The one the rest of the course does not use is the typo.
                     if !heading.text.sameBytes(title.value),
@@ -87,16 +93,20 @@ package struct FrontMatterClaim: ClaimCheck {
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }
             }
-            if let source = frontMatter["source"] {
-                let slug = source.value.split(separator: "/").last.map(String.init) ?? ""
+            if let source = frontMatter["source"], !source.value.isEmpty {
+                // The path's last part: a query (`?ref=x`) or a fragment (`#top`) is not the slug.
+                let path = source.value.prefix { $0 != "?" && $0 != "#" }
+                let slug = path.split(separator: "/").last.map(String.init) ?? ""
                 if !slug.sameBytes(lesson.slug) {
                     findings.append(
                         .frontMatter(
-                            at: SourceLocation(path: path, line: source.line),
+                            at: SourceLocation(path: lesson.path, line: source.line),
                             .source(slug: slug, fileSlug: lesson.slug)))
                 }
             }
-            if let value = frontMatter["course"], let courseTitle, !value.value.sameBytes(courseTitle) {
+            if let value = frontMatter["course"], !value.value.isEmpty, let courseTitle,
+                !value.value.sameBytes(courseTitle)
+            {
                 findings.append(
                     .frontMatter(
                         at: SourceLocation(path: path, line: value.line), .course(value.value, courseTitle: courseTitle)

@@ -5,6 +5,8 @@ extension Diagnostic {
         case none
         /// The required keys the front matter lacks, in order.
         case lacks([String])
+        /// A required key whose value is empty: present, but says nothing.
+        case empty(key: String)
         /// The heading differs from the front matter's `title` at `titleLine`.
         case heading(String, title: String, titleLine: Int)
         /// The front matter's `title` differs from the heading at `headingLine`, which the rest of the course uses.
@@ -29,6 +31,7 @@ extension Diagnostic {
             switch problem {
             case .none: "lesson has no front matter (a '---' block at the top)"
             case .lacks(let keys): "front matter lacks \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+            case .empty(let key): "front matter '\(key)' is empty; it needs a value"
             case .heading(let heading, let title, let line):
                 "heading '\(heading)' differs from the front matter title '\(title)' (line \(line))"
             case .title(let title, let heading, let line):
