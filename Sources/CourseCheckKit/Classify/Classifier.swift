@@ -60,10 +60,19 @@ package enum Classifier {
             switch node.kind {
             case .indentedCode:
                 reason = { .insideIndentedCode(what: $0) }
-            // Types 6 and 7 (`<div>`, `<details>`, any tag) show their text; a comment and the
-            // other kinds hide it, which is how an author keeps a tree out of the lesson.
+            // Types 6 and 7 (`<div>`, `<details>`, any tag) show their text, and so does type 1
+            // (`<pre>`, `<textarea>`; GitHub strips `<script>` and `<style>` tags and shows what
+            // they held); a comment and the other kinds hide it, which is how an author keeps a
+            // tree out of the lesson.
             case .htmlBlock(let type) where type >= 6:
                 reason = { [start = node.lines.lowerBound + 1] in .insideHTMLBlock(what: $0, line: start) }
+            case .htmlBlock(1):
+                // The tag opening the block: `<pre` in `<pre class="x">`.
+                let first = node.content.first?.text ?? ""
+                let tag = String(first.drop { $0 == " " }.dropFirst().prefix { $0.isASCII && $0.isLetter })
+                reason = { [start = node.lines.lowerBound + 1] in
+                    .insideRawHTMLBlock(what: $0, line: start, tag: tag.lowercased())
+                }
             default: return
             }
             for (offset, line) in node.content.enumerated() where offset + 1 < node.content.count {

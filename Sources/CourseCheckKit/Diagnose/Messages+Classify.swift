@@ -83,6 +83,9 @@ extension Diagnostic {
         case mislabeled(what: String, info: String)
         /// A tree's or the core's fence inside an HTML block that shows its text (`<details>`, `<div>`).
         case insideHTMLBlock(what: String, line: Int)
+        /// The same inside `<pre>`, `<script>`, `<style>` or `<textarea>` (`tag`), which only its
+        /// closing tag ends: a blank line does not.
+        case insideRawHTMLBlock(what: String, line: Int, tag: String)
     }
 
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
@@ -100,6 +103,9 @@ extension Diagnostic {
             case .insideHTMLBlock(let what, let line):
                 "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
                     + "coursecheck cannot run it; put a blank line between the HTML and the fence"
+            case .insideRawHTMLBlock(let what, let line, let tag):
+                "\(what) inside the <\(tag)> block that starts at line \(line): a reader sees its fence as raw text "
+                    + "and coursecheck cannot run it; move it after </\(tag)>, which alone ends that block"
             }
         return Diagnostic(.noRole, at: location, message)
     }
