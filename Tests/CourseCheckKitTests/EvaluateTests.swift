@@ -84,6 +84,10 @@ final class GoldenNameTests: XCTestCase {
         XCTAssertLessThanOrEqual(slug.count, GoldenName.maximumLength)
         XCTAssertFalse(slug.hasSuffix("-"))
         XCTAssertTrue(slug.hasSuffix("kelime"))
+        // Emoji or symbols alone are a description, named by their code points.
+        XCTAssertEqual(GoldenName.slug("🎉🚀"), "u1f389-u1f680")
+        XCTAssertEqual(GoldenName.slug("→ ✓"), "u2192-u2713")
+        XCTAssertEqual(GoldenName.slug("  "), "", "blanks are no description")
     }
 
     /// A repeated or missing description is an error at that tree, which gets no golden: an

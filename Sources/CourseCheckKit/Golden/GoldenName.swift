@@ -62,7 +62,8 @@ package enum GoldenName {
             all: all, trees: lesson.trees.map { byLine[$0.block.opening.number] }, blocks: names, failures: failures)
     }
 
-    /// Lowercase ASCII letters and digits joined by single dashes; Turkish letters transliterated.
+    /// Lowercase ASCII letters and digits joined by single dashes; Turkish letters transliterated;
+    /// a text of symbols alone named by its code points.
     static let transliteration: [Unicode.Scalar: Unicode.Scalar] = [
         "ç": "c", "Ç": "c", "ğ": "g", "Ğ": "g", "ı": "i", "İ": "i", "ö": "o", "Ö": "o",
         "ş": "s", "Ş": "s", "ü": "u", "Ü": "u", "â": "a", "î": "i", "û": "u",
@@ -93,6 +94,18 @@ package enum GoldenName {
             result += word
         }
         if result.isEmpty, let first = words.first { result = Array(first.prefix(maximumLength)) }
+        if result.isEmpty {
+            // A description of emoji or symbols alone is still a description: it is named by its
+            // code points (`🎉🚀` is `u1f389-u1f680`), so it stays an identity of its own.
+            let points = text.unicodeScalars.filter { !$0.properties.isWhitespace }.map {
+                "u" + String($0.value, radix: 16)
+            }
+            var named = ""
+            for point in points where named.utf8.count + point.utf8.count + 1 <= maximumLength {
+                named += (named.isEmpty ? "" : "-") + point
+            }
+            return named
+        }
         return String(decoding: result, as: UTF8.self)
     }
 }
