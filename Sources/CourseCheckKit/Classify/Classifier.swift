@@ -167,6 +167,16 @@ package enum Classifier {
             } else if first.hasPrefix(BlockRole.treeMarker) {
                 blocks.append(Lesson.Block(role: .tree, fenced: block))
                 pendingTree = block
+            } else if let miss = nearMiss(block) {
+                // One slip, one finding, at the slip: the block stays a fragment (coursecheck
+                // cannot guess what the author meant), and its output block is not a stray.
+                blocks.append(Lesson.Block(role: .fragment, fenced: block))
+                diagnostics.append(
+                    .noRole(
+                        at: SourceLocation(
+                            path: path, line: miss.line.number, column: block.fileColumn(line: miss.line.number, 1)),
+                        .nearMiss(what: miss.what, marker: miss.marker, slip: miss.slip)))
+                mislabeled = block
             } else {
                 blocks.append(Lesson.Block(role: .fragment, fenced: block))
             }
@@ -190,6 +200,46 @@ package enum Classifier {
         }
         let lesson = Lesson(file: file, blocks: blocks)
         return (lesson, diagnostics)
+    }
+
+    /// A `swift` block whose first line nearly opens a tree or the core: the marker with another
+    /// letter case, other spacing, a blank line before it, an invisible or look-alike character.
+    /// Returns the line, what it looks like, the marker it misses and the slip in words.
+    static func nearMiss(_ block: FencedBlock) -> (line: Line, what: String, marker: String, slip: String)? {
+        guard let index = block.body.firstIndex(where: { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }) else {
+            return nil
+        }
+        let line = block.body[index]
+        let text = line.text
+        let invisible = text.unicodeScalars.first {
+            Invisible.isSuspicious($0) && Invisible.lookAlikes[$0.value] == nil
+        }
+        // Compared as a reader reads it: look-alikes as their letters, invisibles and spaces gone, any case.
+        let visible = String(
+            String.UnicodeScalarView(
+                Invisible.skeleton(text).unicodeScalars.filter {
+                    !Invisible.isSuspicious($0) && $0 != " " && $0 != "\t"
+                })
+        ).lowercased()
+        for (marker, what) in [(BlockRole.treeMarker, "a tree"), (BlockRole.coreMarker, "the core")] {
+            let compact = marker.filter { $0 != " " }.lowercased()
+            guard visible.hasPrefix(compact), !(index == 0 && text.hasPrefix(marker)) else { continue }
+            let slip: String
+            if index > 0 {
+                slip = "a blank line comes before it"
+            } else if let invisible {
+                slip = "it holds an invisible \(Invisible.name(invisible))"
+            } else if let alike = text.unicodeScalars.first(where: { Invisible.lookAlikes[$0.value] != nil }) {
+                slip =
+                    "it holds \(Invisible.name(alike)), which only looks like '\(Character(Invisible.lookAlikes[alike.value] ?? alike))'"
+            } else if text.lowercased().hasPrefix(marker.lowercased()) {
+                slip = "a letter's case differs"
+            } else {
+                slip = "its spacing differs"
+            }
+            return (line, what, marker, slip)
+        }
+        return nil
     }
 
     /// "a tree" or "the core" when a block's first line makes it one (whatever its fence says), for

@@ -86,6 +86,8 @@ extension Diagnostic {
         /// The same inside `<pre>`, `<script>`, `<style>` or `<textarea>` (`tag`), which only its
         /// closing tag ends: a blank line does not.
         case insideRawHTMLBlock(what: String, line: Int, tag: String)
+        /// A `swift` block whose first line is nearly `marker` (`slip` says how it differs).
+        case nearMiss(what: String, marker: String, slip: String)
     }
 
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
@@ -103,6 +105,9 @@ extension Diagnostic {
             case .insideHTMLBlock(let what, let line):
                 "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
                     + "coursecheck cannot run it; put a blank line between the HTML and the fence"
+            case .nearMiss(let what, let marker, let slip):
+                "this block looks like \(what), but its first line is not '\(marker)' (\(slip)), so coursecheck shows "
+                    + "it as a display fragment and never runs it; start the block with '\(marker)'"
             case .insideRawHTMLBlock(let what, let line, let tag):
                 "\(what) inside the <\(tag)> block that starts at line \(line): a reader sees its fence as raw text "
                     + "and coursecheck cannot run it; move it after </\(tag)>, which alone ends that block"
