@@ -1,3 +1,5 @@
+import Foundation
+
 /// The course index (`README.md` beside the lessons): `lessons: N` counts the lesson files, and its
 /// ordered list links every lesson once, in order, with its title.
 package struct CourseIndexClaim: ClaimCheck {
@@ -15,6 +17,9 @@ package struct CourseIndexClaim: ClaimCheck {
         var resolved: String
         var line: Line
         var titleLocation: SourceLocation
+        /// The number a reader sees on the item, and whether its list counts from it.
+        var number: Int?
+        var startsList: Bool
     }
 
     /// The item an ordered list item's first paragraph holds: a link at its start.
@@ -24,8 +29,10 @@ package struct CourseIndexClaim: ClaimCheck {
         else { return nil }
         let inline = block.inline
         guard let link = inline.links.first, link.range.lowerBound == 0 else { return nil }
-        var target = link.destination
-        if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
+        // The file a reader's click opens: a query (`?plain=1`) or a fragment (`#top`) is not part
+        // of it, and a percent-encoded name is the name.
+        var target = String(link.destination.prefix { $0 != "?" && $0 != "#" })
+        target = target.removingPercentEncoding ?? target
         let directory = index.file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")
         let resolved =
@@ -33,7 +40,8 @@ package struct CourseIndexClaim: ClaimCheck {
             ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
         return Item(
             title: inline.plain(link.text), file: link.destination, resolved: resolved, line: block.firstLine,
-            titleLocation: block.location(of: link.text.lowerBound, in: index.file.path))
+            titleLocation: block.location(of: link.text.lowerBound, in: index.file.path), number: block.itemNumber,
+            startsList: block.startsList)
     }
 
     static func items(_ index: CourseFacts.Index) -> [Item] {
@@ -93,6 +101,17 @@ package struct CourseIndexClaim: ClaimCheck {
                 findings.append(
                     .courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
             }
+        }
+        // The numbers readers see run on from each list's first: one finding when a list starts
+        // with a number that is not its lesson's place in the course (its later numbers follow).
+        for item in listed where item.startsList {
+            guard let number = item.number, let lesson = keys.firstIndex(where: { $0.sameBytes(item.resolved) }),
+                number != lesson + 1
+            else { continue }
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: item.line.number),
+                    .numbered(file: item.file, shown: number, lesson: lesson + 1)))
         }
         // The listed lessons aligned to course order (a shortest edit script): an item out of place
         // or a lesson left out is named once, where it is or where it belongs.

@@ -29,6 +29,11 @@ package struct Prose: Sendable {
         /// The marker of the list item this block is the first paragraph of: `-`, `*`, `+`, or the
         /// delimiter of an ordered item (`.`, `)`); nil elsewhere.
         package var itemMarker: Character?
+        /// The number a reader sees on the ordered list item this block opens: the list's first
+        /// number plus the item's position, whatever the item itself says (`1.` `1.` reads 1, 2).
+        package var itemNumber: Int?
+        /// True for the first item of an ordered list, whose number the list counts from.
+        package var startsList = false
         /// The source text, its lines joined by line breaks (soft or hard, as the inline parser reads them).
         package var source: String
         /// Where each segment starts in `source`.
@@ -86,8 +91,10 @@ package struct Prose: Sendable {
     package init(file: SourceFile, document: BlockNode) {
         path = file.path
         var blocks: [TextBlock] = []
-        func visit(_ node: BlockNode, itemMarker: Character?) {
+        func visit(_ node: BlockNode, itemMarker: Character?, itemNumber: Int? = nil, startsList: Bool = false) {
             var marker = itemMarker
+            var number = itemNumber
+            var first = startsList
             for child in node.children {
                 switch child.kind {
                 case .paragraph, .heading:
@@ -103,13 +110,23 @@ package struct Prose: Sendable {
                             text: String(decoding: bytes[leading..<end], as: UTF8.self))
                     }
                     if !segments.isEmpty {
-                        blocks.append(
-                            TextBlock(
-                                kind: kind, segments: segments, itemMarker: marker,
-                                definitions: document.linkDefinitions))
+                        var block = TextBlock(
+                            kind: kind, segments: segments, itemMarker: marker, definitions: document.linkDefinitions)
+                        block.itemNumber = number
+                        block.startsList = first && number != nil
+                        blocks.append(block)
                     }
                 case .list(let bullet, let delimiter):
-                    for item in child.children { visit(item, itemMarker: bullet ?? delimiter) }
+                    // An ordered list counts from its first item's number (at most nine digits).
+                    let start =
+                        bullet == nil
+                        ? child.children.first.flatMap { Self.orderedNumber(file.lines[$0.lines.lowerBound].text) }
+                        : nil
+                    for (position, item) in child.children.enumerated() {
+                        visit(
+                            item, itemMarker: bullet ?? delimiter, itemNumber: start.map { $0 + position },
+                            startsList: position == 0)
+                    }
                 case .blockQuote:
                     visit(child, itemMarker: nil)
                 default:
@@ -117,6 +134,8 @@ package struct Prose: Sendable {
                 }
                 // Only an item's first block is its bullet text.
                 marker = nil
+                number = nil
+                first = false
             }
         }
         visit(document, itemMarker: nil)
@@ -126,6 +145,20 @@ package struct Prose: Sendable {
 
     package init(file: SourceFile) {
         self.init(file: file, document: MarkdownScanner.scan(file).document)
+    }
+
+    /// The number of the ordered list marker on `line` (after any container prefix): the first
+    /// run of one to nine digits followed by `.` or `)`.
+    static func orderedNumber(_ line: String) -> Int? {
+        let bytes = Array(line.utf8)
+        var index = 0
+        while index < bytes.count && !(bytes[index] >= 0x30 && bytes[index] <= 0x39) { index += 1 }
+        let start = index
+        while index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 { index += 1 }
+        guard index > start, index - start <= 9, index < bytes.count,
+            bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")")
+        else { return nil }
+        return Int(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     package init(lesson: Lesson) {

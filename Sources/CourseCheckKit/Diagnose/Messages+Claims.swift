@@ -76,6 +76,8 @@ extension Diagnostic {
         case title(file: String, listed: String, title: String)
         case outOfOrder(file: String, lesson: Int)
         case unlisted(file: String)
+        /// The first listed lesson shows the number `shown` (the list's first), but it is lesson `lesson`.
+        case numbered(file: String, shown: Int, lesson: Int)
     }
 
     static func courseIndex(at location: SourceLocation, _ problem: CourseIndex) -> Diagnostic {
@@ -88,6 +90,9 @@ extension Diagnostic {
             case .title(let file, let listed, let title): "the index calls \(file) '\(listed)'; its title is '\(title)'"
             case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
             case .unlisted(let file): "the index does not list \(file)"
+            case .numbered(let file, let shown, let lesson):
+                "readers see \(file) numbered \(shown) (an ordered list counts from its first item's number); "
+                    + "it is lesson \(lesson)"
             }
         return Diagnostic(.courseIndex, at: location, message)
     }
