@@ -1,5 +1,6 @@
-/// Bold notes (`**GV1.**`, `**DR4.**`) form one series per prefix, numbered 1, 2, 3 … without gaps
-/// or repeats in reading order, and each series stays within one part of the course.
+/// Bold notes (`**GV1.**`, `**DR4.**` opening a paragraph) form one series per prefix, numbered
+/// 1, 2, 3 … without gaps or repeats in reading order, and each series stays within one part of the
+/// course. The same label in bold elsewhere is a reference, and names a note the course defines.
 package struct NoteSeriesClaim: ClaimCheck {
     package let id = DiagnosticID.noteSeries
     package let spansCourse = true
@@ -18,10 +19,22 @@ package struct NoteSeriesClaim: ClaimCheck {
         var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
     }
 
-    /// The notes of a lesson: strong emphasis (`**GV1.**` or `__GV1.__`) holding one to four capital
-    /// letters, a number and a full stop, in reading order.
+    /// The notes a lesson defines: a paragraph that opens with strong emphasis (`**GV1.**` or
+    /// `__GV1.__`) holding one to four capital letters, a number and a full stop, in reading order.
     static func notes(in lesson: CourseFacts.LessonFacts) -> [Note] {
-        var notes: [Note] = []
+        labels(in: lesson).filter(\.opensParagraph).map(\.note)
+    }
+
+    /// The notes a lesson refers to: the same label in bold anywhere but at a paragraph's start
+    /// (`as **GV3.** shows`, `see **GV3**`).
+    static func references(in lesson: CourseFacts.LessonFacts) -> [Note] {
+        labels(in: lesson).filter { !$0.opensParagraph }.map(\.note)
+    }
+
+    /// Every bold note label of a lesson, and whether it opens its paragraph. A reference may go
+    /// without the full stop a definition carries.
+    static func labels(in lesson: CourseFacts.LessonFacts) -> [(note: Note, opensParagraph: Bool)] {
+        var notes: [(note: Note, opensParagraph: Bool)] = []
         for block in lesson.prose.blocks
         where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
             let inline = block.inline
@@ -44,16 +57,18 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 let letters = bytes.prefix { $0 >= 65 && $0 <= 90 }.count
                 let digits = bytes.dropFirst(letters).prefix { $0 >= 48 && $0 <= 57 }.count
-                guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + 1 == bytes.count,
-                    bytes.last == UInt8(ascii: "."),
+                let opens =
+                    block.kind == .paragraph && inline.source[..<span.open].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                let stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
+                guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + stop == bytes.count,
+                    stop == 1 || !opens,
                     let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
                 else { continue }
                 let at = block.location(of: span.open, in: lesson.path)
-                notes.append(
-                    Note(
-                        prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number,
-                        path: lesson.path,
-                        line: at.line, column: at.column, lookAlike: lookAlike))
+                let note = Note(
+                    prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number,
+                    path: lesson.path, line: at.line, column: at.column, lookAlike: lookAlike)
+                notes.append((note, opens))
             }
         }
         return notes
@@ -101,7 +116,17 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// one slip would throw off for the rest of the course.
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         var notes = course.lessons.flatMap(Self.notes)
-        guard !notes.isEmpty else { return .notApplicable("no bold note markers") }
+        let references = course.lessons.flatMap(Self.references)
+        guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
+        // A reference names a note the course defines; one that names none is a finding of its own.
+        let defined = Set(notes.map { "\($0.prefix)\($0.number)" })
+        var referenceFindings: [Diagnostic] = []
+        for reference in references where !defined.contains("\(reference.prefix)\(reference.number)") {
+            referenceFindings.append(
+                .noteSeries(
+                    at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
+                    .unknownReference(note: "\(reference.prefix)\(reference.number)")))
+        }
         let parts = Self.parts(course.index, lessons: course.lessons)
         let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }
         var counts: [String: [String: Int]] = [:]
@@ -190,6 +215,16 @@ package struct NoteSeriesClaim: ClaimCheck {
                 notes[index].number = expected - 1
             }
         }
-        return .checked(findings)
+        // In reading order, references among the series' findings.
+        let lessonOrder = Dictionary(course.lessons.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        func key(_ diagnostic: Diagnostic) -> [Int] {
+            [lessonOrder[diagnostic.location.path] ?? 0, diagnostic.location.line, diagnostic.location.column]
+        }
+        let all = (findings + referenceFindings).enumerated().sorted {
+            (left: (Int, Diagnostic), right: (Int, Diagnostic)) in
+            let (a, b) = (key(left.1) + [left.0], key(right.1) + [right.0])
+            return a.lexicographicallyPrecedes(b)
+        }
+        return .checked(all.map(\.1))
     }
 }

@@ -186,11 +186,16 @@ extension Diagnostic {
         case goesBack(note: String, expected: String)
         /// A marker `written` with the look-alike `has` where the note `note` has `wanted`.
         case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
+        /// A bold label in the middle of text (a reference) naming a note no paragraph defines.
+        case unknownReference(note: String)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
         let message =
             switch problem {
+            case .unknownReference(let note):
+                "refers to note \(note), which no paragraph of the course defines (a note opens its paragraph with "
+                    + "its bold label)"
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
                 "note \(note) is in part '\(part)', whose series is \(series); expected \(series)\(number) (series "
                     + "\(prefix) belongs to part '\(owner)')"
