@@ -102,23 +102,14 @@ package struct CourseIndexClaim: ClaimCheck {
                     .courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
             }
         }
-        // The numbers readers see run on from each list's first: one finding when a list starts
-        // with a number that is not its lesson's place in the course (its later numbers follow).
-        for item in listed where item.startsList {
-            guard let number = item.number, let lesson = keys.firstIndex(where: { $0.sameBytes(item.resolved) }),
-                number != lesson + 1
-            else { continue }
-            findings.append(
-                .courseIndex(
-                    at: SourceLocation(path: path, line: item.line.number),
-                    .numbered(file: item.file, shown: number, lesson: lesson + 1)))
-        }
         // The listed lessons aligned to course order (a shortest edit script): an item out of place
         // or a lesson left out is named once, where it is or where it belongs.
         let lastLine = items.last?.line.number ?? index.file.lines.count
+        var misplaced = Set<Int>()
         for edit in UnifiedDiff.edits(keys, listed.map(\.resolved)) {
             switch edit {
             case .insert(let position):
+                misplaced.insert(position)
                 let item = listed[position]
                 let lesson = (keys.firstIndex(of: item.resolved) ?? 0) + 1
                 findings.append(
@@ -132,6 +123,18 @@ package struct CourseIndexClaim: ClaimCheck {
             default:
                 continue
             }
+        }
+        // The numbers readers see run on from each list's first: one finding when a list starts
+        // with a number that is not its lesson's place in the course (its later numbers follow),
+        // unless the item itself is out of order (that finding says it).
+        for (position, item) in listed.enumerated() where item.startsList && !misplaced.contains(position) {
+            guard let number = item.number, let lesson = keys.firstIndex(where: { $0.sameBytes(item.resolved) }),
+                number != lesson + 1
+            else { continue }
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: item.line.number),
+                    .numbered(file: item.file, shown: number, lesson: lesson + 1)))
         }
         return .checked(findings)
     }

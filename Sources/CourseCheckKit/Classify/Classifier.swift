@@ -5,18 +5,31 @@ package enum Classifier {
         var (lesson, classified) = classify(file, blocks: scanned.blocks)
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
-        let overIndented = overIndentedClosings(lesson, path: file.path)
-        let causes = swallowedFences(in: scanned.document, path: file.path) + overIndented.map(\.finding)
+        // Where fences went wrong: a slipped closing line comes at or before the last of these, and
+        // before any fence the reader cannot see (after one, every fence is paired wrongly anyway).
+        let troubled = diagnostics.filter { [.unterminatedFence, .strayOutput, .missingExpected].contains($0.id) }
+        let unseen =
+            swallowedFences(in: scanned.document, path: file.path) + hiddenFences(in: scanned.document, path: file.path)
+        let overIndented =
+            overIndentedClosings(lesson, path: file.path)
+            + slippedClosings(
+                scanned.document, path: file.path, troubleUntil: troubled.map(\.location.line).max(),
+                before: unseen.map(\.location.line).min() ?? Int.max)
+        let causes = unseen + overIndented.map(\.finding)
         if let first = causes.map(\.location.line).min() {
             // After a fence the reader does not see, every fence pairs with the wrong partner: the
             // stray and unclosed blocks that follow are its consequences, not findings of their own,
             // and so is the lost expected block of the tree whose closing fence is indented too far.
             let consequences: Set<DiagnosticID> = [.strayOutput, .missingExpected, .unterminatedFence]
             let headers = Set(overIndented.map(\.header))
+            let opened = Set(overIndented.compactMap(\.opening))
             diagnostics.removeAll { finding in
-                consequences.contains(finding.id)
-                    && (finding.location.line > first
-                        || (finding.id == .missingExpected && headers.contains(finding.location.line)))
+                // A lesson left without a tree by the slip has its tree back once the slip is fixed.
+                finding.id == .noTrees
+                    || consequences.contains(finding.id)
+                        && (finding.location.line > first
+                            || (finding.id == .missingExpected && headers.contains(finding.location.line))
+                            || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
         }
         diagnostics += causes
@@ -24,9 +37,80 @@ package enum Classifier {
         return (lesson, diagnostics)
     }
 
+    /// A fence a reader does not see because an invisible character comes first (`U+200B` before
+    /// the backticks): the line is text, and every fence after it pairs with the wrong partner.
+    /// One finding at the character, naming it.
+    static func hiddenFences(in document: BlockNode, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        document.walk { node, _ in
+            switch node.kind {
+            case .paragraph, .heading: break
+            default: return
+            }
+            for line in node.content {
+                let scalars = line.text.unicodeScalars
+                let hidden = scalars.prefix { Invisible.isSuspicious($0) || $0 == " " }
+                guard let first = hidden.first(where: { Invisible.isSuspicious($0) }) else { continue }
+                let rest = String(String.UnicodeScalarView(scalars.dropFirst(hidden.count)))
+                guard rest.hasPrefix("```") || rest.hasPrefix("~~~") else { continue }
+                let before = String(String.UnicodeScalarView(hidden.prefix { $0 != first }))
+                found.append(
+                    .noRole(
+                        at: SourceLocation(
+                            path: path, line: line.index + 1, column: line.prefixLength + before.utf8.count + 1),
+                        .hiddenFence(Invisible.name(first))))
+            }
+        }
+        return found
+    }
+
+    /// A block that never closes because its closing line slipped: fewer fence characters than the
+    /// fence (` `` ` for ` ``` `), or an info string after them (a closing fence takes none). One
+    /// finding at that line; the unclosed block and the lost expected block are its consequences.
+    /// The slipped block either never closes, or closes on a later fence meant to open a block,
+    /// which leaves a fence unclosed, a stray block or a lost expected block further on
+    /// (`troubleUntil`: the last such finding's line).
+    static func slippedClosings(_ document: BlockNode, path: String, troubleUntil: Int?, before: Int) -> [(
+        finding: Diagnostic, header: Int, opening: Int?
+    )] {
+        var found: [(finding: Diagnostic, header: Int, opening: Int?)] = []
+        guard let troubleUntil else { return [] }
+        document.walk { node, _ in
+            guard found.isEmpty, case .fencedCode(let fence, _) = node.kind, node.lines.lowerBound + 1 <= troubleUntil,
+                node.lines.lowerBound + 1 < before
+            else { return }
+            for line in node.content.dropFirst() {
+                let indent = line.text.prefix { $0 == " " }.count
+                let text = line.text.dropFirst(indent).trimmingBlanks()
+                let run = text.prefix { $0 == fence.character }.count
+                let slip: Diagnostic.FenceSlip
+                if run >= 2 && run < fence.length && run == text.count {
+                    slip = .short(written: String(text), fence: String(repeating: fence.character, count: fence.length))
+                } else if run >= fence.length && run < text.count && indent < 4 {
+                    slip = .infoString(written: String(text))
+                } else {
+                    continue
+                }
+                let opening = node.lines.lowerBound + 1
+                found.append(
+                    (
+                        .fenceSlip(
+                            at: SourceLocation(
+                                path: path, line: line.index + 1, column: line.prefixLength + indent + 1),
+                            slip, opening: opening),
+                        node.content.first.map { $0.index + 1 } ?? opening, opening
+                    ))
+                return
+            }
+        }
+        return found
+    }
+
     /// A tree that lost its expected block because its closing fence is indented four or more
     /// columns (too far to close it, so the next fence closes it instead): one finding at that line.
-    static func overIndentedClosings(_ lesson: Lesson, path: String) -> [(finding: Diagnostic, header: Int)] {
+    static func overIndentedClosings(_ lesson: Lesson, path: String) -> [(
+        finding: Diagnostic, header: Int, opening: Int?
+    )] {
         let paired = Set(lesson.trees.map(\.block.opening.number))
         return lesson.blocks.filter { $0.role == .tree && !paired.contains($0.fenced.opening.number) }.compactMap {
             block in
@@ -44,7 +128,8 @@ package enum Classifier {
                 .overIndentedClosingFence(
                     at: SourceLocation(
                         path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
-                    treeLine: block.fenced.opening.number, indent: indent, runsTo: block.fenced.closing.number), header
+                    treeLine: block.fenced.opening.number, indent: indent, runsTo: block.fenced.closing.number), header,
+                nil
             )
         }
     }

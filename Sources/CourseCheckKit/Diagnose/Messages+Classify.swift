@@ -88,6 +88,31 @@ extension Diagnostic {
         case insideRawHTMLBlock(what: String, line: Int, tag: String)
         /// A `swift` block whose first line is nearly `marker` (`slip` says how it differs).
         case nearMiss(what: String, marker: String, slip: String)
+        /// A fence line that an invisible character (`name`) before it turns into text.
+        case hiddenFence(String)
+    }
+
+    /// How a block's closing line missed being its closing fence.
+    enum FenceSlip {
+        /// Fewer fence characters than the opening fence has.
+        case short(written: String, fence: String)
+        /// The fence characters followed by text: a closing fence takes no info string.
+        case infoString(written: String)
+    }
+
+    /// The block opened at `opening` never closes because of the slip at `location`: one finding
+    /// (an `unterminated-fence`) at the slip, not at the opening and at each fence it mispairs.
+    static func fenceSlip(at location: SourceLocation, _ slip: FenceSlip, opening: Int) -> Diagnostic {
+        let message =
+            switch slip {
+            case .short(let written, let fence):
+                "'\(written)' does not close the '\(fence)' fence opened at line \(opening): a closing fence needs at "
+                    + "least as many characters, so the block runs on and every later fence pairs wrongly"
+            case .infoString(let written):
+                "'\(written)' does not close the fence opened at line \(opening): a closing fence takes no info string, "
+                    + "so the block runs on and every later fence pairs wrongly"
+            }
+        return Diagnostic(.unterminatedFence, at: location, message)
     }
 
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
@@ -105,6 +130,9 @@ extension Diagnostic {
             case .insideHTMLBlock(let what, let line):
                 "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
                     + "coursecheck cannot run it; put a blank line between the HTML and the fence"
+            case .hiddenFence(let name):
+                "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
+                    + "text and every fence after it pairs with the wrong partner; delete that character"
             case .nearMiss(let what, let marker, let slip):
                 "this block looks like \(what), but its first line is not '\(marker)' (\(slip)), so coursecheck shows "
                     + "it as a display fragment and never runs it; start the block with '\(marker)'"
