@@ -1,6 +1,12 @@
-/// The sentence `yerel N, ebeveyn N, gözlem N, ortam N` in the closing (last) lesson counts the
-/// single triggers the lessons declare (a lesson declaring a distribution is not counted). Earlier
-/// lessons use the same words for recomputation counts, so only the last lesson is read.
+/// The sentence in the closing (last) lesson that counts the single triggers the lessons declare
+/// (a lesson declaring a distribution is not counted). Earlier lessons use the same words for
+/// recomputation counts, so only the last lesson is read.
+///
+/// It is read as a reader reads it: the four triggers in any order, with any connective, with or
+/// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`) or right before it
+/// (`6 yerel`, `altı yerel`), in digits or in Turkish number words. A paragraph that names all four
+/// and counts some but not all is the sentence with its text unreadable: one finding, never
+/// "not applicable".
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
@@ -8,59 +14,123 @@ package struct TriggerDistributionClaim: ClaimCheck {
     package init() {}
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        for lesson in course.lessons.suffix(1) {
-            // Read per paragraph with soft line breaks joined, so a wrapped sentence is still seen.
-            for block in lesson.prose.blocks {
-                // Line breaks read as the spaces a reader sees (one byte each, so offsets hold).
-                guard let claimed = Self.numbers(in: String(block.source.map { $0 == "\n" ? " " : $0 })) else {
-                    continue
-                }
-                // A declaration its own lesson contradicts is reported once, by declared-trigger; the
-                // counts are then not known, so the sentence is not judged.
-                guard
-                    course.lessons.allSatisfy({
-                        Triggers.declaration(in: $0.prose) == nil || DeclaredTriggerClaim.isSound($0)
-                    })
-                else { return .checked([]) }
-                var actual = Triggers.names.map { _ in 0 }
-                for other in course.lessons {
-                    guard let printed = Triggers.declaration(in: other.prose)?.printed,
-                        let index = Triggers.names.firstIndex(where: { $0.printed == printed })
-                    else { continue }
-                    actual[index] += 1
-                }
-                var findings: [Diagnostic] = []
-                for (index, name) in Triggers.names.enumerated() where claimed[index].value != actual[index] {
-                    findings.append(
-                        .triggerDistribution(
-                            at: block.location(of: claimed[index].offset, in: lesson.path), trigger: name.declared,
-                            claimed: claimed[index].value, actual: actual[index]))
-                }
-                return .checked(findings)
-            }
+        guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
+        // The anchor: a paragraph naming all four triggers, one at least with its count (fewer
+        // names are a recomputation count or a mention, as in every other lesson). The first that
+        // counts all four is the sentence; without one, the one that counts most is, unreadable.
+        var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
+        for block in lesson.prose.blocks {
+            let words = Self.words(block.source)
+            let names = Set(words.map(\.text))
+            guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
+            let counts = Self.counts(in: words)
+            if counts.contains(where: { $0 != nil }) { candidates.append((block, counts)) }
         }
-        return .notApplicable("no 'yerel N, ebeveyn N, gözlem N, ortam N' sentence in the last lesson")
+        guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { $0 != nil } }) else {
+            guard let best = candidates.max(by: { $0.counts.count { $0 != nil } < $1.counts.count { $0 != nil } })
+            else { return .notApplicable("no sentence in the last lesson gives the four triggers their counts") }
+            let missing = Triggers.names.indices.filter { best.counts[$0] == nil }.map { Triggers.names[$0].declared }
+            return .checked([
+                .triggerDistributionUnreadable(at: best.block.location(of: 0, in: lesson.path), missing: missing)
+            ])
+        }
+        // A declaration its own lesson contradicts is reported once, by declared-trigger; the
+        // counts are then not known, so the sentence is not judged.
+        guard
+            course.lessons.allSatisfy({
+                Triggers.declaration(in: $0.prose) == nil || DeclaredTriggerClaim.isSound($0)
+            })
+        else { return .checked([]) }
+        var actual = Triggers.names.map { _ in 0 }
+        for other in course.lessons {
+            guard let printed = Triggers.declaration(in: other.prose)?.printed,
+                let index = Triggers.names.firstIndex(where: { $0.printed == printed })
+            else { continue }
+            actual[index] += 1
+        }
+        var findings: [Diagnostic] = []
+        for (index, name) in Triggers.names.enumerated() {
+            guard let claimed = counts[index], claimed.value != actual[index] else { continue }
+            findings.append(
+                .triggerDistribution(
+                    at: block.location(of: claimed.offset, in: lesson.path), trigger: name.declared,
+                    claimed: claimed.value, actual: actual[index]))
+        }
+        return .checked(findings)
     }
 
-    /// The four numbers of the sentence, each with its UTF-8 offset in `text` (byte search: no
-    /// Unicode equivalence).
-    static func numbers(in text: String) -> [(value: Int, offset: Int)]? {
-        var result: [(Int, Int)] = []
-        let bytes = Array(text.utf8)
-        var searchFrom = 0
-        for (position, name) in Triggers.names.enumerated() {
-            guard let found = text.utf8Offset(of: name.declared + " ", from: searchFrom) else { return nil }
-            let start = found + name.declared.utf8.count + 1
-            var end = start
-            while end < bytes.count && bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
-            guard end > start, end - start < 10, let value = Int(String(decoding: bytes[start..<end], as: UTF8.self))
-            else { return nil }
-            if position < 3 && !(end + 1 < bytes.count && bytes[end] == UInt8(ascii: ",") && bytes[end + 1] == 0x20) {
-                return nil
+    /// One word of a paragraph: its text (lowercased) and its UTF-8 offset in the source.
+    struct Word {
+        var text: String
+        var offset: Int
+    }
+
+    /// The words of `source`, markup (`*`, `_`, `` ` ``, `~`) and punctuation as separators, so
+    /// offsets stay the source's.
+    static func words(_ source: String) -> [Word] {
+        var words: [Word] = []
+        var current = ""
+        var start = 0
+        var offset = 0
+        for character in source {
+            let isWord = character.isLetter || character.isNumber
+            if isWord {
+                if current.isEmpty { start = offset }
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(Word(text: lowercased(current), offset: start))
+                current = ""
             }
-            result.append((value, start))
-            searchFrom = end
+            offset += character.utf8.count
         }
-        return result
+        if !current.isEmpty { words.append(Word(text: lowercased(current), offset: start)) }
+        return words
+    }
+
+    /// Turkish lowercase for the words that matter here: `İ` is `i`, `I` is `ı`.
+    static func lowercased(_ word: String) -> String {
+        String(word.map { $0 == "İ" ? "i" : $0 == "I" ? "ı" : $0 }).lowercased()
+    }
+
+    static let units: [String: Int] = [
+        "sıfır": 0, "bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8, "dokuz": 9,
+    ]
+    static let tens: [String: Int] = [
+        "on": 10, "yirmi": 20, "otuz": 30, "kırk": 40, "elli": 50, "altmış": 60, "yetmiş": 70, "seksen": 80,
+        "doksan": 90,
+    ]
+
+    /// The number `words[index...]` starts with, and how many words it takes: digits, a unit, a
+    /// ten, or a ten and a unit (`on bir`).
+    static func number(_ words: [Word], at index: Int) -> (value: Int, length: Int)? {
+        guard index >= 0, index < words.count else { return nil }
+        let word = words[index].text
+        if word.allSatisfy({ $0.isASCII && $0.isNumber }), word.count < 10, let value = Int(word) {
+            return (value, 1)
+        }
+        if let unit = units[word] { return (unit, 1) }
+        if let ten = tens[word] {
+            if index + 1 < words.count, let unit = units[words[index + 1].text], unit > 0 { return (ten + unit, 2) }
+            return (ten, 1)
+        }
+        return nil
+    }
+
+    /// Each trigger's count in a paragraph, with the count's offset: the number right after its
+    /// name, else the number right before it; nil for a trigger the paragraph does not count.
+    static func counts(in words: [Word]) -> [(value: Int, offset: Int)?] {
+        Triggers.names.map { name -> (value: Int, offset: Int)? in
+            for (index, word) in words.enumerated() where word.text == name.declared {
+                if let after = number(words, at: index + 1) { return (after.value, words[index + 1].offset) }
+                // Before: a ten and a unit (`on bir yerel`), or one word.
+                if index >= 2, let before = number(words, at: index - 2), before.length == 2 {
+                    return (before.value, words[index - 2].offset)
+                }
+                if let before = number(words, at: index - 1), before.length == 1 {
+                    return (before.value, words[index - 1].offset)
+                }
+            }
+            return nil
+        }
     }
 }

@@ -174,6 +174,14 @@ extension Diagnostic {
                 + "\(Plural.form(actual, "declares", "declare")) \(trigger)")
     }
 
+    /// The distribution sentence counts some triggers but not `missing`.
+    static func triggerDistributionUnreadable(at location: SourceLocation, missing: [String]) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "this paragraph counts triggers, but no count can be read for \(missing.joined(separator: ", ")); give "
+                + "each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name")
+    }
+
     enum NoteSeries {
         /// `note` stands in `part`, whose own series `series` it continues (as `series` + `number`);
         /// its prefix belongs to part `owner`.
