@@ -209,8 +209,16 @@ package struct Prose: Sendable {
     /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a header row
     /// holding a `|` and a `|---|` delimiter row on the next line, then the paragraph's other lines
     /// as rows, leading pipes optional.
-    package var tables: [Table] {
+    package var tables: [Table] { tableScan.tables }
+
+    /// Rows that look like a table's header and delimiter row but that GitHub does not render as
+    /// a table (cmark-gfm's rule: one delimiter cell per header cell, each `:?-+:?`): the header
+    /// cells, the header's line, and why.
+    package var unrenderedTables: [(header: [String], line: Int, reason: String)] { tableScan.unrendered }
+
+    private var tableScan: (tables: [Table], unrendered: [(header: [String], line: Int, reason: String)]) {
         var tables: [Table] = []
+        var unrendered: [(header: [String], line: Int, reason: String)] = []
         for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
             let segments = block.segments
             var index = 0
@@ -219,8 +227,24 @@ package struct Prose: Sendable {
                     index += 1
                     continue
                 }
-                var table = Table(
-                    header: cells(segments[index]).map(\.text), headerLine: segments[index].line.number, rows: [])
+                let header = cells(segments[index])
+                let delimiters = cells(segments[index + 1]).map(\.text)
+                let wellFormed = delimiters.allSatisfy { cell in
+                    let dashes = cell.drop { $0 == ":" }.reversed().drop { $0 == ":" }
+                    return cell.count - dashes.count <= 2 && !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
+                }
+                guard delimiters.count == header.count, wellFormed else {
+                    unrendered.append(
+                        (
+                            header.map(\.text), segments[index].line.number,
+                            delimiters.count != header.count
+                                ? "its header has \(header.count) cells and its delimiter row \(delimiters.count)"
+                                : "a delimiter cell is not dashes with optional colons"
+                        ))
+                    index += 1
+                    continue
+                }
+                var table = Table(header: header.map(\.text), headerLine: segments[index].line.number, rows: [])
                 var row = index + 2
                 // GFM: every line of the paragraph after the delimiter row is a row, with or without
                 // a leading pipe (the table ends where the paragraph does).
@@ -232,7 +256,7 @@ package struct Prose: Sendable {
                 index = row
             }
         }
-        return tables
+        return (tables, unrendered)
     }
 
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.

@@ -141,6 +141,8 @@ extension Diagnostic {
         case title(row: Int, named: String, lesson: Int, title: String)
         case missingRow(title: String, lesson: Int)
         case notALesson(row: Int, named: String)
+        /// The closing table's header is on the page, but GitHub renders no table (`reason`).
+        case notRendered(String)
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
@@ -153,6 +155,8 @@ extension Diagnostic {
                 "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'"
             case .title(let row, let named, let lesson, let title):
                 "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
+            case .notRendered(let reason):
+                "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):
