@@ -21,6 +21,10 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         for (lesson, declaration) in zip(course.lessons, declarations) {
             guard let declaration else {
+                if let bullet = Triggers.unreadableBullet(in: lesson.prose) {
+                    findings.append(.declaredTrigger(at: bullet.location, .notBold(written: bullet.written)))
+                    continue
+                }
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
                 findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
                 continue

@@ -34,12 +34,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 .triggerDistributionUnreadable(at: best.block.location(of: 0, in: lesson.path), missing: missing)
             ])
         }
-        // A declaration its own lesson contradicts is reported once, by declared-trigger; the
-        // counts are then not known, so the sentence is not judged.
+        // A declaration its own lesson contradicts, or a lesson without one when others have one,
+        // is reported once, by declared-trigger; the counts are then not known, so the sentence is
+        // not judged.
+        let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard
             course.lessons.allSatisfy({
                 Triggers.declaration(in: $0.prose) == nil || DeclaredTriggerClaim.isSound($0)
-            })
+            }), !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
         else { return .checked([]) }
         var actual = Triggers.names.map { _ in 0 }
         for other in course.lessons {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The triggers the course measures, and how lessons declare and outputs show them.
 package enum Triggers {
     /// The four causes, as lessons spell them (`gözlem`) and as the core prints them (`gozlem`).
@@ -48,6 +50,21 @@ package enum Triggers {
                     location: block.location(of: strong.content.lowerBound, in: prose.path)))
         }
         return declarations
+    }
+
+    /// A bullet that opens `Bu dersin tetiği:` but gives no bold value: where its text starts,
+    /// and the text as rendered. The anchor is on the page; its value cannot be read.
+    package static func unreadableBullet(in prose: Prose) -> (location: SourceLocation, written: String)? {
+        let lead = bulletLead.utf8.count
+        for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
+            let inline = block.inline
+            if inline.emphasis.contains(where: { $0.strong && $0.open >= lead }) { continue }
+            let text = inline.plain()
+            let written = text.dropFirst(bulletLead.count).trimmingCharacters(in: .whitespaces)
+            let skipped = block.source.utf8.dropFirst(lead).prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }.count
+            return (block.location(of: lead + skipped, in: prose.path), written)
+        }
+        return nil
     }
 
     /// The causes of the recomputations a tree printed: the `yeniden A cause, B cause` part of

@@ -100,6 +100,8 @@ extension Diagnostic {
     enum DeclaredTrigger: Equatable {
         /// The lesson has no trigger bullet.
         case none
+        /// The bullet is there, but its value (`written`, as rendered) is not in bold.
+        case notBold(written: String)
         /// No tree of the lesson recomputes a view with the declared cause; `shown` are the causes its trees show.
         case notShown(declared: String, printed: String, shown: [String])
         case noCounts
@@ -118,6 +120,9 @@ extension Diagnostic {
         let message =
             switch problem {
             case .none: "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"
+            case .notBold(let written):
+                "the 'Bu dersin tetiği:' bullet is here, but its trigger is not in bold ('\(written)'), so it cannot be "
+                    + "read; write it as **yerel**, **ebeveyn**, **gözlem** or **ortam**"
             case .notShown(let declared, let printed, let shown):
                 "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
                     + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
