@@ -36,7 +36,7 @@ test:
 SOAK_CASES ?= 300
 soak:
 	$(SWIFT) build --build-tests $(STRICT)
-	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'WritePropertyTests|VerdictPropertyTests'
+	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'WritePropertyTests|VerdictPropertyTests|RenderingPropertyTests'
 	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter DifferentialTests
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate)

@@ -37,12 +37,14 @@ package enum Triggers {
     /// Every such bullet, in reading order: the first is the lesson's declaration, and a later one
     /// that disagrees with it is a contradiction a reader would see.
     package static func declarations(in prose: Prose) -> [Declaration] {
-        let lead = bulletLead.utf8.count
         var declarations: [Declaration] = []
-        for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
+        // Read as rendered: `Bu dersin teti&#287;i:` and `Bu dersin\ntetiği:` are the lead too.
+        for block in prose.bullets where leads(block) {
             let inline = block.inline
-            guard let strong = inline.emphasis.first(where: { $0.strong && $0.open >= lead }),
-                inline.source[lead..<strong.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A })
+            guard
+                let strong = inline.emphasis.first(where: {
+                    $0.strong && inline.plain(0..<$0.open).trimmingCharacters(in: .whitespaces) == bulletLead
+                })
             else { continue }
             declarations.append(
                 Declaration(
@@ -55,16 +57,23 @@ package enum Triggers {
     /// A bullet that opens `Bu dersin tetiği:` but gives no bold value: where its text starts,
     /// and the text as rendered. The anchor is on the page; its value cannot be read.
     package static func unreadableBullet(in prose: Prose) -> (location: SourceLocation, written: String)? {
-        let lead = bulletLead.utf8.count
-        for block in prose.bullets where block.source.utf8.starts(with: bulletLead.utf8) {
+        for block in prose.bullets where leads(block) {
             let inline = block.inline
-            if inline.emphasis.contains(where: { $0.strong && $0.open >= lead }) { continue }
-            let text = inline.plain()
-            let written = text.dropFirst(bulletLead.count).trimmingCharacters(in: .whitespaces)
-            let skipped = block.source.utf8.dropFirst(lead).prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }.count
-            return (block.location(of: lead + skipped, in: prose.path), written)
+            if inline.emphasis.contains(where: { $0.strong }) { continue }
+            let written = inline.plain().dropFirst(bulletLead.count).trimmingCharacters(in: .whitespaces)
+            // At the value when the lead is written plainly; else at the bullet.
+            let lead = bulletLead.utf8.count
+            let at =
+                block.source.utf8.starts(with: bulletLead.utf8)
+                ? lead + block.source.utf8.dropFirst(lead).prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }.count : 0
+            return (block.location(of: at, in: prose.path), written)
         }
         return nil
+    }
+
+    /// True when a bullet's rendered text opens with the lead.
+    static func leads(_ block: Prose.TextBlock) -> Bool {
+        block.source.utf8.starts(with: bulletLead.utf8) || block.text.hasPrefix(bulletLead)
     }
 
     /// The causes of the recomputations a tree printed: the `yeniden A cause, B cause` part of

@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// Rewrites that keep what a reader sees never change the verdict. The real course checks clean;
+/// after random rewrites of its prose that GitHub renders the same (a letter as a character
+/// reference, escaped punctuation, `**` as `__`, an HTML comment against a word, a soft line
+/// break), it still checks clean, with the same summary.
+///
+/// `COURSECHECK_PROPERTY_CASES` sets the number of rewritten courses (`make soak` runs many); a
+/// failure names its seed and its rewrites, and `COURSECHECK_PROPERTY_SEED` replays it.
+final class RenderingPropertyTests: XCTestCase {
+    typealias Generator = BlockStructurePropertyTests.Generator
+
+    /// A prose line that may be rewritten: a paragraph's or heading's line that is not a table row.
+    struct Target {
+        var file: String
+        var line: Int
+        var heading: Bool
+        /// The UTF-8 column where the block's text starts on the line: container prefixes and list
+        /// markers before it are structure, never rewritten.
+        var column: Int
+    }
+
+    /// The rewritable lines of every markdown file of the course.
+    static func targets(in lessons: URL) throws -> [Target] {
+        var found: [Target] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: lessons.path).sorted()
+        where name.hasSuffix(".md") {
+            let text = try String(contentsOf: lessons.appendingPathComponent(name), encoding: .utf8)
+            let file = SourceFile(path: name, text: text)
+            for block in Prose(file: file).blocks {
+                for segment in block.segments where !segment.text.contains("|") {
+                    var heading = false
+                    if case .heading = block.kind { heading = true }
+                    found.append(
+                        Target(file: name, line: segment.line.number, heading: heading, column: segment.column))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Offsets of `line` from `start` on that are plain text: outside code spans, link
+    /// destinations, autolinks, HTML and character references (an earlier rewrite's included).
+    static func plainOffsets(_ line: [Character], from start: Int) -> [Int] {
+        var plain: [Int] = []
+        var inCode = false
+        var inDestination = false
+        var inAngle = false
+        var inEntity = false
+        for (index, character) in line.enumerated() {
+            if character == "`" { inCode.toggle() }
+            if !inCode && character == "(" && index > 0 && line[index - 1] == "]" { inDestination = true }
+            if !inCode && character == "<" { inAngle = true }
+            if !inCode && character == "&" { inEntity = true }
+            let escaped = character == "\\" || (index > 0 && line[index - 1] == "\\")
+            if index >= start && !inCode && !inDestination && !inAngle && !inEntity && character != "`" && !escaped {
+                plain.append(index)
+            }
+            if character == ")" { inDestination = false }
+            if character == ">" { inAngle = false }
+            if character == ";" || character == " " { inEntity = false }
+        }
+        return plain
+    }
+
+    /// One rewrite of one line that renders the same; nil when this line offers none of that kind.
+    static func rewrite(_ text: String, heading: Bool, column: Int, kind: UInt64, _ random: inout Generator) -> (
+        String, String
+    )? {
+        var line = Array(text)
+        // The character index where the block's text starts (the column counts UTF-8 bytes).
+        var bytes = 0
+        var start = line.count
+        for (index, character) in line.enumerated() {
+            if bytes >= column - 1 {
+                start = index
+                break
+            }
+            bytes += character.utf8.count
+        }
+        let plain = plainOffsets(line, from: start)
+        func pick(_ candidates: [Int]) -> Int? {
+            candidates.isEmpty ? nil : candidates[Int(random.next() % UInt64(candidates.count))]
+        }
+        switch kind % 5 {
+        case 0:
+            // A letter as a numeric character reference.
+            guard let at = pick(plain.filter { line[$0].isLetter }), let scalar = line[at].unicodeScalars.first,
+                line[at].unicodeScalars.count == 1
+            else { return nil }
+            line.replaceSubrange(at...at, with: Array("&#\(scalar.value);"))
+            return (String(line), "entity for '\(scalar)'")
+        case 1:
+            // Punctuation behind a backslash.
+            guard let at = pick(plain.filter { ".,:;!?".contains(line[$0]) }) else { return nil }
+            line.insert("\\", at: at)
+            return (String(line), "escaped '\(line[at + 1])'")
+        case 2:
+            // `**x**` as `__x__`, where underscores open and close as the asterisks did.
+            let text = String(line)
+            let from = text.index(text.startIndex, offsetBy: start)
+            guard let open = text.range(of: "**", range: from..<text.endIndex),
+                let close = text.range(of: "**", range: open.upperBound..<text.endIndex)
+            else { return nil }
+            let before = open.lowerBound == text.startIndex ? nil : text[text.index(before: open.lowerBound)]
+            let after = close.upperBound == text.endIndex ? nil : text[close.upperBound]
+            guard before.map({ $0 == " " || $0.isPunctuation }) ?? true,
+                after.map({ $0 == " " || $0.isPunctuation }) ?? true
+            else { return nil }
+            var result = text
+            result.replaceSubrange(close, with: "__")
+            result.replaceSubrange(open, with: "__")
+            return (result, "** as __")
+        case 3:
+            // An HTML comment against a word, before a space.
+            guard let at = pick(plain.filter { line[$0] == " " && $0 > 0 && line[$0 - 1].isLetter }) else { return nil }
+            line.insert(contentsOf: Array("<!-- not shown -->"), at: at)
+            return (String(line), "comment at \(at)")
+        default:
+            // A soft line break for a space before a letter (a paragraph's line only).
+            guard !heading,
+                let at = pick(
+                    plain.filter { $0 > 0 && line[$0] == " " && $0 + 1 < line.count && line[$0 + 1].isLetter })
+            else { return nil }
+            line[at] = "\n"
+            return (String(line), "soft break at \(at)")
+        }
+    }
+
+    func testRewritesThatRenderTheSameKeepTheVerdict() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 6
+        let seeds =
+            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
+            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let baseline = try CourseCopy.make(for: self)
+        // Twice: the second run's summary says what a warm cache gives, as the rewritten runs' do.
+        _ = InProcess.run(["lessons/"], in: baseline.url)
+        let clean = InProcess.run(["lessons/"], in: baseline.url)
+        XCTAssertEqual(clean.status, .clean, clean.stderr)
+        let targets = try Self.targets(in: baseline.url.appendingPathComponent("lessons"))
+        XCTAssertGreaterThan(targets.count, 500, "the course's prose went missing")
+
+        for seed in seeds {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            var applied: [String] = []
+            for _ in 0..<8 {
+                let target = targets[Int(random.next() % UInt64(targets.count))]
+                let url = lessons.appendingPathComponent(target.file)
+                var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+                // Each rewrite reads the line as it is now (an earlier one may have wrapped it).
+                guard target.line - 1 < lines.count,
+                    let (text, what) = Self.rewrite(
+                        lines[target.line - 1], heading: target.heading, column: target.column, kind: random.next(),
+                        &random)
+                else { continue }
+                lines[target.line - 1] = text
+                try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                applied.append("\(target.file):\(target.line) \(what)")
+                // A soft break adds a line: later targets in this file are off by one; stop there.
+                if what.hasPrefix("soft break") { break }
+            }
+            let run = InProcess.run(["lessons/"], in: scratch.url)
+            XCTAssertEqual(
+                run.stderr, clean.stderr,
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(applied.joined(separator: "; "))")
+            XCTAssertEqual(run.stdout, clean.stdout, "seed \(seed)")
+        }
+    }
+}
