@@ -488,4 +488,53 @@ final class CascadeTests: XCTestCase {
                     + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
             ])
     }
+
+    // From the adversarial round on rendered claims: each a complete list of findings.
+
+    /// GitHub fills a row's missing cells with empty ones: the row gives an empty trigger.
+    func testAClosingTableRowWithCellsLeftOff() throws {
+        try mutate(
+            "21-on-izleme-ve-yineleme.md",
+            "| Görünümler ve Değiştiriciler | yazı tipi değişti | ortam | kendi yazı tipini koyan çocuk ortamı okumaz |",
+            "| Görünümler ve Değiştiriciler | yazı tipi değişti |")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:246:61: error: row 2 gives the trigger ''; "
+                    + "lessons/02-gorunumler-ve-degistiriciler.md declares 'ortam' [closing-table]"
+            ])
+    }
+
+    /// A delimiter row GitHub rejects leaves no table: one finding, not "not applicable".
+    func testAClosingTableGitHubDoesNotRender() throws {
+        try mutate("21-on-izleme-ve-yineleme.md", "|---|---|---|---|", "|---|---|-x-|---|")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's header row is here, but GitHub "
+                    + "does not render it as a table: a delimiter cell is not dashes with optional colons [closing-table]"
+            ])
+    }
+
+    func testAYAMLNullIsNoValue() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "license: 'CC BY-SA 4.0'", "license: ~")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:7:1: error: front matter 'license' is empty; it needs a "
+                    + "value [front-matter]"
+            ])
+    }
+
+    /// `***GV2.***` renders a bold (and italic) label opening its paragraph: still the note.
+    func testANoteLabelInBoldItalicsOpensItsParagraph() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "**GV2.** Bu bölüm", "***GV2.*** Bu bölüm")
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// A non-breaking space after a header is not seen: the column is `Tetik`.
+    func testANonBreakingSpaceInTheTableHeaderIsNotSeen() throws {
+        try mutate("21-on-izleme-ve-yineleme.md", "| Tetik |", "| Tetik&nbsp; |")
+        XCTAssertEqual(findings(), [])
+    }
 }

@@ -66,8 +66,10 @@ package struct FrontMatterClaim: ClaimCheck {
                     .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
             }
             for key in Self.requiredKeys {
+                // YAML's null (`~`, `null`) is no value either.
                 guard let entry = frontMatter[key], entry.items.isEmpty,
                     entry.value.allSatisfy({ $0 == " " || $0 == "\t" })
+                        || ["~", "null", "Null", "NULL"].contains(entry.value)
                 else { continue }
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .empty(key: key)))
             }

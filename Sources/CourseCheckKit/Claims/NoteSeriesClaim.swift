@@ -57,8 +57,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 let letters = bytes.prefix { $0 >= 65 && $0 <= 90 }.count
                 let digits = bytes.dropFirst(letters).prefix { $0 >= 48 && $0 <= 57 }.count
-                let opens =
-                    block.kind == .paragraph && inline.source[..<span.open].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
+                let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
                 let stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
                 guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + stop == bytes.count,
                     stop == 1 || !opens,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The prose of a markdown file as a reader sees it: its paragraphs and headings (outside code,
 /// HTML blocks and front matter), each with its soft line breaks joined, in reading order. Claims
 /// match sentences on this text, so a wrapped sentence or bullet reads as one.
@@ -262,8 +264,11 @@ package struct Prose: Sendable {
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.
     private func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
 
+    /// A line meant as a delimiter row: pipes and at least three dashes in a row. Whether GitHub
+    /// takes it as one (every cell dashes with optional colons) is decided by the caller, so a
+    /// slip in it is reported rather than read as prose.
     private func isDelimiter(_ text: String) -> Bool {
-        isRow(text) && text.utf8.allSatisfy { "|-: ".utf8.contains($0) } && text.containsByte(UInt8(ascii: "-"))
+        isRow(text) && text.contains("---")
     }
 
     /// The cells of a table row, split on unescaped pipes, each as rendered text.
@@ -280,7 +285,7 @@ package struct Prose: Sendable {
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
             cells.append(
                 Table.Cell(
-                    text: Inline(source, definitions: linkDefinitions).plain(),
+                    text: Inline(source, definitions: linkDefinitions).plain().trimmingCharacters(in: .whitespaces),
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {
