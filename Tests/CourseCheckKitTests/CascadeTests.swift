@@ -537,4 +537,35 @@ final class CascadeTests: XCTestCase {
         try mutate("21-on-izleme-ve-yineleme.md", "| Tetik |", "| Tetik&nbsp; |")
         XCTAssertEqual(findings(), [])
     }
+
+    /// The distribution sentence as rendered: a comment hides text, a reference is its character,
+    /// the numbers may come first, and a decimal is no count.
+    func testTheDistributionSentenceReadsAsRendered() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        for (written, expected) in [
+            (
+                "yerel 6, ebeveyn 4, gözlem 4, ortam <!-- 6 -->7.",
+                ["267:122: error: says ortam 7, but 6 lessons declare ortam"]
+            ),
+            ("yerel &#54;, ebeveyn 4, g&ouml;zlem 4, ortam 6.", []),
+            ("6 yerel, 4 ebeveyn, 4 gözlem, 6 ortam.", []),
+            (
+                "yerel 6, ebeveyn 4, gözlem 4, ortam ~~6~~ 7.",
+                ["267:118: error: says ortam 7, but 6 lessons declare ortam"]
+            ),
+            (
+                "yerel 6, ebeveyn 4, gözlem 4, ortam 6,5.",
+                [
+                    "267:1: error: this paragraph counts triggers, but no count can be read for ortam; give each of "
+                        + "yerel, ebeveyn, gözlem and ortam its number, right before or after its name"
+                ]
+            ),
+        ] {
+            try mutate(file, sentence, written)
+            XCTAssertEqual(
+                findings(), expected.map { "lessons/\(file):\($0) [trigger-distribution]" }, written)
+            try mutate(file, written, sentence)
+        }
+    }
 }

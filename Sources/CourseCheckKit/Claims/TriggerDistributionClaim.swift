@@ -20,7 +20,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // counts all four is the sentence; without one, the one that counts most is, unreadable.
         var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
         for block in lesson.prose.blocks {
-            let words = Self.words(block.source)
+            let words = Self.words(block)
             let names = Set(words.map(\.text))
             guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
             let counts = Self.counts(in: words)
@@ -61,31 +61,77 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return .checked(findings)
     }
 
-    /// One word of a paragraph: its text (lowercased) and its UTF-8 offset in the source.
+    /// One word of a paragraph as rendered: its text (lowercased), the UTF-8 offset in the source
+    /// it came from, whether punctuation other than `:` stands between it and the word before,
+    /// and whether it is a number that cannot be a count (`6,5`, `6.5`, `%6`).
     struct Word {
         var text: String
         var offset: Int
+        var separated = false
+        var notACount = false
     }
 
-    /// The words of `source`, markup (`*`, `_`, `` ` ``, `~`) and punctuation as separators, so
-    /// offsets stay the source's.
-    static func words(_ source: String) -> [Word] {
-        var words: [Word] = []
-        var current = ""
-        var start = 0
-        var offset = 0
-        for character in source {
-            let isWord = character.isLetter || character.isNumber
-            if isWord {
-                if current.isEmpty { start = offset }
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(Word(text: lowercased(current), offset: start))
-                current = ""
+    /// The words a reader reads in a paragraph: entities decoded, escapes resolved, raw HTML and
+    /// struck-through text left out, line breaks as spaces.
+    static func words(_ block: Prose.TextBlock) -> [Word] {
+        var characters: [(character: Character, offset: Int)] = []
+        func visit(_ nodes: [InlineNode]) {
+            for node in nodes {
+                switch node.kind {
+                case .text(let text), .code(let text):
+                    // Offsets within a node are exact when it holds no reference or escape.
+                    let exact = node.range.count == text.utf8.count
+                    var offset = node.range.lowerBound
+                    for character in text {
+                        characters.append((character, exact ? offset : node.range.lowerBound))
+                        offset += character.utf8.count
+                    }
+                case .softBreak, .hardBreak:
+                    characters.append((" ", node.range.lowerBound))
+                case .strikethrough, .html, .footnoteReference:
+                    // Struck-through or hidden: not what the sentence says.
+                    break
+                case .emphasis, .strong, .link, .image, .autolink:
+                    visit(node.children)
+                }
             }
-            offset += character.utf8.count
         }
-        if !current.isEmpty { words.append(Word(text: lowercased(current), offset: start)) }
+        visit(block.inline.nodes)
+        var words: [Word] = []
+        var index = 0
+        var separated = false
+        while index < characters.count {
+            let character = characters[index].character
+            guard character.isLetter || character.isNumber else {
+                if character.isPunctuation && character != ":" && character != "%" { separated = true }
+                index += 1
+                continue
+            }
+            let start = index
+            while index < characters.count, characters[index].character.isLetter || characters[index].character.isNumber
+            {
+                index += 1
+            }
+            var text = String(characters[start..<index].map(\.character))
+            var notACount = start > 0 && characters[start - 1].character == "%"
+            if text.allSatisfy(\.isNumber) {
+                // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
+                if index + 1 < characters.count, ",.".contains(characters[index].character),
+                    characters[index + 1].character.isNumber
+                {
+                    index += 1
+                    while index < characters.count, characters[index].character.isNumber { index += 1 }
+                    text = String(characters[start..<index].map(\.character))
+                    notACount = true
+                }
+                if index < characters.count, characters[index].character == "%" { notACount = true }
+            }
+            words.append(
+                Word(
+                    text: lowercased(text), offset: characters[start].offset, separated: separated,
+                    notACount: notACount))
+            separated = false
+        }
         return words
     }
 
@@ -105,14 +151,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The number `words[index...]` starts with, and how many words it takes: digits, a unit, a
     /// ten, or a ten and a unit (`on bir`).
     static func number(_ words: [Word], at index: Int) -> (value: Int, length: Int)? {
-        guard index >= 0, index < words.count else { return nil }
+        guard index >= 0, index < words.count, !words[index].notACount else { return nil }
         let word = words[index].text
         if word.allSatisfy({ $0.isASCII && $0.isNumber }), word.count < 10, let value = Int(word) {
             return (value, 1)
         }
         if let unit = units[word] { return (unit, 1) }
         if let ten = tens[word] {
-            if index + 1 < words.count, let unit = units[words[index + 1].text], unit > 0 { return (ten + unit, 2) }
+            if index + 1 < words.count, !words[index + 1].separated, let unit = units[words[index + 1].text], unit > 0 {
+                return (ten + unit, 2)
+            }
             return (ten, 1)
         }
         return nil
@@ -123,9 +171,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
     static func counts(in words: [Word]) -> [(value: Int, offset: Int)?] {
         Triggers.names.map { name -> (value: Int, offset: Int)? in
             for (index, word) in words.enumerated() where word.text == name.declared {
-                if let after = number(words, at: index + 1) { return (after.value, words[index + 1].offset) }
-                // Before: a ten and a unit (`on bir yerel`), or one word.
-                if index >= 2, let before = number(words, at: index - 2), before.length == 2 {
+                // After: nothing but spaces (or a colon) between the name and its number.
+                if index + 1 < words.count, !words[index + 1].separated, let after = number(words, at: index + 1) {
+                    return (after.value, words[index + 1].offset)
+                }
+                // Before: a ten and a unit (`on bir yerel`), or one word, right before the name.
+                guard !word.separated else { continue }
+                if index >= 2, !words[index - 1].separated, let before = number(words, at: index - 2),
+                    before.length == 2
+                {
                     return (before.value, words[index - 2].offset)
                 }
                 if let before = number(words, at: index - 1), before.length == 1 {
