@@ -568,4 +568,32 @@ final class CascadeTests: XCTestCase {
             try mutate(file, written, sentence)
         }
     }
+
+    /// A tree whose fence says `Swift` is one finding; the labels it passes are still the lesson's.
+    func testATreeFenceSpelledSwiftIsOneFinding() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "```swift\n// main.swift", "```Swift\n// main.swift")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:116:1: error: a tree in a code block with info string "
+                    + "'Swift', so coursecheck cannot run it; its fence must say ```swift [no-role]"
+            ])
+    }
+
+    func testABlankSourceIsOneFinding() throws {
+        try mutate(
+            "02-gorunumler-ve-degistiriciler.md",
+            "source: 'https://academia.sh/tr/kurslar/swiftui/gorunumler-ve-degistiriciler'", "source: ' '")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:3:1: error: front matter 'source' is empty; it needs a value [front-matter]"
+            ])
+    }
+
+    /// `**GV2**.` reads as the note GV2: the full stop just outside the bold is still its.
+    func testANoteLabelWithItsFullStopOutsideTheBold() throws {
+        try mutate("01-bildirimsel-sozdizim.md", "**GV2.** Bu bölüm", "**GV2**. Bu bölüm")
+        XCTAssertEqual(findings(), [])
+    }
 }

@@ -73,7 +73,7 @@ package struct FrontMatterClaim: ClaimCheck {
                 else { continue }
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .empty(key: key)))
             }
-            if let title = frontMatter["title"], !title.value.isEmpty {
+            if let title = frontMatter["title"], !title.value.allSatisfy(\.isWhitespace) {
                 if let heading = lesson.title {
                     // The one the rest of the course does not use is the typo.
                     if !heading.text.sameBytes(title.value),
@@ -95,7 +95,7 @@ package struct FrontMatterClaim: ClaimCheck {
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }
             }
-            if let source = frontMatter["source"], !source.value.isEmpty {
+            if let source = frontMatter["source"], !source.value.allSatisfy(\.isWhitespace) {
                 // The path's last part: a query (`?ref=x`) or a fragment (`#top`) is not the slug.
                 let path = source.value.prefix { $0 != "?" && $0 != "#" }
                 let slug = path.split(separator: "/").last.map(String.init) ?? ""
@@ -106,7 +106,7 @@ package struct FrontMatterClaim: ClaimCheck {
                             .source(slug: slug, fileSlug: lesson.slug)))
                 }
             }
-            if let value = frontMatter["course"], !value.value.isEmpty, let courseTitle,
+            if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
                 !value.value.sameBytes(courseTitle)
             {
                 findings.append(

@@ -64,7 +64,14 @@ package struct LabelReferenceClaim: ClaimCheck {
     }
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        let labels = Set(course.lessons.flatMap { $0.treeBlocks.flatMap(Self.labels) })
+        // Trees whose fence says something other than `swift` count too: their one finding is the
+        // info string, and the labels they pass are still the lesson's.
+        let runnable = course.lessons.flatMap { lesson in
+            lesson.lesson.blocks.map(\.fenced).filter {
+                $0.body.first.map { Classifier.runnable(firstLine: $0.text) == "a tree" } ?? false
+            }
+        }
+        let labels = Set(runnable.flatMap(Self.labels))
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })

@@ -59,7 +59,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let digits = bytes.dropFirst(letters).prefix { $0 >= 48 && $0 <= 57 }.count
                 // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
                 let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
-                let stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
+                var stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
+                // `**GV2**.`: the full stop just outside the bold still reads as the note's.
+                if stop == 0, span.content.upperBound + 2 < inline.source.count,
+                    inline.source[span.content.upperBound + 2] == UInt8(ascii: ".")
+                {
+                    bytes.append(UInt8(ascii: "."))
+                    stop = 1
+                }
                 guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + stop == bytes.count,
                     stop == 1 || !opens,
                     let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
