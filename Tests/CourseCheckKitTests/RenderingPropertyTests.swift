@@ -176,4 +176,76 @@ final class RenderingPropertyTests: XCTestCase {
             XCTAssertEqual(run.stdout, clean.stdout, "seed \(seed)")
         }
     }
+
+    /// A rewrite that changes one claim's rendered text (a count of the distribution sentence, the
+    /// trigger in one row of the closing table, the number of one note) gives exactly one finding,
+    /// on the changed line.
+    func testChangingOneClaimTextGivesOneFindingThere() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 6
+        let seeds =
+            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
+            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        for seed in seeds {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
+                CourseLoader.isLessonFileName($0)
+            }.sorted()
+            var file = try XCTUnwrap(names.last)
+            var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let line: Int
+            let what: String
+            switch random.next() % 3 {
+            case 0:
+                // One count of the distribution sentence, one more.
+                let at = try XCTUnwrap(lines.firstIndex { $0.contains("yerel 6, ebeveyn 4, gözlem 4, ortam 6") })
+                let trigger = triggers[Int(random.next() % 4)]
+                let old = "\(trigger) \(trigger == "yerel" || trigger == "ortam" ? 6 : 4)"
+                let new = "\(trigger) \(trigger == "yerel" || trigger == "ortam" ? 7 : 5)"
+                lines[at] = lines[at].replacingOccurrences(of: old, with: new)
+                (line, what) = (at + 1, "\(old) as \(new)")
+            case 1:
+                // The trigger of one row of the closing table, another trigger.
+                let rows = lines.indices.filter { index in
+                    lines[index].hasPrefix("| ") && triggers.contains { lines[index].contains("| \($0) |") }
+                }
+                let at = rows[Int(random.next() % UInt64(rows.count))]
+                let given = try XCTUnwrap(triggers.first { lines[at].contains("| \($0) |") })
+                let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
+                lines[at] = lines[at].replacingOccurrences(of: "| \(given) |", with: "| \(other) |")
+                (line, what) = (at + 1, "row \(at + 1): \(given) as \(other)")
+            default:
+                // The number of one note, far from its neighbours.
+                var notes: [(file: String, index: Int)] = []
+                for name in names {
+                    let text = try String(contentsOf: lessons.appendingPathComponent(name), encoding: .utf8)
+                    for (index, text) in text.components(separatedBy: "\n").enumerated()
+                    where text.hasPrefix("**") && text.dropFirst(2).first?.isUppercase == true
+                        && text.range(of: #"^\*\*[A-Z]{1,4}[0-9]+\.\*\*"#, options: .regularExpression) != nil
+                    {
+                        notes.append((name, index))
+                    }
+                }
+                let note = notes[Int(random.next() % UInt64(notes.count))]
+                file = note.file
+                lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                    .components(separatedBy: "\n")
+                let label = lines[note.index].prefix { $0 != " " }
+                let letters = label.dropFirst(2).prefix { $0.isLetter }
+                lines[note.index] = "**\(letters)90.**" + lines[note.index].dropFirst(label.count)
+                (line, what) = (note.index + 1, "\(label) as **\(letters)90.**")
+            }
+            try lines.joined(separator: "\n").write(
+                to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file): \(what): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
+        }
+    }
 }
