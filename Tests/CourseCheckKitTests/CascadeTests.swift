@@ -596,4 +596,12 @@ final class CascadeTests: XCTestCase {
         try mutate("01-bildirimsel-sozdizim.md", "**GV2.** Bu bölüm", "**GV2**. Bu bölüm")
         XCTAssertEqual(findings(), [])
     }
+
+    /// An index item written as raw `<a href>` is a link to a reader, and to the index claim.
+    func testAnIndexItemWrittenAsAnHTMLLink() throws {
+        try mutate(
+            "README.md", "4. [Düzen Sistemi](04-duzen-sistemi.md)",
+            "4. <a href=\"04-duzen-sistemi.md\">Düzen Sistemi</a>")
+        XCTAssertEqual(findings(), [])
+    }
 }

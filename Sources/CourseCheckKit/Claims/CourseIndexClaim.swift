@@ -25,7 +25,7 @@ package struct CourseIndexClaim: ClaimCheck {
     /// The item an ordered list item's first paragraph holds: a link at its start.
     static func item(_ block: Prose.TextBlock, in index: CourseFacts.Index) -> Item? {
         guard let marker = block.itemMarker, marker == "." || marker == ")", block.kind == .paragraph,
-            block.source.hasPrefix("[")
+            block.source.hasPrefix("[") || block.source.lowercased().hasPrefix("<a ")
         else { return nil }
         let inline = block.inline
         guard let link = inline.links.first, link.range.lowerBound == 0 else { return nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the claims read of a text block's inline structure: its code spans, emphasis and links,
 /// and its rendered text, all from the one CommonMark inline parser (`InlineParser`), so every
 /// claim reads what a reader sees: character references decoded, escapes resolved, raw HTML and
@@ -47,7 +49,21 @@ struct Inline: Sendable {
     }
 
     private mutating func collect(_ nodes: [InlineNode]) {
-        for node in nodes {
+        for (index, node) in nodes.enumerated() {
+            // Raw `<a href="x">text</a>` is a link to a reader too.
+            if case .html(let tag) = node.kind, let destination = Self.anchorDestination(tag),
+                let close = nodes[(index + 1)...].firstIndex(where: {
+                    if case .html(let end) = $0.kind { return end.lowercased() == "</a>" }
+                    return false
+                })
+            {
+                let inside = Array(nodes[(index + 1)..<close])
+                let text = Self.span(of: inside) ?? node.range.upperBound..<node.range.upperBound
+                links.append(
+                    Link(
+                        range: node.range.lowerBound..<nodes[close].range.upperBound, text: text,
+                        destination: destination))
+            }
             let content = Self.span(of: node.children) ?? node.range.upperBound..<node.range.upperBound
             switch node.kind {
             case .code(let text):
@@ -64,6 +80,17 @@ struct Inline: Sendable {
             }
             collect(node.children)
         }
+    }
+
+    /// The `href` of an opening `<a …>` tag, or nil.
+    static func anchorDestination(_ tag: String) -> String? {
+        let lower = tag.lowercased()
+        guard lower.hasPrefix("<a "), let href = lower.range(of: "href=") else { return nil }
+        let rest = tag[href.upperBound...]
+        guard let quote = rest.first, quote == "\"" || quote == "'" else {
+            return String(rest.prefix { $0 != " " && $0 != ">" })
+        }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 
     /// The source range the children cover.
