@@ -35,10 +35,9 @@ struct Inline: Sendable {
     var links: [Link] = []
 
     /// `definitions`: the document's link reference definitions, by normalised label.
-    init(_ text: String, definitions: [String: String] = [:]) {
+    init(_ text: String, definitions: [String: LinkDefinition] = [:]) {
         source = Array(text.utf8)
-        nodes = InlineParser.parse(
-            text, definitions: definitions.mapValues { LinkDefinition(destination: $0, title: nil) })
+        nodes = InlineParser.parse(text, definitions: definitions)
         collect(nodes)
     }
 
@@ -128,7 +127,4 @@ struct Inline: Sendable {
     }
 
     func text(_ range: Range<Int>) -> String { String(decoding: source[range], as: UTF8.self) }
-
-    /// True when `offset` lies inside a code span (where nothing else is markup).
-    func inCode(_ offset: Int) -> Bool { codeSpans.contains { $0.range.contains(offset) } }
 }

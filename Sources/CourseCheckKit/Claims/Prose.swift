@@ -8,7 +8,7 @@ package struct Prose: Sendable {
     /// Paragraphs and headings, in document order.
     package var blocks: [TextBlock]
     /// The file's link reference definitions, by normalised label: table cells resolve them too.
-    package var linkDefinitions: [String: String] = [:]
+    package var linkDefinitions: [String: LinkDefinition] = [:]
 
     /// A paragraph or heading: its source lines (content after container prefixes and leading
     /// blanks) and the list item it opens, if any.
@@ -41,7 +41,7 @@ package struct Prose: Sendable {
         /// Where each segment starts in `source`.
         var starts: [Int]
 
-        init(kind: Kind, segments: [Segment], itemMarker: Character?, definitions: [String: String] = [:]) {
+        init(kind: Kind, segments: [Segment], itemMarker: Character?, definitions: [String: LinkDefinition] = [:]) {
             self.kind = kind
             self.segments = segments
             self.itemMarker = itemMarker
@@ -113,7 +113,7 @@ package struct Prose: Sendable {
                     }
                     if !segments.isEmpty {
                         var block = TextBlock(
-                            kind: kind, segments: segments, itemMarker: marker, definitions: document.linkDefinitions)
+                            kind: kind, segments: segments, itemMarker: marker, definitions: document.linkReferences)
                         block.itemNumber = number
                         block.startsList = first && number != nil
                         blocks.append(block)
@@ -142,7 +142,7 @@ package struct Prose: Sendable {
         }
         visit(document, itemMarker: nil)
         self.blocks = blocks
-        linkDefinitions = document.linkDefinitions
+        linkDefinitions = document.linkReferences
     }
 
     package init(file: SourceFile) {

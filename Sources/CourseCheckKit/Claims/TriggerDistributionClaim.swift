@@ -39,13 +39,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // not judged.
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard
-            course.lessons.allSatisfy({
-                Triggers.declaration(in: $0.prose) == nil || DeclaredTriggerClaim.isSound($0)
-            }), !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
+            zip(course.lessons, declarations).allSatisfy({ $1 == nil || DeclaredTriggerClaim.isSound($0) }),
+            !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
         else { return .checked([]) }
         var actual = Triggers.names.map { _ in 0 }
-        for other in course.lessons {
-            guard let printed = Triggers.declaration(in: other.prose)?.printed,
+        for declaration in declarations {
+            guard let printed = declaration?.printed,
                 let index = Triggers.names.firstIndex(where: { $0.printed == printed })
             else { continue }
             actual[index] += 1

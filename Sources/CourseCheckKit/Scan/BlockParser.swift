@@ -23,7 +23,6 @@ package enum BlockParser {
         state.finishDocument()
         var document = state.document.frozen()
         document.tooDeep = state.tooDeep
-        document.linkDefinitions = state.definitions
         document.linkReferences = state.references
         return document
     }
@@ -82,8 +81,6 @@ package struct BlockNode: Sendable, Equatable {
     package var itemIndent: Int
     /// For the document: indices of lines where a container past `maximumDepth` was not opened.
     package var tooDeep: [Int] = []
-    /// For the document: its link reference definitions, by normalised label (the first wins).
-    package var linkDefinitions: [String: String] = [:]
     /// For the document: the same definitions with their titles, escapes and entities decoded, by
     /// `LinkDefinition.normalizedLabel` (what `InlineParser.parse` takes).
     package var linkReferences: [String: LinkDefinition] = [:]
@@ -192,7 +189,6 @@ extension BlockParser {
         var blank = false
         var partiallyConsumedTab = false
         var tooDeep: [Int] = []
-        var definitions: [String: String] = [:]
         var references: [String: LinkDefinition] = [:]
 
         init(lines: [Line]) {
@@ -619,9 +615,6 @@ extension BlockParser {
                 return !node.content.isEmpty
             }
             let (found, count) = LinkReferenceDefinition.leadingWithTitles(node.content.map(\.text))
-            for definition in found where definitions[definition.label] == nil {
-                definitions[definition.label] = definition.destination
-            }
             for definition in found {
                 let key = LinkDefinition.normalizedLabel(definition.rawLabel)
                 if references[key] == nil {
