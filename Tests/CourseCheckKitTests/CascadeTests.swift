@@ -604,4 +604,50 @@ final class CascadeTests: XCTestCase {
             "4. <a href=\"04-duzen-sistemi.md\">Düzen Sistemi</a>")
         XCTAssertEqual(findings(), [])
     }
+
+    /// A valid but wrong trigger in one bullet: the closing table's row and the distribution
+    /// sentence still agree with each other, so the bullet is the slip, and the one finding.
+    func testAWrongTriggerInOneBulletIsOneFindingAtTheBullet() throws {
+        try mutate("02-gorunumler-ve-degistiriciler.md", "- Bu dersin tetiği: **ortam**.", "- Bu dersin tetiği: **yerel**.")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:261:24: error: declares the trigger 'yerel', but the closing "
+                    + "table (lessons/21-on-izleme-ve-yineleme.md:246) gives 'ortam' and the distribution sentence counts it "
+                    + "so; one of the three is a slip, most likely this one [declared-trigger]"
+            ])
+    }
+
+    /// A note label that opens its paragraph without bold (in a code span, or plain) is the
+    /// anchor with a slip: one finding at it, and the series reads it as the note, so GV3 does
+    /// not also skip GV2.
+    func testANoteLabelNotInBoldIsOneFindingAtTheLabel() throws {
+        for written in ["`GV2.`", "GV2.", "*GV2.*"] {
+            try mutate("01-bildirimsel-sozdizim.md", "**GV2.** Bu bölüm", "\(written) Bu bölüm")
+            XCTAssertEqual(
+                findings(),
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:220:1: error: this paragraph opens with the note label 'GV2.', "
+                        + "but not in bold, so it does not read as a note; write **GV2.** [note-series]"
+                ], written)
+            try mutate("01-bildirimsel-sozdizim.md", "\(written) Bu bölüm", "**GV2.** Bu bölüm")
+        }
+    }
+
+    /// The course refers to notes in plain text (`GV22'de`); a reference to a note no paragraph
+    /// defines is one finding there, plain or in code, and a reference to a defined one is none.
+    func testAPlainReferenceToAMissingNote() throws {
+        for (written, column) in [("GV99'de", 422), ("`GV99`'de", 422)] {
+            try mutate("07-gorsel-bilesenler.md", "GV22'de", written)
+            XCTAssertEqual(
+                findings(),
+                [
+                    "lessons/07-gorsel-bilesenler.md:212:\(column): error: refers to note GV99, which no paragraph of "
+                        + "the course defines (a note opens its paragraph with its bold label) [note-series]"
+                ], written)
+            try mutate("07-gorsel-bilesenler.md", written, "GV22'de")
+        }
+        try mutate("07-gorsel-bilesenler.md", "GV22'de", "`GV21`'de")
+        XCTAssertEqual(findings(), [])
+    }
 }

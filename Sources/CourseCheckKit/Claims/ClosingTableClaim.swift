@@ -6,13 +6,19 @@ package struct ClosingTableClaim: ClaimCheck {
 
     package init() {}
 
-    package func check(_ course: CourseFacts) -> ClaimOutcome {
+    /// The last table with columns named exactly `Ders` and `Tetik`, and the lesson holding it.
+    static func table(in course: CourseFacts) -> (lesson: CourseFacts.LessonFacts, table: Prose.Table)? {
         var found: (lesson: CourseFacts.LessonFacts, table: Prose.Table)?
         for lesson in course.lessons {
             if let table = lesson.prose.tables.first(where: { $0.column("Ders") != nil && $0.column("Tetik") != nil }) {
                 found = (lesson, table)
             }
         }
+        return found
+    }
+
+    package func check(_ course: CourseFacts) -> ClaimOutcome {
+        var found = Self.table(in: course)
         // A slip in a column's name must not turn the claim off: a table with one column right and
         // the other a slip away is the closing table, and the slip is its one finding.
         var findings: [Diagnostic] = []
@@ -58,7 +64,7 @@ package struct ClosingTableClaim: ClaimCheck {
             var cells = table.rows[row].cells
             // A declaration its own lesson contradicts is reported once, by declared-trigger.
             guard let declaration = Triggers.declaration(in: course.lessons[lesson].prose),
-                DeclaredTriggerClaim.isSound(course.lessons[lesson])
+                DeclaredTriggerClaim.isSound(lesson, in: course)
             else { return }
             // GitHub fills a row's missing cells with empty ones: a reader sees an empty trigger.
             while cells.count <= triggerColumn {

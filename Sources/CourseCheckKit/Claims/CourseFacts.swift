@@ -69,8 +69,11 @@ package struct CourseFacts: Sendable {
         }
     }
 
-    package var lessons: [LessonFacts]
+    package let lessons: [LessonFacts]
     package var index: Index?
+    /// Trigger bullets the closing table and the distribution sentence both contradict, by lesson
+    /// index: decided once, read by every trigger claim.
+    package private(set) var outvoted: [Int: TriggerConsensus.Outvoted] = [:]
     /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
     package var isWholeCourse: Bool
     /// For checks that need the toolchain: where to cache, and what the environment is.
@@ -87,6 +90,7 @@ package struct CourseFacts: Sendable {
         self.isWholeCourse = isWholeCourse
         self.cache = cache
         self.environment = environment
+        self.outvoted = TriggerConsensus.outvoted(in: self)
     }
 
     /// Builds the facts from a check's result; reads `README.md` beside the lessons when there is one.

@@ -10,8 +10,12 @@ package struct DeclaredTriggerClaim: ClaimCheck {
     /// Whether a lesson's declaration holds against its trees (or cannot be judged): the other
     /// claims read only sound declarations, so a wrong one is one finding, here, and not again in
     /// the closing table and the distribution sentence.
-    static func isSound(_ lesson: CourseFacts.LessonFacts) -> Bool {
-        guard let declaration = Triggers.declaration(in: lesson.prose) else { return false }
+    /// A bullet the closing table and the distribution sentence both outvote is unsound too.
+    static func isSound(_ index: Int, in course: CourseFacts) -> Bool {
+        let lesson = course.lessons[index]
+        guard course.outvoted[index] == nil, let declaration = Triggers.declaration(in: lesson.prose) else {
+            return false
+        }
         return DeclaredTriggerClaim().problem(lesson, declaration) == nil
     }
 
@@ -19,7 +23,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard declarations.contains(where: { $0 != nil }) else { return .notApplicable("no lesson declares a trigger") }
         var findings: [Diagnostic] = []
-        for (lesson, declaration) in zip(course.lessons, declarations) {
+        for (index, (lesson, declaration)) in zip(course.lessons, declarations).enumerated() {
             guard let declaration else {
                 if let bullet = Triggers.unreadableBullet(in: lesson.prose) {
                     findings.append(.declaredTrigger(at: bullet.location, .notBold(written: bullet.written)))
@@ -27,6 +31,13 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 }
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
                 findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
+                continue
+            }
+            if let outvoted = course.outvoted[index] {
+                findings.append(
+                    .declaredTrigger(
+                        at: declaration.location,
+                        .outvoted(declared: declaration.value, table: outvoted.tableSays, row: outvoted.row)))
                 continue
             }
             if let problem = problem(lesson, declaration) {

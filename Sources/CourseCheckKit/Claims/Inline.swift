@@ -126,5 +126,35 @@ struct Inline: Sendable {
         return out
     }
 
+    /// The characters a reader reads, each with the UTF-8 offset in the source it came from
+    /// (exact within text that holds no reference or escape, else the start of its text node):
+    /// entities decoded, escapes resolved, raw HTML and struck-through text left out, line breaks
+    /// as spaces.
+    func readable() -> [(character: Character, offset: Int)] {
+        var characters: [(character: Character, offset: Int)] = []
+        func visit(_ nodes: [InlineNode]) {
+            for node in nodes {
+                switch node.kind {
+                case .text(let text), .code(let text):
+                    let exact = node.range.count == text.utf8.count
+                    var offset = node.range.lowerBound
+                    for character in text {
+                        characters.append((character, exact ? offset : node.range.lowerBound))
+                        offset += character.utf8.count
+                    }
+                case .softBreak, .hardBreak:
+                    characters.append((" ", node.range.lowerBound))
+                case .strikethrough, .html, .footnoteReference:
+                    // Struck-through or hidden: not what the text says.
+                    break
+                case .emphasis, .strong, .link, .image, .autolink:
+                    visit(node.children)
+                }
+            }
+        }
+        visit(nodes)
+        return characters
+    }
+
     func text(_ range: Range<Int>) -> String { String(decoding: source[range], as: UTF8.self) }
 }

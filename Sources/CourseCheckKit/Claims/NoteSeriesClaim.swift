@@ -17,6 +17,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// For a marker a reader takes for a note but typed with a look-alike (`**GV５.**`): as written,
         /// the look-alike, the character it stands for, and its column.
         var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
+        /// For a paragraph that opens with a known series' label a reader reads as the note, but
+        /// not in bold (`` `GV2.` ``, `GV2.`): the label as rendered.
+        var notBold: String?
     }
 
     /// The notes a lesson defines: a paragraph that opens with strong emphasis (`**GV1.**` or
@@ -29,6 +32,70 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// (`as **GV3.** shows`, `see **GV3**`).
     static func references(in lesson: CourseFacts.LessonFacts) -> [Note] {
         labels(in: lesson).filter { !$0.opensParagraph }.map(\.note)
+    }
+
+    /// What a lesson's text says of the series `prefixes` outside bold labels: paragraphs that open
+    /// with a label not in bold (the anchor is on the page, so they are definitions with a slip),
+    /// and labels in running text, plain or in code (`GV22'de`, `` `GV3` ``), which are references.
+    static func plainLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>) -> (
+        definitions: [Note], references: [Note]
+    ) {
+        var definitions: [Note] = []
+        var references: [Note] = []
+        for block in lesson.prose.blocks {
+            let inline = block.inline
+            let bold = inline.emphasis.filter(\.strong).map(\.content)
+            let characters = inline.readable()
+            var index = 0
+            while index < characters.count {
+                // A label starts a word: capitals, digits, then no letter or digit.
+                guard characters[index].character.isASCII, characters[index].character.isUppercase,
+                    index == 0 || !(characters[index - 1].character.isLetter || characters[index - 1].character.isNumber)
+                else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < characters.count, index - start < 5, characters[index].character.isASCII,
+                    characters[index].character.isUppercase
+                {
+                    index += 1
+                }
+                let letters = index - start
+                let digitsStart = index
+                while index < characters.count, characters[index].character.isASCII,
+                    characters[index].character.isNumber
+                {
+                    index += 1
+                }
+                let digits = index - digitsStart
+                guard (1...4).contains(letters), (1...3).contains(digits),
+                    index == characters.count
+                        || !(characters[index].character.isLetter || characters[index].character.isNumber)
+                else { continue }
+                let prefix = String(characters[start..<digitsStart].map(\.character))
+                let offset = characters[start].offset
+                guard prefixes.contains(prefix), !bold.contains(where: { $0.contains(offset) }),
+                    let number = Int(String(characters[digitsStart..<index].map(\.character)))
+                else { continue }
+                let at = block.location(of: offset, in: lesson.path)
+                var note = Note(
+                    prefix: prefix, number: number, path: lesson.path, line: at.line, column: at.column, lookAlike: nil)
+                let opens =
+                    block.kind == .paragraph && start == 0 && index < characters.count
+                    && characters[index].character == "."
+                if opens {
+                    // At the paragraph's start, where the bold belongs.
+                    let start = block.location(of: 0, in: lesson.path)
+                    (note.line, note.column) = (start.line, start.column)
+                    note.notBold = "\(prefix)\(number)."
+                    definitions.append(note)
+                } else {
+                    references.append(note)
+                }
+            }
+        }
+        return (definitions, references)
     }
 
     /// Every bold note label of a lesson, and whether it opens its paragraph. A reference may go
@@ -122,8 +189,14 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// finding, a gap is one finding, a repeat is one finding), never against a running count that
     /// one slip would throw off for the rest of the course.
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        var notes = course.lessons.flatMap(Self.notes)
-        let references = course.lessons.flatMap(Self.references)
+        let bold = course.lessons.map(Self.notes)
+        let prefixes = Set(bold.joined().map(\.prefix))
+        let plain = course.lessons.map { Self.plainLabels(in: $0, prefixes: prefixes) }
+        // In reading order, lesson by lesson: a label not in bold that opens a paragraph is a note too.
+        var notes = zip(bold, plain).flatMap { bold, plain in
+            (bold + plain.definitions).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
+        let references = course.lessons.flatMap(Self.references) + plain.flatMap(\.references)
         guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
         // A reference names a note the course defines; one that names none is a finding of its own.
         let defined = Set(notes.map { "\($0.prefix)\($0.number)" })
@@ -161,6 +234,9 @@ package struct NoteSeriesClaim: ClaimCheck {
             let note = notes[index]
             defer { previous[notes[index].prefix] = note.path }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
+            if let written = note.notBold {
+                findings.append(.noteSeries(at: at, .notBold(written: written)))
+            }
             if let lookAlike = note.lookAlike {
                 findings.append(
                     .noteSeries(

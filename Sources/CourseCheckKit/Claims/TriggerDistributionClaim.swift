@@ -15,17 +15,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
-        // The anchor: a paragraph naming all four triggers, one at least with its count (fewer
-        // names are a recomputation count or a mention, as in every other lesson). The first that
-        // counts all four is the sentence; without one, the one that counts most is, unreadable.
-        var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
-        for block in lesson.prose.blocks {
-            let words = Self.words(block)
-            let names = Set(words.map(\.text))
-            guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
-            let counts = Self.counts(in: words)
-            if counts.contains(where: { $0 != nil }) { candidates.append((block, counts)) }
-        }
+        let candidates = Self.candidates(in: lesson)
         guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { $0 != nil } }) else {
             guard let best = candidates.max(by: { $0.counts.count { $0 != nil } < $1.counts.count { $0 != nil } })
             else { return .notApplicable("no sentence in the last lesson gives the four triggers their counts") }
@@ -39,7 +29,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // not judged.
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard
-            zip(course.lessons, declarations).allSatisfy({ $1 == nil || DeclaredTriggerClaim.isSound($0) }),
+            declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }),
             !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
         else { return .checked([]) }
         var actual = Triggers.names.map { _ in 0 }
@@ -60,6 +50,31 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return .checked(findings)
     }
 
+    /// The paragraphs that may be the sentence. The anchor is a paragraph naming all four
+    /// triggers, one at least with its count (fewer names are a recomputation count or a
+    /// mention, as in every other lesson). The first that counts all four is the sentence;
+    /// without one, the one that counts most is, unreadable.
+    static func candidates(in lesson: CourseFacts.LessonFacts) -> [(
+        block: Prose.TextBlock, counts: [(value: Int, offset: Int)?]
+    )] {
+        var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
+        for block in lesson.prose.blocks {
+            let words = Self.words(block)
+            let names = Set(words.map(\.text))
+            guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
+            let counts = Self.counts(in: words)
+            if counts.contains(where: { $0 != nil }) { candidates.append((block, counts)) }
+        }
+        return candidates
+    }
+
+    /// The four counts the sentence gives, in `Triggers.names` order, when one paragraph reads whole.
+    static func sentence(in lesson: CourseFacts.LessonFacts) -> [Int]? {
+        guard let counts = candidates(in: lesson).first(where: { $0.counts.allSatisfy { $0 != nil } })?.counts
+        else { return nil }
+        return counts.compactMap { $0?.value }
+    }
+
     /// One word of a paragraph as rendered: its text (lowercased), the UTF-8 offset in the source
     /// it came from, whether punctuation other than `:` stands between it and the word before,
     /// and whether it is a number that cannot be a count (`6,5`, `6.5`, `%6`).
@@ -73,29 +88,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The words a reader reads in a paragraph: entities decoded, escapes resolved, raw HTML and
     /// struck-through text left out, line breaks as spaces.
     static func words(_ block: Prose.TextBlock) -> [Word] {
-        var characters: [(character: Character, offset: Int)] = []
-        func visit(_ nodes: [InlineNode]) {
-            for node in nodes {
-                switch node.kind {
-                case .text(let text), .code(let text):
-                    // Offsets within a node are exact when it holds no reference or escape.
-                    let exact = node.range.count == text.utf8.count
-                    var offset = node.range.lowerBound
-                    for character in text {
-                        characters.append((character, exact ? offset : node.range.lowerBound))
-                        offset += character.utf8.count
-                    }
-                case .softBreak, .hardBreak:
-                    characters.append((" ", node.range.lowerBound))
-                case .strikethrough, .html, .footnoteReference:
-                    // Struck-through or hidden: not what the sentence says.
-                    break
-                case .emphasis, .strong, .link, .image, .autolink:
-                    visit(node.children)
-                }
-            }
-        }
-        visit(block.inline.nodes)
+        let characters = block.inline.readable()
         var words: [Word] = []
         var index = 0
         var separated = false

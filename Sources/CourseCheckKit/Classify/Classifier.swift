@@ -32,9 +32,23 @@ package enum Classifier {
                             || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
         }
-        diagnostics += causes
+        diagnostics += causes + rendererDependent(lesson, path: file.path)
         lesson.fencesAreUncertain = !causes.isEmpty || diagnostics.contains { $0.id == .unterminatedFence }
         return (lesson, diagnostics)
+    }
+
+    /// A block coursecheck runs or compares (core, tree, expected output) whose text GitHub shows
+    /// otherwise than the spec reads it: one warning per block, at its first such line.
+    static func rendererDependent(_ lesson: Lesson, path: String) -> [Diagnostic] {
+        lesson.blocks.compactMap { block in
+            guard [.core, .tree, .expected].contains(block.role), let index = block.fenced.gitHubBody.keys.min(),
+                let github = block.fenced.gitHubBody[index]
+            else { return nil }
+            let line = block.fenced.body[index]
+            return .githubParity(
+                at: SourceLocation(path: path, line: line.number), role: block.role, github: github,
+                reference: line.text, fenceLine: block.fenced.opening.number, lines: block.fenced.gitHubBody.count)
+        }
     }
 
     /// A fence a reader does not see because an invisible character comes first (`U+200B` before

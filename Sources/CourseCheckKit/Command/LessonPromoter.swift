@@ -52,7 +52,7 @@ package struct LessonPromoter {
             // The check decided each tree's verdict and each core's drift; promote only reads them.
             for result in checked.trees {
                 guard let tree = result.tree else { continue }
-                if let reason = result.verdict.promoteSkipReason {
+                if let reason = result.promoteSkipReason {
                     promotion.skipped.append(.promoteSkipped(at: tree.headerLocation(in: lesson.path), reason: reason))
                     continue
                 }

@@ -131,6 +131,18 @@ package struct TreeResult: Sendable {
         return Tree(block: block, expected: expected)
     }
 
+    /// Why `--promote` and the quick fix leave the expected block alone, or nil when they may
+    /// write it: the verdict's reason, or a block whose text would depend on the renderer.
+    package var promoteSkipReason: String? {
+        if let reason = verdict.promoteSkipReason { return reason }
+        if case .block(let expected) = expected, expected.dependsOnRenderer {
+            return "its expected block's fence (line \(expected.opening.number)) is indented with a tab its container "
+                + "takes only in part, so GitHub and the CommonMark reference would show the written text differently; "
+                + "indent that fence with spaces"
+        }
+        return nil
+    }
+
     /// True when the tree ran to a clean end with one deterministic output.
     package var ranCleanly: Bool {
         run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false

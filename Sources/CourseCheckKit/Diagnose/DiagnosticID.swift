@@ -91,12 +91,14 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case claimSkipped = "claim-skipped"
     /// A core block that differs from the embedded core.
     case coreDrift = "core-drift"
+    /// A tree, expected block or core whose text GitHub shows otherwise than the spec reads it.
+    case githubParity = "github-parity"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
     package var severity: Severity {
         switch self {
-        case .byteOrderMark, .uncheckedMarkdown, .unknownParent, .duplicateNode, .unreadStorageKey:
+        case .byteOrderMark, .uncheckedMarkdown, .unknownParent, .duplicateNode, .unreadStorageKey, .githubParity:
             .warning
         case .promoteSkipped, .environmentDrift, .claimSkipped, .mergedFallback:
             .note

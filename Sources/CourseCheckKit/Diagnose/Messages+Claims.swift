@@ -113,6 +113,8 @@ extension Diagnostic {
         case lookAlike(String, trigger: String, has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
         case contradicts(String, first: String, firstLine: Int)
+        /// The closing table's row (at `row`) gives `table`, and the distribution sentence counts it so.
+        case outvoted(declared: String, table: String, row: SourceLocation)
     }
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
@@ -135,6 +137,9 @@ extension Diagnostic {
                 "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
             case .contradicts(let value, let first, let line):
                 "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
+            case .outvoted(let declared, let table, let row):
+                "declares the trigger '\(declared)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and "
+                    + "the distribution sentence counts it so; one of the three is a slip, most likely this one"
             }
         return Diagnostic(.declaredTrigger, at: location, message)
     }
@@ -205,6 +210,8 @@ extension Diagnostic {
         case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
         /// A bold label in the middle of text (a reference) naming a note no paragraph defines.
         case unknownReference(note: String)
+        /// A paragraph opens with the label `written` of a known series, but not in bold.
+        case notBold(written: String)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -213,6 +220,9 @@ extension Diagnostic {
             case .unknownReference(let note):
                 "refers to note \(note), which no paragraph of the course defines (a note opens its paragraph with "
                     + "its bold label)"
+            case .notBold(let written):
+                "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
+                    + "write **\(written)**"
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
                 "note \(note) is in part '\(part)', whose series is \(series); expected \(series)\(number) (series "
                     + "\(prefix) belongs to part '\(owner)')"

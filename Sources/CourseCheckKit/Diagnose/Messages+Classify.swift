@@ -142,4 +142,29 @@ extension Diagnostic {
             }
         return Diagnostic(.noRole, at: location, message)
     }
+
+    /// A line of a run block that GitHub shows as `github` and the spec (commonmark.js) reads as
+    /// `reference`, because its fence (at `fenceLine`) is indented with a tab a container takes
+    /// only in part; `lines` of the block differ in all.
+    static func githubParity(
+        at location: SourceLocation, role: BlockRole, github: String, reference: String, fenceLine: Int, lines: Int
+    ) -> Diagnostic {
+        func indentation(_ text: String) -> String {
+            var runs: [(Character, Int)] = []
+            for character in text.prefix(while: { $0 == " " || $0 == "\t" }) {
+                if runs.last?.0 == character { runs[runs.count - 1].1 += 1 } else { runs.append((character, 1)) }
+            }
+            guard !runs.isEmpty else { return "no indentation" }
+            return runs.map { character, count in
+                character == " " ? (count == 1 ? "1 space" : "\(count) spaces") : (count == 1 ? "a tab" : "\(count) tabs")
+            }.joined(separator: ", ")
+        }
+        let more = lines > 1 ? " (and \(lines - 1) more line\(lines == 2 ? "" : "s") of this block)" : ""
+        return Diagnostic(
+            .githubParity, at: location,
+            "GitHub (cmark-gfm) shows this line of the \(role == .expected ? "expected block" : role.rawValue) with \(indentation(github)), the CommonMark "
+                + "reference (commonmark.js) with \(indentation(reference))\(more): the fence at line \(fenceLine) is "
+                + "indented with a tab its container takes only in part, and the two measure it differently; "
+                + "indent that fence with spaces")
+    }
 }

@@ -85,7 +85,7 @@ extension LSPServer {
             guard let tree = result.tree, let run = result.run,
                 (tree.block.opening.number...tree.expected.closing.number).overlaps(requested)
             else { continue }
-            if case .drifts = result.verdict {
+            if case .drifts = result.verdict, result.promoteSkipReason == nil {
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
                 let edits = LessonPromoter.expectedReplacement(tree.expected, lesson.file, output: output)
                 actions.append([

@@ -64,6 +64,11 @@ package struct BlockNode: Sendable, Equatable {
         /// UTF-8 bytes of the raw line before the content.
         package var prefixLength: Int
         package var text: String
+        /// What GitHub shows instead, when it differs. cmark-gfm measures a fence's indentation in
+        /// bytes where the spec (and commonmark.js) measures columns, so when a container takes a
+        /// tab of the opening fence's indentation only in part, GitHub strips fewer columns from
+        /// each content line.
+        package var gitHubText: String? = nil
     }
 
     package var kind: Kind
@@ -79,6 +84,10 @@ package struct BlockNode: Sendable, Equatable {
     package var closingLine: Int?
     /// For a list item: the width of marker and padding, so continuation lines are recognised.
     package var itemIndent: Int
+    /// For a fenced code block whose opening fence is indented with a tab a container takes only
+    /// in part: GitHub and the spec strip different indentation from its lines, so any text
+    /// written into it depends on the renderer.
+    package var fenceIndentDependsOnRenderer = false
     /// For the document: indices of lines where a container past `maximumDepth` was not opened.
     package var tooDeep: [Int] = []
     /// For the document: the same definitions with their titles, escapes and entities decoded, by
@@ -116,6 +125,10 @@ extension BlockParser {
         // Fenced code.
         var fence: CodeFence?
         var fenceOffset = 0
+        /// cmark-gfm's fence offset: the opening fence's indentation in bytes, not columns.
+        var gitHubFenceOffset = 0
+        /// This line's content as GitHub reads it, when it differs from the spec's.
+        var pendingGitHubText: String?
         // List items: marker offset plus padding; lists: their marker kind.
         var itemIndent = 0
         var listBullet: Character?
@@ -166,7 +179,7 @@ extension BlockParser {
             return BlockNode(
                 kind: kind, lines: firstLine...max(firstLine, lastLine), startOffset: startOffset,
                 children: children.map { $0.frozen() }, content: content, closingLine: closingLine,
-                itemIndent: itemIndent)
+                itemIndent: itemIndent, fenceIndentDependsOnRenderer: gitHubFenceOffset != fenceOffset)
         }
     }
 
@@ -394,11 +407,13 @@ extension BlockParser {
                     finalize(node, lastLine: lineIndex)
                     return .lineDone
                 }
-                var skip = node.fenceOffset
-                while skip > 0, let next = peek(offset), next == 0x20 || next == 0x09 {
-                    advanceOffset(1, columns: true)
-                    skip -= 1
+                if node.gitHubFenceOffset != node.fenceOffset {
+                    let saved = (offset, column, partiallyConsumedTab)
+                    skipFenceIndentation(node.gitHubFenceOffset)
+                    node.pendingGitHubText = contentText().text
+                    (offset, column, partiallyConsumedTab) = saved
                 }
+                skipFenceIndentation(node.fenceOffset)
                 return .matched
             case .indentedCode:
                 if indent >= 4 {
@@ -456,6 +471,7 @@ extension BlockParser {
                 node.fence = CodeFence(
                     character: fence.character, length: fence.length, indent: indent, info: fence.info)
                 node.fenceOffset = indent
+                node.gitHubFenceOffset = nextNonspace - offset
                 advanceNextNonspace()
                 advanceOffset(fence.length, columns: false)
                 advanceOffset(bytes.count - offset, columns: false)
@@ -571,17 +587,33 @@ extension BlockParser {
             return ListMarker(bullet: bullet, delimiter: delimiter, start: start, indent: markerOffset + padding)
         }
 
-        mutating func addLine() {
-            var text = ""
-            var prefix = offset
-            if partiallyConsumedTab {
-                offset += 1
-                prefix = offset
-                text = String(repeating: " ", count: 4 - column % 4)
+        /// Up to `columns` columns of spaces or tabs: a fenced code line's share of its fence's indentation.
+        mutating func skipFenceIndentation(_ columns: Int) {
+            var skip = columns
+            while skip > 0, let next = peek(offset), next == 0x20 || next == 0x09 {
+                advanceOffset(1, columns: true)
+                skip -= 1
             }
-            // An unprefixed line is its own content: no new string.
-            text += prefix == 0 ? lines[lineIndex].text : Self.text(bytes[offset...])
-            tip.content.append(.init(index: lineIndex, prefixLength: prefix, text: text))
+        }
+
+        /// The rest of the line as content, and where it starts: a partly consumed tab's remaining
+        /// columns become spaces.
+        func contentText() -> (text: String, prefix: Int) {
+            guard partiallyConsumedTab else {
+                // An unprefixed line is its own content: no new string.
+                return (offset == 0 ? lines[lineIndex].text : Self.text(bytes[offset...]), offset)
+            }
+            return (String(repeating: " ", count: 4 - column % 4) + Self.text(bytes[(offset + 1)...]), offset + 1)
+        }
+
+        mutating func addLine() {
+            let (text, prefix) = contentText()
+            var line = BlockNode.ContentLine(index: lineIndex, prefixLength: prefix, text: text)
+            if let gitHub = tip.pendingGitHubText {
+                if gitHub != text { line.gitHubText = gitHub }
+                tip.pendingGitHubText = nil
+            }
+            tip.content.append(line)
             tip.lastLine = lineIndex
         }
 

@@ -21,6 +21,12 @@ package struct FencedBlock: Sendable, Equatable {
     /// What a new body line starts with when `--promote` writes one: the containers' continuation
     /// prefix (`> `, spaces for a list item) and the fence's indentation.
     package var continuationPrefix: String = ""
+    /// Body lines GitHub shows otherwise than the spec reads them, by body index: GitHub's text.
+    package var gitHubBody: [Int: String] = [:]
+    /// True when the opening fence's indentation holds a tab a container takes only in part:
+    /// GitHub and the spec then strip different indentation, so what is written into the block
+    /// depends on the renderer.
+    package var dependsOnRenderer = false
 
     /// A block quote or list item holding a block.
     package enum Container: String, Sendable, Equatable {

@@ -64,7 +64,12 @@ package enum MarkdownScanner {
                             containers: containers,
                             path: childPath, bodyPrefixLengths: child.content.map(\.prefixLength),
                             openingColumn: column,
-                            continuationPrefix: prefix + String(repeating: " ", count: fence.indent)))
+                            continuationPrefix: prefix + String(repeating: " ", count: fence.indent),
+                            gitHubBody: Dictionary(
+                                uniqueKeysWithValues: child.content.enumerated().compactMap { index, line in
+                                    line.gitHubText.map { (index, $0) }
+                                }),
+                            dependsOnRenderer: child.fenceIndentDependsOnRenderer))
                 default:
                     continue
                 }
