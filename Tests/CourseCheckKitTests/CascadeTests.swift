@@ -608,7 +608,8 @@ final class CascadeTests: XCTestCase {
     /// A valid but wrong trigger in one bullet: the closing table's row and the distribution
     /// sentence still agree with each other, so the bullet is the slip, and the one finding.
     func testAWrongTriggerInOneBulletIsOneFindingAtTheBullet() throws {
-        try mutate("02-gorunumler-ve-degistiriciler.md", "- Bu dersin tetiği: **ortam**.", "- Bu dersin tetiği: **yerel**.")
+        try mutate(
+            "02-gorunumler-ve-degistiriciler.md", "- Bu dersin tetiği: **ortam**.", "- Bu dersin tetiği: **yerel**.")
         XCTAssertEqual(
             findings(),
             [

@@ -45,6 +45,7 @@ final class GitHubParityTests: XCTestCase {
                 failures.append("GitHub \(item.markdown.debugDescription): \(github) ≠ \(item.github)")
             }
         }
-        XCTAssert(failures.isEmpty, "\(failures.count) of \(cases.count):\n" + failures.prefix(10).joined(separator: "\n"))
+        XCTAssert(
+            failures.isEmpty, "\(failures.count) of \(cases.count):\n" + failures.prefix(10).joined(separator: "\n"))
     }
 }

@@ -50,7 +50,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             while index < characters.count {
                 // A label starts a word: capitals, digits, then no letter or digit.
                 guard characters[index].character.isASCII, characters[index].character.isUppercase,
-                    index == 0 || !(characters[index - 1].character.isLetter || characters[index - 1].character.isNumber)
+                    index == 0
+                        || !(characters[index - 1].character.isLetter || characters[index - 1].character.isNumber)
                 else {
                     index += 1
                     continue

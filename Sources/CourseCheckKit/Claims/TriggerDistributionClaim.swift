@@ -29,7 +29,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // not judged.
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard
-            declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }),
+            declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }
+            ),
             !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
         else { return .checked([]) }
         var actual = Triggers.names.map { _ in 0 }

@@ -156,7 +156,8 @@ extension Diagnostic {
             }
             guard !runs.isEmpty else { return "no indentation" }
             return runs.map { character, count in
-                character == " " ? (count == 1 ? "1 space" : "\(count) spaces") : (count == 1 ? "a tab" : "\(count) tabs")
+                character == " "
+                    ? (count == 1 ? "1 space" : "\(count) spaces") : (count == 1 ? "a tab" : "\(count) tabs")
             }.joined(separator: ", ")
         }
         let more = lines > 1 ? " (and \(lines - 1) more line\(lines == 2 ? "" : "s") of this block)" : ""
