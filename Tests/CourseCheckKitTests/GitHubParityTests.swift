@@ -49,3 +49,44 @@ final class GitHubParityTests: XCTestCase {
             failures.isEmpty, "\(failures.count) of \(cases.count):\n" + failures.prefix(10).joined(separator: "\n"))
     }
 }
+
+/// Pipe tables as GitHub renders them: 300 generated paragraphs (outer pipes or none, delimiter
+/// rows right and a slip wrong, short and long rows, escaped pipes in text and code, emphasis and
+/// references in cells), with cmark-gfm's tables committed (`Fixtures/gfm-tables.json`, from
+/// `Fixtures/gfm-tables.py`). A reader sees a row's missing cells as empty and not its extra ones.
+final class GFMTableParityTests: XCTestCase {
+    struct Table: Decodable, Equatable {
+        var header: [String]
+        var rows: [[String]]
+    }
+
+    struct Case: Decodable {
+        var markdown: String
+        var tables: [Table]
+    }
+
+    func testTablesReadAsGitHubRendersThem() throws {
+        let url = Fixture.root.appendingPathComponent("gfm-tables.json")
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+        XCTAssertEqual(cases.count, 300, "the table set went missing")
+        XCTAssertEqual(cases.count { !$0.tables.isEmpty }, 207)
+        var failures: [String] = []
+        for item in cases {
+            guard case .success(let file) = SourceFile.decode(Array(item.markdown.utf8), path: "t.md") else {
+                failures.append("undecodable \(item.markdown.debugDescription)")
+                continue
+            }
+            let tables = Prose(file: file).tables.map { table in
+                Table(
+                    header: table.header,
+                    rows: table.rows.map { row in
+                        (0..<table.header.count).map { $0 < row.cells.count ? row.cells[$0].text : "" }
+                    })
+            }
+            if tables != item.tables {
+                failures.append("\(item.markdown.debugDescription)\n  GitHub \(item.tables)\n  read   \(tables)")
+            }
+        }
+        XCTAssert(failures.isEmpty, "\(failures.count) of \(cases.count):\n" + failures.prefix(8).joined(separator: "\n"))
+    }
+}

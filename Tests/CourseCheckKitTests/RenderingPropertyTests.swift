@@ -199,7 +199,7 @@ final class RenderingPropertyTests: XCTestCase {
                 .components(separatedBy: "\n")
             let line: Int
             let what: String
-            switch random.next() % 3 {
+            switch random.next() % 4 {
             case 0:
                 // One count of the distribution sentence, one more.
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains("yerel 6, ebeveyn 4, gözlem 4, ortam 6") })
@@ -218,6 +218,17 @@ final class RenderingPropertyTests: XCTestCase {
                 let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
                 lines[at] = lines[at].replacingOccurrences(of: "| \(given) |", with: "| \(other) |")
                 (line, what) = (at + 1, "row \(at + 1): \(given) as \(other)")
+            case 2:
+                // One lesson's trigger bullet, another trigger: the table and the sentence outvote it.
+                let name = names.dropFirst()[Int(random.next() % UInt64(names.count - 1)) + 1]
+                file = name
+                lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                    .components(separatedBy: "\n")
+                let at = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
+                guard let given = triggers.first(where: { lines[at].contains("**\($0)**") }) else { continue }
+                let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
+                lines[at] = lines[at].replacingOccurrences(of: "**\(given)**", with: "**\(other)**")
+                (line, what) = (at + 1, "bullet: \(given) as \(other)")
             default:
                 // The number of one note, far from its neighbours.
                 var notes: [(file: String, index: Int)] = []

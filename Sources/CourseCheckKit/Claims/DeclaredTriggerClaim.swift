@@ -24,11 +24,16 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         guard declarations.contains(where: { $0 != nil }) else { return .notApplicable("no lesson declares a trigger") }
         var findings: [Diagnostic] = []
         for (index, (lesson, declaration)) in zip(course.lessons, declarations).enumerated() {
+            for block in lesson.prose.bullets where Triggers.leads(block) {
+                findings += GitHubOnlyText.warnings(in: block, path: lesson.path, claim: "trigger bullet")
+            }
             guard let declaration else {
                 if let bullet = Triggers.unreadableBullet(in: lesson.prose) {
                     findings.append(.declaredTrigger(at: bullet.location, .notBold(written: bullet.written)))
                     continue
                 }
+                // The bullet may be in a block that pairs wrongly after a fence slip: the slip is the finding.
+                if lesson.lesson.fencesAreUncertain { continue }
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
                 findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
                 continue

@@ -8,9 +8,12 @@ package struct LabelReferenceClaim: ClaimCheck {
 
     /// The string literals passed as the first argument of `change(…)` in a tree block (whether or
     /// not its expected block was recognised): `change("label"`.
-    static func labels(in block: FencedBlock) -> [String] {
+    static func labels(in block: FencedBlock) -> [String] { labels(in: block.body) }
+
+    /// The labels passed to `change` on `lines`.
+    static func labels(in lines: [Line]) -> [String] {
         var labels: [String] = []
-        for line in block.body {
+        for line in lines {
             var from = 0
             while let start = line.text.utf8Offset(of: "change(\"", from: from) {
                 let open = start + "change(\"".utf8.count
@@ -71,7 +74,12 @@ package struct LabelReferenceClaim: ClaimCheck {
                 $0.body.first.map { Classifier.runnable(firstLine: $0.text) == "a tree" } ?? false
             }
         }
-        let labels = Set(runnable.flatMap(Self.labels))
+        // After a fence slip a tree may be hidden in a block that pairs wrongly: every line of
+        // such a lesson may hold labels.
+        let hidden = course.lessons.filter(\.lesson.fencesAreUncertain).flatMap {
+            Self.labels(in: $0.lesson.file.lines)
+        }
+        let labels = Set(runnable.flatMap(Self.labels)).union(hidden)
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })

@@ -149,6 +149,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         return notes
     }
 
+    /// True when a lesson from `from` (the previous note's, or the first) to `to` has fences that
+    /// may pair wrongly: the missing notes may be hidden in one of them.
+    static func uncertainBetween(_ from: String?, _ to: String, _ course: CourseFacts, _ uncertain: Set<String>)
+        -> Bool
+    {
+        guard !uncertain.isEmpty else { return false }
+        let paths = course.lessons.map(\.path)
+        let start = from.flatMap { paths.firstIndex(of: $0) } ?? 0
+        guard let end = paths.firstIndex(of: to), start <= end else { return uncertain.contains(to) }
+        return paths[start...end].contains { uncertain.contains($0) }
+    }
+
     /// The part (its `## ` heading in the index) of each lesson, keyed by the lesson's resolved path.
     /// The index gives each part's size; lessons fill the parts in course order, so an item listed
     /// out of order (a course-index finding) moves no lesson to another part. When the index lists
@@ -199,15 +211,6 @@ package struct NoteSeriesClaim: ClaimCheck {
         }
         let references = course.lessons.flatMap(Self.references) + plain.flatMap(\.references)
         guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
-        // A reference names a note the course defines; one that names none is a finding of its own.
-        let defined = Set(notes.map { "\($0.prefix)\($0.number)" })
-        var referenceFindings: [Diagnostic] = []
-        for reference in references where !defined.contains("\(reference.prefix)\(reference.number)") {
-            referenceFindings.append(
-                .noteSeries(
-                    at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
-                    .unknownReference(note: "\(reference.prefix)\(reference.number)")))
-        }
         let parts = Self.parts(course.index, lessons: course.lessons)
         let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }
         var counts: [String: [String: Int]] = [:]
@@ -282,9 +285,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                         at: at,
                         .outOfSequence(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected
-            } else if note.number > expected,
-                uncertain.contains(note.path) || uncertain.contains(previous[note.prefix] ?? "")
-            {
+            } else if note.number > expected, Self.uncertainBetween(previous[note.prefix], note.path, course, uncertain) {
                 // The missing notes may be hidden in a block whose fences pair wrongly: unknown, not a gap.
                 continue
             } else if note.number > expected {
@@ -298,6 +299,17 @@ package struct NoteSeriesClaim: ClaimCheck {
                         at: at, .goesBack(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected - 1
             }
+        }
+        // A reference names a note the course defines; one that names none is a finding of its own.
+        // Notes are taken as read above: a slipped number (`GV90` where `GV22` is due) is read as
+        // the note it should be, so a reference to GV22 is not a second finding of that slip.
+        let defined = Set(notes.map { "\($0.prefix)\($0.number)" })
+        var referenceFindings: [Diagnostic] = []
+        for reference in references where !defined.contains("\(reference.prefix)\(reference.number)") {
+            referenceFindings.append(
+                .noteSeries(
+                    at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
+                    .unknownReference(note: "\(reference.prefix)\(reference.number)")))
         }
         // In reading order, references among the series' findings.
         let lessonOrder = Dictionary(course.lessons.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })

@@ -225,17 +225,14 @@ package struct Prose: Sendable {
             let segments = block.segments
             var index = 0
             while index + 1 < segments.count {
-                guard isRow(segments[index].text), isDelimiter(segments[index + 1].text) else {
+                let strict = Self.isDelimiterRow(segments[index + 1].text)
+                guard strict || (isRow(segments[index].text) && isDelimiter(segments[index + 1].text)) else {
                     index += 1
                     continue
                 }
                 let header = cells(segments[index])
                 let delimiters = cells(segments[index + 1]).map(\.text)
-                let wellFormed = delimiters.allSatisfy { cell in
-                    let dashes = cell.drop { $0 == ":" }.reversed().drop { $0 == ":" }
-                    return cell.count - dashes.count <= 2 && !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
-                }
-                guard delimiters.count == header.count, wellFormed else {
+                guard delimiters.count == header.count, strict else {
                     unrendered.append(
                         (
                             header.map(\.text), segments[index].line.number,
@@ -250,7 +247,8 @@ package struct Prose: Sendable {
                 var row = index + 2
                 // GFM: every line of the paragraph after the delimiter row is a row, with or without
                 // a leading pipe (the table ends where the paragraph does).
-                while row < segments.count {
+                // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
+                while row < segments.count, segments[row].text.trimmingCharacters(in: .whitespaces) != "|" {
                     table.rows.append((cells(segments[row]), segments[row].line))
                     row += 1
                 }
@@ -263,6 +261,33 @@ package struct Prose: Sendable {
 
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.
     private func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
+
+    /// GitHub's delimiter row (cmark-gfm's `table_start`): cells of dashes with an optional colon
+    /// on either side, split by pipes, outer pipes optional, so `:-` alone is one.
+    static func isDelimiterRow(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        func spaces() { while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() } }
+        func marker() -> Bool {
+            spaces()
+            if bytes.first == UInt8(ascii: ":") { bytes = bytes.dropFirst() }
+            let dashes = bytes.prefix { $0 == UInt8(ascii: "-") }.count
+            guard dashes > 0 else { return false }
+            bytes = bytes.dropFirst(dashes)
+            if bytes.first == UInt8(ascii: ":") { bytes = bytes.dropFirst() }
+            spaces()
+            return true
+        }
+        spaces()
+        if bytes.first == UInt8(ascii: "|") { bytes = bytes.dropFirst() }
+        guard marker() else { return false }
+        while bytes.first == UInt8(ascii: "|") {
+            bytes = bytes.dropFirst()
+            spaces()
+            if bytes.isEmpty { return true }
+            guard marker() else { return false }
+        }
+        return bytes.isEmpty
+    }
 
     /// A line meant as a delimiter row: pipes and at least three dashes in a row. Whether GitHub
     /// takes it as one (every cell dashes with optional colons) is decided by the caller, so a

@@ -17,6 +17,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
         let candidates = Self.candidates(in: lesson)
         guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { $0 != nil } }) else {
+            // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
+            if lesson.lesson.fencesAreUncertain { return .checked([]) }
             guard let best = candidates.max(by: { $0.counts.count { $0 != nil } < $1.counts.count { $0 != nil } })
             else { return .notApplicable("no sentence in the last lesson gives the four triggers their counts") }
             let missing = Triggers.names.indices.filter { best.counts[$0] == nil }.map { Triggers.names[$0].declared }
@@ -27,12 +29,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // A declaration its own lesson contradicts, or a lesson without one when others have one,
         // is reported once, by declared-trigger; the counts are then not known, so the sentence is
         // not judged.
+        let parity = GitHubOnlyText.warnings(in: block, path: lesson.path, claim: "distribution sentence")
         let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
         guard
             declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }
             ),
             !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
-        else { return .checked([]) }
+        else { return .checked(parity) }
         var actual = Triggers.names.map { _ in 0 }
         for declaration in declarations {
             guard let printed = declaration?.printed,
@@ -40,7 +43,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             else { continue }
             actual[index] += 1
         }
-        var findings: [Diagnostic] = []
+        var findings = parity
         for (index, name) in Triggers.names.enumerated() {
             guard let claimed = counts[index], claimed.value != actual[index] else { continue }
             findings.append(

@@ -8,15 +8,32 @@ package enum Classifier {
         // Where fences went wrong: a slipped closing line comes at or before the last of these, and
         // before any fence the reader cannot see (after one, every fence is paired wrongly anyway).
         let troubled = diagnostics.filter { [.unterminatedFence, .strayOutput, .missingExpected].contains($0.id) }
-        let unseen =
-            swallowedFences(in: scanned.document, path: file.path) + hiddenFences(in: scanned.document, path: file.path)
+        let swallowedFindings = swallowedFences(in: scanned.document, path: file.path)
+        let swallowed = Set(swallowedFindings.map(\.location.line))
+        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path)
+        let indented = overIndentedClosings(lesson, path: file.path)
         let overIndented =
-            overIndentedClosings(lesson, path: file.path)
+            indented
             + slippedClosings(
                 scanned.document, path: file.path, troubleUntil: troubled.map(\.location.line).max(),
-                before: unseen.map(\.location.line).min() ?? Int.max)
+                before: (unseen.map(\.location.line) + indented.map(\.finding.location.line)).min() ?? Int.max)
         let causes = unseen + overIndented.map(\.finding)
         if let first = causes.map(\.location.line).min() {
+            // Before the slip: a fence left open runs over it (the slip is a closing fence), and
+            // the tree whose expected block that was lost its block to it.
+            let lastTree = lesson.blocks.last { $0.role == .tree && $0.fenced.closing.number < first }
+            let lostExpected =
+                lastTree.flatMap { tree in
+                    lesson.blocks.contains {
+                        $0.fenced.opening.number > tree.fenced.closing.number && $0.fenced.opening.number < first
+                    }
+                        ? nil : tree.fenced.body.first?.number ?? tree.fenced.opening.number
+                }
+            // A tree that runs over the slip (its closing fence hidden) lost its expected block too.
+            let overrun = Set(
+                lesson.blocks.filter {
+                    $0.role == .tree && $0.fenced.opening.number < first && $0.fenced.closing.number >= first
+                }.map { $0.fenced.body.first?.number ?? $0.fenced.opening.number })
             // After a fence the reader does not see, every fence pairs with the wrong partner: the
             // stray and unclosed blocks that follow are its consequences, not findings of their own,
             // and so is the lost expected block of the tree whose closing fence is indented too far.
@@ -25,15 +42,27 @@ package enum Classifier {
             let opened = Set(overIndented.compactMap(\.opening))
             diagnostics.removeAll { finding in
                 // A lesson left without a tree by the slip has its tree back once the slip is fixed.
-                finding.id == .noTrees
+                // So is one left without its core, when the core's fence is the one hidden.
+                finding.id == .noTrees || finding.id == .coreCount
+                    || (finding.id == .unterminatedFence && finding.location.line < first)
+                    || (finding.id == .missingExpected
+                        && (finding.location.line == lostExpected || overrun.contains(finding.location.line)))
                     || consequences.contains(finding.id)
                         && (finding.location.line > first
                             || (finding.id == .missingExpected && headers.contains(finding.location.line))
                             || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
         }
-        diagnostics += causes + rendererDependent(lesson, path: file.path)
+        diagnostics +=
+            causes + rendererDependent(lesson, path: file.path)
+            + footnotes(scanned.document, file)
         lesson.fencesAreUncertain = !causes.isEmpty || diagnostics.contains { $0.id == .unterminatedFence }
+        // A fence inside an HTML or indented code block pairs with nothing; a hidden or slipped one
+        // pairs the fences after it wrongly.
+        lesson.uncertainFrom =
+            (unseen.filter { $0.id != .noRole || !swallowed.contains($0.location.line) }.map(\.location.line)
+            + overIndented.map(\.finding.location.line)
+            + diagnostics.filter { $0.id == .unterminatedFence }.map(\.location.line)).min()
         return (lesson, diagnostics)
     }
 
@@ -51,14 +80,47 @@ package enum Classifier {
         }
     }
 
+    /// A footnote GitHub shows (its definition is referenced), which the spec does not render and
+    /// coursecheck does not read: one warning at its definition, so nothing in it passes silently.
+    static func footnotes(_ document: BlockNode, _ file: SourceFile) -> [Diagnostic] {
+        // The spec reads `[^a]: text` as a link reference definition when the text is one
+        // destination, else as a paragraph; GitHub reads both as the footnote `^a`.
+        let linkDefinitions = Set(document.footnoteDefinitions.map(\.line))
+        var definitions = document.footnoteDefinitions
+        document.walk { node, _ in
+            guard case .paragraph = node.kind, let first = node.content.first, first.text.hasPrefix("[^"),
+                let close = first.text.firstIndex(of: "]"),
+                first.text[first.text.index(after: close)...].hasPrefix(":"),
+                !first.text[..<close].contains(where: { $0 == " " || $0 == "\t" })
+            else { return }
+            definitions.append(
+                .init(
+                    label: String(first.text[first.text.index(after: first.text.startIndex)..<close]), line: first.index
+                ))
+        }
+        return definitions.sorted { $0.line < $1.line }.compactMap { definition in
+            let reference = "[\(definition.label)]"
+            let referenced = file.lines.enumerated().contains { index, line in
+                line.text.ranges(of: reference).count > (index == definition.line ? 1 : 0)
+            }
+            guard referenced else { return nil }
+            return .githubFootnote(
+                at: SourceLocation(path: file.path, line: file.lines[definition.line].number), label: definition.label,
+                asParagraph: !linkDefinitions.contains(definition.line))
+        }
+    }
+
     /// A fence a reader does not see because an invisible character comes first (`U+200B` before
     /// the backticks): the line is text, and every fence after it pairs with the wrong partner.
     /// One finding at the character, naming it.
     static func hiddenFences(in document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         document.walk { node, _ in
+            // In text, any fence; in a fenced block, one that would close it.
+            var closes: CodeFence?
             switch node.kind {
             case .paragraph, .heading: break
+            case .fencedCode(let fence, _): closes = fence
             default: return
             }
             for line in node.content {
@@ -67,12 +129,18 @@ package enum Classifier {
                 guard let first = hidden.first(where: { Invisible.isSuspicious($0) }) else { continue }
                 let rest = String(String.UnicodeScalarView(scalars.dropFirst(hidden.count)))
                 guard rest.hasPrefix("```") || rest.hasPrefix("~~~") else { continue }
+                if let closes {
+                    let run = rest.prefix { $0 == closes.character }.count
+                    guard run >= closes.length, rest.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) else {
+                        continue
+                    }
+                }
                 let before = String(String.UnicodeScalarView(hidden.prefix { $0 != first }))
                 found.append(
                     .noRole(
                         at: SourceLocation(
                             path: path, line: line.index + 1, column: line.prefixLength + before.utf8.count + 1),
-                        .hiddenFence(Invisible.name(first))))
+                        .hiddenFence(Invisible.name(first), closing: closes != nil)))
             }
         }
         return found
@@ -88,12 +156,21 @@ package enum Classifier {
         finding: Diagnostic, header: Int, opening: Int?
     )] {
         var found: [(finding: Diagnostic, header: Int, opening: Int?)] = []
-        guard let troubleUntil else { return [] }
         document.walk { node, _ in
-            guard found.isEmpty, case .fencedCode(let fence, _) = node.kind, node.lines.lowerBound + 1 <= troubleUntil,
-                node.lines.lowerBound + 1 < before
-            else { return }
-            for line in node.content.dropFirst() {
+            guard found.isEmpty, case .fencedCode(let fence, _) = node.kind, node.lines.lowerBound + 1 < before else {
+                return
+            }
+            // Evidence that the block ran on: trouble after it, or an opening fence (one with an
+            // info string) it swallowed after the slip, as when it runs into the next swift block
+            // and the fences after that pair up again, leaving no trouble at all.
+            let opens = node.content.map { line in
+                let text = line.text.drop { $0 == " " }
+                let run = text.prefix { $0 == fence.character }.count
+                return run >= 3 && !text.dropFirst(run).trimmingBlanks().isEmpty
+            }
+            let troubled = node.lines.lowerBound + 1 <= (troubleUntil ?? -1)
+            for (offset, line) in node.content.enumerated().dropFirst() where line.index + 1 < before {
+                guard troubled || opens[(offset + 1)...].contains(true) else { continue }
                 let indent = line.text.prefix { $0 == " " }.count
                 let text = line.text.dropFirst(indent).trimmingBlanks()
                 let run = text.prefix { $0 == fence.character }.count

@@ -156,10 +156,14 @@ package struct CourseChecker: Sendable {
     /// judged against the block once, where the verdict and the approval are recorded.
     private func evaluate(_ run: inout Run) throws(CourseCheckError) {
         let jobs = run.results.indices.flatMap { lesson in
-            run.results[lesson].trees.indices.compactMap { ordinal in
-                run.results[lesson].trees[ordinal].tree.map {
-                    TreeJob(path: run.results[lesson].path, tree: $0, id: TreeID(lesson: lesson, ordinal: ordinal))
+            run.results[lesson].trees.indices.compactMap { ordinal -> TreeJob? in
+                guard let tree = run.results[lesson].trees[ordinal].tree else { return nil }
+                // An expected block that reaches a fence slip holds text the slip decided: the slip
+                // is the finding, and the tree is judged once it is fixed.
+                if let slip = run.results[lesson].lesson?.uncertainFrom, tree.expected.closing.number >= slip {
+                    return nil
                 }
+                return TreeJob(path: run.results[lesson].path, tree: tree, id: TreeID(lesson: lesson, ordinal: ordinal))
             }
         }
         let report: EngineRouter.Report?
@@ -285,7 +289,10 @@ package struct CourseChecker: Sendable {
         guard let lesson = outcome.lesson else { return result }
         result.store = store(for: entry)
         for (ordinal, core) in lesson.cores.enumerated() {
-            let drift = coreCheck.check(core, in: lesson.path)
+            // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
+            let drift =
+                lesson.uncertainFrom.map { core.closing.number >= $0 } ?? false
+                ? nil : coreCheck.check(core, in: lesson.path)
             result.coreDrifted.append(drift != nil)
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }

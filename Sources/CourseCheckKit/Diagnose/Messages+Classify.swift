@@ -89,7 +89,8 @@ extension Diagnostic {
         /// A `swift` block whose first line is nearly `marker` (`slip` says how it differs).
         case nearMiss(what: String, marker: String, slip: String)
         /// A fence line that an invisible character (`name`) before it turns into text.
-        case hiddenFence(String)
+        /// `closing`: the line would close the block it stands in, and is read as its content.
+        case hiddenFence(String, closing: Bool = false)
     }
 
     /// How a block's closing line missed being its closing fence.
@@ -130,9 +131,10 @@ extension Diagnostic {
             case .insideHTMLBlock(let what, let line):
                 "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
                     + "coursecheck cannot run it; put a blank line between the HTML and the fence"
-            case .hiddenFence(let name):
-                "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
-                    + "text and every fence after it pairs with the wrong partner; delete that character"
+            case .hiddenFence(let name, let closing):
+                "this line would \(closing ? "close the code block" : "open a code fence"), but it starts with an "
+                    + "invisible \(name), so a reader sees it as \(closing ? "code" : "text") and every fence after it "
+                    + "pairs with the wrong partner; delete that character"
             case .nearMiss(let what, let marker, let slip):
                 "this block looks like \(what), but its first line is not '\(marker)' (\(slip)), so coursecheck shows "
                     + "it as a display fragment and never runs it; start the block with '\(marker)'"
@@ -167,5 +169,27 @@ extension Diagnostic {
                 + "reference (commonmark.js) with \(indentation(reference))\(more): the fence at line \(fenceLine) is "
                 + "indented with a tab its container takes only in part, and the two measure it differently; "
                 + "indent that fence with spaces")
+    }
+
+    /// A referenced footnote definition: GitHub shows it, the spec renders nothing, and
+    /// coursecheck reads neither its text nor a block in it.
+    static func githubFootnote(at location: SourceLocation, label: String, asParagraph: Bool) -> Diagnostic {
+        let reference =
+            asParagraph
+            ? "shows it here as a paragraph, '[\(label)]:' and all" : "renders nothing (a link reference definition)"
+        return Diagnostic(
+            .githubParity, at: location,
+            "footnote [\(label)]: GitHub shows it, with the indented lines after it, at the end of the page, and the "
+                + "CommonMark reference \(reference); coursecheck does not read a footnote's text or a block in it, so "
+                + "nothing in it is checked")
+    }
+
+    /// A GFM-only construct inside a text a claim reads: GitHub's reading and the spec's.
+    static func githubOnlyText(at location: SourceLocation, claim: String, github: String, reference: String)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .githubParity, at: location,
+            "the \(claim) reads this as GitHub renders it (\(github)); the CommonMark reference shows \(reference)")
     }
 }

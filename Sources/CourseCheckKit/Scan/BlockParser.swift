@@ -24,6 +24,7 @@ package enum BlockParser {
         var document = state.document.frozen()
         document.tooDeep = state.tooDeep
         document.linkReferences = state.references
+        document.footnoteDefinitions = state.footnotes
         return document
     }
 }
@@ -93,6 +94,15 @@ package struct BlockNode: Sendable, Equatable {
     /// For the document: the same definitions with their titles, escapes and entities decoded, by
     /// `LinkDefinition.normalizedLabel` (what `InlineParser.parse` takes).
     package var linkReferences: [String: LinkDefinition] = [:]
+    /// For the document: definitions labelled `^…`, which GitHub renders as footnotes (with the
+    /// indented lines after them) and the spec as link reference definitions, which show nothing.
+    package var footnoteDefinitions: [FootnoteDefinition] = []
+
+    /// A `[^label]:` definition: its label as written and the index of its line.
+    package struct FootnoteDefinition: Sendable, Equatable {
+        package var label: String
+        package var line: Int
+    }
 
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
@@ -203,6 +213,7 @@ extension BlockParser {
         var partiallyConsumedTab = false
         var tooDeep: [Int] = []
         var references: [String: LinkDefinition] = [:]
+        var footnotes: [BlockNode.FootnoteDefinition] = []
 
         init(lines: [Line]) {
             self.lines = lines
@@ -648,6 +659,9 @@ extension BlockParser {
             }
             let (found, count) = LinkReferenceDefinition.leadingWithTitles(node.content.map(\.text))
             for definition in found {
+                if definition.rawLabel.hasPrefix("^"), definition.line < node.content.count {
+                    footnotes.append(.init(label: definition.rawLabel, line: node.content[definition.line].index))
+                }
                 let key = LinkDefinition.normalizedLabel(definition.rawLabel)
                 if references[key] == nil {
                     references[key] = LinkDefinition(rawDestination: definition.destination, rawTitle: definition.title)

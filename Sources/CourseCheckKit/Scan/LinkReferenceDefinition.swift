@@ -23,6 +23,8 @@ package enum LinkReferenceDefinition {
         package var rawLabel: String
         package var destination: String
         package var title: String?
+        /// The line, of those given, where the definition starts.
+        package var line: Int = 0
     }
 
     /// `leading`, with each definition's raw label and title as well.
@@ -31,7 +33,9 @@ package enum LinkReferenceDefinition {
         var definitions: [Found] = []
         var position = 0
         var lineCount = 0
-        while position < text.count, let (found, end) = definition(text, at: position) {
+        while position < text.count, let (first, end) = definition(text, at: position) {
+            var found = first
+            found.line = text[..<position].count { $0 == UInt8(ascii: "\n") }
             definitions.append(found)
             lineCount = text[..<end].count { $0 == UInt8(ascii: "\n") } + 1
             position = end + 1
