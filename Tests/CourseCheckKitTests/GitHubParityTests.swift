@@ -87,6 +87,7 @@ final class GFMTableParityTests: XCTestCase {
                 failures.append("\(item.markdown.debugDescription)\n  GitHub \(item.tables)\n  read   \(tables)")
             }
         }
-        XCTAssert(failures.isEmpty, "\(failures.count) of \(cases.count):\n" + failures.prefix(8).joined(separator: "\n"))
+        XCTAssert(
+            failures.isEmpty, "\(failures.count) of \(cases.count):\n" + failures.prefix(8).joined(separator: "\n"))
     }
 }

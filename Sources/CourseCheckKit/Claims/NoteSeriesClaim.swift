@@ -285,7 +285,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                         at: at,
                         .outOfSequence(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
                 notes[index].number = expected
-            } else if note.number > expected, Self.uncertainBetween(previous[note.prefix], note.path, course, uncertain) {
+            } else if note.number > expected, Self.uncertainBetween(previous[note.prefix], note.path, course, uncertain)
+            {
                 // The missing notes may be hidden in a block whose fences pair wrongly: unknown, not a gap.
                 continue
             } else if note.number > expected {
