@@ -224,6 +224,72 @@ final class HookInstallTests: XCTestCase {
         XCTAssertEqual(install.status, 0, install.stderr)
         XCTAssertEqual(install.stdout, "installed \(repo.hook)\n")
         XCTAssertEqual(try repo.bytes(repo.hook), Data(Self.plainWrapper.utf8))
+        // A commit made in the linked worktree checks that worktree's staged lessons.
+        let commit = try repo.sh(
+            "echo 'Bağlı.' >> lessons/01-giris.md && git add lessons && git commit -qm linked", ["SHOW": "01-giris.md"],
+            in: "../linked")
+        XCTAssertEqual(commit.status, 0, commit.stderr)
+        XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md)\n# Giriş\nBağlı.\n")
+    }
+
+    /// `git commit --amend` replaces a commit: one that changed lessons is checked again, though
+    /// the index equals it; a commit that changes none is not checked, nor is its amendment.
+    func testAnAmendOfACommitThatChangedLessonsIsChecked() throws {
+        let repo = try FakeRepo(for: self)
+        XCTAssertEqual(try repo.install().status, 0)
+        try repo.stageALessonEdit()
+        XCTAssertEqual(try repo.sh("git commit -qm edit").status, 0)
+        try repo.clearLog()
+        let amend = try repo.sh("git commit -q --amend --no-edit", ["FAKE_STATUS": "1"])
+        XCTAssertEqual(amend.status, 1, "the amendment of a failing commit passed")
+        XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md)\n")
+        XCTAssertEqual(try repo.sh("echo x > notes.txt && git add notes.txt && git commit -qm notes").status, 0)
+        XCTAssertEqual(try repo.sh("git commit -q --amend --no-edit").status, 0)
+        XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md)\n", "a commit without lessons was checked")
+    }
+
+    /// A lesson staged as a symbolic link is checked as the file it points to (staged or on disk).
+    func testASymlinkedLessonIsCheckedAsItsTarget() throws {
+        let repo = try FakeRepo(for: self)
+        XCTAssertEqual(try repo.install().status, 0)
+        let link = try repo.sh(
+            "mkdir -p shared && printf '# Ortak\\n' > shared/02.md && ln -s ../shared/02.md lessons/02-ortak.md "
+                + "&& printf '# Diskte\\n' > elsewhere.md && ln -s ../elsewhere.md lessons/03-disk.md "
+                + "&& git add shared lessons/02-ortak.md lessons/03-disk.md && git commit -qm link",
+            ["SHOW": "02-ortak.md"])
+        XCTAssertEqual(link.status, 0, link.stderr)
+        XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md\n02-ortak.md\n03-disk.md)\n# Ortak\n")
+        try repo.clearLog()
+        XCTAssertEqual(
+            try repo.sh(
+                "echo 'Yeni.' >> lessons/01-giris.md && git add lessons && git commit -qm e",
+                ["SHOW": "03-disk.md"]
+            ).status, 0)
+        XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md\n02-ortak.md\n03-disk.md)\n# Diskte\n")
+    }
+
+    /// A failing check with goldens changed in the working tree but not staged says so.
+    func testAGoldenChangedButNotStagedIsNamed() throws {
+        let repo = try FakeRepo(for: self)
+        XCTAssertEqual(
+            try repo.sh(
+                "mkdir -p goldens/01-giris && echo a > goldens/01-giris/x.out && git add goldens "
+                    + "&& git commit -qm golden && echo b > goldens/01-giris/x.out"
+            ).status, 0)
+        XCTAssertEqual(try repo.install().status, 0)
+        try repo.stageALessonEdit()
+        let commit = try repo.sh("git commit -qm edit", ["FAKE_STATUS": "1"])
+        XCTAssertEqual(commit.status, 1)
+        XCTAssertEqual(
+            commit.stderr,
+            """
+            coursecheck hook: these goldens are changed in the working tree but not staged, so the commit
+            still holds the old ones; stage them with 'git add goldens':
+              goldens/01-giris/x.out
+
+            """)
+        // Staged, it is part of the commit: nothing more to say.
+        XCTAssertEqual(try repo.sh("git add goldens && git commit -qm edit", ["FAKE_STATUS": "1"]).stderr, "")
     }
 
     func testSIGTERMRemovesTheScratchCopyAndExits143() throws {
@@ -345,7 +411,8 @@ private struct FakeRepo {
         }
         try write("# Giriş\n", to: path("lessons/01-giris.md"), mode: 0o644)
         try write(
-            "#!/bin/sh\necho \"coursecheck $3 ($(ls lessons))\" >> \"$LOG\"\nexit \"${FAKE_STATUS:-0}\"\n",
+            "#!/bin/sh\necho \"coursecheck $3 ($(ls lessons))\" >> \"$LOG\"\n"
+                + "if [ -n \"$SHOW\" ]; then cat \"lessons/$SHOW\" >> \"$LOG\"; fi\nexit \"${FAKE_STATUS:-0}\"\n",
             to: root.appendingPathComponent("coursecheck").path, mode: 0o755)
         let setUp = try sh("git init -q . && git add -A && git commit -qm base")
         XCTAssertEqual(setUp.status, 0, setUp.stderr)

@@ -33,6 +33,64 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(GitHubReporter.command(warning).hasPrefix("::warning file=x.md,line=1,col=1,title=bom::"))
     }
 
+    /// GitHub shows 10 error annotations per step: they go round-robin over the lessons, so the
+    /// ten shown name as many lessons as there are, and one notice counts the rest.
+    func testAnnotationsCoverTheLessonsFirstAndCountWhatGitHubHides() {
+        var diagnostics: [Diagnostic] = []
+        for (file, count) in [("a.md", 8), ("b.md", 5), ("c.md", 1)] {
+            for line in 1...count {
+                diagnostics.append(Diagnostic(.outputDrift, at: SourceLocation(path: file, line: line), "d"))
+            }
+        }
+        diagnostics.append(Diagnostic(.byteOrderMark, at: SourceLocation(path: "c.md", line: 1), "w"))
+        let commands = GitHubReporter.commands(diagnostics)
+        let shown = commands.prefix(10).map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        XCTAssertEqual(
+            shown,
+            [
+                "::error file=a.md,line=1", "::error file=b.md,line=1", "::error file=c.md,line=1",
+                "::error file=a.md,line=2", "::error file=b.md,line=2", "::error file=a.md,line=3",
+                "::error file=b.md,line=3", "::error file=a.md,line=4", "::error file=b.md,line=4",
+                "::error file=a.md,line=5",
+            ])
+        XCTAssertEqual(commands.count, 16)
+        XCTAssertTrue(commands[14].hasPrefix("::warning file=c.md,line=1,"), commands[14])
+        XCTAssertEqual(
+            commands[15],
+            "::notice title=coursecheck::4 findings have no annotation (GitHub shows 10 errors and 10 warnings per "
+                + "step); the job summary and the log list every finding")
+        XCTAssertFalse(GitHubReporter.commands(Array(diagnostics.prefix(10))).contains { $0.hasPrefix("::notice") })
+    }
+
+    /// GitHub drops a job summary over 1 MiB: it stops below the limit, between two lessons, and says so.
+    func testTheJobSummaryStopsBetweenLessonsBelowTheLimit() {
+        var findings: [Finding] = []
+        for lesson in 1...30 {
+            for line in 1...4 {
+                findings.append(
+                    Finding(
+                        .course,
+                        Diagnostic(
+                            .outputDrift, at: SourceLocation(path: "lessons/\(lesson).md", line: line),
+                            String(repeating: "x", count: 200),
+                            attachment: .sentence(String(repeating: "y", count: 300)))))
+            }
+        }
+        let result = CourseChecker.Result(lessonResults: [], courseFindings: findings, summary: SummaryLine())
+        let whole = StepSummary(result: result).markdown
+        XCTAssertFalse(whole.contains("stops here"))
+        XCTAssertEqual(whole.components(separatedBy: "<details>").count - 1, 120)
+        let cut = StepSummary(result: result, limit: 20_000).markdown
+        XCTAssertLessThanOrEqual(cut.utf8.count, 20_000)
+        let shown = cut.components(separatedBy: "<details>").count - 1
+        XCTAssertEqual(shown % 4, 0, "the cut fell inside a lesson")
+        XCTAssertGreaterThan(shown, 0)
+        XCTAssertTrue(
+            cut.hasSuffix(
+                "\n**The summary stops here**, at \(30 - shown / 4) files with \(120 - shown) findings more: GitHub drops "
+                    + "a job summary over 1 MiB. The log lists every finding.\n"), String(cut.suffix(300)))
+    }
+
     func testJSONRoundTrip() throws {
         let json = JSONReporter.encode([drift])
         let decoded = try JSONDecoder().decode([JSONReporter.Finding].self, from: Data(json.utf8))

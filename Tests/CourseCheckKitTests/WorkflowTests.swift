@@ -9,19 +9,41 @@ final class WorkflowTests: XCTestCase {
         // Every path whose change can change the verdict runs CI, tests and CI itself included.
         let filters = [
             "lessons/**", "goldens/**", "Sources/**", "Tests/**", "scripts/**", "Fuzz/**", ".github/**", ".ci/**",
-            "Package.swift", "Makefile", ".swift-format",
+            "Package.swift", "Makefile", ".swift-format", ".gitattributes",
         ]
         for event in ["pull_request", "push"] {
             let paths = workflow["on"]?[event]?["paths"]?.items.compactMap(\.scalar)
             XCTAssertEqual(paths, filters, event)
         }
         let job = try XCTUnwrap(workflow["jobs"]?["verify"])
-        XCTAssertTrue(job["container"]?.scalar?.hasPrefix("swift:6.") == true)
-        let cache = job["steps"]?.items.first { $0["uses"]?.scalar?.hasPrefix("actions/cache") == true }
+        // The container is the compiler the goldens were approved with: `swift:6.3.1` for
+        // `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
+        let toolchain = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("goldens/TOOLCHAIN"), encoding: .utf8)
+        let version = try XCTUnwrap(
+            toolchain.split(separator: " ").dropFirst(2).first.map(String.init), "goldens/TOOLCHAIN: \(toolchain)")
+        XCTAssertEqual(job["container"]?.scalar, "swift:\(version)", "the container floats away from goldens/TOOLCHAIN")
+        // The cache is keyed by the compiler too: another compiler's build is never restored.
+        let steps = job["steps"]?.items ?? []
+        let compiler = steps.first { $0["id"]?.scalar == "swift" }
+        XCTAssertTrue(compiler?["run"]?.scalar?.contains("swift --version") == true)
+        let cache = steps.first { $0["uses"]?.scalar?.hasPrefix("actions/cache") == true }
         XCTAssertEqual(cache?["with"]?["path"]?.scalar, ".build")
-        XCTAssertTrue(cache?["with"]?["key"]?.scalar?.contains("hashFiles('Package.swift', 'Sources/**'") == true)
-        let commands = job["steps"]?.items.compactMap { $0["run"]?.scalar } ?? []
+        let key = cache?["with"]?["key"]?.scalar ?? ""
+        XCTAssertTrue(key.contains("${{ steps.swift.outputs.version }}"), key)
+        XCTAssertTrue(key.contains("hashFiles('Package.swift', 'Sources/**'"), key)
+        XCTAssertTrue(
+            cache?["with"]?["restore-keys"]?.scalar?.contains("${{ steps.swift.outputs.version }}") == true,
+            "a restore key without the compiler restores another compiler's build")
+        let commands = steps.compactMap { $0["run"]?.scalar }.filter { $0.hasPrefix("make ") }
         XCTAssertEqual(commands.first, "make test")
+        // A failing test or lint step never skips the course check: it annotates every pull request.
+        for step in steps
+        where step["run"]?.scalar?.hasPrefix("make lint") == true
+            || step["run"]?.scalar?.hasPrefix("make verify") == true
+        {
+            XCTAssertEqual(step["if"]?.scalar, "${{ !cancelled() }}", step["run"]?.scalar ?? "")
+        }
         // The style gate runs too: swift-format in strict mode.
         XCTAssertTrue(commands.contains("make lint"), "\(commands)")
         let verify = try XCTUnwrap(commands.first { $0.hasPrefix("make verify") })
@@ -29,6 +51,19 @@ final class WorkflowTests: XCTestCase {
         let upload = job["steps"]?.items.first { $0["uses"]?.scalar?.hasPrefix("actions/upload-artifact") == true }
         XCTAssertEqual(upload?["with"]?["path"]?.scalar, "coursecheck-junit.xml")
         XCTAssertEqual(upload?["if"]?.scalar, "always()")
+    }
+
+    /// actionlint, where it is installed, finds nothing in the workflow.
+    func testActionlintFindsNothing() throws {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/actionlint" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else {
+            throw XCTSkip("actionlint is not installed; the YAML-level test above checks the workflow")
+        }
+        let result = try Binary.run(
+            [Binary.packageRoot.appendingPathComponent(".github/workflows/coursecheck.yml").path],
+            in: Binary.packageRoot, executable: path)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     }
 
     func testMiniYAMLRejectsWhatItCannotRead() {

@@ -11,7 +11,8 @@ package struct CourseCheckCommand {
         package var stderrIsTerminal: Bool
 
         package init(currentDirectory: URL, variables: [String: String], stderrIsTerminal: Bool) {
-            self.currentDirectory = currentDirectory
+            // A directory URL, so relative paths resolve inside it and not beside it.
+            self.currentDirectory = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
             self.variables = variables
             self.stderrIsTerminal = stderrIsTerminal
         }
@@ -297,7 +298,7 @@ package struct CourseCheckCommand {
             reporter.report(result.summary)
         case .github:
             result.diagnostics.forEach(reporter.report)
-            for diagnostic in result.diagnostics { stdout.write(GitHubReporter.command(diagnostic) + "\n") }
+            for command in GitHubReporter.commands(result.diagnostics) { stdout.write(command + "\n") }
             reporter.report(result.summary)
         case .json:
             stdout.write(JSONReporter.encode(result.diagnostics))

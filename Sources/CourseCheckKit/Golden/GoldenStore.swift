@@ -224,10 +224,17 @@ package struct GoldenStore: Sendable {
     package var toolchainIsWritable: Bool { [.missing, .regular].contains(Self.kind(toolchainURL)) }
     package var toolchainDisplayPath: String { "\(displayRoot)/\(Self.toolchainFile)" }
 
-    /// The toolchain line recorded with the goldens, if any.
+    /// The toolchain line recorded with the goldens, if any, without trailing whitespace or CR: a
+    /// checkout that converts line endings, or an editor, must not make it another compiler.
     package var recordedToolchain: String? {
-        toolchainSnapshot.map { String(decoding: $0.bytes, as: UTF8.self) }?.split(separator: "\n").first
-            .map(String.init)
+        guard let line = toolchainSnapshot.map({ String(decoding: $0.bytes, as: UTF8.self) })?
+            .split(separator: "\n", omittingEmptySubsequences: false).first
+        else { return nil }
+        var end = line.endIndex
+        while end > line.startIndex, [" ", "\t", "\r"].contains(line[line.index(before: end)]) {
+            end = line.index(before: end)
+        }
+        return String(line[..<end])
     }
 
     /// `TOOLCHAIN` as read (never through a link), for compare-and-swap.

@@ -5,9 +5,12 @@ import Foundation
 /// under `<details>`, so a reviewer sees the verdict without opening the log.
 package struct StepSummary: Sendable {
     package var result: CourseChecker.Result
+    /// GitHub drops a job summary larger than 1 MiB; the findings stop at a lesson boundary below it.
+    package var limit: Int
 
-    package init(result: CourseChecker.Result) {
+    package init(result: CourseChecker.Result, limit: Int = 1_048_576) {
         self.result = result
+        self.limit = limit
     }
 
     package var markdown: String {
@@ -33,20 +36,41 @@ package struct StepSummary: Sendable {
         let findings = result.diagnostics.filter { $0.severity != .note }
         guard !findings.isEmpty else { return text + "\nNo findings.\n" }
         text += "\n### Findings\n\n"
+        // One file's findings at a time, so a cut falls between lessons, with room for the line
+        // that says where it fell.
+        var groups: [[Diagnostic]] = []
         for finding in findings {
-            let head = finding.headline
-            var body = finding.noteLines.map { $0 + "\n" }.joined()
-            body += finding.attachment?.text ?? ""
-            if body.isEmpty {
-                text += "- `\(cell(head))`\n"
-                continue
+            if groups.last?.last?.location.path == finding.location.path {
+                groups[groups.count - 1].append(finding)
+            } else {
+                groups.append([finding])
             }
-            text += "<details><summary><code>\(html(head))</code></summary>\n\n"
-            let fence = String(repeating: "`", count: max(3, longestBacktickRun(body) + 1))
-            text +=
-                "\(fence)diff\n\(Escape.controls(body))\(body.hasSuffix("\n") ? "" : "\n")\(fence)\n\n</details>\n\n"
+        }
+        for (index, group) in groups.enumerated() {
+            let section = group.map(entry).joined()
+            let left = groups[(index + 1)...].reduce(0) { $0 + $1.count }
+            guard text.utf8.count + section.utf8.count + 300 <= limit else {
+                let files = groups.count - index
+                text +=
+                    "\n**The summary stops here**, at \(Plural.count(files, "file")) with "
+                    + "\(Plural.count(group.count + left, "finding")) more: GitHub drops a job summary over 1 MiB. "
+                    + "The log lists every finding.\n"
+                return text
+            }
+            text += section
         }
         return text
+    }
+
+    /// One finding: its headline, and its notes and diff folded under `<details>`.
+    private func entry(_ finding: Diagnostic) -> String {
+        let head = finding.headline
+        var body = finding.noteLines.map { $0 + "\n" }.joined()
+        body += finding.attachment?.text ?? ""
+        if body.isEmpty { return "- `\(cell(head))`\n" }
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(body) + 1))
+        return "<details><summary><code>\(html(head))</code></summary>\n\n"
+            + "\(fence)diff\n\(Escape.controls(body))\(body.hasSuffix("\n") ? "" : "\n")\(fence)\n\n</details>\n\n"
     }
 
     private func cell(_ text: String) -> String {
