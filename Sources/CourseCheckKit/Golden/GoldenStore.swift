@@ -227,8 +227,9 @@ package struct GoldenStore: Sendable {
     /// The toolchain line recorded with the goldens, if any, without trailing whitespace or CR: a
     /// checkout that converts line endings, or an editor, must not make it another compiler.
     package var recordedToolchain: String? {
-        guard let line = toolchainSnapshot.map({ String(decoding: $0.bytes, as: UTF8.self) })?
-            .split(separator: "\n", omittingEmptySubsequences: false).first
+        guard
+            let line = toolchainSnapshot.map({ String(decoding: $0.bytes, as: UTF8.self) })?
+                .split(separator: "\n", omittingEmptySubsequences: false).first
         else { return nil }
         var end = line.endIndex
         while end > line.startIndex, [" ", "\t", "\r"].contains(line[line.index(before: end)]) {
