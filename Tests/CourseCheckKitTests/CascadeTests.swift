@@ -671,4 +671,33 @@ final class CascadeTests: XCTestCase {
                     + "written [github-parity]"
             ])
     }
+
+    /// A line YAML rejects is one located front-matter finding: text after a closing quote, or a
+    /// quote never closed. A comment after the quote is YAML, and fine.
+    func testAFrontMatterLineYAMLRejects() throws {
+        let file = "01-bildirimsel-sozdizim.md"
+        let title = "title: 'Bildirimsel Sözdizim'"
+        for (written, expected) in [
+            (
+                "title: 'Bildirimsel Sözdizim' taslak",
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter value of 'title' cannot be read as text: "
+                        + "'taslak' follows the closing quote, which YAML rejects; put it inside the quotes or remove it "
+                        + "[front-matter]"
+                ]
+            ),
+            (
+                "title: 'Bildirimsel Sözdizim",
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter value of 'title' cannot be read as text: "
+                        + "its quoted text has no closing quote [front-matter]"
+                ]
+            ),
+            ("title: 'Bildirimsel Sözdizim' # taslak", []),
+        ] {
+            try mutate(file, title, written)
+            XCTAssertEqual(findings(), expected, written)
+            try mutate(file, written, title)
+        }
+    }
 }

@@ -489,6 +489,29 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
     }
 
+    /// Run from outside the repository (another directory, an absolute path), the patch still names
+    /// the files relative to the lesson's repository; under `--format json` it is one JSON document
+    /// with the findings, and `git apply` takes its patch.
+    func testDryRunFromOutsideTheRepositoryAndAsJSON() throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".git"))
+        try XCTSkipUnless(git(["init", "-q"]) == 0, "git is not installed")
+        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 9\nebeveyn: 0\n")
+        let outside = try Scratch()
+        defer { outside.remove() }
+        let result = InProcess.run(
+            ["--promote", "--dry-run", "--no-goldens", "--no-claims", "--format", "json", lessons.path], in: outside.url
+        )
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        let plan = try JSONDecoder().decode(JSONReporter.PromotionPlan.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(plan.findings, [])
+        XCTAssertTrue(
+            plan.patch.hasPrefix("diff --git a/lessons/09-yerel-durum.md b/lessons/09-yerel-durum.md\n"), plan.patch)
+        XCTAssertEqual(result.stderr, "would promote 1 lesson\n")
+        try plan.patch.write(to: root.appendingPathComponent("promote.patch"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(git(["apply", "promote.patch"]), 0)
+        XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
+    }
+
     private func git(_ arguments: [String]) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

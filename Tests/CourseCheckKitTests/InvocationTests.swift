@@ -1,5 +1,6 @@
-import CourseCheckKit
 import XCTest
+
+@testable import CourseCheckKit
 
 final class InvocationTests: XCTestCase {
     func testDefaultsToCheck() throws {
@@ -25,8 +26,8 @@ final class InvocationTests: XCTestCase {
     }
 
     func testHelpNeedsNoPaths() throws {
-        XCTAssertEqual(try Invocation.parse(["--help"]).action, .help)
-        XCTAssertEqual(try Invocation.parse(["-h"]).action, .help)
+        XCTAssertEqual(try Invocation.parse(["--help"]).action, .help())
+        XCTAssertEqual(try Invocation.parse(["-h"]).action, .help())
     }
 
     func testLessonFileNames() {
@@ -52,10 +53,83 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(list.paths, ["lessons/"])
     }
 
+    /// Each subcommand has its own help, asked for either way, cut from the one help text.
+    func testEachSubcommandHasItsOwnHelp() throws {
+        XCTAssertEqual(try Invocation.parse(["help", "run"]).action, .help("run"))
+        XCTAssertEqual(try Invocation.parse(["run", "--help"]).action, .help("run"))
+        XCTAssertThrowsError(try Invocation.parse(["help", "runn"])) {
+            XCTAssertEqual(
+                $0 as? CourseCheckError,
+                .usage("help takes a subcommand (check, help, import, list, lsp, run, version, watch), not 'runn'"))
+        }
+        XCTAssertEqual(
+            Invocation.help(of: "run"),
+            """
+            USAGE:
+              coursecheck run [options] <lesson.md>:<line>
+
+            run                 Print the actual output of the tree that holds <line>.
+
+            OPTIONS:
+              --engine <engine>   auto (default): embedded for trees in the tree language,
+                                  swiftc for trees that import a module or leave it;
+                                  embedded: in-process through the compiled core, running
+                                  no lesson code (other trees are errors);
+                                  swiftc: compile every tree with the installed toolchain
+                                  (SWIFTC, then PATH) and run it.
+              --timeout <s>       Seconds a tree may run (default 10).
+              --output-limit <n>  Bytes a tree may print (default 1048576).
+              --compile-timeout <s>  Seconds one swiftc invocation may take (default 120);
+                                  swiftc and its children are then stopped.
+              --build <mode>      merged (default): one swiftc for all trees, one tree per
+                                  process; per-tree: one swiftc per tree, each tree
+                                  verbatim as main.swift.
+              --no-cache          Compile and run everything afresh.
+              --cache-dir <dir>   Where binaries and passing results are cached
+                                  (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
+              --color <when>      auto (default: only on a terminal, never with NO_COLOR),
+                                  always or never.
+              --no-color          Same as --color never.
+              -h, --help          Show this help.
+
+            See 'coursecheck help' for the other subcommands and the exit status.
+
+            """)
+        // Every subcommand's help names every option it accepts.
+        for (name, subcommand) in Invocation.subcommands {
+            let text = Invocation.help(of: name)
+            for option in Invocation.accepted(by: subcommand) {
+                XCTAssertTrue(text.contains("  \(option) ") || text.contains("  \(option)\n"), "\(name): \(option)")
+            }
+        }
+    }
+
+    /// `TERM=dumb` means no colour, as `NO_COLOR` does; a terminal otherwise gets it.
+    func testADumbTerminalGetsNoColour() {
+        XCTAssertFalse(Style.automatic(isTerminal: true, environment: ["TERM": "dumb"]).enabled)
+        XCTAssertFalse(Style.automatic(isTerminal: true, environment: ["NO_COLOR": "1"]).enabled)
+        XCTAssertTrue(Style.automatic(isTerminal: true, environment: ["TERM": "xterm-256color"]).enabled)
+        XCTAssertFalse(Style.automatic(isTerminal: false, environment: ["TERM": "xterm-256color"]).enabled)
+    }
+
+    /// A flag takes no value: `--strict=false` and `--update=no` are usage errors, not the flag.
+    func testAFlagGivenAValueIsRefused() {
+        for (argument, flag) in [
+            ("--strict=false", "--strict"), ("--update=no", "--update"), ("--no-color=1", "--no-color"),
+        ] {
+            XCTAssertThrowsError(try Invocation.parse([argument, "lessons/"])) {
+                XCTAssertEqual(
+                    $0 as? CourseCheckError,
+                    .usage("\(flag) takes no value, so '\(argument)' is refused; leave it out to turn it off"))
+            }
+        }
+        XCTAssertEqual(try Invocation.parse(["--format=json", "lessons/"]).format, .json)
+    }
+
     func testHelpAndVersionAreSubcommands() throws {
-        XCTAssertEqual(try Invocation.parse(["help"]).action, .help)
+        XCTAssertEqual(try Invocation.parse(["help"]).action, .help())
         XCTAssertEqual(try Invocation.parse(["version"]).action, .version)
-        XCTAssertEqual(try Invocation.parse(["list", "--help"]).action, .help)
+        XCTAssertEqual(try Invocation.parse(["list", "--help"]).action, .help("list"))
         let scratch = try Scratch()
         defer { scratch.remove() }
         let version = InProcess.run(["version"], in: scratch.url)

@@ -21,6 +21,8 @@ package struct FrontMatter: Sendable, Equatable {
             case alias
             /// A quoted scalar whose closing quote never comes.
             case unterminatedQuote
+            /// Text after a quoted scalar's closing quote (`'a' b`), which YAML rejects.
+            case textAfterQuote(String)
             /// A plain scalar starting with a character YAML reserves (`@`, `` ` ``, `%`).
             case reservedIndicator(Character)
             /// `|` or `>` followed by text: a block scalar's text goes on the lines below.
@@ -162,7 +164,13 @@ package struct FrontMatter: Sendable, Equatable {
         }
         if first == "'" || first == "\"" {
             let text = scalar(raw)
-            return text.sameBytes(raw) ? .failure(Failure(reason: .unterminatedQuote)) : .success(text)
+            guard let rest = afterClosingQuote(raw) else { return .failure(Failure(reason: .unterminatedQuote)) }
+            // Only blanks or a comment may follow the closing quote.
+            let trailing = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            guard trailing.isEmpty || (trailing.hasPrefix("#") && rest.first != "#") else {
+                return .failure(Failure(reason: .textAfterQuote(String(trailing.prefix { $0 != "\n" }))))
+            }
+            return .success(text)
         }
         let text = scalar(raw)
         if text.contains(": ") || text.hasSuffix(":") { return .failure(Failure(reason: .colonInPlainScalar)) }
@@ -204,6 +212,32 @@ package struct FrontMatter: Sendable, Equatable {
         case "+": return text + String(repeating: "\n", count: breaks + 1)
         default: return text + "\n"
         }
+    }
+
+    /// What follows a quoted scalar's closing quote, or nil when it never closes.
+    static func afterClosingQuote(_ raw: String) -> Substring? {
+        let text = raw.drop { $0 == " " || $0 == "\t" }
+        guard let quote = text.first else { return nil }
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            if quote == "\"" && character == "\\" {
+                index = text.index(after: index)
+                if index < text.endIndex { index = text.index(after: index) }
+                continue
+            }
+            if character == quote {
+                let next = text.index(after: index)
+                // `''` inside single quotes is one quote.
+                if quote == "'", next < text.endIndex, text[next] == "'" {
+                    index = text.index(after: next)
+                    continue
+                }
+                return text[next...]
+            }
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     /// A YAML flow scalar as the front matter uses them: `'it''s'` → `it's`; `"a\"b"` → `a"b`

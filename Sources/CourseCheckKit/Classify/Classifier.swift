@@ -17,7 +17,8 @@ package enum Classifier {
             + slippedClosings(
                 scanned.document, path: file.path, troubleUntil: troubled.map(\.location.line).max(),
                 before: (unseen.map(\.location.line) + indented.map(\.finding.location.line)).min() ?? Int.max)
-        let causes = unseen + overIndented.map(\.finding)
+        let conflicts = conflictMarkers(file)
+        let causes = unseen + overIndented.map(\.finding) + conflicts
         if let first = causes.map(\.location.line).min() {
             // Before the slip: a fence left open runs over it (the slip is a closing fence), and
             // the tree whose expected block that was lost its block to it.
@@ -61,7 +62,7 @@ package enum Classifier {
         // pairs the fences after it wrongly.
         lesson.uncertainFrom =
             (unseen.filter { $0.id != .noRole || !swallowed.contains($0.location.line) }.map(\.location.line)
-            + overIndented.map(\.finding.location.line)
+            + overIndented.map(\.finding.location.line) + conflicts.map(\.location.line)
             + diagnostics.filter { $0.id == .unterminatedFence }.map(\.location.line)).min()
         return (lesson, diagnostics)
     }
@@ -78,6 +79,33 @@ package enum Classifier {
                 at: SourceLocation(path: path, line: line.number), role: block.role, github: github,
                 reference: line.text, fenceLine: block.fenced.opening.number, lines: block.fenced.gitHubBody.count)
         }
+    }
+
+    /// Merge-conflict markers: each complete set (`<<<<<<<`, then `=======`, then `>>>>>>>`, as
+    /// git writes them at the start of a line) is one finding at its first line. A lone `=======`
+    /// is a setext heading's underline, not a marker.
+    static func conflictMarkers(_ file: SourceFile) -> [Diagnostic] {
+        func marker(_ text: String, _ character: Character) -> Bool {
+            let run = text.prefix { $0 == character }.count
+            return run == 7 && (text.count == 7 || text.dropFirst(7).first == " ")
+        }
+        var found: [Diagnostic] = []
+        var open: Int?
+        var separator: Int?
+        for line in file.lines {
+            let text = line.text
+            if marker(text, "<") {
+                (open, separator) = (line.number, nil)
+            } else if open != nil, separator == nil, text[...].trimmingBlanks() == "=======" {
+                separator = line.number
+            } else if let start = open, let middle = separator, marker(text, ">") {
+                found.append(
+                    .conflictMarker(
+                        at: SourceLocation(path: file.path, line: start), separator: middle, end: line.number))
+                (open, separator) = (nil, nil)
+            }
+        }
+        return found
     }
 
     /// A footnote GitHub shows (its definition is referenced), which the spec does not render and

@@ -62,8 +62,8 @@ package struct CourseCheckCommand {
             default: _ = try FileGate.temporaryDirectory(environment.variables)
             }
             switch invocation.action {
-            case .help:
-                stdout.write(Invocation.help)
+            case .help(let topic):
+                stdout.write(topic.map(Invocation.help(of:)) ?? Invocation.help)
                 return .clean
             case .version:
                 stdout.write(Invocation.version + "\n")
@@ -382,11 +382,17 @@ package struct CourseCheckCommand {
         let promotion = LessonPromoter.rewrites(first)
         if dryRun {
             // What the patch does not fix stays visible, next to the trees it leaves alone.
-            let unfixed = first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped
-            unfixed.sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
-                .forEach(reporter.report)
-            for rewrite in promotion.rewrites {
-                stdout.write(Patch.file(path: patchPath(rewrite.url), old: rewrite.old, new: rewrite.new))
+            let unfixed =
+                (first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped)
+                .sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
+            let patch = promotion.rewrites.map {
+                Patch.file(path: patchPath($0.url), old: $0.old, new: $0.new)
+            }.joined()
+            if invocation.format == .json {
+                stdout.write(JSONReporter.encode(unfixed, patch: patch))
+            } else {
+                unfixed.forEach(reporter.report)
+                stdout.write(patch)
             }
             stderr.write(
                 "would promote \(Plural.count(promotion.rewrites.count, "lesson"))"
@@ -456,7 +462,8 @@ package struct CourseCheckCommand {
     func patchPath(_ url: URL) -> String {
         let file = GoldenStore.canonicalPath(url)
         let current = GoldenStore.canonicalPath(environment.currentDirectory)
-        var top: String? = current
+        // The lesson's own repository, where `git apply` will be run, wherever this run started.
+        var top: String? = (file as NSString).deletingLastPathComponent
         while let candidate = top, !FileManager.default.fileExists(atPath: candidate + "/.git") {
             top = candidate == "/" ? nil : (candidate as NSString).deletingLastPathComponent
         }

@@ -50,6 +50,7 @@ package struct GoldenUpdater {
     /// `no-trees` and `not-a-lesson` are too: a lesson whose fences all turned into text keeps its approvals.
     static let structuralIDs: Set<DiagnosticID> = [
         .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity, .noTrees, .notALesson,
+        .conflictMarker,
     ]
 
     package var checker: CourseChecker

@@ -24,7 +24,8 @@ package struct Invocation: Sendable, Equatable {
         case watch
         /// A Language Server Protocol server on stdin and stdout.
         case lsp
-        case help
+        /// The help, of one subcommand when one is named (`help run`, `run --help`).
+        case help(String? = nil)
         case version
     }
 
@@ -141,6 +142,61 @@ package struct Invocation: Sendable, Equatable {
         }
     }
 
+    /// The options that take a value (`--format json`, `--format=json`); the others are flags.
+    static let valueOptions: Set<String> = [
+        "--color", "--engine", "--timeout", "--compile-timeout", "--output-limit", "--build", "--goldens", "--format",
+        "--junit", "--cache-dir",
+    ]
+
+    /// The help of one subcommand, cut from the global help so the two never disagree: its usage
+    /// lines, its description, and the options it accepts.
+    package static func help(of name: String) -> String {
+        guard let subcommand = subcommands[name] else { return help }
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        /// The entry for `key` in a section: its first line (`  key …`) and the more-indented
+        /// lines that continue it.
+        func entry(_ key: (String) -> Bool, in section: String) -> [String] {
+            guard let start = lines.firstIndex(of: section) else { return [] }
+            var found: [String] = []
+            var taking = false
+            for line in lines[(start + 1)...] {
+                if line.isEmpty || !line.hasPrefix(" ") { break }
+                let isEntry = line.hasPrefix("  ") && !line.hasPrefix("   ")
+                if isEntry { taking = key(String(line.dropFirst(2))) }
+                if taking { found.append(line) }
+            }
+            return found
+        }
+        let usage = lines.filter { line in
+            guard line.hasPrefix("USAGE: ") || line.hasPrefix("       coursecheck") else { return false }
+            let words = line.split(separator: " ").map(String.init)
+            guard let program = words.firstIndex(of: "coursecheck"), program + 1 < words.count else { return false }
+            let first = words[program + 1]
+            if subcommand == .check { return first == "[check]" || first == "--update" }
+            return first == name || (subcommand == .version && first == "help")
+        }.map { "  " + $0.drop { $0 != "c" } }
+        let description = entry(
+            {
+                $0.hasPrefix(name + " ") || $0.hasPrefix(name + ",")
+                    || $0.hasPrefix("help, version") && subcommand == .version
+            }, in: "SUBCOMMANDS:")
+        let accepted = accepted(by: subcommand).union(["--help"])
+        let options = entry(
+            { text in
+                let names = text.prefix { $0 != " " || text.hasPrefix("-h, ") }.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                return names.contains { accepted.contains($0) } || text.hasPrefix("-h, --help")
+            }, in: "OPTIONS:")
+        var text = "USAGE:\n" + usage.joined(separator: "\n") + "\n\n"
+        if !description.isEmpty {
+            text += description.map { String($0.dropFirst(2)) }.joined(separator: "\n") + "\n\n"
+        }
+        text += "OPTIONS:\n" + options.joined(separator: "\n") + "\n\n"
+        text += "See 'coursecheck help' for the other subcommands and the exit status.\n"
+        return text
+    }
+
     /// Every option name, for suggestions.
     static let allOptions: [String] = (checkOptions.union(["--help", "--version", "-h"])).sorted()
 
@@ -173,6 +229,11 @@ package struct Invocation: Sendable, Equatable {
                 continue
             }
             let (name, inlineValue) = split(argument)
+            // A flag takes no value: `--strict=false` would otherwise turn strict on.
+            if let inlineValue, !valueOptions.contains(name), name.hasPrefix("--"), allOptions.contains(name) {
+                throw .usage(
+                    "\(name) takes no value, so '\(name)=\(inlineValue)' is refused; leave it out to turn it off")
+            }
             func value() throws(CourseCheckError) -> String {
                 // A value option given twice would silently take the last: say so instead.
                 if given.dropLast().contains(name) { throw .usage("\(name) is given twice") }
@@ -186,7 +247,7 @@ package struct Invocation: Sendable, Equatable {
             case "--":
                 onlyPaths = true
             case "-h", "--help":
-                askedFor = .help
+                askedFor = .help()
             case "--version":
                 askedFor = askedFor ?? .version
             case "--strict":
@@ -273,7 +334,12 @@ package struct Invocation: Sendable, Equatable {
             }
         }
         if let askedFor {
-            invocation.action = askedFor
+            // `run --help` is the help of run.
+            if askedFor == .help(), let subcommand, chosen != .help, chosen != .version {
+                invocation.action = .help(subcommand)
+            } else {
+                invocation.action = askedFor
+            }
             return invocation
         }
         let accepted = accepted(by: chosen)
@@ -282,11 +348,20 @@ package struct Invocation: Sendable, Equatable {
             throw .usage("\(command) does not take \(refused)")
         }
         let paths = invocation.paths
+        if chosen == .help, paths.count == 1 {
+            guard subcommands[paths[0]] != nil else {
+                let known = subcommands.keys.sorted().joined(separator: ", ")
+                throw .usage("help takes a subcommand (\(known)), not '\(paths[0])'")
+            }
+            invocation.action = .help(paths[0])
+            invocation.paths = []
+            return invocation
+        }
         if chosen == .help || chosen == .version {
             guard paths.isEmpty else {
                 throw .usage("\(subcommand ?? "help") takes no arguments")
             }
-            invocation.action = chosen == .help ? .help : .version
+            invocation.action = chosen == .help ? .help() : .version
             return invocation
         }
         if chosen == .list && invocation.format == .github {

@@ -93,6 +93,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case coreDrift = "core-drift"
     /// A tree, expected block or core whose text GitHub shows otherwise than the spec reads it.
     case githubParity = "github-parity"
+    /// A complete set of merge-conflict markers left in a lesson.
+    case conflictMarker = "conflict-marker"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
@@ -108,7 +110,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .toolchainFailed,
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
-            .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift:
+            .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker:
             .error
         }
     }

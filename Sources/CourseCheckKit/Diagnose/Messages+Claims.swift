@@ -58,6 +58,8 @@ extension Diagnostic {
         case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
         case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
         case .unterminatedQuote: "its quoted text has no closing quote"
+        case .textAfterQuote(let text):
+            "'\(text)' follows the closing quote, which YAML rejects; put it inside the quotes or remove it"
         case .reservedIndicator(let character): "YAML reserves '\(character)' at the start of a plain value; quote it"
         case .blockScalarHeader(let character):
             "'\(character)' starts a block scalar, whose text goes on the indented lines below"

@@ -192,4 +192,13 @@ extension Diagnostic {
             .githubParity, at: location,
             "the \(claim) reads this as GitHub renders it (\(github)); the CommonMark reference shows \(reference)")
     }
+
+    /// A merge-conflict marker set: `<<<<<<<` here, `=======` at `separator`, `>>>>>>>` at `end`.
+    static func conflictMarker(at location: SourceLocation, separator: Int, end: Int) -> Diagnostic {
+        Diagnostic(
+            .conflictMarker, at: location,
+            "merge-conflict markers: '<<<<<<<' here, '=======' at line \(separator), '>>>>>>>' at line \(end); the "
+                + "lesson holds both sides of a merge, so nothing after this line is judged until the conflict is "
+                + "resolved and the markers removed")
+    }
 }

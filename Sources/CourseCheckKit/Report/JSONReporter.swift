@@ -52,10 +52,21 @@ package enum JSONReporter {
         ])
     }
 
-    private static func encode(_ findings: [Finding]) -> String {
+    /// `--promote --dry-run --format json`: one document, the findings the patch leaves and the
+    /// patch itself, as `git apply` takes it.
+    package struct PromotionPlan: Codable, Equatable, Sendable {
+        package var findings: [Finding]
+        package var patch: String
+    }
+
+    package static func encode(_ diagnostics: [Diagnostic], patch: String) -> String {
+        encode(PromotionPlan(findings: findings(diagnostics), patch: patch))
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(findings)) ?? Data("[]".utf8)
+        let data = (try? encoder.encode(value)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -6,10 +6,11 @@ package struct Style: Sendable {
         self.enabled = enabled
     }
 
-    /// Colour goes to a terminal only, and never when `NO_COLOR` is set to a non-empty value.
+    /// Colour goes to a terminal only, never when `NO_COLOR` is set to a non-empty value, and
+    /// never to a terminal that says it has none (`TERM=dumb`).
     package static func automatic(isTerminal: Bool, environment: [String: String]) -> Style {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return Style(enabled: isTerminal && !noColor)
+        return Style(enabled: isTerminal && !noColor && environment["TERM"] != "dumb")
     }
 
     package func bold(_ text: String) -> String { wrap(text, "1") }
