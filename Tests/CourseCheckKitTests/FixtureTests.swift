@@ -45,10 +45,13 @@ struct FixtureCases {
         // fixture; EngineRouterTests covers engine-mismatch with runs that differ. A fixture always has
         // swiftc, so EndToEndTests covers claim-skipped with SWIFTC pointing nowhere. Git keeps no file
         // mode that hides a file from its reader, so WritePolicyTests covers golden-unreadable; a
-        // fixture's compiler is the real one, so ToolchainFailureTests covers toolchain-failed.
+        // fixture's compiler is the real one, so ToolchainFailureTests covers toolchain-failed. Two
+        // files whose names differ only in case cannot be committed (a macOS or Windows checkout
+        // would lose one), so PathResolutionTests makes them at run time for case-collision.
         let coveredElsewhere: Set<String> = [
             DiagnosticID.engineMismatch.rawValue, DiagnosticID.claimSkipped.rawValue,
             DiagnosticID.goldenUnreadable.rawValue, DiagnosticID.toolchainFailed.rawValue,
+            DiagnosticID.caseCollision.rawValue,
         ]
         let untested = DiagnosticID.allCases.map(\.rawValue).filter {
             !seen.contains($0) && !coveredElsewhere.contains($0)

@@ -62,8 +62,9 @@ package struct CourseCheckCommand {
             default: _ = try FileGate.temporaryDirectory(environment.variables)
             }
             switch invocation.action {
-            case .help(let topic):
-                stdout.write(topic.map(Invocation.help(of:)) ?? Invocation.help)
+            case .help(let subcommand):
+                let text = subcommand.map(Invocation.help(of:)) ?? Invocation.help
+                stdout.write(text)
                 return .clean
             case .version:
                 stdout.write(Invocation.version + "\n")

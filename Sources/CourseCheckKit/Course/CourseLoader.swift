@@ -44,21 +44,36 @@ package struct CourseLoader: Sendable {
         var directories: [URL] = []
         var directoryDisplayPaths: [String] = []
         let files = FileManager.default
+        // Directories by what the OS resolves them to: `lessons lessons/` or a link to it is one.
+        var seenDirectories = Set<String>()
+        // `README.md` given as a file (a shell glob, `lessons/*.md`) is the index of its directory.
+        var indexDirectories: [(url: URL, display: String)] = []
         for path in paths {
-            let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
-            var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                var info = stat()
-                let reason: CourseCheckError.IOCause = lstat(url.path, &info) == 0 ? .system(errno: ELOOP) : .noSuchFile
-                throw .io(path: path, operation: .open, cause: stat(url.path, &info) == 0 ? .unreadable : reason)
+            // As the OS resolves it: `link/../lessons` goes through the link, not around it.
+            let given = path.hasPrefix("/") ? path : currentDirectory.path + "/" + path
+            // A `.` or `..` component is resolved by the OS (through any link before it); other
+            // paths stay as written, so a linked lessons folder keeps its goldens beside the link.
+            let dots = given.split(separator: "/").contains { $0 == "." || $0 == ".." }
+            let absolute = dots ? Self.resolved(given) : given
+            let url = URL(fileURLWithPath: absolute)
+            var info = stat()
+            guard stat(absolute, &info) == 0 else {
+                let code = errno
+                throw .io(path: path, operation: .open, cause: code == ENOENT ? .noSuchFile : .system(errno: code))
             }
-            guard isDirectory.boolValue else {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
                 guard path.hasSuffix(".md") else {
                     throw .usage("\(path): not a markdown file (expected a .md lesson or a directory)")
+                }
+                if url.lastPathComponent == "README.md" {
+                    let parent = (path as NSString).deletingLastPathComponent
+                    indexDirectories.append((url.deletingLastPathComponent(), parent.isEmpty ? "." : parent))
+                    continue
                 }
                 entries.append(Entry(displayPath: Self.display(path), url: url))
                 continue
             }
+            guard seenDirectories.insert(Self.resolved(absolute)).inserted else { continue }
             let names: [String]
             do {
                 names = try files.contentsOfDirectory(atPath: url.path).sorted()
@@ -90,10 +105,38 @@ package struct CourseLoader: Sendable {
         // A lesson named twice (a file and its directory) is checked once. Paths compare as bytes, as
         // the file system compares them: two names that are one text in two Unicode forms are two files.
         var seen = Set<[UInt8]>()
-        entries = entries.filter { seen.insert(Array($0.url.resolvingSymlinksInPath().path.utf8)).inserted }
+        entries = entries.filter { seen.insert(Array(Self.resolved($0.url.path).utf8)).inserted }
+        // A directory whose index and every lesson were given one by one is that directory, whole.
+        for index in indexDirectories where !seenDirectories.contains(Self.resolved(index.url.path)) {
+            let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(Self.isLessonFileName)
+            let given = Set(lessons.map { Self.resolved(index.url.appendingPathComponent($0).path) })
+            guard !given.isEmpty, given.isSubset(of: Set(entries.map { Self.resolved($0.url.path) })) else { continue }
+            seenDirectories.insert(Self.resolved(index.url.path))
+            directories.append(index.url)
+            directoryDisplayPaths.append(index.display)
+        }
+        // Names that differ only in case are two lessons here, and one file on macOS and Windows.
+        var byFolded: [String: Entry] = [:]
+        for entry in entries {
+            let key = entry.url.deletingLastPathComponent().path + "/" + entry.url.lastPathComponent.lowercased()
+            if let first = byFolded[key] {
+                diagnostics.append(
+                    .caseCollision(at: SourceLocation(path: entry.displayPath, line: 1), other: first.displayPath))
+            } else {
+                byFolded[key] = entry
+            }
+        }
         return Plan(
             entries: entries, diagnostics: diagnostics, directories: directories,
             directoryDisplayPaths: directoryDisplayPaths)
+    }
+
+    /// The path the OS resolves `path` to (links followed, `..` after them), or `path` itself
+    /// when it cannot be resolved.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// `path`, or `path/name`, without a leading "./" and without a doubled slash.

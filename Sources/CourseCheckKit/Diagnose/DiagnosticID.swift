@@ -95,12 +95,15 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case githubParity = "github-parity"
     /// A complete set of merge-conflict markers left in a lesson.
     case conflictMarker = "conflict-marker"
+    /// Two lesson names that differ only in case: one file on macOS and Windows.
+    case caseCollision = "case-collision"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
     package var severity: Severity {
         switch self {
-        case .byteOrderMark, .uncheckedMarkdown, .unknownParent, .duplicateNode, .unreadStorageKey, .githubParity:
+        case .byteOrderMark, .uncheckedMarkdown, .unknownParent, .duplicateNode, .unreadStorageKey, .githubParity,
+            .caseCollision:
             .warning
         case .promoteSkipped, .environmentDrift, .claimSkipped, .mergedFallback:
             .note

@@ -56,4 +56,12 @@ extension Diagnostic {
             .uncheckedMarkdown, at: SourceLocation(path: path, line: 1),
             "markdown file is not named like a lesson (NN-slug.md) and is not checked")
     }
+
+    /// A lesson whose name differs from `other`'s only in case.
+    static func caseCollision(at location: SourceLocation, other: String) -> Diagnostic {
+        Diagnostic(
+            .caseCollision, at: location,
+            "this name differs from \(other) only in case: here they are two lessons, but on macOS and Windows one file, "
+                + "so a checkout there loses one of them; rename one")
+    }
 }

@@ -16,6 +16,21 @@ enum Escape {
         return result
     }
 
+    /// A path or location on one line of text output: every control character escaped, newline
+    /// and tab too, so a file name never splits or shifts a diagnostic line.
+    static func path(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) || $0 == "\n" || $0 == "\t" }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) || scalar == "\n" || scalar == "\t" {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: false

@@ -15,11 +15,11 @@ package struct TextReporter {
         // Text from the lessons is escaped before any colour is added, so only the style's own
         // escape sequences reach the terminal.
         var text =
-            style.bold(Escape.controls("\(diagnostic.location):")) + " " + style.severity(diagnostic.severity)
+            style.bold(Escape.path("\(diagnostic.location):")) + " " + style.severity(diagnostic.severity)
             + " " + Escape.controls(diagnostic.message) + " [\(diagnostic.id.rawValue)]\n"
         for note in diagnostic.notes {
             text +=
-                style.bold(Escape.controls("\(note.location):")) + " " + style.severity(.note) + " "
+                style.bold(Escape.path("\(note.location):")) + " " + style.severity(.note) + " "
                 + Escape.controls(note.message) + "\n"
         }
         for line in diagnostic.attachment?.lines ?? [] {

@@ -1,0 +1,84 @@
+import CourseCheckKit
+import Foundation
+import XCTest
+
+/// Paths mean what the shell and the OS mean: a directory named twice is one, a glob's README.md
+/// is the index, `..` goes through links, and the OS's reasons are named.
+final class PathResolutionTests: XCTestCase {
+    private var scratch: Scratch!
+
+    override func setUpWithError() throws {
+        scratch = try CourseCopy.make(for: self)
+    }
+
+    private func summary(_ arguments: [String]) -> String {
+        InProcess.run(arguments, in: scratch.url).stdout
+    }
+
+    func testTheSameCourseNamedAnyWayIsCheckedOnceAndWhole() throws {
+        _ = summary(["lessons/"])
+        let plain = summary(["lessons/"])
+        XCTAssertTrue(plain.hasSuffix("claims: 8 checked; 0 errors\n"), plain)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: scratch.url.appendingPathComponent("lessons").path
+        )
+        .filter { $0.hasSuffix(".md") }.sorted().map { "lessons/\($0)" }
+        XCTAssertTrue(names.contains("lessons/README.md"))
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.url.appendingPathComponent("sub/link").path, withDestinationPath: "../lessons")
+        for arguments in [
+            ["lessons", "lessons/"], ["lessons", "sub/link"], names, ["sub/link/../lessons"], ["lessons/."],
+        ] {
+            XCTAssertEqual(summary(arguments), plain, "\(arguments)")
+        }
+    }
+
+    func testTheOSReasonsAreNamed() throws {
+        for (path, message) in [
+            ("nope/x/../lessons", "nope/x/../lessons: no such file or directory"),
+            (String(repeating: "a", count: 300), String(repeating: "a", count: 300) + ": File name too long"),
+            ("loop", "loop: Too many levels of symbolic links"),
+        ] {
+            try? FileManager.default.createSymbolicLink(
+                atPath: scratch.url.appendingPathComponent("loop").path, withDestinationPath: "loop")
+            let result = InProcess.run([path], in: scratch.url)
+            XCTAssertEqual(result.status, .failure)
+            XCTAssertEqual(result.stderr, "coursecheck: error: \(message)\n")
+        }
+    }
+
+    /// Two lesson names that differ only in case are one file on macOS and Windows: a warning.
+    func testNamesThatDifferOnlyInCase() throws {
+        let folder = scratch.url.appendingPathComponent("iki")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lesson = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        for name in ["09-yerel.md", "09-Yerel.md"] {
+            try FileManager.default.copyItem(at: lesson, to: folder.appendingPathComponent(name))
+        }
+        let result = InProcess.run(["--no-claims", "--no-goldens", "iki"], in: scratch.url)
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") },
+            [
+                "iki/09-yerel.md:1:1: warning: this name differs from iki/09-Yerel.md only in case: here they are two "
+                    + "lessons, but on macOS and Windows one file, so a checkout there loses one of them; rename one "
+                    + "[case-collision]"
+            ])
+    }
+
+    /// A control character in a path never splits a diagnostic line.
+    func testAControlCharacterInAPathStaysOnItsLine() throws {
+        let folder = scratch.url.appendingPathComponent("satir")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var text = try String(
+            contentsOf: scratch.url.appendingPathComponent("lessons/09-yerel-durum.md"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 9\nebeveyn: 0\n")
+        try text.write(to: folder.appendingPathComponent("09-a\nb.md"), atomically: true, encoding: .utf8)
+        let result = InProcess.run(["--no-claims", "--no-goldens", "satir"], in: scratch.url)
+        XCTAssertEqual(result.status, .findings)
+        let headlines = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(headlines.count, 2, result.stderr)
+        XCTAssertTrue(headlines.allSatisfy { $0.hasPrefix("satir/09-a\\u{A}b.md:") }, result.stderr)
+    }
+}
