@@ -700,4 +700,50 @@ final class CascadeTests: XCTestCase {
             try mutate(file, written, title)
         }
     }
+
+    /// A claim's anchor written in the source but hidden by the rendering is one finding that says
+    /// why, never a silent "not applicable": the closing table in a comment, in an HTML block that
+    /// takes it raw, indented as code; the count sentence in a comment or indented as code.
+    func testAnAnchorHiddenByTheRenderingIsOneFinding() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let url = lessons.appendingPathComponent(file)
+        let original = try String(contentsOf: url, encoding: .utf8)
+        let header = "| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |"
+        let lastRow = "| Ön İzleme ve Yineleme | örnek ad değişti | gözlem | ön izleme yeni başlangıçtır |"
+        let sentence =
+            "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let table = try XCTUnwrap(original.range(of: header).map { $0.lowerBound })
+        let tableEnd = try XCTUnwrap(original.range(of: lastRow).map { $0.upperBound })
+        let indentedTable = original[table..<tableEnd].split(separator: "\n").map { "    " + $0 }.joined(
+            separator: "\n")
+        let cases: [(String, String)] = [
+            (
+                original.replacingOccurrences(of: header, with: "<!--\n" + header)
+                    .replacingOccurrences(of: lastRow, with: lastRow + "\n-->"),
+                "244:1: error: the closing table's header row is here, but GitHub does not render it as a table: it is "
+                    + "inside an HTML comment [closing-table]"
+            ),
+            (
+                original.replacingOccurrences(of: header, with: "<details>\n" + header)
+                    .replacingOccurrences(of: lastRow, with: lastRow + "\n</details>"),
+                "244:1: error: the closing table's header row is here, but GitHub does not render it as a table: it is "
+                    + "inside an HTML block (which GitHub shows as raw HTML, not Markdown; a blank line after the opening "
+                    + "tag makes it Markdown again) [closing-table]"
+            ),
+            (
+                original.replacingCharacters(in: table..<tableEnd, with: indentedTable),
+                "243:1: error: the closing table's header row is here, but GitHub does not render it as a table: it is "
+                    + "indented four or more spaces, so GitHub shows it as code [closing-table]"
+            ),
+            (
+                original.replacingOccurrences(of: sentence, with: "<!-- " + sentence + " -->"),
+                "267:1: error: the sentence that counts the triggers is here, but readers do not see it: it is inside "
+                    + "an HTML comment [trigger-distribution]"
+            ),
+        ]
+        for (text, expected) in cases {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(findings(), ["lessons/\(file):\(expected)"], expected)
+        }
+    }
 }

@@ -4,9 +4,9 @@ import XCTest
 @testable import CourseCheckKit
 
 /// One fence slip, one finding, at the slip. In a copy of the real course, one random fence of a
-/// core, tree or expected block is slipped the way an author's keyboard does it: a closing fence
-/// a backtick short, a closing fence given an info string, an invisible character typed before a
-/// fence, a tree's closing fence indented four spaces. Whatever pairs wrongly after it, the run
+/// core, tree, expected block or display fragment is slipped the way an author's keyboard does
+/// it: a closing fence a backtick short, a closing fence given an info string, an invisible
+/// character typed before a fence, a closing fence indented four spaces or a tab. Whatever pairs wrongly after it, the run
 /// reports exactly one finding, on the slipped line.
 ///
 /// `COURSECHECK_PROPERTY_CASES` sets the number of slipped courses (`make soak` runs many); a
@@ -34,13 +34,13 @@ final class FenceSlipPropertyTests: XCTestCase {
             // The run blocks of the lesson, as the scanner sees them.
             let (lesson, _) = Classifier.classify(
                 SourceFile(path: file, text: text), scanned: MarkdownScanner.scan(SourceFile(path: file, text: text)))
-            let blocks = lesson.blocks.filter { [.core, .tree, .expected].contains($0.role) }
+            let blocks = lesson.blocks.filter { [.core, .tree, .expected, .fragment].contains($0.role) }
             let block = blocks[Int(random.next() % UInt64(blocks.count))]
             let opening = block.fenced.opening.number - 1
             let closing = block.fenced.closing.number - 1
             let slip: String
             let line: Int
-            switch random.next() % 4 {
+            switch random.next() % 5 {
             case 0:
                 lines[closing] = String(lines[closing].dropLast())
                 (slip, line) = ("closing fence a backtick short", closing + 1)
@@ -53,10 +53,12 @@ final class FenceSlipPropertyTests: XCTestCase {
                 let indent = lines[at].prefix { $0 == " " || $0 == ">" }
                 lines[at] = indent + invisible + lines[at].dropFirst(indent.count)
                 (slip, line) = ("\(Invisible.name(invisible.unicodeScalars.first!)) before a fence", at + 1)
-            default:
-                guard block.role == .tree else { continue }
+            case 3:
                 lines[closing] = "    " + lines[closing]
-                (slip, line) = ("tree's closing fence indented four spaces", closing + 1)
+                (slip, line) = ("\(block.role) closing fence indented four spaces", closing + 1)
+            default:
+                lines[closing] = "\t" + lines[closing]
+                (slip, line) = ("\(block.role) closing fence indented with a tab", closing + 1)
             }
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")

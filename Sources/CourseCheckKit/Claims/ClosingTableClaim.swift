@@ -1,3 +1,5 @@
+import Foundation
+
 /// The closing table (columns `Ders` and `Tetik`) has one row per lesson in course order, each
 /// naming the lesson's title and its declared trigger (`dördü (a/b/c/d)` for a distribution).
 package struct ClosingTableClaim: ClaimCheck {
@@ -49,6 +51,23 @@ package struct ClosingTableClaim: ClaimCheck {
                     return .checked([
                         .closingTable(
                             at: SourceLocation(path: lesson.path, line: broken.line), .notRendered(broken.reason))
+                    ])
+                }
+            }
+        }
+        if found == nil {
+            // The header written in the source but hidden by the rendering (a comment, an HTML
+            // block, indented code): the anchor is there, so that is the one finding.
+            for lesson in course.lessons.reversed() {
+                // After a fence slip, the table may be inside a block that pairs wrongly: the slip is the finding.
+                if lesson.lesson.fencesAreUncertain { continue }
+                for line in lesson.lesson.file.lines where line.text.contains("|") {
+                    let cells = line.text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard cells.contains("Ders"), cells.contains("Tetik"),
+                        let reason = HiddenText.reason(line: line.number, text: "Ders", in: lesson.lesson)
+                    else { continue }
+                    return .checked([
+                        .closingTable(at: SourceLocation(path: lesson.path, line: line.number), .notRendered(reason))
                     ])
                 }
             }

@@ -18,7 +18,9 @@ package struct FragmentSyntaxClaim: ClaimCheck {
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         var fragments: [(path: String, block: FencedBlock)] = []
         for lesson in course.lessons {
-            for block in lesson.lesson.blocks where block.role == .fragment {
+            // A fragment that runs over a fence slip holds text the slip decided: the slip is the finding.
+            for block in lesson.lesson.blocks
+            where block.role == .fragment && block.fenced.closing.number < (lesson.lesson.uncertainFrom ?? Int.max) {
                 fragments.append((lesson.path, block.fenced))
             }
         }

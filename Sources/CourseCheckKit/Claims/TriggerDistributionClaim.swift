@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sentence in the closing (last) lesson that counts the single triggers the lessons declare
 /// (a lesson declaring a distribution is not counted). Earlier lessons use the same words for
 /// recomputation counts, so only the last lesson is read.
@@ -17,6 +19,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
         guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
         let candidates = Self.candidates(in: lesson)
         guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { $0 != nil } }) else {
+            // The sentence written in the source but hidden by the rendering: one finding, there
+            // (unless a fence slip hid it, which is the finding then).
+            if !lesson.lesson.fencesAreUncertain, let hidden = Self.hiddenSentence(in: lesson) {
+                return .checked([.triggerDistributionHidden(at: hidden.location, reason: hidden.reason)])
+            }
             // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
             if lesson.lesson.fencesAreUncertain { return .checked([]) }
             guard let best = candidates.max(by: { $0.counts.count { $0 != nil } < $1.counts.count { $0 != nil } })
@@ -70,6 +77,26 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if counts.contains(where: { $0 != nil }) { candidates.append((block, counts)) }
         }
         return candidates
+    }
+
+    /// A source line that names the four triggers, each with a number right after it, where the
+    /// rendering hides it (a comment, an HTML block, code).
+    static func hiddenSentence(in lesson: CourseFacts.LessonFacts) -> (location: SourceLocation, reason: String)? {
+        for line in lesson.lesson.file.lines {
+            let text = lowercased(line.text)
+            let counted = Triggers.names.allSatisfy { name in
+                guard let at = text.range(of: name.declared) else { return false }
+                return text[at.upperBound...].prefix(4).contains { $0.isNumber }
+            }
+            guard counted,
+                let first = Triggers.names.compactMap({ text.range(of: $0.declared) }).min(by: {
+                    $0.lowerBound < $1.lowerBound
+                }),
+                let reason = HiddenText.reason(line: line.number, text: String(line.text[first]), in: lesson.lesson)
+            else { continue }
+            return (SourceLocation(path: lesson.path, line: line.number), reason)
+        }
+        return nil
     }
 
     /// The four counts the sentence gives, in `Triggers.names` order, when one paragraph reads whole.

@@ -18,7 +18,8 @@ package enum Classifier {
                 scanned.document, path: file.path, troubleUntil: troubled.map(\.location.line).max(),
                 before: (unseen.map(\.location.line) + indented.map(\.finding.location.line)).min() ?? Int.max)
         let conflicts = conflictMarkers(file)
-        let causes = unseen + overIndented.map(\.finding) + conflicts
+        let outside = closingsOutsideTheirContainer(scanned.document, file)
+        let causes = unseen + overIndented.map(\.finding) + conflicts + outside
         if let first = causes.map(\.location.line).min() {
             // Before the slip: a fence left open runs over it (the slip is a closing fence), and
             // the tree whose expected block that was lost its block to it.
@@ -49,7 +50,7 @@ package enum Classifier {
                     || (finding.id == .missingExpected
                         && (finding.location.line == lostExpected || overrun.contains(finding.location.line)))
                     || consequences.contains(finding.id)
-                        && (finding.location.line > first
+                        && (finding.location.line >= first
                             || (finding.id == .missingExpected && headers.contains(finding.location.line))
                             || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
@@ -63,6 +64,7 @@ package enum Classifier {
         lesson.uncertainFrom =
             (unseen.filter { $0.id != .noRole || !swallowed.contains($0.location.line) }.map(\.location.line)
             + overIndented.map(\.finding.location.line) + conflicts.map(\.location.line)
+            + outside.map(\.location.line)
             + diagnostics.filter { $0.id == .unterminatedFence }.map(\.location.line)).min()
         return (lesson, diagnostics)
     }
@@ -79,6 +81,29 @@ package enum Classifier {
                 at: SourceLocation(path: path, line: line.number), role: block.role, github: github,
                 reference: line.text, fenceLine: block.fenced.opening.number, lines: block.fenced.gitHubBody.count)
         }
+    }
+
+    /// A block in a list item or block quote whose closing fence stands outside that container
+    /// (dedented, or without its `>`): the container ends there, and the fence opens a new block.
+    /// One finding at that line; the container-ended block and what mispairs after are consequences.
+    static func closingsOutsideTheirContainer(_ document: BlockNode, _ file: SourceFile) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        document.walk { node, _ in
+            guard found.isEmpty, case .fencedCode(let fence, let closed) = node.kind, !closed,
+                node.lines.upperBound + 1 < file.lines.count
+            else { return }
+            let next = file.lines[node.lines.upperBound + 1]
+            let text = next.text.drop { $0 == " " }
+            let run = text.prefix { $0 == fence.character }.count
+            guard next.text.count - text.count < 4, run >= fence.length,
+                text.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" })
+            else { return }
+            found.append(
+                .fenceSlip(
+                    at: SourceLocation(path: file.path, line: next.number, column: next.text.count - text.count + 1),
+                    .outsideContainer, opening: node.lines.lowerBound + 1))
+        }
+        return found
     }
 
     /// Merge-conflict markers: each complete set (`<<<<<<<`, then `=======`, then `>>>>>>>`, as
@@ -199,11 +224,17 @@ package enum Classifier {
             let troubled = node.lines.lowerBound + 1 <= (troubleUntil ?? -1)
             for (offset, line) in node.content.enumerated().dropFirst() where line.index + 1 < before {
                 guard troubled || opens[(offset + 1)...].contains(true) else { continue }
-                let indent = line.text.prefix { $0 == " " }.count
+                let indent = line.text.prefix { $0 == " " || $0 == "\t" }.count
+                // Columns, a tab to the next multiple of four.
+                let columns = line.text.prefix(indent).reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
                 let text = line.text.dropFirst(indent).trimmingBlanks()
                 let run = text.prefix { $0 == fence.character }.count
                 let slip: Diagnostic.FenceSlip
-                if run >= 2 && run < fence.length && run == text.count {
+                if columns >= 4 && run >= fence.length && run == text.count {
+                    slip = .indented(columns: columns)
+                } else if columns >= 4 {
+                    continue
+                } else if run >= 2 && run < fence.length && run == text.count {
                     slip = .short(written: String(text), fence: String(repeating: fence.character, count: fence.length))
                 } else if run >= fence.length && run < text.count && indent < 4 {
                     slip = .infoString(written: String(text))

@@ -191,6 +191,13 @@ extension Diagnostic {
     }
 
     /// The distribution sentence counts some triggers but not `missing`.
+    /// The sentence is in the source, but the rendering hides it from readers (`reason`).
+    static func triggerDistributionHidden(at location: SourceLocation, reason: String) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "the sentence that counts the triggers is here, but readers do not see it: \(reason)")
+    }
+
     static func triggerDistributionUnreadable(at location: SourceLocation, missing: [String]) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,

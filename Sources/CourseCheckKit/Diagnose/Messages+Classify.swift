@@ -99,6 +99,10 @@ extension Diagnostic {
         case short(written: String, fence: String)
         /// The fence characters followed by text: a closing fence takes no info string.
         case infoString(written: String)
+        /// The fence characters indented `columns` (four or more) past the block's container.
+        case indented(columns: Int)
+        /// The fence characters outside the list item or block quote that holds the block.
+        case outsideContainer
     }
 
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
@@ -112,6 +116,14 @@ extension Diagnostic {
             case .infoString(let written):
                 "'\(written)' does not close the fence opened at line \(opening): a closing fence takes no info string, "
                     + "so the block runs on and every later fence pairs wrongly"
+            case .outsideContainer:
+                "this line would close the fence opened at line \(opening), but it stands outside the list item or "
+                    + "block quote that holds that block, so it ends the container and opens a new fence, and every "
+                    + "later fence pairs wrongly; indent it (or prefix it with '>') as the opening fence is"
+            case .indented(let columns):
+                "this line would close the fence opened at line \(opening), but it is indented \(columns) columns (a "
+                    + "closing fence may have at most 3), so the block runs on and every later fence pairs wrongly; "
+                    + "indent it less"
             }
         return Diagnostic(.unterminatedFence, at: location, message)
     }
