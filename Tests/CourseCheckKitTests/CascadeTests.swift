@@ -746,4 +746,108 @@ final class CascadeTests: XCTestCase {
             XCTAssertEqual(findings(), ["lessons/\(file):\(expected)"], expected)
         }
     }
+
+    /// The fifth adversarial round, each edit one finding at the edit (or none where the text
+    /// reads the same): note labels merged into the paragraph above, as a heading, with a
+    /// look-alike, in raw `<strong>`; a plain reference with an invisible character; a blank line
+    /// inside the closing table; lesson 1's distribution bullet given one trigger; struck text
+    /// before a bullet's trigger and in a cell; a no-break space in the bullet's lead; an index
+    /// link typo, a commented-out index item; a repeated table row.
+    func testAdversarialRoundFive() throws {
+        let two = "02-gorunumler-ve-degistiriciler.md"
+        let label = "**GV5.** Değiştirici sırası"
+        let cases: [(file: String, old: String, new: String, expected: [String])] = [
+            (
+                two, "kaynak okumasıdır.\n\n" + label, "kaynak okumasıdır.\n" + label,
+                [
+                    "lessons/\(two):193:1: error: the note GV5. starts a line inside the paragraph above, so it does not "
+                        + "open a paragraph and does not read as a note; put a blank line before it [note-series]"
+                ]
+            ),
+            (
+                two, label, "### GV5. Değiştirici sırası",
+                [
+                    "lessons/\(two):194:5: error: this heading opens with the note label 'GV5.'; a note is a paragraph "
+                        + "that opens with its bold label, so write it as a paragraph: **GV5.** … [note-series]"
+                ]
+            ),
+            (
+                two, label, "**G\u{0474}5.** Değiştirici sırası",
+                [
+                    "lessons/\(two):194:4: error: note 'G\u{0474}5.' reads as GV5 but has U+0474 CYRILLIC CAPITAL "
+                        + "LETTER IZHITSA where GV5 has 'V' [note-series]"
+                ]
+            ),
+            (two, label, "<strong>GV5.</strong> Değiştirici sırası", []),
+            (
+                "04-duzen-sistemi.md", "GV12'de belirtilir", "GV\u{200B}31'de belirtilir",
+                [
+                    "lessons/04-duzen-sistemi.md:157:206: error: refers to note GV31, which no paragraph of the course "
+                        + "defines (a note opens its paragraph with its bold label) [note-series]"
+                ]
+            ),
+            (
+                "21-on-izleme-ve-yineleme.md", "kapanış ağaçta düğüm değildir |\n",
+                "kapanış ağaçta düğüm değildir |\n\n",
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:253:1: error: this blank line ends the closing table, so its 13 "
+                        + "rows after it render as a paragraph of pipes, not as rows; remove the blank line [closing-table]"
+                ]
+            ),
+            (
+                "01-bildirimsel-sozdizim.md", "**dördünün de dağılımı (2/2/2/2)**", "**yerel**",
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:299:24: error: declares the trigger 'yerel', but the closing "
+                        + "table (lessons/21-on-izleme-ve-yineleme.md:245) gives 'dördü (2/2/2/2)' and the distribution "
+                        + "sentence counts it so; one of the three is a slip, most likely this one [declared-trigger]"
+                ]
+            ),
+            (
+                "09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.", "- Bu dersin tetiği: ~~**ebeveyn**~~ **yerel**.",
+                [
+                    "lessons/09-yerel-durum.md:266:22: warning: the trigger bullet reads this as GitHub renders it "
+                        + "('ebeveyn' struck through, left out of the claim); the CommonMark reference shows "
+                        + "'~~**ebeveyn**~~' as written [github-parity]"
+                ]
+            ),
+            (
+                "21-on-izleme-ve-yineleme.md", "| Yerel Durum | dokunuldu | yerel |",
+                "| Yerel Durum | dokunuldu | ~~ebeveyn~~ yerel |",
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:253:29: warning: the closing table reads this as GitHub renders "
+                        + "it ('ebeveyn' struck through, left out of the claim); the CommonMark reference shows "
+                        + "'~~ebeveyn~~' as written [github-parity]"
+                ]
+            ),
+            ("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.", "- Bu dersin\u{A0}tetiği: **yerel**.", []),
+            (
+                "README.md", "9. [Yerel Durum](09-yerel-durum.md)", "9. [Yerel Durum](09-yerel-durumu.md)",
+                [
+                    "lessons/README.md:37:1: error: the index links 09-yerel-durumu.md, which is not a lesson file; did "
+                        + "you mean 09-yerel-durum.md? [course-index]"
+                ]
+            ),
+            (
+                "README.md", "9. [Yerel Durum](09-yerel-durum.md)", "<!-- 9. [Yerel Durum](09-yerel-durum.md) -->",
+                [
+                    "lessons/README.md:37:1: error: the index lists 09-yerel-durum.md here, but readers do not see it: "
+                        + "it is inside an HTML comment [course-index]"
+                ]
+            ),
+            (
+                "21-on-izleme-ve-yineleme.md", "| Yerel Durum | dokunuldu | yerel | kardeşin durumu okunamaz |\n",
+                "| Yerel Durum | dokunuldu | yerel | kardeşin durumu okunamaz |\n"
+                    + "| Yerel Durum | dokunuldu | yerel | kardeşin durumu okunamaz |\n",
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:254:3: error: row 10 repeats 'Yerel Durum', which another row "
+                        + "already gives; one row per lesson [closing-table]"
+                ]
+            ),
+        ]
+        for item in cases {
+            try mutate(item.file, item.old, item.new)
+            XCTAssertEqual(findings(), item.expected, item.new)
+            try mutate(item.file, item.new, item.old)
+        }
+    }
 }

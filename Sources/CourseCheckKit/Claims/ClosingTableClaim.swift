@@ -75,6 +75,28 @@ package struct ClosingTableClaim: ClaimCheck {
         guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table)?.index,
             let triggerColumn = Self.column("Tetik", in: table)?.index
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
+        // A blank line inside the table ends it: the rows after it render as a paragraph of pipes.
+        // One finding at that line, not one per lesson whose row went with them.
+        let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
+        if table.rows.count < course.lessons.count,
+            let rest = owner.prose.blocks.first(where: { ($0.segments.first?.line.number ?? 0) > lastLine }),
+            rest.kind == .paragraph, rest.segments.first?.text.hasPrefix("|") == true,
+            let restLine = rest.segments.first?.line.number,
+            owner.lesson.file.lines[lastLine..<(restLine - 1)].allSatisfy({
+                $0.text.allSatisfy { $0 == " " || $0 == "\t" }
+            })
+        {
+            return .checked([
+                .closingTable(
+                    at: SourceLocation(path: owner.path, line: lastLine + 1), .brokenAt(rows: rest.segments.count))
+            ])
+        }
+        // Struck-through text and footnote marks in a row depend on the renderer: a warning each.
+        for row in table.rows {
+            findings += GitHubOnlyText.warnings(in: Inline(row.line.text), claim: "closing table") {
+                SourceLocation(path: owner.path, line: row.line.number, column: $0 + 1)
+            }
+        }
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn.
         let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn].text : "" }
         let titles = course.lessons.map { $0.title(asUsedIn: rowTitles) }
@@ -131,7 +153,9 @@ package struct ClosingTableClaim: ClaimCheck {
                 findings.append(
                     .closingTable(
                         at: cell(table.rows[row], lessonColumn, owner.path),
-                        .notALesson(row: row + 1, named: rowTitles[row])))
+                        course.lessons.contains(where: { $0.isTitled(rowTitles[row]) })
+                            ? .repeated(row: row + 1, named: rowTitles[row])
+                            : .notALesson(row: row + 1, named: rowTitles[row])))
             }
             missing = []
             extra = []

@@ -63,6 +63,17 @@ package struct CourseIndexClaim: ClaimCheck {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// A line of the index that links `file` where the rendering hides it, with why.
+    static func hiddenItem(_ file: String, in index: CourseFacts.Index) -> (line: Int, reason: String)? {
+        let document = MarkdownScanner.scan(index.file).document
+        for line in index.file.lines where line.text.contains("(" + file) || line.text.contains("(./" + file) {
+            if let reason = HiddenText.reason(line: line.number, text: file, document: document, file: index.file) {
+                return (line.number, reason)
+            }
+        }
+        return nil
+    }
+
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard let index = course.index else { return .notApplicable("no README.md beside the lessons") }
         let path = index.file.path
@@ -81,9 +92,21 @@ package struct CourseIndexClaim: ClaimCheck {
         let items = Self.items(index)
         let files = course.lessons.map(\.path.fileName)
         let keys = course.lessons.map { Self.normalized($0.path) }
+        let linked = Set(items.map(\.resolved))
+        // A link a slip away from a lesson no item links (`09-yerel-durumu.md`) is that lesson's
+        // item with a typo: one finding at it, and the lesson is not also unlisted.
+        var meant: [Int: Int] = [:]
+        for (position, item) in items.enumerated() where !keys.contains(where: { $0.sameBytes(item.resolved) }) {
+            let candidates = keys.indices.filter { !linked.contains(keys[$0]) && !meant.values.contains($0) }
+            if let lesson = candidates.first(where: {
+                Suggestion.distance(Array(files[$0]), Array(item.file.fileName)) <= 3
+            }) {
+                meant[position] = lesson
+            }
+        }
         var seen: [String: Int] = [:]
         var listed: [Item] = []
-        for item in items {
+        for (position, item) in items.enumerated() {
             let at = SourceLocation(path: path, line: item.line.number)
             if let first = seen[item.resolved] {
                 findings.append(.courseIndex(at: at, .repeated(file: item.file, firstLine: first)))
@@ -91,7 +114,8 @@ package struct CourseIndexClaim: ClaimCheck {
             }
             seen[item.resolved] = item.line.number
             guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
-                findings.append(.courseIndex(at: at, .notALesson(file: item.file)))
+                findings.append(
+                    .courseIndex(at: at, .notALesson(file: item.file, meant: meant[position].map { files[$0] })))
                 continue
             }
             listed.append(item)
@@ -116,7 +140,15 @@ package struct CourseIndexClaim: ClaimCheck {
                     .courseIndex(
                         at: SourceLocation(path: path, line: item.line.number),
                         .outOfOrder(file: item.file, lesson: lesson)))
-            case .delete(let lesson) where seen[keys[lesson]] == nil:
+            case .delete(let lesson) where seen[keys[lesson]] == nil && !meant.values.contains(lesson):
+                // Written but hidden from readers (a comment, an HTML block): there, saying why.
+                if let hidden = Self.hiddenItem(files[lesson], in: index) {
+                    findings.append(
+                        .courseIndex(
+                            at: SourceLocation(path: path, line: hidden.line),
+                            .hidden(file: files[lesson], reason: hidden.reason)))
+                    continue
+                }
                 let next = keys[(lesson + 1)...].compactMap { seen[$0] }.first ?? lastLine
                 findings.append(
                     .courseIndex(at: SourceLocation(path: path, line: next), .unlisted(file: files[lesson])))

@@ -4,21 +4,26 @@
 enum GitHubOnlyText {
     /// One warning per construct in `block`, at the construct.
     static func warnings(in block: Prose.TextBlock, path: String, claim: String) -> [Diagnostic] {
+        warnings(in: block.inline, claim: claim) { block.location(of: $0, in: path) }
+    }
+
+    /// One warning per construct in `inline`, placed by `location` (a UTF-8 offset into its source).
+    static func warnings(in inline: Inline, claim: String, location: (Int) -> SourceLocation) -> [Diagnostic] {
         var found: [Diagnostic] = []
         func visit(_ nodes: [InlineNode]) {
             for node in nodes {
-                let written = block.inline.text(node.range)
+                let written = inline.text(node.range)
                 switch node.kind {
                 case .strikethrough:
                     found.append(
                         .githubOnlyText(
-                            at: block.location(of: node.range.lowerBound, in: path), claim: claim,
-                            github: "'\(block.inline.plain(node.range))' struck through, left out of the claim",
+                            at: location(node.range.lowerBound), claim: claim,
+                            github: "'\(inline.plain(node.range))' struck through, left out of the claim",
                             reference: "'\(written)' as written"))
                 case .footnoteReference(let label):
                     found.append(
                         .githubOnlyText(
-                            at: block.location(of: node.range.lowerBound, in: path), claim: claim,
+                            at: location(node.range.lowerBound), claim: claim,
                             github: "a footnote mark for [\(label)], left out of the claim",
                             reference: "'\(written)' as written"))
                 default:
@@ -26,7 +31,7 @@ enum GitHubOnlyText {
                 }
             }
         }
-        visit(block.inline.nodes)
+        visit(inline.nodes)
         return found
     }
 }

@@ -8,6 +8,11 @@ enum HiddenText {
     /// is the anchor's text on that line, to tell an inline comment around it.
     static func reason(line: Int, text: String, in lesson: Lesson) -> String? {
         guard let document = lesson.document else { return nil }
+        return reason(line: line, text: text, document: document, file: lesson.file)
+    }
+
+    /// The same for any file, with its block structure.
+    static func reason(line: Int, text: String, document: BlockNode, file: SourceFile) -> String? {
         var found: String?
         document.walk { node, _ in
             guard found == nil, node.lines.contains(line - 1) else { return }
@@ -22,7 +27,7 @@ enum HiddenText {
             case .fencedCode: found = "it is inside a code block"
             case .paragraph, .heading:
                 // An inline comment around the text in its line.
-                let raw = lesson.file.lines[line - 1].text
+                let raw = file.lines[line - 1].text
                 if let at = raw.range(of: text), let open = raw.range(of: "<!--"), open.lowerBound < at.lowerBound,
                     raw[open.upperBound..<at.lowerBound].range(of: "-->") == nil
                 {

@@ -18,6 +18,8 @@ struct Inline: Sendable {
         var open: Int
         var content: Range<Int>
         var strong: Bool
+        /// Inside struck-through text: shown, but crossed out, so not what the text says.
+        var struck = false
     }
 
     /// A link: inline `[text](destination)`, or a reference (`[text][label]`, `[label][]`,
@@ -47,7 +49,7 @@ struct Inline: Sendable {
         if !text.isEmpty { nodes = [InlineNode(kind: .text(text), range: 0..<source.count, children: [])] }
     }
 
-    private mutating func collect(_ nodes: [InlineNode]) {
+    private mutating func collect(_ nodes: [InlineNode], struck: Bool = false) {
         for (index, node) in nodes.enumerated() {
             // Raw `<a href="x">text</a>` is a link to a reader too.
             if case .html(let tag) = node.kind, let destination = Self.anchorDestination(tag),
@@ -63,6 +65,19 @@ struct Inline: Sendable {
                         range: node.range.lowerBound..<nodes[close].range.upperBound, text: text,
                         destination: destination))
             }
+            // Raw `<strong>text</strong>` and `<b>text</b>` are bold to a reader too.
+            if case .html(let tag) = node.kind, ["<strong>", "<b>"].contains(tag.lowercased()),
+                let close = nodes[(index + 1)...].firstIndex(where: {
+                    if case .html(let end) = $0.kind { return end.lowercased() == "</" + tag.lowercased().dropFirst() }
+                    return false
+                })
+            {
+                let inside = Array(nodes[(index + 1)..<close])
+                emphasis.append(
+                    Emphasis(
+                        open: node.range.lowerBound,
+                        content: Self.span(of: inside) ?? node.range.upperBound..<node.range.upperBound, strong: true))
+            }
             let content = Self.span(of: node.children) ?? node.range.upperBound..<node.range.upperBound
             switch node.kind {
             case .code(let text):
@@ -72,12 +87,14 @@ struct Inline: Sendable {
                 if start < source.count, source[start] == UInt8(ascii: " "), !text.hasPrefix(" ") { start += 1 }
                 codeSpans.append(CodeSpan(range: node.range, content: text, contentStart: start))
             case .emphasis, .strong:
-                emphasis.append(Emphasis(open: node.range.lowerBound, content: content, strong: node.kind == .strong))
+                emphasis.append(
+                    Emphasis(
+                        open: node.range.lowerBound, content: content, strong: node.kind == .strong, struck: struck))
             case .link(let destination, _), .autolink(let destination):
                 links.append(Link(range: node.range, text: content, destination: destination))
             default: break
             }
-            collect(node.children)
+            collect(node.children, struck: struck || node.kind == .strikethrough)
         }
     }
 

@@ -17,21 +17,36 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// For a marker a reader takes for a note but typed with a look-alike (`**GV５.**`): as written,
         /// the look-alike, the character it stands for, and its column.
         var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
-        /// For a paragraph that opens with a known series' label a reader reads as the note, but
-        /// not in bold (`` `GV2.` ``, `GV2.`): the label as rendered.
-        var notBold: String?
+        /// A definition a reader takes for the note, written so it does not read as one.
+        var slip: DefinitionSlip?
+    }
+
+    enum DefinitionSlip: Equatable {
+        /// A paragraph opening with the label not in bold (`` `GV2.` ``, `GV2.`): as rendered.
+        case notBold(String)
+        /// The bold label starts a line inside the paragraph above (the blank line before it is gone).
+        case merged(String)
+        /// A heading opening with the label.
+        case heading(String)
     }
 
     /// The notes a lesson defines: a paragraph that opens with strong emphasis (`**GV1.**` or
     /// `__GV1.__`) holding one to four capital letters, a number and a full stop, in reading order.
     static func notes(in lesson: CourseFacts.LessonFacts) -> [Note] {
-        labels(in: lesson).filter(\.opensParagraph).map(\.note)
+        labels(in: lesson).filter { $0.opensParagraph || $0.note.slip != nil }.map(\.note)
     }
 
     /// The notes a lesson refers to: the same label in bold anywhere but at a paragraph's start
     /// (`as **GV3.** shows`, `see **GV3**`).
     static func references(in lesson: CourseFacts.LessonFacts) -> [Note] {
-        labels(in: lesson).filter { !$0.opensParagraph }.map(\.note)
+        labels(in: lesson).filter { !$0.opensParagraph && $0.note.slip == nil }.map(\.note)
+    }
+
+    /// A label as a reader reads it: look-alikes as what they look like, invisible characters gone.
+    static func labelSkeleton(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                Invisible.skeleton(text).unicodeScalars.filter { $0.properties.generalCategory != .format }))
     }
 
     /// What a lesson's text says of the series `prefixes` outside bold labels: paragraphs that open
@@ -45,7 +60,15 @@ package struct NoteSeriesClaim: ClaimCheck {
         for block in lesson.prose.blocks {
             let inline = block.inline
             let bold = inline.emphasis.filter(\.strong).map(\.content)
-            let characters = inline.readable()
+            // Read as a reader does: invisible characters left out, look-alikes as what they look like.
+            let characters = inline.readable().compactMap { item -> (character: Character, offset: Int)? in
+                let scalars = item.character.unicodeScalars
+                if scalars.count == 1, let scalar = scalars.first, scalar.properties.generalCategory == .format {
+                    return nil
+                }
+                let plain = Invisible.skeleton(String(item.character))
+                return (plain.count == 1 ? plain.first! : item.character, item.offset)
+            }
             var index = 0
             while index < characters.count {
                 // A label starts a word: capitals, digits, then no letter or digit.
@@ -82,14 +105,15 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let at = block.location(of: offset, in: lesson.path)
                 var note = Note(
                     prefix: prefix, number: number, path: lesson.path, line: at.line, column: at.column, lookAlike: nil)
+                let heading: Bool = if case .heading = block.kind { true } else { false }
                 let opens =
-                    block.kind == .paragraph && start == 0 && index < characters.count
+                    (block.kind == .paragraph || heading) && start == 0 && index < characters.count
                     && characters[index].character == "."
                 if opens {
-                    // At the paragraph's start, where the bold belongs.
+                    // At the block's start, where the bold belongs.
                     let start = block.location(of: 0, in: lesson.path)
                     (note.line, note.column) = (start.line, start.column)
-                    note.notBold = "\(prefix)\(number)."
+                    note.slip = heading ? .heading("\(prefix)\(number).") : .notBold("\(prefix)\(number).")
                     definitions.append(note)
                 } else {
                     references.append(note)
@@ -104,16 +128,19 @@ package struct NoteSeriesClaim: ClaimCheck {
     static func labels(in lesson: CourseFacts.LessonFacts) -> [(note: Note, opensParagraph: Bool)] {
         var notes: [(note: Note, opensParagraph: Bool)] = []
         for block in lesson.prose.blocks
-        where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_")) {
+        where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_"))
+            || block.source.containsByte(UInt8(ascii: "<"))
+        {
             let inline = block.inline
             for span in inline.emphasis where span.strong {
                 // The label as rendered: `**GV&#49;.**` is the note GV1.
                 var bytes = ArraySlice(inline.plain(span.content).utf8)
                 var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
                 if bytes.contains(where: { $0 >= 0x80 }) {
-                    // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike.
+                    // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike, and
+                    // `GV\u{200B}5.` with an invisible character.
                     let written = String(decoding: bytes, as: UTF8.self)
-                    let skeleton = Invisible.skeleton(written)
+                    let skeleton = Self.labelSkeleton(written)
                     guard let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton) else {
                         continue
                     }
@@ -140,9 +167,19 @@ package struct NoteSeriesClaim: ClaimCheck {
                     let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
                 else { continue }
                 let at = block.location(of: span.open, in: lesson.path)
-                let note = Note(
+                var note = Note(
                     prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number,
                     path: lesson.path, line: at.line, column: at.column, lookAlike: lookAlike)
+                let label = "\(note.prefix)\(number)."
+                let before = inline.plain(0..<span.open)
+                if case .heading = block.kind, stop == 1, before.allSatisfy(\.isWhitespace) {
+                    note.slip = .heading(label)
+                } else if !opens, stop == 1, block.kind == .paragraph,
+                    let lineStart = inline.source[..<span.open].lastIndex(of: UInt8(ascii: "\n")),
+                    inline.source[(lineStart + 1)..<span.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+                {
+                    note.slip = .merged(label)
+                }
                 notes.append((note, opens))
             }
         }
@@ -238,8 +275,11 @@ package struct NoteSeriesClaim: ClaimCheck {
             let note = notes[index]
             defer { previous[notes[index].prefix] = note.path }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
-            if let written = note.notBold {
-                findings.append(.noteSeries(at: at, .notBold(written: written)))
+            switch note.slip {
+            case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
+            case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
+            case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
+            case nil: break
             }
             if let lookAlike = note.lookAlike {
                 findings.append(

@@ -310,7 +310,9 @@ package struct Prose: Sendable {
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
             cells.append(
                 Table.Cell(
-                    text: Inline(source, definitions: linkDefinitions).plain().trimmingCharacters(in: .whitespaces),
+                    // As a reader reads it: struck-through text and footnote marks left out.
+                    text: String(Inline(source, definitions: linkDefinitions).readable().map(\.character))
+                        .trimmingCharacters(in: .whitespaces),
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {

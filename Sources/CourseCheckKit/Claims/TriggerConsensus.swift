@@ -29,7 +29,9 @@ package enum TriggerConsensus {
                 .filter { lesson.isTitled($0.cells[lessonColumn].text) }
             guard rows.count == 1 else { continue }
             let cell = rows[0].cells[triggerColumn]
-            guard !cell.text.sameBytes(declaration.value), Triggers.names.contains(where: { $0.declared == cell.text })
+            // The row gives another trigger, or a distribution (`dördü (2/2/2/2)`) where the bullet gives one.
+            guard !cell.text.sameBytes(declaration.value),
+                Triggers.names.contains(where: { $0.declared == cell.text }) || cell.text.hasPrefix("dördü (")
             else { continue }
             // A bullet its own trees refute is declared-trigger's finding already.
             guard DeclaredTriggerClaim().problem(lesson, declaration) == nil else { continue }
@@ -48,7 +50,8 @@ package enum TriggerConsensus {
         }
         let byBullets = counts { _, declaration in declaration?.printed == nil ? nil : declaration?.value }
         let byTable = counts { index, declaration in
-            declaration?.printed == nil ? nil : disagreeing[index]?.tableSays ?? declaration?.value
+            if let table = disagreeing[index] { return table.tableSays }
+            return declaration?.printed == nil ? nil : declaration?.value
         }
         return sentence == byTable && sentence != byBullets ? disagreeing : [:]
     }

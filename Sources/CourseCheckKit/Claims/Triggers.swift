@@ -41,9 +41,11 @@ package enum Triggers {
         // Read as rendered: `Bu dersin teti&#287;i:` and `Bu dersin\ntetiği:` are the lead too.
         for block in prose.bullets where leads(block) {
             let inline = block.inline
+            // The first bold after the lead that is not struck through (a reader reads past that).
             guard
                 let strong = inline.emphasis.first(where: {
-                    $0.strong && inline.plain(0..<$0.open).trimmingCharacters(in: .whitespaces) == bulletLead
+                    $0.strong && !$0.struck
+                        && spaced(Self.unstruck(inline, 0..<$0.open)).trimmingCharacters(in: .whitespaces) == bulletLead
                 })
             else { continue }
             declarations.append(
@@ -71,9 +73,19 @@ package enum Triggers {
         return nil
     }
 
-    /// True when a bullet's rendered text opens with the lead.
+    /// True when a bullet's rendered text opens with the lead (any space, a no-break one too, as a space).
     static func leads(_ block: Prose.TextBlock) -> Bool {
-        block.source.utf8.starts(with: bulletLead.utf8) || block.text.hasPrefix(bulletLead)
+        block.source.utf8.starts(with: bulletLead.utf8) || spaced(block.text).hasPrefix(bulletLead)
+    }
+
+    /// `text` with every kind of space as a plain one: a no-break space looks like a space.
+    static func spaced(_ text: String) -> String {
+        String(text.map { $0.isWhitespace && $0 != "\n" ? " " : $0 })
+    }
+
+    /// The rendered text in `range` without what is struck through.
+    static func unstruck(_ inline: Inline, _ range: Range<Int>) -> String {
+        String(inline.readable().filter { range.contains($0.offset) }.map(\.character))
     }
 
     /// The causes of the recomputations a tree printed: the `yeniden A cause, B cause` part of

@@ -73,7 +73,9 @@ extension Diagnostic {
         case noCount
         /// A file listed again, first at `firstLine`.
         case repeated(file: String, firstLine: Int)
-        case notALesson(file: String)
+        case notALesson(file: String, meant: String? = nil)
+        /// The item for `file` is written, but the rendering hides it (`reason`).
+        case hidden(file: String, reason: String)
         /// The index's name for a lesson is not its title.
         case title(file: String, listed: String, title: String)
         case outOfOrder(file: String, lesson: Int)
@@ -88,7 +90,9 @@ extension Diagnostic {
             case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
             case .noCount: "the index's front matter has no 'lessons: N'"
             case .repeated(let file, let firstLine): "the index lists \(file) again (first at line \(firstLine))"
-            case .notALesson(let file): "the index links \(file), which is not a lesson file"
+            case .notALesson(let file, let meant):
+                "the index links \(file), which is not a lesson file" + (meant.map { "; did you mean \($0)?" } ?? "")
+            case .hidden(let file, let reason): "the index lists \(file) here, but readers do not see it: \(reason)"
             case .title(let file, let listed, let title): "the index calls \(file) '\(listed)'; its title is '\(title)'"
             case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
             case .unlisted(let file): "the index does not list \(file)"
@@ -153,8 +157,12 @@ extension Diagnostic {
         case title(row: Int, named: String, lesson: Int, title: String)
         case missingRow(title: String, lesson: Int)
         case notALesson(row: Int, named: String)
+        /// Row `row` names `named` again, a lesson another row already gives.
+        case repeated(row: Int, named: String)
         /// The closing table's header is on the page, but GitHub renders no table (`reason`).
         case notRendered(String)
+        /// A blank line ends the table here; the `rows` rows after it render as a paragraph.
+        case brokenAt(rows: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
@@ -169,11 +177,16 @@ extension Diagnostic {
                 "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
             case .notRendered(let reason):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
+            case .brokenAt(let rows):
+                "this blank line ends the closing table, so its \(rows) rows after it render as a paragraph of pipes, "
+                    + "not as rows; remove the blank line"
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):
                 "the closing table has no row for '\(title)' (lesson \(lesson)); expected one here"
             case .notALesson(let row, let named): "row \(row) names '\(named)', which is not a lesson of the course"
+            case .repeated(let row, let named):
+                "row \(row) repeats '\(named)', which another row already gives; one row per lesson"
             case .outOfOrder(let row, let named, let lesson):
                 "row \(row) names '\(named)', lesson \(lesson), out of course order; its row belongs in place \(lesson)"
             }
@@ -221,6 +234,10 @@ extension Diagnostic {
         case unknownReference(note: String)
         /// A paragraph opens with the label `written` of a known series, but not in bold.
         case notBold(written: String)
+        /// The bold label `written` starts a line inside the paragraph above.
+        case merged(written: String)
+        /// A heading opens with the label `written`.
+        case heading(written: String)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -229,6 +246,12 @@ extension Diagnostic {
             case .unknownReference(let note):
                 "refers to note \(note), which no paragraph of the course defines (a note opens its paragraph with "
                     + "its bold label)"
+            case .merged(let written):
+                "the note \(written) starts a line inside the paragraph above, so it does not open a paragraph and "
+                    + "does not read as a note; put a blank line before it"
+            case .heading(let written):
+                "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
+                    + "label, so write it as a paragraph: **\(written)** …"
             case .notBold(let written):
                 "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
                     + "write **\(written)**"
