@@ -694,6 +694,22 @@ final class CascadeTests: XCTestCase {
                 ]
             ),
             ("title: 'Bildirimsel Sözdizim' # taslak", []),
+            (
+                "title: \"Bildirimsel \\q Sözdizim\"",
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter value of 'title' cannot be read as text: "
+                        + "'\\q' is not an escape YAML has; write '\\\\q' for a backslash, or use single quotes "
+                        + "[front-matter]"
+                ]
+            ),
+            (
+                "title: - Bildirimsel Sözdizim",
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:2:1: error: front matter value of 'title' cannot be read as text: "
+                        + "'- ' starts a list entry, which YAML does not allow after 'key:' on the same line; quote the "
+                        + "value [front-matter]"
+                ]
+            ),
         ] {
             try mutate(file, title, written)
             XCTAssertEqual(findings(), expected, written)
@@ -745,6 +761,28 @@ final class CascadeTests: XCTestCase {
             try text.write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(findings(), ["lessons/\(file):\(expected)"], expected)
         }
+    }
+
+    /// Merge-conflict markers in the index or in a lesson's front matter are one finding each, and
+    /// nested sets one, at the outer `<<<<<<<`.
+    func testConflictMarkersInTheIndexAndTheFrontMatter() throws {
+        try mutate(
+            "README.md", "title: 'SwiftUI ile Arayüz'",
+            "<<<<<<< HEAD\ntitle: 'SwiftUI ile Arayüz'\n=======\ntitle: 'SwiftUI ile Arayuz'\n>>>>>>> dal")
+        try mutate(
+            "02-gorunumler-ve-degistiriciler.md", "language: tr",
+            "<<<<<<< HEAD\n<<<<<<< HEAD\nlanguage: tr\n=======\nlanguage: en\n>>>>>>> a\n=======\n>>>>>>> b")
+        let marker =
+            "the lesson holds both sides of a merge, so nothing after this line is judged until the conflict is "
+            + "resolved and the markers removed [conflict-marker]"
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/README.md:2:1: error: merge-conflict markers: '<<<<<<<' here, '=======' at line 4, '>>>>>>>' at "
+                    + "line 6; " + marker,
+                "lessons/02-gorunumler-ve-degistiriciler.md:5:1: error: merge-conflict markers: '<<<<<<<' here, '=======' "
+                    + "at line 8, '>>>>>>>' at line 10; " + marker,
+            ])
     }
 
     /// The fifth adversarial round, each edit one finding at the edit (or none where the text

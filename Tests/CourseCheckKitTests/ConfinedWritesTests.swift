@@ -512,6 +512,19 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
     }
 
+    /// A dry run says what the patch leaves: a golden that disagrees with its tree still does.
+    func testDryRunReportsTheGoldenDriftItLeaves() throws {
+        let golden = root.appendingPathComponent(
+            "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        try Data("bozuk\n".utf8).write(to: golden)
+        let result = run(["--promote", "--dry-run", "--no-claims", "lessons/"])
+        XCTAssertEqual(result.status, .findings, result.stderr)
+        let findings = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(findings.count, 1, result.stderr)
+        XCTAssertTrue(findings.first?.hasSuffix("[golden-drift]") == true, result.stderr)
+        XCTAssertEqual(result.stdout, "", "nothing to patch")
+    }
+
     private func git(_ arguments: [String]) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -268,13 +268,49 @@ final class HookInstallTests: XCTestCase {
         XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md\n02-ortak.md\n03-disk.md)\n# Diskte\n")
     }
 
+    /// Links are followed however they go: to a link, outside the repository, and a change to a
+    /// link's target alone is a change of the lesson, checked.
+    func testLinksToLinksOutsideTheRepositoryAndTargetOnlyChanges() throws {
+        let repo = try FakeRepo(for: self)
+        XCTAssertEqual(try repo.install().status, 0)
+        let chain = try repo.sh(
+            "mkdir -p shared && printf '# Zincir\\n' > shared/real.md && ln -s real.md shared/alias.md "
+                + "&& ln -s ../shared/alias.md lessons/02-zincir.md && git add shared lessons && git commit -qm chain",
+            ["SHOW": "02-zincir.md"])
+        XCTAssertEqual(chain.status, 0, chain.stderr)
+        let chained = try repo.log()
+        XCTAssertTrue(chained.hasSuffix(")\n# Zincir\n"), chained)
+        try repo.clearLog()
+        let target = try repo.sh(
+            "printf '# Değişti\\n' > shared/real.md && git add shared && git commit -qm target",
+            ["SHOW": "02-zincir.md"])
+        XCTAssertEqual(target.status, 0, target.stderr)
+        let changed = try repo.log()
+        XCTAssertTrue(changed.hasSuffix(")\n# Değişti\n"), "a change to the target alone was not checked: \(changed)")
+        try repo.clearLog()
+        let outside = try repo.sh(
+            "printf '# Dışarıda\\n' > ../outside.md && ln -s ../../outside.md lessons/03-dis.md && git add lessons "
+                + "&& git commit -qm outside", ["SHOW": "03-dis.md"])
+        XCTAssertEqual(outside.status, 0, outside.stderr)
+        let outsideLog = try repo.log()
+        XCTAssertTrue(outsideLog.hasSuffix(")\n# Dışarıda\n"), outsideLog)
+    }
+
+    /// git takes `--amen` for `--amend`; the amendment of the first commit is checked too.
+    func testAbbreviatedAndRootAmendsAreChecked() throws {
+        let repo = try FakeRepo(for: self)
+        XCTAssertEqual(try repo.install().status, 0)
+        XCTAssertEqual(try repo.sh("git commit -q --amen --no-edit", ["FAKE_STATUS": "1"]).status, 1)
+        XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md)\n")
+    }
+
     /// A failing check with goldens changed in the working tree but not staged says so.
     func testAGoldenChangedButNotStagedIsNamed() throws {
         let repo = try FakeRepo(for: self)
         XCTAssertEqual(
             try repo.sh(
                 "mkdir -p goldens/01-giris && echo a > goldens/01-giris/x.out && git add goldens "
-                    + "&& git commit -qm golden && echo b > goldens/01-giris/x.out"
+                    + "&& git commit -qm golden && echo b > goldens/01-giris/x.out && echo c > goldens/01-giris/y.out"
             ).status, 0)
         XCTAssertEqual(try repo.install().status, 0)
         try repo.stageALessonEdit()
@@ -286,6 +322,7 @@ final class HookInstallTests: XCTestCase {
             coursecheck hook: these goldens are changed in the working tree but not staged, so the commit
             still holds the old ones; stage them with 'git add goldens':
               goldens/01-giris/x.out
+              goldens/01-giris/y.out
 
             """)
         // Staged, it is part of the commit: nothing more to say.

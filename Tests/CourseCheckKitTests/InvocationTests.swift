@@ -87,8 +87,8 @@ final class CommandLineHelpTests: XCTestCase {
               --no-cache          Compile and run everything afresh.
               --cache-dir <dir>   Where binaries and passing results are cached
                                   (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
-              --color <when>      auto (default: only on a terminal, never with NO_COLOR),
-                                  always or never.
+              --color <when>      auto (default: only on a terminal, never with NO_COLOR
+                                  or TERM=dumb), always or never.
               --no-color          Same as --color never.
               -h, --help          Show this help.
 

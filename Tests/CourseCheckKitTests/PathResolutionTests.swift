@@ -28,10 +28,33 @@ final class PathResolutionTests: XCTestCase {
             at: scratch.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: scratch.url.appendingPathComponent("sub/link").path, withDestinationPath: "../lessons")
+        // A one-letter link (Foundation's deletingLastPathComponent traps on a one-character path).
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.url.appendingPathComponent("L").path, withDestinationPath: "lessons")
         for arguments in [
-            ["lessons", "lessons/"], ["lessons", "sub/link"], names, ["sub/link/../lessons"], ["lessons/."],
+            ["lessons", "lessons/"], ["lessons", "sub/link"], names, ["sub/link/../lessons"], ["lessons/."], ["L"],
+            ["L/"],
         ] {
             XCTAssertEqual(summary(arguments), plain, "\(arguments)")
+        }
+    }
+
+    /// A shell glob that names a stray notes file treats it as the directory would: one warning.
+    func testAGlobOverAStrayFileWarnsAsTheDirectoryDoes() throws {
+        try "# Notlar\n".write(
+            to: scratch.url.appendingPathComponent("lessons/notlar.md"), atomically: true, encoding: .utf8)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: scratch.url.appendingPathComponent("lessons").path
+        )
+        .filter { $0.hasSuffix(".md") }.sorted().map { "lessons/\($0)" }
+        for arguments in [["lessons/"], names] {
+            let result = InProcess.run(arguments, in: scratch.url)
+            XCTAssertEqual(
+                result.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") },
+                [
+                    "lessons/notlar.md:1:1: warning: markdown file is not named like a lesson (NN-slug.md) and is not "
+                        + "checked [unchecked-markdown]"
+                ], "\(arguments.count) arguments")
         }
     }
 

@@ -23,6 +23,12 @@ package struct FrontMatter: Sendable, Equatable {
             case unterminatedQuote
             /// Text after a quoted scalar's closing quote (`'a' b`), which YAML rejects.
             case textAfterQuote(String)
+            /// A backslash escape YAML does not have (`\q`) in a double-quoted value.
+            case invalidEscape(Character)
+            /// A control character (other than a tab) in the value, which YAML rejects.
+            case controlCharacter(Unicode.Scalar)
+            /// `key: - item`: a list entry where a value goes.
+            case sequenceInValue
             /// A plain scalar starting with a character YAML reserves (`@`, `` ` ``, `%`).
             case reservedIndicator(Character)
             /// `|` or `>` followed by text: a block scalar's text goes on the lines below.
@@ -151,6 +157,23 @@ package struct FrontMatter: Sendable, Equatable {
                 blockScalar(
                     literal: first == "|", chomping: indicators.first { $0 == "+" || $0 == "-" },
                     indent: indicators.first { $0.isNumber }.flatMap { Int(String($0)) }, continuation))
+        }
+        if let control = value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+            return .failure(Failure(reason: .controlCharacter(control)))
+        }
+        if first == "-", value.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true {
+            return .failure(Failure(reason: .sequenceInValue))
+        }
+        if first == "\"" {
+            // YAML's escapes: anything else after a backslash is an error.
+            var scalars = value.dropFirst().unicodeScalars.makeIterator()
+            while let scalar = scalars.next() {
+                if scalar == "\"" { break }
+                guard scalar == "\\", let escaped = scalars.next() else { continue }
+                if !"0abt\tnvfre \"/\\N_LPxuU".unicodeScalars.contains(escaped) {
+                    return .failure(Failure(reason: .invalidEscape(Character(escaped))))
+                }
+            }
         }
         if first == "*" { return .failure(Failure(reason: .alias)) }
         if first == "[" || first == "{" { return .failure(Failure(reason: .flowCollection)) }

@@ -13,8 +13,10 @@ package struct FrontMatterClaim: ClaimCheck {
             return .notApplicable("no lesson has front matter")
         }
         var findings: [Diagnostic] = []
+        // An index with merge-conflict markers is course-index's one finding; its values are not read.
+        let index = course.index.flatMap { Classifier.conflictMarkers($0.file).isEmpty ? $0 : nil }
         // The index's values are read too (its `title` is the course title): one finding each, there.
-        if let index = course.index {
+        if let index {
             for entry in Self.reported(index.frontMatter?.unreadable ?? []) {
                 findings.append(
                     .frontMatter(
@@ -23,8 +25,8 @@ package struct FrontMatterClaim: ClaimCheck {
             }
         }
         // Without an index, the lessons must at least agree with each other on the course title.
-        var courseTitle = course.courseTitle ?? mostCommonCourse(course)
-        if let index = course.index, let title = index.frontMatter?["title"] {
+        var courseTitle = (index == nil ? nil : course.courseTitle) ?? mostCommonCourse(course)
+        if let index, let title = index.frontMatter?["title"] {
             // One typo in the index's title is one finding there, not one in every lesson.
             let named = Set(course.lessons.compactMap { $0.frontMatter?["course"]?.value })
             if course.lessons.count > 1, named.count == 1, let only = named.first, !only.sameBytes(title.value),
@@ -46,6 +48,13 @@ package struct FrontMatterClaim: ClaimCheck {
         }
         for lesson in course.lessons {
             let path = lesson.path
+            // Merge-conflict markers in the front matter are that lesson's one finding.
+            if let conflict = lesson.lesson.uncertainFrom,
+                conflict <= (lesson.frontMatter?.closingLine ?? lesson.lesson.file.lines.count),
+                Classifier.conflictMarkers(lesson.lesson.file).contains(where: { $0.location.line == conflict })
+            {
+                continue
+            }
             guard let frontMatter = lesson.frontMatter else {
                 findings.append(
                     .frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none)

@@ -120,7 +120,8 @@ package enum Classifier {
         for line in file.lines {
             let text = line.text
             if marker(text, "<") {
-                (open, separator) = (line.number, nil)
+                // A set nested in another is part of it: the outer `<<<<<<<` is where it starts.
+                if open == nil { (open, separator) = (line.number, nil) }
             } else if open != nil, separator == nil, text[...].trimmingBlanks() == "=======" {
                 separator = line.number
             } else if let start = open, let middle = separator, marker(text, ">") {

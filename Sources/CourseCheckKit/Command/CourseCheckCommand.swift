@@ -313,7 +313,11 @@ package struct CourseCheckCommand {
         }
         if invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty {
             do throws(CourseCheckError) {
-                try FileGate.appendReport(Array(StepSummary(result: result).markdown.utf8), to: path)
+                // GitHub's 1 MiB counts what earlier steps wrote to the summary file too.
+                var written = stat()
+                let earlier = stat(path, &written) == 0 ? Int(written.st_size) : 0
+                let summary = StepSummary(result: result, limit: max(0, 1_048_576 - earlier))
+                try FileGate.appendReport(Array(summary.markdown.utf8), to: path)
             } catch {
                 fail(error, invocation: invocation, reporter: reporter, plan: nil, junit: false)
                 return .failure
@@ -383,8 +387,14 @@ package struct CourseCheckCommand {
         let promotion = LessonPromoter.rewrites(first)
         if dryRun {
             // What the patch does not fix stays visible, next to the trees it leaves alone.
+            // What the patch leaves: the first pass's other findings, and the goldens' (the patch
+            // writes no golden, so a golden that disagrees with its tree still does after it).
+            let goldenIDs: Set<DiagnosticID> = [.goldenDrift, .goldenMissing, .goldenOrphan, .goldenUnreadable]
+            let goldens =
+                checker.configuration.goldens == .off
+                ? [] : try checker.check(plan).diagnostics.filter { goldenIDs.contains($0.id) }
             let unfixed =
-                (first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped)
+                (first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped + goldens)
                 .sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
             let patch = promotion.rewrites.map {
                 Patch.file(path: patchPath($0.url), old: $0.old, new: $0.new)
@@ -464,9 +474,9 @@ package struct CourseCheckCommand {
         let file = GoldenStore.canonicalPath(url)
         let current = GoldenStore.canonicalPath(environment.currentDirectory)
         // The lesson's own repository, where `git apply` will be run, wherever this run started.
-        var top: String? = (file as NSString).deletingLastPathComponent
+        var top: String? = file.parentPath
         while let candidate = top, !FileManager.default.fileExists(atPath: candidate + "/.git") {
-            top = candidate == "/" ? nil : (candidate as NSString).deletingLastPathComponent
+            top = candidate == "/" ? nil : candidate.parentPath
         }
         for base in [top, current].compactMap({ $0 }) where file.hasPrefix(base == "/" ? "/" : base + "/") {
             return String(file.dropFirst(base == "/" ? 1 : base.count + 1))

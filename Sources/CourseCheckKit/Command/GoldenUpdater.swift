@@ -147,7 +147,7 @@ package struct GoldenUpdater {
             guard names.allSatisfy({ going.contains(folder.appendingPathComponent($0).path) }),
                 let sample = deletions.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
             else { continue }
-            let display = (sample.entry.displayPath as NSString).deletingLastPathComponent + "/"
+            let display = sample.entry.displayPath.parentPath + "/"
             folders.append(
                 Deletion(
                     entry: GoldenStore.Entry(url: folder, displayPath: display, contents: nil),

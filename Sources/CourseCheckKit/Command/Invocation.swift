@@ -507,8 +507,8 @@ package struct Invocation: Sendable, Equatable {
           --junit <file>      Also write a JUnit XML report (never a lesson, nor a
                               file in a lessons or goldens directory).
           --strict            Treat warnings as errors.
-          --color <when>      auto (default: only on a terminal, never with NO_COLOR),
-                              always or never.
+          --color <when>      auto (default: only on a terminal, never with NO_COLOR
+                              or TERM=dumb), always or never.
           --no-color          Same as --color never.
           --version           Print the version.
           -h, --help          Show this help.

@@ -341,7 +341,7 @@ package struct CourseChecker: Sendable {
     static func lessonDirectories(_ plan: CourseLoader.Plan) -> [(url: URL, display: String)] {
         zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }
             + plan.entries.map { entry in
-                let parent = (entry.displayPath as NSString).deletingLastPathComponent
+                let parent = entry.displayPath.parentPath
                 return (entry.url.deletingLastPathComponent(), parent.isEmpty ? "." : parent)
             }
     }

@@ -66,7 +66,7 @@ package struct CourseLoader: Sendable {
                     throw .usage("\(path): not a markdown file (expected a .md lesson or a directory)")
                 }
                 if url.lastPathComponent == "README.md" {
-                    let parent = (path as NSString).deletingLastPathComponent
+                    let parent = path.parentPath
                     indexDirectories.append((url.deletingLastPathComponent(), parent.isEmpty ? "." : parent))
                     continue
                 }
@@ -98,6 +98,25 @@ package struct CourseLoader: Sendable {
             }
             directories.append(url)
             directoryDisplayPaths.append(path)
+        }
+        // Named one by one beside lessons of its directory (a shell glob, `lessons/*.md`), a file
+        // is what it would be in that directory: a hidden one is skipped, and one not named like a
+        // lesson gets the directory's finding. Named alone, a file is checked as asked.
+        let lessonFolders = Set(
+            entries.filter { Self.isLessonFileName($0.url.lastPathComponent) }.map {
+                $0.url.deletingLastPathComponent().path
+            })
+        entries = entries.filter { entry in
+            let name = entry.url.lastPathComponent
+            guard !Self.isLessonFileName(name), lessonFolders.contains(entry.url.deletingLastPathComponent().path)
+            else { return true }
+            if !name.hasPrefix(".") {
+                diagnostics.append(
+                    name.first?.isASCII == true && name.first?.isNumber == true
+                        ? .notALesson(at: SourceLocation(path: entry.displayPath, line: 1), .misnamed)
+                        : .uncheckedMarkdown(entry.displayPath))
+            }
+            return false
         }
         if entries.isEmpty {
             throw .usage("no lessons given")

@@ -58,6 +58,11 @@ extension Diagnostic {
         case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
         case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
         case .unterminatedQuote: "its quoted text has no closing quote"
+        case .invalidEscape(let character):
+            "'\\\(character)' is not an escape YAML has; write '\\\\\(character)' for a backslash, or use single quotes"
+        case .controlCharacter(let scalar): "it holds \(Invisible.name(scalar)), which YAML rejects in a value"
+        case .sequenceInValue:
+            "'- ' starts a list entry, which YAML does not allow after 'key:' on the same line; quote the value"
         case .textAfterQuote(let text):
             "'\(text)' follows the closing quote, which YAML rejects; put it inside the quotes or remove it"
         case .reservedIndicator(let character): "YAML reserves '\(character)' at the start of a plain value; quote it"

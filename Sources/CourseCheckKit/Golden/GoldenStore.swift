@@ -18,8 +18,8 @@ package struct GoldenStore: Sendable {
     package static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
         let lessonsDirectory = entry.url.deletingLastPathComponent()
         let root = lessonsDirectory.deletingLastPathComponent().appendingPathComponent("goldens", isDirectory: true)
-        let displayLessons = (entry.displayPath as NSString).deletingLastPathComponent
-        let parent = (displayLessons as NSString).deletingLastPathComponent
+        let displayLessons = entry.displayPath.parentPath
+        let parent = displayLessons.parentPath
         let display = displayLessons.isEmpty ? "../goldens" : (parent.isEmpty ? "goldens" : parent + "/goldens")
         return GoldenStore(root: root, displayRoot: display)
     }

@@ -253,7 +253,7 @@ package final class LSPServer {
     /// (or is the course index), else the file alone.
     static func target(of path: String) -> String {
         let name = (path as NSString).lastPathComponent
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.parentPath
         let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .contains(where: CourseLoader.isLessonFileName)
         return (CourseLoader.isLessonFileName(name) || name == "README.md") && hasLessons ? directory : path
@@ -278,7 +278,7 @@ package final class LSPServer {
         let overlay = documents.mapValues { Array($0.text.utf8) }
         var texts = TextCache(documents: documents)
         for path in paths {
-            let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent, isDirectory: true)
+            let directory = URL(fileURLWithPath: path.parentPath, isDirectory: true)
             guard
                 let outcome = try? live.check(
                     try CourseLoader(currentDirectory: directory).plan([path]), overlay: overlay, claims: false)
@@ -318,7 +318,7 @@ package final class LSPServer {
         var checked: [String: LiveChecker.Outcome] = [:]
         var texts = TextCache(documents: documents)
         for target in Set(documents.keys.map(Self.target)).sorted() {
-            let directory = URL(fileURLWithPath: (target as NSString).deletingLastPathComponent, isDirectory: true)
+            let directory = URL(fileURLWithPath: target.parentPath, isDirectory: true)
             do {
                 // `check` refuses a goldens directory coursecheck must not write in, before reading.
                 let plan = try CourseLoader(currentDirectory: directory).plan([target])

@@ -19,3 +19,14 @@ package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConve
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
     }
 }
+
+extension String {
+    /// The path without its last component, as `NSString.deletingLastPathComponent` gives it
+    /// (`a/b` → `a`, `a` → ``, `/a` → `/`), which traps on a one-character path in this Foundation.
+    package var parentPath: String {
+        var path = Substring(self)
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -16,8 +16,8 @@ enum Escape {
         return result
     }
 
-    /// A path or location on one line of text output: every control character escaped, newline
-    /// and tab too, so a file name never splits or shifts a diagnostic line.
+    /// A path, location or message on one line of text output: every control character escaped,
+    /// newline and tab too, so a file name in it never splits or shifts a diagnostic line.
     static func path(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) || $0 == "\n" || $0 == "\t" }) else { return text }
         var result = ""

@@ -16,11 +16,11 @@ package struct TextReporter {
         // escape sequences reach the terminal.
         var text =
             style.bold(Escape.path("\(diagnostic.location):")) + " " + style.severity(diagnostic.severity)
-            + " " + Escape.controls(diagnostic.message) + " [\(diagnostic.id.rawValue)]\n"
+            + " " + Escape.path(diagnostic.message) + " [\(diagnostic.id.rawValue)]\n"
         for note in diagnostic.notes {
             text +=
                 style.bold(Escape.path("\(note.location):")) + " " + style.severity(.note) + " "
-                + Escape.controls(note.message) + "\n"
+                + Escape.path(note.message) + "\n"
         }
         for line in diagnostic.attachment?.lines ?? [] {
             text += style.attachmentLine(line) + "\n"

@@ -8,7 +8,8 @@ package enum Invisible {
     /// Scalars that look like another one: canonical singletons (NFC maps them to the ASCII or
     /// Greek letter) and common Cyrillic/Greek homoglyphs of Latin letters.
     static let lookAlikes: [UInt32: Unicode.Scalar] = [
-        0x0474: "V", 0x0475: "v", 0x212A: "K", 0x212B: "\u{C5}", 0x2126: "\u{3A9}", 0x037E: ";", 0x0387: "\u{B7}", 0x1FEF: "`",
+        0x0474: "V", 0x0475: "v", 0x212A: "K", 0x212B: "\u{C5}", 0x2126: "\u{3A9}", 0x037E: ";", 0x0387: "\u{B7}",
+        0x1FEF: "`",
         0x0430: "a", 0x0435: "e", 0x043E: "o", 0x0440: "p", 0x0441: "c", 0x0443: "y", 0x0445: "x",
         0x0456: "i", 0x0458: "j", 0x0455: "s", 0x0410: "A", 0x0412: "B", 0x0415: "E", 0x041A: "K",
         0x041C: "M", 0x041D: "H", 0x041E: "O", 0x0420: "P", 0x0421: "C", 0x0422: "T", 0x0425: "X",

@@ -281,7 +281,7 @@ package enum FileGate {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = path.parentPath
         guard !parent.isEmpty, parent != "/", parent != path else {
             throw .io(path: path, operation: .createDirectory, cause: .atRoot)
         }
