@@ -339,6 +339,115 @@ final class LSPTests: XCTestCase {
             ["start": ["line": 1, "character": 4], "end": ["line": 1, "character": .int(line.utf16.count)]])
     }
 
+    /// Only lessons are lessons: markdown outside the course gets nothing, a notes file in lessons/
+    /// gets what the CLI reports, an `untitled:` buffer gets empty answers, and a clean lesson gets
+    /// its empty list on open, so the editor knows it was checked.
+    func testOnlyLessonsAreLessonsAndACleanLessonIsPublished() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let readme = scratch.url.appendingPathComponent("README.md")
+        try "# Proje\n\n```swift\n// main.swift\n```\n".write(to: readme, atomically: true, encoding: .utf8)
+        open(harness, readme, text: try String(contentsOf: readme, encoding: .utf8))
+        let clean = lessons.appendingPathComponent("09-yerel-durum.md")
+        open(harness, clean, text: try String(contentsOf: clean, encoding: .utf8))
+        XCTAssertEqual(harness.diagnostics(for: clean.absoluteString), [], "a clean lesson gets its empty list")
+        let notes = lessons.appendingPathComponent("notlar.md")
+        try "# Notlar\n".write(to: notes, atomically: true, encoding: .utf8)
+        open(harness, notes, text: "# Notlar\n")
+        let found = try XCTUnwrap(harness.diagnostics(for: notes.absoluteString)?.array)
+        XCTAssertEqual(found.map { $0["code"] }, ["unchecked-markdown"])
+        let untitled = "untitled:Untitled-1"
+        let hover = try XCTUnwrap(
+            harness.request(
+                2, "textDocument/hover",
+                ["textDocument": ["uri": .string(untitled)], "position": ["line": 0, "character": 0]]))
+        XCTAssertEqual(hover["result"], JSONValue.null)
+        XCTAssertNil(hover["error"])
+        let actions = try XCTUnwrap(
+            harness.request(
+                3, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(untitled)],
+                    "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+                    "context": ["diagnostics": []],
+                ]))
+        XCTAssertEqual(actions["result"], [])
+        XCTAssertEqual(harness.stop(), .clean)
+        XCTAssertFalse(
+            harness.output.messages.contains { $0["params"]?["uri"] == .string(readme.absoluteString) },
+            "the project README got diagnostics")
+        XCTAssertFalse(harness.output.messages.contains { $0["method"] == "window/showMessage" })
+    }
+
+    /// A lone surrogate in a message is read as U+FFFD; the document is checked all the same.
+    func testALoneSurrogateIsReadAsAReplacementCharacter() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let (url, _, text, _) = try drifted()
+        let body = try String(decoding: JSONEncoder().encode(text), as: UTF8.self)
+        let withSurrogate = body.dropLast() + "\\ud800\""
+        let message =
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":""#
+            + url.absoluteString + #"","languageId":"markdown","version":1,"text":"# + withSurrogate + "}}}"
+        harness.raw("Content-Length: \(message.utf8.count)\r\n\r\n" + message)
+        let found = try XCTUnwrap(harness.diagnostics(for: url.absoluteString)?.array)
+        XCTAssertEqual(found.map { $0["code"] }, ["output-drift"])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// Closing the last document keeps the course checked: another lesson's saved finding stays.
+    /// An open lesson deleted on disk is still checked, from its buffer.
+    func testClosingAndDeletingKeepTheCourseChecked() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let (url, _, text, _) = try drifted()
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let other = lessons.appendingPathComponent("10-baglama.md")
+        open(harness, other, text: try String(contentsOf: other, encoding: .utf8))
+        XCTAssertEqual(harness.diagnostics(for: url.absoluteString)?.array?.map { $0["code"] }, ["output-drift"])
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(other.absoluteString)]])
+        XCTAssertNil(
+            harness.next(timeout: 2) {
+                $0["params"]?["uri"] == .string(url.absoluteString) && $0["params"]?["diagnostics"] == []
+            }, "closing the last document hid another lesson's saved finding")
+        open(harness, url, text: text)
+        try FileManager.default.removeItem(at: url)
+        harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(url.absoluteString), "version": 2],
+                "contentChanges": [["text": .string(text + "\n")]],
+            ])
+        XCTAssertNil(
+            harness.next(timeout: 2) {
+                $0["params"]?["uri"] == .string(url.absoluteString) && $0["params"]?["diagnostics"] == []
+            }, "a lesson deleted on disk but open lost its findings")
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// `coursecheck.approve` writes only inside the workspace folders the editor named.
+    func testApproveOutsideTheWorkspaceIsRefused() throws {
+        let harness = Harness(directory: scratch.url)
+        let elsewhere = try Scratch()
+        defer { elsewhere.remove() }
+        _ = harness.request(
+            1, "initialize",
+            [
+                "processId": nil, "capabilities": [:],
+                "workspaceFolders": [["uri": .string(elsewhere.url.absoluteString), "name": "other"]],
+            ])
+        harness.notify("initialized", [:])
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        open(harness, url, text: try String(contentsOf: url, encoding: .utf8))
+        let response = try XCTUnwrap(
+            harness.request(
+                2, "workspace/executeCommand",
+                ["command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": 120]]]))
+        XCTAssertTrue(
+            response["error"]?["message"]?.string?.contains("is outside the workspace folders") == true, "\(response)")
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
     func testApproveIsRefusedOnCI() throws {
         let harness = Harness(directory: scratch.url, variables: ["CI": "true"])
         try initialize(harness)

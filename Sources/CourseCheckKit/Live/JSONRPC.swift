@@ -223,3 +223,41 @@ package enum JSONRPC {
         ["jsonrpc": "2.0", "method": .string(method), "params": params]
     }
 }
+
+extension JSONRPC {
+    /// `bytes` with every lone UTF-16 surrogate escape in a JSON string (`\\ud800` not followed by
+    /// a low one, or a low one alone) replaced by `\\ufffd`, which JSONDecoder would otherwise reject
+    /// with the whole message. An escaped backslash (`\\\\ud800`) is text, and stays.
+    static func replacingLoneSurrogates(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return bytes }
+        func unit(at index: Int) -> UInt16? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { return nil }
+            return UInt16(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            if let high = unit(at: index), (0xD800...0xDFFF).contains(high) {
+                if high <= 0xDBFF, let low = unit(at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                    out.append(contentsOf: bytes[index..<(index + 12)])
+                    index += 12
+                } else {
+                    out.append(contentsOf: Array("\\ufffd".utf8))
+                    index += 6
+                }
+                continue
+            }
+            // Any other escape, `\\\\` included, is copied whole.
+            out.append(contentsOf: bytes[index...(index + 1)])
+            index += 2
+        }
+        return out
+    }
+}

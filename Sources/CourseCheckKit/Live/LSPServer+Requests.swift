@@ -5,6 +5,8 @@ extension LSPServer {
     // MARK: - Hover
 
     func hover(_ params: JSONValue) throws -> JSONValue {
+        // An `untitled:` buffer (or any document that is not a file) has nothing to show.
+        if Self.isNotAFile(params) { return nil }
         let (_, path) = try Self.document(params)
         guard let line = params["position"]?["line"]?.int else {
             throw RequestError(code: .invalidParams, message: "params need position.line")
@@ -47,6 +49,7 @@ extension LSPServer {
     static let serverVersion = Invocation.version.components(separatedBy: " ").last ?? ""
 
     func codeActions(_ params: JSONValue) throws -> JSONValue {
+        if Self.isNotAFile(params) { return [] }
         let (uri, path) = try Self.document(params)
         guard let first = params["range"]?["start"]?["line"]?.int, let last = params["range"]?["end"]?["line"]?.int
         else {
@@ -95,7 +98,7 @@ extension LSPServer {
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
                     "edit": edit(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) }),
                 ])
-            } else if result.verdict == .matches,
+            } else if result.verdict == .matches, !Invocation.isCI(environment.variables),
                 checked.findings.map(\.diagnostic).contains(where: {
                     [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
                         && $0.location.line == tree.header.number
@@ -174,6 +177,16 @@ extension LSPServer {
         else {
             throw RequestError(code: .invalidParams, message: "\(Self.approveCommand) takes {\"uri\": …, \"line\": …}")
         }
+        // Only inside the workspace the editor opened: never a repository it did not name.
+        if !workspaceFolders.isEmpty,
+            !workspaceFolders.contains(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
+        {
+            throw RequestError(
+                code: .requestFailed,
+                message:
+                    "not approved: \(path) is outside the workspace folders (\(workspaceFolders.joined(separator: ", ")))"
+            )
+        }
         if let document = documents[path], FileManager.default.contents(atPath: path) != Data(document.text.utf8) {
             throw RequestError(
                 code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
@@ -195,7 +208,8 @@ extension LSPServer {
         if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
             throw refuse("swiftc is still running this tree; approve it when its diagnostics arrive")
         }
-        let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([Self.target(of: path)])
+        guard let target = Self.target(of: path) else { throw refuse("this file is not a lesson of a course") }
+        let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])
         guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),
             let store = live.checker.store(for: entry)
         else { throw refuse("the goldens are off (--no-goldens)") }
@@ -237,5 +251,11 @@ extension LSPServer {
         if let refusal { throw refuse("\(golden.displayPath) was not written: \(refusal)") }
         dirty = true
         return ["golden": .string(golden.displayPath), "changed": true]
+    }
+
+    /// True when the request names a document that is not a `file:` URI (`untitled:`, …).
+    static func isNotAFile(_ params: JSONValue) -> Bool {
+        guard let uri = params["textDocument"]?["uri"]?.string else { return false }
+        return path(uri) == nil
     }
 }

@@ -34,6 +34,11 @@ package final class LSPServer {
     var outcomes: [String: LiveChecker.Outcome] = [:]
     /// What was last published for each path, so only changes are sent.
     private var published: [String: JSONValue] = [:]
+    /// Every target a document was ever opened in: closing the last document of a course keeps
+    /// its saved findings checked and shown.
+    private var targets: Set<String> = []
+    /// The workspace folders the client named (paths); `coursecheck.approve` writes only inside them.
+    var workspaceFolders: [String] = []
 
     /// `input` is read with `read(2)`; `output` receives whole framed messages.
     package init(
@@ -122,7 +127,8 @@ package final class LSPServer {
         case .message(let bytes):
             let message: JSONValue
             do {
-                message = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+                // A lone surrogate (`\ud800`) is decoded as U+FFFD, as the rest of the text is still text.
+                message = try JSONDecoder().decode(JSONValue.self, from: Data(JSONRPC.replacingLoneSurrogates(bytes)))
             } catch {
                 send(JSONRPC.error(id: nil, .parseError, "the message is not valid JSON"))
                 return
@@ -180,6 +186,11 @@ package final class LSPServer {
                     code: .invalidRequest, message: "the server is already initialized; send 'initialize' once")
             }
             initialized = true
+            workspaceFolders = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }
+                .compactMap(Self.path)
+            if workspaceFolders.isEmpty, let root = params["rootUri"]?.string.flatMap(Self.path) {
+                workspaceFolders = [root]
+            }
             return [
                 "capabilities": [
                     "positionEncoding": "utf-16",
@@ -216,6 +227,7 @@ package final class LSPServer {
                 let path = Self.path(uri), path.hasSuffix(".md")
             else { return }
             documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
+            if let target = Self.target(of: path) { targets.insert(target) }
             edited.insert(path)
             dirty = true
         case "textDocument/didChange":
@@ -249,14 +261,17 @@ package final class LSPServer {
 
     // MARK: - Checking
 
-    /// What a lesson is checked with: its whole lessons directory when it is named like a lesson
-    /// (or is the course index), else the file alone.
-    static func target(of path: String) -> String {
+    /// What a document is checked with: its lessons directory when it stands in one (a lesson, the
+    /// course index, or another markdown file there, which the directory's check reports as the
+    /// CLI does), a lesson file alone when it is named like one, and nothing for markdown outside
+    /// a course (the project's README, docs/, goldens/README.md): only lessons are lessons.
+    static func target(of path: String) -> String? {
         let name = (path as NSString).lastPathComponent
         let directory = path.parentPath
         let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .contains(where: CourseLoader.isLessonFileName)
-        return (CourseLoader.isLessonFileName(name) || name == "README.md") && hasLessons ? directory : path
+        if hasLessons { return directory }
+        return CourseLoader.isLessonFileName(name) ? path : nil
     }
 
     /// The ids of the course claims: they span lessons, so only the whole-course check has them.
@@ -294,7 +309,7 @@ package final class LSPServer {
             let diagnostics = JSONValue.array(
                 found.sorted { $0.location.line < $1.location.line }
                     .map { lspDiagnostic($0, directory: directory, texts: &texts) })
-            publish(path, diagnostics, empty: found.isEmpty)
+            publish(path, diagnostics, empty: found.isEmpty && documents[path] == nil)
         }
         return true
     }
@@ -317,11 +332,30 @@ package final class LSPServer {
         var byPath: [String: [JSONValue]] = [:]
         var checked: [String: LiveChecker.Outcome] = [:]
         var texts = TextCache(documents: documents)
-        for target in Set(documents.keys.map(Self.target)).sorted() {
+        targets.formUnion(documents.keys.compactMap(Self.target))
+        for target in targets.sorted() {
             let directory = URL(fileURLWithPath: target.parentPath, isDirectory: true)
+            // A course whose folder is gone (a branch switch, rm -rf) has nothing left to check.
+            guard FileManager.default.fileExists(atPath: target) || documents[target] != nil else {
+                targets.remove(target)
+                continue
+            }
             do {
                 // `check` refuses a goldens directory coursecheck must not write in, before reading.
-                let plan = try CourseLoader(currentDirectory: directory).plan([target])
+                var plan = try CourseLoader(currentDirectory: directory).plan([target])
+                // An open lesson deleted on disk is still checked, from its buffer.
+                for (path, document) in documents
+                where path.parentPath == target && !plan.entries.contains(where: { $0.url.path == path })
+                    && CourseLoader.isLessonFileName((path as NSString).lastPathComponent)
+                {
+                    _ = document
+                    plan.entries.append(
+                        CourseLoader.Entry(
+                            displayPath: CourseLoader.display(
+                                plan.directoryDisplayPaths.first ?? "", (path as NSString).lastPathComponent),
+                            url: URL(fileURLWithPath: path)))
+                    plan.entries.sort { $0.url.lastPathComponent < $1.url.lastPathComponent }
+                }
                 let outcome = try live.check(plan, overlay: overlay)
                 checked[target] = outcome
                 for lesson in outcome.result.lessons { texts.add(lesson) }
@@ -341,8 +375,11 @@ package final class LSPServer {
             let times = checked.values.map { LiveChecker.milliseconds($0.milliseconds) }.joined(separator: ", ")
             FileHandle.standardError.write(Data("coursecheck lsp: checked in \(times)\n".utf8))
         }
-        for path in Set(byPath.keys).union(published.keys).sorted() {
-            publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil)
+        // Every open document checked gets its diagnostics, an empty list when it is clean, so the
+        // editor knows it was checked; a path whose findings are gone gets its empty list once.
+        let open = documents.keys.filter { Self.target(of: $0) != nil }
+        for path in Set(byPath.keys).union(published.keys).union(open).sorted() {
+            publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil && documents[path] == nil)
         }
     }
 
