@@ -102,6 +102,40 @@ final class WatchTests: XCTestCase {
         return String(rest[..<end])
     }
 
+    /// `watch` follows the tree: lessons/ deleted and made again (`rm -rf`, then a checkout) is
+    /// watched again, with inotify and with polling, and a later edit there is re-checked.
+    func testADirectoryDeletedAndMadeAgainIsWatchedAgain() throws {
+        for mechanism in ["inotify", "poll"] {
+            let scratch = try CourseCopy.make(for: self)
+            let watch = try Watch(
+                ["lessons/"], in: scratch,
+                environment: [
+                    "COURSECHECK_CACHE_DIR": InProcess.cacheDirectory.path, "COURSECHECK_WATCH": mechanism,
+                ])
+            try watch.wait(for: "the first check (\(mechanism))") { out, _ in out.contains("checked in") }
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let saved = scratch.url.appendingPathComponent("saved")
+            XCTAssertEqual(rename(lessons.path, saved.path), 0)
+            try watch.wait(for: "the check without lessons (\(mechanism))") { out, _ in
+                out.components(separatedBy: "checked in").count > 2 || out.contains("error")
+            }
+            try FileManager.default.copyItem(at: saved, to: lessons)
+            let checks = watch.stdout.components(separatedBy: "\n").count
+            try watch.wait(for: "the check of the new lessons/ (\(mechanism))") { out, _ in
+                out.components(separatedBy: "\n").count > checks
+            }
+            usleep(300_000)
+            let url = lessons.appendingPathComponent("09-yerel-durum.md")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try text.replacingOccurrences(of: "\ndokunuldu: tapCount degisti", with: "\nXdokunuldu: tapCount degisti")
+                .write(to: url, atomically: true, encoding: .utf8)
+            try watch.wait(for: "the edit in the new lessons/ (\(mechanism))") { _, err in
+                err.components(separatedBy: "[output-drift]").count > 1
+            }
+            XCTAssertEqual(watch.stop(SIGINT), 130)
+        }
+    }
+
     func testReChecksAnEditedLessonAndStopsCleanlyOnSIGINT() throws {
         // A cache of its own: the Observation trees compile in the background while the lesson changes.
         let watch = try Watch(

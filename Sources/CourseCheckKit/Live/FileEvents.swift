@@ -20,7 +20,10 @@ final class FileEvents {
     let interval: Double
     /// The inotify descriptor, readable when events are queued; -1 when polling.
     let fd: Int32
-    private var watched: Set<String> = []
+    /// Each watched directory, with the file it was when watched (device, inode): a directory
+    /// deleted and made again (`rm -rf`, `git checkout`, a branch switch) is another file, whose
+    /// inotify watch must be added again.
+    private var watched: [String: [UInt64]] = [:]
     private var lastSnapshot: [String: [Int]] = [:]
 
     /// inotify unless `preferPolling` or inotify cannot start.
@@ -44,23 +47,28 @@ final class FileEvents {
         if fd >= 0 { close(fd) }
     }
 
-    /// Watches `directories` (not recursively) from now on; already watched ones are kept.
+    /// Watches `directories` (not recursively) from now on, and their parents, so a directory
+    /// deleted and made again is seen. Call it again after every change: a directory that is now
+    /// another file (same path, new inode) is watched again.
     func watch(_ directories: [URL]) {
-        for directory in directories {
-            let path = directory.standardizedFileURL.path
-            guard !watched.contains(path) else { continue }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let paths = directories.map { $0.standardizedFileURL.path }
+        for path in paths + paths.map({ $0.parentPath }).filter({ !$0.isEmpty }) {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                watched.removeValue(forKey: path)
                 continue
             }
+            let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+            guard watched[path] != identity else { continue }
             #if os(Linux)
                 if mechanism == .inotify {
                     let mask = UInt32(
-                        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+                        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB
+                            | IN_DELETE_SELF | IN_MOVE_SELF)
                     guard inotify_add_watch(fd, path, mask) >= 0 else { continue }
                 }
             #endif
-            watched.insert(path)
+            watched[path] = identity
         }
         if mechanism == .polling { lastSnapshot = snapshot() }
     }
@@ -83,7 +91,7 @@ final class FileEvents {
 
     private func snapshot() -> [String: [Int]] {
         var entries: [String: [Int]] = [:]
-        for directory in watched {
+        for directory in watched.keys {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for name in names {
                 var info = stat()

@@ -969,7 +969,15 @@ package enum FileGate {
     package static func removeRegisteredForExit() {
         registry.withLock { state in
             state.terminating = true
-            for path in state.paths { removeTree(path) }
+            // A child killed a moment ago may still write a file while the tree goes (a compiler's
+            // output): the removal is tried again for up to a second, until nothing is left.
+            for path in state.paths {
+                for _ in 0..<20 {
+                    removeTree(path)
+                    if access(path, F_OK) != 0 { break }
+                    usleep(50_000)
+                }
+            }
             state.paths.removeAll()
         }
     }
