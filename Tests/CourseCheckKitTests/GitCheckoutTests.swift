@@ -56,7 +56,8 @@ final class GitCheckoutTests: XCTestCase {
         let cache = clone.appendingPathComponent(".build")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            at: cache.appendingPathComponent("coursecheck-cache"), withDestinationURL: InProcess.cacheDirectory)
+            at: cache.appendingPathComponent("coursecheck-cache"),
+            withDestinationURL: URL(fileURLWithPath: InProcess.environment["COURSECHECK_CACHE_DIR"] ?? ""))
         let pass = try sh(
             "printf 'Yeni bir paragraf.\\r\\n' >> lessons/01-bildirimsel-sozdizim.md && git add lessons "
                 + "&& git -c core.hooksPath=scripts commit -qm prose",

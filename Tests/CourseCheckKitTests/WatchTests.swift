@@ -110,7 +110,9 @@ final class WatchTests: XCTestCase {
             let watch = try Watch(
                 ["lessons/"], in: scratch,
                 environment: [
-                    "COURSECHECK_CACHE_DIR": InProcess.cacheDirectory.path, "COURSECHECK_WATCH": mechanism,
+                    // Through `environment`, which registers the shared cache's removal at exit.
+                    "COURSECHECK_CACHE_DIR": InProcess.environment["COURSECHECK_CACHE_DIR"] ?? "",
+                    "COURSECHECK_WATCH": mechanism,
                 ])
             try watch.wait(for: "the first check (\(mechanism))") { out, _ in out.contains("checked in") }
             let lessons = scratch.url.appendingPathComponent("lessons")
