@@ -104,7 +104,7 @@ package struct ClosingTableClaim: ClaimCheck {
         func checkTrigger(row: Int, lesson: Int) {
             var cells = table.rows[row].cells
             // A declaration its own lesson contradicts is reported once, by declared-trigger.
-            guard let declaration = Triggers.declaration(in: course.lessons[lesson].prose),
+            guard let declaration = course.lessons[lesson].declaration,
                 DeclaredTriggerClaim.isSound(lesson, in: course)
             else { return }
             // GitHub fills a row's missing cells with empty ones: a reader sees an empty trigger.

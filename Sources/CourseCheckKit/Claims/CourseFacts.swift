@@ -10,12 +10,17 @@ package struct CourseFacts: Sendable {
         package var frontMatter: FrontMatter?
         /// The actual stdout of each tree, in order; nil where a tree did not run.
         package var outputs: [String?]
+        /// Every `Bu dersin tetiği:` bullet, read once (several claims read them).
+        package let declarations: [Triggers.Declaration]
+        /// The lesson's declaration: its first bullet.
+        package var declaration: Triggers.Declaration? { declarations.first }
 
         package init(lesson: Lesson, prose: Prose, frontMatter: FrontMatter?, outputs: [String?]) {
             self.lesson = lesson
             self.prose = prose
             self.frontMatter = frontMatter
             self.outputs = outputs
+            declarations = Triggers.declarations(in: prose)
         }
 
         package var path: String { lesson.path }

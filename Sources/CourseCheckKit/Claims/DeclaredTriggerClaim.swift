@@ -13,14 +13,14 @@ package struct DeclaredTriggerClaim: ClaimCheck {
     /// A bullet the closing table and the distribution sentence both outvote is unsound too.
     static func isSound(_ index: Int, in course: CourseFacts) -> Bool {
         let lesson = course.lessons[index]
-        guard course.outvoted[index] == nil, let declaration = Triggers.declaration(in: lesson.prose) else {
+        guard course.outvoted[index] == nil, let declaration = lesson.declaration else {
             return false
         }
         return DeclaredTriggerClaim().problem(lesson, declaration) == nil
     }
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
+        let declarations = course.lessons.map(\.declaration)
         guard declarations.contains(where: { $0 != nil }) else { return .notApplicable("no lesson declares a trigger") }
         var findings: [Diagnostic] = []
         for (index, (lesson, declaration)) in zip(course.lessons, declarations).enumerated() {
@@ -52,7 +52,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 continue
             }
             // The first declaration holds, so a later one that disagrees is the slip: one finding, there.
-            for later in Triggers.declarations(in: lesson.prose).dropFirst()
+            for later in lesson.declarations.dropFirst()
             where !later.value.sameBytes(declaration.value) {
                 findings.append(
                     .declaredTrigger(

@@ -57,22 +57,51 @@ package struct NoteSeriesClaim: ClaimCheck {
     ) {
         var definitions: [Note] = []
         var references: [Note] = []
+        // A byte scan first: a block can hold a label only where a prefix's first letter is
+        // followed by the prefix's second byte, a digit, or a multi-byte character (a look-alike,
+        // an invisible one, an entity's `&` aside, which the rendered text resolves).
+        var firsts = [Bool](repeating: false, count: 256)
+        for prefix in prefixes { if let byte = prefix.utf8.first { firsts[Int(byte)] = true } }
+        /// True when the block may hold a label outside its bold spans (those are `labels`'s).
+        func mayHoldLabel(_ source: String, bold: [Range<Int>]) -> Bool {
+            var previous: UInt8 = 0
+            var offset = 0
+            for byte in source.utf8 {
+                defer {
+                    previous = byte
+                    offset += 1
+                }
+                if byte == UInt8(ascii: "&") { return true }
+                // Turkish letters (ö ü ç: C3, ğ ı İ: C4, ş: C5) are no look-alikes of a capital or a digit.
+                guard firsts[Int(previous)],
+                    (byte >= 0x80 && !(0xC3...0xC5).contains(byte)) || (byte >= 0x30 && byte <= 0x39)
+                        || (byte >= 0x41 && byte <= 0x5A)
+                else { continue }
+                if !bold.contains(where: { $0.contains(offset - 1) }) { return true }
+            }
+            return false
+        }
         for block in lesson.prose.blocks {
             let inline = block.inline
             let bold = inline.emphasis.filter(\.strong).map(\.content)
-            // Read as a reader does: invisible characters left out, look-alikes as what they look like.
-            let characters = inline.readable().compactMap { item -> (character: Character, offset: Int)? in
-                let scalars = item.character.unicodeScalars
+            guard mayHoldLabel(block.source, bold: bold) else { continue }
+            let characters = inline.readable()
+            // A character as a reader reads it: nil for an invisible one (skipped), a look-alike as
+            // what it looks like. Only the few characters of a candidate label pay for this.
+            func read(_ character: Character) -> Character? {
+                if character.isASCII { return character }
+                let scalars = character.unicodeScalars
                 if scalars.count == 1, let scalar = scalars.first, scalar.properties.generalCategory == .format {
                     return nil
                 }
-                let plain = Invisible.skeleton(String(item.character))
-                return (plain.count == 1 ? plain.first! : item.character, item.offset)
+                let plain = Invisible.skeleton(String(character))
+                return plain.count == 1 ? plain.first : character
             }
             var index = 0
             while index < characters.count {
-                // A label starts a word: capitals, digits, then no letter or digit.
-                guard characters[index].character.isASCII, characters[index].character.isUppercase,
+                // A label starts a word with a capital letter.
+                let first = characters[index].character
+                guard first.isASCII, first.isUppercase,
                     index == 0
                         || !(characters[index - 1].character.isLetter || characters[index - 1].character.isNumber)
                 else {
@@ -80,35 +109,39 @@ package struct NoteSeriesClaim: ClaimCheck {
                     continue
                 }
                 let start = index
-                while index < characters.count, index - start < 5, characters[index].character.isASCII,
-                    characters[index].character.isUppercase
-                {
-                    index += 1
+                var letters = ""
+                var digits = ""
+                var next: Character?
+                var cursor = index
+                while cursor < characters.count {
+                    guard let character = read(characters[cursor].character) else {
+                        cursor += 1
+                        continue
+                    }
+                    if digits.isEmpty, character.isASCII, character.isUppercase, letters.count < 5 {
+                        letters.append(character)
+                    } else if character.isASCII, character.isNumber, !letters.isEmpty, digits.count < 4 {
+                        digits.append(character)
+                    } else {
+                        next = character
+                        break
+                    }
+                    cursor += 1
                 }
-                let letters = index - start
-                let digitsStart = index
-                while index < characters.count, characters[index].character.isASCII,
-                    characters[index].character.isNumber
-                {
-                    index += 1
-                }
-                let digits = index - digitsStart
-                guard (1...4).contains(letters), (1...3).contains(digits),
-                    index == characters.count
-                        || !(characters[index].character.isLetter || characters[index].character.isNumber)
+                index = max(cursor, start + 1)
+                guard (1...4).contains(letters.count), (1...3).contains(digits.count),
+                    !(next.map { $0.isLetter || $0.isNumber } ?? false)
                 else { continue }
-                let prefix = String(characters[start..<digitsStart].map(\.character))
+                let prefix = letters
                 let offset = characters[start].offset
                 guard prefixes.contains(prefix), !bold.contains(where: { $0.contains(offset) }),
-                    let number = Int(String(characters[digitsStart..<index].map(\.character)))
+                    let number = Int(digits)
                 else { continue }
                 let at = block.location(of: offset, in: lesson.path)
                 var note = Note(
                     prefix: prefix, number: number, path: lesson.path, line: at.line, column: at.column, lookAlike: nil)
                 let heading: Bool = if case .heading = block.kind { true } else { false }
-                let opens =
-                    (block.kind == .paragraph || heading) && start == 0 && index < characters.count
-                    && characters[index].character == "."
+                let opens = (block.kind == .paragraph || heading) && start == 0 && next == "."
                 if opens {
                     // At the block's start, where the bold belongs.
                     let start = block.location(of: 0, in: lesson.path)

@@ -143,6 +143,10 @@ package struct Prose: Sendable {
         visit(document, itemMarker: nil)
         self.blocks = blocks
         linkDefinitions = document.linkReferences
+        // Scanned once: several claims read the tables, and each cell is inline-parsed.
+        let scan = Self.scanTables(blocks, path: path, definitions: linkDefinitions)
+        tables = scan.tables
+        unrenderedTables = scan.unrendered
     }
 
     package init(file: SourceFile) {
@@ -211,14 +215,18 @@ package struct Prose: Sendable {
     /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a header row
     /// holding a `|` and a `|---|` delimiter row on the next line, then the paragraph's other lines
     /// as rows, leading pipes optional.
-    package var tables: [Table] { tableScan.tables }
+    package let tables: [Table]
 
     /// Rows that look like a table's header and delimiter row but that GitHub does not render as
     /// a table (cmark-gfm's rule: one delimiter cell per header cell, each `:?-+:?`): the header
     /// cells, the header's line, and why.
-    package var unrenderedTables: [(header: [String], line: Int, reason: String)] { tableScan.unrendered }
+    package let unrenderedTables: [(header: [String], line: Int, reason: String)]
 
-    private var tableScan: (tables: [Table], unrendered: [(header: [String], line: Int, reason: String)]) {
+    private static func scanTables(
+        _ blocks: [TextBlock], path: String, definitions linkDefinitions: [String: LinkDefinition]
+    )
+        -> (tables: [Table], unrendered: [(header: [String], line: Int, reason: String)])
+    {
         var tables: [Table] = []
         var unrendered: [(header: [String], line: Int, reason: String)] = []
         for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
@@ -230,8 +238,8 @@ package struct Prose: Sendable {
                     index += 1
                     continue
                 }
-                let header = cells(segments[index])
-                let delimiters = cells(segments[index + 1]).map(\.text)
+                let header = cells(segments[index], path: path, definitions: linkDefinitions)
+                let delimiters = cells(segments[index + 1], path: path, definitions: linkDefinitions).map(\.text)
                 guard delimiters.count == header.count, strict else {
                     unrendered.append(
                         (
@@ -249,7 +257,8 @@ package struct Prose: Sendable {
                 // a leading pipe (the table ends where the paragraph does).
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
                 while row < segments.count, segments[row].text.trimmingCharacters(in: .whitespaces) != "|" {
-                    table.rows.append((cells(segments[row]), segments[row].line))
+                    table.rows.append(
+                        (cells(segments[row], path: path, definitions: linkDefinitions), segments[row].line))
                     row += 1
                 }
                 tables.append(table)
@@ -260,7 +269,7 @@ package struct Prose: Sendable {
     }
 
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.
-    private func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
+    private static func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
 
     /// GitHub's delimiter row (cmark-gfm's `table_start`): cells of dashes with an optional colon
     /// on either side, split by pipes, outer pipes optional, so `:-` alone is one.
@@ -292,12 +301,14 @@ package struct Prose: Sendable {
     /// A line meant as a delimiter row: pipes and at least three dashes in a row. Whether GitHub
     /// takes it as one (every cell dashes with optional colons) is decided by the caller, so a
     /// slip in it is reported rather than read as prose.
-    private func isDelimiter(_ text: String) -> Bool {
+    private static func isDelimiter(_ text: String) -> Bool {
         isRow(text) && text.contains("---")
     }
 
     /// The cells of a table row, split on unescaped pipes, each as rendered text.
-    private func cells(_ segment: TextBlock.Segment) -> [Table.Cell] {
+    private static func cells(
+        _ segment: TextBlock.Segment, path: String, definitions linkDefinitions: [String: LinkDefinition]
+    ) -> [Table.Cell] {
         let bytes = Array(segment.text.utf8)
         var cells: [Table.Cell] = []
         var start = 0

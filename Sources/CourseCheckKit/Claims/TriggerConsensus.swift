@@ -16,11 +16,11 @@ package enum TriggerConsensus {
 
     /// The outvoted bullets, by lesson index.
     static func outvoted(in course: CourseFacts) -> [Int: Outvoted] {
-        let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
+        let declarations = course.lessons.map(\.declaration)
         guard !declarations.isEmpty, declarations.allSatisfy({ $0 != nil }),
             let (_, table) = ClosingTableClaim.table(in: course),
             let lessonColumn = table.column("Ders"), let triggerColumn = table.column("Tetik"),
-            let last = course.lessons.last, let sentence = TriggerDistributionClaim.sentence(in: last)
+            let last = course.lessons.last
         else { return [:] }
         var disagreeing: [Int: Outvoted] = [:]
         for (index, lesson) in course.lessons.enumerated() {
@@ -37,7 +37,8 @@ package enum TriggerConsensus {
             guard DeclaredTriggerClaim().problem(lesson, declaration) == nil else { continue }
             disagreeing[index] = Outvoted(tableSays: cell.text, row: cell.location)
         }
-        guard !disagreeing.isEmpty else { return [:] }
+        // The sentence is read only when a bullet and its row disagree: the usual course pays nothing.
+        guard !disagreeing.isEmpty, let sentence = TriggerDistributionClaim.sentence(in: last) else { return [:] }
         func counts(_ trigger: (Int, Triggers.Declaration?) -> String?) -> [Int] {
             var counts = Triggers.names.map { _ in 0 }
             for (index, declaration) in declarations.enumerated() {

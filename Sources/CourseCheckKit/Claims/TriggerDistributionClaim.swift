@@ -37,7 +37,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // is reported once, by declared-trigger; the counts are then not known, so the sentence is
         // not judged.
         let parity = GitHubOnlyText.warnings(in: block, path: lesson.path, claim: "distribution sentence")
-        let declarations = course.lessons.map { Triggers.declaration(in: $0.prose) }
+        let declarations = course.lessons.map(\.declaration)
         guard
             declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }
             ),

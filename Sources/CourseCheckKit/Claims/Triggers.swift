@@ -80,7 +80,10 @@ package enum Triggers {
 
     /// `text` with every kind of space as a plain one: a no-break space looks like a space.
     static func spaced(_ text: String) -> String {
-        String(text.map { $0.isWhitespace && $0 != "\n" ? " " : $0 })
+        // Most text has no space but ASCII's: a byte scan decides (NBSP is C2 A0; the other Unicode
+        // spaces start E2 or E3; a tab is 09).
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xE3 }) else { return text }
+        return String(text.map { $0.isWhitespace && $0 != "\n" ? " " : $0 })
     }
 
     /// The rendered text in `range` without what is struck through.

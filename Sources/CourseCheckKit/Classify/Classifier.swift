@@ -119,6 +119,11 @@ package enum Classifier {
         var separator: Int?
         for line in file.lines {
             let text = line.text
+            // Cheap first: every marker starts with one of its three characters.
+            guard let first = text.utf8.first,
+                first == UInt8(ascii: "<") || first == UInt8(ascii: "=")
+                    || first == UInt8(ascii: ">")
+            else { continue }
             if marker(text, "<") {
                 // A set nested in another is part of it: the outer `<<<<<<<` is where it starts.
                 if open == nil { (open, separator) = (line.number, nil) }
@@ -178,6 +183,10 @@ package enum Classifier {
             default: return
             }
             for line in node.content {
+                // Cheap first: a hidden fence has a non-ASCII character among its leading bytes.
+                guard line.text.utf8.prefix(while: { $0 == 0x20 || $0 >= 0x80 }).contains(where: { $0 >= 0x80 }) else {
+                    continue
+                }
                 let scalars = line.text.unicodeScalars
                 let hidden = scalars.prefix { Invisible.isSuspicious($0) || $0 == " " }
                 guard let first = hidden.first(where: { Invisible.isSuspicious($0) }) else { continue }
@@ -217,6 +226,13 @@ package enum Classifier {
             // Evidence that the block ran on: trouble after it, or an opening fence (one with an
             // info string) it swallowed after the slip, as when it runs into the next swift block
             // and the fences after that pair up again, leaving no trouble at all.
+            // Cheap first: a slip is a line that starts (after blanks) with the fence's character.
+            let fenceByte = fence.character == "`" ? UInt8(ascii: "`") : UInt8(ascii: "~")
+            guard
+                node.content.dropFirst().contains(where: {
+                    $0.text.utf8.first { $0 != 0x20 && $0 != 0x09 } == fenceByte
+                })
+            else { return }
             let opens = node.content.map { line in
                 let text = line.text.drop { $0 == " " }
                 let run = text.prefix { $0 == fence.character }.count
