@@ -425,6 +425,57 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    /// The disk changes under the server (a `--update` or `git checkout` in a terminal): it
+    /// re-checks and re-publishes within a second, without a keystroke; an open buffer still wins
+    /// over the disk for its own text.
+    func testADiskChangeIsPublishedWithoutAKeystroke() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let open = lessons.appendingPathComponent("10-baglama.md")
+        let buffer = try String(contentsOf: open, encoding: .utf8)
+        self.open(harness, open, text: buffer)
+        XCTAssertEqual(harness.diagnostics(for: open.absoluteString), [])
+        let (url, _, text, _) = try drifted()
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let started = Date()
+        XCTAssertEqual(
+            harness.diagnostics(for: url.absoluteString)?.array?.map { $0["code"] }, ["output-drift"],
+            "a drift written on disk was not published")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        // The open lesson's file changes on disk; its buffer is what is checked.
+        try (buffer.replacingOccurrences(of: "# ", with: "# X", options: [], range: buffer.range(of: "# ")))
+            .write(to: open, atomically: true, encoding: .utf8)
+        XCTAssertNil(
+            harness.next(timeout: 2) { $0["params"]?["uri"] == .string(open.absoluteString) },
+            "the disk won over the open buffer")
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// A client that can register file watchers gets asked to, and its notifications re-check.
+    func testTheServerRegistersForWatchedFiles() throws {
+        let harness = Harness(directory: scratch.url)
+        _ = harness.request(
+            1, "initialize",
+            [
+                "processId": nil, "rootUri": nil,
+                "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+            ])
+        harness.notify("initialized", [:])
+        let registration = try XCTUnwrap(harness.next { $0["method"] == "client/registerCapability" })
+        XCTAssertEqual(
+            registration["params"]?["registrations"]?[0]?["method"], "workspace/didChangeWatchedFiles")
+        harness.send(["jsonrpc": "2.0", "id": registration["id"] ?? nil, "result": nil])
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        open(harness, url, text: try String(contentsOf: url, encoding: .utf8))
+        XCTAssertEqual(harness.diagnostics(for: url.absoluteString), [])
+        harness.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": .string(url.absoluteString), "type": 2]]])
+        XCTAssertEqual(harness.stop(), .clean)
+        XCTAssertFalse(
+            harness.output.messages.contains { $0["error"] != nil && $0["id"] == registration["id"] },
+            "the client's answer to the registration got an error")
+    }
+
     /// `coursecheck.approve` writes only inside the workspace folders the editor named.
     func testApproveOutsideTheWorkspaceIsRefused() throws {
         let harness = Harness(directory: scratch.url)

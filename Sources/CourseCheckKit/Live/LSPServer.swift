@@ -39,6 +39,11 @@ package final class LSPServer {
     private var targets: Set<String> = []
     /// The workspace folders the client named (paths); `coursecheck.approve` writes only inside them.
     var workspaceFolders: [String] = []
+    /// The client can register file watchers for the server (`workspace/didChangeWatchedFiles`).
+    private var clientWatchesFiles = false
+    /// The server's own watch of the courses it checks, for every client: a change on disk (an
+    /// `--update` in a terminal, a `git checkout`) is re-checked without a keystroke.
+    private let events = FileEvents(preferPolling: false, interval: 1)
 
     /// `input` is read with `read(2)`; `output` receives whole framed messages.
     package init(
@@ -91,8 +96,14 @@ package final class LSPServer {
             }
             var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             if let wake { descriptors.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if events.fd >= 0 { descriptors.append(pollfd(fd: events.fd, events: Int16(POLLIN), revents: 0)) }
+            let timeout: Int32 = events.mechanism == .polling && !targets.isEmpty ? 1000 : -1
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno == EINTR { continue }
+            // The disk changed under an open course: check it again (an open buffer still wins).
+            if events.mechanism == .inotify ? events.drain() : (ready == 0 && events.pollChanged()) {
+                dirty = true
+            }
             if let wake, descriptors.count > 1, descriptors[1].revents != 0 {
                 let bytes = wake.drain()
                 if let number = bytes.first(where: { $0 != 0 }) {
@@ -145,7 +156,7 @@ package final class LSPServer {
         let id = object["id"]
         guard let method = object["method"]?.string else {
             // A response to a request of ours (we send none) needs no answer; anything else is invalid.
-            if id == nil || (object["result"] == nil && object["error"] == nil) {
+            if id == nil || (!object.keys.contains("result") && !object.keys.contains("error")) {
                 send(JSONRPC.error(id: id ?? nil, .invalidRequest, "a message needs a 'method' string"))
             }
             return
@@ -186,6 +197,8 @@ package final class LSPServer {
                     code: .invalidRequest, message: "the server is already initialized; send 'initialize' once")
             }
             initialized = true
+            clientWatchesFiles =
+                params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
             workspaceFolders = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }
                 .compactMap(Self.path)
             if workspaceFolders.isEmpty, let root = params["rootUri"]?.string.flatMap(Self.path) {
@@ -222,6 +235,26 @@ package final class LSPServer {
         }
         guard initialized else { return }
         switch method {
+        case "initialized":
+            // The client watches lessons, goldens and the course index for us, where it can.
+            if clientWatchesFiles {
+                let watchers: [JSONValue] = ["**/lessons/**", "**/goldens/**", "**/*.md"].map {
+                    ["globPattern": .string($0)]
+                }
+                send([
+                    "jsonrpc": "2.0", "id": "coursecheck-watch", "method": "client/registerCapability",
+                    "params": [
+                        "registrations": [
+                            [
+                                "id": "coursecheck-watch", "method": "workspace/didChangeWatchedFiles",
+                                "registerOptions": ["watchers": .array(watchers)],
+                            ]
+                        ]
+                    ],
+                ])
+            }
+        case "workspace/didChangeWatchedFiles":
+            dirty = true
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string,
                 let path = Self.path(uri), path.hasSuffix(".md")
@@ -371,6 +404,17 @@ package final class LSPServer {
             }
         }
         outcomes = checked
+        // Watch what was checked: the lessons directories, their index and goldens.
+        events.watch(
+            checked.keys.map { URL(fileURLWithPath: $0) }
+                + checked.values.flatMap { outcome in
+                    outcome.result.lessonResults.compactMap { $0.store?.root }
+                        + outcome.result.lessonResults.compactMap { $0.store?.root }.flatMap { root in
+                            ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).map {
+                                root.appendingPathComponent($0)
+                            }
+                        }
+                })
         if environment.variables["COURSECHECK_LSP_LOG"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
             let times = checked.values.map { LiveChecker.milliseconds($0.milliseconds) }.joined(separator: ", ")
             FileHandle.standardError.write(Data("coursecheck lsp: checked in \(times)\n".utf8))
