@@ -499,6 +499,15 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    /// A URI the server makes for a file the client never named is percent-encoded as RFC 3986
+    /// section 2 says (all but unreserved characters and the `/` between segments).
+    func testServerMadeURIsArePercentEncodedAsRFC3986Says() {
+        XCTAssertEqual(
+            LSPServer.fileURI("/a b/ders (1)/ğ~x_y-z.md"), "file:///a%20b/ders%20%281%29/%C4%9F~x_y-z.md")
+        XCTAssertEqual(
+            LSPServer.fileURI("/k:l@m!n$o&p'q*r+s,t;u=v"), "file:///k%3Al%40m%21n%24o%26p%27q%2Ar%2Bs%2Ct%3Bu%3Dv")
+    }
+
     func testApproveIsRefusedOnCI() throws {
         let harness = Harness(directory: scratch.url, variables: ["CI": "true"])
         try initialize(harness)

@@ -39,6 +39,8 @@ package final class LSPServer {
     private var targets: Set<String> = []
     /// The workspace folders the client named (paths); `coursecheck.approve` writes only inside them.
     var workspaceFolders: [String] = []
+    /// Every URI the client sent for a file, by path, kept after the file is closed.
+    private var clientURIs: [String: String] = [:]
     /// The client can register file watchers for the server (`workspace/didChangeWatchedFiles`).
     private var clientWatchesFiles = false
     /// The server's own watch of the courses it checks, for every client: a change on disk (an
@@ -260,6 +262,7 @@ package final class LSPServer {
                 let path = Self.path(uri), path.hasSuffix(".md")
             else { return }
             documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
+            clientURIs[path] = uri
             if let target = Self.target(of: path) { targets.insert(target) }
             edited.insert(path)
             dirty = true
@@ -485,9 +488,28 @@ package final class LSPServer {
         }
     }
 
-    /// The URI the editor uses for `path` when it has the file open, else a `file://` URI.
+    /// The URI the editor uses for `path`: exactly the string it sent for that file (open now or
+    /// once), else a `file://` URI whose path segments are percent-encoded as RFC 3986 section 2
+    /// says: every byte but the unreserved characters (letters, digits, `-._~`) and the `/` between
+    /// segments, so a client that compares URIs as strings finds its own spelling.
     func uri(_ path: String) -> String {
-        documents[path]?.uri ?? URL(fileURLWithPath: path).absoluteString
+        documents[path]?.uri ?? clientURIs[path] ?? Self.fileURI(path)
+    }
+
+    static func fileURI(_ path: String) -> String {
+        var encoded = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
     }
 
     static func path(_ uri: String) -> String? {
