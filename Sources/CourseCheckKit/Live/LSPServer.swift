@@ -41,6 +41,8 @@ package final class LSPServer {
     var workspaceFolders: [String] = []
     /// Every URI the client sent for a file, by path, kept after the file is closed.
     private var clientURIs: [String: String] = [:]
+    /// What the last check read from disk (`diskSignature`), to tell a change that matters.
+    private var diskState: [String: [Int]] = [:]
     /// The client can register file watchers for the server (`workspace/didChangeWatchedFiles`).
     private var clientWatchesFiles = false
     /// The server's own watch of the courses it checks, for every client: a change on disk (an
@@ -103,8 +105,10 @@ package final class LSPServer {
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno == EINTR { continue }
             // The disk changed under an open course: check it again (an open buffer still wins).
+            // An event is only a hint (the parents are watched too, where anything may change):
+            // the files a check reads decide.
             if events.mechanism == .inotify ? events.drain() : (ready == 0 && events.pollChanged()) {
-                dirty = true
+                if diskSignature() != diskState { dirty = true }
             }
             if let wake, descriptors.count > 1, descriptors[1].revents != 0 {
                 let bytes = wake.drain()
@@ -407,6 +411,7 @@ package final class LSPServer {
             }
         }
         outcomes = checked
+        diskState = diskSignature()
         // Watch what was checked: the lessons directories, their index and goldens.
         events.watch(
             checked.keys.map { URL(fileURLWithPath: $0) }
@@ -428,6 +433,37 @@ package final class LSPServer {
         for path in Set(byPath.keys).union(published.keys).union(open).sorted() {
             publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil && documents[path] == nil)
         }
+    }
+
+    /// The files the checks read, each with its modification time, size and inode: the lessons
+    /// and index of each checked directory, and each golden folder's files and `TOOLCHAIN`.
+    func diskSignature() -> [String: [Int]] {
+        var entries: [String: [Int]] = [:]
+        func add(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return }
+            entries[path] = [
+                Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size), Int(info.st_ino),
+            ]
+        }
+        func names(_ directory: String) -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        }
+        for (target, outcome) in outcomes {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
+                for name in names(target) where name.hasSuffix(".md") { add(target + "/" + name) }
+            } else {
+                add(target)
+            }
+            for root in Set(outcome.result.lessonResults.compactMap { $0.store?.root.path }) {
+                add(root + "/" + GoldenStore.toolchainFile)
+                for folder in names(root) {
+                    for name in names(root + "/" + folder) { add(root + "/" + folder + "/" + name) }
+                }
+            }
+        }
+        return entries
     }
 
     /// File texts for position mapping: open documents, checked lessons, else the file on disk.
