@@ -15,11 +15,7 @@ final class FenceSlipPropertyTests: XCTestCase {
     typealias Generator = BlockStructurePropertyTests.Generator
 
     func testOneFenceSlipGivesOneFindingThere() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 6
-        let seeds =
-            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let seeds = PropertySeeds.seeds(defaultCases: 6)
         for seed in seeds {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)

@@ -135,11 +135,7 @@ final class RenderingPropertyTests: XCTestCase {
     }
 
     func testRewritesThatRenderTheSameKeepTheVerdict() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 6
-        let seeds =
-            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let seeds = PropertySeeds.seeds(defaultCases: 6)
         let baseline = try CourseCopy.make(for: self)
         // Twice: the second run's summary says what a warm cache gives, as the rewritten runs' do.
         _ = InProcess.run(["lessons/"], in: baseline.url)
@@ -181,11 +177,7 @@ final class RenderingPropertyTests: XCTestCase {
     /// trigger in one row of the closing table, the number of one note) gives exactly one finding,
     /// on the changed line.
     func testChangingOneClaimTextGivesOneFindingThere() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 6
-        let seeds =
-            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let seeds = PropertySeeds.seeds(defaultCases: 6)
         let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
         for seed in seeds {
             var random = Generator(state: seed)

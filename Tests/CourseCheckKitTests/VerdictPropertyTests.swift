@@ -18,11 +18,7 @@ final class VerdictPropertyTests: XCTestCase {
         var found = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().map {
             (name: "corpus \($0)", bytes: [UInt8](try Data(contentsOf: corpus.appendingPathComponent($0))))
         }
-        let environment = ProcessInfo.processInfo.environment
-        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 12
-        let seeds =
-            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let seeds = PropertySeeds.seeds(defaultCases: 12)
         for seed in seeds {
             var random = BlockStructurePropertyTests.Generator(state: seed)
             let lesson = ["09-yerel-durum", "10-baglama"][Int(random.next() % 2)]

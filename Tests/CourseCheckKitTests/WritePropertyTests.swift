@@ -27,11 +27,7 @@ final class WritePropertyTests: XCTestCase {
     }
 
     func testRandomSequencesLoseNoAuthorByteAndSettle() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = Int(environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 8
-        let seeds: [UInt64] =
-            environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? (0..<cases).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) }
+        let seeds = PropertySeeds.seeds(defaultCases: 8)
         for seed in seeds {
             try runSequence(seed: seed, steps: 10)
         }

@@ -66,11 +66,15 @@ package struct CourseFacts: Sendable {
         package var file: SourceFile
         package var prose: Prose
         package var frontMatter: FrontMatter?
+        /// The merge-conflict marker sets in the index, found once: course-index reports them and
+        /// front-matter then leaves the index's values alone.
+        package let conflicts: [Diagnostic]
 
         package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?) {
             self.file = file
             self.prose = prose
             self.frontMatter = frontMatter
+            conflicts = Classifier.conflictMarkers(file)
         }
     }
 

@@ -77,8 +77,7 @@ package struct CourseIndexClaim: ClaimCheck {
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard let index = course.index else { return .notApplicable("no README.md beside the lessons") }
         // Merge-conflict markers hold both sides of the index: they are its finding, until resolved.
-        let conflicts = Classifier.conflictMarkers(index.file)
-        if !conflicts.isEmpty { return .checked(conflicts) }
+        if !index.conflicts.isEmpty { return .checked(index.conflicts) }
         let path = index.file.path
         var findings: [Diagnostic] = []
         if let count = index.frontMatter?["lessons"] {

@@ -14,7 +14,7 @@ package struct FrontMatterClaim: ClaimCheck {
         }
         var findings: [Diagnostic] = []
         // An index with merge-conflict markers is course-index's one finding; its values are not read.
-        let index = course.index.flatMap { Classifier.conflictMarkers($0.file).isEmpty ? $0 : nil }
+        let index = course.index.flatMap { $0.conflicts.isEmpty ? $0 : nil }
         // The index's values are read too (its `title` is the course title): one finding each, there.
         if let index {
             for entry in Self.reported(index.frontMatter?.unreadable ?? []) {

@@ -24,7 +24,7 @@ final class FileEvents {
     /// deleted and made again (`rm -rf`, `git checkout`, a branch switch) is another file, whose
     /// inotify watch must be added again.
     private var watched: [String: [UInt64]] = [:]
-    private var lastSnapshot: [String: [Int]] = [:]
+    private var lastSnapshot: [String: [Int64]] = [:]
 
     /// inotify unless `preferPolling` or inotify cannot start.
     init(preferPolling: Bool, interval: Double = 0.5) {
@@ -89,17 +89,13 @@ final class FileEvents {
         return now != lastSnapshot
     }
 
-    private func snapshot() -> [String: [Int]] {
-        var entries: [String: [Int]] = [:]
+    private func snapshot() -> [String: [Int64]] {
+        var entries: [String: [Int64]] = [:]
         for directory in watched.keys {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for name in names {
-                var info = stat()
                 let path = directory + "/" + name
-                guard stat(path, &info) == 0 else { continue }
-                entries[path] = [
-                    Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size), Int(info.st_ino),
-                ]
+                entries[path] = FileGate.Identity.of(path)?.contentStamp
             }
         }
         return entries

@@ -42,7 +42,7 @@ package final class LSPServer {
     /// Every URI the client sent for a file, by path, kept after the file is closed.
     private var clientURIs: [String: String] = [:]
     /// What the last check read from disk (`diskSignature`), to tell a change that matters.
-    private var diskState: [String: [Int]] = [:]
+    private var diskState: [String: [Int64]] = [:]
     /// The client can register file watchers for the server (`workspace/didChangeWatchedFiles`).
     private var clientWatchesFiles = false
     /// The server's own watch of the courses it checks, for every client: a change on disk (an
@@ -384,11 +384,10 @@ package final class LSPServer {
                 // `check` refuses a goldens directory coursecheck must not write in, before reading.
                 var plan = try CourseLoader(currentDirectory: directory).plan([target])
                 // An open lesson deleted on disk is still checked, from its buffer.
-                for (path, document) in documents
+                for path in documents.keys
                 where path.parentPath == target && !plan.entries.contains(where: { $0.url.path == path })
                     && CourseLoader.isLessonFileName((path as NSString).lastPathComponent)
                 {
-                    _ = document
                     plan.entries.append(
                         CourseLoader.Entry(
                             displayPath: CourseLoader.display(
@@ -437,15 +436,9 @@ package final class LSPServer {
 
     /// The files the checks read, each with its modification time, size and inode: the lessons
     /// and index of each checked directory, and each golden folder's files and `TOOLCHAIN`.
-    func diskSignature() -> [String: [Int]] {
-        var entries: [String: [Int]] = [:]
-        func add(_ path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return }
-            entries[path] = [
-                Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size), Int(info.st_ino),
-            ]
-        }
+    func diskSignature() -> [String: [Int64]] {
+        var entries: [String: [Int64]] = [:]
+        func add(_ path: String) { entries[path] = FileGate.Identity.of(path)?.contentStamp }
         func names(_ directory: String) -> [String] {
             (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         }

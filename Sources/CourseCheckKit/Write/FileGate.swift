@@ -61,6 +61,18 @@ package enum FileGate {
             mode = info.st_mode
         }
 
+        /// `stat` of `path` (links followed), or nil when there is nothing there.
+        package static func of(_ path: String) -> Identity? {
+            var info = stat()
+            return stat(path, &info) == 0 ? Identity(info) : nil
+        }
+
+        /// What tells that a file's bytes may have changed: the file (device, inode), its size and
+        /// modification time; not its mode, owner or links, which a chmod changes alone.
+        package var contentStamp: [Int64] {
+            [Int64(bitPattern: device), Int64(bitPattern: inode), size, Int64(modified), Int64(modifiedNanoseconds)]
+        }
+
         /// The same file, unchanged since: what compare-and-swap compares.
         func isSameFile(as other: Identity) -> Bool {
             device == other.device && inode == other.inode && size == other.size && modified == other.modified
