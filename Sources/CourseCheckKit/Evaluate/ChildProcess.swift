@@ -34,6 +34,8 @@ package struct ChildProcess: Sendable {
     /// The program's own name (`argv[0]`), when it is not the executable's path: `./main`, as a
     /// reader runs a tree.
     package var name: String?
+    /// Stops the child, its session killed, and throws: nobody wants its result any more.
+    package var stop: StopToken?
 
     package init(
         executable: URL, arguments: [String], environment: [String: String],
@@ -51,14 +53,15 @@ package struct ChildProcess: Sendable {
     /// compile leaves its `TemporaryDirectory.*` behind otherwise).
     static func swiftc(
         _ swiftc: URL, _ arguments: [String], in directory: URL, scratch: FileGate.Scratch, timeout: Double,
-        outputLimit: Int = 16 << 20
+        outputLimit: Int = 16 << 20, stop: StopToken? = nil
     ) throws(CourseCheckError) -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory.path
-        return try ChildProcess(
+        var process = ChildProcess(
             executable: swiftc, arguments: arguments, environment: environment, timeout: timeout,
-            outputLimit: outputLimit
-        ).run(in: scratch, directory: directory)
+            outputLimit: outputLimit)
+        process.stop = stop
+        return try process.run(in: scratch, directory: directory)
     }
 
     /// Runs the child in `directory` (default: `scratch`, a directory the caller owns and removes);
@@ -67,6 +70,7 @@ package struct ChildProcess: Sendable {
     /// The child starts in a new session (`ProcessGroups`); a time or output limit kills the
     /// whole session, so a killed swiftc leaves no swift-frontend behind.
     package func run(in scratch: FileGate.Scratch, directory: URL? = nil) throws(CourseCheckError) -> Result {
+        if stop?.isStopped == true { throw Self.stopped(executable) }
         let token = UUID().uuidString
         let outURL = scratch.url.appendingPathComponent("\(token).out")
         let errURL = scratch.url.appendingPathComponent("\(token).err")
@@ -97,9 +101,11 @@ package struct ChildProcess: Sendable {
             } else if Self.size(of: outURL) + Self.size(of: errURL) > outputLimit {
                 ending = .outputLimit(bytes: outputLimit)
             }
-            if ending != nil {
+            let stopped = stop?.isStopped == true
+            if ending != nil || stopped {
                 ProcessGroups.killSession(pid)
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                if stopped && ending == nil { throw Self.stopped(executable) }
                 break
             }
             usleep(pause)
@@ -116,6 +122,10 @@ package struct ChildProcess: Sendable {
         return Result(
             ending: ending!, stdout: try Self.read(outURL, limit: outputLimit),
             stderr: try Self.read(errURL, limit: 1 << 20))
+    }
+
+    private static func stopped(_ executable: URL) -> CourseCheckError {
+        .system("stopped \(executable.lastPathComponent): a newer text superseded this run")
     }
 
     /// posix_spawn in a new session, stdin from /dev/null, stdout and stderr to files, in `directory`.

@@ -40,7 +40,7 @@ package enum CompilerParser {
 
     package static func parse(
         _ sources: [Source], toolchain: Toolchain, cache: Cache?, scratch: FileGate.Scratch, timeout: Double,
-        workers: Int
+        workers: Int, stop: StopToken? = nil
     ) -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: sources.count)
         var keys: [String] = []
@@ -53,12 +53,15 @@ package enum CompilerParser {
         }
         let pending = sources.indices.filter { outcomes[$0] == nil }
         guard !pending.isEmpty else { return outcomes.map { $0 ?? .unavailable("the parser did not run") } }
-        var parsed = batch(pending.map { sources[$0] }, toolchain: toolchain, scratch: scratch, timeout: timeout)
+        var parsed = batch(
+            pending.map { sources[$0] }, toolchain: toolchain, scratch: scratch, timeout: timeout, stop: stop)
         if parsed == nil {
             let single = Collector<Outcome>(count: pending.count)
             concurrently(pending.count, width: workers) { position in
                 let outcome =
-                    batch([sources[pending[position]]], toolchain: toolchain, scratch: scratch, timeout: timeout)?.first
+                    batch(
+                        [sources[pending[position]]], toolchain: toolchain, scratch: scratch, timeout: timeout,
+                        stop: stop)?.first
                 single.set(position, outcome ?? .unavailable("the parser did not run"))
             }
             parsed = single.values.map { $0 ?? .unavailable("the parser did not run") }
@@ -76,7 +79,7 @@ package enum CompilerParser {
     /// Parses `sources` in one frontend invocation: one outcome each, or nil when the invocation
     /// as a whole failed. A single source's failure is its `unavailable` outcome.
     private static func batch(
-        _ sources: [Source], toolchain: Toolchain, scratch: FileGate.Scratch, timeout: Double
+        _ sources: [Source], toolchain: Toolchain, scratch: FileGate.Scratch, timeout: Double, stop: StopToken?
     ) -> [Outcome]? {
         let directory = scratch.url.appendingPathComponent("parse-\(UUID().uuidString)", isDirectory: true)
         var files: [String] = []
@@ -92,7 +95,7 @@ package enum CompilerParser {
                 toolchain.swiftc,
                 ["-frontend", "-dump-parse", "-dump-ast-format", "json", "-suppress-warnings", "-parse-as-library"]
                     + files.flatMap { ["-primary-file", $0] }, in: directory, scratch: scratch, timeout: timeout,
-                outputLimit: 256 << 20)
+                outputLimit: 256 << 20, stop: stop)
             let failure: String
             switch result.ending {
             case .exited(0), .exited(1):

@@ -46,7 +46,15 @@ package struct EmbeddedEngine: Sendable {
     }
 
     package func evaluate(_ job: TreeJob) -> Evaluation {
+        // Without a token nothing stops the evaluation but its own limits.
+        evaluate(job, stop: nil)!
+    }
+
+    /// The evaluation, or nil when `stop` stopped it first (it then has no result to keep).
+    package func evaluate(_ job: TreeJob, stop: StopToken?) -> Evaluation? {
         if let routing = Self.staticRouting(job) { return .needsToolchain(routing) }
+        var limits = limits
+        limits.stop = stop
         let outcome = Interpreter.run(job.tree.block.body, limits: limits)
         let lints = outcome.lints.map { lint in
             Diagnostic.treeShape(lint, at: location(lint.position, job))
@@ -71,6 +79,8 @@ package struct EmbeddedEngine: Sendable {
                 ])
         case .cycle:
             return .failed(lints + [.parentCycle(at: at, message)])
+        case .stopped:
+            return nil
         }
     }
 

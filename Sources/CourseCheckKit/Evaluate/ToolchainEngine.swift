@@ -21,6 +21,9 @@ package struct ToolchainEngine: Sendable {
         package var merge = true
         /// Parallel tree runs.
         package var workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        /// The live loop's stop for this evaluation: every child (swiftc, a tree) is killed and the
+        /// evaluation throws once it is stopped.
+        package var stop: StopToken?
 
         package init() {}
     }
@@ -103,7 +106,7 @@ package struct ToolchainEngine: Sendable {
             pending.map { CompilerParser.Source(text: jobs[$0].tree.source, isMain: true) }
                 + [CompilerParser.Source(text: core, isMain: false)],
             toolchain: toolchain, cache: options.cache, scratch: scratch, timeout: options.compileTimeout,
-            workers: options.workers)
+            workers: options.workers, stop: options.stop)
         let structures = Dictionary(uniqueKeysWithValues: zip(pending, parsed))
         let coreStructure = parsed[pending.count]
 
@@ -304,6 +307,7 @@ package struct ToolchainEngine: Sendable {
                 executable: executable, arguments: arguments, environment: variables,
                 timeout: options.timeout, outputLimit: options.outputLimit)
             if directory != nil { process.name = "./main" }
+            process.stop = options.stop
             return process
         }
         func launch(_ process: ChildProcess) throws(CourseCheckError) -> ChildProcess.Result {
@@ -399,7 +403,8 @@ package struct ToolchainEngine: Sendable {
                 toolchain.swiftc,
                 // Warnings never decide whether a tree compiles, and a flood of them must not stop swiftc.
                 ["-suppress-warnings", "-module-name", TreeProgram.moduleName, "-module-cache-path", moduleCache.path]
-                    + ["-o", output.path] + sources, in: directory, scratch: scratch, timeout: options.compileTimeout)
+                    + ["-o", output.path] + sources, in: directory, scratch: scratch, timeout: options.compileTimeout,
+                stop: options.stop)
             if case .timedOut = result.ending {
                 return Build(executable: nil, errors: [], cached: false, timedOut: true)
             }

@@ -30,7 +30,7 @@ extension LSPServer {
             text += "Actual output, from \(engine)\(run.ending == .exited(0) ? "" : ", ended: \(run.ending)"):\n\n"
             text += fence + "\n" + output + (output.hasSuffix("\n") || output.isEmpty ? "" : "\n") + fence + "\n"
         } else if pending {
-            text += "swiftc is compiling and running this tree in the background; its output follows."
+            text += "This tree is still running in the background (swiftc, or a long embedded run); its output follows."
         } else {
             text += "The tree did not run; see its finding."
         }
@@ -206,7 +206,7 @@ extension LSPServer {
             )
         }
         if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
-            throw refuse("swiftc is still running this tree; approve it when its diagnostics arrive")
+            throw refuse("this tree is still running in the background; approve it when its diagnostics arrive")
         }
         guard let target = Self.target(of: path) else { throw refuse("this file is not a lesson of a course") }
         let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])

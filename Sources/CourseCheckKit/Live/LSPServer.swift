@@ -6,7 +6,8 @@ import Foundation
 /// directory around them, so the course claims and goldens are checked too. Everything runs on
 /// one thread: a check starts as soon as no further message is waiting, so a burst of changes
 /// (fast typing, a paste) coalesces into one check of the latest text, and no timer delays it.
-/// Only swiftc trees run on a background thread, which wakes the loop when its results arrive.
+/// Nothing long runs on the loop: swiftc trees, and embedded trees past their slice of a check,
+/// run in `LiveEvaluator`'s background lanes, which wake the loop when a result arrives.
 package final class LSPServer {
     /// One open lesson: the editor's URI for it and its current text.
     struct Document {
@@ -82,7 +83,7 @@ package final class LSPServer {
         defer {
             withExtendedLifetime(signals) {}
             live.evaluator.cancel()
-            Descendants.stop(while: { self.live.evaluator.isRunningSwiftc })
+            Descendants.stop(while: { self.live.evaluator.isBusy })
         }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -13,9 +13,9 @@ package struct LiveChecker: Sendable {
     package var checker: CourseChecker
     package let evaluator: LiveEvaluator
 
-    package init(configuration: CourseChecker.Configuration, onSwiftcDone: @escaping @Sendable () -> Void) {
+    package init(configuration: CourseChecker.Configuration, onResults: @escaping @Sendable () -> Void) {
         checker = CourseChecker(configuration: configuration)
-        evaluator = LiveEvaluator(router: configuration.router, onSwiftcDone: onSwiftcDone)
+        evaluator = LiveEvaluator(router: configuration.router, onResults: onResults)
     }
 
     /// `8.4 ms`, or `23 ms` from 10 ms on.

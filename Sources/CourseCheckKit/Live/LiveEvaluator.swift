@@ -2,12 +2,18 @@ import Foundation
 import Synchronization
 
 /// The evaluate stage of the live loop (`watch`, `lsp`): the same routing as `EngineRouter`, with
-/// every result cached by the tree's text, and swiftc trees run in the background.
+/// every result cached by the tree's text, and nothing that may run long on the loop's thread.
 ///
 /// An edit re-evaluates only the trees whose text changed; a tree that only moved gets its cached
-/// findings shifted to its new lines. A swiftc tree not in the cache is left pending (no run, no
-/// finding) and compiled on a background thread; `onSwiftcDone` then asks the loop for a second
-/// check, which finds its result in the cache.
+/// findings shifted to its new lines. Embedded trees run on the calling thread for at most
+/// `slice` seconds per check; a tree still running then (a runaway recursion) and those not
+/// reached move to a background lane. swiftc trees always run on a background lane, one batch at
+/// a time. A tree in a lane is pending (no run, no finding); when a lane caches a result,
+/// `onResults` asks the loop for another check, which finds it in the cache.
+///
+/// A newer text of a lesson supersedes its trees' older texts: a superseded tree leaves its
+/// lane's queue, and a running one is stopped (the interpreter between steps, swiftc and the tree
+/// binaries by killing their session), so at most one compile per tree is ever in flight.
 package final class LiveEvaluator: Sendable {
     /// One cached outcome, with the header line it was computed at (findings are shifted from there).
     struct Cached: Sendable {
@@ -21,124 +27,300 @@ package final class LiveEvaluator: Sendable {
     /// costs on every Turkish letter.
     typealias Key = [UInt8]
 
+    /// A tree waiting for or running in a lane.
+    struct Work: Sendable {
+        var job: TreeJob
+        var key: Key
+    }
+
+    /// Background work of one kind: a queue and what one thread is running from it.
+    struct Lane: Sendable {
+        var queue: [Work] = []
+        var running: [Work] = []
+        var token: StopToken?
+        /// A thread serves the lane (it ends when the queue is empty).
+        var active = false
+
+        func holds(_ key: Key) -> Bool {
+            queue.contains { $0.key == key } || running.contains { $0.key == key }
+        }
+
+        mutating func enqueue(_ work: [Work]) {
+            for item in work where !holds(item.key) { queue.append(item) }
+        }
+
+        /// Drops the superseded trees; stops the running ones when one of them is, and queues the
+        /// rest of them again, first.
+        mutating func supersede(where superseded: (Work) -> Bool) {
+            queue.removeAll(where: superseded)
+            guard running.contains(where: superseded) else { return }
+            token?.stop()
+            let survivors = running.filter { !superseded($0) && !queue.map(\.key).contains($0.key) }
+            queue.insert(contentsOf: survivors, at: 0)
+            running = []
+        }
+
+        mutating func stop() {
+            token?.stop()
+            queue = []
+            running = []
+        }
+    }
+
     struct State: Sendable {
         var embedded: [Key: (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)] = [:]
         var swiftc: [Key: Cached] = [:]
-        var inFlight: Set<Key> = []
+        var embeddedLane = Lane()
+        var swiftcLane = Lane()
+        var environment: [String: String] = [:]
         var toolchainVersion: String?
         var cancelled = false
     }
 
     private let state = Mutex(State())
     let router: EngineRouter
-    let onSwiftcDone: @Sendable () -> Void
+    /// Seconds of embedded evaluation a check may spend on the calling thread; nil for no limit.
+    let slice: Double?
+    let onResults: @Sendable () -> Void
+    /// The embedded engine's limits; the output cap always comes from the router's options.
+    let limits: Interpreter.Limits
 
-    package init(router: EngineRouter, onSwiftcDone: @escaping @Sendable () -> Void) {
+    /// The default slice: a claim finding still reaches the editor within 50 ms.
+    package static let defaultSlice = 0.025
+
+    package init(
+        router: EngineRouter, slice: Double? = defaultSlice, limits: Interpreter.Limits = Interpreter.Limits(),
+        onResults: @escaping @Sendable () -> Void
+    ) {
         self.router = router
-        self.onSwiftcDone = onSwiftcDone
+        self.slice = slice
+        self.onResults = onResults
+        var limits = limits
+        limits.outputBytes = router.toolchain.outputLimit
+        self.limits = limits
     }
 
-    /// True while a background swiftc run is going on.
-    package var isRunningSwiftc: Bool { state.withLock { !$0.inFlight.isEmpty } }
+    /// True when a final result for `job`'s text is cached: an embedded run or failure, or swiftc's.
+    func hasResult(for job: TreeJob) -> Bool {
+        let key = Self.key(job)
+        return state.withLock { state in
+            if state.swiftc[key] != nil { return true }
+            if case .needsToolchain = state.embedded[key]?.evaluation { return false }
+            return state.embedded[key] != nil
+        }
+    }
 
-    /// Stops caching background results: the loop is shutting down.
-    package func cancel() { state.withLock { $0.cancelled = true } }
+    /// True while a background lane has work (a tree being evaluated, compiled or run).
+    package var isBusy: Bool { state.withLock { $0.embeddedLane.active || $0.swiftcLane.active } }
 
-    /// The trees of the last `evaluate` that are still waiting for swiftc.
+    /// Stops every lane and caches nothing more: the loop is shutting down.
+    package func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            state.embeddedLane.stop()
+            state.swiftcLane.stop()
+        }
+    }
+
+    /// The trees of the last `evaluate` that are still waiting for a lane.
     package struct Outcome: Sendable {
         package var report: EngineRouter.Report
         package var pending: [TreeJob]
     }
 
-    /// Evaluates `jobs`: embedded trees now (from the cache where the text is unchanged), swiftc
-    /// trees from the cache or, when missing, pending and started in the background.
+    /// Evaluates `jobs`: each from the cache where its text is known, embedded trees on this
+    /// thread within the slice, the rest pending in a background lane.
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
-        var evaluations: [EmbeddedEngine.Evaluation]?
-        if router.choice != .swiftc {
-            let engine = EmbeddedEngine(outputLimit: router.toolchain.outputLimit)
-            let keys = jobs.map(Self.key)
-            var cached: [EmbeddedEngine.Evaluation?] = state.withLock { state in
-                zip(jobs, keys).map { job, key in
-                    state.embedded[key].map { Self.shift($0.evaluation, from: ($0.path, $0.line), to: job) }
-                }
-            }
-            let missing = cached.indices.filter { cached[$0] == nil }
-            if !missing.isEmpty {
-                let fresh = LargeStack.run { missing.map { engine.evaluate(jobs[$0]) } }
-                for (index, evaluation) in zip(missing, fresh) { cached[index] = evaluation }
-            }
-            let all = cached.compactMap { $0 }
-            // New texts join the cache; when edits have grown it well past the course, it restarts
-            // from this check's trees, so it never grows without bound.
-            state.withLock { state in
-                if state.embedded.count > 4 * max(jobs.count, 256) { state.embedded = [:] }
-                for (index, key) in keys.enumerated() where state.embedded[key] == nil {
-                    state.embedded[key] = (all[index], jobs[index].path, jobs[index].tree.header.number)
-                }
-            }
-            evaluations = all
-        }
-        // The router's own routing: the live loop differs only in where swiftc's results come from.
-        let routing = router.route(jobs, evaluations)
-        var report = routing.report
-        guard !routing.toSwiftc.isEmpty else { return Outcome(report: report, pending: []) }
-
+        let keys = jobs.map(Self.key)
+        supersede(jobs, keys)
         var pending: [TreeJob] = []
-        var toStart: [TreeJob] = []
-        state.withLock { state in
+        var evaluations = [EmbeddedEngine.Evaluation?](repeating: nil, count: jobs.count)
+        if router.choice != .swiftc {
+            var toRun: [Int] = []
+            state.withLock { state in
+                for index in jobs.indices {
+                    if let entry = state.embedded[keys[index]] {
+                        evaluations[index] = Self.shift(
+                            entry.evaluation, from: (entry.path, entry.line), to: jobs[index])
+                    } else if state.embeddedLane.holds(keys[index]) {
+                        pending.append(jobs[index])
+                    } else {
+                        toRun.append(index)
+                    }
+                }
+            }
+            if !toRun.isEmpty {
+                let engine = EmbeddedEngine(limits: limits)
+                let token = slice.map { StopToken(seconds: $0) }
+                let fresh = LargeStack.run { [toRun] in
+                    toRun.map { index in token?.isStopped == true ? nil : engine.evaluate(jobs[index], stop: token) }
+                }
+                // Those not reached go first: they are likely quick, and the one that ran out the
+                // slice is not.
+                var notReached: [Work] = []
+                var stopped: [Work] = []
+                for (position, index) in toRun.enumerated() {
+                    if let evaluation = fresh[position] {
+                        evaluations[index] = evaluation
+                    } else {
+                        pending.append(jobs[index])
+                        let work = Work(job: jobs[index], key: keys[index])
+                        if position == 0 || fresh[position - 1] != nil {
+                            stopped.append(work)
+                        } else {
+                            notReached.append(work)
+                        }
+                    }
+                }
+                let start = state.withLock { state in
+                    // New texts join the cache; when edits have grown it well past the course, it
+                    // restarts from this check's trees, so it never grows without bound.
+                    if state.embedded.count > 4 * max(jobs.count, 256) { state.embedded = [:] }
+                    for (position, index) in toRun.enumerated() {
+                        guard let evaluation = fresh[position], state.embedded[keys[index]] == nil else { continue }
+                        state.embedded[keys[index]] = (evaluation, jobs[index].path, jobs[index].tree.header.number)
+                    }
+                    state.embeddedLane.enqueue(notReached + stopped)
+                    return Self.claim(&state.embeddedLane, cancelled: state.cancelled)
+                }
+                if start { serveEmbedded() }
+            }
+        }
+        // The router's own routing, of the trees that have an evaluation (all of them under
+        // `--engine swiftc`): the live loop differs only in where results come from.
+        let ready = router.choice == .swiftc ? Array(jobs.indices) : jobs.indices.filter { evaluations[$0] != nil }
+        let routing = router.route(
+            ready.map { jobs[$0] }, router.choice == .swiftc ? nil : ready.map { evaluations[$0]! })
+        var report = routing.report
+        guard !routing.toSwiftc.isEmpty else { return Outcome(report: report, pending: pending) }
+
+        let start = state.withLock { state in
+            var waiting: [Work] = []
             for job in routing.toSwiftc {
-                if let cached = state.swiftc[Self.key(job)] {
+                let key = Self.key(job)
+                if let cached = state.swiftc[key] {
                     report[job.id].run = cached.run
                     report[job.id].diagnostics += Self.shift(
                         cached.diagnostics, from: (cached.path, cached.headerLine), to: job)
                 } else {
                     pending.append(job)
-                    if state.inFlight.insert(Self.key(job)).inserted { toStart.append(job) }
+                    waiting.append(Work(job: job, key: key))
                 }
             }
             report.toolchainVersion = state.toolchainVersion
+            state.environment = environment
+            state.swiftcLane.enqueue(waiting)
+            return Self.claim(&state.swiftcLane, cancelled: state.cancelled)
         }
         report.engines.append(routing.swiftcSummary())
-        if !toStart.isEmpty { start(toStart, environment: environment) }
+        if start { serveSwiftc() }
         return Outcome(report: report, pending: pending)
     }
 
-    /// Compiles and runs `jobs` on a background thread, caches each result by tree text, then calls
-    /// `onSwiftcDone`.
-    private func start(_ jobs: [TreeJob], environment: [String: String]) {
-        let options = router.toolchain
+    /// True when the lane has work and no thread: the caller starts one.
+    private static func claim(_ lane: inout Lane, cancelled: Bool) -> Bool {
+        guard !cancelled, !lane.active, !lane.queue.isEmpty else { return false }
+        lane.active = true
+        return true
+    }
+
+    /// A lesson's trees in `jobs` are its current texts: any other text of that lesson in a lane
+    /// is superseded.
+    private func supersede(_ jobs: [TreeJob], _ keys: [Key]) {
+        var current: [String: Set<Key>] = [:]
+        for (job, key) in zip(jobs, keys) { current[job.path, default: []].insert(key) }
+        let superseded: (Work) -> Bool = { work in current[work.job.path].map { !$0.contains(work.key) } ?? false }
+        state.withLock { state in
+            state.embeddedLane.supersede(where: superseded)
+            state.swiftcLane.supersede(where: superseded)
+        }
+    }
+
+    /// Takes the next batch from a lane (`whole`: all of it, else one tree), or ends the lane's
+    /// thread when there is none.
+    private func next(_ lane: WritableKeyPath<State, Lane>, whole: Bool) -> (work: [Work], token: StopToken)? {
+        state.withLock { state in
+            state[keyPath: lane].running = []
+            state[keyPath: lane].token = nil
+            guard !state.cancelled, !state[keyPath: lane].queue.isEmpty else {
+                state[keyPath: lane].active = false
+                return nil
+            }
+            let count = whole ? state[keyPath: lane].queue.count : 1
+            let work = Array(state[keyPath: lane].queue.prefix(count))
+            state[keyPath: lane].queue.removeFirst(count)
+            let token = StopToken()
+            state[keyPath: lane].running = work
+            state[keyPath: lane].token = token
+            return (work, token)
+        }
+    }
+
+    /// Evaluates the embedded lane's trees one at a time, without the slice, until it is empty.
+    private func serveEmbedded() {
+        let engine = EmbeddedEngine(limits: limits)
         Thread.detachNewThread { [self] in
-            var results: [Key: Cached] = [:]
-            var version: String?
-            do throws(CourseCheckError) {
-                let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
-                version = report.toolchain.version
-                // The merged build's fallback stays with the tree it is located in, as the router places it.
-                let fallback = EngineRouter.fallbackFinding(report, jobs: jobs)
-                for job in jobs {
-                    var diagnostics = report.treeDiagnostics[job.id] ?? []
-                    if let (owner, finding) = fallback, owner.id == job.id { diagnostics.append(finding) }
-                    results[Self.key(job)] = Cached(
-                        run: report.runs[job.id], diagnostics: diagnostics, path: job.path,
-                        headerLine: job.tree.header.number)
-                }
-            } catch {
-                let message = error.message
-                for job in jobs {
-                    results[Self.key(job)] = Cached(
-                        run: nil,
-                        diagnostics: [.needsToolchain(at: job.headerLocation, .toolchainFailed(message))],
-                        path: job.path, headerLine: job.tree.header.number)
+            LargeStack.run { [self] in
+                while let (work, token) = next(\.embeddedLane, whole: false) {
+                    guard let item = work.first, let evaluation = engine.evaluate(item.job, stop: token) else {
+                        continue
+                    }
+                    let kept = state.withLock { state in
+                        guard !state.cancelled, !token.wasStopped else { return false }
+                        state.embedded[item.key] = (evaluation, item.job.path, item.job.tree.header.number)
+                        return true
+                    }
+                    if kept { onResults() }
                 }
             }
-            let keep = state.withLock { state in
-                for job in jobs { state.inFlight.remove(Self.key(job)) }
-                guard !state.cancelled else { return false }
-                state.swiftc.merge(results) { $1 }
-                state.toolchainVersion = version ?? state.toolchainVersion
-                return true
+        }
+    }
+
+    /// Compiles and runs the swiftc lane's trees, all that wait as one batch, until it is empty;
+    /// caches each result by tree text and calls `onResults` after each batch.
+    private func serveSwiftc() {
+        Thread.detachNewThread { [self] in
+            while let (work, token) = next(\.swiftcLane, whole: true) {
+                var options = router.toolchain
+                options.stop = token
+                let jobs = work.map(\.job)
+                let environment = state.withLock { $0.environment }
+                let (results, version) = Self.compile(jobs, options: options, environment: environment)
+                let kept = state.withLock { state in
+                    guard !state.cancelled, !token.wasStopped else { return false }
+                    state.swiftc.merge(results) { $1 }
+                    state.toolchainVersion = version ?? state.toolchainVersion
+                    return true
+                }
+                if kept { onResults() }
             }
-            if keep { onSwiftcDone() }
+        }
+    }
+
+    private static func compile(_ jobs: [TreeJob], options: ToolchainEngine.Options, environment: [String: String])
+        -> (results: [Key: Cached], version: String?)
+    {
+        var results: [Key: Cached] = [:]
+        do throws(CourseCheckError) {
+            let report = try ToolchainEngine(options: options).evaluate(jobs, environment: environment)
+            // The merged build's fallback stays with the tree it is located in, as the router places it.
+            let fallback = EngineRouter.fallbackFinding(report, jobs: jobs)
+            for job in jobs {
+                var diagnostics = report.treeDiagnostics[job.id] ?? []
+                if let (owner, finding) = fallback, owner.id == job.id { diagnostics.append(finding) }
+                results[key(job)] = Cached(
+                    run: report.runs[job.id], diagnostics: diagnostics, path: job.path,
+                    headerLine: job.tree.header.number)
+            }
+            return (results, report.toolchain.version)
+        } catch {
+            let message = error.message
+            for job in jobs {
+                results[key(job)] = Cached(
+                    run: nil, diagnostics: [.needsToolchain(at: job.headerLocation, .toolchainFailed(message))],
+                    path: job.path, headerLine: job.tree.header.number)
+            }
+            return (results, nil)
         }
     }
 

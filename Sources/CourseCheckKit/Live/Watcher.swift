@@ -47,7 +47,7 @@ struct Watcher {
                 var status = "checked in \(LiveChecker.milliseconds(outcome.milliseconds)) with \(how)"
                 if !outcome.pending.isEmpty {
                     status +=
-                        "; swiftc: \(Plural.count(outcome.pending.count, "tree")) running in the background, "
+                        "; \(Plural.count(outcome.pending.count, "tree")) running in the background, "
                         + "results follow"
                 }
                 command.stdout.write(status + "\n")
@@ -85,8 +85,9 @@ struct Watcher {
                     publish(shown + (paths.count > 3 ? " and \(paths.count - 3) more" : "") + " changed")
                 }
             }
-            if woken.contains(0) && !changed && !live.evaluator.isRunningSwiftc {
-                publish("swiftc results arrived")
+            // Each wake is a result a background lane cached: check again to show it.
+            if woken.contains(0) && !changed {
+                publish("background results arrived")
             }
         }
     }
@@ -120,7 +121,7 @@ struct Watcher {
     /// SIGINT, 143 after SIGTERM, as a shell reports them.
     private func stop(_ number: Int32, live: LiveChecker) -> CourseCheckCommand.ExitStatus {
         live.evaluator.cancel()
-        Descendants.stop(while: { live.evaluator.isRunningSwiftc })
+        Descendants.stop(while: { live.evaluator.isBusy })
         command.stderr.write("coursecheck watch: stopped (\(number == SIGTERM ? "SIGTERM" : "SIGINT"))\n")
         return number == SIGTERM ? .terminated : .interrupted
     }

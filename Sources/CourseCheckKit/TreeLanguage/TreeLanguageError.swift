@@ -15,6 +15,8 @@ package struct TreeLanguageError: Error, Sendable, Equatable {
         case outputLimit
         /// Nodes whose parents form a cycle; the core's `ancestors(of:)` would never return.
         case cycle
+        /// The caller's `StopToken` stopped the evaluation: it has no result, only a later one.
+        case stopped
     }
 
     package var kind: Kind

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// The live loop's evaluate stage never holds the loop: a tree that runs long moves to a
+/// background lane, a newer text of its lesson stops it, and at most one compile per tree is in
+/// flight. Each test decides by state, never by a timing: the runaway here has no step limit, so
+/// only a stop ends it.
+final class LiveEvaluatorTests: XCTestCase {
+    /// Tree jobs of a lesson at `path`, one per body.
+    private func jobs(_ bodies: [String], path: String = "l.md") -> [TreeJob] {
+        let text = bodies.enumerated().map { index, body in
+            "```swift\n// main.swift — t\(index)\n\(body)\n```\n\n```\nx\n```\n\n"
+        }.joined()
+        let file = SourceFile(path: path, text: text)
+        let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
+        return lesson.trees.enumerated().map { TreeJob(path: path, tree: $1, id: TreeID(lesson: 0, ordinal: $0)) }
+    }
+
+    /// Exponential recursion: without a step limit it outlives any test.
+    private let runaway = "func f(_ n: Int) -> Int { n < 2 ? n : f(n - 1) + f(n - 2) }\nprint(f(90))"
+
+    private func unbounded() -> Interpreter.Limits {
+        var limits = Interpreter.Limits()
+        limits.steps = .max
+        return limits
+    }
+
+    /// Waits (at most `seconds`) for `condition`; false when it never held.
+    private func eventually(_ seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    func testARunawayTreeIsPendingAndANewerTextStopsIt() {
+        let results = Locked(0)
+        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded()) {
+            results.update { $0 += 1 }
+        }
+        defer { evaluator.cancel() }
+        let first = jobs(["print(1)", runaway])
+        let outcome = evaluator.evaluate(first, environment: [:])
+        // The quick tree ran on the caller's thread; the runaway left for the lane, with no finding.
+        XCTAssertEqual(outcome.report[first[0].id].run?.stdout, Array("1\n".utf8))
+        XCTAssertEqual(outcome.pending.map(\.id), [first[1].id])
+        XCTAssertNil(outcome.report[first[1].id].run)
+        XCTAssertEqual(outcome.report[first[1].id].diagnostics, [])
+        XCTAssertTrue(evaluator.isBusy)
+        // While it runs, another check of the same text leaves it running: it is not started twice.
+        XCTAssertEqual(evaluator.evaluate(first, environment: [:]).pending.map(\.id), [first[1].id])
+        XCTAssertTrue(evaluator.isBusy)
+
+        // The author fixes the tree: the runaway is superseded and stopped.
+        let second = jobs(["print(1)", "print(2)"])
+        let fixed = evaluator.evaluate(second, environment: [:])
+        XCTAssertEqual(fixed.pending.map(\.id), [])
+        XCTAssertEqual(fixed.report[second[1].id].run?.stdout, Array("2\n".utf8))
+        XCTAssertTrue(eventually { !evaluator.isBusy }, "the superseded runaway was never stopped")
+        XCTAssertFalse(evaluator.hasResult(for: first[1]))
+        XCTAssertEqual(results.get(), 0, "a stopped evaluation must not be reported as a result")
+    }
+
+    func testAnotherLessonsTextDoesNotStopARunawayTree() {
+        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded()) {}
+        defer { evaluator.cancel() }
+        let running = jobs([runaway], path: "a.md")
+        XCTAssertEqual(evaluator.evaluate(running, environment: [:]).pending.count, 1)
+        let other = jobs(["print(3)"], path: "b.md")
+        XCTAssertEqual(evaluator.evaluate(other, environment: [:]).report[other[0].id].run?.stdout, Array("3\n".utf8))
+        usleep(100_000)
+        XCTAssertTrue(evaluator.isBusy, "a check of lesson b stopped lesson a's tree")
+        evaluator.cancel()
+        XCTAssertTrue(eventually { !evaluator.isBusy }, "cancel did not stop the lane")
+    }
+
+    func testTreesPastTheSliceArriveThroughTheLane() {
+        // A slice of zero: nothing runs on the caller's thread, everything arrives as a result.
+        let results = Locked(0)
+        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0) { results.update { $0 += 1 } }
+        defer { evaluator.cancel() }
+        let trees = jobs(["print(1)", "print(2)", "print(3)"])
+        let outcome = evaluator.evaluate(trees, environment: [:])
+        XCTAssertEqual(outcome.pending.map(\.id), trees.map(\.id))
+        XCTAssertTrue(eventually { results.get() == 3 }, "results: \(results.get())")
+        let again = evaluator.evaluate(trees, environment: [:])
+        XCTAssertEqual(again.pending.map(\.id), [])
+        XCTAssertEqual(trees.map { again.report[$0.id].run?.stdout }, ["1\n", "2\n", "3\n"].map { Array($0.utf8) })
+    }
+
+    func testASupersededCompileIsKilledAndOnlyTheNewestTextIsCompiled() throws {
+        guard (try? Toolchain.locate(environment: InProcess.environment, cache: nil)) != nil else {
+            throw XCTSkip("no swiftc on PATH: the swiftc lane is not exercised")
+        }
+        let results = Locked(0)
+        let evaluator = LiveEvaluator(router: EngineRouter()) { results.update { $0 += 1 } }
+        defer { evaluator.cancel() }
+        let slow = jobs(["import Foundation\nThread.sleep(forTimeInterval: 300)\nprint(\"a\")"])
+        XCTAssertEqual(evaluator.evaluate(slow, environment: InProcess.environment).pending.count, 1)
+        // Its compile (or its run) is a child of this process.
+        XCTAssertTrue(eventually { !Descendants.list().isEmpty }, "the swiftc lane started nothing")
+        let newer = jobs(["import Foundation\nprint(\"b\")"])
+        XCTAssertEqual(evaluator.evaluate(newer, environment: InProcess.environment).pending.count, 1)
+        XCTAssertTrue(eventually { results.get() == 1 && !evaluator.isBusy }, "the newest text never arrived")
+        XCTAssertEqual(results.get(), 1, "the superseded compile delivered a result")
+        XCTAssertFalse(evaluator.hasResult(for: slow[0]))
+        let done = evaluator.evaluate(newer, environment: InProcess.environment)
+        XCTAssertEqual(done.pending.count, 0)
+        XCTAssertEqual(done.report[newer[0].id].run?.stdout, Array("b\n".utf8))
+        XCTAssertEqual(Descendants.list(), [], "a child of the superseded compile outlived it")
+    }
+}
