@@ -13,7 +13,7 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
 	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
 
-.PHONY: build release test soak verify list bench lsp-client fuzz format lint hooks clean
+.PHONY: build release test soak verify list bench instructions lsp-client fuzz format lint hooks clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -48,6 +48,11 @@ verify: release
 ## list: print every block's role
 list: release
 	$(BIN) list lessons/
+
+## instructions: the instruction gate: callgrind's count of the default run (warm cache) against
+## scripts/instructions.budget, failing past it by more than 5% (skipped without valgrind)
+instructions: release
+	scripts/instructions
 
 ## lsp-client: the LSP server driven by a real client library (pytest-lsp in a throwaway venv;
 ## skipped with a message without python3 or the package index)
