@@ -112,7 +112,8 @@ package struct CourseFacts: Sendable {
             guard let lesson = result.lesson else { continue }
             lessons.append(
                 LessonFacts(
-                    lesson: lesson, prose: Prose(lesson: lesson), frontMatter: FrontMatter.parse(lesson.file.lines),
+                    lesson: lesson, prose: Prose(lesson: lesson),
+                    frontMatter: lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter,
                     outputs: result.trees.filter { $0.tree != nil }.map { tree in
                         guard let run = tree.run, run.ending == .exited(0) else { return nil }
                         return String(decoding: run.stdout, as: UTF8.self)
@@ -127,9 +128,9 @@ package struct CourseFacts: Sendable {
                 case .success(let file) = SourceFile.decode(
                     bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
             {
+                let scanned = MarkdownScanner.scan(file)
                 index = Index(
-                    file: file, prose: Prose(file: file, document: MarkdownScanner.scan(file).document),
-                    frontMatter: FrontMatter.parse(file.lines))
+                    file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter)
             }
         }
         let whole = plan.directories.count == 1 && plan.entries.count == lessons.count

@@ -5,6 +5,7 @@ package enum Classifier {
         var (lesson, classified) = classify(file, blocks: scanned.blocks)
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
+        lesson.frontMatter = scanned.frontMatter
         // Where fences went wrong: a slipped closing line comes at or before the last of these, and
         // before any fence the reader cannot see (after one, every fence is paired wrongly anyway).
         let troubled = diagnostics.filter { [.unterminatedFence, .strayOutput, .missingExpected].contains($0.id) }

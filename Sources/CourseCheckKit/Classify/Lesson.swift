@@ -35,6 +35,8 @@ package struct Lesson: Sendable {
     package var uncertainFrom: Int?
     /// The block structure the blocks were found in, when the caller kept it (claims read prose from it).
     package var document: BlockNode?
+    /// The front matter as the scanner parsed it, when the caller kept the scan (nil: none, or not kept).
+    package var frontMatter: FrontMatter?
 
     package init(file: SourceFile, blocks: [Block], document: BlockNode? = nil) {
         self.file = file

@@ -35,12 +35,15 @@ package struct EmbeddedEngine: Sendable {
     /// only hands the tree to the toolchain, which is never wrong.
     package static func staticRouting(_ job: TreeJob) -> Routing? {
         for line in job.tree.block.body {
+            // Bytes first: splitting every line into words cost more than the rest of routing.
+            let bytes = line.text.utf8
+            let indent = bytes.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            guard bytes.dropFirst(indent).starts(with: "import".utf8) else { continue }
             let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.first == "import", words.count >= 2 else { continue }
-            let column = line.text.prefix { $0 == " " || $0 == "\t" }.utf8.count + 1
             return Routing(
                 reason: "import \(words[1])",
-                location: job.tree.location(line: line.number, column: column, in: job.path))
+                location: job.tree.location(line: line.number, column: indent + 1, in: job.path))
         }
         return nil
     }

@@ -203,12 +203,30 @@ package struct GoldenStore: Sendable {
     }
 
     /// A `.git` below `path` (a nested repository), without following links; the walk stops early.
+    /// `readdir` directly: FileManager's enumerator cost more than the rest of the golden check.
     static func nestedGitDirectory(in path: String, limit: Int = 100_000) -> String? {
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return nil }
+        var queue = [""]
         var seen = 0
-        while let relative = walker.nextObject() as? String, seen < limit {
-            seen += 1
-            if (relative as NSString).lastPathComponent == ".git" { return relative }
+        while let relative = queue.popLast() {
+            guard let directory = opendir(relative.isEmpty ? path : path + "/" + relative) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                seen += 1
+                guard seen <= limit else { return nil }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if name == ".git" { return child }
+                // Links are not followed; a type the directory entry does not give is asked of lstat.
+                var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    isDirectory = lstat(path + "/" + child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                }
+                if isDirectory { queue.append(child) }
+            }
         }
         return nil
     }

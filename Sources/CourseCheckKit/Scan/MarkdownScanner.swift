@@ -8,6 +8,8 @@ package enum MarkdownScanner {
         package var diagnostics: [Diagnostic]
         /// The block structure of everything after the front matter.
         package var document: BlockNode
+        /// The front matter, parsed once here for every reader (the claims read its values).
+        package var frontMatter: FrontMatter? = nil
 
         /// Whether each 1-based line lies in a fenced block, fences included (`mask[0]` is unused):
         /// a reader of the prose skips these lines.
@@ -24,7 +26,8 @@ package enum MarkdownScanner {
 
     package static func scan(_ file: SourceFile) -> Result {
         let lines = file.lines
-        let start = FrontMatter.parse(lines)?.closingLine ?? 0
+        let frontMatter = FrontMatter.parse(lines)
+        let start = frontMatter?.closingLine ?? 0
         let document = BlockParser.parse(lines, from: start)
         var blocks: [FencedBlock] = []
         var diagnostics: [Diagnostic] = []
@@ -82,6 +85,6 @@ package enum MarkdownScanner {
                     at: SourceLocation(path: file.path, line: lines[index].number),
                     maximumDepth: BlockParser.maximumDepth))
         }
-        return Result(blocks: blocks, diagnostics: diagnostics, document: document)
+        return Result(blocks: blocks, diagnostics: diagnostics, document: document, frontMatter: frontMatter)
     }
 }
