@@ -105,14 +105,17 @@ package struct CourseFacts: Sendable {
     /// Builds the facts from a check's result; reads `README.md` beside the lessons when there is one.
     package static func gather(
         _ results: [LessonResult], plan: CourseLoader.Plan, cache: Cache?,
-        environment: [String: String], overlay: [String: [UInt8]] = [:]
+        environment: [String: String], overlay: [String: [UInt8]] = [:], width: Int = 1
     ) -> CourseFacts {
         var lessons: [LessonFacts] = []
+        // Each lesson's prose is its own: read in parallel, kept in course order.
+        let proses = parallelMap(results.compactMap(\.lesson), width: width) { Prose(lesson: $0) }
+        var next = proses.makeIterator()
         for result in results {
-            guard let lesson = result.lesson else { continue }
+            guard let lesson = result.lesson, let prose = next.next() else { continue }
             lessons.append(
                 LessonFacts(
-                    lesson: lesson, prose: Prose(lesson: lesson),
+                    lesson: lesson, prose: prose,
                     frontMatter: lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter,
                     outputs: result.trees.filter { $0.tree != nil }.map { tree in
                         guard let run = tree.run, run.ending == .exited(0) else { return nil }

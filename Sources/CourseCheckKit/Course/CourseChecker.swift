@@ -125,7 +125,11 @@ package struct CourseChecker: Sendable {
     /// more function here.
     package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
         if !configuration.storesValidated { try validateStores(plan) }
-        var run = Run(results: try plan.entries.map(read))
+        // Lessons are read, scanned and classified in parallel; the results keep the plan's order.
+        var run = Run(
+            results: try parallelMap(plan.entries, width: configuration.router.toolchain.workers) {
+                entry throws(CourseCheckError) in try read(entry)
+            })
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
         try evaluate(&run)
         compareGoldens(&run, plan: plan)
@@ -237,7 +241,8 @@ package struct CourseChecker: Sendable {
         guard configuration.claims else { return }
         var facts = CourseFacts.gather(
             run.results, plan: plan, cache: configuration.router.toolchain.cache,
-            environment: configuration.environment, overlay: configuration.overlay)
+            environment: configuration.environment, overlay: configuration.overlay,
+            width: configuration.router.toolchain.workers)
         facts.compileTimeout = configuration.router.toolchain.compileTimeout
         let claims = CourseClaims.check(facts)
         for diagnostic in claims.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }

@@ -47,3 +47,29 @@ final class Collector<Value: Sendable>: Sendable {
         slots.withLock { $0.cached }
     }
 }
+
+/// `body` over `items` on at most `width` threads, the values in `items`' order: what a serial
+/// `map` returns, and the error of the first failing item by position, as a serial map throws.
+func parallelMap<Item: Sendable, Value: Sendable, Failure: Error>(
+    _ items: [Item], width: Int, _ body: @Sendable (Item) throws(Failure) -> Value
+) throws(Failure) -> [Value] {
+    guard width > 1, items.count > 1 else {
+        var values: [Value] = []
+        for item in items { values.append(try body(item)) }
+        return values
+    }
+    let results = Collector<Result<Value, Failure>>(count: items.count)
+    concurrently(items.count, width: width) { index in
+        do throws(Failure) {
+            results.set(index, .success(try body(items[index])))
+        } catch {
+            results.set(index, .failure(error))
+        }
+    }
+    var values: [Value] = []
+    for result in results.values {
+        // Every index was set: `concurrently` returns when every call has.
+        values.append(try result!.get())
+    }
+    return values
+}

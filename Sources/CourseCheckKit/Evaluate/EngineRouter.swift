@@ -129,7 +129,7 @@ package struct EngineRouter: Sendable {
     package func routes(_ jobs: [TreeJob]) -> Report {
         let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
         var report = Report()
-        for (job, evaluation) in zip(jobs, LargeStack.run { jobs.map(engine.evaluate) }) {
+        for (job, evaluation) in zip(jobs, LargeStack.map(jobs, width: toolchain.workers, engine.evaluate)) {
             switch evaluation {
             case .ran, .failed: report[job.id].route = .embedded
             case .needsToolchain(let routing): report[job.id].route = .swiftc(reason: routing.reason)
@@ -140,8 +140,9 @@ package struct EngineRouter: Sendable {
 
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
         let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
-        // One large-stack thread for the whole batch.
-        let routing = route(jobs, choice == .swiftc ? nil : LargeStack.run { jobs.map(engine.evaluate) })
+        // A large-stack thread per core for the whole batch.
+        let routing = route(
+            jobs, choice == .swiftc ? nil : LargeStack.map(jobs, width: toolchain.workers, engine.evaluate))
         var report = routing.report
         // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
         let crossChecked =

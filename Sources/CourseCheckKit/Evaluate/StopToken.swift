@@ -13,6 +13,12 @@ package final class StopToken: Sendable {
         deadline = seconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max($0, 0) * 1e9) }
     }
 
+    /// A token whose deadline is `seconds` from now or `outer`'s, whichever comes first.
+    package init(seconds: Double, within outer: StopToken?) {
+        let own = DispatchTime.now().uptimeNanoseconds + UInt64(max(seconds, 0) * 1e9)
+        deadline = min(own, outer?.deadline ?? .max)
+    }
+
     package func stop() { stopped.store(true, ordering: .relaxed) }
 
     /// True once `stop()` was called, and never a deadline's doing.

@@ -5,9 +5,9 @@ import Synchronization
 /// every result cached by the tree's text, and nothing that may run long on the loop's thread.
 ///
 /// An edit re-evaluates only the trees whose text changed; a tree that only moved gets its cached
-/// findings shifted to its new lines. Embedded trees run on the calling thread for at most
-/// `slice` seconds per check; a tree still running then (a runaway recursion) and those not
-/// reached move to a background lane. swiftc trees always run on a background lane, one batch at
+/// findings shifted to its new lines. Each embedded tree runs on the calling thread for at most
+/// `slice` seconds, and all of them for at most `budget`; a tree still running then (a runaway
+/// recursion) and those not reached move to a background lane. swiftc trees always run on a background lane, one batch at
 /// a time. A tree in a lane is pending (no run, no finding); when a lane caches a result,
 /// `onResults` asks the loop for another check, which finds it in the cache.
 ///
@@ -79,13 +79,16 @@ package final class LiveEvaluator: Sendable {
 
     private let state = Mutex(State())
     let router: EngineRouter
-    /// Seconds of embedded evaluation a check may spend on the calling thread; nil for no limit.
+    /// Seconds one embedded tree may run on the calling thread; nil for no limit.
     let slice: Double?
+    /// Seconds all of a check's embedded trees may run on the calling thread (four slices).
+    var budget: Double? { slice.map { $0 * 4 } }
     let onResults: @Sendable () -> Void
     /// The embedded engine's limits; the output cap always comes from the router's options.
     let limits: Interpreter.Limits
 
-    /// The default slice: a claim finding still reaches the editor within 50 ms.
+    /// The default slice: long enough for any ordinary tree, in a debug build too (a few ms), so
+    /// only a runaway leaves the loop; a check waits at most four slices for its trees.
     package static let defaultSlice = 0.025
 
     package init(
@@ -151,9 +154,14 @@ package final class LiveEvaluator: Sendable {
             }
             if !toRun.isEmpty {
                 let engine = EmbeddedEngine(limits: limits)
-                let token = slice.map { StopToken(seconds: $0) }
+                let (slice, budget) = (slice, budget)
                 let fresh = LargeStack.run { [toRun] in
-                    toRun.map { index in token?.isStopped == true ? nil : engine.evaluate(jobs[index], stop: token) }
+                    let check = budget.map { StopToken(seconds: $0) }
+                    return toRun.map { index -> EmbeddedEngine.Evaluation? in
+                        // Past the check's budget nothing more starts; each tree stops at its slice.
+                        guard check?.isStopped != true, slice != 0 else { return nil }
+                        return engine.evaluate(jobs[index], stop: slice.map { StopToken(seconds: $0, within: check) })
+                    }
                 }
                 // Those not reached go first: they are likely quick, and the one that ran out the
                 // slice is not.

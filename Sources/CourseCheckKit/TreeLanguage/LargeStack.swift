@@ -37,6 +37,29 @@ package enum LargeStack {
         return work.result.withLock { $0! }
     }
 
+    /// `body` over `items` on `width` large-stack threads (a thread per core, not per item), the
+    /// values in `items`' order.
+    package static func map<Item: Sendable, Value: Sendable>(
+        _ items: [Item], width: Int, _ body: @escaping @Sendable (Item) -> Value
+    ) -> [Value] {
+        guard width > 1, items.count > 1 else { return run { items.map(body) } }
+        let results = Collector<Value>(count: items.count)
+        let next = Locked(0)
+        concurrently(min(width, items.count), width: width) { _ in
+            run {
+                while true {
+                    let index = next.update { value in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < items.count else { return }
+                    results.set(index, body(items[index]))
+                }
+            }
+        }
+        return results.values.map { $0! }
+    }
+
     /// The thread's entry point cannot be generic; this is what it calls.
     private class Runnable {
         func run() {}
