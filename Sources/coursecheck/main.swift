@@ -10,6 +10,7 @@ final class FileSink: OutputSink {
 
 // A signal stops every compiler and tree coursecheck started and removes its scratch directories.
 ProcessGroups.installSignalHandlers()
+ProcessGroups.becomeSubreaper()
 let command = CourseCheckCommand(
     environment: .init(
         currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),

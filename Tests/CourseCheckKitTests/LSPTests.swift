@@ -379,6 +379,90 @@ final class LSPTests: XCTestCase {
         XCTAssertFalse(harness.output.messages.contains { $0["method"] == "window/showMessage" })
     }
 
+    private func initialize(_ harness: Harness, workspace: URL) {
+        _ = harness.request(
+            1, "initialize",
+            [
+                "processId": nil, "capabilities": [:],
+                "workspaceFolders": [["uri": .string(workspace.absoluteString), "name": "course"]],
+            ])
+        harness.notify("initialized", [:])
+    }
+
+    /// With a workspace, only the lessons directory's markdown is the course: a lesson-named copy
+    /// in docs/, in a folder nested in lessons/ or outside the workspace gets nothing. A document
+    /// closed and opened again gets its publish, with its new version, though nothing changed.
+    func testAWorkspaceScopesTheCourseAndAReopenedLessonIsPublished() throws {
+        let harness = Harness(directory: scratch.url)
+        initialize(harness, workspace: scratch.url)
+        let lesson = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: lesson, encoding: .utf8)
+        let outside = try Scratch()
+        defer { outside.remove() }
+        var strays: [URL] = []
+        for folder in [scratch.url.appendingPathComponent("docs"), lessons.appendingPathComponent("sub"), outside.url] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let stray = folder.appendingPathComponent("09-yerel-durum.md")
+            try (text + "\nyerel: 5\n").write(to: stray, atomically: true, encoding: .utf8)
+            open(harness, stray, text: text + "\nyerel: 5\n")
+            strays.append(stray)
+        }
+        open(harness, lesson, text: text)
+        XCTAssertEqual(harness.diagnostics(for: lesson.absoluteString), [])
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(lesson.absoluteString)]])
+        let closed = harness.next {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(lesson.absoluteString)
+        }
+        XCTAssertEqual(closed?["params"]?["version"], nil, "the closed lesson's publish is the saved file's")
+        harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(lesson.absoluteString), "languageId": "markdown", "version": 5,
+                    "text": .string(text),
+                ]
+            ])
+        let reopened = harness.next {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(lesson.absoluteString)
+        }
+        XCTAssertEqual(reopened?["params"]?["version"], 5)
+        XCTAssertEqual(reopened?["params"]?["diagnostics"], [])
+        XCTAssertEqual(harness.stop(), .clean)
+        for stray in strays {
+            XCTAssertFalse(
+                harness.output.messages.contains { $0["params"]?["uri"] == .string(stray.absoluteString) },
+                "\(stray.path) got diagnostics")
+        }
+        XCTAssertFalse(harness.output.messages.contains { $0["method"] == "window/showMessage" })
+    }
+
+    /// The lessons folder deleted and made again (`rm -rf`, a branch switch) is followed: a later
+    /// golden edit is published without a keystroke, and each finding is reported once.
+    func testALessonsFolderDeletedAndMadeAgainIsFollowed() throws {
+        let harness = Harness(directory: scratch.url)
+        initialize(harness, workspace: scratch.url)
+        let lesson = lessons.appendingPathComponent("09-yerel-durum.md")
+        open(harness, lesson, text: try String(contentsOf: lesson, encoding: .utf8))
+        XCTAssertEqual(harness.diagnostics(for: lesson.absoluteString), [])
+        let moved = scratch.url.appendingPathComponent("moved")
+        try FileManager.default.moveItem(at: lessons, to: moved)
+        usleep(300_000)
+        try FileManager.default.copyItem(at: moved, to: lessons)
+        usleep(300_000)
+        let golden = scratch.url.appendingPathComponent(
+            "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        try (String(contentsOf: golden, encoding: .utf8) + "fazladan\n").write(
+            to: golden, atomically: true, encoding: .utf8)
+        let drifted = harness.next(timeout: 10) {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(lesson.absoluteString)
+                && $0["params"]?["diagnostics"] != []
+        }
+        XCTAssertEqual(
+            drifted?["params"]?["diagnostics"]?.array?.map { $0["code"] }, ["golden-drift"],
+            "\(harness.output.messages.filter { $0["method"] != nil }.map { "\($0)".prefix(300) })")
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
     /// A lone surrogate in a message is read as U+FFFD; the document is checked all the same.
     func testALoneSurrogateIsReadAsAReplacementCharacter() throws {
         let harness = Harness(directory: scratch.url)

@@ -113,4 +113,20 @@ final class LiveEvaluatorTests: XCTestCase {
         XCTAssertEqual(done.report[newer[0].id].run?.stdout, Array("b\n".utf8))
         XCTAssertEqual(Descendants.list(), [], "a child of the superseded compile outlived it")
     }
+
+    func testTheCacheIsBoundedByEntriesAndBytes() {
+        typealias Cache = LiveEvaluator.Bounded<Int>
+        var cache = Cache()
+        // A tree printing a megabyte per keystroke: the bytes bound holds.
+        for index in 0..<100 { cache.insert(index, for: Array("tree \(index)".utf8), size: 1 << 20) }
+        XCTAssertLessThanOrEqual(cache.bytes, Cache.maxBytes)
+        XCTAssertEqual(cache[Array("tree 99".utf8)], 99, "the newest text was evicted")
+        // Many small texts: the entry bound holds.
+        for index in 0..<(3 * Cache.maxEntries) { cache.insert(index, for: Array("small \(index)".utf8), size: 8) }
+        XCTAssertLessThanOrEqual(cache.entries.count, Cache.maxEntries)
+        // Replacing an entry's value does not count its bytes twice.
+        var again = Cache()
+        for _ in 0..<10 { again.insert(1, for: [1], size: 100) }
+        XCTAssertEqual(again.bytes, 101)
+    }
 }

@@ -34,6 +34,64 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    /// A tree that starts a daemon (fork, setsid, exec) and exits: the daemon leaves the tree's
+    /// session, so only coursecheck's adoption of orphans (a subreaper) ends it with the run.
+    func testADaemonATreeStartsDoesNotOutliveTheRun() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let marker = "4242.\(getpid() % 1000)"
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        let lesson = """
+            # Daemon
+
+            ```swift
+            \(EmbeddedCore.text)```
+
+            ```swift
+            // main.swift — daemon
+            import Glibc
+            if fork() == 0 {
+                _ = setsid()
+                let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup("\(marker)"), nil]
+                execv("/bin/sleep", arguments)
+            }
+            print("ok")
+            ```
+
+            ```
+            ok
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-daemon.md"))
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        func daemons() -> [pid_t] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+                guard let pid = pid_t(entry),
+                    let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                    String(decoding: command, as: UTF8.self).contains(marker)
+                else { return nil }
+                return pid
+            }
+        }
+        var survivors = daemons()
+        for _ in 0..<20 where !survivors.isEmpty {
+            usleep(100_000)
+            survivors = daemons()
+        }
+        for pid in survivors { kill(pid, SIGKILL) }
+        XCTAssertEqual(survivors, [], "the tree's daemon outlived coursecheck")
+    }
+
     private func checkSignal(_ signalNumber: Int32) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

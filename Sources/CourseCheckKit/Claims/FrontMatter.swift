@@ -125,8 +125,11 @@ package struct FrontMatter: Sendable, Equatable {
         while let colon = text[index...].firstIndex(of: ":") {
             let next = text.index(after: colon)
             if next == text.endIndex || text[next] == " " || text[next] == "\t" {
-                let key = text[..<colon].reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-                return key.isEmpty ? nil : (String(key), text[next...])
+                // Trailing blanks by bytes, not through reversed Characters (slow per character).
+                let head = text[..<colon].utf8
+                let blanks = head.reversed().prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+                let key = String(decoding: head.dropLast(blanks), as: UTF8.self)
+                return key.isEmpty ? nil : (key, text[next...])
             }
             index = next
         }

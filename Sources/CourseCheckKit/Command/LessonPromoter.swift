@@ -169,7 +169,8 @@ package struct LessonPromoter {
     /// marker written without its space gets one before content (`>` + ` x` would lose the space).
     private static func joined(_ prefix: String, _ line: Line) -> String {
         if line.text.isEmpty {
-            return String(prefix.reversed().drop { $0 == " " }.reversed()) + line.ending.rawValue
+            let trailing = prefix.utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+            return String(decoding: prefix.utf8.dropLast(trailing), as: UTF8.self) + line.ending.rawValue
         }
         // Only content starting with a blank needs the space: the renderer takes one as part of `>`.
         let spaced =

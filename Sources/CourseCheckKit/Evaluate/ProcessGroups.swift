@@ -20,6 +20,9 @@ package enum ProcessGroups {
         var terminating = false
         var signalSources: [DispatchSourceSignal] = []
         var interceptor: (@Sendable (Int32) -> Void)?
+        /// This process is a subreaper (`becomeSubreaper`): its children that are not sessions of
+        /// its own were adopted, and are swept.
+        var adopting = false
     }
 
     private static let state = Mutex(State())
@@ -44,10 +47,38 @@ package enum ProcessGroups {
         }
     }
 
-    /// Kills everything left in a child's session and forgets it.
+    /// Kills everything left in a child's session and forgets it; then ends and reaps every
+    /// process re-parented to coursecheck that is no child of its own (a tree's daemon that left
+    /// the session with `setsid`, a frontend whose driver died): see `becomeSubreaper`.
     static func finish(_ session: pid_t) {
         _ = state.withLock { $0.sessions.remove(session) }
-        killSession(session)
+        kill(-session, SIGKILL)
+        let (members, adopted) = scan(session: session, parent: getpid())
+        for pid in members where pid != getpid() { kill(pid, SIGKILL) }
+        guard !adopted.isEmpty else { return }
+        // Read after the scan: every child spawned before it is registered (spawn holds the lock).
+        let (ours, adopting) = state.withLock { ($0.sessions, $0.adopting) }
+        guard adopting else { return }
+        for pid in adopted where !ours.contains(pid) {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
+    }
+
+    /// Linux: orphaned descendants are re-parented to coursecheck instead of init
+    /// (`PR_SET_CHILD_SUBREAPER`), so `finish` and a stop find and end them, and none outlives
+    /// coursecheck. Only the executable calls it: a process that starts children of its own
+    /// some other way (a test runner) must not have them swept. Elsewhere a no-op.
+    package static func becomeSubreaper() {
+        #if os(Linux)
+            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+            // prctl is variadic in C, so Swift does not import it; 36 is PR_SET_CHILD_SUBREAPER.
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl"),
+                unsafeBitCast(symbol, to: Prctl.self)(36, 1, 0, 0, 0) == 0
+            else { return }
+            state.withLock { $0.adopting = true }
+        #endif
     }
 
     /// SIGKILLs the session's group and every process still in the session (found in /proc).
@@ -60,13 +91,20 @@ package enum ProcessGroups {
 
     /// Processes whose session id (field 6 of /proc/PID/stat) is `session`.
     package static func members(of session: pid_t) -> [pid_t] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        var found: [pid_t] = []
+        scan(session: session, parent: nil).members
+    }
+
+    /// One pass over /proc: the members of `session`, and the children of `parent`.
+    static func scan(session: pid_t, parent: pid_t?) -> (members: [pid_t], children: [pid_t]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return ([], []) }
+        var members: [pid_t] = []
+        var children: [pid_t] = []
         for entry in entries {
             guard let pid = pid_t(entry), let fields = statFields(pid), fields.count > 3 else { continue }
-            if pid_t(fields[3]) == session { found.append(pid) }
+            if pid_t(fields[3]) == session { members.append(pid) }
+            if let parent, pid_t(fields[1]) == parent { children.append(pid) }
         }
-        return found
+        return (members, children)
     }
 
     /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, …
@@ -108,6 +146,10 @@ package enum ProcessGroups {
         state.withLock { state in
             state.terminating = true
             for session in state.sessions { killSession(session) }
+            // Orphans re-parented to us would go to init when we exit: end them first.
+            if state.adopting {
+                for pid in scan(session: -1, parent: getpid()).children { kill(pid, SIGKILL) }
+            }
             FileGate.removeRegisteredForExit()
             _exit(128 + signalNumber)
         }

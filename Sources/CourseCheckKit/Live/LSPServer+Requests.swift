@@ -98,7 +98,7 @@ extension LSPServer {
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
                     "edit": edit(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) }),
                 ])
-            } else if result.verdict == .matches, !Invocation.isCI(environment.variables),
+            } else if result.verdict == .matches, !Invocation.isCI(environment.variables), isInWorkspace(path),
                 checked.findings.map(\.diagnostic).contains(where: {
                     [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
                         && $0.location.line == tree.header.number
@@ -178,9 +178,7 @@ extension LSPServer {
             throw RequestError(code: .invalidParams, message: "\(Self.approveCommand) takes {\"uri\": …, \"line\": …}")
         }
         // Only inside the workspace the editor opened: never a repository it did not name.
-        if !workspaceFolders.isEmpty,
-            !workspaceFolders.contains(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
-        {
+        if !isInWorkspace(path) {
             throw RequestError(
                 code: .requestFailed,
                 message:
@@ -192,8 +190,8 @@ extension LSPServer {
                 code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
         }
         dirty = true
-        guard let (checked, lesson, outcome) = lesson(at: path), let (_, result) = checked.tree(holding: line + 1),
-            let tree = result.tree
+        guard let (checked, lesson, outcome) = lesson(at: path, fresh: true),
+            let (_, result) = checked.tree(holding: line + 1), let tree = result.tree
         else {
             throw RequestError(code: .requestFailed, message: "no tree of this lesson holds line \(line + 1)")
         }
@@ -208,7 +206,7 @@ extension LSPServer {
         if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
             throw refuse("this tree is still running in the background; approve it when its diagnostics arrive")
         }
-        guard let target = Self.target(of: path) else { throw refuse("this file is not a lesson of a course") }
+        guard let target = target(of: path) else { throw refuse("this file is not a lesson of a course") }
         let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])
         guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),
             let store = live.checker.store(for: entry)
@@ -251,6 +249,13 @@ extension LSPServer {
         if let refusal { throw refuse("\(golden.displayPath) was not written: \(refusal)") }
         dirty = true
         return ["golden": .string(golden.displayPath), "changed": true]
+    }
+
+    /// True when `path` lies inside a workspace folder the client named (or it named none): the
+    /// one rule for where approve is offered and where it may write.
+    func isInWorkspace(_ path: String) -> Bool {
+        workspaceFolders.isEmpty
+            || workspaceFolders.contains(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
     }
 
     /// True when the request names a document that is not a `file:` URI (`untitled:`, …).

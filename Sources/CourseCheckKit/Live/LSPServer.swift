@@ -33,13 +33,26 @@ package final class LSPServer {
     var needsFull = false
     /// The last check of each target (a lessons directory or a single lesson), by its path.
     var outcomes: [String: LiveChecker.Outcome] = [:]
-    /// What was last published for each path, so only changes are sent.
-    private var published: [String: JSONValue] = [:]
+    /// What was last published for each path, with the document version it was for: a change of
+    /// either is sent (a re-opened or newly edited document always gets its publish), nothing else.
+    private var published: [String: Published] = [:]
+
+    struct Published: Equatable {
+        var diagnostics: JSONValue
+        var version: Int?
+    }
     /// Every target a document was ever opened in: closing the last document of a course keeps
     /// its saved findings checked and shown.
     private var targets: Set<String> = []
+    /// Targets whose folder or file went away (`rm -rf`, a branch switch): watched for their
+    /// return, then checked again.
+    private var vanished: Set<String> = []
     /// The workspace folders the client named (paths); `coursecheck.approve` writes only inside them.
     var workspaceFolders: [String] = []
+    /// The lessons directories of the workspace (`initializationOptions.lessons`, paths relative to
+    /// the first workspace folder; by default each folder's `lessons/`): with a workspace, only
+    /// their markdown files are checked. Empty without a workspace folder.
+    var lessonsDirectories: [String] = []
     /// Every URI the client sent for a file, by path, kept after the file is closed.
     private var clientURIs: [String: String] = [:]
     /// What the last check read from disk (`diskSignature`), to tell a change that matters.
@@ -211,6 +224,15 @@ package final class LSPServer {
             if workspaceFolders.isEmpty, let root = params["rootUri"]?.string.flatMap(Self.path) {
                 workspaceFolders = [root]
             }
+            let named = (params["initializationOptions"]?["lessons"]?.array ?? []).compactMap(\.string)
+            lessonsDirectories =
+                named.isEmpty
+                ? workspaceFolders.map { $0 + "/lessons" }
+                : named.compactMap { name in
+                    guard let first = workspaceFolders.first ?? (name.hasPrefix("/") ? "" : nil) else { return nil }
+                    return URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: first, isDirectory: true))
+                        .standardizedFileURL.path
+                }
             return [
                 "capabilities": [
                     "positionEncoding": "utf-16",
@@ -268,7 +290,7 @@ package final class LSPServer {
             else { return }
             documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
             clientURIs[path] = uri
-            if let target = Self.target(of: path) { targets.insert(target) }
+            if let target = target(of: path) { targets.insert(target) }
             edited.insert(path)
             dirty = true
         case "textDocument/didChange":
@@ -301,6 +323,18 @@ package final class LSPServer {
     }
 
     // MARK: - Checking
+
+    /// What a document is checked with. With a workspace, only the markdown files directly in its
+    /// lessons directories (or in a workspace folder that holds lessons itself): the project's
+    /// README, docs/, a nested folder or a file outside the workspace get nothing, as
+    /// `coursecheck lessons/` would not read them. Without one, `target(of:)`'s guess.
+    func target(of path: String) -> String? {
+        guard !workspaceFolders.isEmpty else { return Self.target(of: path) }
+        let directory = path.parentPath
+        if lessonsDirectories.contains(directory) { return directory }
+        if workspaceFolders.contains(directory) { return Self.target(of: path) == directory ? directory : nil }
+        return nil
+    }
 
     /// What a document is checked with: its lessons directory when it stands in one (a lesson, the
     /// course index, or another markdown file there, which the directory's check reports as the
@@ -356,13 +390,12 @@ package final class LSPServer {
     }
 
     private func publish(_ path: String, _ diagnostics: JSONValue, empty: Bool) {
-        guard published[path] != diagnostics else { return }
+        let shown = Published(diagnostics: diagnostics, version: documents[path]?.version)
+        guard published[path] != shown else { return }
         var params: [String: JSONValue] = ["uri": .string(uri(path)), "diagnostics": diagnostics]
-        if let version = documents[path]?.version { params["version"] = .int(version) }
+        if let version = shown.version { params["version"] = .int(version) }
         send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
-        // Not `published[path] = empty ? nil : …`: JSONValue is ExpressibleByNilLiteral, so that
-        // would store `.null` instead of removing the entry.
-        if empty { published.removeValue(forKey: path) } else { published[path] = diagnostics }
+        if empty { published.removeValue(forKey: path) } else { published[path] = shown }
     }
 
     func checkAndPublish() {
@@ -373,12 +406,23 @@ package final class LSPServer {
         var byPath: [String: [JSONValue]] = [:]
         var checked: [String: LiveChecker.Outcome] = [:]
         var texts = TextCache(documents: documents)
-        targets.formUnion(documents.keys.compactMap(Self.target))
+        for target in vanished where FileManager.default.fileExists(atPath: target) {
+            targets.insert(target)
+            vanished.remove(target)
+        }
+        targets.formUnion(documents.keys.compactMap(target))
+        // A lesson checked alone while its folder was gone is checked with the folder again: one
+        // target per lesson, so no finding is reported twice.
+        targets = targets.filter { !targets.contains($0.parentPath) }
+        // What the disk holds before anything is read: a file written while this check runs is
+        // then a change the next event re-checks, not one the check's end takes for checked.
+        let disk = diskSignature()
         for target in targets.sorted() {
             let directory = URL(fileURLWithPath: target.parentPath, isDirectory: true)
             // A course whose folder is gone (a branch switch, rm -rf) has nothing left to check.
             guard FileManager.default.fileExists(atPath: target) || documents[target] != nil else {
                 targets.remove(target)
+                vanished.insert(target)
                 continue
             }
             do {
@@ -411,7 +455,7 @@ package final class LSPServer {
             }
         }
         outcomes = checked
-        diskState = diskSignature()
+        diskState = disk
         // Watch what was checked: the lessons directories, their index and goldens.
         events.watch(
             checked.keys.map { URL(fileURLWithPath: $0) }
@@ -429,7 +473,7 @@ package final class LSPServer {
         }
         // Every open document checked gets its diagnostics, an empty list when it is clean, so the
         // editor knows it was checked; a path whose findings are gone gets its empty list once.
-        let open = documents.keys.filter { Self.target(of: $0) != nil }
+        let open = documents.keys.filter { target(of: $0) != nil }
         for path in Set(byPath.keys).union(published.keys).union(open).sorted() {
             publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil && documents[path] == nil)
         }
@@ -443,13 +487,18 @@ package final class LSPServer {
         func names(_ directory: String) -> [String] {
             (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         }
-        for (target, outcome) in outcomes {
+        // Every target, checked or not: one whose check failed (a folder read half-copied) or that
+        // went away is watched for its return like the others (no entry while it is missing).
+        // A folder's own stamp is left out: an editor's swap file changes it on every keystroke.
+        for target in targets.union(vanished) {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
                 for name in names(target) where name.hasSuffix(".md") { add(target + "/" + name) }
             } else {
                 add(target)
             }
+        }
+        for outcome in outcomes.values {
             for root in Set(outcome.result.lessonResults.compactMap { $0.store?.root.path }) {
                 add(root + "/" + GoldenStore.toolchainFile)
                 for folder in names(root) {
@@ -571,10 +620,14 @@ package final class LSPServer {
         return String(document[..<start]) + text + String(document[end...])
     }
 
-    /// The freshest check's result for `path`'s lesson, checking first when an edit is waiting: the
-    /// requests read its tree results (run, verdict, approval), never a second copy of them.
-    func lesson(at path: String) -> (result: LessonResult, lesson: Lesson, outcome: LiveChecker.Outcome)? {
-        if dirty || needsFull { checkAndPublish() }
+    /// The freshest check's result for `path`'s lesson: the requests read its tree results (run,
+    /// verdict, approval), never a second copy of them. A check runs first only when this
+    /// document's text is not the one checked (or `fresh` asks for one): a hover in one lesson
+    /// never waits for the check of an edit in another.
+    func lesson(at path: String, fresh: Bool = false)
+        -> (result: LessonResult, lesson: Lesson, outcome: LiveChecker.Outcome)?
+    {
+        if (dirty || needsFull) && (fresh || outcomes.isEmpty || !isChecked(path)) { checkAndPublish() }
         for outcome in outcomes.values {
             if let result = outcome.result.lessonResults.first(where: { $0.entry.url.standardizedFileURL.path == path }
             ),
@@ -584,6 +637,22 @@ package final class LSPServer {
             }
         }
         return nil
+    }
+
+    /// True when the last check read `path` with the text the editor has now (or the file, when
+    /// it is not open).
+    private func isChecked(_ path: String) -> Bool {
+        for outcome in outcomes.values {
+            guard
+                let lesson = outcome.result.lessonResults.first(where: {
+                    $0.entry.url.standardizedFileURL.path == path
+                })?.lesson
+            else { continue }
+            guard let document = documents[path] else { return !edited.contains(path) }
+            return (lesson.file.hadByteOrderMark ? "\u{FEFF}" : "") + lesson.file.lines.map(\.raw).joined()
+                == document.text
+        }
+        return false
     }
 
     static func document(_ params: JSONValue) throws -> (uri: String, path: String) {

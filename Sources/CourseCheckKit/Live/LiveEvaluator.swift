@@ -67,9 +67,31 @@ package final class LiveEvaluator: Sendable {
         }
     }
 
+    /// Results by tree text, bounded by entries and by bytes (texts, outputs, messages): past
+    /// either bound it starts again empty and the next check fills it with the course's current
+    /// trees, so a day of edits (or a tree printing a megabyte per keystroke) never grows it.
+    struct Bounded<Value: Sendable>: Sendable {
+        private(set) var entries: [Key: Value] = [:]
+        private(set) var bytes = 0
+        static var maxEntries: Int { 4096 }
+        static var maxBytes: Int { 16 << 20 }
+
+        subscript(key: Key) -> Value? { entries[key] }
+
+        mutating func insert(_ value: Value, for key: Key, size: Int) {
+            if entries[key] == nil && (entries.count >= Self.maxEntries || bytes + size + key.count > Self.maxBytes) {
+                entries = [:]
+                bytes = 0
+            }
+            if entries.updateValue(value, forKey: key) == nil { bytes += size + key.count }
+        }
+    }
+
+    typealias EmbeddedEntry = (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)
+
     struct State: Sendable {
-        var embedded: [Key: (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)] = [:]
-        var swiftc: [Key: Cached] = [:]
+        var embedded = Bounded<EmbeddedEntry>()
+        var swiftc = Bounded<Cached>()
         var embeddedLane = Lane()
         var swiftcLane = Lane()
         var environment: [String: String] = [:]
@@ -81,14 +103,15 @@ package final class LiveEvaluator: Sendable {
     let router: EngineRouter
     /// Seconds one embedded tree may run on the calling thread; nil for no limit.
     let slice: Double?
-    /// Seconds all of a check's embedded trees may run on the calling thread (four slices).
-    var budget: Double? { slice.map { $0 * 4 } }
+    /// Seconds all of a check's embedded trees may run on the calling thread (two slices): with
+    /// the rest of a whole-course check, a request waits well under 100 ms for the loop.
+    var budget: Double? { slice.map { $0 * 2 } }
     let onResults: @Sendable () -> Void
     /// The embedded engine's limits; the output cap always comes from the router's options.
     let limits: Interpreter.Limits
 
     /// The default slice: long enough for any ordinary tree, in a debug build too (a few ms), so
-    /// only a runaway leaves the loop; a check waits at most four slices for its trees.
+    /// only a runaway leaves the loop; a check waits at most two slices for its trees.
     package static let defaultSlice = 0.025
 
     package init(
@@ -181,12 +204,11 @@ package final class LiveEvaluator: Sendable {
                     }
                 }
                 let start = state.withLock { state in
-                    // New texts join the cache; when edits have grown it well past the course, it
-                    // restarts from this check's trees, so it never grows without bound.
-                    if state.embedded.count > 4 * max(jobs.count, 256) { state.embedded = [:] }
                     for (position, index) in toRun.enumerated() {
                         guard let evaluation = fresh[position], state.embedded[keys[index]] == nil else { continue }
-                        state.embedded[keys[index]] = (evaluation, jobs[index].path, jobs[index].tree.header.number)
+                        state.embedded.insert(
+                            (evaluation, jobs[index].path, jobs[index].tree.header.number), for: keys[index],
+                            size: Self.size(evaluation))
                     }
                     state.embeddedLane.enqueue(notReached + stopped)
                     return Self.claim(&state.embeddedLane, cancelled: state.cancelled)
@@ -275,7 +297,9 @@ package final class LiveEvaluator: Sendable {
                     }
                     let kept = state.withLock { state in
                         guard !state.cancelled, !token.wasStopped else { return false }
-                        state.embedded[item.key] = (evaluation, item.job.path, item.job.tree.header.number)
+                        state.embedded.insert(
+                            (evaluation, item.job.path, item.job.tree.header.number), for: item.key,
+                            size: Self.size(evaluation))
                         return true
                     }
                     if kept { onResults() }
@@ -296,7 +320,12 @@ package final class LiveEvaluator: Sendable {
                 let (results, version) = Self.compile(jobs, options: options, environment: environment)
                 let kept = state.withLock { state in
                     guard !state.cancelled, !token.wasStopped else { return false }
-                    state.swiftc.merge(results) { $1 }
+                    for (key, cached) in results {
+                        state.swiftc.insert(
+                            cached, for: key,
+                            size: (cached.run.map { $0.stdout.count + $0.stderr.count } ?? 0)
+                                + Self.size(cached.diagnostics))
+                    }
                     state.toolchainVersion = version ?? state.toolchainVersion
                     return true
                 }
@@ -330,6 +359,19 @@ package final class LiveEvaluator: Sendable {
             }
             return (results, nil)
         }
+    }
+
+    /// About what an evaluation holds in memory, for the cache's byte bound.
+    static func size(_ evaluation: EmbeddedEngine.Evaluation) -> Int {
+        switch evaluation {
+        case .ran(let run, let lints): run.stdout.count + size(lints)
+        case .failed(let findings): size(findings)
+        case .needsToolchain(let routing): routing.reason.utf8.count + 64
+        }
+    }
+
+    static func size(_ diagnostics: [Diagnostic]) -> Int {
+        diagnostics.reduce(0) { $0 + 64 + $1.message.utf8.count + ($1.attachment?.text.utf8.count ?? 0) }
     }
 
     /// The body lines' bytes, terminators included: what the engines see of a tree.

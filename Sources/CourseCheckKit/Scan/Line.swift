@@ -19,10 +19,12 @@ package struct Line: Sendable, Equatable {
     /// ending as "␍", a missing final newline as "⌁", an invisible or look-alike character as
     /// `⟨U+200B ZERO WIDTH SPACE⟩`.
     package var visible: String {
-        let body = text.reversed().drop { $0 == " " }.reversed()
+        // Trailing spaces by bytes: building the body from reversed Characters cost thousands of
+        // instructions a character, and a tree printing 200 KB made every check take 300 ms.
+        let trailing = text.utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+        let body = String(decoding: text.utf8.dropLast(trailing), as: UTF8.self)
         let shown =
-            Invisible.marked(String(body).replacingOccurrences("\t", with: "→"))
-            + String(repeating: "·", count: text.count - body.count)
+            Invisible.marked(body.replacingOccurrences("\t", with: "→")) + String(repeating: "·", count: trailing)
         return switch ending {
         case .lf: shown
         case .crlf, .cr: shown + "␍"

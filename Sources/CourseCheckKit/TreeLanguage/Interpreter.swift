@@ -12,7 +12,8 @@ package final class Interpreter {
         package var steps = 5_000_000
         package var callDepth = 200
         package var outputBytes = 1 << 20
-        /// Polled every 1,024 steps: the live loop stops a superseded or over-long evaluation.
+        /// Polled every 128 steps (a step may copy a long string): the live loop stops a superseded or
+        /// over-long evaluation.
         package var stop: StopToken?
 
         package init() {}
@@ -160,7 +161,7 @@ package final class Interpreter {
     /// Counts one evaluation step against the budget.
     func tick(_ position: SyntaxPosition) throws(TreeLanguageError) {
         steps += 1
-        if steps & 1023 == 0, let stop = limits.stop, stop.isStopped {
+        if steps & 127 == 0, let stop = limits.stop, stop.isStopped {
             throw TreeLanguageError(.stopped, "stopped: a newer text or the loop's time slice", at: position)
         }
         if steps > limits.steps {
