@@ -152,3 +152,29 @@ async def test_approve_writes_the_golden_inside_the_workspace(client):
     with open(golden, encoding="utf-8") as file:
         assert file.read() == approved
     assert await diagnostics(client, uri(LESSON), lambda found: len(found) == 0) == ()
+
+
+async def test_a_lesson_named_copy_outside_the_lessons_directory_gets_nothing(client):
+    docs = os.path.join(COURSE, "docs")
+    os.makedirs(docs, exist_ok=True)
+    stray = os.path.join(docs, "09-yerel-durum.md")
+    with open(stray, "w", encoding="utf-8") as file:
+        file.write(text(LESSON) + "\nyerel: 5\n")
+    open_document(client, "docs/09-yerel-durum.md")
+    open_document(client, LESSON)
+    await diagnostics(client, uri(LESSON), lambda found: True)
+    await asyncio.sleep(0.5)
+    assert uri("docs/09-yerel-durum.md") not in client.diagnostics
+    assert client.messages == []
+
+
+async def test_a_reopened_lesson_gets_its_publish_with_the_new_version(client):
+    open_document(client, LESSON, version=1)
+    await diagnostics(client, uri(LESSON), lambda found: True)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(LESSON))))
+    await asyncio.sleep(0.3)
+    client.diagnostics.pop(uri(LESSON), None)
+    open_document(client, LESSON, version=5)
+    found = await diagnostics(client, uri(LESSON), lambda found: True, timeout=10)
+    assert len(found) == 0
