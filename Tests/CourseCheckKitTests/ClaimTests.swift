@@ -1,6 +1,7 @@
-import CourseCheckKit
 import Foundation
 import XCTest
+
+@testable import CourseCheckKit
 
 /// Every course claim fails when a copy of the real course breaks it, at the exact line.
 final class ClaimTests: XCTestCase {
@@ -175,5 +176,18 @@ final class ClaimTests: XCTestCase {
                 "lessons/09-yerel-durum.md:\(line + 10):1: error: display fragment does not parse: expected '}' in struct [fragment-syntax]",
             ]
         }
+    }
+
+    /// The distribution sentence's byte prefilter only ever keeps a paragraph that may name all
+    /// four triggers: capitals, Latin-1 capitals and decomposed letters keep it.
+    func testTheDistributionPrefilterKeepsEveryParagraphThatMayNameTheTriggers() {
+        func may(_ text: String) -> Bool {
+            TriggerDistributionClaim.mayNameAll(text.map { ($0, 0) })
+        }
+        XCTAssertTrue(may("yerel 2, ebeveyn 3, gözlem 1, ortam 0"))
+        XCTAssertTrue(may("YEREL, EBEVEYN, GÖZLEM ve ORTAM"))
+        XCTAssertTrue(may("Yerel, Ebeveyn, Go\u{308}zlem, Ortam"))
+        XCTAssertFalse(may("yerel 2, ebeveyn 3, gözlem 1"))
+        XCTAssertFalse(may("yerel, ebeveyn, gozlem, ortam"))
     }
 }

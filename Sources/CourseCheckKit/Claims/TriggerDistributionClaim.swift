@@ -70,7 +70,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     )] {
         var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
         for block in lesson.prose.blocks {
-            let words = Self.words(block)
+            let characters = block.inline.readable()
+            guard mayNameAll(characters) else { continue }
+            let words = Self.words(characters)
             let names = Set(words.map(\.text))
             guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
             let counts = Self.counts(in: words)
@@ -116,10 +118,32 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var notACount = false
     }
 
+    /// The names, folded to lower case, as bytes.
+    private static let nameBytes = Triggers.names.map { Array($0.declared.utf8) }
+
+    /// False only when the paragraph certainly names fewer than all four triggers: its bytes
+    /// folded to lower case (ASCII, and Latin-1 capitals such as `Ö`) lack a name. Splitting every
+    /// paragraph into words cost most of the claims' time; a word that is a name is text that
+    /// holds its bytes, unless a combining mark spells a letter, which keeps the paragraph.
+    static func mayNameAll(_ characters: [(character: Character, offset: Int)]) -> Bool {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(characters.count)
+        var previous: UInt8 = 0
+        for (character, _) in characters {
+            for byte in character.utf8 {
+                if byte == 0xCC || byte == 0xCD { return true }
+                var lower = byte
+                if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
+                folded.append(lower)
+                previous = byte
+            }
+        }
+        return nameBytes.allSatisfy { folded.firstRange(of: $0) != nil }
+    }
+
     /// The words a reader reads in a paragraph: entities decoded, escapes resolved, raw HTML and
     /// struck-through text left out, line breaks as spaces.
-    static func words(_ block: Prose.TextBlock) -> [Word] {
-        let characters = block.inline.readable()
+    static func words(_ characters: [(character: Character, offset: Int)]) -> [Word] {
         var words: [Word] = []
         var index = 0
         var separated = false
