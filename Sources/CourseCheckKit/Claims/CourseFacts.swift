@@ -9,7 +9,9 @@ package struct CourseFacts: Sendable {
         package var prose: Prose
         package var frontMatter: FrontMatter?
         /// The actual stdout of each tree, in order; nil where a tree did not run.
-        package var outputs: [String?]
+        package let outputs: [String?]
+        /// Every cause the trees print (`Triggers.causes(inOutput:)`), read once: four claims ask.
+        package let causes: Set<String>
         /// Every `Bu dersin tetiği:` bullet, read once (several claims read them).
         package let declarations: [Triggers.Declaration]
         /// The lesson's declaration: its first bullet.
@@ -20,6 +22,9 @@ package struct CourseFacts: Sendable {
             self.prose = prose
             self.frontMatter = frontMatter
             self.outputs = outputs
+            causes = outputs.compactMap { $0 }.reduce(into: Set<String>()) {
+                $0.formUnion(Triggers.causes(inOutput: $1))
+            }
             declarations = Triggers.declarations(in: prose)
         }
 

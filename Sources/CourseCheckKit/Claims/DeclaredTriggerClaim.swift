@@ -67,9 +67,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
     func problem(_ lesson: CourseFacts.LessonFacts, _ declaration: Triggers.Declaration) -> Diagnostic.DeclaredTrigger?
     {
         if let printed = declaration.printed {
-            let causes = lesson.outputs.compactMap { $0 }.reduce(into: Set<String>()) {
-                $0.formUnion(Triggers.causes(inOutput: $1))
-            }
+            let causes = lesson.causes
             guard lesson.outputs.contains(where: { $0 != nil }), !causes.contains(printed), !lesson.hasUnknownTrees
             else {
                 return nil
