@@ -24,10 +24,12 @@ build:
 release:
 	$(SWIFT) build -c release --product coursecheck --static-swift-stdlib $(STRICT)
 
-## test: build the tests with warnings as errors, then run them all
+## test: build the tests with warnings as errors, then run them all: the XCTest suites in two shards
+## at once and the Swift Testing suites (scripts/run-tests; SHARDS=1 for one after the other), ending
+## with every failure again and the three slowest suites
 test:
 	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) test --skip-build
+	scripts/run-tests
 
 ## soak: the property tests with many random sequences (SOAK_CASES, default 300; a failure
 ## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it), 2,000 live checks for the
