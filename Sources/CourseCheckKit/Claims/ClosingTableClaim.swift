@@ -64,7 +64,7 @@ package struct ClosingTableClaim: ClaimCheck {
                 // Both names first: splitting every line with a pipe (every output line) cost more
                 // than the rest of the claims on a large course.
                 for line in lesson.lesson.file.lines
-                where line.text.utf8.contains(UInt8(ascii: "|")) && line.text.contains("Ders")
+                where line.text.containsByte(UInt8(ascii: "|")) && line.text.contains("Ders")
                     && line.text.contains("Tetik")
                 {
                     let cells = line.text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }

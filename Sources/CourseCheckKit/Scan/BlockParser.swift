@@ -654,7 +654,7 @@ extension BlockParser {
         /// Takes a paragraph's leading link reference definitions out of it, as the spec does when
         /// it closes (or meets a setext underline); true when text remains.
         mutating func takeDefinitions(_ node: Node) -> Bool {
-            guard node.content.first?.text.utf8.contains(UInt8(ascii: "[")) ?? false else {
+            guard node.content.first?.text.containsByte(UInt8(ascii: "[")) ?? false else {
                 return !node.content.isEmpty
             }
             let (found, count) = LinkReferenceDefinition.leadingWithTitles(node.content.map(\.text))

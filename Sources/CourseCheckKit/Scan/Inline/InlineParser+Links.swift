@@ -331,7 +331,7 @@ extension InlineParser.State {
     func emailAutolinks(_ nodes: [InlineNode], segments: [[InlineParser.Segment]]) -> [InlineNode] {
         var result: [InlineNode] = []
         for (offset, node) in nodes.enumerated() {
-            guard case .text(let string) = node.kind, string.utf8.contains(UInt8(ascii: "@")) else {
+            guard case .text(let string) = node.kind, string.containsByte(UInt8(ascii: "@")) else {
                 result.append(node)
                 continue
             }
