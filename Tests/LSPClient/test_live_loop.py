@@ -17,6 +17,23 @@ def codes(found):
     return sorted(d.code for d in found)
 
 
+async def actions_for(client, found):
+    """The code actions offered for the lesson's first finding."""
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(LESSON)), range=found[0].range,
+        context=types.CodeActionContext(diagnostics=found)))
+
+
+async def assert_unchecked(client, relative):
+    """`relative` is open beside a lesson, and gets no diagnostics and no pop-up."""
+    open_document(client, relative)
+    open_document(client, LESSON)
+    await diagnostics(client, uri(LESSON), lambda found: True)
+    await asyncio.sleep(0.5)
+    assert uri(relative) not in client.diagnostics
+    assert client.messages == []
+
+
 async def test_a_clean_lesson_is_published_on_open_with_its_version(client):
     open_document(client, LESSON, version=7)
     assert tuple(await diagnostics(client, uri(LESSON), lambda found: True)) == ()
@@ -30,9 +47,7 @@ async def test_a_drift_gets_one_finding_and_its_quick_fix_makes_the_lesson_clean
     change(client, LESSON, drifted, 2)
     found = await diagnostics(client, uri(LESSON), lambda found: len(found) > 0)
     assert codes(found) == ["output-drift"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri(LESSON)), range=found[0].range,
-        context=types.CodeActionContext(diagnostics=found)))
+    actions = await actions_for(client, found)
     fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.edit]
     assert len(fixes) == 1
     edits = fixes[0].edit.document_changes[0].edits
@@ -49,12 +64,7 @@ async def test_a_drift_gets_one_finding_and_its_quick_fix_makes_the_lesson_clean
 
 
 async def test_markdown_outside_the_course_gets_nothing(client):
-    open_document(client, "README.md")
-    open_document(client, LESSON)
-    await diagnostics(client, uri(LESSON), lambda found: True)
-    await asyncio.sleep(0.5)
-    assert uri("README.md") not in client.diagnostics
-    assert client.messages == []
+    await assert_unchecked(client, "README.md")
 
 
 async def test_untitled_documents_get_empty_answers(client):
@@ -125,9 +135,7 @@ async def test_approve_is_not_offered_under_ci(ci_client):
     open_document(ci_client, LESSON)
     found = await diagnostics(ci_client, uri(LESSON), lambda found: len(found) > 0)
     assert codes(found) == ["golden-drift"]
-    actions = await ci_client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri(LESSON)), range=found[0].range,
-        context=types.CodeActionContext(diagnostics=found)))
+    actions = await actions_for(ci_client, found)
     assert len(actions) == 0
 
 
@@ -139,9 +147,7 @@ async def test_approve_writes_the_golden_inside_the_workspace(client):
         file.write("fazladan\n")
     open_document(client, LESSON)
     found = await diagnostics(client, uri(LESSON), lambda found: len(found) > 0)
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri(LESSON)), range=found[0].range,
-        context=types.CodeActionContext(diagnostics=found)))
+    actions = await actions_for(client, found)
     # lsprotocol reads a CodeAction whose `command` is an object as a Command, with that object
     # as its text; the server sent a CodeAction (kind quickfix, command {command, arguments}).
     assert len(actions) == 1 and isinstance(actions[0], types.Command)
@@ -160,15 +166,10 @@ async def test_a_lesson_named_copy_outside_the_lessons_directory_gets_nothing(cl
     stray = os.path.join(docs, "09-yerel-durum.md")
     with open(stray, "w", encoding="utf-8") as file:
         file.write(text(LESSON) + "\nyerel: 5\n")
-    open_document(client, "docs/09-yerel-durum.md")
-    open_document(client, LESSON)
-    await diagnostics(client, uri(LESSON), lambda found: True)
-    await asyncio.sleep(0.5)
-    assert uri("docs/09-yerel-durum.md") not in client.diagnostics
-    assert client.messages == []
+    await assert_unchecked(client, "docs/09-yerel-durum.md")
 
 
-async def test_a_reopened_lesson_gets_its_publish_with_the_new_version(client):
+async def test_a_reopened_lesson_is_published_again(client):
     open_document(client, LESSON, version=1)
     await diagnostics(client, uri(LESSON), lambda found: True)
     client.text_document_did_close(types.DidCloseTextDocumentParams(

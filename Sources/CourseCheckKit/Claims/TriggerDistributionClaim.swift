@@ -138,16 +138,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 previous = byte
             }
         }
-        // A plain loop: `firstRange(of:)` resolves to Foundation's DataProtocol search here, whose
-        // dynamic casts cost more than the whole prefilter saves.
-        return nameBytes.allSatisfy { name in
-            guard folded.count >= name.count else { return false }
-            for start in 0...(folded.count - name.count) where folded[start] == name[0] {
-                var matched = 1
-                while matched < name.count && folded[start + matched] == name[matched] { matched += 1 }
-                if matched == name.count { return true }
+        return folded.withUnsafeBufferPointer { text in
+            nameBytes.allSatisfy { name in
+                name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
             }
-            return false
         }
     }
 

@@ -58,7 +58,7 @@ extension LSPServer {
         guard let (checked, lesson, _) = lesson(at: path) else { return [] }
         // Edits are computed on the checked text; when the editor's text differs, offer none.
         if let document = documents[path],
-            (lesson.file.hadByteOrderMark ? "\u{FEFF}" : "") + lesson.file.lines.map(\.raw).joined() != document.text
+            lesson.file.text != document.text
         {
             return []
         }

@@ -627,7 +627,21 @@ package final class LSPServer {
     func lesson(at path: String, fresh: Bool = false)
         -> (result: LessonResult, lesson: Lesson, outcome: LiveChecker.Outcome)?
     {
-        if (dirty || needsFull) && (fresh || outcomes.isEmpty || !isChecked(path)) { checkAndPublish() }
+        let checked = lastChecked(path)
+        guard dirty || needsFull else { return checked }
+        // Checked with the text the editor has now (or the file, when it is not open): answered
+        // from that check.
+        if !fresh, let checked,
+            documents[path].map({ checked.lesson.file.text == $0.text }) ?? !edited.contains(path)
+        {
+            return checked
+        }
+        checkAndPublish()
+        return lastChecked(path)
+    }
+
+    /// The last check's result for `path`'s lesson, if a check read it.
+    private func lastChecked(_ path: String) -> (result: LessonResult, lesson: Lesson, outcome: LiveChecker.Outcome)? {
         for outcome in outcomes.values {
             if let result = outcome.result.lessonResults.first(where: { $0.entry.url.standardizedFileURL.path == path }
             ),
@@ -637,22 +651,6 @@ package final class LSPServer {
             }
         }
         return nil
-    }
-
-    /// True when the last check read `path` with the text the editor has now (or the file, when
-    /// it is not open).
-    private func isChecked(_ path: String) -> Bool {
-        for outcome in outcomes.values {
-            guard
-                let lesson = outcome.result.lessonResults.first(where: {
-                    $0.entry.url.standardizedFileURL.path == path
-                })?.lesson
-            else { continue }
-            guard let document = documents[path] else { return !edited.contains(path) }
-            return (lesson.file.hadByteOrderMark ? "\u{FEFF}" : "") + lesson.file.lines.map(\.raw).joined()
-                == document.text
-        }
-        return false
     }
 
     static func document(_ params: JSONValue) throws -> (uri: String, path: String) {

@@ -1,29 +1,37 @@
 /// Plain byte-level substring search for the claim scanners, which read every prose line: much
-/// cheaper than Foundation's `range(of:)`, and exact (no Unicode equivalence folding).
+/// cheaper than Foundation's `range(of:)` (which, on a byte array, is DataProtocol's search with
+/// dynamic casts), and exact (no Unicode equivalence folding).
+enum ByteSearch {
+    /// The offset of the first `needle` in `text` at or after `start`, or nil.
+    static func firstOffset(
+        of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int = 0
+    )
+        -> Int?
+    {
+        guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
+        var index = start
+        while index <= text.count - needle.count {
+            if text[index] == needle[0] {
+                var match = true
+                for offset in 1..<needle.count where text[index + offset] != needle[offset] {
+                    match = false
+                    break
+                }
+                if match { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
 extension String {
     /// The UTF-8 offset of the first `needle` at or after `start`, or nil.
     func utf8Offset(of needle: String, from start: Int = 0) -> Int? {
         var haystack = self
         var pattern = needle
         return haystack.withUTF8 { text in
-            pattern.withUTF8 { needle -> Int? in
-                guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else {
-                    return nil
-                }
-                var index = start
-                while index <= text.count - needle.count {
-                    if text[index] == needle[0] {
-                        var match = true
-                        for offset in 1..<needle.count where text[index + offset] != needle[offset] {
-                            match = false
-                            break
-                        }
-                        if match { return index }
-                    }
-                    index += 1
-                }
-                return nil
-            }
+            pattern.withUTF8 { ByteSearch.firstOffset(of: $0, in: text, from: start) }
         }
     }
 

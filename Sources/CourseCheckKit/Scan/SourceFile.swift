@@ -16,6 +16,9 @@ package struct SourceFile: Sendable {
         self.init(path: path, lines: LineScanner.lines(of: text))
     }
 
+    /// The file's text as written: its byte order mark, then every line with its ending.
+    package var text: String { (hadByteOrderMark ? "\u{FEFF}" : "") + lines.map(\.raw).joined() }
+
     /// Decodes raw bytes, refusing invalid UTF-8 and NUL bytes with a located error.
     package static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
         var body = bytes[...]
