@@ -5,9 +5,9 @@ import Foundation
 package struct CourseFacts: Sendable {
     /// One lesson as the claims see it.
     package struct LessonFacts: Sendable {
-        package var lesson: Lesson
-        package var prose: Prose
-        package var frontMatter: FrontMatter?
+        package let lesson: Lesson
+        package let prose: Prose
+        package let frontMatter: FrontMatter?
         /// The actual stdout of each tree, in order; nil where a tree did not run.
         package let outputs: [String?]
         /// Every cause the trees print (`Triggers.causes(inOutput:)`), read once: four claims ask.
@@ -26,6 +26,13 @@ package struct CourseFacts: Sendable {
                 $0.formUnion(Triggers.causes(inOutput: $1))
             }
             declarations = Triggers.declarations(in: prose)
+            var titles: [String] = []
+            let heading = prose.headings.first { $0.level == 1 }?.text
+            for candidate in [frontMatter?["title"]?.value, heading].compactMap({ $0 })
+            where !titles.contains(where: { $0.sameBytes(candidate) }) {
+                titles.append(candidate)
+            }
+            self.titles = titles.isEmpty ? [lesson.path] : titles
         }
 
         package var path: String { lesson.path }
@@ -42,15 +49,8 @@ package struct CourseFacts: Sendable {
         }
         /// Every spelling the lesson gives its title: the front matter's and the heading's. When the two
         /// differ, front-matter reports it once, and the claims that name lessons accept either, so
-        /// one typo is one finding.
-        package var titles: [String] {
-            var titles: [String] = []
-            for candidate in [frontMatter?["title"]?.value, title?.text].compactMap({ $0 })
-            where !titles.contains(where: { $0.sameBytes(candidate) }) {
-                titles.append(candidate)
-            }
-            return titles.isEmpty ? [path] : titles
-        }
+        /// one typo is one finding. Read once: the claims that name lessons ask hundreds of times.
+        package let titles: [String]
 
         /// True when `name` is one of the lesson's titles.
         package func isTitled(_ name: String) -> Bool { titles.contains { $0.sameBytes(name) } }

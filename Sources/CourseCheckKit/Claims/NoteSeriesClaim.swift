@@ -63,28 +63,34 @@ package struct NoteSeriesClaim: ClaimCheck {
         var firsts = [Bool](repeating: false, count: 256)
         for prefix in prefixes { if let byte = prefix.utf8.first { firsts[Int(byte)] = true } }
         /// True when the block may hold a label outside its bold spans (those are `labels`'s).
-        func mayHoldLabel(_ source: String, bold: [Range<Int>]) -> Bool {
-            var previous: UInt8 = 0
-            var offset = 0
-            for byte in source.utf8 {
-                defer {
+        /// The bold spans are read only once a candidate is seen: most blocks have none.
+        func mayHoldLabel(_ source: String, strongSpans: () -> [Range<Int>]) -> Bool {
+            var source = source
+            return source.withUTF8 { bytes in
+                var bold: [Range<Int>]? = nil
+                var previous: UInt8 = 0
+                for offset in bytes.indices {
+                    let byte = bytes[offset]
+                    if byte == UInt8(ascii: "&") { return true }
+                    // Turkish letters (ö ü ç: C3, ğ ı İ: C4, ş: C5) are no look-alikes of a capital or a digit.
+                    if firsts[Int(previous)],
+                        (byte >= 0x80 && !(0xC3...0xC5).contains(byte)) || (byte >= 0x30 && byte <= 0x39)
+                            || (byte >= 0x41 && byte <= 0x5A)
+                    {
+                        let spans = bold ?? strongSpans()
+                        bold = spans
+                        if !spans.contains(where: { $0.contains(offset - 1) }) { return true }
+                    }
                     previous = byte
-                    offset += 1
                 }
-                if byte == UInt8(ascii: "&") { return true }
-                // Turkish letters (ö ü ç: C3, ğ ı İ: C4, ş: C5) are no look-alikes of a capital or a digit.
-                guard firsts[Int(previous)],
-                    (byte >= 0x80 && !(0xC3...0xC5).contains(byte)) || (byte >= 0x30 && byte <= 0x39)
-                        || (byte >= 0x41 && byte <= 0x5A)
-                else { continue }
-                if !bold.contains(where: { $0.contains(offset - 1) }) { return true }
+                return false
             }
-            return false
         }
         for block in lesson.prose.blocks {
             let inline = block.inline
-            let bold = inline.emphasis.filter(\.strong).map(\.content)
-            guard mayHoldLabel(block.source, bold: bold) else { continue }
+            let strongSpans = { inline.emphasis.filter(\.strong).map(\.content) }
+            guard mayHoldLabel(block.source, strongSpans: strongSpans) else { continue }
+            let bold = strongSpans()
             let characters = inline.readable()
             // A character as a reader reads it: nil for an invisible one (skipped), a look-alike as
             // what it looks like. Only the few characters of a candidate label pay for this.

@@ -4,20 +4,27 @@ import Foundation
 /// stdout, plus `goldens/TOOLCHAIN` with the compiler that produced them.
 package struct GoldenStore: Sendable {
     /// Where the store lives on disk, and how to show it in messages.
-    package var root: URL
+    package let root: URL
     package var displayRoot: String
+    /// `root.path`, read once: a `URL`'s path costs thousands of instructions, and every golden,
+    /// listing and `lstat` of a run is named from it.
+    private let rootPath: String
+    /// What a name inside the store is appended to: `rootPath`, or nothing at `/`.
+    private var prefix: String { rootPath == "/" ? "" : rootPath }
 
     package static let toolchainFile = "TOOLCHAIN"
 
     package init(root: URL, displayRoot: String) {
         self.root = root
         self.displayRoot = displayRoot
+        rootPath = root.path
     }
 
     /// The default store of a lesson file: `goldens/` beside the lesson's directory.
     package static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
-        let lessonsDirectory = entry.url.deletingLastPathComponent()
-        let root = lessonsDirectory.deletingLastPathComponent().appendingPathComponent("goldens", isDirectory: true)
+        // By path: `URL`'s own path operations cost tens of thousands of instructions each.
+        let above = entry.url.path.parentPath.parentPath
+        let root = URL(fileURLWithPath: (above == "/" ? "" : above) + "/goldens", isDirectory: true)
         let displayLessons = entry.displayPath.parentPath
         let parent = displayLessons.parentPath
         let display = displayLessons.isEmpty ? "../goldens" : (parent.isEmpty ? "goldens" : parent + "/goldens")
@@ -57,10 +64,10 @@ package struct GoldenStore: Sendable {
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
     package func golden(lesson path: String, name: String) -> Entry {
         let stem = Self.stem(of: path)
-        let folder = root.appendingPathComponent(stem)
-        let url = folder.appendingPathComponent(name)
+        let folder = prefix + "/" + stem
+        let url = URL(fileURLWithPath: folder + "/" + name, isDirectory: false)
         let display = "\(displayRoot)/\(stem)/\(name)"
-        switch (Self.kind(folder), Self.kind(url)) {
+        switch (Self.kind(path: folder), Self.kind(path: folder + "/" + name)) {
         case (.unreadable(let code), _), (.directory, .unreadable(let code)):
             // A folder that cannot be searched hides whether the golden is there: never "missing".
             return Entry(
@@ -104,8 +111,8 @@ package struct GoldenStore: Sendable {
     /// Why the folder of the lesson at `path` (or, for nil, the goldens directory) exists but cannot be
     /// listed, or nil: then its orphans are not known, which is a finding, never "none".
     package func unlistable(lesson path: String?) -> String? {
-        let directory = path.map { root.appendingPathComponent(Self.stem(of: $0)) } ?? root
-        guard Self.kind(directory) == .directory, opendir(directory.path).map({ closedir($0) }) == nil else {
+        let directory = path.map { prefix + "/" + Self.stem(of: $0) } ?? rootPath
+        guard Self.kind(path: directory) == .directory, opendir(directory).map({ closedir($0) }) == nil else {
             return nil
         }
         return String(cString: strerror(errno))
@@ -119,17 +126,17 @@ package struct GoldenStore: Sendable {
     /// Golden folders whose lesson is not among `stems`: only folders named like a lesson
     /// (`NN-slug`), and in them only the files coursecheck owns.
     package func orphanFolders(keeping stems: Set<String>) -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: rootPath)) ?? []
         let kept = Set(stems.map { Array($0.utf8) })
         return names.sorted().filter { name in
             !kept.contains(Array(name.utf8)) && CourseLoader.isLessonFileName(name + ".md")
-                && Self.kind(root.appendingPathComponent(name)) == .directory
+                && Self.kind(path: prefix + "/" + name) == .directory
         }.flatMap { stem in ownedFiles(in: stem).map { entry(stem: stem, name: $0) } }
     }
 
     private func entry(stem: String, name: String) -> Entry {
         Entry(
-            url: root.appendingPathComponent(stem).appendingPathComponent(name),
+            url: URL(fileURLWithPath: prefix + "/" + stem + "/" + name, isDirectory: false),
             displayPath: "\(displayRoot)/\(stem)/\(name)", contents: nil)
     }
 
@@ -141,12 +148,12 @@ package struct GoldenStore: Sendable {
 
     /// The regular `*.out` files directly in a lesson's golden folder (never a link or a folder).
     private func ownedFiles(in stem: String) -> [String] {
-        let directory = root.appendingPathComponent(stem)
+        let directory = prefix + "/" + stem
         // A golden folder that is a link leads outside the goldens: nothing there is coursecheck's.
-        guard Self.kind(directory) == .directory else { return [] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard Self.kind(path: directory) == .directory else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter {
-            Self.isOwnedName($0) && Self.kind(directory.appendingPathComponent($0)) == .regular
+            Self.isOwnedName($0) && Self.kind(path: directory + "/" + $0) == .regular
         }.sorted()
     }
 
@@ -157,9 +164,11 @@ package struct GoldenStore: Sendable {
 
     /// What is at `url`, without following a final symbolic link; `unreadable` when a folder on the
     /// way cannot be searched, so whether anything is there is not known.
-    static func kind(_ url: URL) -> Kind {
+    static func kind(_ url: URL) -> Kind { kind(path: url.path) }
+
+    static func kind(path: String) -> Kind {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno)
         }
         switch info.st_mode & S_IFMT {

@@ -998,11 +998,12 @@ package enum FileGate {
 
     /// The absolute path with every symbolic link resolved, as far as the path exists.
     package static func canonicalPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        if let resolved = realpath(path, nil) {
+        // realpath resolves `.` and `..` itself; the standardized URL (costly) only for a missing path.
+        if let resolved = realpath(url.path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
         }
+        let path = url.standardizedFileURL.path
         let parent = url.standardizedFileURL.deletingLastPathComponent()
         guard parent.path != path else { return path }
         let base = canonicalPath(parent)
