@@ -13,7 +13,7 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
 	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
 
-.PHONY: build release test soak verify list bench instructions lsp-client fuzz format lint hooks clean
+.PHONY: build release test soak verify list docs bench instructions lsp-client fuzz format lint hooks clean
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -61,7 +61,14 @@ instructions: release
 lsp-client: release
 	scripts/lsp-client-tests
 
-## bench: median whole-process times on the real course (numbers go in the README)
+## docs: regenerate the generated guides (Documentation/CLI.md from the option declarations,
+## Documentation/Findings.md from the diagnostic catalogue and the fixtures); a test fails when stale
+docs:
+	$(SWIFT) build --build-tests $(STRICT)
+	-COURSECHECK_BLESS=1 $(SWIFT) test --skip-build --disable-swift-testing --filter DocumentationTests >/dev/null 2>&1
+	$(SWIFT) test --skip-build --disable-swift-testing --filter DocumentationTests
+
+## bench: median whole-process times on the real course (numbers go in Documentation/Benchmarks.md)
 bench:
 	scripts/bench
 

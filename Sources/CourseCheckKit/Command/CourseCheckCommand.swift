@@ -76,9 +76,7 @@ package struct CourseCheckCommand {
                 configuration.claims = false
                 configuration.goldens = .off
                 let result = try CourseChecker(configuration: configuration).check(plan!)
-                let listing = RoleListing(result: result)
-                stdout.write(invocation.format == .json ? listing.json : listing.text)
-                result.diagnostics.forEach(reporter.report)
+                output(invocation, reporter).listing(RoleListing(result: result), diagnostics: result.diagnostics)
                 return result.summary.errors > 0 ? .findings : .clean
             case .check, .update, .promote:
                 plan = try loadPlan(invocation)
@@ -135,13 +133,7 @@ package struct CourseCheckCommand {
         _ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?,
         junit: Bool = true
     ) {
-        reporter.report(failure)
-        switch invocation.format {
-        case .text: break
-        case .json: stdout.write(JSONReporter.encode(failure))
-        case .github:
-            stdout.write("::error title=coursecheck::\(GitHubReporter.escapeData(Escape.controls(failure.message)))\n")
-        }
+        output(invocation, reporter).fail(failure)
         guard junit, let path = invocation.junitPath else { return }
         let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
         let checker = CourseChecker(configuration: configuration(invocation))
@@ -293,18 +285,7 @@ package struct CourseCheckCommand {
     func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter)
         throws(CourseCheckError) -> ExitStatus
     {
-        switch invocation.format {
-        case .text:
-            result.diagnostics.forEach(reporter.report)
-            reporter.report(result.summary)
-        case .github:
-            result.diagnostics.forEach(reporter.report)
-            for command in GitHubReporter.commands(result.diagnostics) { stdout.write(command + "\n") }
-            reporter.report(result.summary)
-        case .json:
-            stdout.write(JSONReporter.encode(result.diagnostics))
-            stderr.write(result.summary.description + "\n")
-        }
+        output(invocation, reporter).report(result.diagnostics, summary: result.summary)
         // The JUnit report first: a job summary that then fails to write never replaces its findings.
         if let path = invocation.junitPath {
             let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
@@ -399,14 +380,9 @@ package struct CourseCheckCommand {
             let patch = promotion.rewrites.map {
                 Patch.file(path: patchPath($0.url), old: $0.old, new: $0.new)
             }.joined()
-            if invocation.format == .json {
-                stdout.write(JSONReporter.encode(unfixed, patch: patch))
-            } else {
-                unfixed.forEach(reporter.report)
-                stdout.write(patch)
-            }
-            stderr.write(
-                "would promote \(Plural.count(promotion.rewrites.count, "lesson"))"
+            output(invocation, reporter).dryRun(
+                unfixed, patch: patch,
+                summary: "would promote \(Plural.count(promotion.rewrites.count, "lesson"))"
                     + (promotion.skipped.isEmpty ? "" : "; \(Plural.count(promotion.skipped.count, "tree")) skipped")
                     + "\n")
             return promotion.skipped.isEmpty && !unfixed.contains { $0.severity == .error } ? .clean : .findings
@@ -465,7 +441,12 @@ package struct CourseCheckCommand {
     /// What `--update` and `--promote` did, for the author: on stdout beside the text summary, on
     /// stderr under `--format json`, so stdout stays one JSON document.
     private func progress(_ text: String, _ invocation: Invocation) {
-        if invocation.format == .json { stderr.write(text) } else { stdout.write(text) }
+        output(invocation, reporter(invocation.color)).progress(text)
+    }
+
+    /// The reporter of the invocation's format: everything a format decides goes through it.
+    private func output(_ invocation: Invocation, _ text: TextReporter) -> any FormatReporter {
+        invocation.format.reporter(text: text, stdout: stdout, stderr: stderr)
     }
 
     /// A patch path `git apply` accepts: relative to the repository holding the file, else to the

@@ -1,0 +1,364 @@
+extension DiagnosticID {
+    /// What an author reads about this id in Documentation/Findings.md (generated from here by a test):
+    /// what it means, and how to fix it. An exhaustive switch, so a new id cannot ship without its entry.
+    package var guide: (summary: String, fix: String) {
+        switch self {
+        case .encoding:
+            (
+                summary: "The file is not valid UTF-8, or it holds a NUL byte and looks binary, so it cannot be read "
+                    + "as a lesson and nothing else in it is checked.",
+                fix: "Save the file as UTF-8 text; the message names the first bad byte and its offset. A binary "
+                    + "file does not belong in the lessons directory."
+            )
+        case .byteOrderMark:
+            (
+                summary: "The file starts with a UTF-8 byte order mark. coursecheck ignores it, but editors and diffs "
+                    + "may show it.",
+                fix: "Save the file as UTF-8 without a BOM (your editor's 'UTF-8', not 'UTF-8 with BOM')."
+            )
+        case .unterminatedFence:
+            (
+                summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
+                    + "list item it stands in. Every later fence then pairs with the wrong partner, so the finding "
+                    + "is at the slip that caused it.",
+                fix: "Close the block with a fence of at least as many fence characters as its opening one, with "
+                    + "no info string, indented at most 3 columns and inside the same container; the message "
+                    + "says which of these the line missed."
+            )
+        case .markdownNesting:
+            (
+                summary: "Block quotes and list items are nested deeper than coursecheck follows (64 levels); the "
+                    + "rest of the line is read as text.",
+                fix: "Flatten the nesting at that line."
+            )
+        case .notALesson:
+            (
+                summary: "A lesson file is empty or has no fenced code blocks, or its name starts like a lesson's "
+                    + "but does not match `NN-slug.md`, so it is not checked as a lesson.",
+                fix: "Add the lesson's blocks, or rename the file to `NN-slug.md` (two or more digits, a hyphen, a "
+                    + "name); a file that is not a lesson takes a name that does not start with a digit."
+            )
+        case .uncheckedMarkdown:
+            (
+                summary: "A markdown file beside the lessons is not named like a lesson (`NN-slug.md`; `README.md` "
+                    + "aside), so nothing in it is checked.",
+                fix: "If it is a lesson, rename it to `NN-slug.md`; otherwise move it out of the lessons directory."
+            )
+        case .coreCount:
+            (
+                summary: "The lesson has no core block (a `swift` block starting `// Invalidation.swift`), or more "
+                    + "than one.",
+                fix: "Keep exactly one core block: add it as a copy of `Sources/InvalidationCore/Invalidation.swift`, "
+                    + "or delete the extra one (the message names the line of the first)."
+            )
+        case .noTrees:
+            (
+                summary: "The lesson has no tree: no `swift` block starting `// main.swift`.",
+                fix: "Add a tree, `// main.swift — <what the tree shows>`, followed by a bare fence holding its "
+                    + "expected output."
+            )
+        case .missingExpected:
+            (
+                summary: "A tree is not followed by its expected-output block: there is none, something other than "
+                    + "blank lines stands between them, it sits in another container, or it has an info string.",
+                fix: "Put a bare fence (no info string) right after the tree, in the same block quote or list item, "
+                    + "with only blank lines between; fill it by hand or with `coursecheck --promote lessons/`."
+            )
+        case .strayOutput:
+            (
+                summary: "A bare code fence does not follow a tree, so it is nobody's expected output.",
+                fix: "Move it right after the tree whose output it shows, or delete it."
+            )
+        case .noRole:
+            (
+                summary: "A fenced block that coursecheck shows but cannot give a role: a block of another language, "
+                    + "or a tree or core that a reader sees as text or that will never run (wrong info string, "
+                    + "indented code, inside HTML, a first line that nearly opens a tree).",
+                fix: "Lessons hold only `swift` blocks and bare expected-output fences: do what the message says "
+                    + "(label the fence `swift`, indent it less, add a blank line after the HTML, delete the "
+                    + "invisible character, correct the first line), or remove the block."
+            )
+        case .compileError:
+            (
+                summary: "A tree does not compile with swiftc. The finding is at swiftc's first error in the tree; "
+                    + "the errors after it are notes.",
+                fix: "Fix the tree's code at that line; when the message names the core, the tree clashes with a "
+                    + "core declaration (redeclaring `countCauses`, say), so rename the tree's own."
+            )
+        case .compileTimeout:
+            (
+                summary: "swiftc ran past `--compile-timeout` on a tree or on the display fragments and was stopped; "
+                    + "the rest of the course is still checked.",
+                fix: "Simplify the code the compiler is slow on, or on a slow machine raise the limit with "
+                    + "`--compile-timeout <s>` (default 120 seconds)."
+            )
+        case .outputDrift:
+            (
+                summary: "A tree's output differs from its expected block in the lesson. The finding is at the "
+                    + "first differing line, names an invisible cause, and shows a diff.",
+                fix: "Edit the expected block (or the tree) by hand, or let `coursecheck --promote lessons/` write "
+                    + "the actual outputs into the blocks (`--promote --dry-run` prints the patch first)."
+            )
+        case .unrepresentableOutput:
+            (
+                summary: "A tree printed output no fenced block can hold exactly: no final newline, a NUL byte, "
+                    + "invalid UTF-8, or a carriage return. `--promote` could never fix it, so it is one finding, "
+                    + "not a drift.",
+                fix: "Change the tree's output: end the last print with a newline (print's default terminator), "
+                    + "and print no NUL, CR or invalid UTF-8."
+            )
+        case .promoteSkipped:
+            (
+                summary: "A note: `--promote` left a tree's expected block as it is, and names why (the tree did "
+                    + "not compile, crashed, timed out, is nondeterministic, ...).",
+                fix: "Fix what the reason names (see the tree's other findings), then run "
+                    + "`coursecheck --promote lessons/` again, or edit the block by hand."
+            )
+        case .treeFailed:
+            (
+                summary: "A tree crashed, exited with a non-zero status, ran past `--timeout`, or printed more than "
+                    + "`--output-limit`. Its partial output is shown.",
+                fix: "Fix the tree so it ends cleanly. If it is meant to run longer or print more, raise "
+                    + "`--timeout <s>` or `--output-limit <n>`."
+            )
+        case .nondeterministic:
+            (
+                summary: "A tree's output changes from run to run: with the hash seed (it prints a `Set` or a "
+                    + "`Dictionary`), or even with deterministic hashing (random numbers, the time, addresses).",
+                fix: "Make the output stable: sort a collection before printing it, and print no random numbers, "
+                    + "times or addresses."
+            )
+        case .mergedFallback:
+            (
+                summary: "A note: the merged swiftc build failed, so the trees were compiled one by one. It is never "
+                    + "a verdict: the standalone builds give each tree's real result.",
+                fix: "Nothing is required. The note names the reason; fixing the tree it points at (often its "
+                    + "compile error) brings back the faster merged build."
+            )
+        case .parentCycle:
+            (
+                summary: "The parents of a tree's nodes form a cycle, so the core's `ancestors(of:)` would never "
+                    + "return.",
+                fix: "Change the nodes' parents so that no node is its own ancestor."
+            )
+        case .unknownParent:
+            (
+                summary: "A node names a parent that is not a node of its tree.",
+                fix: "Correct the parent's name, or add the missing node to the tree."
+            )
+        case .duplicateNode:
+            (
+                summary: "Two nodes of one tree have the same name; the core only finds the first.",
+                fix: "Give each node of the tree its own name."
+            )
+        case .unreadStorageKey:
+            (
+                summary: "A storage key that no node of the tree reads and no `change` call changes: most likely a "
+                    + "typo.",
+                fix: "Correct the key's name, let a node read it, or remove it. A key the tree changes to show that "
+                    + "nothing recomputes is fine."
+            )
+        case .needsToolchain:
+            (
+                summary: "A tree that only the swiftc engine can run (it imports a module or leaves the tree "
+                    + "language), under `--engine embedded`; or the swiftc engine it needs failed.",
+                fix: "Run with `--engine auto` (the default) or `--engine swiftc`, with swiftc installed (`SWIFTC`, "
+                    + "else `PATH`)."
+            )
+        case .engineMismatch:
+            (
+                summary: "Under `--cross-check`, the embedded engine and swiftc printed different things for a tree, "
+                    + "or ended it differently. swiftc's run is the real program's, and it is the one the lesson is "
+                    + "compared with.",
+                fix: "Every engine must print what swiftc prints, so this is a bug in coursecheck's embedded engine, "
+                    + "not in the lesson: report it with the tree and the diff. `coursecheck run --engine embedded "
+                    + "<lesson.md>:<line>` and the same with `--engine swiftc` show the two outputs."
+            )
+        case .treeIdentity:
+            (
+                summary: "A tree has no description after `// main.swift`, or the same golden name as an earlier "
+                    + "tree of its lesson, so neither gets an approval until the names differ.",
+                fix: "Write `// main.swift — <what the tree shows>`, a description of its own for each tree of the "
+                    + "lesson, then approve with `coursecheck --update lessons/`."
+            )
+        case .goldenDrift:
+            (
+                summary: "A tree's output differs from its approved golden in `goldens/`, even if the lesson's "
+                    + "expected block agrees with it. A note points at the golden's line, and a diff follows.",
+                fix: "If the change is intended, approve it with `coursecheck --update lessons/` and commit the "
+                    + "golden with the lesson; otherwise fix the tree or the core."
+            )
+        case .goldenMissing:
+            (
+                summary: "A tree has no approved golden, something coursecheck did not make stands at its golden's "
+                    + "path, or the course has no goldens directory.",
+                fix: "Check the tree's output, then run `coursecheck --update lessons/` and commit the new golden. "
+                    + "Without goldens at all, pass `--no-goldens`; replace a link or foreign file at the path with "
+                    + "a plain file or folder."
+            )
+        case .goldenOrphan:
+            (
+                summary: "A golden `*.out` file that no tree names any more (the tree was removed, or its "
+                    + "description changed).",
+                fix: "Run `coursecheck --update --prune lessons/`, which lists the orphans and deletes them."
+            )
+        case .environmentDrift:
+            (
+                summary: "A note: the goldens were approved with another compiler than this run's, as "
+                    + "`goldens/TOOLCHAIN` records.",
+                fix: "Run with the compiler `goldens/TOOLCHAIN` names (CI's container uses it). When moving to a "
+                    + "new compiler on purpose, `coursecheck --update lessons/` records it."
+            )
+        case .updateRefused:
+            (
+                summary: "`--update` did not approve a tree or write a file: the lesson contradicts the output, the "
+                    + "tree did not run cleanly, the lesson has a structural error, or the golden changed on disk, "
+                    + "is read-only or is not coursecheck's.",
+                fix: "Fix what the message names: correct the lesson or run `coursecheck --promote lessons/`, fix "
+                    + "the structural error, or make the file writable; then run `coursecheck --update lessons/` "
+                    + "again."
+            )
+        case .promoteRefused:
+            (
+                summary: "`--promote` left a whole lesson as it is: a structural error (named, with its line) makes "
+                    + "its blocks uncertain, or the file may not be rewritten (changed on disk, read-only, "
+                    + "hard-linked).",
+                fix: "Fix the named error, or let the file be written, then run `coursecheck --promote lessons/` "
+                    + "again."
+            )
+        case .toolchainFailed:
+            (
+                summary: "swiftc failed for the machine's reasons, not the tree's (killed by a signal, a full disk, "
+                    + "a permission, a missing tool), so the tree was not compiled and the run exits 2.",
+                fix: "Fix the machine as the message says (free disk space, the permission, the missing tool), then "
+                    + "run again; the lesson needs no change."
+            )
+        case .goldenUnreadable:
+            (
+                summary: "A golden file, or a golden folder, exists but cannot be read or listed. It is named with "
+                    + "the reason and never treated as missing.",
+                fix: "Make the file or folder readable to the user running coursecheck (its permissions or owner), "
+                    + "then run again."
+            )
+        case .frontMatter:
+            (
+                summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
+                    + "(`title`, `source`, `course`, `language`, `updated`, `license`) or leaves one empty, or "
+                    + "disagrees with the `# ` heading, the file's slug or the course title.",
+                fix: "Edit the front matter at the reported line: add the key, make `title` the heading, make the "
+                    + "`source` URL end in the file's slug, or quote a value YAML cannot read as written."
+            )
+        case .courseIndex:
+            (
+                summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
+                    + "or its ordered list, which must link every lesson once, in course order, with its title.",
+                fix: "Edit the index: correct the count, add, remove or reorder the list items, or fix a link or a "
+                    + "title as the message says."
+            )
+        case .declaredTrigger:
+            (
+                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not bold, unknown, or contradicts "
+                    + "what its trees print, or its distribution differs from the first tree's `countCauses` lines.",
+                fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
+                    + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts."
+            )
+        case .closingTable:
+            (
+                summary: "The closing table (columns `Ders` and `Tetik`) does not have one row per lesson, in course "
+                    + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table.",
+                fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
+                    + "a repeated one, or remove the blank line that breaks the table."
+            )
+        case .triggerDistribution:
+            (
+                summary: "The sentence counting the four triggers (yerel, ebeveyn, gözlem, ortam) does not match how "
+                    + "many lessons declare each, cannot be read for one of them, or is hidden from readers.",
+                fix: "Correct the count in the sentence, giving each trigger its number right before or after its "
+                    + "name; if the count is right, the lessons' trigger bullets are the slip."
+            )
+        case .noteSeries:
+            (
+                summary: "A bold note series (`**GV1.**`, ...) is numbered with a gap, a repeat or a step back, "
+                    + "strays into another part, or a note label is not bold, not at the start of its paragraph, or "
+                    + "refers to a note the course does not define.",
+                fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
+                    + "with its bold label (a blank line before it)."
+            )
+        case .labelReference:
+            (
+                summary: "A backticked kebab-case word in the prose is not a label any tree passes to `change`.",
+                fix: "Correct the word to the label (the message suggests the closest one, and names a look-alike "
+                    + "character), or remove the backticks if the word is not meant as a label."
+            )
+        case .fragmentSyntax:
+            (
+                summary: "A display fragment (a `swift` block that is neither the core nor a tree) does not parse: "
+                    + "`swiftc -parse` reports the error.",
+                fix: "Fix the Swift syntax at the reported line of the fragment."
+            )
+        case .claimSkipped:
+            (
+                summary: "A note: a claim could not be checked here (no usable swiftc to parse the display "
+                    + "fragments), so it is reported as skipped rather than passing silently.",
+                fix: "Install the Swift toolchain, or point `SWIFTC` at swiftc or put it on `PATH`, and run again; "
+                    + "CI must have it."
+            )
+        case .coreDrift:
+            (
+                summary: "A core block is not byte for byte the embedded core "
+                    + "(`Sources/InvalidationCore/Invalidation.swift`). The finding is at the first differing line "
+                    + "and names tabs, trailing whitespace and invisible characters.",
+                fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the embedded core. A change "
+                    + "meant for the core goes into `Sources/InvalidationCore/Invalidation.swift` instead."
+            )
+        case .githubParity:
+            (
+                summary: "GitHub (cmark-gfm) shows a line otherwise than the CommonMark reference reads it: a fence "
+                    + "indented with a tab its container takes only in part, a footnote, or struck-through text in a "
+                    + "claim's text.",
+                fix: "Indent that fence with spaces instead of a tab; keep checked text out of footnotes and "
+                    + "strikethrough."
+            )
+        case .conflictMarker:
+            (
+                summary: "A complete set of merge-conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`) is left in a "
+                    + "lesson, so nothing after it is judged.",
+                fix: "Resolve the conflict: keep the right side, and delete the three marker lines."
+            )
+        case .caseCollision:
+            (
+                summary: "Two lesson names differ only in case: two lessons here, but one file on macOS and Windows, "
+                    + "so a checkout there loses one of them.",
+                fix: "Rename one of the two lessons (with `git mv`)."
+            )
+        }
+    }
+
+    /// An example for an id that no fixture under Tests/CourseCheckKitTests/Fixtures shows; nil for the others
+    /// (their example is taken from the fixtures' expected output).
+    package var exampleWhereNoFixtureShowsOne: String? {
+        switch self {
+        case .engineMismatch:
+            "lessons/09-yerel-durum.md:120:1: error: engines disagree on the output of tree at line 120 "
+                + "[engine-mismatch]"
+        case .toolchainFailed:
+            "lessons/09-yerel-durum.md:120:1: error: tree was not compiled: swiftc failed: error: unable to open "
+                + "output file: No space left on device; this is the machine's, not the tree's: fix it and run "
+                + "again [toolchain-failed]"
+        case .goldenUnreadable:
+            "lessons/09-yerel-durum.md:120:1: error: tree's golden "
+                + "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out cannot be "
+                + "read (Permission denied); make it readable, coursecheck never treats it as missing "
+                + "[golden-unreadable]"
+        case .claimSkipped:
+            "lessons/01-bildirimsel-sozdizim.md:150:1: note: 42 display fragments were not parsed: no swiftc "
+                + "(swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles "
+                + "trees)) [claim-skipped]"
+        case .caseCollision:
+            "lessons/09-yerel-durum.md:1:1: warning: this name differs from lessons/09-Yerel-durum.md only in "
+                + "case: here they are two lessons, but on macOS and Windows one file, so a checkout there loses "
+                + "one of them; rename one [case-collision]"
+        default: nil
+        }
+    }
+}
