@@ -82,10 +82,12 @@ format:
 	@echo "swift format format --in-place ($(words $(FORMAT_FILES)) files)"
 	@$(SWIFT) format format --in-place --parallel $(FORMAT_FILES)
 
-## lint: swift-format in strict mode (any finding fails), then the CI workflow's YAML and structure
+## lint: swift-format in strict mode (any finding fails), the folders' pipeline order
+## (scripts/folder-deps.swift), then the CI workflow's YAML and structure
 lint:
 	@echo "swift format lint --strict ($(words $(FORMAT_FILES)) files)"
 	@$(SWIFT) format lint --strict --parallel $(FORMAT_FILES)
+	$(SWIFT) scripts/folder-deps.swift
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build --disable-swift-testing --filter WorkflowTests
 

@@ -11,7 +11,7 @@ import Foundation
 /// Base first, then the stages in pipeline order, then what sits on top of them.
 let order = [
     "Base", "Write", "Core", "Scan", "Classify", "TreeLanguage", "Evaluate", "Compare", "Golden", "Claims",
-    "Course", "Report", "Command", "Import", "Live", "Entry",
+    "Course", "Report", "Import", "Command", "Live", "Entry",
 ]
 let root = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources/CourseCheckKit")
@@ -67,7 +67,9 @@ func code(_ text: String) -> String {
 func matches(_ pattern: String, in text: String, group: Int = 1) -> [String] {
     let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
     let range = NSRange(text.startIndex..., in: text)
-    return regex.matches(in: text, range: range).compactMap { Range($0.range(at: group), in: text).map { String(text[$0]) } }
+    return regex.matches(in: text, range: range).compactMap {
+        Range($0.range(at: group), in: text).map { String(text[$0]) }
+    }
 }
 
 var files: [(folder: String, name: String, code: String)] = []
@@ -121,7 +123,8 @@ for from in order {
 }
 if against.isEmpty {
     let count = edges.values.reduce(0) { $0 + $1.count }
-    print("folder-deps: \(count) folder-to-folder references, all in pipeline order (\(order.joined(separator: " → ")))")
+    print(
+        "folder-deps: \(count) folder-to-folder references, all in pipeline order (\(order.joined(separator: " → ")))")
 } else {
     print("folder-deps: \(against.count) against the pipeline order (\(order.joined(separator: " → "))):")
     print("  " + against.joined(separator: "\n  "))

@@ -21,7 +21,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
             let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                CourseLoader.isLessonFileName($0)
+                LessonName.isLessonFile($0)
             }.sorted()
             let file = names[Int(random.next() % UInt64(names.count))]
             let url = lessons.appendingPathComponent(file)

@@ -31,12 +31,12 @@ final class InvocationTests: XCTestCase {
     }
 
     func testLessonFileNames() {
-        XCTAssertTrue(CourseLoader.isLessonFileName("09-yerel-durum.md"))
-        XCTAssertTrue(CourseLoader.isLessonFileName("100-yeni.md"))
-        XCTAssertFalse(CourseLoader.isLessonFileName("9-yerel.md"))
-        XCTAssertFalse(CourseLoader.isLessonFileName("README.md"))
-        XCTAssertFalse(CourseLoader.isLessonFileName("09-.md"))
-        XCTAssertFalse(CourseLoader.isLessonFileName("09-x.txt"))
+        XCTAssertTrue(LessonName.isLessonFile("09-yerel-durum.md"))
+        XCTAssertTrue(LessonName.isLessonFile("100-yeni.md"))
+        XCTAssertFalse(LessonName.isLessonFile("9-yerel.md"))
+        XCTAssertFalse(LessonName.isLessonFile("README.md"))
+        XCTAssertFalse(LessonName.isLessonFile("09-.md"))
+        XCTAssertFalse(LessonName.isLessonFile("09-x.txt"))
     }
 }
 

@@ -184,7 +184,7 @@ final class RenderingPropertyTests: XCTestCase {
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
             let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                CourseLoader.isLessonFileName($0)
+                LessonName.isLessonFile($0)
             }.sorted()
             var file = try XCTUnwrap(names.last)
             var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)

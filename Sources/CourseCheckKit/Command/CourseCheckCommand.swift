@@ -39,82 +39,9 @@ package struct CourseCheckCommand {
         self.stderr = stderr
     }
 
-    package func run(_ arguments: [String]) -> ExitStatus {
-        let invocation: Invocation
-        do throws(CourseCheckError) {
-            invocation = try Invocation.parse(arguments)
-        } catch {
-            var fallback = Invocation()
-            fallback.format = Self.rawFormat(arguments)
-            // No report file from a command line that did not parse: its paths are not known to be
-            // safe to write (`watch --junit lessons/x.xml` is refused, and must write nothing).
-            fail(error, invocation: fallback, reporter: reporter(.auto), plan: nil)
-            stderr.write("Run 'coursecheck --help' for usage.\n")
-            return .failure
-        }
-        let reporter = reporter(invocation.color)
-        var plan: CourseLoader.Plan?
-        // Said once, whatever the action: a damaged or unwritable cache is a fallback, never silent.
-        defer { for note in Cache.notes() { stderr.write("coursecheck: note: \(note)\n") } }
-        do throws(CourseCheckError) {
-            switch invocation.action {
-            case .help, .version, .importCourse: break
-            default: _ = try FileGate.temporaryDirectory(environment.variables)
-            }
-            switch invocation.action {
-            case .help(let subcommand):
-                let text = subcommand.map(Invocation.help(of:)) ?? Invocation.help
-                stdout.write(text)
-                return .clean
-            case .version:
-                stdout.write(Invocation.version + "\n")
-                return .clean
-            case .list:
-                plan = try loadPlan(invocation)
-                var configuration = configuration(invocation)
-                configuration.evaluation = .routes
-                configuration.claims = false
-                configuration.goldens = .off
-                let result = try CourseChecker(configuration: configuration).check(plan!)
-                output(invocation, reporter).listing(RoleListing(result: result), diagnostics: result.diagnostics)
-                return result.summary.errors > 0 ? .findings : .clean
-            case .check, .update, .promote:
-                plan = try loadPlan(invocation)
-                var checker = CourseChecker(configuration: configuration(invocation))
-                try checker.validateStores(plan!)
-                checker.configuration.storesValidated = true
-                try validateReportPath(invocation, plan: plan!, checker: checker)
-                try validateSummaryPath(invocation, plan: plan!, checker: checker)
-                try validateCache(checker, plan: plan!)
-                try refuseUnderCI(invocation.action)
-                switch invocation.action {
-                case .promote(let dryRun, _):
-                    return try promote(
-                        plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
-                case .update(_, let prune):
-                    return try update(
-                        plan!, checker: checker, prune: prune, invocation: invocation, reporter: reporter)
-                default:
-                    return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
-                }
-            case .run(let target):
-                return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
-            case .importCourse(let export, let lessons):
-                return try importCourse(export: export, into: lessons)
-            case .watch:
-                return try Watcher(command: self, invocation: invocation).run()
-            case .lsp:
-                return LSPServer(environment: environment, configuration: configuration(invocation)).run()
-            }
-        } catch {
-            fail(error, invocation: invocation, reporter: reporter, plan: plan)
-            return .failure
-        }
-    }
-
     /// The plan of a check or list; a first path that is neither a file nor a directory but looks
     /// like a mistyped subcommand gets a suggestion instead of "no such file".
-    private func loadPlan(_ invocation: Invocation) throws(CourseCheckError) -> CourseLoader.Plan {
+    func loadPlan(_ invocation: Invocation) throws(CourseCheckError) -> CourseLoader.Plan {
         if let first = invocation.paths.first, !first.contains("/"), !first.hasSuffix(".md"),
             !FileManager.default.fileExists(
                 atPath: URL(fileURLWithPath: first, relativeTo: environment.currentDirectory).path),
@@ -129,7 +56,7 @@ package struct CourseCheckCommand {
     /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
     /// `junit: false` when this run's JUnit report already holds its findings (a failed job summary
     /// never replaces them).
-    private func fail(
+    func fail(
         _ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?,
         junit: Bool = true
     ) {
@@ -161,7 +88,7 @@ package struct CourseCheckCommand {
 
     /// A report file must never overwrite what it reports on: not a lesson given, nothing inside a
     /// lessons or goldens directory.
-    private func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
+    func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
         throws(CourseCheckError)
     {
         guard let path = invocation.junitPath else { return }
@@ -175,7 +102,7 @@ package struct CourseCheckCommand {
 
     /// The job summary is the CI runner's file, appended to; still never a lesson (by path, link or
     /// hard link), nor a file in a lessons, goldens or git directory.
-    private func validateSummaryPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
+    func validateSummaryPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
         throws(CourseCheckError)
     {
         guard invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty
@@ -255,7 +182,7 @@ package struct CourseCheckCommand {
 
     /// The cache holds coursecheck's binaries and results: it may not share a directory with the
     /// lessons or the goldens, or either would fill with the other's files.
-    private func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws(CourseCheckError) {
+    func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws(CourseCheckError) {
         guard let cache = checker.configuration.router.toolchain.cache else { return }
         let mine = GoldenStore.canonicalPath(cache.directory)
         func overlaps(_ other: URL) -> Bool {
@@ -311,7 +238,7 @@ package struct CourseCheckCommand {
 
     /// `--update` and `--promote` never write on CI unless forced: a rerun must not pass by recording.
     /// `--promote --dry-run` only prints a patch, so it runs anywhere.
-    private func refuseUnderCI(_ action: Invocation.Action) throws(CourseCheckError) {
+    func refuseUnderCI(_ action: Invocation.Action) throws(CourseCheckError) {
         guard Invocation.isCI(environment.variables) else { return }
         let value = environment.variables["CI"] ?? ""
         switch action {
@@ -329,7 +256,7 @@ package struct CourseCheckCommand {
         }
     }
 
-    private func update(
+    func update(
         _ plan: CourseLoader.Plan, checker: CourseChecker, prune: Bool, invocation: Invocation,
         reporter: TextReporter
     )
@@ -356,7 +283,7 @@ package struct CourseCheckCommand {
         return try report(try checker.check(plan).adding(refusals), invocation: invocation, reporter: reporter)
     }
 
-    private func promote(
+    func promote(
         _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter
     ) throws(CourseCheckError) -> ExitStatus {
         // The lock comes before the reading: a second writer forms its verdict on what the first wrote.
@@ -445,7 +372,7 @@ package struct CourseCheckCommand {
     }
 
     /// The reporter of the invocation's format: everything a format decides goes through it.
-    private func output(_ invocation: Invocation, _ text: TextReporter) -> any FormatReporter {
+    func output(_ invocation: Invocation, _ text: TextReporter) -> any FormatReporter {
         invocation.format.reporter(text: text, stdout: stdout, stderr: stderr)
     }
 
@@ -470,7 +397,7 @@ package struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
-    private func importCourse(export: String, into lessons: String) throws(CourseCheckError) -> ExitStatus {
+    func importCourse(export: String, into lessons: String) throws(CourseCheckError) -> ExitStatus {
         let exportURL = URL(fileURLWithPath: export, relativeTo: environment.currentDirectory)
         guard let data = FileManager.default.contents(atPath: exportURL.path) else {
             throw .io(path: export, operation: .readExport, cause: .unknown)
@@ -543,7 +470,7 @@ package struct CourseCheckCommand {
         return configuration
     }
 
-    private func reporter(_ color: Invocation.ColorChoice) -> TextReporter {
+    func reporter(_ color: Invocation.ColorChoice) -> TextReporter {
         let style: Style =
             switch color {
             case .always: Style(enabled: true)

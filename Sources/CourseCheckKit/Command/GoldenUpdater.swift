@@ -45,14 +45,6 @@ package struct GoldenUpdater {
         var at: SourceLocation
     }
 
-    /// The ids of findings that leave a lesson's trees uncertain: while one stands, the lesson's
-    /// goldens are neither rewritten nor deleted, since a tree may have lost its expected block.
-    /// `no-trees` and `not-a-lesson` are too: a lesson whose fences all turned into text keeps its approvals.
-    static let structuralIDs: Set<DiagnosticID> = [
-        .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity, .noTrees, .notALesson,
-        .conflictMarker,
-    ]
-
     package var checker: CourseChecker
     /// `--prune`: delete the orphans, after listing them.
     package var prune: Bool

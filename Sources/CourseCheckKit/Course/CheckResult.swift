@@ -1,37 +1,3 @@
-/// What a finding is about. The checker sets it where the finding is made, so reporters, `--update`
-/// and `--promote` group findings by the course's structure, never by guessing from line numbers.
-package enum Subject: Sendable, Hashable {
-    /// Nothing inside one lesson: the goldens directory, a golden folder no lesson has, the
-    /// toolchain record, the course index.
-    case course
-    /// A lesson as a whole: reading it, its block structure, its trees' identities.
-    case lesson
-    /// The lesson's n-th core block.
-    case core(Int)
-    /// The lesson's n-th tree block (`LessonResult.trees[n]`).
-    case tree(Int)
-    /// A claim of the course text, by its id.
-    case claim(DiagnosticID)
-    /// A golden file, by its display path.
-    case golden(String)
-
-    /// True for a golden file: reports show it beside the goldens, not inside its lesson.
-    package var isGoldenFile: Bool {
-        if case .golden = self { true } else { false }
-    }
-}
-
-/// One finding with its subject.
-package struct Finding: Sendable {
-    package var subject: Subject
-    package var diagnostic: Diagnostic
-
-    package init(_ subject: Subject, _ diagnostic: Diagnostic) {
-        self.subject = subject
-        self.diagnostic = diagnostic
-    }
-}
-
 /// One lesson file of a run: what was read, its trees and everything found in it.
 package struct LessonResult: Sendable {
     package var entry: CourseLoader.Entry
@@ -67,7 +33,7 @@ package struct LessonResult: Sendable {
     /// expected block, so no golden of the lesson may be rewritten or deleted.
     package var structuralError: Diagnostic? {
         findings.lazy.map(\.diagnostic).first {
-            $0.severity == .error && GoldenUpdater.structuralIDs.contains($0.id)
+            $0.severity == .error && DiagnosticID.structural.contains($0.id)
         }
     }
 
@@ -146,36 +112,6 @@ package struct TreeResult: Sendable {
     /// True when the tree ran to a clean end with one deterministic output.
     package var ranCleanly: Bool {
         run.map { $0.ending == .exited(0) && $0.divergentStdout == nil } ?? false
-    }
-}
-
-/// How a tree's run compares with its expected block. Every writer reads this; none compares again.
-package enum OutputVerdict: Sendable, Equatable {
-    /// The output equals the expected block as a reader sees it.
-    case matches
-    /// The output differs; `line` is the lesson line of the first difference.
-    case drifts(line: Int)
-    /// No fenced block can hold the output exactly.
-    case unrepresentable(Diagnostic.Unrepresentable)
-    /// The tree crashed, exited non-zero, ran out of time or printed past the limit.
-    case failed(ChildProcess.Ending)
-    /// The output changes from run to run.
-    case nondeterministic
-    /// The tree did not run (no expected block, a compile error, pending in the live loop).
-    case notRun
-
-    /// Why `--promote` and the quick fix leave the expected block alone, or nil when they may write it.
-    package var promoteSkipReason: String? {
-        switch self {
-        case .matches, .drifts: nil
-        case .notRun: "the tree did not run (see its compile error)"
-        case .failed(.exited(let status)): "the tree exited with status \(status)"
-        case .failed(.signalled): "the tree crashed"
-        case .failed(.timedOut): "the tree did not finish in time"
-        case .failed(.outputLimit): "the tree printed more than the output limit"
-        case .nondeterministic: "the tree's output changes from run to run"
-        case .unrepresentable: "no lesson block can show its output exactly"
-        }
     }
 }
 

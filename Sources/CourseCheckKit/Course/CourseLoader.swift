@@ -28,15 +28,6 @@ package struct CourseLoader: Sendable {
         self.currentDirectory = currentDirectory
     }
 
-    /// True for a lesson file name such as `09-yerel-durum.md`.
-    package static func isLessonFileName(_ name: String) -> Bool {
-        guard name.hasSuffix(".md") else { return false }
-        let digits = name.prefix { $0.isASCII && $0.isNumber }
-        guard digits.count >= 2 else { return false }
-        let rest = name.dropFirst(digits.count)
-        return rest.hasPrefix("-") && rest.count > "-.md".count
-    }
-
     /// Expands `paths`; throws `CourseCheckError` for paths that do not exist or hold no lessons.
     package func plan(_ paths: [String]) throws(CourseCheckError) -> Plan {
         var entries: [Entry] = []
@@ -84,7 +75,7 @@ package struct CourseLoader: Sendable {
             // Hidden files are an editor's or a system's (`.#01-x.md` locks, `.DS_Store`), never the author's text.
             for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
                 let display = Self.display(path, name)
-                if Self.isLessonFileName(name) {
+                if LessonName.isLessonFile(name) {
                     entries.append(Entry(displayPath: display, url: url.appendingPathComponent(name)))
                     found += 1
                 } else if name.first?.isASCII == true && name.first?.isNumber == true {
@@ -103,12 +94,12 @@ package struct CourseLoader: Sendable {
         // is what it would be in that directory: a hidden one is skipped, and one not named like a
         // lesson gets the directory's finding. Named alone, a file is checked as asked.
         let lessonFolders = Set(
-            entries.filter { Self.isLessonFileName($0.url.lastPathComponent) }.map {
+            entries.filter { LessonName.isLessonFile($0.url.lastPathComponent) }.map {
                 $0.url.deletingLastPathComponent().path
             })
         entries = entries.filter { entry in
             let name = entry.url.lastPathComponent
-            guard !Self.isLessonFileName(name), lessonFolders.contains(entry.url.deletingLastPathComponent().path)
+            guard !LessonName.isLessonFile(name), lessonFolders.contains(entry.url.deletingLastPathComponent().path)
             else { return true }
             if !name.hasPrefix(".") {
                 diagnostics.append(
@@ -127,7 +118,8 @@ package struct CourseLoader: Sendable {
         entries = entries.filter { seen.insert(Array(Self.resolved($0.url.path).utf8)).inserted }
         // A directory whose index and every lesson were given one by one is that directory, whole.
         for index in indexDirectories where !seenDirectories.contains(Self.resolved(index.url.path)) {
-            let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(Self.isLessonFileName)
+            let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(
+                LessonName.isLessonFile)
             let given = Set(lessons.map { Self.resolved(index.url.appendingPathComponent($0).path) })
             guard !given.isEmpty, given.isSubset(of: Set(entries.map { Self.resolved($0.url.path) })) else { continue }
             seenDirectories.insert(Self.resolved(index.url.path))

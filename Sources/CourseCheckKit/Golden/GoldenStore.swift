@@ -20,17 +20,6 @@ package struct GoldenStore: Sendable {
         rootPath = root.path
     }
 
-    /// The default store of a lesson file: `goldens/` beside the lesson's directory.
-    package static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
-        // By path: `URL`'s own path operations cost tens of thousands of instructions each.
-        let above = entry.url.path.parentPath.parentPath
-        let root = URL(fileURLWithPath: (above == "/" ? "" : above) + "/goldens", isDirectory: true)
-        let displayLessons = entry.displayPath.parentPath
-        let parent = displayLessons.parentPath
-        let display = displayLessons.isEmpty ? "../goldens" : (parent.isEmpty ? "goldens" : parent + "/goldens")
-        return GoldenStore(root: root, displayRoot: display)
-    }
-
     /// One tree's golden: where it is and what it holds (nil when missing).
     package struct Entry: Sendable, Equatable {
         package var url: URL
@@ -129,7 +118,7 @@ package struct GoldenStore: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: rootPath)) ?? []
         let kept = Set(stems.map { Array($0.utf8) })
         return names.sorted().filter { name in
-            !kept.contains(Array(name.utf8)) && CourseLoader.isLessonFileName(name + ".md")
+            !kept.contains(Array(name.utf8)) && LessonName.isLessonFile(name + ".md")
                 && Self.kind(path: prefix + "/" + name) == .directory
         }.flatMap { stem in ownedFiles(in: stem).map { entry(stem: stem, name: $0) } }
     }

@@ -25,7 +25,7 @@ package struct LessonImporter {
     /// The lesson file this export replaces: the one `NN-<slug>.md` in `directory`.
     package func target(in directory: URL) throws(CourseCheckError) -> String {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let matches = names.filter { CourseLoader.isLessonFileName($0) && $0.drop { $0.isNumber } == "-\(slug).md" }
+        let matches = names.filter { LessonName.isLessonFile($0) && $0.drop { $0.isNumber } == "-\(slug).md" }
             .sorted()
         guard matches.count == 1, let name = matches.first else {
             throw .usage(

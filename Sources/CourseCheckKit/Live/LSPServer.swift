@@ -344,9 +344,9 @@ package final class LSPServer {
         let name = (path as NSString).lastPathComponent
         let directory = path.parentPath
         let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .contains(where: CourseLoader.isLessonFileName)
+            .contains(where: LessonName.isLessonFile)
         if hasLessons { return directory }
-        return CourseLoader.isLessonFileName(name) ? path : nil
+        return LessonName.isLessonFile(name) ? path : nil
     }
 
     /// The ids of the course claims: they span lessons, so only the whole-course check has them.
@@ -361,7 +361,7 @@ package final class LSPServer {
     /// whole-course check to complete it (the first check, or a change that is not an edit).
     private func quickCheck() -> Bool {
         // Only lessons are checked alone: the course index has no blocks, its findings are claims.
-        let paths = edited.sorted().filter { CourseLoader.isLessonFileName(($0 as NSString).lastPathComponent) }
+        let paths = edited.sorted().filter { LessonName.isLessonFile(($0 as NSString).lastPathComponent) }
         edited = []
         dirty = false
         guard !paths.isEmpty, !outcomes.isEmpty else { return false }
@@ -431,7 +431,7 @@ package final class LSPServer {
                 // An open lesson deleted on disk is still checked, from its buffer.
                 for path in documents.keys
                 where path.parentPath == target && !plan.entries.contains(where: { $0.url.path == path })
-                    && CourseLoader.isLessonFileName((path as NSString).lastPathComponent)
+                    && LessonName.isLessonFile((path as NSString).lastPathComponent)
                 {
                     plan.entries.append(
                         CourseLoader.Entry(

@@ -1,18 +1,6 @@
 import Foundation
 import Synchronization
 
-/// A value shared between the loop thread and a background thread (a `Mutex` in a class, so an
-/// escaping closure can hold it).
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) { mutex = Mutex(value) }
-
-    func get() -> Value { mutex.withLock { $0 } }
-    func set(_ value: Value) { mutex.withLock { $0 = value } }
-    func update<Result: Sendable>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
-}
-
 /// A self-pipe: background threads and signal handlers wake the loop's `poll` by writing a byte
 /// (the signal number, or 0 for "results arrived"). The write end never blocks.
 final class WakePipe: Sendable {

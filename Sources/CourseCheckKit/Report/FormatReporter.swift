@@ -17,17 +17,6 @@ package protocol FormatReporter {
     func listing(_ listing: RoleListing, diagnostics: [Diagnostic])
 }
 
-extension Invocation.Format {
-    /// The reporter of this format: the one registration a new format needs.
-    package func reporter(text: TextReporter, stdout: OutputSink, stderr: OutputSink) -> any FormatReporter {
-        switch self {
-        case .text: TextFormat(text: text, stdout: stdout, stderr: stderr)
-        case .github: GitHubFormat(text: text, stdout: stdout, stderr: stderr)
-        case .json: JSONFormat(text: text, stdout: stdout, stderr: stderr)
-        }
-    }
-}
-
 /// swiftc-style findings on stderr, the summary and progress on stdout.
 struct TextFormat: FormatReporter {
     let text: TextReporter

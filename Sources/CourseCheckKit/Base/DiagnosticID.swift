@@ -118,3 +118,13 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension DiagnosticID {
+    /// The ids of findings that leave a lesson's trees uncertain: while one stands, the lesson's
+    /// goldens are neither rewritten nor deleted, since a tree may have lost its expected block.
+    /// `no-trees` and `not-a-lesson` are too: a lesson whose fences all turned into text keeps its approvals.
+    package static let structural: Set<DiagnosticID> = [
+        .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity, .noTrees, .notALesson,
+        .conflictMarker,
+    ]
+}

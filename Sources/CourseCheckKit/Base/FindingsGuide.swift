@@ -7,7 +7,7 @@ package enum FindingsGuide {
         var text = """
             # Findings
 
-            Generated from the diagnostic catalogue (`Sources/CourseCheckKit/Diagnose/`) by `make docs`; a test
+            Generated from the diagnostic catalogue (`Sources/CourseCheckKit/Base/DiagnosticID*.swift`, the messages in each stage's `Messages+*.swift`) by `make docs`; a test
             fails when this file is stale. Each finding prints as `path:line:col: severity: message [id]`; the
             examples are taken from the expected output of the test fixtures (`Tests/CourseCheckKitTests/Fixtures`).
             `--strict` makes every warning an error.

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Where a lesson's goldens are by default: a course decision, so it lives with the course.
+extension GoldenStore {
+    /// The default store of a lesson file: `goldens/` beside the lesson's directory.
+    package static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
+        // By path: `URL`'s own path operations cost tens of thousands of instructions each.
+        let above = entry.url.path.parentPath.parentPath
+        let root = URL(fileURLWithPath: (above == "/" ? "" : above) + "/goldens", isDirectory: true)
+        let displayLessons = entry.displayPath.parentPath
+        let parent = displayLessons.parentPath
+        let display = displayLessons.isEmpty ? "../goldens" : (parent.isEmpty ? "goldens" : parent + "/goldens")
+        return GoldenStore(root: root, displayRoot: display)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The entry point: parses the command line and hands the action to the stage that owns it, the
+/// live loops included, so the command stages never name the live loops that sit on top of them.
+extension CourseCheckCommand {
+    package func run(_ arguments: [String]) -> ExitStatus {
+        let invocation: Invocation
+        do throws(CourseCheckError) {
+            invocation = try Invocation.parse(arguments)
+        } catch {
+            var fallback = Invocation()
+            fallback.format = Self.rawFormat(arguments)
+            // No report file from a command line that did not parse: its paths are not known to be
+            // safe to write (`watch --junit lessons/x.xml` is refused, and must write nothing).
+            fail(error, invocation: fallback, reporter: reporter(.auto), plan: nil)
+            stderr.write("Run 'coursecheck --help' for usage.\n")
+            return .failure
+        }
+        let reporter = reporter(invocation.color)
+        var plan: CourseLoader.Plan?
+        // Said once, whatever the action: a damaged or unwritable cache is a fallback, never silent.
+        defer { for note in Cache.notes() { stderr.write("coursecheck: note: \(note)\n") } }
+        do throws(CourseCheckError) {
+            switch invocation.action {
+            case .help, .version, .importCourse: break
+            default: _ = try FileGate.temporaryDirectory(environment.variables)
+            }
+            switch invocation.action {
+            case .help(let subcommand):
+                let text = subcommand.map(Invocation.help(of:)) ?? Invocation.help
+                stdout.write(text)
+                return .clean
+            case .version:
+                stdout.write(Invocation.version + "\n")
+                return .clean
+            case .list:
+                plan = try loadPlan(invocation)
+                var configuration = configuration(invocation)
+                configuration.evaluation = .routes
+                configuration.claims = false
+                configuration.goldens = .off
+                let result = try CourseChecker(configuration: configuration).check(plan!)
+                output(invocation, reporter).listing(RoleListing(result: result), diagnostics: result.diagnostics)
+                return result.summary.errors > 0 ? .findings : .clean
+            case .check, .update, .promote:
+                plan = try loadPlan(invocation)
+                var checker = CourseChecker(configuration: configuration(invocation))
+                try checker.validateStores(plan!)
+                checker.configuration.storesValidated = true
+                try validateReportPath(invocation, plan: plan!, checker: checker)
+                try validateSummaryPath(invocation, plan: plan!, checker: checker)
+                try validateCache(checker, plan: plan!)
+                try refuseUnderCI(invocation.action)
+                switch invocation.action {
+                case .promote(let dryRun, _):
+                    return try promote(
+                        plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
+                case .update(_, let prune):
+                    return try update(
+                        plan!, checker: checker, prune: prune, invocation: invocation, reporter: reporter)
+                default:
+                    return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
+                }
+            case .run(let target):
+                return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
+            case .importCourse(let export, let lessons):
+                return try importCourse(export: export, into: lessons)
+            case .watch:
+                return try Watcher(command: self, invocation: invocation).run()
+            case .lsp:
+                return LSPServer(environment: environment, configuration: configuration(invocation)).run()
+            }
+        } catch {
+            fail(error, invocation: invocation, reporter: reporter, plan: plan)
+            return .failure
+        }
+    }
+}
