@@ -28,8 +28,9 @@ final class BlockStructurePropertyTests: XCTestCase {
     ]
 
     func testRandomDocumentsNeverTrapAndStayInsideTheFile() {
-        var generator = Generator(state: 11)
-        for _ in 0..<3_000 {
+        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 11)
+        var generator = Generator(state: seed)
+        for _ in 0..<count {
             var text = ""
             for _ in 0..<Int.random(in: 1...40, using: &generator) {
                 text += Self.pieces.randomElement(using: &generator)!
@@ -40,12 +41,14 @@ final class BlockStructurePropertyTests: XCTestCase {
             let file = SourceFile(path: "r.md", text: text)
             let scanned = MarkdownScanner.scan(file)
             for block in scanned.blocks {
-                XCTAssertEqual(block.body.count, block.bodyPrefixLengths.count, text.debugDescription)
+                XCTAssertEqual(
+                    block.body.count, block.bodyPrefixLengths.count, "seed \(seed): \(text.debugDescription)")
                 XCTAssertEqual(
                     block.body.map(\.number),
                     Array(stride(from: block.opening.number + 1, to: block.closing.number, by: 1)))
                 for (line, prefix) in zip(block.body, block.bodyPrefixLengths) {
-                    XCTAssertLessThanOrEqual(prefix, file.lines[line.number - 1].text.utf8.count, text.debugDescription)
+                    XCTAssertLessThanOrEqual(
+                        prefix, file.lines[line.number - 1].text.utf8.count, "seed \(seed): \(text.debugDescription)")
                 }
             }
             let prose = Prose(file: file, document: scanned.document)

@@ -9,17 +9,26 @@ enum InProcess {
         var stderr: String
     }
 
-    /// The toolchain from PATH or SWIFTC, and one cache shared by every in-process run of this test
-    /// process, so the same tree compiles once. Nothing else of the outer environment (no CI).
+    /// The toolchain from PATH or SWIFTC, and one cache shared by every in-process run, so the same
+    /// tree compiles once. Nothing else of the outer environment (no CI).
     static let environment: [String: String] = {
         var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
         variables["COURSECHECK_CACHE_DIR"] = cacheDirectory.path
-        // The shared cache goes with the test process: no test run leaves it in $TMPDIR.
-        atexit { try? FileManager.default.removeItem(at: InProcess.cacheDirectory) }
+        // A cache of this process's own goes with it: no test run leaves it in $TMPDIR. One given by
+        // `scripts/run-tests` is shared by its shards, and the script removes it.
+        if sharedCache == nil { atexit { try? FileManager.default.removeItem(at: InProcess.cacheDirectory) } }
         return variables
     }()
 
-    static let cacheDirectory = FileManager.default.temporaryDirectory
+    /// `COURSECHECK_TEST_CACHE_DIR`: the cache `scripts/run-tests` shares between the test processes
+    /// it runs at once, so a tree two shards compile is compiled once (the cache's writes are atomic).
+    static let sharedCache = ProcessInfo.processInfo.environment["COURSECHECK_TEST_CACHE_DIR"].flatMap {
+        $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
+    }
+
+    static let cacheDirectory =
+        sharedCache
+        ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("coursecheck-test-cache-\(ProcessInfo.processInfo.processIdentifier)")
 
     /// Runs `arguments` in `directory` with `environment` plus `extra`.
