@@ -72,7 +72,7 @@ docs:
 bench:
 	scripts/bench
 
-## fuzz: libFuzzer + ASan targets (scanner, tree language, front matter, link references, claims, the
+## fuzz: libFuzzer + ASan targets (scanner, inline, tree language, front matter, link references, claims, the
 ## compiler parse reader), FUZZ_SECONDS each (default 60)
 fuzz:
 	scripts/fuzz

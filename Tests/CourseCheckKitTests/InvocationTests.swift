@@ -81,12 +81,13 @@ final class CommandLineHelpTests: XCTestCase {
               --output-limit <n>  Bytes a tree may print (default 1048576).
               --compile-timeout <s>  Seconds one swiftc invocation may take (default 120);
                                   swiftc and its children are then stopped.
-              --build <mode>      merged (default): one swiftc for all trees, one tree per
+              --build <mode>      merged (default): one swiftc for the trees that can
+                                  share a program, the others standalone, one tree per
                                   process; per-tree: one swiftc per tree, each tree
                                   verbatim as main.swift.
               --no-cache          Compile and run everything afresh.
-              --cache-dir <dir>   Where binaries and passing results are cached
-                                  (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
+              --cache-dir <dir>   Where binaries and passing results are cached (default
+                                  .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
               --color <when>      auto (default: only on a terminal, never with NO_COLOR
                                   or TERM=dumb), always or never.
               --no-color          Same as --color never.

@@ -138,17 +138,20 @@ extension DiagnosticID {
         case .parentCycle:
             (
                 summary: "The parents of a tree's nodes form a cycle, so the core's `ancestors(of:)` would never "
-                    + "return.",
+                    + "return. The embedded engine checks a tree's shape before it runs it; under `--engine swiftc` "
+                    + "the same tree runs until `--timeout` stops it (`tree-failed`).",
                 fix: "Change the nodes' parents so that no node is its own ancestor."
             )
         case .unknownParent:
             (
-                summary: "A node names a parent that is not a node of its tree.",
+                summary: "A node names a parent that is not a node of its tree (checked by the embedded engine, "
+                    + "before it runs the tree).",
                 fix: "Correct the parent's name, or add the missing node to the tree."
             )
         case .duplicateNode:
             (
-                summary: "Two nodes of one tree have the same name; the core only finds the first.",
+                summary: "Two nodes of one tree have the same name; the core only finds the first (checked by the "
+                    + "embedded engine, before it runs the tree).",
                 fix: "Give each node of the tree its own name."
             )
         case .unreadStorageKey:
@@ -179,7 +182,8 @@ extension DiagnosticID {
                 summary: "A tree has no description after `// main.swift`, or the same golden name as an earlier "
                     + "tree of its lesson, so neither gets an approval until the names differ.",
                 fix: "Write `// main.swift — <what the tree shows>`, a description of its own for each tree of the "
-                    + "lesson, then approve with `coursecheck --update lessons/`."
+                    + "lesson, then approve with `coursecheck --update --prune lessons/`: a renamed tree's old golden "
+                    + "is then an orphan, and `--prune` removes it."
             )
         case .goldenDrift:
             (
@@ -192,7 +196,8 @@ extension DiagnosticID {
             (
                 summary: "A tree has no approved golden, something coursecheck did not make stands at its golden's "
                     + "path, or the course has no goldens directory.",
-                fix: "Check the tree's output, then run `coursecheck --update lessons/` and commit the new golden. "
+                fix: "Check the tree's output, then run `coursecheck --update lessons/` (`--update --prune` when the "
+                    + "tree was renamed, so its old golden goes too) and commit the new golden. "
                     + "Without goldens at all, pass `--no-goldens`; replace a link or foreign file at the path with "
                     + "a plain file or folder."
             )

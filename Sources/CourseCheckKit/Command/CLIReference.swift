@@ -7,7 +7,8 @@ package enum CLIReference {
             # Command line
 
             Generated from the option declarations (`Sources/CourseCheckKit/Command/CommandLineSpec.swift`) by
-            `make docs`; a test fails when this file is stale. `coursecheck help <subcommand>` prints the same.
+            `make docs`; a test fails when this file is stale. `coursecheck help` prints the usage and every
+            option; `coursecheck help <subcommand>` (or `<subcommand> --help`) prints one subcommand's part.
 
             ```
             \(CommandLineSpec.usage.map(\.line).joined(separator: "\n"))
@@ -45,6 +46,10 @@ package enum CLIReference {
                 ? "any" : names.count == CommandLineSpec.subcommands.count ? "all" : names.joined(separator: ", ")
             let help = option.help.joined(separator: " ") + (option.details.isEmpty ? "" : " " + option.details)
             text += "| `\(option.usage)` | \(which) | \(help.replacingOccurrences("|", with: "\\|")) |\n"
+        }
+        text += "\n## Environment\n\n| variable | effect |\n|---|---|\n"
+        for variable in CommandLineSpec.environment {
+            text += "| `\(variable.name)` | \(variable.effect) |\n"
         }
         text += """
 

@@ -68,14 +68,15 @@ package enum CommandLineSpec {
                 "line of its expected block.",
             ],
             details: """
-                One row per block with file, line and role; for a tree, the line of its expected block, the \
-                engine `auto` sends it to (with the reason when it leaves the embedded engine) and its title. \
+                A tree's row also names the engine `auto` sends it to (with the reason when it leaves the \
+                embedded engine) and its title. The findings of the listing (a structural error, with \
+                `--strict` a warning) are reported too, and make the exit status 1. \
                 `--format json` gives the same rows as a JSON array (`file`, `line`, `role`, `expected`, \
                 `engine`, `title`, every key in every row, `null` where it does not apply).
                 """),
         SubcommandSpec(
             subcommand: .run, title: "run", help: ["Print the actual output of the tree that holds <line>."],
-            details: "`run lesson.md:LINE` prints the actual output of the tree holding LINE (any line of its block)."),
+            details: "LINE is any line of the tree's block, its fence lines included."),
         SubcommandSpec(
             subcommand: .importCourse, title: "import",
             help: [
@@ -85,9 +86,9 @@ package enum CommandLineSpec {
                 "later 'updated').",
             ],
             details: """
-                `import EXPORT DIR` splits a single-file course export from the platform (course front matter, \
-                `## ` parts, `### ` lessons with a `Source:` line, `####` sections) into `NN-<slug>.md` lessons \
-                and the `README.md` index, atomically; a lesson file's existing `objectives` (which the export \
+                A course export from the platform has course front matter, `## ` parts, `### ` lessons with a \
+                `Source:` line and `####` sections; the lessons and the index are written atomically, and a \
+                lesson file's existing `objectives` (which the export \
                 lacks) and a later `updated` are kept. Importing the course's own export into `lessons/` changes \
                 no file. A standalone lesson export (front matter with `title` and `source`, then `# Title`) \
                 replaces the one lesson file `NN-<slug>.md` whose slug ends its `source` URL, keeping the same two \
@@ -176,13 +177,14 @@ package enum CommandLineSpec {
         OptionSpec(
             names: ["--build"], value: "<mode>",
             help: [
-                "merged (default): one swiftc for all trees, one tree per",
+                "merged (default): one swiftc for the trees that can",
+                "share a program, the others standalone, one tree per",
                 "process; per-tree: one swiftc per tree, each tree",
                 "verbatim as main.swift.",
             ], accepted: running,
             details: """
-                `merged` builds the trees that cannot observe the merge with one swiftc and the others \
-                standalone; `per-tree` runs one swiftc per tree.
+                A tree that could observe the merge (it declares a type, imports a module, reads the command \
+                line, …) is built standalone, and the summary counts each reason.
                 """
         ) { parse, raw throws(CourseCheckError) in
             guard let build = Invocation.BuildMode(rawValue: raw) else {
@@ -200,8 +202,8 @@ package enum CommandLineSpec {
         OptionSpec(
             names: ["--cache-dir"], value: "<dir>",
             help: [
-                "Where binaries and passing results are cached",
-                "(default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).",
+                "Where binaries and passing results are cached (default",
+                ".build/coursecheck-cache, or COURSECHECK_CACHE_DIR).",
             ], accepted: running, details: ""
         ) { parse, directory throws(CourseCheckError) in
             if !parse.noCache { parse.invocation.cache = .directory(directory) }
@@ -329,6 +331,23 @@ package enum CommandLineSpec {
         OptionSpec(
             names: ["-h", "--help"], value: nil, help: ["Show this help."], accepted: every, details: ""
         ) { parse, _ throws(CourseCheckError) in parse.askedFor = .help() },
+    ]
+
+    /// The environment variables coursecheck reads, for the reference: the name and what it does.
+    package static let environment: [(name: String, effect: String)] = [
+        (
+            "CI",
+            "set to anything but empty, `0`, `false`, `no` or `off`: `--update` and `--promote` refuse without `--force`, and `lsp` offers no approve"
+        ),
+        ("SWIFTC", "the swiftc to use; else `swiftc` on `PATH`"),
+        ("COURSECHECK_CACHE_DIR", "the result cache (default `.build/coursecheck-cache`); `--cache-dir` wins"),
+        ("NO_COLOR", "any value: no colour (as `--color never`, unless `--color always`)"),
+        ("TERM", "`dumb`: no colour"),
+        ("GITHUB_STEP_SUMMARY", "with `--format github`: the job summary is appended to this file"),
+        ("TMPDIR", "where scratch directories go (removed on every exit, signals included)"),
+        ("COURSECHECK_WATCH", "`poll`: `watch` polls instead of using inotify"),
+        ("COURSECHECK_LSP_LOG", "`lsp` logs each check's time on stderr (for `scripts/lsp-latency`)"),
+        ("COURSECHECK_BIN", "read by the pre-commit hook (`make hooks`), not by coursecheck: the binary it runs"),
     ]
 
     /// `--help` and `--version` answer under any subcommand, so no subcommand refuses them.
