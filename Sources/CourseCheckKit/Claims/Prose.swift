@@ -302,7 +302,7 @@ package struct Prose: Sendable {
     /// takes it as one (every cell dashes with optional colons) is decided by the caller, so a
     /// slip in it is reported rather than read as prose.
     private static func isDelimiter(_ text: String) -> Bool {
-        isRow(text) && text.contains("---")
+        isRow(text) && text.utf8Offset(of: "---") != nil
     }
 
     /// The cells of a table row, split on unescaped pipes, each as rendered text.

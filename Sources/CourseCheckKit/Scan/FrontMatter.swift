@@ -199,7 +199,10 @@ package struct FrontMatter: Sendable, Equatable {
             return .success(text)
         }
         let text = scalar(raw)
-        if text.contains(": ") || text.hasSuffix(":") { return .failure(Failure(reason: .colonInPlainScalar)) }
+        // By bytes, as YAML reads code points (Foundation's `contains` compares graphemes).
+        if text.utf8Offset(of: ": ") != nil || text.hasSuffix(":") {
+            return .failure(Failure(reason: .colonInPlainScalar))
+        }
         return .success(text)
     }
 
