@@ -31,6 +31,21 @@ final class CascadeTests: XCTestCase {
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
     }
 
+    /// An unreadable lesson is its own one finding; the cross-lesson claims wait for it, and the
+    /// summary says so (never "not applicable", which means the course does not use the structure).
+    func testAnUnreadableLessonMakesTheCourseClaimsWaitAndSaysSo() throws {
+        try Data().write(to: lessons.appendingPathComponent("22-bos.md"))
+        let run = InProcess.run(["lessons/"], in: scratch.url)
+        XCTAssertEqual(
+            run.stderr.split(separator: "\n").map(String.init),
+            ["lessons/22-bos.md:1:1: error: file is empty; it is not a lesson [not-a-lesson]"])
+        XCTAssertTrue(
+            run.stdout.contains(
+                "claims: 3 checked, 5 not judged while 1 lesson is unread (course-index, closing-table, "
+                    + "trigger-distribution, note-series, label-reference); 1 error"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("not applicable"), run.stdout)
+    }
+
     func testProseBetweenATreeAndItsExpectedBlock() throws {
         try mutate(
             "01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n",

@@ -35,6 +35,9 @@ package enum CourseClaims {
         package var diagnostics: [Diagnostic] = []
         package var checked: [DiagnosticID] = []
         package var notApplicable: [DiagnosticID] = []
+        /// Cross-lesson claims that wait for lessons that could not be read.
+        package var waiting: [DiagnosticID] = []
+        package var unreadLessons = 0
         package var skipped: [DiagnosticID] = []
 
         package var summary: String {
@@ -42,6 +45,11 @@ package enum CourseClaims {
             if !notApplicable.isEmpty {
                 text +=
                     ", \(notApplicable.count) not applicable (\(notApplicable.map(\.rawValue).joined(separator: ", ")))"
+            }
+            if !waiting.isEmpty {
+                text +=
+                    ", \(waiting.count) not judged while \(Plural.count(unreadLessons, "lesson")) "
+                    + "\(unreadLessons == 1 ? "is" : "are") unread (\(waiting.map(\.rawValue).joined(separator: ", ")))"
             }
             if !skipped.isEmpty {
                 text += ", \(skipped.count) skipped (\(skipped.map(\.rawValue).joined(separator: ", ")))"
@@ -54,7 +62,12 @@ package enum CourseClaims {
         var report = Report()
         for claim in claims {
             if claim.spansCourse && !course.isWholeCourse {
-                report.notApplicable.append(claim.id)
+                if course.unreadLessons > 0 {
+                    report.waiting.append(claim.id)
+                    report.unreadLessons = course.unreadLessons
+                } else {
+                    report.notApplicable.append(claim.id)
+                }
                 continue
             }
             switch claim.check(course) {

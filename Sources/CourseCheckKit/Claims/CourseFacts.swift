@@ -90,6 +90,9 @@ package struct CourseFacts: Sendable {
     package private(set) var outvoted: [Int: TriggerConsensus.Outvoted] = [:]
     /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
     package var isWholeCourse: Bool
+    /// Lessons of the one lessons directory given that could not be read (their own findings say
+    /// why): the cross-lesson claims wait for them, and the summary says so, never "not applicable".
+    package var unreadLessons = 0
     /// For checks that need the toolchain: where to cache, and what the environment is.
     package var cache: Cache?
     package var environment: [String: String]

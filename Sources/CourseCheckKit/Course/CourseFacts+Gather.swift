@@ -37,6 +37,9 @@ extension CourseFacts {
             }
         }
         let whole = plan.directories.count == 1 && plan.entries.count == lessons.count
-        return CourseFacts(lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
+        var facts = CourseFacts(
+            lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
+        if plan.directories.count == 1 { facts.unreadLessons = max(0, plan.entries.count - lessons.count) }
+        return facts
     }
 }
