@@ -76,7 +76,10 @@ package enum CommandLineSpec {
                 """),
         SubcommandSpec(
             subcommand: .run, title: "run", help: ["Print the actual output of the tree that holds <line>."],
-            details: "LINE is any line of the tree's block, its fence lines included."),
+            details: """
+                LINE is any line of the tree's block or of its expected block, fence lines included, so the \
+                line an `output-drift` names runs its tree.
+                """),
         SubcommandSpec(
             subcommand: .importCourse, title: "import",
             help: [

@@ -1,4 +1,5 @@
 /// `coursecheck run lesson.md:LINE`: evaluates the one tree that holds LINE and prints its output.
+/// A line of the tree's expected block names the tree too: an `output-drift` is reported there.
 struct TreeRunner {
     var command: CourseCheckCommand
     var reporter: TextReporter
@@ -21,7 +22,10 @@ struct TreeRunner {
             return .findings
         }
         guard
-            let tree = lesson.trees.first(where: { $0.block.opening.number <= line && line <= $0.block.closing.number })
+            let tree = lesson.trees.first(where: {
+                ($0.block.opening.number...$0.block.closing.number).contains(line)
+                    || ($0.expected.opening.number...$0.expected.closing.number).contains(line)
+            })
         else {
             let starts = lesson.trees.map { "\($0.header.number)" }.joined(separator: ", ")
             throw CourseCheckError.usage(
