@@ -182,6 +182,50 @@ final class CommandLineHelpTests: XCTestCase {
         }
     }
 
+    /// Every declaration against every subcommand: an option a subcommand accepts parses there (in
+    /// both value spellings, and refused when given twice); any other is refused by name. A new
+    /// option needs a valid value here, so this table cannot silently miss it.
+    func testEveryDeclaredOptionIsHonouredOrRefusedByEverySubcommand() throws {
+        let values = [
+            "--engine": "embedded", "--timeout": "5", "--output-limit": "100", "--compile-timeout": "5",
+            "--build": "per-tree", "--cache-dir": "c", "--goldens": "g", "--format": "json", "--junit": "r.xml",
+            "--color": "never",
+        ]
+        let paths: [Invocation.Subcommand: [String]] = [
+            .check: ["lessons/"], .list: ["lessons/"], .run: ["a.md:1"], .importCourse: ["a.md", "lessons"],
+            .watch: ["lessons/"], .lsp: [], .help: [], .version: [],
+        ]
+        for (name, subcommand) in Invocation.subcommands {
+            for option in CommandLineSpec.options where !CommandLineSpec.answeredAnywhere.contains(option.names[0]) {
+                let flag = option.names.last!
+                var forms = [[flag]]
+                if option.value != nil {
+                    let value = try XCTUnwrap(values[flag], "\(flag) has no test value")
+                    forms = [[flag, value], ["\(flag)=\(value)"]]
+                }
+                for form in forms {
+                    let arguments = [name] + form + paths[subcommand, default: []]
+                    do {
+                        _ = try Invocation.parse(arguments)
+                        XCTAssertTrue(option.accepted.contains(subcommand), "\(arguments) parsed")
+                    } catch {
+                        if option.accepted.contains(subcommand) {
+                            // Accepted, but some flags only go with another (`--dry-run` with `--promote`).
+                            XCTAssertNotEqual(error, .usage("\(name) does not take \(flag)"), "\(arguments)")
+                        } else {
+                            XCTAssertEqual(error, .usage("\(name) does not take \(flag)"), "\(arguments)")
+                        }
+                    }
+                }
+                if let value = values[flag], option.accepted.contains(subcommand) {
+                    XCTAssertThrowsError(
+                        try Invocation.parse([name, flag, value, flag, value] + paths[subcommand, default: []])
+                    ) { XCTAssertEqual($0 as? CourseCheckError, .usage("\(flag) is given twice")) }
+                }
+            }
+        }
+    }
+
     /// The writing flags make one action; the modes are values, not flags checked against each other.
     func testFlagsBecomeAnActionAndModes() throws {
         XCTAssertEqual(try Invocation.parse(["--update", "lessons/"]).action, .update(force: false))
