@@ -56,6 +56,26 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
     }
 
+    /// A behaviour change edited into the tree alone drifts from the lesson and from the golden; the
+    /// golden's finding names both steps, since `--update` refuses until the lesson says the new output.
+    func testAChangedTreeIsPromotedThenUpdated() throws {
+        try edit("09-yerel-durum.md") { text in
+            try text.replacingFirst(
+                "countCauses(recomputes)\n```", with: "print(\"ek satir\")\ncountCauses(recomputes)\n```")
+        }
+        let before = run(["lessons"])
+        XCTAssertEqual(
+            before.stderr.split(separator: "\n").filter { $0.contains(": error: ") },
+            [
+                "lessons/09-yerel-durum.md:120:1: error: output of tree at line 120 differs from its approved golden; "
+                    + "if the change is intended, run 'coursecheck --promote', then 'coursecheck --update' [golden-drift]",
+                "lessons/09-yerel-durum.md:141:1: error: output of tree at line 120 differs from the lesson [output-drift]",
+            ])
+        XCTAssertEqual(run(["--promote", "lessons"]).status, 1, "the golden still drifts")
+        XCTAssertEqual(run(["--update", "lessons"]).status, 0)
+        XCTAssertEqual(run(["lessons"]).status, 0)
+    }
+
     /// A behaviour change edited into both the tree and its expected block still fails until --update approves it.
     func testUpdateApprovesALessonConsistentChangeAndSettles() throws {
         // Only the first tree of lesson 9: it prints one more line, and its expected block says so.

@@ -190,7 +190,9 @@ extension DiagnosticID {
                 summary: "A tree's output differs from its approved golden in `goldens/`, even if the lesson's "
                     + "expected block agrees with it. A note points at the golden's line, and a diff follows.",
                 fix: "If the change is intended, approve it with `coursecheck --update lessons/` and commit the "
-                    + "golden with the lesson; otherwise fix the tree or the core."
+                    + "golden with the lesson (when the lesson's expected block differs too, `coursecheck --promote "
+                    + "lessons/` first: `--update` approves only what the lesson says); otherwise fix the tree or "
+                    + "the core."
             )
         case .goldenMissing:
             (

@@ -32,7 +32,9 @@ package struct GoldenCheck: Sendable {
                 continue
             }
             guard approved != run.stdout else { continue }
-            findings.append(Finding(.tree(index), drift(approved, run, golden: golden, at: header)))
+            let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+            findings.append(
+                Finding(.tree(index), drift(approved, run, golden: golden, at: header, lessonDrifts: lessonDrifts)))
         }
         if let reason = store.unlistable(lesson: lesson.path) {
             findings.append(
@@ -61,9 +63,9 @@ package struct GoldenCheck: Sendable {
     }
 
     /// The drift of a tree's output from its approved golden, with the diff.
-    private func drift(_ approved: [UInt8], _ run: TreeRun, golden: GoldenStore.Entry, at header: SourceLocation)
-        -> Diagnostic
-    {
+    private func drift(
+        _ approved: [UInt8], _ run: TreeRun, golden: GoldenStore.Entry, at header: SourceLocation, lessonDrifts: Bool
+    ) -> Diagnostic {
         let goldenLines = LineScanner.lines(of: String(decoding: approved, as: UTF8.self))
         let actualLines = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
         let mismatch = LineMismatch.first(block: goldenLines, expected: actualLines)
@@ -75,7 +77,7 @@ package struct GoldenCheck: Sendable {
         ).hunks()
         return .goldenDrift(
             at: header, treeLine: header.line, golden: SourceLocation(path: golden.displayPath, line: goldenLine),
-            diff: diff)
+            diff: diff, lessonDrifts: lessonDrifts)
     }
 
     func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {

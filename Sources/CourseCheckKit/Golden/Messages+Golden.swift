@@ -62,13 +62,15 @@ extension Diagnostic {
     }
 
     /// The tree's output differs from its golden; the note points at the golden's first differing line.
-    static func goldenDrift(at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks)
-        -> Diagnostic
-    {
+    /// When the lesson's expected block differs too, `--update` refuses until the lesson says the
+    /// new output, so the advice names both steps.
+    static func goldenDrift(
+        at location: SourceLocation, treeLine: Int, golden: SourceLocation, diff: DiffHunks, lessonDrifts: Bool
+    ) -> Diagnostic {
         Diagnostic(
             .goldenDrift, at: location,
             "output of tree at line \(treeLine) differs from its approved golden; if the change is intended, run "
-                + "'coursecheck --update'",
+                + (lessonDrifts ? "'coursecheck --promote', then 'coursecheck --update'" : "'coursecheck --update'"),
             notes: [Note(golden, "the approved output")], attachment: .diff(diff))
     }
 
