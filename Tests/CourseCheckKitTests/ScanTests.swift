@@ -81,4 +81,32 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(lesson.blocks.map(\.role), [.tree, .expected])
         XCTAssertEqual(lesson.blocks.first?.expectedLine, 6)
     }
+
+    /// The byte search (memchr, then memcmp) finds what a naive scan finds, at every start, on
+    /// random texts over a small alphabet (so matches, near misses and overlaps are common).
+    func testByteSearchAgreesWithANaiveScan() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array("aab|-ç".utf8)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement()! }
+            let needle = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement()! }
+            for start in 0...text.count {
+                var naive: Int? = nil
+                if !needle.isEmpty && start + needle.count <= text.count {
+                    naive = (start...(text.count - needle.count)).first {
+                        Array(text[$0..<$0 + needle.count]) == needle
+                    }
+                }
+                let found = text.withUnsafeBufferPointer { t in
+                    needle.withUnsafeBufferPointer { n in ByteSearch.firstOffset(of: n, in: t, from: start) }
+                }
+                XCTAssertEqual(found, naive, "\(text) \(needle) from \(start)")
+            }
+            // As strings (a lone byte of `ç` decodes to U+FFFD, so compare what the strings hold).
+            let string = String(decoding: text, as: UTF8.self)
+            let other = String(decoding: needle, as: UTF8.self)
+            XCTAssertEqual(string.containsByte(UInt8(ascii: "|")), text.contains(UInt8(ascii: "|")))
+            XCTAssertEqual(string.sameBytes(other), Array(string.utf8) == Array(other.utf8), "\(text) \(needle)")
+        }
+    }
 }

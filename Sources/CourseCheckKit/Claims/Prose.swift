@@ -59,15 +59,16 @@ package struct Prose: Sendable {
             }
             self.source = source
             self.starts = starts
-            let hasMarkup = source.utf8.contains { byte in
-                switch byte {
-                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "\\"),
-                    UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "~"), UInt8(ascii: "\n"):
-                    true
-                default: false
-                }
-            }
+            var text = source
+            let markup = Self.markup
+            let hasMarkup = text.withUTF8 { bytes in bytes.contains { markup[Int($0)] } }
             inline = hasMarkup ? Inline(source, definitions: definitions) : Inline(plain: source)
+        }
+
+        /// The bytes that can start inline markup (or end a line), by value: a block without any is
+        /// plain text, and its inline structure is the text itself.
+        static let markup: [Bool] = (0...255).map { byte in
+            "`*_[\\&<~\n".utf8.contains(UInt8(byte))
         }
 
         /// The inline structure of `source`: code spans, emphasis, links. Built once, and only

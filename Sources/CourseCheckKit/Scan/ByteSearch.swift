@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plain byte-level substring search for the claim scanners, which read every prose line: much
 /// cheaper than Foundation's `range(of:)` (which, on a byte array, is DataProtocol's search with
 /// dynamic casts), and exact (no Unicode equivalence folding).
@@ -8,18 +10,16 @@ enum ByteSearch {
     )
         -> Int?
     {
-        guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
+        guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count,
+            let base = text.baseAddress, let pattern = needle.baseAddress
+        else { return nil }
+        // memchr finds each candidate first byte, memcmp checks the rest: libc's vectorised loops.
+        let last = text.count - needle.count
         var index = start
-        while index <= text.count - needle.count {
-            if text[index] == needle[0] {
-                var match = true
-                for offset in 1..<needle.count where text[index + offset] != needle[offset] {
-                    match = false
-                    break
-                }
-                if match { return index }
-            }
-            index += 1
+        while index <= last, let found = memchr(base + index, Int32(pattern[0]), last - index + 1) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, pattern, needle.count) == 0 { return at }
+            index = at + 1
         }
         return nil
     }
@@ -58,12 +58,12 @@ extension String {
 }
 
 extension String {
-    /// True when the UTF-8 text holds `byte`: a tight loop over contiguous storage.
+    /// True when the UTF-8 text holds `byte`: memchr over contiguous storage.
     func containsByte(_ byte: UInt8) -> Bool {
         var text = self
         return text.withUTF8 { buffer in
-            for value in buffer where value == byte { return true }
-            return false
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
         }
     }
 }

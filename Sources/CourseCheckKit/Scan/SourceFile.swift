@@ -1,3 +1,5 @@
+import Foundation
+
 /// A lesson file decoded into lines, with what decoding noticed on the way.
 package struct SourceFile: Sendable {
     /// The path as the user wrote it, used in every diagnostic.
@@ -25,7 +27,12 @@ package struct SourceFile: Sendable {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let hadBOM = body.starts(with: bom)
         if hadBOM { body = body.dropFirst(3) }
-        if let offset = body.firstIndex(of: 0) {
+        // memchr: a byte loop over every file cost about a percent of the default run.
+        let nul: Int? = body.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
+            return body.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+        }
+        if let offset = nul {
             return .failure(.encoding(at: location(of: offset, in: bytes, path: path), invalidByte: nil))
         }
         guard let text = String(validating: body, as: UTF8.self) else {
