@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import CourseCheckKit
@@ -107,6 +108,16 @@ final class ScanTests: XCTestCase {
             let other = String(decoding: needle, as: UTF8.self)
             XCTAssertEqual(string.containsByte(UInt8(ascii: "|")), text.contains(UInt8(ascii: "|")))
             XCTAssertEqual(string.sameBytes(other), Array(string.utf8) == Array(other.utf8), "\(text) \(needle)")
+        }
+    }
+
+    /// The byte-level last path component is what Foundation's gives, for the paths coursecheck names.
+    func testLastPathComponentIsFoundations() {
+        for path in [
+            "lessons/09-yerel-durum.md", "09.md", "a/b/", "/a", "/", "a//b", "./x.md", "../ç/ğ.md", "a/b//", "",
+            "lessons/dersler/", "x",
+        ] {
+            XCTAssertEqual(path.lastPathComponent, (path as NSString).lastPathComponent, path)
         }
     }
 }

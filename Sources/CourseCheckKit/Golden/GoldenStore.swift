@@ -41,7 +41,7 @@ package struct GoldenStore: Sendable {
 
     /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`.
     package static func stem(of path: String) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = path.lastPathComponent
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 

@@ -341,7 +341,7 @@ package final class LSPServer {
     /// CLI does), a lesson file alone when it is named like one, and nothing for markdown outside
     /// a course (the project's README, docs/, goldens/README.md): only lessons are lessons.
     static func target(of path: String) -> String? {
-        let name = (path as NSString).lastPathComponent
+        let name = path.lastPathComponent
         let directory = path.parentPath
         let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .contains(where: LessonName.isLessonFile)
@@ -361,7 +361,7 @@ package final class LSPServer {
     /// whole-course check to complete it (the first check, or a change that is not an edit).
     private func quickCheck() -> Bool {
         // Only lessons are checked alone: the course index has no blocks, its findings are claims.
-        let paths = edited.sorted().filter { LessonName.isLessonFile(($0 as NSString).lastPathComponent) }
+        let paths = edited.sorted().filter { LessonName.isLessonFile($0.lastPathComponent) }
         edited = []
         dirty = false
         guard !paths.isEmpty, !outcomes.isEmpty else { return false }
@@ -431,12 +431,12 @@ package final class LSPServer {
                 // An open lesson deleted on disk is still checked, from its buffer.
                 for path in documents.keys
                 where path.parentPath == target && !plan.entries.contains(where: { $0.url.path == path })
-                    && LessonName.isLessonFile((path as NSString).lastPathComponent)
+                    && LessonName.isLessonFile(path.lastPathComponent)
                 {
                     plan.entries.append(
                         CourseLoader.Entry(
                             displayPath: CourseLoader.display(
-                                plan.directoryDisplayPaths.first ?? "", (path as NSString).lastPathComponent),
+                                plan.directoryDisplayPaths.first ?? "", path.lastPathComponent),
                             url: URL(fileURLWithPath: path)))
                     plan.entries.sort { $0.url.lastPathComponent < $1.url.lastPathComponent }
                 }
