@@ -120,4 +120,15 @@ final class ScanTests: XCTestCase {
             XCTAssertEqual(path.lastPathComponent, (path as NSString).lastPathComponent, path)
         }
     }
+
+    /// The fast trim gives Foundation's result on random texts of spaces, tabs, NBSP, ideographic
+    /// spaces, combining marks and letters.
+    func testTrimmingWhitespacesIsFoundations() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [" ", "\t", "\u{A0}", "\u{3000}", "\u{301}", "a", "ç", "|", "\n", ""]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement()! }.joined()
+            XCTAssertEqual(text.trimmingWhitespaces, text.trimmingCharacters(in: .whitespaces), text.debugDescription)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A position in a lesson file: a display path, a 1-based line and a 1-based column.
 ///
 /// Columns count UTF-8 bytes, as swiftc and clang do. The description is `path:line:col`; the
@@ -28,6 +30,16 @@ extension String {
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `trimmingCharacters(in: .whitespaces)`, without its cost when nothing can need trimming: a
+    /// text whose first and last bytes are ASCII and neither space nor tab (the only ASCII members
+    /// of `.whitespaces`) is returned as it is; any other goes to Foundation, so the result is the same.
+    package var trimmingWhitespaces: String {
+        guard let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+            first != 0x20, first != 0x09, last != 0x20, last != 0x09
+        else { return isEmpty ? self : trimmingCharacters(in: .whitespaces) }
+        return self
     }
 
     /// The path's last component, as `NSString.lastPathComponent` gives it (`a/b.md` → `b.md`,

