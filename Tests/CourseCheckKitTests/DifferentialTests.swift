@@ -120,7 +120,7 @@ final class DifferentialTests: XCTestCase {
         let asked = environment["COURSECHECK_DIFFERENTIAL_CASES"] ?? "40"
         guard asked != "all", let count = Int(asked), count < oracles.count else { return oracles }
         let seed = PropertySeeds.seeds(defaultCases: 1).first ?? 1
-        var generator = SplitMix(state: seed)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
         let compiled = oracles.filter(\.errors.isEmpty).shuffled(using: &generator)
         let rejected = oracles.filter { !$0.errors.isEmpty }.shuffled(using: &generator)
         let chosen = Set((compiled.prefix(count - count / 2) + rejected.prefix(count / 2)).map(\.name))
@@ -128,18 +128,6 @@ final class DifferentialTests: XCTestCase {
             "DifferentialTests: \(chosen.count) of \(oracles.count) corpus trees (seed \(seed); "
                 + "COURSECHECK_PROPERTY_SEED=\(seed) replays it, COURSECHECK_DIFFERENTIAL_CASES=all takes every tree)")
         return oracles.filter { chosen.contains($0.name) }
-    }
-
-    /// A seeded generator, so a sample can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     /// The corpus covers both outcomes, or the comparisons prove little.

@@ -165,7 +165,7 @@ final class InlineParserTests: XCTestCase {
                 "www.", "http://", "<!--", "-->", "&ouml;", "ğ", "€", "[^a]", "](", "<a href=\"x\">",
             ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 20_000, defaultSeed: 0x5EED)
-        var generator = SplitMix(seed: seed)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
             let length = Int(generator.next() % 32)
             let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
@@ -176,18 +176,6 @@ final class InlineParserTests: XCTestCase {
                 XCTAssertTrue(Self.rangesAreSound(nodes, in: text), "seed \(seed): \(text.debugDescription)")
                 _ = InlineRenderer.html(nodes)
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 

@@ -31,8 +31,7 @@ package enum CLIReference {
             """
         for spec in CommandLineSpec.subcommands {
             text += "\n### `\(spec.title)`\n\n"
-            let subcommands = spec.subcommand == .help ? [Invocation.Subcommand.help, .version] : [spec.subcommand]
-            let usage = CommandLineSpec.usage.filter { !$0.subcommands.isDisjoint(with: subcommands) }
+            let usage = CommandLineSpec.usage.filter { !$0.subcommands.isDisjoint(with: spec.covers) }
             text += "```\n" + usage.map { $0.line + "\n" }.joined() + "```\n\n"
             text += spec.help.joined(separator: " ") + (spec.details.isEmpty ? "" : " " + spec.details) + "\n\n"
             let accepted = CommandLineSpec.options.filter { $0.accepted.contains(spec.subcommand) }

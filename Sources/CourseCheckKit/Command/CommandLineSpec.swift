@@ -11,6 +11,9 @@ package enum CommandLineSpec {
         package let help: [String]
         /// More for the reference (`Documentation/CLI.md`) than the help has room for.
         package let details: String
+
+        /// The subcommands this entry describes: `help, version` is one entry for two.
+        var covers: Set<Invocation.Subcommand> { subcommand == .help ? [.help, .version] : [subcommand] }
     }
 
     /// One option: its names, its value, its help, the subcommands that honour it, and what it does.
@@ -423,7 +426,7 @@ package enum CommandLineSpec {
         text += usage.filter { $0.subcommands.contains(subcommand) }.map { "  " + $0.line + "\n" }.joined()
         text += "\n"
         let description = subcommands.first {
-            $0.subcommand == subcommand || ($0.subcommand == .help && subcommand == .version)
+            $0.covers.contains(subcommand)
         }
         if let description {
             text += entry(description.title, description.help).map { String($0.dropFirst(2)) + "\n" }.joined() + "\n"

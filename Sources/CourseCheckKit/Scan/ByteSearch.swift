@@ -4,6 +4,15 @@ import Foundation
 /// cheaper than Foundation's `range(of:)` (which, on a byte array, is DataProtocol's search with
 /// dynamic casts), and exact (no Unicode equivalence folding).
 enum ByteSearch {
+    /// The offset of the first `byte` in `text` at or after `start`, or nil: libc's memchr, whose
+    /// vectorised loop every byte test over a whole file or line goes through.
+    static func firstOffset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let base = text.baseAddress, start < text.count,
+            let found = memchr(base + start, Int32(byte), text.count - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// The offset of the first `needle` in `text` at or after `start`, or nil.
     static func firstOffset(
         of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int = 0
@@ -13,11 +22,10 @@ enum ByteSearch {
         guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count,
             let base = text.baseAddress, let pattern = needle.baseAddress
         else { return nil }
-        // memchr finds each candidate first byte, memcmp checks the rest: libc's vectorised loops.
-        let last = text.count - needle.count
+        // Each candidate first byte by memchr, the rest by memcmp.
+        let candidates = UnsafeBufferPointer(rebasing: text[..<(text.count - needle.count + 1)])
         var index = start
-        while index <= last, let found = memchr(base + index, Int32(pattern[0]), last - index + 1) {
-            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        while let at = firstOffset(of: pattern[0], in: candidates, from: index) {
             if memcmp(base + at, pattern, needle.count) == 0 { return at }
             index = at + 1
         }
@@ -58,12 +66,9 @@ extension String {
 }
 
 extension String {
-    /// True when the UTF-8 text holds `byte`: memchr over contiguous storage.
+    /// True when the UTF-8 text holds `byte`.
     func containsByte(_ byte: UInt8) -> Bool {
         var text = self
-        return text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            return memchr(base, Int32(byte), buffer.count) != nil
-        }
+        return text.withUTF8 { ByteSearch.firstOffset(of: byte, in: $0) != nil }
     }
 }
