@@ -94,7 +94,9 @@ package struct FragmentSyntaxClaim: ClaimCheck {
 
     /// `swiftc -parse` over the fragments: all in one invocation, then again over those it said
     /// nothing about while another failed, until an invocation exits cleanly; one by one when a
-    /// batch fails without naming a fragment or runs out of time.
+    /// batch fails without naming a fragment or runs out of time. Batch mode: the driver's default
+    /// starts one frontend per file, ten times the cost of the parse itself (42 fragments: 1.5 s
+    /// against 0.15 s), with the same diagnostics.
     private func parse(_ blocks: [FencedBlock], toolchain: Toolchain, timeout: Double) throws(CourseCheckError)
         -> [Parsed]
     {
@@ -112,7 +114,8 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         while !remaining.isEmpty {
             let batch = oneByOne ? [remaining[0]] : remaining
             let result = try ChildProcess.swiftc(
-                toolchain.swiftc, ["-parse"] + batch.map { files[$0] }, in: scratch.url, scratch: scratch,
+                toolchain.swiftc, ["-parse", "-enable-batch-mode"] + batch.map { files[$0] }, in: scratch.url,
+                scratch: scratch,
                 timeout: timeout)
             if case .timedOut = result.ending {
                 if batch.count == 1 {
