@@ -30,6 +30,48 @@ final class EvaluateTests: XCTestCase {
         XCTAssertEqual(pieces.finalize(), whole.finalize())
     }
 
+    /// The digest of random bytes, fed in random pieces, is coreutils' `sha256sum`'s (the oracle;
+    /// skipped without it). Lengths cross the 55/56/64-byte padding edges.
+    func testSHA256AgreesWithSha256sumOnRandomSplits() throws {
+        let tool = ["/usr/bin/sha256sum", "/bin/sha256sum"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try XCTSkipIf(tool == nil, "no sha256sum to compare SHA256 against")
+        let (count, seed) = PropertySeeds.stream(defaultCount: 60, defaultSeed: 5)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var ours: [String] = []
+        var files: [String] = []
+        for index in 0..<count {
+            let length = [0, 1, 55, 56, 63, 64, 65, 119, 120, 128][index % 10] + Int(generator.next() % 3) * 64
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            var hasher = SHA256()
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let piece = Int(generator.next() % 80)
+                if generator.next() % 2 == 0 {
+                    hasher.update(Array(rest.prefix(piece)))
+                } else {
+                    hasher.update(rest.prefix(piece).lazy.map { $0 })  // a non-contiguous sequence
+                }
+                rest = rest.dropFirst(piece)
+            }
+            ours.append(hasher.finalize())
+            let file = scratch.url.appendingPathComponent("\(index)").path
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            files.append(file)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool!)
+        process.arguments = files
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let theirs = output.split(separator: "\n").map { String($0.prefix(64)) }
+        XCTAssertEqual(ours, theirs, "seed \(seed) (COURSECHECK_PROPERTY_SEED replays it)")
+    }
+
     func testMergedProgramMapsEveryTreeLineBackToTheLesson() {
         let first = lines("// main.swift — a\nlet s = 1\nprint(s)", from: 5)
         let second = lines("// main.swift — b\nprint(2)", from: 40)

@@ -1,11 +1,14 @@
 /// SHA-256 (FIPS 180-4), for content-addressed cache keys without a crypto dependency.
+///
+/// Whole blocks are compressed straight from the caller's bytes and the message schedule lives on
+/// the stack: every cache lookup hashes its key and its entry, and a byte-at-a-time version cost
+/// about 100 instructions a byte (8 M of a warm run's 183 M).
 package struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// The bytes of an incomplete block, fewer than 64.
     private var buffer: [UInt8] = []
-    /// The message schedule, kept between blocks to avoid an allocation per block.
-    private var schedule = [UInt32](repeating: 0, count: 64)
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -22,89 +25,99 @@ package struct SHA256: Sendable {
     package init() {}
 
     package mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer[...])
-                buffer.removeAll(keepingCapacity: true)
-            }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBytes { update($0) }
         }
     }
 
-    /// Hashes whole 64-byte blocks straight from the text's storage; only the tail is buffered.
     package mutating func update(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            if !buffer.isEmpty {
-                let take = min(64 - buffer.count, bytes.count)
-                update(UnsafeBufferPointer(rebasing: bytes[0..<take]))
-                start = take
-            }
-            while bytes.count - start >= 64 {
-                compress(Array(bytes[start..<(start + 64)])[...])
-                length &+= 64
-                start += 64
-            }
-            update(UnsafeBufferPointer(rebasing: bytes[start...]))
+        text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Tops up the buffered block first, then compresses whole blocks in place; only the tail is kept.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        length &+= UInt64(bytes.count)
+        var start = 0
+        if !buffer.isEmpty {
+            start = min(64 - buffer.count, bytes.count)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: start))
+            guard buffer.count == 64 else { return }
+            buffer.withUnsafeBytes { compress($0.baseAddress!) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - start >= 64 {
+            compress(base + start)
+            start += 64
+        }
+        if start < bytes.count {
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: bytes.count - start))
         }
     }
 
     /// The digest as 64 lowercase hex digits.
     package mutating func finalize() -> String {
         let bitLength = length &* 8
-        update([0x80])
-        let padding = (56 - buffer.count + 64) % 64
-        update([UInt8](repeating: 0, count: padding))
-        update((0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) })
-        let digits = Array("0123456789abcdef")
-        var hex = ""
-        for word in state {
+        var tail: [UInt8] = [0x80]
+        tail += [UInt8](repeating: 0, count: (56 - (buffer.count + 1) % 64 + 64) % 64)
+        tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) }
+        tail.withUnsafeBytes { update($0) }
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             for shift in stride(from: 28, through: 0, by: -4) {
                 hex.append(digits[Int((word >> UInt32(shift)) & 0xF)])
             }
         }
-        return hex
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The hex digest of `parts`, each followed by a NUL so that boundaries count.
     package static func hex(_ parts: String...) -> String {
         var hasher = SHA256()
+        var nul: UInt8 = 0
         for part in parts {
             hasher.update(part)
-            hasher.update([0])
+            withUnsafeBytes(of: &nul) { hasher.update($0) }
         }
         return hasher.finalize()
     }
 
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        let base = block.startIndex
-        var w: [UInt32] = []
-        swap(&w, &schedule)
-        defer { swap(&w, &schedule) }
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[base + i * 4]) << 24 | UInt32(block[base + i * 4 + 1]) << 16
-                | UInt32(block[base + i * 4 + 2]) << 8 | UInt32(block[base + i * 4 + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
-            state[index] = state[index] &+ value
+    /// One 64-byte block at `block`.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] =
+                    UInt32(block.load(fromByteOffset: i * 4, as: UInt8.self)) << 24
+                    | UInt32(block.load(fromByteOffset: i * 4 + 1, as: UInt8.self)) << 16
+                    | UInt32(block.load(fromByteOffset: i * 4 + 2, as: UInt8.self)) << 8
+                    | UInt32(block.load(fromByteOffset: i * 4 + 3, as: UInt8.self))
+            }
+            for i in 16..<64 {
+                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+                state.7 &+ h
+            )
         }
     }
 

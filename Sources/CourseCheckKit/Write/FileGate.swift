@@ -104,9 +104,14 @@ package enum FileGate {
     /// Reads a regular file without ever blocking (a FIFO is refused, not opened for a reader that
     /// never comes). `followingLinks: false` refuses a final symbolic link.
     package static func read(_ url: URL, followingLinks: Bool = true) -> ReadResult {
+        read(path: url.path, followingLinks: followingLinks)
+    }
+
+    /// `read(_:)` by path: a cache lookup names its entry by string, without a URL's costs.
+    package static func read(path: String, followingLinks: Bool = true) -> ReadResult {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         if !followingLinks { flags |= O_NOFOLLOW }
-        let descriptor = open(url.path, flags)
+        let descriptor = open(path, flags)
         guard descriptor >= 0 else {
             switch errno {
             case ENOENT, ENOTDIR: return .missing
@@ -114,7 +119,7 @@ package enum FileGate {
             default:
                 // A FIFO without a writer opens fine; one that cannot be opened is still not a file.
                 var info = stat()
-                if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+                if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
                     return .notRegular
                 }
                 return .unreadable(errno: errno)
