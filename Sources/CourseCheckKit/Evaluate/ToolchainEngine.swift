@@ -549,9 +549,16 @@ package struct ToolchainEngine: Sendable {
     static let semanticsVersion = "5"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
+        Self.binaryKey(program, core: core, toolchainVersion: toolchain.version)
+    }
+
+    /// The cache key of a program's binary. Public to the package so the differential corpus's
+    /// oracle, which compiles the very program a per-tree build compiles (`Invalidation.swift` and
+    /// the tree verbatim as `main.swift`), files its binary where a build would find it.
+    package static func binaryKey(_ program: TreeProgram, core: String, toolchainVersion: String) -> String {
         "bin-"
             + SHA256.hex(
-                Self.semanticsVersion, toolchain.version, core, program.main,
+                Self.semanticsVersion, toolchainVersion, core, program.main,
                 program.support.sorted { $0.key < $1.key }.map { $0.key + "\n" + $0.value }.joined())
     }
 
