@@ -2,11 +2,10 @@
 SWIFT ?= swift
 # Zero warnings is a build rule, not a hope.
 STRICT := -Xswiftc -warnings-as-errors
-BIN := .build/release/coursecheck
-# verify and list run the debug build, the binary `swift run coursecheck` runs: the check's cost is
-# swiftc's (trees, fragments), not coursecheck's, and the optimised build takes 115 s on 2 cores
-# against 31 s (see Documentation/Benchmarks.md). `make release` is for bench, the instruction gate,
-# the editor server and the hook.
+# verify, list and the pre-commit hook run the debug build, the binary `swift run coursecheck` runs:
+# the check's cost is swiftc's (trees, fragments), not coursecheck's, and the optimised build takes
+# 115 s on 2 cores against 31 s (see Documentation/Benchmarks.md). `make release` is for bench, the
+# instruction gate and the editor server (lsp-client).
 CHECK_BIN := .build/debug/coursecheck
 # Extra flags for verify, e.g. VERIFY_FLAGS="--format github --junit report.xml" on CI.
 VERIFY_FLAGS ?=
@@ -24,14 +23,15 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 build:
 	$(SWIFT) build $(STRICT)
 
-## release: the optimised coursecheck binary used by verify (Swift runtime and Foundation linked
-## statically: half the start-up time)
+## release: the optimised .build/release/coursecheck, for bench, the instruction gate and editors
+## (Swift runtime and Foundation linked statically: half the start-up time)
 release:
 	$(SWIFT) build -c release --product coursecheck --static-swift-stdlib $(STRICT)
 
-## test: build the tests with warnings as errors, then run them all: the XCTest suites in two shards
-## at once and the Swift Testing suites (scripts/run-tests; SHARDS=1 for one after the other), ending
-## with every failure again and the three slowest suites
+## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
+## Testing run on two shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
+## limited to TEST_TIMEOUT seconds), ending with every failure again, JUnit reports in
+## .build/test-results/ and the three slowest suites
 test:
 	$(SWIFT) build --build-tests $(STRICT)
 	scripts/run-tests

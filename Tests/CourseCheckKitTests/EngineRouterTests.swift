@@ -9,6 +9,43 @@ final class EngineRouterTests: XCTestCase {
         return TreeJob(path: "l.md", tree: lesson.trees[0])
     }
 
+    /// A clean embedded run is cached by the tree's text, the limits and the binary: a second run
+    /// reads it (and says so), while another text or another output limit runs the tree again;
+    /// a tree that fails is never cached. Each run's findings are the same, cached or not.
+    func testEmbeddedRunsAreCachedByTextLimitsAndBinary() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lesson = scratch.url.appendingPathComponent("01-ders.md")
+        func write(_ tree: String, _ expected: String) throws {
+            try Data(
+                ("---\ntitle: 'Ders'\n---\n\n# Ders\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n// main.swift — t\n"
+                    + tree + "```\n\n```\n" + expected + "```\n").utf8
+            ).write(to: lesson)
+        }
+        func check(_ extra: [String] = []) -> String {
+            let result = InProcess.run(
+                ["--no-goldens", "--no-claims", "--cache-dir", "cache"] + extra + ["."], in: scratch.url)
+            return result.stderr + result.stdout
+        }
+        let cold = "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n"
+        let warm = "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree (cached: 1 result); 0 errors\n"
+        try write("print(1)\n", "1\n")
+        XCTAssertEqual(check(), cold)
+        XCTAssertEqual(check(), warm)
+        XCTAssertEqual(check(["--output-limit", "1000"]), cold, "another limit is another key")
+        XCTAssertEqual(check(["--no-cache"]), cold, "--no-cache reads nothing")
+        try write("print(2)\n", "1\n")
+        let drift = check()
+        XCTAssertTrue(drift.contains("[output-drift]"), drift)
+        XCTAssertTrue(drift.hasSuffix("embedded: 1 tree; 1 error\n"), drift)
+        XCTAssertEqual(
+            check(), drift.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);"))
+        try write("let x: [Int] = []\nprint(x[1])\n", "\n")
+        let trap = check()
+        XCTAssertTrue(trap.contains("[tree-failed]"), trap)
+        XCTAssertEqual(check(), trap, "a failing tree is evaluated every time")
+    }
+
     func testEnginesThatPrintTheSameAgree() {
         let run = TreeRun(engine: .embedded, ending: .exited(0), stdout: Array("1\n".utf8))
         XCTAssertNil(EngineRouter.compare(run, run, job: job()))

@@ -4,8 +4,9 @@ import Testing
 
 /// Every expect-test directory under `Fixtures/` is its own test case (`swift test --filter
 /// "Fixtures/output(_:)"` runs them; the case's argument is the directory name), comparing stderr,
-/// stdout and exit status exactly. Cases run one at a time: they share one result cache, and a
-/// summary says what came from it.
+/// stdout and exit status exactly. Each case has a result cache of its own, so its summary (which
+/// says what came from the cache) is the same whatever ran before it. Cases run one at a time: the
+/// cache's notes ("damaged entry", "cannot be written") are said once per process.
 ///
 /// `COURSECHECK_BLESS=1` rewrites the expectations from the current output and then fails, as
 /// argument-parser's snapshot recording does: a blessed run is a diff to review, never a pass.

@@ -86,8 +86,8 @@ final class CommandLineHelpTests: XCTestCase {
                                   process; per-tree: one swiftc per tree, each tree
                                   verbatim as main.swift.
               --no-cache          Compile and run everything afresh.
-              --cache-dir <dir>   Where binaries and passing results are cached (default
-                                  .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
+              --cache-dir <dir>   Where binaries and clean results of both engines are cached
+                                  (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
               --color <when>      auto (default: only on a terminal, never with NO_COLOR
                                   or TERM=dumb), always or never.
               --no-color          Same as --color never.

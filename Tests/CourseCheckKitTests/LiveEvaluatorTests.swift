@@ -37,6 +37,16 @@ final class LiveEvaluatorTests: XCTestCase {
         return condition()
     }
 
+    /// `COURSECHECK_LIVE_SLICE_MS` sets a tree's slice; anything but a positive finite number is the default.
+    func testTheSliceComesFromTheEnvironmentOrIsTheDefault() {
+        XCTAssertEqual(LiveChecker.slice(["COURSECHECK_LIVE_SLICE_MS": "2000"]), 2)
+        XCTAssertEqual(LiveChecker.slice(["COURSECHECK_LIVE_SLICE_MS": "12.5"]), 0.0125)
+        for text in ["", "0", "-5", "abc", "inf", "nan"] {
+            XCTAssertEqual(LiveChecker.slice(["COURSECHECK_LIVE_SLICE_MS": text]), LiveEvaluator.defaultSlice, text)
+        }
+        XCTAssertEqual(LiveChecker.slice([:]), LiveEvaluator.defaultSlice)
+    }
+
     func testARunawayTreeIsPendingAndANewerTextStopsIt() {
         let results = Locked(0)
         let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded()) {

@@ -54,7 +54,8 @@ final class TestReportTests: XCTestCase {
             a line the test printed: Test Case 'not.this' started
             Test Case 'ASuiteTests.testPasses' passed (0.25 seconds)
             Test Case 'ASuiteTests.testFails' started at 2026-12-02 04:01:45.000
-            /x/ASuiteTests.swift:10: error: ASuiteTests.testFails : XCTAssertEqual failed: ("a") is not equal to ("<b> & \\"c\\"")
+            /x/ASuiteTests.swift:10: error: ASuiteTests.testFails : XCTAssertEqual failed: ("a") is not equal to ("<b> & 'c'
+            second line of the same message")
             /x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second
             Test Case 'ASuiteTests.testFails' failed (1.5 seconds)
             Test Case 'BSuiteTests.testSkips' started at 2026-12-02 04:01:46.000
@@ -64,17 +65,35 @@ final class TestReportTests: XCTestCase {
             Fatal error: Index out of range
 
             """
-        let second = """
-            Test Case 'CSuiteTests.testPasses' started at 2026-12-02 04:01:44.953
-            Test Case 'CSuiteTests.testPasses' passed (2.0 seconds)
-
+        // NUL, a byte that is not UTF-8 and U+FFFE cannot be in XML; they are dropped.
+        let second =
+            Data("Test Case 'CSuiteTests.testPasses' started at 2026-12-02 04:01:44.953\n".utf8)
+            + Data([0x6F, 0x00, 0x6B, 0xFF, 0xEF, 0xBF, 0xBE, 0x0A])
+            + Data("Test Case 'CSuiteTests.testPasses' passed (2.0 seconds)\n".utf8)
+        // A process that failed before any test: its own error, with its last words.
+        let third = Data("dlopen failed: no such library\n".utf8)
+        let logs = (0..<3).map { scratch.url.appendingPathComponent("xctest-\($0 + 1).log") }
+        for (log, data) in zip(logs, [Data(first.utf8), second, third]) { try data.write(to: log) }
+        let planned = scratch.url.appendingPathComponent("planned")
+        try Data(
             """
-        let logs = [first, second].enumerated().map { scratch.url.appendingPathComponent("xctest-\($0.offset).log") }
-        for (log, text) in zip(logs, [first, second]) { try Data(text.utf8).write(to: log) }
+            Listing 6 tests in debug.xctest:
+
+            CourseCheckKitTests.ASuiteTests/testPasses
+            CourseCheckKitTests.ASuiteTests/testFails
+            CourseCheckKitTests.BSuiteTests/testSkips
+            CourseCheckKitTests.BSuiteTests/testCrashes
+            CourseCheckKitTests.BSuiteTests/testNeverStarted
+            CourseCheckKitTests.CSuiteTests/testPasses
+
+            """.utf8
+        ).write(to: planned)
         let report = scratch.url.appendingPathComponent("xctest.xml")
         let process = Process()
         process.executableURL = Binary.packageRoot.appendingPathComponent("scripts/xctest-junit")
-        process.arguments = [report.path] + logs.map(\.path)
+        process.arguments = [
+            "--planned", planned.path, report.path, "\(logs[0].path):134", logs[1].path, "\(logs[2].path):1",
+        ]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
@@ -87,16 +106,22 @@ final class TestReportTests: XCTestCase {
             cases.rows,
             [
                 "ASuiteTests.testPasses passed",
-                "ASuiteTests.testFails failure XCTAssertEqual failed: (\"a\") is not equal to (\"<b> & \\\"c\\\"\") | "
+                "ASuiteTests.testFails failure XCTAssertEqual failed: (\"a\") is not equal to (\"<b> & 'c' | "
                     + "/x/ASuiteTests.swift:10: error: ASuiteTests.testFails : XCTAssertEqual failed: (\"a\") is not "
-                    + "equal to (\"<b> & \\\"c\\\"\")\n/x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second\n",
+                    + "equal to (\"<b> & 'c'\nsecond line of the same message\")\n"
+                    + "/x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second\n",
                 "BSuiteTests.testSkips skipped Test skipped - root reads every file",
-                "BSuiteTests.testCrashes error the test process ended during this test |",
+                "BSuiteTests.testCrashes error the test process ended during this test (exit status 134) | "
+                    + "Fatal error: Index out of range\n",
+                "BSuiteTests.testNeverStarted error listed, but no test process started it |",
                 "CSuiteTests.testPasses passed",
+                "xctest-3.process error the test process failed (exit status 1) without a failing test | "
+                    + "dlopen failed: no such library\n",
             ])
         XCTAssertEqual(cases.suites["ASuiteTests"]?["tests"], "2")
         XCTAssertEqual(cases.suites["ASuiteTests"]?["failures"], "1")
-        XCTAssertEqual(cases.suites["BSuiteTests"]?["errors"], "1")
+        XCTAssertEqual(cases.suites["BSuiteTests"]?["errors"], "2")
+        XCTAssertEqual(cases.suites["xctest-3"]?["errors"], "1")
         XCTAssertEqual(cases.suites["BSuiteTests"]?["skipped"], "1")
         XCTAssertEqual(cases.suites["ASuiteTests"]?["time"], "1.750")
     }

@@ -59,8 +59,8 @@ package enum CommandLineSpec {
             subcommand: .check, title: "check", help: ["Check the lessons (the default)."],
             details: """
                 Diagnostics go to stderr as `path:line:col: error|warning|note: message [id]`, then one \
-                summary line goes to stdout: `21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; \
-                swiftc: 2 trees (cached: 2 results) [2 × import Observation]; goldens: 50 compared; claims: 8 \
+                summary line goes to stdout: `21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees \
+                (cached: 48 results); swiftc: 2 trees (cached: 2 results) [2 × import Observation]; goldens: 50 compared; claims: 8 \
                 checked; 0 errors`. With `--update` it approves outputs as goldens, with `--promote` it rewrites \
                 expected blocks: see [Goldens.md](Goldens.md).
                 """),
@@ -208,8 +208,8 @@ package enum CommandLineSpec {
         OptionSpec(
             names: ["--cache-dir"], value: "<dir>",
             help: [
-                "Where binaries and passing results are cached (default",
-                ".build/coursecheck-cache, or COURSECHECK_CACHE_DIR).",
+                "Where binaries and clean results of both engines are cached",
+                "(default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).",
             ], accepted: running, details: ""
         ) { parse, directory throws(CourseCheckError) in
             if !parse.noCache { parse.invocation.cache = .directory(directory) }
@@ -352,6 +352,10 @@ package enum CommandLineSpec {
         ("GITHUB_STEP_SUMMARY", "with `--format github`: the job summary is appended to this file"),
         ("TMPDIR", "where scratch directories go (removed on every exit, signals included)"),
         ("COURSECHECK_WATCH", "`poll`: `watch` polls instead of using inotify"),
+        (
+            "COURSECHECK_LIVE_SLICE_MS",
+            "`lsp` and `watch`: milliseconds a tree may run inside a check before its finding moves to a later publish (default 25)"
+        ),
         ("COURSECHECK_LSP_LOG", "`lsp` logs each check's time on stderr (for `scripts/lsp-latency`)"),
         ("COURSECHECK_BIN", "read by the pre-commit hook (`make hooks`), not by coursecheck: the binary it runs"),
     ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Evaluates trees in-process through the core compiled into coursecheck. Nothing from a lesson
 /// is compiled or executed: the tree language interpreter only calls the core.
 package struct EmbeddedEngine: Sendable {
@@ -46,6 +48,64 @@ package struct EmbeddedEngine: Sendable {
                 location: job.tree.location(line: line.number, column: indent + 1, in: job.path))
         }
         return nil
+    }
+
+    /// Bumped whenever what the embedded engine prints for a tree may change without the binary
+    /// changing (it never should: the binary's identity is in the key too).
+    static let semanticsVersion = "1"
+
+    /// The running coursecheck binary as the file system names it (device, inode, size, change
+    /// time to the nanosecond), as ccache names a compiler: the interpreter and the core are
+    /// compiled into it, so a rebuilt binary misses every cached result. The binary is found from
+    /// `argv[0]` (through `PATH` for a bare name), not `/proc/self/exe`, which names valgrind's tool
+    /// under valgrind. Nil when it cannot be told, and nothing is then cached.
+    static let binaryIdentity: String? = {
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        var path = first
+        if !first.contains("/") {
+            let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            guard
+                let found = directories.map({ "\($0)/\(first)" }).first(where: {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                })
+            else { return nil }
+            path = found
+        }
+        guard let identity = FileGate.Identity.of(path) else { return nil }
+        return
+            "\(identity.device):\(identity.inode):\(identity.size):\(identity.modified).\(identity.modifiedNanoseconds)"
+    }()
+
+    /// The cache key of a tree's clean run: its text, the limits that bound it, and the binary.
+    func resultKey(_ job: TreeJob, identity: String) -> String {
+        "emb-"
+            + SHA256.hex(
+                Self.semanticsVersion, identity, "\(limits.steps)", "\(limits.callDepth)", "\(limits.outputBytes)",
+                job.tree.source)
+    }
+
+    /// Each job's evaluation, `width` at a time. A tree that ran clean (no failure, no lint) with
+    /// the same text, limits and binary before is read from `cache`, as the toolchain engine reads
+    /// a passing result: the interpreter is deterministic, and on a warm run this was about a
+    /// fifth of all the work. Everything else is evaluated, and clean runs are stored.
+    package func evaluate(_ jobs: [TreeJob], width: Int, cache: Cache?) -> [Evaluation] {
+        guard let cache, let identity = Self.binaryIdentity else {
+            return LargeStack.map(jobs, width: width, evaluate)
+        }
+        let keys = jobs.map { resultKey($0, identity: identity) }
+        var evaluations: [Evaluation?] = keys.map { key in
+            cache.bytes(key).map {
+                .ran(TreeRun(engine: .embedded, ending: .exited(0), stdout: Array($0), cached: true), lints: [])
+            }
+        }
+        let missing = jobs.indices.filter { evaluations[$0] == nil }
+        for (index, evaluation) in zip(missing, LargeStack.map(missing.map { jobs[$0] }, width: width, evaluate)) {
+            evaluations[index] = evaluation
+            if case .ran(let run, let lints) = evaluation, lints.isEmpty, run.ending == .exited(0) {
+                cache.store(data: Data(run.stdout), as: keys[index])
+            }
+        }
+        return evaluations.map { $0! }
     }
 
     package func evaluate(_ job: TreeJob) -> Evaluation {

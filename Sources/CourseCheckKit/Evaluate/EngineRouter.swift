@@ -93,6 +93,7 @@ package struct EngineRouter: Sendable {
     /// `--engine swiftc`, where every tree goes to swiftc): the one routing policy.
     package func route(_ jobs: [TreeJob], _ evaluations: [EmbeddedEngine.Evaluation]?) -> Routing {
         var routing = Routing()
+        var cached = 0
         guard let evaluations else {
             routing.toSwiftc = jobs
             for job in jobs { routing.report[job.id].route = .swiftc(reason: nil) }
@@ -102,6 +103,7 @@ package struct EngineRouter: Sendable {
             switch evaluation {
             case .ran(let run, let lints):
                 routing.embeddedCount += 1
+                if run.cached { cached += 1 }
                 routing.embeddedRuns[job.id] = run
                 routing.report[job.id] = TreeOutcome(run: run, route: .embedded, diagnostics: lints)
             case .failed(let findings):
@@ -120,7 +122,9 @@ package struct EngineRouter: Sendable {
             }
         }
         if choice == .embedded || routing.embeddedCount > 0 || routing.reasons.isEmpty {
-            routing.report.engines.append(EngineSummary(engine: .embedded, trees: routing.embeddedCount))
+            var summary = EngineSummary(engine: .embedded, trees: routing.embeddedCount)
+            summary.cachedResults = cached
+            routing.report.engines.append(summary)
         }
         return routing
     }
@@ -142,7 +146,7 @@ package struct EngineRouter: Sendable {
         let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
         // A large-stack thread per core for the whole batch.
         let routing = route(
-            jobs, choice == .swiftc ? nil : LargeStack.map(jobs, width: toolchain.workers, engine.evaluate))
+            jobs, choice == .swiftc ? nil : engine.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache))
         var report = routing.report
         // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
         let crossChecked =

@@ -1,5 +1,5 @@
 /// One engine's part of the summary line:
-/// `embedded: 48 trees`, `swiftc: 2 trees, merged (cached: 2 results) [2 × import Observation]`,
+/// `embedded: 48 trees (cached: 48 results)`, `swiftc: 2 trees, merged (cached: 2 results) [2 × import Observation]`,
 /// `cross-check: 48 trees agree`.
 package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
     package var engine: EngineKind?
@@ -11,6 +11,8 @@ package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
     package var disagreements: Int?
     /// For the cross-check entry: trees swiftc could not run (a compile error), so not compared.
     package var notCompared = 0
+    /// For the embedded entry: clean runs read from the cache instead of evaluated.
+    package var cachedResults = 0
 
     package init(engine: EngineKind, trees: Int, build: ToolchainEngine.BuildReport? = nil) {
         self.engine = engine
@@ -65,6 +67,7 @@ package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
             if build.cachedResults > 0 { cached.append(Plural.count(build.cachedResults, "result")) }
             if !cached.isEmpty { text += " (cached: \(cached.joined(separator: ", ")))" }
         }
+        if cachedResults > 0 { text += " (cached: \(Plural.count(cachedResults, "result")))" }
         if !reasons.isEmpty { text += " [\(reasons.joined(separator: ", "))]" }
         return text
     }

@@ -15,7 +15,18 @@ package struct LiveChecker: Sendable {
 
     package init(configuration: CourseChecker.Configuration, onResults: @escaping @Sendable () -> Void) {
         checker = CourseChecker(configuration: configuration)
-        evaluator = LiveEvaluator(router: configuration.router, onResults: onResults)
+        evaluator = LiveEvaluator(
+            router: configuration.router, slice: Self.slice(configuration.environment), onResults: onResults)
+    }
+
+    /// `COURSECHECK_LIVE_SLICE_MS`, the milliseconds a tree may run inside a check before it moves
+    /// to the background lane (its finding then comes in a later publish); the default suits an
+    /// ordinary machine. A slow or loaded one (a CI runner, a test suite) may ask for more.
+    static func slice(_ environment: [String: String]) -> Double {
+        guard let text = environment["COURSECHECK_LIVE_SLICE_MS"], let milliseconds = Double(text),
+            milliseconds > 0, milliseconds.isFinite
+        else { return LiveEvaluator.defaultSlice }
+        return milliseconds / 1000
     }
 
     /// `8.4 ms`, or `23 ms` from 10 ms on.

@@ -60,7 +60,11 @@ struct Fixture {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try Self.copy(from: directory, to: scratch.url, skipping: Self.expectationFiles)
-        let result = InProcess.run(try arguments(), in: scratch.url)
+        // A cache of the case's own, so what its summary says came from the cache is the case's
+        // alone, whatever ran before it (a filtered run of one case prints what the suite does).
+        let result = InProcess.run(
+            try arguments(), in: scratch.url,
+            extra: ["COURSECHECK_CACHE_DIR": scratch.url.appendingPathComponent(".build/coursecheck-cache").path])
         return Output(
             stderr: Self.redact(result.stderr), stdout: Self.redact(result.stdout), status: result.status.rawValue)
     }
