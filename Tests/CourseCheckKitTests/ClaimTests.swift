@@ -5,6 +5,48 @@ import XCTest
 
 /// Every course claim fails when a copy of the real course breaks it, at the exact line.
 final class ClaimTests: XCTestCase {
+    /// The distribution claim's source prefilter never drops a paragraph whose rendering names all
+    /// four triggers: over random paragraphs naming them, each name cut by emphasis or code marks
+    /// or spelled with an entity, an escape, a link, HTML or a combining mark, "the rendering may
+    /// name all" implies "the source may".
+    func testTheSourcePrefilterKeepsEveryParagraphTheRenderingKeeps() {
+        let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let cuts = ["**", "*", "_", "__", "`", "~~", "***"]
+        let spellings: [(String) -> String] = [
+            { $0 }, { $0.uppercased() }, { "&#\(Int($0.unicodeScalars.first!.value));" + $0.dropFirst() },
+            { "[" + $0 + "](x)" }, { "<b>" + $0 + "</b>" }, { "\\" + $0 },
+            { $0.replacingOccurrences(of: "ö", with: "o\u{308}") },
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 17)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        var kept = 0
+        for _ in 0..<count {
+            var words: [String] = []
+            for name in names.shuffled(using: &generator) {
+                var word = name
+                if generator.next() % 2 == 0 {
+                    // Cut inside the word: `ye**re**l`, `yer`el` and the like.
+                    let characters = Array(name)
+                    let first = 1 + Int(generator.next() % UInt64(characters.count - 1))
+                    let second = first + Int(generator.next() % UInt64(characters.count - first))
+                    let cut = cuts[Int(generator.next() % UInt64(cuts.count))]
+                    word =
+                        String(characters[..<first]) + cut + String(characters[first..<second]) + cut
+                        + String(characters[second...])
+                }
+                if generator.next() % 4 == 0 { word = spellings[Int(generator.next() % UInt64(spellings.count))](word) }
+                words.append(word + " \(generator.next() % 9)")
+            }
+            let text = words.joined(separator: generator.next() % 2 == 0 ? ", " : " ve ")
+            guard TriggerDistributionClaim.mayNameAll(Inline(text).readable()) else { continue }
+            kept += 1
+            XCTAssertTrue(
+                TriggerDistributionClaim.mayNameAll(source: text),
+                "seed \(seed): the prefilter dropped \(text.debugDescription)")
+        }
+        XCTAssertGreaterThan(kept, count / 10, "seed \(seed): the generator seldom named all four")
+    }
+
     private var scratch: Scratch!
     private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
 

@@ -69,7 +69,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         block: Prose.TextBlock, counts: [(value: Int, offset: Int)?]
     )] {
         var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
-        for block in lesson.prose.blocks {
+        for block in lesson.prose.blocks where mayNameAll(source: block.source) {
             let characters = block.inline.readable()
             guard mayNameAll(characters) else { continue }
             let words = Self.words(characters)
@@ -125,6 +125,33 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// folded to lower case (ASCII, and Latin-1 capitals such as `Ö`) lack a name. Splitting every
     /// paragraph into words cost most of the claims' time; a word that is a name is text that
     /// holds its bytes, unless a combining mark spells a letter, which keeps the paragraph.
+    /// `mayNameAll` before any rendering, on the paragraph's source: false only when no rendering
+    /// of it can name all four. Emphasis and code marks (`*`, `_`, `` ` ``, `~`) are dropped, since
+    /// `ye**re**l` reads as `yerel`; a source that renders text it does not spell (an entity, an
+    /// escape, HTML, a link's brackets, a combining mark) is always kept. Rendering every paragraph
+    /// to ask this cost more than the claim's own work.
+    static func mayNameAll(source: String) -> Bool {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(source.utf8.count)
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: "["), 0xCC, 0xCD: return true
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"): continue
+            default: break
+            }
+            var lower = byte
+            if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
+            folded.append(lower)
+            previous = byte
+        }
+        return folded.withUnsafeBufferPointer { text in
+            nameBytes.allSatisfy { name in
+                name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
+            }
+        }
+    }
+
     static func mayNameAll(_ characters: [(character: Character, offset: Int)]) -> Bool {
         var folded: [UInt8] = []
         folded.reserveCapacity(characters.count)
