@@ -46,6 +46,39 @@ final class EngineRouterTests: XCTestCase {
         XCTAssertEqual(check(), trap, "a failing tree is evaluated every time")
     }
 
+    /// A compiled tree that passes its first run and runs out of time on a later one (the repeat
+    /// runs that look for nondeterminism) fails with the time-out, never as "nondeterministic",
+    /// and its pass is not cached: the next run fails the same way.
+    func testATreeThatTimesOutOnARepeatRunIsATimeOut() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let marker = scratch.url.appendingPathComponent("ran-once").path
+        let tree = """
+            // main.swift — bir kez hizli
+            import Foundation
+            if FileManager.default.fileExists(atPath: "\(marker)") {
+                sleep(30)
+            } else {
+                _ = FileManager.default.createFile(atPath: "\(marker)", contents: nil)
+            }
+            print("tamam")
+
+            """
+        try Data(
+            ("---\ntitle: 'Ders'\n---\n\n# Ders\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n" + tree
+                + "```\n\n```\ntamam\n```\n").utf8
+        ).write(to: scratch.url.appendingPathComponent("01-ders.md"))
+        for run in ["first", "second"] {
+            let result = InProcess.run(
+                ["--no-goldens", "--no-claims", "--cache-dir", "cache", "--timeout", "1", "."], in: scratch.url)
+            let findings = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+            XCTAssertEqual(findings.count, 1, "\(run) run: \(result.stderr)")
+            XCTAssertTrue(findings.first?.hasSuffix("[tree-failed]") ?? false, "\(run) run: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("1 s"), "\(run) run names the limit: \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("nondeterministic"), "\(run) run: \(result.stderr)")
+        }
+    }
+
     func testEnginesThatPrintTheSameAgree() {
         let run = TreeRun(engine: .embedded, ending: .exited(0), stdout: Array("1\n".utf8))
         XCTAssertNil(EngineRouter.compare(run, run, job: job()))

@@ -77,7 +77,7 @@ final class CommandLineHelpTests: XCTestCase {
                                   no lesson code (other trees are errors);
                                   swiftc: compile every tree with the installed toolchain
                                   (SWIFTC, then PATH) and run it.
-              --timeout <s>       Seconds a tree may run (default 10).
+              --timeout <s>       Seconds a compiled tree may run (default 10).
               --output-limit <n>  Bytes a tree may print (default 1048576).
               --compile-timeout <s>  Seconds one swiftc invocation may take (default 120);
                                   swiftc and its children are then stopped.

@@ -153,8 +153,12 @@ package enum CommandLineSpec {
             ], accepted: [.check], details: "See [Engines.md](Engines.md)."
         ) { parse, _ throws(CourseCheckError) in parse.invocation.crossCheck = true },
         OptionSpec(
-            names: ["--timeout"], value: "<s>", help: ["Seconds a tree may run (default 10)."], accepted: running,
-            details: "A tree still running then is stopped, with its process group, and fails."
+            names: ["--timeout"], value: "<s>", help: ["Seconds a compiled tree may run (default 10)."],
+            accepted: running,
+            details:
+                "A compiled tree still running then is stopped, with its process group, and fails. The embedded "
+                + "engine is bounded by steps instead (5,000,000, the same on every machine), so a slow machine "
+                + "never turns its verdict."
         ) { parse, raw throws(CourseCheckError) in
             parse.invocation.timeout = try seconds(raw, for: "--timeout")
         },

@@ -72,7 +72,7 @@ package struct LineMismatch: Sendable, Equatable {
             return "the line has trailing whitespace"
         }
         if offset == lesson.count, wanted[offset...].allSatisfy(isBlank) {
-            return "the line lacks the trailing whitespace that is expected"
+            return "the line lacks the trailing whitespace \(reference) has"
         }
         let mine = lessonRest.unicodeScalars.first
         let theirs = wantedRest.unicodeScalars.first

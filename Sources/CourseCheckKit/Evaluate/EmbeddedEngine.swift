@@ -54,27 +54,35 @@ package struct EmbeddedEngine: Sendable {
     /// changing (it never should: the binary's identity is in the key too).
     static let semanticsVersion = "1"
 
-    /// The running coursecheck binary as the file system names it (device, inode, size, change
-    /// time to the nanosecond), as ccache names a compiler: the interpreter and the core are
-    /// compiled into it, so a rebuilt binary misses every cached result. The binary is found from
-    /// `argv[0]` (through `PATH` for a bare name), not `/proc/self/exe`, which names valgrind's tool
-    /// under valgrind. Nil when it cannot be told, and nothing is then cached.
+    /// The running coursecheck binary as the file system names it (device, inode, size,
+    /// modification time to the nanosecond), as ccache names a compiler: the interpreter and the
+    /// core are compiled into it, so a rebuilt binary misses every cached result. It is the file
+    /// the kernel runs (`/proc/self/exe`; the executable's path elsewhere), so no `argv[0]` can
+    /// lend another build's results, and also the file `argv[0]` names when there is one: under
+    /// valgrind the kernel runs valgrind's tool, and `argv[0]` tells one build from another. Nil
+    /// when the running file cannot be told, and nothing is then cached.
     static let binaryIdentity: String? = {
-        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
-        var path = first
-        if !first.contains("/") {
-            let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            guard
-                let found = directories.map({ "\($0)/\(first)" }).first(where: {
-                    FileManager.default.isExecutableFile(atPath: $0)
-                })
-            else { return nil }
-            path = found
+        func stamp(_ path: String) -> String? {
+            guard let identity = FileGate.Identity.of(path) else { return nil }
+            return "\(identity.device):\(identity.inode):\(identity.size):\(identity.modified)."
+                + "\(identity.modifiedNanoseconds)"
         }
-        guard let identity = FileGate.Identity.of(path) else { return nil }
-        return
-            "\(identity.device):\(identity.inode):\(identity.size):\(identity.modified).\(identity.modifiedNanoseconds)"
+        #if os(Linux)
+            let running = stamp("/proc/self/exe")
+        #else
+            let running = Bundle.main.executablePath.flatMap(stamp)
+        #endif
+        guard let running else { return nil }
+        return running + "|" + (argumentZero().flatMap(stamp) ?? "")
     }()
+
+    /// The file `argv[0]` names: a path as it is, a bare name through `PATH`.
+    private static func argumentZero() -> String? {
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        if first.contains("/") { return first }
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return directories.map { "\($0)/\(first)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
     /// The cache key of a tree's clean run: its text, the limits that bound it, and the binary.
     func resultKey(_ job: TreeJob, identity: String) -> String {

@@ -318,17 +318,26 @@ package struct ToolchainEngine: Sendable {
         guard first.ending == .exited(0) else { return run }
         // A random seed can give the same order by chance (1 in 2 for a two-element Set), so
         // several runs must all agree before the output counts as deterministic.
+        // A run that fails (out of time, a crash) is the tree's result, not a sign of nondeterminism:
+        // with a tight --timeout, a tree that passed once and timed out once is a time-out.
+        func failure(_ result: ChildProcess.Result) -> TreeRun? {
+            result.ending == .exited(0)
+                ? nil : TreeRun(engine: .swiftc, ending: result.ending, stdout: result.stdout, stderr: result.stderr)
+        }
         for _ in 0..<Self.seededRuns {
             let again = try launch(child(reader))
-            if again.stdout != first.stdout || again.ending != first.ending {
+            if let failed = failure(again) { return failed }
+            if again.stdout != first.stdout {
                 run.divergentStdout = again.stdout
                 break
             }
         }
         guard run.divergentStdout != nil else { return run }
         let one = try launch(child(deterministic))
+        if let failed = failure(one) { return failed }
         let two = try launch(child(deterministic))
-        run.divergence = one.stdout == two.stdout && one.ending == two.ending ? .hashSeed : .fromRunToRun
+        if let failed = failure(two) { return failed }
+        run.divergence = one.stdout == two.stdout ? .hashSeed : .fromRunToRun
         return run
     }
 
@@ -546,7 +555,7 @@ package struct ToolchainEngine: Sendable {
 
     /// Bumped whenever what coursecheck builds or runs for a tree changes meaning, so no cached
     /// result of an older coursecheck is trusted.
-    static let semanticsVersion = "5"
+    static let semanticsVersion = "6"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
         Self.binaryKey(program, core: core, toolchainVersion: toolchain.version)
