@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The installed Swift compiler: where it is and which version it is.
 package struct Toolchain: Sendable {
@@ -38,7 +39,11 @@ package struct Toolchain: Sendable {
             "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)",
         ].joined(separator: "|")
         let key = "toolchain-" + SHA256.hex(stamp)
-        if let cached = cache?.text(key) { return cached }
+        if let known = versions.withLock({ $0[key] }) { return known }
+        if let cached = cache?.text(key) {
+            versions.withLock { $0[key] = cached }
+            return cached
+        }
         let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
         let result = try ChildProcess.swiftc(
@@ -49,6 +54,11 @@ package struct Toolchain: Sendable {
         }
         let version = String(line)
         cache?.store(text: version, as: key)
+        versions.withLock { $0[key] = version }
         return version
     }
+
+    /// The version lines this process has read, by the compiler file's stamp: every check of the
+    /// live loop, and every run in one process, asks again (a `swiftc --version` is 70 ms).
+    private static let versions = Mutex<[String: String]>([:])
 }
