@@ -120,7 +120,7 @@ package struct Cache: Sendable {
     private struct Problems {
         var damaged = 0
         var unwritable: String?
-        var moduleCache: String?
+        var moduleCache: (path: String, reason: String)?
     }
 
     private static let problems = Mutex(Problems())
@@ -129,10 +129,19 @@ package struct Cache: Sendable {
         problems.withLock { $0.damaged += 1 }
     }
 
-    /// swiftc could not use the module cache at `path` (damaged precompiled modules); the compile
-    /// went on with a fresh one, and `notes` says which directory to remove.
+    /// swiftc could not use the module cache at `path`; the compile went on with a fresh one, and
+    /// `notes` says why as far as it can tell: a folder that cannot be written (a read-only cache)
+    /// is told from damaged precompiled modules, whose cure is to remove the folder.
     static func noteUnusableModuleCache(_ path: String) {
-        problems.withLock { if $0.moduleCache == nil { $0.moduleCache = path } }
+        var existing = path
+        while access(existing, F_OK) != 0, existing.count > 1 { existing = existing.parentPath }
+        if existing.isEmpty { existing = "." }
+        let writable = access(existing, W_OK) == 0
+        let reason =
+            writable
+            ? "damaged precompiled modules); this run used a fresh one: remove that directory to repair it"
+            : "it cannot be written); this run used a fresh one: make it writable, or name another --cache-dir"
+        problems.withLock { if $0.moduleCache == nil { $0.moduleCache = (path, reason) } }
     }
 
     private func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {
@@ -157,10 +166,8 @@ package struct Cache: Sendable {
                     "\(Plural.count(state.damaged, "cache entry", plural: "cache entries")) did not hold what its key promised (truncated, "
                         + "garbled or not coursecheck's) and \(state.damaged == 1 ? "was" : "were") recomputed")
             }
-            if let path = state.moduleCache {
-                lines.append(
-                    "swiftc could not use the module cache \(path) (damaged precompiled modules); this run used a "
-                        + "fresh one: remove that directory to repair it")
+            if let (path, reason) = state.moduleCache {
+                lines.append("swiftc could not use the module cache \(path) (\(reason)")
             }
             if let reason = state.unwritable {
                 lines.append("the cache cannot be written (\(reason)); this run went on without storing results")
