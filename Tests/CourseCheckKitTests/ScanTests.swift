@@ -121,6 +121,27 @@ final class ScanTests: XCTestCase {
         }
     }
 
+    /// The byte-level parent path is what Foundation's gives, on random paths of single separators,
+    /// dots and Turkish letters (NSString also folds `//`, which the paths coursecheck makes never
+    /// hold, and traps on one-character paths, so those are checked by hand).
+    func testParentPathIsFoundations() {
+        var generator = SystemRandomNumberGenerator()
+        let names = ["a", "ç", ".", "..", "ders.md", "ğö"]
+        for _ in 0..<3_000 {
+            var path = (0..<Int.random(in: 1...4, using: &generator)).map { _ in names.randomElement()! }.joined(
+                separator: "/")
+            if Bool.random(using: &generator) { path = "/" + path }
+            if Bool.random(using: &generator) { path += "/" }
+            // NSString traps when what is left without a trailing slash is one character.
+            guard (path.hasSuffix("/") ? path.dropLast() : Substring(path)).count > 1 else { continue }
+            XCTAssertEqual(path.parentPath, (path as NSString).deletingLastPathComponent, path.debugDescription)
+        }
+        XCTAssertEqual("a".parentPath, "")
+        XCTAssertEqual("/".parentPath, "/")
+        XCTAssertEqual("".parentPath, "")
+        XCTAssertEqual("a/\u{301}b".parentPath, "a", "a slash before a combining mark is still a separator")
+    }
+
     /// The fast trim gives Foundation's result on random texts of spaces, tabs, NBSP, ideographic
     /// spaces, combining marks and letters.
     func testTrimmingWhitespacesIsFoundations() {
