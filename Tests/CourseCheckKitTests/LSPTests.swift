@@ -474,15 +474,7 @@ final class LSPTests: XCTestCase {
             to: golden, atomically: true, encoding: .utf8)
         // A check that reads the folder while it is half copied publishes what it saw; the test
         // waits for the settled verdict, the drift alone, and names every publish if it never comes.
-        let codes: (JSONValue) -> [JSONValue?]? = { $0["params"]?["diagnostics"]?.array?.map { $0["code"] } }
-        let drifted = harness.next(timeout: 10) {
-            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(lesson.absoluteString)
-                && codes($0) == ["golden-drift"]
-        }
-        XCTAssertNotNil(
-            drifted,
-            "\(harness.output.messages.filter { $0["params"]?["uri"] == .string(lesson.absoluteString) }.map { codes($0) ?? [] })"
-        )
+        XCTAssertNotNil(harness.diagnostics(for: lesson.absoluteString, settlingOn: ["golden-drift"]))
         XCTAssertEqual(harness.stop(), .clean)
     }
 

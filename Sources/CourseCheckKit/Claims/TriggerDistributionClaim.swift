@@ -125,45 +125,38 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// folded to lower case (ASCII, and Latin-1 capitals such as `Ö`) lack a name. Splitting every
     /// paragraph into words cost most of the claims' time; a word that is a name is text that
     /// holds its bytes, unless a combining mark spells a letter, which keeps the paragraph.
+    static func mayNameAll(_ characters: [(character: Character, offset: Int)]) -> Bool {
+        foldedHoldAllNames(characters.lazy.flatMap(\.character.utf8), source: false)
+    }
+
     /// `mayNameAll` before any rendering, on the paragraph's source: false only when no rendering
     /// of it can name all four. Emphasis and code marks (`*`, `_`, `` ` ``, `~`) are dropped, since
     /// `ye**re**l` reads as `yerel`; a source that renders text it does not spell (an entity, an
-    /// escape, HTML, a link's brackets, a combining mark) is always kept. Rendering every paragraph
-    /// to ask this cost more than the claim's own work.
+    /// escape, HTML, a link's brackets) is always kept. Rendering every paragraph to ask this cost
+    /// more than the claim's own work.
     static func mayNameAll(source: String) -> Bool {
+        foldedHoldAllNames(source.utf8, source: true)
+    }
+
+    /// The one fold under both: true at once for a combining mark (and, in a source, for what
+    /// renders text it does not spell), else whether the folded bytes hold every name.
+    private static func foldedHoldAllNames(_ bytes: some Sequence<UInt8>, source: Bool) -> Bool {
         var folded: [UInt8] = []
-        folded.reserveCapacity(source.utf8.count)
+        folded.reserveCapacity(bytes.underestimatedCount)
         var previous: UInt8 = 0
-        for byte in source.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: "["), 0xCC, 0xCD: return true
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"): continue
-            default: break
+        for byte in bytes {
+            if byte == 0xCC || byte == 0xCD { return true }
+            if source {
+                switch byte {
+                case UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: "["): return true
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"): continue
+                default: break
+                }
             }
             var lower = byte
             if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
             folded.append(lower)
             previous = byte
-        }
-        return folded.withUnsafeBufferPointer { text in
-            nameBytes.allSatisfy { name in
-                name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
-            }
-        }
-    }
-
-    static func mayNameAll(_ characters: [(character: Character, offset: Int)]) -> Bool {
-        var folded: [UInt8] = []
-        folded.reserveCapacity(characters.count)
-        var previous: UInt8 = 0
-        for (character, _) in characters {
-            for byte in character.utf8 {
-                if byte == 0xCC || byte == 0xCD { return true }
-                var lower = byte
-                if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
-                folded.append(lower)
-                previous = byte
-            }
         }
         return folded.withUnsafeBufferPointer { text in
             nameBytes.allSatisfy { name in

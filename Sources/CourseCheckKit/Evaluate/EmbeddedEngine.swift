@@ -79,9 +79,7 @@ package struct EmbeddedEngine: Sendable {
     /// The file `argv[0]` names: a path as it is, a bare name through `PATH`.
     private static func argumentZero() -> String? {
         guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
-        if first.contains("/") { return first }
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return directories.map { "\($0)/\(first)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return first.contains("/") ? first : Toolchain.onPath(first, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The cache key of a tree's clean run: its text, the limits that bound it, and the binary.

@@ -21,12 +21,16 @@ package struct Toolchain: Sendable {
             }
             return URL(fileURLWithPath: explicit)
         }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
-            if files.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
+        if let found = onPath("swiftc", environment: environment) { return URL(fileURLWithPath: found) }
         throw CourseCheckError.system(
             "swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles trees)")
+    }
+
+    /// The first executable file named `name` in `PATH`'s directories, as a shell finds it.
+    static func onPath(_ name: String, environment: [String: String]) -> String? {
+        (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// The version line, read once per compiler binary and then from the cache.
