@@ -76,6 +76,33 @@ final class ClaimTests: XCTestCase {
         return err.split(separator: "\n").filter { $0.hasSuffix("[\(id)]") }.map(String.init)
     }
 
+    /// The byte-level character classes the claims use agree with the standard library's on every
+    /// scalar of the first planes' interesting ranges and on CR LF; the Turkish lowercase by scalars
+    /// agrees with the one by Characters and `String.lowercased` on random words.
+    func testFastCharacterClassesAgreeWithTheStandardLibrary() {
+        var characters: [Character] = ["\r\n"]
+        for value in Array(0..<0x800) + Array(0x2000..<0x2100) + Array(0xFF00..<0xFF70) {
+            if let scalar = Unicode.Scalar(value) { characters.append(Character(scalar)) }
+        }
+        for character in characters {
+            XCTAssertEqual(
+                character.isLetterOrNumber, character.isLetter || character.isNumber,
+                "\(character.unicodeScalars.map(\.value))")
+            XCTAssertEqual(character.isNumeral, character.isNumber, "\(character.unicodeScalars.map(\.value))")
+            XCTAssertEqual(
+                character.isPunctuationMark, character.isPunctuation, "\(character.unicodeScalars.map(\.value))")
+        }
+        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 29)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        let alphabet = Array("AIiıİZazMm09%.-_ ÇĞÖŞÜçğöşüΣσßẞǅ\u{307}")
+        for _ in 0..<count {
+            let word = String(
+                (0..<Int(generator.next() % 9)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let general = String(word.map { $0 == "İ" ? "i" : $0 == "I" ? "ı" : $0 }).lowercased()
+            XCTAssertEqual(TriggerDistributionClaim.lowercased(word), general, "\(word), seed \(seed)")
+        }
+    }
+
     func testTheRealCourseMakesNoFalseAlarm() {
         for id in [
             "front-matter", "course-index", "declared-trigger", "closing-table", "trigger-distribution",

@@ -8,6 +8,49 @@ final class ScanTests: XCTestCase {
         MarkdownScanner.scan(SourceFile(path: "x.md", text: text))
     }
 
+    /// Lines cut from the text's own storage read as a scalar-by-scalar split does: over random
+    /// texts of ASCII, Turkish letters, emoji, combining marks and every terminator, each line's
+    /// text, number and ending agree, and the lines put back together are the text.
+    func testLineScannerAgreesWithAScalarSplit() {
+        let alphabet: [String] = [
+            "a", " ", "ş", "İ", "🙂", "e\u{301}", "\n", "\r", "\r\n", "\t", "\u{FEFF}", "\u{2028}",
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 41)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        for _ in 0..<count {
+            let text = (0..<Int(generator.next() % 24)).map { _ in
+                alphabet[Int(generator.next() % UInt64(alphabet.count))]
+            }.joined()
+            var expected: [Line] = []
+            var current = String.UnicodeScalarView()
+            var scalars = Array(text.unicodeScalars)[...]
+            while let scalar = scalars.popFirst() {
+                let ending: LineEnding
+                if scalar == "\n" {
+                    ending = .lf
+                } else if scalar == "\r" {
+                    if scalars.first == "\n" {
+                        scalars = scalars.dropFirst()
+                        ending = .crlf
+                    } else {
+                        ending = .cr
+                    }
+                } else {
+                    current.append(scalar)
+                    continue
+                }
+                expected.append(Line(number: expected.count + 1, text: String(current), ending: ending))
+                current = String.UnicodeScalarView()
+            }
+            if !current.isEmpty {
+                expected.append(Line(number: expected.count + 1, text: String(current), ending: .none))
+            }
+            let lines = LineScanner.lines(of: text)
+            XCTAssertEqual(lines, expected, "\(text.debugDescription), seed \(seed)")
+            XCTAssertEqual(lines.map(\.raw).joined(), text)
+        }
+    }
+
     func testLinesKnowTheirNumbersAndEndings() {
         let lines = LineScanner.lines(of: "a\r\nb\rc\nd")
         XCTAssertEqual(lines.map(\.number), [1, 2, 3, 4])

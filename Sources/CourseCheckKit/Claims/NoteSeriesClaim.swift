@@ -30,16 +30,21 @@ package struct NoteSeriesClaim: ClaimCheck {
         case heading(String)
     }
 
-    /// The notes a lesson defines: a paragraph that opens with strong emphasis (`**GV1.**` or
-    /// `__GV1.__`) holding one to four capital letters, a number and a full stop, in reading order.
-    static func notes(in lesson: CourseFacts.LessonFacts) -> [Note] {
-        labels(in: lesson).filter { $0.opensParagraph || $0.note.slip != nil }.map(\.note)
-    }
-
-    /// The notes a lesson refers to: the same label in bold anywhere but at a paragraph's start
-    /// (`as **GV3.** shows`, `see **GV3**`).
-    static func references(in lesson: CourseFacts.LessonFacts) -> [Note] {
-        labels(in: lesson).filter { !$0.opensParagraph && $0.note.slip == nil }.map(\.note)
+    /// A lesson's bold labels, read once and split: the notes it defines (a paragraph that opens
+    /// with strong emphasis, `**GV1.**` or `__GV1.__`, holding one to four capital letters, a number
+    /// and a full stop, in reading order) and the notes it refers to (the same label in bold
+    /// anywhere but at a paragraph's start: `as **GV3.** shows`, `see **GV3**`).
+    static func notesAndReferences(in lesson: CourseFacts.LessonFacts) -> (notes: [Note], references: [Note]) {
+        var notes: [Note] = []
+        var references: [Note] = []
+        for label in labels(in: lesson) {
+            if label.opensParagraph || label.note.slip != nil {
+                notes.append(label.note)
+            } else {
+                references.append(label.note)
+            }
+        }
+        return (notes, references)
     }
 
     /// A label as a reader reads it: look-alikes as what they look like, invisible characters gone.
@@ -109,7 +114,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let first = characters[index].character
                 guard first.isASCII, first.isUppercase,
                     index == 0
-                        || !(characters[index - 1].character.isLetter || characters[index - 1].character.isNumber)
+                        || !characters[index - 1].character.isLetterOrNumber
                 else {
                     index += 1
                     continue
@@ -136,7 +141,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 index = max(cursor, start + 1)
                 guard (1...4).contains(letters.count), (1...3).contains(digits.count),
-                    !(next.map { $0.isLetter || $0.isNumber } ?? false)
+                    !(next?.isLetterOrNumber ?? false)
                 else { continue }
                 let prefix = letters
                 let offset = characters[start].offset
@@ -278,14 +283,15 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// finding, a gap is one finding, a repeat is one finding), never against a running count that
     /// one slip would throw off for the rest of the course.
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        let bold = course.lessons.map(Self.notes)
+        let labels = course.lessons.map(Self.notesAndReferences)
+        let bold = labels.map(\.notes)
         let prefixes = Set(bold.joined().map(\.prefix))
         let plain = course.lessons.map { Self.plainLabels(in: $0, prefixes: prefixes) }
         // In reading order, lesson by lesson: a label not in bold that opens a paragraph is a note too.
         var notes = zip(bold, plain).flatMap { bold, plain in
             (bold + plain.definitions).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         }
-        let references = course.lessons.flatMap(Self.references) + plain.flatMap(\.references)
+        let references = labels.flatMap(\.references) + plain.flatMap(\.references)
         guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
         let parts = Self.parts(course.index, lessons: course.lessons)
         let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }

@@ -104,13 +104,20 @@ package struct Prose: Sendable {
                     let kind: TextBlock.Kind =
                         if case .heading(let level) = child.kind { .heading(level: level) } else { .paragraph }
                     let segments = child.content.map { content -> TextBlock.Segment in
-                        let bytes = Array(content.text.utf8)
-                        let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
-                        var end = bytes.count
-                        while end > leading && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+                        // Blanks are ASCII, so the trimmed bounds are scalar boundaries; most lines
+                        // have none, and keep their text without a copy.
+                        let utf8 = content.text.utf8
+                        let start = utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? utf8.endIndex
+                        var end = utf8.endIndex
+                        while end > start, case let byte = utf8[utf8.index(before: end)], byte == 0x20 || byte == 0x09 {
+                            end = utf8.index(before: end)
+                        }
+                        let leading = utf8.distance(from: utf8.startIndex, to: start)
+                        let text =
+                            start == utf8.startIndex && end == utf8.endIndex
+                            ? content.text : String(content.text[start..<end])
                         return TextBlock.Segment(
-                            line: file.lines[content.index], column: content.prefixLength + leading + 1,
-                            text: String(decoding: bytes[leading..<end], as: UTF8.self))
+                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text)
                     }
                     if !segments.isEmpty {
                         var block = TextBlock(

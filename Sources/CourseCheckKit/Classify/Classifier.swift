@@ -173,6 +173,13 @@ package enum Classifier {
     /// A fence a reader does not see because an invisible character comes first (`U+200B` before
     /// the backticks): the line is text, and every fence after it pairs with the wrong partner.
     /// One finding at the character, naming it.
+    /// True when a non-ASCII byte comes before the first ASCII byte other than a space. A loop
+    /// over the bytes: this runs on every line of every fenced block.
+    static func leadsWithNonASCII(_ text: String) -> Bool {
+        for byte in text.utf8 where byte != 0x20 { return byte >= 0x80 }
+        return false
+    }
+
     static func hiddenFences(in document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         document.walk { node, _ in
@@ -185,9 +192,7 @@ package enum Classifier {
             }
             for line in node.content {
                 // Cheap first: a hidden fence has a non-ASCII character among its leading bytes.
-                guard line.text.utf8.prefix(while: { $0 == 0x20 || $0 >= 0x80 }).contains(where: { $0 >= 0x80 }) else {
-                    continue
-                }
+                guard Self.leadsWithNonASCII(line.text) else { continue }
                 let scalars = line.text.unicodeScalars
                 let hidden = scalars.prefix { Invisible.isSuspicious($0) || $0 == " " }
                 guard let first = hidden.first(where: { Invisible.isSuspicious($0) }) else { continue }

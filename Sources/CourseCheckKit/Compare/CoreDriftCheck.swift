@@ -1,14 +1,16 @@
 /// Checks that a lesson's core block is byte-for-byte the embedded core.
 package struct CoreDriftCheck: Sendable {
-    package var embeddedCore: String
+    package let embeddedCore: String
+    /// The core's lines, split once: every lesson's core block is compared with them.
+    let expected: [Line]
 
     package init(embeddedCore: String = EmbeddedCore.text) {
         self.embeddedCore = embeddedCore
+        expected = LineScanner.lines(of: embeddedCore)
     }
 
     /// The drift finding for `block`, or nil when it matches.
     package func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
-        let expected = LineScanner.lines(of: embeddedCore)
         let body = block.body.map(\.rendered)
         guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: "the embedded core") else {
             return nil

@@ -96,13 +96,14 @@ package struct SHA256: Sendable {
                 w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
             }
             for i in 16..<64 {
-                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] &>> 3)
+                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] &>> 10)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = state
-            Self.k.withUnsafeBufferPointer { constants in
+            // The working variables live inside the closure, so they stay in registers.
+            let (a, b, c, d, e, f, g, h) = Self.k.withUnsafeBufferPointer { constants in
                 let k = constants.baseAddress!
+                var (a, b, c, d, e, f, g, h) = state
                 for i in 0..<64 {
                     let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
                     let choice = (e & f) ^ (~e & g)
@@ -112,6 +113,7 @@ package struct SHA256: Sendable {
                     let t2 = s0 &+ majority
                     (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
                 }
+                return (a, b, c, d, e, f, g, h)
             }
             state = (
                 state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
@@ -120,7 +122,9 @@ package struct SHA256: Sendable {
         }
     }
 
+    /// Masking shifts: one instruction each, where `>>` checks for an over-long shift.
+    @inline(__always)
     private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+        (value &>> count) | (value &<< (32 &- count))
     }
 }

@@ -106,15 +106,19 @@ package struct BlockNode: Sendable, Equatable {
 
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
+    /// One path array, grown and shrunk in place: building `path + [offset]` for every node cost
+    /// two allocations a node, and the classifier walks each lesson five times (issue 25).
     package func walk(_ visit: (BlockNode, [Int]) -> Void) {
-        func go(_ node: BlockNode, _ path: [Int]) {
+        var path: [Int] = []
+        func go(_ node: BlockNode) {
             for (offset, child) in node.children.enumerated() {
-                let childPath = path + [offset]
-                visit(child, childPath)
-                go(child, childPath)
+                path.append(offset)
+                visit(child, path)
+                go(child)
+                path.removeLast()
             }
         }
-        go(self, [])
+        go(self)
     }
 }
 

@@ -2,40 +2,51 @@
 package enum LineScanner {
     /// Every line of `text`. A final terminator does not start an extra empty line.
     ///
-    /// Works on UTF-8 bytes: terminators are ASCII, so every cut falls on a scalar boundary.
+    /// Works on UTF-8 bytes: terminators are ASCII, so every cut falls on a scalar boundary. Each
+    /// line is copied out of `text` as a substring: the text is valid UTF-8 already, and
+    /// `String(decoding:)` would check every line's bytes again (~4 M instructions a default run).
     package static func lines(of text: String) -> [Line] {
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        let text = contiguous
+        let utf8 = text.utf8
+        let cuts =
+            utf8.withContiguousStorageIfAvailable(cuts(in:)) ?? Array(utf8).withUnsafeBufferPointer(cuts(in:))
         var lines: [Line] = []
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            var number = 1
-            func cut(_ end: Int, _ ending: LineEnding) {
-                lines.append(
-                    Line(number: number, text: String(decoding: bytes[start..<end], as: UTF8.self), ending: ending))
-                number += 1
-            }
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\n"):
-                    cut(index, .lf)
-                    index += 1
-                    start = index
-                case UInt8(ascii: "\r"):
-                    if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") {
-                        cut(index, .crlf)
-                        index += 2
-                    } else {
-                        cut(index, .cr)
-                        index += 1
-                    }
-                    start = index
-                default:
-                    index += 1
-                }
-            }
-            if start < bytes.count { cut(bytes.count, .none) }
+        lines.reserveCapacity(cuts.count)
+        for (number, cut) in zip(1..., cuts) {
+            let range =
+                utf8.index(utf8.startIndex, offsetBy: cut.start)..<utf8.index(utf8.startIndex, offsetBy: cut.end)
+            lines.append(Line(number: number, text: String(text[range]), ending: cut.ending))
         }
         return lines
+    }
+
+    /// Where each line starts and ends (before its terminator), by UTF-8 offset, and how it ends.
+    /// Line feeds and carriage returns are found by memchr: a byte loop over every file cost
+    /// ~13 instructions a byte, 3.5 M of a default run.
+    private static func cuts(in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int, ending: LineEnding)] {
+        var cuts: [(start: Int, end: Int, ending: LineEnding)] = []
+        var start = 0
+        while start < bytes.count {
+            let newline = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: bytes, from: start) ?? bytes.count
+            let line = UnsafeBufferPointer(rebasing: bytes[..<newline])
+            if let cr = ByteSearch.firstOffset(of: UInt8(ascii: "\r"), in: line, from: start) {
+                if cr + 1 == newline, newline < bytes.count {
+                    cuts.append((start, cr, .crlf))
+                    start = cr + 2
+                } else {
+                    cuts.append((start, cr, .cr))
+                    start = cr + 1
+                }
+            } else if newline < bytes.count {
+                cuts.append((start, newline, .lf))
+                start = newline + 1
+            } else {
+                cuts.append((start, bytes.count, .none))
+                start = bytes.count
+            }
+        }
+        return cuts
     }
 }

@@ -273,14 +273,21 @@ extension InlineParser {
             self.definitions = definitions
             self.footnotes = footnotes
             self.options = options
+            self.special = Self.specialBytes[options.rawValue & 3]
+        }
+
+        /// The bytes that end a run of plain text, for each of the four option sets (by raw value).
+        /// Built once: building the table per block cost a fifth of parsing a short one.
+        static let specialBytes: [[Bool]] = (0..<4).map { raw in
+            let options = Options(rawValue: raw)
             var special = [Bool](repeating: false, count: 256)
-            for character in "\n\r\\`&_*[]<!" { special[Int(character.asciiValue ?? 0)] = true }
+            for byte in "\n\r\\`&_*[]<!".utf8 { special[Int(byte)] = true }
             if options.contains(.strikethrough) { special[Int(UInt8(ascii: "~"))] = true }
             if options.contains(.extendedAutolinks) {
                 special[Int(UInt8(ascii: "w"))] = true
                 special[Int(UInt8(ascii: ":"))] = true
             }
-            self.special = special
+            return special
         }
 
         func byte(_ index: Int) -> UInt8? { index < end && index >= 0 ? bytes[index] : nil }
