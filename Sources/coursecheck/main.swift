@@ -11,6 +11,8 @@ final class FileSink: OutputSink {
 // A signal stops every compiler and tree coursecheck started and removes its scratch directories.
 ProcessGroups.installSignalHandlers()
 ProcessGroups.becomeSubreaper()
+// One command, then exit: a check's large values may be left for the exit to free.
+ExitLifetime.arm()
 let command = CourseCheckCommand(
     environment: .init(
         currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),

@@ -7,6 +7,22 @@ final class EvaluateTests: XCTestCase {
         LineScanner.lines(of: text).map { Line(number: $0.number + first - 1, text: $0.text, ending: $0.ending) }
     }
 
+    /// The cache's checksum is FNV-1a 64 (the published test vectors), fed whole or in pieces.
+    func testCacheChecksumIsFNV1a64() {
+        func hex(_ text: String) -> String {
+            var checksum = Checksum()
+            checksum.update(Array(text.utf8))
+            return checksum.hex
+        }
+        XCTAssertEqual(hex(""), "cbf29ce484222325")
+        XCTAssertEqual(hex("a"), "af63dc4c8601ec8c")
+        XCTAssertEqual(hex("foobar"), "85944171f73967e8")
+        var pieces = Checksum()
+        pieces.update(Array("foo".utf8))
+        pieces.update("bar".utf8)
+        XCTAssertEqual(pieces.hex, "85944171f73967e8")
+    }
+
     func testSHA256KnownAnswers() {
         var empty = SHA256()
         XCTAssertEqual(empty.finalize(), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

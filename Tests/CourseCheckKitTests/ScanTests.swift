@@ -11,6 +11,29 @@ final class ScanTests: XCTestCase {
     /// Lines cut from the text's own storage read as a scalar-by-scalar split does: over random
     /// texts of ASCII, Turkish letters, emoji, combining marks and every terminator, each line's
     /// text, number and ending agree, and the lines put back together are the text.
+    /// `hasCharacterPrefix` answers as `hasPrefix` does, over random texts and ASCII prefixes
+    /// built from pieces that join or look alike: combining marks, CR LF, KELVIN SIGN for `K`,
+    /// GREEK QUESTION MARK for `;`, a zero-width joiner.
+    func testHasCharacterPrefixAnswersAsHasPrefix() {
+        let pieces = [
+            "/", " ", "m", "K", "\u{212A}", ";", "\u{37E}", "\u{301}", "\r", "\n", "\r\n", "\u{200D}", "ş", "[^",
+        ]
+        let ascii = ["/", " ", "m", "K", ";", "\r", "\n", "[^"]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 5_000, defaultSeed: 43)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        func pick(_ from: [String], _ most: UInt64) -> String {
+            (0..<Int(generator.next() % most)).map { _ in from[Int(generator.next() % UInt64(from.count))] }.joined()
+        }
+        for _ in 0..<count {
+            let prefix = pick(ascii, 4)
+            // Half the texts start with the prefix, so the interesting boundary is common.
+            let text = (generator.next() % 2 == 0 ? prefix : "") + pick(pieces, 5)
+            XCTAssertEqual(
+                text.hasCharacterPrefix(prefix), text.hasPrefix(prefix),
+                "\(text.debugDescription) \(prefix.debugDescription), seed \(seed)")
+        }
+    }
+
     func testLineScannerAgreesWithAScalarSplit() {
         let alphabet: [String] = [
             "a", " ", "ş", "İ", "🙂", "e\u{301}", "\n", "\r", "\r\n", "\t", "\u{FEFF}", "\u{2028}",

@@ -239,7 +239,7 @@ final class WritePolicyTests: XCTestCase {
         let cache = root.appendingPathComponent("cache")
         XCTAssertEqual(
             run(["--no-goldens", "--cache-dir", "cache", "lessons/11-gozlemlenebilir-nesneler.md"]).status, .clean)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".v2") }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".v3") }
         XCTAssertFalse(entries.isEmpty)
         for entry in entries {
             let url = cache.appendingPathComponent(entry)

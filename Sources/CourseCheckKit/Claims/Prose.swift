@@ -12,7 +12,9 @@ package struct Prose: Sendable {
 
     /// A paragraph or heading: its source lines (content after container prefixes and leading
     /// blanks) and the list item it opens, if any.
-    package struct TextBlock: Sendable {
+    /// A class: every claim walks the blocks, and copying a struct of this many references cost
+    /// ~20 retains and releases a block each time (~2 M instructions a default run).
+    package final class TextBlock: Sendable {
         package enum Kind: Sendable, Equatable {
             case paragraph
             case heading(level: Int)
@@ -26,25 +28,30 @@ package struct Prose: Sendable {
             package var text: String
         }
 
-        package var kind: Kind
-        package var segments: [Segment]
+        package let kind: Kind
+        package let segments: [Segment]
         /// The marker of the list item this block is the first paragraph of: `-`, `*`, `+`, or the
         /// delimiter of an ordered item (`.`, `)`); nil elsewhere.
-        package var itemMarker: Character?
+        package let itemMarker: Character?
         /// The number a reader sees on the ordered list item this block opens: the list's first
         /// number plus the item's position, whatever the item itself says (`1.` `1.` reads 1, 2).
-        package var itemNumber: Int?
+        package let itemNumber: Int?
         /// True for the first item of an ordered list, whose number the list counts from.
-        package var startsList = false
+        package let startsList: Bool
         /// The source text, its lines joined by line breaks (soft or hard, as the inline parser reads them).
-        package var source: String
+        package let source: String
         /// Where each segment starts in `source`.
-        var starts: [Int]
+        let starts: [Int]
 
-        init(kind: Kind, segments: [Segment], itemMarker: Character?, definitions: [String: LinkDefinition] = [:]) {
+        init(
+            kind: Kind, segments: [Segment], itemMarker: Character?, itemNumber: Int? = nil, startsList: Bool = false,
+            definitions: [String: LinkDefinition] = [:]
+        ) {
             self.kind = kind
             self.segments = segments
             self.itemMarker = itemMarker
+            self.itemNumber = itemNumber
+            self.startsList = startsList
             var source = ""
             var starts: [Int] = []
             var length = 0
@@ -120,11 +127,10 @@ package struct Prose: Sendable {
                             line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text)
                     }
                     if !segments.isEmpty {
-                        var block = TextBlock(
-                            kind: kind, segments: segments, itemMarker: marker, definitions: document.linkReferences)
-                        block.itemNumber = number
-                        block.startsList = first && number != nil
-                        blocks.append(block)
+                        blocks.append(
+                            TextBlock(
+                                kind: kind, segments: segments, itemMarker: marker, itemNumber: number,
+                                startsList: first && number != nil, definitions: document.linkReferences))
                     }
                 case .list(let bullet, let delimiter):
                     // An ordered list counts from its first item's number (at most nine digits).

@@ -148,7 +148,7 @@ package enum Classifier {
         let linkDefinitions = Set(document.footnoteDefinitions.map(\.line))
         var definitions = document.footnoteDefinitions
         document.walk { node, _ in
-            guard case .paragraph = node.kind, let first = node.content.first, first.text.hasPrefix("[^"),
+            guard case .paragraph = node.kind, let first = node.content.first, first.text.hasCharacterPrefix("[^"),
                 let close = first.text.firstIndex(of: "]"),
                 first.text[first.text.index(after: close)...].hasPrefix(":"),
                 !first.text[..<close].contains(where: { $0 == " " || $0 == "\t" })
@@ -419,10 +419,10 @@ package enum Classifier {
                 continue
             }
             let first = block.body.first?.text ?? ""
-            if first.hasPrefix(BlockRole.coreMarker) {
+            if first.hasCharacterPrefix(BlockRole.coreMarker) {
                 blocks.append(Lesson.Block(role: .core, fenced: block))
                 cores.append(block)
-            } else if first.hasPrefix(BlockRole.treeMarker) {
+            } else if first.hasCharacterPrefix(BlockRole.treeMarker) {
                 blocks.append(Lesson.Block(role: .tree, fenced: block))
                 pendingTree = block
             } else if let miss = nearMiss(block) {

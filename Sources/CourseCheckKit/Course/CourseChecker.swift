@@ -247,6 +247,8 @@ package struct CourseChecker: Sendable {
         let claims = CourseClaims.check(facts)
         for diagnostic in claims.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
         run.summary.claims = claims.summary
+        // Left for the exit to free in the executable's one-shot check (`ExitLifetime`).
+        ExitLifetime.keep(facts)
     }
 
     /// Finish: findings in report order, `--strict`, and the summary's counts.

@@ -59,7 +59,11 @@ extension CourseCheckCommand {
                     return try update(
                         plan!, checker: checker, prune: prune, invocation: invocation, reporter: reporter)
                 default:
-                    return try report(try checker.check(plan!), invocation: invocation, reporter: reporter)
+                    // Left for the exit to free, when the executable runs this one check (`ExitLifetime`).
+                    ExitLifetime.begin()
+                    let result = try checker.check(plan!)
+                    defer { ExitLifetime.keep(result) }
+                    return try report(result, invocation: invocation, reporter: reporter)
                 }
             case .run(let target):
                 return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))

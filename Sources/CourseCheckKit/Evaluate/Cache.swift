@@ -22,13 +22,13 @@ package struct Cache: Sendable {
 
     /// An entry's path, as `url(_:)` names it.
     package func path(_ key: String) -> String {
-        directoryPath.hasSuffix("/") ? directoryPath + key + ".v2" : directoryPath + "/" + key + ".v2"
+        directoryPath.hasSuffix("/") ? directoryPath + key + ".v3" : directoryPath + "/" + key + ".v3"
     }
 
     /// An entry's file: the key with the layout's version, so a cache an earlier layout wrote is a
     /// plain miss rather than a damaged entry.
     package func url(_ key: String) -> URL {
-        directory.appendingPathComponent(key + ".v2")
+        directory.appendingPathComponent(key + ".v3")
     }
 
     package func text(_ key: String) -> String? {
@@ -99,13 +99,13 @@ package struct Cache: Sendable {
         return binary
     }
 
-    private static let magic = "coursecheck-cache 1"
+    private static let magic = "coursecheck-cache 2"
 
-    /// `coursecheck-cache 1 <key> <count> <sha256>\n`: what the entry answers and what it must hold.
+    /// `coursecheck-cache 2 <key> <count> <fnv1a64>\n`: what the entry answers and what it must hold.
     static func header(key: String, content: some Collection<UInt8>) -> [UInt8] {
-        var digest = SHA256()
-        digest.update(content)
-        return Array("\(magic) \(key) \(content.count) \(digest.finalize())\n".utf8)
+        var checksum = Checksum()
+        checksum.update(content)
+        return Array("\(magic) \(key) \(content.count) \(checksum.hex)\n".utf8)
     }
 
     /// The content after a header that names `key` and matches the content's length and checksum.

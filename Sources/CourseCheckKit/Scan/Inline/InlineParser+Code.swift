@@ -14,11 +14,17 @@ extension InlineParser.State {
         // Line endings become spaces; one space is stripped from each side when both sides have
         // one and the content is not all spaces.
         var content: [UInt8] = []
-        for index in contentStart..<closerStart {
-            switch bytes[index] {
-            case UInt8(ascii: "\r") where byte(index + 1) == UInt8(ascii: "\n"): continue
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): content.append(0x20)
-            default: content.append(bytes[index])
+        if !bytes[contentStart..<closerStart].contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        {
+            // Most spans sit on one line: their content is their bytes.
+            content = Array(bytes[contentStart..<closerStart])
+        } else {
+            for index in contentStart..<closerStart {
+                switch bytes[index] {
+                case UInt8(ascii: "\r") where byte(index + 1) == UInt8(ascii: "\n"): continue
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"): content.append(0x20)
+                default: content.append(bytes[index])
+                }
             }
         }
         if content.count >= 2, content.first == 0x20, content.last == 0x20, content.contains(where: { $0 != 0x20 }) {

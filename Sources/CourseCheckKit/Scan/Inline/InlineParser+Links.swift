@@ -257,16 +257,18 @@ extension InlineParser.State {
         var last = items[0].last
         var plan: [(Int, Int)] = []
         while remaining > 0 {
-            guard last >= 0, items[last].literal, case .text(let text) = items[last].kind else { return false }
-            let take = min(remaining, text.utf8.count)
+            guard last >= 0, items[last].literal, case .text = items[last].kind else { return false }
+            let take = min(remaining, text(of: items[last]).utf8.count)
             plan.append((last, take))
             remaining -= take
             last = items[last].previous
         }
         for (index, take) in plan {
-            guard case .text(let text) = items[index].kind else { continue }
-            let kept = Array(text.utf8).dropLast(take)
-            items[index].kind = .text(String(decoding: kept, as: UTF8.self))
+            guard case .text(let written) = items[index].kind else { continue }
+            if !items[index].fromSource {
+                let kept = Array(written.utf8).dropLast(take)
+                items[index].kind = .text(String(decoding: kept, as: UTF8.self))
+            }
             items[index].range = items[index].range.lowerBound..<(items[index].range.upperBound - take)
         }
         return true

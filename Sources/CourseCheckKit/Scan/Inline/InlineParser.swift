@@ -156,6 +156,9 @@ extension InlineParser {
         var range: Range<Int>
         /// A text node whose text is exactly its source bytes (no escape or entity in it).
         var literal = false
+        /// A literal text node whose text was never copied out: it is `bytes[range]`, and its kind
+        /// holds an empty string (most text is plain runs, and a String for each cost an allocation).
+        var fromSource = false
         var parent = -1
         var previous = -1
         var next = -1
@@ -202,8 +205,10 @@ extension InlineParser {
     /// Collects a parent's frozen children, merging adjacent text (in one buffer, so a long run of
     /// small pieces costs linear time) and remembering each merged node's segments.
     struct Builder {
+        /// The parsed text's bytes, which source-backed text items read.
+        let source: [UInt8]
         var nodes: [InlineNode] = []
-        /// Parallel to `nodes`: the segments of a text node, empty for others.
+        /// Parallel to `nodes`: the segments of a text node holding an `@`, empty for others.
         var segments: [[Segment]] = []
         var pending: [UInt8] = []
         var pendingSegments: [Segment] = []
@@ -214,7 +219,11 @@ extension InlineParser {
                 return
             }
             let start = pending.count
-            pending.append(contentsOf: text.utf8)
+            if item.fromSource {
+                pending.append(contentsOf: source[item.range])
+            } else {
+                pending.append(contentsOf: text.utf8)
+            }
             guard pending.count > start else { return }
             let literal = item.literal && pending.count - start == item.range.count
             pendingSegments.append(Segment(text: start..<pending.count, source: item.range, literal: literal))
@@ -230,7 +239,9 @@ extension InlineParser {
             guard let first = pendingSegments.first, let last = pendingSegments.last else { return }
             let range = first.source.lowerBound..<max(first.source.upperBound, last.source.upperBound)
             nodes.append(InlineNode(kind: .text(String(decoding: pending, as: UTF8.self)), range: range))
-            segments.append(pendingSegments)
+            // Only email autolinks read the segments, and only in text holding an `@`: other text
+            // keeps none (a copy of the segments for each text node was an allocation each).
+            segments.append(pending.contains(UInt8(ascii: "@")) ? pendingSegments : [])
             pending.removeAll(keepingCapacity: true)
             pendingSegments.removeAll(keepingCapacity: true)
         }
@@ -294,6 +305,13 @@ extension InlineParser {
 
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
+        /// The text of a text item, source-backed or not.
+        func text(of item: Item) -> String {
+            if item.fromSource { return text(item.range) }
+            if case .text(let text) = item.kind { return text }
+            return ""
+        }
+
         // MARK: The main loop
 
         mutating func run() {
@@ -351,14 +369,25 @@ extension InlineParser {
         /// (they make a hard break or nothing).
         mutating func handleText() {
             let start = position
-            var stop = position + 1
-            while stop < end, !special[Int(bytes[stop])] { stop += 1 }
+            // Over raw buffers: with the arrays' bounds checks the scan cost ~10 instructions a byte.
+            let stop = bytes.withUnsafeBufferPointer { bytes in
+                special.withUnsafeBufferPointer { special in
+                    var stop = start + 1
+                    while stop < end, !special[Int(bytes[stop])] { stop += 1 }
+                    return stop
+                }
+            }
             position = stop
             var textEnd = stop
             if let next = byte(stop), next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") {
                 while textEnd > start, InlineParser.isSpace(bytes[textEnd - 1]) { textEnd -= 1 }
             }
-            if textEnd > start { appendText(text(start..<textEnd), start..<textEnd, literal: true) }
+            if textEnd > start {
+                var item = Item(kind: .text(""), range: start..<textEnd)
+                item.literal = true
+                item.fromSource = true
+                append(item)
+            }
         }
 
         mutating func handleNewline() {
@@ -473,7 +502,7 @@ extension InlineParser {
         func freeze() -> [InlineNode] { freezeChildren(of: 0, depth: 0, inLink: false) }
 
         func freezeChildren(of parent: Int, depth: Int, inLink: Bool) -> [InlineNode] {
-            var builder = InlineParser.Builder()
+            var builder = InlineParser.Builder(source: bytes)
             var child = items[parent].first
             while child >= 0 {
                 let index = child
