@@ -103,6 +103,45 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// The causes read from a tree's output agree with a plain line-by-line reading, over random
+    /// outputs built from the core's separators, stray bars and spaces, commas and Turkish letters
+    /// (an output where ` | atlanan ` shares the space ending ` | yeniden ` names no cause).
+    func testCausesInOutputAgreeWithALineByLineReading() {
+        let pieces = [" | yeniden ", " | atlanan ", "|", " ", ",", "a", "yerel", "ş", "\n", "değişim: "]
+        func reference(_ output: String) -> Set<String> {
+            var causes = Set<String>()
+            for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+                let bytes = Array(line.utf8)
+                func find(_ pattern: String, from start: Int) -> Int? {
+                    let pattern = Array(pattern.utf8)
+                    guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+                    return (start...(bytes.count - pattern.count)).first {
+                        Array(bytes[$0..<($0 + pattern.count)]) == pattern
+                    }
+                }
+                guard let start = find(" | yeniden ", from: 0), let end = find(" | atlanan ", from: start + 10)
+                else { continue }
+                let hits = String(decoding: bytes[(start + 11)..<max(end, start + 11)], as: UTF8.self)
+                for hit in hits.split(separator: ",") {
+                    if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
+                }
+            }
+            return causes
+        }
+        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 47)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        for _ in 0..<count {
+            let output = (0..<Int(generator.next() % 14)).map { _ in
+                pieces[Int(generator.next() % UInt64(pieces.count))]
+            }
+            .joined()
+            XCTAssertEqual(
+                Triggers.causes(inOutput: output), reference(output), "\(output.debugDescription), seed \(seed)")
+        }
+        XCTAssertEqual(
+            Triggers.causes(inOutput: "x | yeniden yerel, çevre ebeveyn | atlanan y\n"), ["yerel", "ebeveyn"])
+    }
+
     func testTheRealCourseMakesNoFalseAlarm() {
         for id in [
             "front-matter", "course-index", "declared-trigger", "closing-table", "trigger-distribution",

@@ -7,6 +7,19 @@ final class EvaluateTests: XCTestCase {
         LineScanner.lines(of: text).map { Line(number: $0.number + first - 1, text: $0.text, ending: $0.ending) }
     }
 
+    /// A key hashed from a copied hasher that already fed the shared parts is the key `hex` gives
+    /// for all the parts at once: the cache's keys did not change when they started sharing.
+    func testAHasherFedTheSharedPartsOnceGivesTheSameKeys() {
+        let shared = ["6", "swift-driver version: 1.127 Swift version 6.3.1", String(repeating: "é", count: 70)]
+        var base = SHA256()
+        base.feed(shared)
+        for tree in ["", "print(1)\n", String(repeating: "x", count: 200)] {
+            var hasher = base
+            hasher.feed([tree])
+            XCTAssertEqual(hasher.finalize(), SHA256.hex(shared[0], shared[1], shared[2], tree))
+        }
+    }
+
     /// The cache's checksum is FNV-1a 64 (the published test vectors), fed whole or in pieces.
     func testCacheChecksumIsFNV1a64() {
         func hex(_ text: String) -> String {

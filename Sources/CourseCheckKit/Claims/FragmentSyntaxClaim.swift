@@ -35,8 +35,9 @@ package struct FragmentSyntaxClaim: ClaimCheck {
                 because: error.message)
             return .skipped(note)
         }
+        let base = keyBase(toolchain)
         var results: [[CompilerDiagnostics.Entry]?] = fragments.map { fragment in
-            course.cache?.text(key(fragment.block, toolchain)).map(Self.decode)
+            course.cache?.text(key(fragment.block, base: base)).map(Self.decode)
         }
         var timedOut: [Int] = []
         let pending = results.indices.filter { results[$0] == nil }
@@ -48,7 +49,7 @@ package struct FragmentSyntaxClaim: ClaimCheck {
                     switch parsed[position] {
                     case .errors(let errors):
                         results[index] = errors
-                        course.cache?.store(text: Self.encode(errors), as: key(fragments[index].block, toolchain))
+                        course.cache?.store(text: Self.encode(errors), as: key(fragments[index].block, base: base))
                     case .timedOut:
                         timedOut.append(index)
                     }
@@ -80,8 +81,18 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         return .checked(findings)
     }
 
-    private func key(_ block: FencedBlock, _ toolchain: Toolchain) -> String {
-        "parse-" + SHA256.hex(ToolchainEngine.semanticsVersion, toolchain.version, "parse", block.content)
+    /// The hasher after the parts every fragment's key shares (the toolchain's long version
+    /// line among them), hashed once per check.
+    private func keyBase(_ toolchain: Toolchain) -> SHA256 {
+        var base = SHA256()
+        base.feed([ToolchainEngine.semanticsVersion, toolchain.version, "parse"])
+        return base
+    }
+
+    private func key(_ block: FencedBlock, base: SHA256) -> String {
+        var hasher = base
+        hasher.feed([block.content])
+        return "parse-" + hasher.finalize()
     }
 
     /// What swiftc verifiably said about one fragment.

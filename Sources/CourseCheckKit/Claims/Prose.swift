@@ -66,10 +66,16 @@ package struct Prose: Sendable {
             }
             self.source = source
             self.starts = starts
-            var text = source
+            inline = Self.inline(source, definitions: definitions)
+        }
+
+        /// The inline structure of `text`: parsed when it holds a byte that can start markup, else
+        /// the text itself. Blocks and table cells alike.
+        static func inline(_ text: String, definitions: [String: LinkDefinition]) -> Inline {
+            var bytes = text
             let markup = Self.markup
-            let hasMarkup = text.withUTF8 { bytes in bytes.contains { markup[Int($0)] } }
-            inline = hasMarkup ? Inline(source, definitions: definitions) : Inline(plain: source)
+            let hasMarkup = bytes.withUTF8 { bytes in bytes.contains { markup[Int($0)] } }
+            return hasMarkup ? Inline(text, definitions: definitions) : Inline(plain: text)
         }
 
         /// The bytes that can start inline markup (or end a line), by value: a block without any is
@@ -336,7 +342,7 @@ package struct Prose: Sendable {
             cells.append(
                 Table.Cell(
                     // As a reader reads it: struck-through text and footnote marks left out.
-                    text: String(Inline(source, definitions: linkDefinitions).readable().map(\.character))
+                    text: String(TextBlock.inline(source, definitions: linkDefinitions).readable().map(\.character))
                         .trimmingWhitespaces,
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }

@@ -210,17 +210,18 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // Scalar by scalar, ASCII by its value: `String.lowercased` and mapping Characters cost
         // ~6 K instructions a word. Outside ASCII each scalar takes its full lowercase mapping, as
         // `String.lowercased` does.
-        var lower = String.UnicodeScalarView()
+        var lower: [UInt8] = []
+        lower.reserveCapacity(word.utf8.count + 2)
         for scalar in word.unicodeScalars {
             switch scalar.value {
-            case 0x49: lower.append("ı")
-            case 0x130: lower.append("i")
-            case 0x41...0x5A: lower.append(Unicode.Scalar(UInt8(scalar.value) + 0x20))
-            case 0..<0x80: lower.append(scalar)
-            default: lower.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            case 0x49: lower += [0xC4, 0xB1]  // ı
+            case 0x130: lower.append(UInt8(ascii: "i"))
+            case 0x41...0x5A: lower.append(UInt8(scalar.value) + 0x20)
+            case 0..<0x80: lower.append(UInt8(scalar.value))
+            default: lower.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
             }
         }
-        return String(lower)
+        return String(decoding: lower, as: UTF8.self)
     }
 
     static let units: [String: Int] = [

@@ -82,7 +82,11 @@ package enum Triggers {
     static func spaced(_ text: String) -> String {
         // Most text has no space but ASCII's: a byte scan decides (NBSP is C2 A0; the other Unicode
         // spaces start E2 or E3; a tab is 09).
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xE3 }) else { return text }
+        var bytes = text
+        let mayHoldOtherSpace = bytes.withUTF8 { bytes in
+            bytes.contains { $0 == 0x09 || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xE3 }
+        }
+        guard mayHoldOtherSpace else { return text }
         return String(text.map { $0.isWhitespace && $0 != "\n" ? " " : $0 })
     }
 
@@ -97,25 +101,30 @@ package enum Triggers {
         var causes = Set<String>()
         var text = output
         text.withUTF8 { bytes in
-            let recomputed = Array(" | yeniden ".utf8)
-            let skipped = Array(" | atlanan ".utf8)
-            func find(_ pattern: [UInt8], from start: Int, before end: Int) -> Int? {
-                guard end - start >= pattern.count else { return nil }
-                for index in start...(end - pattern.count)
-                where bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                    return index
+            /// The first ` | <word> ` in `start..<end`, found by its `|` (memchr), or nil. Spaces are
+            /// everywhere in output, so a search led by the space cost ~75 instructions a byte.
+            func find(_ word: String, from start: Int, before end: Int) -> Int? {
+                let pattern = Array(" | \(word) ".utf8)
+                let line = UnsafeBufferPointer(rebasing: bytes[..<end])
+                var from = start + 1
+                while let bar = ByteSearch.firstOffset(of: UInt8(ascii: "|"), in: line, from: from) {
+                    let at = bar - 1
+                    if at + pattern.count <= end, bytes[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
+                    from = bar + 1
                 }
                 return nil
             }
             var lineStart = 0
             while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                if let start = find(recomputed, from: lineStart, before: lineEnd),
-                    let end = find(skipped, from: start, before: lineEnd)
+                let lineEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: bytes, from: lineStart) ?? bytes.count
+                let after = " | yeniden ".utf8.count
+                // ` | atlanan ` may share the space that ends ` | yeniden `: then no cause is named.
+                if let start = find("yeniden", from: lineStart, before: lineEnd),
+                    let end = find("atlanan", from: start + after - 1, before: lineEnd)
                 {
                     let hits = String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[(start + recomputed.count)..<end]), as: UTF8.self)
+                        decoding: UnsafeBufferPointer(rebasing: bytes[(start + after)..<max(end, start + after)]),
+                        as: UTF8.self)
                     for hit in hits.split(separator: ",") {
                         if let cause = hit.split(separator: " ").last { causes.insert(String(cause)) }
                     }

@@ -176,8 +176,11 @@ package enum Classifier {
     /// True when a non-ASCII byte comes before the first ASCII byte other than a space. A loop
     /// over the bytes: this runs on every line of every fenced block.
     static func leadsWithNonASCII(_ text: String) -> Bool {
-        for byte in text.utf8 where byte != 0x20 { return byte >= 0x80 }
-        return false
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte != 0x20 { return byte >= 0x80 }
+            return false
+        }
     }
 
     static func hiddenFences(in document: BlockNode, path: String) -> [Diagnostic] {

@@ -82,12 +82,20 @@ package struct EmbeddedEngine: Sendable {
         return first.contains("/") ? first : Toolchain.onPath(first, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The hasher after the parts every tree's key shares, hashed once per evaluation.
+    private func keyBase(identity: String) -> SHA256 {
+        var base = SHA256()
+        base.feed([
+            Self.semanticsVersion, identity, "\(limits.steps)", "\(limits.callDepth)", "\(limits.outputBytes)",
+        ])
+        return base
+    }
+
     /// The cache key of a tree's clean run: its text, the limits that bound it, and the binary.
-    func resultKey(_ job: TreeJob, identity: String) -> String {
-        "emb-"
-            + SHA256.hex(
-                Self.semanticsVersion, identity, "\(limits.steps)", "\(limits.callDepth)", "\(limits.outputBytes)",
-                job.tree.source)
+    private func resultKey(_ job: TreeJob, base: SHA256) -> String {
+        var hasher = base
+        hasher.feed([job.tree.source])
+        return "emb-" + hasher.finalize()
     }
 
     /// Each job's evaluation, `width` at a time. A tree that ran clean (no failure, no lint) with
@@ -98,7 +106,8 @@ package struct EmbeddedEngine: Sendable {
         guard let cache, let identity = Self.binaryIdentity else {
             return LargeStack.map(jobs, width: width, evaluate)
         }
-        let keys = jobs.map { resultKey($0, identity: identity) }
+        let base = keyBase(identity: identity)
+        let keys = jobs.map { resultKey($0, base: base) }
         var evaluations: [Evaluation?] = keys.map { key in
             cache.bytes(key).map {
                 .ran(TreeRun(engine: .embedded, ending: .exited(0), stdout: Array($0), cached: true), lints: [])

@@ -79,12 +79,18 @@ package struct SHA256: Sendable {
     /// The hex digest of `parts`, each followed by a NUL so that boundaries count.
     package static func hex(_ parts: String...) -> String {
         var hasher = SHA256()
+        hasher.feed(parts)
+        return hasher.finalize()
+    }
+
+    /// Hashes `parts` as `hex` does, each followed by a NUL. Keys that share leading parts (the
+    /// engine's version, the toolchain or binary, the limits) hash them once and copy the hasher.
+    package mutating func feed(_ parts: [String]) {
         var nul: UInt8 = 0
         for part in parts {
-            hasher.update(part)
-            withUnsafeBytes(of: &nul) { hasher.update($0) }
+            update(part)
+            withUnsafeBytes(of: &nul) { update($0) }
         }
-        return hasher.finalize()
     }
 
     /// One 64-byte block at `block`: words loaded big-endian in one load each, the round constants

@@ -34,15 +34,17 @@ package enum GoldenName {
         let blocks = lesson.blocks.filter { $0.role == .tree }
         // A name shared by two trees belongs to neither: whichever came first, giving it the approval
         // could hand an inserted tree the approval of the one it copies.
+        // Each header slugged once (a slug walks every scalar of the header).
+        let bases = blocks.map { slug(Tree.title(ofHeader: $0.fenced.body.first?.text ?? "")) }
         var counts: [String: Int] = [:]
-        for block in blocks { counts[slug(Tree.title(ofHeader: block.fenced.body.first?.text ?? "")), default: 0] += 1 }
+        for base in bases { counts[base, default: 0] += 1 }
         for (index, block) in blocks.enumerated() {
             names.append(nil)
             let fenced = block.fenced
             let header = fenced.body.first
             let location = SourceLocation(
                 path: lesson.path, line: header?.number ?? fenced.opening.number, column: fenced.fence.indent + 1)
-            let base = slug(Tree.title(ofHeader: header?.text ?? ""))
+            let base = bases[index]
             if base.isEmpty {
                 failures.append((index, .treeIdentity(at: location, earlierLine: nil, name: base)))
                 continue
