@@ -506,8 +506,13 @@ package enum Classifier {
     /// "a tree" or "the core" when a block's first line makes it one (whatever its fence says), for
     /// the findings about a runnable block the reader or coursecheck cannot see as one.
     static func runnable(firstLine: some StringProtocol) -> String? {
-        if firstLine.hasPrefix(BlockRole.treeMarker) { return "a tree" }
-        if firstLine.hasPrefix(BlockRole.coreMarker) { return "the core" }
+        runnable(firstLine: String(firstLine))
+    }
+
+    /// The same, for a line as it is: the markers are read from its bytes when they settle it.
+    static func runnable(firstLine: String) -> String? {
+        if firstLine.hasCharacterPrefix(BlockRole.treeMarker) { return "a tree" }
+        if firstLine.hasCharacterPrefix(BlockRole.coreMarker) { return "the core" }
         return nil
     }
 

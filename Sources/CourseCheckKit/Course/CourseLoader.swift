@@ -10,6 +10,15 @@ package struct CourseLoader: Sendable {
     package struct Entry: Sendable, Equatable {
         package var displayPath: String
         package var url: URL
+        /// `url.path`, read once: `URL.path` costs ~4,600 instructions a call, and every stage asks
+        /// for the lesson's golden store.
+        package let path: String
+
+        package init(displayPath: String, url: URL) {
+            self.displayPath = displayPath
+            self.url = url
+            path = url.path
+        }
     }
 
     /// What the paths expanded to.
@@ -94,12 +103,10 @@ package struct CourseLoader: Sendable {
         // is what it would be in that directory: a hidden one is skipped, and one not named like a
         // lesson gets the directory's finding. Named alone, a file is checked as asked.
         let lessonFolders = Set(
-            entries.filter { LessonName.isLessonFile($0.url.lastPathComponent) }.map {
-                $0.url.deletingLastPathComponent().path
-            })
+            entries.filter { LessonName.isLessonFile($0.path.lastPathComponent) }.map(\.path.parentPath))
         entries = entries.filter { entry in
-            let name = entry.url.lastPathComponent
-            guard !LessonName.isLessonFile(name), lessonFolders.contains(entry.url.deletingLastPathComponent().path)
+            let name = entry.path.lastPathComponent
+            guard !LessonName.isLessonFile(name), lessonFolders.contains(entry.path.parentPath)
             else { return true }
             if !name.hasPrefix(".") {
                 diagnostics.append(
@@ -115,13 +122,13 @@ package struct CourseLoader: Sendable {
         // A lesson named twice (a file and its directory) is checked once. Paths compare as bytes, as
         // the file system compares them: two names that are one text in two Unicode forms are two files.
         var seen = Set<[UInt8]>()
-        entries = entries.filter { seen.insert(Array(Self.resolved($0.url.path).utf8)).inserted }
+        entries = entries.filter { seen.insert(Array(Self.resolved($0.path).utf8)).inserted }
         // A directory whose index and every lesson were given one by one is that directory, whole.
         for index in indexDirectories where !seenDirectories.contains(Self.resolved(index.url.path)) {
             let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(
                 LessonName.isLessonFile)
             let given = Set(lessons.map { Self.resolved(index.url.appendingPathComponent($0).path) })
-            guard !given.isEmpty, given.isSubset(of: Set(entries.map { Self.resolved($0.url.path) })) else { continue }
+            guard !given.isEmpty, given.isSubset(of: Set(entries.map { Self.resolved($0.path) })) else { continue }
             seenDirectories.insert(Self.resolved(index.url.path))
             directories.append(index.url)
             directoryDisplayPaths.append(index.display)
@@ -129,7 +136,7 @@ package struct CourseLoader: Sendable {
         // Names that differ only in case are two lessons here, and one file on macOS and Windows.
         var byFolded: [String: Entry] = [:]
         for entry in entries {
-            let key = entry.url.deletingLastPathComponent().path + "/" + entry.url.lastPathComponent.lowercased()
+            let key = entry.path.parentPath + "/" + entry.path.lastPathComponent.lowercased()
             if let first = byFolded[key] {
                 diagnostics.append(
                     .caseCollision(at: SourceLocation(path: entry.displayPath, line: 1), other: first.displayPath))

@@ -5,11 +5,12 @@ extension GoldenStore {
     /// The default store of a lesson file: `goldens/` beside the lesson's directory.
     package static func beside(lessonEntry entry: CourseLoader.Entry) -> GoldenStore {
         // By path: `URL`'s own path operations cost tens of thousands of instructions each.
-        let above = entry.url.path.parentPath.parentPath
-        let root = URL(fileURLWithPath: (above == "/" ? "" : above) + "/goldens", isDirectory: true)
+        let above = entry.path.parentPath.parentPath
+        let rootPath = (above == "/" ? "" : above) + "/goldens"
+        let root = URL(fileURLWithPath: rootPath, isDirectory: true)
         let displayLessons = entry.displayPath.parentPath
         let parent = displayLessons.parentPath
         let display = displayLessons.isEmpty ? "../goldens" : (parent.isEmpty ? "goldens" : parent + "/goldens")
-        return GoldenStore(root: root, displayRoot: display)
+        return GoldenStore(root: root, rootPath: rootPath, displayRoot: display)
     }
 }

@@ -8,16 +8,21 @@ package struct GoldenStore: Sendable {
     package var displayRoot: String
     /// `root.path`, read once: a `URL`'s path costs thousands of instructions, and every golden,
     /// listing and `lstat` of a run is named from it.
-    private let rootPath: String
+    package let rootPath: String
     /// What a name inside the store is appended to: `rootPath`, or nothing at `/`.
     private var prefix: String { rootPath == "/" ? "" : rootPath }
 
     package static let toolchainFile = "TOOLCHAIN"
 
     package init(root: URL, displayRoot: String) {
+        self.init(root: root, rootPath: root.path, displayRoot: displayRoot)
+    }
+
+    /// A store whose root's path is known already (`root.path` is what it must be).
+    init(root: URL, rootPath: String, displayRoot: String) {
         self.root = root
         self.displayRoot = displayRoot
-        rootPath = root.path
+        self.rootPath = rootPath
     }
 
     /// One tree's golden: where it is and what it holds (nil when missing).
@@ -65,7 +70,7 @@ package struct GoldenStore: Sendable {
         case (.missing, _), (.directory, .missing):
             return Entry(url: url, displayPath: display, contents: nil)
         case (.directory, .regular):
-            switch FileGate.read(url, followingLinks: false) {
+            switch FileGate.read(path: folder + "/" + name, followingLinks: false) {
             case .file(let snapshot):
                 return Entry(url: url, displayPath: display, contents: snapshot.bytes, snapshot: snapshot)
             case .unreadable(let code):
@@ -171,7 +176,7 @@ package struct GoldenStore: Sendable {
     /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
     /// since `--update` creates and deletes files in it.
     package func refusal(lessonDirectories: [(url: URL, display: String)]) -> String? {
-        let mine = Self.canonicalPath(root)
+        let mine = FileGate.canonicalPath(path: rootPath)
         let components = mine.split(separator: "/")
         if components.contains(".git") { return "it lies inside a git directory" }
         if FileManager.default.fileExists(atPath: mine + "/.git") {

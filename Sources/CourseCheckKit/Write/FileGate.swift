@@ -1003,11 +1003,21 @@ package enum FileGate {
 
     /// The absolute path with every symbolic link resolved, as far as the path exists.
     package static func canonicalPath(_ url: URL) -> String {
+        canonicalPath(path: url.path, url: url)
+    }
+
+    /// The same for a path (`URL.path` costs ~4,600 instructions; most callers know the path).
+    package static func canonicalPath(path: String) -> String {
+        canonicalPath(path: path, url: nil)
+    }
+
+    private static func canonicalPath(path: String, url: URL?) -> String {
         // realpath resolves `.` and `..` itself; the standardized URL (costly) only for a missing path.
-        if let resolved = realpath(url.path, nil) {
+        if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
         }
+        let url = url ?? URL(fileURLWithPath: path)
         let path = url.standardizedFileURL.path
         let parent = url.standardizedFileURL.deletingLastPathComponent()
         guard parent.path != path else { return path }
