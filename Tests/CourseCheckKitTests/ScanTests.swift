@@ -14,6 +14,32 @@ final class ScanTests: XCTestCase {
     /// `hasCharacterPrefix` answers as `hasPrefix` does, over random texts and ASCII prefixes
     /// built from pieces that join or look alike: combining marks, CR LF, KELVIN SIGN for `K`,
     /// GREEK QUESTION MARK for `;`, a zero-width joiner.
+    /// `trimmingWhitespaces` answers as Foundation's `trimmingCharacters(in: .whitespaces)` on every
+    /// scalar of the first planes alone and wrapped, and on random texts of spaces of every kind,
+    /// tabs, newlines, combining marks, Turkish letters and emoji.
+    func testTrimmingWhitespacesAnswersAsFoundation() {
+        for value in Array(0..<0x3100) + [0xFEFF, 0x1F642] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "a\(scalar)", "\(scalar)a", "\(scalar) x \(scalar)"] {
+                XCTAssertEqual(
+                    text.trimmingWhitespaces, text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))"
+                )
+            }
+        }
+        let pieces = [
+            " ", "\t", "\n", "\u{A0}", "\u{2003}", "\u{3000}", "\u{200B}", "\u{301}", "ş", "a", "🙂", "\u{180E}",
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 53)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        for _ in 0..<count {
+            let text = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+                .joined()
+            XCTAssertEqual(
+                text.trimmingWhitespaces, text.trimmingCharacters(in: .whitespaces),
+                "\(text.debugDescription), seed \(seed)")
+        }
+    }
+
     func testHasCharacterPrefixAnswersAsHasPrefix() {
         let pieces = [
             "/", " ", "m", "K", "\u{212A}", ";", "\u{37E}", "\u{301}", "\r", "\n", "\r\n", "\u{200D}", "ş", "[^",

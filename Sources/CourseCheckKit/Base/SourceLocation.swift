@@ -38,14 +38,27 @@ extension String {
         return slash == bytes.startIndex ? "/" : String(self[..<slash])
     }
 
-    /// `trimmingCharacters(in: .whitespaces)`, without its cost when nothing can need trimming: a
-    /// text whose first and last bytes are ASCII and neither space nor tab (the only ASCII members
-    /// of `.whitespaces`) is returned as it is; any other goes to Foundation, so the result is the same.
+    /// `trimmingCharacters(in: .whitespaces)` without Foundation's cost (~37 K instructions a call):
+    /// a text whose first and last bytes are ASCII and neither space nor tab (the only ASCII members
+    /// of `.whitespaces`) is returned as it is; any other drops the set's scalars (tab and the space
+    /// separators) from both ends, scalar by scalar as Foundation does. Tested against Foundation.
     package var trimmingWhitespaces: String {
-        guard let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
-            first != 0x20, first != 0x09, last != 0x20, last != 0x09
-        else { return isEmpty ? self : trimmingCharacters(in: .whitespaces) }
-        return self
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if first < 0x80, last < 0x80, first != 0x20, first != 0x09, last != 0x20, last != 0x09 { return self }
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !Self.isSpaceOrTab($0) }),
+            let end = scalars.lastIndex(where: { !Self.isSpaceOrTab($0) })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+
+    /// A member of `CharacterSet.whitespaces` in this Foundation: a tab, a space separator (general
+    /// category Zs), or ZERO WIDTH SPACE (which it counts too; the test pins this set to it).
+    private static func isSpaceOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// The path's last component, as `NSString.lastPathComponent` gives it (`a/b.md` → `b.md`,

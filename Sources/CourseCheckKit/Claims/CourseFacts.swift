@@ -68,18 +68,22 @@ package struct CourseFacts: Sendable {
 
     /// The course index, `lessons/README.md`.
     package struct Index: Sendable {
-        package var file: SourceFile
-        package var prose: Prose
+        package let file: SourceFile
+        package let prose: Prose
         package var frontMatter: FrontMatter?
         /// The merge-conflict marker sets in the index, found once: course-index reports them and
         /// front-matter then leaves the index's values alone.
         package let conflicts: [Diagnostic]
+        /// For each of `prose.blocks`, the lesson item it is, or nil: read once, for course-index
+        /// and for the parts note-series gives its series.
+        let blockItems: [CourseIndexClaim.Item?]
 
         package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?) {
             self.file = file
             self.prose = prose
             self.frontMatter = frontMatter
             conflicts = Classifier.conflictMarkers(file)
+            blockItems = prose.blocks.map { CourseIndexClaim.item($0, indexPath: file.path) }
         }
     }
 

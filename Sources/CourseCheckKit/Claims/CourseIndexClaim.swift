@@ -24,6 +24,11 @@ package struct CourseIndexClaim: ClaimCheck {
 
     /// The item an ordered list item's first paragraph holds: a link at its start.
     static func item(_ block: Prose.TextBlock, in index: CourseFacts.Index) -> Item? {
+        item(block, indexPath: index.file.path)
+    }
+
+    /// The item `block` is in the index at `indexPath`, or nil.
+    static func item(_ block: Prose.TextBlock, indexPath: String) -> Item? {
         guard let marker = block.itemMarker, marker == "." || marker == ")", block.kind == .paragraph,
             block.source.hasPrefix("[") || block.source.lowercased().hasPrefix("<a ")
         else { return nil }
@@ -33,19 +38,19 @@ package struct CourseIndexClaim: ClaimCheck {
         // of it, and a percent-encoded name is the name.
         var target = String(link.destination.prefix { $0 != "?" && $0 != "#" })
         target = target.removingPercentEncoding ?? target
-        let directory = index.file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-            separator: "/")
+        // The index's folder: its path up to the last slash (`lessons/README.md` → `lessons`).
+        let directory = indexPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(indexPath[..<$0]) } ?? ""
         let resolved =
             target.hasPrefix("/")
             ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
         return Item(
             title: inline.plain(link.text), file: link.destination, resolved: resolved, line: block.firstLine,
-            titleLocation: block.location(of: link.text.lowerBound, in: index.file.path), number: block.itemNumber,
+            titleLocation: block.location(of: link.text.lowerBound, in: indexPath), number: block.itemNumber,
             startsList: block.startsList)
     }
 
     static func items(_ index: CourseFacts.Index) -> [Item] {
-        index.prose.blocks.compactMap { item($0, in: index) }
+        index.blockItems.compactMap { $0 }
     }
 
     /// A path with `.` segments dropped and `..` applied, so `./03-x.md` and `lessons/03-x.md`
@@ -61,7 +66,14 @@ package struct CourseIndexClaim: ClaimCheck {
             }
             parts.append(part)
         }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        // Joined by hand: `joined(separator:)` over Substrings runs the standard library's
+        // unspecialised generic code (~2,300 instructions a path).
+        var joined = path.hasCharacterPrefix("/") ? "/" : ""
+        for (index, part) in parts.enumerated() {
+            if index > 0 { joined += "/" }
+            joined += part
+        }
+        return joined
     }
 
     /// A line of the index that links `file` where the rendering hides it, with why.

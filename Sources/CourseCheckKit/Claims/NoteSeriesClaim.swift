@@ -251,9 +251,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         guard let index else { return [:] }
         var sizes: [(part: String, count: Int)] = []
         var current: String?
-        for block in index.prose.blocks {
+        for (block, item) in zip(index.prose.blocks, index.blockItems) {
             if block.kind == .heading(level: 2) { current = block.text }
-            if CourseIndexClaim.item(block, in: index) != nil, let current {
+            if item != nil, let current {
                 if sizes.last?.part == current { sizes[sizes.count - 1].count += 1 } else { sizes.append((current, 1)) }
             }
         }
@@ -261,9 +261,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         // With an item missing or extra the sizes are off; then each listed lesson takes its item's part.
         guard sizes.reduce(0, { $0 + $1.count }) == lessons.count else {
             current = nil
-            for block in index.prose.blocks {
+            for (block, item) in zip(index.prose.blocks, index.blockItems) {
                 if block.kind == .heading(level: 2) { current = block.text }
-                if let item = CourseIndexClaim.item(block, in: index), let current, parts[item.resolved] == nil {
+                if let item, let current, parts[item.resolved] == nil {
                     parts[item.resolved] = current
                 }
             }

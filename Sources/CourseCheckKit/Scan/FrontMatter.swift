@@ -161,8 +161,9 @@ package struct FrontMatter: Sendable, Equatable {
                     literal: first == "|", chomping: indicators.first { $0 == "+" || $0 == "-" },
                     indent: indicators.first { $0.isNumber }.flatMap { Int(String($0)) }, continuation))
         }
-        if let control = value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
-            return .failure(Failure(reason: .controlCharacter(control)))
+        // By bytes: the control characters refused (C0 but tab, and DEL) are one byte each.
+        if let control = value.utf8.first(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) {
+            return .failure(Failure(reason: .controlCharacter(Unicode.Scalar(control))))
         }
         if first == "-", value.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true {
             return .failure(Failure(reason: .sequenceInValue))
