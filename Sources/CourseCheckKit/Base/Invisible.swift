@@ -70,11 +70,18 @@ package enum Invisible {
 
     /// `text` with each look-alike scalar replaced by the one it looks like (`görev‑eklendi` with
     /// U+2011 becomes `görev-eklendi`); the same string when it has none.
+    /// True if the look-alike table maps some ASCII scalar (it maps none; checked, not assumed).
+    private static let asciiHasLookAlikes = lookAlikes.keys.contains { $0 < 0x80 }
+
     package static func skeleton(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if let plain = lookAlikes[scalar.value] {
+            // ASCII stands for itself (no look-alike is ASCII, and an ASCII digit is its own digit):
+            // the table and property lookups below cost ~400 instructions a scalar.
+            if scalar.isASCII && !asciiHasLookAlikes {
+                result.append(scalar)
+            } else if let plain = lookAlikes[scalar.value] {
                 result.append(plain)
             } else if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
                 let digit = Unicode.Scalar(UInt32(value) + 0x30)
@@ -135,32 +142,33 @@ package enum Invisible {
     }
 }
 
-extension String {
+extension StringProtocol {
     /// The answer of `hasPrefix(prefix)` (by Characters, with canonical equivalence), read from
     /// the bytes when they settle it: for an ASCII prefix, an ASCII start of the text that matches
     /// it, followed by an ASCII byte (no combining mark can join the prefix's last character), or
     /// that differs from it. Anything else asks `hasPrefix`, whose Character walk cost ~2,500
     /// instructions a call on every block's first line.
     func hasCharacterPrefix(_ prefix: String) -> Bool {
-        var text = self
-        var prefix = prefix
-        let settled: Bool? = prefix.withUTF8 { wanted in
-            guard let last = wanted.last, !wanted.contains(where: { $0 >= 0x80 }) else { return nil }
-            return text.withUTF8 { bytes -> Bool? in
-                for index in wanted.indices {
-                    guard index < bytes.count, bytes[index] < 0x80 else { return nil }
-                    if bytes[index] != wanted[index] { return false }
-                }
-                guard bytes.count > wanted.count else { return true }
-                let next = bytes[wanted.count]
-                guard next < 0x80 else { return nil }
-                // CR LF is one Character.
-                return !(last == UInt8(ascii: "\r") && next == UInt8(ascii: "\n"))
+        let wanted = prefix.utf8
+        guard let last = wanted.last, !wanted.contains(where: { $0 >= 0x80 }) else { return hasPrefix(prefix) }
+        let settled: Bool? = utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var index = 0
+            for byte in wanted {
+                guard index < bytes.count, bytes[index] < 0x80 else { return nil }
+                if bytes[index] != byte { return false }
+                index += 1
             }
-        }
+            guard bytes.count > wanted.count else { return true }
+            let next = bytes[wanted.count]
+            guard next < 0x80 else { return nil }
+            // CR LF is one Character.
+            return !(last == UInt8(ascii: "\r") && next == UInt8(ascii: "\n"))
+        } ?? nil
         return settled ?? hasPrefix(prefix)
     }
+}
 
+extension String {
     /// Byte equality: no Unicode canonical equivalence, unlike `==` (which takes NFD `c` + U+0327
     /// for NFC `ç`, and KELVIN SIGN for `K`). Every verdict of coursecheck compares this way.
     func sameBytes(_ other: String) -> Bool {

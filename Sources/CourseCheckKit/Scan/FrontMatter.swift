@@ -66,8 +66,8 @@ package struct FrontMatter: Sendable, Equatable {
                 return FrontMatter(entries: entries, unreadable: unreadable, closingLine: line.number)
             }
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed == "-" || trimmed.hasPrefix("- ") {
+            if trimmed.isEmpty || trimmed.hasCharacterPrefix("#") { continue }
+            if trimmed == "-" || trimmed.hasCharacterPrefix("- ") {
                 if let key = currentList {
                     entries[key]?.items.append(scalar(String(trimmed.dropFirst())))
                 } else {
@@ -76,7 +76,7 @@ package struct FrontMatter: Sendable, Equatable {
                 continue
             }
             // An indented line under `key:` with no value is nested content (a mapping) no claim reads.
-            if line.text.hasPrefix(" ") || line.text.hasPrefix("\t") {
+            if line.text.hasCharacterPrefix(" ") || line.text.hasCharacterPrefix("\t") {
                 if currentList == nil { unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey)) }
                 continue
             }
@@ -86,12 +86,12 @@ package struct FrontMatter: Sendable, Equatable {
                 continue
             }
             let value = rest.drop { $0 == " " || $0 == "\t" }
-            let opensList = value.isEmpty || value.hasPrefix("#")
+            let opensList = value.isEmpty || value.hasCharacterPrefix("#")
             // The value's continuation: the more-indented and blank lines that follow, up to the next key.
             var continuation: [String] = []
             while index < lines.count, lines[index].text != "---",
-                isBlank(lines[index].text) || indentation(lines[index].text) > 0 || lines[index].text.hasPrefix("\t"),
-                !lines[index].text.drop(while: { $0 == " " }).hasPrefix("- ") || !opensList
+                isBlank(lines[index].text) || indentation(lines[index].text) > 0 || lines[index].text.hasCharacterPrefix("\t"),
+                !lines[index].text.drop(while: { $0 == " " }).hasCharacterPrefix("- ") || !opensList
             {
                 continuation.append(lines[index].text)
                 index += 1
