@@ -151,19 +151,20 @@ extension StringProtocol {
     func hasCharacterPrefix(_ prefix: String) -> Bool {
         let wanted = prefix.utf8
         guard let last = wanted.last, !wanted.contains(where: { $0 >= 0x80 }) else { return hasPrefix(prefix) }
-        let settled: Bool? = utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var index = 0
-            for byte in wanted {
-                guard index < bytes.count, bytes[index] < 0x80 else { return nil }
-                if bytes[index] != byte { return false }
-                index += 1
-            }
-            guard bytes.count > wanted.count else { return true }
-            let next = bytes[wanted.count]
-            guard next < 0x80 else { return nil }
-            // CR LF is one Character.
-            return !(last == UInt8(ascii: "\r") && next == UInt8(ascii: "\n"))
-        } ?? nil
+        let settled: Bool? =
+            utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+                var index = 0
+                for byte in wanted {
+                    guard index < bytes.count, bytes[index] < 0x80 else { return nil }
+                    if bytes[index] != byte { return false }
+                    index += 1
+                }
+                guard bytes.count > wanted.count else { return true }
+                let next = bytes[wanted.count]
+                guard next < 0x80 else { return nil }
+                // CR LF is one Character.
+                return !(last == UInt8(ascii: "\r") && next == UInt8(ascii: "\n"))
+            } ?? nil
         return settled ?? hasPrefix(prefix)
     }
 }

@@ -183,7 +183,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         while index < characters.count {
             let character = characters[index].character
             guard character.isLetterOrNumber else {
-                if character.isPunctuationMark && ascii(index) != UInt8(ascii: ":") && ascii(index) != UInt8(ascii: "%") {
+                if character.isPunctuationMark && ascii(index) != UInt8(ascii: ":") && ascii(index) != UInt8(ascii: "%")
+                {
                     separated = true
                 }
                 index += 1

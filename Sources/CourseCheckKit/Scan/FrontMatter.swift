@@ -90,7 +90,8 @@ package struct FrontMatter: Sendable, Equatable {
             // The value's continuation: the more-indented and blank lines that follow, up to the next key.
             var continuation: [String] = []
             while index < lines.count, lines[index].text != "---",
-                isBlank(lines[index].text) || indentation(lines[index].text) > 0 || lines[index].text.hasCharacterPrefix("\t"),
+                isBlank(lines[index].text) || indentation(lines[index].text) > 0
+                    || lines[index].text.hasCharacterPrefix("\t"),
                 !lines[index].text.drop(while: { $0 == " " }).hasCharacterPrefix("- ") || !opensList
             {
                 continuation.append(lines[index].text)
