@@ -142,6 +142,28 @@ final class ClaimTests: XCTestCase {
             Triggers.causes(inOutput: "x | yeniden yerel, çevre ebeveyn | atlanan y\n"), ["yerel", "ebeveyn"])
     }
 
+    /// A text without markup bytes reads the same through the plain shortcut as through the
+    /// parser, over random texts of letters, Turkish letters, blanks of every ASCII kind (VT and FF
+    /// too, which the parser drops at the end), and the autolink triggers `w` and `:`.
+    func testThePlainShortcutReadsAsTheParser() {
+        let pieces = [
+            "a", "ş", " ", "\t", "\u{B}", "\u{C}", "w", "ww.", "www.x.com", ":", "http://x.y", "7", "\u{A0}", ".", "/",
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 59)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        for _ in 0..<count {
+            let text = (0..<Int(generator.next() % 9)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+                .joined()
+            let plain = Inline(plain: text)
+            let parsed = Inline(text)
+            XCTAssertEqual(plain.plain(), parsed.plain(), "\(text.debugDescription), seed \(seed)")
+            XCTAssertEqual(
+                plain.readable().map { "\($0.character)@\($0.offset)" },
+                parsed.readable().map { "\($0.character)@\($0.offset)" },
+                "\(text.debugDescription), seed \(seed)")
+        }
+    }
+
     func testTheRealCourseMakesNoFalseAlarm() {
         for id in [
             "front-matter", "course-index", "declared-trigger", "closing-table", "trigger-distribution",

@@ -43,10 +43,16 @@ struct Inline: Sendable {
         collect(nodes)
     }
 
-    /// Text known to hold no markup character: nothing to parse.
+    /// Text known to hold no markup character: nothing to parse. As the parser reads it, trailing
+    /// blanks (space, tab, LF, VT, FF, CR) end nothing: `ebeveyn\u{B}` in a table cell reads
+    /// `ebeveyn` either way (tested against the parser on random markup-free texts).
     init(plain text: String) {
         source = Array(text.utf8)
-        if !text.isEmpty { nodes = [InlineNode(kind: .text(text), range: 0..<source.count, children: [])] }
+        var end = source.count
+        while end > 0, InlineParser.isSpace(source[end - 1]) { end -= 1 }
+        guard end > 0 else { return }
+        let shown = end == source.count ? text : String(decoding: source[..<end], as: UTF8.self)
+        nodes = [InlineNode(kind: .text(shown), range: 0..<end, children: [])]
     }
 
     private mutating func collect(_ nodes: [InlineNode], struck: Bool = false) {
