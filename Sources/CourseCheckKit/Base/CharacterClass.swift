@@ -16,7 +16,7 @@ extension Character {
 
     /// `isPunctuation`: in ASCII, the general categories P* (`$+<=>^`|~` are symbols).
     var isPunctuationMark: Bool {
-        if let ascii = asciiValue { return ascii < 0x80 && Self.asciiPunctuation[Int(ascii)] }
+        if let ascii = asciiValue { return Self.asciiPunctuation[Int(ascii)] }
         return isPunctuation
     }
 

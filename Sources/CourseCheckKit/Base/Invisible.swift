@@ -68,11 +68,11 @@ package enum Invisible {
         return false
     }
 
-    /// `text` with each look-alike scalar replaced by the one it looks like (`görev‑eklendi` with
-    /// U+2011 becomes `görev-eklendi`); the same string when it has none.
     /// True if the look-alike table maps some ASCII scalar (it maps none; checked, not assumed).
     private static let asciiHasLookAlikes = lookAlikes.keys.contains { $0 < 0x80 }
 
+    /// `text` with each look-alike scalar replaced by the one it looks like (`görev‑eklendi` with
+    /// U+2011 becomes `görev-eklendi`); the same string when it has none.
     package static func skeleton(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         var result = String.UnicodeScalarView()

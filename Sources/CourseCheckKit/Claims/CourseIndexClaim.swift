@@ -23,11 +23,7 @@ package struct CourseIndexClaim: ClaimCheck {
     }
 
     /// The item an ordered list item's first paragraph holds: a link at its start.
-    static func item(_ block: Prose.TextBlock, in index: CourseFacts.Index) -> Item? {
-        item(block, indexPath: index.file.path)
-    }
-
-    /// The item `block` is in the index at `indexPath`, or nil.
+    /// `indexPath` is the index's own path, which relative links resolve against.
     static func item(_ block: Prose.TextBlock, indexPath: String) -> Item? {
         guard let marker = block.itemMarker, marker == "." || marker == ")", block.kind == .paragraph,
             block.source.hasPrefix("[") || block.source.lowercased().hasPrefix("<a ")

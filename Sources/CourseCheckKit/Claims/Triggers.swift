@@ -101,10 +101,11 @@ package enum Triggers {
         var causes = Set<String>()
         var text = output
         text.withUTF8 { bytes in
-            /// The first ` | <word> ` in `start..<end`, found by its `|` (memchr), or nil. Spaces are
-            /// everywhere in output, so a search led by the space cost ~75 instructions a byte.
-            func find(_ word: String, from start: Int, before end: Int) -> Int? {
-                let pattern = Array(" | \(word) ".utf8)
+            let recomputed = Array(" | yeniden ".utf8)
+            let skipped = Array(" | atlanan ".utf8)
+            /// The first `pattern` (` | word `) in `start..<end`, found by its `|` (memchr), or nil.
+            /// Spaces are everywhere in output, so a search led by the space cost ~75 instructions a byte.
+            func find(_ pattern: [UInt8], from start: Int, before end: Int) -> Int? {
                 let line = UnsafeBufferPointer(rebasing: bytes[..<end])
                 var from = start + 1
                 while let bar = ByteSearch.firstOffset(of: UInt8(ascii: "|"), in: line, from: from) {
@@ -117,10 +118,10 @@ package enum Triggers {
             var lineStart = 0
             while lineStart < bytes.count {
                 let lineEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: bytes, from: lineStart) ?? bytes.count
-                let after = " | yeniden ".utf8.count
+                let after = recomputed.count
                 // ` | atlanan ` may share the space that ends ` | yeniden `: then no cause is named.
-                if let start = find("yeniden", from: lineStart, before: lineEnd),
-                    let end = find("atlanan", from: start + after - 1, before: lineEnd)
+                if let start = find(recomputed, from: lineStart, before: lineEnd),
+                    let end = find(skipped, from: start + after - 1, before: lineEnd)
                 {
                     let hits = String(
                         decoding: UnsafeBufferPointer(rebasing: bytes[(start + after)..<max(end, start + after)]),

@@ -326,7 +326,7 @@ package struct CourseChecker: Sendable {
         var stems: [String: Set<String>] = [:]
         for entry in plan.entries {
             guard let store = store(for: entry) else { continue }
-            let key = FileGate.canonicalPath(path: store.rootPath)
+            let key = store.canonicalRoot
             if stores[key] == nil { order.append(key) }
             stores[key] = stores[key] ?? store
             stems[key, default: []].insert(GoldenStore.stem(of: entry.displayPath))
@@ -334,7 +334,7 @@ package struct CourseChecker: Sendable {
         let wholeDirectories = plan.directories.compactMap { directory in
             plan.entries.first {
                 $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL
-            }.flatMap { store(for: $0) }.map { FileGate.canonicalPath(path: $0.rootPath) }
+            }.flatMap { store(for: $0) }.map { $0.canonicalRoot }
         }
         var found: [(GoldenStore, GoldenStore.Entry)] = []
         for key in order where wholeDirectories.contains(key) {
@@ -361,7 +361,7 @@ package struct CourseChecker: Sendable {
         var owners: [String: String] = [:]
         for entry in plan.entries {
             guard let store = store(for: entry) else { continue }
-            let key = FileGate.canonicalPath(path: store.rootPath)
+            let key = store.canonicalRoot
             if checked.insert(key).inserted, let reason = store.refusal(lessonDirectories: lessonDirectories) {
                 throw CourseCheckError.usage(
                     "refusing the goldens directory \(store.displayRoot): \(reason); coursecheck creates and deletes "

@@ -8,7 +8,7 @@ package struct GoldenStore: Sendable {
     package var displayRoot: String
     /// `root.path`, read once: a `URL`'s path costs thousands of instructions, and every golden,
     /// listing and `lstat` of a run is named from it.
-    package let rootPath: String
+    private let rootPath: String
     /// What a name inside the store is appended to: `rootPath`, or nothing at `/`.
     private var prefix: String { rootPath == "/" ? "" : rootPath }
 
@@ -59,9 +59,10 @@ package struct GoldenStore: Sendable {
     package func golden(lesson path: String, name: String) -> Entry {
         let stem = Self.stem(of: path)
         let folder = prefix + "/" + stem
-        let url = URL(fileURLWithPath: folder + "/" + name, isDirectory: false)
+        let file = folder + "/" + name
+        let url = URL(fileURLWithPath: file, isDirectory: false)
         let display = "\(displayRoot)/\(stem)/\(name)"
-        switch (Self.kind(path: folder), Self.kind(path: folder + "/" + name)) {
+        switch (Self.kind(path: folder), Self.kind(path: file)) {
         case (.unreadable(let code), _), (.directory, .unreadable(let code)):
             // A folder that cannot be searched hides whether the golden is there: never "missing".
             return Entry(
@@ -70,7 +71,7 @@ package struct GoldenStore: Sendable {
         case (.missing, _), (.directory, .missing):
             return Entry(url: url, displayPath: display, contents: nil)
         case (.directory, .regular):
-            switch FileGate.read(path: folder + "/" + name, followingLinks: false) {
+            switch FileGate.read(path: file, followingLinks: false) {
             case .file(let snapshot):
                 return Entry(url: url, displayPath: display, contents: snapshot.bytes, snapshot: snapshot)
             case .unreadable(let code):
@@ -176,7 +177,7 @@ package struct GoldenStore: Sendable {
     /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
     /// since `--update` creates and deletes files in it.
     package func refusal(lessonDirectories: [(url: URL, display: String)]) -> String? {
-        let mine = FileGate.canonicalPath(path: rootPath)
+        let mine = canonicalRoot
         let components = mine.split(separator: "/")
         if components.contains(".git") { return "it lies inside a git directory" }
         if FileManager.default.fileExists(atPath: mine + "/.git") {
@@ -233,6 +234,9 @@ package struct GoldenStore: Sendable {
         }
         return nil
     }
+
+    /// The root with every symbolic link resolved: what two stores are compared by.
+    var canonicalRoot: String { FileGate.canonicalPath(path: rootPath) }
 
     /// The absolute path with every symbolic link resolved, as far as the path exists.
     static func canonicalPath(_ url: URL) -> String {
