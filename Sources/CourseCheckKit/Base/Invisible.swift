@@ -68,6 +68,15 @@ package enum Invisible {
         return false
     }
 
+    /// False when no scalar of `text` can change in its `skeleton`: ASCII and the Turkish letters'
+    /// blocks (U+00C0–U+017F, UTF-8 lead bytes C3–C5) hold no look-alike, digit of another script
+    /// or invisible character (a test checks every scalar). A byte scan, so a claim looking for an
+    /// ASCII character a look-alike may stand in for clears most prose before parsing it.
+    package static func mayHoldLookAlike(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 >= 0xC0 && !(0xC3...0xC5).contains($0) } }
+    }
+
     /// True if the look-alike table maps some ASCII scalar (it maps none; checked, not assumed).
     private static let asciiHasLookAlikes = lookAlikes.keys.contains { $0 < 0x80 }
 

@@ -87,28 +87,41 @@ package struct LabelReferenceClaim: ClaimCheck {
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })
+        return .checked(course.lessons.flatMap { Self.references(in: $0.prose, known: known, labels: labels) })
+    }
+
+    /// The findings for the backticked kebab words of `prose` that are neither a label of `labels`
+    /// nor a word of the core (`known`, as bytes). `filtered` false parses every block: the
+    /// property test's reference for the byte prefilter.
+    static func references(in prose: Prose, known: Set<[UInt8]>, labels: Set<String>, filtered: Bool = true)
+        -> [Diagnostic]
+    {
         var findings: [Diagnostic] = []
-        for lesson in course.lessons {
-            for block in lesson.prose.blocks where block.source.containsByte(UInt8(ascii: "`")) {
-                let inline = block.inline
-                for span in inline.codeSpans {
-                    let word = span.content
-                    // A reader takes `görev‑eklendi` (U+2011) for the label `görev-eklendi`: it is one.
-                    let skeleton = Invisible.skeleton(word)
-                    guard Self.isKebab(Substring(word)) || Self.isKebab(Substring(skeleton)),
-                        !known.contains(Array(word.utf8))
-                    else { continue }
-                    let closest = known.contains(Array(skeleton.utf8)) ? skeleton : Self.closest(word, in: labels)
-                    let lookAlike = closest.flatMap { Self.firstLookAlike(word, $0) }
-                    findings.append(
-                        .labelReference(
-                            at: block.location(of: span.contentStart + (lookAlike?.offset ?? 0), in: lesson.path),
-                            word: word,
-                            closest: closest, lookAlike: lookAlike.map { ($0.has, $0.wanted) }))
-                }
+        // A kebab word needs a dash, as written or as its skeleton reads: a block holding a
+        // backtick but neither is not parsed.
+        for block in prose.blocks
+        where !filtered
+            || block.source.containsByte(UInt8(ascii: "`"))
+                && (block.source.containsByte(UInt8(ascii: "-")) || Invisible.mayHoldLookAlike(block.source))
+        {
+            let inline = block.inline
+            for span in inline.codeSpans {
+                let word = span.content
+                // A reader takes `görev‑eklendi` (U+2011) for the label `görev-eklendi`: it is one.
+                let skeleton = Invisible.skeleton(word)
+                guard Self.isKebab(Substring(word)) || Self.isKebab(Substring(skeleton)),
+                    !known.contains(Array(word.utf8))
+                else { continue }
+                let closest = known.contains(Array(skeleton.utf8)) ? skeleton : Self.closest(word, in: labels)
+                let lookAlike = closest.flatMap { Self.firstLookAlike(word, $0) }
+                findings.append(
+                    .labelReference(
+                        at: block.location(of: span.contentStart + (lookAlike?.offset ?? 0), in: prose.path),
+                        word: word,
+                        closest: closest, lookAlike: lookAlike.map { ($0.has, $0.wanted) }))
             }
         }
-        return .checked(findings)
+        return findings
     }
 
     /// Where `word` first differs from `label`, when the difference there is a look-alike or

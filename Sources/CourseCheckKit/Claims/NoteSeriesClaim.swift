@@ -93,9 +93,10 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         for block in lesson.prose.blocks {
-            let inline = block.inline
-            let strongSpans = { inline.emphasis.filter(\.strong).map(\.content) }
+            // The inline structure is parsed only for a block the byte scan cannot clear.
+            let strongSpans = { block.inline.emphasis.filter(\.strong).map(\.content) }
             guard mayHoldLabel(block.source, strongSpans: strongSpans) else { continue }
+            let inline = block.inline
             let bold = strongSpans()
             let characters = inline.readable()
             // A character as a reader reads it: nil for an invisible one (skipped), a look-alike as
@@ -171,10 +172,20 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// Every bold note label of a lesson, and whether it opens its paragraph. A reference may go
     /// without the full stop a definition carries.
     static func labels(in lesson: CourseFacts.LessonFacts) -> [(note: Note, opensParagraph: Bool)] {
+        labels(in: lesson.prose)
+    }
+
+    /// The bold labels of `prose`. `filtered` false parses every block: the property test's
+    /// reference for the byte prefilter.
+    static func labels(in prose: Prose, filtered: Bool = true) -> [(note: Note, opensParagraph: Bool)] {
         var notes: [(note: Note, opensParagraph: Bool)] = []
-        for block in lesson.prose.blocks
-        where block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_"))
-            || block.source.containsByte(UInt8(ascii: "<"))
+        // A label needs bold and a digit as rendered: an ASCII one, an entity's, or a look-alike's.
+        for block in prose.blocks
+        where !filtered
+            || (block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_"))
+                || block.source.containsByte(UInt8(ascii: "<")))
+                && (block.source.utf8.contains { $0.isASCIIDigit || $0 == UInt8(ascii: "&") }
+                    || Invisible.mayHoldLookAlike(block.source))
         {
             let inline = block.inline
             for span in inline.emphasis where span.strong {
@@ -191,7 +202,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     }
                     lookAlike = (
                         written, has, wanted,
-                        block.location(of: span.content.lowerBound + offset, in: lesson.path).column
+                        block.location(of: span.content.lowerBound + offset, in: prose.path).column
                     )
                     bytes = ArraySlice(skeleton.utf8)
                 }
@@ -211,10 +222,10 @@ package struct NoteSeriesClaim: ClaimCheck {
                     stop == 1 || !opens,
                     let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
                 else { continue }
-                let at = block.location(of: span.open, in: lesson.path)
+                let at = block.location(of: span.open, in: prose.path)
                 var note = Note(
                     prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number,
-                    path: lesson.path, line: at.line, column: at.column, lookAlike: lookAlike)
+                    path: prose.path, line: at.line, column: at.column, lookAlike: lookAlike)
                 let label = "\(note.prefix)\(number)."
                 let before = inline.plain(0..<span.open)
                 if case .heading = block.kind, stop == 1, before.allSatisfy(\.isWhitespace) {

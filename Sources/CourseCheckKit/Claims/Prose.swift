@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The prose of a markdown file as a reader sees it: its paragraphs and headings (outside code,
 /// HTML blocks and front matter), each with its soft line breaks joined, in reading order. Claims
@@ -66,7 +67,7 @@ package struct Prose: Sendable {
             }
             self.source = source
             self.starts = starts
-            inline = Self.inline(source, definitions: definitions)
+            self.definitions = definitions
         }
 
         /// The inline structure of `text`: parsed when it holds a byte that can start markup, else
@@ -84,9 +85,23 @@ package struct Prose: Sendable {
             "`*_[\\&<~\n".utf8.contains(UInt8(byte))
         }
 
-        /// The inline structure of `source`: code spans, emphasis, links. Built once, and only
-        /// for text that holds markup characters (most sentences hold none).
-        let inline: Inline
+        /// The link definitions the block's references resolve against.
+        private let definitions: [String: LinkDefinition]
+        /// The parsed inline structure, once a claim has asked for it.
+        private let parsed = Mutex<Inline?>(nil)
+
+        /// The inline structure of `source`: code spans, emphasis, links. Parsed on first use:
+        /// most blocks are only ever read as source bytes (the claims' prefilters), and parsing
+        /// every paragraph of the course cost ~13 M instructions a default run. Parsed under the
+        /// lock, so two claims asking at once parse it once.
+        var inline: Inline {
+            parsed.withLock { parsed in
+                if let parsed { return parsed }
+                let inline = Self.inline(source, definitions: definitions)
+                parsed = inline
+                return inline
+            }
+        }
 
         /// The rendered text: markup dropped, soft breaks as spaces.
         package var text: String { inline.plain() }
