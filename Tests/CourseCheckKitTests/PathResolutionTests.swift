@@ -1,6 +1,7 @@
-import CourseCheckKit
 import Foundation
 import XCTest
+
+@testable import CourseCheckKit
 
 /// Paths mean what the shell and the OS mean: a directory named twice is one, a glob's README.md
 /// is the index, `..` goes through links, and the OS's reasons are named.
@@ -13,6 +14,41 @@ final class PathResolutionTests: XCTestCase {
 
     private func summary(_ arguments: [String]) -> String {
         InProcess.run(arguments, in: scratch.url).stdout
+    }
+
+    /// The loader's batch resolution (each parent once, a file that is no link by its parent and
+    /// name) gives what `realpath` of each path gives, on random paths through a tree of files,
+    /// directories, links to both, dangling links, `.` and `..`, and names that do not exist.
+    func testBatchResolutionAgreesWithRealpathOnRandomPaths() throws {
+        let root = scratch.url.appendingPathComponent("tree").path
+        let manager = FileManager.default
+        for directory in ["a", "a/b", "c"] {
+            try manager.createDirectory(atPath: root + "/" + directory, withIntermediateDirectories: true)
+        }
+        for file in ["a/1.md", "a/b/2.md", "c/3.md"] {
+            _ = manager.createFile(atPath: root + "/" + file, contents: Data())
+        }
+        for (link, target) in [
+            ("a/l1.md", "1.md"), ("a/b/up.md", "../1.md"), ("c/la", "../a"), ("c/dangling.md", "nowhere.md"),
+            ("lc", "c"), ("a/b/loop.md", "loop.md"),
+        ] {
+            try manager.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
+        }
+        let parts = [
+            "a", "b", "c", "la", "lc", ".", "..", "1.md", "2.md", "3.md", "l1.md", "up.md", "dangling.md",
+            "loop.md", "missing.md", "",
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 400, defaultSeed: 37)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        let paths = (0..<count).map { _ in
+            root + "/"
+                + (0..<Int(1 + generator.next() % 4)).map { _ in
+                    parts[Int(generator.next() % UInt64(parts.count))]
+                }.joined(separator: "/")
+        }
+        for (path, batch) in zip(paths, CourseLoader.resolved(paths)) {
+            XCTAssertEqual(batch, CourseLoader.resolved(path), "\(path.dropFirst(root.count)), seed \(seed)")
+        }
     }
 
     func testTheSameCourseNamedAnyWayIsCheckedOnceAndWhole() throws {

@@ -185,9 +185,8 @@ package struct CourseCheckCommand {
     func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws(CourseCheckError) {
         guard let cache = checker.configuration.router.toolchain.cache else { return }
         let mine = GoldenStore.canonicalPath(cache.directory)
-        func overlaps(_ other: URL) -> Bool {
-            let path = GoldenStore.canonicalPath(other)
-            return path == mine || path.hasPrefix(mine + "/") || mine.hasPrefix(path + "/")
+        func overlaps(_ path: String) -> Bool {
+            path == mine || path.hasPrefix(mine + "/") || mine.hasPrefix(path + "/")
         }
         // A cache below the lessons (the default `.build/` when run inside them) is fine: it is hidden
         // and never read as a lesson. The lessons inside the cache are not.
@@ -200,8 +199,9 @@ package struct CourseCheckCommand {
                 "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)"
             )
         }
-        for entry in plan.entries {
-            guard let store = checker.store(for: entry), overlaps(store.root) else { continue }
+        let stores = plan.entries.map { checker.store(for: $0) }
+        for (store, root) in zip(stores, GoldenStore.canonicalRoots(stores)) {
+            guard let store, let root, overlaps(root) else { continue }
             throw .usage(
                 "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)"
             )

@@ -244,7 +244,7 @@ package struct CourseChecker: Sendable {
             environment: configuration.environment, overlay: configuration.overlay,
             width: configuration.router.toolchain.workers)
         facts.compileTimeout = configuration.router.toolchain.compileTimeout
-        let claims = CourseClaims.check(facts)
+        let claims = CourseClaims.check(facts, width: configuration.router.toolchain.workers)
         for diagnostic in claims.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
         run.summary.claims = claims.summary
         // Left for the exit to free in the executable's one-shot check (`ExitLifetime`).
@@ -324,17 +324,18 @@ package struct CourseChecker: Sendable {
         var stores: [String: GoldenStore] = [:]
         var order: [String] = []
         var stems: [String: Set<String>] = [:]
-        for entry in plan.entries {
-            guard let store = store(for: entry) else { continue }
-            let key = store.canonicalRoot
+        let entryStores = plan.entries.map { store(for: $0) }
+        let roots = GoldenStore.canonicalRoots(entryStores)
+        for (index, entry) in plan.entries.enumerated() {
+            guard let store = entryStores[index], let key = roots[index] else { continue }
             if stores[key] == nil { order.append(key) }
             stores[key] = stores[key] ?? store
             stems[key, default: []].insert(GoldenStore.stem(of: entry.displayPath))
         }
         let wholeDirectories = plan.directories.compactMap { directory in
-            plan.entries.first {
+            plan.entries.firstIndex {
                 $0.url.deletingLastPathComponent().standardizedFileURL == directory.standardizedFileURL
-            }.flatMap { store(for: $0) }.map { $0.canonicalRoot }
+            }.flatMap { roots[$0] }
         }
         var found: [(GoldenStore, GoldenStore.Entry)] = []
         for key in order where wholeDirectories.contains(key) {
@@ -345,12 +346,17 @@ package struct CourseChecker: Sendable {
     }
 
     /// Every directory holding a lesson of the run, as the user would name it.
+    /// Each directory once, by path, as it is first named: the checks that read this list resolve
+    /// every directory's links, and the lessons of one directory all name it.
     static func lessonDirectories(_ plan: CourseLoader.Plan) -> [(url: URL, display: String)] {
-        zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }
+        let all =
+            zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }
             + plan.entries.map { entry in
                 let parent = entry.displayPath.parentPath
                 return (entry.url.deletingLastPathComponent(), parent.isEmpty ? "." : parent)
             }
+        var seen: Set<String> = []
+        return all.filter { seen.insert($0.0.standardizedFileURL.path).inserted }
     }
 
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
@@ -359,9 +365,10 @@ package struct CourseChecker: Sendable {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
         var owners: [String: String] = [:]
-        for entry in plan.entries {
-            guard let store = store(for: entry) else { continue }
-            let key = store.canonicalRoot
+        let stores = plan.entries.map { store(for: $0) }
+        let roots = GoldenStore.canonicalRoots(stores)
+        for (index, entry) in plan.entries.enumerated() {
+            guard let store = stores[index], let key = roots[index] else { continue }
             if checked.insert(key).inserted, let reason = store.refusal(lessonDirectories: lessonDirectories) {
                 throw CourseCheckError.usage(
                     "refusing the goldens directory \(store.displayRoot): \(reason); coursecheck creates and deletes "

@@ -122,13 +122,14 @@ package struct CourseLoader: Sendable {
         // A lesson named twice (a file and its directory) is checked once. Paths compare as bytes, as
         // the file system compares them: two names that are one text in two Unicode forms are two files.
         var seen = Set<[UInt8]>()
-        entries = entries.filter { seen.insert(Array(Self.resolved($0.path).utf8)).inserted }
+        let resolvedEntries = Self.resolved(entries.map(\.path))
+        entries = zip(entries, resolvedEntries).filter { seen.insert(Array($1.utf8)).inserted }.map(\.0)
         // A directory whose index and every lesson were given one by one is that directory, whole.
         for index in indexDirectories where !seenDirectories.contains(Self.resolved(index.url.path)) {
             let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(
                 LessonName.isLessonFile)
             let given = Set(lessons.map { Self.resolved(index.url.appendingPathComponent($0).path) })
-            guard !given.isEmpty, given.isSubset(of: Set(entries.map { Self.resolved($0.path) })) else { continue }
+            guard !given.isEmpty, given.isSubset(of: Set(Self.resolved(entries.map(\.path)))) else { continue }
             seenDirectories.insert(Self.resolved(index.url.path))
             directories.append(index.url)
             directoryDisplayPaths.append(index.display)
@@ -155,6 +156,25 @@ package struct CourseLoader: Sendable {
         guard let real = realpath(path, nil) else { return path }
         defer { free(real) }
         return String(cString: real)
+    }
+
+    /// `resolved` of each path, with each parent directory resolved once: a file that is not a link
+    /// resolves to its resolved parent and its name (one `lstat`, where `realpath` reads every
+    /// component of the path).
+    static func resolved(_ paths: [String]) -> [String] {
+        var parents: [String: String] = [:]
+        return paths.map { path in
+            let parent = path.parentPath
+            let name = path.lastPathComponent
+            var info = stat()
+            // A trailing slash makes lstat follow a final link: such a path takes realpath.
+            guard path.hasPrefix("/"), !path.hasSuffix("/"), !parent.isEmpty, name != ".", name != "..",
+                lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK
+            else { return resolved(path) }
+            let real = parents[parent] ?? resolved(parent)
+            parents[parent] = real
+            return real == "/" ? "/" + name : real + "/" + name
+        }
     }
 
     /// `path`, or `path/name`, without a leading "./" and without a doubled slash.

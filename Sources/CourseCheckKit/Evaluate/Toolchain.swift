@@ -36,11 +36,13 @@ package struct Toolchain: Sendable {
     /// The version line, read once per compiler binary and then from the cache.
     static func version(of swiftc: URL, cache: Cache?) throws(CourseCheckError) -> String {
         let resolved = swiftc.resolvingSymlinksInPath()
-        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
+        // `stat` itself: FileManager's attributes look up the owner's and group's names (NSS,
+        // /etc/passwd, an nscd socket) on every call.
+        let identity = FileGate.Identity.of(resolved.path)
         let stamp = [
             resolved.path,
-            "\((attributes?[.size] as? NSNumber)?.intValue ?? -1)",
-            "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)",
+            "\(identity.map { Int($0.size) } ?? -1)",
+            "\(identity.map { "\($0.modified).\($0.modifiedNanoseconds)" } ?? "-1")",
         ].joined(separator: "|")
         let key = "toolchain-" + SHA256.hex(stamp)
         if let known = versions.withLock({ $0[key] }) { return known }

@@ -238,6 +238,21 @@ package struct GoldenStore: Sendable {
     /// The root with every symbolic link resolved: what two stores are compared by.
     var canonicalRoot: String { FileGate.canonicalPath(path: rootPath) }
 
+    /// The canonical root of each store, a root several stores share resolved once: every lesson
+    /// of a directory has a store of its own for the one `goldens/` (a `realpath` is a system call
+    /// for each component of the path).
+    static func canonicalRoots(_ stores: [GoldenStore?]) -> [String?] {
+        var resolved: [String: String] = [:]
+        return stores.map { store in
+            store.map { store in
+                if let known = resolved[store.rootPath] { return known }
+                let root = store.canonicalRoot
+                resolved[store.rootPath] = root
+                return root
+            }
+        }
+    }
+
     /// The absolute path with every symbolic link resolved, as far as the path exists.
     static func canonicalPath(_ url: URL) -> String {
         FileGate.canonicalPath(url)
