@@ -191,10 +191,14 @@ package struct CourseChecker: Sendable {
             run.results[lesson].findings += outcome.diagnostics.map { Finding(.tree(ordinal), $0) }
         }
         for diagnostic in report.diagnostics { run.place(diagnostic, .lesson) }
-        for job in jobs {
+        // Judged on the worker threads (each judgement reads one run and one expected block), and
+        // recorded in job order.
+        let ran = jobs.compactMap { job in run.results[job.id.lesson].trees[job.id.ordinal].run.map { (job, $0) } }
+        let judged = parallelMap(ran, width: configuration.router.toolchain.workers) { job, treeRun in
+            OutputCheck.judge(treeRun, for: job)
+        }
+        for ((job, _), (verdict, findings)) in zip(ran, judged) {
             let (lesson, ordinal) = (job.id.lesson, job.id.ordinal)
-            guard let treeRun = run.results[lesson].trees[ordinal].run else { continue }
-            let (verdict, findings) = OutputCheck.judge(treeRun, for: job)
             run.results[lesson].trees[ordinal].verdict = verdict
             run.results[lesson].findings += findings.map { Finding(.tree(ordinal), $0) }
         }
@@ -346,7 +350,7 @@ package struct CourseChecker: Sendable {
     }
 
     /// Every directory holding a lesson of the run, as the user would name it.
-    /// Each directory once, by path, as it is first named: the checks that read this list resolve
+    /// Each directory once, as it is first named: the checks that read this list resolve
     /// every directory's links, and the lessons of one directory all name it.
     static func lessonDirectories(_ plan: CourseLoader.Plan) -> [(url: URL, display: String)] {
         let all =
@@ -355,8 +359,10 @@ package struct CourseChecker: Sendable {
                 let parent = entry.displayPath.parentPath
                 return (entry.url.deletingLastPathComponent(), parent.isEmpty ? "." : parent)
             }
-        var seen: Set<String> = []
-        return all.filter { seen.insert($0.0.standardizedFileURL.path).inserted }
+        // By URL (a standardised path costs ~20 K instructions): the lessons of one directory name
+        // it by one URL, and a directory named two ways is only resolved twice.
+        var seen: Set<URL> = []
+        return all.filter { seen.insert($0.0).inserted }
     }
 
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share

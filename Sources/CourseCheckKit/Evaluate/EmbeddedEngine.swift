@@ -107,9 +107,14 @@ package struct EmbeddedEngine: Sendable {
             return LargeStack.map(jobs, width: width, evaluate)
         }
         let base = keyBase(identity: identity)
-        let keys = jobs.map { resultKey($0, base: base) }
-        var evaluations: [Evaluation?] = keys.map { key in
-            cache.bytes(key).map {
+        // Keys hashed and entries read on the worker threads: on a warm run this is all the work.
+        let looked = parallelMap(jobs, width: width) { job in
+            let key = resultKey(job, base: base)
+            return (key, cache.bytes(key))
+        }
+        let keys = looked.map(\.0)
+        var evaluations: [Evaluation?] = looked.map { _, bytes in
+            bytes.map {
                 .ran(TreeRun(engine: .embedded, ending: .exited(0), stdout: Array($0), cached: true), lints: [])
             }
         }
