@@ -20,6 +20,34 @@ final class EvaluateTests: XCTestCase {
         }
     }
 
+    /// A fenced block's content fed line by line hashes as the joined content does, on random
+    /// blocks of every line ending (the last without one), empty lines, non-ASCII text and lines
+    /// long enough to cross SHA-256's 64-byte blocks: the cache's keys did not change.
+    func testABlockFedLineByLineGivesTheKeyOfItsContent() {
+        let pieces = ["print(1)", "", " ", "é", "ğüş", String(repeating: "x", count: 70), "\t", "\u{200B}"]
+        let endings = ["\n", "\r\n", "\r"]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 500, defaultSeed: 43)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        for _ in 0..<count {
+            var body = ""
+            for _ in 0..<Int(generator.next() % 6) {
+                body += pieces[Int(generator.next() % UInt64(pieces.count))]
+                body += endings[Int(generator.next() % UInt64(endings.count))]
+            }
+            if generator.next() % 2 == 0 { body += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            // Without its closing fence the block runs to the end of the file, its last line unended.
+            let closing = generator.next() % 3 == 0 ? "" : "\n```\n"
+            let file = SourceFile(path: "l.md", text: "```swift\n" + body + closing)
+            guard let block = MarkdownScanner.scan(file).blocks.first else { continue }
+            var joined = SHA256()
+            joined.feed(["base", block.content])
+            var byLine = SHA256()
+            byLine.feed(["base"])
+            byLine.feed(contentOf: block)
+            XCTAssertEqual(byLine.finalize(), joined.finalize(), "\(body.debugDescription), seed \(seed)")
+        }
+    }
+
     /// The cache's checksum is FNV-1a 64 (the published test vectors), fed whole or in pieces.
     func testCacheChecksumIsFNV1a64() {
         func hex(_ text: String) -> String {

@@ -91,7 +91,7 @@ package struct FragmentSyntaxClaim: ClaimCheck {
 
     private func key(_ block: FencedBlock, base: SHA256) -> String {
         var hasher = base
-        hasher.feed([block.content])
+        hasher.feed(contentOf: block)
         return "parse-" + hasher.finalize()
     }
 

@@ -94,7 +94,7 @@ package struct EmbeddedEngine: Sendable {
     /// The cache key of a tree's clean run: its text, the limits that bound it, and the binary.
     private func resultKey(_ job: TreeJob, base: SHA256) -> String {
         var hasher = base
-        hasher.feed([job.tree.source])
+        hasher.feed(contentOf: job.tree.block)
         return "emb-" + hasher.finalize()
     }
 
