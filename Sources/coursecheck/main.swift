@@ -20,4 +20,5 @@ let command = CourseCheckCommand(
         stderrIsTerminal: isatty(STDERR_FILENO) != 0),
     stdout: FileSink(.standardOutput),
     stderr: FileSink(.standardError))
-exit(command.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// Through the process groups' lock: a signal's stop in progress exits first, with its own status.
+ProcessGroups.exit(command.run(Array(CommandLine.arguments.dropFirst())).rawValue)

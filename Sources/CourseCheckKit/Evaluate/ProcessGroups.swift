@@ -141,6 +141,13 @@ package enum ProcessGroups {
         }
     }
 
+    /// Exits with `status`, unless a signal's stop is under way: the stop holds the lock until it
+    /// exits with the signal's own status, and a run that saw the stop kill its compiler (and failed
+    /// for it, exit 2) must not exit first with a status of its own.
+    package static func exit(_ status: Int32) -> Never {
+        state.withLock { _ -> Never in Foundation.exit(status) }
+    }
+
     private static func stop(signal signalNumber: Int32) -> Never {
         // The lock stays held: no child may start and no directory may appear while we exit.
         state.withLock { state in
