@@ -349,9 +349,9 @@ package struct CourseChecker: Sendable {
         return found
     }
 
-    /// Every directory holding a lesson of the run, as the user would name it.
-    /// Each directory once, as it is first named: the checks that read this list resolve
-    /// every directory's links, and the lessons of one directory all name it.
+    /// Every directory holding a lesson of the run, as the user would name it: each once, as it is
+    /// first named (the checks that read this list resolve every directory's links, and the
+    /// lessons of one directory all name it).
     static func lessonDirectories(_ plan: CourseLoader.Plan) -> [(url: URL, display: String)] {
         let all =
             zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }

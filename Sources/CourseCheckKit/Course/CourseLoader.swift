@@ -122,14 +122,15 @@ package struct CourseLoader: Sendable {
         // A lesson named twice (a file and its directory) is checked once. Paths compare as bytes, as
         // the file system compares them: two names that are one text in two Unicode forms are two files.
         var seen = Set<[UInt8]>()
-        let resolvedEntries = Self.resolved(entries.map(\.path))
-        entries = zip(entries, resolvedEntries).filter { seen.insert(Array($1.utf8)).inserted }.map(\.0)
+        let kept = zip(entries, Self.resolved(entries.map(\.path))).filter { seen.insert(Array($1.utf8)).inserted }
+        entries = kept.map(\.0)
         // A directory whose index and every lesson were given one by one is that directory, whole.
+        let resolvedEntries = Set(kept.map(\.1))
         for index in indexDirectories where !seenDirectories.contains(Self.resolved(index.url.path)) {
             let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(
                 LessonName.isLessonFile)
             let given = Set(lessons.map { Self.resolved(index.url.appendingPathComponent($0).path) })
-            guard !given.isEmpty, given.isSubset(of: Set(Self.resolved(entries.map(\.path)))) else { continue }
+            guard !given.isEmpty, given.isSubset(of: resolvedEntries) else { continue }
             seenDirectories.insert(Self.resolved(index.url.path))
             directories.append(index.url)
             directoryDisplayPaths.append(index.display)
