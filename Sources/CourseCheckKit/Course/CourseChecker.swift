@@ -210,20 +210,28 @@ package struct CourseChecker: Sendable {
     /// Goldens: each tree's run against its approved golden, and the goldens no tree names.
     private func compareGoldens(_ run: inout Run, plan: CourseLoader.Plan) {
         guard run.evaluated && configuration.goldens != .off else { return }
+        // Each lesson's goldens are its own folder's: compared on the worker threads, recorded in
+        // course order.
+        let results = run.results
+        let checked = parallelMap(Array(results.indices), width: configuration.router.toolchain.workers) {
+            index -> [Finding]? in
+            guard let store = results[index].store, store.exists else { return nil }
+            return GoldenCheck(store: store).check(results[index])
+        }
         var compared = 0
         var reportedRoots: Set<String> = []
         for index in run.results.indices {
             guard let store = run.results[index].store else { continue }
             let first = reportedRoots.insert(store.root.path).inserted
             let check = GoldenCheck(store: store)
-            guard store.exists else {
+            guard let findings = checked[index] else {
                 if first {
                     run.results[index].findings.append(
                         Finding(.course, check.missingStore(lesson: run.results[index].path)))
                 }
                 continue
             }
-            run.results[index].findings += check.check(run.results[index])
+            run.results[index].findings += findings
             compared += run.results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
             if first, let reason = store.unlistable(lesson: nil) {
                 run.course.append(

@@ -7,33 +7,19 @@ extension CourseFacts {
         _ results: [LessonResult], plan: CourseLoader.Plan, cache: Cache?,
         environment: [String: String], overlay: [String: [UInt8]] = [:], width: Int = 1
     ) -> CourseFacts {
-        var lessons: [LessonFacts] = []
-        // Each lesson's prose is its own: read in parallel, kept in course order.
-        let proses = parallelMap(results.compactMap(\.lesson), width: width) { Prose(lesson: $0) }
-        var next = proses.makeIterator()
-        for result in results {
-            guard let lesson = result.lesson, let prose = next.next() else { continue }
-            lessons.append(
-                LessonFacts(
-                    lesson: lesson, prose: prose,
-                    frontMatter: lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter,
-                    outputs: result.trees.filter { $0.tree != nil }.map { tree in
-                        guard let run = tree.run, run.ending == .exited(0) else { return nil }
-                        return String(decoding: run.stdout, as: UTF8.self)
-                    }))
+        let read = results.filter { $0.lesson != nil }
+        // Each lesson's facts are its own, and so is the index's: all built on the worker threads,
+        // the index first (the largest single part, so the lessons' small ones fill in around it).
+        let parts = parallelMap([nil] + read.indices.map { $0 }, width: width) { position -> Part in
+            guard let position else { return .index(readIndex(plan: plan, overlay: overlay)) }
+            return .lesson(LessonFacts(read[position]))
         }
+        var lessons: [LessonFacts] = []
         var index: Index?
-        if let directory = plan.directories.first {
-            let url = directory.appendingPathComponent("README.md")
-            // An editor's unsaved text of the index (lsp) wins over the file on disk.
-            if let bytes = overlay[url.standardizedFileURL.path]
-                ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
-                case .success(let file) = SourceFile.decode(
-                    bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
-            {
-                let scanned = MarkdownScanner.scan(file)
-                index = Index(
-                    file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter)
+        for part in parts {
+            switch part {
+            case .index(let found): index = found
+            case .lesson(let facts): lessons.append(facts)
             }
         }
         let whole = plan.directories.count == 1 && plan.entries.count == lessons.count
@@ -41,5 +27,40 @@ extension CourseFacts {
             lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
         if plan.directories.count == 1 { facts.unreadLessons = max(0, plan.entries.count - lessons.count) }
         return facts
+    }
+
+    /// One part of the facts, as a worker built it.
+    private enum Part: Sendable {
+        case index(Index?)
+        case lesson(LessonFacts)
+    }
+
+    /// The course index, `README.md` beside the lessons, when there is one: an editor's unsaved
+    /// text of it (lsp) wins over the file on disk.
+    private static func readIndex(plan: CourseLoader.Plan, overlay: [String: [UInt8]]) -> Index? {
+        guard let directory = plan.directories.first else { return nil }
+        let url = directory.appendingPathComponent("README.md")
+        guard
+            let bytes = overlay[url.standardizedFileURL.path]
+                ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
+            case .success(let file) = SourceFile.decode(
+                bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
+        else { return nil }
+        let scanned = MarkdownScanner.scan(file)
+        return Index(file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter)
+    }
+}
+
+extension CourseFacts.LessonFacts {
+    /// The facts of a lesson that was read: its prose, its front matter, what its trees printed.
+    fileprivate init(_ result: LessonResult) {
+        let lesson = result.lesson!
+        self.init(
+            lesson: lesson, prose: Prose(lesson: lesson),
+            frontMatter: lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter,
+            outputs: result.trees.filter { $0.tree != nil }.map { tree in
+                guard let run = tree.run, run.ending == .exited(0) else { return nil }
+                return String(decoding: run.stdout, as: UTF8.self)
+            })
     }
 }

@@ -118,7 +118,16 @@ package struct EmbeddedEngine: Sendable {
                 .ran(TreeRun(engine: .embedded, ending: .exited(0), stdout: Array($0), cached: true), lints: [])
             }
         }
-        let missing = jobs.indices.filter { evaluations[$0] == nil }
+        // A tree routed by its text alone (an `import`) needs no interpreter, nor the large-stack
+        // threads it runs on: on a warm run those threads were the evaluate stage's largest cost.
+        var missing: [Int] = []
+        for index in jobs.indices where evaluations[index] == nil {
+            if let routing = Self.staticRouting(jobs[index]) {
+                evaluations[index] = .needsToolchain(routing)
+            } else {
+                missing.append(index)
+            }
+        }
         for (index, evaluation) in zip(missing, LargeStack.map(missing.map { jobs[$0] }, width: width, evaluate)) {
             evaluations[index] = evaluation
             if case .ran(let run, let lints) = evaluation, lints.isEmpty, run.ending == .exited(0) {

@@ -42,6 +42,7 @@ package enum LargeStack {
     package static func map<Item: Sendable, Value: Sendable>(
         _ items: [Item], width: Int, _ body: @escaping @Sendable (Item) -> Value
     ) -> [Value] {
+        guard !items.isEmpty else { return [] }
         guard width > 1, items.count > 1 else { return run { items.map(body) } }
         let results = Collector<Value>(count: items.count)
         let next = Locked(0)
