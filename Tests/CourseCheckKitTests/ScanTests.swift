@@ -60,6 +60,26 @@ final class ScanTests: XCTestCase {
         }
     }
 
+    /// The byte reading of an ASCII first line (the near-miss check's fast path) is the scalar
+    /// reading, over every ASCII character a line can hold: controls, DEL, tab, case, the markers'
+    /// pieces. A non-ASCII line takes the scalar reading, so both are asked of it too.
+    func testReaderViewOfASCIIIsTheScalarReading() {
+        let pieces = [
+            "//", " ", "\t", "main", "MAIN", ".swift", "Invalidation", "iNVALIDATION", "\u{7F}", "\u{1}", "\u{1F}",
+            "\u{B}", "\u{C}", "~", "@", "[", "`", "{", "Z", "A", "z", "0", "İ", "\u{200B}", "\u{0430}",
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 5_000, defaultSeed: 47)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        for _ in 0..<count {
+            let text = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+                .joined()
+            let fast = Classifier.readerView(of: text)
+            let slow = Classifier.scalarReaderView(of: text)
+            XCTAssertEqual(fast.visible, slow.visible, "\(text.debugDescription), seed \(seed)")
+            XCTAssertEqual(fast.invisible, slow.invisible, "\(text.debugDescription), seed \(seed)")
+        }
+    }
+
     func testLineScannerAgreesWithAScalarSplit() {
         let alphabet: [String] = [
             "a", " ", "ş", "İ", "🙂", "e\u{301}", "\n", "\r", "\r\n", "\t", "\u{FEFF}", "\u{2028}",

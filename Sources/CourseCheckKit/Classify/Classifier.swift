@@ -467,23 +467,17 @@ package enum Classifier {
     /// letter case, other spacing, a blank line before it, an invisible or look-alike character.
     /// Returns the line, what it looks like, the marker it misses and the slip in words.
     static func nearMiss(_ block: FencedBlock) -> (line: Line, what: String, marker: String, slip: String)? {
-        guard let index = block.body.firstIndex(where: { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }) else {
+        guard
+            let index = block.body.firstIndex(where: {
+                !$0.text.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            })
+        else {
             return nil
         }
         let line = block.body[index]
         let text = line.text
-        let invisible = text.unicodeScalars.first {
-            Invisible.isSuspicious($0) && Invisible.lookAlikes[$0.value] == nil
-        }
-        // Compared as a reader reads it: look-alikes as their letters, invisibles and spaces gone, any case.
-        let visible = String(
-            String.UnicodeScalarView(
-                Invisible.skeleton(text).unicodeScalars.filter {
-                    !Invisible.isSuspicious($0) && $0 != " " && $0 != "\t"
-                })
-        ).lowercased()
-        for (marker, what) in [(BlockRole.treeMarker, "a tree"), (BlockRole.coreMarker, "the core")] {
-            let compact = marker.filter { $0 != " " }.lowercased()
+        let (visible, invisible) = readerView(of: text)
+        for (marker, compact, what) in markers {
             guard visible.hasPrefix(compact), !(index == 0 && text.hasPrefix(marker)) else { continue }
             let slip: String
             if index > 0 {
@@ -501,6 +495,44 @@ package enum Classifier {
             return (line, what, marker, slip)
         }
         return nil
+    }
+
+    /// Each marker, as a reader's view of a line holding it reads (spaces gone, lower case), and
+    /// what a block it opens is.
+    private static let markers = [(BlockRole.treeMarker, "a tree"), (BlockRole.coreMarker, "the core")].map {
+        ($0, $0.filter { $0 != " " }.lowercased(), $1)
+    }
+
+    /// A first line as a reader compares it with a marker: look-alikes as their letters, invisible
+    /// characters and spaces gone, any case; and its first invisible character.
+    static func readerView(of text: String) -> (visible: String, invisible: Unicode.Scalar?) {
+        // ASCII is its own skeleton and holds no look-alike: the reader's view is its printable bytes,
+        // lowercased, and its invisibles are its control characters. The scalar walk and
+        // `lowercased()` cost ~17 K instructions a block; most first lines are ASCII.
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else {
+            let invisible = text.utf8.first { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+            var visible: [UInt8] = []
+            visible.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 where byte > 0x20 && byte != 0x7F {
+                visible.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return (String(decoding: visible, as: UTF8.self), invisible.map { Unicode.Scalar($0) })
+        }
+        return scalarReaderView(of: text)
+    }
+
+    /// `readerView` scalar by scalar, for any text.
+    static func scalarReaderView(of text: String) -> (visible: String, invisible: Unicode.Scalar?) {
+        let invisible = text.unicodeScalars.first {
+            Invisible.isSuspicious($0) && Invisible.lookAlikes[$0.value] == nil
+        }
+        let visible = String(
+            String.UnicodeScalarView(
+                Invisible.skeleton(text).unicodeScalars.filter {
+                    !Invisible.isSuspicious($0) && $0 != " " && $0 != "\t"
+                })
+        ).lowercased()
+        return (visible, invisible)
     }
 
     /// "a tree" or "the core" when a block's first line makes it one (whatever its fence says), for
