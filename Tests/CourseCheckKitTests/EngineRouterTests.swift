@@ -46,6 +46,40 @@ final class EngineRouterTests: XCTestCase {
         XCTAssertEqual(check(), trap, "a failing tree is evaluated every time")
     }
 
+    /// Three identical trees built alone on one worker beside the (empty) merged build: two compile
+    /// at once, and the third starts once one of them stored its binary, and finds it. It counts as
+    /// built, not cached, so a cold run's summary never depends on which twin's compile ended first
+    /// (a helper saw `(cached: binary)` come and go between identical cold runs). A binary in the
+    /// cache before the run is cached.
+    func testATwinBuiltInTheSameRunIsNotCountedCached() throws {
+        guard (try? Toolchain.locate(environment: InProcess.environment, cache: nil)) != nil else {
+            throw XCTSkip("swiftc is not on PATH")
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = "```swift\n// main.swift — ikiz\nimport Foundation\nprint(\"ikiz\")\n```\n\n```\nikiz\n```\n"
+        let file = SourceFile(path: "l.md", text: text + "\n" + text + "\n" + text)
+        let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
+        let jobs = lesson.trees.enumerated().map {
+            TreeJob(path: "l.md", tree: $0.element, id: TreeID(lesson: 0, ordinal: $0.offset))
+        }
+        XCTAssertEqual(jobs.count, 3)
+        var options = ToolchainEngine.Options()
+        options.workers = 1
+        options.cache = Cache(directory: scratch.url.appendingPathComponent("cache"))
+        let cold = try ToolchainEngine(options: options).evaluate(jobs, environment: InProcess.environment)
+        XCTAssertEqual(cold.runs.values.map(\.stdout), Array(repeating: Array("ikiz\n".utf8), count: 3))
+        XCTAssertEqual(cold.build.cachedBinaries, 0)
+        // The binary alone in the cache (the passing results removed): the next run reads it, cached.
+        for name in try FileManager.default.contentsOfDirectory(atPath: options.cache!.directory.path)
+        where name.hasPrefix("out-") {
+            try FileManager.default.removeItem(at: options.cache!.directory.appendingPathComponent(name))
+        }
+        let warm = try ToolchainEngine(options: options).evaluate(jobs, environment: InProcess.environment)
+        XCTAssertEqual(warm.build.cachedResults, 0)
+        XCTAssertEqual(warm.build.cachedBinaries, 3)
+    }
+
     /// A compiled tree that passes its first run and runs out of time on a later one (the repeat
     /// runs that look for nondeterminism) fails with the time-out, never as "nondeterministic",
     /// and its pass is not cached: the next run fails the same way.

@@ -97,6 +97,9 @@ package struct ToolchainEngine: Sendable {
 
         let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
+        // The binaries this run stored: a twin tree that then finds one in the cache was built by
+        // this run too, so whether it counts as cached never depends on which compile ended first.
+        let stored = Locked(Set<String>())
         let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
         try scratch.write(core, to: coreURL)
 
@@ -141,7 +144,8 @@ package struct ToolchainEngine: Sendable {
             do {
                 let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
                 let build = try compile(
-                    program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)")
+                    program, core: coreURL, toolchain: toolchain, in: scratch, name: "tree\(index + 1)",
+                    stored: stored)
                 if let executable = build.executable {
                     built.set(index + 1, (executable, false, program))
                     if build.cached { built.countCached() }
@@ -170,7 +174,7 @@ package struct ToolchainEngine: Sendable {
                     Result { () throws(CourseCheckError) -> Merging in
                         try self.buildMerged(
                             toMerge, jobs: jobs, core: coreURL, toolchain: toolchain, scratch: scratch, built: built,
-                            located: located)
+                            located: located, stored: stored)
                     })
                 return
             }
@@ -233,7 +237,8 @@ package struct ToolchainEngine: Sendable {
     /// left to be built alone.
     private func buildMerged(
         _ trees: [Int], jobs: [TreeJob], core coreURL: URL, toolchain: Toolchain, scratch: FileGate.Scratch,
-        built: Collector<(executable: URL, merged: Bool, program: TreeProgram)>, located: Collector<[Diagnostic]>
+        built: Collector<(executable: URL, merged: Bool, program: TreeProgram)>, located: Collector<[Diagnostic]>,
+        stored: Locked<Set<String>>
     ) throws(CourseCheckError) -> Merging {
         var mergedTrees = trees
         var alone: [Int] = []
@@ -242,7 +247,8 @@ package struct ToolchainEngine: Sendable {
         while !mergedTrees.isEmpty {
             rounds += 1
             let program = TreeProgram.merged(mergedTrees.map { (index: $0, lines: jobs[$0].tree.block.body) })
-            let build = try compile(program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged")
+            let build = try compile(
+                program, core: coreURL, toolchain: toolchain, in: scratch, name: "merged", stored: stored)
             if let executable = build.executable {
                 built.set(0, (executable, true, program))
                 if build.cached { built.countCached() }
@@ -360,7 +366,8 @@ package struct ToolchainEngine: Sendable {
     }
 
     private func compile(
-        _ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: FileGate.Scratch, name: String
+        _ program: TreeProgram, core: URL, toolchain: Toolchain, in scratch: FileGate.Scratch, name: String,
+        stored: Locked<Set<String>>
     )
         throws(CourseCheckError) -> Build
     {
@@ -376,9 +383,10 @@ package struct ToolchainEngine: Sendable {
             try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
         }
         if let executable = options.cache?.executable(key) {
-            guard alone else { return Build(executable: executable, errors: [], cached: true) }
+            let cached = !stored.get().contains(key)
+            guard alone else { return Build(executable: executable, errors: [], cached: cached) }
             try scratch.link(output, to: executable)
-            return Build(executable: output, errors: [], cached: true)
+            return Build(executable: output, errors: [], cached: cached)
         }
         let main = directory.appendingPathComponent("main.swift")
         var sources = [EmbeddedCore.fileName]
@@ -437,6 +445,8 @@ package struct ToolchainEngine: Sendable {
             }
             return Build(executable: nil, errors: errors, cached: false)
         }
+        // Recorded before the entry exists, so no twin finds the entry without the record.
+        if options.cache != nil { stored.update { _ = $0.insert(key) } }
         if let cache = options.cache, cache.store(file: output, as: key) {
             guard alone else { return Build(executable: cache.url(key), errors: [], cached: false) }
         }
