@@ -1,4 +1,3 @@
-import CourseCheckKit
 import Foundation
 import XCTest
 

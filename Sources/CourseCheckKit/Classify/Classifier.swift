@@ -506,17 +506,20 @@ package enum Classifier {
     /// A first line as a reader compares it with a marker: look-alikes as their letters, invisible
     /// characters and spaces gone, any case; and its first invisible character.
     static func readerView(of text: String) -> (visible: String, invisible: Unicode.Scalar?) {
-        // ASCII is its own skeleton and holds no look-alike: the reader's view is its printable bytes,
-        // lowercased, and its invisibles are its control characters. The scalar walk and
-        // `lowercased()` cost ~17 K instructions a block; most first lines are ASCII.
+        // ASCII is its own skeleton and holds no look-alike: the reader's view is its bytes that are
+        // neither suspicious nor blank, lowercased. The scalar walk and `lowercased()` cost ~17 K
+        // instructions a block; most first lines are ASCII.
         guard text.utf8.contains(where: { $0 >= 0x80 }) else {
-            let invisible = text.utf8.first { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+            let invisible = text.unicodeScalars.first(where: Invisible.isSuspicious)
             var visible: [UInt8] = []
             visible.reserveCapacity(text.utf8.count)
-            for byte in text.utf8 where byte > 0x20 && byte != 0x7F {
+            for byte in text.utf8
+            where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t")
+                && !Invisible.isSuspicious(Unicode.Scalar(byte))
+            {
                 visible.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
             }
-            return (String(decoding: visible, as: UTF8.self), invisible.map { Unicode.Scalar($0) })
+            return (String(decoding: visible, as: UTF8.self), invisible)
         }
         return scalarReaderView(of: text)
     }

@@ -103,9 +103,7 @@ package struct EmbeddedEngine: Sendable {
     /// a passing result: the interpreter is deterministic, and on a warm run this was about a
     /// fifth of all the work. Everything else is evaluated, and clean runs are stored.
     package func evaluate(_ jobs: [TreeJob], width: Int, cache: Cache?) -> [Evaluation] {
-        guard let cache, let identity = Self.binaryIdentity else {
-            return LargeStack.map(jobs, width: width, evaluate)
-        }
+        guard let cache, let identity = Self.binaryIdentity else { return interpreted(jobs, width: width) }
         let base = keyBase(identity: identity)
         // Keys hashed and entries read on the worker threads: on a warm run this is all the work.
         let looked = parallelMap(jobs, width: width) { job in
@@ -118,21 +116,25 @@ package struct EmbeddedEngine: Sendable {
                 .ran(TreeRun(engine: .embedded, ending: .exited(0), stdout: Array($0), cached: true), lints: [])
             }
         }
-        // A tree routed by its text alone (an `import`) needs no interpreter, nor the large-stack
-        // threads it runs on: on a warm run those threads were the evaluate stage's largest cost.
-        var missing: [Int] = []
-        for index in jobs.indices where evaluations[index] == nil {
-            if let routing = Self.staticRouting(jobs[index]) {
-                evaluations[index] = .needsToolchain(routing)
-            } else {
-                missing.append(index)
-            }
-        }
-        for (index, evaluation) in zip(missing, LargeStack.map(missing.map { jobs[$0] }, width: width, evaluate)) {
+        let missing = jobs.indices.filter { evaluations[$0] == nil }
+        for (index, evaluation) in zip(missing, interpreted(missing.map { jobs[$0] }, width: width)) {
             evaluations[index] = evaluation
             if case .ran(let run, let lints) = evaluation, lints.isEmpty, run.ending == .exited(0) {
                 cache.store(data: Data(run.stdout), as: keys[index])
             }
+        }
+        return evaluations.map { $0! }
+    }
+
+    /// Each job's evaluation without the cache, `width` at a time on large-stack threads. A tree
+    /// routed by its text alone (an `import`) needs neither the interpreter nor those threads: on a
+    /// warm run, starting them for the two `import Observation` trees was the evaluate stage's
+    /// largest cost.
+    func interpreted(_ jobs: [TreeJob], width: Int) -> [Evaluation] {
+        var evaluations = jobs.map { Self.staticRouting($0).map(Evaluation.needsToolchain) }
+        let rest = jobs.indices.filter { evaluations[$0] == nil }
+        for (index, evaluation) in zip(rest, LargeStack.map(rest.map { jobs[$0] }, width: width, evaluate)) {
+            evaluations[index] = evaluation
         }
         return evaluations.map { $0! }
     }

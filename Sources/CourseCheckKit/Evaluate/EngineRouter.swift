@@ -133,7 +133,7 @@ package struct EngineRouter: Sendable {
     package func routes(_ jobs: [TreeJob]) -> Report {
         let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
         var report = Report()
-        for (job, evaluation) in zip(jobs, LargeStack.map(jobs, width: toolchain.workers, engine.evaluate)) {
+        for (job, evaluation) in zip(jobs, engine.interpreted(jobs, width: toolchain.workers)) {
             switch evaluation {
             case .ran, .failed: report[job.id].route = .embedded
             case .needsToolchain(let routing): report[job.id].route = .swiftc(reason: routing.reason)

@@ -445,10 +445,12 @@ package struct ToolchainEngine: Sendable {
             }
             return Build(executable: nil, errors: errors, cached: false)
         }
-        // Recorded before the entry exists, so no twin finds the entry without the record.
-        if options.cache != nil { stored.update { _ = $0.insert(key) } }
-        if let cache = options.cache, cache.store(file: output, as: key) {
-            guard alone else { return Build(executable: cache.url(key), errors: [], cached: false) }
+        if let cache = options.cache {
+            // Recorded before the entry exists, so no twin finds the entry without the record.
+            stored.update { _ = $0.insert(key) }
+            if cache.store(file: output, as: key) {
+                guard alone else { return Build(executable: cache.url(key), errors: [], cached: false) }
+            }
         }
         return Build(executable: output, errors: [], cached: false)
     }
