@@ -5,6 +5,42 @@ import XCTest
 
 /// Every course claim fails when a copy of the real course breaks it, at the exact line.
 final class ClaimTests: XCTestCase {
+    /// A claim that records when it starts: what the scheduling test watches.
+    private struct Recording: ClaimCheck {
+        let id: DiagnosticID
+        let spansCourse = false
+        let cost: Int
+        let started: Locked<[DiagnosticID]>
+
+        func check(_ course: CourseFacts) -> ClaimOutcome {
+            started.update { $0.append(id) }
+            return id == .frontMatter ? .notApplicable("none") : .checked([])
+        }
+    }
+
+    /// The claims run longest first, so a long claim is never the one left to start last, and the
+    /// report still lists them in the claims' order, whatever the costs and the width.
+    func testClaimsStartLongestFirstAndReportInTheirOrder() {
+        let facts = CourseFacts(lessons: [], index: nil, isWholeCourse: true, cache: nil, environment: [:])
+        let ids: [DiagnosticID] = [.frontMatter, .courseIndex, .closingTable, .noteSeries, .labelReference]
+        let costs = [1, 1, 3, 7, 5]
+        for width in [1, 2, 4] {
+            let started = Locked<[DiagnosticID]>([])
+            let claims = zip(ids, costs).map { Recording(id: $0, cost: $1, started: started) }
+            let report = CourseClaims.check(facts, claims: claims, width: width)
+            XCTAssertEqual(
+                report.checked, [.courseIndex, .closingTable, .noteSeries, .labelReference], "width \(width)")
+            XCTAssertEqual(report.notApplicable, [.frontMatter], "width \(width)")
+            if width == 1 {
+                // One thread: the schedule itself, equal costs in the claims' order.
+                XCTAssertEqual(
+                    started.get(), [.noteSeries, .labelReference, .closingTable, .frontMatter, .courseIndex])
+            } else {
+                XCTAssertEqual(Set(started.get()), Set(ids), "width \(width)")
+            }
+        }
+    }
+
     /// The distribution claim's source prefilter never drops a paragraph whose rendering names all
     /// four triggers: over random paragraphs naming them, each name cut by emphasis or code marks
     /// or spelled with an entity, an escape, a link, HTML or a combining mark, "the rendering may

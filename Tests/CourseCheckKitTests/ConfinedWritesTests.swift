@@ -70,6 +70,27 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(try snapshot(), before)
     }
 
+    /// A check validates the goldens directory while it reads the lessons; its refusal is still the
+    /// one error, ahead of a lesson the read stage cannot read, as when it ran before the reading.
+    func testACheckRefusesTheGoldensDirectoryAheadOfALessonsReadError() throws {
+        try FileManager.default.createDirectory(
+            at: lessons.appendingPathComponent("22-klasor.md"), withIntermediateDirectories: true)
+        let before = try snapshot()
+        let refusal =
+            "coursecheck: error: refusing the goldens directory .: it holds a git directory (.git), so it is a "
+            + "repository, not a goldens directory; coursecheck creates and deletes golden files there, so give "
+            + "it a directory of its own (such as goldens/ beside lessons/)\n"
+        let result = run(["--goldens", ".", "lessons/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(result.stderr, refusal)
+        XCTAssertEqual(result.stdout, "")
+        // Without the refusal, the lesson's read error is the run's.
+        let plain = run(["lessons/"])
+        XCTAssertEqual(plain.status, .failure)
+        XCTAssertEqual(plain.stderr, "coursecheck: error: lessons/22-klasor.md: not a regular file\n")
+        XCTAssertEqual(try snapshot(), before)
+    }
+
     func testUpdateRefusesADirectoryHoldingTheLessons() throws {
         try FileManager.default.removeItem(at: root.appendingPathComponent(".git"))
         let before = try snapshot()

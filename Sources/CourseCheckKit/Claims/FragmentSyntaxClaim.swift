@@ -9,6 +9,7 @@ import Foundation
 package struct FragmentSyntaxClaim: ClaimCheck {
     package let id = DiagnosticID.fragmentSyntax
     package let spansCourse = false
+    package let cost = 3
 
     package init() {}
 

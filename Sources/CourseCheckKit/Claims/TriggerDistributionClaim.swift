@@ -12,6 +12,7 @@ import Foundation
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
+    package let cost = 6
 
     package init() {}
 

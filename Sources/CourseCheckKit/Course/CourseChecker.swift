@@ -124,12 +124,22 @@ package struct CourseChecker: Sendable {
     /// classify), evaluate and compare, goldens, claims, finish. A new per-lesson check is one
     /// more function here.
     package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
-        if !configuration.storesValidated { try validateStores(plan) }
         // Lessons are read, scanned and classified in parallel; the results keep the plan's order.
-        var run = Run(
-            results: try parallelMap(plan.entries, width: configuration.router.toolchain.workers) {
-                entry throws(CourseCheckError) in try read(entry)
-            })
+        // Goldens directories not validated yet are validated on the same threads, as the first
+        // item: the stage only reads, so nothing is written before they pass, and their refusal
+        // is the error thrown, ahead of any lesson's, as when it ran first (it walks the goldens
+        // for a nested `.git`, ~0.4 ms that no longer waits alone before the reading).
+        let validating = !configuration.storesValidated
+        let items: [CourseLoader.Entry?] = (validating ? [nil] : []) + plan.entries
+        let results = try parallelMap(items, width: configuration.router.toolchain.workers) {
+            entry throws(CourseCheckError) -> LessonResult? in
+            guard let entry else {
+                try validateStores(plan)
+                return nil
+            }
+            return try read(entry)
+        }
+        var run = Run(results: results.compactMap { $0 })
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
         try evaluate(&run)
         compareGoldens(&run, plan: plan)
@@ -374,7 +384,8 @@ package struct CourseChecker: Sendable {
     }
 
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
-    /// one golden folder, before anything is read or written.
+    /// one golden folder, before anything is written: `--update` and `--promote` before they
+    /// start, a check beside its reading (its refusal is still the run's only error).
     func validateStores(_ plan: CourseLoader.Plan) throws(CourseCheckError) {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []

@@ -41,7 +41,7 @@ extension CourseFacts {
         guard let directory = plan.directories.first else { return nil }
         let url = directory.appendingPathComponent("README.md")
         guard
-            let bytes = overlay[url.standardizedFileURL.path]
+            let bytes = (overlay.isEmpty ? nil : overlay[url.standardizedFileURL.path])
                 ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
             case .success(let file) = SourceFile.decode(
                 bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))

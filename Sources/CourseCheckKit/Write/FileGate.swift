@@ -80,7 +80,8 @@ package enum FileGate {
         }
     }
 
-    /// A file as it was read: its bytes and its identity, taken from the same open descriptor.
+    /// A file as it was read: its bytes and its identity, taken from the same open descriptor just
+    /// before the bytes (so a write during the read already changes what compare-and-swap finds).
     package struct Snapshot: Sendable, Equatable {
         package var bytes: [UInt8]
         package var identity: Identity
@@ -129,13 +130,20 @@ package enum FileGate {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .unreadable(errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .notRegular }
+        // The identity before the read: a writer that touches the file from here on (even during
+        // the read) changes what a compare-and-swap finds, so bytes that may be half old are never
+        // trusted. An identity taken after the read could already show such a writer's file.
+        let identity = Identity(info)
         // Read straight into an array of the file's size (one more byte shows that it grew), then
-        // go on in chunks only if it did: no zeroed buffer, no byte-by-byte append.
+        // go on in chunks only if it did: no zeroed buffer, no byte-by-byte append. Reaching the
+        // size `fstat` gave with a read that fell short of the request is the end: no read just to
+        // learn it (a warm run reads a few hundred files, and each system call counts).
         let expected = max(Int(info.st_size), 0)
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
             while count < buffer.count {
-                let got = posixRead(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                let wanted = buffer.count - count
+                let got = posixRead(descriptor, buffer.baseAddress.map { $0 + count }, wanted)
                 if got == 0 { break }
                 if got < 0 {
                     if errno == EINTR { continue }
@@ -143,6 +151,7 @@ package enum FileGate {
                     break
                 }
                 count += got
+                if got < wanted && count == expected { break }
             }
         }
         if let failure { return .unreadable(errno: failure) }
@@ -158,9 +167,7 @@ package enum FileGate {
                 bytes += chunk[0..<got]
             }
         }
-        // The identity after the read: a writer that raced the read changed the mtime or size.
-        guard fstat(descriptor, &info) == 0 else { return .unreadable(errno: errno) }
-        return .file(Snapshot(bytes: bytes, identity: Identity(info)))
+        return .file(Snapshot(bytes: bytes, identity: identity))
     }
 
     // MARK: Rewriting an author's file
