@@ -11,6 +11,42 @@ import XCTest
 /// `COURSECHECK_PROPERTY_CASES` sets the number of random courses (`make soak` runs many); a
 /// failure names its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
 final class ParallelDeterminismTests: XCTestCase {
+    /// The heaviest-first map starts the heaviest items first (ties in the items' order), returns
+    /// the values in the items' order, and throws the first failing item's error by position, as
+    /// the plain map does, at every width: over random weights and failures.
+    func testHeaviestFirstOnlyChangesTheOrderOfTheWork() {
+        struct Failed: Error, Equatable { let position: Int }
+        for seed in PropertySeeds.seeds(defaultCases: 20) {
+            var random = BlockStructurePropertyTests.Generator(state: seed)
+            let count = Int(random.next() % 12)
+            let weights = (0..<count).map { _ in Int(random.next() % 4) }
+            let failing = Set((0..<count).filter { _ in random.next() % 5 == 0 })
+            for width in [1, 2, 4] {
+                let started = Locked<[Int]>([])
+                let outcome = Result { () throws(Failed) -> [Int] in
+                    try parallelMap(Array(0..<count), width: width, heaviestFirst: { weights[$0] }) {
+                        position throws(Failed) -> Int in
+                        started.update { $0.append(position) }
+                        if failing.contains(position) { throw Failed(position: position) }
+                        return position * 10
+                    }
+                }
+                let context = "seed \(seed), width \(width), weights \(weights), failing \(failing.sorted())"
+                if let first = failing.min() {
+                    XCTAssertEqual(outcome.failure, Failed(position: first), context)
+                } else {
+                    XCTAssertEqual(try? outcome.get(), (0..<count).map { $0 * 10 }, context)
+                }
+                let schedule = (0..<count).sorted { (-weights[$0], $0) < (-weights[$1], $1) }
+                if width == 1 {
+                    XCTAssertEqual(started.get(), schedule, context)
+                } else {
+                    XCTAssertEqual(started.get().sorted(), Array(0..<count), context)
+                }
+            }
+        }
+    }
+
     func testEveryWidthGivesTheReportOfOneThread() throws {
         let scratch = try CourseCopy.make(for: self, ["lessons", "goldens"])
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -63,5 +99,12 @@ final class ParallelDeterminismTests: XCTestCase {
         let result = try CourseChecker(configuration: configuration).check(plan)
         _ = try command.report(result, invocation: invocation, reporter: command.reporter(invocation.color))
         return out.text
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

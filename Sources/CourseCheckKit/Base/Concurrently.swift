@@ -73,3 +73,28 @@ func parallelMap<Item: Sendable, Value: Sendable, Failure: Error>(
     }
     return values
 }
+
+/// `parallelMap` that starts the heaviest items first (by `weight`, ties in `items`' order), so
+/// the last item to start is a light one and no thread is left alone with a long one at the end.
+/// Only the order of the work changes: the values are in `items`' order, and the error is the
+/// first failing item's by position, as `parallelMap` gives.
+func parallelMap<Item: Sendable, Value: Sendable, Failure: Error>(
+    _ items: [Item], width: Int, heaviestFirst weight: (Item) -> Int,
+    _ body: @Sendable (Item) throws(Failure) -> Value
+) throws(Failure) -> [Value] {
+    let weights = items.map(weight)
+    let schedule = items.indices.sorted { (-weights[$0], $0) < (-weights[$1], $1) }
+    let results = parallelMap(schedule, width: width) { index -> Result<Value, Failure> in
+        do throws(Failure) {
+            return .success(try body(items[index]))
+        } catch {
+            return .failure(error)
+        }
+    }
+    var ordered = [Result<Value, Failure>?](repeating: nil, count: items.count)
+    for (index, result) in zip(schedule, results) { ordered[index] = result }
+    var values: [Value] = []
+    values.reserveCapacity(items.count)
+    for result in ordered { values.append(try result!.get()) }
+    return values
+}

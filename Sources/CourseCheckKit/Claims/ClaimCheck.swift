@@ -70,14 +70,9 @@ package enum CourseClaims {
     /// report lists their outcomes in `claims`' order, as a serial run does.
     package static func check(_ course: CourseFacts, claims: [any ClaimCheck] = all, width: Int = 1) -> Report {
         var report = Report()
-        // Longest first (equal costs in the claims' order), then back in the claims' order.
-        let schedule = claims.indices.sorted { (-claims[$0].cost, $0) < (-claims[$1].cost, $1) }
-        let scheduled = parallelMap(schedule, width: width) { index -> ClaimOutcome? in
-            let claim = claims[index]
-            return claim.spansCourse && !course.isWholeCourse ? nil : claim.check(course)
+        let outcomes = parallelMap(claims, width: width, heaviestFirst: \.cost) { claim -> ClaimOutcome? in
+            claim.spansCourse && !course.isWholeCourse ? nil : claim.check(course)
         }
-        var outcomes = [ClaimOutcome?](repeating: nil, count: claims.count)
-        for (index, outcome) in zip(schedule, scheduled) { outcomes[index] = outcome }
         for (claim, outcome) in zip(claims, outcomes) {
             guard let outcome else {
                 if course.unreadLessons > 0 {

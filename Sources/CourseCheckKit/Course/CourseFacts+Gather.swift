@@ -9,8 +9,12 @@ extension CourseFacts {
     ) -> CourseFacts {
         let read = results.filter { $0.lesson != nil }
         // Each lesson's facts are its own, and so is the index's: all built on the worker threads,
-        // the index first (the largest single part, so the lessons' small ones fill in around it).
-        let parts = parallelMap([nil] + read.indices.map { $0 }, width: width) { position -> Part in
+        // the index first (the largest single part), then the lessons longest first (a lesson's
+        // prose, tables included, is most of its facts), so the small ones fill in at the end.
+        let parts = parallelMap(
+            [nil] + read.indices.map { $0 }, width: width,
+            heaviestFirst: { position in position.map { read[$0].lesson!.file.lines.count } ?? Int.max }
+        ) { position -> Part in
             guard let position else { return .index(readIndex(plan: plan, overlay: overlay)) }
             return .lesson(LessonFacts(read[position]))
         }
