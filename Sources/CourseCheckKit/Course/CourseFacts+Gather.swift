@@ -11,10 +11,9 @@ extension CourseFacts {
         // Each lesson's facts are its own, and so is the index's: all built on the worker threads,
         // the index first (the largest single part), then the lessons longest first (a lesson's
         // prose, tables included, is most of its facts), so the small ones fill in at the end.
-        let parts = parallelMap(
-            [nil] + read.indices.map { $0 }, width: width,
-            heaviestFirst: { position in position.map { read[$0].lesson!.file.lines.count } ?? Int.max }
-        ) { position -> Part in
+        let weight = { (position: Int?) in position.map { read[$0].lesson!.file.lines.count } ?? Int.max }
+        let parts = parallelMap([nil] + read.indices.map { $0 }, width: width, heaviestFirst: weight) {
+            position -> Part in
             guard let position else { return .index(readIndex(plan: plan, overlay: overlay)) }
             return .lesson(LessonFacts(read[position]))
         }
