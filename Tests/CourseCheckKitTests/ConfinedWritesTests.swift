@@ -84,6 +84,12 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(result.status, .failure)
         XCTAssertEqual(result.stderr, refusal)
         XCTAssertEqual(result.stdout, "")
+        // Ahead of a refused report path too (found by a helper's differential run: the report's
+        // refusal had come first once the goldens were validated while reading).
+        let both = run(["--goldens", ".", "--junit", "out.xml", "lessons/"])
+        XCTAssertEqual(both.status, .failure)
+        XCTAssertEqual(both.stderr, refusal)
+        XCTAssertEqual(both.stdout, "")
         // Without the refusal, the lesson's read error is the run's.
         let plain = run(["lessons/"])
         XCTAssertEqual(plain.status, .failure)

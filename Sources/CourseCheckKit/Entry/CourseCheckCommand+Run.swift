@@ -47,15 +47,22 @@ extension CourseCheckCommand {
                 var checker = CourseChecker(configuration: configuration(invocation))
                 // A check validates the goldens directories while it reads (`CourseChecker.check`);
                 // the writers validate them before anything else.
-                if case .check = invocation.action {
-                } else {
+                let validatesWhileReading = if case .check = invocation.action { true } else { false }
+                if !validatesWhileReading {
                     try checker.validateStores(plan!)
                     checker.configuration.storesValidated = true
                 }
-                try validateReportPath(invocation, plan: plan!, checker: checker)
-                try validateSummaryPath(invocation, plan: plan!, checker: checker)
-                try validateCache(checker, plan: plan!)
-                try refuseUnderCI(invocation.action)
+                do throws(CourseCheckError) {
+                    try validateReportPath(invocation, plan: plan!, checker: checker)
+                    try validateSummaryPath(invocation, plan: plan!, checker: checker)
+                    try validateCache(checker, plan: plan!)
+                    try refuseUnderCI(invocation.action)
+                } catch {
+                    // A refused goldens directory is the error, ahead of these, as when it was
+                    // validated first.
+                    if validatesWhileReading { try checker.validateStores(plan!) }
+                    throw error
+                }
                 switch invocation.action {
                 case .promote(let dryRun, _):
                     return try promote(
