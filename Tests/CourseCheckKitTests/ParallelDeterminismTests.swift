@@ -86,6 +86,42 @@ final class ParallelDeterminismTests: XCTestCase {
         }
     }
 
+    /// The read stage builds each lesson's text facts (prose, front matter, trigger bullets,
+    /// titles) when claims are checked, and never under `--no-claims`; they are the facts a lesson
+    /// gives when built afresh after the run, at every width.
+    func testTheReadStageBuildsTheClaimTextOnlyWhenClaimsAreChecked() throws {
+        let scratch = try CourseCopy.make(for: self, ["lessons", "goldens"])
+        for (arguments, claims) in [
+            (["--engine", "embedded", "lessons/"], true), (["--no-claims", "lessons/"], false),
+        ] {
+            for width in [1, 4] {
+                let command = CourseCheckCommand(
+                    environment: .init(
+                        currentDirectory: scratch.url, variables: InProcess.environment, stderrIsTerminal: false),
+                    stdout: BufferSink(), stderr: BufferSink())
+                let invocation = try Invocation.parse(arguments)
+                var configuration = command.configuration(invocation)
+                configuration.router.toolchain.workers = width
+                let result = try CourseChecker(configuration: configuration).check(try command.loadPlan(invocation))
+                let context = "\(arguments), width \(width)"
+                XCTAssertEqual(result.lessonResults.count, 21, context)
+                for lesson in result.lessonResults {
+                    guard claims else {
+                        XCTAssertNil(lesson.claimText, context)
+                        continue
+                    }
+                    let built = try XCTUnwrap(lesson.claimText, "\(lesson.path): \(context)")
+                    let fresh = CourseFacts.LessonFacts.Text(try XCTUnwrap(lesson.lesson))
+                    XCTAssertEqual(built.titles, fresh.titles, lesson.path)
+                    XCTAssertEqual(built.declarations.map(\.value), fresh.declarations.map(\.value), lesson.path)
+                    XCTAssertEqual(built.prose.blocks.map(\.source), fresh.prose.blocks.map(\.source), lesson.path)
+                    XCTAssertEqual(built.frontMatter?["title"]?.value, fresh.frontMatter?["title"]?.value, lesson.path)
+                    XCTAssertFalse(built.declarations.isEmpty, lesson.path)
+                }
+            }
+        }
+    }
+
     /// What the check command prints for `arguments`, its stages `width` threads wide.
     private func check(_ arguments: [String], in directory: URL, width: Int) throws -> String {
         let out = BufferSink()

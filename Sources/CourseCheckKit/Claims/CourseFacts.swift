@@ -18,21 +18,51 @@ package struct CourseFacts: Sendable {
         package var declaration: Triggers.Declaration? { declarations.first }
 
         package init(lesson: Lesson, prose: Prose, frontMatter: FrontMatter?, outputs: [String?]) {
+            self.init(
+                lesson: lesson, text: Text(prose: prose, frontMatter: frontMatter, path: lesson.path), outputs: outputs)
+        }
+
+        /// The facts from the lesson's text, read before its trees ran, and what the trees printed.
+        package init(lesson: Lesson, text: Text, outputs: [String?]) {
             self.lesson = lesson
-            self.prose = prose
-            self.frontMatter = frontMatter
+            prose = text.prose
+            frontMatter = text.frontMatter
+            declarations = text.declarations
+            titles = text.titles
             self.outputs = outputs
             causes = outputs.compactMap { $0 }.reduce(into: Set<String>()) {
                 $0.formUnion(Triggers.causes(inOutput: $1))
             }
-            declarations = Triggers.declarations(in: prose)
-            var titles: [String] = []
-            let heading = prose.headings.first { $0.level == 1 }?.text
-            for candidate in [frontMatter?["title"]?.value, heading].compactMap({ $0 })
-            where !titles.contains(where: { $0.sameBytes(candidate) }) {
-                titles.append(candidate)
+        }
+
+        /// What the claims read of a lesson's text alone (its prose, front matter, trigger bullets
+        /// and titles): most of its facts, and nothing a tree's run changes, so the check builds
+        /// it beside the reading, on the worker threads, before the trees run.
+        package struct Text: Sendable {
+            package let prose: Prose
+            package let frontMatter: FrontMatter?
+            package let declarations: [Triggers.Declaration]
+            package let titles: [String]
+
+            package init(_ lesson: Lesson) {
+                self.init(
+                    prose: Prose(lesson: lesson),
+                    frontMatter: lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter,
+                    path: lesson.path)
             }
-            self.titles = titles.isEmpty ? [lesson.path] : titles
+
+            init(prose: Prose, frontMatter: FrontMatter?, path: String) {
+                self.prose = prose
+                self.frontMatter = frontMatter
+                declarations = Triggers.declarations(in: prose)
+                var titles: [String] = []
+                let heading = prose.headings.first { $0.level == 1 }?.text
+                for candidate in [frontMatter?["title"]?.value, heading].compactMap({ $0 })
+                where !titles.contains(where: { $0.sameBytes(candidate) }) {
+                    titles.append(candidate)
+                }
+                self.titles = titles.isEmpty ? [path] : titles
+            }
         }
 
         package var path: String { lesson.path }

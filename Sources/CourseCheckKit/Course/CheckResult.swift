@@ -14,6 +14,9 @@ package struct LessonResult: Sendable {
     /// For each core block, in order: whether it drifted from the embedded core. Decided once, by
     /// the check; `--promote` and the LSP's quick fix only read it.
     package var coreDrifted: [Bool] = []
+    /// What the claims read of the lesson's text, built while it was read; nil when claims are off
+    /// or the file is not a lesson.
+    package var claimText: CourseFacts.LessonFacts.Text? = nil
 
     package var path: String { entry.displayPath }
 

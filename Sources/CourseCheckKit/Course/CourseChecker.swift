@@ -125,21 +125,33 @@ package struct CourseChecker: Sendable {
     /// more function here.
     package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
         // Lessons are read, scanned and classified in parallel; the results keep the plan's order.
-        // Goldens directories not validated yet are validated on the same threads, as the first
-        // item: the stage only reads, so nothing is written before they pass, and their refusal
-        // is the error thrown, ahead of any lesson's, as when it ran first (it walks the goldens
-        // for a nested `.git`, ~0.4 ms that no longer waits alone before the reading).
-        let validating = !configuration.storesValidated
-        let items: [CourseLoader.Entry?] = (validating ? [nil] : []) + plan.entries
-        let results = try parallelMap(items, width: configuration.router.toolchain.workers) {
-            entry throws(CourseCheckError) -> LessonResult? in
-            guard let entry else {
+        // Two more items share the threads, first: goldens directories not validated yet (the
+        // stage only reads, so nothing is written before they pass, and their refusal is the
+        // error thrown, ahead of any lesson's, as when it ran first), and the course index the
+        // claims read (the largest single item, so the lessons fill in around it).
+        var items: [ReadItem] = configuration.storesValidated ? [] : [.validation]
+        if configuration.claims { items.append(.index) }
+        items += plan.entries.map(ReadItem.lesson)
+        let parts = try parallelMap(items, width: configuration.router.toolchain.workers) {
+            item throws(CourseCheckError) -> ReadPart in
+            switch item {
+            case .validation:
                 try validateStores(plan)
-                return nil
+                return .validated
+            case .index:
+                return .index(CourseFacts.readIndex(plan: plan, overlay: configuration.overlay))
+            case .lesson(let entry):
+                return .lesson(try read(entry))
             }
-            return try read(entry)
         }
-        var run = Run(results: results.compactMap { $0 })
+        var run = Run(results: [])
+        for part in parts {
+            switch part {
+            case .validated: break
+            case .index(let index): run.index = index
+            case .lesson(let result): run.results.append(result)
+            }
+        }
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
         try evaluate(&run)
         compareGoldens(&run, plan: plan)
@@ -147,10 +159,26 @@ package struct CourseChecker: Sendable {
         return finish(run, plan: plan)
     }
 
+    /// What the read stage does: each item one call on a worker thread.
+    private enum ReadItem: Sendable {
+        case validation
+        case index
+        case lesson(CourseLoader.Entry)
+    }
+
+    /// What one read item gave.
+    private enum ReadPart: Sendable {
+        case validated
+        case index(CourseFacts.Index?)
+        case lesson(LessonResult)
+    }
+
     /// The state the stages pass along: every lesson's result, the findings outside the lessons,
     /// and the summary as it grows.
     private struct Run {
         var results: [LessonResult]
+        /// The course index, read by the read stage when claims are checked.
+        var index: CourseFacts.Index?
         var course: [Finding] = []
         var summary = SummaryLine()
         var toolchainVersion: String?
@@ -262,9 +290,8 @@ package struct CourseChecker: Sendable {
     private func checkClaims(_ run: inout Run, plan: CourseLoader.Plan) {
         guard configuration.claims else { return }
         var facts = CourseFacts.gather(
-            run.results, plan: plan, cache: configuration.router.toolchain.cache,
-            environment: configuration.environment, overlay: configuration.overlay,
-            width: configuration.router.toolchain.workers)
+            run.results, index: run.index, plan: plan, cache: configuration.router.toolchain.cache,
+            environment: configuration.environment)
         facts.compileTimeout = configuration.router.toolchain.compileTimeout
         let claims = CourseClaims.check(facts, width: configuration.router.toolchain.workers)
         for diagnostic in claims.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
@@ -317,6 +344,8 @@ package struct CourseChecker: Sendable {
             findings: outcome.diagnostics.map { Finding(.lesson, $0) }, snapshot: outcome.snapshot)
         guard let lesson = outcome.lesson else { return result }
         result.store = store(for: entry)
+        // What the claims read of the text, while the lesson is at hand on this thread.
+        if configuration.claims { result.claimText = CourseFacts.LessonFacts.Text(lesson) }
         for (ordinal, core) in lesson.cores.enumerated() {
             // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
             let drift =
