@@ -17,11 +17,6 @@ package struct CourseFacts: Sendable {
         /// The lesson's declaration: its first bullet.
         package var declaration: Triggers.Declaration? { declarations.first }
 
-        package init(lesson: Lesson, prose: Prose, frontMatter: FrontMatter?, outputs: [String?]) {
-            self.init(
-                lesson: lesson, text: Text(prose: prose, frontMatter: frontMatter, path: lesson.path), outputs: outputs)
-        }
-
         /// The facts from the lesson's text, read before its trees ran, and what the trees printed.
         package init(lesson: Lesson, text: Text, outputs: [String?]) {
             self.lesson = lesson
@@ -45,15 +40,8 @@ package struct CourseFacts: Sendable {
             package let titles: [String]
 
             package init(_ lesson: Lesson) {
-                self.init(
-                    prose: Prose(lesson: lesson),
-                    frontMatter: lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter,
-                    path: lesson.path)
-            }
-
-            init(prose: Prose, frontMatter: FrontMatter?, path: String) {
-                self.prose = prose
-                self.frontMatter = frontMatter
+                prose = Prose(lesson: lesson)
+                frontMatter = lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter
                 declarations = Triggers.declarations(in: prose)
                 var titles: [String] = []
                 let heading = prose.headings.first { $0.level == 1 }?.text
@@ -61,7 +49,7 @@ package struct CourseFacts: Sendable {
                 where !titles.contains(where: { $0.sameBytes(candidate) }) {
                     titles.append(candidate)
                 }
-                self.titles = titles.isEmpty ? [path] : titles
+                self.titles = titles.isEmpty ? [lesson.path] : titles
             }
         }
 

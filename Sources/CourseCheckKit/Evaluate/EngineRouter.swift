@@ -129,11 +129,13 @@ package struct EngineRouter: Sendable {
         return routing
     }
 
+    /// The embedded engine under this router's limits: the one `evaluate` runs and `routes` asks.
+    private var embedded: EmbeddedEngine { EmbeddedEngine(outputLimit: toolchain.outputLimit) }
+
     /// Where each tree would go, from the embedded engine alone: nothing is compiled (`list`).
     package func routes(_ jobs: [TreeJob]) -> Report {
-        let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
         var report = Report()
-        for (job, evaluation) in zip(jobs, engine.interpreted(jobs, width: toolchain.workers)) {
+        for (job, evaluation) in zip(jobs, embedded.interpreted(jobs, width: toolchain.workers)) {
             switch evaluation {
             case .ran, .failed: report[job.id].route = .embedded
             case .needsToolchain(let routing): report[job.id].route = .swiftc(reason: routing.reason)
@@ -143,10 +145,9 @@ package struct EngineRouter: Sendable {
     }
 
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
-        let engine = EmbeddedEngine(outputLimit: toolchain.outputLimit)
         // A large-stack thread per core for the whole batch.
         let routing = route(
-            jobs, choice == .swiftc ? nil : engine.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache))
+            jobs, choice == .swiftc ? nil : embedded.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache))
         var report = routing.report
         // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
         let crossChecked =
