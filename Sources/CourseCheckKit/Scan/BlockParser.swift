@@ -21,18 +21,18 @@ package enum BlockParser {
             state.incorporate(index)
         }
         state.finishDocument()
-        var document = state.document.frozen()
-        document.tooDeep = state.tooDeep
-        document.linkReferences = state.references
-        document.footnoteDefinitions = state.footnotes
-        return document
+        return state.document.frozen(
+            tooDeep: state.tooDeep, linkReferences: state.references, footnoteDefinitions: state.footnotes)
     }
 }
 
 /// One block of the document: its kind, the file lines it spans and, for a leaf, its content lines
 /// after the container prefixes. Nodes carry their own ranges so nothing downstream rebuilds
 /// structure from line numbers.
-package struct BlockNode: Sendable, Equatable {
+///
+/// A class, immutable once parsed: every walk (the classifier makes five a lesson) visits each
+/// node, and a struct of this many arrays and strings cost a dozen retains and releases a copy.
+package final class BlockNode: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case document
         case blockQuote
@@ -72,31 +72,60 @@ package struct BlockNode: Sendable, Equatable {
         package var gitHubText: String? = nil
     }
 
-    package var kind: Kind
+    package let kind: Kind
     /// Indices into the file's lines, first to last line of the block.
-    package var lines: ClosedRange<Int>
+    package let lines: ClosedRange<Int>
     /// UTF-8 offset in the first line where the block starts (after its containers' prefixes).
-    package var startOffset: Int
-    package var children: [BlockNode]
+    package let startOffset: Int
+    package let children: [BlockNode]
     /// For leaf blocks: the content lines. A fenced code block holds its body here (not the
     /// fences); a heading its text.
-    package var content: [ContentLine]
+    package let content: [ContentLine]
     /// For a closed fenced code block: the index of the closing fence's line.
-    package var closingLine: Int?
+    package let closingLine: Int?
     /// For a list item: the width of marker and padding, so continuation lines are recognised.
-    package var itemIndent: Int
+    package let itemIndent: Int
     /// For a fenced code block whose opening fence is indented with a tab a container takes only
     /// in part: GitHub and the spec strip different indentation from its lines, so any text
     /// written into it depends on the renderer.
-    package var fenceIndentDependsOnRenderer = false
+    package let fenceIndentDependsOnRenderer: Bool
     /// For the document: indices of lines where a container past `maximumDepth` was not opened.
-    package var tooDeep: [Int] = []
+    package let tooDeep: [Int]
     /// For the document: the same definitions with their titles, escapes and entities decoded, by
     /// `LinkDefinition.normalizedLabel` (what `InlineParser.parse` takes).
-    package var linkReferences: [String: LinkDefinition] = [:]
+    package let linkReferences: [String: LinkDefinition]
     /// For the document: definitions labelled `^…`, which GitHub renders as footnotes (with the
     /// indented lines after them) and the spec as link reference definitions, which show nothing.
-    package var footnoteDefinitions: [FootnoteDefinition] = []
+    package let footnoteDefinitions: [FootnoteDefinition]
+
+    init(
+        kind: Kind, lines: ClosedRange<Int>, startOffset: Int, children: [BlockNode], content: [ContentLine],
+        closingLine: Int?, itemIndent: Int, fenceIndentDependsOnRenderer: Bool, tooDeep: [Int] = [],
+        linkReferences: [String: LinkDefinition] = [:], footnoteDefinitions: [FootnoteDefinition] = []
+    ) {
+        self.kind = kind
+        self.lines = lines
+        self.startOffset = startOffset
+        self.children = children
+        self.content = content
+        self.closingLine = closingLine
+        self.itemIndent = itemIndent
+        self.fenceIndentDependsOnRenderer = fenceIndentDependsOnRenderer
+        self.tooDeep = tooDeep
+        self.linkReferences = linkReferences
+        self.footnoteDefinitions = footnoteDefinitions
+    }
+
+    /// Two trees are equal when they hold the same blocks, as the struct this was compared.
+    package static func == (left: BlockNode, right: BlockNode) -> Bool {
+        left === right
+            || (left.kind == right.kind && left.lines == right.lines && left.startOffset == right.startOffset
+                && left.content == right.content && left.closingLine == right.closingLine
+                && left.itemIndent == right.itemIndent
+                && left.fenceIndentDependsOnRenderer == right.fenceIndentDependsOnRenderer
+                && left.tooDeep == right.tooDeep && left.linkReferences == right.linkReferences
+                && left.footnoteDefinitions == right.footnoteDefinitions && left.children == right.children)
+    }
 
     /// A `[^label]:` definition: its label as written and the index of its line.
     package struct FootnoteDefinition: Sendable, Equatable {
@@ -179,7 +208,10 @@ extension BlockParser {
         var isParagraph: Bool { if case .paragraph = kind { true } else { false } }
         var isList: Bool { if case .list = kind { true } else { false } }
 
-        func frozen() -> BlockNode {
+        func frozen(
+            tooDeep: [Int] = [], linkReferences: [String: LinkDefinition] = [:],
+            footnoteDefinitions: [BlockNode.FootnoteDefinition] = []
+        ) -> BlockNode {
             var kind = kind
             if case .fencedCode = kind, let fence { kind = .fencedCode(fence, closed: closingLine != nil) }
             if case .list = kind { kind = .list(bullet: listBullet, delimiter: listDelimiter) }
@@ -193,7 +225,8 @@ extension BlockParser {
             return BlockNode(
                 kind: kind, lines: firstLine...max(firstLine, lastLine), startOffset: startOffset,
                 children: children.map { $0.frozen() }, content: content, closingLine: closingLine,
-                itemIndent: itemIndent, fenceIndentDependsOnRenderer: gitHubFenceOffset != fenceOffset)
+                itemIndent: itemIndent, fenceIndentDependsOnRenderer: gitHubFenceOffset != fenceOffset,
+                tooDeep: tooDeep, linkReferences: linkReferences, footnoteDefinitions: footnoteDefinitions)
         }
     }
 
