@@ -122,6 +122,66 @@ final class ParallelDeterminismTests: XCTestCase {
         }
     }
 
+    /// The claims that read no tree output start on the facts of the text alone, beside the trees'
+    /// runs: over random edits of the real course (lessons, goldens, the index), the check reports
+    /// the claims' findings and summary that every claim checked after the run, on the whole facts,
+    /// gives (what the check did before the split), at widths 1 and 4. A claim declared text-only
+    /// that reads an output stops the process, so this also fails for a wrong declaration.
+    func testTextOnlyClaimsStartedEarlyReportWhatTheWholeFactsGive() throws {
+        let scratch = try CourseCopy.make(for: self, ["lessons", "goldens"])
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let originals = try FileManager.default.contentsOfDirectory(atPath: lessons.path).sorted()
+            .filter { $0.hasSuffix(".md") }
+            .map { ($0, try String(contentsOf: lessons.appendingPathComponent($0), encoding: .utf8)) }
+        XCTAssertEqual(
+            CourseClaims.all.filter { !$0.readsTreeOutputs }.map(\.id),
+            [.frontMatter, .courseIndex, .noteSeries, .labelReference, .fragmentSyntax])
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = BlockStructurePropertyTests.Generator(state: seed)
+            for (name, text) in originals {
+                var edited = random.next() % 3 == 0 ? VerdictPropertyTests.edit(text, &random) : text
+                // A break of each kind, so both groups have findings to report: a title the index
+                // and the heading do not give (text only), a trigger the trees refute (outputs).
+                edited = edited.replacingOccurrences(of: "title: 'Yığıt Düzenleri'", with: "title: 'Yığıt Düzeni'")
+                    .replacingOccurrences(of: "- Bu dersin tetiği: **ortam**.", with: "- Bu dersin tetiği: **yerel**.")
+                try edited.write(to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            for width in [1, 4] {
+                let command = CourseCheckCommand(
+                    environment: .init(
+                        currentDirectory: scratch.url, variables: InProcess.environment, stderrIsTerminal: false),
+                    stdout: BufferSink(), stderr: BufferSink())
+                let invocation = try Invocation.parse(["--engine", "embedded", "lessons/"])
+                let plan = try command.loadPlan(invocation)
+                var configuration = command.configuration(invocation)
+                configuration.router.toolchain.workers = width
+                let result = try CourseChecker(configuration: configuration).check(plan)
+                var facts = CourseFacts.gather(
+                    result.lessonResults, index: CourseFacts.readIndex(plan: plan, overlay: [:]), plan: plan,
+                    cache: configuration.router.toolchain.cache, environment: configuration.environment)
+                facts.compileTimeout = configuration.router.toolchain.compileTimeout
+                let whole = CourseClaims.check(facts, width: 1)
+                let context = "seed \(seed), width \(width)"
+                XCTAssertEqual(result.summary.claims, whole.summary, context)
+                let reported = result.findings.compactMap { finding -> Diagnostic? in
+                    if case .claim = finding.subject { return finding.diagnostic }
+                    return nil
+                }
+                // Placed in their lessons and ordered by line by the check: compared as sets, in full.
+                func order(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+                    diagnostics.sorted {
+                        ($0.location.path, $0.location.line, $0.location.column, $0.message)
+                            < ($1.location.path, $1.location.line, $1.location.column, $1.message)
+                    }
+                }
+                XCTAssertEqual(order(reported), order(whole.diagnostics), context)
+                let ids = Set(whole.diagnostics.map(\.id))
+                XCTAssertTrue(ids.contains(.frontMatter) || ids.contains(.courseIndex), "\(context): \(ids)")
+                XCTAssertTrue(ids.contains(.declaredTrigger) || ids.contains(.closingTable), "\(context): \(ids)")
+            }
+        }
+    }
+
     /// What the check command prints for `arguments`, its stages `width` threads wide.
     private func check(_ arguments: [String], in directory: URL, width: Int) throws -> String {
         let out = BufferSink()

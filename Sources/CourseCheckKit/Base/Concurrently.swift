@@ -98,3 +98,25 @@ func parallelMap<Item: Sendable, Value: Sendable, Failure: Error>(
     for result in ordered { values.append(try result!.get()) }
     return values
 }
+
+/// `body`, started now on a thread of its own, for work that runs beside the caller's next
+/// stages; `value` waits for it. The caller joins it on every path (a `defer`), so nothing it
+/// does outlives the caller's work.
+final class Background<Value: Sendable>: Sendable {
+    private let done = DispatchGroup()
+    private let result = Mutex<Value?>(nil)
+
+    init(_ body: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async(group: done) {
+            let value = body()
+            self.result.withLock { $0 = value }
+        }
+    }
+
+    /// What `body` returned, once it has.
+    var value: Value {
+        done.wait()
+        // Set before the group left: `wait` returns after the block that set it.
+        return result.withLock { $0! }
+    }
+}

@@ -8,11 +8,17 @@ package protocol ClaimCheck: Sendable {
     /// longest claims start first, so the last one to end is never a long one started late.
     /// Only the order of the work follows it; the report keeps the claims' order.
     var cost: Int { get }
+    /// False when the claim reads only the course's text, never what a tree printed: it then
+    /// starts as soon as the lessons are read, beside the trees' runs. Such a claim is given facts
+    /// without outputs, and reading one there stops the process (a programming error, never a
+    /// silent empty answer), so the first test that runs the claim says it was declared wrongly.
+    var readsTreeOutputs: Bool { get }
     func check(_ course: CourseFacts) -> ClaimOutcome
 }
 
 extension ClaimCheck {
     package var cost: Int { 1 }
+    package var readsTreeOutputs: Bool { true }
 }
 
 /// What checking one claim gave.
@@ -69,10 +75,20 @@ package enum CourseClaims {
     /// The claims are independent readers of `course`, so they run on up to `width` threads; the
     /// report lists their outcomes in `claims`' order, as a serial run does.
     package static func check(_ course: CourseFacts, claims: [any ClaimCheck] = all, width: Int = 1) -> Report {
-        var report = Report()
-        let outcomes = parallelMap(claims, width: width, heaviestFirst: \.cost) { claim -> ClaimOutcome? in
+        report(claims, outcomes(course, claims: claims, width: width), course: course)
+    }
+
+    /// The outcome of each of `claims` on `course`, in `claims`' order, the longest started first;
+    /// nil for a cross-lesson claim on part of a course.
+    package static func outcomes(_ course: CourseFacts, claims: [any ClaimCheck], width: Int) -> [ClaimOutcome?] {
+        parallelMap(claims, width: width, heaviestFirst: \.cost) { claim -> ClaimOutcome? in
             claim.spansCourse && !course.isWholeCourse ? nil : claim.check(course)
         }
+    }
+
+    /// The report of `outcomes`, one for each of `claims` in order.
+    package static func report(_ claims: [any ClaimCheck], _ outcomes: [ClaimOutcome?], course: CourseFacts) -> Report {
+        var report = Report()
         for (claim, outcome) in zip(claims, outcomes) {
             guard let outcome else {
                 if course.unreadLessons > 0 {

@@ -9,24 +9,30 @@ package struct CourseFacts: Sendable {
         package let prose: Prose
         package let frontMatter: FrontMatter?
         /// The actual stdout of each tree, in order; nil where a tree did not run.
-        package let outputs: [String?]
+        package var outputs: [String?] { CourseFacts.known(treeOutputs) }
         /// Every cause the trees print (`Triggers.causes(inOutput:)`), read once: four claims ask.
-        package let causes: Set<String>
+        package var causes: Set<String> { CourseFacts.known(printedCauses) }
+        /// Nil in the facts of the text alone, which the claims that read no output start on.
+        private let treeOutputs: [String?]?
+        private let printedCauses: Set<String>?
+        /// True when the trees' outputs are among the facts.
+        package var knowsOutputs: Bool { treeOutputs != nil }
         /// Every `Bu dersin tetiği:` bullet, read once (several claims read them).
         package let declarations: [Triggers.Declaration]
         /// The lesson's declaration: its first bullet.
         package var declaration: Triggers.Declaration? { declarations.first }
 
         /// The facts from the lesson's text, read before its trees ran, and what the trees printed.
-        package init(lesson: Lesson, text: Text, outputs: [String?]) {
+        /// `outputs` nil: the facts of the text alone, for the claims that read no output.
+        package init(lesson: Lesson, text: Text, outputs: [String?]?) {
             self.lesson = lesson
             prose = text.prose
             frontMatter = text.frontMatter
             declarations = text.declarations
             titles = text.titles
-            self.outputs = outputs
-            causes = outputs.compactMap { $0 }.reduce(into: Set<String>()) {
-                $0.formUnion(Triggers.causes(inOutput: $1))
+            treeOutputs = outputs
+            printedCauses = outputs.map { outputs in
+                outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
             }
         }
 
@@ -109,7 +115,8 @@ package struct CourseFacts: Sendable {
     package var index: Index?
     /// Trigger bullets the closing table and the distribution sentence both contradict, by lesson
     /// index: decided once, read by every trigger claim.
-    package private(set) var outvoted: [Int: TriggerConsensus.Outvoted] = [:]
+    package var outvoted: [Int: TriggerConsensus.Outvoted] { Self.known(knownOutvoted) }
+    private var knownOutvoted: [Int: TriggerConsensus.Outvoted]?
     /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
     package var isWholeCourse: Bool
     /// Lessons of the one lessons directory given that could not be read (their own findings say
@@ -129,7 +136,18 @@ package struct CourseFacts: Sendable {
         self.isWholeCourse = isWholeCourse
         self.cache = cache
         self.environment = environment
-        self.outvoted = TriggerConsensus.outvoted(in: self)
+        // Decided from the trees' outputs: the facts of the text alone leave it unknown.
+        if lessons.allSatisfy(\.knowsOutputs) { knownOutvoted = TriggerConsensus.outvoted(in: self) }
+    }
+
+    /// A fact of the trees' outputs. A claim that declares it reads none (`readsTreeOutputs`) is
+    /// given facts without them, and reading one there is a programming error: stopping here makes
+    /// the first test that runs the claim fail, where an empty answer would be a silent pass.
+    static func known<Value>(_ value: Value?) -> Value {
+        guard let value else {
+            preconditionFailure("a claim that declares it reads no tree output (readsTreeOutputs) read one")
+        }
+        return value
     }
 
     /// How often `text` occurs in the course outside the lesson at `path`: in the index and the other

@@ -5,6 +5,7 @@ import Foundation
 package struct CourseIndexClaim: ClaimCheck {
     package let id = DiagnosticID.courseIndex
     package let spansCourse = true
+    package let readsTreeOutputs = false
 
     package init() {}
 

@@ -10,6 +10,7 @@ package struct FragmentSyntaxClaim: ClaimCheck {
     package let id = DiagnosticID.fragmentSyntax
     package let spansCourse = false
     package let cost = 3
+    package let readsTreeOutputs = false
 
     package init() {}
 

@@ -4,6 +4,7 @@ package struct LabelReferenceClaim: ClaimCheck {
     package let id = DiagnosticID.labelReference
     package let spansCourse = true
     package let cost = 5
+    package let readsTreeOutputs = false
 
     package init() {}
 

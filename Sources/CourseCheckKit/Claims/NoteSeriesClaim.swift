@@ -5,6 +5,7 @@ package struct NoteSeriesClaim: ClaimCheck {
     package let id = DiagnosticID.noteSeries
     package let spansCourse = true
     package let cost = 7
+    package let readsTreeOutputs = false
 
     package init() {}
 

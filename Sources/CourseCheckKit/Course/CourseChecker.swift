@@ -153,9 +153,13 @@ package struct CourseChecker: Sendable {
             }
         }
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
+        // The claims that read no tree output start now, beside the trees' runs and the goldens;
+        // joined on every path, so nothing they do outlives the check.
+        let textClaims = configuration.claims ? startTextClaims(run, plan: plan) : nil
+        defer { _ = textClaims?.value }
         try evaluate(&run)
         compareGoldens(&run, plan: plan)
-        checkClaims(&run, plan: plan)
+        checkClaims(&run, plan: plan, textClaims: textClaims)
         return finish(run, plan: plan)
     }
 
@@ -286,18 +290,46 @@ package struct CourseChecker: Sendable {
         run.summary.goldens = "goldens: \(compared) compared"
     }
 
-    /// Claims: what the course text says about itself, across lessons.
-    private func checkClaims(_ run: inout Run, plan: CourseLoader.Plan) {
-        guard configuration.claims else { return }
+    /// The claims that read only the course's text (`readsTreeOutputs` false), started on the
+    /// facts of the text alone as soon as the lessons are read: most of the claims' work, which
+    /// then fills the cores while the trees run and the goldens are compared.
+    private func startTextClaims(_ run: Run, plan: CourseLoader.Plan) -> Background<[ClaimOutcome?]> {
+        let facts = claimFacts(run, plan: plan, outputs: false)
+        let claims = CourseClaims.all.filter { !$0.readsTreeOutputs }
+        let width = configuration.router.toolchain.workers
+        return Background {
+            let outcomes = CourseClaims.outcomes(facts, claims: claims, width: width)
+            // Left for the exit to free in the executable's one-shot check (`ExitLifetime`).
+            ExitLifetime.keep(facts)
+            return outcomes
+        }
+    }
+
+    /// Claims: what the course text says about itself, across lessons. Those that read the trees'
+    /// outputs run now; the others' outcomes come from `textClaims`, and the report lists every
+    /// claim in `CourseClaims.all`'s order.
+    private func checkClaims(_ run: inout Run, plan: CourseLoader.Plan, textClaims: Background<[ClaimOutcome?]>?) {
+        guard configuration.claims, let textClaims else { return }
+        let facts = claimFacts(run, plan: plan, outputs: true)
+        let claims = CourseClaims.all
+        var late = CourseClaims.outcomes(
+            facts, claims: claims.filter(\.readsTreeOutputs), width: configuration.router.toolchain.workers
+        ).makeIterator()
+        var early = textClaims.value.makeIterator()
+        let outcomes = claims.map { claim in (claim.readsTreeOutputs ? late.next() : early.next()) ?? nil }
+        let report = CourseClaims.report(claims, outcomes, course: facts)
+        for diagnostic in report.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
+        run.summary.claims = report.summary
+        ExitLifetime.keep(facts)
+    }
+
+    /// The facts the claims read; `outputs` false: the text alone, before any tree has run.
+    private func claimFacts(_ run: Run, plan: CourseLoader.Plan, outputs: Bool) -> CourseFacts {
         var facts = CourseFacts.gather(
             run.results, index: run.index, plan: plan, cache: configuration.router.toolchain.cache,
-            environment: configuration.environment)
+            environment: configuration.environment, outputs: outputs)
         facts.compileTimeout = configuration.router.toolchain.compileTimeout
-        let claims = CourseClaims.check(facts, width: configuration.router.toolchain.workers)
-        for diagnostic in claims.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
-        run.summary.claims = claims.summary
-        // Left for the exit to free in the executable's one-shot check (`ExitLifetime`).
-        ExitLifetime.keep(facts)
+        return facts
     }
 
     /// Finish: findings in report order, `--strict`, and the summary's counts.

@@ -5,11 +5,15 @@ extension CourseFacts {
     /// Builds the facts from a check's result and the course index, both read by the read stage
     /// (each lesson's text facts with it, on the worker threads): what is left is what the trees
     /// printed.
+    /// `outputs` false gives the facts of the text alone (no tree has run yet): what the claims
+    /// that read no output are checked on.
     package static func gather(
         _ results: [LessonResult], index: Index?, plan: CourseLoader.Plan, cache: Cache?,
-        environment: [String: String]
+        environment: [String: String], outputs: Bool = true
     ) -> CourseFacts {
-        let lessons = results.compactMap { result in result.lesson.map { LessonFacts(result, lesson: $0) } }
+        let lessons = results.compactMap { result in
+            result.lesson.map { LessonFacts(result, lesson: $0, outputs: outputs) }
+        }
         let whole = plan.directories.count == 1 && plan.entries.count == lessons.count
         var facts = CourseFacts(
             lessons: lessons, index: index, isWholeCourse: whole, cache: cache, environment: environment)
@@ -36,12 +40,14 @@ extension CourseFacts {
 extension CourseFacts.LessonFacts {
     /// The facts of a lesson that was read: its text facts (built by the read stage, or here when
     /// it did not), and what its trees printed.
-    fileprivate init(_ result: LessonResult, lesson: Lesson) {
+    fileprivate init(_ result: LessonResult, lesson: Lesson, outputs: Bool) {
         self.init(
             lesson: lesson, text: result.claimText ?? Text(lesson),
-            outputs: result.trees.filter { $0.tree != nil }.map { tree in
-                guard let run = tree.run, run.ending == .exited(0) else { return nil }
-                return String(decoding: run.stdout, as: UTF8.self)
-            })
+            outputs: !outputs
+                ? nil
+                : result.trees.filter { $0.tree != nil }.map { tree in
+                    guard let run = tree.run, run.ending == .exited(0) else { return nil }
+                    return String(decoding: run.stdout, as: UTF8.self)
+                })
     }
 }
