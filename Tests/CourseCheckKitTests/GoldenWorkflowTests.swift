@@ -109,6 +109,28 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(try snapshot(goldens).keys.filter { $0.contains(FileGate.temporaryPrefix) }, [])
     }
 
+    /// A temporary a killed writer left in a golden folder goes with the next `--update`, even one
+    /// that writes nothing there (the course is clean); a live process's and an author's file stay.
+    func testAnUpdateSweepsTheTemporariesOfEndedWritersFromEveryGoldenFolder() throws {
+        let boot = try XCTUnwrap(
+            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
+        ).filter(\.isHexDigit).prefix(8)
+        let namespace =
+            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "0").filter(
+                \.isNumber)
+        let folder = goldens.appendingPathComponent("05-izgara-ve-geometri")
+        let dead = folder.appendingPathComponent("\(FileGate.temporaryPrefix)\(boot)-\(namespace)-999999-1-abc")
+        let live = folder.appendingPathComponent("\(FileGate.temporaryPrefix)\(boot)-\(namespace)-\(getpid())-1-abc")
+        let authors = folder.appendingPathComponent("\(FileGate.temporaryPrefix)notes.md")
+        for file in [dead, live, authors] { try "x\n".write(to: file, atomically: false, encoding: .utf8) }
+        let update = run(["--update", "lessons"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertTrue(update.stdout.contains("goldens: 0 added, 0 changed, 0 removed\n"), update.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dead.path), "the ended writer's temporary stayed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live.path), "a live process's temporary went")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: authors.path), "an author's file went")
+    }
+
     func testUpdateRemovesOrphansAndAddsMissingGoldens() throws {
         let orphan = goldens.appendingPathComponent("01-bildirimsel-sozdizim/eski.out")
         try "x\n".write(to: orphan, atomically: true, encoding: .utf8)

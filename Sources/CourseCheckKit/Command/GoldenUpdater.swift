@@ -69,6 +69,9 @@ package struct GoldenUpdater {
         for lesson in result.lessonResults {
             guard let store = lesson.store else { continue }
             roots[store.root.path] = store
+            // The temporaries a killed coursecheck left in any golden folder of the run go now (of
+            // ended processes only), not only in the folders this update writes.
+            FileGate.sweepTemporaries(in: store.folder(lesson: lesson.path))
             guard lesson.lesson != nil else { continue }
             if let blocking = lesson.structuralError {
                 changes.refused += lesson.trees.count { $0.tree != nil }

@@ -55,6 +55,11 @@ package struct GoldenStore: Sendable {
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// The golden folder of the lesson at `path`.
+    package func folder(lesson path: String) -> URL {
+        URL(fileURLWithPath: prefix + "/" + Self.stem(of: path), isDirectory: true)
+    }
+
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
     package func golden(lesson path: String, name: String) -> Entry {
         let stem = Self.stem(of: path)

@@ -24,7 +24,7 @@ import Synchronization
 ///    A link is followed only where the caller allows it (lessons), and never for goldens.
 /// 4. **Temporaries never outlive the write.** A temporary is removed on every failure, and on a
 ///    signal (registered here); one left by SIGKILL is named `.coursecheck-tmp-…` (ignored by git
-///    and by every check) and removed by the next write to its folder, by its marker.
+///    and by every check) and removed by the next write to its folder (or an `--update`'s visit of a golden folder), by its marker.
 /// 5. **Reports never lie.** A report path that is not a regular file is an error, never a hang;
 ///    a failed `--junit` write removes the earlier report; the job summary is only appended to.
 /// 6. **Runs that overlap** wait for each other on an advisory lock of the directories they write.
