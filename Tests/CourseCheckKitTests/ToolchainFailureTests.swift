@@ -1,6 +1,7 @@
-import CourseCheckKit
 import Foundation
 import XCTest
+
+@testable import CourseCheckKit
 
 /// A compiler that fails for the machine's reasons (killed, a full disk) is not the tree's fault:
 /// one `toolchain-failed` per tree, never `compile-error`, and the run exits 2.
@@ -31,6 +32,36 @@ final class ToolchainFailureTests: XCTestCase {
             XCTAssertTrue(finding.hasSuffix("[toolchain-failed]"), String(finding))
             XCTAssertTrue(finding.contains(cause), String(finding))
         }
+    }
+
+    /// Stages that ask for the compiler's version at once (the fragment claim starts beside the
+    /// trees' compiles) run one `swiftc --version` and get one answer: a compiler whose answer
+    /// changes between calls cannot give one run two versions.
+    func testConcurrentVersionLookupsRunOneVersionCall() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let calls = scratch.url.appendingPathComponent("calls")
+        let compiler = try fakeCompiler("", in: scratch)
+        // The fake answers --version before its body runs: log, wait, then answer differently each time.
+        try Data(
+            """
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then
+                echo x >> "\(calls.path)"
+                sleep 0.3
+                echo "Swift version 6.3.1 (fake, call $(wc -l < "\(calls.path)"))"
+                exit 0
+            fi
+
+            """.utf8
+        ).write(to: compiler)
+        let answers = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let version = (try? Toolchain.version(of: compiler, cache: nil)) ?? "failed"
+            answers.update { $0.append(version) }
+        }
+        XCTAssertEqual(try String(contentsOf: calls, encoding: .utf8), "x\n", "swiftc --version ran more than once")
+        XCTAssertEqual(answers.get(), Array(repeating: "Swift version 6.3.1 (fake, call 1)", count: 4))
     }
 
     func testACompilerKilledFromOutsideIsTheMachines() throws {

@@ -46,23 +46,31 @@ package struct Toolchain: Sendable {
         ].joined(separator: "|")
         let key = "toolchain-" + SHA256.hex(stamp)
         if let known = versions.withLock({ $0[key] }) { return known }
-        if let cached = cache?.text(key) {
-            versions.withLock { $0[key] = cached }
-            return cached
+        // One lookup at a time: stages that ask at once (the fragment claim beside the trees'
+        // compiles) get one answer from one `swiftc --version`, never two that could differ.
+        return try lookup.withLock { _ throws(CourseCheckError) -> String in
+            if let known = versions.withLock({ $0[key] }) { return known }
+            if let cached = cache?.text(key) {
+                versions.withLock { $0[key] = cached }
+                return cached
+            }
+            let scratch = try FileGate.makeScratch()
+            defer { scratch.remove() }
+            let result = try ChildProcess.swiftc(
+                swiftc, ["--version"], in: scratch.url, scratch: scratch, timeout: 60, outputLimit: 64 * 1024)
+            let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+            guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
+                throw CourseCheckError.system("\(swiftc.path) --version failed: \(output)")
+            }
+            let version = String(line)
+            cache?.store(text: version, as: key)
+            versions.withLock { $0[key] = version }
+            return version
         }
-        let scratch = try FileGate.makeScratch()
-        defer { scratch.remove() }
-        let result = try ChildProcess.swiftc(
-            swiftc, ["--version"], in: scratch.url, scratch: scratch, timeout: 60, outputLimit: 64 * 1024)
-        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
-        guard result.ending == .exited(0), let line = output.split(separator: "\n").first else {
-            throw CourseCheckError.system("\(swiftc.path) --version failed: \(output)")
-        }
-        let version = String(line)
-        cache?.store(text: version, as: key)
-        versions.withLock { $0[key] = version }
-        return version
     }
+
+    /// Held while a version line is looked up (the cache, else `swiftc --version`).
+    private static let lookup = Mutex(())
 
     /// The version lines this process has read, by the compiler file's stamp: every check of the
     /// live loop, and every run in one process, asks again (a `swiftc --version` is 70 ms).
