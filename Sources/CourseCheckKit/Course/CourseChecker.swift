@@ -316,7 +316,8 @@ package struct CourseChecker: Sendable {
             facts, claims: claims.filter(\.readsTreeOutputs), width: configuration.router.toolchain.workers
         ).makeIterator()
         var early = textClaims.value.makeIterator()
-        let outcomes = claims.map { claim in (claim.readsTreeOutputs ? late.next() : early.next()) ?? nil }
+        // Each group is `claims` filtered, in order: one outcome for each claim, never one short.
+        let outcomes = claims.map { claim in claim.readsTreeOutputs ? late.next()! : early.next()! }
         let report = CourseClaims.report(claims, outcomes, course: facts)
         for diagnostic in report.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
         run.summary.claims = report.summary
