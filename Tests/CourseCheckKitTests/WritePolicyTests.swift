@@ -260,8 +260,30 @@ final class WritePolicyTests: XCTestCase {
         let result = run(["--no-goldens", "--cache-dir", "blocked/cache", "lessons/11-gozlemlenebilir-nesneler.md"])
         XCTAssertEqual(result.status, .clean, result.stderr)
         let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("coursecheck: note:") }
-        XCTAssertEqual(notes.count, 1, result.stderr)
-        XCTAssertTrue(notes.first?.contains("the cache cannot be written") ?? false, result.stderr)
+        // Said of the cache directory, never of whichever entry failed first (a race between threads).
+        let blocked = root.appendingPathComponent("blocked").path
+        XCTAssertEqual(
+            notes,
+            [
+                "coursecheck: note: the cache cannot be written (cannot create the directory \(blocked)/cache: "
+                    + "\(blocked) is a file, not a directory); this run went on without storing results"
+            ])
+    }
+
+    /// A cache entry that cannot be written is said of the cache directory: entries are written
+    /// from several threads, and naming whichever failed first made the note differ between runs
+    /// on a full disk.
+    func testACacheEntryThatCannotBeWrittenIsSaidOfTheDirectory() throws {
+        let directory = root.appendingPathComponent("entries")
+        // A folder holding a file where the entry belongs: never removed, so the write fails.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("k1.v3/kept"), withIntermediateDirectories: true)
+        _ = Cache.notes()
+        XCTAssertFalse(Cache(directory: directory).store(text: "x", as: "k1"))
+        let notes = Cache.notes()
+        XCTAssertEqual(notes.count, 1, "\(notes)")
+        XCTAssertTrue(notes.first?.contains("cannot write an entry in \(directory.path):") ?? false, "\(notes)")
+        XCTAssertFalse(notes.first?.contains("k1.v3") ?? true, "\(notes)")
     }
 
     // MARK: 8. Reports never lie, crash or hang

@@ -149,8 +149,16 @@ package struct Cache: Sendable {
             try body()
             return true
         } catch {
-            let reason = error.message
-            Self.problems.withLock { if $0.unwritable == nil { $0.unwritable = reason } }
+            // Said of the cache directory, not of the entry: entries are written from several
+            // threads, and which one fails first (on a full disk) is a race, while the note is not.
+            let reason =
+                if case .io(_, let operation, let cause) = error, operation != .createDirectory {
+                    "cannot write an entry in \(directoryPath): \(cause)"
+                } else {
+                    error.message
+                }
+            // The least of the reasons, when entries fail for different ones: the same note on every run.
+            Self.problems.withLock { if $0.unwritable.map({ reason < $0 }) ?? true { $0.unwritable = reason } }
             return false
         }
     }
