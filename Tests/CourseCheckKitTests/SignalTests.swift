@@ -34,6 +34,44 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    /// A signal in a run's first milliseconds, while the signal sources are being set up, stops it
+    /// too: it used to be discarded now and then (a signal ignored before its source was
+    /// registered), and the run went on to its end (the slow tree: minutes).
+    func testASignalInTheFirstMillisecondsStopsTheRun() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        var generator = BlockStructurePropertyTests.Generator(state: PropertySeeds.seeds(defaultCases: 1).first ?? 1)
+        for attempt in 0..<30 {
+            let process = Process()
+            process.executableURL = try Binary.url()
+            process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
+            process.currentDirectoryURL = scratch.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let signalNumber = attempt % 2 == 0 ? SIGINT : SIGTERM
+            usleep(useconds_t(generator.next() % 30_000))
+            kill(process.processIdentifier, signalNumber)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                XCTFail("attempt \(attempt): the signal was lost and the run went on")
+                continue
+            }
+            // Before the sources exist the default action ends it (killed by the signal); after, the
+            // stop exits with 128 + the signal.
+            let stopped =
+                process.terminationReason == .uncaughtSignal
+                ? process.terminationStatus == signalNumber : process.terminationStatus == 128 + signalNumber
+            XCTAssertTrue(stopped, "attempt \(attempt): \(process.terminationReason) \(process.terminationStatus)")
+        }
+    }
+
     /// A tree that starts a daemon (fork, setsid, exec) and exits: the daemon leaves the tree's
     /// session, so only coursecheck's adoption of orphans (a subreaper) ends it with the run.
     func testADaemonATreeStartsDoesNotOutliveTheRun() throws {

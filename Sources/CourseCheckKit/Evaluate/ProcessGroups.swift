@@ -122,8 +122,18 @@ package enum ProcessGroups {
     package static func installSignalHandlers() {
         state.withLock { state in
             guard state.signalSources.isEmpty else { return }
+            let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+            // Blocked first, in this thread and so in every thread started after it (Dispatch's
+            // too): a signal that comes before its source is registered stays pending until the
+            // source reads it. Ignored while unblocked, it was discarded, and a run stopped in its
+            // first milliseconds ran on to the end. Children start with an empty mask and default
+            // actions (`ChildProcess`).
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            for signalNumber in signals { sigaddset(&blocked, signalNumber) }
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
             let queue = DispatchQueue(label: "coursecheck.signals")
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            for signalNumber in signals {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler {
