@@ -50,9 +50,7 @@ final class ParallelDeterminismTests: XCTestCase {
     func testEveryWidthGivesTheReportOfOneThread() throws {
         let scratch = try CourseCopy.make(for: self, ["lessons", "goldens"])
         let lessons = scratch.url.appendingPathComponent("lessons")
-        let originals = try FileManager.default.contentsOfDirectory(atPath: lessons.path).sorted()
-            .filter { $0.hasSuffix(".md") }
-            .map { ($0, try String(contentsOf: lessons.appendingPathComponent($0), encoding: .utf8)) }
+        let originals = try Self.lessonTexts(in: lessons)
         for seed in PropertySeeds.seeds(defaultCases: 1) {
             var random = BlockStructurePropertyTests.Generator(state: seed)
             for (name, text) in originals {
@@ -130,9 +128,7 @@ final class ParallelDeterminismTests: XCTestCase {
     func testTextOnlyClaimsStartedEarlyReportWhatTheWholeFactsGive() throws {
         let scratch = try CourseCopy.make(for: self, ["lessons", "goldens"])
         let lessons = scratch.url.appendingPathComponent("lessons")
-        let originals = try FileManager.default.contentsOfDirectory(atPath: lessons.path).sorted()
-            .filter { $0.hasSuffix(".md") }
-            .map { ($0, try String(contentsOf: lessons.appendingPathComponent($0), encoding: .utf8)) }
+        let originals = try Self.lessonTexts(in: lessons)
         XCTAssertEqual(
             CourseClaims.all.filter { !$0.readsTreeOutputs }.map(\.id),
             [.frontMatter, .courseIndex, .noteSeries, .labelReference, .fragmentSyntax])
@@ -180,6 +176,13 @@ final class ParallelDeterminismTests: XCTestCase {
                 XCTAssertTrue(ids.contains(.declaredTrigger) || ids.contains(.closingTable), "\(context): \(ids)")
             }
         }
+    }
+
+    /// Each lesson file of `lessons` with its text, in name order: what the random edits start from.
+    static func lessonTexts(in lessons: URL) throws -> [(name: String, text: String)] {
+        try FileManager.default.contentsOfDirectory(atPath: lessons.path).sorted()
+            .filter { $0.hasSuffix(".md") }
+            .map { ($0, try String(contentsOf: lessons.appendingPathComponent($0), encoding: .utf8)) }
     }
 
     /// What the check command prints for `arguments`, its stages `width` threads wide.

@@ -45,13 +45,7 @@ final class SignalTests: XCTestCase {
         try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
         var generator = BlockStructurePropertyTests.Generator(state: PropertySeeds.seeds(defaultCases: 1).first ?? 1)
         for attempt in 0..<30 {
-            let process = Process()
-            process.executableURL = try Binary.url()
-            process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
-            process.currentDirectoryURL = scratch.url
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startCheck(in: scratch.url)
             let signalNumber = attempt % 2 == 0 ? SIGINT : SIGTERM
             usleep(useconds_t(generator.next() % 30_000))
             kill(process.processIdentifier, signalNumber)
@@ -103,13 +97,7 @@ final class SignalTests: XCTestCase {
 
             """
         try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-daemon.md"))
-        let process = Process()
-        process.executableURL = try Binary.url()
-        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
-        process.currentDirectoryURL = scratch.url
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startCheck(in: scratch.url)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         func daemons() -> [pid_t] {
@@ -130,6 +118,24 @@ final class SignalTests: XCTestCase {
         XCTAssertEqual(survivors, [], "the tree's daemon outlived coursecheck")
     }
 
+    /// The built coursecheck compiling `directory`'s lessons with swiftc and no cache, its output
+    /// thrown away; `temporary` is its TMPDIR when given.
+    static func startCheck(in directory: URL, temporary: URL? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
+        process.currentDirectoryURL = directory
+        if let temporary {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporary.path
+            process.environment = environment
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     private func checkSignal(_ signalNumber: Int32) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -139,16 +145,7 @@ final class SignalTests: XCTestCase {
         try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
         try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
 
-        let process = Process()
-        process.executableURL = try Binary.url()
-        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
-        process.currentDirectoryURL = scratch.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = temporary.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startCheck(in: scratch.url, temporary: temporary)
 
         // Wait until swift-frontend works for it, and remember every descendant and its session.
         var descendants: [pid_t] = []
