@@ -19,11 +19,7 @@ final class WatchTests: XCTestCase {
             process.executableURL = try Binary.url()
             process.arguments = ["watch"] + arguments
             process.currentDirectoryURL = scratch.url
-            var variables = ProcessInfo.processInfo.environment
-            variables["NO_COLOR"] = "1"
-            variables["CI"] = nil
-            variables.merge(environment) { $1 }
-            process.environment = variables
+            process.environment = Binary.environment(environment)
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = try FileHandle(forWritingTo: errURL)
             process.standardInput = FileHandle.nullDevice
@@ -109,11 +105,7 @@ final class WatchTests: XCTestCase {
             let scratch = try CourseCopy.make(for: self)
             let watch = try Watch(
                 ["lessons/"], in: scratch,
-                environment: [
-                    // Through `environment`, which registers the shared cache's removal at exit.
-                    "COURSECHECK_CACHE_DIR": InProcess.environment["COURSECHECK_CACHE_DIR"] ?? "",
-                    "COURSECHECK_WATCH": mechanism,
-                ])
+                environment: ["COURSECHECK_WATCH": mechanism])
             try watch.wait(for: "the first check (\(mechanism))") { out, _ in out.contains("checked in") }
             let lessons = scratch.url.appendingPathComponent("lessons")
             let saved = scratch.url.appendingPathComponent("saved")

@@ -82,10 +82,7 @@ final class WorkflowTests: XCTestCase {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-c", command]
             process.currentDirectoryURL = repo
-            var environment = ProcessInfo.processInfo.environment
-            environment["COURSECHECK_BIN"] = try Binary.url().path
-            environment["NO_COLOR"] = "1"
-            process.environment = environment
+            process.environment = Binary.environment(["COURSECHECK_BIN": try Binary.url().path])
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

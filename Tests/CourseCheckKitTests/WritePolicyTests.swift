@@ -18,15 +18,13 @@ final class WritePolicyTests: XCTestCase {
         InProcess.run(arguments, in: root, extra: environment)
     }
 
-    /// Starts coursecheck on the course copy (CI unset, `extra` added), its output on pipes.
+    /// Starts coursecheck on the course copy (in `Binary.environment(extra)`), its output on pipes.
     private func start(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = try Binary.url()
         process.arguments = arguments
         process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        process.environment = environment.merging(extra) { $1 }
+        process.environment = Binary.environment(extra)
         let (output, errors) = (Pipe(), Pipe())
         process.standardOutput = output
         process.standardError = errors

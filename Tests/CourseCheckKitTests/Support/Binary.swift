@@ -28,8 +28,21 @@ enum Binary {
         var stderr: String
     }
 
-    /// Runs the binary with `arguments` in `directory`, with colour off and `CI` unset unless
-    /// `environment` sets it, and collects its output. `shell: true` runs `/bin/sh` with the
+    /// The environment of a child coursecheck: the test process's, with colour off, `CI` unset (the
+    /// tests run on CI too; a case that wants it says so) and the tests' shared result cache as its
+    /// default, so the course's Observation trees compile once per test run rather than once per child
+    /// that checks a fresh copy of the course. `extra` wins; a case about the cache names its own
+    /// (`COURSECHECK_CACHE_DIR`, `--cache-dir`) or runs with `--no-cache`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = "1"
+        variables["CI"] = nil
+        variables["COURSECHECK_CACHE_DIR"] = InProcess.environment["COURSECHECK_CACHE_DIR"]
+        return variables.merging(extra) { $1 }
+    }
+
+    /// Runs the binary with `arguments` in `directory`, in `environment(_:)` plus `environment`, and
+    /// collects its output. `shell: true` runs `/bin/sh` with the
     /// arguments instead (to set limits first), and `executable` another program (a wrapper).
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:], shell: Bool = false,
@@ -48,12 +61,7 @@ enum Binary {
             try shell ? URL(fileURLWithPath: "/bin/sh") : executable.map(URL.init(fileURLWithPath:)) ?? url()
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var variables = ProcessInfo.processInfo.environment
-        variables["NO_COLOR"] = "1"
-        // The tests run on CI too; a case that wants CI set says so in `environment`.
-        variables["CI"] = nil
-        variables.merge(environment) { $1 }
-        process.environment = variables
+        process.environment = Self.environment(environment)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
