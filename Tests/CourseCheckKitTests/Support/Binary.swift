@@ -37,6 +37,7 @@ enum Binary {
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = "1"
         variables["CI"] = nil
+        // Through `InProcess.environment`, which registers the removal of a cache of this process's own at exit.
         variables["COURSECHECK_CACHE_DIR"] = InProcess.environment["COURSECHECK_CACHE_DIR"]
         return variables.merging(extra) { $1 }
     }
