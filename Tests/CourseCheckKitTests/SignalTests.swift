@@ -34,35 +34,98 @@ final class SignalTests: XCTestCase {
         }
     }
 
-    /// A signal in a run's first milliseconds, while the signal sources are being set up, stops it
-    /// too: it used to be discarded now and then (a signal ignored before its source was
-    /// registered), and the run went on to its end (the slow tree: minutes).
+    /// A signal in a run's first milliseconds stops it too, and leaves nothing behind: no process
+    /// working in the run's temporary directory, no scratch directory. Dispatch's signal sources
+    /// lost one such signal in about a hundred under load; the run went on, and the runner's
+    /// SIGKILL then orphaned a parser that held the runner's own descriptor, so waiting for the
+    /// run hung. Every wait here has a deadline.
     func testASignalInTheFirstMillisecondsStopsTheRun() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let lessons = scratch.url.appendingPathComponent("lessons")
+        let temporary = scratch.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
         var generator = BlockStructurePropertyTests.Generator(state: PropertySeeds.seeds(defaultCases: 1).first ?? 1)
         for attempt in 0..<30 {
-            let process = try Self.startCheck(in: scratch.url)
+            let process = try Self.startCheck(in: scratch.url, temporary: temporary)
             let signalNumber = attempt % 2 == 0 ? SIGINT : SIGTERM
             usleep(useconds_t(generator.next() % 30_000))
             kill(process.processIdentifier, signalNumber)
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning {
+            if !Self.waitForExit(process, seconds: 10) {
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
                 XCTFail("attempt \(attempt): the signal was lost and the run went on")
-                continue
+                XCTAssertTrue(Self.waitForExit(process, seconds: 10), "attempt \(attempt): no exit after SIGKILL")
+            } else {
+                // Before the signal thread runs the default action ends it (killed by the signal);
+                // after, the stop exits with 128 + the signal.
+                let stopped =
+                    process.terminationReason == .uncaughtSignal
+                    ? process.terminationStatus == signalNumber : process.terminationStatus == 128 + signalNumber
+                XCTAssertTrue(stopped, "attempt \(attempt): \(process.terminationReason) \(process.terminationStatus)")
             }
-            // Before the sources exist the default action ends it (killed by the signal); after, the
-            // stop exits with 128 + the signal.
-            let stopped =
-                process.terminationReason == .uncaughtSignal
-                ? process.terminationStatus == signalNumber : process.terminationStatus == 128 + signalNumber
-            XCTAssertTrue(stopped, "attempt \(attempt): \(process.terminationReason) \(process.terminationStatus)")
+            let left = Self.working(in: scratch.url)
+            for pid in left { kill(pid, SIGKILL) }
+            XCTAssertEqual(left.map(Self.command), [], "attempt \(attempt): processes outlived the run")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: temporary.path), [],
+                "attempt \(attempt): scratch directories left behind")
+        }
+    }
+
+    /// SIGKILL reaches no handler, so coursecheck cannot end its children; the processor limit it
+    /// gives each one does. A parser that never finishes (the slow lesson's nesting), given half a
+    /// second, is gone a few seconds after its coursecheck was killed.
+    func testAChildOfARunKilledWithSIGKILLEndsAtItsProcessorLimit() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let temporary = scratch.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        let process = try Self.startCheck(in: scratch.url, temporary: temporary, extra: ["--compile-timeout", "0.5"])
+        var parser: pid_t?
+        let deadline = Date().addingTimeInterval(30)
+        while parser == nil && Date() < deadline {
+            // The parser, not the toolchain's `swiftc --version`.
+            parser = Self.descendants(of: process.processIdentifier).first {
+                let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\($0)/cmdline"))) ?? Data()
+                return arguments.split(separator: 0).contains(Data("-dump-parse".utf8))
+            }
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        XCTAssertTrue(Self.waitForExit(process, seconds: 10))
+        guard let parser else { return XCTFail("swift-frontend never started") }
+        let ends = Date().addingTimeInterval(15)
+        while Self.isAlive(parser) && Date() < ends { usleep(50_000) }
+        let left = Self.working(in: scratch.url)
+        for pid in left { kill(pid, SIGKILL) }
+        XCTAssertEqual(left.map(Self.command), [], "processes outlived the killed run")
+        // No handler ran: the scratch directory stays for the next run's sweep (`FileGate`).
+        FileGate.sweepScratch(in: temporary)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
+    }
+
+    /// Waits for the process with a deadline (`waitUntilExit` has none).
+    static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
+
+    /// Live processes whose working directory is inside `directory`.
+    static func working(in directory: URL) -> [pid_t] {
+        let prefix = directory.resolvingSymlinksInPath().path + "/"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), isAlive(pid),
+                let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
+                (cwd + "/").hasPrefix(prefix)
+            else { return nil }
+            return pid
         }
     }
 
@@ -120,10 +183,10 @@ final class SignalTests: XCTestCase {
 
     /// The built coursecheck compiling `directory`'s lessons with swiftc and no cache, its output
     /// thrown away; `temporary` is its TMPDIR when given.
-    static func startCheck(in directory: URL, temporary: URL? = nil) throws -> Process {
+    static func startCheck(in directory: URL, temporary: URL? = nil, extra: [String] = []) throws -> Process {
         let process = Process()
         process.executableURL = try Binary.url()
-        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims", "lessons"]
+        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims"] + extra + ["lessons"]
         process.currentDirectoryURL = directory
         if let temporary {
             var environment = ProcessInfo.processInfo.environment

@@ -84,6 +84,7 @@ package struct ChildProcess: Sendable {
         defer { close(err) }
         let pid = try spawn(stdout: out, stderr: err, directory: directory ?? scratch.url)
         defer { ProcessGroups.finish(pid) }
+        Self.limitProcessorTime(of: pid, wallSeconds: timeout)
 
         let start = DispatchTime.now().uptimeNanoseconds
         var ending: Ending?
@@ -141,6 +142,7 @@ package struct ChildProcess: Sendable {
                 "posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
         }
         _ = addChdir(&actions, directory.path)
+        Self.closeInherited(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -180,6 +182,49 @@ package struct ChildProcess: Sendable {
         else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
     }()
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, under `_GNU_SOURCE` too.
+    private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    /// The child gets stdin, stdout and stderr and nothing else coursecheck holds or inherited.
+    /// A descriptor left open in a compiler outlives coursecheck's own: a test runner that waits
+    /// for EOF on a socket it gave coursecheck, or an editor on the LSP's pipe, would wait as long
+    /// as a runaway frontend runs. Without `addclosefrom_np` (glibc before 2.34) each descriptor
+    /// open now is closed by name; glibc ignores a close that finds one already gone.
+    private static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+        if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for name in names {
+            guard let descriptor = Int32(name), descriptor > 2 else { continue }
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+    }
+
+    private typealias Prlimit =
+        @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?) -> Int32
+
+    private static let prlimit: Prlimit? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prlimit") else { return nil }
+        return unsafeBitCast(symbol, to: Prlimit.self)
+    }()
+
+    /// The kernel's own bound on the child, inherited by what it starts afterwards: a CPU limit
+    /// that no child using every core could reach within its time limit, so it never decides a
+    /// run, but ends a child that outlives a coursecheck killed with SIGKILL (which no handler
+    /// sees) instead of letting it spin for hours. Linux only; best effort.
+    private static func limitProcessorTime(of pid: pid_t, wallSeconds: Double) {
+        guard let prlimit, wallSeconds.isFinite, wallSeconds > 0 else { return }
+        let cores = Double(max(ProcessInfo.processInfo.activeProcessorCount, 1))
+        let seconds = rlim_t(min((wallSeconds * cores).rounded(.up) + 1, 1e9))
+        var limit = rlimit(rlim_cur: seconds, rlim_max: seconds)
+        _ = prlimit(pid, Int32(RLIMIT_CPU.rawValue), &limit, nil)
+    }
 
     private static func size(of url: URL) -> Int {
         var info = stat()

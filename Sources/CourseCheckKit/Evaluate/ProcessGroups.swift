@@ -18,7 +18,8 @@ package enum ProcessGroups {
     private struct State {
         var sessions: Set<pid_t> = []
         var terminating = false
-        var signalSources: [DispatchSourceSignal] = []
+        /// The signal thread runs (`installSignalHandlers`).
+        var waiting = false
         var interceptor: (@Sendable (Int32) -> Void)?
         /// This process is a subreaper (`becomeSubreaper`): its children that are not sessions of
         /// its own were adopted, and are swept.
@@ -116,37 +117,44 @@ package enum ProcessGroups {
     }
 
     /// On SIGINT, SIGTERM, SIGHUP and SIGQUIT: kill every child session, remove every scratch
-    /// directory and temporary (`FileGate`),
-    /// exit with 128 + the signal. Call once, from the executable.
-    /// Idempotent: one set of signal sources per process (two sources for one signal would race).
+    /// directory and temporary (`FileGate`), exit with 128 + the signal. Call once, first thing in
+    /// the executable; idempotent.
+    ///
+    /// The signals are blocked in this thread, and so in every thread started after it, and one
+    /// thread of ours takes them with `sigwait`. A blocked signal stays pending until that thread
+    /// reads it, whenever it comes. Dispatch signal sources lost one in about a hundred early
+    /// signals under load: the run went on, and a killed run left its compiler running. The
+    /// dispositions stay the default: a thread that unblocked one would end the process, not
+    /// swallow the signal. Children start with an empty mask and default actions (`ChildProcess`).
     package static func installSignalHandlers() {
         state.withLock { state in
-            guard state.signalSources.isEmpty else { return }
-            let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-            // Blocked first, in this thread and so in every thread started after it (Dispatch's
-            // too): a signal that comes before its source is registered stays pending until the
-            // source reads it. Ignored while unblocked, it was discarded, and a run stopped in its
-            // first milliseconds ran on to the end. Children start with an empty mask and default
-            // actions (`ChildProcess`).
-            var blocked = sigset_t()
-            sigemptyset(&blocked)
-            for signalNumber in signals { sigaddset(&blocked, signalNumber) }
+            guard !state.waiting else { return }
+            state.waiting = true
+            var blocked = Self.stopSignals
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
-            let queue = DispatchQueue(label: "coursecheck.signals")
-            for signalNumber in signals {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-                source.setEventHandler {
-                    if let handler = ProcessGroups.state.withLock({ $0.interceptor }),
-                        signalNumber != SIGHUP && signalNumber != SIGQUIT
-                    {
-                        handler(signalNumber)
-                    } else {
-                        stop(signal: signalNumber)
-                    }
-                }
-                source.resume()
-                state.signalSources.append(source)
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { _ in ProcessGroups.waitForSignals() }, nil)
+            precondition(started == 0, "coursecheck cannot start its signal thread")
+            pthread_detach(thread)
+        }
+    }
+
+    private static var stopSignals: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signalNumber) }
+        return signals
+    }
+
+    private static func waitForSignals() -> Never {
+        var signals = stopSignals
+        while true {
+            var signalNumber: Int32 = 0
+            guard sigwait(&signals, &signalNumber) == 0 else { continue }
+            if let handler = state.withLock({ $0.interceptor }), signalNumber != SIGHUP && signalNumber != SIGQUIT {
+                handler(signalNumber)
+            } else {
+                stop(signal: signalNumber)
             }
         }
     }
