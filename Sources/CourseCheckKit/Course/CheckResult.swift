@@ -5,6 +5,9 @@ package struct LessonResult: Sendable {
     package var lesson: Lesson?
     /// Where its goldens live; nil under `--no-goldens`.
     package var store: GoldenStore?
+    /// Its golden folder as the read stage listed it, which the goldens stage and the writers then
+    /// read; nil when there is no store or the file is not a lesson (they list it then).
+    package var goldenFolder: GoldenStore.Folder? = nil
     /// Every tree block of the lesson in order, whether or not its expected block was recognised.
     package var trees: [TreeResult]
     /// The findings located in this lesson file, in report order (by line).

@@ -275,7 +275,7 @@ package struct CourseChecker: Sendable {
             }
             run.results[index].findings += findings
             compared += run.results[index].trees.count { $0.goldenName != nil && $0.ranCleanly }
-            if first, let reason = store.unlistable(lesson: nil) {
+            if first, let reason = store.unlistableRoot() {
                 run.course.append(
                     Finding(.golden(store.displayRoot), .goldenFolderUnreadable(store.displayRoot, reason: reason)))
             }
@@ -388,13 +388,17 @@ package struct CourseChecker: Sendable {
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }
         let names = GoldenName.names(for: lesson)
+        let folder = result.store.map { $0.folder(listing: lesson.path) }
+        result.goldenFolder = folder
         for (index, block) in lesson.blocks.filter({ $0.role == .tree }).enumerated() {
             let name = names.blocks[index]
             result.trees.append(
                 TreeResult(
                     block: block.fenced, expected: block.expected.map { .block($0) } ?? .missing,
                     goldenName: name,
-                    golden: name.flatMap { name in result.store.map { $0.golden(lesson: lesson.path, name: name) } },
+                    golden: name.flatMap { name in
+                        result.store.flatMap { store in folder.map { store.golden(name, in: $0) } }
+                    },
                     run: nil, route: nil))
         }
         result.findings += names.failures.map { Finding(.tree($0.block), $0.diagnostic) }

@@ -36,7 +36,7 @@ package struct GoldenCheck: Sendable {
             findings.append(
                 Finding(.tree(index), drift(approved, run, golden: golden, at: header, lessonDrifts: lessonDrifts)))
         }
-        if let reason = store.unlistable(lesson: lesson.path) {
+        if let reason = store.unlistable(folder(of: lesson)) {
             findings.append(
                 Finding(
                     .golden(store.displayFolder(lesson: lesson.path)),
@@ -51,7 +51,12 @@ package struct GoldenCheck: Sendable {
     /// The goldens of the lesson's folder that no tree of it names; none while the lesson is uncertain.
     package func orphans(of lesson: LessonResult) -> [GoldenStore.Entry] {
         guard lesson.structuralError == nil, !lesson.trees.contains(where: { $0.goldenName == nil }) else { return [] }
-        return store.orphans(lesson: lesson.path, keeping: lesson.goldenNames)
+        return store.orphans(in: folder(of: lesson), keeping: lesson.goldenNames)
+    }
+
+    /// The lesson's golden folder as the read stage listed it, or listed now.
+    private func folder(of lesson: LessonResult) -> GoldenStore.Folder {
+        lesson.goldenFolder ?? store.folder(listing: lesson.path)
     }
 
     /// Why there are no goldens to compare with: the goldens directory is missing or is a file.

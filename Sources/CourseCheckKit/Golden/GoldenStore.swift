@@ -60,19 +60,81 @@ package struct GoldenStore: Sendable {
         URL(fileURLWithPath: prefix + "/" + Self.stem(of: path), isDirectory: true)
     }
 
+    /// A lesson's golden folder as one `lstat` and one listing found it. A check asks it for each
+    /// tree's golden, the folder's orphans and whether it can be listed, so each folder is stat'ed
+    /// and listed once a run, not once a question.
+    package struct Folder: Sendable {
+        /// The lesson's stem: the folder's name.
+        package let stem: String
+        let path: String
+        /// What `lstat` found at the folder.
+        let kind: Kind
+        /// The folder's entries (their names' bytes, as the file system names files, and what
+        /// each is), or nil when it is not a directory or could not be listed.
+        let entries: [[UInt8]: Kind]?
+        /// Why a directory could not be listed (`opendir`'s errno).
+        let listError: Int32?
+    }
+
+    /// Lists the golden folder of the lesson at `path`: one `lstat`, then the entries' names and
+    /// kinds from `readdir` (asking `lstat` only of an entry whose kind the directory does not give).
+    package func folder(listing path: String) -> Folder {
+        folder(stem: Self.stem(of: path))
+    }
+
+    private func folder(stem: String) -> Folder {
+        let directory = prefix + "/" + stem
+        let kind = Self.kind(path: directory)
+        guard kind == .directory else {
+            return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: nil)
+        }
+        guard let stream = opendir(directory) else {
+            return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: errno)
+        }
+        defer { closedir(stream) }
+        var entries: [[UInt8]: Kind] = [:]
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            entries[name] =
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_REG): .regular
+                case Int32(DT_DIR): .directory
+                case Int32(DT_UNKNOWN): Self.kind(path: directory + "/" + String(decoding: name, as: UTF8.self))
+                default: .other
+                }
+        }
+        return Folder(stem: stem, path: directory, kind: kind, entries: entries, listError: nil)
+    }
+
     /// The golden named `name` of the lesson at `path`: where it is, and what it holds.
     package func golden(lesson path: String, name: String) -> Entry {
         let stem = Self.stem(of: path)
-        let folder = prefix + "/" + stem
-        let file = folder + "/" + name
+        let directory = prefix + "/" + stem
+        return golden(
+            name,
+            in: Folder(stem: stem, path: directory, kind: Self.kind(path: directory), entries: nil, listError: nil))
+    }
+
+    /// The golden named `name` in a lesson's folder: its kind from the folder's listing (from
+    /// `lstat` when the folder was not listed), then the file as read.
+    package func golden(_ name: String, in folder: Folder) -> Entry {
+        let stem = folder.stem
+        let file = folder.path + "/" + name
         let url = URL(fileURLWithPath: file, isDirectory: false)
         let display = "\(displayRoot)/\(stem)/\(name)"
-        switch (Self.kind(path: folder), Self.kind(path: file)) {
-        case (.unreadable(let code), _), (.directory, .unreadable(let code)):
-            // A folder that cannot be searched hides whether the golden is there: never "missing".
-            return Entry(
+        // A folder that cannot be searched hides whether the golden is there: never "missing".
+        func unsearchable(_ code: Int32) -> Entry {
+            Entry(
                 url: url, displayPath: display, contents: nil,
                 unreadable: "its folder cannot be searched: \(String(cString: strerror(code)))")
+        }
+        let fileKind: Kind =
+            folder.kind != .directory
+            ? .missing : folder.entries.map { $0[Array(name.utf8)] ?? .missing } ?? Self.kind(path: file)
+        switch (folder.kind, fileKind) {
+        case (.unreadable(let code), _), (.directory, .unreadable(let code)):
+            return unsearchable(code)
         case (.missing, _), (.directory, .missing):
             return Entry(url: url, displayPath: display, contents: nil)
         case (.directory, .regular):
@@ -80,6 +142,8 @@ package struct GoldenStore: Sendable {
             case .file(let snapshot):
                 return Entry(url: url, displayPath: display, contents: snapshot.bytes, snapshot: snapshot)
             case .unreadable(let code):
+                // Listed but not searchable (read permission without search): as `lstat` says it.
+                if case .unreadable(let search) = Self.kind(path: file) { return unsearchable(search) }
                 return Entry(
                     url: url, displayPath: display, contents: nil, unreadable: String(cString: strerror(code)))
             case .missing:
@@ -99,23 +163,30 @@ package struct GoldenStore: Sendable {
         }
     }
 
-    /// Golden files in the folder of the lesson at `path` not named in `names`: only files
-    /// coursecheck owns. (`GoldenCheck.orphans(of:)` decides when a lesson may have orphans.)
-    package func orphans(lesson path: String, keeping names: [String]) -> [Entry] {
-        let stem = Self.stem(of: path)
+    /// Golden files in a lesson's folder not named in `names`: only files coursecheck owns.
+    /// (`GoldenCheck.orphans(of:)` decides when a lesson may have orphans.)
+    package func orphans(in folder: Folder, keeping names: [String]) -> [Entry] {
         // By bytes, as the file system names files: one text in two Unicode forms is two names.
         let wanted = Set(names.map { Array($0.utf8) })
-        return ownedFiles(in: stem).filter { !wanted.contains(Array($0.utf8)) }.map { entry(stem: stem, name: $0) }
+        return ownedFiles(in: folder).filter { !wanted.contains(Array($0.utf8)) }.map {
+            entry(stem: folder.stem, name: $0)
+        }
     }
 
-    /// Why the folder of the lesson at `path` (or, for nil, the goldens directory) exists but cannot be
-    /// listed, or nil: then its orphans are not known, which is a finding, never "none".
-    package func unlistable(lesson path: String?) -> String? {
-        let directory = path.map { prefix + "/" + Self.stem(of: $0) } ?? rootPath
-        guard Self.kind(path: directory) == .directory, opendir(directory).map({ closedir($0) }) == nil else {
+    /// Why the goldens directory exists but cannot be listed, or nil: then its orphan folders are
+    /// not known, which is a finding, never "none".
+    package func unlistableRoot() -> String? {
+        guard Self.kind(path: rootPath) == .directory, opendir(rootPath).map({ closedir($0) }) == nil else {
             return nil
         }
         return String(cString: strerror(errno))
+    }
+
+    /// Why a lesson's golden folder exists but cannot be listed, or nil: then its orphans are not
+    /// known, which is a finding, never "none".
+    package func unlistable(_ folder: Folder) -> String? {
+        guard folder.kind == .directory, let code = folder.listError else { return nil }
+        return String(cString: strerror(code))
     }
 
     /// How the folder of the lesson at `path`, or the goldens directory, is shown.
@@ -131,7 +202,7 @@ package struct GoldenStore: Sendable {
         return names.sorted().filter { name in
             !kept.contains(Array(name.utf8)) && LessonName.isLessonFile(name + ".md")
                 && Self.kind(path: prefix + "/" + name) == .directory
-        }.flatMap { stem in ownedFiles(in: stem).map { entry(stem: stem, name: $0) } }
+        }.flatMap { stem in ownedFiles(in: folder(stem: stem)).map { entry(stem: stem, name: $0) } }
     }
 
     private func entry(stem: String, name: String) -> Entry {
@@ -147,17 +218,18 @@ package struct GoldenStore: Sendable {
     }
 
     /// The regular `*.out` files directly in a lesson's golden folder (never a link or a folder).
-    private func ownedFiles(in stem: String) -> [String] {
-        let directory = prefix + "/" + stem
-        // A golden folder that is a link leads outside the goldens: nothing there is coursecheck's.
-        guard Self.kind(path: directory) == .directory else { return [] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter {
-            Self.isOwnedName($0) && Self.kind(path: directory + "/" + $0) == .regular
+    /// A golden folder that is a link leads outside the goldens: nothing there is coursecheck's.
+    private func ownedFiles(in folder: Folder) -> [String] {
+        guard folder.kind == .directory, let entries = folder.entries else { return [] }
+        // A name that is not UTF-8 is no slug coursecheck wrote, and decoding it would name another file.
+        return entries.compactMap { name, kind in
+            guard kind == .regular, let text = String(validating: name, as: UTF8.self), Self.isOwnedName(text)
+            else { return nil }
+            return text
         }.sorted()
     }
 
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case regular, directory, other, missing
         case unreadable(Int32)
     }
