@@ -8,9 +8,12 @@ final class FileSink: OutputSink {
     func write(_ text: String) { handle.write(Data(text.utf8)) }
 }
 
+// A copy of coursecheck that only starts a child becomes that child here (`ParentDeath`).
+ParentDeath.execIfLauncher(CommandLine.arguments)
 // A signal stops every compiler and tree coursecheck started and removes its scratch directories.
 ProcessGroups.installSignalHandlers()
 ProcessGroups.becomeSubreaper()
+ParentDeath.enable()
 // One command, then exit: a check's large values may be left for the exit to free.
 ExitLifetime.arm()
 let command = CourseCheckCommand(

@@ -74,10 +74,10 @@ final class SignalTests: XCTestCase {
         }
     }
 
-    /// SIGKILL reaches no handler, so coursecheck cannot end its children; the processor limit it
-    /// gives each one does. A parser that never finishes (the slow lesson's nesting), given half a
-    /// second, is gone a few seconds after its coursecheck was killed.
-    func testAChildOfARunKilledWithSIGKILLEndsAtItsProcessorLimit() throws {
+    /// SIGKILL reaches no handler, so coursecheck cannot end its children then; the kernel does
+    /// (`ParentDeath`). A parser that never finishes (the slow lesson's nesting) and a compiled
+    /// tree that sleeps are gone as soon as their coursecheck is killed.
+    func testChildrenOfARunKilledWithSIGKILLDieWithIt() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -85,25 +85,39 @@ final class SignalTests: XCTestCase {
         try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
-        let process = try Self.startCheck(in: scratch.url, temporary: temporary, extra: ["--compile-timeout", "0.5"])
-        var parser: pid_t?
-        let deadline = Date().addingTimeInterval(30)
-        while parser == nil && Date() < deadline {
-            // The parser, not the toolchain's `swiftc --version`.
-            parser = Self.descendants(of: process.processIdentifier).first {
-                let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\($0)/cmdline"))) ?? Data()
-                return arguments.split(separator: 0).contains(Data("-dump-parse".utf8))
-            }
+        try killAndCheck(in: scratch.url, temporary: temporary, child: "the parser") { pid in
+            let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return arguments.split(separator: 0).contains(Data("-dump-parse".utf8))
+        }
+        let sleeper = Self.slowLesson.replacingOccurrences(
+            of:
+                "let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))\nprint(deep.count)",
+            with: "import Glibc\nprint(1)\nsleep(600)")
+        XCTAssertNotEqual(sleeper, Self.slowLesson)
+        try Data(sleeper.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        try killAndCheck(in: scratch.url, temporary: temporary, child: "the tree") { Self.command($0) == "main" }
+    }
+
+    /// Starts a check, SIGKILLs it once a descendant `isChild` runs, and asserts that nothing
+    /// works in `directory` two seconds later.
+    private func killAndCheck(
+        in directory: URL, temporary: URL, child: String, isChild: (pid_t) -> Bool
+    ) throws {
+        let process = try Self.startCheck(in: directory, temporary: temporary)
+        var found: pid_t?
+        let deadline = Date().addingTimeInterval(120)
+        while found == nil && Date() < deadline && process.isRunning {
+            found = Self.descendants(of: process.processIdentifier).first(where: isChild)
             usleep(10_000)
         }
         kill(process.processIdentifier, SIGKILL)
         XCTAssertTrue(Self.waitForExit(process, seconds: 10))
-        guard let parser else { return XCTFail("swift-frontend never started") }
-        let ends = Date().addingTimeInterval(15)
-        while Self.isAlive(parser) && Date() < ends { usleep(50_000) }
-        let left = Self.working(in: scratch.url)
+        guard let found else { return XCTFail("\(child) never started") }
+        let ends = Date().addingTimeInterval(2)
+        while Self.isAlive(found) && Date() < ends { usleep(20_000) }
+        let left = Self.working(in: directory)
         for pid in left { kill(pid, SIGKILL) }
-        XCTAssertEqual(left.map(Self.command), [], "processes outlived the killed run")
+        XCTAssertEqual(left.map(Self.command), [], "\(child) outlived the killed run")
         // No handler ran: the scratch directory stays for the next run's sweep (`FileGate`).
         FileGate.sweepScratch(in: temporary)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
@@ -129,13 +143,41 @@ final class SignalTests: XCTestCase {
         }
     }
 
-    /// A tree that starts a daemon (fork, setsid, exec) and exits: the daemon leaves the tree's
-    /// session, so only coursecheck's adoption of orphans (a subreaper) ends it with the run.
+    /// A tree that starts a daemon (fork, setsid, exec), whose first process starts one more (fork,
+    /// exec), and exits: the daemons leave the tree's session, so only coursecheck's adoption of
+    /// orphans (a subreaper) ends them with the run. The second is re-parented to coursecheck only
+    /// once the first has died, so one sweep used to leave it to init.
     func testADaemonATreeStartsDoesNotOutliveTheRun() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let marker = "4242.\(getpid() % 1000)"
-        let lessons = scratch.url.appendingPathComponent("lessons")
+        try Self.writeDaemonLesson(in: scratch.url, marker: marker, thenSleep: false)
+        let process = try Self.startCheck(in: scratch.url)
+        XCTAssertTrue(Self.waitForExit(process, seconds: 120))
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(Self.survivors(marker), [], "the tree's daemons outlived coursecheck")
+    }
+
+    /// The same daemons, while the tree still runs, outlive no signal's stop either.
+    func testADaemonATreeStartsDoesNotOutliveASignal() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let marker = "4243.\(getpid() % 1000)"
+        try Self.writeDaemonLesson(in: scratch.url, marker: marker, thenSleep: true)
+        let process = try Self.startCheck(in: scratch.url)
+        let deadline = Date().addingTimeInterval(120)
+        while Self.running(marker).count < 2 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(Self.running(marker).count, 2, "the daemons never started")
+        kill(process.processIdentifier, SIGTERM)
+        XCTAssertTrue(Self.waitForExit(process, seconds: 10))
+        XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
+        XCTAssertEqual(Self.survivors(marker), [], "the tree's daemons outlived coursecheck")
+    }
+
+    /// A lesson whose tree starts `sleep <marker>1` in a session of its own, which starts
+    /// `sleep <marker>2`; the tree then prints `ok` and ends, or sleeps.
+    static func writeDaemonLesson(in directory: URL, marker: String, thenSleep: Bool) throws {
+        let lessons = directory.appendingPathComponent("lessons")
         try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
         let lesson = """
             # Daemon
@@ -146,12 +188,18 @@ final class SignalTests: XCTestCase {
             ```swift
             // main.swift — daemon
             import Glibc
+            func sleeper(_ name: String) -> Never {
+                let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup(name), nil]
+                execv("/bin/sleep", arguments)
+                _exit(1)
+            }
             if fork() == 0 {
                 _ = setsid()
-                let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup("\(marker)"), nil]
-                execv("/bin/sleep", arguments)
+                if fork() == 0 { sleeper("\(marker)2") }
+                sleeper("\(marker)1")
             }
             print("ok")
+            \(thenSleep ? "sleep(600)" : "")
             ```
 
             ```
@@ -160,25 +208,28 @@ final class SignalTests: XCTestCase {
 
             """
         try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-daemon.md"))
-        let process = try Self.startCheck(in: scratch.url)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        func daemons() -> [pid_t] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-                guard let pid = pid_t(entry),
-                    let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                    String(decoding: command, as: UTF8.self).contains(marker)
-                else { return nil }
-                return pid
-            }
+    }
+
+    /// Live processes whose command line holds `marker`.
+    static func running(_ marker: String) -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry), isAlive(pid),
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                String(decoding: command, as: UTF8.self).contains(marker)
+            else { return nil }
+            return pid
         }
-        var survivors = daemons()
-        for _ in 0..<20 where !survivors.isEmpty {
+    }
+
+    /// The processes holding `marker` still alive two seconds on (SIGKILL is asynchronous), killed.
+    static func survivors(_ marker: String) -> [pid_t] {
+        var left = running(marker)
+        for _ in 0..<20 where !left.isEmpty {
             usleep(100_000)
-            survivors = daemons()
+            left = running(marker)
         }
-        for pid in survivors { kill(pid, SIGKILL) }
-        XCTAssertEqual(survivors, [], "the tree's daemon outlived coursecheck")
+        for pid in left { kill(pid, SIGKILL) }
+        return left
     }
 
     /// The built coursecheck compiling `directory`'s lessons with swiftc and no cache, its output

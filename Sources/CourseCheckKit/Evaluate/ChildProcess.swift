@@ -156,7 +156,13 @@ package struct ChildProcess: Sendable {
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(
             &attributes, ProcessGroups.spawnNewSession | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([name ?? executable.path] + arguments).map { strdup($0) } + [nil]
+        let command = ParentDeath.command(executable.path, [name ?? executable.path] + arguments)
+        // Through the launcher the program's own failure to start would come late, as the
+        // launcher's exit: found here, it is the error posix_spawn gives.
+        if command.path != executable.path, access(executable.path, X_OK) != 0 {
+            throw CourseCheckError.system("cannot start \(executable.path): \(String(cString: strerror(errno)))")
+        }
+        let argv = command.arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
@@ -164,7 +170,7 @@ package struct ChildProcess: Sendable {
         }
         return try ProcessGroups.spawn { () throws(CourseCheckError) -> pid_t in
             var pid: pid_t = 0
-            let code = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+            let code = posix_spawn(&pid, command.path, &actions, &attributes, argv, envp)
             guard code == 0 else {
                 throw CourseCheckError.system("cannot start \(executable.path): \(String(cString: strerror(code)))")
             }

@@ -56,14 +56,38 @@ package enum ProcessGroups {
         kill(-session, SIGKILL)
         let (members, adopted) = scan(session: session, parent: getpid())
         for pid in members where pid != getpid() { kill(pid, SIGKILL) }
-        guard !adopted.isEmpty else { return }
-        // Read after the scan: every child spawned before it is registered (spawn holds the lock).
-        let (ours, adopting) = state.withLock { ($0.sessions, $0.adopting) }
-        guard adopting else { return }
-        for pid in adopted where !ours.contains(pid) {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard !adopted.isEmpty, state.withLock({ $0.adopting }) else { return }
+        // Every child spawned before the scan is registered by now (spawn holds the lock), so a
+        // child that is not registered was adopted.
+        sweepAdopted(keeping: { state.withLock { $0.sessions } }, for: 5)
+    }
+
+    /// Kills and reaps every child of coursecheck that `keeping` does not name, and the session of
+    /// each, round after round until a round finds none (or `seconds` pass): a killed process's own
+    /// children are re-parented to coursecheck only once it has died, so a single pass left a
+    /// daemon's daemon to init.
+    private static func sweepAdopted(keeping: () -> Set<pid_t>, for seconds: Double) {
+        let ownSession = getsid(0)
+        let start = DispatchTime.now().uptimeNanoseconds
+        while true {
+            let children = scan(session: -1, parent: getpid()).children
+            let kept = keeping()
+            let strays = children.filter { !kept.contains($0) }
+            if strays.isEmpty { return }
+            for pid in strays {
+                if let fields = statFields(pid), fields.count > 3, let session = pid_t(fields[3]),
+                    session > 1, session != ownSession, !kept.contains(session)
+                {
+                    killSession(session)
+                }
+                kill(pid, SIGKILL)
+            }
+            for pid in strays {
+                var status: Int32 = 0
+                while waitpid(pid, &status, WNOHANG) == -1 && errno == EINTR {}
+            }
+            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > seconds { return }
+            usleep(500)
         }
     }
 
@@ -171,10 +195,8 @@ package enum ProcessGroups {
         state.withLock { state in
             state.terminating = true
             for session in state.sessions { killSession(session) }
-            // Orphans re-parented to us would go to init when we exit: end them first.
-            if state.adopting {
-                for pid in scan(session: -1, parent: getpid()).children { kill(pid, SIGKILL) }
-            }
+            // Orphans re-parented to us would go to init when we exit: end them, and theirs, first.
+            if state.adopting { sweepAdopted(keeping: { [] }, for: 2) }
             FileGate.removeRegisteredForExit()
             _exit(128 + signalNumber)
         }
