@@ -8,8 +8,8 @@ final class FileSink: OutputSink {
     func write(_ text: String) { handle.write(Data(text.utf8)) }
 }
 
-// A copy of coursecheck that only starts a child becomes that child here (`ParentDeath`).
-ParentDeath.execIfLauncher(CommandLine.arguments)
+// A copy of coursecheck that supervises a child does only that (`ParentDeath`).
+ParentDeath.superviseIfAsked(CommandLine.arguments)
 // A signal stops every compiler and tree coursecheck started and removes its scratch directories.
 ProcessGroups.installSignalHandlers()
 ProcessGroups.becomeSubreaper()

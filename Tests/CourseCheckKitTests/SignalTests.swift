@@ -74,9 +74,10 @@ final class SignalTests: XCTestCase {
         }
     }
 
-    /// SIGKILL reaches no handler, so coursecheck cannot end its children then; the kernel does
-    /// (`ParentDeath`). A parser that never finishes (the slow lesson's nesting) and a compiled
-    /// tree that sleeps are gone as soon as their coursecheck is killed.
+    /// SIGKILL reaches no handler, so coursecheck cannot end its children then; each child's
+    /// supervisor does (`ParentDeath`). Gone as soon as their coursecheck is killed: a parser that
+    /// never finishes (the slow lesson's nesting), the frontend a compiling swiftc started, a tree
+    /// that sleeps, and a tree's background job.
     func testChildrenOfARunKilledWithSIGKILLDieWithIt() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -84,22 +85,43 @@ final class SignalTests: XCTestCase {
         let temporary = scratch.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
-        try killAndCheck(in: scratch.url, temporary: temporary, child: "the parser") { pid in
-            let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-            return arguments.split(separator: 0).contains(Data("-dump-parse".utf8))
+        let deep =
+            "let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))\nprint(deep.count)"
+        XCTAssertTrue(Self.slowLesson.contains(deep))
+        // About ten seconds of type-checking, parsed at once.
+        let long = (0..<2000).map { "let v\($0) = [\"a\": \($0), \"b\": \($0) + 1].mapValues { $0 * 2 + \($0) }" }
+            .joined(separator: "\n")
+        let cases: [(child: String, tree: String, isChild: (pid_t) -> Bool)] = [
+            ("the parser", deep, { Self.arguments(of: $0).contains("-dump-parse") }),
+            ("the compiler's frontend", long + "\nprint(1)", { Self.isCompilingFrontend($0) }),
+            ("the tree", "import Glibc\nprint(1)\nsleep(600)", { Self.command($0) == "main" }),
+            (
+                "the tree's background job", "import Glibc\n_ = system(\"sleep 601 &\")\nprint(1)\nsleep(600)",
+                { Self.arguments(of: $0) == ["sleep", "601"] }
+            ),
+        ]
+        for (child, tree, isChild) in cases {
+            try Data(Self.slowLesson.replacingOccurrences(of: deep, with: tree).utf8)
+                .write(to: lessons.appendingPathComponent("01-slow.md"))
+            try killAndCheck(in: scratch.url, temporary: temporary, child: child, isChild: isChild)
         }
-        let sleeper = Self.slowLesson.replacingOccurrences(
-            of:
-                "let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))\nprint(deep.count)",
-            with: "import Glibc\nprint(1)\nsleep(600)")
-        XCTAssertNotEqual(sleeper, Self.slowLesson)
-        try Data(sleeper.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
-        try killAndCheck(in: scratch.url, temporary: temporary, child: "the tree") { Self.command($0) == "main" }
+    }
+
+    /// A swift-frontend job a driver started to compile (`swift-frontend -frontend -c …`).
+    static func isCompilingFrontend(_ pid: pid_t) -> Bool {
+        let arguments = Self.arguments(of: pid)
+        return arguments.first?.hasSuffix("/swift-frontend") == true && arguments.dropFirst().first == "-frontend"
+            && arguments.contains("-c")
+    }
+
+    /// A process's arguments, from /proc.
+    static func arguments(of pid: pid_t) -> [String] {
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Starts a check, SIGKILLs it once a descendant `isChild` runs, and asserts that nothing
-    /// works in `directory` two seconds later.
+    /// works in `directory` three seconds later.
     private func killAndCheck(
         in directory: URL, temporary: URL, child: String, isChild: (pid_t) -> Bool
     ) throws {
@@ -113,8 +135,9 @@ final class SignalTests: XCTestCase {
         kill(process.processIdentifier, SIGKILL)
         XCTAssertTrue(Self.waitForExit(process, seconds: 10))
         guard let found else { return XCTFail("\(child) never started") }
-        let ends = Date().addingTimeInterval(2)
-        while Self.isAlive(found) && Date() < ends { usleep(20_000) }
+        // SIGKILL is asynchronous, and the supervisor then ends the rest.
+        let ends = Date().addingTimeInterval(3)
+        while (Self.isAlive(found) || !Self.working(in: directory).isEmpty) && Date() < ends { usleep(20_000) }
         let left = Self.working(in: directory)
         for pid in left { kill(pid, SIGKILL) }
         XCTAssertEqual(left.map(Self.command), [], "\(child) outlived the killed run")

@@ -84,7 +84,7 @@ package struct ChildProcess: Sendable {
         defer { close(err) }
         let pid = try spawn(stdout: out, stderr: err, directory: directory ?? scratch.url)
         defer { ProcessGroups.finish(pid) }
-        Self.limitProcessorTime(of: pid, wallSeconds: timeout)
+        Self.limitProcessorTime(of: pid, seconds: Self.processorSeconds(timeout))
 
         let start = DispatchTime.now().uptimeNanoseconds
         var ending: Ending?
@@ -156,10 +156,11 @@ package struct ChildProcess: Sendable {
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(
             &attributes, ProcessGroups.spawnNewSession | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
-        let command = ParentDeath.command(executable.path, [name ?? executable.path] + arguments)
-        // Through the launcher the program's own failure to start would come late, as the
-        // launcher's exit: found here, it is the error posix_spawn gives.
-        if command.path != executable.path, access(executable.path, X_OK) != 0 {
+        let command = ParentDeath.command(
+            executable.path, [name ?? executable.path] + arguments, processorSeconds: Self.processorSeconds(timeout))
+        // Through the supervisor the program's own failure to start would come late, as the
+        // supervisor's exit: found here, it is the error posix_spawn gives.
+        if command.supervised, access(executable.path, X_OK) != 0 {
             throw CourseCheckError.system("cannot start \(executable.path): \(String(cString: strerror(errno)))")
         }
         let argv = command.arguments.map { strdup($0) } + [nil]
@@ -220,15 +221,20 @@ package struct ChildProcess: Sendable {
         return unsafeBitCast(symbol, to: Prlimit.self)
     }()
 
-    /// The kernel's own bound on the child, inherited by what it starts afterwards: a CPU limit
-    /// that no child using every core could reach within its time limit, so it never decides a
-    /// run, but ends a child that outlives a coursecheck killed with SIGKILL (which no handler
-    /// sees) instead of letting it spin for hours. Linux only; best effort.
-    private static func limitProcessorTime(of pid: pid_t, wallSeconds: Double) {
-        guard let prlimit, wallSeconds.isFinite, wallSeconds > 0 else { return }
+    /// The kernel's own bound on a child, inherited by what it starts: a processor limit that no
+    /// child using every core could reach within its time limit, so it never decides a run, but
+    /// ends a spinning process that outlives coursecheck. 0 for none.
+    static func processorSeconds(_ wallSeconds: Double) -> Int {
+        guard wallSeconds.isFinite, wallSeconds > 0 else { return 0 }
         let cores = Double(max(ProcessInfo.processInfo.activeProcessorCount, 1))
-        let seconds = rlim_t(min((wallSeconds * cores).rounded(.up) + 1, 1e9))
-        var limit = rlimit(rlim_cur: seconds, rlim_max: seconds)
+        return Int(min((wallSeconds * cores).rounded(.up) + 1, 1e9))
+    }
+
+    /// Sets the processor limit on a child just started (a supervised one set it itself, before
+    /// its program started). Linux only; best effort.
+    private static func limitProcessorTime(of pid: pid_t, seconds: Int) {
+        guard let prlimit, seconds > 0 else { return }
+        var limit = rlimit(rlim_cur: rlim_t(seconds), rlim_max: rlim_t(seconds))
         _ = prlimit(pid, Int32(RLIMIT_CPU.rawValue), &limit, nil)
     }
 

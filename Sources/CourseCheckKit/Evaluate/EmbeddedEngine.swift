@@ -77,7 +77,7 @@ package struct EmbeddedEngine: Sendable {
     }()
 
     /// The file `argv[0]` names: a path as it is, a bare name through `PATH`.
-    private static func argumentZero() -> String? {
+    static func argumentZero() -> String? {
         guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
         return first.contains("/") ? first : Toolchain.onPath(first, environment: ProcessInfo.processInfo.environment)
     }
