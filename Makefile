@@ -30,9 +30,11 @@ build:
 	$(SWIFT) build $(DEBUG_BUILD)
 
 ## release: the optimised .build/release/coursecheck, for bench, the instruction gate and editors
-## (Swift runtime and Foundation linked statically: half the start-up time)
+## (Swift runtime and Foundation linked statically: half the start-up time), and beside it
+## coursecheck-supervisor, each child's supervisor (without it coursecheck supervises with itself)
 release:
 	$(SWIFT) build -c release --product coursecheck --static-swift-stdlib $(STRICT)
+	$(SWIFT) build -c release --product coursecheck-supervisor --static-swift-stdlib $(STRICT)
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
 ## Testing run on two shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard

@@ -105,6 +105,22 @@ final class SignalTests: XCTestCase {
                 .write(to: lessons.appendingPathComponent("01-slow.md"))
             try killAndCheck(in: scratch.url, temporary: temporary, child: child, isChild: isChild)
         }
+        // Without coursecheck-supervisor beside it, coursecheck supervises with a copy of itself.
+        let alone = scratch.url.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("coursecheck")
+        try FileManager.default.copyItem(at: try Binary.url(), to: copy)
+        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        try killAndCheck(in: scratch.url, temporary: temporary, child: "the parser", executable: copy) {
+            Self.arguments(of: $0).contains("-dump-parse")
+                && Self.arguments(of: Self.parent(of: $0)).dropFirst().first == "--coursecheck-supervise-child"
+                && Self.command(Self.parent(of: $0)) == "exe"
+        }
+    }
+
+    /// A process's parent, from /proc.
+    static func parent(of pid: pid_t) -> pid_t {
+        ProcessGroups.statFields(pid).flatMap { pid_t($0[1]) } ?? 0
     }
 
     /// A swift-frontend job a driver started to compile (`swift-frontend -frontend -c …`).
@@ -123,9 +139,9 @@ final class SignalTests: XCTestCase {
     /// Starts a check, SIGKILLs it once a descendant `isChild` runs, and asserts that nothing
     /// works in `directory` two seconds later (the compile alone would take longer).
     private func killAndCheck(
-        in directory: URL, temporary: URL, child: String, isChild: (pid_t) -> Bool
+        in directory: URL, temporary: URL, child: String, executable: URL? = nil, isChild: (pid_t) -> Bool
     ) throws {
-        let process = try Self.startCheck(in: directory, temporary: temporary)
+        let process = try Self.startCheck(in: directory, temporary: temporary, executable: executable)
         var found: pid_t?
         let deadline = Date().addingTimeInterval(120)
         while found == nil && Date() < deadline && process.isRunning {
@@ -257,9 +273,11 @@ final class SignalTests: XCTestCase {
 
     /// The built coursecheck compiling `directory`'s lessons with swiftc and no cache, its output
     /// thrown away; `temporary` is its TMPDIR when given.
-    static func startCheck(in directory: URL, temporary: URL? = nil, extra: [String] = []) throws -> Process {
+    static func startCheck(
+        in directory: URL, temporary: URL? = nil, extra: [String] = [], executable: URL? = nil
+    ) throws -> Process {
         let process = Process()
-        process.executableURL = try Binary.url()
+        process.executableURL = try executable ?? Binary.url()
         process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims"] + extra + ["lessons"]
         process.currentDirectoryURL = directory
         if let temporary {

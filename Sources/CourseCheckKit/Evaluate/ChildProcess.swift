@@ -86,6 +86,9 @@ package struct ChildProcess: Sendable {
         defer { ProcessGroups.finish(pid) }
         Self.limitProcessorTime(of: pid, seconds: Self.processorSeconds(timeout))
 
+        // Readable when the child ends: the wait below wakes then, not at its next poll.
+        let exitDescriptor = Self.pidfdOpen?(pid, 0) ?? -1
+        defer { if exitDescriptor >= 0 { close(exitDescriptor) } }
         let start = DispatchTime.now().uptimeNanoseconds
         var ending: Ending?
         var pause: UInt32 = 200
@@ -109,7 +112,12 @@ package struct ChildProcess: Sendable {
                 if stopped && ending == nil { throw Self.stopped(executable) }
                 break
             }
-            usleep(pause)
+            if exitDescriptor >= 0 {
+                var exit = pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&exit, 1, Int32(max(pause / 1000, 1)))
+            } else {
+                usleep(pause)
+            }
             pause = min(pause * 2, 10_000)
         }
         if ending == nil && Self.size(of: outURL) > outputLimit {
@@ -212,6 +220,15 @@ package struct ChildProcess: Sendable {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
     }
+
+    private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+
+    /// glibc 2.36's `pidfd_open` (Linux 5.3): a descriptor that becomes readable when the process
+    /// ends. Without it the wait polls.
+    private static let pidfdOpen: PidfdOpen? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_open") else { return nil }
+        return unsafeBitCast(symbol, to: PidfdOpen.self)
+    }()
 
     private typealias Prlimit =
         @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?) -> Int32

@@ -56,9 +56,12 @@ package enum ProcessGroups {
         kill(-session, SIGKILL)
         let (members, adopted) = scan(session: session, parent: getpid())
         for pid in members where pid != getpid() { kill(pid, SIGKILL) }
-        guard !adopted.isEmpty, state.withLock({ $0.adopting }) else { return }
+        guard !adopted.isEmpty else { return }
         // Every child spawned before the scan is registered by now (spawn holds the lock), so a
-        // child that is not registered was adopted.
+        // child that is not registered was adopted. Most often every child is another run's
+        // supervisor, and nothing needs a second scan of /proc.
+        let (kept, adopting) = state.withLock { ($0.sessions, $0.adopting) }
+        guard adopting, adopted.contains(where: { !kept.contains($0) }) else { return }
         sweepAdopted(keeping: { state.withLock { $0.sessions } }, for: 5)
     }
 

@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child's supervisor, so that the child dies with coursecheck, with everything it started, even
+/// when coursecheck is killed with SIGKILL, which no handler sees.
+///
+/// coursecheck starts each child through a supervisor, in the child's session. The supervisor is a
+/// subreaper, asks the kernel for a signal at coursecheck's death (`PR_SET_PDEATHSIG`), starts the
+/// program in its own session and waits for either. When the program ends it exits the same way,
+/// and what the program left is coursecheck's to sweep. When coursecheck dies first it kills every
+/// process of the session (a driver's frontends, a tree's background jobs) and every process
+/// re-parented to it (a tree's daemons), then exits.
+///
+/// Only the C library: the small `coursecheck-supervisor` executable starts in about 2 ms where a
+/// debug coursecheck takes 10 (its libraries' loading); coursecheck supervises with a copy of
+/// itself when that executable is not beside it. Linux only.
+public enum ChildSupervisor {
+    /// The first argument of a supervisor: `flag`, coursecheck's pid, the processor limit in
+    /// seconds (0: none), the program, then the child's `argv` (its own name first).
+    public static let flag = "--coursecheck-supervise-child"
+
+    /// The supervisor's arguments for `program` with `argv`, after the supervisor's own name.
+    public static func arguments(parent: Int32, processorSeconds: Int, program: String, argv: [String]) -> [String] {
+        [flag, String(parent), String(processorSeconds), program] + argv
+    }
+
+    /// When `arguments` (a process's own, its name first) ask for a supervisor, supervises and
+    /// exits as the program did. Otherwise returns. Run first thing, before any signal is blocked.
+    public static func superviseIfAsked(_ arguments: [String]) {
+        #if os(Linux)
+            guard arguments.count >= 6, arguments[1] == flag, let parent = pid_t(arguments[2]),
+                let seconds = rlim_t(arguments[3])
+            else { return }
+            supervise(
+                parent: parent, processorSeconds: seconds, program: arguments[4], argv: Array(arguments.dropFirst(5)))
+        #endif
+    }
+
+    #if os(Linux)
+        /// The signal the kernel sends at coursecheck's death.
+        private static let parentDied = SIGUSR1
+
+        private static func supervise(parent: pid_t, processorSeconds: rlim_t, program: String, argv: [String]) -> Never
+        {
+            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+            // prctl is variadic in C, so Swift does not import it.
+            let prctl = dlsym(dlopen(nil, RTLD_NOW), "prctl").map { unsafeBitCast($0, to: Prctl.self) }
+            // Both stay pending until the wait below takes them, whenever they come: a handler
+            // that ran just before a blocking wait would leave the supervisor waiting forever.
+            var awaited = sigset_t()
+            sigemptyset(&awaited)
+            sigaddset(&awaited, parentDied)
+            sigaddset(&awaited, SIGCHLD)
+            pthread_sigmask(SIG_BLOCK, &awaited, nil)
+            _ = prctl?(36, 1, 0, 0, 0)  // PR_SET_CHILD_SUBREAPER
+            _ = prctl?(1, UInt(parentDied), 0, 0, 0)  // PR_SET_PDEATHSIG
+            // coursecheck died before the request: nobody waits for this child.
+            guard getppid() == parent else { _exit(127) }
+            if processorSeconds > 0 {
+                var limit = rlimit(rlim_cur: processorSeconds, rlim_max: processorSeconds)
+                setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+            }
+            let child = spawn(program, argv)
+            var status: Int32 = 0
+            // Both conditions are looked at after every wake-up, and every second besides.
+            var second = timespec(tv_sec: 1, tv_nsec: 0)
+            while true {
+                let reaped = waitpid(child, &status, WNOHANG)
+                if reaped == child { break }
+                if reaped == -1 && errno != EINTR { _exit(127) }
+                if getppid() != parent { endEverything() }
+                _ = sigtimedwait(&awaited, nil, &second)
+            }
+            exitAs(status)
+        }
+
+        /// posix_spawn of the program in this session, with default signal actions and an empty
+        /// mask, as coursecheck would have started it.
+        private static func spawn(_ program: String, _ argv: [String]) -> pid_t {
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, parentDied] {
+                sigaddset(&defaults, signalNumber)
+            }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+            let pointers = argv.map { strdup($0) } + [nil]
+            var pid: pid_t = 0
+            let code = posix_spawn(&pid, program, nil, &attributes, pointers, environ)
+            guard code == 0 else {
+                let message = "coursecheck: cannot start \(program): \(String(cString: strerror(code)))\n"
+                _ = message.withCString { write(2, $0, strlen($0)) }
+                _exit(127)
+            }
+            return pid
+        }
+
+        /// Kills every other process of this session, and every process re-parented here and
+        /// its session, round after round until none is left (a process's own children come to
+        /// a subreaper only once it has died), then exits as SIGKILL would.
+        private static func endEverything() -> Never {
+            let me = getpid()
+            let session = getsid(0)
+            var start = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            while true {
+                let processes = Self.processes()
+                let members = processes.filter { $0.session == session && $0.pid != me }
+                let children = processes.filter { $0.parent == me }
+                if members.isEmpty && children.isEmpty { break }
+                for process in members { kill(process.pid, SIGKILL) }
+                for process in children {
+                    if process.session > 1 && process.session != session {
+                        for other in processes where other.session == process.session { kill(other.pid, SIGKILL) }
+                    }
+                    kill(process.pid, SIGKILL)
+                }
+                var status: Int32 = 0
+                var reaped = false
+                while waitpid(-1, &status, WNOHANG) > 0 { reaped = true }
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                if now.tv_sec - start.tv_sec > 5 { break }
+                if !reaped { usleep(1000) }
+            }
+            _exit(128 + SIGKILL)
+        }
+
+        /// Every process /proc lists: its pid, its parent and its session (fields 4 and 6 of its
+        /// `stat`, counted after the command name, which may hold spaces and parentheses).
+        private static func processes() -> [(pid: pid_t, parent: pid_t, session: pid_t)] {
+            guard let directory = opendir("/proc") else { return [] }
+            defer { closedir(directory) }
+            var found: [(pid: pid_t, parent: pid_t, session: pid_t)] = []
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard let pid = pid_t(name) else { continue }
+                let descriptor = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+                guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
+                let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+                guard fields.count > 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+                    let session = pid_t(String(decoding: fields[3], as: UTF8.self))
+                else { continue }
+                found.append((pid, parent, session))
+            }
+            return found
+        }
+
+        /// Exits as the program did: its code, or its signal raised again (no core file: the
+        /// program's own, if any, is written already).
+        private static func exitAs(_ status: Int32) -> Never {
+            let signalNumber = status & 0x7f
+            guard signalNumber != 0 else { _exit((status >> 8) & 0xff) }
+            var none = rlimit(rlim_cur: 0, rlim_max: 0)
+            setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+            signal(signalNumber, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, signalNumber)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(signalNumber)
+            _exit(128 + signalNumber)
+        }
+    #endif
+}
