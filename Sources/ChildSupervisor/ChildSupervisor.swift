@@ -53,6 +53,10 @@ public enum ChildSupervisor {
             sigaddset(&awaited, parentDied)
             sigaddset(&awaited, SIGCHLD)
             pthread_sigmask(SIG_BLOCK, &awaited, nil)
+            // A signal meant for the program (the tree's `kill(0, …)` reaches its own group only,
+            // below, but a `kill(getppid(), …)` reaches this process) must not end the supervisor
+            // and report the program as killed: coursecheck ends it with SIGKILL.
+            for signalNumber in strays { signal(signalNumber, SIG_IGN) }
             _ = prctl?(36, 1, 0, 0, 0)  // PR_SET_CHILD_SUBREAPER
             _ = prctl?(1, UInt(parentDied), 0, 0, 0)  // PR_SET_PDEATHSIG
             // coursecheck died before the request: nobody waits for this child.
@@ -75,21 +79,30 @@ public enum ChildSupervisor {
             exitAs(status)
         }
 
-        /// posix_spawn of the program in this session, with default signal actions and an empty
-        /// mask, as coursecheck would have started it.
+        /// The asynchronous signals the supervisor ignores and the program gets at their defaults.
+        private static let strays = [
+            SIGHUP, SIGINT, SIGQUIT, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGVTALRM,
+            SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR,
+        ]
+
+        /// posix_spawn of the program in this session, in a process group of its own (a tree
+        /// that signals its group, `kill(0, …)`, reaches itself and its children, as when run by
+        /// hand, not the supervisor), with default signal actions and an empty mask, as
+        /// coursecheck would have started it.
         private static func spawn(_ program: String, _ argv: [String]) -> pid_t {
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
             var defaults = sigset_t()
             sigemptyset(&defaults)
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, parentDied] {
-                sigaddset(&defaults, signalNumber)
-            }
+            for signalNumber in strays + [parentDied] { sigaddset(&defaults, signalNumber) }
             posix_spawnattr_setsigdefault(&attributes, &defaults)
             var unblocked = sigset_t()
             sigemptyset(&unblocked)
             posix_spawnattr_setsigmask(&attributes, &unblocked)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(
+                &attributes, Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETPGROUP)
+            )
             let pointers = argv.map { strdup($0) } + [nil]
             var pid: pid_t = 0
             let code = posix_spawn(&pid, program, nil, &attributes, pointers, environ)

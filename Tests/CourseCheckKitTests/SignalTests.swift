@@ -118,6 +118,47 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    /// The supervisor is invisible to the tree's own signals: a tree that ignores SIGTERM and
+    /// sends it to its process group and to its parent runs on and prints what it prints by hand,
+    /// where the supervisor used to die of it and the tree was reported killed.
+    func testATreeSignallingItsGroupAndParentRunsOn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        let lesson = """
+            # Sinyal
+
+            ```swift
+            \(EmbeddedCore.text)```
+
+            ```swift
+            // main.swift — sinyal
+            import Glibc
+            signal(SIGTERM, SIG_IGN)
+            signal(SIGINT, SIG_IGN)
+            print("a")
+            kill(0, SIGTERM)
+            kill(0, SIGINT)
+            kill(getppid(), SIGTERM)
+            kill(getppid(), SIGINT)
+            usleep(200_000)
+            print("b")
+            ```
+
+            ```
+            a
+            b
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-sinyal.md"))
+        let result = try Binary.run(
+            ["--engine", "swiftc", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
     /// A process's parent, from /proc.
     static func parent(of pid: pid_t) -> pid_t {
         ProcessGroups.statFields(pid).flatMap { pid_t($0[1]) } ?? 0
