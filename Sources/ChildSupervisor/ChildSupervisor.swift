@@ -37,15 +37,118 @@ public enum ChildSupervisor {
         #endif
     }
 
+    /// One process as /proc lists it.
+    public struct Process: Sendable {
+        public var pid: pid_t
+        public var parent: pid_t
+        public var session: pid_t
+    }
+
+    /// The asynchronous signals a supervisor ignores, and a child (of coursecheck or of its
+    /// supervisor) starts with at their default actions.
+    public static let defaultedSignals = [
+        SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU,
+        SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR,
+    ]
+
+    /// Spawn attributes that start a child as coursecheck wants every child: `defaultedSignals`
+    /// at their default actions, nothing blocked, and `flags` besides (a new session, a group of
+    /// its own). Destroy them after the spawn.
+    public static func childAttributes(flags: Int16) -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in defaultedSignals { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+        return attributes
+    }
+
+    /// `prctl(option, value)`: variadic in C, so Swift does not import it. False when it failed
+    /// or is missing.
+    @discardableResult
+    public static func prctl(_ option: Int32, _ value: UInt) -> Bool {
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return false }
+        return unsafeBitCast(symbol, to: Prctl.self)(option, value, 0, 0, 0) == 0
+    }
+
+    /// Every process /proc lists: its pid, its parent and its session (fields 4 and 6 of its
+    /// `stat`, counted after the command name, which may hold spaces and parentheses).
+    public static func processes() -> [Process] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var found: [Process] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let pid = pid_t(name) else { continue }
+            let descriptor = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
+            let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+            guard fields.count > 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+                let session = pid_t(String(decoding: fields[3], as: UTF8.self))
+            else { continue }
+            found.append(Process(pid: pid, parent: parent, session: session))
+        }
+        return found
+    }
+
+    /// Kills and reaps, round after round, every child of this process that `keeping` does not
+    /// name, with every process of its session (not this process's own), and with `session`
+    /// given, every other process of that session too; until a round finds nothing, or `seconds`
+    /// pass. Rounds, because a killed process's own children come to a subreaper only once it has
+    /// died. Only the children it kills are reaped: a kept child is its waiter's to reap.
+    public static func sweep(session: pid_t? = nil, keeping: () -> Set<pid_t>, for seconds: Int) {
+        let me = getpid()
+        let own = getsid(0)
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            let processes = Self.processes()
+            let members = session.map { session in processes.filter { $0.session == session && $0.pid != me } } ?? []
+            let kept = keeping()
+            let strays = processes.filter { $0.parent == me && !kept.contains($0.pid) }
+            if members.isEmpty && strays.isEmpty { return }
+            for process in members { kill(process.pid, SIGKILL) }
+            for stray in strays {
+                if stray.session > 1, stray.session != own, !kept.contains(stray.session) {
+                    kill(-stray.session, SIGKILL)
+                    for other in processes where other.session == stray.session && other.pid != me {
+                        kill(other.pid, SIGKILL)
+                    }
+                }
+                kill(stray.pid, SIGKILL)
+            }
+            var reaped = false
+            for stray in strays {
+                var status: Int32 = 0
+                var result: pid_t
+                repeat { result = waitpid(stray.pid, &status, WNOHANG) } while result == -1 && errno == EINTR
+                if result == stray.pid { reaped = true }
+            }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            if now.tv_sec - start.tv_sec >= seconds { return }
+            if !reaped { usleep(500) }
+        }
+    }
+
     #if os(Linux)
         /// The signal the kernel sends at coursecheck's death.
         private static let parentDied = SIGUSR1
 
         private static func supervise(parent: pid_t, processorSeconds: rlim_t, program: String, argv: [String]) -> Never
         {
-            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-            // prctl is variadic in C, so Swift does not import it.
-            let prctl = dlsym(dlopen(nil, RTLD_NOW), "prctl").map { unsafeBitCast($0, to: Prctl.self) }
             // Both stay pending until the wait below takes them, whenever they come: a handler
             // that ran just before a blocking wait would leave the supervisor waiting forever.
             var awaited = sigset_t()
@@ -56,9 +159,9 @@ public enum ChildSupervisor {
             // A signal meant for the program (the tree's `kill(0, …)` reaches its own group only,
             // below, but a `kill(getppid(), …)` reaches this process) must not end the supervisor
             // and report the program as killed: coursecheck ends it with SIGKILL.
-            for signalNumber in strays { signal(signalNumber, SIG_IGN) }
-            _ = prctl?(36, 1, 0, 0, 0)  // PR_SET_CHILD_SUBREAPER
-            _ = prctl?(1, UInt(parentDied), 0, 0, 0)  // PR_SET_PDEATHSIG
+            for signalNumber in defaultedSignals where signalNumber != parentDied { signal(signalNumber, SIG_IGN) }
+            prctl(36, 1)  // PR_SET_CHILD_SUBREAPER
+            prctl(1, UInt(parentDied))  // PR_SET_PDEATHSIG
             // coursecheck died before the request: nobody waits for this child.
             guard getppid() == parent else { _exit(127) }
             if processorSeconds > 0 {
@@ -79,30 +182,12 @@ public enum ChildSupervisor {
             exitAs(status)
         }
 
-        /// The asynchronous signals the supervisor ignores and the program gets at their defaults.
-        private static let strays = [
-            SIGHUP, SIGINT, SIGQUIT, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGVTALRM,
-            SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR,
-        ]
-
         /// posix_spawn of the program in this session, in a process group of its own (a tree
         /// that signals its group, `kill(0, …)`, reaches itself and its children, as when run by
-        /// hand, not the supervisor), with default signal actions and an empty mask, as
-        /// coursecheck would have started it.
+        /// hand, not the supervisor), its signals as coursecheck would have started it.
         private static func spawn(_ program: String, _ argv: [String]) -> pid_t {
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            var defaults = sigset_t()
-            sigemptyset(&defaults)
-            for signalNumber in strays + [parentDied] { sigaddset(&defaults, signalNumber) }
-            posix_spawnattr_setsigdefault(&attributes, &defaults)
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            var attributes = childAttributes(flags: Int16(POSIX_SPAWN_SETPGROUP))
             posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(
-                &attributes, Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETPGROUP)
-            )
             let pointers = argv.map { strdup($0) } + [nil]
             var pid: pid_t = 0
             let code = posix_spawn(&pid, program, nil, &attributes, pointers, environ)
@@ -115,60 +200,10 @@ public enum ChildSupervisor {
         }
 
         /// Kills every other process of this session, and every process re-parented here and
-        /// its session, round after round until none is left (a process's own children come to
-        /// a subreaper only once it has died), then exits as SIGKILL would.
+        /// its session, then exits as SIGKILL would.
         private static func endEverything() -> Never {
-            let me = getpid()
-            let session = getsid(0)
-            var start = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &start)
-            while true {
-                let processes = Self.processes()
-                let members = processes.filter { $0.session == session && $0.pid != me }
-                let children = processes.filter { $0.parent == me }
-                if members.isEmpty && children.isEmpty { break }
-                for process in members { kill(process.pid, SIGKILL) }
-                for process in children {
-                    if process.session > 1 && process.session != session {
-                        for other in processes where other.session == process.session { kill(other.pid, SIGKILL) }
-                    }
-                    kill(process.pid, SIGKILL)
-                }
-                var status: Int32 = 0
-                var reaped = false
-                while waitpid(-1, &status, WNOHANG) > 0 { reaped = true }
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                if now.tv_sec - start.tv_sec > 5 { break }
-                if !reaped { usleep(1000) }
-            }
+            sweep(session: getsid(0), keeping: { [] }, for: 5)
             _exit(128 + SIGKILL)
-        }
-
-        /// Every process /proc lists: its pid, its parent and its session (fields 4 and 6 of its
-        /// `stat`, counted after the command name, which may hold spaces and parentheses).
-        private static func processes() -> [(pid: pid_t, parent: pid_t, session: pid_t)] {
-            guard let directory = opendir("/proc") else { return [] }
-            defer { closedir(directory) }
-            var found: [(pid: pid_t, parent: pid_t, session: pid_t)] = []
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                guard let pid = pid_t(name) else { continue }
-                let descriptor = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { continue }
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                close(descriptor)
-                guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
-                let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
-                guard fields.count > 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
-                    let session = pid_t(String(decoding: fields[3], as: UTF8.self))
-                else { continue }
-                found.append((pid, parent, session))
-            }
-            return found
         }
 
         /// Exits as the program did: its code, or its signal raised again (no core file: the

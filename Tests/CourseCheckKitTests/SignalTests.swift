@@ -5,28 +5,31 @@ import XCTest
 /// A signal during a slow compile stops swiftc and swift-frontend with coursecheck, removes every
 /// scratch directory, and exits with 128 + the signal.
 final class SignalTests: XCTestCase {
-    /// A tree whose type-checking keeps swift-frontend busy for minutes.
-    static let slowLesson = """
-        ---
-        title: 'Slow'
-        ---
+    /// A tree whose parse keeps swift-frontend busy for hours (`-dump-parse` is exponential in
+    /// nesting depth).
+    static let deepTree =
+        "let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))\nprint(deep.count)"
 
-        # Slow
+    static let slowLesson = lesson(tree: deepTree, expected: "1")
 
-        ```swift
-        \(EmbeddedCore.text)```
+    /// A lesson of the core, one tree (`// main.swift — agac`) and its expected output.
+    static func lesson(tree: String, expected: String) -> String {
+        "# Ders\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n// main.swift — agac\n\(tree)\n```\n\n```\n"
+            + "\(expected)\n```\n"
+    }
 
-        ```swift
-        // main.swift — derin
-        let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))
-        print(deep.count)
-        ```
-
-        ```
-        1
-        ```
-
-        """
+    /// A course in `directory` holding `lesson` as its only lesson, and `tmp/`, a TMPDIR for its
+    /// run; the lesson file and the temporary directory.
+    @discardableResult
+    static func course(_ lesson: String, in directory: URL) throws -> (lesson: URL, temporary: URL) {
+        let lessons = directory.appendingPathComponent("lessons")
+        let temporary = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let file = lessons.appendingPathComponent("01-ders.md")
+        try Data(lesson.utf8).write(to: file)
+        return (file, temporary)
+    }
 
     func testSignalsLeaveNoProcessAndNoScratchDirectory() throws {
         for signalNumber in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] {
@@ -42,11 +45,7 @@ final class SignalTests: XCTestCase {
     func testASignalInTheFirstMillisecondsStopsTheRun() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let lessons = scratch.url.appendingPathComponent("lessons")
-        let temporary = scratch.url.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        let temporary = try Self.course(Self.slowLesson, in: scratch.url).temporary
         var generator = BlockStructurePropertyTests.Generator(state: PropertySeeds.seeds(defaultCases: 1).first ?? 1)
         for attempt in 0..<30 {
             let process = try Self.startCheck(in: scratch.url, temporary: temporary)
@@ -81,18 +80,12 @@ final class SignalTests: XCTestCase {
     func testChildrenOfARunKilledWithSIGKILLDieWithIt() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let lessons = scratch.url.appendingPathComponent("lessons")
-        let temporary = scratch.url.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let deep =
-            "let deep = \(String(repeating: "[", count: 90))1\(String(repeating: "]", count: 90))\nprint(deep.count)"
-        XCTAssertTrue(Self.slowLesson.contains(deep))
+        let (lesson, temporary) = try Self.course(Self.slowLesson, in: scratch.url)
         // About four seconds of compiling, parsed at once.
         let long = (0..<800).map { "let v\($0) = [\"a\": \($0), \"b\": \($0) + 1].mapValues { $0 * 2 + \($0) }" }
             .joined(separator: "\n")
         let cases: [(child: String, tree: String, isChild: (pid_t) -> Bool)] = [
-            ("the parser", deep, { Self.arguments(of: $0).contains("-dump-parse") }),
+            ("the parser", Self.deepTree, { Self.arguments(of: $0).contains("-dump-parse") }),
             ("the compiler's frontend", long + "\nprint(1)", { Self.isCompilingFrontend($0) }),
             // The job starts after the tree: once it runs, both are there to outlive the run.
             (
@@ -101,8 +94,7 @@ final class SignalTests: XCTestCase {
             ),
         ]
         for (child, tree, isChild) in cases {
-            try Data(Self.slowLesson.replacingOccurrences(of: deep, with: tree).utf8)
-                .write(to: lessons.appendingPathComponent("01-slow.md"))
+            try Data(Self.lesson(tree: tree, expected: "1").utf8).write(to: lesson)
             try killAndCheck(in: scratch.url, temporary: temporary, child: child, isChild: isChild)
         }
         // Without coursecheck-supervisor beside it, coursecheck supervises with a copy of itself.
@@ -110,7 +102,7 @@ final class SignalTests: XCTestCase {
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         let copy = alone.appendingPathComponent("coursecheck")
         try FileManager.default.copyItem(at: try Binary.url(), to: copy)
-        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        try Data(Self.slowLesson.utf8).write(to: lesson)
         try killAndCheck(in: scratch.url, temporary: temporary, child: "the parser", executable: copy) {
             Self.arguments(of: $0).contains("-dump-parse")
                 && Self.arguments(of: Self.parent(of: $0)).dropFirst().first == "--coursecheck-supervise-child"
@@ -124,16 +116,7 @@ final class SignalTests: XCTestCase {
     func testATreeSignallingItsGroupAndParentRunsOn() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let lessons = scratch.url.appendingPathComponent("lessons")
-        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-        let lesson = """
-            # Sinyal
-
-            ```swift
-            \(EmbeddedCore.text)```
-
-            ```swift
-            // main.swift — sinyal
+        let tree = """
             import Glibc
             signal(SIGTERM, SIG_IGN)
             signal(SIGINT, SIG_IGN)
@@ -144,15 +127,8 @@ final class SignalTests: XCTestCase {
             kill(getppid(), SIGINT)
             usleep(200_000)
             print("b")
-            ```
-
-            ```
-            a
-            b
-            ```
-
             """
-        try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-sinyal.md"))
+        try Self.course(Self.lesson(tree: tree, expected: "a\nb"), in: scratch.url)
         let result = try Binary.run(
             ["--engine", "swiftc", "--no-goldens", "--no-claims", "lessons"], in: scratch.url)
         XCTAssertEqual(result.stderr, "")
@@ -257,16 +233,7 @@ final class SignalTests: XCTestCase {
     /// A lesson whose tree starts `sleep <marker>1` in a session of its own, which starts
     /// `sleep <marker>2`; the tree then prints `ok` and ends, or sleeps.
     static func writeDaemonLesson(in directory: URL, marker: String, thenSleep: Bool) throws {
-        let lessons = directory.appendingPathComponent("lessons")
-        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-        let lesson = """
-            # Daemon
-
-            ```swift
-            \(EmbeddedCore.text)```
-
-            ```swift
-            // main.swift — daemon
+        let tree = """
             import Glibc
             func sleeper(_ name: String) -> Never {
                 let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup(name), nil]
@@ -280,14 +247,8 @@ final class SignalTests: XCTestCase {
             }
             print("ok")
             \(thenSleep ? "sleep(600)" : "")
-            ```
-
-            ```
-            ok
-            ```
-
             """
-        try Data(lesson.utf8).write(to: lessons.appendingPathComponent("01-daemon.md"))
+        try course(lesson(tree: tree, expected: "ok"), in: directory)
     }
 
     /// Live processes whose command line holds `marker`.
@@ -335,11 +296,7 @@ final class SignalTests: XCTestCase {
     private func checkSignal(_ signalNumber: Int32) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let temporary = scratch.url.appendingPathComponent("tmp")
-        let lessons = scratch.url.appendingPathComponent("lessons")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-        try Data(Self.slowLesson.utf8).write(to: lessons.appendingPathComponent("01-slow.md"))
+        let temporary = try Self.course(Self.slowLesson, in: scratch.url).temporary
 
         let process = try Self.startCheck(in: scratch.url, temporary: temporary)
 

@@ -1,3 +1,4 @@
+import ChildSupervisor
 import Foundation
 
 /// Runs a program with a time limit and an output cap, never hanging the caller.
@@ -82,9 +83,10 @@ package struct ChildProcess: Sendable {
         defer { close(out) }
         let err = try scratch.createOutput(errURL)
         defer { close(err) }
-        let pid = try spawn(stdout: out, stderr: err, directory: directory ?? scratch.url)
+        let (pid, supervised) = try spawn(stdout: out, stderr: err, directory: directory ?? scratch.url)
         defer { ProcessGroups.finish(pid) }
-        Self.limitProcessorTime(of: pid, seconds: Self.processorSeconds(timeout))
+        // A supervisor set the limit on itself before its program started.
+        if !supervised { Self.limitProcessorTime(of: pid, seconds: Self.processorSeconds(timeout)) }
 
         // Readable when the child ends: the wait below wakes then, not at its next poll.
         let exitDescriptor = Self.pidfdOpen?(pid, 0) ?? -1
@@ -138,7 +140,9 @@ package struct ChildProcess: Sendable {
     }
 
     /// posix_spawn in a new session, stdin from /dev/null, stdout and stderr to files, in `directory`.
-    private func spawn(stdout: Int32, stderr: Int32, directory: URL) throws(CourseCheckError) -> pid_t {
+    private func spawn(stdout: Int32, stderr: Int32, directory: URL) throws(CourseCheckError) -> (
+        pid: pid_t, supervised: Bool
+    ) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -151,19 +155,9 @@ package struct ChildProcess: Sendable {
         }
         _ = addChdir(&actions, directory.path)
         Self.closeInherited(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // Default signal handling in the child: coursecheck ignores SIGINT/SIGTERM/SIGHUP itself.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(
-            &attributes, ProcessGroups.spawnNewSession | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+        var attributes = ChildSupervisor.childAttributes(flags: ProcessGroups.spawnNewSession)
+        defer { posix_spawnattr_destroy(&attributes) }
         let command = ParentDeath.command(
             executable.path, [name ?? executable.path] + arguments, processorSeconds: Self.processorSeconds(timeout))
         // Through the supervisor the program's own failure to start would come late, as the
@@ -177,7 +171,7 @@ package struct ChildProcess: Sendable {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
-        return try ProcessGroups.spawn { () throws(CourseCheckError) -> pid_t in
+        let pid = try ProcessGroups.spawn { () throws(CourseCheckError) -> pid_t in
             var pid: pid_t = 0
             let code = posix_spawn(&pid, command.path, &actions, &attributes, argv, envp)
             guard code == 0 else {
@@ -185,6 +179,7 @@ package struct ChildProcess: Sendable {
             }
             return pid
         }
+        return (pid, command.supervised)
     }
 
     private typealias AddChdir =

@@ -1,3 +1,4 @@
+import ChildSupervisor
 import Foundation
 import Synchronization
 
@@ -62,36 +63,7 @@ package enum ProcessGroups {
         // supervisor, and nothing needs a second scan of /proc.
         let (kept, adopting) = state.withLock { ($0.sessions, $0.adopting) }
         guard adopting, adopted.contains(where: { !kept.contains($0) }) else { return }
-        sweepAdopted(keeping: { state.withLock { $0.sessions } }, for: 5)
-    }
-
-    /// Kills and reaps every child of coursecheck that `keeping` does not name, and the session of
-    /// each, round after round until a round finds none (or `seconds` pass): a killed process's own
-    /// children are re-parented to coursecheck only once it has died, so a single pass left a
-    /// daemon's daemon to init.
-    private static func sweepAdopted(keeping: () -> Set<pid_t>, for seconds: Double) {
-        let ownSession = getsid(0)
-        let start = DispatchTime.now().uptimeNanoseconds
-        while true {
-            let children = scan(session: -1, parent: getpid()).children
-            let kept = keeping()
-            let strays = children.filter { !kept.contains($0) }
-            if strays.isEmpty { return }
-            for pid in strays {
-                if let fields = statFields(pid), fields.count > 3, let session = pid_t(fields[3]),
-                    session > 1, session != ownSession, !kept.contains(session)
-                {
-                    killSession(session)
-                }
-                kill(pid, SIGKILL)
-            }
-            for pid in strays {
-                var status: Int32 = 0
-                while waitpid(pid, &status, WNOHANG) == -1 && errno == EINTR {}
-            }
-            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > seconds { return }
-            usleep(500)
-        }
+        ChildSupervisor.sweep(keeping: { state.withLock { $0.sessions } }, for: 5)
     }
 
     /// Linux: orphaned descendants are re-parented to coursecheck instead of init
@@ -100,11 +72,8 @@ package enum ProcessGroups {
     /// some other way (a test runner) must not have them swept. Elsewhere a no-op.
     package static func becomeSubreaper() {
         #if os(Linux)
-            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-            // prctl is variadic in C, so Swift does not import it; 36 is PR_SET_CHILD_SUBREAPER.
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl"),
-                unsafeBitCast(symbol, to: Prctl.self)(36, 1, 0, 0, 0) == 0
-            else { return }
+            // 36 is PR_SET_CHILD_SUBREAPER.
+            guard ChildSupervisor.prctl(36, 1) else { return }
             state.withLock { $0.adopting = true }
         #endif
     }
@@ -124,15 +93,11 @@ package enum ProcessGroups {
 
     /// One pass over /proc: the members of `session`, and the children of `parent`.
     static func scan(session: pid_t, parent: pid_t?) -> (members: [pid_t], children: [pid_t]) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return ([], []) }
-        var members: [pid_t] = []
-        var children: [pid_t] = []
-        for entry in entries {
-            guard let pid = pid_t(entry), let fields = statFields(pid), fields.count > 3 else { continue }
-            if pid_t(fields[3]) == session { members.append(pid) }
-            if let parent, pid_t(fields[1]) == parent { children.append(pid) }
-        }
-        return (members, children)
+        let processes = ChildSupervisor.processes()
+        return (
+            processes.filter { $0.session == session }.map(\.pid),
+            parent.map { parent in processes.filter { $0.parent == parent }.map(\.pid) } ?? []
+        )
     }
 
     /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, …
@@ -199,7 +164,7 @@ package enum ProcessGroups {
             state.terminating = true
             for session in state.sessions { killSession(session) }
             // Orphans re-parented to us would go to init when we exit: end them, and theirs, first.
-            if state.adopting { sweepAdopted(keeping: { [] }, for: 2) }
+            if state.adopting { ChildSupervisor.sweep(keeping: { [] }, for: 2) }
             FileGate.removeRegisteredForExit()
             _exit(128 + signalNumber)
         }

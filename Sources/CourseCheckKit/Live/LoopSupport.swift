@@ -1,3 +1,4 @@
+import ChildSupervisor
 import Foundation
 import Synchronization
 
@@ -62,15 +63,8 @@ final class StopSignals {
 /// orphan whatever started them.
 enum Descendants {
     static func list() -> [pid_t] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         var children: [pid_t: [pid_t]] = [:]
-        for name in names {
-            // After "pid (comm)": state, then the parent's pid.
-            guard let pid = pid_t(name), let fields = ProcessGroups.statFields(pid), fields.count > 1,
-                let parent = pid_t(fields[1])
-            else { continue }
-            children[parent, default: []].append(pid)
-        }
+        for process in ChildSupervisor.processes() { children[process.parent, default: []].append(process.pid) }
         var found: [pid_t] = []
         var queue = [getpid()]
         while let next = queue.popLast() {
