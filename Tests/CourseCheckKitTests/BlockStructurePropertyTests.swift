@@ -15,6 +15,14 @@ final class BlockStructurePropertyTests: XCTestCase {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+
+        /// `count` pieces picked at random, joined: a property test's random text. A loop, not a
+        /// `map` over an untyped literal, which took the type checker up to 1.5 s a test.
+        mutating func text(_ pieces: [String], count: Int, separator: String = "") -> String {
+            var parts: [String] = []
+            for _ in 0..<count { parts.append(pieces[Int(next() % UInt64(pieces.count))]) }
+            return parts.joined(separator: separator)
+        }
     }
 
     static let pieces = [

@@ -165,7 +165,7 @@ final class ClaimTests: XCTestCase {
     /// look-alikes, invisible characters and Turkish letters, the skipping readings find exactly
     /// what parsing every block finds.
     func testLabelPrefiltersFindWhatParsingEveryBlockFinds() {
-        let pieces = [
+        let pieces: [String] = [
             "`", "``", "-", "\u{2011}", "\u{2010}", "\u{2212}", "görev", "eklendi", "filtre", "GV", "DR", "G", "1",
             "23", "\u{FF15}", "\u{663}", "&#49;", "&#45;", "&amp;", "**", "__", "*", "_", "<b>", "</b>", "<strong>",
             " ", " ", "\n", "ş", "ı", "Ç", "\u{200B}", "\u{AD}", ".", "\\", "\u{412}", "\u{2160}", "x", "\n\n", "- ",
@@ -179,9 +179,7 @@ final class ClaimTests: XCTestCase {
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         var (noted, referenced) = (0, 0)
         for _ in 0..<count {
-            let text = (0..<Int(1 + generator.next() % 24)).map { _ in
-                pieces[Int(generator.next() % UInt64(pieces.count))]
-            }.joined()
+            let text = generator.text(pieces, count: Int(1 + generator.next() % 24))
             let prose = Prose(file: SourceFile(path: "l.md", text: text))
             func notes(_ filtered: Bool) -> [String] {
                 NoteSeriesClaim.labels(in: prose, filtered: filtered).map {
@@ -209,7 +207,7 @@ final class ClaimTests: XCTestCase {
     /// reference splits hits by Characters: a comma or space a combining mark follows (`,\u{301}`)
     /// separates nothing, a CR is a character of its own. Lines end at each LF, as a terminal shows.
     func testCausesInOutputAgreeWithALineByLineReading() {
-        let pieces = [
+        let pieces: [String] = [
             " | yeniden ", " | atlanan ", "|", " ", ",", "a", "yerel", "ş", "\n", "değişim: ", "\u{301}", "\r", "\t",
         ]
         func reference(_ output: String) -> Set<String> {
@@ -235,10 +233,7 @@ final class ClaimTests: XCTestCase {
         let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 47)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
-            let output = (0..<Int(generator.next() % 14)).map { _ in
-                pieces[Int(generator.next() % UInt64(pieces.count))]
-            }
-            .joined()
+            let output = generator.text(pieces, count: Int(generator.next() % 14))
             XCTAssertEqual(
                 Triggers.causes(inOutput: output), reference(output), "\(output.debugDescription), seed \(seed)")
         }
@@ -250,14 +245,13 @@ final class ClaimTests: XCTestCase {
     /// parser, over random texts of letters, Turkish letters, blanks of every ASCII kind (VT and FF
     /// too, which the parser drops at the end), and the autolink triggers `w` and `:`.
     func testThePlainShortcutReadsAsTheParser() {
-        let pieces = [
+        let pieces: [String] = [
             "a", "ş", " ", "\t", "\u{B}", "\u{C}", "w", "ww.", "www.x.com", ":", "http://x.y", "7", "\u{A0}", ".", "/",
         ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 59)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
-            let text = (0..<Int(generator.next() % 9)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
-                .joined()
+            let text = generator.text(pieces, count: Int(generator.next() % 9))
             let plain = Inline(plain: text)
             let parsed = Inline(text)
             XCTAssertEqual(plain.plain(), parsed.plain(), "\(text.debugDescription), seed \(seed)")

@@ -168,8 +168,7 @@ final class InlineParserTests: XCTestCase {
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
             let length = Int(generator.next() % 32)
-            let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-                .joined()
+            let text = generator.text(alphabet, count: length)
             for options in [InlineParser.Options.gfm, .commonMark] {
                 let nodes = InlineParser.parse(
                     text, definitions: ["a": LinkDefinition(destination: "/a")], footnotes: ["a"], options: options)

@@ -34,17 +34,14 @@ final class PathResolutionTests: XCTestCase {
         ] {
             try manager.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
         }
-        let parts = [
+        let parts: [String] = [
             "a", "b", "c", "la", "lc", ".", "..", "1.md", "2.md", "3.md", "l1.md", "up.md", "dangling.md",
             "loop.md", "missing.md", "",
         ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 400, defaultSeed: 37)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         let paths = (0..<count).map { _ in
-            root + "/"
-                + (0..<Int(1 + generator.next() % 4)).map { _ in
-                    parts[Int(generator.next() % UInt64(parts.count))]
-                }.joined(separator: "/")
+            root + "/" + generator.text(parts, count: Int(1 + generator.next() % 4), separator: "/")
         }
         for (path, batch) in zip(paths, CourseLoader.resolved(paths)) {
             XCTAssertEqual(batch, CourseLoader.resolved(path), "\(path.dropFirst(root.count)), seed \(seed)")
@@ -117,13 +114,14 @@ final class PathResolutionTests: XCTestCase {
             try FileManager.default.copyItem(at: lesson, to: folder.appendingPathComponent(name))
         }
         let result = InProcess.run(["--no-claims", "--no-goldens", "iki"], in: scratch.url)
-        XCTAssertEqual(
-            result.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") },
-            [
-                "iki/09-yerel.md:1:1: warning: this name differs from iki/09-Yerel.md only in case: here they are two "
-                    + "lessons, but on macOS and Windows one file, so a checkout there loses one of them; rename one "
-                    + "[case-collision]"
-            ])
+        let findings: [String] = result.stderr.split(separator: "\n").map(String.init).filter {
+            $0.contains(": warning: ") || $0.contains(": error: ")
+        }
+        let expected: String =
+            "iki/09-yerel.md:1:1: warning: this name differs from iki/09-Yerel.md only in case: here they are two "
+            + "lessons, but on macOS and Windows one file, so a checkout there loses one of them; rename one "
+            + "[case-collision]"
+        XCTAssertEqual(findings, [expected])
     }
 
     /// A control character in a path never splits a diagnostic line.

@@ -26,14 +26,13 @@ final class ScanTests: XCTestCase {
                 )
             }
         }
-        let pieces = [
+        let pieces: [String] = [
             " ", "\t", "\n", "\u{A0}", "\u{2003}", "\u{3000}", "\u{200B}", "\u{301}", "ş", "a", "🙂", "\u{180E}",
         ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 53)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
-            let text = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
-                .joined()
+            let text = generator.text(pieces, count: Int(generator.next() % 8))
             XCTAssertEqual(
                 text.trimmingWhitespaces, text.trimmingCharacters(in: .whitespaces),
                 "\(text.debugDescription), seed \(seed)")
@@ -41,7 +40,7 @@ final class ScanTests: XCTestCase {
     }
 
     func testHasCharacterPrefixAnswersAsHasPrefix() {
-        let pieces = [
+        let pieces: [String] = [
             "/", " ", "m", "K", "\u{212A}", ";", "\u{37E}", "\u{301}", "\r", "\n", "\r\n", "\u{200D}", "ş", "[^",
         ]
         let ascii = ["/", " ", "m", "K", ";", "\r", "\n", "[^"]
@@ -64,15 +63,14 @@ final class ScanTests: XCTestCase {
     /// reading, over every ASCII character a line can hold: controls, DEL, tab, case, the markers'
     /// pieces. A non-ASCII line takes the scalar reading, so both are asked of it too.
     func testReaderViewOfASCIIIsTheScalarReading() {
-        let pieces = [
+        let pieces: [String] = [
             "//", " ", "\t", "main", "MAIN", ".swift", "Invalidation", "iNVALIDATION", "\u{7F}", "\u{1}", "\u{1F}",
             "\u{B}", "\u{C}", "~", "@", "[", "`", "{", "Z", "A", "z", "0", "İ", "\u{200B}", "\u{0430}",
         ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 5_000, defaultSeed: 47)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
-            let text = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
-                .joined()
+            let text = generator.text(pieces, count: Int(generator.next() % 8))
             let fast = Classifier.readerView(of: text)
             let slow = Classifier.scalarReaderView(of: text)
             XCTAssertEqual(fast.visible, slow.visible, "\(text.debugDescription), seed \(seed)")
@@ -87,9 +85,7 @@ final class ScanTests: XCTestCase {
         let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 41)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
-            let text = (0..<Int(generator.next() % 24)).map { _ in
-                alphabet[Int(generator.next() % UInt64(alphabet.count))]
-            }.joined()
+            let text = generator.text(alphabet, count: Int(generator.next() % 24))
             var expected: [Line] = []
             var current = String.UnicodeScalarView()
             var scalars = Array(text.unicodeScalars)[...]

@@ -39,8 +39,36 @@ package enum LessonReader {
         return classify(bytes: bytes, path: entry.displayPath)
     }
 
-    /// Decodes, scans and classifies a file's bytes.
+    /// The outcome last classified for each path, with the bytes it came from. Classifying depends
+    /// on the bytes and the path alone, and a live loop (`lsp`, `watch`) checks the whole course
+    /// after each edit, where every lesson but the edited one is the text it classified last time
+    /// (so does the test suite, hundreds of times). At most `memoLimit` paths are kept.
+    private static let memo = Locked<[String: (bytes: [UInt8], outcome: Outcome)]>([:])
+    static let memoLimit = 1024
+
+    /// Whether the memo holds `bytes` as the text of `path`.
+    static func remembers(_ bytes: [UInt8], path: String) -> Bool {
+        memo.update { $0[path]?.bytes == bytes }
+    }
+
+    static var memoCount: Int { memo.update { $0.count } }
+
+    /// Empties the memo, so the next classification of every path is done afresh.
+    static func forget() { memo.update { $0.removeAll() } }
+
+    /// Decodes, scans and classifies a file's bytes (or answers from the memo).
     package static func classify(bytes: [UInt8], path: String) -> Outcome {
+        if let known = memo.update({ $0[path] }), known.bytes == bytes { return known.outcome }
+        let outcome = classifyAfresh(bytes: bytes, path: path)
+        memo.update { entries in
+            if entries.count >= memoLimit, entries[path] == nil { entries.removeAll() }
+            entries[path] = (bytes, outcome)
+        }
+        return outcome
+    }
+
+    /// Decodes, scans and classifies a file's bytes.
+    static func classifyAfresh(bytes: [UInt8], path: String) -> Outcome {
         let file: SourceFile
         switch SourceFile.decode(bytes, path: path) {
         case .failure(let diagnostic):
