@@ -104,11 +104,11 @@ final class EngineRouterTests: XCTestCase {
         ).write(to: scratch.url.appendingPathComponent("01-ders.md"))
         for run in ["first", "second"] {
             let result = InProcess.run(
-                ["--no-goldens", "--no-claims", "--cache-dir", "cache", "--timeout", "1", "."], in: scratch.url)
+                ["--no-goldens", "--no-claims", "--timeout", "0.5", "."], in: scratch.url)
             let findings = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
             XCTAssertEqual(findings.count, 1, "\(run) run: \(result.stderr)")
             XCTAssertTrue(findings.first?.hasSuffix("[tree-failed]") ?? false, "\(run) run: \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("1 s"), "\(run) run names the limit: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("0.5 s"), "\(run) run names the limit: \(result.stderr)")
             XCTAssertFalse(result.stderr.contains("nondeterministic"), "\(run) run: \(result.stderr)")
         }
     }

@@ -52,6 +52,23 @@ final class FileGateTests: XCTestCase {
 
     // MARK: 2. Compare and swap
 
+    /// A bounded read (a child's output) is the file's first `limit` bytes, for files shorter,
+    /// as long and longer than the limit, empty ones and a zero limit; the unbounded read is the file.
+    func testABoundedReadIsThePrefixOfTheFile() throws {
+        var generator = BlockStructurePropertyTests.Generator(state: 7)
+        for size in [0, 1, 5, 65_535, 65_536, 65_537, 200_000] {
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let url = root.appendingPathComponent("out-\(size)")
+            try Data(bytes).write(to: url)
+            XCTAssertEqual(FileGate.read(url).snapshot?.bytes, bytes, "size \(size)")
+            for limit in [0, 1, size - 1, size, size + 1, 70_000] where limit >= 0 {
+                XCTAssertEqual(
+                    FileGate.read(url, limit: limit).snapshot?.bytes, Array(bytes.prefix(limit)),
+                    "size \(size), limit \(limit)")
+            }
+        }
+    }
+
     func testAnUnchangedFileIsRewritten() throws {
         let url = try file("a.md", "old\n")
         let refusal = try FileGate.replace(

@@ -378,7 +378,7 @@ package struct CourseChecker: Sendable {
         guard let lesson = outcome.lesson else { return result }
         result.store = store(for: entry)
         // What the claims read of the text, while the lesson is at hand on this thread.
-        if configuration.claims { result.claimText = CourseFacts.LessonFacts.Text(lesson) }
+        if configuration.claims { result.claimText = outcome.claimText() }
         for (ordinal, core) in lesson.cores.enumerated() {
             // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
             let drift =

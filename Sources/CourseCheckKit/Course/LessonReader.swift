@@ -10,6 +10,21 @@ package enum LessonReader {
         /// The file as read from disk (nil for an editor's buffer): `--promote` rewrites it only
         /// while it is still this file.
         package var snapshot: FileGate.Snapshot? = nil
+        /// What the claims read of the lesson's text, made on first use and shared by every copy
+        /// of this outcome: for a lesson the memo answers, its prose and the inline structure its
+        /// paragraphs were parsed into are at hand from the run before.
+        let claimTextSlot = Locked<CourseFacts.LessonFacts.Text?>(nil)
+
+        /// The claims' reading of the lesson, or nil when there is no lesson.
+        package func claimText() -> CourseFacts.LessonFacts.Text? {
+            guard let lesson else { return nil }
+            return claimTextSlot.update { slot in
+                if let slot { return slot }
+                let text = CourseFacts.LessonFacts.Text(lesson)
+                slot = text
+                return text
+            }
+        }
     }
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.

@@ -256,8 +256,8 @@ package struct ChildProcess: Sendable {
     }
 
     private static func read(_ url: URL, limit: Int) throws(CourseCheckError) -> [UInt8] {
-        switch FileGate.read(url) {
-        case .file(let snapshot): return Array(snapshot.bytes.prefix(limit))
+        switch FileGate.read(url, limit: limit) {
+        case .file(let snapshot): return snapshot.bytes
         case .unreadable(let code): throw .io(path: url.path, operation: .read, cause: .system(errno: code))
         case .missing, .notRegular: throw .io(path: url.path, operation: .read, cause: .unreadable)
         }

@@ -104,12 +104,13 @@ package enum FileGate {
 
     /// Reads a regular file without ever blocking (a FIFO is refused, not opened for a reader that
     /// never comes). `followingLinks: false` refuses a final symbolic link.
-    package static func read(_ url: URL, followingLinks: Bool = true) -> ReadResult {
-        read(path: url.path, followingLinks: followingLinks)
+    /// `limit` bounds what is read (a child's flood of output is read no further than is kept).
+    package static func read(_ url: URL, followingLinks: Bool = true, limit: Int = .max) -> ReadResult {
+        read(path: url.path, followingLinks: followingLinks, limit: limit)
     }
 
     /// `read(_:)` by path: a cache lookup names its entry by string, without a URL's costs.
-    package static func read(path: String, followingLinks: Bool = true) -> ReadResult {
+    package static func read(path: String, followingLinks: Bool = true, limit: Int = .max) -> ReadResult {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         if !followingLinks { flags |= O_NOFOLLOW }
         let descriptor = open(path, flags)
@@ -138,9 +139,9 @@ package enum FileGate {
         // go on in chunks only if it did: no zeroed buffer, no byte-by-byte append. Reaching the
         // size `fstat` gave with a read that fell short of the request is the end: no read just to
         // learn it (a warm run reads a few hundred files, and each system call counts).
-        let expected = max(Int(info.st_size), 0)
+        let expected = min(max(Int(info.st_size), 0), max(limit, 0))
         var failure: Int32?
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected < limit ? expected + 1 : expected) { buffer, count in
             while count < buffer.count {
                 let wanted = buffer.count - count
                 let got = posixRead(descriptor, buffer.baseAddress.map { $0 + count }, wanted)
@@ -157,8 +158,9 @@ package enum FileGate {
         if let failure { return .unreadable(errno: failure) }
         if bytes.count > expected {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
+            while bytes.count < limit {
+                let wanted = min(chunk.count, limit - bytes.count)
+                let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, wanted) }
                 if got == 0 { break }
                 if got < 0 {
                     if errno == EINTR { continue }
