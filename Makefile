@@ -37,7 +37,7 @@ release:
 	$(SWIFT) build -c release --product coursecheck-supervisor --static-swift-stdlib $(STRICT)
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
-## Testing run on two shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
+## Testing run on three shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
 ## limited to TEST_TIMEOUT seconds), ending with every failure again, JUnit reports in
 ## .build/test-results/ and the three slowest suites
 test:
