@@ -9,18 +9,25 @@ import Foundation
 /// `coursecheck-supervisor` beside the running binary, else a copy of coursecheck itself. In a
 /// process that did not `enable` it (a test runner), and off Linux, children start directly.
 package enum ParentDeath {
-    /// The supervisor's program, once `enable` found it.
-    private static let launcher = Locked<String?>(nil)
+    /// Whether `enable` was called.
+    private static let enabled = Locked(false)
 
-    /// Children start supervised from now on. Only the executable calls it.
+    /// Children start supervised from now on. Only the executable calls it. The supervisor is
+    /// found when the first child starts: a warm check starts none, and finding it (a `realpath`,
+    /// two `stat`s, a standardised URL) was 2% of such a run's main thread.
+    package static func enable() {
+        enabled.set(true)
+    }
+
+    /// The supervisor's program, or nil when there is none to run.
     ///
     /// The running binary is the file the kernel runs (`/proc/self/exe`, which a rebuild during
     /// the run does not change) when `argv[0]` names that same file; else the file `argv[0]`
     /// names: under valgrind the kernel runs valgrind's tool, which knows no supervisor flag.
-    package static func enable() {
+    private static let launcher: String? = {
         #if os(Linux)
             let running = "/proc/self/exe"
-            guard access(running, X_OK) == 0 else { return }
+            guard access(running, X_OK) == 0 else { return nil }
             var binary = running
             if let named = EmbeddedEngine.argumentZero().map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
                 access(named, X_OK) == 0,
@@ -31,9 +38,11 @@ package enum ParentDeath {
             }
             let directory = URL(fileURLWithPath: FileGate.canonicalPath(path: binary)).deletingLastPathComponent()
             let small = directory.appendingPathComponent("coursecheck-supervisor").path
-            launcher.set(access(small, X_OK) == 0 ? small : binary)
+            return access(small, X_OK) == 0 ? small : binary
+        #else
+            return nil
         #endif
-    }
+    }()
 
     /// The program and `argv` to spawn for `executable` with `arguments` (`arguments[0]` the
     /// child's own name): its supervisor when enabled, which sets `processorSeconds` on itself
@@ -41,7 +50,7 @@ package enum ParentDeath {
     static func command(_ executable: String, _ arguments: [String], processorSeconds: Int) -> (
         path: String, arguments: [String], supervised: Bool
     ) {
-        guard let path = launcher.get() else { return (executable, arguments, false) }
+        guard enabled.get(), let path = launcher else { return (executable, arguments, false) }
         let supervisor = ChildSupervisor.arguments(
             parent: getpid(), processorSeconds: processorSeconds, program: executable, argv: arguments)
         return (path, ["coursecheck-supervisor"] + supervisor, true)
