@@ -71,32 +71,58 @@ package struct Cache: Sendable {
         }
     }
 
-    /// Copies a file (a freshly linked binary) into the cache under `key`, with a `.sum` beside it.
+    /// Copies a file (a freshly linked binary) into the cache under `key`: the binary under its
+    /// key and its content's checksum, then the `.sum` beside the key that names it. Two entries
+    /// that are one written after the other are never seen half: twin trees of a run compile one
+    /// key at once, each its own bytes, and with one binary name for the key, a reader between
+    /// one twin's binary and its sum found the other's sum (a false "damaged", then a rebuild).
+    /// Returns where the binary is kept, or nil when it could not be stored.
     @discardableResult
-    package func store(file: URL, as key: String) -> Bool {
-        guard case .file(let snapshot) = FileGate.read(file) else { return false }
-        return attempt { () throws(CourseCheckError) in
-            try FileGate.writeCacheEntry(snapshot.bytes, to: url(key), executable: true)
+    package func store(file: URL, as key: String) -> URL? {
+        guard case .file(let snapshot) = FileGate.read(file) else { return nil }
+        var checksum = Checksum()
+        checksum.update(snapshot.bytes)
+        let binary = binaryURL(key, checksum: checksum.hex)
+        let stored = attempt { () throws(CourseCheckError) in
+            try FileGate.writeCacheEntry(snapshot.bytes, to: binary, executable: true)
             try FileGate.writeCacheEntry(
                 Self.header(key: key, content: snapshot.bytes), to: url(key).appendingPathExtension("sum"))
         }
+        return stored ? binary : nil
     }
 
-    /// The cached binary for `key`, only when it is the file its `.sum` describes.
+    /// Where the binary whose content has `checksum` is kept for `key`.
+    private func binaryURL(_ key: String, checksum: String) -> URL {
+        url(key + "." + checksum)
+    }
+
+    /// The cached binary for `key`, only when it is the file its `.sum` names and describes. No
+    /// sum, or a sum naming a binary that is gone, is a miss.
     package func executable(_ key: String) -> URL? {
-        let binary = url(key)
-        guard case .file(let sum) = FileGate.read(binary.appendingPathExtension("sum"), followingLinks: false) else {
-            if FileGate.read(binary, followingLinks: false) != .missing { Self.noteDamaged() }
-            return nil
-        }
-        guard case .file(let snapshot) = FileGate.read(binary, followingLinks: false),
-            sum.bytes == Self.header(key: key, content: snapshot.bytes),
-            FileManager.default.isExecutableFile(atPath: binary.path)
+        guard case .file(let sum) = FileGate.read(url(key).appendingPathExtension("sum"), followingLinks: false)
+        else { return nil }
+        // The header's last field is the checksum that names the binary: hex digits only, so a
+        // garbled sum never names a path elsewhere.
+        guard let newline = sum.bytes.lastIndex(of: UInt8(ascii: "\n")),
+            let space = sum.bytes[..<newline].lastIndex(of: UInt8(ascii: " ")),
+            newline - space > 1,
+            sum.bytes[(space + 1)..<newline].allSatisfy({ Array("0123456789abcdef".utf8).contains($0) })
         else {
             Self.noteDamaged()
             return nil
         }
-        return binary
+        let binary = binaryURL(key, checksum: String(decoding: sum.bytes[(space + 1)..<newline], as: UTF8.self))
+        switch FileGate.read(binary, followingLinks: false) {
+        case .missing:
+            return nil
+        case .file(let snapshot)
+        where sum.bytes == Self.header(key: key, content: snapshot.bytes)
+            && FileManager.default.isExecutableFile(atPath: binary.path):
+            return binary
+        default:
+            Self.noteDamaged()
+            return nil
+        }
     }
 
     private static let magic = "coursecheck-cache 2"

@@ -448,8 +448,8 @@ package struct ToolchainEngine: Sendable {
         if let cache = options.cache {
             // Recorded before the entry exists, so no twin finds the entry without the record.
             stored.update { _ = $0.insert(key) }
-            if cache.store(file: output, as: key) {
-                guard alone else { return Build(executable: cache.url(key), errors: [], cached: false) }
+            if let binary = cache.store(file: output, as: key) {
+                guard alone else { return Build(executable: binary, errors: [], cached: false) }
             }
         }
         return Build(executable: output, errors: [], cached: false)
