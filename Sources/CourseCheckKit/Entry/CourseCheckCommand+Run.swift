@@ -73,6 +73,10 @@ extension CourseCheckCommand {
                 default:
                     // Left for the exit to free, when the executable runs this one check (`ExitLifetime`).
                     ExitLifetime.begin()
+                    // The run's cache entries in one file (`Pack`), written once the report is.
+                    let pack = checker.configuration.router.toolchain.cache.map { Pack(directory: $0.directory) }
+                    checker.configuration.router.toolchain.cache?.pack = pack
+                    defer { pack?.write() }
                     let result = try checker.check(plan!)
                     defer { ExitLifetime.keep(result) }
                     return try report(result, invocation: invocation, reporter: reporter)
