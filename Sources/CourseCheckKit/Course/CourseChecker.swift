@@ -129,6 +129,8 @@ package struct CourseChecker: Sendable {
         // stage only reads, so nothing is written before they pass, and their refusal is the
         // error thrown, ahead of any lesson's, as when it ran first), and the course index the
         // claims read (the largest single item, so the lessons fill in around it).
+        // The goldens' folders, listed once for the nested-.git search and the goldens both.
+        let listings = DirectoryListings()
         var items: [ReadItem] = configuration.storesValidated ? [] : [.validation]
         if configuration.claims { items.append(.index) }
         items += plan.entries.map(ReadItem.lesson)
@@ -136,12 +138,12 @@ package struct CourseChecker: Sendable {
             item throws(CourseCheckError) -> ReadPart in
             switch item {
             case .validation:
-                try validateStores(plan)
+                try validateStores(plan, listings: listings)
                 return .validated
             case .index:
                 return .index(CourseFacts.readIndex(plan: plan, overlay: configuration.overlay))
             case .lesson(let entry):
-                return .lesson(try read(entry))
+                return .lesson(try read(entry, listings: listings))
             }
         }
         var run = Run(results: [])
@@ -255,9 +257,16 @@ package struct CourseChecker: Sendable {
         // Each lesson's goldens are its own folder's: compared on the worker threads, recorded in
         // course order.
         let results = run.results
+        // Whether each goldens directory exists, asked once of it, not once for each of its lessons.
+        var rootExists: [String: Bool] = [:]
+        for result in results {
+            guard let store = result.store, rootExists[store.rootPath] == nil else { continue }
+            rootExists[store.rootPath] = store.exists
+        }
+        let exists = rootExists
         let checked = parallelMap(Array(results.indices), width: configuration.router.toolchain.workers) {
             index -> [Finding]? in
-            guard let store = results[index].store, store.exists else { return nil }
+            guard let store = results[index].store, exists[store.rootPath] == true else { return nil }
             return GoldenCheck(store: store).check(results[index])
         }
         var compared = 0
@@ -370,7 +379,9 @@ package struct CourseChecker: Sendable {
     }
 
     /// Reads, scans and classifies one lesson file, and names its trees.
-    private func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> LessonResult {
+    private func read(_ entry: CourseLoader.Entry, listings: DirectoryListings) throws(CourseCheckError)
+        -> LessonResult
+    {
         let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
         var result = LessonResult(
             entry: entry, lesson: outcome.lesson, store: nil, trees: [],
@@ -388,7 +399,7 @@ package struct CourseChecker: Sendable {
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }
         let names = GoldenName.names(for: lesson)
-        let folder = result.store.map { $0.folder(listing: lesson.path) }
+        let folder = result.store.map { $0.folder(listing: lesson.path, listings: listings) }
         result.goldenFolder = folder
         for (index, block) in lesson.blocks.filter({ $0.role == .tree }).enumerated() {
             let name = names.blocks[index]
@@ -452,7 +463,7 @@ package struct CourseChecker: Sendable {
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
     /// one golden folder, before anything is written: `--update` and `--promote` before they
     /// start, a check beside its reading (its refusal is still the run's only error).
-    func validateStores(_ plan: CourseLoader.Plan) throws(CourseCheckError) {
+    func validateStores(_ plan: CourseLoader.Plan, listings: DirectoryListings? = nil) throws(CourseCheckError) {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
         var owners: [String: String] = [:]
@@ -460,7 +471,9 @@ package struct CourseChecker: Sendable {
         let roots = GoldenStore.canonicalRoots(stores)
         for (index, entry) in plan.entries.enumerated() {
             guard let store = stores[index], let key = roots[index] else { continue }
-            if checked.insert(key).inserted, let reason = store.refusal(lessonDirectories: lessonDirectories) {
+            if checked.insert(key).inserted,
+                let reason = store.refusal(lessonDirectories: lessonDirectories, listings: listings)
+            {
                 throw CourseCheckError.usage(
                     "refusing the goldens directory \(store.displayRoot): \(reason); coursecheck creates and deletes "
                         + "golden files there, so give it a directory of its own (such as goldens/ beside lessons/)")

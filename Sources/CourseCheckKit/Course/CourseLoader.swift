@@ -85,7 +85,10 @@ package struct CourseLoader: Sendable {
             for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
                 let display = Self.display(path, name)
                 if LessonName.isLessonFile(name) {
-                    entries.append(Entry(displayPath: display, url: url.appendingPathComponent(name)))
+                    // A file by its name (a directory named so is found when it is read): without the
+                    // hint, Foundation asks the file system for every lesson.
+                    entries.append(
+                        Entry(displayPath: display, url: url.appendingPathComponent(name, isDirectory: false)))
                     found += 1
                 } else if name.first?.isASCII == true && name.first?.isNumber == true {
                     diagnostics.append(.notALesson(at: SourceLocation(path: display, line: 1), .misnamed))

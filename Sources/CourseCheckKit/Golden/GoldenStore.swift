@@ -8,7 +8,7 @@ package struct GoldenStore: Sendable {
     package var displayRoot: String
     /// `root.path`, read once: a `URL`'s path costs thousands of instructions, and every golden,
     /// listing and `lstat` of a run is named from it.
-    private let rootPath: String
+    package let rootPath: String
     /// What a name inside the store is appended to: `rootPath`, or nothing at `/`.
     private var prefix: String { rootPath == "/" ? "" : rootPath }
 
@@ -52,7 +52,7 @@ package struct GoldenStore: Sendable {
 
     package var exists: Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The golden folder of the lesson at `path`.
@@ -77,27 +77,26 @@ package struct GoldenStore: Sendable {
     }
 
     /// Lists the golden folder of the lesson at `path`: one `lstat`, then the entries' names and
-    /// kinds from `readdir` (asking `lstat` only of an entry whose kind the directory does not give).
-    package func folder(listing path: String) -> Folder {
-        folder(stem: Self.stem(of: path))
+    /// kinds from `readdir` (asking `lstat` only of an entry whose kind the directory does not give),
+    /// from `listings` when the check listed the folder already.
+    package func folder(listing path: String, listings: DirectoryListings? = nil) -> Folder {
+        folder(stem: Self.stem(of: path), listings: listings)
     }
 
-    private func folder(stem: String) -> Folder {
+    private func folder(stem: String, listings: DirectoryListings? = nil) -> Folder {
         let directory = prefix + "/" + stem
         let kind = Self.kind(path: directory)
         guard kind == .directory else {
             return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: nil)
         }
-        guard let stream = opendir(directory) else {
-            return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: errno)
+        let listing = listings?.list(directory) ?? DirectoryListings.read(directory)
+        if let error = listing.error {
+            return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: error)
         }
-        defer { closedir(stream) }
         var entries: [[UInt8]: Kind] = [:]
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+        for (name, type) in listing.entries {
             entries[name] =
-                switch Int32(entry.pointee.d_type) {
+                switch Int32(type) {
                 case Int32(DT_REG): .regular
                 case Int32(DT_DIR): .directory
                 case Int32(DT_UNKNOWN): Self.kind(path: directory + "/" + String(decoding: name, as: UTF8.self))
@@ -253,14 +252,16 @@ package struct GoldenStore: Sendable {
     /// Why coursecheck must not write here, or nil. A goldens directory is a directory of its own:
     /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
     /// since `--update` creates and deletes files in it.
-    package func refusal(lessonDirectories: [(url: URL, display: String)]) -> String? {
+    package func refusal(lessonDirectories: [(url: URL, display: String)], listings: DirectoryListings? = nil)
+        -> String?
+    {
         let mine = canonicalRoot
         let components = mine.split(separator: "/")
         if components.contains(".git") { return "it lies inside a git directory" }
         if FileManager.default.fileExists(atPath: mine + "/.git") {
             return "it holds a git directory (.git), so it is a repository, not a goldens directory"
         }
-        if let nested = Self.nestedGitDirectory(in: mine) {
+        if let nested = Self.nestedGitDirectory(in: mine, listings: listings) {
             return "it holds a git repository (\(nested))"
         }
         var goldens = stat()
@@ -285,24 +286,24 @@ package struct GoldenStore: Sendable {
 
     /// A `.git` below `path` (a nested repository), without following links; the walk stops early.
     /// `readdir` directly: FileManager's enumerator cost more than the rest of the golden check.
-    static func nestedGitDirectory(in path: String, limit: Int = 100_000) -> String? {
+    static func nestedGitDirectory(in path: String, limit: Int = 100_000, listings: DirectoryListings? = nil)
+        -> String?
+    {
         var queue = [""]
         var seen = 0
         while let relative = queue.popLast() {
-            guard let directory = opendir(relative.isEmpty ? path : path + "/" + relative) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
+            let directory = relative.isEmpty ? path : path + "/" + relative
+            let listing = listings?.list(directory) ?? DirectoryListings.read(directory)
+            guard listing.error == nil else { continue }
+            for entry in listing.entries {
                 seen += 1
                 guard seen <= limit else { return nil }
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
+                let name = String(decoding: entry.name, as: UTF8.self)
                 let child = relative.isEmpty ? name : relative + "/" + name
                 if name == ".git" { return child }
                 // Links are not followed; a type the directory entry does not give is asked of lstat.
-                var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
-                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var isDirectory = entry.type == UInt8(DT_DIR)
+                if entry.type == UInt8(DT_UNKNOWN) {
                     var info = stat()
                     isDirectory = lstat(path + "/" + child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
                 }
