@@ -47,11 +47,14 @@ package struct Cache: Sendable {
     /// promises: from the pack when it holds the entry, else from the entry's own file.
     package func bytes(_ key: String) -> ArraySlice<UInt8>? {
         if let payload = pack?.payload(key) { return payload }
-        switch FileGate.read(path: path(key), followingLinks: false) {
+        switch FileGate.read(path: path(key), followingLinks: false, limit: Self.entryLimit + 1) {
         case .missing:
             return nil
         case .file(let snapshot):
-            guard let payload = Self.payload(of: snapshot.bytes[...], key: key) else {
+            // A file past the bound is not an entry coursecheck wrote: damaged, never read whole.
+            guard snapshot.bytes.count <= Self.entryLimit,
+                let payload = Self.payload(of: snapshot.bytes[...], key: key)
+            else {
                 Self.noteDamaged()
                 return nil
             }
@@ -72,6 +75,7 @@ package struct Cache: Sendable {
     @discardableResult
     package func store(data: Data, as key: String) -> Bool {
         let entry = Self.header(key: key, content: data) + data
+        guard entry.count <= Self.entryLimit else { return false }
         pack?.use(key, entry: entry)
         return attempt { () throws(CourseCheckError) in
             try FileGate.writeCacheEntry(entry, to: url(key))
@@ -134,6 +138,11 @@ package struct Cache: Sendable {
 
     private static let magic = "coursecheck-cache 2"
 
+    /// The largest entry file stored or read: a tree's output is bounded by `--output-limit`
+    /// (1 MiB by default), a larger result is not stored (it is recomputed on every run), and a
+    /// larger file (a sparse 40 GB one) is damage, read no further than this.
+    static let entryLimit = 64 << 20
+
     /// `coursecheck-cache 2 <key> <count> <fnv1a64>\n`: what the entry answers and what it must hold.
     static func header(key: String, content: some Collection<UInt8>) -> [UInt8] {
         var checksum = Checksum()
@@ -177,7 +186,7 @@ package struct Cache: Sendable {
         problems.withLock { if $0.moduleCache == nil { $0.moduleCache = (path, reason) } }
     }
 
-    fileprivate func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {
+    private func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {
         do {
             try body()
             return true
@@ -222,15 +231,20 @@ package struct Cache: Sendable {
 /// run reads its ~95 entries with one open, where each entry's own file cost four system calls
 /// (open, stat, read, close): 370 of the 1,300 a default run made. The pack is a copy: every
 /// entry keeps its own file, is written there first, and is checked against its key in the pack
-/// as in its file (its header, length and checksum). A pack whose layout is broken is a damaged
-/// entry: said once, read from the entries' files, and written anew.
+/// as in its file (its header, length and checksum). The pack as a whole carries its length and
+/// checksum too, since a key in it is text, not a file name: a pack damaged anywhere (two keys
+/// exchanged included), larger than a pack can be, or not a file is one damaged entry, said once,
+/// read from the entries' files, and written anew.
 ///
 /// The pack holds the last run's working set: it is written again only when a run used an entry
 /// it did not hold, so the same run repeated (the CI gate, `make verify`, an author's check
 /// before a commit) writes nothing, and a run over fewer lessons reads from the larger pack.
 package final class Pack: Sendable {
     static let name = "pack.v3"
-    private static let magic = Array("coursecheck-pack 1\n".utf8)
+    private static let magic = "coursecheck-pack 2"
+    /// The largest pack written or read (the real course's is 30 KiB): a larger working set is
+    /// read from the entries' own files, and a larger file is not a pack coursecheck wrote.
+    static let limit = 64 << 20
 
     let directory: String
     let path: String
@@ -252,14 +266,12 @@ package final class Pack: Sendable {
     }
 
     /// Writes the pack when the run used an entry it did not hold (a new result, or an entry read
-    /// from its own file), so the next run with the same work opens one file. A pack that cannot
-    /// be written is a cache that cannot be written, said once.
+    /// from its own file), so the next run with the same work opens one file. A pack that cannot be
+    /// written is left as it is, unsaid: the entries are the cache, every result is in its own
+    /// file, and a read-only cache whose entries are all there says nothing, as it did before packs.
     package func write() {
         guard let bytes = contentsToWrite() else { return }
-        _ = Cache(directory: URL(fileURLWithPath: directory, isDirectory: true)).attempt {
-            () throws(CourseCheckError) in
-            try FileGate.writeCacheEntry(bytes, to: URL(fileURLWithPath: path))
-        }
+        try? FileGate.writeCacheEntry(bytes, to: URL(fileURLWithPath: path))
     }
 
     /// The content of `key` when the pack holds it whole; the pack is read on first use.
@@ -291,25 +303,36 @@ package final class Pack: Sendable {
         }
     }
 
-    /// The pack to write, or nil when the one on disk already holds every entry the run used.
+    /// The pack to write, or nil when the one on disk already holds every entry the run used (or
+    /// the run's entries are more than a pack holds).
     func contentsToWrite() -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             guard state.grew else { return nil }
-            var bytes = Self.magic
+            var body: [UInt8] = []
             // In key order: the same working set is the same file.
-            for key in state.used.keys.sorted() { bytes += state.used[key]! }
-            return bytes
+            for key in state.used.keys.sorted() { body += state.used[key]! }
+            guard body.count <= Self.limit else { return nil }
+            return Self.header(body) + body
         }
+    }
+
+    /// `coursecheck-pack 2 <count> <fnv1a64>\n`: the length and checksum of all the entries after
+    /// it, so that any damage to the pack (a byte flipped, two entries' keys exchanged) is one
+    /// damaged entry, found before any entry is read from it.
+    static func header(_ body: some Collection<UInt8>) -> [UInt8] {
+        var checksum = Checksum()
+        checksum.update(body)
+        return Array("\(magic) \(body.count) \(checksum.hex)\n".utf8)
     }
 
     /// The entries of the pack on disk by key, each as its file would hold it; empty when there is
     /// none. A pack whose layout is broken is one damaged entry, and is written anew.
     private func load() -> (entries: [String: ArraySlice<UInt8>], broken: Bool) {
-        switch FileGate.read(path: path, followingLinks: false) {
+        switch FileGate.read(path: path, followingLinks: false, limit: Self.limit + 1) {
         case .missing:
             return ([:], false)
         case .file(let snapshot):
-            guard let entries = Self.entries(of: snapshot.bytes) else {
+            guard snapshot.bytes.count <= Self.limit, let entries = Self.entries(of: snapshot.bytes) else {
                 Cache.noteDamaged()
                 return ([:], true)
             }
@@ -320,12 +343,15 @@ package final class Pack: Sendable {
         }
     }
 
-    /// The entries of a pack's bytes by key, or nil when its layout is broken: the magic line, then
-    /// entries, each a header (`coursecheck-cache 2 <key> <count> <checksum>`) and `count` bytes.
+    /// The entries of a pack's bytes by key, or nil when it is not whole: its header (the length
+    /// and checksum of the rest), then entries, each a header (`coursecheck-cache 2 <key> <count>
+    /// <checksum>`) and `count` bytes.
     static func entries(of bytes: [UInt8]) -> [String: ArraySlice<UInt8>]? {
-        guard bytes.starts(with: magic) else { return nil }
+        guard let newline = bytes.prefix(128).firstIndex(of: UInt8(ascii: "\n")),
+            bytes[...newline].elementsEqual(header(bytes[(newline + 1)...]))
+        else { return nil }
         var entries: [String: ArraySlice<UInt8>] = [:]
-        var start = magic.count
+        var start = newline + 1
         let space = UInt8(ascii: " ")
         while start < bytes.count {
             // The key is the header's third field and the count its fourth; the rest is checked
