@@ -48,13 +48,13 @@ test:
 ## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it), 2,000 live checks for the
 ## memory bound, and the whole differential corpus (make test checks a seeded sample of it)
 ## against every real program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites
-## Differential/oracle.json from them)
+## Differential/oracle.json from them), and the cold cross-check of the real course (EndToEndTests)
 SOAK_CASES ?= 300
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
 	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|WritePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd'
 	COURSECHECK_MEMORY_CHECKS=2000 COURSECHECK_MEMORY_COURSE=1 $(SWIFT) test --skip-build --filter MemoryTests
-	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter DifferentialTests
+	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter 'DifferentialTests|EndToEndTests.testCrossCheckOverTheRealCourse'
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate), with the debug
 ## build (after make test, nothing is left to build)
