@@ -227,7 +227,7 @@ package struct Cache: Sendable {
     }
 }
 
-/// The entries one run of coursecheck read or stored, in one file of the cache (`pack.v3`): a warm
+/// The entries one run of coursecheck read or stored, in one file of the cache (`pack-2.v3`): a warm
 /// run reads its ~95 entries with one open, where each entry's own file cost four system calls
 /// (open, stat, read, close): 370 of the 1,300 a default run made. The pack is a copy: every
 /// entry keeps its own file, is written there first, and is checked against its key in the pack
@@ -240,7 +240,9 @@ package struct Cache: Sendable {
 /// it did not hold, so the same run repeated (the CI gate, `make verify`, an author's check
 /// before a commit) writes nothing, and a run over fewer lessons reads from the larger pack.
 package final class Pack: Sendable {
-    static let name = "pack.v3"
+    /// Named by its layout (`coursecheck-pack 2`), as entries are by theirs: a pack an earlier
+    /// layout wrote is not read, so it is never taken for damage.
+    static let name = "pack-2.v3"
     private static let magic = "coursecheck-pack 2"
     /// The largest pack written or read (the real course's is 30 KiB): a larger working set is
     /// read from the entries' own files, and a larger file is not a pack coursecheck wrote.
