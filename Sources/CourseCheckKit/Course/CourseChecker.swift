@@ -124,13 +124,13 @@ package struct CourseChecker: Sendable {
     /// classify), evaluate and compare, goldens, claims, finish. A new per-lesson check is one
     /// more function here.
     package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
+        // The goldens' folders, listed once for the nested-.git search and the goldens both.
+        let listings = DirectoryListings()
         // Lessons are read, scanned and classified in parallel; the results keep the plan's order.
         // Two more items share the threads, first: goldens directories not validated yet (the
         // stage only reads, so nothing is written before they pass, and their refusal is the
         // error thrown, ahead of any lesson's, as when it ran first), and the course index the
         // claims read (the largest single item, so the lessons fill in around it).
-        // The goldens' folders, listed once for the nested-.git search and the goldens both.
-        let listings = DirectoryListings()
         var items: [ReadItem] = configuration.storesValidated ? [] : [.validation]
         if configuration.claims { items.append(.index) }
         items += plan.entries.map(ReadItem.lesson)
@@ -463,7 +463,9 @@ package struct CourseChecker: Sendable {
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
     /// one golden folder, before anything is written: `--update` and `--promote` before they
     /// start, a check beside its reading (its refusal is still the run's only error).
-    func validateStores(_ plan: CourseLoader.Plan, listings: DirectoryListings? = nil) throws(CourseCheckError) {
+    func validateStores(_ plan: CourseLoader.Plan, listings: DirectoryListings = DirectoryListings())
+        throws(CourseCheckError)
+    {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
         var owners: [String: String] = [:]

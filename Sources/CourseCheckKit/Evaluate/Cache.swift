@@ -47,14 +47,11 @@ package struct Cache: Sendable {
     /// promises: from the pack when it holds the entry, else from the entry's own file.
     package func bytes(_ key: String) -> ArraySlice<UInt8>? {
         if let payload = pack?.payload(key) { return payload }
-        switch FileGate.read(path: path(key), followingLinks: false, limit: Self.entryLimit + 1) {
+        switch Self.read(path(key), limit: Self.entryLimit) {
         case .missing:
             return nil
         case .file(let snapshot):
-            // A file past the bound is not an entry coursecheck wrote: damaged, never read whole.
-            guard snapshot.bytes.count <= Self.entryLimit,
-                let payload = Self.payload(of: snapshot.bytes[...], key: key)
-            else {
+            guard let payload = Self.payload(of: snapshot.bytes[...], key: key) else {
                 Self.noteDamaged()
                 return nil
             }
@@ -137,6 +134,14 @@ package struct Cache: Sendable {
     }
 
     private static let magic = "coursecheck-cache 2"
+
+    /// A cache file, not followed through a link, and read no further than `limit`: a larger file
+    /// is not one coursecheck wrote, and is `unreadable` (too large), never read whole.
+    fileprivate static func read(_ path: String, limit: Int) -> FileGate.ReadResult {
+        let result = FileGate.read(path: path, followingLinks: false, limit: limit + 1)
+        if case .file(let snapshot) = result, snapshot.bytes.count > limit { return .unreadable(errno: EFBIG) }
+        return result
+    }
 
     /// The largest entry file stored or read: a tree's output is bounded by `--output-limit`
     /// (1 MiB by default), a larger result is not stored (it is recomputed on every run), and a
@@ -330,11 +335,11 @@ package final class Pack: Sendable {
     /// The entries of the pack on disk by key, each as its file would hold it; empty when there is
     /// none. A pack whose layout is broken is one damaged entry, and is written anew.
     private func load() -> (entries: [String: ArraySlice<UInt8>], broken: Bool) {
-        switch FileGate.read(path: path, followingLinks: false, limit: Self.limit + 1) {
+        switch Cache.read(path, limit: Self.limit) {
         case .missing:
             return ([:], false)
         case .file(let snapshot):
-            guard snapshot.bytes.count <= Self.limit, let entries = Self.entries(of: snapshot.bytes) else {
+            guard let entries = Self.entries(of: snapshot.bytes) else {
                 Cache.noteDamaged()
                 return ([:], true)
             }

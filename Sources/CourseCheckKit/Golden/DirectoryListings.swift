@@ -5,12 +5,12 @@ import Synchronization
 /// `.git` reads every folder of the goldens directory, and each lesson's golden folder is read
 /// again for its goldens. Both read the entries from here (five system calls a folder spared, a
 /// tenth of a warm default run's). Listings are kept for one check only, so a later check lists
-/// afresh.
+/// afresh; a caller without a check's listings gets a fresh one, which lists every directory.
 package final class DirectoryListings: Sendable {
-    /// A directory's entries (each name's bytes, as the file system names files, and its
-    /// `d_type`), or why it could not be opened (`opendir`'s errno).
+    /// A directory's entries (each name's bytes, as the file system names files, and what it is,
+    /// without following a link), or why it could not be opened (`opendir`'s errno).
     struct Listing: Sendable {
-        var entries: [(name: [UInt8], type: UInt8)]
+        var entries: [(name: [UInt8], kind: GoldenStore.Kind)]
         var error: Int32?
     }
 
@@ -22,19 +22,31 @@ package final class DirectoryListings: Sendable {
     func list(_ path: String) -> Listing {
         if let known = listed.withLock({ $0[path] }) { return known }
         let listing = Self.read(path)
-        listed.withLock { $0[path] = $0[path] ?? listing }
-        return listing
+        return listed.withLock { listed in
+            // Two threads that listed it at once keep the first listing, so every reader sees one.
+            if let first = listed[path] { return first }
+            listed[path] = listing
+            return listing
+        }
     }
 
-    /// Lists `path` with `readdir`, or says why it could not be opened.
-    static func read(_ path: String) -> Listing {
+    /// Lists `path` with `readdir`: each entry's kind from the directory, asking `lstat` only of an
+    /// entry whose kind the directory does not give.
+    private static func read(_ path: String) -> Listing {
         guard let stream = opendir(path) else { return Listing(entries: [], error: errno) }
         defer { closedir(stream) }
-        var entries: [(name: [UInt8], type: UInt8)] = []
+        var entries: [(name: [UInt8], kind: GoldenStore.Kind)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            entries.append((name, entry.pointee.d_type))
+            let kind: GoldenStore.Kind =
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_REG): .regular
+                case Int32(DT_DIR): .directory
+                case Int32(DT_UNKNOWN): GoldenStore.kind(path: path + "/" + String(decoding: name, as: UTF8.self))
+                default: .other
+                }
+            entries.append((name, kind))
         }
         return Listing(entries: entries, error: nil)
     }

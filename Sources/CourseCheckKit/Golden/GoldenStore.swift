@@ -77,32 +77,23 @@ package struct GoldenStore: Sendable {
     }
 
     /// Lists the golden folder of the lesson at `path`: one `lstat`, then the entries' names and
-    /// kinds from `readdir` (asking `lstat` only of an entry whose kind the directory does not give),
-    /// from `listings` when the check listed the folder already.
-    package func folder(listing path: String, listings: DirectoryListings? = nil) -> Folder {
+    /// kinds (`DirectoryListings`), from `listings` when the check listed the folder already.
+    package func folder(listing path: String, listings: DirectoryListings = DirectoryListings()) -> Folder {
         folder(stem: Self.stem(of: path), listings: listings)
     }
 
-    private func folder(stem: String, listings: DirectoryListings? = nil) -> Folder {
+    private func folder(stem: String, listings: DirectoryListings = DirectoryListings()) -> Folder {
         let directory = prefix + "/" + stem
         let kind = Self.kind(path: directory)
         guard kind == .directory else {
             return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: nil)
         }
-        let listing = listings?.list(directory) ?? DirectoryListings.read(directory)
+        let listing = listings.list(directory)
         if let error = listing.error {
             return Folder(stem: stem, path: directory, kind: kind, entries: nil, listError: error)
         }
         var entries: [[UInt8]: Kind] = [:]
-        for (name, type) in listing.entries {
-            entries[name] =
-                switch Int32(type) {
-                case Int32(DT_REG): .regular
-                case Int32(DT_DIR): .directory
-                case Int32(DT_UNKNOWN): Self.kind(path: directory + "/" + String(decoding: name, as: UTF8.self))
-                default: .other
-                }
-        }
+        for (name, kind) in listing.entries { entries[name] = kind }
         return Folder(stem: stem, path: directory, kind: kind, entries: entries, listError: nil)
     }
 
@@ -252,9 +243,9 @@ package struct GoldenStore: Sendable {
     /// Why coursecheck must not write here, or nil. A goldens directory is a directory of its own:
     /// never a lessons directory, one holding or inside one, a repository's top or a git directory,
     /// since `--update` creates and deletes files in it.
-    package func refusal(lessonDirectories: [(url: URL, display: String)], listings: DirectoryListings? = nil)
-        -> String?
-    {
+    package func refusal(
+        lessonDirectories: [(url: URL, display: String)], listings: DirectoryListings = DirectoryListings()
+    ) -> String? {
         let mine = canonicalRoot
         let components = mine.split(separator: "/")
         if components.contains(".git") { return "it lies inside a git directory" }
@@ -286,14 +277,13 @@ package struct GoldenStore: Sendable {
 
     /// A `.git` below `path` (a nested repository), without following links; the walk stops early.
     /// `readdir` directly: FileManager's enumerator cost more than the rest of the golden check.
-    static func nestedGitDirectory(in path: String, limit: Int = 100_000, listings: DirectoryListings? = nil)
-        -> String?
-    {
+    static func nestedGitDirectory(
+        in path: String, limit: Int = 100_000, listings: DirectoryListings = DirectoryListings()
+    ) -> String? {
         var queue = [""]
         var seen = 0
         while let relative = queue.popLast() {
-            let directory = relative.isEmpty ? path : path + "/" + relative
-            let listing = listings?.list(directory) ?? DirectoryListings.read(directory)
+            let listing = listings.list(relative.isEmpty ? path : path + "/" + relative)
             guard listing.error == nil else { continue }
             for entry in listing.entries {
                 seen += 1
@@ -301,13 +291,8 @@ package struct GoldenStore: Sendable {
                 let name = String(decoding: entry.name, as: UTF8.self)
                 let child = relative.isEmpty ? name : relative + "/" + name
                 if name == ".git" { return child }
-                // Links are not followed; a type the directory entry does not give is asked of lstat.
-                var isDirectory = entry.type == UInt8(DT_DIR)
-                if entry.type == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    isDirectory = lstat(path + "/" + child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-                }
-                if isDirectory { queue.append(child) }
+                // Links are not followed (a link's kind is `other`).
+                if entry.kind == .directory { queue.append(child) }
             }
         }
         return nil
