@@ -139,7 +139,9 @@ package struct ClosingTableClaim: ClaimCheck {
         var extra: [Int] = []
         func settle(nextRow: Int) {
             let paired = min(missing.count, extra.count)
-            for (lesson, row) in zip(missing.prefix(paired), extra.prefix(paired)) {
+            // By index: `zip` of two slices looked its type up by name on first use.
+            for pair in 0..<paired {
+                let (lesson, row) = (missing[pair], extra[pair])
                 findings.append(
                     .closingTable(
                         at: cell(table.rows[row], lessonColumn, owner.path),

@@ -34,7 +34,7 @@ package struct CourseIndexClaim: ClaimCheck {
         // The file a reader's click opens: a query (`?plain=1`) or a fragment (`#top`) is not part
         // of it, and a percent-encoded name is the name.
         var target = String(link.destination.prefix { $0 != "?" && $0 != "#" })
-        target = target.removingPercentEncoding ?? target
+        target = PercentEncoding.removing(from: target) ?? target
         // The index's folder: its path up to the last slash (`lessons/README.md` → `lessons`).
         let directory = indexPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(indexPath[..<$0]) } ?? ""
         let resolved =
@@ -68,7 +68,9 @@ package struct CourseIndexClaim: ClaimCheck {
         var joined = path.hasCharacterPrefix("/") ? "/" : ""
         for (index, part) in parts.enumerated() {
             if index > 0 { joined += "/" }
-            joined += part
+            // String's own `append(contentsOf: Substring)`: `+=` takes the generic one, which looked
+            // up a generic type by name on its first call (a scan of every conformance).
+            joined.append(contentsOf: part)
         }
         return joined
     }

@@ -160,7 +160,7 @@ package struct CourseChecker: Sendable {
         let textClaims = configuration.claims ? startTextClaims(run, plan: plan) : nil
         defer { _ = textClaims?.value }
         try evaluate(&run)
-        compareGoldens(&run, plan: plan)
+        compareGoldens(&run, plan: plan, listings: listings)
         checkClaims(&run, plan: plan, textClaims: textClaims)
         return finish(run, plan: plan)
     }
@@ -252,7 +252,7 @@ package struct CourseChecker: Sendable {
     }
 
     /// Goldens: each tree's run against its approved golden, and the goldens no tree names.
-    private func compareGoldens(_ run: inout Run, plan: CourseLoader.Plan) {
+    private func compareGoldens(_ run: inout Run, plan: CourseLoader.Plan, listings: DirectoryListings) {
         guard run.evaluated && configuration.goldens != .off else { return }
         // Each lesson's goldens are its own folder's: compared on the worker threads, recorded in
         // course order.
@@ -292,7 +292,7 @@ package struct CourseChecker: Sendable {
                 run.course.append(Finding(.course, note))
             }
         }
-        for (store, orphan) in orphanFolders(plan) {
+        for (store, orphan) in orphanFolders(plan, listings: listings) {
             run.course.append(
                 Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
         }
@@ -419,7 +419,9 @@ package struct CourseChecker: Sendable {
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons
     /// that no longer exist. Every lesson of the run that shares the goldens directory keeps its
     /// folder, so two lessons directories with one `goldens/` never orphan each other.
-    func orphanFolders(_ plan: CourseLoader.Plan) -> [(store: GoldenStore, orphan: GoldenStore.Entry)] {
+    func orphanFolders(_ plan: CourseLoader.Plan, listings: DirectoryListings = DirectoryListings()) -> [(
+        store: GoldenStore, orphan: GoldenStore.Entry
+    )] {
         var stores: [String: GoldenStore] = [:]
         var order: [String] = []
         var stems: [String: Set<String>] = [:]
@@ -439,7 +441,7 @@ package struct CourseChecker: Sendable {
         var found: [(GoldenStore, GoldenStore.Entry)] = []
         for key in order where wholeDirectories.contains(key) {
             guard let store = stores[key], store.exists else { continue }
-            found += store.orphanFolders(keeping: stems[key] ?? []).map { (store, $0) }
+            found += store.orphanFolders(keeping: stems[key] ?? [], listings: listings).map { (store, $0) }
         }
         return found
     }

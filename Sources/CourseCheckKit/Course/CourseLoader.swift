@@ -76,7 +76,7 @@ package struct CourseLoader: Sendable {
             guard seenDirectories.insert(Self.resolved(absolute)).inserted else { continue }
             let names: [String]
             do {
-                names = try files.contentsOfDirectory(atPath: url.path).sorted()
+                names = try (Self.names(in: url.path) ?? files.contentsOfDirectory(atPath: url.path)).sorted()
             } catch {
                 throw .io(path: path, operation: .list, cause: IOReason.cause(error, at: url))
             }
@@ -152,6 +152,25 @@ package struct CourseLoader: Sendable {
         return Plan(
             entries: entries, diagnostics: diagnostics, directories: directories,
             directoryDisplayPaths: directoryDisplayPaths)
+    }
+
+    /// The names in the directory at `path` as FileManager lists them (not `.` or `..`, each read
+    /// as UTF-8 with repairs), by `readdir`: FileManager's first listing in a process looked a
+    /// generic type up by name, a scan of every conformance in the binary, on the serial path before
+    /// any lesson is read. Nil when the directory cannot be opened: FileManager then says why.
+    static func names(in path: String) -> [String]? {
+        guard let stream = opendir(path) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// The path the OS resolves `path` to (links followed, `..` after them), or `path` itself

@@ -185,14 +185,22 @@ package struct GoldenStore: Sendable {
     }
 
     /// Golden folders whose lesson is not among `stems`: only folders named like a lesson
-    /// (`NN-slug`), and in them only the files coursecheck owns.
-    package func orphanFolders(keeping stems: Set<String>) -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: rootPath)) ?? []
+    /// (`NN-slug`), and in them only the files coursecheck owns. The goldens directory is read from
+    /// `listings`, each entry's kind with it, never following a link.
+    package func orphanFolders(keeping stems: Set<String>, listings: DirectoryListings = DirectoryListings())
+        -> [Entry]
+    {
         let kept = Set(stems.map { Array($0.utf8) })
-        return names.sorted().filter { name in
-            !kept.contains(Array(name.utf8)) && LessonName.isLessonFile(name + ".md")
-                && Self.kind(path: prefix + "/" + name) == .directory
-        }.flatMap { stem in ownedFiles(in: folder(stem: stem)).map { entry(stem: stem, name: $0) } }
+        // A name that is not UTF-8 is no lesson's stem, and decoded it would name another folder.
+        let names = listings.list(rootPath).entries.compactMap { name, kind -> String? in
+            guard kind == .directory, !kept.contains(name), let text = String(validating: name, as: UTF8.self),
+                LessonName.isLessonFile(text + ".md")
+            else { return nil }
+            return text
+        }
+        return names.sorted().flatMap { stem in
+            ownedFiles(in: folder(stem: stem, listings: listings)).map { entry(stem: stem, name: $0) }
+        }
     }
 
     private func entry(stem: String, name: String) -> Entry {

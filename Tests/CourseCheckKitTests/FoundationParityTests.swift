@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// coursecheck does a few things by hand that Foundation and the standard library already do, where
+/// theirs looked a generic type up by name on first use (a scan of the binary's every conformance,
+/// issue 25). Each hand-written one is checked against the original as the oracle, on seeded random
+/// inputs built from the characters that matter to it.
+final class FoundationParityTests: XCTestCase {
+    /// Percent-decoding gives what `removingPercentEncoding` gives: the same text, or nil for a
+    /// stray `%` or bytes that are not UTF-8.
+    func testPercentDecodingIsFoundations() {
+        let fixed = [
+            "", "abc", "%", "%4", "%zz", "%41", "%C3%A7", "%c3%a7", "%FF", "a%2Fb", "%00x", "%e2%80", "ç%41", "a%%41",
+            "%+1", "ders%201.md", "%F0%9F%98%80", "%ED%A0%80", "100%", "%%",
+        ]
+        let pieces = ["%", "2", "F", "f", "C3", "A7", "a", "ç", "/", "0", "G", "E2", "80", "%25", " ", "ğ", "FF"]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 3000, defaultSeed: 25)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        let random = (0..<count).map { _ in generator.text(pieces, count: Int(generator.next() % 8)) }
+        for text in fixed + random {
+            XCTAssertEqual(
+                PercentEncoding.removing(from: text), text.removingPercentEncoding,
+                "\(text.debugDescription) (seed \(seed))")
+        }
+    }
+
+    /// The concrete `joined(separator:)` gives what the standard library's generic one gives.
+    func testJoinedIsTheStandardLibrarys() {
+        func standard<S: Sequence>(_ parts: S, _ separator: String) -> String where S.Element: StringProtocol {
+            parts.joined(separator: separator)
+        }
+        let pieces = ["", "a", "ç", "\n", "ab", "🙂", " "]
+        var generator = BlockStructurePropertyTests.Generator(state: 25)
+        for _ in 0..<500 {
+            let parts = (0..<Int(generator.next() % 5)).map { _ in
+                generator.text(pieces, count: Int(generator.next() % 4))
+            }
+            let separator = generator.text(pieces, count: Int(generator.next() % 3))
+            XCTAssertEqual(parts.joined(separator: separator), standard(parts, separator))
+            let substrings = parts.map { Substring($0) }
+            XCTAssertEqual(substrings.joined(separator: separator), standard(substrings, separator))
+            XCTAssertEqual(parts.joined(), standard(parts, ""))
+        }
+    }
+
+    /// A lessons folder's names by `readdir` are FileManager's: dot files, non-ASCII names in both
+    /// Unicode forms, a name that is not UTF-8 (repaired alike), folders and links; and a folder
+    /// that cannot be opened is left to FileManager, which says why.
+    func testListingNamesIsFileManagers() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let names = [
+            "01-a.md", ".hidden.md", "02-çğ.md", "03-c\u{0327}.md", "README.md", "notes", "04 space.md", "05-ü.MD",
+        ]
+        for name in names {
+            XCTAssertTrue(
+                FileManager.default.createFile(atPath: scratch.url.appendingPathComponent(name).path, contents: Data()))
+        }
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("folder"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.url.path + "/link.md", withDestinationPath: "01-a.md")
+        let invalid = scratch.url.path + "/06-\u{FF}.md"
+        XCTAssertNotEqual(invalid.withCString { creat($0, 0o644) }, -1)
+        let raw = Array((scratch.url.path + "/07-").utf8) + [0xFF, 0x2E, 0x6D, 0x64, 0]
+        let descriptor = raw.withUnsafeBufferPointer {
+            creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)
+        }
+        XCTAssertNotEqual(descriptor, -1)
+        close(descriptor)
+        let listed = try XCTUnwrap(CourseLoader.names(in: scratch.url.path))
+        XCTAssertEqual(listed.sorted(), try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted())
+        XCTAssertEqual(listed.count, names.count + 4)
+        XCTAssertNil(CourseLoader.names(in: scratch.url.path + "/missing"))
+        XCTAssertNil(CourseLoader.names(in: scratch.url.path + "/01-a.md"))
+    }
+}
