@@ -13,9 +13,16 @@ final class FoundationParityTests: XCTestCase {
     func testPercentDecodingIsFoundations() {
         let fixed = [
             "", "abc", "%", "%4", "%zz", "%41", "%C3%A7", "%c3%a7", "%FF", "a%2Fb", "%00x", "%e2%80", "ç%41", "a%%41",
-            "%+1", "ders%201.md", "%F0%9F%98%80", "%ED%A0%80", "100%", "%%",
+            "%+1", "ders%201.md", "%F0%9F%98%80", "%ED%A0%80", "100%", "%%", "\u{FEFF}abc", "%EF%BB%BFabc",
+            "a\u{FEFF}b", "\u{FEFF}\u{FEFF}a", "%EF%BB%BF%EF%BB%BFa", "a%EF%BB%BFb", "\u{FEFF}", "%EF%BB%BF",
+            "\u{FEFF}%41", "%C2%A9",
         ]
-        let pieces = ["%", "2", "F", "f", "C3", "A7", "a", "ç", "/", "0", "G", "E2", "80", "%25", " ", "ğ", "FF"]
+        // Not `A9`: Foundation alone turns a stray `%A9` into U+FFFD (asserted below).
+        let pieces = [
+            "%", "2", "F", "f", "C3", "A7", "a", "ç", "/", "0", "G", "E2", "80", "%25", " ", "ğ", "FF", "EF", "BB",
+            "BF",
+            "\u{FEFF}",
+        ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 3000, defaultSeed: 25)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         let random = (0..<count).map { _ in generator.text(pieces, count: Int(generator.next() % 8)) }
@@ -24,6 +31,9 @@ final class FoundationParityTests: XCTestCase {
                 PercentEncoding.removing(from: text), text.removingPercentEncoding,
                 "\(text.debugDescription) (seed \(seed))")
         }
+        // The one difference, on purpose: a byte that is not UTF-8 is invalid, `A9` too.
+        XCTAssertEqual("%A9".removingPercentEncoding, "\u{FFFD}")
+        XCTAssertNil(PercentEncoding.removing(from: "%A9"))
     }
 
     /// The concrete `joined(separator:)` gives what the standard library's generic one gives.

@@ -150,6 +150,43 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: missing.path))
     }
 
+    /// A golden folder whose name is not UTF-8 is no lesson's, and is never decoded into another
+    /// folder's name: beside `22-g\u{FFFD}` (an orphan of its own) it used to report that orphan once
+    /// for each of them, and `--update --prune` then failed on the second removal (a helper's
+    /// adversarial round). Its file is the author's, left alone.
+    func testAFolderNamedInBytesThatAreNotUTF8IsNoOrphansAlias() throws {
+        let raw = Array(goldens.path.utf8) + Array("/22-g".utf8) + [0xFF]
+        XCTAssertEqual(
+            raw.withUnsafeBufferPointer { buffer in
+                Array(buffer + [0]).withUnsafeBufferPointer {
+                    mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755)
+                }
+            }, 0)
+        let inBytes = raw + Array("/a.out".utf8) + [0]
+        let descriptor = inBytes.withUnsafeBufferPointer {
+            creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)
+        }
+        XCTAssertNotEqual(descriptor, -1)
+        close(descriptor)
+        let replaced = goldens.appendingPathComponent("22-g\u{FFFD}", isDirectory: true)
+        try FileManager.default.createDirectory(at: replaced, withIntermediateDirectories: false)
+        try "x\n".write(to: replaced.appendingPathComponent("b.out"), atomically: true, encoding: .utf8)
+        let check = run(["lessons"])
+        XCTAssertEqual(
+            check.stderr,
+            "goldens/22-g\u{FFFD}/b.out:1:1: error: golden has no tree: no lesson has this name; "
+                + "'coursecheck --update --prune' removes it [golden-orphan]\n")
+        XCTAssertEqual(check.status, 1)
+        let update = run(["--update", "--prune", "lessons"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertTrue(update.stdout.contains("goldens: 0 added, 0 changed, 1 removed\n"), update.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: replaced.appendingPathComponent("b.out").path))
+        XCTAssertEqual(
+            inBytes.withUnsafeBufferPointer {
+                access(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), F_OK)
+            }, 0)
+    }
+
     func testUpdateAndPromoteRefuseUnderCIUnlessForced() throws {
         let before = try snapshot(scratch.url)
         let reasons = [
