@@ -130,8 +130,7 @@ package struct CourseLoader: Sendable {
         // A directory whose index and every lesson were given one by one is that directory, whole.
         let resolvedEntries = Set(kept.map(\.1))
         for index in indexDirectories where !seenDirectories.contains(Self.resolved(index.url.path)) {
-            let lessons = ((try? files.contentsOfDirectory(atPath: index.url.path)) ?? []).filter(
-                LessonName.isLessonFile)
+            let lessons = (Self.names(in: index.url.path) ?? []).filter(LessonName.isLessonFile)
             let given = Set(lessons.map { Self.resolved(index.url.appendingPathComponent($0).path) })
             guard !given.isEmpty, given.isSubset(of: resolvedEntries) else { continue }
             seenDirectories.insert(Self.resolved(index.url.path))
@@ -155,22 +154,12 @@ package struct CourseLoader: Sendable {
     }
 
     /// The names in the directory at `path` as FileManager lists them (not `.` or `..`, each read
-    /// as UTF-8 with repairs), by `readdir`: FileManager's first listing in a process looked a
-    /// generic type up by name, a scan of every conformance in the binary, on the serial path before
-    /// any lesson is read. Nil when the directory cannot be opened: FileManager then says why.
+    /// as UTF-8 with repairs), by `readdir` (`DirectoryListings.entries`): FileManager's first
+    /// listing in a process looked a generic type up by name, a scan of every conformance in the
+    /// binary, on the serial path before any lesson is read. Nil when the directory cannot be
+    /// opened: FileManager then says why.
     static func names(in path: String) -> [String]? {
-        guard let stream = opendir(path) else { return nil }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
-                    String(cString: $0)
-                }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        DirectoryListings.entries(in: path)?.map { String(decoding: $0.name, as: UTF8.self) }
     }
 
     /// The path the OS resolves `path` to (links followed, `..` after them), or `path` itself
