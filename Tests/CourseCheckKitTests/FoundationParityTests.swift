@@ -72,14 +72,8 @@ final class FoundationParityTests: XCTestCase {
             at: scratch.url.appendingPathComponent("folder"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(
             atPath: scratch.url.path + "/link.md", withDestinationPath: "01-a.md")
-        let invalid = scratch.url.path + "/06-\u{FF}.md"
-        XCTAssertNotEqual(invalid.withCString { creat($0, 0o644) }, -1)
-        let raw = Array((scratch.url.path + "/07-").utf8) + [0xFF, 0x2E, 0x6D, 0x64, 0]
-        let descriptor = raw.withUnsafeBufferPointer {
-            creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)
-        }
-        XCTAssertNotEqual(descriptor, -1)
-        close(descriptor)
+        XCTAssertTrue(BytePath.makeFile(Array((scratch.url.path + "/06-\u{FF}.md").utf8)))
+        XCTAssertTrue(BytePath.makeFile(Array((scratch.url.path + "/07-").utf8) + [0xFF] + Array(".md".utf8)))
         let listed = try XCTUnwrap(CourseLoader.names(in: scratch.url.path))
         XCTAssertEqual(listed.sorted(), try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted())
         XCTAssertEqual(listed.count, names.count + 4)
