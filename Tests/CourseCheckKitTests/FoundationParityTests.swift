@@ -55,6 +55,71 @@ final class FoundationParityTests: XCTestCase {
         }
     }
 
+    /// A file's lines decoded one by one are the lines of the file decoded whole: the same lines
+    /// for valid UTF-8, and nil wherever the standard library's validation refuses the bytes
+    /// (a stray continuation byte, a truncated or overlong sequence, a surrogate, a byte past
+    /// U+10FFFF), line breaks of every kind around them.
+    func testLinesDecodedOneByOneAreTheWholeFilesLines() {
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("ç".utf8), Array("🙂".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x80], [0xC3],
+            [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF],
+            Array("\u{FFFD}".utf8), Array("```".utf8), [0x20],
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 3000, defaultSeed: 25)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        let fixed: [[UInt8]] = [
+            [], [0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0A], Array("a\r\nb\rc\n".utf8), [0xEF, 0xBF, 0xBD],
+        ]
+        let random = (0..<count).map { _ in
+            (0..<Int(generator.next() % 10)).flatMap { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        }
+        for bytes in fixed + random {
+            let whole = String(validating: bytes, as: UTF8.self).map(LineScanner.lines(of:))
+            let oneByOne = bytes.withUnsafeBufferPointer(LineScanner.lines(validating:))
+            XCTAssertEqual(oneByOne, whole, "\(bytes) (seed \(seed))")
+        }
+    }
+
+    /// The lesson-name rule by bytes (ASCII names) is the rule by characters, on names built from
+    /// digits, dashes, the suffix and the characters that join others (CR LF, a combining mark).
+    func testLessonNamesByBytesAreTheRuleByCharacters() {
+        func byCharacters(_ name: String) -> Bool {
+            guard name.hasSuffix(".md") else { return false }
+            let digits = name.prefix { $0.isASCII && $0.isNumber }
+            guard digits.count >= 2 else { return false }
+            let rest = name.dropFirst(digits.count)
+            return rest.hasPrefix("-") && rest.count > "-.md".count
+        }
+        let pieces = ["0", "1", "9", "-", ".md", "a", "x", ".", "\r\n", "\r", "\u{301}", "ç", "٣", " ", "m", "d"]
+        var generator = BlockStructurePropertyTests.Generator(state: 25)
+        let fixed = [
+            "01-a.md", "01-.md", "1-a.md", "001-a.md", "01a.md", "01-a.MD", "01-\u{301}.md", "01\u{301}-a.md",
+            "01-\r\n.md",
+        ]
+        for name in fixed + (0..<5000).map({ _ in generator.text(pieces, count: Int(generator.next() % 7)) }) {
+            XCTAssertEqual(LessonName.isLessonFile(name), byCharacters(name), name.debugDescription)
+        }
+    }
+
+    /// A lesson's path joined as text names the file `appendingPathComponent` named, whatever the
+    /// name holds (spaces, `%`, `?`, `#`, `;`, non-ASCII in both Unicode forms), below a folder
+    /// written with or without a trailing slash.
+    func testLessonPathsJoinedAsTextAreFoundations() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let names = [
+            "01-a.md", "02-b c.md", "03-%20.md", "04-?.md", "05-#.md", "06-;x.md", "07-ç.md", "08-c\u{327}.md",
+        ]
+        for name in names { try Data("x".utf8).write(to: scratch.url.appendingPathComponent(name)) }
+        for folder in [scratch.url.path, scratch.url.path + "/"] {
+            let plan = try CourseLoader(currentDirectory: scratch.url).plan([folder])
+            let directory = URL(fileURLWithPath: folder)
+            let expected = names.sorted().map { directory.appendingPathComponent($0, isDirectory: false) }
+            XCTAssertEqual(plan.entries.map(\.path), expected.map(\.path), folder)
+            XCTAssertEqual(plan.entries.map(\.url), expected, folder)
+        }
+    }
+
     /// A lessons folder's names by `readdir` are FileManager's: dot files, non-ASCII names in both
     /// Unicode forms, a name that is not UTF-8 (repaired alike), folders and links; and a folder
     /// that cannot be opened is left to FileManager, which says why.

@@ -182,7 +182,9 @@ package struct CourseCheckCommand {
 
     /// The cache holds coursecheck's binaries and results: it may not share a directory with the
     /// lessons or the goldens, or either would fill with the other's files.
-    func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan) throws(CourseCheckError) {
+    func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan, stores: CourseChecker.PlannedStores? = nil)
+        throws(CourseCheckError)
+    {
         guard let cache = checker.configuration.router.toolchain.cache else { return }
         let mine = GoldenStore.canonicalPath(cache.directory)
         func overlaps(_ path: String) -> Bool {
@@ -199,8 +201,8 @@ package struct CourseCheckCommand {
                 "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)"
             )
         }
-        let stores = plan.entries.map { checker.store(for: $0) }
-        for (store, root) in zip(stores, GoldenStore.canonicalRoots(stores)) {
+        let planned = stores ?? checker.plannedStores(plan)
+        for (store, root) in zip(planned.stores, planned.roots) {
             guard let store, let root, overlaps(root) else { continue }
             throw .usage(
                 "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)"

@@ -123,9 +123,10 @@ package struct CourseChecker: Sendable {
     /// The stages run in pipeline order, each a function over the run's state: read (scan and
     /// classify), evaluate and compare, goldens, claims, finish. A new per-lesson check is one
     /// more function here.
-    package func check(_ plan: CourseLoader.Plan) throws(CourseCheckError) -> Result {
+    package func check(_ plan: CourseLoader.Plan, stores: PlannedStores? = nil) throws(CourseCheckError) -> Result {
         // The goldens' folders, listed once for the nested-.git search and the goldens both.
         let listings = DirectoryListings()
+        let stores = stores ?? plannedStores(plan)
         // Lessons are read, scanned and classified in parallel; the results keep the plan's order.
         // Two more items share the threads, first: goldens directories not validated yet (the
         // stage only reads, so nothing is written before they pass, and their refusal is the
@@ -133,17 +134,17 @@ package struct CourseChecker: Sendable {
         // claims read (the largest single item, so the lessons fill in around it).
         var items: [ReadItem] = configuration.storesValidated ? [] : [.validation]
         if configuration.claims { items.append(.index) }
-        items += plan.entries.map(ReadItem.lesson)
+        items += plan.entries.indices.map(ReadItem.lesson)
         let parts = try parallelMap(items, width: configuration.router.toolchain.workers) {
             item throws(CourseCheckError) -> ReadPart in
             switch item {
             case .validation:
-                try validateStores(plan, listings: listings)
+                try validateStores(plan, stores: stores, listings: listings)
                 return .validated
             case .index:
                 return .index(CourseFacts.readIndex(plan: plan, overlay: configuration.overlay))
-            case .lesson(let entry):
-                return .lesson(try read(entry, listings: listings))
+            case .lesson(let index):
+                return .lesson(try read(plan.entries[index], store: stores.stores[index], listings: listings))
             }
         }
         var run = Run(results: [])
@@ -160,7 +161,7 @@ package struct CourseChecker: Sendable {
         let textClaims = configuration.claims ? startTextClaims(run, plan: plan) : nil
         defer { _ = textClaims?.value }
         try evaluate(&run)
-        compareGoldens(&run, plan: plan, listings: listings)
+        compareGoldens(&run, plan: plan, stores: stores, listings: listings)
         checkClaims(&run, plan: plan, textClaims: textClaims)
         return finish(run, plan: plan)
     }
@@ -169,7 +170,8 @@ package struct CourseChecker: Sendable {
     private enum ReadItem: Sendable {
         case validation
         case index
-        case lesson(CourseLoader.Entry)
+        /// The plan's entry at this index.
+        case lesson(Int)
     }
 
     /// What one read item gave.
@@ -252,7 +254,9 @@ package struct CourseChecker: Sendable {
     }
 
     /// Goldens: each tree's run against its approved golden, and the goldens no tree names.
-    private func compareGoldens(_ run: inout Run, plan: CourseLoader.Plan, listings: DirectoryListings) {
+    private func compareGoldens(
+        _ run: inout Run, plan: CourseLoader.Plan, stores: PlannedStores, listings: DirectoryListings
+    ) {
         guard run.evaluated && configuration.goldens != .off else { return }
         // Each lesson's goldens are its own folder's: compared on the worker threads, recorded in
         // course order.
@@ -292,7 +296,7 @@ package struct CourseChecker: Sendable {
                 run.course.append(Finding(.course, note))
             }
         }
-        for (store, orphan) in orphanFolders(plan, listings: listings) {
+        for (store, orphan) in orphanFolders(plan, stores: stores, listings: listings) {
             run.course.append(
                 Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
         }
@@ -379,15 +383,15 @@ package struct CourseChecker: Sendable {
     }
 
     /// Reads, scans and classifies one lesson file, and names its trees.
-    private func read(_ entry: CourseLoader.Entry, listings: DirectoryListings) throws(CourseCheckError)
-        -> LessonResult
+    private func read(_ entry: CourseLoader.Entry, store: GoldenStore?, listings: DirectoryListings)
+        throws(CourseCheckError) -> LessonResult
     {
         let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
         var result = LessonResult(
             entry: entry, lesson: outcome.lesson, store: nil, trees: [],
             findings: outcome.diagnostics.map { Finding(.lesson, $0) }, snapshot: outcome.snapshot)
         guard let lesson = outcome.lesson else { return result }
-        result.store = store(for: entry)
+        result.store = store
         // What the claims read of the text, while the lesson is at hand on this thread.
         if configuration.claims { result.claimText = outcome.claimText() }
         for (ordinal, core) in lesson.cores.enumerated() {
@@ -419,14 +423,15 @@ package struct CourseChecker: Sendable {
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons
     /// that no longer exist. Every lesson of the run that shares the goldens directory keeps its
     /// folder, so two lessons directories with one `goldens/` never orphan each other.
-    func orphanFolders(_ plan: CourseLoader.Plan, listings: DirectoryListings = DirectoryListings()) -> [(
-        store: GoldenStore, orphan: GoldenStore.Entry
-    )] {
+    func orphanFolders(
+        _ plan: CourseLoader.Plan, stores planned: PlannedStores? = nil,
+        listings: DirectoryListings = DirectoryListings()
+    ) -> [(store: GoldenStore, orphan: GoldenStore.Entry)] {
         var stores: [String: GoldenStore] = [:]
         var order: [String] = []
         var stems: [String: Set<String>] = [:]
-        let entryStores = plan.entries.map { store(for: $0) }
-        let roots = GoldenStore.canonicalRoots(entryStores)
+        let planned = planned ?? plannedStores(plan)
+        let (entryStores, roots) = (planned.stores, planned.roots)
         for (index, entry) in plan.entries.enumerated() {
             guard let store = entryStores[index], let key = roots[index] else { continue }
             if stores[key] == nil { order.append(key) }
@@ -450,11 +455,18 @@ package struct CourseChecker: Sendable {
     /// first named (the checks that read this list resolve every directory's links, and the
     /// lessons of one directory all name it).
     static func lessonDirectories(_ plan: CourseLoader.Plan) -> [(url: URL, display: String)] {
+        // Each lesson's directory by its path's text first, and a URL only for the first lesson of
+        // each: `deletingLastPathComponent` cost ~13 K instructions a lesson, on the serial path.
+        var parents: Set<String> = []
         let all =
             zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }
-            + plan.entries.map { entry in
+            + plan.entries.compactMap { entry -> (URL, String)? in
+                let path = entry.path.parentPath
+                guard parents.insert(path).inserted else { return nil }
                 let parent = entry.displayPath.parentPath
-                return (entry.url.deletingLastPathComponent(), parent.isEmpty ? "." : parent)
+                return (
+                    URL(fileURLWithPath: path.isEmpty ? "/" : path, isDirectory: true), parent.isEmpty ? "." : parent
+                )
             }
         // By URL (a standardised path costs ~20 K instructions): the lessons of one directory name
         // it by one URL, and a directory named two ways is only resolved twice.
@@ -465,14 +477,15 @@ package struct CourseChecker: Sendable {
     /// Refuses a goldens directory coursecheck must not write in, and two lessons that would share
     /// one golden folder, before anything is written: `--update` and `--promote` before they
     /// start, a check beside its reading (its refusal is still the run's only error).
-    func validateStores(_ plan: CourseLoader.Plan, listings: DirectoryListings = DirectoryListings())
-        throws(CourseCheckError)
-    {
+    func validateStores(
+        _ plan: CourseLoader.Plan, stores planned: PlannedStores? = nil,
+        listings: DirectoryListings = DirectoryListings()
+    ) throws(CourseCheckError) {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
         var owners: [String: String] = [:]
-        let stores = plan.entries.map { store(for: $0) }
-        let roots = GoldenStore.canonicalRoots(stores)
+        let planned = planned ?? plannedStores(plan)
+        let (stores, roots) = (planned.stores, planned.roots)
         for (index, entry) in plan.entries.enumerated() {
             guard let store = stores[index], let key = roots[index] else { continue }
             if checked.insert(key).inserted,
@@ -497,6 +510,22 @@ package struct CourseChecker: Sendable {
             }
             owners[folder] = entry.displayPath
         }
+    }
+
+    /// Every planned lesson's golden store under the configured mode, with its root as the OS
+    /// resolves it, made once for a run: validation, the cache's check, the read stage, the goldens
+    /// and the orphan search all read them (each store cost ~10 K instructions, made four times).
+    package struct PlannedStores: Sendable {
+        /// By the plan's entries, nil where goldens are off.
+        package var stores: [GoldenStore?]
+        /// Each store's root with its links resolved (`GoldenStore.canonicalRoots`).
+        package var roots: [String?]
+    }
+
+    /// The stores of `plan`'s lessons (`PlannedStores`).
+    package func plannedStores(_ plan: CourseLoader.Plan) -> PlannedStores {
+        let stores = plan.entries.map { store(for: $0) }
+        return PlannedStores(stores: stores, roots: GoldenStore.canonicalRoots(stores))
     }
 
     /// The golden store of one lesson under the configured mode.

@@ -9,15 +9,20 @@ package struct CourseLoader: Sendable {
     /// One lesson file to read: how to show its path, and where it is on disk.
     package struct Entry: Sendable, Equatable {
         package var displayPath: String
-        package var url: URL
-        /// `url.path`, read once: `URL.path` costs ~4,600 instructions a call, and every stage asks
-        /// for the lesson's golden store.
+        /// The file's absolute path. Kept as text, the URL made only when asked: `URL`'s path
+        /// operations cost thousands of instructions each, and the plan (made before anything runs
+        /// in parallel) named every lesson by `appendingPathComponent`, then asked for its path.
         package let path: String
 
+        package var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
+
         package init(displayPath: String, url: URL) {
+            self.init(displayPath: displayPath, path: url.path)
+        }
+
+        package init(displayPath: String, path: String) {
             self.displayPath = displayPath
-            self.url = url
-            path = url.path
+            self.path = path
         }
     }
 
@@ -81,14 +86,17 @@ package struct CourseLoader: Sendable {
                 throw .io(path: path, operation: .list, cause: IOReason.cause(error, at: url))
             }
             var found = 0
+            let directoryPath = url.path
             // Hidden files are an editor's or a system's (`.#01-x.md` locks, `.DS_Store`), never the author's text.
             for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
                 let display = Self.display(path, name)
                 if LessonName.isLessonFile(name) {
-                    // A file by its name (a directory named so is found when it is read): without the
-                    // hint, Foundation asks the file system for every lesson.
+                    // A file by its name, its path joined as text (a directory named so is found
+                    // when it is read).
                     entries.append(
-                        Entry(displayPath: display, url: url.appendingPathComponent(name, isDirectory: false)))
+                        Entry(
+                            displayPath: display,
+                            path: directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name))
                     found += 1
                 } else if name.first?.isASCII == true && name.first?.isNumber == true {
                     diagnostics.append(.notALesson(at: SourceLocation(path: display, line: 1), .misnamed))

@@ -30,7 +30,7 @@ package enum LessonReader {
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
     package static func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> Outcome {
         // Only regular files: a FIFO would block the read forever, a directory cannot be read.
-        switch FileGate.read(entry.url) {
+        switch FileGate.read(path: entry.path) {
         case .file(let snapshot):
             var outcome = classify(bytes: snapshot.bytes, path: entry.displayPath)
             outcome.snapshot = snapshot

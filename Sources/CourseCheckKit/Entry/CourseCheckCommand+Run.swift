@@ -45,22 +45,24 @@ extension CourseCheckCommand {
             case .check, .update, .promote:
                 plan = try loadPlan(invocation)
                 var checker = CourseChecker(configuration: configuration(invocation))
+                // Each lesson's golden store, made once for every stage that reads it.
+                let stores = checker.plannedStores(plan!)
                 // A check validates the goldens directories while it reads (`CourseChecker.check`);
                 // the writers validate them before anything else.
                 let validatesWhileReading = if case .check = invocation.action { true } else { false }
                 if !validatesWhileReading {
-                    try checker.validateStores(plan!)
+                    try checker.validateStores(plan!, stores: stores)
                     checker.configuration.storesValidated = true
                 }
                 do throws(CourseCheckError) {
                     try validateReportPath(invocation, plan: plan!, checker: checker)
                     try validateSummaryPath(invocation, plan: plan!, checker: checker)
-                    try validateCache(checker, plan: plan!)
+                    try validateCache(checker, plan: plan!, stores: stores)
                     try refuseUnderCI(invocation.action)
                 } catch {
                     // A refused goldens directory is the error, ahead of these, as when it was
                     // validated first.
-                    if validatesWhileReading { try checker.validateStores(plan!) }
+                    if validatesWhileReading { try checker.validateStores(plan!, stores: stores) }
                     throw error
                 }
                 switch invocation.action {
@@ -77,7 +79,7 @@ extension CourseCheckCommand {
                     let pack = checker.configuration.router.toolchain.cache.map { Pack(directory: $0.directory) }
                     checker.configuration.router.toolchain.cache?.pack = pack
                     defer { pack?.write() }
-                    let result = try checker.check(plan!)
+                    let result = try checker.check(plan!, stores: stores)
                     defer { ExitLifetime.keep(result) }
                     return try report(result, invocation: invocation, reporter: reporter)
                 }

@@ -30,13 +30,13 @@ package struct SourceFile: Sendable {
         if let offset = nul {
             return .failure(.encoding(at: location(of: offset, in: bytes, path: path), invalidByte: nil))
         }
-        guard let text = String(validating: body, as: UTF8.self) else {
+        guard let lines = body.withUnsafeBufferPointer(LineScanner.lines(validating:)) else {
             let offset = UTF8Validator.firstInvalidByte(in: body) ?? body.startIndex
             return .failure(
                 .encoding(
                     at: location(of: offset, in: bytes, path: path), invalidByte: (hex(bytes[offset]), offset)))
         }
-        return .success(SourceFile(path: path, lines: LineScanner.lines(of: text), hadByteOrderMark: hadBOM))
+        return .success(SourceFile(path: path, lines: lines, hadByteOrderMark: hadBOM))
     }
 
     private static func location(of offset: Int, in bytes: [UInt8], path: String) -> SourceLocation {
