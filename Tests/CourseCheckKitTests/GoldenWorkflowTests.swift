@@ -175,6 +175,40 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertTrue(BytePath.exists(inBytes), "the author's file went")
     }
 
+    /// Two goldens, and two golden folders, named by one text in two Unicode forms are reported in
+    /// one order, by their bytes (NFD's `c` before NFC's `ç`), whatever order the per-process hash
+    /// seed gave the folder's listing: they came out either way from run to run (a helper's
+    /// adversarial round). The order function itself is checked on both input orders.
+    func testNamesInTwoUnicodeFormsAreReportedInOneOrder() throws {
+        let (composed, decomposed) = ("\u{E7}", "c\u{327}")
+        // Compared as bytes: `==` on strings holds the two forms equal, so it could not tell the orders apart.
+        func bytes(_ names: [String]) -> [[UInt8]] { names.map { Array($0.utf8) } }
+        let sorted = bytes(["a.out", decomposed + ".out", composed + ".out"])
+        XCTAssertEqual(bytes([composed + ".out", decomposed + ".out", "a.out"].sortedDeterministically()), sorted)
+        XCTAssertEqual(bytes([decomposed + ".out", composed + ".out", "a.out"].sortedDeterministically()), sorted)
+        let folder = goldens.appendingPathComponent("09-yerel-durum", isDirectory: true)
+        for name in [composed, decomposed] {
+            try "x\n".write(to: folder.appendingPathComponent(name + ".out"), atomically: true, encoding: .utf8)
+            let orphan = goldens.appendingPathComponent("22-" + name, isDirectory: true)
+            try FileManager.default.createDirectory(at: orphan, withIntermediateDirectories: false)
+            try "x\n".write(to: orphan.appendingPathComponent("a.out"), atomically: true, encoding: .utf8)
+        }
+        let prune = "'coursecheck --update --prune' removes it [golden-orphan]\n"
+        func folderOrphan(_ name: String) -> String {
+            "goldens/22-" + name + "/a.out:1:1: error: golden has no tree: no lesson has this name; " + prune
+        }
+        func lessonOrphan(_ name: String) -> String {
+            "goldens/09-yerel-durum/" + name + ".out:1:1: error: golden has no tree: no tree of "
+                + "lessons/09-yerel-durum.md has this name; " + prune
+        }
+        let check = run(["--no-claims", "lessons"])
+        let expected: [String] = [
+            folderOrphan(decomposed), folderOrphan(composed), lessonOrphan(decomposed), lessonOrphan(composed),
+        ]
+        XCTAssertEqual(Array(check.stderr.utf8), Array(expected.joined().utf8), check.stderr)
+        XCTAssertEqual(check.status, 1)
+    }
+
     func testUpdateAndPromoteRefuseUnderCIUnlessForced() throws {
         let before = try snapshot(scratch.url)
         let reasons = [

@@ -72,7 +72,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             else {
                 return nil
             }
-            return .notShown(declared: declaration.value, printed: printed, shown: causes.sorted())
+            return .notShown(declared: declaration.value, printed: printed, shown: causes.sortedDeterministically())
         }
         if let distribution = declaration.distribution {
             // The first tree block must be the first tree that ran, or its counts are unknown.

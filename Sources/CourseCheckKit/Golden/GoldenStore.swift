@@ -198,7 +198,7 @@ package struct GoldenStore: Sendable {
             else { return nil }
             return text
         }
-        return names.sorted().flatMap { stem in
+        return names.sortedDeterministically().flatMap { stem in
             ownedFiles(in: folder(stem: stem, listings: listings)).map { entry(stem: stem, name: $0) }
         }
     }
@@ -224,7 +224,7 @@ package struct GoldenStore: Sendable {
             guard kind == .regular, let text = String(validating: name, as: UTF8.self), Self.isOwnedName(text)
             else { return nil }
             return text
-        }.sorted()
+        }.sortedDeterministically()
     }
 
     enum Kind: Equatable, Sendable {
