@@ -81,7 +81,10 @@ package struct CourseLoader: Sendable {
             guard seenDirectories.insert(Self.resolved(absolute)).inserted else { continue }
             let names: [String]
             do {
-                names = try (Self.names(in: url.path) ?? files.contentsOfDirectory(atPath: url.path)).sorted()
+                // Two names in two Unicode forms by their bytes (`sortedDeterministically`): sorted as
+                // text alone they kept the directory's order, which differs from one file system to another.
+                names = try (Self.names(in: url.path) ?? files.contentsOfDirectory(atPath: url.path))
+                    .sortedDeterministically()
             } catch {
                 throw .io(path: path, operation: .list, cause: IOReason.cause(error, at: url))
             }
