@@ -187,11 +187,6 @@ extension String {
         var b = other
         // Contiguous buffers, compared by memcmp: the UTF8View's iterator, and even a byte loop,
         // cost far more (the claims compare titles and names thousands of times).
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }
-                return memcmp(l, r, left.count) == 0
-            }
-        }
+        return a.withUTF8 { left in b.withUTF8 { right in ByteSearch.equal(left, right) } }
     }
 }

@@ -182,7 +182,7 @@ package struct CourseCheckCommand {
 
     /// The cache holds coursecheck's binaries and results: it may not share a directory with the
     /// lessons or the goldens, or either would fill with the other's files.
-    func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan, stores: CourseChecker.PlannedStores? = nil)
+    func validateCache(_ checker: CourseChecker, plan: CourseLoader.Plan, stores: CourseChecker.PlannedStores)
         throws(CourseCheckError)
     {
         guard let cache = checker.configuration.router.toolchain.cache else { return }
@@ -201,8 +201,7 @@ package struct CourseCheckCommand {
                 "refusing the cache directory \(cache.directory.path): it is or holds the lessons directory \(directory.display)"
             )
         }
-        let planned = stores ?? checker.plannedStores(plan)
-        for (store, root) in zip(planned.stores, planned.roots) {
+        for (store, root) in zip(stores.stores, stores.roots) {
             guard let store, let root, overlaps(root) else { continue }
             throw .usage(
                 "refusing the cache directory \(cache.directory.path): it overlaps the goldens directory \(store.displayRoot)"

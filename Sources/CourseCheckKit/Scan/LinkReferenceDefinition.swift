@@ -29,13 +29,8 @@ package enum LinkReferenceDefinition {
 
     /// `leading`, with each definition's raw label and title as well.
     package static func leadingWithTitles(_ lines: [String]) -> (definitions: [Found], lineCount: Int) {
-        // Joined by hand: `joined(separator:)` is the standard library's unspecialised code, whose
-        // first call in a process looked a type up by name (a scan of every conformance).
-        var text: [UInt8] = []
-        for (index, line) in lines.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: "\n")) }
-            text.append(contentsOf: line.utf8)
-        }
+        // The module's own `joined(separator:)` (Base/Joined.swift), not the standard library's.
+        let text = Array(lines.joined(separator: "\n").utf8)
         var definitions: [Found] = []
         var position = 0
         var lineCount = 0
