@@ -187,6 +187,15 @@ extension String {
         var b = other
         // Contiguous buffers, compared by memcmp: the UTF8View's iterator, and even a byte loop,
         // cost far more (the claims compare titles and names thousands of times).
-        return a.withUTF8 { left in b.withUTF8 { right in ByteSearch.equal(left, right) } }
+        return a.withUTF8 { left in b.withUTF8 { right in left.sameBytes(right) } }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether both hold the same bytes (memcmp).
+    func sameBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let left = baseAddress, let right = other.baseAddress else { return true }
+        return memcmp(left, right, count) == 0
     }
 }

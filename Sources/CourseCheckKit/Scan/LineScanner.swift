@@ -38,7 +38,7 @@ package enum LineScanner {
             number += 1
             let line = UnsafeBufferPointer(rebasing: bytes[cut.start..<cut.end])
             var text = String(decoding: line, as: UTF8.self)
-            guard text.withUTF8({ ByteSearch.equal($0, line) }) else { return nil }
+            guard text.withUTF8({ $0.sameBytes(line) }) else { return nil }
             lines.append(Line(number: number, text: text, ending: cut.ending))
         }
         return lines
