@@ -13,12 +13,22 @@ package protocol ClaimCheck: Sendable {
     /// without outputs, and reading one there stops the process (a programming error, never a
     /// silent empty answer), so the first test that runs the claim says it was declared wrongly.
     var readsTreeOutputs: Bool { get }
+    /// True when the outcome is a function of the course's text alone (its lessons' paths and
+    /// bytes, the index's, and the binary): no tree output, toolchain, cache or environment. Such a
+    /// claim's clean outcome is remembered from one run to the next (`TextClaimMemo`); declaring it
+    /// of a claim that reads anything else would let a remembered outcome outlive what it read.
+    var readsOnlyText: Bool { get }
     func check(_ course: CourseFacts) -> ClaimOutcome
+    /// The part of a claim that reads outputs which needs the text alone, done on the facts of the
+    /// text while the trees run, and kept in the facts' shared slots for `check` to read.
+    func prepare(_ course: CourseFacts)
 }
 
 extension ClaimCheck {
     package var cost: Int { 1 }
     package var readsTreeOutputs: Bool { true }
+    package var readsOnlyText: Bool { false }
+    package func prepare(_ course: CourseFacts) {}
 }
 
 /// What checking one claim gave.
@@ -84,6 +94,11 @@ package enum CourseClaims {
         parallelMap(claims, width: width, heaviestFirst: \.cost) { claim -> ClaimOutcome? in
             claim.spansCourse && !course.isWholeCourse ? nil : claim.check(course)
         }
+    }
+
+    /// Prepares each of `claims` that will be checked on `course` (`ClaimCheck.prepare`).
+    package static func prepare(_ course: CourseFacts, claims: [any ClaimCheck]) {
+        for claim in claims where !(claim.spansCourse && !course.isWholeCourse) { claim.prepare(course) }
     }
 
     /// The report of `outcomes`, one for each of `claims` in order.

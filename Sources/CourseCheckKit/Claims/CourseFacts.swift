@@ -19,6 +19,9 @@ package struct CourseFacts: Sendable {
         package var knowsOutputs: Bool { treeOutputs != nil }
         /// Every `Bu dersin tetiği:` bullet, read once (several claims read them).
         package let declarations: [Triggers.Declaration]
+        /// The paragraphs that may be the distribution sentence, found once for the lesson's text
+        /// and shared by every copy of its facts (`TriggerDistributionClaim.candidates`).
+        let distributionCandidates: Locked<[TriggerDistributionClaim.Candidate]?>
         /// The lesson's declaration: its first bullet.
         package var declaration: Triggers.Declaration? { declarations.first }
 
@@ -30,6 +33,7 @@ package struct CourseFacts: Sendable {
             frontMatter = text.frontMatter
             declarations = text.declarations
             titles = text.titles
+            distributionCandidates = text.distributionCandidates
             treeOutputs = outputs
             printedCauses = outputs.map { outputs in
                 outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
@@ -44,6 +48,9 @@ package struct CourseFacts: Sendable {
             package let frontMatter: FrontMatter?
             package let declarations: [Triggers.Declaration]
             package let titles: [String]
+            /// Shared by the facts made from this text: the text facts and, after the trees ran,
+            /// the whole facts, so what a claim prepared on the one is there for the other.
+            let distributionCandidates = Locked<[TriggerDistributionClaim.Candidate]?>(nil)
 
             package init(_ lesson: Lesson) {
                 prose = Prose(lesson: lesson)
@@ -101,9 +108,13 @@ package struct CourseFacts: Sendable {
         /// For each of `prose.blocks`, the lesson item it is, or nil: read once, for course-index
         /// and for the parts note-series gives its series.
         let blockItems: [CourseIndexClaim.Item?]
+        /// The bytes the index was read from, for the memo of the text's claims (`TextClaimMemo`);
+        /// nil for an editor's unsaved text, which is never remembered.
+        package let bytes: [UInt8]?
 
-        package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?) {
+        package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil) {
             self.file = file
+            self.bytes = bytes
             self.prose = prose
             self.frontMatter = frontMatter
             conflicts = Classifier.conflictMarkers(file)

@@ -6,6 +6,7 @@ package struct CourseIndexClaim: ClaimCheck {
     package let id = DiagnosticID.courseIndex
     package let spansCourse = true
     package let readsTreeOutputs = false
+    package let readsOnlyText = true
 
     package init() {}
 

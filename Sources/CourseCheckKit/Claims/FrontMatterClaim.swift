@@ -4,6 +4,7 @@ package struct FrontMatterClaim: ClaimCheck {
     package let id = DiagnosticID.frontMatter
     package let spansCourse = false
     package let readsTreeOutputs = false
+    package let readsOnlyText = true
     package static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
 
     package init() {}

@@ -5,6 +5,7 @@ package struct LabelReferenceClaim: ClaimCheck {
     package let spansCourse = true
     package let cost = 5
     package let readsTreeOutputs = false
+    package let readsOnlyText = true
 
     package init() {}
 

@@ -6,6 +6,7 @@ package struct NoteSeriesClaim: ClaimCheck {
     package let spansCourse = true
     package let cost = 7
     package let readsTreeOutputs = false
+    package let readsOnlyText = true
 
     package init() {}
 

@@ -66,10 +66,28 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// triggers, one at least with its count (fewer names are a recomputation count or a
     /// mention, as in every other lesson). The first that counts all four is the sentence;
     /// without one, the one that counts most is, unreadable.
-    static func candidates(in lesson: CourseFacts.LessonFacts) -> [(
-        block: Prose.TextBlock, counts: [(value: Int, offset: Int)?]
-    )] {
-        var candidates: [(block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])] = []
+    /// Found once for a lesson's text, whoever asks first (`prepare`, beside the trees' runs).
+    static func candidates(in lesson: CourseFacts.LessonFacts) -> [Candidate] {
+        lesson.distributionCandidates.update { found in
+            if let found { return found }
+            let candidates = findCandidates(in: lesson)
+            found = candidates
+            return candidates
+        }
+    }
+
+    /// A paragraph that may be the sentence, with the count it gives each trigger (in
+    /// `Triggers.names` order) and where in the source the count is.
+    typealias Candidate = (block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])
+
+    /// The sentence is found in the text alone, so the claim looks for it before the trees have
+    /// run; only the judging of its counts waits for them.
+    package func prepare(_ course: CourseFacts) {
+        if let lesson = course.lessons.last { _ = Self.candidates(in: lesson) }
+    }
+
+    private static func findCandidates(in lesson: CourseFacts.LessonFacts) -> [Candidate] {
+        var candidates: [Candidate] = []
         for block in lesson.prose.blocks where mayNameAll(source: block.source) {
             let characters = block.inline.readable()
             guard mayNameAll(characters) else { continue }

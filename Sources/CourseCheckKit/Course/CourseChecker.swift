@@ -78,6 +78,10 @@ package struct CourseChecker: Sendable {
         package var goldens: GoldenMode = .beside
         /// Check the course's claims (closing table, triggers, notes, index, front matter, fragments).
         package var claims = true
+        /// Remember the clean outcomes of the claims that read the text alone in the cache, and
+        /// answer from there while the text is the same (`TextClaimMemo`). Off only for tests that
+        /// compare a check with the memo to one without.
+        package var rememberTextClaims = true
         /// The command validated the goldens directories already (once per run, not once per check).
         package var storesValidated = false
         /// Lesson texts that replace the files on disk, by the lesson's standardized path: an
@@ -310,12 +314,56 @@ package struct CourseChecker: Sendable {
         let facts = claimFacts(run, plan: plan, outputs: false)
         let claims = CourseClaims.all.filter { !$0.readsTreeOutputs }
         let width = configuration.router.toolchain.workers
+        let memo = textClaimMemo(run, facts: facts, claims: claims.filter(\.readsOnlyText))
+        let later = CourseClaims.all.filter(\.readsTreeOutputs)
         return Background {
-            let outcomes = CourseClaims.outcomes(facts, claims: claims, width: width)
+            // What the claims that read outputs can do on the text, first: they are waited for
+            // first, once the trees ran; these claims' outcomes after them.
+            CourseClaims.prepare(facts, claims: later)
             // Left for the exit to free in the executable's one-shot check (`ExitLifetime`).
-            ExitLifetime.keep(facts)
+            defer { ExitLifetime.keep(facts) }
+            guard let memo else { return CourseClaims.outcomes(facts, claims: claims, width: width) }
+            let recall = memo.recall()
+            if case .remembered(let remembered) = recall {
+                var rest = CourseClaims.outcomes(facts, claims: claims.filter { !$0.readsOnlyText }, width: width)
+                    .makeIterator()
+                var known = remembered.makeIterator()
+                // Each group is `claims` filtered, in order: one outcome for each claim, never one short.
+                return claims.map { $0.readsOnlyText ? known.next()! : rest.next()! }
+            }
+            let outcomes = CourseClaims.outcomes(facts, claims: claims, width: width)
+            memo.remember(
+                zip(claims, outcomes).filter { $0.0.readsOnlyText }.map(\.1),
+                replacingDamage: { if case .damaged = recall { true } else { false } }())
             return outcomes
         }
+    }
+
+    /// The memo of `claims` (those that read the text alone) for this run's text, or nil when it
+    /// cannot be told byte for byte (no cache, an editor's unsaved text, a binary that cannot be
+    /// named) or in the live loop (`watch`, `lsp`), which keeps what it needs in memory and would
+    /// write the course to the cache after every edit.
+    private func textClaimMemo(_ run: Run, facts: CourseFacts, claims: [any ClaimCheck]) -> TextClaimMemo? {
+        guard configuration.rememberTextClaims, configuration.overlay.isEmpty, configuration.evaluator == nil,
+            let cache = configuration.router.toolchain.cache, let identity = EmbeddedEngine.binaryIdentity
+        else { return nil }
+        var lessons: [(path: String, bytes: [UInt8])] = []
+        // The lessons the facts hold, in their order: those read as lessons.
+        for result in run.results where result.lesson != nil {
+            guard let snapshot = result.snapshot else { return nil }
+            lessons.append((result.path, snapshot.bytes))
+        }
+        guard lessons.count == facts.lessons.count else { return nil }
+        var index: (path: String, bytes: [UInt8])?
+        if let read = facts.index {
+            guard let bytes = read.bytes else { return nil }
+            index = (read.file.path, bytes)
+        }
+        return TextClaimMemo(
+            cache: cache,
+            inputs: .init(
+                identity: identity, isWholeCourse: facts.isWholeCourse, unreadLessons: facts.unreadLessons,
+                claims: claims.map(\.id), lessons: lessons, index: index))
     }
 
     /// Claims: what the course text says about itself, across lessons. Those that read the trees'

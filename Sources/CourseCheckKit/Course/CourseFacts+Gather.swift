@@ -26,14 +26,16 @@ extension CourseFacts {
     static func readIndex(plan: CourseLoader.Plan, overlay: [String: [UInt8]]) -> Index? {
         guard let directory = plan.directories.first else { return nil }
         let url = directory.appendingPathComponent("README.md")
+        let edited = overlay.isEmpty ? nil : overlay[url.standardizedFileURL.path]
         guard
-            let bytes = (overlay.isEmpty ? nil : overlay[url.standardizedFileURL.path])
-                ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
+            let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
             case .success(let file) = SourceFile.decode(
                 bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
         else { return nil }
         let scanned = MarkdownScanner.scan(file)
-        return Index(file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter)
+        return Index(
+            file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter,
+            bytes: edited == nil ? bytes : nil)
     }
 }
 

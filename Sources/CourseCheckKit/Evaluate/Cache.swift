@@ -79,6 +79,14 @@ package struct Cache: Sendable {
         }
     }
 
+    /// Writes a memo's file (`TextClaimMemo`) atomically: a file of its own beside the entries, never
+    /// in the pack, since it holds the course's text and its format checks itself. A cache that
+    /// cannot be written is said once, as for entries.
+    func storeMemo(_ bytes: [UInt8], as key: String) {
+        guard bytes.count <= Self.entryLimit else { return }
+        _ = attempt { () throws(CourseCheckError) in try FileGate.writeCacheEntry(bytes, to: url(key)) }
+    }
+
     /// Copies a file (a freshly linked binary) into the cache under `key`: the binary under its
     /// key and its content's checksum, then the `.sum` beside the key that names it. Two entries
     /// that are one written after the other are never seen half: twin trees of a run compile one
@@ -172,7 +180,7 @@ package struct Cache: Sendable {
 
     private static let problems = Mutex(Problems())
 
-    fileprivate static func noteDamaged() {
+    static func noteDamaged() {
         problems.withLock { $0.damaged += 1 }
     }
 

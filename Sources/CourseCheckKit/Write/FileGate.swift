@@ -1046,7 +1046,123 @@ package enum FileGate {
     }
 }
 
-/// `read(2)` and `write(2)`, named apart from `FileGate.read`.
+extension FileGate {
+    /// A regular file (never followed through a link) read front to back through one small buffer:
+    /// for a file that is compared with bytes already in memory rather than kept, so its size in
+    /// pages is never touched (each page a process touches first costs more than reading it).
+    final class ChunkedReader {
+        private let descriptor: Int32
+        /// The file's size when it was opened.
+        let size: Int
+        private let buffer: UnsafeMutableBufferPointer<UInt8>
+        private var start = 0
+        private var end = 0
+        /// Bytes handed out so far.
+        private(set) var consumed = 0
+
+        /// The reader, or what reading `path` found instead (`.file` never).
+        static func open(_ path: String, bufferSize: Int = 32 << 10) -> Result<ChunkedReader, ReadFailure> {
+            let descriptor = posixOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else {
+                switch errno {
+                case ENOENT, ENOTDIR: return .failure(.missing)
+                case ELOOP: return .failure(.notRegular)
+                default: return .failure(.unreadable)
+                }
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                return .failure(.notRegular)
+            }
+            return .success(ChunkedReader(descriptor: descriptor, size: Int(info.st_size), bufferSize: bufferSize))
+        }
+
+        /// Why a file could not be opened for reading.
+        enum ReadFailure: Error { case missing, notRegular, unreadable }
+
+        private init(descriptor: Int32, size: Int, bufferSize: Int) {
+            self.descriptor = descriptor
+            self.size = size
+            buffer = .allocate(capacity: bufferSize)
+        }
+
+        deinit {
+            close(descriptor)
+            buffer.deallocate()
+        }
+
+        /// Reads more after what is left in the buffer; false at the end of the file or on failure.
+        private func fill() -> Bool {
+            if start > 0 {
+                if end > start {
+                    UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
+                        from: buffer.baseAddress! + start, byteCount: end - start)
+                }
+                end -= start
+                start = 0
+            }
+            while end < buffer.count {
+                let got = posixRead(descriptor, buffer.baseAddress! + end, buffer.count - end)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return false }
+                end += got
+                return true
+            }
+            return true
+        }
+
+        /// Whether the next bytes are `expected`'s, consumed; false (and the reader spent) otherwise.
+        func matches(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+            var checked = 0
+            while checked < expected.count {
+                if start == end, !fill() { return false }
+                let count = Swift.min(end - start, expected.count - checked)
+                guard
+                    UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
+                        .sameBytes(UnsafeBufferPointer(rebasing: expected[checked..<(checked + count)]))
+                else { return false }
+                start += count
+                checked += count
+                consumed += count
+            }
+            return true
+        }
+
+        /// The next line, its newline included, when one ends within `limit` bytes.
+        func line(limit: Int) -> [UInt8]? {
+            while true {
+                if let newline = buffer[start..<end].prefix(limit).firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = Array(buffer[start...newline])
+                    consumed += line.count
+                    start = newline + 1
+                    return line
+                }
+                guard end - start < limit, end - start < buffer.count, fill() else { return nil }
+            }
+        }
+
+        /// The next `count` bytes, or nil when the file ends first.
+        func bytes(_ count: Int) -> [UInt8]? {
+            var result: [UInt8] = []
+            result.reserveCapacity(count)
+            while result.count < count {
+                if start == end, !fill() { return nil }
+                let taken = Swift.min(end - start, count - result.count)
+                result += buffer[start..<(start + taken)]
+                start += taken
+                consumed += taken
+            }
+            return result
+        }
+    }
+}
+
+/// `open(2)`, `read(2)` and `write(2)`, named apart from `FileGate.read` and the reader's `open`.
+private func posixOpen(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
 private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
