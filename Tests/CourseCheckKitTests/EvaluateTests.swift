@@ -65,30 +65,36 @@ final class EvaluateTests: XCTestCase {
     }
 
     func testSHA256KnownAnswers() {
-        var empty = SHA256()
-        XCTAssertEqual(empty.finalize(), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        var abc = SHA256()
+        knownAnswers(SHA256(hardware: true), "SHA extensions: \(SHA256.hardwareAvailable)")
+        knownAnswers(SHA256(hardware: false), "portable rounds")
+    }
+
+    private func knownAnswers(_ fresh: SHA256, _ path: String) {
+        var empty = fresh
+        XCTAssertEqual(empty.finalize(), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", path)
+        var abc = fresh
         abc.update("abc")
-        XCTAssertEqual(abc.finalize(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        var long = SHA256()
+        XCTAssertEqual(abc.finalize(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", path)
+        var long = fresh
         long.update("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-        XCTAssertEqual(long.finalize(), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertNotEqual(SHA256.hex("ab", "c"), SHA256.hex("a", "bc"))
-        var million = SHA256()
+        XCTAssertEqual(long.finalize(), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", path)
+        XCTAssertNotEqual(SHA256.hex("ab", "c"), SHA256.hex("a", "bc"), path)
+        var million = fresh
         million.update(String(repeating: "a", count: 1_000_000))
-        XCTAssertEqual(million.finalize(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(million.finalize(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0", path)
         // The block path and the byte path agree however the input is split.
-        var pieces = SHA256()
+        var pieces = fresh
         pieces.update("abc")
         pieces.update(String(repeating: "x", count: 130))
         pieces.update(Array("tail".utf8))
-        var whole = SHA256()
+        var whole = fresh
         whole.update(Array(("abc" + String(repeating: "x", count: 130) + "tail").utf8))
-        XCTAssertEqual(pieces.finalize(), whole.finalize())
+        XCTAssertEqual(pieces.finalize(), whole.finalize(), path)
     }
 
     /// The digest of random bytes, fed in random pieces, is coreutils' `sha256sum`'s (the oracle;
-    /// skipped without it). Lengths cross the 55/56/64-byte padding edges.
+    /// skipped without it), on the CPU's SHA extensions (where it has them) and on the portable
+    /// rounds alike. Lengths cross the 55/56/64-byte padding edges, and pieces span several blocks.
     func testSHA256AgreesWithSha256sumOnRandomSplits() throws {
         let tool = ["/usr/bin/sha256sum", "/bin/sha256sum"].first { FileManager.default.isExecutableFile(atPath: $0) }
         try XCTSkipIf(tool == nil, "no sha256sum to compare SHA256 against")
@@ -97,22 +103,26 @@ final class EvaluateTests: XCTestCase {
         let scratch = try Scratch()
         defer { scratch.remove() }
         var ours: [String] = []
+        var portable: [String] = []
         var files: [String] = []
         for index in 0..<count {
             let length = [0, 1, 55, 56, 63, 64, 65, 119, 120, 128][index % 10] + Int(generator.next() % 3) * 64
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             var hasher = SHA256()
+            var rounds = SHA256(hardware: false)
             var rest = bytes[...]
             while !rest.isEmpty {
-                let piece = Int(generator.next() % 80)
+                let piece = Int(generator.next() % (generator.next() % 4 == 0 ? 300 : 80))
                 if generator.next() % 2 == 0 {
                     hasher.update(Array(rest.prefix(piece)))
                 } else {
                     hasher.update(rest.prefix(piece).lazy.map { $0 })  // a non-contiguous sequence
                 }
+                rounds.update(Array(rest.prefix(piece)))
                 rest = rest.dropFirst(piece)
             }
             ours.append(hasher.finalize())
+            portable.append(rounds.finalize())
             let file = scratch.url.appendingPathComponent("\(index)").path
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             files.append(file)
@@ -126,7 +136,10 @@ final class EvaluateTests: XCTestCase {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let theirs = output.split(separator: "\n").map { String($0.prefix(64)) }
-        XCTAssertEqual(ours, theirs, "seed \(seed) (COURSECHECK_PROPERTY_SEED replays it)")
+        XCTAssertEqual(
+            ours, theirs,
+            "seed \(seed) (COURSECHECK_PROPERTY_SEED replays it), SHA extensions: \(SHA256.hardwareAvailable)")
+        XCTAssertEqual(portable, theirs, "seed \(seed) (COURSECHECK_PROPERTY_SEED replays it), portable rounds")
     }
 
     func testMergedProgramMapsEveryTreeLineBackToTheLesson() {

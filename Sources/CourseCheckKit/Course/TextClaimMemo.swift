@@ -103,8 +103,13 @@ struct TextClaimMemo: Sendable {
             if replacingDamage { cache.storeMemo(Array("\(Self.magic) 0 0 \(Self.checksum([]))\n".utf8), as: key) }
             return
         }
+        // A course larger than a cache entry may be (64 MiB) is checked on every run, never copied.
+        let size =
+            inputs.lessons.reduce(encoded.count + 4096) { $0 + $1.bytes.count + $1.path.utf8.count + 64 }
+            + (inputs.index.map { $0.bytes.count + $0.path.utf8.count } ?? 0) + inputs.identity.utf8.count
+        guard size <= Cache.entryLimit else { return }
         var body = encoded
-        body.reserveCapacity(inputs.lessons.reduce(4096) { $0 + $1.bytes.count + $1.path.utf8.count })
+        body.reserveCapacity(size)
         _ = inputs.visit { chunk in
             body.append(contentsOf: chunk)
             return true
