@@ -14,9 +14,9 @@ import Synchronization
 ///
 /// Only clean outcomes are remembered: checked with no finding, not applicable, or not judged
 /// (a cross-lesson claim on part of a course). A course with a finding is checked again on every
-/// run, as a tree whose run failed is run again. A memo file damaged anywhere outside its inputs
-/// (its header, its outcomes, their checksum) is one damaged cache entry, said once, and the
-/// claims are checked; one whose inputs differ is a plain miss.
+/// run, as a tree whose run failed is run again. A memo file that is not one (its header, its
+/// outcomes or their checksum wrong, its records not following their grammar) is one damaged cache
+/// entry, said once, and the claims are checked; one whose records hold another text is a plain miss.
 struct TextClaimMemo: Sendable {
     private let cache: Cache
     private let key: String
@@ -37,7 +37,8 @@ struct TextClaimMemo: Sendable {
     /// Recalls of a memo that answered, in this process: tests read it to know the memo was used.
     static let recalls = Atomic<Int>(0)
 
-    /// The layout, in the file's first line: a memo an earlier layout wrote is a plain miss.
+    /// The layout, in the file's first line and its name (`claims-1-…`), so a memo another
+    /// layout wrote is never read, rather than taken for damage.
     private static let magic = "coursecheck-claim-memo 1"
 
     /// A memo for `inputs` in `cache`; nil when there is nothing to remember, so no file is read.
@@ -50,7 +51,7 @@ struct TextClaimMemo: Sendable {
         // and a rebuilt binary replaces its predecessor's memo instead of adding one.
         var hasher = SHA256()
         hasher.feed(inputs.lessons.map(\.path) + [inputs.index?.path ?? ""])
-        key = "claims-" + hasher.finalize()
+        key = "claims-1-" + hasher.finalize()
     }
 
     /// What the memo file held for this run.
@@ -88,10 +89,17 @@ struct TextClaimMemo: Sendable {
             Cache.noteDamaged()
             return .damaged
         }
-        // Another text (or another binary) is a plain miss.
-        guard inputs.visit(reader.matches), reader.consumed == reader.size else { return .absent }
-        Self.recalls.add(1, ordering: .relaxed)
-        return .remembered(outcomes)
+        switch Self.compare(reader, with: inputs.records) {
+        case .same:
+            Self.recalls.add(1, ordering: .relaxed)
+            return .remembered(outcomes)
+        case .different:
+            // Another text (or another binary): a plain miss.
+            return .absent
+        case .damaged:
+            Cache.noteDamaged()
+            return .damaged
+        }
     }
 
     /// Remembers `outcomes` (of `claims`, in order) when every one is clean. Otherwise a damaged
@@ -110,9 +118,9 @@ struct TextClaimMemo: Sendable {
         guard size <= Cache.entryLimit else { return }
         var body = encoded
         body.reserveCapacity(size)
-        _ = inputs.visit { chunk in
-            body.append(contentsOf: chunk)
-            return true
+        for record in inputs.records {
+            body += record.line.utf8
+            for piece in record.payload { body += piece }
         }
         let header = "\(Self.magic) \(encoded.count) \(body.count - encoded.count) \(Self.checksum(encoded))\n"
         cache.storeMemo(Array(header.utf8) + body, as: key)
@@ -138,7 +146,7 @@ struct TextClaimMemo: Sendable {
     }
 
     /// A decimal count of at most 12 digits.
-    private static func count(_ digits: ArraySlice<UInt8>) -> Int? {
+    fileprivate static func count(_ digits: ArraySlice<UInt8>) -> Int? {
         guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy(\.isASCIIDigit) else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
@@ -192,28 +200,88 @@ struct TextClaimMemo: Sendable {
     }
 }
 
+extension TextClaimMemo {
+    /// How the inputs a memo file holds compare with this run's.
+    enum Comparison { case same, different, damaged }
+
+    /// Reads the inputs a memo file holds, record by record, comparing each with this run's.
+    /// Their structure is read whatever they hold: a file whose records do not follow the memo's
+    /// grammar (a label garbled, a length that runs past the file, bytes after `end`) is damaged,
+    /// while well-formed records of another text are a plain miss.
+    static func compare(_ reader: FileGate.ChunkedReader, with records: [Inputs.Record]) -> Comparison {
+        var same = true
+        var index = 0
+        while true {
+            guard let line = reader.line(limit: 4096), let shape = Inputs.Record.shape(of: line, at: index) else {
+                return .damaged
+            }
+            if same {
+                same = index < records.count && records[index].line.utf8.elementsEqual(line)
+            }
+            if same {
+                for piece in records[index].payload {
+                    guard let equal = piece.withUnsafeBufferPointer(reader.compare) else { return .damaged }
+                    same = same && equal
+                }
+            } else if !reader.skip(shape.payload) {
+                return .damaged
+            }
+            index += 1
+            if shape.isEnd { break }
+        }
+        guard reader.consumed == reader.size else { return .damaged }
+        return same && index == records.count ? .same : .different
+    }
+}
+
 extension TextClaimMemo.Inputs {
-    /// The inputs as one byte sequence, chunk by chunk, until `chunk` returns false: each variable
-    /// part is preceded by its length, so two different inputs never give the same sequence.
-    /// Returns whether every chunk was taken.
-    func visit(_ chunk: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        func text(_ string: String) -> Bool {
-            var string = string
-            return string.withUTF8(chunk)
+    /// One line of the inputs (a label, and the lengths of what follows it) and its payload: the
+    /// path and the bytes of a lesson or the index, the binary's identity. Each variable part is
+    /// preceded by its length, so two different inputs never give the same bytes.
+    struct Record {
+        var line: String
+        var payload: [[UInt8]] = []
+
+        /// What a stored record's line says: how many payload bytes follow it, and whether it is
+        /// the last. Nil when the line is not the record the grammar allows at `index`:
+        /// `inputs 1`, `identity <n>`, `course <0|1> <n>`, `claims <ids>`, then `lesson <n> <n>`
+        /// any number of times, `index <n> <n>` or `no-index`, and `end`.
+        static func shape(of line: [UInt8], at index: Int) -> (payload: Int, isEnd: Bool)? {
+            guard line.last == UInt8(ascii: "\n") else { return nil }
+            let fields = line.dropLast().split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard let label = fields.first.map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+            let numbers = fields.dropFirst().map(TextClaimMemo.count)
+            func lengths(_ count: Int) -> Int? {
+                guard numbers.count == count, numbers.allSatisfy({ $0 != nil }) else { return nil }
+                return numbers.reduce(0) { $0 + $1! }
+            }
+            switch (index, label) {
+            case (0, "inputs"): return fields.count == 2 && fields[1].elementsEqual("1".utf8) ? (0, false) : nil
+            case (1, "identity"): return lengths(1).map { ($0, false) }
+            case (2, "course"): return lengths(2) != nil && (numbers[0] ?? 2) <= 1 ? (0, false) : nil
+            case (3, "claims"): return (0, false)
+            case (4..., "lesson"), (4..., "index"): return lengths(2).map { ($0, false) }
+            case (4..., "no-index"): return fields.count == 1 ? (0, false) : nil
+            case (5..., "end"): return fields.count == 1 ? (0, true) : nil
+            default: return nil
+            }
         }
-        func file(_ label: String, _ path: String, _ bytes: [UInt8]) -> Bool {
-            text("\(label) \(path.utf8.count) \(bytes.count)\n") && text(path) && bytes.withUnsafeBufferPointer(chunk)
+    }
+
+    /// The inputs as records, in the order the file holds them.
+    var records: [Record] {
+        func file(_ label: String, _ path: String, _ bytes: [UInt8]) -> Record {
+            Record(line: "\(label) \(path.utf8.count) \(bytes.count)\n", payload: [Array(path.utf8), bytes])
         }
-        guard text("inputs 1\n"), text("identity \(identity.utf8.count)\n"), text(identity),
-            text("course \(isWholeCourse ? 1 : 0) \(unreadLessons)\n"),
-            text("claims \(claims.map(\.rawValue).joined(separator: " "))\n")
-        else { return false }
-        for lesson in lessons where !file("lesson", lesson.path, lesson.bytes) { return false }
-        if let index {
-            guard file("index", index.path, index.bytes) else { return false }
-        } else {
-            guard text("no-index\n") else { return false }
-        }
-        return text("end\n")
+        var records = [
+            Record(line: "inputs 1\n"),
+            Record(line: "identity \(identity.utf8.count)\n", payload: [Array(identity.utf8)]),
+            Record(line: "course \(isWholeCourse ? 1 : 0) \(unreadLessons)\n"),
+            Record(line: "claims \(claims.map(\.rawValue).joined(separator: " "))\n"),
+        ]
+        records += lessons.map { file("lesson", $0.path, $0.bytes) }
+        records.append(index.map { file("index", $0.path, $0.bytes) } ?? Record(line: "no-index\n"))
+        records.append(Record(line: "end\n"))
+        return records
     }
 }

@@ -1112,19 +1112,34 @@ extension FileGate {
             return true
         }
 
-        /// Whether the next bytes are `expected`'s, consumed; false (and the reader spent) otherwise.
-        func matches(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// Whether the next `expected.count` bytes are `expected`'s, all of them consumed either
+        /// way; nil when the file ends first.
+        func compare(_ expected: UnsafeBufferPointer<UInt8>) -> Bool? {
             var checked = 0
+            var equal = true
             while checked < expected.count {
-                if start == end, !fill() { return false }
+                if start == end, !fill() { return nil }
                 let count = Swift.min(end - start, expected.count - checked)
-                guard
-                    UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
+                if equal {
+                    equal = UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
                         .sameBytes(UnsafeBufferPointer(rebasing: expected[checked..<(checked + count)]))
-                else { return false }
+                }
                 start += count
                 checked += count
                 consumed += count
+            }
+            return equal
+        }
+
+        /// Consumes the next `count` bytes; false when the file ends first.
+        func skip(_ count: Int) -> Bool {
+            var left = count
+            while left > 0 {
+                if start == end, !fill() { return false }
+                let taken = Swift.min(end - start, left)
+                start += taken
+                left -= taken
+                consumed += taken
             }
             return true
         }
