@@ -83,6 +83,36 @@ final class ClaimTests: XCTestCase {
         XCTAssertGreaterThan(kept, count / 10, "seed \(seed): the generator seldom named all four")
     }
 
+    /// The trigger bullets' first-byte test never drops a bullet whose rendering opens with the
+    /// lead: over random bullets opening with the lead spelled through markup, an entity, a link,
+    /// HTML, a no-break space or a look-alike, or with other text, `leads` is what the rendering says.
+    func testTheBulletPrefilterKeepsEveryBulletTheRenderingLeads() {
+        let spellings: [(String) -> String] = [
+            { $0 }, { "**" + $0 + "**" }, { "*" + $0 + "*" }, { "_" + $0 + "_" }, { "`" + $0 + "`" },
+            { "~~x~~" + $0 }, { "[" + $0 + "](x)" }, { "![" + $0 + "](x)" }, { "<b>" + $0 + "</b>" },
+            { "&#66;" + $0.dropFirst() }, { "&#x42;" + $0.dropFirst() }, { "\\" + $0 }, { "\u{A0}" + $0 },
+            { "\u{200B}" + $0 }, { "Β" + $0.dropFirst() }, { "b" + $0.dropFirst() }, { "x " + $0 },
+            { $0.replacingOccurrences(of: " ", with: "\u{A0}") }, { "<" + $0 + ">" }, { "&nbsp;" + $0 },
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 1_000, defaultSeed: 23)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        var leading = 0
+        for _ in 0..<count {
+            var lead = Triggers.bulletLead
+            for _ in 0..<Int(generator.next() % 3) {
+                lead = spellings[Int(generator.next() % UInt64(spellings.count))](lead)
+            }
+            let text = "- " + lead + " **yerel**.\n"
+            let prose = Prose(file: SourceFile(path: "l.md", text: text))
+            for block in prose.bullets {
+                let rendered = Triggers.rendersLead(block)
+                if rendered { leading += 1 }
+                XCTAssertEqual(Triggers.leads(block), rendered, "seed \(seed): \(text.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(leading, count / 10, "seed \(seed): the generator seldom led")
+    }
+
     private var scratch: Scratch!
     private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
 
