@@ -9,8 +9,9 @@ import Synchronization
 /// those claims read (each lesson's display path and bytes, in order, the index's, whether the
 /// course is whole, how many lessons went unread, the claims' ids) and the running binary's
 /// identity (as the embedded engine's results are keyed), after the outcomes, and it answers only
-/// when all of that compares equal to this run's, byte for byte. Comparing is memcmp over the course (~0.3 MB,
-/// tens of microseconds), where a hash of it cost more than a tenth of the claims' own work.
+/// when all of that compares equal to this run's, byte for byte. Comparing is memcmp over the
+/// course (~0.3 MB, tens of microseconds), where a hash of it cost more than a tenth of the claims'
+/// own work.
 ///
 /// Only clean outcomes are remembered: checked with no finding, not applicable, or not judged
 /// (a cross-lesson claim on part of a course). A course with a finding is checked again on every
