@@ -85,7 +85,7 @@ final class CommandLineHelpTests: XCTestCase {
                                   share a program, the others standalone, one tree per
                                   process; per-tree: one swiftc per tree, each tree
                                   verbatim as main.swift.
-              --no-cache          Compile and run everything afresh.
+              --no-cache          Compile, run and check everything afresh.
               --cache-dir <dir>   Where binaries and clean results of both engines are cached
                                   (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
               --color <when>      auto (default: only on a terminal, never with NO_COLOR

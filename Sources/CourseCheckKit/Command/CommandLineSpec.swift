@@ -203,8 +203,10 @@ package enum CommandLineSpec {
             parse.invocation.build = build
         },
         OptionSpec(
-            names: ["--no-cache"], value: nil, help: ["Compile and run everything afresh."], accepted: running,
-            details: "Wins over `--cache-dir` in either order."
+            names: ["--no-cache"], value: nil, help: ["Compile, run and check everything afresh."], accepted: running,
+            details:
+                "Wins over `--cache-dir` in either order. Nothing is read from the cache or written to it, "
+                + "the remembered outcome of the claims that read the text alone included."
         ) { parse, _ throws(CourseCheckError) in
             parse.noCache = true
             parse.invocation.cache = .off
