@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// SHA-256's 64 round constants (FIPS 180-4 §4.2.2): the one table, read by both compressions.
+const uint32_t *csha256_round_constants(void);
+
 /// 1 when this CPU has the SHA extensions (x86-64 SHA-NI, with SSSE3 and SSE4.1), else 0.
 int csha256_hardware(void);
 

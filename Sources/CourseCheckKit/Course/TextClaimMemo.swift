@@ -113,13 +113,12 @@ struct TextClaimMemo: Sendable {
             return
         }
         // A course larger than a cache entry may be (64 MiB) is checked on every run, never copied.
-        let size =
-            inputs.lessons.reduce(encoded.count + 4096) { $0 + $1.bytes.count + $1.path.utf8.count + 64 }
-            + (inputs.index.map { $0.bytes.count + $0.path.utf8.count } ?? 0) + inputs.identity.utf8.count
+        let records = inputs.records
+        let size = records.reduce(encoded.count) { $0 + $1.line.utf8.count + $1.payload.reduce(0) { $0 + $1.count } }
         guard size <= Cache.entryLimit else { return }
         var body = encoded
         body.reserveCapacity(size)
-        for record in inputs.records {
+        for record in records {
             body += record.line.utf8
             for piece in record.payload { body += piece }
         }
