@@ -197,14 +197,27 @@ final class DifferentialTests: XCTestCase {
 
         guard embedded else { return }
         // The embedded engine runs a tree only when it prints the real program's output; a tree the
-        // real program cannot compile is always handed on (needs-toolchain), never run or failed.
+        // real program cannot compile is the compiler's `compile-error`, with the real program's
+        // first error, and never runs; one outside the tree language is handed on (needs-toolchain).
         let embedded = InProcess.run(["--engine", "embedded", "--no-goldens", "--no-claims", "lessons"], in: scratch)
         var refused = Set<Int>()
-        for line in embedded.stderr.split(separator: "\n") where line.hasPrefix("lessons/") {
-            XCTAssertTrue(line.hasSuffix("[needs-toolchain]"), "embedded: \(line)")
+        var embeddedErrors: [String] = []
+        for line in embedded.stderr.split(separator: "\n").map(String.init) where line.hasPrefix("lessons/") {
+            if line.contains(": note: also: ") { continue }
             let number = Int(line.split(separator: ":")[1]) ?? 0
-            if let tree = treeLines.firstIndex(where: { $0.contains(number) }) { refused.insert(tree) }
+            let tree = treeLines.firstIndex { $0.contains(number) }
+            if let tree { refused.insert(tree) }
+            if line.hasSuffix("[compile-error]") {
+                if line.contains("(in the core, "), let tree, let range = line.range(of: ": error: ") {
+                    embeddedErrors.append("tree \(oracles[tree].name)" + line[range.lowerBound...])
+                } else {
+                    embeddedErrors.append(line)
+                }
+            } else {
+                XCTAssertTrue(line.hasSuffix("[needs-toolchain]"), "embedded: \(line)")
+            }
         }
+        XCTAssertEqual(embeddedErrors.sorted(), expectedErrors.sorted(), "embedded: every error is the real program's")
         for (index, oracle) in oracles.enumerated() where !oracle.errors.isEmpty {
             XCTAssertTrue(refused.contains(index), "embedded ran \(oracle.name), which does not compile")
         }
@@ -242,10 +255,11 @@ final class DifferentialTests: XCTestCase {
                 file: directory.appendingPathComponent("main"),
                 as: ToolchainEngine.binaryKey(program, core: EmbeddedCore.text, toolchainVersion: toolchain))
         }
-        // Run as a reader runs it: `./main`, in its own directory, without what `swift test` adds
-        // to this process's environment.
+        // Run as coursecheck hands a tree to a reader's shell: `./main`, in its own directory, with
+        // the fixed environment and nothing of this process's.
+        let variables = ToolchainEngine.treeEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }
         let ran = try run(
-            "/bin/sh", ["-c", "exec env -u SWIFT_BACKTRACE -u SWIFT_DETERMINISTIC_HASHING ./main"], in: directory)
+            "/bin/sh", ["-c", "exec env -i \(variables.joined(separator: " ")) PWD=\"$PWD\" ./main"], in: directory)
         XCTAssertEqual(ran.status, 0, "\(file): the corpus holds no crashing tree")
         return Oracle(
             name: file, key: key(tree: tree, toolchain: toolchain), tree: tree, stdout: ran.stdout, errors: [])

@@ -12,7 +12,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(
             result.stdout,
-            "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, standalone "
+            "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted; embedded: 48 trees; swiftc: 2 "
+                + "trees, standalone "
                 + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n"
         )
         XCTAssertEqual(result.status, 0)
@@ -29,7 +30,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(
             result.stdout,
-            "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 50 trees, 47 merged + 3 "
+            "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted; embedded: 48 trees; swiftc: 50 "
+                + "trees, 47 merged + 3 "
                 + "standalone (2 × imports a module, 1 × declares a function) [2 × import Observation]; cross-check: 48 trees agree; goldens: 50 compared; claims: 8 checked; 0 errors\n"
         )
         XCTAssertEqual(result.status, 0)
@@ -80,7 +82,8 @@ final class EndToEndTests: XCTestCase {
             result.stderr.contains("-            return \"kural-disi\"\n+            return \"kural-dis1\"\n"))
         XCTAssertEqual(
             result.stdout,
-            "21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees; swiftc: 2 trees, standalone "
+            "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted; embedded: 48 trees; swiftc: 2 "
+                + "trees, standalone "
                 + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 1 error\n")
     }
 

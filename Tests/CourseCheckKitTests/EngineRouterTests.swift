@@ -12,6 +12,31 @@ final class EngineRouterTests: XCTestCase {
     /// A clean embedded run is cached by the tree's text, the limits and the binary: a second run
     /// reads it (and says so), while another text or another output limit runs the tree again;
     /// a tree that fails is never cached. Each run's findings are the same, cached or not.
+    /// The merged build's fallback, met only by the toolchain engine alone: through the router the
+    /// compiler rejects such a tree first. The note is at the tree swiftc blamed, and the tree that
+    /// does compile still runs, built one by one.
+    func testAFailedMergedBuildFallsBackWithOneNote() throws {
+        let text =
+            "```swift\n// main.swift — iyi\nprint(1)\n```\n\n```\n1\n```\n\n"
+            + "```swift\n// main.swift — bozuk\nlet n: Int = \"iki\"\nprint(n)\n```\n\n```\n2\n```\n"
+        let file = SourceFile(path: "l.md", text: text)
+        let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
+        let jobs = lesson.trees.enumerated().map { TreeJob(path: "l.md", tree: $1, id: TreeID(lesson: 0, ordinal: $0)) }
+        var options = ToolchainEngine.Options()
+        options.cache = nil
+        let report = try ToolchainEngine(options: options).evaluate(jobs, environment: InProcess.environment)
+        XCTAssertEqual(report.runs[jobs[0].id]?.stdout, Array("1\n".utf8))
+        XCTAssertNil(report.runs[jobs[1].id])
+        XCTAssertEqual(report.build.merged, 1)
+        XCTAssertEqual(report.build.single, 1)
+        let (owner, note) = try XCTUnwrap(EngineRouter.fallbackFinding(report, jobs: jobs))
+        XCTAssertEqual(owner.id, jobs[1].id)
+        XCTAssertEqual(
+            note.headline,
+            "l.md:12:14: note: merged build failed here (cannot convert value of type 'String' to specified type "
+                + "'Int'); compiled 1 tree one by one [merged-fallback]")
+    }
+
     func testEmbeddedRunsAreCachedByTextLimitsAndBinary() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -27,23 +52,33 @@ final class EngineRouterTests: XCTestCase {
                 ["--no-goldens", "--no-claims", "--cache-dir", "cache"] + extra + ["."], in: scratch.url)
             return result.stderr + result.stdout
         }
-        let cold = "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n"
-        let warm = "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree (cached: 1 result); 0 errors\n"
+        let cold = "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree; 0 errors\n"
+        let warm =
+            "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted (cached: 1); embedded: 1 tree "
+            + "(cached: 1 result); 0 errors\n"
         try write("print(1)\n", "1\n")
         XCTAssertEqual(check(), cold)
         XCTAssertEqual(check(), warm)
-        XCTAssertEqual(check(["--output-limit", "1000"]), cold, "another limit is another key")
+        XCTAssertEqual(
+            check(["--output-limit", "1000"]),
+            cold.replacingOccurrences(of: "accepted;", with: "accepted (cached: 1);"),
+            "another limit is another key for a run, not for the compiler's verdict")
         XCTAssertEqual(check(["--no-cache"]), cold, "--no-cache reads nothing")
         try write("print(2)\n", "1\n")
         let drift = check()
         XCTAssertTrue(drift.contains("[output-drift]"), drift)
         XCTAssertTrue(drift.hasSuffix("embedded: 1 tree; 1 error\n"), drift)
         XCTAssertEqual(
-            check(), drift.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);"))
+            check(),
+            drift.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);")
+                .replacingOccurrences(of: "accepted;", with: "accepted (cached: 1);"))
         try write("let x: [Int] = []\nprint(x[1])\n", "\n")
         let trap = check()
         XCTAssertTrue(trap.contains("[tree-failed]"), trap)
-        XCTAssertEqual(check(), trap, "a failing tree is evaluated every time")
+        // The compiler's acceptance is kept; the failing run is evaluated again.
+        XCTAssertEqual(
+            check(), trap.replacingOccurrences(of: "accepted;", with: "accepted (cached: 1);"),
+            "a failing tree is evaluated every time")
     }
 
     /// Three identical trees built alone on one worker beside the (empty) merged build: two compile

@@ -48,11 +48,15 @@ struct FixtureCases {
         // mode that hides a file from its reader, so WritePolicyTests covers golden-unreadable; a
         // fixture's compiler is the real one, so ToolchainFailureTests covers toolchain-failed. Two
         // files whose names differ only in case cannot be committed (a macOS or Windows checkout
-        // would lose one), so PathResolutionTests makes them at run time for case-collision.
+        // would lose one), so PathResolutionTests makes them at run time for case-collision. A fixture's
+        // compiler is always asked and always answers, so ToolchainFailureTests covers validity-unknown;
+        // a tree the compiler rejects never reaches the merged build, so EngineRouterTests fails one
+        // with the toolchain engine alone for merged-fallback.
         let coveredElsewhere: Set<String> = [
             DiagnosticID.engineMismatch.rawValue, DiagnosticID.claimSkipped.rawValue,
             DiagnosticID.goldenUnreadable.rawValue, DiagnosticID.toolchainFailed.rawValue,
-            DiagnosticID.caseCollision.rawValue,
+            DiagnosticID.caseCollision.rawValue, DiagnosticID.validityUnknown.rawValue,
+            DiagnosticID.mergedFallback.rawValue,
         ]
         let untested = DiagnosticID.allCases.map(\.rawValue).filter {
             !seen.contains($0) && !coveredElsewhere.contains($0)

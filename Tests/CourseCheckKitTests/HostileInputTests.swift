@@ -51,7 +51,9 @@ final class HostileInputTests: XCTestCase {
         try lesson(prose: prose).write(
             to: lessons.appendingPathComponent("01-buyuk.md"), atomically: true, encoding: .utf8)
         let result = try check(["--no-claims", "lessons"], status: 0)
-        XCTAssertEqual(result.stdout, "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n")
+        XCTAssertEqual(
+            result.stdout,
+            "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree; 0 errors\n")
     }
 
     func testATenThousandLineExpectedBlockIsADriftNotAHang() throws {
@@ -112,7 +114,9 @@ final class HostileInputTests: XCTestCase {
     func testALessonNamedTwiceIsCheckedOnce() throws {
         try lesson().write(to: lessons.appendingPathComponent("01-ders.md"), atomically: true, encoding: .utf8)
         let result = try check(["--no-claims", "lessons", "lessons/01-ders.md"], status: 0)
-        XCTAssertEqual(result.stdout, "1 lesson: 1 core, 1 tree, 0 fragments; embedded: 1 tree; 0 errors\n")
+        XCTAssertEqual(
+            result.stdout,
+            "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree; 0 errors\n")
     }
 
     func testRunNeedsALessonFileNotADirectory() throws {

@@ -49,7 +49,7 @@ final class LiveEvaluatorTests: XCTestCase {
 
     func testARunawayTreeIsPendingAndANewerTextStopsIt() {
         let results = Locked(0)
-        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded()) {
+        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded(), asksCompiler: false) {
             results.update { $0 += 1 }
         }
         defer { evaluator.cancel() }
@@ -76,7 +76,7 @@ final class LiveEvaluatorTests: XCTestCase {
     }
 
     func testAnotherLessonsTextDoesNotStopARunawayTree() {
-        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded()) {}
+        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0.02, limits: unbounded(), asksCompiler: false) {}
         defer { evaluator.cancel() }
         let running = jobs([runaway], path: "a.md")
         XCTAssertEqual(evaluator.evaluate(running, environment: [:]).pending.count, 1)
@@ -91,7 +91,9 @@ final class LiveEvaluatorTests: XCTestCase {
     func testTreesPastTheSliceArriveThroughTheLane() {
         // A slice of zero: nothing runs on the caller's thread, everything arrives as a result.
         let results = Locked(0)
-        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0) { results.update { $0 += 1 } }
+        let evaluator = LiveEvaluator(router: EngineRouter(), slice: 0, asksCompiler: false) {
+            results.update { $0 += 1 }
+        }
         defer { evaluator.cancel() }
         let trees = jobs(["print(1)", "print(2)", "print(3)"])
         let outcome = evaluator.evaluate(trees, environment: [:])
@@ -107,7 +109,7 @@ final class LiveEvaluatorTests: XCTestCase {
             throw XCTSkip("no swiftc on PATH: the swiftc lane is not exercised")
         }
         let results = Locked(0)
-        let evaluator = LiveEvaluator(router: EngineRouter()) { results.update { $0 += 1 } }
+        let evaluator = LiveEvaluator(router: EngineRouter(), asksCompiler: false) { results.update { $0 += 1 } }
         defer { evaluator.cancel() }
         let slow = jobs(["import Foundation\nThread.sleep(forTimeInterval: 300)\nprint(\"a\")"])
         XCTAssertEqual(evaluator.evaluate(slow, environment: InProcess.environment).pending.count, 1)
@@ -122,6 +124,36 @@ final class LiveEvaluatorTests: XCTestCase {
         XCTAssertEqual(done.pending.count, 0)
         XCTAssertEqual(done.report[newer[0].id].run?.stdout, Array("b\n".utf8))
         XCTAssertEqual(Descendants.list(), [], "a child of the superseded compile outlived it")
+    }
+
+    /// The compiler decides in the live loop too: until it has answered, a tree's embedded run is
+    /// published but the tree is pending; then a tree it accepts is plain, and one it rejects (a
+    /// label out of order, which no engine may accept) is its `compile-error` alone, at its line.
+    func testTheCompilerDecidesEachTreeInItsOwnLane() throws {
+        guard (try? Toolchain.locate(environment: InProcess.environment, cache: nil)) != nil else {
+            throw XCTSkip("no swiftc on PATH: the compiler's lane is not exercised")
+        }
+        let results = Locked(0)
+        var router = EngineRouter()
+        router.toolchain.cache = nil
+        let evaluator = LiveEvaluator(router: router) { results.update { $0 += 1 } }
+        defer { evaluator.cancel() }
+        let trees = jobs(["print(1)", "print(2, terminator: \"\\n\", separator: \" \")"])
+        let first = evaluator.evaluate(trees, environment: InProcess.environment)
+        XCTAssertEqual(first.pending.map(\.id), trees.map(\.id))
+        XCTAssertEqual(first.report[trees[0].id].run?.stdout, Array("1\n".utf8))
+        XCTAssertTrue(eventually { results.get() >= 1 && !evaluator.isBusy }, "the compiler never answered")
+        let decided = evaluator.evaluate(trees, environment: InProcess.environment)
+        XCTAssertEqual(decided.pending.map(\.id), [])
+        XCTAssertEqual(decided.report[trees[0].id].run?.stdout, Array("1\n".utf8))
+        XCTAssertEqual(decided.report[trees[0].id].diagnostics, [])
+        XCTAssertNil(decided.report[trees[1].id].run)
+        XCTAssertEqual(
+            decided.report[trees[1].id].diagnostics.map(\.headline),
+            [
+                "l.md:12:28: error: tree does not compile: argument 'separator' must precede argument 'terminator' "
+                    + "[compile-error]"
+            ])
     }
 
     func testTheCacheIsBoundedByEntriesAndBytes() {

@@ -85,18 +85,22 @@ final class SignalTests: XCTestCase {
         // the expression), so the frontend outlives the 2 s the test watches for it unless it is
         // killed: where 800 lines took as long to compile, their parse alone took seconds first.
         let long = "let b = -(1 + 2) * 3 + 4 - 5 * (6 + 7) - 8 + 9 * 10 - 11 * (12 + 13) - 14 + 15 * 16 - 17.0"
-        let cases: [(child: String, tree: String, isChild: (pid_t) -> Bool)] = [
-            ("the parser", Self.deepTree, { Self.arguments(of: $0).contains("-dump-parse") }),
-            ("the compiler's frontend", long + "\nprint(1)", { Self.isCompilingFrontend($0) }),
+        // The parser and the build come after the compiler's check: a planted acceptance lets the
+        // run reach them while the slow tree is still slow there.
+        let cases: [(child: String, tree: String, accepted: Bool, isChild: (pid_t) -> Bool)] = [
+            ("the compiler's check", long + "\nprint(1)", false, { Self.arguments(of: $0).contains("-emit-sil") }),
+            ("the parser", Self.deepTree, true, { Self.arguments(of: $0).contains("-dump-parse") }),
+            ("the compiler's frontend", long + "\nprint(1)", true, { Self.isCompilingFrontend($0) }),
             // The job starts after the tree: once it runs, both are there to outlive the run.
             (
                 "the tree or its background job", "import Glibc\n_ = system(\"sleep 601 &\")\nprint(1)\nsleep(600)",
-                { Self.arguments(of: $0) == ["sleep", "601"] }
+                false, { Self.arguments(of: $0) == ["sleep", "601"] }
             ),
         ]
-        for (child, tree, isChild) in cases {
+        for (child, tree, accepted, isChild) in cases {
             try Data(Self.lesson(tree: tree, expected: "1").utf8).write(to: lesson)
-            try killAndCheck(in: scratch.url, temporary: temporary, child: child, isChild: isChild)
+            let cache = accepted ? try Self.plantAcceptance(of: lesson, in: scratch.url) : []
+            try killAndCheck(in: scratch.url, temporary: temporary, child: child, extra: cache, isChild: isChild)
         }
         // Without coursecheck-supervisor beside it, coursecheck supervises with a copy of itself.
         let alone = scratch.url.appendingPathComponent("alone")
@@ -104,7 +108,8 @@ final class SignalTests: XCTestCase {
         let copy = alone.appendingPathComponent("coursecheck")
         try FileManager.default.copyItem(at: try Binary.url(), to: copy)
         try Data(Self.slowLesson.utf8).write(to: lesson)
-        try killAndCheck(in: scratch.url, temporary: temporary, child: "the parser", executable: copy) {
+        let cache = try Self.plantAcceptance(of: lesson, in: scratch.url)
+        try killAndCheck(in: scratch.url, temporary: temporary, child: "the parser", extra: cache, executable: copy) {
             Self.arguments(of: $0).contains("-dump-parse")
                 && Self.arguments(of: Self.parent(of: $0)).dropFirst().first == "--coursecheck-supervise-child"
                 && Self.command(Self.parent(of: $0)) == "exe"
@@ -157,9 +162,10 @@ final class SignalTests: XCTestCase {
     /// Starts a check, SIGKILLs it once a descendant `isChild` runs, and asserts that nothing
     /// works in `directory` two seconds later (the compile alone would take longer).
     private func killAndCheck(
-        in directory: URL, temporary: URL, child: String, executable: URL? = nil, isChild: (pid_t) -> Bool
+        in directory: URL, temporary: URL, child: String, extra: [String] = [], executable: URL? = nil,
+        isChild: (pid_t) -> Bool
     ) throws {
-        let process = try Self.startCheck(in: directory, temporary: temporary, executable: executable)
+        let process = try Self.startCheck(in: directory, temporary: temporary, extra: extra, executable: executable)
         var found: pid_t?
         let deadline = Date().addingTimeInterval(120)
         while found == nil && Date() < deadline && process.isRunning {
@@ -276,12 +282,27 @@ final class SignalTests: XCTestCase {
 
     /// The built coursecheck compiling `directory`'s lessons with swiftc and no cache, its output
     /// thrown away; `temporary` is its TMPDIR when given.
+    /// A fresh cache in `directory` holding only the compiler's acceptance of the lesson's trees,
+    /// as the options that name it (in place of `--no-cache`).
+    static func plantAcceptance(of lesson: URL, in directory: URL) throws -> [String] {
+        let cache = directory.appendingPathComponent("planted-cache-\(UUID().uuidString)")
+        let version = try Toolchain.locate(environment: ProcessInfo.processInfo.environment, cache: nil).version
+        let path = lesson.path
+        let read = try LessonReader.read(try CourseLoader(currentDirectory: directory).plan([path]).entries[0])
+        for tree in try XCTUnwrap(read.lesson).trees {
+            let (key, entry) = CompilerValidity.acceptance(of: tree, toolchainVersion: version)
+            XCTAssertTrue(Cache(directory: cache).store(text: entry, as: key))
+        }
+        return ["--cache-dir", cache.path]
+    }
+
     static func startCheck(
         in directory: URL, temporary: URL? = nil, extra: [String] = [], executable: URL? = nil
     ) throws -> Process {
         let process = Process()
         process.executableURL = try executable ?? Binary.url()
-        process.arguments = ["--engine", "swiftc", "--no-cache", "--no-goldens", "--no-claims"] + extra + ["lessons"]
+        let cache = extra.contains("--cache-dir") ? [] : ["--no-cache"]
+        process.arguments = ["--engine", "swiftc"] + cache + ["--no-goldens", "--no-claims"] + extra + ["lessons"]
         process.currentDirectoryURL = directory
         if let temporary {
             var environment = ProcessInfo.processInfo.environment

@@ -6,11 +6,15 @@ import XCTest
 /// A compiler that fails for the machine's reasons (killed, a full disk) is not the tree's fault:
 /// one `toolchain-failed` per tree, never `compile-error`, and the run exits 2.
 final class ToolchainFailureTests: XCTestCase {
-    private func fakeCompiler(_ body: String, in scratch: Scratch) throws -> URL {
+    /// A compiler that answers its version and then does `body`; unless `failsValidity`, it asks
+    /// the real driver how it compiles (`-###`), so the compiler's check passes and the build fails.
+    private func fakeCompiler(_ body: String, in scratch: Scratch, failsValidity: Bool = false) throws -> URL {
         let url = scratch.url.appendingPathComponent("fake-swiftc")
+        let real = try Toolchain.find(environment: ProcessInfo.processInfo.environment).path
         let script = """
             #!/bin/sh
             if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (fake)"; exit 0; fi
+            \(failsValidity ? "" : "if [ \"$1\" = '-###' ]; then exec '\(real)' \"$@\"; fi")
             \(body)
 
             """
@@ -19,9 +23,9 @@ final class ToolchainFailureTests: XCTestCase {
         return url
     }
 
-    private func check(_ body: String, cause: String) throws {
+    private func check(_ body: String, cause: String, failsValidity: Bool = false) throws {
         let scratch = try CourseCopy.make(for: self, ["lessons"])
-        let compiler = try fakeCompiler(body, in: scratch)
+        let compiler = try fakeCompiler(body, in: scratch, failsValidity: failsValidity)
         let result = InProcess.run(
             ["--engine", "swiftc", "--no-cache", "--no-claims", "--no-goldens", "lessons/09-yerel-durum.md"],
             in: scratch.url, extra: ["SWIFTC": compiler.path])
@@ -93,6 +97,32 @@ final class ToolchainFailureTests: XCTestCase {
         try check(
             "echo \"<unknown>:0: error: could not build C module 'SwiftShims'\" >&2; exit 1",
             cause: "swiftc failed: <unknown>:0: error: could not build C module 'SwiftShims'")
+    }
+
+    /// The compiler's check meets the machine's failure first: each tree is told, once.
+    func testADriverKilledWhileAskedHowItCompilesIsTheMachines() throws {
+        try check("kill -9 $$", cause: "swiftc was killed by signal 9, SIGKILL while compiling", failsValidity: true)
+        try check(
+            "echo 'error: unable to open output file: No space left on device' >&2; exit 1",
+            cause: "swiftc failed: error: unable to open output file: No space left on device", failsValidity: true)
+    }
+
+    /// A driver that answers `-###` with nothing this coursecheck reads cannot say whether a tree
+    /// compiles: one `validity-unknown` at the first tree, the trees run unverified, exit 1.
+    func testADriverThatDoesNotSayHowItCompilesLeavesValidityUnknown() throws {
+        let scratch = try CourseCopy.make(for: self, ["lessons"])
+        let compiler = try fakeCompiler("exit 0", in: scratch, failsValidity: true)
+        let result = InProcess.run(
+            ["--no-cache", "--no-claims", "--no-goldens", "lessons/09-yerel-durum.md"], in: scratch.url,
+            extra: ["SWIFTC": compiler.path])
+        XCTAssertEqual(result.status, .findings, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "lessons/09-yerel-durum.md:120:1: error: whether the trees compile cannot be decided: \(compiler.path) -### "
+                + "did not say how it compiles main.swift (no output); 3 trees ran unverified, and none is approved "
+                + "or promoted [validity-unknown]\n")
+        XCTAssertEqual(
+            result.stdout, "1 lesson: 1 core, 3 trees, 2 fragments; compiler: not asked; embedded: 3 trees; 1 error\n")
     }
 
     func testACompilerThatFloodsItsOutputIsStopped() throws {

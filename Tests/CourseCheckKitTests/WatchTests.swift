@@ -208,7 +208,9 @@ final class WatchTests: XCTestCase {
         let lines = watch.stdout.components(separatedBy: "\n")
         XCTAssertEqual(lines.count, 3, watch.stdout)
         XCTAssertEqual(
-            lines.first, "1 lesson: 1 core, 1 tree, 0 fragments; swiftc: 1 tree [1 × import Foundation]; 0 errors")
+            lines.first,
+            "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree pending; swiftc: 1 tree [1 × import Foundation]; 0 "
+                + "errors")
         XCTAssertTrue(
             lines[1].hasPrefix("checked in ")
                 && lines[1].hasSuffix(" ms with inotify; 1 tree running in the background, results follow"),

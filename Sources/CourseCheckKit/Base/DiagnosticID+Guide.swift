@@ -85,6 +85,15 @@ extension DiagnosticID {
                 fix: "Fix the tree's code at that line; when the message names the core, the tree clashes with a "
                     + "core declaration (redeclaring `countCauses`, say), so rename the tree's own."
             )
+        case .validityUnknown:
+            (
+                summary: "swiftc could not be asked whether the trees compile (it is missing, or its driver would not "
+                    + "say how it compiles a program), so every tree ran unverified: the embedded engine can accept "
+                    + "what the compiler rejects. Said once, at the first tree; `--update` and `--promote` write "
+                    + "nothing for an unverified tree.",
+                fix: "Install the Swift toolchain `goldens/TOOLCHAIN` names, or point `SWIFTC` at its `swiftc`, and "
+                    + "run again."
+            )
         case .compileTimeout:
             (
                 summary: "swiftc ran past `--compile-timeout` on a tree or on the display fragments and was stopped; "
@@ -124,16 +133,18 @@ extension DiagnosticID {
         case .nondeterministic:
             (
                 summary: "A tree's output changes from run to run: with the hash seed (it prints a `Set` or a "
-                    + "`Dictionary`), or even with deterministic hashing (random numbers, the time, addresses).",
+                    + "`Dictionary`), or even with deterministic hashing (random numbers, the time, addresses, or the "
+                    + "path of the directory it runs in, which coursecheck changes from run to run).",
                 fix: "Make the output stable: sort a collection before printing it, and print no random numbers, "
                     + "times or addresses."
             )
         case .mergedFallback:
             (
                 summary: "A note: the merged swiftc build failed, so the trees were compiled one by one. It is never "
-                    + "a verdict: the standalone builds give each tree's real result.",
-                fix: "Nothing is required. The note names the reason; fixing the tree it points at (often its "
-                    + "compile error) brings back the faster merged build."
+                    + "a verdict: the standalone builds give each tree's real result. Rare: a tree the compiler "
+                    + "rejects never reaches the merged build, so only a merge that changes the language fails.",
+                fix: "Nothing is required. The note names the reason; fixing the tree it points at brings back the "
+                    + "faster merged build."
             )
         case .parentCycle:
             (
@@ -361,6 +372,13 @@ extension DiagnosticID {
             "lessons/01-bildirimsel-sozdizim.md:150:1: note: 42 display fragments were not parsed: no swiftc "
                 + "(swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles "
                 + "trees)) [claim-skipped]"
+        case .validityUnknown:
+            "lessons/01-bildirimsel-sozdizim.md:95:1: error: whether the trees compile cannot be decided: swiftc not "
+                + "found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles trees); 50 trees ran "
+                + "unverified, and none is approved or promoted [validity-unknown]"
+        case .mergedFallback:
+            "lessons/09-yerel-durum.md:120:1: note: merged build failed here (ambiguous use of 'run'); compiled 1 "
+                + "tree one by one [merged-fallback]"
         case .caseCollision:
             "lessons/09-yerel-durum.md:1:1: warning: this name differs from lessons/09-Yerel-durum.md only in "
                 + "case: here they are two lessons, but on macOS and Windows one file, so a checkout there loses "

@@ -26,6 +26,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case noRole = "no-role"
     /// A tree that swiftc cannot compile.
     case compileError = "compile-error"
+    /// swiftc could not be asked whether the trees compile (missing, or unable to run).
+    case validityUnknown = "validity-unknown"
     /// swiftc ran past `--compile-timeout` on a tree or the display fragments, and was stopped.
     case compileTimeout = "compile-timeout"
     /// A tree whose output differs from its expected block.
@@ -108,7 +110,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
         case .promoteSkipped, .environmentDrift, .claimSkipped, .mergedFallback:
             .note
         case .encoding, .unterminatedFence, .markdownNesting, .notALesson, .coreCount, .noTrees, .missingExpected,
-            .strayOutput, .noRole, .compileError, .compileTimeout, .outputDrift, .unrepresentableOutput, .treeFailed,
+            .strayOutput, .noRole, .compileError, .validityUnknown, .compileTimeout, .outputDrift,
+            .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
             .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .toolchainFailed,
             .frontMatter,

@@ -7,6 +7,8 @@ extension Diagnostic {
         /// The golden at `path` is something coursecheck did not make.
         case foreign(path: String, what: String)
         case ranUncleanly
+        /// The compiler could not be asked whether the tree compiles.
+        case unverified
         case unrepresentable
         /// The output differs from the expected block at `expectedLine`.
         case contradicted(expectedLine: Int)
@@ -28,6 +30,8 @@ extension Diagnostic {
                     + "uncertain; fix it, then run --update again"
             case .foreign(let path, let what): "not approved: \(path) is not coursecheck's to write: \(what)"
             case .ranUncleanly: "not approved: the tree did not run cleanly (see its other findings)"
+            case .unverified:
+                "not approved: whether the tree compiles could not be decided (see the validity-unknown finding)"
             case .unrepresentable: "not approved: no lesson block can show this tree's output (see its other finding)"
             case .contradicted(let expectedLine):
                 "not approved: the tree's output differs from the lesson's expected block at line \(expectedLine); fix "

@@ -84,6 +84,8 @@ package struct TreeResult: Sendable {
     package var verdict: OutputVerdict = .notRun
     /// What `--update` and the LSP's approve do with the tree's golden, decided once by the check.
     package var approval: Approval = .refused(.noGolden)
+    /// True when the compiler could not be asked whether the tree compiles (`validity-unknown`).
+    package var unverified = false
 
     package init(
         block: FencedBlock, expected: Expected, goldenName: String? = nil, golden: GoldenStore.Entry? = nil,
@@ -107,6 +109,7 @@ package struct TreeResult: Sendable {
     /// write it: the verdict's reason, or a block whose text would depend on the renderer.
     package var promoteSkipReason: String? {
         if let reason = verdict.promoteSkipReason { return reason }
+        if unverified { return "whether the tree compiles could not be decided (see the validity-unknown finding)" }
         if case .block(let expected) = expected, expected.dependsOnRenderer {
             return "its expected block's fence (line \(expected.opening.number)) is indented with a tab its container "
                 + "takes only in part, so GitHub and the CommonMark reference would show the written text differently; "
@@ -142,6 +145,7 @@ extension LessonResult {
         guard let golden = tree.golden else { return .refused(.noGolden) }
         if let foreign = golden.foreign { return .refused(.foreign(path: golden.displayPath, what: foreign)) }
         if let reason = golden.unreadable { return .refused(.notWritten(path: golden.displayPath, reason: reason)) }
+        if tree.unverified { return .refused(.unverified) }
         switch tree.verdict {
         case .matches:
             guard let run = tree.run else { return .refused(.ranUncleanly) }

@@ -238,6 +238,7 @@ package struct CourseChecker: Sendable {
             let (lesson, ordinal) = (job.id.lesson, job.id.ordinal)
             run.results[lesson].trees[ordinal].run = outcome.run
             run.results[lesson].trees[ordinal].route = outcome.route
+            run.results[lesson].trees[ordinal].unverified = outcome.unverified
             run.results[lesson].findings += outcome.diagnostics.map { Finding(.tree(ordinal), $0) }
         }
         for diagnostic in report.diagnostics { run.place(diagnostic, .lesson) }
@@ -254,6 +255,7 @@ package struct CourseChecker: Sendable {
         }
         for index in run.results.indices { run.results[index].decideApprovals() }
         run.summary.engines = report.engines
+        run.summary.compiler = report.validity
         run.toolchainVersion = report.toolchainVersion
     }
 

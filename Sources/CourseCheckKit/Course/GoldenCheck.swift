@@ -90,8 +90,18 @@ package struct GoldenCheck: Sendable {
     }
 
     /// A note when the goldens were approved with another compiler than this run's.
+    /// What the goldens' record of the compiler says against this run's: nothing when they agree,
+    /// the `environment-drift` note when they differ, and `golden-missing` when there is no record
+    /// (which `--update` would write: a check that passes leaves `--update` nothing to do).
     package func toolchainNote(current: String?) -> Diagnostic? {
-        guard let current, let recorded = store.recordedToolchain, recorded != current else { return nil }
+        guard let current else { return nil }
+        guard let recorded = store.recordedToolchain else {
+            guard store.toolchainSnapshot == nil, store.toolchainIsWritable else { return nil }
+            return .goldenMissing(
+                at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
+                .noToolchain(path: store.toolchainDisplayPath, current: current))
+        }
+        guard recorded != current else { return nil }
         return .environmentDrift(store.toolchainDisplayPath, recorded: recorded, current: current)
     }
 }

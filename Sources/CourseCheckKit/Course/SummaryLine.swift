@@ -8,6 +8,8 @@ package struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
     package var fragments = 0
     package var errors = 0
     package var warnings = 0
+    /// What the compiler decided of the trees (`compiler: 50 trees accepted`), when it was asked.
+    package var compiler: ValiditySummary?
     /// What each engine ran; empty when no tree ran.
     package var engines: [EngineSummary] = []
     /// `goldens: 50 compared`, when the golden check ran: how many outputs met their golden.
@@ -21,6 +23,7 @@ package struct SummaryLine: Sendable, Equatable, CustomStringConvertible {
         var text =
             "\(Plural.count(lessons, "lesson")): \(cores) core, \(Plural.count(trees, "tree")), "
             + "\(Plural.count(fragments, "fragment")); "
+        if let compiler { text += "\(compiler); " }
         for engine in engines { text += "\(engine); " }
         if let goldens { text += "\(goldens); " }
         if let claims { text += "\(claims); " }

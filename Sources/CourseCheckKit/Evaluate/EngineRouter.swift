@@ -31,6 +31,9 @@ package struct EngineRouter: Sendable {
         package var route: Route?
         /// The findings about the tree.
         package var diagnostics: [Diagnostic] = []
+        /// True when the compiler could not be asked whether the tree compiles: its run stands
+        /// unverified, and nothing approves or writes it.
+        package var unverified = false
 
         package init(run: TreeRun? = nil, route: Route? = nil, diagnostics: [Diagnostic] = []) {
             self.run = run
@@ -45,8 +48,10 @@ package struct EngineRouter: Sendable {
         /// Findings about the run as a whole, such as a merged build that fell back.
         package var diagnostics: [Diagnostic] = []
         package var engines: [EngineSummary] = []
-        /// The compiler's version line, when the toolchain engine ran.
+        /// The compiler's version line, when the toolchain engine or the compiler's check ran.
         package var toolchainVersion: String?
+        /// What the compiler's check decided, for the summary.
+        package var validity: ValiditySummary?
 
         package init() {}
 
@@ -144,7 +149,41 @@ package struct EngineRouter: Sendable {
         return report
     }
 
+    /// Asks the compiler whether each tree compiles, then runs those it accepts: a tree it rejects
+    /// is its `compile-error` alone, in every mode, and no engine runs it. When the compiler cannot
+    /// be asked, the trees run unverified and one `validity-unknown` finding says why.
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
+        var rejected: [TreeID: [Diagnostic]] = [:]
+        let validity: ValiditySummary
+        var unverified = false
+        var version: String?
+        do throws(CourseCheckError) {
+            let decision = try CompilerValidity.decide(jobs, environment: environment, options: toolchain)
+            for (id, verdict) in decision.verdicts {
+                if case .rejected(let findings) = verdict { rejected[id] = findings }
+            }
+            validity = ValiditySummary(
+                accepted: decision.accepted, rejected: decision.rejected, cached: decision.cached)
+            version = decision.toolchain.version
+        } catch {
+            validity = ValiditySummary(undecided: error.message)
+            unverified = true
+        }
+        var report = try run(jobs.filter { rejected[$0.id] == nil }, environment: environment)
+        for (id, findings) in rejected { report[id] = TreeOutcome(diagnostics: findings) }
+        if unverified, let first = jobs.first {
+            for job in jobs { report[job.id].unverified = true }
+            report.diagnostics.insert(
+                .validityUnknown(at: first.headerLocation, reason: validity.undecided ?? "", trees: jobs.count), at: 0)
+        }
+        report.validity = validity
+        report.toolchainVersion = report.toolchainVersion ?? version
+        return report
+    }
+
+    /// Runs trees the compiler has accepted (or could not be asked about): the engines' part.
+    private func run(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
+        guard !jobs.isEmpty else { return Report() }
         // A large-stack thread per core for the whole batch.
         let routing = route(
             jobs, choice == .swiftc ? nil : embedded.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache))

@@ -69,7 +69,7 @@ extension Diagnostic {
             Diagnostic(
                 .nondeterministic, at: location,
                 "tree output is nondeterministic: output line \(line) changes from run to run, even with "
-                    + "deterministic hashing (random numbers, the time, addresses?)")
+                    + "deterministic hashing (random numbers, the time, addresses, the directory it runs in?)")
         }
     }
 
@@ -99,6 +99,14 @@ extension Diagnostic {
         case embeddedOnly(reason: String)
         /// The toolchain engine failed as a whole (the live check).
         case toolchainFailed(String)
+    }
+
+    /// The compiler could not be asked whether the trees compile (`reason`): said once, at the first tree.
+    static func validityUnknown(at location: SourceLocation, reason: String, trees: Int) -> Diagnostic {
+        Diagnostic(
+            .validityUnknown, at: location,
+            "whether the trees compile cannot be decided: \(reason); \(Plural.count(trees, "tree")) ran unverified, "
+                + "and none is approved or promoted")
     }
 
     static func needsToolchain(at location: SourceLocation, _ cause: NeedsToolchain) -> Diagnostic {

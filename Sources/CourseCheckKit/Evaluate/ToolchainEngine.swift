@@ -206,8 +206,7 @@ package struct ToolchainEngine: Sendable {
                 let arguments = task.merged ? [TreeProgram.argument(forTree: task.index)] : []
                 // A tree built alone runs as the reader runs it: `./main` in its own directory.
                 let directory = task.merged ? nil : scratch.url.appendingPathComponent("tree\(task.index + 1)")
-                var run = try self.run(
-                    task.executable, arguments: arguments, in: scratch, directory: directory, environment: environment)
+                var run = try self.run(task.executable, arguments: arguments, in: scratch, directory: directory)
                 run.stderr = Array(task.program.relocate(String(decoding: run.stderr, as: UTF8.self), jobs: jobs).utf8)
                 runs.set(task.index, run)
             } catch {
@@ -289,37 +288,56 @@ package struct ToolchainEngine: Sendable {
         return Merging(trees: mergedTrees.count, alone: alone, fallback: fallback)
     }
 
+    /// What every tree is handed, whoever runs coursecheck and wherever: this environment and no
+    /// other variable, no argument beyond `./main` (a merged build's own selector aside, which
+    /// only trees that cannot read it are given), `/dev/null` as stdin, and a fresh directory of
+    /// its own as the working directory. None of it comes from the caller, so none of it is part
+    /// of a result's cache key, and a warm run answers what a cold one would. The directory's path
+    /// is the one thing that differs between runs, and each run of one tree is given another, so
+    /// a tree that prints it is `nondeterministic`, never a result.
+    package static let treeEnvironment = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
+
     /// Runs a binary as the reader does (no deterministic hashing): that run's output is compared.
     /// More runs look for output that changes (at most `seededRuns`); when one differs, two runs
     /// with deterministic hashing tell a Set's order from randomness. A crash report is the tree's
     /// message, not the runtime's register dump (`SWIFT_BACKTRACE=enable=no`).
     private func run(
-        _ executable: URL, arguments: [String], in scratch: FileGate.Scratch, directory: URL?,
-        environment: [String: String]
+        _ executable: URL, arguments: [String], in scratch: FileGate.Scratch, directory: URL?
     )
         throws(CourseCheckError) -> TreeRun
     {
-        // The reader's environment, with nothing added (a crash report is cut where the runtime's
-        // backtrace starts); the runs that diagnose nondeterminism add deterministic hashing.
-        // A reader's shell says where it runs the program.
-        var reader = environment
-        if let directory { reader["PWD"] = directory.path }
-        var deterministic = reader
-        deterministic["SWIFT_DETERMINISTIC_HASHING"] = "1"
         var workingDirectory = directory
         if let candidate = directory, !FileManager.default.fileExists(atPath: candidate.path) { workingDirectory = nil }
-        func child(_ variables: [String: String]) -> ChildProcess {
+        var runs = 0
+        func child(deterministic: Bool) -> ChildProcess {
+            var variables = Self.treeEnvironment
+            // A reader's shell says where it runs the program.
+            if let workingDirectory { variables["PWD"] = workingDirectory.path }
+            if deterministic { variables["SWIFT_DETERMINISTIC_HASHING"] = "1" }
+            // A program built alone lives in its directory, and moves with it.
+            let program =
+                directory.map { executable.deletingLastPathComponent().path == $0.path } == true
+                ? workingDirectory?.appendingPathComponent(executable.lastPathComponent) ?? executable : executable
             var process = ChildProcess(
-                executable: executable, arguments: arguments, environment: variables,
+                executable: program, arguments: arguments, environment: variables,
                 timeout: options.timeout, outputLimit: options.outputLimit)
             if directory != nil { process.name = "./main" }
             process.stop = options.stop
             return process
         }
-        func launch(_ process: ChildProcess) throws(CourseCheckError) -> ChildProcess.Result {
-            try process.run(in: scratch, directory: workingDirectory)
+        func launch(deterministic: Bool = false) throws(CourseCheckError) -> ChildProcess.Result {
+            // Each run after the first in a directory of another name (the directory moved, the
+            // program with it), so output that depends on where it runs differs between runs.
+            if runs > 0, let current = workingDirectory {
+                let moved = current.deletingLastPathComponent().appendingPathComponent(
+                    directory!.lastPathComponent + "-run\(runs + 1)")
+                try scratch.move(current, to: moved)
+                workingDirectory = moved
+            }
+            runs += 1
+            return try child(deterministic: deterministic).run(in: scratch, directory: workingDirectory)
         }
-        let first = try launch(child(reader))
+        let first = try launch()
         var run = TreeRun(engine: .swiftc, ending: first.ending, stdout: first.stdout, stderr: first.stderr)
         guard first.ending == .exited(0) else { return run }
         // A random seed can give the same order by chance (1 in 2 for a two-element Set), so
@@ -331,7 +349,7 @@ package struct ToolchainEngine: Sendable {
                 ? nil : TreeRun(engine: .swiftc, ending: result.ending, stdout: result.stdout, stderr: result.stderr)
         }
         for _ in 0..<Self.seededRuns {
-            let again = try launch(child(reader))
+            let again = try launch()
             if let failed = failure(again) { return failed }
             if again.stdout != first.stdout {
                 run.divergentStdout = again.stdout
@@ -339,9 +357,9 @@ package struct ToolchainEngine: Sendable {
             }
         }
         guard run.divergentStdout != nil else { return run }
-        let one = try launch(child(deterministic))
+        let one = try launch(deterministic: true)
         if let failed = failure(one) { return failed }
-        let two = try launch(child(deterministic))
+        let two = try launch(deterministic: true)
         if let failed = failure(two) { return failed }
         run.divergence = one.stdout == two.stdout ? .hashSeed : .fromRunToRun
         return run
@@ -495,7 +513,7 @@ package struct ToolchainEngine: Sendable {
     /// Compile errors as lesson diagnostics; errors outside the tree's lines go to its header.
     /// One `compile-error` per tree, at swiftc's first error in it; the errors that follow (often
     /// consequences of the first) are its notes, so one mistake stays one finding.
-    private func located(
+    func located(
         _ errors: [CompilerDiagnostics.Entry], program: TreeProgram, jobs: [TreeJob], fallback: TreeJob,
         structure: CompilerParser.Outcome? = nil
     ) -> [Diagnostic] {

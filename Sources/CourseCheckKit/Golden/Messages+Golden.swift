@@ -25,6 +25,8 @@ extension Diagnostic {
         case noDirectory(root: String)
         /// The goldens directory `root` is a file.
         case rootIsFile(root: String)
+        /// `path` (`goldens/TOOLCHAIN`) does not record the compiler, `current`, that decided this run.
+        case noToolchain(path: String, current: String)
     }
 
     /// The one builder of `golden-missing`: at the tree for its own golden, at line 1 of the lesson
@@ -42,6 +44,9 @@ extension Diagnostic {
                     + "--no-goldens"
             case .rootIsFile(let root):
                 "\(root) is a file, not a directory; the goldens need a directory of their own"
+            case .noToolchain(let path, let current):
+                "\(path) is missing: the goldens do not say which compiler they were approved with; run "
+                    + "'coursecheck --update' to record '\(current)', which decided this run"
             }
         return Diagnostic(.goldenMissing, at: location, message)
     }
@@ -86,6 +91,7 @@ extension Diagnostic {
     static func environmentDrift(_ path: String, recorded: String, current: String) -> Diagnostic {
         Diagnostic(
             .environmentDrift, at: SourceLocation(path: path, line: 1),
-            "goldens were approved with '\(recorded)'; this run uses '\(current)' (environment drift)")
+            "goldens were approved with '\(recorded)'; this run uses '\(current)' (environment drift), which also "
+                + "decided whether the trees compile")
     }
 }

@@ -11,6 +11,10 @@ import Synchronization
 /// a time. A tree in a lane is pending (no run, no finding); when a lane caches a result,
 /// `onResults` asks the loop for another check, which finds it in the cache.
 ///
+/// Whether a tree compiles is the compiler's, as in a check: a third lane asks it of each tree
+/// text once (`CompilerValidity`). Until it has answered, the tree's run is published but the tree
+/// is pending (nothing approves it); a tree it rejects is its `compile-error` alone.
+///
 /// A newer text of a lesson supersedes its trees' older texts: a superseded tree leaves its
 /// lane's queue, and a running one is stopped (the interpreter between steps, swiftc and the tree
 /// binaries by killing their session), so at most one compile per tree is ever in flight.
@@ -88,12 +92,17 @@ package final class LiveEvaluator: Sendable {
     }
 
     typealias EmbeddedEntry = (evaluation: EmbeddedEngine.Evaluation, path: String, line: Int)
+    typealias ValidityEntry = (verdict: CompilerValidity.Verdict, path: String, line: Int)
 
     struct State: Sendable {
         var embedded = Bounded<EmbeddedEntry>()
         var swiftc = Bounded<Cached>()
         var embeddedLane = Lane()
         var swiftcLane = Lane()
+        var validity = Bounded<ValidityEntry>()
+        var validityLane = Lane()
+        /// Why the compiler cannot be asked, once a lane has found it cannot.
+        var undecided: String?
         var environment: [String: String] = [:]
         var toolchainVersion: String?
         var cancelled = false
@@ -109,6 +118,8 @@ package final class LiveEvaluator: Sendable {
     let onResults: @Sendable () -> Void
     /// The embedded engine's limits; the output cap always comes from the router's options.
     let limits: Interpreter.Limits
+    /// Whether the compiler is asked about each tree: always, but in the tests of the other lanes.
+    let asksCompiler: Bool
 
     /// The default slice: long enough for any ordinary tree, in a debug build too (a few ms), so
     /// only a runaway leaves the loop; a check waits at most two slices for its trees.
@@ -116,9 +127,10 @@ package final class LiveEvaluator: Sendable {
 
     package init(
         router: EngineRouter, slice: Double? = defaultSlice, limits: Interpreter.Limits = Interpreter.Limits(),
-        onResults: @escaping @Sendable () -> Void
+        asksCompiler: Bool = true, onResults: @escaping @Sendable () -> Void
     ) {
         self.router = router
+        self.asksCompiler = asksCompiler
         self.slice = slice
         self.onResults = onResults
         var limits = limits
@@ -137,7 +149,9 @@ package final class LiveEvaluator: Sendable {
     }
 
     /// True while a background lane has work (a tree being evaluated, compiled or run).
-    package var isBusy: Bool { state.withLock { $0.embeddedLane.active || $0.swiftcLane.active } }
+    package var isBusy: Bool {
+        state.withLock { $0.embeddedLane.active || $0.swiftcLane.active || $0.validityLane.active }
+    }
 
     /// Stops every lane and caches nothing more: the loop is shutting down.
     package func cancel() {
@@ -145,6 +159,7 @@ package final class LiveEvaluator: Sendable {
             state.cancelled = true
             state.embeddedLane.stop()
             state.swiftcLane.stop()
+            state.validityLane.stop()
         }
     }
 
@@ -157,8 +172,51 @@ package final class LiveEvaluator: Sendable {
     /// Evaluates `jobs`: each from the cache where its text is known, embedded trees on this
     /// thread within the slice, the rest pending in a background lane.
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
+        let allKeys = jobs.map(Self.key)
+        supersede(jobs, allKeys)
+        // The compiler's verdicts first: a rejected tree runs nowhere, an unanswered one is pending.
+        var rejected: [(TreeJob, [Diagnostic])] = []
+        var unanswered: [TreeJob] = []
+        let (undecided, startValidity) = state.withLock { state -> (String?, Bool) in
+            var waiting: [Work] = []
+            for (job, key) in zip(jobs, allKeys) {
+                switch state.validity[key] {
+                case .some((.rejected(let findings), let path, let line)):
+                    rejected.append((job, Self.shift(findings, from: (path, line), to: job)))
+                case .some((.accepted, _, _)):
+                    break
+                case .none:
+                    guard asksCompiler, state.undecided == nil else { continue }
+                    unanswered.append(job)
+                    waiting.append(Work(job: job, key: key))
+                }
+            }
+            state.environment = environment
+            state.validityLane.enqueue(waiting)
+            return (state.undecided, Self.claim(&state.validityLane, cancelled: state.cancelled))
+        }
+        if startValidity { serveValidity() }
+        let refused = Set(rejected.map(\.0.id))
+        var outcome = run(jobs.filter { !refused.contains($0.id) }, environment: environment)
+        for (job, findings) in rejected { outcome.report[job.id] = EngineRouter.TreeOutcome(diagnostics: findings) }
+        let waiting = Set(outcome.pending.map(\.id))
+        outcome.pending += unanswered.filter { !waiting.contains($0.id) }
+        if let undecided, let first = jobs.first {
+            for job in jobs { outcome.report[job.id].unverified = true }
+            outcome.report.diagnostics.insert(
+                .validityUnknown(at: first.headerLocation, reason: undecided, trees: jobs.count), at: 0)
+            outcome.report.validity = ValiditySummary(undecided: undecided)
+        } else if asksCompiler {
+            outcome.report.validity = ValiditySummary(
+                accepted: jobs.count - rejected.count - unanswered.count, rejected: rejected.count,
+                pending: unanswered.count)
+        }
+        return outcome
+    }
+
+    /// The engines' part of `evaluate`, for the trees the compiler has not rejected.
+    private func run(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
         let keys = jobs.map(Self.key)
-        supersede(jobs, keys)
         var pending: [TreeJob] = []
         var evaluations = [EmbeddedEngine.Evaluation?](repeating: nil, count: jobs.count)
         if router.choice != .swiftc {
@@ -263,6 +321,7 @@ package final class LiveEvaluator: Sendable {
         state.withLock { state in
             state.embeddedLane.supersede(where: superseded)
             state.swiftcLane.supersede(where: superseded)
+            state.validityLane.supersede(where: superseded)
         }
     }
 
@@ -304,6 +363,46 @@ package final class LiveEvaluator: Sendable {
                     }
                     if kept { onResults() }
                 }
+            }
+        }
+    }
+
+    /// Asks the compiler about the validity lane's trees, all that wait as one batch, until it is
+    /// empty; caches each verdict by tree text and calls `onResults` after each batch.
+    private func serveValidity() {
+        Thread.detachNewThread { [self] in
+            while let (work, token) = next(\.validityLane, whole: true) {
+                var options = router.toolchain
+                options.stop = token
+                // Numbered afresh: a batch may gather trees of several checks, whose ids could meet.
+                let jobs = work.enumerated().map { position, item in
+                    var job = item.job
+                    job.id = TreeID(lesson: 0, ordinal: position)
+                    return job
+                }
+                let environment = state.withLock { $0.environment }
+                let decided: Result<CompilerValidity.Decision, CourseCheckError> = Result {
+                    () throws(CourseCheckError) -> CompilerValidity.Decision in
+                    try CompilerValidity.decide(jobs, environment: environment, options: options)
+                }
+                let kept = state.withLock { state in
+                    guard !state.cancelled, !token.wasStopped else { return false }
+                    switch decided {
+                    case .success(let decision):
+                        for (job, item) in zip(jobs, work) {
+                            guard let verdict = decision.verdicts[job.id] else { continue }
+                            var size = 64
+                            if case .rejected(let findings) = verdict { size += Self.size(findings) }
+                            state.validity.insert(
+                                (verdict, item.job.path, item.job.tree.header.number), for: item.key, size: size)
+                        }
+                    case .failure(let error):
+                        state.undecided = error.message
+                        state.validityLane.queue = []
+                    }
+                    return true
+                }
+                if kept { onResults() }
             }
         }
     }

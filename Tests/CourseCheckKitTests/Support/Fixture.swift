@@ -88,6 +88,7 @@ struct Fixture {
 
     static func keptBetweenCases(_ entry: String) -> Bool {
         entry == "module-cache" || entry.hasPrefix("parse-") || entry.hasPrefix("toolchain-")
+            || entry.hasPrefix("frontend-")
     }
 
     /// The compiler's version line, written `{{toolchain}}` in expectations (as trycmd redacts), so

@@ -1,0 +1,361 @@
+import Foundation
+import Synchronization
+
+/// Whether each tree compiles as the reader's program, asked of the compiler itself: the core as
+/// `Invalidation.swift` and the tree verbatim as `main.swift`, module `main`, through the front
+/// end's diagnostics up to SIL's (`swift-frontend -emit-sil`, about 50 ms a tree).
+///
+/// The embedded engine and the merged build are faster than the real program and, being other
+/// programs, can be more lenient; so no engine's output counts for a tree this check has not
+/// accepted. The front end is started with the driver's own arguments for that program (read once
+/// per compiler from `swiftc -###`), so plug-ins such as the Observation macros resolve as they do
+/// in `swiftc Invalidation.swift main.swift`. An acceptance is cached by the compiler's version,
+/// the core and the tree's text; a rejection is asked again each run, as every failure is.
+package enum CompilerValidity {
+    /// What the compiler decided about one tree.
+    package enum Verdict: Sendable, Equatable {
+        /// It compiles.
+        case accepted
+        /// It does not, or the check could not finish: the findings that stand instead of a run
+        /// (`compile-error`, `compile-timeout`, `toolchain-failed`).
+        case rejected([Diagnostic])
+    }
+
+    /// The verdicts of one batch.
+    package struct Decision: Sendable {
+        package var verdicts: [TreeID: Verdict] = [:]
+        /// Acceptances read from the cache rather than asked of the compiler.
+        package var cached = 0
+        package var toolchain: Toolchain
+
+        package var accepted: Int { verdicts.values.count { $0 == .accepted } }
+        package var rejected: Int { verdicts.count - accepted }
+    }
+
+    /// Bumped when what the check runs, or how its answer is read, changes meaning.
+    static let version = "1"
+
+    /// Decides every job. Throws (exit 2) only for what stops the whole run: swiftc missing, or
+    /// its driver unable to say how it would compile the program.
+    package static func decide(
+        _ jobs: [TreeJob], core: String = EmbeddedCore.text, environment: [String: String],
+        options: ToolchainEngine.Options
+    ) throws(CourseCheckError) -> Decision {
+        let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
+        var decision = Decision(toolchain: toolchain)
+        let prefix = keyPrefix(core: core, toolchainVersion: toolchain.version)
+        let keys = jobs.map { "valid-" + SHA256.hex(prefix, $0.tree.source) }
+        var pending: [Int] = []
+        for (index, job) in jobs.enumerated() {
+            if options.cache?.text(keys[index]) == acceptedEntry {
+                decision.verdicts[job.id] = .accepted
+                decision.cached += 1
+            } else {
+                pending.append(index)
+            }
+        }
+        guard !pending.isEmpty else { return decision }
+
+        let scratch = try FileGate.makeScratch()
+        defer { scratch.remove() }
+        let frontend: [String]
+        switch try command(toolchain, scratch: scratch, options: options) {
+        case .success(let words):
+            frontend = words
+        case .failure(.machine(let cause)):
+            // The machine's failure, not the trees': each is told why, as a failed build tells it.
+            for index in pending {
+                decision.verdicts[jobs[index].id] = .rejected([
+                    .toolchainFailed(at: jobs[index].headerLocation, cause: cause)
+                ])
+            }
+            return decision
+        case .failure(.unreadable(let message)):
+            throw CourseCheckError.system(message)
+        }
+        let engine = ToolchainEngine(options: options, core: core)
+        let verdicts = Collector<Result<Verdict, CourseCheckError>>(count: pending.count)
+        concurrently(pending.count, width: options.workers) { [pending] position in
+            let index = pending[position]
+            verdicts.set(
+                position,
+                Result { () throws(CourseCheckError) -> Verdict in
+                    try engine.frontendVerdict(
+                        index, jobs: jobs, frontend: frontend, toolchain: toolchain, scratch: scratch)
+                })
+        }
+        for (position, index) in pending.enumerated() {
+            guard let result = verdicts.values[position] else {
+                throw CourseCheckError.system("the compiler's check did not report")
+            }
+            let verdict = try result.get()
+            decision.verdicts[jobs[index].id] = verdict
+            if verdict == .accepted { options.cache?.store(text: acceptedEntry, as: keys[index]) }
+        }
+        return decision
+    }
+
+    static let acceptedEntry = "accepted"
+
+    private static func keyPrefix(core: String, toolchainVersion: String) -> String {
+        SHA256.hex(version, toolchainVersion, core)
+    }
+
+    /// The cache entry that records the compiler's acceptance of `tree` (its text as the engines
+    /// see it), and what it holds: public to the package so a test can plant one.
+    package static func acceptance(of tree: Tree, core: String = EmbeddedCore.text, toolchainVersion: String)
+        -> (key: String, entry: String)
+    {
+        ("valid-" + SHA256.hex(keyPrefix(core: core, toolchainVersion: toolchainVersion), tree.source), acceptedEntry)
+    }
+
+    /// Why the driver did not say how it compiles the program.
+    enum CommandFailure: Error {
+        /// For the machine's reasons (killed, a full disk), in words.
+        case machine(String)
+        /// It answered, but not with a front end job this coursecheck reads.
+        case unreadable(String)
+    }
+
+    /// The front end and its arguments for `swiftc Invalidation.swift main.swift` compiling
+    /// `main.swift`, with the compile turned into `-emit-sil` to nowhere: read from the driver
+    /// (`swiftc -###`), once per compiler in a process and then from the cache.
+    static func command(_ toolchain: Toolchain, scratch: FileGate.Scratch, options: ToolchainEngine.Options)
+        throws(CourseCheckError) -> Result<[String], CommandFailure>
+    {
+        let key = "frontend-" + SHA256.hex(version, toolchain.version, toolchain.swiftc.path)
+        if let known = commands.withLock({ $0[key] }) { return .success(known) }
+        if let text = options.cache?.text(key) {
+            let words = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            if words.count > 1 {
+                commands.withLock { $0[key] = words }
+                return .success(words)
+            }
+        }
+        let result = try ChildProcess.swiftc(
+            toolchain.swiftc, ["-###", EmbeddedCore.fileName, "main.swift", "-module-name", TreeProgram.moduleName],
+            in: scratch.url, scratch: scratch, timeout: options.compileTimeout, outputLimit: 1 << 20,
+            stop: options.stop)
+        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+        guard result.ending == .exited(0),
+            let line = output.split(separator: "\n").first(where: { $0.contains("-primary-file main.swift") }),
+            let words = frontendArguments(String(line))
+        else {
+            if case .timedOut = result.ending {
+                return .failure(
+                    .unreadable(
+                        "\(toolchain.swiftc.path) -### did not finish within "
+                            + "\(ToolchainEngine.seconds(options.compileTimeout)) (--compile-timeout)"))
+            }
+            if result.ending != .exited(0),
+                let cause = ToolchainEngine.environmentFailure(result.ending, output: output, linked: true)
+            {
+                return .failure(.machine(cause))
+            }
+            return .failure(
+                .unreadable(
+                    "\(toolchain.swiftc.path) -### did not say how it compiles main.swift ("
+                        + (output.split(separator: "\n").first.map(String.init) ?? "no output") + ")"))
+        }
+        options.cache?.store(text: words.joined(separator: "\0"), as: key)
+        commands.withLock { $0[key] = words }
+        return .success(words)
+    }
+
+    private static let commands = Mutex<[String: [String]]>([:])
+
+    /// A front end job that ended the check with a finding instead of a verdict.
+    struct Stop: Error {
+        var finding: Diagnostic
+    }
+
+    /// The two-primary words as the driver's job for `file` alone: the other file secondary, one output.
+    static func onlyPrimary(_ file: String, in words: [String]) -> [String] {
+        var result: [String] = []
+        var outputs = 0
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "-primary-file", index + 1 < words.count, words[index + 1] != file {
+                index += 1
+                continue
+            }
+            if word == "-o" {
+                outputs += 1
+                if outputs > 1 {
+                    index += 2
+                    continue
+                }
+            }
+            result.append(word)
+            index += 1
+        }
+        return result
+    }
+
+    /// The driver's line for `main.swift`'s front end job, as the words to start one job for both
+    /// files: `-c` becomes `-emit-sil`, the core is a primary file too (the driver's job for it
+    /// type-checks the core against the tree: a tree's global `print` breaks the core, not itself),
+    /// and each primary's output goes to `/dev/null`. Nil when the line is not such a job.
+    static func frontendArguments(_ line: String) -> [String]? {
+        guard var words = ShellWords.split(line), words.count > 2, words[1] == "-frontend",
+            let compile = words.firstIndex(of: "-c"), let core = words.firstIndex(of: EmbeddedCore.fileName),
+            words[core - 1] != "-primary-file", words.contains("-primary-file")
+        else { return nil }
+        words[compile] = "-emit-sil"
+        words.insert("-primary-file", at: core)
+        guard let output = words.firstIndex(of: "-o"), output + 1 < words.count else { return nil }
+        words.replaceSubrange(output...(output + 1), with: ["-o", "/dev/null", "-o", "/dev/null"])
+        return words + ["-suppress-warnings"]
+    }
+}
+
+extension ToolchainEngine {
+    /// The front end's verdict on job `index`, in a directory of its own holding the reader's two
+    /// files: one job with both files primary, and when it fails, the driver's two jobs (the
+    /// core's, then the tree's only if the core's passed), whose errors are what swiftc prints.
+    /// A module cache swiftc cannot use is tried once more with a fresh one, as a build is.
+    fileprivate func frontendVerdict(
+        _ index: Int, jobs: [TreeJob], frontend: [String], toolchain: Toolchain, scratch: FileGate.Scratch
+    ) throws(CourseCheckError) -> CompilerValidity.Verdict {
+        let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
+        let directory = scratch.url.appendingPathComponent("valid\(index + 1)", isDirectory: true)
+        try scratch.makeDirectory(directory)
+        try scratch.write(core, to: directory.appendingPathComponent(EmbeddedCore.fileName))
+        try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
+        var moduleCaches = [scratch.url.appendingPathComponent("module-cache")]
+        if let cache = options.cache, (try? FileGate.makeDirectories(cache.directory)) != nil {
+            moduleCaches.insert(cache.directory.appendingPathComponent("module-cache"), at: 0)
+        }
+        /// One front end job: its output, or the finding that stands instead of any verdict.
+        func frontendJob(_ words: [String]) throws(CourseCheckError) -> Result<
+            ChildProcess.Result, CompilerValidity.Stop
+        > {
+            repeat {
+                let moduleCache = moduleCaches[0]
+                let result = try ChildProcess.swiftc(
+                    URL(fileURLWithPath: words[0]),
+                    Array(words.dropFirst()) + ["-module-cache-path", moduleCache.path],
+                    in: directory, scratch: scratch, timeout: options.compileTimeout, stop: options.stop)
+                if case .timedOut = result.ending {
+                    return .failure(
+                        .init(
+                            finding: .compileTimeout(
+                                at: jobs[index].headerLocation, seconds: Self.seconds(options.compileTimeout),
+                                fragment: false)))
+                }
+                guard let cause = Self.environmentFailure(result.ending, output: result.compilerOutput, linked: true)
+                else { return .success(result) }
+                guard cause.contains("module"), moduleCaches.count > 1 else {
+                    return .failure(.init(finding: .toolchainFailed(at: jobs[index].headerLocation, cause: cause)))
+                }
+                Cache.noteUnusableModuleCache(moduleCache.path)
+                moduleCaches.removeFirst()
+            } while true
+        }
+        let both: ChildProcess.Result
+        switch try frontendJob(frontend) {
+        case .success(let result): both = result
+        case .failure(let stop): return .rejected([stop.finding])
+        }
+        guard both.ending != .exited(0) else { return .accepted }
+        // The driver's jobs one after the other, stopping at the first that fails, as it does.
+        var errors: [CompilerDiagnostics.Entry] = []
+        for primary in [EmbeddedCore.fileName, "main.swift"] where errors.isEmpty {
+            switch try frontendJob(CompilerValidity.onlyPrimary(primary, in: frontend)) {
+            case .success(let result): errors = CompilerDiagnostics.errors(in: result.compilerOutput)
+            case .failure(let stop): return .rejected([stop.finding])
+            }
+        }
+        if errors.isEmpty { errors = CompilerDiagnostics.errors(in: both.compilerOutput) }
+        if errors.isEmpty {
+            errors = [
+                .init(file: "", line: 0, column: 0, message: "swiftc failed (\(both.ending)): \(both.compilerOutput)")
+            ]
+        }
+        // A clash with the core is located at the tree's own declaration, which the parser finds.
+        var structure: CompilerParser.Outcome?
+        if errors.contains(where: { $0.file == EmbeddedCore.fileName }) {
+            structure =
+                CompilerParser.parse(
+                    [CompilerParser.Source(text: jobs[index].tree.source, isMain: true)], toolchain: toolchain,
+                    cache: options.cache, scratch: scratch, timeout: options.compileTimeout, workers: 1,
+                    stop: options.stop
+                ).first
+        }
+        return .rejected(located(errors, program: program, jobs: jobs, fallback: jobs[index], structure: structure))
+    }
+}
+
+/// Splits a command line as a POSIX shell reads its words (the driver's `-###` quotes what needs it).
+enum ShellWords {
+    static func split(_ line: String) -> [String]? {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            switch (quote, character) {
+            case (nil, "\\"), ("\"", "\\"):
+                escaped = true
+                inWord = true
+            case (nil, "'"), (nil, "\""):
+                quote = character
+                inWord = true
+            case ("'", "'"), ("\"", "\""):
+                quote = nil
+            case (nil, " "), (nil, "\t"):
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            default:
+                current.append(character)
+                inWord = true
+            }
+        }
+        guard quote == nil, !escaped else { return nil }
+        if inWord { words.append(current) }
+        return words
+    }
+}
+
+/// The compiler's check in the summary line: `compiler: 50 trees accepted (cached: 48)`,
+/// `compiler: 49 trees accepted, 1 rejected`, `compiler: 2 trees pending` (the live loop's, until
+/// it has answered), or `compiler: not asked` (the `validity-unknown` finding says why).
+package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
+    package var accepted = 0
+    package var rejected = 0
+    /// Trees the live loop is still asking about.
+    package var pending = 0
+    /// Acceptances read from the cache.
+    package var cached = 0
+    /// Why the compiler could not be asked, when it could not.
+    package var undecided: String?
+
+    package init(accepted: Int, rejected: Int, pending: Int = 0, cached: Int = 0) {
+        self.accepted = accepted
+        self.rejected = rejected
+        self.pending = pending
+        self.cached = cached
+    }
+
+    package init(undecided: String) {
+        self.undecided = undecided
+    }
+
+    package var description: String {
+        if undecided != nil { return "compiler: not asked" }
+        var parts: [String] = []
+        for (count, word) in [(accepted, "accepted"), (rejected, "rejected"), (pending, "pending")]
+        where count > 0 || (word == "accepted" && rejected == 0 && pending == 0) {
+            parts.append(parts.isEmpty ? "\(Plural.count(count, "tree")) \(word)" : "\(count) \(word)")
+        }
+        return "compiler: " + parts.joined(separator: ", ") + (cached > 0 ? " (cached: \(cached))" : "")
+    }
+}
