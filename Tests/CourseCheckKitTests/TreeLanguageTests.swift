@@ -703,7 +703,11 @@ final class TreeLanguageTests: XCTestCase {
     func testUndeclaredNameInABranchThatNeverRuns() {
         assertRunFailure(
             "let value = false ? 1️⃣notDefined : 1\nprint(value)", .invalid, "cannot find 'notDefined' in scope")
-        assertRunFailure("print(1)\nlet a = 1️⃣b\nlet b = 2", .invalid, "cannot find 'b' in scope")
+        // A global read above its declaration compiles (swiftc 6.3.1: `a` is 0), so the reason is not "cannot find".
+        assertRunFailure(
+            "print(1)\nlet a = 1️⃣b\nlet b = 2", .unsupported,
+            "unsupported in the tree language: reads the top-level name 'b' above its declaration "
+                + "(a global of main.swift, which swiftc orders)")
         assertPrints(
             "func twice(_ n: Int) -> Int { half(n) * 4 }\nfunc half(_ n: Int) -> Int { n / 2 }\nprint(twice(3))", "4\n")
     }

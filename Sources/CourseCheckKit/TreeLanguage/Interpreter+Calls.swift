@@ -59,6 +59,9 @@ extension Interpreter {
         let given = arguments.map { $0.label ?? "_" }
         let wanted = parameters.map { $0.label ?? "_" }
         guard given == wanted else {
+            if let misplaced = Self.misplacedArgument(given, wanted) {
+                throw .invalid(misplaced.message, arguments[misplaced.index].value.position.pair)
+            }
             let signature = "\(name)(\(wanted.map { $0 + ":" }.joined()))"
             throw .invalid("wrong arguments for \(signature): given (\(given.map { $0 + ":" }.joined()))", at.pair)
         }
@@ -69,6 +72,30 @@ extension Interpreter {
             values.append(value)
         }
         return values
+    }
+
+    /// What Swift says of labels given out of their declaration's order or more often than
+    /// declared, when that is what is wrong, and the index of the argument it is about: `given` and
+    /// `wanted` are labels, `_` for none. Swift takes arguments in the order of the parameters, each
+    /// once (a defaulted one may be left out, a variadic one takes several unlabelled values, but
+    /// none moves or repeats).
+    static func misplacedArgument(_ given: [String], _ wanted: [String]) -> (message: String, index: Int)? {
+        func name(_ label: String, at index: Int) -> String {
+            label == "_" ? "unnamed argument #\(index + 1)" : "argument '\(label)'"
+        }
+        for (index, label) in given.enumerated() where label != "_" {
+            if given[...index].count(where: { $0 == label }) > wanted.count(where: { $0 == label }),
+                wanted.contains(label)
+            {
+                return ("extra argument '\(label)' in call", index)
+            }
+        }
+        guard given.sorted() == wanted.sorted() else { return nil }
+        // The first place where they differ wants a parameter that the call gives later.
+        guard let place = given.indices.first(where: { given[$0] != wanted[$0] }),
+            let later = given[(place + 1)...].firstIndex(of: wanted[place])
+        else { return nil }
+        return ("\(name(wanted[place], at: later)) must precede \(name(given[place], at: place))", later)
     }
 
     // MARK: Builtins and the core
@@ -137,6 +164,13 @@ extension Interpreter {
         var separator = " "
         var terminator = "\n"
         var seenLabel = false
+        // `print(_ items: Any..., separator: String = " ", terminator: String = "\n")`: the labels,
+        // when given, in that order and once each (Swift rejects `terminator:` before `separator:`).
+        let labelled = arguments.filter { $0.label != nil }
+        let labels = labelled.map { $0.label! }
+        if let misplaced = Self.misplacedArgument(labels, ["separator", "terminator"].filter(labels.contains)) {
+            throw .invalid(misplaced.message, labelled[misplaced.index].value.position.pair)
+        }
         for argument in arguments {
             switch argument.label {
             case nil where !seenLabel:

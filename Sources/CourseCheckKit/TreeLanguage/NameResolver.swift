@@ -57,11 +57,17 @@ enum NameResolver {
         for statement in list {
             switch statement.kind {
             case .binding(let name, _, let value):
-                try expression(value, visible: visible)
+                try readingGlobals(globals) { () throws(TreeLanguageError) in try expression(value, visible: visible) }
                 visible.insert(name)
             case .function(let function):
                 var inner = visible
-                for parameter in function.parameters { inner.insert(parameter.name) }
+                var parameters: Set<String> = []
+                for parameter in function.parameters {
+                    guard parameter.name == "_" || parameters.insert(parameter.name).inserted else {
+                        throw .invalid("invalid redeclaration of '\(parameter.name)'", statement.position.pair)
+                    }
+                    inner.insert(parameter.name)
+                }
                 do {
                     try statements(function.body, visible: inner)
                 } catch let error
@@ -76,10 +82,27 @@ enum NameResolver {
                         error.position.pair)
                 }
             case .expression(let value):
-                try expression(value, visible: visible)
+                try readingGlobals(globals) { () throws(TreeLanguageError) in try expression(value, visible: visible) }
             case .returnStatement(let value):
                 if let value { try expression(value, visible: visible) }
             }
+        }
+    }
+
+    /// Top-level code reading a global of `main.swift` above its declaration compiles (`print(x)`
+    /// then `let x = 5` prints 0: the global is read before its initialiser ran), so "cannot find"
+    /// would be a false reason: only swiftc orders the globals.
+    private static func readingGlobals(_ globals: Set<String>, _ body: () throws(TreeLanguageError) -> Void)
+        throws(TreeLanguageError)
+    {
+        do {
+            try body()
+        } catch let error where error.kind == .invalid && error.message.hasPrefix("cannot find '") {
+            let name = String(error.message.dropFirst("cannot find '".count).prefix { $0 != "'" })
+            guard globals.contains(name) else { throw error }
+            throw .unsupported(
+                "reads the top-level name '\(name)' above its declaration (a global of main.swift, which swiftc orders)",
+                error.position.pair)
         }
     }
 
@@ -121,6 +144,12 @@ enum NameResolver {
                 try expression(entry.value, visible: visible)
             }
         case .closure(let parameters, let body):
+            var seen: Set<String> = []
+            for parameter in parameters where parameter != "_" {
+                guard seen.insert(parameter).inserted else {
+                    throw .invalid("invalid redeclaration of '\(parameter)'", node.position.pair)
+                }
+            }
             try statements(body, visible: visible.union(parameters))
         case .binary(_, let left, let right):
             try expression(left, visible: visible)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a tree's lines into tokens. Every step consumes at least one character, so it always ends.
 package struct TreeLexer {
     package static let keywords: Set<String> = [
@@ -20,10 +22,40 @@ package struct TreeLexer {
     var index = 0
     /// How many string interpolations enclose the current position.
     var interpolationDepth = 0
+    /// Each non-ASCII name met so far, as first spelled, and its line (see `checkSpelling`).
+    var spellings: [String: (spelling: String, line: Int)] = [:]
 
-    /// An ASCII letter, `_`, or any non-ASCII byte (Swift identifiers may hold Unicode letters).
+    /// An ASCII letter, `_`, or any non-ASCII byte (Swift identifiers may hold Unicode letters; which
+    /// ones, `isIdentifierScalar` decides).
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || byte == 95 || byte >= 0x80
+    }
+
+    /// The non-ASCII scalars swiftc takes in an identifier (its lexer's table, C11 Annex D's ranges;
+    /// checked against swiftc 6.3.1 for every scalar of the BMP and each plane's ends). Anything
+    /// else (U+00A0, U+0085, U+2028, U+200E, U+FFFE, operator characters such as U+00D7) is not part
+    /// of a name: swiftc reads an invalid character, a warned space or an operator there.
+    static let identifierRanges: [ClosedRange<UInt32>] = [
+        0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
+        0xD8...0xF6, 0xF8...0xFF, 0x100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF, 0x200B...0x200D,
+        0x202A...0x202E, 0x203F...0x2040, 0x2054...0x2054, 0x2060...0x206F, 0x2070...0x218F, 0x2460...0x24FF,
+        0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F,
+        0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE44, 0xFE47...0xFFF8,
+    ]
+
+    /// Combining marks swiftc takes inside a name but not at its start.
+    static let notInitialRanges: [ClosedRange<UInt32>] = [
+        0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+    ]
+
+    /// Whether swiftc takes the non-ASCII `scalar` in an identifier, at its start (`initial`) or after it.
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar, initial: Bool) -> Bool {
+        let value = scalar.value
+        // Planes 1 to 14, each but its last two code points.
+        let allowed =
+            value >= 0x10000
+            ? value < 0xF0000 && value & 0xFFFF <= 0xFFFD : identifierRanges.contains { $0.contains(value) }
+        return allowed && !(initial && notInitialRanges.contains { $0.contains(value) })
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
@@ -71,6 +103,50 @@ package struct TreeLexer {
 
     private func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The scalar whose UTF-8 starts at `position`, and its length in bytes (the bytes are valid
+    /// UTF-8: they come from `String`s).
+    private func scalar(at position: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let lead = bytes[position]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length where position + offset < bytes.count {
+            value = value << 6 | UInt32(bytes[position + offset] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// Swift tells names apart by their Unicode scalars; the tree language keeps them in `String`s,
+    /// whose `==`, `Set` and `Dictionary` take canonically equivalent spellings for one (NFC `é`
+    /// and NFD `e` + U+0301, KELVIN SIGN and `K`). So that every comparison of names (declarations,
+    /// uses, labels, members, key paths, the core's and the library's names) is scalar-exact, a
+    /// tree holding two such spellings of one name, or a non-ASCII name equivalent to an ASCII one
+    /// (every name the tree language knows is ASCII), is left to swiftc. Only non-ASCII names
+    /// come here: two ASCII spellings are equal exactly when their bytes are.
+    private mutating func checkSpelling(_ word: String, at start: Int) throws(TreeLanguageError) {
+        let line = location(start).line
+        func scalars(_ text: String) -> String {
+            "with "
+                + text.unicodeScalars.filter { !$0.isASCII }.map { Invisible.name($0).prefix { $0 != " " } }
+                .joined(separator: " ")
+        }
+        if let first = spellings[word] {
+            guard first.spelling.sameBytes(word) else {
+                throw .unsupported(
+                    "names '\(word)' (\(scalars(word))) and '\(first.spelling)' (\(scalars(first.spelling)), line "
+                        + "\(first.line)), one name to String's == but two to Swift, which matches names by their scalars",
+                    location(start))
+            }
+            return
+        }
+        let composed = word.precomposedStringWithCanonicalMapping
+        if composed.utf8.allSatisfy({ $0 < 0x80 }) {
+            throw .unsupported(
+                "name '\(word)' (\(scalars(word))), the name '\(composed)' to String's == but another to Swift, "
+                    + "which matches names by their scalars", location(start))
+        }
+        spellings[word] = (word, line)
     }
 
     /// Lexes until the end, or until an unbalanced `)` when lexing an interpolation.
@@ -123,8 +199,24 @@ package struct TreeLexer {
                 }
                 tokens.append(token(.integer(value), at: start))
             case _ where Self.isIdentifierStart(byte):
-                while let next = peek(), Self.isIdentifierStart(next) || Self.isDigit(next) { index += 1 }
+                var ascii = true
+                while let next = peek(), Self.isIdentifierStart(next) || Self.isDigit(next) {
+                    guard next >= 0x80 else {
+                        index += 1
+                        continue
+                    }
+                    let (found, length) = scalar(at: index)
+                    guard Self.isIdentifierScalar(found, initial: index == start) else {
+                        if index == start {
+                            throw .unsupported("character \(Invisible.describe(found))", location(start))
+                        }
+                        break
+                    }
+                    ascii = false
+                    index += length
+                }
                 let word = text(start..<index)
+                if !ascii { try checkSpelling(word, at: start) }
                 tokens.append(token(Self.keywords.contains(word) ? .keyword(word) : .identifier(word), at: start))
             case UInt8(ascii: "`"):
                 throw .unsupported("backtick-escaped identifier", location(start))
@@ -155,7 +247,7 @@ package struct TreeLexer {
                         && (bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/")))
                 tokens.append(operatorToken)
             default:
-                throw .unsupported("character '\(Unicode.Scalar(byte))'", location(start))
+                throw .unsupported("character \(Invisible.describe(scalar(at: start).scalar))", location(start))
             }
         }
         if closing != nil {
@@ -201,6 +293,14 @@ package struct TreeLexer {
             }
             index += 1
             if byte == UInt8(ascii: "\"") { break }
+            // swiftc ends the line at a carriage return, and rejects every other C0 control in a
+            // single-line string, a tab included, and DEL; NUL only draws a warning and stays in the text.
+            if byte == UInt8(ascii: "\r") { throw .invalid("unterminated string literal", location(start)) }
+            if (byte < 0x20 && byte != 0) || byte == 0x7F {
+                throw .invalid(
+                    "unprintable ASCII character \(Invisible.name(Unicode.Scalar(byte))) in a string literal",
+                    location(index - 1))
+            }
             guard byte == UInt8(ascii: "\\") else {
                 text.append(byte)
                 continue

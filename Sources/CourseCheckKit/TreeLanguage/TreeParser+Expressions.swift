@@ -124,6 +124,10 @@ extension TreeParser {
         skipNewlines()
         while !isPunctuation(closing) {
             var label: String?
+            if case .keyword(let word) = current.kind, peek(1).kind == .punctuation(":") {
+                // `f(in: 1)`: Swift takes most keywords as argument labels.
+                throw unsupported("'\(word)' as an argument label")
+            }
             if case .identifier(let name) = current.kind, peek(1).kind == .punctuation(":") {
                 label = name
                 _ = advance()
@@ -175,6 +179,10 @@ extension TreeParser {
             _ = advance()
             return ExpressionSyntax(kind: .nilLiteral, position: start)
         case .identifier(let name):
+            // `consume x`, `copy x`: Swift's ownership operators, contextual keywords before a name.
+            if name == "consume" || name == "copy", case .identifier = peek(1).kind {
+                throw unsupported("'\(name)' operator")
+            }
             _ = advance()
             return ExpressionSyntax(kind: .identifier(name), position: start)
         case .anonymousArgument(let number):

@@ -76,7 +76,14 @@ extension TreeParser {
                 if let what = Self.unsupportedStatements[word] { throw unsupported(what) }
             }
         }
+        // `private`, `public`… are keywords to the lexer, `final`, `lazy`… names: both modify a declaration.
         if case .identifier(let word) = current.kind, Self.declarationModifiers.contains(word) {
+            switch peek(1).kind {
+            case .identifier(let next), .keyword(let next): throw unsupported("'\(word) \(next)' declaration")
+            default: break
+            }
+        }
+        if case .keyword(let word) = current.kind, Self.declarationModifiers.contains(word) {
             switch peek(1).kind {
             case .identifier(let next), .keyword(let next): throw unsupported("'\(word) \(next)' declaration")
             default: break
@@ -96,6 +103,7 @@ extension TreeParser {
     mutating func parseBinding() throws(TreeLanguageError) -> StatementSyntax.Kind {
         if isPunctuation("(") { throw unsupported("tuple pattern") }
         if current.kind == .identifier("_") { throw unsupported("'_' binding") }
+        try refuseContextualKeyword("a name")
         let name = try identifier("a name after 'let'")
         var type: TypeSyntax?
         if isPunctuation(":") {
@@ -115,6 +123,7 @@ extension TreeParser {
 
     /// `name(label name: Type, ...) -> Type { body }`, after `func`.
     mutating func parseFunction() throws(TreeLanguageError) -> FunctionSyntax {
+        try refuseContextualKeyword("a function name")
         let name = try identifier("a function name")
         if isSymbol("<") { throw unsupported("generic function") }
         try expectPunctuation("(", "to open the parameter list")
@@ -150,8 +159,14 @@ extension TreeParser {
     mutating func parseParameter() throws(TreeLanguageError) -> ParameterSyntax {
         var label: String?
         var name: String
+        if case .keyword(let word) = current.kind, case .identifier = peek(1).kind {
+            // `func f(in x: Int)`: Swift takes most keywords as argument labels.
+            throw unsupported("'\(word)' as an argument label")
+        }
+        try refuseContextualKeyword("a parameter name")
         if case .identifier("_") = current.kind {
             _ = advance()
+            try refuseContextualKeyword("a parameter name")
             name = try identifier("a parameter name after '_'")
         } else {
             name = try identifier("a parameter name")

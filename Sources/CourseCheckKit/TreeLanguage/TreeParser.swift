@@ -53,6 +53,19 @@ package struct TreeParser {
         return name
     }
 
+    /// Words the lexer keeps as keywords that Swift reads as keywords only in some places: as a
+    /// name (`let borrowing = 1`, `func f(actor: Int)`) they are valid Swift.
+    static let contextualKeywords: Set<String> = [
+        "actor", "async", "await", "open", "sending", "borrowing", "consuming",
+    ]
+
+    /// Refuses, with that reason, a contextual keyword where the tree wants `what`.
+    func refuseContextualKeyword(_ what: String) throws(TreeLanguageError) {
+        if case .keyword(let word) = current.kind, Self.contextualKeywords.contains(word) {
+            throw unsupported("'\(word)' as \(what) (a contextual keyword)")
+        }
+    }
+
     /// Runs `body` one level deeper, refusing past `maximumDepth`.
     mutating func descend<T>(_ body: (inout TreeParser) throws(TreeLanguageError) -> T) throws(TreeLanguageError) -> T {
         guard depth < Self.maximumDepth else {

@@ -1,0 +1,2 @@
+// main.swift — DEL (U+007F) inside a string literal
+print("silbunu")

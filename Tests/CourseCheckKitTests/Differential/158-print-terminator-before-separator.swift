@@ -1,0 +1,2 @@
+// main.swift — print with terminator: before separator:
+print("a", "b", terminator: "\n", separator: "-")

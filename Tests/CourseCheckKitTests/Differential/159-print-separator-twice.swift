@@ -1,0 +1,2 @@
+// main.swift — print with separator: given twice
+print("a", "b", separator: "-", separator: "+")
