@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import CourseCheckKit
+
 /// A cached "fragment parses" is only stored for a result swiftc produced for that fragment.
 final class FragmentCacheTests: XCTestCase {
     /// An unterminated `/*` in a later fragment makes `swiftc -parse` report only that error, so
@@ -32,6 +34,79 @@ final class FragmentCacheTests: XCTestCase {
                     + "embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); "
                     + "claims: 8 checked; 2 errors\n",
                 "\(run) run")
+        }
+    }
+
+    /// One slip in a fragment is one finding, in a run that parses it among many fragments and in
+    /// one that parses it alone because the others are cached. Past 25 files the driver split the
+    /// batch across the cores, and each frontend reported the file-scope errors of every file (a
+    /// function body's only in its own file's frontend): a run afresh of 33 fragments on two cores
+    /// said a file-scope slip twice, a warm one once.
+    func testOneSlipAmongManyFragmentsIsOneFindingAfreshAndWarm() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Fixture.copy(
+            from: Fixture.root.appendingPathComponent("claim-fragment-syntax"), to: scratch.url,
+            skipping: Fixture.expectationFiles)
+        let first = scratch.url.appendingPathComponent("lessons/01-acilis.md")
+        let fragments = (1...30).map { "```swift\nlet sayi\($0) = \($0)\n```\n\n" }.joined()
+        try CourseCopy.replace("## Özet", with: fragments + "## Özet", in: first)
+        let lesson = scratch.url.appendingPathComponent("lessons/02-yerel.md")
+        try CourseCopy.replace("Text(title\n", with: "Text(title)\n", in: lesson)
+        let cache = scratch.url.appendingPathComponent("cache").path
+        let clean = InProcess.run(["--no-goldens", "--cache-dir", cache, "lessons"], in: scratch.url)
+        XCTAssertEqual(clean.stderr, "")
+        XCTAssertEqual(
+            clean.stdout, "3 lessons: 3 core, 3 trees, 33 fragments; embedded: 3 trees; claims: 8 checked; 0 errors\n")
+        let slip =
+            try CourseCopy.replace("import SwiftUI\n", with: "import SwiftUI\nlet dizi = [1, 2\n", in: lesson) + 1
+        for (run, options) in [("warm", ["--cache-dir", cache]), ("afresh", ["--no-cache"])] {
+            let result = InProcess.run(["--no-goldens"] + options + ["lessons"], in: scratch.url)
+            XCTAssertEqual(
+                result.stderr,
+                "lessons/02-yerel.md:\(slip):17: error: display fragment does not parse: expected ']' in container "
+                    + "literal expression [fragment-syntax]\n", "\(run) run")
+            XCTAssertEqual(
+                result.stdout,
+                "3 lessons: 3 core, 3 trees, 33 fragments; embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); "
+                    + "claims: 8 checked; 1 error\n", "\(run) run")
+        }
+    }
+
+    /// An error swiftc gives twice for a fragment (as a split batch's frontends did) is one finding,
+    /// in the run that parses it and in the warm run that reads what that run stored.
+    func testAnErrorSwiftcGivesTwiceIsOneFinding() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Fixture.copy(
+            from: Fixture.root.appendingPathComponent("claim-fragment-syntax"), to: scratch.url,
+            skipping: Fixture.expectationFiles)
+        let real = try Toolchain.locate(environment: InProcess.environment, cache: nil).swiftc.path
+        // A compiler that says everything `-parse` says twice.
+        let swiftc = scratch.url.appendingPathComponent("twice-swiftc")
+        try Data(
+            """
+            #!/bin/sh
+            [ "$1" = -parse ] || exec '\(real)' "$@"
+            '\(real)' "$@" 2>"$TMPDIR/said"; status=$?
+            cat "$TMPDIR/said" "$TMPDIR/said" >&2
+            exit $status
+
+            """.utf8
+        ).write(to: swiftc)
+        chmod(swiftc.path, 0o755)
+        let cache = scratch.url.appendingPathComponent("cache").path
+        for run in ["afresh", "warm"] {
+            let result = InProcess.run(
+                ["--no-goldens", "--cache-dir", cache, "lessons"], in: scratch.url, extra: ["SWIFTC": swiftc.path])
+            XCTAssertEqual(
+                result.stderr,
+                "lessons/02-yerel.md:113:5: error: display fragment does not parse: expected ')' in expression list "
+                    + "[fragment-syntax]\n", "\(run) run")
+            XCTAssertEqual(
+                result.stdout,
+                "3 lessons: 3 core, 3 trees, 3 fragments; embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); "
+                    + "claims: 8 checked; 1 error\n", "\(run) run")
         }
     }
 
