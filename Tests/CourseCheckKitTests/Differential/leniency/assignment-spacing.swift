@@ -1,0 +1,3 @@
+// main.swift — esittir bosluklari
+let count =1
+print(count)

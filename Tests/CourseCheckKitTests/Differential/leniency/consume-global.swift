@@ -1,0 +1,3 @@
+// main.swift — consume
+let a = [1]
+print(consume a)

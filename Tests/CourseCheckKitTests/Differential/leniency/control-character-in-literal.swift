@@ -1,0 +1,2 @@
+// main.swift — kontrol karakteri
+print("ab")

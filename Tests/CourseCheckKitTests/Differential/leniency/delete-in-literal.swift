@@ -1,0 +1,2 @@
+// main.swift — DEL
+print("ab")

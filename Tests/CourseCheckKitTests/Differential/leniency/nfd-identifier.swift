@@ -1,0 +1,3 @@
+// main.swift — NFD ad
+let öğe = 1
+print(öğe)

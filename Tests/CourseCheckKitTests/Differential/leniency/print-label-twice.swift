@@ -1,0 +1,2 @@
+// main.swift — print etiketi iki kez
+print("a", terminator: "\n", terminator: "\n")

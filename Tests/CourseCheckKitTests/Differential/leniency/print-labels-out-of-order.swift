@@ -1,0 +1,2 @@
+// main.swift — print etiket sirasi
+print("a", terminator: "\n", separator: " ")

@@ -1,0 +1,3 @@
+// main.swift — nokta sonrasi bosluk
+let names = ["a"]
+print(names. count)
