@@ -57,7 +57,9 @@ final class FragmentCacheTests: XCTestCase {
         let clean = InProcess.run(["--no-goldens", "--cache-dir", cache, "lessons"], in: scratch.url)
         XCTAssertEqual(clean.stderr, "")
         XCTAssertEqual(
-            clean.stdout, "3 lessons: 3 core, 3 trees, 33 fragments; embedded: 3 trees; claims: 8 checked; 0 errors\n")
+            clean.stdout,
+            "3 lessons: 3 core, 3 trees, 33 fragments; compiler: 3 trees accepted; embedded: 3 trees; claims: 8 checked; "
+                + "0 errors\n")
         let slip =
             try CourseCopy.replace("import SwiftUI\n", with: "import SwiftUI\nlet dizi = [1, 2\n", in: lesson) + 1
         for (run, options) in [("warm", ["--cache-dir", cache]), ("afresh", ["--no-cache"])] {
@@ -68,8 +70,9 @@ final class FragmentCacheTests: XCTestCase {
                     + "literal expression [fragment-syntax]\n", "\(run) run")
             XCTAssertEqual(
                 result.stdout,
-                "3 lessons: 3 core, 3 trees, 33 fragments; embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); "
-                    + "claims: 8 checked; 1 error\n", "\(run) run")
+                "3 lessons: 3 core, 3 trees, 33 fragments; compiler: 3 trees accepted\(run == "warm" ? " (cached: 3)" : ""); "
+                    + "embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); claims: 8 checked; 1 error\n",
+                "\(run) run")
         }
     }
 
@@ -105,8 +108,9 @@ final class FragmentCacheTests: XCTestCase {
                     + "[fragment-syntax]\n", "\(run) run")
             XCTAssertEqual(
                 result.stdout,
-                "3 lessons: 3 core, 3 trees, 3 fragments; embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); "
-                    + "claims: 8 checked; 1 error\n", "\(run) run")
+                "3 lessons: 3 core, 3 trees, 3 fragments; compiler: 3 trees accepted\(run == "warm" ? " (cached: 3)" : ""); "
+                    + "embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); claims: 8 checked; 1 error\n",
+                "\(run) run")
         }
     }
 
