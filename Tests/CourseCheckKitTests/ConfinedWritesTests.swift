@@ -170,7 +170,7 @@ final class ConfinedWritesTests: XCTestCase {
                 + "removed  goldens/09-yerel-durum/kaldirilan.out\n"
                 + "removed  goldens/99-silinen/eski.out\n"
                 + "goldens: 0 added, 0 changed, 2 removed\n"
-                + "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted (cached: 50); embedded: 48 "
+                + "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted; embedded: 48 "
                 + "trees (cached: 48 results); swiftc: 2 trees "
                 + "(cached: 2 results) "
                 + "[2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n")

@@ -37,6 +37,46 @@ final class EngineRouterTests: XCTestCase {
                 + "'Int'); compiled 1 tree one by one [merged-fallback]")
     }
 
+    /// The compiler's verdict is cached by its version, the core and the tree: a second run finds
+    /// it there and asks nothing, even of a compiler that could not answer (its driver here fails
+    /// `-###`, which a run would report as `validity-unknown`); another tree is asked again.
+    func testTheCompilersVerdictIsCachedByCompilerCoreAndTree() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lesson = scratch.url.appendingPathComponent("01-ders.md")
+        func write(_ tree: String) throws {
+            try Data(
+                ("---\ntitle: 'Ders'\n---\n\n# Ders\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n// main.swift — t\n"
+                    + tree + "```\n\n```\n1\n```\n").utf8
+            ).write(to: lesson)
+        }
+        let real = try Toolchain.locate(environment: InProcess.environment, cache: nil)
+        let mute = scratch.url.appendingPathComponent("mute-swiftc")
+        try Data(
+            "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '\(real.version)'; exit 0; fi\nexit 0\n".utf8
+        ).write(to: mute)
+        chmod(mute.path, 0o755)
+        func check(_ swiftc: URL) -> String {
+            let result = InProcess.run(
+                ["--no-goldens", "--no-claims", "--cache-dir", "cache", "."], in: scratch.url,
+                extra: ["SWIFTC": swiftc.path])
+            return result.stderr + result.stdout
+        }
+        try write("print(1)\n")
+        let clean = "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree; 0 errors\n"
+        XCTAssertEqual(check(real.swiftc), clean)
+        XCTAssertEqual(
+            check(mute),
+            clean.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);"))
+        try write("print(1 )\n")
+        XCTAssertEqual(
+            check(mute),
+            "01-ders.md:79:1: error: whether the trees compile cannot be decided: \(mute.path) -### did not say how it "
+                + "compiles main.swift (no output); 1 tree ran unverified, and none is approved or promoted "
+                + "[validity-unknown]\n1 lesson: 1 core, 1 tree, 0 fragments; compiler: not asked; embedded: 1 tree; 1 "
+                + "error\n")
+    }
+
     func testEmbeddedRunsAreCachedByTextLimitsAndBinary() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -54,15 +94,12 @@ final class EngineRouterTests: XCTestCase {
         }
         let cold = "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree; 0 errors\n"
         let warm =
-            "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted (cached: 1); embedded: 1 tree "
+            "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree "
             + "(cached: 1 result); 0 errors\n"
         try write("print(1)\n", "1\n")
         XCTAssertEqual(check(), cold)
         XCTAssertEqual(check(), warm)
-        XCTAssertEqual(
-            check(["--output-limit", "1000"]),
-            cold.replacingOccurrences(of: "accepted;", with: "accepted (cached: 1);"),
-            "another limit is another key for a run, not for the compiler's verdict")
+        XCTAssertEqual(check(["--output-limit", "1000"]), cold, "another limit is another key")
         XCTAssertEqual(check(["--no-cache"]), cold, "--no-cache reads nothing")
         try write("print(2)\n", "1\n")
         let drift = check()
@@ -70,15 +107,11 @@ final class EngineRouterTests: XCTestCase {
         XCTAssertTrue(drift.hasSuffix("embedded: 1 tree; 1 error\n"), drift)
         XCTAssertEqual(
             check(),
-            drift.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);")
-                .replacingOccurrences(of: "accepted;", with: "accepted (cached: 1);"))
+            drift.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);"))
         try write("let x: [Int] = []\nprint(x[1])\n", "\n")
         let trap = check()
         XCTAssertTrue(trap.contains("[tree-failed]"), trap)
-        // The compiler's acceptance is kept; the failing run is evaluated again.
-        XCTAssertEqual(
-            check(), trap.replacingOccurrences(of: "accepted;", with: "accepted (cached: 1);"),
-            "a failing tree is evaluated every time")
+        XCTAssertEqual(check(), trap, "a failing tree is evaluated every time")
     }
 
     /// Three identical trees built alone on one worker beside the (empty) merged build: two compile

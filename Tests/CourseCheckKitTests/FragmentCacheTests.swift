@@ -30,7 +30,7 @@ final class FragmentCacheTests: XCTestCase {
             XCTAssertEqual(result.stderr, expected, "\(run) run")
             XCTAssertEqual(
                 result.stdout,
-                "3 lessons: 3 core, 3 trees, 4 fragments; compiler: 3 trees accepted\(run == "warm" ? " (cached: 3)" : ""); "
+                "3 lessons: 3 core, 3 trees, 4 fragments; compiler: 3 trees accepted; "
                     + "embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); "
                     + "claims: 8 checked; 2 errors\n",
                 "\(run) run")
@@ -70,7 +70,7 @@ final class FragmentCacheTests: XCTestCase {
                     + "literal expression [fragment-syntax]\n", "\(run) run")
             XCTAssertEqual(
                 result.stdout,
-                "3 lessons: 3 core, 3 trees, 33 fragments; compiler: 3 trees accepted\(run == "warm" ? " (cached: 3)" : ""); "
+                "3 lessons: 3 core, 3 trees, 33 fragments; compiler: 3 trees accepted; "
                     + "embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); claims: 8 checked; 1 error\n",
                 "\(run) run")
         }
@@ -108,7 +108,7 @@ final class FragmentCacheTests: XCTestCase {
                     + "[fragment-syntax]\n", "\(run) run")
             XCTAssertEqual(
                 result.stdout,
-                "3 lessons: 3 core, 3 trees, 3 fragments; compiler: 3 trees accepted\(run == "warm" ? " (cached: 3)" : ""); "
+                "3 lessons: 3 core, 3 trees, 3 fragments; compiler: 3 trees accepted; "
                     + "embedded: 3 trees\(run == "warm" ? " (cached: 3 results)" : ""); claims: 8 checked; 1 error\n",
                 "\(run) run")
         }

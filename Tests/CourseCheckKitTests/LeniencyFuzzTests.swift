@@ -11,8 +11,8 @@ import XCTest
 /// compiled it and printed the same stdout; when the real program rejects it, every mode reports
 /// `compile-error` at its first error, or refuses it (`needs-toolchain`, …), never passes it.
 ///
-/// - `make test`: the known divergences (`Differential/leniency/*.swift`, each a minimal tree the
-///   fuzzer found) and 2 mutants from fixed seeds.
+/// - `make test`: 2 mutants from fixed seeds. The divergences the fuzzer found are corpus trees of
+///   `DifferentialTests` (`Differential/1NN-leniency-*.swift`), whose real programs are committed.
 /// - `COURSECHECK_LENIENCY_CASES=N` (or `COURSECHECK_PROPERTY_CASES`): N mutants from random seeds;
 ///   `COURSECHECK_LENIENCY_SECONDS=S`: as many as S seconds allow (the count is printed).
 /// - `COURSECHECK_LENIENCY_SEED=<seed>` (or `COURSECHECK_PROPERTY_SEED`) replays one mutant;
@@ -23,9 +23,8 @@ import XCTest
 /// compiler's version in the tests' cache directory.
 final class LeniencyFuzzTests: XCTestCase {
     static let environment = ProcessInfo.processInfo.environment
-    static let fixtures = DifferentialTests.corpus.appendingPathComponent("leniency")
 
-    /// One tree to judge: a mutant (with its seed) or a committed minimal divergence.
+    /// One tree to judge: a mutant, with its seed.
     struct Case {
         var name: String
         var seed: UInt64?
@@ -118,22 +117,18 @@ final class LeniencyFuzzTests: XCTestCase {
         let seeds: [UInt64] =
             asked.map { count in (0..<count).map { _ in UInt64.random(in: 1...UInt64(UInt32.max)) } }
             ?? [0x6C65_6E69, 0x656E_6379]
-        let fixtures = try Self.fixtureCases()
-        XCTAssertFalse(fixtures.isEmpty, "Differential/leniency/ went missing")
+        // The divergences it found are corpus trees of the differential test (`1NN-leniency-*.swift`),
+        // with the real program's results committed; here, fresh mutants only.
         var cases = seeds.map { Self.mutant(seed: $0, trees: trees, kinds: kinds) }
-        // The known divergences with the first batch: one course, one merged build.
-        cases.insert(contentsOf: fixtures, at: 0)
         // Twelve to a course: one merged build for them all, and a failing one does not hide the rest.
         var run = 0
         while !cases.isEmpty {
-            let batch = Array(cases.prefix(run == 0 ? fixtures.count + 12 : 12))
+            let batch = Array(cases.prefix(12))
             cases.removeFirst(batch.count)
             try check(batch, label: "mutants")
             run += batch.count
         }
-        print(
-            "LeniencyFuzzTests: \(run - fixtures.count) mutants and \(fixtures.count) known divergences checked; compiled/rejected by the real program: \(Self.tallyText())"
-        )
+        print("LeniencyFuzzTests: \(run) mutants checked; compiled/rejected by the real program: \(Self.tallyText())")
     }
 
     /// The mutator is seeded: one seed, one mutant, and a mutant differs from its tree.
@@ -195,14 +190,6 @@ final class LeniencyFuzzTests: XCTestCase {
             }
         }
         return Case(name: "none", seed: seed, mutation: "no mutation applied", tree: trees.first ?? "")
-    }
-
-    static func fixtureCases() throws -> [Case] {
-        try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".swift") }.sorted()
-            .map { name in
-                let tree = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
-                return Case(name: name, seed: nil, mutation: "fixture \(name)", tree: tree)
-            }
     }
 
     func requireToolchain() throws {

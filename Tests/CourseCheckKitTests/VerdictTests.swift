@@ -34,7 +34,7 @@ final class VerdictTests: XCTestCase {
         for url in try lessonFiles() { try toCRLF(url) }
         let before = FileTree.contents(of: root)
         let summary =
-            "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted (cached: 50); embedded: 48 trees "
+            "21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted; embedded: 48 trees "
             + "(cached: 48 results); swiftc: 2 trees "
             + "(cached: 2 results) "
             + "[2 × import Observation]; goldens: 50 compared; claims: 8 checked; 0 errors\n"

@@ -121,18 +121,12 @@ final class WarmColdPropertyTests: XCTestCase {
             summary: out.text.components(separatedBy: "\n").map(normalised))
     }
 
-    /// A summary line with the compiler's and each engine's cache note and build wording taken out: `swiftc: 2 trees,
+    /// A summary line with each engine's cache note and build wording taken out: `swiftc: 2 trees,
     /// standalone (2 × imports a module) [2 × import Observation]` and `swiftc: 2 trees (cached: 2
     /// results) [2 × import Observation]` are both `swiftc: 2 trees [2 × import Observation]`. The
     /// counts, the router's reasons (in brackets) and every other part stay as printed.
     static func normalised(_ summary: String) -> String {
         summary.components(separatedBy: "; ").map { part -> String in
-            // The compiler's verdicts keep their counts; only where they came from may differ.
-            if part.hasPrefix("compiler: "),
-                let note = part.range(of: #" \(cached: [0-9]+\)$"#, options: .regularExpression)
-            {
-                return String(part[..<note.lowerBound])
-            }
             guard part.hasPrefix("embedded: ") || part.hasPrefix("swiftc: "),
                 let trees = part.range(of: #"^[a-z]+: [0-9]+ trees?"#, options: .regularExpression)
             else { return part }

@@ -24,8 +24,6 @@ package enum CompilerValidity {
     /// The verdicts of one batch.
     package struct Decision: Sendable {
         package var verdicts: [TreeID: Verdict] = [:]
-        /// Acceptances read from the cache rather than asked of the compiler.
-        package var cached = 0
         package var toolchain: Toolchain
 
         package var accepted: Int { verdicts.values.count { $0 == .accepted } }
@@ -49,7 +47,6 @@ package enum CompilerValidity {
         for (index, job) in jobs.enumerated() {
             if options.cache?.text(keys[index]) == acceptedEntry {
                 decision.verdicts[job.id] = .accepted
-                decision.cached += 1
             } else {
                 pending.append(index)
             }
@@ -325,24 +322,23 @@ enum ShellWords {
     }
 }
 
-/// The compiler's check in the summary line: `compiler: 50 trees accepted (cached: 48)`,
-/// `compiler: 49 trees accepted, 1 rejected`, `compiler: 2 trees pending` (the live loop's, until
-/// it has answered), or `compiler: not asked` (the `validity-unknown` finding says why).
+/// The compiler's check in the summary line: `compiler: 50 trees accepted`, `compiler: 49 trees
+/// accepted, 1 rejected`, `compiler: 2 trees pending` (the live loop's, until it has answered), or
+/// `compiler: not asked` (the `validity-unknown` finding says why). A verdict is the compiler's
+/// whether it was asked now or read from the cache, so the line does not tell them apart: it reads
+/// the same warm and cold.
 package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
     package var accepted = 0
     package var rejected = 0
     /// Trees the live loop is still asking about.
     package var pending = 0
-    /// Acceptances read from the cache.
-    package var cached = 0
     /// Why the compiler could not be asked, when it could not.
     package var undecided: String?
 
-    package init(accepted: Int, rejected: Int, pending: Int = 0, cached: Int = 0) {
+    package init(accepted: Int, rejected: Int, pending: Int = 0) {
         self.accepted = accepted
         self.rejected = rejected
         self.pending = pending
-        self.cached = cached
     }
 
     package init(undecided: String) {
@@ -356,6 +352,6 @@ package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
         where count > 0 || (word == "accepted" && rejected == 0 && pending == 0) {
             parts.append(parts.isEmpty ? "\(Plural.count(count, "tree")) \(word)" : "\(count) \(word)")
         }
-        return "compiler: " + parts.joined(separator: ", ") + (cached > 0 ? " (cached: \(cached))" : "")
+        return "compiler: " + parts.joined(separator: ", ")
     }
 }

@@ -162,8 +162,7 @@ package struct EngineRouter: Sendable {
             for (id, verdict) in decision.verdicts {
                 if case .rejected(let findings) = verdict { rejected[id] = findings }
             }
-            validity = ValiditySummary(
-                accepted: decision.accepted, rejected: decision.rejected, cached: decision.cached)
+            validity = ValiditySummary(accepted: decision.accepted, rejected: decision.rejected)
             version = decision.toolchain.version
         } catch {
             validity = ValiditySummary(undecided: error.message)

@@ -71,8 +71,9 @@ struct Fixture {
     /// The case's result cache, emptied of every entry a summary counts (results and binaries, and
     /// the pack that holds them), so what a case's summary says came from the cache is the case's
     /// alone. Kept are what no output mentions: the Clang modules swiftc builds on a tree's first
-    /// compile, the toolchain's identity (`swiftc --version`) and swiftc's parses (fragments,
-    /// structure), each a pure function of its key. Fresh, they took a third of the suite's time.
+    /// compile, the toolchain's identity (`swiftc --version`), swiftc's parses (fragments,
+    /// structure) and the compiler's verdicts on trees with the driver's arguments it read them
+    /// with, each a pure function of its key. Fresh, they took a third of the suite's time.
     /// One path for every case, since a module cache records its own path and refuses to be read
     /// through another; the suite is serialized, and each test process has its own.
     static func emptyCache() throws -> URL {
@@ -88,7 +89,7 @@ struct Fixture {
 
     static func keptBetweenCases(_ entry: String) -> Bool {
         entry == "module-cache" || entry.hasPrefix("parse-") || entry.hasPrefix("toolchain-")
-            || entry.hasPrefix("frontend-")
+            || entry.hasPrefix("frontend-") || entry.hasPrefix("valid-")
     }
 
     /// The compiler's version line, written `{{toolchain}}` in expectations (as trycmd redacts), so
