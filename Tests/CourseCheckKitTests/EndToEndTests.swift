@@ -7,8 +7,13 @@ final class EndToEndTests: XCTestCase {
     let lessons = Binary.packageRoot.appendingPathComponent("lessons")
 
     /// By default 48 trees run embedded and the 2 Observation trees on swiftc; all print exactly their expected blocks.
+    /// Everything afresh but the compiler's verdicts, which `scripts/run-tests` asked of the
+    /// compiler for the real course before the suites started (or this run asks, alone).
     func testTheRealCourseIsClean() throws {
-        let result = try Binary.run(["--no-cache", "lessons/"], in: Binary.packageRoot)
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let cache = try CompilerVerdicts.cache(in: scratch.url)
+        let result = try Binary.run(["--cache-dir", cache.path, "lessons/"], in: Binary.packageRoot)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(
             result.stdout,
@@ -70,7 +75,9 @@ final class EndToEndTests: XCTestCase {
         lines[index] = "            return \"kural-dis1\""
         try lines.joined(separator: "\n").write(to: lesson, atomically: true, encoding: .utf8)
 
-        let result = try Binary.run(["--no-cache", "lessons"], in: scratch.url)
+        // Everything afresh but the compiler's verdicts, as in `testTheRealCourseIsClean`.
+        let cache = try CompilerVerdicts.cache(in: scratch.url)
+        let result = try Binary.run(["--cache-dir", cache.path, "lessons"], in: scratch.url)
         XCTAssertEqual(result.status, 1)
         let first = result.stderr.split(separator: "\n").first.map(String.init)
         let column = target.utf8.count - 1  // the "i" before the closing quote

@@ -72,15 +72,24 @@ final class ParallelDeterminismTests: XCTestCase {
             // A cold run (every tree interpreted) and a warm one (every clean tree read from the
             // cache), the cache warmed first so that every run of a pair reads the same entries.
             _ = try check(["--engine", "embedded", "lessons/"], in: scratch.url, width: 1)
-            for options in [["--format", "text", "--no-cache"], ["--format", "json"]] {
-                let arguments = options + ["--engine", "embedded", "lessons/"]
-                let serial = try check(arguments, in: scratch.url, width: 1)
+            // Afresh (each run a cache of its own holding only the compiler's verdicts the warm-up
+            // read: every tree interpreted), then warm.
+            for afresh in [true, false] {
+                func arguments() throws -> [String] {
+                    let options =
+                        afresh
+                        ? ["--format", "text", "--cache-dir", try CompilerVerdicts.cache(in: scratch.url).path]
+                        : ["--format", "json"]
+                    return options + ["--engine", "embedded", "lessons/"]
+                }
+                let options = afresh ? "afresh" : "warm"
+                let serial = try check(try arguments(), in: scratch.url, width: 1)
                 XCTAssertFalse(serial.isEmpty, "seed \(seed): the run printed nothing")
                 for width in [4] {
-                    let parallel = try check(arguments, in: scratch.url, width: width)
+                    let parallel = try check(try arguments(), in: scratch.url, width: width)
                     XCTAssertEqual(
                         parallel, serial,
-                        "seed \(seed), \(options.joined(separator: " ")): \(width) threads reported otherwise than one")
+                        "seed \(seed), \(options): \(width) threads reported otherwise than one")
                 }
             }
         }

@@ -290,7 +290,7 @@ final class SignalTests: XCTestCase {
         let path = lesson.path
         let read = try LessonReader.read(try CourseLoader(currentDirectory: directory).plan([path]).entries[0])
         for tree in try XCTUnwrap(read.lesson).trees {
-            let (key, entry) = CompilerValidity.acceptance(of: tree, toolchainVersion: version)
+            let (key, entry) = CompilerValidity.record(.accepted, for: tree, toolchainVersion: version)
             XCTAssertTrue(Cache(directory: cache).store(text: entry, as: key))
         }
         return ["--cache-dir", cache.path]

@@ -4,7 +4,7 @@ import Foundation
 /// lines back to the lesson lines they came from.
 package enum CompilerDiagnostics {
     /// One error swiftc reported.
-    package struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable, Codable {
         package var file: String
         package var line: Int
         package var column: Int

@@ -9,8 +9,9 @@ import Synchronization
 /// programs, can be more lenient; so no engine's output counts for a tree this check has not
 /// accepted. The front end is started with the driver's own arguments for that program (read once
 /// per compiler from `swiftc -###`), so plug-ins such as the Observation macros resolve as they do
-/// in `swiftc Invalidation.swift main.swift`. An acceptance is cached by the compiler's version,
-/// the core and the tree's text; a rejection is asked again each run, as every failure is.
+/// in `swiftc Invalidation.swift main.swift`. The answer, an acceptance or the errors, is cached
+/// by the compiler's version, the core and the tree's text; a time-out or the machine's failure is
+/// never kept.
 package enum CompilerValidity {
     /// What the compiler decided about one tree.
     package enum Verdict: Sendable, Equatable {
@@ -33,6 +34,14 @@ package enum CompilerValidity {
     /// Bumped when what the check runs, or how its answer is read, changes meaning.
     static let version = "1"
 
+    /// What the compiler said of one tree, before it is placed in a lesson: a pure function of the
+    /// compiler, the core and the tree, so it is what the cache keeps, either way.
+    package enum Answer: Sendable, Equatable, Codable {
+        case accepted
+        /// Its errors as the reader's swiftc prints them, first the core's job's, else the tree's.
+        case rejected([CompilerDiagnostics.Entry])
+    }
+
     /// Decides every job. Throws (exit 2) only for what stops the whole run: swiftc missing, or
     /// its driver unable to say how it would compile the program.
     package static func decide(
@@ -42,68 +51,116 @@ package enum CompilerValidity {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var decision = Decision(toolchain: toolchain)
         let prefix = keyPrefix(core: core, toolchainVersion: toolchain.version)
-        let keys = jobs.map { "valid-" + SHA256.hex(prefix, $0.tree.source) }
+        let keys = jobs.map { key(prefix, $0.tree) }
+        var answers = [Answer?](repeating: nil, count: jobs.count)
         var pending: [Int] = []
-        for (index, job) in jobs.enumerated() {
-            if options.cache?.text(keys[index]) == acceptedEntry {
-                decision.verdicts[job.id] = .accepted
+        for index in jobs.indices {
+            if let answer = options.cache?.text(keys[index]).flatMap(read) {
+                answers[index] = answer
             } else {
                 pending.append(index)
             }
         }
-        guard !pending.isEmpty else { return decision }
-
+        // A scratch only when the compiler is asked, or a rejection placed (its parse).
+        let needsScratch = !pending.isEmpty || answers.contains { $0 != nil && $0 != .accepted }
+        guard needsScratch else {
+            for job in jobs { decision.verdicts[job.id] = .accepted }
+            return decision
+        }
         let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
-        let frontend: [String]
-        switch try command(toolchain, scratch: scratch, options: options) {
-        case .success(let words):
-            frontend = words
-        case .failure(.machine(let cause)):
-            // The machine's failure, not the trees': each is told why, as a failed build tells it.
-            for index in pending {
-                decision.verdicts[jobs[index].id] = .rejected([
-                    .toolchainFailed(at: jobs[index].headerLocation, cause: cause)
-                ])
-            }
-            return decision
-        case .failure(.unreadable(let message)):
-            throw CourseCheckError.system(message)
-        }
         let engine = ToolchainEngine(options: options, core: core)
-        let verdicts = Collector<Result<Verdict, CourseCheckError>>(count: pending.count)
-        concurrently(pending.count, width: options.workers) { [pending] position in
-            let index = pending[position]
-            verdicts.set(
-                position,
-                Result { () throws(CourseCheckError) -> Verdict in
-                    try engine.frontendVerdict(
-                        index, jobs: jobs, frontend: frontend, toolchain: toolchain, scratch: scratch)
-                })
-        }
-        for (position, index) in pending.enumerated() {
-            guard let result = verdicts.values[position] else {
-                throw CourseCheckError.system("the compiler's check did not report")
+        if !pending.isEmpty {
+            let frontend: [String]
+            switch try command(toolchain, scratch: scratch, options: options) {
+            case .success(let words):
+                frontend = words
+            case .failure(.machine(let cause)):
+                // The machine's failure, not the trees': each is told why, as a failed build tells it.
+                for index in pending {
+                    decision.verdicts[jobs[index].id] = .rejected([
+                        .toolchainFailed(at: jobs[index].headerLocation, cause: cause)
+                    ])
+                }
+                pending = []
+                frontend = []
+            case .failure(.unreadable(let message)):
+                throw CourseCheckError.system(message)
             }
-            let verdict = try result.get()
-            decision.verdicts[jobs[index].id] = verdict
-            if verdict == .accepted { options.cache?.store(text: acceptedEntry, as: keys[index]) }
+            let asked = Collector<Result<Result<Answer, Stop>, CourseCheckError>>(count: pending.count)
+            concurrently(pending.count, width: options.workers) { [pending] position in
+                asked.set(
+                    position,
+                    Result { () throws(CourseCheckError) -> Result<Answer, Stop> in
+                        try engine.frontendAnswer(pending[position], jobs: jobs, frontend: frontend, scratch: scratch)
+                    })
+            }
+            for (position, index) in pending.enumerated() {
+                guard let result = asked.values[position] else {
+                    throw CourseCheckError.system("the compiler's check did not report")
+                }
+                switch try result.get() {
+                case .success(let answer):
+                    answers[index] = answer
+                    if let entry = entry(answer) { options.cache?.store(text: entry, as: keys[index]) }
+                case .failure(let stop):
+                    // A time-out or the machine's failure is this run's, never kept.
+                    decision.verdicts[jobs[index].id] = .rejected([stop.finding])
+                }
+            }
+        }
+        for (index, answer) in answers.enumerated() {
+            switch answer {
+            case nil: continue
+            case .accepted: decision.verdicts[jobs[index].id] = .accepted
+            case .rejected(let errors):
+                decision.verdicts[jobs[index].id] = .rejected(
+                    engine.placed(errors, index: index, jobs: jobs, toolchain: toolchain, scratch: scratch))
+            }
         }
         return decision
     }
 
+    /// An answer as its cache entry (`accepted`, or `rejected` and the errors as JSON), or nil.
+    static func entry(_ answer: Answer) -> String? {
+        switch answer {
+        case .accepted: return acceptedEntry
+        case .rejected(let errors):
+            guard let data = try? JSONEncoder().encode(errors) else { return nil }
+            return rejectedPrefix + String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// A cache entry as an answer, or nil for anything else (another layout: asked again).
+    static func read(_ entry: String) -> Answer? {
+        if entry == acceptedEntry { return .accepted }
+        guard entry.hasPrefix(rejectedPrefix),
+            let errors = try? JSONDecoder().decode(
+                [CompilerDiagnostics.Entry].self, from: Data(entry.dropFirst(rejectedPrefix.count).utf8)),
+            !errors.isEmpty
+        else { return nil }
+        return .rejected(errors)
+    }
+
     static let acceptedEntry = "accepted"
+    static let rejectedPrefix = "rejected\n"
 
     private static func keyPrefix(core: String, toolchainVersion: String) -> String {
         SHA256.hex(version, toolchainVersion, core)
     }
 
-    /// The cache entry that records the compiler's acceptance of `tree` (its text as the engines
-    /// see it), and what it holds: public to the package so a test can plant one.
-    package static func acceptance(of tree: Tree, core: String = EmbeddedCore.text, toolchainVersion: String)
-        -> (key: String, entry: String)
-    {
-        ("valid-" + SHA256.hex(keyPrefix(core: core, toolchainVersion: toolchainVersion), tree.source), acceptedEntry)
+    /// A tree's key: the program the compiler reads, so a lesson saved with CRLF shares its
+    /// verdicts with the same lesson saved with LF.
+    private static func key(_ prefix: String, _ tree: Tree) -> String {
+        "valid-" + SHA256.hex(prefix, TreeProgram.single(index: 0, lines: tree.block.body).main)
+    }
+
+    /// The cache key and entry that record the compiler's `answer` for `tree` (its text as the
+    /// engines see it): public to the package so a test can plant what the real program said.
+    package static func record(
+        _ answer: Answer, for tree: Tree, core: String = EmbeddedCore.text, toolchainVersion: String
+    ) -> (key: String, entry: String) {
+        (key(keyPrefix(core: core, toolchainVersion: toolchainVersion), tree), entry(answer) ?? "")
     }
 
     /// Why the driver did not say how it compiles the program.
@@ -208,13 +265,13 @@ package enum CompilerValidity {
 }
 
 extension ToolchainEngine {
-    /// The front end's verdict on job `index`, in a directory of its own holding the reader's two
+    /// What the front end says of job `index`, in a directory of its own holding the reader's two
     /// files: one job with both files primary, and when it fails, the driver's two jobs (the
     /// core's, then the tree's only if the core's passed), whose errors are what swiftc prints.
     /// A module cache swiftc cannot use is tried once more with a fresh one, as a build is.
-    fileprivate func frontendVerdict(
-        _ index: Int, jobs: [TreeJob], frontend: [String], toolchain: Toolchain, scratch: FileGate.Scratch
-    ) throws(CourseCheckError) -> CompilerValidity.Verdict {
+    fileprivate func frontendAnswer(
+        _ index: Int, jobs: [TreeJob], frontend: [String], scratch: FileGate.Scratch
+    ) throws(CourseCheckError) -> Result<CompilerValidity.Answer, CompilerValidity.Stop> {
         let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
         let directory = scratch.url.appendingPathComponent("valid\(index + 1)", isDirectory: true)
         try scratch.makeDirectory(directory)
@@ -253,15 +310,15 @@ extension ToolchainEngine {
         let both: ChildProcess.Result
         switch try frontendJob(frontend) {
         case .success(let result): both = result
-        case .failure(let stop): return .rejected([stop.finding])
+        case .failure(let stop): return .failure(stop)
         }
-        guard both.ending != .exited(0) else { return .accepted }
+        guard both.ending != .exited(0) else { return .success(.accepted) }
         // The driver's jobs one after the other, stopping at the first that fails, as it does.
         var errors: [CompilerDiagnostics.Entry] = []
         for primary in [EmbeddedCore.fileName, "main.swift"] where errors.isEmpty {
             switch try frontendJob(CompilerValidity.onlyPrimary(primary, in: frontend)) {
             case .success(let result): errors = CompilerDiagnostics.errors(in: result.compilerOutput)
-            case .failure(let stop): return .rejected([stop.finding])
+            case .failure(let stop): return .failure(stop)
             }
         }
         if errors.isEmpty { errors = CompilerDiagnostics.errors(in: both.compilerOutput) }
@@ -270,7 +327,15 @@ extension ToolchainEngine {
                 .init(file: "", line: 0, column: 0, message: "swiftc failed (\(both.ending)): \(both.compilerOutput)")
             ]
         }
-        // A clash with the core is located at the tree's own declaration, which the parser finds.
+        return .success(.rejected(errors))
+    }
+
+    /// A rejection's errors as the tree's findings, at its lesson lines: a clash with the core at
+    /// the tree's own declaration of the name, which the parser finds.
+    fileprivate func placed(
+        _ errors: [CompilerDiagnostics.Entry], index: Int, jobs: [TreeJob], toolchain: Toolchain,
+        scratch: FileGate.Scratch
+    ) -> [Diagnostic] {
         var structure: CompilerParser.Outcome?
         if errors.contains(where: { $0.file == EmbeddedCore.fileName }) {
             structure =
@@ -280,7 +345,8 @@ extension ToolchainEngine {
                     stop: options.stop
                 ).first
         }
-        return .rejected(located(errors, program: program, jobs: jobs, fallback: jobs[index], structure: structure))
+        let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
+        return located(errors, program: program, jobs: jobs, fallback: jobs[index], structure: structure)
     }
 }
 
