@@ -46,16 +46,22 @@ package enum CompilerValidity {
     /// its driver unable to say how it would compile the program.
     package static func decide(
         _ jobs: [TreeJob], core: String = EmbeddedCore.text, environment: [String: String],
-        options: ToolchainEngine.Options
+        options: ToolchainEngine.Options, digests: [String]? = nil
     ) throws(CourseCheckError) -> Decision {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var decision = Decision(toolchain: toolchain)
         let prefix = keyPrefix(core: core, toolchainVersion: toolchain.version)
-        let keys = jobs.map { key(prefix, $0.tree) }
+        let keys = jobs.indices.map { key(prefix, digest: digests?[$0] ?? jobs[$0].programDigest) }
         var answers = [Answer?](repeating: nil, count: jobs.count)
         var pending: [Int] = []
+        // Read on the worker threads, an acceptance by its bytes: on a warm run this is all the work.
+        let cached = parallelMap(keys, width: options.workers) { key -> Answer? in
+            guard let bytes = options.cache?.bytes(key) else { return nil }
+            if bytes.elementsEqual(acceptedEntry.utf8) { return .accepted }
+            return read(String(decoding: bytes, as: UTF8.self))
+        }
         for index in jobs.indices {
-            if let answer = options.cache?.text(keys[index]).flatMap(read) {
+            if let answer = cached[index] {
                 answers[index] = answer
             } else {
                 pending.append(index)
@@ -149,10 +155,10 @@ package enum CompilerValidity {
         SHA256.hex(version, toolchainVersion, core)
     }
 
-    /// A tree's key: the program the compiler reads, so a lesson saved with CRLF shares its
-    /// verdicts with the same lesson saved with LF.
-    private static func key(_ prefix: String, _ tree: Tree) -> String {
-        "valid-" + SHA256.hex(prefix, TreeProgram.single(index: 0, lines: tree.block.body).main)
+    /// A tree's key: the program the compiler reads (its digest, `TreeJob.programDigest`), so a
+    /// lesson saved with CRLF shares its verdicts with the same lesson saved with LF.
+    private static func key(_ prefix: String, digest: String) -> String {
+        "valid-" + SHA256.hex(prefix, digest)
     }
 
     /// The cache key and entry that record the compiler's `answer` for `tree` (its text as the
@@ -160,7 +166,11 @@ package enum CompilerValidity {
     package static func record(
         _ answer: Answer, for tree: Tree, core: String = EmbeddedCore.text, toolchainVersion: String
     ) -> (key: String, entry: String) {
-        (key(keyPrefix(core: core, toolchainVersion: toolchainVersion), tree), entry(answer) ?? "")
+        (
+            key(
+                keyPrefix(core: core, toolchainVersion: toolchainVersion),
+                digest: TreeJob(path: "", tree: tree).programDigest), entry(answer) ?? ""
+        )
     }
 
     /// Why the driver did not say how it compiles the program.

@@ -91,10 +91,11 @@ package struct EmbeddedEngine: Sendable {
         return base
     }
 
-    /// The cache key of a tree's clean run: its text, the limits that bound it, and the binary.
-    private func resultKey(_ job: TreeJob, base: SHA256) -> String {
+    /// The cache key of a tree's clean run: its program (its digest), the limits that bound it,
+    /// and the binary. The interpreter reads each line's text, never its ending.
+    private func resultKey(digest: String, base: SHA256) -> String {
         var hasher = base
-        hasher.feed(contentOf: job.tree.block)
+        hasher.feed([digest])
         return "emb-" + hasher.finalize()
     }
 
@@ -102,12 +103,12 @@ package struct EmbeddedEngine: Sendable {
     /// the same text, limits and binary before is read from `cache`, as the toolchain engine reads
     /// a passing result: the interpreter is deterministic, and on a warm run this was about a
     /// fifth of all the work. Everything else is evaluated, and clean runs are stored.
-    package func evaluate(_ jobs: [TreeJob], width: Int, cache: Cache?) -> [Evaluation] {
+    package func evaluate(_ jobs: [TreeJob], width: Int, cache: Cache?, digests: [String]? = nil) -> [Evaluation] {
         guard let cache, let identity = Self.binaryIdentity else { return interpreted(jobs, width: width) }
         let base = keyBase(identity: identity)
         // Keys hashed and entries read on the worker threads: on a warm run this is all the work.
-        let looked = parallelMap(jobs, width: width) { job in
-            let key = resultKey(job, base: base)
+        let looked = parallelMap(Array(jobs.indices), width: width) { index in
+            let key = resultKey(digest: digests?[index] ?? jobs[index].programDigest, base: base)
             return (key, cache.bytes(key))
         }
         let keys = looked.map(\.0)

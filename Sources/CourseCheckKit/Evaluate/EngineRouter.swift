@@ -157,8 +157,11 @@ package struct EngineRouter: Sendable {
         let validity: ValiditySummary
         var unverified = false
         var version: String?
+        // Each tree's text hashed once, on the worker threads, for both caches' keys.
+        let digests = parallelMap(jobs, width: toolchain.workers) { $0.programDigest }
         do throws(CourseCheckError) {
-            let decision = try CompilerValidity.decide(jobs, environment: environment, options: toolchain)
+            let decision = try CompilerValidity.decide(
+                jobs, environment: environment, options: toolchain, digests: digests)
             for (id, verdict) in decision.verdicts {
                 if case .rejected(let findings) = verdict { rejected[id] = findings }
             }
@@ -168,7 +171,8 @@ package struct EngineRouter: Sendable {
             validity = ValiditySummary(undecided: error.message)
             unverified = true
         }
-        var report = try run(jobs.filter { rejected[$0.id] == nil }, environment: environment)
+        let kept = jobs.indices.filter { rejected[jobs[$0].id] == nil }
+        var report = try run(kept.map { jobs[$0] }, digests: kept.map { digests[$0] }, environment: environment)
         for (id, findings) in rejected { report[id] = TreeOutcome(diagnostics: findings) }
         if unverified, let first = jobs.first {
             for job in jobs { report[job.id].unverified = true }
@@ -181,11 +185,15 @@ package struct EngineRouter: Sendable {
     }
 
     /// Runs trees the compiler has accepted (or could not be asked about): the engines' part.
-    private func run(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
+    private func run(_ jobs: [TreeJob], digests: [String], environment: [String: String]) throws(CourseCheckError)
+        -> Report
+    {
         guard !jobs.isEmpty else { return Report() }
         // A large-stack thread per core for the whole batch.
         let routing = route(
-            jobs, choice == .swiftc ? nil : embedded.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache))
+            jobs,
+            choice == .swiftc
+                ? nil : embedded.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache, digests: digests))
         var report = routing.report
         // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
         let crossChecked =

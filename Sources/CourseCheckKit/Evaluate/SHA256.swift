@@ -125,6 +125,15 @@ package struct SHA256: Sendable {
         withUnsafeBytes(of: UInt8(0)) { update($0) }
     }
 
+    /// Hashes the program a tree block is, as `TreeProgram.single` writes it and the compiler reads
+    /// it: every body line's text and a line feed, whatever ending the lesson gave the line.
+    package mutating func feed(programOf block: FencedBlock) {
+        for line in block.body {
+            update(line.text)
+            withUnsafeBytes(of: UInt8(ascii: "\n")) { update($0) }
+        }
+    }
+
     /// `blocks` 64-byte blocks at `data`: on the CPU's SHA extensions when it has them, else each
     /// through the portable rounds.
     private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
