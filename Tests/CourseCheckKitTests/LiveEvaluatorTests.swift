@@ -126,9 +126,9 @@ final class LiveEvaluatorTests: XCTestCase {
         XCTAssertEqual(Descendants.list(), [], "a child of the superseded compile outlived it")
     }
 
-    /// The compiler decides in the live loop too: until it has answered, a tree's embedded run is
-    /// published but the tree is pending; then a tree it accepts is plain, and one it rejects (a
-    /// label out of order, which no engine may accept) is its `compile-error` alone, at its line.
+    /// The compiler decides in the live loop too: until it has answered, a tree's run is shown and
+    /// the tree is unverified; then a tree it accepts is plain, and one it rejects (a label out of
+    /// order, which no engine may accept) is its `compile-error` alone, at its line.
     func testTheCompilerDecidesEachTreeInItsOwnLane() throws {
         guard (try? Toolchain.locate(environment: InProcess.environment, cache: nil)) != nil else {
             throw XCTSkip("no swiftc on PATH: the compiler's lane is not exercised")
@@ -140,11 +140,14 @@ final class LiveEvaluatorTests: XCTestCase {
         defer { evaluator.cancel() }
         let trees = jobs(["print(1)", "print(2, terminator: \"\\n\", separator: \" \")"])
         let first = evaluator.evaluate(trees, environment: InProcess.environment)
-        XCTAssertEqual(Set(first.pending.map(\.id)), Set(trees.map(\.id)))
+        XCTAssertEqual(first.unverified.map(\.id), trees.map(\.id))
         XCTAssertEqual(first.report[trees[0].id].run?.stdout, Array("1\n".utf8))
+        XCTAssertEqual(first.report.validity, ValiditySummary(accepted: 0, rejected: 0, pending: 2))
         XCTAssertTrue(eventually { results.get() >= 1 && !evaluator.isBusy }, "the compiler never answered")
         let decided = evaluator.evaluate(trees, environment: InProcess.environment)
         XCTAssertEqual(decided.pending.map(\.id), [])
+        XCTAssertEqual(decided.unverified.map(\.id), [])
+        XCTAssertEqual(decided.report.validity, ValiditySummary(accepted: 1, rejected: 1))
         XCTAssertEqual(decided.report[trees[0].id].run?.stdout, Array("1\n".utf8))
         XCTAssertEqual(decided.report[trees[0].id].diagnostics, [])
         XCTAssertNil(decided.report[trees[1].id].run)

@@ -206,6 +206,18 @@ extension LSPServer {
         if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
             throw refuse("this tree is still running in the background; approve it when its diagnostics arrive")
         }
+        // Its run is shown before the compiler's answer: the approval asks the compiler now.
+        if let job = outcome.unverified.first(where: {
+            $0.path == lesson.path && $0.tree.header.number == tree.header.number
+        }) {
+            switch live.evaluator.verify(job, environment: live.checker.configuration.environment) {
+            case .accepted: break
+            case .rejected(let findings):
+                throw refuse(
+                    findings.first.map { "\($0.message) [\($0.id.rawValue)]" } ?? "the compiler rejects the tree")
+            case nil: throw refuse("whether the tree compiles could not be asked of the compiler")
+            }
+        }
         guard let target = target(of: path) else { throw refuse("this file is not a lesson of a course") }
         let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])
         guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),

@@ -8,6 +8,8 @@ package struct LiveChecker: Sendable {
         package var result: CourseChecker.Result
         package var pending: [TreeJob]
         package var milliseconds: Double
+        /// Trees whose runs are shown before the compiler has said whether they compile.
+        package var unverified: [TreeJob] = []
     }
 
     package var checker: CourseChecker
@@ -42,12 +44,14 @@ package struct LiveChecker: Sendable {
     {
         let started = DispatchTime.now().uptimeNanoseconds
         let pending = Locked<[TreeJob]>([])
+        let unverified = Locked<[TreeJob]>([])
         var configured = checker
         configured.configuration.overlay = overlay
         if !claims { configured.configuration.claims = false }
         configured.configuration.evaluator = { [evaluator] jobs, environment in
             let outcome = evaluator.evaluate(jobs, environment: environment)
             pending.set(outcome.pending)
+            unverified.set(outcome.unverified)
             return outcome.report
         }
         var result = try configured.check(plan)
@@ -61,6 +65,6 @@ package struct LiveChecker: Sendable {
             }
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return Outcome(result: result, pending: waiting, milliseconds: elapsed)
+        return Outcome(result: result, pending: waiting, milliseconds: elapsed, unverified: unverified.get())
     }
 }

@@ -12,8 +12,9 @@ import Synchronization
 /// `onResults` asks the loop for another check, which finds it in the cache.
 ///
 /// Whether a tree compiles is the compiler's, as in a check: a third lane asks it of each tree
-/// text once (`CompilerValidity`). Until it has answered, the tree's run is published but the tree
-/// is pending (nothing approves it); a tree it rejects is its `compile-error` alone.
+/// text once (`CompilerValidity`, one compile at a time, so a core stays the loop's). Until it
+/// has answered, the tree's run is shown and the tree is unverified (the summary says so, and an
+/// approval asks the compiler first); a tree it rejects is then its `compile-error` alone.
 ///
 /// A newer text of a lesson supersedes its trees' older texts: a superseded tree leaves its
 /// lane's queue, and a running one is stopped (the interpreter between steps, swiftc and the tree
@@ -167,6 +168,8 @@ package final class LiveEvaluator: Sendable {
     package struct Outcome: Sendable {
         package var report: EngineRouter.Report
         package var pending: [TreeJob]
+        /// Trees the compiler has not yet answered for: their runs are shown, unverified.
+        package var unverified: [TreeJob] = []
     }
 
     /// Evaluates `jobs`: each from the cache where its text is known, embedded trees on this
@@ -196,11 +199,11 @@ package final class LiveEvaluator: Sendable {
             return (state.undecided, Self.claim(&state.validityLane, cancelled: state.cancelled))
         }
         if startValidity { serveValidity() }
+        // A rejected tree runs nowhere; an unanswered one runs, shown as unverified until the answer.
         let refused = Set(rejected.map(\.0.id))
         var outcome = run(jobs.filter { !refused.contains($0.id) }, environment: environment)
         for (job, findings) in rejected { outcome.report[job.id] = EngineRouter.TreeOutcome(diagnostics: findings) }
-        let waiting = Set(outcome.pending.map(\.id))
-        outcome.pending += unanswered.filter { !waiting.contains($0.id) }
+        outcome.unverified = unanswered
         if let undecided, let first = jobs.first {
             for job in jobs { outcome.report[job.id].unverified = true }
             outcome.report.diagnostics.insert(
@@ -367,6 +370,24 @@ package final class LiveEvaluator: Sendable {
         }
     }
 
+    /// Asks the compiler about one tree now, on the caller's thread (an approval must not wait for
+    /// the lane): from the cache when it is there, else one compile. Nil when it cannot be asked.
+    package func verify(_ job: TreeJob, environment: [String: String]) -> CompilerValidity.Verdict? {
+        var alone = job
+        alone.id = TreeID(lesson: 0, ordinal: 0)
+        var options = router.toolchain
+        options.workers = 1
+        guard let decision = try? CompilerValidity.decide([alone], environment: environment, options: options),
+            let verdict = decision.verdicts[alone.id]
+        else { return nil }
+        state.withLock { state in
+            var size = 64
+            if case .rejected(let findings) = verdict { size += Self.size(findings) }
+            state.validity.insert((verdict, job.path, job.tree.header.number), for: Self.key(job), size: size)
+        }
+        return verdict
+    }
+
     /// Asks the compiler about the validity lane's trees, all that wait as one batch, until it is
     /// empty; caches each verdict by tree text and calls `onResults` after each batch.
     private func serveValidity() {
@@ -374,6 +395,8 @@ package final class LiveEvaluator: Sendable {
             while let (work, token) = next(\.validityLane, whole: true) {
                 var options = router.toolchain
                 options.stop = token
+                // One compile at a time: the loop and the embedded lane keep a core.
+                options.workers = 1
                 // Numbered afresh: a batch may gather trees of several checks, whose ids could meet.
                 let jobs = work.enumerated().map { position, item in
                     var job = item.job
