@@ -189,9 +189,9 @@ final class DifferentialTests: XCTestCase {
                 try CourseLoader(currentDirectory: scratch).plan(["lessons/01-differential.md"]).entries[0])
             let trees = try XCTUnwrap(read.lesson).trees
             XCTAssertEqual(trees.count, oracles.count)
-            CompilerVerdicts.plant(
+            try CompilerVerdicts.plant(
                 zip(trees, oracles).filter { planted.contains($0.1.name) }.map { ($0.0, $0.1.errors) },
-                in: InProcess.cacheDirectory, toolchainVersion: try Self.toolchain())
+                in: InProcess.cacheDirectory)
         }
 
         for build in builds {
@@ -272,7 +272,11 @@ final class DifferentialTests: XCTestCase {
         if program.main == tree {
             Cache(directory: InProcess.cacheDirectory).store(
                 file: directory.appendingPathComponent("main"),
-                as: ToolchainEngine.binaryKey(program, core: EmbeddedCore.text, toolchainVersion: toolchain))
+                as: ToolchainEngine.binaryKey(
+                    program, core: EmbeddedCore.text,
+                    toolchainVersion: CompilerValidity.identity(
+                        of: try Toolchain.locate(environment: environment, cache: nil),
+                        options: ToolchainEngine.Options())))
         }
         // Run as coursecheck hands a tree to a reader's shell: `./main`, in its own directory, with
         // the fixed environment and nothing of this process's.

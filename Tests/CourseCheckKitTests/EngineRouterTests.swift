@@ -37,9 +37,9 @@ final class EngineRouterTests: XCTestCase {
                 + "'Int'); compiled 1 tree one by one [merged-fallback]")
     }
 
-    /// The compiler's verdict is cached by its version, the core and the tree: a second run finds
-    /// it there and asks nothing, even of a compiler that could not answer (its driver here fails
-    /// `-###`, which a run would report as `validity-unknown`); another tree is asked again.
+    /// The compiler's answer is cached by the compiler (its version and the front end's words), the
+    /// core and the tree's program: a run with an answer planted in its cache reports the planted
+    /// answer (it asked nothing), `--no-cache` asks the compiler, and so does another tree text.
     func testTheCompilersVerdictIsCachedByCompilerCoreAndTree() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -50,31 +50,37 @@ final class EngineRouterTests: XCTestCase {
                     + tree + "```\n\n```\n1\n```\n").utf8
             ).write(to: lesson)
         }
-        let real = try Toolchain.locate(environment: InProcess.environment, cache: nil)
-        let mute = scratch.url.appendingPathComponent("mute-swiftc")
-        try Data(
-            "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '\(real.version)'; exit 0; fi\nexit 0\n".utf8
-        ).write(to: mute)
-        chmod(mute.path, 0o755)
-        func check(_ swiftc: URL) -> String {
-            let result = InProcess.run(
-                ["--no-goldens", "--no-claims", "--cache-dir", "cache", "."], in: scratch.url,
-                extra: ["SWIFTC": swiftc.path])
+        func check(_ extra: [String] = ["--cache-dir", "cache"]) -> String {
+            let result = InProcess.run(["--no-goldens", "--no-claims"] + extra + ["."], in: scratch.url)
             return result.stderr + result.stdout
         }
         try write("print(1)\n")
         let clean = "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; embedded: 1 tree; 0 errors\n"
-        XCTAssertEqual(check(real.swiftc), clean)
+        XCTAssertEqual(check(), clean)
+        let read = try LessonReader.read(
+            try CourseLoader(currentDirectory: scratch.url).plan(["01-ders.md"]).entries[0])
+        let tree = try XCTUnwrap(read.lesson?.trees.first)
+        let compiler = CompilerValidity.identity(
+            of: try Toolchain.locate(environment: InProcess.environment, cache: nil), options: ToolchainEngine.Options()
+        )
+        let planted = CompilerValidity.record(
+            .rejected([.init(file: "main.swift", line: 2, column: 7, message: "planted in the cache")]), for: tree,
+            compiler: compiler)
+        let cache = scratch.url.appendingPathComponent("cache")
+        XCTAssertTrue(Cache(directory: cache).store(text: planted.entry, as: planted.key))
+        // The pack the last check kept holds the old entry, and is read first: it goes.
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) where name.hasPrefix("pack-") {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(name))
+        }
         XCTAssertEqual(
-            check(mute),
-            clean.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);"))
+            check(),
+            "01-ders.md:80:7: error: tree does not compile: planted in the cache [compile-error]\n"
+                + "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree rejected; 1 error\n")
+        XCTAssertEqual(check(["--no-cache"]), clean)
         try write("print(1 )\n")
         XCTAssertEqual(
-            check(mute),
-            "01-ders.md:79:1: error: whether the trees compile cannot be decided: \(mute.path) -### did not say how it "
-                + "compiles main.swift (no output); 1 tree ran unverified, and none is approved or promoted "
-                + "[validity-unknown]\n1 lesson: 1 core, 1 tree, 0 fragments; compiler: not asked; embedded: 1 tree; 1 "
-                + "error\n")
+            check(), clean.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree;"),
+            "another text is asked")
     }
 
     func testEmbeddedRunsAreCachedByTextLimitsAndBinary() throws {

@@ -286,11 +286,13 @@ final class SignalTests: XCTestCase {
     /// as the options that name it (in place of `--no-cache`).
     static func plantAcceptance(of lesson: URL, in directory: URL) throws -> [String] {
         let cache = directory.appendingPathComponent("planted-cache-\(UUID().uuidString)")
-        let version = try Toolchain.locate(environment: ProcessInfo.processInfo.environment, cache: nil).version
+        let compiler = CompilerValidity.identity(
+            of: try Toolchain.locate(environment: ProcessInfo.processInfo.environment, cache: nil),
+            options: ToolchainEngine.Options())
         let path = lesson.path
         let read = try LessonReader.read(try CourseLoader(currentDirectory: directory).plan([path]).entries[0])
         for tree in try XCTUnwrap(read.lesson).trees {
-            let (key, entry) = CompilerValidity.record(.accepted, for: tree, toolchainVersion: version)
+            let (key, entry) = CompilerValidity.record(.accepted, for: tree, compiler: compiler)
             XCTAssertTrue(Cache(directory: cache).store(text: entry, as: key))
         }
         return ["--cache-dir", cache.path]

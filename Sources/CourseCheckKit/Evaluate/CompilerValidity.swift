@@ -3,7 +3,8 @@ import Synchronization
 
 /// Whether each tree compiles as the reader's program, asked of the compiler itself: the core as
 /// `Invalidation.swift` and the tree verbatim as `main.swift`, module `main`, through the front
-/// end's diagnostics up to SIL's (`swift-frontend -emit-sil`, about 50 ms a tree).
+/// end's diagnostics up to SIL's (`swift-frontend -emit-sil`, both files primary: one process a
+/// tree, where a build is a driver, two front ends and a link).
 ///
 /// The embedded engine and the merged build are faster than the real program and, being other
 /// programs, can be more lenient; so no engine's output counts for a tree this check has not
@@ -28,7 +29,15 @@ package enum CompilerValidity {
         package var toolchain: Toolchain
 
         package var accepted: Int { verdicts.values.count { $0 == .accepted } }
-        package var rejected: Int { verdicts.count - accepted }
+        /// Trees the compiler rejected: a `compile-error`.
+        package var rejected: Int {
+            verdicts.values.count {
+                if case .rejected(let findings) = $0 { return findings.contains { $0.id == .compileError } }
+                return false
+            }
+        }
+        /// Trees it did not answer for (out of time, the machine's failure).
+        package var unanswered: Int { verdicts.count - accepted - rejected }
     }
 
     /// Bumped when what the check runs, or how its answer is read, changes meaning.
@@ -50,7 +59,22 @@ package enum CompilerValidity {
     ) throws(CourseCheckError) -> Decision {
         let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
         var decision = Decision(toolchain: toolchain)
-        let prefix = keyPrefix(core: core, toolchainVersion: toolchain.version)
+        // The front end's words are part of every key: a `SWIFTC` wrapper that adds a flag
+        // (`-D`, `-warnings-as-errors`) is another compiler, with another version line or not.
+        let frontend: [String]
+        switch try command(toolchain, options: options) {
+        case .success(let words):
+            frontend = words
+        case .failure(.machine(let cause)):
+            // The machine's failure, not the trees': each is told why, as a failed build tells it.
+            for job in jobs {
+                decision.verdicts[job.id] = .rejected([.toolchainFailed(at: job.headerLocation, cause: cause)])
+            }
+            return decision
+        case .failure(.unreadable(let message)):
+            throw CourseCheckError.system(message)
+        }
+        let prefix = keyPrefix(core: core, toolchainVersion: identity(toolchain.version, frontend))
         let keys = jobs.indices.map { key(prefix, digest: digests?[$0] ?? jobs[$0].programDigest) }
         var answers = [Answer?](repeating: nil, count: jobs.count)
         var pending: [Int] = []
@@ -77,22 +101,6 @@ package enum CompilerValidity {
         defer { scratch.remove() }
         let engine = ToolchainEngine(options: options, core: core)
         if !pending.isEmpty {
-            let frontend: [String]
-            switch try command(toolchain, scratch: scratch, options: options) {
-            case .success(let words):
-                frontend = words
-            case .failure(.machine(let cause)):
-                // The machine's failure, not the trees': each is told why, as a failed build tells it.
-                for index in pending {
-                    decision.verdicts[jobs[index].id] = .rejected([
-                        .toolchainFailed(at: jobs[index].headerLocation, cause: cause)
-                    ])
-                }
-                pending = []
-                frontend = []
-            case .failure(.unreadable(let message)):
-                throw CourseCheckError.system(message)
-            }
             let asked = Collector<Result<Result<Answer, Stop>, CourseCheckError>>(count: pending.count)
             concurrently(pending.count, width: options.workers) { [pending] position in
                 asked.set(
@@ -163,14 +171,26 @@ package enum CompilerValidity {
 
     /// The cache key and entry that record the compiler's `answer` for `tree` (its text as the
     /// engines see it): public to the package so a test can plant what the real program said.
+    /// `compiler` is the compiler's identity (`identity(of:options:)`).
     package static func record(
-        _ answer: Answer, for tree: Tree, core: String = EmbeddedCore.text, toolchainVersion: String
+        _ answer: Answer, for tree: Tree, core: String = EmbeddedCore.text, compiler: String
     ) -> (key: String, entry: String) {
         (
-            key(
-                keyPrefix(core: core, toolchainVersion: toolchainVersion),
-                digest: TreeJob(path: "", tree: tree).programDigest), entry(answer) ?? ""
+            key(keyPrefix(core: core, toolchainVersion: compiler), digest: TreeJob(path: "", tree: tree).programDigest),
+            entry(answer) ?? ""
         )
+    }
+
+    /// A compiler's identity for cache keys: its version line and the front end's words for the
+    /// reader's program (what a wrapper adds shows there), or the version alone when the driver
+    /// does not say.
+    package static func identity(of toolchain: Toolchain, options: ToolchainEngine.Options) -> String {
+        guard case .success(let words)? = try? command(toolchain, options: options) else { return toolchain.version }
+        return identity(toolchain.version, words)
+    }
+
+    private static func identity(_ version: String, _ words: [String]) -> String {
+        version + "\n" + words.joined(separator: " ")
     }
 
     /// Why the driver did not say how it compiles the program.
@@ -184,10 +204,13 @@ package enum CompilerValidity {
     /// The front end and its arguments for `swiftc Invalidation.swift main.swift` compiling
     /// `main.swift`, with the compile turned into `-emit-sil` to nowhere: read from the driver
     /// (`swiftc -###`), once per compiler in a process and then from the cache.
-    static func command(_ toolchain: Toolchain, scratch: FileGate.Scratch, options: ToolchainEngine.Options)
+    static func command(_ toolchain: Toolchain, options: ToolchainEngine.Options)
         throws(CourseCheckError) -> Result<[String], CommandFailure>
     {
-        let key = "frontend-" + SHA256.hex(version, toolchain.version, toolchain.swiftc.path)
+        // The compiler file's own stamp too: a wrapper script edited in place says other words.
+        let file = FileGate.Identity.of(toolchain.swiftc.resolvingSymlinksInPath().path)
+        let stamp = file.map { "\($0.size) \($0.modified).\($0.modifiedNanoseconds)" } ?? "-"
+        let key = "frontend-" + SHA256.hex(version, toolchain.version, toolchain.swiftc.path, stamp)
         if let known = commands.withLock({ $0[key] }) { return .success(known) }
         if let text = options.cache?.text(key) {
             let words = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
@@ -196,6 +219,8 @@ package enum CompilerValidity {
                 return .success(words)
             }
         }
+        let scratch = try FileGate.makeScratch()
+        defer { scratch.remove() }
         let result = try ChildProcess.swiftc(
             toolchain.swiftc, ["-###", EmbeddedCore.fileName, "main.swift", "-module-name", TreeProgram.moduleName],
             in: scratch.url, scratch: scratch, timeout: options.compileTimeout, outputLimit: 1 << 20,
@@ -270,7 +295,8 @@ package enum CompilerValidity {
         words.insert("-primary-file", at: core)
         guard let output = words.firstIndex(of: "-o"), output + 1 < words.count else { return nil }
         words.replaceSubrange(output...(output + 1), with: ["-o", "/dev/null", "-o", "/dev/null"])
-        return words + ["-suppress-warnings"]
+        // Warnings never decide, unless the compiler was told they do (a wrapper's own flags).
+        return words.contains("-warnings-as-errors") ? words : words + ["-suppress-warnings"]
     }
 }
 
@@ -332,12 +358,16 @@ extension ToolchainEngine {
             }
         }
         if errors.isEmpty { errors = CompilerDiagnostics.errors(in: both.compilerOutput) }
-        if errors.isEmpty {
-            errors = [
-                .init(file: "", line: 0, column: 0, message: "swiftc failed (\(both.ending)): \(both.compilerOutput)")
-            ]
+        // Only an error located in a source (the reader's two files, or code a macro expanded in
+        // them) is the tree's; one located nowhere (a damaged module, memory) is the machine's,
+        // reported as such and never kept.
+        let inSources = errors.filter { !$0.file.isEmpty && $0.file != "<unknown>" && $0.line >= 1 }
+        guard !inSources.isEmpty else {
+            let first = errors.first?.message ?? "\(both.ending) without an error in the tree or the core"
+            return .failure(
+                .init(finding: .toolchainFailed(at: jobs[index].headerLocation, cause: "swiftc failed: \(first)")))
         }
-        return .success(.rejected(errors))
+        return .success(.rejected(inSources))
     }
 
     /// A rejection's errors as the tree's findings, at its lesson lines: a clash with the core at
@@ -408,13 +438,16 @@ package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
     package var rejected = 0
     /// Trees the live loop is still asking about.
     package var pending = 0
+    /// Trees the compiler did not answer for (out of time, the machine's failure).
+    package var unanswered = 0
     /// Why the compiler could not be asked, when it could not.
     package var undecided: String?
 
-    package init(accepted: Int, rejected: Int, pending: Int = 0) {
+    package init(accepted: Int, rejected: Int, pending: Int = 0, unanswered: Int = 0) {
         self.accepted = accepted
         self.rejected = rejected
         self.pending = pending
+        self.unanswered = unanswered
     }
 
     package init(undecided: String) {
@@ -424,8 +457,9 @@ package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         if undecided != nil { return "compiler: not asked" }
         var parts: [String] = []
-        for (count, word) in [(accepted, "accepted"), (rejected, "rejected"), (pending, "pending")]
-        where count > 0 || (word == "accepted" && rejected == 0 && pending == 0) {
+        for (count, word) in [
+            (accepted, "accepted"), (rejected, "rejected"), (pending, "pending"), (unanswered, "not answered"),
+        ] where count > 0 || (word == "accepted" && rejected + pending + unanswered == 0) {
             parts.append(parts.isEmpty ? "\(Plural.count(count, "tree")) \(word)" : "\(count) \(word)")
         }
         return "compiler: " + parts.joined(separator: ", ")

@@ -165,7 +165,8 @@ package struct EngineRouter: Sendable {
             for (id, verdict) in decision.verdicts {
                 if case .rejected(let findings) = verdict { rejected[id] = findings }
             }
-            validity = ValiditySummary(accepted: decision.accepted, rejected: decision.rejected)
+            validity = ValiditySummary(
+                accepted: decision.accepted, rejected: decision.rejected, unanswered: decision.unanswered)
             version = decision.toolchain.version
         } catch {
             validity = ValiditySummary(undecided: error.message)

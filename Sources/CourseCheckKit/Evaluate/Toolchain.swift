@@ -6,11 +6,15 @@ package struct Toolchain: Sendable {
     package var swiftc: URL
     /// The first line of `swiftc --version`, e.g. "Swift version 6.3.1 (swift-6.3.1-RELEASE)".
     package var version: String
+    /// What the caches key this compiler's work by: its version, and where the toolchain engine
+    /// asked, the front end's words too (`CompilerValidity.identity(of:options:)`).
+    package var identity: String
 
     /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.system` (exit 2) when it is missing.
     package static func locate(environment: [String: String], cache: Cache?) throws(CourseCheckError) -> Toolchain {
         let swiftc = try find(environment: environment)
-        return Toolchain(swiftc: swiftc, version: try version(of: swiftc, cache: cache))
+        let version = try version(of: swiftc, cache: cache)
+        return Toolchain(swiftc: swiftc, version: version, identity: version)
     }
 
     static func find(environment: [String: String]) throws(CourseCheckError) -> URL {

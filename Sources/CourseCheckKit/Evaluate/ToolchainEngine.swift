@@ -81,7 +81,10 @@ package struct ToolchainEngine: Sendable {
     }
 
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
-        let toolchain = try Toolchain.locate(environment: environment, cache: options.cache)
+        var compiler = try Toolchain.locate(environment: environment, cache: options.cache)
+        // Binaries and results are the compiler's as a wrapper calls it, flags included.
+        compiler.identity = CompilerValidity.identity(of: compiler, options: options)
+        let toolchain = compiler
         var report = Report(toolchain: toolchain)
         var pending: [Int] = []
         for (index, job) in jobs.enumerated() {
@@ -326,13 +329,17 @@ package struct ToolchainEngine: Sendable {
             return process
         }
         func launch(deterministic: Bool = false) throws(CourseCheckError) -> ChildProcess.Result {
-            // Each run after the first in a directory of another name (the directory moved, the
-            // program with it), so output that depends on where it runs differs between runs.
-            if runs > 0, let current = workingDirectory {
-                let moved = current.deletingLastPathComponent().appendingPathComponent(
-                    directory!.lastPathComponent + "-run\(runs + 1)")
-                try scratch.move(current, to: moved)
-                workingDirectory = moved
+            // Each run after the first in a fresh directory of another name, holding only the
+            // reader's three files (links to the first's): what a run left there is not the next
+            // run's, and output that depends on where it runs differs between runs.
+            if runs > 0, let first = directory, workingDirectory != nil {
+                let fresh = first.deletingLastPathComponent().appendingPathComponent(
+                    first.lastPathComponent + "-run\(runs + 1)")
+                try scratch.makeDirectory(fresh)
+                for name in [EmbeddedCore.fileName, "main.swift", executable.lastPathComponent] {
+                    try scratch.link(fresh.appendingPathComponent(name), to: first.appendingPathComponent(name))
+                }
+                workingDirectory = fresh
             }
             runs += 1
             return try child(deterministic: deterministic).run(in: scratch, directory: workingDirectory)
@@ -458,6 +465,14 @@ package struct ToolchainEngine: Sendable {
                 if entry.file == main.path { entry.file = "main.swift" }
                 return entry
             }
+            // The linker's own words, each symbol once: what the reader's build stops at.
+            var symbols: [String] = []
+            for line in text.split(separator: "\n") {
+                guard let range = line.range(of: "undefined reference to ") else { continue }
+                let symbol = String(line[range.lowerBound...])
+                if !symbols.contains(symbol) { symbols.append(symbol) }
+            }
+            errors += symbols.map { .init(file: "", line: 0, column: 0, message: "the link fails: \($0)") }
             if errors.isEmpty {
                 errors = [.init(file: "", line: 0, column: 0, message: "swiftc failed (\(result.ending)): \(text)")]
             }
@@ -492,10 +507,14 @@ package struct ToolchainEngine: Sendable {
         for signal in [SIGKILL, SIGTERM] where output.contains("failed due to signal \(signal) ") {
             return "swiftc's frontend was killed by \(OutputCheck.signalName(signal)) while compiling"
         }
+        // A symbol the tree declared and nothing defines (`@_silgen_name`) fails the link too: that
+        // is the tree's, as in the reader's build (`Build.errors` reports it).
+        if output.contains("undefined reference to ") { return nil }
         let causes = [
             "No space left on device", "Permission denied", "Read-only file system", "unable to execute command",
             "doesn't exist", "unable to open output file", "module cache", "linker command failed",
-            "could not write", "Disk quota exceeded", "could not build C module",
+            "could not write", "Disk quota exceeded", "could not build C module", "is not a valid module file",
+            "missing required module 'Swift", "out of memory",
         ]
         for line in output.split(separator: "\n") where causes.contains(where: { line.contains($0) }) {
             // A tree's own words (`#error("No space left on device")`, a string in a quoted
@@ -588,7 +607,7 @@ package struct ToolchainEngine: Sendable {
     static let semanticsVersion = "6"
 
     private func binaryKey(_ program: TreeProgram, _ toolchain: Toolchain) -> String {
-        Self.binaryKey(program, core: core, toolchainVersion: toolchain.version)
+        Self.binaryKey(program, core: core, toolchainVersion: toolchain.identity)
     }
 
     /// The cache key of a program's binary. Public to the package so the differential corpus's
@@ -606,7 +625,7 @@ package struct ToolchainEngine: Sendable {
         let mode = options.merge ? "auto" : "per-tree"
         return "out-"
             + SHA256.hex(
-                Self.semanticsVersion, toolchain.version, core, job.tree.source, mode, "\(options.timeout)",
+                Self.semanticsVersion, toolchain.identity, core, job.tree.source, mode, "\(options.timeout)",
                 "\(options.outputLimit)")
     }
 }
@@ -635,9 +654,14 @@ extension TreeProgram {
         return result + rest
     }
 
-    /// The lesson line a compiler error in `main.swift` points at, if it came from a tree.
+    /// The lesson line a compiler error in `main.swift` points at, if it came from a tree. The
+    /// line after a tree built alone (an `expected '}'` at the end of the file) is its closing fence.
     func origin(of entry: CompilerDiagnostics.Entry) -> Origin? {
-        guard entry.file == "main.swift", entry.line >= 1, entry.line <= origins.count else { return nil }
+        guard entry.file == "main.swift", entry.line >= 1 else { return nil }
+        if entry.line == origins.count + 1, support.isEmpty, let last = origins.last ?? nil {
+            return Origin(tree: last.tree, line: last.line + 1)
+        }
+        guard entry.line <= origins.count else { return nil }
         return origins[entry.line - 1]
     }
 }

@@ -34,6 +34,12 @@ extension LSPServer {
         } else {
             text += "The tree did not run; see its finding."
         }
+        if outcome.unverified.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number })
+        {
+            text +=
+                "\nWhether it compiles is still being asked of the compiler: no quick fix until it answers, and "
+                + "an approval asks it first."
+        }
         let range: JSONValue = [
             "start": PositionMapping.position(line: tree.block.opening.number - 1, character: 0),
             "end": PositionMapping.position(
@@ -55,7 +61,7 @@ extension LSPServer {
         else {
             throw RequestError(code: .invalidParams, message: "params need a range")
         }
-        guard let (checked, lesson, _) = lesson(at: path) else { return [] }
+        guard let (checked, lesson, outcome) = lesson(at: path) else { return [] }
         // Edits are computed on the checked text; when the editor's text differs, offer none.
         if let document = documents[path],
             lesson.file.text != document.text
@@ -88,6 +94,12 @@ extension LSPServer {
             guard let tree = result.tree, let run = result.run,
                 (tree.block.opening.number...tree.expected.closing.number).overlaps(requested)
             else { continue }
+            // A run the compiler has not yet vouched for writes nothing into the lesson.
+            if outcome.unverified.contains(where: {
+                $0.path == lesson.path && $0.tree.header.number == tree.header.number
+            }) {
+                continue
+            }
             if case .drifts = result.verdict, result.promoteSkipReason == nil {
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
                 let edits = LessonPromoter.expectedReplacement(tree.expected, lesson.file, output: output)

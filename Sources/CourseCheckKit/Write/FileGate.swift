@@ -712,16 +712,6 @@ package enum FileGate {
             }
         }
 
-        /// Renames an entry of this directory to another name in it (never over an existing one).
-        package func move(_ entry: URL, to destination: URL) throws(CourseCheckError) {
-            guard FileGate.isInside(entry, self), FileGate.isInside(destination, self) else {
-                throw .system("refusing to move \(entry.path) to \(destination.path) outside the scratch directory")
-            }
-            guard access(destination.path, F_OK) != 0, rename(entry.path, destination.path) == 0 else {
-                throw .io(path: entry.path, operation: .write, cause: FileGate.cause(errno: errno, directory: url))
-            }
-        }
-
         /// Removes a file this directory holds.
         package func remove(_ file: URL) {
             guard FileGate.isInside(file, self) else { return }

@@ -25,7 +25,10 @@ enum CompilerVerdicts {
 
     /// Records in `cache` what the real program's compile said of each tree (`errors` as
     /// `main.swift:L:C: message`, empty when it compiled), as the compiler's check would.
-    static func plant(_ verdicts: [(tree: Tree, errors: [String])], in cache: URL, toolchainVersion: String) {
+    static func plant(_ verdicts: [(tree: Tree, errors: [String])], in cache: URL) throws {
+        let compiler = CompilerValidity.identity(
+            of: try Toolchain.locate(environment: InProcess.environment, cache: nil), options: ToolchainEngine.Options()
+        )
         let store = Cache(directory: cache)
         for (tree, errors) in verdicts {
             let entries = errors.compactMap { line -> CompilerDiagnostics.Entry? in
@@ -36,7 +39,7 @@ enum CompilerVerdicts {
                     message: String(parts[3].drop { $0 == " " }))
             }
             let answer: CompilerValidity.Answer = errors.isEmpty ? .accepted : .rejected(entries)
-            let (key, entry) = CompilerValidity.record(answer, for: tree, toolchainVersion: toolchainVersion)
+            let (key, entry) = CompilerValidity.record(answer, for: tree, compiler: compiler)
             store.store(text: entry, as: key)
         }
     }
