@@ -135,6 +135,23 @@ package enum CompilerValidity {
         return decision
     }
 
+    /// The positions of `jobs` whose acceptance is already in the cache, asking the compiler
+    /// nothing (the live loop's first look): empty when the compiler or its words are unknown.
+    package static func cachedAcceptances(
+        _ jobs: [TreeJob], core: String = EmbeddedCore.text, environment: [String: String],
+        options: ToolchainEngine.Options
+    ) -> Set<Int> {
+        guard let cache = options.cache,
+            let toolchain = try? Toolchain.locate(environment: environment, cache: cache),
+            case .success(let words)? = try? command(toolchain, options: options)
+        else { return [] }
+        let prefix = keyPrefix(core: core, toolchainVersion: identity(toolchain.version, words))
+        return Set(
+            jobs.indices.filter { index in
+                cache.bytes(key(prefix, digest: jobs[index].programDigest))?.elementsEqual(acceptedEntry.utf8) ?? false
+            })
+    }
+
     /// An answer as its cache entry (`accepted`, or `rejected` and the errors as JSON), or nil.
     static func entry(_ answer: Answer) -> String? {
         switch answer {

@@ -177,6 +177,24 @@ package final class LiveEvaluator: Sendable {
     package func evaluate(_ jobs: [TreeJob], environment: [String: String]) -> Outcome {
         let allKeys = jobs.map(Self.key)
         supersede(jobs, allKeys)
+        // Acceptances already in the on-disk cache are known at once (nothing is compiled here):
+        // a warm start shows no tree unverified, and only new texts wait for the lane.
+        if asksCompiler {
+            let unknown = state.withLock { state in
+                state.undecided == nil ? jobs.indices.filter { state.validity[allKeys[$0]] == nil } : []
+            }
+            if !unknown.isEmpty {
+                let found = CompilerValidity.cachedAcceptances(
+                    unknown.map { jobs[$0] }, environment: environment, options: router.toolchain)
+                state.withLock { state in
+                    for (position, index) in unknown.enumerated() where found.contains(position) {
+                        state.validity.insert(
+                            (.accepted, jobs[index].path, jobs[index].tree.header.number), for: allKeys[index],
+                            size: 64)
+                    }
+                }
+            }
+        }
         // The compiler's verdicts first: a rejected tree runs nowhere, an unanswered one is pending.
         var rejected: [(TreeJob, [Diagnostic])] = []
         var unanswered: [TreeJob] = []
