@@ -348,7 +348,9 @@ package final class LiveEvaluator: Sendable {
 
     /// Takes the next batch from a lane (`whole`: all of it, else one tree), or ends the lane's
     /// thread when there is none.
-    private func next(_ lane: WritableKeyPath<State, Lane>, whole: Bool) -> (work: [Work], token: StopToken)? {
+    private func next(_ lane: WritableKeyPath<State, Lane>, whole: Bool, atMost limit: Int = .max) -> (
+        work: [Work], token: StopToken
+    )? {
         state.withLock { state in
             state[keyPath: lane].running = []
             state[keyPath: lane].token = nil
@@ -356,7 +358,7 @@ package final class LiveEvaluator: Sendable {
                 state[keyPath: lane].active = false
                 return nil
             }
-            let count = whole ? state[keyPath: lane].queue.count : 1
+            let count = min(whole ? state[keyPath: lane].queue.count : 1, limit)
             let work = Array(state[keyPath: lane].queue.prefix(count))
             state[keyPath: lane].queue.removeFirst(count)
             let token = StopToken()
@@ -410,7 +412,9 @@ package final class LiveEvaluator: Sendable {
     /// empty; caches each verdict by tree text and calls `onResults` after each batch.
     private func serveValidity() {
         Thread.detachNewThread { [self] in
-            while let (work, token) = next(\.validityLane, whole: true) {
+            // A few trees a batch, each batch's verdicts kept and published: the lesson just opened
+            // or edited (its trees queued first) is answered in a second, not after the course.
+            while let (work, token) = next(\.validityLane, whole: true, atMost: 4) {
                 var options = router.toolchain
                 options.stop = token
                 // One compile at a time: the loop and the embedded lane keep a core.
