@@ -37,8 +37,8 @@ extension LSPServer {
         if outcome.unverified.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number })
         {
             text +=
-                "\nWhether it compiles is still being asked of the compiler: no quick fix until it answers, and "
-                + "an approval asks it first."
+                "\nWhether it compiles is still being asked of the compiler; its quick fix and its approval ask "
+                + "it first."
         }
         let range: JSONValue = [
             "start": PositionMapping.position(line: tree.block.opening.number - 1, character: 0),
