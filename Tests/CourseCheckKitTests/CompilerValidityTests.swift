@@ -49,6 +49,25 @@ final class CompilerValidityTests: XCTestCase {
         )
     }
 
+    /// Twin trees (one tree copied into another lesson) are asked about once a run, and each gets
+    /// its own finding at its own line.
+    func testTwinTreesAreAskedOnceAndEachPlacedAtItsOwnLines() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try lesson("let n: Int = \"iki\"\nprint(n)\n", expected: "2\n", in: scratch.url)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let text = try String(contentsOf: lessons.appendingPathComponent("01-ders.md"), encoding: .utf8)
+        try Data(("Giris.\n\n" + text).utf8).write(to: lessons.appendingPathComponent("02-ders.md"))
+        let result = InProcess.run(["--no-goldens", "--no-claims", "--no-cache", "lessons"], in: scratch.url)
+        XCTAssertEqual(
+            result.stderr,
+            "lessons/01-ders.md:80:14: error: tree does not compile: cannot convert value of type 'String' to "
+                + "specified type 'Int' [compile-error]\n"
+                + "lessons/02-ders.md:82:14: error: tree does not compile: cannot convert value of type 'String' to "
+                + "specified type 'Int' [compile-error]\n")
+        XCTAssertEqual(result.stdout, "2 lessons: 2 core, 2 trees, 0 fragments; compiler: 2 trees rejected; 2 errors\n")
+    }
+
     /// Precompiled modules damaged in coursecheck's cache (a crash, a full disk) are the machine's:
     /// the compile is tried again with a fresh module cache, a note says which to remove, and no
     /// tree gets a finding, in that run or a later one.

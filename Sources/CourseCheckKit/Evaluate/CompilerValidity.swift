@@ -100,6 +100,17 @@ package enum CompilerValidity {
         let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
         let engine = ToolchainEngine(options: options, core: core)
+        // A program asked once a run, however many trees are it (a tree copied between lessons).
+        var first: [String: Int] = [:]
+        var twins: [(index: Int, of: Int)] = []
+        pending = pending.filter { index in
+            if let earlier = first[keys[index]] {
+                twins.append((index, earlier))
+                return false
+            }
+            first[keys[index]] = index
+            return true
+        }
         if !pending.isEmpty {
             let asked = Collector<Result<Result<Answer, Stop>, CourseCheckError>>(count: pending.count)
             concurrently(pending.count, width: options.workers) { [pending] position in
@@ -121,6 +132,19 @@ package enum CompilerValidity {
                     // A time-out or the machine's failure is this run's, never kept.
                     decision.verdicts[jobs[index].id] = .rejected([stop.finding])
                 }
+            }
+        }
+        for (index, earlier) in twins {
+            if let answer = answers[earlier] {
+                answers[index] = answer
+            } else if case .rejected(let findings)? = decision.verdicts[jobs[earlier].id] {
+                decision.verdicts[jobs[index].id] = .rejected(
+                    findings.map { finding in
+                        var moved = finding
+                        moved.location = jobs[index].headerLocation
+                        moved.notes = []
+                        return moved
+                    })
             }
         }
         for (index, answer) in answers.enumerated() {
