@@ -14,7 +14,7 @@ extension LSPServer {
         guard let (checked, lesson, outcome) = lesson(at: path), let (_, result) = checked.tree(holding: line + 1),
             let tree = result.tree
         else { return nil }
-        let pending = outcome.pending.contains { $0.path == lesson.path && $0.tree.header.number == tree.header.number }
+        let pending = outcome.pending(lesson.path, header: tree.header.number) != nil
         var text = "**coursecheck** · tree `\(tree.title.isEmpty ? "line \(tree.header.number)" : tree.title)`\n\n"
         if let run = result.run {
             let engine =
@@ -34,8 +34,7 @@ extension LSPServer {
         } else {
             text += "The tree did not run; see its finding."
         }
-        if outcome.unverified.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number })
-        {
+        if outcome.unverified(lesson.path, header: tree.header.number) != nil {
             text +=
                 "\nWhether it compiles is still being asked of the compiler; its quick fix and its approval ask "
                 + "it first."
@@ -96,9 +95,7 @@ extension LSPServer {
             else { continue }
             // A run the compiler has not yet vouched for writes nothing into the lesson: the one
             // tree in reach is asked now (the cache, else one compile), as an approval asks.
-            if let job = outcome.unverified.first(where: {
-                $0.path == lesson.path && $0.tree.header.number == tree.header.number
-            }), case .drifts = result.verdict,
+            if let job = outcome.unverified(lesson.path, header: tree.header.number), case .drifts = result.verdict,
                 live.evaluator.verify(job, environment: live.checker.configuration.environment) != .accepted
             {
                 continue
@@ -218,13 +215,11 @@ extension LSPServer {
                 "the \(blocking.id.rawValue) error at line \(blocking.location.line) makes the lesson's trees uncertain"
             )
         }
-        if outcome.pending.contains(where: { $0.path == lesson.path && $0.tree.header.number == tree.header.number }) {
+        if outcome.pending(lesson.path, header: tree.header.number) != nil {
             throw refuse("this tree is still running in the background; approve it when its diagnostics arrive")
         }
         // Its run is shown before the compiler's answer: the approval asks the compiler now.
-        if let job = outcome.unverified.first(where: {
-            $0.path == lesson.path && $0.tree.header.number == tree.header.number
-        }) {
+        if let job = outcome.unverified(lesson.path, header: tree.header.number) {
             switch live.evaluator.verify(job, environment: live.checker.configuration.environment) {
             case .accepted: break
             case .rejected(let findings):

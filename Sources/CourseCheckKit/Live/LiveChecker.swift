@@ -10,6 +10,16 @@ package struct LiveChecker: Sendable {
         package var milliseconds: Double
         /// Trees whose runs are shown before the compiler has said whether they compile.
         package var unverified: [TreeJob] = []
+
+        /// The pending job of the tree at `header` in the lesson at `path`, if it is one.
+        package func pending(_ path: String, header: Int) -> TreeJob? {
+            pending.first { $0.path == path && $0.tree.header.number == header }
+        }
+
+        /// The unverified job of the tree at `header` in the lesson at `path`, if it is one.
+        package func unverified(_ path: String, header: Int) -> TreeJob? {
+            unverified.first { $0.path == path && $0.tree.header.number == header }
+        }
     }
 
     package var checker: CourseChecker

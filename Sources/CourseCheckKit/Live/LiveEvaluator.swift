@@ -188,9 +188,7 @@ package final class LiveEvaluator: Sendable {
                     unknown.map { jobs[$0] }, environment: environment, options: router.toolchain)
                 state.withLock { state in
                     for (position, index) in unknown.enumerated() where found.contains(position) {
-                        state.validity.insert(
-                            (.accepted, jobs[index].path, jobs[index].tree.header.number), for: allKeys[index],
-                            size: 64)
+                        Self.remember(.accepted, of: jobs[index], key: allKeys[index], in: &state)
                     }
                 }
             }
@@ -400,11 +398,7 @@ package final class LiveEvaluator: Sendable {
         guard let decision = try? CompilerValidity.decide([alone], environment: environment, options: options),
             let verdict = decision.verdicts[alone.id]
         else { return nil }
-        state.withLock { state in
-            var size = 64
-            if case .rejected(let findings) = verdict { size += Self.size(findings) }
-            state.validity.insert((verdict, job.path, job.tree.header.number), for: Self.key(job), size: size)
-        }
+        state.withLock { state in Self.remember(verdict, of: job, key: Self.key(job), in: &state) }
         return verdict
     }
 
@@ -436,10 +430,7 @@ package final class LiveEvaluator: Sendable {
                     case .success(let decision):
                         for (job, item) in zip(jobs, work) {
                             guard let verdict = decision.verdicts[job.id] else { continue }
-                            var size = 64
-                            if case .rejected(let findings) = verdict { size += Self.size(findings) }
-                            state.validity.insert(
-                                (verdict, item.job.path, item.job.tree.header.number), for: item.key, size: size)
+                            Self.remember(verdict, of: item.job, key: item.key, in: &state)
                         }
                     case .failure(let error):
                         state.undecided = error.message
@@ -503,6 +494,14 @@ package final class LiveEvaluator: Sendable {
             }
             return (results, nil)
         }
+    }
+
+    /// Keeps the compiler's verdict on a tree text, with the header line its findings are at.
+    private static func remember(_ verdict: CompilerValidity.Verdict, of job: TreeJob, key: Key, in state: inout State)
+    {
+        var size = 64
+        if case .rejected(let findings) = verdict { size += Self.size(findings) }
+        state.validity.insert((verdict, job.path, job.tree.header.number), for: key, size: size)
     }
 
     /// About what an evaluation holds in memory, for the cache's byte bound.
