@@ -220,6 +220,18 @@ extension DiagnosticID {
                     + "description changed).",
                 fix: "Run `coursecheck --update --prune lessons/`, which lists the orphans and deletes them."
             )
+        case .goldenRecord:
+            (
+                summary: "The goldens directory's `LESSONS` file, which names the lessons directories whose goldens "
+                    + "it holds, is missing, does not name a directory that keeps its goldens there, names one that "
+                    + "is not there, or cannot be read. Until it agrees with the disk, no golden of the directory is "
+                    + "called an orphan, `--prune` removes none, and `--update` writes nothing there that the record "
+                    + "does not allow.",
+                fix: "Run `coursecheck --update lessons/`, which writes or extends the record when that is safe; "
+                    + "otherwise write every lessons directory that uses the goldens directory into its `LESSONS`, "
+                    + "one a line, relative to the folder holding it (`lessons`), and remove a line whose directory "
+                    + "is gone."
+            )
         case .environmentDrift:
             (
                 summary: "A note: the goldens were approved with another compiler than this run's, as "

@@ -63,6 +63,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case goldenMissing = "golden-missing"
     /// A golden that no tree names.
     case goldenOrphan = "golden-orphan"
+    /// The goldens directory's record of the lessons directories it serves (`LESSONS`) is missing,
+    /// does not name a directory that uses it, or disagrees with the disk.
+    case goldenRecord = "golden-record"
     /// The goldens were approved with another toolchain (a note).
     case environmentDrift = "environment-drift"
     /// `--update` would not approve a tree whose output the lesson contradicts.
@@ -113,7 +116,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .strayOutput, .noRole, .compileError, .validityUnknown, .compileTimeout, .outputDrift,
             .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
-            .goldenMissing, .goldenOrphan, .updateRefused, .promoteRefused, .goldenUnreadable, .toolchainFailed,
+            .goldenMissing, .goldenOrphan, .goldenRecord, .updateRefused, .promoteRefused, .goldenUnreadable, .toolchainFailed,
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker:

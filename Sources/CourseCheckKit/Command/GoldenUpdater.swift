@@ -66,12 +66,23 @@ package struct GoldenUpdater {
         var writes: [Write] = []
         var deletions: [Deletion] = []
         var roots: [String: GoldenStore] = [:]
+        // Stores whose record lets nothing be written, by canonical root: the trees that would have
+        // been approved there.
+        var closed: [String: (store: GoldenStore, trees: Int)] = [:]
         for lesson in result.lessonResults {
             guard let store = lesson.store else { continue }
-            roots[store.root.path] = store
             // The temporaries a killed coursecheck left in any golden folder of the run go now (of
             // ended processes only), not only in the folders this update writes.
             FileGate.sweepTemporaries(in: store.folder(lesson: lesson.path))
+            let root = store.canonicalRoot
+            let owned = result.ownership[root]
+            if owned?.writePermission() == .refused {
+                closed[root, default: (store, 0)].trees += lesson.trees.count {
+                    if case .write = $0.approval { true } else { false }
+                }
+                continue
+            }
+            roots[store.root.path] = store
             guard lesson.lesson != nil else { continue }
             if let blocking = lesson.structuralError {
                 changes.refused += lesson.trees.count { $0.tree != nil }
@@ -93,7 +104,7 @@ package struct GoldenUpdater {
                     refusals.append(.updateRefused(at: header, reason))
                 }
             }
-            if prune {
+            if prune, owned?.judgesOrphans == true {
                 for orphan in GoldenCheck(store: store).orphans(of: lesson) {
                     guard let snapshot = FileGate.read(orphan.url, followingLinks: false).snapshot else { continue }
                     deletions.append(
@@ -101,7 +112,21 @@ package struct GoldenUpdater {
                 }
             }
         }
-        let (carried, leftOrphans) = carry(result, orphanFolders: checker.orphanFolders(plan), planned: writes)
+        for (root, (store, trees)) in closed.sorted(by: { $0.value.store.rootPath < $1.value.store.rootPath })
+        where trees > 0 || prune {
+            changes.refused += trees
+            let finding = result.ownership[root]?.findings().first?.location
+            let record = finding.map { "\($0.path):\($0.line)" } ?? "\(store.displayRoot)/\(StoreRecord.file)"
+            refusals.append(
+                .updateRefused(
+                    at: SourceLocation(path: "\(store.displayRoot)/\(StoreRecord.file)", line: 1),
+                    .storeRecord(store: store.displayRoot, record: record, trees: trees)))
+        }
+        // Only folders of stores whose record agrees with the disk are orphans, carried or pruned.
+        let orphanFolders = checker.orphanFolders(plan, ownership: result.ownership).filter {
+            result.ownership[$0.store.canonicalRoot]?.judgesOrphans == true
+        }
+        let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders, planned: writes)
         writes += carried.writes
         deletions += carried.deletions
         if prune {
@@ -153,7 +178,7 @@ package struct GoldenUpdater {
         do {
             try apply(
                 writes, deletions, folders: folders.map(\.entry.url), toolchain: toolchain, roots: roots,
-                &changes, &refusals)
+                ownership: result.ownership, &changes, &refusals)
         } catch {
             interrupted(changes)
             throw error
@@ -164,7 +189,7 @@ package struct GoldenUpdater {
     /// The writes and removals, in plan order; `changes` holds what happened when one throws.
     private func apply(
         _ writes: [Write], _ deletions: [Deletion], folders: [URL], toolchain: String?, roots: [String: GoldenStore],
-        _ changes: inout Changes, _ refusals: inout [Diagnostic]
+        ownership: [String: StoreOwnership], _ changes: inout Changes, _ refusals: inout [Diagnostic]
     ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
         for write in writes {
@@ -197,6 +222,25 @@ package struct GoldenUpdater {
         }
         // A listed folder goes only when nothing at all is left in it (rmdir cannot delete more).
         for folder in folders { FileGate.removeIfEmpty(folder) }
+        // The record names every directory the run wrote for: written once the store is the run's.
+        for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) {
+            guard case .allowed(let text?, let expecting) = ownership[store.canonicalRoot]?.writePermission()
+            else { continue }
+            let record = store.root.appendingPathComponent(StoreRecord.file)
+            let display = "\(store.displayRoot)/\(StoreRecord.file)"
+            try FileGate.makeDirectories(store.root)
+            if let refusal = try FileGate.replace(
+                record, with: text, expecting: expecting.map { .unchanged($0) } ?? .absent, links: .refuse,
+                environment: environment)
+            {
+                refusals.append(
+                    .updateRefused(
+                        at: SourceLocation(path: display, line: 1),
+                        .notWritten(path: display, reason: refusal.description)))
+                continue
+            }
+            if expecting != nil { changes.changed.append(display) } else { changes.added.append(display) }
+        }
         guard let toolchain else { return }
         for store in roots.values.sorted(by: { $0.root.path < $1.root.path })
         where store.recordedToolchain != toolchain {

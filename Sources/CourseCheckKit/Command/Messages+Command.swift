@@ -20,6 +20,9 @@ extension Diagnostic {
         case notRemoved(path: String, reason: String)
         /// The tree has no golden: goldens are off, or its header gives it no name.
         case noGolden
+        /// Nothing was written into the goldens directory `store`, `trees` trees' approvals
+        /// included: its record (`record`) does not let this run write there.
+        case storeRecord(store: String, record: String, trees: Int)
     }
 
     static func updateRefused(at location: SourceLocation, _ reason: UpdateRefused) -> Diagnostic {
@@ -41,6 +44,10 @@ extension Diagnostic {
             case .notWritten(let path, let reason): "not written: \(path): \(reason)"
             case .notRemoved(let path, let reason): "not removed: \(path): \(reason)"
             case .noGolden: "not approved: the tree has no golden of its own (see its tree-identity finding)"
+            case .storeRecord(let store, let record, let trees):
+                "nothing written into \(store)\(trees > 0 ? ", \(Plural.count(trees, "tree"))' approvals included" : ""): "
+                    + "its record of the lessons directories it serves does not allow it (see the golden-record "
+                    + "finding at \(record))"
             }
         return Diagnostic(.updateRefused, at: location, message)
     }

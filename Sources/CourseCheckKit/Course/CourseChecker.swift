@@ -12,6 +12,9 @@ package struct CourseChecker: Sendable {
         package var summary: SummaryLine
         /// The compiler's version line, when the toolchain engine ran.
         package var toolchainVersion: String?
+        /// Each golden store's ownership as the check read it, by its root with links resolved:
+        /// what `--update` may write and prune there.
+        package var ownership: [String: StoreOwnership] = [:]
 
         package init(
             lessonResults: [LessonResult], courseFindings: [Finding], summary: SummaryLine,
@@ -195,6 +198,7 @@ package struct CourseChecker: Sendable {
         var summary = SummaryLine()
         var toolchainVersion: String?
         var evaluated = false
+        var ownership: [String: StoreOwnership] = [:]
 
         /// A finding made outside one lesson's context goes to the lesson it is located in, if any.
         mutating func place(_ diagnostic: Diagnostic, _ subject: Subject) {
@@ -274,10 +278,12 @@ package struct CourseChecker: Sendable {
             rootExists[store.rootPath] = store.exists
         }
         let exists = rootExists
+        let ownership = self.ownership(plan, stores: stores)
+        let judging = stores.roots.map { root in root.map { ownership[$0]?.judgesOrphans ?? false } ?? false }
         let checked = parallelMap(Array(results.indices), width: configuration.router.toolchain.workers) {
             index -> [Finding]? in
             guard let store = results[index].store, exists[store.rootPath] == true else { return nil }
-            return GoldenCheck(store: store).check(results[index])
+            return GoldenCheck(store: store).check(results[index], orphans: judging[index])
         }
         var compared = 0
         var reportedRoots: Set<String> = []
@@ -302,11 +308,45 @@ package struct CourseChecker: Sendable {
                 run.course.append(Finding(.course, note))
             }
         }
-        for (store, orphan) in orphanFolders(plan, stores: stores, listings: listings) {
+        // What no lesson of the run claims: orphans where the store's record agrees with the disk,
+        // else what keeps the record from being written (one finding, never a list of "orphans").
+        var owned = ownership
+        for (index, result) in results.enumerated() {
+            guard let root = stores.roots[index], owned[root] != nil, !judging[index] else { continue }
+            let orphans = GoldenCheck(store: result.store!).orphans(of: result)
+            owned[root]?.unclaimed += orphans.map(\.displayPath)
+        }
+        for (store, orphan) in orphanFolders(plan, stores: stores, listings: listings, ownership: ownership) {
+            let root = store.canonicalRoot
+            guard owned[root]?.judgesOrphans == true else {
+                owned[root]?.unclaimed.append(orphan.displayPath)
+                continue
+            }
             run.course.append(
                 Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
         }
+        // A missing goldens directory is its own finding (`missingStore`); a new one's record is
+        // written with its first goldens.
+        for root in owned.keys.sortedDeterministically() where exists[owned[root]!.store.rootPath] == true {
+            run.course += owned[root]!.findings().map { Finding(.golden(owned[root]!.recordDisplayPath), $0) }
+        }
+        run.ownership = owned
         run.summary.goldens = "goldens: \(compared) compared"
+    }
+
+    /// Each golden store's ownership (`StoreOwnership`), by its root with links resolved,
+    /// for the run's lessons that keep their goldens there.
+    func ownership(_ plan: CourseLoader.Plan, stores: PlannedStores) -> [String: StoreOwnership] {
+        var entries: [String: [CourseLoader.Entry]] = [:]
+        var first: [String: GoldenStore] = [:]
+        for (index, entry) in plan.entries.enumerated() {
+            guard let store = stores.stores[index], let root = stores.roots[index] else { continue }
+            entries[root, default: []].append(entry)
+            first[root] = first[root] ?? store
+        }
+        var owned: [String: StoreOwnership] = [:]
+        for (root, store) in first { owned[root] = StoreOwnership.read(store, entries: entries[root] ?? []) }
+        return owned
     }
 
     /// The claims that read only the course's text (`readsTreeOutputs` false), started on the
@@ -415,6 +455,7 @@ package struct CourseChecker: Sendable {
         var result = Result(
             lessonResults: results, courseFindings: course, summary: run.summary, toolchainVersion: run.toolchainVersion
         )
+        result.ownership = run.ownership
         let lessons = result.lessons
         result.summary.lessons = plan.entries.count
         result.summary.cores = lessons.reduce(0) { $0 + $1.count(of: .core) }
@@ -473,9 +514,11 @@ package struct CourseChecker: Sendable {
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons
     /// that no longer exist. Every lesson of the run that shares the goldens directory keeps its
     /// folder, so two lessons directories with one `goldens/` never orphan each other.
+    /// Folders of lessons of directories the store's record names are never candidates, whichever
+    /// directories the run checks.
     func orphanFolders(
         _ plan: CourseLoader.Plan, stores planned: PlannedStores? = nil,
-        listings: DirectoryListings = DirectoryListings()
+        listings: DirectoryListings = DirectoryListings(), ownership: [String: StoreOwnership]
     ) -> [(store: GoldenStore, orphan: GoldenStore.Entry)] {
         var stores: [String: GoldenStore] = [:]
         var order: [String] = []
@@ -496,7 +539,9 @@ package struct CourseChecker: Sendable {
         var found: [(GoldenStore, GoldenStore.Entry)] = []
         for key in order where wholeDirectories.contains(key) {
             guard let store = stores[key], store.exists else { continue }
-            found += store.orphanFolders(keeping: stems[key] ?? [], listings: listings).map { (store, $0) }
+            let claimed = (stems[key] ?? []).union(ownership[key]?.otherStems ?? [])
+                .union(ownership[key]?.checked.flatMap(\.stems) ?? [])
+            found += store.orphanFolders(keeping: claimed, listings: listings).map { (store, $0) }
         }
         return found
     }
@@ -559,6 +604,20 @@ package struct CourseChecker: Sendable {
                 )
             }
             owners[folder] = entry.displayPath
+        }
+        // A lesson of a directory the store's record names, not checked in this run, claims its
+        // folder too: two directories sharing a store may not hold a lesson of one name.
+        for (root, owned) in ownership(plan, stores: planned) {
+            for directory in owned.others {
+                for (index, entry) in plan.entries.enumerated() where roots[index] == root {
+                    let stem = GoldenStore.stem(of: entry.displayPath)
+                    guard directory.stems.contains(stem) else { continue }
+                    throw CourseCheckError.usage(
+                        "\(entry.displayPath) and \(directory.display)/\(stem).md would share the golden folder "
+                            + "\(owned.store.displayRoot)/\(stem): \(owned.recordDisplayPath) says both directories keep "
+                            + "their goldens there; rename one of the lessons, or give one directory its own --goldens")
+                }
+            }
         }
     }
 

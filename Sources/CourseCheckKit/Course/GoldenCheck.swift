@@ -9,7 +9,8 @@ package struct GoldenCheck: Sendable {
     /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
     /// No orphans while the lesson has a structural error: a tree may be hidden by it, so a golden
     /// no recognised tree names is unknown, not an orphan.
-    package func check(_ lesson: LessonResult) -> [Finding] {
+    /// `orphans` false when the store's record does not let this run judge them (`StoreOwnership`).
+    package func check(_ lesson: LessonResult, orphans judged: Bool) -> [Finding] {
         var findings: [Finding] = []
         for (index, tree) in lesson.trees.enumerated() {
             guard let golden = tree.golden, let run = tree.run, tree.ranCleanly,
@@ -42,7 +43,7 @@ package struct GoldenCheck: Sendable {
                     .golden(store.displayFolder(lesson: lesson.path)),
                     .goldenFolderUnreadable(store.displayFolder(lesson: lesson.path), reason: reason)))
         }
-        for orphan in orphans(of: lesson) {
+        for orphan in judged ? orphans(of: lesson) : [] {
             findings.append(Finding(.golden(orphan.displayPath), orphanFinding(orphan, lesson: lesson.path)))
         }
         return findings

@@ -87,6 +87,50 @@ extension Diagnostic {
             "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
     }
 
+    /// Why a goldens directory's record of the lessons directories it serves stops coursecheck from
+    /// judging or writing its goldens.
+    enum GoldenRecord {
+        /// There is no record; `directories` are the run's, which `--update` would record.
+        case missing(directories: [String])
+        /// There is no record, and `unclaimed` goldens (`more` beyond those named) are no lesson's of
+        /// `directories`: they may be another directory's, so nothing is recorded or pruned.
+        case missingWithUnclaimed(directories: [String], unclaimed: [String], more: Int)
+        /// The record does not name `directory`, whose lessons keep their goldens here.
+        case unnamed(directory: String)
+        /// The record's line names `text`, which is not a directory that can be listed.
+        case namedNotThere(text: String, reason: String)
+        /// The record cannot be read.
+        case unreadable(reason: String)
+    }
+
+    /// The one builder of `golden-record`, at the record's line (line 1 when it has none).
+    static func goldenRecord(_ path: String, line: Int = 1, store: String, _ reason: GoldenRecord) -> Diagnostic {
+        let suspended =
+            "no golden of \(store)/ is called an orphan, none is pruned, and --update writes nothing there until the "
+            + "record and the disk agree"
+        let message =
+            switch reason {
+            case .missing(let directories):
+                "\(store)/ has no record of the lessons directories it serves (\(path)); 'coursecheck --update' "
+                    + "records \(directories.joined(separator: ", "))"
+            case .missingWithUnclaimed(let directories, let unclaimed, let more):
+                "\(store)/ has no record of the lessons directories it serves (\(path)), and holds goldens no lesson "
+                    + "of \(directories.joined(separator: ", ")) claims (\(unclaimed.joined(separator: ", "))"
+                    + (more > 0 ? " and \(Plural.count(more, "more folder"))" : "") + "), which may be another directory's; write every "
+                    + "lessons directory that keeps its goldens there into \(path), one a line (only "
+                    + "\(directories.first ?? "lessons") if no other does); until then none of them is called an "
+                    + "orphan or pruned, and --update writes nothing there"
+            case .unnamed(let directory):
+                "\(path) does not name \(directory), whose lessons keep their goldens in \(store)/; "
+                    + "'coursecheck --update' adds it"
+            case .namedNotThere(let text, let reason):
+                "\(path) names '\(text)', which \(reason); remove the line if the directory is gone: " + suspended
+            case .unreadable(let reason):
+                "\(path) cannot be read (\(reason)): " + suspended
+            }
+        return Diagnostic(.goldenRecord, at: SourceLocation(path: path, line: line), message)
+    }
+
     /// The goldens were approved with the `recorded` toolchain; this run uses `current`.
     static func environmentDrift(_ path: String, recorded: String, current: String) -> Diagnostic {
         Diagnostic(

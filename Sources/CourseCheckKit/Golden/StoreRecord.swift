@@ -1,0 +1,77 @@
+import Foundation
+
+/// `goldens/LESSONS`: the lessons directories a golden store serves, one a line, each relative to
+/// the folder holding the store (`lessons`, `drafts`, `../other/lessons`). Which lessons may claim
+/// the store's goldens is read from here, never guessed from the directories a run happens to
+/// check: a store shared by `lessons/` and `drafts/` keeps the goldens of both whichever is checked.
+/// Blank lines and lines starting with `#` are the author's.
+package struct StoreRecord: Sendable, Equatable {
+    package static let file = "LESSONS"
+
+    /// One directory the record names.
+    package struct Line: Sendable, Equatable {
+        /// The line's number in the record, for a finding placed at it.
+        package var number: Int
+        /// The line as written (without trailing blanks).
+        package var text: String
+        /// The directory it names, absolute and with every link resolved.
+        package var path: String
+    }
+
+    /// The record as read: absent, unreadable (why), or its lines and the file for compare-and-swap.
+    package enum State: Sendable, Equatable {
+        case absent
+        case unreadable(String)
+        case recorded([Line], FileGate.Snapshot)
+    }
+
+    /// Reads the record of `store` (never through a link).
+    package static func read(_ store: GoldenStore) -> State {
+        let url = store.root.appendingPathComponent(file)
+        switch FileGate.read(url, followingLinks: false) {
+        case .missing: return .absent
+        case .notRegular: return .unreadable("it is not a regular file (a link or a folder)")
+        case .unreadable(let code): return .unreadable(String(cString: strerror(code)))
+        case .file(let snapshot):
+            guard let text = String(validating: snapshot.bytes, as: UTF8.self) else {
+                return .unreadable("it is not UTF-8 text")
+            }
+            let base = FileGate.canonicalPath(path: store.rootPath).parentPath
+            var lines: [Line] = []
+            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var line = Substring(raw)
+                while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+                guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+                let named = line.hasPrefix("/") ? String(line) : (base == "/" ? "" : base) + "/" + line
+                lines.append(Line(number: index + 1, text: String(line), path: FileGate.canonicalPath(path: named)))
+            }
+            return .recorded(lines, snapshot)
+        }
+    }
+
+    /// The record's text naming `directories` (canonical paths), each relative to the folder holding
+    /// the store when it can be: what `--update` writes, the author's comment lines kept.
+    package static func text(naming directories: [String], store: GoldenStore, keeping earlier: [UInt8]?) -> [UInt8] {
+        let base = FileGate.canonicalPath(path: store.rootPath).parentPath
+        var kept: [String] = []
+        if let earlier {
+            let lines = String(decoding: earlier, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            kept = lines.map(String.init).filter { $0.hasPrefix("#") }
+        }
+        if earlier == nil {
+            kept = ["# The lessons directories whose goldens are here, one a line, relative to the folder holding it."]
+        }
+        let named = directories.map { relative($0, to: base) }
+        return Array((kept + named).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+    }
+
+    /// `path` relative to `base` (both absolute): `lessons`, `../x/lessons`, or `.` for `base` itself.
+    static func relative(_ path: String, to base: String) -> String {
+        let from = base.split(separator: "/")
+        let to = path.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
