@@ -186,15 +186,68 @@ final class ConfinedWritesTests: XCTestCase {
             try FileManager.default.moveItem(
                 at: lessons.appendingPathComponent(name), to: second.appendingPathComponent(name))
         }
+        // The record names one directory: the other is said once, and `--update` adds it.
+        let unnamed = run(["--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(
+            unnamed.stderr,
+            "goldens/LESSONS:1:1: error: goldens/LESSONS does not name lessons2, whose lessons keep their goldens in "
+                + "goldens/; 'coursecheck --update' adds it [golden-record]\n")
+        let adding = run(["--update", "--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(adding.status, .clean, adding.stderr)
+        XCTAssertEqual(adding.stdout.split(separator: "\n").first, "changed  goldens/LESSONS")
+        XCTAssertEqual(
+            try String(contentsOf: root.appendingPathComponent("goldens/LESSONS"), encoding: .utf8),
+            try String(contentsOf: Binary.packageRoot.appendingPathComponent("goldens/LESSONS"), encoding: .utf8)
+                + "lessons2\n")
         let before = try snapshot()
         let check = run(["--no-claims", "lessons/", "lessons2/"])
         XCTAssertEqual(check.stderr, "")
         XCTAssertEqual(check.status, .clean)
-        let update = run(["--update", "--no-claims", "lessons/", "lessons2/"])
+        // Either directory checked alone judges none of the other's goldens.
+        for directory in ["lessons/", "lessons2/"] {
+            let alone = run(["--update", "--prune", "--no-claims", directory])
+            XCTAssertEqual(alone.status, .clean, alone.stderr)
+            XCTAssertEqual(alone.stdout.split(separator: "\n").first, "goldens: 0 added, 0 changed, 0 removed")
+        }
+        let update = run(["--update", "--prune", "--no-claims", "lessons/", "lessons2/"])
         XCTAssertEqual(update.status, .clean, update.stderr)
         // The summary line after it depends on what the shared result cache holds.
         XCTAssertEqual(update.stdout.split(separator: "\n").first, "goldens: 0 added, 0 changed, 0 removed")
         XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// A second lessons directory beside the first, checked alone with the store's record naming only
+    /// the first, never calls the first's goldens orphans; nor does a store with no record, whose
+    /// goldens a check cannot attribute: one finding, and nothing written or pruned.
+    func testAnotherDirectorysGoldensAreNeverPruned() throws {
+        let drafts = root.appendingPathComponent("drafts")
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: lessons.appendingPathComponent("09-yerel-durum.md"), to: drafts.appendingPathComponent("30-taslak.md"))
+        let record = root.appendingPathComponent("goldens/LESSONS")
+        let text = try Data(contentsOf: record)
+        for recorded in [false, true] {
+            if recorded { try text.write(to: record) } else { try FileManager.default.removeItem(at: record) }
+            let before = try snapshot()
+            let pruned = run(["--update", "--prune", "--no-claims", "drafts/"])
+            XCTAssertEqual(pruned.status, recorded ? .clean : .findings, pruned.stderr)
+            let after = try snapshot()
+            let goneOrChanged = before.keys.filter { !$0.hasPrefix("drafts") && after[$0] != before[$0] }.sorted()
+            XCTAssertEqual(goneOrChanged, recorded ? ["goldens/LESSONS"] : [], pruned.stdout)
+            if recorded {
+                XCTAssertEqual(pruned.stderr, "", "the record named lessons: drafts is added, nothing else judged")
+            } else {
+                XCTAssertEqual(
+                    pruned.stderr.split(separator: "\n").map { String($0.prefix(56)) },
+                    [
+                        "goldens/LESSONS:1:1: error: goldens/ has no record of th",
+                        "goldens/LESSONS:1:1: error: nothing written into goldens",
+                        "drafts/30-taslak.md:120:1: error: tree has no approved g",
+                        "drafts/30-taslak.md:186:1: error: tree has no approved g",
+                        "drafts/30-taslak.md:229:1: error: tree has no approved g",
+                    ])
+            }
+        }
     }
 
     func testTwoLessonsOfOneNameCannotShareAGoldenFolder() throws {

@@ -124,7 +124,7 @@ package struct GoldenUpdater {
         }
         // Only folders of stores whose record agrees with the disk are orphans, carried or pruned.
         let orphanFolders = checker.orphanFolders(plan, ownership: result.ownership).filter {
-            result.ownership[$0.store.canonicalRoot]?.judgesOrphans == true
+            result.ownership[$0.store.canonicalRoot]?.judgesOrphanFolders == true
         }
         let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders, planned: writes)
         writes += carried.writes

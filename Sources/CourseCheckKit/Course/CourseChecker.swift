@@ -318,7 +318,7 @@ package struct CourseChecker: Sendable {
         }
         for (store, orphan) in orphanFolders(plan, stores: stores, listings: listings, ownership: ownership) {
             let root = store.canonicalRoot
-            guard owned[root]?.judgesOrphans == true else {
+            guard owned[root]?.judgesOrphanFolders == true else {
                 owned[root]?.unclaimed.append(orphan.displayPath)
                 continue
             }

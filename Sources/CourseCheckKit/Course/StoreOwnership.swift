@@ -38,6 +38,11 @@ package struct StoreOwnership: Sendable {
         return missingLines.isEmpty
     }
 
+    /// Whether a lesson-named folder no lesson claims may be called an orphan: only when the run
+    /// checks every directory the store serves, since a lesson another one renamed still claims its
+    /// old folder until that directory's own `--update` carries it.
+    package var judgesOrphanFolders: Bool { judgesOrphans && others.isEmpty }
+
     /// The run's directories the record does not name (all of them when there is none).
     package var unrecorded: [Directory] {
         guard case .recorded(let lines, _) = record else { return checked }

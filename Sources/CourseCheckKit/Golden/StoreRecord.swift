@@ -1,7 +1,7 @@
 import Foundation
 
 /// `goldens/LESSONS`: the lessons directories a golden store serves, one a line, each relative to
-/// the folder holding the store (`lessons`, `drafts`, `../other/lessons`). Which lessons may claim
+/// the folder holding the store as the run names it (`lessons`, `drafts`, `../other/lessons`). Which lessons may claim
 /// the store's goldens is read from here, never guessed from the directories a run happens to
 /// check: a store shared by `lessons/` and `drafts/` keeps the goldens of both whichever is checked.
 /// Blank lines and lines starting with `#` are the author's.
@@ -36,7 +36,9 @@ package struct StoreRecord: Sendable, Equatable {
             guard let text = String(validating: snapshot.bytes, as: UTF8.self) else {
                 return .unreadable("it is not UTF-8 text")
             }
-            let base = FileGate.canonicalPath(path: store.rootPath).parentPath
+            // The folder holding the store as the run names it: a goldens directory that is a link
+            // still sits beside its lessons.
+            let base = store.rootPath.parentPath
             var lines: [Line] = []
             for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 var line = Substring(raw)
@@ -52,7 +54,7 @@ package struct StoreRecord: Sendable, Equatable {
     /// The record's text naming `directories` (canonical paths), each relative to the folder holding
     /// the store when it can be: what `--update` writes, the author's comment lines kept.
     package static func text(naming directories: [String], store: GoldenStore, keeping earlier: [UInt8]?) -> [UInt8] {
-        let base = FileGate.canonicalPath(path: store.rootPath).parentPath
+        let base = FileGate.canonicalPath(path: store.rootPath.parentPath)
         var kept: [String] = []
         if let earlier {
             let lines = String(decoding: earlier, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
