@@ -676,8 +676,8 @@ final class PromoteConvergenceTests: XCTestCase {
         let update = InProcess.run(["--update", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(
             update.stderr.split(separator: "\n").first.map(String.init),
-            "lessons/01-promote.md:198:1: error: not approved: no lesson block can show this tree's output (see its other "
-                + "finding) [update-refused]")
+            "lessons/01-promote.md:198:1: error: not approved: no lesson block can show this tree's output exactly: it "
+                + "does not end with a newline [update-refused]")
 
         let again = InProcess.run(
             ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)

@@ -188,11 +188,76 @@ final class HookInstallTests: XCTestCase {
         let hook = repo.path(".githooks/pre-commit")
         XCTAssertEqual(install.status, 0, install.stderr)
         XCTAssertEqual(install.stdout, "installed \(hook)\n")
+        XCTAssertEqual(install.stderr, "")
         XCTAssertEqual(try repo.bytes(hook), Data(Self.plainWrapper.utf8))
         XCTAssertFalse(FileManager.default.fileExists(atPath: repo.hook), "installed in .git/hooks too")
         try repo.stageALessonEdit()
         XCTAssertEqual(try repo.sh("git commit -qm edit").status, 0)
         XCTAssertEqual(try repo.log(), "coursecheck lessons/ (01-giris.md)\n")
+    }
+
+    /// A core.hooksPath outside the repository (here the global one) is shared with every repository
+    /// that uses it: make hooks names it and where it was set, and writes nothing there unless asked.
+    func testASharedGlobalHooksPathIsRefusedUnlessAskedFor() throws {
+        let repo = try FakeRepo(for: self)
+        let shared = repo.root.appendingPathComponent("shared-hooks").path
+        try repo.write(Self.teamHook, to: shared + "/pre-commit", mode: 0o755)
+        try repo.write("#!/bin/sh\n", to: shared + "/post-merge", mode: 0o700)
+        XCTAssertEqual(try repo.sh("git config --global core.hooksPath '~/shared-hooks'").status, 0)
+        let before = try repo.snapshot(shared)
+
+        let refused = try repo.install()
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stdout, "")
+        let sharedLine =
+            "core.hooksPath is \(shared), set in the global config (\(repo.root.path)/.gitconfig) and outside "
+            + "this repository, so other repositories share it"
+        XCTAssertEqual(
+            refused.stderr,
+            """
+            coursecheck: make hooks: \(sharedLine); nothing changed.
+            Every repository that uses that folder would run coursecheck's hook. To install it there all the same,
+            run COURSECHECK_SHARED_HOOKS=1 make hooks; or give this repository a hooks folder of its own
+            (git config --local core.hooksPath FOLDER) and run make hooks again.
+
+            """)
+        XCTAssertEqual(try repo.snapshot(shared), before, "the refused install wrote into the shared folder")
+        XCTAssertEqual(try repo.hookFiles(), [])
+
+        // A folder that does not exist yet is not created either.
+        XCTAssertEqual(try repo.sh("git config --global core.hooksPath ../fresh/../hooks-to-be").status, 0)
+        let unborn = try repo.install()
+        XCTAssertEqual(unborn.status, 1)
+        XCTAssertTrue(
+            unborn.stderr.hasPrefix(
+                "coursecheck: make hooks: core.hooksPath is \(repo.root.path)/hooks-to-be, set in the global config"),
+            unborn.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: repo.root.path).filter { $0.hasPrefix("hooks") }, [])
+
+        XCTAssertEqual(try repo.sh("git config --global core.hooksPath '~/shared-hooks'").status, 0)
+        let asked = try repo.sh("scripts/install-hooks", ["COURSECHECK_SHARED_HOOKS": "1"])
+        XCTAssertEqual(asked.status, 0, asked.stderr)
+        XCTAssertEqual(asked.stderr, "")
+        XCTAssertEqual(
+            asked.stdout,
+            "\(sharedLine); installing there as COURSECHECK_SHARED_HOOKS=1 asks\n"
+                + "chained the existing hook as \(shared)/pre-commit.local\n"
+                + "installed \(shared)/pre-commit (it runs pre-commit.local first, then scripts/pre-commit)\n")
+        XCTAssertEqual(try repo.bytes(shared + "/pre-commit"), Data(Self.chainedWrapper.utf8))
+        XCTAssertEqual(try repo.bytes(shared + "/pre-commit.local"), Data(Self.teamHook.utf8))
+    }
+
+    /// A relative core.hooksPath set in the repository's own config lies in its work tree: no warning.
+    func testALocalHooksPathInsideTheWorkTreeIsNotShared() throws {
+        let repo = try FakeRepo(for: self)
+        XCTAssertEqual(try repo.sh("git config --global core.hooksPath '~/shared-hooks'").status, 0)
+        XCTAssertEqual(try repo.sh("git config --local core.hooksPath .githooks").status, 0)
+        let install = try repo.install()
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(install.stderr, "")
+        XCTAssertEqual(install.stdout, "installed \(repo.path(".githooks/pre-commit"))\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repo.root.appendingPathComponent("shared-hooks").path))
     }
 
     func testATrackedHookUnderCoreHooksPathIsRefusedAndLeftAsItIs() throws {
@@ -471,6 +536,22 @@ private struct FakeRepo {
         try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1
     }
 
+    /// Every entry under `folder` with its bytes (or link target) and mode, to show nothing changed.
+    func snapshot(_ folder: String) throws -> [String: String] {
+        let files = FileManager.default
+        var entries: [String: String] = [:]
+        for name in try files.subpathsOfDirectory(atPath: folder) {
+            let path = folder + "/" + name
+            if let target = try? files.destinationOfSymbolicLink(atPath: path) {
+                entries[name] = "link " + target
+            } else {
+                let data = (try? bytes(path)).map { $0.base64EncodedString() } ?? "folder"
+                entries[name] = "\(try mode(path)) \(data)"
+            }
+        }
+        return entries
+    }
+
     /// The hooks folder, without the samples git init writes.
     func hookFiles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path(".git/hooks"))
@@ -510,6 +591,7 @@ private struct FakeRepo {
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
         variables["HOME"] = root.path
         variables["GIT_CONFIG_NOSYSTEM"] = "1"
+        variables["GIT_CONFIG_GLOBAL"] = root.appendingPathComponent(".gitconfig").path
         variables["GIT_AUTHOR_NAME"] = "t"
         variables["GIT_AUTHOR_EMAIL"] = "t@t"
         variables["GIT_COMMITTER_NAME"] = "t"

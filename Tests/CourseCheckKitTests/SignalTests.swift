@@ -73,6 +73,72 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    /// SIGINT at any moment of `--update --prune` leaves no temporary: each orphan is still there
+    /// byte for byte, or gone, and nothing else changed. The signal comes once the removals are
+    /// announced, after a random delay that lands across the removals of fifty orphans.
+    func testSIGINTDuringAPruneLeavesNoTemporary() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let root = scratch.url
+        try Self.course(Self.lesson(tree: "print(1)", expected: "1"), in: root)
+        let cache = root.appendingPathComponent("cache")
+        let arguments = ["--no-claims", "--cache-dir", cache.path, "--update", "--prune", "lessons"]
+        // Approved once (and the compiler's answer cached), so each run below is quick.
+        let first = try Binary.run(arguments, in: root)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        var generator = BlockStructurePropertyTests.Generator(state: PropertySeeds.seeds(defaultCases: 1).first ?? 1)
+        let orphans = (0..<50).map { "goldens/01-ders/eski-\($0).out" } + ["goldens/02-gitti/a.out"]
+        var interrupted = 0
+        for attempt in 0..<20 {
+            for (index, orphan) in orphans.enumerated() {
+                let url = root.appendingPathComponent(orphan)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("eski \(index)\n".utf8).write(to: url)
+            }
+            let before = FileTree.contents(of: root) { $0.hasPrefix("cache") || $0.hasPrefix("tmp") }
+            let process = Process()
+            process.executableURL = try Binary.url()
+            process.arguments = arguments
+            process.currentDirectoryURL = root
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = root.appendingPathComponent("tmp").path
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first announced removal; then up to 2 ms, about the time fifty removals take.
+            var said = Data()
+            while !String(decoding: said, as: UTF8.self).contains("will remove") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                said += chunk
+            }
+            usleep(useconds_t(generator.next() % 2_000))
+            kill(process.processIdentifier, SIGINT)
+            _ = output.fileHandleForReading.readDataToEndOfFile()
+            XCTAssertTrue(Self.waitForExit(process, seconds: 20), "attempt \(attempt): no exit")
+            if process.terminationStatus == 128 + SIGINT { interrupted += 1 }
+
+            let after = FileTree.contents(of: root) { $0.hasPrefix("cache") || $0.hasPrefix("tmp") }
+            let temporaries = after.keys.filter {
+                $0.split(separator: "/").last?.hasPrefix(".coursecheck-tmp-") == true
+            }
+            XCTAssertEqual(temporaries, [], "attempt \(attempt): temporaries left")
+            XCTAssertEqual(after.keys.filter { $0.hasSuffix(".kept") }, [], "attempt \(attempt)")
+            for (path, data) in after {
+                XCTAssertEqual(before[path], data, "attempt \(attempt): \(path) changed or appeared")
+            }
+            for (path, data) in before where after[path] == nil {
+                XCTAssertTrue(orphans.contains(path), "attempt \(attempt): \(path) went, not an orphan: \(data)")
+            }
+            for orphan in orphans { try? FileManager.default.removeItem(at: root.appendingPathComponent(orphan)) }
+        }
+        // Most signals must land while the run is on, or the test proves nothing.
+        XCTAssertGreaterThan(interrupted, 10, "the signals came too late")
+    }
+
     /// SIGKILL reaches no handler, so coursecheck cannot end its children then; each child's
     /// supervisor does (`ParentDeath`). Gone as soon as their coursecheck is killed: a parser that
     /// never finishes (the slow lesson's nesting), the frontend a compiling swiftc started, and a

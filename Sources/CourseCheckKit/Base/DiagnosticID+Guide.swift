@@ -243,7 +243,9 @@ extension DiagnosticID {
             (
                 summary: "`--update` did not approve a tree or write a file: the lesson contradicts the output, the "
                     + "tree did not run cleanly, the lesson has a structural error, or the golden changed on disk, "
-                    + "is read-only or is not coursecheck's.",
+                    + "is read-only or is not coursecheck's. A tree without a clean run is refused with its cause: "
+                    + "in words (it crashed, its output changes from run to run), or as the finding of the same "
+                    + "report that says it (`see compile-error at lessons/x.md:12:5`).",
                 fix: "Fix what the message names: correct the lesson or run `coursecheck --promote lessons/`, fix "
                     + "the structural error, or make the file writable; then run `coursecheck --update lessons/` "
                     + "again."

@@ -116,7 +116,7 @@ package struct GoldenUpdater {
         where trees > 0 || prune {
             changes.refused += trees
             let finding = result.ownership[root]?.findings().first?.location
-            let record = finding.map { "\($0.path):\($0.line)" } ?? "\(store.displayRoot)/\(StoreRecord.file)"
+            let record = "\(finding ?? SourceLocation(path: "\(store.displayRoot)/\(StoreRecord.file)", line: 1))"
             refusals.append(
                 .updateRefused(
                     at: SourceLocation(path: "\(store.displayRoot)/\(StoreRecord.file)", line: 1),
@@ -184,6 +184,28 @@ package struct GoldenUpdater {
             throw error
         }
         return (changes, refusals)
+    }
+
+    /// The findings of `result` that its trees' refusals point at (by id and location), for the
+    /// report of the check that follows an update: a refusal is reported there, and so is its
+    /// cause, even when that check, run again, no longer finds it (a tree that crashes once in a while).
+    package static func causes(of result: CourseChecker.Result) -> [Diagnostic] {
+        var pointed: [(id: DiagnosticID, at: SourceLocation)] = []
+        for lesson in result.lessonResults where lesson.lesson != nil && lesson.structuralError == nil {
+            for tree in lesson.trees {
+                switch tree.approval {
+                case .refused(.ranUncleanly(.notRun(let id, let at))): pointed.append((id, at))
+                case .refused(.unverified(let at?)): pointed.append((.validityUnknown, at))
+                default: continue
+                }
+            }
+        }
+        let diagnostics = result.diagnostics
+        var seen: Set<String> = []
+        return pointed.compactMap { id, at in
+            guard seen.insert("\(id.rawValue) \(at)").inserted else { return nil }
+            return diagnostics.first { $0.id == id && $0.location == at }
+        }
     }
 
     /// The writes and removals, in plan order; `changes` holds what happened when one throws.

@@ -6,10 +6,12 @@ extension Diagnostic {
         case structural(id: DiagnosticID, line: Int)
         /// The golden at `path` is something coursecheck did not make.
         case foreign(path: String, what: String)
-        case ranUncleanly
-        /// The compiler could not be asked whether the tree compiles.
-        case unverified
-        case unrepresentable
+        /// The tree has no clean run to approve, for this reason.
+        case ranUncleanly(Unclean)
+        /// The compiler could not be asked whether the tree compiles; the `validity-unknown` finding
+        /// that says why is at this location (nil when the check made none, as the live loop does).
+        case unverified(see: SourceLocation?)
+        case unrepresentable(Unrepresentable)
         /// The output differs from the expected block at `expectedLine`.
         case contradicted(expectedLine: Int)
         /// The toolchain file at `path` is a link or a folder.
@@ -25,6 +27,19 @@ extension Diagnostic {
         case storeRecord(store: String, record: String, trees: Int)
     }
 
+    /// Why a tree has no clean run to approve: said in words, or by the finding of the same report
+    /// that says it (its id and location), never by a finding that may not be there.
+    package enum Unclean: Sendable, Equatable {
+        /// It ran and did not end with status 0: a crash, a status, a time-out, too much output.
+        case failed(ChildProcess.Ending)
+        /// Its output changes from run to run.
+        case nondeterministic
+        /// It did not run; the finding `id` at `location` says why (a compile error, say).
+        case notRun(see: DiagnosticID, at: SourceLocation)
+        /// It did not run and the check made no finding that says why (the live loop's approve).
+        case notRunUnexplained
+    }
+
     static func updateRefused(at location: SourceLocation, _ reason: UpdateRefused) -> Diagnostic {
         let message =
             switch reason {
@@ -32,10 +47,25 @@ extension Diagnostic {
                 "goldens of this lesson left as they are: the \(id.rawValue) error at line \(line) makes its trees "
                     + "uncertain; fix it, then run --update again"
             case .foreign(let path, let what): "not approved: \(path) is not coursecheck's to write: \(what)"
-            case .ranUncleanly: "not approved: the tree did not run cleanly (see its other findings)"
-            case .unverified:
-                "not approved: whether the tree compiles could not be decided (see the validity-unknown finding)"
-            case .unrepresentable: "not approved: no lesson block can show this tree's output (see its other finding)"
+            case .ranUncleanly(.failed(let ending)):
+                "not approved: \(OutputVerdict.failed(ending).promoteSkipReason ?? "the tree failed"), so it has no "
+                    + "output to approve"
+            case .ranUncleanly(.nondeterministic):
+                "not approved: the tree's output changes from run to run, so it has no one output to approve"
+            case .ranUncleanly(.notRun(let id, let at)):
+                "not approved: the tree has no clean run to approve; see \(id.rawValue) at \(at)"
+            case .ranUncleanly(.notRunUnexplained): "not approved: the tree has no clean run to approve"
+            case .unverified(let at):
+                "not approved: the compiler could not be asked whether the tree compiles, so nothing is approved"
+                    + (at.map { "; see validity-unknown at \($0)" } ?? "")
+            case .unrepresentable(.invalidUTF8):
+                "not approved: no lesson block can show this tree's output exactly: it is not valid UTF-8"
+            case .unrepresentable(.nulByte):
+                "not approved: no lesson block can show this tree's output exactly: it holds a NUL byte"
+            case .unrepresentable(.noFinalNewline):
+                "not approved: no lesson block can show this tree's output exactly: it does not end with a newline"
+            case .unrepresentable(.carriageReturn):
+                "not approved: no lesson block can show this tree's output exactly: it holds a carriage return (CR)"
             case .contradicted(let expectedLine):
                 "not approved: the tree's output differs from the lesson's expected block at line \(expectedLine); fix "
                     + "the lesson, or run --promote, then --update"
@@ -43,11 +73,12 @@ extension Diagnostic {
                 "\(path) is not a regular file (a link or a folder), so it is left as it is"
             case .notWritten(let path, let reason): "not written: \(path): \(reason)"
             case .notRemoved(let path, let reason): "not removed: \(path): \(reason)"
-            case .noGolden: "not approved: the tree has no golden of its own (see its tree-identity finding)"
+            case .noGolden:
+                "not approved: the tree has no golden of its own (goldens are off, or its header names none)"
             case .storeRecord(let store, let record, let trees):
                 "nothing written into \(store)\(trees > 0 ? ", \(Plural.count(trees, "tree"))' approvals included" : ""): "
-                    + "its record of the lessons directories it serves does not allow it (see the golden-record "
-                    + "finding at \(record))"
+                    + "its record of the lessons directories it serves does not allow it; see golden-record at "
+                    + record
             }
         return Diagnostic(.updateRefused, at: location, message)
     }

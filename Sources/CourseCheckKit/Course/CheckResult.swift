@@ -134,27 +134,56 @@ package enum Approval: Sendable, Equatable {
 
 extension LessonResult {
     /// Decides each tree's approval from its verdict and its golden as read: the one approval policy,
-    /// read by `--update` and the LSP's approve.
-    mutating func decideApprovals() {
+    /// read by `--update` and the LSP's approve. `runFindings` are the evaluate stage's findings about
+    /// the run as a whole (`validity-unknown`, ...): a refusal may point at one of them, or at one of
+    /// the lesson's, and at nothing else.
+    mutating func decideApprovals(runFindings: [Diagnostic] = []) {
         for index in trees.indices {
-            trees[index].approval = Self.approval(trees[index])
+            trees[index].approval = approval(index, runFindings: runFindings)
         }
     }
 
-    private static func approval(_ tree: TreeResult) -> Approval {
+    private func approval(_ ordinal: Int, runFindings: [Diagnostic]) -> Approval {
+        let tree = trees[ordinal]
         guard let golden = tree.golden else { return .refused(.noGolden) }
         if let foreign = golden.foreign { return .refused(.foreign(path: golden.displayPath, what: foreign)) }
         if let reason = golden.unreadable { return .refused(.notWritten(path: golden.displayPath, reason: reason)) }
-        if tree.unverified { return .refused(.unverified) }
+        if tree.unverified {
+            return .refused(.unverified(see: runFindings.first { $0.id == .validityUnknown }?.location))
+        }
         switch tree.verdict {
         case .matches:
-            guard let run = tree.run else { return .refused(.ranUncleanly) }
+            guard let run = tree.run else { return .refused(.ranUncleanly(notRun(ordinal, runFindings: runFindings))) }
             return golden.contents == run.stdout ? .unchanged : .write(run.stdout)
         case .drifts:
-            guard case .block(let expected) = tree.expected else { return .refused(.ranUncleanly) }
+            guard case .block(let expected) = tree.expected else {
+                return .refused(.ranUncleanly(notRun(ordinal, runFindings: runFindings)))
+            }
             return .refused(.contradicted(expectedLine: expected.opening.number))
-        case .unrepresentable: return .refused(.unrepresentable)
-        case .failed, .nondeterministic, .notRun: return .refused(.ranUncleanly)
+        case .unrepresentable(let reason): return .refused(.unrepresentable(reason))
+        case .failed(let ending): return .refused(.ranUncleanly(.failed(ending)))
+        case .nondeterministic: return .refused(.ranUncleanly(.nondeterministic))
+        case .notRun: return .refused(.ranUncleanly(notRun(ordinal, runFindings: runFindings)))
         }
+    }
+
+    /// Why the tree at `ordinal` did not run, as the finding that says it: the tree's own, else one
+    /// of the lesson's located in the tree or its expected block, else one about the whole run.
+    private func notRun(_ ordinal: Int, runFindings: [Diagnostic]) -> Diagnostic.Unclean {
+        let tree = trees[ordinal]
+        let end: Int
+        if case .block(let expected) = tree.expected {
+            end = expected.closing.number
+        } else {
+            end = tree.block.closing.number
+        }
+        let lines = tree.block.opening.number...end
+        let own = findings.filter { $0.subject == .tree(ordinal) }.map(\.diagnostic)
+        let within = findings.map(\.diagnostic).filter { $0.location.path == path && lines.contains($0.location.line) }
+        for candidates in [own, within, runFindings] {
+            guard let cause = candidates.first(where: { $0.severity == .error }) ?? candidates.first else { continue }
+            return .notRun(see: cause.id, at: cause.location)
+        }
+        return .notRunUnexplained
     }
 }

@@ -257,7 +257,7 @@ package struct CourseChecker: Sendable {
             run.results[lesson].trees[ordinal].verdict = verdict
             run.results[lesson].findings += findings.map { Finding(.tree(ordinal), $0) }
         }
-        for index in run.results.indices { run.results[index].decideApprovals() }
+        for index in run.results.indices { run.results[index].decideApprovals(runFindings: report.diagnostics) }
         run.summary.engines = report.engines
         run.summary.compiler = report.validity
         run.toolchainVersion = report.toolchainVersion

@@ -268,25 +268,64 @@ package enum FileGate {
     ///
     /// The file is first renamed aside and looked at there, so an editor's save between the look and
     /// the removal cannot be removed with it: a file that is not the one read is put back.
+    /// The aside is registered under the registry's lock in the same step as the rename, and
+    /// leaves it in the same step as its unlink, so a signal finds it exactly while it exists.
     package static func remove(_ url: URL, expecting snapshot: Snapshot) throws(CourseCheckError) -> Refusal? {
         if let refusal = check(url, .unchanged(snapshot), links: .refuse) { return refusal }
         let aside = url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + Marker.current.name)
-        guard rename(url.path, aside.path) == 0 else {
-            throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
+        let moved = try registry.withLock { (state: inout Registry) throws(CourseCheckError) -> Int32 in
+            guard !state.terminating else { throw CourseCheckError.system("coursecheck is stopping") }
+            guard rename(url.path, aside.path) == 0 else { return errno }
+            state.asides[aside.path] = Aside(original: url.path, snapshot: snapshot)
+            return 0
+        }
+        guard moved == 0 else {
+            throw .io(path: url.path, operation: .remove, cause: .system(errno: moved))
         }
         guard case .file(let taken) = read(aside, followingLinks: false), taken.bytes == snapshot.bytes,
             taken.identity.isSameFile(as: snapshot.identity)
         else {
-            // Back where it was; a file that appeared there meanwhile is kept, and so is this one.
-            if link(aside.path, url.path) == 0 || errno == EEXIST && rename(aside.path, url.path + ".kept") == 0 {
-                unlink(aside.path)
+            registry.withLock { state in
+                Aside.putBack(aside.path, to: url.path)
+                state.asides[aside.path] = nil
             }
             return .changedOnDisk
         }
-        guard unlink(aside.path) == 0 else {
-            throw .io(path: url.path, operation: .remove, cause: .system(errno: errno))
+        let removed = registry.withLock { state -> Int32 in
+            state.asides[aside.path] = nil
+            return unlink(aside.path) == 0 ? 0 : errno
+        }
+        guard removed == 0 else {
+            throw .io(path: url.path, operation: .remove, cause: .system(errno: removed))
         }
         return nil
+    }
+
+    /// An orphan `remove` renamed aside: where it came from, and the file it must still be to go.
+    private struct Aside {
+        var original: String
+        var snapshot: Snapshot
+
+        /// Puts the file at `path` back where it was; a file that appeared there meanwhile is kept,
+        /// and so is this one, beside it as `.kept`.
+        static func putBack(_ path: String, to original: String) {
+            if link(path, original) == 0 || errno == EEXIST && rename(path, original + ".kept") == 0 {
+                unlink(path)
+            }
+        }
+
+        /// On a signal: removes the aside while it is still the file read (by identity and bytes),
+        /// puts any other file back, and does nothing once it is gone.
+        func settle(_ path: String) {
+            switch read(URL(fileURLWithPath: path), followingLinks: false) {
+            case .missing: return
+            case .file(let taken)
+            where taken.bytes == snapshot.bytes && taken.identity.isSameFile(as: snapshot.identity):
+                unlink(path)
+            default:
+                Self.putBack(path, to: original)
+            }
+        }
     }
 
     /// Removes a folder coursecheck emptied, only when nothing at all is left in it.
@@ -972,6 +1011,8 @@ package enum FileGate {
 
     private struct Registry {
         var paths: Set<String> = []
+        /// The orphans renamed aside by `remove`, by their temporary path.
+        var asides: [String: Aside] = [:]
         var terminating = false
     }
 
@@ -1005,6 +1046,8 @@ package enum FileGate {
                 }
             }
             state.paths.removeAll()
+            for (path, aside) in state.asides { aside.settle(path) }
+            state.asides.removeAll()
         }
     }
 
