@@ -116,7 +116,8 @@ extension Diagnostic {
             case .missingWithUnclaimed(let directories, let unclaimed, let more):
                 "\(store)/ has no record of the lessons directories it serves (\(path)), and holds goldens no lesson "
                     + "of \(directories.joined(separator: ", ")) claims (\(unclaimed.joined(separator: ", "))"
-                    + (more > 0 ? " and \(Plural.count(more, "more folder"))" : "") + "), which may be another directory's; write every "
+                    + (more > 0 ? " and \(Plural.count(more, "more folder"))" : "")
+                    + "), which may be another directory's; write every "
                     + "lessons directory that keeps its goldens there into \(path), one a line (only "
                     + "\(directories.first ?? "lessons") if no other does); until then none of them is called an "
                     + "orphan or pruned, and --update writes nothing there"

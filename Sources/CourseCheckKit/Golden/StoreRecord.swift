@@ -57,7 +57,8 @@ package struct StoreRecord: Sendable, Equatable {
         let base = FileGate.canonicalPath(path: store.rootPath.parentPath)
         var kept: [String] = []
         if let earlier {
-            let lines = String(decoding: earlier, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = String(decoding: earlier, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
             kept = lines.map(String.init).filter { $0.hasPrefix("#") }
         }
         if earlier == nil {
