@@ -69,8 +69,8 @@ final class CompilerValidityTests: XCTestCase {
     }
 
     /// Precompiled modules damaged in coursecheck's cache (a crash, a full disk) are the machine's:
-    /// the compile is tried again with a fresh module cache, a note says which to remove, and no
-    /// tree gets a finding, in that run or a later one.
+    /// the compile is tried again with a fresh module cache, the damaged one is removed with a
+    /// note, and no tree gets a finding, in that run or a later one.
     func testADamagedModuleCacheIsNeverATreesFinding() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -89,7 +89,7 @@ final class CompilerValidityTests: XCTestCase {
         XCTAssertEqual(
             check(in: scratch.url),
             "coursecheck: note: swiftc could not use the module cache \(modules.path) (damaged precompiled modules); "
-                + "this run used a fresh one: remove that directory to repair it\n" + clean)
+                + "this run used a fresh one and removed it, to be built anew\n" + clean)
         XCTAssertEqual(
             check(in: scratch.url),
             clean.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);"))

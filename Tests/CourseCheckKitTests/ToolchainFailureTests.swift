@@ -96,7 +96,7 @@ final class ToolchainFailureTests: XCTestCase {
     func testAnUnusableModuleCacheIsTheMachines() throws {
         try check(
             "echo \"<unknown>:0: error: could not build C module 'SwiftShims'\" >&2; exit 1",
-            cause: "swiftc failed: <unknown>:0: error: could not build C module 'SwiftShims'")
+            cause: "/module-cache is damaged: <unknown>:0: error: could not build C module 'SwiftShims'")
     }
 
     /// The compiler's check meets the machine's failure first: each tree is told, once.

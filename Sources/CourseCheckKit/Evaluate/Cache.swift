@@ -184,19 +184,30 @@ package struct Cache: Sendable {
         problems.withLock { $0.damaged += 1 }
     }
 
-    /// swiftc could not use the module cache at `path`; the compile went on with a fresh one, and
-    /// `notes` says why as far as it can tell: a folder that cannot be written (a read-only cache)
-    /// is told from damaged precompiled modules, whose cure is to remove the folder.
-    static func noteUnusableModuleCache(_ path: String) {
-        var existing = path
-        while access(existing, F_OK) != 0, existing.count > 1 { existing = existing.parentPath }
-        if existing.isEmpty { existing = "." }
-        let writable = access(existing, W_OK) == 0
-        let reason =
-            writable
-            ? "damaged precompiled modules); this run used a fresh one: remove that directory to repair it"
-            : "it cannot be written); this run used a fresh one: make it writable, or name another --cache-dir"
-        problems.withLock { if $0.moduleCache == nil { $0.moduleCache = (path, reason) } }
+    /// swiftc could not use the module cache at `url` and a fresh one did (`CompileEnvironment`):
+    /// the first time in a run, the damaged one is removed so that the next compile builds it
+    /// anew, and `notes` says so once. A folder that cannot be written (a read-only cache) is told
+    /// from damaged precompiled modules, whose cure is to remove the folder.
+    static func replaceDamagedModuleCache(_ url: URL) {
+        let first = problems.withLock { state -> Bool in
+            guard state.moduleCache == nil else { return false }
+            state.moduleCache = (url.path, "damaged precompiled modules); this run used a fresh one")
+            return true
+        }
+        guard first else { return }
+        let reason: String
+        if FileGate.removeModuleCache(url) {
+            reason = "damaged precompiled modules); this run used a fresh one and removed it, to be built anew"
+        } else {
+            var existing = url.path
+            while access(existing, F_OK) != 0, existing.count > 1 { existing = existing.parentPath }
+            reason =
+                access(existing.isEmpty ? "." : existing, W_OK) == 0
+                ? "damaged precompiled modules); this run used a fresh one, and could not remove it: remove that "
+                    + "directory to repair it"
+                : "it cannot be written); this run used a fresh one: make it writable, or name another --cache-dir"
+        }
+        problems.withLock { $0.moduleCache = (url.path, reason) }
     }
 
     private func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {

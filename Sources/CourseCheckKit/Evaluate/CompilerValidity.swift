@@ -278,7 +278,8 @@ package enum CompilerValidity {
                             + "\(ToolchainEngine.seconds(options.compileTimeout)) (--compile-timeout)"))
             }
             if result.ending != .exited(0),
-                let cause = ToolchainEngine.environmentFailure(result.ending, output: output, linked: true)
+                case .machine(let cause)? = CompileEnvironment.classify(
+                    result.ending, output: output, moduleCache: nil, temporary: nil, program: nil)
             {
                 return .failure(.machine(cause))
             }
@@ -345,7 +346,7 @@ extension ToolchainEngine {
     /// What the front end says of job `index`, in a directory of its own holding the reader's two
     /// files: one job with both files primary, and when it fails, the driver's two jobs (the
     /// core's, then the tree's only if the core's passed), whose errors are what swiftc prints.
-    /// A module cache swiftc cannot use is tried once more with a fresh one, as a build is.
+    /// What the module cache or TMPDIR does to a job is `CompileEnvironment`'s, as for a build.
     fileprivate func frontendAnswer(
         _ index: Int, jobs: [TreeJob], frontend: [String], scratch: FileGate.Scratch
     ) throws(CourseCheckError) -> Result<CompilerValidity.Answer, CompilerValidity.Stop> {
@@ -354,35 +355,28 @@ extension ToolchainEngine {
         try scratch.makeDirectory(directory)
         try scratch.write(core, to: directory.appendingPathComponent(EmbeddedCore.fileName))
         try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
-        var moduleCaches = [scratch.url.appendingPathComponent("module-cache")]
-        if let cache = options.cache, (try? FileGate.makeDirectories(cache.directory)) != nil {
-            moduleCaches.insert(cache.directory.appendingPathComponent("module-cache"), at: 0)
-        }
+        let environment = CompileEnvironment(cache: options.cache, scratch: scratch)
         /// One front end job: its output, or the finding that stands instead of any verdict.
         func frontendJob(_ words: [String]) throws(CourseCheckError) -> Result<
             ChildProcess.Result, CompilerValidity.Stop
         > {
-            repeat {
-                let moduleCache = moduleCaches[0]
-                let result = try ChildProcess.swiftc(
+            let compiled = try environment.compile { moduleCache throws(CourseCheckError) in
+                try ChildProcess.swiftc(
                     URL(fileURLWithPath: words[0]),
                     Array(words.dropFirst()) + ["-module-cache-path", moduleCache.path],
                     in: directory, scratch: scratch, timeout: options.compileTimeout, stop: options.stop)
-                if case .timedOut = result.ending {
-                    return .failure(
-                        .init(
-                            finding: .compileTimeout(
-                                at: jobs[index].headerLocation, seconds: Self.seconds(options.compileTimeout),
-                                fragment: false)))
-                }
-                guard let cause = Self.environmentFailure(result.ending, output: result.compilerOutput, linked: true)
-                else { return .success(result) }
-                guard cause.contains("module"), moduleCaches.count > 1 else {
-                    return .failure(.init(finding: .toolchainFailed(at: jobs[index].headerLocation, cause: cause)))
-                }
-                Cache.noteUnusableModuleCache(moduleCache.path)
-                moduleCaches.removeFirst()
-            } while true
+            }
+            if case .timedOut = compiled.result.ending {
+                return .failure(
+                    .init(
+                        finding: .compileTimeout(
+                            at: jobs[index].headerLocation, seconds: Self.seconds(options.compileTimeout),
+                            fragment: false)))
+            }
+            if let cause = compiled.failure {
+                return .failure(.init(finding: .toolchainFailed(at: jobs[index].headerLocation, cause: cause)))
+            }
+            return .success(compiled.result)
         }
         let both: ChildProcess.Result
         switch try frontendJob(frontend) {
@@ -399,10 +393,10 @@ extension ToolchainEngine {
             }
         }
         if errors.isEmpty { errors = CompilerDiagnostics.errors(in: both.compilerOutput) }
-        // Only an error located in a source (the reader's two files, or code a macro expanded in
-        // them) is the tree's; one located nowhere (a damaged module, memory) is the machine's,
-        // reported as such and never kept.
-        let inSources = errors.filter { !$0.file.isEmpty && $0.file != "<unknown>" && $0.line >= 1 }
+        // Only an error located in a Swift source (the reader's two files, or code a macro expanded
+        // in them) is the tree's; one located nowhere or in a C header (a damaged module, memory)
+        // is the machine's, reported as such and never kept.
+        let inSources = errors.filter { $0.file.hasSuffix(".swift") && $0.line >= 1 }
         guard !inSources.isEmpty else {
             let first = errors.first?.message ?? "\(both.ending) without an error in the tree or the core"
             return .failure(

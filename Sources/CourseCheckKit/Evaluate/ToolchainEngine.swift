@@ -430,34 +430,24 @@ package struct ToolchainEngine: Sendable {
         sources.append("main.swift")
         // The module cache lives with coursecheck's cache (or its scratch), never under $HOME: a
         // missing or read-only HOME does not fail a compile, and the cache persists between runs.
-        // A cache that cannot be written means the scratch's, as for every other entry. A module
-        // cache that swiftc cannot use (damaged `.pcm` files) is the machine's fault: the compile
-        // is tried once more with a fresh one in the scratch, and the run says which to remove.
-        let usable = options.cache.flatMap { cache in (try? FileGate.makeDirectories(cache.directory)).map { cache } }
-        var moduleCaches = [scratch.url.appendingPathComponent("module-cache")]
-        if let usable { moduleCaches.insert(usable.directory.appendingPathComponent("module-cache"), at: 0) }
-        var result: ChildProcess.Result
-        var linked: Bool
-        var cause: String?
-        repeat {
-            let moduleCache = moduleCaches.removeFirst()
-            result = try ChildProcess.swiftc(
+        // What the module cache or TMPDIR does to a compile is `CompileEnvironment`'s.
+        let compiled = try CompileEnvironment(cache: options.cache, scratch: scratch).compile(linking: output) {
+            moduleCache throws(CourseCheckError) in
+            try ChildProcess.swiftc(
                 toolchain.swiftc,
                 // Warnings never decide whether a tree compiles, and a flood of them must not stop swiftc.
                 ["-suppress-warnings", "-module-name", TreeProgram.moduleName, "-module-cache-path", moduleCache.path]
                     + ["-o", output.path] + sources, in: directory, scratch: scratch, timeout: options.compileTimeout,
                 stop: options.stop)
-            if case .timedOut = result.ending {
-                return Build(executable: nil, errors: [], cached: false, timedOut: true)
-            }
-            linked = FileManager.default.isExecutableFile(atPath: output.path)
-            cause = Self.environmentFailure(result.ending, output: result.compilerOutput, linked: linked)
-            guard let found = cause, found.contains("module"), !moduleCaches.isEmpty else { break }
-            Cache.noteUnusableModuleCache(moduleCache.path)
-        } while true
-        if let cause {
+        }
+        let result = compiled.result
+        if case .timedOut = result.ending {
+            return Build(executable: nil, errors: [], cached: false, timedOut: true)
+        }
+        if let cause = compiled.failure {
             return Build(executable: nil, errors: [], cached: false, environmentFailure: cause)
         }
+        let linked = FileManager.default.isExecutableFile(atPath: output.path)
         let text = result.compilerOutput
         guard result.ending == .exited(0), linked else {
             var errors = CompilerDiagnostics.errors(in: text).map { entry in
@@ -486,47 +476,6 @@ package struct ToolchainEngine: Sendable {
             }
         }
         return Build(executable: output, errors: [], cached: false)
-    }
-
-    /// Why a failed compile is the environment's fault, not the tree's, or nil: swiftc killed by a
-    /// signal, or a message only the machine can cause (a full disk, a permission, a missing tool).
-    static func environmentFailure(_ ending: ChildProcess.Ending, output: String, linked: Bool = false) -> String? {
-        switch ending {
-        case .signalled(let signal):
-            return "swiftc was killed by \(OutputCheck.signalName(signal)) while compiling"
-        case .outputLimit(let bytes):
-            return "swiftc printed more than \(bytes >> 20) MiB and was stopped"
-        case .exited(0):
-            return linked ? nil : "swiftc reported success but wrote no program"
-        default:
-            break
-        }
-        if !output.contains(where: { !$0.isWhitespace }) { return "swiftc failed (\(ending)) without a word" }
-        // A frontend killed from outside (the OOM killer, a `kill`); a crash of the compiler on
-        // the tree's text (another signal) is the real program's outcome too, so it stays the tree's.
-        for signal in [SIGKILL, SIGTERM] where output.contains("failed due to signal \(signal) ") {
-            return "swiftc's frontend was killed by \(OutputCheck.signalName(signal)) while compiling"
-        }
-        // A symbol the tree declared and nothing defines (`@_silgen_name`) fails the link too: that
-        // is the tree's, as in the reader's build (`Build.errors` reports it).
-        if output.contains("undefined reference to ") { return nil }
-        let causes = [
-            "No space left on device", "Permission denied", "Read-only file system", "unable to execute command",
-            "doesn't exist", "unable to open output file", "module cache", "linker command failed",
-            "could not write", "Disk quota exceeded", "could not build C module", "is not a valid module file",
-            "missing required module 'Swift", "out of memory",
-        ]
-        for line in output.split(separator: "\n") where causes.contains(where: { line.contains($0) }) {
-            // A tree's own words (`#error("No space left on device")`, a string in a quoted
-            // line) are its diagnostics, located in a source file or quoted below one.
-            let isQuotedSource = line.drop { $0 == " " || $0.isNumber }.hasPrefix("|")
-            let position = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            let isLocated =
-                position.count == 4 && position[0].hasSuffix(".swift") && Int(position[1]).map { $0 >= 1 } == true
-            if isQuotedSource || isLocated { continue }
-            return "swiftc failed: \(line.trimmingCharacters(in: .whitespaces))"
-        }
-        return nil
     }
 
     /// Compile errors as lesson diagnostics; errors outside the tree's lines go to its header.

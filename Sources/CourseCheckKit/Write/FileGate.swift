@@ -901,6 +901,58 @@ package enum FileGate {
         }
     }
 
+    // MARK: The compiler's module cache
+
+    /// Removes a module cache swiftc could not use (a later compile builds it anew), never
+    /// following a link out of it. True when nothing is left at `directory`.
+    package static func removeModuleCache(_ directory: URL) -> Bool {
+        var info = stat()
+        // Compilers still writing into it can add entries while it goes: a few passes, as for a leftover scratch.
+        for _ in 0..<3 where lstat(directory.path, &info) == 0 { removeTree(directory.path) }
+        return lstat(directory.path, &info) != 0
+    }
+
+    /// Gives what root's compiler created in `directory` (swiftc's module cache in a user's
+    /// checkout) the owner and group of the folder that holds it, as every file FileGate creates
+    /// there gets them, so the checkout's owner can still remove it. Only entries this user owns
+    /// change; the walk opens each folder relative to its parent with `O_NOFOLLOW` and changes
+    /// entries with `AT_SYMLINK_NOFOLLOW`, so a link planted inside leads it nowhere.
+    package static func giveToFolderOwner(_ directory: URL) {
+        guard geteuid() == 0 else { return }
+        var folder = stat()
+        guard stat(directory.deletingLastPathComponent().path, &folder) == 0,
+            folder.st_uid != geteuid() || folder.st_gid != getegid()
+        else { return }
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        giveToOwner(descriptor, owner: folder.st_uid, group: folder.st_gid, depth: 0)
+    }
+
+    /// `giveToFolderOwner`'s walk below the open folder `descriptor`, which it closes.
+    private static func giveToOwner(_ descriptor: Int32, owner: uid_t, group: gid_t, depth: Int) {
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_uid == geteuid() { fchown(descriptor, owner, group) }
+        guard depth < 16, let stream = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != "..", fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                continue
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if child >= 0 { giveToOwner(child, owner: owner, group: group, depth: depth + 1) }
+            } else if info.st_uid == geteuid() {
+                fchownat(descriptor, name, owner, group, AT_SYMLINK_NOFOLLOW)
+            }
+        }
+    }
+
     // MARK: Reports
 
     /// Writes the `--junit` report. A path that is not a regular file, or a folder that does not
@@ -935,7 +987,16 @@ package enum FileGate {
     /// Appends to the job summary GitHub names: never truncates or removes it, never blocks on a
     /// FIFO, and a path that is not a regular file is an error.
     package static func appendReport(_ data: [UInt8], to path: String) throws(CourseCheckError) {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o666)
+        var descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+        var created = false
+        if descriptor < 0 && errno == ENOENT {
+            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NONBLOCK | O_CLOEXEC, 0o666)
+            created = descriptor >= 0
+            // Another writer made it meanwhile: appended to as it is.
+            if descriptor < 0 && errno == EEXIST {
+                descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+            }
+        }
         guard descriptor >= 0 else {
             throw .io(path: path, operation: .appendSummary, cause: .system(errno: errno))
         }
@@ -943,6 +1004,11 @@ package enum FileGate {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw .io(path: path, operation: .appendSummary, cause: .notRegularFile)
+        }
+        // A summary root creates in another user's folder takes the folder's owner, as every file does.
+        var folder = stat()
+        if created, geteuid() == 0, stat(path.parentPath.isEmpty ? "." : path.parentPath, &folder) == 0 {
+            fchown(descriptor, folder.st_uid, folder.st_gid)
         }
         if let code = writeAll(data, to: descriptor) {
             throw .io(path: path, operation: .appendSummary, cause: .system(errno: code))

@@ -31,13 +31,17 @@ enum InProcess {
         ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("coursecheck-test-cache-\(ProcessInfo.processInfo.processIdentifier)")
 
-    /// Runs `arguments` in `directory` with `environment` plus `extra`.
-    static func run(_ arguments: [String], in directory: URL, extra: [String: String] = [:]) -> Result {
+    /// Runs `arguments` in `directory` with `environment` plus `extra`, less the variables named in `without`.
+    static func run(
+        _ arguments: [String], in directory: URL, extra: [String: String] = [:], without: Set<String> = []
+    ) -> Result {
         let out = BufferSink()
         let err = BufferSink()
         let command = CourseCheckCommand(
             environment: .init(
-                currentDirectory: directory, variables: environment.merging(extra) { $1 }, stderrIsTerminal: false),
+                currentDirectory: directory,
+                variables: environment.merging(extra) { $1 }.filter { !without.contains($0.key) },
+                stderrIsTerminal: false),
             stdout: out, stderr: err)
         let status = command.run(arguments)
         return Result(status: status, stdout: out.text, stderr: err.text)
