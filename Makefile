@@ -55,7 +55,7 @@ SOAK_CASES ?= 300
 LENIENCY_SECONDS ?= 600
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
-	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd'
+	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd'
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 10 )) $(SWIFT) test --skip-build --filter WarmColdPropertyTests
 	COURSECHECK_LENIENCY_SECONDS=$(LENIENCY_SECONDS) $(SWIFT) test --skip-build --filter LeniencyFuzzTests.testMutantsOfTheCourseAgreeWithTheRealProgram
 	COURSECHECK_MEMORY_CHECKS=2000 COURSECHECK_MEMORY_COURSE=1 $(SWIFT) test --skip-build --filter MemoryTests

@@ -250,6 +250,33 @@ final class ConfinedWritesTests: XCTestCase {
         }
     }
 
+    /// A prune lists every name on one line, whatever it holds, and a folder it cannot remove (a
+    /// mount point) is a finding that fails the run, never silence.
+    func testAPruneSaysWhatItCouldNotRemoveAndEscapesNames() throws {
+        let orphans = root.appendingPathComponent("goldens/02-silinen-ders")
+        try FileManager.default.createDirectory(at: orphans, withIntermediateDirectories: true)
+        let mounted = try Binary.run(
+            ["-c", "mount -t tmpfs -o size=64k tmpfs \"$0\"", orphans.path], in: root, shell: true)
+        try XCTSkipIf(mounted.status != 0, "cannot mount a tmpfs here (\(mounted.stderr)); needs root")
+        defer { _ = try? Binary.run(["-c", "umount \"$0\"", orphans.path], in: root, shell: true) }
+        try Data("x\n".utf8).write(to: orphans.appendingPathComponent("iki\nsatir.out"))
+        let pruned = run(["--update", "--prune", "--no-claims", "lessons/"])
+        XCTAssertEqual(pruned.status, .findings, pruned.stderr)
+        XCTAssertEqual(
+            pruned.stderr,
+            "goldens/02-silinen-ders/:1:1: error: not removed: goldens/02-silinen-ders/: Device or resource busy "
+                + "[update-refused]\n")
+        XCTAssertEqual(
+            pruned.stdout.split(separator: "\n").prefix(4),
+            [
+                "will remove goldens/02-silinen-ders/iki\\u{A}satir.out (no lesson has this name)",
+                "will remove goldens/02-silinen-ders/ (empty once its orphans go)",
+                "removed  goldens/02-silinen-ders/iki\\u{A}satir.out",
+                "goldens: 0 added, 0 changed, 1 removed",
+            ])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: orphans.path), [])
+    }
+
     func testTwoLessonsOfOneNameCannotShareAGoldenFolder() throws {
         let second = root.appendingPathComponent("lessons2")
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)

@@ -271,7 +271,9 @@ package struct CourseCheckCommand {
             announce: { deletions in
                 // Listed before the first deletion: the author sees everything that goes, and nothing else goes.
                 for deletion in deletions {
-                    progress("will remove \(deletion.entry.displayPath) (\(deletion.reason))\n", invocation)
+                    progress(
+                        "will remove \(Escape.path(deletion.entry.displayPath)) (\(Escape.path(deletion.reason)))\n",
+                        invocation)
                 }
             },
             interrupted: { changes in

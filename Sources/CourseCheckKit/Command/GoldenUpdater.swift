@@ -21,9 +21,10 @@ package struct GoldenUpdater {
 
         package var lines: String {
             var text = ""
-            for path in added { text += "added    \(path)\n" }
-            for path in changed { text += "changed  \(path)\n" }
-            for path in removed { text += "removed  \(path)\n" }
+            // One line each, whatever a name holds (a newline, a control character).
+            for path in added { text += "added    \(Escape.path(path))\n" }
+            for path in changed { text += "changed  \(Escape.path(path))\n" }
+            for path in removed { text += "removed  \(Escape.path(path))\n" }
             text += "goldens: \(added.count) added, \(changed.count) changed, \(removed.count) removed"
             if refused > 0 { text += ", \(Plural.count(refused, "tree")) refused" }
             return text + "\n"
@@ -177,7 +178,8 @@ package struct GoldenUpdater {
 
         do {
             try apply(
-                writes, deletions, folders: folders.map(\.entry.url), toolchain: toolchain, roots: roots,
+                writes, deletions, folders: folders.map { ($0.entry.url, $0.entry.displayPath) }, toolchain: toolchain,
+                roots: roots,
                 ownership: result.ownership, &changes, &refusals)
         } catch {
             interrupted(changes)
@@ -210,7 +212,8 @@ package struct GoldenUpdater {
 
     /// The writes and removals, in plan order; `changes` holds what happened when one throws.
     private func apply(
-        _ writes: [Write], _ deletions: [Deletion], folders: [URL], toolchain: String?, roots: [String: GoldenStore],
+        _ writes: [Write], _ deletions: [Deletion], folders: [(url: URL, displayPath: String)], toolchain: String?,
+        roots: [String: GoldenStore],
         ownership: [String: StoreOwnership], _ changes: inout Changes, _ refusals: inout [Diagnostic]
     ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
@@ -243,7 +246,14 @@ package struct GoldenUpdater {
             changes.removed.append(deletion.entry.displayPath)
         }
         // A listed folder goes only when nothing at all is left in it (rmdir cannot delete more).
-        for folder in folders { FileGate.removeIfEmpty(folder) }
+        // A folder that cannot go (a mount point, a file added since) is a refusal, never silence.
+        for folder in folders {
+            guard let reason = FileGate.removeIfEmpty(folder.url) else { continue }
+            refusals.append(
+                .updateRefused(
+                    at: SourceLocation(path: folder.displayPath, line: 1),
+                    .notRemoved(path: folder.displayPath, reason: reason)))
+        }
         // The record names every directory the run wrote for: written once the store is the run's.
         for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) {
             guard case .allowed(let text?, let expecting) = ownership[store.canonicalRoot]?.writePermission()

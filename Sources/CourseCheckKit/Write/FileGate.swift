@@ -329,10 +329,15 @@ package enum FileGate {
     }
 
     /// Removes a folder coursecheck emptied, only when nothing at all is left in it.
-    package static func removeIfEmpty(_ directory: URL) {
+    /// Returns why the folder could not be removed (a mount point, a file that appeared in it), or
+    /// nil when it is gone.
+    @discardableResult
+    package static func removeIfEmpty(_ directory: URL) -> String? {
         swept.withLock { _ = $0.remove(directory.standardizedFileURL.path) }
         sweepTemporaries(in: directory)
-        rmdir(directory.path)
+        guard rmdir(directory.path) != 0, errno != ENOENT else { return nil }
+        return errno == ENOTEMPTY || errno == EEXIST
+            ? "something was added to it since it was listed" : String(cString: strerror(errno))
     }
 
     /// Creates `directory` and its missing parents (a golden folder, the goldens directory, the
