@@ -660,6 +660,62 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    /// Approve writes into a store only as its record allows: it adds the lesson's directory to the
+    /// record, and refuses a store with no record that holds a folder of a lesson its directory
+    /// does not have (another directory's, perhaps), naming why.
+    func testApproveFollowsTheStoresRecord() throws {
+        let record = scratch.url.appendingPathComponent("goldens/LESSONS")
+        let golden = scratch.url.appendingPathComponent(
+            "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out")
+        let approved = try Data(contentsOf: golden)
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let treeLine = try XCTUnwrap(
+            text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("// main.swift — gorunumun kendi") })
+        func approve(_ id: Int) throws -> JSONValue {
+            try Data("eski\n".utf8).write(to: golden)
+            let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+            try initialize(harness)
+            open(harness, url, text: text)
+            let response = try XCTUnwrap(
+                harness.request(
+                    id, "workspace/executeCommand",
+                    [
+                        "command": "coursecheck.approve",
+                        "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
+                    ]))
+            XCTAssertEqual(harness.stop(), .clean)
+            return response
+        }
+        try Data("# ours\ndrafts\n".utf8).write(to: record)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        XCTAssertEqual(try approve(2)["result"], ["golden": .string(golden.path), "changed": true])
+        XCTAssertEqual(try Data(contentsOf: golden), approved)
+        XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), "# ours\ndrafts\nlessons\n")
+
+        try FileManager.default.removeItem(at: record)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("goldens/30-taslak"), withIntermediateDirectories: true)
+        try Data("x\n".utf8).write(to: scratch.url.appendingPathComponent("goldens/30-taslak/bir.out"))
+        // The server names files by their absolute paths, as it does in every message.
+        let top = scratch.url.path
+        XCTAssertEqual(
+            try approve(3)["error"],
+            [
+                "code": -32803,
+                "message": .string(
+                    "not approved: \(top)/goldens/ has no record of the lessons directories it serves "
+                        + "(\(top)/goldens/LESSONS), and holds goldens no lesson of \(top)/lessons claims "
+                        + "(\(top)/goldens/30-taslak/ (1 golden)), which may be another directory's; write every "
+                        + "lessons directory that keeps its goldens there into \(top)/goldens/LESSONS, one a line "
+                        + "(only 'lessons' if no other does); until then none of them is called an orphan or pruned, "
+                        + "and --update writes nothing there [golden-record]"),
+            ])
+        XCTAssertEqual(try Data(contentsOf: golden), Data("eski\n".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: record.path))
+    }
+
     func testMalformedMessagesGetErrorsAndTheServerGoesOn() throws {
         let harness = Harness(directory: scratch.url)
         XCTAssertEqual(

@@ -119,11 +119,15 @@ package struct StoreOwnership: Sendable {
                     counts[folder, default: 0] += 1
                 }
                 let shown = folders.prefix(3).map { "\($0)/ (\(Plural.count(counts[$0] ?? 0, "golden")))" }
+                // The line to write, as the record holds it.
+                let base = FileGate.canonicalPath(path: store.rootPath.parentPath)
                 return [
                     .goldenRecord(
                         path, store: root,
                         .missingWithUnclaimed(
-                            directories: directories, unclaimed: shown, more: folders.count - shown.count))
+                            directories: directories,
+                            line: checked.first.map { StoreRecord.relative($0.path, to: base) },
+                            unclaimed: shown, more: folders.count - shown.count))
                 ]
             }
             return [.goldenRecord(path, store: root, .missing(directories: directories))]

@@ -94,7 +94,8 @@ extension Diagnostic {
         case missing(directories: [String])
         /// There is no record, and `unclaimed` goldens (`more` beyond those named) are no lesson's of
         /// `directories`: they may be another directory's, so nothing is recorded or pruned.
-        case missingWithUnclaimed(directories: [String], unclaimed: [String], more: Int)
+        /// `line` is what the record would hold for the first of `directories`.
+        case missingWithUnclaimed(directories: [String], line: String?, unclaimed: [String], more: Int)
         /// The record does not name `directory`, whose lessons keep their goldens here.
         case unnamed(directory: String)
         /// The record's line names `text`, which is not a directory that can be listed.
@@ -113,13 +114,13 @@ extension Diagnostic {
             case .missing(let directories):
                 "\(store)/ has no record of the lessons directories it serves (\(path)); 'coursecheck --update' "
                     + "records \(directories.joined(separator: ", "))"
-            case .missingWithUnclaimed(let directories, let unclaimed, let more):
+            case .missingWithUnclaimed(let directories, let line, let unclaimed, let more):
                 "\(store)/ has no record of the lessons directories it serves (\(path)), and holds goldens no lesson "
                     + "of \(directories.joined(separator: ", ")) claims (\(unclaimed.joined(separator: ", "))"
                     + (more > 0 ? " and \(Plural.count(more, "more folder"))" : "")
                     + "), which may be another directory's; write every "
                     + "lessons directory that keeps its goldens there into \(path), one a line (only "
-                    + "\(directories.first ?? "lessons") if no other does); until then none of them is called an "
+                    + "'\(line ?? "lessons")' if no other does); until then none of them is called an "
                     + "orphan or pruned, and --update writes nothing there"
             case .unnamed(let directory):
                 "\(path) does not name \(directory), whose lessons keep their goldens in \(store)/; "

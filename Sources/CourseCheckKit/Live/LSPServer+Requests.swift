@@ -261,10 +261,22 @@ extension LSPServer {
             let lock = try FileGate.lockForWriting(
                 [store.exists ? store.root : store.root.deletingLastPathComponent()], wait: false, waiting: { _ in })
             defer { withExtendedLifetime(lock) {} }
+            // Whose goldens the store holds is its record's to say, as for `--update`, read under the lock.
+            let record = try recordPermission(plan, store: store)
             try FileGate.makeDirectories(golden.url.deletingLastPathComponent())
             refusal = try FileGate.replace(
                 golden.url, with: data, expecting: golden.expectation, links: .refuse,
                 environment: environment.variables)
+            if refusal == nil, let (text, expecting) = record,
+                let failed = try FileGate.replace(
+                    store.root.appendingPathComponent(StoreRecord.file), with: text,
+                    expecting: expecting.map { .unchanged($0) } ?? .absent, links: .refuse,
+                    environment: environment.variables)
+            {
+                throw CourseCheckError.usage(
+                    "\(golden.displayPath) was approved, but \(store.displayRoot)/\(StoreRecord.file) was not written: "
+                        + "\(failed)")
+            }
         } catch {
             throw RequestError(code: .requestFailed, message: error.message)
         }
@@ -274,6 +286,26 @@ extension LSPServer {
     }
 
     /// True when `path` lies inside a workspace folder the client named (or it named none): the
+    /// Whether the store's record lets this lesson's directory approve into it (`StoreOwnership`),
+    /// and the record's new text when the approval must write it too. A store with no record is
+    /// adopted only while it holds no folder of a lesson its directory does not have.
+    private func recordPermission(_ plan: CourseLoader.Plan, store: GoldenStore) throws(CourseCheckError)
+        -> ([UInt8], FileGate.Snapshot?)?
+    {
+        var owned = StoreOwnership.read(store, entries: plan.entries)
+        if case .absent = owned.record {
+            let claimed = owned.checked.reduce(into: Set<String>()) { $0.formUnion($1.stems) }
+            owned.unclaimed = store.orphanFolders(keeping: claimed).map(\.displayPath)
+        }
+        switch owned.writePermission() {
+        case .allowed(let text?, let expecting): return (text, expecting)
+        case .allowed(nil, _): return nil
+        case .refused:
+            let reason = owned.findings().first.map { "\($0.message) [\($0.id.rawValue)]" } ?? ""
+            throw CourseCheckError.usage("not approved: \(reason)")
+        }
+    }
+
     /// one rule for where approve is offered and where it may write.
     func isInWorkspace(_ path: String) -> Bool {
         workspaceFolders.isEmpty
