@@ -277,6 +277,36 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: orphans.path), [])
     }
 
+    /// An orphan whose name is not UTF-8 is listed (each such byte shown as `\x{FF}`) and pruned like
+    /// any other, by its own bytes: never a file whose name only decodes to the same text.
+    func testAnOrphanWhoseNameIsNotUTF8IsListedAndPruned() throws {
+        let folder = root.appendingPathComponent("goldens/09-yerel-durum")
+        let name = Array("eski".utf8) + [0xFF, 0xC3] + Array(".out".utf8)
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
+        let written = path.withUnsafeBufferPointer { buffer -> Int32 in
+            let text = buffer.map { CChar(bitPattern: $0) } + [0]
+            let descriptor = open(text, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            defer { close(descriptor) }
+            return descriptor >= 0 ? Int32(Glibc.write(descriptor, "x\n", 2)) : -1
+        }
+        XCTAssertEqual(written, 2)
+        let shown = "goldens/09-yerel-durum/eski\\x{FF}\\x{C3}.out"
+        let check = run(["--no-claims", "lessons/"])
+        XCTAssertEqual(
+            check.stderr,
+            "\(shown):1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md has this name; "
+                + "'coursecheck --update --prune' removes it [golden-orphan]\n")
+        let pruned = run(["--update", "--prune", "--no-claims", "lessons/"])
+        XCTAssertEqual(pruned.status, .clean, pruned.stderr)
+        XCTAssertEqual(
+            pruned.stdout.split(separator: "\n").prefix(3),
+            [
+                "will remove \(shown) (no tree of lessons/09-yerel-durum.md has this name)", "removed  \(shown)",
+                "goldens: 0 added, 0 changed, 1 removed",
+            ])
+        XCTAssertEqual(DirectoryListingsProbe.names(in: folder.path).filter { $0.contains(0xFF) }, [])
+    }
+
     func testTwoLessonsOfOneNameCannotShareAGoldenFolder() throws {
         let second = root.appendingPathComponent("lessons2")
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
@@ -714,5 +744,18 @@ final class PromoteConvergenceTests: XCTestCase {
         XCTAssertTrue(promotedText.contains("\n`````\n````\n```\n`````\n"))
         XCTAssertTrue(promotedText.contains("\n~~~~~~\n~~~~~\n~~~~~~\n"), "a tilde fence stays a tilde fence")
         XCTAssertTrue(promotedText.contains("\n```\n    ```\n```\n"), "an indented code line does not close a fence")
+    }
+}
+
+/// A folder's names as bytes (FileManager would repair a name that is not UTF-8).
+enum DirectoryListingsProbe {
+    static func names(in path: String) -> [[UInt8]] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) })
+        }
+        return names
     }
 }

@@ -107,7 +107,7 @@ package struct GoldenUpdater {
             }
             if prune, owned?.judgesOrphans == true {
                 for orphan in GoldenCheck(store: store).orphans(of: lesson) {
-                    guard let snapshot = FileGate.read(orphan.url, followingLinks: false).snapshot else { continue }
+                    guard let snapshot = FileGate.read(orphan.rawPath, followingLinks: false).snapshot else { continue }
                     deletions.append(
                         Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name", snapshot: snapshot))
                 }
@@ -132,7 +132,7 @@ package struct GoldenUpdater {
         deletions += carried.deletions
         if prune {
             deletions += leftOrphans.compactMap { orphan in
-                FileGate.read(orphan.url, followingLinks: false).snapshot.map {
+                FileGate.read(orphan.rawPath, followingLinks: false).snapshot.map {
                     Deletion(entry: orphan, reason: "no lesson has this name", snapshot: $0)
                 }
             }
@@ -151,7 +151,8 @@ package struct GoldenUpdater {
         deletions = deletions.filter { deletion in
             guard
                 let refusal = FileGate.refusal(
-                    for: deletion.entry.url, expecting: .unchanged(deletion.snapshot), links: .refuse)
+                    removing: deletion.entry.rawPath, in: deletion.entry.url.deletingLastPathComponent(),
+                    expecting: deletion.snapshot)
             else { return true }
             refusals.append(
                 .updateRefused(
@@ -160,12 +161,16 @@ package struct GoldenUpdater {
             return false
         }
         // A folder goes too when these deletions leave it empty: it is listed like a file.
-        let going = Set(deletions.map(\.entry.url.path))
+        // By the names' bytes, as the folder lists them: a name that is not UTF-8 is one too.
+        let going = Set(deletions.map(\.entry.rawPath.bytes))
         var folders: [Deletion] = []
         for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
         {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? ["?"]
-            guard names.allSatisfy({ going.contains(folder.appendingPathComponent($0).path) }),
+            let names = DirectoryListings.entries(in: folder.path)?.map(\.name) ?? [Array("?".utf8)]
+            guard
+                names.allSatisfy({
+                    going.contains(FileGate.RawPath(folder: folder.path, name: $0, shown: "").bytes)
+                }),
                 let sample = deletions.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
             else { continue }
             let display = sample.entry.displayPath.parentPath + "/"
@@ -236,7 +241,10 @@ package struct GoldenUpdater {
             }
         }
         for deletion in deletions {
-            if let refusal = try FileGate.remove(deletion.entry.url, expecting: deletion.snapshot) {
+            if let refusal = try FileGate.remove(
+                deletion.entry.rawPath, in: deletion.entry.url.deletingLastPathComponent(),
+                expecting: deletion.snapshot)
+            {
                 refusals.append(
                     .updateRefused(
                         at: SourceLocation(path: deletion.entry.displayPath, line: 1),

@@ -37,6 +37,15 @@ package struct GoldenStore: Sendable {
         package var snapshot: FileGate.Snapshot? = nil
         /// Why an existing golden could not be read (never reported as missing).
         package var unreadable: String? = nil
+        /// The file's name as the file system has it, when it is not UTF-8: `url` and `displayPath`
+        /// then show it (each invalid byte as `\x{FF}`), and only this names the file.
+        package var rawName: [UInt8]? = nil
+
+        /// The path that names the file on disk, whatever bytes its name holds.
+        package var rawPath: FileGate.RawPath {
+            guard let rawName else { return FileGate.RawPath(url.path) }
+            return FileGate.RawPath(folder: url.deletingLastPathComponent().path, name: rawName, shown: displayPath)
+        }
 
         /// What `FileGate` must still find at the golden when it writes: nothing, or the file read.
         package var expectation: FileGate.Expectation {
@@ -158,9 +167,32 @@ package struct GoldenStore: Sendable {
     package func orphans(in folder: Folder, keeping names: [String]) -> [Entry] {
         // By bytes, as the file system names files: one text in two Unicode forms is two names.
         let wanted = Set(names.map { Array($0.utf8) })
-        return ownedFiles(in: folder).filter { !wanted.contains(Array($0.utf8)) }.map {
-            entry(stem: folder.stem, name: $0)
+        return ownedFiles(in: folder).filter { !wanted.contains($0) }.map { entry(stem: folder.stem, name: $0) }
+    }
+
+    /// A name as the file system has it, shown: UTF-8 as it is, each byte that is not as `\x{FF}`.
+    package static func shown(_ name: [UInt8]) -> String {
+        if let text = String(validating: name, as: UTF8.self) { return text }
+        var result = ""
+        var rest = name[...]
+        while !rest.isEmpty {
+            // The longest valid prefix (a scalar is at most four bytes), then one invalid byte.
+            var taken = 0
+            for length in (1...min(4, rest.count)).reversed() {
+                if let scalar = String(validating: rest.prefix(length), as: UTF8.self), scalar.unicodeScalars.count == 1
+                {
+                    result += scalar
+                    taken = length
+                    break
+                }
+            }
+            if taken == 0 {
+                result += "\\x{\(String(rest.first!, radix: 16, uppercase: true))}"
+                taken = 1
+            }
+            rest = rest.dropFirst(taken)
         }
+        return result
     }
 
     /// Why the goldens directory exists but cannot be listed, or nil: then its orphan folders are
@@ -203,28 +235,32 @@ package struct GoldenStore: Sendable {
         }
     }
 
-    private func entry(stem: String, name: String) -> Entry {
-        Entry(
-            url: URL(fileURLWithPath: prefix + "/" + stem + "/" + name, isDirectory: false),
-            displayPath: "\(displayRoot)/\(stem)/\(name)", contents: nil)
+    private func entry(stem: String, name: [UInt8]) -> Entry {
+        let text = Self.shown(name)
+        return Entry(
+            url: URL(fileURLWithPath: prefix + "/" + stem + "/" + text, isDirectory: false),
+            displayPath: "\(displayRoot)/\(stem)/\(text)", contents: nil,
+            rawName: String(validating: name, as: UTF8.self) == nil ? name : nil)
     }
 
     /// Whether coursecheck owns a file of this name in a lesson's golden folder: it writes only
     /// `<slug>.out` there, so anything else (notes, a README, a nested folder) belongs to the author.
     package static func isOwnedName(_ name: String) -> Bool {
-        name.hasSuffix(".out") && name.count > ".out".count && !name.hasPrefix(".")
+        isOwnedName(Array(name.utf8))
     }
 
-    /// The regular `*.out` files directly in a lesson's golden folder (never a link or a folder).
-    /// A golden folder that is a link leads outside the goldens: nothing there is coursecheck's.
-    private func ownedFiles(in folder: Folder) -> [String] {
+    /// By bytes: a `*.out` name that is not UTF-8 (another tool's) is an orphan like any other.
+    static func isOwnedName(_ name: [UInt8]) -> Bool {
+        name.count > 4 && name.suffix(4).elementsEqual(".out".utf8) && name.first != UInt8(ascii: ".")
+    }
+
+    /// The regular `*.out` files directly in a lesson's golden folder (never a link or a folder), by
+    /// their names' bytes. A golden folder that is a link leads outside the goldens: nothing there
+    /// is coursecheck's.
+    private func ownedFiles(in folder: Folder) -> [[UInt8]] {
         guard folder.kind == .directory, let entries = folder.entries else { return [] }
-        // A name that is not UTF-8 is no slug coursecheck wrote, and decoding it would name another file.
-        return entries.compactMap { name, kind in
-            guard kind == .regular, let text = String(validating: name, as: UTF8.self), Self.isOwnedName(text)
-            else { return nil }
-            return text
-        }.sortedDeterministically()
+        return entries.compactMap { name, kind in kind == .regular && Self.isOwnedName(name) ? name : nil }
+            .sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     enum Kind: Equatable, Sendable {

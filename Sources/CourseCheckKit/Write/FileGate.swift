@@ -87,6 +87,29 @@ package enum FileGate {
         package var identity: Identity
     }
 
+    /// A path as the file system names it: bytes that need not be UTF-8 (a name another tool gave a
+    /// file), which a `String` or a `URL` would change, and how it is shown.
+    package struct RawPath: Sendable, Equatable {
+        /// The path's bytes, NUL-terminated.
+        package let bytes: [CChar]
+        package let shown: String
+
+        package init(_ path: String) {
+            bytes = Array(path.utf8CString)
+            shown = path
+        }
+
+        /// `name`, as the folder at `folder` lists it, inside it.
+        package init(folder: String, name: [UInt8], shown: String) {
+            bytes = Array((folder + "/").utf8CString.dropLast()) + name.map { CChar(bitPattern: $0) } + [0]
+            self.shown = shown
+        }
+
+        func with<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
+        }
+    }
+
     /// What reading a path found.
     package enum ReadResult: Sendable, Equatable {
         case file(Snapshot)
@@ -111,6 +134,15 @@ package enum FileGate {
 
     /// `read(_:)` by path: a cache lookup names its entry by string, without a URL's costs.
     package static func read(path: String, followingLinks: Bool = true, limit: Int = .max) -> ReadResult {
+        path.withCString { read(at: $0, followingLinks: followingLinks, limit: limit) }
+    }
+
+    /// `read(_:)` of a path the file system names by bytes that need not be UTF-8.
+    package static func read(_ path: RawPath, followingLinks: Bool = true, limit: Int = .max) -> ReadResult {
+        path.bytes.withUnsafeBufferPointer { read(at: $0.baseAddress!, followingLinks: followingLinks, limit: limit) }
+    }
+
+    private static func read(at path: UnsafePointer<CChar>, followingLinks: Bool, limit: Int) -> ReadResult {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         if !followingLinks { flags |= O_NOFOLLOW }
         let descriptor = open(path, flags)
@@ -271,22 +303,30 @@ package enum FileGate {
     /// The aside is registered under the registry's lock in the same step as the rename, and
     /// leaves it in the same step as its unlink, so a signal finds it exactly while it exists.
     package static func remove(_ url: URL, expecting snapshot: Snapshot) throws(CourseCheckError) -> Refusal? {
-        if let refusal = check(url, .unchanged(snapshot), links: .refuse) { return refusal }
-        let aside = url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + Marker.current.name)
+        try remove(RawPath(url.path), in: url.deletingLastPathComponent(), expecting: snapshot)
+    }
+
+    /// `remove(_:expecting:)` of the file at `path` in `folder`, by its bytes: an orphan whose name
+    /// is not UTF-8 goes like any other.
+    package static func remove(_ path: RawPath, in folder: URL, expecting snapshot: Snapshot)
+        throws(CourseCheckError) -> Refusal?
+    {
+        if let refusal = check(path, folder: folder.path, .unchanged(snapshot), links: .refuse) { return refusal }
+        let aside = folder.appendingPathComponent(temporaryPrefix + Marker.current.name)
         let moved = try registry.withLock { (state: inout Registry) throws(CourseCheckError) -> Int32 in
             guard !state.terminating else { throw CourseCheckError.system("coursecheck is stopping") }
-            guard rename(url.path, aside.path) == 0 else { return errno }
-            state.asides[aside.path] = Aside(original: url.path, snapshot: snapshot)
+            guard path.with({ rename($0, aside.path) }) == 0 else { return errno }
+            state.asides[aside.path] = Aside(original: path, snapshot: snapshot)
             return 0
         }
         guard moved == 0 else {
-            throw .io(path: url.path, operation: .remove, cause: .system(errno: moved))
+            throw .io(path: path.shown, operation: .remove, cause: .system(errno: moved))
         }
         guard case .file(let taken) = read(aside, followingLinks: false), taken.bytes == snapshot.bytes,
             taken.identity.isSameFile(as: snapshot.identity)
         else {
             registry.withLock { state in
-                Aside.putBack(aside.path, to: url.path)
+                Aside.putBack(aside.path, to: path)
                 state.asides[aside.path] = nil
             }
             return .changedOnDisk
@@ -296,20 +336,23 @@ package enum FileGate {
             return unlink(aside.path) == 0 ? 0 : errno
         }
         guard removed == 0 else {
-            throw .io(path: url.path, operation: .remove, cause: .system(errno: removed))
+            throw .io(path: path.shown, operation: .remove, cause: .system(errno: removed))
         }
         return nil
     }
 
     /// An orphan `remove` renamed aside: where it came from, and the file it must still be to go.
     private struct Aside {
-        var original: String
+        var original: RawPath
         var snapshot: Snapshot
 
         /// Puts the file at `path` back where it was; a file that appeared there meanwhile is kept,
         /// and so is this one, beside it as `.kept`.
-        static func putBack(_ path: String, to original: String) {
-            if link(path, original) == 0 || errno == EEXIST && rename(path, original + ".kept") == 0 {
+        static func putBack(_ path: String, to original: RawPath) {
+            let kept = Array(original.bytes.dropLast()) + Array(".kept".utf8CString)
+            if original.with({ link(path, $0) }) == 0
+                || errno == EEXIST && kept.withUnsafeBufferPointer({ rename(path, $0.baseAddress!) }) == 0
+            {
                 unlink(path)
             }
         }
@@ -377,14 +420,16 @@ package enum FileGate {
     /// Why the file at `target` is no longer what the verdict was formed on, or may not be
     /// rewritten at all; nil when it may.
     private static func check(_ target: URL, _ expectation: Expectation, links: Links) -> Refusal? {
+        check(RawPath(target.path), folder: target.deletingLastPathComponent().path, expectation, links: links)
+    }
+
+    private static func check(_ target: RawPath, folder: String, _ expectation: Expectation, links: Links) -> Refusal? {
         var info = stat()
         // Where links are refused, the folder may not have become one either since it was read.
-        if links == .refuse, lstat(target.deletingLastPathComponent().path, &info) == 0,
-            info.st_mode & S_IFMT != S_IFDIR
-        {
+        if links == .refuse, lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
             return .linkOrNotRegular
         }
-        let found = lstat(target.path, &info) == 0
+        let found = target.with { lstat($0, &info) } == 0
         switch expectation {
         case .absent:
             return found ? .appearedOnDisk : nil
@@ -400,6 +445,14 @@ package enum FileGate {
             else { return .changedOnDisk }
             return nil
         }
+    }
+
+    /// `refusal(for:expecting:links:)` of an orphan `remove(_:in:expecting:)` would remove: its
+    /// folder is never a link, and the file must still be the one read.
+    package static func refusal(removing path: RawPath, in folder: URL, expecting snapshot: Snapshot) -> Refusal? {
+        if let refusal = check(path, folder: folder.path, .unchanged(snapshot), links: .refuse) { return refusal }
+        if geteuid() != 0 && access(folder.path, W_OK | X_OK) != 0 { return .folderNotWritable(folder.path) }
+        return nil
     }
 
     // MARK: Temporaries
