@@ -547,17 +547,24 @@ package enum FileGate {
             case .unsupported: break
             }
         case .unchanged(let snapshot)?:
-            switch renameExclusive(temporary.path, target.path, flags: renameExchange) {
-            case .done:
+            // The exchange, the look at the file it took out and a swap back are one step to the
+            // signal handler: between them the temporary holds what stood at the target, an
+            // editor's save perhaps, which the handler's removal of the temporary would lose.
+            let (swap, tookTheFileRead) = registry.withLock { _ -> (Swap, Bool) in
+                let swap = renameExclusive(temporary.path, target.path, flags: renameExchange)
+                guard case .done = swap else { return (swap, true) }
                 guard case .file(let old) = read(temporary, followingLinks: false), old.bytes == snapshot.bytes,
                     old.identity.isSameFile(as: snapshot.identity)
                 else {
                     _ = renameExclusive(temporary.path, target.path, flags: renameExchange)
-                    discard()
-                    return .changedOnDisk
+                    return (swap, false)
                 }
+                return (swap, true)
+            }
+            switch swap {
+            case .done:
                 discard()
-                return nil
+                return tookTheFileRead ? nil : .changedOnDisk
             case .failed(let code):
                 discard()
                 throw .io(path: shown, operation: .replace, cause: cause(errno: code, directory: directory))
