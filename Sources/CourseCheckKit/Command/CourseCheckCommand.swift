@@ -352,7 +352,11 @@ package struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
-    func importCourse(export: String, into lessons: String) throws(CourseCheckError) -> ExitStatus {
+    /// `import`: plans every file first (`ImportTarget`), and writes only when nothing is refused;
+    /// each refused file is named, then the import fails (exit 2) having written nothing.
+    func importCourse(export: String, into lessons: String, color: Invocation.ColorChoice)
+        throws(CourseCheckError) -> ExitStatus
+    {
         let exportURL = URL(fileURLWithPath: export, relativeTo: environment.currentDirectory)
         guard let data = FileManager.default.contents(atPath: exportURL.path) else {
             throw .io(path: export, operation: .readExport, cause: .unknown)
@@ -365,22 +369,37 @@ package struct CourseCheckCommand {
         let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
         let lock = try lock([directory])
         defer { withExtendedLifetime(lock) {} }
-        if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
-            let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
-            let shown = CourseLoader.display(lessons, name)
-            stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
+        let single = file.lines.contains(where: { $0.text.hasPrefix("### ") }) ? nil : LessonImporter(file: file)
+        let plan: ImportTarget.Plan
+        if let single {
+            plan = try single.plan(into: directory, shown: lessons)
+        } else {
+            let importer: CourseImporter
+            do throws(CourseCheckError) {
+                importer = try CourseImporter(file: file)
+            } catch .usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
+                throw .usage(
+                    "\(export): not an export import reads; it takes a course export (front matter, "
+                        + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
+                        + "title and source, then '# Title')")
+            }
+            plan = try importer.plan(into: directory, shown: lessons)
+        }
+        if let last = plan.refusals.last {
+            plan.refusals.dropLast().forEach(reporter(color).report)
+            reporter(color).report(last)
+            throw .io(
+                path: lessons, operation: .importInto,
+                cause: .refusedBecause(
+                    "\(Plural.count(plan.refusals.count, "file")) there \(plan.refusals.count == 1 ? "is" : "are") "
+                        + "not import's to replace (named above); nothing was written"))
+        }
+        let written = try plan.write(environment: environment.variables)
+        if single != nil, let only = written.first {
+            let shown = CourseLoader.display(lessons, only.name)
+            stdout.write(only.changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
             return .clean
         }
-        let importer: CourseImporter
-        do throws(CourseCheckError) {
-            importer = try CourseImporter(file: file)
-        } catch .usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
-            throw .usage(
-                "\(export): not an export import reads; it takes a course export (front matter, "
-                    + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
-                    + "title and source, then '# Title')")
-        }
-        let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
             stdout.write("wrote \(CourseLoader.display(lessons, name))\n")
         }

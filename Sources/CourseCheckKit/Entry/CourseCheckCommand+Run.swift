@@ -88,7 +88,7 @@ extension CourseCheckCommand {
             case .run(let target):
                 return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
             case .importCourse(let export, let lessons):
-                return try importCourse(export: export, into: lessons)
+                return try importCourse(export: export, into: lessons, color: invocation.color)
             case .watch:
                 return try Watcher(command: self, invocation: invocation).run()
             case .lsp:

@@ -8,14 +8,15 @@ import XCTest
 /// path (or a report it wrote there before), and every refusal is exit 2 with one message.
 ///
 /// `COURSECHECK_PROPERTY_CASES` sets the number of sequences (`make soak` runs many); a failure
-/// names its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
-final class ReportTargetPropertyTests: XCTestCase {
-    private enum Kind: CaseIterable {
+/// names its seed, and `COURSECHECK_PROPERTY_SEED` replays it. A `WritePropertyTests` case, so
+/// `make soak` runs it with the other write properties.
+extension WritePropertyTests {
+    private enum ReportPathKind: CaseIterable {
         case lesson, golden, toolchain, index, git, cache, fresh, earlierReport, hardLink
     }
 
     /// What the test knows of the files it made, apart from coursecheck's rule.
-    private struct World {
+    private struct ReportWorld {
         var junitReports: Set<String> = []
         var summaries: Set<String> = []
         var links: [String] = []
@@ -27,42 +28,44 @@ final class ReportTargetPropertyTests: XCTestCase {
         defer { scratch.remove() }
         let tools = try Scratch()
         defer { tools.remove() }
-        let root = scratch.url
+        let template = scratch.url.appendingPathComponent("template")
         let manager = FileManager.default
         for folder in ["lessons", "goldens", ".git/refs/heads", "out", "notes"] {
-            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try manager.createDirectory(at: template.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for name in WritePropertyTests.lessonNames {
+        for name in Self.lessonNames {
             try manager.copyItem(
                 at: Binary.packageRoot.appendingPathComponent("lessons/\(name).md"),
-                to: root.appendingPathComponent("lessons/\(name).md"))
+                to: template.appendingPathComponent("lessons/\(name).md"))
             try manager.copyItem(
                 at: Binary.packageRoot.appendingPathComponent("goldens/\(name)"),
-                to: root.appendingPathComponent("goldens/\(name)"))
+                to: template.appendingPathComponent("goldens/\(name)"))
         }
         for file in ["lessons/README.md", "goldens/TOOLCHAIN"] {
             try manager.copyItem(
-                at: Binary.packageRoot.appendingPathComponent(file), to: root.appendingPathComponent(file))
+                at: Binary.packageRoot.appendingPathComponent(file), to: template.appendingPathComponent(file))
         }
-        try Data("ref: refs/heads/main\n".utf8).write(to: root.appendingPathComponent(".git/HEAD"))
-        try Data("0123abcd\n".utf8).write(to: root.appendingPathComponent(".git/refs/heads/main"))
+        try Data("ref: refs/heads/main\n".utf8).write(to: template.appendingPathComponent(".git/HEAD"))
+        try Data("0123abcd\n".utf8).write(to: template.appendingPathComponent(".git/refs/heads/main"))
         // A compiler that accepts every tree at once: the embedded engine runs them, no swiftc waits.
         let compiler = try AcceptingCompiler.make(in: tools.url)
         let base = ["--engine", "embedded", "--no-claims", "--cache-dir", "cache", "lessons/"]
         let extra = ["SWIFTC": compiler.path]
-        let warm = InProcess.run(base, in: root, extra: extra)
+        let warm = InProcess.run(base, in: template, extra: extra)
         XCTAssertNotEqual(warm.status, .failure, warm.stderr)
 
-        // One repository for every sequence: what earlier ones wrote and linked stays in play.
-        var world = World()
-        for seed in PropertySeeds.seeds(defaultCases: 5) {
+        // Each sequence on a copy of the warmed repository, so its seed alone replays it.
+        for seed in PropertySeeds.seeds(defaultCases: 8) {
+            let root = scratch.url.appendingPathComponent("\(seed)")
+            try manager.copyItem(at: template, to: root)
             var random = BlockStructurePropertyTests.Generator(state: seed)
+            var world = ReportWorld()
             var log: [String] = []
             for _ in 0..<8 {
                 let junit = random.next() % 3 != 0
                 let summary = !junit || random.next() % 2 == 0
-                let junitPath = junit ? try pick(&random, in: root, &world) : nil
-                var summaryPath = summary ? try pick(&random, in: root, &world) : nil
+                let junitPath = junit ? try pickReportPath(&random, in: root, &world) : nil
+                var summaryPath = summary ? try pickReportPath(&random, in: root, &world) : nil
                 if junitPath != nil, summaryPath != nil, random.next() % 6 == 0 { summaryPath = junitPath }
                 var arguments = base
                 if let junitPath { arguments = ["--junit", junitPath] + arguments }
@@ -70,14 +73,14 @@ final class ReportTargetPropertyTests: XCTestCase {
                 var environment = extra
                 environment["GITHUB_STEP_SUMMARY"] = summaryPath
                 log.append("\(arguments.prefix(4)) summary=\(summaryPath ?? "-")")
-                let junitRefused = junitPath.map { refused($0, junit: true, root, world) } == true
+                let junitRefused = junitPath.map { reportRefused($0, junit: true, root, world) } == true
                 let expectRefusal =
-                    junitRefused || summaryPath.map { refused($0, junit: false, root, world) } == true
+                    junitRefused || summaryPath.map { reportRefused($0, junit: false, root, world) } == true
                     || (junitPath != nil && junitPath == summaryPath)
 
-                let before = WritePropertyTests.files(root)
+                let before = Self.files(root)
                 let result = InProcess.run(arguments, in: root, extra: environment)
-                let after = WritePropertyTests.files(root)
+                let after = Self.files(root)
                 func fail(_ message: String) {
                     XCTFail("seed \(seed), after \(log.joined(separator: "; ")): \(message)\n\(result.stderr)")
                 }
@@ -91,9 +94,9 @@ final class ReportTargetPropertyTests: XCTestCase {
                     }
                     // A refused summary still leaves CI the failure in a JUnit report it may write.
                     let failureReport = junitRefused ? nil : junitPath
-                    let others = changed(before, after).filter { $0 != failureReport }
+                    let others = changedPaths(before, after).filter { $0 != failureReport }
                     if !others.isEmpty { fail("a refused run changed \(others)") }
-                    if let failureReport, let report = after[failureReport],
+                    if let failureReport, let report = after[failureReport], report != before[failureReport],
                         !String(decoding: report, as: UTF8.self).contains("<error type=\"io-error\"")
                     {
                         fail("the JUnit report of a refused run holds no io-error")
@@ -103,7 +106,7 @@ final class ReportTargetPropertyTests: XCTestCase {
                 }
                 if result.status == .failure { fail("refused a path it may write") }
                 let own = Set([junitPath, summaryPath].compactMap { $0 })
-                let others = changed(before, after).filter { !own.contains($0) && !$0.hasPrefix("cache/") }
+                let others = changedPaths(before, after).filter { !own.contains($0) && !$0.hasPrefix("cache/") }
                 if !others.isEmpty { fail("changed \(others.sorted())") }
                 if let junitPath { world.junitReports.insert(junitPath) }
                 if let summaryPath { world.summaries.insert(summaryPath) }
@@ -112,14 +115,14 @@ final class ReportTargetPropertyTests: XCTestCase {
     }
 
     /// A path of `kind`, chosen at random; a hard link is made here first, at a random place.
-    private func pick(
-        _ random: inout BlockStructurePropertyTests.Generator, in root: URL, _ world: inout World
+    private func pickReportPath(
+        _ random: inout BlockStructurePropertyTests.Generator, in root: URL, _ world: inout ReportWorld
     ) throws -> String {
         func any(_ paths: [String]) -> String? {
             paths.isEmpty ? nil : paths.sorted()[Int(random.next() % UInt64(paths.count))]
         }
-        let all = WritePropertyTests.files(root).keys
-        let kind = Kind.allCases[Int(random.next() % UInt64(Kind.allCases.count))]
+        let all = Self.files(root).keys
+        let kind = ReportPathKind.allCases[Int(random.next() % UInt64(ReportPathKind.allCases.count))]
         let choice: String? =
             switch kind {
             case .lesson: any(all.filter { $0.hasPrefix("lessons/") && $0 != "lessons/README.md" })
@@ -148,14 +151,14 @@ final class ReportTargetPropertyTests: XCTestCase {
 
     /// Whether the test's own knowledge says a report may not go to `path`: any file but a fresh
     /// path or a report this test wrote there, with one name.
-    private func refused(_ path: String, junit: Bool, _ root: URL, _ world: World) -> Bool {
+    private func reportRefused(_ path: String, junit: Bool, _ root: URL, _ world: ReportWorld) -> Bool {
         var info = stat()
         guard lstat(root.appendingPathComponent(path).path, &info) == 0 else { return false }
         if info.st_nlink != 1 { return true }
         return !(junit ? world.junitReports : world.junitReports.union(world.summaries)).contains(path)
     }
 
-    private func changed(_ before: [String: Data], _ after: [String: Data]) -> [String] {
+    private func changedPaths(_ before: [String: Data], _ after: [String: Data]) -> [String] {
         Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
     }
 }
