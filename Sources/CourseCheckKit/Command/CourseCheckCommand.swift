@@ -101,11 +101,16 @@ package struct CourseCheckCommand {
         throws(CourseCheckError) -> ReportTargets
     {
         var targets = ReportTargets()
+        let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"].flatMap {
+            invocation.format == .github && !$0.isEmpty ? $0 : nil
+        }
+        // Nothing to look at on the default run, which names no report (its cost is measured).
+        guard invocation.junitPath != nil || summaryPath != nil else { return targets }
         let inputs = reportInputs(plan, checker: checker)
         if let path = invocation.junitPath {
             targets.junit = try ReportTarget.check(.junit, path: path, in: environment.currentDirectory, inputs: inputs)
         }
-        if invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+        if let path = summaryPath {
             targets.summary = try ReportTarget.check(
                 .summary, path: path, in: environment.currentDirectory, inputs: inputs,
                 otherReport: invocation.junitPath)
