@@ -305,17 +305,20 @@ final class FileGateTests: XCTestCase {
     func testReportsRefuseWhatIsNotARegularFile() throws {
         let fifo = root.appendingPathComponent("fifo")
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
-        XCTAssertThrowsError(try FileGate.writeReport(Array("x".utf8), to: fifo))
-        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: fifo.path))
-        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: root.path))
-        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: "/dev/full"))
-        XCTAssertThrowsError(try FileGate.writeReport(Array("x".utf8), to: root.appendingPathComponent("no/r.xml")))
+        XCTAssertThrowsError(try FileGate.writeReport(Array("x".utf8), to: fifo, expecting: .absent))
+        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: fifo, expecting: .absent))
+        XCTAssertThrowsError(try FileGate.appendReport(Array("x".utf8), to: root, expecting: .absent))
+        XCTAssertThrowsError(
+            try FileGate.appendReport(Array("x".utf8), to: URL(fileURLWithPath: "/dev/full"), expecting: .absent))
+        XCTAssertThrowsError(
+            try FileGate.writeReport(Array("x".utf8), to: root.appendingPathComponent("no/r.xml"), expecting: .absent))
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("no").path))
     }
 
     func testTheSummaryIsOnlyAppendedTo() throws {
         let url = try file("summary.md", "earlier step\n")
-        try FileGate.appendReport(Array("ours\n".utf8), to: url.path)
+        let found = try XCTUnwrap(FileGate.read(url).snapshot)
+        try FileGate.appendReport(Array("ours\n".utf8), to: url, expecting: .unchanged(found))
         XCTAssertEqual(try text(url), "earlier step\nours\n")
     }
 

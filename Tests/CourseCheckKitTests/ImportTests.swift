@@ -224,4 +224,205 @@ final class ImportTests: XCTestCase {
             "coursecheck: error: yerel-durum.md: no lesson file NN-yok-boyle.md in lessons/ for this lesson export to "
                 + "replace; a lesson export replaces an existing lesson, a course export creates them\n")
     }
+
+    // MARK: Import writes only into a course
+
+    /// A scratch folder holding the export, and a way to run import there.
+    private func exportFolder() throws -> Scratch {
+        let scratch = try Scratch()
+        addTeardownBlock { scratch.remove() }
+        try Data(Self.export.utf8).write(to: scratch.url.appendingPathComponent("export.md"))
+        return scratch
+    }
+
+    private func write(_ files: [String: String], in root: URL) throws {
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    /// Import into `folder` is refused with exactly `stderr`, and no byte under the scratch folder changes.
+    private func assertRefused(
+        _ folder: String, in scratch: Scratch, stderr: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let before = FileTree.contents(of: scratch.url)
+        let result = InProcess.run(["import", "export.md", folder], in: scratch.url)
+        XCTAssertEqual(result.status, .failure, file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        XCTAssertEqual(result.stderr, stderr, file: file, line: line)
+        XCTAssertEqual(FileTree.contents(of: scratch.url), before, "nothing changed", file: file, line: line)
+    }
+
+    func testImportRefusesARepositorysTop() throws {
+        let scratch = try exportFolder()
+        try write(["repo/README.md": "# Projem\n", "repo/.git/HEAD": "ref: refs/heads/main\n"], in: scratch.url)
+        assertRefused(
+            "repo", in: scratch,
+            stderr: "coursecheck: error: refusing to import into repo: it holds .git, so it is a repository's top, "
+                + "not a lessons directory\n")
+        assertRefused(
+            "repo/.git", in: scratch,
+            stderr: "coursecheck: error: refusing to import into repo/.git: it lies inside a git directory\n")
+    }
+
+    func testImportRefusesAGoldensDirectory() throws {
+        let scratch = try exportFolder()
+        try CourseCopy.copy(["goldens"], into: scratch.url)
+        assertRefused(
+            "goldens", in: scratch,
+            stderr: "coursecheck: error: refusing to import into goldens: it holds TOOLCHAIN, so it is a goldens "
+                + "directory, not a lessons directory\n")
+        assertRefused(
+            "goldens/09-yerel-durum", in: scratch,
+            stderr: "coursecheck: error: refusing to import into goldens/09-yerel-durum: it lies inside the goldens "
+                + "directory goldens\n")
+        assertRefused(
+            "course/goldens", in: scratch,
+            stderr: "coursecheck: error: refusing to import into course/goldens: it is named goldens, the goldens "
+                + "directory of the lessons beside it\n")
+    }
+
+    func testImportRefusesANotesFolderWithAnUnrelatedReadme() throws {
+        let scratch = try exportFolder()
+        try write(["notlar/README.md": "# Notlarım\n\nAlışveriş listesi.\n"], in: scratch.url)
+        assertRefused(
+            "notlar", in: scratch,
+            stderr: "coursecheck: error: refusing to replace notlar/README.md: it is not the index of the course "
+                + "'Mini Kurs' import writes there (no front matter with its title)\n"
+                + "coursecheck: error: refusing to import into notlar: 1 file there is not import's to replace (named "
+                + "above); nothing was written\n")
+        // Another course's index, even beside lessons, is not this course's.
+        try write(
+            [
+                "diger/README.md":
+                    "---\ntitle: 'Başka Kurs'\nsource: 'https://example.invalid/kurs'\n---\n\n# Başka Kurs\n"
+            ],
+            in: scratch.url)
+        assertRefused(
+            "diger", in: scratch,
+            stderr: "coursecheck: error: refusing to replace diger/README.md: it is not the index of the course "
+                + "'Mini Kurs' import writes there (its title is 'Başka Kurs')\n"
+                + "coursecheck: error: refusing to import into diger: 1 file there is not import's to replace (named "
+                + "above); nothing was written\n")
+    }
+
+    func testImportRefusesADownloadFolderWithOtherFiles() throws {
+        let scratch = try exportFolder()
+        try write(
+            [
+                "indirilenler/kitap.pdf": "%PDF\n", "indirilenler/kurulum.sh": "#!/bin/sh\n",
+                "indirilenler/notlar.md": "x\n",
+            ],
+            in: scratch.url)
+        assertRefused(
+            "indirilenler", in: scratch,
+            stderr: "coursecheck: error: refusing to import into indirilenler: it holds kitap.pdf, kurulum.sh, "
+                + "notlar.md, which are neither a lesson file (NN-slug.md) nor the course index README.md, so it is "
+                + "not a lessons directory\n")
+    }
+
+    /// A file under a lesson's name that is not that lesson (no front matter, or another lesson's
+    /// source) is refused by name, and nothing else is written: not the other lesson, not the index.
+    func testImportRefusesAFileThatIsNotALessonUnderALessonsName() throws {
+        let scratch = try exportFolder()
+        try write(
+            [
+                "dersler/01-ilk-ders.md": "Bu bir ders değil, bir yapılacaklar listesi.\n",
+                "dersler/02-son-ders.md":
+                    "---\ntitle: 'Son Ders'\nsource: 'https://example.invalid/baska/son-ders'\n---\n\n# Son Ders\n",
+            ], in: scratch.url)
+        assertRefused(
+            "dersler", in: scratch,
+            stderr: "coursecheck: error: refusing to replace dersler/01-ilk-ders.md: it is not the lesson 'İlk Ders' "
+                + "import writes there (no front matter with its source)\n"
+                + "coursecheck: error: refusing to replace dersler/02-son-ders.md: it is not the lesson 'Son Ders' "
+                + "import writes there (its source is https://example.invalid/baska/son-ders, not "
+                + "https://example.invalid/kurs/son-ders)\n"
+                + "coursecheck: error: refusing to import into dersler: 2 files there are not import's to replace "
+                + "(named above); nothing was written\n")
+    }
+
+    /// A lesson's name that is a link leading nowhere is refused: a write through it would create
+    /// a file elsewhere.
+    func testImportRefusesALinkThatLeadsNowhere() throws {
+        let scratch = try exportFolder()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("dersler"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.url.appendingPathComponent("dersler/01-ilk-ders.md").path,
+            withDestinationPath: "../baska-yer/ders.md")
+        assertRefused(
+            "dersler", in: scratch,
+            stderr: "coursecheck: error: refusing to replace dersler/01-ilk-ders.md: it is a link that leads nowhere\n"
+                + "coursecheck: error: refusing to import into dersler: 1 file there is not import's to replace (named "
+                + "above); nothing was written\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("baska-yer").path))
+    }
+
+    /// A lesson export replaces only the lesson whose front matter names its source.
+    func testALessonExportRefusesAFileOfItsNameThatIsNotItsLesson() throws {
+        let scratch = try CourseCopy.make(for: self, ["lessons"])
+        let lesson = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        let committed = try String(contentsOf: lesson, encoding: .utf8)
+        try Data(
+            try committed.replacingEvery("swiftui/yerel-durum'", with: "swiftui/baska-ders'").utf8
+        ).write(to: lesson)
+        try Data(String(committed.dropLast()).utf8).write(to: scratch.url.appendingPathComponent("yerel-durum.md"))
+        let before = FileTree.contents(of: scratch.url)
+        let result = InProcess.run(["import", "yerel-durum.md", "lessons"], in: scratch.url)
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: refusing to replace lessons/09-yerel-durum.md: it is not the lesson 'Yerel Durum' "
+                + "import writes there (its source is https://academia.sh/tr/kurslar/swiftui/baska-ders, not "
+                + "https://academia.sh/tr/kurslar/swiftui/yerel-durum)\n"
+                + "coursecheck: error: refusing to import into lessons: 1 file there is not import's to replace "
+                + "(named above); nothing was written\n")
+        XCTAssertEqual(FileTree.contents(of: scratch.url), before)
+    }
+
+    /// An earlier import's lesson edited after the plan read it (an editor's save while import
+    /// runs) is not replaced: the import stops there, naming the file and what it already wrote.
+    func testImportNeverOverwritesASaveMadeWhileItRan() throws {
+        let scratch = try exportFolder()
+        XCTAssertEqual(InProcess.run(["import", "export.md", "dersler"], in: scratch.url).status, .clean)
+        let newer = try Self.export.replacingEvery("Özet cümlesi.", with: "Yeni özet.")
+            .replacingEvery("Son dersin metni.", with: "Yeni metin.")
+        try Data(newer.utf8).write(to: scratch.url.appendingPathComponent("export.md"))
+        let process = Process()
+        process.executableURL = try Binary.url()
+        process.arguments = ["import", "export.md", "dersler"]
+        process.currentDirectoryURL = scratch.url
+        process.environment = Binary.environment(["COURSECHECK_FAULT": "stop-before-write"])
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        // Stopped before each write: at the first, the author saves the second lesson.
+        var saved = false
+        let deadline = Date().addingTimeInterval(60)
+        let second = scratch.url.appendingPathComponent("dersler/02-son-ders.md")
+        while process.isRunning, Date() < deadline {
+            guard ProcessGroupsState.state(process.processIdentifier) == "T" else {
+                usleep(10_000)
+                continue
+            }
+            if !saved {
+                try Data((try String(contentsOf: second, encoding: .utf8) + "\nYazarın notu.\n").utf8).write(to: second)
+                saved = true
+            }
+            kill(process.processIdentifier, SIGCONT)
+            usleep(10_000)
+        }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2)
+        XCTAssertEqual(
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            "coursecheck: error: cannot write dersler/02-son-ders.md: it changed on disk while coursecheck ran; run "
+                + "again; already written: dersler/01-ilk-ders.md\n")
+        XCTAssertTrue(try String(contentsOf: second, encoding: .utf8).hasSuffix("\nYazarın notu.\n"))
+    }
 }

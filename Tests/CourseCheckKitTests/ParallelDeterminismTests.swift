@@ -207,7 +207,8 @@ final class ParallelDeterminismTests: XCTestCase {
         var configuration = command.configuration(invocation)
         configuration.router.toolchain.workers = width
         let result = try CourseChecker(configuration: configuration).check(plan)
-        _ = try command.report(result, invocation: invocation, reporter: command.reporter(invocation.color))
+        _ = try command.report(
+            result, invocation: invocation, reporter: command.reporter(invocation.color), targets: .init())
         return out.text
     }
 }

@@ -281,7 +281,8 @@ final class TextClaimMemoTests: XCTestCase {
         var configuration = command.configuration(invocation)
         configuration.rememberTextClaims = memo
         let result = try CourseChecker(configuration: configuration).check(try command.loadPlan(invocation))
-        _ = try command.report(result, invocation: invocation, reporter: command.reporter(invocation.color))
+        _ = try command.report(
+            result, invocation: invocation, reporter: command.reporter(invocation.color), targets: .init())
         return out.text
     }
 }

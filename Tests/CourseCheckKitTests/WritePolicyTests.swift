@@ -34,8 +34,11 @@ final class WritePolicyTests: XCTestCase {
 
     /// Starts a writer that stops itself before its first rewrite of an author's file
     /// (`stop-before-write`), and waits until it has: the test then acts as an editor would.
-    private func startStopped(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let started = try start(arguments, extra: ["COURSECHECK_FAULT": "stop-before-write"])
+    /// `fault: "stop-before-report"` stops before each report is written instead.
+    private func startStopped(
+        _ arguments: [String], fault: String = "stop-before-write", extra: [String: String] = [:]
+    ) throws -> (Process, Pipe, Pipe) {
+        let started = try start(arguments, extra: extra.merging(["COURSECHECK_FAULT": fault]) { $1 })
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, ProcessGroupsState.state(started.0.processIdentifier) != "T" { usleep(20_000) }
         XCTAssertEqual(ProcessGroupsState.state(started.0.processIdentifier), "T", "the writer never reached its write")
@@ -299,20 +302,144 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("missing").path))
     }
 
-    func testAFailedSummaryKeepsTheJUnitFindings() throws {
+    /// A job summary that is no file to append to is found before the run, which then writes only
+    /// the failure into the JUnit report.
+    func testASummaryThatIsNoFileIsRefusedBeforeTheRun() throws {
+        let missing = root.appendingPathComponent("no/summary.md").path
+        for (summary, reason) in [
+            ("/dev/full", "it is not a regular file"), (root.path, "it is not a regular file"),
+            (missing, "no such file or directory"),
+        ] {
+            let result = run(
+                ["--junit", "report.xml", "--no-claims", Self.yerel, "--format", "github"],
+                environment: ["GITHUB_STEP_SUMMARY": summary])
+            XCTAssertEqual(result.status, .failure, summary)
+            XCTAssertEqual(
+                result.stderr, "coursecheck: error: cannot write the job summary \(summary): \(reason)\n", summary)
+            let junit = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
+            XCTAssertTrue(junit.contains("<error type=\"io-error\" message=\"cannot write the job summary"), junit)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("no").path))
+    }
+
+    /// Each file a run reads, and each directory it owns, refused as either report before the run
+    /// (exit 2, `io-error`), by a hard link placed anywhere as by its own path; nothing changes.
+    func testReportsRefuseEveryInputAndOwnedDirectory() throws {
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/main\n".utf8).write(to: root.appendingPathComponent(".git/HEAD"))
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("cache"), withIntermediateDirectories: true)
+        try Data("entry\n".utf8).write(to: root.appendingPathComponent("cache/entry"))
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        for (link, file) in [
+            ("golden.md", Self.yerelGolden), ("toolchain.md", "goldens/TOOLCHAIN"), ("index.md", "lessons/README.md"),
+            ("notes/head.md", ".git/HEAD"), ("lesson.md", Self.yerel),
+        ] {
+            try FileManager.default.linkItem(
+                at: root.appendingPathComponent(file), to: root.appendingPathComponent(link))
+        }
+        let cache = root.appendingPathComponent("cache").path
+        let shared = "it has 2 hard links, so writing it would change another file"
+        let cases = [
+            ("golden.md", shared), ("toolchain.md", "it is goldens/TOOLCHAIN under another name"),
+            ("index.md", "it is the course index lessons/README.md under another name"), ("notes/head.md", shared),
+            ("lesson.md", "it is the lesson lessons/09-yerel-durum.md under another name"),
+            ("cache/entry", "it lies inside the cache directory \(cache)"),
+            ("cache/new.xml", "it lies inside the cache directory \(cache)"),
+            (".git/HEAD", "it lies inside a git directory"), (Self.yerel, "it is the lesson \(Self.yerel)"),
+            ("lessons/README.md", "it lies inside the lessons directory lessons/"),
+            ("goldens/TOOLCHAIN", "it lies inside the goldens directory goldens"),
+            ("goldens/new.xml", "it lies inside the goldens directory goldens"),
+        ]
+        let before = FileTree.contents(of: root)
+        for (path, reason) in cases {
+            let junit = run(["--junit", path, "--cache-dir", "cache", "--no-claims", "lessons/"])
+            XCTAssertEqual(junit.status, .failure, path)
+            XCTAssertEqual(
+                junit.stderr, "coursecheck: error: refusing --junit \(path): \(reason); write the report elsewhere\n")
+            let summary = run(
+                ["--format", "github", "--cache-dir", "cache", "--no-claims", "lessons/"],
+                environment: ["GITHUB_STEP_SUMMARY": path])
+            XCTAssertEqual(summary.status, .failure, path)
+            XCTAssertEqual(
+                summary.stderr,
+                "coursecheck: error: refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes elsewhere\n")
+            XCTAssertEqual(
+                summary.stdout,
+                "::error title=coursecheck::refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes "
+                    + "elsewhere\n")
+        }
+        let json = run(["--format", "json", "--junit", "golden.md", "--no-claims", "lessons/"])
+        XCTAssertEqual(json.status, .failure)
+        XCTAssertTrue(json.stdout.contains("\"id\" : \"io-error\""), json.stdout)
+        XCTAssertEqual(FileTree.contents(of: root), before)
+    }
+
+    /// The job summary becomes a second name of another file while the run works: the append is
+    /// refused (exit 2, the file named), neither name changes, and the JUnit report keeps the findings.
+    func testASummaryThatBecameAHardLinkDuringTheRunIsRefused() throws {
         try Data(
             try String(contentsOf: root.appendingPathComponent(Self.yerel), encoding: .utf8)
                 .replacingFirst("yerel: 1\n", with: "yerel: 2\n").utf8
         ).write(to: root.appendingPathComponent(Self.yerel))
-        for summary in ["/dev/full", root.path, root.appendingPathComponent("no/summary.md").path] {
-            let result = run(
-                ["--format", "github", "--junit", "report.xml", "--no-claims", Self.yerel],
-                environment: ["GITHUB_STEP_SUMMARY": summary])
-            XCTAssertEqual(result.status, .failure, summary)
-            XCTAssertTrue(
-                result.stderr.contains("coursecheck: error: cannot write the job summary \(summary)"), summary)
-            let junit = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
-            XCTAssertTrue(junit.contains("output-drift"), "the findings stay in the JUnit report")
+        let findings = run(["--format", "github", "--no-claims", Self.yerel]).stderr
+        try Data("## earlier step\n".utf8).write(to: root.appendingPathComponent("summary.md"))
+        let (process, _, errors) = try startStopped(
+            ["--format", "github", "--junit", "report.xml", "--no-claims", Self.yerel], fault: "stop-before-report",
+            extra: ["GITHUB_STEP_SUMMARY": "summary.md"])
+        // Stopped before the JUnit report; then before the summary, once the report is there.
+        kill(process.processIdentifier, SIGCONT)
+        let deadline = Date().addingTimeInterval(60)
+        let report = root.appendingPathComponent("report.xml").path
+        while Date() < deadline,
+            !FileManager.default.fileExists(atPath: report)
+                || ProcessGroupsState.state(process.processIdentifier) != "T"
+        {
+            usleep(20_000)
+        }
+        try FileManager.default.linkItem(
+            at: root.appendingPathComponent("summary.md"), to: root.appendingPathComponent("elsewhere.md"))
+        kill(process.processIdentifier, SIGCONT)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 2, stderr)
+        XCTAssertEqual(
+            stderr,
+            findings + "coursecheck: error: cannot write the job summary summary.md: it has 2 hard links, so writing "
+                + "it would change another file\n")
+        XCTAssertEqual(try bytes("summary.md"), Data("## earlier step\n".utf8))
+        let junit = try String(contentsOf: URL(fileURLWithPath: report), encoding: .utf8)
+        XCTAssertTrue(junit.contains("<failure type=\"output-drift\""), junit)
+    }
+
+    /// The JUnit report, once checked, changes before its write (a hard link made to it, or another
+    /// file put in its place): the write is refused, naming the file, and nothing changes.
+    func testAJUnitReportThatChangedDuringTheRunIsRefused() throws {
+        XCTAssertEqual(run(["--junit", "report.xml", "--no-claims", Self.yerel]).status, .clean)
+        let earlier = try bytes("report.xml")
+        for (change, reason) in [
+            ("link", "it has 2 hard links, so writing it would change another file"),
+            ("replace", "it changed on disk while coursecheck ran; run again"),
+        ] {
+            let (process, _, errors) = try startStopped(
+                ["--junit", "report.xml", "--engine", "embedded", "--no-claims", Self.yerel],
+                fault: "stop-before-report")
+            let other = root.appendingPathComponent("other.xml")
+            if change == "link" {
+                try FileManager.default.linkItem(at: root.appendingPathComponent("report.xml"), to: other)
+            } else {
+                try earlier.write(to: other)
+                XCTAssertEqual(rename(other.path, root.appendingPathComponent("report.xml").path), 0)
+            }
+            kill(process.processIdentifier, SIGCONT)
+            process.waitUntilExit()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(process.terminationStatus, 2, change)
+            XCTAssertEqual(stderr, "coursecheck: error: cannot write report.xml: \(reason)\n", change)
+            XCTAssertEqual(try bytes("report.xml"), earlier, change)
+            try? FileManager.default.removeItem(at: other)
         }
     }
 

@@ -31,6 +31,14 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case remove
         /// Appending to the GitHub Actions job summary.
         case appendSummary
+        /// Choosing the `--junit` report's path, before the run: the path is refused.
+        case junitTarget
+        /// Choosing the job summary's path (`GITHUB_STEP_SUMMARY`), before the run: the path is refused.
+        case summaryTarget
+        /// Choosing the directory `import` writes into: the directory is refused.
+        case importInto
+        /// Replacing a file `import` would write: the file is not import's to replace.
+        case importFile
         /// Finding the temporary directory (`TMPDIR`).
         case temporaryDirectory
         /// Taking the lock of a directory a writing run writes.
@@ -117,6 +125,10 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case (.replace, _): "cannot replace \(path): \(cause)"
         case (.remove, _): "cannot remove \(path): \(cause)"
         case (.appendSummary, _): "cannot write the job summary \(path): \(cause)"
+        case (.junitTarget, _): "refusing --junit \(path): \(cause); write the report elsewhere"
+        case (.summaryTarget, _): "refusing GITHUB_STEP_SUMMARY=\(path): \(cause); the job summary goes elsewhere"
+        case (.importInto, _): "refusing to import into \(path): \(cause)"
+        case (.importFile, _): "refusing to replace \(path): \(cause)"
         case (.temporaryDirectory, _): "\(path): cannot use it as the temporary directory (\(cause))"
         case (.lock, _): "cannot lock \(path) for writing: \(cause)"
         }

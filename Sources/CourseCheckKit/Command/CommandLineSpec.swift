@@ -98,8 +98,11 @@ package enum CommandLineSpec {
                 lacks) and a later `updated` are kept. Importing the course's own export into `lessons/` changes \
                 no file. A standalone lesson export (front matter with `title` and `source`, then `# Title`) \
                 replaces the one lesson file `NN-<slug>.md` whose slug ends its `source` URL, keeping the same two \
-                things; anything else gets a message saying which two formats import reads. Import approves \
-                nothing, so it also runs on CI.
+                things; anything else gets a message saying which two formats import reads. It writes only into \
+                a new or empty folder or a lessons directory (never a repository's top, a goldens directory or a \
+                folder of other files), and replaces only the lesson whose front matter names the same `source` \
+                or this course's index, unchanged since it was read; any other file is refused by name before \
+                anything is written (exit 2). Import approves nothing, so it also runs on CI.
                 """),
         SubcommandSpec(
             subcommand: .watch, title: "watch",

@@ -55,20 +55,24 @@ package struct CourseCheckCommand {
     /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI
     /// sees it: the text line, a JSON error object, a GitHub annotation, a JUnit error testcase.
     /// `junit: false` when this run's JUnit report already holds its findings (a failed job summary
-    /// never replaces them).
+    /// never replaces them). The JUnit path is checked again (`ReportTarget`): a failure about that
+    /// path itself, or a path the rule refuses (said by the run's own failure, or moot after it),
+    /// gets no report.
     func fail(
         _ failure: CourseCheckError, invocation: Invocation, reporter: TextReporter, plan: CourseLoader.Plan?,
         junit: Bool = true
     ) {
         output(invocation, reporter).fail(failure)
         guard junit, let path = invocation.junitPath else { return }
-        let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
+        if case .io(let failed, _, _) = failure, failed == path { return }
         let checker = CourseChecker(configuration: configuration(invocation))
-        let stores = plan.map { $0.entries.compactMap { checker.store(for: $0) } } ?? []
-        guard reportPathRefusal(url, plan: plan, stores: stores) == nil else { return }
         do throws(CourseCheckError) {
-            try Self.reportPathIsWritable(url, shown: path)
-            try FileGate.writeReport(Array(JUnitReport.failure(failure).utf8), to: url)
+            let target = try ReportTarget.check(
+                .junit, path: path, in: environment.currentDirectory, inputs: reportInputs(plan, checker: checker))
+            try FileGate.writeReport(
+                Array(JUnitReport.failure(failure).utf8), to: target.url, shownAs: target.shown,
+                expecting: target.expectation, environment: environment.variables)
+        } catch .io(_, .junitTarget, _) {
         } catch  where error != failure {
             reporter.report(error)
         } catch {}
@@ -86,98 +90,45 @@ package struct CourseCheckCommand {
         return nil
     }
 
-    /// A report file must never overwrite what it reports on: not a lesson given, nothing inside a
-    /// lessons or goldens directory.
-    func validateReportPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
-        throws(CourseCheckError)
-    {
-        guard let path = invocation.junitPath else { return }
-        let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
-        let stores = plan.entries.compactMap { checker.store(for: $0) }
-        if let reason = reportPathRefusal(url, plan: plan, stores: stores) {
-            throw .usage("refusing --junit \(path): \(reason); write the report elsewhere")
-        }
-        try Self.reportPathIsWritable(url, shown: path)
+    /// The run's report paths, each checked by `ReportTarget` before the run starts.
+    struct ReportTargets {
+        var junit: ReportTarget?
+        var summary: ReportTarget?
     }
 
-    /// The job summary is the CI runner's file, appended to; still never a lesson (by path, link or
-    /// hard link), nor a file in a lessons, goldens or git directory.
-    func validateSummaryPath(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
-        throws(CourseCheckError)
+    /// Checks the `--junit` path and, under `--format github`, `$GITHUB_STEP_SUMMARY`.
+    func reportTargets(_ invocation: Invocation, plan: CourseLoader.Plan, checker: CourseChecker)
+        throws(CourseCheckError) -> ReportTargets
     {
-        guard invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty
-        else { return }
-        let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
-        let target = GoldenStore.canonicalPath(url)
-        let stores = plan.entries.compactMap { checker.store(for: $0) }
-        var reason: String? =
-            target.split(separator: "/").contains(".git")
-            ? "it lies inside a git directory" : reportPathRefusal(target, plan: plan, stores: stores)
-        var info = stat()
-        if reason == nil, stat(target, &info) == 0 {
-            for entry in plan.entries {
-                var lesson = stat()
-                if stat(entry.url.path, &lesson) == 0, lesson.st_dev == info.st_dev, lesson.st_ino == info.st_ino {
-                    reason = "it is the lesson \(entry.displayPath) under another name"
-                }
+        var targets = ReportTargets()
+        let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"].flatMap {
+            invocation.format == .github && !$0.isEmpty ? $0 : nil
+        }
+        // Nothing to look at on the default run, which names no report (its cost is measured).
+        guard invocation.junitPath != nil || summaryPath != nil else { return targets }
+        let inputs = reportInputs(plan, checker: checker)
+        if let path = invocation.junitPath {
+            targets.junit = try ReportTarget.check(.junit, path: path, in: environment.currentDirectory, inputs: inputs)
+        }
+        if let path = summaryPath {
+            targets.summary = try ReportTarget.check(
+                .summary, path: path, in: environment.currentDirectory, inputs: inputs,
+                otherReport: invocation.junitPath)
+        }
+        return targets
+    }
+
+    /// What a report may not overwrite: the plan's lessons, their directories and goldens, the cache.
+    private func reportInputs(_ plan: CourseLoader.Plan?, checker: CourseChecker) -> ReportTarget.Inputs {
+        var stores: [GoldenStore] = []
+        for entry in plan?.entries ?? [] {
+            if let store = checker.store(for: entry), !stores.contains(where: { $0.rootPath == store.rootPath }) {
+                stores.append(store)
             }
         }
-        if reason == nil, let junit = invocation.junitPath,
-            GoldenStore.canonicalPath(URL(fileURLWithPath: junit, relativeTo: environment.currentDirectory)) == target
-        {
-            reason = "it is the --junit report, which would then not be XML"
-        }
-        if let reason {
-            throw .usage("refusing GITHUB_STEP_SUMMARY=\(path): \(reason); the job summary goes elsewhere")
-        }
-    }
-
-    /// Found before the run, not after it: a FIFO, a device or a directory, or a missing folder, is
-    /// an I/O error.
-    private static func reportPathIsWritable(_ url: URL, shown path: String) throws(CourseCheckError) {
-        var info = stat()
-        // A link is never written through, as a golden is not: a failed write would otherwise have to
-        // remove a report at another path.
-        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw .io(
-                path: path, operation: .write,
-                cause: info.st_mode & S_IFMT == S_IFLNK ? .linkOrNotRegularFile : .notRegularFile)
-        }
-        var folder = stat()
-        guard stat(url.deletingLastPathComponent().path, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
-            throw .io(path: path, operation: .write, cause: .noSuchFile)
-        }
-    }
-
-    private func reportPathRefusal(_ url: URL, plan: CourseLoader.Plan?, stores: [GoldenStore]) -> String? {
-        let target = GoldenStore.canonicalPath(url)
-        if target.split(separator: "/").contains(".git") { return "it lies inside a git directory" }
-        if let plan, let reason = reportPathRefusal(target, plan: plan, stores: stores) { return reason }
-        switch GoldenStore.kind(URL(fileURLWithPath: target)) {
-        case .missing: break
-        case .regular:
-            // Only a report coursecheck wrote may be replaced: never an author's file of the same name.
-            let head = FileHandle(forReadingAtPath: target).flatMap { try? $0.read(upToCount: 512) } ?? Data()
-            if !String(decoding: head, as: UTF8.self).contains("<testsuites name=\"coursecheck\"") {
-                return "the file exists and is not a coursecheck report"
-            }
-        default: return nil
-        }
-        return nil
-    }
-
-    private func reportPathRefusal(_ target: String, plan: CourseLoader.Plan, stores: [GoldenStore]) -> String? {
-        for entry in plan.entries where GoldenStore.canonicalPath(entry.url) == target {
-            return "it is the lesson \(entry.displayPath)"
-        }
-        for directory in CourseChecker.lessonDirectories(plan)
-        where target.hasPrefix(GoldenStore.canonicalPath(directory.url) + "/") {
-            return "it lies inside the lessons directory \(directory.display)"
-        }
-        for store in stores where target.hasPrefix(GoldenStore.canonicalPath(store.root) + "/") {
-            return "it lies inside the goldens directory \(store.displayRoot)"
-        }
-        return nil
+        return ReportTarget.Inputs(
+            lessons: plan?.entries ?? [], lessonDirectories: plan.map(CourseChecker.lessonDirectories) ?? [],
+            stores: stores, cache: checker.configuration.router.toolchain.cache?.directory)
     }
 
     /// The cache holds coursecheck's binaries and results: it may not share a directory with the
@@ -210,23 +161,28 @@ package struct CourseCheckCommand {
     }
 
     /// Writes findings and the summary in the chosen format; the exit status follows the errors.
-    func report(_ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter)
-        throws(CourseCheckError) -> ExitStatus
-    {
+    /// The reports go only to the `targets` checked before the run, and only while each path still
+    /// holds what was found there (`FileGate` compares).
+    func report(
+        _ result: CourseChecker.Result, invocation: Invocation, reporter: TextReporter, targets: ReportTargets
+    ) throws(CourseCheckError) -> ExitStatus {
         output(invocation, reporter).report(result.diagnostics, summary: result.summary)
         // The JUnit report first: a job summary that then fails to write never replaces its findings.
-        if let path = invocation.junitPath {
-            let url = URL(fileURLWithPath: path, relativeTo: environment.currentDirectory)
+        if let target = targets.junit {
             let xml = JUnitReport(result: result).xml
-            try FileGate.writeReport(Array(xml.utf8), to: url)
+            try FileGate.writeReport(
+                Array(xml.utf8), to: target.url, shownAs: target.shown, expecting: target.expectation,
+                environment: environment.variables)
         }
-        if invocation.format == .github, let path = environment.variables["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+        if let target = targets.summary {
             do throws(CourseCheckError) {
                 // GitHub's 1 MiB counts what earlier steps wrote to the summary file too.
                 var written = stat()
-                let earlier = stat(path, &written) == 0 ? Int(written.st_size) : 0
+                let earlier = stat(target.url.path, &written) == 0 ? Int(written.st_size) : 0
                 let summary = StepSummary(result: result, limit: max(0, 1_048_576 - earlier))
-                try FileGate.appendReport(Array(summary.markdown.utf8), to: path)
+                try FileGate.appendReport(
+                    Array(summary.markdown.utf8), to: target.url, shownAs: target.shown,
+                    expecting: target.expectation, environment: environment.variables)
             } catch {
                 fail(error, invocation: invocation, reporter: reporter, plan: nil, junit: false)
                 return .failure
@@ -259,7 +215,7 @@ package struct CourseCheckCommand {
 
     func update(
         _ plan: CourseLoader.Plan, checker: CourseChecker, prune: Bool, invocation: Invocation,
-        reporter: TextReporter
+        reporter: TextReporter, targets: ReportTargets
     )
         throws(CourseCheckError) -> ExitStatus
     {
@@ -287,11 +243,13 @@ package struct CourseCheckCommand {
         let again = try checker.check(plan)
         let present = Set(again.diagnostics.map { "\($0.id.rawValue) \($0.location)" })
         let causes = GoldenUpdater.causes(of: result).filter { !present.contains("\($0.id.rawValue) \($0.location)") }
-        return try report(again.adding(causes + refusals), invocation: invocation, reporter: reporter)
+        return try report(
+            again.adding(causes + refusals), invocation: invocation, reporter: reporter, targets: targets)
     }
 
     func promote(
-        _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter
+        _ plan: CourseLoader.Plan, checker: CourseChecker, dryRun: Bool, invocation: Invocation, reporter: TextReporter,
+        targets: ReportTargets
     ) throws(CourseCheckError) -> ExitStatus {
         // The lock comes before the reading: a second writer forms its verdict on what the first wrote.
         let lock = dryRun ? nil : try lockForWriting(plan, checker: checker, invocation: invocation)
@@ -351,7 +309,8 @@ package struct CourseCheckCommand {
                 invocation)
         }
         // Refusals are findings of the report, as an update's are.
-        return try report(try checker.check(plan).adding(refusals), invocation: invocation, reporter: reporter)
+        return try report(
+            try checker.check(plan).adding(refusals), invocation: invocation, reporter: reporter, targets: targets)
     }
 
     /// The advisory locks of a writing run: the lessons directories and the goldens directories
@@ -404,7 +363,11 @@ package struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
-    func importCourse(export: String, into lessons: String) throws(CourseCheckError) -> ExitStatus {
+    /// `import`: plans every file first (`ImportTarget`), and writes only when nothing is refused;
+    /// each refused file is named, then the import fails (exit 2) having written nothing.
+    func importCourse(export: String, into lessons: String, color: Invocation.ColorChoice)
+        throws(CourseCheckError) -> ExitStatus
+    {
         let exportURL = URL(fileURLWithPath: export, relativeTo: environment.currentDirectory)
         guard let data = FileManager.default.contents(atPath: exportURL.path) else {
             throw .io(path: export, operation: .readExport, cause: .unknown)
@@ -417,22 +380,37 @@ package struct CourseCheckCommand {
         let directory = URL(fileURLWithPath: lessons, relativeTo: environment.currentDirectory).standardizedFileURL
         let lock = try lock([directory])
         defer { withExtendedLifetime(lock) {} }
-        if !file.lines.contains(where: { $0.text.hasPrefix("### ") }), let lesson = LessonImporter(file: file) {
-            let (name, changed) = try lesson.write(into: directory, environment: environment.variables)
-            let shown = CourseLoader.display(lessons, name)
-            stdout.write(changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
+        let single = file.lines.contains(where: { $0.text.hasPrefix("### ") }) ? nil : LessonImporter(file: file)
+        let plan: ImportTarget.Plan
+        if let single {
+            plan = try single.plan(into: directory, shown: lessons)
+        } else {
+            let importer: CourseImporter
+            do throws(CourseCheckError) {
+                importer = try CourseImporter(file: file)
+            } catch .usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
+                throw .usage(
+                    "\(export): not an export import reads; it takes a course export (front matter, "
+                        + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
+                        + "title and source, then '# Title')")
+            }
+            plan = try importer.plan(into: directory, shown: lessons)
+        }
+        if let last = plan.refusals.last {
+            plan.refusals.dropLast().forEach(reporter(color).report)
+            reporter(color).report(last)
+            throw .io(
+                path: lessons, operation: .importInto,
+                cause: .refusedBecause(
+                    "\(Plural.count(plan.refusals.count, "file")) there \(plan.refusals.count == 1 ? "is" : "are") "
+                        + "not import's to replace (named above); nothing was written"))
+        }
+        let written = try plan.write(environment: environment.variables)
+        if single != nil, let only = written.first {
+            let shown = CourseLoader.display(lessons, only.name)
+            stdout.write(only.changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")
             return .clean
         }
-        let importer: CourseImporter
-        do throws(CourseCheckError) {
-            importer = try CourseImporter(file: file)
-        } catch .usage(let message) where message.hasSuffix("the export has no '### ' lessons") {
-            throw .usage(
-                "\(export): not an export import reads; it takes a course export (front matter, "
-                    + "'## ' parts, '### ' lessons each with a 'Source:' line) or a lesson export (front matter with "
-                    + "title and source, then '# Title')")
-        }
-        let written = try importer.write(into: directory, environment: environment.variables)
         for (name, changed) in written where changed {
             stdout.write("wrote \(CourseLoader.display(lessons, name))\n")
         }

@@ -54,9 +54,9 @@ extension CourseCheckCommand {
                     try checker.validateStores(plan!, stores: stores)
                     checker.configuration.storesValidated = true
                 }
+                let targets: ReportTargets
                 do throws(CourseCheckError) {
-                    try validateReportPath(invocation, plan: plan!, checker: checker)
-                    try validateSummaryPath(invocation, plan: plan!, checker: checker)
+                    targets = try reportTargets(invocation, plan: plan!, checker: checker)
                     try validateCache(checker, plan: plan!, stores: stores)
                     try refuseUnderCI(invocation.action)
                 } catch {
@@ -68,10 +68,12 @@ extension CourseCheckCommand {
                 switch invocation.action {
                 case .promote(let dryRun, _):
                     return try promote(
-                        plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter)
+                        plan!, checker: checker, dryRun: dryRun, invocation: invocation, reporter: reporter,
+                        targets: targets)
                 case .update(_, let prune):
                     return try update(
-                        plan!, checker: checker, prune: prune, invocation: invocation, reporter: reporter)
+                        plan!, checker: checker, prune: prune, invocation: invocation, reporter: reporter,
+                        targets: targets)
                 default:
                     // Left for the exit to free, when the executable runs this one check (`ExitLifetime`).
                     ExitLifetime.begin()
@@ -81,12 +83,12 @@ extension CourseCheckCommand {
                     defer { pack?.write() }
                     let result = try checker.check(plan!, stores: stores)
                     defer { ExitLifetime.keep(result) }
-                    return try report(result, invocation: invocation, reporter: reporter)
+                    return try report(result, invocation: invocation, reporter: reporter, targets: targets)
                 }
             case .run(let target):
                 return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
             case .importCourse(let export, let lessons):
-                return try importCourse(export: export, into: lessons)
+                return try importCourse(export: export, into: lessons, color: invocation.color)
             case .watch:
                 return try Watcher(command: self, invocation: invocation).run()
             case .lsp:

@@ -157,32 +157,15 @@ package struct CourseImporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes every file atomically into `directory`; returns each file's name and whether it changed.
-    package func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
-        -> [(name: String, changed: Bool)]
-    {
-        var written: [(String, Bool)] = []
-        func put(_ name: String, _ text: String) throws(CourseCheckError) {
-            let url = directory.appendingPathComponent(name)
-            let old = FileGate.read(url).snapshot
-            let data = Array(text.utf8)
-            if old?.bytes != data {
-                try FileGate.makeDirectories(directory)
-                if let refusal = try FileGate.replace(
-                    url, with: data, expecting: old.map { .unchanged($0) } ?? .absent, links: .follow,
-                    environment: environment)
-                {
-                    throw .io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
-                }
-            }
-            written.append((name, old?.bytes != data))
-        }
+    /// Plans every file into `directory` (`shown` as the user named it): each lesson, then the
+    /// index, with what stands at its path (`ImportTarget` decides what may be replaced).
+    package func plan(into directory: URL, shown: String) throws(CourseCheckError) -> ImportTarget.Plan {
+        var files: [ImportTarget.File] = []
         for index in lessons.indices {
-            let url = directory.appendingPathComponent(fileName(index))
+            let found = FileGate.read(directory.appendingPathComponent(fileName(index)))
             var objectives: [String] = []
             var updated: String?
-            if let data = FileManager.default.contents(atPath: url.path),
-                case .success(let existing) = SourceFile.decode([UInt8](data), path: url.path),
+            if let snapshot = found.snapshot, case .success(let existing) = SourceFile.decode(snapshot.bytes, path: ""),
                 let frontMatter = FrontMatter.parse(existing.lines)
             {
                 updated = frontMatter["updated"]?.value
@@ -190,9 +173,17 @@ package struct CourseImporter {
                     objectives = existing.lines[entry.line..<(frontMatter.closingLine - 1)].map(\.text)
                 }
             }
-            try put(fileName(index), lessonText(index, objectives: objectives, updated: updated))
+            files.append(
+                ImportTarget.File(
+                    name: fileName(index),
+                    data: Array(lessonText(index, objectives: objectives, updated: updated).utf8), found: found,
+                    owner: .lesson(title: lessons[index].title, source: lessons[index].source)))
         }
-        try put("README.md", indexText)
-        return written
+        files.append(
+            ImportTarget.File(
+                name: "README.md", data: Array(indexText.utf8),
+                found: FileGate.read(directory.appendingPathComponent("README.md")),
+                owner: .index(title: courseTitle, source: values["source"]?.value)))
+        return try ImportTarget.plan(files, into: directory, shown: shown)
     }
 }

@@ -60,25 +60,20 @@ package struct LessonImporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the lesson atomically; returns its name and whether it changed.
-    package func write(into directory: URL, environment: [String: String]) throws(CourseCheckError)
-        -> (name: String, changed: Bool)
-    {
+    /// Plans the lesson into `directory` (`shown` as the user named it): it replaces only the
+    /// lesson whose front matter names this export's `source` (`ImportTarget`).
+    package func plan(into directory: URL, shown: String) throws(CourseCheckError) -> ImportTarget.Plan {
+        if let reason = ImportTarget.refusal(ofDirectory: directory, shown: shown) {
+            throw .io(path: shown, operation: .importInto, cause: .refusedBecause(reason))
+        }
         let name = try target(in: directory)
-        let url = directory.appendingPathComponent(name)
-        let snapshot = FileGate.read(url).snapshot
-        let existing = snapshot.flatMap {
-            if case .success(let file) = SourceFile.decode($0.bytes, path: url.path) { file } else { nil }
+        let found = FileGate.read(directory.appendingPathComponent(name))
+        let existing = found.snapshot.flatMap {
+            if case .success(let file) = SourceFile.decode($0.bytes, path: name) { file } else { nil }
         }
-        let new = Array(text(existing: existing).utf8)
-        guard new != snapshot?.bytes else { return (name, false) }
-        try FileGate.makeDirectories(directory)
-        if let refusal = try FileGate.replace(
-            url, with: new, expecting: snapshot.map { .unchanged($0) } ?? .absent, links: .follow,
-            environment: environment)
-        {
-            throw .io(path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
-        }
-        return (name, true)
+        let file = ImportTarget.File(
+            name: name, data: Array(text(existing: existing).utf8), found: found,
+            owner: .lesson(title: values["title"]?.value ?? "", source: values["source"]?.value ?? ""))
+        return try ImportTarget.plan([file], into: directory, shown: shown)
     }
 }

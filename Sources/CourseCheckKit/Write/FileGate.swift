@@ -26,7 +26,9 @@ import Synchronization
 ///    signal (registered here); one left by SIGKILL is named `.coursecheck-tmp-…` (ignored by git
 ///    and by every check) and removed by the next write to its folder (or an `--update`'s visit of a golden folder), by its marker.
 /// 5. **Reports never lie.** A report path that is not a regular file is an error, never a hang;
-///    a failed `--junit` write removes the earlier report; the job summary is only appended to.
+///    a report is written only while its path holds what `ReportTarget` found before the run (one
+///    link, the same file); a failed `--junit` write removes the earlier report; the job summary
+///    is only appended to.
 /// 6. **Runs that overlap** wait for each other on an advisory lock of the directories they write.
 /// 7. **Nothing is ever created directly at `/`**, and `TMPDIR` is used only when it exists.
 package enum FileGate {
@@ -227,6 +229,8 @@ package enum FileGate {
         case appearedOnDisk
         case readOnly
         case hardLinks(UInt64)
+        /// A report's path that is one name of a file with several: writing it would change another file.
+        case sharedFile(UInt64)
         case otherOwner
         case linkOrNotRegular
         case folderNotWritable(String)
@@ -239,6 +243,7 @@ package enum FileGate {
             case .readOnly: "its owner has no write permission; make it writable to let coursecheck rewrite it"
             case .hardLinks(let count):
                 "it has \(count) hard links, and a rewrite would split it from its other names"
+            case .sharedFile(let count): "it has \(count) hard links, so writing it would change another file"
             case .otherOwner: "it belongs to another user, and coursecheck cannot keep its owner and group"
             case .linkOrNotRegular: "it is a link or not a regular file, which coursecheck never writes through"
             case .folderNotWritable(let folder): "its folder \(folder) cannot be written"
@@ -461,7 +466,8 @@ package enum FileGate {
     package static let temporaryPrefix = ".coursecheck-tmp-"
 
     /// Set `COURSECHECK_FAULT=before-rename` to die between writing and renaming (atomicity tests),
-    /// `stop-before-write` to stop (SIGSTOP) before each rewrite of an author's file (concurrent edits).
+    /// `stop-before-write` to stop (SIGSTOP) before each rewrite of an author's file (concurrent edits),
+    /// `stop-before-report` to stop before each report is written.
     static let faultVariable = "COURSECHECK_FAULT"
 
     /// Writes `data` to a fresh temporary beside `target`, gives it `keeping`'s owner, group and mode,
@@ -553,8 +559,9 @@ package enum FileGate {
             let (swap, tookTheFileRead) = registry.withLock { _ -> (Swap, Bool) in
                 let swap = renameExclusive(temporary.path, target.path, flags: renameExchange)
                 guard case .done = swap else { return (swap, true) }
+                // One name too: a hard link made since the last look would keep the old file at another name.
                 guard case .file(let old) = read(temporary, followingLinks: false), old.bytes == snapshot.bytes,
-                    old.identity.isSameFile(as: snapshot.identity)
+                    old.identity.isSameFile(as: snapshot.identity), old.identity.links == 1
                 else {
                     _ = renameExclusive(temporary.path, target.path, flags: renameExchange)
                     return (swap, false)
@@ -1020,64 +1027,120 @@ package enum FileGate {
 
     // MARK: Reports
 
-    /// Writes the `--junit` report. A path that is not a regular file, or a folder that does not
-    /// exist, is an error; when the write fails, an earlier report at the path is removed so a stale
+    /// Writes the `--junit` report over what its owner (`ReportTarget`) found at the path before
+    /// the run, and only while that still stands there: nothing (`.absent`), or that very file with
+    /// one name and the bytes read. A path that is not a regular file, a folder that does not exist,
+    /// or a path that changed meanwhile (a hard link made to it, say) is an error naming the file;
+    /// when the write itself fails, the earlier report (still the file found) is removed so a stale
     /// green report cannot survive.
-    package static func writeReport(_ data: [UInt8], to url: URL) throws(CourseCheckError) {
+    package static func writeReport(
+        _ data: [UInt8], to url: URL, shownAs shown: String? = nil, expecting expectation: Expectation,
+        environment: [String: String] = [:]
+    ) throws(CourseCheckError) {
+        stopBeforeReport(environment)
+        let shown = shown ?? url.path
         var info = stat()
         if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw .io(path: url.path, operation: .write, cause: .notRegularFile)
+            throw .io(path: shown, operation: .write, cause: .notRegularFile)
         }
         let folder = URL(fileURLWithPath: canonicalPath(url.deletingLastPathComponent()))
         let target = folder.appendingPathComponent(url.lastPathComponent)
         var parent = stat()
         guard stat(folder.path, &parent) == 0, parent.st_mode & S_IFMT == S_IFDIR else {
-            throw .io(path: url.path, operation: .write, cause: .noSuchFile)
+            throw .io(path: shown, operation: .write, cause: .noSuchFile)
+        }
+        if let refusal = reportRefusal(target.path, expectation) {
+            throw .io(path: shown, operation: .write, cause: .refusedBecause(refusal.description))
         }
         do throws(CourseCheckError) {
             if let refusal = try writeThroughTemporary(
-                data, to: target, shownAs: url.path, keeping: nil, durability: .cached, environment: [:])
+                data, to: target, shownAs: shown, keeping: nil, durability: .cached, environment: [:],
+                expecting: expectation, lastCheck: { reportRefusal(target.path, expectation) })
             {
                 throw CourseCheckError.io(
-                    path: url.path, operation: .write, cause: .refusedBecause(refusal.description))
+                    path: shown, operation: .write, cause: .refusedBecause(refusal.description))
             }
         } catch {
-            // Only the report at this very path goes: never a file a link leads to.
-            var stale = stat()
-            if lstat(target.path, &stale) == 0, stale.st_mode & S_IFMT == S_IFREG { unlink(target.path) }
+            // Only the report found at this very path goes, and only while it is still that file
+            // with one name: never a file a link leads to, nor one that changed meanwhile.
+            if case .io(_, _, .refusedBecause) = error { throw error }
+            if case .unchanged = expectation, reportRefusal(target.path, expectation) == nil { unlink(target.path) }
             throw error
         }
     }
 
-    /// Appends to the job summary GitHub names: never truncates or removes it, never blocks on a
-    /// FIFO, and a path that is not a regular file is an error.
-    package static func appendReport(_ data: [UInt8], to path: String) throws(CourseCheckError) {
-        var descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
-        var created = false
-        if descriptor < 0 && errno == ENOENT {
-            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NONBLOCK | O_CLOEXEC, 0o666)
-            created = descriptor >= 0
-            // Another writer made it meanwhile: appended to as it is.
-            if descriptor < 0 && errno == EEXIST {
-                descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
-            }
-        }
+    /// Appends to the job summary GitHub names, only while the path holds what its owner
+    /// (`ReportTarget`) found there before the run: nothing (then the file is created here, never
+    /// over one that appeared), or that very file (device, inode, size, modification time) with one
+    /// name. Never truncates or removes it, never blocks on a FIFO, never follows a link.
+    package static func appendReport(
+        _ data: [UInt8], to url: URL, shownAs shown: String? = nil, expecting expectation: Expectation,
+        environment: [String: String] = [:]
+    ) throws(CourseCheckError) {
+        stopBeforeReport(environment)
+        let path = shown ?? url.path
+        var flags = O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW
+        if case .absent = expectation { flags |= O_CREAT | O_EXCL }
+        let descriptor = open(url.path, flags, 0o666)
         guard descriptor >= 0 else {
-            throw .io(path: path, operation: .appendSummary, cause: .system(errno: errno))
+            let code = errno
+            let cause: CourseCheckError.IOCause =
+                switch (expectation, code) {
+                case (.absent, EEXIST): .refusedBecause(Refusal.appearedOnDisk.description)
+                case (.unchanged, ENOENT): .refusedBecause(Refusal.changedOnDisk.description)
+                case (_, ELOOP): .linkOrNotRegularFile
+                default: .system(errno: code)
+                }
+            throw .io(path: path, operation: .appendSummary, cause: cause)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw .io(path: path, operation: .appendSummary, cause: .notRegularFile)
         }
+        // Looked at through the descriptor the bytes go to: the file written is the file checked.
+        let now = Identity(info)
+        if now.links != 1 {
+            throw .io(
+                path: path, operation: .appendSummary, cause: .refusedBecause(Refusal.sharedFile(now.links).description)
+            )
+        }
+        if case .unchanged(let snapshot) = expectation, !now.isSameFile(as: snapshot.identity) {
+            throw .io(path: path, operation: .appendSummary, cause: .refusedBecause(Refusal.changedOnDisk.description))
+        }
         // A summary root creates in another user's folder takes the folder's owner, as every file does.
         var folder = stat()
-        if created, geteuid() == 0, stat(path.parentPath.isEmpty ? "." : path.parentPath, &folder) == 0 {
+        if case .absent = expectation, geteuid() == 0,
+            stat(url.deletingLastPathComponent().path, &folder) == 0
+        {
             fchown(descriptor, folder.st_uid, folder.st_gid)
         }
         if let code = writeAll(data, to: descriptor) {
             throw .io(path: path, operation: .appendSummary, cause: .system(errno: code))
         }
+    }
+
+    /// Why a report may not replace what stands at `path` now: anything but what was found before
+    /// the run, a second name included. A report's mode is no refusal (it is coursecheck's file).
+    private static func reportRefusal(_ path: String, _ expectation: Expectation) -> Refusal? {
+        var info = stat()
+        let found = lstat(path, &info) == 0
+        switch expectation {
+        case .absent:
+            return found ? .appearedOnDisk : nil
+        case .unchanged(let snapshot):
+            guard found else { return .changedOnDisk }
+            guard info.st_mode & S_IFMT == S_IFREG else { return .linkOrNotRegular }
+            let now = Identity(info)
+            if now.links != 1 { return .sharedFile(now.links) }
+            return now.isSameFile(as: snapshot.identity) ? nil : .changedOnDisk
+        }
+    }
+
+    /// `COURSECHECK_FAULT=stop-before-report`: stops (SIGSTOP) before each report is written, so a
+    /// test can change the path as another process would, then let the run go on.
+    private static func stopBeforeReport(_ environment: [String: String]) {
+        if environment[faultVariable] == "stop-before-report" { kill(getpid(), SIGSTOP) }
     }
 
     // MARK: Runs that overlap
