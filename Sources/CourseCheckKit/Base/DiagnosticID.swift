@@ -116,7 +116,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .strayOutput, .noRole, .compileError, .validityUnknown, .compileTimeout, .outputDrift,
             .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
-            .goldenMissing, .goldenOrphan, .goldenRecord, .updateRefused, .promoteRefused, .goldenUnreadable, .toolchainFailed,
+            .goldenMissing, .goldenOrphan, .goldenRecord, .updateRefused, .promoteRefused, .goldenUnreadable,
+            .toolchainFailed,
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker:
