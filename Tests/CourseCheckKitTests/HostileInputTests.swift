@@ -71,6 +71,26 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("-satir 10000\n"))
     }
 
+    /// A file-size limit (`ulimit -f 0`) is an I/O error naming the file, never a death by SIGXFSZ
+    /// with nothing said. The output goes through a pipe, which the limit does not cover.
+    func testAFileSizeLimitIsAnIOErrorNotASilentDeath() throws {
+        try FileManager.default.copyItem(
+            at: Binary.packageRoot.appendingPathComponent("lessons/09-yerel-durum.md"),
+            to: lessons.appendingPathComponent("09-yerel-durum.md"))
+        let result = try Binary.run(
+            [
+                "-c", "(ulimit -f 0; \"$0\" --no-goldens --no-cache lessons; echo \"status $?\") 2>&1 | cat",
+                Binary.url().path,
+            ],
+            in: scratch.url, shell: true)
+        // Where the limit is met first (the scratch's marker, a cache entry) decides whether it is the
+        // run's I/O error (exit 2) or the trees' validity-unknown (exit 1); either names the file.
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertTrue(["status 1", "status 2"].contains(lines.last), result.stdout)
+        XCTAssertTrue(result.stdout.contains("/.coursecheck-owner: File too large"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("Fatal error"), result.stdout)
+    }
+
     func testASymlinkLoopIsAnIOError() throws {
         try FileManager.default.createSymbolicLink(
             atPath: lessons.appendingPathComponent("01-dongu.md").path, withDestinationPath: "01-dongu.md")

@@ -119,6 +119,9 @@ package enum ProcessGroups {
     /// dispositions stay the default: a thread that unblocked one would end the process, not
     /// swallow the signal. Children start with an empty mask and default actions (`ChildProcess`).
     package static func installSignalHandlers() {
+        // A file-size limit (`ulimit -f`) makes a write past it fail with EFBIG, which is reported
+        // with the file's name, instead of killing coursecheck with nothing said.
+        signal(SIGXFSZ, SIG_IGN)
         state.withLock { state in
             guard !state.waiting else { return }
             state.waiting = true
