@@ -134,6 +134,8 @@ package struct CourseChecker: Sendable {
         // The goldens' folders, listed once for the nested-.git search and the goldens both.
         let listings = DirectoryListings()
         let stores = stores ?? plannedStores(plan)
+        // Each store's record and the directories it names, read once for validation and goldens.
+        let ownership = configuration.goldens == .off ? [:] : self.ownership(plan, stores: stores)
         // Lessons are read, scanned and classified in parallel; the results keep the plan's order.
         // Two more items share the threads, first: goldens directories not validated yet (the
         // stage only reads, so nothing is written before they pass, and their refusal is the
@@ -146,7 +148,7 @@ package struct CourseChecker: Sendable {
             item throws(CourseCheckError) -> ReadPart in
             switch item {
             case .validation:
-                try validateStores(plan, stores: stores, listings: listings)
+                try validateStores(plan, stores: stores, listings: listings, ownership: ownership)
                 return .validated
             case .index:
                 return .index(CourseFacts.readIndex(plan: plan, overlay: configuration.overlay))
@@ -168,7 +170,7 @@ package struct CourseChecker: Sendable {
         let textClaims = configuration.claims ? startTextClaims(run, plan: plan) : nil
         defer { _ = textClaims?.value }
         try evaluate(&run)
-        compareGoldens(&run, plan: plan, stores: stores, listings: listings)
+        compareGoldens(&run, plan: plan, stores: stores, listings: listings, ownership: ownership)
         checkClaims(&run, plan: plan, textClaims: textClaims)
         return finish(run, plan: plan)
     }
@@ -265,7 +267,8 @@ package struct CourseChecker: Sendable {
 
     /// Goldens: each tree's run against its approved golden, and the goldens no tree names.
     private func compareGoldens(
-        _ run: inout Run, plan: CourseLoader.Plan, stores: PlannedStores, listings: DirectoryListings
+        _ run: inout Run, plan: CourseLoader.Plan, stores: PlannedStores, listings: DirectoryListings,
+        ownership: [String: StoreOwnership]
     ) {
         guard run.evaluated && configuration.goldens != .off else { return }
         // Each lesson's goldens are its own folder's: compared on the worker threads, recorded in
@@ -278,7 +281,6 @@ package struct CourseChecker: Sendable {
             rootExists[store.rootPath] = store.exists
         }
         let exists = rootExists
-        let ownership = self.ownership(plan, stores: stores)
         let judging = stores.roots.map { root in root.map { ownership[$0]?.judgesOrphans ?? false } ?? false }
         let checked = parallelMap(Array(results.indices), width: configuration.router.toolchain.workers) {
             index -> [Finding]? in
@@ -574,7 +576,7 @@ package struct CourseChecker: Sendable {
     /// start, a check beside its reading (its refusal is still the run's only error).
     func validateStores(
         _ plan: CourseLoader.Plan, stores planned: PlannedStores? = nil,
-        listings: DirectoryListings = DirectoryListings()
+        listings: DirectoryListings = DirectoryListings(), ownership known: [String: StoreOwnership]? = nil
     ) throws(CourseCheckError) {
         let lessonDirectories = Self.lessonDirectories(plan)
         var checked: Set<String> = []
@@ -607,7 +609,7 @@ package struct CourseChecker: Sendable {
         }
         // A lesson of a directory the store's record names, not checked in this run, claims its
         // folder too: two directories sharing a store may not hold a lesson of one name.
-        for (root, owned) in ownership(plan, stores: planned) {
+        for (root, owned) in known ?? ownership(plan, stores: planned) {
             for directory in owned.others {
                 for (index, entry) in plan.entries.enumerated() where roots[index] == root {
                     let stem = GoldenStore.stem(of: entry.displayPath)

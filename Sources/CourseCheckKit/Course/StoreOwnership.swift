@@ -55,9 +55,18 @@ package struct StoreOwnership: Sendable {
     package static func read(_ store: GoldenStore, entries: [CourseLoader.Entry]) -> StoreOwnership {
         var checked: [Directory] = []
         var index: [String: Int] = [:]
+        // Each directory resolved once, by its path as the plan names it (a `realpath` reads every
+        // component of the path).
+        var resolved: [String: String] = [:]
         for entry in entries {
             let parent = entry.path.parentPath
-            let path = FileGate.canonicalPath(path: parent.isEmpty ? "/" : parent)
+            let path =
+                resolved[parent]
+                ?? {
+                    let path = FileGate.canonicalPath(path: parent.isEmpty ? "/" : parent)
+                    resolved[parent] = path
+                    return path
+                }()
             let stem = GoldenStore.stem(of: entry.displayPath)
             if let known = index[path] {
                 checked[known].stems.insert(stem)
