@@ -277,6 +277,66 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: orphans.path), [])
     }
 
+    /// The author's record is theirs: a CRLF one is read line by line, and `--update` appends the
+    /// directory it lacks in its line endings, every other byte (comments, blank lines, order) kept.
+    func testAnUpdateAppendsToTheAuthorsRecordKeepingEveryByte() throws {
+        let second = root.appendingPathComponent("lessons2")
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: lessons.appendingPathComponent("13-gezinme-yigiti-ve-yolu.md"),
+            to: second.appendingPathComponent("13-gezinme-yigiti-ve-yolu.md"))
+        let record = root.appendingPathComponent("goldens/LESSONS")
+        let written = "# baslik  \r\n\r\nlessons\r\n# not\r\n  "
+        try Data(written.utf8).write(to: record)
+        let check = run(["--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(
+            check.stderr,
+            "goldens/LESSONS:1:1: error: goldens/LESSONS does not name lessons2, whose lessons keep their goldens in "
+                + "goldens/; 'coursecheck --update' adds it [golden-record]\n")
+        let update = run(["--update", "--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(update.status, .clean, update.stderr)
+        XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), written + "\r\nlessons2\r\n")
+    }
+
+    /// A file that was not read as a lesson (emptied) keeps its goldens, and the update says why.
+    func testAnUnreadLessonKeepsItsGoldensAndTheUpdateSaysSo() throws {
+        try Data().write(to: lessons.appendingPathComponent("09-yerel-durum.md"))
+        let before = try snapshot(excluding: { !$0.hasPrefix("goldens/") })
+        let update = run(["--update", "--prune", "--no-claims", "lessons/"])
+        XCTAssertEqual(
+            update.stderr,
+            "lessons/09-yerel-durum.md:1:1: error: goldens of this lesson left as they are: the not-a-lesson error at "
+                + "line 1 makes its trees uncertain; fix it, then run --update again [update-refused]\n"
+                + "lessons/09-yerel-durum.md:1:1: error: file is empty; it is not a lesson [not-a-lesson]\n")
+        XCTAssertEqual(try snapshot(excluding: { !$0.hasPrefix("goldens/") }), before)
+    }
+
+    /// An orphan the system will not remove (a file bind-mounted over it) is refused on its own, a
+    /// finding that fails the run, and the prune goes on with the rest.
+    func testAnOrphanTheSystemWillNotRemoveIsRefusedAndThePruneGoesOn() throws {
+        let folder = root.appendingPathComponent("goldens/09-yerel-durum")
+        let source = root.appendingPathComponent("kaynak")
+        try Data("k\n".utf8).write(to: source)
+        for name in ["a-baglanti.out", "b-eski.out"] {
+            try Data("x\n".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let bound = folder.appendingPathComponent("a-baglanti.out")
+        let mounted = try Binary.run(
+            ["-c", "mount --bind \"$0\" \"$1\"", source.path, bound.path], in: root, shell: true)
+        try XCTSkipIf(mounted.status != 0, "cannot bind-mount here (\(mounted.stderr)); needs root")
+        defer { _ = try? Binary.run(["-c", "umount \"$0\"", bound.path], in: root, shell: true) }
+        let pruned = run(["--update", "--prune", "--no-claims", "lessons/"])
+        XCTAssertEqual(pruned.status, .findings, pruned.stderr)
+        XCTAssertEqual(
+            pruned.stderr,
+            "goldens/09-yerel-durum/a-baglanti.out:1:1: error: not removed: goldens/09-yerel-durum/a-baglanti.out: the "
+                + "system will not remove it: Device or resource busy [update-refused]\n"
+                + "goldens/09-yerel-durum/a-baglanti.out:1:1: error: golden has no tree: no tree of "
+                + "lessons/09-yerel-durum.md has this name; 'coursecheck --update --prune' removes it [golden-orphan]\n"
+        )
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b-eski.out").path))
+    }
+
     /// An orphan whose name is not UTF-8 is listed (each such byte shown as `\x{FF}`) and pruned like
     /// any other, by its own bytes: never a file whose name only decodes to the same text.
     func testAnOrphanWhoseNameIsNotUTF8IsListedAndPruned() throws {

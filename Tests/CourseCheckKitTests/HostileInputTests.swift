@@ -91,6 +91,26 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("Fatal error"), result.stdout)
     }
 
+    /// A lesson file whose name is not UTF-8 is a located error, never skipped unsaid nor read as the
+    /// file its decoded name would be (here a twin holding U+FFFD where the name has 0xFF).
+    func testALessonNameThatIsNotUTF8IsSaid() throws {
+        let source = Binary.packageRoot.appendingPathComponent("lessons/09-yerel-durum.md")
+        try FileManager.default.copyItem(at: source, to: lessons.appendingPathComponent("50-k\u{FFFD}z.md"))
+        let path = Array(lessons.path.utf8) + Array("/50-k".utf8) + [0xFF] + Array("z.md".utf8)
+        XCTAssertEqual(
+            try Data(contentsOf: source).withUnsafeBytes { bytes -> Int in
+                let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL, 0o644)
+                defer { close(descriptor) }
+                return descriptor < 0 ? -1 : Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+            }, try Data(contentsOf: source).count)
+        let result = try check(["--no-claims", "lessons"], status: 1)
+        XCTAssertEqual(
+            result.stderr,
+            "lessons/50-k\\x{FF}z.md:1:1: error: file name is not UTF-8 (each byte that is not shown as \\x{..}); it "
+                + "is not checked: rename it [not-a-lesson]\n")
+        XCTAssertTrue(result.stdout.hasPrefix("1 lesson: 1 core, 3 trees"), result.stdout)
+    }
+
     func testASymlinkLoopIsAnIOError() throws {
         try FileManager.default.createSymbolicLink(
             atPath: lessons.appendingPathComponent("01-dongu.md").path, withDestinationPath: "01-dongu.md")

@@ -6,6 +6,8 @@ extension Diagnostic {
         case noFencedBlocks
         /// Named like a lesson (it starts with digits) but not `NN-slug.md`: not read as one.
         case misnamed
+        /// A markdown file whose name is not UTF-8: not read.
+        case nameNotUTF8
     }
 
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
@@ -18,6 +20,10 @@ extension Diagnostic {
                 .notALesson, at: location,
                 "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
                     + "a name); it is not checked: rename it, or give it a name that does not start with a digit")
+        case .nameNotUTF8:
+            Diagnostic(
+                .notALesson, at: location,
+                "file name is not UTF-8 (each byte that is not shown as \\x{..}); it is not checked: rename it")
         }
     }
 

@@ -71,7 +71,11 @@ package struct GoldenUpdater {
         // been approved there.
         var closed: [String: (store: GoldenStore, trees: Int)] = [:]
         for lesson in result.lessonResults {
-            guard let store = lesson.store else { continue }
+            // A file not read as a lesson (empty, not UTF-8) has no store of its own in the result.
+            guard
+                let store = lesson.store
+                    ?? plan.entries.first(where: { $0.displayPath == lesson.path }).flatMap(checker.store(for:))
+            else { continue }
             // The temporaries a killed coursecheck left in any golden folder of the run go now (of
             // ended processes only), not only in the folders this update writes.
             FileGate.sweepTemporaries(in: store.folder(lesson: lesson.path))
@@ -84,7 +88,21 @@ package struct GoldenUpdater {
                 continue
             }
             roots[store.root.path] = store
-            guard lesson.lesson != nil else { continue }
+            guard lesson.lesson != nil else {
+                // Not read as a lesson (empty, not UTF-8): its goldens stay, and the update says so.
+                let kept = store.orphans(in: store.folder(listing: lesson.path), keeping: [])
+                let blocking =
+                    (lesson.findings.map(\.diagnostic) + result.courseFindings.map(\.diagnostic)).first {
+                        $0.location.path == lesson.path && $0.severity == .error
+                    }
+                if !kept.isEmpty, let blocking {
+                    refusals.append(
+                        .updateRefused(
+                            at: SourceLocation(path: lesson.path, line: 1),
+                            .structural(id: blocking.id, line: blocking.location.line)))
+                }
+                continue
+            }
             if let blocking = lesson.structuralError {
                 changes.refused += lesson.trees.count { $0.tree != nil }
                 refusals.append(

@@ -79,7 +79,7 @@ package struct CourseLoader: Sendable {
                 continue
             }
             guard seenDirectories.insert(Self.resolved(absolute)).inserted else { continue }
-            let names: [String]
+            var names: [String]
             do {
                 // Two names in two Unicode forms by their bytes (`sortedDeterministically`): sorted as
                 // text alone they kept the directory's order, which differs from one file system to another.
@@ -87,6 +87,23 @@ package struct CourseLoader: Sendable {
                     .sortedDeterministically()
             } catch {
                 throw .io(path: path, operation: .list, cause: IOReason.cause(error, at: url))
+            }
+            // A markdown name that is not UTF-8 cannot be named in a report or opened by its decoded
+            // text (which another file may hold): said, and left out, never silently skipped.
+            let undecodable = (DirectoryListings.entries(in: url.path) ?? []).map(\.name).filter {
+                String(validating: $0, as: UTF8.self) == nil && $0.last == UInt8(ascii: "d")
+                    && $0.suffix(3).elementsEqual(".md".utf8) && $0.first != UInt8(ascii: ".")
+            }
+            for name in undecodable.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                diagnostics.append(
+                    .notALesson(
+                        at: SourceLocation(path: Self.display(path, GoldenStore.shown(name)), line: 1), .nameNotUTF8))
+            }
+            if !undecodable.isEmpty {
+                let repaired = Set(undecodable.map { String(decoding: $0, as: UTF8.self) })
+                names.removeAll {
+                    repaired.contains($0) && !FileManager.default.fileExists(atPath: url.path + "/" + $0)
+                }
             }
             var found = 0
             let directoryPath = url.path

@@ -161,15 +161,13 @@ package struct StoreOwnership: Sendable {
             guard unclaimed.isEmpty else { return .refused }
             return .allowed(
                 record: StoreRecord.text(naming: checked.map(\.path), store: store, keeping: nil), expecting: nil)
-        case .recorded(let lines, let snapshot):
+        case .recorded(_, let snapshot):
             guard missingLines.isEmpty else { return .refused }
             let missing = unrecorded
             guard !missing.isEmpty else { return .allowed(record: nil, expecting: snapshot) }
-            var kept = lines.map(\.path)
-            var seen = Set(kept)
-            for directory in missing where seen.insert(directory.path).inserted { kept.append(directory.path) }
             return .allowed(
-                record: StoreRecord.text(naming: kept, store: store, keeping: snapshot.bytes), expecting: snapshot)
+                record: StoreRecord.text(naming: missing.map(\.path), store: store, keeping: snapshot.bytes),
+                expecting: snapshot)
         }
     }
 

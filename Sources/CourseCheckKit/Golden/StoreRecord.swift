@@ -40,8 +40,10 @@ package struct StoreRecord: Sendable, Equatable {
             // still sits beside its lessons.
             let base = store.rootPath.parentPath
             var lines: [Line] = []
-            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                var line = Substring(raw)
+            // By the newline scalar: a CRLF record is lines too ("\r\n" is one Character).
+            let rows = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, raw) in rows.enumerated() {
+                var line = Substring(String(raw))
                 while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
                 guard !line.isEmpty, !line.hasPrefix("#") else { continue }
                 let named = line.hasPrefix("/") ? String(line) : (base == "/" ? "" : base) + "/" + line
@@ -52,20 +54,21 @@ package struct StoreRecord: Sendable, Equatable {
     }
 
     /// The record's text naming `directories` (canonical paths), each relative to the folder holding
-    /// the store when it can be: what `--update` writes, the author's comment lines kept.
+    /// the store when it can be: what `--update` writes. An existing record (`earlier`) is kept byte
+    /// for byte, the author's comments, blank lines and order included, and `directories` (those it
+    /// does not name yet) are appended to it, in its own line endings.
     package static func text(naming directories: [String], store: GoldenStore, keeping earlier: [UInt8]?) -> [UInt8] {
         let base = FileGate.canonicalPath(path: store.rootPath.parentPath)
-        var kept: [String] = []
-        if let earlier {
-            let lines = String(decoding: earlier, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            kept = lines.map(String.init).filter { $0.hasPrefix("#") }
-        }
-        if earlier == nil {
-            kept = ["# The lessons directories whose goldens are here, one a line, relative to the folder holding it."]
-        }
         let named = directories.map { relative($0, to: base) }
-        return Array((kept + named).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+        guard var bytes = earlier else {
+            let comment =
+                "# The lessons directories whose goldens are here, one a line, relative to the folder holding it."
+            return Array(([comment] + named).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+        }
+        let newline: [UInt8] = bytes.contains(UInt8(ascii: "\r")) ? [13, 10] : [10]
+        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += newline }
+        for line in named { bytes += Array(line.utf8) + newline }
+        return bytes
     }
 
     /// `path` relative to `base` (both absolute): `lessons`, `../x/lessons`, or `.` for `base` itself.

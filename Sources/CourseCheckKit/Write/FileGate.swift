@@ -235,6 +235,8 @@ package enum FileGate {
         case linkOrNotRegular
         case folderNotWritable(String)
         case attributes
+        /// The system would not move or remove it (a mount point, a read-only or immutable file): why.
+        case cannotRemove(String)
 
         package var description: String {
             switch self {
@@ -247,6 +249,7 @@ package enum FileGate {
             case .otherOwner: "it belongs to another user, and coursecheck cannot keep its owner and group"
             case .linkOrNotRegular: "it is a link or not a regular file, which coursecheck never writes through"
             case .folderNotWritable(let folder): "its folder \(folder) cannot be written"
+            case .cannotRemove(let reason): "the system will not remove it: \(reason)"
             case .attributes:
                 "it has extended attributes (an ACL, say) that coursecheck could not carry over to the new file"
             }
@@ -324,8 +327,13 @@ package enum FileGate {
             state.asides[aside.path] = Aside(original: path, snapshot: snapshot)
             return 0
         }
-        guard moved == 0 else {
-            throw .io(path: path.shown, operation: .remove, cause: .system(errno: moved))
+        // A file the system will not move (a mount point, a read-only file system, an immutable
+        // file) is refused on its own: the prune goes on with the rest, and the refusal is a finding.
+        switch moved {
+        case 0: break
+        case ENOENT: return .changedOnDisk
+        case EBUSY, EROFS, EPERM, EACCES, EXDEV: return .cannotRemove(String(cString: strerror(moved)))
+        default: throw .io(path: path.shown, operation: .remove, cause: .system(errno: moved))
         }
         guard case .file(let taken) = read(aside, followingLinks: false), taken.bytes == snapshot.bytes,
             taken.identity.isSameFile(as: snapshot.identity)
