@@ -16,6 +16,17 @@ final class FileSink: OutputSink {
     }
 }
 
+// An argument that is not UTF-8 (a folder another tool named) would arrive repaired, naming
+// another path: refused by its bytes before anything runs.
+for index in 1..<Int(CommandLine.argc) {
+    guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
+    let bytes = Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+    FileHandle.standardError.write(
+        Data(
+            ("coursecheck: error: argument '\(GoldenStore.shown(bytes))' is not UTF-8 (each byte that is not shown as "
+                + "\\x{..}); give the path a UTF-8 name\n").utf8))
+    exit(2)
+}
 // A copy of coursecheck that supervises a child does only that (`ParentDeath`).
 ParentDeath.superviseIfAsked(CommandLine.arguments)
 // A signal stops every compiler and tree coursecheck started and removes its scratch directories.

@@ -277,6 +277,43 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: orphans.path), [])
     }
 
+    /// A report path that a bind mount makes another name of a golden store's file, or of a lessons
+    /// directory, is refused by identity before the run, whatever its path says.
+    func testAReportThroughABindMountIsRefusedByIdentity() throws {
+        let summary = root.appendingPathComponent("ozet.md")
+        try Data().write(to: summary)
+        let record = root.appendingPathComponent("goldens/LESSONS")
+        let folder = root.appendingPathComponent("baglanti")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mounted = try Binary.run(
+            [
+                "-c", "mount --bind \"$0\" \"$1\" && mount --bind \"$2\" \"$3\"", record.path, summary.path,
+                lessons.path, folder.path,
+            ],
+            in: root, shell: true)
+        try XCTSkipIf(mounted.status != 0, "cannot bind-mount here (\(mounted.stderr)); needs root")
+        defer {
+            _ = try? Binary.run(
+                ["-c", "umount \"$0\"; umount \"$1\"", summary.path, folder.path], in: root, shell: true)
+        }
+        let before = try Data(contentsOf: record)
+        let appended = run(
+            ["--format", "github", "--no-claims", "lessons/"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        XCTAssertEqual(appended.status, .failure)
+        XCTAssertEqual(
+            appended.stderr.split(separator: "\n").first,
+            "coursecheck: error: refusing GITHUB_STEP_SUMMARY=\(summary.path): it is goldens/LESSONS under another "
+                + "name; the job summary goes elsewhere")
+        XCTAssertEqual(try Data(contentsOf: record), before)
+        let junit = run(["--no-claims", "--junit", folder.appendingPathComponent("rapor.xml").path, "lessons/"])
+        XCTAssertEqual(junit.status, .failure)
+        XCTAssertEqual(
+            junit.stderr,
+            "coursecheck: error: refusing --junit \(folder.path)/rapor.xml: it lies inside the lessons directory "
+                + "lessons/; write the report elsewhere\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: lessons.appendingPathComponent("rapor.xml").path))
+    }
+
     /// The author's record is theirs: a CRLF one is read line by line, and `--update` appends the
     /// directory it lacks in its line endings, every other byte (comments, blank lines, order) kept.
     func testAnUpdateAppendsToTheAuthorsRecordKeepingEveryByte() throws {

@@ -111,6 +111,20 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("1 lesson: 1 core, 3 trees"), result.stdout)
     }
 
+    /// An argument that is not UTF-8 would reach the command repaired (U+FFFD), naming another path:
+    /// refused by its bytes, exit 2, nothing written.
+    func testAnArgumentThatIsNotUTF8IsRefused() throws {
+        let result = try Binary.run(
+            ["-c", "\"$0\" import export.md \"$(printf 'k\\377urs')\"", Binary.url().path], in: scratch.url,
+            shell: true)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: argument 'k\\x{FF}urs' is not UTF-8 (each byte that is not shown as \\x{..}); give the "
+                + "path a UTF-8 name\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted(), ["lessons"])
+    }
+
     func testASymlinkLoopIsAnIOError() throws {
         try FileManager.default.createSymbolicLink(
             atPath: lessons.appendingPathComponent("01-dongu.md").path, withDestinationPath: "01-dongu.md")

@@ -53,7 +53,7 @@ package struct ReportTarget: Sendable {
         }
         // Where it lies, by the path every link resolved: a link into the lessons is named as such.
         let target = GoldenStore.canonicalPath(url)
-        if let reason = location(of: target, inputs) { throw refused(reason) }
+        if let reason = location(of: target, inputs) ?? folderIdentity(of: url, inputs) { throw refused(reason) }
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
             var folder = stat()
@@ -120,6 +120,60 @@ package struct ReportTarget: Sendable {
         }
         for store in inputs.stores where same(store.toolchainURL.path) {
             return "it is \(store.toolchainDisplayPath) under another name"
+        }
+        // Every file of a golden store (a golden, the record): a bind mount shows one at any path.
+        for store in inputs.stores {
+            for (name, _) in DirectoryListings.entries(in: store.rootPath) ?? [] {
+                let top = store.rootPath + "/" + String(decoding: name, as: UTF8.self)
+                if same(top) { return "it is \(store.displayRoot)/\(GoldenStore.shown(name)) under another name" }
+                for (inner, _) in DirectoryListings.entries(in: top) ?? [] {
+                    let path = FileGate.RawPath(folder: top, name: inner, shown: "")
+                    if let found = FileGate.Identity.of(path), found.device == identity.device,
+                        found.inode == identity.inode
+                    {
+                        return
+                            "it is \(store.displayRoot)/\(GoldenStore.shown(name))/\(GoldenStore.shown(inner)) under "
+                            + "another name"
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Why the folder `url` would go into is, by its identity (device and inode, as the folder and
+    /// each above it is), a lessons, goldens, cache or git directory that a path does not show (a
+    /// bind mount shows one directory at two paths), or nil.
+    private static func folderIdentity(of url: URL, _ inputs: Inputs) -> String? {
+        var protected: [(FileGate.Identity, String)] = []
+        func add(_ path: String, _ reason: String) {
+            if let identity = FileGate.Identity.of(path) { protected.append((identity, reason)) }
+        }
+        for directory in inputs.lessonDirectories {
+            add(directory.url.path, "it lies inside the lessons directory \(directory.display)")
+        }
+        for store in inputs.stores { add(store.rootPath, "it lies inside the goldens directory \(store.displayRoot)") }
+        if let cache = inputs.cache { add(cache.path, "it lies inside the cache directory \(cache.path)") }
+        var folder = url.deletingLastPathComponent().standardizedFileURL.path
+        var seen = 0
+        while seen < 256 {
+            seen += 1
+            if let here = FileGate.Identity.of(folder) {
+                for (identity, reason) in protected
+                where identity.device == here.device && identity.inode == here.inode {
+                    return reason
+                }
+                // A folder named `.git` or holding `HEAD` and `objects` is a git directory.
+                if folder.hasSuffix("/.git")
+                    || (FileGate.Identity.of(folder + "/HEAD") != nil
+                        && FileGate.Identity.of(folder + "/objects") != nil
+                        && FileGate.Identity.of(folder + "/refs") != nil)
+                {
+                    return "it lies inside a git directory"
+                }
+            }
+            guard folder != "/" else { break }
+            folder = folder.parentPath.isEmpty ? "/" : folder.parentPath
         }
         return nil
     }

@@ -69,6 +69,12 @@ package enum FileGate {
             return stat(path, &info) == 0 ? Identity(info) : nil
         }
 
+        /// `of(_:)` by a path's bytes (a name that is not UTF-8).
+        package static func of(_ path: RawPath) -> Identity? {
+            var info = stat()
+            return path.with { stat($0, &info) } == 0 ? Identity(info) : nil
+        }
+
         /// What tells that a file's bytes may have changed: the file (device, inode), its size and
         /// modification time; not its mode, owner or links, which a chmod changes alone.
         package var contentStamp: [Int64] {
