@@ -285,6 +285,35 @@ final class ImportTests: XCTestCase {
                 + "directory of the lessons beside it\n")
     }
 
+    /// A lesson that is a link is rewritten at its target only where import may write: never through
+    /// a link into a goldens directory (or `.git`), and a folder reached through a link is named as
+    /// it is, not as the link's path suggests.
+    func testImportNeverWritesThroughALessonLinkIntoAGoldensDirectory() throws {
+        let scratch = try exportFolder()
+        try CourseCopy.copy(["goldens"], into: scratch.url)
+        XCTAssertEqual(InProcess.run(["import", "export.md", "lessons"], in: scratch.url).status, .clean)
+        let lesson = scratch.url.appendingPathComponent("lessons/01-ilk-ders.md")
+        let kept = scratch.url.appendingPathComponent("goldens/notlar.md")
+        try (try Data(contentsOf: lesson) + Data("Yazarın notu.\n".utf8)).write(to: kept)
+        try FileManager.default.removeItem(at: lesson)
+        try FileManager.default.createSymbolicLink(atPath: lesson.path, withDestinationPath: "../goldens/notlar.md")
+        let target = FileGate.canonicalPath(kept)
+        assertRefused(
+            "lessons", in: scratch,
+            stderr:
+                "coursecheck: error: refusing to replace lessons/01-ilk-ders.md: it is a link to \(target), and its "
+                + "folder: it holds TOOLCHAIN, so it is a goldens directory, not a lessons directory\n"
+                + "coursecheck: error: refusing to import into lessons: 1 file there is not import's to replace (named "
+                + "above); nothing was written\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.url.appendingPathComponent("baglanti").path,
+            withDestinationPath: scratch.url.appendingPathComponent("goldens/09-yerel-durum").path)
+        assertRefused(
+            "baglanti", in: scratch,
+            stderr: "coursecheck: error: refusing to import into baglanti: it lies inside the goldens directory "
+                + "\(FileGate.canonicalPath(scratch.url.appendingPathComponent("goldens")))\n")
+    }
+
     func testImportRefusesANotesFolderWithAnUnrelatedReadme() throws {
         let scratch = try exportFolder()
         try write(["notlar/README.md": "# Notlarım\n\nAlışveriş listesi.\n"], in: scratch.url)

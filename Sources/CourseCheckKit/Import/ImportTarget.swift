@@ -102,6 +102,19 @@ package enum ImportTarget {
                     plan.writes.append((file, nil))
                     continue
                 }
+                // A lesson that is a link is rewritten at its target: only where import may write.
+                if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                    let target = FileGate.canonicalPath(url)
+                    let folder = target.parentPath.isEmpty ? "/" : target.parentPath
+                    if let reason = refusal(ofDirectory: URL(fileURLWithPath: folder, isDirectory: true), shown: folder)
+                    {
+                        plan.refusals.append(
+                            .io(
+                                path: display, operation: .importFile,
+                                cause: .refusedBecause("it is a link to \(target), and its folder: \(reason)")))
+                        continue
+                    }
+                }
                 if let reason = refusal(snapshot.bytes, path: display, owner: file.owner) {
                     plan.refusals.append(.io(path: display, operation: .importFile, cause: .refusedBecause(reason)))
                     continue
@@ -131,9 +144,17 @@ package enum ImportTarget {
                 || FileManager.default.fileExists(atPath: above + "/" + GoldenStore.toolchainFile)
             {
                 let parts = shown.split(separator: "/")
+                let prefix = (shown.hasPrefix("/") ? "/" : "") + parts.dropLast(up).joined(separator: "/")
+                // As the user named it, unless a link on the way makes that name another folder.
                 let named =
-                    parts.count > up && !parts.contains("..") ? parts.dropLast(up).joined(separator: "/") : above
-                return "it lies inside the goldens directory \(shown.hasPrefix("/") ? "/" : "")\(named)"
+                    parts.count > up && !parts.contains("..")
+                        && FileGate.canonicalPath(
+                            URL(
+                                fileURLWithPath: "/"
+                                    + directory.path.split(separator: "/").dropLast(up).joined(separator: "/")))
+                            == above
+                    ? prefix : above
+                return "it lies inside the goldens directory \(named)"
             }
             above = above.parentPath
             up += 1
