@@ -314,6 +314,27 @@ final class ImportTests: XCTestCase {
                 + "\(FileGate.canonicalPath(scratch.url.appendingPathComponent("goldens")))\n")
     }
 
+    /// A write that fails part-way (a full disk) names every file already written, then the error.
+    func testAFailedImportSaysWhatItHadWritten() throws {
+        let scratch = try exportFolder()
+        let disk = scratch.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mounted = try Binary.run(
+            ["-c", "mount -t tmpfs -o size=8k tmpfs \"$0\"", disk.path], in: scratch.url, shell: true)
+        try XCTSkipIf(mounted.status != 0, "cannot mount a tmpfs here (\(mounted.stderr)); needs root")
+        defer { _ = try? Binary.run(["-c", "umount \"$0\"", disk.path], in: scratch.url, shell: true) }
+        // Two pages: the two lessons fit, the index (written last) does not.
+        let result = InProcess.run(["import", "export.md", "disk/lessons"], in: scratch.url)
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(
+            result.stdout,
+            "the import stopped at an error after writing 2 files\nwrote disk/lessons/01-ilk-ders.md\n"
+                + "wrote disk/lessons/02-son-ders.md\n")
+        XCTAssertEqual(
+            result.stderr,
+            "coursecheck: error: cannot write \(disk.path)/lessons/README.md: no space left on the device\n")
+    }
+
     func testImportRefusesANotesFolderWithAnUnrelatedReadme() throws {
         let scratch = try exportFolder()
         try write(["notlar/README.md": "# Notlarım\n\nAlışveriş listesi.\n"], in: scratch.url)

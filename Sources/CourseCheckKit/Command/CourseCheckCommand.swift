@@ -405,7 +405,12 @@ package struct CourseCheckCommand {
                     "\(Plural.count(plan.refusals.count, "file")) there \(plan.refusals.count == 1 ? "is" : "are") "
                         + "not import's to replace (named above); nothing was written"))
         }
-        let written = try plan.write(environment: environment.variables)
+        let written = try plan.write(environment: environment.variables) { done in
+            // A write failed part-way (a full disk): what is already written is said before the error.
+            stdout.write(
+                "the import stopped at an error after writing \(Plural.count(done.count, "file"))"
+                    + done.map { "\nwrote \($0)" }.joined() + "\n")
+        }
         if single != nil, let only = written.first {
             let shown = CourseLoader.display(lessons, only.name)
             stdout.write(only.changed ? "wrote \(shown)\n" : "\(shown) is already the export's text\n")

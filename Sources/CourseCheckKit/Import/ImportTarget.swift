@@ -43,7 +43,11 @@ package enum ImportTarget {
         /// Writes every planned file, compare and swap against what was read; returns each file's
         /// name and whether it changed. A file that changed since it was read stops the import,
         /// naming it and the files already written.
-        package func write(environment: [String: String]) throws(CourseCheckError) -> [(name: String, changed: Bool)] {
+        /// A write that fails (a full disk) gives `interrupted` the files already written, before the
+        /// error is thrown.
+        package func write(
+            environment: [String: String], interrupted: ([String]) -> Void = { _ in }
+        ) throws(CourseCheckError) -> [(name: String, changed: Bool)] {
             var done: [(name: String, changed: Bool)] = []
             for (file, expectation) in writes {
                 guard let expectation else {
@@ -51,10 +55,16 @@ package enum ImportTarget {
                     continue
                 }
                 let url = directory.appendingPathComponent(file.name)
-                try FileGate.makeDirectories(directory)
-                if let refusal = try FileGate.replace(
-                    url, with: file.data, expecting: expectation, links: .follow, environment: environment)
-                {
+                let refused: FileGate.Refusal?
+                do {
+                    try FileGate.makeDirectories(directory)
+                    refused = try FileGate.replace(
+                        url, with: file.data, expecting: expectation, links: .follow, environment: environment)
+                } catch {
+                    interrupted(done.filter(\.changed).map { CourseLoader.display(shown, $0.name) })
+                    throw error
+                }
+                if let refusal = refused {
                     let written = done.filter(\.changed).map { CourseLoader.display(shown, $0.name) }
                     let reason =
                         refusal.description
