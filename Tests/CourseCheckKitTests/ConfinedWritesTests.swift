@@ -314,6 +314,14 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: lessons.appendingPathComponent("rapor.xml").path))
     }
 
+    /// A report path ending in a slash names a directory: refused, never written as a file.
+    func testAReportPathEndingInASlashIsRefused() throws {
+        let result = run(["--no-claims", "--junit", "rapor.xml/", "lessons/"])
+        XCTAssertEqual(result.status, .failure)
+        XCTAssertEqual(result.stderr, "coursecheck: error: cannot write rapor.xml/: it is not a regular file\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("rapor.xml").path))
+    }
+
     /// The author's record is theirs: a CRLF one is read line by line, and `--update` appends the
     /// directory it lacks in its line endings, every other byte (comments, blank lines, order) kept.
     func testAnUpdateAppendsToTheAuthorsRecordKeepingEveryByte() throws {

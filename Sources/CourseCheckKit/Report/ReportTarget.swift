@@ -45,6 +45,10 @@ package struct ReportTarget: Sendable {
         _ report: Report, path: String, in currentDirectory: URL, inputs: Inputs, otherReport: String? = nil
     ) throws(CourseCheckError) -> ReportTarget {
         let url = URL(fileURLWithPath: path, relativeTo: currentDirectory)
+        // A path ending in a slash names a directory, never the file a URL would make of it.
+        if path.hasSuffix("/") {
+            throw .io(path: path, operation: report == .junit ? .write : .appendSummary, cause: .notRegularFile)
+        }
         func refused(_ reason: String) -> CourseCheckError {
             .io(path: path, operation: report == .junit ? .junitTarget : .summaryTarget, cause: .refusedBecause(reason))
         }
