@@ -29,7 +29,11 @@ final class CompileEnvironmentTests: XCTestCase {
         super.tearDown()
     }
 
-    static let arguments = ["--no-goldens", "--no-claims", "--cache-dir", "cache", "lessons"]
+    /// A compile time-out well above a compile's, so that a hang the looking-over misses fails in
+    /// seconds rather than the default two minutes.
+    static let arguments = [
+        "--no-goldens", "--no-claims", "--compile-timeout", "30", "--cache-dir", "cache", "lessons",
+    ]
 
     /// One tree the embedded engine runs (the compiler's check asks the front end) and one built
     /// by swiftc (it imports a module), so both compiles meet the module cache.
@@ -72,31 +76,45 @@ final class CompileEnvironmentTests: XCTestCase {
     }
 
     private static func note(_ modules: URL) -> String {
-        "coursecheck: note: swiftc could not use the module cache \(modules.path) (damaged precompiled modules); "
+        note(modules, reason: "damaged precompiled modules")
+    }
+
+    private static func note(_ modules: URL, reason: String) -> String {
+        "coursecheck: note: swiftc could not use the module cache \(modules.path) (\(reason)); "
             + "this run used a fresh one and removed it, to be built anew\n"
     }
 
     /// Checks the restored course after `damage`, asserting the whole report is `expected` (the
     /// module cache's path given), then that the next check is clean and silent: the damage is gone.
     private func assertDamage(
-        _ expected: (URL) -> String, file: StaticString = #filePath, line: UInt = #line,
-        _ damage: (URL) throws -> Void
+        _ expected: (URL) -> String, clean: String = clean, cached: String = cached, extra: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line, _ damage: (URL) throws -> Void
     ) throws {
         let directory = try restored(damage)
         let modules = directory.appendingPathComponent("cache/module-cache")
-        let first = InProcess.run(Self.arguments, in: directory)
-        XCTAssertEqual(first.stdout + first.stderr, Self.clean + expected(modules), file: file, line: line)
+        let first = InProcess.run(Self.arguments, in: directory, extra: extra)
+        XCTAssertEqual(first.stdout + first.stderr, clean + expected(modules), file: file, line: line)
         XCTAssertEqual(first.status, .clean, file: file, line: line)
-        let again = InProcess.run(Self.arguments, in: directory)
-        XCTAssertEqual(
-            again.stdout + again.stderr,
-            Self.clean.replacingOccurrences(of: "embedded: 1 tree;", with: "embedded: 1 tree (cached: 1 result);")
-                .replacingOccurrences(
-                    of: "swiftc: 1 tree, standalone (1 × imports a module)", with: "swiftc: 1 tree (cached: 1 result)"),
-            file: file, line: line)
+        let again = InProcess.run(Self.arguments, in: directory, extra: extra)
+        XCTAssertEqual(again.stdout + again.stderr, cached, file: file, line: line)
+    }
+
+    /// `clean`, every result from the cache.
+    static let cached =
+        "1 lesson: 1 core, 2 trees, 0 fragments; compiler: 2 trees accepted; embedded: 1 tree (cached: 1 result); "
+        + "swiftc: 1 tree (cached: 1 result) [1 × import Observation]; 0 errors\n"
+
+    /// The cases `make test` leaves to `make soak` (`COURSECHECK_PROPERTY_CASES`): a damage whose
+    /// kind another case or the random damage covers, or one that waits for a time-out, keeping
+    /// this class within ten seconds.
+    private static func soakOnly() throws {
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["COURSECHECK_PROPERTY_CASES"] == nil,
+            "make soak (COURSECHECK_PROPERTY_CASES) runs this case")
     }
 
     func testATruncatedPrecompiledModuleIsOneNote() throws {
+        try Self.soakOnly()
         try assertDamage(Self.note) { modules in
             let pcm = try XCTUnwrap(Self.pcms(in: modules).first { $0.lastPathComponent.hasPrefix("SwiftShims-") })
             try FileHandle(forWritingTo: pcm).truncate(atOffset: 100)
@@ -116,6 +134,7 @@ final class CompileEnvironmentTests: XCTestCase {
     }
 
     func testADirectoryWhereAPrecompiledModuleBelongsIsOneNote() throws {
+        try Self.soakOnly()
         try assertDamage(Self.note) { modules in
             for pcm in Self.pcms(in: modules) {
                 try FileManager.default.removeItem(at: pcm)
@@ -133,9 +152,100 @@ final class CompileEnvironmentTests: XCTestCase {
     }
 
     func testAFileWhereTheModuleCacheBelongsIsOneNote() throws {
+        try Self.soakOnly()
         try assertDamage(Self.note) { modules in
             try FileManager.default.removeItem(at: modules)
             try Data("x".utf8).write(to: modules)
+        }
+    }
+
+    /// A compiler that crashes (SIGSEGV, naming no file) while the module cache it is given holds
+    /// a `crash` file, as the front end does on some garbled precompiled modules, and hangs while
+    /// it holds a `hang` file, as on a module that never ends: the front end the compiler's check
+    /// starts directly and the driver of the build both.
+    private static func crashingCompiler(in directory: URL) throws -> URL {
+        let real = try Toolchain.find(environment: InProcess.environment)
+        let frontend = real.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(
+            "swift-frontend")
+        let fake = directory.appendingPathComponent("swiftc-crashing")
+        try Data(
+            """
+            #!/bin/sh
+            cache=''; previous=''
+            for word in "$@"; do [ "$previous" = -module-cache-path ] && cache=$word; previous=$word; done
+            if [ -n "$cache" ] && [ -e "$cache/crash" ]; then kill -SEGV $$; fi
+            if [ -n "$cache" ] && [ -e "$cache/hang" ]; then exec sleep 600; fi
+            case "$1" in
+            -frontend) exec '\(frontend.path)' "$@" ;;
+            '-###') '\(real.path)' "$@" | sed "s|^[^ ]*swift-frontend -frontend |'$0' -frontend |"; exit 0 ;;
+            esac
+            exec '\(real.path)' "$@"
+
+            """.utf8
+        ).write(to: fake)
+        chmod(fake.path, 0o755)
+        return fake
+    }
+
+    /// A compiler crash with the kept module cache is tried with a fresh one, which passes: the
+    /// kept one goes with one note, and no compile of the run (four trees, both lanes, every
+    /// worker) is left to blame; the next run, with the cache made anew, is clean and silent.
+    func testACompilerCrashWithTheKeptModuleCacheIsOneNoteForTheWholeRun() throws {
+        let directory = try Self.warmed.get().url
+        let fake = try Self.crashingCompiler(in: directory)
+        defer { try? Self.lesson(in: directory) }
+        try Self.lesson(
+            in: directory,
+            trees: Self.trees + [
+                "print(1 + 0)\n",
+                "import Observation\n@Observable final class Kap { var sayi = 2 }\nprint(Kap().sayi)\n",
+            ])
+        let clean =
+            "1 lesson: 1 core, 4 trees, 0 fragments; compiler: 4 trees accepted; embedded: 2 trees; swiftc: 2 trees, "
+            + "standalone (2 × imports a module) [2 × import Observation]; 0 errors\n"
+        let cached =
+            "1 lesson: 1 core, 4 trees, 0 fragments; compiler: 4 trees accepted; embedded: 2 trees (cached: 2 results); "
+            + "swiftc: 2 trees (cached: 2 results) [2 × import Observation]; 0 errors\n"
+        try assertDamage(Self.note, clean: clean, cached: cached, extra: ["SWIFTC": fake.path]) { modules in
+            try Data().write(to: modules.appendingPathComponent("crash"))
+        }
+    }
+
+    /// A compile that hangs with the kept module cache is tried with a fresh one once its time
+    /// is up: it passes, so the kept one goes with one note saying why, and no tree is blamed.
+    func testACompilerHangWithTheKeptModuleCacheIsOneNote() throws {
+        try Self.soakOnly()
+        let fake = try Self.crashingCompiler(in: try Self.warmed.get().url)
+        let directory = try restored { modules in try Data().write(to: modules.appendingPathComponent("hang")) }
+        let modules = directory.appendingPathComponent("cache/module-cache")
+        var arguments = Self.arguments
+        arguments[arguments.firstIndex(of: "30")!] = "5"
+        let first = InProcess.run(arguments, in: directory, extra: ["SWIFTC": fake.path])
+        XCTAssertEqual(
+            first.stdout + first.stderr,
+            Self.clean + Self.note(modules, reason: "a compile with it ran out of time and finished with a fresh one"))
+        let again = InProcess.run(arguments, in: directory, extra: ["SWIFTC": fake.path])
+        XCTAssertEqual(again.stdout + again.stderr, Self.cached)
+    }
+
+    /// A FIFO, or a link to `/dev/zero`, where a precompiled module belongs would hold the compiler
+    /// until its time-out: the module cache is looked over before any compile uses it, and goes
+    /// with one note naming the first such entry.
+    func testAFIFOOrALinkOutOfTheModuleCacheIsOneNoteBeforeAnyCompile() throws {
+        var first = ""
+        let expected = { (modules: URL) in Self.note(modules, reason: "damaged precompiled modules: \(first) is a FIFO")
+        }
+        try assertDamage(expected) { modules in
+            let pcms = Self.pcms(in: modules)
+            first = String(try XCTUnwrap(pcms.first).path.dropFirst(modules.path.count + 1))
+            for (index, pcm) in pcms.enumerated() {
+                try FileManager.default.removeItem(at: pcm)
+                if index == 0 {
+                    XCTAssertEqual(mkfifo(pcm.path, 0o644), 0)
+                } else {
+                    try FileManager.default.createSymbolicLink(atPath: pcm.path, withDestinationPath: "/dev/zero")
+                }
+            }
         }
     }
 
@@ -157,8 +267,9 @@ final class CompileEnvironmentTests: XCTestCase {
             result.stdout, "1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree rejected; 1 error\n")
     }
 
-    /// Random damage (a random file of the cache, a random kind) never gives a finding: the
-    /// report is the clean one, with at most the notes about the cache.
+    /// Random damage (a random file of the cache, a random kind, or every precompiled module
+    /// garbled) never gives a finding: the report is the clean one, with at most the notes about
+    /// the cache.
     func testRandomDamageIsNeverAFinding() throws {
         for seed in PropertySeeds.seeds(defaultCases: 1) {
             var random = BlockStructurePropertyTests.Generator(state: seed)
@@ -168,7 +279,7 @@ final class CompileEnvironmentTests: XCTestCase {
                     .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
                 let file = try XCTUnwrap(files.randomElement(using: &random))
                 let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-                switch Int.random(in: 0..<4, using: &random) {
+                switch Int.random(in: 0..<5, using: &random) {
                 case 0:
                     try FileHandle(forWritingTo: file).truncate(
                         atOffset: UInt64(Int.random(in: 0...size, using: &random)))
@@ -183,8 +294,18 @@ final class CompileEnvironmentTests: XCTestCase {
                 case 2:
                     try FileManager.default.removeItem(at: file)
                     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-                default:
+                case 3:
                     chmod(file.path, 0)
+                default:
+                    // 50 random bytes in every precompiled module: a crash of the front end, or its words.
+                    for pcm in Self.pcms(in: modules) {
+                        var bytes = try [UInt8](Data(contentsOf: pcm))
+                        for _ in 0..<50 {
+                            bytes[Int.random(in: 0..<bytes.count, using: &random)] = .random(
+                                in: 0...255, using: &random)
+                        }
+                        try Data(bytes).write(to: pcm)
+                    }
                 }
             }
             let result = InProcess.run(Self.arguments, in: directory)
@@ -192,6 +313,192 @@ final class CompileEnvironmentTests: XCTestCase {
             XCTAssertEqual(result.stdout, Self.clean, "seed \(seed): \(result.stderr)")
             XCTAssertTrue(["", Self.note(modules)].contains(result.stderr), "seed \(seed): \(result.stderr)")
         }
+    }
+
+    /// The policy alone, with compiles that answer at once: a cache of its own in a scratch, whose
+    /// module cache holds what an earlier run left when `inherited`.
+    private func environment(
+        inherited: Bool = true
+    ) throws -> (environment: CompileEnvironment, modules: URL, scratch: FileGate.Scratch) {
+        _ = Cache.notes()
+        let scratch = try FileGate.makeScratch()
+        let cache = Cache(directory: scratch.url.appendingPathComponent("cache"))
+        let modules = cache.directory.appendingPathComponent("module-cache")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        if inherited { try Data("x".utf8).write(to: modules.appendingPathComponent("modules.timestamp")) }
+        return (CompileEnvironment(cache: cache, scratch: scratch), modules, scratch)
+    }
+
+    private static func result(_ ending: ChildProcess.Ending, _ stderr: String = "") -> ChildProcess.Result {
+        ChildProcess.Result(ending: ending, stdout: [], stderr: Array(stderr.utf8))
+    }
+
+    private static let timedOut = ChildProcess.Ending.timedOut(seconds: 30)
+
+    /// A compile that hangs with the kept module cache and finishes with a fresh one: the kept one
+    /// goes, said once, and the tree's outcome is the second compile's.
+    func testATimeOutWithTheKeptModuleCacheIsTriedWithAFreshOne() throws {
+        let (environment, modules, scratch) = try environment()
+        defer { scratch.remove() }
+        var used: [String] = []
+        let outcome = try environment.compile { moduleCache in
+            used.append(moduleCache.path)
+            return Self.result(moduleCache.path == modules.path ? Self.timedOut : .exited(0))
+        }
+        XCTAssertEqual(used, [modules.path, environment.fresh.path])
+        XCTAssertEqual(outcome.result.ending, .exited(0))
+        XCTAssertNil(outcome.failure)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: modules.appendingPathComponent("modules.timestamp").path))
+        XCTAssertEqual(
+            Cache.notes(),
+            [
+                "swiftc could not use the module cache \(modules.path) (a compile with it ran out of time and finished "
+                    + "with a fresh one); this run used a fresh one and removed it, to be built anew"
+            ])
+    }
+
+    /// A tree slow with any module cache costs two time-outs once a run, said in a note, and one
+    /// thereafter; a module cache this run made itself is never the suspect.
+    func testASlowTreeIsTriedTwiceOnceARunAndSaysSo() throws {
+        let (environment, modules, scratch) = try environment()
+        defer { scratch.remove() }
+        var used: [String] = []
+        for _ in 0..<2 {
+            let outcome = try environment.compile { moduleCache in
+                used.append(moduleCache.path)
+                return Self.result(Self.timedOut)
+            }
+            XCTAssertEqual(outcome.result.ending, Self.timedOut)
+            XCTAssertNil(outcome.failure)
+        }
+        XCTAssertEqual(used, [modules.path, environment.fresh.path, modules.path])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: modules.appendingPathComponent("modules.timestamp").path))
+        XCTAssertEqual(
+            Cache.notes(),
+            [
+                "a compile that ran out of time (--compile-timeout) with the module cache \(modules.path) was tried "
+                    + "once more with a fresh one and ran out of time again: the time-out is the tree's, and later "
+                    + "time-outs in this run were not tried twice"
+            ])
+        let (new, made, another) = try self.environment(inherited: false)
+        defer { another.remove() }
+        used = []
+        _ = try new.compile { moduleCache in
+            used.append(moduleCache.path)
+            return Self.result(Self.timedOut)
+        }
+        XCTAssertEqual(used, [made.path])
+        XCTAssertEqual(Cache.notes(), [])
+    }
+
+    /// A compile still using the kept module cache never has it removed under it: a compile that
+    /// proves it damaged meanwhile condemns it, every compile that starts afterwards uses the
+    /// run's own, and it goes when the last one gives it back; the next compile makes it anew.
+    func testACondemnedModuleCacheGoesWhenNoCompileUsesItAndTheRestOfTheRunAvoidsIt() throws {
+        let (environment, modules, scratch) = try environment()
+        defer { scratch.remove() }
+        let crash = Self.result(.signalled(SIGSEGV))
+        var used: [String] = []
+        let outer = try environment.compile { moduleCache throws(CourseCheckError) in
+            used.append(moduleCache.path == modules.path ? "outer kept" : "outer fresh")
+            guard moduleCache.path == modules.path else { return Self.result(.exited(0)) }
+            let crashed = try environment.compile { moduleCache in
+                used.append(moduleCache.path == modules.path ? "crashed kept" : "crashed fresh")
+                return moduleCache.path == modules.path ? crash : Self.result(.exited(0))
+            }
+            XCTAssertNil(crashed.failure)
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: modules.appendingPathComponent("modules.timestamp").path))
+            _ = try environment.compile { moduleCache in
+                used.append(moduleCache.path == modules.path ? "later kept" : "later fresh")
+                return Self.result(.exited(0))
+            }
+            // The outer compile crashed with the damaged cache too, and passes with a fresh one.
+            return crash
+        }
+        XCTAssertEqual(outer.result.ending, .exited(0))
+        XCTAssertNil(outer.failure)
+        XCTAssertEqual(used, ["outer kept", "crashed kept", "crashed fresh", "later fresh", "outer fresh"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: modules.appendingPathComponent("modules.timestamp").path))
+        // Made anew, and trusted: a crash with it now is tried again, and it stays.
+        used = []
+        let again = try environment.compile { moduleCache in
+            used.append(moduleCache.path == modules.path ? "kept" : "fresh")
+            return crash
+        }
+        XCTAssertEqual(used, ["kept", "fresh"])
+        XCTAssertEqual(again.failure, "swiftc was killed by signal 11, SIGSEGV while compiling")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: modules.path))
+        XCTAssertEqual(
+            Cache.notes(), [Self.note(modules).dropFirst("coursecheck: note: ".count).dropLast().description])
+    }
+
+    /// A front end killed from outside (SIGKILL, SIGTERM) is the machine's with any module cache:
+    /// not tried again, and the kept module cache stays.
+    func testAFrontEndKilledFromOutsideIsNotTriedAgain() throws {
+        let (environment, modules, scratch) = try environment()
+        defer { scratch.remove() }
+        var used: [String] = []
+        let outcome = try environment.compile { moduleCache in
+            used.append(moduleCache.path)
+            return Self.result(.signalled(SIGKILL))
+        }
+        XCTAssertEqual(used, [modules.path])
+        XCTAssertEqual(outcome.failure, "swiftc was killed by signal 9, SIGKILL while compiling")
+        XCTAssertEqual(Cache.notes(), [])
+    }
+
+    /// What the looking-over finds: each entry no compile can use, by kind; folders, regular files
+    /// and links to them inside the cache are the compiler's own.
+    func testTheLookingOverNamesWhatNoCompileCanUse() throws {
+        let scratch = try FileGate.makeScratch()
+        defer { scratch.remove() }
+        let modules = scratch.url.appendingPathComponent("module-cache")
+        XCTAssertNil(KeptModuleCache.damage(modules))
+        let hash = modules.appendingPathComponent("HASH")
+        try FileManager.default.createDirectory(at: hash, withIntermediateDirectories: true)
+        try Data("pcm".utf8).write(to: hash.appendingPathComponent("A.pcm"))
+        try FileManager.default.createSymbolicLink(
+            atPath: hash.appendingPathComponent("B.pcm").path, withDestinationPath: "A.pcm")
+        try FileManager.default.createSymbolicLink(
+            atPath: modules.appendingPathComponent("L").path, withDestinationPath: "HASH")
+        XCTAssertNil(KeptModuleCache.damage(modules))
+        let plant = hash.appendingPathComponent("C.pcm")
+        let cases: [(String, () throws -> Void)] = [
+            ("a FIFO", { XCTAssertEqual(mkfifo(plant.path, 0o644), 0) }),
+            (
+                "a link leading out of it",
+                {
+                    try FileManager.default.createSymbolicLink(atPath: plant.path, withDestinationPath: "/dev/zero")
+                }
+            ),
+            (
+                "a link leading out of it",
+                {
+                    try FileManager.default.createSymbolicLink(
+                        atPath: plant.path, withDestinationPath: scratch.url.path)
+                }
+            ),
+            (
+                "a link to nothing",
+                {
+                    try FileManager.default.createSymbolicLink(atPath: plant.path, withDestinationPath: "/nonexistent")
+                }
+            ),
+        ]
+        for (kind, make) in cases {
+            try make()
+            XCTAssertEqual(KeptModuleCache.damage(modules), "damaged precompiled modules: HASH/C.pcm is \(kind)")
+            try FileManager.default.removeItem(at: plant)
+        }
+        if geteuid() == 0 {
+            XCTAssertEqual(mknod(plant.path, S_IFCHR | 0o644, dev_t((1 << 8) | 5)), 0)
+            XCTAssertEqual(KeptModuleCache.damage(modules), "damaged precompiled modules: HASH/C.pcm is a device")
+            try FileManager.default.removeItem(at: plant)
+        }
+        try FileManager.default.removeItem(at: modules)
+        try Data("x".utf8).write(to: modules)
+        XCTAssertEqual(KeptModuleCache.damage(modules), "damaged precompiled modules")
     }
 
     /// A `noexec` TMPDIR (a tmpfs mounted so, as root) is the machine's, named in words.

@@ -17,10 +17,13 @@ package struct Cache: Sendable {
     /// The run's pack, when it keeps one (`Pack`): entries are read from it first, and every
     /// entry read or stored goes into the next one.
     package var pack: Pack?
+    /// swiftc's module cache, kept here between runs (`module-cache/`), as this run's compiles use it.
+    let moduleCache: KeptModuleCache
 
     package init(directory: URL) {
         self.directory = directory
         self.directoryPath = directory.path
+        moduleCache = KeptModuleCache(url: directory.appendingPathComponent("module-cache", isDirectory: true))
     }
 
     /// An entry's path, as `url(_:)` names it.
@@ -176,6 +179,7 @@ package struct Cache: Sendable {
         var damaged = 0
         var unwritable: String?
         var moduleCache: (path: String, reason: String)?
+        var slowTree: String?
     }
 
     private static let problems = Mutex(Problems())
@@ -184,30 +188,31 @@ package struct Cache: Sendable {
         problems.withLock { $0.damaged += 1 }
     }
 
-    /// swiftc could not use the module cache at `url` and a fresh one did (`CompileEnvironment`):
-    /// the first time in a run, the damaged one is removed so that the next compile builds it
-    /// anew, and `notes` says so once. A folder that cannot be written (a read-only cache) is told
-    /// from damaged precompiled modules, whose cure is to remove the folder.
-    static func replaceDamagedModuleCache(_ url: URL) {
-        let first = problems.withLock { state -> Bool in
-            guard state.moduleCache == nil else { return false }
-            state.moduleCache = (url.path, "damaged precompiled modules); this run used a fresh one")
-            return true
-        }
-        guard first else { return }
-        let reason: String
-        if FileGate.removeModuleCache(url) {
-            reason = "damaged precompiled modules); this run used a fresh one and removed it, to be built anew"
+    /// swiftc could not use the module cache at `url` (`KeptModuleCache`, which calls this once
+    /// no compile uses it): it is removed, so that the next compile builds it anew, and `notes`
+    /// says so once a run, with the first `reason`. A folder that cannot be written (a read-only
+    /// cache) is told from damage, whose cure is to remove the folder. True when it is gone.
+    static func replaceDamagedModuleCache(_ url: URL, because reason: String) -> Bool {
+        let removed = FileGate.removeModuleCache(url)
+        let said: String
+        if removed {
+            said = "\(reason)); this run used a fresh one and removed it, to be built anew"
         } else {
             var existing = url.path
             while access(existing, F_OK) != 0, existing.count > 1 { existing = existing.parentPath }
-            reason =
+            said =
                 access(existing.isEmpty ? "." : existing, W_OK) == 0
-                ? "damaged precompiled modules); this run used a fresh one, and could not remove it: remove that "
-                    + "directory to repair it"
+                ? "\(reason)); this run used a fresh one, and could not remove it: remove that directory to repair it"
                 : "it cannot be written); this run used a fresh one: make it writable, or name another --cache-dir"
         }
-        problems.withLock { $0.moduleCache = (url.path, reason) }
+        problems.withLock { if $0.moduleCache == nil { $0.moduleCache = (url.path, said) } }
+        return removed
+    }
+
+    /// A compile that ran out of time with the module cache at `url` ran out of time with a fresh
+    /// one too: the run says it tried, once.
+    static func noteSlowTree(_ url: URL) {
+        problems.withLock { $0.slowTree = url.path }
     }
 
     private func attempt(_ body: () throws(CourseCheckError) -> Void) -> Bool {
@@ -242,6 +247,12 @@ package struct Cache: Sendable {
             }
             if let (path, reason) = state.moduleCache {
                 lines.append("swiftc could not use the module cache \(path) (\(reason)")
+            }
+            if let path = state.slowTree {
+                lines.append(
+                    "a compile that ran out of time (--compile-timeout) with the module cache \(path) was tried once "
+                        + "more with a fresh one and ran out of time again: the time-out is the tree's, and later "
+                        + "time-outs in this run were not tried twice")
             }
             if let reason = state.unwritable {
                 lines.append("the cache cannot be written (\(reason)); this run went on without storing results")

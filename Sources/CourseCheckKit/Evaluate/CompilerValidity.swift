@@ -277,11 +277,13 @@ package enum CompilerValidity {
                         "\(toolchain.swiftc.path) -### did not finish within "
                             + "\(ToolchainEngine.seconds(options.compileTimeout)) (--compile-timeout)"))
             }
-            if result.ending != .exited(0),
-                case .machine(let cause)? = CompileEnvironment.classify(
+            if result.ending != .exited(0) {
+                switch CompileEnvironment.classify(
                     result.ending, output: output, moduleCache: nil, temporary: nil, program: nil)
-            {
-                return .failure(.machine(cause))
+                {
+                case .machine(let cause)?, .crash(let cause?)?: return .failure(.machine(cause))
+                default: break
+                }
             }
             return .failure(
                 .unreadable(
