@@ -46,7 +46,8 @@ test:
 
 ## soak: the property tests with many random sequences (SOAK_CASES, default 300; a failure
 ## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it), warm against cold over a
-## tenth as many (each sequence checks the course eight times), the leniency fuzzer for
+## tenth as many (each sequence checks the course eight times), random damage to swiftc's module
+## cache over a thirtieth (each compiles), the leniency fuzzer for
 ## LENIENCY_SECONDS (default 600) against the real program, 2,000 live checks for the memory bound,
 ## and the whole differential corpus (make test checks a seeded sample of it) against every real
 ## program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites Differential/oracle.json from
@@ -57,6 +58,7 @@ soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
 	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd'
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 10 )) $(SWIFT) test --skip-build --filter WarmColdPropertyTests
+	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 30 )) $(SWIFT) test --skip-build --filter CompileEnvironmentTests
 	COURSECHECK_LENIENCY_SECONDS=$(LENIENCY_SECONDS) $(SWIFT) test --skip-build --filter LeniencyFuzzTests.testMutantsOfTheCourseAgreeWithTheRealProgram
 	COURSECHECK_MEMORY_CHECKS=2000 COURSECHECK_MEMORY_COURSE=1 $(SWIFT) test --skip-build --filter MemoryTests
 	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter 'DifferentialTests|EndToEndTests.testCrossCheckOverTheRealCourse'
