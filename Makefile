@@ -44,7 +44,8 @@ test:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
 	scripts/run-tests
 
-## soak: the property tests with many random sequences (SOAK_CASES, default 300; a failure
+## soak: the property tests with many random sequences (SOAK_CASES, default 300, as many SIGINTs
+## during a prune; a failure
 ## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it), warm against cold over a
 ## tenth as many (each sequence checks the course eight times), random damage to swiftc's module
 ## cache over a thirtieth (each compiles), the leniency fuzzer for
@@ -56,7 +57,7 @@ SOAK_CASES ?= 300
 LENIENCY_SECONDS ?= 600
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
-	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd'
+	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd|SignalTests.testSIGINTDuringAPruneLeavesNoTemporary'
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 10 )) $(SWIFT) test --skip-build --filter WarmColdPropertyTests
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 30 )) $(SWIFT) test --skip-build --filter CompileEnvironmentTests
 	COURSECHECK_LENIENCY_SECONDS=$(LENIENCY_SECONDS) $(SWIFT) test --skip-build --filter LeniencyFuzzTests.testMutantsOfTheCourseAgreeWithTheRealProgram

@@ -123,6 +123,8 @@ final class CompileEnvironmentTests: XCTestCase {
 
     /// A garbled header, and a garbled `.swiftmodule` planted beside the Clang modules.
     func testAGarbledModuleIsOneNote() throws {
+        // make test's budget: the random damage below garbles and locks modules too; soak asks each.
+        try Self.soakOnly()
         try assertDamage(Self.note) { modules in
             let pcm = try XCTUnwrap(Self.pcms(in: modules).first { $0.lastPathComponent.hasPrefix("SwiftShims-") })
             let handle = try FileHandle(forWritingTo: pcm)
@@ -145,6 +147,8 @@ final class CompileEnvironmentTests: XCTestCase {
 
     /// Root reads a file of mode 000 as any other, so as root the check is clean and silent.
     func testAnUnreadablePrecompiledModuleIsAtMostOneNote() throws {
+        // make test's budget: the random damage below garbles and locks modules too; soak asks each.
+        try Self.soakOnly()
         let expected: (URL) -> String = { geteuid() == 0 ? "" : Self.note($0) }
         try assertDamage(expected) { modules in
             for pcm in Self.pcms(in: modules) { chmod(pcm.path, 0) }

@@ -89,7 +89,9 @@ final class SignalTests: XCTestCase {
         var generator = BlockStructurePropertyTests.Generator(state: PropertySeeds.seeds(defaultCases: 1).first ?? 1)
         let orphans = (0..<50).map { "goldens/01-ders/eski-\($0).out" } + ["goldens/02-gitti/a.out"]
         var interrupted = 0
-        for attempt in 0..<20 {
+        // Ten attempts in make test; make soak's COURSECHECK_PROPERTY_CASES asks for more.
+        let attempts = Int(ProcessInfo.processInfo.environment["COURSECHECK_PROPERTY_CASES"] ?? "") ?? 10
+        for attempt in 0..<attempts {
             for (index, orphan) in orphans.enumerated() {
                 let url = root.appendingPathComponent(orphan)
                 try FileManager.default.createDirectory(
@@ -138,7 +140,7 @@ final class SignalTests: XCTestCase {
             for orphan in orphans { try? FileManager.default.removeItem(at: root.appendingPathComponent(orphan)) }
         }
         // Most signals must land while the run is on, or the test proves nothing.
-        XCTAssertGreaterThan(interrupted, 10, "the signals came too late")
+        XCTAssertGreaterThan(interrupted, attempts / 2, "the signals came too late")
     }
 
     /// SIGKILL reaches no handler, so coursecheck cannot end its children then; each child's
