@@ -197,19 +197,26 @@ final class CompileEnvironmentTests: XCTestCase {
     func testACompilerCrashWithTheKeptModuleCacheIsOneNoteForTheWholeRun() throws {
         let directory = try Self.warmed.get().url
         let fake = try Self.crashingCompiler(in: directory)
+        // The lesson's two trees already ask three compiles in two lanes; make soak adds two more
+        // trees, so more compiles start after the first has condemned the kept cache.
+        let soak = ProcessInfo.processInfo.environment["COURSECHECK_PROPERTY_CASES"] != nil
         defer { try? Self.lesson(in: directory) }
-        try Self.lesson(
-            in: directory,
-            trees: Self.trees + [
-                "print(1 + 0)\n",
-                "import Observation\n@Observable final class Kap { var sayi = 2 }\nprint(Kap().sayi)\n",
-            ])
+        if soak {
+            try Self.lesson(
+                in: directory,
+                trees: Self.trees + [
+                    "print(1 + 0)\n",
+                    "import Observation\n@Observable final class Kap { var sayi = 2 }\nprint(Kap().sayi)\n",
+                ])
+        }
         let clean =
-            "1 lesson: 1 core, 4 trees, 0 fragments; compiler: 4 trees accepted; embedded: 2 trees; swiftc: 2 trees, "
-            + "standalone (2 × imports a module) [2 × import Observation]; 0 errors\n"
+            soak
+            ? "1 lesson: 1 core, 4 trees, 0 fragments; compiler: 4 trees accepted; embedded: 2 trees; swiftc: 2 trees, "
+                + "standalone (2 × imports a module) [2 × import Observation]; 0 errors\n" : Self.clean
         let cached =
-            "1 lesson: 1 core, 4 trees, 0 fragments; compiler: 4 trees accepted; embedded: 2 trees (cached: 2 results); "
-            + "swiftc: 2 trees (cached: 2 results) [2 × import Observation]; 0 errors\n"
+            soak
+            ? "1 lesson: 1 core, 4 trees, 0 fragments; compiler: 4 trees accepted; embedded: 2 trees (cached: 2 results); "
+                + "swiftc: 2 trees (cached: 2 results) [2 × import Observation]; 0 errors\n" : Self.cached
         try assertDamage(Self.note, clean: clean, cached: cached, extra: ["SWIFTC": fake.path]) { modules in
             try Data().write(to: modules.appendingPathComponent("crash"))
         }
