@@ -314,6 +314,75 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: lessons.appendingPathComponent("rapor.xml").path))
     }
 
+    /// The store's record is read from where the store is on disk: a checkout whose `goldens` is a
+    /// link to another checkout's store reads the owner's directories, so its own run judges none
+    /// of the owner's goldens (here it is refused: both hold a lesson of one name).
+    func testAStoreReachedThroughALinkIsReadAsItsOwnerRecordsIt() throws {
+        let other = root.appendingPathComponent("baska")
+        try FileManager.default.createDirectory(
+            at: other.appendingPathComponent("lessons"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: lessons.appendingPathComponent("09-yerel-durum.md"),
+            to: other.appendingPathComponent("lessons/09-yerel-durum.md"))
+        try FileManager.default.createSymbolicLink(
+            atPath: other.appendingPathComponent("goldens").path,
+            withDestinationPath: root.appendingPathComponent("goldens").path)
+        let before = try snapshot(excluding: { $0.hasPrefix("baska") })
+        let pruned = InProcess.run(["--update", "--prune", "--no-claims", "lessons/"], in: other)
+        XCTAssertEqual(pruned.status, .failure, pruned.stderr)
+        XCTAssertEqual(
+            pruned.stderr,
+            "coursecheck: error: lessons/09-yerel-durum.md and lessons/09-yerel-durum.md would share the golden folder "
+                + "goldens/09-yerel-durum: goldens/LESSONS says both directories keep their goldens there; rename one "
+                + "of the lessons, or give one directory its own --goldens\n")
+        XCTAssertEqual(try snapshot(excluding: { $0.hasPrefix("baska") }), before)
+    }
+
+    /// Two directories whose names are one text in two Unicode forms are two directories here: the
+    /// record naming one never lets a run of the other judge its goldens.
+    func testARecordLineInOneUnicodeFormNamesOnlyThatDirectory() throws {
+        let composed = root.appendingPathComponent("x-\u{E7}")
+        let decomposed = root.appendingPathComponent("x-c\u{327}")
+        for (folder, lesson) in [(composed, "09-yerel-durum"), (decomposed, "10-baglama")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: lessons.appendingPathComponent("\(lesson).md"),
+                to: folder.appendingPathComponent(lesson == "09-yerel-durum" ? "23-bir.md" : "24-iki.md"))
+        }
+        try XCTSkipIf(
+            Set(try FileManager.default.contentsOfDirectory(atPath: root.path).map { Array($0.utf8) }).count
+                < 4, "this file system folds Unicode forms")
+        let record = root.appendingPathComponent("goldens/LESSONS")
+        try (try Data(contentsOf: record) + Data("x-\u{E7}\n".utf8)).write(to: record)
+        XCTAssertEqual(run(["--update", "--no-claims", "lessons/", "x-\u{E7}/"]).status, .clean)
+        let before = try snapshot(excluding: { !$0.hasPrefix("goldens/23-bir") })
+        XCTAssertEqual(before.count, 4, "the composed directory's goldens")
+        let pruned = run(["--update", "--prune", "--no-claims", "lessons/", "x-c\u{327}/"])
+        XCTAssertEqual(pruned.status, .clean, pruned.stderr)
+        XCTAssertEqual(try snapshot(excluding: { !$0.hasPrefix("goldens/23-bir") }), before)
+    }
+
+    /// `--promote` rewrites a linked lesson at its target, but never inside a git directory.
+    func testPromoteNeverWritesThroughALessonLinkIntoGit() throws {
+        let git = root.appendingPathComponent(".git")
+        try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+        let lesson = lessons.appendingPathComponent("09-yerel-durum.md")
+        var lines = try String(contentsOf: lesson, encoding: .utf8).components(separatedBy: "\n")
+        lines[139] = "X"
+        try Data(lines.joined(separator: "\n").utf8).write(to: git.appendingPathComponent("ders.md"))
+        try FileManager.default.removeItem(at: lesson)
+        try FileManager.default.createSymbolicLink(atPath: lesson.path, withDestinationPath: "../.git/ders.md")
+        let before = try Data(contentsOf: git.appendingPathComponent("ders.md"))
+        let promoted = run(["--promote", "--no-claims", "lessons/"])
+        XCTAssertEqual(promoted.status, .findings)
+        XCTAssertEqual(
+            promoted.stderr.split(separator: "\n").first.map(String.init),
+            "lessons/09-yerel-durum.md:1:1: error: lesson not promoted: it is a link to "
+                + "\(FileGate.canonicalPath(git.appendingPathComponent("ders.md"))), inside a git directory [promote-refused]"
+        )
+        XCTAssertEqual(try Data(contentsOf: git.appendingPathComponent("ders.md")), before)
+    }
+
     /// A report path ending in a slash names a directory: refused, never written as a file.
     func testAReportPathEndingInASlashIsRefused() throws {
         let result = run(["--no-claims", "--junit", "rapor.xml/", "lessons/"])

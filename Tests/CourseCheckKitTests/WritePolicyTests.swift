@@ -187,6 +187,9 @@ final class WritePolicyTests: XCTestCase {
         try FileManager.default.moveItem(at: goldens, to: disk.appendingPathComponent("goldens"))
         try FileManager.default.createSymbolicLink(
             at: goldens, withDestinationURL: disk.appendingPathComponent("goldens"))
+        // The record belongs to the store where it is on disk: from the tmpfs, the lessons are here.
+        try Data("\(FileGate.canonicalPath(root.appendingPathComponent("lessons")))\n".utf8).write(
+            to: disk.appendingPathComponent("goldens/LESSONS"))
         let first = "goldens/02-gorunumler-ve-degistiriciler/kendi-fontunu-koyan-gorunum-ortam-anahtarini-okumaz.out"
         let second = "goldens/08-gorunum-kurucular/kosul-ebeveyn-kurucu-bilesenin-basili-durumu-yerel.out"
         for golden in [first, second] { try FileManager.default.removeItem(at: root.appendingPathComponent(golden)) }

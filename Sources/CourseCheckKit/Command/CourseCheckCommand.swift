@@ -282,8 +282,22 @@ package struct CourseCheckCommand {
         // Located in the lessons as they are before the rewrite, so said before it.
         promotion.skipped.forEach(reporter.report)
         var refusals = promotion.refused
+        // A lesson that is a link is rewritten at its target, but never inside a git directory or a
+        // goldens directory: those are git's and coursecheck's, not the author's lesson folders.
+        let storeRoots = Set(plan.entries.compactMap { checker.store(for: $0) }.map { $0.canonicalRoot })
         for rewrite in promotion.rewrites {
             let refusal: FileGate.Refusal?
+            let target = FileGate.canonicalPath(rewrite.url)
+            let store = storeRoots.first { target.hasPrefix($0 + "/") }
+            let inside: String? =
+                target.split(separator: "/").contains(".git")
+                ? "a git directory" : store.map { "the goldens directory \($0)" }
+            if let inside {
+                let reason = "it is a link to \(target), inside \(inside)"
+                refusals.append(
+                    .promoteRefused(at: SourceLocation(path: rewrite.path, line: 1), .notWritten(reason: reason)))
+                continue
+            }
             if let snapshot = rewrite.snapshot {
                 refusal = try FileGate.replace(
                     rewrite.url, with: Array(rewrite.data), expecting: .unchanged(snapshot), links: .follow,

@@ -46,15 +46,17 @@ package struct StoreOwnership: Sendable {
     /// The run's directories the record does not name (all of them when there is none).
     package var unrecorded: [Directory] {
         guard case .recorded(let lines, _) = record else { return checked }
-        let named = Set(lines.map(\.path))
-        return checked.filter { !named.contains($0.path) }
+        let named = Set(lines.map { Array($0.path.utf8) })
+        return checked.filter { !named.contains(Array($0.path.utf8)) }
     }
 
     /// Reads `store`'s record and lists the other directories it names, for the run's lessons
     /// `entries` (those that keep their goldens in `store`).
     package static func read(_ store: GoldenStore, entries: [CourseLoader.Entry]) -> StoreOwnership {
         var checked: [Directory] = []
-        var index: [String: Int] = [:]
+        // Paths by their bytes: two directories whose names are one text in two Unicode forms are two
+        // directories on this file system (a `String` compares them equal).
+        var index: [[UInt8]: Int] = [:]
         // Each directory resolved once, by its path as the plan names it (a `realpath` reads every
         // component of the path).
         var resolved: [String: String] = [:]
@@ -68,11 +70,11 @@ package struct StoreOwnership: Sendable {
                     return path
                 }()
             let stem = GoldenStore.stem(of: entry.displayPath)
-            if let known = index[path] {
+            if let known = index[Array(path.utf8)] {
                 checked[known].stems.insert(stem)
                 continue
             }
-            index[path] = checked.count
+            index[Array(path.utf8)] = checked.count
             let display = entry.displayPath.parentPath
             checked.append(Directory(path: path, display: display.isEmpty ? "." : display, stems: [stem]))
         }
@@ -84,8 +86,8 @@ package struct StoreOwnership: Sendable {
         var others: [Directory] = []
         var missing: [(StoreRecord.Line, String)] = []
         if case .recorded(let lines, _) = record {
-            var seen = Set(checked.map(\.path))
-            for line in lines where seen.insert(line.path).inserted {
+            var seen = Set(checked.map { Array($0.path.utf8) })
+            for line in lines where seen.insert(Array(line.path.utf8)).inserted {
                 var info = stat()
                 guard stat(line.path, &info) == 0 else {
                     missing.append((line, errno == ENOENT ? "does not exist" : String(cString: strerror(errno))))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `goldens/LESSONS`: the lessons directories a golden store serves, one a line, each relative to
-/// the folder holding the store as the run names it (`lessons`, `drafts`, `../other/lessons`). Which lessons may claim
+/// the folder holding the store on disk, links resolved (`lessons`, `drafts`, `../other/lessons`). Which lessons may claim
 /// the store's goldens is read from here, never guessed from the directories a run happens to
 /// check: a store shared by `lessons/` and `drafts/` keeps the goldens of both whichever is checked.
 /// Blank lines and lines starting with `#` are the author's.
@@ -36,9 +36,10 @@ package struct StoreRecord: Sendable, Equatable {
             guard let text = String(validating: snapshot.bytes, as: UTF8.self) else {
                 return .unreadable("it is not UTF-8 text")
             }
-            // The folder holding the store as the run names it: a goldens directory that is a link
-            // still sits beside its lessons.
-            let base = store.rootPath.parentPath
+            // The folder holding the store as it is on disk, every link resolved: the record belongs
+            // to the store, so a run that reaches it through a link (another checkout's `goldens`
+            // linked to a shared store) reads the same directories as its owner.
+            let base = FileGate.canonicalPath(path: store.rootPath).parentPath
             var lines: [Line] = []
             // By the newline scalar: a CRLF record is lines too ("\r\n" is one Character).
             let rows = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
@@ -58,7 +59,7 @@ package struct StoreRecord: Sendable, Equatable {
     /// for byte, the author's comments, blank lines and order included, and `directories` (those it
     /// does not name yet) are appended to it, in its own line endings.
     package static func text(naming directories: [String], store: GoldenStore, keeping earlier: [UInt8]?) -> [UInt8] {
-        let base = FileGate.canonicalPath(path: store.rootPath.parentPath)
+        let base = FileGate.canonicalPath(path: store.rootPath).parentPath
         let named = directories.map { relative($0, to: base) }
         guard var bytes = earlier else {
             let comment =

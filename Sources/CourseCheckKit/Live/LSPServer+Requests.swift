@@ -202,6 +202,17 @@ extension LSPServer {
                 code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
         }
         dirty = true
+        // A goldens directory the lesson may not use (two lessons of one name sharing it, say) is
+        // the reason, said as such, before the lesson's trees are looked at.
+        if let target = target(of: path),
+            let plan = try? CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])
+        {
+            do throws(CourseCheckError) {
+                try live.checker.validateStores(plan)
+            } catch {
+                throw RequestError(code: .requestFailed, message: "not approved: \(error.message)")
+            }
+        }
         guard let (checked, lesson, outcome) = lesson(at: path, fresh: true),
             let (_, result) = checked.tree(holding: line + 1), let tree = result.tree
         else {
@@ -258,8 +269,14 @@ extension LSPServer {
         }
         let refusal: FileGate.Refusal?
         do throws(CourseCheckError) {
+            // The lessons directory and the goldens, as every writer locks them: never beside an
+            // import, a promote or an update of the course.
             let lock = try FileGate.lockForWriting(
-                [store.exists ? store.root : store.root.deletingLastPathComponent()], wait: false, waiting: { _ in })
+                [
+                    entry.url.deletingLastPathComponent(),
+                    store.exists ? store.root : store.root.deletingLastPathComponent(),
+                ],
+                wait: false, waiting: { _ in })
             defer { withExtendedLifetime(lock) {} }
             // Whose goldens the store holds is its record's to say, as for `--update`, read under the lock.
             let record = try recordPermission(plan, store: store)

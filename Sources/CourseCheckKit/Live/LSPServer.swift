@@ -480,7 +480,7 @@ package final class LSPServer {
     }
 
     /// The files the checks read, each with its modification time, size and inode: the lessons
-    /// and index of each checked directory, and each golden folder's files and `TOOLCHAIN`.
+    /// and index of each checked directory, and each golden folder's files, `TOOLCHAIN` and `LESSONS`.
     func diskSignature() -> [String: [Int64]] {
         var entries: [String: [Int64]] = [:]
         func add(_ path: String) { entries[path] = FileGate.Identity.of(path)?.contentStamp }
@@ -501,6 +501,7 @@ package final class LSPServer {
         for outcome in outcomes.values {
             for root in Set(outcome.result.lessonResults.compactMap { $0.store?.root.path }) {
                 add(root + "/" + GoldenStore.toolchainFile)
+                add(root + "/" + StoreRecord.file)
                 for folder in names(root) {
                     for name in names(root + "/" + folder) { add(root + "/" + folder + "/" + name) }
                 }

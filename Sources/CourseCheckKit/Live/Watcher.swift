@@ -139,7 +139,7 @@ struct Watcher {
         return result
     }
 
-    /// Every watched file's bytes: lessons, course indexes, goldens (`*.out`, `TOOLCHAIN`).
+    /// Every watched file's bytes: lessons, course indexes, goldens (`*.out`, `TOOLCHAIN`, `LESSONS`).
     private func contents(_ plan: CourseLoader.Plan, checker: CourseChecker) -> [String: Data] {
         var files: [String: Data] = [:]
         func add(_ url: URL) {
@@ -153,7 +153,9 @@ struct Watcher {
         }
         for entry in plan.entries {
             guard let store = checker.store(for: entry) else { continue }
-            add(store.root.appendingPathComponent("TOOLCHAIN"))
+            add(store.root.appendingPathComponent(GoldenStore.toolchainFile))
+            // The store's record decides whose goldens are orphans: an edit of it is a change.
+            add(store.root.appendingPathComponent(StoreRecord.file))
             let folders = (try? FileManager.default.contentsOfDirectory(atPath: store.root.path)) ?? []
             for folder in folders where !folder.hasPrefix(".") {
                 let url = store.root.appendingPathComponent(folder)
