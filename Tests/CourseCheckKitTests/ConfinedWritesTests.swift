@@ -802,6 +802,26 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel-durum.md"]).status, .clean)
     }
 
+    /// A lesson whose name holds a tab: the patch quotes it as git does, and `git apply` takes it.
+    func testDryRunPatchQuotesANameWithATabAsGitDoes() throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".git"))
+        try XCTSkipUnless(git(["init", "-q"]) == 0, "git is not installed")
+        try replace(in: "09-yerel-durum.md", "\nyerel: 1\nebeveyn: 0\n", with: "\nyerel: 9\nebeveyn: 0\n")
+        try FileManager.default.moveItem(
+            at: lessons.appendingPathComponent("09-yerel-durum.md"),
+            to: lessons.appendingPathComponent("09-yerel\tdurum.md"))
+        let result = run(["--promote", "--dry-run", "--no-goldens", "--no-claims", lessons.path])
+        XCTAssertEqual(result.status, .clean, result.stderr)
+        XCTAssertTrue(
+            result.stdout.hasPrefix(
+                "diff --git \"a/lessons/09-yerel\\tdurum.md\" \"b/lessons/09-yerel\\tdurum.md\"\n"
+                    + "--- \"a/lessons/09-yerel\\tdurum.md\"\n+++ \"b/lessons/09-yerel\\tdurum.md\"\n"),
+            result.stdout)
+        try result.stdout.write(to: root.appendingPathComponent("promote.patch"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(git(["apply", "promote.patch"]), 0)
+        XCTAssertEqual(run(["--no-goldens", "--no-claims", "lessons/09-yerel\tdurum.md"]).status, .clean)
+    }
+
     /// Run from outside the repository (another directory, an absolute path), the patch still names
     /// the files relative to the lesson's repository; under `--format json` it is one JSON document
     /// with the findings, and `git apply` takes its patch.
