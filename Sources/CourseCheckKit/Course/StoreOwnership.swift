@@ -130,14 +130,12 @@ package struct StoreOwnership: Sendable {
                     counts[folder, default: 0] += 1
                 }
                 let shown = folders.prefix(3).map { "\($0)/ (\(Plural.count(counts[$0] ?? 0, "golden")))" }
-                // The line to write, as the record holds it.
-                let base = FileGate.canonicalPath(path: store.rootPath.parentPath)
                 return [
                     .goldenRecord(
                         path, store: root,
                         .missingWithUnclaimed(
                             directories: directories,
-                            line: checked.first.map { StoreRecord.relative($0.path, to: base) },
+                            line: checked.first.map { StoreRecord.line(naming: $0.path, in: store) },
                             unclaimed: shown, more: folders.count - shown.count))
                 ]
             }

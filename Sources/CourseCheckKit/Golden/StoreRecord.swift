@@ -36,10 +36,7 @@ package struct StoreRecord: Sendable, Equatable {
             guard let text = String(validating: snapshot.bytes, as: UTF8.self) else {
                 return .unreadable("it is not UTF-8 text")
             }
-            // The folder holding the store as it is on disk, every link resolved: the record belongs
-            // to the store, so a run that reaches it through a link (another checkout's `goldens`
-            // linked to a shared store) reads the same directories as its owner.
-            let base = FileGate.canonicalPath(path: store.rootPath).parentPath
+            let base = base(of: store)
             var lines: [Line] = []
             // By the newline scalar: a CRLF record is lines too ("\r\n" is one Character).
             let rows = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
@@ -59,7 +56,7 @@ package struct StoreRecord: Sendable, Equatable {
     /// for byte, the author's comments, blank lines and order included, and `directories` (those it
     /// does not name yet) are appended to it, in its own line endings.
     package static func text(naming directories: [String], store: GoldenStore, keeping earlier: [UInt8]?) -> [UInt8] {
-        let base = FileGate.canonicalPath(path: store.rootPath).parentPath
+        let base = base(of: store)
         let named = directories.map { relative($0, to: base) }
         guard var bytes = earlier else {
             let comment =
@@ -70,6 +67,18 @@ package struct StoreRecord: Sendable, Equatable {
         if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += newline }
         for line in named { bytes += Array(line.utf8) + newline }
         return bytes
+    }
+
+    /// What the record's relative lines are relative to: the folder holding the store as it is on
+    /// disk, every link resolved. The record belongs to the store, so a run that reaches it through a
+    /// link (another checkout's `goldens` linked to a shared store) reads its owner's directories.
+    static func base(of store: GoldenStore) -> String {
+        FileGate.canonicalPath(path: store.rootPath).parentPath
+    }
+
+    /// The line the record holds for the directory at `path` (absolute, links resolved).
+    static func line(naming path: String, in store: GoldenStore) -> String {
+        relative(path, to: base(of: store))
     }
 
     /// `path` relative to `base` (both absolute): `lessons`, `../x/lessons`, or `.` for `base` itself.
