@@ -70,6 +70,16 @@ package struct GoldenUpdater {
         // Stores whose record lets nothing be written, by canonical root: the trees that would have
         // been approved there.
         var closed: [String: (store: GoldenStore, trees: Int)] = [:]
+        // Each store's root resolved (a `realpath`), and what its record lets the update write
+        // decided, once a store rather than once a lesson or an orphan.
+        let permissions = result.ownership.mapValues { $0.writePermission() }
+        var resolved: [String: String] = [:]
+        func root(of store: GoldenStore) -> String {
+            if let known = resolved[store.rootPath] { return known }
+            let root = store.canonicalRoot
+            resolved[store.rootPath] = root
+            return root
+        }
         for lesson in result.lessonResults {
             // A file not read as a lesson (empty, not UTF-8) has no store of its own in the result.
             guard
@@ -79,9 +89,9 @@ package struct GoldenUpdater {
             // The temporaries a killed coursecheck left in any golden folder of the run go now (of
             // ended processes only), not only in the folders this update writes.
             FileGate.sweepTemporaries(in: store.folder(lesson: lesson.path))
-            let root = store.canonicalRoot
+            let root = root(of: store)
             let owned = result.ownership[root]
-            if owned?.writePermission() == .refused {
+            if permissions[root] == .refused {
                 closed[root, default: (store, 0)].trees += lesson.trees.count {
                     if case .write = $0.approval { true } else { false }
                 }
@@ -143,7 +153,7 @@ package struct GoldenUpdater {
         }
         // Only folders of stores whose record agrees with the disk are orphans, carried or pruned.
         let orphanFolders = checker.orphanFolders(plan, ownership: result.ownership).filter {
-            result.ownership[$0.store.canonicalRoot]?.judgesOrphanFolders == true
+            result.ownership[root(of: $0.store)]?.judgesOrphanFolders == true
         }
         let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders, planned: writes)
         writes += carried.writes
@@ -203,7 +213,7 @@ package struct GoldenUpdater {
             try apply(
                 writes, deletions, folders: folders.map { ($0.entry.url, $0.entry.displayPath) }, toolchain: toolchain,
                 roots: roots,
-                ownership: result.ownership, &changes, &refusals)
+                permissions: roots.mapValues { permissions[root(of: $0)] ?? nil }, &changes, &refusals)
         } catch {
             interrupted(changes)
             throw error
@@ -237,7 +247,8 @@ package struct GoldenUpdater {
     private func apply(
         _ writes: [Write], _ deletions: [Deletion], folders: [(url: URL, displayPath: String)], toolchain: String?,
         roots: [String: GoldenStore],
-        ownership: [String: StoreOwnership], _ changes: inout Changes, _ refusals: inout [Diagnostic]
+        permissions: [String: StoreOwnership.WritePermission?], _ changes: inout Changes,
+        _ refusals: inout [Diagnostic]
     ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
         for write in writes {
@@ -282,7 +293,7 @@ package struct GoldenUpdater {
         }
         // The record names every directory the run wrote for: written once the store is the run's.
         for store in roots.values.sorted(by: { $0.root.path < $1.root.path }) {
-            guard case .allowed(let text?, let expecting) = ownership[store.canonicalRoot]?.writePermission()
+            guard case .allowed(let text?, let expecting) = permissions[store.root.path] ?? nil
             else { continue }
             let record = store.root.appendingPathComponent(StoreRecord.file)
             let display = "\(store.displayRoot)/\(StoreRecord.file)"

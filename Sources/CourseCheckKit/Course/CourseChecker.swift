@@ -318,8 +318,13 @@ package struct CourseChecker: Sendable {
             let orphans = GoldenCheck(store: result.store!).orphans(of: result)
             owned[root]?.unclaimed += orphans.map(\.displayPath)
         }
+        // Each store's root as the plan resolved it, not resolved again for each orphan.
+        var roots: [String: String] = [:]
+        for (store, root) in zip(stores.stores, stores.roots) {
+            if let store, let root { roots[store.rootPath] = root }
+        }
         for (store, orphan) in orphanFolders(plan, stores: stores, listings: listings, ownership: ownership) {
-            let root = store.canonicalRoot
+            let root = roots[store.rootPath] ?? store.canonicalRoot
             guard owned[root]?.judgesOrphanFolders == true else {
                 owned[root]?.unclaimed.append(orphan.displayPath)
                 continue
