@@ -25,16 +25,7 @@ final class SharedStorePropertyTests: XCTestCase {
         let root = scratch.url
         let files = FileManager.default
         for (directory, names) in [("lessons", Self.lessons), ("drafts", Self.drafts)] {
-            try files.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
-            try files.createDirectory(at: root.appendingPathComponent("goldens"), withIntermediateDirectories: true)
-            for name in names {
-                try files.copyItem(
-                    at: Binary.packageRoot.appendingPathComponent("lessons/\(name).md"),
-                    to: root.appendingPathComponent("\(directory)/\(name).md"))
-                try files.copyItem(
-                    at: Binary.packageRoot.appendingPathComponent("goldens/\(name)"),
-                    to: root.appendingPathComponent("goldens/\(name)"))
-            }
+            for name in names { try CourseCopy.copyLesson(name, into: root, lessons: directory) }
         }
         try writeRecord(Self.records[Int(random.next() % UInt64(Self.records.count))], in: root)
         var log: [String] = []

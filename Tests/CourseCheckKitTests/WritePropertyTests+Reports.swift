@@ -33,14 +33,7 @@ extension WritePropertyTests {
         for folder in ["lessons", "goldens", ".git/refs/heads", "out", "notes"] {
             try manager.createDirectory(at: template.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for name in Self.lessonNames {
-            try manager.copyItem(
-                at: Binary.packageRoot.appendingPathComponent("lessons/\(name).md"),
-                to: template.appendingPathComponent("lessons/\(name).md"))
-            try manager.copyItem(
-                at: Binary.packageRoot.appendingPathComponent("goldens/\(name)"),
-                to: template.appendingPathComponent("goldens/\(name)"))
-        }
+        for name in Self.lessonNames { try CourseCopy.copyLesson(name, into: template) }
         for file in ["lessons/README.md", "goldens/TOOLCHAIN"] {
             try manager.copyItem(
                 at: Binary.packageRoot.appendingPathComponent(file), to: template.appendingPathComponent(file))

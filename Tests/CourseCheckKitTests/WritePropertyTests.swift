@@ -38,18 +38,7 @@ final class WritePropertyTests: XCTestCase {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let root = scratch.url
-        for name in Self.lessonNames {
-            let lessons = root.appendingPathComponent("lessons")
-            try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: Binary.packageRoot.appendingPathComponent("lessons/\(name).md"),
-                to: lessons.appendingPathComponent("\(name).md"))
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent("goldens"), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: Binary.packageRoot.appendingPathComponent("goldens/\(name)"),
-                to: root.appendingPathComponent("goldens/\(name)"))
-        }
+        for name in Self.lessonNames { try CourseCopy.copyLesson(name, into: root) }
         // The course's record of the lessons directories its goldens serve, as the repository has it.
         try FileManager.default.copyItem(
             at: Binary.packageRoot.appendingPathComponent("goldens/LESSONS"),

@@ -22,6 +22,21 @@ enum CourseCopy {
         }
     }
 
+    /// Copies one lesson of the course, `<name>.md`, into the lessons folder `lessons` (under
+    /// `root`) and its golden folder into `root/goldens`, making both folders when missing.
+    static func copyLesson(_ name: String, into root: URL, lessons: String = "lessons") throws {
+        let files = FileManager.default
+        for folder in [lessons, "goldens"] {
+            try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try files.copyItem(
+            at: Binary.packageRoot.appendingPathComponent("lessons/\(name).md"),
+            to: root.appendingPathComponent("\(lessons)/\(name).md"))
+        try files.copyItem(
+            at: Binary.packageRoot.appendingPathComponent("goldens/\(name)"),
+            to: root.appendingPathComponent("goldens/\(name)"))
+    }
+
     /// Replaces the first `target` (after `anchor`, when one is given) in the file at `url` and
     /// returns the 1-based line it was on.
     @discardableResult
