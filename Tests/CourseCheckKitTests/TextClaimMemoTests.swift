@@ -27,8 +27,8 @@ final class TextClaimMemoTests: XCTestCase {
             }
             try originalIndex.write(to: index)
             var recalled = 0
-            // Four steps in make test (its budget), eight in each of make soak's sequences.
-            let steps = ProcessInfo.processInfo.environment["COURSECHECK_PROPERTY_CASES"] == nil ? 4 : 8
+            // Three steps in make test (its budget), eight in each of make soak's sequences.
+            let steps = ProcessInfo.processInfo.environment["COURSECHECK_PROPERTY_CASES"] == nil ? 3 : 8
             for step in 0..<steps {
                 let context = "seed \(seed), step \(step)"
                 var damage: Damage?
