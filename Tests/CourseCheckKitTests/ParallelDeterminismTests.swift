@@ -59,9 +59,13 @@ final class ParallelDeterminismTests: XCTestCase {
                 try edited.write(to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
             }
             let goldens = scratch.url.appendingPathComponent("goldens")
-            // The lessons' folders, not goldens/TOOLCHAIN (a file: picking it threw, 1 run in 44).
-            let folders = try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted()
-                .filter { $0 != GoldenStore.toolchainFile }
+            // The lessons' folders alone: the store's files (TOOLCHAIN, LESSONS) threw when picked.
+            let folders = try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted().filter {
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(
+                    atPath: goldens.appendingPathComponent($0).path, isDirectory: &isFolder)
+                    && isFolder.boolValue
+            }
             if random.next() % 2 == 0, let folder = folders.randomElement(using: &random) {
                 // A golden drifted or gone: the goldens stage has findings to order too.
                 let url = goldens.appendingPathComponent(folder)

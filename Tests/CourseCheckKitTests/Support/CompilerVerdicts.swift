@@ -13,14 +13,20 @@ enum CompilerVerdicts {
     /// nothing else: a check with it evaluates every tree afresh, as with `--no-cache`.
     static func cache(in directory: URL) throws -> URL {
         let cache = directory.appendingPathComponent("verdicts-\(UUID().uuidString)", isDirectory: true)
+        try copy(into: cache)
+        return cache
+    }
+
+    /// Copies into `cache` (made if missing) the shared cache's entries whose names start with one
+    /// of `prefixes`: the verdicts alone by default; `parse-` adds swiftc's parses of fragments.
+    static func copy(_ prefixes: [String] = ["valid-"], into cache: URL) throws {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let shared = InProcess.cacheDirectory
         for name in (try? FileManager.default.contentsOfDirectory(atPath: shared.path)) ?? []
-        where name.hasPrefix("valid-") {
+        where prefixes.contains(where: name.hasPrefix) {
             try? FileManager.default.copyItem(
                 at: shared.appendingPathComponent(name), to: cache.appendingPathComponent(name))
         }
-        return cache
     }
 
     /// Records in `cache` what the real program's compile said of each tree (`errors` as
