@@ -201,7 +201,7 @@ final class ClaimTests: XCTestCase {
             " ", " ", "\n", "ş", "ı", "Ç", "\u{200B}", "\u{AD}", ".", "\\", "\u{412}", "\u{2160}", "x", "\n\n", "- ",
             "# ", "**GV1.**", "**GV", "2**.", "__DR\u{FF13}.__", "**G&#86;4.**", "<b>GV5</b>", "**\u{413}V6.**",
             "`görev-eklendi`", "`görev\u{2011}eklendi`", "`filtre-secil", "di`", "`görev-ekle`", "`a-b`",
-            "`x\u{200B}-y`", " bkz. ",
+            "`x\u{200B}-y`", " bkz. ", "<code>", "</code>", "<code>görev-ekle</code>",
         ]
         let known = Set(["görev-eklendi", "filtre-secildi"].map { Array($0.utf8) })
         let labels: Set = ["görev-eklendi", "filtre-secildi"]
@@ -363,6 +363,114 @@ final class ClaimTests: XCTestCase {
                 "lessons/21-on-izleme-ve-yineleme.md:\(line):92: error: says ebeveyn 5, but 4 lessons declare ebeveyn [trigger-distribution]"
             ]
         }
+    }
+
+    /// Every finding of the check on the mutated course, of every claim.
+    private func allFindings() -> [String] {
+        let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
+        return err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            .map(String.init)
+    }
+
+    private let closing = "21-on-izleme-ve-yineleme.md"
+
+    /// The distribution sentence is judged whole: a second count of one trigger that contradicts
+    /// the lessons is a finding at that count.
+    func testDistributionSentenceSecondCountIsJudged() throws {
+        let line = try mutate(closing, "ortam 6. Açılış", "ortam 6, yerel 7. Açılış")
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/\(closing):\(line):121: error: says yerel 7, but 6 lessons declare yerel [trigger-distribution]"
+            ])
+    }
+
+    /// Counts in parentheses, or listed after the names (after a colon or in parentheses), in
+    /// words or digits, read as the reader reads them: the real counts give no finding, and one
+    /// wrong count in a list is found at it.
+    func testDistributionSentenceCountsInParenthesesAndAfterAColonAreRead() throws {
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6"
+        for rewrite in [
+            "yerel (6), ebeveyn (4), gözlem (dört) ve ortam (6)", "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6",
+            "yerel, ebeveyn, gözlem, ortam (6/4/4/6)", "altı yerel, dört ebeveyn, 4 gözlem, 6 ortam",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (yerel: 6)",
+        ] {
+            try mutate(closing, sentence, rewrite)
+            XCTAssertEqual(allFindings(), [], rewrite)
+            try mutate(closing, rewrite, sentence)
+        }
+        let line = try mutate(closing, sentence, "yerel, ebeveyn, gözlem ve ortam (6, 4, 5, 6)")
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/\(closing):\(line):115: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+            ])
+    }
+
+    /// A bullet that states two triggers is one finding, at the second.
+    func testTriggerBulletWithTwoTriggers() throws {
+        let line = try mutate(
+            "09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetiği: **yerel** ve **ebeveyn**")
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/09-yerel-durum.md:\(line):37: error: the trigger bullet states two triggers, 'yerel' and "
+                    + "'ebeveyn'; a lesson declares one, so keep the one its trees show [declared-trigger]"
+            ])
+    }
+
+    /// A misspelt lead is reported at its bullet, not at the summary's heading.
+    func testMisspeltTriggerBulletIsReportedAtTheBullet() throws {
+        let line = try mutate("09-yerel-durum.md", "- Bu dersin tetiği: **yerel**", "- Bu dersin tetigi: **yerel**")
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/09-yerel-durum.md:\(line):3: error: this bullet opens 'Bu dersin tetigi:', not 'Bu dersin "
+                    + "tetiği:', so it does not read as the lesson's trigger bullet; write 'Bu dersin tetiği:' [declared-trigger]"
+            ])
+    }
+
+    /// A label in raw `<code>` is a label: its typo is found as in backticks.
+    func testLabelInRawCodeIsALabel() throws {
+        let line = try mutate("09-yerel-durum.md", "`satir-acildi`", "<code>satir-acild</code>")
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/09-yerel-durum.md:\(line):226: error: `satir-acild` is not a label any tree passes to change "
+                    + "(did you mean `satir-acildi`?) [label-reference]"
+            ])
+    }
+
+    /// Titles compare as rendered: spacing HTML collapses is no difference.
+    func testTitlesCompareWithHTMLWhitespaceCollapsed() throws {
+        try mutate(closing, "| Yerel Durum | dokunuldu", "| Yerel  Durum | dokunuldu")
+        try mutate("09-yerel-durum.md", "# Yerel Durum", "# Yerel\tDurum")
+        try mutate("README.md", "[Yerel Durum]", "[Yerel\nDurum]")
+        XCTAssertEqual(allFindings(), [])
+    }
+
+    /// A character a reader cannot tell apart is named by its code point in every claim's message:
+    /// a look-alike and a no-break space in closing-table titles, a decomposed letter in a heading
+    /// and in a trigger bullet.
+    func testUnseenDifferencesAreNamed() throws {
+        let cyrillic = try mutate(closing, "| Yerel Durum | dokunuldu", "| Yerel Dur\u{443}m | dokunuldu")
+        let space = try mutate(closing, "| Sunum ve Kapatma |", "| Sunum\u{A0}ve Kapatma |")
+        let heading = try mutate("07-gorsel-bilesenler.md", "# Görsel", "# Go\u{308}rsel")
+        let bullet = try mutate("11-gozlemlenebilir-nesneler.md", "tetiği: **gözlem**", "tetiği: **go\u{308}zlem**")
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/07-gorsel-bilesenler.md:\(heading):3: error: heading 'Go\u{308}rsel Bileşenler' differs from the "
+                    + "front matter title 'Görsel Bileşenler' (line 2) (it has decomposed: o + U+0308 COMBINING "
+                    + "DIAERESIS where 'Görsel Bileşenler' has U+00F6 LATIN SMALL LETTER O WITH DIAERESIS) [front-matter]",
+                "lessons/11-gozlemlenebilir-nesneler.md:\(bullet):25: error: unknown trigger 'go\u{308}zlem': it has "
+                    + "decomposed: o + U+0308 COMBINING DIAERESIS where 'gözlem' has U+00F6 LATIN SMALL LETTER O WITH "
+                    + "DIAERESIS [declared-trigger]",
+                "lessons/\(closing):\(cyrillic):3: error: row 9 names 'Yerel Dur\u{443}m'; lesson 9 is 'Yerel Durum' (it "
+                    + "has U+0443 CYRILLIC SMALL LETTER U where 'Yerel Durum' has 'u') [closing-table]",
+                "lessons/\(closing):\(space):3: error: row 14 names 'Sunum\u{A0}ve Kapatma'; lesson 14 is 'Sunum ve "
+                    + "Kapatma' (it has U+00A0 NO-BREAK SPACE where 'Sunum ve Kapatma' has a space) [closing-table]",
+            ])
     }
 
     func testNoteSeriesGap() throws {

@@ -251,4 +251,172 @@ final class RenderingPropertyTests: XCTestCase {
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
         }
     }
+
+    /// The distribution sentence as a reader may write it, its counts in `counts` (yerel, ebeveyn,
+    /// gözlem, ortam): each name with its count after it (plain, after a colon, in parentheses),
+    /// before it, or the names listed and the counts after them in order (after a colon or in
+    /// parentheses), digits or Turkish words. The pairs of the first forms in any order.
+    static func countPhrase(_ counts: [Int], _ random: inout Generator) -> String {
+        let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let words = [4: "dört", 5: "beş", 6: "altı", 7: "yedi", 3: "üç"]
+        func count(_ value: Int) -> String {
+            random.next() % 3 == 0 ? words[value] ?? String(value) : String(value)
+        }
+        func joined(_ items: [String]) -> String {
+            items.dropLast().joined(separator: ", ") + (random.next() % 2 == 0 ? " ve " : ", ") + items.last!
+        }
+        switch random.next() % 6 {
+        case 0...3:
+            let form = random.next() % 4
+            let order = random.next() % 2 == 0 ? Array(0..<4) : Array(0..<4).shuffled(using: &random)
+            return joined(
+                order.map { index in
+                    let (name, value) = (names[index], count(counts[index]))
+                    return switch form {
+                    case 0: "\(name) \(value)"
+                    case 1: "\(name): \(value)"
+                    case 2: "\(name) (\(value))"
+                    default: "\(value) \(name)"
+                    }
+                })
+        case 4: return joined(names) + ": " + joined(counts.map(count))
+        default:
+            return joined(names) + " ("
+                + (random.next() % 2 == 0 ? counts.map(String.init).joined(separator: "/") : joined(counts.map(count)))
+                + ")"
+        }
+    }
+
+    /// The claims read what a reader reads. A rewrite of the distribution sentence that keeps its
+    /// meaning (counts in parentheses, after a colon, listed after the names, in words) gives no
+    /// finding; one slip gives exactly one finding, on its line: a count of the sentence wrong, or
+    /// a second, contradicting count of one trigger; a second trigger in a lesson's bullet, or a
+    /// misspelt lead; a look-alike letter, a no-break space or a decomposed letter in a closing
+    /// table's title or trigger cell or in a lesson's heading, whose message names the code point.
+    func testClaimTextRewritesAndSlips() throws {
+        let seeds = PropertySeeds.seeds(defaultCases: 5)
+        let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let actual = [6, 4, 4, 6]
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6"
+        let lookAlikes: [Character: Character] = [
+            "a": "\u{430}", "e": "\u{435}", "o": "\u{43E}", "p": "\u{440}", "c": "\u{441}", "y": "\u{443}",
+            "i": "\u{456}", "s": "\u{455}", "B": "\u{412}", "E": "\u{415}", "K": "\u{41A}", "H": "\u{41D}",
+            "O": "\u{41E}", "P": "\u{420}", "C": "\u{421}", "T": "\u{422}",
+        ]
+        var slips = 0
+        for seed in seeds {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
+                LessonName.isLessonFile($0)
+            }.sorted()
+            func read(_ file: String) throws -> [String] {
+                try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                    .components(separatedBy: "\n")
+            }
+            var file = try XCTUnwrap(names.last)
+            var lines = try read(file)
+            let at = try XCTUnwrap(lines.firstIndex { $0.contains(sentence) })
+            // Every case rewrites the sentence in a form that keeps its meaning.
+            let kept = Self.countPhrase(actual, &random)
+            lines[at] = lines[at].replacingOccurrences(of: sentence, with: kept)
+            var what = "sentence as '\(kept)'"
+            /// The slip's line, and a word its one finding's message must hold; nil: no finding.
+            var expected: (line: Int, says: String)?
+            switch random.next() % 4 {
+            case 0:
+                break
+            case 1:
+                // A count wrong: the whole phrase with one count changed, or a second count of one trigger.
+                let index = Int(random.next() % 4)
+                let wrong = actual[index] + 1
+                if random.next() % 2 == 0 {
+                    var counts = actual
+                    counts[index] = wrong
+                    let phrase = Self.countPhrase(counts, &random)
+                    lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
+                    what += ", then as '\(phrase)'"
+                } else {
+                    let again =
+                        random.next() % 2 == 0 ? ", \(triggers[index]) \(wrong)" : " (\(triggers[index]): \(wrong))"
+                    lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
+                    what += ", then '\(again)' after it"
+                }
+                expected = (at + 1, "says \(triggers[index]) \(wrong),")
+            case 2:
+                // One lesson's bullet: a second trigger, or the lead misspelt.
+                file = names.dropFirst()[Int(random.next() % UInt64(names.count - 1)) + 1]
+                lines = try read(file)
+                let bullet = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
+                let given = try XCTUnwrap(triggers.first { lines[bullet].contains("**\($0)**") })
+                if random.next() % 2 == 0 {
+                    let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
+                    let second = ["**\(given)** ve **\(other)**", "**\(given)**, \(other)", "**\(given)** (\(other))"][
+                        Int(random.next() % 3)]
+                    lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: second)
+                    (what, expected) = ("bullet as \(second)", (bullet + 1, "two triggers"))
+                } else {
+                    var lead = Array("Bu dersin tetiği")
+                    let letter = 3 + Int(random.next() % UInt64(lead.count - 3))
+                    lead[letter] = lead[letter] == "x" ? "z" : "x"
+                    lines[bullet] = lines[bullet].replacingOccurrences(of: "Bu dersin tetiği", with: String(lead))
+                    (what, expected) = ("lead as \(String(lead))", (bullet + 1, "Bu dersin tetiği:"))
+                }
+            default:
+                // A character a reader cannot tell apart, in a closing-table cell or a lesson's heading.
+                var targets: [(file: String, line: Int, range: Range<Int>)] = []
+                for (index, text) in lines.enumerated() where text.hasPrefix("| ") && !text.hasPrefix("| Ders ") {
+                    let cells = Array(text)
+                    let bars = cells.indices.filter { cells[$0] == "|" }
+                    // The title (first) and trigger (third) cells, without their padding.
+                    for cell in [0, 2] where cell + 1 < bars.count {
+                        targets.append((file, index, (bars[cell] + 2)..<(bars[cell + 1] - 1)))
+                    }
+                }
+                for name in names {
+                    for (index, text) in try read(name).enumerated() where text.hasPrefix("# ") {
+                        targets.append((name, index, 2..<text.count))
+                        break
+                    }
+                }
+                let target = targets[Int(random.next() % UInt64(targets.count))]
+                if target.file != file {
+                    try lines.joined(separator: "\n").write(
+                        to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                    file = target.file
+                    lines = try read(file)
+                }
+                var text = Array(lines[target.line])
+                var choices: [(Int, String, String)] = []
+                for index in target.range {
+                    if let other = lookAlikes[text[index]] { choices.append((index, String(other), "U+")) }
+                    if text[index] == " " { choices.append((index, "\u{A0}", "U+00A0 NO-BREAK SPACE")) }
+                    let decomposed = String(text[index]).decomposedStringWithCanonicalMapping
+                    if decomposed.unicodeScalars.count > 1 { choices.append((index, decomposed, "decomposed: ")) }
+                }
+                let (index, replacement, named) = choices[Int(random.next() % UInt64(choices.count))]
+                let old = text[index]
+                text.replaceSubrange(index...index, with: Array(replacement))
+                lines[target.line] = String(text)
+                what =
+                    "\(file):\(target.line + 1) '\(old)' as \(replacement.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })"
+                expected = (target.line + 1, named)
+            }
+            try lines.joined(separator: "\n").write(
+                to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(what): \(found)"
+            guard let expected else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            slips += 1
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(expected.line):") ?? false, message)
+            XCTAssertTrue(found.first?.contains(expected.says) ?? false, message)
+        }
+        if seeds.count >= 20 { XCTAssertGreaterThan(slips, 0, "no slip was tried") }
+    }
 }

@@ -135,6 +135,44 @@ package enum Invisible {
         return name(scalar)
     }
 
+    /// A character for a message: one scalar as `describe` names it, a decomposed letter as its
+    /// parts (`decomposed: u + U+0308 COMBINING DIAERESIS`), so two words that look the same are
+    /// told apart in words.
+    package static func describe(_ character: Character) -> String {
+        let scalars = Array(character.unicodeScalars)
+        guard scalars.count > 1 else { return describe(scalars[0]) }
+        let parts = scalars.map { $0.value > 0x20 && $0.value < 0x7F ? String(Character($0)) : name($0) }
+        return "decomposed: " + parts.joined(separator: " + ")
+    }
+
+    /// Where `written` first differs from `expected`, when a reader cannot see the difference
+    /// there: a look-alike or invisible character, or a letter written decomposed (or composed
+    /// where the other is decomposed). The characters and the UTF-8 offset in `written`; nil when
+    /// the first difference is one a reader sees, or there is none. The one reading every claim's
+    /// "differs" message names its character by.
+    package static func firstIndistinct(_ written: String, _ expected: String) -> (
+        has: Character, wanted: Character, offset: Int
+    )? {
+        var offset = 0
+        for (mine, theirs) in zip(written, expected) {
+            // By scalars: Character equality takes a decomposed letter for the composed one.
+            guard mine.unicodeScalars.elementsEqual(theirs.unicodeScalars) else {
+                let (a, b) = (Array(mine.unicodeScalars), Array(theirs.unicodeScalars))
+                if a.count > 1 || b.count > 1 {
+                    // A decomposed letter, or a combining mark after a letter a reader takes for the other.
+                    let composed = String(mine).precomposedStringWithCanonicalMapping
+                    let same = composed == String(theirs).precomposedStringWithCanonicalMapping
+                    return same || a.dropFirst().contains(where: isSuspicious)
+                        || b.dropFirst().contains(where: isSuspicious)
+                        ? (mine, theirs, offset) : nil
+                }
+                return looksAlike(a[0], b[0]) || isSuspicious(a[0]) || isSuspicious(b[0]) ? (mine, theirs, offset) : nil
+            }
+            offset += mine.utf8.count
+        }
+        return nil
+    }
+
     /// The text with every suspicious scalar replaced by `⟨U+200B ZERO WIDTH SPACE⟩`; the same
     /// string when there is none (the common, all-visible case costs one byte scan).
     package static func marked(_ text: String) -> String {

@@ -103,8 +103,10 @@ package struct ClosingTableClaim: ClaimCheck {
                 SourceLocation(path: owner.path, line: row.line.number, column: $0 + 1)
             }
         }
-        // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn.
-        let rowTitles = table.rows.map { $0.cells.count > lessonColumn ? $0.cells[lessonColumn].text : "" }
+        // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn, `Yerel  Durum` the title Yerel Durum.
+        let rowTitles = table.rows.map {
+            $0.cells.count > lessonColumn ? Prose.collapsed($0.cells[lessonColumn].text) : ""
+        }
         let titles = course.lessons.map { $0.title(asUsedIn: rowTitles) }
 
         func checkTrigger(row: Int, lesson: Int) {

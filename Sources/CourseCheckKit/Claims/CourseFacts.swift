@@ -58,7 +58,8 @@ package struct CourseFacts: Sendable {
                 declarations = Triggers.declarations(in: prose)
                 var titles: [String] = []
                 let heading = prose.headings.first { $0.level == 1 }?.text
-                for candidate in [frontMatter?["title"]?.value, heading].compactMap({ $0 })
+                // As rendered: a title whose spacing HTML collapses is the title.
+                for candidate in [frontMatter?["title"]?.value, heading].compactMap({ $0 }).map(Prose.collapsed)
                 where !titles.contains(where: { $0.sameBytes(candidate) }) {
                     titles.append(candidate)
                 }
@@ -78,17 +79,21 @@ package struct CourseFacts: Sendable {
             let digits = stem.prefix { $0.isASCII && $0.isNumber }
             return stem.dropFirst(digits.count).hasPrefix("-") ? String(stem.dropFirst(digits.count + 1)) : stem
         }
-        /// Every spelling the lesson gives its title: the front matter's and the heading's. When the two
+        /// Every spelling the lesson gives its title, as rendered (HTML whitespace collapsed): the
+        /// front matter's and the heading's. When the two
         /// differ, front-matter reports it once, and the claims that name lessons accept either, so
         /// one typo is one finding. Read once: the claims that name lessons ask hundreds of times.
         package let titles: [String]
 
         /// True when `name` is one of the lesson's titles.
-        package func isTitled(_ name: String) -> Bool { titles.contains { $0.sameBytes(name) } }
+        package func isTitled(_ name: String) -> Bool {
+            let name = Prose.collapsed(name)
+            return titles.contains { $0.sameBytes(name) }
+        }
 
         /// The lesson's title as `names` use it when they use one of its spellings, else its first.
         package func title(asUsedIn names: [String]) -> String {
-            titles.first { title in names.contains { $0.sameBytes(title) } } ?? titles[0]
+            titles.first { title in names.contains { Prose.collapsed($0).sameBytes(title) } } ?? titles[0]
         }
 
         /// The text of the first `# ` heading, with its line.

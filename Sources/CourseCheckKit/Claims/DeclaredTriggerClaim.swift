@@ -1,3 +1,5 @@
+import Foundation
+
 /// Each lesson's `Bu dersin tetiği: **X**` names one of the four triggers, and a tree of the lesson
 /// prints a recomputation with that cause; a distribution `(a/b/c/d)` equals the `countCauses`
 /// lines of the lesson's first tree.
@@ -13,7 +15,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
     /// A bullet the closing table and the distribution sentence both outvote is unsound too.
     static func isSound(_ index: Int, in course: CourseFacts) -> Bool {
         let lesson = course.lessons[index]
-        guard course.outvoted[index] == nil, let declaration = lesson.declaration else {
+        guard course.outvoted[index] == nil, let declaration = lesson.declaration, declaration.second == nil else {
             return false
         }
         return DeclaredTriggerClaim().problem(lesson, declaration) == nil
@@ -32,10 +34,21 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                     findings.append(.declaredTrigger(at: bullet.location, .notBold(written: bullet.written)))
                     continue
                 }
+                // A bullet whose lead is a slip away (`Bu dersin tetigi:`): the finding is there.
+                if let bullet = Triggers.misspeltLead(in: lesson.prose) {
+                    findings.append(.declaredTrigger(at: bullet.location, .misspeltLead(written: bullet.written)))
+                    continue
+                }
                 // The bullet may be in a block that pairs wrongly after a fence slip: the slip is the finding.
                 if lesson.lesson.fencesAreUncertain { continue }
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
                 findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
+                continue
+            }
+            // A bullet that states a second trigger is the slip, whichever of the two its trees show.
+            if let second = declaration.second {
+                findings.append(
+                    .declaredTrigger(at: second.location, .twoTriggers(first: declaration.value, second: second.value)))
                 continue
             }
             if let outvoted = course.outvoted[index] {
@@ -85,10 +98,11 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             guard counts != distribution else { return nil }
             return .distribution(declared: distribution, counted: counts)
         }
-        // `yеrel` with a Cyrillic е reads as `yerel`: name the character, where it is.
-        if let trigger = Triggers.names.first(where: { Invisible.skeleton(declaration.value).sameBytes($0.declared) })?
-            .declared,
-            let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(declaration.value, trigger)
+        // `yеrel` with a Cyrillic е reads as `yerel`, and `gözlem` with a decomposed `ö` as `gözlem`:
+        // name the character, where it is.
+        let value = Invisible.skeleton(declaration.value).precomposedStringWithCanonicalMapping
+        if let trigger = Triggers.names.first(where: { value.sameBytes($0.declared) })?.declared,
+            let (has, wanted, offset) = Invisible.firstIndistinct(declaration.value, trigger)
         {
             return .lookAlike(declaration.value, trigger: trigger, has: has, wanted: wanted, offset: offset)
         }

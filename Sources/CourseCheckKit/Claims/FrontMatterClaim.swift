@@ -31,7 +31,8 @@ package struct FrontMatterClaim: ClaimCheck {
         if let index, let title = index.frontMatter?["title"] {
             // One typo in the index's title is one finding there, not one in every lesson.
             let named = Set(course.lessons.compactMap { $0.frontMatter?["course"]?.value })
-            if course.lessons.count > 1, named.count == 1, let only = named.first, !only.sameBytes(title.value),
+            if course.lessons.count > 1, named.count == 1, let only = named.first,
+                !Prose.rendersSame(only, title.value),
                 course.lessons.allSatisfy({ $0.frontMatter?["course"] != nil })
             {
                 findings.append(
@@ -40,7 +41,7 @@ package struct FrontMatterClaim: ClaimCheck {
                         .indexTitle(title.value, lessons: only)))
                 courseTitle = only
             } else if let heading = index.prose.headings.first(where: { $0.level == 1 }),
-                !heading.text.sameBytes(title.value)
+                !Prose.rendersSame(heading.text, title.value)
             {
                 findings.append(
                     .frontMatter(
@@ -87,7 +88,9 @@ package struct FrontMatterClaim: ClaimCheck {
             if let title = frontMatter["title"], !title.value.allSatisfy(\.isWhitespace) {
                 if let heading = lesson.title {
                     // The one the rest of the course does not use is the typo.
-                    if !heading.text.sameBytes(title.value),
+                    // Compared as rendered: spacing HTML collapses is no difference.
+                    let differs = !Prose.rendersSame(heading.text, title.value)
+                    if differs,
                         course.mentions(of: heading.text, outside: path)
                             > course.mentions(of: title.value, outside: path)
                     {
@@ -95,7 +98,7 @@ package struct FrontMatterClaim: ClaimCheck {
                             .frontMatter(
                                 at: SourceLocation(path: path, line: title.line),
                                 .title(title.value, heading: heading.text, headingLine: heading.line)))
-                    } else if !heading.text.sameBytes(title.value) {
+                    } else if differs {
                         findings.append(
                             .frontMatter(
                                 at: SourceLocation(path: path, line: heading.line, column: heading.column),
@@ -118,7 +121,7 @@ package struct FrontMatterClaim: ClaimCheck {
                 }
             }
             if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
-                !value.value.sameBytes(courseTitle)
+                !Prose.rendersSame(value.value, courseTitle)
             {
                 findings.append(
                     .frontMatter(

@@ -84,6 +84,20 @@ struct Inline: Sendable {
                         open: node.range.lowerBound,
                         content: Self.span(of: inside) ?? node.range.upperBound..<node.range.upperBound, strong: true))
             }
+            // Raw `<code>text</code>` is code to a reader too: a label in it is read as in backticks.
+            if case .html(let tag) = node.kind, tag.lowercased() == "<code>" || tag.lowercased().hasPrefix("<code "),
+                let close = nodes[(index + 1)...].firstIndex(where: {
+                    if case .html(let end) = $0.kind { return end.lowercased() == "</code>" }
+                    return false
+                })
+            {
+                let inside = Self.span(of: Array(nodes[(index + 1)..<close]))
+                codeSpans.append(
+                    CodeSpan(
+                        range: node.range.lowerBound..<nodes[close].range.upperBound,
+                        content: inside.map { plain($0) } ?? "",
+                        contentStart: inside?.lowerBound ?? node.range.upperBound))
+            }
             let content = Self.span(of: node.children) ?? node.range.upperBound..<node.range.upperBound
             switch node.kind {
             case .code(let text):

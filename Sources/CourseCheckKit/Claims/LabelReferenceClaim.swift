@@ -101,10 +101,10 @@ package struct LabelReferenceClaim: ClaimCheck {
     {
         var findings: [Diagnostic] = []
         // A kebab word needs a dash, as written or as its skeleton reads: a block holding a
-        // backtick but neither is not parsed.
+        // backtick (or a `<`, which may open raw `<code>`) but neither is not parsed.
         for block in prose.blocks
         where !filtered
-            || block.source.containsByte(UInt8(ascii: "`"))
+            || (block.source.containsByte(UInt8(ascii: "`")) || block.source.containsByte(UInt8(ascii: "<")))
                 && (block.source.containsByte(UInt8(ascii: "-")) || Invisible.mayHoldLookAlike(block.source))
         {
             let inline = block.inline
@@ -116,7 +116,7 @@ package struct LabelReferenceClaim: ClaimCheck {
                     !known.contains(Array(word.utf8))
                 else { continue }
                 let closest = known.contains(Array(skeleton.utf8)) ? skeleton : Self.closest(word, in: labels)
-                let lookAlike = closest.flatMap { Self.firstLookAlike(word, $0) }
+                let lookAlike = closest.flatMap { Invisible.firstIndistinct(word, $0) }
                 findings.append(
                     .labelReference(
                         at: block.location(of: span.contentStart + (lookAlike?.offset ?? 0), in: prose.path),

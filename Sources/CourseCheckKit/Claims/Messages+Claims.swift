@@ -1,6 +1,15 @@
 /// The course's claims about itself: front matter, the index, triggers, the closing table, notes,
 /// labels and display fragments.
 extension Diagnostic {
+    /// ` (it has U+00A0 NO-BREAK SPACE where 'Yerel Durum' has a space)` when `written` first differs
+    /// from `expected` by a character a reader cannot tell apart (`Invisible.firstIndistinct`), else
+    /// nothing: every message that says two texts differ ends with it, so two words that look the
+    /// same are never left unexplained.
+    static func unseen(_ written: String, _ expected: String) -> String {
+        guard let (has, wanted, _) = Invisible.firstIndistinct(written, expected) else { return "" }
+        return " (it has \(Invisible.describe(has)) where '\(expected)' has \(Invisible.describe(wanted)))"
+    }
+
     enum FrontMatter {
         case none
         /// The required keys the front matter lacks, in order.
@@ -34,15 +43,20 @@ extension Diagnostic {
             case .empty(let key): "front matter '\(key)' is empty; it needs a value"
             case .heading(let heading, let title, let line):
                 "heading '\(heading)' differs from the front matter title '\(title)' (line \(line))"
+                    + unseen(heading, title)
             case .title(let title, let heading, let line):
-                "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of the course uses"
+                "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of "
+                    + "the course uses" + unseen(title, heading)
             case .noHeading: "lesson has no '# ' heading"
             case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
-            case .course(let value, let courseTitle): "course '\(value)' differs from the course title '\(courseTitle)'"
+            case .course(let value, let courseTitle):
+                "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
             case .indexTitle(let title, let lessons):
                 "the course title '\(title)' differs from the course every lesson names, '\(lessons)'"
+                    + unseen(title, lessons)
             case .indexHeading(let heading, let title, let line):
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
+                    + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
@@ -98,7 +112,8 @@ extension Diagnostic {
             case .notALesson(let file, let meant):
                 "the index links \(file), which is not a lesson file" + (meant.map { "; did you mean \($0)?" } ?? "")
             case .hidden(let file, let reason): "the index lists \(file) here, but readers do not see it: \(reason)"
-            case .title(let file, let listed, let title): "the index calls \(file) '\(listed)'; its title is '\(title)'"
+            case .title(let file, let listed, let title):
+                "the index calls \(file) '\(listed)'; its title is '\(title)'" + unseen(listed, title)
             case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
             case .unlisted(let file): "the index does not list \(file)"
             case .numbered(let file, let shown, let lesson):
@@ -121,7 +136,11 @@ extension Diagnostic {
         case unknown(String)
         /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
         /// UTF-8 bytes into the value.
-        case lookAlike(String, trigger: String, has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int)
+        case lookAlike(String, trigger: String, has: Character, wanted: Character, offset: Int)
+        /// The bullet states a second trigger, `second`, after `first`.
+        case twoTriggers(first: String, second: String)
+        /// A bullet opens with `written`, a slip away from the lead `Bu dersin tetiği:`.
+        case misspeltLead(written: String)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
         case contradicts(String, first: String, firstLine: Int)
         /// The closing table's row (at `row`) gives `table`, and the distribution sentence counts it so.
@@ -146,6 +165,12 @@ extension Diagnostic {
                 "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
             case .lookAlike(let value, let trigger, let has, let wanted, _):
                 "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
+            case .twoTriggers(let first, let second):
+                "the trigger bullet states two triggers, '\(first)' and '\(second)'; a lesson declares one, so keep "
+                    + "the one its trees show"
+            case .misspeltLead(let written):
+                "this bullet opens '\(written)', not 'Bu dersin tetiği:', so it does not read as the lesson's trigger "
+                    + "bullet; write 'Bu dersin tetiği:'" + unseen(written, Triggers.bulletLead)
             case .contradicts(let value, let first, let line):
                 "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
             case .outvoted(let declared, let table, let row):
@@ -177,9 +202,9 @@ extension Diagnostic {
         let message =
             switch problem {
             case .trigger(let row, let given, let path, let declared):
-                "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'"
+                "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'" + unseen(given, declared)
             case .title(let row, let named, let lesson, let title):
-                "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'"
+                "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'" + unseen(named, title)
             case .notRendered(let reason):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
             case .brokenAt(let rows):
@@ -279,7 +304,7 @@ extension Diagnostic {
     /// the look-alike character that sets it apart from that label (`has` where the label has `wanted`).
     static func labelReference(
         at location: SourceLocation, word: String, closest: String?,
-        lookAlike: (has: Unicode.Scalar, wanted: Unicode.Scalar)? = nil
+        lookAlike: (has: Character, wanted: Character)? = nil
     ) -> Diagnostic {
         let why =
             lookAlike.map {

@@ -31,7 +31,7 @@ package enum TriggerConsensus {
             let cell = rows[0].cells[triggerColumn]
             // The row gives another trigger, or a distribution (`dördü (2/2/2/2)`) where the bullet gives one.
             guard !cell.text.sameBytes(declaration.value),
-                Triggers.names.contains(where: { $0.declared == cell.text }) || cell.text.hasPrefix("dördü (")
+                Triggers.names.contains(where: { $0.declared.sameBytes(cell.text) }) || cell.text.hasPrefix("dördü (")
             else { continue }
             // A bullet its own trees refute is declared-trigger's finding already.
             guard DeclaredTriggerClaim().problem(lesson, declaration) == nil else { continue }
@@ -43,7 +43,7 @@ package enum TriggerConsensus {
             var counts = Triggers.names.map { _ in 0 }
             for (index, declaration) in declarations.enumerated() {
                 guard let name = trigger(index, declaration),
-                    let position = Triggers.names.firstIndex(where: { $0.declared == name })
+                    let position = Triggers.names.firstIndex(where: { $0.declared.sameBytes(name) })
                 else { continue }
                 counts[position] += 1
             }

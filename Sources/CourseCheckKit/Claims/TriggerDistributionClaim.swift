@@ -5,10 +5,12 @@ import Foundation
 /// recomputation counts, so only the last lesson is read.
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
-/// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`) or right before it
-/// (`6 yerel`, `altı yerel`), in digits or in Turkish number words. A paragraph that names all four
-/// and counts some but not all is the sentence with its text unreadable: one finding, never
-/// "not applicable".
+/// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
+/// right before it (`6 yerel`, `altı yerel`), or the names listed and their counts after them in
+/// the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in parentheses), in digits or
+/// in Turkish number words. It is judged whole: every count it states, a repeated one too, is
+/// compared. A paragraph that names all four and counts some but not all is the sentence with its
+/// text unreadable: one finding, never "not applicable".
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
@@ -19,7 +21,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
         let candidates = Self.candidates(in: lesson)
-        guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { $0 != nil } }) else {
+        guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { !$0.isEmpty } }) else {
             // The sentence written in the source but hidden by the rendering: one finding, there
             // (unless a fence slip hid it, which is the finding then).
             if !lesson.lesson.fencesAreUncertain, let hidden = Self.hiddenSentence(in: lesson) {
@@ -27,9 +29,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
             if lesson.lesson.fencesAreUncertain { return .checked([]) }
-            guard let best = candidates.max(by: { $0.counts.count { $0 != nil } < $1.counts.count { $0 != nil } })
+            guard let best = candidates.max(by: { $0.counts.count { !$0.isEmpty } < $1.counts.count { !$0.isEmpty } })
             else { return .notApplicable("no sentence in the last lesson gives the four triggers their counts") }
-            let missing = Triggers.names.indices.filter { best.counts[$0] == nil }.map { Triggers.names[$0].declared }
+            let missing = Triggers.names.indices.filter { best.counts[$0].isEmpty }.map { Triggers.names[$0].declared }
             return .checked([
                 .triggerDistributionUnreadable(at: best.block.location(of: 0, in: lesson.path), missing: missing)
             ])
@@ -52,8 +54,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             actual[index] += 1
         }
         var findings = parity
-        for (index, name) in Triggers.names.enumerated() {
-            guard let claimed = counts[index], claimed.value != actual[index] else { continue }
+        // Every count the sentence states, in reading order: a second count of one trigger is read too.
+        let stated = Triggers.names.indices.flatMap { index in counts[index].map { (index, $0) } }
+        for (index, claimed) in stated.sorted(by: { $0.1.offset < $1.1.offset }) where claimed.value != actual[index] {
+            let name = Triggers.names[index]
             findings.append(
                 .triggerDistribution(
                     at: block.location(of: claimed.offset, in: lesson.path), trigger: name.declared,
@@ -76,9 +80,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
     }
 
-    /// A paragraph that may be the sentence, with the count it gives each trigger (in
-    /// `Triggers.names` order) and where in the source the count is.
-    typealias Candidate = (block: Prose.TextBlock, counts: [(value: Int, offset: Int)?])
+    /// A paragraph that may be the sentence, with the counts it gives each trigger (in
+    /// `Triggers.names` order; none, one, or more when it counts a trigger again) and where in the
+    /// source each count is.
+    typealias Candidate = (block: Prose.TextBlock, counts: [[(value: Int, offset: Int)]])
 
     /// The sentence is found in the text alone, so the claim looks for it before the trees have
     /// run; only the judging of its counts waits for them.
@@ -95,7 +100,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let names = Set(words.map(\.text))
             guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
             let counts = Self.counts(in: words)
-            if counts.contains(where: { $0 != nil }) { candidates.append((block, counts)) }
+            if counts.contains(where: { !$0.isEmpty }) { candidates.append((block, counts)) }
         }
         return candidates
     }
@@ -120,21 +125,24 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return nil
     }
 
-    /// The four counts the sentence gives, in `Triggers.names` order, when one paragraph reads whole.
+    /// The four counts the sentence gives, in `Triggers.names` order, when one paragraph reads whole
+    /// and gives each trigger one number (a sentence that contradicts itself counts nothing).
     static func sentence(in lesson: CourseFacts.LessonFacts) -> [Int]? {
-        guard let counts = candidates(in: lesson).first(where: { $0.counts.allSatisfy { $0 != nil } })?.counts
+        guard let counts = candidates(in: lesson).first(where: { $0.counts.allSatisfy { !$0.isEmpty } })?.counts,
+            counts.allSatisfy({ count in count.allSatisfy { $0.value == count[0].value } })
         else { return nil }
-        return counts.compactMap { $0?.value }
+        return counts.map { $0[0].value }
     }
 
     /// One word of a paragraph as rendered: its text (lowercased), the UTF-8 offset in the source
     /// it came from, whether punctuation other than `:` stands between it and the word before,
-    /// and whether it is a number that cannot be a count (`6,5`, `6.5`, `%6`).
+    /// that punctuation (`gap`), and whether it is a number that cannot be a count (`6,5`, `6.5`, `%6`).
     struct Word {
         var text: String
         var offset: Int
         var separated = false
         var notACount = false
+        var gap = ""
     }
 
     /// The names, folded to lower case, as bytes.
@@ -199,6 +207,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var words: [Word] = []
         var index = 0
         var separated = false
+        var gap = ""
         while index < characters.count {
             let character = characters[index].character
             guard character.isLetterOrNumber else {
@@ -206,6 +215,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 {
                     separated = true
                 }
+                if character.isPunctuationMark { gap.append(character) }
                 index += 1
                 continue
             }
@@ -230,8 +240,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
             words.append(
                 Word(
                     text: lowercased(word), offset: characters[start].offset, separated: separated,
-                    notACount: notACount))
+                    notACount: notACount, gap: gap))
             separated = false
+            gap = ""
         }
         return words
     }
@@ -281,27 +292,104 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return nil
     }
 
-    /// Each trigger's count in a paragraph, with the count's offset: the number right after its
-    /// name, else the number right before it; nil for a trigger the paragraph does not count.
-    static func counts(in words: [Word]) -> [(value: Int, offset: Int)?] {
-        Triggers.names.map { name -> (value: Int, offset: Int)? in
-            for (index, word) in words.enumerated() where word.text == name.declared {
-                // After: nothing but spaces (or a colon) between the name and its number.
-                if index + 1 < words.count, !words[index + 1].separated, let after = number(words, at: index + 1) {
-                    return (after.value, words[index + 1].offset)
-                }
-                // Before: a ten and a unit (`on bir yerel`), or one word, right before the name.
-                guard !word.separated else { continue }
-                if index >= 2, !words[index - 1].separated, let before = number(words, at: index - 2),
-                    before.length == 2
-                {
-                    return (before.value, words[index - 2].offset)
-                }
-                if let before = number(words, at: index - 1), before.length == 1 {
-                    return (before.value, words[index - 1].offset)
-                }
+    /// Every count a paragraph gives each trigger, in `Triggers.names` order, with each count's
+    /// offset. Listed names with their counts after them in order (`yerel, ebeveyn, gözlem ve
+    /// ortam: 6, 4, 4, 6`, or the counts in parentheses) are read first; then each other name takes
+    /// the number right after it (a colon or an opening parenthesis between them) or right before
+    /// it, whichever of the two the paragraph uses more, the other where that gives none. Each
+    /// number counts once.
+    static func counts(in words: [Word]) -> [[(value: Int, offset: Int)]] {
+        var counts: [[(value: Int, offset: Int)]] = Triggers.names.map { _ in [] }
+        var usedNumbers = Set<Int>()
+        var usedNames = Set<Int>()
+        func trigger(_ index: Int) -> Int? {
+            guard index >= 0, index < words.count else { return nil }
+            return Triggers.names.firstIndex { $0.declared == words[index].text }
+        }
+        let connectives: Set<String> = ["ve", "ile", "veya"]
+        /// The next item of a list after `index`: a comma (or `separator`) before it, or a connective
+        /// word; the item's index, or nil.
+        func nextItem(after index: Int, separators: String, isItem: (Int) -> Bool) -> Int? {
+            let next = index + 1
+            guard next < words.count else { return nil }
+            if !words[next].gap.isEmpty, words[next].gap.allSatisfy({ separators.contains($0) }), isItem(next) {
+                return next
+            }
+            if words[next].gap.isEmpty, connectives.contains(words[next].text), next + 1 < words.count,
+                words[next + 1].gap.isEmpty, isItem(next + 1)
+            {
+                return next + 1
             }
             return nil
         }
+        // Listed names, then as many numbers after a colon or an opening parenthesis.
+        var index = 0
+        while index < words.count {
+            guard trigger(index) != nil else {
+                index += 1
+                continue
+            }
+            var names = [index]
+            while let next = nextItem(after: names.last!, separators: ",", isItem: { trigger($0) != nil }) {
+                names.append(next)
+            }
+            let first = names.last! + 1
+            guard names.count >= 2, first < words.count, !words[first].gap.isEmpty,
+                words[first].gap.allSatisfy({ $0 == ":" || $0 == "(" }), let opening = number(words, at: first)
+            else {
+                index = names.last! + 1
+                continue
+            }
+            var numbers = [(first, opening)]
+            while numbers.count < names.count {
+                let last = numbers.last!
+                guard
+                    let next = nextItem(
+                        after: last.0 + last.1.length - 1, separators: ",/", isItem: { number(words, at: $0) != nil }),
+                    let value = number(words, at: next)
+                else { break }
+                numbers.append((next, value))
+            }
+            if numbers.count == names.count {
+                for (name, (at, count)) in zip(names, numbers) {
+                    counts[trigger(name)!].append((count.value, words[at].offset))
+                    usedNames.insert(name)
+                    for word in at..<(at + count.length) { usedNumbers.insert(word) }
+                }
+            }
+            index = numbers.last!.0 + 1
+        }
+        /// The number right after the name at `index`, or right before it, not yet counted.
+        func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
+            let next = index + 1
+            guard next < words.count, words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" }),
+                !usedNumbers.contains(next), let found = number(words, at: next)
+            else { return nil }
+            return (found.value, next, found.length)
+        }
+        func before(_ index: Int) -> (value: Int, at: Int, length: Int)? {
+            guard !words[index].separated else { return nil }
+            // A ten and a unit (`on bir yerel`), or one word, right before the name.
+            if index >= 2, !words[index - 1].separated, !usedNumbers.contains(index - 2),
+                !usedNumbers.contains(index - 1), let found = number(words, at: index - 2), found.length == 2
+            {
+                return (found.value, index - 2, 2)
+            }
+            guard !usedNumbers.contains(index - 1), let found = number(words, at: index - 1), found.length == 1
+            else { return nil }
+            return (found.value, index - 1, 1)
+        }
+        let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
+        let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
+        var found: [(trigger: Int, value: Int, at: Int)] = []
+        for name in others {
+            let sides = afterFirst ? [after, before] : [before, after]
+            guard let count = sides.lazy.compactMap({ $0(name) }).first else { continue }
+            for word in count.at..<(count.at + count.length) { usedNumbers.insert(word) }
+            found.append((trigger(name)!, count.value, count.at))
+        }
+        for (trigger, value, at) in found { counts[trigger].append((value, words[at].offset)) }
+        for index in counts.indices { counts[index].sort { $0.offset < $1.offset } }
+        return counts
     }
 }

@@ -12,6 +12,9 @@ package enum Triggers {
         package var value: String
         /// Where the value starts (its line may be a soft-wrapped continuation of the bullet).
         package var location: SourceLocation
+        /// Another trigger the bullet names after its first (`**yerel** ve **ebeveyn**`), and where:
+        /// a bullet states one trigger, so a second is a finding.
+        package var second: (value: String, location: SourceLocation)?
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
         package var distribution: [Int]? {
@@ -23,7 +26,7 @@ package enum Triggers {
         }
 
         /// The printed spelling of a single-trigger declaration.
-        package var printed: String? { names.first { $0.declared == value }?.printed }
+        package var printed: String? { names.first { $0.declared.sameBytes(value) }?.printed }
     }
 
     static let bulletLead = "Bu dersin tetiği:"
@@ -48,12 +51,36 @@ package enum Triggers {
                         && spaced(Self.unstruck(inline, 0..<$0.open)).trimmingWhitespaces == bulletLead
                 })
             else { continue }
+            let value = inline.plain(strong.content)
+            // Every trigger name the reader reads from the value on: a second one is a second trigger.
+            let named = TriggerDistributionClaim.words(
+                inline.readable().filter { $0.offset >= strong.content.lowerBound }
+            )
+            .filter { word in names.contains { $0.declared == word.text } }
+            let second = named.first { !$0.text.sameBytes(named[0].text) }
             declarations.append(
                 Declaration(
-                    value: inline.plain(strong.content),
-                    location: block.location(of: strong.content.lowerBound, in: prose.path)))
+                    value: value, location: block.location(of: strong.content.lowerBound, in: prose.path),
+                    second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) }))
         }
         return declarations
+    }
+
+    /// A bullet that opens with a slip of the lead (`Bu dersin tetigi:`, `Bu dersin tetiği`, a
+    /// look-alike): at most two letters away, as rendered, Turkish case folded. Where the bullet's
+    /// text starts, and what it opens with.
+    static func misspeltLead(in prose: Prose) -> (location: SourceLocation, written: String)? {
+        let lead = Array(TriggerDistributionClaim.lowercased(bulletLead))
+        for block in prose.bullets where !leads(block) {
+            let text = spaced(block.text).trimmingWhitespaces
+            // The lead as written: up to its colon when one is near, else as many letters as the lead has.
+            let colon = text.prefix(lead.count + 3).firstIndex(of: ":").map { text.index(after: $0) }
+            let written = String(text[..<(colon ?? text.index(text.startIndex, offsetBy: min(lead.count, text.count)))])
+            let folded = Array(TriggerDistributionClaim.lowercased(Invisible.skeleton(written)))
+            guard abs(folded.count - lead.count) <= 2, Suggestion.distance(folded, lead) <= 2 else { continue }
+            return (block.location(of: 0, in: prose.path), written)
+        }
+        return nil
     }
 
     /// A bullet that opens `Bu dersin tetiği:` but gives no bold value: where its text starts,
