@@ -283,9 +283,10 @@ extension DiagnosticID {
         case .courseIndex:
             (
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
-                    + "or its ordered list, which must link every lesson once, in course order, with its title.",
-                fix: "Edit the index: correct the count, add, remove or reorder the list items, or fix a link or a "
-                    + "title as the message says."
+                    + "or its ordered list, which must link every lesson once, in course order, in its part, with its "
+                    + "title, each item's number at most nine digits.",
+                fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
+                    + "number, a link or a title as the message says."
             )
         case .declaredTrigger:
             (
@@ -311,10 +312,11 @@ extension DiagnosticID {
         case .noteSeries:
             (
                 summary: "A bold note series (`**GV1.**`, ...) is numbered with a gap, a repeat or a step back, "
-                    + "strays into another part, or a note label is not bold, not at the start of its paragraph, or "
+                    + "strays into another part, or a note label is not bold, written in a near form (other "
+                    + "punctuation, a space, another case, a look-alike), not at the start of its paragraph, or "
                     + "refers to a note the course does not define.",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
-                    + "with its bold label (a blank line before it)."
+                    + "with its bold label, written as the message says (a blank line before it)."
             )
         case .labelReference:
             (

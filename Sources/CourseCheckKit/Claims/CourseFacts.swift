@@ -22,6 +22,9 @@ package struct CourseFacts: Sendable {
         /// The paragraphs that may be the distribution sentence, found once for the lesson's text
         /// and shared by every copy of its facts (`TriggerDistributionClaim.candidates`).
         let distributionCandidates: Locked<[TriggerDistributionClaim.Candidate]?>
+        /// The lesson's bold note labels (`NoteSeriesClaim.notesAndReferences`), read once for the
+        /// two claims that ask: note-series, and course-index for the part each lesson's notes name.
+        let noteLabels: Locked<NoteSeriesClaim.Labels?>
         /// The lesson's declaration: its first bullet.
         package var declaration: Triggers.Declaration? { declarations.first }
 
@@ -34,6 +37,7 @@ package struct CourseFacts: Sendable {
             declarations = text.declarations
             titles = text.titles
             distributionCandidates = text.distributionCandidates
+            noteLabels = text.noteLabels
             treeOutputs = outputs
             printedCauses = outputs.map { outputs in
                 outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
@@ -51,6 +55,7 @@ package struct CourseFacts: Sendable {
             /// Shared by the facts made from this text: the text facts and, after the trees ran,
             /// the whole facts, so what a claim prepared on the one is there for the other.
             let distributionCandidates = Locked<[TriggerDistributionClaim.Candidate]?>(nil)
+            let noteLabels = Locked<NoteSeriesClaim.Labels?>(nil)
 
             package init(_ lesson: Lesson) {
                 prose = Prose(lesson: lesson)
@@ -117,13 +122,21 @@ package struct CourseFacts: Sendable {
         /// nil for an editor's unsaved text, which is never remembered.
         package let bytes: [UInt8]?
 
+        /// Item lines whose number is longer than CommonMark allows (`1234567890.`): they open no
+        /// item, so the list around them renders as text. The index is read as if each were an
+        /// item (`prose` and `blockItems` are of the repaired text), so the slip is one finding at
+        /// its line and nothing it broke is judged until it is fixed.
+        let overflows: [CourseIndexClaim.Overflow]
+
         package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil) {
             self.file = file
             self.bytes = bytes
-            self.prose = prose
             self.frontMatter = frontMatter
             conflicts = Classifier.conflictMarkers(file)
-            blockItems = prose.blocks.map { CourseIndexClaim.item($0, indexPath: file.path) }
+            let repaired = CourseIndexClaim.repairingOverflows(file, prose: prose)
+            self.prose = repaired.prose
+            overflows = repaired.overflows
+            blockItems = repaired.items
         }
     }
 

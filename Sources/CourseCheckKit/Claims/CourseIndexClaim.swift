@@ -47,6 +47,60 @@ package struct CourseIndexClaim: ClaimCheck {
             startsList: block.startsList)
     }
 
+    /// An item line whose list number is longer than CommonMark allows: its line, the column of
+    /// the number, and the marker as written (`1234567890.`).
+    struct Overflow: Sendable {
+        var line: Int
+        var column: Int
+        var marker: String
+    }
+
+    /// The index's prose and items read as if every line that opens with a number of ten or more
+    /// digits and a delimiter (`1234567890. [Title](file.md)`) were the item its author wrote: the
+    /// number shortened to `1`, which continues a list and may interrupt a paragraph. Only a line
+    /// that then reads as an item counts; the items' title columns are those of the text as written.
+    static func repairingOverflows(_ file: SourceFile, prose: Prose) -> (
+        prose: Prose, items: [Item?], overflows: [Overflow]
+    ) {
+        let items = prose.blocks.map { item($0, indexPath: file.path) }
+        var found: [(overflow: Overflow, digits: Int)] = []
+        for block in prose.blocks where block.kind == .paragraph {
+            for segment in block.segments where segment.text.utf8.first?.isASCIIDigit ?? false {
+                let bytes = segment.text.utf8
+                let digits = bytes.prefix { $0.isASCIIDigit }.count
+                let rest = bytes.dropFirst(digits)
+                let text = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
+                guard digits > 9, let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
+                    text.count < rest.count - 1, text.first == UInt8(ascii: "[") || text.first == UInt8(ascii: "<")
+                else { continue }
+                let marker = String(decoding: bytes.prefix(digits + 1), as: UTF8.self)
+                found.append((Overflow(line: segment.line.number, column: segment.column, marker: marker), digits))
+            }
+        }
+        guard !found.isEmpty else { return (prose, items, []) }
+        var lines = file.lines
+        for (overflow, digits) in found {
+            var text = Array(lines[overflow.line - 1].text.utf8)
+            text.replaceSubrange((overflow.column - 1)..<(overflow.column - 1 + digits), with: [UInt8(ascii: "1")])
+            lines[overflow.line - 1].text = String(decoding: text, as: UTF8.self)
+        }
+        let repaired = Prose(file: SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark))
+        var repairedItems = repaired.blocks.map { item($0, indexPath: file.path) }
+        let shift = Dictionary(found.map { ($0.overflow.line, $0.digits - 1) }, uniquingKeysWith: { a, _ in a })
+        let kept = found.map(\.overflow).filter { overflow in
+            repairedItems.contains { $0?.line.number == overflow.line }
+        }
+        // A line the repair does not make an item was no item: the text stays as written.
+        guard kept.count == found.count else { return (prose, items, []) }
+        for position in repairedItems.indices {
+            guard var item = repairedItems[position], let by = shift[item.titleLocation.line] else { continue }
+            item.titleLocation.column += by
+            item.line = file.lines[item.line.number - 1]
+            repairedItems[position] = item
+        }
+        return (repaired, repairedItems, kept)
+    }
+
     static func items(_ index: CourseFacts.Index) -> [Item] {
         index.blockItems.compactMap { $0 }
     }
@@ -119,21 +173,46 @@ package struct CourseIndexClaim: ClaimCheck {
                 meant[position] = lesson
             }
         }
+        // A number too long to open an item: one finding at it; the index is read as if it did.
+        for overflow in index.overflows {
+            let lesson = items.first { $0.line.number == overflow.line }.flatMap { item in
+                keys.firstIndex { $0.sameBytes(item.resolved) }
+            }
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: overflow.line, column: overflow.column),
+                    .overflow(marker: overflow.marker, number: lesson.map { $0 + 1 })))
+        }
+        let placement = IndexPlacement(course)
         var seen: [String: Int] = [:]
         var listed: [Item] = []
+        var listedPositions: [Int] = []
         for (position, item) in items.enumerated() {
             let at = SourceLocation(path: path, line: item.line.number)
-            if let first = seen[item.resolved] {
-                findings.append(.courseIndex(at: at, .repeated(file: item.file, firstLine: first)))
+            if let original = placement.copies[position] {
+                let parts = placement.partOfItem[position].flatMap { copy in
+                    placement.partOfItem[original].flatMap { copy == $0 ? nil : (copy, $0) }
+                }
+                findings.append(
+                    .courseIndex(
+                        at: at, .repeated(file: item.file, itemLine: items[original].line.number, parts: parts)))
                 continue
             }
             seen[item.resolved] = item.line.number
+            if let misplaced = placement.wrongPart[position] {
+                findings.append(
+                    .courseIndex(
+                        at: at,
+                        .wrongPart(
+                            file: item.file, listed: misplaced.listed, part: misplaced.part, series: misplaced.series)))
+            }
             guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
                 findings.append(
                     .courseIndex(at: at, .notALesson(file: item.file, meant: meant[position].map { files[$0] })))
                 continue
             }
             listed.append(item)
+            listedPositions.append(position)
             let title =
                 course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
             if let title, !course.lessons[lessonIndex].isTitled(item.title) {
@@ -145,9 +224,14 @@ package struct CourseIndexClaim: ClaimCheck {
         // or a lesson left out is named once, where it is or where it belongs.
         let lastLine = items.last?.line.number ?? index.file.lines.count
         var misplaced = Set<Int>()
-        for edit in UnifiedDiff.edits(keys, listed.map(\.resolved)) {
+        // An item in the wrong part has its finding: the others are aligned without it, so a
+        // neighbour it displaced is not called out of order.
+        let aligned = listed.indices.filter { placement.wrongPart[listedPositions[$0]] == nil }
+        misplaced.formUnion(listed.indices.filter { placement.wrongPart[listedPositions[$0]] != nil })
+        for edit in UnifiedDiff.edits(keys, aligned.map { listed[$0].resolved }) {
             switch edit {
-            case .insert(let position):
+            case .insert(let at):
+                let position = aligned[at]
                 misplaced.insert(position)
                 let item = listed[position]
                 let lesson = (keys.firstIndex(of: item.resolved) ?? 0) + 1
@@ -174,7 +258,9 @@ package struct CourseIndexClaim: ClaimCheck {
         // The numbers readers see run on from each list's first: one finding when a list starts
         // with a number that is not its lesson's place in the course (its later numbers follow),
         // unless the item itself is out of order (that finding says it).
-        for (position, item) in listed.enumerated() where item.startsList && !misplaced.contains(position) {
+        let overflowed = Set(index.overflows.map(\.line))
+        for (position, item) in listed.enumerated()
+        where item.startsList && !misplaced.contains(position) && !overflowed.contains(item.line.number) {
             guard let number = item.number, let lesson = keys.firstIndex(where: { $0.sameBytes(item.resolved) }),
                 number != lesson + 1
             else { continue }

@@ -90,8 +90,13 @@ extension Diagnostic {
         /// `lessons: N` against the lesson files in the directory.
         case count(claimed: String, actual: Int)
         case noCount
-        /// A file listed again, first at `firstLine`.
-        case repeated(file: String, firstLine: Int)
+        /// A file listed again: this item copies the one at `itemLine`, which stands where the
+        /// lesson belongs; `parts` names both items' parts when they differ.
+        case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
+        /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
+        case wrongPart(file: String, listed: String, part: String, series: String)
+        /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
+        case overflow(marker: String, number: Int?)
         case notALesson(file: String, meant: String? = nil)
         /// The item for `file` is written, but the rendering hides it (`reason`).
         case hidden(file: String, reason: String)
@@ -108,7 +113,18 @@ extension Diagnostic {
             switch problem {
             case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
             case .noCount: "the index's front matter has no 'lessons: N'"
-            case .repeated(let file, let firstLine): "the index lists \(file) again (first at line \(firstLine))"
+            case .repeated(let file, let line, nil):
+                "the index lists \(file) again; its item is at line \(line), so remove this copy"
+            case .repeated(let file, let line, let parts?):
+                "the index lists \(file) again, in part '\(parts.copy)'; its item is at line \(line), in part "
+                    + "'\(parts.item)', so remove this copy"
+            case .wrongPart(let file, let listed, let part, let series):
+                "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
+                    + "'\(part)'; move its item there"
+            case .overflow(let marker, let number):
+                "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
+                    + "line as plain text, not as an item of the index; write "
+                    + (number.map { "'\($0)\(marker.suffix(1))'" } ?? "a number of at most nine digits")
             case .notALesson(let file, let meant):
                 "the index links \(file), which is not a lesson file" + (meant.map { "; did you mean \($0)?" } ?? "")
             case .hidden(let file, let reason): "the index lists \(file) here, but readers do not see it: \(reason)"
@@ -268,6 +284,8 @@ extension Diagnostic {
         case merged(written: String)
         /// A heading opens with the label `written`.
         case heading(written: String)
+        /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
+        case nearForm(written: String, label: String, differences: [String])
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -282,6 +300,9 @@ extension Diagnostic {
             case .heading(let written):
                 "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
                     + "label, so write it as a paragraph: **\(written)** …"
+            case .nearForm(let written, let label, let differences):
+                "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
+                    + "so it does not read as a note; write **\(label)**"
             case .notBold(let written):
                 "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
                     + "write **\(written)**"

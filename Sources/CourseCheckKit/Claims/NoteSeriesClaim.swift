@@ -31,16 +31,29 @@ package struct NoteSeriesClaim: ClaimCheck {
         case merged(String)
         /// A heading opening with the label.
         case heading(String)
+        /// A paragraph opening with a near form (`written`, in the source) of `label`: what differs.
+        case nearForm(written: String, label: String, [String])
     }
 
     /// A lesson's bold labels, read once and split: the notes it defines (a paragraph that opens
     /// with strong emphasis, `**GV1.**` or `__GV1.__`, holding one to four capital letters, a number
     /// and a full stop, in reading order) and the notes it refers to (the same label in bold
     /// anywhere but at a paragraph's start: `as **GV3.** shows`, `see **GV3**`).
-    static func notesAndReferences(in lesson: CourseFacts.LessonFacts) -> (notes: [Note], references: [Note]) {
+    static func notesAndReferences(in lesson: CourseFacts.LessonFacts) -> Labels {
+        lesson.noteLabels.update { found in
+            if let found { return found }
+            let labels = notesAndReferences(in: lesson.prose)
+            found = labels
+            return labels
+        }
+    }
+
+    typealias Labels = (notes: [Note], references: [Note])
+
+    static func notesAndReferences(in prose: Prose) -> Labels {
         var notes: [Note] = []
         var references: [Note] = []
-        for label in labels(in: lesson) {
+        for label in labels(in: prose) {
             if label.opensParagraph || label.note.slip != nil {
                 notes.append(label.note)
             } else {
@@ -60,7 +73,8 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// What a lesson's text says of the series `prefixes` outside bold labels: paragraphs that open
     /// with a label not in bold (the anchor is on the page, so they are definitions with a slip),
     /// and labels in running text, plain or in code (`GV22'de`, `` `GV3` ``), which are references.
-    static func plainLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>) -> (
+    /// `opened`: the first lines of the paragraphs a bold note opens (`notesAndReferences`).
+    static func plainLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>, opened: Set<Int> = []) -> (
         definitions: [Note], references: [Note]
     ) {
         var definitions: [Note] = []
@@ -96,6 +110,15 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         for block in lesson.prose.blocks {
+            // A paragraph that opens with a near form of a label defines that note, with a slip;
+            // the label is not also a reference.
+            var openingEnd = 0
+            if block.kind == .paragraph, !opened.contains(block.firstLine.number),
+                let (note, end) = nearFormOpening(block, prefixes: prefixes, path: lesson.path)
+            {
+                definitions.append(note)
+                openingEnd = end
+            }
             // The inline structure is parsed only for a block the byte scan cannot clear.
             let strongSpans = { block.inline.emphasis.filter(\.strong).map(\.content) }
             guard mayHoldLabel(block.source, strongSpans: strongSpans) else { continue }
@@ -150,19 +173,17 @@ package struct NoteSeriesClaim: ClaimCheck {
                 else { continue }
                 let prefix = letters
                 let offset = characters[start].offset
-                guard prefixes.contains(prefix), !bold.contains(where: { $0.contains(offset) }),
+                guard prefixes.contains(prefix), offset >= openingEnd, !bold.contains(where: { $0.contains(offset) }),
                     let number = Int(digits)
                 else { continue }
                 let at = block.location(of: offset, in: lesson.path)
                 var note = Note(
                     prefix: prefix, number: number, path: lesson.path, line: at.line, column: at.column, lookAlike: nil)
-                let heading: Bool = if case .heading = block.kind { true } else { false }
-                let opens = (block.kind == .paragraph || heading) && start == 0 && next == "."
-                if opens {
+                if case .heading = block.kind, start == 0, next == "." {
                     // At the block's start, where the bold belongs.
                     let start = block.location(of: 0, in: lesson.path)
                     (note.line, note.column) = (start.line, start.column)
-                    note.slip = heading ? .heading("\(prefix)\(number).") : .notBold("\(prefix)\(number).")
+                    note.slip = .heading("\(prefix)\(number).")
                     definitions.append(note)
                 } else {
                     references.append(note)
@@ -170,6 +191,144 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         return (definitions, references)
+    }
+
+    /// True when `source` may open with a note label: after any bold, emphasis or code markers, spaces
+    /// and one HTML tag, a letter (or an entity, a non-Turkish letter, a no-break space) with a
+    /// digit (or a character that may stand for one) within the next 24 bytes. Most paragraphs
+    /// open with a Turkish word and no digit: a byte scan clears them before any parsing.
+    static func mayOpenWithLabel(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            var at = 0
+            while at < bytes.count, [0x2A, 0x5F, 0x60, 0x20, 0x09].contains(bytes[at]) { at += 1 }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "<"),
+                let close = bytes[at...].firstIndex(of: UInt8(ascii: ">"))
+            {
+                at = close + 1
+            }
+            guard at < bytes.count else { return false }
+            let first = bytes[at]
+            guard
+                (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) || first == UInt8(ascii: "&") || first == 0xC2
+                    || first >= 0xC6
+            else { return false }
+            return bytes[at..<min(at + 24, bytes.count)].contains {
+                $0.isASCIIDigit || $0 == UInt8(ascii: "&") || $0 >= 0xC6
+            }
+        }
+    }
+
+    /// A paragraph that opens with a near form of the label of a note of the series `prefixes`,
+    /// the form a reader still takes for the label but that does not read as one: not in bold,
+    /// other punctuation than its full stop (`**GV3:**`, `**GV3 -**`, `**GV3**`), a space inside
+    /// it (`**GV 3.**`, a no-break one too), another case (`**gv3.**`), a look-alike or invisible
+    /// character. Bold (or no bold) as rendered: `__GV3:__` is bold. Not bold, the label needs
+    /// punctuation after it (`GV3 ile` is a sentence naming the note); either way a space or the
+    /// paragraph's end follows it. The note as it should read, at the paragraph's start, with
+    /// what differs, and the UTF-8 offset where the label ends in the source.
+    static func nearFormOpening(_ block: Prose.TextBlock, prefixes: Set<String>, path: String) -> (
+        note: Note, end: Int
+    )? {
+        guard mayOpenWithLabel(block.source) else { return nil }
+        let inline = block.inline
+        let characters = inline.readable()
+        var index = 0
+        while index < characters.count, characters[index].character.isWhitespace { index += 1 }
+        let start = index
+        /// The character a reader takes `character` for, when it is one scalar that maps to one.
+        func plain(_ character: Character) -> Character? {
+            if character.isASCII { return character }
+            let mapped = Invisible.skeleton(String(character))
+            return mapped.count == 1 ? mapped.first : nil
+        }
+        func isFormat(_ character: Character) -> Bool {
+            character.unicodeScalars.count == 1 && character.unicodeScalars.first?.properties.generalCategory == .format
+        }
+        var letters = ""
+        var written = ""
+        var lookAlikes: [(has: Unicode.Scalar, wanted: Unicode.Scalar)] = []
+        var invisibles: [Unicode.Scalar] = []
+        var spaces: [Unicode.Scalar] = []
+        var digits = ""
+        while index < characters.count {
+            let character = characters[index].character
+            if isFormat(character), let scalar = character.unicodeScalars.first {
+                invisibles.append(scalar)
+            } else if digits.isEmpty, spaces.isEmpty, letters.count < 5, let mapped = plain(character), mapped.isASCII,
+                mapped.isLetter
+            {
+                letters.append(mapped)
+                written.append(character)
+            } else if !letters.isEmpty, digits.isEmpty, character.isWhitespace, spaces.count < 2,
+                let scalar = character.unicodeScalars.first
+            {
+                spaces.append(scalar)
+            } else if !letters.isEmpty, digits.count < 4, let mapped = plain(character), mapped.isASCII,
+                mapped.isNumber
+            {
+                digits.append(mapped)
+                written.append(character)
+            } else {
+                break
+            }
+            if let mapped = plain(character), mapped != character, !isFormat(character), !character.isWhitespace,
+                let has = character.unicodeScalars.first, let wanted = mapped.unicodeScalars.first
+            {
+                lookAlikes.append((has, wanted))
+            }
+            index += 1
+        }
+        let prefix = letters.uppercased()
+        guard (1...4).contains(letters.count), (1...3).contains(digits.count), prefixes.contains(prefix),
+            let number = Int(digits), number > 0
+        else { return nil }
+        // Punctuation after the number, perhaps after a space: the label's full stop or its stand-in.
+        var end = index
+        while end < characters.count, characters[end].character == " " || characters[end].character == "\u{A0}" {
+            end += 1
+        }
+        var punctuation = ""
+        while end < characters.count, punctuation.count < 2, let mapped = plain(characters[end].character),
+            ".:-\u{2013}\u{2014}),;".contains(mapped)
+        {
+            punctuation.append(characters[end].character)
+            end += 1
+        }
+        if punctuation.isEmpty { end = index }
+        guard end == characters.count || characters[end].character.isWhitespace else { return nil }
+        let tail = String(characters[index..<end].map(\.character))
+        let labelOffset = characters[start].offset
+        let strong = inline.emphasis.first { span in
+            span.strong && span.content.contains(labelOffset) && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+        }
+        guard strong != nil || !punctuation.isEmpty else { return nil }
+        let label = "\(prefix)\(number)."
+        var differences: [String] = []
+        if strong == nil { differences.append("not in bold") }
+        if letters != prefix { differences.append("in lower case") }
+        for space in spaces {
+            differences.append(
+                (space == " " ? "a space" : Invisible.name(space)) + " between \(prefix) and \(number)")
+        }
+        for (has, wanted) in lookAlikes {
+            differences.append("\(Invisible.describe(has)) where \(prefix)\(number) has \(Invisible.describe(wanted))")
+        }
+        for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
+        if tail != "." { differences.append(tail.isEmpty ? "no full stop" : "'\(tail)' for its full stop") }
+        // The source up to the label's end, its closing bold included.
+        var endOffset = end > 0 ? characters[end - 1].offset + characters[end - 1].character.utf8.count : 0
+        if let strong, strong.content.upperBound >= endOffset {
+            endOffset = strong.content.upperBound
+            while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
+        }
+        let at = block.location(of: 0, in: path)
+        var note = Note(prefix: prefix, number: number, path: path, line: at.line, column: at.column, lookAlike: nil)
+        note.slip =
+            differences == ["not in bold"]
+            ? .notBold(label)
+            : .nearForm(written: inline.text(0..<min(endOffset, inline.source.count)), label: label, differences)
+        return (note, endOffset)
     }
 
     /// Every bold note label of a lesson, and whether it opens its paragraph. A reference may go
@@ -257,40 +416,6 @@ package struct NoteSeriesClaim: ClaimCheck {
         return paths[start...end].contains { uncertain.contains($0) }
     }
 
-    /// The part (its `## ` heading in the index) of each lesson, keyed by the lesson's resolved path.
-    /// The index gives each part's size; lessons fill the parts in course order, so an item listed
-    /// out of order (a course-index finding) moves no lesson to another part. When the index lists
-    /// more or fewer items than there are lessons, each lesson takes the part it is listed in.
-    static func parts(_ index: CourseFacts.Index?, lessons: [CourseFacts.LessonFacts]) -> [String: String] {
-        guard let index else { return [:] }
-        var sizes: [(part: String, count: Int)] = []
-        var current: String?
-        for (block, item) in zip(index.prose.blocks, index.blockItems) {
-            if block.kind == .heading(level: 2) { current = block.text }
-            if item != nil, let current {
-                if sizes.last?.part == current { sizes[sizes.count - 1].count += 1 } else { sizes.append((current, 1)) }
-            }
-        }
-        var parts: [String: String] = [:]
-        // With an item missing or extra the sizes are off; then each listed lesson takes its item's part.
-        guard sizes.reduce(0, { $0 + $1.count }) == lessons.count else {
-            current = nil
-            for (block, item) in zip(index.prose.blocks, index.blockItems) {
-                if block.kind == .heading(level: 2) { current = block.text }
-                if let item, let current, parts[item.resolved] == nil {
-                    parts[item.resolved] = current
-                }
-            }
-            return parts
-        }
-        var remaining = lessons[...]
-        for (part, count) in sizes {
-            for lesson in remaining.prefix(count) { parts[CourseIndexClaim.normalized(lesson.path)] = part }
-            remaining = remaining.dropFirst(count)
-        }
-        return parts
-    }
-
     /// One mistake, one finding. A series belongs to the part that holds most of its notes; a note
     /// elsewhere is one finding, and when it fits the gap of the series at home in its part (a
     /// `**DR3.**` where `GV3` is due) it is read as that note, so neither series reports it again.
@@ -301,14 +426,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         let labels = course.lessons.map(Self.notesAndReferences)
         let bold = labels.map(\.notes)
         let prefixes = Set(bold.joined().map(\.prefix))
-        let plain = course.lessons.map { Self.plainLabels(in: $0, prefixes: prefixes) }
+        let plain = zip(course.lessons, bold).map { lesson, notes in
+            Self.plainLabels(
+                in: lesson, prefixes: prefixes, opened: Set(notes.filter { $0.slip == nil }.map(\.line)))
+        }
         // In reading order, lesson by lesson: a label not in bold that opens a paragraph is a note too.
         var notes = zip(bold, plain).flatMap { bold, plain in
             (bold + plain.definitions).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         }
         let references = labels.flatMap(\.references) + plain.flatMap(\.references)
         guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
-        let parts = Self.parts(course.index, lessons: course.lessons)
+        // The part of each lesson, an item in the wrong part read where it belongs (course-index reports it).
+        let parts = IndexPlacement(course).parts
         let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }
         var counts: [String: [String: Int]] = [:]
         var order: [String] = []
@@ -339,6 +468,9 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
+            case .nearForm(let written, let label, let differences):
+                findings.append(
+                    .noteSeries(at: at, .nearForm(written: written, label: label, differences: differences)))
             case nil: break
             }
             if let lookAlike = note.lookAlike {

@@ -1,0 +1,159 @@
+/// Where each lesson of the index stands: its part (the `## ` heading its item is under), and the
+/// items pasted or moved into the wrong part. Decided once, from the index and the lessons' notes,
+/// for course-index (which reports the items) and note-series (which judges each series within its
+/// part), so one slipped item is one finding at that item and no note is judged against it.
+///
+/// A lesson's notes tell its part: a series belongs to the part that lists most of the lessons
+/// holding its notes, and a lesson whose notes are all of series at home in one part belongs to
+/// that part. The index gives the parts' sizes; lessons fill them in course order, so an item
+/// listed out of order moves no lesson to another part. Only when that filling contradicts a
+/// lesson's notes is an item taken to stand in the wrong part: the item whose lesson's notes name
+/// another part, where the lesson fits (between its neighbours in course order, its notes
+/// continuing their series there).
+struct IndexPlacement {
+    /// Item positions (in `CourseIndexClaim.items` order) that copy another item of the same
+    /// file: the copy's position to the original's. The original is the item in its lesson's
+    /// part, else the one in course order, else the first.
+    var copies: [Int: Int] = [:]
+    /// Items listed in a part other than their lesson's, by position.
+    var wrongPart: [Int: Misplaced] = [:]
+    /// The part of each listed lesson, by its resolved path.
+    var parts: [String: String] = [:]
+    /// The part each item is under, by position (nil before the first `## ` heading).
+    var partOfItem: [String?] = []
+
+    struct Misplaced {
+        /// The part the item is listed in, and the part its lesson's notes belong to.
+        var listed: String
+        var part: String
+        var series: String
+    }
+
+    init(_ course: CourseFacts) {
+        guard let index = course.index else { return }
+        let keys = course.lessons.map { CourseIndexClaim.normalized($0.path) }
+        var items: [CourseIndexClaim.Item] = []
+        var itemPart: [String?] = []
+        var current: String?
+        for (block, item) in zip(index.prose.blocks, index.blockItems) {
+            if block.kind == .heading(level: 2) { current = block.text }
+            if let item {
+                items.append(item)
+                itemPart.append(current)
+            }
+        }
+        partOfItem = itemPart
+        let lessonOf = items.map { item in keys.firstIndex { $0.sameBytes(item.resolved) } }
+        // The parts in reading order: a lesson fits a part between its neighbours' parts.
+        var partOrder: [String: Int] = [:]
+        for part in itemPart.compactMap({ $0 }) where partOrder[part] == nil { partOrder[part] = partOrder.count }
+
+        // Each series' home: the part listing most of the lessons holding its notes (ties: the
+        // first). A lesson listed twice has no say: which of its items counts is being decided.
+        let notes = course.lessons.map { NoteSeriesClaim.notesAndReferences(in: $0).notes }
+        var listings = [Int](repeating: 0, count: keys.count)
+        for lesson in lessonOf.compactMap({ $0 }) { listings[lesson] += 1 }
+        var votes: [String: [String: Int]] = [:]
+        var firstPart: [String: String] = [:]
+        for (position, lesson) in lessonOf.enumerated() {
+            guard let lesson, listings[lesson] == 1, let part = itemPart[position] else { continue }
+            for prefix in Set(notes[lesson].map(\.prefix)) {
+                votes[prefix, default: [:]][part, default: 0] += 1
+                if firstPart[prefix] == nil { firstPart[prefix] = part }
+            }
+        }
+        var home: [String: String] = [:]
+        for (prefix, byPart) in votes {
+            let first = firstPart[prefix]
+            home[prefix] = byPart.max { ($0.value, $0.key == first ? 1 : 0) < ($1.value, $1.key == first ? 1 : 0) }?.key
+        }
+        /// The part a lesson's notes name: the one home of all its series, if they have one.
+        func notesPart(_ lesson: Int) -> (part: String, series: String)? {
+            let prefixes = Set(notes[lesson].map(\.prefix))
+            let homes = Set(prefixes.compactMap { home[$0] })
+            guard let part = homes.first, homes.count == 1, prefixes.allSatisfy({ home[$0] != nil }) else { return nil }
+            return (part, prefixes.sorted().joined(separator: ", "))
+        }
+
+        // Copies: every item of a file but its original.
+        let inOrder = Self.inCourseOrder(lessonOf)
+        var byFile: [String: [Int]] = [:]
+        var fileOrder: [String] = []
+        for (position, item) in items.enumerated() {
+            if byFile[item.resolved] == nil { fileOrder.append(item.resolved) }
+            byFile[item.resolved, default: []].append(position)
+        }
+        var originals: [Int] = []
+        for file in fileOrder {
+            let positions = byFile[file] ?? []
+            var original = positions[0]
+            if positions.count > 1, let lesson = lessonOf[original] {
+                let atHome = positions.filter { itemPart[$0] != nil && itemPart[$0] == notesPart(lesson)?.part }
+                let ordered = positions.filter { inOrder.contains($0) }
+                if atHome.count == 1 {
+                    original = atHome[0]
+                } else if ordered.count == 1 {
+                    original = ordered[0]
+                }
+            }
+            for position in positions where position != original { copies[position] = original }
+            if lessonOf[original] != nil { originals.append(original) }
+        }
+        originals.sort()
+
+        // The parts' sizes, filled in course order.
+        var sizes: [(part: String, count: Int)] = []
+        for position in originals {
+            guard let part = itemPart[position] else { continue }
+            if sizes.last?.part == part { sizes[sizes.count - 1].count += 1 } else { sizes.append((part, 1)) }
+        }
+        if sizes.reduce(0, { $0 + $1.count }) == keys.count {
+            var filled: [String: String] = [:]
+            var remaining = keys[...]
+            for (part, count) in sizes {
+                for key in remaining.prefix(count) { filled[key] = part }
+                remaining = remaining.dropFirst(count)
+            }
+            if keys.indices.allSatisfy({ lesson in notesPart(lesson).map { filled[keys[lesson]] == $0.part } ?? true })
+            {
+                parts = filled
+                return
+            }
+        }
+        // Else each lesson is in the part its item is under, unless its notes name another part
+        // where it fits: then the item is in the wrong part.
+        var listedPart: [Int: String] = [:]
+        for position in originals {
+            if let lesson = lessonOf[position], let part = itemPart[position] { listedPart[lesson] = part }
+        }
+        for position in originals {
+            guard let lesson = lessonOf[position], let listed = itemPart[position] else { continue }
+            parts[keys[lesson]] = listed
+            guard let (part, series) = notesPart(lesson), part != listed, let rank = partOrder[part] else { continue }
+            let fitsBetween = listedPart.allSatisfy { other, otherPart in
+                guard other != lesson, let otherRank = partOrder[otherPart] else { return true }
+                return other < lesson ? otherRank <= rank : otherRank >= rank
+            }
+            // Its notes continue their series there: each opens at one past the notes before it.
+            let continues = Set(notes[lesson].map(\.prefix)).allSatisfy { prefix in
+                let before = notes[..<lesson].joined().filter { $0.prefix == prefix }.count
+                return notes[lesson].first { $0.prefix == prefix }?.number == before + 1
+            }
+            guard fitsBetween, continues else { continue }
+            wrongPart[position] = Misplaced(listed: listed, part: part, series: series)
+            parts[keys[lesson]] = part
+        }
+    }
+
+    /// The positions of `lessons` (each item's lesson in course order, nil for another file) that a
+    /// shortest edit script to course order keeps: one item of each lesson at most.
+    static func inCourseOrder(_ lessons: [Int?]) -> Set<Int> {
+        let listed = lessons.enumerated().compactMap { position, lesson in lesson.map { (position, $0) } }
+        let course = Set(listed.map(\.1)).sorted()
+        var kept = Set<Int>()
+        for case .keep(_, let position) in UnifiedDiff.edits(course.map(String.init), listed.map { String($0.1) }) {
+            kept.insert(listed[position].0)
+        }
+        return kept
+    }
+}
