@@ -6,8 +6,11 @@ import XCTest
 /// One fence slip, one finding, at the slip. In a copy of the real course, one random fence of a
 /// core, tree, expected block or display fragment is slipped the way an author's keyboard does
 /// it: a closing fence a backtick short, a closing fence given an info string, an invisible
-/// character typed before a fence, a closing fence indented four spaces or a tab. Whatever pairs wrongly after it, the run
-/// reports exactly one finding, on the slipped line.
+/// character typed before a fence, a closing fence indented four spaces or a tab, and any fence,
+/// opening or closing, written with another character, length or quote style. Whatever pairs
+/// wrongly after it, the run reports exactly one finding, on the slipped line; a rewrite GitHub
+/// renders the same (both fences tildes, or longer) reports none. cmark-gfm's renderings of the
+/// substitutions are committed (`Fixtures/fence-substitutions.json`).
 ///
 /// `COURSECHECK_PROPERTY_CASES` sets the number of slipped courses (`make soak` runs many); a
 /// failure names its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
@@ -63,6 +66,167 @@ final class FenceSlipPropertyTests: XCTestCase {
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line): \(slip): \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
+        }
+    }
+
+    /// The fence-line slips of an author's keyboard: another character (tildes for backticks),
+    /// another quote style (apostrophes, quotation marks, their typographic and fullwidth forms),
+    /// another length, or a mix. A closing fence is replaced whole; an opening fence's run is
+    /// replaced and its info string kept. `Fixtures/fence-substitutions.json` (cmark-gfm) shows
+    /// each renders the lesson otherwise.
+    static let closingSlips = ["~~~", "~~~~", "'''", "\"\"\"", "´´´", "‘‘‘", "’’’", "｀｀｀", "＇＇＇", "``", "``~", "``´"]
+    static let openingSlips = [
+        "``", "~~~", "~~~~", "````", "`````", "'''", "\"\"\"", "´´´", "‘‘‘", "’’’", "｀｀｀", "~~`",
+    ]
+    /// Rewrites of a block's two fences (opening run, closing line) that GitHub renders as the
+    /// course: both tildes, both longer, or only the closing fence longer or with trailing spaces.
+    static let rewrites = [
+        ("~~~", "~~~"), ("~~~~", "~~~~"), ("````", "````"), ("`````", "`````"), ("```", "````"), ("```", "```  "),
+    ]
+
+    /// A lesson of the real course, its text as lines, and one of its blocks of a run role.
+    struct Picked {
+        var file: String
+        var url: URL
+        var text: String
+        var lines: [String]
+        var block: Lesson.Block
+    }
+
+    static func pick(_ random: inout Generator, in lessons: URL) throws -> Picked {
+        let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
+            LessonName.isLessonFile($0)
+        }.sorted()
+        let file = names[Int(random.next() % UInt64(names.count))]
+        let url = lessons.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let source = SourceFile(path: file, text: text)
+        let (lesson, _) = Classifier.classify(source, scanned: MarkdownScanner.scan(source))
+        let blocks = lesson.blocks.filter { [.core, .tree, .expected, .fragment].contains($0.role) }
+        let block = blocks[Int(random.next() % UInt64(blocks.count))]
+        return Picked(file: file, url: url, text: text, lines: text.components(separatedBy: "\n"), block: block)
+    }
+
+    /// The findings of a check of the course in `root` (claims and goldens included).
+    static func findings(in root: URL) -> [Substring] {
+        InProcess.run(["lessons/"], in: root).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+    }
+
+    /// One fence of a core, tree, expected block or fragment, opening or closing, written with
+    /// another character, length or quote style: exactly one finding, on that line, and nothing
+    /// of what the slip swallowed or mispaired is judged.
+    func testFenceCharacterLengthAndQuoteSlipsGiveOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            var picked = try Self.pick(&random, in: lessons)
+            let opening = picked.block.fenced.opening.number - 1
+            let closing = picked.block.fenced.closing.number - 1
+            let line: Int
+            let slip: String
+            if random.next() % 2 == 0 {
+                let written = Self.closingSlips[Int(random.next() % UInt64(Self.closingSlips.count))]
+                picked.lines[closing] = written
+                (line, slip) = (closing + 1, "\(picked.block.role) closing fence written \(written)")
+            } else {
+                let written = Self.openingSlips[Int(random.next() % UInt64(Self.openingSlips.count))]
+                picked.lines[opening] = written + picked.lines[opening].dropFirst(3)
+                (line, slip) = (opening + 1, "\(picked.block.role) opening fence written \(written)")
+            }
+            try picked.lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(line): \(slip): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(line):") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+        }
+    }
+
+    /// A block's fences rewritten the way GitHub renders the same (both tildes, both longer, the
+    /// closing longer): the course still passes, with no finding.
+    func testRenderingPreservingFenceRewritesGiveNoFinding() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            var picked = try Self.pick(&random, in: lessons)
+            let (open, close) = Self.rewrites[Int(random.next() % UInt64(Self.rewrites.count))]
+            let opening = picked.block.fenced.opening.number - 1
+            picked.lines[opening] = open + picked.lines[opening].dropFirst(3)
+            picked.lines[picked.block.fenced.closing.number - 1] = close
+            try picked.lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(
+                found, [],
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):"
+                    + "\(picked.block.fenced.opening.number): \(picked.block.role) fences \(open) … \(close)")
+        }
+    }
+
+    struct Oracle: Decodable {
+        struct Case: Decodable {
+            var kind: String
+            var position: String
+            var written: String
+            var role: String
+            var markdown: String
+            var github: [[String]]
+            var same: Bool
+        }
+        var lesson: String
+        var github: [[String]]
+        var cases: [Case]
+    }
+
+    /// Each code block as GitHub shows it: its language and its text.
+    static func codeBlocks(_ markdown: String) -> [[String]] {
+        var found: [[String]] = []
+        BlockParser.parse(LineScanner.lines(of: markdown)).walk { node, _ in
+            switch node.kind {
+            case .fencedCode(let fence, _):
+                let language = fence.info.prefix { $0 != " " && $0 != "\t" }
+                found.append([String(language), node.content.map { ($0.gitHubText ?? $0.text) + "\n" }.joined()])
+            case .indentedCode:
+                found.append(["", node.content.map { ($0.gitHubText ?? $0.text) + "\n" }.joined()])
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// The generators' substitutions against cmark-gfm (`Fixtures/fence-substitutions.json`, from
+    /// `fence-substitutions.py`), on a small lesson with a core, a fragment, a tree and its
+    /// expected block: every slip renders the lesson's code blocks otherwise and every rewrite as
+    /// they were, the block parser reads each as GitHub does, and classification gives each slip
+    /// one finding at its line and each rewrite none.
+    func testSubstitutionsRenderAsGitHubSays() throws {
+        let url = Fixture.root.appendingPathComponent("fence-substitutions.json")
+        let oracle = try JSONDecoder().decode(Oracle.self, from: Data(contentsOf: url))
+        XCTAssertEqual(Self.codeBlocks(oracle.lesson), oracle.github)
+        var listed: [String: Set<String>] = [:]
+        for item in oracle.cases { listed["\(item.kind) \(item.position)", default: []].insert(item.written) }
+        XCTAssertEqual(listed["slip closing"], Set(Self.closingSlips), "the oracle is out of step with the generator")
+        XCTAssertEqual(listed["slip opening"], Set(Self.openingSlips), "the oracle is out of step with the generator")
+        XCTAssertEqual(listed["rewrite both"], Set(Self.rewrites.map { "\($0) \($1)" }), "the oracle is out of step")
+        XCTAssertEqual(
+            oracle.cases.count, 4 * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count))
+        let lines = oracle.lesson.components(separatedBy: "\n")
+        for item in oracle.cases {
+            let what = "\(item.kind) \(item.position) \(item.written) in the \(item.role)"
+            XCTAssertEqual(item.same, item.kind == "rewrite", "GitHub: \(what)")
+            XCTAssertEqual(Self.codeBlocks(item.markdown), item.github, "block parser against GitHub: \(what)")
+            let file = SourceFile(path: "01-ders.md", text: item.markdown)
+            let found = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1.map {
+                "\($0.location.line) [\($0.id.rawValue)]"
+            }
+            let changed = zip(lines, item.markdown.components(separatedBy: "\n")).enumerated().filter { $1.0 != $1.1 }
+            let slipped = item.kind == "slip" ? changed.map { "\($0.offset + 1) [unterminated-fence]" } : []
+            XCTAssertEqual(found, slipped, "classification: \(what)")
         }
     }
 }

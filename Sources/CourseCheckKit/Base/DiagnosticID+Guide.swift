@@ -21,9 +21,11 @@ extension DiagnosticID {
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
                     + "list item it stands in. Every later fence then pairs with the wrong partner, so the finding "
                     + "is at the slip that caused it.",
-                fix: "Close the block with a fence of at least as many fence characters as its opening one, with "
-                    + "no info string, indented at most 3 columns and inside the same container; the message "
-                    + "says which of these the line missed."
+                fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
+                    + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
+                    + "columns and inside the same container; open a block with three or more backticks or "
+                    + "tildes, as the lesson's other fences are. The message names what was written and the fence "
+                    + "meant there."
             )
         case .markdownNesting:
             (

@@ -6,18 +6,17 @@ package enum Classifier {
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
         lesson.frontMatter = scanned.frontMatter
-        // Where fences went wrong: a slipped closing line comes at or before the last of these, and
-        // before any fence the reader cannot see (after one, every fence is paired wrongly anyway).
-        let troubled = diagnostics.filter { [.unterminatedFence, .strayOutput, .missingExpected].contains($0.id) }
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path)
         let swallowed = Set(swallowedFindings.map(\.location.line))
         let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path)
         let indented = overIndentedClosings(lesson, path: file.path)
-        let overIndented =
-            indented
-            + slippedClosings(
-                scanned.document, path: file.path, troubleUntil: troubled.map(\.location.line).max(),
-                before: (unseen.map(\.location.line) + indented.map(\.finding.location.line)).min() ?? Int.max)
+        // A slipped fence comes before any fence the reader cannot see (after one, every fence is
+        // paired wrongly anyway).
+        let slipped = slippedFences(
+            file, scanned.document, diagnostics: diagnostics,
+            before: (unseen.map(\.location.line) + indented.map(\.finding.location.line)).min() ?? Int.max)
+        let explained = Set(slipped.flatMap(\.explains))
+        let overIndented = indented + slipped.map { ($0.finding, $0.header, $0.opening) }
         let conflicts = conflictMarkers(file)
         let outside = closingsOutsideTheirContainer(scanned.document, file)
         let causes = unseen + overIndented.map(\.finding) + conflicts + outside
@@ -47,6 +46,7 @@ package enum Classifier {
                 // A lesson left without a tree by the slip has its tree back once the slip is fixed.
                 // So is one left without its core, when the core's fence is the one hidden.
                 finding.id == .noTrees || finding.id == .coreCount
+                    || explained.contains(FenceTrouble(id: finding.id, line: finding.location.line))
                     || (finding.id == .unterminatedFence && finding.location.line < first)
                     || (finding.id == .missingExpected
                         && (finding.location.line == lostExpected || overrun.contains(finding.location.line)))
@@ -213,70 +213,6 @@ package enum Classifier {
                         at: SourceLocation(
                             path: path, line: line.index + 1, column: line.prefixLength + before.utf8.count + 1),
                         .hiddenFence(Invisible.name(first), closing: closes != nil)))
-            }
-        }
-        return found
-    }
-
-    /// A block that never closes because its closing line slipped: fewer fence characters than the
-    /// fence (` `` ` for ` ``` `), or an info string after them (a closing fence takes none). One
-    /// finding at that line; the unclosed block and the lost expected block are its consequences.
-    /// The slipped block either never closes, or closes on a later fence meant to open a block,
-    /// which leaves a fence unclosed, a stray block or a lost expected block further on
-    /// (`troubleUntil`: the last such finding's line).
-    static func slippedClosings(_ document: BlockNode, path: String, troubleUntil: Int?, before: Int) -> [(
-        finding: Diagnostic, header: Int, opening: Int?
-    )] {
-        var found: [(finding: Diagnostic, header: Int, opening: Int?)] = []
-        document.walk { node, _ in
-            guard found.isEmpty, case .fencedCode(let fence, _) = node.kind, node.lines.lowerBound + 1 < before else {
-                return
-            }
-            // Evidence that the block ran on: trouble after it, or an opening fence (one with an
-            // info string) it swallowed after the slip, as when it runs into the next swift block
-            // and the fences after that pair up again, leaving no trouble at all.
-            // Cheap first: a slip is a line that starts (after blanks) with the fence's character.
-            let fenceByte = fence.character == "`" ? UInt8(ascii: "`") : UInt8(ascii: "~")
-            guard
-                node.content.dropFirst().contains(where: {
-                    $0.text.utf8.first { $0 != 0x20 && $0 != 0x09 } == fenceByte
-                })
-            else { return }
-            let opens = node.content.map { line in
-                let text = line.text.drop { $0 == " " }
-                let run = text.prefix { $0 == fence.character }.count
-                return run >= 3 && !text.dropFirst(run).trimmingBlanks().isEmpty
-            }
-            let troubled = node.lines.lowerBound + 1 <= (troubleUntil ?? -1)
-            for (offset, line) in node.content.enumerated().dropFirst() where line.index + 1 < before {
-                guard troubled || opens[(offset + 1)...].contains(true) else { continue }
-                let indent = line.text.prefix { $0 == " " || $0 == "\t" }.count
-                // Columns, a tab to the next multiple of four.
-                let columns = line.text.prefix(indent).reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
-                let text = line.text.dropFirst(indent).trimmingBlanks()
-                let run = text.prefix { $0 == fence.character }.count
-                let slip: Diagnostic.FenceSlip
-                if columns >= 4 && run >= fence.length && run == text.count {
-                    slip = .indented(columns: columns)
-                } else if columns >= 4 {
-                    continue
-                } else if run >= 2 && run < fence.length && run == text.count {
-                    slip = .short(written: String(text), fence: String(repeating: fence.character, count: fence.length))
-                } else if run >= fence.length && run < text.count && indent < 4 {
-                    slip = .infoString(written: String(text))
-                } else {
-                    continue
-                }
-                let opening = node.lines.lowerBound + 1
-                found.append(
-                    (
-                        .fenceSlip(
-                            at: SourceLocation(
-                                path: path, line: line.index + 1, column: line.prefixLength + indent + 1),
-                            slip, opening: opening),
-                        node.content.first.map { $0.index + 1 } ?? opening, opening
-                    ))
-                return
             }
         }
         return found

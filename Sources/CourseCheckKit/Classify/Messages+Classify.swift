@@ -109,19 +109,42 @@ extension Diagnostic {
         case indented(columns: Int)
         /// The fence characters outside the list item or block quote that holds the block.
         case outsideContainer
+        /// A run of other characters (`characters`, in words: tildes, apostrophes, a look-alike)
+        /// where the block's closing fence `fence` belongs.
+        case wrongCharacter(written: String, characters: String, fence: String)
+        /// A line of text that looks like a fence (`what`: two backticks, or apostrophes) but opens
+        /// no block; `fix` is the fence meant there.
+        case notAFence(written: String, what: String, fix: String)
+        /// An opening fence unlike the lesson's others, which the `closer` at line `closing`, meant
+        /// to close it, cannot close (`why`); `fix` is the opening written as the others are.
+        case mismatchedOpening(written: String, closer: String, closing: Int, why: String, fix: String)
     }
 
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
     /// (an `unterminated-fence`) at the slip, not at the opening and at each fence it mispairs.
+    /// (For a line that opens no block, `opening` is its own line.)
     static func fenceSlip(at location: SourceLocation, _ slip: FenceSlip, opening: Int) -> Diagnostic {
         let message =
             switch slip {
             case .short(let written, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): a closing fence needs at "
-                    + "least as many characters, so the block runs on and every later fence pairs wrongly"
+                    + "least as many characters, so the block runs on and every later fence pairs wrongly; write "
+                    + "'\(fence)'"
             case .infoString(let written):
                 "'\(written)' does not close the fence opened at line \(opening): a closing fence takes no info string, "
-                    + "so the block runs on and every later fence pairs wrongly"
+                    + "so the block runs on and every later fence pairs wrongly; write "
+                    + "'\(written.prefix { $0 == written.first })'"
+            case .wrongCharacter(let written, let characters, let fence):
+                "'\(written)' does not close the '\(fence)' fence opened at line \(opening): it is written with "
+                    + "\(characters), and a closing fence repeats the opening's \(fence.first == "~" ? "tildes" : "backticks"), "
+                    + "so the block runs on and every later fence pairs wrongly; write '\(fence)'"
+            case .notAFence(let written, let what, let fix):
+                "'\(written)' does not open a code block: a fence is three or more backticks or tildes, and this is "
+                    + "\(what), so a reader sees it and the lines after it as text, and every later fence pairs "
+                    + "wrongly; write '\(fix)'"
+            case .mismatchedOpening(let written, let closer, let closing, let why, let fix):
+                "'\(written)' opens a block that the '\(closer)' at line \(closing) cannot close: \(why), so the block "
+                    + "runs on and every later fence pairs wrongly; write '\(fix)', as the lesson's other fences are"
             case .outsideContainer:
                 "this line would close the fence opened at line \(opening), but it stands outside the list item or "
                     + "block quote that holds that block, so it ends the container and opens a new fence, and every "
