@@ -531,6 +531,175 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// Each of `slips` (file, text, its replacement) alone, undone after: the complete findings of
+    /// each, given the line the replacement is on.
+    private func eachAlone(
+        _ slips: [(file: String, target: String, replacement: String, expected: (Int) -> [String])],
+        sourceLine: UInt = #line
+    ) throws {
+        for slip in slips {
+            let line = try mutate(slip.file, slip.target, slip.replacement)
+            XCTAssertEqual(allFindings(), slip.expected(line), slip.replacement, line: sourceLine)
+            try mutate(slip.file, slip.replacement, slip.target)
+        }
+    }
+
+    /// A lesson's title is stated three times (its front matter, its heading, its index item): a
+    /// slip in any one is one finding there, the other two telling the title, a decomposed letter
+    /// named by its code points.
+    func testTheTitleTheOtherTwoPlacesDoNotStateIsTheSlip() throws {
+        let lesson = "lessons/03-yigit-duzenleri.md"
+        try eachAlone([
+            (
+                "03-yigit-duzenleri.md", "title: 'Yığıt Düzenleri'", "title: 'Yığıt Düzenler'",
+                { line in
+                    [
+                        "\(lesson):\(line):1: error: front matter title 'Yığıt Düzenler' differs from the heading 'Yığıt "
+                            + "Düzenleri' (line 10), which the rest of the course uses [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", "title: 'Yığıt Düzenleri'", "title: 'Yığıt Du\u{308}zenleri'",
+                { line in
+                    [
+                        "\(lesson):\(line):1: error: front matter title 'Yığıt Du\u{308}zenleri' differs from the heading "
+                            + "'Yığıt Düzenleri' (line 10), which the rest of the course uses (it has decomposed: u + "
+                            + "U+0308 COMBINING DIAERESIS where 'Yığıt Düzenleri' has U+00FC LATIN SMALL LETTER U WITH "
+                            + "DIAERESIS) [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", "# Yığıt Düzenleri", "# Yığıt Düzenler",
+                { line in
+                    [
+                        "\(lesson):\(line):3: error: heading 'Yığıt Düzenler' differs from the front matter title 'Yığıt "
+                            + "Düzenleri' (line 2) [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "README.md", "[Yığıt Düzenleri]", "[Yığıt Düzenler]",
+                { line in
+                    [
+                        "lessons/README.md:\(line):5: error: the index calls 03-yigit-duzenleri.md 'Yığıt Düzenler'; its "
+                            + "title is 'Yığıt Düzenleri' [course-index]"
+                    ]
+                }
+            ),
+        ])
+    }
+
+    /// A key given twice is one finding, at the value the rest of the course does not confirm (the
+    /// second when both or neither are), and the kept value is the one judged.
+    func testAFrontMatterKeyGivenTwiceIsOneFindingAtTheDuplicate() throws {
+        let lesson = "lessons/03-yigit-duzenleri.md"
+        let title = "title: 'Yığıt Düzenleri'\n"
+        try eachAlone([
+            (
+                "03-yigit-duzenleri.md", title, "title: 'Yığıt Düzenler'\n" + title,
+                { line in
+                    [
+                        "\(lesson):\(line):1: error: front matter gives 'title' twice (also at line \(line + 1)); YAML "
+                            + "allows a key once, so remove this line [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", title, title + "title: 'Yığıt Düzenler'\n",
+                { line in
+                    [
+                        "\(lesson):\(line + 1):1: error: front matter gives 'title' twice (also at line \(line)); YAML "
+                            + "allows a key once, so remove this line [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", title, title + "language: tr\n" + title,
+                { line in
+                    [
+                        "\(lesson):\(line + 2):1: error: front matter gives 'title' twice (also at line \(line)); YAML "
+                            + "allows a key once, so remove this line [front-matter]",
+                        "\(lesson):\(line + 5):1: error: front matter gives 'language' twice (also at line \(line + 1)); "
+                            + "YAML allows a key once, so remove this line [front-matter]",
+                    ]
+                }
+            ),
+        ])
+    }
+
+    /// One slip in the index's list is one finding at it, and nothing it would break downstream:
+    /// an item's link target changed to another lesson's (or two items' targets swapped, one
+    /// finding each), an item written as a bullet, and a line with no blank line after it that an
+    /// item list not starting at 1 runs on into (a link reference definition, a part's paragraph).
+    /// A definition with blank lines around it renders the same list (cmark-gfm): no finding.
+    func testAnIndexListSlipIsOneFindingAtIt() throws {
+        let index = "lessons/README.md"
+        let item3 = "3. [Yığıt Düzenleri](03-yigit-duzenleri.md)\n"
+        let items3to5 =
+            item3 + "4. [Düzen Sistemi](04-duzen-sistemi.md)\n5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n"
+        try eachAlone([
+            (
+                "README.md", "(03-yigit-duzenleri.md)", "(04-duzen-sistemi.md)",
+                { line in
+                    [
+                        "\(index):\(line):26: error: this item links 04-duzen-sistemi.md, but its title 'Yığıt Düzenleri' "
+                            + "is the title of 03-yigit-duzenleri.md, which no other item lists under its title; link "
+                            + "03-yigit-duzenleri.md [course-index]"
+                    ]
+                }
+            ),
+            (
+                "README.md", items3to5,
+                "3. [Yığıt Düzenleri](05-izgara-ve-geometri.md)\n4. [Düzen Sistemi](04-duzen-sistemi.md)\n"
+                    + "5. [Izgara ve Geometri](03-yigit-duzenleri.md)\n",
+                { line in
+                    [
+                        "\(index):\(line):26: error: this item links 05-izgara-ve-geometri.md, but its title 'Yığıt "
+                            + "Düzenleri' is the title of 03-yigit-duzenleri.md, which no other item lists under its "
+                            + "title; link 03-yigit-duzenleri.md [course-index]",
+                        "\(index):\(line + 2):25: error: this item links 03-yigit-duzenleri.md, but its title 'Izgara ve "
+                            + "Geometri' is the title of 05-izgara-ve-geometri.md, which no other item lists under its "
+                            + "title; link 05-izgara-ve-geometri.md [course-index]",
+                    ]
+                }
+            ),
+            (
+                "README.md", item3, "- [Yığıt Düzenleri](03-yigit-duzenleri.md)\n",
+                { line in
+                    [
+                        "\(index):\(line):1: error: '-' makes this item a bullet, which breaks the index's numbered list "
+                            + "(readers see it unnumbered, between two lists); write '3.' [course-index]"
+                    ]
+                }
+            ),
+            (
+                "README.md", item3, item3 + "\n[y3]: https://academia.sh\n",
+                { line in
+                    [
+                        "\(index):\(line + 2):1: error: no blank line separates this line from the index item at line "
+                            + "\(line + 3), so that item and the ones after it render as paragraph text, not as a list (a "
+                            + "list that starts at 4 cannot interrupt a paragraph); add a blank line after this line "
+                            + "[course-index]"
+                    ]
+                }
+            ),
+            ("README.md", item3, item3 + "\n[y3]: https://academia.sh\n\n", { _ in [] }),
+            (
+                "README.md", "sekme ve araç çubuğu.\n\n", "sekme ve araç çubuğu.\n",
+                { line in
+                    [
+                        "\(index):\(line):1: error: no blank line separates this line from the index item at line "
+                            + "\(line + 1), so that item and the ones after it render as paragraph text, not as a list (a "
+                            + "list that starts at 9 cannot interrupt a paragraph); add a blank line after this line "
+                            + "[course-index]"
+                    ]
+                }
+            ),
+        ])
+    }
+
     func testBrokenDisplayFragment() throws {
         // swiftc's own words, at the extra brace and where the struct it left open ends.
         try expect(

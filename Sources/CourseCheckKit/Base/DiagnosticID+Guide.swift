@@ -277,18 +277,22 @@ extension DiagnosticID {
         case .frontMatter:
             (
                 summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
-                    + "(`title`, `source`, `course`, `language`, `updated`, `license`) or leaves one empty, or "
-                    + "disagrees with the `# ` heading, the file's slug or the course title.",
-                fix: "Edit the front matter at the reported line: add the key, make `title` the heading, make the "
-                    + "`source` URL end in the file's slug, or quote a value YAML cannot read as written."
+                    + "(`title`, `source`, `course`, `language`, `updated`, `license`), leaves one empty or gives it "
+                    + "twice, or disagrees with the `# ` heading, the file's slug or the course title. A title is "
+                    + "stated three times (the front matter, the heading, the index): the one the other two do not "
+                    + "agree with is reported.",
+                fix: "Edit the reported line: add the key, remove the second one, make `title` and the heading the "
+                    + "title the index uses, make the `source` URL end in the file's slug, or quote a value YAML "
+                    + "cannot read as written."
             )
         case .courseIndex:
             (
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
                     + "or its ordered list, which must link every lesson once, in course order, in its part, with its "
-                    + "title, each item's number at most nine digits.",
+                    + "title, each item numbered (not a bullet) with at most nine digits, and a blank line before a "
+                    + "list that does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a link or a title as the message says."
+                    + "number, a marker, a link, a title or a missing blank line as the message says."
             )
         case .declaredTrigger:
             (

@@ -31,6 +31,8 @@ extension Diagnostic {
         case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
         case unclosed
+        /// `key` given a second time; the value kept is at `keptLine`.
+        case duplicate(key: String, keptLine: Int)
         /// A value (of `key`) or a line (`key` nil) that coursecheck cannot read as YAML text.
         case unreadable(key: String?, CourseCheckKit.FrontMatter.Unreadable.Reason)
     }
@@ -58,6 +60,8 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .duplicate(let key, let line):
+                "front matter gives '\(key)' twice (also at line \(line)); YAML allows a key once, so remove this line"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -97,6 +101,12 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
+        /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
+        case runsOn(itemLine: Int, marker: String)
+        /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
+        case bullet(Character, number: Int?)
+        /// An item titled `title`, the title of `file`, links `written`: a slip of its link target.
+        case link(written: String, title: String, file: String)
         case notALesson(file: String, meant: String? = nil)
         /// The item for `file` is written, but the rendering hides it (`reason`).
         case hidden(file: String, reason: String)
@@ -125,6 +135,16 @@ extension Diagnostic {
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
                     + (number.map { "'\($0)\(marker.suffix(1))'" } ?? "a number of at most nine digits")
+            case .runsOn(let line, let marker):
+                "no blank line separates this line from the index item at line \(line), so that item and the ones "
+                    + "after it render as paragraph text, not as a list (a list that starts at \(marker.dropLast()) "
+                    + "cannot interrupt a paragraph); add a blank line after this line"
+            case .bullet(let bullet, let number):
+                "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
+                    + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
+            case .link(let written, let title, let file):
+                "this item links \(written), but its title '\(title)' is the title of \(file), which no other item "
+                    + "lists under its title; link \(file)"
             case .notALesson(let file, let meant):
                 "the index links \(file), which is not a lesson file" + (meant.map { "; did you mean \($0)?" } ?? "")
             case .hidden(let file, let reason): "the index lists \(file) here, but readers do not see it: \(reason)"
