@@ -277,7 +277,7 @@ package struct CourseIndexClaim: ClaimCheck {
                 findings.append(
                     .courseIndex(
                         at: Self.destination(of: written, in: item),
-                        .link(written: written, title: item.title, file: files[lesson])))
+                        .wrongTarget(written: written, title: item.title, file: files[lesson])))
             }
             if let bullet = item.bullet {
                 findings.append(

@@ -106,7 +106,7 @@ extension Diagnostic {
         /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
         case bullet(Character, number: Int?)
         /// An item titled `title`, the title of `file`, links `written`: a slip of its link target.
-        case link(written: String, title: String, file: String)
+        case wrongTarget(written: String, title: String, file: String)
         case notALesson(file: String, meant: String? = nil)
         /// The item for `file` is written, but the rendering hides it (`reason`).
         case hidden(file: String, reason: String)
@@ -142,7 +142,7 @@ extension Diagnostic {
             case .bullet(let bullet, let number):
                 "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
                     + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
-            case .link(let written, let title, let file):
+            case .wrongTarget(let written, let title, let file):
                 "this item links \(written), but its title '\(title)' is the title of \(file), which no other item "
                     + "lists under its title; link \(file)"
             case .notALesson(let file, let meant):
