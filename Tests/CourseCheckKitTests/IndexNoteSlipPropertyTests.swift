@@ -372,3 +372,91 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 }
+
+extension IndexNoteSlipPropertyTests {
+    struct Oracle: Decodable {
+        struct Case: Decodable {
+            var kind: String
+            var what: String
+            var markdown: String
+            /// The slipped line, 1-based in `index`; nil for a rewrite.
+            var line: Int?
+            var github: [Seen]
+            var same: Bool
+        }
+
+        /// One lesson item a reader sees: its link and the number shown on it (nil on a bullet).
+        struct Seen: Decodable, Equatable {
+            var link: String
+            var number: Int?
+
+            init(link: String, number: Int?) {
+                self.link = link
+                self.number = number
+            }
+
+            init(from decoder: Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                link = try container.decode(String.self)
+                number = try container.decodeIfPresent(Int.self)
+            }
+        }
+
+        /// The index's parts and lists, from its first `## ` heading to the end of its last list.
+        var index: String
+        var github: [Seen]
+        var cases: [Case]
+    }
+
+    /// The lesson items coursecheck's parser reads in `markdown`, as `Oracle.Seen`.
+    static func seen(_ markdown: String) -> [Oracle.Seen] {
+        Prose(file: SourceFile(path: "lessons/README.md", text: markdown)).blocks.compactMap { block in
+            guard let marker = block.itemMarker, block.kind == .paragraph,
+                let link = block.inline.links.first, link.range.lowerBound == 0
+            else { return nil }
+            return Oracle.Seen(link: link.destination, number: "-*+".contains(marker) ? nil : block.itemNumber)
+        }
+    }
+
+    /// The index's list slips and rewrites against cmark-gfm (`Fixtures/index-slips.json`, from
+    /// `index-slips.py`, on the real index's lists): every slip changes the items a reader sees
+    /// and every rewrite keeps them, coursecheck's parser reads each as GitHub does, and
+    /// course-index gives each slip one finding at its line and each rewrite none.
+    func testIndexListSlipsRenderAsGitHubSays() throws {
+        let url = Fixture.root.appendingPathComponent("index-slips.json")
+        let oracle = try JSONDecoder().decode(Oracle.self, from: Data(contentsOf: url))
+        let root = Binary.packageRoot.appendingPathComponent("lessons")
+        let real = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let range = try XCTUnwrap(real.range(of: oracle.index), "the oracle's index is not the real index's lists")
+        let before = real[..<range.lowerBound]
+        let offset = before.filter { $0 == "\n" }.count
+        XCTAssertEqual(Self.seen(oracle.index), oracle.github)
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter(LessonName.isLessonFile)
+            .sorted()
+        let lessons = try names.map { name in
+            let file = SourceFile(
+                path: "lessons/\(name)",
+                text: try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
+            let lesson = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).0
+            return CourseFacts.LessonFacts(lesson: lesson, text: .init(lesson), outputs: nil)
+        }
+        for item in oracle.cases {
+            let what = "\(item.kind): \(item.what)"
+            XCTAssertEqual(item.same, item.kind == "rewrite", "GitHub: \(what)")
+            XCTAssertEqual(Self.seen(item.markdown), item.github, "parser against GitHub: \(what)")
+            let file = SourceFile(
+                path: "lessons/README.md", text: before + item.markdown + real[range.upperBound...])
+            let scanned = MarkdownScanner.scan(file)
+            let index = CourseFacts.Index(
+                file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter)
+            let facts = CourseFacts(lessons: lessons, index: index, isWholeCourse: true, cache: nil, environment: [:])
+            guard case .checked(let findings) = CourseIndexClaim().check(facts) else {
+                XCTFail("course-index did not judge: \(what)")
+                continue
+            }
+            XCTAssertEqual(
+                findings.map(\.location.line), item.line.map { [offset + $0] } ?? [],
+                "course-index: \(what): \(findings.map(\.headline))")
+        }
+    }
+}
