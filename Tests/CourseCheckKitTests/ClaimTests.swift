@@ -620,6 +620,7 @@ final class ClaimTests: XCTestCase {
             (bullet, "- Bu dersin tetiği\\: **ortam**."), (bullet, "- Bu dersin tetiği: **&#111;rtam**."),
             ("| dördü (2/2/2/2) |", "| dördü \\(2/2/2/2\\) |"), ("| dördü (2/2/2/2) |", "| dördü (2\\/2/2/2) |"),
             ("| kitap eklendi | gözlem |", "| kitap eklendi | g&ouml;zlem |"),
+            ("| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
         ] {
             try expectAll(target.hasPrefix("|") ? closing : file, target, kept) { _ in [] }
         }

@@ -363,6 +363,7 @@ final class RenderingPropertyTests: XCTestCase {
                     (file, "| dördü (2/2/2/2) |", "| dördü (2\\/2/2/2) |"),
                     (file, "| dördü (2/2/2/2) |", "| d&ouml;rd&#252; (2/2/2/2) |"),
                     (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
+                    (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
                 ]
                 let (target, old, new) = rewrites[Int(random.next() % UInt64(rewrites.count))]
                 if target == file {
