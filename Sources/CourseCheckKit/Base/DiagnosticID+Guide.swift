@@ -296,8 +296,10 @@ extension DiagnosticID {
             )
         case .declaredTrigger:
             (
-                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not bold, unknown, or contradicts "
-                    + "what its trees print, or its distribution differs from the first tree's `countCauses` lines.",
+                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own, not bold, "
+                    + "unknown (punctuation or an unseen character inside the bold), states two triggers, or "
+                    + "contradicts what its trees print, or its distribution differs from the first tree's "
+                    + "`countCauses` lines.",
                 fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
                     + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts."
             )
@@ -310,8 +312,10 @@ extension DiagnosticID {
             )
         case .triggerDistribution:
             (
-                summary: "The sentence counting the four triggers (yerel, ebeveyn, gözlem, ortam) does not match how "
-                    + "many lessons declare each, cannot be read for one of them, or is hidden from readers.",
+                summary: "The sentence of the last lesson or the index that counts the lessons' four triggers "
+                    + "(yerel, ebeveyn, gözlem, ortam) does not match how many lessons declare each, counts a name "
+                    + "that is not a trigger, names a wrong number of lessons or a wrong opening distribution, "
+                    + "cannot be read for one of them, or is hidden from readers.",
                 fix: "Correct the count in the sentence, giving each trigger its number right before or after its "
                     + "name; if the count is right, the lessons' trigger bullets are the slip."
             )
