@@ -42,23 +42,31 @@ final class ClaimTests: XCTestCase {
     }
 
     /// The distribution claim's source prefilter never drops a paragraph whose rendering names all
-    /// four triggers: over random paragraphs naming them, each name cut by emphasis or code marks
-    /// or spelled with an entity, an escape, a link, HTML or a combining mark, "the rendering may
-    /// name all" implies "the source may".
+    /// four triggers and a lesson word: over random paragraphs naming them, each word cut by
+    /// emphasis or code marks or spelled with an entity, an escape, a link, HTML, a combining mark
+    /// or an unseen character, "the rendering may be the sentence" implies "the source may".
     func testTheSourcePrefilterKeepsEveryParagraphTheRenderingKeeps() {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let lessonWords = ["dersin", "Ders", "dağılımı", "DAĞILIM", "açılış", "Açılış"]
         let cuts = ["**", "*", "_", "__", "`", "~~", "***"]
         let spellings: [(String) -> String] = [
             { $0 }, { $0.uppercased() }, { "&#\(Int($0.unicodeScalars.first!.value));" + $0.dropFirst() },
             { "[" + $0 + "](x)" }, { "<b>" + $0 + "</b>" }, { "\\" + $0 },
             { $0.replacingOccurrences(of: "ö", with: "o\u{308}") },
+            { String($0.prefix(2)) + "\u{200B}" + $0.dropFirst(2) },
+            { "— " + $0 + "’" },
         ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 17)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         var kept = 0
         for _ in 0..<count {
             var words: [String] = []
-            for name in names.shuffled(using: &generator) {
+            // A lesson word in three paragraphs of four, before the names or among them.
+            var spoken = names
+            if generator.next() % 4 != 0 {
+                spoken.append(lessonWords[Int(generator.next() % UInt64(lessonWords.count))])
+            }
+            for name in spoken.shuffled(using: &generator) {
                 var word = name
                 if generator.next() % 2 == 0 {
                     // Cut inside the word: `ye**re**l`, `yer`el` and the like.
@@ -80,7 +88,7 @@ final class ClaimTests: XCTestCase {
                 TriggerDistributionClaim.mayCount(source: text),
                 "seed \(seed): the prefilter dropped \(text.debugDescription)")
         }
-        XCTAssertGreaterThan(kept, count / 10, "seed \(seed): the generator seldom named all four")
+        XCTAssertGreaterThan(kept, count / 10, "seed \(seed): the generator seldom named all four and a lesson word")
     }
 
     /// The trigger bullets' first-byte test never drops a bullet whose rendering opens with the
@@ -913,17 +921,20 @@ final class ClaimTests: XCTestCase {
     }
 
     /// The distribution sentence's byte prefilter only ever keeps a paragraph that may name two
-    /// triggers: capitals, Latin-1 capitals, decomposed letters and format characters keep it.
+    /// triggers and a lesson word: capitals, Latin-1 capitals, decomposed letters and format
+    /// characters keep it; the punctuation of a sentence (dashes, curly quotes) does not.
     func testTheDistributionPrefilterKeepsEveryParagraphThatMayNameTheTriggers() {
         func may(_ text: String) -> Bool {
             TriggerDistributionClaim.mayCount(text.map { ($0, 0) })
         }
-        XCTAssertTrue(may("yerel 2, ebeveyn 3, gözlem 1, ortam 0"))
-        XCTAssertTrue(may("YEREL, EBEVEYN, GÖZLEM ve ORTAM"))
+        XCTAssertTrue(may("Derslerin yerel 2, ebeveyn 3, gözlem 1, ortam 0"))
+        XCTAssertTrue(may("DAĞILIM: YEREL, EBEVEYN, GÖZLEM ve ORTAM"))
         XCTAssertTrue(may("Go\u{308}zlem 4"))
         XCTAssertTrue(may("yerel 2, or\u{200B}tam 3"))
-        XCTAssertTrue(may("yerel 2, gözlem 1"))
-        XCTAssertFalse(may("yerel 2, gozlem 1"))
-        XCTAssertFalse(may("ortam 6, gezinme 2"))
+        XCTAssertTrue(may("Açılış: yerel 2, gözlem 1"))
+        XCTAssertFalse(may("dersin yerel 2, gozlem 1"))
+        XCTAssertFalse(may("dersin ortam 6, gezinme 2"))
+        XCTAssertFalse(may("yerel 2, gözlem 1 — ‘ortam’ değil"))
+        XCTAssertFalse(may("Derslerin “yerel” sayısı"))
     }
 }

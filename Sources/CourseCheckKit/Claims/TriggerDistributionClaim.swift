@@ -178,7 +178,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for (position, block) in blocks.enumerated() where block.kind == .paragraph {
             // A paragraph ending in a colon takes the list right after it, an item a line.
             var unit = [block]
-            if block.source.hasSuffix(":") || block.inline.plain().hasSuffix(":") {
+            // The rendered text is asked only when the source may end in a colon it hides (`**x:**`).
+            let colon = block.source.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "&") }
+            if block.source.hasSuffix(":") || colon && block.inline.plain().hasSuffix(":") {
                 var last = block.segments.last!.line.number
                 for next in blocks[(position + 1)...] {
                     guard next.itemMarker != nil, next.firstLine.number <= last + 2 else { break }
@@ -258,8 +260,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The names, folded to lower case, as bytes.
     private static let nameBytes = Triggers.names.map { Array($0.declared.utf8) }
 
-    /// False only when the paragraph certainly names fewer than two triggers: its bytes folded to
-    /// lower case (ASCII, and Latin-1 capitals such as `Ö`) hold fewer names. Splitting every
+    /// False only when the paragraph certainly names fewer than two triggers or no lesson word
+    /// (which the sentence must hold): its bytes folded to lower case (ASCII, and Latin-1 capitals
+    /// such as `Ö`) hold fewer names, or none of the words. Splitting every
     /// paragraph into words cost most of the claims' time; a word that is a name is text that
     /// holds its bytes, unless a combining mark spells a letter, which keeps the paragraph.
     static func mayCount(_ characters: [(character: Character, offset: Int)]) -> Bool {
@@ -267,35 +270,71 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     /// `mayCount` before any rendering, on the paragraph's source: false only when no rendering
-    /// of it can name two triggers. Emphasis and code marks (`*`, `_`, `` ` ``, `~`) are dropped,
-    /// since `ye**re**l` reads as `yerel`; a source that renders text it does not spell (an entity,
-    /// an escape, HTML, a link's brackets) is always kept. Rendering every paragraph to ask this
-    /// cost more than the claim's own work.
+    /// of it can name two triggers and a lesson word (`ders`, `dağılım`, `açılış`, which the
+    /// sentence must hold). Emphasis and code marks (`*`, `_`, `` ` ``, `~`), link brackets and
+    /// escapes' backslashes are dropped, since `ye**re**l` and `[yerel](x)` read as `yerel`; a
+    /// source that may render text it does not spell (an entity, HTML) is always kept. Rendering
+    /// every paragraph to ask this cost more than the claim's own work.
     static func mayCount(source: String) -> Bool {
         foldedHoldNames(source.utf8, source: true)
     }
 
-    /// The one fold under both: true at once for a combining mark or a format character (and, in a
-    /// source, for what renders text it does not spell), else whether the folded bytes hold two names.
-    private static func foldedHoldNames(_ bytes: some Sequence<UInt8>, source: Bool) -> Bool {
-        var folded: [UInt8] = []
-        folded.reserveCapacity(bytes.underestimatedCount)
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte == 0xCC || byte == 0xCD || byte == 0xE2 || byte == 0xEF { return true }
-            if previous == 0xC2 && byte == 0xAD { return true }
-            if source {
-                switch byte {
-                case UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: "["): return true
-                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"): continue
-                default: break
-                }
-            }
-            var lower = byte
-            if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
-            folded.append(lower)
-            previous = byte
+    /// The lesson words' folded first bytes: `ders`, `da` + the lead byte of `ğ`/`Ğ`, and `a` + `ç`
+    /// (a `Ç` folds to it).
+    private static let lessonWordBytes: [[UInt8]] = [Array("ders".utf8), [0x64, 0x61, 0xC4], [0x61, 0xC3, 0xA7]]
+
+    /// True for the UTF-8 sequence at `index` when a word holding it may still read as a name: a
+    /// character a reader does not see (a zero-width or directional format character, a word
+    /// joiner) or one that may look like a letter. Only the general punctuation a sentence is
+    /// written with (dashes, quotes, an ellipsis: U+2010–U+2027, U+2030–U+205F) folds as text.
+    private static func mayHideAName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let lead = bytes[index]
+        if lead == 0xEF { return true }
+        guard lead == 0xE2 else { return false }
+        guard index + 2 < bytes.count else { return true }
+        let (second, third) = (bytes[index + 1], bytes[index + 2])
+        switch second {
+        case 0x80: return !((0x90...0xA7).contains(third) || (0xB0...0xBF).contains(third))
+        case 0x81: return !(0x80...0x9F).contains(third)
+        default: return true
         }
+    }
+
+    /// The one fold under both: true at once for a combining mark or an unseen format character (and,
+    /// in a source, for what may render text it does not spell), else whether the folded bytes hold
+    /// two names and a lesson word.
+    private static func foldedHoldNames(_ bytes: some Sequence<UInt8>, source: Bool) -> Bool {
+        let bytes = Array(bytes)
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count)
+        let kept = bytes.withUnsafeBufferPointer { bytes -> Bool in
+            var previous: UInt8 = 0
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0xCC || byte == 0xCD || mayHideAName(bytes, at: index) { return true }
+                if previous == 0xC2 && byte == 0xAD { return true }
+                if source {
+                    switch byte {
+                    case UInt8(ascii: "&"), UInt8(ascii: "<"): return true
+                    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"),
+                        UInt8(ascii: "["), UInt8(ascii: "]"):
+                        continue
+                    default: break
+                    }
+                }
+                var lower = byte
+                if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
+                folded.append(lower)
+                previous = byte
+            }
+            return false
+        }
+        if kept { return true }
+        let spoken = folded.withUnsafeBufferPointer { text in
+            lessonWordBytes.contains { word in
+                word.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
+            }
+        }
+        guard spoken else { return false }
         return folded.withUnsafeBufferPointer { text in
             nameBytes.count { name in
                 name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
