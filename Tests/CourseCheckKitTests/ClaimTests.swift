@@ -181,6 +181,19 @@ final class ClaimTests: XCTestCase {
     /// `mayHoldLookAlike` is false (all of Unicode is asked) is its own skeleton and label skeleton,
     /// and is not suspicious. So a dash or a digit a reader sees comes from the bytes or from a
     /// scalar the prefilter lets through.
+    /// The letters `Invisible.reading` passes through untouched read as themselves the long way too.
+    func testPlainTurkishLettersReadAsThemselves() {
+        for value in Invisible.plainTurkishLetters.sorted() {
+            let letter = String(Unicode.Scalar(value)!)
+            var scalars = String.UnicodeScalarView()
+            for scalar in Invisible.skeleton(letter).unicodeScalars where scalar.properties.generalCategory != .format {
+                scalars.append(scalar)
+            }
+            XCTAssertEqual(
+                String(scalars).precomposedStringWithCanonicalMapping, letter, "U+\(String(value, radix: 16))")
+        }
+    }
+
     func testLookAlikePrefilterClearsOnlyScalarsTheSkeletonKeeps() {
         var cleared = 0
         for value in UInt32(0)...0x10FFFF {
