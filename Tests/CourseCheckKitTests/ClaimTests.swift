@@ -74,10 +74,10 @@ final class ClaimTests: XCTestCase {
                 words.append(word + " \(generator.next() % 9)")
             }
             let text = words.joined(separator: generator.next() % 2 == 0 ? ", " : " ve ")
-            guard TriggerDistributionClaim.mayNameAll(Inline(text).readable()) else { continue }
+            guard TriggerDistributionClaim.mayCount(Inline(text).readable()) else { continue }
             kept += 1
             XCTAssertTrue(
-                TriggerDistributionClaim.mayNameAll(source: text),
+                TriggerDistributionClaim.mayCount(source: text),
                 "seed \(seed): the prefilter dropped \(text.debugDescription)")
         }
         XCTAssertGreaterThan(kept, count / 10, "seed \(seed): the generator seldom named all four")
@@ -473,6 +473,205 @@ final class ClaimTests: XCTestCase {
             ])
     }
 
+    /// Replaces `target` in `file`, expects every finding of the check to be `expected` (given the
+    /// line the replacement starts on; `file:` prefixes are added), then puts the text back.
+    private func expectAll(
+        _ file: String, _ target: String, _ replacement: String, _ expected: (Int) -> [String],
+        sourceLine: UInt = #line
+    ) throws {
+        let url = lessons.appendingPathComponent(file)
+        let original = try Data(contentsOf: url)
+        let line = try mutate(file, target, replacement)
+        XCTAssertEqual(allFindings(), expected(line).map { "lessons/\(file):" + $0 }, replacement, line: sourceLine)
+        try original.write(to: url)
+    }
+
+    private let distribution = "yerel 6, ebeveyn 4, gözlem 4, ortam 6"
+
+    /// The sentence is the paragraph that speaks of the lessons: one that cannot be read is the
+    /// one finding, there, whatever other paragraph counts triggers; Turkish case endings and
+    /// distributive counts read, as does a list of counts after the sentence's colon.
+    func testTheDistributionSentenceIsJudgedWhereItIs() throws {
+        try expectAll(closing, distribution, "yerel 6, ebeveyn 4, ortam 6") { line in
+            [
+                "\(line):1: error: this paragraph counts triggers, but no count can be read for gözlem; give each of "
+                    + "yerel, ebeveyn, gözlem and ortam its number, right before or after its name [trigger-distribution]"
+            ]
+        }
+        for kept in [
+            "6'sı yerel, 4'ü ebeveyn, 4'ü gözlem, 6'sı ortam", "yerel ve ortam 6'şar, ebeveyn ve gözlem 4'er",
+            "yerel ve ortam altışar, ebeveyn ve gözlem dörder", "yerel 6, ebeveyn 4, gözlem 4, ortam 6, toplam 20",
+        ] {
+            try expectAll(closing, distribution, kept) { _ in [] }
+        }
+        try expectAll(closing, distribution, "yerel ve ortam 6'şar, ebeveyn ve gözlem 5'er") { line in
+            [
+                "\(line):117: error: says ebeveyn 5 and gözlem 5, but 4 lessons declare ebeveyn and 4 gözlem "
+                    + "[trigger-distribution]"
+            ]
+        }
+        let listed = "şöyledir:\n\n- yerel 6\n- ebeveyn 4\n- gözlem 4\n- ortam 6\n\n"
+        try expectAll(closing, "şöyledir: \(distribution). ", listed) { _ in [] }
+        try expectAll(
+            closing, "şöyledir: \(distribution). ", listed.replacingOccurrences(of: "ortam 6", with: "ortam 5")
+        ) {
+            line in ["\(line + 5):9: error: says ortam 5, but 6 lessons declare ortam [trigger-distribution]"]
+        }
+        // Without the sentence nothing is claimed; another paragraph's counts are not the sentence.
+        let url = lessons.appendingPathComponent(closing)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let sentence = try XCTUnwrap(
+            text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains(distribution) })
+        try expectAll(closing, sentence + "\n", "") { _ in [] }
+    }
+
+    /// A paragraph that counts triggers but is about something else (a tree's result) is not the
+    /// distribution sentence, and is not judged as one.
+    func testACountingParagraphAboutATreeIsNotTheSentence() throws {
+        try expectAll(
+            closing,
+            "Son sayım iki gözlem ve bir ortam yeniden hesaplamasını verir; yerel ve ebeveyn sayıları sıfırdır",
+            "Son sayım: yerel 0, ebeveyn 0, gözlem 2, ortam 1"
+        ) { _ in [] }
+    }
+
+    /// The index may state the distribution too: it is judged as the closing lesson's sentence is.
+    func testADistributionSentenceInTheIndexIsJudged() throws {
+        let sentence =
+            "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 7."
+        try expectAll("README.md", "## Görünüm Ağacı Modeli", sentence + "\n\n## Görünüm Ağacı Modeli") { line in
+            ["\(line):112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]
+        }
+    }
+
+    /// Everything the sentence counts is judged, each slip once at itself: a name that is not a
+    /// trigger, the number of lessons, the opening lesson's distribution.
+    func testEveryCountOfTheSentenceIsJudged() throws {
+        try expectAll(closing, "ortam 6.", "ortam 6, gezinme 2.") { line in
+            [
+                "\(line):115: error: counts 'gezinme', which is not a trigger; the triggers are yerel, ebeveyn, gözlem "
+                    + "and ortam [trigger-distribution]"
+            ]
+        }
+        try expectAll(closing, "gözlem 4", "gozlem 4") { line in
+            [
+                "\(line):95: error: counts 'gozlem', which is not a trigger (did you mean 'gözlem'?) [trigger-distribution]"
+            ]
+        }
+        try expectAll(closing, "ayrıca 2/2/2/2", "ayrıca 2/2/3/2") { line in
+            [
+                "\(line):159: error: says the distribution 2/2/3/2, but lessons/01-bildirimsel-sozdizim.md declares "
+                    + "2/2/2/2 [trigger-distribution]"
+            ]
+        }
+        try expectAll(closing, "yirmi dersin tetik", "yirmi iki dersin tetik") { line in
+            ["\(line):31: error: says 22 lessons, but 20 lessons declare one trigger [trigger-distribution]"]
+        }
+    }
+
+    /// A trigger bullet that is there but slipped is one finding at it, saying what is off, never
+    /// "no bullet" at the summary's heading.
+    func testASlippedTriggerBulletIsOneFindingAtIt() throws {
+        let file = "02-gorunumler-ve-degistiriciler.md"
+        let bullet = "- Bu dersin tetiği: **ortam**."
+        try expectAll(file, bullet, "- **Bu dersin tetiği:** ortam.") { line in
+            [
+                "\(line):3: error: the 'Bu dersin tetiği:' bullet is here, but its trigger is not in bold ('ortam.'), so "
+                    + "it cannot be read; write it as 'Bu dersin tetiği: **ortam**' [declared-trigger]"
+            ]
+        }
+        try expectAll(file, bullet, "6. Bu dersin tetiği: **ortam**.") { line in
+            [
+                "\(line):4: error: the 'Bu dersin tetiği:' line is here, but it renders as an item of a numbered list, "
+                    + "not as a bullet, so it is not the lesson's trigger bullet; write it as a bullet of its own, '- Bu "
+                    + "dersin tetiği: **…**', after a blank line or another bullet [declared-trigger]"
+            ]
+        }
+        try expectAll(file, bullet, "Bu dersin tetiği: **ortam**.") { line in
+            [
+                "\(line):1: error: the 'Bu dersin tetiği:' line is here, but this line renders as part of the text "
+                    + "above it, so it is not the lesson's trigger bullet; write it as a bullet of its own, '- Bu dersin "
+                    + "tetiği: **…**', after a blank line or another bullet [declared-trigger]"
+            ]
+        }
+        try expectAll(file, bullet, "\nBu dersin tetiği: **ortam**.") { line in
+            [
+                "\(line + 1):1: error: the 'Bu dersin tetiği:' line is here, but it renders as a paragraph, not as a "
+                    + "bullet, so it is not the lesson's trigger bullet; write it as a bullet of its own, '- Bu dersin "
+                    + "tetiği: **…**', after a blank line or another bullet [declared-trigger]"
+            ]
+        }
+        try expectAll(file, bullet, "- Bu dersin tetiği: **ortam\u{A0}**.") { line in
+            [
+                "\(line):22: error: the 'Bu dersin tetiği:' bullet is here, but its trigger is not in bold ('**ortam\u{A0}**.'), "
+                    + "so it cannot be read; write it as 'Bu dersin tetiği: **ortam**' (it has U+00A0 NO-BREAK SPACE) "
+                    + "[declared-trigger]"
+            ]
+        }
+    }
+
+    /// A bullet's value and a table's cell are read as rendered: escapes, entities and spaces in a
+    /// distribution change nothing; punctuation in the bold, a second trigger and an unseen
+    /// character are one finding each, naming what is off.
+    func testTriggerValuesReadAsRenderedAndSlipsNamed() throws {
+        let file = "02-gorunumler-ve-degistiriciler.md"
+        let bullet = "- Bu dersin tetiği: **ortam**."
+        for (target, kept) in [
+            (bullet, "- Bu dersin tetiği\\: **ortam**."), (bullet, "- Bu dersin tetiği: **&#111;rtam**."),
+            ("| dördü (2/2/2/2) |", "| dördü \\(2/2/2/2\\) |"), ("| dördü (2/2/2/2) |", "| dördü (2\\/2/2/2) |"),
+            ("| kitap eklendi | gözlem |", "| kitap eklendi | g&ouml;zlem |"),
+            ("| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
+        ] {
+            try expectAll(target.hasPrefix("|") ? closing : file, target, kept) { _ in [] }
+        }
+        try expectAll("01-bildirimsel-sozdizim.md", "(2/2/2/2)**", "(2 / 2 / 2 / 2)**") { _ in [] }
+        try expectAll(file, bullet, "- Bu dersin tetiği: **ortam.**") { line in
+            [
+                "\(line):24: error: unknown trigger 'ortam.': the bold holds more than the trigger; write **ortam** and "
+                    + "leave the rest outside the asterisks [declared-trigger]"
+            ]
+        }
+        try expectAll(file, bullet, "- Bu dersin tetiği: **ortam ve ebeveyn**.") { line in
+            [
+                "\(line):33: error: the trigger bullet states two triggers, 'ortam' and 'ebeveyn'; a lesson declares "
+                    + "one, so keep the one its trees show [declared-trigger]"
+            ]
+        }
+        for (written, named) in [("or\u{200B}tam", "U+200B ZERO WIDTH SPACE"), ("or&shy;tam", "U+00AD SOFT HYPHEN")] {
+            let shown = written.replacingOccurrences(of: "&shy;", with: "\u{AD}")
+            try expectAll(file, bullet, "- Bu dersin tetiği: **\(written)**.") { line in
+                [
+                    "\(line):26: error: unknown trigger '\(shown)': it has \(named) after 'or', which 'ortam' does not "
+                        + "have [declared-trigger]"
+                ]
+            }
+            try expectAll(closing, "| yazı tipi değişti | ortam |", "| yazı tipi değişti | \(written) |") { line in
+                [
+                    "\(line):62: error: row 2 gives the trigger '\(shown)'; lessons/\(file) declares 'ortam' (it has "
+                        + "\(named) after 'or', which 'ortam' does not have) [closing-table]"
+                ]
+            }
+        }
+    }
+
+    /// A trigger name of the sentence that reads as a trigger but differs in bytes is named by its
+    /// code point, as in every other claim.
+    func testUnseenNamesInTheDistributionSentenceAreNamed() throws {
+        try expectAll(closing, "gözlem 4, ortam 6", "go\u{308}zlem 4, ortam 6") { line in
+            [
+                "\(line):95: error: names the trigger 'go\u{308}zlem', which is not 'gözlem' byte for byte (it has "
+                    + "decomposed: o + U+0308 COMBINING DIAERESIS where 'gözlem' has U+00F6 LATIN SMALL LETTER O WITH "
+                    + "DIAERESIS); write 'gözlem' [trigger-distribution]"
+            ]
+        }
+        try expectAll(closing, "yerel 6, ebeveyn", "y\u{435}rel 6, ebeveyn") { line in
+            [
+                "\(line):75: error: names the trigger 'y\u{435}rel', which is not 'yerel' byte for byte (it has U+0435 "
+                    + "CYRILLIC SMALL LETTER IE where 'yerel' has 'e'); write 'yerel' [trigger-distribution]"
+            ]
+        }
+    }
+
     func testNoteSeriesGap() throws {
         try expect(
             "note-series", in: "02-gorunumler-ve-degistiriciler.md",
@@ -531,6 +730,175 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// Each of `slips` (file, text, its replacement) alone, undone after: the complete findings of
+    /// each, given the line the replacement is on.
+    private func eachAlone(
+        _ slips: [(file: String, target: String, replacement: String, expected: (Int) -> [String])],
+        sourceLine: UInt = #line
+    ) throws {
+        for slip in slips {
+            let line = try mutate(slip.file, slip.target, slip.replacement)
+            XCTAssertEqual(allFindings(), slip.expected(line), slip.replacement, line: sourceLine)
+            try mutate(slip.file, slip.replacement, slip.target)
+        }
+    }
+
+    /// A lesson's title is stated three times (its front matter, its heading, its index item): a
+    /// slip in any one is one finding there, the other two telling the title, a decomposed letter
+    /// named by its code points.
+    func testTheTitleTheOtherTwoPlacesDoNotStateIsTheSlip() throws {
+        let lesson = "lessons/03-yigit-duzenleri.md"
+        try eachAlone([
+            (
+                "03-yigit-duzenleri.md", "title: 'Yığıt Düzenleri'", "title: 'Yığıt Düzenler'",
+                { line in
+                    [
+                        "\(lesson):\(line):1: error: front matter title 'Yığıt Düzenler' differs from the heading 'Yığıt "
+                            + "Düzenleri' (line 10), which the rest of the course uses [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", "title: 'Yığıt Düzenleri'", "title: 'Yığıt Du\u{308}zenleri'",
+                { line in
+                    [
+                        "\(lesson):\(line):1: error: front matter title 'Yığıt Du\u{308}zenleri' differs from the heading "
+                            + "'Yığıt Düzenleri' (line 10), which the rest of the course uses (it has decomposed: u + "
+                            + "U+0308 COMBINING DIAERESIS where 'Yığıt Düzenleri' has U+00FC LATIN SMALL LETTER U WITH "
+                            + "DIAERESIS) [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", "# Yığıt Düzenleri", "# Yığıt Düzenler",
+                { line in
+                    [
+                        "\(lesson):\(line):3: error: heading 'Yığıt Düzenler' differs from the front matter title 'Yığıt "
+                            + "Düzenleri' (line 2) [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "README.md", "[Yığıt Düzenleri]", "[Yığıt Düzenler]",
+                { line in
+                    [
+                        "lessons/README.md:\(line):5: error: the index calls 03-yigit-duzenleri.md 'Yığıt Düzenler'; its "
+                            + "title is 'Yığıt Düzenleri' [course-index]"
+                    ]
+                }
+            ),
+        ])
+    }
+
+    /// A key given twice is one finding, at the value the rest of the course does not confirm (the
+    /// second when both or neither are), and the kept value is the one judged.
+    func testAFrontMatterKeyGivenTwiceIsOneFindingAtTheDuplicate() throws {
+        let lesson = "lessons/03-yigit-duzenleri.md"
+        let title = "title: 'Yığıt Düzenleri'\n"
+        try eachAlone([
+            (
+                "03-yigit-duzenleri.md", title, "title: 'Yığıt Düzenler'\n" + title,
+                { line in
+                    [
+                        "\(lesson):\(line):1: error: front matter gives 'title' twice (also at line \(line + 1)); YAML "
+                            + "allows a key once, so remove this line [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", title, title + "title: 'Yığıt Düzenler'\n",
+                { line in
+                    [
+                        "\(lesson):\(line + 1):1: error: front matter gives 'title' twice (also at line \(line)); YAML "
+                            + "allows a key once, so remove this line [front-matter]"
+                    ]
+                }
+            ),
+            (
+                "03-yigit-duzenleri.md", title, title + "language: tr\n" + title,
+                { line in
+                    [
+                        "\(lesson):\(line + 2):1: error: front matter gives 'title' twice (also at line \(line)); YAML "
+                            + "allows a key once, so remove this line [front-matter]",
+                        "\(lesson):\(line + 5):1: error: front matter gives 'language' twice (also at line \(line + 1)); "
+                            + "YAML allows a key once, so remove this line [front-matter]",
+                    ]
+                }
+            ),
+        ])
+    }
+
+    /// One slip in the index's list is one finding at it, and nothing it would break downstream:
+    /// an item's link target changed to another lesson's (or two items' targets swapped, one
+    /// finding each), an item written as a bullet, and a line with no blank line after it that an
+    /// item list not starting at 1 runs on into (a link reference definition, a part's paragraph).
+    /// A definition with blank lines around it renders the same list (cmark-gfm): no finding.
+    func testAnIndexListSlipIsOneFindingAtIt() throws {
+        let index = "lessons/README.md"
+        let item3 = "3. [Yığıt Düzenleri](03-yigit-duzenleri.md)\n"
+        let items3to5 =
+            item3 + "4. [Düzen Sistemi](04-duzen-sistemi.md)\n5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n"
+        try eachAlone([
+            (
+                "README.md", "(03-yigit-duzenleri.md)", "(04-duzen-sistemi.md)",
+                { line in
+                    [
+                        "\(index):\(line):26: error: this item links 04-duzen-sistemi.md, but its title 'Yığıt Düzenleri' "
+                            + "is the title of 03-yigit-duzenleri.md, which no other item lists under its title; link "
+                            + "03-yigit-duzenleri.md [course-index]"
+                    ]
+                }
+            ),
+            (
+                "README.md", items3to5,
+                "3. [Yığıt Düzenleri](05-izgara-ve-geometri.md)\n4. [Düzen Sistemi](04-duzen-sistemi.md)\n"
+                    + "5. [Izgara ve Geometri](03-yigit-duzenleri.md)\n",
+                { line in
+                    [
+                        "\(index):\(line):26: error: this item links 05-izgara-ve-geometri.md, but its title 'Yığıt "
+                            + "Düzenleri' is the title of 03-yigit-duzenleri.md, which no other item lists under its "
+                            + "title; link 03-yigit-duzenleri.md [course-index]",
+                        "\(index):\(line + 2):25: error: this item links 03-yigit-duzenleri.md, but its title 'Izgara ve "
+                            + "Geometri' is the title of 05-izgara-ve-geometri.md, which no other item lists under its "
+                            + "title; link 05-izgara-ve-geometri.md [course-index]",
+                    ]
+                }
+            ),
+            (
+                "README.md", item3, "- [Yığıt Düzenleri](03-yigit-duzenleri.md)\n",
+                { line in
+                    [
+                        "\(index):\(line):1: error: '-' makes this item a bullet, which breaks the index's numbered list "
+                            + "(readers see it unnumbered, between two lists); write '3.' [course-index]"
+                    ]
+                }
+            ),
+            (
+                "README.md", item3, item3 + "\n[y3]: https://academia.sh\n",
+                { line in
+                    [
+                        "\(index):\(line + 2):1: error: no blank line separates this line from the index item at line "
+                            + "\(line + 3), so that item and the ones after it render as paragraph text, not as a list (a "
+                            + "list that starts at 4 cannot interrupt a paragraph); add a blank line after this line "
+                            + "[course-index]"
+                    ]
+                }
+            ),
+            ("README.md", item3, item3 + "\n[y3]: https://academia.sh\n\n", { _ in [] }),
+            (
+                "README.md", "sekme ve araç çubuğu.\n\n", "sekme ve araç çubuğu.\n",
+                { line in
+                    [
+                        "\(index):\(line):1: error: no blank line separates this line from the index item at line "
+                            + "\(line + 1), so that item and the ones after it render as paragraph text, not as a list (a "
+                            + "list that starts at 9 cannot interrupt a paragraph); add a blank line after this line "
+                            + "[course-index]"
+                    ]
+                }
+            ),
+        ])
+    }
+
     func testBrokenDisplayFragment() throws {
         // swiftc's own words, at the extra brace and where the struct it left open ends.
         try expect(
@@ -544,16 +912,18 @@ final class ClaimTests: XCTestCase {
         }
     }
 
-    /// The distribution sentence's byte prefilter only ever keeps a paragraph that may name all
-    /// four triggers: capitals, Latin-1 capitals and decomposed letters keep it.
+    /// The distribution sentence's byte prefilter only ever keeps a paragraph that may name two
+    /// triggers: capitals, Latin-1 capitals, decomposed letters and format characters keep it.
     func testTheDistributionPrefilterKeepsEveryParagraphThatMayNameTheTriggers() {
         func may(_ text: String) -> Bool {
-            TriggerDistributionClaim.mayNameAll(text.map { ($0, 0) })
+            TriggerDistributionClaim.mayCount(text.map { ($0, 0) })
         }
         XCTAssertTrue(may("yerel 2, ebeveyn 3, gözlem 1, ortam 0"))
         XCTAssertTrue(may("YEREL, EBEVEYN, GÖZLEM ve ORTAM"))
-        XCTAssertTrue(may("Yerel, Ebeveyn, Go\u{308}zlem, Ortam"))
-        XCTAssertFalse(may("yerel 2, ebeveyn 3, gözlem 1"))
-        XCTAssertFalse(may("yerel, ebeveyn, gozlem, ortam"))
+        XCTAssertTrue(may("Go\u{308}zlem 4"))
+        XCTAssertTrue(may("yerel 2, or\u{200B}tam 3"))
+        XCTAssertTrue(may("yerel 2, gözlem 1"))
+        XCTAssertFalse(may("yerel 2, gozlem 1"))
+        XCTAssertFalse(may("ortam 6, gezinme 2"))
     }
 }

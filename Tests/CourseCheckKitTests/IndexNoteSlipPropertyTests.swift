@@ -8,9 +8,15 @@ import XCTest
 /// index item's number longer than CommonMark allows, an item copied or moved into another part
 /// of the index, a note's label written in a near form (not bold, other punctuation, a space,
 /// another case, a look-alike letter or digit, a no-break space). Whatever it breaks downstream,
-/// the run reports exactly one finding, on the slipped line. Rewrites GitHub renders the same
+/// the run reports exactly one finding, on the slipped line. So do the slips of the index's list
+/// (an item's link target replaced by another item's, an item written as a bullet, a line with no
+/// blank line after it that a list not starting at 1 runs on into) and a typo in one of the three
+/// places that state a lesson's title (its front matter, its heading, its index item); two items
+/// swapping their link targets are one finding each. Rewrites GitHub renders the same
 /// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity or an escaped
-/// full stop; an index item renumbered where the list's numbering ignores it) give none.
+/// full stop; an index item renumbered where the list's numbering ignores it; a link reference
+/// definition between items with blank lines around it; no blank line before a list starting at
+/// 1; a title quoted otherwise or a heading closed with `#`) give none.
 ///
 /// `COURSECHECK_PROPERTY_CASES` sets the number of slipped courses (`make soak` runs many); a
 /// failure names its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
@@ -90,72 +96,202 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
+    /// A visible slip in a title, with what it is: a letter dropped or doubled, a look-alike
+    /// (Cyrillic) letter, a decomposed (NFD) letter, or a no-break space for a space.
+    static func typo(_ title: String, _ random: inout Generator) -> (String, String) {
+        var characters = Array(title)
+        let letters = characters.indices.filter { characters[$0].isLetter }
+        let alike: [Character: Character] = [
+            "a": "\u{430}", "e": "\u{435}", "o": "\u{43E}", "p": "\u{440}", "c": "\u{441}", "y": "\u{443}",
+            "i": "\u{456}", "A": "\u{410}", "B": "\u{412}", "E": "\u{415}", "K": "\u{41A}", "M": "\u{41C}",
+            "H": "\u{41D}", "O": "\u{41E}", "P": "\u{420}", "C": "\u{421}", "T": "\u{422}", "X": "\u{425}",
+        ]
+        func pick(_ indices: [Int]) -> Int? {
+            indices.isEmpty ? nil : indices[Int(random.next() % UInt64(indices.count))]
+        }
+        switch random.next() % 5 {
+        case 1:
+            let at = pick(letters) ?? 0
+            characters.insert(characters[at], at: at)
+            return (String(characters), "a doubled letter")
+        case 2:
+            if let at = pick(characters.indices.filter { alike[characters[$0]] != nil }),
+                let other = alike[characters[at]]
+            {
+                characters[at] = other
+                return (String(characters), "a look-alike letter")
+            }
+        case 3:
+            let composed = characters.indices.filter {
+                characters[$0].unicodeScalars.count == 1
+                    && String(characters[$0]).decomposedStringWithCanonicalMapping
+                        .unicodeScalars.count > 1
+            }
+            if let at = pick(composed) {
+                let decomposed = String(characters[..<at]) + String(characters[at]).decomposedStringWithCanonicalMapping
+                return (decomposed + String(characters[(at + 1)...]), "a decomposed letter")
+            }
+        case 4:
+            if let at = pick(characters.indices.filter { characters[$0] == " " }) {
+                characters[at] = "\u{A0}"
+                return (String(characters), "a no-break space")
+            }
+        default: break
+        }
+        let at = pick(letters) ?? 0
+        characters.remove(at: at)
+        return (String(characters), "a dropped letter")
+    }
+
+    /// One slip: the file it is in, the file's lines with it, and the 1-based lines it slipped
+    /// (one, or two for a swap of two items' link targets: one finding each).
+    struct Slip {
+        var file: String
+        var lines: [String]
+        var slipped: [Int]
+        var what: String
+    }
+
+    /// A slip of the index's list: a number of ten to twelve digits, an item copied or moved to
+    /// another part, an item's link target replaced by another item's or swapped with it, an item
+    /// written as a bullet, or a list not starting at 1 that a line runs on into (a link reference
+    /// definition after an item, or its part's paragraph with the blank line after it removed).
+    static func indexSlip(_ lines: [String], _ random: inout Generator) -> Slip {
+        var lines = lines
+        let items = indexItems(lines)
+        let item = items[Int(random.next() % UInt64(items.count))]
+        let other = items.filter { $0.line != item.line }[Int(random.next() % UInt64(items.count - 1))]
+        func target(_ line: String) -> Substring { line.drop { $0 != "(" }.prefix { $0 != ")" } }
+        switch random.next() % 8 {
+        case 0:
+            let digits = 10 + Int(random.next() % 3)
+            let number = "1" + (1..<digits).map { _ in String(random.next() % 10) }.joined()
+            lines[item.line] = number + lines[item.line].dropFirst(item.digits)
+            return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "number \(number)")
+        case 4:
+            let (mine, theirs) = (target(lines[item.line]), target(lines[other.line]))
+            lines[item.line] = lines[item.line].replacingOccurrences(of: mine, with: theirs)
+            return Slip(
+                file: "README.md", lines: lines, slipped: [item.line + 1],
+                what: "line \(item.line + 1) links line \(other.line + 1)'s \(theirs))")
+        case 5:
+            let (mine, theirs) = (target(lines[item.line]), target(lines[other.line]))
+            lines[item.line] = lines[item.line].replacingOccurrences(of: mine, with: theirs)
+            lines[other.line] = lines[other.line].replacingOccurrences(of: theirs, with: mine)
+            return Slip(
+                file: "README.md", lines: lines, slipped: [item.line + 1, other.line + 1].sorted(),
+                what: "lines \(item.line + 1) and \(other.line + 1) swap their link targets")
+        case 6:
+            let bullet = ["- ", "* ", "+ "][Int(random.next() % 3)]
+            lines[item.line] = bullet + lines[item.line].dropFirst(item.digits + 2)
+            return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "a bullet '\(bullet)'")
+        case 7:
+            // After an item another follows, or before a list whose first number is not 1.
+            let inside = items.filter { lines[$0.line + 1].first?.isNumber ?? false }
+            let later = items.filter { $0.first && !lines[$0.line].hasPrefix("1.") }
+            if random.next() % 2 == 0 || later.isEmpty {
+                let after = inside[Int(random.next() % UInt64(inside.count))]
+                lines.insert(contentsOf: ["", "[y\(after.line)]: https://academia.sh"], at: after.line + 1)
+                return Slip(
+                    file: "README.md", lines: lines, slipped: [after.line + 3],
+                    what: "a link reference definition after line \(after.line + 1)")
+            }
+            let first = later[Int(random.next() % UInt64(later.count))]
+            lines.remove(at: first.line - 1)
+            return Slip(
+                file: "README.md", lines: lines, slipped: [first.line - 1],
+                what: "no blank line before line \(first.line + 1)")
+        case let kind:
+            // Copied (1) or moved (2, 3) to a random place among another part's items.
+            let others = items.filter { $0.part != item.part }
+            let target = others[Int(random.next() % UInt64(others.count))]
+            var at = target.line + (random.next() % 2 == 0 ? 0 : 1)
+            if at == target.line, target.first { at += 1 }
+            let text = lines[item.line]
+            if kind != 1 {
+                lines.remove(at: item.line)
+                if item.line < at { at -= 1 }
+            }
+            lines.insert(text, at: at)
+            return Slip(
+                file: "README.md", lines: lines, slipped: [at + 1],
+                what: "\(kind == 1 ? "copied" : "moved") line \(item.line + 1) to \(at + 1)")
+        }
+    }
+
+    /// A typo in one of the three places that state a lesson's title: its front matter, its
+    /// heading or its index item.
+    static func titleSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
+        let items = indexItems(index)
+        let item = items[Int(random.next() % UInt64(items.count))]
+        let line = index[item.line]
+        let title = String(line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" })
+        let file = String(line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" })
+        let (typo, what) = Self.typo(title, &random)
+        switch random.next() % 3 {
+        case 0:
+            var lines = index
+            lines[item.line] = line.replacingOccurrences(of: "[\(title)]", with: "[\(typo)]")
+            return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "index title: \(what)")
+        case let place:
+            var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let written = place == 1 ? "title: '\(title)'" : "# \(title)"
+            let at = try XCTUnwrap(lines.firstIndex(of: written), "\(file) has no '\(written)'")
+            lines[at] = place == 1 ? "title: '\(typo)'" : "# \(typo)"
+            return Slip(
+                file: file, lines: lines, slipped: [at + 1],
+                what: "\(place == 1 ? "front matter title" : "heading"): \(what)")
+        }
+    }
+
     func testOneIndexOrNoteSlipGivesOneFindingThere() throws {
-        let seeds = PropertySeeds.seeds(defaultCases: 6)
+        let seeds = PropertySeeds.seeds(defaultCases: 8)
         for seed in seeds {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            var file = "README.md"
-            var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+            let index = try String(contentsOf: lessons.appendingPathComponent("README.md"), encoding: .utf8)
                 .components(separatedBy: "\n")
-            let items = Self.indexItems(lines)
-            XCTAssertEqual(items.count, 21, "the index's items went missing")
-            let item = items[Int(random.next() % UInt64(items.count))]
-            let line: Int
-            let slip: String
-            switch random.next() % 4 {
-            case 0:
-                // A number of ten to twelve digits.
-                let digits = 10 + Int(random.next() % 3)
-                let number = "1" + (1..<digits).map { _ in String(random.next() % 10) }.joined()
-                lines[item.line] = number + lines[item.line].dropFirst(item.digits)
-                (line, slip) = (item.line + 1, "number \(number)")
-            case let kind:
-                // Copied (1) or moved (2, 3) to a random place among another part's items.
-                let others = items.filter { $0.part != item.part }
-                let target = others[Int(random.next() % UInt64(others.count))]
-                var at = target.line + (random.next() % 2 == 0 ? 0 : 1)
-                if at == target.line, target.first { at += 1 }
-                let text = lines[item.line]
-                if kind != 1 {
-                    lines.remove(at: item.line)
-                    if item.line < at { at -= 1 }
-                }
-                lines.insert(text, at: at)
-                (line, slip) = (at + 1, "\(kind == 1 ? "copied" : "moved") line \(item.line + 1) to \(at + 1)")
-            }
-            if random.next() % 2 == 0 {
-                // Or a note label's near form instead.
+            XCTAssertEqual(Self.indexItems(index).count, 21, "the index's items went missing")
+            switch random.next() % 6 {
+            case 0, 1:
+                // A note label's near form.
                 let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
                     LessonName.isLessonFile($0)
                 }.sorted()
                 let notes = try Self.notes(in: lessons, names: names)
                 XCTAssertEqual(notes.count, 70, "the course's notes went missing")
                 let note = notes[Int(random.next() % UInt64(notes.count))]
-                file = note.file
-                lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                var lines = try String(contentsOf: lessons.appendingPathComponent(note.file), encoding: .utf8)
                     .components(separatedBy: "\n")
                 let (form, what) = Self.nearForm(prefix: note.prefix, number: note.number, &random)
                 let label = "**\(note.prefix)\(note.number).**"
                 lines[note.line] = form + lines[note.line].dropFirst(label.count)
-                try check(seed, scratch, file, lines, line: note.line + 1, "\(label) as \(what): \(form)")
-            } else {
-                try check(seed, scratch, file, lines, line: line, slip)
+                try check(
+                    seed, scratch,
+                    Slip(file: note.file, lines: lines, slipped: [note.line + 1], what: "\(label) as \(what): \(form)"))
+            case 2:
+                try check(seed, scratch, try Self.titleSlip(index, in: lessons, &random))
+            default:
+                try check(seed, scratch, Self.indexSlip(index, &random))
             }
         }
     }
 
-    /// Writes `lines` to `file` and asserts one finding, on `line`.
-    func check(_ seed: UInt64, _ scratch: Scratch, _ file: String, _ lines: [String], line: Int, _ slip: String) throws
-    {
-        try lines.joined(separator: "\n").write(
-            to: scratch.url.appendingPathComponent("lessons/\(file)"), atomically: true, encoding: .utf8)
+    /// Writes the slip and asserts one finding on each slipped line, and no other.
+    func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
+        try slip.lines.joined(separator: "\n").write(
+            to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)
         let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
-        let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line): \(slip): \(found)"
-        XCTAssertEqual(found.count, 1, message)
-        XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
+        let message =
+            "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(slip.file):\(slip.slipped): "
+            + "\(slip.what): \(found)"
+        XCTAssertEqual(found.count, slip.slipped.count, message)
+        for (finding, line) in zip(found, slip.slipped) {
+            XCTAssertTrue(finding.hasPrefix("lessons/\(slip.file):\(line):"), message)
+        }
     }
 
     /// Rewrites GitHub renders the same give no finding: a few at once, in a copy of the course.
@@ -191,19 +327,136 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let url = lessons.appendingPathComponent("README.md")
             var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
             let items = Self.indexItems(lines)
+            var renumbered = Set<Int>()
             for _ in 0..<2 {
                 let item = items[Int(random.next() % UInt64(items.count))]
+                renumbered.insert(item.line)
                 // Read as it is now: an earlier pass may have renumbered it.
                 let number = String(lines[item.line].prefix { $0.isASCII && $0.isNumber })
                 let new = item.first ? "0" + number : String(1 + random.next() % 999_999_999)
                 lines[item.line] = new + lines[item.line].dropFirst(number.count)
                 applied.append("README.md:\(item.line + 1) \(number) as \(new)")
             }
+            // A link reference definition between two items with blank lines around it (the list
+            // splits in two, the second counting on from its first number), or no blank line
+            // before the first part's list (a list starting at 1 may interrupt a paragraph).
+            if random.next() % 2 == 0 {
+                // Not before a renumbered item: a list's first number is what readers see.
+                let inside = items.filter {
+                    lines[$0.line + 1].first?.isNumber ?? false && !renumbered.contains($0.line + 1)
+                }
+                let after = inside[Int(random.next() % UInt64(inside.count))]
+                lines.insert(contentsOf: ["", "[y\(after.line)]: https://academia.sh", ""], at: after.line + 1)
+                applied.append("README.md: a link reference definition after line \(after.line + 1)")
+            } else if let first = items.first(where: { $0.first }), lines[first.line - 1].isEmpty {
+                lines.remove(at: first.line - 1)
+                applied.append("README.md: no blank line before line \(first.line + 1)")
+            }
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            // A title written another way that reads the same: the front matter's in double quotes,
+            // the heading with a closing sequence.
+            let lesson = lessons.appendingPathComponent(names[Int(random.next() % UInt64(names.count))])
+            var text = try String(contentsOf: lesson, encoding: .utf8).components(separatedBy: "\n")
+            if let at = text.firstIndex(where: { $0.hasPrefix("title: '") && $0.hasSuffix("'") }),
+                let heading = text.firstIndex(where: { $0.hasPrefix("# ") })
+            {
+                text[at] = "title: \"" + text[at].dropFirst(8).dropLast() + "\""
+                text[heading] += " #"
+                try text.joined(separator: "\n").write(to: lesson, atomically: true, encoding: .utf8)
+                applied.append("\(lesson.lastPathComponent): title in double quotes, heading closed")
+            }
             let run = InProcess.run(["lessons/"], in: scratch.url)
             XCTAssertEqual(
                 run.stderr, "",
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(applied.joined(separator: "; "))")
+        }
+    }
+}
+
+extension IndexNoteSlipPropertyTests {
+    struct Oracle: Decodable {
+        struct Case: Decodable {
+            var kind: String
+            var what: String
+            var markdown: String
+            /// The slipped line, 1-based in `index`; nil for a rewrite.
+            var line: Int?
+            var github: [Seen]
+            var same: Bool
+        }
+
+        /// One lesson item a reader sees: its link and the number shown on it (nil on a bullet).
+        struct Seen: Decodable, Equatable {
+            var link: String
+            var number: Int?
+
+            init(link: String, number: Int?) {
+                self.link = link
+                self.number = number
+            }
+
+            init(from decoder: Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                link = try container.decode(String.self)
+                number = try container.decodeIfPresent(Int.self)
+            }
+        }
+
+        /// The index's parts and lists, from its first `## ` heading to the end of its last list.
+        var index: String
+        var github: [Seen]
+        var cases: [Case]
+    }
+
+    /// The lesson items coursecheck's parser reads in `markdown`, as `Oracle.Seen`.
+    static func seen(_ markdown: String) -> [Oracle.Seen] {
+        Prose(file: SourceFile(path: "lessons/README.md", text: markdown)).blocks.compactMap { block in
+            guard let marker = block.itemMarker, block.kind == .paragraph,
+                let link = block.inline.links.first, link.range.lowerBound == 0
+            else { return nil }
+            return Oracle.Seen(link: link.destination, number: "-*+".contains(marker) ? nil : block.itemNumber)
+        }
+    }
+
+    /// The index's list slips and rewrites against cmark-gfm (`Fixtures/index-slips.json`, from
+    /// `index-slips.py`, on the real index's lists): every slip changes the items a reader sees
+    /// and every rewrite keeps them, coursecheck's parser reads each as GitHub does, and
+    /// course-index gives each slip one finding at its line and each rewrite none.
+    func testIndexListSlipsRenderAsGitHubSays() throws {
+        let url = Fixture.root.appendingPathComponent("index-slips.json")
+        let oracle = try JSONDecoder().decode(Oracle.self, from: Data(contentsOf: url))
+        let root = Binary.packageRoot.appendingPathComponent("lessons")
+        let real = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let range = try XCTUnwrap(real.range(of: oracle.index), "the oracle's index is not the real index's lists")
+        let before = real[..<range.lowerBound]
+        let offset = before.filter { $0 == "\n" }.count
+        XCTAssertEqual(Self.seen(oracle.index), oracle.github)
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter(LessonName.isLessonFile)
+            .sorted()
+        let lessons = try names.map { name in
+            let file = SourceFile(
+                path: "lessons/\(name)",
+                text: try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
+            let lesson = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).0
+            return CourseFacts.LessonFacts(lesson: lesson, text: .init(lesson), outputs: nil)
+        }
+        for item in oracle.cases {
+            let what = "\(item.kind): \(item.what)"
+            XCTAssertEqual(item.same, item.kind == "rewrite", "GitHub: \(what)")
+            XCTAssertEqual(Self.seen(item.markdown), item.github, "parser against GitHub: \(what)")
+            let file = SourceFile(
+                path: "lessons/README.md", text: before + item.markdown + real[range.upperBound...])
+            let scanned = MarkdownScanner.scan(file)
+            let index = CourseFacts.Index(
+                file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter)
+            let facts = CourseFacts(lessons: lessons, index: index, isWholeCourse: true, cache: nil, environment: [:])
+            guard case .checked(let findings) = CourseIndexClaim().check(facts) else {
+                XCTFail("course-index did not judge: \(what)")
+                continue
+            }
+            XCTAssertEqual(
+                findings.map(\.location.line), item.line.map { [offset + $0] } ?? [],
+                "course-index: \(what): \(findings.map(\.headline))")
         }
     }
 }

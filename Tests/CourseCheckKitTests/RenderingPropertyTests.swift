@@ -265,7 +265,26 @@ final class RenderingPropertyTests: XCTestCase {
         func joined(_ items: [String]) -> String {
             items.dropLast().joined(separator: ", ") + (random.next() % 2 == 0 ? " ve " : ", ") + items.last!
         }
-        switch random.next() % 6 {
+        // The case ending a count takes before a name (`6'sı yerel`), and the distributive one
+        // after listed names (`yerel ve ortam 6'şar`).
+        let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
+        let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
+        switch random.next() % 8 {
+        case 6:
+            return joined(names.indices.map { "\(counts[$0])'\(endings[counts[$0]] ?? "i") \(names[$0])" })
+        case 7:
+            // Names of one count listed before it once, the groups in order of first name.
+            var groups: [(count: Int, names: [String])] = []
+            for (name, count) in zip(names, counts) {
+                if let at = groups.firstIndex(where: { $0.count == count }) {
+                    groups[at].names.append(name)
+                } else {
+                    groups.append((count, [name]))
+                }
+            }
+            return groups.map { group in
+                group.names.joined(separator: " ve ") + " \(group.count)'\(each[group.count] ?? "er")"
+            }.joined(separator: ", ")
         case 0...3:
             let form = random.next() % 4
             let order = random.next() % 2 == 0 ? Array(0..<4) : Array(0..<4).shuffled(using: &random)
@@ -290,9 +309,13 @@ final class RenderingPropertyTests: XCTestCase {
     /// The claims read what a reader reads. A rewrite of the distribution sentence that keeps its
     /// meaning (counts in parentheses, after a colon, listed after the names, in words) gives no
     /// finding; one slip gives exactly one finding, on its line: a count of the sentence wrong, or
-    /// a second, contradicting count of one trigger; a second trigger in a lesson's bullet, or a
-    /// misspelt lead; a look-alike letter, a no-break space or a decomposed letter in a closing
-    /// table's title or trigger cell or in a lesson's heading, whose message names the code point.
+    /// a second, contradicting count of one trigger; a second trigger in a lesson's bullet, a
+    /// misspelt lead, punctuation inside the bold, a bold lead, a numbered item, or an unseen
+    /// character in the trigger; a look-alike letter, a no-break space, a decomposed letter or a
+    /// zero-width space or soft hyphen in a closing table's title or trigger cell (or the first
+    /// three in a lesson's heading), whose message names the code point. Escapes and entities in
+    /// a bullet's lead or trigger and in the table's distribution cell, and spaces around its
+    /// slashes, render the same and give none.
     func testClaimTextRewritesAndSlips() throws {
         let seeds = PropertySeeds.seeds(defaultCases: 5)
         let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
@@ -326,7 +349,31 @@ final class RenderingPropertyTests: XCTestCase {
             var expected: (line: Int, says: String)?
             switch random.next() % 4 {
             case 0:
-                break
+                // A rewrite GitHub renders the same, in a bullet or in the closing table's distribution cell.
+                let bulletFile = names.dropFirst()[Int(random.next() % UInt64(names.count - 1)) + 1]
+                var bullets = try read(bulletFile)
+                let bullet = try XCTUnwrap(bullets.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
+                let given = try XCTUnwrap(triggers.first { bullets[bullet].contains("**\($0)**") })
+                let letter = try XCTUnwrap(given.unicodeScalars.first).value
+                let rewrites: [(String, String, String)] = [
+                    (bulletFile, "Bu dersin tetiği:", "Bu dersin tetiği\\:"),
+                    (bulletFile, "**\(given)**", "**&#\(letter);\(given.dropFirst())**"),
+                    (bulletFile, "**\(given)**", "**&#x\(String(letter, radix: 16));\(given.dropFirst())**"),
+                    (file, "| dördü (2/2/2/2) |", "| dördü \\(2/2/2/2\\) |"),
+                    (file, "| dördü (2/2/2/2) |", "| dördü (2\\/2/2/2) |"),
+                    (file, "| dördü (2/2/2/2) |", "| d&ouml;rd&#252; (2/2/2/2) |"),
+                    (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
+                    (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
+                ]
+                let (target, old, new) = rewrites[Int(random.next() % UInt64(rewrites.count))]
+                if target == file {
+                    lines = lines.map { $0.replacingOccurrences(of: old, with: new) }
+                } else {
+                    bullets = try read(target).map { $0.replacingOccurrences(of: old, with: new) }
+                    try bullets.joined(separator: "\n").write(
+                        to: lessons.appendingPathComponent(target), atomically: true, encoding: .utf8)
+                }
+                what += ", \(target): '\(old)' as '\(new)'"
             case 1:
                 // A count wrong: the whole phrase with one count changed, or a second count of one trigger.
                 let index = Int(random.next() % 4)
@@ -350,7 +397,22 @@ final class RenderingPropertyTests: XCTestCase {
                 lines = try read(file)
                 let bullet = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { lines[bullet].contains("**\($0)**") })
-                if random.next() % 2 == 0 {
+                let slip = random.next() % 6
+                if slip >= 2 {
+                    let inserted = ["\u{200B}", "&shy;", "\u{2060}"][Int(random.next() % 3)]
+                    let (old, new, says) =
+                        [
+                            ("**\(given)**", "**\(given).**", "the bold holds more than the trigger"),
+                            ("Bu dersin tetiği: **\(given)**", "**Bu dersin tetiği:** \(given)", "not in bold"),
+                            ("- Bu dersin tetiği:", "6. Bu dersin tetiği:", "numbered list"),
+                            (
+                                "**\(given)**", "**\(given.prefix(2))\(inserted)\(given.dropFirst(2))**",
+                                "after '\(given.prefix(2))'"
+                            ),
+                        ][Int(slip - 2)]
+                    lines[bullet] = lines[bullet].replacingOccurrences(of: old, with: new)
+                    (what, expected) = ("bullet: '\(old)' as '\(new)'", (bullet + 1, says))
+                } else if slip == 0 {
                     let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
                     let second = ["**\(given)** ve **\(other)**", "**\(given)**, \(other)", "**\(given)** (\(other))"][
                         Int(random.next() % 3)]
@@ -394,6 +456,13 @@ final class RenderingPropertyTests: XCTestCase {
                     if text[index] == " " { choices.append((index, "\u{A0}", "U+00A0 NO-BREAK SPACE")) }
                     let decomposed = String(text[index]).decomposedStringWithCanonicalMapping
                     if decomposed.unicodeScalars.count > 1 { choices.append((index, decomposed, "decomposed: ")) }
+                    // Inside a word of a table cell: a character no reader sees at all.
+                    if text.first == "|", text[index].isLetter, index + 1 < target.range.upperBound,
+                        text[index + 1].isLetter
+                    {
+                        choices.append((index, "\(text[index])\u{200B}", "U+200B ZERO WIDTH SPACE after"))
+                        choices.append((index, "\(text[index])&shy;", "U+00AD SOFT HYPHEN after"))
+                    }
                 }
                 let (index, replacement, named) = choices[Int(random.next() % UInt64(choices.count))]
                 let old = text[index]

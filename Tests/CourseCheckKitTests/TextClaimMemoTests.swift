@@ -192,10 +192,10 @@ final class TextClaimMemoTests: XCTestCase {
             in: CourseFacts.LessonFacts(
                 lesson: try XCTUnwrap(last.lesson), text: .init(try XCTUnwrap(last.lesson)), outputs: nil))
         XCTAssertFalse(fresh.isEmpty)
-        XCTAssertEqual(prepared.map(\.block.source), fresh.map(\.block.source))
+        XCTAssertEqual(prepared.map { $0.blocks.map(\.source) }, fresh.map { $0.blocks.map(\.source) })
         XCTAssertEqual(
-            prepared.map { $0.counts.map { $0.map { [$0.value, $0.offset] } } },
-            fresh.map { $0.counts.map { $0.map { [$0.value, $0.offset] } } })
+            prepared.map { $0.counts.map { $0.map { [$0.value, $0.word] } } },
+            fresh.map { $0.counts.map { $0.map { [$0.value, $0.word] } } })
     }
 
     /// The report without the summary's `(cached: …)`: the first run of a text computes its

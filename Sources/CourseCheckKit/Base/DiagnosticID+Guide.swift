@@ -279,23 +279,29 @@ extension DiagnosticID {
         case .frontMatter:
             (
                 summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
-                    + "(`title`, `source`, `course`, `language`, `updated`, `license`) or leaves one empty, or "
-                    + "disagrees with the `# ` heading, the file's slug or the course title.",
-                fix: "Edit the front matter at the reported line: add the key, make `title` the heading, make the "
-                    + "`source` URL end in the file's slug, or quote a value YAML cannot read as written."
+                    + "(`title`, `source`, `course`, `language`, `updated`, `license`), leaves one empty or gives it "
+                    + "twice, or disagrees with the `# ` heading, the file's slug or the course title. A title is "
+                    + "stated three times (the front matter, the heading, the index): the one the other two do not "
+                    + "agree with is reported.",
+                fix: "Edit the reported line: add the key, remove the second one, make `title` and the heading the "
+                    + "title the index uses, make the `source` URL end in the file's slug, or quote a value YAML "
+                    + "cannot read as written."
             )
         case .courseIndex:
             (
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
                     + "or its ordered list, which must link every lesson once, in course order, in its part, with its "
-                    + "title, each item's number at most nine digits.",
+                    + "title, each item numbered (not a bullet) with at most nine digits, and a blank line before a "
+                    + "list that does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a link or a title as the message says."
+                    + "number, a marker, a link, a title or a missing blank line as the message says."
             )
         case .declaredTrigger:
             (
-                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not bold, unknown, or contradicts "
-                    + "what its trees print, or its distribution differs from the first tree's `countCauses` lines.",
+                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own, not bold, "
+                    + "unknown (punctuation or an unseen character inside the bold), states two triggers, or "
+                    + "contradicts what its trees print, or its distribution differs from the first tree's "
+                    + "`countCauses` lines.",
                 fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
                     + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts."
             )
@@ -308,8 +314,10 @@ extension DiagnosticID {
             )
         case .triggerDistribution:
             (
-                summary: "The sentence counting the four triggers (yerel, ebeveyn, gözlem, ortam) does not match how "
-                    + "many lessons declare each, cannot be read for one of them, or is hidden from readers.",
+                summary: "The sentence of the last lesson or the index that counts the lessons' four triggers "
+                    + "(yerel, ebeveyn, gözlem, ortam) does not match how many lessons declare each, counts a name "
+                    + "that is not a trigger, names a wrong number of lessons or a wrong opening distribution, "
+                    + "cannot be read for one of them, or is hidden from readers.",
                 fix: "Correct the count in the sentence, giving each trigger its number right before or after its "
                     + "name; if the count is right, the lessons' trigger bullets are the slip."
             )

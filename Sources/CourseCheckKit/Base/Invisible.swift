@@ -106,6 +106,18 @@ package enum Invisible {
         return String(result)
     }
 
+    /// `text` as a reader reads it: look-alikes as the letter they look like (`skeleton`), format
+    /// characters (a zero-width space, a soft hyphen) left out, letters composed (NFC). Two names
+    /// that read the same but differ in bytes differ by a character `firstIndistinct` names.
+    package static func reading(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in skeleton(text).unicodeScalars where scalar.properties.generalCategory != .format {
+            scalars.append(scalar)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
     /// The Unicode name aliases of the C0 controls and DEL, which the runtime's name tables leave out.
     static let controlNames: [UInt32: String] = [
         0x00: "NULL", 0x01: "START OF HEADING", 0x02: "START OF TEXT", 0x03: "END OF TEXT",

@@ -126,7 +126,12 @@ package struct ClosingTableClaim: ClaimCheck {
             let expected =
                 declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
                 ?? declaration.value
-            if !cells[triggerColumn].text.sameBytes(expected) {
+            // A distribution reads as its numbers: `dördü (2 / 2 / 2 / 2)` is `dördü (2/2/2/2)`, as in the bullet.
+            let given = cells[triggerColumn].text
+            let sameDistribution =
+                declaration.distribution != nil && given.hasPrefix("dördü (")
+                && Triggers.distribution(in: given) == declaration.distribution
+            if !given.sameBytes(expected) && !sameDistribution {
                 findings.append(
                     .closingTable(
                         at: cells[triggerColumn].location,

@@ -22,12 +22,15 @@ package struct CourseIndexClaim: ClaimCheck {
         /// The number a reader sees on the item, and whether its list counts from it.
         var number: Int?
         var startsList: Bool
+        /// The bullet (`-`, `*`, `+`) of an item written as a bullet list item; nil for an ordered one.
+        var bullet: Character?
     }
 
-    /// The item an ordered list item's first paragraph holds: a link at its start.
-    /// `indexPath` is the index's own path, which relative links resolve against.
+    /// The item an ordered list item's first paragraph holds: a link at its start. A bullet list
+    /// item linking a lesson file is an item too, written with the wrong marker (course-index says
+    /// so at it). `indexPath` is the index's own path, which relative links resolve against.
     static func item(_ block: Prose.TextBlock, indexPath: String) -> Item? {
-        guard let marker = block.itemMarker, marker == "." || marker == ")", block.kind == .paragraph,
+        guard let marker = block.itemMarker, block.kind == .paragraph,
             block.source.hasPrefix("[") || block.source.lowercased().hasPrefix("<a ")
         else { return nil }
         let inline = block.inline
@@ -41,68 +44,128 @@ package struct CourseIndexClaim: ClaimCheck {
         let resolved =
             target.hasPrefix("/")
             ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
+        let title = inline.plain(link.text)
+        let titleLocation = block.location(of: link.text.lowerBound, in: indexPath)
+        if marker == "." || marker == ")" {
+            return Item(
+                title: title, file: link.destination, resolved: resolved, line: block.firstLine,
+                titleLocation: titleLocation, number: block.itemNumber, startsList: block.startsList)
+        }
+        guard LessonName.isLessonFile(resolved.fileName) else { return nil }
         return Item(
-            title: inline.plain(link.text), file: link.destination, resolved: resolved, line: block.firstLine,
-            titleLocation: block.location(of: link.text.lowerBound, in: indexPath), number: block.itemNumber,
-            startsList: block.startsList)
+            title: title, file: link.destination, resolved: resolved, line: block.firstLine,
+            titleLocation: titleLocation, number: nil, startsList: block.startsList, bullet: marker)
     }
 
-    /// An item line whose list number is longer than CommonMark allows: its line, the column of
-    /// the number, and the marker as written (`1234567890.`).
+    /// An item line that does not open an item as written: its line, the column of its number,
+    /// and the marker as written (`1234567890.`, `4.`).
     struct Overflow: Sendable {
         var line: Int
         var column: Int
         var marker: String
+        /// For an item a paragraph runs on into (a list that does not start at 1 cannot interrupt
+        /// one), the paragraph's line it runs on from, which lacks a blank line after it; nil for
+        /// a number longer than CommonMark allows.
+        var runsOnFrom: Int? = nil
     }
 
-    /// The index's prose and items read as if every line that opens with a number of ten or more
-    /// digits and a delimiter (`1234567890. [Title](file.md)`) were the item its author wrote: the
-    /// number shortened to `1`, which continues a list and may interrupt a paragraph. Only a line
-    /// that then reads as an item counts; the items' title columns are those of the text as written.
+    /// The index's prose and items read as if every line that should open an item did: a line
+    /// that opens with a number of ten or more digits and a delimiter (`1234567890. [Title](file.md)`),
+    /// and the first item line a paragraph runs on into (`4. [Title](file.md)` right after a
+    /// paragraph or a link reference definition, with no blank line between: only a list starting
+    /// at 1 may interrupt a paragraph, so the rest renders as the paragraph's text). Each is read
+    /// with its number shortened to `1`, which continues a list and may interrupt a paragraph.
+    /// Only a line that then reads as an item counts, and a run-on one only when it links a lesson
+    /// file; the items' title columns are those of the text as written.
     static func repairingOverflows(_ file: SourceFile, prose: Prose) -> (
         prose: Prose, items: [Item?], overflows: [Overflow]
     ) {
         let items = prose.blocks.map { item($0, indexPath: file.path) }
         var found: [(overflow: Overflow, digits: Int)] = []
         for block in prose.blocks where block.kind == .paragraph {
-            for segment in block.segments where segment.text.utf8.first?.isASCIIDigit ?? false {
+            // One paragraph runs on into one list: its later item lines continue that list.
+            var covered = false
+            for (offset, segment) in block.segments.enumerated() where segment.text.utf8.first?.isASCIIDigit ?? false {
                 let bytes = segment.text.utf8
                 let digits = bytes.prefix { $0.isASCIIDigit }.count
                 let rest = bytes.dropFirst(digits)
                 let text = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
-                guard digits > 9, let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
+                guard let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
                     text.count < rest.count - 1, text.first == UInt8(ascii: "[") || text.first == UInt8(ascii: "<")
                 else { continue }
                 let marker = String(decoding: bytes.prefix(digits + 1), as: UTF8.self)
-                found.append((Overflow(line: segment.line.number, column: segment.column, marker: marker), digits))
+                let at = Overflow(line: segment.line.number, column: segment.column, marker: marker)
+                if digits > 9 {
+                    found.append((at, digits))
+                    covered = true
+                } else if !covered, offset > 0 || block.itemMarker == nil, segment.line.number > 1 {
+                    // The first segment of a paragraph that opens no item follows a link reference
+                    // definition the paragraph lost: that is the line it runs on from.
+                    found.append(
+                        (Overflow(line: at.line, column: at.column, marker: marker, runsOnFrom: at.line - 1), digits))
+                    covered = true
+                }
             }
         }
         guard !found.isEmpty else { return (prose, items, []) }
-        var lines = file.lines
-        for (overflow, digits) in found {
-            var text = Array(lines[overflow.line - 1].text.utf8)
-            text.replaceSubrange((overflow.column - 1)..<(overflow.column - 1 + digits), with: [UInt8(ascii: "1")])
-            lines[overflow.line - 1].text = String(decoding: text, as: UTF8.self)
+        /// True when the repaired text reads `found`'s line as an item (a run-on one: a lesson's).
+        func reads(_ found: (overflow: Overflow, digits: Int), in items: [Item?]) -> Bool {
+            items.contains { item in
+                guard let item, item.line.number == found.overflow.line else { return false }
+                return found.overflow.runsOnFrom == nil || LessonName.isLessonFile(item.resolved.fileName)
+            }
         }
-        let repaired = Prose(file: SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark))
-        var repairedItems = repaired.blocks.map { item($0, indexPath: file.path) }
+        func repair(_ found: [(overflow: Overflow, digits: Int)]) -> (Prose, [Item?], kept: Int) {
+            var lines = file.lines
+            for (overflow, digits) in found {
+                var text = Array(lines[overflow.line - 1].text.utf8)
+                text.replaceSubrange((overflow.column - 1)..<(overflow.column - 1 + digits), with: [UInt8(ascii: "1")])
+                lines[overflow.line - 1].text = String(decoding: text, as: UTF8.self)
+            }
+            let repaired = Prose(
+                file: SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark))
+            let repairedItems = repaired.blocks.map { item($0, indexPath: file.path) }
+            return (repaired, repairedItems, found.count { reads($0, in: repairedItems) })
+        }
+        var (repaired, repairedItems, kept) = repair(found)
+        if kept < found.count {
+            // A line the repair does not make a lesson's item was none: the text stays as written.
+            found = found.filter { reads($0, in: repairedItems) }
+            guard !found.isEmpty else { return (prose, items, []) }
+            (repaired, repairedItems, kept) = repair(found)
+            guard kept == found.count else { return (prose, items, []) }
+        }
         let shift = Dictionary(found.map { ($0.overflow.line, $0.digits - 1) }, uniquingKeysWith: { a, _ in a })
-        let kept = found.map(\.overflow).filter { overflow in
-            repairedItems.contains { $0?.line.number == overflow.line }
-        }
-        // A line the repair does not make an item was no item: the text stays as written.
-        guard kept.count == found.count else { return (prose, items, []) }
         for position in repairedItems.indices {
             guard var item = repairedItems[position], let by = shift[item.titleLocation.line] else { continue }
             item.titleLocation.column += by
             item.line = file.lines[item.line.number - 1]
             repairedItems[position] = item
         }
-        return (repaired, repairedItems, kept)
+        return (repaired, repairedItems, found.map(\.overflow))
     }
 
-    static func items(_ index: CourseFacts.Index) -> [Item] {
-        index.blockItems.compactMap { $0 }
+    /// Where `written`, an item's link destination, is on its line (after its title); the line's
+    /// start when it is not found there (a reference link's destination is elsewhere).
+    static func destination(of written: String, in item: Item) -> SourceLocation {
+        let text = Array(item.line.text.utf8)
+        let needle = Array(("(" + written).utf8)
+        var start = max(item.titleLocation.column - 1, 0)
+        while start + needle.count <= text.count {
+            if text[start..<(start + needle.count)].elementsEqual(needle) {
+                return SourceLocation(path: item.titleLocation.path, line: item.line.number, column: start + 2)
+            }
+            start += 1
+        }
+        return SourceLocation(path: item.titleLocation.path, line: item.line.number)
+    }
+
+    /// The column of a bullet item's marker: the first `bullet` on its line (a container's
+    /// prefix, `> `, holds none).
+    static func column(of bullet: Character, before item: Item) -> Int {
+        let text = item.line.text.utf8
+        guard let ascii = bullet.asciiValue, let at = text.firstIndex(of: ascii) else { return 1 }
+        return text.distance(from: text.startIndex, to: at) + 1
     }
 
     /// A path with `.` segments dropped and `..` applied, so `./03-x.md` and `lessons/03-x.md`
@@ -158,32 +221,42 @@ package struct CourseIndexClaim: ClaimCheck {
             // An unreadable `lessons` value is front-matter's finding.
             findings.append(.courseIndex(at: SourceLocation(path: path, line: 1), .noCount))
         }
-        let items = Self.items(index)
+        // Items as a reader follows them: a slipped link target is read as the lesson the title names.
+        let placement = IndexPlacement(course)
+        let items = placement.items
         let files = course.lessons.map(\.path.fileName)
         let keys = course.lessons.map { Self.normalized($0.path) }
         let linked = Set(items.map(\.resolved))
-        // A link a slip away from a lesson no item links (`09-yerel-durumu.md`) is that lesson's
-        // item with a typo: one finding at it, and the lesson is not also unlisted.
+        // A link a slip away from a lesson no item links (`09-yerel-durumu.md`), or to a file that is
+        // no lesson under a lesson's title, is that lesson's item with a typo: one finding at it,
+        // and the lesson is not also unlisted.
         var meant: [Int: Int] = [:]
         for (position, item) in items.enumerated() where !keys.contains(where: { $0.sameBytes(item.resolved) }) {
             let candidates = keys.indices.filter { !linked.contains(keys[$0]) && !meant.values.contains($0) }
-            if let lesson = candidates.first(where: {
-                Suggestion.distance(Array(files[$0]), Array(item.file.fileName)) <= 3
-            }) {
+            if let lesson = candidates.first(where: { course.lessons[$0].isTitled(item.title) })
+                ?? candidates.first(where: { Suggestion.distance(Array(files[$0]), Array(item.file.fileName)) <= 3 })
+            {
                 meant[position] = lesson
             }
         }
-        // A number too long to open an item: one finding at it; the index is read as if it did.
+        // A line that should open an item and does not: one finding at the slip; the index is read
+        // as if it did.
         for overflow in index.overflows {
             let lesson = items.first { $0.line.number == overflow.line }.flatMap { item in
                 keys.firstIndex { $0.sameBytes(item.resolved) }
+            }
+            if let from = overflow.runsOnFrom {
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: from),
+                        .runsOn(itemLine: overflow.line, marker: overflow.marker)))
+                continue
             }
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: overflow.line, column: overflow.column),
                     .overflow(marker: overflow.marker, number: lesson.map { $0 + 1 })))
         }
-        let placement = IndexPlacement(course)
         var seen: [String: Int] = [:]
         var listed: [Item] = []
         var listedPositions: [Int] = []
@@ -199,6 +272,20 @@ package struct CourseIndexClaim: ClaimCheck {
                 continue
             }
             seen[item.resolved] = item.line.number
+            let lesson = keys.firstIndex { $0.sameBytes(item.resolved) }
+            if let written = placement.retargeted[position], let lesson {
+                findings.append(
+                    .courseIndex(
+                        at: Self.destination(of: written, in: item),
+                        .wrongTarget(written: written, title: item.title, file: files[lesson])))
+            }
+            if let bullet = item.bullet {
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(
+                            path: path, line: item.line.number, column: Self.column(of: bullet, before: item)),
+                        .bullet(bullet, number: lesson.map { $0 + 1 })))
+            }
             if let misplaced = placement.wrongPart[position] {
                 findings.append(
                     .courseIndex(

@@ -30,13 +30,10 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 findings += GitHubOnlyText.warnings(in: block, path: lesson.path, claim: "trigger bullet")
             }
             guard let declaration else {
-                if let bullet = Triggers.unreadableBullet(in: lesson.prose) {
-                    findings.append(.declaredTrigger(at: bullet.location, .notBold(written: bullet.written)))
-                    continue
-                }
-                // A bullet whose lead is a slip away (`Bu dersin tetigi:`): the finding is there.
-                if let bullet = Triggers.misspeltLead(in: lesson.prose) {
-                    findings.append(.declaredTrigger(at: bullet.location, .misspeltLead(written: bullet.written)))
+                // The bullet is there but slipped (no bold value, no bullet of its own, a misspelt
+                // lead): the finding is at it, not "no bullet".
+                if let slipped = Triggers.slippedBullet(in: lesson.prose) {
+                    findings.append(.declaredTrigger(at: slipped.location, slipped.problem))
                     continue
                 }
                 // The bullet may be in a block that pairs wrongly after a fence slip: the slip is the finding.
@@ -48,7 +45,9 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             // A bullet that states a second trigger is the slip, whichever of the two its trees show.
             if let second = declaration.second {
                 findings.append(
-                    .declaredTrigger(at: second.location, .twoTriggers(first: declaration.value, second: second.value)))
+                    .declaredTrigger(
+                        at: second.location,
+                        .twoTriggers(first: declaration.firstNamed ?? declaration.value, second: second.value)))
                 continue
             }
             if let outvoted = course.outvoted[index] {
@@ -98,9 +97,14 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             guard counts != distribution else { return nil }
             return .distribution(declared: distribution, counted: counts)
         }
-        // `yеrel` with a Cyrillic е reads as `yerel`, and `gözlem` with a decomposed `ö` as `gözlem`:
-        // name the character, where it is.
-        let value = Invisible.skeleton(declaration.value).precomposedStringWithCanonicalMapping
+        // `ortam.`: the trigger with punctuation or a space inside the bold.
+        let core = declaration.value.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        if core != declaration.value, let trigger = Triggers.names.first(where: { core.sameBytes($0.declared) }) {
+            return .punctuated(declaration.value, trigger: trigger.declared)
+        }
+        // `yеrel` with a Cyrillic е reads as `yerel`, `gözlem` with a decomposed `ö` as `gözlem`, and
+        // `or&shy;tam` as `ortam`: name the character, where it is.
+        let value = Invisible.reading(declaration.value)
         if let trigger = Triggers.names.first(where: { value.sameBytes($0.declared) })?.declared,
             let (has, wanted, offset) = Invisible.firstIndistinct(declaration.value, trigger)
         {

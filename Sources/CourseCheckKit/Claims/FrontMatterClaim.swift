@@ -25,7 +25,14 @@ package struct FrontMatterClaim: ClaimCheck {
                         at: SourceLocation(path: index.file.path, line: entry.line),
                         .unreadable(key: entry.key, entry.reason)))
             }
+            if let frontMatter = index.frontMatter {
+                findings += Self.duplicates(frontMatter, path: index.file.path) { _, _ in false }.findings
+            }
         }
+        // The index's name for each lesson: a title is stated three times (the front matter, the
+        // heading, the index), and the one the other two do not agree with is the slip.
+        var indexTitles: [String: [String]] = [:]
+        for item in IndexPlacement.Listing(course).items { indexTitles[item.resolved, default: []].append(item.title) }
         // Without an index, the lessons must at least agree with each other on the course title.
         var courseTitle = (index == nil ? nil : course.courseTitle) ?? mostCommonCourse(course)
         if let index, let title = index.frontMatter?["title"] {
@@ -58,12 +65,26 @@ package struct FrontMatterClaim: ClaimCheck {
             {
                 continue
             }
-            guard let frontMatter = lesson.frontMatter else {
+            guard var frontMatter = lesson.frontMatter else {
                 findings.append(
                     .frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none)
                 )
                 continue
             }
+            let named = indexTitles[CourseIndexClaim.normalized(path)] ?? []
+            // A key given twice: one finding at the value the rest of the course does not confirm,
+            // and the one it does is the value judged.
+            let duplicates = Self.duplicates(frontMatter, path: path) { key, value in
+                switch key {
+                case "title":
+                    ([lesson.title?.text].compactMap { $0 } + named).contains { Prose.rendersSame($0, value) }
+                case "course": courseTitle.map { Prose.rendersSame($0, value) } ?? false
+                case "source": Self.slug(of: value).sameBytes(lesson.slug)
+                default: false
+                }
+            }
+            findings += duplicates.findings
+            frontMatter = duplicates.kept
             for entry in Self.reported(frontMatter.unreadable) {
                 findings.append(
                     .frontMatter(
@@ -87,13 +108,16 @@ package struct FrontMatterClaim: ClaimCheck {
             }
             if let title = frontMatter["title"], !title.value.allSatisfy(\.isWhitespace) {
                 if let heading = lesson.title {
-                    // The one the rest of the course does not use is the typo.
+                    // The one the index does not agree with is the typo; when it agrees with
+                    // neither (or there is none), the one the rest of the course uses less.
                     // Compared as rendered: spacing HTML collapses is no difference.
                     let differs = !Prose.rendersSame(heading.text, title.value)
-                    if differs,
-                        course.mentions(of: heading.text, outside: path)
-                            > course.mentions(of: title.value, outside: path)
-                    {
+                    let headingIsTitle =
+                        named.contains { Prose.rendersSame($0, heading.text) }
+                        || !named.contains { Prose.rendersSame($0, title.value) }
+                            && course.mentions(of: heading.text, outside: path)
+                                > course.mentions(of: title.value, outside: path)
+                    if differs, headingIsTitle {
                         findings.append(
                             .frontMatter(
                                 at: SourceLocation(path: path, line: title.line),
@@ -110,9 +134,7 @@ package struct FrontMatterClaim: ClaimCheck {
                 }
             }
             if let source = frontMatter["source"], !source.value.allSatisfy(\.isWhitespace) {
-                // The path's last part: a query (`?ref=x`) or a fragment (`#top`) is not the slug.
-                let path = source.value.prefix { $0 != "?" && $0 != "#" }
-                let slug = path.split(separator: "/").last.map(String.init) ?? ""
+                let slug = Self.slug(of: source.value)
                 if !slug.sameBytes(lesson.slug) {
                     findings.append(
                         .frontMatter(
@@ -130,6 +152,39 @@ package struct FrontMatterClaim: ClaimCheck {
             }
         }
         return .checked(findings)
+    }
+
+    /// The slug a `source` URL ends in: its path's last part (a query, `?ref=x`, or a fragment,
+    /// `#top`, is not the slug).
+    static func slug(of source: String) -> String {
+        let path = source.prefix { $0 != "?" && $0 != "#" }
+        return path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// Each key the front matter gives more than once: one finding at every value but the one
+    /// kept, which is the one value `confirms` (what the rest of the course says) when exactly one
+    /// is, else the first; and the front matter with the kept values, for the checks after.
+    static func duplicates(
+        _ frontMatter: FrontMatter, path: String, confirms: (String, String) -> Bool
+    ) -> (findings: [Diagnostic], kept: FrontMatter) {
+        guard !frontMatter.duplicates.isEmpty else { return ([], frontMatter) }
+        var findings: [Diagnostic] = []
+        var kept = frontMatter
+        var keys: [String] = []
+        for duplicate in frontMatter.duplicates where !keys.contains(duplicate.key) { keys.append(duplicate.key) }
+        for key in keys {
+            guard let first = frontMatter[key] else { continue }
+            let values = [first] + frontMatter.duplicates.filter { $0.key == key }.map(\.entry)
+            let confirmed = values.filter { confirms(key, $0.value) }
+            let keep = confirmed.count == 1 ? confirmed[0] : first
+            kept.entries[key] = keep
+            for value in values where value.line != keep.line {
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: value.line), .duplicate(key: key, keptLine: keep.line)))
+            }
+        }
+        return (findings, kept)
     }
 
     /// Every unreadable value, but only the first line that is not YAML at all: after one, the

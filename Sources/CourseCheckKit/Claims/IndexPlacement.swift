@@ -21,6 +21,50 @@ struct IndexPlacement {
     var parts: [String: String] = [:]
     /// The part each item is under, by position (nil before the first `## ` heading).
     var partOfItem: [String?] = []
+    /// The index's items as `Listing.read` reads them: a slipped link target read as the lesson
+    /// its title names.
+    var items: [CourseIndexClaim.Item] = []
+    /// Items whose link was read as another lesson's, by position: the destination as written.
+    var retargeted: [Int: String] = [:]
+
+    /// The index's lesson items in reading order, with the part each is under. An item whose link
+    /// opens a lesson its title does not name, while the lesson its title names is linked by no
+    /// item carrying that lesson's title, has a slip in its link target (one edit, say a
+    /// destination pasted from the next item): it is read as the lesson its title names, so the
+    /// slip is one finding at the item (course-index's), and the lesson it left is neither
+    /// unlisted nor listed twice. A true swap of two items' targets is two such items.
+    struct Listing {
+        var items: [CourseIndexClaim.Item] = []
+        var parts: [String?] = []
+        var retargeted: [Int: String] = [:]
+
+        init(_ course: CourseFacts) {
+            guard let index = course.index else { return }
+            var current: String?
+            for (block, item) in zip(index.prose.blocks, index.blockItems) {
+                if block.kind == .heading(level: 2) { current = block.text }
+                if let item {
+                    items.append(item)
+                    parts.append(current)
+                }
+            }
+            let keys = course.lessons.map { CourseIndexClaim.normalized($0.path) }
+            let lessonOf = items.map { item in keys.firstIndex { $0.sameBytes(item.resolved) } }
+            for (position, item) in items.enumerated() {
+                guard let linked = lessonOf[position], !course.lessons[linked].isTitled(item.title) else { continue }
+                let named = course.lessons.indices.filter { $0 != linked && course.lessons[$0].isTitled(item.title) }
+                guard named.count == 1, let lesson = named.first,
+                    !items.indices.contains(where: { other in
+                        other != position && lessonOf[other] == lesson
+                            && course.lessons[lesson].isTitled(items[other].title)
+                    })
+                else { continue }
+                retargeted[position] = item.file
+                items[position].resolved = keys[lesson]
+                items[position].file = course.lessons[lesson].path.fileName
+            }
+        }
+    }
 
     struct Misplaced {
         /// The part the item is listed in, and the part its lesson's notes belong to.
@@ -30,18 +74,13 @@ struct IndexPlacement {
     }
 
     init(_ course: CourseFacts) {
-        guard let index = course.index else { return }
+        guard course.index != nil else { return }
         let keys = course.lessons.map { CourseIndexClaim.normalized($0.path) }
-        var items: [CourseIndexClaim.Item] = []
-        var itemPart: [String?] = []
-        var current: String?
-        for (block, item) in zip(index.prose.blocks, index.blockItems) {
-            if block.kind == .heading(level: 2) { current = block.text }
-            if let item {
-                items.append(item)
-                itemPart.append(current)
-            }
-        }
+        let listing = Listing(course)
+        let items = listing.items
+        let itemPart = listing.parts
+        self.items = items
+        retargeted = listing.retargeted
         partOfItem = itemPart
         let lessonOf = items.map { item in keys.firstIndex { $0.sameBytes(item.resolved) } }
         // The parts in reading order: a lesson fits a part between its neighbours' parts.

@@ -6,8 +6,20 @@ extension Diagnostic {
     /// nothing: every message that says two texts differ ends with it, so two words that look the
     /// same are never left unexplained.
     static func unseen(_ written: String, _ expected: String) -> String {
-        guard let (has, wanted, _) = Invisible.firstIndistinct(written, expected) else { return "" }
-        return " (it has \(Invisible.describe(has)) where '\(expected)' has \(Invisible.describe(wanted)))"
+        unseenDifference(written, expected).map { " (\($0))" } ?? ""
+    }
+
+    /// `it has U+0435 CYRILLIC SMALL LETTER IE where 'yerel' has 'e'`, or for a character a reader
+    /// cannot see at all (a zero-width space, a soft hyphen) `it has U+200B ZERO WIDTH SPACE after
+    /// 'or', which 'ortam' does not have`; nil when `firstIndistinct` finds no such difference.
+    static func unseenDifference(_ written: String, _ expected: String) -> String? {
+        guard let (has, wanted, offset) = Invisible.firstIndistinct(written, expected) else { return nil }
+        if has.unicodeScalars.count == 1, has.unicodeScalars.first!.properties.generalCategory == .format {
+            let before = String(decoding: written.utf8.prefix(offset), as: UTF8.self)
+            return "it has \(Invisible.describe(has)) \(before.isEmpty ? "at its start" : "after '\(before)'"), which "
+                + "'\(expected)' does not have"
+        }
+        return "it has \(Invisible.describe(has)) where '\(expected)' has \(Invisible.describe(wanted))"
     }
 
     enum FrontMatter {
@@ -31,6 +43,8 @@ extension Diagnostic {
         case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
         case unclosed
+        /// `key` given a second time; the value kept is at `keptLine`.
+        case duplicate(key: String, keptLine: Int)
         /// A value (of `key`) or a line (`key` nil) that coursecheck cannot read as YAML text.
         case unreadable(key: String?, CourseCheckKit.FrontMatter.Unreadable.Reason)
     }
@@ -58,6 +72,8 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .duplicate(let key, let line):
+                "front matter gives '\(key)' twice (also at line \(line)); YAML allows a key once, so remove this line"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -97,6 +113,12 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
+        /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
+        case runsOn(itemLine: Int, marker: String)
+        /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
+        case bullet(Character, number: Int?)
+        /// An item titled `title`, the title of `file`, links `written`: a slip of its link target.
+        case wrongTarget(written: String, title: String, file: String)
         case notALesson(file: String, meant: String? = nil)
         /// The item for `file` is written, but the rendering hides it (`reason`).
         case hidden(file: String, reason: String)
@@ -125,6 +147,16 @@ extension Diagnostic {
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
                     + (number.map { "'\($0)\(marker.suffix(1))'" } ?? "a number of at most nine digits")
+            case .runsOn(let line, let marker):
+                "no blank line separates this line from the index item at line \(line), so that item and the ones "
+                    + "after it render as paragraph text, not as a list (a list that starts at \(marker.dropLast()) "
+                    + "cannot interrupt a paragraph); add a blank line after this line"
+            case .bullet(let bullet, let number):
+                "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
+                    + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
+            case .wrongTarget(let written, let title, let file):
+                "this item links \(written), but its title '\(title)' is the title of \(file), which no other item "
+                    + "lists under its title; link \(file)"
             case .notALesson(let file, let meant):
                 "the index links \(file), which is not a lesson file" + (meant.map { "; did you mean \($0)?" } ?? "")
             case .hidden(let file, let reason): "the index lists \(file) here, but readers do not see it: \(reason)"
@@ -153,6 +185,10 @@ extension Diagnostic {
         /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
         /// UTF-8 bytes into the value.
         case lookAlike(String, trigger: String, has: Character, wanted: Character, offset: Int)
+        /// The value is a trigger with punctuation or spaces inside the bold (`**ortam.**`).
+        case punctuated(String, trigger: String)
+        /// A line opens with the lead, but renders as no bullet of its own (`reason`).
+        case notABullet(reason: String)
         /// The bullet states a second trigger, `second`, after `first`.
         case twoTriggers(first: String, second: String)
         /// A bullet opens with `written`, a slip away from the lead `Bu dersin tetiği:`.
@@ -170,7 +206,10 @@ extension Diagnostic {
             case .none: "lesson has no 'Bu dersin tetiği: **…**' bullet, which the other lessons have"
             case .notBold(let written):
                 "the 'Bu dersin tetiği:' bullet is here, but its trigger is not in bold ('\(written)'), so it cannot be "
-                    + "read; write it as **yerel**, **ebeveyn**, **gözlem** or **ortam**"
+                    + "read; write it as "
+                    + (Triggers.named(in: written).map { "'Bu dersin tetiği: **\($0)**'" }
+                        ?? "**yerel**, **ebeveyn**, **gözlem** or **ortam**")
+                    + named(inside: written)
             case .notShown(let declared, let printed, let shown):
                 "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
                     + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
@@ -180,7 +219,15 @@ extension Diagnostic {
             case .unknown(let value):
                 "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
             case .lookAlike(let value, let trigger, let has, let wanted, _):
-                "unknown trigger '\(value)': it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))"
+                "unknown trigger '\(value)': "
+                    + (unseenDifference(value, trigger)
+                        ?? "it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))")
+            case .punctuated(let value, let trigger):
+                "unknown trigger '\(value)': the bold holds more than the trigger; write **\(trigger)** and leave the "
+                    + "rest outside the asterisks"
+            case .notABullet(let reason):
+                "the 'Bu dersin tetiği:' line is here, but \(reason), so it is not the lesson's trigger bullet; write it "
+                    + "as a bullet of its own, '- Bu dersin tetiği: **…**', after a blank line or another bullet"
             case .twoTriggers(let first, let second):
                 "the trigger bullet states two triggers, '\(first)' and '\(second)'; a lesson declares one, so keep "
                     + "the one its trees show"
@@ -243,10 +290,70 @@ extension Diagnostic {
     static func triggerDistribution(at location: SourceLocation, trigger: String, claimed: Int, actual: Int)
         -> Diagnostic
     {
+        triggerDistribution(at: location, [(trigger, claimed, actual)])
+    }
+
+    /// One count of the sentence given to several triggers (`ebeveyn ve gözlem 5'er`), each wrong.
+    static func triggerDistribution(
+        at location: SourceLocation, _ counts: [(trigger: String, claimed: Int, actual: Int)]
+    ) -> Diagnostic {
+        let says = counts.map { "\($0.trigger) \($0.claimed)" }.joined(separator: " and ")
+        let declare = counts.enumerated().map { index, count in
+            index == 0
+                ? "\(Plural.count(count.actual, "lesson")) \(Plural.form(count.actual, "declares", "declare")) \(count.trigger)"
+                : "\(count.actual) \(count.trigger)"
+        }.joined(separator: " and ")
+        return Diagnostic(.triggerDistribution, at: location, "says \(says), but \(declare)")
+    }
+
+    /// ` (it has U+00A0 NO-BREAK SPACE)` for the characters of `text` a reader cannot see or tell
+    /// apart, each named once; nothing when it has none.
+    static func named(inside text: String) -> String {
+        var seen: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where Invisible.isSuspicious(scalar) && !seen.contains(scalar) {
+            seen.append(scalar)
+        }
+        guard !seen.isEmpty else { return "" }
+        return " (it has \(seen.map(Invisible.describe).joined(separator: " and ")))"
+    }
+
+    enum DistributionName {
+        /// The sentence names `written`, which reads as `trigger` but differs from it by a character
+        /// a reader cannot see or tell apart.
+        case unseen(written: String, trigger: String)
+        /// The sentence counts `name`, which is not a trigger; `near`: a trigger it lacks, a slip away.
+        case unknown(String, near: String?)
+    }
+
+    static func triggerDistributionName(at location: SourceLocation, _ problem: DistributionName) -> Diagnostic {
+        let message =
+            switch problem {
+            case .unseen(let written, let trigger):
+                "names the trigger '\(written)', which is not '\(trigger)' byte for byte"
+                    + unseen(written, trigger) + "; write '\(trigger)'"
+            case .unknown(let name, let near):
+                "counts '\(name)', which is not a trigger"
+                    + (near.map { " (did you mean '\($0)'?)" } ?? "; the triggers are yerel, ebeveyn, gözlem and ortam")
+            }
+        return Diagnostic(.triggerDistribution, at: location, message)
+    }
+
+    /// The sentence names `stated` lessons where its counts cover `actual`.
+    static func triggerDistributionTotal(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,
-            "says \(trigger) \(claimed), but \(Plural.count(actual, "lesson")) "
-                + "\(Plural.form(actual, "declares", "declare")) \(trigger)")
+            "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
+                + "\(Plural.form(actual, "declares", "declare")) one trigger")
+    }
+
+    /// The sentence gives the opening lesson's distribution as `stated`; the lesson at `path` declares `declared`.
+    static func triggerDistributionOpening(at location: SourceLocation, stated: [Int], path: String, declared: [Int])
+        -> Diagnostic
+    {
+        func slashed(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: "/") }
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "says the distribution \(slashed(stated)), but \(path) declares \(slashed(declared))")
     }
 
     /// The distribution sentence counts some triggers but not `missing`.

@@ -1,16 +1,25 @@
 import Foundation
 
-/// The sentence in the closing (last) lesson that counts the single triggers the lessons declare
-/// (a lesson declaring a distribution is not counted). Earlier lessons use the same words for
-/// recomputation counts, so only the last lesson is read.
+/// The sentence in the closing (last) lesson, or in the course index, that counts the single
+/// triggers the lessons declare (a lesson declaring a distribution is not counted). Earlier
+/// lessons use the same words for recomputation counts, so only the last lesson and the index
+/// are read.
+///
+/// Which paragraph is the sentence is decided by what it says: it speaks of the course's lessons
+/// (a word `ders…`, `dağılım…` or `açılış…`) and counts two triggers at least. A paragraph that
+/// ends in a colon takes the list right after it (`- yerel 6`, one item a count). A paragraph
+/// that counts without speaking of lessons (`Son sayım: yerel 0, …`, a tree's result) is about
+/// something else and is not judged.
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
-/// right before it (`6 yerel`, `altı yerel`), or the names listed and their counts after them in
-/// the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in parentheses), in digits or
-/// in Turkish number words. It is judged whole: every count it states, a repeated one too, is
-/// compared. A paragraph that names all four and counts some but not all is the sentence with its
-/// text unreadable: one finding, never "not applicable".
+/// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`), or the names listed and their counts
+/// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
+/// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
+/// number words. It is judged whole: every count it states, a repeated one too, is compared; a
+/// count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
+/// the opening lesson's distribution (`2/2/2/2`) too. A sentence that counts some triggers but
+/// not all is the sentence with its text unreadable: one finding, never "not applicable".
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
@@ -20,32 +29,66 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
-        let candidates = Self.candidates(in: lesson)
-        guard let (block, counts) = candidates.first(where: { $0.counts.allSatisfy { !$0.isEmpty } }) else {
-            // The sentence written in the source but hidden by the rendering: one finding, there
-            // (unless a fence slip hid it, which is the finding then).
-            if !lesson.lesson.fencesAreUncertain, let hidden = Self.hiddenSentence(in: lesson) {
-                return .checked([.triggerDistributionHidden(at: hidden.location, reason: hidden.reason)])
-            }
+        var findings: [Diagnostic] = []
+        var judged = false
+        if let sentence = Self.candidates(in: lesson).first {
+            judged = true
+            findings += judge(sentence, path: lesson.path, course)
+        } else if lesson.lesson.fencesAreUncertain {
             // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
-            if lesson.lesson.fencesAreUncertain { return .checked([]) }
-            guard let best = candidates.max(by: { $0.counts.count { !$0.isEmpty } < $1.counts.count { !$0.isEmpty } })
-            else { return .notApplicable("no sentence in the last lesson gives the four triggers their counts") }
-            let missing = Triggers.names.indices.filter { best.counts[$0].isEmpty }.map { Triggers.names[$0].declared }
-            return .checked([
-                .triggerDistributionUnreadable(at: best.block.location(of: 0, in: lesson.path), missing: missing)
-            ])
+            judged = true
+        } else if let hidden = Self.hiddenSentence(in: lesson) {
+            // The sentence written in the source but hidden by the rendering: one finding, there.
+            judged = true
+            findings.append(.triggerDistributionHidden(at: hidden.location, reason: hidden.reason))
+        }
+        if let index = course.index, let sentence = Self.findCandidates(in: index.prose).first {
+            judged = true
+            findings += judge(sentence, path: index.prose.path, course)
+        }
+        guard judged else {
+            return .notApplicable("no paragraph of the last lesson or the index counts the lessons' triggers")
+        }
+        return .checked(findings)
+    }
+
+    /// The findings of one sentence: a name that is not a trigger or is written with a character a
+    /// reader cannot see, an unreadable count, then every count against the lessons' declarations.
+    private func judge(_ sentence: Candidate, path: String, _ course: CourseFacts) -> [Diagnostic] {
+        var findings = sentence.blocks.flatMap {
+            GitHubOnlyText.warnings(in: $0, path: path, claim: "distribution sentence")
+        }
+        func location(_ word: Int) -> SourceLocation { sentence.location(ofWord: word, in: path) }
+        for (word, trigger) in sentence.unseen {
+            findings.append(
+                .triggerDistributionName(
+                    at: location(word), .unseen(written: sentence.words[word].written, trigger: trigger)))
+        }
+        let missing = Triggers.names.indices.filter { sentence.counts[$0].isEmpty }
+        // A count of a name that is not a trigger is the slip; a trigger it may stand for is then not missing too.
+        for word in sentence.unknown {
+            let name = sentence.words[word].text
+            let near = missing.map { Triggers.names[$0].declared }.first {
+                Suggestion.distance(Array(name), Array($0)) <= 2
+            }
+            findings.append(.triggerDistributionName(at: location(word), .unknown(name, near: near)))
+        }
+        guard sentence.unknown.isEmpty else { return findings }
+        guard missing.isEmpty else {
+            findings.append(
+                .triggerDistributionUnreadable(
+                    at: location(0), missing: missing.map { Triggers.names[$0].declared }))
+            return findings
         }
         // A declaration its own lesson contradicts, or a lesson without one when others have one,
         // is reported once, by declared-trigger; the counts are then not known, so the sentence is
         // not judged.
-        let parity = GitHubOnlyText.warnings(in: block, path: lesson.path, claim: "distribution sentence")
         let declarations = course.lessons.map(\.declaration)
         guard
             declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }
             ),
             !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
-        else { return .checked(parity) }
+        else { return findings }
         var actual = Triggers.names.map { _ in 0 }
         for declaration in declarations {
             guard let printed = declaration?.printed,
@@ -53,37 +96,72 @@ package struct TriggerDistributionClaim: ClaimCheck {
             else { continue }
             actual[index] += 1
         }
-        var findings = parity
         // Every count the sentence states, in reading order: a second count of one trigger is read too.
-        let stated = Triggers.names.indices.flatMap { index in counts[index].map { (index, $0) } }
-        for (index, claimed) in stated.sorted(by: { $0.1.offset < $1.1.offset }) where claimed.value != actual[index] {
-            let name = Triggers.names[index]
-            findings.append(
-                .triggerDistribution(
-                    at: block.location(of: claimed.offset, in: lesson.path), trigger: name.declared,
-                    claimed: claimed.value, actual: actual[index]))
+        // One count for several names (`ebeveyn ve gözlem 5'er`) is one finding.
+        let stated = Triggers.names.indices.flatMap { index in sentence.counts[index].map { (index, $0) } }
+        var wrong: [Int: [(trigger: String, claimed: Int, actual: Int)]] = [:]
+        for (index, claimed) in stated where claimed.value != actual[index] {
+            wrong[claimed.word, default: []].append((Triggers.names[index].declared, claimed.value, actual[index]))
         }
-        return .checked(findings)
+        for word in wrong.keys.sorted() {
+            findings.append(.triggerDistribution(at: location(word), wrong[word]!))
+        }
+        // The number of lessons it counts (`yirmi dersin`): those its counts cover, or the whole course.
+        let counted = actual.reduce(0, +)
+        if let total = sentence.total, total.value != counted, total.value != course.lessons.count {
+            findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
+        }
+        // The opening lesson's distribution (`ayrıca 2/2/2/2`): the one lesson that declares one.
+        let openings = course.lessons.indices.filter { declarations[$0]?.distribution != nil }
+        if let quad = sentence.quad, openings.count == 1, let declared = declarations[openings[0]]?.distribution,
+            DeclaredTriggerClaim.isSound(openings[0], in: course), quad.values != declared
+        {
+            let first = quad.values.indices.first { quad.values[$0] != declared[$0] } ?? 0
+            findings.append(
+                .triggerDistributionOpening(
+                    at: location(quad.words[first]), stated: quad.values, path: course.lessons[openings[0]].path,
+                    declared: declared))
+        }
+        return findings
     }
 
-    /// The paragraphs that may be the sentence. The anchor is a paragraph naming all four
-    /// triggers, one at least with its count (fewer names are a recomputation count or a
-    /// mention, as in every other lesson). The first that counts all four is the sentence;
-    /// without one, the one that counts most is, unreadable.
+    /// The paragraphs that may be the sentence, the likeliest first: the ones that count all four
+    /// triggers, then those that name a distribution or a number of lessons, then in reading order.
     /// Found once for a lesson's text, whoever asks first (`prepare`, beside the trees' runs).
     static func candidates(in lesson: CourseFacts.LessonFacts) -> [Candidate] {
         lesson.distributionCandidates.update { found in
             if let found { return found }
-            let candidates = findCandidates(in: lesson)
+            let candidates = findCandidates(in: lesson.prose)
             found = candidates
             return candidates
         }
     }
 
-    /// A paragraph that may be the sentence, with the counts it gives each trigger (in
-    /// `Triggers.names` order; none, one, or more when it counts a trigger again) and where in the
-    /// source each count is.
-    typealias Candidate = (block: Prose.TextBlock, counts: [[(value: Int, offset: Int)]])
+    /// A paragraph that may be the sentence (with the list it introduces), its words as rendered,
+    /// and what it states: the counts it gives each trigger (in `Triggers.names` order; none, one,
+    /// or more when it counts a trigger again), by word.
+    struct Candidate: Sendable {
+        var blocks: [Prose.TextBlock]
+        var words: [Word]
+        var counts: [[(value: Int, word: Int)]]
+        /// Words counted as if names of triggers that are not triggers (`gezinme 2` among the counts).
+        var unknown: [Int] = []
+        /// Words that read as a trigger but differ from it in bytes (a decomposed or look-alike
+        /// letter), with the trigger.
+        var unseen: [(word: Int, trigger: String)] = []
+        /// The number of lessons it names (`yirmi dersin`).
+        var total: (value: Int, word: Int)?
+        /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
+        var quad: (values: [Int], words: [Int])?
+        /// How likely it is the sentence: it counts all four, then it names a distribution or a number of lessons.
+        var rank = 0
+
+        /// Where word `word` is in the source.
+        func location(ofWord word: Int, in path: String) -> SourceLocation {
+            guard word < words.count else { return blocks[0].location(of: 0, in: path) }
+            return blocks[words[word].block].location(of: words[word].offset, in: path)
+        }
+    }
 
     /// The sentence is found in the text alone, so the claim looks for it before the trees have
     /// run; only the judging of its counts waits for them.
@@ -91,18 +169,44 @@ package struct TriggerDistributionClaim: ClaimCheck {
         if let lesson = course.lessons.last { _ = Self.candidates(in: lesson) }
     }
 
-    private static func findCandidates(in lesson: CourseFacts.LessonFacts) -> [Candidate] {
+    /// The words that say a paragraph speaks of the course's lessons: lesson, distribution, opening.
+    private static let lessonWords = ["ders", "dağılım", "açılış"]
+
+    static func findCandidates(in prose: Prose) -> [Candidate] {
         var candidates: [Candidate] = []
-        for block in lesson.prose.blocks where mayNameAll(source: block.source) {
-            let characters = block.inline.readable()
-            guard mayNameAll(characters) else { continue }
-            let words = Self.words(characters)
-            let names = Set(words.map(\.text))
-            guard Triggers.names.allSatisfy({ names.contains($0.declared) }) else { continue }
-            let counts = Self.counts(in: words)
-            if counts.contains(where: { !$0.isEmpty }) { candidates.append((block, counts)) }
+        let blocks = prose.blocks
+        for (position, block) in blocks.enumerated() where block.kind == .paragraph {
+            // A paragraph ending in a colon takes the list right after it, an item a line.
+            var unit = [block]
+            if block.source.hasSuffix(":") || block.inline.plain().hasSuffix(":") {
+                var last = block.segments.last!.line.number
+                for next in blocks[(position + 1)...] {
+                    guard next.itemMarker != nil, next.firstLine.number <= last + 2 else { break }
+                    unit.append(next)
+                    last = next.segments.last!.line.number
+                }
+            }
+            guard mayCount(source: unit.map(\.source).joined(separator: "\n")) else { continue }
+            var words: [Word] = []
+            for (index, member) in unit.enumerated() {
+                var read = Self.words(member.inline.readable())
+                for word in read.indices { read[word].block = index }
+                // Each item of the list is one more item of the sentence's list: after a comma.
+                if index > 0, !read.isEmpty {
+                    read[0].gap = "," + read[0].gap
+                    read[0].separated = true
+                }
+                words += read
+            }
+            guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
+            var candidate = reading(words)
+            guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 else { continue }
+            candidate.blocks = unit
+            candidates.append(candidate)
         }
-        return candidates
+        // The likeliest first; a stable sort keeps reading order among equals.
+        return candidates.enumerated().sorted { ($0.element.rank, -$0.offset) > ($1.element.rank, -$1.offset) }
+            .map(\.element)
     }
 
     /// A source line that names the four triggers, each with a number right after it, where the
@@ -128,7 +232,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The four counts the sentence gives, in `Triggers.names` order, when one paragraph reads whole
     /// and gives each trigger one number (a sentence that contradicts itself counts nothing).
     static func sentence(in lesson: CourseFacts.LessonFacts) -> [Int]? {
-        guard let counts = candidates(in: lesson).first(where: { $0.counts.allSatisfy { !$0.isEmpty } })?.counts,
+        guard let counts = candidates(in: lesson).first?.counts, counts.allSatisfy({ !$0.isEmpty }),
             counts.allSatisfy({ count in count.allSatisfy { $0.value == count[0].value } })
         else { return nil }
         return counts.map { $0[0].value }
@@ -137,42 +241,49 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// One word of a paragraph as rendered: its text (lowercased), the UTF-8 offset in the source
     /// it came from, whether punctuation other than `:` stands between it and the word before,
     /// that punctuation (`gap`), and whether it is a number that cannot be a count (`6,5`, `6.5`, `%6`).
-    struct Word {
+    struct Word: Sendable {
         var text: String
         var offset: Int
         var separated = false
         var notACount = false
         var gap = ""
+        /// The word as written (not lowercased), for a message.
+        var written = ""
+        /// A number with a distributive suffix (`6'şar`, `4'er`, `altışar`): each of the names before it.
+        var distributive = false
+        /// Which block of a sentence and its list the word is in.
+        var block = 0
     }
 
     /// The names, folded to lower case, as bytes.
     private static let nameBytes = Triggers.names.map { Array($0.declared.utf8) }
 
-    /// False only when the paragraph certainly names fewer than all four triggers: its bytes
-    /// folded to lower case (ASCII, and Latin-1 capitals such as `Ö`) lack a name. Splitting every
+    /// False only when the paragraph certainly names fewer than two triggers: its bytes folded to
+    /// lower case (ASCII, and Latin-1 capitals such as `Ö`) hold fewer names. Splitting every
     /// paragraph into words cost most of the claims' time; a word that is a name is text that
     /// holds its bytes, unless a combining mark spells a letter, which keeps the paragraph.
-    static func mayNameAll(_ characters: [(character: Character, offset: Int)]) -> Bool {
-        foldedHoldAllNames(characters.lazy.flatMap(\.character.utf8), source: false)
+    static func mayCount(_ characters: [(character: Character, offset: Int)]) -> Bool {
+        foldedHoldNames(characters.lazy.flatMap(\.character.utf8), source: false)
     }
 
-    /// `mayNameAll` before any rendering, on the paragraph's source: false only when no rendering
-    /// of it can name all four. Emphasis and code marks (`*`, `_`, `` ` ``, `~`) are dropped, since
-    /// `ye**re**l` reads as `yerel`; a source that renders text it does not spell (an entity, an
-    /// escape, HTML, a link's brackets) is always kept. Rendering every paragraph to ask this cost
-    /// more than the claim's own work.
-    static func mayNameAll(source: String) -> Bool {
-        foldedHoldAllNames(source.utf8, source: true)
+    /// `mayCount` before any rendering, on the paragraph's source: false only when no rendering
+    /// of it can name two triggers. Emphasis and code marks (`*`, `_`, `` ` ``, `~`) are dropped,
+    /// since `ye**re**l` reads as `yerel`; a source that renders text it does not spell (an entity,
+    /// an escape, HTML, a link's brackets) is always kept. Rendering every paragraph to ask this
+    /// cost more than the claim's own work.
+    static func mayCount(source: String) -> Bool {
+        foldedHoldNames(source.utf8, source: true)
     }
 
-    /// The one fold under both: true at once for a combining mark (and, in a source, for what
-    /// renders text it does not spell), else whether the folded bytes hold every name.
-    private static func foldedHoldAllNames(_ bytes: some Sequence<UInt8>, source: Bool) -> Bool {
+    /// The one fold under both: true at once for a combining mark or a format character (and, in a
+    /// source, for what renders text it does not spell), else whether the folded bytes hold two names.
+    private static func foldedHoldNames(_ bytes: some Sequence<UInt8>, source: Bool) -> Bool {
         var folded: [UInt8] = []
         folded.reserveCapacity(bytes.underestimatedCount)
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte == 0xCC || byte == 0xCD { return true }
+            if byte == 0xCC || byte == 0xCD || byte == 0xE2 || byte == 0xEF { return true }
+            if previous == 0xC2 && byte == 0xAD { return true }
             if source {
                 switch byte {
                 case UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: "["): return true
@@ -186,10 +297,26 @@ package struct TriggerDistributionClaim: ClaimCheck {
             previous = byte
         }
         return folded.withUnsafeBufferPointer { text in
-            nameBytes.allSatisfy { name in
+            nameBytes.count { name in
                 name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
-            }
+            } >= 2
         }
+    }
+
+    /// The suffixes a count takes after an apostrophe (`6'sı`, `4'ü`, `6'şar`): the count read,
+    /// the suffix dropped; the distributive ones (`-şar`, `-er`) give the count to each name before it.
+    private static let distributiveSuffixes: Set<String> = ["şar", "şer", "ar", "er"]
+    /// Number words with the distributive suffix: `altışar` is six each.
+    static let distributives: [String: Int] = [
+        "birer": 1, "ikişer": 2, "üçer": 3, "dörder": 4, "beşer": 5, "altışar": 6, "yedişer": 7, "sekizer": 8,
+        "dokuzar": 9, "onar": 10,
+    ]
+
+    /// True for a character a word may hold unseen, which splits no word: a format character (a
+    /// zero-width space, a soft hyphen), followed by a letter.
+    private static func isUnseenJoiner(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+        return scalar.properties.generalCategory == .format
     }
 
     /// The words a reader reads in a paragraph: entities decoded, escapes resolved, raw HTML and
@@ -203,6 +330,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var text = ""
             for index in range { text.append(characters[index].character) }
             return text
+        }
+        func continues(_ index: Int) -> Bool {
+            let character = characters[index].character
+            if character.isLetterOrNumber { return true }
+            return isUnseenJoiner(character) && index + 1 < characters.count
+                && characters[index + 1].character.isLetterOrNumber
         }
         var words: [Word] = []
         var index = 0
@@ -220,11 +353,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             let start = index
-            while index < characters.count, characters[index].character.isLetterOrNumber {
+            while index < characters.count, continues(index) {
                 index += 1
             }
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
+            var distributive = false
             if word.allSatisfy(\.isNumeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
@@ -236,11 +370,26 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     notACount = true
                 }
                 if index < characters.count, ascii(index) == UInt8(ascii: "%") { notACount = true }
+                // A suffix after an apostrophe is the count's case ending: `6'sı yerel` counts six.
+                if !notACount, index + 1 < characters.count,
+                    characters[index].character == "'"
+                        || characters[index].character == "\u{2019}", characters[index + 1].character.isLetter
+                {
+                    var end = index + 1
+                    while end < characters.count, characters[end].character.isLetter { end += 1 }
+                    distributive = distributiveSuffixes.contains(lowercased(text((index + 1)..<end)))
+                    index = end
+                }
+            }
+            var lower = lowercased(word)
+            if let each = distributives[lower] {
+                lower = String(each)
+                distributive = true
             }
             words.append(
                 Word(
-                    text: lowercased(word), offset: characters[start].offset, separated: separated,
-                    notACount: notACount, gap: gap))
+                    text: lower, offset: characters[start].offset, separated: separated,
+                    notACount: notACount, gap: gap, written: word, distributive: distributive))
             separated = false
             gap = ""
         }
@@ -292,19 +441,32 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return nil
     }
 
-    /// Every count a paragraph gives each trigger, in `Triggers.names` order, with each count's
-    /// offset. Listed names with their counts after them in order (`yerel, ebeveyn, gözlem ve
-    /// ortam: 6, 4, 4, 6`, or the counts in parentheses) are read first; then each other name takes
-    /// the number right after it (a colon or an opening parenthesis between them) or right before
-    /// it, whichever of the two the paragraph uses more, the other where that gives none. Each
-    /// number counts once.
-    static func counts(in words: [Word]) -> [[(value: Int, offset: Int)]] {
-        var counts: [[(value: Int, offset: Int)]] = Triggers.names.map { _ in [] }
+    /// Everything a paragraph states about the triggers: every count it gives each trigger, in
+    /// `Triggers.names` order, by word. Listed names with their counts after them in order
+    /// (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or the counts in parentheses), or one
+    /// distributive count after them (`yerel ve ortam 6'şar`), are read first; then each other name
+    /// takes the number right after it (a colon or an opening parenthesis between them) or right
+    /// before it, whichever of the two the paragraph uses more, the other where that gives none.
+    /// Each number counts once. Then what else it states: a name in a list of counts that is not a
+    /// trigger, a number of lessons, four slashed counts no trigger took.
+    static func reading(_ words: [Word]) -> Candidate {
+        var counts: [[(value: Int, word: Int)]] = Triggers.names.map { _ in [] }
         var usedNumbers = Set<Int>()
         var usedNames = Set<Int>()
+        // Which trigger each word reads as: by its bytes, else as a reader sees it (composed, look-alikes read).
+        var unseen: [(word: Int, trigger: String)] = []
+        let triggers: [Int?] = words.indices.map { index in
+            let text = words[index].text
+            if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
+            guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            let read = Invisible.reading(text)
+            guard let found = Triggers.names.firstIndex(where: { $0.declared.sameBytes(read) }) else { return nil }
+            unseen.append((index, Triggers.names[found].declared))
+            return found
+        }
         func trigger(_ index: Int) -> Int? {
             guard index >= 0, index < words.count else { return nil }
-            return Triggers.names.firstIndex { $0.declared == words[index].text }
+            return triggers[index]
         }
         let connectives: Set<String> = ["ve", "ile", "veya"]
         /// The next item of a list after `index`: a comma (or `separator`) before it, or a connective
@@ -322,7 +484,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             return nil
         }
-        // Listed names, then as many numbers after a colon or an opening parenthesis.
+        // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
         while index < words.count {
             guard trigger(index) != nil else {
@@ -334,6 +496,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 names.append(next)
             }
             let first = names.last! + 1
+            if names.count >= 2, first < words.count, words[first].distributive,
+                words[first].gap.allSatisfy({ $0 == ":" }), let each = number(words, at: first)
+            {
+                for name in names {
+                    counts[trigger(name)!].append((each.value, first))
+                    usedNames.insert(name)
+                }
+                usedNumbers.insert(first)
+                index = first + 1
+                continue
+            }
             guard names.count >= 2, first < words.count, !words[first].gap.isEmpty,
                 words[first].gap.allSatisfy({ $0 == ":" || $0 == "(" }), let opening = number(words, at: first)
             else {
@@ -352,7 +525,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if numbers.count == names.count {
                 for (name, (at, count)) in zip(names, numbers) {
-                    counts[trigger(name)!].append((count.value, words[at].offset))
+                    counts[trigger(name)!].append((count.value, at))
                     usedNames.insert(name)
                     for word in at..<(at + count.length) { usedNumbers.insert(word) }
                 }
@@ -382,14 +555,57 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
         var found: [(trigger: Int, value: Int, at: Int)] = []
+        var pairs: [Int: Int] = [:]
         for name in others {
             let sides = afterFirst ? [after, before] : [before, after]
             guard let count = sides.lazy.compactMap({ $0(name) }).first else { continue }
             for word in count.at..<(count.at + count.length) { usedNumbers.insert(word) }
             found.append((trigger(name)!, count.value, count.at))
+            if count.at == name + 1 { pairs[name] = count.length }
         }
-        for (trigger, value, at) in found { counts[trigger].append((value, words[at].offset)) }
-        for index in counts.indices { counts[index].sort { $0.offset < $1.offset } }
-        return counts
+        for (trigger, value, at) in found { counts[trigger].append((value, at)) }
+        for index in counts.indices { counts[index].sort { $0.word < $1.word } }
+        var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
+
+        // A name in a list of `name count` items that is not a trigger (`ortam 6, gezinme 2`); one
+        // whose count is the sum of the others is their total (`toplam 20`).
+        let sum = counts.joined().reduce(0) { $0 + $1.value }
+        for (name, length) in pairs {
+            var item = name + 1 + length
+            while item + 1 < words.count, trigger(item) == nil, number(words, at: item) == nil,
+                words[item].gap.allSatisfy({ $0 == "," }), !words[item].gap.isEmpty || words[item].block > 0,
+                words[item + 1].gap.allSatisfy({ $0 == ":" || $0 == "(" }), !usedNumbers.contains(item + 1),
+                let count = number(words, at: item + 1), count.value != sum
+            {
+                candidate.unknown.append(item)
+                usedNumbers.insert(item + 1)
+                item += 1 + count.length
+            }
+        }
+        candidate.unknown = Set(candidate.unknown).sorted()
+        // A number right before a word for lessons (`yirmi dersin`; `bir` alone is "a").
+        for word in words.indices where words[word].text.hasPrefix("ders") && !words[word].separated {
+            for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
+                if let found = number(words, at: word - length), found.length == length, found.value > 1 {
+                    candidate.total = (found.value, word - length)
+                    break
+                }
+            }
+            if candidate.total != nil { break }
+        }
+        // Four slashed numbers no trigger took.
+        for first in words.indices where first + 3 < words.count && !usedNumbers.contains(first) {
+            let run = Array(first...(first + 3))
+            guard run.allSatisfy({ !usedNumbers.contains($0) && words[$0].text.allSatisfy(\.isNumber) }),
+                run.dropFirst().allSatisfy({ words[$0].gap == "/" }),
+                case let values = run.compactMap({ Int(words[$0].text) }), values.count == 4
+            else { continue }
+            candidate.quad = (values, run)
+            break
+        }
+        let all = counts.allSatisfy { !$0.isEmpty }
+        let named = words.contains { $0.text.hasPrefix("dağılım") } || candidate.total != nil
+        candidate.rank = (all ? 2 : 0) + (named ? 1 : 0)
+        return candidate
     }
 }

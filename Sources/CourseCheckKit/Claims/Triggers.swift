@@ -15,18 +15,35 @@ package enum Triggers {
         /// Another trigger the bullet names after its first (`**yerel** ve **ebeveyn**`), and where:
         /// a bullet states one trigger, so a second is a finding.
         package var second: (value: String, location: SourceLocation)?
+        /// The first trigger the bullet names, when it names a second (`**ortam ve ebeveyn**` names `ortam`).
+        package var firstNamed: String?
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
-        package var distribution: [Int]? {
-            guard let open = value.firstIndex(of: "("), let close = value.lastIndex(of: ")"), open < close else {
-                return nil
-            }
-            let numbers = value[value.index(after: open)..<close].split(separator: "/").compactMap { Int($0) }
-            return numbers.count == 4 ? numbers : nil
-        }
+        package var distribution: [Int]? { Triggers.distribution(in: value) }
 
         /// The printed spelling of a single-trigger declaration.
         package var printed: String? { names.first { $0.declared.sameBytes(value) }?.printed }
+    }
+
+    /// The four numbers of a distribution written `(a/b/c/d)` in `text`, spaces around a slash
+    /// read as a reader reads them (`(2 / 2 / 2 / 2)`).
+    static func distribution(in text: String) -> [Int]? {
+        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else {
+            return nil
+        }
+        let parts = text[text.index(after: open)..<close].split(separator: "/", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Int(spaced(String($0)).trimmingWhitespaces) }
+        return parts.count == 4 && numbers.count == 4 ? numbers : nil
+    }
+
+    /// The one trigger `text` names (`ortam.`), as the words a reader reads; nil for none or several.
+    static func named(in text: String) -> String? {
+        let characters = Inline(plain: text).readable()
+        let named = Set(
+            TriggerDistributionClaim.words(characters).compactMap { word in
+                names.first { $0.declared.sameBytes(word.text) }?.declared
+            })
+        return named.count == 1 ? named.first : nil
     }
 
     static let bulletLead = "Bu dersin tetiği:"
@@ -56,12 +73,13 @@ package enum Triggers {
             let named = TriggerDistributionClaim.words(
                 inline.readable().filter { $0.offset >= strong.content.lowerBound }
             )
-            .filter { word in names.contains { $0.declared == word.text } }
-            let second = named.first { !$0.text.sameBytes(named[0].text) }
+            .filter { word in names.contains { $0.declared.sameBytes(Invisible.reading(word.text)) } }
+            let second = named.first { !Invisible.reading($0.text).sameBytes(Invisible.reading(named[0].text)) }
             declarations.append(
                 Declaration(
                     value: value, location: block.location(of: strong.content.lowerBound, in: prose.path),
-                    second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) }))
+                    second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) },
+                    firstNamed: second == nil ? nil : named[0].text))
         }
         return declarations
     }
@@ -83,12 +101,70 @@ package enum Triggers {
         return nil
     }
 
-    /// A bullet that opens `Bu dersin tetiği:` but gives no bold value: where its text starts,
-    /// and the text as rendered. The anchor is on the page; its value cannot be read.
+    /// Why a lesson without a declaration has none, when the trigger bullet is there but slipped:
+    /// a bullet that opens with the lead but gives no bold value after it, a line that opens with
+    /// the lead but renders as no bullet of its own, or a bullet whose lead is a slip away. One
+    /// finding, at that line; nil when the lesson has no such line.
+    static func slippedBullet(in prose: Prose) -> (location: SourceLocation, problem: Diagnostic.DeclaredTrigger)? {
+        if let bullet = unreadableBullet(in: prose) {
+            return (bullet.location, .notBold(written: bullet.written))
+        }
+        if let line = leadOutsideABullet(in: prose) {
+            return (line.location, .notABullet(reason: line.reason))
+        }
+        if let bullet = misspeltLead(in: prose) {
+            return (bullet.location, .misspeltLead(written: bullet.written))
+        }
+        return nil
+    }
+
+    /// A source line that opens with the lead (after a list marker, if any) but is not the start
+    /// of a bullet: a numbered item, a paragraph, or a line the text above takes in (a list
+    /// numbered from 6 cannot interrupt a paragraph). Where its text starts, and why.
+    static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, reason: String)? {
+        for block in prose.blocks where block.kind == .paragraph {
+            let isBullet = block.itemMarker.map { "-*+".contains($0) } ?? false
+            for (index, segment) in block.segments.enumerated() where !(index == 0 && isBullet) {
+                var text = Substring(segment.text)
+                let digits = text.prefix { $0.isASCII && $0.isNumber }
+                if index > 0, !digits.isEmpty, text.dropFirst(digits.count).first.map({ ".)".contains($0) }) == true {
+                    text = text.dropFirst(digits.count + 1)
+                } else if index > 0, let first = text.first, "-*+".contains(first) {
+                    text = text.dropFirst()
+                }
+                let marker = segment.text.utf8.count - text.utf8.count
+                text = text.drop { $0 == " " || $0 == "\t" }
+                let rendered = spaced(Inline(String(text)).plain())
+                guard rendered.hasPrefix(bulletLead) else { continue }
+                let reason =
+                    if index > 0 {
+                        marker > 0
+                            ? "'\(segment.text.prefix(marker))' cannot start a list inside the text above, so this line "
+                                + "renders as part of it"
+                            : "this line renders as part of the text above it"
+                    } else if block.itemMarker != nil {
+                        "it renders as an item of a numbered list, not as a bullet"
+                    } else {
+                        "it renders as a paragraph, not as a bullet"
+                    }
+                return (SourceLocation(path: prose.path, line: segment.line.number, column: segment.column), reason)
+            }
+        }
+        return nil
+    }
+
+    /// A bullet that opens `Bu dersin tetiği:` but gives no bold value after it: where its text
+    /// starts, and the text after the lead as rendered. The anchor is on the page; its value
+    /// cannot be read.
     package static func unreadableBullet(in prose: Prose) -> (location: SourceLocation, written: String)? {
         for block in prose.bullets where leads(block) {
             let inline = block.inline
-            if inline.emphasis.contains(where: { $0.strong }) { continue }
+            // A bold after the lead is a declaration (read by `declarations`); a bold lead is not.
+            if inline.emphasis.contains(where: {
+                $0.strong && !$0.struck && spaced(unstruck(inline, 0..<$0.open)).trimmingWhitespaces == bulletLead
+            }) {
+                continue
+            }
             let written = inline.plain().dropFirst(bulletLead.count).trimmingCharacters(in: .whitespaces)
             // At the value when the lead is written plainly; else at the bullet.
             let lead = bulletLead.utf8.count

@@ -45,6 +45,14 @@ package struct FrontMatter: Sendable, Equatable {
 
     package var entries: [String: Entry]
     package var unreadable: [Unreadable] = []
+    /// A key given again after its first line, with the later value: YAML allows a key once, and
+    /// `entries` holds the first. The claims decide which of the values is the slip.
+    package var duplicates: [Duplicate] = []
+
+    package struct Duplicate: Sendable, Equatable {
+        package var key: String
+        package var entry: Entry
+    }
     /// The line of the closing `---`.
     package var closingLine: Int
 
@@ -55,7 +63,9 @@ package struct FrontMatter: Sendable, Equatable {
         guard lines.first?.text == "---" else { return nil }
         var entries: [String: Entry] = [:]
         var unreadable: [Unreadable] = []
+        var duplicates: [Duplicate] = []
         var currentList: String?
+        var currentDuplicate: Int?
         var index = 1
         func isBlank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
         func indentation(_ text: String) -> Int { text.prefix { $0 == " " }.count }
@@ -63,13 +73,16 @@ package struct FrontMatter: Sendable, Equatable {
             let line = lines[index]
             index += 1
             if line.text == "---" {
-                return FrontMatter(entries: entries, unreadable: unreadable, closingLine: line.number)
+                return FrontMatter(
+                    entries: entries, unreadable: unreadable, duplicates: duplicates, closingLine: line.number)
             }
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasCharacterPrefix("#") { continue }
             if trimmed == "-" || trimmed.hasCharacterPrefix("- ") {
                 if let key = currentList {
                     entries[key]?.items.append(scalar(String(trimmed.dropFirst())))
+                } else if let duplicate = currentDuplicate {
+                    duplicates[duplicate].entry.items.append(scalar(String(trimmed.dropFirst())))
                 } else {
                     unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
                 }
@@ -77,12 +90,15 @@ package struct FrontMatter: Sendable, Equatable {
             }
             // An indented line under `key:` with no value is nested content (a mapping) no claim reads.
             if line.text.hasCharacterPrefix(" ") || line.text.hasCharacterPrefix("\t") {
-                if currentList == nil { unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey)) }
+                if currentList == nil && currentDuplicate == nil {
+                    unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
+                }
                 continue
             }
             guard let (key, rest) = keyAndValue(line.text) else {
                 unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
                 currentList = nil
+                currentDuplicate = nil
                 continue
             }
             let value = rest.drop { $0 == " " || $0 == "\t" }
@@ -98,6 +114,21 @@ package struct FrontMatter: Sendable, Equatable {
                 index += 1
             }
             currentList = nil
+            currentDuplicate = nil
+            // A key given again: its value is kept aside, and a list's items go to that value.
+            if entries[key] != nil {
+                let entry: Entry
+                if opensList {
+                    entry = Entry(value: "", items: [], line: line.number)
+                } else if case .success(let text) = read(String(value), continuation) {
+                    entry = Entry(value: text, items: [], line: line.number)
+                } else {
+                    entry = Entry(value: String(value), items: [], line: line.number)
+                }
+                duplicates.append(Duplicate(key: key, entry: entry))
+                if opensList { currentDuplicate = duplicates.count - 1 }
+                continue
+            }
             if opensList {
                 entries[key] = Entry(value: "", items: [], line: line.number)
                 currentList = key
