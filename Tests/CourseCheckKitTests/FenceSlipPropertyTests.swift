@@ -7,8 +7,9 @@ import XCTest
 /// core, tree, expected block or display fragment is slipped the way an author's keyboard does
 /// it: a closing fence a backtick short, a closing fence given an info string, an invisible
 /// character typed before a fence, a closing fence indented four spaces or a tab, and any fence,
-/// opening or closing, written with another character, length or quote style. Whatever pairs
-/// wrongly after it, the run reports exactly one finding, on the slipped line; a rewrite GitHub
+/// opening or closing, written with another character, length or quote style, indented, typed
+/// behind a list marker or `>`, or deleted. Whatever pairs wrongly after it, the run reports
+/// exactly one finding, on the slipped line (two slips in one lesson, two); a rewrite GitHub
 /// renders the same (both fences tildes, or longer) reports none. cmark-gfm's renderings of the
 /// substitutions are committed (`Fixtures/fence-substitutions.json`).
 ///
