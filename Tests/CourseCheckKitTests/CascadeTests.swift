@@ -160,9 +160,9 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(
             findings(),
             [
-                "lessons/01-bildirimsel-sozdizim.md:125:3: error: this line would close the tree at line 95, but it is "
-                    + "indented 4 columns (a closing fence may have at most 3), so the tree runs on to line 127; indent it "
-                    + "less [unterminated-fence]"
+                "lessons/01-bildirimsel-sozdizim.md:125:7: error: this line would close the fence opened at line 95, "
+                    + "but it is indented 4 columns (a fence may have at most 3), so the block runs on and every later "
+                    + "fence pairs wrongly; indent it less [unterminated-fence]"
             ])
     }
 

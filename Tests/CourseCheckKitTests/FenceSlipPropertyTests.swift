@@ -7,8 +7,9 @@ import XCTest
 /// core, tree, expected block or display fragment is slipped the way an author's keyboard does
 /// it: a closing fence a backtick short, a closing fence given an info string, an invisible
 /// character typed before a fence, a closing fence indented four spaces or a tab, and any fence,
-/// opening or closing, written with another character, length or quote style. Whatever pairs
-/// wrongly after it, the run reports exactly one finding, on the slipped line; a rewrite GitHub
+/// opening or closing, written with another character, length or quote style, indented, typed
+/// behind a list marker or `>`, or deleted. Whatever pairs wrongly after it, the run reports
+/// exactly one finding, on the slipped line (two slips in one lesson, two); a rewrite GitHub
 /// renders the same (both fences tildes, or longer) reports none. cmark-gfm's renderings of the
 /// substitutions are committed (`Fixtures/fence-substitutions.json`).
 ///
@@ -143,6 +144,128 @@ final class FenceSlipPropertyTests: XCTestCase {
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(line):") ?? false, message)
             XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+        }
+    }
+
+    /// How a fence line may be typed into a container or indented: four spaces, a tab, a list
+    /// marker or `>` before it. Each makes the line no fence of its block.
+    static let prefixes = ["    ", "\t", "- ", "* ", "1. ", "> "]
+
+    /// The run blocks (core, trees, expected blocks, fragments) of a lesson's text, in order.
+    static func runBlocks(_ text: String, path: String) -> [Lesson.Block] {
+        let source = SourceFile(path: path, text: text)
+        return Classifier.classify(source, scanned: MarkdownScanner.scan(source)).0.blocks.filter {
+            [.core, .tree, .expected, .fragment].contains($0.role)
+        }
+    }
+
+    /// One slip of any shape in `block`'s opening or closing fence: another character, length or
+    /// quote style, indented too far or typed behind a container's marker, a backtick in an
+    /// opening fence's info string, or the fence line deleted (nil). Returns the line's index and
+    /// the slip in words.
+    static func slip(_ lines: inout [String?], _ block: Lesson.Block, _ random: inout Generator) -> (Int, String) {
+        let closing = random.next() % 2 == 0
+        let at = (closing ? block.fenced.closing.number : block.fenced.opening.number) - 1
+        let line = lines[at] ?? ""
+        let role = "\(block.role) \(closing ? "closing" : "opening") fence"
+        switch random.next() % 4 {
+        case 0:
+            lines[at] = nil
+            return (at, "\(role) deleted")
+        case 1 where !closing && !block.fenced.info.isEmpty:
+            lines[at] = line + "`"
+            return (at, "\(role) with a backtick in its info string")
+        case 1, 2:
+            let prefix = prefixes[Int(random.next() % UInt64(prefixes.count))]
+            lines[at] = prefix + line
+            return (at, "\(role) written '\(prefix)' + '\(line)'")
+        default:
+            let written =
+                closing
+                ? closingSlips[Int(random.next() % UInt64(closingSlips.count))]
+                : openingSlips[Int(random.next() % UInt64(openingSlips.count))] + line.dropFirst(3)
+            lines[at] = written
+            return (at, "\(role) written \(written)")
+        }
+    }
+
+    /// Fence lines indented four spaces or a tab, typed behind a list marker or `>`, or given a
+    /// backtick in an opening fence's info string, in a block of any role, opening or closing:
+    /// exactly one finding, on that line.
+    func testIndentedAndPrefixedFencesGiveOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            let closing = random.next() % 2 == 0
+            let at = (closing ? picked.block.fenced.closing.number : picked.block.fenced.opening.number) - 1
+            var lines = picked.lines
+            let prefix = Self.prefixes[Int(random.next() % UInt64(Self.prefixes.count))]
+            let backtick = !closing && !picked.block.fenced.info.isEmpty && random.next() % 4 == 0
+            lines[at] = backtick ? lines[at] + "`" : prefix + lines[at]
+            try lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "\(picked.block.role) \(closing ? "closing" : "opening") fence written '\(lines[at])': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+        }
+    }
+
+    /// A fence line deleted, opening or closing, in a block of any role: exactly one finding, that
+    /// a fence is missing, on the line that took its place (where the fence belongs).
+    func testADeletedFenceLineGivesOneFindingWhereItBelongs() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            let closing = random.next() % 2 == 0
+            let at = (closing ? picked.block.fenced.closing.number : picked.block.fenced.opening.number) - 1
+            var lines = picked.lines
+            lines.remove(at: at)
+            try lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "\(picked.block.role) \(closing ? "closing" : "opening") fence deleted: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1:") ?? false, message)
+            XCTAssertTrue(found.first?.contains(" fence is missing ") ?? false, message)
+        }
+    }
+
+    /// Two slips of any shape in two blocks of one lesson (not a tree and its own expected block):
+    /// exactly two findings, one on each slipped line (the line that took a deleted fence's place).
+    func testTwoSlipsInOneLessonGiveTwoFindings() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            let blocks = Self.runBlocks(picked.text, path: picked.file)
+            let first = Int(random.next() % UInt64(blocks.count - 2))
+            let second = first + 2 + Int(random.next() % UInt64(blocks.count - first - 2))
+            var lines = picked.lines.map { Optional($0) }
+            let (one, what) = Self.slip(&lines, blocks[first], &random)
+            let (other, otherWhat) = Self.slip(&lines, blocks[second], &random)
+            // Where each slip is reported: its line, moved up by a deleted line before it.
+            let expected = [one, other].map { at in lines[..<at].count { $0 != nil } + 1 }
+            try lines.compactMap { $0 }.joined(separator: "\n").write(
+                to: picked.url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(one + 1): \(what); "
+                + "\(other + 1): \(otherWhat): \(found)"
+            XCTAssertEqual(
+                found.compactMap { $0.split(separator: ":").dropFirst().first.flatMap { Int($0) } }, expected, message)
+            XCTAssertTrue(found.allSatisfy { $0.hasPrefix("lessons/\(picked.file):") }, message)
         }
     }
 

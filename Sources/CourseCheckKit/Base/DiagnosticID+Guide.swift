@@ -19,13 +19,15 @@ extension DiagnosticID {
         case .unterminatedFence:
             (
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
-                    + "list item it stands in. Every later fence then pairs with the wrong partner, so the finding "
-                    + "is at the slip that caused it.",
+                    + "list item it stands in, or a fence is missing or left over. Every later fence then pairs with "
+                    + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
+                    + "index), one for each slip.",
                 fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
                     + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
                     + "columns and inside the same container; open a block with three or more backticks or "
-                    + "tildes, as the lesson's other fences are. The message names what was written and the fence "
-                    + "meant there."
+                    + "tildes (no backtick in a backtick fence's info string), as the lesson's other fences are, "
+                    + "not behind a list marker or '>'. The message names what was written and the fence meant "
+                    + "there, or where a missing fence belongs."
             )
         case .markdownNesting:
             (

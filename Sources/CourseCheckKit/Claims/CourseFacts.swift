@@ -127,9 +127,16 @@ package struct CourseFacts: Sendable {
         /// item (`prose` and `blockItems` are of the repaired text), so the slip is one finding at
         /// its line and nothing it broke is judged until it is fixed.
         let overflows: [CourseIndexClaim.Overflow]
+        /// The index's fence slips, one finding each (course-index reports them): `file` and
+        /// `prose` are of the index with them repaired, so what a slip swallowed is not judged.
+        let fenceSlips: [Diagnostic]
 
-        package init(file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil) {
+        package init(
+            file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil,
+            fenceSlips: [Diagnostic] = []
+        ) {
             self.file = file
+            self.fenceSlips = fenceSlips
             self.bytes = bytes
             self.frontMatter = frontMatter
             conflicts = Classifier.conflictMarkers(file)

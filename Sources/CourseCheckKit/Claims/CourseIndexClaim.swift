@@ -209,7 +209,7 @@ package struct CourseIndexClaim: ClaimCheck {
         // Merge-conflict markers hold both sides of the index: they are its finding, until resolved.
         if !index.conflicts.isEmpty { return .checked(index.conflicts) }
         let path = index.file.path
-        var findings: [Diagnostic] = []
+        var findings = index.fenceSlips
         if let count = index.frontMatter?["lessons"] {
             if Int(count.value) != course.lessons.count {
                 findings.append(

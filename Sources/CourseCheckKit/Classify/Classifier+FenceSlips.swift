@@ -1,16 +1,21 @@
-/// Fence slips: a fence line written with the wrong character, length or quote style, a closing
-/// fence with an info string or indented too far, and an opening fence its closing fence cannot
-/// close. They are one class, decided one way: a line that looks like the fence the lesson meant
-/// there is the slip when writing that fence instead removes trouble the lesson's fences show
-/// (a block left open, a stray or lost output block, a block run on over the next) and brings
-/// none of its own. The reader sees the repaired line as the author meant it, so no shape of a
-/// slip needs a rule of its own, and what it explains is known exactly: its consequences.
+/// Fence slips: a fence line written with the wrong character, length or quote style, indented
+/// too far, typed behind a list marker or `>`, a closing fence with an info string, an opening
+/// fence its closing fence cannot close, a fence missing, and a fence left over. They are one
+/// class, decided one way: a line that looks like the fence the lesson meant there (or the place a
+/// missing fence belongs) is the slip when writing that fence instead removes trouble the
+/// lesson's fences show (a block left open, a stray or lost output block, a block run on over the
+/// next) and brings none of its own. The reader sees the repaired line as the author meant it, so
+/// no shape of a slip needs a rule of its own, and what it explains is known exactly: its
+/// consequences. A second slip is looked for in the lesson so repaired, and so on.
 extension Classifier {
     /// One piece of what a lesson's fences leave wrong: a lesson-shape finding by its id and line,
     /// or (`id` nil) a line inside a block that would open a block, where a block ran on over the next.
     struct FenceTrouble: Hashable {
         var id: DiagnosticID?
         var line: Int
+
+        /// A finding about the whole lesson (no tree, no core), which has no place of its own.
+        var isLessonWide: Bool { id == .noTrees || id == .notALesson || (id == .coreCount && line == 1) }
     }
 
     /// A slip found: its finding, the first body line of the block it left open (whose tree may
@@ -108,51 +113,145 @@ extension Classifier {
         return CodeFence(character: best.key.first ?? "`", length: best.key.count, indent: 0, info: "")
     }
 
-    /// A line that may be a slipped fence: where it is, the line written as the fence meant there,
-    /// and its finding given the lesson with that line repaired.
+    /// A line that may be a slipped fence, or the place a missing fence belongs: the line the
+    /// repair rewrites (`index`; the file's line count for a fence added at its end), the line and
+    /// column of the finding, the line written as the author meant it, and the finding given the
+    /// lesson so repaired. Every repair keeps the lesson's line numbers (a missing fence is written
+    /// over the blank line where it belongs, a fence left over becomes a blank line), so the
+    /// trouble before and after a repair compares line by line.
     struct SlipCandidate {
+        /// How a repair changes the lesson, in the order a tie between repairs is decided: a line
+        /// rewritten is a smaller guess than a fence added, and a fence left over is the last
+        /// explanation (a fence that opens a block after code was more likely meant to close it).
+        enum Repair: Int {
+            case rewrite, insertion, deletion
+        }
         var index: Int
+        var line: Int
         var column: Int
         /// True when the line is no fence at all (quotes, two backticks, a mix): never a block's
         /// content by intent, where a fence line of another length or character may be.
         var certain: Bool
+        var repair = Repair.rewrite
         var repaired: String
         var header: Int
         var opening: Int?
         var finding: (SourceLocation, BlockNode) -> Diagnostic
     }
 
-    /// The first fence slip of the lesson before line `before` (where a fence the reader cannot see
-    /// comes first): one finding at the slipped line, naming what was written and the fence meant.
-    /// `diagnostics`: the scan's and classification's findings, of which the slip explains some.
+    /// The slips looked for in one file: each round repairs one and looks again, so two slips give
+    /// two findings. Only a file whose fences show trouble has a round.
+    static let slipRounds = 3
+    /// The repairs tried in one round, the likeliest first.
+    static let repairsPerRound = 48
+
+    /// What a search for slips found: the slips, and the file with all of them repaired, its
+    /// block structure, and the trouble no slip explains.
+    struct SlipSearch {
+        var slips: [FoundSlip] = []
+        var file: SourceFile
+        var document: BlockNode
+        var remaining: Set<FenceTrouble>
+    }
+
+    /// The fence slips of the lesson before line `before` (where a fence the reader cannot see
+    /// comes first): one finding at each slipped line, naming what was written and the fence meant.
+    /// `diagnostics`: the scan's and classification's findings, of which the slips explain some.
     static func slippedFences(_ file: SourceFile, _ document: BlockNode, diagnostics: [Diagnostic], before: Int)
         -> [FoundSlip]
     {
         let trouble = fenceTrouble(document, diagnostics)
         guard !trouble.isEmpty else { return [] }
-        let candidates = slipCandidates(file, document).filter { $0.index + 1 < before }.sorted { $0.index < $1.index }
-        // The first line whose repair explains trouble, a line that is no fence at all before one
-        // that is a fence (a ```` block may hold ``` lines by intent, not a line of quotes). A
-        // lesson with trouble of its own and many fence-like lines tries the first few.
-        var chosen: (candidate: SlipCandidate, document: BlockNode, after: Set<FenceTrouble>)?
-        for candidate in candidates.prefix(32) where chosen == nil || candidate.certain {
-            var lines = file.lines
-            lines[candidate.index].text = candidate.repaired
-            let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
-            let scan = MarkdownScanner.scan(repaired)
-            let after = fenceTrouble(scan.document, scan.diagnostics + classify(repaired, blocks: scan.blocks).1)
-            guard after.isStrictSubset(of: trouble) else { continue }
-            chosen = (candidate, scan.document, after)
-            if candidate.certain { break }
+        return searchSlips(file, document, trouble: trouble, before: before, lesson: true).slips
+    }
+
+    /// The course index's fence slips, found as a lesson's are but with no roles to read (its
+    /// trouble is a block left open, or one holding a fence): one finding at each, and the index as
+    /// its author meant it, which is what the claims read, so nothing a slip swallowed is judged.
+    /// A block left open that no repair explains keeps its finding at its opening fence.
+    package static func indexFenceSlips(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (
+        findings: [Diagnostic], file: SourceFile, document: BlockNode
+    ) {
+        let trouble = fenceTrouble(scanned.document, scanned.diagnostics)
+        guard !trouble.isEmpty else { return ([], file, scanned.document) }
+        let search = searchSlips(file, scanned.document, trouble: trouble, before: Int.max, lesson: false)
+        let open =
+            search.remaining.isEmpty
+            ? [] : MarkdownScanner.scan(search.file).diagnostics.filter { $0.id == .unterminatedFence }
+        return (search.slips.map(\.finding) + open, search.file, search.document)
+    }
+
+    /// Repairs slips round by round while one explains some of what is left (`lesson` false: the
+    /// course index, whose trouble is its scan's alone). A repair that brought trouble of its own
+    /// (a second slip's, it is taken to be) stands only if later rounds explain that trouble too.
+    static func searchSlips(
+        _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool
+    ) -> SlipSearch {
+        var rounds = [SlipSearch(file: file, document: document, remaining: trouble)]
+        var found: [(SlipCandidate, BlockNode)] = []
+        while found.count < slipRounds, let last = rounds.last, !last.remaining.isEmpty,
+            let best = bestRepair(last.file, last.document, trouble: last.remaining, before: before, lesson: lesson)
+        {
+            found.append((best.candidate, best.document))
+            rounds.append(SlipSearch(file: best.file, document: best.document, remaining: best.after))
         }
-        guard let (candidate, document, after) = chosen else { return [] }
-        let location = SourceLocation(path: file.path, line: candidate.index + 1, column: candidate.column)
-        return [
-            (
-                candidate.finding(location, document), candidate.header, candidate.opening,
-                trouble.subtracting(after)
+        let kept = rounds.lastIndex { $0.remaining.isSubset(of: trouble) } ?? 0
+        var search = rounds[kept]
+        let explains = trouble.subtracting(search.remaining)
+        search.slips = found.prefix(kept).map { candidate, repaired in
+            let location = SourceLocation(path: file.path, line: candidate.line + 1, column: candidate.column)
+            return (candidate.finding(location, repaired), candidate.header, candidate.opening, explains)
+        }
+        return search
+    }
+
+    /// The repair that explains `trouble`: one that explains all of it, the smallest guess first
+    /// (a line rewritten, a line that is no fence at all), then the first; else the first that
+    /// explains the first of it (the first slip is its cause), where a second slip's trouble
+    /// remains. A repair may bring trouble of its own only after its line: a second slip's, in a
+    /// block the first slip had swallowed.
+    static func bestRepair(
+        _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool
+    ) -> (candidate: SlipCandidate, file: SourceFile, document: BlockNode, after: Set<FenceTrouble>)? {
+        let candidates = slipCandidates(file, document, trouble: trouble).filter { $0.line + 1 < before }.sorted {
+            ($0.repair.rawValue, $0.certain ? 0 : 1, $0.index) < ($1.repair.rawValue, $1.certain ? 0 : 1, $1.index)
+        }
+        // The first trouble with a place: a lesson without a tree or a core is at its first line.
+        let first = trouble.filter { !$0.isLessonWide }.min {
+            ($0.line, $0.id?.rawValue ?? "") < ($1.line, $1.id?.rawValue ?? "")
+        }
+        typealias Repaired = (candidate: SlipCandidate, file: SourceFile, document: BlockNode, after: Set<FenceTrouble>)
+        var partial: (rank: (Int, Int, Int, Int), repaired: Repaired)?
+        for candidate in candidates.prefix(repairsPerRound) {
+            let repaired = repairing(file, candidate)
+            let scan = MarkdownScanner.scan(repaired)
+            let after = fenceTrouble(
+                scan.document, scan.diagnostics + (lesson ? classify(repaired, blocks: scan.blocks).1 : []))
+            if after.isEmpty { return (candidate, repaired, scan.document, after) }
+            guard !trouble.subtracting(after).isEmpty,
+                after.subtracting(trouble).allSatisfy({ $0.line > candidate.index + 1 && !$0.isLessonWide })
+            else { continue }
+            let rank = (
+                first.map { after.contains($0) } ?? false ? 1 : 0, candidate.line, candidate.repair.rawValue,
+                candidate.certain ? 0 : 1
             )
-        ]
+            if partial.map({ rank < $0.rank }) ?? true {
+                partial = (rank, (candidate, repaired, scan.document, after))
+            }
+        }
+        return partial?.repaired
+    }
+
+    /// The file with a candidate's repair made.
+    static func repairing(_ file: SourceFile, _ candidate: SlipCandidate) -> SourceFile {
+        var lines = file.lines
+        if candidate.index < lines.count {
+            lines[candidate.index].text = candidate.repaired
+        } else {
+            if let last = lines.indices.last, lines[last].ending == .none { lines[last].ending = .lf }
+            lines.append(Line(number: (lines.last?.number ?? 0) + 1, text: candidate.repaired, ending: .lf))
+        }
+        return SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
     }
 
     /// True when `text` (a line's text without its indentation) is no fence line of any block.
@@ -160,81 +259,352 @@ extension Classifier {
         CodeFence.opening(Line(number: 0, text: text, ending: .lf)) == nil
     }
 
-    /// Every line of the lesson that may be a slipped fence, with the fence meant there: a line of
-    /// a block that looks like its closing fence but does not close it, a line of text that looks
-    /// like a fence but opens none, and an opening fence, unlike the lesson's others, that the
-    /// closing line meant for it cannot close.
-    static func slipCandidates(_ file: SourceFile, _ document: BlockNode) -> [SlipCandidate] {
+    /// True for a line of nothing but spaces and tabs.
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// The columns a run of spaces and tabs takes (a tab to the next multiple of four).
+    static func columns(_ blanks: some Sequence<UInt8>) -> Int {
+        blanks.reduce(0) { $1 == 0x09 ? $0 + 4 - $0 % 4 : $0 + 1 }
+    }
+
+    /// A container's marker a fence line was typed behind: `>` or a list item's (`-`, `*`, `+`,
+    /// `1.`, `1)`), after at most three spaces, and the bytes it takes with the blanks after it.
+    static func markerPrefix(_ text: String) -> (marker: String, length: Int)? {
+        let bytes = Array(text.utf8)
+        var end = bytes.prefix { $0 == 0x20 }.count
+        guard end <= 3, end < bytes.count else { return nil }
+        let start = end
+        switch bytes[end] {
+        case UInt8(ascii: ">"):
+            end += 1
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            end += 1
+            guard end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 else { return nil }
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            end += bytes[end...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            guard end - start <= 9, end + 1 < bytes.count,
+                bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")"),
+                bytes[end + 1] == 0x20 || bytes[end + 1] == 0x09
+            else { return nil }
+            end += 1
+        default:
+            return nil
+        }
+        let marker = String(decoding: bytes[start..<end], as: UTF8.self)
+        end += bytes[end...].prefix { $0 == 0x20 || $0 == 0x09 }.count
+        return (marker, end)
+    }
+
+    /// Every line of the lesson that may be a slipped fence, and every place a missing fence may
+    /// belong, each with its repair: a line of a block that looks like its closing fence but does
+    /// not close it (another character or length, an info string, indented too far, behind a
+    /// `>` or a list marker), a line of text or indented code that looks like a fence but opens
+    /// none, an opening fence a list item or block quote ends, an opening fence unlike the
+    /// lesson's others that the closing line meant for it cannot close, a closing fence missing
+    /// where a block runs into what follows, and a fence that opens a block where a block was
+    /// meant to close (an opening fence missing before it, or the fence left over). `trouble`: the
+    /// lesson's, which a missing closing fence must come before some of.
+    static func slipCandidates(_ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>)
+        -> [SlipCandidate]
+    {
         let convention = conventionalFence(file)
         // A line of text meant to open a block is meant as the lesson's fences are, or as ```.
         let conventional = convention.map { String(repeating: $0.character, count: $0.length) } ?? "```"
+        let firstTrouble = trouble.map(\.line).min() ?? Int.max
         var found: [SlipCandidate] = []
-        func raw(_ index: Int, prefix: Int) -> String {
-            String(decoding: file.lines[index].text.utf8.prefix(prefix), as: UTF8.self)
-        }
-        document.walk { node, _ in
-            switch node.kind {
-            case .fencedCode(let fence, _):
-                let opening = node.lines.lowerBound + 1
-                let written = String(repeating: fence.character, count: fence.length)
-                let header = node.content.first.map { $0.index + 1 } ?? opening
-                if let convention, written != conventional,
-                    let candidate = mismatchedOpening(file, node, fence: fence, convention: convention)
-                {
-                    found.append(candidate)
-                }
-                for line in node.content {
-                    guard let (columns, indent, run, rest) = fenceLikeRun(line.text) else { continue }
-                    let own = run.allSatisfy { Character($0) == fence.character }
-                    let text = String(line.text.dropFirst(indent)).trimmingBlanksString()
-                    // What follows the run: nothing, or more fence-like characters after a space.
-                    let bare = rest.unicodeScalars.allSatisfy { fenceLike.contains($0) || $0 == " " || $0 == "\t" }
-                    let slip: Diagnostic.FenceSlip
-                    if columns >= 4 {
-                        guard own, run.count >= fence.length, rest.isEmpty else { continue }
-                        slip = .indented(columns: columns)
-                    } else if !own {
-                        guard bare else { continue }
-                        let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
-                        slip = .wrongCharacter(written: text, characters: fenceCharacters(all), fence: written)
-                    } else if run.count < fence.length {
-                        slip = .short(written: text, fence: written)
-                    } else if !rest.isEmpty {
-                        slip = .infoString(written: text)
-                    } else {
-                        continue
+        func visit(_ parent: BlockNode, container: BlockNode?) {
+            for node in parent.children {
+                switch node.kind {
+                case .blockQuote, .listItem:
+                    visit(node, container: node)
+                case .list:
+                    visit(node, container: container)
+                case .fencedCode(let fence, let closed):
+                    if let convention, String(repeating: fence.character, count: fence.length) != conventional,
+                        let candidate = mismatchedOpening(file, node, fence: fence, convention: convention)
+                    {
+                        found.append(candidate)
                     }
-                    let keep = columns >= 4 ? "" : String(line.text.prefix { $0 == " " || $0 == "\t" })
-                    found.append(
-                        SlipCandidate(
-                            index: line.index, column: line.prefixLength + indent + 1, certain: isNoFence(text),
-                            repaired: raw(line.index, prefix: line.prefixLength) + keep + written, header: header,
-                            opening: opening,
-                            finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+                    if !closed, let container, container.lines.lowerBound == node.lines.lowerBound {
+                        found.append(openingInContainer(file, node, container: container))
+                    }
+                    found += contentCandidates(file, node, fence: fence)
+                    if (node.closingLine ?? node.lines.upperBound) + 1 >= firstTrouble {
+                        found += missingClosings(file, node, fence: fence, closed: closed)
+                    }
+                case .paragraph:
+                    found += paragraphCandidates(file, node, conventional: conventional)
+                case .indentedCode:
+                    found += indentedCandidates(file, node)
+                default:
+                    break
                 }
-            case .paragraph:
-                for line in node.content {
-                    guard let (columns, indent, run, rest) = fenceLikeRun(line.text), columns < 4,
-                        CodeFence.opening(Line(number: line.index + 1, text: line.text, ending: .lf)) == nil
-                    else { continue }
-                    let writtenLine = String(line.text.dropFirst(indent)).trimmingBlanksString()
-                    let fix = conventional + rest
-                    let why =
-                        run.allSatisfy({ $0 == "`" }) || run.allSatisfy({ $0 == "~" })
-                        ? "\(run.count) \(fenceCharacters(run))" : "written with \(fenceCharacters(run))"
+            }
+        }
+        visit(document, container: nil)
+        found += strayOpenings(file, document, conventional: conventional)
+        return found
+    }
+
+    /// The raw line at `index`, its first `prefix` bytes (the containers' prefixes).
+    static func rawPrefix(_ file: SourceFile, _ index: Int, _ prefix: Int) -> String {
+        String(decoding: file.lines[index].text.utf8.prefix(prefix), as: UTF8.self)
+    }
+
+    /// Lines of a fenced block that look like its closing fence but do not close it.
+    static func contentCandidates(_ file: SourceFile, _ node: BlockNode, fence: CodeFence) -> [SlipCandidate] {
+        let opening = node.lines.lowerBound + 1
+        let written = String(repeating: fence.character, count: fence.length)
+        let header = node.content.first.map { $0.index + 1 } ?? opening
+        var found: [SlipCandidate] = []
+        for line in node.content {
+            // A closing fence typed behind a container's marker (`> ```` in a block at the top
+            // level): the marker is skipped, and the line is the slip if the fence remains.
+            var marker: (marker: String, length: Int)?
+            var parsed = fenceLikeRun(line.text)
+            if parsed == nil, let prefix = markerPrefix(line.text) {
+                marker = prefix
+                parsed = fenceLikeRun(String(decoding: line.text.utf8.dropFirst(prefix.length), as: UTF8.self))
+            }
+            guard let (columns, indent, run, rest) = parsed else { continue }
+            let own = run.allSatisfy { Character($0) == fence.character }
+            let text = line.text.trimmingBlanksString()
+            // What follows the run: nothing, or more fence-like characters after a space.
+            let bare = rest.unicodeScalars.allSatisfy { fenceLike.contains($0) || $0 == " " || $0 == "\t" }
+            let slip: Diagnostic.FenceSlip
+            let skipped = (marker?.length ?? 0) + indent
+            if let marker {
+                guard own, run.count >= fence.length, rest.isEmpty else { continue }
+                slip = .behindMarker(written: text, marker: marker.marker, fence: written)
+            } else if columns >= 4 {
+                guard own, run.count >= fence.length, rest.isEmpty else { continue }
+                slip = .indented(columns: columns)
+            } else if !own {
+                guard bare else { continue }
+                let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
+                slip = .wrongCharacter(written: text, characters: fenceCharacters(all), fence: written)
+            } else if run.count < fence.length {
+                slip = .short(written: text, fence: written)
+            } else if !rest.isEmpty {
+                slip = .infoString(written: text)
+            } else {
+                continue
+            }
+            // The blanks before the fence stay, unless they were the slip.
+            let keep = columns >= 4 && marker == nil ? "" : String(line.text.prefix { $0 == " " || $0 == "\t" })
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: line.prefixLength + skipped + 1,
+                    certain: marker != nil || isNoFence(String(line.text.dropFirst(indent)).trimmingBlanksString()),
+                    repaired: rawPrefix(file, line.index, line.prefixLength) + keep + written, header: header,
+                    opening: opening,
+                    finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+        }
+        return found
+    }
+
+    /// An opening fence typed behind a list marker or `>` (`- ```swift`): the item or quote it
+    /// opens ends after its line, and with it the block, unclosed. Written without the marker, it
+    /// opens its block at the top level.
+    static func openingInContainer(_ file: SourceFile, _ node: BlockNode, container: BlockNode) -> SlipCandidate {
+        let index = node.lines.lowerBound
+        let bytes = Array(file.lines[index].text.utf8)
+        let start = min(node.startOffset, bytes.count)
+        let fix = String(decoding: bytes[start...], as: UTF8.self).trimmingBlanksString()
+        let written = String(decoding: bytes, as: UTF8.self).trimmingBlanksString()
+        let marker = String(decoding: bytes[..<start], as: UTF8.self).trimmingBlanksString()
+        let place = if case .blockQuote = container.kind { "block quote" } else { "list item" }
+        let ends = container.lines.upperBound + 1
+        return SlipCandidate(
+            index: index, line: index, column: start + 1, certain: false,
+            repaired: String(decoding: bytes[start...], as: UTF8.self),
+            header: node.content.first.map { $0.index + 1 } ?? index + 1, opening: index + 1,
+            finding: { location, _ in
+                .fenceSlip(
+                    at: location,
+                    .insideContainer(written: written, container: place, marker: marker, fix: fix, ends: ends),
+                    opening: index + 1)
+            })
+    }
+
+    /// Lines of a paragraph that look like a fence but open no block: another character, two
+    /// backticks, a backtick in a backtick fence's info string, or a fence indented four or more
+    /// columns (a paragraph's continuation). Each is meant as the lesson's fences are.
+    static func paragraphCandidates(_ file: SourceFile, _ node: BlockNode, conventional: String) -> [SlipCandidate] {
+        var found: [SlipCandidate] = []
+        for line in node.content {
+            guard let (columns, indent, run, rest) = fenceLikeRun(line.text) else { continue }
+            let lead = String(line.text.prefix { $0 == " " || $0 == "\t" })
+            let writtenLine = String(line.text.dropFirst(indent)).trimmingBlanksString()
+            let prefix = rawPrefix(file, line.index, line.prefixLength)
+            if columns >= 4 {
+                guard !isNoFence(writtenLine) else { continue }
+                found.append(
+                    SlipCandidate(
+                        index: line.index, line: line.index, column: line.prefixLength + indent + 1, certain: false,
+                        repaired: prefix + writtenLine, header: line.index + 2, opening: nil,
+                        finding: { location, _ in
+                            .fenceSlip(
+                                at: location, .indentedOpening(columns: columns, asCode: false), opening: location.line)
+                        }))
+                continue
+            }
+            guard CodeFence.opening(Line(number: line.index + 1, text: line.text, ending: .lf)) == nil else { continue }
+            // A backtick fence's info string may hold no backtick: the fix leaves them out.
+            let info = conventional.first == "`" ? String(rest.filter { $0 != "`" }) : String(rest)
+            let fix = conventional + info
+            let slip: Diagnostic.FenceSlip
+            if run.count >= 3, run.allSatisfy({ $0 == "`" }), rest.contains("`") {
+                slip = .backtickInInfo(written: writtenLine, fix: fix)
+            } else {
+                let why =
+                    run.allSatisfy({ $0 == "`" }) || run.allSatisfy({ $0 == "~" })
+                    ? "\(run.count) \(fenceCharacters(run))" : "written with \(fenceCharacters(run))"
+                slip = .notAFence(written: writtenLine, what: why, fix: fix)
+            }
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: line.prefixLength + indent + 1, certain: true,
+                    repaired: prefix + lead + fix, header: line.index + 1, opening: nil,
+                    finding: { location, _ in .fenceSlip(at: location, slip, opening: location.line) }))
+        }
+        return found
+    }
+
+    /// Lines of an indented code block that are a fence indented four or more columns: meant to
+    /// open a block, written without the indentation.
+    static func indentedCandidates(_ file: SourceFile, _ node: BlockNode) -> [SlipCandidate] {
+        node.content.compactMap { line in
+            let text = line.text.trimmingBlanksString()
+            guard text.hasPrefix("```") || text.hasPrefix("~~~"), !isNoFence(text) else { return nil }
+            let bytes = Array(file.lines[line.index].text.utf8)
+            let fence = line.prefixLength + line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let blanks = bytes[..<fence].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let columns = Self.columns(bytes[(fence - blanks)..<fence])
+            return SlipCandidate(
+                index: line.index, line: line.index, column: fence + 1, certain: false,
+                repaired: String(decoding: bytes[..<(fence - blanks)], as: UTF8.self) + text,
+                header: line.index + 2, opening: nil,
+                finding: { location, _ in
+                    .fenceSlip(at: location, .indentedOpening(columns: columns, asCode: true), opening: location.line)
+                })
+        }
+    }
+
+    /// True when a run of lines (a paragraph) reads as a lesson's text rather than as code or
+    /// output: a heading, a block quote, a list item or bold text, or sentences (words, ending as
+    /// a sentence ends, with no braces or `=` outside their code spans). Code is indented, a
+    /// comment or an attribute, or holds braces; output seldom ends as a sentence.
+    static func readsAsText(_ lines: [String]) -> Bool {
+        guard let first = lines.first, let start = first.first, start != " ", start != "\t" else { return false }
+        if first.hasPrefix("#") { return first.drop { $0 == "#" }.first == " " }
+        if first.hasPrefix("**") || first.hasPrefix(">") || markerPrefix(first) != nil { return true }
+        if first.hasPrefix("//") || first.hasPrefix("@") { return false }
+        var outside = ""
+        var inCode = false
+        for character in lines.joined(separator: " ") {
+            if character == "`" { inCode.toggle() } else if !inCode { outside.append(character) }
+        }
+        guard !outside.contains(where: { $0 == "{" || $0 == "}" || $0 == "=" }),
+            let last = outside.last(where: { $0 != " " && $0 != "\t" }), ".:?!".contains(last)
+        else { return false }
+        return outside.contains(where: \.isLetter)
+    }
+
+    /// Where a block's closing fence may be missing: at the blank line that ends a run of its
+    /// lines when what follows reads as text or opens a block (the block runs on over it) or
+    /// nothing follows, and
+    /// at the end of the file for a block left open there. A block whose first line is blank is a
+    /// fence that opens where it was meant to close (`strayOpenings`), not a block missing its end.
+    static func missingClosings(_ file: SourceFile, _ node: BlockNode, fence: CodeFence, closed: Bool)
+        -> [SlipCandidate]
+    {
+        guard let first = node.content.first, !isBlank(first.text) else { return [] }
+        let opening = node.lines.lowerBound + 1
+        let written = String(repeating: fence.character, count: fence.length)
+        var found: [SlipCandidate] = []
+        for (offset, line) in node.content.enumerated().dropFirst()
+        where isBlank(line.text) && !isBlank(node.content[offset - 1].text) {
+            let next = node.content[offset...].drop { isBlank($0.text) }.prefix { !isBlank($0.text) }.map(\.text)
+            guard next.first.map({ opensBlock($0) || readsAsText(next) }) ?? true else { continue }
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: 1, certain: false, repair: .insertion,
+                    repaired: rawPrefix(file, line.index, line.prefixLength) + written, header: first.index + 1,
+                    opening: opening,
+                    finding: { location, _ in
+                        .fenceSlip(at: location, .missingClosing(fence: written, lastLine: nil), opening: opening)
+                    }))
+        }
+        if !closed, node.lines.upperBound == file.lines.count - 1, let last = node.content.last, !isBlank(last.text) {
+            found.append(
+                SlipCandidate(
+                    index: file.lines.count, line: node.lines.lowerBound, column: node.startOffset + 1, certain: false,
+                    repair: .insertion, repaired: written, header: first.index + 1, opening: opening,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location, .missingClosing(fence: written, lastLine: last.index + 1), opening: opening)
+                    }))
+        }
+        return found
+    }
+
+    /// A bare fence that opens a block whose first line is blank: a fence meant to close a block,
+    /// and now opening one. Either it is left over (deleted, the lesson pairs right), or the
+    /// block it was meant to close lost its opening fence: then that fence belongs before one of
+    /// the paragraphs since the block before it, written as the lesson's fences are, with an info
+    /// string one of the lesson's blocks has.
+    static func strayOpenings(_ file: SourceFile, _ document: BlockNode, conventional: String) -> [SlipCandidate] {
+        var infos = [""]
+        document.walk { node, _ in
+            if case .fencedCode(let fence, _) = node.kind, !infos.contains(fence.info), infos.count < 3 {
+                infos.append(fence.info)
+            }
+        }
+        var found: [SlipCandidate] = []
+        // The text since the last block: each paragraph or indented code block, and whether it
+        // reads as text (a heading does, and is never where a block opens).
+        var gap: [(node: BlockNode, text: Bool)] = []
+        for node in document.children {
+            guard case .fencedCode(let fence, _) = node.kind else {
+                switch node.kind {
+                case .paragraph: gap.append((node, readsAsText(node.content.map(\.text))))
+                case .indentedCode: gap.append((node, false))
+                case .heading: gap.append((node, true))
+                default: break
+                }
+                continue
+            }
+            defer { gap = [] }
+            guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
+            let index = node.lines.lowerBound
+            let written = file.lines[index].text.trimmingBlanksString()
+            let runsTo = node.closingLine.map { $0 + 1 }
+            found.append(
+                SlipCandidate(
+                    index: index, line: index, column: node.startOffset + 1, certain: false, repair: .deletion,
+                    repaired: "", header: index + 1, opening: index + 1,
+                    finding: { location, _ in
+                        .fenceSlip(at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
+                    }))
+            // The opening fence belongs where code follows text, or before the first paragraph.
+            let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
+            for start in starts.suffix(4).map({ gap[$0].node.lines.lowerBound }) {
+                guard start > 0, isBlank(file.lines[start - 1].text) else { continue }
+                for info in infos {
                     found.append(
                         SlipCandidate(
-                            index: line.index, column: line.prefixLength + indent + 1, certain: true,
-                            repaired: raw(line.index, prefix: line.prefixLength)
-                                + String(line.text.prefix { $0 == " " || $0 == "\t" }) + fix,
-                            header: line.index + 1, opening: nil,
+                            index: start - 1, line: start, column: 1, certain: false, repair: .insertion,
+                            repaired: conventional + info, header: start + 1, opening: nil,
                             finding: { location, _ in
                                 .fenceSlip(
-                                    at: location, .notAFence(written: writtenLine, what: why, fix: fix),
+                                    at: location,
+                                    .missingOpening(fence: conventional + info, closer: written, closing: index + 1),
                                     opening: location.line)
                             }))
                 }
-            default: return
             }
         }
         return found
@@ -266,7 +636,7 @@ extension Classifier {
             : "a closing fence repeats the opening's \(fence.character == "`" ? "backticks" : "tildes")"
         let opening = node.lines.lowerBound + 1
         return SlipCandidate(
-            index: node.lines.lowerBound, column: start + 1, certain: false,
+            index: node.lines.lowerBound, line: node.lines.lowerBound, column: start + 1, certain: false,
             repaired: String(decoding: bytes[..<start], as: UTF8.self) + conventional + rest,
             header: node.content.first.map { $0.index + 1 } ?? opening, opening: opening,
             finding: { location, repaired in

@@ -9,17 +9,14 @@ package enum Classifier {
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path)
         let swallowed = Set(swallowedFindings.map(\.location.line))
         let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path)
-        let indented = overIndentedClosings(lesson, path: file.path)
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
-        let slipped = slippedFences(
-            file, scanned.document, diagnostics: diagnostics,
-            before: (unseen.map(\.location.line) + indented.map(\.finding.location.line)).min() ?? Int.max)
-        let explained = Set(slipped.flatMap(\.explains))
-        let overIndented = indented + slipped.map { ($0.finding, $0.header, $0.opening) }
+        let slips = slippedFences(
+            file, scanned.document, diagnostics: diagnostics, before: unseen.map(\.location.line).min() ?? Int.max)
+        let explained = Set(slips.flatMap(\.explains))
         let conflicts = conflictMarkers(file)
         let outside = closingsOutsideTheirContainer(scanned.document, file)
-        let causes = unseen + overIndented.map(\.finding) + conflicts + outside
+        let causes = unseen + slips.map(\.finding) + conflicts + outside
         if let first = causes.map(\.location.line).min() {
             // Before the slip: a fence left open runs over it (the slip is a closing fence), and
             // the tree whose expected block that was lost its block to it.
@@ -40,8 +37,8 @@ package enum Classifier {
             // stray and unclosed blocks that follow are its consequences, not findings of their own,
             // and so is the lost expected block of the tree whose closing fence is indented too far.
             let consequences: Set<DiagnosticID> = [.strayOutput, .missingExpected, .unterminatedFence]
-            let headers = Set(overIndented.map(\.header))
-            let opened = Set(overIndented.compactMap(\.opening))
+            let headers = Set(slips.map(\.header))
+            let opened = Set(slips.compactMap(\.opening))
             diagnostics.removeAll { finding in
                 // A lesson left without a tree by the slip has its tree back once the slip is fixed.
                 // So is one left without its core, when the core's fence is the one hidden.
@@ -64,7 +61,7 @@ package enum Classifier {
         // pairs the fences after it wrongly.
         lesson.uncertainFrom =
             (unseen.filter { $0.id != .noRole || !swallowed.contains($0.location.line) }.map(\.location.line)
-            + overIndented.map(\.finding.location.line) + conflicts.map(\.location.line)
+            + slips.map(\.finding.location.line) + conflicts.map(\.location.line)
             + outside.map(\.location.line)
             + diagnostics.filter { $0.id == .unterminatedFence }.map(\.location.line)).min()
         return (lesson, diagnostics)
@@ -216,34 +213,6 @@ package enum Classifier {
             }
         }
         return found
-    }
-
-    /// A tree that lost its expected block because its closing fence is indented four or more
-    /// columns (too far to close it, so the next fence closes it instead): one finding at that line.
-    static func overIndentedClosings(_ lesson: Lesson, path: String) -> [(
-        finding: Diagnostic, header: Int, opening: Int?
-    )] {
-        let paired = Set(lesson.trees.map(\.block.opening.number))
-        return lesson.blocks.filter { $0.role == .tree && !paired.contains($0.fenced.opening.number) }.compactMap {
-            block in
-            let fence = block.fenced.fence
-            guard
-                let line = block.fenced.body.first(where: { line in
-                    let indent = line.text.prefix { $0 == " " }.count
-                    let rest = line.text.dropFirst(indent).trimmingBlanks()
-                    return indent >= 4 && rest.count >= fence.length && rest.allSatisfy { $0 == fence.character }
-                })
-            else { return nil }
-            let indent = line.text.prefix { $0 == " " }.count
-            let header = block.fenced.body.first?.number ?? block.fenced.opening.number
-            return (
-                .overIndentedClosingFence(
-                    at: SourceLocation(
-                        path: path, line: line.number, column: block.fenced.fileColumn(line: line.number, 1)),
-                    treeLine: block.fenced.opening.number, indent: indent, runsTo: block.fenced.closing.number), header,
-                nil
-            )
-        }
     }
 
     /// A fence opening a tree or the core inside an indented code block (indented four spaces too

@@ -118,6 +118,25 @@ extension Diagnostic {
         /// An opening fence unlike the lesson's others, which the `closer` at line `closing`, meant
         /// to close it, cannot close (`why`); `fix` is the opening written as the others are.
         case mismatchedOpening(written: String, closer: String, closing: Int, why: String, fix: String)
+        /// An opening fence indented `columns` (four or more) past its container, read as indented
+        /// code (`asCode`) or as a paragraph's text.
+        case indentedOpening(columns: Int, asCode: Bool)
+        /// A closing fence `fence` typed behind a container's `marker` (`>`, `-`, `1.`).
+        case behindMarker(written: String, marker: String, fence: String)
+        /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
+        /// quote), which ends after line `ends` and ends the block with it; `fix` is the fence alone.
+        case insideContainer(written: String, container: String, marker: String, fix: String, ends: Int)
+        /// A backtick fence whose info string holds a backtick; `fix` is the fence without it.
+        case backtickInInfo(written: String, fix: String)
+        /// No closing fence `fence` where the block runs into what follows (at the finding's line),
+        /// or (`lastLine` given) at the end of the file, after that line.
+        case missingClosing(fence: String, lastLine: Int?)
+        /// No opening fence `fence` before the finding's line, so the `closer` at line `closing`,
+        /// meant to close the block, opens one.
+        case missingOpening(fence: String, closer: String, closing: Int)
+        /// A fence (`written`) that opens a block where no block was meant, which runs to line
+        /// `runsTo` (nil: the end of the file).
+        case leftOver(written: String, runsTo: Int?)
     }
 
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
@@ -151,8 +170,37 @@ extension Diagnostic {
                     + "later fence pairs wrongly; indent it (or prefix it with '>') as the opening fence is"
             case .indented(let columns):
                 "this line would close the fence opened at line \(opening), but it is indented \(columns) columns (a "
-                    + "closing fence may have at most 3), so the block runs on and every later fence pairs wrongly; "
+                    + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; indent it less"
+            case .indentedOpening(let columns, let asCode):
+                "this line would open a code block, but it is indented \(columns) columns (a fence may have at most 3), "
+                    + "so a reader sees it as \(asCode ? "indented code" : "text") and every later fence pairs wrongly; "
                     + "indent it less"
+            case .behindMarker(let written, let marker, let fence):
+                "'\(written)' does not close the '\(fence)' fence opened at line \(opening): the '\(marker)' before it "
+                    + "makes it a line of the block, so the block runs on and every later fence pairs wrongly; write "
+                    + "'\(fence)'"
+            case .insideContainer(let written, let container, let marker, let fix, let ends):
+                "'\(written)' opens its code block in a \(container) (the '\(marker)'), which ends after line \(ends), "
+                    + "so the block ends there without a closing fence and every later fence pairs wrongly; write "
+                    + "'\(fix)'"
+            case .backtickInInfo(let written, let fix):
+                "'\(written)' does not open a code block: a backtick fence's info string may not hold a backtick, so a "
+                    + "reader sees it and the lines after it as text, and every later fence pairs wrongly; write '\(fix)'"
+            case .missingClosing(let fence, nil):
+                "the closing fence is missing before this line: the code block opened at line \(opening) runs on over "
+                    + "this line and what follows, and every later fence pairs wrongly; insert a line '\(fence)' before "
+                    + "this one"
+            case .missingClosing(let fence, let last?):
+                "the closing fence is missing at the end of the file: the code block opened here runs on to the end; "
+                    + "add a line '\(fence)' after line \(last)"
+            case .missingOpening(let fence, let closer, let closing):
+                "the opening fence is missing before this line: it and the lines after it read as text, and the "
+                    + "'\(closer)' at line \(closing), meant to close their block, opens one, so every later fence "
+                    + "pairs wrongly; insert a line '\(fence)' before this one"
+            case .leftOver(let written, let runsTo):
+                "'\(written)' opens a code block where no block was meant: it runs on to "
+                    + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
+                    + "delete it"
             }
         return Diagnostic(.unterminatedFence, at: location, message)
     }

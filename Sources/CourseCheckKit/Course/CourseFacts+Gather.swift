@@ -33,9 +33,11 @@ extension CourseFacts {
                 bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
         else { return nil }
         let scanned = MarkdownScanner.scan(file)
+        // A fence slip in the index is one finding at the slip, and the index is read as if fixed.
+        let slips = Classifier.indexFenceSlips(file, scanned: scanned)
         return Index(
-            file: file, prose: Prose(file: file, document: scanned.document), frontMatter: scanned.frontMatter,
-            bytes: edited == nil ? bytes : nil)
+            file: slips.file, prose: Prose(file: slips.file, document: slips.document),
+            frontMatter: scanned.frontMatter, bytes: edited == nil ? bytes : nil, fenceSlips: slips.findings)
     }
 }
 

@@ -33,16 +33,6 @@ extension Diagnostic {
                 + "closing fence; close it inside the \(container)")
     }
 
-    /// A tree's closing fence indented too far to close it: the next fence closes the tree instead.
-    static func overIndentedClosingFence(at location: SourceLocation, treeLine: Int, indent: Int, runsTo: Int)
-        -> Diagnostic
-    {
-        Diagnostic(
-            .unterminatedFence, at: location,
-            "this line would close the tree at line \(treeLine), but it is indented \(indent) columns (a closing fence "
-                + "may have at most 3), so the tree runs on to line \(runsTo); indent it less")
-    }
-
     static func markdownNesting(at location: SourceLocation, maximumDepth: Int) -> Diagnostic {
         Diagnostic(
             .markdownNesting, at: location,
