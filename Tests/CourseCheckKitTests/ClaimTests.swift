@@ -168,7 +168,7 @@ final class ClaimTests: XCTestCase {
         }
         let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 29)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
-        let alphabet = Array("AIiıİZazMm09%.-_ ÇĞÖŞÜçğöşüΣσßẞǅ\u{307}")
+        let alphabet = Array("AIiıİZazMm09%.-_ ÇĞÖŞÜçğöşüΣσßẞǅ\u{307}ÀÞàþÿ×÷ĀāĸĹĺŉŸſ")
         for _ in 0..<count {
             let word = String(
                 (0..<Int(generator.next() % 9)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })

@@ -5,6 +5,8 @@ extension Character {
     /// `isLetter || isNumber`.
     var isLetterOrNumber: Bool {
         if let ascii = asciiValue { return ascii.isASCIIDigit || ascii.isASCIILetter }
+        // The Latin letters of Latin-1 and Latin Extended-A (Turkish's among them), by value.
+        if let first = unicodeScalars.first, first.isLatinLetter { return true }
         return isLetter || isNumber
     }
 
@@ -28,4 +30,10 @@ extension Character {
 extension UInt8 {
     var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
+}
+
+extension Unicode.Scalar {
+    /// A letter of Latin-1 (U+00C0–U+00FF but × and ÷) or Latin Extended-A (U+0100–U+017F): every
+    /// one alphabetic, answered without a property lookup.
+    var isLatinLetter: Bool { (0xC0...0x17F).contains(value) && value != 0xD7 && value != 0xF7 }
 }

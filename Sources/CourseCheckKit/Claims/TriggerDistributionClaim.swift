@@ -436,6 +436,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     /// Turkish lowercase for the words that matter here: `İ` is `i`, `I` is `ı`.
+    /// The UTF-8 bytes of a scalar from U+0080 to U+07FF.
+    private static func twoByteUTF8(_ value: UInt32) -> [UInt8] {
+        [UInt8(0xC0 | (value >> 6)), UInt8(0x80 | (value & 0x3F))]
+    }
+
     static func lowercased(_ word: String) -> String {
         // Scalar by scalar, ASCII by its value: `String.lowercased` and mapping Characters cost
         // ~6 K instructions a word. Outside ASCII each scalar takes its full lowercase mapping, as
@@ -448,6 +453,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             case 0x130: lower.append(UInt8(ascii: "i"))
             case 0x41...0x5A: lower.append(UInt8(scalar.value) + 0x20)
             case 0..<0x80: lower.append(UInt8(scalar.value))
+            // Latin-1's and Turkish's capitals by value, their small letters as written (the
+            // property lookup builds a string a letter).
+            case 0xC0...0xDE where scalar.value != 0xD7: lower += twoByteUTF8(scalar.value + 0x20)
+            case 0x11E, 0x15E: lower += twoByteUTF8(scalar.value + 1)
+            case 0xDF...0xFF, 0x11F, 0x131, 0x15F: lower += twoByteUTF8(scalar.value)
             default: lower.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
             }
         }
