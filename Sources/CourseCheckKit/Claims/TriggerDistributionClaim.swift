@@ -364,30 +364,31 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // Characters compared by their ASCII value where they have one, and each word's text
         // appended into one string: Character equality and a [Character] per word cost ~10 K
         // instructions a word.
-        func ascii(_ index: Int) -> UInt8? { characters[index].character.asciiValue }
+        // Each character's class is asked once: a Character's properties (even `asciiValue`, which
+        // compares with CR LF first) cost tens to hundreds of instructions a question.
+        let classes = characters.map { CharacterClasses($0.character) }
+        func ascii(_ index: Int) -> UInt8? { classes[index].ascii }
         func text(_ range: Range<Int>) -> String {
             var text = ""
             for index in range { text.append(characters[index].character) }
             return text
         }
         func continues(_ index: Int) -> Bool {
-            let character = characters[index].character
-            if character.isLetterOrNumber { return true }
-            return isUnseenJoiner(character) && index + 1 < characters.count
-                && characters[index + 1].character.isLetterOrNumber
+            if classes[index].letterOrNumber { return true }
+            return classes[index].ascii == nil && isUnseenJoiner(characters[index].character)
+                && index + 1 < characters.count && classes[index + 1].letterOrNumber
         }
         var words: [Word] = []
         var index = 0
         var separated = false
         var gap = ""
         while index < characters.count {
-            let character = characters[index].character
-            guard character.isLetterOrNumber else {
-                if character.isPunctuationMark && ascii(index) != UInt8(ascii: ":") && ascii(index) != UInt8(ascii: "%")
+            guard classes[index].letterOrNumber else {
+                if classes[index].punctuation && ascii(index) != UInt8(ascii: ":") && ascii(index) != UInt8(ascii: "%")
                 {
                     separated = true
                 }
-                if character.isPunctuationMark { gap.append(character) }
+                if classes[index].punctuation { gap.append(characters[index].character) }
                 index += 1
                 continue
             }
@@ -398,24 +399,24 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
             var distributive = false
-            if word.allSatisfy(\.isNumeral) {
+            if classes[start..<index].allSatisfy(\.numeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
-                    characters[index + 1].character.isNumeral
+                    classes[index + 1].numeral
                 {
                     index += 1
-                    while index < characters.count, characters[index].character.isNumeral { index += 1 }
+                    while index < characters.count, classes[index].numeral { index += 1 }
                     word = text(start..<index)
                     notACount = true
                 }
                 if index < characters.count, ascii(index) == UInt8(ascii: "%") { notACount = true }
                 // A suffix after an apostrophe is the count's case ending: `6'sı yerel` counts six.
                 if !notACount, index + 1 < characters.count,
-                    characters[index].character == "'"
-                        || characters[index].character == "\u{2019}", characters[index + 1].character.isLetter
+                    ascii(index) == UInt8(ascii: "'")
+                        || characters[index].character == "\u{2019}", classes[index + 1].letter
                 {
                     var end = index + 1
-                    while end < characters.count, characters[end].character.isLetter { end += 1 }
+                    while end < characters.count, classes[end].letter { end += 1 }
                     distributive = distributiveSuffixes.contains(lowercased(text((index + 1)..<end)))
                     index = end
                 }
@@ -433,6 +434,32 @@ package struct TriggerDistributionClaim: ClaimCheck {
             gap = ""
         }
         return words
+    }
+
+    /// What `words` asks of a character, asked once.
+    struct CharacterClasses {
+        let ascii: UInt8?
+        let letterOrNumber: Bool
+        let letter: Bool
+        let numeral: Bool
+        let punctuation: Bool
+
+        init(_ character: Character) {
+            ascii = character.asciiValue
+            if let byte = ascii {
+                letter = byte.isASCIILetter
+                numeral = byte.isASCIIDigit
+                letterOrNumber = letter || numeral
+                punctuation = character.isPunctuationMark
+            } else if let first = character.unicodeScalars.first, first.isLatinLetter {
+                (letter, numeral, letterOrNumber, punctuation) = (true, false, true, false)
+            } else {
+                letter = character.isLetter
+                numeral = character.isNumber
+                letterOrNumber = letter || numeral
+                punctuation = character.isPunctuation
+            }
+        }
     }
 
     /// Turkish lowercase for the words that matter here: `İ` is `i`, `I` is `ı`.
