@@ -136,11 +136,10 @@ package struct NoteSeriesClaim: ClaimCheck {
             // what it looks like. Only the few characters of a candidate label pay for this.
             func read(_ character: Character) -> Character? {
                 if character.isASCII { return character }
-                let scalars = character.unicodeScalars
-                if scalars.count == 1, let scalar = scalars.first, scalar.properties.generalCategory == .format {
-                    return nil
-                }
-                let plain = Invisible.skeleton(String(character))
+                // A joiner after a letter is part of its Character (`G` + U+200D): left out too.
+                let visible = Self.visible(character)
+                guard !visible.isEmpty else { return nil }
+                let plain = Invisible.skeleton(visible)
                 return plain.count == 1 ? plain.first : character
             }
             var index = 0
@@ -167,7 +166,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     }
                     if digits.isEmpty, character.isASCII, character.isUppercase, letters.count < 5 {
                         letters.append(character)
-                        typed += characters[cursor].character.unicodeScalars
+                        typed += Self.visible(characters[cursor].character).unicodeScalars
                     } else if character.isASCII, character.isNumber, !letters.isEmpty, digits.count < 4 {
                         digits.append(character)
                     } else {
@@ -210,6 +209,13 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         return (definitions, references)
+    }
+
+    /// `character` without its format scalars (a zero-width joiner extends the letter before it).
+    static func visible(_ character: Character) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: character.unicodeScalars.filter { $0.properties.generalCategory != .format })
+        return String(scalars)
     }
 
     /// A hyphen or dash a label may be slipped with between its letters and number (`GV-12`, `GV–12`).
@@ -296,7 +302,14 @@ package struct NoteSeriesClaim: ClaimCheck {
         var between: [Unicode.Scalar] = []
         var digits = ""
         while index < characters.count {
-            let character = characters[index].character
+            var character = characters[index].character
+            // A joiner after a letter is part of its Character (`G` + U+200D): named, and the letter read.
+            if !character.isASCII, !isFormat(character), let letter = Self.visible(character).first,
+                character.unicodeScalars.contains(where: { $0.properties.generalCategory == .format })
+            {
+                invisibles += character.unicodeScalars.filter { $0.properties.generalCategory == .format }
+                character = letter
+            }
             let mapped = plain(character)
             if isFormat(character), let scalar = character.unicodeScalars.first {
                 invisibles.append(scalar)
