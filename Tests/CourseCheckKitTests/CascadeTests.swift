@@ -836,7 +836,8 @@ final class CascadeTests: XCTestCase {
                 "04-duzen-sistemi.md", "GV12'de belirtilir", "GV\u{200B}31'de belirtilir",
                 [
                     "lessons/04-duzen-sistemi.md:157:206: error: refers to note GV31, which no paragraph of the course "
-                        + "defines (a note opens its paragraph with its bold label) [note-series]"
+                        + "defines (a note opens its paragraph with its bold label); its label also has U+200B ZERO "
+                        + "WIDTH SPACE [note-series]"
                 ]
             ),
             (

@@ -77,10 +77,15 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             ("**\(lower)\(number).**", "lower case"),
             ("**\(prefix.prefix(1))\(lower.dropFirst())\(number).**", "mixed case"),
             ("*\(prefix)\(number).*", "emphasis, not bold"),
+            ("**\(prefix)-\(number).**", "a hyphen"),
+            ("**\(prefix)\u{2013}\(number).**", "an en dash"),
+            ("\(prefix)\u{2011}\(number).", "a non-breaking hyphen, not bold"),
         ]
-        // Look-alikes: Cyrillic and Greek letters, Izhitsa for V, a fullwidth digit.
+        // Look-alikes: Cyrillic and Greek letters, Izhitsa for V, a fullwidth digit; and letters that
+        // look like another Latin letter (Cyrillic VE like B, ER like P) in the one series they fit.
         let letters: [Character: [String]] = [
-            "E": ["\u{0415}", "\u{0395}"], "K": ["\u{041A}", "\u{039A}"], "V": ["\u{0474}"],
+            "E": ["\u{0415}", "\u{0395}", "\u{FF25}"], "K": ["\u{041A}", "\u{039A}"], "V": ["\u{0474}", "\u{0412}"],
+            "R": ["\u{0420}"], "G": ["\u{FF27}"],
         ]
         for (offset, letter) in prefix.enumerated() {
             for alike in letters[letter] ?? [] {
@@ -93,6 +98,32 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let digit =
             number.last.flatMap(\.wholeNumberValue).flatMap { Unicode.Scalar(0xFF10 + $0) }.map(String.init) ?? ""
         forms.append(("**\(prefix)\(number.dropLast())\(digit).**", "fullwidth digit"))
+        return forms[Int(random.next() % UInt64(forms.count))]
+    }
+
+    /// A reference to the note PREFIXnumber in running text with a look-alike letter or digit or an
+    /// invisible character inside its label, with what it is.
+    static func referenceSlip(prefix: String, number: String, _ random: inout Generator) -> (String, String) {
+        let alike: [Character: [String]] = [
+            "E": ["\u{0415}", "\u{0395}", "\u{FF25}"], "K": ["\u{041A}", "\u{039A}"], "V": ["\u{0474}", "\u{0412}"],
+            "R": ["\u{0420}"], "D": ["\u{FF24}"], "G": ["\u{FF27}"],
+        ]
+        var forms: [(String, String)] = []
+        for (offset, letter) in prefix.enumerated() {
+            for other in alike[letter] ?? [] {
+                var written = Array(prefix).map(String.init)
+                written[offset] = other
+                forms.append(("\(written.joined())\(number)", "look-alike \(other)"))
+            }
+        }
+        for invisible in ["\u{200B}", "\u{AD}", "\u{2060}", "\u{200D}"] {
+            forms.append(
+                ("\(prefix)\(invisible)\(number)", "invisible \(Invisible.name(invisible.unicodeScalars.first!))"))
+            forms.append(("\(prefix.prefix(1))\(invisible)\(prefix.dropFirst())\(number)", "invisible in the letters"))
+        }
+        let digit =
+            number.first.flatMap(\.wholeNumberValue).flatMap { Unicode.Scalar(0x0660 + $0) }.map(String.init) ?? ""
+        forms.append(("\(prefix)\(digit)\(number.dropFirst())", "Arabic-Indic digit"))
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
@@ -254,7 +285,23 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let index = try String(contentsOf: lessons.appendingPathComponent("README.md"), encoding: .utf8)
                 .components(separatedBy: "\n")
             XCTAssertEqual(Self.indexItems(index).count, 21, "the index's items went missing")
-            switch random.next() % 6 {
+            switch random.next() % 7 {
+            case 6:
+                // A reference to a note, typed with a look-alike or invisible character inside its label.
+                let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
+                    LessonName.isLessonFile($0)
+                }.sorted()
+                let notes = try Self.notes(in: lessons, names: names)
+                let (at, named) = (
+                    notes[Int(random.next() % UInt64(notes.count))], notes[Int(random.next() % UInt64(notes.count))]
+                )
+                var lines = try String(contentsOf: lessons.appendingPathComponent(at.file), encoding: .utf8)
+                    .components(separatedBy: "\n")
+                let (reference, what) = Self.referenceSlip(prefix: named.prefix, number: named.number, &random)
+                lines[at.line] += " Bkz. \(reference)."
+                try check(
+                    seed, scratch,
+                    Slip(file: at.file, lines: lines, slipped: [at.line + 1], what: "reference \(what): \(reference)"))
             case 0, 1:
                 // A note label's near form.
                 let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {

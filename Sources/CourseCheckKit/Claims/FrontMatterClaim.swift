@@ -117,7 +117,15 @@ package struct FrontMatterClaim: ClaimCheck {
                         || !named.contains { Prose.rendersSame($0, title.value) }
                             && course.mentions(of: heading.text, outside: path)
                                 > course.mentions(of: title.value, outside: path)
-                    if differs, headingIsTitle {
+                    if differs, let (inner, marks) = Self.curlyUnquoted(title.value),
+                        Prose.rendersSame(heading.text, inner)
+                    {
+                        // Typographic quotes around the heading's text: the quotes are the slip.
+                        findings.append(
+                            .frontMatter(
+                                at: SourceLocation(path: path, line: title.line),
+                                .curlyQuoted(key: "title", value: title.value, inner: inner, marks: marks)))
+                    } else if differs, headingIsTitle {
                         findings.append(
                             .frontMatter(
                                 at: SourceLocation(path: path, line: title.line),
@@ -145,6 +153,13 @@ package struct FrontMatterClaim: ClaimCheck {
             if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
                 !Prose.rendersSame(value.value, courseTitle)
             {
+                if let (inner, marks) = Self.curlyUnquoted(value.value), Prose.rendersSame(inner, courseTitle) {
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: path, line: value.line),
+                            .curlyQuoted(key: "course", value: value.value, inner: inner, marks: marks)))
+                    continue
+                }
                 findings.append(
                     .frontMatter(
                         at: SourceLocation(path: path, line: value.line), .course(value.value, courseTitle: courseTitle)
@@ -152,6 +167,26 @@ package struct FrontMatterClaim: ClaimCheck {
             }
         }
         return .checked(findings)
+    }
+
+    /// `value` without the typographic quotation marks around it (`‘…’`, `“…”`, `«…»`, one at
+    /// either end, a straight one at the other end too), and those marks; nil when it has none.
+    /// YAML quotes only with straight quotes: a title typed in curly ones keeps them.
+    static func curlyUnquoted(_ value: String) -> (inner: String, marks: [Unicode.Scalar])? {
+        var scalars = Array(value.unicodeScalars)
+        var marks: [Unicode.Scalar] = []
+        if let first = scalars.first, first.properties.isQuotationMark {
+            if !first.isASCII { marks.append(first) }
+            scalars.removeFirst()
+        }
+        if let last = scalars.last, last.properties.isQuotationMark {
+            if !last.isASCII { marks.append(last) }
+            scalars.removeLast()
+        }
+        guard !marks.isEmpty, !scalars.isEmpty else { return nil }
+        var inner = String.UnicodeScalarView()
+        inner.append(contentsOf: scalars)
+        return (String(inner), marks)
     }
 
     /// The slug a `source` URL ends in: its path's last part (a query, `?ref=x`, or a fragment,

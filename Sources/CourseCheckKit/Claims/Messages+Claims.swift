@@ -33,6 +33,8 @@ extension Diagnostic {
         /// The front matter's `title` differs from the heading at `headingLine`, which the rest of the course uses.
         case title(String, heading: String, headingLine: Int)
         case noHeading
+        /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
+        case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
         case source(slug: String, fileSlug: String)
         /// The `course` value is not the course title.
@@ -62,6 +64,10 @@ extension Diagnostic {
                 "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of "
                     + "the course uses" + unseen(title, heading)
             case .noHeading: "lesson has no '# ' heading"
+            case .curlyQuoted(let key, let value, let inner, let marks):
+                "front matter \(key) '\(value)' is quoted with \(marks.map(Invisible.describe).joined(separator: " and ")), "
+                    + "which YAML keeps as part of the \(key); use straight quotes: \(key): "
+                    + (inner.contains("'") ? "\"\(inner)\"" : "'\(inner)'")
             case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
@@ -384,7 +390,8 @@ extension Diagnostic {
         /// A marker `written` with the look-alike `has` where the note `note` has `wanted`.
         case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
         /// A bold label in the middle of text (a reference) naming a note no paragraph defines.
-        case unknownReference(note: String)
+        /// `has`: a look-alike or invisible character in the reference, named too.
+        case unknownReference(note: String, has: Unicode.Scalar? = nil)
         /// A paragraph opens with the label `written` of a known series, but not in bold.
         case notBold(written: String)
         /// The bold label `written` starts a line inside the paragraph above.
@@ -398,9 +405,9 @@ extension Diagnostic {
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
         let message =
             switch problem {
-            case .unknownReference(let note):
+            case .unknownReference(let note, let has):
                 "refers to note \(note), which no paragraph of the course defines (a note opens its paragraph with "
-                    + "its bold label)"
+                    + "its bold label)" + (has.map { "; its label also has \(Invisible.describe($0))" } ?? "")
             case .merged(let written):
                 "the note \(written) starts a line inside the paragraph above, so it does not open a paragraph and "
                     + "does not read as a note; put a blank line before it"
@@ -423,7 +430,9 @@ extension Diagnostic {
             case .skips(let note, let missing): "note \(note) skips \(missing)"
             case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
             case .lookAlike(let written, let note, let has, let wanted):
-                "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) where \(note) has \(Invisible.describe(wanted))"
+                "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) "
+                    + (has.properties.generalCategory == .format
+                        ? "inside it" : "where \(note) has \(Invisible.describe(wanted))")
             }
         return Diagnostic(.noteSeries, at: location, message)
     }

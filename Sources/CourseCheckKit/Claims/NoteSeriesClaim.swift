@@ -90,6 +90,13 @@ package struct NoteSeriesClaim: ClaimCheck {
             var source = source
             return source.withUTF8 { bytes in
                 if ByteSearch.firstOffset(of: UInt8(ascii: "&"), in: bytes) != nil { return true }
+                // A label may open with a look-alike capital: Greek or Cyrillic (lead bytes CE–D1), fullwidth (EF BC).
+                if bytes.contains(where: { (0xCE...0xD1).contains($0) }) { return true }
+                var from = 0
+                while let at = ByteSearch.firstOffset(of: 0xEF, in: bytes, from: from), at + 1 < bytes.count {
+                    if bytes[at + 1] == 0xBC { return true }
+                    from = at + 1
+                }
                 var bold: [Range<Int>]? = nil
                 for first in firsts {
                     var from = 0
@@ -129,18 +136,17 @@ package struct NoteSeriesClaim: ClaimCheck {
             // what it looks like. Only the few characters of a candidate label pay for this.
             func read(_ character: Character) -> Character? {
                 if character.isASCII { return character }
-                let scalars = character.unicodeScalars
-                if scalars.count == 1, let scalar = scalars.first, scalar.properties.generalCategory == .format {
-                    return nil
-                }
-                let plain = Invisible.skeleton(String(character))
+                // A joiner after a letter is part of its Character (`G` + U+200D): left out too.
+                let visible = Self.visible(character)
+                guard !visible.isEmpty else { return nil }
+                let plain = Invisible.skeleton(visible)
                 return plain.count == 1 ? plain.first : character
             }
             var index = 0
             while index < characters.count {
                 // A label starts a word with a capital letter.
-                let first = characters[index].character
-                guard first.isASCII, first.isUppercase,
+                let first = read(characters[index].character)
+                guard let first, first.isASCII, first.isUppercase,
                     index == 0
                         || !characters[index - 1].character.isLetterOrNumber
                 else {
@@ -149,6 +155,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 let start = index
                 var letters = ""
+                var typed: [Unicode.Scalar] = []
                 var digits = ""
                 var next: Character?
                 var cursor = index
@@ -159,6 +166,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     }
                     if digits.isEmpty, character.isASCII, character.isUppercase, letters.count < 5 {
                         letters.append(character)
+                        typed += Self.visible(characters[cursor].character).unicodeScalars
                     } else if character.isASCII, character.isNumber, !letters.isEmpty, digits.count < 4 {
                         digits.append(character)
                     } else {
@@ -171,14 +179,24 @@ package struct NoteSeriesClaim: ClaimCheck {
                 guard (1...4).contains(letters.count), (1...3).contains(digits.count),
                     !(next?.isLetterOrNumber ?? false)
                 else { continue }
-                let prefix = letters
                 let offset = characters[start].offset
-                guard prefixes.contains(prefix), offset >= openingEnd, !bold.contains(where: { $0.contains(offset) }),
-                    let number = Int(digits)
+                guard let prefix = Self.series(typed: typed, read: letters, in: prefixes), offset >= openingEnd,
+                    !bold.contains(where: { $0.contains(offset) }), let number = Int(digits)
                 else { continue }
                 let at = block.location(of: offset, in: lesson.path)
                 var note = Note(
                     prefix: prefix, number: number, path: lesson.path, line: at.line, column: at.column, lookAlike: nil)
+                // A look-alike or invisible character inside the label (`ЕK2`, `EK\u{200B}2`): named where it is.
+                let token = characters[start..<cursor]
+                let written = String(token.map(\.character))
+                if written.utf8.contains(where: { $0 >= 0x80 }),
+                    let alike = LabelReferenceClaim.firstLookAlike(written, "\(prefix)\(digits)"),
+                    let character = token.first(where: { $0.offset - characters[start].offset >= alike.offset })
+                {
+                    note.lookAlike = (
+                        written, alike.has, alike.wanted, block.location(of: character.offset, in: lesson.path).column
+                    )
+                }
                 if case .heading = block.kind, start == 0, next == "." {
                     // At the block's start, where the bold belongs.
                     let start = block.location(of: 0, in: lesson.path)
@@ -191,6 +209,36 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         return (definitions, references)
+    }
+
+    /// `character` without its format scalars (a zero-width joiner extends the letter before it).
+    static func visible(_ character: Character) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: character.unicodeScalars.filter { $0.properties.generalCategory != .format })
+        return String(scalars)
+    }
+
+    /// A hyphen or dash a label may be slipped with between its letters and number (`GV-12`, `GV–12`).
+    static func isDash(_ character: Character) -> Bool {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+        return scalar == "-" || (0x2010...0x2015).contains(scalar.value)
+            || [0x2212, 0xFE63, 0xFF0D].contains(scalar.value)
+    }
+
+    /// The series of `prefixes` a label's letters name: `read` (its letters as a reader takes them)
+    /// when that is a series; else, when look-alikes were read (`typed` differs from `read` there),
+    /// the one series that matches every other letter. Cyrillic VE looks like B, but `GВ12` where GB
+    /// is no series and GV is, is the note GV12 typed with a look-alike.
+    static func series(typed: [Unicode.Scalar], read: String, in prefixes: Set<String>) -> String? {
+        if prefixes.contains(read) { return read }
+        let reading = Array(read.unicodeScalars)
+        guard typed.count == reading.count, typed.contains(where: { !$0.isASCII }) else { return nil }
+        let matches = prefixes.filter { prefix in
+            let letters = Array(prefix.unicodeScalars)
+            return letters.count == reading.count
+                && reading.indices.allSatisfy { !typed[$0].isASCII || letters[$0] == reading[$0] }
+        }
+        return matches.count == 1 ? matches.first : nil
     }
 
     /// True when `source` may open with a note label: after any bold, emphasis or code markers, spaces
@@ -246,43 +294,60 @@ package struct NoteSeriesClaim: ClaimCheck {
             character.unicodeScalars.count == 1 && character.unicodeScalars.first?.properties.generalCategory == .format
         }
         var letters = ""
-        var written = ""
-        var lookAlikes: [(has: Unicode.Scalar, wanted: Unicode.Scalar)] = []
+        var typed: [Unicode.Scalar] = []
+        /// Each look-alike, and the index of the letter it stands for (nil for a digit).
+        var lookAlikes: [(has: Unicode.Scalar, wanted: Unicode.Scalar, letter: Int?)] = []
         var invisibles: [Unicode.Scalar] = []
-        var spaces: [Unicode.Scalar] = []
+        /// Spaces and dashes between the letters and the number (`GV 3`, `GV-3`).
+        var between: [Unicode.Scalar] = []
         var digits = ""
         while index < characters.count {
-            let character = characters[index].character
+            var character = characters[index].character
+            // A joiner after a letter is part of its Character (`G` + U+200D): named, and the letter read.
+            if !character.isASCII, !isFormat(character), let letter = Self.visible(character).first,
+                character.unicodeScalars.contains(where: { $0.properties.generalCategory == .format })
+            {
+                invisibles += character.unicodeScalars.filter { $0.properties.generalCategory == .format }
+                character = letter
+            }
+            let mapped = plain(character)
             if isFormat(character), let scalar = character.unicodeScalars.first {
                 invisibles.append(scalar)
-            } else if digits.isEmpty, spaces.isEmpty, letters.count < 5, let mapped = plain(character), mapped.isASCII,
+            } else if digits.isEmpty, between.isEmpty, letters.count < 5, let mapped, mapped.isASCII,
                 mapped.isLetter
             {
+                if mapped != character, let has = character.unicodeScalars.first,
+                    let wanted = mapped.uppercased().unicodeScalars.first
+                {
+                    lookAlikes.append((has, wanted, letters.count))
+                }
                 letters.append(mapped)
-                written.append(character)
-            } else if !letters.isEmpty, digits.isEmpty, character.isWhitespace, spaces.count < 2,
-                let scalar = character.unicodeScalars.first
+                typed += character.unicodeScalars
+            } else if !letters.isEmpty, digits.isEmpty, character.isWhitespace || Self.isDash(character),
+                between.count < 2, let scalar = character.unicodeScalars.first
             {
-                spaces.append(scalar)
-            } else if !letters.isEmpty, digits.count < 4, let mapped = plain(character), mapped.isASCII,
-                mapped.isNumber
-            {
+                between.append(scalar)
+            } else if !letters.isEmpty, digits.count < 4, let mapped, mapped.isASCII, mapped.isNumber {
+                if mapped != character, let has = character.unicodeScalars.first,
+                    let wanted = mapped.unicodeScalars.first
+                {
+                    lookAlikes.append((has, wanted, nil))
+                }
                 digits.append(mapped)
-                written.append(character)
             } else {
                 break
             }
-            if let mapped = plain(character), mapped != character, !isFormat(character), !character.isWhitespace,
-                let has = character.unicodeScalars.first, let wanted = mapped.unicodeScalars.first
-            {
-                lookAlikes.append((has, wanted))
-            }
             index += 1
         }
-        let prefix = letters.uppercased()
-        guard (1...4).contains(letters.count), (1...3).contains(digits.count), prefixes.contains(prefix),
+        guard (1...4).contains(letters.count), (1...3).contains(digits.count),
+            let prefix = Self.series(typed: typed, read: letters.uppercased(), in: prefixes),
             let number = Int(digits), number > 0
         else { return nil }
+        // A look-alike stands for the letter of the series it is read in (Cyrillic VE in `GВ3` for V).
+        lookAlikes = lookAlikes.map { alike in
+            guard let letter = alike.letter else { return alike }
+            return (alike.has, Array(prefix.unicodeScalars)[letter], letter)
+        }
         // Punctuation after the number, perhaps after a space: the label's full stop or its stand-in.
         var end = index
         while end < characters.count, characters[end].character == " " || characters[end].character == "\u{A0}" {
@@ -306,12 +371,11 @@ package struct NoteSeriesClaim: ClaimCheck {
         let label = "\(prefix)\(number)."
         var differences: [String] = []
         if strong == nil { differences.append("not in bold") }
-        if letters != prefix { differences.append("in lower case") }
-        for space in spaces {
-            differences.append(
-                (space == " " ? "a space" : Invisible.name(space)) + " between \(prefix) and \(number)")
+        if letters != letters.uppercased() { differences.append("in lower case") }
+        for separator in between {
+            differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")
         }
-        for (has, wanted) in lookAlikes {
+        for (has, wanted, _) in lookAlikes {
             differences.append("\(Invisible.describe(has)) where \(prefix)\(number) has \(Invisible.describe(wanted))")
         }
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
@@ -404,6 +468,22 @@ package struct NoteSeriesClaim: ClaimCheck {
         return notes
     }
 
+    /// `note` read in the series `series` names, when its bold label has a look-alike and reads as
+    /// no series of `prefixes` (`series(typed:read:in:)`); the look-alike then stands for that series' letter.
+    static func resolved(_ note: Note, in prefixes: Set<String>) -> Note {
+        guard let lookAlike = note.lookAlike, !prefixes.contains(note.prefix) else { return note }
+        let typed = Array(
+            lookAlike.written.unicodeScalars.filter { $0.properties.generalCategory != .format }.prefix(
+                note.prefix.count))
+        guard let prefix = series(typed: typed, read: note.prefix, in: prefixes) else { return note }
+        var resolved = note
+        resolved.prefix = prefix
+        if let letter = typed.firstIndex(of: lookAlike.has) {
+            resolved.lookAlike?.wanted = Array(prefix.unicodeScalars)[letter]
+        }
+        return resolved
+    }
+
     /// True when a lesson from `from` (the previous note's, or the first) to `to` has fences that
     /// may pair wrongly: the missing notes may be hidden in one of them.
     static func uncertainBetween(_ from: String?, _ to: String, _ course: CourseFacts, _ uncertain: Set<String>)
@@ -423,7 +503,13 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// finding, a gap is one finding, a repeat is one finding), never against a running count that
     /// one slip would throw off for the rest of the course.
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        let labels = course.lessons.map(Self.notesAndReferences)
+        // A series is one some note's label writes plainly; a label with a look-alike that reads as
+        // no series is read in the one series it matches (`GВ12`, Cyrillic VE, is GV12).
+        var labels = course.lessons.map(Self.notesAndReferences)
+        let plainly = Set(labels.flatMap { $0.notes.filter { $0.lookAlike == nil }.map(\.prefix) })
+        labels = labels.map {
+            ($0.notes.map { Self.resolved($0, in: plainly) }, $0.references.map { Self.resolved($0, in: plainly) })
+        }
         let bold = labels.map(\.notes)
         let prefixes = Set(bold.joined().map(\.prefix))
         let plain = zip(course.lessons, bold).map { lesson, notes in
@@ -538,11 +624,21 @@ package struct NoteSeriesClaim: ClaimCheck {
         // the note it should be, so a reference to GV22 is not a second finding of that slip.
         let defined = Set(notes.map { "\($0.prefix)\($0.number)" })
         var referenceFindings: [Diagnostic] = []
-        for reference in references where !defined.contains("\(reference.prefix)\(reference.number)") {
-            referenceFindings.append(
-                .noteSeries(
-                    at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
-                    .unknownReference(note: "\(reference.prefix)\(reference.number)")))
+        // A look-alike or invisible character in a reference is named: one finding, either way.
+        for reference in references {
+            let note = "\(reference.prefix)\(reference.number)"
+            if !defined.contains(note) {
+                referenceFindings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
+                        .unknownReference(note: note, has: reference.lookAlike?.has)))
+            } else if let lookAlike = reference.lookAlike {
+                referenceFindings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: reference.path, line: reference.line, column: lookAlike.column),
+                        .lookAlike(written: lookAlike.written, note: note, has: lookAlike.has, wanted: lookAlike.wanted)
+                    ))
+            }
         }
         // In reading order, references among the series' findings.
         let lessonOrder = Dictionary(course.lessons.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
