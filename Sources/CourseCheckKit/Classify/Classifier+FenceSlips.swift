@@ -33,12 +33,24 @@ extension Classifier {
             diagnostics.filter { fenceShapeIDs.contains($0.id) }.map { FenceTrouble(id: $0.id, line: $0.location.line) }
         )
         document.walk { node, _ in
-            guard case .fencedCode = node.kind else { return }
-            for line in node.content where opensBlock(line.text) {
+            guard case .fencedCode(let fence, _) = node.kind else { return }
+            // An opener shorter than the block's own fence is content the author fenced longer on
+            // purpose (as `--promote` does for an output that prints one), not a swallowed block.
+            for line in node.content where opensBlock(line.text, within: fence) {
                 trouble.insert(FenceTrouble(id: nil, line: line.index + 1))
             }
         }
         return trouble
+    }
+
+    /// True when `text`, a line of the block `fence` opened, is a fence with an info string of the
+    /// block's character and at least its length: a block's opening it swallowed.
+    static func opensBlock(_ text: String, within fence: CodeFence) -> Bool {
+        guard opensBlock(text) else { return false }
+        let bytes = Array(text.utf8)
+        let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        guard let run = CodeFence.openingRun(bytes[indent...]) else { return false }
+        return run.character != fence.character || run.length >= fence.length
     }
 
     /// True when `text` is a fence with an info string: a block's opening, as a block swallows it.

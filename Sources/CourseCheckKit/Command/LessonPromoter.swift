@@ -85,13 +85,16 @@ package struct LessonPromoter {
     }
 
     /// The replacement of an expected block's body, and of its fences when an output line would
-    /// close the current fence: then both fences get the shortest run that no output line closes.
+    /// close the current fence or read as a block it swallowed (a fence with an info string, at
+    /// least as long): then both fences get the shortest run longer than every such line.
     static func expectedReplacement(_ block: FencedBlock, _ file: SourceFile, output: [Line])
         -> [(range: Range<Int>, lines: [String])]
     {
         let body = (bodyRange(block), rewritten(block, file, output))
         var fence = block.fence
-        while output.contains(where: { closes($0, fence) }) { fence.length += 1 }
+        while output.contains(where: { closes($0, fence) || Classifier.opensBlock($0.text, within: fence) }) {
+            fence.length += 1
+        }
         guard fence.length != block.fence.length else { return [body] }
         let openingIndex = block.opening.number - 1
         let closingIndex = block.closing.number - 1
