@@ -890,6 +890,11 @@ final class PromoteConvergenceTests: XCTestCase {
         (#""a\tb  ""#, "```"),
         (#""c\u{0327} K ;""#, "```"),
         (#""\n\n""#, "```"),
+        // A run of the other character with an info string (lengthening never passes it), and a
+        // fence behind an invisible character (a reader takes it for the closing line).
+        (#""~~~`""#, "```"),
+        (#""\u{00A0}```""#, "```"),
+        (#""\u{200B}```\n```swift""#, "```"),
     ]
 
     func testPromoteThenCheckIsCleanForEveryRepresentableOutput() throws {
@@ -917,8 +922,8 @@ final class PromoteConvergenceTests: XCTestCase {
         XCTAssertEqual(promoted.status, .findings)
         let expectedFindings = [
             // Located before the rewrite, then after it (longer outputs moved the tree down).
-            "lessons/01-promote.md:196:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
-            "lessons/01-promote.md:198:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
+            "lessons/01-promote.md:223:1: note: not promoted: no lesson block can show its output exactly [promote-skipped]",
+            "lessons/01-promote.md:226:1: error: tree's output does not end with a newline, so no fenced block can show it exactly; "
                 + "end the last print with a newline (print's default terminator) [unrepresentable-output]",
         ]
         XCTAssertEqual(promoted.stderr.split(separator: "\n").map(String.init), expectedFindings)
@@ -927,7 +932,7 @@ final class PromoteConvergenceTests: XCTestCase {
         let update = InProcess.run(["--update", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
         XCTAssertEqual(
             update.stderr.split(separator: "\n").first.map(String.init),
-            "lessons/01-promote.md:198:1: error: not approved: no lesson block can show this tree's output exactly: it "
+            "lessons/01-promote.md:226:1: error: not approved: no lesson block can show this tree's output exactly: it "
                 + "does not end with a newline [update-refused]")
 
         let again = InProcess.run(

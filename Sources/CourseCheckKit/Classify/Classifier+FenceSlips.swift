@@ -33,10 +33,20 @@ extension Classifier {
             diagnostics.filter { fenceShapeIDs.contains($0.id) }.map { FenceTrouble(id: $0.id, line: $0.location.line) }
         )
         document.walk { node, _ in
-            guard case .fencedCode(let fence, _) = node.kind else { return }
-            // An opener shorter than the block's own fence is content the author fenced longer on
-            // purpose (as `--promote` does for an output that prints one), not a swallowed block.
-            for line in node.content where opensBlock(line.text, within: fence) {
+            guard case .fencedCode(let fence, let closed) = node.kind else { return }
+            // In an output block (no info string) its own fence closes, an opener shorter than that
+            // fence with no closing line after it is content the author fenced longer on purpose
+            // (as `--promote` does for an output that prints one), not a swallowed block. A block
+            // with an info string (a slipped `````swift`), one that runs to the end, or one that
+            // holds a whole block (its opener and a closing line) swallowed every opener in it.
+            let deliberate =
+                closed && fence.info.isEmpty
+                && !node.content.contains { line in
+                    let bytes = Array(line.text.utf8)
+                    let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+                    return indent <= 3 && CodeFence.closingRun(bytes[indent...])?.character == fence.character
+                }
+            for line in node.content where deliberate ? opensBlock(line.text, within: fence) : opensBlock(line.text) {
                 trouble.insert(FenceTrouble(id: nil, line: line.index + 1))
             }
         }
@@ -44,13 +54,14 @@ extension Classifier {
     }
 
     /// True when `text`, a line of the block `fence` opened, is a fence with an info string of the
-    /// block's character and at least its length: a block's opening it swallowed.
+    /// block's character and at least its length: a block's opening it swallowed. (A run of the
+    /// other character is content: it neither closes the block nor reads as closing it.)
     static func opensBlock(_ text: String, within fence: CodeFence) -> Bool {
         guard opensBlock(text) else { return false }
         let bytes = Array(text.utf8)
         let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
         guard let run = CodeFence.openingRun(bytes[indent...]) else { return false }
-        return run.character != fence.character || run.length >= fence.length
+        return run.character == fence.character && run.length >= fence.length
     }
 
     /// True when `text` is a fence with an info string: a block's opening, as a block swallows it.

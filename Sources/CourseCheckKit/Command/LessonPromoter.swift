@@ -92,7 +92,11 @@ package struct LessonPromoter {
     {
         let body = (bodyRange(block), rewritten(block, file, output))
         var fence = block.fence
-        while output.contains(where: { closes($0, fence) || Classifier.opensBlock($0.text, within: fence) }) {
+        // Each pass lengthens the fence past a line of its own character, so the loop ends within
+        // the longest such run.
+        while output.contains(where: {
+            closes($0, fence) || closes($0, fence, afterUnseen: true) || Classifier.opensBlock($0.text, within: fence)
+        }) {
             fence.length += 1
         }
         guard fence.length != block.fence.length else { return [body] }
@@ -107,9 +111,18 @@ package struct LessonPromoter {
 
     /// Whether an output line, written into the block below `fence` (after its indentation), would
     /// close it: at most three spaces of indentation in all, then a run of the fence character at
-    /// least as long, then only blanks.
-    static func closes(_ line: Line, _ fence: CodeFence) -> Bool {
-        let bytes = Array(line.text.utf8)
+    /// least as long, then only blanks; with `afterUnseen`, whether it reads so after the invisible
+    /// characters it starts with.
+    static func closes(_ line: Line, _ fence: CodeFence, afterUnseen: Bool = false) -> Bool {
+        var text = Substring(line.text)
+        if afterUnseen {
+            // A line a reader takes for a closing fence: invisible characters before the run (the
+            // check names such a line where a block was meant to close).
+            let unseen = text.unicodeScalars.prefix { $0.value >= 0x80 && Invisible.isSuspicious($0) }
+            guard !unseen.isEmpty else { return false }
+            text = Substring(text.unicodeScalars[unseen.endIndex...])
+        }
+        let bytes = Array(text.utf8)
         let spaces = bytes.prefix { $0 == UInt8(ascii: " ") }.count
         guard fence.indent + spaces <= 3, let run = CodeFence.closingRun(bytes[spaces...]) else { return false }
         return run.character == fence.character && run.length >= fence.length
