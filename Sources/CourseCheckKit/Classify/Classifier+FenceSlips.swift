@@ -236,7 +236,12 @@ extension Classifier {
     static func bestRepair(
         _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool
     ) -> (candidate: SlipCandidate, file: SourceFile, document: BlockNode, after: Set<FenceTrouble>)? {
-        let candidates = slipCandidates(file, document, trouble: trouble).filter { $0.line + 1 < before }.sorted {
+        // Both where a slip is said and where its repair goes come before a fence the reader cannot
+        // see: a block that runs over that fence is its doing (a closing fence behind an invisible
+        // character), not a fence missing after it.
+        let candidates = slipCandidates(file, document, trouble: trouble).filter {
+            $0.line + 1 < before && $0.index + 1 < before
+        }.sorted {
             ($0.repair.rawValue, $0.certain ? 0 : 1, $0.index) < ($1.repair.rawValue, $1.certain ? 0 : 1, $1.index)
         }
         // The first trouble with a place: a lesson without a tree or a core is at its first line.
