@@ -24,9 +24,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                LessonName.isLessonFile($0)
-            }.sorted()
+            let names = try CourseCopy.lessonNames(in: lessons)
             let file = names[Int(random.next() % UInt64(names.count))]
             let url = lessons.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -92,12 +90,18 @@ final class FenceSlipPropertyTests: XCTestCase {
         var text: String
         var lines: [String]
         var block: Lesson.Block
+
+        /// The findings of a check of the course in `root` with this lesson written as `lines`;
+        /// the lesson's own text is written back after.
+        func findings(with lines: [String], in root: URL) throws -> [Substring] {
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            defer { try? text.write(to: url, atomically: true, encoding: .utf8) }
+            return FenceSlipPropertyTests.findings(in: root)
+        }
     }
 
     static func pick(_ random: inout Generator, in lessons: URL) throws -> Picked {
-        let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-            LessonName.isLessonFile($0)
-        }.sorted()
+        let names = try CourseCopy.lessonNames(in: lessons)
         let file = names[Int(random.next() % UInt64(names.count))]
         let url = lessons.appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -136,9 +140,7 @@ final class FenceSlipPropertyTests: XCTestCase {
                 picked.lines[opening] = written + picked.lines[opening].dropFirst(3)
                 (line, slip) = (opening + 1, "\(picked.block.role) opening fence written \(written)")
             }
-            try picked.lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
-            let found = Self.findings(in: scratch.url)
-            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = try picked.findings(with: picked.lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(line): \(slip): \(found)"
             XCTAssertEqual(found.count, 1, message)
@@ -204,9 +206,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let prefix = Self.prefixes[Int(random.next() % UInt64(Self.prefixes.count))]
             let backtick = !closing && !picked.block.fenced.info.isEmpty && random.next() % 4 == 0
             lines[at] = backtick ? lines[at] + "`" : prefix + lines[at]
-            try lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
-            let found = Self.findings(in: scratch.url)
-            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = try picked.findings(with: lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
                 + "\(picked.block.role) \(closing ? "closing" : "opening") fence written '\(lines[at])': \(found)"
@@ -228,9 +228,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let at = (closing ? picked.block.fenced.closing.number : picked.block.fenced.opening.number) - 1
             var lines = picked.lines
             lines.remove(at: at)
-            try lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
-            let found = Self.findings(in: scratch.url)
-            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = try picked.findings(with: lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
                 + "\(picked.block.role) \(closing ? "closing" : "opening") fence deleted: \(found)"
@@ -256,10 +254,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let (other, otherWhat) = Self.slip(&lines, blocks[second], &random)
             // Where each slip is reported: its line, moved up by a deleted line before it.
             let expected = [one, other].map { at in lines[..<at].count { $0 != nil } + 1 }
-            try lines.compactMap { $0 }.joined(separator: "\n").write(
-                to: picked.url, atomically: true, encoding: .utf8)
-            let found = Self.findings(in: scratch.url)
-            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = try picked.findings(with: lines.compactMap { $0 }, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(one + 1): \(what); "
                 + "\(other + 1): \(otherWhat): \(found)"
@@ -281,9 +276,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let opening = picked.block.fenced.opening.number - 1
             picked.lines[opening] = open + picked.lines[opening].dropFirst(3)
             picked.lines[picked.block.fenced.closing.number - 1] = close
-            try picked.lines.joined(separator: "\n").write(to: picked.url, atomically: true, encoding: .utf8)
-            let found = Self.findings(in: scratch.url)
-            try picked.text.write(to: picked.url, atomically: true, encoding: .utf8)
+            let found = try picked.findings(with: picked.lines, in: scratch.url)
             XCTAssertEqual(
                 found, [],
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):"

@@ -288,9 +288,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             switch random.next() % 7 {
             case 6:
                 // A reference to a note, typed with a look-alike or invisible character inside its label.
-                let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                    LessonName.isLessonFile($0)
-                }.sorted()
+                let names = try CourseCopy.lessonNames(in: lessons)
                 let notes = try Self.notes(in: lessons, names: names)
                 let (at, named) = (
                     notes[Int(random.next() % UInt64(notes.count))], notes[Int(random.next() % UInt64(notes.count))]
@@ -304,9 +302,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                     Slip(file: at.file, lines: lines, slipped: [at.line + 1], what: "reference \(what): \(reference)"))
             case 0, 1:
                 // A note label's near form.
-                let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                    LessonName.isLessonFile($0)
-                }.sorted()
+                let names = try CourseCopy.lessonNames(in: lessons)
                 let notes = try Self.notes(in: lessons, names: names)
                 XCTAssertEqual(notes.count, 70, "the course's notes went missing")
                 let note = notes[Int(random.next() % UInt64(notes.count))]
@@ -348,9 +344,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                LessonName.isLessonFile($0)
-            }.sorted()
+            let names = try CourseCopy.lessonNames(in: lessons)
             var applied: [String] = []
             let notes = try Self.notes(in: lessons, names: names)
             for _ in 0..<4 {

@@ -183,9 +183,7 @@ final class RenderingPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                LessonName.isLessonFile($0)
-            }.sorted()
+            let names = try CourseCopy.lessonNames(in: lessons)
             var file = try XCTUnwrap(names.last)
             var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
                 .components(separatedBy: "\n")
@@ -331,9 +329,7 @@ final class RenderingPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter {
-                LessonName.isLessonFile($0)
-            }.sorted()
+            let names = try CourseCopy.lessonNames(in: lessons)
             func read(_ file: String) throws -> [String] {
                 try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
                     .components(separatedBy: "\n")

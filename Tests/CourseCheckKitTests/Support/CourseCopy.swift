@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import CourseCheckKit
+
 /// A copy of the real course for a test that changes it: `lessons/` and `goldens/` (or the folders
 /// named) in a scratch directory of its own, removed when the test ends.
 enum CourseCopy {
@@ -20,6 +22,12 @@ enum CourseCopy {
             try FileManager.default.copyItem(
                 at: Binary.packageRoot.appendingPathComponent(folder), to: directory.appendingPathComponent(folder))
         }
+    }
+
+    /// The lesson files in the lessons folder `lessons` (the index and other files left out), sorted.
+    static func lessonNames(in lessons: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter { LessonName.isLessonFile($0) }
+            .sorted()
     }
 
     /// Copies one lesson of the course, `<name>.md`, into the lessons folder `lessons` (under
