@@ -34,8 +34,10 @@ extension Classifier {
         )
         document.walk { node, _ in
             guard case .fencedCode(let fence, let closed) = node.kind else { return }
-            // In an output block (no info string) its own fence closes, an opener shorter than that
-            // fence with no closing line after it is content the author fenced longer on purpose
+            let openers = node.content.filter { opensBlock($0.text) }
+            guard !openers.isEmpty else { return }
+            // In an output block (no info string) its own fence closes and that holds no closing
+            // line, an opener shorter than the fence is content the author fenced longer on purpose
             // (as `--promote` does for an output that prints one), not a swallowed block. A block
             // with an info string (a slipped `````swift`), one that runs to the end, or one that
             // holds a whole block (its opener and a closing line) swallowed every opener in it.
@@ -46,7 +48,7 @@ extension Classifier {
                     let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
                     return indent <= 3 && CodeFence.closingRun(bytes[indent...])?.character == fence.character
                 }
-            for line in node.content where deliberate ? opensBlock(line.text, within: fence) : opensBlock(line.text) {
+            for line in openers where !deliberate || opensBlock(line.text, within: fence) {
                 trouble.insert(FenceTrouble(id: nil, line: line.index + 1))
             }
         }
