@@ -447,7 +447,8 @@ final class ClaimTests: XCTestCase {
             allFindings(),
             [
                 "lessons/09-yerel-durum.md:\(line):3: error: this bullet opens 'Bu dersin tetigi:', not 'Bu dersin "
-                    + "tetiği:', so it does not read as the lesson's trigger bullet; write 'Bu dersin tetiği:' [declared-trigger]"
+                    + "tetiği:', so it does not read as the lesson's trigger bullet; write 'Bu dersin tetiği:' (it has "
+                    + "'g' where 'Bu dersin tetiği:' has 'ğ') [declared-trigger]"
             ])
     }
 
@@ -576,7 +577,8 @@ final class ClaimTests: XCTestCase {
         }
         try expectAll(closing, "gözlem 4", "gozlem 4") { line in
             [
-                "\(line):95: error: counts 'gozlem', which is not a trigger (did you mean 'gözlem'?) [trigger-distribution]"
+                "\(line):95: error: counts 'gozlem', which is not a trigger (did you mean 'gözlem'? it has "
+                    + "'o' where 'gözlem' has 'ö') [trigger-distribution]"
             ]
         }
         try expectAll(closing, "ayrıca 2/2/2/2", "ayrıca 2/2/3/2") { line in

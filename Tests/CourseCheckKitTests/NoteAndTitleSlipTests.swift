@@ -126,4 +126,60 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ]
             })
     }
+
+    /// A deleted note label is reported at the paragraph that lost it when one paragraph between
+    /// the neighbours opens as the notes do, not as a gap at the next note.
+    func testADeletedNoteLabel() throws {
+        let found = try findings("05-izgara-ve-geometri.md", "**GV15.** Bu ölçüm", ["Bu ölçüm"])
+        XCTAssertEqual(
+            found,
+            [
+                [
+                    "lessons/05-izgara-ve-geometri.md:159:1: error: note GV15 is missing between GV14 and GV16, and "
+                        + "this paragraph opens as the notes do ('Bu ölçüm …') without a label; if it is GV15, write "
+                        + "**GV15.** at its start [note-series]"
+                ]
+            ])
+    }
+
+    /// A trigger typed without its Turkish letter's mark (`gozlem`, as the core prints it) is named
+    /// with the letter, in the bullet and in the distribution sentence.
+    func testATriggerWithoutItsTurkishLetter() throws {
+        let bullet = try findings("06-listeler-ve-formlar.md", "tetiği: **gözlem**", ["tetiği: **gozlem**"])
+        XCTAssertEqual(
+            bullet,
+            [
+                [
+                    "lessons/06-listeler-ve-formlar.md:256:24: error: unknown trigger 'gozlem'; did you mean "
+                        + "'gözlem'? it has 'o' where 'gözlem' has 'ö' [declared-trigger]"
+                ]
+            ])
+        let sentence = try findings("21-on-izleme-ve-yineleme.md", "gözlem 4, ortam 6.", ["gozlem 4, ortam 6."])
+        XCTAssertEqual(
+            sentence,
+            [
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:267:95: error: counts 'gozlem', which is not a trigger "
+                        + "(did you mean 'gözlem'? it has 'o' where 'gözlem' has 'ö') [trigger-distribution]"
+                ]
+            ])
+    }
+
+    /// A name that is not a trigger, counted after the last trigger with a connective or with its
+    /// count first, is read as a count the sentence states.
+    func testAnUnknownNameCountedAfterAConnectiveOrCountFirst() throws {
+        let found = try findings(
+            "21-on-izleme-ve-yineleme.md", "ortam 6.",
+            ["ortam 6 ve gezinme 2.", "ortam 6, 2 gezinme.", "ortam 6, 20 ders."])
+        let message =
+            "error: counts 'gezinme', which is not a trigger; the triggers are yerel, ebeveyn, gözlem and "
+            + "ortam [trigger-distribution]"
+        XCTAssertEqual(
+            found,
+            [
+                ["lessons/21-on-izleme-ve-yineleme.md:267:117: \(message)"],
+                ["lessons/21-on-izleme-ve-yineleme.md:267:117: \(message)"],
+                [],
+            ])
+    }
 }

@@ -6,7 +6,36 @@ extension Diagnostic {
     /// nothing: every message that says two texts differ ends with it, so two words that look the
     /// same are never left unexplained.
     static func unseen(_ written: String, _ expected: String) -> String {
-        unseenDifference(written, expected).map { " (\($0))" } ?? ""
+        difference(written, expected).map { " (\($0))" } ?? ""
+    }
+
+    /// What sets `written` apart from `expected` where a reader may not spot it: an unseen
+    /// character (`unseenDifference`), or letters without their marks (`unmarkedLetter`).
+    static func difference(_ written: String, _ expected: String) -> String? {
+        unseenDifference(written, expected) ?? unmarkedLetter(written, expected)
+    }
+
+    /// Turkish's marked letters and the ASCII letter a keyboard without them writes.
+    private static let turkishLetterBases: [Unicode.Scalar: UInt8] = [
+        "ç": 0x63, "ğ": 0x67, "ı": 0x69, "ö": 0x6F, "ş": 0x73, "ü": 0x75, "â": 0x61, "î": 0x69, "û": 0x75,
+        "Ç": 0x43, "Ğ": 0x47, "İ": 0x49, "Ö": 0x4F, "Ş": 0x53, "Ü": 0x55, "Â": 0x41, "Î": 0x49, "Û": 0x55,
+    ]
+
+    /// `it has 'o' where 'gözlem' has 'ö'` when `written` is `expected` with letters written without
+    /// their marks (`o` for `ö`, `s` for `ş`, `i` for `ı`), as a keyboard without Turkish letters
+    /// writes them; nil otherwise. A reader sees the difference, but may not spot it in a word.
+    static func unmarkedLetter(_ written: String, _ expected: String) -> String? {
+        let (has, wanted) = (Array(written), Array(expected))
+        guard has.count == wanted.count else { return nil }
+        let differ = has.indices.filter { has[$0] != wanted[$0] }
+        guard !differ.isEmpty,
+            differ.allSatisfy({ index in
+                guard let plain = has[index].asciiValue, wanted[index].unicodeScalars.count == 1 else { return false }
+                return turkishLetterBases[wanted[index].unicodeScalars.first!] == plain
+            })
+        else { return nil }
+        let list = { (letters: [Character]) in letters.map { "'\($0)'" }.joined(separator: " and ") }
+        return "it has \(list(differ.map { has[$0] })) where '\(expected)' has \(list(differ.map { wanted[$0] }))"
     }
 
     /// `it has U+0435 CYRILLIC SMALL LETTER IE where 'yerel' has 'e'`, or for a character a reader
@@ -223,7 +252,10 @@ extension Diagnostic {
             case .distribution(let declared, let counted):
                 "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
             case .unknown(let value):
-                "unknown trigger '\(value)'; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)"
+                "unknown trigger '\(value)'"
+                    + (Suggestion.closest(to: value, among: Triggers.names.map(\.declared)).map {
+                        "; did you mean '\($0)'?" + (difference(value, $0).map { " \($0)" } ?? "")
+                    } ?? "; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)")
             case .lookAlike(let value, let trigger, let has, let wanted, _):
                 "unknown trigger '\(value)': "
                     + (unseenDifference(value, trigger)
@@ -339,7 +371,8 @@ extension Diagnostic {
                     + unseen(written, trigger) + "; write '\(trigger)'"
             case .unknown(let name, let near):
                 "counts '\(name)', which is not a trigger"
-                    + (near.map { " (did you mean '\($0)'?)" } ?? "; the triggers are yerel, ebeveyn, gözlem and ortam")
+                    + (near.map { " (did you mean '\($0)'?\(difference(name, $0).map { " \($0)" } ?? ""))" }
+                        ?? "; the triggers are yerel, ebeveyn, gözlem and ortam")
             }
         return Diagnostic(.triggerDistribution, at: location, message)
     }
@@ -386,6 +419,8 @@ extension Diagnostic {
         case outOfSequence(note: String, expected: String)
         /// `missing`: one note or a range of them.
         case skips(note: String, missing: String)
+        /// Note `missing` is due between `after` and `before`, and this paragraph opens as the notes do (`opening`).
+        case lostLabel(missing: String, after: String?, before: String, opening: String)
         case goesBack(note: String, expected: String)
         /// A marker `written` with the look-alike `has` where the note `note` has `wanted`.
         case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
@@ -428,6 +463,10 @@ extension Diagnostic {
                     + "of its notes"
             case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
             case .skips(let note, let missing): "note \(note) skips \(missing)"
+            case .lostLabel(let missing, let after, let before, let opening):
+                "note \(missing) is missing \(after.map { "between \($0) and \(before)" } ?? "before \(before)"), and this "
+                    + "paragraph opens as the notes do ('\(opening) …') without a label; if it is \(missing), write "
+                    + "**\(missing).** at its start"
             case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
             case .lookAlike(let written, let note, let has, let wanted):
                 "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) "

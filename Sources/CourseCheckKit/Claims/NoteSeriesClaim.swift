@@ -502,6 +502,41 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// Numbering is checked against the note before (a typo between two good neighbours is one
     /// finding, a gap is one finding, a repeat is one finding), never against a running count that
     /// one slip would throw off for the rest of the course.
+    /// The one paragraph of `note`'s lesson between the series' previous note (if in that lesson)
+    /// and `note` that opens with the words most notes open with (at least half of them, after
+    /// the label): a note whose label was deleted. Nil when no such opening is shared or the
+    /// paragraph is not one.
+    static func unlabelled(before note: Note, after previous: Note?, _ notes: [Note], _ course: CourseFacts) -> (
+        location: SourceLocation, opening: String
+    )? {
+        func opening(_ text: Substring) -> String? {
+            let words = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).prefix(2)
+            return words.count == 2 ? words.joined(separator: " ") : nil
+        }
+        let lessons = Dictionary(course.lessons.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var openings: [String: Int] = [:]
+        var labelled = 0
+        for other in notes where other.slip == nil && other.lookAlike == nil {
+            guard let block = lessons[other.path]?.prose.blocks.first(where: { $0.firstLine.number == other.line }),
+                let label = block.source.firstRange(of: "\(other.prefix)\(other.number).")
+            else { continue }
+            labelled += 1
+            var rest = block.source[label.upperBound...].drop { $0 == "*" || $0 == "_" }
+            rest = rest.drop { $0 == " " }
+            if let words = opening(rest) { openings[words, default: 0] += 1 }
+        }
+        guard let (shared, count) = openings.max(by: { $0.value < $1.value }), count * 2 >= labelled,
+            let lesson = lessons[note.path]
+        else { return nil }
+        let from = previous?.path == note.path ? previous!.line : 0
+        let found = lesson.prose.blocks.filter {
+            $0.kind == .paragraph && $0.firstLine.number > from && $0.firstLine.number < note.line
+                && opening($0.source[...]) == shared
+        }
+        guard found.count == 1 else { return nil }
+        return (found[0].location(of: 0, in: note.path), shared)
+    }
+
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         // A series is one some note's label writes plainly; a label with a look-alike that reads as
         // no series is read in the one series it matches (`GВ12`, Cyrillic VE, is GV12).
@@ -544,11 +579,16 @@ package struct NoteSeriesClaim: ClaimCheck {
         var excluded = Set<Int>()
         var lastNumber: [String: Int] = [:]
         let uncertain = Set(course.lessons.filter(\.lesson.fencesAreUncertain).map(\.path))
-        /// The lesson of each series' previous note.
+        /// The lesson of each series' previous note, and the note.
         var previous: [String: String] = [:]
+        var previousNote: [String: Note] = [:]
+        var recovered: [String] = []
         for index in notes.indices {
             let note = notes[index]
-            defer { previous[notes[index].prefix] = note.path }
+            defer {
+                previous[notes[index].prefix] = note.path
+                previousNote[notes[index].prefix] = notes[index]
+            }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
             switch note.slip {
             case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
@@ -607,6 +647,18 @@ package struct NoteSeriesClaim: ClaimCheck {
             {
                 // The missing notes may be hidden in a block whose fences pair wrongly: unknown, not a gap.
                 continue
+            } else if note.number == expected + 1,
+                let lost = Self.unlabelled(before: note, after: previousNote[note.prefix], notes, course)
+            {
+                // One note missing, and one paragraph between its neighbours opens as the notes do: its label is lost.
+                let missing = "\(note.prefix)\(expected)"
+                recovered.append(missing)
+                findings.append(
+                    .noteSeries(
+                        at: lost.location,
+                        .lostLabel(
+                            missing: missing, after: previousNote[note.prefix].map { "\($0.prefix)\($0.number)" },
+                            before: "\(note.prefix)\(note.number)", opening: lost.opening)))
             } else if note.number > expected {
                 let missing =
                     expected == note.number - 1
@@ -622,7 +674,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         // A reference names a note the course defines; one that names none is a finding of its own.
         // Notes are taken as read above: a slipped number (`GV90` where `GV22` is due) is read as
         // the note it should be, so a reference to GV22 is not a second finding of that slip.
-        let defined = Set(notes.map { "\($0.prefix)\($0.number)" })
+        let defined = Set(notes.map { "\($0.prefix)\($0.number)" } + recovered)
         var referenceFindings: [Diagnostic] = []
         // A look-alike or invisible character in a reference is named: one finding, either way.
         for reference in references {

@@ -631,31 +631,54 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
         var found: [(trigger: Int, value: Int, at: Int)] = []
-        var pairs: [Int: Int] = [:]
+        /// The last word of each `name count` or `count name` item, where a list of counts may go on.
+        var ends: [Int] = []
         for name in others {
             let sides = afterFirst ? [after, before] : [before, after]
             guard let count = sides.lazy.compactMap({ $0(name) }).first else { continue }
             for word in count.at..<(count.at + count.length) { usedNumbers.insert(word) }
             found.append((trigger(name)!, count.value, count.at))
-            if count.at == name + 1 { pairs[name] = count.length }
+            ends.append(max(name, count.at + count.length - 1))
         }
         for (trigger, value, at) in found { counts[trigger].append((value, at)) }
         for index in counts.indices { counts[index].sort { $0.word < $1.word } }
         var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
 
-        // A name in a list of `name count` items that is not a trigger (`ortam 6, gezinme 2`); one
-        // whose count is the sum of the others is their total (`toplam 20`).
+        // A name in the list of counts that is not a trigger (`ortam 6, gezinme 2`, `ortam 6 ve
+        // gezinme 2`, `6 ortam, 2 gezinme`), after a counted trigger and a comma or a connective; one
+        // whose count is the sum of the others is their total (`toplam 20`), and a word for lessons is
+        // the number of lessons.
         let sum = counts.joined().reduce(0) { $0 + $1.value }
-        for (name, length) in pairs {
-            var item = name + 1 + length
-            while item + 1 < words.count, trigger(item) == nil, number(words, at: item) == nil,
-                words[item].gap.allSatisfy({ $0 == "," }), !words[item].gap.isEmpty || words[item].block > 0,
-                words[item + 1].gap.allSatisfy({ $0 == ":" || $0 == "(" }), !usedNumbers.contains(item + 1),
-                let count = number(words, at: item + 1), count.value != sum
-            {
-                candidate.unknown.append(item)
-                usedNumbers.insert(item + 1)
-                item += 1 + count.length
+        func isOther(_ word: Int) -> Bool {
+            word < words.count && trigger(word) == nil && number(words, at: word) == nil
+                && !words[word].text.hasPrefix("ders")
+        }
+        for var end in ends {
+            while end + 1 < words.count {
+                var start = end + 1
+                if words[start].gap.isEmpty, connectives.contains(words[start].text) {
+                    start += 1
+                    guard start < words.count, words[start].gap.isEmpty else { break }
+                } else if words[start].gap.isEmpty || !words[start].gap.allSatisfy({ $0 == "," }) {
+                    break
+                }
+                if isOther(start), start + 1 < words.count, words[start + 1].gap.allSatisfy({ $0 == ":" || $0 == "(" }),
+                    !usedNumbers.contains(start + 1), let count = number(words, at: start + 1), count.value != sum
+                {
+                    // `gezinme 2`
+                    candidate.unknown.append(start)
+                    usedNumbers.insert(start + 1)
+                    end = start + count.length
+                } else if !usedNumbers.contains(start), let count = number(words, at: start), count.value != sum,
+                    case let name = start + count.length, isOther(name), words[name].gap.isEmpty
+                {
+                    // `2 gezinme`
+                    candidate.unknown.append(name)
+                    usedNumbers.insert(start)
+                    end = name
+                } else {
+                    break
+                }
             }
         }
         candidate.unknown = Set(candidate.unknown).sorted()
