@@ -188,10 +188,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     last = next.segments.last!.line.number
                 }
             }
-            guard mayCount(source: unit.map(\.source).joined(separator: "\n")) else { continue }
+            let source = unit.map(\.source).joined(separator: "\n")
+            guard mayCount(source: source) else { continue }
+            let readable = unit.map { $0.inline.readable() }
+            // A source with an entity or HTML is kept unread by the byte test; its rendering tells
+            // (an index item's autolink to a lesson names a trigger, and counts nothing).
+            if source.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }),
+                !mayCount(Array(readable.joined(separator: [("\n", 0)])))
+            {
+                continue
+            }
             var words: [Word] = []
-            for (index, member) in unit.enumerated() {
-                var read = Self.words(member.inline.readable())
+            for index in unit.indices {
+                var read = Self.words(readable[index])
                 for word in read.indices { read[word].block = index }
                 // Each item of the list is one more item of the sentence's list: after a comma.
                 if index > 0, !read.isEmpty {
@@ -338,8 +347,85 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return folded.withUnsafeBufferPointer { text in
             nameBytes.count { name in
                 name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
-            } >= 2
+            } >= 2 && mayHoldTwoCounts(text)
         }
+    }
+
+    /// The number words (`units`, `tens`, `distributives`) with every i-like letter as `i`, as bytes:
+    /// what `mayHoldTwoCounts` compares a word of folded bytes with.
+    private static let numberSkeletons: [[UInt8]: Int] = {
+        var skeletons: [[UInt8]: Int] = [:]
+        for word in units.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
+        for word in tens.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
+        for word in distributives.keys { skeletons[skeleton(Array(word.utf8))] = 2 }
+        return skeletons
+    }()
+
+    /// A word's folded bytes with `ı`, `İ` and `I` as `i` (the fold lowers `I` to `i` where Turkish
+    /// reads `ı`) and the Turkish capitals `Ğ`, `Ş` as their small letters.
+    private static func skeleton(_ word: some Sequence<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        var lead: UInt8 = 0
+        for byte in word {
+            if lead == 0xC4 || lead == 0xC5 {
+                switch (lead, byte) {
+                case (0xC4, 0xB0), (0xC4, 0xB1): result.append(UInt8(ascii: "i"))
+                case (_, let small) where (0xC4 == lead && small == 0x9E) || (0xC5 == lead && small == 0x9E):
+                    result += [lead, small + 1]
+                default: result += [lead, byte]
+                }
+                lead = 0
+                continue
+            }
+            if byte == 0xC4 || byte == 0xC5 {
+                lead = byte
+                continue
+            }
+            result.append(byte == UInt8(ascii: "I") ? UInt8(ascii: "i") : byte)
+        }
+        return result
+    }
+
+    /// False only when no reading of the folded text can find two counts, which a sentence needs
+    /// (two triggers counted; one distributive count, `6'şar` or `altışar`, counts for two). Words
+    /// are runs of ASCII letters and digits and of the Latin letters U+00C0–U+017F; any other
+    /// character ends a word, which can only find more counts than `words` reads, never fewer. A
+    /// word is a count when it is digits (two when an apostrophe follows, a suffix that may be
+    /// distributive) or a number word.
+    private static func mayHoldTwoCounts(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var counts = 0
+        var index = 0
+        func letterLength(_ at: Int) -> Int {
+            let byte = text[at]
+            if byte < 0x80 { return byte.isASCIILetter || byte.isASCIIDigit ? 1 : 0 }
+            guard at + 1 < text.count else { return 0 }
+            switch byte {
+            case 0xC3: return text[at + 1] == 0x97 || text[at + 1] == 0xB7 ? 0 : 2
+            case 0xC4, 0xC5: return 2
+            default: return 0
+            }
+        }
+        while index < text.count {
+            let start = index
+            while index < text.count, case let length = letterLength(index), length > 0 { index += length }
+            if index == start {
+                index += 1
+                continue
+            }
+            let word = UnsafeBufferPointer(rebasing: text[start..<index])
+            if word.allSatisfy(\.isASCIIDigit) {
+                let apostrophe =
+                    index < text.count
+                    && (text[index] == UInt8(ascii: "'")
+                        || (index + 2 < text.count && text[index] == 0xE2 && text[index + 1] == 0x80
+                            && text[index + 2] == 0x99))
+                counts += apostrophe ? 2 : 1
+            } else if word.count <= 12, let value = numberSkeletons[skeleton(word)] {
+                counts += value
+            }
+            if counts >= 2 { return true }
+        }
+        return false
     }
 
     /// The suffixes a count takes after an apostrophe (`6'sı`, `4'ü`, `6'şar`): the count read,
