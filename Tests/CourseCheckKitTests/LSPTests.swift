@@ -127,13 +127,21 @@ final class LSPTests: XCTestCase {
         scratch = try CourseCopy.make(for: self)
     }
 
-    private func initialize(_ harness: Harness) throws {
+    /// Neovim's answer on the points the server reads: versioned edits, and UTF-16 positions.
+    static let neovim: JSONValue = [
+        "workspace": ["workspaceEdit": ["documentChanges": true]],
+        "general": ["positionEncodings": ["utf-16"]],
+    ]
+
+    private func initialize(
+        _ harness: Harness, capabilities: JSONValue = LSPTests.neovim, encoding: String = "utf-16"
+    ) throws {
         let response = try XCTUnwrap(
-            harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]]))
+            harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": capabilities]))
         XCTAssertEqual(
             response["result"]?["capabilities"],
             [
-                "positionEncoding": "utf-16",
+                "positionEncoding": .string(encoding),
                 "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "hoverProvider": true,
@@ -402,7 +410,7 @@ final class LSPTests: XCTestCase {
         _ = harness.request(
             1, "initialize",
             [
-                "processId": nil, "capabilities": [:],
+                "processId": nil, "capabilities": Self.neovim,
                 "workspaceFolders": [["uri": .string(workspace.absoluteString), "name": "course"]],
             ])
         harness.notify("initialized", [:])
@@ -575,6 +583,20 @@ final class LSPTests: XCTestCase {
             "the client's answer to the registration got an error")
     }
 
+    /// The arguments of the approval a code action offers on the tree at 0-based `line`, if any.
+    private func approveOffer(_ harness: Harness, _ url: URL, line: Int, id: Int) -> JSONValue? {
+        let actions = harness.request(
+            id, "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(url.absoluteString)],
+                "range": [
+                    "start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0],
+                ],
+                "context": ["diagnostics": []],
+            ])?["result"]?.array
+        return actions?.first { $0["command"]?["command"] == "coursecheck.approve" }?["command"]?["arguments"]?[0]
+    }
+
     /// `coursecheck.approve` writes only inside the workspace folders the editor named.
     func testApproveOutsideTheWorkspaceIsRefused() throws {
         let harness = Harness(directory: scratch.url)
@@ -592,7 +614,15 @@ final class LSPTests: XCTestCase {
         let response = try XCTUnwrap(
             harness.request(
                 2, "workspace/executeCommand",
-                ["command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": 120]]]))
+                [
+                    "command": "coursecheck.approve",
+                    "arguments": [
+                        [
+                            "uri": .string(url.absoluteString), "line": 120, "version": 1, "tree": "", "golden": "",
+                            "content": "",
+                        ]
+                    ],
+                ]))
         XCTAssertTrue(
             response["error"]?["message"]?.string?.contains("is outside the workspace folders") == true, "\(response)")
         XCTAssertEqual(harness.stop(), .clean)
@@ -646,13 +676,9 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(
             published.first?["relatedInformation"]?.array?.first?["location"]?["uri"], .string(target.absoluteString))
 
+        let offer = try XCTUnwrap(approveOffer(harness, url, line: treeLine, id: 3))
         let response = try XCTUnwrap(
-            harness.request(
-                2, "workspace/executeCommand",
-                [
-                    "command": "coursecheck.approve",
-                    "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
-                ]))
+            harness.request(2, "workspace/executeCommand", ["command": "coursecheck.approve", "arguments": [offer]]))
         XCTAssertEqual(response["result"], ["golden": .string(target.path), "changed": true])
         XCTAssertEqual(try Data(contentsOf: target), approved)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted(), names)
@@ -677,13 +703,10 @@ final class LSPTests: XCTestCase {
             let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
             try initialize(harness)
             open(harness, url, text: text)
+            let offer = try XCTUnwrap(approveOffer(harness, url, line: treeLine, id: 100 + id))
             let response = try XCTUnwrap(
                 harness.request(
-                    id, "workspace/executeCommand",
-                    [
-                        "command": "coursecheck.approve",
-                        "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
-                    ]))
+                    id, "workspace/executeCommand", ["command": "coursecheck.approve", "arguments": [offer]]))
             XCTAssertEqual(harness.stop(), .clean)
             return response
         }
@@ -810,5 +833,163 @@ final class FrameReaderTests: XCTestCase {
         }
         reader.append(Array("Content-Length: 2\r\n\r\n{}".utf8))
         XCTAssertEqual(reader.next(), .message(Array("{}".utf8)))
+    }
+}
+
+/// A command or an edit names exactly what the author saw; the server derives it again and refuses
+/// what no longer holds. Lessons saved with a byte order mark, CRLF or lone CRs converge to the
+/// CLI's verdict and are approvable. The protocol's edges: `changes` for a client without
+/// `documentChanges`, the negotiated position encoding, lone CRs as line ends. A closed document's
+/// parses are forgotten.
+extension LSPTests {
+    private static let treeDescription = "// main.swift — gorunumun kendi"
+    private static let goldenName = "gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out"
+
+    private func execute(_ harness: Harness, _ offer: JSONValue, id: Int) -> JSONValue? {
+        harness.request(id, "workspace/executeCommand", ["command": "coursecheck.approve", "arguments": [offer]])
+    }
+
+    private func change(_ harness: Harness, _ url: URL, _ text: String, version: Int) {
+        harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(url.absoluteString), "version": .int(version)],
+                "contentChanges": [["text": .string(text)]],
+            ])
+    }
+
+    /// The 0-based line of the tree `treeDescription` names in `text`.
+    private func treeLine(_ text: String) throws -> Int {
+        try XCTUnwrap(
+            text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(Self.treeDescription) })
+    }
+
+    /// Every stale shape of an approval is refused with its reason, and no golden changes; the
+    /// offer made afresh writes exactly the golden it names.
+    func testAStaleApprovalIsRefusedAndNeverWritesAnotherGolden() throws {
+        let goldens = scratch.url.appendingPathComponent("goldens")
+        let target = goldens.appendingPathComponent("09-yerel-durum/" + Self.goldenName)
+        let approved = try Data(contentsOf: target)
+        try Data("eski\n".utf8).write(to: target)
+        let before = FileTree.contents(of: goldens)
+        let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let path = url.path
+        let original = try String(contentsOf: url, encoding: .utf8)
+        let line = try treeLine(original)
+        open(harness, url, text: original)
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString, settlingOn: ["golden-drift"]))
+        let offer = try XCTUnwrap(approveOffer(harness, url, line: line, id: 2))
+        // The offer names the version, the tree's text, the golden and the content to write.
+        let tree = try XCTUnwrap(offer["tree"]?.string)
+        XCTAssertEqual(
+            offer,
+            [
+                "uri": .string(url.absoluteString), "line": .int(line), "version": 1, "tree": .string(tree),
+                "golden": .string(target.path), "content": .string(LSPServer.digest(Array(approved))),
+            ])
+        func refused(_ response: JSONValue?, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(
+                response?["error"], ["code": -32803, "message": .string(message)], file: file, line: line)
+        }
+        let again = "; ask for the code action again"
+
+        // Lines inserted above the tree, saved: the tree that is now at the offered line is another.
+        let shifted = "<!-- not -->\n\n" + original
+        try shifted.write(to: url, atomically: true, encoding: .utf8)
+        change(harness, url, shifted, version: 2)
+        refused(
+            execute(harness, offer, id: 3),
+            "not approved: it was offered for version 1 of \(path), which is now at version 2\(again)")
+        // The version bumped without a change of text.
+        change(harness, url, original, version: 3)
+        change(harness, url, original, version: 4)
+        try original.write(to: url, atomically: true, encoding: .utf8)
+        let current = try XCTUnwrap(approveOffer(harness, url, line: line, id: 4))
+        change(harness, url, original, version: 5)
+        refused(
+            execute(harness, current, id: 5),
+            "not approved: it was offered for version 4 of \(path), which is now at version 5\(again)")
+        // The document closed.
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(url.absoluteString)]])
+        refused(
+            execute(harness, current, id: 6),
+            "not approved: it was offered for version 4 of \(path), which is now closed\(again)")
+
+        // Offered for the saved file (no document open), then the file changes on disk.
+        let saved = try XCTUnwrap(approveOffer(harness, url, line: line, id: 7))
+        XCTAssertEqual(saved["version"], .some(.null))
+        XCTAssertEqual(saved["tree"], .string(tree))
+        var lines = original.components(separatedBy: "\n")
+        // The tree's block and its expected block: from its opening fence to the third fence line after it.
+        let fences = lines.indices.filter { $0 > line && lines[$0] == "```" }
+        let end = try XCTUnwrap(fences.dropFirst(2).first)
+        let body = Array(lines[(line - 1)...end])
+        let rest = Array(lines[(end + 1)...])
+        let next = try XCTUnwrap(rest.firstIndex { $0.hasPrefix("// main.swift") }) - 1
+        let after = try XCTUnwrap(rest.indices.filter { $0 > next + 1 && rest[$0] == "```" }.dropFirst(2).first)
+        let cases: [(String, String, String)] = [
+            ("lines inserted above", shifted, "no tree of this lesson holds line \(line + 1) now\(again)"),
+            (
+                "tree edited",
+                original.replacingOccurrences(of: Self.treeDescription, with: Self.treeDescription + "x"),
+                "the tree at line \(line + 1) is not the one it was offered for (its text differs)\(again)"
+            ),
+            (
+                "tree moved below the next one",
+                (lines[..<(line - 1)] + rest[...after] + [""] + body + rest[(after + 1)...]).joined(separator: "\n"),
+                "no tree of this lesson holds line \(line + 1) now\(again)"
+            ),
+            (
+                "two identical trees",
+                lines[..<(line - 1)].joined(separator: "\n") + "\n" + body.joined(separator: "\n")
+                    + "\n\n" + lines[(line - 1)...].joined(separator: "\n"),
+                "the tree-identity error at line \(line + 1 + body.count + 1) makes the lesson's trees uncertain"
+            ),
+        ]
+        for (shape, text, reason) in cases {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            refused(execute(harness, saved, id: 8), "not approved: \(reason)", line: #line)
+            XCTAssertEqual(FileTree.contents(of: goldens), before, shape)
+        }
+        // The tree deleted: no tree holds the line, or another one does.
+        lines.removeSubrange((line - 1)..<(line + 1))
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(execute(harness, saved, id: 9)?["error"]?["code"], -32803)
+        // The lesson renamed: the offered file is gone, whatever holds its text now.
+        let renamed = lessons.appendingPathComponent("09-yerel.md")
+        try original.write(to: renamed, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: url)
+        refused(
+            execute(harness, saved, id: 10),
+            "not approved: \(path) is not on disk (renamed or deleted since it was offered)")
+        try FileManager.default.moveItem(at: renamed, to: url)
+        // An offer whose golden or content is not the one the server derives is not its offer.
+        var forged = saved
+        if case .object(var fields) = forged {
+            fields["golden"] = .string(goldens.appendingPathComponent("09-yerel-durum/baska.out").path)
+            forged = .object(fields)
+        }
+        refused(
+            execute(harness, forged, id: 11),
+            "not approved: it was offered to write \(goldens.path)/09-yerel-durum/baska.out, and would now write "
+                + "\(target.path)\(again)")
+        if case .object(var fields) = forged {
+            fields["golden"] = saved["golden"]
+            fields["content"] = .string(LSPServer.digest(Array("eski\n".utf8)))
+            forged = .object(fields)
+        }
+        refused(
+            execute(harness, forged, id: 12),
+            "not approved: the output it would write into \(target.path) is not the one it offered\(again)")
+        XCTAssertEqual(FileTree.contents(of: goldens), before, "a refused approval wrote a golden")
+
+        // The offer as made for this file writes its golden, and only that.
+        XCTAssertEqual(execute(harness, saved, id: 13)?["result"], ["golden": .string(target.path), "changed": true])
+        var expected = before
+        expected["09-yerel-durum/" + Self.goldenName] = approved
+        XCTAssertEqual(FileTree.contents(of: goldens), expected)
+        XCTAssertEqual(harness.stop(), .clean)
     }
 }

@@ -71,6 +71,14 @@ package enum LessonReader {
     /// Empties the memo, so the next classification of every path is done afresh.
     static func forget() { memo.update { $0.removeAll() } }
 
+    /// Forgets the outcomes classified for `paths` (display paths, as `classify` was given them): a
+    /// live loop's closed document releases the parse of its last text.
+    package static func forget(_ paths: some Sequence<String>) {
+        memo.update { entries in
+            for path in paths { entries[path] = nil }
+        }
+    }
+
     /// Decodes, scans and classifies a file's bytes (or answers from the memo).
     package static func classify(bytes: [UInt8], path: String) -> Outcome {
         if let known = memo.update({ $0[path] }), known.bytes == bytes { return known.outcome }
