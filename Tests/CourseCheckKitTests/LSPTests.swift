@@ -993,3 +993,234 @@ extension LSPTests {
         XCTAssertEqual(harness.stop(), .clean)
     }
 }
+
+extension LSPTests {
+    /// Applies LSP text edits (UTF-16 positions) to `text`, counting `\n`, `\r\n` and a lone `\r`
+    /// as line ends, as the protocol does.
+    static func applyCountingEveryLineEnd(_ edits: [JSONValue], to text: String) -> String {
+        let units = Array(text.utf16)
+        var starts = [0]
+        var index = 0
+        while index < units.count {
+            if units[index] == 13 && index + 1 < units.count && units[index + 1] == 10 { index += 1 }
+            if units[index] == 10 || units[index] == 13 { starts.append(index + 1) }
+            index += 1
+        }
+        func offset(_ position: JSONValue?) -> Int {
+            let line = position?["line"]?.int ?? 0
+            return line < starts.count ? starts[line] + (position?["character"]?.int ?? 0) : units.count
+        }
+        var result = units
+        for edit in edits.sorted(by: { offset($0["range"]?["start"]) > offset($1["range"]?["start"]) }) {
+            result.replaceSubrange(
+                offset(edit["range"]?["start"])..<offset(edit["range"]?["end"]),
+                with: Array((edit["newText"]?.string ?? "").utf16))
+        }
+        return String(decoding: result, as: UTF16.self)
+    }
+
+    /// The (1-based line, id) of each finding the CLI reports about `lesson`.
+    private func cliFindings(_ lesson: String) -> [String] {
+        let run = InProcess.run(["lessons/"], in: scratch.url)
+        return run.stderr.split(separator: "\n").filter { $0.hasPrefix("lessons/\(lesson):") }.map { line in
+            let parts = line.split(separator: ":")
+            return "\(parts[1]) \(line.split(separator: "[").last?.dropLast() ?? "")"
+        }.sorted()
+    }
+
+    /// A lesson saved with a byte order mark (which the editor's text leaves out), with CRLF or
+    /// with lone CRs gets the CLI's findings, its quick fix restores the text, ranged changes land
+    /// on the lines the protocol counts, and its tree is approvable.
+    func testMarkedCRLFAndLoneCRLessonsConvergeToTheCLIAndAreApprovable() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        let golden = scratch.url.appendingPathComponent("goldens/09-yerel-durum/" + Self.goldenName)
+        let approved = try Data(contentsOf: golden)
+        let lines = original.components(separatedBy: "\n")
+        let drift = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("dokunuldu: tapCount degisti") })
+        let tree = try treeLine(original)
+        let variants: [(name: String, disk: [UInt8], buffer: String)] = [
+            ("bom", [0xEF, 0xBB, 0xBF] + Array(original.utf8), original),
+            ("crlf", Array(original.replacingOccurrences(of: "\n", with: "\r\n").utf8), ""),
+            ("cr", Array(original.replacingOccurrences(of: "\n", with: "\r").utf8), ""),
+        ]
+        for (ordinal, variant) in variants.enumerated() {
+            let buffer = variant.buffer.isEmpty ? String(decoding: variant.disk, as: UTF8.self) : variant.buffer
+            try Data(variant.disk).write(to: url)
+            try Data("eski\n".utf8).write(to: golden)
+            let expected = cliFindings("09-yerel-durum.md")
+            XCTAssertEqual(
+                expected, (variant.name == "bom" ? ["1 bom"] : []) + ["\(tree + 1) golden-drift"], variant.name)
+            let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+            try initialize(harness)
+            let uri = url.absoluteString
+            open(harness, url, text: buffer)
+            func published(_ codes: [String]) -> [String]? {
+                harness.diagnostics(for: uri, settlingOn: codes)?.map {
+                    "\(($0["range"]?["start"]?["line"]?.int ?? -1) + 1) \($0["code"]?.string ?? "")"
+                }.sorted()
+            }
+            let codes = (variant.name == "bom" ? ["bom"] : []) + ["golden-drift"]
+            XCTAssertEqual(published(codes), expected, variant.name)
+            // A ranged change: an "X" at the start of the drift line.
+            harness.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(uri), "version": 2],
+                    "contentChanges": [
+                        [
+                            "range": [
+                                "start": ["line": .int(drift), "character": 0],
+                                "end": ["line": .int(drift), "character": 0],
+                            ],
+                            "text": "X",
+                        ]
+                    ],
+                ])
+            let drifted = try XCTUnwrap(harness.diagnostics(for: uri, settlingOn: codes + ["output-drift"]))
+            XCTAssertEqual(drifted.last?["range"]?["start"]?["line"], .int(drift), variant.name)
+            let actions = try XCTUnwrap(
+                harness.request(
+                    2, "textDocument/codeAction",
+                    [
+                        "textDocument": ["uri": .string(uri)],
+                        "range": [
+                            "start": ["line": .int(drift), "character": 0],
+                            "end": ["line": .int(drift), "character": 0],
+                        ],
+                        "context": ["diagnostics": []],
+                    ])?["result"]?.array)
+            XCTAssertEqual(actions.map { $0["title"] }, ["Replace the expected block with the tree's actual output"])
+            let edits = try XCTUnwrap(actions.first?["edit"]?["documentChanges"]?[0]?["edits"]?.array)
+            let driftedText = Self.applyCountingEveryLineEnd(
+                [
+                    [
+                        "range": [
+                            "start": ["line": .int(drift), "character": 0],
+                            "end": ["line": .int(drift), "character": 0],
+                        ],
+                        "newText": "X",
+                    ]
+                ], to: buffer)
+            let fixed = Self.applyCountingEveryLineEnd(edits, to: driftedText)
+            XCTAssertEqual(fixed, buffer, variant.name)
+            change(harness, url, fixed, version: 3)
+            XCTAssertEqual(published(codes), expected, variant.name)
+            let offer = try XCTUnwrap(approveOffer(harness, url, line: tree, id: 3), variant.name)
+            XCTAssertEqual(
+                execute(harness, offer, id: 4)?["result"], ["golden": .string(golden.path), "changed": true],
+                variant.name)
+            XCTAssertEqual(try Data(contentsOf: golden), approved, variant.name)
+            XCTAssertEqual(try Data(contentsOf: url), Data(variant.disk), variant.name)
+            XCTAssertEqual(cliFindings("09-yerel-durum.md"), variant.name == "bom" ? ["1 bom"] : [], variant.name)
+            XCTAssertEqual(harness.stop(), .clean)
+            _ = ordinal
+        }
+    }
+
+    /// A client that declares no `documentChanges` gets its quick fix as `changes`.
+    func testAClientWithoutDocumentChangesGetsChanges() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness, capabilities: [:])
+        let (url, original, text, line) = try drifted()
+        open(harness, url, text: text)
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString, settlingOn: ["output-drift"]))
+        let actions = try XCTUnwrap(
+            harness.request(
+                2, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(url.absoluteString)],
+                    "range": [
+                        "start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0],
+                    ],
+                    "context": ["diagnostics": []],
+                ])?["result"]?.array)
+        let lines = original.components(separatedBy: "\n")
+        XCTAssertEqual(
+            actions.first?["edit"],
+            [
+                "changes": [
+                    url.absoluteString: [
+                        [
+                            "range": [
+                                "start": ["line": .int(line), "character": 0],
+                                "end": ["line": .int(line + 5), "character": 0],
+                            ],
+                            "newText": .string(lines[line..<(line + 5)].map { $0 + "\n" }.joined()),
+                        ]
+                    ]
+                ]
+            ])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// The client's first offered encoding the server supports is the one positions count in.
+    func testPositionEncodingsAreNegotiated() throws {
+        let url = lessons.appendingPathComponent("03-yigit-duzenleri.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift — ") })
+        lines[index] = try lines[index].replacingEvery("siniflandirir", with: "sınıflandırır")
+        let bytes = Array(lines[index].utf8)
+        let prefix = String(decoding: bytes[..<(try XCTUnwrap(bytes.firstIndex(of: 0xC4)))], as: UTF8.self)
+        let cases: [([JSONValue], String, Int, Int)] = [
+            (["utf-32", "utf-16"], "utf-32", prefix.unicodeScalars.count, lines[index].unicodeScalars.count),
+            (["utf-8"], "utf-8", prefix.utf8.count, lines[index].utf8.count),
+            (["utf-7", "utf-16"], "utf-16", prefix.utf16.count, lines[index].utf16.count),
+        ]
+        for (offered, chosen, start, end) in cases {
+            let harness = Harness(directory: scratch.url)
+            try initialize(
+                harness, capabilities: ["general": ["positionEncodings": .array(offered)]], encoding: chosen)
+            open(harness, url, text: lines.joined(separator: "\n"))
+            let published = try XCTUnwrap(harness.diagnostics(for: url.absoluteString, settlingOn: ["core-drift"]))
+            XCTAssertEqual(
+                published.first?["range"],
+                [
+                    "start": ["line": .int(index), "character": .int(start)],
+                    "end": ["line": .int(index), "character": .int(end)],
+                ], chosen)
+            XCTAssertEqual(harness.stop(), .clean)
+        }
+    }
+
+    /// A ranged change counts `\n`, `\r\n` and a lone `\r` as line ends, in the negotiated units.
+    func testRangedChangesCountEveryLineEnd() {
+        func change(_ line: Int, _ character: Int, in text: String, _ encoding: PositionMapping.Encoding) -> String? {
+            let position: JSONValue = ["line": .int(line), "character": .int(character)]
+            return PositionMapping.apply("X", at: ["start": position, "end": position], to: text, encoding)
+        }
+        let text = "a\rb\r\nc\nğ😀d\re"
+        XCTAssertEqual(change(1, 1, in: text, .utf16), "a\rbX\r\nc\nğ😀d\re")
+        XCTAssertEqual(change(2, 0, in: text, .utf16), "a\rb\r\nXc\nğ😀d\re")
+        XCTAssertEqual(change(3, 3, in: text, .utf16), "a\rb\r\nc\nğ😀Xd\re")
+        XCTAssertEqual(change(3, 2, in: text, .utf32), "a\rb\r\nc\nğ😀Xd\re")
+        XCTAssertEqual(change(3, 6, in: text, .utf8), "a\rb\r\nc\nğ😀Xd\re")
+        XCTAssertEqual(change(4, 9, in: text, .utf16), "a\rb\r\nc\nğ😀d\reX")
+        XCTAssertEqual(change(9, 0, in: text, .utf16), text + "X")
+    }
+
+    /// Closing a document releases its texts' parses: no memo entry holds its last buffer, also
+    /// when no later check reads the file (a new lesson never saved).
+    func testClosingADocumentForgetsItsParses() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let original = try String(
+            contentsOf: lessons.appendingPathComponent("09-yerel-durum.md"), encoding: .utf8)
+        let url = lessons.appendingPathComponent("30-tampon.md")
+        open(harness, url, text: original + "\n<!-- tampon 1 -->\n")
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString))
+        let buffer = original + "\n<!-- tampon 2 -->\n"
+        change(harness, url, buffer, version: 2)
+        // The quick check (the lesson alone) and the whole course's check.
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString))
+        XCTAssertNotNil(
+            harness.request(
+                2, "textDocument/hover",
+                ["textDocument": ["uri": .string(url.absoluteString)], "position": ["line": 0, "character": 0]]))
+        XCTAssertTrue(LessonReader.remembers(Array(buffer.utf8)))
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(url.absoluteString)]])
+        XCTAssertNotNil(harness.next { $0["params"]?["uri"] == .string(url.absoluteString) })
+        XCTAssertFalse(LessonReader.remembers(Array(buffer.utf8)), "a closed document's parse is still held")
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+}

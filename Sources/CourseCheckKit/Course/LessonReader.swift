@@ -68,6 +68,11 @@ package enum LessonReader {
 
     static var memoCount: Int { memo.update { $0.count } }
 
+    /// Whether the memo holds `bytes` as the text of any path.
+    static func remembers(_ bytes: [UInt8]) -> Bool {
+        memo.update { $0.values.contains { $0.bytes == bytes } }
+    }
+
     /// Empties the memo, so the next classification of every path is done afresh.
     static func forget() { memo.update { $0.removeAll() } }
 
