@@ -127,13 +127,21 @@ final class LSPTests: XCTestCase {
         scratch = try CourseCopy.make(for: self)
     }
 
-    private func initialize(_ harness: Harness) throws {
+    /// Neovim's answer on the points the server reads: versioned edits, and UTF-16 positions.
+    static let neovim: JSONValue = [
+        "workspace": ["workspaceEdit": ["documentChanges": true]],
+        "general": ["positionEncodings": ["utf-16"]],
+    ]
+
+    private func initialize(
+        _ harness: Harness, capabilities: JSONValue = LSPTests.neovim, encoding: String = "utf-16"
+    ) throws {
         let response = try XCTUnwrap(
-            harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]]))
+            harness.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": capabilities]))
         XCTAssertEqual(
             response["result"]?["capabilities"],
             [
-                "positionEncoding": "utf-16",
+                "positionEncoding": .string(encoding),
                 "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "hoverProvider": true,
@@ -402,7 +410,7 @@ final class LSPTests: XCTestCase {
         _ = harness.request(
             1, "initialize",
             [
-                "processId": nil, "capabilities": [:],
+                "processId": nil, "capabilities": Self.neovim,
                 "workspaceFolders": [["uri": .string(workspace.absoluteString), "name": "course"]],
             ])
         harness.notify("initialized", [:])
@@ -575,6 +583,20 @@ final class LSPTests: XCTestCase {
             "the client's answer to the registration got an error")
     }
 
+    /// The arguments of the approval a code action offers on the tree at 0-based `line`, if any.
+    private func approveOffer(_ harness: Harness, _ url: URL, line: Int, id: Int) -> JSONValue? {
+        let actions = harness.request(
+            id, "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(url.absoluteString)],
+                "range": [
+                    "start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0],
+                ],
+                "context": ["diagnostics": []],
+            ])?["result"]?.array
+        return actions?.first { $0["command"]?["command"] == "coursecheck.approve" }?["command"]?["arguments"]?[0]
+    }
+
     /// `coursecheck.approve` writes only inside the workspace folders the editor named.
     func testApproveOutsideTheWorkspaceIsRefused() throws {
         let harness = Harness(directory: scratch.url)
@@ -592,7 +614,15 @@ final class LSPTests: XCTestCase {
         let response = try XCTUnwrap(
             harness.request(
                 2, "workspace/executeCommand",
-                ["command": "coursecheck.approve", "arguments": [["uri": .string(url.absoluteString), "line": 120]]]))
+                [
+                    "command": "coursecheck.approve",
+                    "arguments": [
+                        [
+                            "uri": .string(url.absoluteString), "line": 120, "version": 1, "tree": "", "golden": "",
+                            "content": "",
+                        ]
+                    ],
+                ]))
         XCTAssertTrue(
             response["error"]?["message"]?.string?.contains("is outside the workspace folders") == true, "\(response)")
         XCTAssertEqual(harness.stop(), .clean)
@@ -646,13 +676,9 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(
             published.first?["relatedInformation"]?.array?.first?["location"]?["uri"], .string(target.absoluteString))
 
+        let offer = try XCTUnwrap(approveOffer(harness, url, line: treeLine, id: 3))
         let response = try XCTUnwrap(
-            harness.request(
-                2, "workspace/executeCommand",
-                [
-                    "command": "coursecheck.approve",
-                    "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
-                ]))
+            harness.request(2, "workspace/executeCommand", ["command": "coursecheck.approve", "arguments": [offer]]))
         XCTAssertEqual(response["result"], ["golden": .string(target.path), "changed": true])
         XCTAssertEqual(try Data(contentsOf: target), approved)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted(), names)
@@ -677,13 +703,10 @@ final class LSPTests: XCTestCase {
             let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
             try initialize(harness)
             open(harness, url, text: text)
+            let offer = try XCTUnwrap(approveOffer(harness, url, line: treeLine, id: 100 + id))
             let response = try XCTUnwrap(
                 harness.request(
-                    id, "workspace/executeCommand",
-                    [
-                        "command": "coursecheck.approve",
-                        "arguments": [["uri": .string(url.absoluteString), "line": .int(treeLine)]],
-                    ]))
+                    id, "workspace/executeCommand", ["command": "coursecheck.approve", "arguments": [offer]]))
             XCTAssertEqual(harness.stop(), .clean)
             return response
         }
@@ -810,5 +833,394 @@ final class FrameReaderTests: XCTestCase {
         }
         reader.append(Array("Content-Length: 2\r\n\r\n{}".utf8))
         XCTAssertEqual(reader.next(), .message(Array("{}".utf8)))
+    }
+}
+
+/// A command or an edit names exactly what the author saw; the server derives it again and refuses
+/// what no longer holds. Lessons saved with a byte order mark, CRLF or lone CRs converge to the
+/// CLI's verdict and are approvable. The protocol's edges: `changes` for a client without
+/// `documentChanges`, the negotiated position encoding, lone CRs as line ends. A closed document's
+/// parses are forgotten.
+extension LSPTests {
+    private static let treeDescription = "// main.swift — gorunumun kendi"
+    private static let goldenName = "gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out"
+
+    private func execute(_ harness: Harness, _ offer: JSONValue, id: Int) -> JSONValue? {
+        harness.request(id, "workspace/executeCommand", ["command": "coursecheck.approve", "arguments": [offer]])
+    }
+
+    private func change(_ harness: Harness, _ url: URL, _ text: String, version: Int) {
+        harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(url.absoluteString), "version": .int(version)],
+                "contentChanges": [["text": .string(text)]],
+            ])
+    }
+
+    /// The 0-based line of the tree `treeDescription` names in `text`.
+    private func treeLine(_ text: String) throws -> Int {
+        try XCTUnwrap(
+            text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(Self.treeDescription) })
+    }
+
+    /// Every stale shape of an approval is refused with its reason, and no golden changes; the
+    /// offer made afresh writes exactly the golden it names.
+    func testAStaleApprovalIsRefusedAndNeverWritesAnotherGolden() throws {
+        let goldens = scratch.url.appendingPathComponent("goldens")
+        let target = goldens.appendingPathComponent("09-yerel-durum/" + Self.goldenName)
+        let approved = try Data(contentsOf: target)
+        try Data("eski\n".utf8).write(to: target)
+        let before = FileTree.contents(of: goldens)
+        let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let path = url.path
+        let original = try String(contentsOf: url, encoding: .utf8)
+        let line = try treeLine(original)
+        open(harness, url, text: original)
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString, settlingOn: ["golden-drift"]))
+        let offer = try XCTUnwrap(approveOffer(harness, url, line: line, id: 2))
+        // The offer names the version, the tree's text, the golden and the content to write.
+        let tree = try XCTUnwrap(offer["tree"]?.string)
+        XCTAssertEqual(
+            offer,
+            [
+                "uri": .string(url.absoluteString), "line": .int(line), "version": 1, "tree": .string(tree),
+                "golden": .string(target.path), "content": .string(LSPServer.digest(Array(approved))),
+            ])
+        func refused(_ response: JSONValue?, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(
+                response?["error"], ["code": -32803, "message": .string(message)], file: file, line: line)
+        }
+        let again = "; ask for the code action again"
+
+        // Lines inserted above the tree, saved: the tree that is now at the offered line is another.
+        let shifted = "<!-- not -->\n\n" + original
+        try shifted.write(to: url, atomically: true, encoding: .utf8)
+        change(harness, url, shifted, version: 2)
+        refused(
+            execute(harness, offer, id: 3),
+            "not approved: it was offered for version 1 of \(path), which is now at version 2\(again)")
+        // The version bumped without a change of text.
+        change(harness, url, original, version: 3)
+        change(harness, url, original, version: 4)
+        try original.write(to: url, atomically: true, encoding: .utf8)
+        let current = try XCTUnwrap(approveOffer(harness, url, line: line, id: 4))
+        change(harness, url, original, version: 5)
+        refused(
+            execute(harness, current, id: 5),
+            "not approved: it was offered for version 4 of \(path), which is now at version 5\(again)")
+        // The document closed.
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(url.absoluteString)]])
+        refused(
+            execute(harness, current, id: 6),
+            "not approved: it was offered for version 4 of \(path), which is now closed\(again)")
+
+        // Offered for the saved file (no document open), then the file changes on disk.
+        let saved = try XCTUnwrap(approveOffer(harness, url, line: line, id: 7))
+        XCTAssertEqual(saved["version"], .some(.null))
+        XCTAssertEqual(saved["tree"], .string(tree))
+        var lines = original.components(separatedBy: "\n")
+        // The tree's block and its expected block: from its opening fence to the third fence line after it.
+        let fences = lines.indices.filter { $0 > line && lines[$0] == "```" }
+        let end = try XCTUnwrap(fences.dropFirst(2).first)
+        let body = Array(lines[(line - 1)...end])
+        let rest = Array(lines[(end + 1)...])
+        let next = try XCTUnwrap(rest.firstIndex { $0.hasPrefix("// main.swift") }) - 1
+        let after = try XCTUnwrap(rest.indices.filter { $0 > next + 1 && rest[$0] == "```" }.dropFirst(2).first)
+        let cases: [(String, String, String)] = [
+            ("lines inserted above", shifted, "no tree of this lesson holds line \(line + 1) now\(again)"),
+            (
+                "tree edited",
+                original.replacingOccurrences(of: Self.treeDescription, with: Self.treeDescription + "x"),
+                "the tree at line \(line + 1) is not the one it was offered for (its text differs)\(again)"
+            ),
+            (
+                "tree moved below the next one",
+                (lines[..<(line - 1)] + rest[...after] + [""] + body + rest[(after + 1)...]).joined(separator: "\n"),
+                "no tree of this lesson holds line \(line + 1) now\(again)"
+            ),
+            (
+                "two identical trees",
+                lines[..<(line - 1)].joined(separator: "\n") + "\n" + body.joined(separator: "\n")
+                    + "\n\n" + lines[(line - 1)...].joined(separator: "\n"),
+                "the tree-identity error at line \(line + 1 + body.count + 1) makes the lesson's trees uncertain"
+            ),
+        ]
+        for (shape, text, reason) in cases {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            refused(execute(harness, saved, id: 8), "not approved: \(reason)", line: #line)
+            XCTAssertEqual(FileTree.contents(of: goldens), before, shape)
+        }
+        // The tree deleted: no tree holds the line, or another one does.
+        lines.removeSubrange((line - 1)..<(line + 1))
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(execute(harness, saved, id: 9)?["error"]?["code"], -32803)
+        // The lesson renamed: the offered file is gone, whatever holds its text now.
+        let renamed = lessons.appendingPathComponent("09-yerel.md")
+        try original.write(to: renamed, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: url)
+        refused(
+            execute(harness, saved, id: 10),
+            "not approved: \(path) is not on disk (renamed or deleted since it was offered)")
+        try FileManager.default.moveItem(at: renamed, to: url)
+        // An offer whose golden or content is not the one the server derives is not its offer.
+        var forged = saved
+        if case .object(var fields) = forged {
+            fields["golden"] = .string(goldens.appendingPathComponent("09-yerel-durum/baska.out").path)
+            forged = .object(fields)
+        }
+        refused(
+            execute(harness, forged, id: 11),
+            "not approved: it was offered to write \(goldens.path)/09-yerel-durum/baska.out, and would now write "
+                + "\(target.path)\(again)")
+        if case .object(var fields) = forged {
+            fields["golden"] = saved["golden"]
+            fields["content"] = .string(LSPServer.digest(Array("eski\n".utf8)))
+            forged = .object(fields)
+        }
+        refused(
+            execute(harness, forged, id: 12),
+            "not approved: the output it would write into \(target.path) is not the one it offered\(again)")
+        XCTAssertEqual(FileTree.contents(of: goldens), before, "a refused approval wrote a golden")
+
+        // The offer as made for this file writes its golden, and only that.
+        XCTAssertEqual(execute(harness, saved, id: 13)?["result"], ["golden": .string(target.path), "changed": true])
+        var expected = before
+        expected["09-yerel-durum/" + Self.goldenName] = approved
+        XCTAssertEqual(FileTree.contents(of: goldens), expected)
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+}
+
+extension LSPTests {
+    /// Applies LSP text edits (UTF-16 positions) to `text`, counting `\n`, `\r\n` and a lone `\r`
+    /// as line ends, as the protocol does.
+    static func applyCountingEveryLineEnd(_ edits: [JSONValue], to text: String) -> String {
+        let units = Array(text.utf16)
+        var starts = [0]
+        var index = 0
+        while index < units.count {
+            if units[index] == 13 && index + 1 < units.count && units[index + 1] == 10 { index += 1 }
+            if units[index] == 10 || units[index] == 13 { starts.append(index + 1) }
+            index += 1
+        }
+        func offset(_ position: JSONValue?) -> Int {
+            let line = position?["line"]?.int ?? 0
+            return line < starts.count ? starts[line] + (position?["character"]?.int ?? 0) : units.count
+        }
+        var result = units
+        for edit in edits.sorted(by: { offset($0["range"]?["start"]) > offset($1["range"]?["start"]) }) {
+            result.replaceSubrange(
+                offset(edit["range"]?["start"])..<offset(edit["range"]?["end"]),
+                with: Array((edit["newText"]?.string ?? "").utf16))
+        }
+        return String(decoding: result, as: UTF16.self)
+    }
+
+    /// The (1-based line, id) of each finding the CLI reports about `lesson`.
+    private func cliFindings(_ lesson: String) -> [String] {
+        let run = InProcess.run(["lessons/"], in: scratch.url)
+        return run.stderr.split(separator: "\n").filter { $0.hasPrefix("lessons/\(lesson):") }.map { line in
+            let parts = line.split(separator: ":")
+            return "\(parts[1]) \(line.split(separator: "[").last?.dropLast() ?? "")"
+        }.sorted()
+    }
+
+    /// A lesson saved with a byte order mark (which the editor's text leaves out), with CRLF or
+    /// with lone CRs gets the CLI's findings, its quick fix restores the text, ranged changes land
+    /// on the lines the protocol counts, and its tree is approvable.
+    func testMarkedCRLFAndLoneCRLessonsConvergeToTheCLIAndAreApprovable() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        let golden = scratch.url.appendingPathComponent("goldens/09-yerel-durum/" + Self.goldenName)
+        let approved = try Data(contentsOf: golden)
+        let lines = original.components(separatedBy: "\n")
+        let drift = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("dokunuldu: tapCount degisti") })
+        let tree = try treeLine(original)
+        let variants: [(name: String, disk: [UInt8], buffer: String)] = [
+            ("bom", [0xEF, 0xBB, 0xBF] + Array(original.utf8), original),
+            ("crlf", Array(original.replacingOccurrences(of: "\n", with: "\r\n").utf8), ""),
+            ("cr", Array(original.replacingOccurrences(of: "\n", with: "\r").utf8), ""),
+        ]
+        for (ordinal, variant) in variants.enumerated() {
+            let buffer = variant.buffer.isEmpty ? String(decoding: variant.disk, as: UTF8.self) : variant.buffer
+            try Data(variant.disk).write(to: url)
+            try Data("eski\n".utf8).write(to: golden)
+            let expected = cliFindings("09-yerel-durum.md")
+            XCTAssertEqual(
+                expected, (variant.name == "bom" ? ["1 bom"] : []) + ["\(tree + 1) golden-drift"], variant.name)
+            let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+            try initialize(harness)
+            let uri = url.absoluteString
+            open(harness, url, text: buffer)
+            func published(_ codes: [String]) -> [String]? {
+                harness.diagnostics(for: uri, settlingOn: codes)?.map {
+                    "\(($0["range"]?["start"]?["line"]?.int ?? -1) + 1) \($0["code"]?.string ?? "")"
+                }.sorted()
+            }
+            let codes = (variant.name == "bom" ? ["bom"] : []) + ["golden-drift"]
+            XCTAssertEqual(published(codes), expected, variant.name)
+            // A ranged change: an "X" at the start of the drift line.
+            harness.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(uri), "version": 2],
+                    "contentChanges": [
+                        [
+                            "range": [
+                                "start": ["line": .int(drift), "character": 0],
+                                "end": ["line": .int(drift), "character": 0],
+                            ],
+                            "text": "X",
+                        ]
+                    ],
+                ])
+            let drifted = try XCTUnwrap(harness.diagnostics(for: uri, settlingOn: codes + ["output-drift"]))
+            XCTAssertEqual(drifted.last?["range"]?["start"]?["line"], .int(drift), variant.name)
+            let actions = try XCTUnwrap(
+                harness.request(
+                    2, "textDocument/codeAction",
+                    [
+                        "textDocument": ["uri": .string(uri)],
+                        "range": [
+                            "start": ["line": .int(drift), "character": 0],
+                            "end": ["line": .int(drift), "character": 0],
+                        ],
+                        "context": ["diagnostics": []],
+                    ])?["result"]?.array)
+            XCTAssertEqual(actions.map { $0["title"] }, ["Replace the expected block with the tree's actual output"])
+            let edits = try XCTUnwrap(actions.first?["edit"]?["documentChanges"]?[0]?["edits"]?.array)
+            let driftedText = Self.applyCountingEveryLineEnd(
+                [
+                    [
+                        "range": [
+                            "start": ["line": .int(drift), "character": 0],
+                            "end": ["line": .int(drift), "character": 0],
+                        ],
+                        "newText": "X",
+                    ]
+                ], to: buffer)
+            let fixed = Self.applyCountingEveryLineEnd(edits, to: driftedText)
+            XCTAssertEqual(fixed, buffer, variant.name)
+            change(harness, url, fixed, version: 3)
+            XCTAssertEqual(published(codes), expected, variant.name)
+            let offer = try XCTUnwrap(approveOffer(harness, url, line: tree, id: 3), variant.name)
+            XCTAssertEqual(
+                execute(harness, offer, id: 4)?["result"], ["golden": .string(golden.path), "changed": true],
+                variant.name)
+            XCTAssertEqual(try Data(contentsOf: golden), approved, variant.name)
+            XCTAssertEqual(try Data(contentsOf: url), Data(variant.disk), variant.name)
+            XCTAssertEqual(cliFindings("09-yerel-durum.md"), variant.name == "bom" ? ["1 bom"] : [], variant.name)
+            XCTAssertEqual(harness.stop(), .clean)
+            _ = ordinal
+        }
+    }
+
+    /// A client that declares no `documentChanges` gets its quick fix as `changes`.
+    func testAClientWithoutDocumentChangesGetsChanges() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness, capabilities: [:])
+        let (url, original, text, line) = try drifted()
+        open(harness, url, text: text)
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString, settlingOn: ["output-drift"]))
+        let actions = try XCTUnwrap(
+            harness.request(
+                2, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(url.absoluteString)],
+                    "range": [
+                        "start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0],
+                    ],
+                    "context": ["diagnostics": []],
+                ])?["result"]?.array)
+        let lines = original.components(separatedBy: "\n")
+        XCTAssertEqual(
+            actions.first?["edit"],
+            [
+                "changes": [
+                    url.absoluteString: [
+                        [
+                            "range": [
+                                "start": ["line": .int(line), "character": 0],
+                                "end": ["line": .int(line + 5), "character": 0],
+                            ],
+                            "newText": .string(lines[line..<(line + 5)].map { $0 + "\n" }.joined()),
+                        ]
+                    ]
+                ]
+            ])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// The client's first offered encoding the server supports is the one positions count in.
+    func testPositionEncodingsAreNegotiated() throws {
+        let url = lessons.appendingPathComponent("03-yigit-duzenleri.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift — ") })
+        lines[index] = try lines[index].replacingEvery("siniflandirir", with: "sınıflandırır")
+        let bytes = Array(lines[index].utf8)
+        let prefix = String(decoding: bytes[..<(try XCTUnwrap(bytes.firstIndex(of: 0xC4)))], as: UTF8.self)
+        let cases: [([JSONValue], String, Int, Int)] = [
+            (["utf-32", "utf-16"], "utf-32", prefix.unicodeScalars.count, lines[index].unicodeScalars.count),
+            (["utf-8"], "utf-8", prefix.utf8.count, lines[index].utf8.count),
+            (["utf-7", "utf-16"], "utf-16", prefix.utf16.count, lines[index].utf16.count),
+        ]
+        for (offered, chosen, start, end) in cases {
+            let harness = Harness(directory: scratch.url)
+            try initialize(
+                harness, capabilities: ["general": ["positionEncodings": .array(offered)]], encoding: chosen)
+            open(harness, url, text: lines.joined(separator: "\n"))
+            let published = try XCTUnwrap(harness.diagnostics(for: url.absoluteString, settlingOn: ["core-drift"]))
+            XCTAssertEqual(
+                published.first?["range"],
+                [
+                    "start": ["line": .int(index), "character": .int(start)],
+                    "end": ["line": .int(index), "character": .int(end)],
+                ], chosen)
+            XCTAssertEqual(harness.stop(), .clean)
+        }
+    }
+
+    /// A ranged change counts `\n`, `\r\n` and a lone `\r` as line ends, in the negotiated units.
+    func testRangedChangesCountEveryLineEnd() {
+        func change(_ line: Int, _ character: Int, in text: String, _ encoding: PositionMapping.Encoding) -> String? {
+            let position: JSONValue = ["line": .int(line), "character": .int(character)]
+            return PositionMapping.apply("X", at: ["start": position, "end": position], to: text, encoding)
+        }
+        let text = "a\rb\r\nc\nğ😀d\re"
+        XCTAssertEqual(change(1, 1, in: text, .utf16), "a\rbX\r\nc\nğ😀d\re")
+        XCTAssertEqual(change(2, 0, in: text, .utf16), "a\rb\r\nXc\nğ😀d\re")
+        XCTAssertEqual(change(3, 3, in: text, .utf16), "a\rb\r\nc\nğ😀Xd\re")
+        XCTAssertEqual(change(3, 2, in: text, .utf32), "a\rb\r\nc\nğ😀Xd\re")
+        XCTAssertEqual(change(3, 6, in: text, .utf8), "a\rb\r\nc\nğ😀Xd\re")
+        XCTAssertEqual(change(4, 9, in: text, .utf16), "a\rb\r\nc\nğ😀d\reX")
+        XCTAssertEqual(change(9, 0, in: text, .utf16), text + "X")
+    }
+
+    /// Closing a document releases its texts' parses: no memo entry holds its last buffer, also
+    /// when no later check reads the file (a new lesson never saved).
+    func testClosingADocumentForgetsItsParses() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let original = try String(
+            contentsOf: lessons.appendingPathComponent("09-yerel-durum.md"), encoding: .utf8)
+        let url = lessons.appendingPathComponent("30-tampon.md")
+        open(harness, url, text: original + "\n<!-- tampon 1 -->\n")
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString))
+        let buffer = original + "\n<!-- tampon 2 -->\n"
+        change(harness, url, buffer, version: 2)
+        // The quick check (the lesson alone) and the whole course's check.
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString))
+        XCTAssertNotNil(
+            harness.request(
+                2, "textDocument/hover",
+                ["textDocument": ["uri": .string(url.absoluteString)], "position": ["line": 0, "character": 0]]))
+        XCTAssertTrue(LessonReader.remembers(Array(buffer.utf8)))
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(url.absoluteString)]])
+        XCTAssertNotNil(harness.next { $0["params"]?["uri"] == .string(url.absoluteString) })
+        XCTAssertFalse(LessonReader.remembers(Array(buffer.utf8)), "a closed document's parse is still held")
+        XCTAssertEqual(harness.stop(), .clean)
     }
 }

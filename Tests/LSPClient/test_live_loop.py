@@ -50,7 +50,9 @@ async def test_a_drift_gets_one_finding_and_its_quick_fix_makes_the_lesson_clean
     actions = await actions_for(client, found)
     fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.edit]
     assert len(fixes) == 1
-    edits = fixes[0].edit.document_changes[0].edits
+    # Versioned `documentChanges` when the client declares them, else `changes`.
+    edit = fixes[0].edit
+    edits = edit.document_changes[0].edits if edit.document_changes else edit.changes[uri(LESSON)]
     lines = drifted.split("\n")
     for edit in sorted(edits, key=lambda e: e.range.start.line, reverse=True):
         start, end = edit.range.start, edit.range.end

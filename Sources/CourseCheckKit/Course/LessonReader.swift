@@ -68,8 +68,21 @@ package enum LessonReader {
 
     static var memoCount: Int { memo.update { $0.count } }
 
+    /// Whether the memo holds `bytes` as the text of any path.
+    static func remembers(_ bytes: [UInt8]) -> Bool {
+        memo.update { $0.values.contains { $0.bytes == bytes } }
+    }
+
     /// Empties the memo, so the next classification of every path is done afresh.
     static func forget() { memo.update { $0.removeAll() } }
+
+    /// Forgets the outcomes classified for `paths` (display paths, as `classify` was given them): a
+    /// live loop's closed document releases the parse of its last text.
+    package static func forget(_ paths: some Sequence<String>) {
+        memo.update { entries in
+            for path in paths { entries[path] = nil }
+        }
+    }
 
     /// Decodes, scans and classifies a file's bytes (or answers from the memo).
     package static func classify(bytes: [UInt8], path: String) -> Outcome {

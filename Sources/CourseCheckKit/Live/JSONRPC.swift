@@ -165,6 +165,8 @@ package enum JSONRPC {
             guard buffer.count - end.after >= length else { return nil }
             let body = Array(buffer[end.after..<(end.after + length)])
             buffer.removeFirst(end.after + length)
+            // An array keeps its capacity: a 5 MB message would hold 5 MB here for good.
+            if buffer.isEmpty && buffer.capacity > 1 << 20 { buffer = [] }
             return .message(body)
         }
 

@@ -42,7 +42,7 @@ extension LSPServer {
         let range: JSONValue = [
             "start": PositionMapping.position(line: tree.block.opening.number - 1, character: 0),
             "end": PositionMapping.position(
-                line: tree.expected.closing.number - 1, character: tree.expected.closing.text.utf16.count),
+                line: tree.expected.closing.number - 1, character: encoding.count(tree.expected.closing.text)),
         ]
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": range]
     }
@@ -63,14 +63,16 @@ extension LSPServer {
         guard let (checked, lesson, outcome) = lesson(at: path) else { return [] }
         // Edits are computed on the checked text; when the editor's text differs, offer none.
         if let document = documents[path],
-            lesson.file.text != document.text
+            lesson.file.text != document.checkedText
         {
             return []
         }
         // No writer acts on a broken lesson: while a block may be misread, no block is replaced.
         if checked.structuralError != nil { return [] }
-        // Each edit names the document version it was computed for, so an editor refuses it once stale.
+        // Each edit names the document version it was computed for, so an editor refuses it once
+        // stale; a client that takes no `documentChanges` gets `changes`, which cannot say it.
         func edit(_ edits: [JSONValue]) -> JSONValue {
+            guard clientTakesDocumentChanges else { return ["changes": .object([uri: .array(edits)])] }
             let version: JSONValue = documents[path]?.version.map { .int($0) } ?? .null
             return [
                 "documentChanges": [
@@ -108,14 +110,24 @@ extension LSPServer {
                     "kind": "quickfix",
                     "isPreferred": true,
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
-                    "edit": edit(edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines) }),
+                    "edit": edit(
+                        edits.map { Self.textEdit($0.range, $0.lines, lines: lesson.file.lines, encoding) }),
                 ])
             } else if result.verdict == .matches, !Invocation.isCI(environment.variables), isInWorkspace(path),
                 checked.findings.map(\.diagnostic).contains(where: {
                     [.goldenDrift, .goldenMissing].contains($0.id) && $0.location.path == lesson.path
                         && $0.location.line == tree.header.number
-                })
+                }),
+                let planned = try? approval(of: result, in: lesson, at: path), case .write(let bytes) = planned.approval
             {
+                // The command names what the author saw: the document's version, the tree's text,
+                // the golden it writes and what it writes there; `execute` derives them again.
+                let offer: JSONValue = [
+                    "uri": .string(uri), "line": .int(tree.header.number - 1),
+                    "version": documents[path]?.version.map { .int($0) } ?? .null,
+                    "tree": .string(SHA256.hex(tree.source)), "golden": .string(planned.golden.displayPath),
+                    "content": .string(Self.digest(bytes)),
+                ]
                 actions.append([
                     "title": "Approve this tree's output as its golden",
                     "kind": "quickfix",
@@ -126,7 +138,7 @@ extension LSPServer {
                         }),
                     "command": [
                         "title": "Approve this tree's output as its golden", "command": .string(Self.approveCommand),
-                        "arguments": [["uri": .string(uri), "line": .int(tree.header.number - 1)]],
+                        "arguments": [offer],
                     ],
                 ])
             }
@@ -142,20 +154,22 @@ extension LSPServer {
                 "kind": "quickfix",
                 "isPreferred": true,
                 "diagnostics": attached(.coreDrift, lines),
-                "edit": edit([Self.textEdit(body, core, lines: lesson.file.lines)]),
+                "edit": edit([Self.textEdit(body, core, lines: lesson.file.lines, encoding)]),
             ])
         }
         return .array(actions)
     }
 
     /// A `TextEdit` replacing whole lines `range` (0-based indices) of `lines` by `replacement`.
-    static func textEdit(_ range: Range<Int>, _ replacement: [String], lines: [Line]) -> JSONValue {
+    static func textEdit(
+        _ range: Range<Int>, _ replacement: [String], lines: [Line], _ encoding: PositionMapping.Encoding
+    ) -> JSONValue {
         func start(ofLine index: Int) -> JSONValue {
             if index < lines.count { return PositionMapping.position(line: index, character: 0) }
             // Past the last line: after its terminator, or at its end when it has none.
             guard let last = lines.last else { return PositionMapping.position(line: 0, character: 0) }
             return last.ending == .none
-                ? PositionMapping.position(line: lines.count - 1, character: last.text.utf16.count)
+                ? PositionMapping.position(line: lines.count - 1, character: encoding.count(last.text))
                 : PositionMapping.position(line: lines.count, character: 0)
         }
         return [
@@ -166,9 +180,73 @@ extension LSPServer {
 
     // MARK: - Approve
 
-    /// `coursecheck.approve {uri, line}`: writes the one golden of the tree holding `line`, under
-    /// the rules of `--update`: never on CI, only from the saved lesson, only when the tree ran
-    /// cleanly and its output equals the lesson's expected block.
+    /// What approving one tree would write, derived from a check: a code action's command names it,
+    /// and `execute` derives it again from the state it finds and compares.
+    struct PlannedApproval {
+        var plan: CourseLoader.Plan
+        var entry: CourseLoader.Entry
+        var store: GoldenStore
+        var golden: GoldenStore.Entry
+        var approval: Approval
+    }
+
+    /// The approval of `result`'s tree under `--update`'s policy, its golden read again (the live
+    /// loop may check without goldens). Throws the reason there is none.
+    func approval(of result: TreeResult, in lesson: Lesson, at path: String) throws -> PlannedApproval {
+        func refuse(_ reason: String) -> RequestError {
+            RequestError(code: .requestFailed, message: "not approved: \(reason)")
+        }
+        guard let target = target(of: path) else { throw refuse("this file is not a lesson of a course") }
+        let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])
+        guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),
+            let store = live.checker.store(for: entry)
+        else { throw refuse("the goldens are off (--no-goldens)") }
+        try live.checker.validateStores(plan)
+        guard let name = result.goldenName else {
+            throw refuse("the tree has no golden name of its own (see its tree-identity finding)")
+        }
+        let golden = store.golden(lesson: lesson.path, name: name)
+        var decided = result
+        decided.golden = golden
+        var approving = LessonResult(entry: entry, lesson: lesson, store: store, trees: [decided], findings: [])
+        approving.decideApprovals()
+        return PlannedApproval(
+            plan: plan, entry: entry, store: store, golden: golden, approval: approving.trees[0].approval)
+    }
+
+    /// The hex SHA-256 of `bytes`: what an approval offers to write, by content.
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// What an approval names, from its command's arguments: the object its code action offers.
+    struct Offer {
+        var uri: String
+        var path: String
+        var line: Int
+        var version: Int?
+        var tree: String
+        var golden: String
+        var content: String
+
+        init?(_ argument: JSONValue?) {
+            guard let argument, let uri = argument["uri"]?.string, let path = LSPServer.path(uri),
+                let line = argument["line"]?.int, let version = argument["version"],
+                version == .null || version.int != nil, let tree = argument["tree"]?.string,
+                let golden = argument["golden"]?.string, let content = argument["content"]?.string
+            else { return nil }
+            (self.uri, self.path, self.line, self.version) = (uri, path, line, version.int)
+            (self.tree, self.golden, self.content) = (tree, golden, content)
+        }
+    }
+
+    /// `coursecheck.approve` with the offer a code action made: writes the one golden it names,
+    /// under the rules of `--update` (never on CI, only from the saved lesson, only when the tree
+    /// ran cleanly and its output equals the lesson's expected block), and only while what the
+    /// offer names still holds: the document's version, the tree's text at its line, the golden
+    /// and the content to write. Anything else is refused: a stale offer never acts on another tree.
     func execute(_ params: JSONValue) throws -> JSONValue {
         guard params["command"]?.string == Self.approveCommand else {
             throw RequestError(
@@ -182,13 +260,14 @@ extension LSPServer {
                     "refusing \(Self.approveCommand) because CI=\(environment.variables["CI"] ?? ""): approving outputs "
                     + "on CI would let a rerun pass by recording; approve locally")
         }
-        let arguments = params["arguments"]?.array ?? []
-        let argument = arguments.first ?? nil
-        guard let uri = argument["uri"]?.string ?? argument.string, let path = Self.path(uri),
-            let line = argument["line"]?.int ?? arguments.dropFirst().first?.int
-        else {
-            throw RequestError(code: .invalidParams, message: "\(Self.approveCommand) takes {\"uri\": …, \"line\": …}")
+        guard let offer = Offer(params["arguments"]?.array?.first ?? nil) else {
+            throw RequestError(
+                code: .invalidParams,
+                message:
+                    "\(Self.approveCommand) takes the object its code action offers: "
+                    + "{\"uri\", \"line\", \"version\", \"tree\", \"golden\", \"content\"}")
         }
+        let path = offer.path
         // Only inside the workspace the editor opened: never a repository it did not name.
         if !isInWorkspace(path) {
             throw RequestError(
@@ -197,7 +276,20 @@ extension LSPServer {
                     "not approved: \(path) is outside the workspace folders (\(workspaceFolders.joined(separator: ", ")))"
             )
         }
-        if let document = documents[path], FileManager.default.contents(atPath: path) != Data(document.text.utf8) {
+        func refuse(_ reason: String) -> RequestError {
+            RequestError(code: .requestFailed, message: "not approved: \(reason)")
+        }
+        let again = "; ask for the code action again"
+        let current = documents[path]?.version
+        if offer.version != current || (documents[path] == nil) != (offer.version == nil) {
+            let then = offer.version.map { "version \($0)" } ?? "the saved file"
+            let now = documents[path] == nil ? "closed" : current.map { "at version \($0)" } ?? "open"
+            throw refuse("it was offered for \(then) of \(path), which is now \(now)\(again)")
+        }
+        guard let disk = FileManager.default.contents(atPath: path) else {
+            throw refuse("\(path) is not on disk (renamed or deleted since it was offered)")
+        }
+        if let document = documents[path], disk != Data(document.checkedBytes) {
             throw RequestError(
                 code: .requestFailed, message: "save the lesson first: a golden is approved against the lesson on disk")
         }
@@ -214,12 +306,13 @@ extension LSPServer {
             }
         }
         guard let (checked, lesson, outcome) = lesson(at: path, fresh: true),
-            let (_, result) = checked.tree(holding: line + 1), let tree = result.tree
+            let (_, result) = checked.tree(holding: offer.line + 1), let tree = result.tree
         else {
-            throw RequestError(code: .requestFailed, message: "no tree of this lesson holds line \(line + 1)")
+            throw refuse("no tree of this lesson holds line \(offer.line + 1) now\(again)")
         }
-        func refuse(_ reason: String) -> RequestError {
-            RequestError(code: .requestFailed, message: "not approved: \(reason)")
+        guard tree.header.number == offer.line + 1, SHA256.hex(tree.source) == offer.tree else {
+            throw refuse(
+                "the tree at line \(tree.header.number) is not the one it was offered for (its text differs)\(again)")
         }
         if let blocking = checked.structuralError {
             throw refuse(
@@ -239,24 +332,14 @@ extension LSPServer {
             case nil: throw refuse("whether the tree compiles could not be asked of the compiler")
             }
         }
-        guard let target = target(of: path) else { throw refuse("this file is not a lesson of a course") }
-        let plan = try CourseLoader(currentDirectory: URL(fileURLWithPath: "/")).plan([target])
-        guard let entry = plan.entries.first(where: { $0.url.standardizedFileURL.path == path }),
-            let store = live.checker.store(for: entry)
-        else { throw refuse("the goldens are off (--no-goldens)") }
-        try live.checker.validateStores(plan)
-        guard let name = result.goldenName else {
-            throw refuse("the tree has no golden name of its own (see its tree-identity finding)")
+        let planned = try approval(of: result, in: lesson, at: path)
+        let (plan, store, golden) = (planned.plan, planned.store, planned.golden)
+        // Never a file other than the one the offer named.
+        guard golden.displayPath == offer.golden else {
+            throw refuse("it was offered to write \(offer.golden), and would now write \(golden.displayPath)\(again)")
         }
-        let golden = store.golden(lesson: lesson.path, name: name)
-        // The approval policy is the check's, as for `--update`; the golden is read again here
-        // because the live loop may check without goldens.
-        var decided = result
-        decided.golden = golden
-        var approving = LessonResult(entry: entry, lesson: lesson, store: store, trees: [decided], findings: [])
-        approving.decideApprovals()
         let data: [UInt8]
-        switch approving.trees[0].approval {
+        switch planned.approval {
         case .unchanged: return ["golden": .string(golden.displayPath), "changed": false]
         case .write(let bytes): data = bytes
         case .refused(.contradicted(let line)):
@@ -267,13 +350,16 @@ extension LSPServer {
             let message = Diagnostic.updateRefused(at: SourceLocation(path: lesson.path, line: 1), reason).message
             throw refuse(message.hasPrefix("not approved: ") ? String(message.dropFirst(14)) : message)
         }
+        guard Self.digest(data) == offer.content else {
+            throw refuse("the output it would write into \(golden.displayPath) is not the one it offered\(again)")
+        }
         let refusal: FileGate.Refusal?
         do throws(CourseCheckError) {
             // The lessons directory and the goldens, as every writer locks them: never beside an
             // import, a promote or an update of the course.
             let lock = try FileGate.lockForWriting(
                 [
-                    entry.url.deletingLastPathComponent(),
+                    planned.entry.url.deletingLastPathComponent(),
                     store.exists ? store.root : store.root.deletingLastPathComponent(),
                 ],
                 wait: false, waiting: { _ in })
@@ -302,7 +388,6 @@ extension LSPServer {
         return ["golden": .string(golden.displayPath), "changed": true]
     }
 
-    /// True when `path` lies inside a workspace folder the client named (or it named none): the
     /// Whether the store's record lets this lesson's directory approve into it (`StoreOwnership`),
     /// and the record's new text when the approval must write it too. A store with no record is
     /// adopted only while it holds no folder of a lesson its directory does not have.
@@ -323,6 +408,7 @@ extension LSPServer {
         }
     }
 
+    /// True when `path` lies inside a workspace folder the client named (or it named none): the
     /// one rule for where approve is offered and where it may write.
     func isInWorkspace(_ path: String) -> Bool {
         workspaceFolders.isEmpty

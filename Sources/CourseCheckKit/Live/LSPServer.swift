@@ -14,6 +14,15 @@ package final class LSPServer {
         var uri: String
         var text: String
         var version: Int?
+        /// The file on disk starts with a byte order mark and `text` does not (editors drop the
+        /// mark when they load a file and write it back when they save): checks and approvals read
+        /// the text behind the mark, as the CLI reads the file. Looked at again before each check.
+        var diskMark = false
+
+        /// The text a check reads: the editor's, behind the file's byte order mark.
+        var checkedText: String { diskMark ? "\u{FEFF}" + text : text }
+
+        var checkedBytes: [UInt8] { (diskMark ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8) }
     }
 
     let environment: CourseCheckCommand.Environment
@@ -55,10 +64,20 @@ package final class LSPServer {
     var lessonsDirectories: [String] = []
     /// Every URI the client sent for a file, by path, kept after the file is closed.
     private var clientURIs: [String: String] = [:]
+    /// The display paths each open document's text was classified under (a lesson alone, its
+    /// course): closing it forgets those parses (`LessonReader`'s memo holds one per path).
+    private var classifiedAs: [String: Set<String>] = [:]
+    /// A document was closed: once the check after it has replaced what it held, the allocator is
+    /// asked to give the freed pages back.
+    private var released = false
     /// What the last check read from disk (`diskSignature`), to tell a change that matters.
     private var diskState: [String: [Int64]] = [:]
     /// The client can register file watchers for the server (`workspace/didChangeWatchedFiles`).
     private var clientWatchesFiles = false
+    /// The client applies `documentChanges` (versioned edits); else a quick fix is `changes`.
+    var clientTakesDocumentChanges = false
+    /// What a position's `character` counts, as negotiated in `initialize`.
+    var encoding = PositionMapping.Encoding.utf16
     /// The server's own watch of the courses it checks, for every client: a change on disk (an
     /// `--update` in a terminal, a `git checkout`) is re-checked without a keystroke.
     private let events = FileEvents(preferPolling: false, interval: 1)
@@ -217,8 +236,13 @@ package final class LSPServer {
                     code: .invalidRequest, message: "the server is already initialized; send 'initialize' once")
             }
             initialized = true
+            let capabilities = params["capabilities"]
             clientWatchesFiles =
-                params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+                capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+            clientTakesDocumentChanges =
+                capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"] == .bool(true)
+            encoding = .negotiated(
+                (capabilities?["general"]?["positionEncodings"]?.array ?? []).compactMap(\.string))
             workspaceFolders = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }
                 .compactMap(Self.path)
             if workspaceFolders.isEmpty, let root = params["rootUri"]?.string.flatMap(Self.path) {
@@ -235,7 +259,7 @@ package final class LSPServer {
                 }
             return [
                 "capabilities": [
-                    "positionEncoding": "utf-16",
+                    "positionEncoding": .string(encoding.rawValue),
                     "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
                     "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                     "hoverProvider": true,
@@ -288,7 +312,8 @@ package final class LSPServer {
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string,
                 let path = Self.path(uri), path.hasSuffix(".md")
             else { return }
-            documents[path] = Document(uri: uri, text: text, version: item["version"]?.int)
+            documents[path] = Document(
+                uri: uri, text: text, version: item["version"]?.int, diskMark: Self.diskMark(path, text: text))
             clientURIs[path] = uri
             if let target = target(of: path) { targets.insert(target) }
             edited.insert(path)
@@ -301,7 +326,8 @@ package final class LSPServer {
             for change in changes {
                 guard let text = change["text"]?.string else { continue }
                 if let range = change["range"] {
-                    document.text = Self.apply(text, at: range, to: document.text)
+                    document.text =
+                        PositionMapping.apply(text, at: range, to: document.text, encoding) ?? document.text
                 } else {
                     document.text = text
                 }
@@ -314,7 +340,10 @@ package final class LSPServer {
             dirty = true
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return }
+            // What the document held goes with it: its text, and its texts' parses.
             documents[path] = nil
+            LessonReader.forget(classifiedAs.removeValue(forKey: path) ?? [])
+            released = true
             dirty = true
         default:
             // `initialized`, `$/cancelRequest`, `workspace/didChangeConfiguration`, …: nothing to do.
@@ -365,14 +394,14 @@ package final class LSPServer {
         edited = []
         dirty = false
         guard !paths.isEmpty, !outcomes.isEmpty else { return false }
-        let overlay = documents.mapValues { Array($0.text.utf8) }
+        let overlay = overlay()
         var texts = TextCache(documents: documents)
         for path in paths {
             let directory = URL(fileURLWithPath: path.parentPath, isDirectory: true)
-            guard
-                let outcome = try? live.check(
-                    try CourseLoader(currentDirectory: directory).plan([path]), overlay: overlay, claims: false)
+            guard let plan = try? CourseLoader(currentDirectory: directory).plan([path]),
+                let outcome = try? live.check(plan, overlay: overlay, claims: false)
             else { return false }
+            noteClassified(plan)
             let claims = outcomes.values.flatMap { previous in
                 previous.result.diagnostics.filter {
                     Self.claimIDs.contains($0.id) && Self.absolute($0.location.path, in: directory) == path
@@ -402,7 +431,7 @@ package final class LSPServer {
         dirty = false
         needsFull = false
         edited = []
-        let overlay = documents.mapValues { Array($0.text.utf8) }
+        let overlay = overlay()
         var byPath: [String: [JSONValue]] = [:]
         var checked: [String: LiveChecker.Outcome] = [:]
         var texts = TextCache(documents: documents)
@@ -441,6 +470,7 @@ package final class LSPServer {
                     plan.entries.sort { $0.url.lastPathComponent < $1.url.lastPathComponent }
                 }
                 let outcome = try live.check(plan, overlay: overlay)
+                noteClassified(plan)
                 checked[target] = outcome
                 for lesson in outcome.result.lessons { texts.add(lesson) }
                 for diagnostic in outcome.result.diagnostics {
@@ -477,7 +507,32 @@ package final class LSPServer {
         for path in Set(byPath.keys).union(published.keys).union(open).sorted() {
             publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil && documents[path] == nil)
         }
+        if released {
+            released = false
+            Self.trimHeap()
+        }
     }
+
+    /// Remembers the display paths the plan's open documents were classified under.
+    private func noteClassified(_ plan: CourseLoader.Plan) {
+        for entry in plan.entries {
+            let path = entry.url.standardizedFileURL.path
+            if documents[path] != nil { classifiedAs[path, default: []].insert(entry.displayPath) }
+        }
+    }
+
+    /// glibc's `malloc_trim(0)`, looked up at run time (Glibc's module does not declare it): freed
+    /// pages of every arena go back to the system, so a closed document's memory leaves the
+    /// resident set instead of waiting in the allocator's free lists.
+    private static let trimHeap: @Sendable () -> Void = {
+        #if canImport(Glibc)
+            if let symbol = dlsym(nil, "malloc_trim") {
+                let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+                return { _ = trim(0) }
+            }
+        #endif
+        return {}
+    }()
 
     /// The files the checks read, each with its modification time, size and inode: the lessons
     /// and index of each checked directory, and each golden folder's files, `TOOLCHAIN` and `LESSONS`.
@@ -535,7 +590,7 @@ package final class LSPServer {
     private func lspDiagnostic(_ diagnostic: Diagnostic, directory: URL, texts: inout TextCache) -> JSONValue {
         let path = Self.absolute(diagnostic.location.path, in: directory)
         var object: [String: JSONValue] = [
-            "range": PositionMapping.range(of: diagnostic.location, lines: texts.lines(of: path)),
+            "range": PositionMapping.range(of: diagnostic.location, lines: texts.lines(of: path), encoding),
             "severity": .int(Self.severity(diagnostic.severity)),
             "code": .string(diagnostic.id.rawValue),
             "source": "coursecheck",
@@ -548,7 +603,8 @@ package final class LSPServer {
                     return [
                         "location": [
                             "uri": .string(uri(notePath)),
-                            "range": PositionMapping.range(of: note.location, lines: texts.lines(of: notePath)),
+                            "range": PositionMapping.range(
+                                of: note.location, lines: texts.lines(of: notePath), encoding),
                         ],
                         "message": .string(note.message),
                     ]
@@ -601,24 +657,26 @@ package final class LSPServer {
         URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
     }
 
-    /// Applies an incremental change (for clients that send one despite full sync).
-    static func apply(_ text: String, at range: JSONValue, to document: String) -> String {
-        func offset(_ position: JSONValue?) -> String.Index? {
-            guard let line = position?["line"]?.int, let character = position?["character"]?.int else { return nil }
-            var index = document.startIndex
-            for _ in 0..<line {
-                guard let newline = document[index...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else {
-                    return document.endIndex
-                }
-                index = document.index(after: newline)
-            }
-            let utf16 = document.utf16
-            let end = document[index...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? document.endIndex
-            let limit = utf16.distance(from: index, to: end)
-            return utf16.index(index, offsetBy: min(character, limit))
+    /// True when the file at `path` starts with a byte order mark and `text` does not.
+    static func diskMark(_ path: String, text: String) -> Bool {
+        // Without blocking: a FIFO named like a lesson must not hold up the loop.
+        guard !text.hasPrefix("\u{FEFF}") else { return false }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var bytes: [UInt8] = [0, 0, 0]
+        return read(descriptor, &bytes, 3) == 3 && bytes == [0xEF, 0xBB, 0xBF]
+    }
+
+    /// The open documents' texts as a check reads them, each behind its file's byte order mark
+    /// as the disk holds it now.
+    func overlay() -> [String: [UInt8]] {
+        for (path, document) in documents {
+            documents[path]?.diskMark = Self.diskMark(path, text: document.text)
         }
-        guard let start = offset(range["start"]), let end = offset(range["end"]), start <= end else { return document }
-        return String(document[..<start]) + text + String(document[end...])
+        return documents.mapValues(\.checkedBytes)
     }
 
     /// The freshest check's result for `path`'s lesson: the requests read its tree results (run,
@@ -633,7 +691,7 @@ package final class LSPServer {
         // Checked with the text the editor has now (or the file, when it is not open): answered
         // from that check.
         if !fresh, let checked,
-            documents[path].map({ checked.lesson.file.text == $0.text }) ?? !edited.contains(path)
+            documents[path].map({ checked.lesson.file.text == $0.checkedText }) ?? !edited.contains(path)
         {
             return checked
         }
