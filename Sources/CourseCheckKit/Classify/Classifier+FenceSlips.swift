@@ -207,15 +207,19 @@ extension Classifier {
     }
 
     /// Repairs slips round by round while one explains some of what is left (`lesson` false: the
-    /// course index, whose trouble is its scan's alone). A repair that brought trouble of its own
-    /// (a second slip's, it is taken to be) stands only if later rounds explain that trouble too.
+    /// course index, whose trouble is its scan's alone), at most `limit` rounds. A repair that
+    /// brought trouble of its own (a second slip's, it is taken to be) stands only if later rounds
+    /// explain that trouble too.
     static func searchSlips(
-        _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool
+        _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool,
+        limit: Int = slipRounds
     ) -> SlipSearch {
         var rounds = [SlipSearch(file: file, document: document, remaining: trouble)]
         var found: [(SlipCandidate, BlockNode)] = []
-        while found.count < slipRounds, let last = rounds.last, !last.remaining.isEmpty,
-            let best = bestRepair(last.file, last.document, trouble: last.remaining, before: before, lesson: lesson)
+        while found.count < limit, let last = rounds.last, !last.remaining.isEmpty,
+            let best = bestRepair(
+                last.file, last.document, trouble: last.remaining, before: before, lesson: lesson,
+                roundsLeft: limit - found.count)
         {
             found.append((best.candidate, best.document))
             rounds.append(SlipSearch(file: best.file, document: best.document, remaining: best.after))
@@ -234,9 +238,18 @@ extension Classifier {
     /// (a line rewritten, a line that is no fence at all), then the first; else the first that
     /// explains the first of it (the first slip is its cause), where a second slip's trouble
     /// remains. A repair may bring trouble of its own only after its line: a second slip's, in a
-    /// block the first slip had swallowed.
+    /// block the first slip had swallowed. A lesson-wide trouble it may keep in another form (no
+    /// trees where there was no lesson): that is a later slip's too, having no line of its own.
+    ///
+    /// A repair that explains all of it by writing a fence unlike the lesson's (a swallowing
+    /// opener's own fence, over a line written as the lesson's fences are) for a block that then
+    /// holds fences of the lesson's own yields to one that writes the lesson's own fence when the
+    /// rounds left (`roundsLeft` counts this one) explain what that leaves: a block fenced unlike
+    /// the others that happens to close further on, over fences in between, is likelier a slipped
+    /// opener and a second slip than one slip at the line that closes it.
     static func bestRepair(
-        _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool
+        _ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, before: Int, lesson: Bool,
+        roundsLeft: Int = 1
     ) -> (candidate: SlipCandidate, file: SourceFile, document: BlockNode, after: Set<FenceTrouble>)? {
         // Both where a slip is said and where its repair goes come before a fence the reader cannot
         // see: a block that runs over that fence is its doing (a closing fence behind an invisible
@@ -250,26 +263,75 @@ extension Classifier {
         let first = trouble.filter { !$0.isLessonWide }.min {
             ($0.line, $0.id?.rawValue ?? "") < ($1.line, $1.id?.rawValue ?? "")
         }
+        let lessonWide = trouble.contains { $0.isLessonWide }
+        let usual = conventionalFence(file).map { String(repeating: $0.character, count: $0.length) }
         typealias Repaired = (candidate: SlipCandidate, file: SourceFile, document: BlockNode, after: Set<FenceTrouble>)
-        var partial: (rank: (Int, Int, Int, Int), repaired: Repaired)?
-        for candidate in candidates.prefix(repairsPerRound) {
+        var partial: [(rank: (Int, Int, Int, Int, Int), repaired: Repaired)] = []
+        var unusual: Repaired?
+        for (order, candidate) in candidates.prefix(repairsPerRound).enumerated() {
             let repaired = repairing(file, candidate)
             let scan = MarkdownScanner.scan(repaired)
             let after = fenceTrouble(
                 scan.document, scan.diagnostics + (lesson ? classify(repaired, blocks: scan.blocks).1 : []))
-            if after.isEmpty { return (candidate, repaired, scan.document, after) }
+            let writes = usual.flatMap { _ in writtenFence(candidate) }
+            if after.isEmpty {
+                guard roundsLeft > 1, let usual, let writes, writes != usual,
+                    holdsFence(scan.document, fencedAt: candidate.index, run: usual)
+                else { return (candidate, repaired, scan.document, after) }
+                if unusual == nil { unusual = (candidate, repaired, scan.document, after) }
+                continue
+            }
             guard !trouble.subtracting(after).isEmpty,
-                after.subtracting(trouble).allSatisfy({ $0.line > candidate.index + 1 && !$0.isLessonWide })
+                after.subtracting(trouble).allSatisfy({
+                    $0.isLessonWide ? lessonWide : $0.line > candidate.index + 1
+                })
             else { continue }
             let rank = (
                 first.map { after.contains($0) } ?? false ? 1 : 0, candidate.line, candidate.repair.rawValue,
-                candidate.certain ? 0 : 1
+                candidate.certain ? 0 : 1, order
             )
-            if partial.map({ rank < $0.rank }) ?? true {
-                partial = (rank, (candidate, repaired, scan.document, after))
+            partial.append((rank, (candidate, repaired, scan.document, after)))
+        }
+        partial.sort { $0.rank < $1.rank }
+        guard let unusual else { return partial.first?.repaired }
+        // The likeliest repairs that write the lesson's own fence, each searched on to its end.
+        let usualRepairs = partial.lazy.map(\.repaired).filter { usual != nil && writtenFence($0.candidate) == usual }
+        for repaired in usualRepairs.prefix(usualLookahead) {
+            let rest = searchSlips(
+                repaired.file, repaired.document, trouble: repaired.after, before: before, lesson: lesson,
+                limit: roundsLeft - 1)
+            if rest.remaining.isEmpty { return repaired }
+        }
+        return unusual
+    }
+
+    /// The repairs writing the lesson's own fence searched on, when one writing another explains all.
+    static let usualLookahead = 3
+
+    /// True when the block whose fence is at line `index` holds a line that is a fence written
+    /// `run` (the lesson's own), which it swallowed or was meant to show.
+    static func holdsFence(_ document: BlockNode, fencedAt index: Int, run: String) -> Bool {
+        var holds = false
+        document.walk { node, _ in
+            guard !holds, case .fencedCode = node.kind, node.lines.lowerBound == index || node.closingLine == index
+            else { return }
+            holds = node.content.contains { line in
+                let bytes = Array(line.text.utf8)
+                let indent = bytes.prefix { $0 == 0x20 }.count
+                guard indent <= 3, let fence = CodeFence.openingRun(bytes[indent...]) else { return false }
+                return fence.length == run.count && fence.character == run.first
             }
         }
-        return partial?.repaired
+        return holds
+    }
+
+    /// The fence run a candidate's repair writes (`~~~`, `` ``` ``), past blanks and `>` markers;
+    /// nil for a repair that writes none (a line left blank).
+    static func writtenFence(_ candidate: SlipCandidate) -> String? {
+        let text = candidate.repaired.drop { $0 == " " || $0 == "\t" || $0 == ">" }
+        guard let character = text.first, character == "`" || character == "~" else { return nil }
+        let run = text.prefix { $0 == character }
+        return run.count >= 3 ? String(run) : nil
     }
 
     /// The file with a candidate's repair made.
