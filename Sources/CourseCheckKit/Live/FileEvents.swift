@@ -54,7 +54,8 @@ final class FileEvents {
     /// seen when it returns at its path, however many of the folders above it went with it.
     func watch(_ directories: [URL]) {
         let paths = directories.map { $0.standardizedFileURL.path }
-        for path in paths + paths.map({ $0.parentPath }).filter({ !$0.isEmpty }) + paths.compactMap(Self.nearestAncestor)
+        for path in paths + paths.map({ $0.parentPath }).filter({ !$0.isEmpty })
+            + paths.compactMap(Self.nearestAncestor)
         {
             var info = stat()
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -62,7 +63,10 @@ final class FileEvents {
                 continue
             }
             let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
-            guard watched[path] != identity else { continue }
+            // inotify is asked every time: a directory deleted and made again often gets the inode
+            // it had (the file system reuses it at once), so equal numbers do not prove it is the
+            // directory watched; adding a watch that exists costs one call and changes nothing.
+            guard watched[path] != identity || mechanism == .inotify else { continue }
             #if os(Linux)
                 if mechanism == .inotify {
                     let mask = UInt32(

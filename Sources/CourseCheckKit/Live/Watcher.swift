@@ -90,6 +90,8 @@ struct Watcher {
             if fired {
                 if let number = settle(events, wake: wake) { return stop(number, live: live) }
                 let missing = paths.filter { !FileManager.default.fileExists(atPath: Self.absolute($0, command)) }
+                // What came back is checked again, changed or not: the last thing shown said it was gone.
+                let returned = gone.filter { !missing.contains($0) }
                 if missing != gone {
                     gone = missing
                     if !missing.isEmpty {
@@ -109,7 +111,10 @@ struct Watcher {
                     let changedPaths = Set(now.keys).union(fingerprint.keys).filter { now[$0] != fingerprint[$0] }
                         .sorted()
                     fingerprint = now
-                    if !changedPaths.isEmpty {
+                    if !returned.isEmpty {
+                        changed = true
+                        again = publish("\(returned.joined(separator: ", ")) returned")
+                    } else if !changedPaths.isEmpty {
                         changed = true
                         let shown = changedPaths.prefix(3).map(display).joined(separator: ", ")
                         again = publish(
@@ -132,8 +137,9 @@ struct Watcher {
         for (url, shown) in zip(plan.directories, plan.directoryDisplayPaths) where !paths.contains(shown) {
             let folder = url.standardizedFileURL.path
             result.removeAll { path in
-                path.hasSuffix(".md") && URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
-                    .parentPath == folder
+                path.hasSuffix(".md")
+                    && URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
+                        .parentPath == folder
             }
             result.append(shown)
         }
