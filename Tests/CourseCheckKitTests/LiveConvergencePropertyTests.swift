@@ -181,7 +181,9 @@ final class LiveConvergencePropertyTests: XCTestCase {
                 return
             }
         }
-        XCTFail("the loops never settled; \(context)\n\(watch.stdout)")
+        XCTFail(
+            "the loops never settled; \(context)\nwatch's stdout:\n\(watch.stdout)\nthe server's last messages: "
+                + "\(server.output.messages.suffix(3))")
         throw CancellationError()
     }
 
