@@ -126,6 +126,34 @@ final class LiveEvaluatorTests: XCTestCase {
         XCTAssertEqual(Descendants.list(), [], "a child of the superseded compile outlived it")
     }
 
+    /// Ten keystrokes in a tree only swiftc runs, faster than the quiet period: one compile, of the
+    /// last text, once the edits stop; the embedded tree beside it is answered at every keystroke.
+    func testABurstOfEditsIsOneCompileOfTheLastText() throws {
+        guard (try? Toolchain.locate(environment: InProcess.environment, cache: nil)) != nil else {
+            throw XCTSkip("no swiftc on PATH: the swiftc lane is not exercised")
+        }
+        let results = Locked(0)
+        var router = EngineRouter()
+        router.toolchain.cache = nil
+        let evaluator = LiveEvaluator(router: router, asksCompiler: false) { results.update { $0 += 1 } }
+        defer { evaluator.cancel() }
+        var last: [TreeJob] = []
+        for keystroke in 0..<10 {
+            last = jobs(["print(\(keystroke))", "import Foundation\nprint(\"v\(keystroke)\")"])
+            let outcome = evaluator.evaluate(last, environment: InProcess.environment)
+            XCTAssertEqual(outcome.report[last[0].id].run?.stdout, Array("\(keystroke)\n".utf8))
+            XCTAssertEqual(outcome.pending.map(\.id), [last[1].id])
+            usleep(20_000)
+        }
+        XCTAssertTrue(eventually { results.get() == 1 && !evaluator.isBusy }, "the last text never arrived")
+        XCTAssertEqual(evaluator.compiles.swiftc, 1, "a burst of ten edits started more than one compile")
+        XCTAssertEqual(results.get(), 1)
+        let done = evaluator.evaluate(last, environment: InProcess.environment)
+        XCTAssertEqual(done.pending.map(\.id), [])
+        XCTAssertEqual(done.report[last[1].id].run?.stdout, Array("v9\n".utf8))
+        XCTAssertEqual(evaluator.compiles.swiftc, 1)
+    }
+
     /// The compiler decides in the live loop too: until it has answered, a tree's run is shown and
     /// the tree is unverified; then a tree it accepts is plain, and one it rejects (a label out of
     /// order, which no engine may accept) is its `compile-error` alone, at its line.

@@ -10,7 +10,10 @@ final class WatchTests: XCTestCase {
         let outURL: URL
         let errURL: URL
 
-        init(_ arguments: [String], in scratch: Scratch, environment: [String: String]) throws {
+        init(
+            _ arguments: [String], in scratch: Scratch, environment: [String: String],
+            standardError: FileHandle? = nil, standardOutput: FileHandle? = nil
+        ) throws {
             self.scratch = scratch
             outURL = scratch.url.appendingPathComponent("watch.stdout")
             errURL = scratch.url.appendingPathComponent("watch.stderr")
@@ -20,8 +23,8 @@ final class WatchTests: XCTestCase {
             process.arguments = ["watch"] + arguments
             process.currentDirectoryURL = scratch.url
             process.environment = Binary.environment(environment)
-            process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
+            process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: outURL)
+            process.standardError = try standardError ?? FileHandle(forWritingTo: errURL)
             process.standardInput = FileHandle.nullDevice
             try process.run()
         }
@@ -110,8 +113,10 @@ final class WatchTests: XCTestCase {
             let lessons = scratch.url.appendingPathComponent("lessons")
             let saved = scratch.url.appendingPathComponent("saved")
             XCTAssertEqual(rename(lessons.path, saved.path), 0)
-            try watch.wait(for: "the check without lessons (\(mechanism))") { out, _ in
-                out.components(separatedBy: "checked in").count > 2 || out.contains("error")
+            try watch.wait(for: "lessons/ reported gone (\(mechanism))") { out, _ in
+                out.hasSuffix(
+                    "coursecheck watch: lessons/ is gone (moved or deleted); checking again when it returns at that "
+                        + "path\n")
             }
             try FileManager.default.copyItem(at: saved, to: lessons)
             let checks = watch.stdout.components(separatedBy: "\n").count
@@ -225,6 +230,121 @@ final class WatchTests: XCTestCase {
         for child in children {
             XCTAssertFalse(
                 FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+        }
+    }
+
+    /// A shell glob of a lessons directory (`lessons/*.md`, the index and every lesson named one by
+    /// one) is that directory: a lesson added later is checked too.
+    func testAGlobFollowsItsDirectory() throws {
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter { $0.hasSuffix(".md") }
+            .sorted()
+        let watch = try Watch(["--no-claims"] + names.map { "lessons/" + $0 }, in: scratch, environment: [:])
+        try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
+        XCTAssertTrue(watch.stdout.hasPrefix("21 lessons: "), watch.stdout)
+        // A new lesson, a copy of lesson 09 with its first expected line drifted.
+        let text = try String(contentsOf: lessons.appendingPathComponent("09-yerel-durum.md"), encoding: .utf8)
+        let drifted = text.replacingOccurrences(
+            of: "\ndokunuldu: tapCount degisti", with: "\nXdokunuldu: tapCount degisti")
+        XCTAssertNotEqual(drifted, text)
+        try drifted.write(to: lessons.appendingPathComponent("22-yeni.md"), atomically: true, encoding: .utf8)
+        let header = "(lessons/22-yeni.md changed) ────\n"
+        try watch.wait(for: "the check of the new lesson") { out, err in
+            self.block(after: header, in: err) != nil && out.components(separatedBy: "22 lessons: ").count == 2
+        }
+        let findings = (block(after: header, in: watch.stderr) ?? "").components(separatedBy: "\n")
+            .filter { $0.hasSuffix("]") }
+        // Each of its trees: drifted from the lesson, and without an approved golden.
+        var expected: [String] = []
+        for (tree, line, slug) in [
+            (120, 139, "gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir"),
+            (186, 205, "durum-ataya-kaldirilinca-ayni-anahtar-ebeveyn-tetigi-uretir"),
+            (229, 248, "kardesin-durumunu-okuyan-gorunum-kural-disi-kalir"),
+        ] {
+            expected.append(
+                "lessons/22-yeni.md:\(tree):1: error: tree has no approved golden (goldens/22-yeni/\(slug).out); "
+                    + "check its output, then run 'coursecheck --update' [golden-missing]")
+            expected.append(
+                "lessons/22-yeni.md:\(line):1: error: output of tree at line \(tree) differs from the lesson "
+                    + "[output-drift]")
+        }
+        XCTAssertEqual(findings, expected, watch.stderr)
+        XCTAssertEqual(watch.stop(SIGINT), 130)
+    }
+
+    /// The course folder moved away is said in words; made again at its path, it is checked again
+    /// and followed.
+    func testACourseFolderMovedAwayIsReportedAndCheckedWhenItReturns() throws {
+        let course = scratch.url.appendingPathComponent("course")
+        try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+        try CourseCopy.copy(into: course)
+        let watch = try Watch(["--no-claims", "course/lessons/"], in: scratch, environment: [:])
+        try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
+        let away = scratch.url.appendingPathComponent("away")
+        XCTAssertEqual(rename(course.path, away.path), 0)
+        let gone =
+            "coursecheck watch: course/lessons/ is gone (moved or deleted); checking again when it returns at that "
+            + "path\n"
+        try watch.wait(for: "the folder reported gone") { out, _ in out.hasSuffix(gone) }
+        XCTAssertFalse(watch.stdout.contains("check failed"), watch.stdout)
+        // Checked out again: new folders, none of them the one watched before.
+        try FileManager.default.copyItem(at: away, to: course)
+        try watch.wait(for: "the check of the returned folder") { _, err in
+            err.contains("(course/lessons/ returned) ────\n")
+        }
+        try watch.wait(for: "its status") { out, _ in out.components(separatedBy: "checked in").count == 3 }
+        usleep(200_000)
+        let url = course.appendingPathComponent("lessons/09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "\ndokunuldu: tapCount degisti", with: "\nXdokunuldu: tapCount degisti")
+            .write(to: url, atomically: true, encoding: .utf8)
+        try watch.wait(for: "the edit in the returned folder") { _, err in
+            err.contains("(course/lessons/09-yerel-durum.md changed) ────\n") && err.contains("[output-drift]")
+        }
+        XCTAssertEqual(watch.stop(SIGINT), 130)
+    }
+
+    /// The pseudo-terminal calls, which Glibc's module leaves out (they need `_XOPEN_SOURCE`).
+    private static let pty = (
+        open: unsafeBitCast(dlsym(nil, "posix_openpt"), to: (@convention(c) (Int32) -> Int32).self),
+        grant: unsafeBitCast(dlsym(nil, "grantpt"), to: (@convention(c) (Int32) -> Int32).self),
+        unlock: unsafeBitCast(dlsym(nil, "unlockpt"), to: (@convention(c) (Int32) -> Int32).self),
+        name: unsafeBitCast(
+            dlsym(nil, "ptsname"), to: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    )
+
+    /// The screen is cleared only on a terminal that can take an escape code, with stdout one too:
+    /// never on `TERM=dumb`, never with stdout in a file or a pipe.
+    func testNoEscapeCodesOnADumbTerminalOrWhenStdoutIsNotOne() throws {
+        for (term, stdoutIsTerminal, clears) in [("xterm", true, true), ("dumb", true, false), ("xterm", false, false)]
+        {
+            let primary = Self.pty.open(O_RDWR | O_NOCTTY)
+            XCTAssertGreaterThanOrEqual(primary, 0)
+            XCTAssertEqual(Self.pty.grant(primary), 0)
+            XCTAssertEqual(Self.pty.unlock(primary), 0)
+            let secondary = open(String(cString: try XCTUnwrap(Self.pty.name(primary))), O_RDWR | O_NOCTTY)
+            XCTAssertGreaterThanOrEqual(secondary, 0)
+            _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
+            let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
+            let watch = try Watch(
+                ["--no-claims", "lessons/09-yerel-durum.md"], in: scratch, environment: ["TERM": term],
+                standardError: terminal, standardOutput: stdoutIsTerminal ? terminal : nil)
+            var shown: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline && !String(decoding: shown, as: UTF8.self).contains("checked in")
+                && !watch.stdout.contains("checked in")
+            {
+                let count = read(primary, &buffer, buffer.count)
+                if count > 0 { shown += buffer[..<count] } else { usleep(20_000) }
+            }
+            usleep(100_000)
+            while case let count = read(primary, &buffer, buffer.count), count > 0 { shown += buffer[..<count] }
+            let text = String(decoding: shown, as: UTF8.self)
+            XCTAssertTrue(text.contains("──── coursecheck watch: check 1 at "), "TERM=\(term): \(text)")
+            XCTAssertEqual(text.contains("\u{1B}"), clears, "TERM=\(term), stdout a terminal: \(stdoutIsTerminal)")
+            XCTAssertEqual(watch.stop(SIGINT), 130)
+            close(primary)
         }
     }
 }

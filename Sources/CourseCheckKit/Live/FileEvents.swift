@@ -49,17 +49,24 @@ final class FileEvents {
 
     /// Watches `directories` (not recursively) from now on, and their parents, so a directory
     /// deleted and made again is seen. Call it again after every change: a directory that is now
-    /// another file (same path, new inode) is watched again.
+    /// another file (same path, new inode) is watched again. A directory that is not there has its
+    /// nearest existing ancestor watched instead: a course folder moved away or deleted whole is
+    /// seen when it returns at its path, however many of the folders above it went with it.
     func watch(_ directories: [URL]) {
         let paths = directories.map { $0.standardizedFileURL.path }
-        for path in paths + paths.map({ $0.parentPath }).filter({ !$0.isEmpty }) {
+        for path in paths + paths.map({ $0.parentPath }).filter({ !$0.isEmpty })
+            + paths.compactMap(Self.nearestAncestor)
+        {
             var info = stat()
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
                 watched.removeValue(forKey: path)
                 continue
             }
             let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
-            guard watched[path] != identity else { continue }
+            // inotify is asked every time: a directory deleted and made again often gets the inode
+            // it had (the file system reuses it at once), so equal numbers do not prove it is the
+            // directory watched; adding a watch that exists costs one call and changes nothing.
+            guard watched[path] != identity || mechanism == .inotify else { continue }
             #if os(Linux)
                 if mechanism == .inotify {
                     let mask = UInt32(
@@ -71,6 +78,43 @@ final class FileEvents {
             watched[path] = identity
         }
         if mechanism == .polling { lastSnapshot = snapshot() }
+    }
+
+    /// The nearest existing directory above `path` when `path` itself is not there; nil when it is.
+    static func nearestAncestor(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return nil }
+        var ancestor = path.parentPath
+        while !ancestor.isEmpty, stat(ancestor, &info) != 0 { ancestor = ancestor.parentPath }
+        return ancestor.isEmpty ? "/" : ancestor
+    }
+
+    /// Whether the files a check read (`after`, read when it ended) changed while it ran, against
+    /// `before` (read when it began): a file whose stamp differs or that went away, or one that
+    /// appeared with a status change (ctime, which no one can set back) at or after `began`. An
+    /// event can be lost for a folder made during the check (it is watched only afterwards, as
+    /// `rm -r goldens && git checkout goldens` does), so the files themselves are asked again.
+    static func changed(before: [String: [Int64]], after: [String: [Int64]], began: timespec) -> Bool {
+        for (path, stamp) in after {
+            if let earlier = before[path] {
+                if earlier != stamp { return true }
+                continue
+            }
+            var info = stat()
+            guard stat(path, &info) == 0 else { return true }
+            let changed = info.st_ctim
+            if changed.tv_sec > began.tv_sec || (changed.tv_sec == began.tv_sec && changed.tv_nsec >= began.tv_nsec) {
+                return true
+            }
+        }
+        return before.keys.contains { after[$0] == nil && !FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The wall clock now, as file times are kept.
+    static func now() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return time
     }
 
     /// Consumes the queued inotify events; true when there were any.

@@ -446,6 +446,7 @@ package final class LSPServer {
         // What the disk holds before anything is read: a file written while this check runs is
         // then a change the next event re-checks, not one the check's end takes for checked.
         let disk = diskSignature()
+        let began = FileEvents.now()
         for target in targets.sorted() {
             let directory = URL(fileURLWithPath: target.parentPath, isDirectory: true)
             // A course whose folder is gone (a branch switch, rm -rf) has nothing left to check.
@@ -497,6 +498,8 @@ package final class LSPServer {
                             }
                         }
                 })
+        // Events in a folder made during the check are lost (it is watched only now): ask the files.
+        if FileEvents.changed(before: disk, after: diskSignature(), began: began) { dirty = true }
         if environment.variables["COURSECHECK_LSP_LOG"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
             let times = checked.values.map { LiveChecker.milliseconds($0.milliseconds) }.joined(separator: ", ")
             FileHandle.standardError.write(Data("coursecheck lsp: checked in \(times)\n".utf8))

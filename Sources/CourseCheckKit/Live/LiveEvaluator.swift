@@ -8,7 +8,7 @@ import Synchronization
 /// findings shifted to its new lines. Each embedded tree runs on the calling thread for at most
 /// `slice` seconds, and all of them for at most `budget`; a tree still running then (a runaway
 /// recursion) and those not reached move to a background lane. swiftc trees always run on a background lane, one batch at
-/// a time. A tree in a lane is pending (no run, no finding); when a lane caches a result,
+/// a time, once its queue has been quiet for `quiet` (a burst of edits is one compile of the last text). A tree in a lane is pending (no run, no finding); when a lane caches a result,
 /// `onResults` asks the loop for another check, which finds it in the cache.
 ///
 /// Whether a tree compiles is the compiler's, as in a check: a third lane asks it of each tree
@@ -45,20 +45,31 @@ package final class LiveEvaluator: Sendable {
         var token: StopToken?
         /// A thread serves the lane (it ends when the queue is empty).
         var active = false
+        /// When work last joined or left the queue (uptime nanoseconds): a compiling lane starts
+        /// only once this is `quiet` seconds old.
+        var changed: UInt64 = 0
+        /// The batches this lane has started (compiles, for the compiling lanes).
+        var started = 0
 
         func holds(_ key: Key) -> Bool {
             queue.contains { $0.key == key } || running.contains { $0.key == key }
         }
 
         mutating func enqueue(_ work: [Work]) {
-            for item in work where !holds(item.key) { queue.append(item) }
+            for item in work where !holds(item.key) {
+                queue.append(item)
+                changed = DispatchTime.now().uptimeNanoseconds
+            }
         }
 
         /// Drops the superseded trees; stops the running ones when one of them is, and queues the
         /// rest of them again, first.
         mutating func supersede(where superseded: (Work) -> Bool) {
+            let waiting = queue.count
             queue.removeAll(where: superseded)
+            if queue.count != waiting { changed = DispatchTime.now().uptimeNanoseconds }
             guard running.contains(where: superseded) else { return }
+            changed = DispatchTime.now().uptimeNanoseconds
             token?.stop()
             let survivors = running.filter { !superseded($0) && !queue.map(\.key).contains($0.key) }
             queue.insert(contentsOf: survivors, at: 0)
@@ -121,6 +132,13 @@ package final class LiveEvaluator: Sendable {
     let limits: Interpreter.Limits
     /// Whether the compiler is asked about each tree: always, but in the tests of the other lanes.
     let asksCompiler: Bool
+    /// Seconds a compiling lane (swiftc, the compiler's verdicts) waits after the last change to
+    /// its queue before it compiles: a burst of keystrokes is one compile of the last text, not
+    /// one per keystroke. The embedded lane never waits.
+    let quiet: Double
+
+    /// The default quiet period: longer than the pause between two keystrokes of a typist.
+    package static let defaultQuiet = 0.3
 
     /// The default slice: long enough for any ordinary tree, in a debug build too (a few ms), so
     /// only a runaway leaves the loop; a check waits at most two slices for its trees.
@@ -128,9 +146,10 @@ package final class LiveEvaluator: Sendable {
 
     package init(
         router: EngineRouter, slice: Double? = defaultSlice, limits: Interpreter.Limits = Interpreter.Limits(),
-        asksCompiler: Bool = true, onResults: @escaping @Sendable () -> Void
+        asksCompiler: Bool = true, quiet: Double = defaultQuiet, onResults: @escaping @Sendable () -> Void
     ) {
         self.router = router
+        self.quiet = quiet
         self.asksCompiler = asksCompiler
         self.slice = slice
         self.onResults = onResults
@@ -147,6 +166,11 @@ package final class LiveEvaluator: Sendable {
             if case .needsToolchain = state.embedded[key]?.evaluation { return false }
             return state.embedded[key] != nil
         }
+    }
+
+    /// The compiles the swiftc lane and the compiler's lane have started (stopped ones included).
+    package var compiles: (swiftc: Int, validity: Int) {
+        state.withLock { ($0.swiftcLane.started, $0.validityLane.started) }
     }
 
     /// True while a background lane has work (a tree being evaluated, compiled or run).
@@ -346,10 +370,11 @@ package final class LiveEvaluator: Sendable {
 
     /// Takes the next batch from a lane (`whole`: all of it, else one tree), or ends the lane's
     /// thread when there is none.
-    private func next(_ lane: WritableKeyPath<State, Lane>, whole: Bool, atMost limit: Int = .max) -> (
-        work: [Work], token: StopToken
-    )? {
-        state.withLock { state in
+    private func next(
+        _ lane: WritableKeyPath<State, Lane>, whole: Bool, atMost limit: Int = .max, waitsForQuiet: Bool = false
+    ) -> (work: [Work], token: StopToken)? {
+        if waitsForQuiet { awaitQuiet(lane) }
+        return state.withLock { state in
             state[keyPath: lane].running = []
             state[keyPath: lane].token = nil
             guard !state.cancelled, !state[keyPath: lane].queue.isEmpty else {
@@ -362,7 +387,23 @@ package final class LiveEvaluator: Sendable {
             let token = StopToken()
             state[keyPath: lane].running = work
             state[keyPath: lane].token = token
+            state[keyPath: lane].started += 1
             return (work, token)
+        }
+    }
+
+    /// Sleeps until the lane's queue has not changed for `quiet` seconds (or the loop is cancelled).
+    private func awaitQuiet(_ lane: WritableKeyPath<State, Lane>) {
+        let quietNanoseconds = UInt64(max(0, quiet) * 1e9)
+        while true {
+            let remaining = state.withLock { state -> UInt64 in
+                let now = DispatchTime.now().uptimeNanoseconds
+                let since = now &- state[keyPath: lane].changed
+                guard !state.cancelled, state[keyPath: lane].changed != 0, since < quietNanoseconds else { return 0 }
+                return quietNanoseconds - since
+            }
+            guard remaining > 0 else { return }
+            usleep(UInt32(min(remaining / 1000, 1_000_000)))
         }
     }
 
@@ -408,7 +449,7 @@ package final class LiveEvaluator: Sendable {
         Thread.detachNewThread { [self] in
             // A few trees a batch, each batch's verdicts kept and published: the lesson just opened
             // or edited (its trees queued first) is answered in a second, not after the course.
-            while let (work, token) = next(\.validityLane, whole: true, atMost: 4) {
+            while let (work, token) = next(\.validityLane, whole: true, atMost: 4, waitsForQuiet: true) {
                 var options = router.toolchain
                 options.stop = token
                 // One compile at a time: the loop and the embedded lane keep a core.
@@ -447,7 +488,7 @@ package final class LiveEvaluator: Sendable {
     /// caches each result by tree text and calls `onResults` after each batch.
     private func serveSwiftc() {
         Thread.detachNewThread { [self] in
-            while let (work, token) = next(\.swiftcLane, whole: true) {
+            while let (work, token) = next(\.swiftcLane, whole: true, waitsForQuiet: true) {
                 var options = router.toolchain
                 options.stop = token
                 let jobs = work.map(\.job)

@@ -16,27 +16,35 @@ struct Watcher {
 
     func run() throws(CourseCheckError) -> CourseCheckCommand.ExitStatus {
         let configuration = command.configuration(invocation)
-        var plan = try CourseLoader(currentDirectory: command.environment.currentDirectory).plan(invocation.paths)
+        let loader = CourseLoader(currentDirectory: command.environment.currentDirectory)
+        var plan = try loader.plan(invocation.paths)
         try CourseChecker(configuration: configuration).validateStores(plan)
+        let paths = Self.followed(invocation.paths, plan: plan, in: command.environment.currentDirectory)
         let wake = try WakePipe()
         let signals = StopSignals(into: wake)
         defer { withExtendedLifetime(signals) {} }
         let live = LiveChecker(configuration: configuration) { wake.wake(0) }
         let variables = command.environment.variables
         let events = FileEvents(preferPolling: variables["COURSECHECK_WATCH"] == "poll")
-        events.watch(directories(plan, checker: live.checker))
+        let given = paths.map { URL(fileURLWithPath: $0, relativeTo: command.environment.currentDirectory) }
+        events.watch(directories(plan, checker: live.checker) + given)
         var fingerprint = contents(plan, checker: live.checker)
         let reporter = TextReporter(
             diagnostics: command.stderr, summary: command.stdout, style: style(configuration: configuration))
+        // Clearing the screen is an escape code: only for a terminal that can take one, on both streams.
+        let clears =
+            command.environment.stderrIsTerminal && isatty(STDOUT_FILENO) != 0 && variables["TERM"] != "dumb"
 
         let how = events.mechanism == .inotify ? "inotify" : "polling every \(Int(events.interval * 1000)) ms"
         command.stderr.write(
             "coursecheck watch: watching \(Plural.count(plan.entries.count, "lesson")), their goldens and the course "
                 + "index with \(how); Ctrl-C stops\n")
         var round = 0
-        func publish(_ reason: String) {
+        /// Checks and prints; true when a watched file changed while the check ran (its result may
+        /// be of a text the file no longer holds, so the loop checks again).
+        func publish(_ reason: String) -> Bool {
             round += 1
-            if command.environment.stderrIsTerminal {
+            if clears {
                 command.stderr.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
             }
             command.stderr.write("──── coursecheck watch: check \(round) at \(Self.clock()) (\(reason)) ────\n")
@@ -55,41 +63,91 @@ struct Watcher {
                 reporter.report(error)
                 command.stdout.write("check failed; waiting for the next change\n")
             }
+            // Folders made during the check are watched from now on; their earlier events are lost.
+            events.watch(directories(plan, checker: live.checker) + given)
+            return contents(plan, checker: live.checker) != fingerprint
         }
-        publish("first check")
+        /// The given paths that are not there now (a course folder moved away or deleted).
+        var gone: [String] = []
+        var again = publish("first check")
 
         while true {
-            var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
-            if events.fd >= 0 { descriptors.append(pollfd(fd: events.fd, events: Int16(POLLIN), revents: 0)) }
-            let timeout = events.mechanism == .polling ? Int32(events.interval * 1000) : -1
-            _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            let woken = wake.drain()
-            if let number = woken.first(where: { $0 != 0 }) {
-                return stop(Int32(number), live: live)
-            }
-            var changed = false
-            if events.mechanism == .inotify ? events.drain() : events.pollChanged() {
-                if let number = settle(events, wake: wake) { return stop(number, live: live) }
-                if let reloaded = try? CourseLoader(currentDirectory: command.environment.currentDirectory)
-                    .plan(invocation.paths)
-                {
-                    plan = reloaded
+            var woken: [UInt8] = []
+            var fired = again
+            if !again {
+                var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+                if events.fd >= 0 { descriptors.append(pollfd(fd: events.fd, events: Int16(POLLIN), revents: 0)) }
+                let timeout = events.mechanism == .polling ? Int32(events.interval * 1000) : -1
+                _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+                woken = wake.drain()
+                if let number = woken.first(where: { $0 != 0 }) {
+                    return stop(Int32(number), live: live)
                 }
-                events.watch(directories(plan, checker: live.checker))
-                let now = contents(plan, checker: live.checker)
-                let paths = Set(now.keys).union(fingerprint.keys).filter { now[$0] != fingerprint[$0] }.sorted()
-                fingerprint = now
-                if !paths.isEmpty {
-                    changed = true
-                    let shown = paths.prefix(3).map(display).joined(separator: ", ")
-                    publish(shown + (paths.count > 3 ? " and \(paths.count - 3) more" : "") + " changed")
+                fired = events.mechanism == .inotify ? events.drain() : events.pollChanged()
+            }
+            again = false
+            var changed = false
+            if fired {
+                if let number = settle(events, wake: wake) { return stop(number, live: live) }
+                let missing = paths.filter { !FileManager.default.fileExists(atPath: Self.absolute($0, command)) }
+                // What came back is checked again, changed or not: the last thing shown said it was gone.
+                let returned = gone.filter { !missing.contains($0) }
+                if missing != gone {
+                    gone = missing
+                    if !missing.isEmpty {
+                        // Said once; the check resumes when the folder is back at its path.
+                        command.stdout.write(
+                            "coursecheck watch: \(missing.joined(separator: ", ")) "
+                                + "\(missing.count == 1 ? "is" : "are") gone (moved or deleted); "
+                                + "checking again when \(missing.count == 1 ? "it returns" : "they return") at "
+                                + "\(missing.count == 1 ? "that path" : "those paths")\n")
+                    }
+                }
+                events.watch(directories(plan, checker: live.checker) + given)
+                if missing.isEmpty {
+                    if let reloaded = try? loader.plan(paths) { plan = reloaded }
+                    events.watch(directories(plan, checker: live.checker) + given)
+                    let now = contents(plan, checker: live.checker)
+                    let changedPaths = Set(now.keys).union(fingerprint.keys).filter { now[$0] != fingerprint[$0] }
+                        .sorted()
+                    fingerprint = now
+                    if !returned.isEmpty {
+                        changed = true
+                        again = publish("\(returned.joined(separator: ", ")) returned")
+                    } else if !changedPaths.isEmpty {
+                        changed = true
+                        let shown = changedPaths.prefix(3).map(display).joined(separator: ", ")
+                        again = publish(
+                            shown + (changedPaths.count > 3 ? " and \(changedPaths.count - 3) more" : "") + " changed")
+                    }
                 }
             }
             // Each wake is a result a background lane cached: check again to show it.
-            if woken.contains(0) && !changed {
-                publish("background results arrived")
+            if woken.contains(0) && !changed && gone.isEmpty {
+                again = publish("background results arrived")
             }
         }
+    }
+
+    /// The paths watch follows: a directory that the command line named file by file (a shell
+    /// glob, `lessons/*.md`, which the plan takes for the directory) is followed as the directory,
+    /// so a lesson added later is checked too.
+    static func followed(_ paths: [String], plan: CourseLoader.Plan, in directory: URL) -> [String] {
+        var result = paths
+        for (url, shown) in zip(plan.directories, plan.directoryDisplayPaths) where !paths.contains(shown) {
+            let folder = url.standardizedFileURL.path
+            result.removeAll { path in
+                path.hasSuffix(".md")
+                    && URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
+                        .parentPath == folder
+            }
+            result.append(shown)
+        }
+        return result
+    }
+
+    private static func absolute(_ path: String, _ command: CourseCheckCommand) -> String {
+        URL(fileURLWithPath: path, relativeTo: command.environment.currentDirectory).standardizedFileURL.path
     }
 
     /// Waits until the events stay quiet for `quiet` seconds (or the burst runs too long), so a
