@@ -86,7 +86,7 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/README.md:2:1: error: the course title 'SwiftUI ile Arayuz' differs from the course every lesson "
-                    + "names, 'SwiftUI ile Arayüz' [front-matter]"
+                    + "names, 'SwiftUI ile Arayüz' (it has 'u' where 'SwiftUI ile Arayüz' has 'ü') [front-matter]"
             ])
     }
 
@@ -96,7 +96,7 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/README.md:16:3: error: the index's heading 'SwiftUI ile Arayuz' differs from its title 'SwiftUI ile "
-                    + "Arayüz' (line 2) [front-matter]"
+                    + "Arayüz' (line 2) (it has 'u' where 'SwiftUI ile Arayüz' has 'ü') [front-matter]"
             ])
     }
 

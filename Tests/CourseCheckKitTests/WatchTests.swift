@@ -118,8 +118,8 @@ final class WatchTests: XCTestCase {
                     "coursecheck watch: lessons/ is gone (moved or deleted); checking again when it returns at that "
                         + "path\n")
             }
-            try FileManager.default.copyItem(at: saved, to: lessons)
             let checks = watch.stdout.components(separatedBy: "\n").count
+            try FileManager.default.copyItem(at: saved, to: lessons)
             try watch.wait(for: "the check of the new lessons/ (\(mechanism))") { out, _ in
                 out.components(separatedBy: "\n").count > checks
             }

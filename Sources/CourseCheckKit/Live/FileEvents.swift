@@ -139,7 +139,9 @@ final class FileEvents {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for name in names {
                 let path = directory + "/" + name
-                entries[path] = FileGate.Identity.of(path)?.contentStamp
+                // An entry with no content stamp (a directory) is there all the same: a course
+                // folder that returns is an entry of its parent that appears.
+                entries[path] = FileGate.Identity.of(path)?.contentStamp ?? []
             }
         }
         return entries
