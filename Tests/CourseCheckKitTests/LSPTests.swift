@@ -1319,6 +1319,11 @@ extension LSPTests {
             XCTAssertEqual(published.map { $0["range"] }, [range(mark), range(mark + 2), range(mark)], encoding)
             XCTAssertEqual(harness.stop(), .clean)
         }
+        // A file that is not open is read as an editor shows it once opened: without its mark.
+        let notes = scratch.url.appendingPathComponent("isaretli.md")
+        try Data([0xEF, 0xBB, 0xBF] + Array("ğx\r\ny\n".utf8)).write(to: notes)
+        var texts = LSPServer.TextCache(documents: [:])
+        XCTAssertEqual(texts.lines(of: notes.path), ["ğx", "y"])
         // The rule itself: only a first line's mark is behind the columns.
         XCTAssertEqual(
             PositionMapping.range(of: SourceLocation(path: "l.md", line: 1, column: 3), lines: ["\u{FEFF}ğx"], .utf8),
