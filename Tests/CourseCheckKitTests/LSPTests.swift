@@ -619,7 +619,7 @@ final class LSPTests: XCTestCase {
                     "arguments": [
                         [
                             "uri": .string(url.absoluteString), "line": 120, "version": 1, "tree": "", "golden": "",
-                            "content": "",
+                            "content": "", "record": nil,
                         ]
                     ],
                 ]))
@@ -888,6 +888,7 @@ extension LSPTests {
             [
                 "uri": .string(url.absoluteString), "line": .int(line), "version": 1, "tree": .string(tree),
                 "golden": .string(target.path), "content": .string(LSPServer.digest(Array(approved))),
+                "record": nil,
             ])
         func refused(_ response: JSONValue?, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
             XCTAssertEqual(
@@ -956,7 +957,9 @@ extension LSPTests {
         // The tree deleted: no tree holds the line, or another one does.
         lines.removeSubrange((line - 1)..<(line + 1))
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-        XCTAssertEqual(execute(harness, saved, id: 9)?["error"]?["code"], -32803)
+        refused(
+            execute(harness, saved, id: 9), "not approved: no tree of this lesson holds line \(line + 1) now\(again)")
+        XCTAssertEqual(FileTree.contents(of: goldens), before, "tree deleted")
         // The lesson renamed: the offered file is gone, whatever holds its text now.
         let renamed = lessons.appendingPathComponent("09-yerel.md")
         try original.write(to: renamed, atomically: true, encoding: .utf8)
@@ -1222,5 +1225,112 @@ extension LSPTests {
         XCTAssertNotNil(harness.next { $0["params"]?["uri"] == .string(url.absoluteString) })
         XCTAssertFalse(LessonReader.remembers(Array(buffer.utf8)), "a closed document's parse is still held")
         XCTAssertEqual(harness.stop(), .clean)
+    }
+}
+
+extension LSPTests {
+    /// The offer names the store's record when approving writes it, and approve writes the record
+    /// only as offered: a record that changed since (now naming the lessons, no longer naming them,
+    /// or naming others) is refused with its reason, and neither file is written.
+    func testTheOfferNamesTheRecordItWrites() throws {
+        let goldens = scratch.url.appendingPathComponent("goldens")
+        let record = goldens.appendingPathComponent("LESSONS")
+        let golden = goldens.appendingPathComponent("09-yerel-durum/" + Self.goldenName)
+        let approved = try Data(contentsOf: golden)
+        try Data("eski\n".utf8).write(to: golden)
+        let drafts = "# ours\ndrafts\n"
+        try Data(drafts.utf8).write(to: record)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        let harness = Harness(directory: scratch.url, variables: ["CI": "0"])
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let line = try treeLine(text)
+        open(harness, url, text: text)
+        XCTAssertNotNil(harness.diagnostics(for: url.absoluteString, settlingOn: ["golden-drift"]))
+        let again = "; ask for the code action again"
+        func refused(_ offer: JSONValue, id: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line)
+        {
+            let before = FileTree.contents(of: goldens)
+            XCTAssertEqual(
+                execute(harness, offer, id: id)?["error"], ["code": -32803, "message": .string(message)], file: file,
+                line: line)
+            XCTAssertEqual(FileTree.contents(of: goldens), before, "a refused approval wrote", file: file, line: line)
+        }
+
+        // Offered with the record's new text; the record then names the lessons already.
+        let adding = try XCTUnwrap(approveOffer(harness, url, line: line, id: 2))
+        XCTAssertEqual(
+            adding["record"],
+            ["path": .string(record.path), "content": .string(LSPServer.digest(Array((drafts + "lessons\n").utf8)))])
+        try Data((drafts + "lessons\n").utf8).write(to: record)
+        refused(
+            adding, id: 3,
+            "not approved: it was offered to write \(record.path) too, which it would now leave as it is\(again)")
+        // Offered with no record to write; the record then loses the lessons.
+        let none = try XCTUnwrap(approveOffer(harness, url, line: line, id: 4))
+        XCTAssertEqual(none["record"], .some(.null))
+        try Data(drafts.utf8).write(to: record)
+        refused(
+            none, id: 5,
+            "not approved: it would now also write \(record.path), which it was not offered to write\(again)")
+        // Offered with one new text of the record, which would now be another.
+        try Data("# theirs\ndrafts\n".utf8).write(to: record)
+        refused(adding, id: 6, "not approved: what it would write into \(record.path) is not what it offered\(again)")
+
+        // The offer made afresh writes the golden and the record it names.
+        let fresh = try XCTUnwrap(approveOffer(harness, url, line: line, id: 7))
+        XCTAssertEqual(
+            fresh["record"],
+            [
+                "path": .string(record.path),
+                "content": .string(LSPServer.digest(Array("# theirs\ndrafts\nlessons\n".utf8))),
+            ])
+        XCTAssertEqual(execute(harness, fresh, id: 8)?["result"], ["golden": .string(golden.path), "changed": true])
+        XCTAssertEqual(try Data(contentsOf: golden), approved)
+        XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), "# theirs\ndrafts\nlessons\n")
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
+    /// A buffer that keeps the byte order mark (the file has it too) gets its first line's findings
+    /// behind the mark, in every encoding: coursecheck's columns count from after it.
+    func testFirstLineFindingsOfABufferKeepingTheMarkCountAfterIt() throws {
+        let url = lessons.appendingPathComponent("09-yerel-durum.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        lines[0] = "- ```swift"
+        let text = "\u{FEFF}" + lines.joined(separator: "\n")
+        try Data(text.utf8).write(to: url)
+        XCTAssertEqual(
+            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n").filter {
+                $0.hasPrefix("lessons/09-yerel-durum.md:")
+            }.map { $0.split(separator: " ").first ?? "" },
+            ["lessons/09-yerel-durum.md:1:1:", "lessons/09-yerel-durum.md:1:3:", "lessons/09-yerel-durum.md:1:1:"])
+        for (encoding, mark) in [("utf-16", 1), ("utf-8", 3), ("utf-32", 1)] {
+            let harness = Harness(directory: scratch.url)
+            try initialize(
+                harness, capabilities: ["general": ["positionEncodings": [.string(encoding)]]], encoding: encoding)
+            open(harness, url, text: text)
+            let published = try XCTUnwrap(
+                harness.diagnostics(for: url.absoluteString, settlingOn: ["bom", "unterminated-fence", "front-matter"]))
+            func range(_ start: Int) -> JSONValue {
+                ["start": ["line": 0, "character": .int(start)], "end": ["line": 0, "character": .int(mark + 10)]]
+            }
+            XCTAssertEqual(published.map { $0["range"] }, [range(mark), range(mark + 2), range(mark)], encoding)
+            XCTAssertEqual(harness.stop(), .clean)
+        }
+        // A file that is not open is read as an editor shows it once opened: without its mark.
+        let notes = scratch.url.appendingPathComponent("isaretli.md")
+        try Data([0xEF, 0xBB, 0xBF] + Array("ğx\r\ny\n".utf8)).write(to: notes)
+        var texts = LSPServer.TextCache(documents: [:])
+        XCTAssertEqual(texts.lines(of: notes.path), ["ğx", "y"])
+        // The rule itself: only a first line's mark is behind the columns.
+        XCTAssertEqual(
+            PositionMapping.range(of: SourceLocation(path: "l.md", line: 1, column: 3), lines: ["\u{FEFF}ğx"], .utf8),
+            ["start": ["line": 0, "character": 5], "end": ["line": 0, "character": 6]])
+        XCTAssertEqual(
+            PositionMapping.range(
+                of: SourceLocation(path: "l.md", line: 2, column: 4), lines: ["", "\u{FEFF}ğx"], .utf8),
+            ["start": ["line": 1, "character": 3], "end": ["line": 1, "character": 6]])
     }
 }

@@ -1,8 +1,8 @@
 """Fixtures for driving `coursecheck lsp` through pytest-lsp, a real LSP client library (pygls).
 
 The server is the binary in COURSECHECK_BIN (default .build/release/coursecheck); each test gets a
-fresh copy of the course (lessons/, goldens/, README.md) in a scratch folder and a server whose
-client announces Neovim 0.11's capabilities.
+fresh copy of the course (lessons/, goldens/, README.md) in a scratch folder and a server, once for
+each client profile in PROFILES: every test runs with each capability set.
 """
 import asyncio
 import os
@@ -18,6 +18,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.environ.get("COURSECHECK_BIN", os.path.join(ROOT, ".build/release/coursecheck"))
 COURSE = tempfile.mkdtemp(prefix="coursecheck-lsp-client-")
 CACHE = os.path.join(COURSE, "cache")
+
+
+# pytest-lsp's recorded client capabilities, by what the server reads from them:
+# - Neovim 0.11: no `workspace.workspaceEdit.documentChanges` (quick fixes come as `changes`), no
+#   dynamic registration of file watchers, `general.positionEncodings` utf-8 first (so utf-8).
+# - VS Code 1.65: `documentChanges` (versioned edits), dynamic registration of file watchers, no
+#   `positionEncodings` (so UTF-16, the protocol's default).
+PROFILES = {
+    "neovim@v0.11.0": {"document_changes": False, "registers_watchers": False, "encoding": "utf-8"},
+    "visual-studio-code@v1.65.2": {"document_changes": True, "registers_watchers": True, "encoding": "utf-16"},
+}
 
 
 def fresh_course():
@@ -45,6 +56,17 @@ def text(relative):
         return file.read()
 
 
+def raw(relative):
+    """The file's bytes, as the disk holds them (its line ends and byte order mark kept)."""
+    with open(os.path.join(COURSE, relative), "rb") as file:
+        return file.read()
+
+
+def write(relative, data):
+    with open(os.path.join(COURSE, relative), "wb") as file:
+        file.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
 async def diagnostics(client, document, until, timeout=30):
     """Waits for the diagnostics of `document` to satisfy `until`, and returns them."""
 
@@ -70,24 +92,37 @@ def change(client, relative, content, version):
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=content)]))
 
 
-async def start(lsp_client: LanguageClient):
+async def start(lsp_client: LanguageClient, profile):
+    """Initializes a session with `profile`'s capabilities; the client keeps the profile, what
+    the profile makes of the server's choices (`expects`), the server's answer (`initialize_result`)
+    and each `client/registerCapability` it receives (`registrations`)."""
     fresh_course()
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("neovim@v0.11.0"),
+    lsp_client.profile = profile
+    lsp_client.expects = PROFILES[profile]
+    lsp_client.registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        lsp_client.registrations.append(params)
+
+    lsp_client.initialize_result = await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities(profile),
         workspace_folders=[types.WorkspaceFolder(uri="file://" + COURSE, name="course")]))
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "lsp"], server_env=server_environment()))
-async def client(lsp_client: LanguageClient):
-    await start(lsp_client)
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[BIN, "lsp"], server_env=server_environment()), params=list(PROFILES))
+async def client(lsp_client: LanguageClient, request):
+    await start(lsp_client, request.param)
     yield
     await lsp_client.shutdown_session()
 
 
 @pytest_lsp.fixture(
-    config=ClientServerConfig(server_command=[BIN, "lsp"], server_env=server_environment(ci=True)))
-async def ci_client(lsp_client: LanguageClient):
-    await start(lsp_client)
+    config=ClientServerConfig(server_command=[BIN, "lsp"], server_env=server_environment(ci=True)),
+    params=list(PROFILES))
+async def ci_client(lsp_client: LanguageClient, request):
+    await start(lsp_client, request.param)
     yield
     await lsp_client.shutdown_session()
 

@@ -121,12 +121,17 @@ extension LSPServer {
                 let planned = try? approval(of: result, in: lesson, at: path), case .write(let bytes) = planned.approval
             {
                 // The command names what the author saw: the document's version, the tree's text,
-                // the golden it writes and what it writes there; `execute` derives them again.
+                // the golden it writes and what it writes there, and the store's record when the
+                // approval must add the lesson's directory to it; `execute` derives them again. A
+                // record that refuses the write is offered as none: `execute` says why.
+                let record = (try? recordPermission(planned.plan, store: planned.store)).map { written in
+                    ["path": .string(written.path), "content": .string(Self.digest(written.text))] as JSONValue
+                }
                 let offer: JSONValue = [
                     "uri": .string(uri), "line": .int(tree.header.number - 1),
                     "version": documents[path]?.version.map { .int($0) } ?? .null,
                     "tree": .string(SHA256.hex(tree.source)), "golden": .string(planned.golden.displayPath),
-                    "content": .string(Self.digest(bytes)),
+                    "content": .string(Self.digest(bytes)), "record": record ?? .null,
                 ]
                 actions.append([
                     "title": "Approve this tree's output as its golden",
@@ -230,13 +235,22 @@ extension LSPServer {
         var tree: String
         var golden: String
         var content: String
+        /// The store's record (`LESSONS`) and what it writes there, when it writes it.
+        var record: (path: String, content: String)?
 
         init?(_ argument: JSONValue?) {
             guard let argument, let uri = argument["uri"]?.string, let path = LSPServer.path(uri),
                 let line = argument["line"]?.int, let version = argument["version"],
                 version == .null || version.int != nil, let tree = argument["tree"]?.string,
-                let golden = argument["golden"]?.string, let content = argument["content"]?.string
+                let golden = argument["golden"]?.string, let content = argument["content"]?.string,
+                let record = argument["record"]
             else { return nil }
+            if record != .null {
+                guard let recordPath = record["path"]?.string, let recordContent = record["content"]?.string else {
+                    return nil
+                }
+                self.record = (recordPath, recordContent)
+            }
             (self.uri, self.path, self.line, self.version) = (uri, path, line, version.int)
             (self.tree, self.golden, self.content) = (tree, golden, content)
         }
@@ -265,7 +279,7 @@ extension LSPServer {
                 code: .invalidParams,
                 message:
                     "\(Self.approveCommand) takes the object its code action offers: "
-                    + "{\"uri\", \"line\", \"version\", \"tree\", \"golden\", \"content\"}")
+                    + "{\"uri\", \"line\", \"version\", \"tree\", \"golden\", \"content\", \"record\"}")
         }
         let path = offer.path
         // Only inside the workspace the editor opened: never a repository it did not name.
@@ -364,21 +378,24 @@ extension LSPServer {
                 ],
                 wait: false, waiting: { _ in })
             defer { withExtendedLifetime(lock) {} }
-            // Whose goldens the store holds is its record's to say, as for `--update`, read under the lock.
+            // Whose goldens the store holds is its record's to say, as for `--update`, read under the lock;
+            // the record is written only as the offer named it (or left alone, as it named none).
             let record = try recordPermission(plan, store: store)
+            if let stale = Self.recordMismatch(offered: offer.record, derived: record) {
+                throw CourseCheckError.usage("not approved: \(stale)\(again)")
+            }
             try FileGate.makeDirectories(golden.url.deletingLastPathComponent())
             refusal = try FileGate.replace(
                 golden.url, with: data, expecting: golden.expectation, links: .refuse,
                 environment: environment.variables)
-            if refusal == nil, let (text, expecting) = record,
+            if refusal == nil, let record,
                 let failed = try FileGate.replace(
-                    store.root.appendingPathComponent(StoreRecord.file), with: text,
-                    expecting: expecting.map { .unchanged($0) } ?? .absent, links: .refuse,
+                    store.root.appendingPathComponent(StoreRecord.file), with: record.text,
+                    expecting: record.expecting.map { .unchanged($0) } ?? .absent, links: .refuse,
                     environment: environment.variables)
             {
                 throw CourseCheckError.usage(
-                    "\(golden.displayPath) was approved, but \(store.displayRoot)/\(StoreRecord.file) was not written: "
-                        + "\(failed)")
+                    "\(golden.displayPath) was approved, but \(record.path) was not written: \(failed)")
             }
         } catch {
             throw RequestError(code: .requestFailed, message: error.message)
@@ -388,11 +405,35 @@ extension LSPServer {
         return ["golden": .string(golden.displayPath), "changed": true]
     }
 
+    /// Why the record an approval would write now is not the one its offer named, or nil when it is
+    /// (both none, or the same file with the same content).
+    static func recordMismatch(
+        offered: (path: String, content: String)?,
+        derived: (path: String, text: [UInt8], expecting: FileGate.Snapshot?)?
+    ) -> String? {
+        switch (offered, derived) {
+        case (nil, nil): return nil
+        case (nil, let derived?):
+            return "it would now also write \(derived.path), which it was not offered to write"
+        case (let offered?, nil):
+            return "it was offered to write \(offered.path) too, which it would now leave as it is"
+        case (let offered?, let derived?):
+            if offered.path != derived.path {
+                return "it was offered to write \(offered.path), and would now write \(derived.path)"
+            }
+            if offered.content != digest(derived.text) {
+                return "what it would write into \(derived.path) is not what it offered"
+            }
+            return nil
+        }
+    }
+
     /// Whether the store's record lets this lesson's directory approve into it (`StoreOwnership`),
-    /// and the record's new text when the approval must write it too. A store with no record is
-    /// adopted only while it holds no folder of a lesson its directory does not have.
-    private func recordPermission(_ plan: CourseLoader.Plan, store: GoldenStore) throws(CourseCheckError)
-        -> ([UInt8], FileGate.Snapshot?)?
+    /// and the record's path and new text when the approval must write it too (written only while
+    /// it is still `expecting`). A store with no record is adopted only while it holds no folder of
+    /// a lesson its directory does not have.
+    func recordPermission(_ plan: CourseLoader.Plan, store: GoldenStore) throws(CourseCheckError)
+        -> (path: String, text: [UInt8], expecting: FileGate.Snapshot?)?
     {
         var owned = StoreOwnership.read(store, entries: plan.entries)
         if case .absent = owned.record {
@@ -400,7 +441,7 @@ extension LSPServer {
             owned.unclaimed = store.orphanFolders(keeping: claimed).map(\.displayPath)
         }
         switch owned.writePermission() {
-        case .allowed(let text?, let expecting): return (text, expecting)
+        case .allowed(let text?, let expecting): return (owned.recordDisplayPath, text, expecting)
         case .allowed(nil, _): return nil
         case .refused:
             let reason = owned.findings().first.map { "\($0.message) [\($0.id.rawValue)]" } ?? ""

@@ -581,10 +581,12 @@ package final class LSPServer {
             if lines[path] == nil { lines[path] = lesson.file.lines.map(\.text) }
         }
 
+        /// A file on disk is read as an editor shows it when it opens it: without its byte order mark.
         mutating func lines(of path: String) -> [String]? {
             if let known = lines[path] { return known }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            let text = LineScanner.lines(of: String(decoding: data, as: UTF8.self)).map(\.text)
+            let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+            let text = LineScanner.lines(of: String(decoding: body, as: UTF8.self)).map(\.text)
             lines[path] = text
             return text
         }

@@ -72,7 +72,9 @@ package enum PositionMapping {
 
     /// The range of a finding: from its column to the end of its line, so the editor underlines the
     /// rest of the line (an empty range at the end of an empty line). `lines` is the file's text,
-    /// when known; without it the column is taken as is.
+    /// when known; without it the column is taken as is. coursecheck counts columns behind a byte
+    /// order mark (the file is read behind it), so a first line that holds the mark, as a buffer
+    /// that keeps it does, has the mark before column 1.
     static func range(of location: SourceLocation, lines: [String]?, _ encoding: Encoding = .utf16) -> JSONValue {
         let index = max(location.line - 1, 0)
         guard let lines, index < lines.count else {
@@ -80,7 +82,13 @@ package enum PositionMapping {
             return ["start": start, "end": start]
         }
         let text = lines[index]
-        let start = offset(ofByteColumn: location.column, in: text, encoding)
+        let mark: Unicode.Scalar = "\u{FEFF}"
+        let marked = index == 0 && text.unicodeScalars.first == mark
+        let start =
+            marked
+            ? encoding.width(mark)
+                + offset(ofByteColumn: location.column, in: String(text.unicodeScalars.dropFirst()), encoding)
+            : offset(ofByteColumn: location.column, in: text, encoding)
         let end = max(encoding.count(text), start)
         return ["start": position(line: index, character: start), "end": position(line: index, character: end)]
     }
