@@ -181,9 +181,14 @@ final class LiveConvergencePropertyTests: XCTestCase {
                 return
             }
         }
+        // What watch still runs (a compile that never ends is the likeliest reason), by command line.
+        let running = watch.descendants().map { pid in
+            let arguments = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return "\(pid): " + arguments.replacingOccurrences(of: "\0", with: " ").prefix(300)
+        }
         XCTFail(
-            "the loops never settled; \(context)\nwatch's stdout:\n\(watch.stdout)\nthe server's last messages: "
-                + "\(server.output.messages.suffix(3))")
+            "the loops never settled; \(context)\nwatch's stdout:\n\(watch.stdout)\nwatch's children:\n"
+                + running.joined(separator: "\n") + "\nthe server's last messages: \(server.output.messages.suffix(3))")
         throw CancellationError()
     }
 
