@@ -29,6 +29,14 @@ final class WatchTests: XCTestCase {
             try process.run()
         }
 
+        /// Stopped on every exit path: a watch left polling after a failed test loads every later one.
+        deinit {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+
         var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
         var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
 
@@ -39,7 +47,8 @@ final class WatchTests: XCTestCase {
                 if condition(stdout, stderr) { return }
                 usleep(20_000)
             }
-            XCTFail("timed out waiting for \(what)\nstdout:\n\(stdout)\nstderr:\n\(stderr)")
+            let state = process.isRunning ? "still running" : "exited with status \(process.terminationStatus)"
+            XCTFail("timed out waiting for \(what); watch \(state)\nstdout:\n\(stdout)\nstderr:\n\(stderr)")
             throw CancellationError()
         }
 

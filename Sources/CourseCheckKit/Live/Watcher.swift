@@ -77,18 +77,25 @@ struct Watcher {
             if !again {
                 var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
                 if events.fd >= 0 { descriptors.append(pollfd(fd: events.fd, events: Int16(POLLIN), revents: 0)) }
-                let timeout = events.mechanism == .polling ? Int32(events.interval * 1000) : -1
+                // A folder that is gone is looked for at every poll interval too, whatever the
+                // events say: its return is a change of its parent, which no mechanism is trusted for.
+                let timeout = events.mechanism == .polling || !gone.isEmpty ? Int32(events.interval * 1000) : -1
                 _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
                 woken = wake.drain()
                 if let number = woken.first(where: { $0 != 0 }) {
                     return stop(Int32(number), live: live)
                 }
                 fired = events.mechanism == .inotify ? events.drain() : events.pollChanged()
+                if gone.contains(where: { FileManager.default.fileExists(atPath: Self.absolute($0, command)) }) {
+                    fired = true
+                }
             }
             again = false
             var changed = false
             if fired {
-                if let number = settle(events, wake: wake) { return stop(number, live: live) }
+                let settled = settle(events, wake: wake)
+                if let number = settled.signal { return stop(number, live: live) }
+                if settled.results { woken.append(0) }
                 let missing = paths.filter { !FileManager.default.fileExists(atPath: Self.absolute($0, command)) }
                 // What came back is checked again, changed or not: the last thing shown said it was gone.
                 let returned = gone.filter { !missing.contains($0) }
@@ -151,8 +158,11 @@ struct Watcher {
     }
 
     /// Waits until the events stay quiet for `quiet` seconds (or the burst runs too long), so a
-    /// burst is one re-check; returns a stop signal that arrived meanwhile.
-    private func settle(_ events: FileEvents, wake: WakePipe) -> Int32? {
+    /// burst is one re-check; returns a stop signal that arrived meanwhile, and whether background
+    /// results did (the loop must check again for them even when no file changed: their wake is
+    /// read here, and would otherwise be lost).
+    private func settle(_ events: FileEvents, wake: WakePipe) -> (signal: Int32?, results: Bool) {
+        var results = false
         let started = Date()
         while Date().timeIntervalSince(started) < Self.longestBurst {
             if events.mechanism == .polling {
@@ -167,12 +177,12 @@ struct Watcher {
             guard poll(&descriptors, 2, Int32(Self.quiet * 1000)) > 0 else { break }
             if descriptors[1].revents != 0 {
                 let woken = wake.drain()
-                if let number = woken.first(where: { $0 != 0 }) { return Int32(number) }
-                // Results arrived meanwhile: the re-check after the burst picks them up.
+                if let number = woken.first(where: { $0 != 0 }) { return (Int32(number), results) }
+                if woken.contains(0) { results = true }
             }
             _ = events.drain()
         }
-        return nil
+        return (nil, results)
     }
 
     /// Stops cleanly: no background result is kept, every child is killed and reaped; 130 after
