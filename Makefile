@@ -50,7 +50,8 @@ test:
 ## during a prune; a failure
 ## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it), warm against cold over a
 ## tenth as many (each sequence checks the course eight times), random damage to swiftc's module
-## cache over a thirtieth (each compiles), the leniency fuzzer for
+## cache over a thirtieth (each compiles), the live loops' convergence over a thirtieth (each runs
+## watch and the LSP server through two sequences of disk changes), the leniency fuzzer for
 ## LENIENCY_SECONDS (default 600) against the real program, 2,000 live checks for the memory bound,
 ## and the whole differential corpus (make test checks a seeded sample of it) against every real
 ## program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites Differential/oracle.json from
@@ -62,6 +63,7 @@ soak:
 	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|IndexNoteSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd|SignalTests.testSIGINTDuringAPruneLeavesNoTemporary'
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 10 )) $(SWIFT) test --skip-build --filter WarmColdPropertyTests
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 30 )) $(SWIFT) test --skip-build --filter CompileEnvironmentTests
+	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 30 )) $(SWIFT) test --skip-build --filter LiveConvergencePropertyTests
 	COURSECHECK_LENIENCY_SECONDS=$(LENIENCY_SECONDS) $(SWIFT) test --skip-build --filter LeniencyFuzzTests.testMutantsOfTheCourseAgreeWithTheRealProgram
 	COURSECHECK_MEMORY_CHECKS=2000 COURSECHECK_MEMORY_COURSE=1 $(SWIFT) test --skip-build --filter MemoryTests
 	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter 'DifferentialTests|EndToEndTests.testCrossCheckOverTheRealCourse'

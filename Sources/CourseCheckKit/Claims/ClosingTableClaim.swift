@@ -127,9 +127,11 @@ package struct ClosingTableClaim: ClaimCheck {
                 declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
                 ?? declaration.value
             // A distribution reads as its numbers: `dördü (2 / 2 / 2 / 2)` is `dördü (2/2/2/2)`, as in the bullet.
+            // Its word is compared by bytes (`hasPrefix` takes a decomposed `ü` for `ü`, which the
+            // message must name).
             let given = cells[triggerColumn].text
             let sameDistribution =
-                declaration.distribution != nil && given.hasPrefix("dördü (")
+                declaration.distribution != nil && given.utf8.starts(with: "dördü (".utf8)
                 && Triggers.distribution(in: given) == declaration.distribution
             if !given.sameBytes(expected) && !sameDistribution {
                 findings.append(
