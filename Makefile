@@ -1,18 +1,13 @@
 # coursecheck: the golden-output verifier for "SwiftUI ile Arayüz".
 SWIFT ?= swift
-# Zero warnings is a build rule, not a hope.
-STRICT := -Xswiftc -warnings-as-errors
-# The debug build (tests, verify, the hook) without debug information, so that make test's budget
-# (120 s on a fresh clone) holds the build. Test failures still name their file and line;
-# DEBUG_INFO= keeps DWARF for lldb. The index store stays, since XCTest's discovery on Linux reads
-# it (without it a new test is silently not run), but it indexes the package alone: indexing the
-# system modules (Foundation, Glibc) cost a sixth of the build's processor time.
-DEBUG_INFO ?= -Xswiftc -gnone
-INDEX := -Xswiftc -index-ignore-system-modules
-DEBUG_BUILD := $(STRICT) $(DEBUG_INFO) $(INDEX)
+# Warnings as errors, the debug build's flags (no debug information, an index store of the package
+# alone) are declared in Package.swift, so make, the hook and `swift run` share one debug build.
+# DEBUG_INFO="-Xswiftc -g" adds DWARF for lldb (a build of its own).
+DEBUG_INFO ?=
+DEBUG_BUILD := $(DEBUG_INFO)
 # verify, list and the pre-commit hook run the debug build, the binary `swift run coursecheck` runs:
 # the check's cost is swiftc's (trees, fragments), not coursecheck's, and the optimised build takes
-# 115 s on 2 cores against 31 s (see Documentation/Benchmarks.md). `make release` is for bench, the
+# several times as long (see Documentation/Benchmarks.md). `make release` is for bench, the
 # instruction gate and the editor server (lsp-client).
 CHECK_BIN := .build/debug/coursecheck
 # Extra flags for verify, e.g. VERIFY_FLAGS="--format github --junit report.xml" on CI.
@@ -35,8 +30,8 @@ build:
 ## (Swift runtime and Foundation linked statically: half the start-up time), and beside it
 ## coursecheck-supervisor, each child's supervisor (without it coursecheck supervises with itself)
 release:
-	$(SWIFT) build -c release --product coursecheck --static-swift-stdlib $(STRICT)
-	$(SWIFT) build -c release --product coursecheck-supervisor --static-swift-stdlib $(STRICT)
+	$(SWIFT) build -c release --product coursecheck --static-swift-stdlib
+	$(SWIFT) build -c release --product coursecheck-supervisor --static-swift-stdlib
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
 ## Testing run on three shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard

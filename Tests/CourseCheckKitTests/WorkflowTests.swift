@@ -6,51 +6,65 @@ final class WorkflowTests: XCTestCase {
     func testTheWorkflowParsesAndGatesLessonEdits() throws {
         let url = Binary.packageRoot.appendingPathComponent(".github/workflows/coursecheck.yml")
         let workflow = try MiniYAML.parse(try String(contentsOf: url, encoding: .utf8))
-        // Every path whose change can change the verdict runs CI, tests and CI itself included.
+        // Every path whose change can change the verdict runs CI: tests, docs (a test guards the
+        // generated ones) and CI itself included.
         let filters = [
             "lessons/**", "goldens/**", "Sources/**", "Tests/**", "scripts/**", "Fuzz/**", ".github/**", ".ci/**",
-            "Package.swift", "Makefile", ".swift-format", ".gitattributes",
+            "Documentation/**", "README.md", "Package.swift", "Makefile", ".swift-format", ".gitattributes",
         ]
         for event in ["pull_request", "push"] {
             let paths = workflow["on"]?[event]?["paths"]?.items.compactMap(\.scalar)
             XCTAssertEqual(paths, filters, event)
         }
-        let job = try XCTUnwrap(workflow["jobs"]?["verify"])
+        // Read-only, and a superseded run is cancelled.
+        XCTAssertEqual(workflow["permissions"]?["contents"]?.scalar, "read")
+        XCTAssertEqual(workflow["concurrency"]?["cancel-in-progress"]?.scalar, "true")
+        XCTAssertEqual(workflow["concurrency"]?["group"]?.scalar, "${{ github.workflow }}-${{ github.ref }}")
         // The container is the compiler the goldens were approved with: `swift:6.3.1` for
         // `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
         let toolchain = try String(
             contentsOf: Binary.packageRoot.appendingPathComponent("goldens/TOOLCHAIN"), encoding: .utf8)
         let version = try XCTUnwrap(
             toolchain.split(separator: " ").dropFirst(2).first.map(String.init), "goldens/TOOLCHAIN: \(toolchain)")
-        XCTAssertEqual(job["container"]?.scalar, "swift:\(version)", "the container floats away from goldens/TOOLCHAIN")
-        // The cache is keyed by the compiler too: another compiler's build is never restored.
-        let steps = job["steps"]?.items ?? []
-        let compiler = steps.first { $0["id"]?.scalar == "swift" }
-        XCTAssertTrue(compiler?["run"]?.scalar?.contains("swift --version") == true)
-        let cache = steps.first { $0["uses"]?.scalar?.hasPrefix("actions/cache") == true }
-        XCTAssertEqual(cache?["with"]?["path"]?.scalar, ".build")
-        let key = cache?["with"]?["key"]?.scalar ?? ""
-        XCTAssertTrue(key.contains("${{ steps.swift.outputs.version }}"), key)
-        XCTAssertTrue(key.contains("hashFiles('Package.swift', 'Sources/**'"), key)
-        XCTAssertTrue(
-            cache?["with"]?["restore-keys"]?.scalar?.contains("${{ steps.swift.outputs.version }}") == true,
-            "a restore key without the compiler restores another compiler's build")
-        let commands = steps.compactMap { $0["run"]?.scalar }.filter { $0.hasPrefix("make ") }
-        XCTAssertEqual(commands.first, "make test")
-        // A failing test or lint step never skips the course check: it annotates every pull request.
-        for step in steps
-        where step["run"]?.scalar?.hasPrefix("make lint") == true
-            || step["run"]?.scalar?.hasPrefix("make verify") == true
-        {
-            XCTAssertEqual(step["if"]?.scalar, "${{ !cancelled() }}", step["run"]?.scalar ?? "")
+        for name in ["course", "tests"] {
+            let job = try XCTUnwrap(workflow["jobs"]?[name], name)
+            XCTAssertEqual(
+                job["container"]?.scalar, "swift:\(version)",
+                "\(name): the container floats away from goldens/TOOLCHAIN")
+            // The cache is keyed by the compiler too: another compiler's build is never restored.
+            let steps = job["steps"]?.items ?? []
+            let compiler = steps.first { $0["id"]?.scalar == "swift" }
+            XCTAssertTrue(compiler?["run"]?.scalar?.contains("swift --version") == true, name)
+            let cache = steps.first { $0["uses"]?.scalar?.hasPrefix("actions/cache") == true }
+            XCTAssertEqual(cache?["with"]?["path"]?.scalar, ".build", name)
+            let key = cache?["with"]?["key"]?.scalar ?? ""
+            XCTAssertTrue(key.contains("${{ steps.swift.outputs.version }}"), key)
+            XCTAssertTrue(key.contains("hashFiles('Package.swift', 'Sources/**'"), key)
+            XCTAssertTrue(
+                cache?["with"]?["restore-keys"]?.scalar?.contains("${{ steps.swift.outputs.version }}") == true,
+                "\(name): a restore key without the compiler restores another compiler's build")
         }
-        // The style gate runs too: swift-format in strict mode.
-        XCTAssertTrue(commands.contains("make lint"), "\(commands)")
-        let verify = try XCTUnwrap(commands.first { $0.hasPrefix("make verify") })
-        XCTAssertTrue(verify.contains("--format github") && verify.contains("--junit coursecheck-junit.xml"), verify)
-        let upload = job["steps"]?.items.first { $0["uses"]?.scalar?.hasPrefix("actions/upload-artifact") == true }
+        // The course check is a job of its own, with nothing before it but the build: a lessons-only
+        // pull request gets its annotations without waiting for the tests.
+        let course = workflow["jobs"]?["course"]?["steps"]?.items ?? []
+        let courseCommands = course.compactMap { $0["run"]?.scalar }.filter { $0.hasPrefix("make ") }
+        XCTAssertEqual(courseCommands.count, 1, "\(courseCommands)")
+        let verify = try XCTUnwrap(courseCommands.first)
+        XCTAssertTrue(
+            verify.hasPrefix("make verify") && verify.contains("--format github")
+                && verify.contains("--junit coursecheck-junit.xml"), verify)
+        let upload = course.first { $0["uses"]?.scalar?.hasPrefix("actions/upload-artifact") == true }
         XCTAssertEqual(upload?["with"]?["path"]?.scalar, "coursecheck-junit.xml")
         XCTAssertEqual(upload?["if"]?.scalar, "always()")
+        // The tests job: make test first; a failing step never skips the gates after it, and each
+        // gate's tool is installed by its step (the scripts fail under CI when it is missing).
+        let tests = workflow["jobs"]?["tests"]?["steps"]?.items ?? []
+        let runs = tests.compactMap { $0["run"]?.scalar }
+        XCTAssertEqual(runs.first { $0.hasPrefix("make ") }, "make test")
+        for gate in ["make lint", "make instructions", "make lsp-client", "scripts/actionlint"] {
+            let step = tests.first { $0["run"]?.scalar?.contains(gate) == true }
+            XCTAssertEqual(step?["if"]?.scalar, "${{ !cancelled() }}", gate)
+        }
     }
 
     /// actionlint, where it is installed, finds nothing in the workflow.
