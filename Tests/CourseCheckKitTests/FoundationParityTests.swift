@@ -5,7 +5,7 @@ import XCTest
 
 /// coursecheck does a few things by hand that Foundation and the standard library already do, where
 /// theirs looked a generic type up by name on first use (a scan of the binary's every conformance,
-/// issue 25). Each hand-written one is checked against the original as the oracle, on seeded random
+/// a cost the instruction budget counts). Each hand-written one is checked against the original as the oracle, on seeded random
 /// inputs built from the characters that matter to it.
 final class FoundationParityTests: XCTestCase {
     /// Percent-decoding gives what `removingPercentEncoding` gives: the same text, or nil for a

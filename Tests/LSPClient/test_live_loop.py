@@ -1,4 +1,4 @@
-"""Issue 24's cases, driven through pytest-lsp (a real LSP client) against `coursecheck lsp`."""
+"""The live loop's cases, driven through pytest-lsp (a real LSP client) against `coursecheck lsp`."""
 import ast
 import asyncio
 import os
