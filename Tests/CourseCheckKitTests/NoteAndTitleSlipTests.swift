@@ -182,4 +182,41 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 [],
             ])
     }
+
+    /// A block meant as a tree or the core that lost its role (a header's spacing, a fence without
+    /// `swift` or with a misspelt one) is one finding at the block: the lesson's claims about its
+    /// trees (labels, the first tree's counts) and its core count wait for the slip to be fixed.
+    func testABlockThatLostItsRoleIsOneFinding() throws {
+        let header = "// main.swift — alti degisiklik, dort tetik"
+        let found = try findings(
+            "01-bildirimsel-sozdizim.md", "```swift\n" + header,
+            ["```swift\n//main.swift — alti degisiklik, dort tetik", "```\n" + header, "```swfit\n" + header])
+        let tree = "lessons/01-bildirimsel-sozdizim.md:95:1: error: a tree in a code block"
+        XCTAssertEqual(
+            found,
+            [
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:96:1: error: this block looks like a tree, but its first line "
+                        + "is not '// main.swift' (its spacing differs), so coursecheck shows it as a display fragment "
+                        + "and never runs it; start the block with '// main.swift' [no-role]"
+                ],
+                [
+                    "\(tree) without an info string, so coursecheck takes it for output and cannot run it; its fence "
+                        + "must say ```swift [no-role]"
+                ],
+                [
+                    "\(tree) with info string 'swfit', so coursecheck cannot run it; its fence must say ```swift [no-role]"
+                ],
+            ])
+        let core = try findings(
+            "01-bildirimsel-sozdizim.md", "```swift\n// Invalidation.swift", ["```\n// Invalidation.swift"])
+        XCTAssertEqual(
+            core,
+            [
+                [
+                    "lessons/01-bildirimsel-sozdizim.md:18:1: error: the core in a code block without an info string, "
+                        + "so coursecheck takes it for output and cannot run it; its fence must say ```swift [no-role]"
+                ]
+            ])
+    }
 }

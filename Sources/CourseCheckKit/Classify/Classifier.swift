@@ -56,7 +56,8 @@ package enum Classifier {
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
-        lesson.fencesAreUncertain = !causes.isEmpty || diagnostics.contains { $0.id == .unterminatedFence }
+        lesson.fencesAreUncertain =
+            !causes.isEmpty || diagnostics.contains { $0.id == .unterminatedFence } || lesson.rolesAreUncertain
         // A fence inside an HTML or indented code block pairs with nothing; a hidden or slipped one
         // pairs the fences after it wrongly.
         lesson.uncertainFrom =
@@ -268,6 +269,9 @@ package enum Classifier {
         /// A tree or core block whose info string is not `swift` (`Swift`, `swif`): its one finding
         /// says so, and the bare block right after it is its output, not a stray block.
         var mislabeled: FencedBlock?
+        /// What the blocks a slip left without their role were meant to be ("a tree", "the core"):
+        /// the lesson lacks them only until the slip is fixed.
+        var roleSlips: Set<String> = []
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
@@ -279,6 +283,18 @@ package enum Classifier {
             defer { if blocks.last?.fenced != mislabeled { mislabeled = nil } }
             if block.info.isEmpty, let owner = mislabeled, owner.isFollowed(by: block) {
                 blocks.append(Lesson.Block(role: .none, fenced: block))
+                continue
+            }
+            if block.info.isEmpty, pendingTree.map({ !$0.isFollowed(by: block) }) ?? true,
+                let what = runnable(firstLine: block.body.first?.text ?? "")
+            {
+                // A tree or the core whose fence lost its `swift`: one finding, and the bare block
+                // after it is its output, not a stray.
+                flushPendingTree()
+                blocks.append(Lesson.Block(role: .none, fenced: block))
+                diagnostics.append(.noRole(at: block.openingLocation(in: path), .mislabeled(what: what, info: "")))
+                mislabeled = block
+                roleSlips.insert(what)
                 continue
             }
             if block.info.isEmpty {
@@ -321,6 +337,7 @@ package enum Classifier {
                     diagnostics.append(
                         .noRole(at: block.openingLocation(in: path), .mislabeled(what: what, info: block.info)))
                     mislabeled = block
+                    roleSlips.insert(what)
                 } else {
                     diagnostics.append(.noRole(at: block.openingLocation(in: path), .infoString(block.info)))
                 }
@@ -343,6 +360,7 @@ package enum Classifier {
                             path: path, line: miss.line.number, column: block.fileColumn(line: miss.line.number, 1)),
                         .nearMiss(what: miss.what, marker: miss.marker, slip: miss.slip)))
                 mislabeled = block
+                roleSlips.insert(miss.what)
             } else {
                 blocks.append(Lesson.Block(role: .fragment, fenced: block))
             }
@@ -353,18 +371,20 @@ package enum Classifier {
         if fenced.isEmpty {
             diagnostics.append(.notALesson(at: start, .noFencedBlocks))
         } else {
-            if cores.isEmpty {
+            if cores.isEmpty, !roleSlips.contains("the core") {
                 diagnostics.append(.coreCount(at: start, firstCoreLine: nil))
             }
             for extra in cores.dropFirst() {
                 diagnostics.append(
                     .coreCount(at: extra.openingLocation(in: path), firstCoreLine: cores[0].opening.number))
             }
-            if !blocks.contains(where: { $0.role == .tree }) {
+            if !blocks.contains(where: { $0.role == .tree }), !roleSlips.contains("a tree") {
                 diagnostics.append(.noTrees(at: start))
             }
         }
-        let lesson = Lesson(file: file, blocks: blocks)
+        var lesson = Lesson(file: file, blocks: blocks)
+        // What a block that lost its role prints is not known: the claims about the lesson's trees wait.
+        lesson.rolesAreUncertain = !roleSlips.isEmpty
         return (lesson, diagnostics)
     }
 

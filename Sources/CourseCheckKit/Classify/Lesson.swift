@@ -30,6 +30,9 @@ package struct Lesson: Sendable {
     /// the fences after it may pair wrongly, so what is prose and what is code is not known, and the
     /// claims that read the lesson's trees and prose do not judge it.
     package var fencesAreUncertain = false
+    /// True when a block meant as a tree or the core lost its role (its first line or info string
+    /// slipped): what the lesson's trees print is not known until the slip is fixed.
+    package var rolesAreUncertain = false
     /// The first line from which fences may pair wrongly (the slip, or the fence left open): a
     /// tree whose expected block reaches it is not compared, since its text is not known.
     package var uncertainFrom: Int?

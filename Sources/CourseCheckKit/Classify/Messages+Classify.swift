@@ -211,6 +211,9 @@ extension Diagnostic {
             case .infoString(let info):
                 "code block with info string '\(info)' has no role; lessons hold ```swift blocks (core, trees, fragments) "
                     + "and bare ``` expected-output blocks"
+            case .mislabeled(let what, let info) where info.isEmpty:
+                "\(what) in a code block without an info string, so coursecheck takes it for output and cannot run "
+                    + "it; its fence must say ```swift"
             case .mislabeled(let what, let info):
                 "\(what) in a code block with info string '\(info)', so coursecheck cannot run it; its fence must say "
                     + "```swift"
