@@ -136,7 +136,7 @@ package final class BlockNode: Sendable, Equatable {
     /// Every node below this one, depth first, each with its parent's path from the root
     /// (child indices), in document order.
     /// One path array, grown and shrunk in place: building `path + [offset]` for every node cost
-    /// two allocations a node, and the classifier walks each lesson five times (issue 25).
+    /// two allocations a node, and the classifier walks each lesson five times.
     package func walk(_ visit: (BlockNode, [Int]) -> Void) {
         var path: [Int] = []
         func go(_ node: BlockNode) {
