@@ -127,6 +127,80 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(try Invocation.parse(["--format=json", "lessons/"]).format, .json)
     }
 
+    /// `version --help` is version's help and `help help` help's, each its own usage line and
+    /// description, never the global help.
+    func testHelpAndVersionHaveTheirOwnHelp() throws {
+        XCTAssertEqual(try Invocation.parse(["version", "--help"]).action, .help("version"))
+        XCTAssertEqual(try Invocation.parse(["help", "--help"]).action, .help("help"))
+        XCTAssertEqual(try Invocation.parse(["help", "help"]).action, .help("help"))
+        XCTAssertEqual(try Invocation.parse(["help", "run", "--help"]).action, .help("run"))
+        let options = """
+            OPTIONS:
+              --color <when>      auto (default: only on a terminal, never with NO_COLOR
+                                  or TERM=dumb), always or never.
+              --no-color          Same as --color never.
+              -h, --help          Show this help.
+
+            See 'coursecheck help' for the other subcommands and the exit status.
+
+            """
+        XCTAssertEqual(
+            Invocation.help(of: "version"),
+            """
+            USAGE:
+              coursecheck version
+
+            version             Print the version (as --version does).
+
+
+            """ + options)
+        XCTAssertEqual(
+            Invocation.help(of: "help"),
+            """
+            USAGE:
+              coursecheck help [<subcommand>]
+
+            help                Show the help: every subcommand and option, or with a
+                                subcommand its usage and the options it accepts (as
+                                <subcommand> --help does).
+
+
+            """ + options)
+    }
+
+    /// Under `--commit-hook` a failing run's last line says the commit is refused, whatever failed:
+    /// findings (the `pre-commit-refused` fixture), a path that is not there, or a usage error.
+    func testTheCommitHookSaysTheCommitIsRefused() throws {
+        XCTAssertTrue(try Invocation.parse(["--commit-hook", "lessons/"]).commitHook)
+        XCTAssertThrowsError(try Invocation.parse(["--commit-hook", "--update", "lessons/"])) {
+            XCTAssertEqual(
+                $0 as? CourseCheckError, .usage("--commit-hook goes with a check, not with --update or --promote"))
+        }
+        XCTAssertThrowsError(try Invocation.parse(["list", "--commit-hook", "lessons/"])) {
+            XCTAssertEqual($0 as? CourseCheckError, .usage("list does not take --commit-hook"))
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let missing = InProcess.run(["--commit-hook", "nowhere/"], in: scratch.url)
+        XCTAssertEqual(missing.status, .failure)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertEqual(
+            missing.stderr,
+            "coursecheck: error: nowhere/: no such file or directory\n"
+                + "coursecheck: the staged lessons could not be checked (above); commit refused\n")
+        let usage = InProcess.run(["--commit-hook", "--promote", "lessons/"], in: scratch.url)
+        XCTAssertEqual(usage.status, .failure)
+        XCTAssertEqual(
+            usage.stderr,
+            "coursecheck: error: --commit-hook goes with a check, not with --update or --promote\n"
+                + "Run 'coursecheck --help' for usage.\n"
+                + "coursecheck: the staged lessons could not be checked (above); commit refused\n")
+        // Without the flag nothing is added.
+        XCTAssertEqual(
+            InProcess.run(["nowhere/"], in: scratch.url).stderr,
+            "coursecheck: error: nowhere/: no such file or directory\n")
+    }
+
     func testHelpAndVersionAreSubcommands() throws {
         XCTAssertEqual(try Invocation.parse(["help"]).action, .help())
         XCTAssertEqual(try Invocation.parse(["version"]).action, .version)
@@ -281,7 +355,8 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(rows.count, 9)
         let tree = try XCTUnwrap(rows.first { $0["role"] as? String == "tree" })
         XCTAssertEqual(tree["file"] as? String, "lessons/09-yerel-durum.md")
-        XCTAssertEqual(tree["line"] as? Int, 119)
+        // The tree's `// main.swift` line, the line its findings name, not its fence's.
+        XCTAssertEqual(tree["line"] as? Int, 120)
         XCTAssertEqual(tree["expected"] as? Int, 138)
         XCTAssertEqual(tree["engine"] as? String, "embedded")
         XCTAssertEqual(tree["title"] as? String, "gorunumun kendi durumu yalniz kendini yeniden hesaplatir")

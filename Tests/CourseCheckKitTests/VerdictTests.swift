@@ -102,7 +102,7 @@ final class VerdictTests: XCTestCase {
     }
 
     /// The editor agrees: a CRLF lesson the check passes gets no code action. (A clean lesson's empty
-    /// publish on open is LSPTests'.)
+    /// publish on open is `LSPTests.testOnlyLessonsAreLessonsAndACleanLessonIsPublished`.)
     func testTheEditorOffersNothingOnAPassingCRLFLesson() throws {
         let url = root.appendingPathComponent("lessons/09-yerel-durum.md")
         try toCRLF(url)

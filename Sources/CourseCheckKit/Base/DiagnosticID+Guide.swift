@@ -214,15 +214,19 @@ extension DiagnosticID {
                 summary: "A tree has no approved golden, something coursecheck did not make stands at its golden's "
                     + "path, or the course has no goldens directory.",
                 fix: "Check the tree's output, then run `coursecheck --update lessons/` (`--update --prune` when the "
-                    + "tree was renamed, so its old golden goes too) and commit the new golden. "
+                    + "tree was renamed, so its old golden goes too) and commit the new golden; when the lesson's "
+                    + "expected block differs too (an `output-drift` beside it), `coursecheck --promote lessons/` "
+                    + "first, since `--update` approves only what the lesson says. "
                     + "Without goldens at all, pass `--no-goldens`; replace a link or foreign file at the path with "
                     + "a plain file or folder."
             )
         case .goldenOrphan:
             (
                 summary: "A golden `*.out` file that no tree names any more (the tree was removed, or its "
-                    + "description changed).",
-                fix: "Run `coursecheck --update --prune lessons/`, which lists the orphans and deletes them."
+                    + "description changed, or its lesson was renamed).",
+                fix: "When the message names a renamed lesson, `coursecheck --update lessons/` carries the golden to "
+                    + "its new name. Otherwise run `coursecheck --update --prune lessons/`, which lists the orphans "
+                    + "and deletes them."
             )
         case .goldenRecord:
             (

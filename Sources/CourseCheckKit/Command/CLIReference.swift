@@ -31,7 +31,7 @@ package enum CLIReference {
             """
         for spec in CommandLineSpec.subcommands {
             text += "\n### `\(spec.title)`\n\n"
-            let usage = CommandLineSpec.usage.filter { !$0.subcommands.isDisjoint(with: spec.covers) }
+            let usage = CommandLineSpec.usage.filter { $0.subcommands.contains(spec.subcommand) }
             text += "```\n" + usage.map { $0.line + "\n" }.joined() + "```\n\n"
             text += spec.help.joined(separator: " ") + (spec.details.isEmpty ? "" : " " + spec.details) + "\n\n"
             let accepted = CommandLineSpec.options.filter { $0.accepted.contains(spec.subcommand) }

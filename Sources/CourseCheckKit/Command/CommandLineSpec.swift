@@ -5,15 +5,12 @@ package enum CommandLineSpec {
     /// One subcommand: its usage lines, its entry in the help, and the reference's prose.
     package struct SubcommandSpec: Sendable {
         let subcommand: Invocation.Subcommand
-        /// The name in the help's SUBCOMMANDS list (`help, version` shares one entry).
+        /// The name in the help's SUBCOMMANDS list.
         package let title: String
         /// The help's description, as wrapped lines.
         package let help: [String]
         /// More for the reference (`Documentation/CLI.md`) than the help has room for.
         package let details: String
-
-        /// The subcommands this entry describes: `help, version` is one entry for two.
-        var covers: Set<Invocation.Subcommand> { subcommand == .help ? [.help, .version] : [subcommand] }
     }
 
     /// One option: its names, its value, its help, the subcommands that honour it, and what it does.
@@ -51,7 +48,8 @@ package enum CommandLineSpec {
         ("coursecheck import <export.md> <lessons-dir>", [.importCourse]),
         ("coursecheck watch [options] <path>...", [.watch]),
         ("coursecheck lsp [options]", [.lsp]),
-        ("coursecheck help | version", [.help, .version]),
+        ("coursecheck help [<subcommand>]", [.help]),
+        ("coursecheck version", [.version]),
     ]
 
     package static let subcommands: [SubcommandSpec] = [
@@ -67,8 +65,9 @@ package enum CommandLineSpec {
         SubcommandSpec(
             subcommand: .list, title: "list",
             help: [
-                "Print every block's file, line and role; for a tree, the",
-                "line of its expected block.",
+                "Print every block's file, line and role: a block at its",
+                "opening fence, a tree at its // main.swift line (the",
+                "line its findings name) with its expected block's line.",
             ],
             details: """
                 A tree's row also names the engine `auto` sends it to (with the reason when it leaves the \
@@ -123,11 +122,18 @@ package enum CommandLineSpec {
             ],
             details: "The author's live loop in an editor; see [Editors.md](Editors.md)."),
         SubcommandSpec(
-            subcommand: .help, title: "help, version", help: ["Show this help, or the version."],
+            subcommand: .help, title: "help",
+            help: [
+                "Show the help: every subcommand and option, or with a",
+                "subcommand its usage and the options it accepts (as",
+                "<subcommand> --help does).",
+            ],
             details: """
                 `coursecheck help run` and `coursecheck run --help` show one subcommand's usage and options; \
                 `--help` and `--version` work anywhere.
                 """),
+        SubcommandSpec(
+            subcommand: .version, title: "version", help: ["Print the version (as --version does)."], details: ""),
     ]
 
     package static let options: [OptionSpec] = [
@@ -321,6 +327,19 @@ package enum CommandLineSpec {
                 """
         ) { parse, path throws(CourseCheckError) in parse.invocation.junitPath = path },
         OptionSpec(
+            names: ["--commit-hook"], value: nil,
+            help: [
+                "Check as the git pre-commit hook does: a run that fails",
+                "ends with a line saying 'commit refused'.",
+            ],
+            accepted: [.check],
+            details: """
+                The hook (`make hooks`) checks the staged lessons and goldens; with this flag the last line a \
+                failing check writes on stderr says why the commit is refused (findings, or a check that could \
+                not run) and ends with `commit refused`. A clean check writes nothing more.
+                """
+        ) { parse, _ throws(CourseCheckError) in parse.invocation.commitHook = true },
+        OptionSpec(
             names: ["--strict"], value: nil, help: ["Treat warnings as errors."],
             accepted: [.check, .list, .watch, .lsp], details: ""
         ) { parse, _ throws(CourseCheckError) in parse.invocation.strict = true },
@@ -438,9 +457,7 @@ package enum CommandLineSpec {
         var text = "USAGE:\n"
         text += usage.filter { $0.subcommands.contains(subcommand) }.map { "  " + $0.line + "\n" }.joined()
         text += "\n"
-        let description = subcommands.first {
-            $0.covers.contains(subcommand)
-        }
+        let description = subcommands.first { $0.subcommand == subcommand }
         if let description {
             text += entry(description.title, description.help).map { String($0.dropFirst(2)) + "\n" }.joined() + "\n"
         }

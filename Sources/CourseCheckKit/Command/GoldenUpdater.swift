@@ -337,57 +337,26 @@ package struct GoldenUpdater {
     }
 
     /// A renamed lesson keeps its approvals: the goldens of an orphan folder are carried to the lesson
-    /// whose trees they match (every file's name is a golden name of that lesson, the lesson has no
-    /// golden of that name yet, and the file holds that tree's current output). The old files go
-    /// once carried. Folders that match no lesson are returned as orphans, for `--prune`.
+    /// whose trees they match (`RenamedLessons`), and the old files go once carried. Folders that
+    /// match no lesson are returned as orphans, for `--prune`.
     private func carry(
         _ result: CourseChecker.Result, orphanFolders: [(store: GoldenStore, orphan: GoldenStore.Entry)],
         planned: [Write]
     ) -> (carried: (writes: [Write], deletions: [Deletion]), left: [GoldenStore.Entry]) {
-        var byFolder: [String: [GoldenStore.Entry]] = [:]
-        var order: [String] = []
-        for (_, orphan) in orphanFolders {
-            let folder = orphan.url.deletingLastPathComponent().path
-            if byFolder[folder] == nil { order.append(folder) }
-            byFolder[folder, default: []].append(orphan)
-        }
         let plannedPaths = Set(planned.map(\.entry.url.path))
+        let (matched, left) = RenamedLessons.match(orphanFolders.map(\.orphan), among: result.lessonResults)
         var writes: [Write] = []
         var deletions: [Deletion] = []
-        var left: [GoldenStore.Entry] = []
-        var claimed: Set<String> = []
-        for folder in order {
-            let orphans = byFolder[folder] ?? []
-            let read = orphans.map { FileGate.read($0.url, followingLinks: false).snapshot }
-            var match: (LessonResult, [TreeResult])?
-            for lesson in result.lessonResults where lesson.lesson != nil && lesson.structuralError == nil {
-                guard !claimed.contains(lesson.path) else { continue }
-                let trees = orphans.enumerated().compactMap { index, orphan -> TreeResult? in
-                    guard let snapshot = read[index],
-                        let tree = lesson.trees.first(where: { $0.goldenName == orphan.url.lastPathComponent }),
-                        let golden = tree.golden, golden.contents == nil, golden.foreign == nil,
-                        golden.unreadable == nil, tree.ranCleanly, tree.run?.stdout == snapshot.bytes
-                    else { return nil }
-                    return tree
-                }
-                if trees.count == orphans.count {
-                    match = (lesson, trees)
-                    break
-                }
-            }
-            guard let (lesson, trees) = match else {
-                left += orphans
-                continue
-            }
-            claimed.insert(lesson.path)
-            for (index, tree) in trees.enumerated() {
-                guard let golden = tree.golden, let snapshot = read[index], let block = tree.tree else { continue }
+        for match in matched {
+            let lesson = match.lesson
+            for (orphan, tree, snapshot) in match.goldens {
+                guard let golden = tree.golden, let block = tree.tree else { continue }
                 if !plannedPaths.contains(golden.url.path) {
                     writes.append(Write(entry: golden, data: snapshot.bytes, at: block.headerLocation(in: lesson.path)))
                 }
                 deletions.append(
                     Deletion(
-                        entry: orphans[index], reason: "carried to \(golden.displayPath) (\(lesson.path) was renamed)",
+                        entry: orphan, reason: "carried to \(golden.displayPath) (\(lesson.path) was renamed)",
                         snapshot: snapshot))
             }
         }

@@ -91,6 +91,8 @@ package struct Invocation: Sendable, Equatable {
     package var format: Format = .text
     /// Write a JUnit XML report here.
     package var junitPath: String?
+    /// Run as the pre-commit hook: a failing check ends with a line saying the commit is refused.
+    package var commitHook = false
 
     /// How findings are written.
     package enum Format: String, Sendable, CaseIterable {
@@ -191,8 +193,13 @@ package struct Invocation: Sendable, Equatable {
             parse.askedFor, parse.update, parse.promote, parse.dryRun, parse.force, parse.prune, parse.noGoldens
         )
         if let askedFor {
-            // `run --help` is the help of run.
-            if askedFor == .help(), let subcommand, chosen != .help, chosen != .version {
+            // `run --help` is the help of run, `version --help` of version; `help run --help` of run.
+            if askedFor == .help(), chosen == .help, invocation.paths.count == 1,
+                subcommands[invocation.paths[0]] != nil
+            {
+                invocation.action = .help(invocation.paths[0])
+                invocation.paths = []
+            } else if askedFor == .help(), let subcommand {
                 invocation.action = .help(subcommand)
             } else {
                 invocation.action = askedFor
@@ -241,6 +248,9 @@ package struct Invocation: Sendable, Equatable {
         }
         if force && chosen == .check && !update && !promote {
             throw .usage("--force goes with --update or --promote")
+        }
+        if invocation.commitHook && (update || promote) {
+            throw .usage("--commit-hook goes with a check, not with --update or --promote")
         }
         if update && noGoldens {
             throw .usage("--update writes goldens; it cannot go with --no-goldens")

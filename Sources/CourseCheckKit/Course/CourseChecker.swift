@@ -323,14 +323,26 @@ package struct CourseChecker: Sendable {
         for (store, root) in zip(stores.stores, stores.roots) {
             if let store, let root { roots[store.rootPath] = root }
         }
+        var judged: [(store: GoldenStore, orphan: GoldenStore.Entry)] = []
         for (store, orphan) in orphanFolders(plan, stores: stores, listings: listings, ownership: ownership) {
             let root = roots[store.rootPath] ?? store.canonicalRoot
             guard owned[root]?.judgesOrphanFolders == true else {
                 owned[root]?.unclaimed.append(orphan.displayPath)
                 continue
             }
-            run.course.append(
-                Finding(.golden(orphan.displayPath), GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)))
+            judged.append((store, orphan))
+        }
+        // A renamed lesson's folder is said as such: `--update` carries it, `--prune` is not needed.
+        var carried: [String: (lesson: String, golden: String)] = [:]
+        for match in RenamedLessons.match(judged.map(\.orphan), among: run.results).matched {
+            for (orphan, tree, _) in match.goldens {
+                if let golden = tree.golden { carried[orphan.displayPath] = (match.lesson.path, golden.displayPath) }
+            }
+        }
+        for (store, orphan) in judged {
+            let finding = GoldenCheck(store: store).orphanFinding(
+                orphan, lesson: nil, renamedTo: carried[orphan.displayPath])
+            run.course.append(Finding(.golden(orphan.displayPath), finding))
         }
         // A missing goldens directory is its own finding (`missingStore`); a new one's record is
         // written with its first goldens.

@@ -27,13 +27,15 @@ package struct GoldenCheck: Sendable {
                     Finding(.tree(index), .goldenUnreadable(at: header, path: golden.displayPath, reason: reason)))
                 continue
             }
+            let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
             guard let approved = golden.contents else {
                 findings.append(
-                    Finding(.tree(index), .goldenMissing(at: header, .unapproved(path: golden.displayPath))))
+                    Finding(
+                        .tree(index),
+                        .goldenMissing(at: header, .unapproved(path: golden.displayPath, lessonDrifts: lessonDrifts))))
                 continue
             }
             guard approved != run.stdout else { continue }
-            let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
             findings.append(
                 Finding(.tree(index), drift(approved, run, golden: golden, at: header, lessonDrifts: lessonDrifts)))
         }
@@ -86,8 +88,10 @@ package struct GoldenCheck: Sendable {
             diff: diff, lessonDrifts: lessonDrifts)
     }
 
-    func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
-        .goldenOrphan(orphan.displayPath, lesson: lesson)
+    func orphanFinding(
+        _ orphan: GoldenStore.Entry, lesson: String?, renamedTo: (lesson: String, golden: String)? = nil
+    ) -> Diagnostic {
+        .goldenOrphan(orphan.displayPath, lesson: lesson, renamedTo: renamedTo)
     }
 
     /// A note when the goldens were approved with another compiler than this run's.

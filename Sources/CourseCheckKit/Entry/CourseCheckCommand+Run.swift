@@ -4,6 +4,20 @@ import Foundation
 /// live loops included, so the command stages never name the live loops that sit on top of them.
 extension CourseCheckCommand {
     package func run(_ arguments: [String]) -> ExitStatus {
+        var commitHook = false
+        let status = run(arguments, commitHook: &commitHook)
+        // Under the hook the refusal is the last word, after the findings and the summary.
+        if commitHook {
+            switch status {
+            case .clean: break
+            case .findings: stderr.write("coursecheck: the staged lessons have findings (above); commit refused\n")
+            default: stderr.write("coursecheck: the staged lessons could not be checked (above); commit refused\n")
+            }
+        }
+        return status
+    }
+
+    private func run(_ arguments: [String], commitHook: inout Bool) -> ExitStatus {
         let invocation: Invocation
         do throws(CourseCheckError) {
             invocation = try Invocation.parse(arguments)
@@ -14,8 +28,10 @@ extension CourseCheckCommand {
             // safe to write (`watch --junit lessons/x.xml` is refused, and must write nothing).
             fail(error, invocation: fallback, reporter: reporter(.auto), plan: nil)
             stderr.write("Run 'coursecheck --help' for usage.\n")
+            commitHook = arguments.prefix { $0 != "--" }.contains("--commit-hook")
             return .failure
         }
+        commitHook = invocation.commitHook
         let reporter = reporter(invocation.color)
         var plan: CourseLoader.Plan?
         // Said once, whatever the action: a damaged or unwritable cache is a fallback, never silent.

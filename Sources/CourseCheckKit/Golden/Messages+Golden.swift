@@ -17,8 +17,9 @@ extension Diagnostic {
 
     /// Why a golden is missing.
     enum GoldenMissing {
-        /// The tree has no approved golden at `path`.
-        case unapproved(path: String)
+        /// The tree has no approved golden at `path`; `lessonDrifts` when its expected block differs
+        /// from its output too, so `--update` would refuse until `--promote` has written the block.
+        case unapproved(path: String, lessonDrifts: Bool)
         /// Something coursecheck did not make stands at the golden's `path`.
         case foreign(path: String, what: String)
         /// There is no goldens directory at `root`.
@@ -34,8 +35,11 @@ extension Diagnostic {
     static func goldenMissing(at location: SourceLocation, _ reason: GoldenMissing) -> Diagnostic {
         let message =
             switch reason {
-            case .unapproved(let path):
+            case .unapproved(let path, false):
                 "tree has no approved golden (\(path)); check its output, then run 'coursecheck --update'"
+            case .unapproved(let path, true):
+                "tree has no approved golden (\(path)), and its lesson's expected block differs from its output; "
+                    + "check the output, then run 'coursecheck --promote', then 'coursecheck --update'"
             case .foreign(let path, let what):
                 "tree's golden \(path) cannot be read or written: \(what), which coursecheck did not make; put a plain "
                     + "file or folder there"
@@ -79,12 +83,22 @@ extension Diagnostic {
             notes: [Note(golden, "the approved output")], attachment: .diff(diff))
     }
 
-    /// A golden no tree names; `lesson` nil when no lesson has its directory's name.
-    static func goldenOrphan(_ path: String, lesson: String?) -> Diagnostic {
+    /// A golden no tree names; `lesson` nil when no lesson has its directory's name. `renamedTo`:
+    /// the lesson whose tree it belongs to under that lesson's new name, and the golden `--update`
+    /// carries it to.
+    static func goldenOrphan(
+        _ path: String, lesson: String?, renamedTo: (lesson: String, golden: String)? = nil
+    ) -> Diagnostic {
         let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
+        guard let renamedTo else {
+            return Diagnostic(
+                .goldenOrphan, at: SourceLocation(path: path, line: 1),
+                "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
+        }
         return Diagnostic(
             .goldenOrphan, at: SourceLocation(path: path, line: 1),
-            "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
+            "golden has no tree: \(owner), but it is the approved output of a tree of \(renamedTo.lesson), "
+                + "which was renamed; 'coursecheck --update' carries it to \(renamedTo.golden)")
     }
 
     /// Why a goldens directory's record of the lessons directories it serves stops coursecheck from

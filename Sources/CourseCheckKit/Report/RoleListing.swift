@@ -2,7 +2,9 @@ import Foundation
 
 /// The role report of `coursecheck list`: one row per block, aligned in columns.
 ///
-/// `lessons/01-bildirimsel-sozdizim.md:95  tree  expected:122  embedded  alti degisiklik, dort tetik`
+/// `lessons/01-bildirimsel-sozdizim.md:96  tree  expected:127  embedded  alti degisiklik, dort tetik`
+///
+/// A block is listed at its opening fence, a tree at its `// main.swift` line, as its findings name it.
 ///
 /// A tree's engine is where `--engine auto` sends it, with the reason when it leaves the embedded engine.
 package struct RoleListing: Sendable {
@@ -54,9 +56,11 @@ package struct RoleListing: Sendable {
                 case .tree:
                     // `trees` holds the lesson's tree blocks in the order of `blocks`.
                     let tree = trees.next()
+                    // At its `// main.swift` line, the line its findings and `run` name.
                     rows.append(
                         Row(
-                            file: lesson.path, line: line, role: "tree", expected: block.expectedLine,
+                            file: lesson.path, line: block.fenced.body.first?.number ?? line, role: "tree",
+                            expected: block.expectedLine,
                             engine: tree?.route.map(engine),
                             title: Tree.title(ofHeader: block.fenced.body.first?.text ?? "")))
                 default:

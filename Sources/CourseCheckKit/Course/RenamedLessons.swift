@@ -1,0 +1,59 @@
+import Foundation
+
+/// A renamed lesson keeps its approvals: an orphan folder belongs to the lesson whose trees it
+/// matches (every file's name is a golden name of that lesson, the lesson has no golden of that
+/// name yet, and the file holds that tree's current output). `--update` carries such a folder and
+/// the check says so at its orphans, both from this one rule, so the advice is what the update does.
+package enum RenamedLessons {
+    /// One orphan folder and the lesson it belongs to.
+    package struct Match {
+        package var lesson: LessonResult
+        /// The folder's orphans in order, each with the tree that takes it and its bytes as read.
+        package var goldens: [(orphan: GoldenStore.Entry, tree: TreeResult, snapshot: FileGate.Snapshot)]
+    }
+
+    /// Matches the orphans' folders, in the order they first appear, to `lessons`, each lesson to one
+    /// folder at most; `left` are the orphans of the folders no lesson matches.
+    package static func match(_ orphans: [GoldenStore.Entry], among lessons: [LessonResult]) -> (
+        matched: [Match], left: [GoldenStore.Entry]
+    ) {
+        var byFolder: [String: [GoldenStore.Entry]] = [:]
+        var order: [String] = []
+        for orphan in orphans {
+            let folder = orphan.url.deletingLastPathComponent().path
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(orphan)
+        }
+        var matched: [Match] = []
+        var left: [GoldenStore.Entry] = []
+        var claimed: Set<String> = []
+        for folder in order {
+            let orphans = byFolder[folder] ?? []
+            let read = orphans.map { FileGate.read($0.url, followingLinks: false).snapshot }
+            var match: Match?
+            for lesson in lessons where lesson.lesson != nil && lesson.structuralError == nil {
+                guard !claimed.contains(lesson.path) else { continue }
+                let goldens = orphans.enumerated().compactMap {
+                    index, orphan -> (GoldenStore.Entry, TreeResult, FileGate.Snapshot)? in
+                    guard let snapshot = read[index],
+                        let tree = lesson.trees.first(where: { $0.goldenName == orphan.url.lastPathComponent }),
+                        let golden = tree.golden, golden.contents == nil, golden.foreign == nil,
+                        golden.unreadable == nil, tree.ranCleanly, tree.run?.stdout == snapshot.bytes
+                    else { return nil }
+                    return (orphan, tree, snapshot)
+                }
+                if goldens.count == orphans.count {
+                    match = Match(lesson: lesson, goldens: goldens)
+                    break
+                }
+            }
+            guard let match else {
+                left += orphans
+                continue
+            }
+            claimed.insert(match.lesson.path)
+            matched.append(match)
+        }
+        return (matched, left)
+    }
+}
