@@ -48,7 +48,7 @@ final class EndToEndTests: XCTestCase {
         let trees = result.stdout.split(separator: "\n").filter { $0.contains(" tree ") }
         XCTAssertEqual(trees.count, 50)
         let toolchain = trees.filter { $0.contains("swiftc") }.map { String($0.prefix { $0 != " " }) }
-        XCTAssertEqual(toolchain, ["lessons/11-gozlemlenebilir-nesneler.md:182", "lessons/18-gecisler.md:187"])
+        XCTAssertEqual(toolchain, ["lessons/11-gozlemlenebilir-nesneler.md:183", "lessons/18-gecisler.md:188"])
         let functionTree = trees.first { $0.contains("bicimleme saf bir islevdir") }.map(String.init) ?? ""
         XCTAssertTrue(functionTree.hasPrefix("lessons/20-yerellestirme.md:"), functionTree)
         XCTAssertTrue(functionTree.contains(" embedded "), functionTree)
