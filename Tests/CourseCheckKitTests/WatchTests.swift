@@ -271,8 +271,9 @@ final class WatchTests: XCTestCase {
             (229, 248, "kardesin-durumunu-okuyan-gorunum-kural-disi-kalir"),
         ] {
             expected.append(
-                "lessons/22-yeni.md:\(tree):1: error: tree has no approved golden (goldens/22-yeni/\(slug).out); "
-                    + "check its output, then run 'coursecheck --update' [golden-missing]")
+                "lessons/22-yeni.md:\(tree):1: error: tree has no approved golden (goldens/22-yeni/\(slug).out), and "
+                    + "its lesson's expected block differs from its output; check the output, then run 'coursecheck "
+                    + "--promote', then 'coursecheck --update' [golden-missing]")
             expected.append(
                 "lessons/22-yeni.md:\(line):1: error: output of tree at line \(tree) differs from the lesson "
                     + "[output-drift]")
