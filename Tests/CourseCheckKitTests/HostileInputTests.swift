@@ -45,6 +45,48 @@ final class HostileInputTests: XCTestCase {
         return result
     }
 
+    /// A new, empty lesson in a course with no goldens yet (no store record): findings, never a crash.
+    func testAnEmptyLessonInACourseWithoutGoldensIsAFinding() throws {
+        try lesson().write(to: lessons.appendingPathComponent("01-giris.md"), atomically: true, encoding: .utf8)
+        try Data().write(to: lessons.appendingPathComponent("02-yeni.md"))
+        let cache = scratch.url.appendingPathComponent(".cache").path
+        func findings() throws -> [String] {
+            let result = try Binary.run(["--no-claims", "--cache-dir", cache, "lessons"], in: scratch.url)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)
+            return result.stderr.split(separator: "\n").map(String.init)
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        }
+        let empty = "lessons/02-yeni.md:1:1: error: file is empty; it is not a lesson [not-a-lesson]"
+        XCTAssertEqual(
+            try findings(),
+            [
+                "lessons/01-giris.md:1:1: error: no goldens directory at goldens/; run 'coursecheck --update' to "
+                    + "approve the current outputs, or pass --no-goldens [golden-missing]",
+                empty,
+            ])
+        // A goldens folder with no record yet (made by hand, or its LESSONS deleted).
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("goldens"), withIntermediateDirectories: true)
+        let withFolder = try findings()
+        // The compiler the real course's goldens name is this run's (the tests run on it).
+        let pinned = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("goldens/TOOLCHAIN"), encoding: .utf8
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(
+            withFolder,
+            [
+                "goldens/TOOLCHAIN:1:1: error: goldens/TOOLCHAIN is missing: the goldens do not say which compiler "
+                    + "they were approved with; run 'coursecheck --update' to record '\(pinned)', which "
+                    + "decided this run [golden-missing]",
+                "goldens/LESSONS:1:1: error: goldens/ has no record of the lessons directories it serves "
+                    + "(goldens/LESSONS); 'coursecheck --update' records lessons [golden-record]",
+                "lessons/01-giris.md:79:1: error: tree has no approved golden (goldens/01-giris/agac.out); check its "
+                    + "output, then run 'coursecheck --update' [golden-missing]",
+                empty,
+            ])
+    }
+
     func testATenMegabyteLessonIsChecked() throws {
         let line = "Uzun bir paragraf, `ornek-etiket` gibi bir şey anlatmıyor; yalnız yer kaplıyor.\n"
         let prose = String(repeating: line, count: 10_000_000 / line.utf8.count) + "\n"

@@ -314,8 +314,10 @@ package struct CourseChecker: Sendable {
         // else what keeps the record from being written (one finding, never a list of "orphans").
         var owned = ownership
         for (index, result) in results.enumerated() {
-            guard let root = stores.roots[index], owned[root] != nil, !judging[index] else { continue }
-            let orphans = GoldenCheck(store: result.store!).orphans(of: result)
+            // A lesson that could not be read (empty, not UTF-8) has no store to ask: it claims nothing.
+            guard let root = stores.roots[index], owned[root] != nil, !judging[index], let store = result.store
+            else { continue }
+            let orphans = GoldenCheck(store: store).orphans(of: result)
             owned[root]?.unclaimed += orphans.map(\.displayPath)
         }
         // Each store's root as the plan resolved it, not resolved again for each orphan.
