@@ -242,6 +242,31 @@ final class WatchTests: XCTestCase {
         }
     }
 
+    /// A markdown file beside the lessons that is not named like one comes and goes with its finding,
+    /// as the CLI reports it (watch compared only the lessons' and goldens' bytes).
+    func testANotesFileBesideTheLessonsComesAndGoesWithItsFinding() throws {
+        let notes = scratch.url.appendingPathComponent("lessons/notlar.md")
+        let watch = try Watch(["--no-claims", "lessons/"], in: scratch, environment: [:])
+        // Idle first: a background result's re-check would find the file without the event.
+        try watch.wait(for: "an idle watch") { out, _ in
+            out.split(separator: "\n").last.map { $0.hasPrefix("checked in") && !$0.contains("background") } ?? false
+        }
+        usleep(300_000)
+        try "# Notlar\n".write(to: notes, atomically: true, encoding: .utf8)
+        try watch.wait(for: "the notes file's finding") { _, err in
+            err.contains("lessons/notlar.md:1:1: warning: markdown file is not named like a lesson")
+        }
+        let checks = watch.stdout.components(separatedBy: "checked in").count
+        try FileManager.default.removeItem(at: notes)
+        try watch.wait(for: "a check after the notes file went") { out, _ in
+            out.components(separatedBy: "checked in").count > checks
+        }
+        try watch.wait(for: "the last check's summary") { out, _ in out.hasSuffix("\n") }
+        let last = watch.stdout.split(separator: "\n").last { $0.contains(" lessons: ") }
+        XCTAssertEqual(last.map { $0.hasSuffix("0 errors") }, true, watch.stdout)
+        XCTAssertEqual(watch.stop(SIGINT), 130)
+    }
+
     /// A shell glob of a lessons directory (`lessons/*.md`, the index and every lesson named one by
     /// one) is that directory: a lesson added later is checked too.
     func testAGlobFollowsItsDirectory() throws {

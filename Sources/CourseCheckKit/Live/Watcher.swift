@@ -218,6 +218,12 @@ struct Watcher {
         for entry in plan.entries { add(entry.url) }
         for directory in CourseChecker.lessonDirectories(plan) {
             add(directory.url.appendingPathComponent("README.md"))
+            // Every markdown file beside the lessons counts: one not named like a lesson (notes.md)
+            // is a finding of its own (unchecked-markdown), which comes and goes with the file.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []
+            for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
+                add(directory.url.appendingPathComponent(name))
+            }
         }
         for entry in plan.entries {
             guard let store = checker.store(for: entry) else { continue }
