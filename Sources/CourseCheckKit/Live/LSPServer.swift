@@ -339,7 +339,12 @@ package final class LSPServer {
         case "textDocument/didSave":
             dirty = true
         case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return }
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else {
+                // An `untitled:` document is never checked, so no check trims after it: its text
+                // (held by the message that carried it) is given back now.
+                Self.trimHeap()
+                return
+            }
             // What the document held goes with it: its text, and its texts' parses.
             documents[path] = nil
             LessonReader.forget(classifiedAs.removeValue(forKey: path) ?? [])
