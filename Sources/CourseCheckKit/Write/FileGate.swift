@@ -593,12 +593,34 @@ package enum FileGate {
             }
         case nil: break
         }
+        // No exclusive rename (the portable path, or a file system without it). A new file goes in
+        // by `link`, which never replaces one. Else the target is checked once more right before a
+        // plain rename, and after it the target must be the file written: the window for an
+        // editor's save is the rename itself, and a save that lands after it is not called written.
+        if case .absent? = expecting {
+            if link(temporary.path, target.path) == 0 {
+                discard()
+                return nil
+            }
+            if errno == EEXIST {
+                discard()
+                return .appearedOnDisk
+            }
+        }
+        let written = Identity.of(temporary.path)
+        if expecting != nil, let refusal = lastCheck() {
+            discard()
+            return refusal
+        }
         guard rename(temporary.path, target.path) == 0 else {
             let code = errno
             discard()
             throw .io(path: shown, operation: .replace, cause: cause(errno: code, directory: directory))
         }
         unregister(temporary.path)
+        if expecting != nil, let written, !(Identity.of(target.path)?.isSameFile(as: written) ?? false) {
+            return .changedOnDisk
+        }
         return nil
     }
 
