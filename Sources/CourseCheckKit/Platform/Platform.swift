@@ -1,6 +1,5 @@
 import ChildSupervisor
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,14 +32,9 @@ package enum Platform {
     }()
 
     private static let tracing = ProcessInfo.processInfo.environment[traceVariable] == "1"
-    private static let calls = Atomic<Int>(0)
 
-    /// How many Linux-only calls this process has made: zero on the portable path.
-    package static var linuxOnlyCalls: Int { calls.load(ordering: .relaxed) }
-
-    /// Counts one Linux-only call, and names it on stderr when tracing.
+    /// Names one Linux-only call on stderr when tracing.
     private static func note(_ call: String) {
-        calls.add(1, ordering: .relaxed)
         if tracing { FileHandle.standardError.write(Data("coursecheck: platform: \(call)\n".utf8)) }
     }
 
