@@ -8,9 +8,10 @@
 //   swift scripts/folder-deps.swift --list     # also print every edge with the types behind it
 import Foundation
 
-/// Base first, then the stages in pipeline order, then what sits on top of them.
+/// Base first, then Platform (the operating system's calls), then the stages in pipeline order,
+/// then what sits on top of them.
 let order = [
-    "Base", "Write", "Core", "Scan", "Classify", "TreeLanguage", "Evaluate", "Compare", "Golden", "Claims",
+    "Base", "Platform", "Write", "Core", "Scan", "Classify", "TreeLanguage", "Evaluate", "Compare", "Golden", "Claims",
     "Course", "Report", "Import", "Command", "Live", "Entry",
 ]
 let root = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

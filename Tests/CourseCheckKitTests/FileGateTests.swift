@@ -260,9 +260,11 @@ final class FileGateTests: XCTestCase {
         // Another PID namespace (a container sharing $TMPDIR): its pid names another process here.
         let container = try directory("coursecheck-999999-tok4", marker: "\(boot)-1-999999-5-tok4\n")
         let garbled = try directory("coursecheck-999999-tok3", marker: "garbage")
+        // A portable run's (`COURSECHECK_PORTABLE=1`): it cannot tell its boot, which is no other boot.
+        let portable = try directory("coursecheck-999999-tok5", marker: "0-0-999999-5-tok5\n")
         FileGate.sweepScratch(in: temporary)
         XCTAssertFalse(FileManager.default.fileExists(atPath: ended.path))
-        for kept in [worktree, notes, copied, live, garbled, container] {
+        for kept in [worktree, notes, copied, live, garbled, container, portable] {
             XCTAssertEqual(
                 try String(contentsOf: kept.appendingPathComponent("notes.txt"), encoding: .utf8), "work\n",
                 kept.lastPathComponent)

@@ -381,6 +381,10 @@ package enum CommandLineSpec {
         ("TMPDIR", "where scratch directories go (removed on every exit, signals included)"),
         ("COURSECHECK_WATCH", "`poll`: `watch` polls instead of using inotify"),
         (
+            "COURSECHECK_PORTABLE",
+            "`1`: a Linux build takes the portable (POSIX) path that macOS takes, without the calls only Linux has (see Platforms.md)"
+        ),
+        (
             "COURSECHECK_LIVE_SLICE_MS",
             "`lsp` and `watch`: milliseconds a tree may run inside a check before its finding moves to a later publish (default 25)"
         ),

@@ -209,9 +209,7 @@ package struct ChildProcess: Sendable {
     /// open now is closed by name; glibc ignores a close that finds one already gone.
     private static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
         if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
-        for name in names {
-            guard let descriptor = Int32(name), descriptor > 2 else { continue }
+        for descriptor in Platform.openDescriptors() {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
     }

@@ -57,7 +57,7 @@ package struct EmbeddedEngine: Sendable {
     /// The running coursecheck binary as the file system names it (device, inode, size,
     /// modification time to the nanosecond), as ccache names a compiler: the interpreter and the
     /// core are compiled into it, so a rebuilt binary misses every cached result. It is the file
-    /// the kernel runs (`/proc/self/exe`; the executable's path elsewhere), so no `argv[0]` can
+    /// the kernel runs (`Platform.runningExecutable`), so no `argv[0]` can
     /// lend another build's results, and also the file `argv[0]` names when there is one: under
     /// valgrind the kernel runs valgrind's tool, and `argv[0]` tells one build from another. Nil
     /// when the running file cannot be told, and nothing is then cached.
@@ -67,12 +67,7 @@ package struct EmbeddedEngine: Sendable {
             return "\(identity.device):\(identity.inode):\(identity.size):\(identity.modified)."
                 + "\(identity.modifiedNanoseconds)"
         }
-        #if os(Linux)
-            let running = stamp("/proc/self/exe")
-        #else
-            let running = Bundle.main.executablePath.flatMap(stamp)
-        #endif
-        guard let running else { return nil }
+        guard let running = Platform.runningExecutable.flatMap(stamp) else { return nil }
         return running + "|" + (argumentZero().flatMap(stamp) ?? "")
     }()
 

@@ -7,7 +7,8 @@ import Foundation
 
 /// Where coursecheck's children get their supervisor (`ChildSupervisor`): the small
 /// `coursecheck-supervisor` beside the running binary, else a copy of coursecheck itself. In a
-/// process that did not `enable` it (a test runner), and off Linux, children start directly.
+/// process that did not `enable` it (a test runner), and on the portable path (which has no
+/// parent-death signal, `Platform.supervisesChildren`), children start directly.
 package enum ParentDeath {
     /// Whether `enable` was called.
     private static let enabled = Locked(false)
@@ -21,13 +22,12 @@ package enum ParentDeath {
 
     /// The supervisor's program, or nil when there is none to run.
     ///
-    /// The running binary is the file the kernel runs (`/proc/self/exe`, which a rebuild during
-    /// the run does not change) when `argv[0]` names that same file; else the file `argv[0]`
+    /// The running binary is the file the kernel runs (`Platform.runningExecutable`, which a
+    /// rebuild during the run does not change) when `argv[0]` names that same file; else the file `argv[0]`
     /// names: under valgrind the kernel runs valgrind's tool, which knows no supervisor flag.
     private static let launcher: String? = {
         #if os(Linux)
-            let running = "/proc/self/exe"
-            guard access(running, X_OK) == 0 else { return nil }
+            guard Platform.supervisesChildren, let running = Platform.runningExecutable else { return nil }
             var binary = running
             if let named = EmbeddedEngine.argumentZero().map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
                 access(named, X_OK) == 0,

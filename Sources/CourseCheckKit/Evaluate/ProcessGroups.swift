@@ -60,7 +60,7 @@ package enum ProcessGroups {
         guard !adopted.isEmpty else { return }
         // Every child spawned before the scan is registered by now (spawn holds the lock), so a
         // child that is not registered was adopted. Most often every child is another run's
-        // supervisor, and nothing needs a second scan of /proc.
+        // supervisor, and nothing needs a second scan of the process list.
         let (kept, adopting) = state.withLock { ($0.sessions, $0.adopting) }
         guard adopting, adopted.contains(where: { !kept.contains($0) }) else { return }
         ChildSupervisor.sweep(keeping: { state.withLock { $0.sessions } }, for: 5)
@@ -69,16 +69,13 @@ package enum ProcessGroups {
     /// Linux: orphaned descendants are re-parented to coursecheck instead of init
     /// (`PR_SET_CHILD_SUBREAPER`), so `finish` and a stop find and end them, and none outlives
     /// coursecheck. Only the executable calls it: a process that starts children of its own
-    /// some other way (a test runner) must not have them swept. Elsewhere a no-op.
+    /// some other way (a test runner) must not have them swept. On the portable path a no-op.
     package static func becomeSubreaper() {
-        #if os(Linux)
-            // 36 is PR_SET_CHILD_SUBREAPER.
-            guard ChildSupervisor.prctl(36, 1) else { return }
-            state.withLock { $0.adopting = true }
-        #endif
+        guard Platform.becomeSubreaper() else { return }
+        state.withLock { $0.adopting = true }
     }
 
-    /// SIGKILLs the session's group and every process still in the session (found in /proc).
+    /// SIGKILLs the session's group and every process still in the session (in the process list).
     static func killSession(_ session: pid_t) {
         kill(-session, SIGKILL)
         for pid in members(of: session) where pid != getpid() {
@@ -86,26 +83,23 @@ package enum ProcessGroups {
         }
     }
 
-    /// Processes whose session id (field 6 of /proc/PID/stat) is `session`.
+    /// Processes whose session id is `session` (none known on the portable path).
     package static func members(of session: pid_t) -> [pid_t] {
         scan(session: session, parent: nil).members
     }
 
-    /// One pass over /proc: the members of `session`, and the children of `parent`.
+    /// One pass over the process list: the members of `session`, and the children of `parent`.
     static func scan(session: pid_t, parent: pid_t?) -> (members: [pid_t], children: [pid_t]) {
-        let processes = ChildSupervisor.processes()
+        let processes = Platform.processes()
         return (
             processes.filter { $0.session == session }.map(\.pid),
             parent.map { parent in processes.filter { $0.parent == parent }.map(\.pid) } ?? []
         )
     }
 
-    /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, …
+    /// The fields of a process's `stat` after the command name: state, ppid, pgrp, session, …
     package static func statFields(_ pid: pid_t) -> [Substring]? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-            let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
-        else { return nil }
-        return text[text.index(after: close)...].split(separator: " ")
+        Platform.statFields(pid)
     }
 
     /// On SIGINT, SIGTERM, SIGHUP and SIGQUIT: kill every child session, remove every scratch

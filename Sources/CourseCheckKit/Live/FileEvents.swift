@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Tells the watch loop that something in the watched directories may have changed: inotify on
-/// Linux, else polling the directories' entries (modification time, size, inode).
+/// Linux's path (`Platform`), else polling the directories' entries (modification time, size, inode).
 ///
 /// Neither is trusted for *what* changed: the loop compares file contents afterwards, so a touch,
 /// a chmod or an editor's write-rename-chmod burst never causes a re-check by itself.
@@ -26,19 +26,14 @@ final class FileEvents {
     private var watched: [String: [UInt64]] = [:]
     private var lastSnapshot: [String: [Int64]] = [:]
 
-    /// inotify unless `preferPolling` or inotify cannot start.
+    /// inotify unless `preferPolling`, the portable path, or inotify cannot start.
     init(preferPolling: Bool, interval: Double = 0.5) {
         self.interval = interval
-        #if os(Linux)
-            if !preferPolling {
-                let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-                if descriptor >= 0 {
-                    fd = descriptor
-                    mechanism = .inotify
-                    return
-                }
-            }
-        #endif
+        if !preferPolling, let descriptor = Platform.startFileNotifications() {
+            fd = descriptor
+            mechanism = .inotify
+            return
+        }
         fd = -1
         mechanism = .polling
     }
@@ -67,14 +62,9 @@ final class FileEvents {
             // it had (the file system reuses it at once), so equal numbers do not prove it is the
             // directory watched; adding a watch that exists costs one call and changes nothing.
             guard watched[path] != identity || mechanism == .inotify else { continue }
-            #if os(Linux)
-                if mechanism == .inotify {
-                    let mask = UInt32(
-                        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB
-                            | IN_DELETE_SELF | IN_MOVE_SELF)
-                    guard inotify_add_watch(fd, path, mask) >= 0 else { continue }
-                }
-            #endif
+            if mechanism == .inotify {
+                guard Platform.notify(fd, about: path) else { continue }
+            }
             watched[path] = identity
         }
         if mechanism == .polling { lastSnapshot = snapshot() }

@@ -59,12 +59,12 @@ final class StopSignals {
     }
 }
 
-/// This process's descendants (swiftc, a tree binary), found through `/proc`, so a stop leaves no
-/// orphan whatever started them.
+/// This process's descendants (swiftc, a tree binary), found in the system's process list, so a
+/// stop leaves no orphan whatever started them. None on the portable path (`Platform.processes`).
 enum Descendants {
     static func list() -> [pid_t] {
         var children: [pid_t: [pid_t]] = [:]
-        for process in ChildSupervisor.processes() { children[process.parent, default: []].append(process.pid) }
+        for process in Platform.processes() { children[process.parent, default: []].append(process.pid) }
         var found: [pid_t] = []
         var queue = [getpid()]
         while let next = queue.popLast() {

@@ -593,12 +593,34 @@ package enum FileGate {
             }
         case nil: break
         }
+        // No exclusive rename (the portable path, or a file system without it). A new file goes in
+        // by `link`, which never replaces one. Else the target is checked once more right before a
+        // plain rename, and after it the target must be the file written: the window for an
+        // editor's save is the rename itself, and a save that lands after it is not called written.
+        if case .absent? = expecting {
+            if link(temporary.path, target.path) == 0 {
+                discard()
+                return nil
+            }
+            if errno == EEXIST {
+                discard()
+                return .appearedOnDisk
+            }
+        }
+        let written = Identity.of(temporary.path)
+        if expecting != nil, let refusal = lastCheck() {
+            discard()
+            return refusal
+        }
         guard rename(temporary.path, target.path) == 0 else {
             let code = errno
             discard()
             throw .io(path: shown, operation: .replace, cause: cause(errno: code, directory: directory))
         }
         unregister(temporary.path)
+        if expecting != nil, let written, !(Identity.of(target.path)?.isSameFile(as: written) ?? false) {
+            return .changedOnDisk
+        }
         return nil
     }
 
@@ -641,8 +663,8 @@ package enum FileGate {
         return true
     }
 
-    private static let renameNoReplace: UInt32 = 1
-    private static let renameExchange: UInt32 = 2
+    private static let renameNoReplace = Platform.renameNoReplace
+    private static let renameExchange = Platform.renameExchange
 
     private enum Swap {
         case done
@@ -650,20 +672,11 @@ package enum FileGate {
         case unsupported
     }
 
-    private typealias RenameAt2 =
-        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// glibc's `renameat2` (Linux 3.15), looked up at run time as Swift's Glibc module does not
-    /// declare it; nil elsewhere.
-    private static let renameAt2: RenameAt2? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
-
-    /// `renameat2` with `flags`; `.unsupported` when the system or the file system lacks it.
+    /// The kernel's exclusive rename with `flags` (`Platform.exclusiveRename`); `.unsupported`
+    /// when the platform, the system or the file system lacks it.
     private static func renameExclusive(_ from: String, _ to: String, flags: UInt32) -> Swap {
-        guard let renameAt2 else { return .unsupported }
-        if renameAt2(AT_FDCWD, from, AT_FDCWD, to, flags) == 0 { return .done }
+        guard let exclusiveRename = Platform.exclusiveRename else { return .unsupported }
+        if exclusiveRename(from, to, flags) == 0 { return .done }
         let code = errno
         return code == ENOSYS || code == EINVAL || code == ENOTSUP ? .unsupported : .failed(code)
     }
@@ -741,8 +754,10 @@ package enum FileGate {
         /// Provably ended: made in another boot, or its pid is gone or now names a process that
         /// started at another time. A marker from another PID namespace (another container) proves
         /// nothing here, since its pid names another process; this process's own never count as ended.
+        /// A boot of "0" (the portable path's, which cannot tell boots apart) is no other boot: a
+        /// portable run's live temporaries are not a native run's leftovers, nor the reverse.
         var hasEnded: Bool {
-            if boot != Self.bootID { return true }
+            if boot != Self.bootID && boot != "0" && Self.bootID != "0" { return true }
             if namespace != Self.pidNamespace { return false }
             if pid == getpid() { return false }
             guard let now = Self.processStart(pid) else {
@@ -751,35 +766,14 @@ package enum FileGate {
             return now != start
         }
 
-        /// This process's PID namespace, by its inode (Linux); "0" where there is none.
-        static let pidNamespace: String = {
-            var buffer = [CChar](repeating: 0, count: 64)
-            let count = readlink("/proc/self/ns/pid", &buffer, buffer.count - 1)
-            guard count > 0 else { return "0" }
-            let digits = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).filter(
-                \.isNumber)
-            return digits.isEmpty ? "0" : digits
-        }()
+        /// This process's PID namespace; "0" where it cannot be told.
+        static var pidNamespace: String { Platform.pidNamespace }
 
-        /// The first 8 hex digits of the kernel's boot id (Linux); "0" where there is none.
-        static let bootID: String = {
-            guard case .file(let snapshot) = FileGate.read(URL(fileURLWithPath: "/proc/sys/kernel/random/boot_id"))
-            else { return "0" }
-            let hex = String(decoding: snapshot.bytes, as: UTF8.self).filter(\.isHexDigit)
-            return hex.isEmpty ? "0" : String(hex.prefix(8))
-        }()
+        /// The kernel's boot id, shortened; "0" where it cannot be told.
+        static var bootID: String { Platform.bootID }
 
-        /// A process's start time in clock ticks since boot (field 22 of /proc/PID/stat), or nil
-        /// when there is no such process or no /proc.
-        static func processStart(_ pid: pid_t) -> String? {
-            guard case .file(let snapshot) = FileGate.read(URL(fileURLWithPath: "/proc/\(pid)/stat")) else {
-                return nil
-            }
-            let text = String(decoding: snapshot.bytes, as: UTF8.self)
-            guard let close = text.lastIndex(of: ")") else { return nil }
-            let fields = text[text.index(after: close)...].split(separator: " ")
-            return fields.count > 19 ? String(fields[19]) : nil
-        }
+        /// A process's start time, or nil when there is no such process or it cannot be told.
+        static func processStart(_ pid: pid_t) -> String? { Platform.processStart(pid) }
     }
 
     // MARK: Scratch directories
@@ -898,17 +892,7 @@ package enum FileGate {
     /// SIGKILL does not reach them; they are this user's processes working inside it), then
     /// everything but the marker, and the marker last, so a removal cut short is retried next time.
     private static func removeLeftover(_ path: String) {
-        for process in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(process), pid != getpid() else { continue }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink("/proc/\(pid)/cwd", &buffer, buffer.count - 1)
-            guard count > 0 else { continue }
-            let cwd = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            var owner = stat()
-            if cwd == path || cwd.hasPrefix(path + "/"), stat("/proc/\(pid)", &owner) == 0, owner.st_uid == geteuid() {
-                kill(pid, SIGKILL)
-            }
-        }
+        for pid in Platform.processesWorking(inside: path) { kill(pid, SIGKILL) }
         for _ in 0..<3 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             let rest = names.filter { $0 != scratchMarkerFile }
