@@ -8,17 +8,8 @@ import XCTest
 /// removed, the lessons folder renamed away and back), each followed by quiescence, leave `watch`
 /// showing, and the LSP server publishing, exactly what a fresh check of the same disk reports.
 final class LiveConvergencePropertyTests: XCTestCase {
-    /// A deterministic generator (SplitMix64), so a failing seed replays.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The suites' seeded generator, so a failing seed replays.
+    typealias Random = BlockStructurePropertyTests.Generator
 
     /// The lesson open in the server, which no step writes (its buffer would win over the disk).
     private let opened = "01-bildirimsel-sozdizim"

@@ -19,25 +19,8 @@ final class PlatformConfinementTests: XCTestCase {
 
     func testOnlyThePlatformNamesLinuxOnlyCalls() throws {
         let root = Binary.packageRoot
-        let sources = root.appendingPathComponent("Sources")
-        let pattern = try NSRegularExpression(pattern: Self.linuxOnly.joined(separator: "|"))
-        var offenders: [String] = []
-        var scanned = 0
-        let walker = FileManager.default.enumerator(atPath: sources.path)
-        while let relative = walker?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
-            let path = "Sources/" + relative
-            guard !path.hasPrefix(Self.platform), !Self.allowed.contains(path) else { continue }
-            scanned += 1
-            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                guard !code.hasPrefix("//") else { continue }
-                let range = NSRange(code.startIndex..., in: code)
-                if pattern.firstMatch(in: code, range: range) != nil {
-                    offenders.append("\(path):\(number + 1): \(code)")
-                }
-            }
+        let (offenders, scanned) = try SourceScan.offenders(matching: Self.linuxOnly) { path in
+            path.hasPrefix(Self.platform) || Self.allowed.contains(path)
         }
         XCTAssertGreaterThan(scanned, 50, "the sources went missing")
         XCTAssertEqual(offenders, [], "Linux-only calls outside \(Self.platform)")

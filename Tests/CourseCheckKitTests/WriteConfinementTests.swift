@@ -19,27 +19,9 @@ final class WriteConfinementTests: XCTestCase {
     ]
 
     func testOnlyTheGateMutatesTheFileSystem() throws {
-        let root = Binary.packageRoot
-        let sources = root.appendingPathComponent("Sources")
-        let pattern = try NSRegularExpression(pattern: Self.mutations.joined(separator: "|"))
-        var offenders: [String] = []
-        var scanned = 0
-        let walker = FileManager.default.enumerator(atPath: sources.path)
-        while let relative = walker?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
-            let path = "Sources/" + relative
-            // The verbatim core (and its embedded link) is the course's text, not coursecheck's code.
-            guard path != Self.gate, !path.hasSuffix("Invalidation.swift") else { continue }
-            scanned += 1
-            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                guard !code.hasPrefix("//") else { continue }
-                let range = NSRange(code.startIndex..., in: code)
-                if pattern.firstMatch(in: code, range: range) != nil {
-                    offenders.append("\(path):\(number + 1): \(code)")
-                }
-            }
+        // The verbatim core (and its embedded link) is the course's text, not coursecheck's code.
+        let (offenders, scanned) = try SourceScan.offenders(matching: Self.mutations) { path in
+            path == Self.gate || path.hasSuffix("Invalidation.swift")
         }
         XCTAssertGreaterThan(scanned, 50, "the sources went missing")
         XCTAssertEqual(offenders, [], "file-system mutations outside \(Self.gate)")
