@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # Warnings as errors, the debug build's flags (no debug information, an index store of the package
 # alone) are declared in Package.swift, so make, the hook and `swift run` share one debug build.
-# DEBUG_INFO="-Xswiftc -g" adds DWARF for lldb (a build of its own).
+# DEBUG_INFO="-Xswiftc -Xfrontend -Xswiftc -g" adds DWARF for lldb (a build of its own).
 DEBUG_INFO ?=
 DEBUG_BUILD := $(DEBUG_INFO)
 # verify, list and the pre-commit hook run the debug build, the binary `swift run coursecheck` runs:

@@ -12,7 +12,10 @@ let strict: [SwiftSetting] = [
     // and an index store of the package alone (XCTest's discovery on Linux reads it; indexing
     // Foundation and Glibc cost a sixth of the build's time). Declared here, not as make's flags,
     // so `swift run`, `swift build --build-tests`, `make test` and `make verify` build one binary.
-    .unsafeFlags(["-gnone", "-index-ignore-system-modules"], .when(configuration: .debug)),
+    // The front end's own `-gnone`: SwiftPM puts its `-g` after these flags, and the driver's last
+    // `-g` option wins, so a driver `-gnone` alone still emitted DWARF; the front end takes the last
+    // of its own, and `-Xfrontend` flags come after the driver's.
+    .unsafeFlags(["-Xfrontend", "-gnone", "-index-ignore-system-modules"], .when(configuration: .debug)),
     // In the optimised build, concrete generic types' metadata through accessor functions, not
     // mangled names: each name the runtime demangles checks its generic requirements by scanning
     // the static binary's whole conformance table (~100 K instructions a type), 3 M instructions,
