@@ -36,7 +36,7 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     func testUnclosedCommentGivesOneFindingThere() throws {
-        for seed in PropertySeeds.seeds(defaultCases: 2) {
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
@@ -63,8 +63,36 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// The premise of `unclosed-comment`, asked of GitHub's renderer when it is installed: an
+    /// HTML comment left open hides what follows it, a closed one does not.
+    func testCmarkGFMHidesWhatAnUnclosedCommentFollows() throws {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let tool = paths.map({ "\($0)/cmark-gfm" }).first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("cmark-gfm is not installed, so its rendering of an unclosed comment is not asked")
+        }
+        func render(_ markdown: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(markdown.utf8))
+            try input.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let after = "# Başlık\n\n- Bu dersin tetiği: **yerel**.\n"
+        XCTAssertTrue(try render("Metin.\n\n<!-- not -->\n\n" + after).contains("<h1>Başlık</h1>"))
+        let open = try render("Metin.\n\n<!-- not --\n\n" + after)
+        XCTAssertFalse(open.contains("<h1>"), open)
+        XCTAssertTrue(open.hasSuffix("<!-- not --\n\n# Başlık\n\n- Bu dersin tetiği: **yerel**.\n"), open)
+    }
+
     func testLostContainerPrefixGivesOneFindingThere() throws {
-        for seed in PropertySeeds.seeds(defaultCases: 2) {
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
