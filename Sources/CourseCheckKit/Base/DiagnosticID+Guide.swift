@@ -375,6 +375,13 @@ extension DiagnosticID {
                     + "lesson, so nothing after it is judged.",
                 fix: "Resolve the conflict: keep the right side, and delete the three marker lines."
             )
+        case .unclosedComment:
+            (
+                summary: "An HTML comment that opens a line (`<!--`) is never closed with `-->`, so a reader sees "
+                    + "nothing after it: CommonMark runs it to the end of the page. The one finding is at the "
+                    + "`<!--` and says what it hides; nothing it hides is judged until it is closed.",
+                fix: "Close the comment with `-->` where it was meant to end (usually the end of its line)."
+            )
         case .caseCollision:
             (
                 summary: "Two lesson names differ only in case: two lessons here, but one file on macOS and Windows, "

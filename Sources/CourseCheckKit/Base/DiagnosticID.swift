@@ -100,6 +100,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case githubParity = "github-parity"
     /// A complete set of merge-conflict markers left in a lesson.
     case conflictMarker = "conflict-marker"
+    /// An HTML comment opened at the start of a line and never closed, which hides the rest.
+    case unclosedComment = "unclosed-comment"
     /// Two lesson names that differ only in case: one file on macOS and Windows.
     case caseCollision = "case-collision"
 
@@ -120,7 +122,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .toolchainFailed,
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
-            .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker:
+            .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
+            .unclosedComment:
             .error
         }
     }
@@ -132,6 +135,6 @@ extension DiagnosticID {
     /// `no-trees` and `not-a-lesson` are too: a lesson whose fences all turned into text keeps its approvals.
     package static let structural: Set<DiagnosticID> = [
         .missingExpected, .strayOutput, .unterminatedFence, .noRole, .treeIdentity, .noTrees, .notALesson,
-        .conflictMarker,
+        .conflictMarker, .unclosedComment,
     ]
 }

@@ -159,6 +159,8 @@ extension Classifier {
         var certain: Bool
         var repair = Repair.rewrite
         var repaired: String
+        /// More lines the same repair rewrites (index, text): a block whose two fences slipped alike.
+        var also: [(index: Int, text: String)] = []
         var header: Int
         var opening: Int?
         var finding: (SourceLocation, BlockNode) -> Diagnostic
@@ -197,6 +199,11 @@ extension Classifier {
     package static func indexFenceSlips(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (
         findings: [Diagnostic], file: SourceFile, document: BlockNode
     ) {
+        // A comment left open hides the rest: one finding, and the index is read with it closed.
+        if let comment = unclosedComment(file, scanned.document, lesson: false) {
+            let rest = indexFenceSlips(comment.file, scanned: MarkdownScanner.scan(comment.file))
+            return ([comment.finding] + rest.findings, rest.file, rest.document)
+        }
         let trouble = fenceTrouble(scanned.document, scanned.diagnostics)
         guard !trouble.isEmpty else { return ([], file, scanned.document) }
         let search = searchSlips(file, scanned.document, trouble: trouble, before: Int.max, lesson: false)
@@ -337,6 +344,7 @@ extension Classifier {
     /// The file with a candidate's repair made.
     static func repairing(_ file: SourceFile, _ candidate: SlipCandidate) -> SourceFile {
         var lines = file.lines
+        for (index, text) in candidate.also where index < lines.count { lines[index].text = text }
         if candidate.index < lines.count {
             lines[candidate.index].text = candidate.repaired
         } else {
@@ -419,9 +427,15 @@ extension Classifier {
                     {
                         found.append(candidate)
                     }
-                    if !closed, let container, container.lines.lowerBound == node.lines.lowerBound {
+                    // A line that lost its container's prefix, where the lines after it keep it: the
+                    // block was meant in the container, and its opening fence is no slip.
+                    let lost = closed ? nil : container.flatMap { lostPrefix(file, node, fence: fence, container: $0) }
+                    if !closed, let container, container.lines.lowerBound == node.lines.lowerBound,
+                        lost?.resumes != true
+                    {
                         found.append(openingInContainer(file, node, container: container))
                     }
+                    if let lost { found.append(lost.candidate) }
                     found += contentCandidates(file, node, fence: fence)
                     if (node.closingLine ?? node.lines.upperBound) + 1 >= firstTrouble {
                         found += missingClosings(file, node, fence: fence, closed: closed)
@@ -460,6 +474,18 @@ extension Classifier {
                 marker = prefix
                 parsed = fenceLikeRun(String(decoding: line.text.utf8.dropFirst(prefix.length), as: UTF8.self))
             }
+            if marker == nil, let slip = splitClosing(line.text, fence: fence) {
+                found.append(
+                    SlipCandidate(
+                        index: line.index, line: line.index,
+                        column: line.prefixLength + line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1,
+                        certain: true,
+                        repaired: rawPrefix(file, line.index, line.prefixLength)
+                            + String(line.text.prefix { $0 == " " || $0 == "\t" }) + written,
+                        header: header, opening: opening,
+                        finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+                continue
+            }
             guard let (columns, indent, run, rest) = parsed else { continue }
             let own = run.allSatisfy { Character($0) == fence.character }
             let text = line.text.trimmingBlanksString()
@@ -495,6 +521,27 @@ extension Classifier {
                     finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
         }
         return found
+    }
+
+    /// A line that is the block's closing fence but for spaces between its characters (`` ` `` ``)
+    /// or an invisible character among or after them (U+200B, U+00A0): the slip, named.
+    static func splitClosing(_ text: String, fence: CodeFence) -> Diagnostic.FenceSlip? {
+        let written = text.trimmingBlanksString()
+        guard let first = written.unicodeScalars.first, Character(first) == fence.character else { return nil }
+        let invisible = written.unicodeScalars.filter {
+            Invisible.isSuspicious($0) && Invisible.lookAlikes[$0.value] == nil
+        }
+        let kept = written.unicodeScalars.filter {
+            !(Invisible.isSuspicious($0) && Invisible.lookAlikes[$0.value] == nil) && $0 != " " && $0 != "\t"
+        }
+        guard kept.count >= fence.length, kept.allSatisfy({ Character($0) == fence.character }) else { return nil }
+        let fenceText = String(repeating: fence.character, count: fence.length)
+        if let named = invisible.first {
+            return .invisibleInClosing(written: written, name: Invisible.name(named), fence: fenceText)
+        }
+        // Spaces after the run are allowed; spaces inside it split it.
+        guard written.contains(" ") || written.contains("\t") else { return nil }
+        return .spacedClosing(written: written, fence: fenceText)
     }
 
     /// An opening fence typed behind a list marker or `>` (`- ```swift`): the item or quote it
@@ -555,6 +602,28 @@ extension Classifier {
                     run.allSatisfy({ $0 == "`" }) || run.allSatisfy({ $0 == "~" })
                     ? "\(run.count) \(fenceCharacters(run))" : "written with \(fenceCharacters(run))"
                 slip = .notAFence(written: writtenLine, what: why, fix: fix)
+                // Its closing line written alike (`'''` … `'''`): one slip, both fences.
+                let runText = String(String.UnicodeScalarView(run))
+                if let close = file.lines.indices.dropFirst(line.index + 1).prefix(400).first(where: {
+                    let raw = file.lines[$0].text
+                    return raw.utf8.starts(with: prefix.utf8)
+                        && String(raw.dropFirst(prefix.count)).trimmingBlanksString() == runText
+                }) {
+                    let closeLead = String(file.lines[close].text.dropFirst(prefix.count).prefix { $0 == " " })
+                    found.append(
+                        SlipCandidate(
+                            index: line.index, line: line.index, column: line.prefixLength + indent + 1,
+                            certain: true, repaired: prefix + lead + fix,
+                            also: [(close, prefix + closeLead + conventional)], header: line.index + 1, opening: nil,
+                            finding: { location, _ in
+                                .fenceSlip(
+                                    at: location,
+                                    .notFences(
+                                        written: writtenLine, closer: runText, closing: close + 1, what: why, fix: fix,
+                                        closeFix: conventional),
+                                    opening: location.line)
+                            }))
+                }
             }
             found.append(
                 SlipCandidate(

@@ -8,7 +8,9 @@ package enum Classifier {
         lesson.frontMatter = scanned.frontMatter
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path)
         let swallowed = Set(swallowedFindings.map(\.location.line))
-        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path)
+        // A comment left open hides the rest: one finding at it, and nothing after it is judged.
+        let comment = unclosedComment(file, scanned.document, lesson: true).map { [$0.finding] } ?? []
+        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path) + comment
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
         let slips = slippedFences(
@@ -41,8 +43,9 @@ package enum Classifier {
             let opened = Set(slips.compactMap(\.opening))
             diagnostics.removeAll { finding in
                 // A lesson left without a tree by the slip has its tree back once the slip is fixed.
-                // So is one left without its core, when the core's fence is the one hidden.
-                finding.id == .noTrees || finding.id == .coreCount
+                // So is one left without its core, when the core's fence is the one hidden, and one
+                // left without any fenced block (a comment left open before them all).
+                finding.id == .noTrees || finding.id == .coreCount || finding.id == .notALesson
                     || explained.contains(FenceTrouble(id: finding.id, line: finding.location.line))
                     || (finding.id == .unterminatedFence && finding.location.line < first)
                     || (finding.id == .missingExpected
@@ -279,7 +282,7 @@ package enum Classifier {
             pendingTree = nil
         }
 
-        for block in fenced {
+        for (position, block) in fenced.enumerated() {
             defer { if blocks.last?.fenced != mislabeled { mislabeled = nil } }
             if block.info.isEmpty, let owner = mislabeled, owner.isFollowed(by: block) {
                 blocks.append(Lesson.Block(role: .none, fenced: block))
@@ -320,7 +323,9 @@ package enum Classifier {
                 }
                 continue
             }
-            if let tree = pendingTree, tree.isFollowed(by: block), block.language != "swift" {
+            if let tree = pendingTree, tree.isFollowed(by: block),
+                block.language != "swift" || meantAsOutput(block, before: fenced.dropFirst(position + 1).first)
+            {
                 // The block right after a tree, with an info string: meant as its output.
                 diagnostics.append(
                     .missingExpected(
@@ -388,6 +393,14 @@ package enum Classifier {
         return (lesson, diagnostics)
     }
 
+    /// True when a `swift` block right after a tree is that tree's output with `swift` typed on its
+    /// fence: neither a tree nor the core, nor nearly one, and no bare block follows it (which
+    /// would be the tree's output, this block a fragment between them).
+    static func meantAsOutput(_ block: FencedBlock, before next: FencedBlock?) -> Bool {
+        guard runnable(firstLine: block.body.first?.text ?? "") == nil, nearMiss(block) == nil else { return false }
+        return !(next.map { $0.info.isEmpty && block.isFollowed(by: $0) } ?? false)
+    }
+
     /// A `swift` block whose first line nearly opens a tree or the core: the marker with another
     /// letter case, other spacing, a blank line before it, an invisible or look-alike character.
     /// Returns the line, what it looks like, the marker it misses and the slip in words.
@@ -418,6 +431,18 @@ package enum Classifier {
                 slip = "its spacing differs"
             }
             return (line, what, marker, slip)
+        }
+        // A letter or two of the file name mistyped (`// mian.swift`): the name is a near miss of
+        // the marker's, and no other Swift file's name.
+        guard index == 0, text.hasPrefix("// ") else { return nil }
+        let name = text.dropFirst(3).prefix { $0 != " " && $0 != "\t" }
+        guard name.lowercased().hasSuffix(".swift") else { return nil }
+        for (marker, _, what) in markers {
+            let meant = marker.dropFirst(3)
+            guard name != meant, Suggestion.distance(Array(name.lowercased()), Array(meant.lowercased())) <= 2,
+                name.count >= 6 + 3
+            else { continue }
+            return (line, what, marker, "'\(name)' is not '\(meant)'")
         }
         return nil
     }

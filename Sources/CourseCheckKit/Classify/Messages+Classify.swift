@@ -137,6 +137,30 @@ extension Diagnostic {
         /// A fence (`written`) that opens a block where no block was meant, which runs to line
         /// `runsTo` (nil: the end of the file).
         case leftOver(written: String, runsTo: Int?)
+        /// A line of a block in a `container` ("block quote", "list item") without all of its
+        /// lines' `prefix` (`missing`: the part it lacks), so the container ends before it.
+        case lostPrefix(container: String, prefix: String, missing: String)
+        /// A closing fence `fence` with spaces between its characters.
+        case spacedClosing(written: String, fence: String)
+        /// A closing fence `fence` with an invisible character (`name`) among or after its characters.
+        case invisibleInClosing(written: String, name: String, fence: String)
+        /// A block fenced at both ends (`written` here, `closer` at line `closing`) with lines that
+        /// are no fence (`what`); `fix` and `closeFix` are the fences meant.
+        case notFences(written: String, closer: String, closing: Int, what: String, fix: String, closeFix: String)
+    }
+
+    /// A written line for a message, quoted, with the invisible characters in it named: a reader
+    /// of the message cannot see them either.
+    static func shown(_ written: String) -> String {
+        var names: [String] = []
+        for scalar in written.unicodeScalars
+        where Invisible.isSuspicious(scalar) && Invisible.lookAlikes[scalar.value] == nil
+            && !Classifier.fenceLike.contains(scalar)
+        {
+            let name = Invisible.name(scalar)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? "'\(written)'" : "'\(written)' (it holds \(names.joined(separator: " and ")))"
     }
 
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
@@ -146,11 +170,11 @@ extension Diagnostic {
         let message =
             switch slip {
             case .short(let written, let fence):
-                "'\(written)' does not close the '\(fence)' fence opened at line \(opening): a closing fence needs at "
+                "\(shown(written)) does not close the '\(fence)' fence opened at line \(opening): a closing fence needs at "
                     + "least as many characters, so the block runs on and every later fence pairs wrongly; write "
                     + "'\(fence)'"
             case .infoString(let written):
-                "'\(written)' does not close the fence opened at line \(opening): a closing fence takes no info string, "
+                "\(shown(written)) does not close the fence opened at line \(opening): a closing fence takes no info string, "
                     + "so the block runs on and every later fence pairs wrongly; write "
                     + "'\(written.prefix { $0 == written.first })'"
             case .wrongCharacter(let written, let characters, let fence):
@@ -201,6 +225,27 @@ extension Diagnostic {
                 "'\(written)' opens a code block where no block was meant: it runs on to "
                     + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
                     + "delete it"
+            case .spacedClosing(let written, let fence):
+                "'\(written)' does not close the '\(fence)' fence opened at line \(opening): a space splits its "
+                    + "characters, so the block runs on and every later fence pairs wrongly; write '\(fence)'"
+            case .invisibleInClosing(let written, let name, let fence):
+                "'\(written)' would close the '\(fence)' fence opened at line \(opening), but it holds an invisible "
+                    + "\(name), so it does not, the block runs on and every later fence pairs wrongly; delete that "
+                    + "character"
+            case .notFences(let written, let closer, let closing, let what, let fix, let closeFix):
+                "'\(written)' here and '\(closer)' at line \(closing) are meant to fence a code block, but a fence "
+                    + "is three or more backticks or tildes, and these are \(what), so a reader sees the block as "
+                    + "text, and every later fence pairs wrongly; write '\(fix)' here and '\(closeFix)' at line "
+                    + "\(closing)"
+            case .lostPrefix(let container, let prefix, let missing) where prefix.allSatisfy({ $0 == " " }):
+                "this line is indented \(prefix.count - missing.count) columns, not the \(prefix.count) of the other "
+                    + "lines of its \(container), so it ends the \(container) and with it the code block opened at line "
+                    + "\(opening), and every later fence pairs wrongly; indent it \(prefix.count) spaces, as they are"
+            case .lostPrefix(let container, let prefix, let missing):
+                "this line lacks the '\(missing)' the other lines of its \(container) begin with"
+                    + (missing == prefix ? "" : " ('\(prefix)')") + ", so it "
+                    + "ends the \(container) and with it the code block opened at line \(opening), and every later "
+                    + "fence pairs wrongly; write '\(missing)' at its start"
             }
         return Diagnostic(.unterminatedFence, at: location, message)
     }
@@ -283,6 +328,22 @@ extension Diagnostic {
         Diagnostic(
             .githubParity, at: location,
             "the \(claim) reads this as GitHub renders it (\(github)); the CommonMark reference shows \(reference)")
+    }
+
+    /// An HTML comment opened here and never closed: it hides `hides` (first and last line), which
+    /// holds `what` ("2 trees", "the heading 'Özet'"); `fix` says how to close it.
+    static func unclosedComment(at location: SourceLocation, hides: (Int, Int), what: [String], fix: String)
+        -> Diagnostic
+    {
+        let held =
+            what.isEmpty
+            ? ""
+            : ", with "
+                + (what.count == 1 ? what[0] : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1])
+        return Diagnostic(
+            .unclosedComment, at: location,
+            "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
+                + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
     }
 
     /// A merge-conflict marker set: `<<<<<<<` here, `=======` at `separator`, `>>>>>>>` at `end`.

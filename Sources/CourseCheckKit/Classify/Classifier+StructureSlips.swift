@@ -1,0 +1,157 @@
+/// Structural slips beside the fence slips: an HTML comment left open, which hides the rest of the
+/// page, and a line of a block quote or list item that lost its container's prefix, which ends the
+/// container and the code block in it. Each is decided as a fence slip is, by repairing it and
+/// reading again: one finding at the slipped line, and what it hid or mispaired is not judged.
+extension Classifier {
+    /// The first HTML comment that opens a block (`<!--` at the start of a line) and never closes:
+    /// CommonMark runs it to the end of the document (or of its container, after which the browser
+    /// still reads the rest as comment), so readers see nothing after it. Nil when it hides nothing
+    /// but blank lines. The repaired file closes it at the end of its paragraph, where a one-line
+    /// or one-paragraph comment was meant to end; `what` (lesson false: the course index) says what
+    /// it hid, read from the repaired file.
+    static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
+        finding: Diagnostic, file: SourceFile, document: BlockNode
+    )? {
+        var opener: BlockNode?
+        document.walk { node, _ in
+            guard opener == nil, case .htmlBlock(2) = node.kind,
+                !node.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) })
+            else { return }
+            opener = node
+        }
+        guard let node = opener else { return nil }
+        let start = node.lines.lowerBound
+        // The comment as meant: its line when that ends as a close half typed (`--`), else its
+        // lines up to the first blank one.
+        var end = start
+        while !file.lines[end].text[...].trimmingBlanks().hasSuffix("-"), end + 1 < file.lines.count,
+            !isBlank(file.lines[end + 1].text)
+        {
+            end += 1
+        }
+        guard let lastShown = file.lines.indices.dropFirst(end + 1).last(where: { !isBlank(file.lines[$0].text) })
+        else { return nil }
+        let last = file.lines[end].text[...].trimmingBlanks()
+        let close = last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
+        var lines = file.lines
+        lines[end].text = String(last) + close
+        let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+        let scan = MarkdownScanner.scan(repaired)
+        let hidden = hiddenSummary(repaired, scan, after: end, lesson: lesson)
+        let bytes = Array(file.lines[start].text.utf8)
+        let column = node.startOffset + bytes[min(node.startOffset, bytes.count)...].prefix { $0 == 0x20 }.count + 1
+        let fix =
+            close == " -->" ? "close it with '-->'" : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)'"
+        return (
+            .unclosedComment(
+                at: SourceLocation(path: file.path, line: start + 1, column: column),
+                hides: (end + 2, lastShown + 1), what: hidden, fix: fix),
+            repaired, scan.document
+        )
+    }
+
+    /// What a reader would see after line index `after` of a repaired file: in a lesson its trees,
+    /// core and headings, in the course index the lessons it links.
+    static func hiddenSummary(_ file: SourceFile, _ scan: MarkdownScanner.Result, after: Int, lesson: Bool)
+        -> [String]
+    {
+        var parts: [String] = []
+        if lesson {
+            let blocks = classify(file, blocks: scan.blocks).0.blocks.filter { $0.fenced.opening.number > after + 1 }
+            let trees = blocks.filter { $0.role == .tree }.count
+            if blocks.contains(where: { $0.role == .core }) { parts.append("the core") }
+            if trees > 0 { parts.append(trees == 1 ? "a tree" : "\(trees) trees") }
+        } else {
+            var linked: [String] = []
+            for line in file.lines[(after + 1)...] {
+                var rest = line.text[...]
+                while let open = rest.firstRange(of: "](") {
+                    rest = rest[open.upperBound...]
+                    let target = rest.prefix { $0 != ")" && $0 != " " }
+                    if target.hasSuffix(".md"), !linked.contains(String(target)) { linked.append(String(target)) }
+                }
+            }
+            if let first = linked.first, let last = linked.last {
+                parts.append(
+                    linked.count == 1
+                        ? "the link to \(first)" : "the links to \(linked.count) lessons, \(first) to \(last)")
+            }
+        }
+        var headings: [String] = []
+        scan.document.walk { node, _ in
+            guard case .heading = node.kind, node.lines.lowerBound > after else { return }
+            headings.append("'" + node.content.map(\.text).joined(separator: " ").trimmingBlanksString() + "'")
+        }
+        if !headings.isEmpty {
+            let named =
+                headings.count > 3
+                ? headings.prefix(2).joined(separator: ", ") + " and \(headings.count - 2) more"
+                : headings.count == 1
+                    ? headings[0]
+                    : headings.dropLast().joined(separator: ", ") + " and " + (headings.last ?? "")
+            parts.append((headings.count == 1 ? "the heading " : "the headings ") + named)
+        }
+        return parts
+    }
+
+    /// A line right after a fenced block that its block quote or list item ended, unclosed: the
+    /// line lost its container's prefix (`> `, or the item's indentation), so the container ends
+    /// before it and the block with it. Written with the prefix the block's last line has, the
+    /// container runs on. (A closing fence so written is `closingsOutsideTheirContainer`'s.)
+    /// `resumes`: the line after it has the prefix again.
+    static func lostPrefix(_ file: SourceFile, _ node: BlockNode, fence: CodeFence, container: BlockNode)
+        -> (candidate: SlipCandidate, resumes: Bool)?
+    {
+        let index = node.lines.upperBound + 1
+        guard container.lines.upperBound == node.lines.upperBound, index < file.lines.count else { return nil }
+        let text = file.lines[index].text
+        let quote = if case .blockQuote = container.kind { true } else { false }
+        // A blank line ends a block quote, never a list item.
+        guard quote || !isBlank(text) else { return nil }
+        let trimmed = text.drop { $0 == " " }
+        let run = trimmed.prefix { $0 == fence.character }.count
+        guard text.count - trimmed.count >= 4 || run < fence.length || !trimmed.dropFirst(run).allSatisfy(\.isBlank)
+        else { return nil }
+        // The prefix the block's lines have: its last body line's, or the opening line's with a
+        // list marker's characters as spaces.
+        let prefix: String
+        if let last = node.content.last(where: { !isBlank($0.text) }) {
+            prefix = rawPrefix(file, last.index, last.prefixLength)
+        } else {
+            let bytes = file.lines[node.lines.lowerBound].text.utf8.prefix(node.startOffset).map {
+                $0 == UInt8(ascii: ">") || $0 == 0x09 ? $0 : 0x20
+            }
+            prefix = String(decoding: bytes, as: UTF8.self)
+        }
+        let shared = zip(prefix.utf8, text.utf8).prefix { $0 == $1 }.count
+        guard shared < prefix.utf8.count else { return nil }
+        let missing = String(decoding: prefix.utf8.dropFirst(shared), as: UTF8.self)
+        let repaired =
+            isBlank(text)
+            ? String(prefix[...].trimmingBlanks())
+            : prefix + String(decoding: text.utf8.dropFirst(shared), as: UTF8.self)
+        let opening = node.lines.lowerBound + 1
+        let place = quote ? "block quote" : "list item"
+        let resumes =
+            index + 1 < file.lines.count && !isBlank(file.lines[index + 1].text)
+            && file.lines[index + 1].text.hasPrefix(prefix)
+        let candidate = SlipCandidate(
+            index: index, line: index, column: 1, certain: false, repaired: repaired,
+            header: node.content.first.map { $0.index + 1 } ?? opening, opening: opening,
+            finding: { location, _ in
+                .fenceSlip(
+                    at: location, .lostPrefix(container: place, prefix: prefix, missing: missing), opening: opening)
+            })
+        return (candidate, resumes)
+    }
+}
+
+extension Character {
+    /// A space or a tab.
+    fileprivate var isBlank: Bool { self == " " || self == "\t" }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    fileprivate func trimmingBlanksString() -> String { String(self[...].trimmingBlanks()) }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// One structural slip, one finding, at the slip. In a copy of the real course: an HTML comment
+/// opened before a random block of a lesson or the course index and never closed (it hides the
+/// rest of the page), and a line of a tree or its expected block, both set in a block quote or a
+/// list item, that lost the container's prefix (`> `, or the item's indentation). Whatever the slip
+/// hides or mispairs, the run reports exactly one finding, on the slipped line; the same set-ups
+/// without the slip (a comment closed, every prefix kept) report none.
+///
+/// `COURSECHECK_PROPERTY_CASES` sets the number of slipped courses (`make soak` runs many); a
+/// failure names its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
+final class StructureSlipPropertyTests: XCTestCase {
+    typealias Generator = FenceSlipPropertyTests.Generator
+
+    /// The top-level blocks of a file that a blank line comes before, after its front matter: where
+    /// a line of its own (a comment) may go without joining the text above.
+    static func blockStarts(_ text: String, path: String) -> [Int] {
+        let file = SourceFile(path: path, text: text)
+        let scanned = MarkdownScanner.scan(file)
+        return scanned.document.children.compactMap { node in
+            let start = node.lines.lowerBound
+            guard start > 0, Classifier.isBlank(file.lines[start - 1].text) else { return nil }
+            // Between a tree and its expected block only blank lines may stand.
+            if case .fencedCode(let fence, _) = node.kind, fence.info.isEmpty { return nil }
+            return start
+        }
+    }
+
+    /// The findings (errors and warnings) of a run of the course copy.
+    static func findings(_ scratch: URL) -> [Substring] {
+        InProcess.run(["lessons/"], in: scratch).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+    }
+
+    func testUnclosedCommentGivesOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try CourseCopy.lessonNames(in: lessons) + ["README.md"]
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let starts = Self.blockStarts(text, path: file)
+            let at = starts[Int(random.next() % UInt64(starts.count))]
+            let closed = random.next() % 3 == 0
+            let opener = ["<!-- ölçüm notu --", "<!-- TODO -", "<!-- x"][Int(random.next() % 3)]
+            var lines = text.components(separatedBy: "\n")
+            lines.insert(closed ? "<!-- ölçüm notu -->" : opener, at: at)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(at + 1): '\(closed ? "closed" : opener)': \(found)"
+            if closed {
+                XCTAssertEqual(found, [], message)
+            } else {
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+                XCTAssertTrue(found.first?.hasSuffix("[unclosed-comment]") ?? false, message)
+            }
+        }
+    }
+
+    /// The premise of `unclosed-comment`, asked of GitHub's renderer when it is installed: an
+    /// HTML comment left open hides what follows it, a closed one does not.
+    func testCmarkGFMHidesWhatAnUnclosedCommentFollows() throws {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let tool = paths.map({ "\($0)/cmark-gfm" }).first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("cmark-gfm is not installed, so its rendering of an unclosed comment is not asked")
+        }
+        func render(_ markdown: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(markdown.utf8))
+            try input.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let after = "# Başlık\n\n- Bu dersin tetiği: **yerel**.\n"
+        XCTAssertTrue(try render("Metin.\n\n<!-- not -->\n\n" + after).contains("<h1>Başlık</h1>"))
+        let open = try render("Metin.\n\n<!-- not --\n\n" + after)
+        XCTAssertFalse(open.contains("<h1>"), open)
+        XCTAssertTrue(open.hasSuffix("<!-- not --\n\n# Başlık\n\n- Bu dersin tetiği: **yerel**.\n"), open)
+    }
+
+    func testLostContainerPrefixGivesOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try CourseCopy.lessonNames(in: lessons)
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let source = SourceFile(path: file, text: text)
+            let (lesson, _) = Classifier.classify(source, scanned: MarkdownScanner.scan(source))
+            // A tree at the top level and its expected block, set in one container.
+            let trees = lesson.blocks.filter { $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let first = tree.fenced.opening.number - 1
+            let last = (tree.expected?.closing.number ?? 0) - 1
+            let quote = random.next() % 2 == 0
+            let original = text.components(separatedBy: "\n")
+            var lines = original
+            for index in first...last {
+                lines[index] =
+                    quote
+                    ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                    : index == first ? "- " + lines[index] : lines[index].isEmpty ? "" : "  " + lines[index]
+            }
+            // The line that slips: a body line of either block with text at its start (a blank
+            // line slips only out of a quote), or none.
+            let body = (tree.fenced.body + (tree.expected?.body ?? [])).map { $0.number - 1 }.filter { index in
+                let line = original[index]
+                return quote ? !line.hasPrefix(" ") : !line.isEmpty && !line.hasPrefix(" ")
+            }
+            let slipped: Int? =
+                random.next() % 4 == 0 || body.isEmpty ? nil : body[Int(random.next() % UInt64(body.count))]
+            if let slipped {
+                lines[slipped] = String(lines[slipped].dropFirst(quote ? (lines[slipped] == ">" ? 1 : 2) : 2))
+            }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let place = quote ? "block quote" : "list item"
+            let message =
+                "seed \(seed): \(file): \(place) \(first + 1)–\(last + 1), slip at \(slipped.map { $0 + 1 } ?? 0): \(found)"
+            guard let slipped else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(slipped + 1):1: ") ?? false, message)
+        }
+    }
+}
