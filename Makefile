@@ -55,7 +55,7 @@ SOAK_CASES ?= 300
 LENIENCY_SECONDS ?= 600
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
-	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|IndexNoteSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd|SignalTests.testSIGINTDuringAPruneLeavesNoTemporary'
+	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|StructureSlipPropertyTests|IndexNoteSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd|SignalTests.testSIGINTDuringAPruneLeavesNoTemporary'
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 10 )) $(SWIFT) test --skip-build --filter WarmColdPropertyTests
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 30 )) $(SWIFT) test --skip-build --filter CompileEnvironmentTests
 	COURSECHECK_PROPERTY_CASES=$$(( $(SOAK_CASES) / 30 )) $(SWIFT) test --skip-build --filter LiveConvergencePropertyTests
