@@ -20,7 +20,7 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
 	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
 
-.PHONY: build release test soak verify list docs bench instructions lsp-client fuzz format lint hooks clean
+.PHONY: build release test soak verify list docs bench instructions lsp-client fuzz format lint hooks clean help
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -35,24 +35,24 @@ release:
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
 ## Testing run on three shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
-## limited to TEST_TIMEOUT seconds), ending with every failure again, JUnit reports in
-## .build/test-results/ and the three slowest suites
+## limited to TEST_TIMEOUT seconds), printing every failure with its file and line, the three
+## slowest suites and a last line 'N passed, N failed, N skipped' (full logs and JUnit reports in
+## .build/test-results/)
 test:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
 	scripts/run-tests
 
+SOAK_CASES ?= 300
+LENIENCY_SECONDS ?= 600
 ## soak: the property tests with many random sequences (SOAK_CASES, default 300, as many SIGINTs
-## during a prune; a failure
-## prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it), warm against cold over a
-## tenth as many (each sequence checks the course eight times), random damage to swiftc's module
+## during a prune; a failure prints its seed, and COURSECHECK_PROPERTY_SEED=<seed> replays it),
+## warm against cold over a tenth as many (each sequence checks the course eight times), random damage to swiftc's module
 ## cache over a thirtieth (each compiles), the live loops' convergence over a thirtieth (each runs
 ## watch and the LSP server through two sequences of disk changes), the leniency fuzzer for
 ## LENIENCY_SECONDS (default 600) against the real program, 2,000 live checks for the memory bound,
 ## and the whole differential corpus (make test checks a seeded sample of it) against every real
 ## program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites Differential/oracle.json from
 ## them), and the cold cross-check of the real course (EndToEndTests)
-SOAK_CASES ?= 300
-LENIENCY_SECONDS ?= 600
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
 	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|StructureSlipPropertyTests|IndexNoteSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd|SignalTests.testSIGINTDuringAPruneLeavesNoTemporary'
@@ -117,5 +117,10 @@ lint:
 hooks:
 	@scripts/install-hooks
 
+## clean: remove the build (.build), the result cache with it
 clean:
 	rm -rf .build
+
+## help: every target with what it does (these ## lines)
+help:
+	@awk '/^## [a-z-]+:/ { sub(/^## /, ""); print ""; print; next } /^## / { sub(/^## /, "    "); print }' Makefile
