@@ -8,7 +8,8 @@ import XCTest
 /// (`COURSECHECK_PLATFORM_TRACE=1` names each on stderr; the Linux path's runs show it works).
 final class PortablePathTests: XCTestCase {
     static let portable = ["COURSECHECK_PORTABLE": "1", "COURSECHECK_PLATFORM_TRACE": "1"]
-    static let native = ["COURSECHECK_PLATFORM_TRACE": "1"]
+    /// The Linux path, even when this test process runs under `COURSECHECK_PORTABLE=1` (the soak).
+    static let native = ["COURSECHECK_PORTABLE": "", "COURSECHECK_PLATFORM_TRACE": "1"]
     static let traced = "coursecheck: platform: "
 
     static let golden = "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out"

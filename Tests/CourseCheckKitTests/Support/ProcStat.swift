@@ -22,4 +22,10 @@ enum ProcStat {
             return pid
         }
     }
+
+    /// Running or sleeping: not gone, nor a zombie (on the portable path no subreaper reaps a
+    /// killed grandchild, and init in a container may not either).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        fields(pid).map { $0.first != "Z" } ?? false
+    }
 }
