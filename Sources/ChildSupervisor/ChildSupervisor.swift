@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A child's supervisor, so that the child dies with coursecheck, with everything it started, even
@@ -12,29 +14,43 @@
 /// process of the session (a driver's frontends, a tree's background jobs) and every process
 /// re-parented to it (a tree's daemons), then exits.
 ///
+/// On the portable path (`portableFlag`: macOS, and Linux under `COURSECHECK_PORTABLE=1`) there is
+/// no parent-death signal and no subreaper: the supervisor looks at its parent while it waits
+/// (`getppid` changes when coursecheck dies), and at coursecheck's death kills its own process
+/// group, which the program and what it starts share unless they leave it. The program stays in
+/// the supervisor's group there, so that coursecheck's `kill(-session)` at a time limit ends both:
+/// without a process list, that group is all coursecheck can name.
+///
 /// Only the C library: the small `coursecheck-supervisor` executable starts in about 2 ms where a
 /// debug coursecheck takes 10 (its libraries' loading); coursecheck supervises with a copy of
-/// itself when that executable is not beside it. Linux only.
+/// itself when that executable is not beside it.
 public enum ChildSupervisor {
     /// The first argument of a supervisor: `flag`, coursecheck's pid, the processor limit in
     /// seconds (0: none), the program, then the child's `argv` (its own name first).
     public static let flag = "--coursecheck-supervise-child"
+    /// `flag` on the portable path: POSIX calls alone.
+    public static let portableFlag = "--coursecheck-supervise-child-portably"
 
     /// The supervisor's arguments for `program` with `argv`, after the supervisor's own name.
-    public static func arguments(parent: Int32, processorSeconds: Int, program: String, argv: [String]) -> [String] {
-        [flag, String(parent), String(processorSeconds), program] + argv
+    public static func arguments(
+        parent: Int32, processorSeconds: Int, program: String, argv: [String], portable: Bool
+    ) -> [String] {
+        [portable ? portableFlag : flag, String(parent), String(processorSeconds), program] + argv
     }
 
     /// When `arguments` (a process's own, its name first) ask for a supervisor, supervises and
     /// exits as the program did. Otherwise returns. Run first thing, before any signal is blocked.
     public static func superviseIfAsked(_ arguments: [String]) {
+        guard arguments.count >= 6, arguments[1] == flag || arguments[1] == portableFlag,
+            let parent = pid_t(arguments[2]), let seconds = rlim_t(arguments[3])
+        else { return }
+        let argv = Array(arguments.dropFirst(5))
         #if os(Linux)
-            guard arguments.count >= 6, arguments[1] == flag, let parent = pid_t(arguments[2]),
-                let seconds = rlim_t(arguments[3])
-            else { return }
-            supervise(
-                parent: parent, processorSeconds: seconds, program: arguments[4], argv: Array(arguments.dropFirst(5)))
+            if arguments[1] == flag {
+                supervise(parent: parent, processorSeconds: seconds, program: arguments[4], argv: argv)
+            }
         #endif
+        supervisePortably(parent: parent, processorSeconds: seconds, program: arguments[4], argv: argv)
     }
 
     /// One process as /proc lists it.
@@ -46,16 +62,27 @@ public enum ChildSupervisor {
 
     /// The asynchronous signals a supervisor ignores, and a child (of coursecheck or of its
     /// supervisor) starts with at their default actions.
-    public static let defaultedSignals = [
-        SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU,
-        SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR,
-    ]
+    public static let defaultedSignals =
+        [
+            SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU,
+            SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+        ] + extraSignals
+
+    #if os(Linux)
+        private static let extraSignals = [SIGPWR]
+    #else
+        private static let extraSignals: [Int32] = []
+    #endif
 
     /// Spawn attributes that start a child as coursecheck wants every child: `defaultedSignals`
     /// at their default actions, nothing blocked, and `flags` besides (a new session, a group of
     /// its own). Destroy them after the spawn.
     public static func childAttributes(flags: Int16) -> posix_spawnattr_t {
-        var attributes = posix_spawnattr_t()
+        #if canImport(Darwin)
+            var attributes: posix_spawnattr_t = nil
+        #else
+            var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -164,11 +191,8 @@ public enum ChildSupervisor {
             prctl(1, UInt(parentDied))  // PR_SET_PDEATHSIG
             // coursecheck died before the request: nobody waits for this child.
             guard getppid() == parent else { _exit(127) }
-            if processorSeconds > 0 {
-                var limit = rlimit(rlim_cur: processorSeconds, rlim_max: processorSeconds)
-                setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
-            }
-            let child = spawn(program, argv)
+            limitProcessorTime(processorSeconds)
+            let child = spawn(program, argv, ownGroup: true)
             var status: Int32 = 0
             // Both conditions are looked at after every wake-up, and every second besides.
             var second = timespec(tv_sec: 1, tv_nsec: 0)
@@ -182,23 +206,6 @@ public enum ChildSupervisor {
             exitAs(status)
         }
 
-        /// posix_spawn of the program in this session, in a process group of its own (a tree
-        /// that signals its group, `kill(0, …)`, reaches itself and its children, as when run by
-        /// hand, not the supervisor), its signals as coursecheck would have started it.
-        private static func spawn(_ program: String, _ argv: [String]) -> pid_t {
-            var attributes = childAttributes(flags: Int16(POSIX_SPAWN_SETPGROUP))
-            posix_spawnattr_setpgroup(&attributes, 0)
-            let pointers = argv.map { strdup($0) } + [nil]
-            var pid: pid_t = 0
-            let code = posix_spawn(&pid, program, nil, &attributes, pointers, environ)
-            guard code == 0 else {
-                let message = "coursecheck: cannot start \(program): \(String(cString: strerror(code)))\n"
-                _ = message.withCString { write(2, $0, strlen($0)) }
-                _exit(127)
-            }
-            return pid
-        }
-
         /// Kills every other process of this session, and every process re-parented here and
         /// its session, then exits as SIGKILL would.
         private static func endEverything() -> Never {
@@ -206,20 +213,85 @@ public enum ChildSupervisor {
             _exit(128 + SIGKILL)
         }
 
-        /// Exits as the program did: its code, or its signal raised again (no core file: the
-        /// program's own, if any, is written already).
-        private static func exitAs(_ status: Int32) -> Never {
-            let signalNumber = status & 0x7f
-            guard signalNumber != 0 else { _exit((status >> 8) & 0xff) }
-            var none = rlimit(rlim_cur: 0, rlim_max: 0)
-            setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
-            signal(signalNumber, SIG_DFL)
-            var only = sigset_t()
-            sigemptyset(&only)
-            sigaddset(&only, signalNumber)
-            pthread_sigmask(SIG_UNBLOCK, &only, nil)
-            raise(signalNumber)
-            _exit(128 + signalNumber)
-        }
     #endif
+
+    /// The portable supervisor: as `supervise`, with POSIX calls alone. Its parent is looked at
+    /// while the program runs (at first every half millisecond, backing off to every 20, so a
+    /// short program's end is seen at once); when coursecheck has died, the group the program
+    /// shares with the supervisor is killed, the supervisor with it.
+    private static func supervisePortably(parent: pid_t, processorSeconds: rlim_t, program: String, argv: [String])
+        -> Never
+    {
+        for signalNumber in defaultedSignals { signal(signalNumber, SIG_IGN) }
+        guard getppid() == parent else { _exit(127) }
+        limitProcessorTime(processorSeconds)
+        let child = spawn(program, argv, ownGroup: false)
+        var status: Int32 = 0
+        var pause: useconds_t = 500
+        while true {
+            let reaped = waitpid(child, &status, WNOHANG)
+            if reaped == child { break }
+            if reaped == -1 && errno != EINTR { _exit(127) }
+            if getppid() != parent {
+                kill(0, SIGKILL)
+                _exit(128 + SIGKILL)
+            }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
+        }
+        exitAs(status)
+    }
+
+    /// Sets the processor limit (seconds; 0 for none) on this process, for the program to inherit.
+    private static func limitProcessorTime(_ seconds: rlim_t) {
+        guard seconds > 0 else { return }
+        var limit = rlimit(rlim_cur: seconds, rlim_max: seconds)
+        #if os(Linux)
+            setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+        #else
+            setrlimit(RLIMIT_CPU, &limit)
+        #endif
+    }
+
+    /// posix_spawn of the program in this session, its signals as coursecheck would have
+    /// started it; with `ownGroup`, in a process group of its own (a tree that signals its group,
+    /// `kill(0, …)`, reaches itself and its children, as when run by hand, not the supervisor).
+    private static func spawn(_ program: String, _ argv: [String], ownGroup: Bool) -> pid_t {
+        var attributes = childAttributes(flags: ownGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0)
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        let pointers = argv.map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        #if canImport(Darwin)
+            let environment = _NSGetEnviron().pointee
+        #else
+            let environment = environ
+        #endif
+        let code = posix_spawn(&pid, program, nil, &attributes, pointers, environment)
+        guard code == 0 else {
+            let message = "coursecheck: cannot start \(program): \(String(cString: strerror(code)))\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            _exit(127)
+        }
+        return pid
+    }
+
+    /// Exits as the program did: its code, or its signal raised again (no core file: the
+    /// program's own, if any, is written already).
+    private static func exitAs(_ status: Int32) -> Never {
+        let signalNumber = status & 0x7f
+        guard signalNumber != 0 else { _exit((status >> 8) & 0xff) }
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        #if os(Linux)
+            setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+        #else
+            setrlimit(RLIMIT_CORE, &none)
+        #endif
+        signal(signalNumber, SIG_DFL)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(signalNumber)
+        _exit(128 + signalNumber)
+    }
 }

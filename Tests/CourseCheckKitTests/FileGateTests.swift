@@ -34,17 +34,20 @@ final class FileGateTests: XCTestCase {
         try XCTUnwrap(FileGate.read(url).snapshot, "\(url.path) cannot be read")
     }
 
-    /// The boot, as markers name it: the first 8 hex digits of the kernel's boot id.
-    private func bootID() throws -> Substring {
-        try XCTUnwrap(
-            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
-        ).filter(\.isHexDigit).prefix(8)
+    /// The boot, as markers name it: the first 8 hex digits of the kernel's boot id on the Linux
+    /// path, "0" on the portable path (under `COURSECHECK_PORTABLE=1` this process takes it too).
+    private func bootID() throws -> String {
+        let boot = Platform.bootID
+        if !Platform.isPortable {
+            let kernel = try XCTUnwrap(
+                try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here")
+            XCTAssertEqual(boot, String(kernel.filter(\.isHexDigit).prefix(8)))
+        }
+        return boot
     }
 
-    /// This process's PID namespace, as markers name it.
-    private var ns: String {
-        ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "0").filter(\.isNumber)
-    }
+    /// This process's PID namespace, as markers name it ("0" on the portable path).
+    private var ns: String { Platform.pidNamespace }
 
     private func leftovers() throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.contains(".coursecheck-tmp-") }
@@ -236,6 +239,25 @@ final class FileGateTests: XCTestCase {
         }
     }
 
+    /// A locked marker (`-f`: its owner holds an `flock` on it for as long as it exists) is judged
+    /// by its lock: free, its owner is gone whatever its pid names now (this process's pid, here,
+    /// as after a reuse); held, its owner lives, though its pid is gone.
+    func testALockedMarkerIsJudgedByItsLock() throws {
+        let folder = root.appendingPathComponent("g")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let boot = try bootID()
+        let reused = try file("g/.coursecheck-tmp-\(boot)-\(ns)-\(getpid())-5-reused-f", "dead\n")
+        let held = try file("g/.coursecheck-tmp-\(boot)-\(ns)-999999-5-held-f", "live\n")
+        let descriptor = open(held.path, O_RDONLY)
+        defer { close(descriptor) }
+        XCTAssertEqual(flock(descriptor, LOCK_EX), 0)
+        XCTAssertNil(
+            try FileGate.replace(
+                folder.appendingPathComponent("x.out"), with: Array("x\n".utf8), expecting: .absent, links: .refuse))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reused.path))
+        XCTAssertEqual(try text(held), "live\n")
+    }
+
     // MARK: 1. Scratch directories are removed by marker, never by name
 
     func testScratchDirectoriesAreRemovedOnlyByTheirMarker() throws {
@@ -260,11 +282,13 @@ final class FileGateTests: XCTestCase {
         // Another PID namespace (a container sharing $TMPDIR): its pid names another process here.
         let container = try directory("coursecheck-999999-tok4", marker: "\(boot)-1-999999-5-tok4\n")
         let garbled = try directory("coursecheck-999999-tok3", marker: "garbage")
-        // A portable run's (`COURSECHECK_PORTABLE=1`): it cannot tell its boot, which is no other boot.
+        // A portable run's (`COURSECHECK_PORTABLE=1`): it cannot tell its boot, which is no other
+        // boot to the Linux path. To a portable sweep it is this boot's, and its pid is gone.
         let portable = try directory("coursecheck-999999-tok5", marker: "0-0-999999-5-tok5\n")
         FileGate.sweepScratch(in: temporary)
         XCTAssertFalse(FileManager.default.fileExists(atPath: ended.path))
-        for kept in [worktree, notes, copied, live, garbled, container, portable] {
+        XCTAssertEqual(FileManager.default.fileExists(atPath: portable.path), !Platform.isPortable)
+        for kept in [worktree, notes, copied, live, garbled, container] {
             XCTAssertEqual(
                 try String(contentsOf: kept.appendingPathComponent("notes.txt"), encoding: .utf8), "work\n",
                 kept.lastPathComponent)
@@ -360,8 +384,15 @@ final class FileGateTests: XCTestCase {
         orphan.currentDirectoryURL = leftover.appendingPathComponent("tree1")
         try orphan.run()
         FileGate.sweepScratch(in: temporary)
+        if Platform.isPortable {
+            // No process list on the portable path: the directory goes, its compiler runs on
+            // (Documentation/Platforms.md).
+            XCTAssertTrue(orphan.isRunning)
+            orphan.terminate()
+        }
         orphan.waitUntilExit()
         XCTAssertEqual(orphan.terminationReason, .uncaughtSignal, "the orphaned compiler was stopped")
+        XCTAssertEqual(orphan.terminationStatus, Platform.isPortable ? SIGTERM : SIGKILL)
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover.path))
     }
 

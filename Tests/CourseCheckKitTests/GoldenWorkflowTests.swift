@@ -112,12 +112,8 @@ final class GoldenWorkflowTests: XCTestCase {
     /// A temporary a killed writer left in a golden folder goes with the next `--update`, even one
     /// that writes nothing there (the course is clean); a live process's and an author's file stay.
     func testAnUpdateSweepsTheTemporariesOfEndedWritersFromEveryGoldenFolder() throws {
-        let boot = try XCTUnwrap(
-            try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8), "no /proc here"
-        ).filter(\.isHexDigit).prefix(8)
-        let namespace =
-            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "0").filter(
-                \.isNumber)
+        // As markers name them, on the path this process and the runs it starts take.
+        let (boot, namespace) = (Platform.bootID, Platform.pidNamespace)
         let folder = goldens.appendingPathComponent("05-izgara-ve-geometri")
         let dead = folder.appendingPathComponent("\(FileGate.temporaryPrefix)\(boot)-\(namespace)-999999-1-abc")
         let live = folder.appendingPathComponent("\(FileGate.temporaryPrefix)\(boot)-\(namespace)-\(getpid())-1-abc")

@@ -9,8 +9,8 @@ final class PlatformConfinementTests: XCTestCase {
     /// Files that may still name one, each with the reason it is not moved.
     static let allowed: Set<String> = [
         // The supervisor is its own target on the C library alone, and runs in the child it
-        // supervises, never in coursecheck's process: `Platform.supervisesChildren` decides whether
-        // it starts at all, and `Platform.processes` is the only caller of its process list.
+        // supervises, never in coursecheck's process (on the portable path it makes none of these
+        // calls), and `Platform.processes` is the only caller of its process list.
         "Sources/ChildSupervisor/ChildSupervisor.swift"
     ]
 

@@ -1,12 +1,15 @@
 import Foundation
 import XCTest
 
+@testable import CourseCheckKit
+
 /// The portable path (`COURSECHECK_PORTABLE=1`, what macOS runs) proven on Linux: the built
 /// binary writes and watches as on the Linux path, and names no Linux-only call it made
 /// (`COURSECHECK_PLATFORM_TRACE=1` names each on stderr; the Linux path's runs show it works).
 final class PortablePathTests: XCTestCase {
     static let portable = ["COURSECHECK_PORTABLE": "1", "COURSECHECK_PLATFORM_TRACE": "1"]
-    static let native = ["COURSECHECK_PLATFORM_TRACE": "1"]
+    /// The Linux path, even when this test process runs under `COURSECHECK_PORTABLE=1` (the soak).
+    static let native = ["COURSECHECK_PORTABLE": "", "COURSECHECK_PLATFORM_TRACE": "1"]
     static let traced = "coursecheck: platform: "
 
     static let golden = "goldens/09-yerel-durum/gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir.out"
@@ -122,5 +125,100 @@ final class PortablePathTests: XCTestCase {
         XCTAssertEqual(watch.stop(SIGINT), 130)
         XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
         XCTAssertEqual(split(watch.stderr).calls, [], watch.stderr)
+    }
+
+    /// Ownership on the portable path, which knows no process start times: each marker is locked
+    /// (`flock`) by its owner for as long as it exists. A SIGKILLed run's temporary and scratch
+    /// directory are swept by the next portable run even when their pid names a live process now
+    /// (here: this test's, as a reused pid would), and a live run's scratch directory is not.
+    func testAKilledRunsLeftoversAreSweptByTheNextPortableRunAndALiveRunsAreNot() throws {
+        let scratch = try staleCourse()
+        let temporary = scratch.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let real = try Toolchain.find(environment: ProcessInfo.processInfo.environment).path
+        // A compiler that never answers (its pid written first), and one that passes everything on:
+        // a compiler new to the cache is asked its version in a scratch directory of its own.
+        let sleeper = scratch.url.appendingPathComponent("sleeping-swiftc")
+        try Data("#!/bin/sh\necho $$ >> \"$0.pids\"\nexec sleep 60\n".utf8).write(to: sleeper)
+        let passing = scratch.url.appendingPathComponent("passing-swiftc")
+        try Data("#!/bin/sh\nexec '\(real)' \"$@\"\n".utf8).write(to: passing)
+        for url in [sleeper, passing] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+        var environment = Self.portable.merging(["TMPDIR": temporary.path]) { $1 }
+        func scratchDirectories() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("coursecheck-") }
+                .sorted()
+        }
+        /// A run asking the sleeping compiler, once its scratch directory has its marker.
+        func stuckRun() throws -> (Process, String) {
+            let before = try scratchDirectories()
+            let process = Process()
+            process.executableURL = try Binary.url()
+            process.arguments = ["--no-claims", "lessons/09-yerel-durum.md"]
+            process.currentDirectoryURL = scratch.url
+            process.environment = Binary.environment(environment.merging(["SWIFTC": sleeper.path]) { $1 })
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                if let made = try scratchDirectories().first(where: { !before.contains($0) }),
+                    let marker = try? String(
+                        contentsOf: temporary.appendingPathComponent(made + "/.coursecheck-owner"), encoding: .utf8),
+                    marker.hasSuffix("-f\n")
+                {
+                    return (process, made)
+                }
+                usleep(20_000)
+            }
+            process.terminate()
+            throw XCTSkip("no scratch directory appeared")
+        }
+        defer {
+            let pids = (try? String(contentsOf: URL(fileURLWithPath: sleeper.path + ".pids"), encoding: .utf8)) ?? ""
+            for pid in pids.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+        }
+        let (live, liveDirectory) = try stuckRun()
+        defer {
+            kill(live.processIdentifier, SIGKILL)
+            live.waitUntilExit()
+        }
+        let (killed, killedDirectory) = try stuckRun()
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        // The killed run's pid reused by a live process: its marker and name now name this test.
+        let token = try XCTUnwrap(killedDirectory.split(separator: "-").last)
+        let reused = "coursecheck-\(getpid())-\(token)"
+        try FileManager.default.moveItem(
+            at: temporary.appendingPathComponent(killedDirectory), to: temporary.appendingPathComponent(reused))
+        try Data("0-0-\(getpid())-0-\(token)-f\n".utf8).write(
+            to: temporary.appendingPathComponent(reused + "/.coursecheck-owner"))
+        // An update killed between its write and its rename leaves a temporary beside the golden.
+        let arguments = ["--update", "--no-claims", "lessons/09-yerel-durum.md"]
+        let dying = try Binary.run(
+            arguments, in: scratch.url, environment: environment.merging(["COURSECHECK_FAULT": "before-rename"]) { $1 })
+        XCTAssertEqual(dying.status, SIGKILL, dying.stderr)
+        let folder = scratch.url.appendingPathComponent("goldens/09-yerel-durum")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix(".coursecheck-tmp-")
+        }
+        XCTAssertEqual(left.count, 1, "\(left)")
+        let parts = try XCTUnwrap(left.first).split(separator: "-")
+        XCTAssertEqual(parts.suffix(6).first.map(String.init), "0", "the portable path's boot: \(left)")
+        XCTAssertEqual(parts.last, "f", "a locked marker: \(left)")
+        let renamed = ".coursecheck-tmp-0-0-\(getpid())-0-\(parts[parts.count - 2])-f"
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent(left[0]), to: folder.appendingPathComponent(renamed))
+
+        environment["SWIFTC"] = passing.path
+        let next = try Binary.run(arguments, in: scratch.url, environment: environment)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertEqual(split(next.stderr).calls, [], next.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasPrefix(".coursecheck-tmp-")
+            }, [])
+        XCTAssertEqual(try scratchDirectories(), [liveDirectory], "the killed run's went, the live run's stayed")
     }
 }

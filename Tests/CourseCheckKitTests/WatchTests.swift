@@ -1,8 +1,13 @@
+import CourseCheckKit
 import Foundation
 import XCTest
 
 /// Runs the built `coursecheck watch` on a copy of the course, edits a lesson, and stops it.
 final class WatchTests: XCTestCase {
+    /// How `watch` hears of changes: inotify on the Linux path, polling on the portable path, which
+    /// this process and the runs it starts take under `COURSECHECK_PORTABLE=1`.
+    static let mechanism = Platform.isPortable ? "polling every 500 ms" : "inotify"
+
     /// A running `watch` whose output goes to files.
     final class Watch {
         let process = Process()
@@ -152,7 +157,7 @@ final class WatchTests: XCTestCase {
         try watch.wait(for: "the first check") { out, _ in out.contains("checked in") }
         XCTAssertTrue(
             watch.stderr.hasPrefix(
-                "coursecheck watch: watching 21 lessons, their goldens and the course index with inotify; Ctrl-C stops\n"
+                "coursecheck watch: watching 21 lessons, their goldens and the course index with \(Self.mechanism); Ctrl-C stops\n"
                     + "──── coursecheck watch: check 1 at "), watch.stderr)
         let (line, tree) = try drift()
         let header = "(lessons/09-yerel-durum.md changed) ────\n"
@@ -182,7 +187,7 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
         for child in children {
             XCTAssertFalse(
-                FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+                ProcStat.isAlive(child), "child \(child) outlived watch")
         }
         // watch writes nothing: the goldens are as they were.
         let goldens = try Binary.run(["--no-claims", "lessons/"], in: scratch.url).stderr
@@ -227,7 +232,7 @@ final class WatchTests: XCTestCase {
                 + "errors")
         XCTAssertTrue(
             lines[1].hasPrefix("checked in ")
-                && lines[1].hasSuffix(" ms with inotify; 1 tree running in the background, results follow"),
+                && lines[1].hasSuffix(" ms with \(Self.mechanism); 1 tree running in the background, results follow"),
             lines[1])
         var children: [pid_t] = []
         try watch.wait(for: "a child") { _, _ in
@@ -238,7 +243,7 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(watch.stderr.hasSuffix("coursecheck watch: stopped (SIGINT)\n"), watch.stderr)
         for child in children {
             XCTAssertFalse(
-                FileManager.default.fileExists(atPath: "/proc/\(child)/stat"), "child \(child) outlived watch")
+                ProcStat.isAlive(child), "child \(child) outlived watch")
         }
     }
 

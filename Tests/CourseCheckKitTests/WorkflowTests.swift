@@ -26,15 +26,23 @@ final class WorkflowTests: XCTestCase {
             contentsOf: Binary.packageRoot.appendingPathComponent("goldens/TOOLCHAIN"), encoding: .utf8)
         let version = try XCTUnwrap(
             toolchain.split(separator: " ").dropFirst(2).first.map(String.init), "goldens/TOOLCHAIN: \(toolchain)")
-        for name in ["course", "tests"] {
+        for name in ["course", "tests", "macos"] {
             let job = try XCTUnwrap(workflow["jobs"]?[name], name)
-            XCTAssertEqual(
-                job["container"]?.scalar, "swift:\(version)",
-                "\(name): the container floats away from goldens/TOOLCHAIN")
-            // The cache is keyed by the compiler too: another compiler's build is never restored.
             let steps = job["steps"]?.items ?? []
             let compiler = steps.first { $0["id"]?.scalar == "swift" }
-            XCTAssertTrue(compiler?["run"]?.scalar?.contains("swift --version") == true, name)
+            if name == "macos" {
+                // No container on a Mac: the swift.org toolchain of that version, which the script
+                // checks against goldens/TOOLCHAIN and `swift --version`, failing on any other.
+                XCTAssertTrue(job["runs-on"]?.scalar?.hasPrefix("macos-") == true, "\(name): not a macOS runner")
+                XCTAssertNil(job["container"], name)
+                XCTAssertEqual(compiler?["run"]?.scalar, "scripts/macos-swift \(version)", name)
+            } else {
+                XCTAssertEqual(
+                    job["container"]?.scalar, "swift:\(version)",
+                    "\(name): the container floats away from goldens/TOOLCHAIN")
+                XCTAssertTrue(compiler?["run"]?.scalar?.contains("swift --version") == true, name)
+            }
+            // The cache is keyed by the compiler too: another compiler's build is never restored.
             let cache = steps.first { $0["uses"]?.scalar?.hasPrefix("actions/cache") == true }
             XCTAssertEqual(cache?["with"]?["path"]?.scalar, ".build", name)
             let key = cache?["with"]?["key"]?.scalar ?? ""
@@ -64,6 +72,20 @@ final class WorkflowTests: XCTestCase {
         for gate in ["make lint", "make instructions", "make lsp-client", "scripts/actionlint"] {
             let step = tests.first { $0["run"]?.scalar?.contains(gate) == true }
             XCTAssertEqual(step?["if"]?.scalar, "${{ !cancelled() }}", gate)
+        }
+        // The macOS job runs the README's two set-up commands, verify even when a test failed.
+        let macos = workflow["jobs"]?["macos"]?["steps"]?.items ?? []
+        XCTAssertEqual(
+            macos.compactMap { $0["run"]?.scalar }.filter { !$0.hasPrefix("scripts/macos-swift") },
+            ["make test", "make verify"])
+        XCTAssertEqual(macos.first { $0["run"]?.scalar == "make verify" }?["if"]?.scalar, "${{ !cancelled() }}")
+        let script = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("scripts/macos-swift"), encoding: .utf8)
+        for part in [
+            #"expected=$(cat goldens/TOOLCHAIN)"#, #"if [ "$expected" != "Swift version $version ($tag)" ]; then"#,
+            #"swift --version"#, #""$expected"*) ;;"#, "TOOLCHAINS=$identifier\" >> \"$GITHUB_ENV\"",
+        ] {
+            XCTAssertTrue(script.contains(part), "scripts/macos-swift no longer holds: \(part)")
         }
     }
 

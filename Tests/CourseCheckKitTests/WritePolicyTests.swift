@@ -739,6 +739,6 @@ final class WritePolicyTests: XCTestCase {
 /// A process's state letter (R, S, T, Z) from /proc.
 enum ProcessGroupsState {
     static func state(_ pid: pid_t) -> String? {
-        ProcessGroups.statFields(pid)?.first.map(String.init)
+        ProcStat.fields(pid)?.first.map(String.init)
     }
 }

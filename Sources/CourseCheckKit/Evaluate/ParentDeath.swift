@@ -7,8 +7,8 @@ import Foundation
 
 /// Where coursecheck's children get their supervisor (`ChildSupervisor`): the small
 /// `coursecheck-supervisor` beside the running binary, else a copy of coursecheck itself. In a
-/// process that did not `enable` it (a test runner), and on the portable path (which has no
-/// parent-death signal, `Platform.supervisesChildren`), children start directly.
+/// process that did not `enable` it (a test runner), children start directly. On the portable
+/// path the supervisor is the portable one (it watches its parent instead of asking the kernel).
 package enum ParentDeath {
     /// Whether `enable` was called.
     private static let enabled = Locked(false)
@@ -26,22 +26,18 @@ package enum ParentDeath {
     /// rebuild during the run does not change) when `argv[0]` names that same file; else the file `argv[0]`
     /// names: under valgrind the kernel runs valgrind's tool, which knows no supervisor flag.
     private static let launcher: String? = {
-        #if os(Linux)
-            guard Platform.supervisesChildren, let running = Platform.runningExecutable else { return nil }
-            var binary = running
-            if let named = EmbeddedEngine.argumentZero().map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
-                access(named, X_OK) == 0,
-                let mine = FileGate.Identity.of(running), let theirs = FileGate.Identity.of(named),
-                mine.device != theirs.device || mine.inode != theirs.inode
-            {
-                binary = named
-            }
-            let directory = URL(fileURLWithPath: FileGate.canonicalPath(path: binary)).deletingLastPathComponent()
-            let small = directory.appendingPathComponent("coursecheck-supervisor").path
-            return access(small, X_OK) == 0 ? small : binary
-        #else
-            return nil
-        #endif
+        guard let running = Platform.runningExecutable else { return nil }
+        var binary = running
+        if let named = EmbeddedEngine.argumentZero().map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+            access(named, X_OK) == 0,
+            let mine = FileGate.Identity.of(running), let theirs = FileGate.Identity.of(named),
+            mine.device != theirs.device || mine.inode != theirs.inode
+        {
+            binary = named
+        }
+        let directory = URL(fileURLWithPath: FileGate.canonicalPath(path: binary)).deletingLastPathComponent()
+        let small = directory.appendingPathComponent("coursecheck-supervisor").path
+        return access(small, X_OK) == 0 ? small : binary
     }()
 
     /// The program and `argv` to spawn for `executable` with `arguments` (`arguments[0]` the
@@ -52,7 +48,8 @@ package enum ParentDeath {
     ) {
         guard enabled.get(), let path = launcher else { return (executable, arguments, false) }
         let supervisor = ChildSupervisor.arguments(
-            parent: getpid(), processorSeconds: processorSeconds, program: executable, argv: arguments)
+            parent: getpid(), processorSeconds: processorSeconds, program: executable, argv: arguments,
+            portable: Platform.isPortable)
         return (path, ["coursecheck-supervisor"] + supervisor, true)
     }
 

@@ -10,7 +10,7 @@ package struct Toolchain: Sendable {
     /// asked, the front end's words too (`CompilerValidity.identity(of:options:)`).
     package var identity: String
 
-    /// Finds swiftc through `SWIFTC`, then `PATH`; throws `CourseCheckError.system` (exit 2) when it is missing.
+    /// Finds swiftc through `SWIFTC`, then `PATH`, then on a Mac `xcrun`; throws `CourseCheckError.system` (exit 2) when it is missing.
     package static func locate(environment: [String: String], cache: Cache?) throws(CourseCheckError) -> Toolchain {
         let swiftc = try find(environment: environment)
         let version = try version(of: swiftc, cache: cache)
@@ -26,6 +26,7 @@ package struct Toolchain: Sendable {
             return URL(fileURLWithPath: explicit)
         }
         if let found = onPath("swiftc", environment: environment) { return URL(fileURLWithPath: found) }
+        if let found = Platform.developerToolsCompiler(environment: environment) { return URL(fileURLWithPath: found) }
         throw CourseCheckError.system(
             "swiftc not found: set SWIFTC or put the Swift toolchain on PATH (the swiftc engine compiles trees)")
     }

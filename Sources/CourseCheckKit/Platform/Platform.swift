@@ -5,6 +5,7 @@ import Foundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+    import MachO
 #endif
 
 /// The one place coursecheck asks the operating system for something only Linux has:
@@ -15,6 +16,11 @@ import Foundation
 /// POSIX alone, as macOS must: it is the only path off Linux, and `COURSECHECK_PORTABLE=1` makes
 /// a Linux build take it, so it runs and is tested here. Where the portable path knows less (no
 /// process start times, no boot id), it decides so that nothing is removed on a guess.
+///
+/// On Darwin the portable path uses Darwin's own calls where it has them, each under
+/// `#if canImport(Darwin)` with the Linux path's signature: `renamex_np` for the exclusive rename,
+/// `sysctl` for process start times and the boot, `_NSGetExecutablePath` for the running binary.
+/// Everything else (polling for file events, process groups for stops) is the portable path's.
 package enum Platform {
     /// The environment variable that makes a Linux build take the portable path.
     package static let portableVariable = "COURSECHECK_PORTABLE"
@@ -50,8 +56,12 @@ package enum Platform {
     /// portable path or where glibc lacks it, and the caller then renames with a check before
     /// and after. Looked up at run time: Swift's Glibc module does not declare it.
     package static let exclusiveRename: ExclusiveRename? = {
-        guard !isPortable else { return nil }
-        #if os(Linux)
+        #if canImport(Darwin)
+            // `renamex_np` (macOS 10.12): RENAME_EXCL (0x4) where nothing may be replaced,
+            // RENAME_SWAP (0x2) for the exchange; ENOTSUP on a file system without them.
+            return { from, to, flags in renamex_np(from, to, flags == renameExchange ? 0x2 : 0x4) }
+        #elseif os(Linux)
+            guard !isPortable else { return nil }
             typealias RenameAt2 =
                 @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
             guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
@@ -95,11 +105,6 @@ package enum Platform {
     }
 
     // MARK: Children
-
-    /// Whether children start under the supervisor, which asks for a signal at coursecheck's
-    /// death (`PR_SET_PDEATHSIG`). Not on the portable path: POSIX has no such request, and the
-    /// children start directly.
-    package static var supervisesChildren: Bool { !isPortable }
 
     /// Makes orphaned descendants this process's children instead of init's
     /// (`PR_SET_CHILD_SUBREAPER`); false on the portable path or when it failed.
@@ -162,27 +167,62 @@ package enum Platform {
         return (3..<limit).filter { fcntl($0, F_GETFD) != -1 }
     }
 
+    // MARK: The compiler
+
+    /// The swiftc the developer tools select, as an editor finds it on a Mac where neither `SWIFTC`
+    /// nor `PATH` names one (an app started from the Dock has a bare `PATH`): `xcrun --find swiftc`,
+    /// which follows `DEVELOPER_DIR`, `TOOLCHAINS` and `xcode-select`. Nil elsewhere, or when it
+    /// finds none.
+    package static func developerToolsCompiler(environment: [String: String]) -> String? {
+        #if canImport(Darwin)
+            let xcrun = Process()
+            xcrun.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+            xcrun.arguments = ["--find", "swiftc"]
+            xcrun.environment = environment
+            let output = Pipe()
+            xcrun.standardOutput = output
+            xcrun.standardError = FileHandle.nullDevice
+            xcrun.standardInput = FileHandle.nullDevice
+            guard (try? xcrun.run()) != nil else { return nil }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            xcrun.waitUntilExit()
+            let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard xcrun.terminationStatus == 0, path.hasPrefix("/"), access(path, X_OK) == 0 else { return nil }
+            return path
+        #else
+            return nil
+        #endif
+    }
+
     // MARK: Identity
 
     /// The running binary as a path the file system resolves: on Linux the file the kernel runs
     /// (`/proc/self/exe`, which a rebuild during the run does not change), else the executable's
     /// path. Nil when it cannot be told.
     package static let runningExecutable: String? = {
-        if !isPortable {
-            note("/proc/self/exe")
-            let running = "/proc/self/exe"
-            return access(running, X_OK) == 0 ? running : nil
-        }
-        return Bundle.main.executablePath
+        #if canImport(Darwin)
+            return darwinExecutable()
+        #else
+            if !isPortable {
+                note("/proc/self/exe")
+                let running = "/proc/self/exe"
+                return access(running, X_OK) == 0 ? running : nil
+            }
+            return Bundle.main.executablePath
+        #endif
     }()
 
     /// The first 8 hex digits of the kernel's boot id; "0" where it cannot be told (the portable
     /// path), which proves nothing about another process's marker.
     package static let bootID: String = {
-        guard !isPortable else { return "0" }
-        note("/proc/sys/kernel/random/boot_id")
-        let hex = (readSmall("/proc/sys/kernel/random/boot_id") ?? "").filter(\.isHexDigit)
-        return hex.isEmpty ? "0" : String(hex.prefix(8))
+        #if canImport(Darwin)
+            return darwinBootID()
+        #else
+            guard !isPortable else { return "0" }
+            note("/proc/sys/kernel/random/boot_id")
+            let hex = (readSmall("/proc/sys/kernel/random/boot_id") ?? "").filter(\.isHexDigit)
+            return hex.isEmpty ? "0" : String(hex.prefix(8))
+        #endif
     }()
 
     /// This process's PID namespace, by its inode; "0" where there is none (the portable path).
@@ -200,8 +240,12 @@ package enum Platform {
     /// A process's start time in clock ticks since boot (field 22 of its `stat`); nil when there
     /// is no such process, or on the portable path.
     package static func processStart(_ pid: pid_t) -> String? {
-        guard let fields = statFields(pid) else { return nil }
-        return fields.count > 19 ? String(fields[19]) : nil
+        #if canImport(Darwin)
+            return darwinStart(pid)
+        #else
+            guard let fields = statFields(pid) else { return nil }
+            return fields.count > 19 ? String(fields[19]) : nil
+        #endif
     }
 
     /// A small file's text (at most 4 KiB), read with one descriptor; nil when it cannot be read.
@@ -214,3 +258,40 @@ package enum Platform {
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
     }
 }
+
+#if canImport(Darwin)
+    extension Platform {
+        /// The path dyld started, resolved: its size asked first, then the path.
+        fileprivate static func darwinExecutable() -> String? {
+            var size: UInt32 = 0
+            _ = _NSGetExecutablePath(nil, &size)
+            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return Bundle.main.executablePath }
+            let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            guard let resolved = realpath(path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+
+        /// The boot session's UUID, shortened as Linux's boot id is (`kern.boottime` would move
+        /// with the clock); "0" when it cannot be read.
+        fileprivate static func darwinBootID() -> String {
+            var buffer = [CChar](repeating: 0, count: 64)
+            var size = buffer.count - 1
+            guard sysctlbyname("kern.bootsessionuuid", &buffer, &size, nil, 0) == 0 else { return "0" }
+            let hex = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.filter(\.isHexDigit)
+            return hex.isEmpty ? "0" : String(hex.prefix(8)).lowercased()
+        }
+
+        /// `kinfo_proc`'s start time, seconds and microseconds; nil when there is no such process
+        /// (for which `sysctl` succeeds with no bytes).
+        fileprivate static func darwinStart(_ pid: pid_t) -> String? {
+            var query: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
+            var info = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            guard sysctl(&query, UInt32(query.count), &info, &size, nil, 0) == 0, size > 0 else { return nil }
+            let start = info.kp_proc.p_un.__p_starttime
+            return "\(start.tv_sec)u\(start.tv_usec)"
+        }
+    }
+#endif

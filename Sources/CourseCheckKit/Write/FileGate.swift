@@ -326,7 +326,9 @@ package enum FileGate {
         throws(CourseCheckError) -> Refusal?
     {
         if let refusal = check(path, folder: folder.path, .unchanged(snapshot), links: .refuse) { return refusal }
-        let aside = folder.appendingPathComponent(temporaryPrefix + Marker.current.name)
+        // No lock on an aside's marker: the file renamed is the author's, which an editor's save
+        // may have replaced after any lock was taken, so only the process proves its owner ended.
+        let aside = folder.appendingPathComponent(temporaryPrefix + Marker.current(locked: false).name)
         let moved = try registry.withLock { (state: inout Registry) throws(CourseCheckError) -> Int32 in
             guard !state.terminating else { throw CourseCheckError.system("coursecheck is stopping") }
             guard path.with({ rename($0, aside.path) }) == 0 else { return errno }
@@ -484,6 +486,39 @@ package enum FileGate {
     /// `stop-before-report` to stop before each report is written.
     static let faultVariable = "COURSECHECK_FAULT"
 
+    /// A new temporary in `directory`, open for writing, with its marker in its name and, where the
+    /// file system has locks, the marker's lock held on the descriptor returned.
+    ///
+    /// The lock is taken right after the file is made: a sweep that took it in that moment found a
+    /// locked marker's lock free and removed the file, which the link count then shows, and
+    /// another is made. Where no lock can be had, the marker says it has none.
+    private static func makeTemporary(in directory: URL, shownAs shown: String) throws(CourseCheckError) -> (
+        URL, Int32
+    ) {
+        var locking = true
+        while true {
+            let temporary = directory.appendingPathComponent(temporaryPrefix + Marker.current(locked: locking).name)
+            let descriptor = try registered(temporary) { () -> Int32 in
+                open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            }
+            guard descriptor >= 0 else {
+                let code = errno
+                unregister(temporary.path)
+                throw .io(path: shown, operation: .write, cause: cause(errno: code, directory: directory))
+            }
+            guard locking else { return (temporary, descriptor) }
+            if flock(descriptor, LOCK_EX) == 0 {
+                var info = stat()
+                if fstat(descriptor, &info) == 0 && info.st_nlink > 0 { return (temporary, descriptor) }
+            } else {
+                locking = false
+                unlink(temporary.path)
+            }
+            close(descriptor)
+            unregister(temporary.path)
+        }
+    }
+
     /// Writes `data` to a fresh temporary beside `target`, gives it `keeping`'s owner, group and mode,
     /// asks `lastCheck` once more, and renames it over `target`. No temporary survives an error.
     private static func writeThroughTemporary(
@@ -493,21 +528,18 @@ package enum FileGate {
     ) throws(CourseCheckError) -> Refusal? {
         let directory = target.deletingLastPathComponent()
         sweepTemporaries(in: directory)
-        let temporary = directory.appendingPathComponent(temporaryPrefix + Marker.current.name)
-        let descriptor = try registered(temporary) { () -> Int32 in
-            open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        }
-        guard descriptor >= 0 else {
-            let code = errno
-            unregister(temporary.path)
-            throw .io(path: shown, operation: .write, cause: cause(errno: code, directory: directory))
-        }
+        let (temporary, descriptor) = try makeTemporary(in: directory, shownAs: shown)
+        // The descriptor holds the marker's lock: it stays open until the temporary's name is gone.
         var closed = false
-        func discard() {
+        func closeOnce() {
             if !closed { close(descriptor) }
             closed = true
+        }
+        defer { closeOnce() }
+        func discard() {
             unlink(temporary.path)
             unregister(temporary.path)
+            closeOnce()
         }
         if let code = writeAll(data, to: descriptor) {
             discard()
@@ -540,8 +572,6 @@ package enum FileGate {
             discard()
             throw .io(path: shown, operation: .write, cause: cause(errno: code, directory: directory))
         }
-        close(descriptor)
-        closed = true
         if let refusal = lastCheck() {
             discard()
             return refusal
@@ -707,11 +737,16 @@ package enum FileGate {
         guard swept.withLock({ $0.insert(path).inserted }) else { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         for name in names where name.hasPrefix(temporaryPrefix) {
-            guard let marker = Marker(name: String(name.dropFirst(temporaryPrefix.count))), marker.hasEnded
-            else { continue }
+            guard let marker = Marker(name: String(name.dropFirst(temporaryPrefix.count))) else { continue }
             let file = path + "/" + name
+            let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            // The lock stays taken through the removal: another sweep finds it held.
+            defer { close(descriptor) }
             var info = stat()
-            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                marker.hasEnded(Marker.tryLock(descriptor)), Identity.of(file)?.isSameFile(as: Identity(info)) == true
+            else { continue }
             unlink(file)
         }
     }
@@ -719,44 +754,64 @@ package enum FileGate {
     // MARK: Ownership markers
 
     /// Who made a scratch directory or a temporary: the boot, the PID namespace, the process (pid
-    /// and start time, so a reused pid is a different process) and a random token.
+    /// and start time, so a reused pid is a different process), a random token, and whether its
+    /// owner holds an `flock` on it for as long as it exists (`locked`).
+    ///
+    /// The lock is the proof both paths share, and the only one the portable path has (it knows no
+    /// boot, namespace or start time): a lock another process can take on a locked marker proves
+    /// its owner gone, whatever its pid names now. A marker without it (an older coursecheck's, or
+    /// one made on a file system without locks) is judged by the rest, as before.
     struct Marker: Equatable {
         var boot: String
         var namespace: String
         var pid: pid_t
         var start: String
         var token: String
+        var locked: Bool
 
         /// This process's marker, with a fresh token.
-        static var current: Marker {
+        static func current(locked: Bool) -> Marker {
             Marker(
                 boot: bootID, namespace: pidNamespace, pid: getpid(), start: processStart(getpid()) ?? "0",
-                token: String(UInt64.random(in: 0...UInt64.max), radix: 36))
+                token: String(UInt64.random(in: 0...UInt64.max), radix: 36), locked: locked)
         }
 
-        /// `<boot>-<namespace>-<pid>-<start>-<token>`: every part is needed, and none may be empty.
-        var name: String { "\(boot)-\(namespace)-\(pid)-\(start)-\(token)" }
+        /// `<boot>-<namespace>-<pid>-<start>-<token>`, and `-f` when locked: every part is needed,
+        /// and none may be empty.
+        var name: String { "\(boot)-\(namespace)-\(pid)-\(start)-\(token)" + (locked ? "-f" : "") }
 
-        init(boot: String, namespace: String, pid: pid_t, start: String, token: String) {
+        init(boot: String, namespace: String, pid: pid_t, start: String, token: String, locked: Bool = false) {
             (self.boot, self.namespace, self.pid, self.start, self.token) = (boot, namespace, pid, start, token)
+            self.locked = locked
         }
 
         init?(name: String) {
-            let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+            var parts = name.split(separator: "-", omittingEmptySubsequences: false)
+            let locked = parts.count == 6 && parts[5] == "f"
+            if locked { parts.removeLast() }
             guard parts.count == 5, let pid = pid_t(parts[2]), pid > 0,
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } })
             else { return nil }
             self.init(
                 boot: String(parts[0]), namespace: String(parts[1]), pid: pid, start: String(parts[3]),
-                token: String(parts[4]))
+                token: String(parts[4]), locked: locked)
         }
 
-        /// Provably ended: made in another boot, or its pid is gone or now names a process that
-        /// started at another time. A marker from another PID namespace (another container) proves
-        /// nothing here, since its pid names another process; this process's own never count as ended.
+        /// Provably ended, given what an `flock` on the marker found (`Lock`). A lock held means
+        /// a live owner (or another run sweeping it). A lock taken on a locked marker is proof,
+        /// unless the process is known to live (the Linux path's start time matches): the moment a
+        /// rewrite's exchange leaves the file it took out under the temporary's name, unlocked.
+        /// Else: made in another boot, or its pid is gone or now names a process that started at
+        /// another time. A marker from another PID namespace (another container) proves nothing
+        /// here, since its pid names another process; this process's own never count as ended.
         /// A boot of "0" (the portable path's, which cannot tell boots apart) is no other boot: a
         /// portable run's live temporaries are not a native run's leftovers, nor the reverse.
-        var hasEnded: Bool {
+        func hasEnded(_ lock: Lock) -> Bool {
+            switch lock {
+            case .held: return false
+            case .taken where locked: return !isKnownAlive
+            case .taken, .unavailable: break
+            }
             if boot != Self.bootID && boot != "0" && Self.bootID != "0" { return true }
             if namespace != Self.pidNamespace { return false }
             if pid == getpid() { return false }
@@ -764,6 +819,29 @@ package enum FileGate {
                 return kill(pid, 0) == -1 && errno == ESRCH
             }
             return now != start
+        }
+
+        /// Its process is running, by boot, namespace, pid and start time; never on the portable
+        /// path, which knows no start times.
+        private var isKnownAlive: Bool {
+            boot == Self.bootID && boot != "0" && namespace == Self.pidNamespace
+                && Self.processStart(pid).map { $0 == start } == true
+        }
+
+        /// What a sweep's `flock(LOCK_EX | LOCK_NB)` on a marker found.
+        enum Lock {
+            /// Another open file holds it.
+            case held
+            /// The sweep holds it now.
+            case taken
+            /// The file system, or the file, gives no lock: it proves nothing either way.
+            case unavailable
+        }
+
+        /// Tries the lock on the open `descriptor` without waiting.
+        static func tryLock(_ descriptor: Int32) -> Lock {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return .taken }
+            return errno == EWOULDBLOCK || errno == EAGAIN || errno == EINTR ? .held : .unavailable
         }
 
         /// This process's PID namespace; "0" where it cannot be told.
@@ -791,6 +869,7 @@ package enum FileGate {
         package func remove() {
             FileGate.removeTree(url.path)
             FileGate.unregister(url.path)
+            FileGate.releaseScratchLock(url.path)
         }
 
         /// Writes a generated file into this directory.
@@ -843,7 +922,7 @@ package enum FileGate {
     package static func makeScratch() throws(CourseCheckError) -> Scratch {
         let root = try temporaryDirectory()
         _ = sweptScratch
-        let marker = Marker.current
+        var marker = Marker.current(locked: true)
         let url = root.appendingPathComponent("coursecheck-\(marker.pid)-\(marker.token)", isDirectory: true)
         let made = try registered(url) { () -> Int32 in mkdir(url.path, 0o700) }
         guard made == 0 else {
@@ -852,14 +931,30 @@ package enum FileGate {
             throw .io(path: url.path, operation: .createDirectory, cause: cause(errno: code, directory: root))
         }
         let scratch = Scratch(url: url)
-        do {
-            try writeScratch(
-                Array((marker.name + "\n").utf8), to: url.appendingPathComponent(scratchMarkerFile), in: scratch)
-        } catch {
+        // The marker is locked before it says anything: a sweep reads a marker only once it is
+        // written, and by then this process holds its lock until the directory is gone.
+        let markerFile = url.appendingPathComponent(scratchMarkerFile)
+        let descriptor = open(markerFile.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
             scratch.remove()
-            throw error
+            throw .io(path: markerFile.path, operation: .write, cause: cause(errno: code, directory: url))
+        }
+        if flock(descriptor, LOCK_EX) != 0 { marker.locked = false }
+        scratchLocks.withLock { $0[url.path] = descriptor }
+        if let code = writeAll(Array((marker.name + "\n").utf8), to: descriptor) {
+            scratch.remove()
+            throw .io(path: markerFile.path, operation: .write, cause: cause(errno: code, directory: url))
         }
         return scratch
+    }
+
+    /// The descriptor holding each live scratch directory's marker lock, by the directory's path.
+    private static let scratchLocks = Mutex([String: Int32]())
+
+    /// Lets go of a scratch directory's marker lock, once the directory is gone.
+    fileprivate static func releaseScratchLock(_ path: String) {
+        if let descriptor = scratchLocks.withLock({ $0.removeValue(forKey: path) }) { close(descriptor) }
     }
 
     /// The scratch directories of this user's ended coursecheck processes, removed once per run: a
@@ -882,8 +977,13 @@ package enum FileGate {
                 snapshot.bytes.count < 256,
                 let marker = Marker(
                     name: String(decoding: snapshot.bytes, as: UTF8.self).trimmingCharacters(in: .newlines)),
-                name == "coursecheck-\(marker.pid)-\(marker.token)", marker.hasEnded
+                name == "coursecheck-\(marker.pid)-\(marker.token)"
             else { continue }
+            let descriptor = open(path + "/" + scratchMarkerFile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            // Held through the removal, so a second sweep leaves the directory to this one.
+            defer { close(descriptor) }
+            guard marker.hasEnded(Marker.tryLock(descriptor)) else { continue }
             removeLeftover(path)
         }
     }
