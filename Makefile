@@ -26,12 +26,14 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 build:
 	$(SWIFT) build $(DEBUG_BUILD)
 
+# A static Swift runtime exists on Linux only; macOS ships the runtime in the system.
+STATIC_STDLIB := $(if $(filter Darwin,$(shell uname -s)),,--static-swift-stdlib)
 ## release: the optimised .build/release/coursecheck, for bench, the instruction gate and editors
-## (Swift runtime and Foundation linked statically: half the start-up time), and beside it
+## (on Linux the Swift runtime and Foundation linked statically: half the start-up time), and beside it
 ## coursecheck-supervisor, each child's supervisor (without it coursecheck supervises with itself)
 release:
-	$(SWIFT) build -c release --product coursecheck --static-swift-stdlib
-	$(SWIFT) build -c release --product coursecheck-supervisor --static-swift-stdlib
+	$(SWIFT) build -c release --product coursecheck $(STATIC_STDLIB)
+	$(SWIFT) build -c release --product coursecheck-supervisor $(STATIC_STDLIB)
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
 ## Testing run on three shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
@@ -52,7 +54,8 @@ LENIENCY_SECONDS ?= 600
 ## LENIENCY_SECONDS (default 600) against the real program, 2,000 live checks for the memory bound,
 ## and the whole differential corpus (make test checks a seeded sample of it) against every real
 ## program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites Differential/oracle.json from
-## them), and the cold cross-check of the real course (EndToEndTests)
+## them), the cold cross-check of the real course (EndToEndTests), and the write, watch, LSP and
+## end-to-end suites on the portable (macOS) path, COURSECHECK_PORTABLE=1
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
 	COURSECHECK_PROPERTY_CASES=$(SOAK_CASES) $(SWIFT) test --skip-build --filter 'CachePackTests|TextClaimMemoTests|WritePropertyTests|SharedStorePropertyTests|VerdictPropertyTests|LessonMemoTests|RenderingPropertyTests|FenceSlipPropertyTests|StructureSlipPropertyTests|IndexNoteSlipPropertyTests|BlockStructurePropertyTests|ParallelDeterminismTests|InlineParserTests.testRandomInputsGiveSoundTrees|InlineParserTests.testPathologicalInputsEnd|SignalTests.testSIGINTDuringAPruneLeavesNoTemporary'
@@ -62,6 +65,7 @@ soak:
 	COURSECHECK_LENIENCY_SECONDS=$(LENIENCY_SECONDS) $(SWIFT) test --skip-build --filter LeniencyFuzzTests.testMutantsOfTheCourseAgreeWithTheRealProgram
 	COURSECHECK_MEMORY_CHECKS=2000 COURSECHECK_MEMORY_COURSE=1 $(SWIFT) test --skip-build --filter MemoryTests
 	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter 'DifferentialTests|EndToEndTests.testCrossCheckOverTheRealCourse'
+	COURSECHECK_PORTABLE=1 $(SWIFT) test --skip-build --filter 'FileGateTests|WritePolicyTests|UpdateRefusalTests|GoldenWorkflowTests|WatchTests|LSPTests|EndToEndTests|SignalTests|PortablePathTests'
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate), with the debug
 ## build (after make test, nothing is left to build)
