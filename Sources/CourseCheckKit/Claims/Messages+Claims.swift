@@ -220,6 +220,10 @@ extension Diagnostic {
         /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
         /// UTF-8 bytes into the value.
         case lookAlike(String, trigger: String, has: Character, wanted: Character, offset: Int)
+        /// The bold names `trigger` and a distribution (`**yerel (1/0/0/0)**`).
+        case triggerAndDistribution(String, trigger: String)
+        /// The bold reads as a distribution, but is none as written (`reason`: a look-alike slash, three counts).
+        case malformedDistribution(String, reason: String)
         /// The value is a trigger with punctuation or spaces inside the bold (`**ortam.**`).
         case punctuated(String, trigger: String)
         /// A line opens with the lead, but renders as no bullet of its own (`reason`).
@@ -260,6 +264,12 @@ extension Diagnostic {
                 "unknown trigger '\(value)': "
                     + (unseenDifference(value, trigger)
                         ?? "it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))")
+            case .triggerAndDistribution(let value, let trigger):
+                "the bold '\(value)' names the trigger '\(trigger)' and a distribution; a lesson declares one of the "
+                    + "two, so write **\(trigger)**, or the distribution alone"
+            case .malformedDistribution(let value, let reason):
+                "'\(value)' reads as a distribution, but \(reason); write it as (a/b/c/d), the counts of yerel, "
+                    + "ebeveyn, gözlem and ortam"
             case .punctuated(let value, let trigger):
                 "unknown trigger '\(value)': the bold holds more than the trigger; write **\(trigger)** and leave the "
                     + "rest outside the asterisks"
@@ -433,6 +443,8 @@ extension Diagnostic {
         case merged(written: String)
         /// A heading opens with the label `written`.
         case heading(written: String)
+        /// A line opens with an HTML comment and then the label `label`, so it is an HTML block.
+        case commented(label: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
         case nearForm(written: String, label: String, differences: [String])
     }
@@ -449,6 +461,10 @@ extension Diagnostic {
             case .heading(let written):
                 "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
                     + "label, so write it as a paragraph: **\(written)** …"
+            case .commented(let label):
+                "this line opens with an HTML comment, which makes it an HTML block: GitHub shows **\(label)** as "
+                    + "written, asterisks and all, so it does not read as a note; put the comment on a line of its own, "
+                    + "with a blank line after it"
             case .nearForm(let written, let label, let differences):
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write **\(label)**"
