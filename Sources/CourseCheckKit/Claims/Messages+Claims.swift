@@ -148,6 +148,12 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
+        /// An item line whose marker, as `written`, opens no list item (`problem` says why).
+        case marker(written: String, problem: String, fix: String)
+        /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
+        case spacedLink(written: String, title: String, file: String)
+        /// An item that links `file` and after it `others`, each with the line of its own item, if any.
+        case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
         case runsOn(itemLine: Int, marker: String)
         /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
@@ -186,6 +192,19 @@ extension Diagnostic {
                 "no blank line separates this line from the index item at line \(line), so that item and the ones "
                     + "after it render as paragraph text, not as a list (a list that starts at \(marker.dropLast()) "
                     + "cannot interrupt a paragraph); add a blank line after this line"
+            case .marker(let written, let problem, let fix):
+                "'\(written)' opens no list item: \(problem), so readers see this line as text, not as an item of "
+                    + "the index; write '\(fix)'"
+            case .spacedLink(let written, let title, let file):
+                "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
+                    + "'(\(file))' as text; write [\(title)](\(file))"
+            case .severalLessons(let file, let others):
+                "this item links \(file) and also "
+                    + others.map { other in other.ownLine.map { "\(other.file) (its own item is at line \($0))" } ?? other.file }
+                    .joined(separator: " and ")
+                    + "; an item links one lesson, so "
+                    + (others.allSatisfy { $0.ownLine != nil }
+                        ? "remove the second link" : "give each lesson after the first an item of its own")
             case .bullet(let bullet, let number):
                 "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
                     + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
