@@ -135,7 +135,8 @@ package struct CourseIndexClaim: ClaimCheck {
         } else {
             return nil
         }
-        let written = String(decoding: bytes.prefix(digits + 1), as: UTF8.self) + String(blank) + String(after.prefix(1))
+        let written =
+            String(decoding: bytes.prefix(digits + 1), as: UTF8.self) + String(blank) + String(after.prefix(1))
         let replaced = digits + 1 + blank.utf8.count
         let marker = Array("\(number)\(mark == "," ? "." : mark) ".utf8)
         return (

@@ -55,7 +55,8 @@ struct IndexPlacement {
                 for (item, part) in zip(items, parts) {
                     expanded.append((item, part))
                     for other in item.others
-                    where !own.contains(other.resolved) && !expanded.contains(where: { $0.0.resolved == other.resolved })
+                    where !own.contains(other.resolved)
+                        && !expanded.contains(where: { $0.0.resolved == other.resolved })
                     {
                         var listed = other
                         listed.linkedAfterAnother = true

@@ -62,6 +62,12 @@ extension Diagnostic {
         /// The front matter's `title` differs from the heading at `headingLine`, which the rest of the course uses.
         case title(String, heading: String, headingLine: Int)
         case noHeading
+        /// The title is a heading of level `level`, not 1.
+        case titleLevel(level: Int, text: String)
+        /// The title line `written` opens with `#` and no space, so it renders as a paragraph.
+        case titleNoSpace(written: String, text: String)
+        /// A required key written `written`, in another case than `key`.
+        case keyCase(written: String, key: String)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
@@ -93,6 +99,15 @@ extension Diagnostic {
                 "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of "
                     + "the course uses" + unseen(title, heading)
             case .noHeading: "lesson has no '# ' heading"
+            case .titleLevel(let level, let text):
+                "this heading is level \(level) ('\(String(repeating: "#", count: level)) '), but a lesson's title is "
+                    + "its '# ' heading, and the lesson has none; write '# \(text)'"
+            case .titleNoSpace(let written, let text):
+                "'\(written)' is no heading: '#' needs a space after it, so readers see this line as text and the "
+                    + "lesson has no '# ' heading; write '# \(text)'"
+            case .keyCase(let written, let key):
+                "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
+                    + "'\(key)'; write '\(key):'"
             case .curlyQuoted(let key, let value, let inner, let marks):
                 "front matter \(key) '\(value)' is quoted with \(marks.map(Invisible.describe).joined(separator: " and ")), "
                     + "which YAML keeps as part of the \(key); use straight quotes: \(key): "
@@ -200,7 +215,9 @@ extension Diagnostic {
                     + "'(\(file))' as text; write [\(title)](\(file))"
             case .severalLessons(let file, let others):
                 "this item links \(file) and also "
-                    + others.map { other in other.ownLine.map { "\(other.file) (its own item is at line \($0))" } ?? other.file }
+                    + others.map { other in
+                        other.ownLine.map { "\(other.file) (its own item is at line \($0))" } ?? other.file
+                    }
                     .joined(separator: " and ")
                     + "; an item links one lesson, so "
                     + (others.allSatisfy { $0.ownLine != nil }
@@ -411,6 +428,14 @@ extension Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,
             "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
+                + "\(Plural.form(actual, "declares", "declare")) one trigger")
+    }
+
+    /// The sentence gives its counts the total `stated` (`toplam 21`); `actual` lessons declare one trigger.
+    static func triggerDistributionSum(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says the total is \(stated), but \(Plural.count(actual, "lesson")) "
                 + "\(Plural.form(actual, "declares", "declare")) one trigger")
     }
 

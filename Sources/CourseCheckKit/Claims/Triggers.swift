@@ -172,7 +172,8 @@ package enum Triggers {
                 guard rendered.hasPrefix(bulletLead) else { continue }
                 let reason: String
                 if let first = marker.first, isDashLike(first), let scalar = first.unicodeScalars.first {
-                    reason = "it opens with \(Invisible.name(scalar)), which is no bullet marker (a bullet opens with "
+                    reason =
+                        "it opens with \(Invisible.name(scalar)), which is no bullet marker (a bullet opens with "
                         + "'-', '*' or '+' and a space)"
                 } else if !marker.isEmpty, gap.isEmpty {
                     reason = "'\(marker)' has no space after it, which a list marker needs"
@@ -198,7 +199,8 @@ package enum Triggers {
     /// a minus sign, a bullet character.
     static func isDashLike(_ character: Character) -> Bool {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
-        return (0x2010...0x2015).contains(scalar.value) || [0x2212, 0x2022, 0x2043, 0xFE63, 0xFF0D].contains(scalar.value)
+        return (0x2010...0x2015).contains(scalar.value)
+            || [0x2212, 0x2022, 0x2043, 0xFE63, 0xFF0D].contains(scalar.value)
     }
 
     /// A bullet that opens `Bu dersin tetiği:` but gives no bold value after it: where its text
