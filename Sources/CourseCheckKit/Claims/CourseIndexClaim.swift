@@ -179,58 +179,67 @@ package struct CourseIndexClaim: ClaimCheck {
         prose: Prose, items: [Item?], overflows: [Overflow]
     ) {
         let items = prose.blocks.map { item($0, indexPath: file.path) }
-        var found: [(overflow: Overflow, edit: Edit)] = []
-        for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
-            // An ordered item that links nothing at its start: its link may have a space after `]`.
-            if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
-                let (slip, edit) = spacedLink(block.segments[0])
-            {
-                let column = edit.range.lowerBound
-                found.append(
-                    (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
-                continue
-            }
-            // One paragraph runs on into one list: its later item lines continue that list.
-            var covered = false
-            for (offset, segment) in block.segments.enumerated() where segment.text.utf8.first?.isASCIIDigit ?? false {
-                if offset > 0 || block.itemMarker == nil, let near = nearMarker(segment.text, column: segment.column) {
+        /// The slipped lines of `prose`, whose items are `items`.
+        func detect(_ prose: Prose, _ items: [Item?]) -> [(overflow: Overflow, edit: Edit)] {
+            var found: [(overflow: Overflow, edit: Edit)] = []
+            for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
+                // An ordered item that links nothing at its start: its link may have a space after `]`.
+                if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
+                    let (slip, edit) = spacedLink(block.segments[0])
+                {
+                    let column = edit.range.lowerBound
                     found.append(
-                        (
-                            Overflow(
-                                line: segment.line.number, column: segment.column, marker: near.written,
-                                slip: .marker(written: near.written, problem: near.problem, fix: near.fix)),
-                            near.edit
-                        ))
-                    covered = true
+                        (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
                     continue
                 }
-                let bytes = segment.text.utf8
-                let digits = bytes.prefix { $0.isASCIIDigit }.count
-                let rest = bytes.dropFirst(digits)
-                let text = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
-                guard let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
-                    text.count < rest.count - 1, text.first == UInt8(ascii: "[") || text.first == UInt8(ascii: "<")
-                else { continue }
-                let marker = String(decoding: bytes.prefix(digits + 1), as: UTF8.self)
-                let at = Overflow(line: segment.line.number, column: segment.column, marker: marker)
-                let shortened = Edit(
-                    range: (segment.column - 1)..<(segment.column - 1 + digits), with: [UInt8(ascii: "1")],
-                    beforeTitle: true)
-                if digits > 9 {
-                    found.append((at, shortened))
-                    covered = true
-                } else if !covered, offset > 0 || block.itemMarker == nil, segment.line.number > 1 {
-                    // The first segment of a paragraph that opens no item follows a link reference
-                    // definition the paragraph lost: that is the line it runs on from.
-                    found.append(
-                        (
-                            Overflow(line: at.line, column: at.column, marker: marker, runsOnFrom: at.line - 1),
-                            shortened
-                        ))
-                    covered = true
+                // One paragraph runs on into one list: its later item lines continue that list.
+                var covered = false
+                for (offset, segment) in block.segments.enumerated()
+                where segment.text.utf8.first?.isASCIIDigit ?? false {
+                    if offset > 0 || block.itemMarker == nil,
+                        let near = nearMarker(segment.text, column: segment.column)
+                    {
+                        found.append(
+                            (
+                                Overflow(
+                                    line: segment.line.number, column: segment.column, marker: near.written,
+                                    slip: .marker(written: near.written, problem: near.problem, fix: near.fix)),
+                                near.edit
+                            ))
+                        covered = true
+                        continue
+                    }
+                    let bytes = segment.text.utf8
+                    let digits = bytes.prefix { $0.isASCIIDigit }.count
+                    let rest = bytes.dropFirst(digits)
+                    let text = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
+                    guard let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
+                        text.count < rest.count - 1, text.first == UInt8(ascii: "[") || text.first == UInt8(ascii: "<")
+                    else { continue }
+                    let marker = String(decoding: bytes.prefix(digits + 1), as: UTF8.self)
+                    let at = Overflow(line: segment.line.number, column: segment.column, marker: marker)
+                    let shortened = Edit(
+                        range: (segment.column - 1)..<(segment.column - 1 + digits), with: [UInt8(ascii: "1")],
+                        beforeTitle: true)
+                    if digits > 9 {
+                        found.append((at, shortened))
+                        covered = true
+                    } else if !covered, offset > 0 || block.itemMarker == nil, segment.line.number > 1 {
+                        // The first segment of a paragraph that opens no item follows a link reference
+                        // definition the paragraph lost: that is the line it runs on from.
+                        found.append(
+                            (
+                                Overflow(line: at.line, column: at.column, marker: marker, runsOnFrom: at.line - 1),
+                                shortened
+                            ))
+                        covered = true
+                    }
                 }
             }
+            return found
         }
+        var found = detect(prose, items)
+
         guard !found.isEmpty else { return (prose, items, []) }
         /// True when the repaired text reads `found`'s line as an item (any but an overflow: a lesson's).
         func reads(_ found: (overflow: Overflow, edit: Edit), in items: [Item?]) -> Bool {
@@ -253,6 +262,15 @@ package struct CourseIndexClaim: ClaimCheck {
             return (repaired, repairedItems, found.count { reads($0, in: repairedItems) })
         }
         var (repaired, repairedItems, kept) = repair(found)
+        // A slip may hide another (an item of a list that ran on into a paragraph): read the
+        // repaired text again, a few rounds at most.
+        for _ in 0..<3 where kept == found.count {
+            let lines = Set(found.map(\.overflow.line))
+            let more = detect(repaired, repairedItems).filter { !lines.contains($0.overflow.line) }
+            guard !more.isEmpty else { break }
+            found += more
+            (repaired, repairedItems, kept) = repair(found)
+        }
         if kept < found.count {
             // A line the repair does not make a lesson's item was none: the text stays as written.
             found = found.filter { reads($0, in: repairedItems) }
