@@ -7,11 +7,15 @@ import XCTest
 /// random slip of the kinds that make the renderer restructure the index or unmake a note: an
 /// index item's number longer than CommonMark allows, an item copied or moved into another part
 /// of the index, a note's label written in a near form (not bold, other punctuation, a space,
-/// another case, a look-alike letter or digit, a no-break space). Whatever it breaks downstream,
-/// the run reports exactly one finding, on the slipped line. So do the slips of the index's list
-/// (an item's link target replaced by another item's, an item written as a bullet, a line with no
-/// blank line after it that a list not starting at 1 runs on into) and a typo in one of the three
-/// places that state a lesson's title (its front matter, its heading, its index item); two items
+/// another case, a look-alike letter or digit, a no-break space, a capital of another script, a
+/// letter for a digit, a backslash, an invisible character after the bold, an HTML comment before
+/// it). Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
+/// do the slips of the index's list (an item's link target replaced by another item's, an item
+/// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
+/// into, a marker without its space or with a comma or a Unicode space, a space between a link's
+/// `]` and `(`, the next item run on into an item's line, a second lesson linked) and a typo in
+/// one of the three places that state a lesson's title (its front matter, its heading, its index
+/// item) or a title written so it is none (`#Title`, `## Title`, `Title:`); two items
 /// swapping their link targets are one finding each. Rewrites GitHub renders the same
 /// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity or an escaped
 /// full stop; an index item renumbered where the list's numbering ignores it; a link reference

@@ -307,9 +307,12 @@ final class RenderingPropertyTests: XCTestCase {
     /// The claims read what a reader reads. A rewrite of the distribution sentence that keeps its
     /// meaning (counts in parentheses, after a colon, listed after the names, in words) gives no
     /// finding; one slip gives exactly one finding, on its line: a count of the sentence wrong, or
-    /// a second, contradicting count of one trigger; a second trigger in a lesson's bullet, a
-    /// misspelt lead, punctuation inside the bold, a bold lead, a numbered item, or an unseen
-    /// character in the trigger; a look-alike letter, a no-break space, a decomposed letter or a
+    /// a second, contradicting count of one trigger, the number of lessons or a total as the
+    /// course's lesson count; a second trigger in a lesson's bullet, a misspelt lead, punctuation
+    /// inside the bold, a bold lead, a numbered item, a marker without its space, with a no-break
+    /// space or an en dash, a distribution beside the trigger, or an unseen character in the
+    /// trigger; the opening lesson's distribution with a look-alike slash or a count left out or
+    /// added; a look-alike letter, a no-break space, a decomposed letter or a
     /// zero-width space or soft hyphen in a closing table's title or trigger cell (or the first
     /// three in a lesson's heading), whose message names the code point. Escapes and entities in
     /// a bullet's lead or trigger and in the table's distribution cell, and spaces around its
