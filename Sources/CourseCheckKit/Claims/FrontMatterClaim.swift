@@ -187,8 +187,8 @@ package struct FrontMatterClaim: ClaimCheck {
 
     /// The lesson's title written so it renders as no `# ` heading: a heading of another level
     /// (`## Yerel Durum`), or a paragraph opening with `#` and no space after it (`#Yerel Durum`),
-    /// whichever comes first of those that read as the front matter's `title` (or the lesson's
-    /// first block when none does).
+    /// whichever comes first of those that read as the front matter's `title` (or, first in the
+    /// lesson, a `#` line, or a heading a slip or two away from the title).
     static func slippedTitle(in prose: Prose, title: String) -> (
         location: SourceLocation, problem: Diagnostic.FrontMatter
     )? {
@@ -206,7 +206,14 @@ package struct FrontMatterClaim: ClaimCheck {
             default:
                 candidate = nil
             }
-            guard let candidate, position == 0 || Prose.rendersSame(candidate.text, title) else { continue }
+            // A `#Title` line first in the lesson is its title; a heading of another level only when
+            // it reads as the title, or nearly so when first (a `## Giriş` is a section).
+            guard let candidate,
+                Prose.rendersSame(candidate.text, title)
+                    || position == 0
+                        && (block.kind == .paragraph
+                            || Suggestion.distance(Array(candidate.text), Array(title)) <= 2)
+            else { continue }
             // At the line's `#`s: a heading's text starts after them.
             let at = block.location(of: 0, in: prose.path)
             return (
