@@ -7,11 +7,15 @@ import XCTest
 /// random slip of the kinds that make the renderer restructure the index or unmake a note: an
 /// index item's number longer than CommonMark allows, an item copied or moved into another part
 /// of the index, a note's label written in a near form (not bold, other punctuation, a space,
-/// another case, a look-alike letter or digit, a no-break space). Whatever it breaks downstream,
-/// the run reports exactly one finding, on the slipped line. So do the slips of the index's list
-/// (an item's link target replaced by another item's, an item written as a bullet, a line with no
-/// blank line after it that a list not starting at 1 runs on into) and a typo in one of the three
-/// places that state a lesson's title (its front matter, its heading, its index item); two items
+/// another case, a look-alike letter or digit, a no-break space, a capital of another script, a
+/// letter for a digit, a backslash, an invisible character after the bold, an HTML comment before
+/// it). Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
+/// do the slips of the index's list (an item's link target replaced by another item's, an item
+/// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
+/// into, a marker without its space or with a comma or a Unicode space, a space between a link's
+/// `]` and `(`, the next item run on into an item's line, a second lesson linked) and a typo in
+/// one of the three places that state a lesson's title (its front matter, its heading, its index
+/// item) or a title written so it is none (`#Title`, `## Title`, `Title:`); two items
 /// swapping their link targets are one finding each. Rewrites GitHub renders the same
 /// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity or an escaped
 /// full stop; an index item renumbered where the list's numbering ignores it; a link reference
@@ -98,6 +102,23 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let digit =
             number.last.flatMap(\.wholeNumberValue).flatMap { Unicode.Scalar(0xFF10 + $0) }.map(String.init) ?? ""
         forms.append(("**\(prefix)\(number.dropLast())\(digit).**", "fullwidth digit"))
+        // A capital of another script that looks like no Latin letter, for any of the letters.
+        let foreign = ["\u{0414}", "\u{0413}", "\u{03A3}", "\u{0416}", "\u{03A6}"][Int(random.next() % 5)]
+        var other = Array(prefix).map(String.init)
+        other[Int(random.next() % UInt64(other.count))] = foreign
+        forms.append(("**\(other.joined())\(number).**", "another script's capital \(foreign)"))
+        // A letter for a digit after the number's first (`EK2l`), a backslash before the label, an
+        // invisible character that keeps the bold from closing, an HTML comment before it.
+        if let at = number.dropFirst().firstIndex(where: { $0 == "1" || $0 == "0" }) {
+            var typed = number
+            typed.replaceSubrange(at...at, with: number[at] == "1" ? "l" : "O")
+            forms.append(("**\(prefix)\(typed).**", "a letter for a digit"))
+        }
+        forms.append(("**\\\(prefix)\(number).**", "a backslash before it"))
+        for invisible in ["\u{200B}", "\u{2060}"] {
+            forms.append(("**\(prefix)\(number).**\(invisible)", "an invisible character after the bold"))
+        }
+        forms.append(("<!-- not -->**\(prefix)\(number).**", "an HTML comment before it"))
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
@@ -193,7 +214,27 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let item = items[Int(random.next() % UInt64(items.count))]
         let other = items.filter { $0.line != item.line }[Int(random.next() % UInt64(items.count - 1))]
         func target(_ line: String) -> Substring { line.drop { $0 != "(" }.prefix { $0 != ")" } }
-        switch random.next() % 8 {
+        switch random.next() % 11 {
+        case 8:
+            // A marker that opens no item: no space after it, a comma for its full stop, a Unicode space.
+            let number = lines[item.line].prefix(item.digits)
+            let marker = ["\(number).", "\(number), ", "\(number).\u{A0}", "\(number).\u{2002}"][Int(random.next() % 4)]
+            lines[item.line] = marker + lines[item.line].dropFirst(item.digits + 2)
+            return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "marker '\(marker)'")
+        case 9:
+            lines[item.line] = lines[item.line].replacingOccurrences(of: "](", with: "] (")
+            return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "a space after ']'")
+        case 10:
+            // The next item run on into this one's line, or a second lesson linked after its own.
+            if random.next() % 2 == 0, lines[item.line + 1].first?.isNumber ?? false {
+                lines[item.line] += " " + lines[item.line + 1]
+                lines.remove(at: item.line + 1)
+                return Slip(
+                    file: "README.md", lines: lines, slipped: [item.line + 1], what: "the next item run on into it")
+            }
+            let link = lines[other.line].drop { $0 != "[" }
+            lines[item.line] += ", " + link
+            return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "a second link, \(link)")
         case 0:
             let digits = 10 + Int(random.next() % 3)
             let number = "1" + (1..<digits).map { _ in String(random.next() % 10) }.joined()
@@ -259,7 +300,18 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let title = String(line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" })
         let file = String(line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" })
         let (typo, what) = Self.typo(title, &random)
-        switch random.next() % 3 {
+        switch Int(random.next() % 6) {
+        case let place where place >= 3:
+            // The title written so it renders as no title: no space after '#', a level-2 heading,
+            // or its front-matter key in another case.
+            var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let (written, slipped) = [
+                ("# \(title)", "#\(title)"), ("# \(title)", "## \(title)"), ("title: '\(title)'", "Title: '\(title)'"),
+            ][place - 3]
+            let at = try XCTUnwrap(lines.firstIndex(of: written), "\(file) has no '\(written)'")
+            lines[at] = slipped
+            return Slip(file: file, lines: lines, slipped: [at + 1], what: "title as '\(slipped)'")
         case 0:
             var lines = index
             lines[item.line] = line.replacingOccurrences(of: "[\(title)]", with: "[\(typo)]")

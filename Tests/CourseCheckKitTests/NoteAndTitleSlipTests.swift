@@ -27,6 +27,160 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
     }
 
+    /// The findings of one default run after every edit of `edits` (file, text, replacement, each
+    /// replaced once), in a fresh copy of the course: slips in different places are independent,
+    /// so one run shows each one's one finding.
+    private func findings(after edits: [(file: String, text: String, with: String)]) throws -> [String] {
+        let copy = try CourseCopy.make(for: self)
+        for edit in edits {
+            let url = copy.url.appendingPathComponent("lessons/\(edit.file)")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let range = try XCTUnwrap(text.range(of: edit.text), "\(edit.file) has no '\(edit.text)'")
+            try text.replacingCharacters(in: range, with: edit.with).write(to: url, atomically: true, encoding: .utf8)
+        }
+        return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+    }
+
+    /// Note labels, trigger bullets and titles the renderer does not read as written: each is one
+    /// finding at the slip naming what is off (a capital of another script, a letter for a digit,
+    /// a backslash, an invisible character after the bold, an HTML comment before the label; a
+    /// marker without its space, with a no-break space, an en dash; a title without its space
+    /// after '#'; a front-matter key in another case), and nothing downstream of it.
+    func testLabelBulletAndTitleSlipsAreOneFindingEach() throws {
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "# Yerel Durum", "#Yerel Durum"),
+            ("10-baglama.md", "title: 'Bağlama'", "Title: 'Bağlama'"),
+            ("21-on-izleme-ve-yineleme.md", "**EK21.**", "**EK21.**\u{200B}"),
+            ("09-yerel-durum.md", "**DR1.**", "**\u{414}R1.**"),
+            ("18-gecisler.md", "**EK10.**", "**EK1O.**"),
+            ("04-duzen-sistemi.md", "**GV12.**", "**\\GV12.**"),
+            ("05-izgara-ve-geometri.md", "**GV15.**", "<!-- x -->**GV15.**"),
+            ("02-gorunumler-ve-degistiriciler.md", "- Bu dersin", "-Bu dersin"),
+            ("03-yigit-duzenleri.md", "- Bu dersin", "-\u{A0}Bu dersin"),
+            ("06-listeler-ve-formlar.md", "- Bu dersin", "\u{2013} Bu dersin"),
+        ])
+        let bullet =
+            ", so it is not the lesson's trigger bullet; write it as a bullet of its own, '- Bu dersin tetiği: "
+            + "**…**', after a blank line or another bullet [declared-trigger]"
+        func near(_ written: String, _ label: String, _ difference: String) -> String {
+            "this paragraph opens with '\(written)', a near form of the note label \(label). (\(difference)), so it "
+                + "does not read as a note; write **\(label).** [note-series]"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:261:1: error: the 'Bu dersin tetiği:' line is here, but "
+                    + "'-' has no space after it, which a list marker needs" + bullet,
+                "lessons/03-yigit-duzenleri.md:237:1: error: the 'Bu dersin tetiği:' line is here, but '-' is followed "
+                    + "by U+00A0 NO-BREAK SPACE, where a list marker needs a space" + bullet,
+                "lessons/04-duzen-sistemi.md:159:1: error: "
+                    + near("**\\GV12.**", "GV12", "'\\' before it, which shows"),
+                "lessons/05-izgara-ve-geometri.md:159:1: error: this line opens with an HTML comment, which makes it an "
+                    + "HTML block: GitHub shows **GV15.** as written, asterisks and all, so it does not read as a "
+                    + "note; put the comment on a line of its own, with a blank line after it [note-series]",
+                "lessons/06-listeler-ve-formlar.md:256:1: error: the 'Bu dersin tetiği:' line is here, but it opens "
+                    + "with U+2013 EN DASH, which is no bullet marker (a bullet opens with '-', '*' or '+' and a "
+                    + "space)" + bullet,
+                "lessons/09-yerel-durum.md:15:1: error: '#Yerel Durum' is no heading: '#' needs a space after it, so "
+                    + "readers see this line as text and the lesson has no '# ' heading; write '# Yerel Durum' "
+                    + "[front-matter]",
+                "lessons/09-yerel-durum.md:150:1: error: "
+                    + near("**\u{414}R1.**", "DR1", "U+0414 CYRILLIC CAPITAL LETTER DE where DR1 has 'D'"),
+                "lessons/10-baglama.md:2:1: error: front matter key 'Title' is not 'title' (YAML keys are "
+                    + "case-sensitive), so the lesson has no 'title'; write 'title:' [front-matter]",
+                "lessons/18-gecisler.md:181:1: error: " + near("**EK1O.**", "EK10", "'O' where EK10 has '0'"),
+                "lessons/21-on-izleme-ve-yineleme.md:194:1: error: "
+                    + near(
+                        "**EK21.**\u{200B}", "EK21",
+                        "U+200B ZERO WIDTH SPACE after it, which keeps its bold from closing"),
+            ])
+    }
+
+    /// Index items the renderer does not read as items or links, and items that link a second
+    /// lesson: one finding each at the item, the index read as if each were fixed (a marker
+    /// slip that runs the rest of the list into a paragraph hides no slip after it).
+    func testIndexItemSlipsAreOneFindingEach() throws {
+        let found = try findings(after: [
+            ("README.md", "3. [", "3.["),
+            ("README.md", "9. [", "9, ["),
+            ("README.md", "12. [", "12.\u{A0}["),
+            ("README.md", "[Sunum ve Kapatma](", "[Sunum ve Kapatma] ("),
+            (
+                "README.md", "(17-ortuk-ve-acik-animasyonlar.md)",
+                "(17-ortuk-ve-acik-animasyonlar.md), [Geçişler](18-gecisler.md)"
+            ),
+            ("README.md", "(19-erisilebilirlik.md)\n20.", "(19-erisilebilirlik.md) 20."),
+        ])
+        let text = ", so readers see this line as text, not as an item of the index; write"
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/README.md:26:1: error: '3.[' opens no list item: a list marker needs a space after '3.', and "
+                    + "there is none\(text) '3. [' [course-index]",
+                "lessons/README.md:37:1: error: '9, [' opens no list item: '9,' is no list marker (a number and '.' or "
+                    + "')')\(text) '9. [' [course-index]",
+                "lessons/README.md:40:1: error: '12.\u{A0}[' opens no list item: a list marker needs a space after "
+                    + "'12.', and U+00A0 NO-BREAK SPACE is none\(text) '12. [' [course-index]",
+                "lessons/README.md:42:22: error: '] (': the space between ']' and '(' makes this no link, so readers "
+                    + "see '[Sunum ve Kapatma]' and '(14-sunum-ve-kapatma.md)' as text; write "
+                    + "[Sunum ve Kapatma](14-sunum-ve-kapatma.md) [course-index]",
+                "lessons/README.md:50:1: error: this item links 17-ortuk-ve-acik-animasyonlar.md and also "
+                    + "18-gecisler.md (its own item is at line 51); an item links one lesson, so remove the second "
+                    + "link [course-index]",
+                "lessons/README.md:52:1: error: this item links 19-erisilebilirlik.md and also 20-yerellestirme.md; an "
+                    + "item links one lesson, so give each lesson after the first an item of its own [course-index]",
+            ])
+    }
+
+    /// What the trigger claims read as a reader reads it: a bold that names a trigger and a
+    /// distribution, a distribution with a look-alike slash or three counts, a level-2 title; and
+    /// the distribution sentence's lesson count and total, judged against the lessons its counts
+    /// cover (twenty: the opening lesson declares a distribution), not the course's twenty-one.
+    func testTriggerDistributionAndCountSlipsAreOneFindingEach() throws {
+        let distribution = try findings(after: [
+            ("09-yerel-durum.md", "tetiği: **yerel**", "tetiği: **yerel (1/0/0/0)**"),
+            ("01-bildirimsel-sozdizim.md", "(2/2/2/2)**", "(2/2/2)**"),
+        ])
+        let counts = ", the counts of yerel, ebeveyn, gözlem and ortam [declared-trigger]"
+        XCTAssertEqual(
+            distribution,
+            [
+                "lessons/01-bildirimsel-sozdizim.md:299:24: error: 'dördünün de dağılımı (2/2/2)' reads as a "
+                    + "distribution, but a distribution has four counts (yerel/ebeveyn/gözlem/ortam), and this has 3; "
+                    + "write it as (a/b/c/d)" + counts,
+                "lessons/09-yerel-durum.md:266:24: error: the bold 'yerel (1/0/0/0)' names the trigger 'yerel' and a "
+                    + "distribution; a lesson declares one of the two, so write **yerel**, or the distribution alone "
+                    + "[declared-trigger]",
+            ])
+        let slash = try findings(after: [
+            ("01-bildirimsel-sozdizim.md", "(2/2/2/2)**", "(2\u{2215}2\u{2215}2\u{2215}2)**"),
+            ("17-ortuk-ve-acik-animasyonlar.md", "\n# ", "\n## "),
+        ])
+        XCTAssertEqual(
+            slash,
+            [
+                "lessons/01-bildirimsel-sozdizim.md:299:24: error: 'dördünün de dağılımı (2\u{2215}2\u{2215}2\u{2215}2)' "
+                    + "reads as a distribution, but it has U+2215 DIVISION SLASH where a distribution has '/'; write it "
+                    + "as (a/b/c/d)" + counts,
+                "lessons/17-ortuk-ve-acik-animasyonlar.md:10:1: error: this heading is level 2 ('## '), but a lesson's "
+                    + "title is its '# ' heading, and the lesson has none; write '# Örtük ve Açık Animasyonlar' "
+                    + "[front-matter]",
+            ])
+        let sentence = try findings(after: [
+            ("21-on-izleme-ve-yineleme.md", "yirmi dersin tetik", "yirmi bir dersin tetik"),
+            ("21-on-izleme-ve-yineleme.md", "ortam 6.", "ortam 6 (toplam 21)."),
+        ])
+        XCTAssertEqual(
+            sentence,
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:267:31: error: says 21 lessons, but 20 lessons declare one "
+                    + "trigger [trigger-distribution]",
+                "lessons/21-on-izleme-ve-yineleme.md:267:126: error: says the total is 21, but 20 lessons declare one "
+                    + "trigger [trigger-distribution]",
+            ])
+    }
+
     /// A hyphen or dash between a label's letters and number is a near form of the label, reported
     /// at its paragraph (not as a reference to a missing note and a gap at the next one).
     func testANoteLabelWithADash() throws {

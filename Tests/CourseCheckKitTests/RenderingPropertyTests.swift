@@ -307,9 +307,12 @@ final class RenderingPropertyTests: XCTestCase {
     /// The claims read what a reader reads. A rewrite of the distribution sentence that keeps its
     /// meaning (counts in parentheses, after a colon, listed after the names, in words) gives no
     /// finding; one slip gives exactly one finding, on its line: a count of the sentence wrong, or
-    /// a second, contradicting count of one trigger; a second trigger in a lesson's bullet, a
-    /// misspelt lead, punctuation inside the bold, a bold lead, a numbered item, or an unseen
-    /// character in the trigger; a look-alike letter, a no-break space, a decomposed letter or a
+    /// a second, contradicting count of one trigger, the number of lessons or a total as the
+    /// course's lesson count; a second trigger in a lesson's bullet, a misspelt lead, punctuation
+    /// inside the bold, a bold lead, a numbered item, a marker without its space, with a no-break
+    /// space or an en dash, a distribution beside the trigger, or an unseen character in the
+    /// trigger; the opening lesson's distribution with a look-alike slash or a count left out or
+    /// added; a look-alike letter, a no-break space, a decomposed letter or a
     /// zero-width space or soft hyphen in a closing table's title or trigger cell (or the first
     /// three in a lesson's heading), whose message names the code point. Escapes and entities in
     /// a bullet's lead or trigger and in the table's distribution cell, and spaces around its
@@ -374,7 +377,17 @@ final class RenderingPropertyTests: XCTestCase {
                 // A count wrong: the whole phrase with one count changed, or a second count of one trigger.
                 let index = Int(random.next() % 4)
                 let wrong = actual[index] + 1
-                if random.next() % 2 == 0 {
+                let total = random.next() % 4
+                if total >= 2 {
+                    // The number of lessons the sentence counts, or its total, as the course's lesson count.
+                    let (old, new) =
+                        total == 2
+                        ? ("yirmi dersin tetik", ["yirmi bir dersin tetik", "21 dersin tetik"][Int(random.next() % 2)])
+                        : (kept, kept + [" (toplam 21)", ", toplam: 21"][Int(random.next() % 2)])
+                    lines[at] = lines[at].replacingOccurrences(of: old, with: new)
+                    what += ", then '\(old)' as '\(new)'"
+                    expected = (at + 1, total == 2 ? "says 21 lessons," : "says the total is 21,")
+                } else if random.next() % 2 == 0 {
                     var counts = actual
                     counts[index] = wrong
                     let phrase = Self.countPhrase(counts, &random)
@@ -386,15 +399,26 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
                 }
-                expected = (at + 1, "says \(triggers[index]) \(wrong),")
+                if expected == nil { expected = (at + 1, "says \(triggers[index]) \(wrong),") }
             case 2:
                 // One lesson's bullet: a second trigger, or the lead misspelt.
                 file = names.dropFirst()[Int(random.next() % UInt64(names.count - 1)) + 1]
                 lines = try read(file)
                 let bullet = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { lines[bullet].contains("**\($0)**") })
-                let slip = random.next() % 6
-                if slip >= 2 {
+                let slip = random.next() % 12
+                let opening = try read(names[0])
+                if slip >= 10, let at = opening.firstIndex(where: { $0.contains("(2/2/2/2)**") }) {
+                    // The opening lesson's distribution: a look-alike slash, or a count left out or added.
+                    let new =
+                        slip == 10
+                        ? ["(2\u{2215}2\u{2215}2\u{2215}2)", "(2\u{2044}2\u{2044}2\u{2044}2)"][Int(random.next() % 2)]
+                        : ["(2/2/2)", "(2/2/2/2/2)"][Int(random.next() % 2)]
+                    (file, lines) = (names[0], opening)
+                    lines[at] = lines[at].replacingOccurrences(of: "(2/2/2/2)", with: new)
+                    let says = slip == 10 ? "where a distribution has '/'" : "four counts"
+                    (what, expected) = ("opening distribution as \(new)", (at + 1, says))
+                } else if slip >= 2 {
                     let inserted = ["\u{200B}", "&shy;", "\u{2060}"][Int(random.next() % 3)]
                     let (old, new, says) =
                         [
@@ -404,6 +428,14 @@ final class RenderingPropertyTests: XCTestCase {
                             (
                                 "**\(given)**", "**\(given.prefix(2))\(inserted)\(given.dropFirst(2))**",
                                 "after '\(given.prefix(2))'"
+                            ),
+                            // A marker as written that opens no bullet, and a distribution beside the trigger.
+                            ("- Bu dersin tetiği:", "-Bu dersin tetiği:", "no space after it"),
+                            ("- Bu dersin tetiği:", "-\u{A0}Bu dersin tetiği:", "U+00A0 NO-BREAK SPACE"),
+                            ("- Bu dersin tetiği:", "\u{2013} Bu dersin tetiği:", "U+2013 EN DASH"),
+                            (
+                                "**\(given)**", "**\(given) (1/0/0/0)**",
+                                "names the trigger '\(given)' and a distribution"
                             ),
                         ][Int(slip - 2)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: old, with: new)

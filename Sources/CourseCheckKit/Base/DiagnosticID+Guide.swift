@@ -284,7 +284,9 @@ extension DiagnosticID {
             (
                 summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
                     + "(`title`, `source`, `course`, `language`, `updated`, `license`), leaves one empty or gives it "
-                    + "twice, or disagrees with the `# ` heading, the file's slug or the course title. A title is "
+                    + "twice (a key in another case, `Title:`, is reported as that), or disagrees with the `# ` "
+                    + "heading (written `#Title` or as a level-2 heading: reported there), the file's slug or the "
+                    + "course title. A title is "
                     + "stated three times (the front matter, the heading, the index): the one the other two do not "
                     + "agree with is reported.",
                 fix: "Edit the reported line: add the key, remove the second one, make `title` and the heading the "
@@ -295,15 +297,18 @@ extension DiagnosticID {
             (
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
                     + "or its ordered list, which must link every lesson once, in course order, in its part, with its "
-                    + "title, each item numbered (not a bullet) with at most nine digits, and a blank line before a "
-                    + "list that does not start at 1.",
+                    + "title, each item numbered (not a bullet) with at most nine digits and a space after its "
+                    + "marker, one link per item, written `[Title](file.md)`, and a blank line before a list that "
+                    + "does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
                     + "number, a marker, a link, a title or a missing blank line as the message says."
             )
         case .declaredTrigger:
             (
-                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own, not bold, "
-                    + "unknown (punctuation or an unseen character inside the bold), states two triggers, or "
+                summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own (a "
+                    + "marker without its space, with a no-break space, an en dash), not bold, unknown (punctuation "
+                    + "or an unseen character inside the bold), states two triggers or a trigger and a distribution, "
+                    + "gives a distribution that is none as written (a look-alike slash, three counts), or "
                     + "contradicts what its trees print, or its distribution differs from the first tree's "
                     + "`countCauses` lines.",
                 fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
@@ -320,7 +325,8 @@ extension DiagnosticID {
             (
                 summary: "The sentence of the last lesson or the index that counts the lessons' four triggers "
                     + "(yerel, ebeveyn, gözlem, ortam) does not match how many lessons declare each, counts a name "
-                    + "that is not a trigger, names a wrong number of lessons or a wrong opening distribution, "
+                    + "that is not a trigger, names a wrong number of lessons or total (those its counts cover) or "
+                    + "a wrong opening distribution, "
                     + "cannot be read for one of them, or is hidden from readers.",
                 fix: "Correct the count in the sentence, giving each trigger its number right before or after its "
                     + "name; if the count is right, the lessons' trigger bullets are the slip."
@@ -329,7 +335,9 @@ extension DiagnosticID {
             (
                 summary: "A bold note series (`**GV1.**`, ...) is numbered with a gap, a repeat or a step back, "
                     + "strays into another part, or a note label is not bold, written in a near form (other "
-                    + "punctuation, a space, another case, a look-alike), not at the start of its paragraph, or "
+                    + "punctuation, a space, another case, a look-alike or another script's capital, a letter for a "
+                    + "digit, a backslash, an invisible character that keeps its bold open, an HTML comment before "
+                    + "it), not at the start of its paragraph, or "
                     + "refers to a note the course does not define.",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
                     + "with its bold label, written as the message says (a blank line before it)."

@@ -24,6 +24,12 @@ package struct CourseIndexClaim: ClaimCheck {
         var startsList: Bool
         /// The bullet (`-`, `*`, `+`) of an item written as a bullet list item; nil for an ordered one.
         var bullet: Character?
+        /// The other lessons the item links after its own, each as an item of its own (a line run
+        /// on into this one, a second link): one finding at the item, and each such lesson that no
+        /// item of its own lists is read as listed here.
+        var others: [Item] = []
+        /// True for such a lesson read as listed at the item that links it after its own.
+        var linkedAfterAnother = false
     }
 
     /// The item an ordered list item's first paragraph holds: a link at its start. A bullet list
@@ -35,26 +41,39 @@ package struct CourseIndexClaim: ClaimCheck {
         else { return nil }
         let inline = block.inline
         guard let link = inline.links.first, link.range.lowerBound == 0 else { return nil }
-        // The file a reader's click opens: a query (`?plain=1`) or a fragment (`#top`) is not part
-        // of it, and a percent-encoded name is the name.
-        var target = String(link.destination.prefix { $0 != "?" && $0 != "#" })
-        target = PercentEncoding.removing(from: target) ?? target
-        // The index's folder: its path up to the last slash (`lessons/README.md` → `lessons`).
-        let directory = indexPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(indexPath[..<$0]) } ?? ""
-        let resolved =
-            target.hasPrefix("/")
-            ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
+        let resolved = Self.resolved(link.destination, indexPath: indexPath)
         let title = inline.plain(link.text)
         let titleLocation = block.location(of: link.text.lowerBound, in: indexPath)
+        // Other lessons the item links (`8. [A](08-a.md) 9. [B](09-b.md)`, a line run on into it).
+        let others = inline.links.dropFirst().compactMap { other -> Item? in
+            let resolved = Self.resolved(other.destination, indexPath: indexPath)
+            guard LessonName.isLessonFile(resolved.fileName) else { return nil }
+            return Item(
+                title: inline.plain(other.text), file: other.destination, resolved: resolved, line: block.firstLine,
+                titleLocation: block.location(of: other.text.lowerBound, in: indexPath), number: nil,
+                startsList: false)
+        }
         if marker == "." || marker == ")" {
             return Item(
                 title: title, file: link.destination, resolved: resolved, line: block.firstLine,
-                titleLocation: titleLocation, number: block.itemNumber, startsList: block.startsList)
+                titleLocation: titleLocation, number: block.itemNumber, startsList: block.startsList, others: others)
         }
         guard LessonName.isLessonFile(resolved.fileName) else { return nil }
         return Item(
             title: title, file: link.destination, resolved: resolved, line: block.firstLine,
-            titleLocation: titleLocation, number: nil, startsList: block.startsList, bullet: marker)
+            titleLocation: titleLocation, number: nil, startsList: block.startsList, bullet: marker, others: others)
+    }
+
+    /// A link's destination as the file a reader's click opens, resolved against the index's
+    /// directory: a query (`?plain=1`) or a fragment (`#top`) is not part of it, and a
+    /// percent-encoded name is the name.
+    static func resolved(_ destination: String, indexPath: String) -> String {
+        var target = String(destination.prefix { $0 != "?" && $0 != "#" })
+        target = PercentEncoding.removing(from: target) ?? target
+        // The index's folder: its path up to the last slash (`lessons/README.md` → `lessons`).
+        let directory = indexPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(indexPath[..<$0]) } ?? ""
+        return target.hasPrefix("/")
+            ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
     }
 
     /// An item line that does not open an item as written: its line, the column of its number,
@@ -67,59 +86,174 @@ package struct CourseIndexClaim: ClaimCheck {
         /// one), the paragraph's line it runs on from, which lacks a blank line after it; nil for
         /// a number longer than CommonMark allows.
         var runsOnFrom: Int? = nil
+        /// A slip in the line as written that the renderer does not forgive: its marker (`9.[`,
+        /// `9,`, `9.` and a no-break space) or its link (`[Title] (file.md)`); nil for the above.
+        var slip: LineSlip? = nil
+    }
+
+    /// What keeps an index line from being the item it is meant to be.
+    enum LineSlip: Sendable {
+        /// The marker `written` opens no list item: `problem` says why.
+        case marker(written: String, problem: String, fix: String)
+        /// A space between the link's `]` and `(`: no link, the text shown as written.
+        case spacedLink(written: String, title: String, file: String)
+    }
+
+    /// One repair of a line: the UTF-8 range of the line's text replaced, and whether the item's
+    /// title comes after it (its column then moves by the difference).
+    private struct Edit {
+        var range: Range<Int>
+        var with: [UInt8]
+        var beforeTitle: Bool
+    }
+
+    /// The marker a line opens with, when it is meant as an item's (`9.` and a link after it) but
+    /// opens none: no space after it, a no-break or other Unicode space, a comma for the full
+    /// stop. The marker as written, why, and the repair that makes it `9. `.
+    private static func nearMarker(_ text: String, column: Int) -> (
+        written: String, problem: String, fix: String, edit: Edit
+    )? {
+        let bytes = Array(text.utf8)
+        let digits = bytes.prefix { $0.isASCIIDigit }.count
+        guard (1...9).contains(digits), digits < bytes.count,
+            [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ",")].contains(bytes[digits])
+        else { return nil }
+        let number = String(decoding: bytes.prefix(digits), as: UTF8.self)
+        let mark = Character(Unicode.Scalar(bytes[digits]))
+        // The blank after the marker: any Unicode space (a no-break one looks like a space).
+        let rest = String(decoding: bytes[(digits + 1)...], as: UTF8.self)
+        let blank = rest.prefix { $0.isWhitespace && $0 != "\n" }
+        let after = rest.dropFirst(blank.count)
+        guard after.hasPrefix("[") || after.hasPrefix("<") else { return nil }
+        let problem: String
+        if mark == "," {
+            problem = "'\(number),' is no list marker (a number and '.' or ')')"
+        } else if blank.isEmpty {
+            problem = "a list marker needs a space after '\(number)\(mark)', and there is none"
+        } else if let other = blank.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }) {
+            problem = "a list marker needs a space after '\(number)\(mark)', and \(Invisible.name(other)) is none"
+        } else {
+            return nil
+        }
+        let written =
+            String(decoding: bytes.prefix(digits + 1), as: UTF8.self) + String(blank) + String(after.prefix(1))
+        let replaced = digits + 1 + blank.utf8.count
+        let marker = Array("\(number)\(mark == "," ? "." : mark) ".utf8)
+        return (
+            written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),
+            Edit(range: (column - 1)..<(column - 1 + replaced), with: marker, beforeTitle: true)
+        )
+    }
+
+    /// An item whose link has a space between its `]` and `(` (`[Yerel Durum] (09-yerel-durum.md)`):
+    /// the text is shown as written and links nothing. What is written, and the repair.
+    private static func spacedLink(_ segment: Prose.TextBlock.Segment) -> (LineSlip, Edit)? {
+        let bytes = Array(segment.text.utf8)
+        guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        let spaces = bytes[(close + 1)...].prefix { $0 == 0x20 || $0 == 0x09 }.count
+        let open = close + 1 + spaces
+        guard spaces > 0, open < bytes.count, bytes[open] == UInt8(ascii: "("),
+            let end = bytes[open...].firstIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        let file = String(decoding: bytes[(open + 1)..<end], as: UTF8.self)
+        guard LessonName.isLessonFile(file.fileName) else { return nil }
+        let title = String(decoding: bytes[1..<close], as: UTF8.self)
+        let at = segment.column - 1 + close + 1
+        return (
+            .spacedLink(written: String(decoding: bytes[close..<(open + 1)], as: UTF8.self), title: title, file: file),
+            Edit(range: at..<(at + spaces), with: [], beforeTitle: false)
+        )
     }
 
     /// The index's prose and items read as if every line that should open an item did: a line
     /// that opens with a number of ten or more digits and a delimiter (`1234567890. [Title](file.md)`),
-    /// and the first item line a paragraph runs on into (`4. [Title](file.md)` right after a
+    /// the first item line a paragraph runs on into (`4. [Title](file.md)` right after a
     /// paragraph or a link reference definition, with no blank line between: only a list starting
-    /// at 1 may interrupt a paragraph, so the rest renders as the paragraph's text). Each is read
-    /// with its number shortened to `1`, which continues a list and may interrupt a paragraph.
-    /// Only a line that then reads as an item counts, and a run-on one only when it links a lesson
-    /// file; the items' title columns are those of the text as written.
+    /// at 1 may interrupt a paragraph, so the rest renders as the paragraph's text), a line whose
+    /// marker opens no item (`9.[Title](file.md)`, `9, [`, `9.` and a no-break space) and an item
+    /// whose link is no link (`[Title] (file.md)`). The first two are read with the number
+    /// shortened to `1`, which continues a list and may interrupt a paragraph; the others as they
+    /// were meant. Only a line that then reads as an item counts, and any but an overflow only
+    /// when it links a lesson file; the items' title columns are those of the text as written.
     static func repairingOverflows(_ file: SourceFile, prose: Prose) -> (
         prose: Prose, items: [Item?], overflows: [Overflow]
     ) {
         let items = prose.blocks.map { item($0, indexPath: file.path) }
-        var found: [(overflow: Overflow, digits: Int)] = []
-        for block in prose.blocks where block.kind == .paragraph {
-            // One paragraph runs on into one list: its later item lines continue that list.
-            var covered = false
-            for (offset, segment) in block.segments.enumerated() where segment.text.utf8.first?.isASCIIDigit ?? false {
-                let bytes = segment.text.utf8
-                let digits = bytes.prefix { $0.isASCIIDigit }.count
-                let rest = bytes.dropFirst(digits)
-                let text = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
-                guard let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
-                    text.count < rest.count - 1, text.first == UInt8(ascii: "[") || text.first == UInt8(ascii: "<")
-                else { continue }
-                let marker = String(decoding: bytes.prefix(digits + 1), as: UTF8.self)
-                let at = Overflow(line: segment.line.number, column: segment.column, marker: marker)
-                if digits > 9 {
-                    found.append((at, digits))
-                    covered = true
-                } else if !covered, offset > 0 || block.itemMarker == nil, segment.line.number > 1 {
-                    // The first segment of a paragraph that opens no item follows a link reference
-                    // definition the paragraph lost: that is the line it runs on from.
+        /// The slipped lines of `prose`, whose items are `items`.
+        func detect(_ prose: Prose, _ items: [Item?]) -> [(overflow: Overflow, edit: Edit)] {
+            var found: [(overflow: Overflow, edit: Edit)] = []
+            for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
+                // An ordered item that links nothing at its start: its link may have a space after `]`.
+                if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
+                    let (slip, edit) = spacedLink(block.segments[0])
+                {
+                    let column = edit.range.lowerBound
                     found.append(
-                        (Overflow(line: at.line, column: at.column, marker: marker, runsOnFrom: at.line - 1), digits))
-                    covered = true
+                        (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
+                    continue
+                }
+                // One paragraph runs on into one list: its later item lines continue that list.
+                var covered = false
+                for (offset, segment) in block.segments.enumerated()
+                where segment.text.utf8.first?.isASCIIDigit ?? false {
+                    if offset > 0 || block.itemMarker == nil,
+                        let near = nearMarker(segment.text, column: segment.column)
+                    {
+                        found.append(
+                            (
+                                Overflow(
+                                    line: segment.line.number, column: segment.column, marker: near.written,
+                                    slip: .marker(written: near.written, problem: near.problem, fix: near.fix)),
+                                near.edit
+                            ))
+                        covered = true
+                        continue
+                    }
+                    let bytes = segment.text.utf8
+                    let digits = bytes.prefix { $0.isASCIIDigit }.count
+                    let rest = bytes.dropFirst(digits)
+                    let text = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
+                    guard let mark = rest.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"),
+                        text.count < rest.count - 1, text.first == UInt8(ascii: "[") || text.first == UInt8(ascii: "<")
+                    else { continue }
+                    let marker = String(decoding: bytes.prefix(digits + 1), as: UTF8.self)
+                    let at = Overflow(line: segment.line.number, column: segment.column, marker: marker)
+                    let shortened = Edit(
+                        range: (segment.column - 1)..<(segment.column - 1 + digits), with: [UInt8(ascii: "1")],
+                        beforeTitle: true)
+                    if digits > 9 {
+                        found.append((at, shortened))
+                        covered = true
+                    } else if !covered, offset > 0 || block.itemMarker == nil, segment.line.number > 1 {
+                        // The first segment of a paragraph that opens no item follows a link reference
+                        // definition the paragraph lost: that is the line it runs on from.
+                        found.append(
+                            (
+                                Overflow(line: at.line, column: at.column, marker: marker, runsOnFrom: at.line - 1),
+                                shortened
+                            ))
+                        covered = true
+                    }
                 }
             }
+            return found
         }
+        var found = detect(prose, items)
+
         guard !found.isEmpty else { return (prose, items, []) }
-        /// True when the repaired text reads `found`'s line as an item (a run-on one: a lesson's).
-        func reads(_ found: (overflow: Overflow, digits: Int), in items: [Item?]) -> Bool {
+        /// True when the repaired text reads `found`'s line as an item (any but an overflow: a lesson's).
+        func reads(_ found: (overflow: Overflow, edit: Edit), in items: [Item?]) -> Bool {
             items.contains { item in
                 guard let item, item.line.number == found.overflow.line else { return false }
-                return found.overflow.runsOnFrom == nil || LessonName.isLessonFile(item.resolved.fileName)
+                return found.overflow.runsOnFrom == nil && found.overflow.slip == nil
+                    || LessonName.isLessonFile(item.resolved.fileName)
             }
         }
-        func repair(_ found: [(overflow: Overflow, digits: Int)]) -> (Prose, [Item?], kept: Int) {
+        func repair(_ found: [(overflow: Overflow, edit: Edit)]) -> (Prose, [Item?], kept: Int) {
             var lines = file.lines
-            for (overflow, digits) in found {
+            for (overflow, edit) in found {
                 var text = Array(lines[overflow.line - 1].text.utf8)
-                text.replaceSubrange((overflow.column - 1)..<(overflow.column - 1 + digits), with: [UInt8(ascii: "1")])
+                text.replaceSubrange(edit.range, with: edit.with)
                 lines[overflow.line - 1].text = String(decoding: text, as: UTF8.self)
             }
             let repaired = Prose(
@@ -128,6 +262,15 @@ package struct CourseIndexClaim: ClaimCheck {
             return (repaired, repairedItems, found.count { reads($0, in: repairedItems) })
         }
         var (repaired, repairedItems, kept) = repair(found)
+        // A slip may hide another (an item of a list that ran on into a paragraph): read the
+        // repaired text again, a few rounds at most.
+        for _ in 0..<3 where kept == found.count {
+            let lines = Set(found.map(\.overflow.line))
+            let more = detect(repaired, repairedItems).filter { !lines.contains($0.overflow.line) }
+            guard !more.isEmpty else { break }
+            found += more
+            (repaired, repairedItems, kept) = repair(found)
+        }
         if kept < found.count {
             // A line the repair does not make a lesson's item was none: the text stays as written.
             found = found.filter { reads($0, in: repairedItems) }
@@ -135,7 +278,9 @@ package struct CourseIndexClaim: ClaimCheck {
             (repaired, repairedItems, kept) = repair(found)
             guard kept == found.count else { return (prose, items, []) }
         }
-        let shift = Dictionary(found.map { ($0.overflow.line, $0.digits - 1) }, uniquingKeysWith: { a, _ in a })
+        let shift = Dictionary(
+            found.map { ($0.overflow.line, $0.edit.beforeTitle ? $0.edit.range.count - $0.edit.with.count : 0) },
+            uniquingKeysWith: { a, _ in a })
         for position in repairedItems.indices {
             guard var item = repairedItems[position], let by = shift[item.titleLocation.line] else { continue }
             item.titleLocation.column += by
@@ -245,6 +390,16 @@ package struct CourseIndexClaim: ClaimCheck {
             let lesson = items.first { $0.line.number == overflow.line }.flatMap { item in
                 keys.firstIndex { $0.sameBytes(item.resolved) }
             }
+            if let slip = overflow.slip {
+                let at = SourceLocation(path: path, line: overflow.line, column: overflow.column)
+                switch slip {
+                case .marker(let written, let problem, let fix):
+                    findings.append(.courseIndex(at: at, .marker(written: written, problem: problem, fix: fix)))
+                case .spacedLink(let written, let title, let file):
+                    findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
+                }
+                continue
+            }
             if let from = overflow.runsOnFrom {
                 findings.append(
                     .courseIndex(
@@ -279,6 +434,12 @@ package struct CourseIndexClaim: ClaimCheck {
                         at: Self.destination(of: written, in: item),
                         .wrongTarget(written: written, title: item.title, file: files[lesson])))
             }
+            if !item.others.isEmpty {
+                let others = item.others.map { other in
+                    (other.file, items.first { !$0.linkedAfterAnother && $0.resolved == other.resolved }?.line.number)
+                }
+                findings.append(.courseIndex(at: at, .severalLessons(file: item.file, others: others)))
+            }
             if let bullet = item.bullet {
                 findings.append(
                     .courseIndex(
@@ -286,7 +447,8 @@ package struct CourseIndexClaim: ClaimCheck {
                             path: path, line: item.line.number, column: Self.column(of: bullet, before: item)),
                         .bullet(bullet, number: lesson.map { $0 + 1 })))
             }
-            if let misplaced = placement.wrongPart[position] {
+            // A lesson linked after another's sits in that item's part: the item's finding says so.
+            if let misplaced = placement.wrongPart[position], !item.linkedAfterAnother {
                 findings.append(
                     .courseIndex(
                         at: at,

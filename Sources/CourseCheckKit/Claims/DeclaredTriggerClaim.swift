@@ -86,6 +86,13 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             }
             return .notShown(declared: declaration.value, printed: printed, shown: causes.sortedDeterministically())
         }
+        // `**yerel (1/0/0/0)**`: a trigger and a distribution in one bold, which a reader reads as the trigger.
+        if let trigger = Triggers.triggerBeside(distribution: declaration.value) {
+            return .triggerAndDistribution(declaration.value, trigger: trigger)
+        }
+        if let reason = Triggers.distributionSlip(in: declaration.value) {
+            return .malformedDistribution(declaration.value, reason: reason)
+        }
         if let distribution = declaration.distribution {
             // The first tree block must be the first tree that ran, or its counts are unknown.
             guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, !lesson.lesson.fencesAreUncertain,

@@ -90,6 +90,19 @@ package struct FrontMatterClaim: ClaimCheck {
                     .frontMatter(
                         at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
             }
+            // A required key written in another case (`Title:`) is one finding there; its value is
+            // read as the key's, so nothing that reads it is judged without it.
+            for key in Self.requiredKeys where frontMatter[key] == nil {
+                guard
+                    let written = frontMatter.entries.keys.sorted().first(where: {
+                        $0 != key && TriggerDistributionClaim.lowercased($0).sameBytes(key)
+                    }), let entry = frontMatter[written]
+                else { continue }
+                findings.append(
+                    .frontMatter(at: SourceLocation(path: path, line: entry.line), .keyCase(written: written, key: key))
+                )
+                frontMatter.entries[key] = entry
+            }
             // A key whose value or line is unreadable is reported as that, not again as missing.
             let missing = Self.requiredKeys.filter { key in
                 frontMatter[key] == nil && !frontMatter.unreadable.contains { $0.key == key }
@@ -136,6 +149,9 @@ package struct FrontMatterClaim: ClaimCheck {
                                 at: SourceLocation(path: path, line: heading.line, column: heading.column),
                                 .heading(heading.text, title: title.value, titleLine: title.line)))
                     }
+                } else if let slipped = Self.slippedTitle(in: lesson.prose, title: title.value) {
+                    // The title is there but renders as no '# ' heading: the finding is at it.
+                    findings.append(.frontMatter(at: slipped.location, slipped.problem))
                 } else {
                     findings.append(
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
@@ -167,6 +183,45 @@ package struct FrontMatterClaim: ClaimCheck {
             }
         }
         return .checked(findings)
+    }
+
+    /// The lesson's title written so it renders as no `# ` heading: a heading of another level
+    /// (`## Yerel Durum`), or a paragraph opening with `#` and no space after it (`#Yerel Durum`),
+    /// whichever comes first of those that read as the front matter's `title` (or, first in the
+    /// lesson, a `#` line, or a heading a slip or two away from the title).
+    static func slippedTitle(in prose: Prose, title: String) -> (
+        location: SourceLocation, problem: Diagnostic.FrontMatter
+    )? {
+        for (position, block) in prose.blocks.enumerated() {
+            let candidate: (text: String, problem: Diagnostic.FrontMatter)?
+            switch block.kind {
+            case .heading(let level) where level > 1:
+                candidate = (block.text, .titleLevel(level: level, text: block.text))
+            case .paragraph where block.source.hasPrefix("#"):
+                let marks = block.source.prefix { $0 == "#" }
+                let rest = block.source.dropFirst(marks.count)
+                guard marks.count <= 6, let first = rest.first, !first.isWhitespace else { continue }
+                let text = Inline(String(rest.prefix { $0 != "\n" })).plain()
+                candidate = (text, .titleNoSpace(written: String(block.segments[0].text), text: text))
+            default:
+                candidate = nil
+            }
+            // A `#Title` line first in the lesson is its title; a heading of another level only when
+            // it reads as the title, or nearly so when first (a `## Giriş` is a section).
+            guard let candidate,
+                Prose.rendersSame(candidate.text, title)
+                    || position == 0
+                        && (block.kind == .paragraph
+                            || Suggestion.distance(Array(candidate.text), Array(title)) <= 2)
+            else { continue }
+            // At the line's `#`s: a heading's text starts after them.
+            let at = block.location(of: 0, in: prose.path)
+            return (
+                SourceLocation(path: at.path, line: at.line, column: block.kind == .paragraph ? at.column : 1),
+                candidate.problem
+            )
+        }
+        return nil
     }
 
     /// `value` without the typographic quotation marks around it (`‘…’`, `“…”`, `«…»`, one at

@@ -48,6 +48,23 @@ struct IndexPlacement {
                     parts.append(current)
                 }
             }
+            // A lesson an item links after its own is listed there when no item of its own lists it.
+            let own = Set(items.map(\.resolved))
+            if items.contains(where: { !$0.others.isEmpty }) {
+                var expanded: [(CourseIndexClaim.Item, String?)] = []
+                for (item, part) in zip(items, parts) {
+                    expanded.append((item, part))
+                    for other in item.others
+                    where !own.contains(other.resolved)
+                        && !expanded.contains(where: { $0.0.resolved == other.resolved })
+                    {
+                        var listed = other
+                        listed.linkedAfterAnother = true
+                        expanded.append((listed, part))
+                    }
+                }
+                (items, parts) = (expanded.map(\.0), expanded.map(\.1))
+            }
             let keys = course.lessons.map { CourseIndexClaim.normalized($0.path) }
             let lessonOf = items.map { item in keys.firstIndex { $0.sameBytes(item.resolved) } }
             for (position, item) in items.enumerated() {

@@ -62,6 +62,12 @@ extension Diagnostic {
         /// The front matter's `title` differs from the heading at `headingLine`, which the rest of the course uses.
         case title(String, heading: String, headingLine: Int)
         case noHeading
+        /// The title is a heading of level `level`, not 1.
+        case titleLevel(level: Int, text: String)
+        /// The title line `written` opens with `#` and no space, so it renders as a paragraph.
+        case titleNoSpace(written: String, text: String)
+        /// A required key written `written`, in another case than `key`.
+        case keyCase(written: String, key: String)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
@@ -93,6 +99,15 @@ extension Diagnostic {
                 "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of "
                     + "the course uses" + unseen(title, heading)
             case .noHeading: "lesson has no '# ' heading"
+            case .titleLevel(let level, let text):
+                "this heading is level \(level) ('\(String(repeating: "#", count: level)) '), but a lesson's title is "
+                    + "its '# ' heading, and the lesson has none; write '# \(text)'"
+            case .titleNoSpace(let written, let text):
+                "'\(written)' is no heading: '#' needs a space after it, so readers see this line as text and the "
+                    + "lesson has no '# ' heading; write '# \(text)'"
+            case .keyCase(let written, let key):
+                "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
+                    + "'\(key)'; write '\(key):'"
             case .curlyQuoted(let key, let value, let inner, let marks):
                 "front matter \(key) '\(value)' is quoted with \(marks.map(Invisible.describe).joined(separator: " and ")), "
                     + "which YAML keeps as part of the \(key); use straight quotes: \(key): "
@@ -148,6 +163,12 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
+        /// An item line whose marker, as `written`, opens no list item (`problem` says why).
+        case marker(written: String, problem: String, fix: String)
+        /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
+        case spacedLink(written: String, title: String, file: String)
+        /// An item that links `file` and after it `others`, each with the line of its own item, if any.
+        case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
         case runsOn(itemLine: Int, marker: String)
         /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
@@ -186,6 +207,21 @@ extension Diagnostic {
                 "no blank line separates this line from the index item at line \(line), so that item and the ones "
                     + "after it render as paragraph text, not as a list (a list that starts at \(marker.dropLast()) "
                     + "cannot interrupt a paragraph); add a blank line after this line"
+            case .marker(let written, let problem, let fix):
+                "'\(written)' opens no list item: \(problem), so readers see this line as text, not as an item of "
+                    + "the index; write '\(fix)'"
+            case .spacedLink(let written, let title, let file):
+                "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
+                    + "'(\(file))' as text; write [\(title)](\(file))"
+            case .severalLessons(let file, let others):
+                "this item links \(file) and also "
+                    + others.map { other in
+                        other.ownLine.map { "\(other.file) (its own item is at line \($0))" } ?? other.file
+                    }
+                    .joined(separator: " and ")
+                    + "; an item links one lesson, so "
+                    + (others.allSatisfy { $0.ownLine != nil }
+                        ? "remove the second link" : "give each lesson after the first an item of its own")
             case .bullet(let bullet, let number):
                 "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
                     + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
@@ -220,6 +256,10 @@ extension Diagnostic {
         /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
         /// UTF-8 bytes into the value.
         case lookAlike(String, trigger: String, has: Character, wanted: Character, offset: Int)
+        /// The bold names `trigger` and a distribution (`**yerel (1/0/0/0)**`).
+        case triggerAndDistribution(String, trigger: String)
+        /// The bold reads as a distribution, but is none as written (`reason`: a look-alike slash, three counts).
+        case malformedDistribution(String, reason: String)
         /// The value is a trigger with punctuation or spaces inside the bold (`**ortam.**`).
         case punctuated(String, trigger: String)
         /// A line opens with the lead, but renders as no bullet of its own (`reason`).
@@ -260,6 +300,12 @@ extension Diagnostic {
                 "unknown trigger '\(value)': "
                     + (unseenDifference(value, trigger)
                         ?? "it has \(Invisible.describe(has)) where '\(trigger)' has \(Invisible.describe(wanted))")
+            case .triggerAndDistribution(let value, let trigger):
+                "the bold '\(value)' names the trigger '\(trigger)' and a distribution; a lesson declares one of the "
+                    + "two, so write **\(trigger)**, or the distribution alone"
+            case .malformedDistribution(let value, let reason):
+                "'\(value)' reads as a distribution, but \(reason); write it as (a/b/c/d), the counts of yerel, "
+                    + "ebeveyn, gözlem and ortam"
             case .punctuated(let value, let trigger):
                 "unknown trigger '\(value)': the bold holds more than the trigger; write **\(trigger)** and leave the "
                     + "rest outside the asterisks"
@@ -385,6 +431,14 @@ extension Diagnostic {
                 + "\(Plural.form(actual, "declares", "declare")) one trigger")
     }
 
+    /// The sentence gives its counts the total `stated` (`toplam 21`); `actual` lessons declare one trigger.
+    static func triggerDistributionSum(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says the total is \(stated), but \(Plural.count(actual, "lesson")) "
+                + "\(Plural.form(actual, "declares", "declare")) one trigger")
+    }
+
     /// The sentence gives the opening lesson's distribution as `stated`; the lesson at `path` declares `declared`.
     static func triggerDistributionOpening(at location: SourceLocation, stated: [Int], path: String, declared: [Int])
         -> Diagnostic
@@ -433,6 +487,8 @@ extension Diagnostic {
         case merged(written: String)
         /// A heading opens with the label `written`.
         case heading(written: String)
+        /// A line opens with an HTML comment and then the label `label`, so it is an HTML block.
+        case commented(label: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
         case nearForm(written: String, label: String, differences: [String])
     }
@@ -449,6 +505,10 @@ extension Diagnostic {
             case .heading(let written):
                 "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
                     + "label, so write it as a paragraph: **\(written)** …"
+            case .commented(let label):
+                "this line opens with an HTML comment, which makes it an HTML block: GitHub shows **\(label)** as "
+                    + "written, asterisks and all, so it does not read as a note; put the comment on a line of its own, "
+                    + "with a blank line after it"
             case .nearForm(let written, let label, let differences):
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write **\(label)**"

@@ -31,6 +31,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         case merged(String)
         /// A heading opening with the label.
         case heading(String)
+        /// A line that opens with an HTML comment and then the bold label `label`: an HTML block,
+        /// which GitHub shows as written, asterisks and all.
+        case commented(String)
         /// A paragraph opening with a near form (`written`, in the source) of `label`: what differs.
         case nearForm(written: String, label: String, [String])
     }
@@ -208,7 +211,30 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
             }
         }
-        return (definitions, references)
+        return (definitions + commentedLabels(in: lesson, prefixes: prefixes), references)
+    }
+
+    /// The notes whose line opens with an HTML comment (`<!-- x -->**DR1.** …`): the comment makes
+    /// the line an HTML block, so GitHub shows the label raw and the paragraph is no note. Only the
+    /// document's top-level HTML comment blocks are read: a lesson has a few at most.
+    static func commentedLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>) -> [Note] {
+        guard let document = lesson.lesson.document else { return [] }
+        var found: [Note] = []
+        for node in document.children {
+            guard case .htmlBlock(2) = node.kind else { continue }
+            let line = lesson.lesson.file.lines[node.lines.lowerBound]
+            guard let close = line.text.utf8Offset(of: "-->") else { continue }
+            let rest = line.text.utf8.dropFirst(close + 3).drop { $0 == 0x20 || $0 == 0x09 }
+            let text = String(decoding: rest, as: UTF8.self)
+            guard text.hasPrefix("**") || text.hasPrefix("__") else { continue }
+            let prose = Prose(file: SourceFile(path: lesson.path, text: text))
+            guard var note = labels(in: prose).first(where: \.opensParagraph)?.note, prefixes.contains(note.prefix)
+            else { continue }
+            (note.line, note.column) = (line.number, 1)
+            note.slip = .commented("\(note.prefix)\(note.number).")
+            found.append(note)
+        }
+        return found
     }
 
     /// `character` without its format scalars (a zero-width joiner extends the letter before it).
@@ -216,6 +242,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: character.unicodeScalars.filter { $0.properties.generalCategory != .format })
         return String(scalars)
+    }
+
+    /// Letters a reader may take for a digit inside a label's number (`EK2l` for EK21).
+    static let letterDigits: [Character: String] = ["l": "1", "I": "1", "O": "0", "o": "0"]
+
+    /// A capital letter of another script than Latin (`Д`), one scalar: in a label's letters it is
+    /// a slip for the series' letter, whether or not it looks like it.
+    static func isForeignCapital(_ character: Character) -> Bool {
+        guard !character.isASCII, character.isUppercase, character.unicodeScalars.count == 1,
+            let scalar = character.unicodeScalars.first
+        else { return false }
+        return !scalar.isLatinLetter
     }
 
     /// A hyphen or dash a label may be slipped with between its letters and number (`GV-12`, `GV–12`).
@@ -259,7 +297,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             let first = bytes[at]
             guard
                 (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) || first == UInt8(ascii: "&") || first == 0xC2
-                    || first >= 0xC6
+                    || first >= 0xC6 || first == UInt8(ascii: "\\")
             else { return false }
             return bytes[at..<min(at + 24, bytes.count)].contains {
                 $0.isASCIIDigit || $0 == UInt8(ascii: "&") || $0 >= 0xC6
@@ -283,6 +321,12 @@ package struct NoteSeriesClaim: ClaimCheck {
         let characters = inline.readable()
         var index = 0
         while index < characters.count, characters[index].character.isWhitespace { index += 1 }
+        // Asterisks shown as written: a bold that does not close (an invisible character after it).
+        let shownMarks = characters[index...].prefix { $0.character == "*" || $0.character == "_" }.count
+        index += shownMarks
+        // A backslash before the label, which is no escape before a letter and shows.
+        let backslash = index < characters.count && characters[index].character == "\\"
+        if backslash { index += 1 }
         let start = index
         /// The character a reader takes `character` for, when it is one scalar that maps to one.
         func plain(_ character: Character) -> Character? {
@@ -323,6 +367,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 letters.append(mapped)
                 typed += character.unicodeScalars
+            } else if digits.isEmpty, between.isEmpty, letters.count < 5, Self.isForeignCapital(character),
+                let has = character.unicodeScalars.first
+            {
+                // A capital of another script a reader may take for the series' letter (`ДR1`): read
+                // as any letter, so the one series its other letters fit names it.
+                lookAlikes.append((has, has, letters.count))
+                letters.append("?")
+                typed.append(has)
             } else if !letters.isEmpty, digits.isEmpty, character.isWhitespace || Self.isDash(character),
                 between.count < 2, let scalar = character.unicodeScalars.first
             {
@@ -334,12 +386,19 @@ package struct NoteSeriesClaim: ClaimCheck {
                     lookAlikes.append((has, wanted, nil))
                 }
                 digits.append(mapped)
+            } else if !digits.isEmpty, digits.count < 4, let digit = Self.letterDigits[character],
+                let has = character.unicodeScalars.first, let wanted = digit.unicodeScalars.first
+            {
+                // A letter typed for a digit inside the number (`EK2l`).
+                lookAlikes.append((has, wanted, nil))
+                digits.append(digit)
             } else {
                 break
             }
             index += 1
         }
         guard (1...4).contains(letters.count), (1...3).contains(digits.count),
+            letters.contains(where: { $0 != "?" }),
             let prefix = Self.series(typed: typed, read: letters.uppercased(), in: prefixes),
             let number = Int(digits), number > 0
         else { return nil }
@@ -361,6 +420,24 @@ package struct NoteSeriesClaim: ClaimCheck {
             end += 1
         }
         if punctuation.isEmpty { end = index }
+        // The closing asterisks shown as written, and what kept them from closing: an invisible
+        // character between them and the space (`**EK21.**` and U+200B).
+        var after: [Unicode.Scalar] = []
+        if shownMarks > 0 {
+            var cursor = end
+            while cursor < characters.count, cursor - end < shownMarks,
+                characters[cursor].character == "*" || characters[cursor].character == "_"
+            {
+                cursor += 1
+            }
+            while cursor < characters.count, isFormat(characters[cursor].character),
+                let scalar = characters[cursor].character.unicodeScalars.first
+            {
+                after.append(scalar)
+                cursor += 1
+            }
+            if !after.isEmpty { end = cursor }
+        }
         guard end == characters.count || characters[end].character.isWhitespace else { return nil }
         let tail = String(characters[index..<end].map(\.character))
         let labelOffset = characters[start].offset
@@ -370,7 +447,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         guard strong != nil || !punctuation.isEmpty else { return nil }
         let label = "\(prefix)\(number)."
         var differences: [String] = []
-        if strong == nil { differences.append("not in bold") }
+        if backslash { differences.append("'\\' before it, which shows") }
+        if strong == nil, after.isEmpty { differences.append("not in bold") }
         if letters != letters.uppercased() { differences.append("in lower case") }
         for separator in between {
             differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")
@@ -379,7 +457,11 @@ package struct NoteSeriesClaim: ClaimCheck {
             differences.append("\(Invisible.describe(has)) where \(prefix)\(number) has \(Invisible.describe(wanted))")
         }
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
-        if tail != "." { differences.append(tail.isEmpty ? "no full stop" : "'\(tail)' for its full stop") }
+        let stop = String(tail.prefix { !"*_".contains($0) && !isFormat($0) })
+        if stop != "." { differences.append(stop.isEmpty ? "no full stop" : "'\(stop)' for its full stop") }
+        for invisible in after {
+            differences.append("\(Invisible.name(invisible)) after it, which keeps its bold from closing")
+        }
         // The source up to the label's end, its closing bold included.
         var endOffset = end > 0 ? characters[end - 1].offset + characters[end - 1].character.utf8.count : 0
         if let strong, strong.content.upperBound >= endOffset {
@@ -594,6 +676,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
+            case .commented(let label): findings.append(.noteSeries(at: at, .commented(label: label)))
             case .nearForm(let written, let label, let differences):
                 findings.append(
                     .noteSeries(at: at, .nearForm(written: written, label: label, differences: differences)))

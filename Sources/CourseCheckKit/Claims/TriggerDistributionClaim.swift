@@ -106,10 +106,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in wrong.keys.sorted() {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
-        // The number of lessons it counts (`yirmi dersin`): those its counts cover, or the whole course.
+        // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
+        // counts cover, which a lesson declaring a distribution is not among.
         let counted = actual.reduce(0, +)
-        if let total = sentence.total, total.value != counted, total.value != course.lessons.count {
+        if let total = sentence.total, total.value != counted {
             findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
+        }
+        if let sum = sentence.sum, sum.value != counted {
+            findings.append(.triggerDistributionSum(at: location(sum.word), stated: sum.value, actual: counted))
         }
         // The opening lesson's distribution (`ayrıca 2/2/2/2`): the one lesson that declares one.
         let openings = course.lessons.indices.filter { declarations[$0]?.distribution != nil }
@@ -151,6 +155,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var unseen: [(word: Int, trigger: String)] = []
         /// The number of lessons it names (`yirmi dersin`).
         var total: (value: Int, word: Int)?
+        /// The total it gives its counts (`toplam 20`).
+        var sum: (value: Int, word: Int)?
         /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
         var quad: (values: [Int], words: [Int])?
         /// How likely it is the sentence: it counts all four, then it names a distribution or a number of lessons.
@@ -735,9 +741,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // whose count is the sum of the others is their total (`toplam 20`), and a word for lessons is
         // the number of lessons.
         let sum = counts.joined().reduce(0) { $0 + $1.value }
+        // The total the sentence states (`toplam 20`, `(toplam: 20)`): judged against the lessons its counts cover.
+        var stated: (value: Int, word: Int)?
+        for word in words.indices where words[word].text.hasPrefix("toplam") && !usedNumbers.contains(word + 1) {
+            guard word + 1 < words.count, words[word + 1].gap.allSatisfy({ $0 == ":" }),
+                let found = number(words, at: word + 1)
+            else { continue }
+            stated = (found.value, word + 1)
+            for used in (word + 1)..<(word + 1 + found.length) { usedNumbers.insert(used) }
+            break
+        }
         func isOther(_ word: Int) -> Bool {
             word < words.count && trigger(word) == nil && number(words, at: word) == nil
-                && !words[word].text.hasPrefix("ders")
+                && !words[word].text.hasPrefix("ders") && !words[word].text.hasPrefix("toplam")
         }
         for var end in ends {
             while end + 1 < words.count {
@@ -768,6 +784,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
         }
         candidate.unknown = Set(candidate.unknown).sorted()
+        candidate.sum = stated
         // A number right before a word for lessons (`yirmi dersin`; `bir` alone is "a").
         for word in words.indices where words[word].text.hasPrefix("ders") && !words[word].separated {
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {

@@ -36,6 +36,35 @@ package enum Triggers {
         return parts.count == 4 && numbers.count == 4 ? numbers : nil
     }
 
+    /// Slashes a reader takes for `/` in a distribution.
+    static let slashLookAlikes: Set<UInt32> = [0x2044, 0x2215, 0x29F8, 0xFF0F]
+
+    /// Why `text`, which a reader takes for a distribution `(a/b/c/d)`, does not read as one: a
+    /// look-alike slash, or another number of counts than four. Nil when it is a distribution or
+    /// looks like none.
+    static func distributionSlip(in text: String) -> String? {
+        guard distribution(in: text) == nil, let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"),
+            open < close
+        else { return nil }
+        let inner = text[text.index(after: open)..<close]
+        if let slash = inner.unicodeScalars.first(where: { slashLookAlikes.contains($0.value) }) {
+            return "it has \(Invisible.name(slash)) where a distribution has '/'"
+        }
+        let parts = inner.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.allSatisfy({ Int(spaced(String($0)).trimmingWhitespaces) != nil }) else {
+            return nil
+        }
+        return "a distribution has four counts (yerel/ebeveyn/gözlem/ortam), and this has \(parts.count)"
+    }
+
+    /// The trigger a distribution's bold also names before its parentheses (`**yerel (1/0/0/0)**`).
+    static func triggerBeside(distribution text: String) -> String? {
+        guard distribution(in: text) != nil || distributionSlip(in: text) != nil,
+            let open = text.firstIndex(of: "(")
+        else { return nil }
+        return named(in: String(text[..<open]))
+    }
+
     /// The one trigger `text` names (`ortam.`), as the words a reader reads; nil for none or several.
     static func named(in text: String) -> String? {
         let characters = Inline(plain: text).readable()
@@ -119,38 +148,59 @@ package enum Triggers {
     }
 
     /// A source line that opens with the lead (after a list marker, if any) but is not the start
-    /// of a bullet: a numbered item, a paragraph, or a line the text above takes in (a list
-    /// numbered from 6 cannot interrupt a paragraph). Where its text starts, and why.
+    /// of a bullet: a numbered item, a paragraph, a line the text above takes in (a list numbered
+    /// from 6 cannot interrupt a paragraph), or a line whose marker is no bullet marker as written
+    /// (`-Bu` without its space, `-` and a no-break space, an en dash for `-`). Where its text
+    /// starts, and why.
     static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, reason: String)? {
         for block in prose.blocks where block.kind == .paragraph {
             let isBullet = block.itemMarker.map { "-*+".contains($0) } ?? false
             for (index, segment) in block.segments.enumerated() where !(index == 0 && isBullet) {
                 var text = Substring(segment.text)
                 let digits = text.prefix { $0.isASCII && $0.isNumber }
+                var marker = ""
                 if index > 0, !digits.isEmpty, text.dropFirst(digits.count).first.map({ ".)".contains($0) }) == true {
-                    text = text.dropFirst(digits.count + 1)
-                } else if index > 0, let first = text.first, "-*+".contains(first) {
-                    text = text.dropFirst()
+                    marker = String(text.prefix(digits.count + 1))
+                } else if let first = text.first, "-*+".contains(first) || isDashLike(first) {
+                    marker = String(first)
                 }
-                let marker = segment.text.utf8.count - text.utf8.count
-                text = text.drop { $0 == " " || $0 == "\t" }
+                text = text.dropFirst(marker.count)
+                // The blank after the marker as written: a no-break space looks like a space.
+                let gap = text.prefix { $0.isWhitespace && $0 != "\n" }
+                text = text.dropFirst(gap.count)
                 let rendered = spaced(Inline(String(text)).plain())
                 guard rendered.hasPrefix(bulletLead) else { continue }
-                let reason =
-                    if index > 0 {
-                        marker > 0
-                            ? "'\(segment.text.prefix(marker))' cannot start a list inside the text above, so this line "
-                                + "renders as part of it"
-                            : "this line renders as part of the text above it"
-                    } else if block.itemMarker != nil {
-                        "it renders as an item of a numbered list, not as a bullet"
-                    } else {
-                        "it renders as a paragraph, not as a bullet"
-                    }
+                let reason: String
+                if let first = marker.first, isDashLike(first), let scalar = first.unicodeScalars.first {
+                    reason =
+                        "it opens with \(Invisible.name(scalar)), which is no bullet marker (a bullet opens with "
+                        + "'-', '*' or '+' and a space)"
+                } else if !marker.isEmpty, gap.isEmpty {
+                    reason = "'\(marker)' has no space after it, which a list marker needs"
+                } else if !marker.isEmpty, let blank = gap.first?.unicodeScalars.first, blank != " ", blank != "\t" {
+                    reason = "'\(marker)' is followed by \(Invisible.name(blank)), where a list marker needs a space"
+                } else if index > 0 {
+                    reason =
+                        !marker.isEmpty
+                        ? "'\(marker)' cannot start a list inside the text above, so this line renders as part of it"
+                        : "this line renders as part of the text above it"
+                } else if block.itemMarker != nil {
+                    reason = "it renders as an item of a numbered list, not as a bullet"
+                } else {
+                    reason = "it renders as a paragraph, not as a bullet"
+                }
                 return (SourceLocation(path: prose.path, line: segment.line.number, column: segment.column), reason)
             }
         }
         return nil
+    }
+
+    /// A dash a reader may take for the bullet marker `-`: a hyphen or dash of another code point,
+    /// a minus sign, a bullet character.
+    static func isDashLike(_ character: Character) -> Bool {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+        return (0x2010...0x2015).contains(scalar.value)
+            || [0x2212, 0x2022, 0x2043, 0xFE63, 0xFF0D].contains(scalar.value)
     }
 
     /// A bullet that opens `Bu dersin tetiği:` but gives no bold value after it: where its text

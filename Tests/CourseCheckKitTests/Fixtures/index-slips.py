@@ -7,7 +7,9 @@ Not used by the build or the tests (they read the committed JSON). The index's p
 cmark-gfm, and the lesson items a reader sees recorded: each list item that opens with a link,
 its link and the number shown on it (none on a bullet). Each case is one slip
 IndexNoteSlipPropertyTests makes (an item written as a bullet, a link reference definition or a
-part's paragraph a list not starting at 1 runs on into, a number of ten digits) or one rewrite
+part's paragraph a list not starting at 1 runs on into, a number of ten digits, a marker without
+its space or with a comma or a no-break space, a space between a link's `]` and `(`, an item run
+on into the line of the one before) or one rewrite
 (a definition with blank lines around it, no blank line before a list starting at 1, an item
 renumbered where its list ignores the number). A slip must change what readers see and a rewrite
 must not; the tests also read each case with coursecheck's parser and compare.
@@ -64,11 +66,21 @@ def main():
         changed = list(index)
         changed[i] = "1234567890" + index[i][len(number):]
         case("slip", "ten digits at item %s" % number, changed, i + 1)
+        for marker, what in ((".", "no space"), (", ", "a comma"), (".\u00a0", "a no-break space")):
+            changed = list(index)
+            changed[i] = number + marker + index[i][len(number) + 2:]
+            case("slip", "%s after item %s's number" % (what, number), changed, i + 1)
+        changed = list(index)
+        changed[i] = index[i].replace("](", "] (", 1)
+        case("slip", "a space between ']' and '(' at item %s" % number, changed, i + 1)
     for i in inside:
         changed = index[: i + 1] + ["", "[y]: https://academia.sh"] + index[i + 1:]
         case("slip", "a definition after item %s" % index[i].split(".")[0], changed, i + 3)
         changed = index[: i + 1] + ["", "[y]: https://academia.sh", ""] + index[i + 1:]
         case("rewrite", "a definition between blank lines after item %s" % index[i].split(".")[0], changed)
+        changed = index[:i] + [index[i] + " " + index[i + 1]] + index[i + 2:]
+        case("slip", "item %s run on into item %s's line" % (index[i + 1].split(".")[0], index[i].split(".")[0]),
+             changed, i + 1)
         changed = list(index)
         changed[i + 1] = "987654321" + index[i + 1][len(index[i + 1].split(".")[0]):]
         case("rewrite", "item %s renumbered" % index[i + 1].split(".")[0], changed)
