@@ -392,9 +392,6 @@ package enum Classifier {
         }
         var lesson = Lesson(file: file, blocks: blocks)
         lesson.coreName = core
-        var names: [String] = []
-        for (name, _) in namedFiles(fenced) where !names.contains(name) { names.append(name) }
-        lesson.namedFiles = names
         // What a block that lost its role prints is not known: the claims about the lesson's trees wait.
         lesson.rolesAreUncertain = !roleSlips.isEmpty
         return (lesson, diagnostics)
@@ -453,12 +450,16 @@ package enum Classifier {
     /// The Swift files the `swift` blocks' first lines name (`// Counter.swift`), each with its
     /// block's opening line, in order: what a course's core is found among (`CourseCore.decide`).
     package static func namedFiles(_ blocks: [FencedBlock]) -> [(name: String, line: Int)] {
-        blocks.compactMap { block in
-            guard block.language == "swift", let first = block.body.first,
+        var found: [(name: String, line: Int)] = []
+        for block in blocks {
+            // Cheap first: a first line naming a file starts `// `, and most blocks are not `swift`.
+            guard let first = block.body.first, first.text.hasPrefix("// "), block.info.hasPrefix("swift"),
+                block.language == "swift",
                 let name = CourseCore.fileName(namedBy: first.text)
-            else { return nil }
-            return (name, block.opening.number)
+            else { continue }
+            found.append((name, block.opening.number))
         }
+        return found
     }
 
     /// A first line as a reader compares it with a marker: look-alikes as their letters, invisible

@@ -42,8 +42,8 @@ package struct Lesson: Sendable {
     package var frontMatter: FrontMatter?
     /// The core's file name the lesson was classified with (`CourseCore`).
     package var coreName = EmbeddedCore.fileName
-    /// The Swift files the lesson's `swift` blocks' first lines name, each once, in order: the
-    /// core's candidates.
+    /// The Swift files the lesson's `swift` blocks' first lines name, each once, in order (as
+    /// `LessonReader` reads it): the core's candidates.
     package var namedFiles: [String] = []
 
     package init(file: SourceFile, blocks: [Block], document: BlockNode? = nil) {

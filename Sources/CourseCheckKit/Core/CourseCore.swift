@@ -34,15 +34,23 @@ package struct CourseCore: Sendable, Equatable {
     /// The Swift file a block's first line names (`// Counter.swift — …` names `Counter.swift`), or
     /// nil: the name runs from after `// ` to the first blank, ends `.swift` with something before
     /// it, and holds no `/`. `main.swift` is a tree's name, never a core's.
-    package static func fileName(namedBy firstLine: some StringProtocol) -> String? {
-        // By bytes: this runs on the first line of every `swift` block of a course.
-        let bytes = firstLine.utf8
-        guard bytes.starts(with: "// ".utf8) else { return nil }
-        let name = bytes.dropFirst(3).prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-        guard name.count > 6, name.reversed().starts(with: "tfiws.".utf8), !name.contains(UInt8(ascii: "/")),
-            !name.elementsEqual(treeFileName.utf8)
-        else { return nil }
-        return String(decoding: name, as: UTF8.self)
+    package static func fileName(namedBy firstLine: String) -> String? {
+        guard firstLine.hasPrefix("// ") else { return nil }
+        // One pass over the bytes: this runs on the first line of every `swift` block of a course.
+        var line = firstLine
+        return line.withUTF8 { bytes -> String? in
+            var end = 3
+            while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: "\t") {
+                if bytes[end] == UInt8(ascii: "/") { return nil }
+                end += 1
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[3..<end])
+            let suffix = Array(".swift".utf8)
+            guard name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix),
+                !name.elementsEqual(treeFileName.utf8)
+            else { return nil }
+            return String(decoding: name, as: UTF8.self)
+        }
     }
 
     /// A core named on the command line or in the index (`Counter` or `Counter.swift`) as its file

@@ -119,8 +119,11 @@ package enum LessonReader {
         }
         let scanned = MarkdownScanner.scan(file)
         // The classifier sees the scanner's findings too: a cause it finds replaces their consequences.
-        let name = core ?? CourseCore.guess(Classifier.namedFiles(scanned.blocks).map(\.name))
-        let (lesson, classified) = Classifier.classify(file, scanned: scanned, core: name)
+        // The files the blocks name, once: the lesson's guess at its core, and the course's choice.
+        var named: [String] = []
+        for (name, _) in Classifier.namedFiles(scanned.blocks) where !named.contains(name) { named.append(name) }
+        var (lesson, classified) = Classifier.classify(file, scanned: scanned, core: core ?? CourseCore.guess(named))
+        lesson.namedFiles = named
         diagnostics += classified
         return Outcome(lesson: lesson, diagnostics: diagnostics)
     }
