@@ -20,7 +20,7 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
 	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
 
-.PHONY: build release test soak verify list docs bench instructions lsp-client fuzz format lint hooks clean help
+.PHONY: build release install test soak verify list docs bench instructions lsp-client fuzz format lint hooks clean help
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -34,6 +34,13 @@ STATIC_STDLIB := $(if $(filter Darwin,$(shell uname -s)),,--static-swift-stdlib)
 release:
 	$(SWIFT) build -c release --product coursecheck $(STATIC_STDLIB)
 	$(SWIFT) build -c release --product coursecheck-supervisor $(STATIC_STDLIB)
+
+PREFIX ?= /usr/local
+## install: the release coursecheck and its supervisor into $(PREFIX)/bin (default /usr/local), side by
+## side as coursecheck looks for its supervisor, for another course's repository to run
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/coursecheck .build/release/coursecheck-supervisor $(DESTDIR)$(PREFIX)/bin/
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
 ## Testing run on three shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard

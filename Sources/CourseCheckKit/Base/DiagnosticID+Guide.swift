@@ -50,10 +50,12 @@ extension DiagnosticID {
             )
         case .coreCount:
             (
-                summary: "The lesson has no core block (a `swift` block starting `// Invalidation.swift`), or more "
-                    + "than one.",
-                fix: "Keep exactly one core block: add it as a copy of `Sources/InvalidationCore/Invalidation.swift`, "
-                    + "or delete the extra one (the message names the line of the first)."
+                summary: "The lesson has no core block (a `swift` block starting `// <Name>.swift` with the core's "
+                    + "name, `// Invalidation.swift` in this course), or more than one. The message names the Swift "
+                    + "files the lesson's blocks name instead.",
+                fix: "Keep exactly one core block: add it as a copy of the course's core (this course's is "
+                    + "`Sources/InvalidationCore/Invalidation.swift`), or delete the extra one (the message names the "
+                    + "line of the first). When the lessons name two files alike, `--core NAME` names the core."
             )
         case .noTrees:
             (
@@ -363,11 +365,12 @@ extension DiagnosticID {
             )
         case .coreDrift:
             (
-                summary: "A core block is not byte for byte the embedded core "
-                    + "(`Sources/InvalidationCore/Invalidation.swift`). The finding is at the first differing line "
-                    + "and names tabs, trailing whitespace and invisible characters.",
-                fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the embedded core. A change "
-                    + "meant for the core goes into `Sources/InvalidationCore/Invalidation.swift` instead."
+                summary: "A core block is not byte for byte the course's core: the embedded core "
+                    + "(`Sources/InvalidationCore/Invalidation.swift`) in this course, the text most lessons hold in "
+                    + "another. The finding is at the first differing line and names tabs, trailing whitespace and "
+                    + "invisible characters.",
+                fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the course's core. A change "
+                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead."
             )
         case .githubParity:
             (

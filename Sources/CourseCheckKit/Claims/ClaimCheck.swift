@@ -54,6 +54,19 @@ package enum CourseClaims {
         FragmentSyntaxClaim(),
     ]
 
+    /// The claims every course is checked for: its index's links, and that its fragments parse.
+    /// The others are this course's own (its triggers, table, notes, labels, front matter keys).
+    static let generic: Set<DiagnosticID> = [.courseIndex, .fragmentSyntax]
+
+    /// The claims switched on for a course, in `all`'s order: the one place that decides it. Every
+    /// claim when the course is the one coursecheck is built with (`CourseCore.isEmbedded`, decided
+    /// by its core, so no slip in its text can switch its claims off), else the generic ones.
+    package static func switchedOn(forEmbeddedCourse embedded: Bool) -> [any ClaimCheck] {
+        embedded ? all : genericClaims
+    }
+
+    private static let genericClaims = all.filter { generic.contains($0.id) }
+
     /// The result of checking every claim.
     package struct Report: Sendable {
         package var diagnostics: [Diagnostic] = []
@@ -102,14 +115,18 @@ package enum CourseClaims {
     }
 
     /// The report of `outcomes`, one for each of `claims` in order.
-    package static func report(_ claims: [any ClaimCheck], _ outcomes: [ClaimOutcome?], course: CourseFacts) -> Report {
+    /// `listsNotApplicable` false (another course): a claim whose structure the course does not use
+    /// is left out of the report, not listed as not applicable.
+    package static func report(
+        _ claims: [any ClaimCheck], _ outcomes: [ClaimOutcome?], course: CourseFacts, listsNotApplicable: Bool = true
+    ) -> Report {
         var report = Report()
         for (claim, outcome) in zip(claims, outcomes) {
             guard let outcome else {
                 if course.unreadLessons > 0 {
                     report.waiting.append(claim.id)
                     report.unreadLessons = course.unreadLessons
-                } else {
+                } else if listsNotApplicable {
                     report.notApplicable.append(claim.id)
                 }
                 continue
@@ -119,7 +136,7 @@ package enum CourseClaims {
                 report.checked.append(claim.id)
                 report.diagnostics += findings
             case .notApplicable:
-                report.notApplicable.append(claim.id)
+                if listsNotApplicable { report.notApplicable.append(claim.id) }
             case .skipped(let note):
                 report.skipped.append(claim.id)
                 report.diagnostics.append(note)

@@ -1,6 +1,7 @@
 /// What a fenced block is for in a lesson.
 package enum BlockRole: String, Sendable, Equatable {
-    /// The course's Invalidation.swift, a `swift` block starting `// Invalidation.swift`.
+    /// The course's core, a `swift` block starting `// <Name>.swift` with one name in every lesson
+    /// (`CourseCore`): `// Invalidation.swift` in this course.
     case core
     /// A program built on the core, a `swift` block starting `// main.swift`.
     case tree
@@ -11,7 +12,8 @@ package enum BlockRole: String, Sendable, Equatable {
     /// A block that fits no role: a stray bare fence or another language. Always reported as an error.
     case none
 
-    /// The marker a `swift` block's first line starts with to take this role.
+    /// The marker a `swift` block's first line starts with to be the embedded course's core; another
+    /// course's core marker is `CourseCore.marker`.
     static let coreMarker = "// Invalidation.swift"
     static let treeMarker = "// main.swift"
 }

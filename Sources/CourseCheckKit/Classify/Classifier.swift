@@ -1,16 +1,19 @@
 /// Gives every fenced block of a lesson its role and reports blocks and lessons that break the rules.
 package enum Classifier {
     /// Classifies what the scanner found; the lesson keeps the document so prose is not parsed twice.
-    package static func classify(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (Lesson, [Diagnostic]) {
-        var (lesson, classified) = classify(file, blocks: scanned.blocks)
+    /// `core` is the core's file name: a `swift` block whose first line starts `// <core>` is the core.
+    package static func classify(
+        _ file: SourceFile, scanned: MarkdownScanner.Result, core: String = EmbeddedCore.fileName
+    ) -> (Lesson, [Diagnostic]) {
+        var (lesson, classified) = classify(file, blocks: scanned.blocks, core: core)
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
         lesson.frontMatter = scanned.frontMatter
-        let swallowedFindings = swallowedFences(in: scanned.document, path: file.path)
+        let swallowedFindings = swallowedFences(in: scanned.document, path: file.path, core: core)
         let swallowed = Set(swallowedFindings.map(\.location.line))
         // A comment left open hides the rest: one finding at it, and nothing after it is judged.
         let comment = unclosedComment(file, scanned.document, lesson: true).map { [$0.finding] } ?? []
-        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path) + comment
+        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
         let slips = slippedFences(
@@ -184,7 +187,7 @@ package enum Classifier {
         }
     }
 
-    static func hiddenFences(in document: BlockNode, path: String) -> [Diagnostic] {
+    static func hiddenFences(in document: BlockNode, path: String, core: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         document.walk { node, _ in
             // In text, any fence; in a fenced block, one that would close it.
@@ -223,7 +226,7 @@ package enum Classifier {
     /// many, say, in a list item) renders as code, not as a block of its own, and inside an HTML
     /// block (`<details>` with no blank line after it) as raw text: either way it is a located
     /// error, never a tree that silently stops being checked.
-    static func swallowedFences(in document: BlockNode, path: String) -> [Diagnostic] {
+    static func swallowedFences(in document: BlockNode, path: String, core: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         document.walk { node, _ in
             let reason: (String) -> Diagnostic.NoRole
@@ -251,7 +254,7 @@ package enum Classifier {
                     fence.info.hasPrefix("swift")
                 else { continue }
                 let next = node.content[offset + 1].text.drop { $0 == " " }
-                guard let what = runnable(firstLine: next) else { continue }
+                guard let what = runnable(firstLine: next, core: core) else { continue }
                 found.append(
                     .noRole(
                         at: SourceLocation(
@@ -263,8 +266,11 @@ package enum Classifier {
         return found
     }
 
-    package static func classify(_ file: SourceFile, blocks fenced: [FencedBlock]) -> (Lesson, [Diagnostic]) {
+    package static func classify(
+        _ file: SourceFile, blocks fenced: [FencedBlock], core: String = EmbeddedCore.fileName
+    ) -> (Lesson, [Diagnostic]) {
         let path = file.path
+        let coreMarker = CourseCore.marker(core)
         var diagnostics: [Diagnostic] = []
         var blocks: [Lesson.Block] = []
         var cores: [FencedBlock] = []
@@ -289,7 +295,7 @@ package enum Classifier {
                 continue
             }
             if block.info.isEmpty, pendingTree.map({ !$0.isFollowed(by: block) }) ?? true,
-                let what = runnable(firstLine: block.body.first?.text ?? "")
+                let what = runnable(firstLine: block.body.first?.text ?? "", core: core)
             {
                 // A tree or the core whose fence lost its `swift`: one finding, and the bare block
                 // after it is its output, not a stray.
@@ -338,7 +344,7 @@ package enum Classifier {
             guard block.language == "swift" else {
                 blocks.append(Lesson.Block(role: .none, fenced: block))
                 let first = block.body.first?.text ?? ""
-                if let what = runnable(firstLine: first) {
+                if let what = runnable(firstLine: first, core: core) {
                     diagnostics.append(
                         .noRole(at: block.openingLocation(in: path), .mislabeled(what: what, info: block.info)))
                     mislabeled = block
@@ -349,13 +355,13 @@ package enum Classifier {
                 continue
             }
             let first = block.body.first?.text ?? ""
-            if first.hasCharacterPrefix(BlockRole.coreMarker) {
+            if first.hasCharacterPrefix(coreMarker) {
                 blocks.append(Lesson.Block(role: .core, fenced: block))
                 cores.append(block)
             } else if first.hasCharacterPrefix(BlockRole.treeMarker) {
                 blocks.append(Lesson.Block(role: .tree, fenced: block))
                 pendingTree = block
-            } else if let miss = nearMiss(block) {
+            } else if let miss = nearMiss(block, core: core) {
                 // One slip, one finding, at the slip: the block stays a fragment (coursecheck
                 // cannot guess what the author meant), and its output block is not a stray.
                 blocks.append(Lesson.Block(role: .fragment, fenced: block))
@@ -377,17 +383,20 @@ package enum Classifier {
             diagnostics.append(.notALesson(at: start, .noFencedBlocks))
         } else {
             if cores.isEmpty, !roleSlips.contains("the core") {
-                diagnostics.append(.coreCount(at: start, firstCoreLine: nil))
+                diagnostics.append(.coreCount(at: start, core: core, firstCoreLine: nil, found: namedFiles(fenced)))
             }
             for extra in cores.dropFirst() {
                 diagnostics.append(
-                    .coreCount(at: extra.openingLocation(in: path), firstCoreLine: cores[0].opening.number))
+                    .coreCount(
+                        at: extra.openingLocation(in: path), core: core, firstCoreLine: cores[0].opening.number,
+                        found: []))
             }
             if !blocks.contains(where: { $0.role == .tree }), !roleSlips.contains("a tree") {
                 diagnostics.append(.noTrees(at: start))
             }
         }
         var lesson = Lesson(file: file, blocks: blocks)
+        lesson.coreName = core
         // What a block that lost its role prints is not known: the claims about the lesson's trees wait.
         lesson.rolesAreUncertain = !roleSlips.isEmpty
         return (lesson, diagnostics)
@@ -404,7 +413,9 @@ package enum Classifier {
     /// A `swift` block whose first line nearly opens a tree or the core: the marker with another
     /// letter case, other spacing, a blank line before it, an invisible or look-alike character.
     /// Returns the line, what it looks like, the marker it misses and the slip in words.
-    static func nearMiss(_ block: FencedBlock) -> (line: Line, what: String, marker: String, slip: String)? {
+    static func nearMiss(_ block: FencedBlock, core: String = EmbeddedCore.fileName) -> (
+        line: Line, what: String, marker: String, slip: String
+    )? {
         guard
             let index = block.body.firstIndex(where: {
                 !$0.text.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
@@ -415,7 +426,7 @@ package enum Classifier {
         let line = block.body[index]
         let text = line.text
         let (visible, invisible) = readerView(of: text)
-        for (marker, compact, what) in markers {
+        for (marker, compact, what) in markers(core: core) {
             guard visible.hasPrefix(compact), !(index == 0 && text.hasPrefix(marker)) else { continue }
             let slip: String
             if index > 0 {
@@ -437,7 +448,7 @@ package enum Classifier {
         guard index == 0, text.hasPrefix("// ") else { return nil }
         let name = text.dropFirst(3).prefix { $0 != " " && $0 != "\t" }
         guard name.lowercased().hasSuffix(".swift") else { return nil }
-        for (marker, _, what) in markers {
+        for (marker, _, what) in markers(core: core) {
             let meant = marker.dropFirst(3)
             guard name != meant, Suggestion.distance(Array(name.lowercased()), Array(meant.lowercased())) <= 2,
                 name.count >= 6 + 3
@@ -449,8 +460,31 @@ package enum Classifier {
 
     /// Each marker, as a reader's view of a line holding it reads (spaces gone, lower case), and
     /// what a block it opens is.
-    private static let markers = [(BlockRole.treeMarker, "a tree"), (BlockRole.coreMarker, "the core")].map {
-        ($0, $0.filter { $0 != " " }.lowercased(), $1)
+    private static let embeddedMarkers = markers(of: EmbeddedCore.fileName)
+
+    private static func markers(core: String) -> [(String, String, String)] {
+        core == EmbeddedCore.fileName ? embeddedMarkers : markers(of: core)
+    }
+
+    private static func markers(of core: String) -> [(String, String, String)] {
+        [(BlockRole.treeMarker, "a tree"), (CourseCore.marker(core), "the core")].map {
+            ($0, $0.filter { $0 != " " }.lowercased(), $1)
+        }
+    }
+
+    /// The Swift files the `swift` blocks' first lines name (`// Counter.swift`), each with its
+    /// block's opening line, in order: what a course's core is found among (`CourseCore.decide`).
+    package static func namedFiles(_ blocks: [FencedBlock]) -> [(name: String, line: Int)] {
+        var found: [(name: String, line: Int)] = []
+        for block in blocks {
+            // Cheap first: a first line naming a file starts `// `, and most blocks are not `swift`.
+            guard let first = block.body.first, first.text.hasPrefix("// "), block.info.hasPrefix("swift"),
+                block.language == "swift",
+                let name = CourseCore.fileName(namedBy: first.text)
+            else { continue }
+            found.append((name, block.opening.number))
+        }
+        return found
     }
 
     /// A first line as a reader compares it with a marker: look-alikes as their letters, invisible
@@ -490,14 +524,14 @@ package enum Classifier {
 
     /// "a tree" or "the core" when a block's first line makes it one (whatever its fence says), for
     /// the findings about a runnable block the reader or coursecheck cannot see as one.
-    static func runnable(firstLine: some StringProtocol) -> String? {
-        runnable(firstLine: String(firstLine))
+    static func runnable(firstLine: some StringProtocol, core: String = EmbeddedCore.fileName) -> String? {
+        runnable(firstLine: String(firstLine), core: core)
     }
 
     /// The same, for a line as it is: the markers are read from its bytes when they settle it.
-    static func runnable(firstLine: String) -> String? {
+    static func runnable(firstLine: String, core: String = EmbeddedCore.fileName) -> String? {
         if firstLine.hasCharacterPrefix(BlockRole.treeMarker) { return "a tree" }
-        if firstLine.hasCharacterPrefix(BlockRole.coreMarker) { return "the core" }
+        if firstLine.hasCharacterPrefix(CourseCore.marker(core)) { return "the core" }
         return nil
     }
 

@@ -40,6 +40,11 @@ package struct Lesson: Sendable {
     package var document: BlockNode?
     /// The front matter as the scanner parsed it, when the caller kept the scan (nil: none, or not kept).
     package var frontMatter: FrontMatter?
+    /// The core's file name the lesson was classified with (`CourseCore`).
+    package var coreName = EmbeddedCore.fileName
+    /// The Swift files the lesson's `swift` blocks' first lines name, each once, in order (as
+    /// `LessonReader` reads it): the core's candidates.
+    package var namedFiles: [String] = []
 
     package init(file: SourceFile, blocks: [Block], document: BlockNode? = nil) {
         self.file = file

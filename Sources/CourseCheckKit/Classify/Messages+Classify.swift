@@ -27,15 +27,24 @@ extension Diagnostic {
         }
     }
 
-    /// No core block (`firstCoreLine` nil), or a second one after the core at `firstCoreLine`.
-    static func coreCount(at location: SourceLocation, firstCoreLine: Int?) -> Diagnostic {
+    /// No core block (`firstCoreLine` nil), naming the Swift files the lesson's blocks name
+    /// instead (`found`), or a second block of the core's name after the one at `firstCoreLine`.
+    static func coreCount(
+        at location: SourceLocation, core: String, firstCoreLine: Int?, found: [(name: String, line: Int)]
+    ) -> Diagnostic {
         guard let firstCoreLine else {
+            let shown = found.prefix(3).map { "'// \($0.name)' at line \($0.line)" }
+            let more = found.count > 3 ? " and \(found.count - 3) more" : ""
+            let what =
+                found.isEmpty
+                ? "no ```swift block names a Swift file" : "found \(shown.joined(separator: ", "))\(more)"
             return Diagnostic(
                 .coreCount, at: location,
-                "lesson has no core block (a ```swift block starting '\(BlockRole.coreMarker)')")
+                "lesson has no core block (a ```swift block starting '\(CourseCore.marker(core))'); \(what)")
         }
         return Diagnostic(
-            .coreCount, at: location, "lesson has more than one core block; the first is at line \(firstCoreLine)")
+            .coreCount, at: location,
+            "lesson has more than one core block ('\(CourseCore.marker(core))'); the first is at line \(firstCoreLine)")
     }
 
     static func noTrees(at location: SourceLocation) -> Diagnostic {
@@ -353,5 +362,16 @@ extension Diagnostic {
             "merge-conflict markers: '<<<<<<<' here, '=======' at line \(separator), '>>>>>>>' at line \(end); the "
                 + "lesson holds both sides of a merge, so nothing after this line is judged until the conflict is "
                 + "resolved and the markers removed")
+    }
+}
+
+extension CourseCheckError {
+    /// The course's conventions name no one core: two files open a block in as many lessons.
+    static func ambiguousCore(_ ambiguity: CourseCore.Ambiguity) -> CourseCheckError {
+        let names = ambiguity.names.map { "'// \($0)'" }
+        return .usage(
+            "cannot tell which block is the course's core: \(names.joined(separator: " and ")) each open a "
+                + "```swift block in \(Plural.count(ambiguity.lessons, "lesson")); name it with --core NAME, or "
+                + "with 'core: NAME' in the course index's front matter")
     }
 }

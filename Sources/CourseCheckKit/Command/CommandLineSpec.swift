@@ -33,7 +33,9 @@ package enum CommandLineSpec {
     }
 
     /// Every subcommand but check's writing modes, whose usage line is check's.
-    static let every: Set<Invocation.Subcommand> = [.check, .list, .run, .importCourse, .watch, .lsp, .help, .version]
+    static let every: Set<Invocation.Subcommand> = [
+        .check, .list, .run, .importCourse, .initCourse, .watch, .lsp, .help, .version,
+    ]
     /// The subcommands that run trees (and so take the engine's limits).
     private static let running: Set<Invocation.Subcommand> = [.check, .run, .watch, .lsp]
     /// The subcommands that read goldens and check claims.
@@ -46,6 +48,7 @@ package enum CommandLineSpec {
         ("coursecheck run [options] <lesson.md>:<line>", [.run]),
         ("coursecheck --update [--prune] | --promote [--dry-run] <path>...", [.check]),
         ("coursecheck import <export.md> <lessons-dir>", [.importCourse]),
+        ("coursecheck init [--core <name>] [<dir>]", [.initCourse]),
         ("coursecheck watch [options] <path>...", [.watch]),
         ("coursecheck lsp [options]", [.lsp]),
         ("coursecheck help [<subcommand>]", [.help]),
@@ -102,6 +105,19 @@ package enum CommandLineSpec {
                 folder of other files), and replaces only the lesson whose front matter names the same `source` \
                 or this course's index, unchanged since it was read; any other file is refused by name before \
                 anything is written (exit 2). Import approves nothing, so it also runs on CI.
+                """),
+        SubcommandSpec(
+            subcommand: .initCourse, title: "init",
+            help: [
+                "Start a course that passes its own check in <dir> (the",
+                "current folder without one): a lesson, its golden, a",
+                "Makefile with verify, a CI workflow and a README.",
+            ],
+            details: """
+                The example lesson has a core (`// Counter.swift`, or the name `--core` gives), one tree and \
+                its expected block; init approves the tree's golden as `--update` does, then checks the course. \
+                It writes only into a missing or empty folder (anything there is refused, and nothing is \
+                written) and never replaces a file. See [Authoring.md](Authoring.md#starting-a-course).
                 """),
         SubcommandSpec(
             subcommand: .watch, title: "watch",
@@ -244,6 +260,24 @@ package enum CommandLineSpec {
         ) { parse, _ throws(CourseCheckError) in
             parse.noGoldens = true
             parse.invocation.goldens = .off
+        },
+        OptionSpec(
+            names: ["--core"], value: "<name>",
+            help: [
+                "The core's file name (Counter or Counter.swift), where",
+                "the lessons' blocks leave it ambiguous (default: the",
+                "index's 'core:', else the name the lessons' cores have).",
+            ], accepted: [.check, .list, .run, .watch, .lsp, .initCourse],
+            details: """
+                The core is the ```swift block whose first line names a Swift file other than `main.swift` \
+                (`// Counter.swift`), with one name in every lesson; see [Authoring.md](Authoring.md#the-core). \
+                With `init`, the name of the example course's core (default `Counter.swift`).
+                """
+        ) { parse, name throws(CourseCheckError) in
+            guard let fileName = CourseCore.fileName(given: name) else {
+                throw .usage("--core must name a Swift file other than main.swift, such as Counter or Counter.swift")
+            }
+            parse.invocation.core = fileName
         },
         OptionSpec(
             names: ["--no-claims"], value: nil,

@@ -377,6 +377,20 @@ package struct CourseCheckCommand {
             .joined(separator: "/")
     }
 
+    /// `init`: writes a new course's files into `directory` (nil: the current folder), refused
+    /// when it is not empty; returns how to name it and its lessons.
+    func startCourse(in directory: String?, core: String?) throws(CourseCheckError) -> (
+        shown: String, lessons: String, core: String
+    ) {
+        let shown = directory ?? "."
+        let url = URL(fileURLWithPath: shown, relativeTo: environment.currentDirectory).standardizedFileURL
+        let starter = CourseStarter(core: core ?? CourseStarter.defaultCore)
+        for path in try starter.write(into: url, shown: shown, environment: environment.variables) {
+            stdout.write("wrote \(path)\n")
+        }
+        return (shown, CourseLoader.display(shown, "lessons"), starter.core)
+    }
+
     /// `import`: plans every file first (`ImportTarget`), and writes only when nothing is refused;
     /// each refused file is named, then the import fails (exit 2) having written nothing.
     func importCourse(export: String, into lessons: String, color: Invocation.ColorChoice)
@@ -452,6 +466,7 @@ package struct CourseCheckCommand {
         configuration.router.choice = invocation.engine
         configuration.router.crossCheck = invocation.crossCheck
         configuration.claims = !invocation.noClaims
+        configuration.coreName = invocation.core
         switch invocation.goldens {
         case .beside: break
         case .off: configuration.goldens = .off

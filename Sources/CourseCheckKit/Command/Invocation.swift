@@ -20,6 +20,8 @@ package struct Invocation: Sendable, Equatable {
         case run(target: String)
         /// Split a single-file course export into lesson files.
         case importCourse(export: String, lessons: String)
+        /// Start a course that passes its own check in `directory` (nil: the current one).
+        case initCourse(directory: String?)
         /// Check again whenever a lesson, a golden or the course index changes.
         case watch
         /// A Language Server Protocol server on stdin and stdout.
@@ -33,6 +35,7 @@ package struct Invocation: Sendable, Equatable {
     package enum Subcommand: String, Sendable {
         case check, list, run
         case importCourse = "import"
+        case initCourse = "init"
         case watch, lsp, help, version
     }
 
@@ -88,6 +91,8 @@ package struct Invocation: Sendable, Equatable {
     package var goldens: Goldens = .beside
     /// Skip the course claims (`--no-claims`).
     package var noClaims = false
+    /// The core's file name (`--core Counter`), when the course's conventions are not to decide it.
+    package var core: String?
     package var format: Format = .text
     /// Write a JUnit XML report here.
     package var junitPath: String?
@@ -108,7 +113,8 @@ package struct Invocation: Sendable, Equatable {
 
     /// The subcommands, as written on the command line.
     static let subcommands: [String: Subcommand] = [
-        "check": .check, "list": .list, "run": .run, "import": .importCourse, "watch": .watch, "lsp": .lsp,
+        "check": .check, "list": .list, "run": .run, "import": .importCourse, "init": .initCourse, "watch": .watch,
+        "lsp": .lsp,
         "help": .help, "version": .version,
     ]
 
@@ -266,6 +272,10 @@ package struct Invocation: Sendable, Equatable {
         case .importCourse:
             guard paths.count == 2 else { throw .usage("import takes <export.md> <lessons-dir>") }
             invocation.action = .importCourse(export: paths[0], lessons: paths[1])
+            invocation.paths = []
+        case .initCourse:
+            guard paths.count <= 1 else { throw .usage("init takes one directory at most") }
+            invocation.action = .initCourse(directory: paths.first)
             invocation.paths = []
         case .run:
             guard paths.count == 1 else { throw .usage("run takes one tree as <lesson.md>:<line>") }

@@ -33,7 +33,8 @@ package struct LessonPromoter {
     /// The rewrites `result` calls for (lessons that would not change are left out).
     package static func rewrites(_ result: CourseChecker.Result) -> Plan {
         var promotion = Plan()
-        let core = LineScanner.lines(of: EmbeddedCore.text)
+        // The course's core: the embedded one, or the text most of another course's lessons hold.
+        let core = LineScanner.lines(of: result.core.text)
         for checked in result.lessonResults {
             guard let lesson = checked.lesson else { continue }
             // As `--update` does: while a block may be hidden or misread, no block of the lesson is

@@ -106,3 +106,22 @@ extension Diagnostic {
         Diagnostic(.promoteSkipped, at: location, "not promoted: \(reason)")
     }
 }
+
+/// `init`: why it wrote nothing, and what it did.
+extension CourseCheckError {
+    /// The target folder is a file, or holds something (`first`, and `more` besides).
+    static func initRefused(_ shown: String, isFile: Bool, first: String = "", more: Bool = false) -> CourseCheckError {
+        .usage(
+            isFile
+                ? "init: \(shown) is a file; init starts a course in a new or empty folder"
+                : "init: \(shown) is not empty (it holds \(first)\(more ? ", …" : "")); init starts a course in a "
+                    + "new or empty folder, and writes nothing here")
+    }
+}
+
+extension CourseStarter {
+    /// What `init` says once the course passes its own check.
+    static func started(_ shown: String, core: String) -> String {
+        "started a course in \(shown) (core \(core)): 'make verify' checks it\n"
+    }
+}

@@ -16,7 +16,7 @@ struct TreeRunner {
             throw CourseCheckError.usage("run needs one lesson file, <lesson.md>:<line>, not '\(target)'")
         }
         let plan = try CourseLoader(currentDirectory: command.environment.currentDirectory).plan([path])
-        let outcome = try LessonReader.read(plan.entries[0])
+        let outcome = try LessonReader.read(plan.entries[0], core: configuration.coreName)
         guard let lesson = outcome.lesson else {
             outcome.diagnostics.forEach(reporter.report)
             return .findings
@@ -33,7 +33,12 @@ struct TreeRunner {
             )
         }
         let job = TreeJob(path: lesson.path, tree: tree)
-        let report = try configuration.router.evaluate([job], environment: configuration.environment)
+        // The lesson's own core, under another name than the embedded core's: what its reader compiles.
+        let core =
+            lesson.coreName == EmbeddedCore.fileName
+            ? CourseCore.embedded
+            : CourseCore(fileName: lesson.coreName, text: lesson.cores.first.map(CoreDriftCheck.text(of:)) ?? "")
+        let report = try configuration.router.evaluate([job], environment: configuration.environment, core: core)
         report.allDiagnostics.forEach(reporter.report)
         guard let run = report[job.id].run else { return .findings }
         command.stdout.write(String(decoding: run.stdout, as: UTF8.self))

@@ -37,9 +37,10 @@ extension Diagnostic {
 
     /// The core block differs from the embedded core, from core line `coreLine` (nil: past its end).
     static func coreDrift(
-        at location: SourceLocation, coreLine: Int?, cause: String?, attachment: Attachment
+        at location: SourceLocation, reference: String = "the embedded core", coreLine: Int?, cause: String?,
+        attachment: Attachment
     ) -> Diagnostic {
-        var message = "core block differs from the embedded core"
+        var message = "core block differs from \(reference)"
         if let coreLine { message += " at core line \(coreLine)" }
         if let cause { message += "; \(cause)" }
         return Diagnostic(.coreDrift, at: location, message, attachment: attachment)

@@ -15,6 +15,8 @@ package struct CourseChecker: Sendable {
         /// Each golden store's ownership as the check read it, by its root with links resolved:
         /// what `--update` may write and prune there.
         package var ownership: [String: StoreOwnership] = [:]
+        /// The course's core, as the check decided it (`CourseCore`).
+        package var core = CourseCore.embedded
 
         package init(
             lessonResults: [LessonResult], courseFindings: [Finding], summary: SummaryLine,
@@ -81,6 +83,8 @@ package struct CourseChecker: Sendable {
         package var goldens: GoldenMode = .beside
         /// Check the course's claims (closing table, triggers, notes, index, front matter, fragments).
         package var claims = true
+        /// The core's file name (`--core`), when the course's conventions are not to decide it.
+        package var coreName: String?
         /// Remember the clean outcomes of the claims that read the text alone in the cache, and
         /// answer from there while the text is the same (`TextClaimMemo`). Off only for tests that
         /// compare a check with the memo to one without.
@@ -164,6 +168,7 @@ package struct CourseChecker: Sendable {
             case .lesson(let result): run.results.append(result)
             }
         }
+        try decideCore(&run, plan: plan, stores: stores, listings: listings)
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
         // The claims that read no tree output start now, beside the trees' runs and the goldens;
         // joined on every path, so nothing they do outlives the check.
@@ -201,6 +206,11 @@ package struct CourseChecker: Sendable {
         var toolchainVersion: String?
         var evaluated = false
         var ownership: [String: StoreOwnership] = [:]
+        /// The course's core, decided once the lessons are read.
+        var core = CourseCore.embedded
+        /// True when the course is the one coursecheck is built with: its core is the embedded one,
+        /// and most lessons' core blocks are it byte for byte. Its own claims run only then.
+        var isThisCourse = false
 
         /// A finding made outside one lesson's context goes to the lesson it is located in, if any.
         mutating func place(_ diagnostic: Diagnostic, _ subject: Subject) {
@@ -229,12 +239,14 @@ package struct CourseChecker: Sendable {
         let report: EngineRouter.Report?
         switch configuration.evaluation {
         case .run where !jobs.isEmpty:
-            if let evaluator = configuration.evaluator {
+            // The live loop's evaluator serves the embedded core; another course's trees all go to
+            // the compiler, as a check from the command line sends them.
+            if let evaluator = configuration.evaluator, run.core.isEmbedded {
                 report = try evaluator(jobs, configuration.environment)
             } else {
-                report = try configuration.router.evaluate(jobs, environment: configuration.environment)
+                report = try configuration.router.evaluate(jobs, environment: configuration.environment, core: run.core)
             }
-        case .routes: report = configuration.router.routes(jobs)
+        case .routes: report = configuration.router.routes(jobs, core: run.core)
         default: report = nil
         }
         run.evaluated = configuration.evaluation == .run && !jobs.isEmpty
@@ -375,10 +387,11 @@ package struct CourseChecker: Sendable {
     /// then fills the cores while the trees run and the goldens are compared.
     private func startTextClaims(_ run: Run, plan: CourseLoader.Plan) -> Background<[ClaimOutcome?]> {
         let facts = claimFacts(run, plan: plan, outputs: false)
-        let claims = CourseClaims.all.filter { !$0.readsTreeOutputs }
+        let all = CourseClaims.switchedOn(forEmbeddedCourse: run.isThisCourse)
+        let claims = all.filter { !$0.readsTreeOutputs }
         let width = configuration.router.toolchain.workers
         let memo = textClaimMemo(run, facts: facts, claims: claims.filter(\.readsOnlyText))
-        let later = CourseClaims.all.filter(\.readsTreeOutputs)
+        let later = all.filter(\.readsTreeOutputs)
         return Background {
             // What the claims that read outputs can do on the text, first: they are waited for
             // first, once the trees ran; these claims' outcomes after them.
@@ -435,14 +448,15 @@ package struct CourseChecker: Sendable {
     private func checkClaims(_ run: inout Run, plan: CourseLoader.Plan, textClaims: Background<[ClaimOutcome?]>?) {
         guard configuration.claims, let textClaims else { return }
         let facts = claimFacts(run, plan: plan, outputs: true)
-        let claims = CourseClaims.all
+        let claims = CourseClaims.switchedOn(forEmbeddedCourse: run.isThisCourse)
         var late = CourseClaims.outcomes(
             facts, claims: claims.filter(\.readsTreeOutputs), width: configuration.router.toolchain.workers
         ).makeIterator()
         var early = textClaims.value.makeIterator()
         // Each group is `claims` filtered, in order: one outcome for each claim, never one short.
         let outcomes = claims.map { claim in claim.readsTreeOutputs ? late.next()! : early.next()! }
-        let report = CourseClaims.report(claims, outcomes, course: facts)
+        let report = CourseClaims.report(
+            claims, outcomes, course: facts, listsNotApplicable: run.isThisCourse)
         for diagnostic in report.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
         run.summary.claims = report.summary
         ExitLifetime.keep(facts)
@@ -477,6 +491,7 @@ package struct CourseChecker: Sendable {
             lessonResults: results, courseFindings: course, summary: run.summary, toolchainVersion: run.toolchainVersion
         )
         result.ownership = run.ownership
+        result.core = run.core
         let lessons = result.lessons
         result.summary.lessons = plan.entries.count
         result.summary.cores = lessons.reduce(0) { $0 + $1.count(of: .core) }
@@ -495,10 +510,10 @@ package struct CourseChecker: Sendable {
     }
 
     /// Reads, scans and classifies one lesson file, and names its trees.
-    private func read(_ entry: CourseLoader.Entry, store: GoldenStore?, listings: DirectoryListings)
-        throws(CourseCheckError) -> LessonResult
-    {
-        let outcome = try LessonReader.read(entry, overlay: configuration.overlay)
+    private func read(
+        _ entry: CourseLoader.Entry, store: GoldenStore?, listings: DirectoryListings, core: String? = nil
+    ) throws(CourseCheckError) -> LessonResult {
+        let outcome = try LessonReader.read(entry, overlay: configuration.overlay, core: core ?? configuration.coreName)
         var result = LessonResult(
             entry: entry, lesson: outcome.lesson, store: nil, trees: [],
             findings: outcome.diagnostics.map { Finding(.lesson, $0) }, snapshot: outcome.snapshot)
@@ -506,14 +521,9 @@ package struct CourseChecker: Sendable {
         result.store = store
         // What the claims read of the text, while the lesson is at hand on this thread.
         if configuration.claims { result.claimText = outcome.claimText() }
-        for (ordinal, core) in lesson.cores.enumerated() {
-            // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
-            let drift =
-                lesson.uncertainFrom.map { core.closing.number >= $0 } ?? false
-                ? nil : coreCheck.check(core, in: lesson.path)
-            result.coreDrifted.append(drift != nil)
-            if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
-        }
+        // Compared with the embedded core while the lesson is at hand: in the course it is, this is
+        // the whole comparison (`decideCore`).
+        if lesson.coreName == coreCheck.core.fileName { Self.checkDrift(&result, lesson: lesson, check: coreCheck) }
         let names = GoldenName.names(for: lesson)
         let folder = result.store.map { $0.folder(listing: lesson.path, listings: listings) }
         result.goldenFolder = folder
@@ -530,6 +540,85 @@ package struct CourseChecker: Sendable {
         }
         result.findings += names.failures.map { Finding(.tree($0.block), $0.diagnostic) }
         return result
+    }
+
+    /// Each of the lesson's core blocks compared with the course's core.
+    private static func checkDrift(_ result: inout LessonResult, lesson: Lesson, check: CoreDriftCheck) {
+        result.coreDrifted = []
+        for (ordinal, core) in lesson.cores.enumerated() {
+            // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
+            let drift =
+                lesson.uncertainFrom.map { core.closing.number >= $0 } ?? false
+                ? nil : check.check(core, in: lesson.path)
+            result.coreDrifted.append(drift != nil)
+            if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
+        }
+    }
+
+    /// The course's core, decided once, when every lesson is read: its file name (`--core`, the
+    /// index's `core:`, else the name most lessons' blocks give), then its text (the embedded core
+    /// under its own name, else the text most lessons' core blocks hold). A lesson
+    /// classified under another name is read again under this one, and the cores are compared
+    /// with this text. In the course coursecheck is built with, every lesson guessed the name and
+    /// was compared with the embedded core already: only counting is left.
+    private func decideCore(
+        _ run: inout Run, plan: CourseLoader.Plan, stores: PlannedStores, listings: DirectoryListings
+    ) throws(CourseCheckError) {
+        let name: String
+        switch CourseCore.decideName(
+            lessons: run.results.compactMap { $0.lesson?.namedFiles },
+            given: configuration.coreName ?? indexCoreName(run.index, plan: plan))
+        {
+        case .success(let decided): name = decided
+        case .failure(let ambiguity): throw .ambiguousCore(ambiguity)
+        }
+        let again = run.results.indices.filter { run.results[$0].lesson.map { $0.coreName != name } ?? false }
+        if !again.isEmpty {
+            let redone = try parallelMap(again, width: configuration.router.toolchain.workers) {
+                index throws(CourseCheckError) -> LessonResult in
+                try read(plan.entries[index], store: stores.stores[index], listings: listings, core: name)
+            }
+            for (index, result) in zip(again, redone) {
+                var result = result
+                if configuration.claims, result.claimText == nil, let lesson = result.lesson {
+                    result.claimText = CourseFacts.LessonFacts.Text(lesson)
+                }
+                run.results[index] = result
+            }
+        }
+        let cored = run.results.filter { $0.lesson?.cores.isEmpty == false }
+        if name == coreCheck.core.fileName {
+            // Every lesson was compared with this core as it was read.
+            run.core = coreCheck.core
+            run.isThisCourse =
+                run.core.isEmbedded && cored.count(where: { $0.coreDrifted.first == false }) * 2 > cored.count
+            return
+        }
+        run.core = CourseCore.decide(
+            fileName: name, texts: cored.compactMap { $0.lesson?.cores.first.map(CoreDriftCheck.text(of:)) })
+        let check = CoreDriftCheck(core: run.core)
+        for index in run.results.indices {
+            guard let lesson = run.results[index].lesson else { continue }
+            run.results[index].findings.removeAll { $0.diagnostic.id == .coreDrift }
+            Self.checkDrift(&run.results[index], lesson: lesson, check: check)
+        }
+    }
+
+    /// The core's name the course index's front matter gives (`core: Counter`), when it gives one:
+    /// from the index the claims read, else from its front matter alone.
+    private func indexCoreName(_ index: CourseFacts.Index?, plan: CourseLoader.Plan) -> String? {
+        let frontMatter: FrontMatter?
+        if let index {
+            frontMatter = index.frontMatter
+        } else if let directory = plan.directories.first,
+            case .file(let snapshot) = FileGate.read(path: directory.appendingPathComponent("README.md").path),
+            case .success(let file) = SourceFile.decode(snapshot.bytes, path: "README.md")
+        {
+            frontMatter = FrontMatter.parse(file.lines)
+        } else {
+            frontMatter = nil
+        }
+        return frontMatter?["core"].flatMap { CourseCore.fileName(given: $0.value) }
     }
 
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons

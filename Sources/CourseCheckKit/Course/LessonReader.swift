@@ -28,11 +28,13 @@ package enum LessonReader {
     }
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
-    package static func read(_ entry: CourseLoader.Entry) throws(CourseCheckError) -> Outcome {
+    /// `core` is the core's file name when the course's is known, nil for the lesson's own guess
+    /// (`CourseCore.guess`).
+    package static func read(_ entry: CourseLoader.Entry, core: String? = nil) throws(CourseCheckError) -> Outcome {
         // Only regular files: a FIFO would block the read forever, a directory cannot be read.
         switch FileGate.read(path: entry.path) {
         case .file(let snapshot):
-            var outcome = classify(bytes: snapshot.bytes, path: entry.displayPath)
+            var outcome = classify(bytes: snapshot.bytes, path: entry.displayPath, core: core)
             outcome.snapshot = snapshot
             return outcome
         case .missing:
@@ -46,19 +48,21 @@ package enum LessonReader {
 
     /// Reads `entry` from `overlay` when it holds the entry's standardized path (an editor's
     /// unsaved text), else from disk.
-    package static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]]) throws(CourseCheckError)
-        -> Outcome
+    package static func read(_ entry: CourseLoader.Entry, overlay: [String: [UInt8]], core: String? = nil)
+        throws(CourseCheckError) -> Outcome
     {
         // A check from the command line has no overlay: no standardised path (~20 K instructions) to look up.
-        guard !overlay.isEmpty, let bytes = overlay[entry.url.standardizedFileURL.path] else { return try read(entry) }
-        return classify(bytes: bytes, path: entry.displayPath)
+        guard !overlay.isEmpty, let bytes = overlay[entry.url.standardizedFileURL.path] else {
+            return try read(entry, core: core)
+        }
+        return classify(bytes: bytes, path: entry.displayPath, core: core)
     }
 
     /// The outcome last classified for each path, with the bytes it came from. Classifying depends
     /// on the bytes and the path alone, and a live loop (`lsp`, `watch`) checks the whole course
     /// after each edit, where every lesson but the edited one is the text it classified last time
     /// (so does the test suite, hundreds of times). At most `memoLimit` paths are kept.
-    private static let memo = Locked<[String: (bytes: [UInt8], outcome: Outcome)]>([:])
+    private static let memo = Locked<[String: (bytes: [UInt8], core: String?, outcome: Outcome)]>([:])
     static let memoLimit = 1024
 
     /// Whether the memo holds `bytes` as the text of `path`.
@@ -85,18 +89,19 @@ package enum LessonReader {
     }
 
     /// Decodes, scans and classifies a file's bytes (or answers from the memo).
-    package static func classify(bytes: [UInt8], path: String) -> Outcome {
-        if let known = memo.update({ $0[path] }), known.bytes == bytes { return known.outcome }
-        let outcome = classifyAfresh(bytes: bytes, path: path)
+    package static func classify(bytes: [UInt8], path: String, core: String? = nil) -> Outcome {
+        if let known = memo.update({ $0[path] }), known.core == core, known.bytes == bytes { return known.outcome }
+        let outcome = classifyAfresh(bytes: bytes, path: path, core: core)
         memo.update { entries in
             if entries.count >= memoLimit, entries[path] == nil { entries.removeAll() }
-            entries[path] = (bytes, outcome)
+            entries[path] = (bytes, core, outcome)
         }
         return outcome
     }
 
-    /// Decodes, scans and classifies a file's bytes.
-    static func classifyAfresh(bytes: [UInt8], path: String) -> Outcome {
+    /// Decodes, scans and classifies a file's bytes, with the core's file name `core`, or the
+    /// lesson's own guess at it.
+    static func classifyAfresh(bytes: [UInt8], path: String, core: String? = nil) -> Outcome {
         let file: SourceFile
         switch SourceFile.decode(bytes, path: path) {
         case .failure(let diagnostic):
@@ -114,7 +119,11 @@ package enum LessonReader {
         }
         let scanned = MarkdownScanner.scan(file)
         // The classifier sees the scanner's findings too: a cause it finds replaces their consequences.
-        let (lesson, classified) = Classifier.classify(file, scanned: scanned)
+        // The files the blocks name, once: the lesson's guess at its core, and the course's choice.
+        var named: [String] = []
+        for (name, _) in Classifier.namedFiles(scanned.blocks) where !named.contains(name) { named.append(name) }
+        var (lesson, classified) = Classifier.classify(file, scanned: scanned, core: core ?? CourseCore.guess(named))
+        lesson.namedFiles = named
         diagnostics += classified
         return Outcome(lesson: lesson, diagnostics: diagnostics)
     }

@@ -105,6 +105,13 @@ extension CourseCheckCommand {
                 return try TreeRunner(command: self, reporter: reporter).run(target, configuration(invocation))
             case .importCourse(let export, let lessons):
                 return try importCourse(export: export, into: lessons, color: invocation.color)
+            case .initCourse(let directory):
+                let started = try startCourse(in: directory, core: invocation.core)
+                // The example tree's golden, approved as `--update` approves one: the new course
+                // passes its own check, which this run ends with.
+                let status = run(["--update", "--force", started.lessons])
+                if status == .clean { stdout.write(CourseStarter.started(started.shown, core: started.core)) }
+                return status
             case .watch:
                 return try Watcher(command: self, invocation: invocation).run()
             case .lsp:

@@ -15,13 +15,16 @@ package enum CompilerParser {
     package struct Source: Sendable {
         package var text: String
         package var isMain: Bool
+        /// The core's file name, for a source that is the core.
+        package var coreFileName: String
 
-        package init(text: String, isMain: Bool) {
+        package init(text: String, isMain: Bool, coreFileName: String = EmbeddedCore.fileName) {
             self.text = text
             self.isMain = isMain
+            self.coreFileName = coreFileName
         }
 
-        var fileName: String { isMain ? "main.swift" : EmbeddedCore.fileName }
+        var fileName: String { isMain ? "main.swift" : coreFileName }
     }
 
     /// The structure, or why the parser gave none (a fallback the caller reports).

@@ -251,7 +251,13 @@ package enum CompilerValidity {
         // The compiler file's own stamp too: a wrapper script edited in place says other words.
         let file = FileGate.Identity.of(toolchain.swiftc.resolvingSymlinksInPath().path)
         let stamp = file.map { "\($0.size) \($0.modified).\($0.modifiedNanoseconds)" } ?? "-"
-        let key = "frontend-" + SHA256.hex(version, toolchain.version, toolchain.swiftc.path, stamp)
+        let core = options.coreFileName
+        // The embedded core's name is left out of the key, which was made before a core had another.
+        let key =
+            "frontend-"
+            + (core == EmbeddedCore.fileName
+                ? SHA256.hex(version, toolchain.version, toolchain.swiftc.path, stamp)
+                : SHA256.hex(version, toolchain.version, toolchain.swiftc.path, stamp, core))
         if let known = commands.withLock({ $0[key] }) { return .success(known) }
         if let text = options.cache?.text(key) {
             let words = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
@@ -263,13 +269,13 @@ package enum CompilerValidity {
         let scratch = try FileGate.makeScratch()
         defer { scratch.remove() }
         let result = try ChildProcess.swiftc(
-            toolchain.swiftc, ["-###", EmbeddedCore.fileName, "main.swift", "-module-name", TreeProgram.moduleName],
+            toolchain.swiftc, ["-###", core, "main.swift", "-module-name", TreeProgram.moduleName],
             in: scratch.url, scratch: scratch, timeout: options.compileTimeout, outputLimit: 1 << 20,
             stop: options.stop)
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         guard result.ending == .exited(0),
             let line = output.split(separator: "\n").first(where: { $0.contains("-primary-file main.swift") }),
-            let words = frontendArguments(String(line))
+            let words = frontendArguments(String(line), core: core)
         else {
             if case .timedOut = result.ending {
                 return .failure(
@@ -330,9 +336,9 @@ package enum CompilerValidity {
     /// files: `-c` becomes `-emit-sil`, the core is a primary file too (the driver's job for it
     /// type-checks the core against the tree: a tree's global `print` breaks the core, not itself),
     /// and each primary's output goes to `/dev/null`. Nil when the line is not such a job.
-    static func frontendArguments(_ line: String) -> [String]? {
+    static func frontendArguments(_ line: String, core coreFile: String = EmbeddedCore.fileName) -> [String]? {
         guard var words = ShellWords.split(line), words.count > 2, words[1] == "-frontend",
-            let compile = words.firstIndex(of: "-c"), let core = words.firstIndex(of: EmbeddedCore.fileName),
+            let compile = words.firstIndex(of: "-c"), let core = words.firstIndex(of: coreFile),
             words[core - 1] != "-primary-file", words.contains("-primary-file")
         else { return nil }
         words[compile] = "-emit-sil"
@@ -355,7 +361,7 @@ extension ToolchainEngine {
         let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
         let directory = scratch.url.appendingPathComponent("valid\(index + 1)", isDirectory: true)
         try scratch.makeDirectory(directory)
-        try scratch.write(core, to: directory.appendingPathComponent(EmbeddedCore.fileName))
+        try scratch.write(core, to: directory.appendingPathComponent(options.coreFileName))
         try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
         let environment = CompileEnvironment(cache: options.cache, scratch: scratch)
         /// One front end job: its output, or the finding that stands instead of any verdict.
@@ -388,7 +394,7 @@ extension ToolchainEngine {
         guard both.ending != .exited(0) else { return .success(.accepted) }
         // The driver's jobs one after the other, stopping at the first that fails, as it does.
         var errors: [CompilerDiagnostics.Entry] = []
-        for primary in [EmbeddedCore.fileName, "main.swift"] where errors.isEmpty {
+        for primary in [options.coreFileName, "main.swift"] where errors.isEmpty {
             switch try frontendJob(CompilerValidity.onlyPrimary(primary, in: frontend)) {
             case .success(let result): errors = CompilerDiagnostics.errors(in: result.compilerOutput)
             case .failure(let stop): return .failure(stop)
@@ -414,7 +420,7 @@ extension ToolchainEngine {
         scratch: FileGate.Scratch
     ) -> [Diagnostic] {
         var structure: CompilerParser.Outcome?
-        if errors.contains(where: { $0.file == EmbeddedCore.fileName }) {
+        if errors.contains(where: { $0.file == options.coreFileName }) {
             structure =
                 CompilerParser.parse(
                     [CompilerParser.Source(text: jobs[index].tree.source, isMain: true)], toolchain: toolchain,

@@ -137,9 +137,18 @@ package struct EngineRouter: Sendable {
     /// The embedded engine under this router's limits: the one `evaluate` runs and `routes` asks.
     private var embedded: EmbeddedEngine { EmbeddedEngine(outputLimit: toolchain.outputLimit) }
 
+    /// Why every tree of a course goes to swiftc: the embedded engine serves only its own core.
+    static func otherCoreReason(_ core: CourseCore) -> String {
+        "core \(core.fileName) is not the embedded core"
+    }
+
     /// Where each tree would go, from the embedded engine alone: nothing is compiled (`list`).
-    package func routes(_ jobs: [TreeJob]) -> Report {
+    package func routes(_ jobs: [TreeJob], core: CourseCore = .embedded) -> Report {
         var report = Report()
+        guard core.isEmbedded else {
+            for job in jobs { report[job.id].route = .swiftc(reason: Self.otherCoreReason(core)) }
+            return report
+        }
         for (job, evaluation) in zip(jobs, embedded.interpreted(jobs, width: toolchain.workers)) {
             switch evaluation {
             case .ran, .failed: report[job.id].route = .embedded
@@ -152,7 +161,20 @@ package struct EngineRouter: Sendable {
     /// Asks the compiler whether each tree compiles, then runs those it accepts: a tree it rejects
     /// is its `compile-error` alone, in every mode, and no engine runs it. When the compiler cannot
     /// be asked, the trees run unverified and one `validity-unknown` finding says why.
-    package func evaluate(_ jobs: [TreeJob], environment: [String: String]) throws(CourseCheckError) -> Report {
+    ///
+    /// `core` is the course's: the embedded engine runs trees only on its own core, so another
+    /// course's trees all go to swiftc (under `--engine embedded`, each is `needs-toolchain`).
+    package func evaluate(_ jobs: [TreeJob], environment: [String: String], core: CourseCore = .embedded)
+        throws(CourseCheckError) -> Report
+    {
+        var router = self
+        router.toolchain.coreFileName = core.fileName
+        return try router.evaluateWithCore(jobs, environment: environment, core: core)
+    }
+
+    private func evaluateWithCore(_ jobs: [TreeJob], environment: [String: String], core: CourseCore)
+        throws(CourseCheckError) -> Report
+    {
         var rejected: [TreeID: [Diagnostic]] = [:]
         let validity: ValiditySummary
         var unverified = false
@@ -161,7 +183,7 @@ package struct EngineRouter: Sendable {
         let digests = parallelMap(jobs, width: toolchain.workers) { $0.programDigest }
         do throws(CourseCheckError) {
             let decision = try CompilerValidity.decide(
-                jobs, environment: environment, options: toolchain, digests: digests)
+                jobs, core: core.text, environment: environment, options: toolchain, digests: digests)
             for (id, verdict) in decision.verdicts {
                 if case .rejected(let findings) = verdict { rejected[id] = findings }
             }
@@ -173,7 +195,8 @@ package struct EngineRouter: Sendable {
             unverified = true
         }
         let kept = jobs.indices.filter { rejected[jobs[$0].id] == nil }
-        var report = try run(kept.map { jobs[$0] }, digests: kept.map { digests[$0] }, environment: environment)
+        var report = try run(
+            kept.map { jobs[$0] }, digests: kept.map { digests[$0] }, environment: environment, core: core)
         for (id, findings) in rejected { report[id] = TreeOutcome(diagnostics: findings) }
         if unverified, let first = jobs.first {
             for job in jobs { report[job.id].unverified = true }
@@ -186,15 +209,18 @@ package struct EngineRouter: Sendable {
     }
 
     /// Runs trees the compiler has accepted (or could not be asked about): the engines' part.
-    private func run(_ jobs: [TreeJob], digests: [String], environment: [String: String]) throws(CourseCheckError)
-        -> Report
+    private func run(_ jobs: [TreeJob], digests: [String], environment: [String: String], core: CourseCore)
+        throws(CourseCheckError) -> Report
     {
         guard !jobs.isEmpty else { return Report() }
         // A large-stack thread per core for the whole batch.
-        let routing = route(
-            jobs,
-            choice == .swiftc
-                ? nil : embedded.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache, digests: digests))
+        let routing =
+            core.isEmbedded
+            ? route(
+                jobs,
+                choice == .swiftc
+                    ? nil : embedded.evaluate(jobs, width: toolchain.workers, cache: toolchain.cache, digests: digests))
+            : otherCoreRouting(jobs, core: core)
         var report = routing.report
         // Every tree the embedded engine handled, including those it stopped (a trap, a cycle).
         let crossChecked =
@@ -204,7 +230,8 @@ package struct EngineRouter: Sendable {
         let swiftcJobs = jobs.filter { swiftcIDs.contains($0.id) }
         guard !swiftcJobs.isEmpty else { return report }
 
-        let toolchainReport = try ToolchainEngine(options: toolchain).evaluate(swiftcJobs, environment: environment)
+        let toolchainReport = try ToolchainEngine(options: toolchain, core: core.text).evaluate(
+            swiftcJobs, environment: environment)
         for (id, findings) in toolchainReport.treeDiagnostics { report[id].diagnostics += findings }
         report.toolchainVersion = toolchainReport.toolchain.version
         // A tree the embedded engine stopped keeps its embedded findings, not a second report.
@@ -215,7 +242,8 @@ package struct EngineRouter: Sendable {
         if let (_, finding) = Self.fallbackFinding(toolchainReport, jobs: swiftcJobs) {
             report.diagnostics.append(finding)
         }
-        if crossCheck {
+        // Another course's trees have no embedded run to compare: its summary has no cross-check.
+        if crossCheck && core.isEmbedded {
             var disagreements = 0
             var notCompared = 0
             for job in crossChecked {
@@ -242,6 +270,25 @@ package struct EngineRouter: Sendable {
                     notCompared: notCompared))
         }
         return report
+    }
+
+    /// Another course's routing: the embedded engine serves only its own core, so every tree goes
+    /// to swiftc, and the summary says why; under `--engine embedded`, each is `needs-toolchain`.
+    private func otherCoreRouting(_ jobs: [TreeJob], core: CourseCore) -> Routing {
+        let reason = Self.otherCoreReason(core)
+        var routing = Routing()
+        for job in jobs {
+            if choice == .embedded {
+                routing.report[job.id].diagnostics.append(
+                    .needsToolchain(at: job.headerLocation, .embeddedOnly(reason: reason)))
+            } else {
+                routing.report[job.id].route = .swiftc(reason: reason)
+                routing.toSwiftc.append(job)
+                routing.reasons[reason, default: 0] += 1
+            }
+        }
+        if choice == .embedded { routing.report.engines.append(EngineSummary(engine: .embedded, trees: 0)) }
+        return routing
     }
 
     /// The `merged-fallback` finding of a toolchain report, and the tree it is located in (the one

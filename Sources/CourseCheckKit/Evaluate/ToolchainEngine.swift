@@ -24,6 +24,8 @@ package struct ToolchainEngine: Sendable {
         /// The live loop's stop for this evaluation: every child (swiftc, a tree) is killed and the
         /// evaluation throws once it is stopped.
         package var stop: StopToken?
+        /// The core's file name in the reader's program (`swiftc <core> main.swift`).
+        package var coreFileName = EmbeddedCore.fileName
 
         package init() {}
     }
@@ -103,14 +105,14 @@ package struct ToolchainEngine: Sendable {
         // The binaries this run stored: a twin tree that then finds one in the cache was built by
         // this run too, so whether it counts as cached never depends on which compile ended first.
         let stored = Locked(Set<String>())
-        let coreURL = scratch.url.appendingPathComponent(EmbeddedCore.fileName)
+        let coreURL = scratch.url.appendingPathComponent(options.coreFileName)
         try scratch.write(core, to: coreURL)
 
         // The compiler's parser reads each pending tree as `main.swift`, and the core: the merge
         // decision, and where a tree declares a name it clashes on, come from its structure.
         let parsed = CompilerParser.parse(
             pending.map { CompilerParser.Source(text: jobs[$0].tree.source, isMain: true) }
-                + [CompilerParser.Source(text: core, isMain: false)],
+                + [CompilerParser.Source(text: core, isMain: false, coreFileName: options.coreFileName)],
             toolchain: toolchain, cache: options.cache, scratch: scratch, timeout: options.compileTimeout,
             workers: options.workers, stop: options.stop)
         let structures = Dictionary(uniqueKeysWithValues: zip(pending, parsed))
@@ -336,7 +338,7 @@ package struct ToolchainEngine: Sendable {
                 let fresh = first.deletingLastPathComponent().appendingPathComponent(
                     first.lastPathComponent + "-run\(runs + 1)")
                 try scratch.makeDirectory(fresh)
-                for name in [EmbeddedCore.fileName, "main.swift", executable.lastPathComponent] {
+                for name in [options.coreFileName, "main.swift", executable.lastPathComponent] {
                     try scratch.link(fresh.appendingPathComponent(name), to: first.appendingPathComponent(name))
                 }
                 workingDirectory = fresh
@@ -404,7 +406,7 @@ package struct ToolchainEngine: Sendable {
         let output = directory.appendingPathComponent(alone ? "main" : "trees")
         if alone {
             try scratch.makeDirectory(directory)
-            try scratch.write(self.core, to: directory.appendingPathComponent(EmbeddedCore.fileName))
+            try scratch.write(self.core, to: directory.appendingPathComponent(options.coreFileName))
             try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
         }
         if let executable = options.cache?.executable(key) {
@@ -414,7 +416,7 @@ package struct ToolchainEngine: Sendable {
             return Build(executable: output, errors: [], cached: cached)
         }
         let main = directory.appendingPathComponent("main.swift")
-        var sources = [EmbeddedCore.fileName]
+        var sources = [options.coreFileName]
         if !alone {
             try scratch.makeDirectory(directory)
             try scratch.write(program.main, to: main)
@@ -508,7 +510,7 @@ package struct ToolchainEngine: Sendable {
                 at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message, in: .tree)
         }
         let file = URL(fileURLWithPath: entry.file).lastPathComponent
-        if file == EmbeddedCore.fileName {
+        if file == options.coreFileName {
             // The tree clashes with the core (a redeclaration): at the tree's own declaration of
             // the name swiftc quotes, when it has one, naming the core's line as swiftc did.
             return .compileError(

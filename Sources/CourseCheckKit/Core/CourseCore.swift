@@ -1,0 +1,113 @@
+/// A course's core: the Swift file every lesson prints whole, by its file name, and the text every
+/// lesson's copy is compared with.
+///
+/// The core is found by the course's conventions (`CourseCore.decide`): a ```swift block whose first
+/// line names a Swift file other than `main.swift`, with one name in every lesson. Its file name is
+/// its name in the reader's program (`<Name>.swift` beside `main.swift`) and in every message.
+package struct CourseCore: Sendable, Equatable {
+    /// The core's file name, `Invalidation.swift`, `Counter.swift`.
+    package var fileName: String
+    /// The text every lesson's core block is compared with, and the engines compile.
+    package var text: String
+    /// True when `text` is byte for byte the core compiled into coursecheck under its name: only
+    /// then does the embedded engine serve the course, and only then is this the course whose
+    /// claims coursecheck knows. Decided once, when the core is made.
+    package let isEmbedded: Bool
+
+    package init(fileName: String, text: String) {
+        self.fileName = fileName
+        self.text = text
+        isEmbedded = fileName == EmbeddedCore.fileName && text.utf8.elementsEqual(EmbeddedCore.bytes)
+    }
+
+    /// The core compiled into coursecheck.
+    package static let embedded = CourseCore(fileName: EmbeddedCore.fileName, text: EmbeddedCore.text)
+
+    /// The first line's start that makes a `swift` block this core: `// Counter.swift`.
+    package var marker: String { Self.marker(fileName) }
+
+    package static func marker(_ fileName: String) -> String { "// " + fileName }
+
+    /// The reader's program's file name for a tree.
+    package static let treeFileName = "main.swift"
+
+    /// The Swift file a block's first line names (`// Counter.swift — …` names `Counter.swift`), or
+    /// nil: the name runs from after `// ` to the first blank, ends `.swift` with something before
+    /// it, and holds no `/`. `main.swift` is a tree's name, never a core's.
+    package static func fileName(namedBy firstLine: String) -> String? {
+        guard firstLine.hasPrefix("// ") else { return nil }
+        // One pass over the bytes: this runs on the first line of every `swift` block of a course.
+        var line = firstLine
+        return line.withUTF8 { bytes -> String? in
+            var end = 3
+            while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: "\t") {
+                if bytes[end] == UInt8(ascii: "/") { return nil }
+                end += 1
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[3..<end])
+            let suffix = Array(".swift".utf8)
+            guard name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix),
+                !name.elementsEqual(treeFileName.utf8)
+            else { return nil }
+            return String(decoding: name, as: UTF8.self)
+        }
+    }
+
+    /// A core named on the command line or in the index (`Counter` or `Counter.swift`) as its file
+    /// name, or nil when it cannot name one (empty, a path, `main`).
+    package static func fileName(given: String) -> String? {
+        let trimmed = String(given.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let name = trimmed.hasSuffix(".swift") ? trimmed : trimmed + ".swift"
+        return fileName(namedBy: "// " + name) == name ? name : nil
+    }
+}
+
+extension CourseCore {
+    /// A lesson's own guess at the core's file name, from the files its `swift` blocks name: `hint`
+    /// when it names it (or none), else the one file it names. The course's decision
+    /// (`decideName`) reclassifies a lesson whose guess was another name.
+    package static func guess(_ names: [String], hint: String = EmbeddedCore.fileName) -> String {
+        guard let first = names.first, !names.contains(hint), names.allSatisfy({ $0 == first }) else { return hint }
+        return first
+    }
+
+    /// Why the course's core could not be told by its conventions.
+    package struct Ambiguity: Error, Sendable, Equatable {
+        /// The names that open a block in the same, largest, number of lessons.
+        package var names: [String]
+        package var lessons: Int
+    }
+
+    /// The course's core file name: `given` (`--core`, the index's `core:`) when there is one,
+    /// else the name the most lessons' `swift` blocks name (each lesson's `namedFiles`), the
+    /// embedded core's name among equals; with no name at all, the embedded core's (each lesson
+    /// then says it has no core). Two names tied otherwise cannot be told apart.
+    package static func decideName(lessons: [[String]], given: String?) -> Result<String, Ambiguity> {
+        if let given { return .success(given) }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for names in lessons {
+            for name in Set(names) {
+                if counts[name] == nil { order.append(name) }
+                counts[name, default: 0] += 1
+            }
+        }
+        guard let most = counts.values.max() else { return .success(EmbeddedCore.fileName) }
+        let leaders = order.filter { counts[$0] == most }.sorted()
+        if leaders.count == 1 { return .success(leaders[0]) }
+        if leaders.contains(EmbeddedCore.fileName) { return .success(EmbeddedCore.fileName) }
+        return .failure(Ambiguity(names: leaders, lessons: most))
+    }
+
+    /// The course's core of file name `fileName`: the embedded core under its own name (each
+    /// lesson's copy is compared with it, as before any other course), else the text most lessons'
+    /// core blocks hold (one per lesson, `texts`, in course order), the first's among equals. With
+    /// no core block at all, the embedded core's text under that name.
+    package static func decide(fileName: String, texts: [String]) -> CourseCore {
+        if fileName == EmbeddedCore.fileName { return .embedded }
+        var counts: [String: Int] = [:]
+        for text in texts { counts[text, default: 0] += 1 }
+        guard let most = counts.values.max() else { return CourseCore(fileName: fileName, text: EmbeddedCore.text) }
+        return CourseCore(fileName: fileName, text: texts.first { counts[$0] == most }!)
+    }
+}
