@@ -60,7 +60,7 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertThrowsError(try Invocation.parse(["help", "runn"])) {
             XCTAssertEqual(
                 $0 as? CourseCheckError,
-                .usage("help takes a subcommand (check, help, import, list, lsp, run, version, watch), not 'runn'"))
+                .usage("help takes a subcommand (check, help, import, init, list, lsp, run, version, watch), not 'runn'"))
         }
         XCTAssertEqual(
             Invocation.help(of: "run"),
@@ -88,6 +88,9 @@ final class CommandLineHelpTests: XCTestCase {
               --no-cache          Compile, run and check everything afresh.
               --cache-dir <dir>   Where binaries and clean results of both engines are cached
                                   (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
+              --core <name>       The core's file name (Counter or Counter.swift), where
+                                  the lessons' blocks leave it ambiguous (default: the
+                                  index's 'core:', else the name the lessons' cores have).
               --color <when>      auto (default: only on a terminal, never with NO_COLOR
                                   or TERM=dumb), always or never.
               --no-color          Same as --color never.
@@ -263,7 +266,7 @@ final class CommandLineHelpTests: XCTestCase {
         let values = [
             "--engine": "embedded", "--timeout": "5", "--output-limit": "100", "--compile-timeout": "5",
             "--build": "per-tree", "--cache-dir": "c", "--goldens": "g", "--format": "json", "--junit": "r.xml",
-            "--color": "never",
+            "--color": "never", "--core": "Counter",
         ]
         let paths: [Invocation.Subcommand: [String]] = [
             .check: ["lessons/"], .list: ["lessons/"], .run: ["a.md:1"], .importCourse: ["a.md", "lessons"],
