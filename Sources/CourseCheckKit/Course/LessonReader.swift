@@ -64,6 +64,10 @@ package enum LessonReader {
     /// (so does the test suite, hundreds of times). At most `memoLimit` paths are kept.
     private static let memo = Locked<[String: (bytes: [UInt8], core: String?, outcome: Outcome)]>([:])
     static let memoLimit = 1024
+    /// Texts larger than this are classified afresh by every check and never kept: a parse holds
+    /// about twenty times its text (lines, block structure, the claims' inline reading), so a
+    /// large lesson's parse stays only while a check uses it. The course's lessons are far smaller.
+    static let memoTextLimit = 256 * 1024
 
     /// Whether the memo holds `bytes` as the text of `path`.
     static func remembers(_ bytes: [UInt8], path: String) -> Bool {
@@ -92,6 +96,10 @@ package enum LessonReader {
     package static func classify(bytes: [UInt8], path: String, core: String? = nil) -> Outcome {
         if let known = memo.update({ $0[path] }), known.core == core, known.bytes == bytes { return known.outcome }
         let outcome = classifyAfresh(bytes: bytes, path: path, core: core)
+        guard bytes.count <= memoTextLimit else {
+            memo.update { $0[path] = nil }
+            return outcome
+        }
         memo.update { entries in
             if entries.count >= memoLimit, entries[path] == nil { entries.removeAll() }
             entries[path] = (bytes, core, outcome)

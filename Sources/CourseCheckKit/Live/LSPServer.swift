@@ -433,6 +433,15 @@ package final class LSPServer {
     }
 
     func checkAndPublish() {
+        checkAndPublishOnce()
+        // After the check's own values are gone: what it freed is given back now.
+        if released {
+            released = false
+            Self.trimHeap()
+        }
+    }
+
+    private func checkAndPublishOnce() {
         dirty = false
         needsFull = false
         edited = []
@@ -490,7 +499,7 @@ package final class LSPServer {
                         "window/showMessage", ["type": 1, "message": .string("coursecheck: \(message)")]))
             }
         }
-        outcomes = checked
+        outcomes = checked.mapValues(\.retained)
         diskState = disk
         // Watch what was checked: the lessons directories, their index and goldens.
         events.watch(
@@ -515,9 +524,14 @@ package final class LSPServer {
         for path in Set(byPath.keys).union(published.keys).union(open).sorted() {
             publish(path, .array(byPath[path] ?? []), empty: byPath[path] == nil && documents[path] == nil)
         }
-        if released {
-            released = false
-            Self.trimHeap()
+        // A lesson too large for the classification memo was parsed for this check alone: its
+        // parse is freed with the check, and those pages go back too.
+        if checked.values.contains(where: { outcome in
+            outcome.result.lessons.contains { lesson in
+                lesson.file.lines.reduce(0) { $0 + $1.text.utf8.count } > LessonReader.memoTextLimit
+            }
+        }) {
+            released = true
         }
     }
 

@@ -11,6 +11,19 @@ package struct LiveChecker: Sendable {
         /// Trees whose runs are shown before the compiler has said whether they compile.
         package var unverified: [TreeJob] = []
 
+        /// What the live loop keeps of this check until the next one: the lessons' lines, blocks
+        /// and tree results, which requests (hover, quick fixes, approving) read, without the block
+        /// structure and the claims' reading of the prose (with its inline parse), which only the
+        /// check itself reads and which hold about twenty times the lesson's text.
+        package var retained: Outcome {
+            var kept = self
+            for index in kept.result.lessonResults.indices {
+                kept.result.lessonResults[index].claimText = nil
+                kept.result.lessonResults[index].lesson?.document = nil
+            }
+            return kept
+        }
+
         /// The pending job of the tree at `header` in the lesson at `path`, if it is one.
         package func pending(_ path: String, header: Int) -> TreeJob? {
             pending.first { $0.path == path && $0.tree.header.number == header }
