@@ -26,6 +26,8 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "coursecheck",
+    // `Mutex` and `Atomic` (Synchronization) are macOS 15's; Linux ignores this.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "coursecheck", targets: ["coursecheck"]),
         .executable(name: "coursecheck-supervisor", targets: ["coursecheck-supervisor"]),

@@ -25,6 +25,16 @@
 /// debug coursecheck takes 10 (its libraries' loading); coursecheck supervises with a copy of
 /// itself when that executable is not beside it.
 public enum ChildSupervisor {
+    #if canImport(Darwin)
+        /// Darwin's spawn attributes and file actions are opaque pointers, made by their `_init`
+        /// calls (glibc's are structs): declared `nil`, passed as `&` either way.
+        public typealias SpawnAttributes = posix_spawnattr_t?
+        public typealias SpawnFileActions = posix_spawn_file_actions_t?
+    #else
+        public typealias SpawnAttributes = posix_spawnattr_t
+        public typealias SpawnFileActions = posix_spawn_file_actions_t
+    #endif
+
     /// The first argument of a supervisor: `flag`, coursecheck's pid, the processor limit in
     /// seconds (0: none), the program, then the child's `argv` (its own name first).
     public static let flag = "--coursecheck-supervise-child"
@@ -77,9 +87,9 @@ public enum ChildSupervisor {
     /// Spawn attributes that start a child as coursecheck wants every child: `defaultedSignals`
     /// at their default actions, nothing blocked, and `flags` besides (a new session, a group of
     /// its own). Destroy them after the spawn.
-    public static func childAttributes(flags: Int16) -> posix_spawnattr_t {
+    public static func childAttributes(flags: Int16) -> SpawnAttributes {
         #if canImport(Darwin)
-            var attributes: posix_spawnattr_t = nil
+            var attributes: SpawnAttributes = nil
         #else
             var attributes = posix_spawnattr_t()
         #endif

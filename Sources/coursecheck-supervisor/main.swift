@@ -2,6 +2,8 @@ import ChildSupervisor
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 // coursecheck's supervisor of one child (`ChildSupervisor`); it has no other use.

@@ -180,7 +180,12 @@ final class CachePackTests: XCTestCase {
     private static func identity(_ path: String) -> [Int]? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
+        return [Int(info.st_ino), Int(modified.tv_sec), Int(modified.tv_nsec)]
     }
 
     /// Damages one file of the cache at random, or none; true when one was damaged or removed.

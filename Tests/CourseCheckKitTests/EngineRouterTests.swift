@@ -132,7 +132,7 @@ final class EngineRouterTests: XCTestCase {
         }
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let text = "```swift\n// main.swift — ikiz\nimport Glibc\nprint(\"ikiz\")\n```\n\n```\nikiz\n```\n"
+        let text = "```swift\n// main.swift — ikiz\nimport \(CLibrary.module)\nprint(\"ikiz\")\n```\n\n```\nikiz\n```\n"
         let file = SourceFile(path: "l.md", text: text + "\n" + text + "\n" + text)
         let (lesson, _) = Classifier.classify(file, blocks: MarkdownScanner.scan(file).blocks)
         let jobs = lesson.trees.enumerated().map {
@@ -165,7 +165,7 @@ final class EngineRouterTests: XCTestCase {
         let marker = scratch.url.appendingPathComponent("ran-once").path
         let tree = """
             // main.swift — bir kez hizli
-            import Glibc
+            import \(CLibrary.module)
             if access("\(marker)", F_OK) == 0 {
                 sleep(30)
             } else {

@@ -210,9 +210,16 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(try Invocation.parse(["list", "--help"]).action, .help("list"))
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let version = InProcess.run(["version"], in: scratch.url)
-        XCTAssertEqual(version.stdout, Invocation.version + "\n")
+        let version = InProcess.run(["version"], in: scratch.url, extra: ["SWIFTC": "/bin/sh"])
+        XCTAssertEqual(version.stdout, Invocation.version + "\nswiftc: /bin/sh\n")
         XCTAssertEqual(version.status, .clean)
+        // The compiler it names is the one a check would use: none is no failure of `version`.
+        let none = InProcess.run(["--version"], in: scratch.url, extra: ["PATH": scratch.url.path], without: ["SWIFTC"])
+        XCTAssertEqual(
+            none.stdout,
+            Invocation.version + "\nswiftc: none (swiftc not found: set SWIFTC or put the Swift toolchain on PATH "
+                + "(the swiftc engine compiles trees))\n")
+        XCTAssertEqual(none.status, .clean)
         XCTAssertEqual(InProcess.run(["help"], in: scratch.url).stdout, Invocation.help)
     }
 

@@ -163,7 +163,8 @@ final class SignalTests: XCTestCase {
             ("the compiler's frontend", long + "\nprint(1)", true, { Self.isCompilingFrontend($0) }),
             // The job starts after the tree: once it runs, both are there to outlive the run.
             (
-                "the tree or its background job", "import Glibc\n_ = system(\"sleep 601 &\")\nprint(1)\nsleep(600)",
+                "the tree or its background job",
+                "import \(CLibrary.module)\n_ = system(\"sleep 601 &\")\nprint(1)\nsleep(600)",
                 false, { Self.arguments(of: $0) == ["sleep", "601"] }
             ),
         ]
@@ -195,7 +196,7 @@ final class SignalTests: XCTestCase {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let tree = """
-            import Glibc
+            import \(CLibrary.module)
             signal(SIGTERM, SIG_IGN)
             signal(SIGINT, SIG_IGN)
             print("a")
@@ -322,7 +323,7 @@ final class SignalTests: XCTestCase {
     /// `sleep <marker>2`; the tree then prints `ok` and ends, or sleeps.
     static func writeDaemonLesson(in directory: URL, marker: String, thenSleep: Bool) throws {
         let tree = """
-            import Glibc
+            import \(CLibrary.module)
             func sleeper(_ name: String) -> Never {
                 let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup(name), nil]
                 execv("/bin/sleep", arguments)

@@ -344,14 +344,25 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(watch.stop(SIGINT), 130)
     }
 
-    /// The pseudo-terminal calls, which Glibc's module leaves out (they need `_XOPEN_SOURCE`).
-    private static let pty = (
-        open: unsafeBitCast(dlsym(nil, "posix_openpt"), to: (@convention(c) (Int32) -> Int32).self),
-        grant: unsafeBitCast(dlsym(nil, "grantpt"), to: (@convention(c) (Int32) -> Int32).self),
-        unlock: unsafeBitCast(dlsym(nil, "unlockpt"), to: (@convention(c) (Int32) -> Int32).self),
-        name: unsafeBitCast(
-            dlsym(nil, "ptsname"), to: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
-    )
+    /// The pseudo-terminal calls, which Glibc's module leaves out (they need `_XOPEN_SOURCE`);
+    /// Darwin declares them (and its `dlsym` takes no null handle).
+    #if canImport(Darwin)
+        private enum PseudoTerminal {
+            static func open(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+            static func grant(_ descriptor: Int32) -> Int32 { grantpt(descriptor) }
+            static func unlock(_ descriptor: Int32) -> Int32 { unlockpt(descriptor) }
+            static func name(_ descriptor: Int32) -> UnsafeMutablePointer<CChar>? { ptsname(descriptor) }
+        }
+        private static let pty = PseudoTerminal.self
+    #else
+        private static let pty = (
+            open: unsafeBitCast(dlsym(nil, "posix_openpt"), to: (@convention(c) (Int32) -> Int32).self),
+            grant: unsafeBitCast(dlsym(nil, "grantpt"), to: (@convention(c) (Int32) -> Int32).self),
+            unlock: unsafeBitCast(dlsym(nil, "unlockpt"), to: (@convention(c) (Int32) -> Int32).self),
+            name: unsafeBitCast(
+                dlsym(nil, "ptsname"), to: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+        )
+    #endif
 
     /// The screen is cleared only on a terminal that can take an escape code, with stdout one too:
     /// never on `TERM=dumb`, never with stdout in a file or a pipe.

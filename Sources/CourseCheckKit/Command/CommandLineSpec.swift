@@ -149,7 +149,12 @@ package enum CommandLineSpec {
                 `--help` and `--version` work anywhere.
                 """),
         SubcommandSpec(
-            subcommand: .version, title: "version", help: ["Print the version (as --version does)."], details: ""),
+            subcommand: .version, title: "version",
+            help: [
+                "Print the version (as --version does) and the swiftc",
+                "a check would use: SWIFTC, else the first on PATH,",
+                "else on a Mac xcrun's.",
+            ], details: ""),
     ]
 
     package static let options: [OptionSpec] = [

@@ -48,6 +48,15 @@ extension CourseCheckCommand {
                 return .clean
             case .version:
                 stdout.write(Invocation.version + "\n")
+                // The compiler a check here would use, as it finds it: an editor's bare PATH may
+                // find another than a terminal's.
+                let swiftc: String
+                do throws(CourseCheckError) {
+                    swiftc = try Toolchain.find(environment: environment.variables).path
+                } catch {
+                    swiftc = "none (\(error.message))"
+                }
+                stdout.write("swiftc: \(swiftc)\n")
                 return .clean
             case .list:
                 plan = try loadPlan(invocation)

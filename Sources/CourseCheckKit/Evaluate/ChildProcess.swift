@@ -1,6 +1,12 @@
 import ChildSupervisor
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs a program with a time limit and an output cap, never hanging the caller.
 ///
 /// Output goes to files in a scratch directory, not pipes, so a child that floods its output
@@ -143,7 +149,11 @@ package struct ChildProcess: Sendable {
     private func spawn(stdout: Int32, stderr: Int32, directory: URL) throws(CourseCheckError) -> (
         pid: pid_t, supervised: Bool
     ) {
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: ChildSupervisor.SpawnFileActions = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -183,7 +193,7 @@ package struct ChildProcess: Sendable {
     }
 
     private typealias AddChdir =
-        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+        @convention(c) (UnsafeMutablePointer<ChildSupervisor.SpawnFileActions>, UnsafePointer<CChar>) -> Int32
 
     /// glibc declares `posix_spawn_file_actions_addchdir_np` under `_GNU_SOURCE` only, which Swift's
     /// Glibc module does not import, so it is looked up at run time.
@@ -193,7 +203,8 @@ package struct ChildProcess: Sendable {
         return unsafeBitCast(symbol, to: AddChdir.self)
     }()
 
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias AddCloseFrom =
+        @convention(c) (UnsafeMutablePointer<ChildSupervisor.SpawnFileActions>, Int32) -> Int32
 
     /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, under `_GNU_SOURCE` too.
     private static let addCloseFrom: AddCloseFrom? = {
@@ -207,7 +218,7 @@ package struct ChildProcess: Sendable {
     /// for EOF on a socket it gave coursecheck, or an editor on the LSP's pipe, would wait as long
     /// as a runaway frontend runs. Without `addclosefrom_np` (glibc before 2.34) each descriptor
     /// open now is closed by name; glibc ignores a close that finds one already gone.
-    private static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+    private static func closeInherited(_ actions: inout ChildSupervisor.SpawnFileActions) {
         if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
         for descriptor in Platform.openDescriptors() {
             posix_spawn_file_actions_addclose(&actions, descriptor)
@@ -245,7 +256,11 @@ package struct ChildProcess: Sendable {
     private static func limitProcessorTime(of pid: pid_t, seconds: Int) {
         guard let prlimit, seconds > 0 else { return }
         var limit = rlimit(rlim_cur: rlim_t(seconds), rlim_max: rlim_t(seconds))
-        _ = prlimit(pid, Int32(RLIMIT_CPU.rawValue), &limit, nil)
+        #if canImport(Glibc)
+            _ = prlimit(pid, Int32(RLIMIT_CPU.rawValue), &limit, nil)
+        #else
+            _ = prlimit(pid, RLIMIT_CPU, &limit, nil)
+        #endif
     }
 
     private static func size(of url: URL) -> Int {

@@ -3,6 +3,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The toolchain's environment around a compile, which is never the tree's: the module cache
@@ -230,8 +232,14 @@ struct CompileEnvironment: Sendable {
 
     /// Whether the filesystem holding `directory` is mounted `noexec`.
     static func isNoexec(_ directory: URL) -> Bool {
-        var info = statvfs()
-        return statvfs(directory.path, &info) == 0 && info.f_flag & noexecFlag != 0
+        #if canImport(Darwin)
+            // Darwin's `statvfs` has no noexec flag; its `statfs` does (`MNT_NOEXEC`).
+            var info = statfs()
+            return statfs(directory.path, &info) == 0 && info.f_flags & UInt32(MNT_NOEXEC) != 0
+        #else
+            var info = statvfs()
+            return statvfs(directory.path, &info) == 0 && info.f_flag & noexecFlag != 0
+        #endif
     }
 
     private static func noexec(_ temporary: URL) -> String {

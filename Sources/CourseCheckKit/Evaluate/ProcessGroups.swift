@@ -36,8 +36,13 @@ package enum ProcessGroups {
     }
 
     /// `posix_spawnattr_setflags` value for a new session (glibc's `POSIX_SPAWN_SETSID`, not
-    /// always visible to Swift because it is declared under `_GNU_SOURCE`).
-    static let spawnNewSession: Int16 = 0x80
+    /// always visible to Swift because it is declared under `_GNU_SOURCE`). Darwin's is 0x400:
+    /// its 0x80 is `POSIX_SPAWN_START_SUSPENDED`, a child that would never run.
+    #if canImport(Darwin)
+        static let spawnNewSession: Int16 = 0x400
+    #else
+        static let spawnNewSession: Int16 = 0x80
+    #endif
 
     /// Spawns under the lock, so a signal arriving meanwhile still finds the new session.
     static func spawn(_ body: () throws(CourseCheckError) -> pid_t) throws(CourseCheckError) -> pid_t {
@@ -121,10 +126,18 @@ package enum ProcessGroups {
             state.waiting = true
             var blocked = Self.stopSignals
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
-            var thread = pthread_t()
+            #if canImport(Darwin)
+                var thread: pthread_t? = nil
+            #else
+                var thread = pthread_t()
+            #endif
             let started = pthread_create(&thread, nil, { _ in ProcessGroups.waitForSignals() }, nil)
             precondition(started == 0, "coursecheck cannot start its signal thread")
-            pthread_detach(thread)
+            #if canImport(Darwin)
+                pthread_detach(thread!)
+            #else
+                pthread_detach(thread)
+            #endif
         }
     }
 

@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Tells the watch loop that something in the watched directories may have changed: inotify on
@@ -57,7 +59,7 @@ final class FileEvents {
                 watched.removeValue(forKey: path)
                 continue
             }
-            let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+            let identity = [UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]
             // inotify is asked every time: a directory deleted and made again often gets the inode
             // it had (the file system reuses it at once), so equal numbers do not prove it is the
             // directory watched; adding a watch that exists costs one call and changes nothing.
@@ -92,7 +94,11 @@ final class FileEvents {
             }
             var info = stat()
             guard stat(path, &info) == 0 else { return true }
-            let changed = info.st_ctim
+            #if canImport(Darwin)
+                let changed = info.st_ctimespec
+            #else
+                let changed = info.st_ctim
+            #endif
             if changed.tv_sec > began.tv_sec || (changed.tv_sec == began.tv_sec && changed.tv_nsec >= began.tv_nsec) {
                 return true
             }

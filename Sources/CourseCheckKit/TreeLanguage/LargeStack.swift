@@ -21,19 +21,29 @@ package enum LargeStack {
         pthread_attr_init(attributes)
         defer { pthread_attr_destroy(attributes) }
         pthread_attr_setstacksize(attributes, size)
-        var thread = pthread_t()
+        #if canImport(Darwin)
+            var thread: pthread_t? = nil
+        #else
+            var thread = pthread_t()
+        #endif
         let context = Unmanaged.passRetained(work as Runnable).toOpaque()
         let created = pthread_create(
             &thread, attributes,
             { context in
-                let work = Unmanaged<Runnable>.fromOpaque(context!).takeRetainedValue()
+                // Darwin passes the context non-optional, glibc optional: one spelling for both.
+                let raw: UnsafeMutableRawPointer? = context
+                let work = Unmanaged<Runnable>.fromOpaque(raw!).takeRetainedValue()
                 Thread.current.threadDictionary[LargeStack.marker] = true
                 work.run()
                 return nil
             }, context)
         precondition(created == 0, "cannot start a large-stack thread: \(String(cString: strerror(created)))")
         // Joining is the wait: the result is there once the thread has ended.
-        pthread_join(thread, nil)
+        #if canImport(Darwin)
+            pthread_join(thread!, nil)
+        #else
+            pthread_join(thread, nil)
+        #endif
         return work.result.withLock { $0! }
     }
 

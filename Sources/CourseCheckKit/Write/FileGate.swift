@@ -47,7 +47,8 @@ package enum FileGate {
         package var mode: mode_t
 
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
+            // Darwin's `dev_t` is signed: its bits, never a trap.
+            device = UInt64(truncatingIfNeeded: info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
             #if canImport(Darwin)
@@ -1275,7 +1276,7 @@ package enum FileGate {
             guard descriptor >= 0 else { continue }
             var info = stat()
             guard fstat(descriptor, &info) == 0,
-                identities.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+                identities.insert([UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]).inserted
             else {
                 close(descriptor)
                 continue
