@@ -153,7 +153,9 @@ final class CommandLineHelpTests: XCTestCase {
             USAGE:
               coursecheck version
 
-            version             Print the version (as --version does).
+            version             Print the version (as --version does) and the swiftc
+                                a check would use: SWIFTC, else the first on PATH,
+                                else on a Mac xcrun's.
 
 
             """ + options)
