@@ -558,6 +558,20 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    /// With a workspace, the course is checked once the client says `initialized`, before any
+    /// document opens: a drift on disk is on screen from the start, as `coursecheck lessons/`
+    /// reports it (lessons without findings get no publish: nothing was on screen to clear).
+    func testTheCourseIsPublishedBeforeAnyDocumentOpens() throws {
+        let (url, _, text, line) = try drifted()
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let harness = Harness(directory: scratch.url)
+        initialize(harness, workspace: scratch.url)
+        let published = try XCTUnwrap(harness.diagnostics(for: url.absoluteString)?.array, "nothing was published")
+        XCTAssertEqual(published.map { $0["code"] }, ["output-drift"])
+        XCTAssertEqual(published.first?["range"]?["start"]?["line"]?.int, line)
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
     /// A client that can register file watchers gets asked to, and its notifications re-check.
     func testTheServerRegistersForWatchedFiles() throws {
         let harness = Harness(directory: scratch.url)

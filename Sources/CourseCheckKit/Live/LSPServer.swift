@@ -306,6 +306,12 @@ package final class LSPServer {
                     ],
                 ])
             }
+            // The course is checked once the client is ready, before any document opens: the
+            // Problems panel shows what `coursecheck lessons/` reports from the start.
+            for directory in lessonsDirectories where Self.holdsLessons(directory) {
+                targets.insert(directory)
+                dirty = true
+            }
         case "workspace/didChangeWatchedFiles":
             dirty = true
         case "textDocument/didOpen":
@@ -351,7 +357,7 @@ package final class LSPServer {
             released = true
             dirty = true
         default:
-            // `initialized`, `$/cancelRequest`, `workspace/didChangeConfiguration`, …: nothing to do.
+            // `$/cancelRequest`, `workspace/didChangeConfiguration`, …: nothing to do.
             break
         }
     }
@@ -375,12 +381,15 @@ package final class LSPServer {
     /// CLI does), a lesson file alone when it is named like one, and nothing for markdown outside
     /// a course (the project's README, docs/, goldens/README.md): only lessons are lessons.
     static func target(of path: String) -> String? {
-        let name = path.lastPathComponent
         let directory = path.parentPath
-        let hasLessons = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .contains(where: LessonName.isLessonFile)
-        if hasLessons { return directory }
-        return LessonName.isLessonFile(name) ? path : nil
+        if holdsLessons(directory) { return directory }
+        return LessonName.isLessonFile(path.lastPathComponent) ? path : nil
+    }
+
+    /// Whether a directory holds a lesson file (`NN-slug.md`).
+    static func holdsLessons(_ directory: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains(
+            where: LessonName.isLessonFile)
     }
 
     /// The ids of the course claims: they span lessons, so only the whole-course check has them.
