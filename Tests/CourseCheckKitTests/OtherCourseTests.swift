@@ -20,7 +20,7 @@ final class OtherCourseTests: XCTestCase {
         return (scratch.url, scratch.url.appendingPathComponent("cache").path)
     }
 
-    private static let engine = "[4 × core Counter.swift is not the embedded core]"
+    private static let engine = "[the course's core Counter.swift is not the embedded core]"
 
     /// One story, in order, on one cache: a cold check, a warm one and one without the cache; a
     /// drift, a core edited in one lesson and a tree that does not compile; a new tree approved
@@ -36,12 +36,20 @@ final class OtherCourseTests: XCTestCase {
         let cold = check(["lessons"])
         let warm = check(["lessons"])
         let fresh = InProcess.run(["--no-cache", "lessons"], in: root)
-        // The embedded engine runs none of its trees, so there is nothing to cross-check.
+        // The embedded engine runs none of its trees, so there is nothing to cross-check, and the
+        // summary says so.
         let crossed = check(["--cross-check", "lessons"])
         XCTAssertEqual([cold.stdout, cold.stderr], [summary("swiftc: 4 trees, merged"), ""])
         XCTAssertEqual([warm.stdout, warm.stderr], [summary("swiftc: 4 trees (cached: 4 results)"), ""])
         XCTAssertEqual([fresh.stdout, fresh.stderr], [summary("swiftc: 4 trees, merged"), ""])
-        XCTAssertEqual([crossed.stdout, crossed.stderr], [summary("swiftc: 4 trees (cached: 4 results)"), ""])
+        XCTAssertEqual(
+            [crossed.stdout, crossed.stderr],
+            [
+                summary("swiftc: 4 trees (cached: 4 results)").replacingOccurrences(
+                    of: "core]; goldens",
+                    with: "core]; cross-check: nothing to compare (no second engine runs the "
+                        + "course's core); goldens"), "",
+            ])
         XCTAssertEqual([cold.status, warm.status, fresh.status], [.clean, .clean, .clean])
 
         // Three slips in three lessons: one finding each, where each is.
@@ -61,7 +69,7 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(
             slips.stdout,
             "3 lessons: 3 core, 4 trees, 1 fragment; compiler: 3 trees accepted, 1 rejected; swiftc: 3 trees "
-                + "(cached: 3 results) [3 × core Counter.swift is not the embedded core]; goldens: 3 compared; claims: 2 checked; 3 errors\n"
+                + "(cached: 3 results) [the course's core Counter.swift is not the embedded core]; goldens: 3 compared; claims: 2 checked; 3 errors\n"
         )
         for (name, text) in originals {
             try text.write(to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
@@ -103,17 +111,20 @@ final class OtherCourseTests: XCTestCase {
             wrote course/Makefile
             wrote course/.github/workflows/coursecheck.yml
             wrote course/README.md
+            wrote course/.gitignore
             added    course/goldens/01-first-steps/two-steps-of-one.out
             added    course/goldens/LESSONS
             added    course/goldens/TOOLCHAIN
             goldens: 3 added, 0 changed, 0 removed
             1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; swiftc: 1 tree (cached: 1 result) \
-            [1 × core Counter.swift is not the embedded core]; goldens: 1 compared; claims: 0 checked; 0 errors
+            [the course's core Counter.swift is not the embedded core]; goldens: 1 compared; claims: 0 checked; 0 errors
             started a course in course (core Counter.swift): 'make verify' checks it
 
             """)
         let course = root.appendingPathComponent("course")
         let written = try FileManager.default.subpathsOfDirectory(atPath: course.path).sorted()
+        XCTAssertEqual(
+            try String(contentsOf: course.appendingPathComponent(".gitignore"), encoding: .utf8), ".build/\n")
         XCTAssertEqual(check(["course/lessons"]).status, .clean)
         let again = InProcess.run(["init", "--core", "Tally", "course"], in: root)
         XCTAssertEqual(again.status, .failure)
@@ -190,7 +201,28 @@ final class OtherCourseTests: XCTestCase {
         // The text most lessons hold is the course's; the first among equals.
         XCTAssertEqual(CourseCore.decide(fileName: "C.swift", texts: ["a", "b", "b"]).text, "b")
         XCTAssertEqual(CourseCore.decide(fileName: "C.swift", texts: ["a", "b"]).text, "a")
-        XCTAssertEqual(CourseCore.decide(fileName: EmbeddedCore.fileName, texts: ["a", "a"]), .embedded)
+        // Under the embedded core's name, the text decides: the embedded core or a near-copy of it
+        // (one lesson's drift) is this course's; another course's own text stays its own.
+        XCTAssertEqual(CourseCore.decide(fileName: EmbeddedCore.fileName, texts: [EmbeddedCore.text]), .embedded)
+        XCTAssertEqual(CourseCore.decide(fileName: EmbeddedCore.fileName, texts: []), .embedded)
+        XCTAssertEqual(
+            CourseCore.decide(fileName: EmbeddedCore.fileName, texts: ["a", "a"]),
+            CourseCore(fileName: EmbeddedCore.fileName, text: "a"))
+        XCTAssertFalse(CourseCore.decide(fileName: EmbeddedCore.fileName, texts: ["a", "a"]).isEmbedded)
+        let drifted = EmbeddedCore.text.replacingOccurrences(of: "enum Storage {", with: "enum Storag {")
+        XCTAssertNotEqual(drifted, EmbeddedCore.text)
+        XCTAssertEqual(CourseCore.decide(fileName: EmbeddedCore.fileName, texts: [drifted]), .embedded)
+        XCTAssertEqual(
+            CourseCore.decide(fileName: "Counter.swift", texts: [drifted]),
+            CourseCore(fileName: "Counter.swift", text: drifted))
+        // A third of the embedded core's lines kept is not a near-copy; braces and blanks count for nothing.
+        let lines = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let half = lines.prefix(lines.count / 3).joined(separator: "\n") + "\n"
+        XCTAssertTrue(CourseCore.isNearCopy(EmbeddedCore.text))
+        XCTAssertTrue(CourseCore.isNearCopy(drifted))
+        XCTAssertFalse(CourseCore.isNearCopy(half))
+        XCTAssertFalse(CourseCore.isNearCopy(String(repeating: "}\n\n    }\n", count: 40)))
+        XCTAssertFalse(CourseCore.isNearCopy(CourseStarter(core: EmbeddedCore.fileName).coreText))
     }
 
     /// A lesson of this course is this course, by its core, whatever its text says: with no index
@@ -209,5 +241,153 @@ final class OtherCourseTests: XCTestCase {
             "1 lesson: 1 core, 2 trees, 4 fragments; compiler: 2 trees accepted; embedded: 2 trees; claims: 4 checked, "
                 + "4 not applicable (front-matter, course-index, closing-table, trigger-distribution); 0 errors\n")
         XCTAssertEqual(run.stderr, "")
+    }
+
+    /// The core blocks of every lesson of `lessons`, by lesson, as the lessons hold them.
+    private static func cores(in lessons: URL, name: String) throws -> [String] {
+        try ["01-start.md", "02-steps.md", "03-many.md"].map {
+            let text = try String(contentsOf: lessons.appendingPathComponent($0), encoding: .utf8)
+            let start = try XCTUnwrap(text.range(of: "```swift\n// \(name)"))
+            let end = try XCTUnwrap(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+            return String(text[start.upperBound..<end.lowerBound])
+        }
+    }
+
+    /// A course whose own core is named as the embedded core is judged by its text: its trees run
+    /// on swiftc against its own core, and a core edited in one lesson is a drift from that.
+    func testAnotherCourseUnderTheEmbeddedCoresName() throws {
+        let (root, cache) = try course()
+        let lessons = root.appendingPathComponent("lessons")
+        for name in ["01-start.md", "02-steps.md", "03-many.md"] {
+            try CourseCopy.replace(
+                "// Counter.swift", with: "// Invalidation.swift", in: lessons.appendingPathComponent(name))
+        }
+        let check = { (arguments: [String]) in InProcess.run(["--cache-dir", cache] + arguments, in: root) }
+        let clean = check(["lessons"])
+        XCTAssertEqual(
+            [clean.stdout, clean.stderr],
+            [
+                "3 lessons: 3 core, 4 trees, 1 fragment; compiler: 4 trees accepted; swiftc: 4 trees, merged "
+                    + "[the course's core Invalidation.swift is not the embedded core]; goldens: 4 compared; "
+                    + "claims: 2 checked; 0 errors\n", "",
+            ])
+        try CourseCopy.replace(
+            "value += step\n", with: "value += step * 1\n", in: lessons.appendingPathComponent("03-many.md"))
+        let drift = check(["lessons"])
+        XCTAssertEqual(drift.status, .findings)
+        XCTAssertEqual(
+            drift.stderr,
+            Self.slipFindings.components(separatedBy: "\n").suffix(13).joined(separator: "\n")
+                .replacingOccurrences(of: "Counter.swift", with: "Invalidation.swift"))
+    }
+
+    /// `--promote` and `--update` never write text into another course's core blocks: over random
+    /// drifts of one lesson's core and of an expected block, under the core's own name or the
+    /// embedded core's, every core block afterwards is the course's own core, byte for byte.
+    func testPromoteAndUpdateNeverWriteAnotherCoursesCoreBlocks() throws {
+        let (root, cache) = try course()
+        let lessons = root.appendingPathComponent("lessons")
+        let names = ["01-start.md", "02-steps.md", "03-many.md"]
+        let originals = try names.map { try String(contentsOf: lessons.appendingPathComponent($0), encoding: .utf8) }
+        let own = try Self.cores(in: lessons, name: "Counter.swift")[0]
+        // The names alternate, the embedded core's first: every run tries both.
+        for (number, seed) in PropertySeeds.seeds(defaultCases: 2).enumerated() {
+            var random = BlockStructurePropertyTests.Generator(state: seed)
+            let core = number % 2 == 0 ? EmbeddedCore.fileName : "Counter.swift"
+            for (name, text) in zip(names, originals) {
+                try text.replacingOccurrences(of: "// Counter.swift", with: "// \(core)")
+                    .write(to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let lesson = lessons.appendingPathComponent(names[Int(random.next() % 3)])
+            let edits = [
+                ("value += step\n", "value += step * 2\n"), ("struct Counter {", "struct Counter { // the model"),
+                ("    print(\"value:", "    print(\"value is:"),
+            ]
+            let (old, new) = edits[Int(random.next() % UInt64(edits.count))]
+            try CourseCopy.replace(old, with: new, in: lesson)
+            if random.next() % 2 == 0 {
+                try CourseCopy.replace(
+                    "value: 0\n```", with: "value: 7\n```", in: lessons.appendingPathComponent("01-start.md"))
+            }
+            let context = "seed \(seed), core \(core), \(lesson.lastPathComponent): \(new)"
+            let promote = InProcess.run(["--cache-dir", cache, "--promote", "lessons"], in: root)
+            XCTAssertEqual(promote.status, .clean, "\(context): \(promote.stderr)")
+            XCTAssertEqual(try Self.cores(in: lessons, name: core), Array(repeating: own, count: 3), context)
+            let update = InProcess.run(["--cache-dir", cache, "--update", "lessons"], in: root)
+            XCTAssertEqual(update.status, .clean, "\(context): \(update.stderr)")
+            XCTAssertEqual(try Self.cores(in: lessons, name: core), Array(repeating: own, count: 3), context)
+        }
+    }
+
+    /// A `--core` or `core:` that names no lesson's core block is one usage error, and
+    /// `--engine embedded` on another course is one too.
+    func testACoreNamingNothingAndTheEmbeddedEngineAreUsageErrors() throws {
+        let (root, cache) = try course()
+        let check = { (arguments: [String]) in InProcess.run(["--cache-dir", cache] + arguments, in: root) }
+        let option = check(["--core", "Nothing", "lessons"])
+        XCTAssertEqual(
+            [option.stdout, option.stderr],
+            [
+                "",
+                "coursecheck: error: --core Nothing.swift names no lesson's core block; the ```swift blocks name "
+                    + "'Counter.swift', 'Helper.swift'\n",
+            ])
+        XCTAssertEqual(option.status, .failure)
+        let embedded = check(["--engine", "embedded", "lessons"])
+        XCTAssertEqual(
+            [embedded.stdout, embedded.stderr],
+            [
+                "",
+                "coursecheck: error: --engine embedded runs only the course coursecheck is built with, and the "
+                    + "course's core Counter.swift is not the embedded core; run with --engine auto or swiftc\n",
+            ])
+        XCTAssertEqual(embedded.status, .failure)
+        let index = root.appendingPathComponent("lessons/README.md")
+        try CourseCopy.replace("lessons: 3\n", with: "lessons: 3\ncore: Nothing\n", in: index)
+        let fromIndex = check(["lessons"])
+        XCTAssertEqual(
+            [fromIndex.stdout, fromIndex.stderr],
+            [
+                "",
+                "coursecheck: error: lessons/README.md:4: core: Nothing.swift names no lesson's core block; the "
+                    + "```swift blocks name 'Counter.swift', 'Helper.swift'\n",
+            ])
+        XCTAssertEqual(fromIndex.status, .failure)
+    }
+
+    /// Another course's index is held to its links alone: a bulleted list or prose with no
+    /// `lessons: N` is clean; a list of lessons names the lessons it leaves out and the links that
+    /// open none; without an index nothing is said of one, even while a lesson is unread.
+    func testAnotherCoursesIndexIsCheckedForItsLinksAlone() throws {
+        let (root, cache) = try course()
+        let index = root.appendingPathComponent("lessons/README.md")
+        let check = { InProcess.run(["--cache-dir", cache, "--no-goldens", "lessons"], in: root) }
+        var results: [String] = []
+        for text in [
+            "# Counting\n\n- [Starting](01-start.md)\n- [Steps](02-steps.md)\n- [Many counters](03-many.md)\n",
+            "# Counting\n\nStart with [the first lesson](01-start.md).\n",
+            "# Counting\n\n- [Starting](01-start.md)\n- [Many counters](03-many.md)\n- [Later](04-later.md)\n",
+        ] {
+            try text.write(to: index, atomically: true, encoding: .utf8)
+            let run = check()
+            results.append(run.stderr + run.stdout.components(separatedBy: "; ").suffix(2).joined(separator: "; "))
+        }
+        XCTAssertEqual(
+            results,
+            [
+                "claims: 2 checked; 0 errors\n", "claims: 2 checked; 0 errors\n",
+                "lessons/README.md:4:1: error: the index does not list 02-steps.md [course-index]\n"
+                    + "lessons/README.md:5:4: error: the index links 04-later.md, which is not a lesson file [course-index]\n"
+                    + "claims: 2 checked; 2 errors\n",
+            ])
+        try FileManager.default.removeItem(at: index)
+        try Data([0xFF, 0xFE, 0x20]).write(to: root.appendingPathComponent("lessons/04-bin.md"))
+        let unread = check()
+        XCTAssertEqual(
+            [unread.stdout.components(separatedBy: "; ").suffix(2).joined(separator: "; "), unread.stderr],
+            [
+                "claims: 1 checked; 1 error\n",
+                "lessons/04-bin.md:1:1: error: file is not valid UTF-8 (byte 0xFF at offset 0) [encoding]\n",
+            ])
     }
 }

@@ -173,6 +173,16 @@ final class TextClaimMemoTests: XCTestCase {
         XCTAssertEqual(try recall(original, replacing("\nend\n", "\nenD\n")), "damaged")
         XCTAssertEqual(try recall(original, replacing("course 1 0", "course 2 0")), "damaged")
         XCTAssertEqual(try recall(original, replacing("index 17 7", "index 17 6")), "damaged")
+        // The same text under other claims (another course's, once `--promote` gave it this
+        // course's core, or the reverse): a plain miss, and no damage is said.
+        for claims in [[DiagnosticID.fragmentSyntax], [.frontMatter, .noteSeries, .labelReference], [.noteSeries]] {
+            var switched = original
+            switched.claims = claims
+            try stored.write(to: file)
+            let recalled = try XCTUnwrap(TextClaimMemo(cache: cache, inputs: switched)).recall()
+            guard case .absent = recalled else { return XCTFail("\(claims): \(recalled)") }
+            XCTAssertEqual(Cache.notes(), [], "\(claims)")
+        }
     }
 
     /// The distribution sentence prepared on the text's facts, before the trees ran, is the one

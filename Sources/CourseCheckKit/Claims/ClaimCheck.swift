@@ -61,11 +61,17 @@ package enum CourseClaims {
     /// The claims switched on for a course, in `all`'s order: the one place that decides it. Every
     /// claim when the course is the one coursecheck is built with (`CourseCore.isEmbedded`, decided
     /// by its core, so no slip in its text can switch its claims off), else the generic ones.
-    package static func switchedOn(forEmbeddedCourse embedded: Bool) -> [any ClaimCheck] {
-        embedded ? all : genericClaims
+    /// Another course without an index (`hasIndex` false) has no index claim at all: nothing is
+    /// said of an index it does not have, not even that it waits for unread lessons.
+    package static func switchedOn(forEmbeddedCourse embedded: Bool, hasIndex: Bool = true) -> [any ClaimCheck] {
+        embedded ? all : genericClaims.filter { hasIndex || $0.id != .courseIndex }
     }
 
-    private static let genericClaims = all.filter { generic.contains($0.id) }
+    /// Another course's claims: its index's links alone (none of this course's index conventions),
+    /// and its fragments.
+    private static let genericClaims: [any ClaimCheck] = all.filter { generic.contains($0.id) }.map {
+        $0.id == .courseIndex ? CourseIndexClaim(linksOnly: true) : $0
+    }
 
     /// The result of checking every claim.
     package struct Report: Sendable {

@@ -8,7 +8,12 @@ package struct CourseIndexClaim: ClaimCheck {
     package let readsTreeOutputs = false
     package let readsOnlyText = true
 
-    package init() {}
+    /// True for another course: only what every course's index claims is checked (`checkLinks`).
+    let linksOnly: Bool
+
+    package init(linksOnly: Bool = false) {
+        self.linksOnly = linksOnly
+    }
 
     /// An item `N. [Title](file.md)` of the index's ordered list.
     struct Item {
@@ -355,6 +360,7 @@ package struct CourseIndexClaim: ClaimCheck {
         if !index.conflicts.isEmpty { return .checked(index.conflicts) }
         let path = index.file.path
         var findings = index.fenceSlips
+        if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         if let count = index.frontMatter?["lessons"] {
             if Int(count.value) != course.lessons.count {
                 findings.append(
@@ -519,6 +525,43 @@ package struct CourseIndexClaim: ClaimCheck {
                     .numbered(file: item.file, shown: number, lesson: lesson + 1)))
         }
         return .checked(findings)
+    }
+}
+
+extension CourseIndexClaim {
+    /// What any course's index claims, with none of this course's conventions (`lessons: N`, one
+    /// numbered list): every link to a lesson-named file opens a lesson of the course; and when
+    /// the index is clearly a list of lessons (list items link two lessons or more, and at least
+    /// half the course's lessons), each lesson no item links is named, once.
+    static func checkLinks(_ course: CourseFacts, index: CourseFacts.Index) -> [Diagnostic] {
+        let path = index.file.path
+        let keys = course.lessons.map { normalized($0.path) }
+        let files = course.lessons.map(\.path.fileName)
+        var findings: [Diagnostic] = []
+        for block in index.prose.blocks {
+            for link in block.inline.links where !link.destination.contains("://") {
+                let resolved = resolved(link.destination, indexPath: path)
+                guard LessonName.isLessonFile(resolved.fileName), !keys.contains(where: { $0.sameBytes(resolved) })
+                else { continue }
+                findings.append(
+                    .courseIndex(
+                        at: block.location(of: link.text.lowerBound, in: path),
+                        .notALesson(file: link.destination, meant: nil)))
+            }
+        }
+        let items = index.blockItems.compactMap { $0 }
+        var itemLine: [Int: Int] = [:]
+        for item in items {
+            guard let lesson = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else { continue }
+            itemLine[lesson] = itemLine[lesson] ?? item.line.number
+        }
+        guard itemLine.count >= 2, itemLine.count * 2 >= keys.count else { return findings }
+        let lastLine = items.last?.line.number ?? index.file.lines.count
+        for lesson in keys.indices where itemLine[lesson] == nil {
+            let next = keys.indices.dropFirst(lesson + 1).compactMap { itemLine[$0] }.first ?? lastLine
+            findings.append(.courseIndex(at: SourceLocation(path: path, line: next), .unlisted(file: files[lesson])))
+        }
+        return findings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
 }
 

@@ -262,9 +262,13 @@ extension Diagnostic {
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
         let message =
             switch reason {
+            case .infoString(let info) where info.lowercased() == "swift":
+                "code block with info string '\(info)' has no role; did you mean 'swift'? (lessons hold ```swift blocks: "
+                    + "core, trees, fragments)"
             case .infoString(let info):
                 "code block with info string '\(info)' has no role; lessons hold ```swift blocks (core, trees, fragments) "
-                    + "and bare ``` expected-output blocks"
+                    + "and bare ``` expected-output blocks; to show other text as code, indent it four spaces with no "
+                    + "fence (an indented code block, which coursecheck shows and leaves alone)"
             case .mislabeled(let what, let info) where info.isEmpty:
                 "\(what) in a code block without an info string, so coursecheck takes it for output and cannot run "
                     + "it; its fence must say ```swift"
@@ -373,5 +377,16 @@ extension CourseCheckError {
             "cannot tell which block is the course's core: \(names.joined(separator: " and ")) each open a "
                 + "```swift block in \(Plural.count(ambiguity.lessons, "lesson")); name it with --core NAME, or "
                 + "with 'core: NAME' in the course index's front matter")
+    }
+
+    /// `--core` (or the index's `core:`, `option` then being its location) names a file no lesson's
+    /// `swift` block names: one usage error, not a missing core in every lesson.
+    static func coreNamesNothing(_ name: String, option: String, found: [String]) -> CourseCheckError {
+        let names = found.map { "'\($0)'" }
+        let foundText =
+            names.isEmpty
+            ? "no ```swift block names a Swift file"
+            : "the ```swift blocks name \(names.joined(separator: ", "))"
+        return .usage("\(option) \(name) names no lesson's core block; \(foundText)")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `coursecheck init [DIR]`: a new course in the house style that passes its own check: one
 /// lesson with a core, a tree and its expected block, the tree's approved golden, a Makefile with
-/// `verify`, a CI workflow and a README for the author. It writes only into a missing or empty
+/// `verify`, a CI workflow, a README for the author and a `.gitignore` for the cache. It writes only into a missing or empty
 /// folder, through `FileGate`, and never replaces a file.
 struct CourseStarter {
     /// The core's file name, `Counter.swift` unless `--core` names another.
@@ -17,8 +17,13 @@ struct CourseStarter {
             ("Makefile", makefile),
             (".github/workflows/coursecheck.yml", workflow),
             ("README.md", readme),
+            (".gitignore", gitignore),
         ]
     }
+
+    /// coursecheck's cache (`.build/coursecheck-cache`: compiled trees, module caches) stays out of
+    /// the course's history.
+    var gitignore: String { ".build/\n" }
 
     /// The core: a small model every lesson prints whole, and every tree builds on.
     var coreText: String {
@@ -133,7 +138,8 @@ struct CourseStarter {
           `coursecheck --update lessons/` (`--update --prune` when a tree was renamed or removed).
 
         CI (`.github/workflows/coursecheck.yml`) runs `make verify` on every change; it installs
-        coursecheck from the repository the `COURSECHECK_REPOSITORY` variable names.
+        coursecheck from the repository the `COURSECHECK_REPOSITORY` variable names. coursecheck keeps
+        its cache (compiled trees) in `.build/`, which `.gitignore` keeps out of the repository.
 
         """
     }

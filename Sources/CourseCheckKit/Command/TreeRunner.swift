@@ -33,11 +33,14 @@ struct TreeRunner {
             )
         }
         let job = TreeJob(path: lesson.path, tree: tree)
-        // The lesson's own core, under another name than the embedded core's: what its reader compiles.
+        // The lesson's own core, decided by its text as a check decides a course's.
+        if let given = configuration.coreName, !lesson.namedFiles.contains(given) {
+            throw CourseCheckError.coreNamesNothing(given, option: "--core", found: lesson.namedFiles)
+        }
         let core =
-            lesson.coreName == EmbeddedCore.fileName
-            ? CourseCore.embedded
-            : CourseCore(fileName: lesson.coreName, text: lesson.cores.first.map(CoreDriftCheck.text(of:)) ?? "")
+            lesson.cores.isEmpty && lesson.coreName != EmbeddedCore.fileName
+            ? CourseCore(fileName: lesson.coreName, text: "")
+            : CourseCore.decide(fileName: lesson.coreName, texts: lesson.cores.prefix(1).map(CoreDriftCheck.text(of:)))
         let report = try configuration.router.evaluate([job], environment: configuration.environment, core: core)
         report.allDiagnostics.forEach(reporter.report)
         guard let run = report[job.id].run else { return .findings }

@@ -99,15 +99,53 @@ extension CourseCore {
         return .failure(Ambiguity(names: leaders, lessons: most))
     }
 
-    /// The course's core of file name `fileName`: the embedded core under its own name (each
-    /// lesson's copy is compared with it, as before any other course), else the text most lessons'
-    /// core blocks hold (one per lesson, `texts`, in course order), the first's among equals. With
-    /// no core block at all, the embedded core's text under that name.
+    /// The course's core of file name `fileName`: the text most lessons' core blocks hold (one per
+    /// lesson, `texts`, in course order), the first's among equals; with no core block at all, the
+    /// embedded core's text under that name. The course is the one coursecheck is built with, and
+    /// its core the embedded one that every copy is compared with, when that text is the embedded
+    /// core or a near-copy of it (`isNearCopy`) under the embedded core's name: a course of one or
+    /// two lessons whose copies drifted is still this course, with drifts, while a course that
+    /// only borrowed the name keeps its own text and is never compared with, or rewritten to,
+    /// the embedded core.
     package static func decide(fileName: String, texts: [String]) -> CourseCore {
-        if fileName == EmbeddedCore.fileName { return .embedded }
         var counts: [String: Int] = [:]
         for text in texts { counts[text, default: 0] += 1 }
-        guard let most = counts.values.max() else { return CourseCore(fileName: fileName, text: EmbeddedCore.text) }
-        return CourseCore(fileName: fileName, text: texts.first { counts[$0] == most }!)
+        guard let most = counts.values.max(), let text = texts.first(where: { counts[$0] == most }) else {
+            return fileName == EmbeddedCore.fileName
+                ? .embedded : CourseCore(fileName: fileName, text: EmbeddedCore.text)
+        }
+        if fileName == EmbeddedCore.fileName, isNearCopy(text) { return .embedded }
+        return CourseCore(fileName: fileName, text: text)
+    }
+
+    /// True when `text` is the embedded core or a near-copy of it: more than half of the lines that
+    /// hold a letter or a digit, on either side, are lines of the other (as multisets, blanks
+    /// trimmed), so braces and blank lines, which every Swift file has, count for nothing.
+    package static func isNearCopy(_ text: String) -> Bool {
+        if text.utf8.elementsEqual(EmbeddedCore.bytes) { return true }
+        let mine = meaningfulLines(text)
+        let embedded = embeddedLines
+        var remaining = embedded.counts
+        var common = 0
+        for line in mine.lines where remaining[line, default: 0] > 0 {
+            remaining[line]! -= 1
+            common += 1
+        }
+        return common * 2 > max(mine.lines.count, embedded.lines.count)
+    }
+
+    private static let embeddedLines = meaningfulLines(EmbeddedCore.text)
+
+    private static func meaningfulLines(_ text: String) -> (lines: [String], counts: [String: Int]) {
+        var lines: [String] = []
+        var counts: [String: Int] = [:]
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+            let line = String(raw.drop(while: blank).reversed().drop(while: blank).reversed())
+            guard line.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            lines.append(line)
+            counts[line, default: 0] += 1
+        }
+        return (lines, counts)
     }
 }

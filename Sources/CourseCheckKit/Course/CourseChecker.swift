@@ -387,7 +387,7 @@ package struct CourseChecker: Sendable {
     /// then fills the cores while the trees run and the goldens are compared.
     private func startTextClaims(_ run: Run, plan: CourseLoader.Plan) -> Background<[ClaimOutcome?]> {
         let facts = claimFacts(run, plan: plan, outputs: false)
-        let all = CourseClaims.switchedOn(forEmbeddedCourse: run.isThisCourse)
+        let all = CourseClaims.switchedOn(forEmbeddedCourse: run.isThisCourse, hasIndex: run.index != nil)
         let claims = all.filter { !$0.readsTreeOutputs }
         let width = configuration.router.toolchain.workers
         let memo = textClaimMemo(run, facts: facts, claims: claims.filter(\.readsOnlyText))
@@ -448,7 +448,7 @@ package struct CourseChecker: Sendable {
     private func checkClaims(_ run: inout Run, plan: CourseLoader.Plan, textClaims: Background<[ClaimOutcome?]>?) {
         guard configuration.claims, let textClaims else { return }
         let facts = claimFacts(run, plan: plan, outputs: true)
-        let claims = CourseClaims.switchedOn(forEmbeddedCourse: run.isThisCourse)
+        let claims = CourseClaims.switchedOn(forEmbeddedCourse: run.isThisCourse, hasIndex: run.index != nil)
         var late = CourseClaims.outcomes(
             facts, claims: claims.filter(\.readsTreeOutputs), width: configuration.router.toolchain.workers
         ).makeIterator()
@@ -556,8 +556,9 @@ package struct CourseChecker: Sendable {
     }
 
     /// The course's core, decided once, when every lesson is read: its file name (`--core`, the
-    /// index's `core:`, else the name most lessons' blocks give), then its text (the embedded core
-    /// under its own name, else the text most lessons' core blocks hold). A lesson
+    /// index's `core:`, else the name most lessons' blocks give), then its text (`CourseCore.decide`:
+    /// the text most lessons' core blocks hold, or the embedded core when that text is a near-copy
+    /// of it under its name). A lesson
     /// classified under another name is read again under this one, and the cores are compared
     /// with this text. In the course coursecheck is built with, every lesson guessed the name and
     /// was compared with the embedded core already: only counting is left.
@@ -565,10 +566,16 @@ package struct CourseChecker: Sendable {
         _ run: inout Run, plan: CourseLoader.Plan, stores: PlannedStores, listings: DirectoryListings
     ) throws(CourseCheckError) {
         let name: String
-        switch CourseCore.decideName(
-            lessons: run.results.compactMap { $0.lesson?.namedFiles },
-            given: configuration.coreName ?? indexCoreName(run.index, plan: plan))
-        {
+        let named = run.results.compactMap { $0.lesson?.namedFiles }
+        let fromIndex = configuration.coreName == nil ? indexCoreName(run.index, plan: plan) : nil
+        let given = configuration.coreName ?? fromIndex?.name
+        if let given, !named.isEmpty, !named.contains(where: { $0.contains(given) }) {
+            var found: [String] = []
+            for name in named.joined() where !found.contains(name) { found.append(name) }
+            throw .coreNamesNothing(
+                given, option: fromIndex.map { "\($0.path):\($0.line): core:" } ?? "--core", found: found)
+        }
+        switch CourseCore.decideName(lessons: named, given: given) {
         case .success(let decided): name = decided
         case .failure(let ambiguity): throw .ambiguousCore(ambiguity)
         }
@@ -587,15 +594,18 @@ package struct CourseChecker: Sendable {
             }
         }
         let cored = run.results.filter { $0.lesson?.cores.isEmpty == false }
-        if name == coreCheck.core.fileName {
-            // Every lesson was compared with this core as it was read.
+        let matching = cored.count(where: { $0.coreDrifted.first == false })
+        if name == coreCheck.core.fileName, matching * 2 > cored.count {
+            // Most lessons hold this core byte for byte, and every lesson was compared with it as
+            // it was read.
             run.core = coreCheck.core
-            run.isThisCourse =
-                run.core.isEmbedded && cored.count(where: { $0.coreDrifted.first == false }) * 2 > cored.count
+            run.isThisCourse = run.core.isEmbedded
             return
         }
         run.core = CourseCore.decide(
             fileName: name, texts: cored.compactMap { $0.lesson?.cores.first.map(CoreDriftCheck.text(of:)) })
+        // The same core the lessons were compared with as they were read (a near-copy's drifts).
+        if run.core == coreCheck.core { return }
         let check = CoreDriftCheck(core: run.core)
         for index in run.results.indices {
             guard let lesson = run.results[index].lesson else { continue }
@@ -604,21 +614,28 @@ package struct CourseChecker: Sendable {
         }
     }
 
-    /// The core's name the course index's front matter gives (`core: Counter`), when it gives one:
-    /// from the index the claims read, else from its front matter alone.
-    private func indexCoreName(_ index: CourseFacts.Index?, plan: CourseLoader.Plan) -> String? {
+    /// The core's name the course index's front matter gives (`core: Counter`), when it gives one,
+    /// with the index's display path and the line: from the index the claims read, else from its
+    /// front matter alone.
+    private func indexCoreName(_ index: CourseFacts.Index?, plan: CourseLoader.Plan)
+        -> (name: String, path: String, line: Int)?
+    {
         let frontMatter: FrontMatter?
+        let path: String
         if let index {
             frontMatter = index.frontMatter
+            path = index.file.path
         } else if let directory = plan.directories.first,
             case .file(let snapshot) = FileGate.read(path: directory.appendingPathComponent("README.md").path),
             case .success(let file) = SourceFile.decode(snapshot.bytes, path: "README.md")
         {
             frontMatter = FrontMatter.parse(file.lines)
+            path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md")
         } else {
-            frontMatter = nil
+            return nil
         }
-        return frontMatter?["core"].flatMap { CourseCore.fileName(given: $0.value) }
+        guard let entry = frontMatter?["core"], let name = CourseCore.fileName(given: entry.value) else { return nil }
+        return (name, path, entry.line)
     }
 
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons

@@ -86,10 +86,14 @@ struct TextClaimMemo: Sendable {
             return .damaged
         }
         if encoded.isEmpty && header.inputs == 0 { return .absent }
-        guard let outcomes = Self.decode(encoded[...], claims: claims) else {
+        guard let read = Self.parse(encoded[...]) else {
             Cache.noteDamaged()
             return .damaged
         }
+        // Well-formed outcomes of other claims (the course another, since a rewrite of its core):
+        // a plain miss, as another text is.
+        guard read.map(\.id).elementsEqual(claims.map(\.rawValue)) else { return .absent }
+        let outcomes = read.map(\.outcome)
         switch Self.compare(reader, with: inputs.records) {
         case .same:
             Self.recalls.add(1, ordering: .relaxed)
@@ -172,31 +176,39 @@ struct TextClaimMemo: Sendable {
 
     /// The outcomes `encode` wrote for `claims`, or nil when the bytes are not exactly that.
     static func decode(_ bytes: ArraySlice<UInt8>, claims: [DiagnosticID]) -> [ClaimOutcome?]? {
+        guard let read = parse(bytes), read.map(\.id).elementsEqual(claims.map(\.rawValue)) else { return nil }
+        return read.map(\.outcome)
+    }
+
+    /// The claims' ids and outcomes `encode` wrote, whichever claims they are, or nil when the bytes
+    /// do not follow its grammar (damage).
+    static func parse(_ bytes: ArraySlice<UInt8>) -> [(id: String, outcome: ClaimOutcome?)]? {
         var rest = bytes
-        var outcomes: [ClaimOutcome?] = []
-        for id in claims {
+        var outcomes: [(id: String, outcome: ClaimOutcome?)] = []
+        while !rest.isEmpty {
             guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
             let line = rest[..<newline]
             rest = rest[(newline + 1)...]
-            let name = Array(id.rawValue.utf8) + [UInt8(ascii: " ")]
-            guard line.starts(with: name) else { return nil }
-            let kind = line.dropFirst(name.count)
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")), space > line.startIndex,
+                let id = String(validating: line[..<space], as: UTF8.self)
+            else { return nil }
+            let kind = line[(space + 1)...]
             if kind.elementsEqual("checked".utf8) {
-                outcomes.append(.checked([]))
+                outcomes.append((id, .checked([])))
             } else if kind.elementsEqual("not-judged".utf8) {
-                outcomes.append(nil)
+                outcomes.append((id, nil))
             } else if kind.starts(with: "not-applicable ".utf8),
                 let count = Self.count(kind.dropFirst("not-applicable ".utf8.count)),
                 rest.count > count, rest[rest.startIndex + count] == UInt8(ascii: "\n"),
                 let reason = String(validating: rest.prefix(count), as: UTF8.self)
             {
-                outcomes.append(.notApplicable(reason))
+                outcomes.append((id, .notApplicable(reason)))
                 rest = rest.dropFirst(count + 1)
             } else {
                 return nil
             }
         }
-        return rest.isEmpty ? outcomes : nil
+        return outcomes
     }
 }
 

@@ -77,6 +77,8 @@ package struct EngineRouter: Sendable {
         package var embeddedRuns: [TreeID: TreeRun] = [:]
         package var embeddedFailures: Set<TreeID> = []
         package var embeddedCount = 0
+        /// Why the whole course went to swiftc (another course's core), said once, not per tree.
+        package var courseReason: String?
 
         /// The swiftc engine's summary line, with the reasons, most frequent first.
         package func swiftcSummary(build: ToolchainEngine.BuildReport? = nil) -> EngineSummary {
@@ -84,6 +86,7 @@ package struct EngineRouter: Sendable {
             summary.reasons = reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
                 "\($0.value) × \($0.key)"
             }
+            if let courseReason { summary.reasons.insert(courseReason, at: 0) }
             return summary
         }
     }
@@ -139,7 +142,7 @@ package struct EngineRouter: Sendable {
 
     /// Why every tree of a course goes to swiftc: the embedded engine serves only its own core.
     static func otherCoreReason(_ core: CourseCore) -> String {
-        "core \(core.fileName) is not the embedded core"
+        "the course's core \(core.fileName) is not the embedded core"
     }
 
     /// Where each tree would go, from the embedded engine alone: nothing is compiled (`list`).
@@ -167,6 +170,11 @@ package struct EngineRouter: Sendable {
     package func evaluate(_ jobs: [TreeJob], environment: [String: String], core: CourseCore = .embedded)
         throws(CourseCheckError) -> Report
     {
+        if !core.isEmbedded, choice == .embedded, !jobs.isEmpty {
+            throw .usage(
+                "--engine embedded runs only the course coursecheck is built with, and \(Self.otherCoreReason(core)); "
+                    + "run with --engine auto or swiftc")
+        }
         var router = self
         router.toolchain.coreFileName = core.fileName
         return try router.evaluateWithCore(jobs, environment: environment, core: core)
@@ -242,7 +250,10 @@ package struct EngineRouter: Sendable {
         if let (_, finding) = Self.fallbackFinding(toolchainReport, jobs: swiftcJobs) {
             report.diagnostics.append(finding)
         }
-        // Another course's trees have no embedded run to compare: its summary has no cross-check.
+        // Another course's trees have no embedded run to compare with: the summary says so.
+        if crossCheck && !core.isEmbedded {
+            report.engines.append(EngineSummary(unavailableCrossCheck: "no second engine runs the course's core"))
+        }
         if crossCheck && core.isEmbedded {
             var disagreements = 0
             var notCompared = 0
@@ -273,21 +284,15 @@ package struct EngineRouter: Sendable {
     }
 
     /// Another course's routing: the embedded engine serves only its own core, so every tree goes
-    /// to swiftc, and the summary says why; under `--engine embedded`, each is `needs-toolchain`.
+    /// to swiftc, and the summary says why, once (`--engine embedded` is refused before this).
     private func otherCoreRouting(_ jobs: [TreeJob], core: CourseCore) -> Routing {
         let reason = Self.otherCoreReason(core)
         var routing = Routing()
+        routing.courseReason = reason
         for job in jobs {
-            if choice == .embedded {
-                routing.report[job.id].diagnostics.append(
-                    .needsToolchain(at: job.headerLocation, .embeddedOnly(reason: reason)))
-            } else {
-                routing.report[job.id].route = .swiftc(reason: reason)
-                routing.toSwiftc.append(job)
-                routing.reasons[reason, default: 0] += 1
-            }
+            routing.report[job.id].route = .swiftc(reason: reason)
+            routing.toSwiftc.append(job)
         }
-        if choice == .embedded { routing.report.engines.append(EngineSummary(engine: .embedded, trees: 0)) }
         return routing
     }
 

@@ -20,6 +20,14 @@ package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
         self.build = build
     }
 
+    /// For a cross-check asked of a course no second engine runs: why there is nothing to compare.
+    package var unavailable: String?
+
+    package init(unavailableCrossCheck reason: String) {
+        trees = 0
+        unavailable = reason
+    }
+
     package init(crossChecked: Int, disagreements: Int, notCompared: Int = 0) {
         trees = crossChecked
         self.disagreements = disagreements
@@ -47,6 +55,7 @@ package struct EngineSummary: Sendable, Equatable, CustomStringConvertible {
     }
 
     package var description: String {
+        if let unavailable { return "cross-check: nothing to compare (\(unavailable))" }
         if let disagreements {
             let skipped =
                 notCompared == 0 ? "" : ", \(Plural.count(notCompared, "tree")) not compared (swiftc did not run it)"
