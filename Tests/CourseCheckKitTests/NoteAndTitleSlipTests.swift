@@ -351,8 +351,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             [
                 [
                     "lessons/01-bildirimsel-sozdizim.md:96:1: error: this block looks like a tree, but its first line "
-                        + "is not '// main.swift' (its spacing differs), so coursecheck shows it as a display fragment "
-                        + "and never runs it; start the block with '// main.swift' [no-role]"
+                        + "is not '// main.swift' (its spacing differs), so coursecheck never runs it; start the block "
+                        + "with '// main.swift' [no-role]"
                 ],
                 [
                     "\(tree) without an info string, so coursecheck takes it for output and cannot run it; its fence "

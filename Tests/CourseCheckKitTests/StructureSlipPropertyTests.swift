@@ -17,14 +17,15 @@ final class StructureSlipPropertyTests: XCTestCase {
 
     /// The top-level blocks of a file that a blank line comes before, after its front matter: where
     /// a line of its own (a comment) may go without joining the text above.
-    static func blockStarts(_ text: String, path: String) -> [Int] {
+    static func blockStarts(_ text: String, path: String, expected: Bool = false) -> [Int] {
         let file = SourceFile(path: path, text: text)
         let scanned = MarkdownScanner.scan(file)
         return scanned.document.children.compactMap { node in
             let start = node.lines.lowerBound
             guard start > 0, Classifier.isBlank(file.lines[start - 1].text) else { return nil }
-            // Between a tree and its expected block only blank lines may stand.
-            if case .fencedCode(let fence, _) = node.kind, fence.info.isEmpty { return nil }
+            // Between a tree and its expected block only blank lines (and closed comments, which
+            // a reader never sees) may stand.
+            if !expected, case .fencedCode(let fence, _) = node.kind, fence.info.isEmpty { return nil }
             return start
         }
     }
@@ -45,8 +46,13 @@ final class StructureSlipPropertyTests: XCTestCase {
             let url = lessons.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
             let starts = Self.blockStarts(text, path: file)
-            let at = starts[Int(random.next() % UInt64(starts.count))]
+            var at = starts[Int(random.next() % UInt64(starts.count))]
             let closed = random.next() % 3 == 0
+            if closed, random.next() % 2 == 0 {
+                // A closed comment may stand between a tree and its expected block too.
+                let anywhere = Self.blockStarts(text, path: file, expected: true)
+                at = anywhere[Int(random.next() % UInt64(anywhere.count))]
+            }
             let opener = ["<!-- ölçüm notu --", "<!-- TODO -", "<!-- x"][Int(random.next() % 3)]
             var lines = text.components(separatedBy: "\n")
             lines.insert(closed ? "<!-- ölçüm notu -->" : opener, at: at)
@@ -116,9 +122,10 @@ final class StructureSlipPropertyTests: XCTestCase {
                     ? (lines[index].isEmpty ? ">" : "> " + lines[index])
                     : index == first ? "- " + lines[index] : lines[index].isEmpty ? "" : "  " + lines[index]
             }
-            // The line that slips: a body line of either block with text at its start (a blank
-            // line slips only out of a quote), or none.
-            let body = (tree.fenced.body + (tree.expected?.body ?? [])).map { $0.number - 1 }.filter { index in
+            // The line that slips: a line of either block after the first with text at its start,
+            // a fence line or a blank line between them (a blank line slips only out of a quote),
+            // or none.
+            let body = ((first + 1)...last).filter { index in
                 let line = original[index]
                 return quote ? !line.hasPrefix(" ") : !line.isEmpty && !line.hasPrefix(" ")
             }
@@ -138,6 +145,71 @@ final class StructureSlipPropertyTests: XCTestCase {
             }
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(slipped + 1):1: ") ?? false, message)
+        }
+    }
+
+    /// A leftover fence line in the course index, before a random block: one finding there (the
+    /// block it opens hides the items after it), whose fix, deleting it, leaves the index clean.
+    func testLeftoverFenceInTheIndexGivesOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let url = scratch.url.appendingPathComponent("lessons/README.md")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let starts = Self.blockStarts(text, path: "README.md")
+            let at = starts[Int(random.next() % UInt64(starts.count))]
+            var lines = text.components(separatedBy: "\n")
+            lines.insert(["```", "~~~"][Int(random.next() % 2)], at: at)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): README.md:\(at + 1): '\(lines[at])': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/README.md:\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("delete it [unterminated-fence]") ?? false, message)
+        }
+    }
+
+    /// A tree's `// main.swift` header slipped as an author types it: a slash lost or added, a
+    /// block comment, a letter of the file name lost, added, changed or swapped, the spacing or
+    /// case changed. One `no-role` finding at the header, and nothing the block would have been
+    /// checked for (its output block, its golden, its syntax as a fragment); the header as it
+    /// was (the control) gives none.
+    func testTreeHeaderNearMissGivesOneFindingThere() throws {
+        let slips: [(String) -> String] = [
+            { "/" + $0.dropFirst(2) }, { "/" + $0 }, { "/* " + $0.dropFirst(3) + " */" },
+            { $0.replacingOccurrences(of: "main.swift", with: "main.swft") },
+            { $0.replacingOccurrences(of: "main.swift", with: "main.swiftt") },
+            { $0.replacingOccurrences(of: "main.swift", with: "mian.swift") },
+            { $0.replacingOccurrences(of: "main.swift", with: "main2.swift") },
+            { $0.replacingOccurrences(of: "// ", with: "//") }, { $0.replacingOccurrences(of: "main", with: "Main") },
+            { $0 },
+        ]
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try CourseCopy.lessonNames(in: lessons)
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let source = SourceFile(path: file, text: text)
+            let trees = Classifier.classify(source, scanned: MarkdownScanner.scan(source)).0.blocks.filter {
+                $0.role == .tree
+            }
+            let header = (trees[Int(random.next() % UInt64(trees.count))].fenced.body.first?.number ?? 1) - 1
+            let pick = Int(random.next() % UInt64(slips.count))
+            var lines = text.components(separatedBy: "\n")
+            lines[header] = slips[pick](lines[header])
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(header + 1): '\(lines[header])': \(found)"
+            if pick == slips.count - 1 {
+                XCTAssertEqual(found, [], message)
+            } else {
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(header + 1):1: ") ?? false, message)
+                XCTAssertTrue(found.first?.hasSuffix("[no-role]") ?? false, message)
+            }
         }
     }
 }

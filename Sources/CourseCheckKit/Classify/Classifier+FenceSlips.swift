@@ -204,13 +204,28 @@ extension Classifier {
             let rest = indexFenceSlips(comment.file, scanned: MarkdownScanner.scan(comment.file))
             return ([comment.finding] + rest.findings, rest.file, rest.document)
         }
-        let trouble = fenceTrouble(scanned.document, scanned.diagnostics)
+        var trouble = fenceTrouble(scanned.document, scanned.diagnostics)
         guard !trouble.isEmpty else { return ([], file, scanned.document) }
+        trouble.formUnion(hiddenIndexText(scanned.document))
         let search = searchSlips(file, scanned.document, trouble: trouble, before: Int.max, lesson: false)
         let open =
             search.remaining.isEmpty
             ? [] : MarkdownScanner.scan(search.file).diagnostics.filter { $0.id == .unterminatedFence }
         return (search.slips.map(\.finding) + open, search.file, search.document)
+    }
+
+    /// The course index's lines of text (its items, headings and sentences) inside a fenced
+    /// block, in an index whose fences pair wrongly: a reader sees them as code, so a repair that
+    /// leaves them there (a closing fence added after a fence left over) does not explain it.
+    static func hiddenIndexText(_ document: BlockNode) -> Set<FenceTrouble> {
+        var hidden: Set<FenceTrouble> = []
+        document.walk { node, _ in
+            guard case .fencedCode = node.kind else { return }
+            for line in node.content where readsAsText([line.text]) {
+                hidden.insert(FenceTrouble(id: nil, line: line.index + 1))
+            }
+        }
+        return hidden
     }
 
     /// Repairs slips round by round while one explains some of what is left (`lesson` false: the
@@ -278,8 +293,9 @@ extension Classifier {
         for (order, candidate) in candidates.prefix(repairsPerRound).enumerated() {
             let repaired = repairing(file, candidate)
             let scan = MarkdownScanner.scan(repaired)
-            let after = fenceTrouble(
+            var after = fenceTrouble(
                 scan.document, scan.diagnostics + (lesson ? classify(repaired, blocks: scan.blocks).1 : []))
+            if !lesson { after.formUnion(hiddenIndexText(scan.document)) }
             let writes = usual.flatMap { _ in writtenFence(candidate) }
             if after.isEmpty {
                 guard roundsLeft > 1, let usual, let writes, writes != usual,
@@ -451,6 +467,7 @@ extension Classifier {
         }
         visit(document, container: nil)
         found += strayOpenings(file, document, conventional: conventional)
+        found += resumedPrefixes(file, document)
         return found
     }
 
@@ -739,7 +756,12 @@ extension Classifier {
                 continue
             }
             defer { gap = [] }
-            guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
+            // A bare fence whose block never closes may be left over too, where text follows it (a
+            // fence left in the course index hides the items after it).
+            let runsOpen = if case .fencedCode(_, false) = node.kind { true } else { false }
+            guard fence.info.isEmpty, runsOpen || node.content.first.map({ isBlank($0.text) }) ?? true else {
+                continue
+            }
             let index = node.lines.lowerBound
             let written = file.lines[index].text.trimmingBlanksString()
             let runsTo = node.closingLine.map { $0 + 1 }
@@ -750,6 +772,7 @@ extension Classifier {
                     finding: { location, _ in
                         .fenceSlip(at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
                     }))
+            guard node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
             // The opening fence belongs where code follows text, or before the first paragraph.
             let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
             for start in starts.suffix(4).map({ gap[$0].node.lines.lowerBound }) {

@@ -146,6 +146,64 @@ extension Classifier {
     }
 }
 
+extension Classifier {
+    /// A line between two parts of a block quote or list item that lost the container's prefix,
+    /// where the line after it has the prefix again: a blank line without its `>` (the quote ends
+    /// there, and the next line opens another), or a fence line without its `> ` or indentation
+    /// (the container ends, and the fence opens or closes a block outside it). Written with the
+    /// prefix, the container runs on. A paragraph line without it is a lazy continuation, no slip.
+    static func resumedPrefixes(_ file: SourceFile, _ document: BlockNode) -> [SlipCandidate] {
+        var found: [SlipCandidate] = []
+        func visit(_ parent: BlockNode) {
+            for node in parent.children {
+                let quote = if case .blockQuote = node.kind { true } else { false }
+                let item = if case .listItem = node.kind { true } else { false }
+                if quote || item { visit(node) }
+                if case .list = node.kind { visit(node) }
+                let index = node.lines.upperBound + 1
+                guard quote || item, index + 1 < file.lines.count else { continue }
+                let text = file.lines[index].text
+                let next = file.lines[index + 1].text
+                let blank = isBlank(text)
+                let trimmed = String(text.drop { $0 == " " || $0 == "\t" })
+                // Only a fence line (or, in a block quote, a blank line) ends the container by itself.
+                guard blank ? quote : !isNoFence(trimmed) else { continue }
+                let prefix: String
+                if quote {
+                    let bytes = Array(next.utf8)
+                    var end = bytes.prefix { $0 == 0x20 }.count
+                    guard end <= 3, end < bytes.count, bytes[end] == UInt8(ascii: ">") else { continue }
+                    end += 1
+                    if end < bytes.count, bytes[end] == 0x20 { end += 1 }
+                    prefix = String(decoding: bytes[..<end], as: UTF8.self)
+                } else {
+                    prefix = String(repeating: " ", count: node.itemIndent)
+                    let lead = next.prefix { $0 == " " }.count
+                    guard !isBlank(next), lead >= prefix.count, lead < prefix.count + 4 else { continue }
+                }
+                guard !text.hasPrefix(prefix) else { continue }
+                let lead = String(text.prefix { $0 == " " || $0 == "\t" })
+                let shared = quote ? lead.count : min(lead.count, prefix.count)
+                let missing = quote ? String(prefix.drop { $0 == " " }) : String(prefix.dropFirst(shared))
+                let repaired = blank ? String(prefix[...].trimmingBlanks()) : prefix + trimmed
+                let place = quote ? "block quote" : "list item"
+                found.append(
+                    SlipCandidate(
+                        index: index, line: index, column: 1, certain: false, repaired: repaired, header: index + 1,
+                        opening: nil,
+                        finding: { location, _ in
+                            .fenceSlip(
+                                at: location,
+                                .lostPrefixBetween(container: place, prefix: prefix, missing: missing, blank: blank),
+                                opening: location.line)
+                        }))
+            }
+        }
+        visit(document)
+        return found
+    }
+}
+
 extension Character {
     /// A space or a tab.
     fileprivate var isBlank: Bool { self == " " || self == "\t" }

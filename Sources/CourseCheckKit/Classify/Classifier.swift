@@ -16,11 +16,14 @@ package enum Classifier {
         let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
+        let outside = closingsOutsideTheirContainer(scanned.document, file)
+        // A closing fence outside its container is that line's one finding: a slip found at the
+        // same line (the fence taken as left over) would give it a second, contrary fix.
         let slips = slippedFences(
-            file, scanned.document, diagnostics: diagnostics, before: unseen.map(\.location.line).min() ?? Int.max)
+            file, scanned.document, diagnostics: diagnostics, before: unseen.map(\.location.line).min() ?? Int.max
+        ).filter { slip in !outside.contains { $0.location.line == slip.finding.location.line } }
         let explained = Set(slips.flatMap(\.explains))
         let conflicts = conflictMarkers(file)
-        let outside = closingsOutsideTheirContainer(scanned.document, file)
         let causes = unseen + slips.map(\.finding) + conflicts + outside
         if let first = causes.map(\.location.line).min() {
             // Before the slip: a fence left open runs over it (the slip is a closing fence), and
@@ -355,16 +358,17 @@ package enum Classifier {
                 continue
             }
             let first = block.body.first?.text ?? ""
-            if first.hasCharacterPrefix(coreMarker) {
+            if opens(first, with: coreMarker) {
                 blocks.append(Lesson.Block(role: .core, fenced: block))
                 cores.append(block)
-            } else if first.hasCharacterPrefix(BlockRole.treeMarker) {
+            } else if opens(first, with: BlockRole.treeMarker) {
                 blocks.append(Lesson.Block(role: .tree, fenced: block))
                 pendingTree = block
             } else if let miss = nearMiss(block, core: core) {
-                // One slip, one finding, at the slip: the block stays a fragment (coursecheck
-                // cannot guess what the author meant), and its output block is not a stray.
-                blocks.append(Lesson.Block(role: .fragment, fenced: block))
+                // One slip, one finding, at the slip: the block gets no role (coursecheck cannot
+                // guess what the author meant, and a slipped header line need not parse as a
+                // fragment's), and its output block is not a stray.
+                blocks.append(Lesson.Block(role: .none, fenced: block))
                 diagnostics.append(
                     .noRole(
                         at: SourceLocation(
@@ -427,7 +431,7 @@ package enum Classifier {
         let text = line.text
         let (visible, invisible) = readerView(of: text)
         for (marker, compact, what) in markers(core: core) {
-            guard visible.hasPrefix(compact), !(index == 0 && text.hasPrefix(marker)) else { continue }
+            guard visible.hasPrefix(compact), !(index == 0 && opens(text, with: marker)) else { continue }
             let slip: String
             if index > 0 {
                 slip = "a blank line comes before it"
@@ -436,6 +440,10 @@ package enum Classifier {
             } else if let alike = text.unicodeScalars.first(where: { Invisible.lookAlikes[$0.value] != nil }) {
                 slip =
                     "it holds \(Invisible.name(alike)), which only looks like '\(Character(Invisible.lookAlikes[alike.value] ?? alike))'"
+            } else if text.hasCharacterPrefix(marker) {
+                // The file name runs on (`// main.swiftt`): another file's name, not a description.
+                let name = text.dropFirst(3).prefix { $0 != " " && $0 != "\t" }
+                slip = "'\(name)' is not '\(marker.dropFirst(3))'"
             } else if text.lowercased().hasPrefix(marker.lowercased()) {
                 slip = "a letter's case differs"
             } else {
@@ -443,19 +451,34 @@ package enum Classifier {
             }
             return (line, what, marker, slip)
         }
-        // A letter or two of the file name mistyped (`// mian.swift`): the name is a near miss of
-        // the marker's, and no other Swift file's name.
-        guard index == 0, text.hasPrefix("// ") else { return nil }
-        let name = text.dropFirst(3).prefix { $0 != " " && $0 != "\t" }
-        guard name.lowercased().hasSuffix(".swift") else { return nil }
-        for (marker, _, what) in markers(core: core) {
-            let meant = marker.dropFirst(3)
-            guard name != meant, Suggestion.distance(Array(name.lowercased()), Array(meant.lowercased())) <= 2,
-                name.count >= 6 + 3
+        guard index == 0 else { return nil }
+        // A character or two of the line as a reader sees it mistyped: a slash lost or added
+        // (`/ main.swift`, `/// main.swift`), a block comment (`/* main.swift */`), a letter of the
+        // file name (`// mian.swift`, `// main.swft`). A short marker allows one.
+        for (marker, compact, what) in markers(core: core) {
+            let target = Array(compact)
+            let limit = target.count >= 12 ? 2 : 1
+            let written = Array(visible.prefix(target.count + limit))
+            guard written.count >= target.count - limit,
+                (target.count - limit...written.count).contains(where: {
+                    Suggestion.distance(Array(written.prefix($0)), target) <= limit
+                })
             else { continue }
-            return (line, what, marker, "'\(name)' is not '\(meant)'")
+            return (line, what, marker, commentSlip(text, marker: marker))
         }
         return nil
+    }
+
+    /// How a first line near `marker` (`// main.swift`) differs from it, in words.
+    static func commentSlip(_ text: String, marker: String) -> String {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        let meant = marker.dropFirst(3)
+        if trimmed.hasPrefix("/*") { return "it is a block comment, '/*', not a line comment, '//'" }
+        if trimmed.hasPrefix("///") { return "it starts with three slashes, not two" }
+        if trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") { return "it starts with one slash, not two" }
+        if !trimmed.hasPrefix("/") { return "it does not start with '//'" }
+        let name = trimmed.drop { $0 == "/" || $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
+        return name.isEmpty || name == meant ? "its spacing differs" : "'\(name)' is not '\(meant)'"
     }
 
     /// Each marker, as a reader's view of a line holding it reads (spaces gone, lower case), and
@@ -530,9 +553,17 @@ package enum Classifier {
 
     /// The same, for a line as it is: the markers are read from its bytes when they settle it.
     static func runnable(firstLine: String, core: String = EmbeddedCore.fileName) -> String? {
-        if firstLine.hasCharacterPrefix(BlockRole.treeMarker) { return "a tree" }
-        if firstLine.hasCharacterPrefix(CourseCore.marker(core)) { return "the core" }
+        if opens(firstLine, with: BlockRole.treeMarker) { return "a tree" }
+        if opens(firstLine, with: CourseCore.marker(core)) { return "the core" }
         return nil
+    }
+
+    /// True when `text` starts with `marker` and the file name ends there: `// main.swift — …`, not
+    /// `// main.swiftt`, which names another file.
+    static func opens(_ text: String, with marker: String) -> Bool {
+        guard text.hasCharacterPrefix(marker) else { return false }
+        guard let next = text.dropFirst(marker.count).first else { return true }
+        return !(next.isLetter || next.isNumber || next == "_")
     }
 
     /// The `// main.swift` line of a tree block, at its file column.

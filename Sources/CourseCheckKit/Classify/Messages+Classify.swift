@@ -149,6 +149,9 @@ extension Diagnostic {
         /// A line of a block in a `container` ("block quote", "list item") without all of its
         /// lines' `prefix` (`missing`: the part it lacks), so the container ends before it.
         case lostPrefix(container: String, prefix: String, missing: String)
+        /// A line between two parts of a container (a blank line of a block quote, a fence line)
+        /// that lacks `missing` of its `prefix`, which the line after it has again.
+        case lostPrefixBetween(container: String, prefix: String, missing: String, blank: Bool)
         /// A closing fence `fence` with spaces between its characters.
         case spacedClosing(written: String, fence: String)
         /// A closing fence `fence` with an invisible character (`name`) among or after its characters.
@@ -250,6 +253,18 @@ extension Diagnostic {
                 "this line is indented \(prefix.count - missing.count) columns, not the \(prefix.count) of the other "
                     + "lines of its \(container), so it ends the \(container) and with it the code block opened at line "
                     + "\(opening), and every later fence pairs wrongly; indent it \(prefix.count) spaces, as they are"
+            case .lostPrefixBetween(let container, _, _, true):
+                "this blank line lacks the '>' of its \(container), so the \(container) ends here and the lines after "
+                    + "it are another one, apart from the block before it; write '>'"
+            case .lostPrefixBetween(let container, let prefix, let missing, false)
+            where prefix.allSatisfy({ $0 == " " }):
+                "this fence is indented \(prefix.count - missing.count) columns, not the \(prefix.count) of the other "
+                    + "lines of its \(container), so it ends the \(container) and its block stands outside it, and every "
+                    + "later fence pairs wrongly; indent it \(prefix.count) spaces, as they are"
+            case .lostPrefixBetween(let container, let prefix, let missing, false):
+                "this fence lacks the '\(missing)' the other lines of its \(container) begin with"
+                    + (missing == prefix ? "" : " ('\(prefix)')") + ", so it ends the \(container) and its block "
+                    + "stands outside it, and every later fence pairs wrongly; write '\(missing)' at its start"
             case .lostPrefix(let container, let prefix, let missing):
                 "this line lacks the '\(missing)' the other lines of its \(container) begin with"
                     + (missing == prefix ? "" : " ('\(prefix)')") + ", so it "
@@ -286,8 +301,8 @@ extension Diagnostic {
                     + "invisible \(name), so a reader sees it as \(closing ? "code" : "text") and every fence after it "
                     + "pairs with the wrong partner; delete that character"
             case .nearMiss(let what, let marker, let slip):
-                "this block looks like \(what), but its first line is not '\(marker)' (\(slip)), so coursecheck shows "
-                    + "it as a display fragment and never runs it; start the block with '\(marker)'"
+                "this block looks like \(what), but its first line is not '\(marker)' (\(slip)), so coursecheck "
+                    + "never runs it; start the block with '\(marker)'"
             case .insideRawHTMLBlock(let what, let line, let tag):
                 "\(what) inside the <\(tag)> block that starts at line \(line): a reader sees its fence as raw text "
                     + "and coursecheck cannot run it; move it after </\(tag)>, which alone ends that block"

@@ -59,6 +59,13 @@ package struct FrontMatter: Sendable, Equatable {
     package subscript(key: String) -> Entry? { entries[key] }
 
     /// Reads the front matter, or nil when the file does not start with `---` or it never closes.
+    /// True for a line that ends front matter as Jekyll (and so GitHub Pages) reads it: `---` or
+    /// YAML's document end `...`, with spaces or tabs after it.
+    static func closes(_ text: String) -> Bool {
+        let marker = text.prefix(3)
+        return (marker == "---" || marker == "...") && text.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
     package static func parse(_ lines: [Line]) -> FrontMatter? {
         guard lines.first?.text == "---" else { return nil }
         var entries: [String: Entry] = [:]
@@ -72,7 +79,7 @@ package struct FrontMatter: Sendable, Equatable {
         while index < lines.count {
             let line = lines[index]
             index += 1
-            if line.text == "---" {
+            if Self.closes(line.text) {
                 return FrontMatter(
                     entries: entries, unreadable: unreadable, duplicates: duplicates, closingLine: line.number)
             }
@@ -105,7 +112,7 @@ package struct FrontMatter: Sendable, Equatable {
             let opensList = value.isEmpty || value.hasCharacterPrefix("#")
             // The value's continuation: the more-indented and blank lines that follow, up to the next key.
             var continuation: [String] = []
-            while index < lines.count, lines[index].text != "---",
+            while index < lines.count, !Self.closes(lines[index].text),
                 isBlank(lines[index].text) || indentation(lines[index].text) > 0
                     || lines[index].text.hasCharacterPrefix("\t"),
                 !lines[index].text.drop(while: { $0 == " " }).hasCharacterPrefix("- ") || !opensList

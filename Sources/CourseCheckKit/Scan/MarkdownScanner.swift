@@ -24,6 +24,18 @@ package enum MarkdownScanner {
         }
     }
 
+    /// True for an HTML block that is comments alone (`<!-- … -->`, nothing after the last
+    /// `-->`): GitHub shows nothing of it. A comment with text after it shows that text.
+    static func isInvisibleComment(_ node: BlockNode) -> Bool {
+        guard case .htmlBlock(2) = node.kind else { return false }
+        var rest = Substring(node.content.map(\.text).joined(separator: "\n")).trimmingBlanksAndNewlines()
+        while rest.hasPrefix("<!--") {
+            guard let close = rest.dropFirst(4).firstRange(of: "-->") else { return false }
+            rest = rest[close.upperBound...].trimmingBlanksAndNewlines()
+        }
+        return rest.isEmpty
+    }
+
     package static func scan(_ file: SourceFile) -> Result {
         let lines = file.lines
         let frontMatter = FrontMatter.parse(lines)
@@ -32,7 +44,12 @@ package enum MarkdownScanner {
         var blocks: [FencedBlock] = []
         var diagnostics: [Diagnostic] = []
         func visit(_ node: BlockNode, path: [Int], containers: [FencedBlock.Container], prefix: String) {
-            for (offset, child) in node.children.enumerated() {
+            // A comment a reader never sees takes no place: a tree and its expected block with
+            // one between them are still neighbours, as the page shows them.
+            var offset = -1
+            for child in node.children {
+                if isInvisibleComment(child) { continue }
+                offset += 1
                 let childPath = path + [offset]
                 switch child.kind {
                 case .blockQuote, .listItem, .list:
@@ -86,5 +103,16 @@ package enum MarkdownScanner {
                     maximumDepth: BlockParser.maximumDepth))
         }
         return Result(blocks: blocks, diagnostics: diagnostics, document: document, frontMatter: frontMatter)
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces, tabs and line breaks.
+    fileprivate func trimmingBlanksAndNewlines() -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
     }
 }
