@@ -116,17 +116,21 @@ package struct CourseIndexClaim: ClaimCheck {
         let bytes = Array(text.utf8)
         let digits = bytes.prefix { $0.isASCIIDigit }.count
         guard (1...9).contains(digits), digits < bytes.count,
-            [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ",")].contains(bytes[digits])
+            [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ","), 0x20, 0x09].contains(bytes[digits])
         else { return nil }
         let number = String(decoding: bytes.prefix(digits), as: UTF8.self)
-        let mark = Character(Unicode.Scalar(bytes[digits]))
+        // A number and a blank (`1 [`): the delimiter is missing, and the fix adds a full stop.
+        let delimited = bytes[digits] != 0x20 && bytes[digits] != 0x09
+        let mark = delimited ? Character(Unicode.Scalar(bytes[digits])) : "."
         // The blank after the marker: any Unicode space (a no-break one looks like a space).
-        let rest = String(decoding: bytes[(digits + 1)...], as: UTF8.self)
+        let rest = String(decoding: bytes[(delimited ? digits + 1 : digits)...], as: UTF8.self)
         let blank = rest.prefix { $0.isWhitespace && $0 != "\n" }
         let after = rest.dropFirst(blank.count)
         guard after.hasPrefix("[") || after.hasPrefix("<") else { return nil }
         let problem: String
-        if mark == "," {
+        if !delimited {
+            problem = "a list marker needs '.' or ')' after the number, and there is none"
+        } else if mark == "," {
             problem = "'\(number),' is no list marker (a number and '.' or ')')"
         } else if blank.isEmpty {
             problem = "a list marker needs a space after '\(number)\(mark)', and there is none"
@@ -135,9 +139,10 @@ package struct CourseIndexClaim: ClaimCheck {
         } else {
             return nil
         }
+        let marked = delimited ? digits + 1 : digits
         let written =
-            String(decoding: bytes.prefix(digits + 1), as: UTF8.self) + String(blank) + String(after.prefix(1))
-        let replaced = digits + 1 + blank.utf8.count
+            String(decoding: bytes.prefix(marked), as: UTF8.self) + String(blank) + String(after.prefix(1))
+        let replaced = marked + blank.utf8.count
         let marker = Array("\(number)\(mark == "," ? "." : mark) ".utf8)
         return (
             written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),

@@ -66,6 +66,10 @@ extension Diagnostic {
         case titleLevel(level: Int, text: String)
         /// The title line `written` opens with `#` and no space, so it renders as a paragraph.
         case titleNoSpace(written: String, text: String)
+        /// The title line's `#`s (`after`) are followed by `space`, which is no space to Markdown.
+        case titleOtherSpace(after: String, space: String, text: String)
+        /// The title line is indented `written` (4 columns or more), so it renders as code.
+        case titleIndented(written: String, text: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
@@ -102,6 +106,12 @@ extension Diagnostic {
             case .titleLevel(let level, let text):
                 "this heading is level \(level) ('\(String(repeating: "#", count: level)) '), but a lesson's title is "
                     + "its '# ' heading, and the lesson has none; write '# \(text)'"
+            case .titleOtherSpace(let after, let space, let text):
+                "'\(after)' is followed by \(space), not a space, so readers see this line as text and the lesson "
+                    + "has no '# ' heading; write '# \(text)'"
+            case .titleIndented(let written, let text):
+                "this '# ' heading is indented \(written), so readers see it as code and the lesson has no '# ' "
+                    + "heading; write '# \(text)' at the start of the line"
             case .titleNoSpace(let written, let text):
                 "'\(written)' is no heading: '#' needs a space after it, so readers see this line as text and the "
                     + "lesson has no '# ' heading; write '# \(text)'"
@@ -340,6 +350,10 @@ extension Diagnostic {
         case notRendered(String)
         /// A blank line ends the table here; the `rows` rows after it render as a paragraph.
         case brokenAt(rows: Int)
+        /// A closed HTML comment ends the table here; the `rows` rows after it render as a paragraph.
+        case comment(rows: Int)
+        /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
+        case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
@@ -357,6 +371,13 @@ extension Diagnostic {
             case .brokenAt(let rows):
                 "this blank line ends the closing table, so its \(rows) rows after it render as a paragraph of pipes, "
                     + "not as rows; remove the blank line"
+            case .comment(let rows):
+                "this HTML comment ends the closing table, so its \(rows) rows after it render as a paragraph of pipes, "
+                    + "not as rows; move the comment out of the table"
+            case .indentedRow(let written, let rowsAfter):
+                "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
+                    + (rowsAfter > 0 ? " (the \(rowsAfter) rows after it render as a paragraph of pipes)" : "")
+                    + "; unindent it"
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):

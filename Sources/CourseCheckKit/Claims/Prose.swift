@@ -27,6 +27,10 @@ package struct Prose: Sendable {
             package var line: Line
             package var column: Int
             package var text: String
+            /// The display column where the text starts on its raw line (a tab to the next multiple
+            /// of four), containers' prefixes included: a line indented 4 columns more than a table's
+            /// header still continues the paragraph, but ends the table.
+            package var indent = 0
         }
 
         package let kind: Kind
@@ -144,8 +148,16 @@ package struct Prose: Sendable {
                         let text =
                             start == utf8.startIndex && end == utf8.endIndex
                             ? content.text : String(content.text[start..<end])
+                        var indent = 0
+                        if content.prefixLength + leading > 0 {
+                            let raw = file.lines[content.index].text.utf8
+                            for byte in raw.prefix(content.prefixLength + leading) where byte & 0xC0 != 0x80 {
+                                indent = byte == 0x09 ? (indent / 4 + 1) * 4 : indent + 1
+                            }
+                        }
                         return TextBlock.Segment(
-                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text)
+                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text,
+                            indent: indent)
                     }
                     if !segments.isEmpty {
                         blocks.append(
@@ -316,7 +328,10 @@ package struct Prose: Sendable {
                 // GFM: every line of the paragraph after the delimiter row is a row, with or without
                 // a leading pipe (the table ends where the paragraph does).
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
-                while row < segments.count, segments[row].text.trimmingWhitespaces != "|" {
+                // A line indented 4 columns is indented code to GitHub, which ends the table too.
+                while row < segments.count, segments[row].indent - segments[index].indent < 4,
+                    segments[row].text.trimmingWhitespaces != "|"
+                {
                     table.rows.append(
                         (cells(segments[row], path: path, definitions: linkDefinitions), segments[row].line))
                     row += 1
