@@ -97,6 +97,8 @@ package struct CourseIndexClaim: ClaimCheck {
         case marker(written: String, problem: String, fix: String)
         /// A space between the link's `]` and `(`: no link, the text shown as written.
         case spacedLink(written: String, title: String, file: String)
+        /// The link's destination has no closing `)`: no link, the text shown as written.
+        case unclosedLink(title: String, file: String)
     }
 
     /// One repair of a line: the UTF-8 range of the line's text replaced, and whether the item's
@@ -170,6 +172,24 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
+    /// An item whose link lost its closing parenthesis (`[Title](file.md`): the text is shown as
+    /// written and links nothing. The title, the file, and the repair.
+    private static func unclosedLink(_ segment: Prose.TextBlock.Segment) -> (LineSlip, Edit)? {
+        let bytes = Array(segment.text.utf8)
+        guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")),
+            close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: "("),
+            !bytes[(close + 2)...].contains(UInt8(ascii: ")"))
+        else { return nil }
+        let destination = bytes[(close + 2)...].prefix { $0 != 0x20 && $0 != 0x09 }
+        let file = String(decoding: destination, as: UTF8.self)
+        guard LessonName.isLessonFile(file.fileName) else { return nil }
+        let at = segment.column - 1 + close + 2 + destination.count
+        return (
+            .unclosedLink(title: String(decoding: bytes[1..<close], as: UTF8.self), file: file),
+            Edit(range: at..<at, with: [UInt8(ascii: ")")], beforeTitle: false)
+        )
+    }
+
     /// The index's prose and items read as if every line that should open an item did: a line
     /// that opens with a number of ten or more digits and a delimiter (`1234567890. [Title](file.md)`),
     /// the first item line a paragraph runs on into (`4. [Title](file.md)` right after a
@@ -190,7 +210,7 @@ package struct CourseIndexClaim: ClaimCheck {
             for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
                 // An ordered item that links nothing at its start: its link may have a space after `]`.
                 if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
-                    let (slip, edit) = spacedLink(block.segments[0])
+                    let (slip, edit) = spacedLink(block.segments[0]) ?? unclosedLink(block.segments[0])
                 {
                     let column = edit.range.lowerBound
                     found.append(
@@ -402,6 +422,8 @@ package struct CourseIndexClaim: ClaimCheck {
                     findings.append(.courseIndex(at: at, .marker(written: written, problem: problem, fix: fix)))
                 case .spacedLink(let written, let title, let file):
                     findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
+                case .unclosedLink(let title, let file):
+                    findings.append(.courseIndex(at: at, .unclosedLink(title: title, file: file)))
                 }
                 continue
             }

@@ -145,6 +145,7 @@ extension Diagnostic {
     private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
         switch reason {
         case .notAKey: "it is not 'key: value', a '- item' of a list, or a comment"
+        case .tabIndentation: "a tab indents it, which YAML forbids (GitHub shows an error); indent it with spaces"
         case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
         case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
         case .unterminatedQuote: "its quoted text has no closing quote"
@@ -177,6 +178,8 @@ extension Diagnostic {
         case marker(written: String, problem: String, fix: String)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
+        /// An item whose link to `file` has no closing `)`, so it links nothing.
+        case unclosedLink(title: String, file: String)
         /// An item that links `file` and after it `others`, each with the line of its own item, if any.
         case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
@@ -223,6 +226,9 @@ extension Diagnostic {
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
+            case .unclosedLink(let title, let file):
+                "this link has no closing ')', so readers see '[\(title)](\(file)' as text, not as an item of the "
+                    + "index; write [\(title)](\(file))"
             case .severalLessons(let file, let others):
                 "this item links \(file) and also "
                     + others.map { other in
