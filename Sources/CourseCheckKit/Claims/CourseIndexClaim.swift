@@ -212,7 +212,8 @@ package struct CourseIndexClaim: ClaimCheck {
                 if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
                     let (slip, edit) = spacedLink(block.segments[0]) ?? unclosedLink(block.segments[0])
                 {
-                    let column = edit.range.lowerBound
+                    // At the `]` a space follows, or where the missing `)` goes.
+                    let column = edit.range.lowerBound + (edit.with.isEmpty ? 0 : 1)
                     found.append(
                         (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
                     continue

@@ -365,6 +365,11 @@ extension Diagnostic {
         case header(given: String, name: String)
     }
 
+    /// `its 3 rows after it render`, or `the row after it renders`.
+    private static func rowsAfter(_ rows: Int, _ determiner: String = "its") -> String {
+        rows == 1 ? "the row after it renders" : "\(determiner) \(rows) rows after it render"
+    }
+
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
         let message =
             switch problem {
@@ -375,14 +380,14 @@ extension Diagnostic {
             case .notRendered(let reason):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
             case .brokenAt(let rows):
-                "this blank line ends the closing table, so its \(rows) rows after it render as a paragraph of pipes, "
-                    + "not as rows; remove the blank line"
+                "this blank line ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
+                    + "remove the blank line"
             case .comment(let rows):
-                "this HTML comment ends the closing table, so its \(rows) rows after it render as a paragraph of pipes, "
-                    + "not as rows; move the comment out of the table"
+                "this HTML comment ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
+                    + "move the comment out of the table"
             case .indentedRow(let written, let rowsAfter):
                 "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
-                    + (rowsAfter > 0 ? " (the \(rowsAfter) rows after it render as a paragraph of pipes)" : "")
+                    + (rowsAfter > 0 ? " (\(Self.rowsAfter(rowsAfter, "the")) as a paragraph of pipes)" : "")
                     + "; unindent it"
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
