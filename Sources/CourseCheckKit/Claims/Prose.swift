@@ -27,10 +27,6 @@ package struct Prose: Sendable {
             package var line: Line
             package var column: Int
             package var text: String
-            /// The display column where the text starts on its raw line (a tab to the next multiple
-            /// of four), containers' prefixes included: a line indented 4 columns more than a table's
-            /// header still continues the paragraph, but ends the table.
-            package var indent = 0
         }
 
         package let kind: Kind
@@ -148,16 +144,8 @@ package struct Prose: Sendable {
                         let text =
                             start == utf8.startIndex && end == utf8.endIndex
                             ? content.text : String(content.text[start..<end])
-                        var indent = 0
-                        if content.prefixLength + leading > 0 {
-                            let raw = file.lines[content.index].text.utf8
-                            for byte in raw.prefix(content.prefixLength + leading) where byte & 0xC0 != 0x80 {
-                                indent = byte == 0x09 ? (indent / 4 + 1) * 4 : indent + 1
-                            }
-                        }
                         return TextBlock.Segment(
-                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text,
-                            indent: indent)
+                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text)
                     }
                     if !segments.isEmpty {
                         blocks.append(
@@ -329,7 +317,7 @@ package struct Prose: Sendable {
                 // a leading pipe (the table ends where the paragraph does).
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
                 // A line indented 4 columns is indented code to GitHub, which ends the table too.
-                while row < segments.count, segments[row].indent - segments[index].indent < 4,
+                while row < segments.count, indent(segments[row]) - indent(segments[index]) < 4,
                     segments[row].text.trimmingWhitespaces != "|"
                 {
                     table.rows.append(
@@ -345,6 +333,17 @@ package struct Prose: Sendable {
 
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.
     private static func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
+
+    /// The display column where a segment's text starts on its raw line (a tab to the next
+    /// multiple of four), containers' prefixes included: a row indented 4 columns more than its
+    /// table's header is indented code to GitHub. Asked of table rows only.
+    static func indent(_ segment: TextBlock.Segment) -> Int {
+        var indent = 0
+        for byte in segment.line.text.utf8.prefix(segment.column - 1) where byte & 0xC0 != 0x80 {
+            indent = byte == 0x09 ? (indent / 4 + 1) * 4 : indent + 1
+        }
+        return indent
+    }
 
     /// GitHub's delimiter row (cmark-gfm's `table_start`): cells of dashes with an optional colon
     /// on either side, split by pipes, outer pipes optional, so `:-` alone is one.

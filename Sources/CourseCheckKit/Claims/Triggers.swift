@@ -279,11 +279,14 @@ package enum Triggers {
         // Unicode spaces start E2 or E3; a tab is 09).
         var bytes = text
         let mayHoldOtherSpace = bytes.withUTF8 { bytes in
-            bytes.indices.contains { index in
-                let byte = bytes[index]
-                return byte == 0x09 || byte == 0xC2 || byte == 0xE2 || byte == 0xE3
-                    || (byte == 0x20 && index + 1 < bytes.count && bytes[index + 1] == 0x20)
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x09 || byte == 0xC2 || byte == 0xE2 || byte == 0xE3 || (byte == 0x20 && previous == 0x20) {
+                    return true
+                }
+                previous = byte
             }
+            return false
         }
         guard mayHoldOtherSpace else { return text }
         var result = ""
