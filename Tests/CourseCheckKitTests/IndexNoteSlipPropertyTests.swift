@@ -84,6 +84,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             ("**\(prefix)-\(number).**", "a hyphen"),
             ("**\(prefix)\u{2013}\(number).**", "an en dash"),
             ("\(prefix)\u{2011}\(number).", "a non-breaking hyphen, not bold"),
+            ("** \(prefix)\(number).**", "a space after the opening '**'"),
         ]
         // Look-alikes: Cyrillic and Greek letters, Izhitsa for V, a fullwidth digit; and letters that
         // look like another Latin letter (Cyrillic VE like B, ER like P) in the one series they fit.
@@ -218,10 +219,15 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         case 8:
             // A marker that opens no item: no space after it, a comma for its full stop, a Unicode space.
             let number = lines[item.line].prefix(item.digits)
-            let marker = ["\(number).", "\(number), ", "\(number).\u{A0}", "\(number).\u{2002}"][Int(random.next() % 4)]
+            let marker = ["\(number).", "\(number), ", "\(number).\u{A0}", "\(number).\u{2002}", "\(number) "][
+                Int(random.next() % 5)]
             lines[item.line] = marker + lines[item.line].dropFirst(item.digits + 2)
             return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "marker '\(marker)'")
         case 9:
+            if random.next() % 2 == 0, lines[item.line].hasSuffix(".md)") {
+                lines[item.line].removeLast()
+                return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "the link's ')' lost")
+            }
             lines[item.line] = lines[item.line].replacingOccurrences(of: "](", with: "] (")
             return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "a space after ']'")
         case 10:
@@ -300,14 +306,15 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let title = String(line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" })
         let file = String(line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" })
         let (typo, what) = Self.typo(title, &random)
-        switch Int(random.next() % 6) {
+        switch Int(random.next() % 8) {
         case let place where place >= 3:
             // The title written so it renders as no title: no space after '#', a level-2 heading,
-            // or its front-matter key in another case.
+            // its front-matter key in another case, a no-break space after '#', indented as code.
             var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
                 .components(separatedBy: "\n")
             let (written, slipped) = [
                 ("# \(title)", "#\(title)"), ("# \(title)", "## \(title)"), ("title: '\(title)'", "Title: '\(title)'"),
+                ("# \(title)", "#\u{A0}\(title)"), ("# \(title)", "    # \(title)"),
             ][place - 3]
             let at = try XCTUnwrap(lines.firstIndex(of: written), "\(file) has no '\(written)'")
             lines[at] = slipped

@@ -45,8 +45,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// Note labels, trigger bullets and titles the renderer does not read as written: each is one
     /// finding at the slip naming what is off (a capital of another script, a letter for a digit,
     /// a backslash, an invisible character after the bold, an HTML comment before the label; a
-    /// marker without its space, with a no-break space, an en dash; a title without its space
-    /// after '#'; a front-matter key in another case), and nothing downstream of it.
+    /// marker without its space, with a no-break space, an en dash; a bullet joined to the one
+    /// above; a title without its space after '#', with a no-break space, indented as code; a
+    /// front-matter key in another case, a list item indented with a tab; a space after a label's
+    /// opening '**'), and nothing downstream of it. A double space in the lead renders the same.
     func testLabelBulletAndTitleSlipsAreOneFindingEach() throws {
         let found = try findings(after: [
             ("09-yerel-durum.md", "# Yerel Durum", "#Yerel Durum"),
@@ -59,6 +61,13 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("02-gorunumler-ve-degistiriciler.md", "- Bu dersin", "-Bu dersin"),
             ("03-yigit-duzenleri.md", "- Bu dersin", "-\u{A0}Bu dersin"),
             ("06-listeler-ve-formlar.md", "- Bu dersin", "\u{2013} Bu dersin"),
+            ("11-gozlemlenebilir-nesneler.md", "# Gözlemlenebilir", "    # Gözlemlenebilir"),
+            ("12-ortam-degerleri.md", "# Ortam Değerleri", "#\u{A0}Ortam Değerleri"),
+            ("13-gezinme-yigiti-ve-yolu.md", "**DR13.**", "** DR13.**"),
+            ("14-sunum-ve-kapatma.md", "\n    - 'Sayfa", "\n\t- 'Sayfa"),
+            ("15-sekme-ve-arac-cubugu.md", "\n- Bu dersin", " - Bu dersin"),
+            // Renders the same: HTML collapses the two spaces.
+            ("16-hareketler.md", "- Bu dersin", "- Bu  dersin"),
         ])
         let bullet =
             ", so it is not the lesson's trigger bullet; write it as a bullet of its own, '- Bu dersin tetiği: "
@@ -89,6 +98,18 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + near("**\u{414}R1.**", "DR1", "U+0414 CYRILLIC CAPITAL LETTER DE where DR1 has 'D'"),
                 "lessons/10-baglama.md:2:1: error: front matter key 'Title' is not 'title' (YAML keys are "
                     + "case-sensitive), so the lesson has no 'title'; write 'title:' [front-matter]",
+                "lessons/11-gozlemlenebilir-nesneler.md:10:1: error: this '# ' heading is indented 4 spaces, so "
+                    + "readers see it as code and the lesson has no '# ' heading; write '# Gözlemlenebilir Nesneler' at "
+                    + "the start of the line [front-matter]",
+                "lessons/12-ortam-degerleri.md:10:1: error: '#' is followed by U+00A0 NO-BREAK SPACE, not a space, so "
+                    + "readers see this line as text and the lesson has no '# ' heading; write '# Ortam Değerleri' "
+                    + "[front-matter]",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:161:1: error: "
+                    + near("** DR13.**", "DR13", "a space after its opening '**', which keeps it from opening bold"),
+                "lessons/14-sunum-ve-kapatma.md:10:1: error: front matter line cannot be read: a tab indents it, which "
+                    + "YAML forbids (GitHub shows an error); indent it with spaces [front-matter]",
+                "lessons/15-sekme-ve-arac-cubugu.md:270:98: error: the 'Bu dersin tetiği:' line is here, but it "
+                    + "follows other text on its line, which takes it in" + bullet,
                 "lessons/18-gecisler.md:181:1: error: " + near("**EK1O.**", "EK10", "'O' where EK10 has '0'"),
                 "lessons/21-on-izleme-ve-yineleme.md:194:1: error: "
                     + near(
@@ -111,17 +132,24 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "(17-ortuk-ve-acik-animasyonlar.md), [Geçişler](18-gecisler.md)"
             ),
             ("README.md", "(19-erisilebilirlik.md)\n20.", "(19-erisilebilirlik.md) 20."),
+            ("README.md", "1. [", "1 ["),
+            ("README.md", "(21-on-izleme-ve-yineleme.md)", "(21-on-izleme-ve-yineleme.md"),
         ])
         let text = ", so readers see this line as text, not as an item of the index; write"
         XCTAssertEqual(
             found,
             [
+                "lessons/README.md:24:1: error: '1 [' opens no list item: a list marker needs '.' or ')' after the "
+                    + "number, and there is none\(text) '1. [' [course-index]",
                 "lessons/README.md:26:1: error: '3.[' opens no list item: a list marker needs a space after '3.', and "
                     + "there is none\(text) '3. [' [course-index]",
                 "lessons/README.md:37:1: error: '9, [' opens no list item: '9,' is no list marker (a number and '.' or "
                     + "')')\(text) '9. [' [course-index]",
                 "lessons/README.md:40:1: error: '12.\u{A0}[' opens no list item: a list marker needs a space after "
                     + "'12.', and U+00A0 NO-BREAK SPACE is none\(text) '12. [' [course-index]",
+                "lessons/README.md:53:58: error: this link has no closing ')', so readers see '[Ön İzleme ve "
+                    + "Yineleme](21-on-izleme-ve-yineleme.md' as text, not as an item of the index; write "
+                    + "[Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md) [course-index]",
                 "lessons/README.md:42:22: error: '] (': the space between ']' and '(' makes this no link, so readers "
                     + "see '[Sunum ve Kapatma]' and '(14-sunum-ve-kapatma.md)' as text; write "
                     + "[Sunum ve Kapatma](14-sunum-ve-kapatma.md) [course-index]",

@@ -356,6 +356,7 @@ final class RenderingPropertyTests: XCTestCase {
                 let letter = try XCTUnwrap(given.unicodeScalars.first).value
                 let rewrites: [(String, String, String)] = [
                     (bulletFile, "Bu dersin tetiği:", "Bu dersin tetiği\\:"),
+                    (bulletFile, "Bu dersin tetiği:", "Bu  dersin tetiği:"),
                     (bulletFile, "**\(given)**", "**&#\(letter);\(given.dropFirst())**"),
                     (bulletFile, "**\(given)**", "**&#x\(String(letter, radix: 16));\(given.dropFirst())**"),
                     (file, "| dördü (2/2/2/2) |", "| dördü \\(2/2/2/2\\) |"),
@@ -406,9 +407,28 @@ final class RenderingPropertyTests: XCTestCase {
                 lines = try read(file)
                 let bullet = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { lines[bullet].contains("**\($0)**") })
-                let slip = random.next() % 12
+                let slip = random.next() % 15
                 let opening = try read(names[0])
-                if slip >= 10, let at = opening.firstIndex(where: { $0.contains("(2/2/2/2)**") }) {
+                if slip == 12, bullet > 0, lines[bullet - 1].hasPrefix("- ") {
+                    // The bullet run on into the bullet above it.
+                    lines[bullet - 1] += " " + lines[bullet]
+                    lines.remove(at: bullet)
+                    (what, expected) = ("bullet joined to the one above", (bullet, "follows other text on its line"))
+                } else if slip >= 13 {
+                    // A closing-table row indented as code, or a comment line before it: the table ends there.
+                    file = try XCTUnwrap(names.last)
+                    lines = try read(file)
+                    let rows = lines.indices.filter { lines[$0].hasPrefix("| ") && !lines[$0].hasPrefix("| Ders ") }
+                    XCTAssertEqual(rows.count, 21, "the closing table's rows went missing")
+                    let row = rows[Int(random.next() % UInt64(rows.count))]
+                    if slip == 13 {
+                        lines.insert("<!-- x -->", at: row)
+                        (what, expected) = ("a comment before line \(row + 1)", (row + 1, "HTML comment ends"))
+                    } else {
+                        lines[row] = "    " + lines[row]
+                        (what, expected) = ("line \(row + 1) indented", (row + 1, "indented 4 spaces"))
+                    }
+                } else if slip == 10 || slip == 11, let at = opening.firstIndex(where: { $0.contains("(2/2/2/2)**") }) {
                     // The opening lesson's distribution: a look-alike slash, or a count left out or added.
                     let new =
                         slip == 10
@@ -418,7 +438,7 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: "(2/2/2/2)", with: new)
                     let says = slip == 10 ? "where a distribution has '/'" : "four counts"
                     (what, expected) = ("opening distribution as \(new)", (at + 1, says))
-                } else if slip >= 2 {
+                } else if (2...9).contains(slip) {
                     let inserted = ["\u{200B}", "&shy;", "\u{2060}"][Int(random.next() % 3)]
                     let (old, new, says) =
                         [

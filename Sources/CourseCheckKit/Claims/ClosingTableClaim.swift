@@ -81,21 +81,12 @@ package struct ClosingTableClaim: ClaimCheck {
         guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table)?.index,
             let triggerColumn = Self.column("Tetik", in: table)?.index
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
-        // A blank line inside the table ends it: the rows after it render as a paragraph of pipes.
-        // One finding at that line, not one per lesson whose row went with them.
+        // A blank line, a comment or a row indented as code inside the table ends it: the rows
+        // after it render as a paragraph of pipes. One finding at that line, not one per lesson
+        // whose row went with them.
         let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
-        if table.rows.count < course.lessons.count,
-            let rest = owner.prose.blocks.first(where: { ($0.segments.first?.line.number ?? 0) > lastLine }),
-            rest.kind == .paragraph, rest.segments.first?.text.hasPrefix("|") == true,
-            let restLine = rest.segments.first?.line.number,
-            owner.lesson.file.lines[lastLine..<(restLine - 1)].allSatisfy({
-                $0.text.allSatisfy { $0 == " " || $0 == "\t" }
-            })
-        {
-            return .checked([
-                .closingTable(
-                    at: SourceLocation(path: owner.path, line: lastLine + 1), .brokenAt(rows: rest.segments.count))
-            ])
+        if table.rows.count < course.lessons.count, let broken = Self.end(after: lastLine, in: owner) {
+            return .checked([.closingTable(at: SourceLocation(path: owner.path, line: lastLine + 1), broken)])
         }
         // Struck-through text and footnote marks in a row depend on the renderer: a warning each.
         for row in table.rows {
@@ -211,6 +202,45 @@ package struct ClosingTableClaim: ClaimCheck {
         }
         settle(nextRow: table.rows.count)
         return .checked(findings)
+    }
+
+    /// What ends a table whose last row is line `lastLine`, when rows follow it that GitHub shows
+    /// as text: a blank line, a closed HTML comment, a row indented 4 columns (indented code).
+    /// Read only for a table with too few rows.
+    static func end(after lastLine: Int, in owner: CourseFacts.LessonFacts) -> Diagnostic.ClosingTable? {
+        let lines = owner.lesson.file.lines
+        guard lastLine < lines.count else { return nil }
+        func isBlank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
+        /// The lines that look like rows from line index `start` to the next blank line.
+        func rows(from start: Int) -> Int {
+            start < lines.count
+                ? lines[start...].prefix { $0.text.trimmingWhitespaces.hasPrefix("|") }.count : 0
+        }
+        let text = lines[lastLine].text
+        if isBlank(text) {
+            guard
+                let rest = owner.prose.blocks.first(where: { ($0.segments.first?.line.number ?? 0) > lastLine }),
+                rest.kind == .paragraph, rest.segments.first?.text.hasPrefix("|") == true,
+                let restLine = rest.segments.first?.line.number,
+                lines[lastLine..<(restLine - 1)].allSatisfy({ isBlank($0.text) })
+            else { return nil }
+            return .brokenAt(rows: rest.segments.count)
+        }
+        let blank = text.prefix { $0 == " " || $0 == "\t" }
+        let trimmed = text.dropFirst(blank.count)
+        if blank.count > 0, trimmed.hasPrefix("|") {
+            let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
+            guard columns >= 4 else { return nil }
+            let written = blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+            return .indentedRow(written: written, rowsAfter: rows(from: lastLine) - 1)
+        }
+        if trimmed.hasPrefix("<!--"),
+            let close = lines[lastLine...].firstIndex(where: { $0.text.utf8Offset(of: "-->") != nil }),
+            case let after = rows(from: close + 1), after > 0
+        {
+            return .comment(rows: after)
+        }
+        return nil
     }
 
     /// The location of a cell's text, or of its row when the row has fewer cells.

@@ -102,6 +102,8 @@ package struct CourseIndexClaim: ClaimCheck {
         case marker(written: String, problem: String, fix: String)
         /// A space between the link's `]` and `(`: no link, the text shown as written.
         case spacedLink(written: String, title: String, file: String)
+        /// The link's destination has no closing `)`: no link, the text shown as written.
+        case unclosedLink(title: String, file: String)
     }
 
     /// One repair of a line: the UTF-8 range of the line's text replaced, and whether the item's
@@ -121,17 +123,21 @@ package struct CourseIndexClaim: ClaimCheck {
         let bytes = Array(text.utf8)
         let digits = bytes.prefix { $0.isASCIIDigit }.count
         guard (1...9).contains(digits), digits < bytes.count,
-            [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ",")].contains(bytes[digits])
+            [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ","), 0x20, 0x09].contains(bytes[digits])
         else { return nil }
         let number = String(decoding: bytes.prefix(digits), as: UTF8.self)
-        let mark = Character(Unicode.Scalar(bytes[digits]))
+        // A number and a blank (`1 [`): the delimiter is missing, and the fix adds a full stop.
+        let delimited = bytes[digits] != 0x20 && bytes[digits] != 0x09
+        let mark = delimited ? Character(Unicode.Scalar(bytes[digits])) : "."
         // The blank after the marker: any Unicode space (a no-break one looks like a space).
-        let rest = String(decoding: bytes[(digits + 1)...], as: UTF8.self)
+        let rest = String(decoding: bytes[(delimited ? digits + 1 : digits)...], as: UTF8.self)
         let blank = rest.prefix { $0.isWhitespace && $0 != "\n" }
         let after = rest.dropFirst(blank.count)
         guard after.hasPrefix("[") || after.hasPrefix("<") else { return nil }
         let problem: String
-        if mark == "," {
+        if !delimited {
+            problem = "a list marker needs '.' or ')' after the number, and there is none"
+        } else if mark == "," {
             problem = "'\(number),' is no list marker (a number and '.' or ')')"
         } else if blank.isEmpty {
             problem = "a list marker needs a space after '\(number)\(mark)', and there is none"
@@ -140,9 +146,10 @@ package struct CourseIndexClaim: ClaimCheck {
         } else {
             return nil
         }
+        let marked = delimited ? digits + 1 : digits
         let written =
-            String(decoding: bytes.prefix(digits + 1), as: UTF8.self) + String(blank) + String(after.prefix(1))
-        let replaced = digits + 1 + blank.utf8.count
+            String(decoding: bytes.prefix(marked), as: UTF8.self) + String(blank) + String(after.prefix(1))
+        let replaced = marked + blank.utf8.count
         let marker = Array("\(number)\(mark == "," ? "." : mark) ".utf8)
         return (
             written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),
@@ -170,6 +177,24 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
+    /// An item whose link lost its closing parenthesis (`[Title](file.md`): the text is shown as
+    /// written and links nothing. The title, the file, and the repair.
+    private static func unclosedLink(_ segment: Prose.TextBlock.Segment) -> (LineSlip, Edit)? {
+        let bytes = Array(segment.text.utf8)
+        guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")),
+            close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: "("),
+            !bytes[(close + 2)...].contains(UInt8(ascii: ")"))
+        else { return nil }
+        let destination = bytes[(close + 2)...].prefix { $0 != 0x20 && $0 != 0x09 }
+        let file = String(decoding: destination, as: UTF8.self)
+        guard LessonName.isLessonFile(file.fileName) else { return nil }
+        let at = segment.column - 1 + close + 2 + destination.count
+        return (
+            .unclosedLink(title: String(decoding: bytes[1..<close], as: UTF8.self), file: file),
+            Edit(range: at..<at, with: [UInt8(ascii: ")")], beforeTitle: false)
+        )
+    }
+
     /// The index's prose and items read as if every line that should open an item did: a line
     /// that opens with a number of ten or more digits and a delimiter (`1234567890. [Title](file.md)`),
     /// the first item line a paragraph runs on into (`4. [Title](file.md)` right after a
@@ -190,9 +215,10 @@ package struct CourseIndexClaim: ClaimCheck {
             for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
                 // An ordered item that links nothing at its start: its link may have a space after `]`.
                 if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
-                    let (slip, edit) = spacedLink(block.segments[0])
+                    let (slip, edit) = spacedLink(block.segments[0]) ?? unclosedLink(block.segments[0])
                 {
-                    let column = edit.range.lowerBound
+                    // At the `]` a space follows, or where the missing `)` goes.
+                    let column = edit.range.lowerBound + (edit.with.isEmpty ? 0 : 1)
                     found.append(
                         (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
                     continue
@@ -403,6 +429,8 @@ package struct CourseIndexClaim: ClaimCheck {
                     findings.append(.courseIndex(at: at, .marker(written: written, problem: problem, fix: fix)))
                 case .spacedLink(let written, let title, let file):
                     findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
+                case .unclosedLink(let title, let file):
+                    findings.append(.courseIndex(at: at, .unclosedLink(title: title, file: file)))
                 }
                 continue
             }

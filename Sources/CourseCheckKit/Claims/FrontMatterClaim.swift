@@ -152,6 +152,11 @@ package struct FrontMatterClaim: ClaimCheck {
                 } else if let slipped = Self.slippedTitle(in: lesson.prose, title: title.value) {
                     // The title is there but renders as no '# ' heading: the finding is at it.
                     findings.append(.frontMatter(at: slipped.location, slipped.problem))
+                } else if let indented = Self.indentedTitle(lesson.lesson.file, after: frontMatter.closingLine) {
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: path, line: indented.line),
+                            .titleIndented(written: indented.written, text: indented.text)))
                 } else {
                     findings.append(
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
@@ -200,9 +205,17 @@ package struct FrontMatterClaim: ClaimCheck {
             case .paragraph where block.source.hasPrefix("#"):
                 let marks = block.source.prefix { $0 == "#" }
                 let rest = block.source.dropFirst(marks.count)
-                guard marks.count <= 6, let first = rest.first, !first.isWhitespace else { continue }
-                let text = Inline(String(rest.prefix { $0 != "\n" })).plain()
-                candidate = (text, .titleNoSpace(written: String(block.segments[0].text), text: text))
+                guard marks.count <= 6, let first = rest.first, first != " ", first != "\t", first != "\n" else {
+                    continue
+                }
+                // A space that is not one to Markdown (a no-break space) is named: it looks like one.
+                let other = first.isWhitespace ? first.unicodeScalars.first : nil
+                let text = Inline(String(rest.dropFirst(other == nil ? 0 : 1).prefix { $0 != "\n" })).plain()
+                candidate = (
+                    text,
+                    other.map { .titleOtherSpace(after: String(marks), space: Invisible.name($0), text: text) }
+                        ?? .titleNoSpace(written: String(block.segments[0].text), text: text)
+                )
             default:
                 candidate = nil
             }
@@ -222,6 +235,22 @@ package struct FrontMatterClaim: ClaimCheck {
             )
         }
         return nil
+    }
+
+    /// The lesson's first line after its front matter, when it is a `# ` heading indented 4
+    /// columns or more, which renders as code: its line, its indentation in words, and its text.
+    static func indentedTitle(_ file: SourceFile, after closingLine: Int) -> (line: Int, written: String, text: String)?
+    {
+        guard let line = file.lines.dropFirst(closingLine).first(where: { !$0.text.allSatisfy(\.isWhitespace) })
+        else { return nil }
+        let blank = line.text.prefix { $0 == " " || $0 == "\t" }
+        let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
+        let heading = line.text.dropFirst(blank.count)
+        guard columns >= 4, heading.hasPrefix("# ") else { return nil }
+        return (
+            line.number, blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)",
+            Inline(String(heading.dropFirst(2)).trimmingWhitespaces).plain()
+        )
     }
 
     /// `value` without the typographic quotation marks around it (`‘…’`, `“…”`, `«…»`, one at

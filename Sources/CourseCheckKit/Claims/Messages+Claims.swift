@@ -66,6 +66,10 @@ extension Diagnostic {
         case titleLevel(level: Int, text: String)
         /// The title line `written` opens with `#` and no space, so it renders as a paragraph.
         case titleNoSpace(written: String, text: String)
+        /// The title line's `#`s (`after`) are followed by `space`, which is no space to Markdown.
+        case titleOtherSpace(after: String, space: String, text: String)
+        /// The title line is indented `written` (4 columns or more), so it renders as code.
+        case titleIndented(written: String, text: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
@@ -102,6 +106,12 @@ extension Diagnostic {
             case .titleLevel(let level, let text):
                 "this heading is level \(level) ('\(String(repeating: "#", count: level)) '), but a lesson's title is "
                     + "its '# ' heading, and the lesson has none; write '# \(text)'"
+            case .titleOtherSpace(let after, let space, let text):
+                "'\(after)' is followed by \(space), not a space, so readers see this line as text and the lesson "
+                    + "has no '# ' heading; write '# \(text)'"
+            case .titleIndented(let written, let text):
+                "this '# ' heading is indented \(written), so readers see it as code and the lesson has no '# ' "
+                    + "heading; write '# \(text)' at the start of the line"
             case .titleNoSpace(let written, let text):
                 "'\(written)' is no heading: '#' needs a space after it, so readers see this line as text and the "
                     + "lesson has no '# ' heading; write '# \(text)'"
@@ -135,6 +145,7 @@ extension Diagnostic {
     private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
         switch reason {
         case .notAKey: "it is not 'key: value', a '- item' of a list, or a comment"
+        case .tabIndentation: "a tab indents it, which YAML forbids (GitHub shows an error); indent it with spaces"
         case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
         case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"
         case .unterminatedQuote: "its quoted text has no closing quote"
@@ -167,6 +178,8 @@ extension Diagnostic {
         case marker(written: String, problem: String, fix: String)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
+        /// An item whose link to `file` has no closing `)`, so it links nothing.
+        case unclosedLink(title: String, file: String)
         /// An item that links `file` and after it `others`, each with the line of its own item, if any.
         case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
@@ -213,6 +226,9 @@ extension Diagnostic {
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
+            case .unclosedLink(let title, let file):
+                "this link has no closing ')', so readers see '[\(title)](\(file)' as text, not as an item of the "
+                    + "index; write [\(title)](\(file))"
             case .severalLessons(let file, let others):
                 "this item links \(file) and also "
                     + others.map { other in
@@ -340,9 +356,18 @@ extension Diagnostic {
         case notRendered(String)
         /// A blank line ends the table here; the `rows` rows after it render as a paragraph.
         case brokenAt(rows: Int)
+        /// A closed HTML comment ends the table here; the `rows` rows after it render as a paragraph.
+        case comment(rows: Int)
+        /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
+        case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
+    }
+
+    /// `its 3 rows after it render`, or `the row after it renders`.
+    private static func rowsAfter(_ rows: Int, _ determiner: String = "its") -> String {
+        rows == 1 ? "the row after it renders" : "\(determiner) \(rows) rows after it render"
     }
 
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
@@ -355,8 +380,15 @@ extension Diagnostic {
             case .notRendered(let reason):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
             case .brokenAt(let rows):
-                "this blank line ends the closing table, so its \(rows) rows after it render as a paragraph of pipes, "
-                    + "not as rows; remove the blank line"
+                "this blank line ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
+                    + "remove the blank line"
+            case .comment(let rows):
+                "this HTML comment ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
+                    + "move the comment out of the table"
+            case .indentedRow(let written, let rowsAfter):
+                "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
+                    + (rowsAfter > 0 ? " (\(Self.rowsAfter(rowsAfter, "the")) as a paragraph of pipes)" : "")
+                    + "; unindent it"
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):

@@ -324,6 +324,11 @@ package struct NoteSeriesClaim: ClaimCheck {
         // Asterisks shown as written: a bold that does not close (an invisible character after it).
         let shownMarks = characters[index...].prefix { $0.character == "*" || $0.character == "_" }.count
         index += shownMarks
+        // A space after the asterisks keeps them from opening bold (`** GV3.**`): they show.
+        let spacedMarks =
+            shownMarks > 0 && index < characters.count && characters[index].character.isWhitespace
+            ? String(characters[index - shownMarks..<index].map(\.character)) : nil
+        while shownMarks > 0, index < characters.count, characters[index].character.isWhitespace { index += 1 }
         // A backslash before the label, which is no escape before a letter and shows.
         let backslash = index < characters.count && characters[index].character == "\\"
         if backslash { index += 1 }
@@ -436,7 +441,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 after.append(scalar)
                 cursor += 1
             }
-            if !after.isEmpty { end = cursor }
+            if !after.isEmpty || spacedMarks != nil { end = cursor }
         }
         guard end == characters.count || characters[end].character.isWhitespace else { return nil }
         let tail = String(characters[index..<end].map(\.character))
@@ -448,7 +453,11 @@ package struct NoteSeriesClaim: ClaimCheck {
         let label = "\(prefix)\(number)."
         var differences: [String] = []
         if backslash { differences.append("'\\' before it, which shows") }
-        if strong == nil, after.isEmpty { differences.append("not in bold") }
+        if let spacedMarks {
+            differences.append("a space after its opening '\(spacedMarks)', which keeps it from opening bold")
+        } else if strong == nil, after.isEmpty {
+            differences.append("not in bold")
+        }
         if letters != letters.uppercased() { differences.append("in lower case") }
         for separator in between {
             differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")

@@ -316,7 +316,10 @@ package struct Prose: Sendable {
                 // GFM: every line of the paragraph after the delimiter row is a row, with or without
                 // a leading pipe (the table ends where the paragraph does).
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
-                while row < segments.count, segments[row].text.trimmingWhitespaces != "|" {
+                // A line indented 4 columns is indented code to GitHub, which ends the table too.
+                while row < segments.count, indent(segments[row]) - indent(segments[index]) < 4,
+                    segments[row].text.trimmingWhitespaces != "|"
+                {
                     table.rows.append(
                         (cells(segments[row], path: path, definitions: linkDefinitions), segments[row].line))
                     row += 1
@@ -330,6 +333,17 @@ package struct Prose: Sendable {
 
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.
     private static func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
+
+    /// The display column where a segment's text starts on its raw line (a tab to the next
+    /// multiple of four), containers' prefixes included: a row indented 4 columns more than its
+    /// table's header is indented code to GitHub. Asked of table rows only.
+    static func indent(_ segment: TextBlock.Segment) -> Int {
+        var indent = 0
+        for byte in segment.line.text.utf8.prefix(segment.column - 1) where byte & 0xC0 != 0x80 {
+            indent = byte == 0x09 ? (indent / 4 + 1) * 4 : indent + 1
+        }
+        return indent
+    }
 
     /// GitHub's delimiter row (cmark-gfm's `table_start`): cells of dashes with an optional colon
     /// on either side, split by pipes, outer pipes optional, so `:-` alone is one.

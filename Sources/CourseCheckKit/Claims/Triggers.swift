@@ -155,7 +155,20 @@ package enum Triggers {
     static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, reason: String)? {
         for block in prose.blocks where block.kind == .paragraph {
             let isBullet = block.itemMarker.map { "-*+".contains($0) } ?? false
-            for (index, segment) in block.segments.enumerated() where !(index == 0 && isBullet) {
+            for (index, segment) in block.segments.enumerated() {
+                /// A marker and the lead after other text on this line: two bullets joined.
+                func runOn() -> (location: SourceLocation, reason: String)? {
+                    runOnMarker(in: segment.text).map {
+                        (
+                            SourceLocation(path: prose.path, line: segment.line.number, column: segment.column + $0),
+                            "it follows other text on its line, which takes it in"
+                        )
+                    }
+                }
+                if index == 0 && isBullet {
+                    if let runOn = runOn() { return runOn }
+                    continue
+                }
                 var text = Substring(segment.text)
                 let digits = text.prefix { $0.isASCII && $0.isNumber }
                 var marker = ""
@@ -169,7 +182,10 @@ package enum Triggers {
                 let gap = text.prefix { $0.isWhitespace && $0 != "\n" }
                 text = text.dropFirst(gap.count)
                 let rendered = spaced(Inline(String(text)).plain())
-                guard rendered.hasPrefix(bulletLead) else { continue }
+                guard rendered.hasPrefix(bulletLead) else {
+                    if let runOn = runOn() { return runOn }
+                    continue
+                }
                 let reason: String
                 if let first = marker.first, isDashLike(first), let scalar = first.unicodeScalars.first {
                     reason =
@@ -193,6 +209,17 @@ package enum Triggers {
             }
         }
         return nil
+    }
+
+    /// The UTF-8 offset of a bullet marker and the lead after other text on the same line
+    /// (`… sayılmaz. - Bu dersin tetiği:`, two bullets joined into one line), or nil.
+    static func runOnMarker(in text: String) -> Int? {
+        guard let lead = text.utf8Offset(of: bulletLead), lead >= 3 else { return nil }
+        let bytes = Array(text.utf8[..<text.utf8.index(text.utf8.startIndex, offsetBy: lead)])
+        let marker = bytes.count - 2
+        guard bytes[marker + 1] == 0x20, [0x2D, 0x2A, 0x2B].contains(bytes[marker]), bytes[marker - 1] == 0x20
+        else { return nil }
+        return marker
     }
 
     /// A dash a reader may take for the bullet marker `-`: a hyphen or dash of another code point,
@@ -245,16 +272,30 @@ package enum Triggers {
         block.source.utf8.starts(with: bulletLead.utf8) || spaced(block.text).hasPrefix(bulletLead)
     }
 
-    /// `text` with every kind of space as a plain one: a no-break space looks like a space.
+    /// `text` with every kind of space as a plain one, and a run of them as one: a no-break space
+    /// looks like a space, and HTML shows `Bu  dersin` as `Bu dersin`.
     static func spaced(_ text: String) -> String {
-        // Most text has no space but ASCII's: a byte scan decides (NBSP is C2 A0; the other Unicode
-        // spaces start E2 or E3; a tab is 09).
+        // Most text has single ASCII spaces only: a byte scan decides (NBSP is C2 A0; the other
+        // Unicode spaces start E2 or E3; a tab is 09).
         var bytes = text
         let mayHoldOtherSpace = bytes.withUTF8 { bytes in
-            bytes.contains { $0 == 0x09 || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xE3 }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x09 || byte == 0xC2 || byte == 0xE2 || byte == 0xE3 || (byte == 0x20 && previous == 0x20) {
+                    return true
+                }
+                previous = byte
+            }
+            return false
         }
         guard mayHoldOtherSpace else { return text }
-        return String(text.map { $0.isWhitespace && $0 != "\n" ? " " : $0 })
+        var result = ""
+        for character in text {
+            let blank = character.isWhitespace && character != "\n"
+            if blank, result.last == " " { continue }
+            result.append(blank ? " " : character)
+        }
+        return result
     }
 
     /// The rendered text in `range` without what is struck through.

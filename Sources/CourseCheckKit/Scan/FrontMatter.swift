@@ -15,6 +15,8 @@ package struct FrontMatter: Sendable, Equatable {
         package enum Reason: Sendable, Equatable {
             /// A line that is neither `key: value`, a list item, a comment nor an indented continuation.
             case notAKey
+            /// A list item indented with a tab, which YAML forbids in indentation.
+            case tabIndentation
             /// `[…]` or `{…}`: a flow collection, not text.
             case flowCollection
             /// `*name`: an alias coursecheck does not resolve.
@@ -86,6 +88,9 @@ package struct FrontMatter: Sendable, Equatable {
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasCharacterPrefix("#") { continue }
             if trimmed == "-" || trimmed.hasCharacterPrefix("- ") {
+                if line.text.utf8.first != UInt8(ascii: "-"), line.text.prefix(while: { $0 != "-" }).contains("\t") {
+                    unreadable.append(Unreadable(key: nil, line: line.number, reason: .tabIndentation))
+                }
                 if let key = currentList {
                     entries[key]?.items.append(scalar(String(trimmed.dropFirst())))
                 } else if let duplicate = currentDuplicate {
@@ -115,7 +120,7 @@ package struct FrontMatter: Sendable, Equatable {
             while index < lines.count, !Self.closes(lines[index].text),
                 isBlank(lines[index].text) || indentation(lines[index].text) > 0
                     || lines[index].text.hasCharacterPrefix("\t"),
-                !lines[index].text.drop(while: { $0 == " " }).hasCharacterPrefix("- ") || !opensList
+                !lines[index].text.drop(while: { $0 == " " || $0 == "\t" }).hasCharacterPrefix("- ") || !opensList
             {
                 continuation.append(lines[index].text)
                 index += 1
