@@ -276,7 +276,7 @@ extension Classifier {
         // Both where a slip is said and where its repair goes come before a fence the reader cannot
         // see: a block that runs over that fence is its doing (a closing fence behind an invisible
         // character), not a fence missing after it.
-        let candidates = slipCandidates(file, document, trouble: trouble).filter {
+        let candidates = slipCandidates(file, document, trouble: trouble, lesson: lesson).filter {
             $0.line + 1 < before && $0.index + 1 < before
         }.sorted {
             ($0.repair.rawValue, $0.certain ? 0 : 1, $0.index) < ($1.repair.rawValue, $1.certain ? 0 : 1, $1.index)
@@ -422,7 +422,7 @@ extension Classifier {
     /// where a block runs into what follows, and a fence that opens a block where a block was
     /// meant to close (an opening fence missing before it, or the fence left over). `trouble`: the
     /// lesson's, which a missing closing fence must come before some of.
-    static func slipCandidates(_ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>)
+    static func slipCandidates(_ file: SourceFile, _ document: BlockNode, trouble: Set<FenceTrouble>, lesson: Bool)
         -> [SlipCandidate]
     {
         let convention = conventionalFence(file)
@@ -466,7 +466,7 @@ extension Classifier {
             }
         }
         visit(document, container: nil)
-        found += strayOpenings(file, document, conventional: conventional)
+        found += strayOpenings(file, document, conventional: conventional, lesson: lesson)
         found += resumedPrefixes(file, document)
         return found
     }
@@ -734,7 +734,9 @@ extension Classifier {
     /// block it was meant to close lost its opening fence: then that fence belongs before one of
     /// the paragraphs since the block before it, written as the lesson's fences are, with an info
     /// string one of the lesson's blocks has.
-    static func strayOpenings(_ file: SourceFile, _ document: BlockNode, conventional: String) -> [SlipCandidate] {
+    static func strayOpenings(_ file: SourceFile, _ document: BlockNode, conventional: String, lesson: Bool)
+        -> [SlipCandidate]
+    {
         var infos = [""]
         document.walk { node, _ in
             if case .fencedCode(let fence, _) = node.kind, !infos.contains(fence.info), infos.count < 3 {
@@ -756,9 +758,11 @@ extension Classifier {
                 continue
             }
             defer { gap = [] }
-            // A bare fence whose block never closes may be left over too, where text follows it (a
-            // fence left in the course index hides the items after it).
-            let runsOpen = if case .fencedCode(_, false) = node.kind { true } else { false }
+            // In the course index, a bare fence whose block never closes may be left over too, where
+            // text follows it (a fence left there hides the items after it). Not in a lesson: there
+            // the block an expected block's opening fence runs on is its closing fence's slip (an
+            // invisible character before it), never that opening fence left over.
+            let runsOpen = if !lesson, case .fencedCode(_, false) = node.kind { true } else { false }
             guard fence.info.isEmpty, runsOpen || node.content.first.map({ isBlank($0.text) }) ?? true else {
                 continue
             }
