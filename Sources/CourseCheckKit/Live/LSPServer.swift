@@ -404,7 +404,8 @@ package final class LSPServer {
     /// whole-course check to complete it (the first check, or a change that is not an edit).
     private func quickCheck() -> Bool {
         // Only lessons are checked alone: the course index has no blocks, its findings are claims.
-        let paths = edited.sorted().filter { LessonName.isLessonFile($0.lastPathComponent) }
+        // And only the course's: a lesson-named file outside it (docs/, another folder) gets nothing.
+        let paths = edited.sorted().filter { LessonName.isLessonFile($0.lastPathComponent) && target(of: $0) != nil }
         edited = []
         dirty = false
         guard !paths.isEmpty, !outcomes.isEmpty else { return false }
