@@ -148,14 +148,20 @@ extension LSPServer {
                 ])
             }
         }
-        let core = LineScanner.lines(of: EmbeddedCore.text).map(\.raw)
+        // The course's own core, as `--promote` writes it: the embedded one only for this course.
+        let courseCore = outcome.result.core
+        let core = LineScanner.lines(of: courseCore.text).map(\.raw)
+        let title =
+            courseCore.isEmbedded
+            ? "Replace the core block with the embedded core"
+            : "Replace the core block with the course's core (\(courseCore.fileName))"
         for (ordinal, block) in lesson.cores.enumerated()
         where checked.coreDrifted.indices.contains(ordinal) && checked.coreDrifted[ordinal] {
             let lines = block.opening.number...block.closing.number
             guard lines.overlaps(requested) else { continue }
             let body = block.opening.number..<(block.closing.number - 1)
             actions.append([
-                "title": "Replace the core block with the embedded core",
+                "title": .string(title),
                 "kind": "quickfix",
                 "isPreferred": true,
                 "diagnostics": attached(.coreDrift, lines),
