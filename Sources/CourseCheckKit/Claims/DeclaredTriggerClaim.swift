@@ -14,11 +14,16 @@ package struct DeclaredTriggerClaim: ClaimCheck {
     /// the closing table and the distribution sentence.
     /// A bullet the closing table and the distribution sentence both outvote is unsound too.
     static func isSound(_ index: Int, in course: CourseFacts) -> Bool {
+        if let known = course.soundDeclarations.update({ $0[index] }) { return known }
         let lesson = course.lessons[index]
-        guard course.outvoted[index] == nil, let declaration = lesson.declaration, declaration.second == nil else {
-            return false
+        let sound: Bool
+        if course.outvoted[index] == nil, let declaration = lesson.declaration, declaration.second == nil {
+            sound = DeclaredTriggerClaim().problem(lesson, declaration) == nil
+        } else {
+            sound = false
         }
-        return DeclaredTriggerClaim().problem(lesson, declaration) == nil
+        course.soundDeclarations.update { $0[index] = sound }
+        return sound
     }
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
@@ -86,14 +91,17 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             }
             return .notShown(declared: declaration.value, printed: printed, shown: causes.sortedDeterministically())
         }
+        // The distribution read once: this runs for every lesson, and for the sentence's claim again.
+        let distribution = declaration.distribution
+        let slip = distribution == nil ? Triggers.distributionSlip(in: declaration.value) : nil
         // `**yerel (1/0/0/0)**`: a trigger and a distribution in one bold, which a reader reads as the trigger.
-        if let trigger = Triggers.triggerBeside(distribution: declaration.value) {
+        if distribution != nil || slip != nil, let trigger = Triggers.triggerBeside(distribution: declaration.value) {
             return .triggerAndDistribution(declaration.value, trigger: trigger)
         }
-        if let reason = Triggers.distributionSlip(in: declaration.value) {
+        if let reason = slip {
             return .malformedDistribution(declaration.value, reason: reason)
         }
-        if let distribution = declaration.distribution {
+        if let distribution {
             // The first tree block must be the first tree that ran, or its counts are unknown.
             guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, !lesson.lesson.fencesAreUncertain,
                 let output = lesson.outputs.first ?? nil
