@@ -181,6 +181,8 @@ package enum Classifier {
     /// fence leads with. By bytes, one scalar decoded: this runs on every line of every paragraph,
     /// heading and fenced block, and a Turkish line often leads with a non-ASCII letter.
     static func leadsWithSuspicious(_ text: String) -> Bool {
+        // Most lines lead with an ASCII byte other than a space: settled by the first byte.
+        guard let lead = text.utf8.first, lead >= 0x80 || lead == 0x20 else { return false }
         let settled = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var index = 0
             while index < bytes.count, bytes[index] == 0x20 { index += 1 }
@@ -205,9 +207,11 @@ package enum Classifier {
             case .fencedCode(let fence, _): closes = fence
             default: return
             }
-            for line in node.content {
+            // By index: a copy of each line (its text retained and released) cost more than the test.
+            for index in node.content.indices {
                 // Cheap first: a hidden fence leads with a suspicious non-ASCII scalar.
-                guard Self.leadsWithSuspicious(line.text) else { continue }
+                guard Self.leadsWithSuspicious(node.content[index].text) else { continue }
+                let line = node.content[index]
                 let scalars = line.text.unicodeScalars
                 let hidden = scalars.prefix { Invisible.isSuspicious($0) || $0 == " " }
                 guard let first = hidden.first(where: { Invisible.isSuspicious($0) }) else { continue }
