@@ -14,16 +14,21 @@ package struct DeclaredTriggerClaim: ClaimCheck {
     /// the closing table and the distribution sentence.
     /// A bullet the closing table and the distribution sentence both outvote is unsound too.
     static func isSound(_ index: Int, in course: CourseFacts) -> Bool {
-        if let known = course.soundDeclarations.update({ $0[index] }) { return known }
         let lesson = course.lessons[index]
-        let sound: Bool
-        if course.outvoted[index] == nil, let declaration = lesson.declaration, declaration.second == nil {
-            sound = DeclaredTriggerClaim().problem(lesson, declaration) == nil
-        } else {
-            sound = false
+        guard course.outvoted[index] == nil, let declaration = lesson.declaration, declaration.second == nil else {
+            return false
         }
-        course.soundDeclarations.update { $0[index] = sound }
-        return sound
+        return problem(at: index, in: course, declaration) == nil
+    }
+
+    /// `problem` of the lesson at `index` and its `declaration`, decided once for the course's facts.
+    static func problem(at index: Int, in course: CourseFacts, _ declaration: Triggers.Declaration)
+        -> Diagnostic.DeclaredTrigger?
+    {
+        if let known = course.declarationProblems.update({ $0[index] }) { return known }
+        let found = DeclaredTriggerClaim().problem(course.lessons[index], declaration)
+        course.declarationProblems.update { $0[index] = .some(found) }
+        return found
     }
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
@@ -62,7 +67,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                         .outvoted(declared: declaration.value, table: outvoted.tableSays, row: outvoted.row)))
                 continue
             }
-            if let problem = problem(lesson, declaration) {
+            if let problem = Self.problem(at: index, in: course, declaration) {
                 var location = declaration.location
                 if case .lookAlike(_, _, _, _, let offset) = problem { location.column += offset }
                 findings.append(.declaredTrigger(at: location, problem))
