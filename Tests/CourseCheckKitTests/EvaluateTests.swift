@@ -196,6 +196,13 @@ final class GoldenNameTests: XCTestCase {
         XCTAssertLessThanOrEqual(slug.count, GoldenName.maximumLength)
         XCTAssertFalse(slug.hasSuffix("-"))
         XCTAssertTrue(slug.hasSuffix("kelime"))
+        // A first word longer than a slug is cut, and nothing follows it; a later one that does not
+        // fit ends the slug, even when a shorter one comes after it.
+        let longWord = String(repeating: "a", count: GoldenName.maximumLength + 5)
+        XCTAssertEqual(GoldenName.slug(longWord + " b"), String(repeating: "a", count: GoldenName.maximumLength))
+        XCTAssertEqual(GoldenName.slug("x " + longWord + " y"), "x")
+        let exact = String(repeating: "b", count: GoldenName.maximumLength - 2)
+        XCTAssertEqual(GoldenName.slug("x " + exact + " y"), "x-" + exact)
         // Emoji or symbols alone are a description, named by their code points.
         XCTAssertEqual(GoldenName.slug("🎉🚀"), "u1f389-u1f680")
         XCTAssertEqual(GoldenName.slug("→ ✓"), "u2192-u2713")

@@ -153,6 +153,10 @@ package struct CourseFacts: Sendable {
     /// index: decided once, read by every trigger claim.
     package var outvoted: [Int: TriggerConsensus.Outvoted] { Self.known(knownOutvoted) }
     private var knownOutvoted: [Int: TriggerConsensus.Outvoted]?
+    /// What is wrong with each lesson's declaration (`DeclaredTriggerClaim.problem`), by lesson
+    /// index, once asked: the trigger claim, the closing table's and the sentence's ask it of every
+    /// lesson, and a distribution's counts would be read from the output each time.
+    let declarationProblems = Locked<[Int: Diagnostic.DeclaredTrigger?]>([:])
     /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
     package var isWholeCourse: Bool
     /// Lessons of the one lessons directory given that could not be read (their own findings say

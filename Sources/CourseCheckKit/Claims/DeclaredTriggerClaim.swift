@@ -18,7 +18,17 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         guard course.outvoted[index] == nil, let declaration = lesson.declaration, declaration.second == nil else {
             return false
         }
-        return DeclaredTriggerClaim().problem(lesson, declaration) == nil
+        return problem(at: index, in: course, declaration) == nil
+    }
+
+    /// `problem` of the lesson at `index` and its `declaration`, decided once for the course's facts.
+    static func problem(at index: Int, in course: CourseFacts, _ declaration: Triggers.Declaration)
+        -> Diagnostic.DeclaredTrigger?
+    {
+        if let known = course.declarationProblems.update({ $0[index] }) { return known }
+        let found = DeclaredTriggerClaim().problem(course.lessons[index], declaration)
+        course.declarationProblems.update { $0[index] = .some(found) }
+        return found
     }
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
@@ -57,7 +67,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                         .outvoted(declared: declaration.value, table: outvoted.tableSays, row: outvoted.row)))
                 continue
             }
-            if let problem = problem(lesson, declaration) {
+            if let problem = Self.problem(at: index, in: course, declaration) {
                 var location = declaration.location
                 if case .lookAlike(_, _, _, _, let offset) = problem { location.column += offset }
                 findings.append(.declaredTrigger(at: location, problem))
@@ -86,14 +96,17 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             }
             return .notShown(declared: declaration.value, printed: printed, shown: causes.sortedDeterministically())
         }
+        // The distribution read once: this runs for every lesson, and for the sentence's claim again.
+        let distribution = declaration.distribution
+        let slip = distribution == nil ? Triggers.distributionSlip(in: declaration.value) : nil
         // `**yerel (1/0/0/0)**`: a trigger and a distribution in one bold, which a reader reads as the trigger.
-        if let trigger = Triggers.triggerBeside(distribution: declaration.value) {
+        if distribution != nil || slip != nil, let trigger = Triggers.triggerBeside(distribution: declaration.value) {
             return .triggerAndDistribution(declaration.value, trigger: trigger)
         }
-        if let reason = Triggers.distributionSlip(in: declaration.value) {
+        if let reason = slip {
             return .malformedDistribution(declaration.value, reason: reason)
         }
-        if let distribution = declaration.distribution {
+        if let distribution {
             // The first tree block must be the first tree that ran, or its counts are unknown.
             guard lesson.treeBlocks.first == lesson.lesson.trees.first?.block, !lesson.lesson.fencesAreUncertain,
                 let output = lesson.outputs.first ?? nil

@@ -58,11 +58,13 @@ package enum Triggers {
     }
 
     /// The trigger a distribution's bold also names before its parentheses (`**yerel (1/0/0/0)**`).
+    /// `text` reads as a distribution or nearly one (`distributionSlip`): the caller has asked both.
     static func triggerBeside(distribution text: String) -> String? {
-        guard distribution(in: text) != nil || distributionSlip(in: text) != nil,
-            let open = text.firstIndex(of: "(")
-        else { return nil }
-        return named(in: String(text[..<open]))
+        guard let open = text.firstIndex(of: "(") else { return nil }
+        let before = text[..<open]
+        // Only blanks before the parentheses (`(2/2/2/2)`, the usual form) name nothing: no reading.
+        guard !before.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        return named(in: String(before))
     }
 
     /// The one trigger `text` names (`ortam.`), as the words a reader reads; nil for none or several.

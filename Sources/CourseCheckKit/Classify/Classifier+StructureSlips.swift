@@ -12,14 +12,7 @@ extension Classifier {
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
         finding: Diagnostic, file: SourceFile, document: BlockNode
     )? {
-        var opener: BlockNode?
-        document.walk { node, _ in
-            guard opener == nil, case .htmlBlock(2) = node.kind,
-                !node.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) })
-            else { return }
-            opener = node
-        }
-        guard let node = opener else { return nil }
+        guard let node = firstUnclosedComment(in: document) else { return nil }
         let start = node.lines.lowerBound
         // The comment as meant: its line when that ends as a close half typed (`--`), else its
         // lines up to the first blank one.
@@ -48,6 +41,20 @@ extension Classifier {
                 hides: (end + 2, lastShown + 1), what: hidden, fix: fix),
             repaired, scan.document
         )
+    }
+
+    /// The first comment block under `node`, depth first, that never closes. Its own descent, not
+    /// `walk`: it runs on every lesson and stops at the first, and a lesson has none.
+    private static func firstUnclosedComment(in node: BlockNode) -> BlockNode? {
+        for child in node.children {
+            if case .htmlBlock(2) = child.kind,
+                !child.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) })
+            {
+                return child
+            }
+            if !child.children.isEmpty, let found = firstUnclosedComment(in: child) { return found }
+        }
+        return nil
     }
 
     /// What a reader would see after line index `after` of a repaired file: in a lesson its trees,

@@ -180,14 +180,24 @@ package enum Classifier {
     /// A fence a reader does not see because an invisible character comes first (`U+200B` before
     /// the backticks): the line is text, and every fence after it pairs with the wrong partner.
     /// One finding at the character, naming it.
-    /// True when a non-ASCII byte comes before the first ASCII byte other than a space. A loop
-    /// over the bytes: this runs on every line of every fenced block.
-    static func leadsWithNonASCII(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where byte != 0x20 { return byte >= 0x80 }
-            return false
+    /// True when the first scalar other than a space is non-ASCII and suspicious: what a hidden
+    /// fence leads with. By bytes, one scalar decoded: this runs on every line of every paragraph,
+    /// heading and fenced block, and a Turkish line often leads with a non-ASCII letter.
+    static func leadsWithSuspicious(_ text: String) -> Bool {
+        // Most lines lead with an ASCII byte other than a space: settled by the first byte.
+        guard let lead = text.utf8.first, lead >= 0x80 || lead == 0x20 else { return false }
+        let settled = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+            guard index < bytes.count, bytes[index] >= 0x80 else { return false }
+            var codec = UTF8()
+            var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+            guard case .scalarValue(let scalar) = codec.decode(&iterator) else { return false }
+            return Invisible.isSuspicious(scalar)
         }
+        if let settled { return settled }
+        guard let first = text.unicodeScalars.first(where: { $0 != " " }) else { return false }
+        return first.value >= 0x80 && Invisible.isSuspicious(first)
     }
 
     static func hiddenFences(in document: BlockNode, path: String, core: String) -> [Diagnostic] {
@@ -200,9 +210,11 @@ package enum Classifier {
             case .fencedCode(let fence, _): closes = fence
             default: return
             }
-            for line in node.content {
-                // Cheap first: a hidden fence has a non-ASCII character among its leading bytes.
-                guard Self.leadsWithNonASCII(line.text) else { continue }
+            // By index: a copy of each line (its text retained and released) cost more than the test.
+            for index in node.content.indices {
+                // Cheap first: a hidden fence leads with a suspicious non-ASCII scalar.
+                guard Self.leadsWithSuspicious(node.content[index].text) else { continue }
+                let line = node.content[index]
                 let scalars = line.text.unicodeScalars
                 let hidden = scalars.prefix { Invisible.isSuspicious($0) || $0 == " " }
                 guard let first = hidden.first(where: { Invisible.isSuspicious($0) }) else { continue }
@@ -273,7 +285,7 @@ package enum Classifier {
         _ file: SourceFile, blocks fenced: [FencedBlock], core: String = EmbeddedCore.fileName
     ) -> (Lesson, [Diagnostic]) {
         let path = file.path
-        let coreMarker = CourseCore.marker(core)
+        let coreMarker = marker(ofCore: core)
         var diagnostics: [Diagnostic] = []
         var blocks: [Lesson.Block] = []
         var cores: [FencedBlock] = []
@@ -499,15 +511,33 @@ package enum Classifier {
     /// block's opening line, in order: what a course's core is found among (`CourseCore.decide`).
     package static func namedFiles(_ blocks: [FencedBlock]) -> [(name: String, line: Int)] {
         var found: [(name: String, line: Int)] = []
-        for block in blocks {
-            // Cheap first: a first line naming a file starts `// `, and most blocks are not `swift`.
-            guard let first = block.body.first, first.text.hasPrefix("// "), block.info.hasPrefix("swift"),
-                block.language == "swift",
-                let name = CourseCore.fileName(namedBy: first.text)
+        // By index, not `for block in`: a copy of each block (a dozen fields) cost more than the test.
+        for index in blocks.indices {
+            // Cheap first, by bytes: a first line naming a file starts `// ` and is not a tree's
+            // `// main.swift`, and most blocks are not `swift`.
+            guard let first = blocks[index].body.first?.text, namesAFile(first),
+                blocks[index].info.hasPrefix("swift"), blocks[index].language == "swift",
+                let name = CourseCore.fileName(namedBy: first)
             else { continue }
-            found.append((name, block.opening.number))
+            found.append((name, blocks[index].opening.number))
         }
         return found
+    }
+
+    /// False when `line` surely names no file but `main.swift` (`CourseCore.fileName(namedBy:)` is
+    /// nil): it does not start `// `, or it starts `// main.swift` and a blank or its end.
+    private static func namesAFile(_ line: String) -> Bool {
+        let utf8 = line.utf8
+        guard utf8.starts(with: "// ".utf8) else { return false }
+        let tree = BlockRole.treeMarker.utf8
+        guard utf8.starts(with: tree) else { return true }
+        let after = utf8.dropFirst(tree.count).first
+        return !(after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t"))
+    }
+
+    /// `CourseCore.marker(core)`, without building the embedded core's marker again for each block.
+    static func marker(ofCore core: String) -> String {
+        core == EmbeddedCore.fileName ? BlockRole.coreMarker : CourseCore.marker(core)
     }
 
     /// A first line as a reader compares it with a marker: look-alikes as their letters, invisible
@@ -554,7 +584,7 @@ package enum Classifier {
     /// The same, for a line as it is: the markers are read from its bytes when they settle it.
     static func runnable(firstLine: String, core: String = EmbeddedCore.fileName) -> String? {
         if opens(firstLine, with: BlockRole.treeMarker) { return "a tree" }
-        if opens(firstLine, with: CourseCore.marker(core)) { return "the core" }
+        if opens(firstLine, with: marker(ofCore: core)) { return "the core" }
         return nil
     }
 

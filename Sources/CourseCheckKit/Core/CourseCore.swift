@@ -17,7 +17,11 @@ package struct CourseCore: Sendable, Equatable {
     package init(fileName: String, text: String) {
         self.fileName = fileName
         self.text = text
-        isEmbedded = fileName == EmbeddedCore.fileName && text.utf8.elementsEqual(EmbeddedCore.bytes)
+        // By memcmp: the UTF8View's iterator against an array cost ~10 instructions a byte.
+        var bytes = text
+        isEmbedded =
+            fileName == EmbeddedCore.fileName
+            && bytes.withUTF8 { text in EmbeddedCore.bytes.withUnsafeBufferPointer { text.sameBytes($0) } }
     }
 
     /// The core compiled into coursecheck.
@@ -35,18 +39,26 @@ package struct CourseCore: Sendable, Equatable {
     /// nil: the name runs from after `// ` to the first blank, ends `.swift` with something before
     /// it, and holds no `/`. `main.swift` is a tree's name, never a core's.
     package static func fileName(namedBy firstLine: String) -> String? {
-        guard firstLine.hasPrefix("// ") else { return nil }
         // One pass over the bytes: this runs on the first line of every `swift` block of a course.
         var line = firstLine
         return line.withUTF8 { bytes -> String? in
+            guard bytes.count >= 3, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "/"),
+                bytes[2] == UInt8(ascii: " ")
+            else { return nil }
+            // A non-ASCII byte after the space may join it into another character: ask as characters.
+            if bytes.count > 3, bytes[3] >= 0x80, !firstLine.hasPrefix("// ") { return nil }
             var end = 3
             while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: "\t") {
                 if bytes[end] == UInt8(ascii: "/") { return nil }
                 end += 1
             }
             let name = UnsafeBufferPointer(rebasing: bytes[3..<end])
-            let suffix = Array(".swift".utf8)
-            guard name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix),
+            // `.swift`, byte by byte: no array built for each line.
+            let suffix: StaticString = ".swift"
+            let length = suffix.utf8CodeUnitCount
+            guard name.count > length,
+                UnsafeBufferPointer(rebasing: name[(name.count - length)...]).elementsEqual(
+                    UnsafeBufferPointer(start: suffix.utf8Start, count: length)),
                 !name.elementsEqual(treeFileName.utf8)
             else { return nil }
             return String(decoding: name, as: UTF8.self)

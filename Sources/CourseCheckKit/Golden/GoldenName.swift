@@ -73,8 +73,26 @@ package enum GoldenName {
 
     /// Whole words only: a slug longer than `maximumLength` ends at the last word that fits.
     package static func slug(_ text: String) -> String {
-        var words: [[UInt8]] = []
+        // Each word joins the slug as it ends, into one buffer: an array for each word and a list of
+        // them cost ~0.3 M instructions a run (every block of every lesson is named).
+        var result: [UInt8] = []
         var word: [UInt8] = []
+        var full = false
+        func wordEnds() {
+            guard !word.isEmpty else { return }
+            if !full {
+                let added = (result.isEmpty ? 0 : 1) + word.count
+                if result.count + added <= maximumLength {
+                    if !result.isEmpty { result.append(UInt8(ascii: "-")) }
+                    result += word
+                } else {
+                    // A first word longer than a slug is cut; after it the slug is whole.
+                    if result.isEmpty { result = Array(word.prefix(maximumLength)) }
+                    full = true
+                }
+            }
+            word.removeAll(keepingCapacity: true)
+        }
         for original in text.unicodeScalars {
             var value = original.value
             if value >= 0x80, let mapped = transliteration[original] { value = mapped.value }
@@ -83,19 +101,10 @@ package enum GoldenName {
                 word.append(UInt8(value))
             } else if !(0x300...0x36F).contains(value) {
                 // Combining marks (a decomposed "ç") vanish with their letter; anything else separates words.
-                if !word.isEmpty { words.append(word) }
-                word = []
+                wordEnds()
             }
         }
-        if !word.isEmpty { words.append(word) }
-        var result: [UInt8] = []
-        for word in words {
-            let added = (result.isEmpty ? 0 : 1) + word.count
-            if result.count + added > maximumLength { break }
-            if !result.isEmpty { result.append(UInt8(ascii: "-")) }
-            result += word
-        }
-        if result.isEmpty, let first = words.first { result = Array(first.prefix(maximumLength)) }
+        wordEnds()
         if result.isEmpty {
             // A description of emoji or symbols alone is still a description: it is named by its
             // code points (`🎉🚀` is `u1f389-u1f680`), so it stays an identity of its own.

@@ -39,7 +39,22 @@ package struct FencedBlock: Sendable, Equatable {
 
     /// The first word of the info string, which names the language.
     package var language: String {
-        String(info.prefix { $0 != " " && $0 != "\t" && $0 != "{" })
+        // By bytes when the word and the byte after it are ASCII (each byte its own character):
+        // this is asked of every block, several times; by characters otherwise.
+        let utf8 = info.utf8
+        var end = utf8.startIndex
+        while end != utf8.endIndex {
+            let byte = utf8[end]
+            if byte >= 0x80 { return String(info.prefix { $0 != " " && $0 != "\t" && $0 != "{" }) }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "{") {
+                let next = utf8.index(after: end)
+                guard next == utf8.endIndex || utf8[next] < 0x80 else { break }
+                return String(info[..<end])
+            }
+            end = utf8.index(after: end)
+        }
+        guard end == utf8.endIndex else { return String(info.prefix { $0 != " " && $0 != "\t" && $0 != "{" }) }
+        return info
     }
 
     /// The block's content as a renderer shows it: every body line with its terminator.
