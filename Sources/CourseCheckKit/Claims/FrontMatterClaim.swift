@@ -157,7 +157,9 @@ package struct FrontMatterClaim: ClaimCheck {
                         .frontMatter(
                             at: SourceLocation(path: path, line: indented.line),
                             .titleIndented(written: indented.written, text: indented.text)))
-                } else {
+                } else if lesson.lesson.uncertainFrom == nil {
+                    // (A slip that hides the rest of the lesson, a comment left open or a fence, may
+                    // hide its heading too: the slip is the finding.)
                     findings.append(
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }

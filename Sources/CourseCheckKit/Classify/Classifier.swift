@@ -471,7 +471,7 @@ package enum Classifier {
             let target = Array(compact)
             let limit = target.count >= 12 ? 2 : 1
             let written = Array(visible.prefix(target.count + limit))
-            guard written.count >= target.count - limit,
+            guard written.count >= target.count - limit, !lacksTooMany(target, in: written, limit: limit),
                 (target.count - limit...written.count).contains(where: {
                     Suggestion.distance(Array(written.prefix($0)), target) <= limit
                 })
@@ -479,6 +479,24 @@ package enum Classifier {
             return (line, what, marker, commentSlip(text, marker: marker))
         }
         return nil
+    }
+
+    /// True when more than `limit` of `target`'s characters (counted with repeats) are missing from
+    /// `written`: then no prefix of `written` is within `limit` edits of `target`, since each edit
+    /// supplies at most one missing character. A count, where the distances it spares cost ~40 K
+    /// instructions a block; only an ASCII target is counted (the markers are), else false.
+    static func lacksTooMany(_ target: [Character], in written: [Character], limit: Int) -> Bool {
+        var counts = (0..<128).map { _ in 0 }
+        for character in target {
+            guard let ascii = character.asciiValue else { return false }
+            counts[Int(ascii)] += 1
+        }
+        for character in written {
+            if let ascii = character.asciiValue, counts[Int(ascii)] > 0 { counts[Int(ascii)] -= 1 }
+        }
+        var missing = 0
+        for count in counts { missing += count }
+        return missing > limit
     }
 
     /// How a first line near `marker` (`// main.swift`) differs from it, in words.
