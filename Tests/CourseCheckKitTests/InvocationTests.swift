@@ -60,7 +60,8 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertThrowsError(try Invocation.parse(["help", "runn"])) {
             XCTAssertEqual(
                 $0 as? CourseCheckError,
-                .usage("help takes a subcommand (check, help, import, init, list, lsp, run, version, watch), not 'runn'"))
+                .usage(
+                    "help takes a subcommand (check, help, import, init, list, lsp, run, version, watch), not 'runn'"))
         }
         XCTAssertEqual(
             Invocation.help(of: "run"),
