@@ -24,10 +24,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try CourseCopy.lessonNames(in: lessons)
-            let file = names[Int(random.next() % UInt64(names.count))]
-            let url = lessons.appendingPathComponent(file)
-            let text = try String(contentsOf: url, encoding: .utf8)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
             var lines = text.components(separatedBy: "\n")
             // The run blocks of the lesson, as the scanner sees them.
             let (lesson, _) = Classifier.classify(
@@ -101,10 +98,7 @@ final class FenceSlipPropertyTests: XCTestCase {
     }
 
     static func pick(_ random: inout Generator, in lessons: URL) throws -> Picked {
-        let names = try CourseCopy.lessonNames(in: lessons)
-        let file = names[Int(random.next() % UInt64(names.count))]
-        let url = lessons.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
         let source = SourceFile(path: file, text: text)
         let (lesson, _) = Classifier.classify(source, scanned: MarkdownScanner.scan(source))
         let blocks = lesson.blocks.filter { [.core, .tree, .expected, .fragment].contains($0.role) }

@@ -41,10 +41,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try CourseCopy.lessonNames(in: lessons) + ["README.md"]
-            let file = names[Int(random.next() % UInt64(names.count))]
-            let url = lessons.appendingPathComponent(file)
-            let text = try String(contentsOf: url, encoding: .utf8)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
             let starts = Self.blockStarts(text, path: file)
             var at = starts[Int(random.next() % UInt64(starts.count))]
             let closed = random.next() % 3 == 0
@@ -102,10 +99,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try CourseCopy.lessonNames(in: lessons)
-            let file = names[Int(random.next() % UInt64(names.count))]
-            let url = lessons.appendingPathComponent(file)
-            let text = try String(contentsOf: url, encoding: .utf8)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
             let source = SourceFile(path: file, text: text)
             let (lesson, _) = Classifier.classify(source, scanned: MarkdownScanner.scan(source))
             // A tree at the top level and its expected block, set in one container.
@@ -188,10 +182,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let names = try CourseCopy.lessonNames(in: lessons)
-            let file = names[Int(random.next() % UInt64(names.count))]
-            let url = lessons.appendingPathComponent(file)
-            let text = try String(contentsOf: url, encoding: .utf8)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
             let source = SourceFile(path: file, text: text)
             let trees = Classifier.classify(source, scanned: MarkdownScanner.scan(source)).0.blocks.filter {
                 $0.role == .tree

@@ -30,6 +30,17 @@ enum CourseCopy {
             .sorted()
     }
 
+    /// A lesson of the copy's lessons folder `lessons` that `random` picks (among `also` too, such
+    /// as the index), with its URL and text: where the slip property tests make their edit.
+    static func pickLesson(
+        in lessons: URL, _ random: inout BlockStructurePropertyTests.Generator, also: [String] = []
+    ) throws -> (file: String, url: URL, text: String) {
+        let names = try lessonNames(in: lessons) + also
+        let file = names[Int(random.next() % UInt64(names.count))]
+        let url = lessons.appendingPathComponent(file)
+        return (file, url, try String(contentsOf: url, encoding: .utf8))
+    }
+
     /// Copies one lesson of the course, `<name>.md`, into the lessons folder `lessons` (under
     /// `root`) and its golden folder into `root/goldens`, making both folders when missing.
     static func copyLesson(_ name: String, into root: URL, lessons: String = "lessons") throws {
