@@ -36,7 +36,7 @@ final class BlockStructurePropertyTests: XCTestCase {
     ]
 
     func testRandomDocumentsNeverTrapAndStayInsideTheFile() {
-        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 11)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 1_000, defaultSeed: 11)
         var generator = Generator(state: seed)
         for _ in 0..<count {
             var text = ""

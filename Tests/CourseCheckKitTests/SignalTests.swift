@@ -12,6 +12,22 @@ final class SignalTests: XCTestCase {
 
     static let slowLesson = lesson(tree: deepTree, expected: "1")
 
+    /// The runs these tests signal inherit the test process's dispositions, and an ignored SIGINT or
+    /// SIGQUIT stays ignored across `exec` (a background job of a shell without job control starts
+    /// so, as `nohup` starts with SIGHUP ignored): coursecheck rightly keeps an ignored signal
+    /// ignored, so each test gives its runs the defaults a terminal's foreground job has.
+    private var inherited: [(Int32, sighandler_t?)] = []
+
+    override func setUp() {
+        super.setUp()
+        inherited = [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { ($0, signal($0, SIG_DFL)) }
+    }
+
+    override func tearDown() {
+        for (number, handler) in inherited { signal(number, handler) }
+        super.tearDown()
+    }
+
     /// A lesson of the core, one tree (`// main.swift — agac`) and its expected output.
     static func lesson(tree: String, expected: String) -> String {
         "# Ders\n\n```swift\n\(EmbeddedCore.text)```\n\n```swift\n// main.swift — agac\n\(tree)\n```\n\n```\n"

@@ -18,7 +18,7 @@ final class VerdictPropertyTests: XCTestCase {
         var found = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().map {
             (name: "corpus \($0)", bytes: [UInt8](try Data(contentsOf: corpus.appendingPathComponent($0))))
         }
-        let seeds = PropertySeeds.seeds(defaultCases: 12)
+        let seeds = PropertySeeds.seeds(defaultCases: 4)
         for seed in seeds {
             var random = BlockStructurePropertyTests.Generator(state: seed)
             let lesson = ["09-yerel-durum", "10-baglama"][Int(random.next() % 2)]

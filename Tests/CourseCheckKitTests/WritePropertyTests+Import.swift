@@ -40,7 +40,7 @@ extension WritePropertyTests {
             outputs.append(FileTree.contents(of: scratch.url.appendingPathComponent("made-\(index)")))
         }
 
-        for seed in PropertySeeds.seeds(defaultCases: 40) {
+        for seed in PropertySeeds.seeds(defaultCases: 15) {
             var random = BlockStructurePropertyTests.Generator(state: seed)
             func chance(_ one: UInt64) -> Bool { random.next() % one == 0 }
             // Each folder in a place of its own, which is all that is compared.
