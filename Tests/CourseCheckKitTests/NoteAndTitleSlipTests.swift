@@ -209,7 +209,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// What the trigger claims read as a reader reads it: a bold that names a trigger and a
     /// distribution, a distribution with a look-alike slash or three counts, a level-2 title; and
     /// the distribution sentence's lesson count and total, judged against the lessons its counts
-    /// cover (twenty: the opening lesson declares a distribution), not the course's twenty-one.
+    /// cover (twenty: the opening lesson declares a distribution), not the course's twenty-one; the
+    /// recomputations it says that distribution makes (`sekiz yeniden hesaplama`) are its sum.
     func testTriggerDistributionAndCountSlipsAreOneFindingEach() throws {
         let distribution = try findings(after: [
             ("09-yerel-durum.md", "tetiği: **yerel**", "tetiği: **yerel (1/0/0/0)**"),
@@ -243,6 +244,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let sentence = try findings(after: [
             ("21-on-izleme-ve-yineleme.md", "yirmi dersin tetik", "yirmi bir dersin tetik"),
             ("21-on-izleme-ve-yineleme.md", "ortam 6.", "ortam 6 (toplam 21)."),
+            ("21-on-izleme-ve-yineleme.md", "çekirdek sekiz yeniden", "çekirdek dokuz yeniden"),
         ])
         XCTAssertEqual(
             sentence,
@@ -251,7 +253,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "trigger [trigger-distribution]",
                 "lessons/21-on-izleme-ve-yineleme.md:267:126: error: says the total is 21, but 20 lessons declare one "
                     + "trigger [trigger-distribution]",
+                "lessons/21-on-izleme-ve-yineleme.md:267:241: error: says 9 recomputations, but the distribution "
+                    + "2/2/2/2 that lessons/01-bildirimsel-sozdizim.md declares makes 8 [trigger-distribution]",
             ])
+        // The same number written in digits reads the same.
+        XCTAssertEqual(
+            try findings(after: [("21-on-izleme-ve-yineleme.md", "çekirdek sekiz yeniden", "çekirdek 8 yeniden")]), [])
     }
 
     /// A hyphen or dash between a label's letters and number is a near form of the label, reported

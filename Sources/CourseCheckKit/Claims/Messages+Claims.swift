@@ -493,6 +493,18 @@ extension Diagnostic {
             "says the distribution \(slashed(stated)), but \(path) declares \(slashed(declared))")
     }
 
+    /// Beside the opening lesson's distribution, the sentence says it makes `stated` recomputations;
+    /// the distribution the lesson at `path` declares, `declared`, adds up to another number.
+    static func triggerDistributionRecomputations(
+        at location: SourceLocation, stated: Int, path: String, declared: [Int]
+    ) -> Diagnostic {
+        let total = declared.reduce(0, +)
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(Plural.count(stated, "recomputation")), but the distribution "
+                + "\(declared.map(String.init).joined(separator: "/")) that \(path) declares makes \(total)")
+    }
+
     /// The distribution sentence counts some triggers but not `missing`.
     /// The sentence is in the source, but the rendering hides it from readers (`reason`).
     static func triggerDistributionHidden(at location: SourceLocation, reason: String) -> Diagnostic {
