@@ -429,13 +429,15 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(all, cases.map(\.1))
     }
 
-    /// Front matter whose closing `---` is gone is one located finding, not "no front matter".
+    /// Front matter whose closing `---` is gone is one finding where it belongs (before the blank
+    /// line after the keys), not "no front matter"; the keys are read as if it were there.
     func testFrontMatterWithoutItsClosingLine() throws {
         try mutate("01-bildirimsel-sozdizim.md", "license: 'CC BY-SA 4.0'\n---\n", "license: 'CC BY-SA 4.0'\n")
         XCTAssertEqual(
             findings(),
             [
-                "lessons/01-bildirimsel-sozdizim.md:1:1: error: front matter starts with '---' but has no closing '---' line [front-matter]"
+                "lessons/01-bildirimsel-sozdizim.md:8:1: error: the front matter is not closed, so readers see its "
+                    + "keys as text: add '---' before line 8 [front-matter]"
             ])
     }
 
@@ -613,10 +615,17 @@ final class CascadeTests: XCTestCase {
             ])
     }
 
-    /// `**GV2**.` reads as the note GV2: the full stop just outside the bold is still its.
+    /// `**GV2**.` is the note GV2 with its full stop outside the bold, which renders unlike every
+    /// other label: one finding at it, and the series reads on from GV2.
     func testANoteLabelWithItsFullStopOutsideTheBold() throws {
         try mutate("01-bildirimsel-sozdizim.md", "**GV2.** Bu bölüm", "**GV2**. Bu bölüm")
-        XCTAssertEqual(findings(), [])
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/01-bildirimsel-sozdizim.md:220:1: error: this paragraph opens with '**GV2**.', a near form "
+                    + "of the note label GV2. (its full stop outside the bold), so it does not read as a note; write "
+                    + "**GV2.** [note-series]"
+            ])
     }
 
     /// An index item written as raw `<a href>` is a link to a reader, and to the index claim.

@@ -865,6 +865,30 @@ final class ClaimTests: XCTestCase {
         ])
     }
 
+    /// Where an unclosed front matter's `---` belongs: after its last key, list item or value line,
+    /// before the blank and `#` lines that follow (a `# ` heading is a comment to YAML), at a near
+    /// form of `---` itself, or after the last line; the keys are read as if it were there. A
+    /// closed front matter, or none, is not read so.
+    func testWhereAnUnclosedFrontMatterCloses() {
+        func place(_ text: String) -> [String] {
+            guard let read = FrontMatter.repairingClose(LineScanner.lines(of: text)), let unclosed = read.unclosed
+            else { return [] }
+            return ["\(unclosed.before) \(unclosed.written ?? "-") \(read.entries.keys.sorted())"]
+        }
+        XCTAssertEqual(place("---\ntitle: a\n\n# A\n\nMetin: bir.\n"), ["3 - [\"title\"]"])
+        XCTAssertEqual(place("---\ntitle: a\n# A\n\nMetin.\n"), ["3 - [\"title\"]"])
+        XCTAssertEqual(
+            place("---\ntitle: a\nlist:\n    - 'x'\n  - y\ntext: >-\n  folded\n\n  more\nBir paragraf.\n"),
+            ["10 - [\"list\", \"text\", \"title\"]"])
+        XCTAssertEqual(place("---\ntitle: a\n  --\n# A\n"), ["3   -- [\"title\"]"])
+        XCTAssertEqual(place("---\ntitle: a\n\u{2014}\n# A\n"), ["3 \u{2014} [\"title\"]"])
+        XCTAssertEqual(place("---\ntitle: a\nsource: b\n"), ["4 - [\"source\", \"title\"]"])
+        XCTAssertEqual(place("---\ntitle: a\nsource: b\n\n"), ["4 - [\"source\", \"title\"]"])
+        XCTAssertEqual(place("---\ntitle: a\n--- \n# A\n"), [])
+        XCTAssertEqual(place("---\ntitle: a\n...\n# A\n"), [])
+        XCTAssertEqual(place("# A\n\ntitle: a\n"), [])
+    }
+
     /// A key given twice is one finding, at the value the rest of the course does not confirm (the
     /// second when both or neither are), and the kept value is the one judged.
     func testAFrontMatterKeyGivenTwiceIsOneFindingAtTheDuplicate() throws {

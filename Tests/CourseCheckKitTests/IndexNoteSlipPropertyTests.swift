@@ -6,10 +6,11 @@ import XCTest
 /// One index or note-label slip, one finding, at the slip. In a copy of the real course, one
 /// random slip of the kinds that make the renderer restructure the index or unmake a note: an
 /// index item's number longer than CommonMark allows, an item copied or moved into another part
-/// of the index, a note's label written in a near form (not bold, other punctuation, a space,
-/// another case, a look-alike letter or digit, a no-break space, a capital of another script, a
-/// letter for a digit, a backslash, an invisible character after the bold, an HTML comment before
-/// it). Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
+/// of the index, a note's label written in a near form (not bold, other punctuation, the full stop
+/// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
+/// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
+/// character after the bold, an HTML comment before it), a front matter's closing line deleted or
+/// written as a near form of `---`, or a key with no space after its colon. Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
 /// into, a marker without its space or with a comma or a Unicode space, a space between a link's
@@ -20,7 +21,8 @@ import XCTest
 /// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity or an escaped
 /// full stop; an index item renumbered where the list's numbering ignores it; a link reference
 /// definition between items with blank lines around it; no blank line before a list starting at
-/// 1; a title quoted otherwise or a heading closed with `#`) give none.
+/// 1; a title quoted otherwise or a heading closed with `#`; a front matter closed with `--- ` or
+/// `...`) give none.
 ///
 /// `COURSECHECK_PROPERTY_CASES` sets the number of slipped courses (`make soak` runs many); a
 /// failure names its seed, and `COURSECHECK_PROPERTY_SEED` replays it.
@@ -76,6 +78,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             ("**\(prefix)\(number) -**", "a dash"),
             ("**\(prefix)\(number)**:", "a colon after the bold"),
             ("**\(prefix)\(number)**", "no full stop"),
+            ("**\(prefix)\(number)**.", "the full stop outside the bold"),
+            ("**\(prefix)0\(number).**", "a leading zero"),
+            ("**\(prefix)0\(number)**.", "a leading zero, the full stop outside the bold"),
             ("**\(prefix) \(number).**", "a space"),
             ("**\(prefix)\u{A0}\(number).**", "a no-break space"),
             ("**\(lower)\(number).**", "lower case"),
@@ -306,7 +311,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let title = String(line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" })
         let file = String(line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" })
         let (typo, what) = Self.typo(title, &random)
-        switch Int(random.next() % 8) {
+        let place = Int(random.next() % 10)
+        if place >= 8 { return try frontMatterSlip(place == 8 ? "README.md" : file, in: lessons, &random) }
+        switch place {
         case let place where place >= 3:
             // The title written so it renders as no title: no space after '#', a level-2 heading,
             // its front-matter key in another case, a no-break space after '#', indented as code.
@@ -332,6 +339,33 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             return Slip(
                 file: file, lines: lines, slipped: [at + 1],
                 what: "\(place == 1 ? "front matter title" : "heading"): \(what)")
+        }
+    }
+
+    /// A slip of a front matter's closing line (deleted, or written as a near form of `---`), the
+    /// one finding where the closing belongs; or a key with no space after its colon.
+    static func frontMatterSlip(_ file: String, in lessons: URL, _ random: inout Generator) throws -> Slip {
+        var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+            .components(separatedBy: "\n")
+        let closing = try XCTUnwrap(lines.dropFirst().firstIndex(of: "---"), "\(file) has no closing '---'")
+        let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___"]
+        switch random.next() % 4 {
+        case 0, 1:
+            // Deleted: the line after it (the blank before the heading) is where it belongs.
+            lines.remove(at: closing)
+            return Slip(file: file, lines: lines, slipped: [closing + 1], what: "closing '---' deleted")
+        case 2:
+            let form = forms[Int(random.next() % UInt64(forms.count))]
+            lines[closing] = form
+            return Slip(file: file, lines: lines, slipped: [closing + 1], what: "closing '---' as '\(form)'")
+        default:
+            let keys = lines[1..<closing].indices.filter {
+                lines[$0].range(of: #"^[a-z]+: "#, options: .regularExpression) != nil
+            }
+            let at = keys[Int(random.next() % UInt64(keys.count))]
+            lines[at] = lines[at].replacingOccurrences(
+                of: ": ", with: ":", options: [], range: lines[at].range(of: ": "))
+            return Slip(file: file, lines: lines, slipped: [at + 1], what: "no space after the colon: \(lines[at])")
         }
     }
 
@@ -464,6 +498,14 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 text[heading] += " #"
                 try text.joined(separator: "\n").write(to: lesson, atomically: true, encoding: .utf8)
                 applied.append("\(lesson.lastPathComponent): title in double quotes, heading closed")
+            }
+            // A front matter closed with trailing blanks or with YAML's document end, as Jekyll reads it.
+            let closed = lessons.appendingPathComponent(names[Int(random.next() % UInt64(names.count))])
+            var closedLines = try String(contentsOf: closed, encoding: .utf8).components(separatedBy: "\n")
+            if let at = closedLines.dropFirst().firstIndex(of: "---") {
+                closedLines[at] = ["--- ", "---\t", "...", "... "][Int(random.next() % 4)]
+                try closedLines.joined(separator: "\n").write(to: closed, atomically: true, encoding: .utf8)
+                applied.append("\(closed.lastPathComponent):\(at + 1) closed with '\(closedLines[at])'")
             }
             let run = InProcess.run(["lessons/"], in: scratch.url)
             XCTAssertEqual(

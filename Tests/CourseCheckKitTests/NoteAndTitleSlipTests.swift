@@ -118,6 +118,51 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// A note label with its full stop outside the bold or with a leading zero renders unlike every
+    /// other label of its series: one finding at it, with the fix, in each series (a colon after
+    /// the bold too). A front matter whose closing line is lost is one finding where it belongs
+    /// (before the blank line or the heading after the keys; a near form of `---` is the place
+    /// itself), its keys read as if it were there; a known key with no space after its colon says
+    /// so. `--- ` and `...` close a front matter, as Jekyll reads it.
+    func testLabelStopOutsideLeadingZeroAndFrontMatterCloseSlips() throws {
+        let found = try findings(after: [
+            ("01-bildirimsel-sozdizim.md", "**GV3.** Bu", "**GV3**. Bu"),
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR01.** Bu"),
+            ("09-yerel-durum.md", "**DR2.** Bu", "**DR2**: Bu"),
+            ("16-hareketler.md", "**EK2.** Bu", "**EK02**. Bu"),
+            ("10-baglama.md", "license: 'CC BY-SA 4.0'\n---\n", "license: 'CC BY-SA 4.0'\n"),
+            ("11-gozlemlenebilir-nesneler.md", "title: 'Gözlemlenebilir", "title:'Gözlemlenebilir"),
+            ("12-ortam-degerleri.md", "'CC BY-SA 4.0'\n---\n", "'CC BY-SA 4.0'\n--\n"),
+            ("13-gezinme-yigiti-ve-yolu.md", "'CC BY-SA 4.0'\n---\n\n", "'CC BY-SA 4.0'\n"),
+            ("17-ortuk-ve-acik-animasyonlar.md", "'CC BY-SA 4.0'\n---\n", "'CC BY-SA 4.0'\n--- \n"),
+            ("15-sekme-ve-arac-cubugu.md", "'CC BY-SA 4.0'\n---\n", "'CC BY-SA 4.0'\n...\n"),
+            ("README.md", "\n---\n\n# ", "\n\n# "),
+        ])
+        func near(_ written: String, _ label: String, _ difference: String) -> String {
+            "this paragraph opens with '\(written)', a near form of the note label \(label). (\(difference)), so it "
+                + "does not read as a note; write **\(label).** [note-series]"
+        }
+        let notClosed = "error: the front matter is not closed, so readers see its keys as text: add '---' before line"
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/README.md:14:1: \(notClosed) 14 [front-matter]",
+                "lessons/01-bildirimsel-sozdizim.md:290:1: error: "
+                    + near("**GV3**.", "GV3", "its full stop outside the bold"),
+                "lessons/09-yerel-durum.md:150:1: error: " + near("**DR01.**", "DR1", "a leading zero in its number"),
+                "lessons/09-yerel-durum.md:216:1: error: " + near("**DR2**:", "DR2", "':' for its full stop"),
+                "lessons/10-baglama.md:8:1: \(notClosed) 8 [front-matter]",
+                "lessons/11-gozlemlenebilir-nesneler.md:2:1: error: front matter line cannot be read: 'title:' has no "
+                    + "space after its ':', so YAML reads the line as one text, not as 'title'; add a space after ':' "
+                    + "[front-matter]",
+                "lessons/12-ortam-degerleri.md:8:1: error: '--' does not close the front matter, so readers see its "
+                    + "keys as text; write '---' [front-matter]",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:8:1: \(notClosed) 8 [front-matter]",
+                "lessons/16-hareketler.md:191:1: error: "
+                    + near("**EK02**.", "EK2", "a leading zero in its number, its full stop outside the bold"),
+            ])
+    }
+
     /// Index items the renderer does not read as items or links, and items that link a second
     /// lesson: one finding each at the item, the index read as if each were fixed (a marker
     /// slip that runs the rest of the list into a paragraph hides no slip after it).
@@ -164,7 +209,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// What the trigger claims read as a reader reads it: a bold that names a trigger and a
     /// distribution, a distribution with a look-alike slash or three counts, a level-2 title; and
     /// the distribution sentence's lesson count and total, judged against the lessons its counts
-    /// cover (twenty: the opening lesson declares a distribution), not the course's twenty-one.
+    /// cover (twenty: the opening lesson declares a distribution), not the course's twenty-one; the
+    /// recomputations it says that distribution makes (`sekiz yeniden hesaplama`) are its sum.
     func testTriggerDistributionAndCountSlipsAreOneFindingEach() throws {
         let distribution = try findings(after: [
             ("09-yerel-durum.md", "tetiği: **yerel**", "tetiği: **yerel (1/0/0/0)**"),
@@ -198,6 +244,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let sentence = try findings(after: [
             ("21-on-izleme-ve-yineleme.md", "yirmi dersin tetik", "yirmi bir dersin tetik"),
             ("21-on-izleme-ve-yineleme.md", "ortam 6.", "ortam 6 (toplam 21)."),
+            ("21-on-izleme-ve-yineleme.md", "çekirdek sekiz yeniden", "çekirdek dokuz yeniden"),
         ])
         XCTAssertEqual(
             sentence,
@@ -206,7 +253,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "trigger [trigger-distribution]",
                 "lessons/21-on-izleme-ve-yineleme.md:267:126: error: says the total is 21, but 20 lessons declare one "
                     + "trigger [trigger-distribution]",
+                "lessons/21-on-izleme-ve-yineleme.md:267:241: error: says 9 recomputations, but the distribution "
+                    + "2/2/2/2 that lessons/01-bildirimsel-sozdizim.md declares makes 8 [trigger-distribution]",
             ])
+        // The same number written in digits reads the same.
+        XCTAssertEqual(
+            try findings(after: [("21-on-izleme-ve-yineleme.md", "çekirdek sekiz yeniden", "çekirdek 8 yeniden")]), [])
     }
 
     /// A hyphen or dash between a label's letters and number is a near form of the label, reported

@@ -173,9 +173,9 @@ final class RenderingPropertyTests: XCTestCase {
         }
     }
 
-    /// A rewrite that changes one claim's rendered text (a count of the distribution sentence, the
-    /// trigger in one row of the closing table, the number of one note) gives exactly one finding,
-    /// on the changed line.
+    /// A rewrite that changes one claim's rendered text (a count of the distribution sentence or
+    /// the recomputations it says the opening distribution makes, the trigger in one row of the
+    /// closing table, the number of one note) gives exactly one finding, on the changed line.
     func testChangingOneClaimTextGivesOneFindingThere() throws {
         let seeds = PropertySeeds.seeds(defaultCases: 6)
         let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
@@ -189,7 +189,13 @@ final class RenderingPropertyTests: XCTestCase {
                 .components(separatedBy: "\n")
             let line: Int
             let what: String
-            switch random.next() % 4 {
+            switch random.next() % 5 {
+            case 4:
+                // The recomputations the opening lesson's distribution makes, stated beside it: another number.
+                let at = try XCTUnwrap(lines.firstIndex { $0.contains("çekirdek sekiz yeniden hesaplama") })
+                let other = ["yedi", "dokuz", "on", "9", "altı"][Int(random.next() % 5)]
+                lines[at] = lines[at].replacingOccurrences(of: "çekirdek sekiz", with: "çekirdek \(other)")
+                (line, what) = (at + 1, "sekiz recomputations as \(other)")
             case 0:
                 // One count of the distribution sentence, one more.
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains("yerel 6, ebeveyn 4, gözlem 4, ortam 6") })

@@ -18,8 +18,16 @@ package struct FrontMatterClaim: ClaimCheck {
         // An index with merge-conflict markers is course-index's one finding; its values are not read.
         let index = course.index.flatMap { $0.conflicts.isEmpty ? $0 : nil }
         // The index's values are read too (its `title` is the course title): one finding each, there.
+        // The keys the course writes: `key:value` with one of them is that key with its space lost.
+        var known = Set(Self.requiredKeys)
+        for frontMatter in course.lessons.map(\.frontMatter) + [index?.frontMatter] {
+            if let keys = frontMatter?.entries.keys { known.formUnion(keys) }
+        }
         if let index {
-            for entry in Self.reported(index.frontMatter?.unreadable ?? []) {
+            if let unclosed = index.frontMatter?.unclosed {
+                findings.append(Self.notClosed(unclosed, path: index.file.path, lines: index.file.lines.count))
+            }
+            for entry in Self.reported(index.frontMatter?.unreadable ?? [], known: known) {
                 findings.append(
                     .frontMatter(
                         at: SourceLocation(path: index.file.path, line: entry.line),
@@ -71,6 +79,9 @@ package struct FrontMatterClaim: ClaimCheck {
                 )
                 continue
             }
+            if let unclosed = frontMatter.unclosed {
+                findings.append(Self.notClosed(unclosed, path: path, lines: lesson.lesson.file.lines.count))
+            }
             let named = indexTitles[CourseIndexClaim.normalized(path)] ?? []
             // A key given twice: one finding at the value the rest of the course does not confirm,
             // and the one it does is the value judged.
@@ -85,7 +96,7 @@ package struct FrontMatterClaim: ClaimCheck {
             }
             findings += duplicates.findings
             frontMatter = duplicates.kept
-            for entry in Self.reported(frontMatter.unreadable) {
+            for entry in Self.reported(frontMatter.unreadable, known: known) {
                 findings.append(
                     .frontMatter(
                         at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
@@ -108,8 +119,11 @@ package struct FrontMatterClaim: ClaimCheck {
                 frontMatter[key] == nil && !frontMatter.unreadable.contains { $0.key == key }
             }
             if !missing.isEmpty, !frontMatter.unreadable.contains(where: { $0.key == nil }) {
+                // Where the closing line is, or belongs.
+                let end = frontMatter.unclosed.map { min($0.before, lesson.lesson.file.lines.count) }
                 findings.append(
-                    .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine), .lacks(missing)))
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: end ?? frontMatter.closingLine), .lacks(missing)))
             }
             for key in Self.requiredKeys {
                 // YAML's null (`~`, `null`) is no value either.
@@ -309,10 +323,25 @@ package struct FrontMatterClaim: ClaimCheck {
     }
 
     /// Every unreadable value, but only the first line that is not YAML at all: after one, the
-    /// rest are most likely its consequences (a lost closing `---` runs the front matter on).
-    static func reported(_ unreadable: [FrontMatter.Unreadable]) -> [FrontMatter.Unreadable] {
+    /// rest are most likely its consequences. A `name:value` line says its space is lost only
+    /// when `known` (the keys the course writes) holds the name.
+    static func reported(_ unreadable: [FrontMatter.Unreadable], known: Set<String>) -> [FrontMatter.Unreadable] {
         guard let first = unreadable.firstIndex(where: { $0.key == nil }) else { return unreadable }
-        return unreadable.enumerated().filter { $0.offset == first || $0.element.key != nil }.map(\.element)
+        return unreadable.enumerated().filter { $0.offset == first || $0.element.key != nil }.map { _, entry in
+            guard case .noSpaceAfterColon(let name) = entry.reason, !known.contains(name) else { return entry }
+            var unknown = entry
+            unknown.reason = .notAKey
+            return unknown
+        }
+    }
+
+    /// The one finding of a front matter whose closing line is missing or slipped: at the line
+    /// where it stops reading as front matter (the last line, when the closing belongs after it).
+    static func notClosed(_ unclosed: FrontMatter.Unclosed, path: String, lines: Int) -> Diagnostic {
+        let atEnd = unclosed.before > lines
+        return .frontMatter(
+            at: SourceLocation(path: path, line: atEnd ? max(lines, 1) : unclosed.before),
+            .notClosed(written: unclosed.written, atEnd: atEnd))
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {

@@ -84,6 +84,9 @@ extension Diagnostic {
         case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
         case unclosed
+        /// The front matter stops reading as front matter at this line, and its closing line is
+        /// missing (`written` nil; `atEnd`: after the file's last line) or written as `written`.
+        case notClosed(written: String?, atEnd: Bool)
         /// `key` given a second time; the value kept is at `keptLine`.
         case duplicate(key: String, keptLine: Int)
         /// A value (of `key`) or a line (`key` nil) that coursecheck cannot read as YAML text.
@@ -132,6 +135,12 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .notClosed(let written?, _):
+                "'\(Invisible.marked(written))' does not close the front matter, so readers see its keys as text; "
+                    + "write '---'"
+            case .notClosed(nil, let atEnd):
+                "the front matter is not closed, so readers see its keys as text: add '---' "
+                    + (atEnd ? "after this line" : "before line \(location.line)")
             case .duplicate(let key, let line):
                 "front matter gives '\(key)' twice (also at line \(line)); YAML allows a key once, so remove this line"
             case .unreadable(let key, let reason):
@@ -160,6 +169,9 @@ extension Diagnostic {
         case .blockScalarHeader(let character):
             "'\(character)' starts a block scalar, whose text goes on the indented lines below"
         case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        case .noSpaceAfterColon(let key):
+            "'\(key):' has no space after its ':', so YAML reads the line as one text, not as '\(key)'; "
+                + "add a space after ':'"
         }
     }
 
@@ -479,6 +491,18 @@ extension Diagnostic {
         return Diagnostic(
             .triggerDistribution, at: location,
             "says the distribution \(slashed(stated)), but \(path) declares \(slashed(declared))")
+    }
+
+    /// Beside the opening lesson's distribution, the sentence says it makes `stated` recomputations;
+    /// the distribution the lesson at `path` declares, `declared`, adds up to another number.
+    static func triggerDistributionRecomputations(
+        at location: SourceLocation, stated: Int, path: String, declared: [Int]
+    ) -> Diagnostic {
+        let total = declared.reduce(0, +)
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(Plural.count(stated, "recomputation")), but the distribution "
+                + "\(declared.map(String.init).joined(separator: "/")) that \(path) declares makes \(total)")
     }
 
     /// The distribution sentence counts some triggers but not `missing`.

@@ -307,9 +307,9 @@ package struct NoteSeriesClaim: ClaimCheck {
 
     /// A paragraph that opens with a near form of the label of a note of the series `prefixes`,
     /// the form a reader still takes for the label but that does not read as one: not in bold,
-    /// other punctuation than its full stop (`**GV3:**`, `**GV3 -**`, `**GV3**`), a space inside
-    /// it (`**GV 3.**`, a no-break one too), another case (`**gv3.**`), a look-alike or invisible
-    /// character. Bold (or no bold) as rendered: `__GV3:__` is bold. Not bold, the label needs
+    /// other punctuation than its full stop (`**GV3:**`, `**GV3 -**`, `**GV3**`) or its full stop
+    /// outside the bold (`**GV3**.`), a space inside it (`**GV 3.**`, a no-break one too), another
+    /// case (`**gv3.**`), a leading zero (`**GV03.**`), a look-alike or invisible character. Bold (or no bold) as rendered: `__GV3:__` is bold. Not bold, the label needs
     /// punctuation after it (`GV3 ile` is a sentence naming the note); either way a space or the
     /// paragraph's end follows it. The note as it should read, at the paragraph's start, with
     /// what differs, and the UTF-8 offset where the label ends in the source.
@@ -459,6 +459,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             differences.append("not in bold")
         }
         if letters != letters.uppercased() { differences.append("in lower case") }
+        if digits.count > 1, digits.first == "0" { differences.append("a leading zero in its number") }
         for separator in between {
             differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")
         }
@@ -468,6 +469,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
         let stop = String(tail.prefix { !"*_".contains($0) && !isFormat($0) })
         if stop != "." { differences.append(stop.isEmpty ? "no full stop" : "'\(stop)' for its full stop") }
+        if stop == ".", let strong, punctuation.count == 1, characters[end - 1].offset >= strong.content.upperBound {
+            differences.append("its full stop outside the bold")
+        }
         for invisible in after {
             differences.append("\(Invisible.name(invisible)) after it, which keeps its bold from closing")
         }
@@ -528,15 +532,18 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
                 let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
                 var stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
-                // `**GV2**.`: the full stop just outside the bold still reads as the note's.
-                if stop == 0, span.content.upperBound + 2 < inline.source.count,
+                // `see **GV2**.`: the sentence's full stop after a reference. Opening a paragraph,
+                // `**GV2**.` renders unlike every other label: a near form (`nearFormOpening`).
+                if stop == 0, !opens, span.content.upperBound + 2 < inline.source.count,
                     inline.source[span.content.upperBound + 2] == UInt8(ascii: ".")
                 {
                     bytes.append(UInt8(ascii: "."))
                     stop = 1
                 }
+                // A label opening its paragraph with a leading zero (`**DR01.**`) is a near form too.
+                let leadingZero = digits > 1 && bytes[bytes.startIndex + letters] == UInt8(ascii: "0")
                 guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + stop == bytes.count,
-                    stop == 1 || !opens,
+                    stop == 1 || !opens, !(opens && leadingZero),
                     let number = Int(String(decoding: bytes.dropFirst(letters).prefix(digits), as: UTF8.self))
                 else { continue }
                 let at = block.location(of: span.open, in: prose.path)

@@ -18,7 +18,8 @@ import Foundation
 /// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
 /// number words. It is judged whole: every count it states, a repeated one too, is compared; a
 /// count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
-/// the opening lesson's distribution (`2/2/2/2`) too. A sentence that counts some triggers but
+/// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
+/// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable".
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
@@ -126,6 +127,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     at: location(quad.words[first]), stated: quad.values, path: course.lessons[openings[0]].path,
                     declared: declared))
         }
+        // The recomputations that distribution adds up to, stated beside it (`çekirdek sekiz yeniden hesaplama`).
+        if let stated = sentence.recomputations, sentence.quad != nil, openings.count == 1,
+            let declared = declarations[openings[0]]?.distribution,
+            DeclaredTriggerClaim.isSound(openings[0], in: course),
+            stated.value != declared.reduce(0, +)
+        {
+            findings.append(
+                .triggerDistributionRecomputations(
+                    at: location(stated.word), stated: stated.value, path: course.lessons[openings[0]].path,
+                    declared: declared))
+        }
         return findings
     }
 
@@ -159,6 +171,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var sum: (value: Int, word: Int)?
         /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
         var quad: (values: [Int], words: [Int])?
+        /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
+        /// lesson's distribution, what that distribution adds up to.
+        var recomputations: (value: Int, word: Int)?
         /// How likely it is the sentence: it counts all four, then it names a distribution or a number of lessons.
         var rank = 0
 
@@ -804,6 +819,18 @@ package struct TriggerDistributionClaim: ClaimCheck {
             else { continue }
             candidate.quad = (values, run)
             break
+        }
+        // A number right before `yeniden hesaplama…`, nothing between them (`sekiz yeniden hesaplama`).
+        for word in words.indices.dropFirst() where words[word].text == "yeniden" && !words[word].separated {
+            guard word + 1 < words.count, words[word + 1].text.hasPrefix("hesaplama"), words[word + 1].gap.isEmpty
+            else { continue }
+            for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
+                if let found = number(words, at: word - length), found.length == length {
+                    candidate.recomputations = (found.value, word - length)
+                    break
+                }
+            }
+            if candidate.recomputations != nil { break }
         }
         let all = counts.allSatisfy { !$0.isEmpty }
         let named = words.contains { $0.text.hasPrefix("dağılım") } || candidate.total != nil

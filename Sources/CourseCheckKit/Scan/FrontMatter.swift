@@ -37,6 +37,9 @@ package struct FrontMatter: Sendable, Equatable {
             case blockScalarHeader(Character)
             /// `: ` inside a plain scalar, which YAML reads as a nested mapping.
             case colonInPlainScalar
+            /// `key:value`: a key's colon with no space after it, so YAML reads the line as one
+            /// text, not as `key`; the name before the colon.
+            case noSpaceAfterColon(String)
         }
 
         /// The key, or nil for a line that has none.
@@ -55,8 +58,22 @@ package struct FrontMatter: Sendable, Equatable {
         package var key: String
         package var entry: Entry
     }
-    /// The line of the closing `---`.
+    /// The line of the closing `---` (for front matter read as if closed, the line it belongs at,
+    /// or the line before it when the closing line is missing).
     package var closingLine: Int
+    /// For a front matter whose closing `---` is missing or slipped, read as if it were there
+    /// (`repairingClose`): where it belongs.
+    package var unclosed: Unclosed? = nil
+
+    /// Where an unclosed front matter stops reading as front matter.
+    package struct Unclosed: Sendable, Equatable {
+        /// The 1-based line the closing `---` belongs before; one past the last line when every
+        /// line reads as front matter.
+        package var before: Int
+        /// That line as written, when it is a near form of the closing line (`--`, `----`, `—`,
+        /// `---` indented): it stands where `---` belongs.
+        package var written: String?
+    }
 
     package subscript(key: String) -> Entry? { entries[key] }
 
@@ -66,6 +83,90 @@ package struct FrontMatter: Sendable, Equatable {
     static func closes(_ text: String) -> Bool {
         let marker = text.prefix(3)
         return (marker == "---" || marker == "...") && text.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// A file that opens with `---` and never closes, read as if its closing line were where the
+    /// front matter stops reading as front matter: one slip, so the claims report it once, at
+    /// that line, and judge the keys as written. Nil when the file has no such front matter.
+    package static func repairingClose(_ lines: [Line]) -> FrontMatter? {
+        guard lines.first?.text == "---", parse(lines) == nil else { return nil }
+        let place = closingPlace(lines)
+        // The closing line where it belongs: a slipped one replaced, a missing one put before `before`.
+        var repaired = Array(lines.prefix(place.before - 1))
+        let number = place.written == nil ? place.before - 1 : place.before
+        repaired.append(Line(number: number, text: "---", ending: .lf))
+        guard var frontMatter = parse(repaired) else { return nil }
+        frontMatter.unclosed = place
+        return frontMatter
+    }
+
+    /// The line an unclosed front matter's `---` belongs before: the first line after `---` that
+    /// is no front matter (a paragraph's line, a key with spaces in it, a `# ` heading after a
+    /// blank line), the blank and comment lines before it left out, so the closing goes right
+    /// after the last key, list item or value line (before the blank line and the `# ` heading
+    /// that follow the keys). A line that is a near form of the closing line is the place itself.
+    static func closingPlace(_ lines: [Line]) -> Unclosed {
+        var pending: Int?
+        var blankPending = false
+        for line in lines.dropFirst() {
+            let text = line.text
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty {
+                pending = pending ?? line.number
+                blankPending = true
+                continue
+            }
+            if trimmed.hasCharacterPrefix("#") {
+                // A `# ` heading after a blank line is the lesson's, not a comment of the front matter.
+                let marks = text.prefix { $0 == "#" }.count
+                if blankPending, (1...6).contains(marks), text.dropFirst(marks).hasCharacterPrefix(" "),
+                    let pending
+                {
+                    return Unclosed(before: pending, written: nil)
+                }
+                pending = pending ?? line.number
+                continue
+            }
+            if nearlyCloses(text) { return Unclosed(before: line.number, written: text) }
+            let isContent =
+                text.hasCharacterPrefix(" ") || text.hasCharacterPrefix("\t") || trimmed == "-"
+                || trimmed.hasCharacterPrefix("- ")
+                || keyAndValue(text).map {
+                    text.hasCharacterPrefix("'") || text.hasCharacterPrefix("\"") || isKeyName($0.0)
+                }
+                    ?? false
+            if isContent {
+                pending = nil
+                blankPending = false
+                continue
+            }
+            return Unclosed(before: pending ?? line.number, written: nil)
+        }
+        return Unclosed(before: pending ?? (lines.last?.number ?? 0) + 1, written: nil)
+    }
+
+    /// True for a key as a front matter writes one unquoted: a word of ASCII letters, digits, `_`
+    /// and `-` (a paragraph's line with a colon has spaces or Turkish letters before it).
+    static func isKeyName(_ key: String) -> Bool {
+        guard let first = key.utf8.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
+        return key.utf8.allSatisfy {
+            $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
+    }
+
+    /// True for a line a reader takes for the closing `---` that does not close: dashes, dots,
+    /// underscores or asterisks (two or more, or one long dash), perhaps spaced or indented, an
+    /// invisible character among them.
+    static func nearlyCloses(_ text: String) -> Bool {
+        guard !closes(text) else { return false }
+        let marks = Array(text.unicodeScalars).filter {
+            $0 != " " && $0 != "\t" && $0 != "\u{A0}" && $0.properties.generalCategory != .format
+        }
+        let dashes: Set<Unicode.Scalar> = [
+            "-", ".", "_", "*", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
+        ]
+        guard !marks.isEmpty, marks.allSatisfy(dashes.contains) else { return false }
+        return marks.count >= 2 || !marks[0].isASCII
     }
 
     package static func parse(_ lines: [Line]) -> FrontMatter? {
@@ -108,7 +209,11 @@ package struct FrontMatter: Sendable, Equatable {
                 continue
             }
             guard let (key, rest) = keyAndValue(line.text) else {
-                unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
+                // `title:'x'`: a key's name and its colon, the space after it lost.
+                let name = String(line.text.prefix { $0 != ":" })
+                let written = name.count < line.text.count && isKeyName(name)
+                unreadable.append(
+                    Unreadable(key: nil, line: line.number, reason: written ? .noSpaceAfterColon(name) : .notAKey))
                 currentList = nil
                 currentDuplicate = nil
                 continue
