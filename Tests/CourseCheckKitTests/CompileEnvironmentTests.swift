@@ -260,6 +260,29 @@ final class CompileEnvironmentTests: XCTestCase {
         }
     }
 
+    /// A checkout copied or moved whole (`cp -a`, a renamed folder) takes its module cache along,
+    /// whose precompiled modules hold the old place: that is no damage, and nothing is said. The
+    /// cache records its place, so the moved one is cleared before any compile uses it and records
+    /// the new place. (Damage in a cache that stayed where it was made is one note, as above.)
+    func testAModuleCacheMovedWithItsCheckoutIsClearedSilently() throws {
+        let original = try restored { _ in }
+        let moved = try Scratch()
+        defer { moved.remove() }
+        for name in ["lessons", "cache"] {
+            try FileManager.default.copyItem(
+                at: original.appendingPathComponent(name), to: moved.url.appendingPathComponent(name))
+        }
+        let modules = moved.url.appendingPathComponent("cache/module-cache")
+        let location = modules.appendingPathComponent(KeptModuleCache.locationFile)
+        XCTAssertEqual(
+            try String(contentsOf: location, encoding: .utf8),
+            original.appendingPathComponent("cache/module-cache").resolvingSymlinksInPath().path)
+        let first = InProcess.run(Self.arguments, in: moved.url)
+        XCTAssertEqual(first.stdout + first.stderr, Self.clean)
+        XCTAssertEqual(first.status, .clean)
+        XCTAssertEqual(try String(contentsOf: location, encoding: .utf8), modules.resolvingSymlinksInPath().path)
+    }
+
     /// `import Foundatoin` is the tree's, with a damaged module cache too: the compiler says so at
     /// the tree's line, and the damage is one note.
     func testAModuleThatDoesNotExistStaysTheTreesCompileError() throws {

@@ -118,8 +118,9 @@ final class StructureSlipPropertyTests: XCTestCase {
             }
             // The line that slips: a line of either block after the first with text at its start,
             // a fence line or a blank line between them (a blank line slips only out of a quote),
+            // the tree's opening fence where it opens a quote (in a list item it holds the marker),
             // or none.
-            let body = ((first + 1)...last).filter { index in
+            let body = ((quote ? first : first + 1)...last).filter { index in
                 let line = original[index]
                 return quote ? !line.hasPrefix(" ") : !line.isEmpty && !line.hasPrefix(" ")
             }

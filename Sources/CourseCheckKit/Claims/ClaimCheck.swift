@@ -78,6 +78,10 @@ package enum CourseClaims {
         package var diagnostics: [Diagnostic] = []
         package var checked: [DiagnosticID] = []
         package var notApplicable: [DiagnosticID] = []
+        /// Claims that found nothing to judge in a course where a slip (a fence or an HTML comment
+        /// that pairs a lesson wrongly) hides text: what they read may be what the slip hides, so
+        /// they are judged once it is fixed, never called not applicable.
+        package var waitingForSlip: [DiagnosticID] = []
         /// Cross-lesson claims that wait for lessons that could not be read.
         package var waiting: [DiagnosticID] = []
         package var unreadLessons = 0
@@ -88,6 +92,10 @@ package enum CourseClaims {
             if !notApplicable.isEmpty {
                 text +=
                     ", \(notApplicable.count) not applicable (\(notApplicable.map(\.rawValue).joined(separator: ", ")))"
+            }
+            if !waitingForSlip.isEmpty {
+                text +=
+                    ", \(waitingForSlip.count) waiting for a slip (\(waitingForSlip.map(\.rawValue).joined(separator: ", ")))"
             }
             if !waiting.isEmpty {
                 text +=
@@ -127,6 +135,7 @@ package enum CourseClaims {
         _ claims: [any ClaimCheck], _ outcomes: [ClaimOutcome?], course: CourseFacts, listsNotApplicable: Bool = true
     ) -> Report {
         var report = Report()
+        let slipped = course.lessons.contains { $0.lesson.fencesAreUncertain }
         for (claim, outcome) in zip(claims, outcomes) {
             guard let outcome else {
                 if course.unreadLessons > 0 {
@@ -141,6 +150,8 @@ package enum CourseClaims {
             case .checked(let findings):
                 report.checked.append(claim.id)
                 report.diagnostics += findings
+            case .notApplicable where slipped:
+                report.waitingForSlip.append(claim.id)
             case .notApplicable:
                 if listsNotApplicable { report.notApplicable.append(claim.id) }
             case .skipped(let note):

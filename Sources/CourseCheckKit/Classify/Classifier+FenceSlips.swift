@@ -430,6 +430,7 @@ extension Classifier {
         let conventional = convention.map { String(repeating: $0.character, count: $0.length) } ?? "```"
         let firstTrouble = trouble.map(\.line).min() ?? Int.max
         var found: [SlipCandidate] = []
+        var outsideQuote: [SlipCandidate] = []
         func visit(_ parent: BlockNode, container: BlockNode?) {
             for node in parent.children {
                 switch node.kind {
@@ -452,6 +453,7 @@ extension Classifier {
                         found.append(openingInContainer(file, node, container: container))
                     }
                     if let lost { found.append(lost.candidate) }
+                    if let quoted = openingOutsideItsQuote(file, node) { outsideQuote.append(quoted) }
                     found += contentCandidates(file, node, fence: fence)
                     if (node.closingLine ?? node.lines.upperBound) + 1 >= firstTrouble {
                         found += missingClosings(file, node, fence: fence, closed: closed)
@@ -468,6 +470,8 @@ extension Classifier {
         visit(document, container: nil)
         found += strayOpenings(file, document, conventional: conventional, lesson: lesson)
         found += resumedPrefixes(file, document)
+        // An opening fence between two parts of a quote is `resumedPrefixes`'s, said as such.
+        found += outsideQuote.filter { quoted in !found.contains { $0.index == quoted.index } }
         return found
     }
 
@@ -737,12 +741,7 @@ extension Classifier {
     static func strayOpenings(_ file: SourceFile, _ document: BlockNode, conventional: String, lesson: Bool)
         -> [SlipCandidate]
     {
-        var infos = [""]
-        document.walk { node, _ in
-            if case .fencedCode(let fence, _) = node.kind, !infos.contains(fence.info), infos.count < 3 {
-                infos.append(fence.info)
-            }
-        }
+        let infos = [""] + openingInfos(file).prefix(2)
         var found: [SlipCandidate] = []
         // The text since the last block: each paragraph or indented code block, and whether it
         // reads as text (a heading does, and is never where a block opens).
@@ -796,6 +795,22 @@ extension Classifier {
             }
         }
         return found
+    }
+
+    /// The info strings of the file's opening fence lines, the commonest first: every line that
+    /// is one, whether it opens a block or a slip left it swallowed or indented (a core's or a
+    /// tree's `swift`, when each of them pairs wrongly).
+    static func openingInfos(_ file: SourceFile) -> [String] {
+        var counts: [String: (count: Int, first: Int)] = [:]
+        for (index, line) in file.lines.enumerated() {
+            // Cheap first: a fence line starts, after blanks and block-quote markers, with ` or ~.
+            let bytes = line.text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+            guard let first = bytes.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~"),
+                let fence = CodeFence.openingRun(ArraySlice(bytes)), !fence.info.isEmpty
+            else { continue }
+            counts[fence.info, default: (0, index)].count += 1
+        }
+        return counts.sorted { ($1.value.count, $0.value.first) < ($0.value.count, $1.value.first) }.map(\.key)
     }
 
     /// An opening fence unlike the lesson's others (tildes, or more backticks) whose block holds

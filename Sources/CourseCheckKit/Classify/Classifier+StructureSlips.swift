@@ -6,39 +6,45 @@ extension Classifier {
     /// The first HTML comment that opens a block (`<!--` at the start of a line) and never closes:
     /// CommonMark runs it to the end of the document (or of its container, after which the browser
     /// still reads the rest as comment), so readers see nothing after it. Nil when it hides nothing
-    /// but blank lines. The repaired file closes it at the end of its paragraph, where a one-line
-    /// or one-paragraph comment was meant to end; `what` (lesson false: the course index) says what
-    /// it hid, read from the repaired file.
+    /// but blank lines after it as meant. The repaired file closes it where it was meant to end: at
+    /// the end of its line when that holds its text (`<!-- todo: …`), else (a bare `<!--`) at the
+    /// end of its paragraph or at a line ending as a close half typed (`--`). The finding says
+    /// which lines readers do not see (every one after its first) and where the close goes; `what`
+    /// (lesson false: the course index) says what they hold, read from the repaired file.
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
         finding: Diagnostic, file: SourceFile, document: BlockNode
     )? {
         guard let node = firstUnclosedComment(in: document) else { return nil }
         let start = node.lines.lowerBound
-        // The comment as meant: its line when that ends as a close half typed (`--`), else its
-        // lines up to the first blank one.
+        // The comment as meant: its line when that holds text after the `<!--` (a one-line
+        // comment), else its lines up to the first blank one or one ending as a close half typed.
+        let bytes = Array(file.lines[start].text.utf8)
+        let opener = min(node.startOffset, bytes.count)
+        let text = String(decoding: bytes[opener...], as: UTF8.self)[...].trimmingBlanks()
+        let bare = text == "<!--"
         var end = start
-        while !file.lines[end].text[...].trimmingBlanks().hasSuffix("-"), end + 1 < file.lines.count,
-            !isBlank(file.lines[end + 1].text)
-        {
+        while bare, end + 1 < file.lines.count, !isBlank(file.lines[end + 1].text) {
             end += 1
+            if file.lines[end].text[...].trimmingBlanks().hasSuffix("-") { break }
         }
         guard let lastShown = file.lines.indices.dropFirst(end + 1).last(where: { !isBlank(file.lines[$0].text) })
         else { return nil }
         let last = file.lines[end].text[...].trimmingBlanks()
-        let close = last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
+        let close = bare && end == start ? " -->" : last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
         var lines = file.lines
         lines[end].text = String(last) + close
         let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
         let scan = MarkdownScanner.scan(repaired)
         let hidden = hiddenSummary(repaired, scan, after: end, lesson: lesson)
-        let bytes = Array(file.lines[start].text.utf8)
-        let column = node.startOffset + bytes[min(node.startOffset, bytes.count)...].prefix { $0 == 0x20 }.count + 1
+        let column = opener + bytes[opener...].prefix { $0 == 0x20 }.count + 1
+        let place = "at the end of line \(end + 1)"
         let fix =
-            close == " -->" ? "close it with '-->'" : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)'"
+            close == " -->"
+            ? "close it with '-->' \(place)" : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
-                hides: (end + 2, lastShown + 1), what: hidden, fix: fix),
+                hides: (start + 2, lastShown + 1), what: hidden, fix: fix),
             repaired, scan.document
         )
     }
@@ -101,10 +107,22 @@ extension Classifier {
         return parts
     }
 
+    /// The prefix the lines of a block in a container have: its last body line's, or the opening
+    /// line's with a list marker's characters as spaces.
+    static func containerPrefix(_ file: SourceFile, _ node: BlockNode) -> String {
+        if let last = node.content.last(where: { !isBlank($0.text) }) {
+            return rawPrefix(file, last.index, last.prefixLength)
+        }
+        let bytes = file.lines[node.lines.lowerBound].text.utf8.prefix(node.startOffset).map {
+            $0 == UInt8(ascii: ">") || $0 == 0x09 ? $0 : 0x20
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A line right after a fenced block that its block quote or list item ended, unclosed: the
     /// line lost its container's prefix (`> `, or the item's indentation), so the container ends
     /// before it and the block with it. Written with the prefix the block's last line has, the
-    /// container runs on. (A closing fence so written is `closingsOutsideTheirContainer`'s.)
+    /// container runs on. (A closing fence so written is `closingOutsideItsContainer`'s.)
     /// `resumes`: the line after it has the prefix again.
     static func lostPrefix(_ file: SourceFile, _ node: BlockNode, fence: CodeFence, container: BlockNode)
         -> (candidate: SlipCandidate, resumes: Bool)?
@@ -119,17 +137,7 @@ extension Classifier {
         let run = trimmed.prefix { $0 == fence.character }.count
         guard text.count - trimmed.count >= 4 || run < fence.length || !trimmed.dropFirst(run).allSatisfy(\.isBlank)
         else { return nil }
-        // The prefix the block's lines have: its last body line's, or the opening line's with a
-        // list marker's characters as spaces.
-        let prefix: String
-        if let last = node.content.last(where: { !isBlank($0.text) }) {
-            prefix = rawPrefix(file, last.index, last.prefixLength)
-        } else {
-            let bytes = file.lines[node.lines.lowerBound].text.utf8.prefix(node.startOffset).map {
-                $0 == UInt8(ascii: ">") || $0 == 0x09 ? $0 : 0x20
-            }
-            prefix = String(decoding: bytes, as: UTF8.self)
-        }
+        let prefix = containerPrefix(file, node)
         let shared = zip(prefix.utf8, text.utf8).prefix { $0 == $1 }.count
         guard shared < prefix.utf8.count else { return nil }
         let missing = String(decoding: prefix.utf8.dropFirst(shared), as: UTF8.self)
@@ -154,6 +162,32 @@ extension Classifier {
 }
 
 extension Classifier {
+    /// An opening fence without the `>` its block's lines begin with: a block meant in a block
+    /// quote whose first line lost its prefix opens outside the quote, and reads the quoted lines
+    /// after it, markers and all, as its code. Written with the prefix, the quote holds the block.
+    static func openingOutsideItsQuote(_ file: SourceFile, _ node: BlockNode) -> SlipCandidate? {
+        guard let first = node.content.first(where: { !isBlank($0.text) }) else { return nil }
+        let bytes = Array(first.text.utf8)
+        var end = bytes.prefix { $0 == 0x20 }.count
+        guard end <= 3, end < bytes.count, bytes[end] == UInt8(ascii: ">") else { return nil }
+        end += 1
+        if end < bytes.count, bytes[end] == 0x20 { end += 1 }
+        let marker = String(decoding: bytes[..<end], as: UTF8.self)
+        let index = node.lines.lowerBound
+        let line = file.lines[index].text
+        let start = min(node.startOffset, line.utf8.count)
+        let before = String(decoding: line.utf8.prefix(start), as: UTF8.self)
+        let fence = String(decoding: line.utf8.dropFirst(start), as: UTF8.self)
+        let prefix = before + marker
+        return SlipCandidate(
+            index: index, line: index, column: start + 1, certain: false, repaired: prefix + fence,
+            header: first.index + 1, opening: index + 1,
+            finding: { location, _ in
+                .fenceSlip(
+                    at: location, .openingOutsideQuote(marker: marker, firstLine: first.index + 1), opening: index + 1)
+            })
+    }
+
     /// A line between two parts of a block quote or list item that lost the container's prefix,
     /// where the line after it has the prefix again: a blank line without its `>` (the quote ends
     /// there, and the next line opens another), or a fence line without its `> ` or indentation

@@ -16,11 +16,20 @@ package enum Classifier {
         let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
-        let outside = closingsOutsideTheirContainer(scanned.document, file)
-        // A closing fence outside its container is that line's one finding: a slip found at the
-        // same line (the fence taken as left over) would give it a second, contrary fix.
+        let outsideSlip = closingOutsideItsContainer(scanned.document, file)
+        let outside = outsideSlip.map { [$0.finding] } ?? []
+        // A closing fence outside its container is that line's one finding, and the other slips
+        // are looked for with it repaired: what it mispaired (a fence further on taken as left
+        // over, its own line taken as one) is its doing, not a slip with a contrary fix.
+        var slipSource = (file: file, document: scanned.document, diagnostics: diagnostics)
+        if let outsideSlip {
+            let repaired = repairing(file, outsideSlip.repair)
+            let scan = MarkdownScanner.scan(repaired)
+            slipSource = (repaired, scan.document, scan.diagnostics + classify(repaired, blocks: scan.blocks).1)
+        }
         let slips = slippedFences(
-            file, scanned.document, diagnostics: diagnostics, before: unseen.map(\.location.line).min() ?? Int.max
+            slipSource.file, slipSource.document, diagnostics: slipSource.diagnostics,
+            before: unseen.map(\.location.line).min() ?? Int.max
         ).filter { slip in !outside.contains { $0.location.line == slip.finding.location.line } }
         let explained = Set(slips.flatMap(\.explains))
         let conflicts = conflictMarkers(file)
@@ -93,11 +102,14 @@ package enum Classifier {
 
     /// A block in a list item or block quote whose closing fence stands outside that container
     /// (dedented, or without its `>`): the container ends there, and the fence opens a new block.
-    /// One finding at that line; the container-ended block and what mispairs after are consequences.
-    static func closingsOutsideTheirContainer(_ document: BlockNode, _ file: SourceFile) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    /// One finding at that line, and its repair (the line with the prefix the block's lines have);
+    /// the container-ended block and what mispairs after are consequences.
+    static func closingOutsideItsContainer(_ document: BlockNode, _ file: SourceFile) -> (
+        finding: Diagnostic, repair: SlipCandidate
+    )? {
+        var found: (finding: Diagnostic, repair: SlipCandidate)?
         document.walk { node, _ in
-            guard found.isEmpty, case .fencedCode(let fence, let closed) = node.kind, !closed,
+            guard found == nil, case .fencedCode(let fence, let closed) = node.kind, !closed,
                 node.lines.upperBound + 1 < file.lines.count
             else { return }
             let next = file.lines[node.lines.upperBound + 1]
@@ -106,10 +118,20 @@ package enum Classifier {
             guard next.text.count - text.count < 4, run >= fence.length,
                 text.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" })
             else { return }
-            found.append(
-                .fenceSlip(
-                    at: SourceLocation(path: file.path, line: next.number, column: next.text.count - text.count + 1),
-                    .outsideContainer, opening: node.lines.lowerBound + 1))
+            // The prefix it lacks: what the block's lines have past what it shares with them.
+            let prefix = containerPrefix(file, node)
+            let shared = zip(prefix.utf8, next.text.utf8).prefix { $0 == $1 }.count
+            let missing = String(decoding: prefix.utf8.dropFirst(shared), as: UTF8.self)
+            let place = prefix.contains(">") ? "block quote" : "list item"
+            let opening = node.lines.lowerBound + 1
+            let finding = Diagnostic.fenceSlip(
+                at: SourceLocation(path: file.path, line: next.number, column: next.text.count - text.count + 1),
+                .outsideContainer(container: place, prefix: prefix, missing: missing), opening: opening)
+            let repair = SlipCandidate(
+                index: next.number - 1, line: next.number - 1, column: 1, certain: false,
+                repaired: prefix + String(decoding: next.text.utf8.dropFirst(shared), as: UTF8.self),
+                header: opening + 1, opening: opening, finding: { _, _ in finding })
+            found = (finding, repair)
         }
         return found
     }
@@ -227,11 +249,24 @@ package enum Classifier {
                     }
                 }
                 let before = String(String.UnicodeScalarView(hidden.prefix { $0 != first }))
-                found.append(
-                    .noRole(
-                        at: SourceLocation(
-                            path: path, line: line.index + 1, column: line.prefixLength + before.utf8.count + 1),
-                        .hiddenFence(Invisible.name(first), closing: closes != nil)))
+                let location = SourceLocation(
+                    path: path, line: line.index + 1, column: line.prefixLength + before.utf8.count + 1)
+                // A fence spoiled by an invisible character is one kind of slip wherever the
+                // character is (before the fence, among or after its characters): an
+                // `unterminated-fence`, as `splitClosing` says of one after the backticks.
+                if let closes {
+                    let written = String(String.UnicodeScalarView(scalars.dropFirst(before.unicodeScalars.count)))
+                    found.append(
+                        .fenceSlip(
+                            at: location,
+                            .invisibleInClosing(
+                                written: written[...].trimmingBlanks().description, name: Invisible.name(first),
+                                fence: String(repeating: closes.character, count: closes.length)),
+                            opening: node.lines.lowerBound + 1))
+                } else {
+                    found.append(
+                        .fenceSlip(at: location, .hiddenOpening(name: Invisible.name(first)), opening: location.line))
+                }
             }
         }
         return found

@@ -103,9 +103,6 @@ extension Diagnostic {
         case insideRawHTMLBlock(what: String, line: Int, tag: String)
         /// A `swift` block whose first line is nearly `marker` (`slip` says how it differs).
         case nearMiss(what: String, marker: String, slip: String)
-        /// A fence line that an invisible character (`name`) before it turns into text.
-        /// `closing`: the line would close the block it stands in, and is read as its content.
-        case hiddenFence(String, closing: Bool = false)
     }
 
     /// How a block's closing line missed being its closing fence.
@@ -116,8 +113,9 @@ extension Diagnostic {
         case infoString(written: String)
         /// The fence characters indented `columns` (four or more) past the block's container.
         case indented(columns: Int)
-        /// The fence characters outside the list item or block quote that holds the block.
-        case outsideContainer
+        /// The fence characters outside the `container` ("list item", "block quote") that holds
+        /// the block: the line lacks `missing` of the `prefix` its lines have.
+        case outsideContainer(container: String, prefix: String, missing: String)
         /// A run of other characters (`characters`, in words: tildes, apostrophes, a look-alike)
         /// where the block's closing fence `fence` belongs.
         case wrongCharacter(written: String, characters: String, fence: String)
@@ -152,6 +150,11 @@ extension Diagnostic {
         /// A line between two parts of a container (a blank line of a block quote, a fence line)
         /// that lacks `missing` of its `prefix`, which the line after it has again.
         case lostPrefixBetween(container: String, prefix: String, missing: String, blank: Bool)
+        /// An opening fence without the block-quote `marker` its block's lines, from `firstLine`,
+        /// begin with.
+        case openingOutsideQuote(marker: String, firstLine: Int)
+        /// An opening fence that an invisible character (`name`) before it turns into text.
+        case hiddenOpening(name: String)
         /// A closing fence `fence` with spaces between its characters.
         case spacedClosing(written: String, fence: String)
         /// A closing fence `fence` with an invisible character (`name`) among or after its characters.
@@ -200,10 +203,16 @@ extension Diagnostic {
             case .mismatchedOpening(let written, let closer, let closing, let why, let fix):
                 "'\(written)' opens a block that the '\(closer)' at line \(closing) cannot close: \(why), so the block "
                     + "runs on and every later fence pairs wrongly; write '\(fix)', as the lesson's other fences are"
-            case .outsideContainer:
-                "this line would close the fence opened at line \(opening), but it stands outside the list item or "
-                    + "block quote that holds that block, so it ends the container and opens a new fence, and every "
-                    + "later fence pairs wrongly; indent it (or prefix it with '>') as the opening fence is"
+            case .outsideContainer(let container, let prefix, let missing) where prefix.allSatisfy({ $0 == " " }):
+                "this line would close the fence opened at line \(opening), but it is indented "
+                    + "\(Plural.count(prefix.count - missing.count, "column")), not the \(prefix.count) of the other lines of its "
+                    + "\(container), so it ends the \(container) and opens a new fence, and every later fence pairs "
+                    + "wrongly; indent it \(prefix.count) spaces, as they are"
+            case .outsideContainer(let container, let prefix, let missing):
+                "this line would close the fence opened at line \(opening), but it lacks the '\(missing)' the other "
+                    + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
+                    + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; write "
+                    + "'\(missing)' at its start"
             case .indented(let columns):
                 "this line would close the fence opened at line \(opening), but it is indented \(columns) columns (a "
                     + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; indent it less"
@@ -265,6 +274,13 @@ extension Diagnostic {
                 "this fence lacks the '\(missing)' the other lines of its \(container) begin with"
                     + (missing == prefix ? "" : " ('\(prefix)')") + ", so it ends the \(container) and its block "
                     + "stands outside it, and every later fence pairs wrongly; write '\(missing)' at its start"
+            case .hiddenOpening(let name):
+                "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
+                    + "text and every fence after it pairs with the wrong partner; delete that character"
+            case .openingOutsideQuote(let marker, let firstLine):
+                "this fence lacks the '\(marker)' the lines of its block (from line \(firstLine)) begin with, so it "
+                    + "opens the block outside their block quote, shows them, '>' and all, as its code, and every later "
+                    + "fence pairs wrongly; write '\(marker)' at its start"
             case .lostPrefix(let container, let prefix, let missing):
                 "this line lacks the '\(missing)' the other lines of its \(container) begin with"
                     + (missing == prefix ? "" : " ('\(prefix)')") + ", so it "
@@ -296,10 +312,6 @@ extension Diagnostic {
             case .insideHTMLBlock(let what, let line):
                 "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "
                     + "coursecheck cannot run it; put a blank line between the HTML and the fence"
-            case .hiddenFence(let name, let closing):
-                "this line would \(closing ? "close the code block" : "open a code fence"), but it starts with an "
-                    + "invisible \(name), so a reader sees it as \(closing ? "code" : "text") and every fence after it "
-                    + "pairs with the wrong partner; delete that character"
             case .nearMiss(let what, let marker, let slip):
                 "this block looks like \(what), but its first line is not '\(marker)' (\(slip)), so coursecheck "
                     + "never runs it; start the block with '\(marker)'"

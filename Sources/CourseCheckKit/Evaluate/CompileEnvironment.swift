@@ -283,6 +283,8 @@ package final class KeptModuleCache: Sendable {
         var generation = 0
         /// A time-out retried with a fresh module cache ran out of time too: time-outs are the trees'.
         var slowTree = false
+        /// The cache records where it is (`locationFile`), as this run found or wrote it.
+        var located = false
     }
 
     private let state = Mutex(State())
@@ -290,6 +292,12 @@ package final class KeptModuleCache: Sendable {
     init(url: URL) {
         self.url = url
     }
+
+    /// The file in the module cache that records the place it was made for. Clang's precompiled
+    /// modules hold the cache's absolute path, so a cache copied or moved with its checkout (`cp
+    /// -a`, a renamed folder) fails the first compile as damage would. A cache that records another
+    /// place was moved, not damaged: it is cleared before any compile uses it, and nothing is said.
+    static let locationFile = "coursecheck-location"
 
     /// The words of the note for a compile that failed with it and passed with a fresh one.
     static let damagedModules = "damaged precompiled modules"
@@ -301,6 +309,13 @@ package final class KeptModuleCache: Sendable {
         state.withLock { state in
             if !state.lookedOver {
                 state.lookedOver = true
+                switch Self.recordedLocation(url) {
+                case let recorded? where recorded != Self.location(url):
+                    // Moved with its checkout: a cache for another place, cleared unsaid.
+                    _ = FileGate.removeModuleCache(url)
+                case let recorded:
+                    state.located = recorded != nil
+                }
                 state.inherited = !((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).isEmpty
                 if let damage = Self.damage(url) {
                     state.condemned = damage
@@ -310,6 +325,12 @@ package final class KeptModuleCache: Sendable {
             // Created through FileGate, so a folder root makes in a user's checkout is the user's.
             guard state.condemned == nil, !state.unremovable, (try? FileGate.makeDirectories(url)) != nil else {
                 return nil
+            }
+            if !state.located {
+                // Recorded once for the cache as made; a run that finds it recorded writes nothing.
+                state.located = true
+                try? FileGate.writeCacheEntry(
+                    Array(Self.location(url).utf8), to: url.appendingPathComponent(Self.locationFile))
             }
             state.borrowed += 1
             return Lease(url: url, generation: state.generation, inherited: state.inherited && state.generation == 0)
@@ -355,10 +376,26 @@ package final class KeptModuleCache: Sendable {
         guard let reason = state.condemned, !state.unremovable else { return }
         if Cache.replaceDamagedModuleCache(url, because: reason) {
             state.condemned = nil
+            state.located = false
             state.generation += 1
         } else {
             state.unremovable = true
         }
+    }
+
+    /// The place a module cache at `url` is, as its record holds it: its path, links resolved.
+    static func location(_ url: URL) -> String {
+        url.resolvingSymlinksInPath().path
+    }
+
+    /// The place the module cache at `url` records it was made for, or nil when it records none
+    /// (there is no cache, or an earlier coursecheck made it).
+    static func recordedLocation(_ url: URL) -> String? {
+        guard
+            let snapshot = FileGate.read(url.appendingPathComponent(locationFile), followingLinks: false, limit: 8192)
+                .snapshot
+        else { return nil }
+        return String(decoding: snapshot.bytes, as: UTF8.self)
     }
 
     /// What no compile can use in the module cache at `url`, in words, or nil: not a folder, or
