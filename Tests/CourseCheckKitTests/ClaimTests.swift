@@ -747,6 +747,19 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// A comment left open that hides a note's definition hides it from its references too: a
+    /// reference before the comment to the note it hides is not a second finding of the slip.
+    func testAReferenceToANoteAnOpenCommentHidesIsNotJudged() throws {
+        try expectAll("04-duzen-sistemi.md", "**GV12.** Bu ölçüm", "<!-- todo\n**GV12.** Bu ölçüm") { line in
+            [
+                "\(line):1: error: this HTML comment is never closed ('-->'), so it hides everything after it from "
+                    + "readers (lines \(line + 1)–210, with a tree and the headings 'Sınırlayıcı Ölçüm', 'Özet' and "
+                    + "'Sonraki Adım'), and nothing there is judged until it is closed; close it with '-->' at the end "
+                    + "of line \(line) [unclosed-comment]"
+            ]
+        }
+    }
+
     func testNoteSeriesGap() throws {
         try expect(
             "note-series", in: "02-gorunumler-ve-degistiriciler.md",
