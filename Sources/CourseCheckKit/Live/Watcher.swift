@@ -112,9 +112,12 @@ struct Watcher {
                 }
                 events.watch(directories(plan, checker: live.checker) + given)
                 if missing.isEmpty {
+                    // The bytes first, then the plan the check reads: a file that comes after the
+                    // plan is read (a save's rename) differs from these bytes after the check, so
+                    // it is checked again, never taken as seen by a check that did not read it.
+                    let now = contents(plan, checker: live.checker)
                     if let reloaded = try? loader.plan(paths) { plan = reloaded }
                     events.watch(directories(plan, checker: live.checker) + given)
-                    let now = contents(plan, checker: live.checker)
                     let changedPaths = Set(now.keys).union(fingerprint.keys).filter { now[$0] != fingerprint[$0] }
                         .sorted()
                     fingerprint = now
