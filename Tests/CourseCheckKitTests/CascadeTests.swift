@@ -161,8 +161,8 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/01-bildirimsel-sozdizim.md:125:7: error: this line would close the fence opened at line 95, "
-                    + "but it is indented 4 columns (a fence may have at most 3), so the block runs on and every later "
-                    + "fence pairs wrongly; indent it less [unterminated-fence]"
+                    + "but it is indented 6 columns, not the 2 of the other lines of its list item, so the block runs on "
+                    + "and every later fence pairs wrongly; indent it 2 spaces, as they are [unterminated-fence]"
             ])
     }
 

@@ -258,6 +258,79 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A fence left over at the end of a lesson, or right after the last lesson's closing table
+    /// (a blank line before it or not): the block it opens runs to the end. Deleting it and
+    /// writing an opening fence before the text above both pair the fences; only the deletion
+    /// leaves that text as a reader sees it. Exactly one finding, on that line: delete it.
+    func testAFenceLeftOverAtTheEndGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let table = random.next() % 2 == 0
+            // The closing table is the last lesson's.
+            let file = table ? try XCTUnwrap(names.last) : names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            var lines = text.components(separatedBy: "\n")
+            let delimiter = try XCTUnwrap(table ? lines.firstIndex { $0.hasPrefix("|---") } : 0)
+            // After the table's last row, or after the lesson's last line (the text ends with a line break).
+            var at = table ? lines[delimiter...].firstIndex(of: "") ?? lines.count - 1 : lines.count - 1
+            if random.next() % 2 == 0 {
+                lines.insert("", at: at)
+                at += 1
+            }
+            let written = ["```", "~~~", "````"][Int(random.next() % 3)]
+            lines.insert(written, at: at)
+            let picked = Picked(
+                file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '\(written)' left over "
+                + "\(table ? "after the closing table" : "at the end"): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("delete it [unterminated-fence]") ?? false, message)
+        }
+    }
+
+    /// A tree and its expected block set in a list item (`- ` before the tree's opening fence, two
+    /// spaces before its other lines), with one of the fences after the first indented four to six
+    /// spaces more: the item reads it as indented code or as a line of the block. Exactly one
+    /// finding, on that line, whose fix is the item's indentation.
+    func testAListItemFenceIndentedTooFarGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let trees = Self.runBlocks(text, path: file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            var lines = text.components(separatedBy: "\n")
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            for index in first...last where !lines[index].isEmpty {
+                lines[index] = (index == first ? "- " : "  ") + lines[index]
+            }
+            let fences = [tree.fenced.closing.number, expected.opening.number, expected.closing.number]
+            let at = fences[Int(random.next() % 3)] - 1
+            let extra = 4 + Int(random.next() % 3)
+            lines[at] = String(repeating: " ", count: extra) + lines[at]
+            let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): list item fence "
+                + "indented \(2 + extra): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):\(3 + extra): ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("indent it 2 spaces, as they are [unterminated-fence]") ?? false, message)
+        }
+    }
+
     /// A block's fences rewritten the way GitHub renders the same (both tildes, both longer, the
     /// closing longer): the course still passes, with no finding.
     func testRenderingPreservingFenceRewritesGiveNoFinding() throws {

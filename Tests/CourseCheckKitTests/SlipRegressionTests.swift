@@ -12,14 +12,17 @@ final class SlipRegressionTests: XCTestCase {
     /// given its run blocks (core, trees, expected blocks, fragments), and its findings as
     /// `line [id]`.
     static func findings(_ name: String, _ edit: (inout [String?], [Lesson.Block]) -> Void) throws -> [String] {
+        try diagnostics(name, edit).map { "\($0.location.line) [\($0.id.rawValue)]" }
+    }
+
+    /// The same findings, whole (their messages hold the fix).
+    static func diagnostics(_ name: String, _ edit: (inout [String?], [Lesson.Block]) -> Void) throws -> [Diagnostic] {
         let url = Binary.packageRoot.appendingPathComponent("lessons/\(name)")
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.components(separatedBy: "\n").map { Optional($0) }
         edit(&lines, FenceSlipPropertyTests.runBlocks(text, path: name))
         let file = SourceFile(path: name, text: lines.compactMap { $0 }.joined(separator: "\n"))
-        return Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1.map {
-            "\($0.location.line) [\($0.id.rawValue)]"
-        }
+        return Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1
     }
 
     /// Seed 170845652 of `testTwoSlipsInOneLessonGiveTwoFindings`: the core's opening fence
@@ -40,5 +43,88 @@ final class SlipRegressionTests: XCTestCase {
             ]
         }
         XCTAssertEqual(found, expected)
+    }
+
+    /// The index of the first line after the closing table of the last lesson (its blank line).
+    static func afterTable(_ lines: [String?]) throws -> Int {
+        let delimiter = try XCTUnwrap(lines.firstIndex { $0?.hasPrefix("|---") == true })
+        return try XCTUnwrap(lines[delimiter...].firstIndex { $0?.isEmpty == true })
+    }
+
+    /// A fence left over at the end of the last lesson, after its closing table and its last
+    /// sentence: deleting it and writing an opening fence before the table both pair the lesson's
+    /// fences, but only the deletion leaves the table and the sentences as a reader sees them.
+    /// One finding, at the fence, "delete it".
+    func testAFenceLeftOverAtTheEndIsDeletedNotTheTableFenced() throws {
+        var at = 0
+        let found = try Self.diagnostics("21-on-izleme-ve-yineleme.md") { lines, _ in
+            // The text ends with a line break: its last line is empty.
+            lines.insert(contentsOf: ["", "```"], at: lines.count - 1)
+            at = lines.count - 1
+        }
+        XCTAssertEqual(
+            found.map { "\($0.location.line) [\($0.id.rawValue)] \($0.message)" },
+            [
+                "\(at) [unterminated-fence] '```' opens a code block where no block was meant: it runs on to the end "
+                    + "of the file and every later fence pairs wrongly; delete it"
+            ])
+    }
+
+    /// The same fence right after the closing table: it opens a block that runs to the end, and
+    /// writing an opening fence before the table would turn the table into code.
+    func testAFenceLeftOverRightAfterTheClosingTableIsDeleted() throws {
+        var at = 0
+        let found = try Self.findings("21-on-izleme-ve-yineleme.md") { lines, _ in
+            at = try! Self.afterTable(lines)
+            lines.insert(contentsOf: ["", "```"], at: at)
+        }
+        XCTAssertEqual(found, ["\(at + 2) [unterminated-fence]"])
+    }
+
+    /// A tree and its expected block set in a list item (`- ` before the tree's opening fence, two
+    /// spaces before the other lines), with the expected block's opening fence indented six
+    /// spaces, not two: the item reads it as indented code. One finding at the line, whose fix is
+    /// the item's indentation, not a second one for the line as the first repair left it.
+    func testAListItemFenceIndentedTooFarIsOneFindingWithTheItemsIndentation() throws {
+        var at = 0
+        let edit: (inout [String?], [Lesson.Block]) -> Void = { lines, blocks in
+            let tree = blocks.first { $0.role == .tree && $0.expected != nil }!
+            let (first, last) = (tree.fenced.opening.number - 1, tree.expected!.closing.number - 1)
+            for index in first...last where lines[index]?.isEmpty == false {
+                lines[index] = (index == first ? "- " : "  ") + lines[index]!
+            }
+            at = tree.expected!.opening.number
+            lines[at - 1] = "    " + lines[at - 1]!
+        }
+        XCTAssertEqual(
+            try Self.diagnostics("09-yerel-durum.md", edit).map {
+                "\($0.location.line) [\($0.id.rawValue)] \($0.message)"
+            },
+            [
+                "\(at) [unterminated-fence] this line would open a code block, but it is indented 6 columns, not the 2 of the other lines of its "
+                    + "list item, so a reader sees it as indented code and every later fence pairs wrongly; indent it 2 "
+                    + "spaces, as they are"
+            ])
+    }
+
+    /// The tree's closing fence in that list item indented six spaces: one finding, as for its opening.
+    func testAListItemClosingFenceIndentedTooFarIsOneFindingWithTheItemsIndentation() throws {
+        var (at, opening) = (0, 0)
+        let found = try Self.diagnostics("09-yerel-durum.md") { lines, blocks in
+            let tree = blocks.first { $0.role == .tree && $0.expected != nil }!
+            let (first, last) = (tree.fenced.opening.number - 1, tree.expected!.closing.number - 1)
+            for index in first...last where lines[index]?.isEmpty == false {
+                lines[index] = (index == first ? "- " : "  ") + lines[index]!
+            }
+            (at, opening) = (tree.fenced.closing.number, first + 1)
+            lines[at - 1] = "    " + lines[at - 1]!
+        }
+        XCTAssertEqual(
+            found.map { "\($0.location.line):\($0.location.column) \($0.message)" },
+            [
+                "\(at):7 this line would close the fence opened at line \(opening), but it is indented 6 columns, not "
+                    + "the 2 of the other lines of its list item, so the block runs on and every later fence pairs "
+                    + "wrongly; indent it 2 spaces, as they are"
+            ])
     }
 }

@@ -290,6 +290,10 @@ extension Classifier {
         typealias Repaired = (candidate: SlipCandidate, file: SourceFile, document: BlockNode, after: Set<FenceTrouble>)
         var partial: [(rank: (Int, Int, Int, Int, Int), repaired: Repaired)] = []
         var unusual: Repaired?
+        // A repair that explains all of it by turning text a reader sees into code (an opening
+        // fence written before a table, a fence left over at the end) yields to one that hides none.
+        var hiding: (lines: Int, repaired: Repaired)?
+        var shown: Set<Int>?
         for (order, candidate) in candidates.prefix(repairsPerRound).enumerated() {
             let repaired = repairing(file, candidate)
             let scan = MarkdownScanner.scan(repaired)
@@ -298,6 +302,14 @@ extension Classifier {
             if !lesson { after.formUnion(hiddenIndexText(scan.document)) }
             let writes = usual.flatMap { _ in writtenFence(candidate) }
             if after.isEmpty {
+                if shown == nil { shown = shownText(document) }
+                let hidden = codeLines(scan.document).intersection(shown ?? []).count
+                if hidden > 0 {
+                    if hidden < hiding?.lines ?? Int.max {
+                        hiding = (hidden, (candidate, repaired, scan.document, after))
+                    }
+                    continue
+                }
                 guard roundsLeft > 1, let usual, let writes, writes != usual,
                     holdsFence(scan.document, fencedAt: candidate.index, run: usual)
                 else { return (candidate, repaired, scan.document, after) }
@@ -316,7 +328,7 @@ extension Classifier {
             partial.append((rank, (candidate, repaired, scan.document, after)))
         }
         partial.sort { $0.rank < $1.rank }
-        guard let unusual else { return partial.first?.repaired }
+        guard let unusual else { return hiding?.repaired ?? partial.first?.repaired }
         // The likeliest repairs that write the lesson's own fence, each searched on to its end.
         let usualRepairs = partial.lazy.map(\.repaired).filter { usual != nil && writtenFence($0.candidate) == usual }
         for repaired in usualRepairs.prefix(usualLookahead) {
@@ -326,6 +338,45 @@ extension Classifier {
             if rest.remaining.isEmpty { return repaired }
         }
         return unusual
+    }
+
+    /// The lines of `document` a reader sees as text: headings, and paragraphs (in a list item or
+    /// block quote too) that read as sentences, a list item's or a table.
+    static func shownText(_ document: BlockNode) -> Set<Int> {
+        var shown: Set<Int> = []
+        document.walk { node, _ in
+            switch node.kind {
+            case .heading:
+                shown.formUnion(node.lines)
+            case .paragraph:
+                let lines = node.content.map(\.text)
+                if readsAsText(lines) || isTable(lines) { shown.formUnion(node.content.map(\.index)) }
+            default:
+                break
+            }
+        }
+        return shown
+    }
+
+    /// The lines inside the fenced blocks of `document`.
+    static func codeLines(_ document: BlockNode) -> Set<Int> {
+        var code: Set<Int> = []
+        document.walk { node, _ in
+            if case .fencedCode = node.kind { code.formUnion(node.content.map(\.index)) }
+        }
+        return code
+    }
+
+    /// True when a paragraph's lines are a pipe table as GitHub shows one: a row holding a `|`,
+    /// then a delimiter row of pipes, dashes and colons.
+    static func isTable(_ lines: [String]) -> Bool {
+        guard lines.count >= 2, lines[0].contains("|") else { return false }
+        let delimiter = lines[1].utf8
+        return delimiter.contains(UInt8(ascii: "|")) && delimiter.contains(UInt8(ascii: "-"))
+            && delimiter.allSatisfy {
+                $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || $0 == 0x20
+                    || $0 == 0x09
+            }
     }
 
     /// The repairs writing the lesson's own fence searched on, when one writing another explains all.
@@ -519,7 +570,11 @@ extension Classifier {
                 slip = .behindMarker(written: text, marker: marker.marker, fence: written)
             } else if columns >= 4 {
                 guard own, run.count >= fence.length, rest.isEmpty else { continue }
-                slip = .indented(columns: columns)
+                // In a list item, the columns past the line start, and the item's own indentation.
+                let item = rawPrefix(file, line.index, line.prefixLength)
+                let inItem = !item.isEmpty && item.utf8.allSatisfy { $0 == 0x20 }
+                slip = .indented(
+                    columns: columns + (inItem ? item.utf8.count : 0), item: inItem ? item.utf8.count : nil)
             } else if !own {
                 guard bare else { continue }
                 let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
@@ -607,7 +662,8 @@ extension Classifier {
                         repaired: prefix + writtenLine, header: line.index + 2, opening: nil,
                         finding: { location, _ in
                             .fenceSlip(
-                                at: location, .indentedOpening(columns: columns, asCode: false), opening: location.line)
+                                at: location, .indentedOpening(columns: columns, asCode: false, item: nil),
+                                opening: location.line)
                         }))
                 continue
             }
@@ -663,14 +719,23 @@ extension Classifier {
             guard text.hasPrefix("```") || text.hasPrefix("~~~"), !isNoFence(text) else { return nil }
             let bytes = Array(file.lines[line.index].text.utf8)
             let fence = line.prefixLength + line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
-            let blanks = bytes[..<fence].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
-            let columns = Self.columns(bytes[(fence - blanks)..<fence])
+            var blanks = bytes[..<fence].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+            var columns = Self.columns(bytes[(fence - blanks)..<fence])
+            // In a list item the item's own indentation stays: the code block's four columns and
+            // the blanks past them are the slip, and the fix is the indentation the item's lines have.
+            var item: Int?
+            let own = line.prefixLength - 4
+            if own > 0, bytes[..<fence].allSatisfy({ $0 == 0x20 }) {
+                (item, blanks, columns) = (own, fence - own, fence)
+            }
             return SlipCandidate(
                 index: line.index, line: line.index, column: fence + 1, certain: false,
                 repaired: String(decoding: bytes[..<(fence - blanks)], as: UTF8.self) + text,
                 header: line.index + 2, opening: nil,
                 finding: { location, _ in
-                    .fenceSlip(at: location, .indentedOpening(columns: columns, asCode: true), opening: location.line)
+                    .fenceSlip(
+                        at: location, .indentedOpening(columns: columns, asCode: true, item: item),
+                        opening: location.line)
                 })
         }
     }

@@ -111,8 +111,9 @@ extension Diagnostic {
         case short(written: String, fence: String)
         /// The fence characters followed by text: a closing fence takes no info string.
         case infoString(written: String)
-        /// The fence characters indented `columns` (four or more) past the block's container.
-        case indented(columns: Int)
+        /// The fence characters indented `columns` (four or more past the block's container); `item`:
+        /// in a list item, the indentation of its other lines (counted in `columns`), which is the fix.
+        case indented(columns: Int, item: Int?)
         /// The fence characters outside the `container` ("list item", "block quote") that holds
         /// the block: the line lacks `missing` of the `prefix` its lines have.
         case outsideContainer(container: String, prefix: String, missing: String)
@@ -126,8 +127,9 @@ extension Diagnostic {
         /// to close it, cannot close (`why`); `fix` is the opening written as the others are.
         case mismatchedOpening(written: String, closer: String, closing: Int, why: String, fix: String)
         /// An opening fence indented `columns` (four or more) past its container, read as indented
-        /// code (`asCode`) or as a paragraph's text.
-        case indentedOpening(columns: Int, asCode: Bool)
+        /// code (`asCode`) or as a paragraph's text; `item`: the indentation of the other lines of
+        /// the list item it stands in, which is its fix.
+        case indentedOpening(columns: Int, asCode: Bool, item: Int?)
         /// A closing fence `fence` typed behind a container's `marker` (`>`, `-`, `1.`).
         case behindMarker(written: String, marker: String, fence: String)
         /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
@@ -213,10 +215,18 @@ extension Diagnostic {
                     + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
                     + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; write "
                     + "'\(missing)' at its start"
-            case .indented(let columns):
+            case .indented(let columns, let item?):
+                "this line would close the fence opened at line \(opening), but it is indented \(columns) columns, not the "
+                    + "\(item) of the other lines of its list item, so the block runs on and every later fence pairs "
+                    + "wrongly; indent it \(item) spaces, as they are"
+            case .indented(let columns, nil):
                 "this line would close the fence opened at line \(opening), but it is indented \(columns) columns (a "
                     + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; indent it less"
-            case .indentedOpening(let columns, let asCode):
+            case .indentedOpening(let columns, _, let item?):
+                "this line would open a code block, but it is indented \(columns) columns, not the \(item) of the other "
+                    + "lines of its list item, so a reader sees it as indented code and every later fence pairs wrongly; "
+                    + "indent it \(item) spaces, as they are"
+            case .indentedOpening(let columns, let asCode, nil):
                 "this line would open a code block, but it is indented \(columns) columns (a fence may have at most 3), "
                     + "so a reader sees it as \(asCode ? "indented code" : "text") and every later fence pairs wrongly; "
                     + "indent it less"
