@@ -522,14 +522,15 @@ final class CascadeTests: XCTestCase {
             ])
     }
 
-    /// A delimiter row GitHub rejects leaves no table: one finding, not "not applicable".
+    /// A delimiter row GitHub rejects leaves no table: one finding with the row to write, not "not applicable".
     func testAClosingTableGitHubDoesNotRender() throws {
         try mutate("21-on-izleme-ve-yineleme.md", "|---|---|---|---|", "|---|---|-x-|---|")
         XCTAssertEqual(
             findings(),
             [
                 "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's header row is here, but GitHub "
-                    + "does not render it as a table: a delimiter cell is not dashes with optional colons [closing-table]"
+                    + "does not render it as a table: a delimiter cell is not dashes with optional colons; write line 244 "
+                    + "as '|---|---|---|---|' [closing-table]"
             ])
     }
 

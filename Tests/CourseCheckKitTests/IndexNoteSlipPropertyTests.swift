@@ -9,8 +9,9 @@ import XCTest
 /// of the index, a note's label written in a near form (not bold, other punctuation, the full stop
 /// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
-/// character after the bold, an HTML comment before it), a front matter's closing line deleted or
-/// written as a near form of `---`, or a key with no space after its colon. Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
+/// character after the bold, an HTML comment before it, the paragraph indented as code), a front
+/// matter's opening or closing line written as a near form of `---` (or the closing deleted), a key
+/// with no space after its colon, or a part heading of the index without its `## `. Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
 /// into, a marker without its space or with a comma or a Unicode space, a space between a link's
@@ -349,7 +350,12 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             .components(separatedBy: "\n")
         let closing = try XCTUnwrap(lines.dropFirst().firstIndex(of: "---"), "\(file) has no closing '---'")
         let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___"]
-        switch random.next() % 4 {
+        switch random.next() % 5 {
+        case 4:
+            // The opening line as a near form: one finding at line 1, the keys read as written.
+            let form = forms[Int(random.next() % UInt64(forms.count))]
+            lines[0] = form
+            return Slip(file: file, lines: lines, slipped: [1], what: "opening '---' as '\(form)'")
         case 0, 1:
             // Deleted: the line after it (the blank before the heading) is where it belongs.
             lines.remove(at: closing)
@@ -378,7 +384,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let index = try String(contentsOf: lessons.appendingPathComponent("README.md"), encoding: .utf8)
                 .components(separatedBy: "\n")
             XCTAssertEqual(Self.indexItems(index).count, 21, "the index's items went missing")
-            switch random.next() % 7 {
+            switch random.next() % 8 {
+            case 7:
+                try check(seed, scratch, try Self.renderedAsOtherSlip(index, in: lessons, &random))
             case 6:
                 // A reference to a note, typed with a look-alike or invisible character inside its label.
                 let names = try CourseCopy.lessonNames(in: lessons)
@@ -413,6 +421,35 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 try check(seed, scratch, Self.indexSlip(index, &random))
             }
         }
+    }
+
+    /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
+    /// (indented code), or a part heading of the index (one with items above it) without its `## `.
+    static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
+        if random.next() % 2 == 0 {
+            let items = indexItems(index).map(\.line)
+            let headings = index.indices.filter { line in
+                index[line].hasPrefix("## ") && items.contains { $0 < line }
+                    && items.contains { item in item > line && !index[line + 1..<item].contains { $0.hasPrefix("#") } }
+            }
+            let at = headings[Int(random.next() % UInt64(headings.count))]
+            var lines = index
+            lines[at] = random.next() % 2 == 0 ? String(lines[at].dropFirst(3)) : "##" + lines[at].dropFirst(3)
+            return Slip(file: "README.md", lines: lines, slipped: [at + 1], what: "part heading as '\(lines[at])'")
+        }
+        let names = try CourseCopy.lessonNames(in: lessons)
+        let notes = try Self.notes(in: lessons, names: names)
+        var candidates: [(file: String, line: Int)] = []
+        for note in notes {
+            let lines = try String(contentsOf: lessons.appendingPathComponent(note.file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            if note.line > 0, lines[note.line - 1].isEmpty { candidates.append((note.file, note.line)) }
+        }
+        let note = candidates[Int(random.next() % UInt64(candidates.count))]
+        var lines = try String(contentsOf: lessons.appendingPathComponent(note.file), encoding: .utf8)
+            .components(separatedBy: "\n")
+        lines[note.line] = "    " + lines[note.line]
+        return Slip(file: note.file, lines: lines, slipped: [note.line + 1], what: "note indented 4 spaces")
     }
 
     /// Writes the slip and asserts one finding on each slipped line, and no other.

@@ -163,6 +163,93 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// Lines the renderer reads as another block than the author meant: a note paragraph indented
+    /// as code, a front matter opened with a near form of `---`, a part heading of the index
+    /// without its `## `, a closing table whose delimiter row is mistyped, lost or parted from its
+    /// header by a blank line, or whose header row is lost. Each is one finding at the slip with
+    /// its fix, and nothing downstream (no "skips" at the next note, no "no front matter", no
+    /// lesson moved to the part above, no claim called not applicable).
+    func testLinesReadAsAnotherBlockAreOneFindingEach() throws {
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "\n**DR1.** Bu", "\n    **DR1.** Bu"),
+            ("14-sunum-ve-kapatma.md", "---\ntitle: '", "----\ntitle: '"),
+            ("19-erisilebilirlik.md", "---\ntitle: '", "\u{2014}\ntitle: '"),
+            ("README.md", "---\ntitle: '", "--\ntitle: '"),
+            ("README.md", "## Durum ve Gezinme", "Durum ve Gezinme"),
+            ("21-on-izleme-ve-yineleme.md", "|---|---|---|---|", "|===|===|===|===|"),
+        ])
+        let table = "the closing table's header row is here, but GitHub does not render it as a table: "
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/README.md:1:1: error: '--' does not open the front matter, so readers see its keys as text; "
+                    + "write '---' [front-matter]",
+                "lessons/README.md:33:1: error: this line stands where a part's '## ' heading does, between two "
+                    + "parts' items, but it has no '## ', so readers see 'Durum ve Gezinme' as text and the items "
+                    + "under it in part 'Görünüm Ağacı Modeli'; write '## Durum ve Gezinme' [course-index]",
+                "lessons/09-yerel-durum.md:150:1: error: this paragraph opens with the note label **DR1.** but is "
+                    + "indented 4 spaces, so GitHub shows it as code, not as a note; remove the indentation "
+                    + "[note-series]",
+                "lessons/14-sunum-ve-kapatma.md:1:1: error: '----' does not open the front matter, so readers see "
+                    + "its keys as text; write '---' [front-matter]",
+                "lessons/19-erisilebilirlik.md:1:1: error: '\u{2014}' does not open the front matter, so readers see "
+                    + "its keys as text; write '---' [front-matter]",
+                "lessons/21-on-izleme-ve-yineleme.md:243:1: error: \(table)a delimiter cell is dashes ('-') with "
+                    + "optional colons, not '|===|===|===|===|'; write line 244 as '|---|---|---|---|' [closing-table]",
+            ])
+        let header = "| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |\n"
+        XCTAssertEqual(
+            try findings(
+                "21-on-izleme-ve-yineleme.md", header + "|---|---|---|---|\n",
+                [header, "|---|---|---|---|\n", "", header + "\n|---|---|---|---|\n"]),
+            [
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:243:1: error: \(table)no delimiter row follows it; insert "
+                        + "'|---|---|---|---|' after line 243 [closing-table]"
+                ],
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's delimiter row is here, but no "
+                        + "header row is above it, so GitHub shows the table as a paragraph of pipes; insert a header row "
+                        + "of 4 cells with 'Ders' in column 1 and 'Tetik' in column 3 before this line [closing-table]"
+                ],
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's rows start here, but no header "
+                        + "row and no delimiter row are above them, so GitHub shows the table as a paragraph of pipes; "
+                        + "insert a header row of 4 cells with 'Ders' in column 1 and 'Tetik' in column 3 and the "
+                        + "delimiter row '|---|---|---|---|' before this line [closing-table]"
+                ],
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:244:1: error: \(table)a blank line parts its header row (line "
+                        + "243) from its delimiter row; remove the blank line [closing-table]"
+                ],
+            ])
+    }
+
+    /// An HTML comment left open where closing it would not restore the page: a bare `<!--` right
+    /// above a note (a close at the paragraph's end would hide the note) and a `<!-- todo` between
+    /// two rows of the closing table (a comment ends a table even once closed). Each is one
+    /// finding, whose fix is to delete the line; the closing table waits for its slip instead of
+    /// calling every row after the comment missing.
+    func testCommentsLeftOpenWhereAClosingWouldNotRestoreThePage() throws {
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "\n**DR1.** Bu", "\n<!--\n**DR1.** Bu"),
+            ("21-on-izleme-ve-yineleme.md", "| Listeler ve Formlar |", "<!-- todo\n| Listeler ve Formlar |"),
+        ])
+        let open = "error: this HTML comment is never closed ('-->'), so it hides everything after it from readers "
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/09-yerel-durum.md:150:1: \(open)(lines 151–271, with 2 trees and the headings 'Durumu Ataya "
+                    + "Kaldırmak', 'Yerel Kalmalı mı, Kaldırılmalı mı' and 3 more), and nothing there is judged until "
+                    + "it is closed; delete this line (a '-->' at the end of the paragraph under it would hide that "
+                    + "text as well) [unclosed-comment]",
+                "lessons/21-on-izleme-ve-yineleme.md:250:1: \(open)(lines 251–281, with the headings 'Özet' and "
+                    + "'Sonraki Adım'), and nothing there is judged until it is closed; it stands between the rows of "
+                    + "a table, which a comment ends even once closed, so delete this line (or close it with '-->' "
+                    + "and move it out of the table) [unclosed-comment]",
+            ])
+    }
+
     /// Index items the renderer does not read as items or links, and items that link a second
     /// lesson: one finding each at the item, the index read as if each were fixed (a marker
     /// slip that runs the rest of the list into a paragraph hides no slip after it).

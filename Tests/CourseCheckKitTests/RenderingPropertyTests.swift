@@ -175,7 +175,8 @@ final class RenderingPropertyTests: XCTestCase {
 
     /// A rewrite that changes one claim's rendered text (a count of the distribution sentence or
     /// the recomputations it says the opening distribution makes, the trigger in one row of the
-    /// closing table, the number of one note) gives exactly one finding, on the changed line.
+    /// closing table, the number of one note) gives exactly one finding, on the changed line; so
+    /// does a slip that unmakes the closing table (its header or delimiter row lost or mistyped).
     func testChangingOneClaimTextGivesOneFindingThere() throws {
         let seeds = PropertySeeds.seeds(defaultCases: 6)
         let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
@@ -189,7 +190,28 @@ final class RenderingPropertyTests: XCTestCase {
                 .components(separatedBy: "\n")
             let line: Int
             let what: String
-            switch random.next() % 5 {
+            switch random.next() % 6 {
+            case 5:
+                // The closing table's header or delimiter row lost or mistyped: GitHub shows its rows
+                // as a paragraph of pipes, one finding at the slipped line (the header's, the
+                // delimiter row's when the header is lost, the first row's when both are).
+                let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("| Ders |") })
+                let kind = Int(random.next() % 5)
+                let descriptions = [
+                    "delimiter row deleted", "delimiter row mistyped", "header row deleted",
+                    "header and delimiter rows deleted", "a blank line after the header",
+                ]
+                switch kind {
+                case 0: lines.remove(at: header + 1)
+                case 1:
+                    lines[header + 1] =
+                        ["|===|===|===|===|", "|—|—|—|—|", "|---|---|---|---|---|"][
+                            Int(random.next() % 3)]
+                case 2: lines.remove(at: header)
+                case 3: lines.removeSubrange(header...header + 1)
+                default: lines.insert("", at: header + 1)
+                }
+                (line, what) = (kind == 4 ? header + 2 : header + 1, descriptions[kind])
             case 4:
                 // The recomputations the opening lesson's distribution makes, stated beside it: another number.
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains("çekirdek sekiz yeniden hesaplama") })

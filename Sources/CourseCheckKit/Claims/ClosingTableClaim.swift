@@ -50,10 +50,15 @@ package struct ClosingTableClaim: ClaimCheck {
                 {
                     return .checked([
                         .closingTable(
-                            at: SourceLocation(path: lesson.path, line: broken.line), .notRendered(broken.reason))
+                            at: SourceLocation(path: lesson.path, line: broken.line),
+                            .notRendered(
+                                broken.reason,
+                                fix: "write line \(broken.line + 1) as '\(Self.delimiterRow(broken.header.count))'"))
                     ])
                 }
             }
+            // The rows are on the page, but no header or delimiter row makes them a table.
+            if let slip = Self.unrenderedRows(in: course) { return .checked([slip]) }
         }
         if found == nil {
             // The header written in the source but hidden by the rendering (a comment, an HTML
@@ -73,7 +78,8 @@ package struct ClosingTableClaim: ClaimCheck {
                         let reason = HiddenText.reason(line: line.number, text: "Ders", in: lesson.lesson)
                     else { continue }
                     return .checked([
-                        .closingTable(at: SourceLocation(path: lesson.path, line: line.number), .notRendered(reason))
+                        .closingTable(
+                            at: SourceLocation(path: lesson.path, line: line.number), .notRendered(reason, fix: nil))
                     ])
                 }
             }
@@ -81,10 +87,15 @@ package struct ClosingTableClaim: ClaimCheck {
         guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table)?.index,
             let triggerColumn = Self.column("Tetik", in: table)?.index
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
+        let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
+        // A slip (a comment left open, a fence) at the table's end may be what cut its rows off:
+        // it is that slip's one finding, and the rows are judged once it is fixed.
+        if table.rows.count < course.lessons.count, let slip = owner.lesson.uncertainFrom, slip <= lastLine + 1 {
+            return .notApplicable("waiting for the slip at line \(slip)")
+        }
         // A blank line, a comment or a row indented as code inside the table ends it: the rows
         // after it render as a paragraph of pipes. One finding at that line, not one per lesson
         // whose row went with them.
-        let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
         if table.rows.count < course.lessons.count, let broken = Self.end(after: lastLine, in: owner) {
             return .checked([.closingTable(at: SourceLocation(path: owner.path, line: lastLine + 1), broken)])
         }
@@ -239,6 +250,92 @@ package struct ClosingTableClaim: ClaimCheck {
             case let after = rows(from: close + 1), after > 0
         {
             return .comment(rows: after)
+        }
+        return nil
+    }
+
+    /// `|---|---|` with `cells` cells: the delimiter row a header of that many cells needs.
+    static func delimiterRow(_ cells: Int) -> String {
+        "|" + String(repeating: "---|", count: max(cells, 1))
+    }
+
+    /// The closing table's rows written in a paragraph that GitHub shows as text, because its
+    /// header row has no delimiter row under it (lost, or typed `|===|`), or because it has no
+    /// header row (its delimiter row, or both, lost): one finding at the slipped line, with the
+    /// fix. The rows are known by their header (cells `Ders` and `Tetik`) or, without one, by
+    /// naming the course's lessons in one column (two at least).
+    static func unrenderedRows(in course: CourseFacts) -> Diagnostic? {
+        func cells(_ text: String) -> [String] {
+            var row = text.trimmingWhitespaces[...]
+            if row.hasPrefix("|") { row = row.dropFirst() }
+            if row.hasSuffix("|") { row = row.dropLast() }
+            return row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        func isPiped(_ text: String) -> Bool { text.trimmingWhitespaces.hasPrefix("|") }
+        /// A line meant as a delimiter row: pipes and rule characters only (`|===|`, `|—|`).
+        func isRule(_ text: String) -> Bool {
+            let rule: Set<Character> = ["-", "=", "_", "~", ".", "\u{2010}", "\u{2013}", "\u{2014}", "\u{2212}"]
+            let allowed = rule.union(["|", ":", "+", " ", "\t"])
+            return text.contains("|") && text.contains(where: rule.contains) && text.allSatisfy(allowed.contains)
+        }
+        for lesson in course.lessons.reversed() where !lesson.lesson.fencesAreUncertain {
+            let blocks = lesson.prose.blocks
+            for (position, block) in blocks.enumerated() where block.kind == .paragraph {
+                let segments = block.segments
+                let at = { (line: Int) in SourceLocation(path: lesson.path, line: line) }
+                if let header = segments.firstIndex(where: {
+                    isPiped($0.text) && cells($0.text).contains("Ders") && cells($0.text).contains("Tetik")
+                }) {
+                    let line = segments[header].line.number
+                    let row = Self.delimiterRow(cells(segments[header].text).count)
+                    if header + 1 < segments.count {
+                        let next = segments[header + 1].text
+                        guard !Prose.isDelimiterRow(next) else { continue }
+                        return .closingTable(
+                            at: at(line),
+                            isRule(next)
+                                ? .notRendered(
+                                    "a delimiter cell is dashes ('-') with optional colons, not '\(next.trimmingWhitespaces)'",
+                                    fix: "write line \(line + 1) as '\(row)'")
+                                : .notRendered("no delimiter row follows it", fix: "insert '\(row)' after line \(line)")
+                        )
+                    }
+                    // The header alone in its paragraph: blank lines part it from its delimiter row.
+                    if position + 1 < blocks.count, blocks[position + 1].kind == .paragraph,
+                        Prose.isDelimiterRow(blocks[position + 1].firstLine.text)
+                    {
+                        let delimiter = blocks[position + 1].firstLine.number
+                        return .closingTable(
+                            at: at(line + 1),
+                            .notRendered(
+                                "a blank line parts its header row (line \(line)) from its delimiter row",
+                                fix: delimiter == line + 2
+                                    ? "remove the blank line" : "remove lines \(line + 1)–\(delimiter - 1)"))
+                    }
+                    return .closingTable(
+                        at: at(line),
+                        .notRendered("no delimiter row follows it", fix: "insert '\(row)' after line \(line)"))
+                }
+                // No header: rows whose cells name two lessons or more, in the paragraph's first lines.
+                guard let first = segments.firstIndex(where: { isPiped($0.text) }) else { continue }
+                let rows = segments[first...].prefix { isPiped($0.text) }
+                let named = rows.filter { row in
+                    cells(row.text).contains { cell in course.lessons.contains { $0.isTitled(cell) } }
+                }
+                guard named.count >= min(2, course.lessons.count) else { continue }
+                let delimiter = Prose.isDelimiterRow(rows[first].text) || isRule(rows[first].text)
+                let sample = cells((named.first ?? rows[first]).text)
+                let ders = sample.firstIndex { cell in course.lessons.contains { $0.isTitled(cell) } }
+                let triggers = Set(course.lessons.compactMap { $0.declaration?.value })
+                let tetik = sample.firstIndex { triggers.contains($0) || $0.hasPrefix("dördü") }
+                return .closingTable(
+                    at: at(rows[first].line.number),
+                    .noHeader(
+                        cells: delimiter ? cells(rows[first].text).count : sample.count,
+                        ders: ders.map { $0 + 1 }, tetik: tetik.map { $0 + 1 }, delimiter: delimiter))
+            }
         }
         return nil
     }

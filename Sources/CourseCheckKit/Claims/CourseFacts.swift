@@ -59,10 +59,10 @@ package struct CourseFacts: Sendable {
 
             package init(_ lesson: Lesson) {
                 prose = Prose(lesson: lesson)
-                // A front matter whose closing line is lost is read as if it were there: its slip is one finding.
+                // A front matter whose opening or closing line slipped is read as if it were there: its slip is one finding.
                 frontMatter =
                     (lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter)
-                    ?? FrontMatter.repairingClose(lesson.file.lines)
+                    ?? FrontMatter.repairingClose(lesson.file.lines) ?? FrontMatter.repairingOpen(lesson.file.lines)
                 declarations = Triggers.declarations(in: prose)
                 var titles: [String] = []
                 let heading = prose.headings.first { $0.level == 1 }?.text
@@ -141,7 +141,8 @@ package struct CourseFacts: Sendable {
             self.file = file
             self.fenceSlips = fenceSlips
             self.bytes = bytes
-            self.frontMatter = frontMatter ?? FrontMatter.repairingClose(file.lines)
+            self.frontMatter =
+                frontMatter ?? FrontMatter.repairingClose(file.lines) ?? FrontMatter.repairingOpen(file.lines)
             conflicts = Classifier.conflictMarkers(file)
             let repaired = CourseIndexClaim.repairingOverflows(file, prose: prose)
             self.prose = repaired.prose

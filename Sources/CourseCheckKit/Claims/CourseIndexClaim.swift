@@ -412,6 +412,12 @@ package struct CourseIndexClaim: ClaimCheck {
         }
         // Items as a reader follows them: a slipped link target is read as the lesson the title names.
         let placement = IndexPlacement(course)
+        // A part heading written as text: one finding there; its items are read as under it.
+        for lost in placement.lostHeadings {
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: lost.line), .lostHeading(lost.name, above: lost.above)))
+        }
         let items = placement.items
         let files = course.lessons.map(\.path.fileName)
         let keys = course.lessons.map { Self.normalized($0.path) }

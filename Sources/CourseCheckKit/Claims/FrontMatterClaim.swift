@@ -24,6 +24,9 @@ package struct FrontMatterClaim: ClaimCheck {
             if let keys = frontMatter?.entries.keys { known.formUnion(keys) }
         }
         if let index {
+            if let opened = index.frontMatter?.opened {
+                findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: 1), .notOpened(opened)))
+            }
             if let unclosed = index.frontMatter?.unclosed {
                 findings.append(Self.notClosed(unclosed, path: index.file.path, lines: index.file.lines.count))
             }
@@ -78,6 +81,10 @@ package struct FrontMatterClaim: ClaimCheck {
                     .frontMatter(at: SourceLocation(path: path, line: 1), opens(lesson.lesson.file) ? .unclosed : .none)
                 )
                 continue
+            }
+            // An opening line typed as a near form of `---` is one finding there; the keys are read as written.
+            if let opened = frontMatter.opened {
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), .notOpened(opened)))
             }
             if let unclosed = frontMatter.unclosed {
                 findings.append(Self.notClosed(unclosed, path: path, lines: lesson.lesson.file.lines.count))

@@ -15,6 +15,8 @@ struct IndexPlacement {
     /// file: the copy's position to the original's. The original is the item in its lesson's
     /// part, else the one in course order, else the first.
     var copies: [Int: Int] = [:]
+    /// Part headings that lost their `## ` (`Listing.lostHeadings`).
+    var lostHeadings: [(line: Int, name: String, above: String?)] = []
     /// Items listed in a part other than their lesson's, by position.
     var wrongPart: [Int: Misplaced] = [:]
     /// The part of each listed lesson, by its resolved path.
@@ -37,13 +39,39 @@ struct IndexPlacement {
         var items: [CourseIndexClaim.Item] = []
         var parts: [String?] = []
         var retargeted: [Int: String] = [:]
+        /// Part headings that lost their `## ` (a line of text between two parts' items, where
+        /// the index's other parts open with a `## ` heading): read as the heading they were, so
+        /// the slip is one finding at the line and no lesson moves to the part above.
+        var lostHeadings: [(line: Int, name: String, above: String?)] = []
 
         init(_ course: CourseFacts) {
             guard let index = course.index else { return }
             var current: String?
+            /// A one-line paragraph right after an item of a part, no heading since: a heading if an item follows.
+            var candidate: (line: Int, name: String)?
+            var afterItem = false
             for (block, item) in zip(index.prose.blocks, index.blockItems) {
-                if block.kind == .heading(level: 2) { current = block.text }
+                if block.kind == .heading(level: 2) {
+                    current = block.text
+                    candidate = nil
+                    afterItem = false
+                } else if item == nil, afterItem, current != nil, block.kind == .paragraph, block.itemMarker == nil,
+                    block.segments.count == 1
+                {
+                    afterItem = false
+                    let name = String(block.text.drop { $0 == "#" || $0 == " " }).trimmingWhitespaces
+                    let end = name.last.map { ".:;,!?".contains($0) } ?? true
+                    candidate = end || name.count > 80 ? nil : (block.firstLine.number, String(name))
+                } else if item == nil {
+                    afterItem = false
+                }
                 if let item {
+                    if let lost = candidate {
+                        lostHeadings.append((lost.line, lost.name, current))
+                        current = lost.name
+                        candidate = nil
+                    }
+                    afterItem = true
                     items.append(item)
                     parts.append(current)
                 }
@@ -98,6 +126,7 @@ struct IndexPlacement {
         let itemPart = listing.parts
         self.items = items
         retargeted = listing.retargeted
+        lostHeadings = listing.lostHeadings
         partOfItem = itemPart
         let lessonOf = items.map { item in keys.firstIndex { $0.sameBytes(item.resolved) } }
         // The parts in reading order: a lesson fits a part between its neighbours' parts.

@@ -84,6 +84,8 @@ extension Diagnostic {
         case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
         case unclosed
+        /// The first line, `written`, is a near form of `---`, so the front matter never opens.
+        case notOpened(String)
         /// The front matter stops reading as front matter at this line, and its closing line is
         /// missing (`written` nil; `atEnd`: after the file's last line) or written as `written`.
         case notClosed(written: String?, atEnd: Bool)
@@ -135,6 +137,9 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .notOpened(let written):
+                "'\(Invisible.marked(written))' does not open the front matter, so readers see its keys as text; "
+                    + "write '---'"
             case .notClosed(let written?, _):
                 "'\(Invisible.marked(written))' does not close the front matter, so readers see its keys as text; "
                     + "write '---'"
@@ -184,6 +189,8 @@ extension Diagnostic {
         case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
         /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
         case wrongPart(file: String, listed: String, part: String, series: String)
+        /// The part heading `name` written without its `## `, so its items read as part `above`'s.
+        case lostHeading(String, above: String?)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
@@ -224,6 +231,10 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
+            case .lostHeading(let name, let above):
+                "this line stands where a part's '## ' heading does, between two parts' items, but it has no "
+                    + "'## ', so readers see '\(name)' as text and the items under it"
+                    + (above.map { " in part '\($0)'" } ?? "") + "; write '## \(name)'"
             case .overflow(let marker, let number):
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
@@ -365,7 +376,10 @@ extension Diagnostic {
         /// Row `row` names `named` again, a lesson another row already gives.
         case repeated(row: Int, named: String)
         /// The closing table's header is on the page, but GitHub renders no table (`reason`).
-        case notRendered(String)
+        case notRendered(String, fix: String?)
+        /// The table's rows start here with no header row above them (`delimiter`: they start with
+        /// the delimiter row; else it is lost too); `cells` columns, `ders` and `tetik` 1-based.
+        case noHeader(cells: Int, ders: Int?, tetik: Int?, delimiter: Bool)
         /// A blank line ends the table here; the `rows` rows after it render as a paragraph.
         case brokenAt(rows: Int)
         /// A closed HTML comment ends the table here; the `rows` rows after it render as a paragraph.
@@ -375,6 +389,15 @@ extension Diagnostic {
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
+    }
+
+    /// `with 'Ders' in column 1 and 'Tetik' in column 3`, or `naming 'Ders' and 'Tetik'` when
+    /// their columns are not known.
+    private static func named(columns: [(name: String, column: Int?)]) -> String {
+        let placed = columns.compactMap { name, column in column.map { "'\(name)' in column \($0)" } }
+        return placed.count == columns.count
+            ? "with " + placed.joined(separator: " and ")
+            : "naming " + columns.map { "'\($0.name)'" }.joined(separator: " and ")
     }
 
     /// `its 3 rows after it render`, or `the row after it renders`.
@@ -389,8 +412,17 @@ extension Diagnostic {
                 "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'" + unseen(given, declared)
             case .title(let row, let named, let lesson, let title):
                 "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'" + unseen(named, title)
-            case .notRendered(let reason):
+            case .notRendered(let reason, let fix):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
+                    + (fix.map { "; \($0)" } ?? "")
+            case .noHeader(let cells, let ders, let tetik, let delimiter):
+                (delimiter
+                    ? "the closing table's delimiter row is here, but no header row is above it"
+                    : "the closing table's rows start here, but no header row and no delimiter row are above them")
+                    + ", so GitHub shows the table as a paragraph of pipes; insert a header row of \(cells) cells "
+                    + named(columns: [("Ders", ders), ("Tetik", tetik)])
+                    + (delimiter ? "" : " and the delimiter row '\(ClosingTableClaim.delimiterRow(cells))'")
+                    + " before this line"
             case .brokenAt(let rows):
                 "this blank line ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "remove the blank line"
@@ -545,6 +577,8 @@ extension Diagnostic {
         case heading(written: String)
         /// A line opens with an HTML comment and then the label `label`, so it is an HTML block.
         case commented(label: String)
+        /// A paragraph opening with the note label `label` is indented `written`, so it is indented code.
+        case indented(label: String, written: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
         case nearForm(written: String, label: String, differences: [String])
     }
@@ -565,6 +599,9 @@ extension Diagnostic {
                 "this line opens with an HTML comment, which makes it an HTML block: GitHub shows **\(label)** as "
                     + "written, asterisks and all, so it does not read as a note; put the comment on a line of its own, "
                     + "with a blank line after it"
+            case .indented(let label, let written):
+                "this paragraph opens with the note label **\(label)** but is indented \(written), so GitHub shows "
+                    + "it as code, not as a note; remove the indentation"
             case .nearForm(let written, let label, let differences):
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write **\(label)**"

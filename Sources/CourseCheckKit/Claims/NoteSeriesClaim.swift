@@ -34,6 +34,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// A line that opens with an HTML comment and then the bold label `label`: an HTML block,
         /// which GitHub shows as written, asterisks and all.
         case commented(String)
+        /// A paragraph opening with the bold label `label`, indented `written` (4 columns or more)
+        /// after a blank line: an indented code block, which GitHub shows as code.
+        case indented(String, written: String)
         /// A paragraph opening with a near form (`written`, in the source) of `label`: what differs.
         case nearForm(written: String, label: String, [String])
     }
@@ -214,24 +217,37 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (definitions + commentedLabels(in: lesson, prefixes: prefixes), references)
     }
 
-    /// The notes whose line opens with an HTML comment (`<!-- x -->**DR1.** …`): the comment makes
-    /// the line an HTML block, so GitHub shows the label raw and the paragraph is no note. Only the
-    /// document's top-level HTML comment blocks are read: a lesson has a few at most.
+    /// The notes a block the rendering does not read as prose hides: a line that opens with an
+    /// HTML comment (`<!-- x -->**DR1.** …`) is an HTML block, so GitHub shows the label raw; a
+    /// note paragraph indented 4 columns after a blank line is an indented code block. Either is
+    /// one finding at that line, and the note is read as defined there, so the series after it is
+    /// not called broken. Only the document's top-level blocks are read: a lesson has a few at most.
     static func commentedLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>) -> [Note] {
         guard let document = lesson.lesson.document else { return [] }
         var found: [Note] = []
         for node in document.children {
-            guard case .htmlBlock(2) = node.kind else { continue }
             let line = lesson.lesson.file.lines[node.lines.lowerBound]
-            guard let close = line.text.utf8Offset(of: "-->") else { continue }
-            let rest = line.text.utf8.dropFirst(close + 3).drop { $0 == 0x20 || $0 == 0x09 }
+            let rest: Substring.UTF8View
+            var indent: String?
+            switch node.kind {
+            case .htmlBlock(2):
+                guard let close = line.text.utf8Offset(of: "-->") else { continue }
+                rest = line.text.utf8.dropFirst(close + 3).drop { $0 == 0x20 || $0 == 0x09 }
+            case .indentedCode:
+                let blank = line.text.prefix { $0 == " " || $0 == "\t" }
+                let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
+                indent = blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+                rest = line.text[...].utf8.dropFirst(blank.utf8.count)
+            default: continue
+            }
             let text = String(decoding: rest, as: UTF8.self)
             guard text.hasPrefix("**") || text.hasPrefix("__") else { continue }
             let prose = Prose(file: SourceFile(path: lesson.path, text: text))
             guard var note = labels(in: prose).first(where: \.opensParagraph)?.note, prefixes.contains(note.prefix)
             else { continue }
             (note.line, note.column) = (line.number, 1)
-            note.slip = .commented("\(note.prefix)\(note.number).")
+            let label = "\(note.prefix)\(note.number)."
+            note.slip = indent.map { .indented(label, written: $0) } ?? .commented(label)
             found.append(note)
         }
         return found
@@ -693,6 +709,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
             case .commented(let label): findings.append(.noteSeries(at: at, .commented(label: label)))
+            case .indented(let label, let written):
+                findings.append(.noteSeries(at: at, .indented(label: label, written: written)))
             case .nearForm(let written, let label, let differences):
                 findings.append(
                     .noteSeries(at: at, .nearForm(written: written, label: label, differences: differences)))

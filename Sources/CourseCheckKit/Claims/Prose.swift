@@ -305,7 +305,7 @@ package struct Prose: Sendable {
                         (
                             header.map(\.text), segments[index].line.number,
                             delimiters.count != header.count
-                                ? "its header has \(header.count) cells and its delimiter row \(delimiters.count)"
+                                ? "its header has \(header.count) cells and its delimiter row has \(delimiters.count)"
                                 : "a delimiter cell is not dashes with optional colons"
                         ))
                     index += 1

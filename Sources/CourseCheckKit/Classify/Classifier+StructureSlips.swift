@@ -7,10 +7,12 @@ extension Classifier {
     /// CommonMark runs it to the end of the document (or of its container, after which the browser
     /// still reads the rest as comment), so readers see nothing after it. Nil when it hides nothing
     /// but blank lines after it as meant. The repaired file closes it where it was meant to end: at
-    /// the end of its line when that holds its text (`<!-- todo: …`), else (a bare `<!--`) at the
-    /// end of its paragraph or at a line ending as a close half typed (`--`). The finding says
-    /// which lines readers do not see (every one after its first) and where the close goes; `what`
-    /// (lesson false: the course index) says what they hold, read from the repaired file.
+    /// the end of its line when that holds its text (`<!-- todo: …`) or when it is a bare `<!--`
+    /// (its fix: delete the line, when text follows it that a later close would hide), else at a
+    /// line under it ending as a close half typed (`--`). The finding says which lines readers do
+    /// not see (every one after its first) and where the close goes, or that a comment between a
+    /// table's rows goes; `what` (lesson false: the course index) says what they hold, read from
+    /// the repaired file.
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
         finding: Diagnostic, file: SourceFile, document: BlockNode
     )? {
@@ -27,6 +29,17 @@ extension Classifier {
             end += 1
             if file.lines[end].text[...].trimmingBlanks().hasSuffix("-") { break }
         }
+        // A bare `<!--` right above text, with no close half typed under it: a '-->' at the
+        // paragraph's end would hide that text (a note, a row), which readers saw before, so the
+        // fix that keeps the page as it was is to delete the line.
+        let aboveText = bare && end > start && !file.lines[end].text[...].trimmingBlanks().hasSuffix("-")
+        if aboveText { end = start }
+        // Between two rows of a pipe table, a comment ends the table even once closed: the rows
+        // after it render as a paragraph of pipes, so the fix that converges takes it out.
+        func isRow(_ index: Int) -> Bool {
+            file.lines.indices.contains(index) && file.lines[index].text[...].trimmingBlanks().hasPrefix("|")
+        }
+        let inTable = isRow(start - 1) && isRow(end + 1)
         guard let lastShown = file.lines.indices.dropFirst(end + 1).last(where: { !isBlank(file.lines[$0].text) })
         else { return nil }
         let last = file.lines[end].text[...].trimmingBlanks()
@@ -39,8 +52,15 @@ extension Classifier {
         let column = opener + bytes[opener...].prefix { $0 == 0x20 }.count + 1
         let place = "at the end of line \(end + 1)"
         let fix =
-            close == " -->"
-            ? "close it with '-->' \(place)" : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
+            inTable
+            ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
+                + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
+                + " (or close it with '-->' and move it out of the table)"
+            : aboveText
+                ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                : close == " -->"
+                    ? "close it with '-->' \(place)"
+                    : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),

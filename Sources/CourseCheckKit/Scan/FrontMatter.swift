@@ -64,6 +64,9 @@ package struct FrontMatter: Sendable, Equatable {
     /// For a front matter whose closing `---` is missing or slipped, read as if it were there
     /// (`repairingClose`): where it belongs.
     package var unclosed: Unclosed? = nil
+    /// For a front matter whose opening line is a near form of `---` (`----`, `--`, `—`), read
+    /// as if it were `---` (`repairingOpen`): that line as written.
+    package var opened: String? = nil
 
     /// Where an unclosed front matter stops reading as front matter.
     package struct Unclosed: Sendable, Equatable {
@@ -97,6 +100,23 @@ package struct FrontMatter: Sendable, Equatable {
         repaired.append(Line(number: number, text: "---", ending: .lf))
         guard var frontMatter = parse(repaired) else { return nil }
         frontMatter.unclosed = place
+        return frontMatter
+    }
+
+    /// A file whose first line is a near form of `---` (`nearlyCloses`: `----`, `--`, `—`) and
+    /// whose next line is a key, read as if that line were `---` (its closing line repaired too
+    /// when it is lost): one slip, so the claims report it once, at line 1, and judge the keys
+    /// as written. Nil otherwise (a page that opens with a thematic break has no key after it).
+    package static func repairingOpen(_ lines: [Line]) -> FrontMatter? {
+        guard let first = lines.first, nearlyCloses(first.text), lines.count > 1,
+            let key = keyAndValue(lines[1].text)?.0, isKeyName(key)
+        else { return nil }
+        var repaired = lines
+        repaired[0].text = "---"
+        guard var frontMatter = parse(repaired) ?? repairingClose(repaired), !frontMatter.entries.isEmpty else {
+            return nil
+        }
+        frontMatter.opened = first.text
         return frontMatter
     }
 
