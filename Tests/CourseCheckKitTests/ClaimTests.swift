@@ -635,6 +635,15 @@ final class ClaimTests: XCTestCase {
         ) {
             line in ["\(line + 5):9: error: says ortam 5, but 6 lessons declare ortam [trigger-distribution]"]
         }
+        // A colon the rendering ends in, inside emphasis, takes the list too.
+        try expectAll(
+            closing, "şöyledir: \(distribution). ",
+            "**"
+                + listed.replacingOccurrences(of: "ortam 6", with: "ortam 5").replacingOccurrences(
+                    of: "şöyledir:", with: "şöyledir:**")
+        ) {
+            line in ["\(line + 5):9: error: says ortam 5, but 6 lessons declare ortam [trigger-distribution]"]
+        }
         // Without the sentence nothing is claimed; another paragraph's counts are not the sentence.
         let url = lessons.appendingPathComponent(closing)
         let text = try String(contentsOf: url, encoding: .utf8)

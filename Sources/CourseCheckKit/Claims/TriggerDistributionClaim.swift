@@ -184,6 +184,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
     }
 
+    /// The last bytes of a source whose rendering may end in a character the source does not end
+    /// in: emphasis, code, strikethrough, a link, an image or a footnote closing, an entity, HTML.
+    private static let markupClosers: [Bool] = (0...255).map { "*_`~)];>".utf8.contains(UInt8($0)) }
+
     /// The sentence is found in the text alone, so the claim looks for it before the trees have
     /// run; only the judging of its counts waits for them.
     package func prepare(_ course: CourseFacts) {
@@ -199,8 +203,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for (position, block) in blocks.enumerated() where block.kind == .paragraph {
             // A paragraph ending in a colon takes the list right after it, an item a line.
             var unit = [block]
-            // The rendered text is asked only when the source may end in a colon it hides (`**x:**`).
-            let colon = block.source.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "&") }
+            // The rendered text is asked only when the source may end in a colon it hides (`**x:**`):
+            // it holds one (or an entity), and ends in what closes markup, an entity or HTML.
+            let colon =
+                block.source.utf8.last.map { Self.markupClosers[Int($0)] } ?? false
+                && block.source.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "&") }
             if block.source.hasSuffix(":") || colon && block.inline.plain().hasSuffix(":") {
                 var last = block.segments.last!.line.number
                 for next in blocks[(position + 1)...] {
@@ -337,43 +344,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let bytes = Array(bytes)
         var folded: [UInt8] = []
         folded.reserveCapacity(bytes.count)
-        // Whether the folded bytes split into the words `words` reads (`readsTwoCounts`): no
-        // character outside ASCII, the Latin letters U+00C0–U+017F and the sentence's general
-        // punctuation; no link, struck-through text or code span with blanks at its ends (which
-        // the source spells and the rendering drops, so the words around them may be next to each
-        // other); and no mark dropped between two letters (`joined`: `ye**re**l` is one word,
-        // `yerel\6` and `6[4` two, which the fold joins, so `mayHoldTwoCounts` may see fewer
-        // numbers than there are too).
-        var words = true
-        var joined = false
         let kept = bytes.withUnsafeBufferPointer { bytes -> Bool in
             var previous: UInt8 = 0
-            var dropped = false
             for (index, byte) in bytes.enumerated() {
                 if byte == 0xCC || byte == 0xCD || mayHideAName(bytes, at: index) { return true }
                 if previous == 0xC2 && byte == 0xAD { return true }
                 if source {
                     switch byte {
                     case UInt8(ascii: "&"), UInt8(ascii: "<"): return true
-                    case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "~"):
-                        words = false
-                        dropped = true
-                        continue
-                    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"):
-                        dropped = true
+                    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"),
+                        UInt8(ascii: "["), UInt8(ascii: "]"):
                         continue
                     default: break
                     }
                 }
-                if byte >= 0xC0 && !(0xC3...0xC5).contains(byte) && byte != 0xE2 { words = false }
-                if dropped, let last = folded.last, isWordByte(last), isWordByte(byte) { joined = true }
-                dropped = false
                 var lower = byte
                 if (0x41...0x5A).contains(byte) || (previous == 0xC3 && (0x80...0x9E).contains(byte)) { lower += 0x20 }
                 folded.append(lower)
                 previous = byte
             }
-            if source && words && dropsBlanks(bytes) { words = false }
             return false
         }
         if kept { return true }
@@ -383,11 +372,53 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
         }
         guard spoken else { return false }
-        return folded.withUnsafeBufferPointer { text in
+        let named = folded.withUnsafeBufferPointer { text in
             nameBytes.count { name in
                 name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
-            } >= 2 && (joined || mayHoldTwoCounts(text) && (!words || readsTwoCounts(text)))
+            } >= 2
         }
+        guard named else { return false }
+        // Asked of the few texts that name two triggers and may speak of lessons.
+        let split = bytes.withUnsafeBufferPointer { splitsAsWords($0, source: source) }
+        if split.joined { return true }
+        return folded.withUnsafeBufferPointer { text in
+            mayHoldTwoCounts(text) && (!split.words || readsTwoCounts(text))
+        }
+    }
+
+    /// Whether `foldedHoldNames`'s fold of `bytes` splits into the words `words` reads
+    /// (`readsTwoCounts`): no character outside ASCII, the Latin letters U+00C0–U+017F and the
+    /// sentence's general punctuation; no link, struck-through text or code span with blanks at
+    /// its ends (which the source spells and the rendering drops, so the words around them may be
+    /// next to each other); and no mark dropped between two letters (`joined`: `ye**re**l` is one
+    /// word, `yerel\6` and `6[4` two, which the fold joins, so `mayHoldTwoCounts` may see fewer
+    /// numbers than there are too).
+    private static func splitsAsWords(_ bytes: UnsafeBufferPointer<UInt8>, source: Bool) -> (
+        joined: Bool, words: Bool
+    ) {
+        var words = true
+        var dropped = false
+        var last: UInt8 = 0x20
+        for byte in bytes {
+            if source {
+                switch byte {
+                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "~"):
+                    words = false
+                    dropped = true
+                    continue
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"):
+                    dropped = true
+                    continue
+                default: break
+                }
+            }
+            if byte >= 0xC0 && !(0xC3...0xC5).contains(byte) && byte != 0xE2 { words = false }
+            if dropped && isWordByte(last) && isWordByte(byte) { return (true, false) }
+            dropped = false
+            last = byte
+        }
+        if source && words && dropsBlanks(bytes) { words = false }
+        return (false, words)
     }
 
     /// True when a code span of the source (a run of backticks to the next run as long) has a
@@ -502,7 +533,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let kind: Kind
             if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) }) {
                 kind = .name(name)
-            } else if word.count <= 12, case let folded = skeleton(word) {
+            } else if word.count <= 12, mayBeSkeleton(word[0]), case let folded = skeleton(word) {
                 kind =
                     numberSkeletons[folded] != nil
                     ? .number : connectiveSkeletons.contains(folded) ? .connective : .other
@@ -542,6 +573,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in tens.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
         for word in distributives.keys { skeletons[skeleton(Array(word.utf8))] = 2 }
         return skeletons
+    }()
+
+    /// False when a word opening with `byte` is no number word and no connective: its skeleton
+    /// opens with it, or with `i` (`ı`, `İ`) or a small `ğ` or `ş` (lead byte `C4`, `C5`). Most
+    /// words of a paragraph are asked this instead of building their skeleton.
+    private static func mayBeSkeleton(_ byte: UInt8) -> Bool { skeletonStarts[Int(byte)] }
+
+    private static let skeletonStarts: [Bool] = {
+        var starts = [Bool](repeating: false, count: 256)
+        for word in numberSkeletons.keys + connectiveSkeletons { starts[Int(word[0])] = true }
+        starts[0xC4] = true
+        starts[0xC5] = true
+        return starts
     }()
 
     /// A word's folded bytes with `ı`, `İ` and `I` as `i` (the fold lowers `I` to `i` where Turkish
@@ -603,7 +647,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                         || (index + 2 < text.count && text[index] == 0xE2 && text[index + 1] == 0x80
                             && text[index + 2] == 0x99))
                 counts += apostrophe ? 2 : 1
-            } else if word.count <= 12, let value = numberSkeletons[skeleton(word)] {
+            } else if word.count <= 12, mayBeSkeleton(word[0]), let value = numberSkeletons[skeleton(word)] {
                 counts += value
             }
             if counts >= 2 { return true }
