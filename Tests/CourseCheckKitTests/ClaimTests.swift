@@ -143,6 +143,50 @@ final class ClaimTests: XCTestCase {
         XCTAssertGreaterThan(counted, count / 3, "seed \(seed): the generator seldom counted two triggers")
     }
 
+    /// The prefilter's word test (a lesson word opening a word, a number next to a name) never
+    /// drops a paragraph the reader takes for the sentence: over random runs of names, numbers
+    /// (digits, number words, case endings after an apostrophe), connectives, lesson words and
+    /// words that only hold one (`ağaçta`, `kadersiz`), joined by spaces, punctuation, markup, a
+    /// link, an entity, HTML or a no-break space, wherever `reading` counts two triggers and a
+    /// word opens with a lesson word, the source and rendered prefilters keep the paragraph. It
+    /// drops some of the others, or it tests nothing.
+    func testTheWordPrefilterKeepsEveryParagraphTheReaderCounts() {
+        let pieces = [
+            "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
+            "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
+            "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
+            "değişiklik", "x",
+        ]
+        let separators = [
+            " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",
+            "`", "` ", " `", "\\", "~~", " ~~x~~ ", "[", "](x) ", " [x](y) ", "&nbsp;", "<b>", "\u{A0}", "-", "",
+        ]
+        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 31)
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        func pick(_ items: [String]) -> String { items[Int(generator.next() % UInt64(items.count))] }
+        var (counted, dropped) = (0, 0)
+        for _ in 0..<count {
+            var text = pick(pieces)
+            for _ in 0..<(4 + Int(generator.next() % 12)) { text += pick(separators) + pick(pieces) }
+            let rendered = Inline(text).readable()
+            let words = TriggerDistributionClaim.words(rendered)
+            let spoken = words.contains { word in ["ders", "dağılım", "açılış"].contains { word.text.hasPrefix($0) } }
+            let reads = spoken && TriggerDistributionClaim.reading(words).counts.count(where: { !$0.isEmpty }) >= 2
+            let source = TriggerDistributionClaim.mayCount(source: text)
+            if reads {
+                counted += 1
+                XCTAssertTrue(source, "seed \(seed): the source prefilter dropped \(text.debugDescription)")
+                XCTAssertTrue(
+                    TriggerDistributionClaim.mayCount(rendered),
+                    "seed \(seed): the rendered prefilter dropped \(text.debugDescription)")
+            } else if !source {
+                dropped += 1
+            }
+        }
+        XCTAssertGreaterThan(counted, count / 50, "seed \(seed): the generator seldom counted two triggers")
+        XCTAssertGreaterThan(dropped, count / 4, "seed \(seed): the prefilter dropped few paragraphs")
+    }
+
     /// The trigger bullets' first-byte test never drops a bullet whose rendering opens with the
     /// lead: over random bullets opening with the lead spelled through markup, an entity, a link,
     /// HTML, a no-break space or a look-alike, or with other text, `leads` is what the rendering says.
@@ -588,6 +632,15 @@ final class ClaimTests: XCTestCase {
         try expectAll(closing, "şöyledir: \(distribution). ", listed) { _ in [] }
         try expectAll(
             closing, "şöyledir: \(distribution). ", listed.replacingOccurrences(of: "ortam 6", with: "ortam 5")
+        ) {
+            line in ["\(line + 5):9: error: says ortam 5, but 6 lessons declare ortam [trigger-distribution]"]
+        }
+        // A colon the rendering ends in, inside emphasis, takes the list too.
+        try expectAll(
+            closing, "şöyledir: \(distribution). ",
+            "**"
+                + listed.replacingOccurrences(of: "ortam 6", with: "ortam 5").replacingOccurrences(
+                    of: "şöyledir:", with: "şöyledir:**")
         ) {
             line in ["\(line + 5):9: error: says ortam 5, but 6 lessons declare ortam [trigger-distribution]"]
         }
@@ -1043,5 +1096,23 @@ final class ClaimTests: XCTestCase {
         XCTAssertFalse(may("dersin ortam 6, gezinme 2"))
         XCTAssertFalse(may("yerel 2, gözlem 1 — ‘ortam’ değil"))
         XCTAssertFalse(may("Derslerin “yerel” sayısı"))
+        // Every name and numbers, but no number beside a name, or a lesson word only inside a word.
+        XCTAssertFalse(
+            may("| Ders | Tetik |\n| Yerel Durum | yerel |\n| Bağlama | ebeveyn |\n| altı değişiklik | 2/2 |"))
+        XCTAssertFalse(may("Son sayım iki gözlem ve bir ortam; ağaçta yerel ve ebeveyn sıfırdır"))
+        XCTAssertTrue(may("Son sayım iki gözlem ve bir ortam; dersin yerel ve ebeveyn sıfırdır"))
+        // A count beside one name, and a list of names before it.
+        XCTAssertFalse(may("Derslerin bir ortamı var: yerel, gözlem ve ortam tetikleri 2 kez"))
+        XCTAssertTrue(may("Derslerin yerel, gözlem ve ortam 2'şer"))
+        XCTAssertTrue(may("Derslerin yerel: 6'sı, ebeveyn 4’ü"))
+        // A case ending `words` reads as part of the count, or as a word (`%6` is no count), and a
+        // word right after a decimal number.
+        XCTAssertTrue(may("Dersin 6'sı yerel ise 2 ortam"))
+        XCTAssertTrue(may("Dersin %6'yerel 4, ortam 2"))
+        XCTAssertTrue(may("Dersin ebeveyn 4, 6,5yerel 12"))
+        // Struck-through text and a code span's end spaces, which the rendering drops, put words side by side.
+        XCTAssertTrue(TriggerDistributionClaim.mayCount(source: "Dersin yerel ~~x~~ 6, ortam 4"))
+        XCTAssertTrue(TriggerDistributionClaim.mayCount(source: "Dersin yerel v` e ` ortam 6'şar"))
+        XCTAssertFalse(TriggerDistributionClaim.mayCount(source: "Dersin yerel `v` e ortam 6'şar"))
     }
 }

@@ -184,6 +184,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
     }
 
+    /// The last bytes of a source whose rendering may end in a character the source does not end
+    /// in: emphasis, code, strikethrough, a link, an image or a footnote closing, an entity, HTML.
+    private static let markupClosers: [Bool] = (0...255).map { "*_`~)];>".utf8.contains(UInt8($0)) }
+
     /// The sentence is found in the text alone, so the claim looks for it before the trees have
     /// run; only the judging of its counts waits for them.
     package func prepare(_ course: CourseFacts) {
@@ -199,8 +203,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for (position, block) in blocks.enumerated() where block.kind == .paragraph {
             // A paragraph ending in a colon takes the list right after it, an item a line.
             var unit = [block]
-            // The rendered text is asked only when the source may end in a colon it hides (`**x:**`).
-            let colon = block.source.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "&") }
+            // The rendered text is asked only when the source may end in a colon it hides (`**x:**`):
+            // it holds one (or an entity), and ends in what closes markup, an entity or HTML.
+            let colon =
+                block.source.utf8.last.map { Self.markupClosers[Int($0)] } ?? false
+                && block.source.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "&") }
             if block.source.hasSuffix(":") || colon && block.inline.plain().hasSuffix(":") {
                 var last = block.segments.last!.line.number
                 for next in blocks[(position + 1)...] {
@@ -365,11 +372,197 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
         }
         guard spoken else { return false }
-        return folded.withUnsafeBufferPointer { text in
+        let named = folded.withUnsafeBufferPointer { text in
             nameBytes.count { name in
                 name.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: text) != nil }
-            } >= 2 && mayHoldTwoCounts(text)
+            } >= 2
         }
+        guard named else { return false }
+        // Asked of the few texts that name two triggers and may speak of lessons.
+        let split = bytes.withUnsafeBufferPointer { splitsAsWords($0, source: source) }
+        if split.joined { return true }
+        return folded.withUnsafeBufferPointer { text in
+            mayHoldTwoCounts(text) && (!split.words || readsTwoCounts(text))
+        }
+    }
+
+    /// Whether `foldedHoldNames`'s fold of `bytes` splits into the words `words` reads
+    /// (`readsTwoCounts`): no character outside ASCII, the Latin letters U+00C0–U+017F and the
+    /// sentence's general punctuation; no link, struck-through text or code span with blanks at
+    /// its ends (which the source spells and the rendering drops, so the words around them may be
+    /// next to each other); and no mark dropped between two letters (`joined`: `ye**re**l` is one
+    /// word, `yerel\6` and `6[4` two, which the fold joins, so `mayHoldTwoCounts` may see fewer
+    /// numbers than there are too).
+    private static func splitsAsWords(_ bytes: UnsafeBufferPointer<UInt8>, source: Bool) -> (
+        joined: Bool, words: Bool
+    ) {
+        var words = true
+        var dropped = false
+        var last: UInt8 = 0x20
+        for byte in bytes {
+            if source {
+                switch byte {
+                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "~"):
+                    words = false
+                    dropped = true
+                    continue
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"):
+                    dropped = true
+                    continue
+                default: break
+                }
+            }
+            if byte >= 0xC0 && !(0xC3...0xC5).contains(byte) && byte != 0xE2 { words = false }
+            if dropped && isWordByte(last) && isWordByte(byte) { return (true, false) }
+            dropped = false
+            last = byte
+        }
+        if source && words && dropsBlanks(bytes) { words = false }
+        return (false, words)
+    }
+
+    /// True when a code span of the source (a run of backticks to the next run as long) has a
+    /// blank at each end, which the rendering drops (`` ye` re `l `` reads `yerel`), or a backtick
+    /// may be escaped: the rendering's words are then not the source's.
+    private static func dropsBlanks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var runs: [(start: Int, count: Int)] = []
+        var index = 0
+        while let at = ByteSearch.firstOffset(of: UInt8(ascii: "`"), in: bytes, from: index) {
+            if at > 0 && bytes[at - 1] == UInt8(ascii: "\\") { return true }
+            var end = at
+            while end < bytes.count && bytes[end] == UInt8(ascii: "`") { end += 1 }
+            runs.append((at, end - at))
+            index = end
+        }
+        func blank(_ at: Int) -> Bool {
+            at >= 0 && at < bytes.count && (bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A)
+        }
+        var open = 0
+        while open < runs.count {
+            guard let close = runs[(open + 1)...].firstIndex(where: { $0.count == runs[open].count }) else {
+                open += 1
+                continue
+            }
+            if blank(runs[open].start + runs[open].count) && blank(runs[close].start - 1) { return true }
+            open = close + 1
+        }
+        return false
+    }
+
+    /// A byte of a word as `readsTwoCounts` splits them: an ASCII letter or digit, or a byte of a
+    /// letter (or of punctuation) outside ASCII. Two of them around a dropped mark may be one word
+    /// or two, so such a text is not split.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte.isASCIILetter || byte.isASCIIDigit || byte >= 0x80
+    }
+
+    /// The connectives of a list of names (`reading`'s), as `skeleton` gives them.
+    private static let connectiveSkeletons: [[UInt8]] = ["ve", "ile", "veya"].map { skeleton(Array($0.utf8)) }
+
+    /// False only when `reading` certainly counts fewer than two triggers, or finds no lesson word,
+    /// in folded text that splits into the words `words` reads (see `foldedHoldNames`): no word
+    /// opens with a lesson word; or no trigger name has a number next to it (every count `reading`
+    /// takes is the word right before or after a name, a list's last name for listed counts), or
+    /// only one name does and no two names stand as a list (next to each other, or with `ve`, `ile`
+    /// or `veya` between them). Words are split as `mayHoldTwoCounts` splits them, and where
+    /// letters follow digits. A case ending after digits and an apostrophe (`6'sı`) is a word that
+    /// may not be there: `words` reads it as part of the count unless the number is no count
+    /// (`%6`, `6,5`), so the words on either side of it are next to each other too. Splitting where
+    /// `words` joins (`6,5`, `6x`) parts a word that is no count and no name. The table that closes
+    /// the last lesson, which names every trigger and a number beside none, was a third of the
+    /// claim's work.
+    private static func readsTwoCounts(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        enum Kind: Equatable {
+            case name(Int)
+            case number
+            case connective
+            case other
+        }
+        func letterLength(_ at: Int) -> Int {
+            let byte = text[at]
+            if byte < 0x80 { return byte.isASCIILetter || byte.isASCIIDigit ? 1 : 0 }
+            guard at + 1 < text.count else { return 0 }
+            switch byte {
+            case 0xC3: return text[at + 1] == 0x97 || text[at + 1] == 0xB7 ? 0 : 2
+            case 0xC4, 0xC5: return 2
+            default: return 0
+            }
+        }
+        /// Each word's kind, and whether it is a case ending `words` may read as part of the count before it.
+        var kinds: [(kind: Kind, optional: Bool)] = []
+        var opensWithLessonWord = false
+        var index = 0
+        var suffix = false
+        while index < text.count {
+            let start = index
+            // A case ending is letters only: a digit ends it, and starts the next word. Letters
+            // after digits start a word too: `words` ends `6,5` there (`6,5yerel` is two words).
+            while index < text.count, case let length = letterLength(index), length > 0,
+                !(suffix && text[index].isASCIIDigit),
+                !(index > start && text[index - 1].isASCIIDigit && !text[index].isASCIIDigit)
+            {
+                index += length
+            }
+            if index == start {
+                suffix = false
+                index += 1
+                continue
+            }
+            let word = UnsafeBufferPointer(rebasing: text[start..<index])
+            if !opensWithLessonWord {
+                opensWithLessonWord = lessonWordBytes.contains { $0.count <= word.count && word.starts(with: $0) }
+            }
+            let optional = suffix
+            suffix = false
+            if word.allSatisfy(\.isASCIIDigit) {
+                kinds.append((.number, optional))
+                // An apostrophe and a letter: a case ending (`6'sı`, `6’sı`).
+                let apostrophe =
+                    index < text.count && text[index] == UInt8(ascii: "'")
+                    ? 1
+                    : index + 2 < text.count && text[index] == 0xE2 && text[index + 1] == 0x80
+                        && text[index + 2] == 0x99 ? 3 : 0
+                if apostrophe > 0, index + apostrophe < text.count, letterLength(index + apostrophe) > 0,
+                    !text[index + apostrophe].isASCIIDigit
+                {
+                    index += apostrophe
+                    suffix = true
+                }
+                continue
+            }
+            let kind: Kind
+            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) }) {
+                kind = .name(name)
+            } else if word.count <= 12, mayBeSkeleton(word[0]), case let folded = skeleton(word) {
+                kind =
+                    numberSkeletons[folded] != nil
+                    ? .number : connectiveSkeletons.contains(folded) ? .connective : .other
+            } else {
+                kind = .other
+            }
+            kinds.append((kind, optional))
+        }
+        guard opensWithLessonWord else { return false }
+        /// The words that may come right after word `at` as `words` reads them: the next, or the
+        /// one after a case ending it may not read as a word.
+        func next(_ at: Int) -> [Int] {
+            guard at + 1 < kinds.count else { return [] }
+            return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
+        }
+        var counted = Set<Int>()
+        var listed = false
+        for at in kinds.indices {
+            for after in next(at) {
+                switch (kinds[at].kind, kinds[after].kind) {
+                case (.name(let name), .number), (.number, .name(let name)): counted.insert(name)
+                case (.name, .name): listed = true
+                case (.name, .connective):
+                    listed = listed || next(after).contains { if case .name = kinds[$0].kind { true } else { false } }
+                default: break
+                }
+            }
+        }
+        return counted.count >= 2 || !counted.isEmpty && listed
     }
 
     /// The number words (`units`, `tens`, `distributives`) with every i-like letter as `i`, as bytes:
@@ -380,6 +573,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in tens.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
         for word in distributives.keys { skeletons[skeleton(Array(word.utf8))] = 2 }
         return skeletons
+    }()
+
+    /// False when a word opening with `byte` is no number word and no connective: its skeleton
+    /// opens with it, or with `i` (`ı`, `İ`) or a small `ğ` or `ş` (lead byte `C4`, `C5`). Most
+    /// words of a paragraph are asked this instead of building their skeleton.
+    private static func mayBeSkeleton(_ byte: UInt8) -> Bool { skeletonStarts[Int(byte)] }
+
+    private static let skeletonStarts: [Bool] = {
+        var starts = [Bool](repeating: false, count: 256)
+        for word in numberSkeletons.keys + connectiveSkeletons { starts[Int(word[0])] = true }
+        starts[0xC4] = true
+        starts[0xC5] = true
+        return starts
     }()
 
     /// A word's folded bytes with `ı`, `İ` and `I` as `i` (the fold lowers `I` to `i` where Turkish
@@ -441,7 +647,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                         || (index + 2 < text.count && text[index] == 0xE2 && text[index + 1] == 0x80
                             && text[index + 2] == 0x99))
                 counts += apostrophe ? 2 : 1
-            } else if word.count <= 12, let value = numberSkeletons[skeleton(word)] {
+            } else if word.count <= 12, mayBeSkeleton(word[0]), let value = numberSkeletons[skeleton(word)] {
                 counts += value
             }
             if counts >= 2 { return true }
