@@ -43,7 +43,7 @@ install: release
 	install -m 755 .build/release/coursecheck .build/release/coursecheck-supervisor $(DESTDIR)$(PREFIX)/bin/
 
 ## test: build the tests with warnings as errors, then run them all: the XCTest suites and the Swift
-## Testing run on three shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
+## Testing run on four shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
 ## limited to TEST_TIMEOUT seconds), printing every failure with its file and line, the three
 ## slowest suites and a last line 'N passed, N failed, N skipped' (full logs and JUnit reports in
 ## .build/test-results/)

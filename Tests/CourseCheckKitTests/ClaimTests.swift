@@ -56,7 +56,7 @@ final class ClaimTests: XCTestCase {
             { String($0.prefix(2)) + "\u{200B}" + $0.dropFirst(2) },
             { "— " + $0 + "’" },
         ]
-        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 17)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 700, defaultSeed: 17)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         var kept = 0
         for _ in 0..<count {
@@ -105,7 +105,7 @@ final class ClaimTests: XCTestCase {
             { String($0.prefix(1)) + "**" + $0.dropFirst() + "**" }, { "(" + $0 + ")" }, { "<b>" + $0 + "</b>" },
             { "&nbsp;" + $0 }, { $0 + "'şar" }, { "\u{A0}" + $0 },
         ]
-        let (count, seed) = PropertySeeds.stream(defaultCount: 1_500, defaultSeed: 29)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 500, defaultSeed: 29)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
         var counted = 0
@@ -161,7 +161,7 @@ final class ClaimTests: XCTestCase {
             " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",
             "`", "` ", " `", "\\", "~~", " ~~x~~ ", "[", "](x) ", " [x](y) ", "&nbsp;", "<b>", "\u{A0}", "-", "",
         ]
-        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 31)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 1_000, defaultSeed: 31)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         func pick(_ items: [String]) -> String { items[Int(generator.next() % UInt64(items.count))] }
         var (counted, dropped) = (0, 0)
@@ -198,7 +198,7 @@ final class ClaimTests: XCTestCase {
             { "\u{200B}" + $0 }, { "Β" + $0.dropFirst() }, { "b" + $0.dropFirst() }, { "x " + $0 },
             { $0.replacingOccurrences(of: " ", with: "\u{A0}") }, { "<" + $0 + ">" }, { "&nbsp;" + $0 },
         ]
-        let (count, seed) = PropertySeeds.stream(defaultCount: 1_000, defaultSeed: 23)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 400, defaultSeed: 23)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         var leading = 0
         for _ in 0..<count {
@@ -262,7 +262,7 @@ final class ClaimTests: XCTestCase {
             XCTAssertEqual(
                 character.isPunctuationMark, character.isPunctuation, "\(character.unicodeScalars.map(\.value))")
         }
-        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 29)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 700, defaultSeed: 29)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         let alphabet = Array("AIiıİZazMm09%.-_ ÇĞÖŞÜçğöşüΣσßẞǅ\u{307}ÀÞàþÿ×÷ĀāĸĹĺŉŸſ")
         for _ in 0..<count {
@@ -322,7 +322,7 @@ final class ClaimTests: XCTestCase {
         ]
         let known = Set(["görev-eklendi", "filtre-secildi"].map { Array($0.utf8) })
         let labels: Set = ["görev-eklendi", "filtre-secildi"]
-        let (count, seed) = PropertySeeds.stream(defaultCount: 1_500, defaultSeed: 31)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 500, defaultSeed: 31)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         var (noted, referenced) = (0, 0)
         for _ in 0..<count {
@@ -377,7 +377,7 @@ final class ClaimTests: XCTestCase {
             }
             return causes
         }
-        let (count, seed) = PropertySeeds.stream(defaultCount: 2_000, defaultSeed: 47)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 700, defaultSeed: 47)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
             let output = generator.text(pieces, count: Int(generator.next() % 14))
@@ -395,7 +395,7 @@ final class ClaimTests: XCTestCase {
         let pieces: [String] = [
             "a", "ş", " ", "\t", "\u{B}", "\u{C}", "w", "ww.", "www.x.com", ":", "http://x.y", "7", "\u{A0}", ".", "/",
         ]
-        let (count, seed) = PropertySeeds.stream(defaultCount: 3_000, defaultSeed: 59)
+        let (count, seed) = PropertySeeds.stream(defaultCount: 1_000, defaultSeed: 59)
         var generator = BlockStructurePropertyTests.Generator(state: seed)
         for _ in 0..<count {
             let text = generator.text(pieces, count: Int(generator.next() % 9))
