@@ -85,11 +85,18 @@ final class StructureSlipPropertyTests: XCTestCase {
     func testCmarkGFMHidesWhatAnUnclosedCommentFollows() throws {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         guard let tool = paths.map({ "\($0)/cmark-gfm" }).first(where: FileManager.default.isExecutableFile) else {
+            // Under CI a missing oracle is a failure: a check that cannot run has not passed.
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                XCTFail("cmark-gfm is not installed (apt-get install cmark-gfm): the comment's oracle cannot run")
+                return
+            }
             throw XCTSkip("cmark-gfm is not installed, so its rendering of an unclosed comment is not asked")
         }
         func render(_ markdown: String) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: tool)
+            // Raw HTML as GitHub passes it on (cmark-gfm omits it by default since 0.29).
+            process.arguments = ["--unsafe"]
             let input = Pipe()
             let output = Pipe()
             process.standardInput = input
