@@ -26,9 +26,15 @@ enum InProcess {
         $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
     }
 
-    static let cacheDirectory =
-        sharedCache
-        ?? FileManager.default.temporaryDirectory
+    /// The shared cache, else one of this process's own, removed when the process exits (a plain
+    /// `swift test` left one in the temporary directory for every run).
+    static let cacheDirectory: URL = {
+        if let sharedCache { return sharedCache }
+        atexit { try? FileManager.default.removeItem(at: InProcess.ownCache) }
+        return ownCache
+    }()
+
+    private static let ownCache = FileManager.default.temporaryDirectory
         .appendingPathComponent("coursecheck-test-cache-\(ProcessInfo.processInfo.processIdentifier)")
 
     /// Runs `arguments` in `directory` with `environment` plus `extra`, less the variables named in `without`.
