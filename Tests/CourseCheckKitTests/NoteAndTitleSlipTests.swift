@@ -225,6 +225,33 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// The closing table's header row indented as code, and a closed comment between the header
+    /// and the delimiter row: each is one finding at the slipped line whose fix names that line
+    /// (not a header row to insert, not a blank line that is not there), and following it (the
+    /// indentation removed, the comment line deleted) leaves no finding.
+    func testAClosingTableHeaderIndentedOrPartedByAComment() throws {
+        let header = "| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |\n"
+        let delimiter = "|---|---|---|---|\n"
+        let table = "the closing table's header row is here, but GitHub does not render it as a table: "
+        XCTAssertEqual(
+            try findings(
+                "21-on-izleme-ve-yineleme.md", header + delimiter,
+                ["    " + header + delimiter, header + "<!-- todo -->\n" + delimiter, header + delimiter]),
+            [
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's header row is indented 4 "
+                        + "spaces, so GitHub shows it as code and the table as a paragraph of pipes; remove the "
+                        + "indentation [closing-table]"
+                ],
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:244:1: error: \(table)an HTML comment (line 244) parts its "
+                        + "header row (line 243) from its delimiter row; remove the comment line (it ends the table) "
+                        + "[closing-table]"
+                ],
+                [],
+            ])
+    }
+
     /// An HTML comment left open where closing it would not restore the page: a bare `<!--` right
     /// above a note (a close at the paragraph's end would hide the note) and a `<!-- todo` between
     /// two rows of the closing table (a comment ends a table even once closed). Each is one

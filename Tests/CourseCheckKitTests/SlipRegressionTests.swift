@@ -70,6 +70,31 @@ final class SlipRegressionTests: XCTestCase {
             ])
     }
 
+    /// A bare fence typed as a bullet after the last item of the last lesson's summary list: its
+    /// list item ends it empty. It is left over, as at the top level: one finding at the fence,
+    /// "delete the line" (closing it in the item would leave an output block that follows no
+    /// tree), and the lesson with the line deleted has no finding.
+    func testAFenceLeftOverAsTheLastBulletIsDeleted() throws {
+        var at = 0
+        let found = try Self.diagnostics("21-on-izleme-ve-yineleme.md") { lines, _ in
+            let trigger = try! XCTUnwrap(lines.firstIndex { $0?.hasPrefix("- Bu dersin tetiği:") == true })
+            lines.insert("- ```", at: trigger + 1)
+            at = trigger + 2
+        }
+        XCTAssertEqual(
+            found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+            [
+                "\(at):3 [unterminated-fence] '- ```' opens a code block where no block was meant (its list item "
+                    + "ends it after line \(at + 1), with no closing fence); delete the line"
+            ])
+        let fixed = try Self.diagnostics("21-on-izleme-ve-yineleme.md") { lines, _ in
+            let trigger = try! XCTUnwrap(lines.firstIndex { $0?.hasPrefix("- Bu dersin tetiği:") == true })
+            lines.insert("- ```", at: trigger + 1)
+            lines[trigger + 1] = nil
+        }
+        XCTAssertEqual(fixed.map(\.message), [])
+    }
+
     /// The same fence right after the closing table: it opens a block that runs to the end, and
     /// writing an opening fence before the table would turn the table into code.
     func testAFenceLeftOverRightAfterTheClosingTableIsDeleted() throws {

@@ -307,12 +307,21 @@ package struct ClosingTableClaim: ClaimCheck {
                         Prose.isDelimiterRow(blocks[position + 1].firstLine.text)
                     {
                         let delimiter = blocks[position + 1].firstLine.number
+                        // A closed comment between them is no block of the prose, but it parts them as a
+                        // blank line does: the message names what is there.
+                        let between = lesson.lesson.file.lines[line..<(delimiter - 1)]
+                        let comment = between.first { $0.text.trimmingWhitespaces.hasPrefix("<!--") }
+                        let what =
+                            comment.map { "an HTML comment (line \($0.number))" }
+                            ?? "a blank line"
+                        let fix =
+                            delimiter == line + 2
+                            ? (comment == nil ? "remove the blank line" : "remove the comment line (it ends the table)")
+                            : "remove lines \(line + 1)–\(delimiter - 1)"
                         return .closingTable(
                             at: at(line + 1),
-                            .notRendered(
-                                "a blank line parts its header row (line \(line)) from its delimiter row",
-                                fix: delimiter == line + 2
-                                    ? "remove the blank line" : "remove lines \(line + 1)–\(delimiter - 1)"))
+                            .notRendered("\(what) parts its header row (line \(line)) from its delimiter row", fix: fix)
+                        )
                     }
                     return .closingTable(
                         at: at(line),
@@ -325,6 +334,21 @@ package struct ClosingTableClaim: ClaimCheck {
                     cells(row.text).contains { cell in course.lessons.contains { $0.isTitled(cell) } }
                 }
                 guard named.count >= min(2, course.lessons.count) else { continue }
+                // The header row just above, indented as code: GitHub shows it as code and the
+                // rows as a paragraph of pipes. The slip is its indentation, not a header missing.
+                let rowsStart = rows[first].line.number
+                if first == 0, Prose.isDelimiterRow(rows[first].text), rowsStart >= 2,
+                    case let above = lesson.lesson.file.lines[rowsStart - 2].text,
+                    case let blank = above.prefix(while: { $0 == " " || $0 == "\t" }),
+                    isPiped(above), cells(above).contains("Ders"), cells(above).contains("Tetik")
+                {
+                    let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
+                    if columns >= 4 {
+                        let written =
+                            blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+                        return .closingTable(at: at(rowsStart - 1), .indentedHeader(written: written))
+                    }
+                }
                 let delimiter = Prose.isDelimiterRow(rows[first].text) || isRule(rows[first].text)
                 let sample = cells((named.first ?? rows[first]).text)
                 let ders = sample.firstIndex { cell in course.lessons.contains { $0.isTitled(cell) } }

@@ -384,6 +384,8 @@ extension Diagnostic {
         case brokenAt(rows: Int)
         /// A closed HTML comment ends the table here; the `rows` rows after it render as a paragraph.
         case comment(rows: Int)
+        /// The header row indented as code (`written`), above a delimiter row that starts a paragraph.
+        case indentedHeader(written: String)
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
@@ -433,6 +435,9 @@ extension Diagnostic {
                 "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
                     + (rowsAfter > 0 ? " (\(Self.rowsAfter(rowsAfter, "the")) as a paragraph of pipes)" : "")
                     + "; unindent it"
+            case .indentedHeader(let written):
+                "the closing table's header row is indented \(written), so GitHub shows it as code and the table as "
+                    + "a paragraph of pipes; remove the indentation"
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):

@@ -502,6 +502,9 @@ extension Classifier {
                         lost?.resumes != true
                     {
                         found.append(openingInContainer(file, node, container: container))
+                        if let leftOver = leftOverInContainer(file, node, fence: fence, container: container) {
+                            found.append(leftOver)
+                        }
                     }
                     if let lost { found.append(lost.candidate) }
                     if let quoted = openingOutsideItsQuote(file, node) { outsideQuote.append(quoted) }
@@ -640,6 +643,28 @@ extension Classifier {
                 .fenceSlip(
                     at: location,
                     .insideContainer(written: written, container: place, marker: marker, fix: fix, ends: ends),
+                    opening: index + 1)
+            })
+    }
+
+    /// A bare fence typed behind a list marker or `>` whose container ends it with nothing in it
+    /// (`- ```` after a list's last item): a fence left over, as at the top level, so the repair
+    /// deletes the line. Closing it inside the container would leave an output block that follows
+    /// no tree.
+    static func leftOverInContainer(_ file: SourceFile, _ node: BlockNode, fence: CodeFence, container: BlockNode)
+        -> SlipCandidate?
+    {
+        guard fence.info.isEmpty, node.content.allSatisfy({ isBlank($0.text) }) else { return nil }
+        let index = node.lines.lowerBound
+        let written = file.lines[index].text.trimmingBlanksString()
+        let place = if case .blockQuote = container.kind { "block quote" } else { "list item" }
+        let ends = container.lines.upperBound + 1
+        return SlipCandidate(
+            index: index, line: index, column: node.startOffset + 1, certain: false, repair: .deletion,
+            repaired: "", header: index + 1, opening: index + 1,
+            finding: { location, _ in
+                .fenceSlip(
+                    at: location, .leftOverInContainer(written: written, container: place, ends: ends),
                     opening: index + 1)
             })
     }

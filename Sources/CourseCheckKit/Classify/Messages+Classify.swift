@@ -146,6 +146,9 @@ extension Diagnostic {
         /// A fence (`written`) that opens a block where no block was meant, which runs to line
         /// `runsTo` (nil: the end of the file).
         case leftOver(written: String, runsTo: Int?)
+        /// A bare fence line (`written`, with its container's marker) that opens a block where no
+        /// block was meant, which its `container` ends, empty, after line `ends`.
+        case leftOverInContainer(written: String, container: String, ends: Int)
         /// A line of a block in a `container` ("block quote", "list item") without all of its
         /// lines' `prefix` (`missing`: the part it lacks), so the container ends before it.
         case lostPrefix(container: String, prefix: String, missing: String)
@@ -256,6 +259,9 @@ extension Diagnostic {
                 "'\(written)' opens a code block where no block was meant: it runs on to "
                     + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
                     + "delete it"
+            case .leftOverInContainer(let written, let container, let ends):
+                "'\(written)' opens a code block where no block was meant (its \(container) ends it after line "
+                    + "\(ends), with no closing fence); delete the line"
             case .spacedClosing(let written, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): a space splits its "
                     + "characters, so the block runs on and every later fence pairs wrongly; write '\(fence)'"
