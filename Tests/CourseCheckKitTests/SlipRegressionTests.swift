@@ -152,4 +152,26 @@ final class SlipRegressionTests: XCTestCase {
                     + "wrongly; indent it 2 spaces, as they are"
             ])
     }
+
+    /// An HTML comment opened in a bullet of the summary list and never closed. CommonMark ends
+    /// its HTML block with the list item, but the page GitHub serves is that HTML read by an HTML
+    /// parser, whose comment runs to the next '-->' or the end of the text: the trigger bullet
+    /// and the heading after it are hidden too. One finding, at the `<!--`, naming them.
+    func testAnUnclosedCommentInAListItemHidesTheRestOfThePage() throws {
+        var at = 0
+        var last = 0
+        let found = try Self.diagnostics("21-on-izleme-ve-yineleme.md") { lines, _ in
+            let trigger = lines.firstIndex { $0?.hasPrefix("- Bu dersin tetiği:") == true } ?? 0
+            lines.insert("- <!-- todo", at: trigger)
+            at = trigger + 1
+            last = (lines.lastIndex { !($0 ?? "").isEmpty } ?? 0) + 1
+        }
+        XCTAssertEqual(
+            found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+            [
+                "\(at):3 [unclosed-comment] this HTML comment is never closed ('-->'), so it hides everything "
+                    + "after it from readers (lines \(at + 1)–\(last), with the heading 'Sonraki Adım'), and "
+                    + "nothing there is judged until it is closed; close it with '-->' at the end of line \(at)"
+            ])
+    }
 }

@@ -81,7 +81,8 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     /// The premise of `unclosed-comment`, asked of GitHub's renderer when it is installed: an
-    /// HTML comment left open hides what follows it, a closed one does not.
+    /// HTML comment left open hides what follows it, a closed one does not; in a container its
+    /// HTML block ends, but no '-->' follows it in the page, so a browser hides the rest as well.
     func testCmarkGFMHidesWhatAnUnclosedCommentFollows() throws {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         guard let tool = paths.map({ "\($0)/cmark-gfm" }).first(where: FileManager.default.isExecutableFile) else {
@@ -113,6 +114,14 @@ final class StructureSlipPropertyTests: XCTestCase {
         let open = try render("Metin.\n\n<!-- not --\n\n" + after)
         XCTAssertFalse(open.contains("<h1>"), open)
         XCTAssertTrue(open.hasSuffix("<!-- not --\n\n# Başlık\n\n- Bu dersin tetiği: **yerel**.\n"), open)
+        // In a list item or block quote the HTML block ends with its container, but the comment
+        // goes out unclosed, so the HTML parser reading the page runs it over all that follows.
+        for container in ["- Metin.\n- <!-- not\n", "> Metin.\n> <!-- not\n"] {
+            let inside = try render(container + "\n" + after)
+            let opened = try XCTUnwrap(inside.range(of: "<!-- not"), inside)
+            XCTAssertNil(inside[opened.upperBound...].range(of: "-->"), inside)
+            XCTAssertTrue(inside[opened.upperBound...].contains("<h1>Başlık</h1>"), inside)
+        }
     }
 
     func testLostContainerPrefixGivesOneFindingThere() throws {
