@@ -25,6 +25,20 @@ final class SlipRegressionTests: XCTestCase {
         return Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1
     }
 
+    /// Seed 688788291 of `testTwoSlipsInOneLessonGiveTwoFindings`: two expected blocks' opening
+    /// fences both written `"""`. Each block's own closing fence comes before the second, so the
+    /// two are two blocks' openings, two slips, not one block fenced `"""` at both ends.
+    func testTwoOpeningsWrittenAlikeAreTwoSlips() throws {
+        var expected: [String] = []
+        let found = try Self.findings("04-duzen-sistemi.md") { lines, blocks in
+            let openings = blocks.compactMap { $0.expected?.opening.number }.filter { [145, 185].contains($0) }
+            for number in openings { lines[number - 1] = "\"\"\"" }
+            expected = openings.map { "\($0) [unterminated-fence]" }
+        }
+        XCTAssertEqual(expected.count, 2)
+        XCTAssertEqual(found, expected)
+    }
+
     /// Seed 170845652 of `testTwoSlipsInOneLessonGiveTwoFindings`: the core's opening fence
     /// deleted, and a tree's opening fence indented with a tab. Every `swift` block of the lesson
     /// then pairs wrongly or is indented code, so the fence the core's block lost is one the lesson

@@ -704,13 +704,23 @@ extension Classifier {
                     run.allSatisfy({ $0 == "`" }) || run.allSatisfy({ $0 == "~" })
                     ? "\(run.count) \(fenceCharacters(run))" : "written with \(fenceCharacters(run))"
                 slip = .notAFence(written: writtenLine, what: why, fix: fix)
-                // Its closing line written alike (`'''` … `'''`): one slip, both fences.
+                // Its closing line written alike (`'''` … `'''`): one slip, both fences. A closing
+                // fence of the lesson's own before it closes this block instead: the later line
+                // alike is another block's opening, a slip of its own.
                 let runText = String(String.UnicodeScalarView(run))
-                if let close = file.lines.indices.dropFirst(line.index + 1).prefix(400).first(where: {
-                    let raw = file.lines[$0].text
-                    return raw.utf8.starts(with: prefix.utf8)
-                        && String(raw.dropFirst(prefix.count)).trimmingBlanksString() == runText
-                }) {
+                let fenceCharacter = conventional.first ?? "`"
+                var close: Int?
+                for index in file.lines.indices.dropFirst(line.index + 1).prefix(400) {
+                    let raw = file.lines[index].text
+                    guard raw.utf8.starts(with: prefix.utf8) else { continue }
+                    let trimmed = String(raw.dropFirst(prefix.count)).trimmingBlanksString()
+                    if trimmed == runText {
+                        close = index
+                        break
+                    }
+                    if trimmed.count >= 3, trimmed.allSatisfy({ $0 == fenceCharacter }) { break }
+                }
+                if let close {
                     let closeLead = String(file.lines[close].text.dropFirst(prefix.count).prefix { $0 == " " })
                     found.append(
                         SlipCandidate(
