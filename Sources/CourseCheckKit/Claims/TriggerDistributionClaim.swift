@@ -471,6 +471,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// `words` joins (`6,5`, `6x`) parts a word that is no count and no name. The table that closes
     /// the last lesson, which names every trigger and a number beside none, was a third of the
     /// claim's work.
+    /// The UTF-8 length of the word character at `at` (an ASCII letter or digit, a Latin-1 or
+    /// Latin Extended-A letter: Turkish's), or 0 for anything else (× and ÷ included).
+    private static func letterLength(_ text: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
+        let byte = text[at]
+        if byte < 0x80 { return byte.isASCIILetter || byte.isASCIIDigit ? 1 : 0 }
+        guard at + 1 < text.count else { return 0 }
+        switch byte {
+        case 0xC3: return text[at + 1] == 0x97 || text[at + 1] == 0xB7 ? 0 : 2
+        case 0xC4, 0xC5: return 2
+        default: return 0
+        }
+    }
+
     private static func readsTwoCounts(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         enum Kind: Equatable {
             case name(Int)
@@ -478,16 +491,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             case connective
             case other
         }
-        func letterLength(_ at: Int) -> Int {
-            let byte = text[at]
-            if byte < 0x80 { return byte.isASCIILetter || byte.isASCIIDigit ? 1 : 0 }
-            guard at + 1 < text.count else { return 0 }
-            switch byte {
-            case 0xC3: return text[at + 1] == 0x97 || text[at + 1] == 0xB7 ? 0 : 2
-            case 0xC4, 0xC5: return 2
-            default: return 0
-            }
-        }
+        func letterLength(_ at: Int) -> Int { Self.letterLength(text, at: at) }
         /// Each word's kind, and whether it is a case ending `words` may read as part of the count before it.
         var kinds: [(kind: Kind, optional: Bool)] = []
         var opensWithLessonWord = false
@@ -622,16 +626,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     private static func mayHoldTwoCounts(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var counts = 0
         var index = 0
-        func letterLength(_ at: Int) -> Int {
-            let byte = text[at]
-            if byte < 0x80 { return byte.isASCIILetter || byte.isASCIIDigit ? 1 : 0 }
-            guard at + 1 < text.count else { return 0 }
-            switch byte {
-            case 0xC3: return text[at + 1] == 0x97 || text[at + 1] == 0xB7 ? 0 : 2
-            case 0xC4, 0xC5: return 2
-            default: return 0
-            }
-        }
+        func letterLength(_ at: Int) -> Int { Self.letterLength(text, at: at) }
         while index < text.count {
             let start = index
             while index < text.count, case let length = letterLength(index), length > 0 { index += length }
