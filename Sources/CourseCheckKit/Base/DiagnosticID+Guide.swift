@@ -393,6 +393,13 @@ extension DiagnosticID {
                     + "`<!--` and says what it hides; nothing it hides is judged until it is closed.",
                 fix: "Close the comment with `-->` where it was meant to end (usually the end of its line)."
             )
+        case .commentLookAlike:
+            (
+                summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "
+                    + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all.",
+                fix: "Write it as the comment it was meant to be: `<!-- x -->` (or, if it is meant as text, put it "
+                    + "in backticks)."
+            )
         case .caseCollision:
             (
                 summary: "Two lesson names differ only in case: two lessons here, but one file on macOS and Windows, "

@@ -102,6 +102,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case conflictMarker = "conflict-marker"
     /// An HTML comment opened at the start of a line and never closed, which hides the rest.
     case unclosedComment = "unclosed-comment"
+    /// Text written almost as an HTML comment (`<!- x -->`), which readers see as text.
+    case commentLookAlike = "comment-look-alike"
     /// Two lesson names that differ only in case: one file on macOS and Windows.
     case caseCollision = "case-collision"
 
@@ -123,7 +125,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment:
+            .unclosedComment, .commentLookAlike:
             .error
         }
     }

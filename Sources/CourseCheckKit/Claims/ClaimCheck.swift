@@ -149,7 +149,9 @@ package enum CourseClaims {
             switch outcome {
             case .checked(let findings):
                 report.checked.append(claim.id)
-                report.diagnostics += findings
+                // What a slip hides is not judged: the slip's one finding says so, whichever claim
+                // would read the text there.
+                report.diagnostics += findings.filter { !course.isHidden($0.location) }
             case .notApplicable where slipped:
                 report.waitingForSlip.append(claim.id)
             case .notApplicable:

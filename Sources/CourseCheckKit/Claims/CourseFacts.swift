@@ -133,13 +133,16 @@ package struct CourseFacts: Sendable {
         /// The index's fence slips, one finding each (course-index reports them): `file` and
         /// `prose` are of the index with them repaired, so what a slip swallowed is not judged.
         let fenceSlips: [Diagnostic]
+        /// What a comment left open hides from readers: no claim's finding there is reported.
+        package let hidden: HiddenSpan?
 
         package init(
             file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil,
-            fenceSlips: [Diagnostic] = []
+            fenceSlips: [Diagnostic] = [], hidden: HiddenSpan? = nil
         ) {
             self.file = file
             self.fenceSlips = fenceSlips
+            self.hidden = hidden
             self.bytes = bytes
             self.frontMatter =
                 frontMatter ?? FrontMatter.repairingClose(file.lines) ?? FrontMatter.repairingOpen(file.lines)
@@ -153,6 +156,13 @@ package struct CourseFacts: Sendable {
 
     package let lessons: [LessonFacts]
     package var index: Index?
+
+    /// True when a slip hides `location` from readers (a comment left open in its lesson or the
+    /// index): it is not judged until the slip is fixed, as the slip's finding says.
+    package func isHidden(_ location: SourceLocation) -> Bool {
+        if let index, index.file.path == location.path { return index.hidden?.contains(location) ?? false }
+        return lessons.first { $0.path == location.path }?.lesson.hidden?.contains(location) ?? false
+    }
     /// Trigger bullets the closing table and the distribution sentence both contradict, by lesson
     /// index: decided once, read by every trigger claim.
     package var outvoted: [Int: TriggerConsensus.Outvoted] { Self.known(knownOutvoted) }

@@ -22,7 +22,9 @@ package struct FragmentSyntaxClaim: ClaimCheck {
         for lesson in course.lessons {
             // A fragment that runs over a fence slip holds text the slip decided: the slip is the finding.
             for block in lesson.lesson.blocks
-            where block.role == .fragment && block.fenced.closing.number < (lesson.lesson.uncertainFrom ?? Int.max) {
+            where block.role == .fragment
+                && !lesson.lesson.reachesUncertainty(block.fenced.opening.number, through: block.fenced.closing.number)
+            {
                 fragments.append((lesson.path, block.fenced))
             }
         }

@@ -196,22 +196,24 @@ extension Classifier {
     /// trouble is a block left open, or one holding a fence): one finding at each, and the index as
     /// its author meant it, which is what the claims read, so nothing a slip swallowed is judged.
     /// A block left open that no repair explains keeps its finding at its opening fence.
+    /// `hidden`: what a comment left open hides, which is not judged.
     package static func indexFenceSlips(_ file: SourceFile, scanned: MarkdownScanner.Result) -> (
-        findings: [Diagnostic], file: SourceFile, document: BlockNode
+        findings: [Diagnostic], file: SourceFile, document: BlockNode, hidden: HiddenSpan?
     ) {
-        // A comment left open hides the rest: one finding, and the index is read with it closed.
+        // A comment left open hides the rest (or up to the '-->' that ends it): one finding, and
+        // the index is read with it closed.
         if let comment = unclosedComment(file, scanned.document, lesson: false) {
             let rest = indexFenceSlips(comment.file, scanned: MarkdownScanner.scan(comment.file))
-            return ([comment.finding] + rest.findings, rest.file, rest.document)
+            return ([comment.finding] + rest.findings, rest.file, rest.document, comment.hidden)
         }
         var trouble = fenceTrouble(scanned.document, scanned.diagnostics)
-        guard !trouble.isEmpty else { return ([], file, scanned.document) }
+        guard !trouble.isEmpty else { return ([], file, scanned.document, nil) }
         trouble.formUnion(hiddenIndexText(scanned.document))
         let search = searchSlips(file, scanned.document, trouble: trouble, before: Int.max, lesson: false)
         let open =
             search.remaining.isEmpty
             ? [] : MarkdownScanner.scan(search.file).diagnostics.filter { $0.id == .unterminatedFence }
-        return (search.slips.map(\.finding) + open, search.file, search.document)
+        return (search.slips.map(\.finding) + open, search.file, search.document, nil)
     }
 
     /// The course index's lines of text (its items, headings and sentences) inside a fenced

@@ -13,8 +13,12 @@ extension Classifier {
     /// not see (every one after its first) and where the close goes, or that a comment between a
     /// table's rows goes; `what` (lesson false: the course index) says what they hold, read from
     /// the repaired file.
+    /// In a list item or block quote, the comment's HTML block ends with its container, and the
+    /// browser runs the comment on to the first `-->` the page sends as raw HTML after it
+    /// (`browserCommentEnd`): the finding's lines, what it names and `hidden` end there, and what
+    /// follows is shown and judged again.
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
-        finding: Diagnostic, file: SourceFile, document: BlockNode
+        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan
     )? {
         guard let node = firstUnclosedComment(in: document) else { return nil }
         let start = node.lines.lowerBound
@@ -40,7 +44,18 @@ extension Classifier {
             file.lines.indices.contains(index) && file.lines[index].text[...].trimmingBlanks().hasPrefix("|")
         }
         let inTable = isRow(start - 1) && isRow(end + 1)
-        guard let lastShown = file.lines.indices.dropFirst(end + 1).last(where: { !isBlank(file.lines[$0].text) })
+        let ending = browserCommentEnd(after: node, in: document)
+        // Before its end the `-->` line hides text when some stands before it that is not a
+        // comment's own (`<!-- x -->` hides nothing of its line).
+        let closeHidesText = ending.map { ending in
+            let before = file.lines[ending.line].text.utf8.prefix(ending.column - 1 - ending.close.utf8.count)
+            return !String(decoding: before, as: UTF8.self).drop { " \t>".contains($0) }.hasPrefix("<!--")
+        }
+        let shownAgain = ending.map { $0.line + (closeHidesText == true ? 1 : 0) } ?? file.lines.count
+        guard
+            let lastShown = file.lines.indices[..<shownAgain].dropFirst(end + 1).last(where: {
+                !isBlank(file.lines[$0].text)
+            })
         else { return nil }
         let last = file.lines[end].text[...].trimmingBlanks()
         let close = bare && end == start ? " -->" : last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
@@ -48,7 +63,7 @@ extension Classifier {
         lines[end].text = String(last) + close
         let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
         let scan = MarkdownScanner.scan(repaired)
-        let hidden = hiddenSummary(repaired, scan, after: end, lesson: lesson)
+        let hidden = hiddenSummary(repaired, scan, after: end, through: ending?.line, lesson: lesson)
         let column = opener + bytes[opener...].prefix { $0 == 0x20 }.count + 1
         let place = "at the end of line \(end + 1)"
         let fix =
@@ -64,9 +79,66 @@ extension Classifier {
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
-                hides: (start + 2, lastShown + 1), what: hidden, fix: fix),
-            repaired, scan.document
+                hides: (start + 2, lastShown + 1), what: hidden,
+                endedBy: ending.map { ($0.close, $0.line + 1, $0.column - $0.close.utf8.count) }, fix: fix),
+            repaired, scan.document,
+            HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column)
         )
+    }
+
+    /// Where the browser ends a comment left open in the HTML block `comment`: the first `-->`
+    /// (or `--!>`, which ends a comment too) that the page sends as raw HTML after that block, in
+    /// a later HTML block or as inline HTML in a paragraph or heading (`<!-- x -->`, a tag's
+    /// attribute). One in code or in text goes out as `--&gt;` and ends nothing. `line` is a line
+    /// index, `column` the 1-based column of the first byte after the close; nil when none follows.
+    static func browserCommentEnd(after comment: BlockNode, in document: BlockNode) -> (
+        line: Int, column: Int, close: String
+    )? {
+        /// The end (offset past it) of the first close in `bytes`, and the close as written.
+        func close(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? {
+            let bytes = Array(bytes)
+            var index = 0
+            while index + 2 < bytes.count {
+                if bytes[index] == 0x2D, bytes[index + 1] == 0x2D {
+                    if bytes[index + 2] == 0x3E { return (index + 3, "-->") }
+                    if bytes[index + 2] == 0x21, index + 3 < bytes.count, bytes[index + 3] == 0x3E {
+                        return (index + 4, "--!>")
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+        var passed = false
+        var found: (line: Int, column: Int, close: String)?
+        document.walk { node, _ in
+            guard found == nil else { return }
+            if node === comment { passed = true }
+            guard passed, node !== comment else { return }
+            switch node.kind {
+            case .htmlBlock:
+                for line in node.content {
+                    if let end = close(in: line.text.utf8) {
+                        found = (line.index, line.prefixLength + end.end + 1, end.close)
+                        return
+                    }
+                }
+            case .paragraph, .heading:
+                let inline = InlineText(node)
+                func visit(_ nodes: [InlineNode]) {
+                    for node in nodes where found == nil {
+                        if case .html = node.kind, let end = close(in: inline.bytes[node.range]) {
+                            let (line, column) = inline.place(node.range.lowerBound + end.end)
+                            found = (line, column, end.close)
+                        }
+                        visit(node.children)
+                    }
+                }
+                visit(inline.parse(document))
+            default: break
+            }
+        }
+        return found
     }
 
     /// The first comment block under `node`, depth first, that never closes. Its own descent, not
@@ -83,20 +155,111 @@ extension Classifier {
         return nil
     }
 
+    /// Text written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, `<!—x —>`):
+    /// no comment opens without `<!--`, so readers see it, brackets and all. One finding at each,
+    /// in the text of paragraphs and headings (never in code, raw HTML or an escaped `\<`), with the
+    /// comment it was meant to be.
+    static func commentLookAlikes(_ document: BlockNode, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        document.walk { node, _ in
+            switch node.kind {
+            case .paragraph, .heading: break
+            default: return
+            }
+            let inline = InlineText(node)
+            let bytes = inline.bytes
+            // Cheap first: an opener needs a '!'.
+            guard bytes.contains(UInt8(ascii: "!")) else { return }
+            var isText = [Bool](repeating: false, count: bytes.count)
+            func mark(_ nodes: [InlineNode]) {
+                for node in nodes {
+                    if case .text = node.kind { for index in node.range { isText[index] = true } }
+                    mark(node.children)
+                }
+            }
+            mark(inline.parse(document))
+            /// The length of a dash (`-`, an em dash or an en dash) at `index`, or nil.
+            func dash(_ index: Int) -> Int? {
+                if index < bytes.count, bytes[index] == 0x2D { return 1 }
+                if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0x93 || bytes[index + 2] == 0x94
+                {
+                    return 3
+                }
+                return nil
+            }
+            var index = 0
+            while index < bytes.count {
+                defer { index += 1 }
+                // '<', or '‹' (U+2039), then '!'.
+                let angle =
+                    bytes[index] == 0x3C ? 1 : bytes[index...].starts(with: [0xE2, 0x80, 0xB9]) ? 3 : 0
+                guard angle > 0, isText[index], index + angle < bytes.count, bytes[index + angle] == 0x21,
+                    index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
+                else { continue }
+                var cursor = index + angle + 1
+                let spaces = bytes[cursor...].prefix { $0 == 0x20 }.count
+                cursor += spaces
+                var dashes: [Int] = []
+                while let length = dash(cursor) {
+                    dashes.append(length)
+                    cursor += length
+                }
+                // `<!--` opens a comment; `<!` without a dash is no comment near form.
+                guard !dashes.isEmpty,
+                    !(angle == 1 && spaces == 0 && dashes.prefix(2) == [1, 1])
+                else { continue }
+                let innerStart = cursor
+                let lineEnd = bytes[cursor...].firstIndex(of: 0x0A) ?? bytes.count
+                // Its close: dashes then '>' (or '›'), on the same line.
+                var closeStart: Int?
+                var end = lineEnd
+                var scan = cursor
+                while scan < lineEnd {
+                    if let length = dash(scan) {
+                        var run = scan + length
+                        while let more = dash(run) { run += more }
+                        let arrow = run < lineEnd && bytes[run] == 0x3E ? 1 : bytes[run...].starts(with: [0xE2, 0x80, 0xBA]) ? 3 : 0
+                        if arrow > 0 {
+                            closeStart = scan
+                            end = run + arrow
+                            break
+                        }
+                        scan = run
+                    } else {
+                        scan += 1
+                    }
+                }
+                let inner = String(decoding: bytes[innerStart..<(closeStart ?? lineEnd)], as: UTF8.self)
+                let written = String(decoding: bytes[index..<end], as: UTF8.self)
+                let (line, column) = inline.place(index)
+                found.append(
+                    .commentLookAlike(
+                        at: SourceLocation(path: path, line: line + 1, column: column), written: written,
+                        meant: closeStart == nil ? "<!-- \(inner.trimmingBlanksString()) -->" : "<!--\(inner)-->"))
+                index = end - 1
+            }
+        }
+        return found
+    }
+
     /// What a reader would see after line index `after` of a repaired file: in a lesson its trees,
     /// core and headings, in the course index the lessons it links.
-    static func hiddenSummary(_ file: SourceFile, _ scan: MarkdownScanner.Result, after: Int, lesson: Bool)
-        -> [String]
-    {
+    static func hiddenSummary(
+        _ file: SourceFile, _ scan: MarkdownScanner.Result, after: Int, through: Int? = nil, lesson: Bool
+    ) -> [String] {
+        let last = through ?? file.lines.count
         var parts: [String] = []
         if lesson {
-            let blocks = classify(file, blocks: scan.blocks).0.blocks.filter { $0.fenced.opening.number > after + 1 }
+            let blocks = classify(file, blocks: scan.blocks).0.blocks.filter {
+                $0.fenced.opening.number > after + 1 && $0.fenced.opening.number <= last
+            }
             let trees = blocks.filter { $0.role == .tree }.count
             if blocks.contains(where: { $0.role == .core }) { parts.append("the core") }
             if trees > 0 { parts.append(trees == 1 ? "a tree" : "\(trees) trees") }
         } else {
             var linked: [String] = []
-            for line in file.lines[(after + 1)...] {
+            for line in file.lines[(after + 1)..<max(after + 1, min(last + 1, file.lines.count))] {
                 var rest = line.text[...]
                 while let open = rest.firstRange(of: "](") {
                     rest = rest[open.upperBound...]
@@ -112,7 +275,7 @@ extension Classifier {
         }
         var headings: [String] = []
         scan.document.walk { node, _ in
-            guard case .heading = node.kind, node.lines.lowerBound > after else { return }
+            guard case .heading = node.kind, node.lines.lowerBound > after, node.lines.lowerBound <= last else { return }
             headings.append("'" + node.content.map(\.text).joined(separator: " ").trimmingBlanksString() + "'")
         }
         if !headings.isEmpty {
@@ -273,4 +436,36 @@ extension Character {
 extension String {
     /// The string without leading and trailing spaces and tabs.
     fileprivate func trimmingBlanksString() -> String { String(self[...].trimmingBlanks()) }
+}
+
+/// A paragraph's or heading's text as the inline parser reads it (each line's leading blanks
+/// dropped, lines joined by line feeds), and where each line starts in it.
+struct InlineText {
+    let bytes: [UInt8]
+    /// Each line's offset in `bytes`, its line index and the 1-based column its text starts at.
+    let starts: [(offset: Int, line: Int, column: Int)]
+
+    init(_ node: BlockNode) {
+        var bytes: [UInt8] = []
+        var starts: [(offset: Int, line: Int, column: Int)] = []
+        for content in node.content {
+            if !starts.isEmpty { bytes.append(0x0A) }
+            let lead = content.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            starts.append((bytes.count, content.index, content.prefixLength + lead + 1))
+            bytes += content.text.utf8.dropFirst(lead)
+        }
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// The inline structure, with the document's link definitions.
+    func parse(_ document: BlockNode) -> [InlineNode] {
+        InlineParser.parse(String(decoding: bytes, as: UTF8.self), definitions: document.linkReferences)
+    }
+
+    /// The line index and 1-based column of the byte at `offset` (or just past a line's last).
+    func place(_ offset: Int) -> (line: Int, column: Int) {
+        let start = starts.last { $0.offset <= offset } ?? starts[0]
+        return (start.line, start.column + offset - start.offset)
+    }
 }

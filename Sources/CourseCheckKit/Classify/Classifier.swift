@@ -12,7 +12,9 @@ package enum Classifier {
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path, core: core)
         let swallowed = Set(swallowedFindings.map(\.location.line))
         // A comment left open hides the rest: one finding at it, and nothing after it is judged.
-        let comment = unclosedComment(file, scanned.document, lesson: true).map { [$0.finding] } ?? []
+        let commentSlip = unclosedComment(file, scanned.document, lesson: true)
+        let comment = commentSlip.map { [$0.finding] } ?? []
+        lesson.hidden = commentSlip?.hidden
         let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
@@ -34,6 +36,18 @@ package enum Classifier {
         let explained = Set(slips.flatMap(\.explains))
         let conflicts = conflictMarkers(file)
         let causes = unseen + slips.map(\.finding) + conflicts + outside
+        // A comment left open that a later `-->` ends, the one cause: what it hides is uncertain,
+        // and what follows is read as rendered (the HTML block ended with its container, so the
+        // blocks after it are the page's). Uncertain at all only when it hides a fence.
+        let through = causes.count == 1 ? commentSlip?.hidden.endLine : nil
+        let hidesFence =
+            through.map { through in
+                file.lines[(causes[0].location.line - 1)..<through].contains { line in
+                    let text = line.text.drop { " \t>".contains($0) }
+                    let bullet = text.first.map { "-*+".contains($0) } == true ? text.dropFirst().drop { $0 == " " } : text
+                    return bullet.hasPrefix("```") || bullet.hasPrefix("~~~")
+                }
+            } ?? true
         if let first = causes.map(\.location.line).min() {
             // Before the slip: a fence left open runs over it (the slip is a closing fence), and
             // the tree whose expected block that was lost its block to it.
@@ -66,7 +80,7 @@ package enum Classifier {
                     || (finding.id == .missingExpected
                         && (finding.location.line == lostExpected || overrun.contains(finding.location.line)))
                     || consequences.contains(finding.id)
-                        && (finding.location.line >= first
+                        && ((finding.location.line >= first && finding.location.line <= through ?? Int.max)
                             || (finding.id == .missingExpected && headers.contains(finding.location.line))
                             || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
@@ -74,15 +88,21 @@ package enum Classifier {
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
+            + commentLookAlikes(scanned.document, path: file.path).filter { !(lesson.hidden?.contains($0.location) ?? false) }
         lesson.fencesAreUncertain =
-            !causes.isEmpty || diagnostics.contains { $0.id == .unterminatedFence } || lesson.rolesAreUncertain
+            (!causes.isEmpty && hidesFence) || diagnostics.contains { $0.id == .unterminatedFence }
+            || lesson.rolesAreUncertain
         // A fence inside an HTML or indented code block pairs with nothing; a hidden or slipped one
         // pairs the fences after it wrongly.
         lesson.uncertainFrom =
-            (unseen.filter { $0.id != .noRole || !swallowed.contains($0.location.line) }.map(\.location.line)
+            (unseen.filter { $0.id != .noRole || !swallowed.contains($0.location.line) }.filter { _ in hidesFence }
+            .map(\.location.line)
             + slips.map(\.finding.location.line) + conflicts.map(\.location.line)
             + outside.map(\.location.line)
             + diagnostics.filter { $0.id == .unterminatedFence }.map(\.location.line)).min()
+        lesson.uncertainThrough =
+            lesson.uncertainFrom == causes.first?.location.line && hidesFence
+            && !diagnostics.contains { $0.id == .unterminatedFence } ? through : nil
         return (lesson, diagnostics)
     }
 

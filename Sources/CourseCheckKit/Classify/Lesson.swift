@@ -36,6 +36,11 @@ package struct Lesson: Sendable {
     /// The first line from which fences may pair wrongly (the slip, or the fence left open): a
     /// tree whose expected block reaches it is not compared, since its text is not known.
     package var uncertainFrom: Int?
+    /// The last line of that uncertainty, when a later line ends it (a comment left open that a
+    /// later `-->` ends in the browser); nil: it runs to the end of the file.
+    package var uncertainThrough: Int?
+    /// What a slip hides from readers (a comment left open): nothing there is judged.
+    package var hidden: HiddenSpan?
     /// The block structure the blocks were found in, when the caller kept it (claims read prose from it).
     package var document: BlockNode?
     /// The front matter as the scanner parsed it, when the caller kept the scan (nil: none, or not kept).
@@ -61,5 +66,40 @@ package struct Lesson: Sendable {
 
     package func count(of role: BlockRole) -> Int {
         blocks.count { $0.role == role }
+    }
+
+    /// True when lines `first` through `last` reach the lines whose fences may pair wrongly.
+    package func reachesUncertainty(_ first: Int, through last: Int) -> Bool {
+        guard let from = uncertainFrom else { return false }
+        return last >= from && first <= (uncertainThrough ?? Int.max)
+    }
+}
+
+/// What a slip hides from readers: everything after its own place (`line`, `column`) up to the
+/// place where the browser ends it (`endLine`, `endColumn`: the first byte shown again), or to the
+/// end of the file when nothing ends it.
+package struct HiddenSpan: Sendable, Equatable {
+    package var line: Int
+    package var column: Int
+    package var endLine: Int?
+    package var endColumn: Int?
+
+    package init(line: Int, column: Int, endLine: Int? = nil, endColumn: Int? = nil) {
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    /// True when the place (1-based line and byte column) is hidden.
+    package func contains(line: Int, column: Int) -> Bool {
+        guard (line, column) > (self.line, self.column) else { return false }
+        guard let endLine else { return true }
+        return (line, column) < (endLine, endColumn ?? 1)
+    }
+
+    /// True when `location` is hidden.
+    package func contains(_ location: SourceLocation) -> Bool {
+        contains(line: location.line, column: location.column)
     }
 }

@@ -387,19 +387,35 @@ extension Diagnostic {
     }
 
     /// An HTML comment opened here and never closed: it hides `hides` (first and last line), which
-    /// holds `what` ("2 trees", "the heading 'Özet'"); `fix` says how to close it.
-    static func unclosedComment(at location: SourceLocation, hides: (Int, Int), what: [String], fix: String)
-        -> Diagnostic
-    {
+    /// holds `what` ("2 trees", "the heading 'Özet'"); `fix` says how to close it. `endedBy`: the
+    /// later close (`-->`, line, column) at which the browser ends it, when one follows.
+    static func unclosedComment(
+        at location: SourceLocation, hides: (Int, Int), what: [String], endedBy: (String, Int, Int)? = nil,
+        fix: String
+    ) -> Diagnostic {
         let held =
             what.isEmpty
             ? ""
             : ", with "
                 + (what.count == 1 ? what[0] : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1])
+        guard let (close, line, column) = endedBy else {
+            return Diagnostic(
+                .unclosedComment, at: location,
+                "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
+                    + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
+        }
         return Diagnostic(
             .unclosedComment, at: location,
-            "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
-                + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
+            "this HTML comment is not closed ('-->'), so the browser runs it on to the '\(close)' at line \(line), "
+                + "column \(column), and it hides everything up to there from readers (lines \(hides.0)–\(hides.1)"
+                + "\(held)), and nothing there is judged until it is closed; \(fix)")
+    }
+
+    /// Text `written` almost as an HTML comment, which readers see as text; `meant`: the comment.
+    static func commentLookAlike(at location: SourceLocation, written: String, meant: String) -> Diagnostic {
+        Diagnostic(
+            .commentLookAlike, at: location,
+            "'\(written)' is not an HTML comment (it needs '<!--'), so readers see it as text; write '\(meant)'")
     }
 
     /// A merge-conflict marker set: `<<<<<<<` here, `=======` at `separator`, `>>>>>>>` at `end`.

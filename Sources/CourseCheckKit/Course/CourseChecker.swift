@@ -230,7 +230,9 @@ package struct CourseChecker: Sendable {
                 guard let tree = run.results[lesson].trees[ordinal].tree else { return nil }
                 // An expected block that reaches a fence slip holds text the slip decided: the slip
                 // is the finding, and the tree is judged once it is fixed.
-                if let slip = run.results[lesson].lesson?.uncertainFrom, tree.expected.closing.number >= slip {
+                if run.results[lesson].lesson?.reachesUncertainty(
+                    tree.block.opening.number, through: tree.expected.closing.number) == true
+                {
                     return nil
                 }
                 return TreeJob(path: run.results[lesson].path, tree: tree, id: TreeID(lesson: lesson, ordinal: ordinal))
@@ -548,7 +550,7 @@ package struct CourseChecker: Sendable {
         for (ordinal, core) in lesson.cores.enumerated() {
             // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
             let drift =
-                lesson.uncertainFrom.map { core.closing.number >= $0 } ?? false
+                lesson.reachesUncertainty(core.opening.number, through: core.closing.number)
                 ? nil : check.check(core, in: lesson.path)
             result.coreDrifted.append(drift != nil)
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
