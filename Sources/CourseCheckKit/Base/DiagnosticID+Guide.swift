@@ -389,8 +389,9 @@ extension DiagnosticID {
         case .unclosedComment:
             (
                 summary: "An HTML comment that opens a line (`<!--`) is never closed with `-->`, so a reader sees "
-                    + "nothing after it: CommonMark runs it to the end of the page. The one finding is at the "
-                    + "`<!--` and says what it hides; nothing it hides is judged until it is closed.",
+                    + "nothing after it: CommonMark runs it to the end of the page (in a list item or block quote, "
+                    + "the browser runs it on to the first `-->` the page sends as HTML after it). The one finding "
+                    + "is at the `<!--` and says what it hides; nothing it hides is judged until it is closed.",
                 fix: "Close the comment with `-->` where it was meant to end (usually the end of its line)."
             )
         case .commentLookAlike:
