@@ -188,4 +188,112 @@ final class SlipRegressionTests: XCTestCase {
                     + "nothing there is judged until it is closed; close it with '-->' at the end of line \(at)"
             ])
     }
+
+    /// A whole run of a copy of the real course with `edit` made to lesson `name`'s lines: its
+    /// findings as `path:line:col [id]`, and the messages.
+    func courseFindings(_ name: String, _ edit: (inout [String]) -> Void) throws -> (found: [String], messages: [String]) {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/\(name)")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        edit(&lines)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let found = StructureSlipPropertyTests.findings(scratch.url)
+        return (
+            found.map { line in
+                let place = line.prefix { $0 != " " }.dropLast()
+                return "\(place) \(line.split(separator: " ").last ?? "")"
+            },
+            found.map(String.init)
+        )
+    }
+
+    /// An unclosed comment in a list item, a block quote or at the top level, with a slip in the
+    /// text it hides (`**DR01.**`, `tetigi`): the comment is the one finding, since readers see
+    /// nothing of that text; in a container, a comment closed later ends it in the browser, and a
+    /// slip after that close is judged again (`**DR02.**`).
+    func testWhatAnUnclosedCommentHidesIsNotJudgedAndAfterALaterCloseIs() throws {
+        let lesson = "09-yerel-durum.md"
+        for (opening, column) in [(["- Not:", "  <!-- todo"], 3), (["> Not:", "> <!-- todo"], 3), (["<!-- todo"], 1)] {
+            for closedLater in opening.count == 1 ? [false] : [false, true] {
+                var at = 0
+                var second = 0
+                let (found, messages) = try courseFindings(lesson) { lines in
+                    let first = lines.firstIndex { $0.hasPrefix("**DR1.**") } ?? 0
+                    lines[first] = lines[first].replacingOccurrences(of: "**DR1.**", with: "**DR01.**")
+                    lines.insert(contentsOf: opening + [""], at: first)
+                    at = first + opening.count
+                    guard closedLater else { return }
+                    let later = lines.firstIndex { $0.hasPrefix("**DR2.**") } ?? 0
+                    lines[later] = lines[later].replacingOccurrences(of: "**DR2.**", with: "**DR02.**")
+                    lines.insert(contentsOf: ["<!-- ölçüm sonu -->", ""], at: later)
+                    second = later + 3
+                }
+                let message = "\(opening) closed later: \(closedLater): \(messages)"
+                XCTAssertEqual(
+                    found,
+                    ["lessons/\(lesson):\(at):\(column) [unclosed-comment]"]
+                        + (closedLater ? ["lessons/\(lesson):\(second):1 [note-series]"] : []),
+                    message)
+                if closedLater {
+                    XCTAssertTrue(
+                        messages.first?.contains(
+                            "so the browser runs it on to the '-->' at line \(second - 2), column 20, and it hides "
+                                + "everything up to there from readers (lines \(at + 1)–\(second - 4), with a tree and "
+                                + "the heading 'Durumu Ataya Kaldırmak')") ?? false, message)
+                }
+            }
+        }
+        // In the summary list, over the trigger bullet (`tetigi`) and the heading after it.
+        let summary = "21-on-izleme-ve-yineleme.md"
+        var at = 0
+        let (found, messages) = try courseFindings(summary) { lines in
+            let trigger = lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği:") } ?? 0
+            lines[trigger] = lines[trigger].replacingOccurrences(of: "tetiği", with: "tetigi")
+            lines.insert("- <!-- todo", at: trigger)
+            at = trigger + 1
+        }
+        XCTAssertEqual(found, ["lessons/\(summary):\(at):3 [unclosed-comment]"], "\(messages)")
+    }
+
+    /// Text written almost as an HTML comment, before a note of the real course: one finding at
+    /// each, with the comment meant; what is no such slip (a real comment, a declaration, arrows,
+    /// the text in code or escaped) gives none.
+    func testCommentLookAlikesAreOneFindingEachAndNothingElseIs() throws {
+        let lesson = "09-yerel-durum.md"
+        let slips: [(String, [String])] = [
+            ("<!- eski -->", ["1 '<!- eski -->' … '<!-- eski -->'"]),
+            ("<! -- eski -->", ["1 '<! -- eski -->' … '<!-- eski -->'"]),
+            ("Not: <!-x--> burada.", ["6 '<!-x-->' … '<!--x-->'"]),
+            ("‹!-- eski -->", ["1 '‹!-- eski -->' … '<!-- eski -->'"]),
+            ("<!—eski —>", ["1 '<!—eski —>' … '<!--eski -->'"]),
+            ("<!- todo", ["1 '<!- todo' … '<!-- todo -->'"]),
+            ("<!-- gerçek -->", []), ("<!DOCTYPE html>", []), ("a <- b -> c, x --> y", []),
+            ("`<!- kod -->` ve ``<! -- kod -->``", []), ("\\<!- kaçış -->", []), ("&lt;!- varlık -->", []),
+            ("    <!- girintili kod -->", []), ("<a title=\"<!- öznitelik\">x</a>", []),
+            ("```swift\nlet html = \"<!- çitli kod -->\"\n```", []), ("Ünlem! - ve tire", []),
+        ]
+        for (text, expected) in slips {
+            var at = 0
+            let found = try Self.diagnostics(lesson) { lines, _ in
+                at = lines.firstIndex { $0?.hasPrefix("**DR1.**") == true } ?? 0
+                lines.insert(contentsOf: text.components(separatedBy: "\n").map { $0 } + [""], at: at)
+            }
+            XCTAssertEqual(
+                found.map { finding -> String in
+                    let quoted = finding.message.split(separator: "'")
+                    let written = quoted.first.map(String.init) ?? ""
+                    let meant = quoted.last.map(String.init) ?? ""
+                    return "\(finding.location.line == at + 1 ? "" : "line \(finding.location.line) ")"
+                        + "\(finding.location.column) '\(written)' … '\(meant)' [\(finding.id.rawValue)]"
+                },
+                expected.map { $0 + " [comment-look-alike]" }, text)
+        }
+        let whole = try Self.diagnostics(lesson) { lines, _ in
+            let at = lines.firstIndex { $0?.hasPrefix("**DR1.**") == true } ?? 0
+            lines.insert(contentsOf: ["<!- eski -->", ""], at: at)
+        }
+        XCTAssertEqual(
+            whole.map(\.message),
+            ["'<!- eski -->' is not an HTML comment (it needs '<!--'), so readers see it as text; write '<!-- eski -->'"])
+    }
 }
