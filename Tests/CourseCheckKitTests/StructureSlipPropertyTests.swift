@@ -80,35 +80,44 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// cmark-gfm, GitHub's renderer, when it is installed: the oracle the comment tests ask. A
+    /// skip when it is missing, a failure under CI (a check that cannot run has not passed).
+    static func cmarkGFM() throws -> String {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let tool = paths.map({ "\($0)/cmark-gfm" }).first(where: FileManager.default.isExecutableFile) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                XCTFail("cmark-gfm is not installed (apt-get install cmark-gfm): the comment's oracle cannot run")
+                throw XCTSkip("cmark-gfm is missing")
+            }
+            throw XCTSkip("cmark-gfm is not installed, so its rendering of an unclosed comment is not asked")
+        }
+        return tool
+    }
+
+    /// The HTML `tool` makes of `markdown`, raw HTML passed on as GitHub passes it (cmark-gfm
+    /// omits it by default since 0.29).
+    static func render(_ markdown: String, with tool: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["--unsafe"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The premise of `unclosed-comment`, asked of GitHub's renderer when it is installed: an
     /// HTML comment left open hides what follows it, a closed one does not; in a container its
     /// HTML block ends, but no '-->' follows it in the page, so a browser hides the rest as well.
     func testCmarkGFMHidesWhatAnUnclosedCommentFollows() throws {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        guard let tool = paths.map({ "\($0)/cmark-gfm" }).first(where: FileManager.default.isExecutableFile) else {
-            // Under CI a missing oracle is a failure: a check that cannot run has not passed.
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                XCTFail("cmark-gfm is not installed (apt-get install cmark-gfm): the comment's oracle cannot run")
-                return
-            }
-            throw XCTSkip("cmark-gfm is not installed, so its rendering of an unclosed comment is not asked")
-        }
-        func render(_ markdown: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            // Raw HTML as GitHub passes it on (cmark-gfm omits it by default since 0.29).
-            process.arguments = ["--unsafe"]
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            input.fileHandleForWriting.write(Data(markdown.utf8))
-            try input.fileHandleForWriting.close()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
+        let tool = try Self.cmarkGFM()
+        func render(_ markdown: String) throws -> String { try Self.render(markdown, with: tool) }
         let after = "# Başlık\n\n- Bu dersin tetiği: **yerel**.\n"
         XCTAssertTrue(try render("Metin.\n\n<!-- not -->\n\n" + after).contains("<h1>Başlık</h1>"))
         let open = try render("Metin.\n\n<!-- not --\n\n" + after)
@@ -121,6 +130,50 @@ final class StructureSlipPropertyTests: XCTestCase {
             let opened = try XCTUnwrap(inside.range(of: "<!-- not"), inside)
             XCTAssertNil(inside[opened.upperBound...].range(of: "-->"), inside)
             XCTAssertTrue(inside[opened.upperBound...].contains("<h1>Başlık</h1>"), inside)
+        }
+    }
+
+    /// The hidden span of a comment left open in a list item or block quote, against the page
+    /// cmark-gfm makes: a random run of blocks after it (text, code and inline code holding
+    /// `-->`, arrows in prose, closed comments as blocks and inline, a tag whose attribute holds
+    /// `-->`, `--!>`), each marked with a word of its own. A marked block is hidden exactly when
+    /// its word stands between the comment's `<!--` and the first `-->` (or `--!>`) of the HTML,
+    /// where a browser ends the comment.
+    func testAnUnclosedCommentEndsWhereTheBrowserEndsIt() throws {
+        let tool = try Self.cmarkGFM()
+        let pieces: [(Int) -> String] = [
+            { "Metin W\($0) burada." }, { "```\nW\($0) q --> z\n```" }, { "W\($0) `a --> b` kod." },
+            { "W\($0) ok -> ve --> oklar." }, { "<!-- not --> W\($0)" }, { "Metin W\($0) <!-- not --> sonra." },
+            { "W\($0) <span title=\"--&gt; a -->\">x</span>" }, { "<div>\nW\($0) --!> son\n</div>" },
+            { "## Başlık W\($0)" }, { "- madde W\($0)" }, { "> alıntı W\($0) <!-- x -->" },
+        ]
+        for seed in PropertySeeds.seeds(defaultCases: 8) {
+            var random = Generator(state: seed)
+            let opening = random.next() % 2 == 0 ? "- Not:\n  <!-- todo" : "> Not:\n> <!-- todo"
+            let count = 1 + Int(random.next() % 6)
+            let chosen = (0..<count).map { pieces[Int(random.next() % UInt64(pieces.count))]($0) }
+            let markdown = "# Ders\n\n" + opening + "\n\n" + chosen.joined(separator: "\n\n") + "\n"
+            let html = try Self.render(markdown, with: tool)
+            let file = SourceFile(path: "x.md", text: markdown)
+            let document = MarkdownScanner.scan(file).document
+            let slip = Classifier.unclosedComment(file, document, lesson: true)
+            // The browser's comment: from the `<!--` to the first close after it, or the end.
+            let opened = try XCTUnwrap(html.range(of: "<!-- todo"), html)
+            let rest = html[opened.upperBound...]
+            let close = [rest.range(of: "-->"), rest.range(of: "--!>")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+            let browserHidden = html[opened.upperBound..<(close?.lowerBound ?? html.endIndex)]
+            let message = "seed \(seed): \(markdown)\n\(html)"
+            for index in chosen.indices {
+                let word = "W\(index)"
+                let line = try XCTUnwrap(file.lines.firstIndex { $0.text.contains(word) }, message)
+                let text = file.lines[line].text
+                let range = try XCTUnwrap(text.utf8.firstRange(of: word.utf8), message)
+                let column = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound) + 1
+                let hidden = slip?.hidden.contains(line: line + 1, column: column) ?? false
+                XCTAssertEqual(hidden, browserHidden.contains(word), "\(word): \(message)")
+            }
+            // No finding only where the browser hides no marked text either.
+            if slip == nil { XCTAssertFalse(chosen.indices.contains { browserHidden.contains("W\($0)") }, message) }
         }
     }
 
