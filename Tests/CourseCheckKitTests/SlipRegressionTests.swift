@@ -191,7 +191,9 @@ final class SlipRegressionTests: XCTestCase {
 
     /// A whole run of a copy of the real course with `edit` made to lesson `name`'s lines: its
     /// findings as `path:line:col [id]`, and the messages.
-    func courseFindings(_ name: String, _ edit: (inout [String]) -> Void) throws -> (found: [String], messages: [String]) {
+    func courseFindings(_ name: String, _ edit: (inout [String]) -> Void) throws -> (
+        found: [String], messages: [String]
+    ) {
         let scratch = try CourseCopy.make(for: self)
         let url = scratch.url.appendingPathComponent("lessons/\(name)")
         var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
@@ -294,6 +296,8 @@ final class SlipRegressionTests: XCTestCase {
         }
         XCTAssertEqual(
             whole.map(\.message),
-            ["'<!- eski -->' is not an HTML comment (it needs '<!--'), so readers see it as text; write '<!-- eski -->'"])
+            [
+                "'<!- eski -->' is not an HTML comment (it needs '<!--'), so readers see it as text; write '<!-- eski -->'"
+            ])
     }
 }

@@ -112,6 +112,36 @@ final class StructureSlipPropertyTests: XCTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A comment left open in a bullet or block quote of its own before a random block of a
+    /// lesson or the course index, and a closed comment before a later block: the browser ends the
+    /// first at the second's `-->`. One finding, at the comment, whose lines end there; what
+    /// follows is judged, and holds no slip.
+    func testUnclosedCommentInAContainerEndsAtALaterClose() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let starts = Self.blockStarts(text, path: file)
+            let first = Int(random.next() % UInt64(starts.count - 1))
+            let later = starts[first + 1 + Int(random.next() % UInt64(starts.count - first - 1))]
+            let opener = ["- <!-- ölçüm", "> <!-- ölçüm"][Int(random.next() % 2)]
+            var lines = text.components(separatedBy: "\n")
+            lines.insert(contentsOf: ["<!-- ölçüm notu -->", ""], at: later)
+            lines.insert(contentsOf: [opener, ""], at: starts[first])
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(starts[first] + 1) '\(opener)', closed at \(later + 3): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(starts[first] + 1):3: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.contains("so the browser runs it on to the '-->' at line \(later + 3), column 20,")
+                    ?? false,
+                message)
+            XCTAssertTrue(found.first?.hasSuffix("[unclosed-comment]") ?? false, message)
+        }
+    }
+
     /// The premise of `unclosed-comment`, asked of GitHub's renderer when it is installed: an
     /// HTML comment left open hides what follows it, a closed one does not; in a container its
     /// HTML block ends, but no '-->' follows it in the page, so a browser hides the rest as well.
@@ -160,7 +190,9 @@ final class StructureSlipPropertyTests: XCTestCase {
             // The browser's comment: from the `<!--` to the first close after it, or the end.
             let opened = try XCTUnwrap(html.range(of: "<!-- todo"), html)
             let rest = html[opened.upperBound...]
-            let close = [rest.range(of: "-->"), rest.range(of: "--!>")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+            let close = [rest.range(of: "-->"), rest.range(of: "--!>")].compactMap { $0 }.min {
+                $0.lowerBound < $1.lowerBound
+            }
             let browserHidden = html[opened.upperBound..<(close?.lowerBound ?? html.endIndex)]
             let message = "seed \(seed): \(markdown)\n\(html)"
             for index in chosen.indices {

@@ -219,7 +219,9 @@ extension Classifier {
                     if let length = dash(scan) {
                         var run = scan + length
                         while let more = dash(run) { run += more }
-                        let arrow = run < lineEnd && bytes[run] == 0x3E ? 1 : bytes[run...].starts(with: [0xE2, 0x80, 0xBA]) ? 3 : 0
+                        let arrow =
+                            run < lineEnd && bytes[run] == 0x3E
+                            ? 1 : bytes[run...].starts(with: [0xE2, 0x80, 0xBA]) ? 3 : 0
                         if arrow > 0 {
                             closeStart = scan
                             end = run + arrow
@@ -275,7 +277,9 @@ extension Classifier {
         }
         var headings: [String] = []
         scan.document.walk { node, _ in
-            guard case .heading = node.kind, node.lines.lowerBound > after, node.lines.lowerBound <= last else { return }
+            guard case .heading = node.kind, node.lines.lowerBound > after, node.lines.lowerBound <= last else {
+                return
+            }
             headings.append("'" + node.content.map(\.text).joined(separator: " ").trimmingBlanksString() + "'")
         }
         if !headings.isEmpty {

@@ -11,7 +11,8 @@ package enum Classifier {
         lesson.frontMatter = scanned.frontMatter
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path, core: core)
         let swallowed = Set(swallowedFindings.map(\.location.line))
-        // A comment left open hides the rest: one finding at it, and nothing after it is judged.
+        // A comment left open hides the rest (or up to the later `-->` that ends it in the browser):
+        // one finding at it, and nothing it hides is judged.
         let commentSlip = unclosedComment(file, scanned.document, lesson: true)
         let comment = commentSlip.map { [$0.finding] } ?? []
         lesson.hidden = commentSlip?.hidden
@@ -44,7 +45,8 @@ package enum Classifier {
             through.map { through in
                 file.lines[(causes[0].location.line - 1)..<through].contains { line in
                     let text = line.text.drop { " \t>".contains($0) }
-                    let bullet = text.first.map { "-*+".contains($0) } == true ? text.dropFirst().drop { $0 == " " } : text
+                    let bullet =
+                        text.first.map { "-*+".contains($0) } == true ? text.dropFirst().drop { $0 == " " } : text
                     return bullet.hasPrefix("```") || bullet.hasPrefix("~~~")
                 }
             } ?? true
@@ -88,7 +90,9 @@ package enum Classifier {
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
-            + commentLookAlikes(scanned.document, path: file.path).filter { !(lesson.hidden?.contains($0.location) ?? false) }
+            + commentLookAlikes(scanned.document, path: file.path).filter {
+                !(lesson.hidden?.contains($0.location) ?? false)
+            }
         lesson.fencesAreUncertain =
             (!causes.isEmpty && hidesFence) || diagnostics.contains { $0.id == .unterminatedFence }
             || lesson.rolesAreUncertain
@@ -102,7 +106,7 @@ package enum Classifier {
             + diagnostics.filter { $0.id == .unterminatedFence }.map(\.location.line)).min()
         lesson.uncertainThrough =
             lesson.uncertainFrom == causes.first?.location.line && hidesFence
-            && !diagnostics.contains { $0.id == .unterminatedFence } ? through : nil
+                && !diagnostics.contains { $0.id == .unterminatedFence } ? through : nil
         return (lesson, diagnostics)
     }
 

@@ -37,7 +37,8 @@ extension CourseFacts {
         let slips = Classifier.indexFenceSlips(file, scanned: scanned)
         return Index(
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
-            frontMatter: scanned.frontMatter, bytes: edited == nil ? bytes : nil, fenceSlips: slips.findings + Classifier.commentLookAlikes(slips.document, path: file.path),
+            frontMatter: scanned.frontMatter, bytes: edited == nil ? bytes : nil,
+            fenceSlips: slips.findings + Classifier.commentLookAlikes(slips.document, path: file.path),
             hidden: slips.hidden)
     }
 }
