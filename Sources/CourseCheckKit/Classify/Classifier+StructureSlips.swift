@@ -161,88 +161,104 @@ extension Classifier {
     /// comment it was meant to be.
     static func commentLookAlikes(_ document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        document.walk { node, _ in
-            switch node.kind {
-            case .paragraph, .heading: break
-            default: return
-            }
-            let inline = InlineText(node)
-            let bytes = inline.bytes
-            // Cheap first: an opener needs a '!'.
-            guard bytes.contains(UInt8(ascii: "!")) else { return }
-            var isText = [Bool](repeating: false, count: bytes.count)
-            func mark(_ nodes: [InlineNode]) {
-                for node in nodes {
-                    if case .text = node.kind { for index in node.range { isText[index] = true } }
-                    mark(node.children)
+        // Its own descent, not `walk`: it runs on every lesson and reads only text blocks.
+        func visit(_ parent: BlockNode) {
+            for node in parent.children {
+                switch node.kind {
+                case .paragraph, .heading: commentLookAlikes(in: node, document, path: path, into: &found)
+                case .blockQuote, .list, .listItem: visit(node)
+                default: break
                 }
-            }
-            mark(inline.parse(document))
-            /// The length of a dash (`-`, an em dash or an en dash) at `index`, or nil.
-            func dash(_ index: Int) -> Int? {
-                if index < bytes.count, bytes[index] == 0x2D { return 1 }
-                if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
-                    bytes[index + 2] == 0x93 || bytes[index + 2] == 0x94
-                {
-                    return 3
-                }
-                return nil
-            }
-            var index = 0
-            while index < bytes.count {
-                defer { index += 1 }
-                // '<', or '‹' (U+2039), then '!'.
-                let angle =
-                    bytes[index] == 0x3C ? 1 : bytes[index...].starts(with: [0xE2, 0x80, 0xB9]) ? 3 : 0
-                guard angle > 0, isText[index], index + angle < bytes.count, bytes[index + angle] == 0x21,
-                    index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
-                else { continue }
-                var cursor = index + angle + 1
-                let spaces = bytes[cursor...].prefix { $0 == 0x20 }.count
-                cursor += spaces
-                var dashes: [Int] = []
-                while let length = dash(cursor) {
-                    dashes.append(length)
-                    cursor += length
-                }
-                // `<!--` opens a comment; `<!` without a dash is no comment near form.
-                guard !dashes.isEmpty,
-                    !(angle == 1 && spaces == 0 && dashes.prefix(2) == [1, 1])
-                else { continue }
-                let innerStart = cursor
-                let lineEnd = bytes[cursor...].firstIndex(of: 0x0A) ?? bytes.count
-                // Its close: dashes then '>' (or '›'), on the same line.
-                var closeStart: Int?
-                var end = lineEnd
-                var scan = cursor
-                while scan < lineEnd {
-                    if let length = dash(scan) {
-                        var run = scan + length
-                        while let more = dash(run) { run += more }
-                        let arrow =
-                            run < lineEnd && bytes[run] == 0x3E
-                            ? 1 : bytes[run...].starts(with: [0xE2, 0x80, 0xBA]) ? 3 : 0
-                        if arrow > 0 {
-                            closeStart = scan
-                            end = run + arrow
-                            break
-                        }
-                        scan = run
-                    } else {
-                        scan += 1
-                    }
-                }
-                let inner = String(decoding: bytes[innerStart..<(closeStart ?? lineEnd)], as: UTF8.self)
-                let written = String(decoding: bytes[index..<end], as: UTF8.self)
-                let (line, column) = inline.place(index)
-                found.append(
-                    .commentLookAlike(
-                        at: SourceLocation(path: path, line: line + 1, column: column), written: written,
-                        meant: closeStart == nil ? "<!-- \(inner.trimmingBlanksString()) -->" : "<!--\(inner)-->"))
-                index = end - 1
             }
         }
+        visit(document)
         return found
+    }
+
+    /// `commentLookAlikes` in one paragraph or heading.
+    private static func commentLookAlikes(
+        in node: BlockNode, _ document: BlockNode, path: String, into found: inout [Diagnostic]
+    ) {
+        // Cheap first (every paragraph of the course comes here): a line holding `<!` or `‹!`.
+        guard
+            node.content.contains(where: {
+                $0.text.containsByte(0x21)
+                    && ($0.text.utf8Offset(of: "<!") != nil || $0.text.utf8Offset(of: "‹!") != nil)
+            })
+        else { return }
+        let inline = InlineText(node)
+        let bytes = inline.bytes
+        var isText = [Bool](repeating: false, count: bytes.count)
+        func mark(_ nodes: [InlineNode]) {
+            for node in nodes {
+                if case .text = node.kind { for index in node.range { isText[index] = true } }
+                mark(node.children)
+            }
+        }
+        mark(inline.parse(document))
+        /// The length of a dash (`-`, an em dash or an en dash) at `index`, or nil.
+        func dash(_ index: Int) -> Int? {
+            if index < bytes.count, bytes[index] == 0x2D { return 1 }
+            if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0x93 || bytes[index + 2] == 0x94
+            {
+                return 3
+            }
+            return nil
+        }
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            // '<', or '‹' (U+2039), then '!'.
+            let angle =
+                bytes[index] == 0x3C ? 1 : bytes[index...].starts(with: [0xE2, 0x80, 0xB9]) ? 3 : 0
+            guard angle > 0, isText[index], index + angle < bytes.count, bytes[index + angle] == 0x21,
+                index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
+            else { continue }
+            var cursor = index + angle + 1
+            let spaces = bytes[cursor...].prefix { $0 == 0x20 }.count
+            cursor += spaces
+            var dashes: [Int] = []
+            while let length = dash(cursor) {
+                dashes.append(length)
+                cursor += length
+            }
+            // `<!--` opens a comment; `<!` without a dash is no comment near form.
+            guard !dashes.isEmpty,
+                !(angle == 1 && spaces == 0 && dashes.prefix(2) == [1, 1])
+            else { continue }
+            let innerStart = cursor
+            let lineEnd = bytes[cursor...].firstIndex(of: 0x0A) ?? bytes.count
+            // Its close: dashes then '>' (or '›'), on the same line.
+            var closeStart: Int?
+            var end = lineEnd
+            var scan = cursor
+            while scan < lineEnd {
+                if let length = dash(scan) {
+                    var run = scan + length
+                    while let more = dash(run) { run += more }
+                    let arrow =
+                        run < lineEnd && bytes[run] == 0x3E
+                        ? 1 : bytes[run...].starts(with: [0xE2, 0x80, 0xBA]) ? 3 : 0
+                    if arrow > 0 {
+                        closeStart = scan
+                        end = run + arrow
+                        break
+                    }
+                    scan = run
+                } else {
+                    scan += 1
+                }
+            }
+            let inner = String(decoding: bytes[innerStart..<(closeStart ?? lineEnd)], as: UTF8.self)
+            let written = String(decoding: bytes[index..<end], as: UTF8.self)
+            let (line, column) = inline.place(index)
+            found.append(
+                .commentLookAlike(
+                    at: SourceLocation(path: path, line: line + 1, column: column), written: written,
+                    meant: closeStart == nil ? "<!-- \(inner.trimmingBlanksString()) -->" : "<!--\(inner)-->"))
+            index = end - 1
+        }
     }
 
     /// What a reader would see after line index `after` of a repaired file: in a lesson its trees,
