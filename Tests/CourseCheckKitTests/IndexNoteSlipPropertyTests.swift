@@ -10,8 +10,10 @@ import XCTest
 /// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
 /// character after the bold, an HTML comment before it, the paragraph indented as code), a front
-/// matter's opening or closing line written as a near form of `---` (or the closing deleted), a key
-/// with no space after its colon, or a part heading of the index without its `## `. Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
+/// matter's opening or closing line written as a near form of `---` (`+++` too; or the closing
+/// deleted), a key with no space after its colon, or a part heading of the index (the first part's
+/// too) without its `## ` or at another level. Whatever it breaks downstream, the run reports
+/// exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
 /// into, a marker without its space or with a comma or a Unicode space, a space between a link's
@@ -349,7 +351,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
             .components(separatedBy: "\n")
         let closing = try XCTUnwrap(lines.dropFirst().firstIndex(of: "---"), "\(file) has no closing '---'")
-        let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___"]
+        let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___", "+++"]
         switch random.next() % 5 {
         case 4:
             // The opening line as a near form: one finding at line 1, the keys read as written.
@@ -424,17 +426,19 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
-    /// (indented code), or a part heading of the index (one with items above it) without its `## `.
+    /// (indented code), or a part heading of the index (the first part's too) without its `## `
+    /// or written at another level (`#`, `###`, `####`).
     static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
         if random.next() % 2 == 0 {
             let items = indexItems(index).map(\.line)
             let headings = index.indices.filter { line in
-                index[line].hasPrefix("## ") && items.contains { $0 < line }
+                index[line].hasPrefix("## ")
                     && items.contains { item in item > line && !index[line + 1..<item].contains { $0.hasPrefix("#") } }
             }
             let at = headings[Int(random.next() % UInt64(headings.count))]
             var lines = index
-            lines[at] = random.next() % 2 == 0 ? String(lines[at].dropFirst(3)) : "##" + lines[at].dropFirst(3)
+            let marker = ["", "##", "# ", "### ", "#### "][Int(random.next() % 5)]
+            lines[at] = marker + lines[at].dropFirst(3)
             return Slip(file: "README.md", lines: lines, slipped: [at + 1], what: "part heading as '\(lines[at])'")
         }
         let names = try CourseCopy.lessonNames(in: lessons)

@@ -163,6 +163,100 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// The findings of a default run after every edit of `edits` (text, replacement, each replaced
+    /// once) in `file`, and those after following each finding's fix (`FollowTheFix`) as an author
+    /// would; the file is restored after.
+    private func findingsAndAfterTheFix(_ file: String, _ edits: [(text: String, with: String)]) throws -> (
+        found: [String], fixed: [String]
+    ) {
+        let url = lessons.appendingPathComponent(file)
+        let original = try String(contentsOf: url, encoding: .utf8)
+        defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
+        for edit in edits { try CourseCopy.replace(edit.text, with: edit.with, in: url) }
+        func run() -> [String] {
+            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        let found = run()
+        let fixes = try found.map { finding in
+            let parsed = try XCTUnwrap(FollowTheFix.parse(finding), finding)
+            XCTAssertEqual(parsed.path, "lessons/\(file)", "a finding outside the slipped file: \(finding)")
+            return (line: parsed.line, message: parsed.message)
+        }
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let followed = try XCTUnwrap(FollowTheFix.apply(fixes, to: lines), "a finding without a fix: \(found)")
+        try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        return (found, run())
+    }
+
+    /// A part heading of the index that lost its `## ` before the first part's items (no items
+    /// above it), or is written at another level (`#`, `###`, `####`) where a part starts, the
+    /// first part's or a later one's; and a front matter opened with TOML's `+++`, or opened and
+    /// closed with it. Each slipped line is one finding there, naming it and its fix (`write '##
+    /// …'`, `write '---'`), and following the fix leaves no finding. A front matter slipped at
+    /// both ends is two findings, one per line, as `----` at both ends is: the author changes both
+    /// lines, and each finding's fix is its own line's.
+    func testPartHeadingsAtAnyLevelAndTOMLFrontMatterFollowTheirFix() throws {
+        let part = "this line stands where a part's '## ' heading does, "
+        let level = { (level: Int, name: String) in
+            "but it is a level-\(level) heading, not level 2, so the index's outline of parts leaves '\(name)' out"
+        }
+        let cases: [(file: String, edits: [(text: String, with: String)], found: [String])] = [
+            (
+                "README.md", [("## Görünüm Ağacı Modeli", "Görünüm Ağacı Modeli")],
+                [
+                    "lessons/README.md:20:1: error: \(part)before the first part's items, but it has no '## ', so "
+                        + "readers see 'Görünüm Ağacı Modeli' as text and the items under it in no part; write '## "
+                        + "Görünüm Ağacı Modeli' [course-index]"
+                ]
+            ),
+            (
+                "README.md", [("## Görünüm Ağacı Modeli", "# Görünüm Ağacı Modeli")],
+                [
+                    "lessons/README.md:20:1: error: \(part)before the first part's items, "
+                        + "\(level(1, "Görünüm Ağacı Modeli")); write '## Görünüm Ağacı Modeli' [course-index]"
+                ]
+            ),
+            (
+                "README.md", [("## Durum ve Gezinme", "### Durum ve Gezinme")],
+                [
+                    "lessons/README.md:33:1: error: \(part)between two parts' items, "
+                        + "\(level(3, "Durum ve Gezinme")) and readers see the items under it in part 'Görünüm Ağacı "
+                        + "Modeli'; write '## Durum ve Gezinme' [course-index]"
+                ]
+            ),
+            (
+                "README.md", [("## Etkileşim ve Sunum Kalitesi", "#### Etkileşim ve Sunum Kalitesi")],
+                [
+                    "lessons/README.md:45:1: error: \(part)between two parts' items, "
+                        + "\(level(4, "Etkileşim ve Sunum Kalitesi")) and readers see the items under it in part "
+                        + "'Durum ve Gezinme'; write '## Etkileşim ve Sunum Kalitesi' [course-index]"
+                ]
+            ),
+            (
+                "09-yerel-durum.md", [("---\ntitle: '", "+++\ntitle: '")],
+                [
+                    "lessons/09-yerel-durum.md:1:1: error: '+++' does not open the front matter, so readers see its "
+                        + "keys as text; write '---' [front-matter]"
+                ]
+            ),
+            (
+                "09-yerel-durum.md", [("---\ntitle: '", "+++\ntitle: '"), ("---\n\n# Yerel", "+++\n\n# Yerel")],
+                [
+                    "lessons/09-yerel-durum.md:1:1: error: '+++' does not open the front matter, so readers see its "
+                        + "keys as text; write '---' [front-matter]",
+                    "lessons/09-yerel-durum.md:13:1: error: '+++' does not close the front matter, so readers see "
+                        + "its keys as text; write '---' [front-matter]",
+                ]
+            ),
+        ]
+        for (file, edits, expected) in cases {
+            let (found, fixed) = try findingsAndAfterTheFix(file, edits)
+            XCTAssertEqual(found, expected, "\(edits)")
+            XCTAssertEqual(fixed, [], "after following the fix of \(edits)")
+        }
+    }
+
     /// Lines the renderer reads as another block than the author meant: a note paragraph indented
     /// as code, a front matter opened with a near form of `---`, a part heading of the index
     /// without its `## `, a closing table whose delimiter row is mistyped, lost or parted from its

@@ -189,8 +189,9 @@ extension Diagnostic {
         case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
         /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
         case wrongPart(file: String, listed: String, part: String, series: String)
-        /// The part heading `name` written without its `## `, so its items read as part `above`'s.
-        case lostHeading(String, above: String?)
+        /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
+        /// items read as part `above`'s (nil: the first part, with no part above).
+        case lostHeading(String, above: String?, level: Int? = nil)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
@@ -231,10 +232,19 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
-            case .lostHeading(let name, let above):
-                "this line stands where a part's '## ' heading does, between two parts' items, but it has no "
-                    + "'## ', so readers see '\(name)' as text and the items under it"
-                    + (above.map { " in part '\($0)'" } ?? "") + "; write '## \(name)'"
+            case .lostHeading(let name, let above, let level):
+                "this line stands where a part's '## ' heading does, "
+                    + (above == nil ? "before the first part's items" : "between two parts' items")
+                    + (level.map { level in
+                        ", but it is a level-\(level) heading, not level 2, so the index's outline of parts "
+                            + "leaves '\(name)' out"
+                            // A level-1 heading stands beside the title, not in the part above.
+                            + (level > 2
+                                ? above.map { " and readers see the items under it in part '\($0)'" } ?? "" : "")
+                    }
+                        ?? ", but it has no '## ', so readers see '\(name)' as text and the items under it"
+                        + (above.map { " in part '\($0)'" } ?? " in no part"))
+                    + "; write '## \(name)'"
             case .overflow(let marker, let number):
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
