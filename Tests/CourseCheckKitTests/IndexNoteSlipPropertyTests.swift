@@ -131,8 +131,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
-    /// A reference to the note PREFIXnumber in running text with a look-alike letter or digit or an
-    /// invisible character inside its label, with what it is.
+    /// A reference to the note PREFIXnumber in running text with a look-alike letter or digit, an
+    /// invisible character or a leading zero inside its label (plain or bold), with what it is.
     static func referenceSlip(prefix: String, number: String, _ random: inout Generator) -> (String, String) {
         let alike: [Character: [String]] = [
             "E": ["\u{0415}", "\u{0395}", "\u{FF25}"], "K": ["\u{041A}", "\u{039A}"], "V": ["\u{0474}", "\u{0412}"],
@@ -154,6 +154,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let digit =
             number.first.flatMap(\.wholeNumberValue).flatMap { Unicode.Scalar(0x0660 + $0) }.map(String.init) ?? ""
         forms.append(("\(prefix)\(digit)\(number.dropFirst())", "Arabic-Indic digit"))
+        // A leading zero, which readers see and a search for the note's label does not find.
+        forms.append(("\(prefix)0\(number)", "a leading zero"))
+        forms.append(("**\(prefix)0\(number)**", "a leading zero, in bold"))
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
@@ -390,7 +393,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             case 7:
                 try check(seed, scratch, try Self.renderedAsOtherSlip(index, in: lessons, &random))
             case 6:
-                // A reference to a note, typed with a look-alike or invisible character inside its label.
+                // A reference to a note, typed with a look-alike, an invisible character or a leading zero.
                 let names = try CourseCopy.lessonNames(in: lessons)
                 let notes = try Self.notes(in: lessons, names: names)
                 let (at, named) = (

@@ -341,7 +341,7 @@ extension DiagnosticID {
                     + "punctuation, a space, another case, a look-alike or another script's capital, a letter for a "
                     + "digit, a backslash, an invisible character that keeps its bold open, an HTML comment before "
                     + "it), not at the start of its paragraph, or "
-                    + "refers to a note the course does not define.",
+                    + "refers to a note the course does not define or with a leading zero (`**DR01**`).",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
                     + "with its bold label, written as the message says (a blank line before it)."
             )

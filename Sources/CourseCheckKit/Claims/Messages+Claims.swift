@@ -584,6 +584,9 @@ extension Diagnostic {
         /// A bold label in the middle of text (a reference) naming a note no paragraph defines.
         /// `has`: a look-alike or invisible character in the reference, named too.
         case unknownReference(note: String, has: Unicode.Scalar? = nil)
+        /// A reference written `written`, with a leading zero in the number of the note `note`;
+        /// `fix` is the reference as meant.
+        case paddedReference(written: String, note: String, fix: String)
         /// A paragraph opens with the label `written` of a known series, but not in bold.
         case notBold(written: String)
         /// The bold label `written` starts a line inside the paragraph above.
@@ -604,6 +607,9 @@ extension Diagnostic {
             case .unknownReference(let note, let has):
                 "refers to note \(note), which no paragraph of the course defines (a note opens its paragraph with "
                     + "its bold label)" + (has.map { "; its label also has \(Invisible.describe($0))" } ?? "")
+            case .paddedReference(let written, let note, let fix):
+                "this reference is written '\(written)', a near form of the note label \(note) (a leading zero in "
+                    + "its number): readers see the zero, and searching the course for it finds no note; write \(fix)"
             case .merged(let written):
                 "the note \(written) starts a line inside the paragraph above, so it does not open a paragraph and "
                     + "does not read as a note; put a blank line before it"
