@@ -10,8 +10,10 @@ import XCTest
 /// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
 /// character after the bold, an HTML comment before it, the paragraph indented as code), a front
-/// matter's opening or closing line written as a near form of `---` (or the closing deleted), a key
-/// with no space after its colon, or a part heading of the index without its `## `. Whatever it breaks downstream, the run reports exactly one finding, on the slipped line. So
+/// matter's opening or closing line written as a near form of `---` (`+++` too; or the closing
+/// deleted), a key with no space after its colon, or a part heading of the index (the first part's
+/// too) without its `## ` or at another level. Whatever it breaks downstream, the run reports
+/// exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
 /// into, a marker without its space or with a comma or a Unicode space, a space between a link's
@@ -129,8 +131,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
-    /// A reference to the note PREFIXnumber in running text with a look-alike letter or digit or an
-    /// invisible character inside its label, with what it is.
+    /// A reference to the note PREFIXnumber in running text with a look-alike letter or digit, an
+    /// invisible character or a leading zero inside its label (plain or bold), with what it is.
     static func referenceSlip(prefix: String, number: String, _ random: inout Generator) -> (String, String) {
         let alike: [Character: [String]] = [
             "E": ["\u{0415}", "\u{0395}", "\u{FF25}"], "K": ["\u{041A}", "\u{039A}"], "V": ["\u{0474}", "\u{0412}"],
@@ -152,6 +154,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let digit =
             number.first.flatMap(\.wholeNumberValue).flatMap { Unicode.Scalar(0x0660 + $0) }.map(String.init) ?? ""
         forms.append(("\(prefix)\(digit)\(number.dropFirst())", "Arabic-Indic digit"))
+        // A leading zero, which readers see and a search for the note's label does not find.
+        forms.append(("\(prefix)0\(number)", "a leading zero"))
+        forms.append(("**\(prefix)0\(number)**", "a leading zero, in bold"))
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
@@ -349,7 +354,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
             .components(separatedBy: "\n")
         let closing = try XCTUnwrap(lines.dropFirst().firstIndex(of: "---"), "\(file) has no closing '---'")
-        let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___"]
+        let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___", "+++"]
         switch random.next() % 5 {
         case 4:
             // The opening line as a near form: one finding at line 1, the keys read as written.
@@ -388,7 +393,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             case 7:
                 try check(seed, scratch, try Self.renderedAsOtherSlip(index, in: lessons, &random))
             case 6:
-                // A reference to a note, typed with a look-alike or invisible character inside its label.
+                // A reference to a note, typed with a look-alike, an invisible character or a leading zero.
                 let names = try CourseCopy.lessonNames(in: lessons)
                 let notes = try Self.notes(in: lessons, names: names)
                 let (at, named) = (
@@ -424,17 +429,19 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
-    /// (indented code), or a part heading of the index (one with items above it) without its `## `.
+    /// (indented code), or a part heading of the index (the first part's too) without its `## `
+    /// or written at another level (`#`, `###`, `####`).
     static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
         if random.next() % 2 == 0 {
             let items = indexItems(index).map(\.line)
             let headings = index.indices.filter { line in
-                index[line].hasPrefix("## ") && items.contains { $0 < line }
+                index[line].hasPrefix("## ")
                     && items.contains { item in item > line && !index[line + 1..<item].contains { $0.hasPrefix("#") } }
             }
             let at = headings[Int(random.next() % UInt64(headings.count))]
             var lines = index
-            lines[at] = random.next() % 2 == 0 ? String(lines[at].dropFirst(3)) : "##" + lines[at].dropFirst(3)
+            let marker = ["", "##", "# ", "### ", "#### "][Int(random.next() % 5)]
+            lines[at] = marker + lines[at].dropFirst(3)
             return Slip(file: "README.md", lines: lines, slipped: [at + 1], what: "part heading as '\(lines[at])'")
         }
         let names = try CourseCopy.lessonNames(in: lessons)

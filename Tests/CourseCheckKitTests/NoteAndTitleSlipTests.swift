@@ -163,6 +163,107 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// The findings of one default run after every edit of `edits` (file, text, replacement, each
+    /// replaced once) in a fresh copy of the course, and those after following each finding's fix
+    /// (`FollowTheFix`) as an author would.
+    private func findingsAndAfterTheFix(_ edits: [(file: String, text: String, with: String)]) throws -> (
+        found: [String], fixed: [String]
+    ) {
+        let copy = try CourseCopy.make(for: self)
+        for edit in edits {
+            try CourseCopy.replace(
+                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
+        }
+        func run() -> [String] {
+            InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        let found = run()
+        let parsed = try found.map { try XCTUnwrap(FollowTheFix.parse($0), $0) }
+        for path in Set(parsed.map(\.path)) {
+            let url = copy.url.appendingPathComponent(path)
+            let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            let fixes = parsed.filter { $0.path == path }.map { (line: $0.line, message: $0.message) }
+            let followed = try XCTUnwrap(FollowTheFix.apply(fixes, to: lines), "a finding without a fix: \(found)")
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        return (found, run())
+    }
+
+    /// A part heading of the index that lost its `## ` before the first part's items (no items
+    /// above it), or is written at another level (`#`, `###`, `####`) where a part starts, the
+    /// first part's or a later one's; and a front matter opened with TOML's `+++`, or opened and
+    /// closed with it. Each slipped line is one finding there, naming it and its fix (`write '##
+    /// …'`, `write '---'`), and following the fix leaves no finding. A front matter slipped at
+    /// both ends is two findings, one per line, as `----` at both ends is: the author changes both
+    /// lines, and each finding's fix is its own line's.
+    func testPartHeadingsAtAnyLevelAndTOMLFrontMatterFollowTheirFix() throws {
+        let part = "error: this line stands where a part's '## ' heading does, "
+        let level = { (level: Int, name: String) in
+            "but it is a level-\(level) heading, not level 2, so the index's outline of parts leaves '\(name)' out"
+        }
+        let plus = "'+++' does not open the front matter, so readers see its keys as text; write '---' [front-matter]"
+        // Slips in different places are independent: two runs show each one's one finding.
+        let first = try findingsAndAfterTheFix([
+            ("README.md", "## Görünüm Ağacı Modeli", "Görünüm Ağacı Modeli"),
+            ("README.md", "## Durum ve Gezinme", "### Durum ve Gezinme"),
+            ("09-yerel-durum.md", "---\ntitle: '", "+++\ntitle: '"),
+            ("10-baglama.md", "---\ntitle: '", "+++\ntitle: '"),
+            ("10-baglama.md", "---\n\n# Bağlama", "+++\n\n# Bağlama"),
+        ])
+        XCTAssertEqual(
+            first.found,
+            [
+                "lessons/README.md:20:1: \(part)before the first part's items, but it has no '## ', so readers see "
+                    + "'Görünüm Ağacı Modeli' as text and the items under it in no part; write '## Görünüm Ağacı "
+                    + "Modeli' [course-index]",
+                "lessons/README.md:33:1: \(part)between two parts' items, \(level(3, "Durum ve Gezinme")) and "
+                    + "readers see the items under it in part 'Görünüm Ağacı Modeli'; write '## Durum ve Gezinme' "
+                    + "[course-index]",
+                "lessons/09-yerel-durum.md:1:1: error: \(plus)",
+                "lessons/10-baglama.md:1:1: error: \(plus)",
+                "lessons/10-baglama.md:8:1: error: '+++' does not close the front matter, so readers see its keys "
+                    + "as text; write '---' [front-matter]",
+            ])
+        XCTAssertEqual(first.fixed, [])
+        let second = try findingsAndAfterTheFix([
+            ("README.md", "## Görünüm Ağacı Modeli", "# Görünüm Ağacı Modeli"),
+            ("README.md", "## Etkileşim ve Sunum Kalitesi", "#### Etkileşim ve Sunum Kalitesi"),
+        ])
+        XCTAssertEqual(
+            second.found,
+            [
+                "lessons/README.md:20:1: \(part)before the first part's items, \(level(1, "Görünüm Ağacı Modeli")); "
+                    + "write '## Görünüm Ağacı Modeli' [course-index]",
+                "lessons/README.md:45:1: \(part)between two parts' items, "
+                    + "\(level(4, "Etkileşim ve Sunum Kalitesi")) and readers see the items under it in part "
+                    + "'Durum ve Gezinme'; write '## Etkileşim ve Sunum Kalitesi' [course-index]",
+            ])
+        XCTAssertEqual(second.fixed, [])
+    }
+
+    /// A reference to a note written with a leading zero in its number, in bold mid-sentence
+    /// (`**DR01**`, `**DR01.**`) or plain (`DR01'de`): readers see 'DR01', and a search for it
+    /// finds no note, so it is one finding at the reference naming the form meant (`write
+    /// **DR1**`), never read silently as DR1; writing that leaves no finding.
+    func testAReferenceWithALeadingZeroIsOneFindingNamingTheFormMeant() throws {
+        let near = { (line: Int, written: String, fix: String) in
+            "lessons/10-baglama.md:\(line):32: error: this reference is written '\(written)', a near form of the "
+                + "note label DR1 (a leading zero in its number): readers see the zero, and searching the course for "
+                + "it finds no note; write \(fix) [note-series]"
+        }
+        let paragraphs = ["**DR4.** Bu ölçüm iki", "**DR5.** Bu ölçüm iki", "**DR6.** Bu ölçüm mod"]
+        let slipped = ["**DR01**", "**DR01.**", "DR01'de"]
+        XCTAssertEqual(
+            try findings(after: zip(paragraphs, slipped).map { ("10-baglama.md", $0, "\($0) (bkz. \($1))") }),
+            [
+                near(161, "**DR01**", "**DR1**"), near(221, "**DR01.**", "**DR1.**"), near(257, "DR01", "DR1"),
+            ])
+        let meant = ["**DR1**", "**DR1.**", "DR1'de"]
+        XCTAssertEqual(
+            try findings(after: zip(paragraphs, meant).map { ("10-baglama.md", $0, "\($0) (bkz. \($1))") }), [])
+    }
+
     /// Lines the renderer reads as another block than the author meant: a note paragraph indented
     /// as code, a front matter opened with a near form of `---`, a part heading of the index
     /// without its `## `, a closing table whose delimiter row is mistyped, lost or parted from its

@@ -25,6 +25,25 @@ final class SlipRegressionTests: XCTestCase {
         return Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1
     }
 
+    /// The findings of `diagnostics(name, edit)`, and the classification's findings after
+    /// following each one's fix (`FollowTheFix`) in the edited lesson.
+    static func foundAndFixed(_ name: String, _ edit: (inout [String?], [Lesson.Block]) -> Void) throws -> (
+        found: [Diagnostic], fixed: [Diagnostic]
+    ) {
+        let url = Binary.packageRoot.appendingPathComponent("lessons/\(name)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n").map { Optional($0) }
+        edit(&lines, FenceSlipPropertyTests.runBlocks(text, path: name))
+        let file = SourceFile(path: name, text: lines.compactMap { $0 }.joined(separator: "\n"))
+        let found = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1
+        let followed = try XCTUnwrap(
+            FollowTheFix.apply(
+                found.map { ($0.location.line, $0.message) }, to: lines.compactMap { $0 }),
+            "a finding without a fix")
+        let fixedFile = SourceFile(path: name, text: followed.joined(separator: "\n"))
+        return (found, Classifier.classify(fixedFile, scanned: MarkdownScanner.scan(fixedFile)).1)
+    }
+
     /// Seed 688788291 of `testTwoSlipsInOneLessonGiveTwoFindings`: two expected blocks' opening
     /// fences both written `"""`. Each block's own closing fence comes before the second, so the
     /// two are two blocks' openings, two slips, not one block fenced `"""` at both ends.
@@ -187,6 +206,85 @@ final class SlipRegressionTests: XCTestCase {
                     + "after it from readers (lines \(at + 1)–\(last), with the heading 'Sonraki Adım'), and "
                     + "nothing there is judged until it is closed; close it with '-->' at the end of line \(at)"
             ])
+    }
+
+    /// A fence with an info string left over (```` ```swift ````, `~~~swift`) at the end of the
+    /// last lesson, before its summary's heading (a blank line between or none), or before a
+    /// heading mid-lesson, where its block swallows the next tree's opening: one finding at the
+    /// fence, named as written, whose fix is the bare fence's, "delete it" (not a closing fence
+    /// that would fence the heading as code); following it leaves no finding. A bare fence right
+    /// before a heading is the same slip.
+    func testAFenceWithAnInfoStringLeftOverIsDeletedAsABareOneIs() throws {
+        let places: [(lesson: String, heading: String?, blank: Bool)] = [
+            ("21-on-izleme-ve-yineleme.md", nil, true),
+            ("21-on-izleme-ve-yineleme.md", "## Özet", true),
+            ("21-on-izleme-ve-yineleme.md", "## Özet", false),
+            ("09-yerel-durum.md", "## Durumu Ataya Kaldırmak", true),
+            ("09-yerel-durum.md", "## Durumu Ataya Kaldırmak", false),
+        ]
+        for fence in ["```swift", "~~~swift", "``` swift", "```"] {
+            for place in places {
+                var (at, runsTo) = (0, "the end of the file")
+                let (found, fixed) = try Self.foundAndFixed(place.lesson) { lines, blocks in
+                    guard let heading = place.heading else {
+                        // The text ends with a line break: its last line is empty.
+                        lines.insert(contentsOf: ["", fence], at: lines.count - 1)
+                        at = lines.count - 1
+                        return
+                    }
+                    let before = lines.firstIndex { $0 == heading } ?? 0
+                    lines.insert(contentsOf: place.blank ? [fence, ""] : [fence], at: before)
+                    at = before + 1
+                    // A backtick fence runs on to the closing fence of the next block (a `swift` one), if one follows.
+                    let next = blocks.first { $0.fenced.opening.number > before }
+                    if fence.hasPrefix("`"), let closing = next?.fenced.closing.number {
+                        runsTo = "line \(closing + (place.blank ? 2 : 1))"
+                    }
+                }
+                XCTAssertEqual(
+                    found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+                    [
+                        "\(at):1 [unterminated-fence] '\(fence)' opens a code block where no block was meant: it runs "
+                            + "on to \(runsTo) and every later fence pairs wrongly; delete it"
+                    ], "\(fence) in \(place)")
+                XCTAssertEqual(fixed.map(\.message), [], "\(fence) in \(place)")
+            }
+        }
+    }
+
+    /// A tree and its expected block set in a block quote (`> ` before each line, `>` on the
+    /// blank ones), with a fence of the expected block indented four columns after the `> `
+    /// (`>     ````): a reader sees indented code. One finding at the fence, counting the columns
+    /// after the `> ` (its one space is the quote's), whose fix is the line as meant, its `> `
+    /// kept; following it leaves no finding. The opening fence reads as indented code, the
+    /// closing one as a line of the block.
+    func testABlockQuoteFenceIndentedTooFarIsOneFindingWithTheLineAsMeant() throws {
+        for closing in [false, true] {
+            var (at, opening) = (0, 0)
+            let (found, fixed) = try Self.foundAndFixed("09-yerel-durum.md") { lines, blocks in
+                let tree = blocks.first { $0.role == .tree && $0.expected != nil }!
+                let (first, last) = (tree.fenced.opening.number - 1, tree.expected!.closing.number - 1)
+                for index in first...last {
+                    lines[index] = lines[index]!.isEmpty ? ">" : "> " + lines[index]!
+                }
+                opening = tree.expected!.opening.number
+                at = closing ? tree.expected!.closing.number : opening
+                lines[at - 1] = ">     ```"
+            }
+            let fix = "after its block quote's '> ' (a fence may have at most 3), so "
+            XCTAssertEqual(
+                found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+                [
+                    closing
+                        ? "\(at):7 [unterminated-fence] this line would close the fence opened at line \(opening), "
+                            + "but it is indented 4 columns \(fix)the block runs on and every later fence pairs "
+                            + "wrongly; write '> ```'"
+                        : "\(at):7 [unterminated-fence] this line would open a code block, but it is indented 4 "
+                            + "columns \(fix)a reader sees it as indented code and every later fence pairs wrongly; "
+                            + "write '> ```'"
+                ])
+            XCTAssertEqual(fixed.map(\.message), [])
+        }
     }
 
     /// A whole run of a copy of the real course with `edit` made to lesson `name`'s lines: its

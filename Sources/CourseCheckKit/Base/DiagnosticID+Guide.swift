@@ -24,9 +24,9 @@ extension DiagnosticID {
                     + "index), one for each slip.",
                 fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
                     + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
-                    + "columns and inside the same container; open a block with three or more backticks or "
-                    + "tildes (no backtick in a backtick fence's info string), as the lesson's other fences are, "
-                    + "not behind a list marker or '>'. The message names what was written and the fence meant "
+                    + "columns (after a block quote's `> `) and inside the same container; open a block with three "
+                    + "or more backticks or tildes (no backtick in a backtick fence's info string), as the lesson's "
+                    + "other fences are, not behind a list marker or '>'. The message names what was written and the fence meant "
                     + "there, or where a missing fence belongs."
             )
         case .markdownNesting:
@@ -298,7 +298,8 @@ extension DiagnosticID {
         case .courseIndex:
             (
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
-                    + "or its ordered list, which must link every lesson once, in course order, in its part, with its "
+                    + "or its ordered list, which must link every lesson once, in course order, in its part (under "
+                    + "the part's `## ` heading, which a slip to text or another level leaves out), with its "
                     + "title, each item numbered (not a bullet) with at most nine digits and a space after its "
                     + "marker, one link per item, written `[Title](file.md)`, and a blank line before a list that "
                     + "does not start at 1.",
@@ -340,7 +341,7 @@ extension DiagnosticID {
                     + "punctuation, a space, another case, a look-alike or another script's capital, a letter for a "
                     + "digit, a backslash, an invisible character that keeps its bold open, an HTML comment before "
                     + "it), not at the start of its paragraph, or "
-                    + "refers to a note the course does not define.",
+                    + "refers to a note the course does not define or with a leading zero (`**DR01**`).",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
                     + "with its bold label, written as the message says (a blank line before it)."
             )

@@ -412,11 +412,13 @@ package struct CourseIndexClaim: ClaimCheck {
         }
         // Items as a reader follows them: a slipped link target is read as the lesson the title names.
         let placement = IndexPlacement(course)
-        // A part heading written as text: one finding there; its items are read as under it.
+        // A part heading written as text or at another level: one finding there; its items are
+        // read as under it.
         for lost in placement.lostHeadings {
             findings.append(
                 .courseIndex(
-                    at: SourceLocation(path: path, line: lost.line), .lostHeading(lost.name, above: lost.above)))
+                    at: SourceLocation(path: path, line: lost.line),
+                    .lostHeading(lost.name, above: lost.above, level: lost.level)))
         }
         let items = placement.items
         let files = course.lessons.map(\.path.fileName)

@@ -16,7 +16,7 @@ struct IndexPlacement {
     /// part, else the one in course order, else the first.
     var copies: [Int: Int] = [:]
     /// Part headings that lost their `## ` (`Listing.lostHeadings`).
-    var lostHeadings: [(line: Int, name: String, above: String?)] = []
+    var lostHeadings: [(line: Int, name: String, above: String?, level: Int?)] = []
     /// Items listed in a part other than their lesson's, by position.
     var wrongPart: [Int: Misplaced] = [:]
     /// The part of each listed lesson, by its resolved path.
@@ -39,39 +39,57 @@ struct IndexPlacement {
         var items: [CourseIndexClaim.Item] = []
         var parts: [String?] = []
         var retargeted: [Int: String] = [:]
-        /// Part headings that lost their `## ` (a line of text between two parts' items, where
-        /// the index's other parts open with a `## ` heading): read as the heading they were, so
-        /// the slip is one finding at the line and no lesson moves to the part above.
-        var lostHeadings: [(line: Int, name: String, above: String?)] = []
+        /// Part headings that lost their `## `: the line that stands where a part starts (after the
+        /// last item of the part above, or after the index's title for the first part, and before
+        /// the part's items, with no `## ` heading between), where the index's other parts open
+        /// with a `## ` heading. It is a line of text (`Name`, `##Name`) or a heading of another
+        /// level (`### Name`, `# Name`): read as the heading it was, so the slip is one finding at
+        /// the line and no lesson moves to the part above. `level` is the heading's, nil for
+        /// text; `above` is the part above, nil for the first part.
+        var lostHeadings: [(line: Int, name: String, above: String?, level: Int?)] = []
 
         init(_ course: CourseFacts) {
             guard let index = course.index else { return }
+            let pairs = Array(zip(index.prose.blocks, index.blockItems))
+            // The other parts open with `## `: some `## ` heading has an item after it.
+            let firstHeading = pairs.firstIndex { $0.0.kind == .heading(level: 2) }
+            let headed = firstHeading.map { first in pairs[first...].contains { $0.1 != nil } } ?? false
             var current: String?
-            /// A one-line paragraph right after an item of a part, no heading since: a heading if an item follows.
-            var candidate: (line: Int, name: String)?
-            var afterItem = false
-            for (block, item) in zip(index.prose.blocks, index.blockItems) {
+            /// The line standing where the next part starts: the last `#` heading of another level
+            /// in the run before the part's items, else its last one-line paragraph that ends no
+            /// sentence (a part's description, after its heading, ends one).
+            var candidate: (line: Int, name: String, level: Int?)?
+            /// True where a part may start: after an item, or before the first item (after the title).
+            var open = headed
+            var titled = false
+            for (block, item) in pairs {
                 if block.kind == .heading(level: 2) {
                     current = block.text
                     candidate = nil
-                    afterItem = false
-                } else if item == nil, afterItem, current != nil, block.kind == .paragraph, block.itemMarker == nil,
-                    block.segments.count == 1
+                    open = false
+                } else if item == nil, open, case .heading(let level) = block.kind {
+                    if level == 1, !titled, items.isEmpty, current == nil {
+                        // The index's title: the first part starts after it.
+                        titled = true
+                        candidate = nil
+                    } else if block.firstLine.text.drop(while: { $0 == " " }).hasPrefix("#") {
+                        // An ATX heading (a setext one would need its underline removed too).
+                        candidate = (block.firstLine.number, block.text, level)
+                    }
+                } else if item == nil, open, block.kind == .paragraph, block.itemMarker == nil,
+                    block.segments.count == 1, candidate?.level == nil
                 {
-                    afterItem = false
                     let name = String(block.text.drop { $0 == "#" || $0 == " " }).trimmingWhitespaces
                     let end = name.last.map { ".:;,!?".contains($0) } ?? true
-                    candidate = end || name.count > 80 ? nil : (block.firstLine.number, String(name))
-                } else if item == nil {
-                    afterItem = false
+                    if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil) }
                 }
                 if let item {
                     if let lost = candidate {
-                        lostHeadings.append((lost.line, lost.name, current))
+                        lostHeadings.append((lost.line, lost.name, current, lost.level))
                         current = lost.name
                         candidate = nil
                     }
-                    afterItem = true
+                    open = headed
                     items.append(item)
                     parts.append(current)
                 }

@@ -189,8 +189,9 @@ extension Diagnostic {
         case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
         /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
         case wrongPart(file: String, listed: String, part: String, series: String)
-        /// The part heading `name` written without its `## `, so its items read as part `above`'s.
-        case lostHeading(String, above: String?)
+        /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
+        /// items read as part `above`'s (nil: the first part, with no part above).
+        case lostHeading(String, above: String?, level: Int? = nil)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
@@ -231,10 +232,19 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
-            case .lostHeading(let name, let above):
-                "this line stands where a part's '## ' heading does, between two parts' items, but it has no "
-                    + "'## ', so readers see '\(name)' as text and the items under it"
-                    + (above.map { " in part '\($0)'" } ?? "") + "; write '## \(name)'"
+            case .lostHeading(let name, let above, let level):
+                "this line stands where a part's '## ' heading does, "
+                    + (above == nil ? "before the first part's items" : "between two parts' items")
+                    + (level.map { level in
+                        ", but it is a level-\(level) heading, not level 2, so the index's outline of parts "
+                            + "leaves '\(name)' out"
+                            // A level-1 heading stands beside the title, not in the part above.
+                            + (level > 2
+                                ? above.map { " and readers see the items under it in part '\($0)'" } ?? "" : "")
+                    }
+                        ?? ", but it has no '## ', so readers see '\(name)' as text and the items under it"
+                        + (above.map { " in part '\($0)'" } ?? " in no part"))
+                    + "; write '## \(name)'"
             case .overflow(let marker, let number):
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
@@ -574,6 +584,9 @@ extension Diagnostic {
         /// A bold label in the middle of text (a reference) naming a note no paragraph defines.
         /// `has`: a look-alike or invisible character in the reference, named too.
         case unknownReference(note: String, has: Unicode.Scalar? = nil)
+        /// A reference written `written`, with a leading zero in the number of the note `note`;
+        /// `fix` is the reference as meant.
+        case paddedReference(written: String, note: String, fix: String)
         /// A paragraph opens with the label `written` of a known series, but not in bold.
         case notBold(written: String)
         /// The bold label `written` starts a line inside the paragraph above.
@@ -594,6 +607,9 @@ extension Diagnostic {
             case .unknownReference(let note, let has):
                 "refers to note \(note), which no paragraph of the course defines (a note opens its paragraph with "
                     + "its bold label)" + (has.map { "; its label also has \(Invisible.describe($0))" } ?? "")
+            case .paddedReference(let written, let note, let fix):
+                "this reference is written '\(written)', a near form of the note label \(note) (a leading zero in "
+                    + "its number): readers see the zero, and searching the course for it finds no note; write \(fix)"
             case .merged(let written):
                 "the note \(written) starts a line inside the paragraph above, so it does not open a paragraph and "
                     + "does not read as a note; put a blank line before it"

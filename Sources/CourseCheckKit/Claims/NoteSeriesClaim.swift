@@ -22,6 +22,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
         /// A definition a reader takes for the note, written so it does not read as one.
         var slip: DefinitionSlip?
+        /// For a reference whose number has a leading zero (`**DR01**`, `DR01'de`): the label as
+        /// written and as meant, bold as written (`**DR01**`, `**DR1**`). Readers see the zero,
+        /// and a search for that label finds no note.
+        var padded: (written: String, meant: String)? = nil
     }
 
     enum DefinitionSlip: Equatable {
@@ -202,6 +206,9 @@ package struct NoteSeriesClaim: ClaimCheck {
                     note.lookAlike = (
                         written, alike.has, alike.wanted, block.location(of: character.offset, in: lesson.path).column
                     )
+                }
+                if digits.count > 1, digits.first == "0", note.lookAlike == nil {
+                    note.padded = (written, "\(prefix)\(number)")
                 }
                 if case .heading = block.kind, start == 0, next == "." {
                     // At the block's start, where the bold belongs.
@@ -548,6 +555,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
                 let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
                 var stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
+                let stopInBold = stop == 1
                 // `see **GV2**.`: the sentence's full stop after a reference. Opening a paragraph,
                 // `**GV2**.` renders unlike every other label: a near form (`nearFormOpening`).
                 if stop == 0, !opens, span.content.upperBound + 2 < inline.source.count,
@@ -566,6 +574,13 @@ package struct NoteSeriesClaim: ClaimCheck {
                 var note = Note(
                     prefix: String(decoding: bytes.prefix(letters), as: UTF8.self), number: number,
                     path: prose.path, line: at.line, column: at.column, lookAlike: lookAlike)
+                if leadingZero, !opens, lookAlike == nil {
+                    let (written, meant) = (
+                        String(decoding: bytes.prefix(letters + digits), as: UTF8.self), "\(note.prefix)\(number)"
+                    )
+                    let stop = stopInBold ? "." : ""
+                    note.padded = ("**\(written)\(stop)**", "**\(meant)\(stop)**")
+                }
                 let label = "\(note.prefix)\(number)."
                 let before = inline.plain(0..<span.open)
                 if case .heading = block.kind, stop == 1, before.allSatisfy(\.isWhitespace) {
@@ -807,6 +822,11 @@ package struct NoteSeriesClaim: ClaimCheck {
                     .noteSeries(
                         at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
                         .unknownReference(note: note, has: reference.lookAlike?.has)))
+            } else if let padded = reference.padded {
+                referenceFindings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
+                        .paddedReference(written: padded.written, note: note, fix: padded.meant)))
             } else if let lookAlike = reference.lookAlike {
                 referenceFindings.append(
                     .noteSeries(

@@ -578,8 +578,11 @@ extension Classifier {
                 // In a list item, the columns past the line start, and the item's own indentation.
                 let item = rawPrefix(file, line.index, line.prefixLength)
                 let inItem = !item.isEmpty && item.utf8.allSatisfy { $0 == 0x20 }
+                // In a block quote, the columns after its `> `, and the line with them left out.
+                let quote = item.contains(">") ? item + text : nil
                 slip = .indented(
-                    columns: columns + (inItem ? item.utf8.count : 0), item: inItem ? item.utf8.count : nil)
+                    columns: columns + (inItem ? item.utf8.count : 0), item: inItem ? item.utf8.count : nil,
+                    quote: quote)
             } else if !own {
                 guard bare else { continue }
                 let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
@@ -761,9 +764,15 @@ extension Classifier {
             // In a list item the item's own indentation stays: the code block's four columns and
             // the blanks past them are the slip, and the fix is the indentation the item's lines have.
             var item: Int?
+            var quote: String?
             let own = line.prefixLength - 4
             if own > 0, bytes[..<fence].allSatisfy({ $0 == 0x20 }) {
                 (item, blanks, columns) = (own, fence - own, fence)
+            } else if own > 0, bytes[..<own].contains(UInt8(ascii: ">")), !bytes[..<fence].contains(0x09) {
+                // In a block quote, the columns after its `> ` (the space after `>` is the quote's),
+                // and the fix is the line with its `> ` and the fence alone.
+                (blanks, columns) = (fence - own, fence - own)
+                quote = String(decoding: bytes[..<own], as: UTF8.self) + text
             }
             return SlipCandidate(
                 index: line.index, line: line.index, column: fence + 1, certain: false,
@@ -771,7 +780,7 @@ extension Classifier {
                 header: line.index + 2, opening: nil,
                 finding: { location, _ in
                     .fenceSlip(
-                        at: location, .indentedOpening(columns: columns, asCode: true, item: item),
+                        at: location, .indentedOpening(columns: columns, asCode: true, item: item, quote: quote),
                         opening: location.line)
                 })
         }
@@ -801,11 +810,12 @@ extension Classifier {
     /// lines when what follows reads as text or opens a block (the block runs on over it) or
     /// nothing follows, and
     /// at the end of the file for a block left open there. A block whose first line is blank is a
-    /// fence that opens where it was meant to close (`strayOpenings`), not a block missing its end.
+    /// fence that opens where it was meant to close (`strayOpenings`), not a block missing its end;
+    /// so is one whose first line is a heading.
     static func missingClosings(_ file: SourceFile, _ node: BlockNode, fence: CodeFence, closed: Bool)
         -> [SlipCandidate]
     {
-        guard let first = node.content.first, !isBlank(first.text) else { return [] }
+        guard let first = node.content.first, !isBlank(first.text), !isHeading(first.text) else { return [] }
         let opening = node.lines.lowerBound + 1
         let written = String(repeating: fence.character, count: fence.length)
         var found: [SlipCandidate] = []
@@ -835,8 +845,9 @@ extension Classifier {
         return found
     }
 
-    /// A bare fence that opens a block whose first line is blank: a fence meant to close a block,
-    /// and now opening one. Either it is left over (deleted, the lesson pairs right), or the
+    /// A fence that opens a block whose first line is blank: left over (deleted, the lesson pairs
+    /// right), whatever its info string; or, when bare, a fence meant to close a block, and now
+    /// opening one. Either it is left over, or the
     /// block it was meant to close lost its opening fence: then that fence belongs before one of
     /// the paragraphs since the block before it, written as the lesson's fences are, with an info
     /// string one of the lesson's blocks has.
@@ -864,9 +875,15 @@ extension Classifier {
             // the block an expected block's opening fence runs on is its closing fence's slip (an
             // invisible character before it), never that opening fence left over.
             let runsOpen = if !lesson, case .fencedCode(_, false) = node.kind { true } else { false }
-            guard fence.info.isEmpty, runsOpen || node.content.first.map({ isBlank($0.text) }) ?? true else {
-                continue
-            }
+            // A fence with an info string (`swift`) is left over as a bare one is where its block
+            // runs on unclosed or swallows another block's opening (a block that closes with none
+            // in it is a block whose first line is blank), and it is never the closing fence of a
+            // block that lost its opening: a closing fence takes no info string.
+            // A block whose first line is a heading (`## Özet`) was no block either: no code or
+            // output of the course starts with one.
+            guard runsOpen || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
+                fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
+            else { continue }
             let index = node.lines.lowerBound
             let written = file.lines[index].text.trimmingBlanksString()
             let runsTo = node.closingLine.map { $0 + 1 }
@@ -877,7 +894,7 @@ extension Classifier {
                     finding: { location, _ in
                         .fenceSlip(at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
                     }))
-            guard node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
+            guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
             // The opening fence belongs where code follows text, or before the first paragraph.
             let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
             for start in starts.suffix(4).map({ gap[$0].node.lines.lowerBound }) {
@@ -897,6 +914,15 @@ extension Classifier {
             }
         }
         return found
+    }
+
+    /// True for an ATX heading line (`#` to `######` and a space, at most 3 columns in).
+    static func isHeading(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let indent = bytes.prefix { $0 == 0x20 }.count
+        let marks = bytes[indent...].prefix { $0 == UInt8(ascii: "#") }.count
+        return indent <= 3 && (1...6).contains(marks)
+            && (indent + marks == bytes.count || bytes[indent + marks] == 0x20 || bytes[indent + marks] == 0x09)
     }
 
     /// The info strings of the file's opening fence lines, the commonest first: every line that

@@ -112,8 +112,9 @@ extension Diagnostic {
         /// The fence characters followed by text: a closing fence takes no info string.
         case infoString(written: String)
         /// The fence characters indented `columns` (four or more past the block's container); `item`:
-        /// in a list item, the indentation of its other lines (counted in `columns`), which is the fix.
-        case indented(columns: Int, item: Int?)
+        /// in a list item, the indentation of its other lines (counted in `columns`), which is the fix;
+        /// `quote`: in a block quote, the line as it is meant (its `> ` and the fence).
+        case indented(columns: Int, item: Int?, quote: String? = nil)
         /// The fence characters outside the `container` ("list item", "block quote") that holds
         /// the block: the line lacks `missing` of the `prefix` its lines have.
         case outsideContainer(container: String, prefix: String, missing: String)
@@ -128,8 +129,9 @@ extension Diagnostic {
         case mismatchedOpening(written: String, closer: String, closing: Int, why: String, fix: String)
         /// An opening fence indented `columns` (four or more) past its container, read as indented
         /// code (`asCode`) or as a paragraph's text; `item`: the indentation of the other lines of
-        /// the list item it stands in, which is its fix.
-        case indentedOpening(columns: Int, asCode: Bool, item: Int?)
+        /// the list item it stands in, which is its fix; `quote`: in a block quote, the line as it
+        /// is meant (its `> ` and the fence, the columns counted after the `> `).
+        case indentedOpening(columns: Int, asCode: Bool, item: Int?, quote: String? = nil)
         /// A closing fence `fence` typed behind a container's `marker` (`>`, `-`, `1.`).
         case behindMarker(written: String, marker: String, fence: String)
         /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
@@ -218,18 +220,26 @@ extension Diagnostic {
                     + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
                     + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; write "
                     + "'\(missing)' at its start"
-            case .indented(let columns, let item?):
+            case .indented(let columns, _, let quote?):
+                "this line would close the fence opened at line \(opening), but it is indented \(columns) columns "
+                    + "after its block quote's '> ' (a fence may have at most 3), so the block runs on and every later "
+                    + "fence pairs wrongly; write '\(quote)'"
+            case .indented(let columns, let item?, nil):
                 "this line would close the fence opened at line \(opening), but it is indented \(columns) columns, not the "
                     + "\(item) of the other lines of its list item, so the block runs on and every later fence pairs "
                     + "wrongly; indent it \(item) spaces, as they are"
-            case .indented(let columns, nil):
+            case .indented(let columns, nil, nil):
                 "this line would close the fence opened at line \(opening), but it is indented \(columns) columns (a "
                     + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; indent it less"
-            case .indentedOpening(let columns, _, let item?):
+            case .indentedOpening(let columns, let asCode, _, let quote?):
+                "this line would open a code block, but it is indented \(columns) columns after its block quote's "
+                    + "'> ' (a fence may have at most 3), so a reader sees it as \(asCode ? "indented code" : "text") "
+                    + "and every later fence pairs wrongly; write '\(quote)'"
+            case .indentedOpening(let columns, _, let item?, nil):
                 "this line would open a code block, but it is indented \(columns) columns, not the \(item) of the other "
                     + "lines of its list item, so a reader sees it as indented code and every later fence pairs wrongly; "
                     + "indent it \(item) spaces, as they are"
-            case .indentedOpening(let columns, let asCode, nil):
+            case .indentedOpening(let columns, let asCode, nil, nil):
                 "this line would open a code block, but it is indented \(columns) columns (a fence may have at most 3), "
                     + "so a reader sees it as \(asCode ? "indented code" : "text") and every later fence pairs wrongly; "
                     + "indent it less"

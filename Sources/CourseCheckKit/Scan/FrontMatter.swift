@@ -64,7 +64,7 @@ package struct FrontMatter: Sendable, Equatable {
     /// For a front matter whose closing `---` is missing or slipped, read as if it were there
     /// (`repairingClose`): where it belongs.
     package var unclosed: Unclosed? = nil
-    /// For a front matter whose opening line is a near form of `---` (`----`, `--`, `—`), read
+    /// For a front matter whose opening line is a near form of `---` (`----`, `--`, `—`, `+++`), read
     /// as if it were `---` (`repairingOpen`): that line as written.
     package var opened: String? = nil
 
@@ -73,7 +73,7 @@ package struct FrontMatter: Sendable, Equatable {
         /// The 1-based line the closing `---` belongs before; one past the last line when every
         /// line reads as front matter.
         package var before: Int
-        /// That line as written, when it is a near form of the closing line (`--`, `----`, `—`,
+        /// That line as written, when it is a near form of the closing line (`--`, `----`, `—`, `+++`,
         /// `---` indented): it stands where `---` belongs.
         package var written: String?
     }
@@ -103,7 +103,7 @@ package struct FrontMatter: Sendable, Equatable {
         return frontMatter
     }
 
-    /// A file whose first line is a near form of `---` (`nearlyCloses`: `----`, `--`, `—`) and
+    /// A file whose first line is a near form of `---` (`nearlyCloses`: `----`, `--`, `—`, `+++`) and
     /// whose next line is a key, read as if that line were `---` (its closing line repaired too
     /// when it is lost): one slip, so the claims report it once, at line 1, and judge the keys
     /// as written. Nil otherwise (a page that opens with a thematic break has no key after it).
@@ -175,15 +175,16 @@ package struct FrontMatter: Sendable, Equatable {
     }
 
     /// True for a line a reader takes for the closing `---` that does not close: dashes, dots,
-    /// underscores or asterisks (two or more, or one long dash), perhaps spaced or indented, an
-    /// invisible character among them.
+    /// underscores, asterisks or plus signs (two or more, or one long dash; `+++` is TOML's front
+    /// matter, which GitHub does not read), perhaps spaced or indented, an invisible character
+    /// among them.
     static func nearlyCloses(_ text: String) -> Bool {
         guard !closes(text) else { return false }
         let marks = Array(text.unicodeScalars).filter {
             $0 != " " && $0 != "\t" && $0 != "\u{A0}" && $0.properties.generalCategory != .format
         }
         let dashes: Set<Unicode.Scalar> = [
-            "-", ".", "_", "*", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
+            "-", ".", "_", "*", "+", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
         ]
         guard !marks.isEmpty, marks.allSatisfy(dashes.contains) else { return false }
         return marks.count >= 2 || !marks[0].isASCII

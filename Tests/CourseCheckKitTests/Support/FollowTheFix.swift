@@ -1,0 +1,42 @@
+import Foundation
+
+/// An author following a finding's fix, as its message words it: `write 'X'` at its end makes the
+/// finding's line X, `delete it` or `delete the line` removes it. Tests follow the fix this way
+/// to show that it converges (no finding after), not only that it is worded.
+enum FollowTheFix {
+    enum Edit: Equatable {
+        case write(String)
+        case delete
+    }
+
+    /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
+    /// fix is neither.
+    static func edit(_ message: String) -> Edit? {
+        var text = message
+        if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
+        if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
+        guard text.hasSuffix("'"), let write = text.range(of: "; write '", options: .backwards) else { return nil }
+        return .write(String(text[write.upperBound...].dropLast()))
+    }
+
+    /// `lines` with each fix followed: (1-based line, message) pairs, the lowest line last so a
+    /// deletion moves no line still to fix. Nil when a message has no fix to follow.
+    static func apply(_ fixes: [(line: Int, message: String)], to lines: [String]) -> [String]? {
+        var lines = lines
+        for fix in fixes.sorted(by: { $0.line > $1.line }) {
+            switch edit(fix.message) {
+            case .write(let text)?: lines[fix.line - 1] = text
+            case .delete?: lines.remove(at: fix.line - 1)
+            case nil: return nil
+            }
+        }
+        return lines
+    }
+
+    /// A text diagnostic line's file, line and message (`path:line:col: error: message [id]`).
+    static func parse(_ diagnostic: String) -> (path: String, line: Int, message: String)? {
+        let parts = diagnostic.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, let line = Int(parts[1]) else { return nil }
+        return (String(parts[0]), line, String(parts[4].drop { $0 == " " }))
+    }
+}
