@@ -36,10 +36,12 @@ final class CompileEnvironmentTests: XCTestCase {
     ]
 
     /// One tree the embedded engine runs (the compiler's check asks the front end) and one built
-    /// by swiftc (it imports a module), so both compiles meet the module cache.
+    /// by swiftc (it imports a module), so both compiles meet the module cache. The import alone
+    /// sends a tree to swiftc; an `@Observable` class would also load the macro's plugin, which
+    /// doubles the build's processor time and meets no module cache.
     static let trees = [
         "print(1)\n",
-        "import Observation\n@Observable final class Kutu { var sayi = 2 }\nprint(Kutu().sayi)\n",
+        "import Observation\nprint(2)\n",
     ]
 
     static let clean =
