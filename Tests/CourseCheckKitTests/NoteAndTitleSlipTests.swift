@@ -668,4 +668,50 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ]
             ])
     }
+
+    /// Lines a reader sees otherwise than meant, each one finding at the slipped line whose fix
+    /// converges: a part heading of the index written setext-style as a level-1 heading (`Name`
+    /// over `====`), the index's `lessons:21`, a front matter opened with `---` and trailing
+    /// blanks, a note label with a letter for its digit (`**DRI.**`, `**GVl.**`), the closing
+    /// table's delimiter row indented as code. Nothing downstream: no "skips
+    /// DR1" at the next note, no "no front matter", no claim calling the table missing.
+    func testSetextPartHeadingLetterDigitLabelAndIndentedDelimiterRowFollowTheirFix() throws {
+        let part = "this line stands where a part's '## ' heading does, "
+        let level1 = { (name: String) in
+            "but it is a level-1 heading, not level 2, so the index's outline of parts leaves '\(name)' out"
+        }
+        let label = { (written: String, meant: String, has: String) in
+            "lessons/\(meant == "DR1" ? "09-yerel-durum.md:150" : "01-bildirimsel-sozdizim.md:144"):1: error: this "
+                + "paragraph opens with '**\(written).**', a near form of the note label \(meant). ('\(has)' where "
+                + "\(meant) has '1'), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let found = try findingsAndAfterTheFix([
+            ("README.md", "## Görünüm Ağacı Modeli", "Görünüm Ağacı Modeli\n===="),
+            ("README.md", "## Durum ve Gezinme", "Durum ve Gezinme\n================"),
+            ("README.md", "lessons: 21", "lessons:21"),
+            ("09-yerel-durum.md", "---\ntitle: '", "---  \ntitle: '"),
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DRI.** Bu"),
+            ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GVl.** Bu"),
+            ("21-on-izleme-ve-yineleme.md", "|\n|---|---|---|---|", "|\n    |---|---|---|---|"),
+        ])
+        XCTAssertEqual(
+            found.found,
+            [
+                "lessons/README.md:7:1: error: front matter line cannot be read: 'lessons:' has no space after its "
+                    + "':', so YAML reads the line as one text, not as 'lessons'; add a space after ':' [front-matter]",
+                "lessons/README.md:20:1: error: \(part)before the first part's items, "
+                    + "\(level1("Görünüm Ağacı Modeli")); write '## Görünüm Ağacı Modeli' and delete the '===' "
+                    + "underline at line 21 [course-index]",
+                "lessons/README.md:34:1: error: \(part)between two parts' items, \(level1("Durum ve Gezinme")); "
+                    + "write '## Durum ve Gezinme' and delete the '===' underline at line 35 [course-index]",
+                label("GVl", "GV1", "l"),
+                "lessons/09-yerel-durum.md:1:1: error: the front matter's opening '---' has 2 blanks after it, and "
+                    + "coursecheck opens front matter only at a line of exactly '---'; write '---' [front-matter]",
+                label("DRI", "DR1", "I"),
+                "lessons/21-on-izleme-ve-yineleme.md:244:1: error: the closing table's delimiter row is indented 4 "
+                    + "spaces, so GitHub does not read it as one and shows the whole table as a paragraph of pipes; "
+                    + "remove the indentation [closing-table]",
+            ])
+        XCTAssertEqual(found.fixed, [])
+    }
 }

@@ -48,6 +48,13 @@ package struct ClosingTableClaim: ClaimCheck {
                 where broken.header.contains(where: { $0.sameBytes("Ders") })
                     && broken.header.contains(where: { $0.sameBytes("Tetik") })
                 {
+                    if let indented = broken.indented {
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: broken.line + 1),
+                                .indentedDelimiter(written: indented))
+                        ])
+                    }
                     return .checked([
                         .closingTable(
                             at: SourceLocation(path: lesson.path, line: broken.line),

@@ -418,7 +418,7 @@ package struct CourseIndexClaim: ClaimCheck {
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: lost.line),
-                    .lostHeading(lost.name, above: lost.above, level: lost.level)))
+                    .lostHeading(lost.name, above: lost.above, level: lost.level, underline: lost.underline)))
         }
         let items = placement.items
         let files = course.lessons.map(\.path.fileName)

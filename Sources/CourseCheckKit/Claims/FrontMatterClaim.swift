@@ -24,6 +24,8 @@ package struct FrontMatterClaim: ClaimCheck {
             if let keys = frontMatter?.entries.keys { known.formUnion(keys) }
         }
         if let index {
+            // The index's own keys: `lessons:21` is `lessons` with its space lost.
+            known.formUnion(["title", "lessons"])
             if let opened = index.frontMatter?.opened {
                 findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: 1), .notOpened(opened)))
             }

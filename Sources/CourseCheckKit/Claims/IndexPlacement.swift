@@ -16,7 +16,7 @@ struct IndexPlacement {
     /// part, else the one in course order, else the first.
     var copies: [Int: Int] = [:]
     /// Part headings that lost their `## ` (`Listing.lostHeadings`).
-    var lostHeadings: [(line: Int, name: String, above: String?, level: Int?)] = []
+    var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?)] = []
     /// Items listed in a part other than their lesson's, by position.
     var wrongPart: [Int: Misplaced] = [:]
     /// The part of each listed lesson, by its resolved path.
@@ -45,8 +45,9 @@ struct IndexPlacement {
         /// with a `## ` heading. It is a line of text (`Name`, `##Name`) or a heading of another
         /// level (`### Name`, `# Name`): read as the heading it was, so the slip is one finding at
         /// the line and no lesson moves to the part above. `level` is the heading's, nil for
-        /// text; `above` is the part above, nil for the first part.
-        var lostHeadings: [(line: Int, name: String, above: String?, level: Int?)] = []
+        /// text; `above` is the part above, nil for the first part; `underline` is the line of a
+        /// one-line setext heading's `===` underline, which the fix deletes too.
+        var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?)] = []
 
         init(_ course: CourseFacts) {
             guard let index = course.index else { return }
@@ -58,7 +59,7 @@ struct IndexPlacement {
             /// The line standing where the next part starts: the last `#` heading of another level
             /// in the run before the part's items, else its last one-line paragraph that ends no
             /// sentence (a part's description, after its heading, ends one).
-            var candidate: (line: Int, name: String, level: Int?)?
+            var candidate: (line: Int, name: String, level: Int?, underline: Int?)?
             /// True where a part may start: after an item, or before the first item (after the title).
             var open = headed
             var titled = false
@@ -73,19 +74,21 @@ struct IndexPlacement {
                         titled = true
                         candidate = nil
                     } else if block.firstLine.text.drop(while: { $0 == " " }).hasPrefix("#") {
-                        // An ATX heading (a setext one would need its underline removed too).
-                        candidate = (block.firstLine.number, block.text, level)
+                        candidate = (block.firstLine.number, block.text, level, nil)
+                    } else if level == 1, block.segments.count == 1 {
+                        // `Name` over `====`: the same `<h1>`, its underline one more line to delete.
+                        candidate = (block.firstLine.number, block.text, level, block.firstLine.number + 1)
                     }
                 } else if item == nil, open, block.kind == .paragraph, block.itemMarker == nil,
                     block.segments.count == 1, candidate?.level == nil
                 {
                     let name = String(block.text.drop { $0 == "#" || $0 == " " }).trimmingWhitespaces
                     let end = name.last.map { ".:;,!?".contains($0) } ?? true
-                    if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil) }
+                    if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil, nil) }
                 }
                 if let item {
                     if let lost = candidate {
-                        lostHeadings.append((lost.line, lost.name, current, lost.level))
+                        lostHeadings.append((lost.line, lost.name, current, lost.level, lost.underline))
                         current = lost.name
                         candidate = nil
                     }

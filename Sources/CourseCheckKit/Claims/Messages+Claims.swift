@@ -137,6 +137,10 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .notOpened(let written)
+            where written.hasPrefix("---") && written.dropFirst(3).allSatisfy(\.isWhitespace):
+                "the front matter's opening '---' has \(written.count - 3 == 1 ? "a blank" : "\(written.count - 3) blanks") "
+                    + "after it, and coursecheck opens front matter only at a line of exactly '---'; write '---'"
             case .notOpened(let written):
                 "'\(Invisible.marked(written))' does not open the front matter, so readers see its keys as text; "
                     + "write '---'"
@@ -190,8 +194,9 @@ extension Diagnostic {
         /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
-        /// items read as part `above`'s (nil: the first part, with no part above).
-        case lostHeading(String, above: String?, level: Int? = nil)
+        /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
+        /// the line of its setext `===` underline, deleted by the fix too.
+        case lostHeading(String, above: String?, level: Int? = nil, underline: Int? = nil)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
@@ -232,7 +237,7 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
-            case .lostHeading(let name, let above, let level):
+            case .lostHeading(let name, let above, let level, let underline):
                 "this line stands where a part's '## ' heading does, "
                     + (above == nil ? "before the first part's items" : "between two parts' items")
                     + (level.map { level in
@@ -245,6 +250,7 @@ extension Diagnostic {
                         ?? ", but it has no '## ', so readers see '\(name)' as text and the items under it"
                         + (above.map { " in part '\($0)'" } ?? " in no part"))
                     + "; write '## \(name)'"
+                    + (underline.map { " and delete the '===' underline at line \($0)" } ?? "")
             case .overflow(let marker, let number):
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
@@ -387,6 +393,9 @@ extension Diagnostic {
         case repeated(row: Int, named: String)
         /// The closing table's header is on the page, but GitHub renders no table (`reason`).
         case notRendered(String, fix: String?)
+        /// The delimiter row below the header is indented as code (`written`: `4 spaces`), so
+        /// GitHub renders no table.
+        case indentedDelimiter(written: String)
         /// The table's rows start here with no header row above them (`delimiter`: they start with
         /// the delimiter row; else it is lost too); `cells` columns, `ders` and `tetik` 1-based.
         case noHeader(cells: Int, ders: Int?, tetik: Int?, delimiter: Bool)
@@ -445,6 +454,9 @@ extension Diagnostic {
                 "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
                     + (rowsAfter > 0 ? " (\(Self.rowsAfter(rowsAfter, "the")) as a paragraph of pipes)" : "")
                     + "; unindent it"
+            case .indentedDelimiter(let written):
+                "the closing table's delimiter row is indented \(written), so GitHub does not read it as one and "
+                    + "shows the whole table as a paragraph of pipes; remove the indentation"
             case .indentedHeader(let written):
                 "the closing table's header row is indented \(written), so GitHub shows it as code and the table as "
                     + "a paragraph of pipes; remove the indentation"

@@ -319,6 +319,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                 at = close + 1
             }
             guard at < bytes.count else { return false }
+            // A number typed as letters (`DRI.`, `DRl**`): capitals, then l, I or O right before the stop.
+            var end = at
+            while end < min(at + 6, bytes.count), bytes[end].isASCIILetter { end += 1 }
+            if end > at + 2, end < bytes.count, [0x2E, 0x2A, 0x5F].contains(bytes[end]),
+                [UInt8(ascii: "l"), UInt8(ascii: "I"), UInt8(ascii: "O")].contains(bytes[end - 1])
+            {
+                return true
+            }
             let first = bytes[at]
             guard
                 (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) || first == UInt8(ascii: "&") || first == 0xC2
@@ -426,6 +434,28 @@ package struct NoteSeriesClaim: ClaimCheck {
                 break
             }
             index += 1
+        }
+        // Letters typed for the number's first digits (`DRI.`, `DRl2.`): read as the letters of no
+        // series, they are the digits of the one their other letters name.
+        if between.isEmpty, Self.series(typed: typed, read: letters.uppercased(), in: prefixes) == nil {
+            let run = letters.reversed().prefix { Self.letterDigits[$0] != nil }.count
+            if run > 0, run < letters.count, digits.count + run <= 3,
+                Self.series(
+                    typed: Array(typed.dropLast(run)), read: String(letters.dropLast(run)).uppercased(), in: prefixes)
+                    != nil
+            {
+                let taken = letters.suffix(run)
+                for character in taken.reversed() {
+                    if let has = character.unicodeScalars.first,
+                        let wanted = Self.letterDigits[character]?.unicodeScalars.first
+                    {
+                        lookAlikes.insert((has, wanted, nil), at: 0)
+                    }
+                }
+                digits = taken.compactMap { Self.letterDigits[$0] }.joined() + digits
+                letters.removeLast(run)
+                typed.removeLast(run)
+            }
         }
         guard (1...4).contains(letters.count), (1...3).contains(digits.count),
             letters.contains(where: { $0 != "?" }),

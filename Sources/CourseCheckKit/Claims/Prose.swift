@@ -279,16 +279,17 @@ package struct Prose: Sendable {
 
     /// Rows that look like a table's header and delimiter row but that GitHub does not render as
     /// a table (cmark-gfm's rule: one delimiter cell per header cell, each `:?-+:?`): the header
-    /// cells, the header's line, and why.
-    package let unrenderedTables: [(header: [String], line: Int, reason: String)]
+    /// cells, the header's line, and why; `indented`, for a delimiter row indented 4 columns more
+    /// than its header (indented code to GitHub, so a paragraph line), how it is indented.
+    package let unrenderedTables: [(header: [String], line: Int, reason: String, indented: String?)]
 
     private static func scanTables(
         _ blocks: [TextBlock], path: String, definitions linkDefinitions: [String: LinkDefinition]
     )
-        -> (tables: [Table], unrendered: [(header: [String], line: Int, reason: String)])
+        -> (tables: [Table], unrendered: [(header: [String], line: Int, reason: String, indented: String?)])
     {
         var tables: [Table] = []
-        var unrendered: [(header: [String], line: Int, reason: String)] = []
+        var unrendered: [(header: [String], line: Int, reason: String, indented: String?)] = []
         for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
             let segments = block.segments
             var index = 0
@@ -300,13 +301,25 @@ package struct Prose: Sendable {
                 }
                 let header = cells(segments[index], path: path, definitions: linkDefinitions)
                 let delimiters = cells(segments[index + 1], path: path, definitions: linkDefinitions).map(\.text)
-                guard delimiters.count == header.count, strict else {
+                let shift = indent(segments[index + 1]) - indent(segments[index])
+                guard delimiters.count == header.count, strict, shift < 4 else {
+                    // Indented 4 columns, the delimiter row is code to GitHub, so it cannot start a
+                    // table: a lazy line of the header's paragraph.
+                    let blank = segments[index + 1].line.text.utf8.prefix(segments[index + 1].column - 1)
+                    let indented =
+                        shift < 4 || delimiters.count != header.count || !strict
+                        ? nil
+                        : blank.allSatisfy { $0 == UInt8(ascii: " ") }
+                            ? "\(blank.count) spaces" : "\(indent(segments[index + 1])) columns (with a tab)"
                     unrendered.append(
                         (
                             header.map(\.text), segments[index].line.number,
                             delimiters.count != header.count
                                 ? "its header has \(header.count) cells and its delimiter row has \(delimiters.count)"
-                                : "a delimiter cell is not dashes with optional colons"
+                                : strict
+                                    ? "its delimiter row is indented as code"
+                                    : "a delimiter cell is not dashes with optional colons",
+                            indented
                         ))
                     index += 1
                     continue

@@ -881,10 +881,16 @@ extension Classifier {
             // block that lost its opening: a closing fence takes no info string.
             // A block whose first line is a heading (`## Özet`) was no block either: no code or
             // output of the course starts with one.
-            guard runsOpen || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
+            // A fence between two rows of a table (`|` lines above and below it) was no block either.
+            let index = node.lines.lowerBound
+            let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
+            let betweenRows =
+                index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
+            guard
+                runsOpen || betweenRows
+                    || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
                 fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
             else { continue }
-            let index = node.lines.lowerBound
             let written = file.lines[index].text.trimmingBlanksString()
             let runsTo = node.closingLine.map { $0 + 1 }
             found.append(

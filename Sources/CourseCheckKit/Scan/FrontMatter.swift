@@ -108,7 +108,9 @@ package struct FrontMatter: Sendable, Equatable {
     /// when it is lost): one slip, so the claims report it once, at line 1, and judge the keys
     /// as written. Nil otherwise (a page that opens with a thematic break has no key after it).
     package static func repairingOpen(_ lines: [Line]) -> FrontMatter? {
-        guard let first = lines.first, nearlyCloses(first.text), lines.count > 1,
+        // `---  `: the opening line with trailing blanks, a near form too (the closing line may have them).
+        let trailing = { (text: String) in text.hasPrefix("---") && text != "---" && closes(text) }
+        guard let first = lines.first, nearlyCloses(first.text) || trailing(first.text), lines.count > 1,
             let key = keyAndValue(lines[1].text)?.0, isKeyName(key)
         else { return nil }
         var repaired = lines

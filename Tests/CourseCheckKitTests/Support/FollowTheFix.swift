@@ -7,6 +7,14 @@ enum FollowTheFix {
     enum Edit: Equatable {
         case write(String)
         case delete
+        /// `write 'X' and delete the '===' underline at line N`: a setext heading rewritten.
+        case writeAndDelete(String, line: Int)
+        /// `remove the indentation`: the line's leading blanks dropped.
+        case unindent
+        /// `add a space after ':'`: after the line's first colon.
+        case spaceAfterColon
+        /// `'X', a near form of … ; write Y` (a label, unquoted): X replaced with Y on the line.
+        case replace(String, with: String)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -15,6 +23,21 @@ enum FollowTheFix {
         var text = message
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
+        if text.hasSuffix("; remove the indentation") { return .unindent }
+        if let write = text.range(of: "; write ", options: .backwards), !text[write.upperBound...].contains("'"),
+            let near = text.range(of: #"'[^']+', a near form of"#, options: .regularExpression)
+        {
+            let written = text[near].dropFirst().prefix { $0 != "'" }
+            return .replace(String(written), with: String(text[write.upperBound...]))
+        }
+        if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let underline = text.range(
+            of: #"' and delete the '=+' underline at line [0-9]+$"#, options: .regularExpression),
+            let write = text[..<underline.lowerBound].range(of: "; write '", options: .backwards),
+            let line = Int(text[underline].split(separator: " ").last ?? "")
+        {
+            return .writeAndDelete(String(text[write.upperBound..<underline.lowerBound]), line: line)
+        }
         guard text.hasSuffix("'"), let write = text.range(of: "; write '", options: .backwards) else { return nil }
         return .write(String(text[write.upperBound...].dropLast()))
     }
@@ -27,6 +50,16 @@ enum FollowTheFix {
             switch edit(fix.message) {
             case .write(let text)?: lines[fix.line - 1] = text
             case .delete?: lines.remove(at: fix.line - 1)
+            case .replace(let written, let meant)?:
+                guard let range = lines[fix.line - 1].range(of: written) else { return nil }
+                lines[fix.line - 1].replaceSubrange(range, with: meant)
+            case .unindent?: lines[fix.line - 1] = String(lines[fix.line - 1].drop { $0 == " " || $0 == "\t" })
+            case .spaceAfterColon?:
+                guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
+                lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
+            case .writeAndDelete(let text, let line)?:
+                lines.remove(at: line - 1)
+                lines[fix.line - 1] = text
             case nil: return nil
             }
         }
