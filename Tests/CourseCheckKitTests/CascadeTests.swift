@@ -183,7 +183,7 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/01-bildirimsel-sozdizim.md:290:1: error: note DR3 is in part 'Görünüm Ağacı Modeli', whose series is "
-                    + "GV; expected GV3 (series DR belongs to part 'Durum ve Gezinme') [note-series]"
+                    + "GV, where GV3 is due (series DR belongs to part 'Durum ve Gezinme'); write **GV3.** [note-series]"
             ])
     }
 

@@ -264,6 +264,35 @@ final class NoteAndTitleSlipTests: XCTestCase {
             try findings(after: zip(paragraphs, meant).map { ("10-baglama.md", $0, "\($0) (bkz. \($1))") }), [])
     }
 
+    /// A reference in another near form of a note's label (in lower case, a space before the
+    /// number, a letter for a digit), and a note written with another series' label where its
+    /// part's series is due (`**GV26.**` where DR1 is due and DR2 follows): each one finding at
+    /// it naming the label meant, none downstream (no "DR2 skips DR1"), and following the fix
+    /// leaves no finding. A near form of no defined note (`**ab1**`) is no reference.
+    func testNearFormReferencesAndAnotherSeriesLabelNameTheLabelMeant() throws {
+        let near = { (line: Int, written: String, why: String, fix: String) in
+            "lessons/10-baglama.md:\(line):32: error: this reference is written '\(written)', a near form of the "
+                + "note label \(fix.filter { $0 != "*" }) (\(why)): readers see it as written, and searching the "
+                + "course for it finds no note; write \(fix) [note-series]"
+        }
+        let paragraphs = ["**DR4.** Bu ölçüm iki", "**DR5.** Bu ölçüm iki", "**DR6.** Bu ölçüm mod"]
+        let slipped = ["**dr1**", "**GV 3**", "**DRl** ve **ab1**"]
+        let result = try findingsAndAfterTheFix(
+            zip(paragraphs, slipped).map { ("10-baglama.md", $0, "\($0) (bkz. \($1))") }
+                + [("09-yerel-durum.md", "**DR1.** Bu", "**GV26.** Bu")])
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/09-yerel-durum.md:150:1: error: note GV26 is in part 'Durum ve Gezinme', whose series is DR, "
+                    + "where DR1 is due (series GV belongs to part 'Görünüm Ağacı Modeli'); write **DR1.** "
+                    + "[note-series]",
+                near(161, "**dr1**", "in lower case", "**DR1**"),
+                near(221, "**GV 3**", "a space between GV and 3", "**GV3**"),
+                near(257, "**DRl**", "'l' where DR1 has '1'", "**DR1**"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// Lines the renderer reads as another block than the author meant: a note paragraph indented
     /// as code, a front matter opened with a near form of `---`, a part heading of the index
     /// without its `## `, a closing table whose delimiter row is mistyped, lost or parted from its

@@ -252,6 +252,76 @@ final class SlipRegressionTests: XCTestCase {
         }
     }
 
+    /// A tree and its expected block set in a list item, the tree's opening fence typed with two
+    /// or three spaces after the `-` (`-   ```swift`): the item's text starts past the two
+    /// columns its next lines are indented, so they end the item, and the block with it. One
+    /// finding at the fence, whose fix is the line with one space after the marker; following it
+    /// leaves no finding.
+    func testAListItemFenceWithExtraSpacesAfterItsMarkerIsOneFindingThere() throws {
+        for spaces in [2, 3] {
+            var at = 0
+            let (found, fixed) = try Self.foundAndFixed("09-yerel-durum.md") { lines, blocks in
+                let tree = blocks.first { $0.role == .tree && $0.expected != nil }!
+                let (first, last) = (tree.fenced.opening.number - 1, tree.expected!.closing.number - 1)
+                for index in first...last where lines[index]?.isEmpty == false {
+                    lines[index] = (index == first ? "-" + String(repeating: " ", count: spaces) : "  ") + lines[index]!
+                }
+                at = first + 1
+            }
+            XCTAssertEqual(
+                found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+                [
+                    "\(at):1 [unterminated-fence] '-\(String(repeating: " ", count: spaces))```swift' has \(spaces) "
+                        + "spaces after its list marker, so the item's text starts at column \(spaces + 2) and its next "
+                        + "lines, indented 2, end the item and with it the code block opened here: its lines show as "
+                        + "text and every later fence pairs wrongly; write '- ```swift'"
+                ], "\(spaces) spaces")
+            XCTAssertEqual(fixed.map(\.message), [], "\(spaces) spaces")
+        }
+    }
+
+    /// A `swift` fence left over between a tree and its expected block (right after the tree's
+    /// closing fence, or after the blank line): the expected block's opening fence closes it, so
+    /// the output shows as text. One finding, at the left-over line, whose fix (delete it)
+    /// converges in one step, not "the expected output must be a bare fence" there.
+    func testASwiftFenceLeftOverBeforeAnExpectedBlockIsDeleted() throws {
+        for (blank, lesson) in [(true, "09-yerel-durum.md"), (false, "09-yerel-durum.md"), (true, "10-baglama.md")] {
+            var (at, runsTo) = (0, 0)
+            let (found, fixed) = try Self.foundAndFixed(lesson) { lines, blocks in
+                let tree = blocks.first { $0.role == .tree && $0.expected != nil }!
+                let closing = tree.fenced.closing.number
+                lines.insert("```swift", at: blank ? closing + 1 : closing)
+                at = (blank ? closing + 1 : closing) + 1
+                runsTo = tree.expected!.opening.number + 1
+            }
+            XCTAssertEqual(
+                found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+                [
+                    "\(at):1 [unterminated-fence] '```swift' opens a code block where no block was meant: it runs on "
+                        + "to line \(runsTo) and every later fence pairs wrongly; delete it"
+                ], "\(lesson), blank \(blank)")
+            XCTAssertEqual(fixed.map(\.message), [], "\(lesson), blank \(blank)")
+        }
+    }
+
+    /// A bare fence left between two rows of the closing table: it turns the rows after it into
+    /// code. One finding there whose fix is to delete it (closing it would keep the rows code).
+    func testAFenceLeftBetweenTwoTableRowsIsDeleted() throws {
+        var at = 0
+        let (found, fixed) = try Self.foundAndFixed("21-on-izleme-ve-yineleme.md") { lines, _ in
+            let header = lines.firstIndex { $0?.hasPrefix("| Ders |") == true }!
+            lines.insert("```", at: header + 5)
+            at = header + 6
+        }
+        XCTAssertEqual(
+            found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+            [
+                "\(at):1 [unterminated-fence] '```' opens a code block where no block was meant: it runs on to the "
+                    + "end of the file and every later fence pairs wrongly; delete it"
+            ])
+        XCTAssertEqual(fixed.map(\.message), [])
+    }
+
     /// A tree and its expected block set in a block quote (`> ` before each line, `>` on the
     /// blank ones), with a fence of the expected block indented four columns after the `> `
     /// (`>     ````): a reader sees indented code. One finding at the fence, counting the columns

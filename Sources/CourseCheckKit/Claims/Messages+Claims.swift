@@ -599,6 +599,9 @@ extension Diagnostic {
         /// A reference written `written`, with a leading zero in the number of the note `note`;
         /// `fix` is the reference as meant.
         case paddedReference(written: String, note: String, fix: String)
+        /// A reference written `written`, a near form of the note `note` (`why`: in lower case, a
+        /// space before its number, a letter for a digit); `fix` is the reference as meant.
+        case nearReference(written: String, note: String, why: String, fix: String)
         /// A paragraph opens with the label `written` of a known series, but not in bold.
         case notBold(written: String)
         /// The bold label `written` starts a line inside the paragraph above.
@@ -622,6 +625,9 @@ extension Diagnostic {
             case .paddedReference(let written, let note, let fix):
                 "this reference is written '\(written)', a near form of the note label \(note) (a leading zero in "
                     + "its number): readers see the zero, and searching the course for it finds no note; write \(fix)"
+            case .nearReference(let written, let note, let why, let fix):
+                "this reference is written '\(written)', a near form of the note label \(note) (\(why)): readers see "
+                    + "it as written, and searching the course for it finds no note; write \(fix)"
             case .merged(let written):
                 "the note \(written) starts a line inside the paragraph above, so it does not open a paragraph and "
                     + "does not read as a note; put a blank line before it"
@@ -642,8 +648,8 @@ extension Diagnostic {
                 "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
                     + "write **\(written)**"
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
-                "note \(note) is in part '\(part)', whose series is \(series); expected \(series)\(number) (series "
-                    + "\(prefix) belongs to part '\(owner)')"
+                "note \(note) is in part '\(part)', whose series is \(series), where \(series)\(number) is due (series "
+                    + "\(prefix) belongs to part '\(owner)'); write **\(series)\(number).**"
             case .otherPart(let note, let part, let prefix, let owner, let held):
                 "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
                     + "of its notes"

@@ -26,6 +26,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// written and as meant, bold as written (`**DR01**`, `**DR1**`). Readers see the zero,
         /// and a search for that label finds no note.
         var padded: (written: String, meant: String)? = nil
+        /// For a reference in another near form (`**dr1**`, `**GV 3**`, `**DRl**`): as written, as
+        /// meant, and what differs. Reported only where the note meant is defined.
+        var near: (written: String, meant: String, why: String)? = nil
     }
 
     enum DefinitionSlip: Equatable {
@@ -561,7 +564,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             || (block.source.containsByte(UInt8(ascii: "*")) || block.source.containsByte(UInt8(ascii: "_"))
                 || block.source.containsByte(UInt8(ascii: "<")))
                 && (block.source.utf8.contains { $0.isASCIIDigit || $0 == UInt8(ascii: "&") }
-                    || Invisible.mayHoldLookAlike(block.source))
+                    || Invisible.mayHoldLookAlike(block.source) || Self.mayHoldLetterNumber(block.source))
         {
             let inline = block.inline
             for span in inline.emphasis where span.strong {
@@ -596,6 +599,19 @@ package struct NoteSeriesClaim: ClaimCheck {
                     bytes.append(UInt8(ascii: "."))
                     stop = 1
                 }
+                if !opens, lookAlike == nil, letters == 0 || letters + digits + stop != bytes.count,
+                    let near = Self.nearReference(bytes.dropLast(stop))
+                {
+                    let at = block.location(of: span.open, in: prose.path)
+                    var note = Note(
+                        prefix: near.prefix, number: near.number, path: prose.path, line: at.line, column: at.column,
+                        lookAlike: nil)
+                    let end = stopInBold ? "." : ""
+                    let written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
+                    note.near = ("**\(written)\(end)**", "**\(near.prefix)\(near.number)\(end)**", near.why)
+                    notes.append((note, false))
+                    continue
+                }
                 // A label opening its paragraph with a leading zero (`**DR01.**`) is a near form too.
                 let leadingZero = digits > 1 && bytes[bytes.startIndex + letters] == UInt8(ascii: "0")
                 guard (1...4).contains(letters), (1...9).contains(digits), letters + digits + stop == bytes.count,
@@ -627,6 +643,78 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         return notes
+    }
+
+    /// True when `source` holds a capital, then `l`, `I` or `O` right before a bold's end or a
+    /// full stop (`DRl**`, `DRI.`): a note's number typed as a letter, with no digit in the block.
+    static func mayHoldLetterNumber(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            for index in 1..<(bytes.count - 1)
+            where bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
+                || bytes[index] == UInt8(ascii: "O")
+            {
+                let (before, after) = (bytes[index - 1], bytes[index + 1])
+                if before >= 65, before <= 90,
+                    after == UInt8(ascii: "*") || after == UInt8(ascii: "_") || after == UInt8(ascii: ".")
+                {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// A bold reference a reader takes for a note label but that is none as written: its letters
+    /// in lower case (`dr1`), a space before its number (`GV 3`), or a letter for a digit of its
+    /// number (`DRl`, `DRI`), one of them. The label meant and what differs; nil otherwise.
+    static func nearReference(_ bytes: ArraySlice<UInt8>) -> (prefix: String, number: Int, why: String)? {
+        let text = Array(bytes)
+        var letters = text.prefix { $0.isASCIILetter }.count
+        var rest = text[letters...]
+        let spaced = rest.first == 0x20
+        if spaced { rest = rest.dropFirst() }
+        var number = rest.map { Character(UnicodeScalar($0)) }
+        // `DRl`: the letters run took the number typed as letters.
+        if number.isEmpty, !spaced {
+            let run = text[..<letters].reversed().prefix { letterDigits[Character(UnicodeScalar($0))] != nil }.count
+            guard run > 0, run < letters else { return nil }
+            letters -= run
+            number = text[letters...].map { Character(UnicodeScalar($0)) }
+        }
+        let prefix = String(decoding: text[..<letters], as: UTF8.self)
+        guard (1...4).contains(letters), (1...3).contains(number.count),
+            number.allSatisfy({ $0.isASCII && ($0.isNumber || letterDigits[$0] != nil) })
+        else { return nil }
+        let typed = number.filter { letterDigits[$0] != nil }
+        let digits = number.map { letterDigits[$0] ?? String($0) }.joined()
+        guard let value = Int(digits), value > 0, digits.first != "0" else { return nil }
+        let meant = prefix.uppercased()
+        var why: [String] = []
+        if prefix != meant { why.append("in lower case") }
+        if spaced { why.append("a space between \(meant) and \(value)") }
+        for letter in typed { why.append("'\(letter)' where \(meant)\(value) has '\(letterDigits[letter] ?? "")'") }
+        guard why.count == 1 else { return nil }
+        return (meant, value, why[0])
+    }
+
+    /// The series of the part at `index` (`local`) whose due note the note at `index` stands for:
+    /// the one series whose next note in that part comes after it, numbered one past the note due
+    /// (the note is the gap). Nil when no series or more than one fits.
+    static func gapFilled(
+        by index: Int, _ notes: [Note], _ partOf: [String?], local: [String], _ lastNumber: [String: Int]
+    ) -> (series: String, due: Int)? {
+        let fits = local.compactMap { series -> (String, Int)? in
+            let due = (lastNumber[series] ?? 0) + 1
+            guard
+                let next = notes.indices.dropFirst(index + 1).first(where: {
+                    notes[$0].prefix == series && partOf[$0] == partOf[index]
+                }), notes[next].number == due + 1
+            else { return nil }
+            return (series, due)
+        }
+        return fits.count == 1 ? fits[0] : nil
     }
 
     /// `note` read in the series `series` names, when its bold label has a look-alike and reads as
@@ -783,6 +871,20 @@ package struct NoteSeriesClaim: ClaimCheck {
                                 prefix: note.prefix, owner: owner)))
                     notes[index].prefix = series
                     lastNumber[series] = note.number
+                } else if let (series, due) = Self.gapFilled(
+                    by: index, notes, partOf, local: order.filter { home[$0] == part }, lastNumber)
+                {
+                    // Another series' number too (`**GV26.**` where DR1 is due and DR2 follows):
+                    // the one gap of the part's own series it stands in is the note meant.
+                    findings.append(
+                        .noteSeries(
+                            at: at,
+                            .otherSeries(
+                                note: "\(note.prefix)\(note.number)", part: part, series: series, number: due,
+                                prefix: note.prefix, owner: owner)))
+                    notes[index].prefix = series
+                    notes[index].number = due
+                    lastNumber[series] = due
                 } else {
                     findings.append(
                         .noteSeries(
@@ -843,7 +945,14 @@ package struct NoteSeriesClaim: ClaimCheck {
         // A look-alike or invisible character in a reference is named: one finding, either way.
         for reference in references {
             let note = "\(reference.prefix)\(reference.number)"
-            if !defined.contains(note) {
+            if let near = reference.near {
+                // A near form of no note the course defines is no reference (`**mp3**`).
+                guard defined.contains(note) else { continue }
+                referenceFindings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
+                        .nearReference(written: near.written, note: note, why: near.why, fix: near.meant)))
+            } else if !defined.contains(note) {
                 // Its definition may be in text a slip hides (a comment left open, fences that pair
                 // wrongly) between the series' notes around it: not judged until the slip is fixed.
                 let series = notes.filter { $0.prefix == reference.prefix }

@@ -504,6 +504,7 @@ extension Classifier {
                         lost?.resumes != true
                     {
                         found.append(openingInContainer(file, node, container: container))
+                        if let wide = wideAfterMarker(file, node, container: container) { found.append(wide) }
                         if let leftOver = leftOverInContainer(file, node, fence: fence, container: container) {
                             found.append(leftOver)
                         }
@@ -648,6 +649,41 @@ extension Classifier {
                 .fenceSlip(
                     at: location,
                     .insideContainer(written: written, container: place, marker: marker, fix: fix, ends: ends),
+                    opening: index + 1)
+            })
+    }
+
+    /// An opening fence typed behind a list marker with more than one space (`-   ```swift`) in
+    /// an item whose next line is indented less than the text after the marker: meant as the
+    /// item's other lines are (`- ```swift`), the fence and those lines share the item's column.
+    static func wideAfterMarker(_ file: SourceFile, _ node: BlockNode, container: BlockNode) -> SlipCandidate? {
+        guard case .listItem = container.kind else { return nil }
+        let index = node.lines.lowerBound
+        let text = file.lines[index].text
+        guard let (marker, length) = markerPrefix(text), marker != ">", index + 1 < file.lines.count else {
+            return nil
+        }
+        let bytes = Array(text.utf8)
+        let lead = bytes.prefix { $0 == 0x20 }.count
+        let markerEnd = lead + marker.utf8.count
+        let blanks = length - markerEnd
+        let next = file.lines[index + 1].text.utf8.prefix { $0 == 0x20 }.count
+        guard blanks > 1, bytes[markerEnd..<length].allSatisfy({ $0 == 0x20 }), next > lead, next < length,
+            next == markerEnd + 1
+        else { return nil }
+        let fix =
+            String(decoding: bytes[..<markerEnd], as: UTF8.self) + " "
+            + String(decoding: bytes[length...], as: UTF8.self)
+        let written = text.trimmingBlanksString()
+        let trimmedFix = fix.trimmingBlanksString()
+        return SlipCandidate(
+            index: index, line: index, column: lead + 1, certain: false, repaired: fix,
+            header: index + 2, opening: index + 1,
+            finding: { location, _ in
+                .fenceSlip(
+                    at: location,
+                    .wideAfterMarker(
+                        written: written, blanks: blanks, column: length + 1, others: next, fix: trimmedFix),
                     opening: index + 1)
             })
     }
@@ -890,6 +926,9 @@ extension Classifier {
                 runsOpen || betweenRows
                     || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
                 fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
+                    // A `swift` fence whose block is blank lines, closed by the next fence: a
+                    // line left over before an expected block, whose opening fence now closes it.
+                    || node.content.allSatisfy({ isBlank($0.text) })
             else { continue }
             let written = file.lines[index].text.trimmingBlanksString()
             let runsTo = node.closingLine.map { $0 + 1 }

@@ -137,6 +137,10 @@ extension Diagnostic {
         /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
         /// quote), which ends after line `ends` and ends the block with it; `fix` is the fence alone.
         case insideContainer(written: String, container: String, marker: String, fix: String, ends: Int)
+        /// An opening fence `blanks` columns after its list marker (`-   ```swift`) where the
+        /// item's next lines are indented `others`, fewer than its content column: they end the
+        /// item, and with it the block. `fix` is the line with one space after the marker.
+        case wideAfterMarker(written: String, blanks: Int, column: Int, others: Int, fix: String)
         /// A backtick fence whose info string holds a backtick; `fix` is the fence without it.
         case backtickInInfo(written: String, fix: String)
         /// No closing fence `fence` where the block runs into what follows (at the finding's line),
@@ -250,6 +254,11 @@ extension Diagnostic {
             case .insideContainer(let written, let container, let marker, let fix, let ends):
                 "'\(written)' opens its code block in a \(container) (the '\(marker)'), which ends after line \(ends), "
                     + "so the block ends there without a closing fence and every later fence pairs wrongly; write "
+                    + "'\(fix)'"
+            case .wideAfterMarker(let written, let blanks, let column, let others, let fix):
+                "'\(written)' has \(blanks) spaces after its list marker, so the item's text starts at column "
+                    + "\(column) and its next lines, indented \(others), end the item and with it the code block "
+                    + "opened here: its lines show as text and every later fence pairs wrongly; write "
                     + "'\(fix)'"
             case .backtickInInfo(let written, let fix):
                 "'\(written)' does not open a code block: a backtick fence's info string may not hold a backtick, so a "

@@ -30,6 +30,12 @@ enum FollowTheFix {
             let written = text[near].dropFirst().prefix { $0 != "'" }
             return .replace(String(written), with: String(text[write.upperBound...]))
         }
+        // `note GV26 is in part …; write **DR1.**`: the note's bold label rewritten.
+        if text.hasPrefix("note "), let write = text.range(of: "; write **", options: .backwards),
+            let note = text.dropFirst(5).split(separator: " ").first
+        {
+            return .replace("**\(note).**", with: "**" + text[write.upperBound...])
+        }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
         if let underline = text.range(
             of: #"' and delete the '=+' underline at line [0-9]+$"#, options: .regularExpression),
