@@ -10,9 +10,11 @@ import XCTest
 /// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
 /// character after the bold, an HTML comment before it, the paragraph indented as code), a front
-/// matter's opening or closing line written as a near form of `---` (`+++` too; or the closing
-/// deleted), a key with no space after its colon, or a part heading of the index (the first part's
-/// too) without its `## ` or at another level. Whatever it breaks downstream, the run reports
+/// matter's opening or closing line written as a near form of `---` (`+++` too, an opening with
+/// trailing blanks; or the closing deleted), a key with no space after its colon, or a part
+/// heading of the index (the first part's too) without its `## ` or at another level (a `===`
+/// underline too); a reference in lower case, with a space or a letter for a digit. Whatever it
+/// breaks downstream, the run reports
 /// exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
@@ -123,6 +125,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             typed.replaceSubrange(at...at, with: number[at] == "1" ? "l" : "O")
             forms.append(("**\(prefix)\(typed).**", "a letter for a digit"))
         }
+        // A letter for the number's first digit (`GVl.`, `GVI2.`): the letters of no series.
+        if number.first == "1" {
+            forms.append(("**\(prefix)l\(number.dropFirst()).**", "l for its first digit"))
+            forms.append(("**\(prefix)I\(number.dropFirst()).**", "I for its first digit"))
+        }
         forms.append(("**\\\(prefix)\(number).**", "a backslash before it"))
         for invisible in ["\u{200B}", "\u{2060}"] {
             forms.append(("**\(prefix)\(number).**\(invisible)", "an invisible character after the bold"))
@@ -157,6 +164,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         // A leading zero, which readers see and a search for the note's label does not find.
         forms.append(("\(prefix)0\(number)", "a leading zero"))
         forms.append(("**\(prefix)0\(number)**", "a leading zero, in bold"))
+        // In bold, in lower case, with a space before the number, or a letter for its first digit.
+        forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
+        forms.append(("**\(prefix) \(number)**", "a space, in bold"))
+        if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 
@@ -358,7 +369,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         switch random.next() % 5 {
         case 4:
             // The opening line as a near form: one finding at line 1, the keys read as written.
-            let form = forms[Int(random.next() % UInt64(forms.count))]
+            let opening = forms + ["---  ", "---\t"]
+            let form = opening[Int(random.next() % UInt64(opening.count))]
             lines[0] = form
             return Slip(file: file, lines: lines, slipped: [1], what: "opening '---' as '\(form)'")
         case 0, 1:
@@ -430,7 +442,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
 
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
     /// (indented code), or a part heading of the index (the first part's too) without its `## `
-    /// or written at another level (`#`, `###`, `####`).
+    /// or written at another level (`#`, `###`, `####`, `Name` over a `===` underline).
     static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
         if random.next() % 2 == 0 {
             let items = indexItems(index).map(\.line)
@@ -440,8 +452,14 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             }
             let at = headings[Int(random.next() % UInt64(headings.count))]
             var lines = index
-            let marker = ["", "##", "# ", "### ", "#### "][Int(random.next() % 5)]
-            lines[at] = marker + lines[at].dropFirst(3)
+            let marker = ["", "##", "# ", "### ", "#### ", "="][Int(random.next() % 6)]
+            if marker == "=" {
+                // Setext, underlined as a level-1 heading.
+                lines[at] = String(lines[at].dropFirst(3))
+                lines.insert(String(repeating: "=", count: Int(random.next() % 16) + 1), at: at + 1)
+            } else {
+                lines[at] = marker + lines[at].dropFirst(3)
+            }
             return Slip(file: "README.md", lines: lines, slipped: [at + 1], what: "part heading as '\(lines[at])'")
         }
         let names = try CourseCopy.lessonNames(in: lessons)

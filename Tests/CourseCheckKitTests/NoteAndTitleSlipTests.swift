@@ -266,9 +266,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// A reference in another near form of a note's label (in lower case, a space before the
     /// number, a letter for a digit), and a note written with another series' label where its
-    /// part's series is due (`**GV26.**` where DR1 is due and DR2 follows): each one finding at
-    /// it naming the label meant, none downstream (no "DR2 skips DR1"), and following the fix
-    /// leaves no finding. A near form of no defined note (`**ab1**`) is no reference.
+    /// part's series is due (`**GV26.**` where DR1 is due and DR2 follows), and a trigger bullet
+    /// copied: each one finding at it naming the label meant (or the line to delete), none
+    /// downstream (no "DR2 skips DR1"), and following the fix leaves no finding. A near form of no defined note (`**ab1**`) is no reference.
     func testNearFormReferencesAndAnotherSeriesLabelNameTheLabelMeant() throws {
         let near = { (line: Int, written: String, why: String, fix: String) in
             "lessons/10-baglama.md:\(line):32: error: this reference is written '\(written)', a near form of the "
@@ -279,13 +279,22 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let slipped = ["**dr1**", "**GV 3**", "**DRl** ve **ab1**"]
         let result = try findingsAndAfterTheFix(
             zip(paragraphs, slipped).map { ("10-baglama.md", $0, "\($0) (bkz. \($1))") }
-                + [("09-yerel-durum.md", "**DR1.** Bu", "**GV26.** Bu")])
+                + [
+                    ("09-yerel-durum.md", "**DR1.** Bu", "**GV26.** Bu"),
+                    (
+                        "09-yerel-durum.md", "- Bu dersin tetiği: **yerel**.",
+                        "- Bu dersin tetiği: **yerel**.\n- Bu dersin tetiği: **yerel**."
+                    ),
+                ])
         XCTAssertEqual(
             result.found,
             [
                 "lessons/09-yerel-durum.md:150:1: error: note GV26 is in part 'Durum ve Gezinme', whose series is DR, "
                     + "where DR1 is due (series GV belongs to part 'Görünüm Ağacı Modeli'); write **DR1.** "
                     + "[note-series]",
+                "lessons/09-yerel-durum.md:267:24: error: declares the trigger 'yerel' again, as the bullet at line "
+                    + "266 does, so readers see the bullet twice (a lesson declares its trigger once); delete the line "
+                    + "[declared-trigger]",
                 near(161, "**dr1**", "in lower case", "**DR1**"),
                 near(221, "**GV 3**", "a space between GV and 3", "**GV3**"),
                 near(257, "**DRl**", "'l' where DR1 has '1'", "**DR1**"),

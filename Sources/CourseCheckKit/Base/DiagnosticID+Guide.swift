@@ -26,7 +26,8 @@ extension DiagnosticID {
                     + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
                     + "columns (after a block quote's `> `) and inside the same container; open a block with three "
                     + "or more backticks or tildes (no backtick in a backtick fence's info string), as the lesson's "
-                    + "other fences are, not behind a list marker or '>'. The message names what was written and the fence meant "
+                    + "other fences are, not behind a list marker or '>' (nor with more than one space after a list "
+                    + "marker whose item's next lines are indented less). The message names what was written and the fence meant "
                     + "there, or where a missing fence belongs."
             )
         case .markdownNesting:
@@ -286,7 +287,8 @@ extension DiagnosticID {
             (
                 summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
                     + "(`title`, `source`, `course`, `language`, `updated`, `license`), leaves one empty or gives it "
-                    + "twice (a key in another case, `Title:`, is reported as that), or disagrees with the `# ` "
+                    + "twice (a key in another case, `Title:`, is reported as that; an opening `---` with trailing "
+                    + "blanks, or a `key:value` without its space, as what it is), or disagrees with the `# ` "
                     + "heading (written `#Title` or as a level-2 heading: reported there), the file's slug or the "
                     + "course title. A title is "
                     + "stated three times (the front matter, the heading, the index): the one the other two do not "
@@ -299,7 +301,8 @@ extension DiagnosticID {
             (
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
                     + "or its ordered list, which must link every lesson once, in course order, in its part (under "
-                    + "the part's `## ` heading, which a slip to text or another level leaves out), with its "
+                    + "the part's `## ` heading, which a slip to text or another level, `===` underline included, "
+                    + "leaves out), with its "
                     + "title, each item numbered (not a bullet) with at most nine digits and a space after its "
                     + "marker, one link per item, written `[Title](file.md)`, and a blank line before a list that "
                     + "does not start at 1.",
@@ -312,7 +315,8 @@ extension DiagnosticID {
                     + "marker without its space, with a no-break space, an en dash), not bold, unknown (punctuation "
                     + "or an unseen character inside the bold), states two triggers or a trigger and a distribution, "
                     + "gives a distribution that is none as written (a look-alike slash, three counts), or "
-                    + "contradicts what its trees print, or its distribution differs from the first tree's "
+                    + "contradicts what its trees print, is given twice (a second bullet, agreeing or not), or its "
+                    + "distribution differs from the first tree's "
                     + "`countCauses` lines.",
                 fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
                     + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts."
@@ -320,7 +324,8 @@ extension DiagnosticID {
         case .closingTable:
             (
                 summary: "The closing table (columns `Ders` and `Tetik`) does not have one row per lesson, in course "
-                    + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table.",
+                    + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table "
+                    + "(a delimiter row mistyped, lost, parted from its header or indented as code).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
                     + "a repeated one, or remove the blank line that breaks the table."
             )
@@ -341,7 +346,8 @@ extension DiagnosticID {
                     + "punctuation, a space, another case, a look-alike or another script's capital, a letter for a "
                     + "digit, a backslash, an invisible character that keeps its bold open, an HTML comment before "
                     + "it), not at the start of its paragraph, or "
-                    + "refers to a note the course does not define or with a leading zero (`**DR01**`).",
+                    + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
+                    + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due.",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
                     + "with its bold label, written as the message says (a blank line before it)."
             )

@@ -74,12 +74,15 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 continue
             }
             // The first declaration holds, so a later one that disagrees is the slip: one finding, there.
-            for later in lesson.declarations.dropFirst()
-            where !later.value.sameBytes(declaration.value) {
+            // One that agrees is a bullet readers see twice (a line copied): one finding too.
+            for later in lesson.declarations.dropFirst() {
                 findings.append(
                     .declaredTrigger(
                         at: later.location,
-                        .contradicts(later.value, first: declaration.value, firstLine: declaration.location.line)))
+                        later.value.sameBytes(declaration.value)
+                            ? .repeated(later.value, firstLine: declaration.location.line)
+                            : .contradicts(later.value, first: declaration.value, firstLine: declaration.location.line)
+                    ))
             }
         }
         return .checked(findings)

@@ -325,6 +325,8 @@ extension Diagnostic {
         case misspeltLead(written: String)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
         case contradicts(String, first: String, firstLine: Int)
+        /// A second trigger bullet declares `value` again, as the first at `firstLine` does.
+        case repeated(String, firstLine: Int)
         /// The closing table's row (at `row`) gives `table`, and the distribution sentence counts it so.
         case outvoted(declared: String, table: String, row: SourceLocation)
     }
@@ -375,6 +377,9 @@ extension Diagnostic {
                     + "bullet; write 'Bu dersin tetiği:'" + unseen(written, Triggers.bulletLead)
             case .contradicts(let value, let first, let line):
                 "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
+            case .repeated(let value, let line):
+                "declares the trigger '\(value)' again, as the bullet at line \(line) does, so readers see the bullet "
+                    + "twice (a lesson declares its trigger once); delete the line"
             case .outvoted(let declared, let table, let row):
                 "declares the trigger '\(declared)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and "
                     + "the distribution sentence counts it so; one of the three is a slip, most likely this one"
