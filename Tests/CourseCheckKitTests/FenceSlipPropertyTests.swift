@@ -298,7 +298,8 @@ final class FenceSlipPropertyTests: XCTestCase {
     /// A tree and its expected block set in a list item (`- ` before the tree's opening fence, two
     /// spaces before its other lines), with one of the fences after the first indented four to six
     /// spaces more: the item reads it as indented code or as a line of the block. Exactly one
-    /// finding, on that line, whose fix is the item's indentation.
+    /// finding, on that line, whose fix is the item's indentation. Or the tree's opening fence
+    /// typed with two or three spaces after the `-`: one finding there, `write '- ```swift'`.
     func testAListItemFenceIndentedTooFarGivesOneFindingThere() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -314,6 +315,23 @@ final class FenceSlipPropertyTests: XCTestCase {
             let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
             for index in first...last where !lines[index].isEmpty {
                 lines[index] = (index == first ? "- " : "  ") + lines[index]
+            }
+            if random.next() % 3 == 0 {
+                // Two or three spaces after the marker: the item's text starts past its next lines.
+                let spaces = 2 + Int(random.next() % 2)
+                let opening = text.components(separatedBy: "\n")[first]
+                lines[first] = "-" + String(repeating: " ", count: spaces) + opening
+                let found = try Picked(file: file, url: url, text: text, lines: lines, block: tree)
+                    .findings(with: lines, in: scratch.url)
+                XCTAssertEqual(
+                    found,
+                    [
+                        "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has \(spaces) spaces after its list "
+                            + "marker, so the item's text starts at column \(spaces + 2) and its next lines, indented 2, "
+                            + "end the item and with it the code block opened here: its lines show as text and every "
+                            + "later fence pairs wrongly; write '- \(opening)' [unterminated-fence]"
+                    ], "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first + 1)")
+                continue
             }
             let fences = [tree.fenced.closing.number, expected.opening.number, expected.closing.number]
             let at = fences[Int(random.next() % 3)] - 1
