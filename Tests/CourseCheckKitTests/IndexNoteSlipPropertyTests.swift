@@ -442,7 +442,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
 
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
     /// (indented code), or a part heading of the index (the first part's too) without its `## `
-    /// or written at another level (`#`, `###`, `####`, `Name` over a `===` underline).
+    /// or written at another level (`#`, `###`, `####`, `Name` over a `===` underline), or
+    /// indented 4 spaces.
     static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
         if random.next() % 2 == 0 {
             let items = indexItems(index).map(\.line)
@@ -452,7 +453,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             }
             let at = headings[Int(random.next() % UInt64(headings.count))]
             var lines = index
-            let marker = ["", "##", "# ", "### ", "#### ", "="][Int(random.next() % 6)]
+            // Indented 4 spaces: code after a paragraph, inside the list item after an item.
+            let marker = ["", "##", "# ", "### ", "#### ", "=", "    ## "][Int(random.next() % 7)]
             if marker == "=" {
                 // Setext, underlined as a level-1 heading.
                 lines[at] = String(lines[at].dropFirst(3))

@@ -709,7 +709,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// Lines a reader sees otherwise than meant, each one finding at the slipped line whose fix
     /// converges: a part heading of the index written setext-style as a level-1 heading (`Name`
-    /// over `====`), the index's `lessons:21`, a front matter opened with `---` and trailing
+    /// over `====`) or indented into the list item above it, the index's `lessons:21`, a front matter opened with `---` and trailing
     /// blanks, a note label with a letter for its digit (`**DRI.**`, `**GVl.**`), the closing
     /// table's delimiter row indented as code. Nothing downstream: no "skips
     /// DR1" at the next note, no "no front matter", no claim calling the table missing.
@@ -727,6 +727,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("README.md", "## Görünüm Ağacı Modeli", "Görünüm Ağacı Modeli\n===="),
             ("README.md", "## Durum ve Gezinme", "Durum ve Gezinme\n================"),
             ("README.md", "lessons: 21", "lessons:21"),
+            ("README.md", "## Etkileşim ve Sunum Kalitesi", "    ## Etkileşim ve Sunum Kalitesi"),
             ("09-yerel-durum.md", "---\ntitle: '", "---  \ntitle: '"),
             ("09-yerel-durum.md", "**DR1.** Bu", "**DRI.** Bu"),
             ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GVl.** Bu"),
@@ -742,6 +743,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "underline at line 21 [course-index]",
                 "lessons/README.md:34:1: error: \(part)between two parts' items, \(level1("Durum ve Gezinme")); "
                     + "write '## Durum ve Gezinme' and delete the '===' underline at line 35 [course-index]",
+                "lessons/README.md:47:1: error: the part heading '## Etkileşim ve Sunum Kalitesi' is indented 4 spaces, "
+                    + "so GitHub shows it inside the list item above it (item 15), not as a part of the index, and "
+                    + "spaces out that list's items; remove the indentation [course-index]",
                 label("GVl", "GV1", "l"),
                 "lessons/09-yerel-durum.md:1:1: error: the front matter's opening '---' has 2 blanks after it, and "
                     + "coursecheck opens front matter only at a line of exactly '---'; write '---' [front-matter]",

@@ -302,7 +302,7 @@ extension DiagnosticID {
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
                     + "or its ordered list, which must link every lesson once, in course order, in its part (under "
                     + "the part's `## ` heading, which a slip to text or another level, `===` underline included, "
-                    + "leaves out), with its "
+                    + "leaves out, and indented into the item above it renders inside), with its "
                     + "title, each item numbered (not a bullet) with at most nine digits and a space after its "
                     + "marker, one link per item, written `[Title](file.md)`, and a blank line before a list that "
                     + "does not start at 1.",

@@ -420,6 +420,28 @@ package struct CourseIndexClaim: ClaimCheck {
                     at: SourceLocation(path: path, line: lost.line),
                     .lostHeading(lost.name, above: lost.above, level: lost.level, underline: lost.underline)))
         }
+        // A part heading indented as code (`    ## Name` after a paragraph): readers see a line of code.
+        if index.file.lines.contains(where: { $0.text.hasPrefix("    #") || $0.text.hasPrefix("\t#") }) {
+            for node in MarkdownScanner.scan(index.file).document.children where node.kind == .indentedCode {
+                let lines = node.content.filter { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }
+                guard lines.count == 1, let line = lines.first, line.text.hasPrefix("## "),
+                    case let raw = index.file.lines[line.index].text, raw.hasSuffix(line.text)
+                else { continue }
+                let blank = raw.prefix { $0 == " " || $0 == "\t" }
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: line.index + 1),
+                        .headingAsCode(
+                            String(line.text.dropFirst(3)).trimmingWhitespaces,
+                            indented: blank.allSatisfy { $0 == " " } ? "\(blank.count) spaces" : "with a tab")))
+            }
+        }
+        for heading in placement.headingsInItems {
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: heading.line),
+                    .headingInItem(heading.name, spaces: heading.spaces, item: heading.item)))
+        }
         let items = placement.items
         let files = course.lessons.map(\.path.fileName)
         let keys = course.lessons.map { Self.normalized($0.path) }

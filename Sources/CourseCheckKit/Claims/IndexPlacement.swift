@@ -17,6 +17,8 @@ struct IndexPlacement {
     var copies: [Int: Int] = [:]
     /// Part headings that lost their `## ` (`Listing.lostHeadings`).
     var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?)] = []
+    /// Part headings indented into the item above (`Listing.headingsInItems`).
+    var headingsInItems: [(line: Int, name: String, spaces: Int, item: Int?)] = []
     /// Items listed in a part other than their lesson's, by position.
     var wrongPart: [Int: Misplaced] = [:]
     /// The part of each listed lesson, by its resolved path.
@@ -48,6 +50,10 @@ struct IndexPlacement {
         /// text; `above` is the part above, nil for the first part; `underline` is the line of a
         /// one-line setext heading's `===` underline, which the fix deletes too.
         var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?)] = []
+        /// Part headings indented into the list item above them (`    ## Name` after item 8): read
+        /// as the part heading they are meant as; `spaces` is the indentation, `item` the number
+        /// shown on the item that holds them.
+        var headingsInItems: [(line: Int, name: String, spaces: Int, item: Int?)] = []
 
         init(_ course: CourseFacts) {
             guard let index = course.index else { return }
@@ -63,8 +69,19 @@ struct IndexPlacement {
             /// True where a part may start: after an item, or before the first item (after the title).
             var open = headed
             var titled = false
+            var lastItem: Prose.TextBlock?
             for (block, item) in pairs {
                 if block.kind == .heading(level: 2) {
+                    // Indented as far as the item's text above, it is a heading inside that item.
+                    let spaces = block.firstLine.text.prefix { $0 == " " }.count
+                    let column = lastItem.map { above in
+                        above.firstLine.text.utf8.prefix(while: {
+                            $0 == 0x20 || $0.isASCIIDigit || $0 == 0x2E || $0 == 0x29
+                        }).count
+                    }
+                    if spaces >= 3, let above = lastItem, let column, column <= spaces {
+                        headingsInItems.append((block.firstLine.number, block.text, spaces, above.itemNumber))
+                    }
                     current = block.text
                     candidate = nil
                     open = false
@@ -86,6 +103,7 @@ struct IndexPlacement {
                     let end = name.last.map { ".:;,!?".contains($0) } ?? true
                     if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil, nil) }
                 }
+                if item != nil { lastItem = block } else if block.kind != .heading(level: 2) { lastItem = nil }
                 if let item {
                     if let lost = candidate {
                         lostHeadings.append((lost.line, lost.name, current, lost.level, lost.underline))
@@ -148,6 +166,7 @@ struct IndexPlacement {
         self.items = items
         retargeted = listing.retargeted
         lostHeadings = listing.lostHeadings
+        headingsInItems = listing.headingsInItems
         partOfItem = itemPart
         let lessonOf = items.map { item in keys.firstIndex { $0.sameBytes(item.resolved) } }
         // The parts in reading order: a lesson fits a part between its neighbours' parts.

@@ -197,6 +197,11 @@ extension Diagnostic {
         /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
         /// the line of its setext `===` underline, deleted by the fix too.
         case lostHeading(String, above: String?, level: Int? = nil, underline: Int? = nil)
+        /// The part heading `name` indented `spaces`, as far as the text of the list item above
+        /// (numbered `item`), so it renders inside that item.
+        case headingInItem(String, spaces: Int, item: Int?)
+        /// The part heading `name` indented as code (`indented`: `4 spaces`, `with a tab`).
+        case headingAsCode(String, indented: String)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
@@ -251,6 +256,13 @@ extension Diagnostic {
                         + (above.map { " in part '\($0)'" } ?? " in no part"))
                     + "; write '## \(name)'"
                     + (underline.map { " and delete the '===' underline at line \($0)" } ?? "")
+            case .headingAsCode(let name, let indented):
+                "the part heading '## \(name)' is indented \(indented), so GitHub shows it as a line of code, not as "
+                    + "a part of the index; remove the indentation"
+            case .headingInItem(let name, let spaces, let item):
+                "the part heading '## \(name)' is indented \(spaces) spaces, so GitHub shows it inside the list item "
+                    + "above it\(item.map { " (item \($0))" } ?? ""), not as a part of the index, and spaces out "
+                    + "that list's items; remove the indentation"
             case .overflow(let marker, let number):
                 "'\(marker)' cannot open a list item (CommonMark allows at most nine digits), so readers see this "
                     + "line as plain text, not as an item of the index; write "
