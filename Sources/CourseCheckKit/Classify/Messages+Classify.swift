@@ -398,10 +398,11 @@ extension Diagnostic {
 
     /// An HTML comment opened here and never closed: it hides `hides` (first and last line), which
     /// holds `what` ("2 trees", "the heading 'Özet'"); `fix` says how to close it. `endedBy`: the
-    /// later close (`-->`, line, column) at which the browser ends it, when one follows.
+    /// later close (`-->`, line, column) at which the browser ends it, when one follows; `onItsLine`:
+    /// the comment spans lines up to that close, which was not meant as its own.
     static func unclosedComment(
         at location: SourceLocation, hides: (Int, Int), what: [String], endedBy: (String, Int, Int)? = nil,
-        fix: String
+        onItsLine: Bool = false, fix: String
     ) -> Diagnostic {
         let held =
             what.isEmpty
@@ -412,6 +413,13 @@ extension Diagnostic {
             return Diagnostic(
                 .unclosedComment, at: location,
                 "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
+                    + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
+        }
+        if onItsLine {
+            return Diagnostic(
+                .unclosedComment, at: location,
+                "this HTML comment is not closed on its line ('-->'), so it runs on to the '\(close)' at line "
+                    + "\(line), column \(column), and hides everything up to there from readers (lines "
                     + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
         }
         return Diagnostic(
