@@ -68,16 +68,23 @@ extension Classifier {
         let hidden = hiddenSummary(repaired, scan, after: end, through: ending?.line, lesson: lesson)
         let column = opener + bytes[opener...].prefix { $0 == 0x20 }.count + 1
         let place = "at the end of line \(end + 1)"
+        // A bare `<!--` and a bare `-->` around what they hide: the pair is the slip, so both go.
+        let pair =
+            bare
+            && late.map { file.lines[$0.line].text[...].trimmingBlanks().drop { $0 == ">" }.trimmingBlanks() == "-->" }
+                == true
         let fix =
-            inTable
-            ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
-                + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
-                + " (or close it with '-->' and move it out of the table)"
-            : aboveText
-                ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                : close == " -->"
-                    ? "close it with '-->' \(place)"
-                    : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
+            pair
+            ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->'), so readers see what they hide"
+            : inTable
+                ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
+                    + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
+                    + " (or close it with '-->' and move it out of the table)"
+                : aboveText
+                    ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                    : close == " -->"
+                        ? "close it with '-->' \(place)"
+                        : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
@@ -229,7 +236,8 @@ extension Classifier {
     /// Text written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, `<!—x —>`):
     /// no comment opens without `<!--`, so readers see it, brackets and all. One finding at each,
     /// in the text of paragraphs and headings (never in code, raw HTML or an escaped `\<`), with the
-    /// comment it was meant to be.
+    /// comment it was meant to be. A `<!--` that never closes in its paragraph or heading is text
+    /// too: one finding at it, to close it or delete it.
     static func commentLookAlikes(_ document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         // Its own descent, not `walk`: it runs on every lesson and reads only text blocks.
@@ -294,10 +302,23 @@ extension Classifier {
                 dashes.append(length)
                 cursor += length
             }
-            // `<!--` opens a comment; `<!` without a dash is no comment near form.
-            guard !dashes.isEmpty,
-                !(angle == 1 && spaces == 0 && dashes.prefix(2) == [1, 1])
-            else { continue }
+            // `<!--` read as text never closes in its paragraph or heading (an inline comment must):
+            // readers see it, and what follows, as written.
+            if angle == 1, spaces == 0, dashes.prefix(2) == [1, 1] {
+                let (line, column) = inline.place(index)
+                // What readers see: the `<!--` and the word after it (`<!-- todo`).
+                let word = bytes[(index + 4)...].drop { $0 == 0x20 }.prefix { $0 != 0x20 && $0 != 0x0A }
+                let lineEnd = word.endIndex
+                found.append(
+                    .inlineCommentNeverClosed(
+                        at: SourceLocation(path: path, line: line + 1, column: column),
+                        written: String(decoding: bytes[index..<lineEnd], as: UTF8.self).trimmingBlanksString(),
+                        block: { if case .heading = node.kind { "heading" } else { "paragraph" } }()))
+                index = lineEnd - 1
+                continue
+            }
+            // `<!` without a dash is no comment near form.
+            guard !dashes.isEmpty else { continue }
             let innerStart = cursor
             let lineEnd = bytes[cursor...].firstIndex(of: 0x0A) ?? bytes.count
             // Its close: dashes then '>' (or '›'), on the same line.

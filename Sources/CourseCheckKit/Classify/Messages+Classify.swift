@@ -436,6 +436,16 @@ extension Diagnostic {
             "'\(written)' is not an HTML comment (it needs '<!--'), so readers see it as text; write '\(meant)'")
     }
 
+    /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
+    /// `block`: "paragraph" or "heading".
+    static func inlineCommentNeverClosed(at location: SourceLocation, written: String, block: String) -> Diagnostic {
+        Diagnostic(
+            .commentLookAlike, at: location,
+            "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' as "
+                + "text; "
+                + "close it with '-->' or delete it")
+    }
+
     /// A merge-conflict marker set: `<<<<<<<` here, `=======` at `separator`, `>>>>>>>` at `end`.
     static func conflictMarker(at location: SourceLocation, separator: Int, end: Int) -> Diagnostic {
         Diagnostic(
