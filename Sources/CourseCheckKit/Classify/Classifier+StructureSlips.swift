@@ -48,10 +48,11 @@ extension Classifier {
         let inTable = isRow(start - 1) && isRow(end + 1)
         let ending = late ?? browserCommentEnd(after: node, in: document)
         // Before its end the `-->` line hides text when some stands before it that is not a
-        // comment's own (`<!-- x -->` hides nothing of its line).
+        // comment's own (`<!-- x -->`, or a bare `-->`, hides nothing of its line).
         let closeHidesText = ending.map { ending in
             let before = file.lines[ending.line].text.utf8.prefix(ending.column - 1 - ending.close.utf8.count)
-            return !String(decoding: before, as: UTF8.self).drop { " \t>".contains($0) }.hasPrefix("<!--")
+            let text = String(decoding: before, as: UTF8.self).drop { " \t>".contains($0) }
+            return !text.isEmpty && !text.hasPrefix("<!--")
         }
         let shownAgain = ending.map { $0.line + (closeHidesText == true ? 1 : 0) } ?? file.lines.count
         guard
@@ -75,7 +76,8 @@ extension Classifier {
                 == true
         let fix =
             pair
-            ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->'), so readers see what they hide"
+            ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
+                + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
             : inTable
                 ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
                     + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
@@ -90,7 +92,7 @@ extension Classifier {
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
                 hides: (start + 2, lastShown + 1), what: hidden,
                 endedBy: ending.map { ($0.close, $0.line + 1, $0.column - $0.close.utf8.count) },
-                onItsLine: late != nil,
+                onItsLine: late != nil, pair: pair,
                 fix: fix),
             repaired, scan.document,
             HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column),

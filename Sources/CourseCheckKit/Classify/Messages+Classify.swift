@@ -399,10 +399,11 @@ extension Diagnostic {
     /// An HTML comment opened here and never closed: it hides `hides` (first and last line), which
     /// holds `what` ("2 trees", "the heading 'Özet'"); `fix` says how to close it. `endedBy`: the
     /// later close (`-->`, line, column) at which the browser ends it, when one follows; `onItsLine`:
-    /// the comment spans lines up to that close, which was not meant as its own.
+    /// the comment spans lines up to that close, which was not meant as its own; `pair`: a bare
+    /// `<!--` and a bare `-->` around what they hide.
     static func unclosedComment(
         at location: SourceLocation, hides: (Int, Int), what: [String], endedBy: (String, Int, Int)? = nil,
-        onItsLine: Bool = false, fix: String
+        onItsLine: Bool = false, pair: Bool = false, fix: String
     ) -> Diagnostic {
         let held =
             what.isEmpty
@@ -415,12 +416,20 @@ extension Diagnostic {
                 "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
                     + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
         }
+        let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
+        if pair {
+            return Diagnostic(
+                .unclosedComment, at: location,
+                "this HTML comment, closed by the '\(close)' at line \(line), hides \(span) from readers"
+                    + "\(held): what a lesson runs or claims is never commented out, so nothing there is "
+                    + "judged while it stands; \(fix)")
+        }
         if onItsLine {
             return Diagnostic(
                 .unclosedComment, at: location,
                 "this HTML comment is not closed on its line ('-->'), so it runs on to the '\(close)' at line "
-                    + "\(line), column \(column), and hides everything up to there from readers (lines "
-                    + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
+                    + "\(line), column \(column), and hides everything up to there from readers (\(span)"
+                    + "\(held)), and nothing there is judged until it is closed; \(fix)")
         }
         return Diagnostic(
             .unclosedComment, at: location,
