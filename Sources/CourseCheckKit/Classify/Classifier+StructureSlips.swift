@@ -108,21 +108,7 @@ extension Classifier {
     static func browserCommentEnd(after comment: BlockNode, in document: BlockNode) -> (
         line: Int, column: Int, close: String
     )? {
-        /// The end (offset past it) of the first close in `bytes`, and the close as written.
-        func close(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? {
-            let bytes = Array(bytes)
-            var index = 0
-            while index + 2 < bytes.count {
-                if bytes[index] == 0x2D, bytes[index + 1] == 0x2D {
-                    if bytes[index + 2] == 0x3E { return (index + 3, "-->") }
-                    if bytes[index + 2] == 0x21, index + 3 < bytes.count, bytes[index + 3] == 0x3E {
-                        return (index + 4, "--!>")
-                    }
-                }
-                index += 1
-            }
-            return nil
-        }
+        func close(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? { commentClose(in: bytes) }
         var passed = false
         var found: (line: Int, column: Int, close: String)?
         document.walk { node, _ in
@@ -184,23 +170,39 @@ extension Classifier {
     /// `line` is a line index, `column` the 1-based column of the first byte after the close.
     static func lateClose(of node: BlockNode, lesson: Bool) -> (line: Int, column: Int, close: String)? {
         let lines = node.content
-        guard lines.count > 1, let last = lines.last, !HTMLBlock.ends(2, Array(lines[0].text.utf8)[...]) else {
-            return nil
-        }
-        let bytes = Array(last.text.utf8)
+        guard lines.count > 1, commentClose(in: lines[0].text.utf8) == nil else { return nil }
+        // Where the browser ends it: the first `-->` or `--!>` (which CommonMark's block ignores).
         guard
-            let at = bytes.indices.dropLast(2).first(where: {
-                bytes[$0] == 0x2D && bytes[$0 + 1] == 0x2D && bytes[$0 + 2] == 0x3E
-            })
+            let last = lines.dropFirst().firstIndex(where: { commentClose(in: $0.text.utf8) != nil }),
+            let close = commentClose(in: lines[last].text.utf8)
         else { return nil }
-        let tail = !bytes[(at + 3)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        let bytes = Array(lines[last].text.utf8)
+        let at = close.end - close.close.utf8.count
+        let tail = !bytes[close.end...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
         let nested =
-            lines.dropFirst().dropLast().contains { $0.text.utf8Offset(of: "<!--") != nil }
+            lines[1..<last].contains { $0.text.utf8Offset(of: "<!--") != nil }
             || String(decoding: bytes[..<at], as: UTF8.self).utf8Offset(of: "<!--") != nil
-        guard tail || nested || lines.dropFirst().contains(where: { holdsStructure($0.text, lesson: lesson) }) else {
+        guard tail || nested || lines[1...last].contains(where: { holdsStructure($0.text, lesson: lesson) }) else {
             return nil
         }
-        return (last.index, last.prefixLength + at + 3 + 1, "-->")
+        return (lines[last].index, lines[last].prefixLength + close.end + 1, close.close)
+    }
+
+    /// The end (offset past it) of the first comment close in `bytes`, `-->` or `--!>` (which ends
+    /// a comment in the browser too), and the close as written.
+    static func commentClose(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? {
+        let bytes = Array(bytes)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x2D, bytes[index + 1] == 0x2D {
+                if bytes[index + 2] == 0x3E { return (index + 3, "-->") }
+                if bytes[index + 2] == 0x21, index + 3 < bytes.count, bytes[index + 3] == 0x3E {
+                    return (index + 4, "--!>")
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// True when `text` (a line after its containers' prefixes) is one a reader would miss as more
