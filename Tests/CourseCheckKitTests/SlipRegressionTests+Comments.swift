@@ -80,7 +80,11 @@ extension SlipRegressionTests {
                 lines[arrow] = lines[arrow].replacingOccurrences(of: "budur:", with: "budur -->")
                 lines.insert("<!-- todo", at: Self.line(lines, "Tek değişiklik, tek"))
             },
-            found: ["\(path):146:1 [unclosed-comment]"], holds: ["runs on to the '-->' at line 149, column 30"],
+            found: ["\(path):146:1 [unclosed-comment]"],
+            holds: [
+                "runs on to the '-->' at line 149, column 30, and hides everything up to there from readers (lines "
+                    + "147–149), while the rest of line 149 shows outside any paragraph"
+            ],
             fix: Self.closeTodo)
         // A `-->` in a later code block: CommonMark's block swallows the block's opening fence, and
         // the fence slip that follows is the comment's doing.

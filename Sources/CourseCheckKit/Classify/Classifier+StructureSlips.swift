@@ -93,6 +93,9 @@ extension Classifier {
                 hides: (start + 2, lastShown + 1), what: hidden,
                 endedBy: ending.map { ($0.close, $0.line + 1, $0.column - $0.close.utf8.count) },
                 onItsLine: late != nil, pair: pair,
+                tail: late.map {
+                    !isBlank(String(decoding: file.lines[$0.line].text.utf8.dropFirst($0.column - 1), as: UTF8.self))
+                } ?? false,
                 fix: fix),
             repaired, scan.document,
             HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column),

@@ -403,7 +403,7 @@ extension Diagnostic {
     /// `<!--` and a bare `-->` around what they hide.
     static func unclosedComment(
         at location: SourceLocation, hides: (Int, Int), what: [String], endedBy: (String, Int, Int)? = nil,
-        onItsLine: Bool = false, pair: Bool = false, fix: String
+        onItsLine: Bool = false, pair: Bool = false, tail: Bool = false, fix: String
     ) -> Diagnostic {
         let held =
             what.isEmpty
@@ -429,7 +429,9 @@ extension Diagnostic {
                 .unclosedComment, at: location,
                 "this HTML comment is not closed on its line ('-->'), so it runs on to the '\(close)' at line "
                     + "\(line), column \(column), and hides everything up to there from readers (\(span)"
-                    + "\(held)), and nothing there is judged until it is closed; \(fix)")
+                    + "\(held))"
+                    + (tail ? ", while the rest of line \(line) shows outside any paragraph" : "")
+                    + ", and nothing there is judged until it is closed; \(fix)")
         }
         return Diagnostic(
             .unclosedComment, at: location,
