@@ -311,7 +311,11 @@ extension Classifier {
             }
             // `<!--` read as text never closes in its paragraph or heading (an inline comment must):
             // readers see it, and what follows, as written.
+            // Not in a table row: there it is a cell's text, which the closing table's check reads
+            // (or, after the last pipe, a cell GitHub drops).
             if angle == 1, spaces == 0, dashes.prefix(2) == [1, 1] {
+                let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                if bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|") { continue }
                 let (line, column) = inline.place(index)
                 // What readers see: the `<!--` and the word after it (`<!-- todo`).
                 let word = bytes[(index + 4)...].drop { $0 == 0x20 }.prefix { $0 != 0x20 && $0 != 0x0A }
