@@ -250,7 +250,8 @@ extension SlipRegressionTests {
     }
 
     /// Under a comment a later line's `-->` ends, hiding a tree, `--update --prune` deletes no
-    /// golden (the hidden tree's is no orphan) and writes none: the lesson's goldens wait for it.
+    /// golden (the hidden tree's is no orphan) and writes none, and `--promote` leaves the lesson
+    /// as it is: the lesson waits for the slip.
     func testPruneUnderACommentSlipLeavesGoldensUntouched() throws {
         let scratch = try CourseCopy.make(for: self)
         let url = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
@@ -277,5 +278,10 @@ extension SlipRegressionTests {
                 $0.split(separator: " ").last ?? ""
             },
             ["[update-refused]", "[unclosed-comment]"], run.stderr)
+        let lesson = try Data(contentsOf: url)
+        let promote = InProcess.run(["--promote", "lessons/"], in: scratch.url)
+        XCTAssertEqual(try Data(contentsOf: url), lesson, promote.stdout + promote.stderr)
+        XCTAssertEqual(try goldens(), before, promote.stdout + promote.stderr)
+        XCTAssertTrue(promote.stderr.contains("[promote-refused]"), promote.stderr)
     }
 }
