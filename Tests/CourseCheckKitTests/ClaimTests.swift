@@ -806,7 +806,8 @@ final class ClaimTests: XCTestCase {
         try expectAll("04-duzen-sistemi.md", "**GV12.** Bu ölçüm", "<!-- todo\n**GV12.** Bu ölçüm") { line in
             [
                 "\(line):1: error: this HTML comment is never closed ('-->'), so it hides everything after it from "
-                    + "readers (lines \(line + 1)–210, with a tree and the headings 'Sınırlayıcı Ölçüm', 'Özet' and "
+                    + "readers (lines \(line + 1)–210, with a tree, the notes GV12 and GV13, the 'Bu dersin tetiği:' "
+                    + "bullet and the headings 'Sınırlayıcı Ölçüm', 'Özet' and "
                     + "'Sonraki Adım'), and nothing there is judged until it is closed; close it with '-->' at the end "
                     + "of line \(line) [unclosed-comment]"
             ]

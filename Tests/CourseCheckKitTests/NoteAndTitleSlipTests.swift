@@ -405,11 +405,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(
             found,
             [
-                "lessons/09-yerel-durum.md:150:1: \(open)(lines 151–271, with 2 trees and the headings 'Durumu Ataya "
+                "lessons/09-yerel-durum.md:150:1: \(open)(lines 151–271, with 2 trees, the notes DR1 to DR3, the 'Bu "
+                    + "dersin tetiği:' bullet and the headings 'Durumu Ataya "
                     + "Kaldırmak', 'Yerel Kalmalı mı, Kaldırılmalı mı' and 3 more), and nothing there is judged until "
                     + "it is closed; delete this line (a '-->' at the end of the paragraph under it would hide that "
                     + "text as well) [unclosed-comment]",
-                "lessons/21-on-izleme-ve-yineleme.md:250:1: \(open)(lines 251–281, with the headings 'Özet' and "
+                "lessons/21-on-izleme-ve-yineleme.md:250:1: \(open)(lines 251–281, with the 'Bu dersin tetiği:' bullet and the headings 'Özet' and "
                     + "'Sonraki Adım'), and nothing there is judged until it is closed; it stands between the rows of "
                     + "a table, which a comment ends even once closed, so delete this line (or close it with '-->' "
                     + "and move it out of the table) [unclosed-comment]",

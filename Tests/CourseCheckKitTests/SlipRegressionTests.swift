@@ -203,7 +203,8 @@ final class SlipRegressionTests: XCTestCase {
             found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
             [
                 "\(at):3 [unclosed-comment] this HTML comment is never closed ('-->'), so it hides everything "
-                    + "after it from readers (lines \(at + 1)–\(last), with the heading 'Sonraki Adım'), and "
+                    + "after it from readers (lines \(at + 1)–\(last), with the 'Bu dersin tetiği:' bullet and the heading "
+                    + "'Sonraki Adım'), and "
                     + "nothing there is judged until it is closed; close it with '-->' at the end of line \(at)"
             ])
     }
@@ -408,8 +409,8 @@ final class SlipRegressionTests: XCTestCase {
                     XCTAssertTrue(
                         messages.first?.contains(
                             "so the browser runs it on to the '-->' at line \(second - 2), column 20, and it hides "
-                                + "everything up to there from readers (lines \(at + 1)–\(second - 4), with a tree and "
-                                + "the heading 'Durumu Ataya Kaldırmak')") ?? false, message)
+                                + "everything up to there from readers (lines \(at + 1)–\(second - 4), with a tree, "
+                                + "the note DR01 and the heading 'Durumu Ataya Kaldırmak')") ?? false, message)
                 }
             }
         }

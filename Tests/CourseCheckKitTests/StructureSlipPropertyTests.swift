@@ -115,7 +115,9 @@ final class StructureSlipPropertyTests: XCTestCase {
     /// A comment left open in a bullet or block quote of its own before a random block of a
     /// lesson or the course index, and a closed comment before a later block: the browser ends the
     /// first at the second's `-->`. One finding, at the comment, whose lines end there; what
-    /// follows is judged, and holds no slip.
+    /// follows is judged, and holds no slip. At the top level CommonMark's block runs to that
+    /// `-->` too: one finding when what it hides holds a fence, heading, note, trigger bullet or
+    /// index link (no golden orphan, no broken note series), none when it hides prose alone.
     func testUnclosedCommentInAContainerEndsAtALaterClose() throws {
         for seed in PropertySeeds.seeds(defaultCases: 1) {
             var random = Generator(state: seed)
@@ -125,18 +127,28 @@ final class StructureSlipPropertyTests: XCTestCase {
             let starts = Self.blockStarts(text, path: file)
             let first = Int(random.next() % UInt64(starts.count - 1))
             let later = starts[first + 1 + Int(random.next() % UInt64(starts.count - first - 1))]
-            let opener = ["- <!-- ölçüm", "> <!-- ölçüm"][Int(random.next() % 2)]
+            let opener = ["- <!-- ölçüm", "> <!-- ölçüm", "<!-- ölçüm"][Int(random.next() % 3)]
             var lines = text.components(separatedBy: "\n")
+            let hidesStructure = lines[starts[first]..<later].contains {
+                Classifier.holdsStructure($0, lesson: file != "README.md")
+            }
             lines.insert(contentsOf: ["<!-- ölçüm notu -->", ""], at: later)
             lines.insert(contentsOf: [opener, ""], at: starts[first])
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             let found = Self.findings(scratch.url)
             let message = "seed \(seed): \(file):\(starts[first] + 1) '\(opener)', closed at \(later + 3): \(found)"
+            let topLevel = opener.hasPrefix("<")
+            if topLevel, !hidesStructure {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
             XCTAssertEqual(found.count, 1, message)
-            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(starts[first] + 1):3: ") ?? false, message)
             XCTAssertTrue(
-                found.first?.contains("so the browser runs it on to the '-->' at line \(later + 3), column 20,")
-                    ?? false,
+                found.first?.hasPrefix("lessons/\(file):\(starts[first] + 1):\(topLevel ? 1 : 3): ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.contains(
+                    (topLevel ? "so it runs on" : "so the browser runs it on") + " to the '-->' at line \(later + 3), "
+                        + "column 20,") ?? false,
                 message)
             XCTAssertTrue(found.first?.hasSuffix("[unclosed-comment]") ?? false, message)
         }
@@ -163,8 +175,8 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// The hidden span of a comment left open in a list item or block quote, against the page
-    /// cmark-gfm makes: a random run of blocks after it (text, code and inline code holding
+    /// The hidden span of a comment left open in a list item, a block quote or at the top level
+    /// (where a later line's `-->` ends CommonMark's block), against the page cmark-gfm makes: a random run of blocks after it (text, code and inline code holding
     /// `-->`, arrows in prose, closed comments as blocks and inline, a tag whose attribute holds
     /// `-->`, `--!>`), each marked with a word of its own. A marked block is hidden exactly when
     /// its word stands between the comment's `<!--` and the first `-->` (or `--!>`) of the HTML,
@@ -179,7 +191,9 @@ final class StructureSlipPropertyTests: XCTestCase {
         ]
         for seed in PropertySeeds.seeds(defaultCases: 8) {
             var random = Generator(state: seed)
-            let opening = random.next() % 2 == 0 ? "- Not:\n  <!-- todo" : "> Not:\n> <!-- todo"
+            // In a container, or at the top level, where CommonMark's block runs to the first line
+            // holding `-->` (in code too) and passes it on raw.
+            let opening = ["- Not:\n  <!-- todo", "> Not:\n> <!-- todo", "Not:\n\n<!-- todo"][Int(random.next() % 3)]
             let count = 1 + Int(random.next() % 6)
             let chosen = (0..<count).map { pieces[Int(random.next() % UInt64(pieces.count))]($0) }
             let markdown = "# Ders\n\n" + opening + "\n\n" + chosen.joined(separator: "\n\n") + "\n"

@@ -397,16 +397,24 @@ extension DiagnosticID {
             (
                 summary: "An HTML comment that opens a line (`<!--`) is never closed with `-->`, so a reader sees "
                     + "nothing after it: CommonMark runs it to the end of the page (in a list item or block quote, "
-                    + "the browser runs it on to the first `-->` the page sends as HTML after it). The one finding "
-                    + "is at the `<!--` and says what it hides; nothing it hides is judged until it is closed.",
-                fix: "Close the comment with `-->` where it was meant to end (usually the end of its line)."
+                    + "the browser runs it on to the first `-->` the page sends as HTML after it). So is one that a "
+                    + "later line's `-->` ends (a later comment's, an arrow in prose or in a would-be code block) "
+                    + "when it hides a fence, a heading, a note, the trigger bullet or an index link, or leaves text "
+                    + "after that `-->` shown outside any paragraph; a comment of prose alone is an author's. The one "
+                    + "finding is at the `<!--` and says what it hides; nothing it hides is judged (no golden of a "
+                    + "tree there is called an orphan or pruned) until it is closed.",
+                fix: "Close the comment with `-->` where it was meant to end (usually the end of its line); a bare "
+                    + "`<!--` and `-->` pair around a tree or note: delete the pair, or the lines if they are meant "
+                    + "to go."
             )
         case .commentLookAlike:
             (
                 summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "
-                    + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all.",
+                    + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all; "
+                    + "or a `<!--` inside a paragraph or heading is never closed there, so it opens no comment and "
+                    + "readers see it as text.",
                 fix: "Write it as the comment it was meant to be: `<!-- x -->` (or, if it is meant as text, put it "
-                    + "in backticks)."
+                    + "in backticks); close a `<!--` left open with `-->`, or delete it."
             )
         case .caseCollision:
             (

@@ -381,6 +381,32 @@ package struct CourseIndexClaim: ClaimCheck {
         return joined
     }
 
+    /// Part headings (`## …`) inside an HTML comment, on its first line after the `<!--` or a later
+    /// one: readers see no part there, and its items run on in the part above. One finding at each.
+    static func headingsInComments(_ index: CourseFacts.Index) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        // Cheap first: the index holds no comment at all.
+        guard index.file.lines.contains(where: { $0.text.utf8Offset(of: "<!--") != nil }) else { return [] }
+        MarkdownScanner.scan(index.file).document.walk { node, _ in
+            guard case .htmlBlock(2) = node.kind else { return }
+            for (offset, content) in node.content.enumerated() {
+                var text = content.text.drop { $0 == " " || $0 == "\t" }
+                if offset == 0 {
+                    guard text.hasPrefix("<!--") else { return }
+                    text = text.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+                }
+                guard text.hasPrefix("## ") else { continue }
+                var name = text.dropFirst(3)
+                if let close = name.range(of: "-->") { name = name[..<close.lowerBound] }
+                found.append(
+                    .courseIndex(
+                        at: SourceLocation(path: index.file.path, line: content.index + 1),
+                        .headingInComment(String(name).trimmingWhitespaces)))
+            }
+        }
+        return found
+    }
+
     /// A line of the index that links `file` where the rendering hides it, with why.
     static func hiddenItem(_ file: String, in index: CourseFacts.Index) -> (line: Int, reason: String)? {
         let document = MarkdownScanner.scan(index.file).document
@@ -442,6 +468,7 @@ package struct CourseIndexClaim: ClaimCheck {
                     at: SourceLocation(path: path, line: heading.line),
                     .headingInItem(heading.name, spaces: heading.spaces, item: heading.item)))
         }
+        findings += Self.headingsInComments(index)
         let items = placement.items
         let files = course.lessons.map(\.path.fileName)
         let keys = course.lessons.map { Self.normalized($0.path) }
@@ -540,7 +567,9 @@ package struct CourseIndexClaim: ClaimCheck {
             listedPositions.append(position)
             let title =
                 course.lessons[lessonIndex].frontMatter?["title"]?.value ?? course.lessons[lessonIndex].title?.text
-            if let title, !course.lessons[lessonIndex].isTitled(item.title) {
+            if let title, !course.lessons[lessonIndex].isTitled(item.title),
+                !(String.withoutBrokenComment(item.title).map(course.lessons[lessonIndex].isTitled) ?? false)
+            {
                 findings.append(
                     .courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
             }
@@ -638,4 +667,13 @@ extension CourseIndexClaim {
 extension String {
     /// The file name a display path ends in (its last `/`-separated component; the path itself when it has none).
     var fileName: String { split(separator: "/").last.map(String.init) ?? self }
+
+    /// `title` without a comment written almost right (`<!- x -->`) or left open (`<!-- x`), which
+    /// readers see as text: that is the comment's own finding, so the title is read as if it were
+    /// fixed. Nil when the title holds none.
+    static func withoutBrokenComment(_ title: String) -> String? {
+        guard let open = title.range(of: "<!") ?? title.range(of: "‹!") else { return nil }
+        let end = title[open.upperBound...].firstIndex(of: ">").map { title.index(after: $0) } ?? title.endIndex
+        return (title[..<open.lowerBound] + title[end...]).split(separator: " ").joined(separator: " ")
+    }
 }

@@ -46,6 +46,11 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                     findings.append(.declaredTrigger(at: slipped.location, slipped.problem))
                     continue
                 }
+                // The bullet inside an HTML comment: readers do not see it, and the finding is at it.
+                if let hidden = Self.bulletInComment(lesson) {
+                    findings.append(.declaredTrigger(at: hidden, .inComment))
+                    continue
+                }
                 // The bullet may be in a block that pairs wrongly after a fence slip: the slip is the finding.
                 if lesson.lesson.fencesAreUncertain { continue }
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
@@ -134,5 +139,29 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             return .lookAlike(declaration.value, trigger: trigger, has: has, wanted: wanted, offset: offset)
         }
         return .unknown(declaration.value)
+    }
+
+    /// The line of a comment block (the first after its `<!--`) that opens with the trigger
+    /// bullet's lead, bulleted or not: a bullet commented out, which readers do not see.
+    static func bulletInComment(_ lesson: CourseFacts.LessonFacts) -> SourceLocation? {
+        var found: SourceLocation?
+        lesson.lesson.document?.walk { node, _ in
+            guard found == nil, case .htmlBlock(2) = node.kind else { return }
+            for (offset, content) in node.content.enumerated() {
+                var text = content.text.drop { $0 == " " || $0 == "\t" }
+                if offset == 0 {
+                    guard text.hasPrefix("<!--") else { return }
+                    text = text.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+                }
+                if let marker = text.first, "-*+".contains(marker), text.dropFirst().first == " " {
+                    text = text.dropFirst().drop { $0 == " " }
+                }
+                if text.hasPrefix(Triggers.bulletLead) {
+                    found = SourceLocation(path: lesson.path, line: content.index + 1)
+                    return
+                }
+            }
+        }
+        return found
     }
 }

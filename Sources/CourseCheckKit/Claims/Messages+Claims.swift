@@ -202,6 +202,8 @@ extension Diagnostic {
         case headingInItem(String, spaces: Int, item: Int?)
         /// The part heading `name` indented as code (`indented`: `4 spaces`, `with a tab`).
         case headingAsCode(String, indented: String)
+        /// The part heading `## name` stands inside an HTML comment.
+        case headingInComment(String)
         /// A list number (`marker`) longer than CommonMark allows; `number` is the lesson's place.
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
@@ -242,6 +244,9 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
+            case .headingInComment(let name):
+                "the part heading '## \(name)' is here, but readers do not see it: it is inside an HTML comment, so "
+                    + "the items under it read as the part above's; take it out of the comment"
             case .lostHeading(let name, let above, let level, let underline):
                 "this line stands where a part's '## ' heading does, "
                     + (above == nil ? "before the first part's items" : "between two parts' items")
@@ -329,6 +334,8 @@ extension Diagnostic {
         case malformedDistribution(String, reason: String)
         /// The value is a trigger with punctuation or spaces inside the bold (`**ortam.**`).
         case punctuated(String, trigger: String)
+        /// The bullet stands inside an HTML comment, so readers do not see it.
+        case inComment
         /// A line opens with the lead, but renders as no bullet of its own (`reason`).
         case notABullet(reason: String)
         /// The bullet states a second trigger, `second`, after `first`.
@@ -378,6 +385,9 @@ extension Diagnostic {
             case .punctuated(let value, let trigger):
                 "unknown trigger '\(value)': the bold holds more than the trigger; write **\(trigger)** and leave the "
                     + "rest outside the asterisks"
+            case .inComment:
+                "the 'Bu dersin tetiği:' bullet is here, but readers do not see it: it is inside an HTML comment; take "
+                    + "it out of the comment"
             case .notABullet(let reason):
                 "the 'Bu dersin tetiği:' line is here, but \(reason), so it is not the lesson's trigger bullet; write it "
                     + "as a bullet of its own, '- Bu dersin tetiği: **…**', after a blank line or another bullet"
@@ -627,6 +637,8 @@ extension Diagnostic {
         case heading(written: String)
         /// A line opens with an HTML comment and then the label `label`, so it is an HTML block.
         case commented(label: String)
+        /// The note `label` stands inside an HTML comment, so readers do not see it.
+        case inComment(label: String)
         /// A paragraph opening with the note label `label` is indented `written`, so it is indented code.
         case indented(label: String, written: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
@@ -655,6 +667,9 @@ extension Diagnostic {
                 "this line opens with an HTML comment, which makes it an HTML block: GitHub shows **\(label)** as "
                     + "written, asterisks and all, so it does not read as a note; put the comment on a line of its own, "
                     + "with a blank line after it"
+            case .inComment(let label):
+                "the note **\(label)** is here, but readers do not see it: it is inside an HTML comment; take it out "
+                    + "of the comment (or, if the note is meant to go, delete it and renumber the notes after it)"
             case .indented(let label, let written):
                 "this paragraph opens with the note label **\(label)** but is indented \(written), so GitHub shows "
                     + "it as code, not as a note; remove the indentation"

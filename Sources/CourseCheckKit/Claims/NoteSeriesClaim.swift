@@ -41,6 +41,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// A line that opens with an HTML comment and then the bold label `label`: an HTML block,
         /// which GitHub shows as written, asterisks and all.
         case commented(String)
+        /// A line inside an HTML comment (`<!-- **DR1.** … -->`) that opens with the bold label
+        /// `label`: readers see nothing of the note.
+        case inComment(String)
         /// A paragraph opening with the bold label `label`, indented `written` (4 columns or more)
         /// after a blank line: an indented code block, which GitHub shows as code.
         case indented(String, written: String)
@@ -238,6 +241,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         guard let document = lesson.lesson.document else { return [] }
         var found: [Note] = []
         for node in document.children {
+            if case .htmlBlock(2) = node.kind {
+                found += hiddenLabels(in: node, lesson: lesson, prefixes: prefixes)
+            }
             let line = lesson.lesson.file.lines[node.lines.lowerBound]
             let rest: Substring.UTF8View
             var indent: String?
@@ -260,6 +266,29 @@ package struct NoteSeriesClaim: ClaimCheck {
             (note.line, note.column) = (line.number, 1)
             let label = "\(note.prefix)\(note.number)."
             note.slip = indent.map { .indented(label, written: $0) } ?? .commented(label)
+            found.append(note)
+        }
+        return found
+    }
+
+    /// The notes inside the comment block `node`: a line of it (the first after its `<!--`) that
+    /// opens with a bold label. Each is one finding at its line (where a comment left open hides
+    /// it, that comment's finding stands for it), and the note is read as defined there, so the
+    /// series after it is not called broken.
+    static func hiddenLabels(in node: BlockNode, lesson: CourseFacts.LessonFacts, prefixes: Set<String>) -> [Note] {
+        var found: [Note] = []
+        for (offset, content) in node.content.enumerated() {
+            var text = content.text.drop { $0 == " " || $0 == "\t" }
+            if offset == 0 {
+                guard text.hasPrefix("<!--") else { return [] }
+                text = text.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+            }
+            guard text.hasPrefix("**") || text.hasPrefix("__") else { continue }
+            let prose = Prose(file: SourceFile(path: lesson.path, text: String(text)))
+            guard var note = labels(in: prose).first(where: \.opensParagraph)?.note, prefixes.contains(note.prefix)
+            else { continue }
+            (note.line, note.column) = (content.index + 1, 1)
+            note.slip = .inComment("\(note.prefix)\(note.number).")
             found.append(note)
         }
         return found
@@ -844,6 +873,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
             case .commented(let label): findings.append(.noteSeries(at: at, .commented(label: label)))
+            case .inComment(let label): findings.append(.noteSeries(at: at, .inComment(label: label)))
             case .indented(let label, let written):
                 findings.append(.noteSeries(at: at, .indented(label: label, written: written)))
             case .nearForm(let written, let label, let differences):

@@ -17,10 +17,12 @@ extension Classifier {
     /// browser runs the comment on to the first `-->` the page sends as raw HTML after it
     /// (`browserCommentEnd`): the finding's lines, what it names and `hidden` end there, and what
     /// follows is shown and judged again.
+    /// A comment that a later line's `-->` closes as a slip (`lateClose`) is one too: the close is
+    /// where it ends (`late` true), and the fix closes it on its first line as meant.
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
-        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan
+        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool
     )? {
-        guard let node = firstUnclosedComment(in: document) else { return nil }
+        guard let (node, late) = firstUnclosedComment(in: document, lesson: lesson) else { return nil }
         let start = node.lines.lowerBound
         // The comment as meant: its line when that holds text after the `<!--` (a one-line
         // comment), else its lines up to the first blank one or one ending as a close half typed.
@@ -44,12 +46,13 @@ extension Classifier {
             file.lines.indices.contains(index) && file.lines[index].text[...].trimmingBlanks().hasPrefix("|")
         }
         let inTable = isRow(start - 1) && isRow(end + 1)
-        let ending = browserCommentEnd(after: node, in: document)
+        let ending = late ?? browserCommentEnd(after: node, in: document)
         // Before its end the `-->` line hides text when some stands before it that is not a
-        // comment's own (`<!-- x -->` hides nothing of its line).
+        // comment's own (`<!-- x -->`, or a bare `-->`, hides nothing of its line).
         let closeHidesText = ending.map { ending in
             let before = file.lines[ending.line].text.utf8.prefix(ending.column - 1 - ending.close.utf8.count)
-            return !String(decoding: before, as: UTF8.self).drop { " \t>".contains($0) }.hasPrefix("<!--")
+            let text = String(decoding: before, as: UTF8.self).drop { " \t>".contains($0) }
+            return !text.isEmpty && !text.hasPrefix("<!--")
         }
         let shownAgain = ending.map { $0.line + (closeHidesText == true ? 1 : 0) } ?? file.lines.count
         guard
@@ -66,23 +69,37 @@ extension Classifier {
         let hidden = hiddenSummary(repaired, scan, after: end, through: ending?.line, lesson: lesson)
         let column = opener + bytes[opener...].prefix { $0 == 0x20 }.count + 1
         let place = "at the end of line \(end + 1)"
+        // A bare `<!--` and a bare `-->` around what they hide: the pair is the slip, so both go.
+        let pair =
+            bare
+            && late.map { file.lines[$0.line].text[...].trimmingBlanks().drop { $0 == ">" }.trimmingBlanks() == "-->" }
+                == true
         let fix =
-            inTable
-            ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
-                + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
-                + " (or close it with '-->' and move it out of the table)"
-            : aboveText
-                ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                : close == " -->"
-                    ? "close it with '-->' \(place)"
-                    : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
+            pair
+            ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
+                + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
+            : inTable
+                ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
+                    + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
+                    + " (or close it with '-->' and move it out of the table)"
+                : aboveText
+                    ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                    : close == " -->"
+                        ? "close it with '-->' \(place)"
+                        : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
                 hides: (start + 2, lastShown + 1), what: hidden,
-                endedBy: ending.map { ($0.close, $0.line + 1, $0.column - $0.close.utf8.count) }, fix: fix),
+                endedBy: ending.map { ($0.close, $0.line + 1, $0.column - $0.close.utf8.count) },
+                onItsLine: late != nil, pair: pair,
+                tail: late.map {
+                    !isBlank(String(decoding: file.lines[$0.line].text.utf8.dropFirst($0.column - 1), as: UTF8.self))
+                } ?? false,
+                fix: fix),
             repaired, scan.document,
-            HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column)
+            HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column),
+            late != nil
         )
     }
 
@@ -94,21 +111,7 @@ extension Classifier {
     static func browserCommentEnd(after comment: BlockNode, in document: BlockNode) -> (
         line: Int, column: Int, close: String
     )? {
-        /// The end (offset past it) of the first close in `bytes`, and the close as written.
-        func close(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? {
-            let bytes = Array(bytes)
-            var index = 0
-            while index + 2 < bytes.count {
-                if bytes[index] == 0x2D, bytes[index + 1] == 0x2D {
-                    if bytes[index + 2] == 0x3E { return (index + 3, "-->") }
-                    if bytes[index + 2] == 0x21, index + 3 < bytes.count, bytes[index + 3] == 0x3E {
-                        return (index + 4, "--!>")
-                    }
-                }
-                index += 1
-            }
-            return nil
-        }
+        func close(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? { commentClose(in: bytes) }
         var passed = false
         var found: (line: Int, column: Int, close: String)?
         document.walk { node, _ in
@@ -141,24 +144,107 @@ extension Classifier {
         return found
     }
 
-    /// The first comment block under `node`, depth first, that never closes. Its own descent, not
-    /// `walk`: it runs on every lesson and stops at the first, and a lesson has none.
-    private static func firstUnclosedComment(in node: BlockNode) -> BlockNode? {
+    /// The first comment block under `node`, depth first, that never closes, or that a later line
+    /// closes as a slip (`late`: that close). Its own descent, not `walk`: it runs on every lesson
+    /// and stops at the first, and a lesson has none.
+    private static func firstUnclosedComment(in node: BlockNode, lesson: Bool) -> (
+        node: BlockNode, late: (line: Int, column: Int, close: String)?
+    )? {
         for child in node.children {
-            if case .htmlBlock(2) = child.kind,
-                !child.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) })
-            {
-                return child
+            if case .htmlBlock(2) = child.kind {
+                if !child.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) }) {
+                    return (child, nil)
+                }
+                if let late = lateClose(of: child, lesson: lesson) { return (child, late) }
             }
-            if !child.children.isEmpty, let found = firstUnclosedComment(in: child) { return found }
+            if !child.children.isEmpty, let found = firstUnclosedComment(in: child, lesson: lesson) { return found }
         }
         return nil
+    }
+
+    /// Where a comment block that spans lines closes, when that close is a slip's: CommonMark ends
+    /// the block at the first line holding `-->`, wherever it comes from, so a `<!-- todo` meant to
+    /// close on its line runs on to a later comment's close, an arrow in prose or one in what was
+    /// to be a code block. The tells: a second `<!--` before the close (the later comment's own),
+    /// text after the close on its line (shown outside any paragraph), or hidden lines that a
+    /// passage commented out on purpose does not hold: a fence, a heading, a note, the trigger
+    /// bullet, or in the course index a link to a lesson. A comment of prose alone (`<!--` and
+    /// `-->` on lines of their own around paragraphs) is an author's, and not a slip.
+    /// `line` is a line index, `column` the 1-based column of the first byte after the close.
+    static func lateClose(of node: BlockNode, lesson: Bool) -> (line: Int, column: Int, close: String)? {
+        let lines = node.content
+        guard lines.count > 1, commentClose(in: lines[0].text.utf8) == nil else { return nil }
+        // Where the browser ends it: the first `-->` or `--!>` (which CommonMark's block ignores).
+        guard
+            let last = lines.dropFirst().firstIndex(where: { commentClose(in: $0.text.utf8) != nil }),
+            let close = commentClose(in: lines[last].text.utf8)
+        else { return nil }
+        let bytes = Array(lines[last].text.utf8)
+        let at = close.end - close.close.utf8.count
+        let tail = !bytes[close.end...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        let nested =
+            lines[1..<last].contains { $0.text.utf8Offset(of: "<!--") != nil }
+            || String(decoding: bytes[..<at], as: UTF8.self).utf8Offset(of: "<!--") != nil
+        guard tail || nested || lines[1...last].contains(where: { holdsStructure($0.text, lesson: lesson) }) else {
+            return nil
+        }
+        return (lines[last].index, lines[last].prefixLength + close.end + 1, close.close)
+    }
+
+    /// The end (offset past it) of the first comment close in `bytes`, `-->` or `--!>` (which ends
+    /// a comment in the browser too), and the close as written.
+    static func commentClose(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? {
+        let bytes = Array(bytes)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x2D, bytes[index + 1] == 0x2D {
+                if bytes[index + 2] == 0x3E { return (index + 3, "-->") }
+                if bytes[index + 2] == 0x21, index + 3 < bytes.count, bytes[index + 3] == 0x3E {
+                    return (index + 4, "--!>")
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// True when `text` (a line after its containers' prefixes) is one a reader would miss as more
+    /// than prose: a fence, an ATX heading, a paragraph or bullet opening with a note label
+    /// (`**DR1.**`), the trigger bullet, or (`lesson` false) an index item's link to a lesson.
+    static func holdsStructure(_ text: String, lesson: Bool) -> Bool {
+        let line = text.drop { $0 == " " || $0 == "\t" }
+        if line.hasPrefix("```") || line.hasPrefix("~~~") { return true }
+        let hashes = line.prefix { $0 == "#" }.count
+        if (1...6).contains(hashes), line.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true {
+            return true
+        }
+        if !lesson { return line.contains("](") && line.contains(".md") }
+        let item =
+            line.first.map { "-*+".contains($0) } == true && line.dropFirst().first == " "
+            ? line.dropFirst().drop { $0 == " " } : line
+        return item.hasPrefix(triggerLead) || noteLabel(item) != nil
+    }
+
+    /// The lead of a lesson's trigger bullet (the claims' `Triggers.bulletLead`, a later stage).
+    static let triggerLead = "Bu dersin tetiği:"
+
+    /// The note label (`DR1`) `text` opens with in bold (`**DR1.**`), or nil.
+    static func noteLabel(_ text: Substring) -> String? {
+        guard text.hasPrefix("**") else { return nil }
+        let rest = text.dropFirst(2)
+        let letters = rest.prefix { $0.isASCII && $0.isUppercase }
+        let digits = rest.dropFirst(letters.count).prefix { $0.isASCII && $0.isNumber }
+        guard !letters.isEmpty, !digits.isEmpty, rest.dropFirst(letters.count + digits.count).hasPrefix(".**") else {
+            return nil
+        }
+        return String(letters) + String(digits)
     }
 
     /// Text written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, `<!—x —>`):
     /// no comment opens without `<!--`, so readers see it, brackets and all. One finding at each,
     /// in the text of paragraphs and headings (never in code, raw HTML or an escaped `\<`), with the
-    /// comment it was meant to be.
+    /// comment it was meant to be. A `<!--` that never closes in its paragraph or heading is text
+    /// too: one finding at it, to close it or delete it.
     static func commentLookAlikes(_ document: BlockNode, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         // Its own descent, not `walk`: it runs on every lesson and reads only text blocks.
@@ -223,10 +309,27 @@ extension Classifier {
                 dashes.append(length)
                 cursor += length
             }
-            // `<!--` opens a comment; `<!` without a dash is no comment near form.
-            guard !dashes.isEmpty,
-                !(angle == 1 && spaces == 0 && dashes.prefix(2) == [1, 1])
-            else { continue }
+            // `<!--` read as text never closes in its paragraph or heading (an inline comment must):
+            // readers see it, and what follows, as written.
+            // Not in a table row: there it is a cell's text, which the closing table's check reads
+            // (or, after the last pipe, a cell GitHub drops).
+            if angle == 1, spaces == 0, dashes.prefix(2) == [1, 1] {
+                let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                if bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|") { continue }
+                let (line, column) = inline.place(index)
+                // What readers see: the `<!--` and the word after it (`<!-- todo`).
+                let word = bytes[(index + 4)...].drop { $0 == 0x20 }.prefix { $0 != 0x20 && $0 != 0x0A }
+                let lineEnd = word.endIndex
+                found.append(
+                    .inlineCommentNeverClosed(
+                        at: SourceLocation(path: path, line: line + 1, column: column),
+                        written: String(decoding: bytes[index..<lineEnd], as: UTF8.self).trimmingBlanksString(),
+                        block: { if case .heading = node.kind { "heading" } else { "paragraph" } }()))
+                index = lineEnd - 1
+                continue
+            }
+            // `<!` without a dash is no comment near form.
+            guard !dashes.isEmpty else { continue }
             let innerStart = cursor
             let lineEnd = bytes[cursor...].firstIndex(of: 0x0A) ?? bytes.count
             // Its close: dashes then '>' (or '›'), on the same line.
@@ -275,6 +378,32 @@ extension Classifier {
             let trees = blocks.filter { $0.role == .tree }.count
             if blocks.contains(where: { $0.role == .core }) { parts.append("the core") }
             if trees > 0 { parts.append(trees == 1 ? "a tree" : "\(trees) trees") }
+            // Only where the comment ends before the block does: the block's fence is hidden, and
+            // the code it held shows as text.
+            if let end = through, let cut = blocks.first(where: { $0.fenced.closing.number > end + 1 }),
+                cut.role != .tree, cut.role != .core
+            {
+                parts.append("the opening fence of the code block at line \(cut.fenced.opening.number)")
+            }
+            // Notes and the trigger bullet, read from the lines as written (a claim's reading is a
+            // later stage): a line that opens with one, after its containers' prefixes.
+            var notes: [String] = []
+            var trigger = false
+            for line in file.lines[(after + 1)..<max(after + 1, min(last + 1, file.lines.count))] {
+                let text = line.text.drop { " \t>".contains($0) }
+                let item =
+                    text.first.map { "-*+".contains($0) } == true && text.dropFirst().first == " "
+                    ? text.dropFirst().drop { $0 == " " } : text
+                if let label = noteLabel(item) { notes.append(label) }
+                if item.hasPrefix(triggerLead) { trigger = true }
+            }
+            if let first = notes.first, let last = notes.last {
+                parts.append(
+                    notes.count == 1
+                        ? "the note \(first)"
+                        : notes.count == 2 ? "the notes \(first) and \(last)" : "the notes \(first) to \(last)")
+            }
+            if trigger { parts.append("the '\(triggerLead)' bullet") }
         } else {
             var linked: [String] = []
             for line in file.lines[(after + 1)..<max(after + 1, min(last + 1, file.lines.count))] {

@@ -40,7 +40,17 @@ package enum Classifier {
         // A comment left open that a later `-->` ends, the one cause: what it hides is uncertain,
         // and what follows is read as rendered (the HTML block ended with its container, so the
         // blocks after it are the page's). Uncertain at all only when it hides a fence.
-        let through = causes.count == 1 ? commentSlip?.hidden.endLine : nil
+        // A comment that CommonMark runs on to a later line's `-->` swallows the fences there: an
+        // odd number of them leaves every later fence paired wrongly, to the end of the file.
+        var through = causes.count == 1 ? commentSlip?.hidden.endLine : nil
+        if let end = through, commentSlip?.late == true,
+            !file.lines[(causes[0].location.line - 1)..<end].count(where: { line in
+                let text = line.text.drop { " \t>".contains($0) }
+                return text.hasPrefix("```") || text.hasPrefix("~~~")
+            }).isMultiple(of: 2)
+        {
+            through = nil
+        }
         let hidesFence =
             through.map { through in
                 file.lines[(causes[0].location.line - 1)..<through].contains { line in

@@ -407,10 +407,12 @@ extension Diagnostic {
 
     /// An HTML comment opened here and never closed: it hides `hides` (first and last line), which
     /// holds `what` ("2 trees", "the heading 'Özet'"); `fix` says how to close it. `endedBy`: the
-    /// later close (`-->`, line, column) at which the browser ends it, when one follows.
+    /// later close (`-->`, line, column) at which the browser ends it, when one follows; `onItsLine`:
+    /// the comment spans lines up to that close, which was not meant as its own; `pair`: a bare
+    /// `<!--` and a bare `-->` around what they hide.
     static func unclosedComment(
         at location: SourceLocation, hides: (Int, Int), what: [String], endedBy: (String, Int, Int)? = nil,
-        fix: String
+        onItsLine: Bool = false, pair: Bool = false, tail: Bool = false, fix: String
     ) -> Diagnostic {
         let held =
             what.isEmpty
@@ -422,6 +424,23 @@ extension Diagnostic {
                 .unclosedComment, at: location,
                 "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
                     + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
+        }
+        let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
+        if pair {
+            return Diagnostic(
+                .unclosedComment, at: location,
+                "this HTML comment, closed by the '\(close)' at line \(line), hides \(span) from readers"
+                    + "\(held): what a lesson runs or claims is never commented out, so nothing there is "
+                    + "judged while it stands; \(fix)")
+        }
+        if onItsLine {
+            return Diagnostic(
+                .unclosedComment, at: location,
+                "this HTML comment is not closed on its line ('-->'), so it runs on to the '\(close)' at line "
+                    + "\(line), column \(column), and hides everything up to there from readers (\(span)"
+                    + "\(held))"
+                    + (tail ? ", while the rest of line \(line) shows outside any paragraph" : "")
+                    + ", and nothing there is judged until it is closed; \(fix)")
         }
         return Diagnostic(
             .unclosedComment, at: location,
@@ -435,6 +454,16 @@ extension Diagnostic {
         Diagnostic(
             .commentLookAlike, at: location,
             "'\(written)' is not an HTML comment (it needs '<!--'), so readers see it as text; write '\(meant)'")
+    }
+
+    /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
+    /// `block`: "paragraph" or "heading".
+    static func inlineCommentNeverClosed(at location: SourceLocation, written: String, block: String) -> Diagnostic {
+        Diagnostic(
+            .commentLookAlike, at: location,
+            "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' as "
+                + "text; "
+                + "close it with '-->' or delete it")
     }
 
     /// A merge-conflict marker set: `<<<<<<<` here, `=======` at `separator`, `>>>>>>>` at `end`.
