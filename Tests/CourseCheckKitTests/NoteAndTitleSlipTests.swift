@@ -711,7 +711,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// Lines a reader sees otherwise than meant, each one finding at the slipped line whose fix
     /// converges: a part heading of the index written setext-style as a level-1 heading (`Name`
     /// over `====`) or indented into the list item above it, the index's `lessons:21`, a front matter opened with `---` and trailing
-    /// blanks, a note label with a letter for its digit (`**DRI.**`, `**GVl.**`), the closing
+    /// blanks, a note label with a letter for its digit (`**DRI.**`, `**GVl.**`, `**GVI4.**`), the closing
     /// table's delimiter row indented as code. Nothing downstream: no "skips
     /// DR1" at the next note, no "no front matter", no claim calling the table missing.
     func testSetextPartHeadingLetterDigitLabelAndIndentedDelimiterRowFollowTheirFix() throws {
@@ -732,6 +732,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("09-yerel-durum.md", "---\ntitle: '", "---  \ntitle: '"),
             ("09-yerel-durum.md", "**DR1.** Bu", "**DRI.** Bu"),
             ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GVl.** Bu"),
+            // The letter for the first of two digits: read as letters, `GVI` would be a series of its own.
+            ("05-izgara-ve-geometri.md", "**GV14.** Bu", "**GVI4.** Bu"),
             ("21-on-izleme-ve-yineleme.md", "|\n|---|---|---|---|", "|\n    |---|---|---|---|"),
         ])
         XCTAssertEqual(
@@ -748,6 +750,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "so GitHub shows it inside the list item above it (item 15), not as a part of the index, and "
                     + "spaces out that list's items; remove the indentation [course-index]",
                 label("GVl", "GV1", "l"),
+                "lessons/05-izgara-ve-geometri.md:115:1: error: this paragraph opens with '**GVI4.**', a near form "
+                    + "of the note label GV14. ('I' where GV14 has '1'), so it does not read as a note; write "
+                    + "**GV14.** [note-series]",
                 "lessons/09-yerel-durum.md:1:1: error: the front matter's opening '---' has 2 blanks after it, and "
                     + "coursecheck opens front matter only at a line of exactly '---'; write '---' [front-matter]",
                 label("DRI", "DR1", "I"),

@@ -399,8 +399,9 @@ extension DiagnosticID {
                     + "nothing after it: CommonMark runs it to the end of the page (in a list item or block quote, "
                     + "the browser runs it on to the first `-->` the page sends as HTML after it). So is one that a "
                     + "later line's `-->` ends (a later comment's, an arrow in prose or in a would-be code block) "
-                    + "when it hides a fence, a heading, a note, the trigger bullet or an index link, or leaves text "
-                    + "after that `-->` shown outside any paragraph; a comment of prose alone is an author's. The one "
+                    + "when it hides a fence, a heading, a note, the trigger bullet or an index link, leaves text "
+                    + "after that `-->` shown outside any paragraph, or that `-->` is a later comment's own (comments "
+                    + "do not nest); a comment of prose alone is an author's. The one "
                     + "finding is at the `<!--` and says what it hides; nothing it hides is judged (no golden of a "
                     + "tree there is called an orphan or pruned) until it is closed.",
                 fix: "Close the comment with `-->` where it was meant to end (usually the end of its line); a bare "

@@ -823,8 +823,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         labels = labels.map {
             ($0.notes.map { Self.resolved($0, in: plainly) }, $0.references.map { Self.resolved($0, in: plainly) })
         }
-        let bold = labels.map(\.notes)
-        let prefixes = Set(bold.joined().map(\.prefix))
+        // A series of one note whose letters are another series' and a letter a reader takes for a
+        // digit (`**GVI4.**` for GV14) is that series' note with a slip: the near-form reading of
+        // the paragraph (`plainLabels`) names it, and no series `GVI` skips its first three.
+        let written = labels.flatMap(\.notes)
+        let known = Set(written.map(\.prefix))
+        let sizes = Dictionary(grouping: written, by: \.prefix).mapValues(\.count)
+        let typedDigit = known.filter { prefix in
+            sizes[prefix] == 1 && prefix.last.map { Self.letterDigits[$0] != nil } == true
+                && known.contains(String(prefix.dropLast()))
+        }
+        let bold = labels.map { $0.notes.filter { !typedDigit.contains($0.prefix) } }
+        let prefixes = known.subtracting(typedDigit)
         let plain = zip(course.lessons, bold).map { lesson, notes in
             Self.plainLabels(
                 in: lesson, prefixes: prefixes, opened: Set(notes.filter { $0.slip == nil }.map(\.line)))

@@ -153,7 +153,12 @@ extension Classifier {
         for child in node.children {
             if case .htmlBlock(2) = child.kind {
                 if !child.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) }) {
-                    return (child, nil)
+                    // CommonMark runs it to its container's end, but a browser ends the comment at
+                    // the first `--!>` in it, and shows what follows.
+                    let own = child.content.dropFirst().lazy.compactMap { line in
+                        commentClose(in: line.text.utf8).map { (line.index, line.prefixLength + $0.end + 1, $0.close) }
+                    }.first
+                    return (child, own)
                 }
                 if let late = lateClose(of: child, lesson: lesson) { return (child, late) }
             }
