@@ -469,4 +469,19 @@ final class SlipRegressionTests: XCTestCase {
                 "'<!- eski -->' is not an HTML comment (it needs '<!--'), so readers see it as text; write '<!-- eski -->'"
             ])
     }
+
+    /// Seed 1940359589 of `StructureSlipPropertyTests`: a comment a later comment's `-->` ends,
+    /// hiding the lesson's `# ` title. The comment is the one finding; "no '# ' heading" is its
+    /// consequence.
+    func testACommentOverTheTitleIsOneFindingAtIt() throws {
+        let lesson = "16-hareketler.md"
+        var at = 0
+        let (found, messages) = try courseFindings(lesson) { lines in
+            let title = lines.firstIndex { $0 == "# Hareketler" } ?? 0
+            lines.insert(contentsOf: ["<!-- ölçüm notu -->", ""], at: title + 4)
+            lines.insert(contentsOf: ["<!-- ölçüm", ""], at: title)
+            at = title + 1
+        }
+        XCTAssertEqual(found, ["lessons/\(lesson):\(at):1 [unclosed-comment]"], "\(messages)")
+    }
 }

@@ -180,9 +180,10 @@ package struct FrontMatterClaim: ClaimCheck {
                         .frontMatter(
                             at: SourceLocation(path: path, line: indented.line),
                             .titleIndented(written: indented.written, text: indented.text)))
-                } else if lesson.lesson.uncertainFrom == nil {
+                } else if lesson.lesson.uncertainFrom == nil, !Self.headingHidden(in: lesson.lesson) {
                     // (A slip that hides the rest of the lesson, a comment left open or a fence, may
-                    // hide its heading too: the slip is the finding.)
+                    // hide its heading too, and so may a comment a later line closes: the slip is the
+                    // finding.)
                     findings.append(
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }
@@ -260,6 +261,14 @@ package struct FrontMatterClaim: ClaimCheck {
             )
         }
         return nil
+    }
+
+    /// True when a comment slip hides a line that opens a `# ` heading.
+    static func headingHidden(in lesson: Lesson) -> Bool {
+        guard let hidden = lesson.hidden else { return false }
+        return lesson.file.lines.indices.contains { index in
+            lesson.file.lines[index].text.hasPrefix("# ") && hidden.contains(line: index + 1, column: 1)
+        }
     }
 
     /// The lesson's first line after its front matter, when it is a `# ` heading indented 4
