@@ -254,30 +254,40 @@ final class SlipRegressionTests: XCTestCase {
     }
 
     /// A tree and its expected block set in a list item, the tree's opening fence typed with two
-    /// or three spaces after the `-` (`-   ```swift`): the item's text starts past the two
-    /// columns its next lines are indented, so they end the item, and the block with it. One
-    /// finding at the fence, whose fix is the line with one space after the marker; following it
-    /// leaves no finding.
+    /// or three spaces or a tab after the `-` (`-   ```swift`): the item's text starts past the
+    /// two columns its next lines are indented, so they end the item, and the block with it. With
+    /// five spaces the fence is indented code in the item, and its next lines the item's text.
+    /// One finding at the fence, whose fix is the line with one space after the marker; following
+    /// it leaves no finding.
     func testAListItemFenceWithExtraSpacesAfterItsMarkerIsOneFindingThere() throws {
-        for spaces in [2, 3] {
+        let cases: [(blanks: String, said: String, column: Int?)] = [
+            ("  ", "2 spaces", 4), ("   ", "3 spaces", 5), ("\t", "a tab", 5), ("     ", "5 spaces", nil),
+        ]
+        for (blanks, said, column) in cases {
             var at = 0
             let (found, fixed) = try Self.foundAndFixed("09-yerel-durum.md") { lines, blocks in
                 let tree = blocks.first { $0.role == .tree && $0.expected != nil }!
                 let (first, last) = (tree.fenced.opening.number - 1, tree.expected!.closing.number - 1)
                 for index in first...last where lines[index]?.isEmpty == false {
-                    lines[index] = (index == first ? "-" + String(repeating: " ", count: spaces) : "  ") + lines[index]!
+                    lines[index] = (index == first ? "-" + blanks : "  ") + lines[index]!
                 }
                 at = first + 1
             }
+            let consequence =
+                if let column {
+                    "so the item's text starts at column \(column) and its next lines, indented 2, end the item "
+                        + "and with it the code block opened here: its lines show as text"
+                } else {
+                    "so the fence is indented code in the item, not a fence, and opens no code block: the lines "
+                        + "after it show as text"
+                }
             XCTAssertEqual(
                 found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
                 [
-                    "\(at):1 [unterminated-fence] '-\(String(repeating: " ", count: spaces))```swift' has \(spaces) "
-                        + "spaces after its list marker, so the item's text starts at column \(spaces + 2) and its next "
-                        + "lines, indented 2, end the item and with it the code block opened here: its lines show as "
-                        + "text and every later fence pairs wrongly; write '- ```swift'"
-                ], "\(spaces) spaces")
-            XCTAssertEqual(fixed.map(\.message), [], "\(spaces) spaces")
+                    "\(at):1 [unterminated-fence] '-\(blanks)```swift' has \(said) after its list marker, "
+                        + "\(consequence) and every later fence pairs wrongly; write '- ```swift'"
+                ], said)
+            XCTAssertEqual(fixed.map(\.message), [], said)
         }
     }
 
@@ -302,6 +312,55 @@ final class SlipRegressionTests: XCTestCase {
                         + "to line \(runsTo) and every later fence pairs wrongly; delete it"
                 ], "\(lesson), blank \(blank)")
             XCTAssertEqual(fixed.map(\.message), [], "\(lesson), blank \(blank)")
+        }
+    }
+
+    /// A `swift` fence left over before the summary's bullets (before the first, or between two)
+    /// or before the closing table: its block runs to the end and turns them into code. A closing
+    /// fence added after them explains the lesson's fences too, but keeps them code; one finding at
+    /// the fence, whose fix (delete it) converges in one step.
+    func testASwiftFenceLeftOverBeforeBulletsOrATableIsDeleted() throws {
+        let places = [
+            ("09-yerel-durum.md", "- Görünümün kendi durumu"), ("09-yerel-durum.md", "- Durumu ataya kaldırmak"),
+            ("21-on-izleme-ve-yineleme.md", "| Ders |"),
+        ]
+        for (lesson, before) in places {
+            var at = 0
+            let (found, fixed) = try Self.foundAndFixed(lesson) { lines, _ in
+                let index = lines.firstIndex { $0?.hasPrefix(before) == true }!
+                lines.insert("```swift", at: index)
+                at = index + 1
+            }
+            XCTAssertEqual(
+                found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+                [
+                    "\(at):1 [unterminated-fence] '```swift' opens a code block where no block was meant: it runs on "
+                        + "to the end of the file and every later fence pairs wrongly; delete it"
+                ], before)
+            XCTAssertEqual(fixed.map(\.message), [], before)
+        }
+    }
+
+    /// A tree's or a fragment's opening fence typed twice: the second is the block's first line
+    /// of code (a fence with an info string closes nothing), so the tree is no tree and the
+    /// fragment does not parse. One finding at the second line, whose fix (delete it) converges;
+    /// not a closing fence written there and the block's own closing fence deleted.
+    func testAnOpeningFenceTypedTwiceIsOneFindingThere() throws {
+        for role in [BlockRole.tree, .fragment] {
+            var at = 0
+            let (found, fixed) = try Self.foundAndFixed("09-yerel-durum.md") { lines, blocks in
+                let block = blocks.first { $0.role == role }!
+                at = block.fenced.opening.number + 1
+                lines.insert("```swift", at: at - 1)
+            }
+            XCTAssertEqual(
+                found.map { "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)" },
+                [
+                    "\(at):1 [unterminated-fence] '```swift' repeats the opening fence at line \(at - 1) right above "
+                        + "it, and a fence with an info string closes no block, so readers see it as the first line "
+                        + "of the block's code, which does not run as written; delete it"
+                ], "\(role)")
+            XCTAssertEqual(fixed.map(\.message), [], "\(role)")
         }
     }
 

@@ -294,6 +294,8 @@ extension Classifier {
         var unusual: Repaired?
         // A repair that explains all of it by turning text a reader sees into code (an opening
         // fence written before a table, a fence left over at the end) yields to one that hides none.
+        // So does one that keeps as code the text a fence left over swallowed (a closing fence
+        // added after the summary's bullets a stray ```swift turned into code).
         var hiding: (lines: Int, repaired: Repaired)?
         var shown: Set<Int>?
         for (order, candidate) in candidates.prefix(repairsPerRound).enumerated() {
@@ -304,7 +306,7 @@ extension Classifier {
             if !lesson { after.formUnion(hiddenIndexText(scan.document)) }
             let writes = usual.flatMap { _ in writtenFence(candidate) }
             if after.isEmpty {
-                if shown == nil { shown = shownText(document) }
+                if shown == nil { shown = shownText(document).union(swallowedText(document)) }
                 let hidden = codeLines(scan.document).intersection(shown ?? []).count
                 if hidden > 0 {
                     if hidden < hiding?.lines ?? Int.max {
@@ -358,6 +360,29 @@ extension Classifier {
             }
         }
         return shown
+    }
+
+    /// True when `node` is a block with an info string (`swift`) whose first line is a list item
+    /// or a table row: no code of the course starts so, so the fence was left over before text,
+    /// which it turns into code. (One whose lines start with `>` is a quote's block whose opening
+    /// fence lacks its `> `.)
+    static func startsAsText(_ node: BlockNode) -> Bool {
+        guard case .fencedCode(let fence, _) = node.kind, !fence.info.isEmpty, let first = node.content.first
+        else { return false }
+        return markerPrefix(first.text).map { $0.marker != ">" } ?? false
+            || first.text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|")
+    }
+
+    /// The text a fence left over turned into code (`startsAsText`): the lines of such a block up
+    /// to its first blank line. A repair that keeps them code (a closing fence added after them)
+    /// hides them, as it would text a reader sees.
+    static func swallowedText(_ document: BlockNode) -> Set<Int> {
+        var swallowed: Set<Int> = []
+        document.walk { node, _ in
+            guard startsAsText(node) else { return }
+            swallowed.formUnion(node.content.prefix { !isBlank($0.text) }.map(\.index))
+        }
+        return swallowed
     }
 
     /// The lines inside the fenced blocks of `document`.
@@ -519,6 +544,11 @@ extension Classifier {
                     found += paragraphCandidates(file, node, conventional: conventional)
                 case .indentedCode:
                     found += indentedCandidates(file, node)
+                    if let container, container.lines.lowerBound == node.lines.lowerBound,
+                        let wide = wideAfterMarker(file, node, container: container)
+                    {
+                        found.append(wide)
+                    }
                 default:
                     break
                 }
@@ -543,6 +573,21 @@ extension Classifier {
         let written = String(repeating: fence.character, count: fence.length)
         let header = node.content.first.map { $0.index + 1 } ?? opening
         var found: [SlipCandidate] = []
+        // The opening fence typed twice: the repair blanks the first of the two lines, so the
+        // block opens at the second and its code starts where it was meant to.
+        if let first = node.content.first, fence.indent == 0, !fence.info.isEmpty,
+            opensBlock(first.text, within: fence),
+            first.text.trimmingBlanksString() == file.lines[node.lines.lowerBound].text.trimmingBlanksString()
+        {
+            let written = first.text.trimmingBlanksString()
+            found.append(
+                SlipCandidate(
+                    index: node.lines.lowerBound, line: first.index, column: 1, certain: false, repair: .deletion,
+                    repaired: "", header: first.index + 2, opening: first.index + 1,
+                    finding: { location, _ in
+                        .fenceSlip(at: location, .repeatedOpening(written: written), opening: opening)
+                    }))
+        }
         for line in node.content {
             // A closing fence typed behind a container's marker (`> ```` in a block at the top
             // level): the marker is skipped, and the line is the slip if the fence remains.
@@ -653,9 +698,11 @@ extension Classifier {
             })
     }
 
-    /// An opening fence typed behind a list marker with more than one space (`-   ```swift`) in
-    /// an item whose next line is indented less than the text after the marker: meant as the
-    /// item's other lines are (`- ```swift`), the fence and those lines share the item's column.
+    /// An opening fence typed behind a list marker with more than one column of blanks
+    /// (`-   ```swift`, `-` and a tab) in an item whose next line is indented less than the text
+    /// after the marker: meant as the item's other lines are (`- ```swift`), the fence and those
+    /// lines share the item's column. With five or more spaces the item's text starts one column
+    /// after the marker, and the fence is indented code there (`node` is then that block).
     static func wideAfterMarker(_ file: SourceFile, _ node: BlockNode, container: BlockNode) -> SlipCandidate? {
         guard case .listItem = container.kind else { return nil }
         let index = node.lines.lowerBound
@@ -666,16 +713,23 @@ extension Classifier {
         let bytes = Array(text.utf8)
         let lead = bytes.prefix { $0 == 0x20 }.count
         let markerEnd = lead + marker.utf8.count
-        let blanks = length - markerEnd
+        let textColumn = columns(bytes[..<length])
+        let blanks = textColumn - markerEnd
         let next = file.lines[index + 1].text.utf8.prefix { $0 == 0x20 }.count
-        guard blanks > 1, bytes[markerEnd..<length].allSatisfy({ $0 == 0x20 }), next > lead, next < length,
-            next == markerEnd + 1
+        guard blanks > 1, next > lead, next < textColumn, next == markerEnd + 1,
+            CodeFence.openingRun(bytes[length...]) != nil
         else { return nil }
+        let tabs = bytes[markerEnd..<length].contains(0x09)
+        // Five spaces or more: CommonMark starts the item's text one column after the marker and
+        // reads the rest as indented code.
+        let asCode: Bool
+        if case .indentedCode = node.kind { asCode = true } else { asCode = false }
         let fix =
             String(decoding: bytes[..<markerEnd], as: UTF8.self) + " "
             + String(decoding: bytes[length...], as: UTF8.self)
         let written = text.trimmingBlanksString()
         let trimmedFix = fix.trimmingBlanksString()
+        let said = tabs ? "a tab" : "\(blanks) spaces"
         return SlipCandidate(
             index: index, line: index, column: lead + 1, certain: false, repaired: fix,
             header: index + 2, opening: index + 1,
@@ -683,7 +737,8 @@ extension Classifier {
                 .fenceSlip(
                     at: location,
                     .wideAfterMarker(
-                        written: written, blanks: blanks, column: length + 1, others: next, fix: trimmedFix),
+                        written: written, blanks: said, column: asCode ? nil : textColumn + 1, others: next,
+                        fix: trimmedFix),
                     opening: index + 1)
             })
     }
@@ -917,13 +972,14 @@ extension Classifier {
             // block that lost its opening: a closing fence takes no info string.
             // A block whose first line is a heading (`## Özet`) was no block either: no code or
             // output of the course starts with one.
-            // A fence between two rows of a table (`|` lines above and below it) was no block either.
+            // A fence between two rows of a table (`|` lines above and below it) was no block either,
+            // nor a `swift` one whose first line is a list item or a table row (`startsAsText`).
             let index = node.lines.lowerBound
             let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
             let betweenRows =
                 index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
             guard
-                runsOpen || betweenRows
+                runsOpen || betweenRows || startsAsText(node)
                     || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
                 fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
                     // A `swift` fence whose block is blank lines, closed by the next fence: a

@@ -137,10 +137,12 @@ extension Diagnostic {
         /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
         /// quote), which ends after line `ends` and ends the block with it; `fix` is the fence alone.
         case insideContainer(written: String, container: String, marker: String, fix: String, ends: Int)
-        /// An opening fence `blanks` columns after its list marker (`-   ```swift`) where the
-        /// item's next lines are indented `others`, fewer than its content column: they end the
-        /// item, and with it the block. `fix` is the line with one space after the marker.
-        case wideAfterMarker(written: String, blanks: Int, column: Int, others: Int, fix: String)
+        /// An opening fence after `blanks` (in words: "3 spaces", "a tab") behind its list marker
+        /// (`-   ```swift`) where the item's next lines are indented `others`, fewer than its
+        /// content `column`: they end the item, and with it the block. `column` nil: five spaces or
+        /// more, which make the fence indented code in the item. `fix` is the line with one space
+        /// after the marker.
+        case wideAfterMarker(written: String, blanks: String, column: Int?, others: Int, fix: String)
         /// A backtick fence whose info string holds a backtick; `fix` is the fence without it.
         case backtickInInfo(written: String, fix: String)
         /// No closing fence `fence` where the block runs into what follows (at the finding's line),
@@ -152,6 +154,9 @@ extension Diagnostic {
         /// A fence (`written`) that opens a block where no block was meant, which runs to line
         /// `runsTo` (nil: the end of the file).
         case leftOver(written: String, runsTo: Int?)
+        /// An opening fence (`written`) typed twice: the second, right under the first, is the
+        /// block's first line of code, which a reader sees and a tree or fragment does not run as.
+        case repeatedOpening(written: String)
         /// A bare fence line (`written`, with its container's marker) that opens a block where no
         /// block was meant, which its `container` ends, empty, after line `ends`.
         case leftOverInContainer(written: String, container: String, ends: Int)
@@ -255,11 +260,15 @@ extension Diagnostic {
                 "'\(written)' opens its code block in a \(container) (the '\(marker)'), which ends after line \(ends), "
                     + "so the block ends there without a closing fence and every later fence pairs wrongly; write "
                     + "'\(fix)'"
-            case .wideAfterMarker(let written, let blanks, let column, let others, let fix):
-                "'\(written)' has \(blanks) spaces after its list marker, so the item's text starts at column "
+            case .wideAfterMarker(let written, let blanks, let column?, let others, let fix):
+                "'\(written)' has \(blanks) after its list marker, so the item's text starts at column "
                     + "\(column) and its next lines, indented \(others), end the item and with it the code block "
                     + "opened here: its lines show as text and every later fence pairs wrongly; write "
                     + "'\(fix)'"
+            case .wideAfterMarker(let written, let blanks, nil, _, let fix):
+                "'\(written)' has \(blanks) after its list marker, so the fence is indented code in the item, "
+                    + "not a fence, and opens no code block: the lines after it show as text and every later fence "
+                    + "pairs wrongly; write '\(fix)'"
             case .backtickInInfo(let written, let fix):
                 "'\(written)' does not open a code block: a backtick fence's info string may not hold a backtick, so a "
                     + "reader sees it and the lines after it as text, and every later fence pairs wrongly; write '\(fix)'"
@@ -278,6 +287,10 @@ extension Diagnostic {
                 "'\(written)' opens a code block where no block was meant: it runs on to "
                     + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
                     + "delete it"
+            case .repeatedOpening(let written):
+                "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
+                    + "string closes no block, so readers see it as the first line of the block's code, which does "
+                    + "not run as written; delete it"
             case .leftOverInContainer(let written, let container, let ends):
                 "'\(written)' opens a code block where no block was meant (its \(container) ends it after line "
                     + "\(ends), with no closing fence); delete the line"
