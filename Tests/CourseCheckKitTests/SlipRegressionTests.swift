@@ -58,6 +58,30 @@ final class SlipRegressionTests: XCTestCase {
         XCTAssertEqual(found, expected)
     }
 
+    /// Seed 3196527937 of `testTwoSlipsInOneLessonGiveTwoFindings`: two expected blocks' opening
+    /// fences both written `~~~`. CommonMark pairs them into one tilde block over the first
+    /// block's closing fence and a whole tree (its `swift` fence and closing fence); that block
+    /// swallowed the tree, and is no output fenced with tildes on purpose, so the two are two
+    /// slips, not one stray fence after the second and an output that differs. Writing each as
+    /// the lesson's fences are leaves no finding.
+    func testTwoExpectedOpeningsWrittenWithTildesAreTwoSlips() throws {
+        var expected: [String] = []
+        let edit = { (lines: inout [String?], blocks: [Lesson.Block], fence: String) in
+            let openings = blocks.compactMap { $0.expected?.opening.number }.filter { [204, 247].contains($0) }
+            for number in openings { lines[number - 1] = fence }
+            expected = openings.map {
+                "\($0) [unterminated-fence] '~~~' opens a block that the '```' at line \($0 + 6) cannot close: a "
+                    + "closing fence repeats the opening's tildes, so the block runs on and every later fence pairs "
+                    + "wrongly; write '```', as the lesson's other fences are"
+            }
+        }
+        let found = try Self.diagnostics("09-yerel-durum.md") { edit(&$0, $1, "~~~") }
+        XCTAssertEqual(expected.count, 2)
+        XCTAssertEqual(found.map { "\($0.location.line) [\($0.id.rawValue)] \($0.message)" }, expected)
+        let fixed = try Self.diagnostics("09-yerel-durum.md") { edit(&$0, $1, "```") }
+        XCTAssertEqual(fixed.map(\.message), [])
+    }
+
     /// Seed 170845652 of `testTwoSlipsInOneLessonGiveTwoFindings`: the core's opening fence
     /// deleted, and a tree's opening fence indented with a tab. Every `swift` block of the lesson
     /// then pairs wrongly or is indented code, so the fence the core's block lost is one the lesson

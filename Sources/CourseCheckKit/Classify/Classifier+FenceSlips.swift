@@ -41,12 +41,22 @@ extension Classifier {
             // (as `--promote` does for an output that prints one), not a swallowed block. A block
             // with an info string (a slipped `````swift`), one that runs to the end, or one that
             // holds a whole block (its opener and a closing line) swallowed every opener in it.
+            // A closing line is of the block's character, or of an opener's it holds: a tilde
+            // block over a swift block's two backtick fences swallowed that block.
+            var closers: Set<Character> = [fence.character]
+            for line in openers {
+                let bytes = Array(line.text.utf8)
+                let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+                if let run = CodeFence.openingRun(bytes[indent...]) { closers.insert(run.character) }
+            }
             let deliberate =
                 closed && fence.info.isEmpty
                 && !node.content.contains { line in
                     let bytes = Array(line.text.utf8)
                     let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
-                    return indent <= 3 && CodeFence.closingRun(bytes[indent...])?.character == fence.character
+                    return indent <= 3
+                        && CodeFence.closingRun(bytes[indent...]).map { closers.contains($0.character) }
+                            ?? false
                 }
             for line in openers where !deliberate || opensBlock(line.text, within: fence) {
                 trouble.insert(FenceTrouble(id: nil, line: line.index + 1))
