@@ -762,4 +762,56 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
         XCTAssertEqual(found.fixed, [])
     }
+
+    /// A note label with a character a reader takes for a digit that is no ASCII letter or digit
+    /// (a bar, `L`, `Z`, Cyrillic ZE, a superscript), a look-alike Latin capital (`Đ` for D) or a
+    /// space inside its letters, and a reference in capitals and a letter for its number
+    /// (`**DRI**`, `**GVl2**`): each one finding at the slip naming the label meant, never "skips"
+    /// at the next note, and following the fix leaves no finding.
+    func testLabelsWithOtherStandInsForADigitOrALetterAreOneFindingAtTheSlip() throws {
+        let label = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '**\(written).**', a near form of the note label "
+                + "\(meant). (\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let reference = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at): error: this reference is written '**\(written)**', a near form of the note label \(meant) "
+                + "(\(why)): readers see it as written, and searching the course for it finds no note; write "
+                + "**\(meant)** [note-series]"
+        }
+        let first = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DRL.** Bu"),
+            ("09-yerel-durum.md", "**DR2.** Bu", "**DRZ.** Bu"),
+            ("09-yerel-durum.md", "**DR3.** Bu", "**DR\u{417}.** Bu"),
+            ("09-yerel-durum.md", "budur:", "budur (bkz. **DRI**):"),
+            ("10-baglama.md", "**DR4.** Bu", "**\u{110}R4.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**D R5.** Bu"),
+            ("10-baglama.md", "**DR6.** Bu ölçüm", "**DR6.** Bu ölçüm (bkz. **GVl2**)"),
+        ])
+        let dr = "09-yerel-durum.md"
+        XCTAssertEqual(
+            first.found,
+            [
+                reference("\(dr):148:36", "DRI", "DR1", "'I' where DR1 has '1'"),
+                label("\(dr):150", "DRL", "DR1", "'L' where DR1 has '1'"),
+                label("\(dr):216", "DRZ", "DR2", "'Z' where DR2 has '2'"),
+                label("\(dr):257", "DR\u{417}", "DR3", "U+0417 CYRILLIC CAPITAL LETTER ZE where DR3 has '3'"),
+                label(
+                    "10-baglama.md:161", "\u{110}R4", "DR4",
+                    "U+0110 LATIN CAPITAL LETTER D WITH STROKE where DR4 has 'D'"),
+                label("10-baglama.md:221", "D R5", "DR5", "a space between D and R"),
+                reference("10-baglama.md:257:28", "GVl2", "GV12", "'l' where GV12 has '1'"),
+            ])
+        XCTAssertEqual(first.fixed, [])
+        let second = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{B9}.** Bu"),
+            ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GV|.** Bu"),
+        ])
+        XCTAssertEqual(
+            second.found,
+            [
+                label("01-bildirimsel-sozdizim.md:144", "GV|", "GV1", "'|' where GV1 has '1'"),
+                label("\(dr):150", "DR\u{B9}", "DR1", "U+00B9 SUPERSCRIPT ONE where DR1 has '1'"),
+            ])
+        XCTAssertEqual(second.fixed, [])
+    }
 }
