@@ -814,4 +814,28 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
         XCTAssertEqual(second.fixed, [])
     }
+
+    /// A front matter key indented 1 or 2 spaces or a tab after a one-line value: YAML reads the
+    /// line as more of that value and rejects it. One finding at the indented line ("remove the
+    /// indentation"), never one at the line above nor "lacks" the key, which is read as meant; and
+    /// following the fix leaves no finding.
+    func testAnIndentedFrontMatterKeyIsOneFindingThere() throws {
+        let found = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "\nlanguage: tr", "\n language: tr"),
+            ("10-baglama.md", "\nlanguage: tr", "\n  language: tr"),
+            ("README.md", "\nlessons: 21", "\n\tlessons: 21"),
+        ])
+        let indented = { (at: String, key: String, how: String, after: String) in
+            "lessons/\(at):1: error: front matter line cannot be read: '\(key):' is indented \(how), so YAML reads "
+                + "the line as more of the value of '\(after)' and rejects it; remove the indentation [front-matter]"
+        }
+        XCTAssertEqual(
+            found.found,
+            [
+                indented("README.md:7", "lessons", "with a tab", "license"),
+                indented("09-yerel-durum.md:5", "language", "1 space", "course"),
+                indented("10-baglama.md:5", "language", "2 spaces", "course"),
+            ])
+        XCTAssertEqual(found.fixed, [])
+    }
 }

@@ -178,6 +178,10 @@ extension Diagnostic {
         case .blockScalarHeader(let character):
             "'\(character)' starts a block scalar, whose text goes on the indented lines below"
         case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        case .indentedKey(let key, let indentation, let after):
+            "'\(key):' is indented \(indentation), so YAML reads the line as "
+                + (after.map { "more of the value of '\($0)'" } ?? "no key of the front matter")
+                + " and rejects it; remove the indentation"
         case .noSpaceAfterColon(let key):
             "'\(key):' has no space after its ':', so YAML reads the line as one text, not as '\(key)'; "
                 + "add a space after ':'"
