@@ -257,7 +257,10 @@ package struct FrontMatter: Sendable, Equatable {
             lastKey = key
             let value = rest.drop { $0 == " " || $0 == "\t" }
             let opensList = value.isEmpty || value.hasCharacterPrefix("#")
-            let blockScalar = value.hasCharacterPrefix("|") || value.hasCharacterPrefix(">")
+            // A value whole on its line (a quote closed there); an open quote runs on over the lines below.
+            let whole: Bool
+            if case .success = read(String(value), []) { whole = true } else { whole = false }
+            let runsOn = value.hasCharacterPrefix("|") || value.hasCharacterPrefix(">") || !whole
             // The value's continuation: the more-indented and blank lines that follow, up to the next
             // key (an indented `key: value` line after a one-line value is a key slipped, not more text).
             var continuation: [String] = []
@@ -265,7 +268,7 @@ package struct FrontMatter: Sendable, Equatable {
                 isBlank(lines[index].text) || indentation(lines[index].text) > 0
                     || lines[index].text.hasCharacterPrefix("\t"),
                 !lines[index].text.drop(while: { $0 == " " || $0 == "\t" }).hasCharacterPrefix("- ") || !opensList,
-                opensList || blockScalar || Self.indentedKey(lines[index].text) == nil
+                opensList || runsOn || Self.indentedKey(lines[index].text) == nil
             {
                 continuation.append(lines[index].text)
                 index += 1
