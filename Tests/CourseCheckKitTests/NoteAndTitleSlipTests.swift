@@ -837,5 +837,35 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 indented("10-baglama.md:5", "language", "2 spaces", "course"),
             ])
         XCTAssertEqual(found.fixed, [])
+        // A quote open on its line runs on over the indented line below, `: ` and all: no slip.
+        let quoted = FrontMatter.parse(LineScanner.lines(of: "---\ntitle: 'Bir\n  not: iki'\nlanguage: tr\n---\n"))
+        XCTAssertEqual(quoted?["title"]?.value, "Bir not: iki")
+        XCTAssertEqual(quoted?.unreadable, [])
+    }
+
+    /// A part heading of the index written setext-style (`Name` over `---`) whose blank line above
+    /// is lost, which renders as item 8's text and a rule, and a lesson title written over `---`
+    /// (a level-2 heading): one finding each, whose fix writes the `## ` or `# ` heading and
+    /// deletes the underline, leaving no finding and no stray rule.
+    func testSetextHeadingsOverDashesFollowTheirFix() throws {
+        let found = try findingsAndAfterTheFix([
+            (
+                "README.md", "(08-gorunum-kurucular.md)\n\n## Durum ve Gezinme",
+                "(08-gorunum-kurucular.md)\nDurum ve Gezinme\n----------------"
+            ),
+            ("09-yerel-durum.md", "# Yerel Durum", "Yerel Durum\n-----------"),
+        ])
+        XCTAssertEqual(
+            found.found,
+            [
+                "lessons/README.md:32:1: error: this line stands where a part's '## ' heading does, between two parts' "
+                    + "items, but no blank line separates it from item 8 above it, so readers see 'Durum ve Gezinme' as "
+                    + "that item's text, its '---' underline as a rule, and the items under it in part 'Görünüm Ağacı "
+                    + "Modeli'; write '## Durum ve Gezinme' and delete the '---' underline at line 33 [course-index]",
+                "lessons/09-yerel-durum.md:15:1: error: this heading is level 2 ('## '), but a lesson's title is its "
+                    + "'# ' heading, and the lesson has none; write '# Yerel Durum' and delete the '---' underline at "
+                    + "line 16 [front-matter]",
+            ])
+        XCTAssertEqual(found.fixed, [])
     }
 }
