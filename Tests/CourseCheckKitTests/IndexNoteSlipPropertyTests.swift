@@ -129,7 +129,24 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         if number.first == "1" {
             forms.append(("**\(prefix)l\(number.dropFirst()).**", "l for its first digit"))
             forms.append(("**\(prefix)I\(number.dropFirst()).**", "I for its first digit"))
+            forms.append(("**\(prefix)L\(number.dropFirst()).**", "L for its first digit"))
+            forms.append(("**\(prefix)|\(number.dropFirst()).**", "a bar for its first digit"))
         }
+        // `Z` for a 2, Cyrillic ZE for a 3, a superscript digit for the number's first.
+        if number.first == "2" { forms.append(("**\(prefix)Z\(number.dropFirst()).**", "Z for its first digit")) }
+        if number.first == "3" {
+            forms.append(("**\(prefix)\u{417}\(number.dropFirst()).**", "Cyrillic ZE for its first digit"))
+        }
+        let superscripts = [
+            "\u{2070}", "\u{B9}", "\u{B2}", "\u{B3}", "\u{2074}", "\u{2075}", "\u{2076}", "\u{2077}", "\u{2078}",
+            "\u{2079}",
+        ]
+        if let first = number.first?.wholeNumberValue {
+            forms.append(("**\(prefix)\(superscripts[first])\(number.dropFirst()).**", "a superscript digit"))
+        }
+        // D with stroke for D, a space inside the letters.
+        if prefix.first == "D" { forms.append(("**\u{110}\(prefix.dropFirst())\(number).**", "D with stroke for D")) }
+        forms.append(("**\(prefix.prefix(1)) \(prefix.dropFirst())\(number).**", "a space inside its letters"))
         forms.append(("**\\\(prefix)\(number).**", "a backslash before it"))
         for invisible in ["\u{200B}", "\u{2060}"] {
             forms.append(("**\(prefix)\(number).**\(invisible)", "an invisible character after the bold"))
@@ -168,6 +185,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // Capitals only, a letter or a bar for the number (`**DRI**`).
+        if number == "1" {
+            forms.append(("**\(prefix)I**", "I for the number, in bold"))
+            forms.append(("**\(prefix)|**", "a bar for the number, in bold"))
+        }
         return forms[Int(random.next() % UInt64(forms.count))]
     }
 

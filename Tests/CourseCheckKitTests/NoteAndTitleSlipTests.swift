@@ -762,4 +762,110 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
         XCTAssertEqual(found.fixed, [])
     }
+
+    /// A note label with a character a reader takes for a digit that is no ASCII letter or digit
+    /// (a bar, `L`, `Z`, Cyrillic ZE, a superscript), a look-alike Latin capital (`Đ` for D) or a
+    /// space inside its letters, and a reference in capitals and a letter for its number
+    /// (`**DRI**`, `**GVl2**`): each one finding at the slip naming the label meant, never "skips"
+    /// at the next note, and following the fix leaves no finding.
+    func testLabelsWithOtherStandInsForADigitOrALetterAreOneFindingAtTheSlip() throws {
+        let label = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '**\(written).**', a near form of the note label "
+                + "\(meant). (\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let reference = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at): error: this reference is written '**\(written)**', a near form of the note label \(meant) "
+                + "(\(why)): readers see it as written, and searching the course for it finds no note; write "
+                + "**\(meant)** [note-series]"
+        }
+        let first = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DRL.** Bu"),
+            ("09-yerel-durum.md", "**DR2.** Bu", "**DRZ.** Bu"),
+            ("09-yerel-durum.md", "**DR3.** Bu", "**DR\u{417}.** Bu"),
+            ("09-yerel-durum.md", "budur:", "budur (bkz. **DRI**):"),
+            ("10-baglama.md", "**DR4.** Bu", "**\u{110}R4.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**D R5.** Bu"),
+            ("10-baglama.md", "**DR6.** Bu ölçüm", "**DR6.** Bu ölçüm (bkz. **GVl2**)"),
+        ])
+        let dr = "09-yerel-durum.md"
+        XCTAssertEqual(
+            first.found,
+            [
+                reference("\(dr):148:36", "DRI", "DR1", "'I' where DR1 has '1'"),
+                label("\(dr):150", "DRL", "DR1", "'L' where DR1 has '1'"),
+                label("\(dr):216", "DRZ", "DR2", "'Z' where DR2 has '2'"),
+                label("\(dr):257", "DR\u{417}", "DR3", "U+0417 CYRILLIC CAPITAL LETTER ZE where DR3 has '3'"),
+                label(
+                    "10-baglama.md:161", "\u{110}R4", "DR4",
+                    "U+0110 LATIN CAPITAL LETTER D WITH STROKE where DR4 has 'D'"),
+                label("10-baglama.md:221", "D R5", "DR5", "a space between D and R"),
+                reference("10-baglama.md:257:28", "GVl2", "GV12", "'l' where GV12 has '1'"),
+            ])
+        XCTAssertEqual(first.fixed, [])
+        let second = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{B9}.** Bu"),
+            ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GV|.** Bu"),
+        ])
+        XCTAssertEqual(
+            second.found,
+            [
+                label("01-bildirimsel-sozdizim.md:144", "GV|", "GV1", "'|' where GV1 has '1'"),
+                label("\(dr):150", "DR\u{B9}", "DR1", "U+00B9 SUPERSCRIPT ONE where DR1 has '1'"),
+            ])
+        XCTAssertEqual(second.fixed, [])
+    }
+
+    /// A front matter key indented 1 or 2 spaces or a tab after a one-line value: YAML reads the
+    /// line as more of that value and rejects it. One finding at the indented line ("remove the
+    /// indentation"), never one at the line above nor "lacks" the key, which is read as meant; and
+    /// following the fix leaves no finding.
+    func testAnIndentedFrontMatterKeyIsOneFindingThere() throws {
+        let found = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "\nlanguage: tr", "\n language: tr"),
+            ("10-baglama.md", "\nlanguage: tr", "\n  language: tr"),
+            ("README.md", "\nlessons: 21", "\n\tlessons: 21"),
+        ])
+        let indented = { (at: String, key: String, how: String, after: String) in
+            "lessons/\(at):1: error: front matter line cannot be read: '\(key):' is indented \(how), so YAML reads "
+                + "the line as more of the value of '\(after)' and rejects it; remove the indentation [front-matter]"
+        }
+        XCTAssertEqual(
+            found.found,
+            [
+                indented("README.md:7", "lessons", "with a tab", "license"),
+                indented("09-yerel-durum.md:5", "language", "1 space", "course"),
+                indented("10-baglama.md:5", "language", "2 spaces", "course"),
+            ])
+        XCTAssertEqual(found.fixed, [])
+        // A quote open on its line runs on over the indented line below, `: ` and all: no slip.
+        let quoted = FrontMatter.parse(LineScanner.lines(of: "---\ntitle: 'Bir\n  not: iki'\nlanguage: tr\n---\n"))
+        XCTAssertEqual(quoted?["title"]?.value, "Bir not: iki")
+        XCTAssertEqual(quoted?.unreadable, [])
+    }
+
+    /// A part heading of the index written setext-style (`Name` over `---`) whose blank line above
+    /// is lost, which renders as item 8's text and a rule, and a lesson title written over `---`
+    /// (a level-2 heading): one finding each, whose fix writes the `## ` or `# ` heading and
+    /// deletes the underline, leaving no finding and no stray rule.
+    func testSetextHeadingsOverDashesFollowTheirFix() throws {
+        let found = try findingsAndAfterTheFix([
+            (
+                "README.md", "(08-gorunum-kurucular.md)\n\n## Durum ve Gezinme",
+                "(08-gorunum-kurucular.md)\nDurum ve Gezinme\n----------------"
+            ),
+            ("09-yerel-durum.md", "# Yerel Durum", "Yerel Durum\n-----------"),
+        ])
+        XCTAssertEqual(
+            found.found,
+            [
+                "lessons/README.md:32:1: error: this line stands where a part's '## ' heading does, between two parts' "
+                    + "items, but no blank line separates it from item 8 above it, so readers see 'Durum ve Gezinme' as "
+                    + "that item's text, its '---' underline as a rule, and the items under it in part 'Görünüm Ağacı "
+                    + "Modeli'; write '## Durum ve Gezinme' and delete the '---' underline at line 33 [course-index]",
+                "lessons/09-yerel-durum.md:15:1: error: this heading is level 2 ('## '), but a lesson's title is its "
+                    + "'# ' heading, and the lesson has none; write '# Yerel Durum' and delete the '---' underline at "
+                    + "line 16 [front-matter]",
+            ])
+        XCTAssertEqual(found.fixed, [])
+    }
 }

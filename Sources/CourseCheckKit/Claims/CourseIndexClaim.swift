@@ -444,7 +444,8 @@ package struct CourseIndexClaim: ClaimCheck {
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: lost.line),
-                    .lostHeading(lost.name, above: lost.above, level: lost.level, underline: lost.underline)))
+                    .lostHeading(
+                        lost.name, above: lost.above, level: lost.level, underline: lost.underline, item: lost.item)))
         }
         // A part heading indented as code (`    ## Name` after a paragraph): readers see a line of code.
         if index.file.lines.contains(where: { $0.text.hasPrefix("    #") || $0.text.hasPrefix("\t#") }) {

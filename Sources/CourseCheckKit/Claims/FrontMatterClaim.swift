@@ -227,7 +227,14 @@ package struct FrontMatterClaim: ClaimCheck {
             let candidate: (text: String, problem: Diagnostic.FrontMatter)?
             switch block.kind {
             case .heading(let level) where level > 1:
-                candidate = (block.text, .titleLevel(level: level, text: block.text))
+                // Written setext-style (`Yerel Durum` over `---`), its underline goes too.
+                let setext =
+                    level == 2 && block.segments.count == 1
+                    && !block.firstLine.text.drop(while: { $0 == " " }).hasPrefix("#")
+                candidate = (
+                    block.text,
+                    .titleLevel(level: level, text: block.text, underline: setext ? block.firstLine.number + 1 : nil)
+                )
             case .paragraph where block.source.hasPrefix("#"):
                 let marks = block.source.prefix { $0 == "#" }
                 let rest = block.source.dropFirst(marks.count)

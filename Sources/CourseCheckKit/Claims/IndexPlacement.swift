@@ -16,7 +16,7 @@ struct IndexPlacement {
     /// part, else the one in course order, else the first.
     var copies: [Int: Int] = [:]
     /// Part headings that lost their `## ` (`Listing.lostHeadings`).
-    var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?)] = []
+    var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?, item: Int?)] = []
     /// Part headings indented into the item above (`Listing.headingsInItems`).
     var headingsInItems: [(line: Int, name: String, spaces: Int, item: Int?)] = []
     /// Items listed in a part other than their lesson's, by position.
@@ -48,8 +48,10 @@ struct IndexPlacement {
         /// level (`### Name`, `# Name`): read as the heading it was, so the slip is one finding at
         /// the line and no lesson moves to the part above. `level` is the heading's, nil for
         /// text; `above` is the part above, nil for the first part; `underline` is the line of a
-        /// one-line setext heading's `===` underline, which the fix deletes too.
-        var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?)] = []
+        /// one-line setext heading's underline, which the fix deletes too; `item` is the number of
+        /// the list item a setext heading with no blank line above runs on from (`Name` over `---`
+        /// right after item 8 is that item's text and a rule).
+        var lostHeadings: [(line: Int, name: String, above: String?, level: Int?, underline: Int?, item: Int?)] = []
         /// Part headings indented into the list item above them (`    ## Name` after item 8): read
         /// as the part heading they are meant as; `spaces` is the indentation, `item` the number
         /// shown on the item that holds them.
@@ -65,7 +67,7 @@ struct IndexPlacement {
             /// The line standing where the next part starts: the last `#` heading of another level
             /// in the run before the part's items, else its last one-line paragraph that ends no
             /// sentence (a part's description, after its heading, ends one).
-            var candidate: (line: Int, name: String, level: Int?, underline: Int?)?
+            var candidate: (line: Int, name: String, level: Int?, underline: Int?, item: Int?)?
             /// True where a part may start: after an item, or before the first item (after the title).
             var open = headed
             var titled = false
@@ -91,28 +93,31 @@ struct IndexPlacement {
                         titled = true
                         candidate = nil
                     } else if block.firstLine.text.drop(while: { $0 == " " }).hasPrefix("#") {
-                        candidate = (block.firstLine.number, block.text, level, nil)
+                        candidate = (block.firstLine.number, block.text, level, nil, nil)
                     } else if level == 1, block.segments.count == 1 {
                         // `Name` over `====`: the same `<h1>`, its underline one more line to delete.
-                        candidate = (block.firstLine.number, block.text, level, block.firstLine.number + 1)
+                        candidate = (block.firstLine.number, block.text, level, block.firstLine.number + 1, nil)
                     }
                 } else if item == nil, open, block.kind == .paragraph, block.itemMarker == nil,
-                    block.segments.count == 1, candidate?.level == nil
+                    block.segments.count == 1, candidate?.level == nil, candidate?.item == nil
                 {
                     let name = String(block.text.drop { $0 == "#" || $0 == " " }).trimmingWhitespaces
                     let end = name.last.map { ".:;,!?".contains($0) } ?? true
-                    if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil, nil) }
+                    if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil, nil, nil) }
                 }
                 if item != nil { lastItem = block } else if block.kind != .heading(level: 2) { lastItem = nil }
                 if let item {
                     if let lost = candidate {
-                        lostHeadings.append((lost.line, lost.name, current, lost.level, lost.underline))
+                        lostHeadings.append((lost.line, lost.name, current, lost.level, lost.underline, lost.item))
                         current = lost.name
                         candidate = nil
                     }
                     open = headed
                     items.append(item)
                     parts.append(current)
+                    if headed, let lost = IndexPlacement.underlinedRunOn(block, lines: index.file.lines) {
+                        candidate = (lost.line, lost.name, nil, lost.underline, block.itemNumber ?? items.count)
+                    }
                 }
             }
             // A lesson an item links after its own is listed there when no item of its own lists it.
@@ -148,6 +153,20 @@ struct IndexPlacement {
                 items[position].file = course.lessons[lesson].path.fileName
             }
         }
+    }
+
+    /// A part heading written setext-style (`Name` over `---`) right after an item, its blank line
+    /// lost: the item's last line, text that ends no sentence and links nothing, with a line of
+    /// dashes after it, which closes the list as a rule. Its line, its name and the underline's line.
+    static func underlinedRunOn(_ block: Prose.TextBlock, lines: [Line]) -> (line: Int, name: String, underline: Int)? {
+        guard block.segments.count >= 2, let last = block.segments.last else { return nil }
+        let name = last.text.trimmingWhitespaces
+        guard !name.isEmpty, name.count <= 80, !".:;,!?)".contains(name.last ?? "."), !name.contains("]("),
+            let next = lines.first(where: { $0.number == last.line.number + 1 })
+        else { return nil }
+        let marks = next.text.filter { $0 != " " && $0 != "\t" }
+        guard marks.count >= 3, marks.allSatisfy({ $0 == "-" }), !next.text.hasPrefix("    ") else { return nil }
+        return (last.line.number, String(name), next.number)
     }
 
     struct Misplaced {

@@ -63,7 +63,7 @@ extension Diagnostic {
         case title(String, heading: String, headingLine: Int)
         case noHeading
         /// The title is a heading of level `level`, not 1.
-        case titleLevel(level: Int, text: String)
+        case titleLevel(level: Int, text: String, underline: Int? = nil)
         /// The title line `written` opens with `#` and no space, so it renders as a paragraph.
         case titleNoSpace(written: String, text: String)
         /// The title line's `#`s (`after`) are followed by `space`, which is no space to Markdown.
@@ -108,9 +108,10 @@ extension Diagnostic {
                 "front matter title '\(title)' differs from the heading '\(heading)' (line \(line)), which the rest of "
                     + "the course uses" + unseen(title, heading)
             case .noHeading: "lesson has no '# ' heading"
-            case .titleLevel(let level, let text):
+            case .titleLevel(let level, let text, let underline):
                 "this heading is level \(level) ('\(String(repeating: "#", count: level)) '), but a lesson's title is "
                     + "its '# ' heading, and the lesson has none; write '# \(text)'"
+                    + (underline.map { " and delete the '---' underline at line \($0)" } ?? "")
             case .titleOtherSpace(let after, let space, let text):
                 "'\(after)' is followed by \(space), not a space, so readers see this line as text and the lesson "
                     + "has no '# ' heading; write '# \(text)'"
@@ -178,6 +179,10 @@ extension Diagnostic {
         case .blockScalarHeader(let character):
             "'\(character)' starts a block scalar, whose text goes on the indented lines below"
         case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        case .indentedKey(let key, let indentation, let after):
+            "'\(key):' is indented \(indentation), so YAML reads the line as "
+                + (after.map { "more of the value of '\($0)'" } ?? "no key of the front matter")
+                + " and rejects it; remove the indentation"
         case .noSpaceAfterColon(let key):
             "'\(key):' has no space after its ':', so YAML reads the line as one text, not as '\(key)'; "
                 + "add a space after ':'"
@@ -195,8 +200,9 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
         /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
-        /// the line of its setext `===` underline, deleted by the fix too.
-        case lostHeading(String, above: String?, level: Int? = nil, underline: Int? = nil)
+        /// the line of its setext underline, deleted by the fix too; `item`: the number of the item
+        /// above it, whose text it runs on as (its blank line lost, its `---` underline a rule).
+        case lostHeading(String, above: String?, level: Int? = nil, underline: Int? = nil, item: Int? = nil)
         /// The part heading `name` indented `spaces`, as far as the text of the list item above
         /// (numbered `item`), so it renders inside that item.
         case headingInItem(String, spaces: Int, item: Int?)
@@ -247,7 +253,13 @@ extension Diagnostic {
             case .headingInComment(let name):
                 "the part heading '## \(name)' is here, but readers do not see it: it is inside an HTML comment, so "
                     + "the items under it read as the part above's; take it out of the comment"
-            case .lostHeading(let name, let above, let level, let underline):
+            case .lostHeading(let name, let above, _, let underline?, let item?):
+                "this line stands where a part's '## ' heading does, between two parts' items, but no blank line "
+                    + "separates it from item \(item) above it, so readers see '\(name)' as that item's text, its "
+                    + "'---' underline as a rule, and the items under it"
+                    + (above.map { " in part '\($0)'" } ?? " in no part")
+                    + "; write '## \(name)' and delete the '---' underline at line \(underline)"
+            case .lostHeading(let name, let above, let level, let underline, _):
                 "this line stands where a part's '## ' heading does, "
                     + (above == nil ? "before the first part's items" : "between two parts' items")
                     + (level.map { level in

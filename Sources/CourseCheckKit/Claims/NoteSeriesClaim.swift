@@ -301,8 +301,17 @@ package struct NoteSeriesClaim: ClaimCheck {
         return String(scalars)
     }
 
-    /// Letters a reader may take for a digit inside a label's number (`EK2l` for EK21).
-    static let letterDigits: [Character: String] = ["l": "1", "I": "1", "O": "0", "o": "0"]
+    /// Characters a reader may take for a digit inside a label's number (`EK2l` for EK21): letters
+    /// and a bar for 1, `Z` for 2, Cyrillic ZE for 3, superscript digits.
+    static let letterDigits: [Character: String] = [
+        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3", "\u{B9}": "1",
+        "\u{B2}": "2", "\u{B3}": "3", "\u{2070}": "0", "\u{2074}": "4", "\u{2075}": "5", "\u{2076}": "6",
+        "\u{2077}": "7", "\u{2078}": "8", "\u{2079}": "9",
+    ]
+
+    /// Latin capitals a reader takes for another one in a label's letters (`ĐR1` for DR1), which
+    /// `Invisible.skeleton` leaves as they are: they are letters of Latin alphabets of their own.
+    static let latinLookAlikes: [Character: Character] = ["\u{110}": "D"]
 
     /// A capital letter of another script than Latin (`Д`), one scalar: in a label's letters it is
     /// a slip for the series' letter, whether or not it looks like it.
@@ -355,18 +364,30 @@ package struct NoteSeriesClaim: ClaimCheck {
             var end = at
             while end < min(at + 6, bytes.count), bytes[end].isASCIILetter { end += 1 }
             if end > at + 2, end < bytes.count, [0x2E, 0x2A, 0x5F].contains(bytes[end]),
-                [UInt8(ascii: "l"), UInt8(ascii: "I"), UInt8(ascii: "O")].contains(bytes[end - 1])
+                Array("lIOLZ".utf8).contains(bytes[end - 1])
             {
                 return true
             }
+            // A bar for the number's 1 (`DR|.`).
+            if end > at + 1, end < bytes.count, bytes[end] == UInt8(ascii: "|") { return true }
             let first = bytes[at]
+            // `Đ` (C4 90) for D; the other C4 letters are Turkish.
+            let dStroke = first == 0xC4 && at + 1 < bytes.count && bytes[at + 1] == 0x90
             guard
                 (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) || first == UInt8(ascii: "&") || first == 0xC2
-                    || first >= 0xC6 || first == UInt8(ascii: "\\")
+                    || first >= 0xC6 || first == UInt8(ascii: "\\") || dStroke
             else { return false }
-            return bytes[at..<min(at + 24, bytes.count)].contains {
-                $0.isASCIIDigit || $0 == UInt8(ascii: "&") || $0 >= 0xC6
+            // A digit, an entity, a non-Turkish letter, or a superscript digit (C2 B2/B3/B9, E2 81 Bx).
+            let window = bytes[at..<min(at + 24, bytes.count)]
+            for offset in window.indices {
+                let byte = window[offset]
+                if byte.isASCIIDigit || byte == UInt8(ascii: "&") || byte >= 0xC6 { return true }
+                guard offset + 1 < bytes.count else { continue }
+                let next = bytes[offset + 1]
+                if byte == 0xC2, [0xB2, 0xB3, 0xB9].contains(next) { return true }
+                if byte == 0xE2, next == 0x81 { return true }
             }
+            return false
         }
     }
 
@@ -401,6 +422,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// The character a reader takes `character` for, when it is one scalar that maps to one.
         func plain(_ character: Character) -> Character? {
             if character.isASCII { return character }
+            if let latin = Self.latinLookAlikes[character] { return latin }
             let mapped = Invisible.skeleton(String(character))
             return mapped.count == 1 ? mapped.first : nil
         }
@@ -414,6 +436,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         var invisibles: [Unicode.Scalar] = []
         /// Spaces and dashes between the letters and the number (`GV 3`, `GV-3`).
         var between: [Unicode.Scalar] = []
+        /// A space inside the letters (`D R1`): the letter count before it.
+        var split: Int? = nil
         var digits = ""
         while index < characters.count {
             var character = characters[index].character
@@ -427,6 +451,21 @@ package struct NoteSeriesClaim: ClaimCheck {
             let mapped = plain(character)
             if isFormat(character), let scalar = character.unicodeScalars.first {
                 invisibles.append(scalar)
+            } else if digits.isEmpty, split == nil, between == [" "], letters.count < 4, let mapped, mapped.isASCII,
+                mapped.isUppercase, mapped == character
+            {
+                // A space inside the letters (`D R1`): the letters after it are the label's too.
+                split = letters.count
+                between = []
+                letters.append(mapped)
+                typed += character.unicodeScalars
+            } else if !letters.isEmpty, between.isEmpty, digits.count < 4, !(character.isASCII && character.isLetter),
+                let digit = Self.letterDigits[character], let has = character.unicodeScalars.first,
+                let wanted = digit.unicodeScalars.first
+            {
+                // A character that is no letter of a label typed for a digit (`DR|`, `DR¹`, Cyrillic `DRЗ`).
+                lookAlikes.append((has, wanted, nil))
+                digits.append(digit)
             } else if digits.isEmpty, between.isEmpty, letters.count < 5, let mapped, mapped.isASCII,
                 mapped.isLetter
             {
@@ -540,6 +579,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         let label = "\(prefix)\(number)."
         var differences: [String] = []
         if backslash { differences.append("'\\' before it, which shows") }
+        if let split, split > 0, split < prefix.count {
+            differences.append("a space between \(prefix.prefix(split)) and \(prefix.dropFirst(split))")
+        }
         if let spacedMarks {
             differences.append("a space after its opening '\(spacedMarks)', which keeps it from opening bold")
         } else if strong == nil, after.isEmpty {
@@ -628,7 +670,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                     bytes.append(UInt8(ascii: "."))
                     stop = 1
                 }
-                if !opens, lookAlike == nil, letters == 0 || letters + digits + stop != bytes.count,
+                // Capitals and no digit (`**DRI**`) are no label, but may be one with a letter for its number.
+                if !opens, lookAlike == nil, letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
                     let near = Self.nearReference(bytes.dropLast(stop))
                 {
                     let at = block.location(of: span.open, in: prose.path)
@@ -705,6 +748,17 @@ package struct NoteSeriesClaim: ClaimCheck {
         let spaced = rest.first == 0x20
         if spaced { rest = rest.dropFirst() }
         var number = rest.map { Character(UnicodeScalar($0)) }
+        // `GVl2`: capitals, then a lower-case letter for a digit before the number's other digits.
+        if !number.isEmpty, !spaced {
+            let run = text[..<letters].reversed().prefix { letterDigits[Character(UnicodeScalar($0))] != nil }.count
+            let capitals = text[..<(letters - run)]
+            if run > 0, run < letters, capitals.allSatisfy({ $0 >= 65 && $0 <= 90 }),
+                text[(letters - run)..<letters].contains(where: { $0 >= 97 && $0 <= 122 })
+            {
+                letters -= run
+                number = text[letters...].map { Character(UnicodeScalar($0)) }
+            }
+        }
         // `DRl`: the letters run took the number typed as letters.
         if number.isEmpty, !spaced {
             let run = text[..<letters].reversed().prefix { letterDigits[Character(UnicodeScalar($0))] != nil }.count

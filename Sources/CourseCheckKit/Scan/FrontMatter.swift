@@ -40,6 +40,9 @@ package struct FrontMatter: Sendable, Equatable {
             /// `key:value`: a key's colon with no space after it, so YAML reads the line as one
             /// text, not as `key`; the name before the colon.
             case noSpaceAfterColon(String)
+            /// `key: value` indented (`indentation`: `1 space`, `a tab`) after the value of `after`,
+            /// which YAML reads as more of that value and rejects; the key is read as meant.
+            case indentedKey(key: String, indentation: String, after: String?)
         }
 
         /// The key, or nil for a line that has none.
@@ -199,6 +202,8 @@ package struct FrontMatter: Sendable, Equatable {
         var duplicates: [Duplicate] = []
         var currentList: String?
         var currentDuplicate: Int?
+        /// The last key read, whose value an indented key line would continue.
+        var lastKey: String?
         var index = 1
         func isBlank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
         func indentation(_ text: String) -> Int { text.prefix { $0 == " " }.count }
@@ -224,31 +229,46 @@ package struct FrontMatter: Sendable, Equatable {
                 }
                 continue
             }
+            var text = line.text
             // An indented line under `key:` with no value is nested content (a mapping) no claim reads.
             if line.text.hasCharacterPrefix(" ") || line.text.hasCharacterPrefix("\t") {
-                if currentList == nil && currentDuplicate == nil {
+                guard currentList == nil && currentDuplicate == nil else { continue }
+                // `key: value` indented where no list is open: one finding here, and the key read as meant.
+                guard let indentation = Self.indentedKey(line.text) else {
                     unreadable.append(Unreadable(key: nil, line: line.number, reason: .notAKey))
+                    continue
                 }
-                continue
+                text = String(trimmed)
+                unreadable.append(
+                    Unreadable(
+                        key: nil, line: line.number,
+                        reason: .indentedKey(key: indentation.key, indentation: indentation.described, after: lastKey)))
             }
-            guard let (key, rest) = keyAndValue(line.text) else {
+            guard let (key, rest) = keyAndValue(text) else {
                 // `title:'x'`: a key's name and its colon, the space after it lost.
-                let name = String(line.text.prefix { $0 != ":" })
-                let written = name.count < line.text.count && isKeyName(name)
+                let name = String(text.prefix { $0 != ":" })
+                let written = name.count < text.count && isKeyName(name)
                 unreadable.append(
                     Unreadable(key: nil, line: line.number, reason: written ? .noSpaceAfterColon(name) : .notAKey))
                 currentList = nil
                 currentDuplicate = nil
                 continue
             }
+            lastKey = key
             let value = rest.drop { $0 == " " || $0 == "\t" }
             let opensList = value.isEmpty || value.hasCharacterPrefix("#")
-            // The value's continuation: the more-indented and blank lines that follow, up to the next key.
+            // A value whole on its line (a quote closed there); an open quote runs on over the lines below.
+            let whole: Bool
+            if case .success = read(String(value), []) { whole = true } else { whole = false }
+            let runsOn = value.hasCharacterPrefix("|") || value.hasCharacterPrefix(">") || !whole
+            // The value's continuation: the more-indented and blank lines that follow, up to the next
+            // key (an indented `key: value` line after a one-line value is a key slipped, not more text).
             var continuation: [String] = []
             while index < lines.count, !Self.closes(lines[index].text),
                 isBlank(lines[index].text) || indentation(lines[index].text) > 0
                     || lines[index].text.hasCharacterPrefix("\t"),
-                !lines[index].text.drop(while: { $0 == " " || $0 == "\t" }).hasCharacterPrefix("- ") || !opensList
+                !lines[index].text.drop(while: { $0 == " " || $0 == "\t" }).hasCharacterPrefix("- ") || !opensList,
+                opensList || runsOn || Self.indentedKey(lines[index].text) == nil
             {
                 continuation.append(lines[index].text)
                 index += 1
@@ -280,6 +300,20 @@ package struct FrontMatter: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// The key of `text` when it is a `key: value` line (a key name, its colon and a space) indented
+    /// with blanks, and how: `1 space`, `2 spaces`, `a tab`.
+    static func indentedKey(_ text: String) -> (key: String, described: String)? {
+        let blanks = text.prefix { $0 == " " || $0 == "\t" }
+        guard !blanks.isEmpty, let (key, rest) = keyAndValue(String(text.dropFirst(blanks.count))), isKeyName(key),
+            !rest.allSatisfy({ $0 == " " || $0 == "\t" })
+        else { return nil }
+        let described =
+            blanks.contains("\t")
+            ? (blanks.count == 1 ? "with a tab" : "with tabs and spaces")
+            : (blanks.count == 1 ? "1 space" : "\(blanks.count) spaces")
+        return (key, described)
     }
 
     /// The key of a top-level `key: value` line (plain, spaced `key :`, or quoted) and the text

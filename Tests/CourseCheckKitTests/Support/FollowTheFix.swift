@@ -7,7 +7,7 @@ enum FollowTheFix {
     enum Edit: Equatable {
         case write(String)
         case delete
-        /// `write 'X' and delete the '===' underline at line N`: a setext heading rewritten.
+        /// `write 'X' and delete the '===' (or '---') underline at line N`: a setext heading rewritten.
         case writeAndDelete(String, line: Int)
         /// `remove the indentation`: the line's leading blanks dropped.
         case unindent
@@ -38,7 +38,7 @@ enum FollowTheFix {
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
         if let underline = text.range(
-            of: #"' and delete the '=+' underline at line [0-9]+$"#, options: .regularExpression),
+            of: #"' and delete the '(=+|-+)' underline at line [0-9]+$"#, options: .regularExpression),
             let write = text[..<underline.lowerBound].range(of: "; write '", options: .backwards),
             let line = Int(text[underline].split(separator: " ").last ?? "")
         {
