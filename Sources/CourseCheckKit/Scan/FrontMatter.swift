@@ -257,10 +257,16 @@ package struct FrontMatter: Sendable, Equatable {
             lastKey = key
             let value = rest.drop { $0 == " " || $0 == "\t" }
             let opensList = value.isEmpty || value.hasCharacterPrefix("#")
-            // A value whole on its line (a quote closed there); an open quote runs on over the lines below.
-            let whole: Bool
-            if case .success = read(String(value), []) { whole = true } else { whole = false }
-            let runsOn = value.hasCharacterPrefix("|") || value.hasCharacterPrefix(">") || !whole
+            // A value whole on its line (a quote closed there); an open quote runs on over the lines
+            // below. Read only when an indented key line follows: most values have no line under them.
+            var whole: Bool?
+            func runsOn() -> Bool {
+                if value.hasCharacterPrefix("|") || value.hasCharacterPrefix(">") { return true }
+                if whole == nil {
+                    if case .success = read(String(value), []) { whole = true } else { whole = false }
+                }
+                return whole == false
+            }
             // The value's continuation: the more-indented and blank lines that follow, up to the next
             // key (an indented `key: value` line after a one-line value is a key slipped, not more text).
             var continuation: [String] = []
@@ -268,7 +274,7 @@ package struct FrontMatter: Sendable, Equatable {
                 isBlank(lines[index].text) || indentation(lines[index].text) > 0
                     || lines[index].text.hasCharacterPrefix("\t"),
                 !lines[index].text.drop(while: { $0 == " " || $0 == "\t" }).hasCharacterPrefix("- ") || !opensList,
-                opensList || runsOn || Self.indentedKey(lines[index].text) == nil
+                opensList || Self.indentedKey(lines[index].text) == nil || runsOn()
             {
                 continuation.append(lines[index].text)
                 index += 1
