@@ -111,7 +111,6 @@ extension Classifier {
     static func browserCommentEnd(after comment: BlockNode, in document: BlockNode) -> (
         line: Int, column: Int, close: String
     )? {
-        func close(in bytes: some Collection<UInt8>) -> (end: Int, close: String)? { commentClose(in: bytes) }
         var passed = false
         var found: (line: Int, column: Int, close: String)?
         document.walk { node, _ in
@@ -121,7 +120,7 @@ extension Classifier {
             switch node.kind {
             case .htmlBlock:
                 for line in node.content {
-                    if let end = close(in: line.text.utf8) {
+                    if let end = commentClose(in: line.text.utf8) {
                         found = (line.index, line.prefixLength + end.end + 1, end.close)
                         return
                     }
@@ -130,7 +129,7 @@ extension Classifier {
                 let inline = InlineText(node)
                 func visit(_ nodes: [InlineNode]) {
                     for node in nodes where found == nil {
-                        if case .html = node.kind, let end = close(in: inline.bytes[node.range]) {
+                        if case .html = node.kind, let end = commentClose(in: inline.bytes[node.range]) {
                             let (line, column) = inline.place(node.range.lowerBound + end.end)
                             found = (line, column, end.close)
                         }
@@ -155,10 +154,7 @@ extension Classifier {
                 if !child.content.contains(where: { HTMLBlock.ends(2, Array($0.text.utf8)[...]) }) {
                     // CommonMark runs it to its container's end, but a browser ends the comment at
                     // the first `--!>` in it, and shows what follows.
-                    let own = child.content.dropFirst().lazy.compactMap { line in
-                        commentClose(in: line.text.utf8).map { (line.index, line.prefixLength + $0.end + 1, $0.close) }
-                    }.first
-                    return (child, own)
+                    return (child, firstClose(after: child).map { $0.place })
                 }
                 if let late = lateClose(of: child, lesson: lesson) { return (child, late) }
             }
@@ -178,11 +174,8 @@ extension Classifier {
     /// `line` is a line index, `column` the 1-based column of the first byte after the close.
     static func lateClose(of node: BlockNode, lesson: Bool) -> (line: Int, column: Int, close: String)? {
         let lines = node.content
-        guard lines.count > 1, commentClose(in: lines[0].text.utf8) == nil else { return nil }
-        // Where the browser ends it: the first `-->` or `--!>` (which CommonMark's block ignores).
-        guard
-            let last = lines.dropFirst().firstIndex(where: { commentClose(in: $0.text.utf8) != nil }),
-            let close = commentClose(in: lines[last].text.utf8)
+        guard lines.count > 1, commentClose(in: lines[0].text.utf8) == nil,
+            let (last, close, place) = firstClose(after: node)
         else { return nil }
         let bytes = Array(lines[last].text.utf8)
         let at = close.end - close.close.utf8.count
@@ -193,7 +186,22 @@ extension Classifier {
         guard tail || nested || lines[1...last].contains(where: { holdsStructure($0.text, lesson: lesson) }) else {
             return nil
         }
-        return (lines[last].index, lines[last].prefixLength + close.end + 1, close.close)
+        return place
+    }
+
+    /// Where the browser ends the comment that opens the block `node`: the first `-->` or `--!>`
+    /// (which CommonMark's block ignores) on a line after its first, as the position of that line
+    /// in `node.content`, the close found in it, and its place (a line index, the 1-based column
+    /// of the first byte after the close).
+    private static func firstClose(after node: BlockNode) -> (
+        offset: Int, close: (end: Int, close: String), place: (line: Int, column: Int, close: String)
+    )? {
+        for (offset, line) in node.content.enumerated().dropFirst() {
+            if let close = commentClose(in: line.text.utf8) {
+                return (offset, close, (line.index, line.prefixLength + close.end + 1, close.close))
+            }
+        }
+        return nil
     }
 
     /// The end (offset past it) of the first comment close in `bytes`, `-->` or `--!>` (which ends
