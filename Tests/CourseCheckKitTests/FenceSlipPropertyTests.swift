@@ -349,6 +349,57 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// An opening fence closed on the line under it (a closing fence typed there) in a block of
+    /// any role, at the top level, in a block quote or in a list item (with its tree or expected
+    /// block, which share its container): the block is empty and its code shows as text. With the
+    /// block's own closing fence still there (it opens a block of its own), exactly one finding,
+    /// on the typed line: delete it. With that fence deleted too, at the top level one more, where
+    /// it belongs; in a container, which may end the block, that one or none (the block its
+    /// container ends is said once the typed line is deleted).
+    func testAFenceClosedAtOnceGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            let blocks = Self.runBlocks(picked.text, path: picked.file)
+            // The lines that share the block's container: a tree with its expected block.
+            let tree = blocks.first { $0.role == .tree && $0.expected?.opening == picked.block.fenced.opening }
+            let first = (tree?.fenced ?? picked.block.fenced).opening.number - 1
+            let last = (picked.block.expected ?? picked.block.fenced).closing.number - 1
+            var lines = picked.lines
+            let container = picked.block.fenced.containers.isEmpty ? random.next() % 3 : 3
+            if container == 1 || container == 2 {
+                for index in first...last {
+                    lines[index] =
+                        container == 1
+                        ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                        : lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index]
+                }
+            }
+            let (opening, closing) = (picked.block.fenced.opening.number - 1, picked.block.fenced.closing.number - 1)
+            let typed = lines[closing]
+            lines.insert(typed, at: opening + 1)
+            let deleted = random.next() % 2 == 0
+            if deleted { lines.remove(at: closing + 1) }
+            let missing = deleted && container == 0
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let column = typed.utf8.prefix { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "~") }.count + 1
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening + 2): "
+                + "\(picked.block.role) closed at once, in \(["no container", "a block quote", "a list item", "its container"][Int(container)])"
+                + "\(deleted ? ", its closing fence deleted" : ""): \(found)"
+            XCTAssertEqual(found.count, missing ? 2 : deleted ? min(max(found.count, 1), 2) : 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(opening + 2):\(column): error: '") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; delete this line [unterminated-fence]") ?? false, message)
+            if found.count == 2 {
+                XCTAssertTrue(found.last?.hasPrefix("lessons/\(picked.file):\(closing + 2):") ?? false, message)
+                XCTAssertTrue(found.last?.contains("the closing fence is missing") ?? false, message)
+            }
+        }
+    }
+
     /// A block's fences rewritten the way GitHub renders the same (both tildes, both longer, the
     /// closing longer): the course still passes, with no finding.
     func testRenderingPreservingFenceRewritesGiveNoFinding() throws {

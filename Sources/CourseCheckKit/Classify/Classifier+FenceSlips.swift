@@ -32,8 +32,10 @@ extension Classifier {
         var trouble = Set(
             diagnostics.filter { fenceShapeIDs.contains($0.id) }.map { FenceTrouble(id: $0.id, line: $0.location.line) }
         )
+        var empty = false
         document.walk { node, _ in
             guard case .fencedCode(let fence, let closed) = node.kind else { return }
+            if closed, node.content.isEmpty { empty = true }
             let openers = node.content.filter { opensBlock($0.text) }
             guard !openers.isEmpty else { return }
             // In an output block (no info string) its own fence closes and that holds no closing
@@ -60,6 +62,12 @@ extension Classifier {
                 }
             for line in openers where !deliberate || opensBlock(line.text, within: fence) {
                 trouble.insert(FenceTrouble(id: nil, line: line.index + 1))
+            }
+        }
+        // A block closed at once shows its code as text. Cheap first: only an empty block may be one.
+        if empty {
+            for node in closedAtOnce(document) {
+                trouble.insert(FenceTrouble(id: nil, line: (node.closingLine ?? node.lines.lowerBound) + 1))
             }
         }
         return trouble
@@ -540,9 +548,15 @@ extension Classifier {
                     {
                         found.append(openingInContainer(file, node, container: container))
                         if let wide = wideAfterMarker(file, node, container: container) { found.append(wide) }
-                        if let leftOver = leftOverInContainer(file, node, fence: fence, container: container) {
+                        if let leftOver = leftOverInContainer(file, node, container: container) {
                             found.append(leftOver)
                         }
+                    } else if !closed, let container, !fence.info.isEmpty, lost?.resumes != true,
+                        let leftOver = leftOverInContainer(file, node, container: container)
+                    {
+                        // Further down its container (`> text`, then `> ```swift`), ended there, empty.
+                        // (A bare fence there may be a closing fence whose block lost its opening.)
+                        found.append(leftOver)
                     }
                     if let lost { found.append(lost.candidate) }
                     if let quoted = openingOutsideItsQuote(file, node) { outsideQuote.append(quoted) }
@@ -565,6 +579,7 @@ extension Classifier {
             }
         }
         visit(document, container: nil)
+        found += closedAtOnceSlips(file, document).map(\.repair)
         found += strayOpenings(file, document, conventional: conventional, lesson: lesson)
         found += resumedPrefixes(file, document)
         // An opening fence between two parts of a quote is `resumedPrefixes`'s, said as such.
@@ -753,14 +768,12 @@ extension Classifier {
             })
     }
 
-    /// A bare fence typed behind a list marker or `>` whose container ends it with nothing in it
-    /// (`- ```` after a list's last item): a fence left over, as at the top level, so the repair
-    /// deletes the line. Closing it inside the container would leave an output block that follows
-    /// no tree.
-    static func leftOverInContainer(_ file: SourceFile, _ node: BlockNode, fence: CodeFence, container: BlockNode)
-        -> SlipCandidate?
-    {
-        guard fence.info.isEmpty, node.content.allSatisfy({ isBlank($0.text) }) else { return nil }
+    /// A fence typed in a list item or block quote whose container ends it with nothing in it
+    /// (`- ```` after a list's last item, `> ```swift` as a quote's last line): a fence left over,
+    /// as at the top level, so the repair deletes the line. Closing it inside the container would
+    /// leave an empty block: an output block that follows no tree, or a `swift` block of no code.
+    static func leftOverInContainer(_ file: SourceFile, _ node: BlockNode, container: BlockNode) -> SlipCandidate? {
+        guard node.content.allSatisfy({ isBlank($0.text) }) else { return nil }
         let index = node.lines.lowerBound
         let written = file.lines[index].text.trimmingBlanksString()
         let place = if case .blockQuote = container.kind { "block quote" } else { "list item" }
@@ -944,6 +957,76 @@ extension Classifier {
                     }))
         }
         return found
+    }
+
+    /// The fenced blocks closed on the line after their opening fence (```` ```swift ````, then
+    /// ```` ``` ````) with a line of text right under the pair: the block is empty, and the code meant
+    /// in it shows as text (a paragraph, or indented code), while the fence meant to close it is gone
+    /// or opens a block of its own. An empty block followed by a blank line is one an author may
+    /// mean (an expected block a tree fills with `--promote`), and is no slip.
+    static func closedAtOnce(_ document: BlockNode) -> [BlockNode] {
+        var found: [BlockNode] = []
+        func visit(_ parent: BlockNode) {
+            for (offset, node) in parent.children.enumerated() {
+                if node.kind.isContainer {
+                    visit(node)
+                    continue
+                }
+                guard case .fencedCode(_, true) = node.kind, node.content.isEmpty, let closing = node.closingLine,
+                    offset + 1 < parent.children.count, parent.children[offset + 1].lines.lowerBound == closing + 1
+                else { continue }
+                switch parent.children[offset + 1].kind {
+                case .paragraph, .indentedCode: found.append(node)
+                default: break
+                }
+            }
+        }
+        visit(document)
+        return found
+    }
+
+    /// Each block `closedAtOnce` finds: one finding at its closing line (delete it), and the
+    /// repair that keeps the lesson's line numbers, the opening fence moved down onto that line
+    /// (its own line left with its container's prefix), so the block opens right above its code.
+    /// In a lesson (`lesson`), a block whose opening fence (with an info string) is the line left
+    /// over is not one: the slip search says that. (Two bare fences are one line typed twice:
+    /// deleting either gives the same lesson, and the slip is the second.)
+    static func closedAtOnceSlips(_ file: SourceFile, _ document: BlockNode, lesson: Bool = false) -> [(
+        finding: Diagnostic, repair: SlipCandidate
+    )] {
+        closedAtOnce(document).compactMap { node in
+            guard case .fencedCode(let fence, _) = node.kind, let closing = node.closingLine else { return nil }
+            let index = node.lines.lowerBound
+            let character = fence.character == "~" ? UInt8(ascii: "~") : UInt8(ascii: "`")
+            let opening = Array(file.lines[index].text.utf8)
+            let closer = Array(file.lines[closing].text.utf8)
+            guard let start = opening[min(node.startOffset, opening.count)...].firstIndex(of: character),
+                let end = closer.firstIndex(of: character)
+            else { return nil }
+            let prefix = String(decoding: opening[..<start], as: UTF8.self)
+            if lesson, !fence.info.isEmpty, openingLeftOver(file, at: index, prefix: prefix) { return nil }
+            let written = String(decoding: closer[end...], as: UTF8.self).trimmingBlanksString()
+            let location = SourceLocation(path: file.path, line: closing + 1, column: end + 1)
+            let finding = Diagnostic.fenceSlip(at: location, .closedAtOnce(written: written), opening: index + 1)
+            let repair = SlipCandidate(
+                index: closing, line: closing, column: end + 1, certain: false, repair: .deletion,
+                repaired: String(decoding: closer[..<end] + opening[start...], as: UTF8.self),
+                also: [(index, prefix)], header: closing + 2,
+                opening: closing + 1, finding: { _, _ in finding })
+            return (finding, repair)
+        }
+    }
+
+    /// True when the opening fence of a block `closedAtOnce` found (line `index`, `prefix` its
+    /// containers' part) is the line left over, the fence under it the next block's opening (a
+    /// `swift` fence typed between a tree and its expected block): deleted instead, it leaves the
+    /// lesson's fences with no trouble, which the slip search then says.
+    static func openingLeftOver(_ file: SourceFile, at index: Int, prefix: String) -> Bool {
+        var lines = file.lines
+        lines[index].text = prefix
+        let deleted = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+        let scan = MarkdownScanner.scan(deleted)
+        return fenceTrouble(scan.document, scan.diagnostics + classify(deleted, blocks: scan.blocks).1).isEmpty
     }
 
     /// A fence that opens a block whose first line is blank: left over (deleted, the lesson pairs

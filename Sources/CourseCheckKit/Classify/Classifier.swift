@@ -19,14 +19,20 @@ package enum Classifier {
         let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
-        let outsideSlip = closingOutsideItsContainer(scanned.document, file)
-        let outside = outsideSlip.map { [$0.finding] } ?? []
         // A closing fence outside its container is that line's one finding, and the other slips
         // are looked for with it repaired: what it mispaired (a fence further on taken as left
-        // over, its own line taken as one) is its doing, not a slip with a contrary fix.
+        // over, its own line taken as one) is its doing, not a slip with a contrary fix. So is a
+        // fence closing a block on the line under its opening (the fence meant to close the block
+        // is gone, or opens one of its own).
+        let priorSlips =
+            (closingOutsideItsContainer(scanned.document, file).map { [$0] } ?? [])
+            // Cheap first: only an empty block may be closed at once.
+            + (scanned.blocks.contains { $0.body.isEmpty }
+                ? closedAtOnceSlips(file, scanned.document, lesson: true) : [])
+        let outside = priorSlips.map(\.finding)
         var slipSource = (file: file, document: scanned.document, diagnostics: diagnostics)
-        if let outsideSlip {
-            let repaired = repairing(file, outsideSlip.repair)
+        if !priorSlips.isEmpty {
+            let repaired = priorSlips.reduce(file) { repairing($0, $1.repair) }
             let scan = MarkdownScanner.scan(repaired)
             slipSource = (repaired, scan.document, scan.diagnostics + classify(repaired, blocks: scan.blocks).1)
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An author following a finding's fix, as its message words it: `write 'X'` at its end makes the
-/// finding's line X, `delete it` or `delete the line` removes it. Tests follow the fix this way
+/// finding's line X, `delete it`, `delete the line` or `delete this line` removes it. Tests follow the fix this way
 /// to show that it converges (no finding after), not only that it is worded.
 enum FollowTheFix {
     enum Edit: Equatable {
@@ -23,6 +23,7 @@ enum FollowTheFix {
         var text = message
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
+        if text.hasSuffix("; delete this line") { return .delete }
         if text.hasSuffix("; remove the indentation") { return .unindent }
         if let write = text.range(of: "; write ", options: .backwards), !text[write.upperBound...].contains("'"),
             let near = text.range(of: #"'[^']+', a near form of"#, options: .regularExpression)

@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// Fences an author slipped in the real course: an opening fence closed on the line under it (a
+/// bare fence typed there), its block's own closing fence deleted or still there, and a
+/// `> ```swift` left at the end of a block quote. Each is one finding at the slip, with the
+/// complete list asserted, and following its fix gives the lesson as it was, with none.
+extension SlipRegressionTests {
+    /// The lesson `name` of the real course, its lines as `edit` leaves them (lines may be inserted
+    /// and removed), and the classification's findings as `line:column [id] message`.
+    static func edited(_ name: String, _ edit: (inout [String]) -> Void) throws -> (
+        clean: [String], lines: [String], found: [String]
+    ) {
+        let url = Binary.packageRoot.appendingPathComponent("lessons/\(name)")
+        let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        var lines = clean
+        edit(&lines)
+        return (clean, lines, Self.classified(name, lines))
+    }
+
+    /// The classification's findings of `lines` as the lesson `name`, as `line:column [id] message`,
+    /// in the order of their lines (as the report gives them).
+    static func classified(_ name: String, _ lines: [String]) -> [String] {
+        let file = SourceFile(path: name, text: lines.joined(separator: "\n"))
+        return Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1.sorted {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }.map {
+            "\($0.location.line):\($0.location.column) [\($0.id.rawValue)] \($0.message)"
+        }
+    }
+
+    /// A finding's message, from `line:column [id] message`.
+    static func message(_ finding: String) -> String {
+        finding.range(of: "] ").map { String(finding[$0.upperBound...]) } ?? finding
+    }
+
+    /// The finding at a fence typed right under a block's opening fence (line `opening`).
+    static func closedAtOnce(_ line: Int, column: Int = 1, opening: Int) -> String {
+        "\(line):\(column) [unterminated-fence] '```' closes the code block opened at line \(opening) on the line right "
+            + "under its opening fence, so the block is empty and the lines after it, meant as its code, show as "
+            + "text; delete this line"
+    }
+
+    /// A bare fence typed under the opening fence of a display fragment (lessons 9 and 21), the
+    /// tree of lesson 9, the core, and the tree's expected block, with the block's own closing
+    /// fence still there: it opens a block of its own that runs on, and every later fence pairs
+    /// wrongly. One finding, at the typed line; deleting it gives the lesson back, with none.
+    func testAFenceClosedAtOnceIsOneFindingThere() throws {
+        // (lesson, the block's opening fence, its closing fence), 1-based.
+        let places = [
+            ("09-yerel-durum.md", 100, 113), ("21-on-izleme-ve-yineleme.md", 95, 150), ("09-yerel-durum.md", 119, 136),
+            ("09-yerel-durum.md", 23, 92), ("09-yerel-durum.md", 138, 144),
+        ]
+        for (lesson, opening, _) in places {
+            let (clean, lines, found) = try Self.edited(lesson) { $0.insert("```", at: opening) }
+            XCTAssertEqual(found, [Self.closedAtOnce(opening + 1, opening: opening)], "\(lesson):\(opening + 1)")
+            let followed = try XCTUnwrap(
+                FollowTheFix.apply([(opening + 1, Self.message(try XCTUnwrap(found.first)))], to: lines))
+            XCTAssertEqual(followed, clean, "\(lesson):\(opening + 1)")
+            XCTAssertEqual(Self.classified(lesson, followed), [], "\(lesson):\(opening + 1)")
+        }
+    }
+
+    /// The report's cases: the same bare fence with the block's own closing fence deleted (the
+    /// closing fence moved up). The block closed at once is one finding, and the fence missing
+    /// where the block ends is another, where it belongs; following both gives the lesson back.
+    func testAFenceClosedAtOnceWithItsClosingFenceDeletedIsTwoSlips() throws {
+        let places = [
+            ("09-yerel-durum.md", 100, 113), ("21-on-izleme-ve-yineleme.md", 95, 150), ("09-yerel-durum.md", 119, 136),
+        ]
+        for (lesson, opening, closing) in places {
+            let (clean, lines, found) = try Self.edited(lesson) { lines in
+                lines.remove(at: closing - 1)
+                lines.insert("```", at: opening)
+            }
+            // The deleted fence belongs before the line that took its place.
+            let missing = { (line: Int, opening: Int) in
+                "\(line):1 [unterminated-fence] the closing fence is missing before this line: the code block opened "
+                    + "at line \(opening) runs on over this line and what follows, and every later fence pairs "
+                    + "wrongly; insert a line '```' before this one"
+            }
+            XCTAssertEqual(
+                found, [Self.closedAtOnce(opening + 1, opening: opening), missing(closing + 1, opening + 1)],
+                "\(lesson):\(opening + 1)")
+            var followed = lines
+            followed.insert("```", at: closing)
+            followed.remove(at: opening)
+            XCTAssertEqual(followed, clean, "\(lesson):\(opening + 1)")
+            // Only the first followed: the other slip alone is left, where it belongs.
+            var first = lines
+            first.remove(at: opening)
+            XCTAssertEqual(Self.classified(lesson, first), [missing(closing, opening)], "\(lesson):\(opening + 1)")
+        }
+    }
+
+    /// The same in a block quote: the fence typed as `> ```` under `> ```swift` is one finding at its
+    /// column, and deleting it gives the quote's block back.
+    func testAFenceClosedAtOnceInABlockQuoteIsOneFindingThere() throws {
+        let (clean, lines, found) = try Self.edited("09-yerel-durum.md") { lines in
+            lines.insert(contentsOf: ["> Alıntı:", ">", "> ```swift", "> ```", "> let x = 1", "> ```", ""], at: 149)
+        }
+        XCTAssertEqual(found, [Self.closedAtOnce(153, column: 3, opening: 152)])
+        var followed = lines
+        followed.remove(at: 152)
+        XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [])
+        XCTAssertEqual(
+            followed, clean[..<149] + ["> Alıntı:", ">", "> ```swift", "> let x = 1", "> ```", ""] + clean[149...])
+    }
+
+    /// Controls: an empty block an author means stays silent. An expected block emptied for
+    /// `--promote` to fill (the tree's output is compared later, not here), and an empty `swift`
+    /// block, each with a blank line under it; and a block quote's fragment written whole.
+    func testAnEmptyBlockFollowedByABlankLineIsNoSlip() throws {
+        let emptied = try Self.edited("09-yerel-durum.md") { $0.removeSubrange(138..<143) }
+        XCTAssertEqual(emptied.lines[137...139], ["```", "```", ""])
+        XCTAssertEqual(emptied.found, [])
+        let empty = try Self.edited("09-yerel-durum.md") { $0.insert(contentsOf: ["```swift", "```", ""], at: 149) }
+        XCTAssertEqual(empty.found, [])
+        let quoted = try Self.edited("09-yerel-durum.md") {
+            $0.insert(contentsOf: ["> Alıntı.", "> ```swift", "> let x = 1", "> ```", ""], at: 149)
+        }
+        XCTAssertEqual(quoted.found, [])
+    }
+
+    /// A `> ```swift` left at the end of a block quote (`> Alıntı.` above it), which the quote ends
+    /// with nothing in it: a fence left over, as before a list or a table, so its fix deletes it.
+    /// Closing it inside the quote would leave an empty code block there. Following it gives the
+    /// quote as meant, with no finding.
+    func testASwiftFenceLeftAtTheEndOfABlockQuoteIsDeleted() throws {
+        let (_, lines, found) = try Self.edited("09-yerel-durum.md") { lines in
+            lines.insert(contentsOf: ["> Alıntı.", "> ```swift", ""], at: 149)
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "151:3 [unterminated-fence] '> ```swift' opens a code block where no block was meant (its block quote "
+                    + "ends it after line 151, with no closing fence); delete the line"
+            ])
+        let followed = try XCTUnwrap(FollowTheFix.apply([(151, Self.message(try XCTUnwrap(found.first)))], to: lines))
+        XCTAssertEqual(followed[149...150], ["> Alıntı.", ""])
+        XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [])
+    }
+}
