@@ -15,9 +15,11 @@ package struct GoldenUpdater {
         package var added: [String] = []
         package var changed: [String] = []
         package var removed: [String] = []
+        /// Goldens given a renamed tree's new name: the file moved, its bytes as approved.
+        package var renamed: [Renaming] = []
         package var refused = 0
 
-        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && renamed.isEmpty }
 
         package var lines: String {
             var text = ""
@@ -25,10 +27,28 @@ package struct GoldenUpdater {
             for path in added { text += "added    \(Escape.path(path))\n" }
             for path in changed { text += "changed  \(Escape.path(path))\n" }
             for path in removed { text += "removed  \(Escape.path(path))\n" }
+            for move in renamed { text += "renamed  \(Escape.path(move.from)) -> \(Escape.path(move.to))\n" }
             text += "goldens: \(added.count) added, \(changed.count) changed, \(removed.count) removed"
+            if !renamed.isEmpty { text += ", \(renamed.count) renamed" }
             if refused > 0 { text += ", \(Plural.count(refused, "tree")) refused" }
             return text + "\n"
         }
+    }
+
+    /// A golden moved to a renamed tree's new name.
+    package struct Renaming: Sendable, Equatable {
+        package var from: String
+        package var to: String
+    }
+
+    /// A golden the update moves to its tree's new name (`RenamedTrees`), then rewrites with `data`
+    /// when the tree's approved output changed too.
+    private struct Move {
+        var from: GoldenStore.Entry
+        var snapshot: FileGate.Snapshot
+        var to: GoldenStore.Entry
+        var data: [UInt8]?
+        var at: SourceLocation
     }
 
     /// A file the update will delete, and why.
@@ -66,6 +86,7 @@ package struct GoldenUpdater {
         var refusals: [Diagnostic] = []
         var writes: [Write] = []
         var deletions: [Deletion] = []
+        var moves: [Move] = []
         var roots: [String: GoldenStore] = [:]
         // Stores whose record lets nothing be written, by canonical root: the trees that would have
         // been approved there.
@@ -121,20 +142,31 @@ package struct GoldenUpdater {
                         .structural(id: blocking.id, line: blocking.location.line)))
                 continue
             }
+            // A tree whose title changed a little takes the golden approved under the old name.
+            let orphans = owned?.judgesOrphans == true ? GoldenCheck(store: store).orphans(of: lesson) : []
+            let renamed = RenamedTrees.match(lesson, orphans: orphans)
             // The check decided each tree's approval; the update only carries it out.
-            for result in lesson.trees {
+            for (index, result) in lesson.trees.enumerated() {
                 guard let tree = result.tree, let golden = result.golden else { continue }
                 let header = tree.headerLocation(in: lesson.path)
+                if let match = renamed.first(where: { $0.tree == index }) {
+                    var move = Move(from: match.orphan, snapshot: match.snapshot, to: golden, data: nil, at: header)
+                    if case .write(let data) = result.approval, data != match.snapshot.bytes { move.data = data }
+                    moves.append(move)
+                }
                 switch result.approval {
                 case .unchanged: continue
-                case .write(let data): writes.append(Write(entry: golden, data: data, at: header))
+                case .write(let data):
+                    if !renamed.contains(where: { $0.tree == index }) {
+                        writes.append(Write(entry: golden, data: data, at: header))
+                    }
                 case .refused(let reason):
                     changes.refused += 1
                     refusals.append(.updateRefused(at: header, reason))
                 }
             }
             if prune, owned?.judgesOrphans == true {
-                for orphan in GoldenCheck(store: store).orphans(of: lesson) {
+                for orphan in orphans where !renamed.contains(where: { $0.orphan.url == orphan.url }) {
                     guard let snapshot = FileGate.read(orphan.rawPath, followingLinks: false).snapshot else { continue }
                     deletions.append(
                         Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name", snapshot: snapshot))
@@ -176,6 +208,17 @@ package struct GoldenUpdater {
                 .updateRefused(at: write.at, .notWritten(path: write.entry.displayPath, reason: refusal.description)))
             return false
         }
+        moves = moves.filter { move in
+            guard let refusal = FileGate.refusal(moving: move.from.url, to: move.to.url, expecting: move.snapshot)
+            else { return true }
+            changes.refused += 1
+            refusals.append(
+                .updateRefused(
+                    at: move.at,
+                    .notWritten(path: move.to.displayPath, reason: "moving \(move.from.displayPath) there: \(refusal)"))
+            )
+            return false
+        }
         deletions = deletions.filter { deletion in
             guard
                 let refusal = FileGate.refusal(
@@ -211,7 +254,8 @@ package struct GoldenUpdater {
 
         do {
             try apply(
-                writes, deletions, folders: folders.map { ($0.entry.url, $0.entry.displayPath) }, toolchain: toolchain,
+                moves, writes, deletions, folders: folders.map { ($0.entry.url, $0.entry.displayPath) },
+                toolchain: toolchain,
                 roots: roots,
                 permissions: roots.mapValues { permissions[root(of: $0)] ?? nil }, &changes, &refusals)
         } catch {
@@ -245,12 +289,36 @@ package struct GoldenUpdater {
 
     /// The writes and removals, in plan order; `changes` holds what happened when one throws.
     private func apply(
-        _ writes: [Write], _ deletions: [Deletion], folders: [(url: URL, displayPath: String)], toolchain: String?,
+        _ moves: [Move], _ writes: [Write], _ deletions: [Deletion], folders: [(url: URL, displayPath: String)],
+        toolchain: String?,
         roots: [String: GoldenStore],
         permissions: [String: StoreOwnership.WritePermission?], _ changes: inout Changes,
         _ refusals: inout [Diagnostic]
     ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
+        // Moves first: a renamed tree's approval is never written beside its old golden.
+        for move in moves {
+            if let refusal = try FileGate.move(move.from.url, to: move.to.url, expecting: move.snapshot) {
+                changes.refused += 1
+                refusals.append(
+                    .updateRefused(
+                        at: move.at,
+                        .notWritten(
+                            path: move.to.displayPath, reason: "moving \(move.from.displayPath) there: \(refusal)")))
+                continue
+            }
+            changes.renamed.append(Renaming(from: move.from.displayPath, to: move.to.displayPath))
+            guard let data = move.data else { continue }
+            if let refusal = try FileGate.replace(
+                move.to.url, with: data, expecting: .unchanged(move.snapshot), links: .refuse, environment: environment)
+            {
+                changes.refused += 1
+                refusals.append(
+                    .updateRefused(at: move.at, .notWritten(path: move.to.displayPath, reason: refusal.description)))
+                continue
+            }
+            changes.changed.append(move.to.displayPath)
+        }
         for write in writes {
             try FileGate.makeDirectories(write.entry.url.deletingLastPathComponent())
             if let refusal = try FileGate.replace(

@@ -83,6 +83,48 @@ extension Diagnostic {
             notes: [Note(golden, "the approved output")], attachment: .diff(diff))
     }
 
+    /// What a renamed tree's output says against the golden approved under its old name.
+    enum RenamedOutput {
+        /// The golden holds exactly the tree's output: a pure rename.
+        case same
+        /// The output changed too; `lessonDrifts` when the lesson's expected block differs from it.
+        case differs(lessonDrifts: Bool, golden: SourceLocation, diff: DiffHunks)
+        /// The tree did not run to a clean end, so its output is not known.
+        case unknown
+    }
+
+    /// A tree without a golden whose title differs by `difference` from the name its golden was
+    /// approved under (`old`, an orphan of its lesson, kept); `new` is the golden's name now.
+    static func goldenRenamed(
+        at location: SourceLocation, old: String, new: String, difference: String, output: RenamedOutput
+    ) -> Diagnostic {
+        let head =
+            "tree's title changed its golden's name (\(difference)); the golden approved under the old name, \(old), "
+        let fix = "if the title is a typo, fix the title; if it is a rename, "
+        switch output {
+        case .same:
+            return Diagnostic(
+                .goldenRenamed, at: location,
+                head + "holds exactly this tree's output and is kept: " + fix
+                    + "'coursecheck --update' moves the golden to \(new)")
+        case .differs(let lessonDrifts, let golden, let diff):
+            let steps =
+                lessonDrifts
+                ? "'coursecheck --promote', then 'coursecheck --update' move the golden to \(new) and approve the output"
+                : "'coursecheck --update' moves the golden to \(new) and approves the output"
+            return Diagnostic(
+                .goldenRenamed, at: location,
+                head + "is kept, but the tree's output changed too: if the title is a typo, fix the title (the change "
+                    + "then shows as golden-drift); if it is a rename and the new output is intended, " + steps,
+                notes: [Note(golden, "the approved output")], attachment: .diff(diff))
+        case .unknown:
+            return Diagnostic(
+                .goldenRenamed, at: location,
+                head + "is kept (the tree did not run, so its output is not compared with it): " + fix
+                    + "'coursecheck --update' moves the golden to \(new)")
+        }
+    }
+
     /// A golden no tree names; `lesson` nil when no lesson has its directory's name. `renamedTo`:
     /// the lesson whose tree it belongs to under that lesson's new name, and the golden `--update`
     /// carries it to.
