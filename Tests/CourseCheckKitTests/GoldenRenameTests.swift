@@ -61,6 +61,42 @@ final class GoldenRenameTests: XCTestCase {
         XCTAssertEqual(again.status, .clean)
     }
 
+    /// The old golden no longer holds the tree's output: still one finding, with the diff, and
+    /// `--update` moves the golden, then approves the output the lesson says.
+    func testARenameWithAChangedOutputIsOneFindingWithTheDiff() throws {
+        let old = root.appendingPathComponent(folder + approved)
+        let bytes = try XCTUnwrap(contents(folder + approved))
+        try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "yerel: 1", with: "yerel: 2").utf8)
+            .write(to: old)
+        let check = run([])
+        XCTAssertEqual(
+            check.stderr,
+            "lessons/09-yerel-durum.md:120:1: error: tree's title changed its golden's name ('gorunmun' for "
+                + "'gorunumun'); the golden approved under the old name, \(folder)\(approved), is kept, but the "
+                + "tree's output changed too: if the title is a typo, fix the title (the change then shows as "
+                + "golden-drift); if it is a rename and the new output is intended, 'coursecheck --update' moves the "
+                + "golden to \(folder)\(typo) and approves the output [golden-renamed]\n"
+                + "\(folder)\(approved):2:1: note: the approved output\n"
+                + "--- \(folder)\(approved)\n"
+                + "+++ actual output of tree at line 120\n"
+                + "@@ -1,5 +1,5 @@\n"
+                + " dokunuldu: tapCount degisti | yeniden CounterCard yerel | atlanan DashboardView,StatusLabel\n"
+                + "-yerel: 2\n+yerel: 1\n ebeveyn: 0\n gozlem: 0\n ortam: 0\n")
+        XCTAssertEqual(check.status, .findings)
+        let update = run(["--update"])
+        XCTAssertEqual(
+            update.stdout.split(separator: "\n").prefix(3),
+            [
+                "renamed  \(folder)\(approved) -> \(folder)\(typo)",
+                "changed  \(folder)\(typo)",
+                "goldens: 0 added, 1 changed, 0 removed, 1 renamed",
+            ])
+        XCTAssertEqual(update.status, .clean, update.stderr)
+        XCTAssertNil(contents(folder + approved))
+        XCTAssertEqual(contents(folder + typo), bytes, "the tree's output, approved under the new name")
+        XCTAssertEqual(run([]).status, .clean)
+    }
+
     /// Two orphans as close to the tree's name: no pairing is clear, so today's two findings stand
     /// and `--update` moves nothing.
     func testTwoCloseOrphansAreAmbiguousAndKeepTheOrphanAndMissingFindings() throws {

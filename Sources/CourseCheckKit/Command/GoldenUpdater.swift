@@ -24,10 +24,11 @@ package struct GoldenUpdater {
         package var lines: String {
             var text = ""
             // One line each, whatever a name holds (a newline, a control character).
+            // A move first: a renamed golden whose output changed too is then `changed` under its new name.
+            for move in renamed { text += "renamed  \(Escape.path(move.from)) -> \(Escape.path(move.to))\n" }
             for path in added { text += "added    \(Escape.path(path))\n" }
             for path in changed { text += "changed  \(Escape.path(path))\n" }
             for path in removed { text += "removed  \(Escape.path(path))\n" }
-            for move in renamed { text += "renamed  \(Escape.path(move.from)) -> \(Escape.path(move.to))\n" }
             text += "goldens: \(added.count) added, \(changed.count) changed, \(removed.count) removed"
             if !renamed.isEmpty { text += ", \(renamed.count) renamed" }
             if refused > 0 { text += ", \(Plural.count(refused, "tree")) refused" }
