@@ -226,9 +226,9 @@ extension DiagnosticID {
         case .goldenOrphan:
             (
                 summary: "A golden `*.out` file that no tree names any more (the tree was removed, or its "
-                    + "description changed, or its lesson was renamed).",
-                fix: "When the message names a renamed lesson, `coursecheck --update lessons/` carries the golden to "
-                    + "its new name (a tree whose title changed by a few letters is `golden-renamed` instead). "
+                    + "description was rewritten, or its lesson was removed).",
+                fix: "A golden of a renamed lesson, or of a tree whose title changed by a few letters, is not an "
+                    + "orphan but `golden-renamed` at its tree (`coursecheck --update lessons/` moves it). "
                     + "Otherwise run `coursecheck --update --prune lessons/`, which lists the orphans "
                     + "and deletes them."
             )
@@ -238,8 +238,10 @@ extension DiagnosticID {
                     + "within three letters of it (inserted, left out or replaced) is the golden approved under the "
                     + "tree's old title: one finding at the tree, naming the changed words and saying whether the "
                     + "golden still holds the tree's output. Two close orphans or two close trees are ambiguous: "
-                    + "they stay `golden-orphan` and `golden-missing`.",
-                fix: "If the title is a typo, fix the title. If it is a rename, `coursecheck --update lessons/` moves "
+                    + "they stay `golden-orphan` and `golden-missing`. A renamed lesson's trees say the same of the "
+                    + "goldens in the folder of its old name, when every one of them holds its tree's output.",
+                fix:
+                    "If the title (or the lesson's file name) is a typo, fix it. If it is a rename, `coursecheck --update lessons/` moves "
                     + "the golden to the new name (`renamed  old -> new`); when the output changed too, the update "
                     + "also approves it, as for a `golden-drift` (`--promote` first when the lesson's expected "
                     + "block differs)."

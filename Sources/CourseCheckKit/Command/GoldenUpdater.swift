@@ -4,9 +4,10 @@ import Foundation
 /// deletes the orphans it lists.
 ///
 /// Only a tree whose output equals its lesson's expected block is approved, so an update never
-/// records a wrong course text; the others are refused at their location. An update adds and
-/// changes goldens and never deletes one, except the orphans `--prune` lists before it deletes
-/// any, and the golden folder of a renamed lesson whose goldens it carried to the new name. Every
+/// records a wrong course text; the others are refused at their location. An update adds,
+/// changes and moves goldens (to a renamed tree's or lesson's new name) and never deletes one,
+/// except the orphans `--prune` lists before it deletes any, and a renamed lesson's golden folder
+/// once its goldens are moved out of it. Every
 /// write goes through `FileGate`: a golden that changed on disk since it was read, or that may not
 /// be written, is refused on its own and the rest goes on.
 package struct GoldenUpdater {
@@ -188,9 +189,11 @@ package struct GoldenUpdater {
         let orphanFolders = checker.orphanFolders(plan, ownership: result.ownership).filter {
             result.ownership[root(of: $0.store)]?.judgesOrphanFolders == true
         }
-        let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders, planned: writes)
-        writes += carried.writes
-        deletions += carried.deletions
+        let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders)
+        // A carried golden is moved, not written anew: the tree's own approval holds the same bytes.
+        let carriedTo = Set(carried.map(\.to.url.path))
+        writes.removeAll { carriedTo.contains($0.entry.url.path) }
+        moves += carried
         if prune {
             deletions += leftOrphans.compactMap { orphan in
                 FileGate.read(orphan.rawPath, followingLinks: false).snapshot.map {
@@ -234,24 +237,27 @@ package struct GoldenUpdater {
         }
         // A folder goes too when these deletions leave it empty: it is listed like a file.
         // By the names' bytes, as the folder lists them: a name that is not UTF-8 is one too.
-        let going = Set(deletions.map(\.entry.rawPath.bytes))
+        // A renamed lesson's old folder goes too once its goldens are moved out.
+        let going = Set(deletions.map(\.entry.rawPath.bytes) + moves.map(\.from.rawPath.bytes))
+        let leaving = deletions + moves.map { Deletion(entry: $0.from, reason: "", snapshot: $0.snapshot) }
         var folders: [Deletion] = []
-        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
-        {
+        for folder in Set(leaving.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
             let names = DirectoryListings.entries(in: folder.path)?.map(\.name) ?? [Array("?".utf8)]
             guard
                 names.allSatisfy({
                     going.contains(FileGate.RawPath(folder: folder.path, name: $0, shown: "").bytes)
                 }),
-                let sample = deletions.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
+                let sample = leaving.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
             else { continue }
             let display = sample.entry.displayPath.parentPath + "/"
             folders.append(
                 Deletion(
                     entry: GoldenStore.Entry(url: folder, displayPath: display, contents: nil),
-                    reason: "empty once its orphans go", snapshot: sample.snapshot))
+                    reason: deletions.contains { $0.entry.url.deletingLastPathComponent() == folder }
+                        ? "empty once its orphans go" : "empty once its goldens are carried to the lesson's new name",
+                    snapshot: sample.snapshot))
         }
-        if !deletions.isEmpty { announce(deletions + folders) }
+        if !deletions.isEmpty || !folders.isEmpty { announce(deletions + folders) }
 
         do {
             try apply(
@@ -299,6 +305,7 @@ package struct GoldenUpdater {
         let environment = checker.configuration.environment
         // Moves first: a renamed tree's approval is never written beside its old golden.
         for move in moves {
+            try FileGate.makeDirectories(move.to.url.deletingLastPathComponent())
             if let refusal = try FileGate.move(move.from.url, to: move.to.url, expecting: move.snapshot) {
                 changes.refused += 1
                 refusals.append(
@@ -405,30 +412,23 @@ package struct GoldenUpdater {
         }
     }
 
-    /// A renamed lesson keeps its approvals: the goldens of an orphan folder are carried to the lesson
-    /// whose trees they match (`RenamedLessons`), and the old files go once carried. Folders that
+    /// A renamed lesson keeps its approvals: the goldens of an orphan folder are moved to the lesson
+    /// whose trees they match (`RenamedLessons`), and the folder goes once empty. Folders that
     /// match no lesson are returned as orphans, for `--prune`.
     private func carry(
-        _ result: CourseChecker.Result, orphanFolders: [(store: GoldenStore, orphan: GoldenStore.Entry)],
-        planned: [Write]
-    ) -> (carried: (writes: [Write], deletions: [Deletion]), left: [GoldenStore.Entry]) {
-        let plannedPaths = Set(planned.map(\.entry.url.path))
+        _ result: CourseChecker.Result, orphanFolders: [(store: GoldenStore, orphan: GoldenStore.Entry)]
+    ) -> (carried: [Move], left: [GoldenStore.Entry]) {
         let (matched, left) = RenamedLessons.match(orphanFolders.map(\.orphan), among: result.lessonResults)
-        var writes: [Write] = []
-        var deletions: [Deletion] = []
+        var moves: [Move] = []
         for match in matched {
-            let lesson = match.lesson
             for (orphan, tree, snapshot) in match.goldens {
                 guard let golden = tree.golden, let block = tree.tree else { continue }
-                if !plannedPaths.contains(golden.url.path) {
-                    writes.append(Write(entry: golden, data: snapshot.bytes, at: block.headerLocation(in: lesson.path)))
-                }
-                deletions.append(
-                    Deletion(
-                        entry: orphan, reason: "carried to \(golden.displayPath) (\(lesson.path) was renamed)",
-                        snapshot: snapshot))
+                moves.append(
+                    Move(
+                        from: orphan, snapshot: snapshot, to: golden, data: nil,
+                        at: block.headerLocation(in: match.lesson.path)))
             }
         }
-        return ((writes, deletions), left)
+        return (moves, left)
     }
 }

@@ -130,10 +130,8 @@ package struct GoldenCheck: Sendable {
         return (SourceLocation(path: golden.displayPath, line: goldenLine), diff)
     }
 
-    func orphanFinding(
-        _ orphan: GoldenStore.Entry, lesson: String?, renamedTo: (lesson: String, golden: String)? = nil
-    ) -> Diagnostic {
-        .goldenOrphan(orphan.displayPath, lesson: lesson, renamedTo: renamedTo)
+    func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
+        .goldenOrphan(orphan.displayPath, lesson: lesson)
     }
 
     /// A note when the goldens were approved with another compiler than this run's.

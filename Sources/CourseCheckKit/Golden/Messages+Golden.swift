@@ -95,12 +95,20 @@ extension Diagnostic {
 
     /// A tree without a golden whose title differs by `difference` from the name its golden was
     /// approved under (`old`, an orphan of its lesson, kept); `new` is the golden's name now.
+    /// `lessonRenamed`: the lesson's file name changed, and with it the golden's folder.
     static func goldenRenamed(
-        at location: SourceLocation, old: String, new: String, difference: String, output: RenamedOutput
+        at location: SourceLocation, old: String, new: String, difference: String, output: RenamedOutput,
+        lessonRenamed: Bool = false
     ) -> Diagnostic {
         let head =
-            "tree's title changed its golden's name (\(difference)); the golden approved under the old name, \(old), "
-        let fix = "if the title is a typo, fix the title; if it is a rename, "
+            (lessonRenamed
+                ? "lesson's file name changed its goldens' folder (\(difference)); "
+                : "tree's title changed its golden's name (\(difference)); ")
+            + "the golden approved under the old name, \(old), "
+        let fix =
+            lessonRenamed
+            ? "if the file name is a typo, rename the file back; if it is a rename, "
+            : "if the title is a typo, fix the title; if it is a rename, "
         switch output {
         case .same:
             return Diagnostic(
@@ -125,22 +133,13 @@ extension Diagnostic {
         }
     }
 
-    /// A golden no tree names; `lesson` nil when no lesson has its directory's name. `renamedTo`:
-    /// the lesson whose tree it belongs to under that lesson's new name, and the golden `--update`
-    /// carries it to.
-    static func goldenOrphan(
-        _ path: String, lesson: String?, renamedTo: (lesson: String, golden: String)? = nil
-    ) -> Diagnostic {
+    /// A golden no tree names; `lesson` nil when no lesson has its directory's name. (A renamed
+    /// lesson's or tree's golden is `golden-renamed` at its tree instead.)
+    static func goldenOrphan(_ path: String, lesson: String?) -> Diagnostic {
         let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
-        guard let renamedTo else {
-            return Diagnostic(
-                .goldenOrphan, at: SourceLocation(path: path, line: 1),
-                "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
-        }
         return Diagnostic(
             .goldenOrphan, at: SourceLocation(path: path, line: 1),
-            "golden has no tree: \(owner), but it is the approved output of a tree of \(renamedTo.lesson), "
-                + "which was renamed; 'coursecheck --update' carries it to \(renamedTo.golden)")
+            "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
     }
 
     /// Why a goldens directory's record of the lessons directories it serves stops coursecheck from

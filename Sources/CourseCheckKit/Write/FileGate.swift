@@ -363,8 +363,8 @@ package enum FileGate {
         return nil
     }
 
-    /// Gives a golden the caller read (`snapshot`) a new name in its folder (a tree whose title
-    /// changed keeps its approval): only while it is still that file and nothing stands at
+    /// Gives a golden the caller read (`snapshot`) a new name (a tree whose title changed, or whose
+    /// lesson was renamed, keeps its approval), in the same goldens directory: only while it is still that file and nothing stands at
     /// `destination`. The file itself moves (owner, mode, attributes, bytes), and at no moment does
     /// neither name hold it: the old name goes in the same step the new one comes.
     package static func move(_ source: URL, to destination: URL, expecting snapshot: Snapshot)
@@ -375,6 +375,8 @@ package enum FileGate {
         case .done: break
         case .failed(EEXIST): return .appearedOnDisk
         case .failed(ENOENT): return .changedOnDisk
+        case .failed(let code) where [EBUSY, EROFS, EPERM, EACCES, EXDEV].contains(code):
+            return .cannotRemove(String(cString: strerror(code)))
         case .failed(let code):
             throw .io(path: source.path, operation: .replace, cause: .system(errno: code))
         case .unsupported:
@@ -407,8 +409,14 @@ package enum FileGate {
     package static func refusal(moving source: URL, to destination: URL, expecting snapshot: Snapshot) -> Refusal? {
         if let refusal = check(source, .unchanged(snapshot), links: .refuse) { return refusal }
         if let refusal = check(destination, .absent, links: .refuse) { return refusal }
-        let folder = destination.deletingLastPathComponent().path
-        if geteuid() != 0 && access(folder, W_OK | X_OK) != 0 { return .folderNotWritable(folder) }
+        // The nearest existing folder must take the new name (a renamed lesson's folder may be new).
+        var info = stat()
+        var folder = destination.deletingLastPathComponent().standardizedFileURL
+        while folder.path != "/" && lstat(folder.path, &info) != 0 { folder.deleteLastPathComponent() }
+        if geteuid() != 0 && access(folder.path, W_OK | X_OK) != 0 { return .folderNotWritable(folder.path) }
+        if geteuid() != 0 && access(source.deletingLastPathComponent().path, W_OK | X_OK) != 0 {
+            return .folderNotWritable(source.deletingLastPathComponent().path)
+        }
         return nil
     }
 
