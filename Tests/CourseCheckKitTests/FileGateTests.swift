@@ -124,6 +124,31 @@ final class FileGateTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
     }
 
+    /// A renamed tree's golden moves as the file it is (same inode, same bytes), only while it is
+    /// the file read and nothing stands at the new name; a refusal leaves both names as they were.
+    func testMoveOnlyTheFileThatWasReadAndNeverOverAnother() throws {
+        let old = try file("g/eski.out", "onaylanan\n")
+        let new = root.appendingPathComponent("g/yeni.out")
+        let read = try snapshot(old)
+
+        let blocker = try file("g/yeni.out", "yazarin\n")
+        XCTAssertEqual(try FileGate.move(old, to: new, expecting: read), .appearedOnDisk)
+        XCTAssertEqual(try text(blocker), "yazarin\n")
+        XCTAssertEqual(try text(old), "onaylanan\n")
+        try FileManager.default.removeItem(at: blocker)
+
+        try Data("kaydedilen\n".utf8).write(to: old)
+        XCTAssertEqual(try FileGate.move(old, to: new, expecting: read), .changedOnDisk)
+        XCTAssertEqual(try text(old), "kaydedilen\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: new.path))
+
+        let again = try snapshot(old)
+        XCTAssertNil(try FileGate.move(old, to: new, expecting: again))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path))
+        XCTAssertEqual(try text(new), "kaydedilen\n")
+        XCTAssertEqual(FileGate.Identity.of(new.path)?.inode, again.identity.inode, "the file itself moved")
+    }
+
     func testRemoveOnlyTheFileThatWasRead() throws {
         let url = try file("g/x.out", "1\n")
         let read = try snapshot(url)

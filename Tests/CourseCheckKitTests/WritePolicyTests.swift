@@ -123,22 +123,33 @@ final class WritePolicyTests: XCTestCase {
         XCTAssertEqual(FileTree.contents(of: goldens), before, "every golden kept")
     }
 
-    /// A renamed lesson keeps its approvals: `--update` carries its goldens to the new name.
+    /// A renamed lesson keeps its approvals: one `golden-renamed` at each tree, and `--update` moves
+    /// its goldens (the files themselves) to the new name, then the emptied folder goes.
     func testARenamedLessonCarriesItsGoldens() throws {
         let old = goldens.appendingPathComponent("09-yerel-durum")
         let approved = FileTree.contents(of: old)
         try FileManager.default.moveItem(
             at: root.appendingPathComponent(Self.yerel),
             to: root.appendingPathComponent("lessons/09-yerel-durum-yeni.md"))
+        let check = run(["--no-claims", "lessons/"])
+        XCTAssertEqual(
+            check.stderr.split(separator: "\n").map { String($0.split(separator: "[").last ?? "") },
+            Array(repeating: "golden-renamed]", count: approved.count), check.stderr)
+        XCTAssertTrue(
+            check.stderr.hasPrefix(
+                "lessons/09-yerel-durum-yeni.md:120:1: error: lesson's file name changed its goldens' folder ('yeni' "
+                    + "added); the golden approved under the old name, goldens/09-yerel-durum/"), check.stderr)
         let result = run(["--update", "--no-claims", "lessons/"])
         XCTAssertEqual(result.status, .clean, result.stderr)
         XCTAssertEqual(FileTree.contents(of: goldens.appendingPathComponent("09-yerel-durum-yeni")), approved)
         XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "the old folder went once carried")
-        let removals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("will remove") }
-        XCTAssertEqual(removals.count, approved.count + 1, result.stdout)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(
+            lines.first,
+            "will remove goldens/09-yerel-durum/ (empty once its goldens are carried to the lesson's new name)")
+        XCTAssertEqual(lines.count { $0.hasPrefix("renamed  goldens/09-yerel-durum/") }, approved.count, result.stdout)
         XCTAssertTrue(
-            removals.dropLast().allSatisfy { $0.contains("(carried to goldens/09-yerel-durum-yeni/") }, result.stdout)
-        XCTAssertEqual(removals.last, "will remove goldens/09-yerel-durum/ (empty once its orphans go)")
+            lines.contains("goldens: 0 added, 0 changed, 0 removed, \(approved.count) renamed"), result.stdout)
         XCTAssertEqual(run(["--no-claims", "lessons/"]).status, .clean)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Random sequences of checks, updates, prunes and promotions, interleaved at step boundaries with
-/// an author's edits and with killed runs: no byte the author wrote is lost, a passing check means
+/// an author's edits (renamed lessons and trees among them) and with killed runs: no byte the author wrote is lost, a passing check means
 /// `--update` and `--promote` change nothing, and the sequence settles.
 ///
 /// `COURSECHECK_PROPERTY_CASES` sets the number of sequences (`make soak` runs many); a failure
@@ -23,7 +23,7 @@ final class WritePropertyTests: XCTestCase {
 
     private enum Step: CaseIterable {
         case check, update, prune, promote, editProse, driftOutput, addNote, addDiagram, killedUpdate, killedPromote,
-            rename
+            rename, renameTree
     }
 
     func testRandomSequencesLoseNoAuthorByteAndSettle() throws {
@@ -108,6 +108,19 @@ final class WritePropertyTests: XCTestCase {
                     at: root.appendingPathComponent("lessons/\(current).md"),
                     to: root.appendingPathComponent("lessons/\(renamed).md"))
                 author.names[lesson] = renamed
+            case .renameTree:
+                // A letter added to (or taken from) the first word of a tree's title: a renamed tree.
+                let url = lessonURL(root, author, pick(&random, author))
+                var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+                let prefix = "// main.swift — "
+                if let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) {
+                    let words = lines[index].dropFirst(prefix.count).split(
+                        separator: " ", omittingEmptySubsequences: false)
+                    var first = String(words.first ?? "")
+                    if first.hasSuffix("x") { first.removeLast() } else { first += "x" }
+                    lines[index] = prefix + ([first] + words.dropFirst().map(String.init)).joined(separator: " ")
+                    try Data(lines.joined(separator: "\n").utf8).write(to: url)
+                }
             }
             try checkNothingLost(root, author, fail: fail)
         }

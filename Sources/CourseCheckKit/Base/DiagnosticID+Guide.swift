@@ -217,7 +217,7 @@ extension DiagnosticID {
                 summary: "A tree has no approved golden, something coursecheck did not make stands at its golden's "
                     + "path, or the course has no goldens directory.",
                 fix: "Check the tree's output, then run `coursecheck --update lessons/` (`--update --prune` when the "
-                    + "tree was renamed, so its old golden goes too) and commit the new golden; when the lesson's "
+                    + "tree's title was rewritten, so its old golden goes too) and commit the new golden; when the lesson's "
                     + "expected block differs too (an `output-drift` beside it), `coursecheck --promote lessons/` "
                     + "first, since `--update` approves only what the lesson says. "
                     + "Without goldens at all, pass `--no-goldens`; replace a link or foreign file at the path with "
@@ -226,10 +226,25 @@ extension DiagnosticID {
         case .goldenOrphan:
             (
                 summary: "A golden `*.out` file that no tree names any more (the tree was removed, or its "
-                    + "description changed, or its lesson was renamed).",
-                fix: "When the message names a renamed lesson, `coursecheck --update lessons/` carries the golden to "
-                    + "its new name. Otherwise run `coursecheck --update --prune lessons/`, which lists the orphans "
+                    + "description was rewritten, or its lesson was removed).",
+                fix: "A golden of a renamed lesson, or of a tree whose title changed by a few letters, is not an "
+                    + "orphan but `golden-renamed` at its tree (`coursecheck --update lessons/` moves it). "
+                    + "Otherwise run `coursecheck --update --prune lessons/`, which lists the orphans "
                     + "and deletes them."
+            )
+        case .goldenRenamed:
+            (
+                summary: "A tree has no golden under its name, and its lesson's one orphan golden whose name is "
+                    + "within three letters of it (inserted, left out or replaced) is the golden approved under the "
+                    + "tree's old title: one finding at the tree, naming the changed words and saying whether the "
+                    + "golden still holds the tree's output. Two close orphans or two close trees are ambiguous: "
+                    + "they stay `golden-orphan` and `golden-missing`. A renamed lesson's trees say the same of the "
+                    + "goldens in the folder of its old name, when every one of them holds its tree's output.",
+                fix:
+                    "If the title (or the lesson's file name) is a typo, fix it. If it is a rename, `coursecheck --update lessons/` moves "
+                    + "the golden to the new name (`renamed  old -> new`); when the output changed too, the update "
+                    + "also approves it, as for a `golden-drift` (`--promote` first when the lesson's expected "
+                    + "block differs)."
             )
         case .goldenRecord:
             (

@@ -63,6 +63,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case goldenMissing = "golden-missing"
     /// A golden that no tree names.
     case goldenOrphan = "golden-orphan"
+    /// A tree whose title changed by a few letters, with the golden approved under its old name.
+    case goldenRenamed = "golden-renamed"
     /// The goldens directory's record of the lessons directories it serves (`LESSONS`) is missing,
     /// does not name a directory that uses it, or disagrees with the disk.
     case goldenRecord = "golden-record"
@@ -122,7 +124,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .strayOutput, .noRole, .compileError, .validityUnknown, .compileTimeout, .outputDrift,
             .unrepresentableOutput, .treeFailed,
             .nondeterministic, .parentCycle, .needsToolchain, .engineMismatch, .treeIdentity, .goldenDrift,
-            .goldenMissing, .goldenOrphan, .goldenRecord, .updateRefused, .promoteRefused, .goldenUnreadable,
+            .goldenMissing, .goldenOrphan, .goldenRenamed, .goldenRecord, .updateRefused, .promoteRefused,
+            .goldenUnreadable,
             .toolchainFailed,
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,

@@ -262,7 +262,9 @@ package struct CourseCheckCommand {
             // What the patch does not fix stays visible, next to the trees it leaves alone.
             // What the patch leaves: the first pass's other findings, and the goldens' (the patch
             // writes no golden, so a golden that disagrees with its tree still does after it).
-            let goldenIDs: Set<DiagnosticID> = [.goldenDrift, .goldenMissing, .goldenOrphan, .goldenUnreadable]
+            let goldenIDs: Set<DiagnosticID> = [
+                .goldenDrift, .goldenMissing, .goldenOrphan, .goldenRenamed, .goldenUnreadable,
+            ]
             let goldens =
                 checker.configuration.goldens == .off
                 ? [] : try checker.check(plan).diagnostics.filter { goldenIDs.contains($0.id) }

@@ -4,9 +4,10 @@ import Foundation
 /// deletes the orphans it lists.
 ///
 /// Only a tree whose output equals its lesson's expected block is approved, so an update never
-/// records a wrong course text; the others are refused at their location. An update adds and
-/// changes goldens and never deletes one, except the orphans `--prune` lists before it deletes
-/// any, and the golden folder of a renamed lesson whose goldens it carried to the new name. Every
+/// records a wrong course text; the others are refused at their location. An update adds,
+/// changes and moves goldens (to a renamed tree's or lesson's new name) and never deletes one,
+/// except the orphans `--prune` lists before it deletes any, and a renamed lesson's golden folder
+/// once its goldens are moved out of it. Every
 /// write goes through `FileGate`: a golden that changed on disk since it was read, or that may not
 /// be written, is refused on its own and the rest goes on.
 package struct GoldenUpdater {
@@ -15,20 +16,41 @@ package struct GoldenUpdater {
         package var added: [String] = []
         package var changed: [String] = []
         package var removed: [String] = []
+        /// Goldens given a renamed tree's new name: the file moved, its bytes as approved.
+        package var renamed: [Renaming] = []
         package var refused = 0
 
-        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && renamed.isEmpty }
 
         package var lines: String {
             var text = ""
             // One line each, whatever a name holds (a newline, a control character).
+            // A move first: a renamed golden whose output changed too is then `changed` under its new name.
+            for move in renamed { text += "renamed  \(Escape.path(move.from)) -> \(Escape.path(move.to))\n" }
             for path in added { text += "added    \(Escape.path(path))\n" }
             for path in changed { text += "changed  \(Escape.path(path))\n" }
             for path in removed { text += "removed  \(Escape.path(path))\n" }
             text += "goldens: \(added.count) added, \(changed.count) changed, \(removed.count) removed"
+            if !renamed.isEmpty { text += ", \(renamed.count) renamed" }
             if refused > 0 { text += ", \(Plural.count(refused, "tree")) refused" }
             return text + "\n"
         }
+    }
+
+    /// A golden moved to a renamed tree's new name.
+    package struct Renaming: Sendable, Equatable {
+        package var from: String
+        package var to: String
+    }
+
+    /// A golden the update moves to its tree's new name (`RenamedTrees`), then rewrites with `data`
+    /// when the tree's approved output changed too.
+    private struct Move {
+        var from: GoldenStore.Entry
+        var snapshot: FileGate.Snapshot
+        var to: GoldenStore.Entry
+        var data: [UInt8]?
+        var at: SourceLocation
     }
 
     /// A file the update will delete, and why.
@@ -66,6 +88,7 @@ package struct GoldenUpdater {
         var refusals: [Diagnostic] = []
         var writes: [Write] = []
         var deletions: [Deletion] = []
+        var moves: [Move] = []
         var roots: [String: GoldenStore] = [:]
         // Stores whose record lets nothing be written, by canonical root: the trees that would have
         // been approved there.
@@ -121,20 +144,31 @@ package struct GoldenUpdater {
                         .structural(id: blocking.id, line: blocking.location.line)))
                 continue
             }
+            // A tree whose title changed a little takes the golden approved under the old name.
+            let orphans = owned?.judgesOrphans == true ? GoldenCheck(store: store).orphans(of: lesson) : []
+            let renamed = RenamedTrees.match(lesson, orphans: orphans)
             // The check decided each tree's approval; the update only carries it out.
-            for result in lesson.trees {
+            for (index, result) in lesson.trees.enumerated() {
                 guard let tree = result.tree, let golden = result.golden else { continue }
                 let header = tree.headerLocation(in: lesson.path)
+                if let match = renamed.first(where: { $0.tree == index }) {
+                    var move = Move(from: match.orphan, snapshot: match.snapshot, to: golden, data: nil, at: header)
+                    if case .write(let data) = result.approval, data != match.snapshot.bytes { move.data = data }
+                    moves.append(move)
+                }
                 switch result.approval {
                 case .unchanged: continue
-                case .write(let data): writes.append(Write(entry: golden, data: data, at: header))
+                case .write(let data):
+                    if !renamed.contains(where: { $0.tree == index }) {
+                        writes.append(Write(entry: golden, data: data, at: header))
+                    }
                 case .refused(let reason):
                     changes.refused += 1
                     refusals.append(.updateRefused(at: header, reason))
                 }
             }
             if prune, owned?.judgesOrphans == true {
-                for orphan in GoldenCheck(store: store).orphans(of: lesson) {
+                for orphan in orphans where !renamed.contains(where: { $0.orphan.url == orphan.url }) {
                     guard let snapshot = FileGate.read(orphan.rawPath, followingLinks: false).snapshot else { continue }
                     deletions.append(
                         Deletion(entry: orphan, reason: "no tree of \(lesson.path) has this name", snapshot: snapshot))
@@ -155,9 +189,11 @@ package struct GoldenUpdater {
         let orphanFolders = checker.orphanFolders(plan, ownership: result.ownership).filter {
             result.ownership[root(of: $0.store)]?.judgesOrphanFolders == true
         }
-        let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders, planned: writes)
-        writes += carried.writes
-        deletions += carried.deletions
+        let (carried, leftOrphans) = carry(result, orphanFolders: orphanFolders)
+        // A carried golden is moved, not written anew: the tree's own approval holds the same bytes.
+        let carriedTo = Set(carried.map(\.to.url.path))
+        writes.removeAll { carriedTo.contains($0.entry.url.path) }
+        moves += carried
         if prune {
             deletions += leftOrphans.compactMap { orphan in
                 FileGate.read(orphan.rawPath, followingLinks: false).snapshot.map {
@@ -176,6 +212,17 @@ package struct GoldenUpdater {
                 .updateRefused(at: write.at, .notWritten(path: write.entry.displayPath, reason: refusal.description)))
             return false
         }
+        moves = moves.filter { move in
+            guard let refusal = FileGate.refusal(moving: move.from.url, to: move.to.url, expecting: move.snapshot)
+            else { return true }
+            changes.refused += 1
+            refusals.append(
+                .updateRefused(
+                    at: move.at,
+                    .notWritten(path: move.to.displayPath, reason: "moving \(move.from.displayPath) there: \(refusal)"))
+            )
+            return false
+        }
         deletions = deletions.filter { deletion in
             guard
                 let refusal = FileGate.refusal(
@@ -190,28 +237,32 @@ package struct GoldenUpdater {
         }
         // A folder goes too when these deletions leave it empty: it is listed like a file.
         // By the names' bytes, as the folder lists them: a name that is not UTF-8 is one too.
-        let going = Set(deletions.map(\.entry.rawPath.bytes))
+        // A renamed lesson's old folder goes too once its goldens are moved out.
+        let going = Set(deletions.map(\.entry.rawPath.bytes) + moves.map(\.from.rawPath.bytes))
+        let leaving = deletions + moves.map { Deletion(entry: $0.from, reason: "", snapshot: $0.snapshot) }
         var folders: [Deletion] = []
-        for folder in Set(deletions.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
-        {
+        for folder in Set(leaving.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
             let names = DirectoryListings.entries(in: folder.path)?.map(\.name) ?? [Array("?".utf8)]
             guard
                 names.allSatisfy({
                     going.contains(FileGate.RawPath(folder: folder.path, name: $0, shown: "").bytes)
                 }),
-                let sample = deletions.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
+                let sample = leaving.first(where: { $0.entry.url.deletingLastPathComponent() == folder })
             else { continue }
             let display = sample.entry.displayPath.parentPath + "/"
             folders.append(
                 Deletion(
                     entry: GoldenStore.Entry(url: folder, displayPath: display, contents: nil),
-                    reason: "empty once its orphans go", snapshot: sample.snapshot))
+                    reason: deletions.contains { $0.entry.url.deletingLastPathComponent() == folder }
+                        ? "empty once its orphans go" : "empty once its goldens are carried to the lesson's new name",
+                    snapshot: sample.snapshot))
         }
-        if !deletions.isEmpty { announce(deletions + folders) }
+        if !deletions.isEmpty || !folders.isEmpty { announce(deletions + folders) }
 
         do {
             try apply(
-                writes, deletions, folders: folders.map { ($0.entry.url, $0.entry.displayPath) }, toolchain: toolchain,
+                moves, writes, deletions, folders: folders.map { ($0.entry.url, $0.entry.displayPath) },
+                toolchain: toolchain,
                 roots: roots,
                 permissions: roots.mapValues { permissions[root(of: $0)] ?? nil }, &changes, &refusals)
         } catch {
@@ -245,12 +296,37 @@ package struct GoldenUpdater {
 
     /// The writes and removals, in plan order; `changes` holds what happened when one throws.
     private func apply(
-        _ writes: [Write], _ deletions: [Deletion], folders: [(url: URL, displayPath: String)], toolchain: String?,
+        _ moves: [Move], _ writes: [Write], _ deletions: [Deletion], folders: [(url: URL, displayPath: String)],
+        toolchain: String?,
         roots: [String: GoldenStore],
         permissions: [String: StoreOwnership.WritePermission?], _ changes: inout Changes,
         _ refusals: inout [Diagnostic]
     ) throws(CourseCheckError) {
         let environment = checker.configuration.environment
+        // Moves first: a renamed tree's approval is never written beside its old golden.
+        for move in moves {
+            try FileGate.makeDirectories(move.to.url.deletingLastPathComponent())
+            if let refusal = try FileGate.move(move.from.url, to: move.to.url, expecting: move.snapshot) {
+                changes.refused += 1
+                refusals.append(
+                    .updateRefused(
+                        at: move.at,
+                        .notWritten(
+                            path: move.to.displayPath, reason: "moving \(move.from.displayPath) there: \(refusal)")))
+                continue
+            }
+            changes.renamed.append(Renaming(from: move.from.displayPath, to: move.to.displayPath))
+            guard let data = move.data else { continue }
+            if let refusal = try FileGate.replace(
+                move.to.url, with: data, expecting: .unchanged(move.snapshot), links: .refuse, environment: environment)
+            {
+                changes.refused += 1
+                refusals.append(
+                    .updateRefused(at: move.at, .notWritten(path: move.to.displayPath, reason: refusal.description)))
+                continue
+            }
+            changes.changed.append(move.to.displayPath)
+        }
         for write in writes {
             try FileGate.makeDirectories(write.entry.url.deletingLastPathComponent())
             if let refusal = try FileGate.replace(
@@ -336,30 +412,23 @@ package struct GoldenUpdater {
         }
     }
 
-    /// A renamed lesson keeps its approvals: the goldens of an orphan folder are carried to the lesson
-    /// whose trees they match (`RenamedLessons`), and the old files go once carried. Folders that
+    /// A renamed lesson keeps its approvals: the goldens of an orphan folder are moved to the lesson
+    /// whose trees they match (`RenamedLessons`), and the folder goes once empty. Folders that
     /// match no lesson are returned as orphans, for `--prune`.
     private func carry(
-        _ result: CourseChecker.Result, orphanFolders: [(store: GoldenStore, orphan: GoldenStore.Entry)],
-        planned: [Write]
-    ) -> (carried: (writes: [Write], deletions: [Deletion]), left: [GoldenStore.Entry]) {
-        let plannedPaths = Set(planned.map(\.entry.url.path))
+        _ result: CourseChecker.Result, orphanFolders: [(store: GoldenStore, orphan: GoldenStore.Entry)]
+    ) -> (carried: [Move], left: [GoldenStore.Entry]) {
         let (matched, left) = RenamedLessons.match(orphanFolders.map(\.orphan), among: result.lessonResults)
-        var writes: [Write] = []
-        var deletions: [Deletion] = []
+        var moves: [Move] = []
         for match in matched {
-            let lesson = match.lesson
             for (orphan, tree, snapshot) in match.goldens {
                 guard let golden = tree.golden, let block = tree.tree else { continue }
-                if !plannedPaths.contains(golden.url.path) {
-                    writes.append(Write(entry: golden, data: snapshot.bytes, at: block.headerLocation(in: lesson.path)))
-                }
-                deletions.append(
-                    Deletion(
-                        entry: orphan, reason: "carried to \(golden.displayPath) (\(lesson.path) was renamed)",
-                        snapshot: snapshot))
+                moves.append(
+                    Move(
+                        from: orphan, snapshot: snapshot, to: golden, data: nil,
+                        at: block.headerLocation(in: match.lesson.path)))
             }
         }
-        return ((writes, deletions), left)
+        return (moves, left)
     }
 }

@@ -348,16 +348,32 @@ package struct CourseChecker: Sendable {
             }
             judged.append((store, orphan))
         }
-        // A renamed lesson's folder is said as such: `--update` carries it, `--prune` is not needed.
+        // A renamed lesson's golden is said at its tree, as a renamed tree's is: one `golden-renamed`
+        // in place of the tree's missing golden and the old golden's orphan; `--update` moves it.
         var carried: [String: (lesson: String, golden: String)] = [:]
         for match in RenamedLessons.match(judged.map(\.orphan), among: run.results).matched {
+            guard let lesson = run.results.firstIndex(where: { $0.path == match.lesson.path }) else { continue }
             for (orphan, tree, _) in match.goldens {
-                if let golden = tree.golden { carried[orphan.displayPath] = (match.lesson.path, golden.displayPath) }
+                guard let golden = tree.golden, let header = tree.tree?.headerLocation(in: match.lesson.path),
+                    let index = run.results[lesson].trees.firstIndex(where: { $0.goldenName == tree.goldenName })
+                else { continue }
+                carried[orphan.displayPath] = (match.lesson.path, golden.displayPath)
+                run.results[lesson].findings.removeAll {
+                    $0.subject == .tree(index) && $0.diagnostic.id == .goldenMissing
+                }
+                let oldFolder = orphan.url.deletingLastPathComponent().lastPathComponent
+                run.results[lesson].findings.append(
+                    Finding(
+                        .tree(index),
+                        .goldenRenamed(
+                            at: header, old: orphan.displayPath, new: golden.displayPath,
+                            difference: RenamedTrees.difference(
+                                old: oldFolder, new: golden.url.deletingLastPathComponent().lastPathComponent),
+                            output: .same, lessonRenamed: true)))
             }
         }
-        for (store, orphan) in judged {
-            let finding = GoldenCheck(store: store).orphanFinding(
-                orphan, lesson: nil, renamedTo: carried[orphan.displayPath])
+        for (store, orphan) in judged where carried[orphan.displayPath] == nil {
+            let finding = GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)
             run.course.append(Finding(.golden(orphan.displayPath), finding))
         }
         // A missing goldens directory is its own finding (`missingStore`); a new one's record is

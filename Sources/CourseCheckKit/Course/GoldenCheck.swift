@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compares each tree's actual output with its approved golden, and finds goldens no tree has.
 package struct GoldenCheck: Sendable {
     package var store: GoldenStore
@@ -10,9 +12,20 @@ package struct GoldenCheck: Sendable {
     /// No orphans while the lesson has a structural error: a tree may be hidden by it, so a golden
     /// no recognised tree names is unknown, not an orphan.
     /// `orphans` false when the store's record does not let this run judge them (`StoreOwnership`).
+    /// A tree whose title changed by a few letters (`RenamedTrees`) is one `golden-renamed` at the
+    /// tree, in place of its missing golden and its old golden's orphan.
     package func check(_ lesson: LessonResult, orphans judged: Bool) -> [Finding] {
         var findings: [Finding] = []
+        let orphans = judged ? orphans(of: lesson) : []
+        let renamed = RenamedTrees.match(lesson, orphans: orphans)
         for (index, tree) in lesson.trees.enumerated() {
+            if let match = renamed.first(where: { $0.tree == index }),
+                let header = tree.tree?.headerLocation(in: lesson.path),
+                let golden = tree.golden
+            {
+                findings.append(Finding(.tree(index), renaming(match, tree: tree, golden: golden, at: header)))
+                continue
+            }
             guard let golden = tree.golden, let run = tree.run, tree.ranCleanly,
                 let header = tree.tree?.headerLocation(in: lesson.path)
             else { continue }
@@ -45,7 +58,7 @@ package struct GoldenCheck: Sendable {
                     .golden(store.displayFolder(lesson: lesson.path)),
                     .goldenFolderUnreadable(store.displayFolder(lesson: lesson.path), reason: reason)))
         }
-        for orphan in judged ? orphans(of: lesson) : [] {
+        for orphan in orphans where !renamed.contains(where: { $0.orphan.url == orphan.url }) {
             findings.append(Finding(.golden(orphan.displayPath), orphanFinding(orphan, lesson: lesson.path)))
         }
         return findings
@@ -70,10 +83,41 @@ package struct GoldenCheck: Sendable {
             : .goldenMissing(at: at, .noDirectory(root: store.displayRoot))
     }
 
+    /// The `golden-renamed` finding of a tree and the golden approved under its old name.
+    private func renaming(
+        _ match: RenamedTrees.Match, tree: TreeResult, golden: GoldenStore.Entry, at header: SourceLocation
+    ) -> Diagnostic {
+        let output: Diagnostic.RenamedOutput
+        if let run = tree.run, tree.ranCleanly {
+            if run.stdout == match.snapshot.bytes {
+                output = .same
+            } else {
+                let (at, diff) = difference(match.snapshot.bytes, run, golden: match.orphan, at: header)
+                let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+                output = .differs(lessonDrifts: lessonDrifts, golden: at, diff: diff)
+            }
+        } else {
+            output = .unknown
+        }
+        return .goldenRenamed(
+            at: header, old: match.orphan.displayPath, new: golden.displayPath,
+            difference: RenamedTrees.difference(
+                old: match.orphan.url.lastPathComponent, new: golden.url.lastPathComponent),
+            output: output)
+    }
+
     /// The drift of a tree's output from its approved golden, with the diff.
     private func drift(
         _ approved: [UInt8], _ run: TreeRun, golden: GoldenStore.Entry, at header: SourceLocation, lessonDrifts: Bool
     ) -> Diagnostic {
+        let (at, diff) = difference(approved, run, golden: golden, at: header)
+        return .goldenDrift(at: header, treeLine: header.line, golden: at, diff: diff, lessonDrifts: lessonDrifts)
+    }
+
+    /// Where a tree's output first differs from `approved` (in the golden), and the diff.
+    private func difference(
+        _ approved: [UInt8], _ run: TreeRun, golden: GoldenStore.Entry, at header: SourceLocation
+    ) -> (SourceLocation, DiffHunks) {
         let goldenLines = LineScanner.lines(of: String(decoding: approved, as: UTF8.self))
         let actualLines = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
         let mismatch = LineMismatch.first(block: goldenLines, expected: actualLines)
@@ -83,15 +127,11 @@ package struct GoldenCheck: Sendable {
             new: .init(
                 label: "actual output of tree at line \(header.line)", lines: actualLines.map(\.visible), firstLine: 1)
         ).hunks()
-        return .goldenDrift(
-            at: header, treeLine: header.line, golden: SourceLocation(path: golden.displayPath, line: goldenLine),
-            diff: diff, lessonDrifts: lessonDrifts)
+        return (SourceLocation(path: golden.displayPath, line: goldenLine), diff)
     }
 
-    func orphanFinding(
-        _ orphan: GoldenStore.Entry, lesson: String?, renamedTo: (lesson: String, golden: String)? = nil
-    ) -> Diagnostic {
-        .goldenOrphan(orphan.displayPath, lesson: lesson, renamedTo: renamedTo)
+    func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
+        .goldenOrphan(orphan.displayPath, lesson: lesson)
     }
 
     /// A note when the goldens were approved with another compiler than this run's.

@@ -2,8 +2,9 @@ import Foundation
 
 /// A renamed lesson keeps its approvals: an orphan folder belongs to the lesson whose trees it
 /// matches (every file's name is a golden name of that lesson, the lesson has no golden of that
-/// name yet, and the file holds that tree's current output). `--update` carries such a folder and
-/// the check says so at its orphans, both from this one rule, so the advice is what the update does.
+/// name yet, and the file holds that tree's current output). `--update` moves such a folder's goldens
+/// and the check says so at each tree (`golden-renamed`), both from this one rule, so the advice is
+/// what the update does.
 package enum RenamedLessons {
     /// One orphan folder and the lesson it belongs to.
     package struct Match {

@@ -83,22 +83,63 @@ extension Diagnostic {
             notes: [Note(golden, "the approved output")], attachment: .diff(diff))
     }
 
-    /// A golden no tree names; `lesson` nil when no lesson has its directory's name. `renamedTo`:
-    /// the lesson whose tree it belongs to under that lesson's new name, and the golden `--update`
-    /// carries it to.
-    static func goldenOrphan(
-        _ path: String, lesson: String?, renamedTo: (lesson: String, golden: String)? = nil
+    /// What a renamed tree's output says against the golden approved under its old name.
+    enum RenamedOutput {
+        /// The golden holds exactly the tree's output: a pure rename.
+        case same
+        /// The output changed too; `lessonDrifts` when the lesson's expected block differs from it.
+        case differs(lessonDrifts: Bool, golden: SourceLocation, diff: DiffHunks)
+        /// The tree did not run to a clean end, so its output is not known.
+        case unknown
+    }
+
+    /// A tree without a golden whose title differs by `difference` from the name its golden was
+    /// approved under (`old`, an orphan of its lesson, kept); `new` is the golden's name now.
+    /// `lessonRenamed`: the lesson's file name changed, and with it the golden's folder.
+    static func goldenRenamed(
+        at location: SourceLocation, old: String, new: String, difference: String, output: RenamedOutput,
+        lessonRenamed: Bool = false
     ) -> Diagnostic {
-        let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
-        guard let renamedTo else {
+        let head =
+            (lessonRenamed
+                ? "lesson's file name changed its goldens' folder (\(difference)); "
+                : "tree's title changed its golden's name (\(difference)); ")
+            + "the golden approved under the old name, \(old), "
+        let fix =
+            lessonRenamed
+            ? "if the file name is a typo, rename the file back; if it is a rename, "
+            : "if the title is a typo, fix the title; if it is a rename, "
+        switch output {
+        case .same:
             return Diagnostic(
-                .goldenOrphan, at: SourceLocation(path: path, line: 1),
-                "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
+                .goldenRenamed, at: location,
+                head + "holds exactly this tree's output and is kept: " + fix
+                    + "'coursecheck --update' moves the golden to \(new)")
+        case .differs(let lessonDrifts, let golden, let diff):
+            let steps =
+                lessonDrifts
+                ? "'coursecheck --promote', then 'coursecheck --update' move the golden to \(new) and approve the output"
+                : "'coursecheck --update' moves the golden to \(new) and approves the output"
+            return Diagnostic(
+                .goldenRenamed, at: location,
+                head + "is kept, but the tree's output changed too: if the title is a typo, fix the title (the change "
+                    + "then shows as golden-drift); if it is a rename and the new output is intended, " + steps,
+                notes: [Note(golden, "the approved output")], attachment: .diff(diff))
+        case .unknown:
+            return Diagnostic(
+                .goldenRenamed, at: location,
+                head + "is kept (the tree did not run, so its output is not compared with it): " + fix
+                    + "'coursecheck --update' moves the golden to \(new)")
         }
+    }
+
+    /// A golden no tree names; `lesson` nil when no lesson has its directory's name. (A renamed
+    /// lesson's or tree's golden is `golden-renamed` at its tree instead.)
+    static func goldenOrphan(_ path: String, lesson: String?) -> Diagnostic {
+        let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
         return Diagnostic(
             .goldenOrphan, at: SourceLocation(path: path, line: 1),
-            "golden has no tree: \(owner), but it is the approved output of a tree of \(renamedTo.lesson), "
-                + "which was renamed; 'coursecheck --update' carries it to \(renamedTo.golden)")
+            "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
     }
 
     /// Why a goldens directory's record of the lessons directories it serves stops coursecheck from

@@ -363,6 +363,63 @@ package enum FileGate {
         return nil
     }
 
+    /// Gives a golden the caller read (`snapshot`) a new name (a tree whose title changed, or whose
+    /// lesson was renamed, keeps its approval), in the same goldens directory: only while it is still that file and nothing stands at
+    /// `destination`. The file itself moves (owner, mode, attributes, bytes), and at no moment does
+    /// neither name hold it: the old name goes in the same step the new one comes.
+    package static func move(_ source: URL, to destination: URL, expecting snapshot: Snapshot)
+        throws(CourseCheckError) -> Refusal?
+    {
+        if let refusal = refusal(moving: source, to: destination, expecting: snapshot) { return refusal }
+        switch renameExclusive(source.path, destination.path, flags: renameNoReplace) {
+        case .done: break
+        case .failed(EEXIST): return .appearedOnDisk
+        case .failed(ENOENT): return .changedOnDisk
+        case .failed(let code) where [EBUSY, EROFS, EPERM, EACCES, EXDEV].contains(code):
+            return .cannotRemove(String(cString: strerror(code)))
+        case .failed(let code):
+            throw .io(path: source.path, operation: .replace, cause: .system(errno: code))
+        case .unsupported:
+            // The portable path: a second name first (never over a file), then the old one goes.
+            guard link(source.path, destination.path) == 0 else {
+                let code = errno
+                if code == EEXIST { return .appearedOnDisk }
+                if code == ENOENT { return .changedOnDisk }
+                throw .io(path: source.path, operation: .replace, cause: .system(errno: code))
+            }
+            guard let moved = Identity.of(destination.path), moved.isSameFile(as: snapshot.identity) else {
+                unlink(destination.path)
+                return .changedOnDisk
+            }
+            unlink(source.path)
+        }
+        // A save that replaced the file between the look and the rename is put back under its name.
+        guard case .file(let moved) = read(destination, followingLinks: false), moved.bytes == snapshot.bytes,
+            moved.identity.isSameFile(as: snapshot.identity)
+        else {
+            _ = renameExclusive(destination.path, source.path, flags: renameNoReplace)
+            return .changedOnDisk
+        }
+        return nil
+    }
+
+    /// Why `move(_:to:expecting:)` would refuse now: the source must still be the file read (a
+    /// regular file with one link, writable by its owner), nothing may stand at the destination,
+    /// and the folder must take the new name.
+    package static func refusal(moving source: URL, to destination: URL, expecting snapshot: Snapshot) -> Refusal? {
+        if let refusal = check(source, .unchanged(snapshot), links: .refuse) { return refusal }
+        if let refusal = check(destination, .absent, links: .refuse) { return refusal }
+        // The nearest existing folder must take the new name (a renamed lesson's folder may be new).
+        var info = stat()
+        var folder = destination.deletingLastPathComponent().standardizedFileURL
+        while folder.path != "/" && lstat(folder.path, &info) != 0 { folder.deleteLastPathComponent() }
+        if geteuid() != 0 && access(folder.path, W_OK | X_OK) != 0 { return .folderNotWritable(folder.path) }
+        if geteuid() != 0 && access(source.deletingLastPathComponent().path, W_OK | X_OK) != 0 {
+            return .folderNotWritable(source.deletingLastPathComponent().path)
+        }
+        return nil
+    }
+
     /// An orphan `remove` renamed aside: where it came from, and the file it must still be to go.
     private struct Aside {
         var original: RawPath

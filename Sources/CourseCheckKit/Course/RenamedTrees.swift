@@ -1,0 +1,101 @@
+import Foundation
+
+/// A tree whose title changed by a few letters keeps its approval: its golden, approved under the
+/// old name, is the lesson's orphan whose name is that close to the tree's golden name.
+///
+/// The rule: in one lesson, a tree without a golden and an orphan of the lesson's folder belong
+/// together when their names (without `.out`) differ by at most `maximumDistance` characters
+/// inserted, deleted or replaced (a letter lost, doubled, mistyped, or two swapped), and neither has
+/// another such partner among the lesson's unpaired trees and orphans. Anything else (two close
+/// orphans, two close trees, a title rewritten) stays an orphan and a missing golden, as before:
+/// only `--update --prune` removes an approval, and only when the author asks. The check
+/// (`golden-renamed`, one finding at the tree) and `--update` (which renames the file) both ask
+/// this one rule, so the advice is what the update does.
+package enum RenamedTrees {
+    /// One tree of a lesson, by its index, and the orphan approved under its old name.
+    package struct Match: Sendable {
+        package var tree: Int
+        package var orphan: GoldenStore.Entry
+        /// The orphan as read: moved only while it is still this file.
+        package var snapshot: FileGate.Snapshot
+    }
+
+    /// The most characters a title's slug may change by and still name the same tree.
+    static let maximumDistance = 3
+
+    /// The renamed trees of `lesson` among its `orphans` (those `GoldenCheck.orphans(of:)` found).
+    package static func match(_ lesson: LessonResult, orphans: [GoldenStore.Entry]) -> [Match] {
+        guard !orphans.isEmpty else { return [] }
+        let unpaired = lesson.trees.indices.filter { index in
+            let tree = lesson.trees[index]
+            guard tree.tree != nil, tree.goldenName != nil, let golden = tree.golden else { return false }
+            return golden.contents == nil && golden.snapshot == nil && golden.foreign == nil
+                && golden.unreadable == nil
+        }
+        guard !unpaired.isEmpty else { return [] }
+        // A name that is not UTF-8 is no tree's old name: a slug is ASCII.
+        let candidates = orphans.filter { $0.rawName == nil }
+        var close: [(tree: Int, orphan: Int)] = []
+        for tree in unpaired {
+            let name = stem(lesson.trees[tree].goldenName ?? "")
+            for (index, orphan) in candidates.enumerated()
+            where distance(name, stem(orphan.url.lastPathComponent), atMost: maximumDistance) != nil {
+                close.append((tree, index))
+            }
+        }
+        return close.compactMap { pair in
+            guard close.count(where: { $0.tree == pair.tree }) == 1,
+                close.count(where: { $0.orphan == pair.orphan }) == 1,
+                let snapshot = FileGate.read(candidates[pair.orphan].url, followingLinks: false).snapshot
+            else { return nil }
+            return Match(tree: pair.tree, orphan: candidates[pair.orphan], snapshot: snapshot)
+        }
+    }
+
+    /// How two names differ, in the title's words: `'gorunmun' for 'gorunumun'`, `'yeni' added`,
+    /// `'eski' left out`.
+    package static func difference(old: String, new: String) -> String {
+        let oldWords = stem(old).split(separator: "-").map(String.init)
+        let newWords = stem(new).split(separator: "-").map(String.init)
+        var prefix = 0
+        while prefix < min(oldWords.count, newWords.count) && oldWords[prefix] == newWords[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(oldWords.count, newWords.count) - prefix
+            && oldWords[oldWords.count - 1 - suffix] == newWords[newWords.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let was = oldWords[prefix..<(oldWords.count - suffix)].joined(separator: " ")
+        let now = newWords[prefix..<(newWords.count - suffix)].joined(separator: " ")
+        if was.isEmpty { return "'\(now)' added" }
+        if now.isEmpty { return "'\(was)' left out" }
+        return "'\(now)' for '\(was)'"
+    }
+
+    private static func stem(_ name: String) -> String {
+        name.hasSuffix(".out") ? String(name.dropLast(4)) : name
+    }
+
+    /// The edit distance of `a` and `b` in bytes, or nil when it is more than `limit`.
+    static func distance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
+        guard abs(a.count - b.count) <= limit else { return nil }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for (row, byte) in a.enumerated() {
+            let i = row + 1
+            current[0] = i
+            var smallest = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let replace = previous[j - 1] + (byte == b[j - 1] ? 0 : 1)
+                current[j] = min(replace, previous[j] + 1, current[j - 1] + 1)
+                smallest = min(smallest, current[j])
+            }
+            if smallest > limit { return nil }
+            swap(&previous, &current)
+        }
+        let result = previous[b.count]
+        return result <= limit ? result : nil
+    }
+}
