@@ -502,7 +502,7 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/02-gorunumler-ve-degistiriciler.md:194:5: error: note 'GV\u{FF15}.' reads as GV5 but has U+FF15 "
-                    + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
+                    + "FULLWIDTH DIGIT FIVE where GV5 has '5'; write **GV5.** [note-series]"
             ])
     }
 
@@ -838,7 +838,7 @@ final class CascadeTests: XCTestCase {
                 two, label, "**G\u{0474}5.** Değiştirici sırası",
                 [
                     "lessons/\(two):194:4: error: note 'G\u{0474}5.' reads as GV5 but has U+0474 CYRILLIC CAPITAL "
-                        + "LETTER IZHITSA where GV5 has 'V' [note-series]"
+                        + "LETTER IZHITSA where GV5 has 'V'; write **GV5.** [note-series]"
                 ]
             ),
             (two, label, "<strong>GV5.</strong> Değiştirici sırası", []),
