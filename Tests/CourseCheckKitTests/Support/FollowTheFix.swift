@@ -28,7 +28,7 @@ enum FollowTheFix {
         var text = message
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
-        if text.hasSuffix("; remove the indentation") { return .unindent }
+        if text.hasSuffix("; remove the indentation") || text.hasSuffix("; unindent it") { return .unindent }
         // `note 'DR٣' reads as DR3 but has …; write **DR3**`: the label as written rewritten.
         if text.hasPrefix("note '"), text.contains("' reads as "),
             let write = text.range(of: "; write ", options: .backwards)
