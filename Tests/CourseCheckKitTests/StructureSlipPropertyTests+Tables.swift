@@ -97,4 +97,29 @@ extension StructureSlipPropertyTests {
         }
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
+
+    /// Where a table line may start in a block quote or a list item: 3 columns at most past the
+    /// container's markers (the optional space after `>` and a tab's share of it counted as
+    /// CommonMark counts them), as cmark-gfm reads it: the tables and body rows Prose reads are
+    /// the ones cmark-gfm renders.
+    func testTableLinesInContainersStartWhereCmarkGFMReadsThem() throws {
+        let tool = try Self.cmarkGFM()
+        let documents = [
+            "> | A | B |\n>     |---|---|\n> | 1 | 2 |\n", "> | A | B |\n>    |---|---|\n> | 1 | 2 |\n",
+            "> | A | B |\n> \t|---|---|\n> | 1 | 2 |\n", ">| A | B |\n>\t|---|---|\n> | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n      |---|---|\n  | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n     |---|---|\n  | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n  |---|---|\n      | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n  |---|---|\n     | 1 | 2 |\n",
+            "   | A | B |\n    |---|---|\n| 1 | 2 |\n", "  | A | B |\n  |---|---|\n    | 1 | 2 |\n",
+        ]
+        for markdown in documents {
+            let html = try Self.renderTables(markdown, with: tool)
+            let rendered = html.components(separatedBy: "<table>").dropFirst().map {
+                $0.components(separatedBy: "<td>").count / 2
+            }
+            let prose = Prose(file: SourceFile(path: "x.md", text: markdown))
+            XCTAssertEqual(prose.tables.map(\.rows.count), rendered, "\(markdown.debugDescription): \(html)")
+        }
+    }
 }
