@@ -502,7 +502,7 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/02-gorunumler-ve-degistiriciler.md:194:5: error: note 'GV\u{FF15}.' reads as GV5 but has U+FF15 "
-                    + "FULLWIDTH DIGIT FIVE where GV5 has '5' [note-series]"
+                    + "FULLWIDTH DIGIT FIVE where GV5 has '5'; write **GV5.** [note-series]"
             ])
     }
 
@@ -744,7 +744,8 @@ final class CascadeTests: XCTestCase {
 
     /// A claim's anchor written in the source but hidden by the rendering is one finding that says
     /// why, never a silent "not applicable": the closing table in a comment, in an HTML block that
-    /// takes it raw, indented as code; the count sentence in a comment or indented as code.
+    /// takes it raw, indented as code (whose fix unindents it); the count sentence in a comment or
+    /// indented as code.
     func testAnAnchorHiddenByTheRenderingIsOneFinding() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let url = lessons.appendingPathComponent(file)
@@ -773,8 +774,9 @@ final class CascadeTests: XCTestCase {
             ),
             (
                 original.replacingCharacters(in: table..<tableEnd, with: indentedTable),
-                "243:1: error: the closing table's header row is here, but GitHub does not render it as a table: it is "
-                    + "indented four or more spaces, so GitHub shows it as code [closing-table]"
+                "243:1: error: the closing table's header row is indented 4 spaces, and the lines after it through line "
+                    + "265 are indented too, so GitHub shows lines 243–265 as code, not as a table; remove the "
+                    + "indentation of lines 243–265 [closing-table]"
             ),
             (
                 original.replacingOccurrences(of: sentence, with: "<!-- " + sentence + " -->"),
@@ -838,7 +840,7 @@ final class CascadeTests: XCTestCase {
                 two, label, "**G\u{0474}5.** Değiştirici sırası",
                 [
                     "lessons/\(two):194:4: error: note 'G\u{0474}5.' reads as GV5 but has U+0474 CYRILLIC CAPITAL "
-                        + "LETTER IZHITSA where GV5 has 'V' [note-series]"
+                        + "LETTER IZHITSA where GV5 has 'V'; write **GV5.** [note-series]"
                 ]
             ),
             (two, label, "<strong>GV5.</strong> Değiştirici sırası", []),

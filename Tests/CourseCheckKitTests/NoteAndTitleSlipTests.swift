@@ -544,7 +544,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             [
                 [
                     "lessons/04-duzen-sistemi.md:159:4: error: note 'G\u{412}12.' reads as GV12 but has U+0412 "
-                        + "CYRILLIC CAPITAL LETTER VE where GV12 has 'V' [note-series]"
+                        + "CYRILLIC CAPITAL LETTER VE where GV12 has 'V'; write **GV12.** [note-series]"
                 ],
                 [
                     "lessons/04-duzen-sistemi.md:159:1: error: this paragraph opens with 'G\u{412}12:', a near form "
@@ -569,15 +569,15 @@ final class NoteAndTitleSlipTests: XCTestCase {
             [
                 [
                     "lessons/16-hareketler.md:199:394: error: note '\u{415}K2' reads as EK2 but has U+0415 CYRILLIC "
-                        + "CAPITAL LETTER IE where EK2 has 'E' [note-series]"
+                        + "CAPITAL LETTER IE where EK2 has 'E'; write EK2 [note-series]"
                 ],
                 [
                     "lessons/16-hareketler.md:199:396: error: note 'EK\u{200B}2' reads as EK2 but has U+200B ZERO "
-                        + "WIDTH SPACE inside it [note-series]"
+                        + "WIDTH SPACE inside it; write EK2 [note-series]"
                 ],
                 [
                     "lessons/16-hareketler.md:199:394: error: note '\u{FF25}K2' reads as EK2 but has U+FF25 FULLWIDTH "
-                        + "LATIN CAPITAL LETTER E where EK2 has 'E' [note-series]"
+                        + "LATIN CAPITAL LETTER E where EK2 has 'E'; write EK2 [note-series]"
                 ],
                 [
                     "lessons/16-hareketler.md:199:394: error: refers to note EK99, which no paragraph of the course "
@@ -867,5 +867,118 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "line 16 [front-matter]",
             ])
         XCTAssertEqual(found.fixed, [])
+    }
+
+    /// The closing table's lines, as the real course writes them: its header row, its delimiter
+    /// row and its 21 rows.
+    private func closingTable() throws -> [String] {
+        let text = try String(
+            contentsOf: lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("| Ders |") })
+        return Array(lines[header...].prefix { $0.hasPrefix("|") })
+    }
+
+    /// Where a closing-table line may start: at most 3 columns past its containers' markers,
+    /// whatever its header's indentation (a tab to the next multiple of four), as cmark-gfm
+    /// reads it. A delimiter row at 4 columns under a header indented 1 to 3 (or a tab under 1),
+    /// the header and delimiter rows both indented 4 or a tab, the whole table indented 4, and a
+    /// no-break space before a row, the header or the delimiter row: each is one finding at the
+    /// slipped line (the header's, for a block of lines indented as code), and following its fix
+    /// leaves no finding (and the page cmark-gfm renders for the clean table).
+    func testClosingTableLinesIndentedAsCodeOrLedByANoBreakSpace() throws {
+        let table = try closingTable()
+        let (header, delimiter, row9) = (table[0], table[1], table[10])
+        XCTAssertTrue(row9.hasPrefix("| Yerel Durum |"), row9)
+        let path = "lessons/21-on-izleme-ve-yineleme.md"
+        let delimiterIndented = { (written: String) in
+            "\(path):244:1: error: the closing table's delimiter row is indented \(written), so GitHub does not read "
+                + "it as one and shows the whole table as a paragraph of pipes; remove the indentation [closing-table]"
+        }
+        let headerIndented = { (written: String, last: Int, rest: String) in
+            "\(path):243:1: error: the closing table's header row is indented \(written), and the lines after it "
+                + "through line \(last) are indented too, so GitHub shows lines 243–\(last) as code\(rest); remove "
+                + "the indentation of lines 243–\(last) [closing-table]"
+        }
+        let pipes = " and the rest of the table as a paragraph of pipes"
+        let nbsp = "U+00A0 NO-BREAK SPACE before its first '|', which GitHub reads as a cell of its own, "
+        let cases: [(String, String, [String])] = [
+            (" " + header + "\n    " + delimiter, "header 1, delimiter 4", [delimiterIndented("4 spaces")]),
+            ("  " + header + "\n    " + delimiter, "header 2, delimiter 4", [delimiterIndented("4 spaces")]),
+            ("   " + header + "\n    " + delimiter, "header 3, delimiter 4", [delimiterIndented("4 spaces")]),
+            (
+                " " + header + "\n\t" + delimiter, "header 1, delimiter a tab",
+                [delimiterIndented("4 columns (with a tab)")]
+            ),
+            ("    " + header + "\n    " + delimiter, "both 4", [headerIndented("4 spaces", 244, pipes)]),
+            ("\t" + header + "\n\t" + delimiter, "both a tab", [headerIndented("4 columns (with a tab)", 244, pipes)]),
+            (
+                table.map { "    " + $0 }.joined(separator: "\n"), "the whole table 4",
+                [headerIndented("4 spaces", 265, ", not as a table")]
+            ),
+            (
+                header + "\n" + delimiter + "\n" + table[2..<10].joined(separator: "\n") + "\n\u{A0}" + row9,
+                "a no-break space before row 9",
+                [
+                    "\(path):253:1: error: row 9 begins with \(nbsp)so every cell of the row shows one column right of "
+                        + "its column; delete that character [closing-table]"
+                ]
+            ),
+            (
+                "\u{A0}" + header + "\n" + delimiter, "a no-break space before the header",
+                [
+                    "\(path):243:1: error: the closing table's header row begins with \(nbsp)so it has one cell more "
+                        + "than its delimiter row and GitHub shows the table as a paragraph of pipes; delete that "
+                        + "character [closing-table]"
+                ]
+            ),
+            (
+                header + "\n\u{A0}" + delimiter, "a no-break space before the delimiter row",
+                [
+                    "\(path):244:1: error: the closing table's delimiter row begins with \(nbsp)so it is no delimiter "
+                        + "row and GitHub shows the table as a paragraph of pipes; delete that character [closing-table]"
+                ]
+            ),
+            // Controls: indented at most 3 columns, each line renders as the clean table does.
+            (" " + header + "\n   " + delimiter, "header 1, delimiter 3", []),
+            ("   " + header + "\n   " + delimiter, "both 3", []),
+            (table.map { "   " + $0 }.joined(separator: "\n"), "the whole table 3", []),
+            (
+                header + "\n" + delimiter + "\n" + table[2..<10].joined(separator: "\n") + "\n  " + row9,
+                "row 9 indented 2", []
+            ),
+        ]
+        for (edited, what, expected) in cases {
+            let original = table[0..<(what.contains("row 9") ? 11 : what.contains("whole") ? table.count : 2)]
+            let found = try findingsAndAfterTheFix([
+                ("21-on-izleme-ve-yineleme.md", original.joined(separator: "\n"), edited)
+            ])
+            XCTAssertEqual(found.found, expected, what)
+            XCTAssertEqual(found.fixed, [], what)
+        }
+    }
+
+    /// A note reference whose number is a decimal digit of another script (Arabic-Indic,
+    /// Extended Arabic-Indic, Devanagari, Bengali, fullwidth): one finding at the digit, naming it
+    /// and the label to write with ASCII digits, and following it leaves no finding.
+    func testAReferenceWithADigitOfAnotherScriptSaysWhatToWrite() throws {
+        let sentence = "Yerel durumun getirisi budur:"
+        let digits: [(Character, String)] = [
+            ("\u{663}", "U+0663 ARABIC-INDIC DIGIT THREE"), ("\u{6F3}", "U+06F3 EXTENDED ARABIC-INDIC DIGIT THREE"),
+            ("\u{969}", "U+0969 DEVANAGARI DIGIT THREE"), ("\u{9E9}", "U+09E9 BENGALI DIGIT THREE"),
+            ("\u{FF13}", "U+FF13 FULLWIDTH DIGIT THREE"),
+        ]
+        for (digit, name) in digits {
+            let found = try findingsAndAfterTheFix([
+                ("09-yerel-durum.md", sentence, "Yerel durumun getirisi budur (bkz. **DR\(digit)**):")
+            ])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/09-yerel-durum.md:148:40: error: note 'DR\(digit)' reads as DR3 but has \(name) where DR3 "
+                        + "has '3'; write **DR3** [note-series]"
+                ], name)
+            XCTAssertEqual(found.fixed, [], name)
+        }
     }
 }

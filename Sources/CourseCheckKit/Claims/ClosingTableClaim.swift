@@ -48,12 +48,21 @@ package struct ClosingTableClaim: ClaimCheck {
                 where broken.header.contains(where: { $0.sameBytes("Ders") })
                     && broken.header.contains(where: { $0.sameBytes("Tetik") })
                 {
-                    if let indented = broken.indented {
+                    switch broken.start {
+                    case .indentedDelimiter(let written):
                         return .checked([
                             .closingTable(
                                 at: SourceLocation(path: lesson.path, line: broken.line + 1),
-                                .indentedDelimiter(written: indented))
+                                .indentedDelimiter(written: written))
                         ])
+                    case .invisible(let lead):
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: lead.line, column: lead.column),
+                                .invisibleLead(
+                                    line: lead.line == broken.line ? .header : .delimiter, scalars: lead.scalars))
+                        ])
+                    case nil: break
                     }
                     return .checked([
                         .closingTable(
@@ -64,6 +73,8 @@ package struct ClosingTableClaim: ClaimCheck {
                     ])
                 }
             }
+            // The header row indented as code, alone or with the table lines after it.
+            if let slip = Self.indentedHeader(in: course) { return .checked([slip]) }
             // The rows are on the page, but no header or delimiter row makes them a table.
             if let slip = Self.unrenderedRows(in: course) { return .checked([slip]) }
         }
@@ -73,6 +84,7 @@ package struct ClosingTableClaim: ClaimCheck {
             for lesson in course.lessons.reversed() {
                 // After a fence slip, the table may be inside a block that pairs wrongly: the slip is the finding.
                 if lesson.lesson.fencesAreUncertain { continue }
+                // (A header in indented code is `indentedHeader`'s, with its fix.)
                 // Both names first, by bytes: splitting every line with a pipe (every output line)
                 // cost more than the rest of the claims on a large course, and Foundation's
                 // `contains` (a CFString search) cost as much again.
@@ -99,6 +111,15 @@ package struct ClosingTableClaim: ClaimCheck {
         // it is that slip's one finding, and the rows are judged once it is fixed.
         if table.rows.count < course.lessons.count, let slip = owner.lesson.uncertainFrom, slip <= lastLine + 1 {
             return .notApplicable("waiting for the slip at line \(slip)")
+        }
+        // A row that begins with an invisible character shows its cells one column right: the
+        // character is the one finding (the row is read as meant, so nothing else is said of it).
+        if let (row, lead) = table.invisibleLeads.first {
+            return .checked([
+                .closingTable(
+                    at: SourceLocation(path: owner.path, line: lead.line, column: lead.column),
+                    .invisibleLead(line: .row(row + 1), scalars: lead.scalars))
+            ])
         }
         // A blank line, a comment or a row indented as code inside the table ends it: the rows
         // after it render as a paragraph of pipes. One finding at that line, not one per lesson
@@ -266,21 +287,64 @@ package struct ClosingTableClaim: ClaimCheck {
         "|" + String(repeating: "---|", count: max(cells, 1))
     }
 
+    /// A row's cells as written, outer pipes dropped, for rows GitHub shows as text.
+    private static func cells(_ text: String) -> [String] {
+        var row = text.trimmingWhitespaces[...]
+        if row.hasPrefix("|") { row = row.dropFirst() }
+        if row.hasSuffix("|") { row = row.dropLast() }
+        return row.split(separator: "|", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    private static func isPiped(_ text: String) -> Bool { text.trimmingWhitespaces.hasPrefix("|") }
+
+    /// The closing table's header row in an indented code block (indented 4 columns or more past
+    /// its containers' markers, after a blank line): GitHub shows it as code, and the table lines
+    /// indented with it (the delimiter row, rows, the whole table) too, the rest as a paragraph of
+    /// pipes. One finding at the header, whose fix unindents every table line of that code block,
+    /// so the table renders whole in one step.
+    static func indentedHeader(in course: CourseFacts) -> Diagnostic? {
+        for lesson in course.lessons.reversed() where !lesson.lesson.fencesAreUncertain {
+            guard let document = lesson.lesson.document else { continue }
+            var found: Diagnostic?
+            document.walk { node, _ in
+                guard found == nil, node.kind == .indentedCode,
+                    let header = node.content.firstIndex(where: {
+                        isPiped($0.text) && cells($0.text).contains("Ders") && cells($0.text).contains("Tetik")
+                    })
+                else { return }
+                let content = node.content
+                var last = header
+                while last + 1 < content.count, content[last + 1].index == content[last].index + 1,
+                    isPiped(content[last + 1].text)
+                {
+                    last += 1
+                }
+                let lines = lesson.lesson.file.lines
+                let raw = lines[content[header].index].text
+                let blank = raw.utf8.prefix { $0 == 0x20 || $0 == 0x09 }
+                let columns = blank.reduce(0) { $1 == 0x09 ? ($0 / 4 + 1) * 4 : $0 + 1 }
+                let written = blank.allSatisfy { $0 == 0x20 } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+                let after = content[last].index + 1
+                let rest = after < lines.count && isPiped(lines[after].text)
+                found = .closingTable(
+                    at: SourceLocation(path: lesson.path, line: content[header].index + 1),
+                    .indentedHeader(
+                        written: written,
+                        through: last > header ? (content[header].index + 1, content[last].index + 1, rest) : nil))
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
     /// The closing table's rows written in a paragraph that GitHub shows as text, because its
     /// header row has no delimiter row under it (lost, or typed `|===|`), or because it has no
     /// header row (its delimiter row, or both, lost): one finding at the slipped line, with the
     /// fix. The rows are known by their header (cells `Ders` and `Tetik`) or, without one, by
     /// naming the course's lessons in one column (two at least).
     static func unrenderedRows(in course: CourseFacts) -> Diagnostic? {
-        func cells(_ text: String) -> [String] {
-            var row = text.trimmingWhitespaces[...]
-            if row.hasPrefix("|") { row = row.dropFirst() }
-            if row.hasSuffix("|") { row = row.dropLast() }
-            return row.split(separator: "|", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-        }
-        func isPiped(_ text: String) -> Bool { text.trimmingWhitespaces.hasPrefix("|") }
         /// A line meant as a delimiter row: pipes and rule characters only (`|===|`, `|—|`).
         func isRule(_ text: String) -> Bool {
             let rule: Set<Character> = ["-", "=", "_", "~", ".", "\u{2010}", "\u{2013}", "\u{2014}", "\u{2212}"]
@@ -341,21 +405,6 @@ package struct ClosingTableClaim: ClaimCheck {
                     cells(row.text).contains { cell in course.lessons.contains { $0.isTitled(cell) } }
                 }
                 guard named.count >= min(2, course.lessons.count) else { continue }
-                // The header row just above, indented as code: GitHub shows it as code and the
-                // rows as a paragraph of pipes. The slip is its indentation, not a header missing.
-                let rowsStart = rows[first].line.number
-                if first == 0, Prose.isDelimiterRow(rows[first].text), rowsStart >= 2,
-                    case let above = lesson.lesson.file.lines[rowsStart - 2].text,
-                    case let blank = above.prefix(while: { $0 == " " || $0 == "\t" }),
-                    isPiped(above), cells(above).contains("Ders"), cells(above).contains("Tetik")
-                {
-                    let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
-                    if columns >= 4 {
-                        let written =
-                            blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
-                        return .closingTable(at: at(rowsStart - 1), .indentedHeader(written: written))
-                    }
-                }
                 let delimiter = Prose.isDelimiterRow(rows[first].text) || isRule(rows[first].text)
                 let sample = cells((named.first ?? rows[first]).text)
                 let ders = sample.firstIndex { cell in course.lessons.contains { $0.isTitled(cell) } }

@@ -421,6 +421,13 @@ extension Diagnostic {
         return Diagnostic(.declaredTrigger, at: location, message)
     }
 
+    /// Which line of the closing table.
+    enum TableLine {
+        case header, delimiter
+        /// Row `n`, 1-based.
+        case row(Int)
+    }
+
     enum ClosingTable {
         /// Row `row` (1-based) gives `given` as the trigger of the lesson at `path`, which declares `declared`.
         case trigger(row: Int, given: String, path: String, declared: String)
@@ -442,8 +449,12 @@ extension Diagnostic {
         case brokenAt(rows: Int)
         /// A closed HTML comment ends the table here; the `rows` rows after it render as a paragraph.
         case comment(rows: Int)
-        /// The header row indented as code (`written`), above a delimiter row that starts a paragraph.
-        case indentedHeader(written: String)
+        /// The header row indented as code (`written`); `through`: the table lines after it indented
+        /// with it, so the code block runs from line `first` to `last`, and `rest` when table lines
+        /// follow it that GitHub shows as a paragraph of pipes. Nil: the header alone is code.
+        case indentedHeader(written: String, through: (first: Int, last: Int, rest: Bool)?)
+        /// A table line that begins with invisible characters (`scalars`) before its first pipe.
+        case invisibleLead(line: TableLine, scalars: [Unicode.Scalar])
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
@@ -463,6 +474,27 @@ extension Diagnostic {
     /// `its 3 rows after it render`, or `the row after it renders`.
     private static func rowsAfter(_ rows: Int, _ determiner: String = "its") -> String {
         rows == 1 ? "the row after it renders" : "\(determiner) \(rows) rows after it render"
+    }
+
+    /// A closing-table line that begins with `scalars`, which GitHub reads as a cell of its own.
+    private static func invisibleLead(_ line: TableLine, _ scalars: [Unicode.Scalar]) -> String {
+        let (subject, effect) =
+            switch line {
+            case .header:
+                (
+                    "the closing table's header row",
+                    "so it has one cell more than its delimiter row and GitHub shows the table as a paragraph of pipes"
+                )
+            case .delimiter:
+                (
+                    "the closing table's delimiter row",
+                    "so it is no delimiter row and GitHub shows the table as a paragraph of pipes"
+                )
+            case .row(let row): ("row \(row)", "so every cell of the row shows one column right of its column")
+            }
+        return "\(subject) begins with \(scalars.map(Invisible.describe).joined(separator: " and ")) before its first "
+            + "'|', which GitHub reads as a cell of its own, \(effect); delete "
+            + (scalars.count == 1 ? "that character" : "those characters")
     }
 
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
@@ -496,9 +528,15 @@ extension Diagnostic {
             case .indentedDelimiter(let written):
                 "the closing table's delimiter row is indented \(written), so GitHub does not read it as one and "
                     + "shows the whole table as a paragraph of pipes; remove the indentation"
-            case .indentedHeader(let written):
+            case .indentedHeader(let written, nil):
                 "the closing table's header row is indented \(written), so GitHub shows it as code and the table as "
                     + "a paragraph of pipes; remove the indentation"
+            case .indentedHeader(let written, let (first, last, rest)?):
+                "the closing table's header row is indented \(written), and the lines after it through line \(last) "
+                    + "are indented too, so GitHub shows lines \(first)–\(last) as code"
+                    + (rest ? " and the rest of the table as a paragraph of pipes" : ", not as a table")
+                    + "; remove the indentation of lines \(first)–\(last)"
+            case .invisibleLead(let line, let scalars): invisibleLead(line, scalars)
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):
@@ -630,8 +668,9 @@ extension Diagnostic {
         /// Note `missing` is due between `after` and `before`, and this paragraph opens as the notes do (`opening`).
         case lostLabel(missing: String, after: String?, before: String, opening: String)
         case goesBack(note: String, expected: String)
-        /// A marker `written` with the look-alike `has` where the note `note` has `wanted`.
-        case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar)
+        /// A marker `written` with the look-alike `has` where the note `note` has `wanted`; `bold`
+        /// as written, so the fix is too (`**DR٣**`: write **DR3**; `ЕK2'de`: write EK2).
+        case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar, bold: Bool)
         /// A bold label in the middle of text (a reference) naming a note no paragraph defines.
         /// `has`: a look-alike or invisible character in the reference, named too.
         case unknownReference(note: String, has: Unicode.Scalar? = nil)
@@ -704,10 +743,11 @@ extension Diagnostic {
                     + "paragraph opens as the notes do ('\(opening) …') without a label; if it is \(missing), write "
                     + "**\(missing).** at its start"
             case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
-            case .lookAlike(let written, let note, let has, let wanted):
+            case .lookAlike(let written, let note, let has, let wanted, let bold):
                 "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) "
                     + (has.properties.generalCategory == .format
                         ? "inside it" : "where \(note) has \(Invisible.describe(wanted))")
+                    + "; write " + (bold ? "**\(note)\(written.hasSuffix(".") ? "." : "")**" : note)
             }
         return Diagnostic(.noteSeries, at: location, message)
     }

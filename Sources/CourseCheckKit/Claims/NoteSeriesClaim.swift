@@ -29,6 +29,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// For a reference in another near form (`**dr1**`, `**GV 3**`, `**DRl**`): as written, as
         /// meant, and what differs. Reported only where the note meant is defined.
         var near: (written: String, meant: String, why: String)? = nil
+        /// True for a label in running text, not in bold (`ЕK2'de`): its fix is written plain.
+        var plain = false
     }
 
     enum DefinitionSlip: Equatable {
@@ -214,6 +216,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     note.lookAlike = (
                         written, alike.has, alike.wanted, block.location(of: character.offset, in: lesson.path).column
                     )
+                    note.plain = true
                 }
                 if digits.count > 1, digits.first == "0", note.lookAlike == nil {
                     note.padded = (written, "\(prefix)\(number)")
@@ -951,7 +954,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                         at: SourceLocation(path: note.path, line: note.line, column: lookAlike.column),
                         .lookAlike(
                             written: lookAlike.written, note: "\(note.prefix)\(note.number)", has: lookAlike.has,
-                            wanted: lookAlike.wanted)))
+                            wanted: lookAlike.wanted, bold: !note.plain)))
             }
             if let part = partOf[index], let owner = home[note.prefix], part != owner {
                 let local = order.filter { home[$0] == part && $0 != note.prefix }
@@ -1066,7 +1069,9 @@ package struct NoteSeriesClaim: ClaimCheck {
                 referenceFindings.append(
                     .noteSeries(
                         at: SourceLocation(path: reference.path, line: reference.line, column: lookAlike.column),
-                        .lookAlike(written: lookAlike.written, note: note, has: lookAlike.has, wanted: lookAlike.wanted)
+                        .lookAlike(
+                            written: lookAlike.written, note: note, has: lookAlike.has, wanted: lookAlike.wanted,
+                            bold: !reference.plain)
                     ))
             }
         }

@@ -27,6 +27,9 @@ package struct Prose: Sendable {
             package var line: Line
             package var column: Int
             package var text: String
+            /// The columns the line is indented past its containers' markers (a tab to the next
+            /// multiple of four): from 4 on, GitHub reads a line there as indented code.
+            var indent = 0
         }
 
         package let kind: Kind
@@ -145,7 +148,8 @@ package struct Prose: Sendable {
                             start == utf8.startIndex && end == utf8.endIndex
                             ? content.text : String(content.text[start..<end])
                         return TextBlock.Segment(
-                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text)
+                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text,
+                            indent: content.indent)
                     }
                     if !segments.isEmpty {
                         blocks.append(
@@ -268,8 +272,56 @@ package struct Prose: Sendable {
         package var header: [String]
         package var headerLine: Int
         package var rows: [(cells: [Cell], line: Line)]
+        /// Rows (indices into `rows`) that begin with an invisible character before their first
+        /// pipe: GitHub reads it as a cell of its own, so their cells sit one column right. Their
+        /// `cells` are as the author meant them, that cell left out.
+        package var invisibleLeads: [(row: Int, lead: InvisibleLead)] = []
 
         package func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
+    }
+
+    /// Characters a reader cannot see before a table line's first pipe (`\u{A0}| Yerel Durum |`):
+    /// not blanks to GitHub, so they make a cell of their own, and the line's cells shift one
+    /// column right (a header or delimiter row then no longer matches the other).
+    package struct InvisibleLead: Sendable {
+        package var line: Int
+        /// The UTF-8 column of the first of them.
+        package var column: Int
+        package var scalars: [Unicode.Scalar]
+    }
+
+    /// Why a header and delimiter row that GitHub would otherwise take for a table's do not make
+    /// one, when the slip is where one of the two lines starts.
+    package enum LineStart: Sendable {
+        /// The delimiter row is indented `written` (`4 spaces`, `4 columns (with a tab)`) past its
+        /// containers' markers: indented code to GitHub, so a line of the header's paragraph.
+        case indentedDelimiter(written: String)
+        /// The header row or the delimiter row begins with invisible characters.
+        case invisible(InvisibleLead)
+    }
+
+    /// The invisible characters `segment` holds before its first pipe, blanks between them
+    /// aside; nil when it starts otherwise (most lines: one byte read).
+    static func invisibleLead(_ segment: TextBlock.Segment) -> InvisibleLead? {
+        guard let first = segment.text.utf8.first, first >= 0x80 else { return nil }
+        var scalars: [Unicode.Scalar] = []
+        for scalar in segment.text.unicodeScalars {
+            if scalar == "|" { break }
+            if scalar == " " || scalar == "\t" { continue }
+            let category = scalar.properties.generalCategory
+            guard Invisible.isSuspicious(scalar), category == .spaceSeparator || category == .format else {
+                return nil
+            }
+            if !scalars.contains(scalar) { scalars.append(scalar) }
+        }
+        guard !scalars.isEmpty, segment.text.containsByte(UInt8(ascii: "|")) else { return nil }
+        return InvisibleLead(line: segment.line.number, column: segment.column, scalars: scalars)
+    }
+
+    /// How `segment`'s own indentation is written, `4 spaces` or `5 columns (with a tab)`.
+    static func writtenIndent(_ segment: TextBlock.Segment) -> String {
+        let before = segment.line.text.utf8.prefix(segment.column - 1).reversed().prefix { $0 == 0x20 || $0 == 0x09 }
+        return before.contains(0x09) ? "\(segment.indent) columns (with a tab)" : "\(segment.indent) spaces"
     }
 
     /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a header row
@@ -279,17 +331,17 @@ package struct Prose: Sendable {
 
     /// Rows that look like a table's header and delimiter row but that GitHub does not render as
     /// a table (cmark-gfm's rule: one delimiter cell per header cell, each `:?-+:?`): the header
-    /// cells, the header's line, and why; `indented`, for a delimiter row indented 4 columns more
-    /// than its header (indented code to GitHub, so a paragraph line), how it is indented.
-    package let unrenderedTables: [(header: [String], line: Int, reason: String, indented: String?)]
+    /// cells, the header's line, and why; `start`, when the slip is where the header or the
+    /// delimiter row starts (a delimiter row indented as code, an invisible character first).
+    package let unrenderedTables: [(header: [String], line: Int, reason: String, start: LineStart?)]
 
     private static func scanTables(
         _ blocks: [TextBlock], path: String, definitions linkDefinitions: [String: LinkDefinition]
     )
-        -> (tables: [Table], unrendered: [(header: [String], line: Int, reason: String, indented: String?)])
+        -> (tables: [Table], unrendered: [(header: [String], line: Int, reason: String, start: LineStart?)])
     {
         var tables: [Table] = []
-        var unrendered: [(header: [String], line: Int, reason: String, indented: String?)] = []
+        var unrendered: [(header: [String], line: Int, reason: String, start: LineStart?)] = []
         for block in blocks where block.kind == .paragraph && block.segments.count >= 2 {
             let segments = block.segments
             var index = 0
@@ -301,16 +353,20 @@ package struct Prose: Sendable {
                 }
                 let header = cells(segments[index], path: path, definitions: linkDefinitions)
                 let delimiters = cells(segments[index + 1], path: path, definitions: linkDefinitions).map(\.text)
-                let shift = indent(segments[index + 1]) - indent(segments[index])
-                guard delimiters.count == header.count, strict, shift < 4 else {
-                    // Indented 4 columns, the delimiter row is code to GitHub, so it cannot start a
-                    // table: a lazy line of the header's paragraph.
-                    let blank = segments[index + 1].line.text.utf8.prefix(segments[index + 1].column - 1)
-                    let indented =
-                        shift < 4 || delimiters.count != header.count || !strict
-                        ? nil
-                        : blank.allSatisfy { $0 == UInt8(ascii: " ") }
-                            ? "\(blank.count) spaces" : "\(indent(segments[index + 1])) columns (with a tab)"
+                let coded = indent(segments[index + 1]) >= 4
+                guard delimiters.count == header.count, strict, !coded else {
+                    // Indented 4 columns past its containers' markers, the delimiter row is code to
+                    // GitHub, whatever its header's indentation, so it cannot start a table: a lazy
+                    // line of the header's paragraph. An invisible character before either line's
+                    // first pipe is a cell of its own, which unmatches the two.
+                    let start: LineStart? =
+                        if let lead = invisibleLead(segments[index]) ?? invisibleLead(segments[index + 1]) {
+                            .invisible(lead)
+                        } else if coded, delimiters.count == header.count, strict {
+                            .indentedDelimiter(written: writtenIndent(segments[index + 1]))
+                        } else {
+                            nil
+                        }
                     unrendered.append(
                         (
                             header.map(\.text), segments[index].line.number,
@@ -319,7 +375,7 @@ package struct Prose: Sendable {
                                 : strict
                                     ? "its delimiter row is indented as code"
                                     : "a delimiter cell is not dashes with optional colons",
-                            indented
+                            start
                         ))
                     index += 1
                     continue
@@ -329,12 +385,16 @@ package struct Prose: Sendable {
                 // GFM: every line of the paragraph after the delimiter row is a row, with or without
                 // a leading pipe (the table ends where the paragraph does).
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
-                // A line indented 4 columns is indented code to GitHub, which ends the table too.
-                while row < segments.count, indent(segments[row]) - indent(segments[index]) < 4,
-                    segments[row].text.trimmingWhitespaces != "|"
-                {
-                    table.rows.append(
-                        (cells(segments[row], path: path, definitions: linkDefinitions), segments[row].line))
+                // A line indented 4 columns past its containers' markers is indented code to GitHub,
+                // which ends the table too.
+                while row < segments.count, indent(segments[row]) < 4, segments[row].text.trimmingWhitespaces != "|" {
+                    var rowCells = cells(segments[row], path: path, definitions: linkDefinitions)
+                    if let lead = invisibleLead(segments[row]) {
+                        // Read as meant, so the row's other cells are not judged for the shift.
+                        table.invisibleLeads.append((table.rows.count, lead))
+                        rowCells.removeFirst()
+                    }
+                    table.rows.append((rowCells, segments[row].line))
                     row += 1
                 }
                 tables.append(table)
@@ -347,16 +407,11 @@ package struct Prose: Sendable {
     /// A header row: GFM allows it without a leading pipe, as long as it holds one.
     private static func isRow(_ text: String) -> Bool { text.containsByte(UInt8(ascii: "|")) }
 
-    /// The display column where a segment's text starts on its raw line (a tab to the next
-    /// multiple of four), containers' prefixes included: a row indented 4 columns more than its
-    /// table's header is indented code to GitHub. Asked of table rows only.
-    static func indent(_ segment: TextBlock.Segment) -> Int {
-        var indent = 0
-        for byte in segment.line.text.utf8.prefix(segment.column - 1) where byte & 0xC0 != 0x80 {
-            indent = byte == 0x09 ? (indent / 4 + 1) * 4 : indent + 1
-        }
-        return indent
-    }
+    /// The columns a segment's text is indented past its containers' markers, a tab to the next
+    /// multiple of four as CommonMark counts it: from 4 on, GitHub reads the line as indented
+    /// code, so no table line (header, delimiter row or row) may start there, however its header
+    /// is indented.
+    static func indent(_ segment: TextBlock.Segment) -> Int { segment.indent }
 
     /// GitHub's delimiter row (cmark-gfm's `table_start`): cells of dashes with an optional colon
     /// on either side, split by pipes, outer pipes optional, so `:-` alone is one.

@@ -70,6 +70,9 @@ package final class BlockNode: Sendable, Equatable {
         /// tab of the opening fence's indentation only in part, GitHub strips fewer columns from
         /// each content line.
         package var gitHubText: String? = nil
+        /// The columns the line is indented past its containers' markers, as the block starts
+        /// measured it (from 4 on, indented code): where a paragraph line, a table's line, starts.
+        package var indent = 0
     }
 
     package let kind: Kind
@@ -246,6 +249,8 @@ extension BlockParser {
         var nextNonspaceColumn = 0
         var indent = 0
         var indented = false
+        /// `indent` where the line's leaf content starts, after the last block start tried.
+        var leafIndent = 0
         var blank = false
         var partiallyConsumedTab = false
         var tooDeep: [Int] = []
@@ -359,8 +364,10 @@ extension BlockParser {
             lastMatchedContainer = container
             var matchedLeaf = !container.isParagraph && container.acceptsLines
             // New block starts, unless the last matched container takes the rest of the line.
+            leafIndent = 0
             while !matchedLeaf {
                 findNextNonspace()
+                leafIndent = indent
                 if !indented, peek(nextNonspace).map(Self.maybeSpecial) != true {
                     advanceNextNonspace()
                     break
@@ -657,6 +664,7 @@ extension BlockParser {
         mutating func addLine() {
             let (text, prefix) = contentText()
             var line = BlockNode.ContentLine(index: lineIndex, prefixLength: prefix, text: text)
+            line.indent = leafIndent
             if let gitHub = tip.pendingGitHubText {
                 if gitHub != text { line.gitHubText = gitHub }
                 tip.pendingGitHubText = nil

@@ -15,6 +15,11 @@ enum FollowTheFix {
         case spaceAfterColon
         /// `'X', a near form of … ; write Y` (a label, unquoted): X replaced with Y on the line.
         case replace(String, with: String)
+        /// `remove the indentation of lines A–B`: those lines' leading blanks dropped.
+        case unindentLines(Int, Int)
+        /// `begins with U+00A0 NO-BREAK SPACE before its first '|' …; delete that character`:
+        /// what the line holds before its first pipe dropped.
+        case deleteBeforePipe
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -24,7 +29,15 @@ enum FollowTheFix {
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
         if text.hasSuffix("; delete this line") { return .delete }
-        if text.hasSuffix("; remove the indentation") { return .unindent }
+        if text.hasSuffix("; remove the indentation") || text.hasSuffix("; unindent it") { return .unindent }
+        // `note 'DR٣' reads as DR3 but has …; write **DR3**`: the label as written rewritten.
+        if text.hasPrefix("note '"), text.contains("' reads as "),
+            let write = text.range(of: "; write ", options: .backwards)
+        {
+            let written = text.dropFirst(6).prefix { $0 != "'" }
+            let meant = String(text[write.upperBound...])
+            return .replace(meant.hasPrefix("**") ? "**\(written)**" : String(written), with: meant)
+        }
         if let write = text.range(of: "; write ", options: .backwards), !text[write.upperBound...].contains("'"),
             let near = text.range(of: #"'[^']+', a near form of"#, options: .regularExpression)
         {
@@ -38,6 +51,16 @@ enum FollowTheFix {
             return .replace("**\(note).**", with: "**" + text[write.upperBound...])
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let lines = text.range(of: #"; remove the indentation of lines [0-9]+–[0-9]+$"#, options: .regularExpression)
+        {
+            let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
+            if bounds.count == 2 { return .unindentLines(bounds[0], bounds[1]) }
+        }
+        if text.contains(" before its first '|', ")
+            && (text.hasSuffix("; delete that character") || text.hasSuffix("; delete those characters"))
+        {
+            return .deleteBeforePipe
+        }
         if let underline = text.range(
             of: #"' and delete the '(=+|-+)' underline at line [0-9]+$"#, options: .regularExpression),
             let write = text[..<underline.lowerBound].range(of: "; write '", options: .backwards),
@@ -61,6 +84,11 @@ enum FollowTheFix {
                 guard let range = lines[fix.line - 1].range(of: written) else { return nil }
                 lines[fix.line - 1].replaceSubrange(range, with: meant)
             case .unindent?: lines[fix.line - 1] = String(lines[fix.line - 1].drop { $0 == " " || $0 == "\t" })
+            case .unindentLines(let first, let last)?:
+                for line in first...last { lines[line - 1] = String(lines[line - 1].drop { $0 == " " || $0 == "\t" }) }
+            case .deleteBeforePipe?:
+                guard let pipe = lines[fix.line - 1].firstIndex(of: "|") else { return nil }
+                lines[fix.line - 1].removeSubrange(..<pipe)
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))

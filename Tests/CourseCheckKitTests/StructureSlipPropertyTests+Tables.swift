@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+extension StructureSlipPropertyTests {
+    /// The HTML cmark-gfm makes of `markdown` with GitHub's table extension.
+    static func renderTables(_ markdown: String, with tool: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["--unsafe", "-e", "table"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Random indentation (0 to 6 spaces, a tab, a no-break space) before random lines of the
+    /// closing table: one line, a run of lines from the header (the header alone up to the whole
+    /// table) indented alike, or two or three lines each its own way. cmark-gfm is the oracle:
+    /// when it renders the page as the clean one, no finding; else exactly one, a `closing-table`
+    /// finding on the first changed line whose change alone alters the page (what comes after it
+    /// is not judged until it is fixed). For one slip (one line, or one run indented with blanks),
+    /// following the fix leaves no finding and the page cmark-gfm renders for the clean table.
+    func testClosingTableLineIndentationGivesOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        let blanks = ["", " ", "  ", "   ", "    ", "     ", "      ", "\t", "\u{A0}"]
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let file = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
+        let url = lessons.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let count = clean[header...].prefix { $0.hasPrefix("|") }.count
+        let page = try Self.renderTables(text, with: tool)
+        func rendered(_ edits: [Int: String]) throws -> String {
+            var lines = clean
+            for (line, blank) in edits { lines[line] = blank + lines[line] }
+            return try Self.renderTables(lines.joined(separator: "\n"), with: tool)
+        }
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            func pick<T>(_ from: [T]) -> T { from[Int(random.next() % UInt64(from.count))] }
+            var edits: [Int: String] = [:]
+            let mode = random.next() % 3
+            switch mode {
+            case 0: edits[header + Int(random.next() % UInt64(count))] = pick(Array(blanks.dropFirst()))
+            case 1:
+                let blank = pick(Array(blanks.dropFirst()))
+                for line in header..<(header + 1 + Int(random.next() % UInt64(count))) { edits[line] = blank }
+            default:
+                for _ in 0..<(2 + random.next() % 2) {
+                    edits[header + Int(random.next() % UInt64(count))] = pick(blanks)
+                }
+            }
+            var lines = clean
+            for (line, blank) in edits { lines[line] = blank + lines[line] }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let described = edits.sorted { $0.key < $1.key }.map {
+                "line \($0.key + 1): \($0.value == "\u{A0}" ? "U+00A0" : $0.value.debugDescription)"
+            }
+            let message = "seed \(seed): \(described.joined(separator: ", ")): \(found)"
+            guard try rendered(edits) != page else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            var slipped: Int?
+            for line in edits.keys.sorted() where edits[line] != "" {
+                if try rendered([line: edits[line]!]) != page {
+                    slipped = line
+                    break
+                }
+            }
+            let line = try XCTUnwrap(slipped, message)
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[closing-table]") ?? false, message)
+            // One slip: its fix, followed, restores the page.
+            let blank = Set(edits.values)
+            guard mode < 2, let finding = found.first.flatMap({ FollowTheFix.parse(String($0)) }), blank.count == 1,
+                mode == 0 || !blank.contains("\u{A0}")
+            else { continue }
+            let followed = try XCTUnwrap(
+                FollowTheFix.apply([(finding.line, finding.message)], to: lines), "no fix to follow: \(message)")
+            let fixed = followed.joined(separator: "\n")
+            try fixed.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
+            XCTAssertEqual(try Self.renderTables(fixed, with: tool), page, "after the fix: \(message)")
+        }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Where a table line may start in a block quote or a list item: 3 columns at most past the
+    /// container's markers (the optional space after `>` and a tab's share of it counted as
+    /// CommonMark counts them), as cmark-gfm reads it: the tables and body rows Prose reads are
+    /// the ones cmark-gfm renders.
+    func testTableLinesInContainersStartWhereCmarkGFMReadsThem() throws {
+        let tool = try Self.cmarkGFM()
+        let documents = [
+            "> | A | B |\n>     |---|---|\n> | 1 | 2 |\n", "> | A | B |\n>    |---|---|\n> | 1 | 2 |\n",
+            "> | A | B |\n> \t|---|---|\n> | 1 | 2 |\n", ">| A | B |\n>\t|---|---|\n> | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n      |---|---|\n  | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n     |---|---|\n  | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n  |---|---|\n      | 1 | 2 |\n",
+            "- item\n\n  | A | B |\n  |---|---|\n     | 1 | 2 |\n",
+            "   | A | B |\n    |---|---|\n| 1 | 2 |\n", "  | A | B |\n  |---|---|\n    | 1 | 2 |\n",
+        ]
+        for markdown in documents {
+            let html = try Self.renderTables(markdown, with: tool)
+            let rendered = html.components(separatedBy: "<table>").dropFirst().map {
+                $0.components(separatedBy: "<td>").count / 2
+            }
+            let prose = Prose(file: SourceFile(path: "x.md", text: markdown))
+            XCTAssertEqual(prose.tables.map(\.rows.count), rendered, "\(markdown.debugDescription): \(html)")
+        }
+    }
+}
