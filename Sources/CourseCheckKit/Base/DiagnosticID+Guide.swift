@@ -200,8 +200,8 @@ extension DiagnosticID {
                 summary: "A tree has no description after `// main.swift`, or the same golden name as an earlier "
                     + "tree of its lesson, so neither gets an approval until the names differ.",
                 fix: "Write `// main.swift — <what the tree shows>`, a description of its own for each tree of the "
-                    + "lesson, then approve with `coursecheck --update --prune lessons/`: a renamed tree's old golden "
-                    + "is then an orphan, and `--prune` removes it."
+                    + "lesson, then approve with `coursecheck --update lessons/` (with `--prune` when no tree keeps the "
+                    + "old description: its golden is then an orphan, and `--prune` removes it)."
             )
         case .goldenDrift:
             (
