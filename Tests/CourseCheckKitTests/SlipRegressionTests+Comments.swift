@@ -284,4 +284,214 @@ extension SlipRegressionTests {
         XCTAssertEqual(try goldens(), before, promote.stdout + promote.stderr)
         XCTAssertTrue(promote.stderr.contains("[promote-refused]"), promote.stderr)
     }
+
+    /// A line that opens with a comment closed on it (after its `> ` or list marker) is raw HTML:
+    /// readers see its Markdown as written. One finding at the `<!--`, quoting what they see, and
+    /// nothing downstream (no heading, bullet, index item or table missing); moving the comment
+    /// as the fix says gives none.
+    func testALineThatOpensWithACommentIsOneFindingAtIt() throws {
+        let lesson = "09-yerel-durum.md"
+        let table = "21-on-izleme-ve-yineleme.md"
+        func opens(_ prefix: String, with comment: String = "<!-- x --> ", after marker: String = "") -> Edit {
+            { lines in
+                let at = Self.line(lines, prefix)
+                lines[at] = marker + comment + lines[at].dropFirst(marker.count)
+            }
+        }
+        /// Follows "move the comment to the end of the line".
+        func toEnd(_ lines: inout [String]) {
+            let at = lines.firstIndex { $0.contains("<!-- x -->") } ?? 0
+            lines[at] = lines[at].replacingOccurrences(of: "<!-- x --> ", with: "") + " <!-- x -->"
+        }
+        let raw = "this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
+        let cases: [(file: String, edit: Edit, at: String, shown: String)] = [
+            (
+                lesson, opens("Tek değişiklik, tek"), "146:1",
+                "Tek değişiklik, tek yeniden hesaplama: yalnız `CounterCar…"
+            ),
+            (lesson, opens("## Durumu Ataya"), "152:1", "## Durumu Ataya Kaldırmak"),
+            (lesson, opens("# Yerel Durum"), "15:1", "# Yerel Durum"),
+            (lesson, opens("- Bu dersin tetiği:", after: "- "), "266:3", "Bu dersin tetiği: **yerel**."),
+            (
+                lesson, { lines in lines.insert(contentsOf: ["> <!-- x --> Alıntı `kod` burada.", ""], at: 149) },
+                "150:3", "Alıntı `kod` burada."
+            ),
+            ("README.md", opens("## Durum ve Gezinme"), "33:1", "## Durum ve Gezinme"),
+            (
+                "README.md", opens("9. [Yerel Durum]", with: "<!-- x -->", after: "9. "), "37:4",
+                "[Yerel Durum](09-yerel-durum.md)"
+            ),
+        ]
+        for slip in cases {
+            try expectSlip(
+                slip.file, slip.edit, found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
+                holds: [
+                    "lessons/\(slip.file):\(slip.at): error: " + raw + "readers see '\(slip.shown)' as written, its "
+                        + "Markdown not rendered; move the comment to the end of the line [comment-look-alike]"
+                ],
+                fix: { lines in
+                    let at = lines.firstIndex { $0.contains("<!-- x -->") } ?? 0
+                    lines[at] =
+                        lines[at].replacingOccurrences(of: "<!-- x --> ", with: "")
+                        .replacingOccurrences(of: "<!-- x -->", with: "") + " <!-- x -->"
+                })
+        }
+        // A table's header row: the fix puts the comment on a line of its own above it; between
+        // two rows, deletes it.
+        try expectSlip(
+            table, opens("| Ders |", with: "<!-- x -->"), found: ["lessons/\(table):243:1 [comment-look-alike]"],
+            holds: [
+                "lessons/\(table):243:1: error: " + raw + "readers see '| Ders | Değişiklik | Tetik | Sınırlayıcı "
+                    + "ölçüm |' as written, its Markdown not rendered; move the comment onto a line of its own above "
+                    + "this one (at the end of a table's row it makes a cell of its own) [comment-look-alike]"
+            ],
+            fix: { lines in
+                let at = Self.line(lines, "<!-- x -->")
+                lines[at] = String(lines[at].dropFirst("<!-- x -->".count))
+                lines.insert("<!-- x -->", at: at)
+            })
+        try expectSlip(
+            table, opens("| Yerel Durum |", with: "<!-- x -->"), found: ["lessons/\(table):253:1 [comment-look-alike]"],
+            holds: [
+                "lessons/\(table):253:1: error: " + raw + "readers see '| Yerel Durum | dokunuldu | yerel | kardeşin "
+                    + "durumu okuna…' as written, its Markdown not rendered; delete the comment (between a table's "
+                    + "rows it ends the table, even on a line of its own), or move it onto a line of its own above the "
+                    + "table [comment-look-alike]"
+            ],
+            fix: { lines in
+                let at = Self.line(lines, "<!-- x -->")
+                lines[at] = String(lines[at].dropFirst("<!-- x -->".count))
+            })
+        // Plain words inside a paragraph: the comment's block parts the line from it.
+        try expectSlip(
+            lesson,
+            { lines in lines.insert("<!-- x --> ve düz bir satır.", at: Self.line(lines, "Yerel durumun getirisi") + 1)
+            },
+            found: ["lessons/\(lesson):149:1 [comment-look-alike]"],
+            holds: [
+                "lessons/\(lesson):149:1: error: " + raw + "readers see 've düz bir satır.' as written, outside the "
+                    + "paragraph of the lines around it; move the comment to the end of the line [comment-look-alike]"
+            ],
+            fix: toEnd)
+        // Controls: plain words as a paragraph or bullet of their own show the same words (and the
+        // sentence, read without the comment, is judged as written); a comment alone on its line,
+        // trailing blanks and all, and one after a heading's text, show nothing.
+        for (file, edit): (String, Edit) in [
+            (table, opens("Açılış dersi dışındaki yirmi")),
+            (
+                lesson,
+                { lines in lines.insert("- <!-- x --> düz bir madde", at: Self.line(lines, "- Bu dersin tetiği:")) }
+            ),
+            (lesson, { lines in lines.insert("<!-- x -->  ", at: Self.line(lines, "Tek değişiklik, tek")) }),
+            (lesson, { lines in lines[Self.line(lines, "## Özet")] += " <!-- x -->" }),
+        ] {
+            try expectSlip(file, edit, found: [])
+        }
+    }
+
+    /// A `<!--` left open in a cell of the closing table, or in the lesson's title: one finding at
+    /// it, the row or title read without it (no "differs from the front matter title").
+    func testACommentLeftOpenInACellOrTheTitleIsOneFindingAtIt() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        let never = "this '<!--' is not closed ('-->') in its "
+        for (old, new, at) in [
+            ("| dokunuldu |", "| dokunuldu <!-- todo |", "253:27"),
+            ("| kardeşin durumu okunamaz |", "| kardeşin durumu okunamaz <!-- todo |", "253:63"),
+        ] {
+            try expectSlip(
+                table,
+                { lines in
+                    let row = Self.line(lines, "| Yerel Durum |")
+                    lines[row] = lines[row].replacingOccurrences(of: old, with: new)
+                },
+                found: ["lessons/\(table):\(at) [comment-look-alike]"],
+                holds: [
+                    "lessons/\(table):\(at): error: " + never + "cell, so it opens no comment and readers see '<!-- "
+                        + "todo' as text; close it with '-->' before the cell's '|' or delete it [comment-look-alike]"
+                ],
+                fix: { lines in
+                    let row = Self.line(lines, "| Yerel Durum |")
+                    lines[row] = lines[row].replacingOccurrences(of: "<!-- todo |", with: "<!-- todo -->|")
+                })
+        }
+        try expectSlip(
+            "09-yerel-durum.md", { lines in lines[Self.line(lines, "# Yerel Durum")] += " <!-- todo" },
+            found: ["lessons/09-yerel-durum.md:15:15 [comment-look-alike]"],
+            holds: [
+                "lessons/09-yerel-durum.md:15:15: error: " + never + "heading, so it opens no comment and readers "
+                    + "see '<!-- todo' as text; close it with '-->' or delete it [comment-look-alike]"
+            ],
+            fix: Self.closeTodo)
+    }
+
+    /// A comment closed by a later line's `-->` with text after it: the fix closes it on its first
+    /// line and deletes that `-->`, which would show in the text otherwise; followed, it gives
+    /// none, and the page shows no `-->`.
+    func testACloseWithTextAfterItIsDeletedByTheFix() throws {
+        let lesson = "09-yerel-durum.md"
+        let stray = { (line: Int, column: Int) in
+            ", and delete the '-->' at line \(line), column \(column) (it would show)"
+        }
+        try expectSlip(
+            lesson,
+            { lines in lines.insert(contentsOf: ["- <!-- eski", "  madde --> yeni madde"], at: 263) },
+            found: ["lessons/\(lesson):264:3 [unclosed-comment]"],
+            holds: ["close it with '-->' at the end of line 264" + stray(265, 9) + " [unclosed-comment]"],
+            fix: { lines in
+                lines[263] += " -->"
+                lines[264] = lines[264].replacingOccurrences(of: "--> ", with: "")
+                XCTAssertFalse(lines.joined().contains("madde -->"))
+            })
+        try expectSlip(
+            lesson,
+            { lines in lines.insert(contentsOf: ["> <!--", "> eski --> yeni", ""], at: 149) },
+            found: ["lessons/\(lesson):150:3 [unclosed-comment]"],
+            holds: [
+                "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                    + stray(151, 8) + " [unclosed-comment]"
+            ],
+            fix: { lines in
+                lines[150] = lines[150].replacingOccurrences(of: "--> ", with: "")
+                lines.remove(at: 149)
+            })
+        try expectSlip(
+            "README.md",
+            { lines in
+                lines.insert("--> not", at: 37)
+                lines.insert("<!--", at: 36)
+            },
+            found: ["lessons/README.md:37:1 [unclosed-comment]"],
+            holds: [
+                "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                    + stray(39, 1) + " [unclosed-comment]"
+            ],
+            fix: { lines in
+                lines[38] = String(lines[38].dropFirst(3))
+                lines.remove(at: 36)
+            })
+    }
+
+    /// A comment on lines of its own around a row of the closing table hides the row and ends the
+    /// table: one finding naming the row, and deleting its `<!--` and `-->` lines, as it says, gives none.
+    func testACommentAroundATableRowNamesTheRow() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        try expectSlip(
+            table,
+            { lines in
+                let row = Self.line(lines, "| Yerel Durum |")
+                lines.insert("-->", at: row + 1)
+                lines.insert("<!--", at: row)
+            },
+            found: ["lessons/\(table):253:1 [closing-table]"],
+            holds: [
+                "lessons/\(table):253:1: error: this HTML comment hides the row for 'Yerel Durum' (line 254) and ends "
+                    + "the closing table, so its 12 rows after it render as a paragraph of pipes, not as rows; delete "
+                    + "its '<!--' (line 253) and its '-->' (line 255), so the row shows in the table again "
+                    + "[closing-table]"
+            ],
+            fix: { lines in
+                lines.remove(at: 254)
+                lines.remove(at: 252)
+            })
+    }
 }
