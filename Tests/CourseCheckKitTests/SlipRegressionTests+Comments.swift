@@ -362,6 +362,20 @@ extension SlipRegressionTests {
                 let at = Self.line(lines, "<!-- x -->")
                 lines[at] = String(lines[at].dropFirst("<!-- x -->".count))
             })
+        // A tree's opening fence: a fence slip (its block does not open, and the fences after it
+        // pair wrongly), one finding; at the end of the line the comment would be its info string.
+        try expectSlip(
+            lesson, { lines in lines[118] = "<!-- x --> " + lines[118] },
+            found: ["lessons/\(lesson):119:1 [unterminated-fence]"],
+            holds: [
+                "lessons/\(lesson):119:1: error: " + raw + "readers see '```swift' as written, its Markdown not "
+                    + "rendered; move the comment onto a line of its own above this one (at the end of the line it "
+                    + "would be the block's info string) [unterminated-fence]"
+            ],
+            fix: { lines in
+                lines[118] = String(lines[118].dropFirst("<!-- x --> ".count))
+                lines.insert("<!-- x -->", at: 118)
+            })
         // Plain words inside a paragraph: the comment's block parts the line from it.
         try expectSlip(
             lesson,

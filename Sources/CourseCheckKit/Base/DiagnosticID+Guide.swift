@@ -19,7 +19,8 @@ extension DiagnosticID {
         case .unterminatedFence:
             (
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
-                    + "list item it stands in, or a fence is missing or left over. Every later fence then pairs with "
+                    + "list item it stands in, or a fence is missing or left over, or hidden behind an HTML comment "
+                    + "that opens its line (`<!-- x --> ```swift`). Every later fence then pairs with "
                     + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
                     + "index), one for each slip.",
                 fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
@@ -27,7 +28,9 @@ extension DiagnosticID {
                     + "columns (after a block quote's `> `) and inside the same container; open a block with three "
                     + "or more backticks or tildes (no backtick in a backtick fence's info string), as the lesson's "
                     + "other fences are, not behind a list marker or '>' (nor with more than one space after a list "
-                    + "marker whose item's next lines are indented less). The message names what was written and the fence meant "
+                    + "marker whose item's next lines are indented less), and not behind a comment on its line (put "
+                    + "the comment on a line of its own above it). The message names what was written and the fence "
+                    + "meant "
                     + "there, or where a missing fence belongs."
             )
         case .markdownNesting:

@@ -11,6 +11,9 @@ extension Classifier {
         var line: Int
         var start: Int
         var end: Int
+        /// The rest of the line is a fence: the fences after it pair wrongly until it is fixed, so
+        /// the finding is the classifier's cause, and the reading keeps the line as it is.
+        var fence = false
     }
 
     /// A line that opens with an HTML comment closed on it (`<!-- x --> ## Özet`, after its
@@ -76,23 +79,28 @@ extension Classifier {
         // A table's row: at the end of the row the comment would be a cell of its own, and a line of
         // its own between two rows ends the table.
         let row = rest.hasPrefix("|")
+        let fence = rest.hasPrefix("```") || rest.hasPrefix("~~~")
         let rowAbove =
             index > 0 && file.lines[index - 1].text.drop { " \t>".contains($0) }.hasPrefix("|")
         let fix =
-            row
-            ? rowAbove
-                ? "delete the comment (between a table's rows it ends the table, even on a line of its own), or move "
-                    + "it onto a line of its own above the table"
-                : "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
-                    + "cell of its own)"
-            : "move the comment to the end of the line"
+            fence
+            ? "move the comment onto a line of its own above this one (at the end of the line it would be the "
+                + "block's info string)"
+            : row
+                ? rowAbove
+                    ? "delete the comment (between a table's rows it ends the table, even on a line of its own), or move "
+                        + "it onto a line of its own above the table"
+                    : "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
+                        + "cell of its own)"
+                : "move the comment to the end of the line"
         let shown = rest.count > 60 ? String(rest.prefix(57)) + "…" : String(rest)
         let column = opener + 1
         return CommentLineSlip(
             finding: .commentOpensLine(
                 at: SourceLocation(path: file.path, line: index + 1, column: column), shown: shown, marked: marked,
+                fence: fence,
                 fix: fix),
-            line: index, start: opener, end: restStart)
+            line: index, start: opener, end: restStart, fence: fence)
     }
 
     /// True when `text` (a line's text after a comment) would open a block of its own: an ATX
@@ -128,14 +136,17 @@ extension Classifier {
     /// The slips within a line of `file` (a line opened by a comment, a `<!--` left open in a
     /// heading, a cell or a paragraph, a comment's look-alike), and the file as its author meant
     /// it when one leaves something out of its line (nil: read the file as it is), with its scan.
+    /// `fences`: the findings at a line whose rest is a fence, which the fence slips wait for.
     static func commentLineSlips(_ file: SourceFile, _ document: BlockNode) -> (
-        findings: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?
+        findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?
     ) {
         let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, path: file.path)
-        let cuts = slips.filter { $0.end > $0.start }
-        guard !cuts.isEmpty else { return (slips.compactMap(\.finding), nil) }
+        let findings = slips.filter { !$0.fence }.compactMap(\.finding)
+        let fences = slips.filter(\.fence).compactMap(\.finding)
+        let cuts = slips.filter { $0.end > $0.start && !$0.fence }
+        guard !cuts.isEmpty else { return (findings, fences, nil) }
         let meant = reading(file, without: cuts)
-        return (slips.compactMap(\.finding), (meant, MarkdownScanner.scan(meant)))
+        return (findings, fences, (meant, MarkdownScanner.scan(meant)))
     }
 
     /// `file` read as its author meant it: each slip's bytes left out of its line.

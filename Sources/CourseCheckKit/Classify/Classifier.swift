@@ -23,7 +23,9 @@ package enum Classifier {
         let commentSlip = unclosedComment(file, scanned.document, lesson: true)
         let comment = commentSlip.map { [$0.finding] } ?? []
         lesson.hidden = commentSlip?.hidden
-        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
+        let unseen =
+            swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
+            + commentLines.fences
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
         let outsideSlip = closingOutsideItsContainer(scanned.document, file)

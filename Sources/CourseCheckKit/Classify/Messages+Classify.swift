@@ -471,10 +471,13 @@ extension Diagnostic {
 
     /// A line that opens with an HTML comment closed on it: the line is raw HTML, so readers see
     /// `shown` (the rest of the line) as written; `marked`: it holds Markdown that is not rendered
-    /// (else it stands outside the paragraph around it).
-    static func commentOpensLine(at location: SourceLocation, shown: String, marked: Bool, fix: String) -> Diagnostic {
+    /// (else it stands outside the paragraph around it). `fence`: the rest is a fence, a fence slip
+    /// (`unterminated-fence`: the lesson's fences pair wrongly after it, and its goldens wait).
+    static func commentOpensLine(
+        at location: SourceLocation, shown: String, marked: Bool, fence: Bool = false, fix: String
+    ) -> Diagnostic {
         Diagnostic(
-            .commentLookAlike, at: location,
+            fence ? .unterminatedFence : .commentLookAlike, at: location,
             "this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: readers see '"
                 + shown + "' as written, "
                 + (marked ? "its Markdown not rendered" : "outside the paragraph of the lines around it") + "; " + fix)

@@ -42,7 +42,7 @@ extension CourseFacts {
         return Index(
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
             frontMatter: frontMatter, bytes: edited == nil ? bytes : nil,
-            fenceSlips: slips.findings + commentLines.findings,
+            fenceSlips: slips.findings + commentLines.findings + commentLines.fences,
             hidden: slips.hidden)
     }
 }
