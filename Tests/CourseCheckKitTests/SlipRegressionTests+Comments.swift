@@ -285,208 +285,235 @@ extension SlipRegressionTests {
         XCTAssertTrue(promote.stderr.contains("[promote-refused]"), promote.stderr)
     }
 
+    /// The complete list of findings (as printed) of one run after each slip's edit in its file,
+    /// and none after each slip's fix too: slips in different places, each one finding, checked
+    /// in one run.
+    func expectSlips(
+        _ slips: [(file: String, edit: Edit, fix: Edit)], found expected: [String], line: UInt = #line
+    ) throws {
+        func run(fixed: Bool) throws -> [String] {
+            let scratch = try CourseCopy.make(for: self)
+            for file in Set(slips.map(\.file)) {
+                let url = scratch.url.appendingPathComponent("lessons/\(file)")
+                var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+                for slip in slips where slip.file == file {
+                    slip.edit(&lines)
+                    if fixed { slip.fix(&lines) }
+                }
+                try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            }
+            return StructureSlipPropertyTests.findings(scratch.url).map(String.init)
+        }
+        XCTAssertEqual(try run(fixed: false), expected, line: line)
+        XCTAssertEqual(try run(fixed: true), [], "after the fixes", line: line)
+    }
+
     /// A line that opens with a comment closed on it (after its `> ` or list marker) is raw HTML:
     /// readers see its Markdown as written. One finding at the `<!--`, quoting what they see, and
-    /// nothing downstream (no heading, bullet, index item or table missing); moving the comment
-    /// as the fix says gives none.
+    /// nothing downstream (no heading, bullet, index item or table missing); following the fix
+    /// gives none.
     func testALineThatOpensWithACommentIsOneFindingAtIt() throws {
         let lesson = "09-yerel-durum.md"
         let table = "21-on-izleme-ve-yineleme.md"
+        let index = "README.md"
         func opens(_ prefix: String, with comment: String = "<!-- x --> ", after marker: String = "") -> Edit {
             { lines in
                 let at = Self.line(lines, prefix)
                 lines[at] = marker + comment + lines[at].dropFirst(marker.count)
             }
         }
-        /// Follows "move the comment to the end of the line".
-        func toEnd(_ lines: inout [String]) {
-            let at = lines.firstIndex { $0.contains("<!-- x -->") } ?? 0
-            lines[at] = lines[at].replacingOccurrences(of: "<!-- x --> ", with: "") + " <!-- x -->"
+        /// Follows "move the comment to the end of the line" for the line starting `prefix`.
+        func toEnd(_ prefix: String) -> Edit {
+            { lines in
+                let at = lines.firstIndex { $0.hasPrefix(prefix) && $0.contains("<!-- x -->") } ?? 0
+                lines[at] =
+                    lines[at].replacingOccurrences(of: "<!-- x --> ", with: "")
+                    .replacingOccurrences(of: "<!-- x -->", with: "") + " <!-- x -->"
+            }
         }
-        let raw = "this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
-        let cases: [(file: String, edit: Edit, at: String, shown: String)] = [
-            (
-                lesson, opens("Tek değişiklik, tek"), "146:1",
-                "Tek değişiklik, tek yeniden hesaplama: yalnız `CounterCar…"
-            ),
-            (lesson, opens("## Durumu Ataya"), "152:1", "## Durumu Ataya Kaldırmak"),
-            (lesson, opens("# Yerel Durum"), "15:1", "# Yerel Durum"),
-            (lesson, opens("- Bu dersin tetiği:", after: "- "), "266:3", "Bu dersin tetiği: **yerel**."),
-            (
-                lesson, { lines in lines.insert(contentsOf: ["> <!-- x --> Alıntı `kod` burada.", ""], at: 149) },
-                "150:3", "Alıntı `kod` burada."
-            ),
-            ("README.md", opens("## Durum ve Gezinme"), "33:1", "## Durum ve Gezinme"),
-            (
-                "README.md", opens("9. [Yerel Durum]", with: "<!-- x -->", after: "9. "), "37:4",
-                "[Yerel Durum](09-yerel-durum.md)"
-            ),
-        ]
-        for slip in cases {
-            try expectSlip(
-                slip.file, slip.edit, found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
-                holds: [
-                    "lessons/\(slip.file):\(slip.at): error: " + raw + "readers see '\(slip.shown)' as written, its "
-                        + "Markdown not rendered; move the comment to the end of the line [comment-look-alike]"
-                ],
-                fix: { lines in
-                    let at = lines.firstIndex { $0.contains("<!-- x -->") } ?? 0
-                    lines[at] =
-                        lines[at].replacingOccurrences(of: "<!-- x --> ", with: "")
-                        .replacingOccurrences(of: "<!-- x -->", with: "") + " <!-- x -->"
-                })
+        /// Follows "move the comment onto a line of its own above this one" (`delete`: "delete the comment").
+        func above(_ prefix: String, delete: Bool = false) -> Edit {
+            { lines in
+                let at = lines.firstIndex { $0.hasPrefix(prefix) } ?? 0
+                lines[at] = String(lines[at].dropFirst(prefix.count)).trimmingCharacters(in: .init(charactersIn: " "))
+                if !delete { lines.insert("<!-- x -->", at: at) }
+            }
         }
-        // A table's header row: the fix puts the comment on a line of its own above it; between
-        // two rows, deletes it.
-        try expectSlip(
-            table, opens("| Ders |", with: "<!-- x -->"), found: ["lessons/\(table):243:1 [comment-look-alike]"],
-            holds: [
-                "lessons/\(table):243:1: error: " + raw + "readers see '| Ders | Değişiklik | Tetik | Sınırlayıcı "
-                    + "ölçüm |' as written, its Markdown not rendered; move the comment onto a line of its own above "
-                    + "this one (at the end of a table's row it makes a cell of its own) [comment-look-alike]"
+        let raw = "error: this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
+        func seen(_ shown: String) -> String {
+            raw + "readers see '\(shown)' as written, its Markdown not rendered; "
+        }
+        let end = "move the comment to the end of the line [comment-look-alike]"
+        try expectSlips(
+            [
+                (lesson, opens("# Yerel Durum"), toEnd("<!-- x --> # Yerel")),
+                (lesson, opens("Tek değişiklik, tek"), toEnd("<!-- x --> Tek")),
+                (lesson, opens("## Durumu Ataya"), toEnd("<!-- x --> ## Durumu")),
+                (lesson, opens("- Bu dersin tetiği:", after: "- "), toEnd("- <!-- x --> Bu dersin")),
+                (index, opens("## Durum ve Gezinme"), toEnd("<!-- x --> ## Durum")),
+                (index, opens("9. [Yerel Durum]", with: "<!-- x -->", after: "9. "), toEnd("9. <!-- x -->")),
+                (table, opens("| Ders |", with: "<!-- x -->"), above("<!-- x -->")),
             ],
-            fix: { lines in
-                let at = Self.line(lines, "<!-- x -->")
-                lines[at] = String(lines[at].dropFirst("<!-- x -->".count))
-                lines.insert("<!-- x -->", at: at)
-            })
-        try expectSlip(
-            table, opens("| Yerel Durum |", with: "<!-- x -->"), found: ["lessons/\(table):253:1 [comment-look-alike]"],
-            holds: [
-                "lessons/\(table):253:1: error: " + raw + "readers see '| Yerel Durum | dokunuldu | yerel | kardeşin "
-                    + "durumu okuna…' as written, its Markdown not rendered; delete the comment (between a table's "
-                    + "rows it ends the table, even on a line of its own), or move it onto a line of its own above the "
-                    + "table [comment-look-alike]"
+            found: [
+                "lessons/\(index):33:1: " + seen("## Durum ve Gezinme") + end,
+                "lessons/\(index):37:4: " + seen("[Yerel Durum](09-yerel-durum.md)") + end,
+                "lessons/\(lesson):15:1: " + seen("# Yerel Durum") + end,
+                "lessons/\(lesson):146:1: " + seen("Tek değişiklik, tek yeniden hesaplama: yalnız `CounterCar…") + end,
+                "lessons/\(lesson):152:1: " + seen("## Durumu Ataya Kaldırmak") + end,
+                "lessons/\(lesson):266:3: " + seen("Bu dersin tetiği: **yerel**.") + end,
+                "lessons/\(table):243:1: " + seen("| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |")
+                    + "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
+                    + "cell of its own) [comment-look-alike]",
+            ])
+        // Between two rows of a table the fix deletes it; on the core's opening fence it is a fence
+        // slip (the fences after it pair wrongly), and at the end of the line it would be the
+        // block's info string; in a block quote; plain words inside a paragraph, which the
+        // comment's block parts from the lines around it.
+        try expectSlips(
+            [
+                (table, opens("| Yerel Durum |", with: "<!-- x -->"), above("<!-- x -->", delete: true)),
+                ("10-baglama.md", { lines in lines[17] = "<!-- x --> " + lines[17] }, above("<!-- x -->")),
+                (
+                    lesson,
+                    { lines in lines.insert("<!-- x --> ve düz bir satır.", at: Self.line(lines, "Yerel durumun") + 1)
+                    },
+                    toEnd("<!-- x --> ve düz")
+                ),
+                (
+                    table, { lines in lines.insert(contentsOf: ["> <!-- x --> Alıntı `kod` burada.", ""], at: 268) },
+                    toEnd("> <!-- x -->")
+                ),
             ],
-            fix: { lines in
-                let at = Self.line(lines, "<!-- x -->")
-                lines[at] = String(lines[at].dropFirst("<!-- x -->".count))
-            })
-        // A tree's opening fence: a fence slip (its block does not open, and the fences after it
-        // pair wrongly), one finding; at the end of the line the comment would be its info string.
-        try expectSlip(
-            lesson, { lines in lines[118] = "<!-- x --> " + lines[118] },
-            found: ["lessons/\(lesson):119:1 [unterminated-fence]"],
-            holds: [
-                "lessons/\(lesson):119:1: error: " + raw + "readers see '```swift' as written, its Markdown not "
-                    + "rendered; move the comment onto a line of its own above this one (at the end of the line it "
-                    + "would be the block's info string) [unterminated-fence]"
-            ],
-            fix: { lines in
-                lines[118] = String(lines[118].dropFirst("<!-- x --> ".count))
-                lines.insert("<!-- x -->", at: 118)
-            })
-        // Plain words inside a paragraph: the comment's block parts the line from it.
-        try expectSlip(
-            lesson,
-            { lines in lines.insert("<!-- x --> ve düz bir satır.", at: Self.line(lines, "Yerel durumun getirisi") + 1)
-            },
-            found: ["lessons/\(lesson):149:1 [comment-look-alike]"],
-            holds: [
-                "lessons/\(lesson):149:1: error: " + raw + "readers see 've düz bir satır.' as written, outside the "
-                    + "paragraph of the lines around it; move the comment to the end of the line [comment-look-alike]"
-            ],
-            fix: toEnd)
+            found: [
+                "lessons/\(lesson):149:1: " + raw + "readers see 've düz bir satır.' as written, outside the paragraph "
+                    + "of the lines around it; " + end,
+                "lessons/10-baglama.md:18:1: " + seen("```swift")
+                    + "move the comment onto a line of its own above this "
+                    + "one (at the end of the line it would be the block's info string) [unterminated-fence]",
+                "lessons/\(table):253:1: " + seen("| Yerel Durum | dokunuldu | yerel | kardeşin durumu okuna…")
+                    + "delete the comment (between a table's rows it ends the table, even on a line of its own), or "
+                    + "move it onto a line of its own above the table [comment-look-alike]",
+                "lessons/\(table):269:3: " + seen("Alıntı `kod` burada.") + end,
+            ])
         // Controls: plain words as a paragraph or bullet of their own show the same words (and the
         // sentence, read without the comment, is judged as written); a comment alone on its line,
         // trailing blanks and all, and one after a heading's text, show nothing.
-        for (file, edit): (String, Edit) in [
-            (table, opens("Açılış dersi dışındaki yirmi")),
-            (
-                lesson,
-                { lines in lines.insert("- <!-- x --> düz bir madde", at: Self.line(lines, "- Bu dersin tetiği:")) }
-            ),
-            (lesson, { lines in lines.insert("<!-- x -->  ", at: Self.line(lines, "Tek değişiklik, tek")) }),
-            (lesson, { lines in lines[Self.line(lines, "## Özet")] += " <!-- x -->" }),
-        ] {
-            try expectSlip(file, edit, found: [])
-        }
+        let none: Edit = { _ in }
+        try expectSlips(
+            [
+                (table, opens("Açılış dersi dışındaki yirmi"), none),
+                (lesson, { lines in lines[Self.line(lines, "## Özet")] += " <!-- x -->" }, none),
+                (
+                    lesson,
+                    { lines in lines.insert("- <!-- x --> düz bir madde", at: Self.line(lines, "- Bu dersin")) }, none
+                ),
+                (lesson, { lines in lines.insert("<!-- x -->  ", at: Self.line(lines, "Tek değişiklik, tek")) }, none),
+            ],
+            found: [])
     }
 
     /// A `<!--` left open in a cell of the closing table, or in the lesson's title: one finding at
-    /// it, the row or title read without it (no "differs from the front matter title").
+    /// it, the row or title read without it (no "differs from the front matter title"); closing
+    /// it as the finding says gives none.
     func testACommentLeftOpenInACellOrTheTitleIsOneFindingAtIt() throws {
         let table = "21-on-izleme-ve-yineleme.md"
-        let never = "this '<!--' is not closed ('-->') in its "
-        for (old, new, at) in [
-            ("| dokunuldu |", "| dokunuldu <!-- todo |", "253:27"),
-            ("| kardeşin durumu okunamaz |", "| kardeşin durumu okunamaz <!-- todo |", "253:63"),
-        ] {
-            try expectSlip(
-                table,
+        func cell(_ row: String, _ old: String) -> (edit: Edit, fix: Edit) {
+            (
                 { lines in
-                    let row = Self.line(lines, "| Yerel Durum |")
-                    lines[row] = lines[row].replacingOccurrences(of: old, with: new)
+                    let at = Self.line(lines, row)
+                    lines[at] = lines[at].replacingOccurrences(of: old, with: old.dropLast() + "<!-- todo |")
                 },
-                found: ["lessons/\(table):\(at) [comment-look-alike]"],
-                holds: [
-                    "lessons/\(table):\(at): error: " + never + "cell, so it opens no comment and readers see '<!-- "
-                        + "todo' as text; close it with '-->' before the cell's '|' or delete it [comment-look-alike]"
-                ],
-                fix: { lines in
-                    let row = Self.line(lines, "| Yerel Durum |")
-                    lines[row] = lines[row].replacingOccurrences(of: "<!-- todo |", with: "<!-- todo -->|")
-                })
+                { lines in
+                    let at = Self.line(lines, row)
+                    lines[at] = lines[at].replacingOccurrences(of: "<!-- todo |", with: "<!-- todo -->|")
+                }
+            )
         }
-        try expectSlip(
-            "09-yerel-durum.md", { lines in lines[Self.line(lines, "# Yerel Durum")] += " <!-- todo" },
-            found: ["lessons/09-yerel-durum.md:15:15 [comment-look-alike]"],
-            holds: [
-                "lessons/09-yerel-durum.md:15:15: error: " + never + "heading, so it opens no comment and readers "
-                    + "see '<!-- todo' as text; close it with '-->' or delete it [comment-look-alike]"
+        let never = "error: this '<!--' is not closed ('-->') in its "
+        let inCell =
+            "cell, so it opens no comment and readers see '<!-- todo' as text; close it with '-->' before the cell's "
+            + "'|' or delete it [comment-look-alike]"
+        let change = cell("| Yerel Durum |", "| dokunuldu |")
+        let limit = cell("| Bağlama |", "| kural yazanı okumaz |")
+        try expectSlips(
+            [
+                (table, change.edit, change.fix), (table, limit.edit, limit.fix),
+                (
+                    "09-yerel-durum.md", { lines in lines[Self.line(lines, "# Yerel Durum")] += " <!-- todo" },
+                    Self.closeTodo
+                ),
             ],
-            fix: Self.closeTodo)
+            found: [
+                "lessons/09-yerel-durum.md:15:15: " + never + "heading, so it opens no comment and readers see '<!-- "
+                    + "todo' as text; close it with '-->' or delete it [comment-look-alike]",
+                "lessons/\(table):253:27: " + never + inCell,
+                "lessons/\(table):254:61: " + never + inCell,
+            ])
     }
 
     /// A comment closed by a later line's `-->` with text after it: the fix closes it on its first
-    /// line and deletes that `-->`, which would show in the text otherwise; followed, it gives
-    /// none, and the page shows no `-->`.
+    /// line (or deletes a bare `<!--`) and deletes that `-->`, which would show in the text
+    /// otherwise; followed, it gives none, and no `-->` is left on the page.
     func testACloseWithTextAfterItIsDeletedByTheFix() throws {
         let lesson = "09-yerel-durum.md"
-        let stray = { (line: Int, column: Int) in
-            ", and delete the '-->' at line \(line), column \(column) (it would show)"
+        let table = "21-on-izleme-ve-yineleme.md"
+        let opened = "error: this HTML comment is not closed on its line ('-->'), so it runs on to the '-->' at "
+        let bare = "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+        func stray(_ line: Int, _ column: Int) -> String {
+            ", and delete the '-->' at line \(line), column \(column) (it would show) [unclosed-comment]"
         }
-        try expectSlip(
-            lesson,
-            { lines in lines.insert(contentsOf: ["- <!-- eski", "  madde --> yeni madde"], at: 263) },
-            found: ["lessons/\(lesson):264:3 [unclosed-comment]"],
-            holds: ["close it with '-->' at the end of line 264" + stray(265, 9) + " [unclosed-comment]"],
-            fix: { lines in
-                lines[263] += " -->"
-                lines[264] = lines[264].replacingOccurrences(of: "--> ", with: "")
-                XCTAssertFalse(lines.joined().contains("madde -->"))
-            })
-        try expectSlip(
-            lesson,
-            { lines in lines.insert(contentsOf: ["> <!--", "> eski --> yeni", ""], at: 149) },
-            found: ["lessons/\(lesson):150:3 [unclosed-comment]"],
-            holds: [
-                "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                    + stray(151, 8) + " [unclosed-comment]"
-            ],
-            fix: { lines in
-                lines[150] = lines[150].replacingOccurrences(of: "--> ", with: "")
-                lines.remove(at: 149)
-            })
-        try expectSlip(
-            "README.md",
+        /// Deletes the `-->` (and the space after it) from the line holding `text`.
+        func deleteClose(_ text: String) -> Edit {
             { lines in
-                lines.insert("--> not", at: 37)
-                lines.insert("<!--", at: 36)
-            },
-            found: ["lessons/README.md:37:1 [unclosed-comment]"],
-            holds: [
-                "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                    + stray(39, 1) + " [unclosed-comment]"
+                let at = lines.firstIndex { $0.contains(text) } ?? 0
+                lines[at] = lines[at].replacingOccurrences(of: "--> ", with: "")
+                XCTAssertFalse(lines.joined().contains("-->"))
+            }
+        }
+        try expectSlips(
+            [
+                (
+                    lesson, { lines in lines.insert(contentsOf: ["- <!-- eski", "  madde --> yeni madde"], at: 263) },
+                    { lines in
+                        lines[263] += " -->"
+                        lines[264] = lines[264].replacingOccurrences(of: "--> ", with: "")
+                    }
+                ),
+                (
+                    "README.md",
+                    { lines in
+                        lines.insert("--> not", at: 37)
+                        lines.insert("<!--", at: 36)
+                    },
+                    { lines in
+                        lines.remove(at: 36)
+                        deleteClose("--> not")(&lines)
+                    }
+                ),
+                (
+                    table, { lines in lines.insert(contentsOf: ["> <!--", "> eski --> yeni", ""], at: 268) },
+                    { lines in
+                        lines.remove(at: 268)
+                        deleteClose("> eski -->")(&lines)
+                    }
+                ),
             ],
-            fix: { lines in
-                lines[38] = String(lines[38].dropFirst(3))
-                lines.remove(at: 36)
-            })
+            found: [
+                "lessons/README.md:37:1: " + opened + "line 39, column 1, and hides everything up to there from "
+                    + "readers (line 38, with the link to 09-yerel-durum.md), while the rest of line 39 shows outside "
+                    + "any paragraph, and nothing there is judged until it is closed; " + bare + stray(39, 1),
+                "lessons/\(lesson):264:3: " + opened + "line 265, column 9, and hides everything up to there from "
+                    + "readers (line 265), while the rest of line 265 shows outside any paragraph, and nothing there is "
+                    + "judged until it is closed; close it with '-->' at the end of line 264" + stray(265, 9),
+                "lessons/\(table):269:3: " + opened + "line 270, column 8, and hides everything up to there from "
+                    + "readers (line 270), while the rest of line 270 shows outside any paragraph, and nothing there is "
+                    + "judged until it is closed; " + bare + stray(270, 8),
+            ])
     }
 
     /// A comment on lines of its own around a row of the closing table hides the row and ends the
-    /// table: one finding naming the row, and deleting its `<!--` and `-->` lines, as it says, gives none.
+    /// table: one finding naming the row, and deleting its `<!--` and `-->` lines, as it says,
+    /// gives none.
     func testACommentAroundATableRowNamesTheRow() throws {
         let table = "21-on-izleme-ve-yineleme.md"
         try expectSlip(
