@@ -85,9 +85,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "by U+00A0 NO-BREAK SPACE, where a list marker needs a space" + bullet,
                 "lessons/04-duzen-sistemi.md:159:1: error: "
                     + near("**\\GV12.**", "GV12", "'\\' before it, which shows"),
-                "lessons/05-izgara-ve-geometri.md:159:1: error: this line opens with an HTML comment, which makes it an "
-                    + "HTML block: GitHub shows **GV15.** as written, asterisks and all, so it does not read as a "
-                    + "note; put the comment on a line of its own, with a blank line after it [note-series]",
+                "lessons/05-izgara-ve-geometri.md:159:1: error: this line opens with an HTML comment, so GitHub "
+                    + "passes the whole line through as raw HTML: readers see '**GV15.** Bu ölçüm "
+                    + "`horizontalSizeClass`, `filterTag` ve …' as written, its Markdown not rendered; move the comment "
+                    + "to the end of the line [comment-look-alike]",
                 "lessons/06-listeler-ve-formlar.md:256:1: error: the 'Bu dersin tetiği:' line is here, but it opens "
                     + "with U+2013 EN DASH, which is no bullet marker (a bullet opens with '-', '*' or '+' and a "
                     + "space)" + bullet,

@@ -284,4 +284,255 @@ extension SlipRegressionTests {
         XCTAssertEqual(try goldens(), before, promote.stdout + promote.stderr)
         XCTAssertTrue(promote.stderr.contains("[promote-refused]"), promote.stderr)
     }
+
+    /// The complete list of findings (as printed) of one run after each slip's edit in its file,
+    /// and none after each slip's fix too: slips in different places, each one finding, checked
+    /// in one run.
+    func expectSlips(
+        _ slips: [(file: String, edit: Edit, fix: Edit)], found expected: [String], line: UInt = #line
+    ) throws {
+        func run(fixed: Bool) throws -> [String] {
+            let scratch = try CourseCopy.make(for: self)
+            for file in Set(slips.map(\.file)) {
+                let url = scratch.url.appendingPathComponent("lessons/\(file)")
+                var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+                for slip in slips where slip.file == file {
+                    slip.edit(&lines)
+                    if fixed { slip.fix(&lines) }
+                }
+                try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            }
+            return StructureSlipPropertyTests.findings(scratch.url).map(String.init)
+        }
+        XCTAssertEqual(try run(fixed: false), expected, line: line)
+        XCTAssertEqual(try run(fixed: true), [], "after the fixes", line: line)
+    }
+
+    /// A line that opens with a comment closed on it (after its `> ` or list marker) is raw HTML:
+    /// readers see its Markdown as written. One finding at the `<!--`, quoting what they see, and
+    /// nothing downstream (no heading, bullet, index item or table missing); following the fix
+    /// gives none.
+    func testALineThatOpensWithACommentIsOneFindingAtIt() throws {
+        let lesson = "09-yerel-durum.md"
+        let table = "21-on-izleme-ve-yineleme.md"
+        let index = "README.md"
+        func opens(_ prefix: String, with comment: String = "<!-- x --> ", after marker: String = "") -> Edit {
+            { lines in
+                let at = Self.line(lines, prefix)
+                lines[at] = marker + comment + lines[at].dropFirst(marker.count)
+            }
+        }
+        /// Follows "move the comment to the end of the line" for the line starting `prefix`.
+        func toEnd(_ prefix: String) -> Edit {
+            { lines in
+                let at = lines.firstIndex { $0.hasPrefix(prefix) && $0.contains("<!-- x -->") } ?? 0
+                lines[at] =
+                    lines[at].replacingOccurrences(of: "<!-- x --> ", with: "")
+                    .replacingOccurrences(of: "<!-- x -->", with: "") + " <!-- x -->"
+            }
+        }
+        /// Follows "move the comment onto a line of its own above this one" (`delete`: "delete the comment").
+        func above(_ prefix: String, delete: Bool = false) -> Edit {
+            { lines in
+                let at = lines.firstIndex { $0.hasPrefix(prefix) } ?? 0
+                lines[at] = String(lines[at].dropFirst(prefix.count)).trimmingCharacters(in: .init(charactersIn: " "))
+                if !delete { lines.insert("<!-- x -->", at: at) }
+            }
+        }
+        let raw = "error: this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
+        func seen(_ shown: String) -> String {
+            raw + "readers see '\(shown)' as written, its Markdown not rendered; "
+        }
+        let end = "move the comment to the end of the line [comment-look-alike]"
+        try expectSlips(
+            [
+                (lesson, opens("# Yerel Durum"), toEnd("<!-- x --> # Yerel")),
+                (lesson, opens("Tek değişiklik, tek"), toEnd("<!-- x --> Tek")),
+                (lesson, opens("## Durumu Ataya"), toEnd("<!-- x --> ## Durumu")),
+                (lesson, opens("- Bu dersin tetiği:", after: "- "), toEnd("- <!-- x --> Bu dersin")),
+                (index, opens("## Durum ve Gezinme"), toEnd("<!-- x --> ## Durum")),
+                (index, opens("9. [Yerel Durum]", with: "<!-- x -->", after: "9. "), toEnd("9. <!-- x -->")),
+                (table, opens("| Ders |", with: "<!-- x -->"), above("<!-- x -->")),
+            ],
+            found: [
+                "lessons/\(index):33:1: " + seen("## Durum ve Gezinme") + end,
+                "lessons/\(index):37:4: " + seen("[Yerel Durum](09-yerel-durum.md)") + end,
+                "lessons/\(lesson):15:1: " + seen("# Yerel Durum") + end,
+                "lessons/\(lesson):146:1: " + seen("Tek değişiklik, tek yeniden hesaplama: yalnız `CounterCar…") + end,
+                "lessons/\(lesson):152:1: " + seen("## Durumu Ataya Kaldırmak") + end,
+                "lessons/\(lesson):266:3: " + seen("Bu dersin tetiği: **yerel**.") + end,
+                "lessons/\(table):243:1: " + seen("| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |")
+                    + "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
+                    + "cell of its own) [comment-look-alike]",
+            ])
+        // Between two rows of a table the fix deletes it; on the core's opening fence it is a fence
+        // slip (the fences after it pair wrongly), and at the end of the line it would be the
+        // block's info string; in a block quote; plain words inside a paragraph, which the
+        // comment's block parts from the lines around it.
+        try expectSlips(
+            [
+                (table, opens("| Yerel Durum |", with: "<!-- x -->"), above("<!-- x -->", delete: true)),
+                ("10-baglama.md", { lines in lines[17] = "<!-- x --> " + lines[17] }, above("<!-- x -->")),
+                (
+                    lesson,
+                    { lines in lines.insert("<!-- x --> ve düz bir satır.", at: Self.line(lines, "Yerel durumun") + 1)
+                    },
+                    toEnd("<!-- x --> ve düz")
+                ),
+                (
+                    table, { lines in lines.insert(contentsOf: ["> <!-- x --> Alıntı `kod` burada.", ""], at: 268) },
+                    toEnd("> <!-- x -->")
+                ),
+            ],
+            found: [
+                "lessons/\(lesson):149:1: " + raw + "readers see 've düz bir satır.' as written, outside the paragraph "
+                    + "of the lines around it; " + end,
+                "lessons/10-baglama.md:18:1: " + seen("```swift")
+                    + "move the comment onto a line of its own above this "
+                    + "one (at the end of the line it would be the block's info string) [unterminated-fence]",
+                "lessons/\(table):253:1: " + seen("| Yerel Durum | dokunuldu | yerel | kardeşin durumu okuna…")
+                    + "delete the comment (between a table's rows it ends the table, even on a line of its own), or "
+                    + "move it onto a line of its own above the table [comment-look-alike]",
+                "lessons/\(table):269:3: " + seen("Alıntı `kod` burada.") + end,
+            ])
+        // Controls: plain words as a paragraph or bullet of their own show the same words (and the
+        // sentence, read without the comment, is judged as written); a comment alone on its line,
+        // trailing blanks and all, and one after a heading's text, show nothing.
+        let none: Edit = { _ in }
+        try expectSlips(
+            [
+                (table, opens("Açılış dersi dışındaki yirmi"), none),
+                (lesson, { lines in lines[Self.line(lines, "## Özet")] += " <!-- x -->" }, none),
+                (
+                    lesson,
+                    { lines in lines.insert("- <!-- x --> düz bir madde", at: Self.line(lines, "- Bu dersin")) }, none
+                ),
+                (lesson, { lines in lines.insert("<!-- x -->  ", at: Self.line(lines, "Tek değişiklik, tek")) }, none),
+            ],
+            found: [])
+    }
+
+    /// A `<!--` left open in a cell of the closing table, or in the lesson's title: one finding at
+    /// it, the row or title read without it (no "differs from the front matter title"); closing
+    /// it as the finding says gives none.
+    func testACommentLeftOpenInACellOrTheTitleIsOneFindingAtIt() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        func cell(_ row: String, _ old: String) -> (edit: Edit, fix: Edit) {
+            (
+                { lines in
+                    let at = Self.line(lines, row)
+                    lines[at] = lines[at].replacingOccurrences(of: old, with: old.dropLast() + "<!-- todo |")
+                },
+                { lines in
+                    let at = Self.line(lines, row)
+                    lines[at] = lines[at].replacingOccurrences(of: "<!-- todo |", with: "<!-- todo -->|")
+                }
+            )
+        }
+        let never = "error: this '<!--' is not closed ('-->') in its "
+        let inCell =
+            "cell, so it opens no comment and readers see '<!-- todo' as text; close it with '-->' before the cell's "
+            + "'|' or delete it [comment-look-alike]"
+        let change = cell("| Yerel Durum |", "| dokunuldu |")
+        let limit = cell("| Bağlama |", "| kural yazanı okumaz |")
+        try expectSlips(
+            [
+                (table, change.edit, change.fix), (table, limit.edit, limit.fix),
+                (
+                    "09-yerel-durum.md", { lines in lines[Self.line(lines, "# Yerel Durum")] += " <!-- todo" },
+                    Self.closeTodo
+                ),
+            ],
+            found: [
+                "lessons/09-yerel-durum.md:15:15: " + never + "heading, so it opens no comment and readers see '<!-- "
+                    + "todo' as text; close it with '-->' or delete it [comment-look-alike]",
+                "lessons/\(table):253:27: " + never + inCell,
+                "lessons/\(table):254:61: " + never + inCell,
+            ])
+    }
+
+    /// A comment closed by a later line's `-->` with text after it: the fix closes it on its first
+    /// line (or deletes a bare `<!--`) and deletes that `-->`, which would show in the text
+    /// otherwise; followed, it gives none, and no `-->` is left on the page.
+    func testACloseWithTextAfterItIsDeletedByTheFix() throws {
+        let lesson = "09-yerel-durum.md"
+        let table = "21-on-izleme-ve-yineleme.md"
+        let opened = "error: this HTML comment is not closed on its line ('-->'), so it runs on to the '-->' at "
+        let bare = "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+        func stray(_ line: Int, _ column: Int) -> String {
+            ", and delete the '-->' at line \(line), column \(column) (it would show) [unclosed-comment]"
+        }
+        /// Deletes the `-->` (and the space after it) from the line holding `text`.
+        func deleteClose(_ text: String) -> Edit {
+            { lines in
+                let at = lines.firstIndex { $0.contains(text) } ?? 0
+                lines[at] = lines[at].replacingOccurrences(of: "--> ", with: "")
+                XCTAssertFalse(lines.joined().contains("-->"))
+            }
+        }
+        try expectSlips(
+            [
+                (
+                    lesson, { lines in lines.insert(contentsOf: ["- <!-- eski", "  madde --> yeni madde"], at: 263) },
+                    { lines in
+                        lines[263] += " -->"
+                        lines[264] = lines[264].replacingOccurrences(of: "--> ", with: "")
+                    }
+                ),
+                (
+                    "README.md",
+                    { lines in
+                        lines.insert("--> not", at: 37)
+                        lines.insert("<!--", at: 36)
+                    },
+                    { lines in
+                        lines.remove(at: 36)
+                        deleteClose("--> not")(&lines)
+                    }
+                ),
+                (
+                    table, { lines in lines.insert(contentsOf: ["> <!--", "> eski --> yeni", ""], at: 268) },
+                    { lines in
+                        lines.remove(at: 268)
+                        deleteClose("> eski -->")(&lines)
+                    }
+                ),
+            ],
+            found: [
+                "lessons/README.md:37:1: " + opened + "line 39, column 1, and hides everything up to there from "
+                    + "readers (line 38, with the link to 09-yerel-durum.md), while the rest of line 39 shows outside "
+                    + "any paragraph, and nothing there is judged until it is closed; " + bare + stray(39, 1),
+                "lessons/\(lesson):264:3: " + opened + "line 265, column 9, and hides everything up to there from "
+                    + "readers (line 265), while the rest of line 265 shows outside any paragraph, and nothing there is "
+                    + "judged until it is closed; close it with '-->' at the end of line 264" + stray(265, 9),
+                "lessons/\(table):269:3: " + opened + "line 270, column 8, and hides everything up to there from "
+                    + "readers (line 270), while the rest of line 270 shows outside any paragraph, and nothing there is "
+                    + "judged until it is closed; " + bare + stray(270, 8),
+            ])
+    }
+
+    /// A comment on lines of its own around a row of the closing table hides the row and ends the
+    /// table: one finding naming the row, and deleting its `<!--` and `-->` lines, as it says,
+    /// gives none.
+    func testACommentAroundATableRowNamesTheRow() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        try expectSlip(
+            table,
+            { lines in
+                let row = Self.line(lines, "| Yerel Durum |")
+                lines.insert("-->", at: row + 1)
+                lines.insert("<!--", at: row)
+            },
+            found: ["lessons/\(table):253:1 [closing-table]"],
+            holds: [
+                "lessons/\(table):253:1: error: this HTML comment hides the row for 'Yerel Durum' (line 254) and ends "
+                    + "the closing table, so its 12 rows after it render as a paragraph of pipes, not as rows; delete "
+                    + "its '<!--' (line 253) and its '-->' (line 255), so the row shows in the table again "
+                    + "[closing-table]"
+            ],
+            fix: { lines in
+                lines.remove(at: 254)
+                lines.remove(at: 252)
+            })
+    }
 }

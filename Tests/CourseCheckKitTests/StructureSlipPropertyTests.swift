@@ -328,4 +328,98 @@ final class StructureSlipPropertyTests: XCTestCase {
             }
         }
     }
+
+    /// A closed comment put at the start of a random line of text (a paragraph's, a heading's, an
+    /// item's or a quote's, after its markers) of a lesson or the course index: where cmark-gfm
+    /// shows readers something else than the clean page (the line's Markdown as written, or the
+    /// line parted from its paragraph), exactly one finding, at the `<!--`; where it shows the
+    /// same text, none. Following the finding's fix gives none, and the page as clean.
+    func testACommentOpeningALineIsOneFindingWhereReadersSeeADifference() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            // Each line of text, with the byte offset its text starts at.
+            var starts: [(line: Int, offset: Int)] = []
+            MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                switch node.kind {
+                case .paragraph, .heading:
+                    for line in node.content {
+                        starts.append((line.index, line.prefixLength + line.text.utf8.prefix { $0 == 0x20 }.count))
+                    }
+                default: break
+                }
+            }
+            let (at, offset) = starts[Int(random.next() % UInt64(starts.count))]
+            let comment = "<!-- x -->" + (random.next() % 2 == 0 ? " " : "")
+            var lines = text.components(separatedBy: "\n")
+            let clean = lines[at]
+            func insert(_ text: String, at offset: Int, in line: String) -> String {
+                String(
+                    decoding: Array(line.utf8.prefix(offset)) + Array(text.utf8) + line.utf8.dropFirst(offset),
+                    as: UTF8.self)
+            }
+            lines[at] = insert(comment, at: offset, in: clean)
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(at + 1):\(offset + 1): \(found)"
+            let differs = try Self.seen(slipped, tool) != Self.seen(text, tool)
+            guard differs else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):\(offset + 1): error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[comment-look-alike]") ?? false, message)
+            // The fix, as the message words it.
+            let finding = String(found.first ?? "")
+            if finding.contains("move the comment to the end of the line") {
+                lines[at] = clean + " <!-- x -->"
+            } else if finding.contains("move the comment onto a line of its own above this one") {
+                lines[at] = clean
+                lines.insert(String(decoding: clean.utf8.prefix(offset), as: UTF8.self) + "<!-- x -->", at: at)
+            } else if finding.contains("delete the comment") {
+                lines[at] = clean
+            } else {
+                XCTFail("no fix: \(message)")
+            }
+            let fixed = lines.joined(separator: "\n")
+            try fixed.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
+            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+        }
+    }
+
+    /// What readers see of `markdown` as cmark-gfm renders it (tables on): its runs of text, each
+    /// block's apart, comments and inline markup left out, whitespace collapsed.
+    static func seen(_ markdown: String, _ tool: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["--unsafe", "-e", "table"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var html = String(decoding: data, as: UTF8.self)
+        html = html.replacingOccurrences(of: "<!--.*?-->", with: "", options: .regularExpression)
+        html = html.replacingOccurrences(
+            of: "</?(p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|pre|hr|div)( [^>]*)?/?>", with: "\u{B6}",
+            options: .regularExpression)
+        html = html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        // As the browser shows them: a paragraph's `"` goes out as `&quot;`, raw HTML's as it is.
+        for (entity, character) in [("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&#39;", "'"), ("&amp;", "&")] {
+            html = html.replacingOccurrences(of: entity, with: character)
+        }
+        return html.split(separator: "\u{B6}").map {
+            $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }.filter { !$0.isEmpty }
+    }
 }

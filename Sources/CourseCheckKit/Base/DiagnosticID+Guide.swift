@@ -19,7 +19,8 @@ extension DiagnosticID {
         case .unterminatedFence:
             (
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
-                    + "list item it stands in, or a fence is missing or left over. Every later fence then pairs with "
+                    + "list item it stands in, or a fence is missing or left over, or hidden behind an HTML comment "
+                    + "that opens its line (`<!-- x --> ```swift`). Every later fence then pairs with "
                     + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
                     + "index), one for each slip.",
                 fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
@@ -27,7 +28,9 @@ extension DiagnosticID {
                     + "columns (after a block quote's `> `) and inside the same container; open a block with three "
                     + "or more backticks or tildes (no backtick in a backtick fence's info string), as the lesson's "
                     + "other fences are, not behind a list marker or '>' (nor with more than one space after a list "
-                    + "marker whose item's next lines are indented less). The message names what was written and the fence meant "
+                    + "marker whose item's next lines are indented less), and not behind a comment on its line (put "
+                    + "the comment on a line of its own above it). The message names what was written and the fence "
+                    + "meant "
                     + "there, or where a missing fence belongs."
             )
         case .markdownNesting:
@@ -359,8 +362,8 @@ extension DiagnosticID {
                 summary: "A bold note series (`**GV1.**`, ...) is numbered with a gap, a repeat or a step back, "
                     + "strays into another part, or a note label is not bold, written in a near form (other "
                     + "punctuation, a space, another case, a look-alike or another script's capital, a letter for a "
-                    + "digit, a backslash, an invisible character that keeps its bold open, an HTML comment before "
-                    + "it), not at the start of its paragraph, or "
+                    + "digit, a backslash, an invisible character that keeps its bold open), not at the start of its "
+                    + "paragraph, or "
                     + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
                     + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due.",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
@@ -427,10 +430,16 @@ extension DiagnosticID {
             (
                 summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "
                     + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all; "
-                    + "or a `<!--` inside a paragraph or heading is never closed there, so it opens no comment and "
-                    + "readers see it as text.",
+                    + "or a `<!--` inside a paragraph, heading or table cell is never closed there, so it opens no "
+                    + "comment and readers see it as text; or a line opens with a comment closed on it and has text "
+                    + "after it (`<!-- x --> ## Özet`, `- <!-- x --> **DR1.** …`), which makes the whole line raw "
+                    + "HTML, so readers see its Markdown as written (`## `, `**`, backticks, a link as `[text](file)`), "
+                    + "outside any paragraph, heading or table. What the line holds is read as if the comment were "
+                    + "not there, so nothing after it (a heading, a note, the trigger bullet, a row) is reported.",
                 fix: "Write it as the comment it was meant to be: `<!-- x -->` (or, if it is meant as text, put it "
-                    + "in backticks); close a `<!--` left open with `-->`, or delete it."
+                    + "in backticks); close a `<!--` left open with `-->` (in a table cell, before the cell's `|`), or "
+                    + "delete it; move a comment that opens a line of text to the end of the line (above a table's "
+                    + "header row, onto a line of its own)."
             )
         case .caseCollision:
             (

@@ -277,7 +277,13 @@ package struct ClosingTableClaim: ClaimCheck {
             let close = lines[lastLine...].firstIndex(where: { $0.text.utf8Offset(of: "-->") != nil }),
             case let after = rows(from: close + 1), after > 0
         {
-            return .comment(rows: after)
+            // The rows between its `<!--` and its `-->`, hidden: named by their first cells.
+            let hides = lines[(lastLine + 1)..<max(lastLine + 1, close)].compactMap { line -> String? in
+                let cells = line.text.trimmingWhitespaces.split(separator: "|", omittingEmptySubsequences: false)
+                guard line.text.trimmingWhitespaces.hasPrefix("|"), cells.count > 1 else { return nil }
+                return String(cells[1]).trimmingWhitespaces
+            }
+            return .comment(rows: after, hides: hides, open: lastLine + 1, close: close + 1)
         }
         return nil
     }

@@ -448,7 +448,9 @@ extension Diagnostic {
         /// A blank line ends the table here; the `rows` rows after it render as a paragraph.
         case brokenAt(rows: Int)
         /// A closed HTML comment ends the table here; the `rows` rows after it render as a paragraph.
-        case comment(rows: Int)
+        /// `hides`: the first cells of the rows between its `<!--` (line `open`) and its `-->` (line
+        /// `close`), which readers do not see.
+        case comment(rows: Int, hides: [String] = [], open: Int = 0, close: Int = 0)
         /// The header row indented as code (`written`); `through`: the table lines after it indented
         /// with it, so the code block runs from line `first` to `last`, and `rest` when table lines
         /// follow it that GitHub shows as a paragraph of pipes. Nil: the header alone is code.
@@ -518,7 +520,14 @@ extension Diagnostic {
             case .brokenAt(let rows):
                 "this blank line ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "remove the blank line"
-            case .comment(let rows):
+            case .comment(let rows, let hides, let open, let close) where !hides.isEmpty:
+                "this HTML comment hides the row" + (hides.count == 1 ? "" : "s") + " for "
+                    + hides.map { "'\($0)'" }.joined(separator: ", ") + " (line"
+                    + (close - open == 2 ? " \(open + 1)" : "s \(open + 1)–\(close - 1)")
+                    + ") and ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
+                    + "delete its '<!--' (line \(open)) and its '-->' (line \(close)), so the "
+                    + (hides.count == 1 ? "row shows" : "rows show") + " in the table again"
+            case .comment(let rows, _, _, _):
                 "this HTML comment ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "move the comment out of the table"
             case .indentedRow(let written, let rowsAfter):
@@ -686,8 +695,6 @@ extension Diagnostic {
         case merged(written: String)
         /// A heading opens with the label `written`.
         case heading(written: String)
-        /// A line opens with an HTML comment and then the label `label`, so it is an HTML block.
-        case commented(label: String)
         /// The note `label` stands inside an HTML comment, so readers do not see it.
         case inComment(label: String)
         /// A paragraph opening with the note label `label` is indented `written`, so it is indented code.
@@ -714,10 +721,6 @@ extension Diagnostic {
             case .heading(let written):
                 "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
                     + "label, so write it as a paragraph: **\(written)** …"
-            case .commented(let label):
-                "this line opens with an HTML comment, which makes it an HTML block: GitHub shows **\(label)** as "
-                    + "written, asterisks and all, so it does not read as a note; put the comment on a line of its own, "
-                    + "with a blank line after it"
             case .inComment(let label):
                 "the note **\(label)** is here, but readers do not see it: it is inside an HTML comment; take it out "
                     + "of the comment (or, if the note is meant to go, delete it and renumber the notes after it)"

@@ -40,9 +40,6 @@ package struct NoteSeriesClaim: ClaimCheck {
         case merged(String)
         /// A heading opening with the label.
         case heading(String)
-        /// A line that opens with an HTML comment and then the bold label `label`: an HTML block,
-        /// which GitHub shows as written, asterisks and all.
-        case commented(String)
         /// A line inside an HTML comment (`<!-- **DR1.** … -->`) that opens with the bold label
         /// `label`: readers see nothing of the note.
         case inComment(String)
@@ -235,11 +232,12 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (definitions + commentedLabels(in: lesson, prefixes: prefixes), references)
     }
 
-    /// The notes a block the rendering does not read as prose hides: a line that opens with an
-    /// HTML comment (`<!-- x -->**DR1.** …`) is an HTML block, so GitHub shows the label raw; a
-    /// note paragraph indented 4 columns after a blank line is an indented code block. Either is
-    /// one finding at that line, and the note is read as defined there, so the series after it is
-    /// not called broken. Only the document's top-level blocks are read: a lesson has a few at most.
+    /// The notes a block the rendering does not read as prose hides: a note paragraph indented 4
+    /// columns after a blank line is an indented code block, one finding at that line, and the
+    /// note is read as defined there, so the series after it is not called broken; so is a note in
+    /// a comment (`hiddenLabels`). (A line that opens with a closed comment, `<!-- x -->**DR1.**`,
+    /// is the comment owner's finding, and the lesson is read without the comment.) Only the
+    /// document's top-level blocks are read: a lesson has a few at most.
     static func commentedLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>) -> [Note] {
         guard let document = lesson.lesson.document else { return [] }
         var found: [Note] = []
@@ -247,28 +245,19 @@ package struct NoteSeriesClaim: ClaimCheck {
             if case .htmlBlock(2) = node.kind {
                 found += hiddenLabels(in: node, lesson: lesson, prefixes: prefixes)
             }
+            guard case .indentedCode = node.kind else { continue }
             let line = lesson.lesson.file.lines[node.lines.lowerBound]
-            let rest: Substring.UTF8View
-            var indent: String?
-            switch node.kind {
-            case .htmlBlock(2):
-                guard let close = line.text.utf8Offset(of: "-->") else { continue }
-                rest = line.text.utf8.dropFirst(close + 3).drop { $0 == 0x20 || $0 == 0x09 }
-            case .indentedCode:
-                let blank = line.text.prefix { $0 == " " || $0 == "\t" }
-                let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
-                indent = blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
-                rest = line.text[...].utf8.dropFirst(blank.utf8.count)
-            default: continue
-            }
-            let text = String(decoding: rest, as: UTF8.self)
+            let blank = line.text.prefix { $0 == " " || $0 == "\t" }
+            let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
+            let indent = blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+            let text = String(decoding: line.text[...].utf8.dropFirst(blank.utf8.count), as: UTF8.self)
             guard text.hasPrefix("**") || text.hasPrefix("__") else { continue }
             let prose = Prose(file: SourceFile(path: lesson.path, text: text))
             guard var note = labels(in: prose).first(where: \.opensParagraph)?.note, prefixes.contains(note.prefix)
             else { continue }
             (note.line, note.column) = (line.number, 1)
             let label = "\(note.prefix)\(note.number)."
-            note.slip = indent.map { .indented(label, written: $0) } ?? .commented(label)
+            note.slip = .indented(label, written: indent)
             found.append(note)
         }
         return found
@@ -939,7 +928,6 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
-            case .commented(let label): findings.append(.noteSeries(at: at, .commented(label: label)))
             case .inComment(let label): findings.append(.noteSeries(at: at, .inComment(label: label)))
             case .indented(let label, let written):
                 findings.append(.noteSeries(at: at, .indented(label: label, written: written)))

@@ -233,9 +233,9 @@ package struct Prose: Sendable {
 
     package init(lesson: Lesson) {
         if let document = lesson.document {
-            self.init(file: lesson.file, document: document)
+            self.init(file: lesson.reading ?? lesson.file, document: document)
         } else {
-            self.init(file: lesson.file)
+            self.init(file: lesson.reading ?? lesson.file)
         }
     }
 

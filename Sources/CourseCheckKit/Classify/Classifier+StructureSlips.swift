@@ -74,6 +74,16 @@ extension Classifier {
             bare
             && late.map { file.lines[$0.line].text[...].trimmingBlanks().drop { $0 == ">" }.trimmingBlanks() == "-->" }
                 == true
+        // A later line's `-->` with text after it, no later comment's own: once the comment closes
+        // on its line, that `-->` shows in the text, so the fix deletes it too.
+        let stray = late.flatMap { late -> String? in
+            let bytes = Array(file.lines[late.line].text.utf8)
+            let at = late.column - 1 - late.close.utf8.count
+            guard at >= 0, at <= bytes.count, !bytes[(late.column - 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+                String(decoding: bytes[..<at], as: UTF8.self).utf8Offset(of: "<!--") == nil
+            else { return nil }
+            return ", and delete the '\(late.close)' at line \(late.line + 1), column \(at + 1) (it would show)"
+        }
         let fix =
             pair
             ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
@@ -96,7 +106,7 @@ extension Classifier {
                 tail: late.map {
                     !isBlank(String(decoding: file.lines[$0.line].text.utf8.dropFirst($0.column - 1), as: UTF8.self))
                 } ?? false,
-                fix: fix),
+                fix: fix + (pair ? "" : stray ?? "")),
             repaired, scan.document,
             HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column),
             late != nil
@@ -258,8 +268,11 @@ extension Classifier {
     /// in the text of paragraphs and headings (never in code, raw HTML or an escaped `\<`), with the
     /// comment it was meant to be. A `<!--` that never closes in its paragraph or heading is text
     /// too: one finding at it, to close it or delete it.
-    static func commentLookAlikes(_ document: BlockNode, path: String) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    /// Each with the bytes the reading as meant leaves out of its line: a `<!--` left open in a
+    /// heading (to the line's end) or a table cell (to the cell's `|`), where a claim reads the
+    /// text (the title, a row); none for the others.
+    static func commentLookAlikeSlips(_ document: BlockNode, path: String) -> [CommentLineSlip] {
+        var found: [CommentLineSlip] = []
         // Its own descent, not `walk`: it runs on every lesson and reads only text blocks.
         func visit(_ parent: BlockNode) {
             for node in parent.children {
@@ -274,9 +287,9 @@ extension Classifier {
         return found
     }
 
-    /// `commentLookAlikes` in one paragraph or heading.
+    /// `commentLookAlikeSlips` in one paragraph or heading.
     private static func commentLookAlikes(
-        in node: BlockNode, _ document: BlockNode, path: String, into found: inout [Diagnostic]
+        in node: BlockNode, _ document: BlockNode, path: String, into found: inout [CommentLineSlip]
     ) {
         // Cheap first (every paragraph of the course comes here): a line holding `<!` or `‹!`.
         guard
@@ -324,20 +337,29 @@ extension Classifier {
             }
             // `<!--` read as text never closes in its paragraph or heading (an inline comment must):
             // readers see it, and what follows, as written.
-            // Not in a table row: there it is a cell's text, which the closing table's check reads
-            // (or, after the last pipe, a cell GitHub drops).
+            // In a table row, in a cell: one after the row's last pipe is a cell GitHub drops.
             if angle == 1, spaces == 0, dashes.prefix(2) == [1, 1] {
                 let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                if bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|") { continue }
+                let lineStop = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+                let row = bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|")
+                let pipe = bytes[index..<lineStop].firstIndex(of: UInt8(ascii: "|"))
+                if row, pipe == nil { continue }
                 let (line, column) = inline.place(index)
                 // What readers see: the `<!--` and the word after it (`<!-- todo`).
-                let word = bytes[(index + 4)...].drop { $0 == 0x20 }.prefix { $0 != 0x20 && $0 != 0x0A }
+                let word = bytes[(index + 4)...].drop { $0 == 0x20 }.prefix {
+                    $0 != 0x20 && $0 != 0x0A && $0 != UInt8(ascii: "|")
+                }
                 let lineEnd = word.endIndex
+                let heading = if case .heading = node.kind { true } else { false }
+                // Read as meant without it: to the cell's pipe, or to the end of the heading's line.
+                let cut = row ? pipe.map { $0 - index } : heading ? lineStop - index : nil
                 found.append(
-                    .inlineCommentNeverClosed(
-                        at: SourceLocation(path: path, line: line + 1, column: column),
-                        written: String(decoding: bytes[index..<lineEnd], as: UTF8.self).trimmingBlanksString(),
-                        block: { if case .heading = node.kind { "heading" } else { "paragraph" } }()))
+                    CommentLineSlip(
+                        finding: .inlineCommentNeverClosed(
+                            at: SourceLocation(path: path, line: line + 1, column: column),
+                            written: String(decoding: bytes[index..<lineEnd], as: UTF8.self).trimmingBlanksString(),
+                            block: row ? "cell" : heading ? "heading" : "paragraph"),
+                        line: line, start: column - 1, end: column - 1 + (cut ?? 0)))
                 index = lineEnd - 1
                 continue
             }
@@ -370,9 +392,11 @@ extension Classifier {
             let written = String(decoding: bytes[index..<end], as: UTF8.self)
             let (line, column) = inline.place(index)
             found.append(
-                .commentLookAlike(
-                    at: SourceLocation(path: path, line: line + 1, column: column), written: written,
-                    meant: closeStart == nil ? "<!-- \(inner.trimmingBlanksString()) -->" : "<!--\(inner)-->"))
+                CommentLineSlip(
+                    finding: .commentLookAlike(
+                        at: SourceLocation(path: path, line: line + 1, column: column), written: written,
+                        meant: closeStart == nil ? "<!-- \(inner.trimmingBlanksString()) -->" : "<!--\(inner)-->"),
+                    line: line, start: column - 1, end: column - 1))
             index = end - 1
         }
     }

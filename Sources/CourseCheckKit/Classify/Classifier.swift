@@ -9,6 +9,13 @@ package enum Classifier {
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document
         lesson.frontMatter = scanned.frontMatter
+        // A comment's slip within a line is one finding there, and the claims read the lesson as
+        // meant, so nothing it changed (a heading, the trigger bullet, a table row) is reported.
+        let commentLines = commentLineSlips(file, scanned.document)
+        if let reading = commentLines.reading {
+            lesson.reading = reading.file
+            lesson.document = reading.scan.document
+        }
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path, core: core)
         let swallowed = Set(swallowedFindings.map(\.location.line))
         // A comment left open hides the rest (or up to the later `-->` that ends it in the browser):
@@ -16,7 +23,9 @@ package enum Classifier {
         let commentSlip = unclosedComment(file, scanned.document, lesson: true)
         let comment = commentSlip.map { [$0.finding] } ?? []
         lesson.hidden = commentSlip?.hidden
-        let unseen = swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
+        let unseen =
+            swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
+            + commentLines.fences
         // A slipped fence comes before any fence the reader cannot see (after one, every fence is
         // paired wrongly anyway).
         // A closing fence outside its container is that line's one finding, and the other slips
@@ -106,7 +115,7 @@ package enum Classifier {
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
-            + commentLookAlikes(scanned.document, path: file.path).filter {
+            + commentLines.findings.filter {
                 !(lesson.hidden?.contains($0.location) ?? false)
             }
         lesson.fencesAreUncertain =

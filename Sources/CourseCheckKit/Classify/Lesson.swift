@@ -41,6 +41,10 @@ package struct Lesson: Sendable {
     package var uncertainThrough: Int?
     /// What a slip hides from readers (a comment left open): nothing there is judged.
     package var hidden: HiddenSpan?
+    /// The file as its author meant it, when a comment's slip within a line changed what readers
+    /// see (the comment left out): what the claims read, the finding at the slip standing for it.
+    /// Nil: `file` as it is. `document` is its structure then.
+    package var reading: SourceFile?
     /// The block structure the blocks were found in, when the caller kept it (claims read prose from it).
     package var document: BlockNode?
     /// The front matter as the scanner parsed it, when the caller kept the scan (nil: none, or not kept).

@@ -477,14 +477,29 @@ extension Diagnostic {
             "'\(written)' is not an HTML comment (it needs '<!--'), so readers see it as text; write '\(meant)'")
     }
 
+    /// A line that opens with an HTML comment closed on it: the line is raw HTML, so readers see
+    /// `shown` (the rest of the line) as written; `marked`: it holds Markdown that is not rendered
+    /// (else it stands outside the paragraph around it). `fence`: the rest is a fence, a fence slip
+    /// (`unterminated-fence`: the lesson's fences pair wrongly after it, and its goldens wait).
+    static func commentOpensLine(
+        at location: SourceLocation, shown: String, marked: Bool, fence: Bool = false, fix: String
+    ) -> Diagnostic {
+        Diagnostic(
+            fence ? .unterminatedFence : .commentLookAlike, at: location,
+            "this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: readers see '"
+                + shown + "' as written, "
+                + (marked ? "its Markdown not rendered" : "outside the paragraph of the lines around it") + "; " + fix)
+    }
+
     /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
-    /// `block`: "paragraph" or "heading".
+    /// `block`: "paragraph", "heading" or "cell" (of a table: its close goes before the cell's `|`).
     static func inlineCommentNeverClosed(at location: SourceLocation, written: String, block: String) -> Diagnostic {
         Diagnostic(
             .commentLookAlike, at: location,
             "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' as "
                 + "text; "
-                + "close it with '-->' or delete it")
+                + (block == "cell" ? "close it with '-->' before the cell's '|'" : "close it with '-->'")
+                + " or delete it")
     }
 
     /// A merge-conflict marker set: `<<<<<<<` here, `=======` at `separator`, `>>>>>>>` at `end`.

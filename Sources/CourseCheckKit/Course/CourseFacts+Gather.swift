@@ -32,13 +32,17 @@ extension CourseFacts {
             case .success(let file) = SourceFile.decode(
                 bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
         else { return nil }
-        let scanned = MarkdownScanner.scan(file)
+        var scanned = MarkdownScanner.scan(file)
+        // A comment's slip within a line is one finding at it, and the index is read as meant.
+        let commentLines = Classifier.commentLineSlips(file, scanned.document)
+        let frontMatter = scanned.frontMatter
+        if let reading = commentLines.reading { scanned = reading.scan }
         // A fence slip in the index is one finding at the slip, and the index is read as if fixed.
-        let slips = Classifier.indexFenceSlips(file, scanned: scanned)
+        let slips = Classifier.indexFenceSlips(commentLines.reading?.file ?? file, scanned: scanned)
         return Index(
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
-            frontMatter: scanned.frontMatter, bytes: edited == nil ? bytes : nil,
-            fenceSlips: slips.findings + Classifier.commentLookAlikes(slips.document, path: file.path),
+            frontMatter: frontMatter, bytes: edited == nil ? bytes : nil,
+            fenceSlips: slips.findings + commentLines.findings + commentLines.fences,
             hidden: slips.hidden)
     }
 }

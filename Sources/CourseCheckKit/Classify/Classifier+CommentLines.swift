@@ -1,0 +1,163 @@
+/// The comment owner's slips within one line, beside a comment left open: a line that opens with a
+/// comment closed on it and text after it, and a `<!--` that nothing closes in a heading or a table
+/// cell. Each is one finding at the `<!--`, and the lesson (or course index) is read as its author
+/// meant it, the comment out of the text, so nothing downstream (a heading, the trigger bullet, a
+/// table row, an index item) is reported.
+extension Classifier {
+    /// One slip: its finding (nil: readers see the same, but the reading as meant still leaves
+    /// the comment out), and the bytes of its line (`start..<end`) that the reading leaves out.
+    struct CommentLineSlip {
+        var finding: Diagnostic?
+        var line: Int
+        var start: Int
+        var end: Int
+        /// The rest of the line is a fence: the fences after it pair wrongly until it is fixed, so
+        /// the finding is the classifier's cause, and the reading keeps the line as it is.
+        var fence = false
+    }
+
+    /// A line that opens with an HTML comment closed on it (`<!-- x --> ## Özet`, after its
+    /// containers' markers): CommonMark makes the line an HTML block of its own (type 2 ends on
+    /// the line holding its `-->`), so the browser shows the rest as written, no Markdown rendered
+    /// (`## `, backticks, `**`, a link as `[text](file)`), and outside any paragraph, heading,
+    /// list item's text or table. A finding when that changes what readers see: the rest holds
+    /// Markdown, or the line stands in a paragraph (the block parts it from the lines around it,
+    /// a table's header from its rows). The rest in plain words, a paragraph of its own, shows the
+    /// same words, and is silent (the claims read it without the comment all the same). A line
+    /// that is only comments is not one.
+    static func commentOpensLine(_ file: SourceFile, _ document: BlockNode) -> [CommentLineSlip] {
+        var found: [CommentLineSlip] = []
+        // Its own descent, not `walk`: it runs on every lesson, which has few comment blocks.
+        func visit(_ parent: BlockNode) {
+            for (position, node) in parent.children.enumerated() {
+                if node.kind.isContainer {
+                    visit(node)
+                    continue
+                }
+                guard case .htmlBlock(2) = node.kind, node.lines.count == 1,
+                    let slip = commentOpensLine(
+                        file, node, document,
+                        before: position > 0 ? parent.children[position - 1] : nil,
+                        after: position + 1 < parent.children.count ? parent.children[position + 1] : nil)
+                else { continue }
+                found.append(slip)
+            }
+        }
+        visit(document)
+        return found
+    }
+
+    /// `commentOpensLine` for one comment block, with its siblings before and after it.
+    private static func commentOpensLine(
+        _ file: SourceFile, _ node: BlockNode, _ document: BlockNode, before: BlockNode?, after: BlockNode?
+    ) -> CommentLineSlip? {
+        let index = node.lines.lowerBound
+        let bytes = Array(file.lines[index].text.utf8)
+        let opener = min(node.startOffset, bytes.count)
+        guard bytes[opener...].starts(with: Array("<!--".utf8)) else { return nil }
+        // Past the comments the line opens with (`<!-- a --><!-- b -->`) and the blanks after them.
+        var restStart = opener
+        while bytes[restStart...].starts(with: Array("<!--".utf8)),
+            let close = commentClose(in: bytes[(restStart + 4)...])
+        {
+            restStart += 4 + close.end
+            while restStart < bytes.count, bytes[restStart] == 0x20 || bytes[restStart] == 0x09 { restStart += 1 }
+        }
+        guard restStart > opener, restStart < bytes.count else { return nil }
+        let rest = String(decoding: bytes[restStart...], as: UTF8.self)[...].trimmingBlanks()
+        guard !rest.isEmpty else { return nil }
+        let marked = opensBlock(rest) || !isPlainText(String(rest), document)
+        // The line in a paragraph: without the comment it would go on the paragraph above it, or
+        // the lines under it on its own (a table's rows on its header).
+        let inParagraph =
+            before.map { if case .paragraph = $0.kind { $0.lines.upperBound == index - 1 } else { false } } ?? false
+        let beforeParagraph =
+            after.map { if case .paragraph = $0.kind { $0.lines.lowerBound == index + 1 } else { false } } ?? false
+        guard marked || inParagraph || beforeParagraph else {
+            return CommentLineSlip(finding: nil, line: index, start: opener, end: restStart)
+        }
+        // A table's row: at the end of the row the comment would be a cell of its own, and a line of
+        // its own between two rows ends the table.
+        let row = rest.hasPrefix("|")
+        let fence = rest.hasPrefix("```") || rest.hasPrefix("~~~")
+        let rowAbove =
+            index > 0 && file.lines[index - 1].text.drop { " \t>".contains($0) }.hasPrefix("|")
+        let fix =
+            fence
+            ? "move the comment onto a line of its own above this one (at the end of the line it would be the "
+                + "block's info string)"
+            : row
+                ? rowAbove
+                    ? "delete the comment (between a table's rows it ends the table, even on a line of its own), or move "
+                        + "it onto a line of its own above the table"
+                    : "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
+                        + "cell of its own)"
+                : "move the comment to the end of the line"
+        let shown = rest.count > 60 ? String(rest.prefix(57)) + "…" : String(rest)
+        let column = opener + 1
+        return CommentLineSlip(
+            finding: .commentOpensLine(
+                at: SourceLocation(path: file.path, line: index + 1, column: column), shown: shown, marked: marked,
+                fence: fence,
+                fix: fix),
+            line: index, start: opener, end: restStart, fence: fence)
+    }
+
+    /// True when `text` (a line's text after a comment) would open a block of its own: an ATX
+    /// heading, a block quote, a list item, a table's row or a fence.
+    private static func opensBlock(_ text: Substring) -> Bool {
+        let hashes = text.prefix { $0 == "#" }.count
+        if (1...6).contains(hashes), text.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true {
+            return true
+        }
+        if text.hasPrefix(">") || text.hasPrefix("|") || text.hasPrefix("```") || text.hasPrefix("~~~") { return true }
+        if let first = text.first, "-*+".contains(first),
+            text.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true
+        {
+            return true
+        }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard (1...9).contains(digits.count), let mark = text.dropFirst(digits.count).first, mark == "." || mark == ")"
+        else { return false }
+        return text.dropFirst(digits.count + 1).first.map { $0 == " " || $0 == "\t" } ?? true
+    }
+
+    /// True when Markdown renders `text` as the words it holds: no emphasis, code, link, escape,
+    /// entity or raw HTML in it.
+    private static func isPlainText(_ text: String, _ document: BlockNode) -> Bool {
+        var words = ""
+        for node in InlineParser.parse(text, definitions: document.linkReferences) {
+            guard case .text(let part) = node.kind, node.children.isEmpty else { return false }
+            words += part
+        }
+        return words == text
+    }
+
+    /// The slips within a line of `file` (a line opened by a comment, a `<!--` left open in a
+    /// heading, a cell or a paragraph, a comment's look-alike), and the file as its author meant
+    /// it when one leaves something out of its line (nil: read the file as it is), with its scan.
+    /// `fences`: the findings at a line whose rest is a fence, which the fence slips wait for.
+    static func commentLineSlips(_ file: SourceFile, _ document: BlockNode) -> (
+        findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?
+    ) {
+        let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, path: file.path)
+        let findings = slips.filter { !$0.fence }.compactMap(\.finding)
+        let fences = slips.filter(\.fence).compactMap(\.finding)
+        let cuts = slips.filter { $0.end > $0.start && !$0.fence }
+        guard !cuts.isEmpty else { return (findings, fences, nil) }
+        let meant = reading(file, without: cuts)
+        return (findings, fences, (meant, MarkdownScanner.scan(meant)))
+    }
+
+    /// `file` read as its author meant it: each slip's bytes left out of its line.
+    static func reading(_ file: SourceFile, without slips: [CommentLineSlip]) -> SourceFile {
+        var lines = file.lines
+        for slip in slips.sorted(by: { ($0.line, $0.start) > ($1.line, $1.start) }) where slip.line < lines.count {
+            var bytes = Array(lines[slip.line].text.utf8)
+            guard slip.start <= slip.end, slip.end <= bytes.count else { continue }
+            bytes.removeSubrange(slip.start..<slip.end)
+            lines[slip.line].text = String(decoding: bytes, as: UTF8.self)
+        }
+        return SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+    }
+}
