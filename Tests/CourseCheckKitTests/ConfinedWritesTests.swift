@@ -912,13 +912,17 @@ final class PromoteConvergenceTests: XCTestCase {
             at: lesson.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: lesson, atomically: true, encoding: .utf8)
 
-        let before = InProcess.run(["--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+        // What is asked is how outputs are written, not whether these one-line trees compile: a
+        // compiler that accepts every tree spares seventeen compiles.
+        let accepting = ["SWIFTC": try AcceptingCompiler.make(in: scratch.url).path]
+        let before = InProcess.run(
+            ["--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url, extra: accepting)
         XCTAssertEqual(before.status, .findings)
         XCTAssertEqual(
             before.stderr.components(separatedBy: "[output-drift]").count - 1, Self.outputs.count + 1, before.stderr)
 
         let promoted = InProcess.run(
-            ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+            ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url, extra: accepting)
         XCTAssertEqual(promoted.status, .findings)
         let expectedFindings = [
             // Located before the rewrite, then after it (longer outputs moved the tree down).
@@ -929,14 +933,15 @@ final class PromoteConvergenceTests: XCTestCase {
         XCTAssertEqual(promoted.stderr.split(separator: "\n").map(String.init), expectedFindings)
 
         // --update does not send the author back to --promote for it: it says why.
-        let update = InProcess.run(["--update", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+        let update = InProcess.run(
+            ["--update", "--no-claims", "lessons/01-promote.md"], in: scratch.url, extra: accepting)
         XCTAssertEqual(
             update.stderr.split(separator: "\n").first.map(String.init),
             "lessons/01-promote.md:226:1: error: not approved: no lesson block can show this tree's output exactly: it "
                 + "does not end with a newline [update-refused]")
 
         let again = InProcess.run(
-            ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url)
+            ["--promote", "--no-goldens", "--no-claims", "lessons/01-promote.md"], in: scratch.url, extra: accepting)
         XCTAssertEqual(again.stdout.split(separator: "\n").first, "promote: nothing to rewrite; 1 tree skipped")
         let promotedText = try String(contentsOf: lesson, encoding: .utf8)
         XCTAssertTrue(promotedText.contains("\n````\n```\n````\n"), "a fence longer than the output's backtick lines")

@@ -40,6 +40,9 @@ final class WarmColdPropertyTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: warmCache) }
             var environment = Self.baseEnvironment
             var history: [String] = []
+            // In `make test` the carried cache starts as a copy of the run's shared one (another
+            // run's cache, warm with the course's trees), so only the check afresh compiles them all.
+            if quick, let shared = InProcess.sharedCache { Self.copyEntries(of: shared, to: warmCache) }
             // The check that fills the cache the sequence carries, on a course already edited or not.
             for _ in 0..<(random.next() % 3) { history.append(course.edit(&environment, &random)) }
             try course.write(to: lessons, all: true)
@@ -78,6 +81,19 @@ final class WarmColdPropertyTests: XCTestCase {
     }
 
     /// `count` of the lessons, in course order, chosen by the generator.
+    /// Copies each file of `cache` that is still there: the shards write the shared cache as this
+    /// reads it (each write a rename, so a file is whole or absent). Not its folders: a module cache
+    /// records its own path, and a copy is cleared and built again.
+    static func copyEntries(of cache: URL, to copy: URL) {
+        let files = FileManager.default
+        try? files.createDirectory(at: copy, withIntermediateDirectories: true)
+        for entry in (try? files.contentsOfDirectory(atPath: cache.path)) ?? [] {
+            let source = cache.appendingPathComponent(entry)
+            guard (try? source.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            try? files.copyItem(at: source, to: copy.appendingPathComponent(entry))
+        }
+    }
+
     static func pick(
         _ count: Int, of lessons: [(name: String, text: String)], _ random: inout BlockStructurePropertyTests.Generator
     ) -> [(name: String, text: String)] {
