@@ -4,23 +4,6 @@ import XCTest
 @testable import CourseCheckKit
 
 extension StructureSlipPropertyTests {
-    /// The HTML cmark-gfm makes of `markdown` with GitHub's table extension.
-    static func renderTables(_ markdown: String, with tool: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--unsafe", "-e", "table"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(markdown.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// Random indentation (0 to 6 spaces, a tab, a no-break space) before random lines of the
     /// closing table: one line, a run of lines from the header (the header alone up to the whole
     /// table) indented alike, or two or three lines each its own way. cmark-gfm is the oracle:
@@ -39,11 +22,11 @@ extension StructureSlipPropertyTests {
         let clean = text.components(separatedBy: "\n")
         let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
         let count = clean[header...].prefix { $0.hasPrefix("|") }.count
-        let page = try Self.renderTables(text, with: tool)
+        let page = try Self.render(text, with: tool, tables: true)
         func rendered(_ edits: [Int: String]) throws -> String {
             var lines = clean
             for (line, blank) in edits { lines[line] = blank + lines[line] }
-            return try Self.renderTables(lines.joined(separator: "\n"), with: tool)
+            return try Self.render(lines.joined(separator: "\n"), with: tool, tables: true)
         }
         for seed in PropertySeeds.seeds(defaultCases: 4) {
             var random = Generator(state: seed)
@@ -93,7 +76,7 @@ extension StructureSlipPropertyTests {
             let fixed = followed.joined(separator: "\n")
             try fixed.write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
-            XCTAssertEqual(try Self.renderTables(fixed, with: tool), page, "after the fix: \(message)")
+            XCTAssertEqual(try Self.render(fixed, with: tool, tables: true), page, "after the fix: \(message)")
         }
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
@@ -114,7 +97,7 @@ extension StructureSlipPropertyTests {
             "   | A | B |\n    |---|---|\n| 1 | 2 |\n", "  | A | B |\n  |---|---|\n    | 1 | 2 |\n",
         ]
         for markdown in documents {
-            let html = try Self.renderTables(markdown, with: tool)
+            let html = try Self.render(markdown, with: tool, tables: true)
             let rendered = html.components(separatedBy: "<table>").dropFirst().map {
                 $0.components(separatedBy: "<td>").count / 2
             }

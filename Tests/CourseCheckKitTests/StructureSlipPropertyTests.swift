@@ -95,11 +95,11 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     /// The HTML `tool` makes of `markdown`, raw HTML passed on as GitHub passes it (cmark-gfm
-    /// omits it by default since 0.29).
-    static func render(_ markdown: String, with tool: String) throws -> String {
+    /// omits it by default since 0.29), with GitHub's table extension when `tables`.
+    static func render(_ markdown: String, with tool: String, tables: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--unsafe"]
+        process.arguments = ["--unsafe"] + (tables ? ["-e", "table"] : [])
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -396,19 +396,7 @@ final class StructureSlipPropertyTests: XCTestCase {
     /// What readers see of `markdown` as cmark-gfm renders it (tables on): its runs of text, each
     /// block's apart, comments and inline markup left out, whitespace collapsed.
     static func seen(_ markdown: String, _ tool: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--unsafe", "-e", "table"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(markdown.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var html = String(decoding: data, as: UTF8.self)
+        var html = try render(markdown, with: tool, tables: true)
         html = html.replacingOccurrences(of: "<!--.*?-->", with: "", options: .regularExpression)
         html = html.replacingOccurrences(
             of: "</?(p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|pre|hr|div)( [^>]*)?/?>", with: "\u{B6}",
