@@ -115,7 +115,7 @@ final class LiveEvaluatorTests: XCTestCase {
         XCTAssertEqual(evaluator.evaluate(slow, environment: InProcess.environment).pending.count, 1)
         // Its compile (or its run) is a child of this process.
         XCTAssertTrue(eventually { !Descendants.list().isEmpty }, "the swiftc lane started nothing")
-        let newer = jobs(["import Foundation\nprint(\"b\")"])
+        let newer = jobs(["_ = #line\nprint(\"b\")"])
         XCTAssertEqual(evaluator.evaluate(newer, environment: InProcess.environment).pending.count, 1)
         XCTAssertTrue(eventually { results.get() == 1 && !evaluator.isBusy }, "the newest text never arrived")
         XCTAssertEqual(results.get(), 1, "the superseded compile delivered a result")
@@ -138,8 +138,9 @@ final class LiveEvaluatorTests: XCTestCase {
         let evaluator = LiveEvaluator(router: router, asksCompiler: false) { results.update { $0 += 1 } }
         defer { evaluator.cancel() }
         var last: [TreeJob] = []
+        // A magic literal makes the tree swiftc's, as an import does, without a module to load.
         for keystroke in 0..<10 {
-            last = jobs(["print(\(keystroke))", "import Foundation\nprint(\"v\(keystroke)\")"])
+            last = jobs(["print(\(keystroke))", "_ = #line\nprint(\"v\(keystroke)\")"])
             let outcome = evaluator.evaluate(last, environment: InProcess.environment)
             XCTAssertEqual(outcome.report[last[0].id].run?.stdout, Array("\(keystroke)\n".utf8))
             XCTAssertEqual(outcome.pending.map(\.id), [last[1].id])
