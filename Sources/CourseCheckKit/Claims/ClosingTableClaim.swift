@@ -437,7 +437,7 @@ package struct ClosingTableClaim: ClaimCheck {
         if let index = table.column(name) { return (index, true) }
         let near = table.header.indices.filter { index in
             let cell = table.header[index].lowercased()
-            return Suggestion.distance(Array(cell), Array(name.lowercased())) <= 2 || cell.hasPrefix(name.lowercased())
+            return EditDistance.between(cell, name.lowercased(), atMost: 2) != nil || cell.hasPrefix(name.lowercased())
         }
         return near.count == 1 ? (near[0], false) : nil
     }

@@ -481,7 +481,7 @@ package struct CourseIndexClaim: ClaimCheck {
         for (position, item) in items.enumerated() where !keys.contains(where: { $0.sameBytes(item.resolved) }) {
             let candidates = keys.indices.filter { !linked.contains(keys[$0]) && !meant.values.contains($0) }
             if let lesson = candidates.first(where: { course.lessons[$0].isTitled(item.title) })
-                ?? candidates.first(where: { Suggestion.distance(Array(files[$0]), Array(item.file.fileName)) <= 3 })
+                ?? candidates.first(where: { EditDistance.between(files[$0], item.file.fileName, atMost: 3) != nil })
             {
                 meant[position] = lesson
             }

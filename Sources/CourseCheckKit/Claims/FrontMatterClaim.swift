@@ -258,7 +258,7 @@ package struct FrontMatterClaim: ClaimCheck {
                 Prose.rendersSame(candidate.text, title)
                     || position == 0
                         && (block.kind == .paragraph
-                            || Suggestion.distance(Array(candidate.text), Array(title)) <= 2)
+                            || EditDistance.between(candidate.text, title, atMost: 2) != nil)
             else { continue }
             // At the line's `#`s: a heading's text starts after them.
             let at = block.location(of: 0, in: prose.path)

@@ -144,20 +144,8 @@ package struct LabelReferenceClaim: ClaimCheck {
 
     /// The label within two edits of `word`, if exactly one is closest.
     static func closest(_ word: String, in labels: Set<String>) -> String? {
-        let ranked = labels.map { ($0, distance(Array(word.utf8), Array($0.utf8))) }.filter { $0.1 <= 2 }
+        let ranked = labels.map { ($0, EditDistance.distance(word.utf8, $0.utf8)) }.filter { $0.1 <= 2 }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         return ranked.first?.0
-    }
-
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -70,7 +70,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in sentence.unknown {
             let name = sentence.words[word].text
             let near = missing.map { Triggers.names[$0].declared }.first {
-                Suggestion.distance(Array(name), Array($0)) <= 2
+                EditDistance.between(name, $0, atMost: 2) != nil
             }
             findings.append(.triggerDistributionName(at: location(word), .unknown(name, near: near)))
         }

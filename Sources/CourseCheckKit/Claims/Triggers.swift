@@ -126,7 +126,7 @@ package enum Triggers {
             let colon = text.prefix(lead.count + 3).firstIndex(of: ":").map { text.index(after: $0) }
             let written = String(text[..<(colon ?? text.index(text.startIndex, offsetBy: min(lead.count, text.count)))])
             let folded = Array(TriggerDistributionClaim.lowercased(Invisible.skeleton(written)))
-            guard abs(folded.count - lead.count) <= 2, Suggestion.distance(folded, lead) <= 2 else { continue }
+            guard EditDistance.between(folded, lead, atMost: 2) != nil else { continue }
             return (block.location(of: 0, in: prose.path), written)
         }
         return nil

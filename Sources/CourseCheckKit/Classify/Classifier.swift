@@ -557,7 +557,7 @@ package enum Classifier {
             let written = Array(visible.prefix(target.count + limit))
             guard written.count >= target.count - limit, !lacksTooMany(target, in: written, limit: limit),
                 (target.count - limit...written.count).contains(where: {
-                    Suggestion.distance(Array(written.prefix($0)), target) <= limit
+                    EditDistance.between(written.prefix($0), target[...], atMost: limit) != nil
                 })
             else { continue }
             return (line, what, marker, commentSlip(text, marker: marker))

@@ -39,7 +39,9 @@ package enum RenamedTrees {
         for tree in unpaired {
             let name = stem(lesson.trees[tree].goldenName ?? "")
             for (index, orphan) in candidates.enumerated()
-            where distance(name, stem(orphan.url.lastPathComponent), atMost: maximumDistance) != nil {
+            where EditDistance.between(name.utf8, stem(orphan.url.lastPathComponent).utf8, atMost: maximumDistance)
+                != nil
+            {
                 close.append((tree, index))
             }
         }
@@ -74,28 +76,5 @@ package enum RenamedTrees {
 
     private static func stem(_ name: String) -> String {
         name.hasSuffix(".out") ? String(name.dropLast(4)) : name
-    }
-
-    /// The edit distance of `a` and `b` in bytes, or nil when it is more than `limit`.
-    static func distance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
-        let a = Array(a.utf8)
-        let b = Array(b.utf8)
-        guard abs(a.count - b.count) <= limit else { return nil }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for (row, byte) in a.enumerated() {
-            let i = row + 1
-            current[0] = i
-            var smallest = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let replace = previous[j - 1] + (byte == b[j - 1] ? 0 : 1)
-                current[j] = min(replace, previous[j] + 1, current[j - 1] + 1)
-                smallest = min(smallest, current[j])
-            }
-            if smallest > limit { return nil }
-            swap(&previous, &current)
-        }
-        let result = previous[b.count]
-        return result <= limit ? result : nil
     }
 }
