@@ -42,14 +42,13 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/coursecheck .build/release/coursecheck-supervisor $(DESTDIR)$(PREFIX)/bin/
 
-## test: build coursecheck, then the tests (while coursecheck fills the run's cache with the compiler's
-## verdicts on the course), with warnings as errors, then run them all: the XCTest suites and the Swift
+## test: build the tests with warnings as errors (once coursecheck is linked, it fills the run's cache
+## with the compiler's verdicts on the course meanwhile), then run them all: the XCTest suites and the Swift
 ## Testing run on four shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
 ## limited to TEST_TIMEOUT seconds), printing every failure with its file and line, the three
 ## slowest suites and a last line 'N passed, N failed, N skipped' (full logs and JUnit reports in
 ## .build/test-results/)
 test:
-	$(SWIFT) build --product coursecheck $(DEBUG_BUILD)
 	TEST_BUILD='$(SWIFT) build --build-tests $(DEBUG_BUILD)' scripts/run-tests
 
 SOAK_CASES ?= 300
