@@ -462,6 +462,96 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// The first digit (zero) of scripts a reader reads as ASCII digits: Arabic-Indic, Extended
+    /// Arabic-Indic, Devanagari, Bengali, fullwidth; nil stands for the superscripts.
+    static let otherZeros: [UInt32?] = [0x660, 0x6F0, 0x966, 0x9E6, 0xFF10, nil]
+
+    /// `number` with a random nonempty set of its ASCII digits written in one random other
+    /// script, and the first digit so written.
+    static func otherDigits(_ number: String, _ random: inout Generator) -> (String, Unicode.Scalar) {
+        let zero = otherZeros[Int(random.next() % UInt64(otherZeros.count))]
+        let superscripts = Dictionary(uniqueKeysWithValues: OtherDigits.superscripts.map { ($0.value, $0.key) })
+        var scalars = Array(number.unicodeScalars)
+        let digits = scalars.indices.filter { scalars[$0].properties.numericType == .decimal }
+        var chosen = digits.filter { _ in random.next() % 2 == 0 }
+        if chosen.isEmpty { chosen = [digits[Int(random.next() % UInt64(digits.count))]] }
+        for at in chosen {
+            let value = scalars[at].value - 0x30
+            scalars[at] = Unicode.Scalar(zero.map { $0 + value } ?? superscripts[UInt8(value)]!)!
+        }
+        return (String(String.UnicodeScalarView(scalars)), scalars[chosen.min()!])
+    }
+
+    /// One number the course states written with another script's digits (some or all of them):
+    /// an index item's number, the index's `lessons:` count, a count of the last lesson's
+    /// distribution sentence, lesson 1's declared distribution, or a reference to a note, bold or
+    /// in code. One finding, on that line, naming the first such digit; and following its fix
+    /// leaves none.
+    func testANumberInAnotherScriptsDigitsIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            func read(_ file: String) throws -> [String] {
+                try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
+                    .components(separatedBy: "\n")
+            }
+            var (file, lines, line, old) = ("README.md", try read("README.md"), 0, "")
+            var backwards = false
+            switch random.next() % 5 {
+            case 0:
+                let items = Self.indexItems(lines)
+                line = items[Int(random.next() % UInt64(items.count))].line
+                old = String(lines[line].prefix { $0 != "." })
+            case 1:
+                line = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("lessons: ") })
+                old = String(lines[line].dropFirst(9))
+            case 2:
+                file = "21-on-izleme-ve-yineleme.md"
+                lines = try read(file)
+                line = try XCTUnwrap(lines.firstIndex { $0.contains("tetik dağılımı şöyledir: yerel ") })
+                old = ["yerel 6", "ebeveyn 4", "gözlem 4", "ortam 6"][Int(random.next() % 4)]
+            case 3:
+                file = "01-bildirimsel-sozdizim.md"
+                lines = try read(file)
+                line = try XCTUnwrap(lines.firstIndex { $0.contains("(2/2/2/2)") })
+                old = "(2/2/2/2)"
+            default:
+                let names = try CourseCopy.lessonNames(in: lessons)
+                let notes = try Self.notes(in: lessons, names: names)
+                let (at, named) = (
+                    notes[Int(random.next() % UInt64(notes.count))], notes[Int(random.next() % UInt64(notes.count))]
+                )
+                file = at.file
+                lines = try read(file)
+                line = at.line
+                old = random.next() % 2 == 0 ? "**\(named.prefix)\(named.number)**" : "`\(named.prefix)\(named.number)`"
+                lines[line] += " Bkz. \(old)."
+                backwards = true
+            }
+            let (new, first) = Self.otherDigits(old, &random)
+            let clean = lines
+            // Only the number chosen (an item's link target holds its number too); a reference is the line's last.
+            let at = try XCTUnwrap(lines[line].range(of: old, options: backwards ? .backwards : []))
+            lines[line].replaceSubrange(at, with: new)
+            let url = lessons.appendingPathComponent(file)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line + 1): \(new): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line + 1):") ?? false, message)
+            XCTAssertTrue(found.first?.contains(Invisible.name(first)) ?? false, message)
+            XCTAssertTrue(found.first?.contains("; write ") ?? false, message)
+            // The fix writes the number in ASCII digits: the line as it was.
+            try clean.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let fixed = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            XCTAssertEqual(fixed, [], message)
+        }
+    }
+
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
     /// (indented code), or a part heading of the index (the first part's too) without its `## `
     /// or written at another level (`#`, `###`, `####`, `Name` over a `===` underline), or

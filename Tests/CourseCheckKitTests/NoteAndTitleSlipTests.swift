@@ -811,7 +811,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             second.found,
             [
                 label("01-bildirimsel-sozdizim.md:144", "GV|", "GV1", "'|' where GV1 has '1'"),
-                label("\(dr):150", "DR\u{B9}", "DR1", "U+00B9 SUPERSCRIPT ONE where DR1 has '1'"),
+                // A superscript digit reads as a digit of another script does (`**DR٣.**`), by the one reader.
+                "lessons/\(dr):150:5: error: note 'DR\u{B9}.' reads as DR1 but has U+00B9 SUPERSCRIPT ONE where DR1 "
+                    + "has '1'; write **DR1.** [note-series]",
             ])
         XCTAssertEqual(second.fixed, [])
     }

@@ -133,11 +133,13 @@ package struct CourseIndexClaim: ClaimCheck {
         written: String, problem: String, fix: String, edit: Edit
     )? {
         let bytes = Array(text.utf8)
-        let digits = bytes.prefix { $0.isASCIIDigit }.count
-        guard (1...9).contains(digits), digits < bytes.count,
+        // A number in another script's digits (`٩.`) reads as its ASCII one, and is the slip.
+        let other = OtherDigits.leading(text)
+        let digits = other?.utf8Count ?? bytes.prefix { $0.isASCIIDigit }.count
+        guard (1...9).contains(other?.ascii.count ?? digits), digits < bytes.count,
             [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ","), 0x20, 0x09].contains(bytes[digits])
         else { return nil }
-        let number = String(decoding: bytes.prefix(digits), as: UTF8.self)
+        let number = other?.ascii ?? String(decoding: bytes.prefix(digits), as: UTF8.self)
         // A number and a blank (`1 [`): the delimiter is missing, and the fix adds a full stop.
         let delimited = bytes[digits] != 0x20 && bytes[digits] != 0x09
         let mark = delimited ? Character(Unicode.Scalar(bytes[digits])) : "."
@@ -147,7 +149,9 @@ package struct CourseIndexClaim: ClaimCheck {
         let after = rest.dropFirst(blank.count)
         guard after.hasPrefix("[") || after.hasPrefix("<") else { return nil }
         let problem: String
-        if !delimited {
+        if let other {
+            problem = "its number is \(other.why), which is no list number to CommonMark"
+        } else if !delimited {
             problem = "a list marker needs '.' or ')' after the number, and there is none"
         } else if mark == "," {
             problem = "'\(number),' is no list marker (a number and '.' or ')')"
@@ -238,7 +242,9 @@ package struct CourseIndexClaim: ClaimCheck {
                 // One paragraph runs on into one list: its later item lines continue that list.
                 var covered = false
                 for (offset, segment) in block.segments.enumerated()
-                where segment.text.utf8.first?.isASCIIDigit ?? false {
+                where segment.text.utf8.first.map({
+                    $0.isASCIIDigit || $0 >= 0x80 && OtherDigits.leading(segment.text) != nil
+                }) ?? false {
                     if offset > 0 || block.itemMarker == nil,
                         let near = nearMarker(segment.text, column: segment.column)
                     {
@@ -426,7 +432,18 @@ package struct CourseIndexClaim: ClaimCheck {
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         if let count = index.frontMatter?["lessons"] {
-            if Int(count.value) != course.lessons.count {
+            if let number = OtherDigits.leading(count.value), number.utf8Count == count.value.utf8.count {
+                // `lessons: ٢١`: readers read 21, YAML a text; at the digit, with the number to write.
+                let line = index.file.lines[count.line - 1].text
+                let start = line.range(of: count.value).map {
+                    line.utf8.distance(from: line.startIndex, to: $0.lowerBound)
+                }
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: count.line, column: (start ?? 0) + number.otherOffset + 1),
+                        .countDigits(
+                            written: count.value, why: number.why, read: number.ascii, actual: course.lessons.count)))
+            } else if Int(count.value) != course.lessons.count {
                 findings.append(
                     .courseIndex(
                         at: SourceLocation(path: path, line: count.line),

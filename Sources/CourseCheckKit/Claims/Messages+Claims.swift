@@ -193,6 +193,8 @@ extension Diagnostic {
         /// `lessons: N` against the lesson files in the directory.
         case count(claimed: String, actual: Int)
         case noCount
+        /// `lessons:` with its number `written` in another script's digits (`why`), read as `read`.
+        case countDigits(written: String, why: String, read: String, actual: Int)
         /// A file listed again: this item copies the one at `itemLine`, which stands where the
         /// lesson belongs; `parts` names both items' parts when they differ.
         case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
@@ -242,6 +244,10 @@ extension Diagnostic {
             switch problem {
             case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
             case .noCount: "the index's front matter has no 'lessons: N'"
+            case .countDigits(let written, let why, let read, let actual):
+                "the number of 'lessons: \(written)' is \(why), which YAML reads as text, not as a number"
+                    + (Int(read) == actual ? "" : ", and the directory holds \(actual) lesson files, not \(read)")
+                    + "; write 'lessons: \(actual)'"
             case .repeated(let file, let line, nil):
                 "the index lists \(file) again; its item is at line \(line), so remove this copy"
             case .repeated(let file, let line, let parts?):
@@ -344,6 +350,8 @@ extension Diagnostic {
         case triggerAndDistribution(String, trigger: String)
         /// The bold reads as a distribution, but is none as written (`reason`: a look-alike slash, three counts).
         case malformedDistribution(String, reason: String)
+        /// A distribution with its counts in another script's digits (`has` the first), `fixed` in ASCII ones.
+        case distributionDigits(String, has: Unicode.Scalar, fixed: String)
         /// The value is a trigger with punctuation or spaces inside the bold (`**ortam.**`).
         case punctuated(String, trigger: String)
         /// The bullet stands inside an HTML comment, so readers do not see it.
@@ -391,6 +399,9 @@ extension Diagnostic {
             case .triggerAndDistribution(let value, let trigger):
                 "the bold '\(value)' names the trigger '\(trigger)' and a distribution; a lesson declares one of the "
                     + "two, so write **\(trigger)**, or the distribution alone"
+            case .distributionDigits(let value, let has, let fixed):
+                "'\(value)' reads as a distribution, but its counts are written with \(Invisible.name(has)), a digit "
+                    + "of another script, which no count of the course is read in; write **\(fixed)**"
             case .malformedDistribution(let value, let reason):
                 "'\(value)' reads as a distribution, but \(reason); write it as (a/b/c/d), the counts of yerel, "
                     + "ebeveyn, gözlem and ortam"
@@ -656,6 +667,17 @@ extension Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,
             "the sentence that counts the triggers is here, but readers do not see it: \(reason)")
+    }
+
+    /// A number a claim reads, written with another script's digits (`yerel ٦`): named by its
+    /// code point, with the ASCII form to write. `what` says what the number is (`the count`).
+    static func otherDigits(_ id: DiagnosticID, at location: SourceLocation, _ number: OtherDigits.Number, what: String)
+        -> Diagnostic
+    {
+        Diagnostic(
+            id, at: location,
+            "\(what) '\(number.written)' is \(number.why), which the course's numbers are not read in; write "
+                + "'\(number.ascii)'")
     }
 
     static func triggerDistributionUnreadable(at location: SourceLocation, missing: [String]) -> Diagnostic {

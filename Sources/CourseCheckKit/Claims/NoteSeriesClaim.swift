@@ -80,9 +80,16 @@ package struct NoteSeriesClaim: ClaimCheck {
 
     /// A label as a reader reads it: look-alikes as what they look like, invisible characters gone.
     static func labelSkeleton(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                Invisible.skeleton(text).unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        var scalars = String.UnicodeScalarView()
+        for scalar in Invisible.skeleton(text).unicodeScalars where scalar.properties.generalCategory != .format {
+            // A superscript digit (`DR³`), which the skeleton keeps, reads as its digit too.
+            if !scalar.isASCII, let digit = OtherDigits.value(scalar) {
+                scalars.append(Unicode.Scalar(0x30 + digit))
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     /// What a lesson's text says of the series `prefixes` outside bold labels: paragraphs that open
@@ -157,6 +164,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let visible = Self.visible(character)
                 guard !visible.isEmpty else { return nil }
                 let plain = Invisible.skeleton(visible)
+                // A superscript digit (`DR³`), which the skeleton keeps, reads as its digit.
+                if let scalar = plain.unicodeScalars.first, plain.unicodeScalars.count == 1, !scalar.isASCII,
+                    let digit = OtherDigits.value(scalar)
+                {
+                    return Character(Unicode.Scalar(0x30 + digit))
+                }
                 return plain.count == 1 ? plain.first : character
             }
             var index = 0
@@ -207,13 +220,25 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let token = characters[start..<cursor]
                 let written = String(token.map(\.character))
                 if written.utf8.contains(where: { $0 >= 0x80 }),
-                    let alike = LabelReferenceClaim.firstLookAlike(written, "\(prefix)\(digits)"),
-                    let character = token.first(where: { $0.offset - characters[start].offset >= alike.offset })
+                    let alike = LabelReferenceClaim.firstLookAlike(written, "\(prefix)\(digits)")
                 {
-                    note.lookAlike = (
-                        written, alike.has, alike.wanted, block.location(of: character.offset, in: lesson.path).column
-                    )
-                    note.plain = true
+                    // In code (`` `DR٣` ``) every character has the span's offset: the label is found
+                    // in the source from there.
+                    let exact = token.last.map { $0.offset > characters[start].offset } ?? false
+                    let from = characters[start].offset
+                    let found =
+                        exact
+                        ? token.first(where: { $0.offset - from >= alike.offset })?.offset
+                        : block.source.utf8.dropFirst(from).firstRange(of: written.utf8).map {
+                            block.source.utf8.distance(from: block.source.utf8.startIndex, to: $0.lowerBound)
+                                + alike.offset
+                        } ?? from
+                    if let found {
+                        note.lookAlike = (
+                            written, alike.has, alike.wanted, block.location(of: found, in: lesson.path).column
+                        )
+                        note.plain = true
+                    }
                 }
                 if digits.count > 1, digits.first == "0", note.lookAlike == nil {
                     note.padded = (written, "\(prefix)\(number)")
@@ -296,10 +321,12 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// Characters a reader may take for a digit inside a label's number (`EK2l` for EK21): letters
     /// and a bar for 1, `Z` for 2, Cyrillic ZE for 3, superscript digits.
     static let letterDigits: [Character: String] = [
-        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3", "\u{B9}": "1",
-        "\u{B2}": "2", "\u{B3}": "3", "\u{2070}": "0", "\u{2074}": "4", "\u{2075}": "5", "\u{2076}": "6",
-        "\u{2077}": "7", "\u{2078}": "8", "\u{2079}": "9",
-    ]
+        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3",
+    ].merging(
+        OtherDigits.superscripts.compactMap { key, value in
+            Unicode.Scalar(key).map { (Character($0), String(value)) }
+        }
+    ) { letter, _ in letter }
 
     /// Latin capitals a reader takes for another one in a label's letters (`ĐR1` for DR1), which
     /// `Invisible.skeleton` leaves as they are: they are letters of Latin alphabets of their own.

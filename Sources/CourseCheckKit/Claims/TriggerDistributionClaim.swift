@@ -60,6 +60,21 @@ package struct TriggerDistributionClaim: ClaimCheck {
             GitHubOnlyText.warnings(in: $0, path: path, claim: "distribution sentence")
         }
         func location(_ word: Int) -> SourceLocation { sentence.location(ofWord: word, in: path) }
+        // A count in another script's digits (`yerel ٦`): readers read 6, no claim reads it; at the
+        // digit, and nothing the count would settle is judged.
+        let others = sentence.words.indices.compactMap { index in
+            OtherDigits.leading(sentence.words[index].written).map { (index, $0) }
+        }
+        if !others.isEmpty {
+            return findings
+                + others.map { index, number in
+                    let word = sentence.words[index]
+                    return .otherDigits(
+                        .triggerDistribution,
+                        at: sentence.blocks[word.block].location(of: word.offset + number.otherOffset, in: path),
+                        number, what: "the count")
+                }
+        }
         for (word, trigger) in sentence.unseen {
             findings.append(
                 .triggerDistributionName(

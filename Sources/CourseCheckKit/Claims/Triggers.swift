@@ -36,6 +36,31 @@ package enum Triggers {
         return parts.count == 4 && numbers.count == 4 ? numbers : nil
     }
 
+    /// A distribution whose counts are written in another script's digits (`(٢/٢/٢/٢)`), which
+    /// readers read as its ASCII one: the first such digit, and `text` with the counts in ASCII.
+    static func otherDigitsDistribution(in text: String) -> (other: Unicode.Scalar, fixed: String)? {
+        guard OtherDigits.mayHold(text), let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"),
+            open < close
+        else { return nil }
+        let parts = text[text.index(after: open)..<close].split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var other: Unicode.Scalar?
+        var counts: [String] = []
+        for part in parts {
+            let count = spaced(String(part)).trimmingWhitespaces
+            if let number = OtherDigits.leading(count), number.utf8Count == count.utf8.count {
+                other = other ?? number.other
+                counts.append(number.ascii)
+            } else if Int(count) != nil {
+                counts.append(count)
+            } else {
+                return nil
+            }
+        }
+        guard let other else { return nil }
+        return (other, text[..<open] + "(" + counts.joined(separator: "/") + ")" + text[text.index(after: close)...])
+    }
+
     /// Slashes a reader takes for `/` in a distribution.
     static let slashLookAlikes: Set<UInt32> = [0x2044, 0x2215, 0x29F8, 0xFF0F]
 
