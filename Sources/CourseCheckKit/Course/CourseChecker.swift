@@ -362,6 +362,8 @@ package struct CourseChecker: Sendable {
                     $0.subject == .tree(index) && $0.diagnostic.id == .goldenMissing
                 }
                 let oldFolder = orphan.url.deletingLastPathComponent().lastPathComponent
+                let oldName = orphan.url.lastPathComponent
+                let newName = golden.url.lastPathComponent
                 run.results[lesson].findings.append(
                     Finding(
                         .tree(index),
@@ -369,7 +371,8 @@ package struct CourseChecker: Sendable {
                             at: header, old: orphan.displayPath, new: golden.displayPath,
                             difference: RenamedTrees.difference(
                                 old: oldFolder, new: golden.url.deletingLastPathComponent().lastPathComponent),
-                            output: .same, lessonRenamed: true)))
+                            output: .same, lessonRenamed: true,
+                            title: oldName == newName ? nil : RenamedTrees.difference(old: oldName, new: newName))))
             }
         }
         for (store, orphan) in judged where carried[orphan.displayPath] == nil {
