@@ -174,6 +174,49 @@ final class GoldenRenameTests: XCTestCase {
         XCTAssertEqual(again.status, .clean)
     }
 
+    /// The renamed tree's output changed in the same edit (its old golden says `yerel: 2`): still one
+    /// finding there, with the diff, and `--update` moves the approved golden before approving the
+    /// output the lesson says over it, never adding it beside an orphan.
+    func testARenamedLessonWhoseTreeOutputChangedMovesThenApproves() throws {
+        let old = "goldens/09-yerel-durum/"
+        let new = "goldens/09-yerel-durumlar/"
+        let bytes = try XCTUnwrap(contents(old + approved))
+        try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "yerel: 1", with: "yerel: 2").utf8)
+            .write(to: root.appendingPathComponent(old + approved))
+        try renameLesson()
+        let check = run([])
+        let lines = check.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let expected: String =
+            "lessons/09-yerel-durumlar.md:120:1: error: lesson's file name changed its goldens' folder ('durumlar' "
+            + "for 'durum') and the tree's title its golden's name ('gorunmun' for 'gorunumun'); the golden approved "
+            + "under the old name, \(old)\(approved), is kept, but the tree's output changed too: if the file name "
+            + "or the title is a typo, set it back (the change then shows as golden-renamed or golden-drift); if it "
+            + "is a rename and the new output is intended, 'coursecheck --update' moves the golden to \(new)\(typo) "
+            + "and approves the output [golden-renamed]"
+        XCTAssertEqual(lines.first, expected)
+        XCTAssertEqual(
+            Array(lines.dropFirst().prefix(9)),
+            [
+                "\(old)\(approved):2:1: note: the approved output", "--- \(old)\(approved)",
+                "+++ actual output of tree at line 120", "@@ -1,5 +1,5 @@",
+                " dokunuldu: tapCount degisti | yeniden CounterCard yerel | atlanan DashboardView,StatusLabel",
+                "-yerel: 2", "+yerel: 1", " ebeveyn: 0", " gozlem: 0",
+            ])
+        XCTAssertEqual(lines.filter { $0.hasSuffix("[golden-renamed]") }.count, 3, check.stderr)
+        XCTAssertEqual(lines.filter { $0.hasSuffix("]") }.count, 3, check.stderr)
+        let update = run(["--update"])
+        XCTAssertEqual(
+            update.stdout.split(separator: "\n").filter { !$0.hasPrefix("renamed  ") }.prefix(3),
+            [
+                "will remove \(old) (empty once its goldens are carried to the lesson's new name)",
+                "changed  \(new)\(typo)",
+                "goldens: 0 added, 1 changed, 0 removed, 3 renamed",
+            ])
+        XCTAssertEqual(update.status, .clean, update.stderr)
+        XCTAssertEqual(contents(new + typo), bytes, "the tree's output, approved under the new name")
+        XCTAssertEqual(run([]).stderr, "")
+    }
+
     /// Following the finding's advice for a typo in the title (fix it) leaves the lesson's rename
     /// alone: one pure `golden-renamed` at each tree, and `--update` carries them.
     func testFixingTheTitleOfARenamedLessonLeavesThePureRename() throws {

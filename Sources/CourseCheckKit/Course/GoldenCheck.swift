@@ -141,6 +141,17 @@ package struct GoldenCheck: Sendable {
             output: output)
     }
 
+    /// What a renamed lesson's tree prints against the golden approved under the old folder.
+    func renamedOutput(_ tree: TreeResult, approved: [UInt8], golden: GoldenStore.Entry, at header: SourceLocation)
+        -> Diagnostic.RenamedOutput
+    {
+        guard let run = tree.run, tree.ranCleanly else { return .unknown }
+        guard run.stdout != approved else { return .same }
+        let (at, diff) = difference(approved, run, golden: golden, at: header)
+        let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+        return .differs(lessonDrifts: lessonDrifts, golden: at, diff: diff)
+    }
+
     /// The drift of a tree's output from its approved golden, with the diff.
     private func drift(
         _ approved: [UInt8], _ run: TreeRun, golden: GoldenStore.Entry, at header: SourceLocation, lessonDrifts: Bool

@@ -3,7 +3,8 @@ import Foundation
 /// A renamed lesson keeps its approvals: an orphan folder belongs to the lesson whose trees it
 /// matches (every file's name is a golden name of that lesson, or within `RenamedTrees`' few
 /// letters of one when a title changed in the same edit, the lesson has no golden of that name yet,
-/// and the file holds that tree's current output). `--update` moves such a folder's goldens
+/// and one file at least holds its tree's current output). `--update` moves such a folder's goldens
+/// (then approves a changed output the lesson says)
 /// and the check says so at each tree (`golden-renamed`), both from this one rule, so the advice is
 /// what the update does.
 package enum RenamedLessons {
@@ -36,7 +37,10 @@ package enum RenamedLessons {
             for lesson in lessons where lesson.lesson != nil && lesson.structuralError == nil {
                 guard !claimed.contains(lesson.path) else { continue }
                 let goldens = pair(orphans, read: read, with: lesson)
-                if goldens.count == orphans.count {
+                // Every golden has its tree, and one at least still holds its output: the lesson's own.
+                if goldens.count == orphans.count,
+                    goldens.contains(where: { $0.tree.run?.stdout == $0.snapshot.bytes })
+                {
                     match = Match(lesson: lesson, goldens: goldens)
                     break
                 }
@@ -53,7 +57,7 @@ package enum RenamedLessons {
 
     /// The folder's orphans each with the tree of `lesson` that takes it: the tree of its name, else
     /// the one whose name is that close (`RenamedTrees.pairs`: a title's typo made with the rename),
-    /// among the trees without a golden; only those holding the tree's current output.
+    /// among the trees without a golden that ran to a clean end (the output may have changed too).
     private static func pair(_ orphans: [GoldenStore.Entry], read: [FileGate.Snapshot?], with lesson: LessonResult)
         -> [(orphan: GoldenStore.Entry, tree: TreeResult, snapshot: FileGate.Snapshot)]
     {
@@ -72,8 +76,7 @@ package enum RenamedLessons {
             taken[loose[close.orphan]] = free[close.tree]
         }
         return orphans.indices.compactMap { index in
-            guard let tree = taken[index].map({ open[$0] }), let snapshot = read[index], tree.ranCleanly,
-                tree.run?.stdout == snapshot.bytes
+            guard let tree = taken[index].map({ open[$0] }), let snapshot = read[index], tree.ranCleanly
             else { return nil }
             return (orphans[index], tree, snapshot)
         }

@@ -139,8 +139,15 @@ extension Diagnostic {
                 : "'coursecheck --update' moves the golden to \(new) and approves the output"
             return Diagnostic(
                 .goldenRenamed, at: location,
-                head + "is kept, but the tree's output changed too: if the title is a typo, fix the title (the change "
-                    + "then shows as golden-drift); if it is a rename and the new output is intended, " + steps,
+                head + "is kept, but the tree's output changed too: "
+                    + (lessonRenamed
+                        ? (title == nil
+                            ? "if the file name is a typo, rename the file back (the change then shows as golden-drift); "
+                            : "if the file name or the title is a typo, set it back (the change then shows as "
+                                + "golden-renamed or golden-drift); ")
+                            + "if it is a rename and the new output is intended, "
+                        : "if the title is a typo, fix the title (the change then shows as golden-drift); if it is a "
+                            + "rename and the new output is intended, ") + steps,
                 notes: [Note(golden, "the approved output")], attachment: .diff(diff))
         case .unknown:
             return Diagnostic(
