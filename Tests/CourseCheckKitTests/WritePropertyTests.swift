@@ -23,7 +23,7 @@ final class WritePropertyTests: XCTestCase {
 
     private enum Step: CaseIterable {
         case check, update, prune, promote, editProse, driftOutput, addNote, addDiagram, killedUpdate, killedPromote,
-            rename, renameTree
+            rename, renameTree, renameLessonAndTree
     }
 
     func testRandomSequencesLoseNoAuthorByteAndSettle() throws {
@@ -100,27 +100,24 @@ final class WritePropertyTests: XCTestCase {
                 let flag = step == .killedUpdate ? "--update" : "--promote"
                 _ = try Binary.run(
                     [flag, "--no-claims", "lessons/"], in: root, environment: ["COURSECHECK_FAULT": "before-rename"])
-            case .rename:
+            case .renameLessonAndTree:
+                // One edit renames a lesson and one of its trees' titles: from a clean course,
+                // `--update` carries every approved golden (the same bytes, nothing added) and settles.
                 let lesson = pick(&random, author)
-                let current = author.names[lesson] ?? lesson
-                let renamed = current.hasSuffix("-yeni") ? String(current.dropLast(5)) : current + "-yeni"
-                try FileManager.default.moveItem(
-                    at: root.appendingPathComponent("lessons/\(current).md"),
-                    to: root.appendingPathComponent("lessons/\(renamed).md"))
-                author.names[lesson] = renamed
-            case .renameTree:
-                // A letter added to (or taken from) the first word of a tree's title: a renamed tree.
-                let url = lessonURL(root, author, pick(&random, author))
-                var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-                let prefix = "// main.swift — "
-                if let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) {
-                    let words = lines[index].dropFirst(prefix.count).split(
-                        separator: " ", omittingEmptySubsequences: false)
-                    var first = String(words.first ?? "")
-                    if first.hasSuffix("x") { first.removeLast() } else { first += "x" }
-                    lines[index] = prefix + ([first] + words.dropFirst().map(String.init)).joined(separator: " ")
-                    try Data(lines.joined(separator: "\n").utf8).write(to: url)
+                let clean = run(["--no-claims", "lessons/"], in: root).status == .clean
+                let approved = Self.goldenBytes(root)
+                try renameLesson(lesson, root: root, author: &author)
+                try renameTree(in: lessonURL(root, author, lesson))
+                guard clean else { break }
+                let update = run(["--update", "--no-claims", "lessons/"], in: root)
+                let check = run(["--no-claims", "lessons/"], in: root)
+                if check.status != .clean || Self.goldenBytes(root) != approved {
+                    fail("a renamed lesson and title were not carried: \(update.stdout)\(update.stderr)\(check.stderr)")
                 }
+            case .rename:
+                try renameLesson(pick(&random, author), root: root, author: &author)
+            case .renameTree:
+                try renameTree(in: lessonURL(root, author, pick(&random, author)))
             }
             try checkNothingLost(root, author, fail: fail)
         }
@@ -145,6 +142,35 @@ final class WritePropertyTests: XCTestCase {
         _ = run(["--promote", "--no-claims", "lessons/"], in: root)
         if Self.files(root) != settled { fail("a settled course changed on another update or promote") }
         try checkNothingLost(root, author, fail: fail)
+    }
+
+    /// The lesson's file renamed as `git mv` does: `-yeni` added to its name, or taken off again.
+    private func renameLesson(_ lesson: String, root: URL, author: inout Author) throws {
+        let current = author.names[lesson] ?? lesson
+        let renamed = current.hasSuffix("-yeni") ? String(current.dropLast(5)) : current + "-yeni"
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("lessons/\(current).md"),
+            to: root.appendingPathComponent("lessons/\(renamed).md"))
+        author.names[lesson] = renamed
+    }
+
+    /// A letter added to (or taken from) the first word of a tree's title: a renamed tree.
+    private func renameTree(in url: URL) throws {
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let prefix = "// main.swift — "
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return }
+        let words = lines[index].dropFirst(prefix.count).split(separator: " ", omittingEmptySubsequences: false)
+        var first = String(words.first ?? "")
+        if first.hasSuffix("x") { first.removeLast() } else { first += "x" }
+        lines[index] = prefix + ([first] + words.dropFirst().map(String.init)).joined(separator: " ")
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+    }
+
+    /// The approved outputs, whatever their names: a carried golden keeps its bytes.
+    static func goldenBytes(_ root: URL) -> [Data] {
+        files(root).filter { $0.key.hasPrefix("goldens/") && $0.key.hasSuffix(".out") }.values.sorted {
+            $0.lexicographicallyPrecedes($1)
+        }
     }
 
     private func run(_ arguments: [String], in root: URL) -> InProcess.Result {

@@ -209,7 +209,10 @@ extension DiagnosticID {
         case .goldenDrift:
             (
                 summary: "A tree's output differs from its approved golden in `goldens/`, even if the lesson's "
-                    + "expected block agrees with it. A note points at the golden's line, and a diff follows.",
+                    + "expected block agrees with it. A note points at the golden's line, and a diff follows. Two "
+                    + "trees whose titles were swapped (each prints exactly what was approved under the other's "
+                    + "title) are one finding at the first, with a note at the second: swap the titles back, or "
+                    + "`--update` swaps their goldens.",
                 fix: "If the change is intended, approve it with `coursecheck --update lessons/` and commit the "
                     + "golden with the lesson (when the lesson's expected block differs too, `coursecheck --promote "
                     + "lessons/` first: `--update` approves only what the lesson says); otherwise fix the tree or "
@@ -242,7 +245,9 @@ extension DiagnosticID {
                     + "tree's old title: one finding at the tree, naming the changed words and saying whether the "
                     + "golden still holds the tree's output. Two close orphans or two close trees are ambiguous: "
                     + "they stay `golden-orphan` and `golden-missing`. A renamed lesson's trees say the same of the "
-                    + "goldens in the folder of its old name, when every one of them holds its tree's output.",
+                    + "goldens in the folder of its old name, when every one of them has its tree (by name, or "
+                    + "within three letters when a title changed in the same edit) and one at least still holds its "
+                    + "tree's output.",
                 fix:
                     "If the title (or the lesson's file name) is a typo, fix it. If it is a rename, `coursecheck --update lessons/` moves "
                     + "the golden to the new name (`renamed  old -> new`); when the output changed too, the update "

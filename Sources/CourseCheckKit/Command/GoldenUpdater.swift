@@ -423,9 +423,12 @@ package struct GoldenUpdater {
         for match in matched {
             for (orphan, tree, snapshot) in match.goldens {
                 guard let golden = tree.golden, let block = tree.tree else { continue }
+                // The approved bytes move first; an output the lesson says approves over them after.
+                var data: [UInt8]?
+                if case .write(let approved) = tree.approval, approved != snapshot.bytes { data = approved }
                 moves.append(
                     Move(
-                        from: orphan, snapshot: snapshot, to: golden, data: nil,
+                        from: orphan, snapshot: snapshot, to: golden, data: data,
                         at: block.headerLocation(in: match.lesson.path)))
             }
         }

@@ -352,8 +352,10 @@ package struct CourseChecker: Sendable {
         // in place of the tree's missing golden and the old golden's orphan; `--update` moves it.
         var carried: [String: (lesson: String, golden: String)] = [:]
         for match in RenamedLessons.match(judged.map(\.orphan), among: run.results).matched {
-            guard let lesson = run.results.firstIndex(where: { $0.path == match.lesson.path }) else { continue }
-            for (orphan, tree, _) in match.goldens {
+            guard let lesson = run.results.firstIndex(where: { $0.path == match.lesson.path }),
+                let store = run.results[lesson].store
+            else { continue }
+            for (orphan, tree, snapshot) in match.goldens {
                 guard let golden = tree.golden, let header = tree.tree?.headerLocation(in: match.lesson.path),
                     let index = run.results[lesson].trees.firstIndex(where: { $0.goldenName == tree.goldenName })
                 else { continue }
@@ -362,6 +364,8 @@ package struct CourseChecker: Sendable {
                     $0.subject == .tree(index) && $0.diagnostic.id == .goldenMissing
                 }
                 let oldFolder = orphan.url.deletingLastPathComponent().lastPathComponent
+                let oldName = orphan.url.lastPathComponent
+                let newName = golden.url.lastPathComponent
                 run.results[lesson].findings.append(
                     Finding(
                         .tree(index),
@@ -369,7 +373,10 @@ package struct CourseChecker: Sendable {
                             at: header, old: orphan.displayPath, new: golden.displayPath,
                             difference: RenamedTrees.difference(
                                 old: oldFolder, new: golden.url.deletingLastPathComponent().lastPathComponent),
-                            output: .same, lessonRenamed: true)))
+                            output: GoldenCheck(store: store).renamedOutput(
+                                tree, approved: snapshot.bytes, golden: orphan, at: header),
+                            lessonRenamed: true,
+                            title: oldName == newName ? nil : RenamedTrees.difference(old: oldName, new: newName))))
             }
         }
         for (store, orphan) in judged where carried[orphan.displayPath] == nil {

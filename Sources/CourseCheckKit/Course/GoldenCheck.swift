@@ -18,7 +18,15 @@ package struct GoldenCheck: Sendable {
         var findings: [Finding] = []
         let orphans = judged ? orphans(of: lesson) : []
         let renamed = RenamedTrees.match(lesson, orphans: orphans)
+        let swapped = swappedTitles(lesson)
         for (index, tree) in lesson.trees.enumerated() {
+            if let other = swapped[index] {
+                guard other > index, let header = tree.tree?.headerLocation(in: lesson.path),
+                    let otherHeader = lesson.trees[other].tree?.headerLocation(in: lesson.path)
+                else { continue }
+                findings.append(Finding(.tree(index), .goldenTitlesSwapped(at: header, other: otherHeader)))
+                continue
+            }
             if let match = renamed.first(where: { $0.tree == index }),
                 let header = tree.tree?.headerLocation(in: lesson.path),
                 let golden = tree.golden
@@ -64,6 +72,33 @@ package struct GoldenCheck: Sendable {
         return findings
     }
 
+    /// Trees whose titles were swapped, each by the index of the other: both drift from their own
+    /// goldens, each prints exactly the other's approved output, and neither's expected block drifts
+    /// (so `--update` would approve both, swapping the goldens). Only drifting trees are compared.
+    private func swappedTitles(_ lesson: LessonResult) -> [Int: Int] {
+        let drifting = lesson.trees.indices.filter { index in
+            let tree = lesson.trees[index]
+            guard let run = tree.run, tree.ranCleanly, tree.tree != nil, let golden = tree.golden,
+                golden.foreign == nil, golden.unreadable == nil, let approved = golden.contents
+            else { return false }
+            if case .drifts = tree.verdict { return false }
+            return approved != run.stdout
+        }
+        guard drifting.count >= 2 else { return [:] }
+        var swapped: [Int: Int] = [:]
+        for (position, first) in drifting.enumerated() where swapped[first] == nil {
+            let one = lesson.trees[first]
+            for second in drifting[(position + 1)...] where swapped[second] == nil {
+                let two = lesson.trees[second]
+                guard one.run?.stdout == two.golden?.contents, two.run?.stdout == one.golden?.contents else { continue }
+                swapped[first] = second
+                swapped[second] = first
+                break
+            }
+        }
+        return swapped
+    }
+
     /// The goldens of the lesson's folder that no tree of it names; none while the lesson is uncertain.
     package func orphans(of lesson: LessonResult) -> [GoldenStore.Entry] {
         guard lesson.structuralError == nil, !lesson.trees.contains(where: { $0.goldenName == nil }) else { return [] }
@@ -104,6 +139,17 @@ package struct GoldenCheck: Sendable {
             difference: RenamedTrees.difference(
                 old: match.orphan.url.lastPathComponent, new: golden.url.lastPathComponent),
             output: output)
+    }
+
+    /// What a renamed lesson's tree prints against the golden approved under the old folder.
+    func renamedOutput(_ tree: TreeResult, approved: [UInt8], golden: GoldenStore.Entry, at header: SourceLocation)
+        -> Diagnostic.RenamedOutput
+    {
+        guard let run = tree.run, tree.ranCleanly else { return .unknown }
+        guard run.stdout != approved else { return .same }
+        let (at, diff) = difference(approved, run, golden: golden, at: header)
+        let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+        return .differs(lessonDrifts: lessonDrifts, golden: at, diff: diff)
     }
 
     /// The drift of a tree's output from its approved golden, with the diff.

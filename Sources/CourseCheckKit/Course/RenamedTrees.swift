@@ -35,22 +35,31 @@ package enum RenamedTrees {
         guard !unpaired.isEmpty else { return [] }
         // A name that is not UTF-8 is no tree's old name: a slug is ASCII.
         let candidates = orphans.filter { $0.rawName == nil }
+        let close = pairs(
+            trees: unpaired.map { lesson.trees[$0].goldenName ?? "" },
+            orphans: candidates.map(\.url.lastPathComponent))
+        return close.compactMap { pair in
+            guard let snapshot = FileGate.read(candidates[pair.orphan].url, followingLinks: false).snapshot
+            else { return nil }
+            return Match(tree: unpaired[pair.tree], orphan: candidates[pair.orphan], snapshot: snapshot)
+        }
+    }
+
+    /// The rule on names alone: each tree's golden name (by index in `trees`) with the one orphan
+    /// name (by index in `orphans`) within `maximumDistance` of it, when neither has another such
+    /// partner. Shared by a renamed lesson (`RenamedLessons`), whose old folder's goldens may carry a
+    /// title's typo too.
+    package static func pairs(trees: [String], orphans: [String]) -> [(tree: Int, orphan: Int)] {
         var close: [(tree: Int, orphan: Int)] = []
-        for tree in unpaired {
-            let name = stem(lesson.trees[tree].goldenName ?? "")
-            for (index, orphan) in candidates.enumerated()
-            where EditDistance.between(name.utf8, stem(orphan.url.lastPathComponent).utf8, atMost: maximumDistance)
-                != nil
-            {
+        for (tree, name) in trees.enumerated() {
+            let name = stem(name)
+            for (index, orphan) in orphans.enumerated()
+            where EditDistance.between(name.utf8, stem(orphan).utf8, atMost: maximumDistance) != nil {
                 close.append((tree, index))
             }
         }
-        return close.compactMap { pair in
-            guard close.count(where: { $0.tree == pair.tree }) == 1,
-                close.count(where: { $0.orphan == pair.orphan }) == 1,
-                let snapshot = FileGate.read(candidates[pair.orphan].url, followingLinks: false).snapshot
-            else { return nil }
-            return Match(tree: pair.tree, orphan: candidates[pair.orphan], snapshot: snapshot)
+        return close.filter { pair in
+            close.count(where: { $0.tree == pair.tree }) == 1 && close.count(where: { $0.orphan == pair.orphan }) == 1
         }
     }
 

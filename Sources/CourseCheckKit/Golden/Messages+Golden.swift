@@ -83,6 +83,17 @@ extension Diagnostic {
             notes: [Note(golden, "the approved output")], attachment: .diff(diff))
     }
 
+    /// Two trees of a lesson whose titles were swapped: each prints exactly what was approved under
+    /// the other's title (and what its expected block says), so one finding at the first names both;
+    /// swapping the titles back, or `--update`, which swaps the goldens, gives a clean check.
+    static func goldenTitlesSwapped(at location: SourceLocation, other: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .goldenDrift, at: location,
+            "the titles of the trees at lines \(location.line) and \(other.line) were swapped: each prints the output "
+                + "approved under the other's title; swap the titles back, or 'coursecheck --update' swaps their goldens",
+            notes: [Note(other, "the tree whose title this one took")])
+    }
+
     /// What a renamed tree's output says against the golden approved under its old name.
     enum RenamedOutput {
         /// The golden holds exactly the tree's output: a pure rename.
@@ -95,19 +106,25 @@ extension Diagnostic {
 
     /// A tree without a golden whose title differs by `difference` from the name its golden was
     /// approved under (`old`, an orphan of its lesson, kept); `new` is the golden's name now.
-    /// `lessonRenamed`: the lesson's file name changed, and with it the golden's folder.
+    /// `lessonRenamed`: the lesson's file name changed, and with it the golden's folder;
+    /// `title`: the tree's title changed its golden's name in the same edit (`difference` is then
+    /// the folder's).
     static func goldenRenamed(
         at location: SourceLocation, old: String, new: String, difference: String, output: RenamedOutput,
-        lessonRenamed: Bool = false
+        lessonRenamed: Bool = false, title: String? = nil
     ) -> Diagnostic {
         let head =
             (lessonRenamed
-                ? "lesson's file name changed its goldens' folder (\(difference)); "
+                ? "lesson's file name changed its goldens' folder (\(difference))"
+                    + (title.map { " and the tree's title its golden's name (\($0))" } ?? "") + "; "
                 : "tree's title changed its golden's name (\(difference)); ")
             + "the golden approved under the old name, \(old), "
         let fix =
             lessonRenamed
-            ? "if the file name is a typo, rename the file back; if it is a rename, "
+            ? (title == nil
+                ? "if the file name is a typo, rename the file back; if it is a rename, "
+                : "if the file name is a typo, rename the file back; if the title is a typo, fix the title; "
+                    + "if both are renames, ")
             : "if the title is a typo, fix the title; if it is a rename, "
         switch output {
         case .same:
@@ -122,8 +139,15 @@ extension Diagnostic {
                 : "'coursecheck --update' moves the golden to \(new) and approves the output"
             return Diagnostic(
                 .goldenRenamed, at: location,
-                head + "is kept, but the tree's output changed too: if the title is a typo, fix the title (the change "
-                    + "then shows as golden-drift); if it is a rename and the new output is intended, " + steps,
+                head + "is kept, but the tree's output changed too: "
+                    + (lessonRenamed
+                        ? (title == nil
+                            ? "if the file name is a typo, rename the file back (the change then shows as golden-drift); "
+                            : "if the file name or the title is a typo, set it back (the change then shows as "
+                                + "golden-renamed or golden-drift); ")
+                            + "if it is a rename and the new output is intended, "
+                        : "if the title is a typo, fix the title (the change then shows as golden-drift); if it is a "
+                            + "rename and the new output is intended, ") + steps,
                 notes: [Note(golden, "the approved output")], attachment: .diff(diff))
         case .unknown:
             return Diagnostic(
