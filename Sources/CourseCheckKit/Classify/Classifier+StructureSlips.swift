@@ -19,8 +19,11 @@ extension Classifier {
     /// follows is shown and judged again.
     /// A comment that a later line's `-->` closes as a slip (`lateClose`) is one too: the close is
     /// where it ends (`late` true), and the fix closes it on its first line as meant.
+    /// `reading`: the file as meant when the comment is (`asWritten` below), the text after its
+    /// close on a line of its own, line numbers kept, for the claims to read.
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
-        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool
+        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool,
+        reading: SourceFile?
     )? {
         guard let (node, late) = firstUnclosedComment(in: document, lesson: lesson) else { return nil }
         let start = node.lines.lowerBound
@@ -90,7 +93,7 @@ extension Classifier {
         // only the text after its close, which shows as raw HTML. The fix puts that text on a line
         // of its own under the close, after the line's container prefix, where it renders as the
         // block it was written as (a heading, a paragraph of the item or quote).
-        let asWritten = late.flatMap { late -> (tail: String, prefix: String)? in
+        let asWritten = late.flatMap { late -> (tail: String, prefix: String, reading: SourceFile)? in
             let span = node.content.filter { $0.index <= late.line }
             guard span.count > 1, span.last?.index == late.line,
                 !span.contains(where: { isBlank($0.text) }),
@@ -104,7 +107,18 @@ extension Classifier {
             else { return nil }
             let tail = String(decoding: bytes[(late.column - 1)...], as: UTF8.self)[...].trimmingBlanks()
             guard !tail.isEmpty, let prefix = span.last?.prefixLength else { return nil }
-            return (String(tail), rawPrefix(file, late.line, prefix))
+            // As meant, lines kept: the comment closed on each of its lines, the tail on its own.
+            var lines = file.lines
+            for line in span.dropLast() {
+                let lead = rawPrefix(file, line.index, line.prefixLength)
+                lines[line.index].text =
+                    line.index == start ? lines[line.index].text + " -->" : lead + "<!-- " + line.text + " -->"
+            }
+            lines[late.line].text = rawPrefix(file, late.line, prefix) + tail
+            return (
+                String(tail), rawPrefix(file, late.line, prefix),
+                SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+            )
         }
         if let asWritten, let late {
             let shown = asWritten.tail.count > 60 ? String(asWritten.tail.prefix(57)) + "…" : asWritten.tail
@@ -120,9 +134,10 @@ extension Classifier {
                     hides: (start + 2, late.line + 1), close: late.close, line: late.line + 1,
                     column: late.column - late.close.utf8.count, shown: shown,
                     fix: "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"),
-                repaired, scan.document,
-                HiddenSpan(line: start + 1, column: column, endLine: late.line + 1, endColumn: late.column),
-                true
+                asWritten.reading, MarkdownScanner.scan(asWritten.reading).document,
+                HiddenSpan(
+                    line: start + 1, column: column, endLine: late.line + 1, endColumn: asWritten.prefix.utf8.count + 1),
+                true, asWritten.reading
             )
         }
         let fix =
@@ -150,7 +165,7 @@ extension Classifier {
                 fix: fix + (pair ? "" : stray ?? "")),
             repaired, scan.document,
             HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column),
-            late != nil
+            late != nil, nil
         )
     }
 
