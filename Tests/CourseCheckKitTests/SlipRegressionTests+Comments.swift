@@ -484,18 +484,25 @@ extension SlipRegressionTests {
     /// A comment over one paragraph's lines whose `-->` has text after it (in a list item, a block
     /// quote, before a heading): the comment is meant as written, and the text after its close,
     /// raw HTML as it stands, is meant as the block it was written as. One finding at the `<!--`;
-    /// putting that text on a line of its own under the close, as it says, gives none and keeps
-    /// the comment hiding what it hides (a bullet stays a bullet, the heading a heading).
+    /// putting that text on a line of its own under the close (in a list item the comment opens,
+    /// on the item's line, the comment under it), as it says, gives none and keeps the comment
+    /// hiding what it hides (a bullet stays a bullet, the trigger bullet the trigger's, the heading
+    /// a heading).
     func testACloseWithTextAfterItOverOneParagraphKeepsTheCommentAndMovesTheText() throws {
         let lesson = "09-yerel-durum.md"
         let table = "21-on-izleme-ve-yineleme.md"
         let first = "01-bildirimsel-sozdizim.md"
+        let grid = "05-izgara-ve-geometri.md"
         func runs(_ line: Int, _ column: Int, _ shown: String) -> String {
             "error: this HTML comment runs on to the '-->' at line \(line), column \(column), and hides everything up "
                 + "to there from readers (line \(line)), but the rest of line \(line) ('\(shown)') is passed through as "
                 + "raw HTML: readers see it outside any paragraph, its Markdown not rendered, and nothing there is "
-                + "judged; to keep what the comment hides hidden and show that text as written, put '\(shown)' on a "
-                + "line of its own under line \(line)"
+                + "judged; to keep what the comment hides hidden and show that text as written, put '\(shown)' "
+        }
+        /// The fix for a comment that opens a list item at `line`, closed on the line under it.
+        func item(_ line: Int) -> String {
+            "on line \(line) after '- ' in place of the comment, and the comment (its '<!--' to its '-->') on lines "
+                + "of their own under it, indented 2 spaces as line \(line + 1) is [unclosed-comment]"
         }
         /// Breaks the line holding `close` after it, the rest on a line of its own after `prefix`.
         func split(_ close: String, _ prefix: String) -> Edit {
@@ -514,7 +521,23 @@ extension SlipRegressionTests {
                         lines.insert(
                             contentsOf: ["- <!-- eski", "  madde --> yeni madde"], at: Self.line(lines, "- Bu dersin"))
                     },
-                    split("madde -->", "  ")
+                    { lines in
+                        let at = Self.line(lines, "- <!-- eski")
+                        lines[at...at + 1] = ["- yeni madde", "  <!-- eski", "  madde -->"]
+                    }
+                ),
+                (
+                    grid,
+                    { lines in
+                        let at = Self.line(lines, "- Bu dersin")
+                        lines[at...at] = ["- <!-- eski", "  not --> " + lines[at].dropFirst(2)]
+                    },
+                    { lines in
+                        let at = Self.line(lines, "- <!-- eski")
+                        lines[at...at + 1] = [
+                            "- " + lines[at + 1].dropFirst("  not --> ".count), "  <!-- eski", "  not -->",
+                        ]
+                    }
                 ),
                 (
                     lesson,
@@ -531,10 +554,12 @@ extension SlipRegressionTests {
                 ),
             ],
             found: [
-                "lessons/\(first):299:3: " + runs(300, 9, "yeni madde") + ", indented 2 spaces as line 300 is "
-                    + "[unclosed-comment]",
-                "lessons/\(lesson):152:1: " + runs(153, 3, "## Durumu Ataya Kaldırmak") + " [unclosed-comment]",
-                "lessons/\(table):269:3: " + runs(270, 8, "yeni") + ", starting it '> ' as line 270 starts "
+                "lessons/\(first):299:3: " + runs(300, 9, "yeni madde") + item(299),
+                "lessons/\(grid):228:3: " + runs(229, 7, "Bu dersin tetiği: **ortam**.") + item(228),
+                "lessons/\(lesson):152:1: " + runs(153, 3, "## Durumu Ataya Kaldırmak")
+                    + "on a line of its own under line 153 [unclosed-comment]",
+                "lessons/\(table):269:3: " + runs(270, 8, "yeni")
+                    + "on a line of its own under line 270, starting it '> ' as line 270 starts "
                     + "[unclosed-comment]",
             ])
     }

@@ -93,6 +93,16 @@ extension Classifier {
         // only the text after its close, which shows as raw HTML. The fix puts that text on a line
         // of its own under the close, after the line's container prefix, where it renders as the
         // block it was written as (a heading, a paragraph of the item or quote).
+        // The comment opens a list item (`- <!-- eski`): the text after its close is meant as the
+        // item's text, so it goes on the item's first line, and the comment under it.
+        let opening = String(decoding: bytes[..<opener], as: UTF8.self)
+        let item: Bool = {
+            let marker = opening.reversed().drop { $0 == " " || $0 == "\t" }
+            guard let last = marker.first else { return false }
+            if "-*+".contains(last) { return marker.dropFirst().first.map { " \t>".contains($0) } ?? true }
+            guard last == "." || last == ")" else { return false }
+            return marker.dropFirst().first?.isASCII == true && marker.dropFirst().first?.isNumber == true
+        }()
         let asWritten = late.flatMap { late -> (tail: String, prefix: String, reading: SourceFile)? in
             let span = node.content.filter { $0.index <= late.line }
             guard span.count > 1, span.last?.index == late.line,
@@ -108,13 +118,15 @@ extension Classifier {
             let tail = String(decoding: bytes[(late.column - 1)...], as: UTF8.self)[...].trimmingBlanks()
             guard !tail.isEmpty, let prefix = span.last?.prefixLength else { return nil }
             // As meant, lines kept: the comment closed on each of its lines, the tail on its own.
+            // In a list item it is the item's text on its first line, the comment's lines under it.
             var lines = file.lines
             for line in span.dropLast() {
                 let lead = rawPrefix(file, line.index, line.prefixLength)
                 lines[line.index].text =
-                    line.index == start ? lines[line.index].text + " -->" : lead + "<!-- " + line.text + " -->"
+                    line.index != start
+                    ? lead + "<!-- " + line.text + " -->" : item ? opening + tail : lines[line.index].text + " -->"
             }
-            lines[late.line].text = rawPrefix(file, late.line, prefix) + tail
+            lines[late.line].text = rawPrefix(file, late.line, prefix) + (item ? "<!-- -->" : tail)
             return (
                 String(tail), rawPrefix(file, late.line, prefix),
                 SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
@@ -126,17 +138,25 @@ extension Classifier {
                 asWritten.prefix.isEmpty
                 ? ""
                 : asWritten.prefix.contains(">")
-                    ? ", starting it '\(asWritten.prefix)' as line \(late.line + 1) starts"
+                    ? ", starting \(item ? "each" : "it") '\(asWritten.prefix)' as line \(late.line + 1) starts"
                     : ", indented \(asWritten.prefix.count) spaces as line \(late.line + 1) is"
+            let fix =
+                item
+                ? "put '\(shown)' on line \(start + 1) after '\(opening)' in place of the comment, and the comment "
+                    + "(its '<!--' to its '\(late.close)') on lines of their own under it\(lead)"
+                : "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"
             return (
                 .commentTailShown(
                     at: SourceLocation(path: file.path, line: start + 1, column: column),
                     hides: (start + 2, late.line + 1), close: late.close, line: late.line + 1,
                     column: late.column - late.close.utf8.count, shown: shown,
-                    fix: "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"),
+                    fix: fix),
                 asWritten.reading, MarkdownScanner.scan(asWritten.reading).document,
-                HiddenSpan(
-                    line: start + 1, column: column, endLine: late.line + 1, endColumn: asWritten.prefix.utf8.count + 1),
+                item
+                    ? HiddenSpan(line: start + 2, column: 1, endLine: late.line + 1, endColumn: Int.max)
+                    : HiddenSpan(
+                        line: start + 1, column: column, endLine: late.line + 1,
+                        endColumn: asWritten.prefix.utf8.count + 1),
                 true, asWritten.reading
             )
         }
