@@ -393,6 +393,77 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A comment over two lines put before a random block of text of a lesson (a paragraph or a
+    /// heading, at the top level, in a block quote or opening a list item), its `-->` on the
+    /// block's first line with the block's text after it: exactly one finding, at the `<!--`, to
+    /// put that text on a line of its own under the close (or, opening an item, on the item's
+    /// line). Followed, it gives none, the comment hides what it hid, and readers see the clean
+    /// page.
+    func testACommentClosedMidLineBeforeTheTextIsOneFindingAndItsFixShowsTheText() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            // The first line of each block of text whose containers are block quotes alone.
+            var starts: [(line: Int, prefix: String)] = []
+            var lines = text.components(separatedBy: "\n")
+            MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                switch node.kind {
+                case .paragraph, .heading:
+                    guard let line = node.content.first else { return }
+                    let prefix = String(decoding: lines[line.index].utf8.prefix(line.prefixLength), as: UTF8.self)
+                    // Block quotes, and at most the marker of the list item the block opens.
+                    let markers = prefix.drop { " >".contains($0) }.trimmingCharacters(in: .whitespaces)
+                    guard
+                        markers.isEmpty || ["-", "*", "+"].contains(markers)
+                            || markers.dropLast().allSatisfy(\.isNumber)
+                                && markers.count > 1 && [".", ")"].contains(markers.last),
+                        !line.text.hasPrefix("|"),
+                        !line.text.contains("<!--"), !line.text.contains("-->")
+                    else { return }
+                    starts.append((line.index, prefix))
+                default: break
+                }
+            }
+            let (at, prefix) = starts[Int(random.next() % UInt64(starts.count))]
+            let clean = lines[at]
+            let rest = String(decoding: clean.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+            // The item's lines under its first: its marker as spaces.
+            let lead = String(prefix.map { " >".contains($0) ? $0 : " " })
+            let item = lead != prefix
+            lines[at] = lead + "y --> " + rest
+            lines.insert(prefix + "<!-- x", at: at)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(at + 1): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(file):\(at + 1):\(prefix.utf8.count + 1): error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[unclosed-comment]") ?? false, message)
+            XCTAssertTrue(
+                found.first?.contains(
+                    item
+                        ? "on line \(at + 1) after '\(prefix)' in place of the comment"
+                        : "on a line of its own under line \(at + 2)"
+                ) ?? false, message)
+            // The fix, as the message words it.
+            if item {
+                lines[at] = prefix + rest
+                lines[at + 1] = lead + "<!-- x"
+                lines.insert(lead + "y -->", at: at + 2)
+            } else {
+                lines[at + 1] = prefix + "y -->"
+                lines.insert(prefix + rest, at: at + 2)
+            }
+            let fixed = lines.joined(separator: "\n")
+            try fixed.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
+            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+        }
+    }
+
     /// What readers see of `markdown` as cmark-gfm renders it (tables on): its runs of text, each
     /// block's apart, comments and inline markup left out, whitespace collapsed.
     static func seen(_ markdown: String, _ tool: String) throws -> [String] {

@@ -19,8 +19,11 @@ extension Classifier {
     /// follows is shown and judged again.
     /// A comment that a later line's `-->` closes as a slip (`lateClose`) is one too: the close is
     /// where it ends (`late` true), and the fix closes it on its first line as meant.
+    /// `reading`: the file as meant when the comment is (`asWritten` below), the text after its
+    /// close on a line of its own, line numbers kept, for the claims to read.
     static func unclosedComment(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> (
-        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool
+        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool,
+        reading: SourceFile?
     )? {
         guard let (node, late) = firstUnclosedComment(in: document, lesson: lesson) else { return nil }
         let start = node.lines.lowerBound
@@ -84,6 +87,79 @@ extension Classifier {
             else { return nil }
             return ", and delete the '\(late.close)' at line \(late.line + 1), column \(at + 1) (it would show)"
         }
+        // A comment over one paragraph's lines (no blank line among them, nothing a passage
+        // commented out on purpose does not hold, no later comment's `<!--`) whose `-->` has text
+        // after it: the comment is meant as written, hiding what the browser hides, and the slip is
+        // only the text after its close, which shows as raw HTML. The fix puts that text on a line
+        // of its own under the close, after the line's container prefix, where it renders as the
+        // block it was written as (a heading, a paragraph of the item or quote).
+        // The comment opens a list item (`- <!-- eski`): the text after its close is meant as the
+        // item's text, so it goes on the item's first line, and the comment under it.
+        let opening = String(decoding: bytes[..<opener], as: UTF8.self)
+        let item: Bool = {
+            let marker = opening.reversed().drop { $0 == " " || $0 == "\t" }
+            guard let last = marker.first else { return false }
+            if "-*+".contains(last) { return marker.dropFirst().first.map { " \t>".contains($0) } ?? true }
+            guard last == "." || last == ")" else { return false }
+            return marker.dropFirst().first?.isASCII == true && marker.dropFirst().first?.isNumber == true
+        }()
+        let asWritten = late.flatMap { late -> (tail: String, prefix: String, reading: SourceFile)? in
+            let span = node.content.filter { $0.index <= late.line }
+            guard span.count > 1, span.last?.index == late.line,
+                !span.contains(where: { isBlank($0.text) }),
+                !span.dropFirst().contains(where: { holdsStructure($0.text, lesson: lesson) })
+            else { return nil }
+            let bytes = Array(file.lines[late.line].text.utf8)
+            let at = late.column - 1 - late.close.utf8.count
+            guard at >= 0, late.column - 1 <= bytes.count,
+                !span.dropFirst().dropLast().contains(where: { $0.text.utf8Offset(of: "<!--") != nil }),
+                String(decoding: bytes[..<at], as: UTF8.self).utf8Offset(of: "<!--") == nil
+            else { return nil }
+            let tail = String(decoding: bytes[(late.column - 1)...], as: UTF8.self)[...].trimmingBlanks()
+            guard !tail.isEmpty, let prefix = span.last?.prefixLength else { return nil }
+            // As meant, lines kept: the comment closed on each of its lines, the tail on its own.
+            // In a list item it is the item's text on its first line, the comment's lines under it.
+            var lines = file.lines
+            for line in span.dropLast() {
+                let lead = rawPrefix(file, line.index, line.prefixLength)
+                lines[line.index].text =
+                    line.index != start
+                    ? lead + "<!-- " + line.text + " -->" : item ? opening + tail : lines[line.index].text + " -->"
+            }
+            lines[late.line].text = rawPrefix(file, late.line, prefix) + (item ? "<!-- -->" : tail)
+            return (
+                String(tail), rawPrefix(file, late.line, prefix),
+                SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+            )
+        }
+        if let asWritten, let late {
+            let shown = asWritten.tail.count > 60 ? String(asWritten.tail.prefix(57)) + "…" : asWritten.tail
+            let lead =
+                asWritten.prefix.isEmpty
+                ? ""
+                : asWritten.prefix.contains(">")
+                    ? ", starting \(item ? "each" : "it") '\(asWritten.prefix)' as line \(late.line + 1) starts"
+                    : ", indented \(asWritten.prefix.count) spaces as line \(late.line + 1) is"
+            let fix =
+                item
+                ? "put '\(shown)' on line \(start + 1) after '\(opening)' in place of the comment, and the comment "
+                    + "(its '<!--' to its '\(late.close)') on lines of their own under it\(lead)"
+                : "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"
+            return (
+                .commentTailShown(
+                    at: SourceLocation(path: file.path, line: start + 1, column: column),
+                    hides: (start + 2, late.line + 1), close: late.close, line: late.line + 1,
+                    column: late.column - late.close.utf8.count, shown: shown,
+                    fix: fix),
+                asWritten.reading, MarkdownScanner.scan(asWritten.reading).document,
+                item
+                    ? HiddenSpan(line: start + 2, column: 1, endLine: late.line + 1, endColumn: Int.max)
+                    : HiddenSpan(
+                        line: start + 1, column: column, endLine: late.line + 1,
+                        endColumn: asWritten.prefix.utf8.count + 1),
+                true, asWritten.reading
+            )
+        }
         let fix =
             pair
             ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
@@ -109,7 +185,7 @@ extension Classifier {
                 fix: fix + (pair ? "" : stray ?? "")),
             repaired, scan.document,
             HiddenSpan(line: start + 1, column: column, endLine: ending.map { $0.line + 1 }, endColumn: ending?.column),
-            late != nil
+            late != nil, nil
         )
     }
 
@@ -301,9 +377,20 @@ extension Classifier {
         let inline = InlineText(node)
         let bytes = inline.bytes
         var isText = [Bool](repeating: false, count: bytes.count)
+        // Emphasis and strong spans (`**yerel <!-- todo**`), and comments read inline that GFM
+        // never sees whole in a table row, which it splits at its pipes first.
+        var spans: [(range: Range<Int>, marker: Int)] = []
+        var comments: [Int: Int] = [:]
         func mark(_ nodes: [InlineNode]) {
             for node in nodes {
-                if case .text = node.kind { for index in node.range { isText[index] = true } }
+                switch node.kind {
+                case .text: for index in node.range { isText[index] = true }
+                case .strong: spans.append((node.range, 2))
+                case .emphasis: spans.append((node.range, 1))
+                case .html(let html) where html.hasPrefix("<!--"):
+                    comments[node.range.lowerBound] = node.range.upperBound
+                default: break
+                }
                 mark(node.children)
             }
         }
@@ -324,7 +411,14 @@ extension Classifier {
             // '<', or '‹' (U+2039), then '!'.
             let angle =
                 bytes[index] == 0x3C ? 1 : bytes[index...].starts(with: [0xE2, 0x80, 0xB9]) ? 3 : 0
-            guard angle > 0, isText[index], index + angle < bytes.count, bytes[index + angle] == 0x21,
+            /// A comment read inline across a row's pipe: GFM splits the row first, so its cell
+            /// holds the `<!--` as text.
+            func acrossPipe() -> Bool {
+                guard let end = comments[index], bytes[index..<end].contains(UInt8(ascii: "|")) else { return false }
+                let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                return bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|")
+            }
+            guard angle > 0, isText[index] || acrossPipe(), index + angle < bytes.count, bytes[index + angle] == 0x21,
                 index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
             else { continue }
             var cursor = index + angle + 1
@@ -351,15 +445,37 @@ extension Classifier {
                 }
                 let lineEnd = word.endIndex
                 let heading = if case .heading = node.kind { true } else { false }
-                // Read as meant without it: to the cell's pipe, or to the end of the heading's line.
-                let cut = row ? pipe.map { $0 - index } : heading ? lineStop - index : nil
+                // Inside bold or emphasis on its line (`**yerel <!-- todo**`): closed there it
+                // would leave the words before it and a space in the bold, so the fix moves it
+                // after the closing marker, and the reading leaves it (and the space) out.
+                let span = row ? nil : spans.filter { $0.range.contains(index) }.min { $0.range.count < $1.range.count }
+                let inside = span.flatMap { span -> (moved: String, blanks: Int, end: Int)? in
+                    let open = span.range.lowerBound
+                    let end = span.range.upperBound - span.marker
+                    guard open + span.marker <= index, index < end, !bytes[open..<end].contains(0x0A) else {
+                        return nil
+                    }
+                    let before = bytes[(open + span.marker)..<index]
+                    let blanks = before.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+                    let marker = String(decoding: bytes[open..<(open + span.marker)], as: UTF8.self)
+                    let words = String(decoding: before.dropLast(blanks), as: UTF8.self)
+                    let comment = String(decoding: bytes[index..<end], as: UTF8.self).trimmingBlanksString()
+                    return (marker + words + marker + comment + " -->", blanks, end)
+                }
+                // Read as meant without it: to the cell's pipe, to the end of the heading's line,
+                // or to the end of the bold with the blanks before it.
+                let cut = row ? pipe.map { $0 - index } : heading ? lineStop - index : inside.map { $0.end - index }
+                let written = String(decoding: bytes[index..<(inside?.end ?? lineEnd)], as: UTF8.self)
+                    .trimmingBlanksString()
+                let at = SourceLocation(path: path, line: line + 1, column: column)
                 found.append(
                     CommentLineSlip(
-                        finding: .inlineCommentNeverClosed(
-                            at: SourceLocation(path: path, line: line + 1, column: column),
-                            written: String(decoding: bytes[index..<lineEnd], as: UTF8.self).trimmingBlanksString(),
-                            block: row ? "cell" : heading ? "heading" : "paragraph"),
-                        line: line, start: column - 1, end: column - 1 + (cut ?? 0)))
+                        finding: inside.map {
+                            .inlineCommentNeverClosed(at: at, written: written, block: "bold", moved: $0.moved)
+                        }
+                            ?? .inlineCommentNeverClosed(
+                                at: at, written: written, block: row ? "cell" : heading ? "heading" : "paragraph"),
+                        line: line, start: column - 1 - (inside?.blanks ?? 0), end: column - 1 + (cut ?? 0)))
                 index = lineEnd - 1
                 continue
             }

@@ -23,6 +23,12 @@ package enum Classifier {
         let commentSlip = unclosedComment(file, scanned.document, lesson: true)
         let comment = commentSlip.map { [$0.finding] } ?? []
         lesson.hidden = commentSlip?.hidden
+        // A comment meant as written, the text after its close meant as a block of its own: the
+        // claims read that block (a note, the trigger bullet) as meant.
+        if let meant = commentSlip?.reading, commentLines.reading == nil {
+            lesson.reading = meant
+            lesson.document = MarkdownScanner.scan(meant).document
+        }
         let unseen =
             swallowedFindings + hiddenFences(in: scanned.document, path: file.path, core: core) + comment
             + commentLines.fences

@@ -470,6 +470,22 @@ extension Diagnostic {
                 + "\(held)), and nothing there is judged until it is closed; \(fix)")
     }
 
+    /// A comment over lines meant as written, closed by the `close` at `line`, `column` with text
+    /// after it (`shown`), which the browser shows as raw HTML: its Markdown not rendered, outside
+    /// any paragraph, and not judged.
+    static func commentTailShown(
+        at location: SourceLocation, hides: (Int, Int), close: String, line: Int, column: Int, shown: String,
+        fix: String
+    ) -> Diagnostic {
+        let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
+        return Diagnostic(
+            .unclosedComment, at: location,
+            "this HTML comment runs on to the '\(close)' at line \(line), column \(column), and hides everything up "
+                + "to there from readers (\(span)), but the rest of line \(line) ('\(shown)') is passed through as raw "
+                + "HTML: readers see it outside any paragraph, its Markdown not rendered, and nothing there is judged; "
+                + "to keep what the comment hides hidden and show that text as written, \(fix)")
+    }
+
     /// Text `written` almost as an HTML comment, which readers see as text; `meant`: the comment.
     static func commentLookAlike(at location: SourceLocation, written: String, meant: String) -> Diagnostic {
         Diagnostic(
@@ -493,8 +509,17 @@ extension Diagnostic {
 
     /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
     /// `block`: "paragraph", "heading" or "cell" (of a table: its close goes before the cell's `|`).
-    static func inlineCommentNeverClosed(at location: SourceLocation, written: String, block: String) -> Diagnostic {
-        Diagnostic(
+    /// `moved` (in bold or emphasis, `block` "bold"): the bold with the comment closed after it.
+    static func inlineCommentNeverClosed(
+        at location: SourceLocation, written: String, block: String, moved: String? = nil
+    ) -> Diagnostic {
+        if let moved {
+            return Diagnostic(
+                .commentLookAlike, at: location,
+                "this '<!--' is not closed ('-->') in its paragraph, so it opens no comment and readers see '\(written)' "
+                    + "as text in the bold; close it after the bold: write '\(moved)', or delete it")
+        }
+        return Diagnostic(
             .commentLookAlike, at: location,
             "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' as "
                 + "text; "
