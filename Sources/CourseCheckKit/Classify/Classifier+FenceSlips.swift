@@ -973,13 +973,19 @@ extension Classifier {
     /// that looks like code or output (indented code, or a paragraph that does not read as the
     /// lesson's text) was, and an empty block followed by a blank line and the next paragraph, a
     /// heading or another block is one an author may mean (an expected block a tree fills with
-    /// `--promote`), and is no slip.
+    /// `--promote`), and is no slip. Nor is a block of blank lines whose opening fence sits right
+    /// under text: that fence was meant to close the code above it, and a slip before mispaired it.
     static func closedAtOnce(_ document: BlockNode) -> [(node: BlockNode, code: Int)] {
         var found: [(node: BlockNode, code: Int)] = []
-        func visit(_ parent: BlockNode) {
+        // `underText`: the container starts on the line right under text (a block quote or list
+        // that text ends), so its first block does too. An item of a list starts where its list does.
+        func visit(_ parent: BlockNode, underText: Bool) {
             for (offset, node) in parent.children.enumerated() {
+                let adjacent =
+                    offset == 0 || { if case .list = parent.kind { true } else { false } }()
+                    ? underText : parent.children[offset - 1].lines.upperBound + 1 >= node.lines.lowerBound
                 if node.kind.isContainer {
-                    visit(node)
+                    visit(node, underText: adjacent)
                     continue
                 }
                 guard case .fencedCode(_, true) = node.kind, let closing = node.closingLine,
@@ -987,6 +993,10 @@ extension Classifier {
                 else { continue }
                 let next = parent.children[offset + 1]
                 let under = next.lines.lowerBound == closing + 1
+                // With blank lines in the block or after it, only a fence that opens where blocks
+                // open (after a blank line, or first in the file): a fence right under text
+                // was meant to close the code above it, and pairs wrongly because of a slip before.
+                if !node.content.isEmpty || !under, adjacent { continue }
                 switch next.kind {
                 case .indentedCode: found.append((node, next.lines.lowerBound))
                 case .paragraph where under || !readsAsText(next.content.map(\.text)):
@@ -995,7 +1005,7 @@ extension Classifier {
                 }
             }
         }
-        visit(document)
+        visit(document, underText: false)
         return found
     }
 
@@ -1033,6 +1043,27 @@ extension Classifier {
                 opening: code, finding: { _, _ in finding })
             return (finding, repair)
         }
+    }
+
+    /// The blocks of a lesson closed at once, each looked for with those before it repaired: the
+    /// block's own closing fence, left under its code, opens a block that the next opening fence
+    /// closes with only blank lines in it, which is the first slip's doing, not a slip.
+    static func closedAtOnceSlipsInTurn(_ file: SourceFile, _ document: BlockNode) -> [(
+        finding: Diagnostic, repair: SlipCandidate
+    )] {
+        var found: [(finding: Diagnostic, repair: SlipCandidate)] = []
+        var (current, document) = (file, document)
+        for _ in 0..<slipRounds {
+            guard
+                let next = closedAtOnceSlips(current, document, lesson: true).min(by: {
+                    $0.finding.location.line < $1.finding.location.line
+                })
+            else { break }
+            found.append(next)
+            current = repairing(current, next.repair)
+            document = MarkdownScanner.scan(current).document
+        }
+        return found
     }
 
     /// True when the opening fence of a block `closedAtOnce` found (line `index`, `prefix` its

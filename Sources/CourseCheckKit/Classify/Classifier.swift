@@ -37,7 +37,7 @@ package enum Classifier {
             (closingOutsideItsContainer(scanned.document, file).map { [$0] } ?? [])
             // Cheap first: only a block of blank lines may be closed at once.
             + (scanned.blocks.contains { $0.body.allSatisfy { isBlank($0.text) } }
-                ? closedAtOnceSlips(file, scanned.document, lesson: true) : [])
+                ? closedAtOnceSlipsInTurn(file, scanned.document) : [])
         let outside = priorSlips.map(\.finding)
         var slipSource = (file: file, document: scanned.document, diagnostics: diagnostics)
         if !priorSlips.isEmpty {
