@@ -183,6 +183,26 @@ extension SlipRegressionTests {
         }
     }
 
+    /// The expected block closed after a blank line, its old closing fence deleted: `--promote`
+    /// refuses the lesson and writes nothing (filled, the emptied block would hold the output and
+    /// the old output lines would still show as text under it).
+    func testPromoteRefusesALessonWithABlockClosedAfterABlankLine() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        lines.remove(at: 143)
+        lines.insert(contentsOf: ["", "```"], at: 138)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let lesson = try Data(contentsOf: url)
+        let promote = InProcess.run(["--promote", "lessons/"], in: scratch.url)
+        XCTAssertEqual(try Data(contentsOf: url), lesson, promote.stdout + promote.stderr)
+        XCTAssertEqual(
+            promote.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+                String($0.split(separator: " ").last ?? "")
+            },
+            ["[promote-refused]", "[unterminated-fence]", "[unterminated-fence]"], promote.stderr)
+    }
+
     /// What follows an empty block decides: an expected block left empty for `--promote` (a blank
     /// line in it), with a blank line and the lesson's next paragraph under it, is no slip; a
     /// `swift` block closed at once, with a blank line and code under it, is one, and its fix
