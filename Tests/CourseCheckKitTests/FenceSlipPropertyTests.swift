@@ -349,13 +349,14 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// An opening fence closed on the line under it (a closing fence typed there) in a block of
-    /// any role, at the top level, in a block quote or in a list item (with its tree or expected
-    /// block, which share its container): the block is empty and its code shows as text. With the
-    /// block's own closing fence still there (it opens a block of its own), exactly one finding,
-    /// on the typed line: delete it. With that fence deleted too, at the top level one more, where
-    /// it belongs; in a container, which may end the block, that one or none (the block its
-    /// container ends is said once the typed line is deleted).
+    /// An opening fence closed on the line under it, or after one or two blank lines (a closing
+    /// fence typed there), in a block of any role, at the top level, in a block quote or in a list
+    /// item (with its tree or expected block, which share its container): the block is empty and
+    /// its code shows as text. With the block's own closing fence still there (it opens a block of
+    /// its own), exactly one finding, on the typed line: delete it (and the blank lines). With that
+    /// fence deleted too, one more, where it belongs (in a list item with the item's indentation),
+    /// at the top level and for a tree; for the last block of a container, which ends it, that one
+    /// or none (the block its container ends is said once the typed line is deleted).
     func testAFenceClosedAtOnceGivesOneFindingThere() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -379,23 +380,33 @@ final class FenceSlipPropertyTests: XCTestCase {
             }
             let (opening, closing) = (picked.block.fenced.opening.number - 1, picked.block.fenced.closing.number - 1)
             let typed = lines[closing]
+            let blanks = Int(random.next() % 3)
             lines.insert(typed, at: opening + 1)
+            lines.insert(contentsOf: Array(repeating: container == 1 ? ">" : "", count: blanks), at: opening + 1)
             let deleted = random.next() % 2 == 0
-            if deleted { lines.remove(at: closing + 1) }
-            let missing = deleted && container == 0
+            if deleted { lines.remove(at: closing + 1 + blanks) }
+            // A tree's closing fence, its expected block after it in the container: the block runs on
+            // over that, and the missing fence is found where it belongs.
+            let missing = deleted && (container == 0 || (container != 3 && picked.block.expected != nil))
             let found = try picked.findings(with: lines, in: scratch.url)
             let column = typed.utf8.prefix { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "~") }.count + 1
             let message =
-                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening + 2): "
-                + "\(picked.block.role) closed at once, in \(["no container", "a block quote", "a list item", "its container"][Int(container)])"
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening + 2 + blanks): "
+                + "\(picked.block.role) closed after \(blanks) blank lines, in "
+                + "\(["no container", "a block quote", "a list item", "its container"][Int(container)])"
                 + "\(deleted ? ", its closing fence deleted" : ""): \(found)"
             XCTAssertEqual(found.count, missing ? 2 : deleted ? min(max(found.count, 1), 2) : 1, message)
             XCTAssertTrue(
-                found.first?.hasPrefix("lessons/\(picked.file):\(opening + 2):\(column): error: '") ?? false, message)
-            XCTAssertTrue(found.first?.hasSuffix("; delete this line [unterminated-fence]") ?? false, message)
+                found.first?.hasPrefix("lessons/\(picked.file):\(opening + 2 + blanks):\(column): error: '") ?? false,
+                message)
+            let fix = blanks == 0 ? "delete this line" : "delete lines \(opening + 2)–\(opening + 2 + blanks)"
+            XCTAssertTrue(found.first?.hasSuffix("; \(fix) [unterminated-fence]") ?? false, message)
             if found.count == 2 {
-                XCTAssertTrue(found.last?.hasPrefix("lessons/\(picked.file):\(closing + 2):") ?? false, message)
+                XCTAssertTrue(
+                    found.last?.hasPrefix("lessons/\(picked.file):\(closing + 2 + blanks):") ?? false, message)
+                let indent = container == 2 ? "  " : ""
                 XCTAssertTrue(found.last?.contains("the closing fence is missing") ?? false, message)
+                XCTAssertTrue(found.last?.contains("insert a line '\(indent)") ?? false, message)
             }
         }
     }

@@ -95,6 +95,141 @@ extension SlipRegressionTests {
         }
     }
 
+    /// The finding at a fence typed under a block's opening fence (line `opening`) after `blanks`
+    /// blank lines: the fix deletes it and the blank lines.
+    static func closedAfterBlanks(_ line: Int, column: Int = 1, opening: Int, blanks: Int) -> String {
+        "\(line):\(column) [unterminated-fence] '```' closes the code block opened at line \(opening) after only "
+            + "blank lines, so the block is empty and the lines after it, meant as its code, show as text; delete "
+            + "lines \(opening + 1)–\(line)"
+    }
+
+    /// The same fence typed after one or two blank lines, in a display fragment, the tree, the core
+    /// and the expected block: one finding at it, whose fix deletes it with the blank lines and gives
+    /// the lesson back. With the block's own closing fence deleted too, one more where it belongs;
+    /// following both gives the lesson back, with none.
+    func testAFenceClosedAfterBlankLinesIsOneFindingThere() throws {
+        let places = [
+            ("09-yerel-durum.md", 100, 113), ("21-on-izleme-ve-yineleme.md", 95, 150), ("09-yerel-durum.md", 119, 136),
+            ("09-yerel-durum.md", 23, 92), ("09-yerel-durum.md", 138, 144),
+        ]
+        let missing = { (line: Int, opening: Int) in
+            "\(line):1 [unterminated-fence] the closing fence is missing before this line: the code block opened "
+                + "at line \(opening) runs on over this line and what follows, and every later fence pairs "
+                + "wrongly; insert a line '```' before this one"
+        }
+        for (lesson, opening, closing) in places {
+            for blanks in 1...2 {
+                let at = "\(lesson):\(opening + 1), \(blanks) blank lines"
+                let fence = opening + blanks + 1
+                let kept = try Self.edited(lesson) {
+                    $0.insert(contentsOf: Array(repeating: "", count: blanks) + ["```"], at: opening)
+                }
+                XCTAssertEqual(kept.found, [Self.closedAfterBlanks(fence, opening: opening, blanks: blanks)], at)
+                let followed = try XCTUnwrap(
+                    FollowTheFix.apply([(fence, Self.message(try XCTUnwrap(kept.found.first)))], to: kept.lines))
+                XCTAssertEqual(followed, kept.clean, at)
+                XCTAssertEqual(Self.classified(lesson, followed), [], at)
+                let deleted = try Self.edited(lesson) { lines in
+                    lines.remove(at: closing - 1)
+                    lines.insert(contentsOf: Array(repeating: "", count: blanks) + ["```"], at: opening)
+                }
+                XCTAssertEqual(
+                    deleted.found,
+                    [
+                        Self.closedAfterBlanks(fence, opening: opening, blanks: blanks),
+                        missing(closing + blanks + 1, fence),
+                    ], at)
+                var both = deleted.lines
+                both.insert("```", at: closing + blanks)
+                both = try XCTUnwrap(
+                    FollowTheFix.apply([(fence, Self.message(try XCTUnwrap(deleted.found.first)))], to: both))
+                XCTAssertEqual(both, deleted.clean, at)
+            }
+        }
+    }
+
+    /// A tree and its expected block in a list item (lesson 9's, `- ` and two spaces), its opening
+    /// fence closed at once or after a blank line and its own closing fence deleted: the finding at
+    /// the typed fence and the missing fence, which an item's line takes with its indentation.
+    /// Following both gives the item back, with no finding.
+    func testAFenceClosedAtOnceInAListItemGivesBothFixes() throws {
+        let url = Binary.packageRoot.appendingPathComponent("lessons/09-yerel-durum.md")
+        let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        var item = clean
+        for index in 118..<144 where !item[index].isEmpty { item[index] = (index == 118 ? "- " : "  ") + item[index] }
+        XCTAssertEqual(Self.classified("09-yerel-durum.md", item), [])
+        let missing = { (line: Int, opening: Int) in
+            "\(line):1 [unterminated-fence] the closing fence is missing before this line: the code block opened "
+                + "at line \(opening) runs on over this line and what follows, and every later fence pairs "
+                + "wrongly; insert a line '  ```' before this one"
+        }
+        for blanks in 0...1 {
+            var lines = item
+            lines.remove(at: 135)
+            lines.insert(contentsOf: Array(repeating: "", count: blanks) + ["  ```"], at: 119)
+            let found = Self.classified("09-yerel-durum.md", lines)
+            let fence = 120 + blanks
+            XCTAssertEqual(
+                found,
+                [
+                    blanks == 0
+                        ? Self.closedAtOnce(120, column: 3, opening: 119)
+                        : Self.closedAfterBlanks(121, column: 3, opening: 119, blanks: 1),
+                    missing(137 + blanks, fence),
+                ], "\(blanks) blank lines")
+            lines.insert("  ```", at: 136 + blanks)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(fence, Self.message(found[0]))], to: lines))
+            XCTAssertEqual(followed, item, "\(blanks) blank lines")
+        }
+    }
+
+    /// The expected block closed after a blank line, its old closing fence deleted: `--promote`
+    /// refuses the lesson and writes nothing (filled, the emptied block would hold the output and
+    /// the old output lines would still show as text under it).
+    func testPromoteRefusesALessonWithABlockClosedAfterABlankLine() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        lines.remove(at: 143)
+        lines.insert(contentsOf: ["", "```"], at: 138)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let lesson = try Data(contentsOf: url)
+        let promote = InProcess.run(["--promote", "lessons/"], in: scratch.url)
+        XCTAssertEqual(try Data(contentsOf: url), lesson, promote.stdout + promote.stderr)
+        XCTAssertEqual(
+            promote.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+                String($0.split(separator: " ").last ?? "")
+            },
+            ["[promote-refused]", "[unterminated-fence]", "[unterminated-fence]"], promote.stderr)
+    }
+
+    /// What follows an empty block decides: an expected block left empty for `--promote` (a blank
+    /// line in it), with a blank line and the lesson's next paragraph under it, is no slip; a
+    /// `swift` block closed at once, with a blank line and code under it, is one, and its fix
+    /// deletes the fence and the blank line.
+    func testWhatFollowsAnEmptyBlockDecides() throws {
+        let emptied = try Self.edited("09-yerel-durum.md") { lines in
+            lines.removeSubrange(138..<143)
+            lines.insert("", at: 138)
+        }
+        XCTAssertEqual(emptied.lines[137...140], ["```", "", "```", ""])
+        XCTAssertEqual(emptied.found, [])
+        let code = try Self.edited("09-yerel-durum.md") { lines in
+            lines.insert(contentsOf: ["Alıntı:", "", "```swift", "```", "", "let x = 1", "```", ""], at: 149)
+        }
+        XCTAssertEqual(
+            code.found,
+            [
+                "153:1 [unterminated-fence] '```' closes the code block opened at line 152 on the line right under its "
+                    + "opening fence, so the block is empty and the lines after it, meant as its code, show as text; "
+                    + "delete lines 153–154"
+            ])
+        let followed = try XCTUnwrap(FollowTheFix.apply([(153, Self.message(code.found[0]))], to: code.lines))
+        XCTAssertEqual(
+            followed, code.clean[..<149] + ["Alıntı:", "", "```swift", "let x = 1", "```", ""] + code.clean[149...])
+        XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [])
+    }
+
     /// The same in a block quote: the fence typed as `> ```` under `> ```swift` is one finding at its
     /// column, and deleting it gives the quote's block back.
     func testAFenceClosedAtOnceInABlockQuoteIsOneFindingThere() throws {

@@ -35,7 +35,7 @@ extension Classifier {
         var empty = false
         document.walk { node, _ in
             guard case .fencedCode(let fence, let closed) = node.kind else { return }
-            if closed, node.content.isEmpty { empty = true }
+            if closed, node.content.allSatisfy({ isBlank($0.text) }) { empty = true }
             let openers = node.content.filter { opensBlock($0.text) }
             guard !openers.isEmpty else { return }
             // In an output block (no info string) its own fence closes and that holds no closing
@@ -64,9 +64,9 @@ extension Classifier {
                 trouble.insert(FenceTrouble(id: nil, line: line.index + 1))
             }
         }
-        // A block closed at once shows its code as text. Cheap first: only an empty block may be one.
+        // A block closed at once shows its code as text. Cheap first: only a block of blank lines may be one.
         if empty {
-            for node in closedAtOnce(document) {
+            for (node, _) in closedAtOnce(document) {
                 trouble.insert(FenceTrouble(id: nil, line: (node.closingLine ?? node.lines.lowerBound) + 1))
             }
         }
@@ -937,13 +937,19 @@ extension Classifier {
         where isBlank(line.text) && !isBlank(node.content[offset - 1].text) {
             let next = node.content[offset...].drop { isBlank($0.text) }.prefix { !isBlank($0.text) }.map(\.text)
             guard next.first.map({ opensBlock($0) || readsAsText(next) }) ?? true else { continue }
+            // A blank line carries no list item's indentation: the fence takes that of the line
+            // above it, or it ends the item (a block quote's blank line keeps its `>`).
+            let above = node.content[offset - 1]
+            let abovePrefix = rawPrefix(file, above.index, above.prefixLength)
+            let item = abovePrefix.utf8.allSatisfy { $0 == 0x20 } ? abovePrefix : ""
+            let fenceLine = item + written
             found.append(
                 SlipCandidate(
                     index: line.index, line: line.index, column: 1, certain: false, repair: .insertion,
-                    repaired: rawPrefix(file, line.index, line.prefixLength) + written, header: first.index + 1,
-                    opening: opening,
+                    repaired: item.isEmpty ? rawPrefix(file, line.index, line.prefixLength) + written : fenceLine,
+                    header: first.index + 1, opening: opening,
                     finding: { location, _ in
-                        .fenceSlip(at: location, .missingClosing(fence: written, lastLine: nil), opening: opening)
+                        .fenceSlip(at: location, .missingClosing(fence: fenceLine, lastLine: nil), opening: opening)
                     }))
         }
         if !closed, node.lines.upperBound == file.lines.count - 1, let last = node.content.last, !isBlank(last.text) {
@@ -959,42 +965,61 @@ extension Classifier {
         return found
     }
 
-    /// The fenced blocks closed on the line after their opening fence (```` ```swift ````, then
-    /// ```` ``` ````) with a line of text right under the pair: the block is empty, and the code meant
-    /// in it shows as text (a paragraph, or indented code), while the fence meant to close it is gone
-    /// or opens a block of its own. An empty block followed by a blank line is one an author may
-    /// mean (an expected block a tree fills with `--promote`), and is no slip.
-    static func closedAtOnce(_ document: BlockNode) -> [BlockNode] {
-        var found: [BlockNode] = []
-        func visit(_ parent: BlockNode) {
+    /// The fenced blocks closed with nothing but blank lines in them (```` ```swift ````, then
+    /// ```` ``` ```` on the next line or after blank lines), each with the line where the text meant
+    /// as its code starts: the block is empty, and that code shows as text (a paragraph, or indented
+    /// code), while the fence meant to close it is gone or opens a block of its own. What follows
+    /// the pair decides: text right under it was meant in the block; after a blank line, only text
+    /// that looks like code or output (indented code, or a paragraph that does not read as the
+    /// lesson's text) was, and an empty block followed by a blank line and the next paragraph, a
+    /// heading or another block is one an author may mean (an expected block a tree fills with
+    /// `--promote`), and is no slip. Nor is a block of blank lines whose opening fence sits right
+    /// under text: that fence was meant to close the code above it, and a slip before mispaired it.
+    static func closedAtOnce(_ document: BlockNode) -> [(node: BlockNode, code: Int)] {
+        var found: [(node: BlockNode, code: Int)] = []
+        // `underText`: the container starts on the line right under text (a block quote or list
+        // that text ends), so its first block does too. An item of a list starts where its list does.
+        func visit(_ parent: BlockNode, underText: Bool) {
             for (offset, node) in parent.children.enumerated() {
+                let adjacent =
+                    offset == 0 || { if case .list = parent.kind { true } else { false } }()
+                    ? underText : parent.children[offset - 1].lines.upperBound + 1 >= node.lines.lowerBound
                 if node.kind.isContainer {
-                    visit(node)
+                    visit(node, underText: adjacent)
                     continue
                 }
-                guard case .fencedCode(_, true) = node.kind, node.content.isEmpty, let closing = node.closingLine,
-                    offset + 1 < parent.children.count, parent.children[offset + 1].lines.lowerBound == closing + 1
+                guard case .fencedCode(_, true) = node.kind, let closing = node.closingLine,
+                    node.content.allSatisfy({ isBlank($0.text) }), offset + 1 < parent.children.count
                 else { continue }
-                switch parent.children[offset + 1].kind {
-                case .paragraph, .indentedCode: found.append(node)
+                let next = parent.children[offset + 1]
+                let under = next.lines.lowerBound == closing + 1
+                // With blank lines in the block or after it, only a fence that opens where blocks
+                // open (after a blank line, or first in the file): a fence right under text
+                // was meant to close the code above it, and pairs wrongly because of a slip before.
+                if !node.content.isEmpty || !under, adjacent { continue }
+                switch next.kind {
+                case .indentedCode: found.append((node, next.lines.lowerBound))
+                case .paragraph where under || !readsAsText(next.content.map(\.text)):
+                    found.append((node, next.lines.lowerBound))
                 default: break
                 }
             }
         }
-        visit(document)
+        visit(document, underText: false)
         return found
     }
 
-    /// Each block `closedAtOnce` finds: one finding at its closing line (delete it), and the
-    /// repair that keeps the lesson's line numbers, the opening fence moved down onto that line
-    /// (its own line left with its container's prefix), so the block opens right above its code.
-    /// In a lesson (`lesson`), a block whose opening fence (with an info string) is the line left
-    /// over is not one: the slip search says that. (Two bare fences are one line typed twice:
-    /// deleting either gives the same lesson, and the slip is the second.)
+    /// Each block `closedAtOnce` finds: one finding at its closing line (delete it, with the blank
+    /// lines between the opening fence and the code), and the repair that keeps the lesson's line
+    /// numbers, the opening fence moved down onto the line right above the code (its own line and
+    /// the closing fence's left with their containers' prefix), so the block opens right above
+    /// its code. In a lesson (`lesson`), a block whose opening fence (with an info string) is the
+    /// line left over is not one: the slip search says that. (Two bare fences are one line typed
+    /// twice: deleting either gives the same lesson, and the slip is the second.)
     static func closedAtOnceSlips(_ file: SourceFile, _ document: BlockNode, lesson: Bool = false) -> [(
         finding: Diagnostic, repair: SlipCandidate
     )] {
-        closedAtOnce(document).compactMap { node in
+        closedAtOnce(document).compactMap { node, code in
             guard case .fencedCode(let fence, _) = node.kind, let closing = node.closingLine else { return nil }
             let index = node.lines.lowerBound
             let character = fence.character == "~" ? UInt8(ascii: "~") : UInt8(ascii: "`")
@@ -1007,14 +1032,38 @@ extension Classifier {
             if lesson, !fence.info.isEmpty, openingLeftOver(file, at: index, prefix: prefix) { return nil }
             let written = String(decoding: closer[end...], as: UTF8.self).trimmingBlanksString()
             let location = SourceLocation(path: file.path, line: closing + 1, column: end + 1)
-            let finding = Diagnostic.fenceSlip(at: location, .closedAtOnce(written: written), opening: index + 1)
+            let finding = Diagnostic.fenceSlip(
+                at: location, .closedAtOnce(written: written, blanks: closing > index + 1, delete: (index + 2)...code),
+                opening: index + 1)
+            let kept = String(decoding: closer[..<end], as: UTF8.self)
             let repair = SlipCandidate(
-                index: closing, line: closing, column: end + 1, certain: false, repair: .deletion,
-                repaired: String(decoding: closer[..<end] + opening[start...], as: UTF8.self),
-                also: [(index, prefix)], header: closing + 2,
-                opening: closing + 1, finding: { _, _ in finding })
+                index: code - 1, line: closing, column: end + 1, certain: false, repair: .deletion,
+                repaired: kept + String(decoding: opening[start...], as: UTF8.self),
+                also: [(index, prefix)] + (closing == code - 1 ? [] : [(closing, kept)]), header: code + 1,
+                opening: code, finding: { _, _ in finding })
             return (finding, repair)
         }
+    }
+
+    /// The blocks of a lesson closed at once, each looked for with those before it repaired: the
+    /// block's own closing fence, left under its code, opens a block that the next opening fence
+    /// closes with only blank lines in it, which is the first slip's doing, not a slip.
+    static func closedAtOnceSlipsInTurn(_ file: SourceFile, _ document: BlockNode) -> [(
+        finding: Diagnostic, repair: SlipCandidate
+    )] {
+        var found: [(finding: Diagnostic, repair: SlipCandidate)] = []
+        var (current, document) = (file, document)
+        for _ in 0..<slipRounds {
+            guard
+                let next = closedAtOnceSlips(current, document, lesson: true).min(by: {
+                    $0.finding.location.line < $1.finding.location.line
+                })
+            else { break }
+            found.append(next)
+            current = repairing(current, next.repair)
+            document = MarkdownScanner.scan(current).document
+        }
+        return found
     }
 
     /// True when the opening fence of a block `closedAtOnce` found (line `index`, `prefix` its

@@ -41,9 +41,9 @@ package enum Classifier {
         // is gone, or opens one of its own).
         let priorSlips =
             (closingOutsideItsContainer(scanned.document, file).map { [$0] } ?? [])
-            // Cheap first: only an empty block may be closed at once.
-            + (scanned.blocks.contains { $0.body.isEmpty }
-                ? closedAtOnceSlips(file, scanned.document, lesson: true) : [])
+            // Cheap first: only a block of blank lines may be closed at once.
+            + (scanned.blocks.contains { $0.body.allSatisfy { isBlank($0.text) } }
+                ? closedAtOnceSlipsInTurn(file, scanned.document) : [])
         let outside = priorSlips.map(\.finding)
         var slipSource = (file: file, document: scanned.document, diagnostics: diagnostics)
         if !priorSlips.isEmpty {

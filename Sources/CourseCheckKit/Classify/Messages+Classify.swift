@@ -157,9 +157,10 @@ extension Diagnostic {
         /// An opening fence (`written`) typed twice: the second, right under the first, is the
         /// block's first line of code, which a reader sees and a tree or fragment does not run as.
         case repeatedOpening(written: String)
-        /// A fence (`written`) right under the opening fence, which closes the block there, empty,
-        /// so the lines after it, meant as its code, show as text.
-        case closedAtOnce(written: String)
+        /// A fence (`written`) right under the opening fence, or after only blank lines (`blanks`),
+        /// which closes the block there, empty, so the lines after it, meant as its code, show as
+        /// text; the fix deletes the lines `delete` (the fence and the blank lines around it).
+        case closedAtOnce(written: String, blanks: Bool, delete: ClosedRange<Int>)
         /// A fence line (`written`, with its container's marker: a bare one, or a `swift` one left
         /// at the end of a block quote) that opens a block where no block was meant, which its
         /// `container` ends, empty, after line `ends`.
@@ -295,10 +296,11 @@ extension Diagnostic {
                 "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
                     + "string closes no block, so readers see it as the first line of the block's code, which does "
                     + "not run as written; delete it"
-            case .closedAtOnce(let written):
-                "'\(written)' closes the code block opened at line \(opening) on the line right under its opening "
-                    + "fence, so the block is empty and the lines after it, meant as its code, show as text; delete "
-                    + "this line"
+            case .closedAtOnce(let written, let blanks, let delete):
+                "'\(written)' closes the code block opened at line \(opening) "
+                    + (blanks ? "after only blank lines" : "on the line right under its opening fence")
+                    + ", so the block is empty and the lines after it, meant as its code, show as text; delete "
+                    + (delete.count == 1 ? "this line" : "lines \(delete.lowerBound)–\(delete.upperBound)")
             case .leftOverInContainer(let written, let container, let ends):
                 "'\(written)' opens a code block where no block was meant (its \(container) ends it after line "
                     + "\(ends), with no closing fence); delete the line"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An author following a finding's fix, as its message words it: `write 'X'` at its end makes the
-/// finding's line X, `delete it`, `delete the line` or `delete this line` removes it. Tests follow the fix this way
+/// finding's line X, `delete it`, `delete the line` or `delete this line` removes it, `delete lines A–B` those. Tests follow the fix this way
 /// to show that it converges (no finding after), not only that it is worded.
 enum FollowTheFix {
     enum Edit: Equatable {
@@ -15,6 +15,8 @@ enum FollowTheFix {
         case spaceAfterColon
         /// `'X', a near form of … ; write Y` (a label, unquoted): X replaced with Y on the line.
         case replace(String, with: String)
+        /// `delete lines A–B`: those lines removed.
+        case deleteLines(Int, Int)
         /// `remove the indentation of lines A–B`: those lines' leading blanks dropped.
         case unindentLines(Int, Int)
         /// `begins with U+00A0 NO-BREAK SPACE before its first '|' …; delete that character`:
@@ -51,6 +53,10 @@ enum FollowTheFix {
             return .replace("**\(note).**", with: "**" + text[write.upperBound...])
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
+            let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
+            if bounds.count == 2 { return .deleteLines(bounds[0], bounds[1]) }
+        }
         if let lines = text.range(of: #"; remove the indentation of lines [0-9]+–[0-9]+$"#, options: .regularExpression)
         {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
@@ -84,6 +90,7 @@ enum FollowTheFix {
                 guard let range = lines[fix.line - 1].range(of: written) else { return nil }
                 lines[fix.line - 1].replaceSubrange(range, with: meant)
             case .unindent?: lines[fix.line - 1] = String(lines[fix.line - 1].drop { $0 == " " || $0 == "\t" })
+            case .deleteLines(let first, let last)?: lines.removeSubrange((first - 1)..<last)
             case .unindentLines(let first, let last)?:
                 for line in first...last { lines[line - 1] = String(lines[line - 1].drop { $0 == " " || $0 == "\t" }) }
             case .deleteBeforePipe?:
