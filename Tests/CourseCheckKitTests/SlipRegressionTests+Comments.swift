@@ -564,6 +564,64 @@ extension SlipRegressionTests {
             ])
     }
 
+    /// A bare `<!--` over a `-->` with a heading right after it (`-->## Başlık`, or one blank
+    /// between): CommonMark's comment block runs to and includes the `-->` line, so readers see
+    /// the heading as raw text. One finding at the `<!--`, quoting it; putting it on a line of its
+    /// own under the `-->`, as it says, gives none and the page cmark-gfm renders for the clean
+    /// lesson (the comment hides nothing). A `-->` alone, or followed by blanks only, is silent.
+    func testABareCommentWithAHeadingAfterItsCloseIsOneFinding() throws {
+        let first = "14-sunum-ve-kapatma.md"
+        let second = "09-yerel-durum.md"
+        func said(_ line: Int, _ column: Int, _ shown: String) -> String {
+            "error: this HTML comment ends with the '-->' at line \(line), column \(column), but the rest of that line "
+                + "('\(shown)') is passed through with the comment as raw HTML: readers see it outside any paragraph, "
+                + "its Markdown not rendered, and nothing there is judged; to show that text as written, put "
+                + "'\(shown)' on a line of its own under line \(line) [unclosed-comment]"
+        }
+        /// Replaces the heading `heading` with `<!--` over `close` + the heading.
+        func slip(_ heading: String, _ close: String) -> Edit {
+            { lines in
+                let at = Self.line(lines, heading)
+                lines[at...at] = ["<!--", close + heading]
+            }
+        }
+        /// Follows the fix: the text after the `-->` on a line of its own under it.
+        func split(_ heading: String) -> Edit {
+            { lines in
+                let at = lines.firstIndex { $0.hasPrefix("-->") && $0.hasSuffix(heading) } ?? 0
+                lines[at...at] = ["-->", heading]
+            }
+        }
+        /// A `-->` alone or with blanks after it, over the heading starting `heading`: silent.
+        func control(_ heading: String, _ close: String) -> Edit {
+            { lines in lines.insert(contentsOf: ["<!--", close], at: Self.line(lines, heading)) }
+        }
+        try expectSlips(
+            [
+                (first, slip("## Sınırlayıcı Ölçüm", "-->"), split("## Sınırlayıcı Ölçüm")),
+                (second, slip("## Durumu Ataya Kaldırmak", "--> "), split("## Durumu Ataya Kaldırmak")),
+                ("01-bildirimsel-sozdizim.md", control("## ", "-->"), { _ in }),
+                ("05-izgara-ve-geometri.md", control("## ", "-->  \t"), { _ in }),
+            ],
+            found: [
+                "lessons/\(second):152:1: " + said(153, 1, "## Durumu Ataya Kaldırmak"),
+                "lessons/\(first):216:1: " + said(217, 1, "## Sınırlayıcı Ölçüm"),
+            ])
+        // Followed, the page is the clean one with an empty comment before the heading.
+        let tool = try StructureSlipPropertyTests.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let text = try String(
+            contentsOf: scratch.url.appendingPathComponent("lessons/\(first)"), encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        slip("## Sınırlayıcı Ölçüm", "-->")(&lines)
+        split("## Sınırlayıcı Ölçüm")(&lines)
+        let fixed = try StructureSlipPropertyTests.render(lines.joined(separator: "\n"), with: tool, tables: true)
+        XCTAssertEqual(
+            fixed.replacingOccurrences(of: "<!--\n-->\n", with: ""),
+            try StructureSlipPropertyTests.render(text, with: tool, tables: true))
+        XCTAssertTrue(fixed.contains("<!--\n-->\n<h2>Sınırlayıcı Ölçüm</h2>"), fixed)
+    }
+
     /// A `<!--` left open in the trigger's bold is one finding, not a second for the trigger; its
     /// fix closes it after the bold, and gives none. One left open in a cell before a comment closed
     /// in the next cell (which GitHub never joins to it: it splits the row first) is one finding

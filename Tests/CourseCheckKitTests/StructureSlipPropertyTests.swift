@@ -395,7 +395,8 @@ final class StructureSlipPropertyTests: XCTestCase {
 
     /// A comment over two lines put before a random block of text of a lesson (a paragraph or a
     /// heading, at the top level, in a block quote or opening a list item), its `-->` on the
-    /// block's first line with the block's text after it: exactly one finding, at the `<!--`, to
+    /// block's first line with the block's text after it (or a bare `<!--` over `-->text`, which
+    /// hides nothing): exactly one finding, at the `<!--`, to
     /// put that text on a line of its own under the close (or, opening an item, on the item's
     /// line). Followed, it gives none, the comment hides what it hid, and readers see the clean
     /// page.
@@ -433,8 +434,12 @@ final class StructureSlipPropertyTests: XCTestCase {
             // The item's lines under its first: its marker as spaces.
             let lead = String(prefix.map { " >".contains($0) ? $0 : " " })
             let item = lead != prefix
-            lines[at] = lead + "y --> " + rest
-            lines.insert(prefix + "<!-- x", at: at)
+            // Or a bare `<!--` over its `-->`, which hides nothing, the text right after it or
+            // after one blank.
+            let bare = random.next() % 2 == 0
+            let (open, close) = bare ? ("<!--", "-->") : ("<!-- x", "y -->")
+            lines[at] = lead + close + (bare && random.next() % 2 == 0 ? "" : " ") + rest
+            lines.insert(prefix + open, at: at)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             let found = Self.findings(scratch.url)
             let message = "seed \(seed): \(file):\(at + 1): \(found)"
@@ -451,10 +456,10 @@ final class StructureSlipPropertyTests: XCTestCase {
             // The fix, as the message words it.
             if item {
                 lines[at] = prefix + rest
-                lines[at + 1] = lead + "<!-- x"
-                lines.insert(lead + "y -->", at: at + 2)
+                lines[at + 1] = lead + open
+                lines.insert(lead + close, at: at + 2)
             } else {
-                lines[at + 1] = prefix + "y -->"
+                lines[at + 1] = prefix + close
                 lines.insert(prefix + rest, at: at + 2)
             }
             let fixed = lines.joined(separator: "\n")

@@ -58,11 +58,12 @@ extension Classifier {
             return !text.isEmpty && !text.hasPrefix("<!--")
         }
         let shownAgain = ending.map { $0.line + (closeHidesText == true ? 1 : 0) } ?? file.lines.count
-        guard
-            let lastShown = file.lines.indices[..<shownAgain].dropFirst(end + 1).last(where: {
-                !isBlank(file.lines[$0].text)
-            })
-        else { return nil }
+        // Nothing shown after it that it hides: silent, unless text follows a later close on its
+        // line (`<!--` over `-->## Başlık`), the slip `asWritten` below reads.
+        let lastShown = file.lines.indices[..<shownAgain].dropFirst(end + 1).last(where: {
+            !isBlank(file.lines[$0].text)
+        })
+        if lastShown == nil, late == nil { return nil }
         let last = file.lines[end].text[...].trimmingBlanks()
         let close = bare && end == start ? " -->" : last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
         var lines = file.lines
@@ -148,7 +149,9 @@ extension Classifier {
             return (
                 .commentTailShown(
                     at: SourceLocation(path: file.path, line: start + 1, column: column),
-                    hides: (start + 2, late.line + 1), close: late.close, line: late.line + 1,
+                    // A bare `<!--` over its `-->`: it hides nothing, and only the text after it is the slip.
+                    hides: bare && late.line == start + 1 && closeHidesText != true ? nil : (start + 2, late.line + 1),
+                    close: late.close, line: late.line + 1,
                     column: late.column - late.close.utf8.count, shown: shown,
                     fix: fix),
                 asWritten.reading, MarkdownScanner.scan(asWritten.reading).document,
@@ -160,6 +163,7 @@ extension Classifier {
                 true, asWritten.reading
             )
         }
+        guard let lastShown else { return nil }
         let fix =
             pair
             ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "

@@ -476,9 +476,17 @@ extension Diagnostic {
     /// after it (`shown`), which the browser shows as raw HTML: its Markdown not rendered, outside
     /// any paragraph, and not judged.
     static func commentTailShown(
-        at location: SourceLocation, hides: (Int, Int), close: String, line: Int, column: Int, shown: String,
+        at location: SourceLocation, hides: (Int, Int)?, close: String, line: Int, column: Int, shown: String,
         fix: String
     ) -> Diagnostic {
+        guard let hides else {
+            return Diagnostic(
+                .unclosedComment, at: location,
+                "this HTML comment ends with the '\(close)' at line \(line), column \(column), but the rest of that "
+                    + "line ('\(shown)') is passed through with the comment as raw HTML: readers see it outside any "
+                    + "paragraph, its Markdown not rendered, and nothing there is judged; to show that text as "
+                    + "written, \(fix)")
+        }
         let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
         return Diagnostic(
             .unclosedComment, at: location,
