@@ -56,8 +56,7 @@ final class FenceSlipPropertyTests: XCTestCase {
                 (slip, line) = ("\(block.role) closing fence indented with a tab", closing + 1)
             }
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = Self.findings(in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line): \(slip): \(found)"
             XCTAssertEqual(found.count, 1, message)

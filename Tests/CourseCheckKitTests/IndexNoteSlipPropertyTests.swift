@@ -536,8 +536,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             lines[line].replaceSubrange(at, with: new)
             let url = lessons.appendingPathComponent(file)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line + 1): \(new): \(found)"
             XCTAssertEqual(found.count, 1, message)
@@ -546,8 +545,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             XCTAssertTrue(found.first?.contains("; write ") ?? false, message)
             // The fix writes the number in ASCII digits: the line as it was.
             try clean.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            let fixed = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let fixed = FenceSlipPropertyTests.findings(in: scratch.url)
             XCTAssertEqual(fixed, [], message)
         }
     }
@@ -595,8 +593,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
         try slip.lines.joined(separator: "\n").write(
             to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)
-        let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        let found = FenceSlipPropertyTests.findings(in: scratch.url)
         let message =
             "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(slip.file):\(slip.slipped): "
             + "\(slip.what): \(found)"

@@ -33,8 +33,7 @@ final class StructureSlipPropertyTests: XCTestCase {
 
     /// The findings (errors and warnings) of a run of the course copy.
     static func findings(_ scratch: URL) -> [Substring] {
-        InProcess.run(["lessons/"], in: scratch).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        FenceSlipPropertyTests.findings(in: scratch)
     }
 
     func testUnclosedCommentGivesOneFindingThere() throws {
