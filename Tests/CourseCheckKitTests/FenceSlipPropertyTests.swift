@@ -410,6 +410,43 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A bare fence typed in the middle of a core's, tree's or fragment's code (after code, before
+    /// a line of code; with a blank line typed before it or not): exactly one finding, at it, whose
+    /// fix deletes it (with the blank line, in the core, whose meant code is the embedded core), and
+    /// nothing the cut block or the fences it mispaired cause.
+    func testAFenceTypedInTheMiddleOfABlockGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            var picked = try Self.pick(&random, in: lessons)
+            while ![.core, .tree, .fragment].contains(picked.block.role) || !picked.block.fenced.containers.isEmpty {
+                picked = try Self.pick(&random, in: lessons)
+            }
+            let body = picked.block.fenced.body
+            // A line of code with code above it in the block: the fence goes right above it.
+            let places = body.indices.filter { index in
+                index > 0 && !body[index].text.allSatisfy(\.isWhitespace)
+                    && body[..<index].contains { !$0.text.allSatisfy(\.isWhitespace) }
+            }
+            guard !places.isEmpty else { continue }
+            let before = body[places[Int(random.next() % UInt64(places.count))]].number - 1
+            let blank = random.next() % 2 == 0
+            var lines = picked.lines
+            lines.insert(contentsOf: (blank ? [""] : []) + ["```"], at: before)
+            let fence = before + (blank ? 2 : 1)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(fence): "
+                + "\(picked.block.role)\(blank ? ", a blank line before" : ""): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(fence):1: error: '```' closes") ?? false, message)
+            let fix = blank && picked.block.role == .core ? "delete lines \(fence - 1)–\(fence)" : "delete this line"
+            XCTAssertTrue(found.first?.hasSuffix("; \(fix) [unterminated-fence]") ?? false, message)
+        }
+    }
+
     /// A block's fences rewritten the way GitHub renders the same (both tildes, both longer, the
     /// closing longer): the course still passes, with no finding.
     func testRenderingPreservingFenceRewritesGiveNoFinding() throws {
