@@ -316,4 +316,24 @@ extension SlipRegressionTests {
         }
         XCTAssertEqual(found, [])
     }
+
+    /// Seeds 3949371601, 1829635556 and 4020212875 of `testADeletedFenceLineGivesOneFindingWhereItBelongs`:
+    /// the opening fence of lesson 2's second fragment deleted. Its code stands after a blank line
+    /// under the first fragment's closing fence: a block that lost its opening fence, not the first
+    /// fragment's code cut by a fence typed in it. One finding, where the fence belongs; writing it
+    /// there gives the lesson back.
+    func testADeletedOpeningFenceAfterABlockIsNoFenceTypedInIt() throws {
+        let (clean, lines, found) = try Self.edited("02-gorunumler-ve-degistiriciler.md") { $0.remove(at: 176) }
+        XCTAssertEqual(
+            found,
+            [
+                "177:1 [unterminated-fence] the opening fence is missing before this line: it and the lines after it "
+                    + "read as text, and the '```' at line 187, meant to close their block, opens one, so every later "
+                    + "fence pairs wrongly; insert a line '```swift' before this one"
+            ])
+        var followed = lines
+        followed.insert("```swift", at: 176)
+        XCTAssertEqual(followed, clean)
+        XCTAssertEqual(Self.classified("02-gorunumler-ve-degistiriciler.md", followed), [])
+    }
 }

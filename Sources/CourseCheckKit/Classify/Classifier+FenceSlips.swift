@@ -1238,23 +1238,28 @@ extension String {
 extension Classifier {
     /// A bare fence typed in the middle of a block's code (a tree's, a fragment's, the core's):
     /// it closes the block there, the rest of the code shows as text, and the fence meant to close
-    /// the block opens a new one. It is the slip when the block holds code before it, only text
-    /// that does not read as the lesson's prose stands between it and the next bare fence of the
-    /// block's kind, and without it the lesson's fences pair with less trouble and none of their
-    /// own. Returns its finding and the lesson as meant, its line numbers kept: the block's opening
-    /// fence moves down onto the line the slip leaves, so the block holds its code alone.
+    /// the block opens a new one. It is the slip when the block holds code before it, the code
+    /// goes on right under it, only text that does not read as the lesson's prose stands between
+    /// it and the next bare fence of the block's kind, and without it the lesson's fences pair with
+    /// less trouble and none of their own. The code right under it tells it from a fence missing:
+    /// a block whose opening fence was deleted leaves its code after a blank line under the
+    /// closing fence before it (no closing fence of the course has text right under it), and that
+    /// reading, the slip search's, stands. Returns its finding and the lesson as meant, its line
+    /// numbers kept: the block's opening fence moves down onto the line the slip leaves, so the
+    /// block holds its code alone.
     static func strayClosingMidBlock(_ file: SourceFile, _ scanned: MarkdownScanner.Result) -> (
         finding: Diagnostic, meant: SourceFile
     )? {
         let children = scanned.document.children
         var before: Set<FenceTrouble>?
         for (offset, node) in children.enumerated() {
+            // Cheap first: a line of text right under a block's closing fence (no closing fence of
+            // the course has one), then paragraphs or indented code up to a bare fence of the
+            // block's kind; only then whether those paragraphs read as code, and what pairs wrongly.
             guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine,
+                closing + 1 < file.lines.count, !isBlank(file.lines[closing + 1].text),
                 node.content.contains(where: { !isBlank($0.text) })
             else { continue }
-            // Cheap first: paragraphs or indented code, then a bare fence of the block's kind; only
-            // then whether those paragraphs read as code (reading them is most of the cost: asked
-            // of every paragraph after a block, it was a third of the default run's instructions).
             var next = offset + 1
             while next < children.count {
                 switch children[next].kind {
