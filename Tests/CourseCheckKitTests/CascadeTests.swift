@@ -916,4 +916,51 @@ final class CascadeTests: XCTestCase {
             try mutate(item.file, item.new, item.old)
         }
     }
+
+    /// A bare fence typed in the middle of a tree (after a blank line, or between two lines of
+    /// code), a display fragment, and the core (with a blank line typed before it): the whole run
+    /// gives one finding, at it, and none of what the cut block would cause (a lost expected
+    /// block, a stray output, a note series broken, a fragment that does not parse, core drift).
+    /// Following its fix gives the lesson back, byte for byte, and a run with no finding.
+    func testAFenceTypedInTheMiddleOfABlock() throws {
+        // (lesson, the lines typed, before which line (1-based), the block's opening, its closing fence)
+        let cases = [
+            ("14-sunum-ve-kapatma.md", ["```"], 132, 126, 143), ("09-yerel-durum.md", ["```"], 125, 119, 136),
+            ("14-sunum-ve-kapatma.md", ["```"], 110, 100, 122),
+            ("21-on-izleme-ve-yineleme.md", ["", "```"], 24, 20, 89),
+        ]
+        for (lesson, typed, before, opening, closing) in cases {
+            let url = lessons.appendingPathComponent(lesson)
+            let clean = try String(contentsOf: url, encoding: .utf8)
+            var lines = clean.components(separatedBy: "\n")
+            lines.insert(contentsOf: typed, at: before - 1)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let fence = before + typed.count - 1
+            let fix = typed.count == 1 ? "this line" : "lines \(before)–\(fence)"
+            let found = findings()
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/\(lesson):\(fence):1: error: '```' closes the code block opened at line \(opening) in the "
+                        + "middle of its code: lines \(fence + 1)–\(closing + typed.count - 1), meant as its code, show "
+                        + "as text and the fence at line \(closing + typed.count) opens a new block; delete \(fix) "
+                        + "[unterminated-fence]"
+                ], "\(lesson):\(fence)")
+            let parsed = try XCTUnwrap(found.first.flatMap(FollowTheFix.parse), "\(lesson):\(fence)")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(parsed.line, parsed.message)], to: lines))
+            XCTAssertEqual(followed.joined(separator: "\n"), clean, "\(lesson):\(fence)")
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(findings(), [], "\(lesson):\(fence)")
+        }
+    }
+
+    /// Code written right under a block's closing fence, where the fences pair as written (a
+    /// paragraph the page shows under the fragment): no fence was typed in a block's code, and no
+    /// finding.
+    func testTextRightUnderAClosingFenceThatPairsIsNoSlip() throws {
+        try mutate(
+            "14-sunum-ve-kapatma.md", "        Text(\"Fatura 2041\")\n    }\n}\n```\n",
+            "        Text(\"Fatura 2041\")\n    }\n}\n```\nlet ayri = 1\n")
+        XCTAssertEqual(findings(), [])
+    }
 }

@@ -410,6 +410,56 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A bare fence of the block's kind typed in the middle of a core's, tree's or fragment's code
+    /// (right above a line of code, with code above it in the block; with a blank line typed
+    /// before it or not): exactly one finding, at it, whose fix deletes it (with the blank line, in
+    /// the core, whose meant code is the embedded core) and, followed, gives no finding and the
+    /// lesson as it was (the typed blank line kept in a tree or fragment, where nothing says it was
+    /// not meant); nothing the cut block or the fences it mispaired cause is reported.
+    func testAFenceTypedInTheMiddleOfABlockGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            var picked = try Self.pick(&random, in: lessons)
+            while ![.core, .tree, .fragment].contains(picked.block.role) || !picked.block.fenced.containers.isEmpty {
+                picked = try Self.pick(&random, in: lessons)
+            }
+            let body = picked.block.fenced.body
+            let places = body.indices.filter { index in
+                index > 0 && !body[index].text.allSatisfy(\.isWhitespace)
+                    && body[..<index].contains { !$0.text.allSatisfy(\.isWhitespace) }
+            }
+            guard !places.isEmpty else { continue }
+            let before = body[places[Int(random.next() % UInt64(places.count))]].number - 1
+            let blank = random.next() % 2 == 0
+            let fenced = picked.block.fenced.fence
+            let typed = (blank ? [""] : []) + [String(repeating: fenced.character, count: fenced.length)]
+            var lines = picked.lines
+            lines.insert(contentsOf: typed, at: before)
+            let fence = before + typed.count
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(fence): "
+                + "\(picked.block.role)\(blank ? ", a blank line before" : ""): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(fence):1: error: '\(typed[typed.count - 1])' closes")
+                    ?? false, message)
+            let core = blank && picked.block.role == .core
+            let fix = core ? "delete lines \(fence - 1)–\(fence)" : "delete this line"
+            XCTAssertTrue(found.first?.hasSuffix("; \(fix) [unterminated-fence]") ?? false, message)
+            // Followed, the fix gives the lesson back (with the blank line typed, outside the core).
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            var meant = picked.lines
+            if blank && !core { meant.insert("", at: before) }
+            XCTAssertEqual(followed, meant, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// A block's fences rewritten the way GitHub renders the same (both tildes, both longer, the
     /// closing longer): the course still passes, with no finding.
     func testRenderingPreservingFenceRewritesGiveNoFinding() throws {

@@ -277,4 +277,63 @@ extension SlipRegressionTests {
         XCTAssertEqual(followed[149...150], ["> Alıntı.", ""])
         XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [])
     }
+
+    /// A bare fence typed in the middle of a tree (after a blank line, or between two lines of
+    /// code), of a display fragment, and of the core (with a blank line typed before it): one finding
+    /// at it, nothing the cut block or the mispaired fences after it cause, and following its fix
+    /// gives the lesson back, with none.
+    func testAFenceTypedInTheMiddleOfABlockIsOneFindingThere() throws {
+        // (lesson, the lines typed, where (1-based, before it), the block's opening, the fence meant to close it)
+        let places = [
+            ("14-sunum-ve-kapatma.md", ["```"], 132, 126, 143), ("09-yerel-durum.md", ["```"], 125, 119, 136),
+            ("09-yerel-durum.md", ["```"], 127, 119, 136),
+            ("14-sunum-ve-kapatma.md", ["```"], 110, 100, 122),
+            ("21-on-izleme-ve-yineleme.md", ["", "```"], 24, 20, 89),
+        ]
+        for (lesson, typed, before, opening, closing) in places {
+            let at = "\(lesson):\(before)"
+            let (clean, lines, found) = try Self.edited(lesson) { $0.insert(contentsOf: typed, at: before - 1) }
+            let fence = before + typed.count - 1
+            let fix = typed.count == 1 ? "this line" : "lines \(before)–\(fence)"
+            XCTAssertEqual(
+                found,
+                [
+                    "\(fence):1 [unterminated-fence] '```' closes the code block opened at line \(opening) in the middle "
+                        + "of its code: lines \(fence + 1)–\(closing + typed.count - 1), meant as its code, show as text and "
+                        + "the fence at line \(closing + typed.count) opens a new block; delete \(fix)"
+                ], at)
+            let followed = try XCTUnwrap(
+                FollowTheFix.apply([(fence, Self.message(try XCTUnwrap(found.first)))], to: lines))
+            XCTAssertEqual(followed, clean, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+    }
+
+    /// Two blocks meant apart, code-like text between them: no finding, as the page shows them so.
+    func testTwoBlocksWithCodeBetweenThemAreNoSlip() throws {
+        let (_, _, found) = try Self.edited("14-sunum-ve-kapatma.md") {
+            $0.insert(contentsOf: ["", "let ayri = 1", "", "```swift", "let ikinci = 2", "```"], at: 122)
+        }
+        XCTAssertEqual(found, [])
+    }
+
+    /// Seeds 3949371601, 1829635556 and 4020212875 of `testADeletedFenceLineGivesOneFindingWhereItBelongs`:
+    /// the opening fence of lesson 2's second fragment deleted. Its code stands after a blank line
+    /// under the first fragment's closing fence: a block that lost its opening fence, not the first
+    /// fragment's code cut by a fence typed in it. One finding, where the fence belongs; writing it
+    /// there gives the lesson back.
+    func testADeletedOpeningFenceAfterABlockIsNoFenceTypedInIt() throws {
+        let (clean, lines, found) = try Self.edited("02-gorunumler-ve-degistiriciler.md") { $0.remove(at: 176) }
+        XCTAssertEqual(
+            found,
+            [
+                "177:1 [unterminated-fence] the opening fence is missing before this line: it and the lines after it "
+                    + "read as text, and the '```' at line 187, meant to close their block, opens one, so every later "
+                    + "fence pairs wrongly; insert a line '```swift' before this one"
+            ])
+        var followed = lines
+        followed.insert("```swift", at: 176)
+        XCTAssertEqual(followed, clean)
+        XCTAssertEqual(Self.classified("02-gorunumler-ve-degistiriciler.md", followed), [])
+    }
 }

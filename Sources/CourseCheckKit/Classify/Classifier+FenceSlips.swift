@@ -1234,3 +1234,89 @@ extension String {
     /// The string without leading and trailing spaces and tabs.
     fileprivate func trimmingBlanksString() -> String { String(self[...].trimmingBlanks()) }
 }
+
+extension Classifier {
+    /// A bare fence typed in the middle of a block's code (a tree's, a fragment's, the core's):
+    /// it closes the block there, the rest of the code shows as text, and the fence meant to close
+    /// the block opens a new one. It is the slip when the block holds code before it, the code
+    /// goes on right under it, only text that does not read as the lesson's prose stands between
+    /// it and the next bare fence of the block's kind, and without it the lesson's fences pair with
+    /// less trouble and none of their own. The code right under it tells it from a fence missing:
+    /// a block whose opening fence was deleted leaves its code after a blank line under the
+    /// closing fence before it (no closing fence of the course has text right under it), and that
+    /// reading, the slip search's, stands. Returns its finding and the lesson as meant, its line
+    /// numbers kept: the block's opening fence moves down onto the line the slip leaves, so the
+    /// block holds its code alone.
+    static func strayClosingMidBlock(_ file: SourceFile, _ scanned: MarkdownScanner.Result) -> (
+        finding: Diagnostic, meant: SourceFile
+    )? {
+        let children = scanned.document.children
+        var before: Set<FenceTrouble>?
+        for (offset, node) in children.enumerated() {
+            // Cheap first: a line of text right under a block's closing fence (no closing fence of
+            // the course has one), then paragraphs or indented code up to a bare fence of the
+            // block's kind; only then whether those paragraphs read as code, and what pairs wrongly.
+            guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine,
+                closing + 1 < file.lines.count, !isBlank(file.lines[closing + 1].text),
+                node.content.contains(where: { !isBlank($0.text) })
+            else { continue }
+            var next = offset + 1
+            while next < children.count {
+                switch children[next].kind {
+                case .paragraph, .indentedCode:
+                    next += 1
+                    continue
+                default: break
+                }
+                break
+            }
+            guard next > offset + 1, next < children.count,
+                case .fencedCode(let later, _) = children[next].kind, later.info.isEmpty,
+                later.character == fence.character, later.length >= fence.length,
+                !children[(offset + 1)..<next].contains(where: {
+                    if case .paragraph = $0.kind { return readsAsText($0.content.map(\.text)) }
+                    return false
+                })
+            else { continue }
+            let trouble =
+                before
+                ?? fenceTrouble(
+                    scanned.document, scanned.diagnostics + classify(file, blocks: scanned.blocks).1)
+            before = trouble
+            guard !trouble.isEmpty else { return nil }
+            let opening = node.lines.lowerBound
+            // A blank line typed with it, in the core: the core meant is the embedded one.
+            let code = node.content.map(\.text)
+            let meantCore = ((opening + 1)..<children[next].lines.lowerBound).filter {
+                $0 != closing && $0 != closing - 1
+            }.map { file.lines[$0].text }
+            let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let trailing = { (lines: [String]) in Array(lines.reversed().drop { isBlank($0) }.reversed()) }
+            let withBlank =
+                code.count > 1 && isBlank(code[code.count - 1])
+                && code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true
+                && trailing(meantCore) == trailing(embedded)
+            let removed = withBlank ? 2 : 1
+            var lines = file.lines
+            for index in stride(from: closing, through: opening + removed, by: -1) {
+                lines[index].text = lines[index - removed].text
+            }
+            for index in opening..<(opening + removed) { lines[index].text = "" }
+            let meant = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+            let scan = MarkdownScanner.scan(meant)
+            let after = fenceTrouble(scan.document, scan.diagnostics + classify(meant, blocks: scan.blocks).1)
+            guard after.isSubset(of: trouble), after.count < trouble.count else { continue }
+            let bytes = Array(file.lines[closing].text.utf8)
+            let column = (bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? 0) + 1
+            let written = file.lines[closing].text.trimmingBlanksString()
+            let finding = Diagnostic.fenceSlip(
+                at: SourceLocation(path: file.path, line: closing + 1, column: column),
+                .closedMidway(
+                    written: written, shown: (closing + 2)...(children[next - 1].lines.upperBound + 1),
+                    opens: children[next].lines.lowerBound + 1, delete: (closing + 2 - removed)...(closing + 1)),
+                opening: opening + 1)
+            return (finding, meant)
+        }
+        return nil
+    }
+}

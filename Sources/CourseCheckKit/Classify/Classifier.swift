@@ -5,6 +5,13 @@ package enum Classifier {
     package static func classify(
         _ file: SourceFile, scanned: MarkdownScanner.Result, core: String = EmbeddedCore.fileName
     ) -> (Lesson, [Diagnostic]) {
+        // A bare fence typed in the middle of a block's code is one finding there, and the lesson
+        // is read as meant, so nothing it cut off (a tree's code, its expected block) is reported.
+        if let stray = strayClosingMidBlock(file, scanned) {
+            var (lesson, diagnostics) = classify(stray.meant, scanned: MarkdownScanner.scan(stray.meant), core: core)
+            diagnostics.append(stray.finding)
+            return (lesson, diagnostics)
+        }
         var (lesson, classified) = classify(file, blocks: scanned.blocks, core: core)
         var diagnostics = scanned.diagnostics + classified
         lesson.document = scanned.document

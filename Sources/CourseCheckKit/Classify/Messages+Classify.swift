@@ -161,6 +161,11 @@ extension Diagnostic {
         /// which closes the block there, empty, so the lines after it, meant as its code, show as
         /// text; the fix deletes the lines `delete` (the fence and the blank lines around it).
         case closedAtOnce(written: String, blanks: Bool, delete: ClosedRange<Int>)
+        /// A bare fence (`written`) typed in the middle of a block's code, which closes the block
+        /// there: the lines `shown`, meant as its code, show as text, and the fence at line
+        /// `opens`, meant to close the block, opens a new one; the fix deletes the lines `delete`
+        /// (the fence, and a blank line typed with it).
+        case closedMidway(written: String, shown: ClosedRange<Int>, opens: Int, delete: ClosedRange<Int>)
         /// A fence line (`written`, with its container's marker: a bare one, or a `swift` one left
         /// at the end of a block quote) that opens a block where no block was meant, which its
         /// `container` ends, empty, after line `ends`.
@@ -300,6 +305,12 @@ extension Diagnostic {
                 "'\(written)' closes the code block opened at line \(opening) "
                     + (blanks ? "after only blank lines" : "on the line right under its opening fence")
                     + ", so the block is empty and the lines after it, meant as its code, show as text; delete "
+                    + (delete.count == 1 ? "this line" : "lines \(delete.lowerBound)–\(delete.upperBound)")
+            case .closedMidway(let written, let shown, let opens, let delete):
+                "'\(written)' closes the code block opened at line \(opening) in the middle of its code: "
+                    + (shown.count == 1 ? "line \(shown.lowerBound)" : "lines \(shown.lowerBound)–\(shown.upperBound)")
+                    + ", meant as its code, show\(shown.count == 1 ? "s" : "") as text and the fence at line \(opens) "
+                    + "opens a new block; delete "
                     + (delete.count == 1 ? "this line" : "lines \(delete.lowerBound)–\(delete.upperBound)")
             case .leftOverInContainer(let written, let container, let ends):
                 "'\(written)' opens a code block where no block was meant (its \(container) ends it after line "
