@@ -108,8 +108,12 @@ package struct ClosingTableClaim: ClaimCheck {
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
         let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
         // A slip (a comment left open, a fence) at the table's end may be what cut its rows off:
-        // it is that slip's one finding, and the rows are judged once it is fixed.
-        if table.rows.count < course.lessons.count, let slip = owner.lesson.uncertainFrom, slip <= lastLine + 1 {
+        // it is that slip's one finding, and the rows are judged once it is fixed. So is a comment
+        // slip on the line that ends it (`<!-- x` over `y --> | row |`), whose fix takes it out.
+        let slip =
+            owner.lesson.uncertainFrom.flatMap { $0 <= lastLine + 1 ? $0 : nil }
+            ?? owner.lesson.hidden.flatMap { $0.line == lastLine + 1 ? $0.line : nil }
+        if table.rows.count < course.lessons.count, let slip {
             return .notApplicable("waiting for the slip at line \(slip)")
         }
         // A row that begins with an invisible character shows its cells one column right: the
