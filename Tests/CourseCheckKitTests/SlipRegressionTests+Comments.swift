@@ -684,4 +684,99 @@ extension SlipRegressionTests {
                 lines.remove(at: 252)
             })
     }
+
+    /// A comment over two lines whose `-->` has an index item's link after it (`14. <!-- x` over
+    /// `    y --> [Ders](14-….md)`), or a table's row under a row (`<!-- a` over `b --> | row |`),
+    /// and a `<!--` left open in bold in a cell (`| **yerel <!-- x** |`): one finding each, at the
+    /// `<!--`, and nothing downstream (no part heading, no lesson missing from the index, no table
+    /// ended, no trigger mismatch). The fixes as worded, followed, give none and the page as meant
+    /// (cmark-gfm): the item's link, the row in the table, the bold with the comment after it. The
+    /// comment on lines of its own under the item's link, or above the table, is silent.
+    func testACommentSlipInAnIndexItemOrATableRowIsOneFindingAndItsFixConverges() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        let index = "README.md"
+        let item = "14. [Sunum ve Kapatma](14-sunum-ve-kapatma.md)"
+        let row = "| Sunum ve Kapatma | sayfa açıldı | yerel | kapatma eylemi değer değildir |"
+        let slips: [(file: String, edit: Edit, fix: Edit)] = [
+            (
+                index,
+                { lines in
+                    let at = Self.line(lines, "14. [")
+                    lines[at...at] = ["14. <!-- x", "    y --> " + lines[at].dropFirst(4)]
+                },
+                { lines in
+                    let at = Self.line(lines, "14. <!-- x")
+                    lines[at...(at + 1)] = [
+                        "14. " + lines[at + 1].dropFirst("    y --> ".count), "    <!-- x", "    y -->",
+                    ]
+                }
+            ),
+            (
+                table,
+                { lines in
+                    let at = Self.line(lines, "| Sunum ve Kapatma |")
+                    lines[at...at] = ["<!-- a", "b --> " + lines[at]]
+                },
+                { lines in
+                    let at = Self.line(lines, "<!-- a")
+                    lines[at...(at + 1)] = [String(lines[at + 1].dropFirst("b --> ".count))]
+                }
+            ),
+            (
+                table,
+                { lines in
+                    let at = Self.line(lines, "| Yerel Durum |")
+                    lines[at] = lines[at].replacingOccurrences(of: "| yerel |", with: "| **yerel <!-- x** |")
+                },
+                { lines in
+                    let at = Self.line(lines, "| Yerel Durum |")
+                    lines[at] = lines[at].replacingOccurrences(of: "**yerel <!-- x**", with: "**yerel**<!-- x -->")
+                }
+            ),
+        ]
+        try expectSlips(
+            slips,
+            found: [
+                "lessons/\(index):42:5: error: this HTML comment runs on to the '-->' at line 43, column 7, and hides "
+                    + "everything up to there from readers (line 43), but the rest of line 43 ('\(item.dropFirst(4))') is "
+                    + "passed through as raw HTML: readers see it outside any paragraph, its Markdown not rendered, and "
+                    + "nothing there is judged; to keep what the comment hides hidden and show that text as written, "
+                    + "put '\(item.dropFirst(4))' on line 42 after '14. ' in place of the comment, and the comment (its "
+                    + "'<!--' to its '-->') on lines of their own under it, indented 4 spaces as line 43 is "
+                    + "[unclosed-comment]",
+                "lessons/\(table):253:37: error: this '<!--' is not closed ('-->') in its cell, so it opens no comment "
+                    + "and readers see '<!-- x' as text in the bold; close it after the bold: write "
+                    + "'**yerel**<!-- x -->', or delete it [comment-look-alike]",
+                "lessons/\(table):258:1: error: this HTML comment runs on to the '-->' at line 259, column 3, and hides "
+                    + "everything up to there from readers (line 259), but the rest of line 259 ('\(row.prefix(57))…') "
+                    + "is passed through as raw HTML: readers see it outside any paragraph, its Markdown not rendered, "
+                    + "and nothing there is judged; between a table's rows a comment ends the table, even on lines of "
+                    + "its own, so to show that row in the table, delete the comment (line 258, and line 259 up to its "
+                    + "'-->' and the blanks after it), so that line holds the row alone (or move the comment above the "
+                    + "table) [unclosed-comment]",
+            ])
+        // Followed, readers see the clean page's text (the cell's new bold is markup), the comments hidden.
+        let tool = try StructureSlipPropertyTests.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        for file in [index, table] {
+            let text = try String(contentsOf: scratch.url.appendingPathComponent("lessons/\(file)"), encoding: .utf8)
+            var lines = text.components(separatedBy: "\n")
+            for slip in slips where slip.file == file {
+                slip.edit(&lines)
+                slip.fix(&lines)
+            }
+            XCTAssertEqual(
+                try StructureSlipPropertyTests.seen(lines.joined(separator: "\n"), tool),
+                try StructureSlipPropertyTests.seen(text, tool), file)
+        }
+        // Silent: the comment under the item's link, or above the table.
+        let (found, messages) = try courseFindings(table) { lines in
+            lines.insert(contentsOf: ["<!-- a", "b -->"], at: Self.line(lines, "| Ders |"))
+        }
+        XCTAssertEqual(found, [], "\(messages)")
+        let (under, said) = try courseFindings(index) { lines in
+            lines.insert(contentsOf: ["    <!-- x", "    y -->"], at: Self.line(lines, "14. [") + 1)
+        }
+        XCTAssertEqual(under, [], "\(said)")
+    }
 }

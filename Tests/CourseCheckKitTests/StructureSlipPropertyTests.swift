@@ -392,24 +392,41 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A comment over two lines put before a random block of text of a lesson (a paragraph or a
-    /// heading, at the top level, in a block quote or opening a list item), its `-->` on the
-    /// block's first line with the block's text after it (or a bare `<!--` over `-->text`, which
-    /// hides nothing): exactly one finding, at the `<!--`, to
-    /// put that text on a line of its own under the close (or, opening an item, on the item's
-    /// line). Followed, it gives none, the comment hides what it hid, and readers see the clean
-    /// page.
+    /// A comment over two lines put before a random block of text of a lesson or the course index
+    /// (a paragraph or a heading, at the top level, in a block quote or opening a list item, an
+    /// index item among them), or before a random line of the closing table, its `-->` on that
+    /// line with the line's text after it (or a bare `<!--` over `-->text`, which hides nothing):
+    /// exactly one finding, at the `<!--`, to put that text on a line of its own under the close
+    /// (or, opening an item, on the item's line; under a table's row, where the comment ends the
+    /// table even on lines of its own, to delete the comment). Followed, it gives none, the
+    /// comment hides what it hid, and readers see the clean page.
     func testACommentClosedMidLineBeforeTheTextIsOneFindingAndItsFixShowsTheText() throws {
         let tool = try Self.cmarkGFM()
         for seed in PropertySeeds.seeds(defaultCases: 1) {
             var random = Generator(state: seed)
             let scratch = try CourseCopy.make(for: self)
             let lessons = scratch.url.appendingPathComponent("lessons")
-            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
-            // The first line of each block of text whose containers are block quotes alone.
+            // A quarter of the cases in the closing table, whose lesson a pick among all finds rarely.
+            let inTable = random.next() % 4 == 0
+            let (file, url, text) =
+                inTable
+                ? try {
+                    let name = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
+                    let url = lessons.appendingPathComponent(name)
+                    return (name, url, try String(contentsOf: url, encoding: .utf8))
+                }()
+                : try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            // The first line of each block of text whose containers are block quotes alone, or
+            // each line of the table.
             var starts: [(line: Int, prefix: String)] = []
             var lines = text.components(separatedBy: "\n")
             MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                if inTable {
+                    if case .paragraph = node.kind, node.content.first?.text.hasPrefix("| Ders |") == true {
+                        starts += node.content.map { ($0.index, "") }
+                    }
+                    return
+                }
                 switch node.kind {
                 case .paragraph, .heading:
                     guard let line = node.content.first else { return }
@@ -429,6 +446,8 @@ final class StructureSlipPropertyTests: XCTestCase {
             }
             let (at, prefix) = starts[Int(random.next() % UInt64(starts.count))]
             let clean = lines[at]
+            // A row under a row (or the delimiter row under the header).
+            let row = inTable && at > 0 && lines[at - 1].hasPrefix("|")
             let rest = String(decoding: clean.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
             // The item's lines under its first: its marker as spaces.
             let lead = String(prefix.map { " >".contains($0) ? $0 : " " })
@@ -448,12 +467,16 @@ final class StructureSlipPropertyTests: XCTestCase {
             XCTAssertTrue(found.first?.hasSuffix("[unclosed-comment]") ?? false, message)
             XCTAssertTrue(
                 found.first?.contains(
-                    item
-                        ? "on line \(at + 1) after '\(prefix)' in place of the comment"
-                        : "on a line of its own under line \(at + 2)"
+                    row
+                        ? "delete the comment (line \(at + 1), and line \(at + 2) up to its '-->' and the blanks after it)"
+                        : item
+                            ? "on line \(at + 1) after '\(prefix)' in place of the comment"
+                            : "on a line of its own under line \(at + 2)"
                 ) ?? false, message)
             // The fix, as the message words it.
-            if item {
+            if row {
+                lines[at...(at + 1)] = [prefix + rest]
+            } else if item {
                 lines[at] = prefix + rest
                 lines[at + 1] = lead + open
                 lines.insert(lead + close, at: at + 2)
@@ -465,6 +488,99 @@ final class StructureSlipPropertyTests: XCTestCase {
             try fixed.write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
             XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+        }
+    }
+
+    /// A `<!--` left open before the closing `**` of a random bold span of a lesson or the course
+    /// index (a note's label, a trigger, a term), or of a random cell of the closing table made
+    /// bold (`| **yerel <!-- x** |`): readers see the `<!--` as text in the bold (cmark-gfm says
+    /// so, or the case is skipped). Exactly one finding, at the `<!--`, to close it after the
+    /// bold; followed, it gives none, and readers see the page without the slip (the bold, the
+    /// comment hidden). The bold alone is silent.
+    func testACommentLeftOpenInBoldIsOneFindingAndItsFixClosesItAfterTheBold() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let inTable = random.next() % 3 == 0
+            let (file, url, text) =
+                inTable
+                ? try {
+                    let name = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
+                    let url = lessons.appendingPathComponent(name)
+                    return (name, url, try String(contentsOf: url, encoding: .utf8))
+                }()
+                : try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            var lines = text.components(separatedBy: "\n")
+            // Each bold's words as (line, UTF-8 range of the words): in a table, a body cell's
+            // text, to be made bold.
+            var spots: [(line: Int, words: Range<Int>)] = []
+            MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                switch node.kind {
+                case .paragraph: break
+                case .heading where !inTable: break
+                default: return
+                }
+                for line in node.content {
+                    let bytes = Array(lines[line.index].utf8)
+                    if inTable {
+                        guard node.content.first?.text.hasPrefix("| Ders |") == true,
+                            line.index > node.lines.lowerBound + 1
+                        else { continue }
+                        let pipes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "|") }
+                        for (left, right) in zip(pipes, pipes.dropFirst()) where right - left > 3 {
+                            spots.append((line.index, (left + 2)..<(right - 1)))
+                        }
+                        continue
+                    }
+                    let pattern = try? NSRegularExpression(
+                        pattern: #"\*\*([^*|<`\\ ][^*|<`\\]*[^*|<`\\ ]|[^*|<`\\ ])\*\*"#)
+                    let string = lines[line.index]
+                    for match in pattern?.matches(in: string, range: NSRange(string.startIndex..., in: string)) ?? [] {
+                        guard let range = Range(match.range(at: 1), in: string) else { continue }
+                        let start = string.utf8.distance(from: string.utf8.startIndex, to: range.lowerBound)
+                        spots.append((line.index, start..<(start + string[range].utf8.count)))
+                    }
+                }
+            }
+            guard !spots.isEmpty else { continue }
+            let (at, words) = spots[Int(random.next() % UInt64(spots.count))]
+            let bytes = Array(lines[at].utf8)
+            let before = String(decoding: bytes[..<words.lowerBound], as: UTF8.self)
+            let word = String(decoding: bytes[words], as: UTF8.self)
+            let after = String(decoding: bytes[words.upperBound...], as: UTF8.self)
+            // The control: the bold as the lesson has it, or the cell made bold.
+            let control = inTable ? before + "**" + word + "**" + after : lines[at]
+            let (open, close) = inTable ? (before + "**", "**" + after) : (before, after)
+            lines[at] = control
+            let bold = lines.joined(separator: "\n")
+            lines[at] = open + word + " <!-- x" + close
+            let slipped = lines.joined(separator: "\n")
+            let message = "seed \(seed): \(file):\(at + 1): '\(lines[at])'"
+            guard try Self.render(slipped, with: tool, tables: true).contains("<strong>\(word) &lt;!-- x</strong>")
+            else {
+                continue
+            }
+            if inTable {
+                try bold.write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], "the bold alone: " + message)
+            }
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let column = open.utf8.count + word.utf8.count + 2
+            XCTAssertEqual(found.count, 1, "\(message): \(found)")
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(file):\(at + 1):\(column): error: ") ?? false, "\(message): \(found)")
+            XCTAssertTrue(
+                found.first?.hasSuffix("write '**\(word)**<!-- x -->', or delete it [comment-look-alike]") ?? false,
+                "\(message): \(found)")
+            // The fix, as the message words it.
+            lines[at] = String(open.dropLast(2)) + "**" + word + "**<!-- x -->" + close.dropFirst(2)
+            let fixed = lines.joined(separator: "\n")
+            try fixed.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
+            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(bold, tool), "after the fix: " + message)
         }
     }
 

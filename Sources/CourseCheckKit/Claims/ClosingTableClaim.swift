@@ -8,6 +8,16 @@ package struct ClosingTableClaim: ClaimCheck {
 
     package init() {}
 
+    /// The line of `lesson`'s comment slip when it stands right under a table's row: the comment
+    /// ends the table there (or parts its header from its delimiter row), and the slip's fix takes
+    /// it out.
+    static func commentSlipUnderRow(_ lesson: CourseFacts.LessonFacts) -> Int? {
+        guard let line = lesson.lesson.hidden?.line, line >= 2, line - 2 < lesson.lesson.file.lines.count else {
+            return nil
+        }
+        return lesson.lesson.file.lines[line - 2].text.trimmingWhitespaces.hasPrefix("|") ? line : nil
+    }
+
     /// The last table with columns named exactly `Ders` and `Tetik`, and the lesson holding it.
     static func table(in course: CourseFacts) -> (lesson: CourseFacts.LessonFacts, table: Prose.Table)? {
         var found: (lesson: CourseFacts.LessonFacts, table: Prose.Table)?
@@ -42,6 +52,11 @@ package struct ClosingTableClaim: ClaimCheck {
             if found == nil { findings = [] }
         }
         if found == nil {
+            // A comment slip under the header row (`<!-- a` over `b --> |---|`) parts it from its
+            // delimiter row: that slip is the one finding, and the table is judged once it is fixed.
+            if let slip = course.lessons.lazy.compactMap(Self.commentSlipUnderRow).first {
+                return .notApplicable("waiting for the slip at line \(slip)")
+            }
             // The anchor is on the page but GitHub shows no table: one finding, not "not applicable".
             for lesson in course.lessons {
                 for broken in lesson.prose.unrenderedTables
@@ -108,8 +123,12 @@ package struct ClosingTableClaim: ClaimCheck {
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
         let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
         // A slip (a comment left open, a fence) at the table's end may be what cut its rows off:
-        // it is that slip's one finding, and the rows are judged once it is fixed.
-        if table.rows.count < course.lessons.count, let slip = owner.lesson.uncertainFrom, slip <= lastLine + 1 {
+        // it is that slip's one finding, and the rows are judged once it is fixed. So is a comment
+        // slip on the line that ends it (`<!-- x` over `y --> | row |`), whose fix takes it out.
+        let slip =
+            owner.lesson.uncertainFrom.flatMap { $0 <= lastLine + 1 ? $0 : nil }
+            ?? Self.commentSlipUnderRow(owner).flatMap { $0 == lastLine + 1 ? $0 : nil }
+        if table.rows.count < course.lessons.count, let slip {
             return .notApplicable("waiting for the slip at line \(slip)")
         }
         // A row that begins with an invisible character shows its cells one column right: the

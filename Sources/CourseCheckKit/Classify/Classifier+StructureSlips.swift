@@ -106,12 +106,19 @@ extension Classifier {
         }()
         let asWritten = late.flatMap { late -> (tail: String, prefix: String, reading: SourceFile)? in
             let span = node.content.filter { $0.index <= late.line }
-            guard span.count > 1, span.last?.index == late.line,
-                !span.contains(where: { isBlank($0.text) }),
-                !span.dropFirst().contains(where: { holdsStructure($0.text, lesson: lesson) })
-            else { return nil }
             let bytes = Array(file.lines[late.line].text.utf8)
             let at = late.column - 1 - late.close.utf8.count
+            // What the comment hides: its lines after the first, the close's only up to the close
+            // (an index item's link after it is the text shown, not a link hidden).
+            func hidden(_ line: BlockNode.ContentLine) -> String {
+                line.index != late.line
+                    ? line.text
+                    : String(decoding: line.text.utf8.prefix(max(0, at - line.prefixLength)), as: UTF8.self)
+            }
+            guard span.count > 1, span.last?.index == late.line,
+                !span.contains(where: { isBlank($0.text) }),
+                !span.dropFirst().contains(where: { holdsStructure(hidden($0), lesson: lesson) })
+            else { return nil }
             guard at >= 0, late.column - 1 <= bytes.count,
                 !span.dropFirst().dropLast().contains(where: { $0.text.utf8Offset(of: "<!--") != nil }),
                 String(decoding: bytes[..<at], as: UTF8.self).utf8Offset(of: "<!--") == nil
@@ -141,18 +148,25 @@ extension Classifier {
                 : asWritten.prefix.contains(">")
                     ? ", starting \(item ? "each" : "it") '\(asWritten.prefix)' as line \(late.line + 1) starts"
                     : ", indented \(asWritten.prefix.count) spaces as line \(late.line + 1) is"
+            // A table's row after the close, under a row: on lines of its own the comment still ends
+            // the table, so the fix that shows the row in it takes the comment out.
+            let row = !item && isRow(start - 1) && asWritten.tail.hasPrefix("|")
             let fix =
                 item
                 ? "put '\(shown)' on line \(start + 1) after '\(opening)' in place of the comment, and the comment "
                     + "(its '<!--' to its '\(late.close)') on lines of their own under it\(lead)"
-                : "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"
+                : row
+                    ? "delete the comment (\(late.line == start + 1 ? "line \(start + 1)" : "lines \(start + 1)–\(late.line)"), "
+                        + "and line \(late.line + 1) up to its '\(late.close)' and the blanks after it), so that line "
+                        + "holds the row alone (or move the comment above the table)"
+                    : "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"
             return (
                 .commentTailShown(
                     at: SourceLocation(path: file.path, line: start + 1, column: column),
                     // A bare `<!--` over its `-->`: it hides nothing, and only the text after it is the slip.
                     hides: bare && late.line == start + 1 && closeHidesText != true ? nil : (start + 2, late.line + 1),
                     close: late.close, line: late.line + 1,
-                    column: late.column - late.close.utf8.count, shown: shown,
+                    column: late.column - late.close.utf8.count, shown: shown, row: row,
                     fix: fix),
                 asWritten.reading, MarkdownScanner.scan(asWritten.reading).document,
                 item
@@ -449,14 +463,17 @@ extension Classifier {
                 }
                 let lineEnd = word.endIndex
                 let heading = if case .heading = node.kind { true } else { false }
-                // Inside bold or emphasis on its line (`**yerel <!-- todo**`): closed there it
-                // would leave the words before it and a space in the bold, so the fix moves it
-                // after the closing marker, and the reading leaves it (and the space) out.
-                let span = row ? nil : spans.filter { $0.range.contains(index) }.min { $0.range.count < $1.range.count }
+                // Inside bold or emphasis on its line (`**yerel <!-- todo**`), in a row within its
+                // cell: closed there it would leave the words before it and a space in the bold, so
+                // the fix moves it after the closing marker, and the reading leaves it (and the
+                // space) out.
+                let span = spans.filter { $0.range.contains(index) }.min { $0.range.count < $1.range.count }
                 let inside = span.flatMap { span -> (moved: String, blanks: Int, end: Int)? in
                     let open = span.range.lowerBound
                     let end = span.range.upperBound - span.marker
-                    guard open + span.marker <= index, index < end, !bytes[open..<end].contains(0x0A) else {
+                    guard open + span.marker <= index, index < end, !bytes[open..<end].contains(0x0A),
+                        !row || !bytes[open..<end].contains(UInt8(ascii: "|"))
+                    else {
                         return nil
                     }
                     let before = bytes[(open + span.marker)..<index]
@@ -468,17 +485,16 @@ extension Classifier {
                 }
                 // Read as meant without it: to the cell's pipe, to the end of the heading's line,
                 // or to the end of the bold with the blanks before it.
-                let cut = row ? pipe.map { $0 - index } : heading ? lineStop - index : inside.map { $0.end - index }
+                let cut =
+                    inside.map { $0.end - index } ?? (row ? pipe.map { $0 - index } : heading ? lineStop - index : nil)
                 let written = String(decoding: bytes[index..<(inside?.end ?? lineEnd)], as: UTF8.self)
                     .trimmingBlanksString()
                 let at = SourceLocation(path: path, line: line + 1, column: column)
                 found.append(
                     CommentLineSlip(
-                        finding: inside.map {
-                            .inlineCommentNeverClosed(at: at, written: written, block: "bold", moved: $0.moved)
-                        }
-                            ?? .inlineCommentNeverClosed(
-                                at: at, written: written, block: row ? "cell" : heading ? "heading" : "paragraph"),
+                        finding: .inlineCommentNeverClosed(
+                            at: at, written: written, block: row ? "cell" : heading ? "heading" : "paragraph",
+                            moved: inside?.moved),
                         line: line, start: column - 1 - (inside?.blanks ?? 0), end: column - 1 + (cut ?? 0)))
                 index = lineEnd - 1
                 continue

@@ -485,18 +485,22 @@ extension Diagnostic {
 
     /// A comment over lines meant as written, closed by the `close` at `line`, `column` with text
     /// after it (`shown`), which the browser shows as raw HTML: its Markdown not rendered, outside
-    /// any paragraph, and not judged.
+    /// any paragraph, and not judged. `row`: that text is a table's row, under one, which the
+    /// comment ends the table before even on lines of its own.
     static func commentTailShown(
         at location: SourceLocation, hides: (Int, Int)?, close: String, line: Int, column: Int, shown: String,
-        fix: String
+        row: Bool = false, fix: String
     ) -> Diagnostic {
+        let rowLead =
+            "between a table's rows a comment ends the table, even on lines of its own, so to show that row in the "
+            + "table, "
         guard let hides else {
             return Diagnostic(
                 .unclosedComment, at: location,
                 "this HTML comment ends with the '\(close)' at line \(line), column \(column), but the rest of that "
                     + "line ('\(shown)') is passed through with the comment as raw HTML: readers see it outside any "
-                    + "paragraph, its Markdown not rendered, and nothing there is judged; to show that text as "
-                    + "written, \(fix)")
+                    + "paragraph, its Markdown not rendered, and nothing there is judged; "
+                    + (row ? rowLead : "to show that text as written, ") + fix)
         }
         let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
         return Diagnostic(
@@ -504,7 +508,7 @@ extension Diagnostic {
             "this HTML comment runs on to the '\(close)' at line \(line), column \(column), and hides everything up "
                 + "to there from readers (\(span)), but the rest of line \(line) ('\(shown)') is passed through as raw "
                 + "HTML: readers see it outside any paragraph, its Markdown not rendered, and nothing there is judged; "
-                + "to keep what the comment hides hidden and show that text as written, \(fix)")
+                + (row ? rowLead : "to keep what the comment hides hidden and show that text as written, ") + fix)
     }
 
     /// Text `written` almost as an HTML comment, which readers see as text; `meant`: the comment.
@@ -530,14 +534,14 @@ extension Diagnostic {
 
     /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
     /// `block`: "paragraph", "heading" or "cell" (of a table: its close goes before the cell's `|`).
-    /// `moved` (in bold or emphasis, `block` "bold"): the bold with the comment closed after it.
+    /// `moved` (in bold or emphasis): the bold with the comment closed after it.
     static func inlineCommentNeverClosed(
         at location: SourceLocation, written: String, block: String, moved: String? = nil
     ) -> Diagnostic {
         if let moved {
             return Diagnostic(
                 .commentLookAlike, at: location,
-                "this '<!--' is not closed ('-->') in its paragraph, so it opens no comment and readers see '\(written)' "
+                "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' "
                     + "as text in the bold; close it after the bold: write '\(moved)', or delete it")
         }
         return Diagnostic(
