@@ -717,6 +717,9 @@ extension Diagnostic {
         case merged(written: String)
         /// A heading opens with the label `written`.
         case heading(written: String)
+        /// The note `written`'s paragraph (at line `paragraph`) is a setext heading: `underline`
+        /// (`---`, `===`), typed right under it, is the slip.
+        case setextUnderline(written: String, underline: String, paragraph: Int)
         /// The note `label` stands inside an HTML comment, so readers do not see it.
         case inComment(label: String)
         /// A paragraph opening with the note label `label` is indented `written`, so it is indented code.
@@ -743,6 +746,12 @@ extension Diagnostic {
             case .heading(let written):
                 "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
                     + "label, so write it as a paragraph: **\(written)** …"
+            case .setextUnderline(let written, let underline, let paragraph):
+                "this '\(underline)' right under the paragraph of note \(written) (line \(paragraph)) underlines it as "
+                    + "a heading, so the note does not read as a note; delete this line"
+                    + (underline.hasPrefix("-")
+                        ? ", or, if a rule is meant here, put a blank line between the paragraph and '\(underline)'"
+                        : "")
             case .inComment(let label):
                 "the note **\(label)** is here, but readers do not see it: it is inside an HTML comment; take it out "
                     + "of the comment (or, if the note is meant to go, delete it and renumber the notes after it)"
