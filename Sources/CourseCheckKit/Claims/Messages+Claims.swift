@@ -220,6 +220,9 @@ extension Diagnostic {
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
         case unclosedLink(title: String, file: String)
+        /// An item written as a reference link (`[Title][label]`) whose label `written` no
+        /// definition has, so it links nothing; the index defines `near` (at line `line`), a slip away.
+        case unknownLabel(link: String, written: String, near: String, line: Int)
         /// An item that links `file` and after it `others`, each with the line of its own item, if any.
         case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
@@ -303,6 +306,9 @@ extension Diagnostic {
             case .unclosedLink(let title, let file):
                 "this link has no closing ')', so readers see '[\(title)](\(file)' as text, not as an item of the "
                     + "index; write [\(title)](\(file))"
+            case .unknownLabel(let link, let written, let near, let line):
+                "no link reference definition has the label '\(written)', so readers see '\(link)' as text, not as "
+                    + "an item of the index; the index defines '\(near)'\(line > 0 ? " at line \(line)" : ""): write [\(near)] for [\(written)]"
             case .severalLessons(let file, let others):
                 "this item links \(file) and also "
                     + others.map { other in
