@@ -269,7 +269,7 @@ package struct CourseIndexClaim: ClaimCheck {
     /// were meant. Only a line that then reads as an item counts, and any but an overflow only
     /// when it links a lesson file; the items' title columns are those of the text as written.
     static func repairingOverflows(_ file: SourceFile, prose: Prose) -> (
-        prose: Prose, items: [Item?], overflows: [Overflow]
+        prose: Prose, items: [Item?], overflows: [Overflow], file: SourceFile
     ) {
         let items = prose.blocks.map { item($0, indexPath: file.path) }
         /// The slipped lines of `prose`, whose items are `items`.
@@ -340,7 +340,7 @@ package struct CourseIndexClaim: ClaimCheck {
         }
         var found = detect(prose, items)
 
-        guard !found.isEmpty else { return (prose, items, []) }
+        guard !found.isEmpty else { return (prose, items, [], file) }
         /// True when the repaired text reads `found`'s line as an item (any but an overflow: a lesson's).
         func reads(_ found: (overflow: Overflow, edit: Edit), in items: [Item?]) -> Bool {
             items.contains { item in
@@ -349,19 +349,19 @@ package struct CourseIndexClaim: ClaimCheck {
                     || LessonName.isLessonFile(item.resolved.fileName)
             }
         }
-        func repair(_ found: [(overflow: Overflow, edit: Edit)]) -> (Prose, [Item?], kept: Int) {
+        func repair(_ found: [(overflow: Overflow, edit: Edit)]) -> (Prose, [Item?], kept: Int, SourceFile) {
             var lines = file.lines
             for (overflow, edit) in found {
                 var text = Array(lines[overflow.line - 1].text.utf8)
                 text.replaceSubrange(edit.range, with: edit.with)
                 lines[overflow.line - 1].text = String(decoding: text, as: UTF8.self)
             }
-            let repaired = Prose(
-                file: SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark))
+            let repairedFile = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+            let repaired = Prose(file: repairedFile)
             let repairedItems = repaired.blocks.map { item($0, indexPath: file.path) }
-            return (repaired, repairedItems, found.count { reads($0, in: repairedItems) })
+            return (repaired, repairedItems, found.count { reads($0, in: repairedItems) }, repairedFile)
         }
-        var (repaired, repairedItems, kept) = repair(found)
+        var (repaired, repairedItems, kept, repairedFile) = repair(found)
         // A slip may hide another (an item of a list that ran on into a paragraph): read the
         // repaired text again, a few rounds at most.
         for _ in 0..<3 where kept == found.count {
@@ -369,14 +369,14 @@ package struct CourseIndexClaim: ClaimCheck {
             let more = detect(repaired, repairedItems).filter { !lines.contains($0.overflow.line) }
             guard !more.isEmpty else { break }
             found += more
-            (repaired, repairedItems, kept) = repair(found)
+            (repaired, repairedItems, kept, repairedFile) = repair(found)
         }
         if kept < found.count {
             // A line the repair does not make a lesson's item was none: the text stays as written.
             found = found.filter { reads($0, in: repairedItems) }
-            guard !found.isEmpty else { return (prose, items, []) }
-            (repaired, repairedItems, kept) = repair(found)
-            guard kept == found.count else { return (prose, items, []) }
+            guard !found.isEmpty else { return (prose, items, [], file) }
+            (repaired, repairedItems, kept, repairedFile) = repair(found)
+            guard kept == found.count else { return (prose, items, [], file) }
         }
         let shift = Dictionary(
             found.map { ($0.overflow.line, $0.edit.beforeTitle ? $0.edit.range.count - $0.edit.with.count : 0) },
@@ -387,7 +387,7 @@ package struct CourseIndexClaim: ClaimCheck {
             item.line = file.lines[item.line.number - 1]
             repairedItems[position] = item
         }
-        return (repaired, repairedItems, found.map(\.overflow))
+        return (repaired, repairedItems, found.map(\.overflow), repairedFile)
     }
 
     /// Where `written`, an item's link destination, is on its line (after its title); the line's
@@ -587,6 +587,7 @@ package struct CourseIndexClaim: ClaimCheck {
                     at: SourceLocation(path: path, line: overflow.line, column: overflow.column),
                     .overflow(marker: overflow.marker, number: lesson.map { $0 + 1 })))
         }
+        findings += index.revealed
         var seen: [String: Int] = [:]
         var listed: [Item] = []
         var listedPositions: [Int] = []
