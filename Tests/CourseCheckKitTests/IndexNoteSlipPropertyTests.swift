@@ -13,13 +13,16 @@ import XCTest
 /// matter's opening or closing line written as a near form of `---` (`+++` too, an opening with
 /// trailing blanks; or the closing deleted), a key with no space after its colon, or a part
 /// heading of the index (the first part's too) without its `## ` or at another level (a `===`
-/// underline too); a reference in lower case, with a space or a letter for a digit. Whatever it
+/// underline too), or a setext underline (`---`, `===`) typed right under a note's paragraph; a
+/// reference in lower case, with a space or a letter for a digit. Whatever it
 /// breaks downstream, the run reports
 /// exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
 /// into, a marker without its space or with a comma or a Unicode space, a space between a link's
-/// `]` and `(`, the next item run on into an item's line, a second lesson linked) and a typo in
+/// `]` and `(`, the next item run on into an item's line, a second lesson linked, a reference
+/// link whose label is a typo of the one defined; a marker slip and a comment closed on the next
+/// line in a later item of its list, one finding each) and a typo in
 /// one of the three places that state a lesson's title (its front matter, its heading, its index
 /// item) or a title written so it is none (`#Title`, `## Title`, `Title:`); two items
 /// swapping their link targets are one finding each. Rewrites GitHub renders the same
@@ -252,14 +255,52 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     /// A slip of the index's list: a number of ten to twelve digits, an item copied or moved to
     /// another part, an item's link target replaced by another item's or swapped with it, an item
     /// written as a bullet, or a list not starting at 1 that a line runs on into (a link reference
-    /// definition after an item, or its part's paragraph with the blank line after it removed).
+    /// definition after an item, or its part's paragraph with the blank line after it removed), an
+    /// item written as a reference link with a mistyped label, or a marker slip with a comment
+    /// slip in a later item of its list (two findings).
     static func indexSlip(_ lines: [String], _ random: inout Generator) -> Slip {
         var lines = lines
         let items = indexItems(lines)
         let item = items[Int(random.next() % UInt64(items.count))]
         let other = items.filter { $0.line != item.line }[Int(random.next() % UInt64(items.count - 1))]
         func target(_ line: String) -> Substring { line.drop { $0 != "(" }.prefix { $0 != ")" } }
-        switch random.next() % 11 {
+        switch random.next() % 13 {
+        case 11:
+            // Written as a reference link whose label is a typo of the one defined after the list.
+            let file = String(target(lines[item.line]).dropFirst())
+            let label = String(file.dropLast(3))
+            var typed = Array(label)
+            let at = Int(random.next() % UInt64(typed.count - 1))
+            if random.next() % 2 == 0, typed[at] != typed[at + 1] {
+                typed.swapAt(at, at + 1)
+            } else {
+                typed.remove(at: at)
+            }
+            let title = lines[item.line].drop { $0 != "[" }.prefix { $0 != "(" }
+            lines[item.line] = lines[item.line].prefix(item.digits + 2) + title + "[\(String(typed))]"
+            let end = lines[item.line...].firstIndex(of: "") ?? lines.count
+            lines.insert(contentsOf: ["", "[\(label)]: \(file)"], at: end)
+            return Slip(
+                file: "README.md", lines: lines, slipped: [item.line + 1], what: "reference label [\(String(typed))]")
+        case 12:
+            // A marker that opens no item, and a comment closed on the next line in a later item of
+            // its list, which the marker slip turned into a paragraph's text: two slips, two findings.
+            let pairs = items.flatMap { first in
+                items.filter { $0.part == first.part && $0.line > first.line }.map { (first, $0) }
+            }
+            let (first, second) = pairs[Int(random.next() % UInt64(pairs.count))]
+            let number = lines[first.line].prefix(first.digits)
+            let devanagari = String(number.unicodeScalars.map { Character(Unicode.Scalar($0.value + 0x0936)!) })
+            let marker = ["\(number).", "\(number), ", "\(number).\u{A0}", "\(devanagari). "][Int(random.next() % 4)]
+            lines[first.line] = marker + lines[first.line].dropFirst(first.digits + 2)
+            let text = lines[second.line]
+            lines[second.line...second.line] = [
+                text.prefix(second.digits + 2) + "<!-- x",
+                String(repeating: " ", count: second.digits + 2) + "y --> " + text.dropFirst(second.digits + 2),
+            ]
+            return Slip(
+                file: "README.md", lines: lines, slipped: [first.line + 1, second.line + 1],
+                what: "marker '\(marker)', and a comment in line \(second.line + 1)")
         case 8:
             // A marker that opens no item: no space after it, a comma for its full stop, a Unicode space.
             let number = lines[item.line].prefix(item.digits)
@@ -553,9 +594,23 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
     /// (indented code), or a part heading of the index (the first part's too) without its `## `
     /// or written at another level (`#`, `###`, `####`, `Name` over a `===` underline), or
-    /// indented 4 spaces.
+    /// indented 4 spaces, or a note's paragraph with a setext underline typed right under it.
     static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
-        if random.next() % 2 == 0 {
+        let kind = random.next() % 3
+        if kind == 2 {
+            // A setext underline typed right under a note's paragraph, which makes it a heading.
+            let names = try CourseCopy.lessonNames(in: lessons)
+            let note = try Self.notes(in: lessons, names: names).randomElement(using: &random)!
+            var lines = try String(contentsOf: lessons.appendingPathComponent(note.file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let end = lines[note.line...].firstIndex(of: "") ?? lines.count
+            let underline =
+                String(repeating: " ", count: Int(random.next() % 4))
+                + String(repeating: random.next() % 2 == 0 ? "-" : "=", count: 1 + Int(random.next() % 6))
+            lines.insert(underline, at: end)
+            return Slip(file: note.file, lines: lines, slipped: [end + 1], what: "'\(underline)' under a note")
+        }
+        if kind == 0 {
             let items = indexItems(index).map(\.line)
             let headings = index.indices.filter { line in
                 index[line].hasPrefix("## ")
@@ -598,8 +653,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(slip.file):\(slip.slipped): "
             + "\(slip.what): \(found)"
         XCTAssertEqual(found.count, slip.slipped.count, message)
-        for (finding, line) in zip(found, slip.slipped) {
-            XCTAssertTrue(finding.hasPrefix("lessons/\(slip.file):\(line):"), message)
+        // One at each slipped line, in whatever order the claims found them.
+        for line in slip.slipped {
+            XCTAssertEqual(found.count { $0.hasPrefix("lessons/\(slip.file):\(line):") }, 1, message)
         }
     }
 

@@ -133,6 +133,9 @@ package struct CourseFacts: Sendable {
         /// The index's fence slips, one finding each (course-index reports them): `file` and
         /// `prose` are of the index with them repaired, so what a slip swallowed is not judged.
         let fenceSlips: [Diagnostic]
+        /// The slips found only in the text with `overflows` repaired (a comment left open in an
+        /// item of a list that ran on as text): course-index reports them after the overflows'.
+        var revealed: [Diagnostic] = []
         /// What a comment left open hides from readers: no claim's finding there is reported.
         package let hidden: HiddenSpan?
 
@@ -140,14 +143,34 @@ package struct CourseFacts: Sendable {
             file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil,
             fenceSlips: [Diagnostic] = [], hidden: HiddenSpan? = nil
         ) {
-            self.file = file
-            self.fenceSlips = fenceSlips
-            self.hidden = hidden
             self.bytes = bytes
             self.frontMatter =
                 frontMatter ?? FrontMatter.repairingClose(file.lines) ?? FrontMatter.repairingOpen(file.lines)
             conflicts = Classifier.conflictMarkers(file)
-            let repaired = CourseIndexClaim.repairingOverflows(file, prose: prose)
+            var repaired = CourseIndexClaim.repairingOverflows(file, prose: prose)
+            var (file, hidden) = (file, hidden)
+            // A comment slip an item line's slip hid (while the list ran on as a paragraph's text,
+            // its comment was inline HTML there) is found in the repaired text, as it would be once
+            // that slip is fixed: one finding at it, and the index read with it as meant. Asked
+            // only when a line slipped and the index holds a '<!--'.
+            if !repaired.overflows.isEmpty,
+                repaired.file.lines.contains(where: { $0.text.utf8Offset(of: "<!--") != nil }),
+                let comment = Classifier.unclosedComment(
+                    repaired.file, MarkdownScanner.scan(repaired.file).document, lesson: false),
+                comment.file.lines.count == file.lines.count
+            {
+                revealed = [comment.finding]
+                hidden = hidden ?? comment.hidden
+                var lines = file.lines
+                for index in lines.indices where comment.file.lines[index].text != repaired.file.lines[index].text {
+                    lines[index] = comment.file.lines[index]
+                }
+                file = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+                repaired = CourseIndexClaim.repairingOverflows(file, prose: Prose(file: file))
+            }
+            self.file = file
+            self.fenceSlips = fenceSlips
+            self.hidden = hidden
             self.prose = repaired.prose
             overflows = repaired.overflows
             blockItems = repaired.items

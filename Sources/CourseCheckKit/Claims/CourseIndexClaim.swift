@@ -116,6 +116,8 @@ package struct CourseIndexClaim: ClaimCheck {
         case spacedLink(written: String, title: String, file: String)
         /// The link's destination has no closing `)`: no link, the text shown as written.
         case unclosedLink(title: String, file: String)
+        /// A reference link whose label no definition has, one a slip away from a definition's.
+        case unknownLabel(link: String, written: String, near: String, line: Int)
     }
 
     /// One repair of a line: the UTF-8 range of the line's text replaced, and whether the item's
@@ -211,6 +213,51 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
+    /// An item written as a reference link (`[Title][label]`, `[Title][]`, `[Title]`) whose label
+    /// matches no link reference definition, so the text is shown as written and links nothing,
+    /// where the index defines a label a slip away from it (`l14` for `l41`): what is written, and
+    /// the repair that writes the defined label.
+    private static func unknownLabel(_ segment: Prose.TextBlock.Segment, prose: Prose, file: SourceFile) -> (
+        LineSlip, Edit
+    )? {
+        guard !prose.linkDefinitions.isEmpty else { return nil }
+        let bytes = Array(segment.text.utf8)
+        guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        // The label: the second brackets' text, or the first's when they are empty or absent.
+        var label = 1..<close
+        var end = close + 1
+        if end < bytes.count, bytes[end] == UInt8(ascii: "(") { return nil }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "["),
+            let second = bytes[(end + 1)...].firstIndex(of: UInt8(ascii: "]"))
+        {
+            if second > end + 1 { label = (end + 1)..<second }
+            end = second + 1
+        }
+        let written = String(decoding: bytes[label], as: UTF8.self)
+        let key = LinkReferenceDefinition.normalized(written)
+        guard !key.isEmpty, prose.linkDefinitions[key] == nil,
+            let near = Suggestion.closest(to: key, among: Array(prose.linkDefinitions.keys)),
+            let destination = prose.linkDefinitions[near]?.destination,
+            LessonName.isLessonFile(resolved(destination, indexPath: file.path).fileName)
+        else { return nil }
+        // The definition as written, for its spelling and its line.
+        let defined = file.lines.lazy.compactMap { line -> (String, Int)? in
+            let text = line.text.drop { $0 == " " }
+            guard text.hasPrefix("["), let stop = text.firstIndex(of: "]"),
+                text[text.index(after: stop)...].hasPrefix(":"),
+                LinkReferenceDefinition.normalized(text[text.index(after: text.startIndex)..<stop]) == near
+            else { return nil }
+            return (String(text[text.index(after: text.startIndex)..<stop]), line.number)
+        }.first
+        let at = segment.column - 1 + label.lowerBound
+        return (
+            .unknownLabel(
+                link: String(decoding: bytes[..<end], as: UTF8.self), written: written, near: defined?.0 ?? near,
+                line: defined?.1 ?? 0),
+            Edit(range: at..<(at + label.count), with: Array((defined?.0 ?? near).utf8), beforeTitle: false)
+        )
+    }
+
     /// The index's prose and items read as if every line that should open an item did: a line
     /// that opens with a number of ten or more digits and a delimiter (`1234567890. [Title](file.md)`),
     /// the first item line a paragraph runs on into (`4. [Title](file.md)` right after a
@@ -222,7 +269,7 @@ package struct CourseIndexClaim: ClaimCheck {
     /// were meant. Only a line that then reads as an item counts, and any but an overflow only
     /// when it links a lesson file; the items' title columns are those of the text as written.
     static func repairingOverflows(_ file: SourceFile, prose: Prose) -> (
-        prose: Prose, items: [Item?], overflows: [Overflow]
+        prose: Prose, items: [Item?], overflows: [Overflow], file: SourceFile
     ) {
         let items = prose.blocks.map { item($0, indexPath: file.path) }
         /// The slipped lines of `prose`, whose items are `items`.
@@ -232,9 +279,13 @@ package struct CourseIndexClaim: ClaimCheck {
                 // An ordered item that links nothing at its start: its link may have a space after `]`.
                 if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
                     let (slip, edit) = spacedLink(block.segments[0]) ?? unclosedLink(block.segments[0])
+                        ?? unknownLabel(block.segments[0], prose: prose, file: file)
                 {
-                    // At the `]` a space follows, or where the missing `)` goes.
-                    let column = edit.range.lowerBound + (edit.with.isEmpty ? 0 : 1)
+                    // At the `]` a space follows, where the missing `)` goes, or at the label.
+                    let column =
+                        if case .unknownLabel = slip { edit.range.lowerBound + 1 } else {
+                            edit.range.lowerBound + (edit.with.isEmpty ? 0 : 1)
+                        }
                     found.append(
                         (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
                     continue
@@ -289,7 +340,7 @@ package struct CourseIndexClaim: ClaimCheck {
         }
         var found = detect(prose, items)
 
-        guard !found.isEmpty else { return (prose, items, []) }
+        guard !found.isEmpty else { return (prose, items, [], file) }
         /// True when the repaired text reads `found`'s line as an item (any but an overflow: a lesson's).
         func reads(_ found: (overflow: Overflow, edit: Edit), in items: [Item?]) -> Bool {
             items.contains { item in
@@ -298,19 +349,19 @@ package struct CourseIndexClaim: ClaimCheck {
                     || LessonName.isLessonFile(item.resolved.fileName)
             }
         }
-        func repair(_ found: [(overflow: Overflow, edit: Edit)]) -> (Prose, [Item?], kept: Int) {
+        func repair(_ found: [(overflow: Overflow, edit: Edit)]) -> (Prose, [Item?], kept: Int, SourceFile) {
             var lines = file.lines
             for (overflow, edit) in found {
                 var text = Array(lines[overflow.line - 1].text.utf8)
                 text.replaceSubrange(edit.range, with: edit.with)
                 lines[overflow.line - 1].text = String(decoding: text, as: UTF8.self)
             }
-            let repaired = Prose(
-                file: SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark))
+            let repairedFile = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+            let repaired = Prose(file: repairedFile)
             let repairedItems = repaired.blocks.map { item($0, indexPath: file.path) }
-            return (repaired, repairedItems, found.count { reads($0, in: repairedItems) })
+            return (repaired, repairedItems, found.count { reads($0, in: repairedItems) }, repairedFile)
         }
-        var (repaired, repairedItems, kept) = repair(found)
+        var (repaired, repairedItems, kept, repairedFile) = repair(found)
         // A slip may hide another (an item of a list that ran on into a paragraph): read the
         // repaired text again, a few rounds at most.
         for _ in 0..<3 where kept == found.count {
@@ -318,14 +369,14 @@ package struct CourseIndexClaim: ClaimCheck {
             let more = detect(repaired, repairedItems).filter { !lines.contains($0.overflow.line) }
             guard !more.isEmpty else { break }
             found += more
-            (repaired, repairedItems, kept) = repair(found)
+            (repaired, repairedItems, kept, repairedFile) = repair(found)
         }
         if kept < found.count {
             // A line the repair does not make a lesson's item was none: the text stays as written.
             found = found.filter { reads($0, in: repairedItems) }
-            guard !found.isEmpty else { return (prose, items, []) }
-            (repaired, repairedItems, kept) = repair(found)
-            guard kept == found.count else { return (prose, items, []) }
+            guard !found.isEmpty else { return (prose, items, [], file) }
+            (repaired, repairedItems, kept, repairedFile) = repair(found)
+            guard kept == found.count else { return (prose, items, [], file) }
         }
         let shift = Dictionary(
             found.map { ($0.overflow.line, $0.edit.beforeTitle ? $0.edit.range.count - $0.edit.with.count : 0) },
@@ -336,7 +387,7 @@ package struct CourseIndexClaim: ClaimCheck {
             item.line = file.lines[item.line.number - 1]
             repairedItems[position] = item
         }
-        return (repaired, repairedItems, found.map(\.overflow))
+        return (repaired, repairedItems, found.map(\.overflow), repairedFile)
     }
 
     /// Where `written`, an item's link destination, is on its line (after its title); the line's
@@ -518,6 +569,9 @@ package struct CourseIndexClaim: ClaimCheck {
                     findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
                 case .unclosedLink(let title, let file):
                     findings.append(.courseIndex(at: at, .unclosedLink(title: title, file: file)))
+                case .unknownLabel(let link, let written, let near, let line):
+                    findings.append(
+                        .courseIndex(at: at, .unknownLabel(link: link, written: written, near: near, line: line)))
                 }
                 continue
             }
@@ -533,6 +587,7 @@ package struct CourseIndexClaim: ClaimCheck {
                     at: SourceLocation(path: path, line: overflow.line, column: overflow.column),
                     .overflow(marker: overflow.marker, number: lesson.map { $0 + 1 })))
         }
+        findings += index.revealed
         var seen: [String: Int] = [:]
         var listed: [Item] = []
         var listedPositions: [Int] = []

@@ -220,6 +220,9 @@ extension Diagnostic {
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
         case unclosedLink(title: String, file: String)
+        /// An item written as a reference link (`[Title][label]`) whose label `written` no
+        /// definition has, so it links nothing; the index defines `near` (at line `line`), a slip away.
+        case unknownLabel(link: String, written: String, near: String, line: Int)
         /// An item that links `file` and after it `others`, each with the line of its own item, if any.
         case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
@@ -303,6 +306,9 @@ extension Diagnostic {
             case .unclosedLink(let title, let file):
                 "this link has no closing ')', so readers see '[\(title)](\(file)' as text, not as an item of the "
                     + "index; write [\(title)](\(file))"
+            case .unknownLabel(let link, let written, let near, let line):
+                "no link reference definition has the label '\(written)', so readers see '\(link)' as text, not as "
+                    + "an item of the index; the index defines '\(near)'\(line > 0 ? " at line \(line)" : ""): write [\(near)] for [\(written)]"
             case .severalLessons(let file, let others):
                 "this item links \(file) and also "
                     + others.map { other in
@@ -717,6 +723,9 @@ extension Diagnostic {
         case merged(written: String)
         /// A heading opens with the label `written`.
         case heading(written: String)
+        /// The note `written`'s paragraph (at line `paragraph`) is a setext heading: `underline`
+        /// (`---`, `===`), typed right under it, is the slip.
+        case setextUnderline(written: String, underline: String, paragraph: Int)
         /// The note `label` stands inside an HTML comment, so readers do not see it.
         case inComment(label: String)
         /// A paragraph opening with the note label `label` is indented `written`, so it is indented code.
@@ -743,6 +752,12 @@ extension Diagnostic {
             case .heading(let written):
                 "this heading opens with the note label '\(written)'; a note is a paragraph that opens with its bold "
                     + "label, so write it as a paragraph: **\(written)** …"
+            case .setextUnderline(let written, let underline, let paragraph):
+                "this '\(underline)' right under the paragraph of note \(written) (line \(paragraph)) underlines it as "
+                    + "a heading, so the note does not read as a note; delete this line"
+                    + (underline.hasPrefix("-")
+                        ? ", or, if a rule is meant here, put a blank line between the paragraph and '\(underline)'"
+                        : "")
             case .inComment(let label):
                 "the note **\(label)** is here, but readers do not see it: it is inside an HTML comment; take it out "
                     + "of the comment (or, if the note is meant to go, delete it and renumber the notes after it)"

@@ -38,8 +38,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         case notBold(String)
         /// The bold label starts a line inside the paragraph above (the blank line before it is gone).
         case merged(String)
-        /// A heading opening with the label.
-        case heading(String)
+        /// A heading opening with the label; `underline`: the line of its setext underline (`---`
+        /// or `===` typed right under the note's paragraph), which is the slip then.
+        case heading(String, underline: Int? = nil)
         /// A line inside an HTML comment (`<!-- **DR1.** … -->`) that opens with the bold label
         /// `label`: readers see nothing of the note.
         case inComment(String)
@@ -48,6 +49,15 @@ package struct NoteSeriesClaim: ClaimCheck {
         case indented(String, written: String)
         /// A paragraph opening with a near form (`written`, in the source) of `label`: what differs.
         case nearForm(written: String, label: String, [String])
+    }
+
+    /// The line of a setext heading's underline (`---` or `===` under its text), the line after
+    /// its last; nil for a heading written with `#`, which its first line's prefix holds.
+    static func setextUnderline(_ block: Prose.TextBlock) -> Int? {
+        guard case .heading = block.kind, let first = block.segments.first, let last = block.segments.last,
+            !first.line.text.utf8.prefix(max(first.column - 1, 0)).contains(UInt8(ascii: "#"))
+        else { return nil }
+        return last.line.number + 1
     }
 
     /// A lesson's bold labels, read once and split: the notes it defines (a paragraph that opens
@@ -247,7 +257,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // At the block's start, where the bold belongs.
                     let start = block.location(of: 0, in: lesson.path)
                     (note.line, note.column) = (start.line, start.column)
-                    note.slip = .heading("\(prefix)\(number).")
+                    note.slip = .heading("\(prefix)\(number).", underline: Self.setextUnderline(block))
                     definitions.append(note)
                 } else {
                     references.append(note)
@@ -723,7 +733,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let label = "\(note.prefix)\(number)."
                 let before = inline.plain(0..<span.open)
                 if case .heading = block.kind, stop == 1, before.allSatisfy(\.isWhitespace) {
-                    note.slip = .heading(label)
+                    note.slip = .heading(label, underline: Self.setextUnderline(block))
                 } else if !opens, stop == 1, block.kind == .paragraph,
                     let lineStart = inline.source[..<span.open].lastIndex(of: UInt8(ascii: "\n")),
                     inline.source[(lineStart + 1)..<span.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
@@ -954,7 +964,23 @@ package struct NoteSeriesClaim: ClaimCheck {
             switch note.slip {
             case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
-            case .heading(let written): findings.append(.noteSeries(at: at, .heading(written: written)))
+            case .heading(let written, let underline):
+                // Typed right under the note's paragraph, a setext underline made it a heading: the
+                // underline is the slip, named where it is.
+                if let underline, let file = course.lessons.first(where: { $0.path == note.path })?.lesson.file,
+                    file.lines.indices.contains(underline - 1)
+                {
+                    let text = file.lines[underline - 1].text
+                    let blanks = text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+                    findings.append(
+                        .noteSeries(
+                            at: SourceLocation(path: note.path, line: underline, column: blanks + 1),
+                            .setextUnderline(
+                                written: written, underline: String(text.dropFirst(blanks)).trimmingWhitespaces,
+                                paragraph: note.line)))
+                } else {
+                    findings.append(.noteSeries(at: at, .heading(written: written)))
+                }
             case .inComment(let label): findings.append(.noteSeries(at: at, .inComment(label: label)))
             case .indented(let label, let written):
                 findings.append(.noteSeries(at: at, .indented(label: label, written: written)))

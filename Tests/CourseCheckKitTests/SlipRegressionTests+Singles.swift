@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// Slips an adversarial round found reported as what they broke: a comment slip in an index item
+/// that a marker slip above it had turned into text, a reference link's mistyped label in the
+/// index, and a setext underline typed under a note. Each is one finding at the slip with the
+/// complete list asserted, following the fixes gives none and the clean page (cmark-gfm), and
+/// the forms that render as meant stay silent.
+extension SlipRegressionTests {
+    /// Readers of `lines` (the real course's `file` after `edit` and `fix`) see what readers of
+    /// the clean file see.
+    func assertRendersClean(_ file: String, _ edits: [Edit], line: UInt = #line) throws {
+        let tool = try StructureSlipPropertyTests.cmarkGFM()
+        let url = Binary.packageRoot.appendingPathComponent("lessons/\(file)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        for edit in edits { edit(&lines) }
+        XCTAssertEqual(
+            try StructureSlipPropertyTests.seen(lines.joined(separator: "\n"), tool),
+            try StructureSlipPropertyTests.seen(text, tool), file, line: line)
+    }
+
+    /// A Devanagari digit on item 9 turns the rest of its list into a paragraph's text, where item
+    /// 14's comment, closed on the next line, is inline HTML: the comment's slip is found in the
+    /// index read as if the marker were fixed, so the two slips are two findings, each at its own
+    /// line (never "the index does not list" item 14's lesson), and both fixes followed give none.
+    func testAMarkerSlipAndACommentSlipInOneIndexListAreTwoFindings() throws {
+        let index = "README.md"
+        let link = "[Sunum ve Kapatma](14-sunum-ve-kapatma.md)"
+        let marker: (edit: Edit, fix: Edit) = (
+            { lines in lines[Self.line(lines, "9. [")] = "\u{96F}. " + lines[Self.line(lines, "9. [")].dropFirst(3) },
+            { lines in
+                lines[Self.line(lines, "\u{96F}. [")] = "9. " + lines[Self.line(lines, "\u{96F}. [")].dropFirst(3)
+            }
+        )
+        let comment: (edit: Edit, fix: Edit) = (
+            { lines in
+                let at = Self.line(lines, "14. [")
+                lines[at...at] = ["14. <!-- x", "    y --> " + lines[at].dropFirst(4)]
+            },
+            { lines in
+                let at = Self.line(lines, "14. <!-- x")
+                lines[at...(at + 1)] = [
+                    "14. " + lines[at + 1].dropFirst("    y --> ".count), "    <!-- x", "    y -->",
+                ]
+            }
+        )
+        try expectSlips(
+            [(index, marker.edit, marker.fix), (index, comment.edit, comment.fix)],
+            found: [
+                "lessons/\(index):37:1: error: '\u{96F}. [' opens no list item: its number is written with U+096F "
+                    + "DEVANAGARI DIGIT NINE, a digit of another script, which is no list number to CommonMark, so "
+                    + "readers see this line as text, not as an item of the index; write '9. [' [course-index]",
+                "lessons/\(index):42:5: error: this HTML comment runs on to the '-->' at line 43, column 7, and hides "
+                    + "everything up to there from readers (line 43), but the rest of line 43 ('\(link)') is passed "
+                    + "through as raw HTML: readers see it outside any paragraph, its Markdown not rendered, and "
+                    + "nothing there is judged; to keep what the comment hides hidden and show that text as written, "
+                    + "put '\(link)' on line 42 after '14. ' in place of the comment, and the comment (its '<!--' to "
+                    + "its '-->') on lines of their own under it, indented 4 spaces as line 43 is [unclosed-comment]",
+            ])
+        try assertRendersClean(index, [marker.edit, comment.edit, marker.fix, comment.fix])
+        // Silent: the marker slip's list with the comment under item 14's link, as the fix leaves it,
+        // gives the marker's finding alone.
+        let (found, messages) = try courseFindings(index) { lines in
+            marker.edit(&lines)
+            lines.insert(contentsOf: ["    <!-- x", "    y -->"], at: Self.line(lines, "14. [") + 1)
+        }
+        XCTAssertEqual(found, ["lessons/\(index):37:1 [course-index]"], "\(messages)")
+    }
+
+    /// An index item written as a reference link whose label is mistyped (`[l41]` where the index
+    /// defines `[l14]`) is text, no link: one finding at the label, naming the defined one, never
+    /// "the index does not list" its lesson at the next item. Following it gives none and the clean
+    /// page; the label written right, in any case, is silent.
+    func testAMistypedReferenceLabelInTheIndexIsOneFindingAtIt() throws {
+        let index = "README.md"
+        func written(_ label: String) -> Edit {
+            { lines in
+                let at = Self.line(lines, "14. [")
+                lines[at] = "14. [Sunum ve Kapatma][\(label)]"
+                lines.insert(contentsOf: ["", "[l14]: 14-sunum-ve-kapatma.md"], at: at + 2)
+            }
+        }
+        let fix: Edit = { lines in
+            let at = Self.line(lines, "14. [")
+            lines[at] = lines[at].replacingOccurrences(of: "[l41]", with: "[l14]")
+        }
+        try expectSlips(
+            [(index, written("l41"), fix)],
+            found: [
+                "lessons/\(index):42:24: error: no link reference definition has the label 'l41', so readers see "
+                    + "'[Sunum ve Kapatma][l41]' as text, not as an item of the index; the index defines 'l14' at "
+                    + "line 45: write [l14] for [l41] [course-index]"
+            ])
+        try assertRendersClean(index, [written("l41"), fix])
+        for label in ["l14", "L14"] {
+            let (found, messages) = try courseFindings(index, written(label))
+            XCTAssertEqual(found, [], "[\(label)]: \(messages)")
+        }
+    }
+
+    /// `---` (or `===`) typed right under a note's paragraph underlines it as a setext heading:
+    /// one finding at the underline, saying to delete it (or, for `---` meant as a rule, to put a
+    /// blank line above it); deleting it gives none and the clean page, and the rule after a
+    /// blank line is silent.
+    func testAnUnderlineTypedUnderANoteIsOneFindingAtIt() throws {
+        let lesson = "14-sunum-ve-kapatma.md"
+        func underlined(_ underline: String) -> Edit {
+            { lines in lines.insert(underline, at: Self.line(lines, "**DR16.**") + 1) }
+        }
+        let delete: Edit = { lines in lines.remove(at: Self.line(lines, "**DR16.**") + 1) }
+        try expectSlips(
+            [(lesson, underlined("---"), delete)],
+            found: [
+                "lessons/\(lesson):159:1: error: this '---' right under the paragraph of note DR16. (line 158) "
+                    + "underlines it as a heading, so the note does not read as a note; delete this line, or, if a "
+                    + "rule is meant here, put a blank line between the paragraph and '---' [note-series]"
+            ])
+        try expectSlips(
+            [(lesson, underlined("  ===="), delete)],
+            found: [
+                "lessons/\(lesson):159:3: error: this '====' right under the paragraph of note DR16. (line 158) "
+                    + "underlines it as a heading, so the note does not read as a note; delete this line [note-series]"
+            ])
+        try assertRendersClean(lesson, [underlined("---"), delete])
+        let (found, messages) = try courseFindings(lesson) { lines in
+            lines.insert(contentsOf: ["", "---"], at: Self.line(lines, "**DR16.**") + 1)
+        }
+        XCTAssertEqual(found, [], "a rule after a blank line: \(messages)")
+        // A note written as an ATX heading keeps its finding at the heading.
+        let (heading, said) = try courseFindings(lesson) { lines in
+            let at = Self.line(lines, "**DR16.**")
+            lines[at] = "## " + lines[at]
+        }
+        XCTAssertEqual(heading, ["lessons/\(lesson):158:4 [note-series]"], "\(said)")
+    }
+}
