@@ -1320,24 +1320,29 @@ extension Classifier {
             let pad = rawPrefix(file, opening, node.startOffset)
             guard pad.allSatisfy({ $0 == " " || $0 == "\t" || $0 == ">" }) else { continue }
             let left = String(pad.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-            // A blank line typed with it, in the core: the core meant is the embedded one.
+            // Blank lines typed with it: in the core, those without which it is the embedded core;
+            // in an expected block, all those around it (the tree's output meant has none there: a
+            // blank line it prints is rare, and `--promote` writes it back); in other code, those
+            // that would leave more than one blank line in a row.
             let code = node.content.map(\.text)
-            let meantCore = ((opening + 1)..<children[next].lines.lowerBound).filter {
-                $0 != closing && $0 != closing - 1
-            }.map { file.lines[$0].text }
-            let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let trailing = { (lines: [String]) in Array(lines.reversed().drop { isBlank($0) }.reversed()) }
-            let withBlank =
-                code.count > 1 && isBlank(code[code.count - 1])
-                && code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true
-                && trailing(meantCore) == trailing(embedded)
-            // Blank lines typed with it: in an expected block, all those around it (the tree's
-            // output meant has none there: a blank line it prints is rare, and `--promote` writes
-            // it back); in code, those that would leave more than one blank line in a row.
             let above = code.reversed().prefix { isBlank($0) }.count
             let below = children[offset + 1].lines.lowerBound - closing - 1
-            let typedAbove = fence.info.isEmpty ? above : above > 0 && below > 0 ? above - 1 : withBlank ? 1 : 0
-            let typedBelow = fence.info.isEmpty || above > 0 ? below : 0
+            var typedAbove = fence.info.isEmpty ? above : above > 0 && below > 0 ? above - 1 : 0
+            var typedBelow = fence.info.isEmpty || above > 0 ? below : 0
+            if code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true {
+                let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false)
+                let trailing = { (lines: [Substring]) in Array(lines.reversed().drop { isBlank(String($0)) }.reversed())
+                }
+                let choices = [(0, 0), (min(above, 1), 0), (0, min(below, 1)), (min(above, 1), min(below, 1))]
+                if let meantCore = choices.first(where: { choice in
+                    let core = ((opening + 1)..<children[next].lines.lowerBound).filter {
+                        $0 < closing - choice.0 || $0 > closing + choice.1
+                    }.map { file.lines[$0].text[...] }
+                    return trailing(core) == trailing(embedded)
+                }) {
+                    (typedAbove, typedBelow) = meantCore
+                }
+            }
             let first = closing - typedAbove
             let last = closing + typedBelow
             let removed = last - first + 1
