@@ -1394,12 +1394,12 @@ extension Classifier {
     }
 
     /// True for the first line of a block as the course's code blocks start (a `//` comment, an
-    /// `import`) or a fence line slipped into text (a run of fence-like characters, another
-    /// quote style's, behind any container marker, with an info word).
+    /// `import`) or a fence line slipped into text: two or more fence-like characters (another
+    /// quote style's too) behind any container marker, whatever follows them.
     static func startsABlock(_ line: Substring) -> Bool {
         if line.hasPrefix("//") || line.hasPrefix("import ") { return true }
-        let head = line.reversed().drop { $0.isLetter }.filter { !$0.isWhitespace }
-        return head.count >= 2 && !head.contains { $0.isLetter || $0.isNumber }
-            && head.contains { "`~'\"´‘’｀＇".contains($0) }
+        let fenceLike: Set<Character> = ["`", "~", "'", "\"", "´", "‘", "’", "｀", "＇"]
+        let rest = line.drop { " \t>-*+.)0123456789\u{200B}\u{FEFF}\u{2060}\u{00A0}".contains($0) }
+        return rest.prefix { fenceLike.contains($0) }.count >= 2
     }
 }
