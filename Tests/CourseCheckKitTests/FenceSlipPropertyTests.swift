@@ -410,52 +410,85 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A bare fence of the block's kind typed in the middle of a core's, tree's or fragment's code
-    /// (right above a line of code, with code above it in the block; with a blank line typed
-    /// before it or not): exactly one finding, at it, whose fix deletes it (with the blank line, in
-    /// the core, whose meant code is the embedded core) and, followed, gives no finding and the
-    /// lesson as it was (the typed blank line kept in a tree or fragment, where nothing says it was
-    /// not meant); nothing the cut block or the fences it mispaired cause is reported.
+    /// A bare fence of the block's kind typed in the middle of a core's, tree's, fragment's or
+    /// expected block's code (right above a line of code, with code above it in the block), with a
+    /// blank line typed before it, under it (above a line that does not start a block: a `//`
+    /// comment or an `import` there is what a deleted opening fence leaves) or neither, and a tree
+    /// with its expected block at times put in a list item or a block quote, the fence typed with
+    /// the container's prefix or without it: exactly one finding, at it, whose fix deletes it (with
+    /// the blank lines typed with it, where the block meant has none: the core's, an expected
+    /// block's, two in a row) and, followed, gives no finding and the lesson as it was (the typed
+    /// blank line kept in a tree or fragment, where nothing says it was not meant); nothing the cut
+    /// block or the fences it mispaired cause is reported.
     func testAFenceTypedInTheMiddleOfABlockGivesOneFindingThere() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
-        for seed in PropertySeeds.seeds(defaultCases: 2) {
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
             var random = Generator(state: seed)
             var picked = try Self.pick(&random, in: lessons)
-            while ![.core, .tree, .fragment].contains(picked.block.role) || !picked.block.fenced.containers.isEmpty {
+            while ![.core, .tree, .fragment, .expected].contains(picked.block.role)
+                || !picked.block.fenced.containers.isEmpty
+            {
                 picked = try Self.pick(&random, in: lessons)
             }
+            let blank = random.next() % 3
             let body = picked.block.fenced.body
             let places = body.indices.filter { index in
                 index > 0 && !body[index].text.allSatisfy(\.isWhitespace)
                     && body[..<index].contains { !$0.text.allSatisfy(\.isWhitespace) }
+                    && (blank != 2 || !Classifier.startsABlock(body[index].text[...].trimmingBlanks()))
             }
             guard !places.isEmpty else { continue }
-            let before = body[places[Int(random.next() % UInt64(places.count))]].number - 1
-            let blank = random.next() % 2 == 0
+            var before = body[places[Int(random.next() % UInt64(places.count))]].number - 1
+            // A tree and its expected block in a list item or a block quote, at times.
+            let container = picked.block.role == .tree ? random.next() % 4 : 0
+            var clean = picked.lines
+            if container != 0 {
+                let opening = picked.block.fenced.opening.number - 1
+                let expected = clean[(picked.block.fenced.closing.number)...].firstIndex { !$0.isEmpty }!
+                let end = clean[(expected + 1)...].firstIndex { $0 == "```" }!
+                for index in opening...end {
+                    clean[index] =
+                        container == 1
+                        ? (clean[index].isEmpty ? "" : "  " + clean[index])
+                        : (clean[index].isEmpty ? ">" : "> " + clean[index])
+                }
+                if container == 1 {
+                    clean.insert(contentsOf: ["- Ağaç:", ""], at: opening)
+                    before += 2
+                }
+            }
+            let prefix = container == 0 ? "" : container == 1 ? "  " : "> "
+            let prefixed = random.next() % 2 == 0
             let fenced = picked.block.fenced.fence
-            let typed = (blank ? [""] : []) + [String(repeating: fenced.character, count: fenced.length)]
-            var lines = picked.lines
+            let fenceLine = (prefixed ? prefix : "") + String(repeating: fenced.character, count: fenced.length)
+            let blankLine = container >= 2 ? ">" : ""
+            let typed = blank == 1 ? [blankLine, fenceLine] : blank == 2 ? [fenceLine, blankLine] : [fenceLine]
+            var lines = clean
             lines.insert(contentsOf: typed, at: before)
-            let fence = before + typed.count
+            let fence = before + (blank == 1 ? 2 : 1)
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(fence): "
-                + "\(picked.block.role)\(blank ? ", a blank line before" : ""): \(found)"
+                + "\(picked.block.role)\(["", ", a blank line before", ", a blank line under"][Int(blank)])"
+                + "\(["", ", in a list item", ", in a block quote", ", in a block quote"][Int(container)])"
+                + "\(container != 0 && !prefixed ? " (typed without its prefix)" : ""): \(found)"
             XCTAssertEqual(found.count, 1, message)
+            let column = prefixed ? prefix.count + 1 : 1
             XCTAssertTrue(
-                found.first?.hasPrefix("lessons/\(picked.file):\(fence):1: error: '\(typed[typed.count - 1])' closes")
+                found.first?.hasPrefix(
+                    "lessons/\(picked.file):\(fence):\(column): error: '\(fenceLine.drop { " >".contains($0) })' closes"
+                )
                     ?? false, message)
-            let core = blank && picked.block.role == .core
-            let fix = core ? "delete lines \(fence - 1)–\(fence)" : "delete this line"
-            XCTAssertTrue(found.first?.hasSuffix("; \(fix) [unterminated-fence]") ?? false, message)
-            // Followed, the fix gives the lesson back (with the blank line typed, outside the core).
+            XCTAssertTrue(found.first?.hasSuffix(" [unterminated-fence]") ?? false, message)
+            // Followed, the fix gives the lesson back (with the blank line typed, in a tree or fragment).
             guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
             else { continue }
-            var meant = picked.lines
-            if blank && !core { meant.insert("", at: before) }
-            XCTAssertEqual(followed, meant, message)
+            var kept = clean
+            if blank != 0 { kept.insert(blankLine, at: before) }
+            let code = [.tree, .fragment].contains(picked.block.role)
+            XCTAssertTrue(followed == clean || (code && followed == kept), message + " → \(parsed.message)")
             XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
         }
     }

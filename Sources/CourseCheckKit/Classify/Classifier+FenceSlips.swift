@@ -1236,29 +1236,52 @@ extension String {
 }
 
 extension Classifier {
-    /// A bare fence typed in the middle of a block's code (a tree's, a fragment's, the core's):
-    /// it closes the block there, the rest of the code shows as text, and the fence meant to close
-    /// the block opens a new one. It is the slip when the block holds code before it, the code
-    /// goes on right under it, only text that does not read as the lesson's prose stands between
-    /// it and the next bare fence of the block's kind, and without it the lesson's fences pair with
-    /// less trouble and none of their own. The code right under it tells it from a fence missing:
-    /// a block whose opening fence was deleted leaves its code after a blank line under the
-    /// closing fence before it (no closing fence of the course has text right under it), and that
-    /// reading, the slip search's, stands. Returns its finding and the lesson as meant, its line
-    /// numbers kept: the block's opening fence moves down onto the line the slip leaves, so the
-    /// block holds its code alone.
-    static func strayClosingMidBlock(_ file: SourceFile, _ scanned: MarkdownScanner.Result) -> (
-        finding: Diagnostic, meant: SourceFile
-    )? {
-        let children = scanned.document.children
+    /// A bare fence typed in the middle of a block's code (a tree's, a fragment's, the core's, an
+    /// expected block's), at the top level or in a list item or block quote: it closes the block
+    /// there, the rest of the code shows as text, and the fence meant to close the block opens a
+    /// new one. It is the slip when the block holds code before it, the code goes on under it, only
+    /// text that does not read as the lesson's prose stands between it and the next bare fence of
+    /// the block's kind, and without it the lesson's fences pair with less trouble and none of
+    /// their own. A block whose opening fence was deleted leaves its code after a blank line under
+    /// the closing fence before it, so a blank line under the fence takes more: the code after it
+    /// does not start a block (`startsABlock`), and the
+    /// lesson read without the fence has no fence trouble at all (a tree that would swallow its
+    /// expected block's lines has none); otherwise the slip search's missing-fence reading stands.
+    /// Returns its finding and the lesson as meant, its line numbers kept: the block's opening
+    /// fence moves down onto the line the slip leaves, so the block holds its code alone.
+    /// `typed`: the file as written, when `file` is it with the fence line given its container's
+    /// prefix (`strayOutsideItsContainer`): the finding names that line as typed.
+    static func strayClosingMidBlock(_ file: SourceFile, _ scanned: MarkdownScanner.Result, typed: SourceFile? = nil)
+        -> (finding: Diagnostic, meant: SourceFile)?
+    {
+        var containers = [scanned.document]
+        scanned.document.walk { node, _ in
+            switch node.kind {
+            case .blockQuote, .listItem: containers.append(node)
+            default: break
+            }
+        }
         var before: Set<FenceTrouble>?
+        for container in containers {
+            if let found = strayClosingMidBlock(file, scanned, in: container.children, typed: typed, before: &before) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// `strayClosingMidBlock` among one container's `children`; `before` keeps the lesson's fence
+    /// trouble once asked.
+    static func strayClosingMidBlock(
+        _ file: SourceFile, _ scanned: MarkdownScanner.Result, in children: [BlockNode], typed: SourceFile?,
+        before: inout Set<FenceTrouble>?
+    ) -> (finding: Diagnostic, meant: SourceFile)? {
         for (offset, node) in children.enumerated() {
-            // Cheap first: a line of text right under a block's closing fence (no closing fence of
-            // the course has one), then paragraphs or indented code up to a bare fence of the
-            // block's kind; only then whether those paragraphs read as code, and what pairs wrongly.
+            // Cheap first: paragraphs or indented code after a block's closing fence up to a bare
+            // fence of the block's kind; then that the code under it goes on rather than starts a
+            // block; only then whether those paragraphs read as code, and what pairs wrongly.
             guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine,
-                closing + 1 < file.lines.count, !isBlank(file.lines[closing + 1].text),
-                node.content.contains(where: { !isBlank($0.text) })
+                closing + 1 < file.lines.count, node.content.contains(where: { !isBlank($0.text) })
             else { continue }
             var next = offset + 1
             while next < children.count {
@@ -1272,7 +1295,14 @@ extension Classifier {
             }
             guard next > offset + 1, next < children.count,
                 case .fencedCode(let later, _) = children[next].kind, later.info.isEmpty,
-                later.character == fence.character, later.length >= fence.length,
+                later.character == fence.character, later.length >= fence.length
+            else { continue }
+            let blankUnder = children[offset + 1].lines.lowerBound > closing + 1
+            if blankUnder {
+                let first = children[offset + 1].content.first.map { $0.text[...].trimmingBlanks() } ?? ""
+                guard !startsABlock(first) else { continue }
+            }
+            guard
                 !children[(offset + 1)..<next].contains(where: {
                     if case .paragraph = $0.kind { return readsAsText($0.content.map(\.text)) }
                     return false
@@ -1285,38 +1315,91 @@ extension Classifier {
             before = trouble
             guard !trouble.isEmpty else { return nil }
             let opening = node.lines.lowerBound
-            // A blank line typed with it, in the core: the core meant is the embedded one.
+            // The line the opening fence leaves: its container's prefix alone (a block quote's `>`);
+            // a fence behind a list item's marker cannot move down.
+            let pad = rawPrefix(file, opening, node.startOffset)
+            guard pad.allSatisfy({ $0 == " " || $0 == "\t" || $0 == ">" }) else { continue }
+            let left = String(pad.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            // Blank lines typed with it: in the core, those without which it is the embedded core;
+            // in an expected block, all those around it (the tree's output meant has none there: a
+            // blank line it prints is rare, and `--promote` writes it back); in other code, those
+            // that would leave more than one blank line in a row.
             let code = node.content.map(\.text)
-            let meantCore = ((opening + 1)..<children[next].lines.lowerBound).filter {
-                $0 != closing && $0 != closing - 1
-            }.map { file.lines[$0].text }
-            let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let trailing = { (lines: [String]) in Array(lines.reversed().drop { isBlank($0) }.reversed()) }
-            let withBlank =
-                code.count > 1 && isBlank(code[code.count - 1])
-                && code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true
-                && trailing(meantCore) == trailing(embedded)
-            let removed = withBlank ? 2 : 1
+            let above = code.reversed().prefix { isBlank($0) }.count
+            let below = children[offset + 1].lines.lowerBound - closing - 1
+            var typedAbove = fence.info.isEmpty ? above : above > 0 && below > 0 ? above - 1 : 0
+            var typedBelow = fence.info.isEmpty || above > 0 ? below : 0
+            if code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true {
+                let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false)
+                let trailing = { (lines: [Substring]) in Array(lines.reversed().drop { isBlank(String($0)) }.reversed())
+                }
+                let choices = [(0, 0), (min(above, 1), 0), (0, min(below, 1)), (min(above, 1), min(below, 1))]
+                if let meantCore = choices.first(where: { choice in
+                    let core = ((opening + 1)..<children[next].lines.lowerBound).filter {
+                        $0 < closing - choice.0 || $0 > closing + choice.1
+                    }.map { file.lines[$0].text[...] }
+                    return trailing(core) == trailing(embedded)
+                }) {
+                    (typedAbove, typedBelow) = meantCore
+                }
+            }
+            let first = closing - typedAbove
+            let last = closing + typedBelow
+            let removed = last - first + 1
             var lines = file.lines
-            for index in stride(from: closing, through: opening + removed, by: -1) {
+            for index in stride(from: last, through: opening + removed, by: -1) {
                 lines[index].text = lines[index - removed].text
             }
-            for index in opening..<(opening + removed) { lines[index].text = "" }
+            for index in opening..<(opening + removed) { lines[index].text = left }
             let meant = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
-            let scan = MarkdownScanner.scan(meant)
-            let after = fenceTrouble(scan.document, scan.diagnostics + classify(meant, blocks: scan.blocks).1)
-            guard after.isSubset(of: trouble), after.count < trouble.count else { continue }
-            let bytes = Array(file.lines[closing].text.utf8)
-            let column = (bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? 0) + 1
-            let written = file.lines[closing].text.trimmingBlanksString()
+            var scan = MarkdownScanner.scan(meant)
+            var after = fenceTrouble(scan.document, scan.diagnostics + classify(meant, blocks: scan.blocks).1)
+            // A second fence typed in the same lesson: judged with it gone too.
+            if !after.isEmpty, let again = strayClosingMidBlock(meant, scan) {
+                scan = MarkdownScanner.scan(again.meant)
+                after = fenceTrouble(scan.document, scan.diagnostics + classify(again.meant, blocks: scan.blocks).1)
+            }
+            guard after.isSubset(of: trouble), after.count < trouble.count, !blankUnder || after.isEmpty else {
+                continue
+            }
+            let line = (typed ?? file).lines[closing].text
+            let bytes = Array(line.utf8)
+            let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? 0
+            let written = String(decoding: bytes[start...], as: UTF8.self).trimmingBlanksString()
             let finding = Diagnostic.fenceSlip(
-                at: SourceLocation(path: file.path, line: closing + 1, column: column),
+                at: SourceLocation(path: file.path, line: closing + 1, column: start + 1),
                 .closedMidway(
                     written: written, shown: (closing + 2)...(children[next - 1].lines.upperBound + 1),
-                    opens: children[next].lines.lowerBound + 1, delete: (closing + 2 - removed)...(closing + 1)),
+                    opens: children[next].lines.lowerBound + 1, delete: (first + 1)...(last + 1)),
                 opening: opening + 1)
             return (finding, meant)
         }
         return nil
+    }
+
+    /// A bare fence typed in the middle of a block's code in a list item or block quote without
+    /// the container's prefix: it ends the container, so it reads as the block's closing fence
+    /// typed outside it (`closingOutsideItsContainer`). Given the prefix, it is a fence typed in
+    /// the block's code when `strayClosingMidBlock` says so: then that is its one finding, and
+    /// the line goes (written with the prefix, the block would still be cut there).
+    static func strayOutsideItsContainer(_ file: SourceFile, _ scanned: MarkdownScanner.Result) -> (
+        finding: Diagnostic, meant: SourceFile
+    )? {
+        guard let outside = closingOutsideItsContainer(scanned.document, file) else { return nil }
+        let repaired = repairing(file, outside.repair)
+        guard let stray = strayClosingMidBlock(repaired, MarkdownScanner.scan(repaired), typed: file),
+            stray.finding.location.line == outside.finding.location.line
+        else { return nil }
+        return stray
+    }
+
+    /// True for the first line of a block as the course's code blocks start (a `//` comment, an
+    /// `import`) or a fence line slipped into text: two or more fence-like characters (another
+    /// quote style's too) behind any container marker, whatever follows them.
+    static func startsABlock(_ line: Substring) -> Bool {
+        if line.hasPrefix("//") || line.hasPrefix("import ") { return true }
+        let fenceLike: Set<Character> = ["`", "~", "'", "\"", "´", "‘", "’", "｀", "＇"]
+        let rest = line.drop { " \t>-*+.)0123456789\u{200B}\u{FEFF}\u{2060}\u{00A0}".contains($0) }
+        return rest.prefix { fenceLike.contains($0) }.count >= 2
     }
 }

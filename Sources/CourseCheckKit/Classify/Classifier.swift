@@ -7,7 +7,7 @@ package enum Classifier {
     ) -> (Lesson, [Diagnostic]) {
         // A bare fence typed in the middle of a block's code is one finding there, and the lesson
         // is read as meant, so nothing it cut off (a tree's code, its expected block) is reported.
-        if let stray = strayClosingMidBlock(file, scanned) {
+        if let stray = strayClosingMidBlock(file, scanned) ?? strayOutsideItsContainer(file, scanned) {
             var (lesson, diagnostics) = classify(stray.meant, scanned: MarkdownScanner.scan(stray.meant), core: core)
             diagnostics.append(stray.finding)
             return (lesson, diagnostics)

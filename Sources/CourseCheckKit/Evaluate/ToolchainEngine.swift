@@ -506,8 +506,11 @@ package struct ToolchainEngine: Sendable {
     ) -> Diagnostic {
         if let origin = program.origin(of: entry) {
             let job = jobs[origin.tree]
+            let (line, column) =
+                Self.fenceLine(before: origin.line, column: entry.column, in: job.tree.block)
+                ?? (origin.line, entry.column)
             return .compileError(
-                at: job.tree.location(line: origin.line, column: entry.column, in: job.path), entry.message, in: .tree)
+                at: job.tree.location(line: line, column: column, in: job.path), entry.message, in: .tree)
         }
         let file = URL(fileURLWithPath: entry.file).lastPathComponent
         if file == options.coreFileName {
@@ -520,6 +523,19 @@ package struct ToolchainEngine: Sendable {
         }
         return .compileError(
             at: fallback.headerLocation, entry.message, in: .elsewhere(file: entry.file.isEmpty ? "" : file))
+    }
+
+    /// A fence line of the other character typed in a tree (`~~~` in a backtick block) is code to
+    /// swiftc, an operator whose error it puts at the next line's first token: the error is the
+    /// fence line's, at its first character.
+    static func fenceLine(before line: Int, column: Int, in block: FencedBlock) -> (line: Int, column: Int)? {
+        guard let index = block.body.firstIndex(where: { $0.number == line }), index > 0 else { return nil }
+        let text = block.body[index].text
+        guard text.prefix(while: { $0 == " " || $0 == "\t" }).count + 1 == column,
+            let fence = block.body[..<index].last(where: { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }),
+            let opened = CodeFence.opening(fence), opened.character != block.fence.character
+        else { return nil }
+        return (fence.number, opened.indent + 1)
     }
 
     /// Where the tree declares, at file scope, the first name quoted in `message` (`'countCauses'`),

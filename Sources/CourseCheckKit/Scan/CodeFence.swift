@@ -6,7 +6,8 @@ package struct CodeFence: Sendable, Equatable {
     package var length: Int
     /// Columns of indentation before the fence, after the container prefixes.
     package var indent: Int
-    /// The text after the fence, trimmed of surrounding spaces and tabs.
+    /// The text after the fence, trimmed of surrounding spaces and tabs, its entities and
+    /// backslash escapes decoded.
     package var info: String
 
     package init(character: Character, length: Int, indent: Int, info: String) {
@@ -33,8 +34,12 @@ package struct CodeFence: Sendable, Equatable {
         guard length >= 3 else { return nil }
         let info = rest.dropFirst(length)
         if first == UInt8(ascii: "`") && info.contains(UInt8(ascii: "`")) { return nil }
-        let text = Substring(String(decoding: info, as: UTF8.self)).trimmingBlanks()
-        return CodeFence(character: Character(Unicode.Scalar(first)), length: length, indent: 0, info: String(text))
+        var text = String(Substring(String(decoding: info, as: UTF8.self)).trimmingBlanks())
+        // GitHub decodes entities and backslash escapes in the info string: `sw&#105;ft` is `swift`.
+        if info.contains(UInt8(ascii: "&")) || info.contains(UInt8(ascii: "\\")) {
+            text = InlineParser.unescape(Array(text.utf8))
+        }
+        return CodeFence(character: Character(Unicode.Scalar(first)), length: length, indent: 0, info: text)
     }
 
     /// A closing fence run at the start of `rest`: three or more backticks or tildes followed by

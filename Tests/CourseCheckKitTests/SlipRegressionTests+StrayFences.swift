@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// A bare fence typed in a block's code with a blank line under it, and one typed in a tree inside
+/// a list item or a block quote (with the container's prefix or without it): one finding at it,
+/// the complete list asserted, and following its fix gives the lesson as it was, with none.
+extension SlipRegressionTests {
+    /// The finding at a bare fence typed in the code of the block opened at line `opening`.
+    static func typedInBlock(
+        _ line: Int, column: Int = 1, opening: Int, shown: ClosedRange<Int>, opens: Int, delete: ClosedRange<Int>
+    ) -> String {
+        "\(line):\(column) [unterminated-fence] '```' closes the code block opened at line \(opening) in the middle "
+            + "of its code: lines \(shown.lowerBound)–\(shown.upperBound), meant as its code, show as text and the "
+            + "fence at line \(opens) opens a new block; delete "
+            + (delete.count == 1 ? "this line" : "lines \(delete.lowerBound)–\(delete.upperBound)")
+    }
+
+    /// A bare fence with a blank line under it, typed in a tree (with a blank line above it too: the
+    /// fix deletes the blank lines typed with it, so one stays), a display fragment, the core and
+    /// an expected block (whose output has no blank line: the fix deletes it too).
+    func testAFenceTypedInABlockWithABlankLineUnderItIsOneFindingThere() throws {
+        let name = "14-sunum-ve-kapatma.md"
+        // (the lines typed, where (1-based, before it), the finding)
+        let places: [([String], Int, String)] = [
+            (["```"], 136, Self.typedInBlock(136, opening: 126, shown: 137...143, opens: 144, delete: 136...136)),
+            (
+                ["", "```", ""], 137,
+                Self.typedInBlock(138, opening: 126, shown: 139...145, opens: 146, delete: 137...139)
+            ),
+            (["```"], 102, Self.typedInBlock(102, opening: 100, shown: 103...122, opens: 123, delete: 102...102)),
+            (["```"], 30, Self.typedInBlock(30, opening: 23, shown: 31...92, opens: 93, delete: 30...30)),
+            (["```", ""], 149, Self.typedInBlock(149, opening: 145, shown: 150...153, opens: 154, delete: 149...150)),
+        ]
+        for (typed, before, finding) in places {
+            let (clean, lines, found) = try Self.edited(name) { $0.insert(contentsOf: typed, at: before - 1) }
+            XCTAssertEqual(found, [finding], "\(before)")
+            let line = Int(finding.prefix { $0 != ":" })!
+            let followed = try XCTUnwrap(FollowTheFix.apply([(line, Self.message(finding))], to: lines))
+            XCTAssertEqual(followed, clean, "\(before)")
+            XCTAssertEqual(Self.classified(name, followed), [], "\(before)")
+        }
+    }
+
+    /// Lesson 14's first tree and its expected block (lines 126–152) in a list item (`- Ağaç:`,
+    /// indented two spaces) or a block quote.
+    static func contained(_ lines: [String], quote: Bool) -> [String] {
+        var lines = lines
+        for index in 125...151 {
+            lines[index] =
+                quote
+                ? (lines[index].isEmpty ? ">" : "> " + lines[index]) : (lines[index].isEmpty ? "" : "  " + lines[index])
+        }
+        if !quote { lines.insert(contentsOf: ["- Ağaç:", ""], at: 125) }
+        return lines
+    }
+
+    /// A bare fence typed in a tree in a list item or a block quote, with the container's prefix
+    /// (code or a blank line under it) or without it (the container would end there): one finding
+    /// at it, and following its fix gives the container's tree back.
+    func testAFenceTypedInAContainedTreeIsOneFindingThere() throws {
+        let name = "14-sunum-ve-kapatma.md"
+        // (quote, the line typed, where (1-based, before it), the finding)
+        let places: [(Bool, String, Int, String)] = [
+            (
+                false, "  ```", 134,
+                Self.typedInBlock(134, column: 3, opening: 128, shown: 135...145, opens: 146, delete: 134...134)
+            ),
+            (false, "```", 134, Self.typedInBlock(134, opening: 128, shown: 135...145, opens: 146, delete: 134...134)),
+            (
+                true, "> ```", 132,
+                Self.typedInBlock(132, column: 3, opening: 126, shown: 133...143, opens: 144, delete: 132...132)
+            ),
+            (true, "```", 132, Self.typedInBlock(132, opening: 126, shown: 133...143, opens: 144, delete: 132...132)),
+            (
+                true, "> ```", 136,
+                Self.typedInBlock(136, column: 3, opening: 126, shown: 137...143, opens: 144, delete: 136...136)
+            ),
+        ]
+        for (quote, typed, before, finding) in places {
+            let (_, base, baseFound) = try Self.edited(name) { $0 = Self.contained($0, quote: quote) }
+            XCTAssertEqual(baseFound, [])
+            var lines = base
+            lines.insert(typed, at: before - 1)
+            XCTAssertEqual(Self.classified(name, lines), [finding], "\(typed) at \(before)")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(before, Self.message(finding))], to: lines))
+            XCTAssertEqual(followed, base, "\(typed) at \(before)")
+            XCTAssertEqual(Self.classified(name, followed), [], "\(typed) at \(before)")
+        }
+    }
+
+    /// An expected block's opening fence deleted: its output stands after a blank line under the
+    /// tree's closing fence, and the tree read with them would have no expected block, so it is no
+    /// fence typed in the tree; the finding is the missing fence's.
+    func testADeletedExpectedOpeningFenceIsNoFenceTypedInTheTree() throws {
+        let (clean, lines, found) = try Self.edited("14-sunum-ve-kapatma.md") { $0.remove(at: 144) }
+        XCTAssertEqual(
+            found,
+            [
+                "145:1 [unterminated-fence] the opening fence is missing before this line: it and the lines after it "
+                    + "read as text, and the '```' at line 151, meant to close their block, opens one, so every later "
+                    + "fence pairs wrongly; insert a line '```' before this one"
+            ])
+        var followed = lines
+        followed.insert("```", at: 144)
+        XCTAssertEqual(followed, clean)
+    }
+
+    /// A tree's info string with an entity GitHub decodes (`sw&#105;ft`) is a swift block, as the
+    /// page shows it: no finding.
+    func testAnEntityInTheInfoStringIsDecoded() throws {
+        let (_, _, found) = try Self.edited("14-sunum-ve-kapatma.md") { $0[125] = "```sw&#105;ft" }
+        XCTAssertEqual(found, [])
+    }
+
+    /// A `~~~` line typed in a backtick tree is code; swiftc's error is at the next line's first
+    /// token, and it is the `~~~` line's. An error elsewhere in the next line stays where it is.
+    func testACompileErrorUnderATildeLineIsTheTildeLines() throws {
+        let (_, lines, _) = try Self.edited("14-sunum-ve-kapatma.md") { $0.insert("~~~", at: 131) }
+        let file = SourceFile(path: "l.md", text: lines.joined(separator: "\n"))
+        let (lesson, _) = Classifier.classify(file, scanned: MarkdownScanner.scan(file))
+        let tree = try XCTUnwrap(lesson.blocks.first { $0.role == .tree && $0.fenced.opening.number == 126 })
+        XCTAssertEqual(
+            ToolchainEngine.fenceLine(before: 133, column: 1, in: tree.fenced).map { [$0.line, $0.column] }, [132, 1])
+        XCTAssertNil(ToolchainEngine.fenceLine(before: 133, column: 5, in: tree.fenced))
+        XCTAssertNil(ToolchainEngine.fenceLine(before: 134, column: 5, in: tree.fenced))
+    }
+}
