@@ -11,6 +11,9 @@ extension Classifier {
         var line: Int
         var start: Int
         var end: Int
+        /// A comment split across a table row's line end (`splitComment`): the table is broken there
+        /// until it is fixed, so the closing table waits for it.
+        var splitRow = false
         /// The rest of the line is a fence: the fences after it pair wrongly until it is fixed, so
         /// the finding is the classifier's cause, and the reading keeps the line as it is.
         var fence = false
@@ -138,15 +141,17 @@ extension Classifier {
     /// it when one leaves something out of its line (nil: read the file as it is), with its scan.
     /// `fences`: the findings at a line whose rest is a fence, which the fence slips wait for.
     static func commentLineSlips(_ file: SourceFile, _ document: BlockNode) -> (
-        findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?
+        findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?,
+        splitRow: Int?
     ) {
-        let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, path: file.path)
+        let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, file)
         let findings = slips.filter { !$0.fence }.compactMap(\.finding)
         let fences = slips.filter(\.fence).compactMap(\.finding)
+        let splitRow = slips.first(where: \.splitRow).map { $0.line + 1 }
         let cuts = slips.filter { $0.end > $0.start && !$0.fence }
-        guard !cuts.isEmpty else { return (findings, fences, nil) }
+        guard !cuts.isEmpty else { return (findings, fences, nil, splitRow) }
         let meant = reading(file, without: cuts)
-        return (findings, fences, (meant, MarkdownScanner.scan(meant)))
+        return (findings, fences, (meant, MarkdownScanner.scan(meant)), splitRow)
     }
 
     /// `file` read as its author meant it: each slip's bytes left out of its line.
