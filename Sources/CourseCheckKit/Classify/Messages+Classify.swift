@@ -553,7 +553,7 @@ extension Diagnostic {
             case .header:
                 (
                     "table's header row",
-                    "no table: \(lines) ('\(shown)') stand between the header row and its delimiter row"
+                    "no table: \(lines) ('\(shown)') \(next == through ? "stands" : "stand") between the header row and its delimiter row"
                 )
             }
         return Diagnostic(
