@@ -466,7 +466,9 @@ package struct Prose: Sendable {
                     // As a reader reads it: struck-through text and footnote marks left out, and
                     // blanks collapsed (a comment left out of `dördü <!-- x --> (2/2/2/2)` leaves two).
                     text: Prose.collapsed(
-                        String(TextBlock.inline(source, definitions: linkDefinitions).readable().map(\.character))),
+                        String(TextBlock.inline(source, definitions: linkDefinitions).readable().map(\.character))
+                    )
+                    .trimmingWhitespaces,
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {
