@@ -83,6 +83,46 @@ extension SlipRegressionTests {
         }
     }
 
+    /// While a comment split in the closing table (in a row, across the header) or one ending it
+    /// (`<!-- a` over `b --> | row |`) stands, the summary says the table waits for it, and the
+    /// slip is the one finding.
+    func testTheClosingTableWaitsForACommentSlipInIt() throws {
+        let path = "lessons/21-on-izleme-ve-yineleme.md"
+        let edits: [(place: String, edit: Edit)] = [
+            (
+                "258:46",
+                { lines in
+                    let parts = lines[257].components(separatedBy: "| yerel | kapatma")
+                    lines[257...257] = [parts[0] + "| yerel <!-- x", "y --> | kapatma" + parts[1]]
+                }
+            ),
+            (
+                "243:31",
+                { lines in
+                    let parts = lines[242].components(separatedBy: "| Tetik | Sınırlayıcı")
+                    lines[242...242] = [parts[0] + "| Tetik <!-- x", "y --> | Sınırlayıcı" + parts[1]]
+                }
+            ),
+            ("258:1", { lines in lines[257...257] = ["<!-- a", "b --> " + lines[257]] }),
+        ]
+        for (place, edit) in edits {
+            let scratch = try CourseCopy.make(for: self)
+            let url = scratch.url.appendingPathComponent(path)
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            edit(&lines)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let run = InProcess.run(["--no-goldens", "lessons"], in: scratch.url)
+            let found = run.stderr.split(separator: "\n").filter {
+                $0.contains(": error: ") || $0.contains(": warning: ")
+            }
+            XCTAssertEqual(found.count, 1, "\(place): \(run.stderr)")
+            XCTAssertTrue(found.first?.hasPrefix("\(path):\(place): error: ") ?? false, "\(place): \(run.stderr)")
+            XCTAssertTrue(
+                run.stdout.hasSuffix("claims: 7 checked, 1 waiting for a slip (closing-table); 1 error\n"),
+                "\(place): \(run.stdout)")
+        }
+    }
+
     /// The same comments as meant: in the heading's or row's own line, or under the item indented.
     func testACommentClosedInItsHeadingRowOrItemIsSilent() throws {
         try expectSlip(

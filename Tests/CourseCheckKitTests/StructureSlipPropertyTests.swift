@@ -532,9 +532,9 @@ final class StructureSlipPropertyTests: XCTestCase {
             // Where the comment opens: before a random pipe but the first (or at the row's end), or
             // at a random space of the heading (or its end); the rest goes after the close.
             let bytes = Array(clean.utf8)
-            let places =
+            let places = Array(
                 bytes.indices.filter { inTable ? $0 > 0 && bytes[$0] == UInt8(ascii: "|") : bytes[$0] == 0x20 }
-                .dropFirst(inTable ? 0 : 1) + [bytes.count]
+                    .dropFirst(inTable ? 0 : 1) + [bytes.count])
             let cut = places[Int(random.next() % UInt64(places.count))]
             let before = String(decoding: bytes[..<cut], as: UTF8.self)
             let after = String(decoding: bytes[cut...], as: UTF8.self)

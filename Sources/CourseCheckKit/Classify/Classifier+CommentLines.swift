@@ -14,6 +14,9 @@ extension Classifier {
         /// A comment split across a table row's line end (`splitComment`): the table is broken there
         /// until it is fixed, so the closing table waits for it.
         var splitRow = false
+        /// What the reading puts in place of the bytes it leaves out (a heading's words after a
+        /// `-->` on a later line, read as joined).
+        var insert = ""
         /// The rest of the line is a fence: the fences after it pair wrongly until it is fixed, so
         /// the finding is the classifier's cause, and the reading keeps the line as it is.
         var fence = false
@@ -154,13 +157,13 @@ extension Classifier {
         return (findings, fences, (meant, MarkdownScanner.scan(meant)), splitRow)
     }
 
-    /// `file` read as its author meant it: each slip's bytes left out of its line.
+    /// `file` read as its author meant it: each slip's bytes left out of its line (or replaced).
     static func reading(_ file: SourceFile, without slips: [CommentLineSlip]) -> SourceFile {
         var lines = file.lines
         for slip in slips.sorted(by: { ($0.line, $0.start) > ($1.line, $1.start) }) where slip.line < lines.count {
             var bytes = Array(lines[slip.line].text.utf8)
             guard slip.start <= slip.end, slip.end <= bytes.count else { continue }
-            bytes.removeSubrange(slip.start..<slip.end)
+            bytes.replaceSubrange(slip.start..<slip.end, with: Array(slip.insert.utf8))
             lines[slip.line].text = String(decoding: bytes, as: UTF8.self)
         }
         return SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)

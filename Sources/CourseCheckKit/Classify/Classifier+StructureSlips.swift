@@ -460,7 +460,12 @@ extension Classifier {
             }
             // A comment read inline across a table row's line end (`| yerel <!-- x` over
             // `y --> | … |`): GitHub reads a row as its line alone, so the `<!--` is text in its cell.
-            if angle == 1, let end = comments[index], bytes[index..<end].contains(0x0A) {
+            // Not one holding a pipe or a later `<!--` (`| a <!-- x |` over `| b <!-- y --> |`): that
+            // is a `<!--` left open in its cell, found below.
+            if angle == 1, let end = comments[index], bytes[index..<end].contains(0x0A),
+                !bytes[(index + 4)..<end].contains(UInt8(ascii: "|")),
+                String(decoding: bytes[(index + 4)..<end], as: UTF8.self).utf8Offset(of: "<!--") == nil
+            {
                 let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 if bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|") {
                     let (line, column) = inline.place(index)
@@ -529,8 +534,18 @@ extension Classifier {
                 if heading, inside == nil, let through = closeUnderHeading(file, line) {
                     var slip = splitComment(
                         file, path: path, line: line, column: column, through: through, heading: true)
+                    // Read as joined: the heading with the text after the `-->`, the lines up to it
+                    // left blank.
                     slip.end = column - 1 + (cut ?? 0)
+                    let closing = Array(file.lines[through].text.utf8)
+                    slip.insert = String(
+                        decoding: closing[(commentClose(in: closing).map(\.end) ?? closing.count)...], as: UTF8.self)
                     found.append(slip)
+                    for index in (line + 1)...through {
+                        found.append(
+                            CommentLineSlip(
+                                finding: nil, line: index, start: 0, end: file.lines[index].text.utf8.count))
+                    }
                     index = lineEnd - 1
                     continue
                 }
