@@ -83,6 +83,26 @@ extension SlipRegressionTests {
         }
     }
 
+    /// After the header row's last pipe, a comment joined onto the row would be a cell of its own,
+    /// which the delimiter row does not match: the fix moves it above the table.
+    func testACommentSplitAfterTheHeaderRowsLastPipeGoesAboveTheTable() throws {
+        let path = "lessons/21-on-izleme-ve-yineleme.md"
+        try expectSlip(
+            "21-on-izleme-ve-yineleme.md",
+            { lines in lines[242...242] = [lines[242] + " <!-- x", "y -->"] },
+            found: ["\(path):243:60 [comment-look-alike]"],
+            holds: [
+                "\(path):243:60: error: this '<!--' is not closed ('-->') on its line, and a table's header row is "
+                    + "one line, so the '-->' on line 244 closes nothing: readers see '<!-- x' as text, and no table: "
+                    + "line 244 ('y -->') stands between the header row and its delimiter row; move the comment (its "
+                    + "'<!--' to its '-->') onto lines of their own above the table: at the end of the header row it "
+                    + "would be a cell of its own, which the delimiter row does not match [comment-look-alike]"
+            ],
+            fix: { lines in
+                lines[242...243] = ["<!-- x", "y -->", String(lines[242].dropLast(" <!-- x".count))]
+            })
+    }
+
     /// While a comment split in the closing table (in a row, across the header) or one ending it
     /// (`<!-- a` over `b --> | row |`) stands, the summary says the table waits for it, and the
     /// slip is the one finding.

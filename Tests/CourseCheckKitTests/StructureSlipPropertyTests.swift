@@ -518,10 +518,12 @@ final class StructureSlipPropertyTests: XCTestCase {
             var lines = text.components(separatedBy: "\n")
             // The table's lines but its delimiter row, or the ATX headings.
             var starts: [Int] = []
+            var header = -1
             MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
                 if inTable {
                     if case .paragraph = node.kind, node.content.first?.text.hasPrefix("| Ders |") == true {
                         starts += node.content.map(\.index).filter { $0 != node.lines.lowerBound + 1 }
+                        header = node.lines.lowerBound
                     }
                 } else if case .heading = node.kind, lines[node.lines.lowerBound].hasPrefix("#") {
                     starts.append(node.lines.lowerBound)
@@ -547,11 +549,17 @@ final class StructureSlipPropertyTests: XCTestCase {
             XCTAssertTrue(
                 found.first?.hasPrefix("lessons/\(file):\(at + 1):\(head.utf8.count - 5): error: ") ?? false, message)
             XCTAssertTrue(found.first?.hasSuffix("[comment-look-alike]") ?? false, message)
+            // After the header row's last pipe, joined it would be a cell of its own: it goes above.
+            let above = at == header && after.isEmpty
             XCTAssertTrue(
-                found.first?.contains("join line \(at + 2) onto the end of this line, so that the comment closes there")
-                    ?? false, message)
+                found.first?.contains(
+                    above
+                        ? "move the comment (its '<!--' to its '-->') onto lines of their own above the table"
+                        : "join line \(at + 2) onto the end of this line, so that the comment closes there") ?? false,
+                message)
             // The fix, as the message words it.
-            lines[at...(at + 1)] = [lines[at] + " " + lines[at + 1]]
+            lines[at...(at + 1)] =
+                above ? ["<!-- x", "y -->", clean] : [lines[at] + " " + lines[at + 1]]
             let fixed = lines.joined(separator: "\n")
             try fixed.write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)

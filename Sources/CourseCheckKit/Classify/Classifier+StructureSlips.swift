@@ -890,11 +890,18 @@ extension Classifier {
             !heading && through + 1 < file.lines.count
             && file.lines[through + 1].text.contains("-")
             && file.lines[through + 1].text.allSatisfy { " \t|:-".contains($0) }
+        // After the header row's last pipe, joined, the comment is a cell of its own, which GitHub
+        // counts in a header (a row's extra cell it drops): there the fix moves it above the table.
+        let closing = Array(file.lines[through].text.utf8)
+        let rest = closing[(commentClose(in: closing).map(\.end) ?? closing.count)...]
+        let above =
+            header && !rest.contains(UInt8(ascii: "|"))
+            && String(decoding: bytes[..<(column - 1)], as: UTF8.self)[...].trimmingBlanks().hasSuffix("|")
         return CommentLineSlip(
             finding: .splitComment(
                 at: SourceLocation(path: path, line: line + 1, column: column), written: written,
                 block: heading ? .heading : header ? .header : .row, next: line + 2, through: through + 1,
-                shown: shown),
+                shown: shown, above: above),
             line: line, start: column - 1, end: column - 1, splitRow: !heading)
     }
 

@@ -537,9 +537,11 @@ extension Diagnostic {
 
     /// `<!--` (`written`, with the word after it) in a heading or a table's row, whose `-->` is on
     /// line `through`: the block is its line alone, so the lines from `next` (the first `shown`)
-    /// to `through` show as text under it, and the comment closes nowhere.
+    /// to `through` show as text under it, and the comment closes nowhere. `above`: after the
+    /// header row's last pipe, where joined it would be a cell of its own, so it goes above the table.
     static func splitComment(
-        at location: SourceLocation, written: String, block: SplitBlock, next: Int, through: Int, shown: String
+        at location: SourceLocation, written: String, block: SplitBlock, next: Int, through: Int, shown: String,
+        above: Bool = false
     ) -> Diagnostic {
         let lines = next == through ? "line \(next)" : "lines \(next)–\(through)"
         let (name, after) =
@@ -553,14 +555,18 @@ extension Diagnostic {
             case .header:
                 (
                     "table's header row",
-                    "no table: \(lines) ('\(shown)') \(next == through ? "stands" : "stand") between the header row and its delimiter row"
+                    "no table: \(lines) ('\(shown)') \(next == through ? "stands" : "stand") between the header row "
+                        + "and its delimiter row"
                 )
             }
         return Diagnostic(
             .commentLookAlike, at: location,
             "this '<!--' is not closed ('-->') on its line, and a \(name) is one line, so the '-->' on line "
-                + "\(through) closes nothing: readers see '\(written)' as text, and \(after); join \(lines) onto "
-                + "the end of this line, so that the comment closes there")
+                + "\(through) closes nothing: readers see '\(written)' as text, and \(after); "
+                + (above
+                    ? "move the comment (its '<!--' to its '-->') onto lines of their own above the table: at the end "
+                        + "of the header row it would be a cell of its own, which the delimiter row does not match"
+                    : "join \(lines) onto the end of this line, so that the comment closes there"))
     }
 
     /// Text `written` almost as an HTML comment, which readers see as text; `meant`: the comment.
