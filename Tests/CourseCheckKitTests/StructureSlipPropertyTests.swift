@@ -456,7 +456,10 @@ final class StructureSlipPropertyTests: XCTestCase {
             // after one blank.
             let bare = random.next() % 2 == 0
             let (open, close) = bare ? ("<!--", "-->") : ("<!-- x", "y -->")
-            lines[at] = lead + close + (bare && random.next() % 2 == 0 ? "" : " ") + rest
+            // In a list item outside a block quote, the close's line may lose the item's
+            // indentation, which puts it outside the item: the fix is the same.
+            let unindented = item && !lead.contains(">") && random.next() % 3 == 0
+            lines[at] = (unindented ? "" : lead) + close + (bare && random.next() % 2 == 0 ? "" : " ") + rest
             lines.insert(prefix + open, at: at)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             let found = Self.findings(scratch.url)
@@ -484,6 +487,79 @@ final class StructureSlipPropertyTests: XCTestCase {
                 lines[at + 1] = prefix + close
                 lines.insert(prefix + rest, at: at + 2)
             }
+            let fixed = lines.joined(separator: "\n")
+            try fixed.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
+            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+        }
+    }
+
+    /// A comment opened in a random ATX heading of a lesson or the course index, or in a random line
+    /// of the closing table (its header row, a row, or after a row's last pipe), and closed on the
+    /// next line: the heading or row is its line alone, so the `<!--` shows and the next line is a
+    /// paragraph, a row of its own, or parts the header from its delimiter row. Exactly one
+    /// finding, at the `<!--`, to join the next line onto it; followed, it gives none, and readers
+    /// see the clean page (cmark-gfm, comments left out).
+    func testACommentSplitAcrossAHeadingsOrTableLinesEndIsOneFindingAndItsFixJoinsIt() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let inTable = random.next() % 2 == 0
+            let (file, url, text) =
+                inTable
+                ? try {
+                    let name = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
+                    let url = lessons.appendingPathComponent(name)
+                    return (name, url, try String(contentsOf: url, encoding: .utf8))
+                }()
+                : try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            var lines = text.components(separatedBy: "\n")
+            // The table's lines but its delimiter row, or the ATX headings.
+            var starts: [Int] = []
+            var header = -1
+            MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                if inTable {
+                    if case .paragraph = node.kind, node.content.first?.text.hasPrefix("| Ders |") == true {
+                        starts += node.content.map(\.index).filter { $0 != node.lines.lowerBound + 1 }
+                        header = node.lines.lowerBound
+                    }
+                } else if case .heading = node.kind, lines[node.lines.lowerBound].hasPrefix("#") {
+                    starts.append(node.lines.lowerBound)
+                }
+            }
+            let at = starts[Int(random.next() % UInt64(starts.count))]
+            let clean = lines[at]
+            // Where the comment opens: before a random pipe but the first (or at the row's end), or
+            // at a random space of the heading (or its end); the rest goes after the close.
+            let bytes = Array(clean.utf8)
+            let places = Array(
+                bytes.indices.filter { inTable ? $0 > 0 && bytes[$0] == UInt8(ascii: "|") : bytes[$0] == 0x20 }
+                    .dropFirst(inTable ? 0 : 1) + [bytes.count])
+            let cut = places[Int(random.next() % UInt64(places.count))]
+            let before = String(decoding: bytes[..<cut], as: UTF8.self)
+            let after = String(decoding: bytes[cut...], as: UTF8.self)
+            let head = before + (before.hasSuffix(" ") ? "" : " ") + "<!-- x"
+            lines[at...at] = [head, "y -->" + (after.hasPrefix(" ") || after.isEmpty ? "" : " ") + after]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(at + 1): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(file):\(at + 1):\(head.utf8.count - 5): error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[comment-look-alike]") ?? false, message)
+            // After the header row's last pipe, joined it would be a cell of its own: it goes above.
+            let above = at == header && after.isEmpty
+            XCTAssertTrue(
+                found.first?.contains(
+                    above
+                        ? "move the comment (its '<!--' to its '-->') onto lines of their own above the table"
+                        : "join line \(at + 2) onto the end of this line, so that the comment closes there") ?? false,
+                message)
+            // The fix, as the message words it.
+            lines[at...(at + 1)] =
+                above ? ["<!-- x", "y -->", clean] : [lines[at] + " " + lines[at + 1]]
             let fixed = lines.joined(separator: "\n")
             try fixed.write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)

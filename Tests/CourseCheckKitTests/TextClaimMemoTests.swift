@@ -220,6 +220,7 @@ final class TextClaimMemoTests: XCTestCase {
         case .checked(let findings): "checked \(findings.map(\.headline))"
         case .notApplicable(let reason): "not applicable: \(reason)"
         case .skipped(let note): "skipped: \(note.headline)"
+        case .waitingForSlip(let line): "waiting for the slip at line \(line)"
         }
     }
 

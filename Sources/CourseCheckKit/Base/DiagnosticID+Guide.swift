@@ -424,26 +424,32 @@ extension DiagnosticID {
                     + "later line's `-->` ends (a later comment's, an arrow in prose or in a would-be code block) "
                     + "when it hides a fence, a heading, a note, the trigger bullet or an index link, leaves text "
                     + "after that `-->` shown outside any paragraph, or that `-->` is a later comment's own (comments "
-                    + "do not nest); a comment of prose alone is an author's. The one "
+                    + "do not nest); a comment of prose alone is an author's. So is one opening a list item whose "
+                    + "`-->` is on a line without the item's indentation: that line stands outside the item, and its "
+                    + "`-->` closes nothing. The one "
                     + "finding is at the `<!--` and says what it hides; nothing it hides is judged (no golden of a "
                     + "tree there is called an orphan or pruned) until it is closed.",
                 fix: "Close the comment with `-->` where it was meant to end (usually the end of its line); a bare "
                     + "`<!--` and `-->` pair around a tree or note: delete the pair, or the lines if they are meant "
-                    + "to go."
+                    + "to go. For a list item's comment closed outside the item: the text after the `-->` on the "
+                    + "item's line, and the comment on lines of their own under it, indented as the item's text."
             )
         case .commentLookAlike:
             (
                 summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "
                     + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all; "
                     + "or a `<!--` inside a paragraph, heading or table cell is never closed there, so it opens no "
-                    + "comment and readers see it as text; or a line opens with a comment closed on it and has text "
+                    + "comment and readers see it as text (one whose `-->` is on a later line too: a heading and a "
+                    + "table's row are one line each, so it closes nothing, and the next line shows as a paragraph, a "
+                    + "row, or parts the header row from its delimiter row); or a line opens with a comment closed on it and has text "
                     + "after it (`<!-- x --> ## Özet`, `- <!-- x --> **DR1.** …`), which makes the whole line raw "
                     + "HTML, so readers see its Markdown as written (`## `, `**`, backticks, a link as `[text](file)`), "
                     + "outside any paragraph, heading or table. What the line holds is read as if the comment were "
                     + "not there, so nothing after it (a heading, a note, the trigger bullet, a row) is reported.",
                 fix: "Write it as the comment it was meant to be: `<!-- x -->` (or, if it is meant as text, put it "
                     + "in backticks); close a `<!--` left open with `-->` (in a table cell, before the cell's `|`), or "
-                    + "delete it; move a comment that opens a line of text to the end of the line (above a table's "
+                    + "delete it; join the line holding the `-->` of one opened in a heading or a row onto that line; "
+                    + "move a comment that opens a line of text to the end of the line (above a table's "
                     + "header row, onto a line of its own)."
             )
         case .caseCollision:

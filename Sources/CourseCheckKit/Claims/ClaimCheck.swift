@@ -37,6 +37,9 @@ package enum ClaimOutcome: Sendable {
     case checked([Diagnostic])
     /// The course does not use this structure at all (no closing table, no index, ...).
     case notApplicable(String)
+    /// A slip (`line`) may be what keeps the claim's structure from the page: it is judged once the
+    /// slip, which is reported where it is, is fixed.
+    case waitingForSlip(line: Int)
     /// The check could not run here (no swiftc); the note says so, so nothing passes silently.
     case skipped(Diagnostic)
 }
@@ -152,7 +155,7 @@ package enum CourseClaims {
                 // What a slip hides is not judged: the slip's one finding says so, whichever claim
                 // would read the text there.
                 report.diagnostics += findings.filter { !course.isHidden($0.location) }
-            case .notApplicable where slipped:
+            case .notApplicable where slipped, .waitingForSlip:
                 report.waitingForSlip.append(claim.id)
             case .notApplicable:
                 if listsNotApplicable { report.notApplicable.append(claim.id) }

@@ -31,6 +31,14 @@ package struct ClosingTableClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         var found = Self.table(in: course)
+        // A comment split across a row's line end (`| yerel <!-- x` over `y --> | … |`, the header
+        // row's too) breaks the table there: that slip is the one finding, and the rows are judged
+        // once it is fixed.
+        if let slip = found.map({ $0.lesson.lesson.splitRowComment })
+            ?? course.lessons.lazy.compactMap(\.lesson.splitRowComment).first
+        {
+            return .waitingForSlip(line: slip)
+        }
         // A slip in a column's name must not turn the claim off: a table with one column right and
         // the other a slip away is the closing table, and the slip is its one finding.
         var findings: [Diagnostic] = []
@@ -55,7 +63,7 @@ package struct ClosingTableClaim: ClaimCheck {
             // A comment slip under the header row (`<!-- a` over `b --> |---|`) parts it from its
             // delimiter row: that slip is the one finding, and the table is judged once it is fixed.
             if let slip = course.lessons.lazy.compactMap(Self.commentSlipUnderRow).first {
-                return .notApplicable("waiting for the slip at line \(slip)")
+                return .waitingForSlip(line: slip)
             }
             // The anchor is on the page but GitHub shows no table: one finding, not "not applicable".
             for lesson in course.lessons {
@@ -129,7 +137,7 @@ package struct ClosingTableClaim: ClaimCheck {
             owner.lesson.uncertainFrom.flatMap { $0 <= lastLine + 1 ? $0 : nil }
             ?? Self.commentSlipUnderRow(owner).flatMap { $0 == lastLine + 1 ? $0 : nil }
         if table.rows.count < course.lessons.count, let slip {
-            return .notApplicable("waiting for the slip at line \(slip)")
+            return .waitingForSlip(line: slip)
         }
         // A row that begins with an invisible character shows its cells one column right: the
         // character is the one finding (the row is read as meant, so nothing else is said of it).

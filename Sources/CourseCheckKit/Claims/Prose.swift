@@ -463,9 +463,12 @@ package struct Prose: Sendable {
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
             cells.append(
                 Table.Cell(
-                    // As a reader reads it: struck-through text and footnote marks left out.
-                    text: String(TextBlock.inline(source, definitions: linkDefinitions).readable().map(\.character))
-                        .trimmingWhitespaces,
+                    // As a reader reads it: struck-through text and footnote marks left out, and
+                    // blanks collapsed (a comment left out of `dördü <!-- x --> (2/2/2/2)` leaves two).
+                    text: Prose.collapsed(
+                        String(TextBlock.inline(source, definitions: linkDefinitions).readable().map(\.character))
+                    )
+                    .trimmingWhitespaces,
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
         }
         while index < bytes.count {

@@ -11,6 +11,12 @@ extension Classifier {
         var line: Int
         var start: Int
         var end: Int
+        /// A comment split across a table row's line end (`splitComment`): the table is broken there
+        /// until it is fixed, so the closing table waits for it.
+        var splitRow = false
+        /// What the reading puts in place of the bytes it leaves out (a heading's words after a
+        /// `-->` on a later line, read as joined).
+        var insert = ""
         /// The rest of the line is a fence: the fences after it pair wrongly until it is fixed, so
         /// the finding is the classifier's cause, and the reading keeps the line as it is.
         var fence = false
@@ -138,24 +144,26 @@ extension Classifier {
     /// it when one leaves something out of its line (nil: read the file as it is), with its scan.
     /// `fences`: the findings at a line whose rest is a fence, which the fence slips wait for.
     static func commentLineSlips(_ file: SourceFile, _ document: BlockNode) -> (
-        findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?
+        findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?,
+        splitRow: Int?
     ) {
-        let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, path: file.path)
+        let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, file)
         let findings = slips.filter { !$0.fence }.compactMap(\.finding)
         let fences = slips.filter(\.fence).compactMap(\.finding)
+        let splitRow = slips.first(where: \.splitRow).map { $0.line + 1 }
         let cuts = slips.filter { $0.end > $0.start && !$0.fence }
-        guard !cuts.isEmpty else { return (findings, fences, nil) }
+        guard !cuts.isEmpty else { return (findings, fences, nil, splitRow) }
         let meant = reading(file, without: cuts)
-        return (findings, fences, (meant, MarkdownScanner.scan(meant)))
+        return (findings, fences, (meant, MarkdownScanner.scan(meant)), splitRow)
     }
 
-    /// `file` read as its author meant it: each slip's bytes left out of its line.
+    /// `file` read as its author meant it: each slip's bytes left out of its line (or replaced).
     static func reading(_ file: SourceFile, without slips: [CommentLineSlip]) -> SourceFile {
         var lines = file.lines
         for slip in slips.sorted(by: { ($0.line, $0.start) > ($1.line, $1.start) }) where slip.line < lines.count {
             var bytes = Array(lines[slip.line].text.utf8)
             guard slip.start <= slip.end, slip.end <= bytes.count else { continue }
-            bytes.removeSubrange(slip.start..<slip.end)
+            bytes.replaceSubrange(slip.start..<slip.end, with: Array(slip.insert.utf8))
             lines[slip.line].text = String(decoding: bytes, as: UTF8.self)
         }
         return SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)

@@ -25,12 +25,27 @@ extension Classifier {
         finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool,
         reading: SourceFile?
     )? {
-        guard let (node, late) = firstUnclosedComment(in: document, lesson: lesson) else { return nil }
+        guard let (node, found) = firstUnclosedComment(in: document, lesson: lesson) else { return nil }
         let start = node.lines.lowerBound
         // The comment as meant: its line when that holds text after the `<!--` (a one-line
         // comment), else its lines up to the first blank one or one ending as a close half typed.
         let bytes = Array(file.lines[start].text.utf8)
         let opener = min(node.startOffset, bytes.count)
+        // The comment opens a list item (`- <!-- eski`): the text after its close is meant as the
+        // item's text, so it goes on the item's first line, and the comment under it.
+        let opening = String(decoding: bytes[..<opener], as: UTF8.self)
+        let item: Bool = {
+            let marker = opening.reversed().drop { $0 == " " || $0 == "\t" }
+            guard let last = marker.first else { return false }
+            if "-*+".contains(last) { return marker.dropFirst().first.map { " \t>".contains($0) } ?? true }
+            guard last == "." || last == ")" else { return false }
+            return marker.dropFirst().first?.isASCII == true && marker.dropFirst().first?.isNumber == true
+        }()
+        // Its close on the next line without the item's indentation (`14. <!-- x` / `y --> [Ders]`):
+        // an HTML block takes no lazy line, so that line stands outside the item and its `-->` is
+        // text that closes nothing. Meant as the item's comment, with the text after it the item's.
+        let outside = found == nil && item ? closeOutsideItem(file, node, opener: opener, opening: opening) : nil
+        let late = found ?? outside
         let text = String(decoding: bytes[opener...], as: UTF8.self)[...].trimmingBlanks()
         let bare = text == "<!--"
         var end = start
@@ -49,7 +64,7 @@ extension Classifier {
             file.lines.indices.contains(index) && file.lines[index].text[...].trimmingBlanks().hasPrefix("|")
         }
         let inTable = isRow(start - 1) && isRow(end + 1)
-        let ending = late ?? browserCommentEnd(after: node, in: document)
+        let ending = found ?? browserCommentEnd(after: node, in: document)
         // Before its end the `-->` line hides text when some stands before it that is not a
         // comment's own (`<!-- x -->`, or a bare `-->`, hides nothing of its line).
         let closeHidesText = ending.map { ending in
@@ -94,18 +109,12 @@ extension Classifier {
         // only the text after its close, which shows as raw HTML. The fix puts that text on a line
         // of its own under the close, after the line's container prefix, where it renders as the
         // block it was written as (a heading, a paragraph of the item or quote).
-        // The comment opens a list item (`- <!-- eski`): the text after its close is meant as the
-        // item's text, so it goes on the item's first line, and the comment under it.
-        let opening = String(decoding: bytes[..<opener], as: UTF8.self)
-        let item: Bool = {
-            let marker = opening.reversed().drop { $0 == " " || $0 == "\t" }
-            guard let last = marker.first else { return false }
-            if "-*+".contains(last) { return marker.dropFirst().first.map { " \t>".contains($0) } ?? true }
-            guard last == "." || last == ")" else { return false }
-            return marker.dropFirst().first?.isASCII == true && marker.dropFirst().first?.isNumber == true
-        }()
+        // The item's indentation, which a close outside the item is written without.
+        let itemLead = String(repeating: " ", count: opener)
         let asWritten = late.flatMap { late -> (tail: String, prefix: String, reading: SourceFile)? in
-            let span = node.content.filter { $0.index <= late.line }
+            let span =
+                node.content.filter { $0.index <= late.line }
+                + (outside == nil ? [] : [.init(index: late.line, prefixLength: 0, text: file.lines[late.line].text)])
             let bytes = Array(file.lines[late.line].text.utf8)
             let at = late.column - 1 - late.close.utf8.count
             // What the comment hides: its lines after the first, the close's only up to the close
@@ -134,20 +143,23 @@ extension Classifier {
                     line.index != start
                     ? lead + "<!-- " + line.text + " -->" : item ? opening + tail : lines[line.index].text + " -->"
             }
-            lines[late.line].text = rawPrefix(file, late.line, prefix) + (item ? "<!-- -->" : tail)
+            let lead = outside == nil ? rawPrefix(file, late.line, prefix) : itemLead
+            lines[late.line].text = lead + (item ? "<!-- -->" : tail)
             return (
-                String(tail), rawPrefix(file, late.line, prefix),
+                String(tail), lead,
                 SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
             )
         }
         if let asWritten, let late {
             let shown = asWritten.tail.count > 60 ? String(asWritten.tail.prefix(57)) + "…" : asWritten.tail
             let lead =
-                asWritten.prefix.isEmpty
-                ? ""
-                : asWritten.prefix.contains(">")
-                    ? ", starting \(item ? "each" : "it") '\(asWritten.prefix)' as line \(late.line + 1) starts"
-                    : ", indented \(asWritten.prefix.count) spaces as line \(late.line + 1) is"
+                outside != nil
+                ? ", indented \(opener) spaces as the item's text is"
+                : asWritten.prefix.isEmpty
+                    ? ""
+                    : asWritten.prefix.contains(">")
+                        ? ", starting \(item ? "each" : "it") '\(asWritten.prefix)' as line \(late.line + 1) starts"
+                        : ", indented \(asWritten.prefix.count) spaces as line \(late.line + 1) is"
             // A table's row after the close, under a row: on lines of its own the comment still ends
             // the table, so the fix that shows the row in it takes the comment out.
             let row = !item && isRow(start - 1) && asWritten.tail.hasPrefix("|")
@@ -160,14 +172,20 @@ extension Classifier {
                         + "and line \(late.line + 1) up to its '\(late.close)' and the blanks after it), so that line "
                         + "holds the row alone (or move the comment above the table)"
                     : "put '\(shown)' on a line of its own under line \(late.line + 1)\(lead)"
+            let at = SourceLocation(path: file.path, line: start + 1, column: column)
             return (
-                .commentTailShown(
-                    at: SourceLocation(path: file.path, line: start + 1, column: column),
-                    // A bare `<!--` over its `-->`: it hides nothing, and only the text after it is the slip.
-                    hides: bare && late.line == start + 1 && closeHidesText != true ? nil : (start + 2, late.line + 1),
-                    close: late.close, line: late.line + 1,
-                    column: late.column - late.close.utf8.count, shown: shown, row: row,
-                    fix: fix),
+                outside != nil
+                    ? .commentClosedOutsideItem(
+                        at: at, line: late.line + 1, hides: (start + 2, (lastShown ?? late.line) + 1), what: hidden,
+                        fix: fix)
+                    : .commentTailShown(
+                        at: at,
+                        // A bare `<!--` over its `-->`: it hides nothing, and only the text after it is the slip.
+                        hides: bare && late.line == start + 1 && closeHidesText != true
+                            ? nil : (start + 2, late.line + 1),
+                        close: late.close, line: late.line + 1,
+                        column: late.column - late.close.utf8.count, shown: shown, row: row,
+                        fix: fix),
                 asWritten.reading, MarkdownScanner.scan(asWritten.reading).document,
                 item
                     ? HiddenSpan(line: start + 2, column: 1, endLine: late.line + 1, endColumn: Int.max)
@@ -365,13 +383,16 @@ extension Classifier {
     /// Each with the bytes the reading as meant leaves out of its line: a `<!--` left open in a
     /// heading (to the line's end) or a table cell (to the cell's `|`), where a claim reads the
     /// text (the title, a row); none for the others.
-    static func commentLookAlikeSlips(_ document: BlockNode, path: String) -> [CommentLineSlip] {
+    /// A `<!--` in a heading or a table's row whose `-->` is on a later line is one too: a heading
+    /// and a row are one line each, so the `-->` closes nothing (`splitComment`).
+    static func commentLookAlikeSlips(_ document: BlockNode, _ file: SourceFile) -> [CommentLineSlip] {
+        let path = file.path
         var found: [CommentLineSlip] = []
         // Its own descent, not `walk`: it runs on every lesson and reads only text blocks.
         func visit(_ parent: BlockNode) {
             for node in parent.children {
                 switch node.kind {
-                case .paragraph, .heading: commentLookAlikes(in: node, document, path: path, into: &found)
+                case .paragraph, .heading: commentLookAlikes(in: node, document, file, path: path, into: &found)
                 case .blockQuote, .list, .listItem: visit(node)
                 default: break
                 }
@@ -383,7 +404,8 @@ extension Classifier {
 
     /// `commentLookAlikeSlips` in one paragraph or heading.
     private static func commentLookAlikes(
-        in node: BlockNode, _ document: BlockNode, path: String, into found: inout [CommentLineSlip]
+        in node: BlockNode, _ document: BlockNode, _ file: SourceFile, path: String,
+        into found: inout [CommentLineSlip]
     ) {
         // Cheap first (every paragraph of the course comes here): a line holding `<!` or `‹!`.
         guard
@@ -435,6 +457,25 @@ extension Classifier {
                 guard let end = comments[index], bytes[index..<end].contains(UInt8(ascii: "|")) else { return false }
                 let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 return bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|")
+            }
+            // A comment read inline across a table row's line end (`| yerel <!-- x` over
+            // `y --> | … |`): GitHub reads a row as its line alone, so the `<!--` is text in its cell.
+            // Not one holding a pipe or a later `<!--` (`| a <!-- x |` over `| b <!-- y --> |`): that
+            // is a `<!--` left open in its cell, found below.
+            if angle == 1, let end = comments[index], bytes[index..<end].contains(0x0A),
+                !bytes[(index + 4)..<end].contains(UInt8(ascii: "|")),
+                String(decoding: bytes[(index + 4)..<end], as: UTF8.self).utf8Offset(of: "<!--") == nil
+            {
+                let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                if bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|") {
+                    let (line, column) = inline.place(index)
+                    found.append(
+                        splitComment(
+                            file, path: path, line: line, column: column, through: inline.place(end - 1).line,
+                            heading: false))
+                    index = end - 1
+                    continue
+                }
             }
             guard angle > 0, isText[index] || acrossPipe(), index + angle < bytes.count, bytes[index + angle] == 0x21,
                 index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
@@ -490,6 +531,24 @@ extension Classifier {
                 let written = String(decoding: bytes[index..<(inside?.end ?? lineEnd)], as: UTF8.self)
                     .trimmingBlanksString()
                 let at = SourceLocation(path: path, line: line + 1, column: column)
+                if heading, inside == nil, let through = closeUnderHeading(file, line) {
+                    var slip = splitComment(
+                        file, path: path, line: line, column: column, through: through, heading: true)
+                    // Read as joined: the heading with the text after the `-->`, the lines up to it
+                    // left blank.
+                    slip.end = column - 1 + (cut ?? 0)
+                    let closing = Array(file.lines[through].text.utf8)
+                    slip.insert = String(
+                        decoding: closing[(commentClose(in: closing).map(\.end) ?? closing.count)...], as: UTF8.self)
+                    found.append(slip)
+                    for index in (line + 1)...through {
+                        found.append(
+                            CommentLineSlip(
+                                finding: nil, line: index, start: 0, end: file.lines[index].text.utf8.count))
+                    }
+                    index = lineEnd - 1
+                    continue
+                }
                 found.append(
                     CommentLineSlip(
                         finding: .inlineCommentNeverClosed(
@@ -789,5 +848,78 @@ struct InlineText {
     func place(_ offset: Int) -> (line: Int, column: Int) {
         let start = starts.last { $0.offset <= offset } ?? starts[0]
         return (start.line, start.column + offset - start.offset)
+    }
+}
+
+extension Classifier {
+    /// The line index of the `-->` that a `<!--` left open in the ATX heading at line index `line`
+    /// was meant to close on: in the lines right under it, no blank or fence among them and no
+    /// later comment's `<!--` before it. Nil when there is none.
+    static func closeUnderHeading(_ file: SourceFile, _ line: Int) -> Int? {
+        guard file.lines[line].text.drop(while: { " \t>".contains($0) }).hasPrefix("#") else { return nil }
+        for index in (line + 1)..<min(file.lines.count, line + 8) {
+            let text = file.lines[index].text
+            let bytes = Array(text.utf8)
+            let trimmed = text.drop { " \t>".contains($0) }
+            if trimmed.isEmpty || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") || trimmed.hasPrefix("#") {
+                return nil
+            }
+            let close = commentClose(in: bytes)
+            let before = bytes[..<((close.map { $0.end - $0.close.utf8.count }) ?? bytes.count)]
+            if String(decoding: before, as: UTF8.self).utf8Offset(of: "<!--") != nil { return nil }
+            if close != nil { return index }
+        }
+        return nil
+    }
+
+    /// A `<!--` at `line`, `column` in a heading or a table's row whose `-->` is on line index
+    /// `through`: the block ends with its line, so the comment never closes, and the lines up to the
+    /// `-->` show as text (a paragraph, rows, or, under a header row, no table at all). Joined onto
+    /// its line, the comment closes there, as meant. The reading keeps the lines as they are.
+    static func splitComment(
+        _ file: SourceFile, path: String, line: Int, column: Int, through: Int, heading: Bool
+    ) -> CommentLineSlip {
+        let bytes = Array(file.lines[line].text.utf8)
+        // What readers see: the `<!--` and the word after it (`<!-- todo`).
+        let word = bytes[(column + 3)...].drop { $0 == 0x20 }.prefix { $0 != 0x20 && $0 != UInt8(ascii: "|") }
+        let written = String(decoding: bytes[(column - 1)..<word.endIndex], as: UTF8.self)
+        let next = file.lines[line + 1].text[...].trimmingBlanks()
+        let shown = next.count > 40 ? String(next.prefix(37)) + "…" : String(next)
+        // Under a header row, the delimiter row follows the `-->` line: no table renders.
+        let header =
+            !heading && through + 1 < file.lines.count
+            && file.lines[through + 1].text.contains("-")
+            && file.lines[through + 1].text.allSatisfy { " \t|:-".contains($0) }
+        // After the header row's last pipe, joined, the comment is a cell of its own, which GitHub
+        // counts in a header (a row's extra cell it drops): there the fix moves it above the table.
+        let closing = Array(file.lines[through].text.utf8)
+        let rest = closing[(commentClose(in: closing).map(\.end) ?? closing.count)...]
+        let above =
+            header && !rest.contains(UInt8(ascii: "|"))
+            && String(decoding: bytes[..<(column - 1)], as: UTF8.self)[...].trimmingBlanks().hasSuffix("|")
+        return CommentLineSlip(
+            finding: .splitComment(
+                at: SourceLocation(path: path, line: line + 1, column: column), written: written,
+                block: heading ? .heading : header ? .header : .row, next: line + 2, through: through + 1,
+                shown: shown, above: above),
+            line: line, start: column - 1, end: column - 1, splitRow: !heading)
+    }
+
+    /// The close of a comment opening a list item (its HTML block one line long, never closed),
+    /// when the next line holds it but is indented less than the item's text (`14. <!-- x` over
+    /// `y --> [Ders](14-….md)`), with text after it that is no later comment's: the close's place
+    /// (a line index, the 1-based column of the first byte after it). Nil otherwise.
+    static func closeOutsideItem(_ file: SourceFile, _ node: BlockNode, opener: Int, opening: String) -> (
+        line: Int, column: Int, close: String
+    )? {
+        let index = node.lines.lowerBound + 1
+        guard node.content.count == 1, !opening.contains(">"), index < file.lines.count else { return nil }
+        let bytes = Array(file.lines[index].text.utf8)
+        guard bytes.prefix(while: { $0 == 0x20 }).count < opener, let close = commentClose(in: bytes),
+            !bytes[close.end...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+            String(decoding: bytes[..<(close.end - close.close.utf8.count)], as: UTF8.self).utf8Offset(of: "<!--")
+                == nil
+        else { return nil }
+        return (index, close.end + 1, close.close)
     }
 }

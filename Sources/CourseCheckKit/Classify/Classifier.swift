@@ -23,6 +23,7 @@ package enum Classifier {
             lesson.reading = reading.file
             lesson.document = reading.scan.document
         }
+        lesson.splitRowComment = commentLines.splitRow
         let swallowedFindings = swallowedFences(in: scanned.document, path: file.path, core: core)
         let swallowed = Set(swallowedFindings.map(\.location.line))
         // A comment left open hides the rest (or up to the later `-->` that ends it in the browser):

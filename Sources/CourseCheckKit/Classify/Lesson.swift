@@ -39,6 +39,9 @@ package struct Lesson: Sendable {
     /// The last line of that uncertainty, when a later line ends it (a comment left open that a
     /// later `-->` ends in the browser); nil: it runs to the end of the file.
     package var uncertainThrough: Int?
+    /// The line of a comment split across a table row's line end (`| yerel <!-- x` over `y --> |`):
+    /// the table is broken there until that slip is fixed.
+    package var splitRowComment: Int?
     /// What a slip hides from readers (a comment left open): nothing there is judged.
     package var hidden: HiddenSpan?
     /// The file as its author meant it, when a comment's slip within a line changed what readers

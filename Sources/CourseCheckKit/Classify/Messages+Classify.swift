@@ -511,6 +511,64 @@ extension Diagnostic {
                 + (row ? rowLead : "to keep what the comment hides hidden and show that text as written, ") + fix)
     }
 
+    /// A comment opening a list item whose `-->` is on line `line`, written without the item's
+    /// indentation: that line stands outside the item, so its `-->` is text, and the comment runs on,
+    /// hiding `hides` (which holds `what`).
+    static func commentClosedOutsideItem(
+        at location: SourceLocation, line: Int, hides: (Int, Int), what: [String], fix: String
+    ) -> Diagnostic {
+        let held =
+            what.isEmpty
+            ? ""
+            : ", with "
+                + (what.count == 1 ? what[0] : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1])
+        return Diagnostic(
+            .unclosedComment, at: location,
+            "this HTML comment is not closed in its list item: line \(line), which holds its '-->', is not indented "
+                + "as the item's text is, so it stands outside the item and its '-->' closes nothing; the comment "
+                + "hides everything after it from readers (lines \(hides.0)–\(hides.1)\(held)); to keep the comment "
+                + "and show the text after its '-->' as the item's, \(fix)")
+    }
+
+    /// The one-line block a `<!--` left open across its line end stands in.
+    enum SplitBlock {
+        case heading, row, header
+    }
+
+    /// `<!--` (`written`, with the word after it) in a heading or a table's row, whose `-->` is on
+    /// line `through`: the block is its line alone, so the lines from `next` (the first `shown`)
+    /// to `through` show as text under it, and the comment closes nowhere. `above`: after the
+    /// header row's last pipe, where joined it would be a cell of its own, so it goes above the table.
+    static func splitComment(
+        at location: SourceLocation, written: String, block: SplitBlock, next: Int, through: Int, shown: String,
+        above: Bool = false
+    ) -> Diagnostic {
+        let lines = next == through ? "line \(next)" : "lines \(next)–\(through)"
+        let (name, after) =
+            switch block {
+            case .heading: ("heading", "\(lines) ('\(shown)') as a paragraph under it")
+            case .row:
+                (
+                    "table's row",
+                    "\(lines) ('\(shown)') as \(next == through ? "a row of its own" : "rows of their own")"
+                )
+            case .header:
+                (
+                    "table's header row",
+                    "no table: \(lines) ('\(shown)') \(next == through ? "stands" : "stand") between the header row "
+                        + "and its delimiter row"
+                )
+            }
+        return Diagnostic(
+            .commentLookAlike, at: location,
+            "this '<!--' is not closed ('-->') on its line, and a \(name) is one line, so the '-->' on line "
+                + "\(through) closes nothing: readers see '\(written)' as text, and \(after); "
+                + (above
+                    ? "move the comment (its '<!--' to its '-->') onto lines of their own above the table: at the end "
+                        + "of the header row it would be a cell of its own, which the delimiter row does not match"
+                    : "join \(lines) onto the end of this line, so that the comment closes there"))
+    }
+
     /// Text `written` almost as an HTML comment, which readers see as text; `meant`: the comment.
     static func commentLookAlike(at location: SourceLocation, written: String, meant: String) -> Diagnostic {
         Diagnostic(

@@ -167,7 +167,7 @@ struct TextClaimMemo: Sendable {
                 bytes += Array("\(id.rawValue) checked\n".utf8)
             case .notApplicable(let reason):
                 bytes += Array("\(id.rawValue) not-applicable \(reason.utf8.count)\n\(reason)\n".utf8)
-            case .checked, .skipped:
+            case .checked, .skipped, .waitingForSlip:
                 return nil
             }
         }
