@@ -5,7 +5,7 @@ Not used by the build or the tests (they read the committed JSON). Takes every e
 CommonMark 0.31.2 spec (the sections on tabs, indented and fenced code, HTML blocks, block quotes,
 list items and lists decide where a code block is; the others show where none is) and records, for
 each example, every code block and HTML block a CommonMark renderer shows: kind, first line, info
-string, content.
+string (its entities and backslash escapes decoded, as the renderer shows it), content.
 The oracle is markdown-it-py (CommonMark-compliant), cross-checked against the spec's own HTML.
 
     pip install markdown-it-py
@@ -13,6 +13,7 @@ The oracle is markdown-it-py (CommonMark-compliant), cross-checked against the s
 """
 import html, json, re, sys
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import unescapeAll
 
 FENCE = "`" * 32
 
@@ -46,7 +47,7 @@ def main():
         blocks = []
         for token in md.parse(text):
             if token.type == "fence":
-                blocks.append({"kind": "fenced", "line": token.map[0] + 1, "info": token.info.strip(), "content": token.content})
+                blocks.append({"kind": "fenced", "line": token.map[0] + 1, "info": unescapeAll(token.info).strip(), "content": token.content})
             elif token.type == "code_block":
                 blocks.append({"kind": "indented", "line": token.map[0] + 1, "info": "", "content": token.content})
             elif token.type == "html_block":
