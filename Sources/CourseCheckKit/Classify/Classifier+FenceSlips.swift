@@ -1255,10 +1255,14 @@ extension Classifier {
         -> (finding: Diagnostic, meant: SourceFile)?
     {
         var containers = [scanned.document]
-        scanned.document.walk { node, _ in
-            switch node.kind {
-            case .blockQuote, .listItem: containers.append(node)
-            default: break
+        // The containers are walked for only where a block sits in one: the block a stray fence
+        // closes early is a closed block of the container's.
+        if scanned.blocks.contains(where: { !$0.containers.isEmpty }) {
+            scanned.document.walk { node, _ in
+                switch node.kind {
+                case .blockQuote, .listItem: containers.append(node)
+                default: break
+                }
             }
         }
         var before: Set<FenceTrouble>?
@@ -1385,7 +1389,10 @@ extension Classifier {
     static func strayOutsideItsContainer(_ file: SourceFile, _ scanned: MarkdownScanner.Result) -> (
         finding: Diagnostic, meant: SourceFile
     )? {
-        guard let outside = closingOutsideItsContainer(scanned.document, file) else { return nil }
+        // Cheap first: a block its container ended unclosed is an unterminated fence the scan said.
+        guard scanned.diagnostics.contains(where: { $0.id == .unterminatedFence }),
+            let outside = closingOutsideItsContainer(scanned.document, file)
+        else { return nil }
         let repaired = repairing(file, outside.repair)
         guard let stray = strayClosingMidBlock(repaired, MarkdownScanner.scan(repaired), typed: file),
             stray.finding.location.line == outside.finding.location.line
