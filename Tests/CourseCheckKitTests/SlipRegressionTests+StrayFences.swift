@@ -90,6 +90,26 @@ extension SlipRegressionTests {
         }
     }
 
+    /// Two fences typed in one tree: one finding at each, each naming the line the author opened
+    /// the tree at (the first one's repair moves the tree's opening fence down a line), and
+    /// following both fixes gives the lesson back, with none.
+    func testTwoFencesTypedInOneTreeAreAFindingEachNamingItsOpeningLine() throws {
+        let name = "14-sunum-ve-kapatma.md"
+        let (clean, lines, found) = try Self.edited(name) {
+            $0.insert("```", at: 132)
+            $0.insert("```", at: 138)
+        }
+        let findings = [
+            Self.typedInBlock(133, opening: 126, shown: 134...138, opens: 139, delete: 133...133),
+            Self.typedInBlock(139, opening: 126, shown: 140...144, opens: 145, delete: 139...139),
+        ]
+        XCTAssertEqual(found, findings)
+        let followed = try XCTUnwrap(
+            FollowTheFix.apply(findings.map { (Int($0.prefix { $0 != ":" })!, Self.message($0)) }, to: lines))
+        XCTAssertEqual(followed, clean)
+        XCTAssertEqual(Self.classified(name, followed), [])
+    }
+
     /// An expected block's opening fence deleted: its output stands after a blank line under the
     /// tree's closing fence, and the tree read with them would have no expected block, so it is no
     /// fence typed in the tree; the finding is the missing fence's.

@@ -1251,9 +1251,11 @@ extension Classifier {
     /// fence moves down onto the line the slip leaves, so the block holds its code alone.
     /// `typed`: the file as written, when `file` is it with the fence line given its container's
     /// prefix (`strayOutsideItsContainer`): the finding names that line as typed.
-    static func strayClosingMidBlock(_ file: SourceFile, _ scanned: MarkdownScanner.Result, typed: SourceFile? = nil)
-        -> (finding: Diagnostic, meant: SourceFile)?
-    {
+    /// `written`: the lesson as the author wrote it, when `file` is it with an earlier stray fence
+    /// taken out (whose repair moved that block's opening fence down a line or two).
+    static func strayClosingMidBlock(
+        _ file: SourceFile, _ scanned: MarkdownScanner.Result, typed: SourceFile? = nil, written: SourceFile? = nil
+    ) -> (finding: Diagnostic, meant: SourceFile)? {
         var containers = [scanned.document]
         // The containers are walked for only where a block sits in one: the block a stray fence
         // closes early is a closed block of the container's.
@@ -1267,7 +1269,9 @@ extension Classifier {
         }
         var before: Set<FenceTrouble>?
         for container in containers {
-            if let found = strayClosingMidBlock(file, scanned, in: container.children, typed: typed, before: &before) {
+            if let found = strayClosingMidBlock(
+                file, scanned, in: container.children, typed: typed, written: written, before: &before)
+            {
                 return found
             }
         }
@@ -1278,7 +1282,7 @@ extension Classifier {
     /// trouble once asked.
     static func strayClosingMidBlock(
         _ file: SourceFile, _ scanned: MarkdownScanner.Result, in children: [BlockNode], typed: SourceFile?,
-        before: inout Set<FenceTrouble>?
+        written: SourceFile? = nil, before: inout Set<FenceTrouble>?
     ) -> (finding: Diagnostic, meant: SourceFile)? {
         for (offset, node) in children.enumerated() {
             // Cheap first: paragraphs or indented code after a block's closing fence up to a bare
@@ -1366,6 +1370,15 @@ extension Classifier {
             guard after.isSubset(of: trouble), after.count < trouble.count, !blankUnder || after.isEmpty else {
                 continue
             }
+            // Where the author opened the block: an earlier stray's repair moved its fence down.
+            var opened = opening
+            if let written, written.lines[opening].text != file.lines[opening].text {
+                let fenceLine = file.lines[opening].text
+                opened =
+                    stride(from: opening - 1, through: max(0, opening - 4), by: -1).first {
+                        written.lines[$0].text == fenceLine
+                    } ?? opening
+            }
             let line = (typed ?? file).lines[closing].text
             let bytes = Array(line.utf8)
             let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? 0
@@ -1375,7 +1388,7 @@ extension Classifier {
                 .closedMidway(
                     written: written, shown: (closing + 2)...(children[next - 1].lines.upperBound + 1),
                     opens: children[next].lines.lowerBound + 1, delete: (first + 1)...(last + 1)),
-                opening: opening + 1)
+                opening: opened + 1)
             return (finding, meant)
         }
         return nil

@@ -7,9 +7,20 @@ package enum Classifier {
     ) -> (Lesson, [Diagnostic]) {
         // A bare fence typed in the middle of a block's code is one finding there, and the lesson
         // is read as meant, so nothing it cut off (a tree's code, its expected block) is reported.
+        // Each further fence typed in it is one finding too, its block named where the author opened it.
         if let stray = strayClosingMidBlock(file, scanned) ?? strayOutsideItsContainer(file, scanned) {
-            var (lesson, diagnostics) = classify(stray.meant, scanned: MarkdownScanner.scan(stray.meant), core: core)
-            diagnostics.append(stray.finding)
+            var findings = [stray.finding]
+            var meant = stray.meant
+            var scan = MarkdownScanner.scan(meant)
+            while findings.count < 16,
+                let next = strayClosingMidBlock(meant, scan, written: file) ?? strayOutsideItsContainer(meant, scan)
+            {
+                findings.append(next.finding)
+                meant = next.meant
+                scan = MarkdownScanner.scan(meant)
+            }
+            var (lesson, diagnostics) = classify(meant, scanned: scan, core: core)
+            diagnostics += findings.reversed()
             return (lesson, diagnostics)
         }
         var (lesson, classified) = classify(file, blocks: scanned.blocks, core: core)
