@@ -16,9 +16,7 @@ extension StructureSlipPropertyTests {
         let blanks = ["", " ", "  ", "   ", "    ", "     ", "      ", "\t", "\u{A0}"]
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
-        let file = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
-        let url = lessons.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
         let clean = text.components(separatedBy: "\n")
         let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
         let count = clean[header...].prefix { $0.hasPrefix("|") }.count

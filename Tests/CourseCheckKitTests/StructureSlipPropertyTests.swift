@@ -385,10 +385,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             } else {
                 XCTFail("no fix: \(message)")
             }
-            let fixed = lines.joined(separator: "\n")
-            try fixed.write(to: url, atomically: true, encoding: .utf8)
-            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
-            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+            try Self.expectFixed(lines, at: url, in: scratch.url, readAs: text, tool, message)
         }
     }
 
@@ -410,11 +407,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             let inTable = random.next() % 4 == 0
             let (file, url, text) =
                 inTable
-                ? try {
-                    let name = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
-                    let url = lessons.appendingPathComponent(name)
-                    return (name, url, try String(contentsOf: url, encoding: .utf8))
-                }()
+                ? try CourseCopy.lastLesson(in: lessons)
                 : try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
             // The first line of each block of text whose containers are block quotes alone, or
             // each line of the table.
@@ -487,10 +480,7 @@ final class StructureSlipPropertyTests: XCTestCase {
                 lines[at + 1] = prefix + close
                 lines.insert(prefix + rest, at: at + 2)
             }
-            let fixed = lines.joined(separator: "\n")
-            try fixed.write(to: url, atomically: true, encoding: .utf8)
-            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
-            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+            try Self.expectFixed(lines, at: url, in: scratch.url, readAs: text, tool, message)
         }
     }
 
@@ -509,11 +499,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             let inTable = random.next() % 2 == 0
             let (file, url, text) =
                 inTable
-                ? try {
-                    let name = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
-                    let url = lessons.appendingPathComponent(name)
-                    return (name, url, try String(contentsOf: url, encoding: .utf8))
-                }()
+                ? try CourseCopy.lastLesson(in: lessons)
                 : try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
             var lines = text.components(separatedBy: "\n")
             // The table's lines but its delimiter row, or the ATX headings.
@@ -560,10 +546,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             // The fix, as the message words it.
             lines[at...(at + 1)] =
                 above ? ["<!-- x", "y -->", clean] : [lines[at] + " " + lines[at + 1]]
-            let fixed = lines.joined(separator: "\n")
-            try fixed.write(to: url, atomically: true, encoding: .utf8)
-            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
-            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(text, tool), "after the fix: " + message)
+            try Self.expectFixed(lines, at: url, in: scratch.url, readAs: text, tool, message)
         }
     }
 
@@ -582,11 +565,7 @@ final class StructureSlipPropertyTests: XCTestCase {
             let inTable = random.next() % 3 == 0
             let (file, url, text) =
                 inTable
-                ? try {
-                    let name = try XCTUnwrap(CourseCopy.lessonNames(in: lessons).last)
-                    let url = lessons.appendingPathComponent(name)
-                    return (name, url, try String(contentsOf: url, encoding: .utf8))
-                }()
+                ? try CourseCopy.lastLesson(in: lessons)
                 : try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
             var lines = text.components(separatedBy: "\n")
             // Each bold's words as (line, UTF-8 range of the words): in a table, a body cell's
@@ -653,15 +632,23 @@ final class StructureSlipPropertyTests: XCTestCase {
                 "\(message): \(found)")
             // The fix, as the message words it.
             lines[at] = String(open.dropLast(2)) + "**" + word + "**<!-- x -->" + close.dropFirst(2)
-            let fixed = lines.joined(separator: "\n")
-            try fixed.write(to: url, atomically: true, encoding: .utf8)
-            XCTAssertEqual(Self.findings(scratch.url), [], "after the fix: " + message)
-            XCTAssertEqual(try Self.seen(fixed, tool), try Self.seen(bold, tool), "after the fix: " + message)
+            try Self.expectFixed(lines, at: url, in: scratch.url, readAs: bold, tool, message)
         }
     }
 
     /// What readers see of `markdown` as cmark-gfm renders it (tables on): its runs of text, each
     /// block's apart, comments and inline markup left out, whitespace collapsed.
+    /// Writes `lines`, a slip's fix followed, to `url`, and expects no finding in the course at
+    /// `root` and the page readers see to be `meant`'s (cmark-gfm, comments left out).
+    static func expectFixed(
+        _ lines: [String], at url: URL, in root: URL, readAs meant: String, _ tool: String, _ message: String
+    ) throws {
+        let fixed = lines.joined(separator: "\n")
+        try fixed.write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(findings(root), [], "after the fix: " + message)
+        XCTAssertEqual(try seen(fixed, tool), try seen(meant, tool), "after the fix: " + message)
+    }
+
     static func seen(_ markdown: String, _ tool: String) throws -> [String] {
         var html = try render(markdown, with: tool, tables: true)
         html = html.replacingOccurrences(of: "<!--.*?-->", with: "", options: .regularExpression)

@@ -41,6 +41,14 @@ enum CourseCopy {
         return (file, url, try String(contentsOf: url, encoding: .utf8))
     }
 
+    /// The course's last lesson, which holds the closing table, and its text: a pick among all
+    /// (`pickLesson`) finds it rarely.
+    static func lastLesson(in lessons: URL) throws -> (file: String, url: URL, text: String) {
+        let file = try XCTUnwrap(lessonNames(in: lessons).last)
+        let url = lessons.appendingPathComponent(file)
+        return (file, url, try String(contentsOf: url, encoding: .utf8))
+    }
+
     /// Copies one lesson of the course, `<name>.md`, into the lessons folder `lessons` (under
     /// `root`) and its golden folder into `root/goldens`, making both folders when missing.
     static func copyLesson(_ name: String, into root: URL, lessons: String = "lessons") throws {
