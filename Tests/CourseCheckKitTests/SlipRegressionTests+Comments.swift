@@ -11,6 +11,24 @@ import XCTest
 extension SlipRegressionTests {
     typealias Edit = (inout [String]) -> Void
 
+    /// Index item 14 with a comment opened on its line and closed on the next, before its link
+    /// (`14. <!-- x` / `    y --> [link]`), and the fix its finding words: the link back on the
+    /// item's line, the comment on lines of its own under it.
+    static var itemCommentedOverTwoLines: (edit: Edit, fix: Edit) {
+        (
+            { lines in
+                let at = line(lines, "14. [")
+                lines[at...at] = ["14. <!-- x", "    y --> " + lines[at].dropFirst(4)]
+            },
+            { lines in
+                let at = line(lines, "14. <!-- x")
+                lines[at...(at + 1)] = [
+                    "14. " + lines[at + 1].dropFirst("    y --> ".count), "    <!-- x", "    y -->",
+                ]
+            }
+        )
+    }
+
     /// The index of the first line that starts with `prefix`.
     static func line(_ lines: [String], _ prefix: String) -> Int {
         lines.firstIndex { $0.hasPrefix(prefix) } ?? 0
@@ -698,19 +716,7 @@ extension SlipRegressionTests {
         let item = "14. [Sunum ve Kapatma](14-sunum-ve-kapatma.md)"
         let row = "| Sunum ve Kapatma | sayfa açıldı | yerel | kapatma eylemi değer değildir |"
         let slips: [(file: String, edit: Edit, fix: Edit)] = [
-            (
-                index,
-                { lines in
-                    let at = Self.line(lines, "14. [")
-                    lines[at...at] = ["14. <!-- x", "    y --> " + lines[at].dropFirst(4)]
-                },
-                { lines in
-                    let at = Self.line(lines, "14. <!-- x")
-                    lines[at...(at + 1)] = [
-                        "14. " + lines[at + 1].dropFirst("    y --> ".count), "    <!-- x", "    y -->",
-                    ]
-                }
-            ),
+            (index, Self.itemCommentedOverTwoLines.edit, Self.itemCommentedOverTwoLines.fix),
             (
                 table,
                 { lines in

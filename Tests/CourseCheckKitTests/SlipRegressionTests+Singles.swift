@@ -35,18 +35,7 @@ extension SlipRegressionTests {
                 lines[Self.line(lines, "\u{96F}. [")] = "9. " + lines[Self.line(lines, "\u{96F}. [")].dropFirst(3)
             }
         )
-        let comment: (edit: Edit, fix: Edit) = (
-            { lines in
-                let at = Self.line(lines, "14. [")
-                lines[at...at] = ["14. <!-- x", "    y --> " + lines[at].dropFirst(4)]
-            },
-            { lines in
-                let at = Self.line(lines, "14. <!-- x")
-                lines[at...(at + 1)] = [
-                    "14. " + lines[at + 1].dropFirst("    y --> ".count), "    <!-- x", "    y -->",
-                ]
-            }
-        )
+        let comment = Self.itemCommentedOverTwoLines
         try expectSlips(
             [(index, marker.edit, marker.fix), (index, comment.edit, comment.fix)],
             found: [
