@@ -156,6 +156,27 @@ final class RenderedTextTests: XCTestCase {
         XCTAssertNotNil(mismatch("c\u{327}", "ç"), "canonically equivalent text is not byte-equal")
     }
 
+    /// A tab a container takes only in part shows as spaces the file does not hold: the drift is
+    /// named as that tab, at its column, for a core in a block quote as for an expected block.
+    func testATabAContainerTakesInPartIsNamedInCoreDrift() throws {
+        let core = CourseCore.embedded.text
+        let indentedLine = try XCTUnwrap(LineScanner.lines(of: core).firstIndex { $0.text.hasPrefix("    ") })
+        var lines = LineScanner.lines(of: core).map { "> " + $0.text }
+        // `>` then a tab at column 1, three columns wide: the quote takes one of them as its space, and
+        // two remain where the core has four spaces (cmark-gfm shows the same).
+        let original = LineScanner.lines(of: core)[indentedLine].text
+        lines[indentedLine] = ">\t" + original.dropFirst(4)
+        let text = "> ```swift\n" + lines.joined(separator: "\n") + "\n> ```\n"
+        let block = try XCTUnwrap(MarkdownScanner.scan(SourceFile(path: "x.md", text: text)).blocks.first)
+        let finding = try XCTUnwrap(CoreDriftCheck().check(block, in: "x.md"))
+        XCTAssertEqual(finding.location.description, "x.md:\(indentedLine + 2):2")
+        XCTAssertEqual(
+            finding.message,
+            "core block differs from the embedded core at core line \(indentedLine + 1); the line starts with a tab "
+                + "(U+0009), which the block quote takes only in part, so it shows 2 spaces where the embedded core "
+                + "has 4; indent it with spaces, as the block's other lines are")
+    }
+
     /// Hostile nesting is bounded: a line of 100,000 `>` or 50,000 list markers does not overflow the
     /// stack; the line past the limit is reported.
     func testDeepContainersAreBounded() {

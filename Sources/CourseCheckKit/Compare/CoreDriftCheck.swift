@@ -33,10 +33,11 @@ package struct CoreDriftCheck: Sendable {
             referenceLabel: core.isEmbedded ? "embedded core (\(core.fileName))" : "course core (\(core.fileName))",
             firstLine: block.opening.number + 1,
             referenceFirstLine: 1)
+        let tab = OutputCheck.splitTab(block, mismatch, expected, reference: reference)
         return .coreDrift(
-            at: SourceLocation(path: path, line: line, column: OutputCheck.fileColumn(block, mismatch)),
+            at: SourceLocation(path: path, line: line, column: tab?.column ?? OutputCheck.fileColumn(block, mismatch)),
             reference: reference, coreLine: mismatch.index < expected.count ? mismatch.index + 1 : nil,
-            cause: mismatch.cause,
+            cause: tab?.cause ?? mismatch.cause,
             attachment: attachment)
     }
 }

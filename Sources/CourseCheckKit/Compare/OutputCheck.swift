@@ -65,9 +65,36 @@ package enum OutputCheck {
                 lesson: body, lessonLabel: "the lesson", reference: actualLines,
                 referenceLabel: "the tree's output", firstLine: expected.opening.number + 1)
             : .diff(diff.hunks())
+        if let tab = splitTab(expected, mismatch, actualLines, reference: "the output") {
+            return .outputDrift(
+                at: SourceLocation(path: path, line: line, column: tab.column), tree: tree, path: path,
+                cause: tab.cause, attachment: attachment)
+        }
         return .outputDrift(
             at: SourceLocation(path: path, line: line, column: fileColumn(expected, mismatch)), tree: tree, path: path,
             cause: outputCause(mismatch, expected: body, actual: actualLines), attachment: attachment)
+    }
+
+    /// The cause, and the tab's file column, when the difference lies in the spaces a tab became:
+    /// a container (a list item's indentation, `> `) took the tab only in part, so a reader sees
+    /// spaces the file does not hold, and neither the lesson's text nor the diff shows the tab.
+    static func splitTab(_ block: FencedBlock, _ mismatch: LineMismatch, _ lines: [Line], reference: String)
+        -> (cause: String, column: Int)?
+    {
+        let index = mismatch.index
+        guard let spaces = block.bodyTabSpaces[index], index < block.body.count, index < lines.count else {
+            return nil
+        }
+        let wanted = lines[index].text.utf8.prefix { $0 == UInt8(ascii: " ") }.count
+        let shown = block.body[index].text.utf8.prefix { $0 == UInt8(ascii: " ") }.count
+        guard wanted != shown, mismatch.column <= max(wanted, shown) + 1 else { return nil }
+        let container = block.containers.last?.rawValue ?? "container"
+        let cause =
+            "the line starts with a tab (U+0009), which the \(container) takes only in part, so it shows "
+            + "\(Plural.count(spaces, "space")) where \(reference) has \(wanted == 0 ? "none" : String(wanted)); "
+            + "indent it with spaces, as the block's other lines are"
+        // The prefix's last byte is the tab.
+        return (cause, block.bodyPrefixLengths[index])
     }
 
     /// The file column of a mismatch: its column in the rendered line plus the container prefix.

@@ -73,6 +73,9 @@ package final class BlockNode: Sendable, Equatable {
         /// The columns the line is indented past its containers' markers, as the block starts
         /// measured it (from 4 on, indented code): where a paragraph line, a table's line, starts.
         package var indent = 0
+        /// The spaces at the start of `text` that stand for a tab a container took only in part:
+        /// a reader sees them, the file holds a tab there.
+        package var tabSpaces = 0
     }
 
     package let kind: Kind
@@ -665,6 +668,7 @@ extension BlockParser {
             let (text, prefix) = contentText()
             var line = BlockNode.ContentLine(index: lineIndex, prefixLength: prefix, text: text)
             line.indent = leafIndent
+            if partiallyConsumedTab { line.tabSpaces = 4 - column % 4 }
             if let gitHub = tip.pendingGitHubText {
                 if gitHub != text { line.gitHubText = gitHub }
                 tip.pendingGitHubText = nil

@@ -16,6 +16,9 @@ package struct FencedBlock: Sendable, Equatable {
     package var path: [Int] = []
     /// For each body line: UTF-8 bytes of the file line before its content (prefix and indentation).
     package var bodyPrefixLengths: [Int] = []
+    /// Body lines that start with spaces standing for a tab a container took only in part, by body
+    /// index: how many. A reader sees spaces where the file holds a tab.
+    package var bodyTabSpaces: [Int: Int] = [:]
     /// 1-based UTF-8 column of the opening fence's first character.
     package var openingColumn: Int = 1
     /// What a new body line starts with when `--promote` writes one: the containers' continuation

@@ -83,6 +83,10 @@ package enum MarkdownScanner {
                             opening: opening, fence: fence, body: body, closing: lines[closingIndex],
                             containers: containers,
                             path: childPath, bodyPrefixLengths: child.content.map(\.prefixLength),
+                            bodyTabSpaces: Dictionary(
+                                uniqueKeysWithValues: child.content.enumerated().compactMap { index, line in
+                                    line.tabSpaces > 0 ? (index, line.tabSpaces) : nil
+                                }),
                             openingColumn: column,
                             continuationPrefix: prefix + String(repeating: " ", count: fence.indent),
                             gitHubBody: Dictionary(
