@@ -20,7 +20,7 @@ FORMAT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' \
 	-not -path 'Fuzz/corpus/*' -not -path 'Fuzz/regressions/*' \
 	-not -path 'Tests/CourseCheckKitTests/Differential/*' -not -path 'Tests/CourseCheckKitTests/Fixtures/*' | sort)
 
-.PHONY: build release install test soak verify list docs bench instructions lsp-client fuzz format lint hooks clean help
+.PHONY: build release install test test-environment soak verify list docs bench instructions lsp-client fuzz format lint hooks clean help
 
 ## build: debug build of the package, warnings as errors
 build:
@@ -43,13 +43,20 @@ install: release
 	install -m 755 .build/release/coursecheck .build/release/coursecheck-supervisor $(DESTDIR)$(PREFIX)/bin/
 
 ## test: build the tests with warnings as errors (once coursecheck is linked, it fills the run's cache
-## with the compiler's verdicts on the course meanwhile), then run them all: the XCTest suites and the Swift
-## Testing run on four shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
+## with the compiler's verdicts on the course meanwhile), then run them all but the hostile-environment
+## suites (make test-environment): the XCTest suites and the Swift Testing run on four shards at once (scripts/run-tests; SHARDS=1 for one after the other, each shard
 ## limited to TEST_TIMEOUT seconds), printing every failure with its file and line, the three
 ## slowest suites and a last line 'N passed, N failed, N skipped' (full logs and JUnit reports in
 ## .build/test-results/)
 test:
 	TEST_BUILD='$(SWIFT) build --build-tests $(DEBUG_BUILD)' scripts/run-tests
+
+## test-environment: the suites that put coursecheck in a hostile environment (signals and kills
+## mid-run, a broken or damaged toolchain, the memory bound), which make test leaves out and CI runs
+## after it, the same way (JUnit reports and logs in .build/test-results/environment/)
+test-environment:
+	TEST_BUILD='$(SWIFT) build --build-tests $(DEBUG_BUILD)' TEST_GROUP=environment \
+		TEST_RESULTS=.build/test-results/environment scripts/run-tests
 
 SOAK_CASES ?= 300
 LENIENCY_SECONDS ?= 600
