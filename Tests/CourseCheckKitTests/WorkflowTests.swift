@@ -69,7 +69,9 @@ final class WorkflowTests: XCTestCase {
         let tests = workflow["jobs"]?["tests"]?["steps"]?.items ?? []
         let runs = tests.compactMap { $0["run"]?.scalar }
         XCTAssertEqual(runs.first { $0.hasPrefix("make ") }, "make test")
-        for gate in ["make test-environment", "make lint", "make instructions", "make lsp-client", "scripts/actionlint"] {
+        for gate in [
+            "make test-environment", "make lint", "make instructions", "make lsp-client", "scripts/actionlint",
+        ] {
             let step = tests.first { $0["run"]?.scalar?.contains(gate) == true }
             XCTAssertEqual(step?["if"]?.scalar, "${{ !cancelled() }}", gate)
         }
