@@ -68,8 +68,8 @@ LENIENCY_SECONDS ?= 600
 ## LENIENCY_SECONDS (default 600) against the real program, 2,000 live checks for the memory bound,
 ## and the whole differential corpus (make test checks a seeded sample of it) against every real
 ## program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites Differential/oracle.json from
-## them), the cold cross-check of the real course (EndToEndTests), the fixtures with every compiler
-## answer asked afresh (make test plants the recorded ones), and the write, watch, LSP and
+## them), the cold cross-check of the real course (EndToEndTests), make test's suites with every
+## compiler answer asked afresh (make test plants the recorded ones), and the write, watch, LSP and
 ## end-to-end suites on the portable (macOS) path, COURSECHECK_PORTABLE=1
 soak:
 	$(SWIFT) build --build-tests $(DEBUG_BUILD)
@@ -80,7 +80,7 @@ soak:
 	COURSECHECK_LENIENCY_SECONDS=$(LENIENCY_SECONDS) $(SWIFT) test --skip-build --filter LeniencyFuzzTests.testMutantsOfTheCourseAgreeWithTheRealProgram
 	COURSECHECK_MEMORY_CHECKS=2000 COURSECHECK_MEMORY_COURSE=1 $(SWIFT) test --skip-build --filter MemoryTests
 	COURSECHECK_DIFFERENTIAL=live $(SWIFT) test --skip-build --filter 'DifferentialTests|EndToEndTests.testCrossCheckOverTheRealCourse'
-	COURSECHECK_FIXTURE_ANSWERS=live $(SWIFT) test --skip-build --disable-xctest
+	COURSECHECK_COMPILER_ANSWERS=live scripts/run-tests
 	COURSECHECK_PORTABLE=1 $(SWIFT) test --skip-build --filter 'FileGateTests|WritePolicyTests|UpdateRefusalTests|GoldenWorkflowTests|WatchTests|LSPTests|EndToEndTests|SignalTests|PortablePathTests'
 
 ## verify: check every lesson in lessons/, both engines cross-checked (the CI gate), with the debug

@@ -90,38 +90,13 @@ struct Fixture {
     static let caseCache = InProcess.cacheDirectory.appendingPathComponent(
         "fixture-case-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
 
-    /// The compiler's answers the cases ask for (its verdicts on trees, its parses of fragments),
-    /// as the real compiler gave them, each under its cache key, which names the compiler, the
-    /// driver's words for the program, the core and the text: an answer is a pure function of its
-    /// key, so a key this compiler does not make is never looked up, and a case whose tree the
-    /// record lacks asks the compiler. Planted once a process, they spare `make test` a front end a
-    /// tree. `make soak` plants none (`COURSECHECK_FIXTURE_ANSWERS=live`), so every case is checked
-    /// against answers asked afresh too; `COURSECHECK_BLESS=1` adds what its run asked to the record.
-    static let answersFile = root.appendingPathComponent("compiler-answers.json")
-    static let live = ProcessInfo.processInfo.environment["COURSECHECK_FIXTURE_ANSWERS"] == "live"
-
+    /// The compiler's recorded answers (`CompilerAnswers`), planted once a process: a blessed run
+    /// asks afresh, and adds what it asked to the record.
     private static let answersPlanted: Void = {
-        guard !live, !FixtureCases.bless, let data = try? Data(contentsOf: answersFile),
-            let answers = try? JSONDecoder().decode([String: String].self, from: data)
-        else { return }
-        let cache = Cache(directory: caseCache)
-        for (key, text) in answers where isAnswer(key) { _ = cache.store(text: text, as: key) }
+        atexit { CompilerAnswers.record(from: Fixture.caseCache) }
+        guard !FixtureCases.bless else { return }
+        CompilerAnswers.plant(into: caseCache)
     }()
-
-    static func isAnswer(_ key: String) -> Bool { key.hasPrefix("valid-") || key.hasPrefix("parse-") }
-
-    /// Adds the answers this process's cases asked the compiler for to the record (a blessed run's).
-    static func recordAnswers() throws {
-        var answers = (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: answersFile))) ?? [:]
-        let cache = Cache(directory: caseCache)
-        for name in try FileManager.default.contentsOfDirectory(atPath: caseCache.path) where name.hasSuffix(".v3") {
-            let key = String(name.dropLast(3))
-            if isAnswer(key), let text = cache.text(key) { answers[key] = text }
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try (encoder.encode(answers) + Data("\n".utf8)).write(to: answersFile)
-    }
 
     static func keptBetweenCases(_ entry: String) -> Bool {
         entry == "module-cache" || entry.hasPrefix("parse-") || entry.hasPrefix("toolchain-")

@@ -13,10 +13,9 @@ enum InProcess {
     /// tree compiles once. Nothing else of the outer environment (no CI).
     static let environment: [String: String] = {
         var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "SWIFTC", "HOME"].contains($0.key) }
+        // A cache of this process's own goes with it (`cacheDirectory`): no test run leaves it in
+        // $TMPDIR. One given by `scripts/run-tests` is shared by its shards, and the script removes it.
         variables["COURSECHECK_CACHE_DIR"] = cacheDirectory.path
-        // A cache of this process's own goes with it: no test run leaves it in $TMPDIR. One given by
-        // `scripts/run-tests` is shared by its shards, and the script removes it.
-        if sharedCache == nil { atexit { try? FileManager.default.removeItem(at: InProcess.cacheDirectory) } }
         return variables
     }()
 
@@ -29,9 +28,18 @@ enum InProcess {
     /// The shared cache, else one of this process's own, removed when the process exits (a plain
     /// `swift test` left one in the temporary directory for every run).
     static let cacheDirectory: URL = {
-        if let sharedCache { return sharedCache }
-        atexit { try? FileManager.default.removeItem(at: InProcess.ownCache) }
-        return ownCache
+        let cache: URL
+        if let sharedCache {
+            cache = sharedCache
+        } else {
+            atexit { try? FileManager.default.removeItem(at: InProcess.ownCache) }
+            cache = ownCache
+        }
+        // The compiler's recorded answers; a recording run adds this process's at its end (before
+        // its own cache is removed: handlers run last registered first).
+        CompilerAnswers.plant(into: cache)
+        atexit { CompilerAnswers.record(from: InProcess.cacheDirectory) }
+        return cache
     }()
 
     private static let ownCache = FileManager.default.temporaryDirectory
