@@ -39,7 +39,8 @@ enum CompilerAnswers {
         guard lockf(lock, F_LOCK, 0) == 0 else { return }
         var answers = read() ?? [:]
         let store = Cache(directory: cache)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where name.hasSuffix(".v3") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where name.hasSuffix(".v3")
+        {
             let key = String(name.dropLast(3))
             if isAnswer(key), let text = store.text(key) { answers[key] = text }
         }
