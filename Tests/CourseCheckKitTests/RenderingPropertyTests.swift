@@ -283,10 +283,11 @@ final class RenderingPropertyTests: XCTestCase {
     /// before it, or the names listed and the counts after them in order (after a colon or in
     /// parentheses), digits or Turkish words. The pairs of the first forms in any order; a name
     /// with its count after it may state the count again (`yerel altı (6)`, `yerel 6 ya da 6`), and
-    /// `second` gives one trigger (by index) a second count that differs, after its first.
-    static func countPhrase(_ counts: [Int], _ random: inout Generator, second: (index: Int, value: Int)? = nil)
-        -> String
-    {
+    /// `second` gives one trigger (by index) a second count that differs, after its first; the
+    /// trigger `once` is stated once (its count is the slip, and a wrong count stated twice is two).
+    static func countPhrase(
+        _ counts: [Int], _ random: inout Generator, second: (index: Int, value: Int)? = nil, once: Int? = nil
+    ) -> String {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
         let words = [4: "dört", 5: "beş", 6: "altı", 7: "yedi", 3: "üç"]
         func count(_ value: Int) -> String {
@@ -334,7 +335,7 @@ final class RenderingPropertyTests: XCTestCase {
                     let restated =
                         if let second, second.index == index {
                             again(second.value)
-                        } else if form < 2, random.next() % 4 == 0 {
+                        } else if form < 2, index != once, random.next() % 4 == 0 {
                             again(counts[index])
                         } else {
                             ""
@@ -441,7 +442,7 @@ final class RenderingPropertyTests: XCTestCase {
                 } else if random.next() % 3 == 0 {
                     var counts = actual
                     counts[index] = wrong
-                    let phrase = Self.countPhrase(counts, &random)
+                    let phrase = Self.countPhrase(counts, &random, once: index)
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else if random.next() % 2 == 0 {
