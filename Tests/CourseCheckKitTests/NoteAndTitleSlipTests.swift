@@ -987,7 +987,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// A front matter closed with `===` (a setext underline that makes its keys a heading), `=`,
     /// a box-drawing line or `---` with text after it is one finding at that line, `write '---'`,
-    /// never a "heading" quoting the keys; following it leaves no finding.
+    /// never a "heading" quoting the keys (the index's too); following it leaves no finding.
     func testAFrontMatterClosedWithAnotherLineIsOneFindingThere() throws {
         let closing = "license: 'CC BY-SA 4.0'\n---\n"
         let result = try findingsAndAfterTheFix([
@@ -995,6 +995,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("10-baglama.md", closing, "license: 'CC BY-SA 4.0'\n=\n"),
             ("12-ortam-degerleri.md", closing, "license: 'CC BY-SA 4.0'\n───\n"),
             ("13-gezinme-yigiti-ve-yolu.md", closing, "license: 'CC BY-SA 4.0'\n--- son\n"),
+            ("README.md", "olmadığını tanır'\n---\n", "olmadığını tanır'\n===\n"),
         ])
         func notClosed(_ written: String) -> String {
             "error: '\(written)' does not close the front matter, so readers see its keys as text; write '---' "
@@ -1003,6 +1004,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(
             result.found,
             [
+                "lessons/README.md:14:1: \(notClosed("==="))",
                 "lessons/09-yerel-durum.md:13:1: \(notClosed("==="))",
                 "lessons/10-baglama.md:8:1: \(notClosed("="))",
                 "lessons/12-ortam-degerleri.md:8:1: \(notClosed("───"))",
