@@ -428,7 +428,22 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
             .components(separatedBy: "\n")
         let closing = try XCTUnwrap(lines.dropFirst().firstIndex(of: "---"), "\(file) has no closing '---'")
-        let forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___", "+++"]
+        var forms = ["--", "----", "\u{2014}", "  ---", "-\u{200B}--", "___", "+++"]
+        // A random member of the class: a run of one line-drawing mark (a setext underline, a
+        // thematic break, a dash or box-drawing line), perhaps indented, or `---` with text after it.
+        let marks = [
+            "=", "-", "_", "*", "+", ".", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}", "\u{2500}", "\u{2550}",
+        ]
+        let mark = marks[Int(random.next() % UInt64(marks.count))]
+        let run = String(repeating: mark, count: 1 + Int(random.next() % 5))
+        let indent = String(repeating: " ", count: Int(random.next() % 4))
+        let generated =
+            random.next() % 4 == 0 ? "---" + [" son", "x", " ---", " #"][Int(random.next() % 4)] : indent + run
+        if generated != "---", generated != "...", generated != "-",
+            mark.unicodeScalars.first!.isASCII && mark != "=" ? run.count >= 2 || generated.hasPrefix("---") : true
+        {
+            forms.append(generated)
+        }
         switch random.next() % 5 {
         case 4:
             // The opening line as a near form: one finding at line 1, the keys read as written.

@@ -984,4 +984,109 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(found.fixed, [], name)
         }
     }
+
+    /// A front matter closed with `===` (a setext underline that makes its keys a heading), `=`,
+    /// a box-drawing line or `---` with text after it is one finding at that line, `write '---'`,
+    /// never a "heading" quoting the keys (the index's too); following it leaves no finding.
+    func testAFrontMatterClosedWithAnotherLineIsOneFindingThere() throws {
+        let closing = "license: 'CC BY-SA 4.0'\n---\n"
+        let result = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "çıkarır'\n---\n", "çıkarır'\n===\n"),
+            ("10-baglama.md", closing, "license: 'CC BY-SA 4.0'\n=\n"),
+            ("12-ortam-degerleri.md", closing, "license: 'CC BY-SA 4.0'\n───\n"),
+            ("13-gezinme-yigiti-ve-yolu.md", closing, "license: 'CC BY-SA 4.0'\n--- son\n"),
+            ("README.md", "olmadığını tanır'\n---\n", "olmadığını tanır'\n===\n"),
+        ])
+        func notClosed(_ written: String) -> String {
+            "error: '\(written)' does not close the front matter, so readers see its keys as text; write '---' "
+                + "[front-matter]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:14:1: \(notClosed("==="))",
+                "lessons/09-yerel-durum.md:13:1: \(notClosed("==="))",
+                "lessons/10-baglama.md:8:1: \(notClosed("="))",
+                "lessons/12-ortam-degerleri.md:8:1: \(notClosed("───"))",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:8:1: \(notClosed("--- son"))",
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// A trigger bullet whose marker is typed `--` or `·` (U+00B7) is taken into the bullet above
+    /// as its text, or is a paragraph after a blank line: one finding at that line naming the
+    /// marks, never "no bullet" at the section's heading; writing `- ` for them leaves none.
+    func testATriggerBulletUnderANearMarkerIsOneFindingThere() throws {
+        let cases: [(marker: String, blank: Bool, named: String)] = [
+            ("--", false, "'--'"), ("\u{B7}", false, "U+00B7 MIDDLE DOT"), ("--", true, "'--'"),
+            ("\u{B7}", true, "U+00B7 MIDDLE DOT"), ("-\u{B7}", false, "'-\u{B7}' (U+00B7 MIDDLE DOT)"),
+        ]
+        for (marker, blank, named) in cases {
+            let copy = try CourseCopy.make(for: self)
+            let url = copy.url.appendingPathComponent("lessons/09-yerel-durum.md")
+            let bullet = "- Bu dersin tetiği: **yerel**."
+            try CourseCopy.replace(
+                "\n" + bullet, with: (blank ? "\n\n" : "\n") + marker + bullet.dropFirst(), in: url)
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/09-yerel-durum.md:\(blank ? 267 : 266):1: error: the 'Bu dersin tetiği:' line is here, "
+                        + "but it opens with \(named), which is no bullet marker (a bullet opens with '-', '*' or '+' "
+                        + "and a space), so it is not the lesson's trigger bullet; write it as a bullet of its own, "
+                        + "'- Bu dersin tetiği: **…**', after a blank line or another bullet [declared-trigger]"
+                ], marker)
+            try CourseCopy.replace(marker + bullet.dropFirst(), with: bullet, in: url)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, marker)
+        }
+    }
+
+    /// Every count the distribution sentence states for a trigger is judged, a second one after
+    /// the first too (in parentheses, after a colon, after `ya da`, in words): a wrong one is one
+    /// finding at it, and one that agrees is none; writing the count it says leaves none.
+    func testASecondCountInTheDistributionSentenceIsJudged() throws {
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let cases: [(written: String, column: Int, says: String, wrong: String, right: String)] = [
+            (
+                "yerel 6, ebeveyn 4, gözlem 4, ortam altı (7).", 119, "ortam 7, but 6 lessons declare ortam", "(7)",
+                "(6)"
+            ),
+            (
+                "yerel 6, ebeveyn 4 (5), gözlem 4, ortam 6.", 95, "ebeveyn 5, but 4 lessons declare ebeveyn", "(5)",
+                "(4)"
+            ),
+            (
+                "yerel 6, ebeveyn 4 ya da 5, gözlem 4, ortam 6.", 100, "ebeveyn 5, but 4 lessons declare ebeveyn",
+                "ya da 5", "ya da 4"
+            ),
+            (
+                "yerel 6, ebeveyn dört (5), gözlem 4, ortam 6.", 99, "ebeveyn 5, but 4 lessons declare ebeveyn", "(5)",
+                "(4)"
+            ),
+            ("yerel: 6 (7), ebeveyn 4, gözlem 4, ortam 6.", 85, "yerel 7, but 6 lessons declare yerel", "(7)", "(6)"),
+            ("yerel 6 (altı), ebeveyn 4, gözlem 4, ortam yedi (6).", 0, "", "", ""),
+        ]
+        for (written, column, says, wrong, right) in cases {
+            let copy = try CourseCopy.make(for: self)
+            let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
+            try CourseCopy.replace(sentence, with: written, in: last.url)
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            guard column > 0 else {
+                // `ortam yedi (6)`: the first count is the wrong one.
+                XCTAssertEqual(
+                    found,
+                    [
+                        "lessons/\(last.file):267:120: error: says ortam 7, but 6 lessons declare ortam "
+                            + "[trigger-distribution]"
+                    ], written)
+                continue
+            }
+            XCTAssertEqual(
+                found, ["lessons/\(last.file):267:\(column): error: says \(says) [trigger-distribution]"], written)
+            try CourseCopy.replace(written, with: written.replacingOccurrences(of: wrong, with: right), in: last.url)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, written)
+        }
+    }
 }

@@ -281,8 +281,13 @@ final class RenderingPropertyTests: XCTestCase {
     /// The distribution sentence as a reader may write it, its counts in `counts` (yerel, ebeveyn,
     /// gözlem, ortam): each name with its count after it (plain, after a colon, in parentheses),
     /// before it, or the names listed and the counts after them in order (after a colon or in
-    /// parentheses), digits or Turkish words. The pairs of the first forms in any order.
-    static func countPhrase(_ counts: [Int], _ random: inout Generator) -> String {
+    /// parentheses), digits or Turkish words. The pairs of the first forms in any order; a name
+    /// with its count after it may state the count again (`yerel altı (6)`, `yerel 6 ya da 6`), and
+    /// `second` gives one trigger (by index) a second count that differs, after its first; the
+    /// trigger `once` is stated once (its count is the slip, and a wrong count stated twice is two).
+    static func countPhrase(
+        _ counts: [Int], _ random: inout Generator, second: (index: Int, value: Int)? = nil, once: Int? = nil
+    ) -> String {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
         let words = [4: "dört", 5: "beş", 6: "altı", 7: "yedi", 3: "üç"]
         func count(_ value: Int) -> String {
@@ -295,7 +300,17 @@ final class RenderingPropertyTests: XCTestCase {
         // after listed names (`yerel ve ortam 6'şar`).
         let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
-        switch random.next() % 8 {
+        /// The count stated again after the first: in parentheses, after a colon, or after `ya da` or `yani`.
+        func again(_ value: Int) -> String {
+            let restated = count(value)
+            return switch random.next() % 4 {
+            case 0: " (\(restated))"
+            case 1: " (yani \(restated))"
+            case 2: " ya da \(restated)"
+            default: ": \(restated)"
+            }
+        }
+        switch second == nil ? random.next() % 8 : 0 {
         case 6:
             return joined(names.indices.map { "\(counts[$0])'\(endings[counts[$0]] ?? "i") \(names[$0])" })
         case 7:
@@ -312,14 +327,22 @@ final class RenderingPropertyTests: XCTestCase {
                 group.names.joined(separator: " ve ") + " \(group.count)'\(each[group.count] ?? "er")"
             }.joined(separator: ", ")
         case 0...3:
-            let form = random.next() % 4
+            let form = second == nil ? random.next() % 4 : random.next() % 2
             let order = random.next() % 2 == 0 ? Array(0..<4) : Array(0..<4).shuffled(using: &random)
             return joined(
                 order.map { index in
                     let (name, value) = (names[index], count(counts[index]))
+                    let restated =
+                        if let second, second.index == index {
+                            again(second.value)
+                        } else if form < 2, index != once, random.next() % 4 == 0 {
+                            again(counts[index])
+                        } else {
+                            ""
+                        }
                     return switch form {
-                    case 0: "\(name) \(value)"
-                    case 1: "\(name): \(value)"
+                    case 0: "\(name) \(value)\(restated)"
+                    case 1: "\(name): \(value)\(restated)"
                     case 2: "\(name) (\(value))"
                     default: "\(value) \(name)"
                     }
@@ -335,7 +358,7 @@ final class RenderingPropertyTests: XCTestCase {
     /// The claims read what a reader reads. A rewrite of the distribution sentence that keeps its
     /// meaning (counts in parentheses, after a colon, listed after the names, in words) gives no
     /// finding; one slip gives exactly one finding, on its line: a count of the sentence wrong, or
-    /// a second, contradicting count of one trigger, the number of lessons or a total as the
+    /// a second, contradicting count of one trigger (after it or right after its first count), the number of lessons or a total as the
     /// course's lesson count; a second trigger in a lesson's bullet, a misspelt lead, punctuation
     /// inside the bold, a bold lead, a numbered item, a marker without its space, with a no-break
     /// space or an en dash, a distribution beside the trigger, or an unseen character in the
@@ -416,10 +439,18 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: old, with: new)
                     what += ", then '\(old)' as '\(new)'"
                     expected = (at + 1, total == 2 ? "says 21 lessons," : "says the total is 21,")
-                } else if random.next() % 2 == 0 {
+                } else if random.next() % 3 == 0 {
                     var counts = actual
                     counts[index] = wrong
-                    let phrase = Self.countPhrase(counts, &random)
+                    let phrase = Self.countPhrase(counts, &random, once: index)
+                    lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
+                    what += ", then as '\(phrase)'"
+                } else if random.next() % 2 == 0 {
+                    // A second count of one trigger right after its first, the one or the other wrong.
+                    var counts = actual
+                    var second = (index: index, value: wrong)
+                    if random.next() % 2 == 0 { (counts[index], second.value) = (wrong, actual[index]) }
+                    let phrase = Self.countPhrase(counts, &random, second: second)
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
@@ -435,14 +466,42 @@ final class RenderingPropertyTests: XCTestCase {
                 lines = try read(file)
                 let bullet = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { lines[bullet].contains("**\($0)**") })
-                let slip = random.next() % 15
+                let slip = random.next() % 16
                 let opening = try read(names[0])
-                if slip == 12, bullet > 0, lines[bullet - 1].hasPrefix("- ") {
+                if slip == 15 {
+                    // The marker as one to three marks a reader takes for one (`--`, `·`, `-=`), the line
+                    // taken into the bullet above or, after a blank line, a paragraph: one finding there.
+                    let marks = [
+                        "-", "\u{B7}", "\u{2022}", "=", "~", ".", ":", "\u{2013}", "\u{2014}", "\u{2212}", "\u{2219}",
+                    ]
+                    var near = ""
+                    while near.isEmpty || ["-", "+", "*"].contains(near) {
+                        near = String(
+                            (0...(random.next() % 3)).map { _ in marks[Int(random.next() % UInt64(marks.count))] }
+                                .joined())
+                    }
+                    let blank = random.next() % 2 == 0
+                    let scalars = near.unicodeScalars
+                    var named: [String] = []
+                    for scalar in scalars where !scalar.isASCII && !named.contains(Invisible.name(scalar)) {
+                        named.append(Invisible.name(scalar))
+                    }
+                    let says =
+                        scalars.count == 1 && !named.isEmpty
+                        ? named[0] : "'\(near)'" + (named.isEmpty ? "" : " (\(named.joined(separator: ", ")))")
+                    lines[bullet] = lines[bullet].replacingOccurrences(
+                        of: "- Bu dersin tetiği:", with: "\(near) Bu dersin tetiği:")
+                    if blank { lines.insert("", at: bullet) }
+                    (what, expected) = (
+                        "bullet's marker as '\(near)'\(blank ? " after a blank line" : "")",
+                        (bullet + (blank ? 2 : 1), "it opens with \(says), which is no bullet marker")
+                    )
+                } else if slip == 12, bullet > 0, lines[bullet - 1].hasPrefix("- ") {
                     // The bullet run on into the bullet above it.
                     lines[bullet - 1] += " " + lines[bullet]
                     lines.remove(at: bullet)
                     (what, expected) = ("bullet joined to the one above", (bullet, "follows other text on its line"))
-                } else if slip >= 13 {
+                } else if slip == 13 || slip == 14 {
                     // A closing-table row indented as code, or a comment line before it: the table ends there.
                     file = try XCTUnwrap(names.last)
                     lines = try read(file)

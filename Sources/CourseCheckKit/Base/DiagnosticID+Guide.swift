@@ -311,7 +311,8 @@ extension DiagnosticID {
                 summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
                     + "(`title`, `source`, `course`, `language`, `updated`, `license`), leaves one empty or gives it "
                     + "twice (a key in another case, `Title:`, is reported as that; an opening `---` with trailing "
-                    + "blanks, or a `key:value` without its space, as what it is), or disagrees with the `# ` "
+                    + "blanks, a closing line typed as another line such as `===` or `--- x`, or a `key:value` "
+                    + "without its space, as what it is), or disagrees with the `# ` "
                     + "heading (written `#Title` or as a level-2 heading: reported there), the file's slug or the "
                     + "course title. A title is "
                     + "stated three times (the front matter, the heading, the index): the one the other two do not "
@@ -335,7 +336,8 @@ extension DiagnosticID {
         case .declaredTrigger:
             (
                 summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own (a "
-                    + "marker without its space, with a no-break space, an en dash), not bold, unknown (punctuation "
+                    + "marker without its space, with a no-break space, an en dash, marks taken for one such as "
+                    + "`--` or `·`), not bold, unknown (punctuation "
                     + "or an unseen character inside the bold), states two triggers or a trigger and a distribution, "
                     + "gives a distribution that is none as written (a look-alike slash, three counts), or "
                     + "contradicts what its trees print, is given twice (a second bullet, agreeing or not), or its "

@@ -57,6 +57,13 @@ package struct CourseFacts: Sendable {
             let distributionCandidates = Locked<[TriggerDistributionClaim.Candidate]?>(nil)
             let noteLabels = Locked<NoteSeriesClaim.Labels?>(nil)
 
+            /// The first `# ` heading after the front matter: keys a slipped closing line leaves
+            /// as text are a setext heading when it is `===`, and that is its slip, not a title.
+            static func title(in prose: Prose, after frontMatter: FrontMatter?) -> Prose.Heading? {
+                let end = frontMatter?.unclosed?.written == nil ? 0 : frontMatter?.closingLine ?? 0
+                return prose.headings.first { $0.level == 1 && $0.line > end }
+            }
+
             package init(_ lesson: Lesson) {
                 prose = Prose(lesson: lesson)
                 // A front matter whose opening or closing line slipped is read as if it were there: its slip is one finding.
@@ -65,7 +72,7 @@ package struct CourseFacts: Sendable {
                     ?? FrontMatter.repairingClose(lesson.file.lines) ?? FrontMatter.repairingOpen(lesson.file.lines)
                 declarations = Triggers.declarations(in: prose)
                 var titles: [String] = []
-                let heading = prose.headings.first { $0.level == 1 }?.text
+                let heading = Self.title(in: prose, after: frontMatter)?.text
                 // As rendered: a title whose spacing HTML collapses is the title.
                 for candidate in [frontMatter?["title"]?.value, heading].compactMap({ $0 }).map(Prose.collapsed)
                 where !titles.contains(where: { $0.sameBytes(candidate) }) {
@@ -106,7 +113,7 @@ package struct CourseFacts: Sendable {
 
         /// The text of the first `# ` heading, with its line.
         package var title: (text: String, line: Int, column: Int)? {
-            prose.headings.first { $0.level == 1 }.map { ($0.text, $0.line, $0.column) }
+            Text.title(in: prose, after: frontMatter).map { ($0.text, $0.line, $0.column) }
         }
     }
 

@@ -60,7 +60,7 @@ package struct FrontMatterClaim: ClaimCheck {
                         at: SourceLocation(path: index.file.path, line: title.line),
                         .indexTitle(title.value, lessons: only)))
                 courseTitle = only
-            } else if let heading = index.prose.headings.first(where: { $0.level == 1 }),
+            } else if let heading = CourseFacts.LessonFacts.Text.title(in: index.prose, after: index.frontMatter),
                 !Prose.rendersSame(heading.text, title.value)
             {
                 findings.append(

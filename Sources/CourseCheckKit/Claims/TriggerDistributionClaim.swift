@@ -963,12 +963,42 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var found: [(trigger: Int, value: Int, at: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
+        /// A count stated again right after the word before `next` (`altı (6)`, `4 (5)`, `6: 7`,
+        /// `4 ya da 5`, `6 (yani 7)`): a number after parentheses or a colon, or after `ya da`,
+        /// `veya`, `yahut` or `yani`, that is not the count of a name right after it or part of
+        /// a slashed distribution.
+        func restated(_ next: Int) -> (value: Int, at: Int, length: Int)? {
+            var at = next
+            guard at < words.count, words[at].gap.allSatisfy({ "():=".contains($0) }) else { return nil }
+            let text = words[at].text
+            if text == "ya", at + 1 < words.count, words[at + 1].text == "da", words[at + 1].gap.isEmpty {
+                at += 2
+            } else if text == "veya" || text == "yahut" || text == "yani" {
+                at += 1
+            } else if words[at].gap.isEmpty {
+                return nil
+            }
+            guard at < words.count, at == next || words[at].gap.isEmpty else { return nil }
+            guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
+            let end = at + found.length
+            if end < words.count, words[end].gap.contains("/") || words[end].gap.isEmpty && trigger(end) != nil {
+                return nil
+            }
+            return (found.value, at, found.length)
+        }
         for name in others {
             let sides = afterFirst ? [after, before] : [before, after]
             guard let count = sides.lazy.compactMap({ $0(name) }).first else { continue }
             for word in count.at..<(count.at + count.length) { usedNumbers.insert(word) }
             found.append((trigger(name)!, count.value, count.at))
-            ends.append(max(name, count.at + count.length - 1))
+            var end = max(name, count.at + count.length - 1)
+            // Every count the sentence states for the name is judged, a second one after the first too.
+            while let again = restated(end + 1) {
+                for word in again.at..<(again.at + again.length) { usedNumbers.insert(word) }
+                found.append((trigger(name)!, again.value, again.at))
+                end = again.at + again.length - 1
+            }
+            ends.append(end)
         }
         for (trigger, value, at) in found { counts[trigger].append((value, at)) }
         for index in counts.indices { counts[index].sort { $0.word < $1.word } }

@@ -196,7 +196,7 @@ package enum Triggers {
                     if let runOn = runOn() { return runOn }
                     continue
                 }
-                var text = Substring(segment.text)
+                let text = Substring(segment.text)
                 let digits = text.prefix { $0.isASCII && $0.isNumber }
                 var marker = ""
                 if index > 0, !digits.isEmpty, text.dropFirst(digits.count).first.map({ ".)".contains($0) }) == true {
@@ -204,17 +204,37 @@ package enum Triggers {
                 } else if let first = text.first, "-*+".contains(first) || isDashLike(first) {
                     marker = String(first)
                 }
-                text = text.dropFirst(marker.count)
-                // The blank after the marker as written: a no-break space looks like a space.
-                let gap = text.prefix { $0.isWhitespace && $0 != "\n" }
-                text = text.dropFirst(gap.count)
-                let rendered = spaced(Inline(String(text)).plain())
-                guard rendered.hasPrefix(bulletLead) else {
+                /// The text after `marker` and the blank after it, read as rendered, when it opens with the lead.
+                func lead(after marker: String) -> Substring? {
+                    let rest = text.dropFirst(marker.count)
+                    // The blank after the marker as written: a no-break space looks like a space.
+                    let gap = rest.prefix { $0.isWhitespace && $0 != "\n" }
+                    return spaced(Inline(String(rest.dropFirst(gap.count))).plain()).hasPrefix(bulletLead) ? gap : nil
+                }
+                var gap = lead(after: marker)
+                // Other marks a reader takes for a marker (`--`, `·`): the lead after them is the bullet slipped.
+                var near: String?
+                if gap == nil, let run = nearMarker(in: text), run != marker, let found = lead(after: run) {
+                    (near, marker, gap) = (run, run, found)
+                }
+                guard let gap else {
                     if let runOn = runOn() { return runOn }
                     continue
                 }
                 let reason: String
-                if let first = marker.first, isDashLike(first), let scalar = first.unicodeScalars.first {
+                if let near {
+                    let scalars = near.unicodeScalars
+                    var named: [String] = []
+                    for scalar in scalars where !scalar.isASCII && !named.contains(Invisible.name(scalar)) {
+                        named.append(Invisible.name(scalar))
+                    }
+                    let written =
+                        scalars.count == 1 && !named.isEmpty
+                        ? named[0] : "'\(near)'" + (named.isEmpty ? "" : " (\(named.joined(separator: ", ")))")
+                    reason =
+                        "it opens with \(written), which is no bullet marker (a bullet opens with '-', '*' or '+' "
+                        + "and a space)"
+                } else if let first = marker.first, isDashLike(first), let scalar = first.unicodeScalars.first {
                     reason =
                         "it opens with \(Invisible.name(scalar)), which is no bullet marker (a bullet opens with "
                         + "'-', '*' or '+' and a space)"
@@ -236,6 +256,26 @@ package enum Triggers {
             }
         }
         return nil
+    }
+
+    /// The marks a line opens with that a reader may take for a list marker: one to three
+    /// punctuation or symbol characters (`--`, `·`, `-=`), then a blank (one mark outside ASCII
+    /// needs none). Nil when the line opens otherwise, or with what renders as markup, a code
+    /// span, a link, an escape, an entity or HTML, whose text a rendering reads.
+    static func nearMarker(in text: Substring) -> String? {
+        let run = text.prefix(4).prefix { character in
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                !"\\`[]<&!_*#>|".unicodeScalars.contains(scalar)
+            else { return false }
+            return character.isPunctuation || character.isSymbol
+        }
+        guard (1...3).contains(run.count) else { return nil }
+        let next = text.dropFirst(run.count).first
+        guard
+            next.map({ $0.isWhitespace && $0 != "\n" }) ?? false
+                || run.count == 1 && !(run.unicodeScalars.first?.isASCII ?? true)
+        else { return nil }
+        return String(run)
     }
 
     /// The UTF-8 offset of a bullet marker and the lead after other text on the same line

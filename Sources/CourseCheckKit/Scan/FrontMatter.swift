@@ -179,20 +179,35 @@ package struct FrontMatter: Sendable, Equatable {
         }
     }
 
-    /// True for a line a reader takes for the closing `---` that does not close: dashes, dots,
-    /// underscores, asterisks or plus signs (two or more, or one long dash; `+++` is TOML's front
-    /// matter, which GitHub does not read), perhaps spaced or indented, an invisible character
-    /// among them.
+    /// True for a line a reader takes for the closing `---` that does not close: a line of
+    /// dashes, dots, underscores, asterisks, plus or equals signs, or any one character
+    /// that draws a line (a dash, a minus sign, a box-drawing or fullwidth line), two or more, or
+    /// one that is no ASCII; perhaps spaced or indented, an invisible character among them (what
+    /// a setext underline or a thematic break makes of the keys above it, or text); or `---` with
+    /// text after it. `+++` is TOML's front matter, which GitHub does not read.
     static func nearlyCloses(_ text: String) -> Bool {
         guard !closes(text) else { return false }
+        if text.hasPrefix("---") { return true }
         let marks = Array(text.unicodeScalars).filter {
             $0 != " " && $0 != "\t" && $0 != "\u{A0}" && $0.properties.generalCategory != .format
         }
-        let dashes: Set<Unicode.Scalar> = [
-            "-", ".", "_", "*", "+", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
-        ]
-        guard !marks.isEmpty, marks.allSatisfy(dashes.contains) else { return false }
-        return marks.count >= 2 || !marks[0].isASCII
+        guard !marks.isEmpty, marks.allSatisfy(drawsALine) else { return false }
+        // One `=` is a setext underline too; one `-` is a YAML list item.
+        return marks.count >= 2 || !marks[0].isASCII || marks[0] == "="
+    }
+
+    /// A character a line of which reads as a rule: ASCII's `-._*+=`, a dash or hyphen of
+    /// another code point, a minus sign, an overline or low line, a box-drawing horizontal, and
+    /// their fullwidth forms.
+    static func drawsALine(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return "-._*+=".unicodeScalars.contains(scalar) }
+        if scalar.properties.generalCategory == .dashPunctuation { return true }
+        switch scalar.value {
+        case 0x2017, 0x203E, 0x2212, 0x23AF, 0x2500, 0x2501, 0x2504...0x2509, 0x2550, 0x2574, 0x2576, 0x2578,
+            0x257A, 0x257C, 0x257E, 0xFE4D...0xFE4F, 0xFF0A, 0xFF0B, 0xFF0E, 0xFF1D, 0xFF3F, 0xFFE3:
+            return true
+        default: return false
+        }
     }
 
     package static func parse(_ lines: [Line]) -> FrontMatter? {
