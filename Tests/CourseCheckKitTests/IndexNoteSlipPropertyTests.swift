@@ -92,6 +92,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             ("**\(prefix)0\(number).**", "a leading zero"),
             ("**\(prefix)0\(number)**.", "a leading zero, the full stop outside the bold"),
             ("**\(prefix) \(number).**", "a space"),
+            ("**\(prefix)  \(number).**", "two spaces"),
             ("**\(prefix)\u{A0}\(number).**", "a no-break space"),
             ("**\(lower)\(number).**", "lower case"),
             ("**\(prefix.prefix(1))\(lower.dropFirst())\(number).**", "mixed case"),

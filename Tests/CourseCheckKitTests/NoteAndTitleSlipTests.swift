@@ -1024,6 +1024,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("**DR.5.**", "'.' between DR and 5"), ("**DR5.5.**", "'.5.' for its full stop"),
             ("**DRS.**", "'S' where DR5 has '5'"), ("**D5.**", "'D' for DR"), ("**R5.**", "'R' for DR"),
             ("**DRR5.**", "'DRR' for DR"), ("*DR5!*", "not in bold, '!' for its full stop"),
+            ("**DR  5.**", "a space between DR and 5"),
         ]
         for (form, why) in forms {
             let found = try findingsAndAfterTheFix([("10-baglama.md", "**DR5.** Bu", "\(form) Bu")])
@@ -1063,7 +1064,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// bold, or `\**DR5.**`): readers see the asterisks, so it is one near-form finding at the
     /// paragraph, never a reference to a note no paragraph defines and "skips" at the next note.
     func testEscapedAsterisksAroundANoteLabelAreOneFindingAtTheSlip() throws {
-        let why = "written with escaped '*', so readers see the asterisks"
+        let why = "written with escaped '\\*', so readers see the asterisks"
         for (file, line, label, form) in [
             ("10-baglama.md", 221, "DR5", "\\*\\*DR5.\\*\\*"), ("10-baglama.md", 257, "DR6", "\\*\\*DR6.\\*\\*"),
             ("10-baglama.md", 221, "DR5", "\\**DR5.**"),

@@ -670,13 +670,14 @@ package struct NoteSeriesClaim: ClaimCheck {
         } else if escapedMarks {
             let mark = characters[start - 1].character
             differences.append(
-                "written with escaped '\(mark)', so readers see the \(mark == "*" ? "asterisks" : "underscores")")
+                "written with escaped '\\\(mark)', so readers see the \(mark == "*" ? "asterisks" : "underscores")")
         } else if strong == nil, after.isEmpty {
             differences.append("not in bold")
         }
         if letters != letters.uppercased(), edited == nil { differences.append("in lower case") }
         if digits.count > 1, digits.first == "0" { differences.append("a leading zero in its number") }
-        for separator in between {
+        // Each separator once: two spaces (`DR  5`) are one difference.
+        for (offset, separator) in between.enumerated() where !between[..<offset].contains(separator) {
             differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")
         }
         for (has, wanted, _) in lookAlikes {
