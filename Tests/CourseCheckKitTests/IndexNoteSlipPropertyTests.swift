@@ -9,7 +9,9 @@ import XCTest
 /// of the index, a note's label written in a near form (not bold, other punctuation, the full stop
 /// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
-/// character after the bold, an HTML comment before it, the paragraph indented as code), a front
+/// character after the bold, an HTML comment before it, the paragraph indented as code, any mark
+/// for its full stop or between its letters and number, its number typed twice, a fullwidth full
+/// stop, asterisks typed escaped, a letter of its prefix dropped, doubled or changed), a front
 /// matter's opening or closing line written as a near form of `---` (`+++` too, an opening with
 /// trailing blanks; or the closing deleted), a key with no space after its colon, or a part
 /// heading of the index (the first part's too) without its `## ` or at another level (a `===`
@@ -26,8 +28,8 @@ import XCTest
 /// one of the three places that state a lesson's title (its front matter, its heading, its index
 /// item) or a title written so it is none (`#Title`, `## Title`, `Title:`); two items
 /// swapping their link targets are one finding each. Rewrites GitHub renders the same
-/// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity or an escaped
-/// full stop; an index item renumbered where the list's numbering ignores it; a link reference
+/// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity (for a digit or
+/// its full stop) or an escaped full stop; an index item renumbered where the list's numbering ignores it; a link reference
 /// definition between items with blank lines around it; no blank line before a list starting at
 /// 1; a title quoted otherwise or a heading closed with `#`; a front matter closed with `--- ` or
 /// `...`) give none.
@@ -90,6 +92,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             ("**\(prefix)0\(number).**", "a leading zero"),
             ("**\(prefix)0\(number)**.", "a leading zero, the full stop outside the bold"),
             ("**\(prefix) \(number).**", "a space"),
+            ("**\(prefix)  \(number).**", "two spaces"),
             ("**\(prefix)\u{A0}\(number).**", "a no-break space"),
             ("**\(lower)\(number).**", "lower case"),
             ("**\(prefix.prefix(1))\(lower.dropFirst())\(number).**", "mixed case"),
@@ -155,7 +158,59 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             forms.append(("**\(prefix)\(number).**\(invisible)", "an invisible character after the bold"))
         }
         forms.append(("<!-- not -->**\(prefix)\(number).**", "an HTML comment before it"))
+        // Any mark for the full stop (in bold, in emphasis, plain) or between the letters and the
+        // number; a fullwidth full stop; asterisks typed escaped, so they show.
+        let mark = Self.mark(&random)
+        forms.append(("**\(prefix)\(number)\(mark)**", "\(Invisible.describe(mark)) for the full stop"))
+        forms.append(("*\(prefix)\(number)\(mark)*", "\(Invisible.describe(mark)) for the full stop, in emphasis"))
+        forms.append(("\(prefix)\(number)\(mark)", "\(Invisible.describe(mark)) for the full stop, not bold"))
+        forms.append(("**\(prefix)\(number)\(mark)\(mark)**", "\(Invisible.describe(mark)) twice for the full stop"))
+        forms.append(("**\(prefix)\(number).\(number).**", "its number typed twice"))
+        forms.append(("**\(prefix)\(mark)\(number).**", "\(Invisible.describe(mark)) before the number"))
+        forms.append(("**\(prefix)\(number)\u{FF0E}**", "a fullwidth full stop"))
+        forms.append(("\\*\\*\(prefix)\(number).\\*\\*", "escaped asterisks"))
+        forms.append(("\\**\(prefix)\(number).**", "an escaped first asterisk"))
+        // A letter of the prefix dropped, doubled or changed to a letter of no series.
+        let letter = Int(random.next() % UInt64(prefix.count))
+        var edit = Array(prefix).map(String.init)
+        let dropped = edit.enumerated().filter { $0.offset != letter }.map { $0.element }.joined()
+        edit[letter] += edit[letter]
+        let doubled = edit.joined()
+        edit = Array(prefix).map(String.init)
+        edit[letter] = ["X", "Q", "W", "Y"][Int(random.next() % 4)]
+        forms.append(("**\(dropped)\(number).**", "a letter of its prefix dropped"))
+        forms.append(("**\(doubled)\(number).**", "a letter of its prefix doubled"))
+        forms.append(("**\(edit.joined())\(number).**", "a letter of its prefix changed"))
+        // `S` for a 5, `B` for an 8.
+        if let at = number.firstIndex(where: { $0 == "5" || $0 == "8" }) {
+            var typed = number
+            typed.replaceSubrange(at...at, with: number[at] == "5" ? "S" : "B")
+            forms.append(("**\(prefix)\(typed).**", "a letter for a digit"))
+        }
         return forms[Int(random.next() % UInt64(forms.count))]
+    }
+
+    /// A punctuation mark or symbol that may stand where a label's full stop belongs: one of the
+    /// marks autocorrect and other scripts make, or a random one of Latin-1's or General
+    /// Punctuation's. Not the marks Markdown reads (`*`, `_`, `\`, `` ` ``, `<`, `&`, `[`, `]`, `!`
+    /// before `[`) or the full stop itself.
+    static func mark(_ random: inout Generator) -> Character {
+        let known: [Character] = [
+            "\u{2026}", "!", "?", "\u{B7}", "\u{3002}", "\u{FE52}", "\u{66B}", "\u{104B}", "\u{2E31}", "#", "%",
+        ]
+        if random.next() % 2 == 0 { return known[Int(random.next() % UInt64(known.count))] }
+        let ranges: [ClosedRange<UInt32>] = [0xA1...0xBF, 0x2010...0x2027, 0x2030...0x205E]
+        while true {
+            let range = ranges[Int(random.next() % UInt64(ranges.count))]
+            let value = range.lowerBound + UInt32(random.next() % UInt64(range.count))
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            if NoteSeriesClaim.isMark(character), NoteSeriesClaim.letterDigits[character] == nil,
+                Invisible.skeleton(String(character)).allSatisfy({ !$0.isLetter && !$0.isNumber })
+            {
+                return character
+            }
+        }
     }
 
     /// A reference to the note PREFIXnumber in running text with a look-alike letter or digit, an
@@ -694,6 +749,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                     "__\(note.prefix)\(note.number).__", "<strong>\(note.prefix)\(note.number).</strong>",
                     "**\(note.prefix)\(note.number)\\.**",
                     "**\(note.prefix)\(note.number.dropLast())&#\(note.number.utf8.last ?? 0x30);.**",
+                    // Its full stop as an entity: the loose reading of other marks reads it as rendered.
+                    "**\(note.prefix)\(note.number)&#46;**", "**\(note.prefix)\(note.number)&period;**",
                 ]
                 let form = forms[Int(random.next() % UInt64(forms.count))]
                 lines[note.line] = form + lines[note.line].dropFirst(label.count)

@@ -1089,4 +1089,99 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, written)
         }
     }
+
+    /// A note label with any mark where its full stop belongs (`…`, as autocorrect makes of `...`,
+    /// `!`, `·`, `。`, `﹒`, `٫`, `။`, `⸱`), any mark between its letters and number (`_`, `#`, `.`),
+    /// its number typed twice, `S` for a 5, or a letter of its prefix dropped, doubled or changed,
+    /// where the series is due that note (the last of its lesson, the last of its series too): one
+    /// finding at the paragraph, `write **DR5.**`, never "skips" at the next note or nothing at all.
+    /// Following it leaves no finding.
+    func testAnyMarkOrPrefixSlipInANoteLabelIsOneFindingAtTheSlip() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let stops: [(String, String)] = [
+            ("\u{2026}", "U+2026 HORIZONTAL ELLIPSIS"), ("!", "'!'"), ("\u{B7}", "U+00B7 MIDDLE DOT"),
+            ("\u{3002}", "U+3002 IDEOGRAPHIC FULL STOP"), ("\u{FE52}", "U+FE52 SMALL FULL STOP"),
+            ("\u{66B}", "U+066B ARABIC DECIMAL SEPARATOR"), ("\u{104B}", "U+104B MYANMAR SIGN SECTION"),
+            ("\u{2E31}", "U+2E31 WORD SEPARATOR MIDDLE DOT"),
+        ]
+        for (stop, name) in stops {
+            // DR5 mid-lesson, DR6 the last of its lesson, DR21 the last of its series, GV7.
+            let found = try findingsAndAfterTheFix([
+                ("03-yigit-duzenleri.md", "**GV7.** Bu", "**GV7\(stop)** Bu"),
+                ("10-baglama.md", "**DR6.** Bu", "**DR6\(stop)** Bu"),
+                ("15-sekme-ve-arac-cubugu.md", "**DR21.** Bu", "**DR21\(stop)** Bu"),
+            ])
+            let why = "\(name) for its full stop"
+            XCTAssertEqual(
+                found.found,
+                [
+                    near("03-yigit-duzenleri.md:118", "**GV7\(stop)**", "GV7", why),
+                    near("10-baglama.md:257", "**DR6\(stop)**", "DR6", why),
+                    near("15-sekme-ve-arac-cubugu.md:263", "**DR21\(stop)**", "DR21", why),
+                ], name)
+            XCTAssertEqual(found.fixed, [], name)
+        }
+        let forms: [(String, String)] = [
+            ("**DR_5.**", "'_' between DR and 5"), ("**DR#5.**", "'#' between DR and 5"),
+            ("**DR.5.**", "'.' between DR and 5"), ("**DR5.5.**", "'.5.' for its full stop"),
+            ("**DRS.**", "'S' where DR5 has '5'"), ("**D5.**", "'D' for DR"), ("**R5.**", "'R' for DR"),
+            ("**DRR5.**", "'DRR' for DR"), ("*DR5!*", "not in bold, '!' for its full stop"),
+            ("**DR  5.**", "a space between DR and 5"),
+        ]
+        for (form, why) in forms {
+            let found = try findingsAndAfterTheFix([("10-baglama.md", "**DR5.** Bu", "\(form) Bu")])
+            XCTAssertEqual(found.found, [near("10-baglama.md:221", form, "DR5", why)], form)
+            XCTAssertEqual(found.fixed, [], form)
+        }
+        // Where the series is not due that note, a loose reading is no note: the label is the
+        // series' gap, named at the next note, as before.
+        let copy = try CourseCopy.make(for: self)
+        try CourseCopy.replace(
+            "**DR5.** Bu", with: "**DR9!** Bu", in: copy.url.appendingPathComponent("lessons/10-baglama.md"))
+        let far = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") }.map(String.init)
+        XCTAssertEqual(far, ["lessons/10-baglama.md:257:1: error: note DR6 skips DR5 [note-series]"])
+    }
+
+    /// A note label with a fullwidth full stop (U+FF0E) is read as its note, and its fix is the
+    /// note's label, full stop and all (`write **DR5.**`, not the reference form `**DR5**`); a
+    /// reference so written is the reference with its full stop. Following either leaves no finding.
+    func testAFullwidthFullStopSaysToWriteTheNotesLabel() throws {
+        let found = try findingsAndAfterTheFix([
+            ("10-baglama.md", "**DR5.** Bu", "**DR5\u{FF0E}** Bu"),
+            ("10-baglama.md", "**DR6.** Bu ölçüm", "**DR6.** Bu ölçüm (bkz. **DR4\u{FF0E}**)"),
+        ])
+        XCTAssertEqual(
+            found.found,
+            [
+                "lessons/10-baglama.md:221:6: error: note 'DR5\u{FF0E}' reads as DR5 but has U+FF0E FULLWIDTH FULL STOP "
+                    + "where DR5 has '.'; write **DR5.** [note-series]",
+                "lessons/10-baglama.md:257:33: error: note 'DR4\u{FF0E}' reads as DR4 but has U+FF0E FULLWIDTH FULL "
+                    + "STOP where DR4 has '.'; write **DR4.** [note-series]",
+            ])
+        XCTAssertEqual(found.fixed, [])
+    }
+
+    /// A note label typed with escaped asterisks (`\*\*DR5.\*\*`, what a rich-text export makes of
+    /// bold, or `\**DR5.**`): readers see the asterisks, so it is one near-form finding at the
+    /// paragraph, never a reference to a note no paragraph defines and "skips" at the next note.
+    func testEscapedAsterisksAroundANoteLabelAreOneFindingAtTheSlip() throws {
+        let why = "written with escaped '\\*', so readers see the asterisks"
+        for (file, line, label, form) in [
+            ("10-baglama.md", 221, "DR5", "\\*\\*DR5.\\*\\*"), ("10-baglama.md", 257, "DR6", "\\*\\*DR6.\\*\\*"),
+            ("10-baglama.md", 221, "DR5", "\\**DR5.**"),
+        ] {
+            let found = try findingsAndAfterTheFix([(file, "**\(label).** Bu", "\(form) Bu")])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/\(file):\(line):1: error: this paragraph opens with '\(form)', a near form of the note "
+                        + "label \(label). (\(why)), so it does not read as a note; write **\(label).** [note-series]"
+                ], form)
+            XCTAssertEqual(found.fixed, [], form)
+        }
+    }
 }

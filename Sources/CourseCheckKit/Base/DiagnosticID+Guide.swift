@@ -367,10 +367,11 @@ extension DiagnosticID {
         case .noteSeries:
             (
                 summary: "A bold note series (`**GV1.**`, ...) is numbered with a gap, a repeat or a step back, "
-                    + "strays into another part, or a note label is not bold, written in a near form (other "
-                    + "punctuation, a space, another case, a look-alike or another script's capital, a letter for a "
-                    + "digit, a backslash, an invisible character that keeps its bold open), not at the start of its "
-                    + "paragraph, or "
+                    + "strays into another part, or a note label is not bold, written in a near form (any other "
+                    + "mark for its full stop or between its letters and number, a space, another case, a look-alike "
+                    + "or another script's capital, a letter for a digit, a letter of its series dropped, doubled or "
+                    + "changed, a backslash, escaped asterisks, an invisible character that keeps its bold open), not "
+                    + "at the start of its paragraph, or "
                     + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
                     + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due.",
                 fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "

@@ -787,7 +787,9 @@ extension Diagnostic {
                 "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) "
                     + (has.properties.generalCategory == .format
                         ? "inside it" : "where \(note) has \(Invisible.describe(wanted))")
-                    + "; write " + (bold ? "**\(note)\(written.hasSuffix(".") ? "." : "")**" : note)
+                    // Its full stop as read: a look-alike one (U+FF0E) is the stop a note needs.
+                    + "; write "
+                    + (bold ? "**\(note)\(NoteSeriesClaim.labelSkeleton(written).hasSuffix(".") ? "." : "")**" : note)
             }
         return Diagnostic(.noteSeries, at: location, message)
     }

@@ -31,6 +31,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         var near: (written: String, meant: String, why: String)? = nil
         /// True for a label in running text, not in bold (`ЕK2'de`): its fix is written plain.
         var plain = false
+        /// True for a near form read loosely (any mark for its full stop or between its letters and
+        /// number, `**DR5…**`, `**DR_5.**`; a letter of its series' dropped, doubled or changed,
+        /// `**D5.**`): the note only where the series is due that number, else no note at all.
+        var tentative = false
     }
 
     enum DefinitionSlip: Equatable {
@@ -329,9 +333,9 @@ package struct NoteSeriesClaim: ClaimCheck {
     }
 
     /// Characters a reader may take for a digit inside a label's number (`EK2l` for EK21): letters
-    /// and a bar for 1, `Z` for 2, Cyrillic ZE for 3, superscript digits.
+    /// and a bar for 1, `Z` for 2, Cyrillic ZE for 3, `S` for 5, `B` for 8, superscript digits.
     static let letterDigits: [Character: String] = [
-        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3",
+        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3", "S": "5", "B": "8",
     ].merging(
         OtherDigits.superscripts.compactMap { key, value in
             Unicode.Scalar(key).map { (Character($0), String(value)) }
@@ -356,6 +360,27 @@ package struct NoteSeriesClaim: ClaimCheck {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
         return scalar == "-" || (0x2010...0x2015).contains(scalar.value)
             || [0x2212, 0xFE63, 0xFF0D].contains(scalar.value)
+    }
+
+    /// A punctuation mark or symbol, one scalar (`…`, `!`, `·`, `_`, `#`), but not the bold's own
+    /// `*`: where a label's full stop belongs, or between its letters and number, a slip for it.
+    static func isMark(_ character: Character) -> Bool {
+        guard character != "*", character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first
+        else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default: return false
+        }
+    }
+
+    /// The one series of `prefixes` whose letters `read` (capitals) are with one letter dropped,
+    /// added or changed (`D`, `DRR`, `DT` for DR); nil when none or more than one is.
+    static func editedSeries(_ read: String, in prefixes: Set<String>) -> String? {
+        guard !read.isEmpty, read.allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+        let fits = prefixes.filter { EditDistance.distance(read.utf8, $0.utf8) == 1 }
+        return fits.count == 1 ? fits.first : nil
     }
 
     /// The series of `prefixes` a label's letters name: `read` (its letters as a reader takes them)
@@ -393,7 +418,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             var end = at
             while end < min(at + 6, bytes.count), bytes[end].isASCIILetter { end += 1 }
             if end > at + 2, end < bytes.count, [0x2E, 0x2A, 0x5F].contains(bytes[end]),
-                Array("lIOLZ".utf8).contains(bytes[end - 1])
+                Array("lIOLZSB".utf8).contains(bytes[end - 1])
             {
                 return true
             }
@@ -444,6 +469,12 @@ package struct NoteSeriesClaim: ClaimCheck {
             shownMarks > 0 && index < characters.count && characters[index].character.isWhitespace
             ? String(characters[index - shownMarks..<index].map(\.character)) : nil
         while shownMarks > 0, index < characters.count, characters[index].character.isWhitespace { index += 1 }
+        // Asterisks typed escaped (`\*\*DR5.\*\*`, `\**DR5.**`, what a rich-text export makes of bold):
+        // they show, around the label and after it alike.
+        let escapedMarks =
+            shownMarks > 0 && spacedMarks == nil
+            && block.source.drop { $0 == " " || $0 == "\t" }.prefix(2).elementsEqual(
+                ["\\", characters[index - shownMarks].character])
         // A backslash before the label, which is no escape before a letter and shows.
         let backslash = index < characters.count && characters[index].character == "\\"
         if backslash { index += 1 }
@@ -467,6 +498,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         var between: [Unicode.Scalar] = []
         /// A space inside the letters (`D R1`): the letter count before it.
         var split: Int? = nil
+        /// True once the label is read loosely (`Note.tentative`).
+        var loose = false
         var digits = ""
         while index < characters.count {
             var character = characters[index].character
@@ -513,9 +546,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                 lookAlikes.append((has, has, letters.count))
                 letters.append("?")
                 typed.append(has)
-            } else if !letters.isEmpty, digits.isEmpty, character.isWhitespace || Self.isDash(character),
+            } else if !letters.isEmpty, digits.isEmpty,
+                character.isWhitespace || Self.isDash(character)
+                    || Self.isMark(character) && index + 1 < characters.count
+                        && characters[index + 1].character.isASCII && characters[index + 1].character.isNumber,
                 between.count < 2, let scalar = character.unicodeScalars.first
             {
+                // Another mark than a space or a dash, before a digit (`DR_5`, `DR#5`, `DR.5`): loosely.
+                if !character.isWhitespace, !Self.isDash(character) { loose = true }
                 between.append(scalar)
             } else if !letters.isEmpty, digits.count < 4, let mapped, mapped.isASCII, mapped.isNumber {
                 if mapped != character, let has = character.unicodeScalars.first,
@@ -558,10 +596,17 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
         }
         guard (1...4).contains(letters.count), (1...3).contains(digits.count),
-            letters.contains(where: { $0 != "?" }),
-            let prefix = Self.series(typed: typed, read: letters.uppercased(), in: prefixes),
-            let number = Int(digits), number > 0
+            letters.contains(where: { $0 != "?" }), let number = Int(digits), number > 0
         else { return nil }
+        var differences: [String] = []
+        // Its letters a series' with one dropped, doubled or changed (`D5`, `DRR5` for DR5): loosely.
+        let named = Self.series(typed: typed, read: letters.uppercased(), in: prefixes)
+        let edited = named == nil && lookAlikes.isEmpty ? Self.editedSeries(letters.uppercased(), in: prefixes) : nil
+        guard let prefix = named ?? edited else { return nil }
+        if let edited {
+            loose = true
+            differences.append("'\(letters)' for \(edited)")
+        }
         // A look-alike stands for the letter of the series it is read in (Cyrillic VE in `GВ3` for V).
         lookAlikes = lookAlikes.map { alike in
             guard let letter = alike.letter else { return alike }
@@ -572,11 +617,25 @@ package struct NoteSeriesClaim: ClaimCheck {
         while end < characters.count, characters[end].character == " " || characters[end].character == "\u{A0}" {
             end += 1
         }
+        let labelOffset = characters[start].offset
+        let strong = inline.emphasis.first { span in
+            span.strong && span.content.contains(labelOffset) && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+        }
+        // Any mark stands for the full stop (`**DR5…**`, `**DR5!**`, `*DR5!*`), and in bold a
+        // number typed twice over it too (`**DR5.5.**`): loosely.
         var punctuation = ""
-        while end < characters.count, punctuation.count < 2, let mapped = plain(characters[end].character),
-            ".:-\u{2013}\u{2014}),;".contains(mapped)
-        {
-            punctuation.append(characters[end].character)
+        while end < characters.count, punctuation.count < 6 {
+            let character = characters[end].character
+            if punctuation.count < 2, let mapped = plain(character), ".:-\u{2013}\u{2014}),;".contains(mapped) {
+            } else if character != "_",
+                Self.isMark(character)
+                    || (strong != nil && !punctuation.isEmpty && character.isASCII && character.isNumber)
+            {
+                loose = true
+            } else {
+                break
+            }
+            punctuation.append(character)
             end += 1
         }
         if punctuation.isEmpty { end = index }
@@ -596,29 +655,29 @@ package struct NoteSeriesClaim: ClaimCheck {
                 after.append(scalar)
                 cursor += 1
             }
-            if !after.isEmpty || spacedMarks != nil { end = cursor }
+            if !after.isEmpty || spacedMarks != nil || escapedMarks { end = cursor }
         }
         guard end == characters.count || characters[end].character.isWhitespace else { return nil }
         let tail = String(characters[index..<end].map(\.character))
-        let labelOffset = characters[start].offset
-        let strong = inline.emphasis.first { span in
-            span.strong && span.content.contains(labelOffset) && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
-        }
         guard strong != nil || !punctuation.isEmpty else { return nil }
         let label = "\(prefix)\(number)."
-        var differences: [String] = []
         if backslash { differences.append("'\\' before it, which shows") }
         if let split, split > 0, split < prefix.count {
             differences.append("a space between \(prefix.prefix(split)) and \(prefix.dropFirst(split))")
         }
         if let spacedMarks {
             differences.append("a space after its opening '\(spacedMarks)', which keeps it from opening bold")
+        } else if escapedMarks {
+            let mark = characters[start - 1].character
+            differences.append(
+                "written with escaped '\\\(mark)', so readers see the \(mark == "*" ? "asterisks" : "underscores")")
         } else if strong == nil, after.isEmpty {
             differences.append("not in bold")
         }
-        if letters != letters.uppercased() { differences.append("in lower case") }
+        if letters != letters.uppercased(), edited == nil { differences.append("in lower case") }
         if digits.count > 1, digits.first == "0" { differences.append("a leading zero in its number") }
-        for separator in between {
+        // Each separator once: two spaces (`DR  5`) are one difference.
+        for (offset, separator) in between.enumerated() where !between[..<offset].contains(separator) {
             differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")
         }
         for (has, wanted, _) in lookAlikes {
@@ -626,7 +685,12 @@ package struct NoteSeriesClaim: ClaimCheck {
         }
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
         let stop = String(tail.prefix { !"*_".contains($0) && !isFormat($0) })
-        if stop != "." { differences.append(stop.isEmpty ? "no full stop" : "'\(stop)' for its full stop") }
+        if stop != "." {
+            // A mark not in ASCII by its code point and name (`…`, U+2026 HORIZONTAL ELLIPSIS).
+            let named = stop.count == 1 && !stop.allSatisfy(\.isASCII) ? stop.first.map(Invisible.describe) : nil
+            differences.append(
+                stop.isEmpty ? "no full stop" : "\(named ?? "'\(stop)'") for its full stop")
+        }
         if stop == ".", let strong, punctuation.count == 1, characters[end - 1].offset >= strong.content.upperBound {
             differences.append("its full stop outside the bold")
         }
@@ -638,9 +702,21 @@ package struct NoteSeriesClaim: ClaimCheck {
         if let strong, strong.content.upperBound >= endOffset {
             endOffset = strong.content.upperBound
             while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
+        } else if strong == nil, shownMarks == 0, end > start,
+            inline.source.first(where: { $0 != 0x20 && $0 != 0x09 }).map({ [0x2A, 0x5F].contains($0) }) == true
+        {
+            // In emphasis (`*DR5!*`): its closing mark too.
+            while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
+        }
+        // Escapes make the offsets those of their text node: the label is the source's first word.
+        if escapedMarks {
+            let blanks = inline.source.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            endOffset =
+                inline.source[blanks...].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A } ?? inline.source.count
         }
         let at = block.location(of: 0, in: path)
         var note = Note(prefix: prefix, number: number, path: path, line: at.line, column: at.column, lookAlike: nil)
+        note.tentative = loose
         note.slip =
             differences == ["not in bold"]
             ? .notBold(label)
@@ -912,9 +988,19 @@ package struct NoteSeriesClaim: ClaimCheck {
         let written = labels.flatMap(\.notes)
         let known = Set(written.map(\.prefix))
         let sizes = Dictionary(grouping: written, by: \.prefix).mapValues(\.count)
+        // So is a series of one note whose letters are another's with one dropped, doubled or
+        // changed (`**D5.**`, `**DRR5.**`), numbered where that series has a gap.
+        let numbers = Dictionary(grouping: written, by: \.prefix).mapValues { Set($0.map(\.number)) }
         let typedDigit = known.filter { prefix in
-            sizes[prefix] == 1 && prefix.last.map { Self.letterDigits[$0] != nil } == true
-                && known.contains(String(prefix.dropLast()))
+            guard sizes[prefix] == 1 else { return false }
+            if prefix.last.map({ Self.letterDigits[$0] != nil }) == true, known.contains(String(prefix.dropLast())) {
+                return true
+            }
+            guard let number = numbers[prefix]?.first,
+                let series = Self.editedSeries(prefix, in: known.filter { (sizes[$0] ?? 0) > 1 }),
+                let held = numbers[series]
+            else { return false }
+            return !held.contains(number) && (number == 1 || held.contains(number - 1))
         }
         let bold = labels.map { $0.notes.filter { !typedDigit.contains($0.prefix) } }
         let prefixes = known.subtracting(typedDigit)
@@ -954,8 +1040,15 @@ package struct NoteSeriesClaim: ClaimCheck {
         var previous: [String: String] = [:]
         var previousNote: [String: Note] = [:]
         var recovered: [String] = []
+        /// Loose near forms read where their series is not due that number: no notes.
+        var dropped = Set<Int>()
         for index in notes.indices {
             let note = notes[index]
+            if note.tentative, note.number != (lastNumber[note.prefix] ?? 0) + 1 {
+                dropped.insert(index)
+                excluded.insert(index)
+                continue
+            }
             defer {
                 previous[notes[index].prefix] = note.path
                 previousNote[notes[index].prefix] = notes[index]
@@ -1078,7 +1171,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         // A reference names a note the course defines; one that names none is a finding of its own.
         // Notes are taken as read above: a slipped number (`GV90` where `GV22` is due) is read as
         // the note it should be, so a reference to GV22 is not a second finding of that slip.
-        let defined = Set(notes.map { "\($0.prefix)\($0.number)" } + recovered)
+        let defined = Set(
+            notes.indices.filter { !dropped.contains($0) }.map { "\(notes[$0].prefix)\(notes[$0].number)" }
+                + recovered)
         var referenceFindings: [Diagnostic] = []
         // A look-alike or invisible character in a reference is named: one finding, either way.
         for reference in references {
