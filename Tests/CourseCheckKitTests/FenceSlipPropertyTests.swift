@@ -35,6 +35,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let closing = block.fenced.closing.number - 1
             let slip: String
             let line: Int
+            var named: String?
             switch random.next() % 5 {
             case 0:
                 lines[closing] = String(lines[closing].dropLast())
@@ -45,9 +46,17 @@ final class FenceSlipPropertyTests: XCTestCase {
             case 2:
                 let at = random.next() % 2 == 0 ? opening : closing
                 let invisible = ["\u{200B}", "\u{FEFF}", "\u{2060}", "\u{00A0}"][Int(random.next() % 4)]
-                let indent = lines[at].prefix { $0 == " " || $0 == ">" }
-                lines[at] = indent + invisible + lines[at].dropFirst(indent.count)
-                (slip, line) = ("\(Invisible.name(invisible.unicodeScalars.first!)) before a fence", at + 1)
+                let name = Invisible.name(invisible.unicodeScalars.first!)
+                if at == opening, random.next() % 2 == 0 {
+                    // After the opening fence's info string (or as its only one): the message names it.
+                    lines[at] += invisible
+                    (slip, line) = ("\(name) after an opening fence's info string", at + 1)
+                    named = name
+                } else {
+                    let indent = lines[at].prefix { $0 == " " || $0 == ">" }
+                    lines[at] = indent + invisible + lines[at].dropFirst(indent.count)
+                    (slip, line) = ("\(name) before a fence", at + 1)
+                }
             case 3:
                 lines[closing] = "    " + lines[closing]
                 (slip, line) = ("\(block.role) closing fence indented four spaces", closing + 1)
@@ -61,6 +70,11 @@ final class FenceSlipPropertyTests: XCTestCase {
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line): \(slip): \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
+            if let named {
+                XCTAssertTrue(
+                    found.first?.contains("\(named) in it") ?? false
+                        || found.first?.contains("holds an invisible \(named)") ?? false, message)
+            }
         }
     }
 

@@ -636,6 +636,7 @@ extension Classifier {
     /// 0.29's inline comments, shows it as text: its text (up to the first `-->` on its line, or
     /// to `end`, the close CommonMark 0.31 reads) starts with `>` or `->`, holds `--` or ends with
     /// `-`. What is written, why, and the comment as meant (nil: `<!-->`, `<!--->`, to delete).
+    /// Nil too when a later comment's `<!--` comes before the close: this one is a `<!--` left open.
     static func githubShownComment(_ bytes: [UInt8], at start: Int, end: Int?) -> (
         written: String, why: String, fixed: String?
     )? {
@@ -662,6 +663,9 @@ extension Classifier {
             )
         }
         let text = Array(bytes[open..<close])
+        // A later comment's `<!--` before the close: this one is left open, which the reading of
+        // a `<!--` never closed says.
+        if String(decoding: text, as: UTF8.self).utf8Offset(of: "<!--") != nil { return nil }
         let holds = zip(text, text.dropFirst()).contains { $0 == 0x2D && $1 == 0x2D }
         let why: String
         if lead > 0 {

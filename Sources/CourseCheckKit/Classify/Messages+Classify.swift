@@ -74,11 +74,36 @@ extension Diagnostic {
             case .otherContainer(let line, let place, let treePlace):
                 "tree's expected block at line \(line) is \(place), but the tree is \(treePlace); a tree and its "
                     + "expected block must sit in the same container"
+            case .infoString(let info, let treeLine) where invisible(in: info, meant: "") != nil:
+                "the tree at line \(treeLine) is followed by a code block whose fence holds "
+                    + "\(invisible(in: info, meant: "") ?? ""), which CommonMark reads as an info string; its expected "
+                    + "output must be a bare ``` fence: delete that character"
             case .infoString(let info, let treeLine):
                 "the tree at line \(treeLine) is followed by a code block with info string '\(info)'; its expected "
                     + "output must be a bare ``` fence"
             }
         return Diagnostic(.missingExpected, at: location, message)
+    }
+
+    /// An info string that is `meant` but for invisible characters (a no-break space, a zero-width
+    /// space), which a message must name: the first of them (`an invisible U+00A0 NO-BREAK SPACE`).
+    static func invisible(in info: String, meant: String) -> String? {
+        guard info.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        var visible = ""
+        var first: Unicode.Scalar?
+        for scalar in info.unicodeScalars {
+            let properties = scalar.properties
+            if !scalar.isASCII,
+                properties.isWhitespace || properties.generalCategory == .format
+                    || properties.isDefaultIgnorableCodePoint
+            {
+                first = first ?? scalar
+            } else {
+                visible.unicodeScalars.append(scalar)
+            }
+        }
+        guard let first, visible == meant else { return nil }
+        return "an invisible \(Invisible.name(first))"
     }
 
     static func strayOutput(at location: SourceLocation) -> Diagnostic {
@@ -370,7 +395,11 @@ extension Diagnostic {
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
         let message =
             switch reason {
-            case .infoString(let info) where info.lowercased() == "swift":
+            case .infoString(let info) where invisible(in: info, meant: "swift") != nil:
+                "code block with info string 'swift' and \(invisible(in: info, meant: "swift") ?? "") in it has no "
+                    + "role; delete that character"
+            case .infoString(let info)
+            where info.lowercased() == "swift" || EditDistance.between(info.lowercased(), "swift", atMost: 2) != nil:
                 "code block with info string '\(info)' has no role; did you mean 'swift'? (lessons hold ```swift blocks: "
                     + "core, trees, fragments)"
             case .infoString(let info):
@@ -380,6 +409,9 @@ extension Diagnostic {
             case .mislabeled(let what, let info) where info.isEmpty:
                 "\(what) in a code block without an info string, so coursecheck takes it for output and cannot run "
                     + "it; its fence must say ```swift"
+            case .mislabeled(let what, let info) where invisible(in: info, meant: "swift") != nil:
+                "\(what) in a code block with info string 'swift' and \(invisible(in: info, meant: "swift") ?? "") in "
+                    + "it, so coursecheck cannot run it; delete that character"
             case .mislabeled(let what, let info):
                 "\(what) in a code block with info string '\(info)', so coursecheck cannot run it; its fence must say "
                     + "```swift"
