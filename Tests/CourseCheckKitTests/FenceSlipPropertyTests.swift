@@ -35,6 +35,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             let closing = block.fenced.closing.number - 1
             let slip: String
             let line: Int
+            var named: String?
             switch random.next() % 5 {
             case 0:
                 lines[closing] = String(lines[closing].dropLast())
@@ -45,9 +46,17 @@ final class FenceSlipPropertyTests: XCTestCase {
             case 2:
                 let at = random.next() % 2 == 0 ? opening : closing
                 let invisible = ["\u{200B}", "\u{FEFF}", "\u{2060}", "\u{00A0}"][Int(random.next() % 4)]
-                let indent = lines[at].prefix { $0 == " " || $0 == ">" }
-                lines[at] = indent + invisible + lines[at].dropFirst(indent.count)
-                (slip, line) = ("\(Invisible.name(invisible.unicodeScalars.first!)) before a fence", at + 1)
+                let name = Invisible.name(invisible.unicodeScalars.first!)
+                if at == opening, random.next() % 2 == 0 {
+                    // After the opening fence's info string (or as its only one): the message names it.
+                    lines[at] += invisible
+                    (slip, line) = ("\(name) after an opening fence's info string", at + 1)
+                    named = name
+                } else {
+                    let indent = lines[at].prefix { $0 == " " || $0 == ">" }
+                    lines[at] = indent + invisible + lines[at].dropFirst(indent.count)
+                    (slip, line) = ("\(name) before a fence", at + 1)
+                }
             case 3:
                 lines[closing] = "    " + lines[closing]
                 (slip, line) = ("\(block.role) closing fence indented four spaces", closing + 1)
@@ -61,6 +70,11 @@ final class FenceSlipPropertyTests: XCTestCase {
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(line): \(slip): \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
+            if let named {
+                XCTAssertTrue(
+                    found.first?.contains("\(named) in it") ?? false
+                        || found.first?.contains("holds an invisible \(named)") ?? false, message)
+            }
         }
     }
 
@@ -345,6 +359,84 @@ final class FenceSlipPropertyTests: XCTestCase {
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):\(3 + extra): ") ?? false, message)
             XCTAssertTrue(
                 found.first?.hasSuffix("indent it 2 spaces, as they are [unterminated-fence]") ?? false, message)
+        }
+    }
+
+    /// A tree and its expected block set in a random nesting of block quotes and list items (`> `
+    /// and `- ` before the tree's opening fence, `> ` and two spaces before its other lines, `>`
+    /// alone on a blank line of a quote), with one later line of them typed one or more spaces
+    /// short of a list item's indentation in its prefix (`>  ```` for `>   ````). Exactly one
+    /// finding, on that line; following its fix as worded (the line as meant, the prefix written
+    /// at its start, or its indentation) gives none.
+    func testALineShortOfItsNestedContainersPrefixGivesOneFindingAndItsFixConverges() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let trees = Self.runBlocks(text, path: file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            // One to three containers, outermost first, at least one a block quote.
+            var quotes = (0..<(1 + Int(random.next() % 3))).map { _ in random.next() % 2 == 0 }
+            if !quotes.contains(true) { quotes[Int(random.next() % UInt64(quotes.count))] = true }
+            let opener = quotes.map { $0 ? "> " : "- " }.joined()
+            let prefix = quotes.map { $0 ? "> " : "  " }.joined()
+            let blank = String(prefix.reversed().drop { $0 == " " }.reversed())
+            var lines = text.components(separatedBy: "\n")
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            for index in first...last {
+                lines[index] =
+                    index == first ? opener + lines[index] : lines[index].isEmpty ? blank : prefix + lines[index]
+            }
+            let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
+            let nested = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file) nested in '\(opener)'"
+            XCTAssertEqual(try picked.findings(with: lines, in: scratch.url), [], nested)
+            // A later line whose text starts at its prefix's end (code indented further may lose a
+            // space of its own), short of spaces in the run that holds a list item's indentation:
+            // a quote's optional space before another `>` or the text is no slip.
+            // (The expected block's opening fence out of the item is another slip: its block is
+            // outside the tree's container.)
+            let candidates = ((first + 1)...last).filter {
+                $0 != expected.opening.number - 1
+                    && !(text.components(separatedBy: "\n")[$0].first?.isWhitespace ?? true)
+            }
+            guard !candidates.isEmpty, quotes.contains(false) else { continue }
+            let at = candidates[Int(random.next() % UInt64(candidates.count))]
+            var bytes = Array(prefix.utf8)
+            let items = quotes.indices.filter { !quotes[$0] }
+            let item = items[Int(random.next() % UInt64(items.count))]
+            // The item's two spaces, and the spaces of the run they are in before them.
+            var from = quotes[..<item].map { _ in 2 }.reduce(0, +)
+            while from > 0, bytes[from - 1] == 0x20 { from -= 1 }
+            let run = bytes[from...].prefix { $0 == 0x20 }.count
+            bytes.removeSubrange(from..<(from + 1 + Int(random.next() % UInt64(run))))
+            let clean = lines[at]
+            lines[at] = String(decoding: bytes, as: UTF8.self) + clean.dropFirst(prefix.count)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message = "\(nested), line \(at + 1) written '\(lines[at])': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):") ?? false, message)
+            // The fix, as the message words it.
+            let finding = String(found.first ?? "").replacingOccurrences(
+                of: #" \[[a-z-]+\]$"#, with: "", options: .regularExpression)
+            if let write = finding.range(of: "; write it as '"), finding.hasSuffix("'") {
+                lines[at] = String(finding[write.upperBound...].dropLast())
+            } else if let write = finding.range(of: "; write '"), finding.hasSuffix("' at its start") {
+                lines[at] = String(finding[write.upperBound...].dropLast("' at its start".count)) + lines[at]
+            } else if let indent = finding.range(of: #"; indent it [0-9]+ spaces"#, options: .regularExpression) {
+                let count = Int(finding[indent].split(separator: " ")[3]) ?? 0
+                lines[at] = String(repeating: " ", count: count) + lines[at].drop { $0 == " " }
+            } else if let write = finding.range(of: "; write '", options: .backwards), finding.hasSuffix("'") {
+                lines[at] = String(finding[write.upperBound...].dropLast())
+            } else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(
+                try picked.findings(with: lines, in: scratch.url), [], "after the fix '\(lines[at])': \(message)")
         }
     }
 

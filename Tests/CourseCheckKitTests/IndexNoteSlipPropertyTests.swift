@@ -21,7 +21,8 @@ import XCTest
 /// exactly one finding, on the slipped line. So
 /// do the slips of the index's list (an item's link target replaced by another item's, an item
 /// written as a bullet, a line with no blank line after it that a list not starting at 1 runs on
-/// into, a marker without its space or with a comma or a Unicode space, a space between a link's
+/// into, a marker without its space, with a comma, colon, dash or doubled full stop for its own,
+/// a space before it, a Unicode space or a letter for a digit (`l2.`), a space between a link's
 /// `]` and `(`, the next item run on into an item's line, a second lesson linked, a reference
 /// link whose label is a typo of the one defined; a marker slip and a comment closed on the next
 /// line in a later item of its list, one finding each) and a typo in
@@ -357,10 +358,21 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 file: "README.md", lines: lines, slipped: [first.line + 1, second.line + 1],
                 what: "marker '\(marker)', and a comment in line \(second.line + 1)")
         case 8:
-            // A marker that opens no item: no space after it, a comma for its full stop, a Unicode space.
-            let number = lines[item.line].prefix(item.digits)
-            let marker = ["\(number).", "\(number), ", "\(number).\u{A0}", "\(number).\u{2002}", "\(number) "][
-                Int(random.next() % 5)]
+            // A marker that opens no item: no space after it, a comma, a colon or a dash for its full
+            // stop, a doubled one, a space before it, a Unicode space, a letter for a digit (`l2.`).
+            let number = String(lines[item.line].prefix(item.digits))
+            let alike = String(
+                number.map { digit -> Character in
+                    let letters: [Character] = digit == "1" ? ["l", "I", "|"] : digit == "0" ? ["O", "o"] : []
+                    return letters.isEmpty || random.next() % 3 == 0
+                        ? digit : letters[Int(random.next() % 3) % letters.count]
+                })
+            let markers = [
+                "\(number).", "\(number), ", "\(number).\u{A0}", "\(number).\u{2002}", "\(number) ", "\(number) . ",
+                "\(number) .", "\(number).. ", "\(number): ", "\(number).) ", "\(number)-", "\(number); ",
+                alike == number ? "\(number)," : "\(alike). ",
+            ]
+            let marker = markers[Int(random.next() % UInt64(markers.count))]
             lines[item.line] = marker + lines[item.line].dropFirst(item.digits + 2)
             return Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: "marker '\(marker)'")
         case 9:

@@ -461,6 +461,47 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// An index item's marker in a near form the renderer reads as no marker: a space before its
+    /// full stop, a doubled or another delimiter, a letter for a digit, on a later item of a part
+    /// or its first (which a list not starting at 1 cannot interrupt a paragraph with). One
+    /// finding at the slipped line naming the marker as written, with `write 'N. ['`; not "this
+    /// item links … and also" at the item above, nor a run-on paragraph; the fix is the line as it was.
+    func testIndexMarkerNearFormsAreOneFindingAtTheLine() throws {
+        let text = ", so readers see this line as text, not as an item of the index; write"
+        func expect(_ target: String, _ forms: [(String, line: Int, problem: String)], fix: String) throws {
+            let found = try findings("README.md", target, forms.map(\.0))
+            for (form, found) in zip(forms, found) {
+                XCTAssertEqual(
+                    found,
+                    [
+                        "lessons/README.md:\(form.line):1: error: '\(form.0)' opens no list item: \(form.problem)"
+                            + "\(text) '\(fix)' [course-index]"
+                    ], form.0)
+            }
+        }
+        let digit = "(U+006C LATIN SMALL LETTER L) for the digit '1', and CommonMark reads only digits as a list number"
+        try expect(
+            "12. [",
+            [
+                ("12 . [", 40, "a list marker is a number and '.' with no space between them, and '12 .' has one"),
+                ("l2. [", 40, "its number has 'l' \(digit)"),
+                (
+                    "I2. [", 40,
+                    "its number has 'I' (U+0049 LATIN CAPITAL LETTER I) for the digit '1', and CommonMark reads only "
+                        + "digits as a list number"
+                ),
+                ("12.. [", 40, "'12..' is no list marker (a number and one '.' or ')')"),
+                ("12: [", 40, "'12:' is no list marker (a number and '.' or ')')"),
+                ("12.) [", 40, "'12.)' is no list marker (a number and one '.' or ')')"),
+                ("12-[", 40, "'12-' is no list marker (a number and '.' or ')')"),
+            ], fix: "12. [")
+        try expect(
+            "9. [",
+            [("9 . [", 37, "a list marker is a number and '.' with no space between them, and '9 .' has one")],
+            fix: "9. [")
+        try expect("1. [", [("l. [", 24, "its number has 'l' \(digit)")], fix: "1. [")
+    }
+
     /// What the trigger claims read as a reader reads it: a bold that names a trigger and a
     /// distribution, a distribution with a look-alike slash or three counts, a level-2 title; and
     /// the distribution sentence's lesson count and total, judged against the lessons its counts

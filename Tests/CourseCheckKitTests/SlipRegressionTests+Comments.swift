@@ -219,6 +219,60 @@ extension SlipRegressionTests {
         }
     }
 
+    /// Comments CommonMark 0.31 reads but GitHub's cmark-gfm (0.29) shows as text: `<!-->`,
+    /// `<!--->`, a `--` inside, a `-` before the `-->`, in prose, a heading or the trigger bullet.
+    /// One finding at the `<!--` saying why, and following its fix (the comment as meant, or
+    /// deleting it) gives none; `<!---->` and `<!---x -->`, which cmark-gfm hides, give none.
+    func testACommentGitHubShowsAsTextIsOneFindingAtIt() throws {
+        let lesson = "09-yerel-durum.md"
+        let prose = "Yerel durumun getirisi"
+        let cases: [(prefix: String, old: String, new: String, at: String, why: String, fixed: String?)] = [
+            (prose, "durumun getirisi", "durumun <!--> getirisi", "148:15", "starts with '>'", nil),
+            (prose, "durumun getirisi", "durumun <!--> x --> getirisi", "148:15", "starts with '>'", "<!-- x -->"),
+            (prose, "durumun getirisi", "durumun <!---> getirisi", "148:15", "starts with '->'", nil),
+            (prose, "durumun getirisi", "durumun <!-- a -- b --> getirisi", "148:15", "holds '--'", "<!-- a - b -->"),
+            (prose, "durumun getirisi", "durumun <!-- eski ---> getirisi", "148:15", "ends with '-'", "<!-- eski -->"),
+            (
+                "- Bu dersin tetiği:", "**yerel**.", "**yerel**. <!-- TODO -- tabloyu güncelle -->", "266:33",
+                "holds '--'", "<!-- TODO - tabloyu güncelle -->"
+            ),
+            (
+                "## Görünümün Kendi Durumu", "Durumu", "Durumu <!-- eski -- başlık -->", "96:31", "holds '--'",
+                "<!-- eski - başlık -->"
+            ),
+        ]
+        for slip in cases {
+            // The comment as written: from its `<!--` to the words after it.
+            let open = try XCTUnwrap(slip.new.range(of: "<!--"))
+            let comment = slip.new[open.lowerBound...].components(separatedBy: " getirisi")[0]
+            let (found, messages) = try courseFindings(lesson) { lines in
+                let at = Self.line(lines, slip.prefix)
+                lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
+            }
+            XCTAssertEqual(found, ["lessons/\(lesson):\(slip.at) [comment-look-alike]"], "\(messages)")
+            XCTAssertEqual(
+                messages,
+                [
+                    "lessons/\(lesson):\(slip.at): error: '\(comment)' is no HTML comment on GitHub, whose Markdown "
+                        + "reads none whose text \(slip.why), so readers see it as text; "
+                        + (slip.fixed.map { "write '\($0)' or delete it" } ?? "delete it") + " [comment-look-alike]"
+                ])
+            let (after, fixed) = try courseFindings(lesson) { lines in
+                let at = Self.line(lines, slip.prefix)
+                lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
+                    .replacingOccurrences(of: comment, with: slip.fixed ?? "")
+            }
+            XCTAssertEqual(after, [], "after the fix of \(comment): \(fixed)")
+        }
+        for hidden in ["<!---->", "<!---x -->", "<!-- a - b -->"] {
+            let (found, messages) = try courseFindings(lesson) { lines in
+                let at = Self.line(lines, prose)
+                lines[at] = lines[at].replacingOccurrences(of: "durumun getirisi", with: "durumun \(hidden) getirisi")
+            }
+            XCTAssertEqual(found, [], "\(hidden): \(messages)")
+        }
+    }
+
     /// A note, the trigger bullet or a part heading inside a closed comment: one finding at the
     /// comment, not "DR2 skips DR1" or "no trigger bullet" at a consequence; a look-alike in an
     /// index link's text is its one finding, the title read without it.

@@ -126,3 +126,54 @@ extension SlipRegressionTests {
         XCTAssertEqual(heading, ["lessons/\(lesson):158:4 [note-series]"], "\(said)")
     }
 }
+
+extension SlipRegressionTests {
+    /// An opening fence with an invisible character after its info string (`swift` and a no-break
+    /// space) or as its only one (a bare fence and a zero-width space): one finding at the fence,
+    /// naming the character by code point, whose fix is deleting it; following it gives none.
+    func testAnInvisibleCharacterInAnOpeningFencesInfoStringIsNamed() throws {
+        let lesson = "13-gezinme-yigiti-ve-yolu.md"
+        let cases: [(at: Int, fence: String, written: String, message: String)] = [
+            (
+                127, "```swift", "```swift\u{A0}",
+                "128:1: error: a tree in a code block with info string 'swift' and an invisible U+00A0 NO-BREAK "
+                    + "SPACE in it, so coursecheck cannot run it; delete that character [no-role]"
+            ),
+            (
+                147, "```", "```\u{200B}",
+                "148:1: error: the tree at line 129 is followed by a code block whose fence holds an invisible "
+                    + "U+200B ZERO WIDTH SPACE, which CommonMark reads as an info string; its expected output must be "
+                    + "a bare ``` fence: delete that character [missing-expected]"
+            ),
+        ]
+        for slip in cases {
+            let (_, messages) = try courseFindings(lesson) { lines in
+                XCTAssertEqual(lines[slip.at], slip.fence)
+                lines[slip.at] = slip.written
+            }
+            XCTAssertEqual(messages, ["lessons/\(lesson):\(slip.message)"])
+            let (after, fixed) = try courseFindings(lesson) { lines in
+                lines[slip.at] = slip.written.filter { $0.isASCII }
+            }
+            XCTAssertEqual(after, [], "after the fix: \(fixed)")
+        }
+    }
+
+    /// A fragment's info string a typo from `swift` (`swfit`, `swif`, `swift5`), as `Swift` is:
+    /// one finding at the fence with "did you mean 'swift'?", which is the fence as it was.
+    func testAFragmentsInfoStringATypoFromSwiftAsksDidYouMean() throws {
+        let lesson = "16-hareketler.md"
+        for typo in ["swfit", "swif", "swift5", "Swift"] {
+            let (_, messages) = try courseFindings(lesson) { lines in
+                XCTAssertEqual(lines[94], "```swift")
+                lines[94] = "```" + typo
+            }
+            XCTAssertEqual(
+                messages,
+                [
+                    "lessons/\(lesson):95:1: error: code block with info string '\(typo)' has no role; did you mean "
+                        + "'swift'? (lessons hold ```swift blocks: core, trees, fragments) [no-role]"
+                ])
+        }
+    }
+}

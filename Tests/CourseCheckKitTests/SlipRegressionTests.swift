@@ -406,6 +406,56 @@ final class SlipRegressionTests: XCTestCase {
         XCTAssertEqual(fixed.map(\.message), [])
     }
 
+    /// A tree and its expected block in a list item in a block quote (`> - ` before the tree's
+    /// opening fence, `>   ` before its other lines), with the tree's closing fence or a line of
+    /// the expected block short of the item's spaces after the `>` (`>  ````, `>yerel: 1`): one
+    /// finding at the line, whose fix is the line as meant (the spaces go after the `>`, not at
+    /// its start); following it gives none, in the whole course.
+    func testALineShortOfAQuotedItemsSpacesIsOneFindingWithTheLineAsMeant() throws {
+        let name = "09-yerel-durum.md"
+        let text = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
+        let tree = try XCTUnwrap(
+            FenceSlipPropertyTests.runBlocks(text, path: name).first { $0.role == .tree && $0.expected != nil })
+        let expected = try XCTUnwrap(tree.expected)
+        let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+        let lines = text.components(separatedBy: "\n")
+        let output = try XCTUnwrap(
+            ((expected.opening.number)..<(expected.closing.number - 1)).first { !lines[$0].isEmpty })
+        for (at, written, opening) in [
+            (tree.fenced.closing.number - 1, ">  ```", tree.fenced.opening.number),
+            (output, ">  " + lines[output], expected.opening.number),
+            (output, ">" + lines[output], expected.opening.number),
+        ] {
+            func nest(_ lines: inout [String]) {
+                for index in first...last {
+                    lines[index] =
+                        index == first ? "> - " + lines[index] : lines[index].isEmpty ? ">" : ">   " + lines[index]
+                }
+            }
+            let (found, messages) = try courseFindings(name) { lines in
+                nest(&lines)
+                lines[at] = written
+            }
+            let lacks = String(repeating: " ", count: 4 - written.prefix { $0 == ">" || $0 == " " }.count)
+            XCTAssertEqual(found, ["lessons/\(name):\(at + 1):1 [unterminated-fence]"], "\(messages)")
+            XCTAssertEqual(
+                messages,
+                [
+                    "lessons/\(name):\(at + 1):1: error: this line lacks the '\(lacks)' the other lines of its list item "
+                        + "begin with ('>   '), so it ends the list item and with it the code block opened at line "
+                        + "\(opening), and every later fence pairs wrongly; write it as '>   \(lines[at])' "
+                        + "[unterminated-fence]"
+                ])
+            let meant = ">   " + lines[at]
+            let (after, fixed) = try courseFindings(name) { lines in
+                nest(&lines)
+                lines[at] = meant
+            }
+            XCTAssertEqual(after, [], "after the fix: \(fixed)")
+        }
+    }
+
     /// A tree and its expected block set in a block quote (`> ` before each line, `>` on the
     /// blank ones), with a fence of the expected block indented four columns after the `> `
     /// (`>     ````): a reader sees indented code. One finding at the fence, counting the columns

@@ -389,6 +389,73 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random comment put at the end of a random line of text (a paragraph's, a heading's, an
+    /// item's or a quote's) of a lesson or the course index, in the shapes
+    /// CommonMark 0.31 reads as comments and GitHub's cmark-gfm (0.29) may not: `<!-->`,
+    /// `<!--->`, a `--` inside, a `-` before its `-->`, a `>` or `->` after its `<!--`, and the
+    /// neighbours cmark-gfm hides (`<!---->`, `<!---x -->`, `<!-- a - b -->`). Where cmark-gfm
+    /// shows readers the comment, exactly one finding, at its `<!--`; where it hides it, none.
+    /// Following the fix (the comment as meant, or deleting it) gives none, and the clean page.
+    func testAnInlineCommentGitHubShowsAsTextIsOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            var ends: [Int] = []
+            MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                switch node.kind {
+                case .paragraph, .heading:
+                    // Not a line ending in a hard break or inside a code span running on over it,
+                    // nor a table's row (after its last pipe any comment is a cell of its own).
+                    for line in node.content {
+                        guard let last = line.text.last, last != " ", last != "\\", !line.text.hasPrefix("|"),
+                            line.text.count(where: { $0 == "`" }) % 2 == 0
+                        else { continue }
+                        ends.append(line.index)
+                    }
+                default: break
+                }
+            }
+            guard !ends.isEmpty else { continue }
+            let at = ends[Int(random.next() % UInt64(ends.count))]
+            let words = ["x", "eski", "TODO"]
+            let (w, v) = (words[Int(random.next() % 3)], words[Int(random.next() % 3)])
+            let shapes = [
+                "<!-->", "<!--->", "<!---->", "<!-- \(w) -->", "<!-- \(w) -- \(v) -->", "<!-- \(w) --->",
+                "<!---\(w) -->", "<!-->\(w) -->", "<!-- \(w) - \(v) -->", "<!--\(w)-->", "<!--->\(w) -->",
+                "<!-- \(w) ---- \(v) -->", "<!--\(w)--\(v)-->",
+            ]
+            let comment = shapes[Int(random.next() % UInt64(shapes.count))]
+            var lines = text.components(separatedBy: "\n")
+            let clean = lines[at]
+            lines[at] = clean + " " + comment
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let column = clean.utf8.count + 2
+            let message = "seed \(seed): \(file):\(at + 1):\(column) '\(comment)': \(found)"
+            guard try Self.seen(slipped, tool) != Self.seen(text, tool) else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):\(column): error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[comment-look-alike]") ?? false, message)
+            // The fix, as the message words it: the comment as meant, or none.
+            let finding = String(found.first ?? "")
+            if let write = finding.range(of: "; write '"), let end = finding.range(of: "' or delete it") {
+                lines[at] = clean + " " + finding[write.upperBound..<end.lowerBound]
+            } else if finding.contains("; delete it") {
+                lines[at] = clean
+            } else {
+                XCTFail("no fix: \(message)")
+            }
+            try Self.expectFixed(lines, at: url, in: scratch.url, readAs: text, tool, message)
+        }
+    }
+
     /// A comment over two lines put before a random block of text of a lesson or the course index
     /// (a paragraph or a heading, at the top level, in a block quote or opening a list item, an
     /// index item among them), or before a random line of the closing table, its `-->` on that

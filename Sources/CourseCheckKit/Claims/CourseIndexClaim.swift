@@ -128,35 +128,83 @@ package struct CourseIndexClaim: ClaimCheck {
         var beforeTitle: Bool
     }
 
+    /// Letters a reader takes for a digit at an item's number (`l2.` for `12.`), ASCII only: a
+    /// line opening with one is read as an item's only when a lesson's link follows the marker.
+    static let letterDigits: [UInt8: UInt8] = [
+        UInt8(ascii: "l"): UInt8(ascii: "1"), UInt8(ascii: "I"): UInt8(ascii: "1"),
+        UInt8(ascii: "|"): UInt8(ascii: "1"),
+        UInt8(ascii: "O"): UInt8(ascii: "0"), UInt8(ascii: "o"): UInt8(ascii: "0"),
+    ]
+
+    /// The punctuation a reader may type around or for an item's `.` (`12 .`, `12..`, `12:`, `12.)`, `12-`).
+    private static let markPunctuation: Set<UInt8> = Set(".),:;-".utf8)
+
     /// The marker a line opens with, when it is meant as an item's (`9.` and a link after it) but
-    /// opens none: no space after it, a no-break or other Unicode space, a comma for the full
-    /// stop. The marker as written, why, and the repair that makes it `9. `.
+    /// opens none: a letter for a digit in its number (`l2.`), a number of another script's digits,
+    /// no delimiter, another or a doubled one (`9,`, `9:`, `9..`, `9.)`), a space before it
+    /// (`9 .`), no space after it or a Unicode one. The marker as written, why, and the repair
+    /// that makes it `9. `.
     private static func nearMarker(_ text: String, column: Int) -> (
         written: String, problem: String, fix: String, edit: Edit
     )? {
         let bytes = Array(text.utf8)
         // A number in another script's digits (`٩.`) reads as its ASCII one, and is the slip.
         let other = OtherDigits.leading(text)
-        let digits = other?.utf8Count ?? bytes.prefix { $0.isASCIIDigit }.count
-        guard (1...9).contains(other?.ascii.count ?? digits), digits < bytes.count,
-            [UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ","), 0x20, 0x09].contains(bytes[digits])
-        else { return nil }
-        let number = other?.ascii ?? String(decoding: bytes.prefix(digits), as: UTF8.self)
-        // A number and a blank (`1 [`): the delimiter is missing, and the fix adds a full stop.
-        let delimited = bytes[digits] != 0x20 && bytes[digits] != 0x09
-        let mark = delimited ? Character(Unicode.Scalar(bytes[digits])) : "."
-        // The blank after the marker: any Unicode space (a no-break one looks like a space).
-        let rest = String(decoding: bytes[(delimited ? digits + 1 : digits)...], as: UTF8.self)
-        let blank = rest.prefix { $0.isWhitespace && $0 != "\n" }
-        let after = rest.dropFirst(blank.count)
-        guard after.hasPrefix("[") || after.hasPrefix("<") else { return nil }
+        var digits = other?.utf8Count ?? 0
+        var number = other?.ascii ?? ""
+        var alikes: [(has: UInt8, wanted: UInt8)] = []
+        if other == nil {
+            while digits < bytes.count, bytes[digits].isASCIIDigit || letterDigits[bytes[digits]] != nil {
+                let wanted = letterDigits[bytes[digits]] ?? bytes[digits]
+                if wanted != bytes[digits] { alikes.append((bytes[digits], wanted)) }
+                number.append(Character(Unicode.Scalar(wanted)))
+                digits += 1
+            }
+        }
+        guard (1...9).contains(number.count), digits < bytes.count else { return nil }
+        // What stands between the number and the link: blanks (any Unicode space, a no-break one
+        // looks like a space) and the punctuation typed for the delimiter.
+        let rest = String(decoding: bytes[digits...], as: UTF8.self)
+        var marks: [UInt8] = []
+        var spaceBefore = false
+        var blank = ""
+        for character in rest {
+            if character == "[" || character == "<" { break }
+            if let ascii = character.asciiValue, markPunctuation.contains(ascii), blank.isEmpty || marks.isEmpty {
+                if !blank.isEmpty { spaceBefore = true }
+                blank = ""
+                marks.append(ascii)
+            } else if character.isWhitespace, character != "\n" {
+                blank.append(character)
+            } else {
+                return nil
+            }
+            if marks.count > 3 || blank.unicodeScalars.count > 3 { return nil }
+        }
+        let region = rest.utf8.count - rest.drop { $0 != "[" && $0 != "<" }.utf8.count
+        // A letter's run with no delimiter (`I[`) is text, not a number typed as one.
+        guard region < rest.utf8.count, region > 0 || alikes.count < number.count else { return nil }
+        let after = rest.dropFirst(rest.prefix { $0 != "[" && $0 != "<" }.count)
+        let mark: Character = marks.allSatisfy { $0 == UInt8(ascii: ")") } && !marks.isEmpty ? ")" : "."
+        let typed = String(decoding: marks, as: UTF8.self)
         let problem: String
         if let other {
             problem = "its number is \(other.why), which is no list number to CommonMark"
-        } else if !delimited {
+        } else if !alikes.isEmpty {
+            problem =
+                "its number has "
+                + alikes.map {
+                    "'\(Character(Unicode.Scalar($0.has)))' (\(Invisible.name(Unicode.Scalar($0.has)))) for the digit "
+                        + "'\(Character(Unicode.Scalar($0.wanted)))'"
+                }
+                .joined(separator: " and ") + ", and CommonMark reads only digits as a list number"
+        } else if marks.isEmpty {
             problem = "a list marker needs '.' or ')' after the number, and there is none"
-        } else if mark == "," {
-            problem = "'\(number),' is no list marker (a number and '.' or ')')"
+        } else if marks.count > 1 || ![UInt8(ascii: "."), UInt8(ascii: ")")].contains(marks[0]) {
+            problem = "'\(number)\(typed)' is no list marker (a number and \(marks.count > 1 ? "one " : "")'.' or ')')"
+        } else if spaceBefore {
+            problem =
+                "a list marker is a number and '\(typed)' with no space between them, and '\(number) \(typed)' has one"
         } else if blank.isEmpty {
             problem = "a list marker needs a space after '\(number)\(mark)', and there is none"
         } else if let other = blank.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }) {
@@ -164,11 +212,9 @@ package struct CourseIndexClaim: ClaimCheck {
         } else {
             return nil
         }
-        let marked = delimited ? digits + 1 : digits
-        let written =
-            String(decoding: bytes.prefix(marked), as: UTF8.self) + String(blank) + String(after.prefix(1))
-        let replaced = marked + blank.utf8.count
-        let marker = Array("\(number)\(mark == "," ? "." : mark) ".utf8)
+        let replaced = digits + region
+        let written = String(decoding: bytes.prefix(replaced), as: UTF8.self) + String(after.prefix(1))
+        let marker = Array("\(number)\(mark) ".utf8)
         return (
             written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),
             Edit(range: (column - 1)..<(column - 1 + replaced), with: marker, beforeTitle: true)
@@ -294,7 +340,8 @@ package struct CourseIndexClaim: ClaimCheck {
                 var covered = false
                 for (offset, segment) in block.segments.enumerated()
                 where segment.text.utf8.first.map({
-                    $0.isASCIIDigit || $0 >= 0x80 && OtherDigits.leading(segment.text) != nil
+                    $0.isASCIIDigit || letterDigits[$0] != nil
+                        || $0 >= 0x80 && OtherDigits.leading(segment.text) != nil
                 }) ?? false {
                     if offset > 0 || block.itemMarker == nil,
                         let near = nearMarker(segment.text, column: segment.column)

@@ -421,6 +421,8 @@ extension Classifier {
         // never sees whole in a table row, which it splits at its pipes first.
         var spans: [(range: Range<Int>, marker: Int)] = []
         var comments: [Int: Int] = [:]
+        // Comments to CommonMark 0.31 that GitHub's cmark-gfm (0.29) shows as text (`<!-->`, `<!-- a -- b -->`).
+        var rejected: [(start: Int, shown: (written: String, why: String, fixed: String?))] = []
         func mark(_ nodes: [InlineNode]) {
             for node in nodes {
                 switch node.kind {
@@ -429,12 +431,26 @@ extension Classifier {
                 case .emphasis: spans.append((node.range, 1))
                 case .html(let html) where html.hasPrefix("<!--"):
                     comments[node.range.lowerBound] = node.range.upperBound
+                    if let shown = githubShownComment(bytes, at: node.range.lowerBound, end: node.range.upperBound) {
+                        rejected.append((node.range.lowerBound, shown))
+                    }
                 default: break
                 }
                 mark(node.children)
             }
         }
         mark(inline.parse(document))
+        for (start, shown) in rejected {
+            // After a table row's last pipe: a cell GitHub drops, comment or not.
+            let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let lineStop = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            if bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|"),
+                !bytes[start..<lineStop].contains(UInt8(ascii: "|"))
+            {
+                continue
+            }
+            found.append(commentShownOnGitHub(shown, at: start, inline, path: path))
+        }
         /// The length of a dash (`-`, an em dash or an en dash) at `index`, or nil.
         func dash(_ index: Int) -> Int? {
             if index < bytes.count, bytes[index] == 0x2D { return 1 }
@@ -498,6 +514,12 @@ extension Classifier {
                 let pipe = bytes[index..<lineStop].firstIndex(of: UInt8(ascii: "|"))
                 if row, pipe == nil { continue }
                 let (line, column) = inline.place(index)
+                // Closed on its line, but not to GitHub (`<!-- eski --->`): why, and the comment as meant.
+                if let shown = githubShownComment(bytes, at: index, end: nil) {
+                    found.append(commentShownOnGitHub(shown, at: index, inline, path: path))
+                    index += shown.written.utf8.count - 1
+                    continue
+                }
                 // What readers see: the `<!--` and the word after it (`<!-- todo`).
                 let word = bytes[(index + 4)...].drop { $0 == 0x20 }.prefix {
                     $0 != 0x20 && $0 != 0x0A && $0 != UInt8(ascii: "|")
@@ -594,6 +616,80 @@ extension Classifier {
                     line: line, start: column - 1, end: column - 1))
             index = end - 1
         }
+    }
+
+    /// The finding for `shown` at `start` in `inline`; the reading as meant leaves the comment out
+    /// of its line (its words after a `<!-->` too, which CommonMark 0.31 reads as text).
+    private static func commentShownOnGitHub(
+        _ shown: (written: String, why: String, fixed: String?), at start: Int, _ inline: InlineText, path: String
+    ) -> CommentLineSlip {
+        let (line, column) = inline.place(start)
+        let length = shown.written.utf8.contains(0x0A) ? 0 : shown.written.utf8.count
+        return CommentLineSlip(
+            finding: .commentShownOnGitHub(
+                at: SourceLocation(path: path, line: line + 1, column: column), written: shown.written, why: shown.why,
+                fixed: shown.fixed),
+            line: line, start: column - 1, end: column - 1 + length)
+    }
+
+    /// The comment opening at `start` (`<!--`) when GitHub's cmark-gfm, which reads CommonMark
+    /// 0.29's inline comments, shows it as text: its text (up to the first `-->` on its line, or
+    /// to `end`, the close CommonMark 0.31 reads) starts with `>` or `->`, holds `--` or ends with
+    /// `-`. What is written, why, and the comment as meant (nil: `<!-->`, `<!--->`, to delete).
+    /// Nil too when a later comment's `<!--` comes before the close: this one is a `<!--` left open.
+    static func githubShownComment(_ bytes: [UInt8], at start: Int, end: Int?) -> (
+        written: String, why: String, fixed: String?
+    )? {
+        let open = start + 4
+        let lineEnd = bytes[min(open, bytes.count)...].firstIndex(of: 0x0A) ?? bytes.count
+        let lead = bytes[open...].starts(with: [0x3E]) ? 1 : bytes[open...].starts(with: [0x2D, 0x3E]) ? 2 : 0
+        // The close: the first `-->` after the text's start on the line, else the one read.
+        var close: Int?
+        var at = open + lead
+        while at + 3 <= lineEnd {
+            if bytes[at] == 0x2D, bytes[at + 1] == 0x2D, bytes[at + 2] == 0x3E {
+                close = at
+                break
+            }
+            at += 1
+        }
+        if close == nil, let end, end - 3 >= open { close = end - 3 }
+        guard let close else {
+            // `<!-->`, `<!--->`: nothing after them closes; what is written is the whole of them.
+            guard lead > 0, let end else { return nil }
+            return (
+                String(decoding: bytes[start..<end], as: UTF8.self),
+                "starts with '\(lead == 1 ? ">" : "->")'", nil
+            )
+        }
+        let text = Array(bytes[open..<close])
+        // A later comment's `<!--` before the close: this one is left open, which the reading of
+        // a `<!--` never closed says.
+        if String(decoding: text, as: UTF8.self).utf8Offset(of: "<!--") != nil { return nil }
+        let holds = zip(text, text.dropFirst()).contains { $0 == 0x2D && $1 == 0x2D }
+        let why: String
+        if lead > 0 {
+            why = "starts with '\(lead == 1 ? ">" : "->")'"
+        } else if holds {
+            why = "holds '--'"
+        } else if text.last == 0x2D {
+            why = "ends with '-'"
+        } else {
+            return nil
+        }
+        // As meant: the leading `>` dropped, each run of dashes one, none at the end.
+        var meant: [UInt8] = []
+        for byte in text.dropFirst(lead == 1 ? 1 : 0) where !(byte == 0x2D && meant.last == 0x2D) {
+            meant.append(byte)
+        }
+        if lead == 2, meant.starts(with: [0x2D, 0x3E]) { meant.removeFirst(2) }
+        while meant.last == 0x2D { meant.removeLast() }
+        if meant.isEmpty || meant.first != 0x20 { meant.insert(0x20, at: 0) }
+        if meant.last != 0x20 { meant.append(0x20) }
+        return (
+            String(decoding: bytes[start..<(close + 3)], as: UTF8.self), why,
+            "<!--" + String(decoding: meant, as: UTF8.self) + "-->"
+        )
     }
 
     /// What a reader would see after line index `after` of a repaired file: in a lesson its trees,
@@ -705,10 +801,12 @@ extension Classifier {
         let shared = zip(prefix.utf8, text.utf8).prefix { $0 == $1 }.count
         guard shared < prefix.utf8.count else { return nil }
         let missing = String(decoding: prefix.utf8.dropFirst(shared), as: UTF8.self)
+        // Short of spaces next to a `>` it has (`>  ` for `>   `): the fix is the line as meant.
+        let meant = isBlank(text) ? nil : meantLine(text, prefix: prefix, missing: missing)
         let repaired =
             isBlank(text)
             ? String(prefix[...].trimmingBlanks())
-            : prefix + String(decoding: text.utf8.dropFirst(shared), as: UTF8.self)
+            : meant ?? prefix + String(decoding: text.utf8.dropFirst(shared), as: UTF8.self)
         let opening = node.lines.lowerBound + 1
         let place = quote ? "block quote" : "list item"
         let resumes =
@@ -719,13 +817,37 @@ extension Classifier {
             header: node.content.first.map { $0.index + 1 } ?? opening, opening: opening,
             finding: { location, _ in
                 .fenceSlip(
-                    at: location, .lostPrefix(container: place, prefix: prefix, missing: missing), opening: opening)
+                    at: location,
+                    .lostPrefix(container: place, prefix: prefix, missing: missing, meant: meant),
+                    opening: opening)
             })
         return (candidate, resumes)
     }
 }
 
 extension Classifier {
+    /// `text`, a line of a block in containers written short of spaces of their `prefix` next to
+    /// a `>` it has, as meant: the prefix, then the line's content, which starts after as many `>`
+    /// as the prefix has and as many of the spaces after them as the prefix has after its last
+    /// (`>  > x` for `>   > ` reads `x`). Nil when the line lacks a `>` of the prefix, or when
+    /// writing `missing` at its start makes it so.
+    static func meantLine(_ text: String, prefix: String, missing: String) -> String? {
+        let bytes = Array(text.utf8)
+        let marks = prefix.utf8.filter { $0 == UInt8(ascii: ">") }.count
+        guard marks > 0 else { return nil }
+        var seen = 0
+        var at = 0
+        while at < bytes.count, seen < marks, bytes[at] == 0x20 || bytes[at] == UInt8(ascii: ">") {
+            if bytes[at] == UInt8(ascii: ">") { seen += 1 }
+            at += 1
+        }
+        guard seen == marks else { return nil }
+        let tail = prefix.utf8.reversed().prefix { $0 != UInt8(ascii: ">") }.count
+        at += min(bytes[at...].prefix { $0 == 0x20 }.count, tail)
+        let meant = prefix + String(decoding: bytes[at...], as: UTF8.self)
+        return meant == missing + text ? nil : meant
+    }
+
     /// An opening fence without the `>` its block's lines begin with: a block meant in a block
     /// quote whose first line lost its prefix opens outside the quote, and reads the quoted lines
     /// after it, markers and all, as its code. Written with the prefix, the quote holds the block.

@@ -198,12 +198,15 @@ package enum Classifier {
             let missing = String(decoding: prefix.utf8.dropFirst(shared), as: UTF8.self)
             let place = prefix.contains(">") ? "block quote" : "list item"
             let opening = node.lines.lowerBound + 1
+            // Short of spaces next to a `>` it has (`>  ` for `>   `): the fix is the line as meant.
+            let meant = meantLine(next.text, prefix: prefix, missing: missing)
+            let repaired = meant ?? prefix + String(decoding: next.text.utf8.dropFirst(shared), as: UTF8.self)
             let finding = Diagnostic.fenceSlip(
                 at: SourceLocation(path: file.path, line: next.number, column: next.text.count - text.count + 1),
-                .outsideContainer(container: place, prefix: prefix, missing: missing), opening: opening)
+                .outsideContainer(container: place, prefix: prefix, missing: missing, meant: meant), opening: opening)
             let repair = SlipCandidate(
                 index: next.number - 1, line: next.number - 1, column: 1, certain: false,
-                repaired: prefix + String(decoding: next.text.utf8.dropFirst(shared), as: UTF8.self),
+                repaired: repaired,
                 header: opening + 1, opening: opening, finding: { _, _ in finding })
             found = (finding, repair)
         }

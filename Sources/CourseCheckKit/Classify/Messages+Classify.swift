@@ -74,11 +74,36 @@ extension Diagnostic {
             case .otherContainer(let line, let place, let treePlace):
                 "tree's expected block at line \(line) is \(place), but the tree is \(treePlace); a tree and its "
                     + "expected block must sit in the same container"
+            case .infoString(let info, let treeLine) where invisible(in: info, meant: "") != nil:
+                "the tree at line \(treeLine) is followed by a code block whose fence holds "
+                    + "\(invisible(in: info, meant: "") ?? ""), which CommonMark reads as an info string; its expected "
+                    + "output must be a bare ``` fence: delete that character"
             case .infoString(let info, let treeLine):
                 "the tree at line \(treeLine) is followed by a code block with info string '\(info)'; its expected "
                     + "output must be a bare ``` fence"
             }
         return Diagnostic(.missingExpected, at: location, message)
+    }
+
+    /// An info string that is `meant` but for invisible characters (a no-break space, a zero-width
+    /// space), which a message must name: the first of them (`an invisible U+00A0 NO-BREAK SPACE`).
+    static func invisible(in info: String, meant: String) -> String? {
+        guard info.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        var visible = ""
+        var first: Unicode.Scalar?
+        for scalar in info.unicodeScalars {
+            let properties = scalar.properties
+            if !scalar.isASCII,
+                properties.isWhitespace || properties.generalCategory == .format
+                    || properties.isDefaultIgnorableCodePoint
+            {
+                first = first ?? scalar
+            } else {
+                visible.unicodeScalars.append(scalar)
+            }
+        }
+        guard let first, visible == meant else { return nil }
+        return "an invisible \(Invisible.name(first))"
     }
 
     static func strayOutput(at location: SourceLocation) -> Diagnostic {
@@ -116,8 +141,9 @@ extension Diagnostic {
         /// `quote`: in a block quote, the line as it is meant (its `> ` and the fence).
         case indented(columns: Int, item: Int?, quote: String? = nil)
         /// The fence characters outside the `container` ("list item", "block quote") that holds
-        /// the block: the line lacks `missing` of the `prefix` its lines have.
-        case outsideContainer(container: String, prefix: String, missing: String)
+        /// the block: the line lacks `missing` of the `prefix` its lines have. `meant`: the line as
+        /// meant, when what it lacks goes after the part of the prefix it has (`>  ` for `>   `).
+        case outsideContainer(container: String, prefix: String, missing: String, meant: String? = nil)
         /// A run of other characters (`characters`, in words: tildes, apostrophes, a look-alike)
         /// where the block's closing fence `fence` belongs.
         case wrongCharacter(written: String, characters: String, fence: String)
@@ -172,7 +198,8 @@ extension Diagnostic {
         case leftOverInContainer(written: String, container: String, ends: Int)
         /// A line of a block in a `container` ("block quote", "list item") without all of its
         /// lines' `prefix` (`missing`: the part it lacks), so the container ends before it.
-        case lostPrefix(container: String, prefix: String, missing: String)
+        /// `meant`: the line as meant, when what it lacks goes after the part of the prefix it has.
+        case lostPrefix(container: String, prefix: String, missing: String, meant: String? = nil)
         /// A line between two parts of a container (a blank line of a block quote, a fence line)
         /// that lacks `missing` of its `prefix`, which the line after it has again.
         case lostPrefixBetween(container: String, prefix: String, missing: String, blank: Bool)
@@ -229,16 +256,16 @@ extension Diagnostic {
             case .mismatchedOpening(let written, let closer, let closing, let why, let fix):
                 "'\(written)' opens a block that the '\(closer)' at line \(closing) cannot close: \(why), so the block "
                     + "runs on and every later fence pairs wrongly; write '\(fix)', as the lesson's other fences are"
-            case .outsideContainer(let container, let prefix, let missing) where prefix.allSatisfy({ $0 == " " }):
+            case .outsideContainer(let container, let prefix, let missing, _) where prefix.allSatisfy({ $0 == " " }):
                 "this line would close the fence opened at line \(opening), but it is indented "
                     + "\(Plural.count(prefix.count - missing.count, "column")), not the \(prefix.count) of the other lines of its "
                     + "\(container), so it ends the \(container) and opens a new fence, and every later fence pairs "
                     + "wrongly; indent it \(prefix.count) spaces, as they are"
-            case .outsideContainer(let container, let prefix, let missing):
+            case .outsideContainer(let container, let prefix, let missing, let meant):
                 "this line would close the fence opened at line \(opening), but it lacks the '\(missing)' the other "
                     + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
-                    + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; write "
-                    + "'\(missing)' at its start"
+                    + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; "
+                    + Self.prefixFix(missing: missing, meant: meant)
             case .indented(let columns, _, let quote?):
                 "this line would close the fence opened at line \(opening), but it is indented \(columns) columns "
                     + "after its block quote's '> ' (a fence may have at most 3), so the block runs on and every later "
@@ -327,7 +354,7 @@ extension Diagnostic {
                     + "is three or more backticks or tildes, and these are \(what), so a reader sees the block as "
                     + "text, and every later fence pairs wrongly; write '\(fix)' here and '\(closeFix)' at line "
                     + "\(closing)"
-            case .lostPrefix(let container, let prefix, let missing) where prefix.allSatisfy({ $0 == " " }):
+            case .lostPrefix(let container, let prefix, let missing, _) where prefix.allSatisfy({ $0 == " " }):
                 "this line is indented \(prefix.count - missing.count) columns, not the \(prefix.count) of the other "
                     + "lines of its \(container), so it ends the \(container) and with it the code block opened at line "
                     + "\(opening), and every later fence pairs wrongly; indent it \(prefix.count) spaces, as they are"
@@ -350,19 +377,29 @@ extension Diagnostic {
                 "this fence lacks the '\(marker)' the lines of its block (from line \(firstLine)) begin with, so it "
                     + "opens the block outside their block quote, shows them, '>' and all, as its code, and every later "
                     + "fence pairs wrongly; write '\(marker)' at its start"
-            case .lostPrefix(let container, let prefix, let missing):
+            case .lostPrefix(let container, let prefix, let missing, let meant):
                 "this line lacks the '\(missing)' the other lines of its \(container) begin with"
                     + (missing == prefix ? "" : " ('\(prefix)')") + ", so it "
                     + "ends the \(container) and with it the code block opened at line \(opening), and every later "
-                    + "fence pairs wrongly; write '\(missing)' at its start"
+                    + "fence pairs wrongly; " + Self.prefixFix(missing: missing, meant: meant)
             }
         return Diagnostic(.unterminatedFence, at: location, message)
+    }
+
+    /// The fix for a line that lacks `missing` of its container's prefix: `missing` at its start,
+    /// or, when it goes after a `>` the line has (`>  ` for `>   `), the line as `meant`.
+    static func prefixFix(missing: String, meant: String?) -> String {
+        meant.map { "write it as '\($0)'" } ?? "write '\(missing)' at its start"
     }
 
     static func noRole(at location: SourceLocation, _ reason: NoRole) -> Diagnostic {
         let message =
             switch reason {
-            case .infoString(let info) where info.lowercased() == "swift":
+            case .infoString(let info) where invisible(in: info, meant: "swift") != nil:
+                "code block with info string 'swift' and \(invisible(in: info, meant: "swift") ?? "") in it has no "
+                    + "role; delete that character"
+            case .infoString(let info)
+            where info.lowercased() == "swift" || EditDistance.between(info.lowercased(), "swift", atMost: 2) != nil:
                 "code block with info string '\(info)' has no role; did you mean 'swift'? (lessons hold ```swift blocks: "
                     + "core, trees, fragments)"
             case .infoString(let info):
@@ -372,6 +409,9 @@ extension Diagnostic {
             case .mislabeled(let what, let info) where info.isEmpty:
                 "\(what) in a code block without an info string, so coursecheck takes it for output and cannot run "
                     + "it; its fence must say ```swift"
+            case .mislabeled(let what, let info) where invisible(in: info, meant: "swift") != nil:
+                "\(what) in a code block with info string 'swift' and \(invisible(in: info, meant: "swift") ?? "") in "
+                    + "it, so coursecheck cannot run it; delete that character"
             case .mislabeled(let what, let info):
                 "\(what) in a code block with info string '\(info)', so coursecheck cannot run it; its fence must say "
                     + "```swift"
@@ -574,6 +614,18 @@ extension Diagnostic {
         Diagnostic(
             .commentLookAlike, at: location,
             "'\(written)' is not an HTML comment (it needs '<!--'), so readers see it as text; write '\(meant)'")
+    }
+
+    /// `written`, a comment to CommonMark 0.31 but text to GitHub's cmark-gfm, whose comments' text
+    /// may not start with `>` or `->`, hold `--` or end with `-` (`why` says which); `fixed`: the
+    /// comment as meant, nil when there is nothing in it to keep.
+    static func commentShownOnGitHub(at location: SourceLocation, written: String, why: String, fixed: String?)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .commentLookAlike, at: location,
+            "'\(written)' is no HTML comment on GitHub, whose Markdown reads none whose text \(why), so readers see "
+                + "it as text; " + (fixed.map { "write '\($0)' or delete it" } ?? "delete it"))
     }
 
     /// A line that opens with an HTML comment closed on it: the line is raw HTML, so readers see

@@ -74,6 +74,10 @@ enum FollowTheFix {
         {
             return .writeAndDelete(String(text[write.upperBound..<underline.lowerBound]), line: line)
         }
+        // `write it as 'X'`: the line as meant.
+        if text.hasSuffix("'"), let write = text.range(of: "; write it as '", options: .backwards) {
+            return .write(String(text[write.upperBound...].dropLast()))
+        }
         guard text.hasSuffix("'"), let write = text.range(of: "; write '", options: .backwards) else { return nil }
         return .write(String(text[write.upperBound...].dropLast()))
     }
