@@ -83,16 +83,10 @@ package enum MarkdownScanner {
                             opening: opening, fence: fence, body: body, closing: lines[closingIndex],
                             containers: containers,
                             path: childPath, bodyPrefixLengths: child.content.map(\.prefixLength),
-                            bodyTabSpaces: Dictionary(
-                                uniqueKeysWithValues: child.content.enumerated().compactMap { index, line in
-                                    line.tabSpaces > 0 ? (index, line.tabSpaces) : nil
-                                }),
+                            bodyTabSpaces: sparse(child.content) { $0.tabSpaces > 0 ? $0.tabSpaces : nil },
                             openingColumn: column,
                             continuationPrefix: prefix + String(repeating: " ", count: fence.indent),
-                            gitHubBody: Dictionary(
-                                uniqueKeysWithValues: child.content.enumerated().compactMap { index, line in
-                                    line.gitHubText.map { (index, $0) }
-                                }),
+                            gitHubBody: sparse(child.content) { $0.gitHubText },
                             dependsOnRenderer: child.fenceIndentDependsOnRenderer))
                 default:
                     continue
@@ -119,4 +113,15 @@ extension Substring {
         }
         return self[first...last]
     }
+}
+
+/// The lines' values by index, for the few lines that have one: most blocks have none, and an empty
+/// table costs nothing, where enumerating into a dictionary cost an allocation a block.
+private func sparse<Value>(_ lines: [BlockNode.ContentLine], _ value: (BlockNode.ContentLine) -> Value?) -> [Int: Value]
+{
+    var table: [Int: Value] = [:]
+    for index in lines.indices {
+        if let found = value(lines[index]) { table[index] = found }
+    }
+    return table
 }
