@@ -1194,12 +1194,14 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testAnEmojiAddedToAClosingTableTitleIsNamed() throws {
         let cases: [(written: String, added: String, side: String)] = [
             (
-                "| \u{26A0}\u{FE0F} Ortam Değerleri |", "'\u{26A0}\u{FE0F} ' before it: U+26A0 WARNING SIGN, "
+                "| \u{26A0}\u{FE0F} Ortam Değerleri |",
+                "'\u{26A0}\u{FE0F} ' before it: U+26A0 WARNING SIGN, "
                     + "U+FE0F VARIATION SELECTOR-16 and a space; delete them", "before"
             ),
             ("| \u{1F4CC}Ortam Değerleri |", "'\u{1F4CC}' before it: U+1F4CC PUSHPIN; delete it", "before"),
             (
-                "| Ortam Değerleri \u{2705} |", "' \u{2705}' after it: a space and U+2705 WHITE HEAVY CHECK MARK; "
+                "| Ortam Değerleri \u{2705} |",
+                "' \u{2705}' after it: a space and U+2705 WHITE HEAVY CHECK MARK; "
                     + "delete them", "after"
             ),
         ]

@@ -226,7 +226,10 @@ extension SlipRegressionTests {
         let cases: [(file: String, prefix: String, old: String, new: String, at: String)] = [
             ("09-yerel-durum.md", "- Bu dersin tetiği:", "**yerel**.", "**yerel**. <!-- todo: gözlem", "266:33"),
             ("12-ortam-degerleri.md", "- Bu dersin tetiği:", "**ortam**.", "**ortam**. <!-- todo ebeveyn", "308:33"),
-            ("21-on-izleme-ve-yineleme.md", "Açılış dersi dışındaki", "ortam 6.", "ortam 6. <!-- todo ortam 7", "267:115"),
+            (
+                "21-on-izleme-ve-yineleme.md", "Açılış dersi dışındaki", "ortam 6.", "ortam 6. <!-- todo ortam 7",
+                "267:115"
+            ),
         ]
         for slip in cases {
             try expectSlip(

@@ -49,7 +49,11 @@ struct Inline: Sendable {
 
     /// The first `<!--` read as text (a closed comment is raw HTML), nil when there is none.
     private static func openComment(in source: [UInt8], _ nodes: [InlineNode]) -> Int? {
-        guard source.count >= 4 else { return nil }
+        // Most blocks hold no `<`: one memchr answers them.
+        guard source.count >= 4,
+            source.withUnsafeBufferPointer({ bytes in bytes.baseAddress.map { memchr($0, 0x3C, bytes.count) != nil } })
+                == true
+        else { return nil }
         var start = 0
         while start + 3 < source.count {
             defer { start += 1 }

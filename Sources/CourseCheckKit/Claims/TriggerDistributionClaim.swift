@@ -1012,17 +1012,24 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 end = again.at + again.length - 1
             }
             // A parenthesis opened right after the count restates it wherever its number stands
-            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it.
+            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it and
+            // a total or a number of lessons (`(toplam 20)`, `(ders 12)`), which are judged as such.
             let opened = count.at + count.length
             if opened < words.count, opened > name, words[opened].gap.contains("("), !words[opened].gap.contains(")") {
                 var word = opened
                 while word < words.count, word == opened || !words[word].gap.contains(where: { ")".contains($0) }) {
                     defer { word += 1 }
                     guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
+                        word == opened
+                            || !(words[word - 1].text.hasPrefix("toplam") || words[word - 1].text.hasPrefix("ders")),
                         let again = number(words, at: word)
                     else { continue }
                     let next = word + again.length
-                    if next < words.count, words[next].gap.isEmpty, trigger(next) != nil { continue }
+                    if next < words.count, words[next].gap.isEmpty,
+                        trigger(next) != nil || words[next].text.hasPrefix("ders")
+                    {
+                        continue
+                    }
                     for used in word..<next { usedNumbers.insert(used) }
                     found.append((trigger(name)!, again.value, word))
                     end = max(end, next - 1)
