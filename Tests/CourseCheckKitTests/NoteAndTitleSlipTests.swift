@@ -1084,7 +1084,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
     }
 
     /// Every count the distribution sentence states for a trigger is judged, a second one after
-    /// the first too (in parentheses, after a colon, after `ya da`, in words): a wrong one is one
+    /// the first too (in parentheses or later in them, after a colon, a slash or a dash, after
+    /// `ya da`, in words): a wrong one is one
     /// finding at it, and one that agrees is none; writing the count it says leaves none.
     func testASecondCountInTheDistributionSentenceIsJudged() throws {
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
@@ -1106,6 +1107,21 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "(4)"
             ),
             ("yerel: 6 (7), ebeveyn 4, gözlem 4, ortam 6.", 85, "yerel 7, but 6 lessons declare yerel", "(7)", "(6)"),
+            // After a slash or a dash (a range), or later in a parenthesis opened after the count.
+            ("yerel 6, ebeveyn 4, gözlem 4/5, ortam 6.", 105, "gözlem 5, but 4 lessons declare gözlem", "4/5", "4/4"),
+            (
+                "yerel 6, ebeveyn 4, gözlem 4\u{2013}5, ortam 6.", 107, "gözlem 5, but 4 lessons declare gözlem",
+                "4\u{2013}5", "4\u{2013}4"
+            ),
+            ("yerel 6, ebeveyn 4, gözlem 4-5, ortam 6.", 105, "gözlem 5, but 4 lessons declare gözlem", "4-5", "4-4"),
+            (
+                "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (altı değil, 7).", 129, "ortam 7, but 6 lessons declare ortam",
+                "7)", "6)"
+            ),
+            (
+                "yerel 6 (ya da belki 7), ebeveyn 4, gözlem 4, ortam 6.", 96, "yerel 7, but 6 lessons declare yerel",
+                "7)", "6)"
+            ),
             ("yerel 6 (altı), ebeveyn 4, gözlem 4, ortam yedi (6).", 0, "", "", ""),
         ]
         for (written, column, says, wrong, right) in cases {
@@ -1127,6 +1143,82 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(
                 found, ["lessons/\(last.file):267:\(column): error: says \(says) [trigger-distribution]"], written)
             try CourseCopy.replace(written, with: written.replacingOccurrences(of: wrong, with: right), in: last.url)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, written)
+        }
+    }
+
+    /// `bir` (`tek bir`) before a trigger word going on into a phrase is the article ("a local
+    /// change", "a single environment value"), no count: a sentence of ordinary prose after the
+    /// distribution, or the index's intro (which says `bir ortam değeri`) once the sentence joins
+    /// its paragraph, gives no finding. `bir` ending an item of a list of counts (`bir yerel, dört
+    /// ebeveyn`) is the count 1, judged; writing the count it says leaves none.
+    func testTheArticleBirBeforeATriggerWordIsNoCount() throws {
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        for prose in [
+            "Her tetik bir yerel ya da uzak değişiklikten doğar.",
+            "Tek bir ortam değeri birçok görünümü etkileyebilir.",
+            "Bir ebeveyn görünüm, bir gözlem modeline ve bir ortam değerine bağlanabilir.",
+            "Bir yerel veya uzak değişiklik, tek bir ortam değeri ile de gelebilir.",
+        ] {
+            let copy = try CourseCopy.make(for: self)
+            let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
+            try CourseCopy.replace(sentence, with: sentence + " " + prose, in: last.url)
+            let run = InProcess.run(["lessons/"], in: copy.url)
+            XCTAssertEqual(run.status, .clean, "\(prose): \(run.stderr)")
+        }
+        // The index's intro paragraph with the distribution sentence appended: its `bir ortam değeri` is no count.
+        let copy = try CourseCopy.make(for: self)
+        let index = copy.url.appendingPathComponent("lessons/README.md")
+        let intro = " Değiştiriciler, yığıt ve ızgara düzenleri,"
+        try CourseCopy.replace(
+            intro, with: " Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: \(sentence)" + intro, in: index)
+        let run = InProcess.run(["lessons/"], in: copy.url)
+        XCTAssertEqual(run.status, .clean, run.stderr)
+        // `bir` as an item of a list of counts is the count 1.
+        let counted = "bir yerel, dört ebeveyn, dört gözlem ve altı ortam."
+        let scratch = try CourseCopy.make(for: self)
+        let last = try CourseCopy.lastLesson(in: scratch.url.appendingPathComponent("lessons"))
+        try CourseCopy.replace(sentence, with: counted, in: last.url)
+        let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        XCTAssertEqual(
+            found,
+            ["lessons/\(last.file):267:75: error: says yerel 1, but 6 lessons declare yerel [trigger-distribution]"])
+        try CourseCopy.replace("bir yerel", with: "altı yerel", in: last.url)
+        XCTAssertEqual(InProcess.run(["lessons/"], in: scratch.url).status, .clean)
+    }
+
+    /// A closing-table cell with an emoji (or any text beyond ASCII) added before or after the
+    /// title is one finding at the cell naming what was added by code point, never a "decomposed"
+    /// letter; deleting it leaves none.
+    func testAnEmojiAddedToAClosingTableTitleIsNamed() throws {
+        let cases: [(written: String, added: String, side: String)] = [
+            (
+                "| \u{26A0}\u{FE0F} Ortam Değerleri |",
+                "'\u{26A0}\u{FE0F} ' before it: U+26A0 WARNING SIGN, "
+                    + "U+FE0F VARIATION SELECTOR-16 and a space; delete them", "before"
+            ),
+            ("| \u{1F4CC}Ortam Değerleri |", "'\u{1F4CC}' before it: U+1F4CC PUSHPIN; delete it", "before"),
+            (
+                "| Ortam Değerleri \u{2705} |",
+                "' \u{2705}' after it: a space and U+2705 WHITE HEAVY CHECK MARK; "
+                    + "delete them", "after"
+            ),
+        ]
+        for (written, added, _) in cases {
+            let copy = try CourseCopy.make(for: self)
+            let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
+            try CourseCopy.replace("| Ortam Değerleri |", with: written, in: last.url)
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let cell = written.dropFirst(2).dropLast(2)
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/\(last.file):256:3: error: row 12 names '\(cell)'; lesson 12 is 'Ortam Değerleri' "
+                        + "(it has \(added)) [closing-table]"
+                ], written)
+            try CourseCopy.replace(written, with: "| Ortam Değerleri |", in: last.url)
             XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, written)
         }
     }

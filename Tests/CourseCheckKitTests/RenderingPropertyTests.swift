@@ -300,13 +300,18 @@ final class RenderingPropertyTests: XCTestCase {
         // after listed names (`yerel ve ortam 6'şar`).
         let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
-        /// The count stated again after the first: in parentheses, after a colon, or after `ya da` or `yani`.
+        /// The count stated again after the first: in parentheses or later in them, after a colon,
+        /// a slash or a dash, or after `ya da` or `yani`.
         func again(_ value: Int) -> String {
             let restated = count(value)
-            return switch random.next() % 4 {
+            return switch random.next() % 8 {
             case 0: " (\(restated))"
             case 1: " (yani \(restated))"
             case 2: " ya da \(restated)"
+            case 3: "/\(restated)"
+            case 4: ["\u{2013}", "-", " \u{2013} "][Int(random.next() % 3)] + restated
+            case 5: " (ya da belki \(restated))"
+            case 6: " (bence, \(restated))"
             default: ": \(restated)"
             }
         }
@@ -352,6 +357,22 @@ final class RenderingPropertyTests: XCTestCase {
             return joined(names) + " ("
                 + (random.next() % 2 == 0 ? counts.map(String.init).joined(separator: "/") : joined(counts.map(count)))
                 + ")"
+        }
+    }
+
+    /// Ordinary Turkish with `bir` (`tek bir`) before a trigger word that goes on into a phrase:
+    /// the article ("a local change"), no count.
+    static func articleProse(_ random: inout Generator) -> String {
+        let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        func name() -> String { names[Int(random.next() % 4)] }
+        let article = ["bir", "tek bir", "Bir"][Int(random.next() % 3)]
+        let lead = article == "Bir" ? "" : "Her tetik "
+        let (first, second) = (name(), name())
+        return switch random.next() % 4 {
+        case 0: "\(lead)\(article) \(first) ya da uzak değişiklikten doğar."
+        case 1: "\(lead)\(article) \(first) değeri birçok görünümü etkileyebilir."
+        case 2: "\(lead)\(article) \(first) veya \(second) değişiklik sayılır."
+        default: "\(lead)\(article) \(first) değişiklik, bir \(second) modeli ile gelebilir."
         }
     }
 
@@ -415,6 +436,14 @@ final class RenderingPropertyTests: XCTestCase {
                     (file, "| dördü (2/2/2/2) |", "| d&ouml;rd&#252; (2/2/2/2) |"),
                     (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
                     (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
+                    // Prose after the sentence, and the index's intro with the sentence appended:
+                    // `bir` before a trigger word going on into a phrase is the article, no count.
+                    (file, kept + ".", kept + ". " + Self.articleProse(&random)),
+                    (
+                        "README.md", " Değiştiriciler,",
+                        " Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: \(sentence). "
+                            + Self.articleProse(&random) + " Değiştiriciler,"
+                    ),
                 ]
                 let (target, old, new) = rewrites[Int(random.next() % UInt64(rewrites.count))]
                 if target == file {

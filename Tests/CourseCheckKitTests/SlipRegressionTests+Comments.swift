@@ -219,6 +219,34 @@ extension SlipRegressionTests {
         }
     }
 
+    /// `<!--` left open at the end of the trigger bullet or of the distribution sentence, its
+    /// words naming a trigger or a count: what it would hide is not read as the claim, so the one
+    /// finding is the comment's; closing it at the end of the line leaves none.
+    func testAnOpenCommentsWordsOnAClaimLineAreNotTheClaim() throws {
+        let cases: [(file: String, prefix: String, old: String, new: String, at: String)] = [
+            ("09-yerel-durum.md", "- Bu dersin tetiği:", "**yerel**.", "**yerel**. <!-- todo: gözlem", "266:33"),
+            ("12-ortam-degerleri.md", "- Bu dersin tetiği:", "**ortam**.", "**ortam**. <!-- todo ebeveyn", "308:33"),
+            (
+                "21-on-izleme-ve-yineleme.md", "Açılış dersi dışındaki", "ortam 6.", "ortam 6. <!-- todo ortam 7",
+                "267:115"
+            ),
+        ]
+        for slip in cases {
+            try expectSlip(
+                slip.file,
+                { lines in
+                    let at = Self.line(lines, slip.prefix)
+                    lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
+                },
+                found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
+                holds: ["this '<!--' is not closed ('-->') in its paragraph"],
+                fix: { lines in
+                    let at = Self.line(lines, slip.prefix)
+                    lines[at] += " -->"
+                })
+        }
+    }
+
     /// Comments CommonMark 0.31 reads but GitHub's cmark-gfm (0.29) shows as text: `<!-->`,
     /// `<!--->`, a `--` inside, a `-` before the `-->`, in prose, a heading or the trigger bullet.
     /// One finding at the `<!--` saying why, and following its fix (the comment as meant, or

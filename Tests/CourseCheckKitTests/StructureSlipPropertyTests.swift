@@ -393,9 +393,11 @@ final class StructureSlipPropertyTests: XCTestCase {
     /// item's or a quote's) of a lesson or the course index, in the shapes
     /// CommonMark 0.31 reads as comments and GitHub's cmark-gfm (0.29) may not: `<!-->`,
     /// `<!--->`, a `--` inside, a `-` before its `-->`, a `>` or `->` after its `<!--`, and the
-    /// neighbours cmark-gfm hides (`<!---->`, `<!---x -->`, `<!-- a - b -->`). Where cmark-gfm
-    /// shows readers the comment, exactly one finding, at its `<!--`; where it hides it, none.
-    /// Following the fix (the comment as meant, or deleting it) gives none, and the clean page.
+    /// neighbours cmark-gfm hides (`<!---->`, `<!---x -->`, `<!-- a - b -->`), or left open with
+    /// a trigger or a count in it, half the time on the trigger bullet or the distribution
+    /// sentence. Where cmark-gfm shows readers the comment, exactly one finding, at its `<!--`
+    /// (never the claim reading its words); where it hides it, none. Following the fix (the
+    /// comment as meant, closed, or deleted) gives none, and the clean page.
     func testAnInlineCommentGitHubShowsAsTextIsOneFindingThere() throws {
         let tool = try Self.cmarkGFM()
         for seed in PropertySeeds.seeds(defaultCases: 4) {
@@ -419,16 +421,25 @@ final class StructureSlipPropertyTests: XCTestCase {
                 }
             }
             guard !ends.isEmpty else { continue }
-            let at = ends[Int(random.next() % UInt64(ends.count))]
+            var lines = text.components(separatedBy: "\n")
+            // Half the time a claim's line: the trigger bullet or the distribution sentence.
+            let claims = ends.filter {
+                lines[$0].hasPrefix("- Bu dersin tetiği:") || lines[$0].contains("tetik dağılımı şöyledir:")
+            }
+            let at =
+                !claims.isEmpty && random.next() % 2 == 0
+                ? claims[Int(random.next() % UInt64(claims.count))] : ends[Int(random.next() % UInt64(ends.count))]
             let words = ["x", "eski", "TODO"]
             let (w, v) = (words[Int(random.next() % 3)], words[Int(random.next() % 3)])
+            // A comment left open: its words, a trigger or a count the claim would contradict, are
+            // hidden by the finding's fix, so no claim reads them.
+            let hidden = ["eski: gözlem", "ortam 7", "yerel: 2, ebeveyn 9", "bir ortam", "ebeveyn ve gözlem"]
             let shapes = [
                 "<!-->", "<!--->", "<!---->", "<!-- \(w) -->", "<!-- \(w) -- \(v) -->", "<!-- \(w) --->",
                 "<!---\(w) -->", "<!-->\(w) -->", "<!-- \(w) - \(v) -->", "<!--\(w)-->", "<!--->\(w) -->",
-                "<!-- \(w) ---- \(v) -->", "<!--\(w)--\(v)-->",
+                "<!-- \(w) ---- \(v) -->", "<!--\(w)--\(v)-->", "<!-- " + hidden[Int(random.next() % 5)],
             ]
             let comment = shapes[Int(random.next() % UInt64(shapes.count))]
-            var lines = text.components(separatedBy: "\n")
             let clean = lines[at]
             lines[at] = clean + " " + comment
             let slipped = lines.joined(separator: "\n")
@@ -447,6 +458,8 @@ final class StructureSlipPropertyTests: XCTestCase {
             let finding = String(found.first ?? "")
             if let write = finding.range(of: "; write '"), let end = finding.range(of: "' or delete it") {
                 lines[at] = clean + " " + finding[write.upperBound..<end.lowerBound]
+            } else if finding.contains("close it with '-->'") {
+                lines[at] = clean + " " + comment + " -->"
             } else if finding.contains("; delete it") {
                 lines[at] = clean
             } else {

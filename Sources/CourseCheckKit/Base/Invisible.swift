@@ -163,7 +163,9 @@ package enum Invisible {
         let scalars = Array(character.unicodeScalars)
         guard scalars.count > 1 else { return describe(scalars[0]) }
         let parts = scalars.map { $0.value > 0x20 && $0.value < 0x7F ? String(Character($0)) : name($0) }
-        return "decomposed: " + parts.joined(separator: " + ")
+        // An emoji with its variation selector is no decomposed letter: its parts only.
+        let decomposed = scalars[0].properties.isAlphabetic
+        return (decomposed ? "decomposed: " : "") + parts.joined(separator: " + ")
     }
 
     /// Where `written` first differs from `expected`, when a reader cannot see the difference

@@ -35,12 +35,41 @@ struct Inline: Sendable {
     var codeSpans: [CodeSpan] = []
     var emphasis: [Emphasis] = []
     var links: [Link] = []
+    /// Where a `<!--` that no `-->` closes stands in the text: readers see it, but the comment
+    /// owner reports it as hiding what follows, so no claim reads its words (a fix closes it).
+    var openComment: Int?
 
     /// `definitions`: the document's link reference definitions, by normalised label.
     init(_ text: String, definitions: [String: LinkDefinition] = [:]) {
         source = Array(text.utf8)
         nodes = InlineParser.parse(text, definitions: definitions)
         collect(nodes)
+        openComment = Self.openComment(in: source, nodes)
+    }
+
+    /// The first `<!--` read as text (a closed comment is raw HTML), nil when there is none.
+    private static func openComment(in source: [UInt8], _ nodes: [InlineNode]) -> Int? {
+        // Most blocks hold no `<`: one memchr answers them.
+        guard source.count >= 4,
+            source.withUnsafeBufferPointer({ bytes in bytes.baseAddress.map { memchr($0, 0x3C, bytes.count) != nil } })
+                == true
+        else { return nil }
+        var start = 0
+        while start + 3 < source.count {
+            defer { start += 1 }
+            guard source[start] == 0x3C, source[start + 1] == 0x21, source[start + 2] == 0x2D, source[start + 3] == 0x2D
+            else { continue }
+            func inText(_ nodes: [InlineNode]) -> Bool {
+                nodes.contains { node in
+                    guard node.range.contains(start) else { return false }
+                    if case .text = node.kind { return true }
+                    if case .code = node.kind { return false }
+                    return inText(node.children)
+                }
+            }
+            if inText(nodes) { return start }
+        }
+        return nil
     }
 
     /// Text known to hold no markup character: nothing to parse. As the parser reads it, trailing
@@ -166,16 +195,23 @@ struct Inline: Sendable {
     /// The characters a reader reads, each with the UTF-8 offset in the source it came from
     /// (exact within text that holds no reference or escape, else the start of its text node):
     /// entities decoded, escapes resolved, raw HTML and struck-through text left out, line breaks
-    /// as spaces.
+    /// as spaces; nothing from an open `<!--` on (`openComment`).
     func readable() -> [(character: Character, offset: Int)] {
         var characters: [(character: Character, offset: Int)] = []
+        var hidden = false
         func visit(_ nodes: [InlineNode]) {
             for node in nodes {
+                if let openComment, node.range.lowerBound >= openComment { hidden = true }
+                if hidden { return }
                 switch node.kind {
                 case .text(let text), .code(let text):
                     let exact = node.range.count == text.utf8.count
                     var offset = node.range.lowerBound
                     for character in text {
+                        if let openComment, offset >= openComment {
+                            hidden = true
+                            return
+                        }
                         characters.append((character, exact ? offset : node.range.lowerBound))
                         offset += character.utf8.count
                     }

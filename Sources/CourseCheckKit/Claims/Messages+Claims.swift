@@ -12,7 +12,30 @@ extension Diagnostic {
     /// What sets `written` apart from `expected` where a reader may not spot it: an unseen
     /// character (`unseenDifference`), or letters without their marks (`unmarkedLetter`).
     static func difference(_ written: String, _ expected: String) -> String? {
-        unseenDifference(written, expected) ?? unmarkedLetter(written, expected)
+        addedText(written, expected) ?? unseenDifference(written, expected) ?? unmarkedLetter(written, expected)
+    }
+
+    /// `it has '⚠️ ' before it: U+26A0 WARNING SIGN, U+FE0F VARIATION SELECTOR-16 and a space;
+    /// delete them` when `written` is `expected` with text beyond ASCII added before or after it (an emoji, a
+    /// mark): what was added, by code point, not a letter it stands where; nil otherwise.
+    static func addedText(_ written: String, _ expected: String) -> String? {
+        let (has, wanted) = (Array(written.unicodeScalars), Array(expected.unicodeScalars))
+        guard !wanted.isEmpty, has.count > wanted.count else { return nil }
+        let added: ArraySlice<Unicode.Scalar>
+        let side: String
+        if has.suffix(wanted.count).elementsEqual(wanted) {
+            (added, side) = (has.prefix(has.count - wanted.count), "before")
+        } else if has.prefix(wanted.count).elementsEqual(wanted) {
+            (added, side) = (has.suffix(has.count - wanted.count), "after")
+        } else {
+            return nil
+        }
+        guard added.contains(where: { !$0.isASCII }) else { return nil }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: added)
+        let names = added.map(Invisible.describe)
+        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "it has '\(String(text))' \(side) it: \(listed); delete \(names.count == 1 ? "it" : "them")"
     }
 
     /// Turkish's marked letters and the ASCII letter a keyboard without them writes.

@@ -956,7 +956,18 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             guard !usedNumbers.contains(index - 1), let found = number(words, at: index - 1), found.length == 1
             else { return nil }
+            // `bir` before a name is read as the article ("a"), `bir yerel değişiklik`, `tek bir ortam
+            // değeri`, unless the name ends a list item: nothing after it, or a comma, a full stop or a
+            // connective and a count (`bir yerel, iki ortam`).
+            if words[index - 1].text == "bir", !endsItem(index) { return nil }
             return (found.value, index - 1, 1)
+        }
+        /// True when the name at `index` ends an item of a list of counts rather than going on into a phrase.
+        func endsItem(_ index: Int) -> Bool {
+            let next = index + 1
+            guard next < words.count else { return true }
+            guard words[next].gap.allSatisfy({ $0 == "'" || $0 == "\u{2019}" }) else { return true }
+            return connectives.contains(words[next].text) && number(words, at: next + 1) != nil
         }
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
@@ -964,12 +975,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
         /// A count stated again right after the word before `next` (`altı (6)`, `4 (5)`, `6: 7`,
-        /// `4 ya da 5`, `6 (yani 7)`): a number after parentheses or a colon, or after `ya da`,
-        /// `veya`, `yahut` or `yani`, that is not the count of a name right after it or part of
-        /// a slashed distribution.
+        /// `4/5`, `4–5`, `4 ya da 5`, `6 (yani 7)`): a number after parentheses, a colon, a slash or
+        /// a dash, or after `ya da`, `veya`, `yahut` or `yani`, that is not the count of a name
+        /// right after it or part of a slashed distribution.
         func restated(_ next: Int) -> (value: Int, at: Int, length: Int)? {
             var at = next
-            guard at < words.count, words[at].gap.allSatisfy({ "():=".contains($0) }) else { return nil }
+            guard at < words.count, words[at].gap.allSatisfy({ "():=/-\u{2013}\u{2014}".contains($0) }) else {
+                return nil
+            }
             let text = words[at].text
             if text == "ya", at + 1 < words.count, words[at + 1].text == "da", words[at + 1].gap.isEmpty {
                 at += 2
@@ -997,6 +1010,31 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 for word in again.at..<(again.at + again.length) { usedNumbers.insert(word) }
                 found.append((trigger(name)!, again.value, again.at))
                 end = again.at + again.length - 1
+            }
+            // A parenthesis opened right after the count restates it wherever its number stands
+            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it and
+            // a total or a number of lessons (`(toplam 20)`, `(ders 12)`), which are judged as such.
+            let opened = count.at + count.length
+            if opened < words.count, opened > name, words[opened].gap.contains("("), !words[opened].gap.contains(")") {
+                var word = opened
+                while word < words.count, word == opened || !words[word].gap.contains(where: { ")".contains($0) }) {
+                    defer { word += 1 }
+                    guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
+                        word == opened
+                            || !(words[word - 1].text.hasPrefix("toplam") || words[word - 1].text.hasPrefix("ders")),
+                        let again = number(words, at: word)
+                    else { continue }
+                    let next = word + again.length
+                    if next < words.count, words[next].gap.isEmpty,
+                        trigger(next) != nil || words[next].text.hasPrefix("ders")
+                    {
+                        continue
+                    }
+                    for used in word..<next { usedNumbers.insert(used) }
+                    found.append((trigger(name)!, again.value, word))
+                    end = max(end, next - 1)
+                    word = next - 1
+                }
             }
             ends.append(end)
         }
