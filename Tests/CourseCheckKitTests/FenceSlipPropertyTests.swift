@@ -363,11 +363,14 @@ final class FenceSlipPropertyTests: XCTestCase {
     }
 
     /// A tree and its expected block set in a random nesting of block quotes and list items (`> `
-    /// and `- ` before the tree's opening fence, `> ` and two spaces before its other lines, `>`
-    /// alone on a blank line of a quote), with one later line of them typed one or more spaces
-    /// short of a list item's indentation in its prefix (`>  ```` for `>   ````). Exactly one
-    /// finding, on that line; following its fix as worded (the line as meant, the prefix written
-    /// at its start, or its indentation) gives none.
+    /// and `- ` before the tree's opening fence, or before a line `Ağaç:` and a blank line above
+    /// it; `> ` and two spaces before their other lines, `>` alone on a blank line of a quote),
+    /// with one line of them, an opening fence too (the tree's after `Ağaç:`, or its expected
+    /// block's), typed one or more spaces short of a list item's indentation in its prefix
+    /// (`>  ```` for `>   ````), or without a quote's `>` (or `> `). Exactly one finding, on that
+    /// line; following its fix as worded (the line as meant, the prefix written at its start, or
+    /// its indentation) gives none, and puts the tree and its expected block back in all the
+    /// containers.
     func testALineShortOfItsNestedContainersPrefixGivesOneFindingAndItsFixConverges() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -385,34 +388,50 @@ final class FenceSlipPropertyTests: XCTestCase {
             let opener = quotes.map { $0 ? "> " : "- " }.joined()
             let prefix = quotes.map { $0 ? "> " : "  " }.joined()
             let blank = String(prefix.reversed().drop { $0 == " " }.reversed())
+            // A line of text first: the tree's opening fence is a line of the containers like the others.
+            let leadIn = random.next() % 2 == 0
+            let shift = leadIn ? 2 : 0
             var lines = text.components(separatedBy: "\n")
+            let original = lines
             let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
             for index in first...last {
                 lines[index] =
-                    index == first ? opener + lines[index] : lines[index].isEmpty ? blank : prefix + lines[index]
+                    index == first && !leadIn
+                    ? opener + lines[index] : lines[index].isEmpty ? blank : prefix + lines[index]
             }
+            if leadIn { lines.insert(contentsOf: [opener + "Ağaç:", blank], at: first) }
             let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
-            let nested = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file) nested in '\(opener)'"
+            let nested =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file) nested in '\(opener)'"
+                + (leadIn ? " before 'Ağaç:'" : "")
             XCTAssertEqual(try picked.findings(with: lines, in: scratch.url), [], nested)
-            // A later line whose text starts at its prefix's end (code indented further may lose a
-            // space of its own), short of spaces in the run that holds a list item's indentation:
-            // a quote's optional space before another `>` or the text is no slip.
-            // (The expected block's opening fence out of the item is another slip: its block is
-            // outside the tree's container.)
-            let candidates = ((first + 1)...last).filter {
-                $0 != expected.opening.number - 1
-                    && !(text.components(separatedBy: "\n")[$0].first?.isWhitespace ?? true)
+            // A line whose text starts at its prefix's end (code indented further may lose a space
+            // of its own). Spaces short in the run that holds a list item's indentation: a quote's
+            // optional space before another `>` or the text is no slip. (Without a line of text
+            // first, the tree's opening fence holds the markers; one container's expected block
+            // opening out of its item is a block outside the tree's container, said so.)
+            let candidates = ((leadIn ? first : first + 1)...last).filter {
+                (leadIn || quotes.count > 1 || $0 != expected.opening.number - 1)
+                    && !(original[$0].first?.isWhitespace ?? true)
             }
-            guard !candidates.isEmpty, quotes.contains(false) else { continue }
-            let at = candidates[Int(random.next() % UInt64(candidates.count))]
+            guard !candidates.isEmpty else { continue }
+            let at = candidates[Int(random.next() % UInt64(candidates.count))] + shift
             var bytes = Array(prefix.utf8)
-            let items = quotes.indices.filter { !quotes[$0] }
-            let item = items[Int(random.next() % UInt64(items.count))]
-            // The item's two spaces, and the spaces of the run they are in before them.
-            var from = quotes[..<item].map { _ in 2 }.reduce(0, +)
-            while from > 0, bytes[from - 1] == 0x20 { from -= 1 }
-            let run = bytes[from...].prefix { $0 == 0x20 }.count
-            bytes.removeSubrange(from..<(from + 1 + Int(random.next() % UInt64(run))))
+            let dropsQuote = !quotes.contains(false) || random.next() % 2 == 0
+            if dropsQuote {
+                // A quote's `>`, or its `> `.
+                let levels = quotes.indices.filter { quotes[$0] }
+                let level = levels[Int(random.next() % UInt64(levels.count))]
+                bytes.removeSubrange((2 * level)..<(2 * level + 1 + Int(random.next() % 2)))
+            } else {
+                let items = quotes.indices.filter { !quotes[$0] }
+                let item = items[Int(random.next() % UInt64(items.count))]
+                // The item's two spaces, and the spaces of the run they are in before them.
+                var from = quotes[..<item].map { _ in 2 }.reduce(0, +)
+                while from > 0, bytes[from - 1] == 0x20 { from -= 1 }
+                let run = bytes[from...].prefix { $0 == 0x20 }.count
+                bytes.removeSubrange(from..<(from + 1 + Int(random.next() % UInt64(run))))
+            }
             let clean = lines[at]
             lines[at] = String(decoding: bytes, as: UTF8.self) + clean.dropFirst(prefix.count)
             let found = try picked.findings(with: lines, in: scratch.url)
@@ -437,6 +456,12 @@ final class FenceSlipPropertyTests: XCTestCase {
             }
             XCTAssertEqual(
                 try picked.findings(with: lines, in: scratch.url), [], "after the fix '\(lines[at])': \(message)")
+            // The tree and its expected block are in all the containers again, as a reader sees them.
+            let fixed = SourceFile(path: file, text: lines.joined(separator: "\n"))
+            let openings = [tree.fenced.opening.number + shift, expected.opening.number + shift]
+            let placed = MarkdownScanner.scan(fixed).blocks.filter { openings.contains($0.opening.number) }
+            XCTAssertEqual(
+                placed.map(\.containers.count), [quotes.count, quotes.count], "after the fix: \(message)")
         }
     }
 

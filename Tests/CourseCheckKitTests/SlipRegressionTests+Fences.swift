@@ -336,4 +336,72 @@ extension SlipRegressionTests {
         XCTAssertEqual(followed, clean)
         XCTAssertEqual(Self.classified("02-gorunumler-ve-degistiriciler.md", followed), [])
     }
+
+    /// A tree and its expected block after a line `Ağaç:` in two nested containers (`> 1.`,
+    /// `> -`, `1. >`, `- >`), with the tree's or the expected block's opening fence a space short
+    /// of the prefix the block's other lines have, or without its `> `, or with the two in the
+    /// other order: the fence ends the inner container and its block stands outside it (with the
+    /// fence trouble of a shifted tree, or none: a block quote it starts takes the rest). One
+    /// finding at the fence, whose fix is the line as meant; following it gives none in the whole
+    /// course, and the blocks are in both containers again.
+    func testAnOpeningFenceShortOfItsNestedContainersPrefixIsOneFindingWithTheLineAsMeant() throws {
+        let name = "13-gezinme-yigiti-ve-yolu.md"
+        let text = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
+        let tree = try XCTUnwrap(
+            FenceSlipPropertyTests.runBlocks(text, path: name).first { $0.role == .tree && $0.expected != nil })
+        let expected = try XCTUnwrap(tree.expected)
+        let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+        // The lines as numbered with `Ağaç:` and a blank line of the containers above the tree.
+        let (treeOpening, expectedOpening) = (first + 2, expected.opening.number + 1)
+        let lacks = { (missing: String, container: String, prefix: String) in
+            "this fence lacks the '\(missing)' the other lines of its \(container) begin with ('\(prefix)')"
+        }
+        for (opener, prefix, at, written, said) in [
+            ("> 1. ", ">    ", treeOpening, ">   ```swift", lacks(" ", "list item", ">    ")),
+            ("> - ", ">   ", treeOpening, ">  ```swift", lacks(" ", "list item", ">   ")),
+            ("> 1. ", ">    ", expectedOpening, ">   ```", lacks(" ", "list item", ">    ")),
+            ("1. > ", "   > ", treeOpening, "  > ```swift", lacks(" ", "list item", "   > ")),
+            ("1. > ", "   > ", expectedOpening, "   ```", lacks("> ", "block quote", "   > ")),
+            ("- > ", "  > ", treeOpening, "  ```swift", lacks("> ", "block quote", "  > ")),
+            (
+                "- > ", "  > ", treeOpening, ">   ```swift",
+                "this fence begins '>   ', not '  > ' as the other lines "
+                    + "of its list item do"
+            ),
+        ] {
+            let blank = String(prefix.reversed().drop { $0 == " " }.reversed())
+            func nest(_ lines: inout [String]) {
+                for index in first...last { lines[index] = lines[index].isEmpty ? blank : prefix + lines[index] }
+                lines.insert(contentsOf: [opener + "Ağaç:", blank], at: first)
+            }
+            let fence = String(written.drop { $0 == " " || $0 == ">" })
+            let (found, messages) = try courseFindings(name) { lines in
+                nest(&lines)
+                lines[at] = written
+            }
+            XCTAssertEqual(found, ["lessons/\(name):\(at + 1):1 [unterminated-fence]"], "\(messages)")
+            XCTAssertEqual(
+                messages,
+                [
+                    "lessons/\(name):\(at + 1):1: error: \(said), so it ends the "
+                        + "\(said.contains("list item") ? "list item" : "block quote") and its block stands outside "
+                        + "it; write it as '\(prefix)\(fence)' [unterminated-fence]"
+                ])
+            var fixed = text.components(separatedBy: "\n")
+            nest(&fixed)
+            fixed[at] = prefix + fence
+            let (after, remaining) = try courseFindings(name) { lines in nest(&lines) }
+            XCTAssertEqual(after, [], "the nesting: \(remaining)")
+            let (followed, left) = try courseFindings(name) { lines in
+                nest(&lines)
+                lines[at] = prefix + fence
+            }
+            XCTAssertEqual(followed, [], "after the fix: \(left)")
+            let blocks = MarkdownScanner.scan(SourceFile(path: name, text: fixed.joined(separator: "\n"))).blocks
+            XCTAssertEqual(
+                blocks.filter { [treeOpening + 1, expectedOpening + 1].contains($0.opening.number) }.map(
+                    \.containers.count), [2, 2])
+        }
+    }
 }

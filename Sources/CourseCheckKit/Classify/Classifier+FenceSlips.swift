@@ -1423,3 +1423,124 @@ extension Classifier {
         return rest.prefix { fenceLike.contains($0) }.count >= 2
     }
 }
+
+extension Classifier {
+    /// An opening fence short of the prefix of the nested containers it was meant in (`> 1.`,
+    /// `> -`, `1. >`, `- >`): a space or a `>` fewer, or the two in another order. It ends the
+    /// innermost container that line does not continue, and its block stands outside, though
+    /// the block's lines after it have the whole prefix. GitHub may still show it without fence
+    /// trouble (a block quote it starts takes the rest), so this is read before the fences pair.
+    /// Returns its finding and the lesson with the line written with that prefix, its line
+    /// numbers kept. (A closing fence so written is `closingOutsideItsContainer`'s; a single
+    /// container's line is `resumedPrefixes`'s.)
+    static func openingOutsideItsNestedContainer(_ file: SourceFile, _ scanned: MarkdownScanner.Result) -> (
+        finding: Diagnostic, meant: SourceFile
+    )? {
+        // Cheap first: the slip leaves a block in a container (the one it starts, or the outer one),
+        // or one its container ends unclosed.
+        guard
+            scanned.blocks.contains(where: { !$0.containers.isEmpty })
+                || scanned.diagnostics.contains(where: { $0.id == .unterminatedFence })
+        else { return nil }
+        // The nested containers ending before each line (the deepest first), and the lines an
+        // unclosed block's container ended it at.
+        var ended: [Int: [[BlockNode]]] = [:]
+        var cut: Set<Int> = []
+        func visit(_ node: BlockNode, chain: [BlockNode]) {
+            for child in node.children {
+                switch child.kind {
+                case .blockQuote, .listItem:
+                    let inner = chain + [child]
+                    if inner.count >= 2 { ended[child.lines.upperBound + 1, default: []].insert(inner, at: 0) }
+                    visit(child, chain: inner)
+                case .list:
+                    visit(child, chain: chain)
+                case .fencedCode(_, false):
+                    cut.insert(child.lines.upperBound)
+                default:
+                    break
+                }
+            }
+        }
+        visit(scanned.document, chain: [])
+        // The fence may open a block outside, one its container ends at once, or be indented code.
+        for (index, chains) in ended.sorted(by: { $0.key < $1.key }) {
+            guard !cut.contains(index - 1), index + 1 < file.lines.count else { continue }
+            let text = file.lines[index].text
+            let bare = text.drop { $0 == " " || $0 == ">" }
+            guard bare.hasPrefix("```") || bare.hasPrefix("~~~") else { continue }
+            for chain in chains {
+                let next = continuing(file.lines[index + 1].text, chain)
+                guard next.failed == nil else { continue }
+                let prefix = String(decoding: file.lines[index + 1].text.utf8.prefix(next.length), as: UTF8.self)
+                guard !isBlank(String(decoding: file.lines[index + 1].text.utf8.dropFirst(next.length), as: UTF8.self)),
+                    let failed = continuing(text, chain).failed
+                else { continue }
+                // The line's own prefix: its blanks and `>`, no more `>` than the containers have.
+                let marks = prefix.utf8.count(where: { $0 == UInt8(ascii: ">") })
+                var seen = 0
+                let written = String(
+                    text.prefix { character in
+                        if character == ">" { seen += 1 }
+                        return (character == " " || character == ">") && seen <= marks
+                    })
+                let fence = String(text.dropFirst(written.count))
+                guard fence.hasPrefix("```") || fence.hasPrefix("~~~") else { continue }
+                let meantText = prefix + fence
+                var lines = file.lines
+                lines[index].text = meantText
+                let meant = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+                // Written so, the block stands in all the containers.
+                let scan = MarkdownScanner.scan(meant)
+                guard
+                    scan.blocks.contains(where: {
+                        $0.opening.number == index + 1 && $0.containers.count >= chain.count
+                    })
+                else { continue }
+                let container = if case .blockQuote = failed.kind { "block quote" } else { "list item" }
+                let finding = Diagnostic.fenceSlip(
+                    at: SourceLocation(path: file.path, line: index + 1, column: 1),
+                    .outsideNestedContainer(
+                        container: container, prefix: prefix, written: written,
+                        missing: insertion(making: prefix, from: written), meant: meantText),
+                    opening: index + 1)
+                return (finding, meant)
+            }
+        }
+        return nil
+    }
+
+    /// How much of `text` continues the containers of `chain`, outermost first (a block quote's
+    /// `>` after at most three spaces and one blank after it, a list item's indentation), in
+    /// bytes, and the first container it does not continue.
+    static func continuing(_ text: String, _ chain: [BlockNode]) -> (length: Int, failed: BlockNode?) {
+        let bytes = Array(text.utf8)
+        var at = 0
+        for container in chain {
+            let spaces = bytes[at...].prefix { $0 == 0x20 }.count
+            if case .blockQuote = container.kind {
+                guard spaces <= 3, at + spaces < bytes.count, bytes[at + spaces] == UInt8(ascii: ">") else {
+                    return (at, container)
+                }
+                at += spaces + 1
+                if at < bytes.count, bytes[at] == 0x20 { at += 1 }
+            } else {
+                guard spaces >= container.itemIndent else { return (at, container) }
+                at += container.itemIndent
+            }
+        }
+        return (at, nil)
+    }
+
+    /// The text `written` lacks of `prefix`, when writing it at one place in `written` makes the
+    /// prefix (`' '` for `>   ` and `>    `, `'> '` for `  ` and `  > `); nil otherwise.
+    static func insertion(making prefix: String, from written: String) -> String? {
+        let target = Array(prefix.utf8)
+        let have = Array(written.utf8)
+        guard have.count < target.count else { return nil }
+        let shared = zip(target, have).prefix { $0 == $1 }.count
+        let rest = have.count - shared
+        guard target.suffix(rest).elementsEqual(have.suffix(rest)) else { return nil }
+        return String(decoding: target[shared..<(target.count - rest)], as: UTF8.self)
+    }
+}

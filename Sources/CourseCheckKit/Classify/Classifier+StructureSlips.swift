@@ -841,10 +841,28 @@ extension Classifier {
             if bytes[at] == UInt8(ascii: ">") { seen += 1 }
             at += 1
         }
-        guard seen == marks else { return nil }
+        guard seen == marks else { return lackingMark(text, prefix: prefix, missing: missing) }
         let tail = prefix.utf8.reversed().prefix { $0 != UInt8(ascii: ">") }.count
         at += min(bytes[at...].prefix { $0 == 0x20 }.count, tail)
         let meant = prefix + String(decoding: bytes[at...], as: UTF8.self)
+        return meant == missing + text ? nil : meant
+    }
+
+    /// `text`, a line of a block in containers written without a `>` of their `prefix` (or its
+    /// `> `), as meant: the prefix, then what follows the longest such prefix the line starts with
+    /// (`  ` or `   ` for `  > `, the space it kept is the prefix's). Nil when it starts with none,
+    /// or when writing `missing` at its start makes it so.
+    static func lackingMark(_ text: String, prefix: String, missing: String) -> String? {
+        let bytes = Array(prefix.utf8)
+        var best: Int?
+        for (at, byte) in bytes.enumerated() where byte == UInt8(ascii: ">") {
+            for width in [1, 2] where at + width <= bytes.count && (width == 1 || bytes[at + 1] == 0x20) {
+                let written = bytes[..<at] + bytes[(at + width)...]
+                if text.utf8.starts(with: written), written.count > best ?? -1 { best = written.count }
+            }
+        }
+        guard let best else { return nil }
+        let meant = prefix + String(decoding: text.utf8.dropFirst(best), as: UTF8.self)
         return meant == missing + text ? nil : meant
     }
 

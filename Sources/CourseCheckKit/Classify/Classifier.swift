@@ -8,12 +8,16 @@ package enum Classifier {
         // A bare fence typed in the middle of a block's code is one finding there, and the lesson
         // is read as meant, so nothing it cut off (a tree's code, its expected block) is reported.
         // Each further fence typed in it is one finding too, its block named where the author opened it.
-        if let stray = strayClosingMidBlock(file, scanned) ?? strayOutsideItsContainer(file, scanned) {
+        // So is an opening fence short of its nested containers' prefix, which may pair no fence wrongly.
+        if let stray = strayClosingMidBlock(file, scanned) ?? strayOutsideItsContainer(file, scanned)
+            ?? openingOutsideItsNestedContainer(file, scanned)
+        {
             var findings = [stray.finding]
             var meant = stray.meant
             var scan = MarkdownScanner.scan(meant)
             while findings.count < 16,
                 let next = strayClosingMidBlock(meant, scan, written: file) ?? strayOutsideItsContainer(meant, scan)
+                    ?? openingOutsideItsNestedContainer(meant, scan)
             {
                 findings.append(next.finding)
                 meant = next.meant

@@ -203,6 +203,11 @@ extension Diagnostic {
         /// A line between two parts of a container (a blank line of a block quote, a fence line)
         /// that lacks `missing` of its `prefix`, which the line after it has again.
         case lostPrefixBetween(container: String, prefix: String, missing: String, blank: Bool)
+        /// An opening fence whose prefix (`written`: its blanks and `>`) is not the `prefix` of the
+        /// nested containers its block's lines have, so the innermost `container` it does not
+        /// continue ends before it; `missing`: what it lacks, when one insertion makes the prefix;
+        /// `meant`: the line as meant.
+        case outsideNestedContainer(container: String, prefix: String, written: String, missing: String?, meant: String)
         /// An opening fence without the block-quote `marker` its block's lines, from `firstLine`,
         /// begin with.
         case openingOutsideQuote(marker: String, firstLine: Int)
@@ -373,6 +378,12 @@ extension Diagnostic {
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"
+            case .outsideNestedContainer(let container, let prefix, let written, let missing, let meant):
+                (missing.map {
+                    "this fence lacks the '\($0)' the other lines of its \(container) begin with ('\(prefix)')"
+                }
+                    ?? "this fence begins '\(written)', not '\(prefix)' as the other lines of its \(container) do")
+                    + ", so it ends the \(container) and its block stands outside it; write it as '\(meant)'"
             case .openingOutsideQuote(let marker, let firstLine):
                 "this fence lacks the '\(marker)' the lines of its block (from line \(firstLine)) begin with, so it "
                     + "opens the block outside their block quote, shows them, '>' and all, as its code, and every later "
