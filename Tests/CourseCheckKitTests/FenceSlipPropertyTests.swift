@@ -308,6 +308,51 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A bare fence typed right above a paragraph of a lesson's prose that follows a blank line (after
+    /// an expected block or other text), with that prose right under it: the block it opens runs
+    /// over the prose. Exactly one finding, on that line: delete it; followed, none.
+    func testAFenceTypedAboveProseGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let clean = text.components(separatedBy: "\n")
+            // Top-level paragraphs of sentences after a blank line, outside the lesson's blocks.
+            var inside = false
+            var places: [Int] = []
+            for (index, line) in clean.enumerated() {
+                if line.hasPrefix("```") || line.hasPrefix("~~~") { inside.toggle() }
+                guard !inside, index > 1, clean[index - 1].isEmpty, let first = line.first,
+                    first.isLetter || first == "`"
+                else { continue }
+                let paragraph = Array(clean[index...].prefix { !$0.isEmpty })
+                if Classifier.readsAsText(paragraph) { places.append(index) }
+            }
+            guard !places.isEmpty else { continue }
+            let at = places[Int(random.next() % UInt64(places.count))]
+            var lines = clean
+            lines.insert("```", at: at)
+            let picked = Picked(
+                file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '```' above prose: "
+                + "\(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("delete it [unterminated-fence]") ?? false, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// A tree and its expected block set in a list item (`- ` before the tree's opening fence, two
     /// spaces before its other lines), with one of the fences after the first indented four to six
     /// spaces more: the item reads it as indented code or as a line of the block. Exactly one

@@ -171,6 +171,16 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix)\(number)\u{FF0E}**", "a fullwidth full stop"))
         forms.append(("\\*\\*\(prefix)\(number).\\*\\*", "escaped asterisks"))
         forms.append(("\\**\(prefix)\(number).**", "an escaped first asterisk"))
+        // A few characters of text before the bold label (an emoji, a bracket or quote around it,
+        // a word), or more text inside its bold after it.
+        let before = [
+            "\u{26A0}\u{FE0F} ", "\u{1F4CC} ", "\u{1F449} ", "(", "\"", "\u{201C}", "Not: ", "Dikkat: ", "\u{2192} ",
+        ]
+        let lead = before[Int(random.next() % UInt64(before.count))]
+        let close = ["(": ")", "\"": "\"", "\u{201C}": "\u{201D}"][lead] ?? ""
+        forms.append(("\(lead)**\(prefix)\(number).**\(close)", "'\(lead)' before it"))
+        let word = ["Not:", "Uyar\u{131}:", "\u{D6}nemli"][Int(random.next() % 3)]
+        forms.append(("**\(prefix)\(number). \(word)**", "'\(word)' inside its bold"))
         // A letter of the prefix dropped, doubled or changed to a letter of no series.
         let letter = Int(random.next() % UInt64(prefix.count))
         var edit = Array(prefix).map(String.init)

@@ -1317,4 +1317,43 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(found.fixed, [], form)
         }
     }
+
+    /// Text before a note's bold label on its paragraph's first line (an emoji, a bracket or quote,
+    /// a word like `Not:`) keeps it from opening the paragraph: where the series is due that note,
+    /// one near-form finding at the paragraph, not a reference to a note no paragraph defines and a
+    /// "skips" at the next one. A bold that holds more than the label (`**DR17. Not:**`) says so.
+    func testTextBeforeANoteLabelIsOneNearFormFindingAtTheParagraph() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let lesson14 = "14-sunum-ve-kapatma.md"
+        let cases: [(file: String, line: Int, label: String, form: String, written: String, why: String)] = [
+            (
+                lesson14, 214, "DR17", "\u{26A0}\u{FE0F} **DR17.**", "\u{26A0}\u{FE0F} **DR17.**",
+                "'\u{26A0}\u{FE0F} ' before it: U+26A0 WARNING SIGN + U+FE0F VARIATION SELECTOR-16"
+            ),
+            (lesson14, 214, "DR17", "(**DR17.**)", "(**DR17.**)", "'(' before it and ')' after it"),
+            (lesson14, 214, "DR17", "\"**DR17.**\"", "\"**DR17.**\"", "'\"' before it and '\"' after it"),
+            (lesson14, 214, "DR17", "Not: **DR17.**", "Not: **DR17.**", "'Not: ' before it"),
+            (lesson14, 214, "DR17", "**DR17. Not:**", "**DR17. Not:**", "' Not:' after it inside the bold"),
+            (
+                "21-on-izleme-ve-yineleme.md", 206, "EK24", "\u{1F4CC} **EK24.**", "\u{1F4CC} **EK24.**",
+                "'\u{1F4CC} ' before it: U+1F4CC PUSHPIN"
+            ),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])
+            XCTAssertEqual(
+                found.found, [near("\(slip.file):\(slip.line)", slip.written, slip.label, slip.why)], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // Where the series is not due that number, the label is the reference it reads as.
+        let copy = try CourseCopy.make(for: self)
+        try CourseCopy.replace(
+            "**DR17.** Bu", with: "(**DR16.**) Bu", in: copy.url.appendingPathComponent("lessons/\(lesson14)"))
+        let far = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") }.map(String.init)
+        XCTAssertEqual(far, ["lessons/\(lesson14):265:1: error: note DR18 skips DR17 [note-series]"])
+    }
 }

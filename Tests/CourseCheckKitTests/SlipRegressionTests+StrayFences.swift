@@ -146,4 +146,22 @@ extension SlipRegressionTests {
         XCTAssertNil(ToolchainEngine.fenceLine(before: 133, column: 5, in: tree.fenced))
         XCTAssertNil(ToolchainEngine.fenceLine(before: 134, column: 5, in: tree.fenced))
     }
+
+    /// A bare fence typed after an expected block's blank line with the lesson's prose right under
+    /// it (no blank line): it opens a block over the prose, and is one finding at it ("delete it"),
+    /// not a stray output there and a closing fence missing after the prose, whose fix left it.
+    func testAStrayFenceWithProseRightUnderItIsOneFindingThere() throws {
+        for (name, before, runsTo) in [
+            ("13-gezinme-yigiti-ve-yolu.md", 157, 189), ("05-izgara-ve-geometri.md", 155, 181),
+        ] {
+            let (clean, lines, found) = try Self.edited(name) { $0.insert("```", at: before - 1) }
+            let finding =
+                "\(before):1 [unterminated-fence] '```' opens a code block where no block was meant: it runs on to "
+                + "line \(runsTo) and every later fence pairs wrongly; delete it"
+            XCTAssertEqual(found, [finding], name)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(before, Self.message(finding))], to: lines))
+            XCTAssertEqual(followed, clean, name)
+            XCTAssertEqual(Self.classified(name, followed), [], name)
+        }
+    }
 }

@@ -19,7 +19,8 @@ extension DiagnosticID {
         case .unterminatedFence:
             (
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
-                    + "list item it stands in, or a fence is missing or left over, or hidden behind an HTML comment "
+                    + "list item it stands in, or a fence is missing or left over (also a bare one typed right above "
+                    + "the lesson's prose), or hidden behind an HTML comment "
                     + "that opens its line (`<!-- x --> ```swift`). Every later fence then pairs with "
                     + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
                     + "index), one for each slip. So is an opening fence a space or a `>` short of the prefix of the "
@@ -375,7 +376,9 @@ extension DiagnosticID {
                     + "strays into another part, or a note label is not bold, written in a near form (any other "
                     + "mark for its full stop or between its letters and number, a space, another case, a look-alike "
                     + "or another script's capital, a letter for a digit, a letter of its series dropped, doubled or "
-                    + "changed, a backslash, escaped asterisks, an invisible character that keeps its bold open), not "
+                    + "changed, a backslash, escaped asterisks, an invisible character that keeps its bold open, more "
+                    + "text inside its bold, a few characters of text before it such as an emoji, a bracket or `Not:`, "
+                    + "where its series is due that note), not "
                     + "at the start of its paragraph, or "
                     + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
                     + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due.",

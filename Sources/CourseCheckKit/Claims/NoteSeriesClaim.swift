@@ -35,6 +35,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// number, `**DR5…**`, `**DR_5.**`; a letter of its series' dropped, doubled or changed,
         /// `**D5.**`): the note only where the series is due that number, else no note at all.
         var tentative = false
+        /// For a bold label after a few characters of text at its paragraph's start (`⚠️ **DR5.**`),
+        /// read as a near-form definition: where the label is, for the reference it is where its
+        /// series is not due that number.
+        var referenceAt: (line: Int, column: Int)? = nil
     }
 
     enum DefinitionSlip: Equatable {
@@ -697,6 +701,13 @@ package struct NoteSeriesClaim: ClaimCheck {
         for invisible in after {
             differences.append("\(Invisible.name(invisible)) after it, which keeps its bold from closing")
         }
+        // Else text the bold holds after the label (`**DR5. Not:**`): the label is the bold's start only.
+        if differences.isEmpty, let strong, end > 0 {
+            let labelEnd = characters[end - 1].offset + characters[end - 1].character.utf8.count
+            if strong.content.upperBound > labelEnd {
+                differences.append("'\(inline.text(labelEnd..<strong.content.upperBound))' after it inside the bold")
+            }
+        }
         // The source up to the label's end, its closing bold included.
         var endOffset = end > 0 ? characters[end - 1].offset + characters[end - 1].character.utf8.count : 0
         if let strong, strong.content.upperBound >= endOffset {
@@ -815,11 +826,51 @@ package struct NoteSeriesClaim: ClaimCheck {
                     inline.source[(lineStart + 1)..<span.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
                 {
                     note.slip = .merged(label)
+                } else if !opens, stop == 1, stopInBold, lookAlike == nil, !leadingZero, block.kind == .paragraph,
+                    let leading = Self.leadingText(before, source: inline.source[..<span.open])
+                {
+                    // A few characters before it (`⚠️ `, `(`, `Not: `): a note with a slip where its
+                    // series is due that number (`tentative`), else the reference it reads as.
+                    var end = span.content.upperBound
+                    while end < inline.source.count, [0x2A, 0x5F].contains(inline.source[end]) { end += 1 }
+                    var differences = ["'\(leading)' before it" + Self.named(leading)]
+                    if let closer = Self.closers[leading.last ?? " "],
+                        inline.source[end...].starts(with: String(closer).utf8)
+                    {
+                        end += String(closer).utf8.count
+                        differences = ["'\(leading)' before it and '\(closer)' after it" + Self.named(leading)]
+                    }
+                    let start = block.location(of: 0, in: prose.path)
+                    note.referenceAt = (note.line, note.column)
+                    (note.line, note.column) = (start.line, start.column)
+                    note.tentative = true
+                    note.slip = .nearForm(written: inline.text(0..<end), label: label, differences)
                 }
                 notes.append((note, opens))
             }
         }
         return notes
+    }
+
+    /// The text before a bold label on its paragraph's first line when it is a few characters
+    /// (an emoji, a bracket or quote, a word like `Not:`), with no letter or digit right before
+    /// the bold: what keeps the label from opening its paragraph.
+    static func leadingText(_ before: String, source: ArraySlice<UInt8>) -> String? {
+        guard !source.contains(UInt8(ascii: "\n")), !before.allSatisfy(\.isWhitespace), before.count <= 8,
+            let last = before.last, !last.isLetter, !last.isNumber
+        else { return nil }
+        return String(before.drop(while: \.isWhitespace))
+    }
+
+    /// The closing bracket or quote of an opening one before a label (`(**DR5.**)`).
+    static let closers: [Character: Character] = ["(": ")", "[": "]", "\"": "\"", "'": "'", "“": "”", "«": "»"]
+
+    /// The characters of leading text a message cannot show plainly (an emoji's variation
+    /// selector), by code point and name.
+    static func named(_ text: String) -> String {
+        let hidden = text.unicodeScalars.filter { !$0.isASCII }
+        guard !hidden.isEmpty else { return "" }
+        return ": " + hidden.map(Invisible.name).joined(separator: " + ")
     }
 
     /// True when `source` holds a capital, then `l`, `I` or `O` right before a bold's end or a
@@ -1012,7 +1063,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         var notes = zip(bold, plain).flatMap { bold, plain in
             (bold + plain.definitions).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         }
-        let references = labels.flatMap(\.references) + plain.flatMap(\.references)
+        var references = labels.flatMap(\.references) + plain.flatMap(\.references)
         guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
         // The part of each lesson, an item in the wrong part read where it belongs (course-index reports it).
         let parts = IndexPlacement(course).parts
@@ -1047,6 +1098,11 @@ package struct NoteSeriesClaim: ClaimCheck {
             if note.tentative, note.number != (lastNumber[note.prefix] ?? 0) + 1 {
                 dropped.insert(index)
                 excluded.insert(index)
+                if let at = note.referenceAt {
+                    var reference = note
+                    (reference.line, reference.column, reference.slip) = (at.line, at.column, nil)
+                    references.append(reference)
+                }
                 continue
             }
             defer {

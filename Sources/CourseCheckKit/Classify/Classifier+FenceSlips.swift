@@ -1078,7 +1078,7 @@ extension Classifier {
         return fenceTrouble(scan.document, scan.diagnostics + classify(deleted, blocks: scan.blocks).1).isEmpty
     }
 
-    /// A fence that opens a block whose first line is blank: left over (deleted, the lesson pairs
+    /// A fence that opens a block whose first line is blank (or, bare, prose right under it): left over (deleted, the lesson pairs
     /// right), whatever its info string; or, when bare, a fence meant to close a block, and now
     /// opening one. Either it is left over, or the
     /// block it was meant to close lost its opening fence: then that fence belongs before one of
@@ -1120,8 +1120,14 @@ extension Classifier {
             let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
             let betweenRows =
                 index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
+            // A bare fence with the lesson's prose right under it (sentences, up to a blank line) was
+            // no block either: no output of the course reads so, and a block whose closing fence
+            // was lost leaves its own output, not prose, under its opening fence.
+            let proseUnder =
+                fence.info.isEmpty && node.content.first.map { !isBlank($0.text) } ?? false
+                && readsAsText(node.content.prefix { !isBlank($0.text) }.map(\.text))
             guard
-                runsOpen || betweenRows || startsAsText(node)
+                runsOpen || betweenRows || proseUnder || startsAsText(node)
                     || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
                 fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
                     // A `swift` fence whose block is blank lines, closed by the next fence: a
