@@ -346,11 +346,7 @@ extension SlipRegressionTests {
     /// course, and the blocks are in both containers again.
     func testAnOpeningFenceShortOfItsNestedContainersPrefixIsOneFindingWithTheLineAsMeant() throws {
         let name = "13-gezinme-yigiti-ve-yolu.md"
-        let text = try String(
-            contentsOf: Binary.packageRoot.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
-        let tree = try XCTUnwrap(
-            FenceSlipPropertyTests.runBlocks(text, path: name).first { $0.role == .tree && $0.expected != nil })
-        let expected = try XCTUnwrap(tree.expected)
+        let (text, tree, expected) = try Self.firstTreeWithItsExpectedBlock(in: name)
         let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
         // The lines as numbered with `Ağaç:` and a blank line of the containers above the tree.
         let (treeOpening, expectedOpening) = (first + 2, expected.opening.number + 1)

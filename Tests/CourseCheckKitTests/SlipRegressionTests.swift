@@ -406,6 +406,17 @@ final class SlipRegressionTests: XCTestCase {
         XCTAssertEqual(fixed.map(\.message), [])
     }
 
+    /// The real lesson `name`'s text, and its first tree that has an expected block, with that block.
+    static func firstTreeWithItsExpectedBlock(in name: String) throws -> (
+        text: String, tree: Lesson.Block, expected: FencedBlock
+    ) {
+        let text = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
+        let tree = try XCTUnwrap(
+            FenceSlipPropertyTests.runBlocks(text, path: name).first { $0.role == .tree && $0.expected != nil })
+        return (text, tree, try XCTUnwrap(tree.expected))
+    }
+
     /// A tree and its expected block in a list item in a block quote (`> - ` before the tree's
     /// opening fence, `>   ` before its other lines), with the tree's closing fence or a line of
     /// the expected block short of the item's spaces after the `>` (`>  ````, `>yerel: 1`): one
@@ -413,11 +424,7 @@ final class SlipRegressionTests: XCTestCase {
     /// its start); following it gives none, in the whole course.
     func testALineShortOfAQuotedItemsSpacesIsOneFindingWithTheLineAsMeant() throws {
         let name = "09-yerel-durum.md"
-        let text = try String(
-            contentsOf: Binary.packageRoot.appendingPathComponent("lessons/\(name)"), encoding: .utf8)
-        let tree = try XCTUnwrap(
-            FenceSlipPropertyTests.runBlocks(text, path: name).first { $0.role == .tree && $0.expected != nil })
-        let expected = try XCTUnwrap(tree.expected)
+        let (text, tree, expected) = try Self.firstTreeWithItsExpectedBlock(in: name)
         let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
         let lines = text.components(separatedBy: "\n")
         let output = try XCTUnwrap(

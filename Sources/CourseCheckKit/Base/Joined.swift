@@ -14,3 +14,10 @@ extension Array where Element: StringProtocol {
         return result
     }
 }
+
+extension Array where Element == String {
+    /// The items as a message lists them: "a", "a and b", "a, b and c" (empty for none).
+    package func listed() -> String {
+        count > 1 ? dropLast().joined(separator: ", ") + " and " + self[count - 1] : first ?? ""
+    }
+}

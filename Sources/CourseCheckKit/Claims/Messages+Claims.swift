@@ -34,7 +34,7 @@ extension Diagnostic {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: added)
         let names = added.map(Invisible.describe)
-        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let listed = names.listed()
         return "it has '\(String(text))' \(side) it: \(listed); delete \(names.count == 1 ? "it" : "them")"
     }
 

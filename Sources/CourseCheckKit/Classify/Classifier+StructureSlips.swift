@@ -759,9 +759,7 @@ extension Classifier {
             let named =
                 headings.count > 3
                 ? headings.prefix(2).joined(separator: ", ") + " and \(headings.count - 2) more"
-                : headings.count == 1
-                    ? headings[0]
-                    : headings.dropLast().joined(separator: ", ") + " and " + (headings.last ?? "")
+                : headings.listed()
             parts.append((headings.count == 1 ? "the heading " : "the headings ") + named)
         }
         return parts

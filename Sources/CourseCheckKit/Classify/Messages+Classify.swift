@@ -499,11 +499,7 @@ extension Diagnostic {
         at location: SourceLocation, hides: (Int, Int), what: [String], endedBy: (String, Int, Int)? = nil,
         onItsLine: Bool = false, pair: Bool = false, tail: Bool = false, fix: String
     ) -> Diagnostic {
-        let held =
-            what.isEmpty
-            ? ""
-            : ", with "
-                + (what.count == 1 ? what[0] : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1])
+        let held = what.isEmpty ? "" : ", with " + what.listed()
         guard let (close, line, column) = endedBy else {
             return Diagnostic(
                 .unclosedComment, at: location,
@@ -568,11 +564,7 @@ extension Diagnostic {
     static func commentClosedOutsideItem(
         at location: SourceLocation, line: Int, hides: (Int, Int), what: [String], fix: String
     ) -> Diagnostic {
-        let held =
-            what.isEmpty
-            ? ""
-            : ", with "
-                + (what.count == 1 ? what[0] : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1])
+        let held = what.isEmpty ? "" : ", with " + what.listed()
         return Diagnostic(
             .unclosedComment, at: location,
             "this HTML comment is not closed in its list item: line \(line), which holds its '-->', is not indented "
