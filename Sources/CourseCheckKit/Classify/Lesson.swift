@@ -105,8 +105,10 @@ package struct HiddenSpan: Sendable, Equatable {
         return (line, column) < (endLine, endColumn ?? 1)
     }
 
-    /// True when `location` is hidden.
+    /// True when `location` is hidden. A finding at the first column of the slip's own line is a
+    /// claim about that line's text (a claim names a line by its first column), which a comment
+    /// opening the line hides: the slip's consequence, not a finding of its own.
     package func contains(_ location: SourceLocation) -> Bool {
-        contains(line: location.line, column: location.column)
+        (location.line == line && location.column == 1) || contains(line: location.line, column: location.column)
     }
 }
