@@ -209,17 +209,17 @@ extension Classifier {
             !bare && late == nil && !inTable && holdsStructure(String(own), lesson: lesson)
             ? "delete this '<!--' (closed on its line, the comment would still hide '\(ownShown)' from readers)"
             : pair
-            ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
-                + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
-            : inTable
-                ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
-                    + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
-                    + " (or close it with '-->' and move it out of the table)"
-                : aboveText
-                    ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                    : close == " -->"
-                        ? "close it with '-->' \(place)"
-                        : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
+                ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
+                    + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
+                : inTable
+                    ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
+                        + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
+                        + " (or close it with '-->' and move it out of the table)"
+                    : aboveText
+                        ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                        : close == " -->"
+                            ? "close it with '-->' \(place)"
+                            : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
@@ -591,7 +591,12 @@ extension Classifier {
                     CommentLineSlip(
                         finding: .inlineCommentNeverClosed(
                             at: at, written: written, block: row ? "cell" : heading ? "heading" : "paragraph",
-                            moved: inside?.moved),
+                            moved: inside?.moved,
+                            // A later comment in its line or cell (`<!-- x <!-- y -->`): closed at
+                            // the end, this one would hold it, so it closes before that `<!--`.
+                            beforeNext: String(
+                                decoding: bytes[(index + 4)..<(row ? pipe ?? lineStop : lineStop)], as: UTF8.self
+                            ).utf8Offset(of: "<!--") != nil),
                         line: line, start: column - 1 - (inside?.blanks ?? 0), end: column - 1 + (cut ?? 0)))
                 index = lineEnd - 1
                 continue
@@ -1131,14 +1136,17 @@ extension Classifier {
         let ending = browserCommentEnd(after: node, in: document)
         let shownAgain = ending.map { $0.line } ?? file.lines.count
         let lastHidden = file.lines.indices[..<shownAgain].dropFirst(index + 1).last { !isBlank(file.lines[$0].text) }
-        let what = lastHidden.map { _ in hiddenSummary(repaired, scan, after: index, through: ending?.line, lesson: lesson) }
+        let what = lastHidden.map { _ in
+            hiddenSummary(repaired, scan, after: index, through: ending?.line, lesson: lesson)
+        }
         let column = close.end - close.close.utf8.count + 1
         return (
             .commentClosedOutsideContainer(
                 at: SourceLocation(path: file.path, line: index + 1, column: column), opener: start + 1,
                 container: container, hides: lastHidden.map { (index + 2, $0 + 1) }, what: what ?? [], fix: fix),
             repaired, scan.document,
-            HiddenSpan(line: start + 1, column: opener + 1, endLine: index + 1, endColumn: close.end + 1), false, repaired
+            HiddenSpan(line: start + 1, column: opener + 1, endLine: index + 1, endColumn: close.end + 1), false,
+            repaired
         )
     }
 }

@@ -105,10 +105,16 @@ package struct HiddenSpan: Sendable, Equatable {
         return (line, column) < (endLine, endColumn ?? 1)
     }
 
-    /// True when `location` is hidden. A finding at the first column of the slip's own line is a
-    /// claim about that line's text (a claim names a line by its first column), which a comment
-    /// opening the line hides: the slip's consequence, not a finding of its own.
+    /// True when `location` is hidden.
     package func contains(_ location: SourceLocation) -> Bool {
-        (location.line == line && location.column == 1) || contains(line: location.line, column: location.column)
+        contains(line: location.line, column: location.column)
+    }
+
+    /// True when a claim's `finding` reads hidden text: at a hidden place, or at the first column
+    /// of the slip's own line, which names that line's text (a claim names a line by its first
+    /// column), all of it after the `<!--` that opens the line. The comment's own finding is not.
+    package func hides(_ finding: Diagnostic) -> Bool {
+        let at = finding.location
+        return contains(at) || (at.line == line && at.column == 1 && finding.id != .unclosedComment)
     }
 }

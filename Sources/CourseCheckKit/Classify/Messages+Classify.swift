@@ -667,8 +667,9 @@ extension Diagnostic {
     /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
     /// `block`: "paragraph", "heading" or "cell" (of a table: its close goes before the cell's `|`).
     /// `moved` (in bold or emphasis): the bold with the comment closed after it.
+    /// `beforeNext`: a later `<!--` stands on its line, so the close goes before that one.
     static func inlineCommentNeverClosed(
-        at location: SourceLocation, written: String, block: String, moved: String? = nil
+        at location: SourceLocation, written: String, block: String, moved: String? = nil, beforeNext: Bool = false
     ) -> Diagnostic {
         if let moved {
             return Diagnostic(
@@ -680,7 +681,9 @@ extension Diagnostic {
             .commentLookAlike, at: location,
             "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' as "
                 + "text; "
-                + (block == "cell" ? "close it with '-->' before the cell's '|'" : "close it with '-->'")
+                + (beforeNext
+                    ? "close it with '-->' before the next '<!--'"
+                    : block == "cell" ? "close it with '-->' before the cell's '|'" : "close it with '-->'")
                 + " or delete it")
     }
 
