@@ -96,6 +96,10 @@ extension SlipRegressionTests {
             ),
             ("- Alt ağaçta", ["- <!-- yorum", "-->"], ["- <!-- yorum", "  -->"], "308:1", "indent it 2 spaces"),
             (
+                "- Alt ağaçta", ["  <!-- yorum", " -->"], ["  <!-- yorum", "  -->"], "308:2",
+                "indent it 2 spaces, not 1"
+            ),
+            (
                 "- Alt ağaçta", ["  <!-- yorum", "ikinci -->"], ["  <!-- yorum", "  ikinci -->"], "308:8",
                 "indent it 2 spaces"
             ),
@@ -138,6 +142,17 @@ extension SlipRegressionTests {
             try expectSlip(
                 lesson, { lines in lines.insert(contentsOf: slip.fixed, at: Self.line(lines, slip.before)) }, found: [])
         }
+        // In the course index, under an item: the items after it are hidden, not "not listed".
+        try expectSlip(
+            "README.md",
+            { lines in lines.insert(contentsOf: ["   <!-- yorum", "-->"], at: Self.line(lines, "10. [")) },
+            found: ["lessons/README.md:39:1 [unclosed-comment]"],
+            holds: [
+                "(lines 40–83, with the links to 12 lessons, 10-baglama.md to 21-on-izleme-ve-yineleme.md and the "
+                    + "headings 'Etkileşim ve Sunum Kalitesi' and 'Lisans ve kaynak'); indent it 3 spaces, as the "
+                    + "item's text is [unclosed-comment]"
+            ],
+            fix: { lines in lines[Self.line(lines, "-->")] = "   -->" })
         // The whole message, in the summary list.
         try expectSlip(
             lesson,

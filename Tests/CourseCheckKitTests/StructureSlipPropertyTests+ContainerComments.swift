@@ -84,6 +84,59 @@ extension StructureSlipPropertyTests {
         }
     }
 
+    /// The same in the course index: a comment under a random lesson's item, indented as the item's
+    /// text, whose `-->` two times in three has fewer spaces. Where cmark-gfm shows that `-->` as
+    /// text, exactly one finding at it (the lessons after it hidden, none "not listed"), and its fix
+    /// gives none; indented as meant, none.
+    func testACommentClosedOutsideAnIndexItemIsOneFindingAtTheClose() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let url = scratch.url.appendingPathComponent("lessons/README.md")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            var lines = text.components(separatedBy: "\n")
+            let clean = lines
+            let items = lines.indices.filter { lines[$0].first?.isNumber == true && lines[$0].contains(". [") }
+            let item = items[Int(random.next() % UInt64(items.count))]
+            let width = lines[item].prefix { $0 != "[" }.count
+            let pad = String(repeating: " ", count: width)
+            let middle = Array(["ikinci satır", "üçüncü satır"].prefix(Int(random.next() % 3)))
+            let close = random.next() % 3 == 0 ? "son -->" : "-->"
+            let slipped = random.next() % 3 != 0
+            let outside = String(repeating: " ", count: Int(random.next() % UInt64(width)))
+            let block = [pad + "<!-- yorum"] + middle.map { pad + $0 }
+            let meant = block + [pad + close]
+            lines.insert(contentsOf: slipped ? block + [outside + close] : meant, at: item + 1)
+            let written = lines.joined(separator: "\n")
+            try written.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let closer = item + 1 + block.count
+            let message =
+                "seed \(seed): README.md:\(closer + 1) \(slipped ? "slipped" : "as meant") '\(outside + close)': \(found)"
+            var asMeant = clean
+            asMeant.insert(contentsOf: meant, at: item + 1)
+            guard slipped,
+                try Self.render(written, with: tool, tables: true)
+                    != Self.render(asMeant.joined(separator: "\n"), with: tool, tables: true)
+            else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            let column = outside.utf8.count + close.utf8.count - 2
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/README.md:\(closer + 1):\(column): error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix(
+                    "indent it \(width) spaces\(outside.isEmpty ? "" : ", not \(outside.count)"), "
+                        + "as the item's text is [unclosed-comment]") ?? false, message)
+            lines[closer] = pad + close
+            try Self.expectFixed(
+                lines, at: url, in: scratch.url, readAs: asMeant.joined(separator: "\n"), tool, message)
+        }
+    }
+
     /// `<!-- ` put at the start of a random claim's line (the trigger bullet, a note, an index
     /// item's link) and never closed: the comment hides the claim, so exactly one finding, the
     /// comment's, at its `<!--`; its fix drops the `<!--` and gives none, and the clean page.

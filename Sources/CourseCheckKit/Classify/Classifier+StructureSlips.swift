@@ -1128,10 +1128,11 @@ extension Classifier {
         }
         let quote = prefix.contains(">")
         let indent = prefix.count
+        let lead = written.prefix { $0 == " " }.count
         let fix =
             quote
             ? "write it as '\(prefix + String(body).trimmingBlanksString())'"
-            : "indent it \(indent) spaces, as the item's text is"
+            : "indent it \(indent) spaces\(lead == 0 ? "" : ", not \(lead)"), as the item's text is"
         // What the browser hides, as the never-closed comment's finding reads it.
         let ending = browserCommentEnd(after: node, in: document)
         let shownAgain = ending.map { $0.line } ?? file.lines.count
@@ -1145,7 +1146,8 @@ extension Classifier {
                 at: SourceLocation(path: file.path, line: index + 1, column: column), opener: start + 1,
                 container: container, hides: lastHidden.map { (index + 2, $0 + 1) }, what: what ?? [], fix: fix),
             repaired, scan.document,
-            HiddenSpan(line: start + 1, column: opener + 1, endLine: index + 1, endColumn: close.end + 1), false,
+            // The comment up to its `-->`, the finding's own place, which is not hidden.
+            HiddenSpan(line: start + 1, column: opener + 1, endLine: index + 1, endColumn: column), false,
             repaired
         )
     }
