@@ -29,7 +29,8 @@ extension SlipRegressionTests {
                 slip.file, edit, found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
                 holds: [
                     "lessons/\(slip.file):\(slip.at): error: this '<!--' is not closed ('-->') in its \(slip.block), "
-                        + "so it opens no comment and readers see '<!-- x' as text; close it with '-->' before the next '<!--' "
+                        + "so it opens no comment and readers see '<!-- x' as text; close it with '-->' before the "
+                        + "next '<!--' "
                 ],
                 fix: { lines in
                     let at = Self.line(lines, slip.prefix)
@@ -61,15 +62,19 @@ extension SlipRegressionTests {
             holds: [
                 "lessons/12-ortam-degerleri.md:308:1: error: this HTML comment is never closed ('-->'), so it hides "
                     + "everything after it from readers (lines 309–312, with the heading 'Sonraki Adım'), and nothing "
-                    + "there is judged until it is closed; delete this '<!--' (closed on its line, the comment would "
-                    + "still hide '- Bu dersin tetiği: **ortam**.' from readers) [unclosed-comment]"
+                    + "there is judged until it is closed; delete this '<!--' and the blank after it (closed on its "
+                    + "line, the comment would still hide '- Bu dersin tetiği: **ortam**.' from readers) "
+                    + "[unclosed-comment]"
             ],
             fix: { lines in lines[Self.line(lines, "<!-- " + trigger)] = trigger })
         try expectSlip(
             "01-bildirimsel-sozdizim.md",
             { lines in lines[Self.line(lines, "**GV3.**")] = "<!-- " + lines[Self.line(lines, "**GV3.**")] },
             found: ["lessons/01-bildirimsel-sozdizim.md:290:1 [unclosed-comment]"],
-            holds: ["delete this '<!--' (closed on its line, the comment would still hide '**GV3.** Bu ölçüm"],
+            holds: [
+                "delete this '<!--' and the blank after it (closed on its line, the comment would still hide "
+                    + "'**GV3.** Bu ölçüm"
+            ],
             fix: { lines in
                 let at = Self.line(lines, "<!-- **GV3.**")
                 lines[at] = String(lines[at].dropFirst(5))
@@ -78,6 +83,35 @@ extension SlipRegressionTests {
             "12-ortam-degerleri.md",
             { lines in lines[Self.line(lines, trigger)] = "<!-- " + trigger + " -->" },
             found: ["lessons/12-ortam-degerleri.md:308:1 [declared-trigger]"])
+    }
+
+    /// The classifier's copies of the claims' trigger words (it runs before them), which tell a
+    /// claim's line under a `<!--`, are the claims' own.
+    func testTheClassifiersTriggerWordsAreTheClaims() {
+        XCTAssertEqual(Classifier.triggerNames, Triggers.names.map(\.declared))
+        XCTAssertEqual(Classifier.triggerLead, Triggers.bulletLead)
+    }
+
+    /// The distribution sentence and a closing table's row under a `<!--` never closed: the one
+    /// finding is the comment's, whose fix drops the `<!--` (closed on its line it would still
+    /// hide the sentence or the row), and following it gives none.
+    func testTheDistributionSentenceOrARowOnACommentsLineIsItsConsequence() throws {
+        let lesson = "21-on-izleme-ve-yineleme.md"
+        for (prefix, at) in [
+            ("Açılış dersi dışındaki", "267:1"), ("| Ders |", "243:1"), ("| Yığıt Düzenleri", "247:1"),
+        ] {
+            try expectSlip(
+                lesson,
+                { lines in lines[Self.line(lines, prefix)] = "<!-- " + lines[Self.line(lines, prefix)] },
+                found: ["lessons/\(lesson):\(at) [unclosed-comment]"],
+                holds: [
+                    "delete this '<!--' and the blank after it (closed on its line, the comment would still hide '\(prefix)"
+                ],
+                fix: { lines in
+                    let line = Self.line(lines, "<!-- " + prefix)
+                    lines[line] = String(lines[line].dropFirst(5))
+                })
+        }
     }
 
     /// A comment in an item of the summary list or in a block quote, its `-->` (nothing after it)

@@ -137,9 +137,10 @@ extension StructureSlipPropertyTests {
         }
     }
 
-    /// `<!-- ` put at the start of a random claim's line (the trigger bullet, a note, an index
-    /// item's link) and never closed: the comment hides the claim, so exactly one finding, the
-    /// comment's, at its `<!--`; its fix drops the `<!--` and gives none, and the clean page.
+    /// `<!-- ` put at the start of a random claim's line (the trigger bullet, a note, a heading, an
+    /// opening fence, a closing table's row, the distribution sentence, an index item's link) and
+    /// never closed: the comment hides the claim, so exactly one finding, the comment's, at its
+    /// `<!--`; its fix drops the `<!--` and the blank after it and gives none, and the clean page.
     func testACommentNeverClosedOnAClaimsLineIsOneFinding() throws {
         let tool = try Self.cmarkGFM()
         for seed in PropertySeeds.seeds(defaultCases: 2) {
@@ -148,9 +149,15 @@ extension StructureSlipPropertyTests {
             let lessons = scratch.url.appendingPathComponent("lessons")
             let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
             var lines = text.components(separatedBy: "\n")
+            // Not a line of a code block or its closing fence: there a `<!--` is code.
+            var code = Set<Int>()
+            MarkdownScanner.scan(SourceFile(path: file, text: text)).document.walk { node, _ in
+                if case .fencedCode = node.kind { code.formUnion(node.lines.dropFirst()) }
+            }
             let claims = lines.indices.filter { index in
                 let line = lines[index]
-                return line.hasPrefix("- Bu dersin tetiği:") || Classifier.noteLabel(line[...]) != nil
+                guard !code.contains(index) else { return false }
+                return Classifier.holdsClaim(line[...], lesson: file != "README.md")
                     || (file == "README.md" && line.first?.isNumber == true && line.contains("](")
                         && line.contains(".md)"))
             }
@@ -163,9 +170,9 @@ extension StructureSlipPropertyTests {
             let message = "seed \(seed): \(file):\(at + 1) '\(lines[at])': \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: error: ") ?? false, message)
-            XCTAssertTrue(found.first?.contains("delete this '<!--'") ?? false, message)
+            XCTAssertTrue(found.first?.contains("delete this '<!--' and the blank after it") ?? false, message)
             XCTAssertTrue(found.first?.hasSuffix("[unclosed-comment]") ?? false, message)
-            lines[at] = " " + clean
+            lines[at] = clean
             try Self.expectFixed(lines, at: url, in: scratch.url, readAs: text, tool, message)
         }
     }

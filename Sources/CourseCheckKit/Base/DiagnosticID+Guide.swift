@@ -446,7 +446,8 @@ extension DiagnosticID {
                     + "`<!--` and `-->` pair around a tree or note: delete the pair, or the lines if they are meant "
                     + "to go. For a list item's comment closed outside the item: the text after the `-->` on the "
                     + "item's line, and the comment on lines of their own under it, indented as the item's text. "
-                    + "A `<!--` opening a claim's line (the trigger bullet, a note): delete it. A `-->` outside its "
+                    + "A `<!--` opening a claim's line (the trigger bullet, a note, a heading, a row, the "
+                    + "distribution sentence): delete it. A `-->` outside its "
                     + "item or quote: write it with the container's prefix (the item's indentation, the `> `)."
             )
         case .commentLookAlike:

@@ -201,13 +201,16 @@ extension Classifier {
             )
         }
         guard let lastShown else { return nil }
-        // Its own line holds what readers must see (the trigger bullet, a note, a heading): closed
-        // on its line, the comment would still hide that, so the fix that shows it drops the `<!--`.
+        // Its own line holds what readers must see (the trigger bullet, a note, a heading, a table's
+        // row, the distribution sentence): closed on its line, the comment would still hide that,
+        // so the fix that shows it drops the `<!--`.
         let own = text.dropFirst(4).trimmingBlanks()
+        let blankAfter = text.dropFirst(4).first.map { $0 == " " || $0 == "\t" } ?? false
         let ownShown = own.count > 60 ? String(own.prefix(57)) + "…" : String(own)
         let fix =
-            !bare && late == nil && !inTable && holdsStructure(String(own), lesson: lesson)
-            ? "delete this '<!--' (closed on its line, the comment would still hide '\(ownShown)' from readers)"
+            !bare && late == nil && holdsClaim(own, lesson: lesson)
+            ? "delete this '<!--'\(blankAfter ? " and the blank after it" : "") (closed on its line, the comment "
+                + "would still hide '\(ownShown)' from readers)"
             : pair
                 ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
                     + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
@@ -373,6 +376,22 @@ extension Classifier {
 
     /// The lead of a lesson's trigger bullet (the claims' `Triggers.bulletLead`, a later stage).
     static let triggerLead = "Bu dersin tetiği:"
+
+    /// The four triggers as lessons spell them (the claims' `Triggers.names`, a later stage).
+    static let triggerNames = ["yerel", "ebeveyn", "gözlem", "ortam"]
+
+    /// True when `text` (a line's text after a `<!--` that opens it) is what a claim reads: what
+    /// `holdsStructure` says, a table's row, or the sentence that counts the four triggers (each
+    /// named with a number right after it, as the distribution claim finds it hidden).
+    static func holdsClaim(_ text: Substring, lesson: Bool) -> Bool {
+        if holdsStructure(String(text), lesson: lesson) || text.hasPrefix("|") { return true }
+        guard lesson else { return false }
+        let lowered = text.lowercased()
+        return triggerNames.allSatisfy { name in
+            guard let at = lowered.firstRange(of: name) else { return false }
+            return lowered[at.upperBound...].prefix(4).contains { $0.isNumber }
+        }
+    }
 
     /// The note label (`DR1`) `text` opens with in bold (`**DR1.**`), or nil.
     static func noteLabel(_ text: Substring) -> String? {
