@@ -393,7 +393,8 @@ final class StructureSlipPropertyTests: XCTestCase {
     /// item's or a quote's) of a lesson or the course index, in the shapes
     /// CommonMark 0.31 reads as comments and GitHub's cmark-gfm (0.29) may not: `<!-->`,
     /// `<!--->`, a `--` inside, a `-` before its `-->`, a `>` or `->` after its `<!--`, and the
-    /// neighbours cmark-gfm hides (`<!---->`, `<!---x -->`, `<!-- a - b -->`), or left open with
+    /// neighbours cmark-gfm hides (`<!---->`, `<!---x -->`, `<!-- a - b -->`, `<!-- a <!- b -->`), a
+    /// `<!--` inside one (`<!-- a <!-- b -->`, the first left open to cmark-gfm), or left open with
     /// a trigger or a count in it, half the time on the trigger bullet or the distribution
     /// sentence. Where cmark-gfm shows readers the comment, exactly one finding, at its `<!--`
     /// (never the claim reading its words); where it hides it, none. Following the fix (the
@@ -438,6 +439,7 @@ final class StructureSlipPropertyTests: XCTestCase {
                 "<!-->", "<!--->", "<!---->", "<!-- \(w) -->", "<!-- \(w) -- \(v) -->", "<!-- \(w) --->",
                 "<!---\(w) -->", "<!-->\(w) -->", "<!-- \(w) - \(v) -->", "<!--\(w)-->", "<!--->\(w) -->",
                 "<!-- \(w) ---- \(v) -->", "<!--\(w)--\(v)-->", "<!-- " + hidden[Int(random.next() % 5)],
+                "<!-- \(w) <!-- \(v) -->", "<!-- \(w) <!- \(v) -->",
             ]
             let comment = shapes[Int(random.next() % UInt64(shapes.count))]
             let clean = lines[at]
@@ -458,6 +460,8 @@ final class StructureSlipPropertyTests: XCTestCase {
             let finding = String(found.first ?? "")
             if let write = finding.range(of: "; write '"), let end = finding.range(of: "' or delete it") {
                 lines[at] = clean + " " + finding[write.upperBound..<end.lowerBound]
+            } else if finding.contains("close it with '-->' before the next '<!--'") {
+                lines[at] = clean + " " + comment.replacingOccurrences(of: " <!-- \(v)", with: " --> <!-- \(v)")
             } else if finding.contains("close it with '-->'") {
                 lines[at] = clean + " " + comment + " -->"
             } else if finding.contains("; delete it") {

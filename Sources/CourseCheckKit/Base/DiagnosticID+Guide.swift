@@ -438,12 +438,17 @@ extension DiagnosticID {
                     + "do not nest); a comment of prose alone is an author's. So is one opening a list item whose "
                     + "`-->` is on a line without the item's indentation: that line stands outside the item, and its "
                     + "`-->` closes nothing. The one "
-                    + "finding is at the `<!--` and says what it hides; nothing it hides is judged (no golden of a "
-                    + "tree there is called an orphan or pruned) until it is closed.",
+                    + "finding is at the `<!--` and says what it hides (a claim on its own line too); nothing it "
+                    + "hides is judged (no golden of a tree there is called an orphan or pruned) until it is closed. "
+                    + "A comment inside a list item or block quote whose `-->` stands on the next line without the "
+                    + "container's prefix is one too, at that `-->`: the line ends the container and shows as text.",
                 fix: "Close the comment with `-->` where it was meant to end (usually the end of its line); a bare "
                     + "`<!--` and `-->` pair around a tree or note: delete the pair, or the lines if they are meant "
                     + "to go. For a list item's comment closed outside the item: the text after the `-->` on the "
-                    + "item's line, and the comment on lines of their own under it, indented as the item's text."
+                    + "item's line, and the comment on lines of their own under it, indented as the item's text. "
+                    + "A `<!--` opening a claim's line (the trigger bullet, a note, a heading, a row, the "
+                    + "distribution sentence): delete it. A `-->` outside its "
+                    + "item or quote: write it with the container's prefix (the item's indentation, the `> `)."
             )
         case .commentLookAlike:
             (
@@ -454,7 +459,8 @@ extension DiagnosticID {
                     + "table's row are one line each, so it closes nothing, and the next line shows as a paragraph, a "
                     + "row, or parts the header row from its delimiter row); or a comment CommonMark 0.31 reads that "
                     + "GitHub's Markdown (cmark-gfm, CommonMark 0.29) shows as text: `<!-->`, `<!--->`, one whose text "
-                    + "holds `--` or ends with `-` (`<!-- a -- b -->`, `<!-- x --->`); "
+                    + "holds `--` or ends with `-` (`<!-- a -- b -->`, `<!-- x --->`), or a second `<!--` (`<!-- a "
+                    + "<!-- b -->`: the first is text left open; close it before the second); "
                     + "or a line opens with a comment closed on it and has text "
                     + "after it (`<!-- x --> ## Özet`, `- <!-- x --> **DR1.** …`), which makes the whole line raw "
                     + "HTML, so readers see its Markdown as written (`## `, `**`, backticks, a link as `[text](file)`), "

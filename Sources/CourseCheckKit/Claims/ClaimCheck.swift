@@ -154,7 +154,7 @@ package enum CourseClaims {
                 report.checked.append(claim.id)
                 // What a slip hides is not judged: the slip's one finding says so, whichever claim
                 // would read the text there.
-                report.diagnostics += findings.filter { !course.isHidden($0.location) }
+                report.diagnostics += findings.filter { !course.isHidden($0) }
             case .notApplicable where slipped, .waitingForSlip:
                 report.waitingForSlip.append(claim.id)
             case .notApplicable:

@@ -187,11 +187,12 @@ package struct CourseFacts: Sendable {
     package let lessons: [LessonFacts]
     package var index: Index?
 
-    /// True when a slip hides `location` from readers (a comment left open in its lesson or the
+    /// True when a slip hides what `finding` reads from readers (a comment left open in its lesson or the
     /// index): it is not judged until the slip is fixed, as the slip's finding says.
-    package func isHidden(_ location: SourceLocation) -> Bool {
-        if let index, index.file.path == location.path { return index.hidden?.contains(location) ?? false }
-        return lessons.first { $0.path == location.path }?.lesson.hidden?.contains(location) ?? false
+    package func isHidden(_ finding: Diagnostic) -> Bool {
+        let location = finding.location
+        if let index, index.file.path == location.path { return index.hidden?.hides(finding) ?? false }
+        return lessons.first { $0.path == location.path }?.lesson.hidden?.hides(finding) ?? false
     }
     /// Trigger bullets the closing table and the distribution sentence both contradict, by lesson
     /// index: decided once, read by every trigger claim.

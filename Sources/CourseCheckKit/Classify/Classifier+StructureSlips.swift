@@ -46,6 +46,11 @@ extension Classifier {
         // text that closes nothing. Meant as the item's comment, with the text after it the item's.
         let outside = found == nil && item ? closeOutsideItem(file, node, opener: opener, opening: opening) : nil
         let late = found ?? outside
+        if found == nil, outside == nil, opener > 0,
+            let slip = closeOutsideContainer(file, node, document, opener: opener, lesson: lesson)
+        {
+            return slip
+        }
         let text = String(decoding: bytes[opener...], as: UTF8.self)[...].trimmingBlanks()
         let bare = text == "<!--"
         var end = start
@@ -196,19 +201,28 @@ extension Classifier {
             )
         }
         guard let lastShown else { return nil }
+        // Its own line holds what readers must see (the trigger bullet, a note, a heading, a table's
+        // row, the distribution sentence): closed on its line, the comment would still hide that,
+        // so the fix that shows it drops the `<!--`.
+        let own = text.dropFirst(4).trimmingBlanks()
+        let blankAfter = text.dropFirst(4).first.map { $0 == " " || $0 == "\t" } ?? false
+        let ownShown = own.count > 60 ? String(own.prefix(57)) + "…" : String(own)
         let fix =
-            pair
-            ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
-                + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
-            : inTable
-                ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
-                    + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
-                    + " (or close it with '-->' and move it out of the table)"
-                : aboveText
-                    ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                    : close == " -->"
-                        ? "close it with '-->' \(place)"
-                        : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
+            !bare && late == nil && holdsClaim(own, lesson: lesson)
+            ? "delete this '<!--'\(blankAfter ? " and the blank after it" : "") (closed on its line, the comment "
+                + "would still hide '\(ownShown)' from readers)"
+            : pair
+                ? "delete this line and line \((late?.line ?? 0) + 1) (its '-->') to show them, or the lines from "
+                    + "this one to line \((late?.line ?? 0) + 1) if they are meant to go"
+                : inTable
+                    ? "it stands between the rows of a table, which a comment ends even once closed, so delete "
+                        + (end == start ? "this line" : "lines \(start + 1)–\(end + 1)")
+                        + " (or close it with '-->' and move it out of the table)"
+                    : aboveText
+                        ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
+                        : close == " -->"
+                            ? "close it with '-->' \(place)"
+                            : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
@@ -363,6 +377,22 @@ extension Classifier {
     /// The lead of a lesson's trigger bullet (the claims' `Triggers.bulletLead`, a later stage).
     static let triggerLead = "Bu dersin tetiği:"
 
+    /// The four triggers as lessons spell them (the claims' `Triggers.names`, a later stage).
+    static let triggerNames = ["yerel", "ebeveyn", "gözlem", "ortam"]
+
+    /// True when `text` (a line's text after a `<!--` that opens it) is what a claim reads: what
+    /// `holdsStructure` says, a table's row, or the sentence that counts the four triggers (each
+    /// named with a number right after it, as the distribution claim finds it hidden).
+    static func holdsClaim(_ text: Substring, lesson: Bool) -> Bool {
+        if holdsStructure(String(text), lesson: lesson) || text.hasPrefix("|") { return true }
+        guard lesson else { return false }
+        let lowered = text.lowercased()
+        return triggerNames.allSatisfy { name in
+            guard let at = lowered.firstRange(of: name) else { return false }
+            return lowered[at.upperBound...].prefix(4).contains { $0.isNumber }
+        }
+    }
+
     /// The note label (`DR1`) `text` opens with in bold (`**DR1.**`), or nil.
     static func noteLabel(_ text: Substring) -> String? {
         guard text.hasPrefix("**") else { return nil }
@@ -433,6 +463,11 @@ extension Classifier {
                     comments[node.range.lowerBound] = node.range.upperBound
                     if let shown = githubShownComment(bytes, at: node.range.lowerBound, end: node.range.upperBound) {
                         rejected.append((node.range.lowerBound, shown))
+                    } else if html.dropFirst(4).contains("<!--") {
+                        // A later `<!--` inside it (`<!-- x <!-- y -->`): to cmark-gfm, whose
+                        // comment holds no `--`, this `<!--` is text left open and the later one
+                        // the comment, so it is read as the text it is.
+                        for index in node.range.lowerBound..<(node.range.lowerBound + 4) { isText[index] = true }
                     }
                 default: break
                 }
@@ -575,7 +610,12 @@ extension Classifier {
                     CommentLineSlip(
                         finding: .inlineCommentNeverClosed(
                             at: at, written: written, block: row ? "cell" : heading ? "heading" : "paragraph",
-                            moved: inside?.moved),
+                            moved: inside?.moved,
+                            // A later comment in its line or cell (`<!-- x <!-- y -->`): closed at
+                            // the end, this one would hold it, so it closes before that `<!--`.
+                            beforeNext: String(
+                                decoding: bytes[(index + 4)..<(row ? pipe ?? lineStop : lineStop)], as: UTF8.self
+                            ).utf8Offset(of: "<!--") != nil),
                         line: line, start: column - 1 - (inside?.blanks ?? 0), end: column - 1 + (cut ?? 0)))
                 index = lineEnd - 1
                 continue
@@ -1059,5 +1099,75 @@ extension Classifier {
                 == nil
         else { return nil }
         return (index, close.end + 1, close.close)
+    }
+
+    /// A comment opened in a list item or block quote and never closed in it, whose `-->` (nothing
+    /// after it) stands on the line right after the block without the container's prefix (`-->` at
+    /// column 1 under an item's `  <!-- x`, or under a quote's `> <!-- x`): an HTML block takes no
+    /// lazy line, so that line ends the container and shows as text, and the browser runs the
+    /// comment on. The slip is the close's line: one finding at its `-->`, and the repaired file
+    /// (the line written with the prefix) is the reading, so what follows is judged as meant.
+    /// Decided by repairing and reading again: nil unless the prefixed line closes the comment.
+    static func closeOutsideContainer(
+        _ file: SourceFile, _ node: BlockNode, _ document: BlockNode, opener: Int, lesson: Bool
+    ) -> (
+        finding: Diagnostic, file: SourceFile, document: BlockNode, hidden: HiddenSpan, late: Bool,
+        reading: SourceFile?
+    )? {
+        let start = node.lines.lowerBound
+        let index = node.lines.upperBound + 1
+        guard index < file.lines.count else { return nil }
+        let written = file.lines[index].text
+        let bytes = Array(written.utf8)
+        guard let close = commentClose(in: bytes), bytes[close.end...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+            String(decoding: bytes[..<(close.end - close.close.utf8.count)], as: UTF8.self).utf8Offset(of: "<!--")
+                == nil
+        else { return nil }
+        // The container's prefix for a line of the comment: its `>` kept, a list marker as spaces.
+        let prefix = String(
+            decoding: file.lines[start].text.utf8.prefix(opener).map { $0 == UInt8(ascii: ">") ? $0 : 0x20 },
+            as: UTF8.self)
+        let body = written.drop { " \t>".contains($0) }
+        guard prefix + body != written else { return nil }
+        var lines = file.lines
+        lines[index].text = prefix + body
+        let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
+        let scan = MarkdownScanner.scan(repaired)
+        var closes = false
+        scan.document.walk { block, _ in
+            guard case .htmlBlock(2) = block.kind, block.lines.lowerBound == start else { return }
+            closes = block.lines.contains(index)
+        }
+        guard closes else { return nil }
+        // The container the comment stands in, the innermost.
+        var container = "list item"
+        document.walk { block, _ in
+            guard block.children.contains(where: { $0 === node }) else { return }
+            if case .blockQuote = block.kind { container = "block quote" }
+        }
+        let quote = prefix.contains(">")
+        let indent = prefix.count
+        let lead = written.prefix { $0 == " " }.count
+        let fix =
+            quote
+            ? "write it as '\(prefix + String(body).trimmingBlanksString())'"
+            : "indent it \(indent) spaces\(lead == 0 ? "" : ", not \(lead)"), as the item's text is"
+        // What the browser hides, as the never-closed comment's finding reads it.
+        let ending = browserCommentEnd(after: node, in: document)
+        let shownAgain = ending.map { $0.line } ?? file.lines.count
+        let lastHidden = file.lines.indices[..<shownAgain].dropFirst(index + 1).last { !isBlank(file.lines[$0].text) }
+        let what = lastHidden.map { _ in
+            hiddenSummary(repaired, scan, after: index, through: ending?.line, lesson: lesson)
+        }
+        let column = close.end - close.close.utf8.count + 1
+        return (
+            .commentClosedOutsideContainer(
+                at: SourceLocation(path: file.path, line: index + 1, column: column), opener: start + 1,
+                container: container, hides: lastHidden.map { (index + 2, $0 + 1) }, what: what ?? [], fix: fix),
+            repaired, scan.document,
+            // The comment up to its `-->`, the finding's own place, which is not hidden.
+            HiddenSpan(line: start + 1, column: opener + 1, endLine: index + 1, endColumn: column), false,
+            repaired
+        )
     }
 }

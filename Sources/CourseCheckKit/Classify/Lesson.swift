@@ -109,4 +109,12 @@ package struct HiddenSpan: Sendable, Equatable {
     package func contains(_ location: SourceLocation) -> Bool {
         contains(line: location.line, column: location.column)
     }
+
+    /// True when a claim's `finding` reads hidden text: at a hidden place, or at the first column
+    /// of the slip's own line, which names that line's text (a claim names a line by its first
+    /// column), all of it after the `<!--` that opens the line. The comment's own finding is not.
+    package func hides(_ finding: Diagnostic) -> Bool {
+        let at = finding.location
+        return contains(at) || (at.line == line && at.column == 1 && finding.id != .unclosedComment)
+    }
 }

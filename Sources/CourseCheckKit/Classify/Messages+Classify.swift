@@ -573,6 +573,25 @@ extension Diagnostic {
                 + "and show the text after its '-->' as the item's, \(fix)")
     }
 
+    /// The `-->` of a comment opened in a list item or block quote (at line `opener`), written on a
+    /// line outside that container (`container`): an HTML block takes no lazy line, so the line ends
+    /// the container, its `-->` shows as text, and the comment runs on, hiding `hides` (which holds
+    /// `what`; nil: nothing but the `-->`).
+    static func commentClosedOutsideContainer(
+        at location: SourceLocation, opener: Int, container: String, hides: (Int, Int)?, what: [String], fix: String
+    ) -> Diagnostic {
+        let held = what.isEmpty ? "" : ", with " + what.listed()
+        let rest =
+            hides.map {
+                "and the comment hides everything after it (lines \($0.0)–\($0.1)\(held))"
+            } ?? "and the comment runs on to the end of the page"
+        return Diagnostic(
+            .unclosedComment, at: location,
+            "this '-->' is meant to close the HTML comment at line \(opener), but it stands outside the \(container) "
+                + "that comment is in (an HTML block takes no lazy line), so it ends the \(container), readers see "
+                + "the '-->' as text, \(rest); \(fix)")
+    }
+
     /// The one-line block a `<!--` left open across its line end stands in.
     enum SplitBlock {
         case heading, row, header
@@ -648,8 +667,9 @@ extension Diagnostic {
     /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.
     /// `block`: "paragraph", "heading" or "cell" (of a table: its close goes before the cell's `|`).
     /// `moved` (in bold or emphasis): the bold with the comment closed after it.
+    /// `beforeNext`: a later `<!--` stands on its line, so the close goes before that one.
     static func inlineCommentNeverClosed(
-        at location: SourceLocation, written: String, block: String, moved: String? = nil
+        at location: SourceLocation, written: String, block: String, moved: String? = nil, beforeNext: Bool = false
     ) -> Diagnostic {
         if let moved {
             return Diagnostic(
@@ -661,7 +681,9 @@ extension Diagnostic {
             .commentLookAlike, at: location,
             "this '<!--' is not closed ('-->') in its \(block), so it opens no comment and readers see '\(written)' as "
                 + "text; "
-                + (block == "cell" ? "close it with '-->' before the cell's '|'" : "close it with '-->'")
+                + (beforeNext
+                    ? "close it with '-->' before the next '<!--'"
+                    : block == "cell" ? "close it with '-->' before the cell's '|'" : "close it with '-->'")
                 + " or delete it")
     }
 
