@@ -134,10 +134,13 @@ package struct Prose: Sendable {
                 case .paragraph, .heading:
                     let kind: TextBlock.Kind =
                         if case .heading(let level) = child.kind { .heading(level: level) } else { .paragraph }
-                    let segments = child.content.map { content -> TextBlock.Segment in
+                    // By index: each content line's fields read in place, not the line copied.
+                    let lines = child.content
+                    let segments = lines.indices.map { at -> TextBlock.Segment in
                         // Blanks are ASCII, so the trimmed bounds are scalar boundaries; most lines
                         // have none, and keep their text without a copy.
-                        let utf8 = content.text.utf8
+                        let content = lines[at].text
+                        let utf8 = content.utf8
                         let start = utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? utf8.endIndex
                         var end = utf8.endIndex
                         while end > start, case let byte = utf8[utf8.index(before: end)], byte == 0x20 || byte == 0x09 {
@@ -146,10 +149,10 @@ package struct Prose: Sendable {
                         let leading = utf8.distance(from: utf8.startIndex, to: start)
                         let text =
                             start == utf8.startIndex && end == utf8.endIndex
-                            ? content.text : String(content.text[start..<end])
+                            ? content : String(content[start..<end])
                         return TextBlock.Segment(
-                            line: file.lines[content.index], column: content.prefixLength + leading + 1, text: text,
-                            indent: content.indent)
+                            line: file.lines[lines[at].index], column: lines[at].prefixLength + leading + 1, text: text,
+                            indent: lines[at].indent)
                     }
                     if !segments.isEmpty {
                         blocks.append(

@@ -437,11 +437,13 @@ extension Classifier {
         in node: BlockNode, _ document: BlockNode, _ file: SourceFile, path: String,
         into found: inout [CommentLineSlip]
     ) {
-        // Cheap first (every paragraph of the course comes here): a line holding `<!` or `‹!`.
+        // Cheap first (every paragraph of the course comes here): a line holding `<!` or `‹!`. By
+        // index, so each line's text is read in place, not a copy of the line handed to a closure.
+        let content = node.content
         guard
-            node.content.contains(where: {
-                $0.text.containsByte(0x21)
-                    && ($0.text.utf8Offset(of: "<!") != nil || $0.text.utf8Offset(of: "‹!") != nil)
+            content.indices.contains(where: {
+                content[$0].text.containsByte(0x21)
+                    && (content[$0].text.utf8Offset(of: "<!") != nil || content[$0].text.utf8Offset(of: "‹!") != nil)
             })
         else { return }
         let inline = InlineText(node)
