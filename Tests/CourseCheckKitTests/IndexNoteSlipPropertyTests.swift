@@ -198,7 +198,20 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             typed.replaceSubrange(at...at, with: number[at] == "5" ? "S" : "B")
             forms.append(("**\(prefix)\(typed).**", "a letter for a digit"))
         }
-        return forms[Int(random.next() % UInt64(forms.count))]
+        // Letters in the number, look-alike or not: a letter for it, after it or inside it, a word
+        // for it, a look-alike of another digit than its own. Read as the note its series is due.
+        let typedLetter = ["s", "x", "q", "a", "k", "l", "o"][Int(random.next() % 7)]
+        let typedNumbers = [
+            typedLetter, number + typedLetter, "\(number.prefix(1))\(typedLetter)\(number.dropFirst())",
+            ["sekiz", "on", "bes", "iki"][Int(random.next() % 4)], ["S", "B", "Z", "O", "I"][Int(random.next() % 5)],
+        ]
+        let typedNumber = typedNumbers[Int(random.next() % UInt64(typedNumbers.count))]
+        forms.append(("**\(prefix)\(typedNumber).**", "letters in its number"))
+        forms.append(("**\(prefix)\(typedNumber)\([":", "**.", "**"][Int(random.next() % 3)])", "letters in its number"))
+        let picked = forms[Int(random.next() % UInt64(forms.count))]
+        // Written `**DR5x:**` or `**DR5x**.`, the bold closes after the mark or before it.
+        if picked.1 == "letters in its number", picked.0.hasSuffix(":") { return (picked.0 + "**", picked.1) }
+        return picked
     }
 
     /// A punctuation mark or symbol that may stand where a label's full stop belongs: one of the
@@ -587,6 +600,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 try check(
                     seed, scratch,
                     Slip(file: note.file, lines: lines, slipped: [note.line + 1], what: "\(label) as \(what): \(form)"))
+                if what == "letters in its number" {
+                    // The note named is the one due: the label as it was.
+                    let found = FenceSlipPropertyTests.findings(in: scratch.url)
+                    XCTAssertTrue(found.allSatisfy { $0.contains("write \(label)") }, "seed \(seed): \(form): \(found)")
+                }
             case 2:
                 try check(seed, scratch, try Self.titleSlip(index, in: lessons, &random))
             default:
