@@ -207,7 +207,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         ]
         let typedNumber = typedNumbers[Int(random.next() % UInt64(typedNumbers.count))]
         forms.append(("**\(prefix)\(typedNumber).**", "letters in its number"))
-        forms.append(("**\(prefix)\(typedNumber)\([":", "**.", "**"][Int(random.next() % 3)])", "letters in its number"))
+        forms.append(
+            ("**\(prefix)\(typedNumber)\([":", "**.", "**"][Int(random.next() % 3)])", "letters in its number"))
         let picked = forms[Int(random.next() % UInt64(forms.count))]
         // Written `**DR5x:**` or `**DR5x**.`, the bold closes after the mark or before it.
         if picked.1 == "letters in its number", picked.0.hasSuffix(":") { return (picked.0 + "**", picked.1) }
@@ -356,11 +357,21 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 typed.remove(at: at)
             }
             let title = lines[item.line].drop { $0 != "[" }.prefix { $0 != "(" }
-            lines[item.line] = lines[item.line].prefix(item.digits + 2) + title + "[\(String(typed))]"
+            // Or a label no definition is near (none defined, or another lesson's, already linked),
+            // or the title alone in brackets: the link to the lesson its title names is the fix.
+            let far = random.next() % 2 == 0
+            let written = far ? ["qqzz", "xyzw", "başka", ""][Int(random.next() % 4)] : String(typed)
+            lines[item.line] =
+                lines[item.line].prefix(item.digits + 2) + title + (written.isEmpty ? "" : "[\(written)]")
             let end = lines[item.line...].firstIndex(of: "") ?? lines.count
-            lines.insert(contentsOf: ["", "[\(label)]: \(file)"], at: end)
+            if !far {
+                lines.insert(contentsOf: ["", "[\(label)]: \(file)"], at: end)
+            } else if random.next() % 2 == 0 {
+                let linked = String(target(lines[other.line]).dropFirst())
+                lines.insert(contentsOf: ["", "[giris]: \(linked)"], at: end)
+            }
             return Slip(
-                file: "README.md", lines: lines, slipped: [item.line + 1], what: "reference label [\(String(typed))]")
+                file: "README.md", lines: lines, slipped: [item.line + 1], what: "reference label [\(written)]")
         case 12:
             // A marker that opens no item, and a comment closed on the next line in a later item of
             // its list, which the marker slip turned into a paragraph's text: two slips, two findings.

@@ -226,7 +226,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("10-baglama.md", "Ölçüm aynı çekirdek", "**DRAFT.** Ölçüm aynı çekirdek"),
         ])
         XCTAssertEqual(
-            controls, ["lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DRB.**", "DR8", "'B' where DR8 has '8'")])
+            controls,
+            ["lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DRB.**", "DR8", "'B' where DR8 has '8'")])
     }
 
     /// A part heading of the index that lost its `## ` before the first part's items (no items

@@ -322,7 +322,9 @@ final class RenderingPropertyTests: XCTestCase {
             counts.indices.map { index in
                 let value = count(counts[index])
                 let restated: Int? =
-                    if let second, second.index == index { second.value } else if index != once,
+                    if let second, second.index == index {
+                        second.value
+                    } else if index != once,
                         random.next() % 4 == 0
                     {
                         counts[index]

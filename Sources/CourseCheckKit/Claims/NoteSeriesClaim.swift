@@ -760,7 +760,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         var note = Note(prefix: prefix, number: number, path: path, line: at.line, column: at.column, lookAlike: nil)
         note.tentative = loose
         let written = inline.text(0..<min(endOffset, inline.source.count))
-        note.slip = differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
+        note.slip =
+            differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
         if let first = letterInNumber.first {
             note.lettered = Lettered(
                 written: written, number: numberWritten,
