@@ -207,6 +207,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         ]
         let typedNumber = typedNumbers[Int(random.next() % UInt64(typedNumbers.count))]
         forms.append(("**\(prefix)\(typedNumber).**", "letters in its number"))
+        forms.append(("\(prefix)\(typedNumber)\([".", ":"][Int(random.next() % 2)])", "letters in its number"))
+        forms.append(("**\(lower)\(number)\(typedLetter).**", "letters in its number"))
         forms.append(
             ("**\(prefix)\(typedNumber)\([":", "**.", "**"][Int(random.next() % 3)])", "letters in its number"))
         let picked = forms[Int(random.next() % UInt64(forms.count))]

@@ -193,15 +193,18 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// A note label whose number holds letters, look-alike or not: letters that read as another
     /// number than the one due (`**GVS.**` where GV8 is due, `**GV1Z.**` for GV15), a letter for
-    /// the number (`**DRs.**`), after it (`**DR8x.**`) or a word for it (`**EKsekiz:**`). Each is
+    /// the number (`**DRs.**`, not in bold `DRs:`), after it (`**DR8x.**`, in lower case
+    /// `**dr2x.**`) or a word for it (`**EKsekiz:**`). Each is
     /// one near-form finding at its paragraph naming the note its series is due, nothing
     /// downstream (no "skips", no "out of sequence"), and following the fix leaves no finding.
     func testLabelWithLettersInItsNumberIsTheDueNote() throws {
         let result = try findingsAndAfterTheFix([
             ("03-yigit-duzenleri.md", "**GV8.** Bu", "**GVS.** Bu"),
             ("05-izgara-ve-geometri.md", "**GV15.** Bu", "**GV1Z.** Bu"),
+            ("09-yerel-durum.md", "**DR2.** Bu", "**dr2x.** Bu"),
             ("10-baglama.md", "**DR5.** Bu", "**DRs.** Bu"),
             ("11-gozlemlenebilir-nesneler.md", "**DR8.** Bu", "**DR8x.** Bu"),
+            ("12-ortam-degerleri.md", "**DR10.** Bu", "DRs: Bu"),
             ("17-ortuk-ve-acik-animasyonlar.md", "**EK8.** Bu", "**EKsekiz:** Bu"),
         ])
         func near(_ written: String, _ label: String, _ difference: String) -> String {
@@ -213,17 +216,21 @@ final class NoteAndTitleSlipTests: XCTestCase {
             [
                 "lessons/03-yigit-duzenleri.md:163:1: " + near("**GVS.**", "GV8", "'S' where GV8 has '8'"),
                 "lessons/05-izgara-ve-geometri.md:159:1: " + near("**GV1Z.**", "GV15", "'1Z' where GV15 has '15'"),
+                "lessons/09-yerel-durum.md:216:1: " + near("**dr2x.**", "DR2", "in lower case, '2x' where DR2 has '2'"),
                 "lessons/10-baglama.md:221:1: " + near("**DRs.**", "DR5", "'s' where DR5 has '5'"),
                 "lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DR8x.**", "DR8", "'8x' where DR8 has '8'"),
+                "lessons/12-ortam-degerleri.md:184:1: "
+                    + near("DRs:", "DR10", "not in bold, 's' where DR10 has '10', ':' for its full stop"),
                 "lessons/17-ortuk-ve-acik-animasyonlar.md:193:1: "
                     + near("**EKsekiz:**", "EK8", "'sekiz' where EK8 has '8', ':' for its full stop"),
             ])
         XCTAssertEqual(result.fixed, [])
         // Controls: a look-alike that reads as the number due is named as before, and a bold word
-        // of capitals that starts with a series' letters (`**DRAFT.**`) is no label.
+        // of capitals or a word that starts with a series' letters (`**DRAFT.**`, `**Ekler.**`) is no label.
         let controls = try findings(after: [
             ("11-gozlemlenebilir-nesneler.md", "**DR8.** Bu", "**DRB.** Bu"),
             ("10-baglama.md", "Ölçüm aynı çekirdek", "**DRAFT.** Ölçüm aynı çekirdek"),
+            ("16-hareketler.md", "**EK1.** Bu", "**Ekler.** Liste.\n\n**EK1.** Bu"),
         ])
         XCTAssertEqual(
             controls,

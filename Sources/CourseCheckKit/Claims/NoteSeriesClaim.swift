@@ -771,55 +771,88 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (note, endOffset)
     }
 
-    /// A paragraph that opens with a bold label whose number holds letters that read as no number
+    /// A paragraph that opens with a label whose number holds letters that read as no number
     /// (`**DRs.**`, `**DR5x.**`, `**DRsekiz.**`): the series' letters, then one to eight letters
     /// and digits, at least one a letter (several capitals alone are a word, `**DRAFT.**`), then
-    /// a full stop or a mark for it. A reader takes it for the note its series is due: the note,
-    /// its number left to the check (`Note.lettered`), and where the label ends in the source.
+    /// a full stop or a mark for it. In bold, or not in bold with its full stop or a colon
+    /// (`DRs.`); its series' letters in lower case only with a digit in its number (`**dr5x.**`:
+    /// `**Ekler.**` is a word). A reader takes it for the note its series is due: the note, its
+    /// number left to the check (`Note.lettered`), and where the label ends in the source.
     static func letteredOpening(_ block: Prose.TextBlock, prefixes: Set<String>, path: String) -> (
         note: Note, end: Int
     )? {
-        // A byte scan first: bold marks, then a series' letters and a letter or digit more.
+        /// True when `word` opens with the series' letters `prefix`, in either case unless `exact`.
+        func opens(_ word: some Collection<UInt8>, with prefix: String, exact: Bool) -> Bool {
+            word.count > prefix.utf8.count
+                && zip(word, prefix.utf8).allSatisfy { exact ? $0 == $1 : $0 | 0x20 == $1 | 0x20 }
+        }
+        // A byte scan first: bold marks (or none, and a full stop or colon after the word), then
+        // a series' letters and a letter or digit more.
         var source = block.source
         let mayBe = source.withUTF8 { bytes -> Bool in
             var at = 0
             while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
             let marks = at
             while at < bytes.count, bytes[at] == 0x2A || bytes[at] == 0x5F { at += 1 }
-            guard at - marks >= 2 else { return false }
+            guard at - marks != 1 else { return false }
             var end = at
             while end < bytes.count, end - at < 13, bytes[end].isASCIILetter || bytes[end].isASCIIDigit { end += 1 }
             let word = bytes[at..<end]
-            return prefixes.contains { word.count > $0.utf8.count && word.starts(with: $0.utf8) }
+            if at == marks {
+                guard end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ":") else {
+                    return false
+                }
+            }
+            return prefixes.contains { opens(word, with: $0, exact: at == marks) }
         }
         guard mayBe else { return nil }
         let inline = block.inline
+        let strong = inline.emphasis.first { span in
+            span.strong && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+        }
+        /// The label's text (in bold, the bold's), and the source offset where it ends.
+        let content: String
+        var end: Int
+        if let strong {
+            content = inline.text(strong.content)
+            end = strong.content.upperBound
+            while end < inline.source.count, [0x2A, 0x5F].contains(inline.source[end]) { end += 1 }
+        } else {
+            let bytes = inline.source
+            guard bytes.first.map({ $0.isASCIILetter }) == true else { return nil }
+            let stop = bytes.firstIndex { !($0.isASCIILetter || $0.isASCIIDigit) } ?? bytes.count
+            guard stop < bytes.count, bytes[stop] == UInt8(ascii: ".") || bytes[stop] == UInt8(ascii: ":") else {
+                return nil
+            }
+            content = String(decoding: bytes[...stop], as: UTF8.self)
+            end = stop + 1
+        }
+        let upper = content.uppercased()
         guard
-            let strong = inline.emphasis.first(where: { span in
-                span.strong && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+            let prefix = prefixes.filter({ (strong == nil ? content : upper).hasPrefix($0) }).max(by: {
+                $0.count < $1.count
             })
         else { return nil }
-        let content = inline.text(strong.content)
-        guard
-            let prefix = prefixes.filter({ content.hasPrefix($0) }).max(by: { $0.count < $1.count })
-        else { return nil }
+        let lower = !content.hasPrefix(prefix)
         let rest = content.dropFirst(prefix.count)
         let number = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
         guard (1...8).contains(number.count), number.contains(where: \.isLetter),
-            number.count == 1 || number.contains(where: { !$0.isUppercase })
+            number.count == 1 || number.contains(where: { !$0.isUppercase }),
+            !lower || number.contains(where: \.isNumber)
         else { return nil }
         let inside = rest.dropFirst(number.count)
         guard inside.count <= 1, inside.allSatisfy({ Self.isMark($0) }) else { return nil }
-        // The source up to the label's end: the closing bold, and a full stop right after it.
-        var end = strong.content.upperBound
-        while end < inline.source.count, [0x2A, 0x5F].contains(inline.source[end]) { end += 1 }
+        // A full stop right after the bold is the label's.
         var outside = false
-        if inside.isEmpty, end < inline.source.count, inline.source[end] == UInt8(ascii: ".") {
+        if strong != nil, inside.isEmpty, end < inline.source.count, inline.source[end] == UInt8(ascii: ".") {
             outside = true
             end += 1
         }
         guard end == inline.source.count || [0x20, 0x09, 0x0A].contains(inline.source[end]) else { return nil }
         var differences: [String] = []
+        if strong == nil { differences.append("not in bold") }
+        if lower { differences.append("in lower case") }
+        let at = differences.count
         if outside {
             differences.append("its full stop outside the bold")
         } else if inside != "." {
@@ -827,10 +860,11 @@ package struct NoteSeriesClaim: ClaimCheck {
             differences.append(stop.map { "\($0) for its full stop" } ?? "no full stop")
         }
         let written = inline.text(0..<end)
-        let at = block.location(of: 0, in: path)
-        var note = Note(prefix: prefix, number: 0, path: path, line: at.line, column: at.column, lookAlike: nil)
+        let location = block.location(of: 0, in: path)
+        var note = Note(
+            prefix: prefix, number: 0, path: path, line: location.line, column: location.column, lookAlike: nil)
         note.slip = .nearForm(written: written, label: "", differences)
-        note.lettered = Lettered(written: written, number: String(number), differences: differences, at: 0)
+        note.lettered = Lettered(written: written, number: String(number), differences: differences, at: at)
         return (note, end)
     }
 
