@@ -526,7 +526,8 @@ final class ClaimTests: XCTestCase {
 
     /// The counts listed after the names may state one count again in parentheses (`6, 4, 4, 6 (7)`):
     /// a second count that contradicts the lessons is one finding at it, wherever in the list it
-    /// stands; agreeing ones are none, and the list goes on after their closing parenthesis.
+    /// stands; agreeing ones are none, and the list goes on after their closing parenthesis. A
+    /// count named in that parenthesis (`ortam: 6 (yerel: 7)`) is its name's.
     func testDistributionSentenceListedCountsSecondCountIsJudged() throws {
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6"
         for rewrite in [
@@ -542,6 +543,8 @@ final class ClaimTests: XCTestCase {
             ("yerel, ebeveyn, gözlem, ortam: 6 (7), 4, 4, 6", 110, "yerel 7, but 6 lessons declare yerel"),
             ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (5) ve 6", 118, "gözlem 5, but 4 lessons declare gözlem"),
             ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (yani 5), 6", 123, "gözlem 5, but 4 lessons declare gözlem"),
+            // A name's count in the parenthesis after another's count is that name's, not a second one.
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam: 6 (yerel: 7)", 123, "yerel 7, but 6 lessons declare yerel"),
         ] {
             let line = try mutate(closing, sentence, rewrite)
             XCTAssertEqual(

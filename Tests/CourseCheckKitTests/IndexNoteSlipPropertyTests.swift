@@ -213,7 +213,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             ("**\(prefix)\(typedNumber)\([":", "**.", "**"][Int(random.next() % 3)])", "letters in its number"))
         let picked = forms[Int(random.next() % UInt64(forms.count))]
         // Written `**DR5x:**` or `**DR5x**.`, the bold closes after the mark or before it.
-        if picked.1 == "letters in its number", picked.0.hasSuffix(":") { return (picked.0 + "**", picked.1) }
+        if picked.1 == "letters in its number", picked.0.hasPrefix("**"), picked.0.hasSuffix(":") {
+            return (picked.0 + "**", picked.1)
+        }
         return picked
     }
 
@@ -270,6 +272,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // Letters typed after the number (`**DR5x**`), which no digit looks like.
+        let after = ["x", "ab", "s", "e"][Int(random.next() % 4)]
+        forms.append(("**\(prefix)\(number)\(after)**", "'\(after)' after the number, in bold"))
         // Capitals only, a letter or a bar for the number (`**DRI**`).
         if number == "1" {
             forms.append(("**\(prefix)I**", "I for the number, in bold"))

@@ -237,6 +237,29 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ["lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DRB.**", "DR8", "'B' where DR8 has '8'")])
     }
 
+    /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
+    /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
+    /// none. One naming no note the course defines (`**DR99x**`) is no reference.
+    func testReferenceWithLettersAfterItsNumberIsOneFinding() throws {
+        let result = try findingsAndAfterTheFix([
+            ("10-baglama.md", "**DR6.** Bu", "**DR6.** Bkz. **DR5x** ve **DR99x**. Bu"),
+            ("02-gorunumler-ve-degistiriciler.md", "**GV5.** Değiştirici", "**GV5.** Bkz. **GV3ab**. Değiştirici"),
+        ])
+        func near(_ written: String, _ label: String, _ difference: String) -> String {
+            "error: this reference is written '\(written)', a near form of the note label \(label) (\(difference)): "
+                + "readers see it as written, and searching the course for it finds no note; write **\(label)** "
+                + "[note-series]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:194:15: "
+                    + near("**GV3ab**", "GV3", "'ab' after its number"),
+                "lessons/10-baglama.md:257:15: " + near("**DR5x**", "DR5", "'x' after its number"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A part heading of the index that lost its `## ` before the first part's items (no items
     /// above it), or is written at another level (`#`, `###`, `####`) where a part starts, the
     /// first part's or a later one's; and a front matter opened with TOML's `+++`, or opened and

@@ -1028,8 +1028,9 @@ package struct NoteSeriesClaim: ClaimCheck {
     }
 
     /// A bold reference a reader takes for a note label but that is none as written: its letters
-    /// in lower case (`dr1`), a space before its number (`GV 3`), or a letter for a digit of its
-    /// number (`DRl`, `DRI`), one of them. The label meant and what differs; nil otherwise.
+    /// in lower case (`dr1`), a space before its number (`GV 3`), a letter for a digit of its
+    /// number (`DRl`, `DRI`) or one or two letters after it (`DR5x`), one of them. The label meant
+    /// and what differs; nil otherwise.
     static func nearReference(_ bytes: ArraySlice<UInt8>) -> (prefix: String, number: Int, why: String)? {
         let text = Array(bytes)
         var letters = text.prefix { $0.isASCIILetter }.count
@@ -1055,6 +1056,15 @@ package struct NoteSeriesClaim: ClaimCheck {
             letters -= run
             number = text[letters...].map { Character(UnicodeScalar($0)) }
         }
+        // `DR5x`: lower-case letters typed after the number's digits, which no digit looks like.
+        var after = ""
+        if !spaced, let first = number.firstIndex(where: { $0.isLetter && letterDigits[$0] == nil }), first > 0,
+            number.count - first <= 2, number[..<first].allSatisfy({ $0.isASCII && $0.isNumber }),
+            number[first...].allSatisfy({ $0.isASCII && $0.isLowercase && letterDigits[$0] == nil })
+        {
+            after = String(number[first...])
+            number.removeSubrange(first...)
+        }
         let prefix = String(decoding: text[..<letters], as: UTF8.self)
         guard (1...4).contains(letters), (1...3).contains(number.count),
             number.allSatisfy({ $0.isASCII && ($0.isNumber || letterDigits[$0] != nil) })
@@ -1067,6 +1077,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         if prefix != meant { why.append("in lower case") }
         if spaced { why.append("a space between \(meant) and \(value)") }
         for letter in typed { why.append("'\(letter)' where \(meant)\(value) has '\(letterDigits[letter] ?? "")'") }
+        if !after.isEmpty { why.append("'\(after)' after its number") }
         guard why.count == 1 else { return nil }
         return (meant, value, why[0])
     }

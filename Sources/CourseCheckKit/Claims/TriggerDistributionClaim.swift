@@ -1036,8 +1036,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 end = again.at + again.length - 1
             }
             // A parenthesis opened right after the count restates it wherever its number stands
-            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it and
-            // a total or a number of lessons (`(toplam 20)`, `(ders 12)`), which are judged as such.
+            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it or
+            // right before it (`ortam 6 (yerel: 7)`: yerel's) and a total or a number of lessons
+            // (`(toplam 20)`, `(ders 12)`), which are judged as such.
             let opened = count.at + count.length
             if opened < words.count, opened > name, words[opened].gap.contains("("), !words[opened].gap.contains(")") {
                 var word = opened
@@ -1046,6 +1047,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
                         word == opened
                             || !(words[word - 1].text.hasPrefix("toplam") || words[word - 1].text.hasPrefix("ders")),
+                        word == opened || trigger(word - 1) == nil
+                            || !words[word].gap.allSatisfy({ $0 == ":" || $0 == "(" }),
                         let again = number(words, at: word)
                     else { continue }
                     let next = word + again.length
