@@ -524,6 +524,36 @@ final class ClaimTests: XCTestCase {
             ])
     }
 
+    /// The counts listed after the names may state one count again in parentheses (`6, 4, 4, 6 (7)`):
+    /// a second count that contradicts the lessons is one finding at it, wherever in the list it
+    /// stands; agreeing ones are none, and the list goes on after their closing parenthesis. A
+    /// count named in that parenthesis (`ortam: 6 (yerel: 7)`) is its name's.
+    func testDistributionSentenceListedCountsSecondCountIsJudged() throws {
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6"
+        for rewrite in [
+            "yerel, ebeveyn, gözlem, ortam: 6, 4, 4, 6 (6)", "yerel, ebeveyn, gözlem ve ortam: 6 (altı), 4, 4 (4) ve 6",
+            "yerel, ebeveyn, gözlem ve ortam (6, 4 (yani 4), 4, 6)",
+        ] {
+            try mutate(closing, sentence, rewrite)
+            XCTAssertEqual(allFindings(), [], rewrite)
+            try mutate(closing, rewrite, sentence)
+        }
+        for (rewrite, column, says) in [
+            ("yerel, ebeveyn, gözlem, ortam: 6, 4, 4, 6 (7)", 119, "ortam 7, but 6 lessons declare ortam"),
+            ("yerel, ebeveyn, gözlem, ortam: 6 (7), 4, 4, 6", 110, "yerel 7, but 6 lessons declare yerel"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (5) ve 6", 118, "gözlem 5, but 4 lessons declare gözlem"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (yani 5), 6", 123, "gözlem 5, but 4 lessons declare gözlem"),
+            // A name's count in the parenthesis after another's count is that name's, not a second one.
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam: 6 (yerel: 7)", 123, "yerel 7, but 6 lessons declare yerel"),
+        ] {
+            let line = try mutate(closing, sentence, rewrite)
+            XCTAssertEqual(
+                allFindings(), ["lessons/\(closing):\(line):\(column): error: says \(says) [trigger-distribution]"],
+                rewrite)
+            try mutate(closing, rewrite, sentence)
+        }
+    }
+
     /// A bullet that states two triggers is one finding, at the second.
     func testTriggerBulletWithTwoTriggers() throws {
         let line = try mutate(

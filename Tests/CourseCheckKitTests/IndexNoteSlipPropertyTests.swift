@@ -198,7 +198,25 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             typed.replaceSubrange(at...at, with: number[at] == "5" ? "S" : "B")
             forms.append(("**\(prefix)\(typed).**", "a letter for a digit"))
         }
-        return forms[Int(random.next() % UInt64(forms.count))]
+        // Letters in the number, look-alike or not: a letter for it, after it or inside it, a word
+        // for it, a look-alike of another digit than its own. Read as the note its series is due.
+        let typedLetter = ["s", "x", "q", "a", "k", "l", "o"][Int(random.next() % 7)]
+        let typedNumbers = [
+            typedLetter, number + typedLetter, "\(number.prefix(1))\(typedLetter)\(number.dropFirst())",
+            ["sekiz", "on", "bes", "iki"][Int(random.next() % 4)], ["S", "B", "Z", "O", "I"][Int(random.next() % 5)],
+        ]
+        let typedNumber = typedNumbers[Int(random.next() % UInt64(typedNumbers.count))]
+        forms.append(("**\(prefix)\(typedNumber).**", "letters in its number"))
+        forms.append(("\(prefix)\(typedNumber)\([".", ":"][Int(random.next() % 2)])", "letters in its number"))
+        forms.append(("**\(lower)\(number)\(typedLetter).**", "letters in its number"))
+        forms.append(
+            ("**\(prefix)\(typedNumber)\([":", "**.", "**"][Int(random.next() % 3)])", "letters in its number"))
+        let picked = forms[Int(random.next() % UInt64(forms.count))]
+        // Written `**DR5x:**` or `**DR5x**.`, the bold closes after the mark or before it.
+        if picked.1 == "letters in its number", picked.0.hasPrefix("**"), picked.0.hasSuffix(":") {
+            return (picked.0 + "**", picked.1)
+        }
+        return picked
     }
 
     /// A punctuation mark or symbol that may stand where a label's full stop belongs: one of the
@@ -254,6 +272,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // Letters typed after the number (`**DR5x**`), which no digit looks like.
+        let after = ["x", "ab", "s", "e"][Int(random.next() % 4)]
+        forms.append(("**\(prefix)\(number)\(after)**", "'\(after)' after the number, in bold"))
         // Capitals only, a letter or a bar for the number (`**DRI**`).
         if number == "1" {
             forms.append(("**\(prefix)I**", "I for the number, in bold"))
@@ -343,11 +364,21 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 typed.remove(at: at)
             }
             let title = lines[item.line].drop { $0 != "[" }.prefix { $0 != "(" }
-            lines[item.line] = lines[item.line].prefix(item.digits + 2) + title + "[\(String(typed))]"
+            // Or a label no definition is near (none defined, or another lesson's, already linked),
+            // or the title alone in brackets: the link to the lesson its title names is the fix.
+            let far = random.next() % 2 == 0
+            let written = far ? ["qqzz", "xyzw", "başka", ""][Int(random.next() % 4)] : String(typed)
+            lines[item.line] =
+                lines[item.line].prefix(item.digits + 2) + title + (written.isEmpty ? "" : "[\(written)]")
             let end = lines[item.line...].firstIndex(of: "") ?? lines.count
-            lines.insert(contentsOf: ["", "[\(label)]: \(file)"], at: end)
+            if !far {
+                lines.insert(contentsOf: ["", "[\(label)]: \(file)"], at: end)
+            } else if random.next() % 2 == 0 {
+                let linked = String(target(lines[other.line]).dropFirst())
+                lines.insert(contentsOf: ["", "[giris]: \(linked)"], at: end)
+            }
             return Slip(
-                file: "README.md", lines: lines, slipped: [item.line + 1], what: "reference label [\(String(typed))]")
+                file: "README.md", lines: lines, slipped: [item.line + 1], what: "reference label [\(written)]")
         case 12:
             // A marker that opens no item, and a comment closed on the next line in a later item of
             // its list, which the marker slip turned into a paragraph's text: two slips, two findings.
@@ -587,6 +618,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 try check(
                     seed, scratch,
                     Slip(file: note.file, lines: lines, slipped: [note.line + 1], what: "\(label) as \(what): \(form)"))
+                if what == "letters in its number" {
+                    // The note named is the one due: the label as it was.
+                    let found = FenceSlipPropertyTests.findings(in: scratch.url)
+                    XCTAssertTrue(found.allSatisfy { $0.contains("write \(label)") }, "seed \(seed): \(form): \(found)")
+                }
             case 2:
                 try check(seed, scratch, try Self.titleSlip(index, in: lessons, &random))
             default:

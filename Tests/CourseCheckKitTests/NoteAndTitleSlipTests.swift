@@ -191,6 +191,75 @@ final class NoteAndTitleSlipTests: XCTestCase {
         return (found, run())
     }
 
+    /// A note label whose number holds letters, look-alike or not: letters that read as another
+    /// number than the one due (`**GVS.**` where GV8 is due, `**GV1Z.**` for GV15), a letter for
+    /// the number (`**DRs.**`, not in bold `DRs:`), after it (`**DR8x.**`, in lower case
+    /// `**dr2x.**`) or a word for it (`**EKsekiz:**`). Each is
+    /// one near-form finding at its paragraph naming the note its series is due, nothing
+    /// downstream (no "skips", no "out of sequence"), and following the fix leaves no finding.
+    func testLabelWithLettersInItsNumberIsTheDueNote() throws {
+        let result = try findingsAndAfterTheFix([
+            ("03-yigit-duzenleri.md", "**GV8.** Bu", "**GVS.** Bu"),
+            ("05-izgara-ve-geometri.md", "**GV15.** Bu", "**GV1Z.** Bu"),
+            ("09-yerel-durum.md", "**DR2.** Bu", "**dr2x.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**DRs.** Bu"),
+            ("11-gozlemlenebilir-nesneler.md", "**DR8.** Bu", "**DR8x.** Bu"),
+            ("12-ortam-degerleri.md", "**DR10.** Bu", "DRs: Bu"),
+            ("17-ortuk-ve-acik-animasyonlar.md", "**EK8.** Bu", "**EKsekiz:** Bu"),
+        ])
+        func near(_ written: String, _ label: String, _ difference: String) -> String {
+            "error: this paragraph opens with '\(written)', a near form of the note label \(label). (\(difference)), "
+                + "so it does not read as a note; write **\(label).** [note-series]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/03-yigit-duzenleri.md:163:1: " + near("**GVS.**", "GV8", "'S' where GV8 has '8'"),
+                "lessons/05-izgara-ve-geometri.md:159:1: " + near("**GV1Z.**", "GV15", "'1Z' where GV15 has '15'"),
+                "lessons/09-yerel-durum.md:216:1: " + near("**dr2x.**", "DR2", "in lower case, '2x' where DR2 has '2'"),
+                "lessons/10-baglama.md:221:1: " + near("**DRs.**", "DR5", "'s' where DR5 has '5'"),
+                "lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DR8x.**", "DR8", "'8x' where DR8 has '8'"),
+                "lessons/12-ortam-degerleri.md:184:1: "
+                    + near("DRs:", "DR10", "not in bold, 's' where DR10 has '10', ':' for its full stop"),
+                "lessons/17-ortuk-ve-acik-animasyonlar.md:193:1: "
+                    + near("**EKsekiz:**", "EK8", "'sekiz' where EK8 has '8', ':' for its full stop"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+        // Controls: a look-alike that reads as the number due is named as before, and a bold word
+        // of capitals or a word that starts with a series' letters (`**DRAFT.**`, `**Ekler.**`) is no label.
+        let controls = try findings(after: [
+            ("11-gozlemlenebilir-nesneler.md", "**DR8.** Bu", "**DRB.** Bu"),
+            ("10-baglama.md", "Ölçüm aynı çekirdek", "**DRAFT.** Ölçüm aynı çekirdek"),
+            ("16-hareketler.md", "**EK1.** Bu", "**Ekler.** Liste.\n\n**EK1.** Bu"),
+        ])
+        XCTAssertEqual(
+            controls,
+            ["lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DRB.**", "DR8", "'B' where DR8 has '8'")])
+    }
+
+    /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
+    /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
+    /// none. One naming no note the course defines (`**DR99x**`) is no reference.
+    func testReferenceWithLettersAfterItsNumberIsOneFinding() throws {
+        let result = try findingsAndAfterTheFix([
+            ("10-baglama.md", "**DR6.** Bu", "**DR6.** Bkz. **DR5x** ve **DR99x**. Bu"),
+            ("02-gorunumler-ve-degistiriciler.md", "**GV5.** Değiştirici", "**GV5.** Bkz. **GV3ab**. Değiştirici"),
+        ])
+        func near(_ written: String, _ label: String, _ difference: String) -> String {
+            "error: this reference is written '\(written)', a near form of the note label \(label) (\(difference)): "
+                + "readers see it as written, and searching the course for it finds no note; write **\(label)** "
+                + "[note-series]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/02-gorunumler-ve-degistiriciler.md:194:15: "
+                    + near("**GV3ab**", "GV3", "'ab' after its number"),
+                "lessons/10-baglama.md:257:15: " + near("**DR5x**", "DR5", "'x' after its number"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A part heading of the index that lost its `## ` before the first part's items (no items
     /// above it), or is written at another level (`#`, `###`, `####`) where a part starts, the
     /// first part's or a later one's; and a front matter opened with TOML's `+++`, or opened and

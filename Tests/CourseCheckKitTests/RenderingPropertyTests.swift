@@ -282,8 +282,9 @@ final class RenderingPropertyTests: XCTestCase {
     /// gözlem, ortam): each name with its count after it (plain, after a colon, in parentheses),
     /// before it, or the names listed and the counts after them in order (after a colon or in
     /// parentheses), digits or Turkish words. The pairs of the first forms in any order; a name
-    /// with its count after it may state the count again (`yerel altı (6)`, `yerel 6 ya da 6`), and
-    /// `second` gives one trigger (by index) a second count that differs, after its first; the
+    /// with its count after it may state the count again (`yerel altı (6)`, `yerel 6 ya da 6`), a
+    /// listed count in parentheses (`6, 4 (4), 4, 6`), and `second` gives one trigger (by index) a
+    /// second count that differs, after its first (listed too: `6, 4, 4, 6 (7)`); the
     /// trigger `once` is stated once (its count is the slip, and a wrong count stated twice is two).
     static func countPhrase(
         _ counts: [Int], _ random: inout Generator, second: (index: Int, value: Int)? = nil, once: Int? = nil
@@ -315,7 +316,24 @@ final class RenderingPropertyTests: XCTestCase {
             default: ": \(restated)"
             }
         }
-        switch second == nil ? random.next() % 8 : 0 {
+        /// The listed counts (`6, 4, 4, 6`), one or another stated again in parentheses after it
+        /// (`6 (7)`, `4 (yani 4)`): `second`'s, and now and then an agreeing one (not `once`'s).
+        func listed() -> [String] {
+            counts.indices.map { index in
+                let value = count(counts[index])
+                let restated: Int? =
+                    if let second, second.index == index {
+                        second.value
+                    } else if index != once,
+                        random.next() % 4 == 0
+                    {
+                        counts[index]
+                    } else { nil }
+                guard let restated else { return value }
+                return value + (random.next() % 2 == 0 ? " (\(count(restated)))" : " (yani \(count(restated)))")
+            }
+        }
+        switch second == nil ? random.next() % 8 : [0, 4, 5][Int(random.next() % 3)] {
         case 6:
             return joined(names.indices.map { "\(counts[$0])'\(endings[counts[$0]] ?? "i") \(names[$0])" })
         case 7:
@@ -352,11 +370,11 @@ final class RenderingPropertyTests: XCTestCase {
                     default: "\(value) \(name)"
                     }
                 })
-        case 4: return joined(names) + ": " + joined(counts.map(count))
+        case 4: return joined(names) + ": " + joined(listed())
         default:
             return joined(names) + " ("
-                + (random.next() % 2 == 0 ? counts.map(String.init).joined(separator: "/") : joined(counts.map(count)))
-                + ")"
+                + (second == nil && random.next() % 2 == 0
+                    ? counts.map(String.init).joined(separator: "/") : joined(listed())) + ")"
         }
     }
 

@@ -90,6 +90,66 @@ extension SlipRegressionTests {
         }
     }
 
+    /// An index item written as a reference link whose label no definition has and none is near
+    /// (`[qqzz]`, `[Title]` alone, with no definitions or with others of other lessons): one
+    /// finding at the label, naming the labels the index defines and the item as meant (the link
+    /// to the lesson its title names, or the one lesson no item lists when the title is mistyped
+    /// too), never "the index does not list" its lesson at the next item. Following it gives
+    /// none and the clean page.
+    func testAReferenceLabelNoDefinitionIsNearIsOneFindingAtIt() throws {
+        let index = "README.md"
+        func written(_ item: String, definitions: [String] = []) -> Edit {
+            { lines in
+                let at = Self.line(lines, "14. [")
+                lines[at] = "14. \(item)"
+                if !definitions.isEmpty { lines.insert(contentsOf: [""] + definitions, at: at + 2) }
+            }
+        }
+        let fix: Edit = { lines in
+            let at = Self.line(lines, "14. [")
+            lines[at] = "14. [Sunum ve Kapatma](14-sunum-ve-kapatma.md)"
+        }
+        let text = "error: no link reference definition has the label"
+        let meant = "write [Sunum ve Kapatma](14-sunum-ve-kapatma.md) for"
+        for (slip, column, says) in [
+            (
+                written("[Sunum ve Kapatma][qqzz]"), 24,
+                "'qqzz', so readers see '[Sunum ve Kapatma][qqzz]' as text, not as an item of the index; the index "
+                    + "defines no label: \(meant) [Sunum ve Kapatma][qqzz]"
+            ),
+            (
+                written("[Sunum ve Kapatma]"), 6,
+                "'Sunum ve Kapatma', so readers see '[Sunum ve Kapatma]' as text, not as an item of the index; the "
+                    + "index defines no label: \(meant) [Sunum ve Kapatma]"
+            ),
+            (
+                written("[Sunum ve Kapatmaa][qqzz]"), 25,
+                "'qqzz', so readers see '[Sunum ve Kapatmaa][qqzz]' as text, not as an item of the index; the index "
+                    + "defines no label: \(meant) [Sunum ve Kapatmaa][qqzz]"
+            ),
+            (
+                written("[Sunum ve Kapatma][qqzz]", definitions: ["[giris]: 01-bildirimsel-sozdizim.md"]), 24,
+                "'qqzz', so readers see '[Sunum ve Kapatma][qqzz]' as text, not as an item of the index; no label "
+                    + "the index defines is near it (it defines 'giris' at line 45): \(meant) [Sunum ve Kapatma][qqzz]"
+            ),
+        ] {
+            try expectSlips(
+                [(index, slip, fix)], found: ["lessons/\(index):42:\(column): \(text) \(says) [course-index]"])
+            try assertRendersClean(index, [slip, fix])
+        }
+        // The one definition of a lesson no line refers to, however far its label: the label to write.
+        try expectSlips(
+            [(index, written("[Sunum ve Kapatma][qqzz]", definitions: ["[sunum]: 14-sunum-ve-kapatma.md"]), fix)],
+            found: [
+                "lessons/\(index):42:24: \(text) 'qqzz', so readers see '[Sunum ve Kapatma][qqzz]' as text, not as an "
+                    + "item of the index; the index defines 'sunum' at line 45: write [sunum] for [qqzz] [course-index]"
+            ])
+        // Controls: the label defined, and the link written inline, are silent.
+        let (found, messages) = try courseFindings(
+            index, written("[Sunum ve Kapatma][sunum]", definitions: ["[sunum]: 14-sunum-ve-kapatma.md"]))
+        XCTAssertEqual(found, [], "\(messages)")
+    }
+
     /// `---` (or `===`) typed right under a note's paragraph underlines it as a setext heading:
     /// one finding at the underline, saying to delete it (or, for `---` meant as a rule, to put a
     /// blank line above it); deleting it gives none and the clean page, and the rule after a

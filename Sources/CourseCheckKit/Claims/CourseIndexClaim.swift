@@ -118,6 +118,10 @@ package struct CourseIndexClaim: ClaimCheck {
         case unclosedLink(title: String, file: String)
         /// A reference link whose label no definition has, one a slip away from a definition's.
         case unknownLabel(link: String, written: String, near: String, line: Int)
+        /// A reference link whose label no definition has, none a slip away (`[Title][qqzz]`):
+        /// the labels the index defines, each with its line, and the label's column. The line is
+        /// read as an item that links the lesson its title names (the check names its file).
+        case unlinkedLabel(link: String, written: String, defined: [(label: String, line: Int)], column: Int)
     }
 
     /// One repair of a line: the UTF-8 range of the line's text replaced, and whether the item's
@@ -266,7 +270,6 @@ package struct CourseIndexClaim: ClaimCheck {
     private static func unknownLabel(_ segment: Prose.TextBlock.Segment, prose: Prose, file: SourceFile) -> (
         LineSlip, Edit
     )? {
-        guard !prose.linkDefinitions.isEmpty else { return nil }
         let bytes = Array(segment.text.utf8)
         guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
         // The label: the second brackets' text, or the first's when they are empty or absent.
@@ -281,20 +284,58 @@ package struct CourseIndexClaim: ClaimCheck {
         }
         let written = String(decoding: bytes[label], as: UTF8.self)
         let key = LinkReferenceDefinition.normalized(written)
-        guard !key.isEmpty, prose.linkDefinitions[key] == nil,
-            let near = Suggestion.closest(to: key, among: Array(prose.linkDefinitions.keys)),
-            let destination = prose.linkDefinitions[near]?.destination,
-            LessonName.isLessonFile(resolved(destination, indexPath: file.path).fileName)
-        else { return nil }
-        // The definition as written, for its spelling and its line.
-        let defined = file.lines.lazy.compactMap { line -> (String, Int)? in
+        guard !key.isEmpty, prose.linkDefinitions[key] == nil else { return nil }
+        // Each definition as written, for its spelling and its line.
+        let definitions = file.lines.compactMap { line -> (label: String, key: String, line: Int)? in
             let text = line.text.drop { $0 == " " }
             guard text.hasPrefix("["), let stop = text.firstIndex(of: "]"),
-                text[text.index(after: stop)...].hasPrefix(":"),
-                LinkReferenceDefinition.normalized(text[text.index(after: text.startIndex)..<stop]) == near
+                text[text.index(after: stop)...].hasPrefix(":")
             else { return nil }
-            return (String(text[text.index(after: text.startIndex)..<stop]), line.number)
-        }.first
+            let label = text[text.index(after: text.startIndex)..<stop]
+            let key = LinkReferenceDefinition.normalized(label)
+            return prose.linkDefinitions[key] == nil ? nil : (String(label), key, line.number)
+        }
+        func linksLesson(_ key: String) -> Bool {
+            prose.linkDefinitions[key].map {
+                LessonName.isLessonFile(resolved($0.destination, indexPath: file.path).fileName)
+            }
+                ?? false
+        }
+        /// The one definition of a lesson that no other line of the index refers to or links
+        /// inline, when only one is.
+        func unused() -> String? {
+            let keys = definitions.filter { definition in
+                guard linksLesson(definition.key), let destination = prose.linkDefinitions[definition.key]?.destination
+                else { return false }
+                return !file.lines.contains { line in
+                    line.number != definition.line
+                        && (LinkReferenceDefinition.normalized(line.text).contains("[\(definition.key)]")
+                            || line.text.contains("](\(destination)"))
+                }
+            }.map(\.key)
+            return keys.count == 1 ? keys.first : nil
+        }
+        guard
+            let near = Suggestion.closest(to: key, among: Array(prose.linkDefinitions.keys)).flatMap({
+                linksLesson($0) ? $0 : nil
+            }) ?? unused()
+        else {
+            // No label a slip away: the item, when the link is all its line holds, is read as a
+            // link to its title, which the check reads as the lesson so titled; the finding names
+            // the labels there are.
+            guard bytes[end...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+            let title = String(decoding: bytes[1..<close], as: UTF8.self)
+            let placeholder = String(title.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            return (
+                .unlinkedLabel(
+                    link: String(decoding: bytes[..<end], as: UTF8.self), written: written,
+                    defined: definitions.map { ($0.label, $0.line) }, column: segment.column + label.lowerBound),
+                Edit(
+                    range: (segment.column - 1 + close + 1)..<(segment.column - 1 + end),
+                    with: Array("(\(placeholder))".utf8), beforeTitle: false)
+            )
+        }
+        let defined = definitions.first { $0.key == near }.map { ($0.label, $0.line) }
         let at = segment.column - 1 + label.lowerBound
         return (
             .unknownLabel(
@@ -329,7 +370,11 @@ package struct CourseIndexClaim: ClaimCheck {
                 {
                     // At the `]` a space follows, where the missing `)` goes, or at the label.
                     let column =
-                        if case .unknownLabel = slip { edit.range.lowerBound + 1 } else {
+                        if case .unknownLabel = slip {
+                            edit.range.lowerBound + 1
+                        } else if case .unlinkedLabel(_, _, _, let column) = slip {
+                            column
+                        } else {
                             edit.range.lowerBound + (edit.with.isEmpty ? 0 : 1)
                         }
                     found.append(
@@ -392,6 +437,7 @@ package struct CourseIndexClaim: ClaimCheck {
         func reads(_ found: (overflow: Overflow, edit: Edit), in items: [Item?]) -> Bool {
             items.contains { item in
                 guard let item, item.line.number == found.overflow.line else { return false }
+                if case .unlinkedLabel = found.overflow.slip { return true }
                 return found.overflow.runsOnFrom == nil && found.overflow.slip == nil
                     || LessonName.isLessonFile(item.resolved.fileName)
             }
@@ -593,11 +639,18 @@ package struct CourseIndexClaim: ClaimCheck {
         // no lesson under a lesson's title, is that lesson's item with a typo: one finding at it,
         // and the lesson is not also unlisted.
         var meant: [Int: Int] = [:]
+        let unlinked = Set(
+            index.overflows.compactMap { overflow in
+                if case .unlinkedLabel = overflow.slip { overflow.line } else { nil }
+            })
         for (position, item) in items.enumerated() where !keys.contains(where: { $0.sameBytes(item.resolved) }) {
             let candidates = keys.indices.filter { !linked.contains(keys[$0]) && !meant.values.contains($0) }
             if let lesson = candidates.first(where: { course.lessons[$0].isTitled(item.title) })
                 ?? candidates.first(where: { EditDistance.between(files[$0], item.file.fileName, atMost: 3) != nil })
             {
+                meant[position] = lesson
+            } else if unlinked.contains(item.line.number), candidates.count == 1, let lesson = candidates.first {
+                // A label no definition has, its title mistyped too: the one lesson no item lists.
                 meant[position] = lesson
             }
         }
@@ -619,6 +672,22 @@ package struct CourseIndexClaim: ClaimCheck {
                 case .unknownLabel(let link, let written, let near, let line):
                     findings.append(
                         .courseIndex(at: at, .unknownLabel(link: link, written: written, near: near, line: line)))
+                case .unlinkedLabel(let link, let written, let defined, _):
+                    // Read as a link to the lesson its title names: that lesson's file is the fix.
+                    let position = items.firstIndex { $0.line.number == overflow.line }
+                    let lesson = position.flatMap { meant[$0] ?? keys.firstIndex(of: items[$0].resolved) }
+                    // The item as meant: its title as written, or the lesson's where that is mistyped too.
+                    var title = position.map { items[$0].title }
+                    if let lesson, let written = title, !course.lessons[lesson].isTitled(written) {
+                        title =
+                            course.lessons[lesson].frontMatter?["title"]?.value ?? course.lessons[lesson].title?.text
+                    }
+                    findings.append(
+                        .courseIndex(
+                            at: at,
+                            .unlinkedLabel(
+                                link: link, written: written, defined: defined, title: title,
+                                file: lesson.map { files[$0] })))
                 }
                 continue
             }
@@ -679,6 +748,8 @@ package struct CourseIndexClaim: ClaimCheck {
                             file: item.file, listed: misplaced.listed, part: misplaced.part, series: misplaced.series)))
             }
             guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
+                // A label no definition has: its line's finding names the lesson meant.
+                if unlinked.contains(item.line.number) { continue }
                 findings.append(
                     .courseIndex(at: at, .notALesson(file: item.file, meant: meant[position].map { files[$0] })))
                 continue

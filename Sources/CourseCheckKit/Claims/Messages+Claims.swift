@@ -246,6 +246,10 @@ extension Diagnostic {
         /// An item written as a reference link (`[Title][label]`) whose label `written` no
         /// definition has, so it links nothing; the index defines `near` (at line `line`), a slip away.
         case unknownLabel(link: String, written: String, near: String, line: Int)
+        /// An item written as a reference link whose label `written` no definition has, none a
+        /// slip away: the labels defined (with their lines), and the item as meant, `[title](file)`.
+        case unlinkedLabel(
+            link: String, written: String, defined: [(label: String, line: Int)], title: String?, file: String?)
         /// An item that links `file` and after it `others`, each with the line of its own item, if any.
         case severalLessons(file: String, others: [(file: String, ownLine: Int?)])
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
@@ -332,6 +336,16 @@ extension Diagnostic {
             case .unknownLabel(let link, let written, let near, let line):
                 "no link reference definition has the label '\(written)', so readers see '\(link)' as text, not as "
                     + "an item of the index; the index defines '\(near)'\(line > 0 ? " at line \(line)" : ""): write [\(near)] for [\(written)]"
+            case .unlinkedLabel(let link, let written, let defined, let title, let file):
+                "no link reference definition has the label '\(written)', so readers see '\(link)' as text, not as "
+                    + "an item of the index; "
+                    + (defined.isEmpty
+                        ? "the index defines no label"
+                        : "no label the index defines is near it (it defines "
+                            + defined.map { "'\($0.label)' at line \($0.line)" }.listed() + ")")
+                    + ": write "
+                    + (file.map { "[\(title ?? "")](\($0))" } ?? "a link to the lesson's file, [Title](file.md),")
+                    + " for \(link)"
             case .severalLessons(let file, let others):
                 "this item links \(file) and also "
                     + others.map { other in

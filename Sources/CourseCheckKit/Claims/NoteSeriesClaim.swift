@@ -39,6 +39,19 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// read as a near-form definition: where the label is, for the reference it is where its
         /// series is not due that number.
         var referenceAt: (line: Int, column: Int)? = nil
+        /// For a near-form definition whose number holds letters (`**GVS.**`, `**DRs.**`,
+        /// `**DR5x.**`): the slip as written, the number's characters as written, the other
+        /// differences, and where among them the number's goes. A reader takes it for the note its
+        /// series is due, whatever the letters read as: the check names that number.
+        var lettered: Lettered? = nil
+    }
+
+    /// A near-form definition's number that holds letters (`Note.lettered`).
+    struct Lettered {
+        var written: String
+        var number: String
+        var differences: [String]
+        var at: Int
     }
 
     enum DefinitionSlip: Equatable {
@@ -460,7 +473,16 @@ package struct NoteSeriesClaim: ClaimCheck {
     static func nearFormOpening(_ block: Prose.TextBlock, prefixes: Set<String>, path: String) -> (
         note: Note, end: Int
     )? {
-        guard mayOpenWithLabel(block.source) else { return nil }
+        if mayOpenWithLabel(block.source), let found = readNearForm(block, prefixes: prefixes, path: path) {
+            return found
+        }
+        return letteredOpening(block, prefixes: prefixes, path: path)
+    }
+
+    /// `nearFormOpening` for a label whose number reads as a number (look-alikes read as digits).
+    static func readNearForm(_ block: Prose.TextBlock, prefixes: Set<String>, path: String) -> (
+        note: Note, end: Int
+    )? {
         let inline = block.inline
         let characters = inline.readable()
         var index = 0
@@ -505,6 +527,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// True once the label is read loosely (`Note.tentative`).
         var loose = false
         var digits = ""
+        /// The number's characters as written (`S` in `GVS`, `l5` in `GVl5`).
+        var numberWritten = ""
         while index < characters.count {
             var character = characters[index].character
             // A joiner after a letter is part of its Character (`G` + U+200D): named, and the letter read.
@@ -532,6 +556,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // A character that is no letter of a label typed for a digit (`DR|`, `DR¹`, Cyrillic `DRЗ`).
                 lookAlikes.append((has, wanted, nil))
                 digits.append(digit)
+                numberWritten.append(character)
             } else if digits.isEmpty, between.isEmpty, letters.count < 5, let mapped, mapped.isASCII,
                 mapped.isLetter
             {
@@ -566,12 +591,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                     lookAlikes.append((has, wanted, nil))
                 }
                 digits.append(mapped)
+                numberWritten.append(character)
             } else if !digits.isEmpty, digits.count < 4, let digit = Self.letterDigits[character],
                 let has = character.unicodeScalars.first, let wanted = digit.unicodeScalars.first
             {
                 // A letter typed for a digit inside the number (`EK2l`).
                 lookAlikes.append((has, wanted, nil))
                 digits.append(digit)
+                numberWritten.append(character)
             } else {
                 break
             }
@@ -595,6 +622,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     }
                 }
                 digits = taken.compactMap { Self.letterDigits[$0] }.joined() + digits
+                numberWritten = String(taken) + numberWritten
                 letters.removeLast(run)
                 typed.removeLast(run)
             }
@@ -684,7 +712,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         for (offset, separator) in between.enumerated() where !between[..<offset].contains(separator) {
             differences.append("\(Invisible.describe(separator)) between \(prefix) and \(number)")
         }
-        for (has, wanted, _) in lookAlikes {
+        /// The differences that name a letter typed for a digit of the number (`Note.lettered`).
+        var letterInNumber: [Int] = []
+        for (has, wanted, letter) in lookAlikes {
+            if letter == nil, has.properties.isAlphabetic { letterInNumber.append(differences.count) }
             differences.append("\(Invisible.describe(has)) where \(prefix)\(number) has \(Invisible.describe(wanted))")
         }
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
@@ -728,11 +759,113 @@ package struct NoteSeriesClaim: ClaimCheck {
         let at = block.location(of: 0, in: path)
         var note = Note(prefix: prefix, number: number, path: path, line: at.line, column: at.column, lookAlike: nil)
         note.tentative = loose
+        let written = inline.text(0..<min(endOffset, inline.source.count))
         note.slip =
-            differences == ["not in bold"]
-            ? .notBold(label)
-            : .nearForm(written: inline.text(0..<min(endOffset, inline.source.count)), label: label, differences)
+            differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
+        if let first = letterInNumber.first {
+            note.lettered = Lettered(
+                written: written, number: numberWritten,
+                differences: differences.indices.filter { !letterInNumber.contains($0) }.map { differences[$0] },
+                at: first)
+        }
         return (note, endOffset)
+    }
+
+    /// A paragraph that opens with a label whose number holds letters that read as no number
+    /// (`**DRs.**`, `**DR5x.**`, `**DRsekiz.**`): the series' letters, then one to eight letters
+    /// and digits, at least one a letter (several capitals alone are a word, `**DRAFT.**`), then
+    /// a full stop or a mark for it. In bold, or not in bold with its full stop or a colon
+    /// (`DRs.`); its series' letters in lower case only with a digit in its number (`**dr5x.**`:
+    /// `**Ekler.**` is a word). A reader takes it for the note its series is due: the note, its
+    /// number left to the check (`Note.lettered`), and where the label ends in the source.
+    static func letteredOpening(_ block: Prose.TextBlock, prefixes: Set<String>, path: String) -> (
+        note: Note, end: Int
+    )? {
+        /// True when `word` opens with the series' letters `prefix`, in either case unless `exact`.
+        func opens(_ word: some Collection<UInt8>, with prefix: String, exact: Bool) -> Bool {
+            word.count > prefix.utf8.count
+                && zip(word, prefix.utf8).allSatisfy { exact ? $0 == $1 : $0 | 0x20 == $1 | 0x20 }
+        }
+        // A byte scan first: bold marks (or none, and a full stop or colon after the word), then
+        // a series' letters and a letter or digit more.
+        var source = block.source
+        let mayBe = source.withUTF8 { bytes -> Bool in
+            var at = 0
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
+            let marks = at
+            while at < bytes.count, bytes[at] == 0x2A || bytes[at] == 0x5F { at += 1 }
+            guard at - marks != 1 else { return false }
+            var end = at
+            while end < bytes.count, end - at < 13, bytes[end].isASCIILetter || bytes[end].isASCIIDigit { end += 1 }
+            let word = bytes[at..<end]
+            if at == marks {
+                guard end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ":") else {
+                    return false
+                }
+            }
+            return prefixes.contains { opens(word, with: $0, exact: at == marks) }
+        }
+        guard mayBe else { return nil }
+        let inline = block.inline
+        let strong = inline.emphasis.first { span in
+            span.strong && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+        }
+        /// The label's text (in bold, the bold's), and the source offset where it ends.
+        let content: String
+        var end: Int
+        if let strong {
+            content = inline.text(strong.content)
+            end = strong.content.upperBound
+            while end < inline.source.count, [0x2A, 0x5F].contains(inline.source[end]) { end += 1 }
+        } else {
+            let bytes = inline.source
+            guard bytes.first.map({ $0.isASCIILetter }) == true else { return nil }
+            let stop = bytes.firstIndex { !($0.isASCIILetter || $0.isASCIIDigit) } ?? bytes.count
+            guard stop < bytes.count, bytes[stop] == UInt8(ascii: ".") || bytes[stop] == UInt8(ascii: ":") else {
+                return nil
+            }
+            content = String(decoding: bytes[...stop], as: UTF8.self)
+            end = stop + 1
+        }
+        let upper = content.uppercased()
+        guard
+            let prefix = prefixes.filter({ (strong == nil ? content : upper).hasPrefix($0) }).max(by: {
+                $0.count < $1.count
+            })
+        else { return nil }
+        let lower = !content.hasPrefix(prefix)
+        let rest = content.dropFirst(prefix.count)
+        let number = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard (1...8).contains(number.count), number.contains(where: \.isLetter),
+            number.count == 1 || number.contains(where: { !$0.isUppercase }),
+            !lower || number.contains(where: \.isNumber)
+        else { return nil }
+        let inside = rest.dropFirst(number.count)
+        guard inside.count <= 1, inside.allSatisfy({ Self.isMark($0) }) else { return nil }
+        // A full stop right after the bold is the label's.
+        var outside = false
+        if strong != nil, inside.isEmpty, end < inline.source.count, inline.source[end] == UInt8(ascii: ".") {
+            outside = true
+            end += 1
+        }
+        guard end == inline.source.count || [0x20, 0x09, 0x0A].contains(inline.source[end]) else { return nil }
+        var differences: [String] = []
+        if strong == nil { differences.append("not in bold") }
+        if lower { differences.append("in lower case") }
+        let at = differences.count
+        if outside {
+            differences.append("its full stop outside the bold")
+        } else if inside != "." {
+            let stop = inside.first.map { $0.isASCII ? "'\($0)'" : Invisible.describe($0) }
+            differences.append(stop.map { "\($0) for its full stop" } ?? "no full stop")
+        }
+        let written = inline.text(0..<end)
+        let location = block.location(of: 0, in: path)
+        var note = Note(
+            prefix: prefix, number: 0, path: path, line: location.line, column: location.column, lookAlike: nil)
+        note.slip = .nearForm(written: written, label: "", differences)
+        note.lettered = Lettered(written: written, number: String(number), differences: differences, at: at)
+        return (note, end)
     }
 
     /// Every bold note label of a lesson, and whether it opens its paragraph. A reference may go
@@ -895,8 +1028,9 @@ package struct NoteSeriesClaim: ClaimCheck {
     }
 
     /// A bold reference a reader takes for a note label but that is none as written: its letters
-    /// in lower case (`dr1`), a space before its number (`GV 3`), or a letter for a digit of its
-    /// number (`DRl`, `DRI`), one of them. The label meant and what differs; nil otherwise.
+    /// in lower case (`dr1`), a space before its number (`GV 3`), a letter for a digit of its
+    /// number (`DRl`, `DRI`) or one or two letters after it (`DR5x`), one of them. The label meant
+    /// and what differs; nil otherwise.
     static func nearReference(_ bytes: ArraySlice<UInt8>) -> (prefix: String, number: Int, why: String)? {
         let text = Array(bytes)
         var letters = text.prefix { $0.isASCIILetter }.count
@@ -922,6 +1056,15 @@ package struct NoteSeriesClaim: ClaimCheck {
             letters -= run
             number = text[letters...].map { Character(UnicodeScalar($0)) }
         }
+        // `DR5x`: lower-case letters typed after the number's digits, which no digit looks like.
+        var after = ""
+        if !spaced, let first = number.firstIndex(where: { $0.isLetter && letterDigits[$0] == nil }), first > 0,
+            number.count - first <= 2, number[..<first].allSatisfy({ $0.isASCII && $0.isNumber }),
+            number[first...].allSatisfy({ $0.isASCII && $0.isLowercase && letterDigits[$0] == nil })
+        {
+            after = String(number[first...])
+            number.removeSubrange(first...)
+        }
         let prefix = String(decoding: text[..<letters], as: UTF8.self)
         guard (1...4).contains(letters), (1...3).contains(number.count),
             number.allSatisfy({ $0.isASCII && ($0.isNumber || letterDigits[$0] != nil) })
@@ -934,6 +1077,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         if prefix != meant { why.append("in lower case") }
         if spaced { why.append("a space between \(meant) and \(value)") }
         for letter in typed { why.append("'\(letter)' where \(meant)\(value) has '\(letterDigits[letter] ?? "")'") }
+        if !after.isEmpty { why.append("'\(after)' after its number") }
         guard why.count == 1 else { return nil }
         return (meant, value, why[0])
     }
@@ -1094,6 +1238,17 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// Loose near forms read where their series is not due that number: no notes.
         var dropped = Set<Int>()
         for index in notes.indices {
+            // A number that holds letters is the number the series is due: named so, one finding.
+            if let lettered = notes[index].lettered, notes[index].number != (lastNumber[notes[index].prefix] ?? 0) + 1 {
+                let due = (lastNumber[notes[index].prefix] ?? 0) + 1
+                let label = "\(notes[index].prefix)\(due)"
+                var differences = lettered.differences
+                differences.insert(
+                    "'\(lettered.number)' where \(label) has '\(due)'", at: min(lettered.at, differences.count))
+                notes[index].number = due
+                notes[index].tentative = false
+                notes[index].slip = .nearForm(written: lettered.written, label: label + ".", differences)
+            }
             let note = notes[index]
             if note.tentative, note.number != (lastNumber[note.prefix] ?? 0) + 1 {
                 dropped.insert(index)

@@ -880,15 +880,43 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func nextItem(after index: Int, separators: String, isItem: (Int) -> Bool) -> Int? {
             let next = index + 1
             guard next < words.count else { return nil }
-            if !words[next].gap.isEmpty, words[next].gap.allSatisfy({ separators.contains($0) }), isItem(next) {
+            // A second count's closing parenthesis before the separator (`6 (7), 4`, `4 (5) ve 6`).
+            var gap = Substring(words[next].gap)
+            if separators.contains(")"), gap.hasPrefix(")") { gap = gap.dropFirst() }
+            if !gap.isEmpty, gap.allSatisfy({ separators.contains($0) }), isItem(next) {
                 return next
             }
-            if words[next].gap.isEmpty, connectives.contains(words[next].text), next + 1 < words.count,
+            if gap.isEmpty, connectives.contains(words[next].text), next + 1 < words.count,
                 words[next + 1].gap.isEmpty, isItem(next + 1)
             {
                 return next + 1
             }
             return nil
+        }
+        /// A count stated again right after the word before `next` (`altı (6)`, `4 (5)`, `6: 7`,
+        /// `4/5`, `4–5`, `4 ya da 5`, `6 (yani 7)`): a number after parentheses, a colon, a slash or
+        /// a dash, or after `ya da`, `veya`, `yahut` or `yani`, that is not the count of a name
+        /// right after it or part of a slashed distribution.
+        func restated(_ next: Int) -> (value: Int, at: Int, length: Int)? {
+            var at = next
+            guard at < words.count, words[at].gap.allSatisfy({ "():=/-\u{2013}\u{2014}".contains($0) }) else {
+                return nil
+            }
+            let text = words[at].text
+            if text == "ya", at + 1 < words.count, words[at + 1].text == "da", words[at + 1].gap.isEmpty {
+                at += 2
+            } else if text == "veya" || text == "yahut" || text == "yani" {
+                at += 1
+            } else if words[at].gap.isEmpty {
+                return nil
+            }
+            guard at < words.count, at == next || words[at].gap.isEmpty else { return nil }
+            guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
+            let end = at + found.length
+            if end < words.count, words[end].gap.contains("/") || words[end].gap.isEmpty && trigger(end) != nil {
+                return nil
+            }
+            return (found.value, at, found.length)
         }
         // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
@@ -920,20 +948,41 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             var numbers = [(first, opening)]
+            /// Each listed count's second counts in parentheses (`6, 4, 4, 6 (7)`, `6 (yani 7), 4, 4, 6`):
+            /// judged as the second count of a name is. A slash or `ya da` there would be the list's next count.
+            var seconds: [[(value: Int, at: Int, length: Int)]] = []
+            var ends: [Int] = []
+            func readSeconds(after at: Int, length: Int) {
+                var end = at + length - 1
+                var again: [(value: Int, at: Int, length: Int)] = []
+                while end + 1 < words.count, words[end + 1].gap.contains("("), let found = restated(end + 1) {
+                    again.append(found)
+                    end = found.at + found.length - 1
+                }
+                seconds.append(again)
+                ends.append(end)
+            }
+            readSeconds(after: first, length: opening.length)
             while numbers.count < names.count {
-                let last = numbers.last!
+                // After a second count's closing parenthesis (`6 (7), 4`), the list goes on.
+                let closed = seconds.last?.isEmpty == false
                 guard
                     let next = nextItem(
-                        after: last.0 + last.1.length - 1, separators: ",/", isItem: { number(words, at: $0) != nil }),
+                        after: ends.last!, separators: closed ? ",/)" : ",/", isItem: { number(words, at: $0) != nil }),
                     let value = number(words, at: next)
                 else { break }
                 numbers.append((next, value))
+                readSeconds(after: next, length: value.length)
             }
             if numbers.count == names.count {
-                for (name, (at, count)) in zip(names, numbers) {
+                for (name, ((at, count), again)) in zip(names, zip(numbers, seconds)) {
                     counts[trigger(name)!].append((count.value, at))
                     usedNames.insert(name)
                     for word in at..<(at + count.length) { usedNumbers.insert(word) }
+                    for second in again {
+                        counts[trigger(name)!].append((second.value, second.at))
+                        for word in second.at..<(second.at + second.length) { usedNumbers.insert(word) }
+                    }
                 }
             }
             index = numbers.last!.0 + 1
@@ -974,31 +1023,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var found: [(trigger: Int, value: Int, at: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
-        /// A count stated again right after the word before `next` (`altı (6)`, `4 (5)`, `6: 7`,
-        /// `4/5`, `4–5`, `4 ya da 5`, `6 (yani 7)`): a number after parentheses, a colon, a slash or
-        /// a dash, or after `ya da`, `veya`, `yahut` or `yani`, that is not the count of a name
-        /// right after it or part of a slashed distribution.
-        func restated(_ next: Int) -> (value: Int, at: Int, length: Int)? {
-            var at = next
-            guard at < words.count, words[at].gap.allSatisfy({ "():=/-\u{2013}\u{2014}".contains($0) }) else {
-                return nil
-            }
-            let text = words[at].text
-            if text == "ya", at + 1 < words.count, words[at + 1].text == "da", words[at + 1].gap.isEmpty {
-                at += 2
-            } else if text == "veya" || text == "yahut" || text == "yani" {
-                at += 1
-            } else if words[at].gap.isEmpty {
-                return nil
-            }
-            guard at < words.count, at == next || words[at].gap.isEmpty else { return nil }
-            guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
-            let end = at + found.length
-            if end < words.count, words[end].gap.contains("/") || words[end].gap.isEmpty && trigger(end) != nil {
-                return nil
-            }
-            return (found.value, at, found.length)
-        }
         for name in others {
             let sides = afterFirst ? [after, before] : [before, after]
             guard let count = sides.lazy.compactMap({ $0(name) }).first else { continue }
@@ -1012,8 +1036,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 end = again.at + again.length - 1
             }
             // A parenthesis opened right after the count restates it wherever its number stands
-            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it and
-            // a total or a number of lessons (`(toplam 20)`, `(ders 12)`), which are judged as such.
+            // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it or
+            // right before it (`ortam 6 (yerel: 7)`: yerel's) and a total or a number of lessons
+            // (`(toplam 20)`, `(ders 12)`), which are judged as such.
             let opened = count.at + count.length
             if opened < words.count, opened > name, words[opened].gap.contains("("), !words[opened].gap.contains(")") {
                 var word = opened
@@ -1022,6 +1047,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
                         word == opened
                             || !(words[word - 1].text.hasPrefix("toplam") || words[word - 1].text.hasPrefix("ders")),
+                        word == opened || trigger(word - 1) == nil
+                            || !words[word].gap.allSatisfy({ $0 == ":" || $0 == "(" }),
                         let again = number(words, at: word)
                     else { continue }
                     let next = word + again.length
