@@ -1476,10 +1476,16 @@ extension Classifier {
             let bare = text.drop { $0 == " " || $0 == ">" }
             guard bare.hasPrefix("```") || bare.hasPrefix("~~~") else { continue }
             for chain in chains {
-                let next = continuing(file.lines[index + 1].text, chain)
+                // The block's first line with the whole prefix: the one under the fence, or, when the
+                // fence's prefix was copied onto up to three lines under it, the first after them.
+                var after = index + 1
+                while after < min(index + 4, file.lines.count - 1), continuing(file.lines[after].text, chain).failed != nil {
+                    after += 1
+                }
+                let next = continuing(file.lines[after].text, chain)
                 guard next.failed == nil else { continue }
-                let prefix = String(decoding: file.lines[index + 1].text.utf8.prefix(next.length), as: UTF8.self)
-                guard !isBlank(String(decoding: file.lines[index + 1].text.utf8.dropFirst(next.length), as: UTF8.self)),
+                let prefix = String(decoding: file.lines[after].text.utf8.prefix(next.length), as: UTF8.self)
+                guard !isBlank(String(decoding: file.lines[after].text.utf8.dropFirst(next.length), as: UTF8.self)),
                     let failed = continuing(text, chain).failed
                 else { continue }
                 // The line's own prefix: its blanks and `>`, no more `>` than the containers have.
@@ -1495,6 +1501,19 @@ extension Classifier {
                 let meantText = prefix + fence
                 var lines = file.lines
                 lines[index].text = meantText
+                // The lines under the fence written with its prefix, code after it: the block's, slipped
+                // alike, so long as the block's lines with the whole prefix outnumber them.
+                let copied = (index + 1)..<after
+                if !copied.isEmpty {
+                    guard
+                        copied.allSatisfy({
+                            file.lines[$0].text.hasPrefix(written)
+                                && !isBlank(String(file.lines[$0].text.dropFirst(written.count)))
+                                && !file.lines[$0].text.dropFirst(written.count).hasPrefix(" ")
+                        }), wholePrefixed(file, from: after, chain) > copied.count
+                    else { continue }
+                    for line in copied { lines[line].text = prefix + file.lines[line].text.dropFirst(written.count) }
+                }
                 let meant = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
                 // Written so, the block stands in all the containers.
                 let scan = MarkdownScanner.scan(meant)
@@ -1508,12 +1527,29 @@ extension Classifier {
                     at: SourceLocation(path: file.path, line: index + 1, column: 1),
                     .outsideNestedContainer(
                         container: container, prefix: prefix, written: written,
-                        missing: insertion(making: prefix, from: written), meant: meantText),
+                        missing: insertion(making: prefix, from: written), meant: meantText,
+                        through: copied.isEmpty ? nil : after),
                     opening: index + 1)
                 return (finding, meant)
             }
         }
         return nil
+    }
+
+    /// How many lines from `start` continue the containers of `chain` with text after the prefix,
+    /// up to the first other line that does not, or a fence (the block's closing one).
+    static func wholePrefixed(_ file: SourceFile, from start: Int, _ chain: [BlockNode]) -> Int {
+        var count = 0
+        for line in file.lines[start...] {
+            // A blank line of the containers (`>`) need not have their whole prefix.
+            if isBlank(String(line.text.drop { $0 == ">" || $0 == " " })) { continue }
+            let next = continuing(line.text, chain)
+            guard next.failed == nil else { break }
+            let rest = String(decoding: line.text.utf8.dropFirst(next.length), as: UTF8.self)
+            if rest.hasPrefix("```") || rest.hasPrefix("~~~") { break }
+            if !isBlank(rest) { count += 1 }
+        }
+        return count
     }
 
     /// How much of `text` continues the containers of `chain`, outermost first (a block quote's
