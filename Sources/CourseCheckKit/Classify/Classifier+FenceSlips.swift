@@ -1312,9 +1312,17 @@ extension Classifier {
                 later.character == fence.character, later.length >= fence.length
             else { continue }
             let blankUnder = children[offset + 1].lines.lowerBound > closing + 1
+            // Code under the blank line that starts a block (`// …`, `import …`) may be a block whose
+            // opening fence was deleted: the fence is the stray only when that reading leaves
+            // trouble the stray reading does not (a tree cut from its expected block, a fragment
+            // standing where its output is due). A fence-like line there is a fence's own slip.
+            var startsABlockUnder = false
             if blankUnder {
                 let first = children[offset + 1].content.first.map { $0.text[...].trimmingBlanks() } ?? ""
-                guard !startsABlock(first) else { continue }
+                if startsABlock(first) {
+                    guard first.hasPrefix("//") || first.hasPrefix("import ") else { continue }
+                    startsABlockUnder = true
+                }
             }
             guard
                 !children[(offset + 1)..<next].contains(where: {
@@ -1343,6 +1351,8 @@ extension Classifier {
             let below = children[offset + 1].lines.lowerBound - closing - 1
             var typedAbove = fence.info.isEmpty ? above : above > 0 && below > 0 ? above - 1 : 0
             var typedBelow = fence.info.isEmpty || above > 0 ? below : 0
+            // The core read without the fence is the embedded core: the fence is the stray.
+            var coreConfirmed = false
             if code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true {
                 let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false)
                 let trailing = { (lines: [Substring]) in Array(lines.reversed().drop { isBlank(String($0)) }.reversed())
@@ -1355,6 +1365,7 @@ extension Classifier {
                     return trailing(core) == trailing(embedded)
                 }) {
                     (typedAbove, typedBelow) = meantCore
+                    coreConfirmed = true
                 }
             }
             let first = closing - typedAbove
@@ -1375,6 +1386,18 @@ extension Classifier {
             }
             guard after.isSubset(of: trouble), after.count < trouble.count, !blankUnder || after.isEmpty else {
                 continue
+            }
+            if startsABlockUnder, !coreConfirmed {
+                // The other reading: an opening fence deleted before the code under the blank line.
+                var texts = file.lines.map(\.text)
+                texts.insert(pad + "```swift", at: children[offset + 1].lines.lowerBound)
+                let opened = SourceFile(path: file.path, text: texts.joined(separator: "\n"))
+                let openedScan = MarkdownScanner.scan(opened)
+                guard
+                    !fenceTrouble(
+                        openedScan.document, openedScan.diagnostics + classify(opened, blocks: openedScan.blocks).1
+                    ).isEmpty
+                else { continue }
             }
             // Where the author opened the block: an earlier stray's repair moved its fence down.
             var opened = opening
