@@ -1466,10 +1466,21 @@ extension Classifier {
         finding: Diagnostic, meant: SourceFile
     )? {
         // Cheap first: the slip leaves a block in a container (the one it starts, or the outer one),
-        // or one its container ends unclosed.
+        // or one its container ends unclosed, or indented code in a container (a fence indented
+        // four columns or more once its `>` is lost, and the block's lines after it too).
+        func indentedInContainer(_ node: BlockNode, depth: Int) -> Bool {
+            node.children.contains { child in
+                switch child.kind {
+                case .indentedCode: depth > 0
+                case .blockQuote, .list, .listItem: indentedInContainer(child, depth: depth + 1)
+                default: false
+                }
+            }
+        }
         guard
             scanned.blocks.contains(where: { !$0.containers.isEmpty })
                 || scanned.diagnostics.contains(where: { $0.id == .unterminatedFence })
+                || indentedInContainer(scanned.document, depth: 0)
         else { return nil }
         // The nested containers ending before each line (the deepest first), and the lines an
         // unclosed block's container ended it at.
@@ -1505,6 +1516,13 @@ extension Classifier {
                 while after < min(index + 4, file.lines.count - 1), continuing(file.lines[after].text, chain).failed != nil {
                     after += 1
                 }
+                let copied = (index + 1)..<after
+                // Blank lines of the containers may stand between them and the block's next line.
+                while after < file.lines.count - 1, continuing(file.lines[after].text, chain).failed == nil,
+                    isBlank(String(file.lines[after].text.drop { $0 == ">" || $0 == " " }))
+                {
+                    after += 1
+                }
                 let next = continuing(file.lines[after].text, chain)
                 guard next.failed == nil else { continue }
                 let prefix = String(decoding: file.lines[after].text.utf8.prefix(next.length), as: UTF8.self)
@@ -1526,7 +1544,6 @@ extension Classifier {
                 lines[index].text = meantText
                 // The lines under the fence written with its prefix, code after it: the block's, slipped
                 // alike, so long as the block's lines with the whole prefix outnumber them.
-                let copied = (index + 1)..<after
                 if !copied.isEmpty {
                     guard
                         copied.allSatisfy({
@@ -1551,7 +1568,7 @@ extension Classifier {
                     .outsideNestedContainer(
                         container: container, prefix: prefix, written: written,
                         missing: insertion(making: prefix, from: written), meant: meantText,
-                        through: copied.isEmpty ? nil : after),
+                        through: copied.isEmpty ? nil : copied.upperBound),
                     opening: index + 1)
                 return (finding, meant)
             }
