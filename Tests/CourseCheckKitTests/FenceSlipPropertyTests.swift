@@ -420,9 +420,8 @@ final class FenceSlipPropertyTests: XCTestCase {
     /// (`>  ```` for `>   ````), or without a quote's `>` (or `> `). Exactly one finding, on that
     /// line; following its fix as worded (the line as meant, the prefix written at its start, or
     /// its indentation) gives none, and puts the tree and its expected block back in all the
-    /// containers. In nested containers, an opening fence's slip may be copied onto the one or two
-    /// lines under it (the old fix followed on them): still one finding, at the fence, whose fix
-    /// names those lines.
+    /// containers. An opening fence's slip may be copied onto the one or two lines under it (the
+    /// old fix followed on them): still one finding, at the fence, whose fix names those lines.
     func testALineShortOfItsNestedContainersPrefixGivesOneFindingAndItsFixConverges() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -492,9 +491,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             // An opening fence's slip copied onto the one or two lines of text under it (the fix
             // followed on them too), while the block's lines with the whole prefix outnumber them.
             var copied = 0
-            // (Nested containers only: one container's opening fence is `openingOutsideItsQuote`'s,
-            // which reads its block's first line with the prefix.)
-            if quotes.count > 1, original[at - shift].hasPrefix("```"), random.next() % 2 == 0 {
+            if original[at - shift].hasPrefix("```"), random.next() % 2 == 0 {
                 let under = (at + 1)..<min(at + 1 + 1 + Int(random.next() % 2), lines.count)
                 let body = original[(at - shift + 1)...].prefix { !$0.hasPrefix("```") }
                 if under.allSatisfy({ !(original[$0 - shift].first?.isWhitespace ?? true) }),

@@ -407,7 +407,8 @@ extension SlipRegressionTests {
     /// the inner container, its block stands outside it and its later lines show a space more
     /// (cmark-gfm); one finding at the fence naming those lines and the prefix, and following it
     /// gives none in the whole course. A block with all its lines at that short prefix stands
-    /// outside the container as written: none.
+    /// outside the container as written: none. So in one container (`- `, `> `, `1. `): the
+    /// block stands outside it, its lines shown with a stray indentation or, `>` and all, as code.
     func testAnOpeningFenceAndTheLinesUnderItShortOfTheNestedPrefixAreOneFindingAtTheFence() throws {
         let name = "13-gezinme-yigiti-ve-yolu.md"
         let (_, tree, expected) = try Self.firstTreeWithItsExpectedBlock(in: name)
@@ -421,6 +422,11 @@ extension SlipRegressionTests {
             ("1. > ", "   > ", treeOpening, "  > ", 1, "the ' ' the other lines of its list item begin with ('   > ')"),
             ("- > ", "  > ", treeOpening, "  ", 1, "the '> ' the other lines of its block quote begin with ('  > ')"),
             ("1. > ", "   > ", expectedOpening, "   ", 1, "the '> ' the other lines of its block quote begin with ('   > ')"),
+            // One container: its opening fence alone is the slip search's; with the lines under it, this.
+            ("- ", "  ", treeOpening, " ", 1, "the ' ' the other lines of its list item begin with ('  ')"),
+            ("- ", "  ", treeOpening, "", 1, "the '  ' the other lines of its list item begin with"),
+            ("> ", "> ", treeOpening, "", 1, "the '> ' the other lines of its block quote begin with"),
+            ("1. ", "   ", expectedOpening, "  ", 1, "the ' ' the other lines of its list item begin with ('   ')"),
         ] {
             let blank = String(prefix.reversed().drop { $0 == " " }.reversed())
             func nest(_ lines: inout [String]) {
@@ -439,8 +445,8 @@ extension SlipRegressionTests {
                 messages,
                 [
                     "lessons/\(name):\(at + 1):1: error: \(subject) lack \(said), so the fence ends the \(container) "
-                        + "and its block stands outside it; begin lines \(at + 1)–\(at + under + 1) with '\(prefix)', "
-                        + "not '\(written)' [unterminated-fence]"
+                        + "and its block stands outside it; begin lines \(at + 1)–\(at + under + 1) with '\(prefix)'"
+                        + (written.isEmpty ? "" : ", not '\(written)'") + " [unterminated-fence]"
                 ], "\(opener) \(at) \(under)")
             let followed = try XCTUnwrap(FollowTheFix.apply([(at + 1, messages.first ?? "")], to: slipped))
             let (after, left) = try courseFindings(name) { $0 = followed }

@@ -1477,10 +1477,20 @@ extension Classifier {
                 }
             }
         }
+        // Or a block outside any container right under a container's line (its `>`, its
+        // indentation or its marker, perhaps with blank lines between): the one it ended.
+        func underAContainer(_ block: FencedBlock) -> Bool {
+            guard block.containers.isEmpty,
+                let above = file.lines[..<(block.opening.number - 1)].last(where: { !isBlank($0.text) }),
+                let first = above.text.utf8.first
+            else { return false }
+            return first == UInt8(ascii: ">") || first == 0x20 || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") || first.isASCIIDigit
+        }
         guard
             scanned.blocks.contains(where: { !$0.containers.isEmpty })
                 || scanned.diagnostics.contains(where: { $0.id == .unterminatedFence })
-                || indentedInContainer(scanned.document, depth: 0)
+                || indentedInContainer(scanned.document, depth: 0) || scanned.blocks.contains(where: underAContainer)
         else { return nil }
         // The nested containers ending before each line (the deepest first), and the lines an
         // unclosed block's container ended it at.
@@ -1491,7 +1501,7 @@ extension Classifier {
                 switch child.kind {
                 case .blockQuote, .listItem:
                     let inner = chain + [child]
-                    if inner.count >= 2 { ended[child.lines.upperBound + 1, default: []].insert(inner, at: 0) }
+                    ended[child.lines.upperBound + 1, default: []].insert(inner, at: 0)
                     visit(child, chain: inner)
                 case .list:
                     visit(child, chain: chain)
@@ -1544,6 +1554,8 @@ extension Classifier {
                 lines[index].text = meantText
                 // The lines under the fence written with its prefix, code after it: the block's, slipped
                 // alike, so long as the block's lines with the whole prefix outnumber them.
+                // One container's opening fence alone is `resumedPrefixes`' and the slip search's.
+                guard chain.count >= 2 || !copied.isEmpty else { continue }
                 if !copied.isEmpty {
                     guard
                         copied.allSatisfy({

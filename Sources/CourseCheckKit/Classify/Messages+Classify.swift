@@ -385,11 +385,14 @@ extension Diagnostic {
                     let subject = through.map { $0 == location.line + 1 ? "this fence and the line under it" : "this fence and the lines under it" }
                     let verb = through == nil ? "lacks" : "lack"
                     return (missing.map {
-                        "\(subject ?? "this fence") \(verb) the '\($0)' the other lines of its \(container) begin with ('\(prefix)')"
+                        "\(subject ?? "this fence") \(verb) the '\($0)' the other lines of its \(container) begin with"
+                            + (through != nil && $0 == prefix ? "" : " ('\(prefix)')")
                     }
                         ?? "\(subject ?? "this fence") \(through == nil ? "begins" : "begin") '\(written)', not '\(prefix)' as the other lines of its \(container) do")
                         + ", so \(through == nil ? "it" : "the fence") ends the \(container) and its block stands outside it; "
-                        + (through.map { "begin lines \(location.line)–\($0) with '\(prefix)', not '\(written)'" }
+                        + (through.map {
+                            "begin lines \(location.line)–\($0) with '\(prefix)'" + (written.isEmpty ? "" : ", not '\(written)'")
+                        }
                             ?? "write it as '\(meant)'")
                 }()
             case .openingOutsideQuote(let marker, let firstLine):

@@ -19,7 +19,8 @@ enum FollowTheFix {
         case deleteLines(Int, Int)
         /// `remove the indentation of lines A–B`: those lines' leading blanks dropped.
         case unindentLines(Int, Int)
-        /// `begin lines A–B with 'P', not 'W'`: those lines' prefix `W` written `P`.
+        /// `begin lines A–B with 'P', not 'W'`: those lines' prefix `W` written `P` (`W` empty when
+        /// the message names none).
         case reprefixLines(Int, Int, prefix: String, written: String)
         /// `begins with U+00A0 NO-BREAK SPACE before its first '|' …; delete that character`:
         /// what the line holds before its first pipe dropped.
@@ -64,12 +65,15 @@ enum FollowTheFix {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
             if bounds.count == 2 { return .unindentLines(bounds[0], bounds[1]) }
         }
-        if let lines = text.range(of: #"; begin lines [0-9]+–[0-9]+ with '[^']*', not '[^']*'$"#, options: .regularExpression) {
+        if let lines = text.range(
+            of: #"; begin lines [0-9]+–[0-9]+ with '[^']*'(, not '[^']*')?$"#, options: .regularExpression)
+        {
             let words = text[lines].dropFirst("; begin lines ".count)
             let bounds = words.prefix { $0 != " " }.split(separator: "–").compactMap { Int($0) }
             let quoted = words.split(separator: "'", omittingEmptySubsequences: false)
-            if bounds.count == 2, quoted.count == 5 {
-                return .reprefixLines(bounds[0], bounds[1], prefix: String(quoted[1]), written: String(quoted[3]))
+            if bounds.count == 2, quoted.count == 5 || quoted.count == 3 {
+                return .reprefixLines(
+                    bounds[0], bounds[1], prefix: String(quoted[1]), written: quoted.count == 5 ? String(quoted[3]) : "")
             }
         }
         if text.contains(" before its first '|', ")
