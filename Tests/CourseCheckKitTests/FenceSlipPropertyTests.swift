@@ -337,7 +337,8 @@ final class FenceSlipPropertyTests: XCTestCase {
             let at = places[Int(random.next() % UInt64(places.count))]
             var lines = clean
             // At times a blank line and a line that reads as code (`// not: …`) typed under it too.
-            let under = random.next() % 2 == 0 ? [] : ["", ["// not: x", "// main.swift — y"][Int(random.next() % 2)], ""]
+            let under =
+                random.next() % 2 == 0 ? [] : ["", ["// not: x", "// main.swift — y"][Int(random.next() % 2)], ""]
             lines.insert(contentsOf: ["```"] + under, at: at)
             let picked = Picked(
                 file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
@@ -663,7 +664,8 @@ final class FenceSlipPropertyTests: XCTestCase {
             let typed =
                 blank == 1
                 ? [blankLine, fenceLine]
-                : blank == 2 ? [fenceLine, blankLine] : blank == 3 ? [fenceLine, blankLine, prefix + comment] : [fenceLine]
+                : blank == 2
+                    ? [fenceLine, blankLine] : blank == 3 ? [fenceLine, blankLine, prefix + comment] : [fenceLine]
             var lines = clean
             lines.insert(contentsOf: typed, at: before)
             let fence = before + (blank == 1 ? 2 : 1)

@@ -417,11 +417,17 @@ extension SlipRegressionTests {
         for (opener, prefix, at, written, under, said) in [
             ("> 1. ", ">    ", treeOpening, ">   ", 1, "the ' ' the other lines of its list item begin with ('>    ')"),
             ("> 1. ", ">    ", treeOpening, ">   ", 2, "the ' ' the other lines of its list item begin with ('>    ')"),
-            ("> 1. ", ">    ", expectedOpening, ">   ", 1, "the ' ' the other lines of its list item begin with ('>    ')"),
+            (
+                "> 1. ", ">    ", expectedOpening, ">   ", 1,
+                "the ' ' the other lines of its list item begin with ('>    ')"
+            ),
             ("> - ", ">   ", treeOpening, ">  ", 1, "the ' ' the other lines of its list item begin with ('>   ')"),
             ("1. > ", "   > ", treeOpening, "  > ", 1, "the ' ' the other lines of its list item begin with ('   > ')"),
             ("- > ", "  > ", treeOpening, "  ", 1, "the '> ' the other lines of its block quote begin with ('  > ')"),
-            ("1. > ", "   > ", expectedOpening, "   ", 1, "the '> ' the other lines of its block quote begin with ('   > ')"),
+            (
+                "1. > ", "   > ", expectedOpening, "   ", 1,
+                "the '> ' the other lines of its block quote begin with ('   > ')"
+            ),
             // One container: its opening fence alone is the slip search's; with the lines under it, this.
             ("- ", "  ", treeOpening, " ", 1, "the ' ' the other lines of its list item begin with ('  ')"),
             ("- ", "  ", treeOpening, "", 1, "the '  ' the other lines of its list item begin with"),

@@ -206,7 +206,9 @@ extension SlipRegressionTests {
             XCTAssertEqual(Self.classified(name, followed), [], "\(typed)")
         }
         let prose = "13-gezinme-yigiti-ve-yolu.md"
-        let (clean, lines, found) = try Self.edited(prose) { $0.insert(contentsOf: ["", "```", "", "// not: x"], at: 156) }
+        let (clean, lines, found) = try Self.edited(prose) {
+            $0.insert(contentsOf: ["", "```", "", "// not: x"], at: 156)
+        }
         let finding =
             "158:1 [unterminated-fence] '```' opens a code block where no block was meant: it runs on to line 192 "
             + "and every later fence pairs wrongly; delete it"

@@ -1523,7 +1523,9 @@ extension Classifier {
                 // The block's first line with the whole prefix: the one under the fence, or, when the
                 // fence's prefix was copied onto up to three lines under it, the first after them.
                 var after = index + 1
-                while after < min(index + 4, file.lines.count - 1), continuing(file.lines[after].text, chain).failed != nil {
+                while after < min(index + 4, file.lines.count - 1),
+                    continuing(file.lines[after].text, chain).failed != nil
+                {
                     after += 1
                 }
                 let copied = (index + 1)..<after

@@ -73,7 +73,8 @@ enum FollowTheFix {
             let quoted = words.split(separator: "'", omittingEmptySubsequences: false)
             if bounds.count == 2, quoted.count == 5 || quoted.count == 3 {
                 return .reprefixLines(
-                    bounds[0], bounds[1], prefix: String(quoted[1]), written: quoted.count == 5 ? String(quoted[3]) : "")
+                    bounds[0], bounds[1], prefix: String(quoted[1]), written: quoted.count == 5 ? String(quoted[3]) : ""
+                )
             }
         }
         if text.contains(" before its first '|', ")
