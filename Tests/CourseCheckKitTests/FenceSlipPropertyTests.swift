@@ -309,8 +309,9 @@ final class FenceSlipPropertyTests: XCTestCase {
     }
 
     /// A bare fence typed right above a paragraph of a lesson's prose that follows a blank line (after
-    /// an expected block or other text), with that prose right under it: the block it opens runs
-    /// over the prose. Exactly one finding, on that line: delete it; followed, none.
+    /// an expected block or other text), with that prose right under it, or a blank line and a line
+    /// that reads as code (`// not: …`) between: the block it opens runs over the prose. Exactly one
+    /// finding, on that line: delete it; followed, none.
     func testAFenceTypedAboveProseGivesOneFindingThere() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -335,20 +336,25 @@ final class FenceSlipPropertyTests: XCTestCase {
             guard !places.isEmpty else { continue }
             let at = places[Int(random.next() % UInt64(places.count))]
             var lines = clean
-            lines.insert("```", at: at)
+            // At times a blank line and a line that reads as code (`// not: …`) typed under it too.
+            let under =
+                random.next() % 2 == 0 ? [] : ["", ["// not: x", "// main.swift — y"][Int(random.next() % 2)], ""]
+            lines.insert(contentsOf: ["```"] + under, at: at)
             let picked = Picked(
                 file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
-                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '```' above prose: "
-                + "\(found)"
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '```' above "
+                + (under.isEmpty ? "" : "'\(under[1])' and ") + "prose: \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
             XCTAssertTrue(found.first?.hasSuffix("delete it [unterminated-fence]") ?? false, message)
             guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
             else { continue }
-            XCTAssertEqual(followed, clean, message)
+            var kept = clean
+            kept.insert(contentsOf: under, at: at)
+            XCTAssertEqual(followed, kept, message)
             XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
         }
     }
@@ -415,7 +421,8 @@ final class FenceSlipPropertyTests: XCTestCase {
     /// (`>  ```` for `>   ````), or without a quote's `>` (or `> `). Exactly one finding, on that
     /// line; following its fix as worded (the line as meant, the prefix written at its start, or
     /// its indentation) gives none, and puts the tree and its expected block back in all the
-    /// containers.
+    /// containers. An opening fence's slip may be copied onto the one or two lines under it (the
+    /// old fix followed on them): still one finding, at the fence, whose fix names those lines.
     func testALineShortOfItsNestedContainersPrefixGivesOneFindingAndItsFixConverges() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -460,7 +467,10 @@ final class FenceSlipPropertyTests: XCTestCase {
                     && !(original[$0].first?.isWhitespace ?? true)
             }
             guard !candidates.isEmpty else { continue }
-            let at = candidates[Int(random.next() % UInt64(candidates.count))] + shift
+            // An opening fence a third of the time, where its slip may be copied onto the lines under it.
+            let fences = candidates.filter { [first, expected.opening.number - 1].contains($0) }
+            let pool = !fences.isEmpty && random.next() % 3 == 0 ? fences : candidates
+            let at = pool[Int(random.next() % UInt64(pool.count))] + shift
             var bytes = Array(prefix.utf8)
             let dropsQuote = !quotes.contains(false) || random.next() % 2 == 0
             if dropsQuote {
@@ -479,14 +489,37 @@ final class FenceSlipPropertyTests: XCTestCase {
             }
             let clean = lines[at]
             lines[at] = String(decoding: bytes, as: UTF8.self) + clean.dropFirst(prefix.count)
+            // An opening fence's slip copied onto the one or two lines of text under it (the fix
+            // followed on them too), while the block's lines with the whole prefix outnumber them.
+            var copied = 0
+            if original[at - shift].hasPrefix("```"), random.next() % 2 == 0 {
+                let under = (at + 1)..<min(at + 1 + 1 + Int(random.next() % 2), lines.count)
+                let body = original[(at - shift + 1)...].prefix { !$0.hasPrefix("```") }
+                if under.allSatisfy({ !(original[$0 - shift].first?.isWhitespace ?? true) }),
+                    body.filter({ !$0.isEmpty }).count > 2 * under.count
+                {
+                    for line in under {
+                        lines[line] = String(decoding: bytes, as: UTF8.self) + lines[line].dropFirst(prefix.count)
+                    }
+                    copied = under.count
+                }
+            }
             let found = try picked.findings(with: lines, in: scratch.url)
-            let message = "\(nested), line \(at + 1) written '\(lines[at])': \(found)"
+            let message =
+                "\(nested), line \(at + 1) written '\(lines[at])'"
+                + (copied > 0 ? " and the \(copied) under it alike" : "") + ": \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):") ?? false, message)
             // The fix, as the message words it.
             let finding = String(found.first ?? "").replacingOccurrences(
                 of: #" \[[a-z-]+\]$"#, with: "", options: .regularExpression)
-            if let write = finding.range(of: "; write it as '"), finding.hasSuffix("'") {
+            if copied > 0 {
+                guard let followed = FollowTheFix.apply([(at + 1, finding)], to: lines) else {
+                    XCTFail("no fix: \(message)")
+                    continue
+                }
+                lines = followed
+            } else if let write = finding.range(of: "; write it as '"), finding.hasSuffix("'") {
                 lines[at] = String(finding[write.upperBound...].dropLast())
             } else if let write = finding.range(of: "; write '"), finding.hasSuffix("' at its start") {
                 lines[at] = String(finding[write.upperBound...].dropLast("' at its start".count)) + lines[at]
@@ -593,12 +626,13 @@ final class FenceSlipPropertyTests: XCTestCase {
             {
                 picked = try Self.pick(&random, in: lessons)
             }
-            let blank = random.next() % 3
+            // 3: a blank line under it and a line that starts a block (`// not: …`) typed with it, in a tree.
+            let blank = random.next() % (picked.block.role == .tree ? 4 : 3)
             let body = picked.block.fenced.body
             let places = body.indices.filter { index in
                 index > 0 && !body[index].text.allSatisfy(\.isWhitespace)
                     && body[..<index].contains { !$0.text.allSatisfy(\.isWhitespace) }
-                    && (blank != 2 || !Classifier.startsABlock(body[index].text[...].trimmingBlanks()))
+                    && (blank < 2 || !Classifier.startsABlock(body[index].text[...].trimmingBlanks()))
             }
             guard !places.isEmpty else { continue }
             var before = body[places[Int(random.next() % UInt64(places.count))]].number - 1
@@ -625,14 +659,20 @@ final class FenceSlipPropertyTests: XCTestCase {
             let fenced = picked.block.fenced.fence
             let fenceLine = (prefixed ? prefix : "") + String(repeating: fenced.character, count: fenced.length)
             let blankLine = container >= 2 ? ">" : ""
-            let typed = blank == 1 ? [blankLine, fenceLine] : blank == 2 ? [fenceLine, blankLine] : [fenceLine]
+            // (A comment goes anywhere in code; an `import` typed mid-expression would be a second slip.)
+            let comment = ["// not: bu satır açıklama", "// main.swift — ikinci"][Int(random.next() % 2)]
+            let typed =
+                blank == 1
+                ? [blankLine, fenceLine]
+                : blank == 2
+                    ? [fenceLine, blankLine] : blank == 3 ? [fenceLine, blankLine, prefix + comment] : [fenceLine]
             var lines = clean
             lines.insert(contentsOf: typed, at: before)
             let fence = before + (blank == 1 ? 2 : 1)
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(fence): "
-                + "\(picked.block.role)\(["", ", a blank line before", ", a blank line under"][Int(blank)])"
+                + "\(picked.block.role)\(["", ", a blank line before", ", a blank line under", ", a blank line and '\(comment)' under"][Int(blank)])"
                 + "\(["", ", in a list item", ", in a block quote", ", in a block quote"][Int(container)])"
                 + "\(container != 0 && !prefixed ? " (typed without its prefix)" : ""): \(found)"
             XCTAssertEqual(found.count, 1, message)
@@ -648,9 +688,17 @@ final class FenceSlipPropertyTests: XCTestCase {
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
             else { continue }
             var kept = clean
-            if blank != 0 { kept.insert(blankLine, at: before) }
-            let code = [.tree, .fragment].contains(picked.block.role)
-            XCTAssertTrue(followed == clean || (code && followed == kept), message + " → \(parsed.message)")
+            if blank == 3 {
+                // The typed line stays in the tree's code, with or without the blank line above it.
+                kept.insert(prefix + comment, at: before)
+                var spaced = kept
+                spaced.insert(blankLine, at: before)
+                XCTAssertTrue(followed == kept || followed == spaced, message + " → \(parsed.message)")
+            } else {
+                if blank != 0 { kept.insert(blankLine, at: before) }
+                let code = [.tree, .fragment].contains(picked.block.role)
+                XCTAssertTrue(followed == clean || (code && followed == kept), message + " → \(parsed.message)")
+            }
             XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
         }
     }

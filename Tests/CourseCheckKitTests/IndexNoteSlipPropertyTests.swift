@@ -530,8 +530,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A slip of a front matter's closing line (deleted, or written as a near form of `---`), the
-    /// one finding where the closing belongs; or a key with no space after its colon.
+    /// A slip of a front matter's closing line (deleted, or written as a near form of `---` or as
+    /// a bare fence), the one finding where the closing belongs; or a key with no space after its
+    /// colon.
     static func frontMatterSlip(_ file: String, in lessons: URL, _ random: inout Generator) throws -> Slip {
         var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
             .components(separatedBy: "\n")
@@ -552,6 +553,12 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         {
             forms.append(generated)
         }
+        // A bare fence typed for `---` from a code block's habit, perhaps indented or with blanks after it.
+        let fence =
+            String(repeating: " ", count: Int(random.next() % 4))
+            + String(repeating: random.next() % 2 == 0 ? "`" : "~", count: 3 + Int(random.next() % 3))
+            + (random.next() % 4 == 0 ? "  " : "")
+        forms.append(fence)
         switch random.next() % 5 {
         case 4:
             // The opening line as a near form: one finding at line 1, the keys read as written.

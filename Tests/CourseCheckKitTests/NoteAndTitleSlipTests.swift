@@ -1123,6 +1123,58 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A bare fence (`~~~`, `~~~~`, a backtick run) typed for the front matter's closing or opening
+    /// `---`: GitHub shows the keys as text (or code) and a code block from the fence on, so every
+    /// later fence pairs wrongly. It is one finding at that line, `write '---'`, not a block
+    /// opened where none was meant beside a front matter left open (the index's too); following
+    /// it leaves no finding.
+    func testAFenceTypedForTheFrontMattersDashesIsOneFindingThere() throws {
+        let closing = "license: 'CC BY-SA 4.0'\n---\n"
+        let result = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "çıkarır'\n---\n", "çıkarır'\n~~~\n"),
+            ("10-baglama.md", closing, "license: 'CC BY-SA 4.0'\n```\n"),
+            ("12-ortam-degerleri.md", closing, "license: 'CC BY-SA 4.0'\n~~~~\n"),
+            ("13-gezinme-yigiti-ve-yolu.md", "---\ntitle: '", "~~~\ntitle: '"),
+            ("14-sunum-ve-kapatma.md", "---\ntitle: '", "```\ntitle: '"),
+            ("README.md", "olmadığını tanır'\n---\n", "olmadığını tanır'\n```\n"),
+        ])
+        func notClosed(_ written: String) -> String {
+            "error: '\(written)' does not close the front matter but opens a code block, so readers see its keys as "
+                + "text and the lesson after it as code; write '---' [front-matter]"
+        }
+        func notOpened(_ written: String) -> String {
+            "error: '\(written)' does not open the front matter but a code block, so readers see its keys and the "
+                + "lesson after them as code; write '---' [front-matter]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:14:1: \(notClosed("```"))",
+                "lessons/09-yerel-durum.md:13:1: \(notClosed("~~~"))",
+                "lessons/10-baglama.md:8:1: \(notClosed("```"))",
+                "lessons/12-ortam-degerleri.md:8:1: \(notClosed("~~~~"))",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:1:1: \(notOpened("~~~"))",
+                "lessons/14-sunum-ve-kapatma.md:1:1: \(notOpened("```"))",
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// A front matter whose closing `---` is missing, with a blank line and then a fence under its
+    /// keys: the fence is a block of the lesson's, not a slipped closing line; the `---` belongs
+    /// before the blank line. Right under the keys, the fence is the closing line slipped.
+    func testAFenceAfterABlankLineUnderOpenKeysIsNoClosingLine() {
+        func lines(_ texts: [String]) -> [Line] {
+            texts.enumerated().map { Line(number: $0 + 1, text: $1, ending: .lf) }
+        }
+        let blank = lines(["---", "title: x", "", "```", "x", "```"])
+        XCTAssertEqual(FrontMatter.repairingClose(blank)?.unclosed.map { [$0.before] }, [3])
+        XCTAssertEqual(FrontMatter.repairingClose(blank)?.unclosed?.written, nil)
+        XCTAssertNil(FrontMatter.repairingFence(blank))
+        let slipped = lines(["---", "title: x", "~~~", "", "# T"])
+        XCTAssertEqual(FrontMatter.repairingFence(slipped)?.unclosed?.written, "~~~")
+        XCTAssertEqual(FrontMatter.repairingFence(slipped)?.closingLine, 3)
+    }
+
     /// A trigger bullet whose marker is typed `--` or `·` (U+00B7) is taken into the bullet above
     /// as its text, or is a paragraph after a blank line: one finding at that line naming the
     /// marks, never "no bullet" at the section's heading; writing `- ` for them leaves none.

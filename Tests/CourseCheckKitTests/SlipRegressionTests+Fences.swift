@@ -400,4 +400,69 @@ extension SlipRegressionTests {
                     \.containers.count), [2, 2])
         }
     }
+
+    /// The fix of `testAnOpeningFenceShortOfItsNestedContainersPrefixIsOneFindingWithTheLineAsMeant`
+    /// followed on the lines under the fence too: the tree's or the expected block's opening fence
+    /// and the line under it (or two) written with the prefix a space or a `> ` short. The fence ends
+    /// the inner container, its block stands outside it and its later lines show a space more
+    /// (cmark-gfm); one finding at the fence naming those lines and the prefix, and following it
+    /// gives none in the whole course. A block with all its lines at that short prefix stands
+    /// outside the container as written: none. So in one container (`- `, `> `, `1. `): the
+    /// block stands outside it, its lines shown with a stray indentation or, `>` and all, as code.
+    func testAnOpeningFenceAndTheLinesUnderItShortOfTheNestedPrefixAreOneFindingAtTheFence() throws {
+        let name = "13-gezinme-yigiti-ve-yolu.md"
+        let (_, tree, expected) = try Self.firstTreeWithItsExpectedBlock(in: name)
+        let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+        let (treeOpening, expectedOpening) = (first + 2, expected.opening.number + 1)
+        for (opener, prefix, at, written, under, said) in [
+            ("> 1. ", ">    ", treeOpening, ">   ", 1, "the ' ' the other lines of its list item begin with ('>    ')"),
+            ("> 1. ", ">    ", treeOpening, ">   ", 2, "the ' ' the other lines of its list item begin with ('>    ')"),
+            (
+                "> 1. ", ">    ", expectedOpening, ">   ", 1,
+                "the ' ' the other lines of its list item begin with ('>    ')"
+            ),
+            ("> - ", ">   ", treeOpening, ">  ", 1, "the ' ' the other lines of its list item begin with ('>   ')"),
+            ("1. > ", "   > ", treeOpening, "  > ", 1, "the ' ' the other lines of its list item begin with ('   > ')"),
+            ("- > ", "  > ", treeOpening, "  ", 1, "the '> ' the other lines of its block quote begin with ('  > ')"),
+            (
+                "1. > ", "   > ", expectedOpening, "   ", 1,
+                "the '> ' the other lines of its block quote begin with ('   > ')"
+            ),
+            // One container: its opening fence alone is the slip search's; with the lines under it, this.
+            ("- ", "  ", treeOpening, " ", 1, "the ' ' the other lines of its list item begin with ('  ')"),
+            ("- ", "  ", treeOpening, "", 1, "the '  ' the other lines of its list item begin with"),
+            ("> ", "> ", treeOpening, "", 1, "the '> ' the other lines of its block quote begin with"),
+            ("1. ", "   ", expectedOpening, "  ", 1, "the ' ' the other lines of its list item begin with ('   ')"),
+        ] {
+            let blank = String(prefix.reversed().drop { $0 == " " }.reversed())
+            func nest(_ lines: inout [String]) {
+                for index in first...last { lines[index] = lines[index].isEmpty ? blank : prefix + lines[index] }
+                lines.insert(contentsOf: [opener + "Ağaç:", blank], at: first)
+            }
+            var slipped: [String] = []
+            let (_, messages) = try courseFindings(name) { lines in
+                nest(&lines)
+                for line in at...(at + under) { lines[line] = written + lines[line].dropFirst(prefix.count) }
+                slipped = lines
+            }
+            let container = said.contains("list item") ? "list item" : "block quote"
+            let subject = under == 1 ? "this fence and the line under it" : "this fence and the lines under it"
+            XCTAssertEqual(
+                messages,
+                [
+                    "lessons/\(name):\(at + 1):1: error: \(subject) lack \(said), so the fence ends the \(container) "
+                        + "and its block stands outside it; begin lines \(at + 1)–\(at + under + 1) with '\(prefix)'"
+                        + (written.isEmpty ? "" : ", not '\(written)'") + " [unterminated-fence]"
+                ], "\(opener) \(at) \(under)")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(at + 1, messages.first ?? "")], to: slipped))
+            let (after, left) = try courseFindings(name) { $0 = followed }
+            XCTAssertEqual(after, [], "after the fix: \(left)")
+        }
+        // Control: the whole tree at the short prefix is a block in the block quote, as written.
+        let (found, _) = try courseFindings(name) { lines in
+            for index in first...last { lines[index] = lines[index].isEmpty ? ">" : ">   " + lines[index] }
+            lines.insert(contentsOf: ["> 1. Ağaç:", ">"], at: first)
+        }
+        XCTAssertEqual(found, [])
+    }
 }

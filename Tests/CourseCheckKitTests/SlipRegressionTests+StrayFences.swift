@@ -135,7 +135,8 @@ extension SlipRegressionTests {
     }
 
     /// A `~~~` line typed in a backtick tree is code; swiftc's error is at the next line's first
-    /// token, and it is the `~~~` line's. An error elsewhere in the next line stays where it is.
+    /// token (past blank and comment lines), and it is the `~~~` line's. An error elsewhere in the
+    /// next line stays where it is.
     func testACompileErrorUnderATildeLineIsTheTildeLines() throws {
         let (_, lines, _) = try Self.edited("14-sunum-ve-kapatma.md") { $0.insert("~~~", at: 131) }
         let file = SourceFile(path: "l.md", text: lines.joined(separator: "\n"))
@@ -145,6 +146,16 @@ extension SlipRegressionTests {
             ToolchainEngine.fenceLine(before: 133, column: 1, in: tree.fenced).map { [$0.line, $0.column] }, [132, 1])
         XCTAssertNil(ToolchainEngine.fenceLine(before: 133, column: 5, in: tree.fenced))
         XCTAssertNil(ToolchainEngine.fenceLine(before: 134, column: 5, in: tree.fenced))
+        // A blank line and a comment line between: swiftc's error is at the code under them, still the `~~~` line's.
+        let (_, commented, _) = try Self.edited("14-sunum-ve-kapatma.md") {
+            $0.insert(contentsOf: ["~~~", "", "// not: x"], at: 131)
+        }
+        let under = SourceFile(path: "l.md", text: commented.joined(separator: "\n"))
+        let (read, _) = Classifier.classify(under, scanned: MarkdownScanner.scan(under))
+        let commentedTree = try XCTUnwrap(read.blocks.first { $0.role == .tree && $0.fenced.opening.number == 126 })
+        XCTAssertEqual(
+            ToolchainEngine.fenceLine(before: 135, column: 1, in: commentedTree.fenced).map { [$0.line, $0.column] },
+            [132, 1])
     }
 
     /// A bare fence typed after an expected block's blank line with the lesson's prose right under
@@ -163,5 +174,48 @@ extension SlipRegressionTests {
             XCTAssertEqual(followed, clean, name)
             XCTAssertEqual(Self.classified(name, followed), [], name)
         }
+    }
+
+    /// A bare fence typed in a tree's code with a blank line under it and then a line that starts
+    /// a block (`// not: …`, a second `// main.swift`, `import …`), typed with it: GitHub closes
+    /// the tree there and shows the rest as text. Read as a block whose opening fence was deleted,
+    /// the tree would lose its expected block, so the fence is the slip: one finding at it, not a
+    /// missing expected block, a stray output and a note series the shifted pairing broke.
+    /// Following the fix leaves the typed line in the tree's code, a comment or an import, and no
+    /// finding. The same shape in prose is one finding at the fence too.
+    func testAFenceTypedInATreeOverABlankLineAndACommentIsOneFindingThere() throws {
+        let name = "14-sunum-ve-kapatma.md"
+        for (typed, finding) in [
+            (
+                ["```", "", "// not: bu satır açıklama"],
+                Self.typedInBlock(132, opening: 126, shown: 133...145, opens: 146, delete: 132...133)
+            ),
+            (
+                ["```", "", "", "// main.swift — ikinci"],
+                Self.typedInBlock(132, opening: 126, shown: 133...146, opens: 147, delete: 132...134)
+            ),
+            (
+                ["```", "", "import Foundation"],
+                Self.typedInBlock(132, opening: 126, shown: 133...145, opens: 146, delete: 132...133)
+            ),
+        ] {
+            let (_, lines, found) = try Self.edited(name) { $0.insert(contentsOf: typed, at: 131) }
+            XCTAssertEqual(found, [finding], "\(typed)")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(132, Self.message(finding))], to: lines))
+            XCTAssertEqual(followed[131], typed.last, "\(typed)")
+            XCTAssertEqual(Self.classified(name, followed), [], "\(typed)")
+        }
+        let prose = "13-gezinme-yigiti-ve-yolu.md"
+        let (clean, lines, found) = try Self.edited(prose) {
+            $0.insert(contentsOf: ["", "```", "", "// not: x"], at: 156)
+        }
+        let finding =
+            "158:1 [unterminated-fence] '```' opens a code block where no block was meant: it runs on to line 192 "
+            + "and every later fence pairs wrongly; delete it"
+        XCTAssertEqual(found, [finding])
+        var followed = try XCTUnwrap(FollowTheFix.apply([(158, Self.message(finding))], to: lines))
+        XCTAssertEqual(Self.classified(prose, followed), [])
+        followed.removeSubrange(156...158)
+        XCTAssertEqual(followed, clean)
     }
 }

@@ -165,9 +165,15 @@ extension Diagnostic {
             where written.hasPrefix("---") && written.dropFirst(3).allSatisfy(\.isWhitespace):
                 "the front matter's opening '---' has \(written.count - 3 == 1 ? "a blank" : "\(written.count - 3) blanks") "
                     + "after it, and coursecheck opens front matter only at a line of exactly '---'; write '---'"
+            case .notOpened(let written) where CourseCheckKit.FrontMatter.isBareFence(written):
+                "'\(written)' does not open the front matter but a code block, so readers see its keys and the "
+                    + "lesson after them as code; write '---'"
             case .notOpened(let written):
                 "'\(Invisible.marked(written))' does not open the front matter, so readers see its keys as text; "
                     + "write '---'"
+            case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.isBareFence(written):
+                "'\(written)' does not close the front matter but opens a code block, so readers see its keys as "
+                    + "text and the lesson after it as code; write '---'"
             case .notClosed(let written?, _):
                 "'\(Invisible.marked(written))' does not close the front matter, so readers see its keys as text; "
                     + "write '---'"

@@ -1312,9 +1312,17 @@ extension Classifier {
                 later.character == fence.character, later.length >= fence.length
             else { continue }
             let blankUnder = children[offset + 1].lines.lowerBound > closing + 1
+            // Code under the blank line that starts a block (`// …`, `import …`) may be a block whose
+            // opening fence was deleted: the fence is the stray only when that reading leaves
+            // trouble the stray reading does not (a tree cut from its expected block, a fragment
+            // standing where its output is due). A fence-like line there is a fence's own slip.
+            var startsABlockUnder = false
             if blankUnder {
                 let first = children[offset + 1].content.first.map { $0.text[...].trimmingBlanks() } ?? ""
-                guard !startsABlock(first) else { continue }
+                if startsABlock(first) {
+                    guard first.hasPrefix("//") || first.hasPrefix("import ") else { continue }
+                    startsABlockUnder = true
+                }
             }
             guard
                 !children[(offset + 1)..<next].contains(where: {
@@ -1343,6 +1351,8 @@ extension Classifier {
             let below = children[offset + 1].lines.lowerBound - closing - 1
             var typedAbove = fence.info.isEmpty ? above : above > 0 && below > 0 ? above - 1 : 0
             var typedBelow = fence.info.isEmpty || above > 0 ? below : 0
+            // The core read without the fence is the embedded core: the fence is the stray.
+            var coreConfirmed = false
             if code.first?.hasPrefix("// \(EmbeddedCore.fileName)") == true {
                 let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false)
                 let trailing = { (lines: [Substring]) in Array(lines.reversed().drop { isBlank(String($0)) }.reversed())
@@ -1355,6 +1365,7 @@ extension Classifier {
                     return trailing(core) == trailing(embedded)
                 }) {
                     (typedAbove, typedBelow) = meantCore
+                    coreConfirmed = true
                 }
             }
             let first = closing - typedAbove
@@ -1375,6 +1386,18 @@ extension Classifier {
             }
             guard after.isSubset(of: trouble), after.count < trouble.count, !blankUnder || after.isEmpty else {
                 continue
+            }
+            if startsABlockUnder, !coreConfirmed {
+                // The other reading: an opening fence deleted before the code under the blank line.
+                var texts = file.lines.map(\.text)
+                texts.insert(pad + "```swift", at: children[offset + 1].lines.lowerBound)
+                let opened = SourceFile(path: file.path, text: texts.joined(separator: "\n"))
+                let openedScan = MarkdownScanner.scan(opened)
+                guard
+                    !fenceTrouble(
+                        openedScan.document, openedScan.diagnostics + classify(opened, blocks: openedScan.blocks).1
+                    ).isEmpty
+                else { continue }
             }
             // Where the author opened the block: an earlier stray's repair moved its fence down.
             var opened = opening
@@ -1443,10 +1466,31 @@ extension Classifier {
         finding: Diagnostic, meant: SourceFile
     )? {
         // Cheap first: the slip leaves a block in a container (the one it starts, or the outer one),
-        // or one its container ends unclosed.
+        // or one its container ends unclosed, or indented code in a container (a fence indented
+        // four columns or more once its `>` is lost, and the block's lines after it too).
+        func indentedInContainer(_ node: BlockNode, depth: Int) -> Bool {
+            node.children.contains { child in
+                switch child.kind {
+                case .indentedCode: depth > 0
+                case .blockQuote, .list, .listItem: indentedInContainer(child, depth: depth + 1)
+                default: false
+                }
+            }
+        }
+        // Or a block outside any container right under a container's line (its `>`, its
+        // indentation or its marker, perhaps with blank lines between): the one it ended.
+        func underAContainer(_ block: FencedBlock) -> Bool {
+            guard block.containers.isEmpty,
+                let above = file.lines[..<(block.opening.number - 1)].last(where: { !isBlank($0.text) }),
+                let first = above.text.utf8.first
+            else { return false }
+            return first == UInt8(ascii: ">") || first == 0x20 || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") || first.isASCIIDigit
+        }
         guard
             scanned.blocks.contains(where: { !$0.containers.isEmpty })
                 || scanned.diagnostics.contains(where: { $0.id == .unterminatedFence })
+                || indentedInContainer(scanned.document, depth: 0) || scanned.blocks.contains(where: underAContainer)
         else { return nil }
         // The nested containers ending before each line (the deepest first), and the lines an
         // unclosed block's container ended it at.
@@ -1457,7 +1501,7 @@ extension Classifier {
                 switch child.kind {
                 case .blockQuote, .listItem:
                     let inner = chain + [child]
-                    if inner.count >= 2 { ended[child.lines.upperBound + 1, default: []].insert(inner, at: 0) }
+                    ended[child.lines.upperBound + 1, default: []].insert(inner, at: 0)
                     visit(child, chain: inner)
                 case .list:
                     visit(child, chain: chain)
@@ -1476,10 +1520,25 @@ extension Classifier {
             let bare = text.drop { $0 == " " || $0 == ">" }
             guard bare.hasPrefix("```") || bare.hasPrefix("~~~") else { continue }
             for chain in chains {
-                let next = continuing(file.lines[index + 1].text, chain)
+                // The block's first line with the whole prefix: the one under the fence, or, when the
+                // fence's prefix was copied onto up to three lines under it, the first after them.
+                var after = index + 1
+                while after < min(index + 4, file.lines.count - 1),
+                    continuing(file.lines[after].text, chain).failed != nil
+                {
+                    after += 1
+                }
+                let copied = (index + 1)..<after
+                // Blank lines of the containers may stand between them and the block's next line.
+                while after < file.lines.count - 1, continuing(file.lines[after].text, chain).failed == nil,
+                    isBlank(String(file.lines[after].text.drop { $0 == ">" || $0 == " " }))
+                {
+                    after += 1
+                }
+                let next = continuing(file.lines[after].text, chain)
                 guard next.failed == nil else { continue }
-                let prefix = String(decoding: file.lines[index + 1].text.utf8.prefix(next.length), as: UTF8.self)
-                guard !isBlank(String(decoding: file.lines[index + 1].text.utf8.dropFirst(next.length), as: UTF8.self)),
+                let prefix = String(decoding: file.lines[after].text.utf8.prefix(next.length), as: UTF8.self)
+                guard !isBlank(String(decoding: file.lines[after].text.utf8.dropFirst(next.length), as: UTF8.self)),
                     let failed = continuing(text, chain).failed
                 else { continue }
                 // The line's own prefix: its blanks and `>`, no more `>` than the containers have.
@@ -1495,6 +1554,20 @@ extension Classifier {
                 let meantText = prefix + fence
                 var lines = file.lines
                 lines[index].text = meantText
+                // The lines under the fence written with its prefix, code after it: the block's, slipped
+                // alike, so long as the block's lines with the whole prefix outnumber them.
+                // One container's opening fence alone is `resumedPrefixes`' and the slip search's.
+                guard chain.count >= 2 || !copied.isEmpty else { continue }
+                if !copied.isEmpty {
+                    guard
+                        copied.allSatisfy({
+                            file.lines[$0].text.hasPrefix(written)
+                                && !isBlank(String(file.lines[$0].text.dropFirst(written.count)))
+                                && !file.lines[$0].text.dropFirst(written.count).hasPrefix(" ")
+                        }), wholePrefixed(file, from: after, chain) > copied.count
+                    else { continue }
+                    for line in copied { lines[line].text = prefix + file.lines[line].text.dropFirst(written.count) }
+                }
                 let meant = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
                 // Written so, the block stands in all the containers.
                 let scan = MarkdownScanner.scan(meant)
@@ -1508,12 +1581,29 @@ extension Classifier {
                     at: SourceLocation(path: file.path, line: index + 1, column: 1),
                     .outsideNestedContainer(
                         container: container, prefix: prefix, written: written,
-                        missing: insertion(making: prefix, from: written), meant: meantText),
+                        missing: insertion(making: prefix, from: written), meant: meantText,
+                        through: copied.isEmpty ? nil : copied.upperBound),
                     opening: index + 1)
                 return (finding, meant)
             }
         }
         return nil
+    }
+
+    /// How many lines from `start` continue the containers of `chain` with text after the prefix,
+    /// up to the first other line that does not, or a fence (the block's closing one).
+    static func wholePrefixed(_ file: SourceFile, from start: Int, _ chain: [BlockNode]) -> Int {
+        var count = 0
+        for line in file.lines[start...] {
+            // A blank line of the containers (`>`) need not have their whole prefix.
+            if isBlank(String(line.text.drop { $0 == ">" || $0 == " " })) { continue }
+            let next = continuing(line.text, chain)
+            guard next.failed == nil else { break }
+            let rest = String(decoding: line.text.utf8.dropFirst(next.length), as: UTF8.self)
+            if rest.hasPrefix("```") || rest.hasPrefix("~~~") { break }
+            if !isBlank(rest) { count += 1 }
+        }
+        return count
     }
 
     /// How much of `text` continues the containers of `chain`, outermost first (a block quote's

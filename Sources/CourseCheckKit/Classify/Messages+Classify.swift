@@ -206,8 +206,10 @@ extension Diagnostic {
         /// An opening fence whose prefix (`written`: its blanks and `>`) is not the `prefix` of the
         /// nested containers its block's lines have, so the innermost `container` it does not
         /// continue ends before it; `missing`: what it lacks, when one insertion makes the prefix;
-        /// `meant`: the line as meant.
-        case outsideNestedContainer(container: String, prefix: String, written: String, missing: String?, meant: String)
+        /// `meant`: the line as meant; `through`: the last of the block's lines after it written with
+        /// the fence's prefix too (nil when none is), which all take `prefix`.
+        case outsideNestedContainer(
+            container: String, prefix: String, written: String, missing: String?, meant: String, through: Int? = nil)
         /// An opening fence without the block-quote `marker` its block's lines, from `firstLine`,
         /// begin with.
         case openingOutsideQuote(marker: String, firstLine: Int)
@@ -378,12 +380,10 @@ extension Diagnostic {
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"
-            case .outsideNestedContainer(let container, let prefix, let written, let missing, let meant):
-                (missing.map {
-                    "this fence lacks the '\($0)' the other lines of its \(container) begin with ('\(prefix)')"
-                }
-                    ?? "this fence begins '\(written)', not '\(prefix)' as the other lines of its \(container) do")
-                    + ", so it ends the \(container) and its block stands outside it; write it as '\(meant)'"
+            case .outsideNestedContainer(let container, let prefix, let written, let missing, let meant, let through):
+                Self.outsideNestedContainer(
+                    container: container, prefix: prefix, written: written, missing: missing, meant: meant,
+                    line: location.line, through: through)
             case .openingOutsideQuote(let marker, let firstLine):
                 "this fence lacks the '\(marker)' the lines of its block (from line \(firstLine)) begin with, so it "
                     + "opens the block outside their block quote, shows them, '>' and all, as its code, and every later "
@@ -395,6 +395,30 @@ extension Diagnostic {
                     + "fence pairs wrongly; " + Self.prefixFix(missing: missing, meant: meant)
             }
         return Diagnostic(.unterminatedFence, at: location, message)
+    }
+
+    /// An opening fence (and the lines under it through `through`, written alike) short of the
+    /// nested containers' `prefix`: what it lacks or begins with, and the line or lines as meant.
+    static func outsideNestedContainer(
+        container: String, prefix: String, written: String, missing: String?, meant: String, line: Int,
+        through: Int?
+    ) -> String {
+        let subject =
+            through.map { $0 == line + 1 ? "this fence and the line under it" : "this fence and the lines under it" }
+            ?? "this fence"
+        let lacks =
+            missing.map {
+                "\(subject) \(through == nil ? "lacks" : "lack") the '\($0)' the other lines of its \(container) begin "
+                    + "with" + (through != nil && $0 == prefix ? "" : " ('\(prefix)')")
+            }
+            ?? "\(subject) \(through == nil ? "begins" : "begin") '\(written)', not '\(prefix)' as the other lines of "
+            + "its \(container) do"
+        let fix =
+            through.map {
+                "begin lines \(line)–\($0) with '\(prefix)'" + (written.isEmpty ? "" : ", not '\(written)'")
+            } ?? "write it as '\(meant)'"
+        return lacks + ", so \(through == nil ? "it" : "the fence") ends the \(container) and its block stands outside "
+            + "it; " + fix
     }
 
     /// The fix for a line that lacks `missing` of its container's prefix: `missing` at its start,

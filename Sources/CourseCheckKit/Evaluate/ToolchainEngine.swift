@@ -526,13 +526,17 @@ package struct ToolchainEngine: Sendable {
     }
 
     /// A fence line of the other character typed in a tree (`~~~` in a backtick block) is code to
-    /// swiftc, an operator whose error it puts at the next line's first token: the error is the
-    /// fence line's, at its first character.
+    /// swiftc, an operator whose error it puts at the next line's first token (past blank and comment
+    /// lines): the error is the fence line's, at its first character.
     static func fenceLine(before line: Int, column: Int, in block: FencedBlock) -> (line: Int, column: Int)? {
         guard let index = block.body.firstIndex(where: { $0.number == line }), index > 0 else { return nil }
         let text = block.body[index].text
         guard text.prefix(while: { $0 == " " || $0 == "\t" }).count + 1 == column,
-            let fence = block.body[..<index].last(where: { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }),
+            // The token before it: blank lines and `//` comment lines between are none.
+            let fence = block.body[..<index].last(where: {
+                let code = $0.text.drop { $0 == " " || $0 == "\t" }
+                return !code.isEmpty && !code.hasPrefix("//")
+            }),
             let opened = CodeFence.opening(fence), opened.character != block.fence.character
         else { return nil }
         return (fence.number, opened.indent + 1)

@@ -125,6 +125,29 @@ package struct FrontMatter: Sendable, Equatable {
         return frontMatter
     }
 
+    /// The front matter a bare fence typed for its opening or closing `---` hides (`~~~`, a backtick
+    /// run): a code block that takes the page after it, so the reader sees no front matter and the
+    /// lesson as code. Read as if that line were `---` (`repairingClose`, `repairingOpen`), so the
+    /// scan starts after it and the slip is the front matter's one finding, not a block no one
+    /// meant. Nil for any other front matter, or none.
+    package static func repairingFence(_ lines: [Line]) -> FrontMatter? {
+        // Cheap first: the first line is `---` or a fence.
+        guard let first = lines.first?.text.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~"),
+            let repaired = repairingClose(lines) ?? repairingOpen(lines),
+            [repaired.opened, repaired.unclosed?.written].contains(where: { $0.map(isBareFence) ?? false })
+        else { return nil }
+        return repaired
+    }
+
+    /// True for a line that is a bare code fence (three or more backticks or tildes, indented at
+    /// most three spaces, nothing but blanks after them): one opens a code block, and closes one.
+    package static func isBareFence(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        return indent <= 3 && CodeFence.closingRun(bytes[indent...]) != nil
+    }
+
     /// The line an unclosed front matter's `---` belongs before: the first line after `---` that
     /// is no front matter (a paragraph's line, a key with spaces in it, a `# ` heading after a
     /// blank line), the blank and comment lines before it left out, so the closing goes right
@@ -152,7 +175,10 @@ package struct FrontMatter: Sendable, Equatable {
                 pending = pending ?? line.number
                 continue
             }
-            if nearlyCloses(text) { return Unclosed(before: line.number, written: text) }
+            // A fence after a blank line is a block of the lesson's: the closing line is missing before it.
+            if nearlyCloses(text), !(blankPending && isBareFence(text)) {
+                return Unclosed(before: line.number, written: text)
+            }
             let isContent =
                 text.hasCharacterPrefix(" ") || text.hasCharacterPrefix("\t") || trimmed == "-"
                 || trimmed.hasCharacterPrefix("- ")
@@ -184,10 +210,11 @@ package struct FrontMatter: Sendable, Equatable {
     /// that draws a line (a dash, a minus sign, a box-drawing or fullwidth line), two or more, or
     /// one that is no ASCII; perhaps spaced or indented, an invisible character among them (what
     /// a setext underline or a thematic break makes of the keys above it, or text); or `---` with
-    /// text after it. `+++` is TOML's front matter, which GitHub does not read.
+    /// text after it; or a bare code fence (`~~~`, a backtick run), typed for `---` from a code
+    /// block's habit. `+++` is TOML's front matter, which GitHub does not read.
     static func nearlyCloses(_ text: String) -> Bool {
         guard !closes(text) else { return false }
-        if text.hasPrefix("---") { return true }
+        if text.hasPrefix("---") || isBareFence(text) { return true }
         let marks = Array(text.unicodeScalars).filter {
             $0 != " " && $0 != "\t" && $0 != "\u{A0}" && $0.properties.generalCategory != .format
         }

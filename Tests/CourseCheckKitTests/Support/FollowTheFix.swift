@@ -19,6 +19,9 @@ enum FollowTheFix {
         case deleteLines(Int, Int)
         /// `remove the indentation of lines A–B`: those lines' leading blanks dropped.
         case unindentLines(Int, Int)
+        /// `begin lines A–B with 'P', not 'W'`: those lines' prefix `W` written `P` (`W` empty when
+        /// the message names none).
+        case reprefixLines(Int, Int, prefix: String, written: String)
         /// `begins with U+00A0 NO-BREAK SPACE before its first '|' …; delete that character`:
         /// what the line holds before its first pipe dropped.
         case deleteBeforePipe
@@ -62,6 +65,18 @@ enum FollowTheFix {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
             if bounds.count == 2 { return .unindentLines(bounds[0], bounds[1]) }
         }
+        if let lines = text.range(
+            of: #"; begin lines [0-9]+–[0-9]+ with '[^']*'(, not '[^']*')?$"#, options: .regularExpression)
+        {
+            let words = text[lines].dropFirst("; begin lines ".count)
+            let bounds = words.prefix { $0 != " " }.split(separator: "–").compactMap { Int($0) }
+            let quoted = words.split(separator: "'", omittingEmptySubsequences: false)
+            if bounds.count == 2, quoted.count == 5 || quoted.count == 3 {
+                return .reprefixLines(
+                    bounds[0], bounds[1], prefix: String(quoted[1]), written: quoted.count == 5 ? String(quoted[3]) : ""
+                )
+            }
+        }
         if text.contains(" before its first '|', ")
             && (text.hasSuffix("; delete that character") || text.hasSuffix("; delete those characters"))
         {
@@ -97,6 +112,11 @@ enum FollowTheFix {
             case .deleteLines(let first, let last)?: lines.removeSubrange((first - 1)..<last)
             case .unindentLines(let first, let last)?:
                 for line in first...last { lines[line - 1] = String(lines[line - 1].drop { $0 == " " || $0 == "\t" }) }
+            case .reprefixLines(let first, let last, let prefix, let written)?:
+                for line in first...last {
+                    guard lines[line - 1].hasPrefix(written) else { return nil }
+                    lines[line - 1] = prefix + lines[line - 1].dropFirst(written.count)
+                }
             case .deleteBeforePipe?:
                 guard let pipe = lines[fix.line - 1].firstIndex(of: "|") else { return nil }
                 lines[fix.line - 1].removeSubrange(..<pipe)
