@@ -260,3 +260,12 @@ extension UnsafeBufferPointer<UInt8> {
         return memcmp(left, right, count) == 0
     }
 }
+
+extension [UInt8] {
+    /// Whether both hold the same bytes (memcmp): `==` compares element by element, and unoptimised
+    /// (the debug build the tests run) through a protocol witness a byte.
+    func sameBytes(_ other: [UInt8]) -> Bool {
+        guard count == other.count else { return false }
+        return withUnsafeBufferPointer { left in other.withUnsafeBufferPointer { right in left.sameBytes(right) } }
+    }
+}

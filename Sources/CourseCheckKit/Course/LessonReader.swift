@@ -71,14 +71,14 @@ package enum LessonReader {
 
     /// Whether the memo holds `bytes` as the text of `path`.
     static func remembers(_ bytes: [UInt8], path: String) -> Bool {
-        memo.update { $0[path]?.bytes == bytes }
+        memo.update { $0[path]?.bytes.sameBytes(bytes) == true }
     }
 
     static var memoCount: Int { memo.update { $0.count } }
 
     /// Whether the memo holds `bytes` as the text of any path.
     static func remembers(_ bytes: [UInt8]) -> Bool {
-        memo.update { $0.values.contains { $0.bytes == bytes } }
+        memo.update { $0.values.contains { $0.bytes.sameBytes(bytes) } }
     }
 
     /// Empties the memo, so the next classification of every path is done afresh.
@@ -94,7 +94,9 @@ package enum LessonReader {
 
     /// Decodes, scans and classifies a file's bytes (or answers from the memo).
     package static func classify(bytes: [UInt8], path: String, core: String? = nil) -> Outcome {
-        if let known = memo.update({ $0[path] }), known.core == core, known.bytes == bytes { return known.outcome }
+        if let known = memo.update({ $0[path] }), known.core == core, known.bytes.sameBytes(bytes) {
+            return known.outcome
+        }
         let outcome = classifyAfresh(bytes: bytes, path: path, core: core)
         guard bytes.count <= memoTextLimit else {
             memo.update { $0[path] = nil }
