@@ -802,7 +802,7 @@ final class ClaimTests: XCTestCase {
         XCTAssertEqual(allFindings(), [expected])
         let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         let message = String(expected[try XCTUnwrap(expected.range(of: "error: ")).upperBound...])
-            let followed = try XCTUnwrap(FollowTheFix.apply([(line, message)], to: lines))
+        let followed = try XCTUnwrap(FollowTheFix.apply([(line, message)], to: lines))
         XCTAssertEqual(followed[line - 1], bullet)
         try original.write(to: url)
         // The control: a space before the `-` (CommonMark skips it) is the bullet, and no finding.

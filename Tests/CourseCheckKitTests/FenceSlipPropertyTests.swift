@@ -328,7 +328,9 @@ final class FenceSlipPropertyTests: XCTestCase {
             var places: [Int] = []
             for (index, line) in clean.enumerated() {
                 let fence = line.hasPrefix("```") || line.hasPrefix("~~~")
-                if fence, !inside, !table, index > 0, clean[index - 1].isEmpty, line.dropFirst(3).first?.isLetter ?? false {
+                if fence, !inside, !table, index > 0, clean[index - 1].isEmpty,
+                    line.dropFirst(3).first?.isLetter ?? false
+                {
                     places.append(index)
                 }
                 if fence { inside.toggle() }

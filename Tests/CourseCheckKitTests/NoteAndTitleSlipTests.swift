@@ -581,16 +581,29 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let text = ", so readers see this line as text, not as an item of the index; write"
         let invisible = ", which CommonMark does not skip before a list marker"
         for (written, line, problem, fix) in [
-            ("\u{2168}. [", 37, "its number is written with U+2168 ROMAN NUMERAL NINE, which is no list number to CommonMark", "9. ["),
-            ("\u{217B}. [", 40, "its number is written with U+217B SMALL ROMAN NUMERAL TWELVE, which is no list number to CommonMark", "12. ["),
+            (
+                "\u{2168}. [", 37,
+                "its number is written with U+2168 ROMAN NUMERAL NINE, which is no list number to CommonMark", "9. ["
+            ),
+            (
+                "\u{217B}. [", 40,
+                "its number is written with U+217B SMALL ROMAN NUMERAL TWELVE, which is no list number to CommonMark",
+                "12. ["
+            ),
             ("\u{200B}9. [", 37, "it starts with U+200B ZERO WIDTH SPACE before its number" + invisible, "9. ["),
             ("\u{A0}9. [", 37, "it starts with U+00A0 NO-BREAK SPACE before its number" + invisible, "9. ["),
-            ("\u{FEFF}\u{200B}12. [", 40, "it starts with U+FEFF ZERO WIDTH NO-BREAK SPACE and U+200B ZERO WIDTH SPACE before its number" + invisible, "12. ["),
+            (
+                "\u{FEFF}\u{200B}12. [", 40,
+                "it starts with U+FEFF ZERO WIDTH NO-BREAK SPACE and U+200B ZERO WIDTH SPACE before its number"
+                    + invisible, "12. ["
+            ),
         ] {
             let result = try findingsAndAfterTheFix([("README.md", fix, written)])
             XCTAssertEqual(
                 result.found,
-                ["lessons/README.md:\(line):1: error: '\(written)' opens no list item: \(problem)\(text) '\(fix)' [course-index]"],
+                [
+                    "lessons/README.md:\(line):1: error: '\(written)' opens no list item: \(problem)\(text) '\(fix)' [course-index]"
+                ],
                 written)
             XCTAssertEqual(result.fixed, [], written)
         }

@@ -240,7 +240,8 @@ extension SlipRegressionTests {
             XCTAssertEqual(Self.classified(name, clean), [], name)
             let finding =
                 "\(before):1 [unterminated-fence] '\(typed)' opens a code block where no block was meant: it runs on to "
-                + (runsTo.map { "line \($0)" } ?? "the end of the file") + " and every later fence pairs wrongly; delete it"
+                + (runsTo.map { "line \($0)" } ?? "the end of the file")
+                + " and every later fence pairs wrongly; delete it"
             XCTAssertEqual(found, [finding], "\(name) \(before)")
             let followed = try XCTUnwrap(FollowTheFix.apply([(before, Self.message(finding))], to: lines))
             XCTAssertEqual(followed, clean, "\(name) \(before)")

@@ -207,7 +207,8 @@ package struct CourseIndexClaim: ClaimCheck {
             let (names, _) = Invisible.named(invisible.scalars)
             problem = "it starts with \(names) before its number, which CommonMark does not skip before a list marker"
         } else if let roman {
-            problem = "its number is written with \(Invisible.name(roman.scalar)), which is no list number to CommonMark"
+            problem =
+                "its number is written with \(Invisible.name(roman.scalar)), which is no list number to CommonMark"
         } else if let other {
             problem = "its number is \(other.why), which is no list number to CommonMark"
         } else if !alikes.isEmpty {

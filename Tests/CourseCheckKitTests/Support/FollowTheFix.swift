@@ -145,7 +145,8 @@ enum FollowTheFix {
                 lines[fix.line - 1].removeSubrange(..<pipe)
             case .deleteLeadingInvisibles?:
                 guard let invisible = Invisible.leading(lines[fix.line - 1]) else { return nil }
-                lines[fix.line - 1] = String(decoding: lines[fix.line - 1].utf8.dropFirst(invisible.length), as: UTF8.self)
+                lines[fix.line - 1] = String(
+                    decoding: lines[fix.line - 1].utf8.dropFirst(invisible.length), as: UTF8.self)
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
