@@ -768,6 +768,49 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// A trigger bullet with an invisible character typed before its `-` (U+200B, U+FEFF, U+00A0:
+    /// CommonMark skips only spaces and tabs there, so the line joins the bullet above) or a word
+    /// typed before its lead (`- Not: Bu dersin tetiği:`) is one finding at it, naming what was
+    /// typed, never "no bullet" at the summary's heading; following the fix gives none.
+    func testAnInvisibleCharacterOrAWordBeforeTheTriggerBulletIsOneFindingAtIt() throws {
+        let file = "12-ortam-degerleri.md"
+        let bullet = "- Bu dersin tetiği: **ortam**."
+        let url = lessons.appendingPathComponent(file)
+        let original = try Data(contentsOf: url)
+        for (typed, finding) in [
+            ("\u{200B}" + bullet, (1, "U+200B ZERO WIDTH SPACE", "that character")),
+            ("\u{FEFF}" + bullet, (1, "U+FEFF ZERO WIDTH NO-BREAK SPACE", "that character")),
+            ("\u{A0}" + bullet, (1, "U+00A0 NO-BREAK SPACE", "that character")),
+            ("\u{200B}\u{2060}" + bullet, (1, "U+200B ZERO WIDTH SPACE and U+2060 WORD JOINER", "those characters")),
+        ] {
+            let line = try mutate(file, bullet, typed)
+            let expected =
+                "lessons/\(file):\(line):\(finding.0): error: the 'Bu dersin tetiği:' bullet is here, but it starts "
+                + "with \(finding.1) before its '-', which CommonMark does not skip, so the line renders as text, not "
+                + "as the lesson's trigger bullet; delete \(finding.2) [declared-trigger]"
+            XCTAssertEqual(allFindings(), [expected], finding.1)
+            let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            let message = String(expected[try XCTUnwrap(expected.range(of: "error: ")).upperBound...])
+            let followed = try XCTUnwrap(FollowTheFix.apply([(line, message)], to: lines))
+            XCTAssertEqual(followed[line - 1], bullet)
+            try original.write(to: url)
+        }
+        let line = try mutate(file, bullet, "- Not: Bu dersin tetiği: **ortam**.")
+        let expected =
+            "lessons/\(file):\(line):3: error: this bullet opens 'Not: Bu dersin tetiği:', not 'Bu dersin tetiği:', so "
+            + "it does not read as the lesson's trigger bullet; write 'Bu dersin tetiği:' [declared-trigger]"
+        XCTAssertEqual(allFindings(), [expected])
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let message = String(expected[try XCTUnwrap(expected.range(of: "error: ")).upperBound...])
+        let followed = try XCTUnwrap(FollowTheFix.apply([(line, message)], to: lines))
+        XCTAssertEqual(followed[line - 1], bullet)
+        try original.write(to: url)
+        // The control: a space before the `-` (CommonMark skips it) is the bullet, and no finding.
+        _ = try mutate(file, bullet, " " + bullet)
+        XCTAssertEqual(allFindings(), [])
+        try original.write(to: url)
+    }
+
     /// A bullet's value and a table's cell are read as rendered: escapes, entities and spaces in a
     /// distribution change nothing; punctuation in the bold, a second trigger and an unseen
     /// character are one finding each, naming what is off.

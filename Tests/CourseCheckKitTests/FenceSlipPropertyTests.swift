@@ -308,6 +308,60 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A fence (```` ``` ````, `~~~`, ```` ```` ````) typed right above a block's opening fence with
+    /// an info string (a tree's, a fragment's, the core's: no blank line between), or right above
+    /// the closing table's header row: the block it opens holds that fence or row as its first
+    /// line. Exactly one finding, on that line: delete it; followed, the lesson back and none.
+    func testAFenceTypedRightAboveABlockOrATableGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let table = random.next() % 4 == 0
+            let file = table ? try XCTUnwrap(names.last) : names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let clean = text.components(separatedBy: "\n")
+            // Top-level opening fences with an info string after a blank line, or the table's header.
+            var inside = false
+            var places: [Int] = []
+            for (index, line) in clean.enumerated() {
+                let fence = line.hasPrefix("```") || line.hasPrefix("~~~")
+                if fence, !inside, !table, index > 0, clean[index - 1].isEmpty,
+                    line.dropFirst(3).first?.isLetter ?? false
+                {
+                    places.append(index)
+                }
+                if fence { inside.toggle() }
+                if table, !inside, line.hasPrefix("|"), index > 0, clean[index - 1].isEmpty,
+                    clean.indices.contains(index + 1), clean[index + 1].hasPrefix("|-")
+                {
+                    places.append(index)
+                }
+            }
+            guard !places.isEmpty else { continue }
+            let at = places[Int(random.next() % UInt64(places.count))]
+            let written = ["```", "~~~", "````"][Int(random.next() % 3)]
+            var lines = clean
+            lines.insert(written, at: at)
+            let picked = Picked(
+                file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '\(written)' above "
+                + "'\(clean[at])': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("delete it [unterminated-fence]") ?? false, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// A bare fence typed right above a paragraph of a lesson's prose that follows a blank line (after
     /// an expected block or other text), with that prose right under it, or a blank line and a line
     /// that reads as code (`// not: …`) between: the block it opens runs over the prose. Exactly one

@@ -659,7 +659,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// One number the course states written with another script's digits (some or all of them):
-    /// an index item's number, the index's `lessons:` count, a count of the last lesson's
+    /// an index item's number (or a Roman numeral for it, or an invisible character before it),
+    /// the index's `lessons:` count, a count of the last lesson's
     /// distribution sentence, lesson 1's declared distribution, or a reference to a note, bold or
     /// in code. One finding, on that line, naming the first such digit; and following its fix
     /// leaves none.
@@ -705,7 +706,20 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 lines[line] += " Bkz. \(old)."
                 backwards = true
             }
-            let (new, first) = Self.otherDigits(old, &random)
+            var (new, first) = Self.otherDigits(old, &random)
+            // An index item's number as a Roman numeral (`Ⅸ`, `ⅻ`) or behind an invisible character.
+            if file == "README.md", line != 0, !lines[line].hasPrefix("lessons:"), random.next() % 2 == 0,
+                let number = Int(old)
+            {
+                let invisible: [Unicode.Scalar] = ["\u{200B}", "\u{A0}", "\u{FEFF}", "\u{2060}"]
+                if number <= 12, random.next() % 2 == 0 {
+                    first = Unicode.Scalar((random.next() % 2 == 0 ? 0x2160 : 0x2170) + UInt32(number - 1))!
+                    new = String(Character(first))
+                } else {
+                    first = invisible[Int(random.next() % UInt64(invisible.count))]
+                    new = String(Character(first)) + old
+                }
+            }
             let clean = lines
             // Only the number chosen (an item's link target holds its number too); a reference is the line's last.
             let at = try XCTUnwrap(lines[line].range(of: old, options: backwards ? .backwards : []))
@@ -729,7 +743,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     /// A line the renderer reads as another block than meant: a note paragraph indented 4 spaces
     /// (indented code), or a part heading of the index (the first part's too) without its `## `
     /// or written at another level (`#`, `###`, `####`, `Name` over a `===` underline), or
-    /// indented 4 spaces, or a note's paragraph with a setext underline typed right under it.
+    /// indented 4 spaces or behind an invisible character, or a note's paragraph with a setext underline typed right under it.
     static func renderedAsOtherSlip(_ index: [String], in lessons: URL, _ random: inout Generator) throws -> Slip {
         let kind = random.next() % 3
         if kind == 2 {
@@ -754,7 +768,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let at = headings[Int(random.next() % UInt64(headings.count))]
             var lines = index
             // Indented 4 spaces: code after a paragraph, inside the list item after an item.
-            let marker = ["", "##", "# ", "### ", "#### ", "=", "    ## "][Int(random.next() % 7)]
+            // Behind an invisible character (U+200B, U+00A0, U+FEFF): text, the character named.
+            let marker = ["", "##", "# ", "### ", "#### ", "=", "    ## ", "\u{200B}## ", "\u{A0}## ", "\u{FEFF}## "][
+                Int(random.next() % 10)]
             if marker == "=" {
                 // Setext, underlined as a level-1 heading.
                 lines[at] = String(lines[at].dropFirst(3))

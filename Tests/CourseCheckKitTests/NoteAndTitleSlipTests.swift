@@ -571,6 +571,66 @@ final class NoteAndTitleSlipTests: XCTestCase {
         try expect("1. [", [("l. [", 24, "its number has 'l' \(digit)")], fix: "1. [")
     }
 
+    /// An index item numbered with a Roman numeral (`Ⅸ.`, `ⅻ.`) or with an invisible character
+    /// before its number (U+200B, U+00A0, U+FEFF), and a part heading with one before its `## `:
+    /// CommonMark reads neither, so the line is text. One finding at the line naming the
+    /// character, not a blank line asked for and the lesson reported unlisted, nor a second `## `
+    /// written; following the fix gives none. The control: a space before the number or the
+    /// heading (CommonMark skips it) is no finding.
+    func testAnIndexLineBehindAnInvisibleCharacterOrWithARomanNumeralIsOneFindingThere() throws {
+        let text = ", so readers see this line as text, not as an item of the index; write"
+        let invisible = ", which CommonMark does not skip before a list marker"
+        for (written, line, problem, fix) in [
+            (
+                "\u{2168}. [", 37,
+                "its number is written with U+2168 ROMAN NUMERAL NINE, which is no list number to CommonMark", "9. ["
+            ),
+            (
+                "\u{217B}. [", 40,
+                "its number is written with U+217B SMALL ROMAN NUMERAL TWELVE, which is no list number to CommonMark",
+                "12. ["
+            ),
+            ("\u{200B}9. [", 37, "it starts with U+200B ZERO WIDTH SPACE before its number" + invisible, "9. ["),
+            ("\u{A0}9. [", 37, "it starts with U+00A0 NO-BREAK SPACE before its number" + invisible, "9. ["),
+            (
+                "\u{FEFF}\u{200B}12. [", 40,
+                "it starts with U+FEFF ZERO WIDTH NO-BREAK SPACE and U+200B ZERO WIDTH SPACE before its number"
+                    + invisible, "12. ["
+            ),
+        ] {
+            let result = try findingsAndAfterTheFix([("README.md", fix, written)])
+            XCTAssertEqual(
+                result.found,
+                [
+                    "lessons/README.md:\(line):1: error: '\(written)' opens no list item: \(problem)\(text) '\(fix)' [course-index]"
+                ],
+                written)
+            XCTAssertEqual(result.fixed, [], written)
+        }
+        for (heading, line, above) in [
+            ("## Durum ve Gezinme", 33, "Görünüm Ağacı Modeli"),
+            ("## Etkileşim ve Sunum Kalitesi", 45, "Durum ve Gezinme"),
+        ] {
+            for (typed, named) in [
+                ("\u{200B}", "U+200B ZERO WIDTH SPACE"), ("\u{A0}", "U+00A0 NO-BREAK SPACE"),
+                ("\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+            ] {
+                let result = try findingsAndAfterTheFix([("README.md", heading, typed + heading)])
+                XCTAssertEqual(
+                    result.found,
+                    [
+                        "lessons/README.md:\(line):1: error: this line stands where a part's '## ' heading does, but it "
+                            + "starts with \(named) before its '##', which CommonMark does not skip, so readers see "
+                            + "'\(heading)' as text and the items under it in part '\(above)'; delete that character "
+                            + "[course-index]"
+                    ], named)
+                XCTAssertEqual(result.fixed, [], named)
+            }
+        }
+        XCTAssertEqual(try findings("README.md", "9. [", [" 9. ["]), [[]])
+        XCTAssertEqual(try findings("README.md", "## Durum ve Gezinme", [" ## Durum ve Gezinme"]), [[]])
+    }
+
     /// What the trigger claims read as a reader reads it: a bold that names a trigger and a
     /// distribution, a distribution with a look-alike slash or three counts, a level-2 title; and
     /// the distribution sentence's lesson count and total, judged against the lessons its counts

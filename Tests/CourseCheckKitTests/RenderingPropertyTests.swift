@@ -600,6 +600,25 @@ final class RenderingPropertyTests: XCTestCase {
                         Int(random.next() % 3)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: second)
                     (what, expected) = ("bullet as \(second)", (bullet + 1, "two triggers"))
+                } else if slip == 1, random.next() % 2 == 0 {
+                    // Invisible characters before the `-` (the line joins the text above), or a word
+                    // before the lead: one finding at the line, naming what was typed.
+                    if random.next() % 2 == 0 {
+                        let typed = ["\u{200B}", "\u{FEFF}", "\u{A0}", "\u{2060}", "\u{200B}\u{A0}"][
+                            Int(random.next() % 5)]
+                        lines[bullet] = typed + lines[bullet]
+                        let named = typed.unicodeScalars.map(Invisible.name).joined(separator: " and ")
+                        (what, expected) = (
+                            "'\(named)' before the bullet", (bullet + 1, "starts with \(named) before its '-'")
+                        )
+                    } else {
+                        let word = ["Not:", "Dikkat:", "Son olarak"][Int(random.next() % 3)]
+                        lines[bullet] = lines[bullet].replacingOccurrences(
+                            of: "- Bu dersin tetiği:", with: "- \(word) Bu dersin tetiği:")
+                        (what, expected) = (
+                            "'\(word)' before the lead", (bullet + 1, "opens '\(word) Bu dersin tetiği:'")
+                        )
+                    }
                 } else {
                     var lead = Array("Bu dersin tetiği")
                     let letter = 3 + Int(random.next() % UInt64(lead.count - 3))

@@ -218,4 +218,34 @@ extension SlipRegressionTests {
         followed.removeSubrange(156...158)
         XCTAssertEqual(followed, clean)
     }
+
+    /// A stray fence (```` ``` ````, `~~~`, ```` ```` ````) typed right above a block's opening fence
+    /// (no blank line between: a tree's, a display fragment's) or right above the closing table's header row: it opens a block whose
+    /// first line is that fence or row, which no code or output of the course starts with, and is
+    /// one finding at it ("delete it"), not stray outputs, labels and a distribution the shifted
+    /// pairing broke, nor a bare "unterminated" with no fix. Following the fix gives the lesson
+    /// back, with none; the lesson as written (the control) has none.
+    func testAStrayFenceRightAboveABlockOrATableIsOneFindingThere() throws {
+        // (lesson, the line typed, where (1-based, before it), where its block runs to)
+        let places: [(String, String, Int, Int?)] = [
+            ("01-bildirimsel-sozdizim.md", "```", 95, 126),
+            ("01-bildirimsel-sozdizim.md", "~~~", 95, nil),
+            ("01-bildirimsel-sozdizim.md", "````", 95, nil),
+            ("01-bildirimsel-sozdizim.md", "```", 150, 177),
+            ("21-on-izleme-ve-yineleme.md", "```", 212, 230),
+            ("21-on-izleme-ve-yineleme.md", "```", 243, nil),
+        ]
+        for (name, typed, before, runsTo) in places {
+            let (clean, lines, found) = try Self.edited(name) { $0.insert(typed, at: before - 1) }
+            XCTAssertEqual(Self.classified(name, clean), [], name)
+            let finding =
+                "\(before):1 [unterminated-fence] '\(typed)' opens a code block where no block was meant: it runs on to "
+                + (runsTo.map { "line \($0)" } ?? "the end of the file")
+                + " and every later fence pairs wrongly; delete it"
+            XCTAssertEqual(found, [finding], "\(name) \(before)")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(before, Self.message(finding))], to: lines))
+            XCTAssertEqual(followed, clean, "\(name) \(before)")
+            XCTAssertEqual(Self.classified(name, followed), [], "\(name) \(before)")
+        }
+    }
 }

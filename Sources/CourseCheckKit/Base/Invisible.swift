@@ -106,6 +106,40 @@ package enum Invisible {
         return String(result)
     }
 
+    /// The invisible characters a line opens with (a zero-width or no-break space, a byte order
+    /// mark, a word joiner), spaces and tabs among them aside, and the UTF-8 bytes they all take;
+    /// nil when it opens otherwise (one byte read for most lines). CommonMark skips only spaces
+    /// and tabs before a block's marker, so a bullet, an ordered item, a heading or a fence behind
+    /// one of these renders as text: the one reading each such slip is named by.
+    package static func leading(_ text: some StringProtocol) -> (scalars: [Unicode.Scalar], length: Int)? {
+        guard let first = text.utf8.first, first >= 0x80 else { return nil }
+        var scalars: [Unicode.Scalar] = []
+        var length = 0
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\t" {
+                length += 1
+                continue
+            }
+            let category = scalar.properties.generalCategory
+            guard !scalar.isASCII, category == .spaceSeparator || category == .format else { break }
+            if !scalars.contains(scalar) { scalars.append(scalar) }
+            length += UTF8.width(scalar)
+        }
+        guard !scalars.isEmpty else { return nil }
+        // The blanks after them stay: they are the line's own indentation, or the marker's space.
+        let trailing = text.utf8.prefix(length).reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+        return (scalars, length - trailing)
+    }
+
+    /// `U+200B ZERO WIDTH SPACE` or `U+200B ZERO WIDTH SPACE and U+00A0 NO-BREAK SPACE`, and the
+    /// fix that deletes them: `delete that character`, `delete those characters`.
+    package static func named(_ scalars: [Unicode.Scalar]) -> (names: String, fix: String) {
+        (
+            scalars.map(name).joined(separator: " and "),
+            scalars.count == 1 ? "delete that character" : "delete those characters"
+        )
+    }
+
     /// `text` as a reader reads it: look-alikes as the letter they look like (`skeleton`), format
     /// characters (a zero-width space, a soft hyphen) left out, letters composed (NFC). Two names
     /// that read the same but differ in bytes differ by a character `firstIndistinct` names.

@@ -151,13 +151,24 @@ package struct CourseIndexClaim: ClaimCheck {
     private static func nearMarker(_ text: String, column: Int) -> (
         written: String, problem: String, fix: String, edit: Edit
     )? {
-        let bytes = Array(text.utf8)
+        // Invisible characters before the number (U+200B, U+00A0): CommonMark skips only spaces
+        // and tabs before a marker, so the line is text; the repair writes the marker without them.
+        let invisible = Invisible.leading(text)
+        let skipped = invisible?.length ?? 0
+        let full = Array(text.utf8)
+        let bytes = Array(full[skipped...])
+        let body = String(decoding: bytes, as: UTF8.self)
         // A number in another script's digits (`٩.`) reads as its ASCII one, and is the slip.
-        let other = OtherDigits.leading(text)
+        let other = OtherDigits.leading(body)
         var digits = other?.utf8Count ?? 0
         var number = other?.ascii ?? ""
         var alikes: [(has: UInt8, wanted: UInt8)] = []
-        if other == nil {
+        // A Roman numeral (`Ⅸ`, U+2160–U+217F) reads as the number it is.
+        let roman = other == nil ? romanNumeral(body) : nil
+        if let roman {
+            digits = UTF8.width(roman.scalar)
+            number = String(roman.value)
+        } else if other == nil {
             while digits < bytes.count, bytes[digits].isASCIIDigit || letterDigits[bytes[digits]] != nil {
                 let wanted = letterDigits[bytes[digits]] ?? bytes[digits]
                 if wanted != bytes[digits] { alikes.append((bytes[digits], wanted)) }
@@ -192,7 +203,13 @@ package struct CourseIndexClaim: ClaimCheck {
         let mark: Character = marks.allSatisfy { $0 == UInt8(ascii: ")") } && !marks.isEmpty ? ")" : "."
         let typed = String(decoding: marks, as: UTF8.self)
         let problem: String
-        if let other {
+        if let invisible {
+            let (names, _) = Invisible.named(invisible.scalars)
+            problem = "it starts with \(names) before its number, which CommonMark does not skip before a list marker"
+        } else if let roman {
+            problem =
+                "its number is written with \(Invisible.name(roman.scalar)), which is no list number to CommonMark"
+        } else if let other {
             problem = "its number is \(other.why), which is no list number to CommonMark"
         } else if !alikes.isEmpty {
             problem =
@@ -216,13 +233,21 @@ package struct CourseIndexClaim: ClaimCheck {
         } else {
             return nil
         }
-        let replaced = digits + region
-        let written = String(decoding: bytes.prefix(replaced), as: UTF8.self) + String(after.prefix(1))
+        let replaced = skipped + digits + region
+        let written = String(decoding: full.prefix(replaced), as: UTF8.self) + String(after.prefix(1))
         let marker = Array("\(number)\(mark) ".utf8)
         return (
             written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),
             Edit(range: (column - 1)..<(column - 1 + replaced), with: marker, beforeTitle: true)
         )
+    }
+
+    /// The Roman numeral a line opens with (`Ⅸ`, `ⅸ`: U+2160–U+216B, U+2170–U+217B) and its value.
+    static func romanNumeral(_ text: some StringProtocol) -> (scalar: Unicode.Scalar, value: Int)? {
+        guard let scalar = text.unicodeScalars.first,
+            (0x2160...0x216B).contains(scalar.value) || (0x2170...0x217B).contains(scalar.value)
+        else { return nil }
+        return (scalar, Int(scalar.value - (scalar.value >= 0x2170 ? 0x2170 : 0x2160)) + 1)
     }
 
     /// An item whose link has a space between its `]` and `(` (`[Yerel Durum] (09-yerel-durum.md)`):
@@ -386,7 +411,9 @@ package struct CourseIndexClaim: ClaimCheck {
                 for (offset, segment) in block.segments.enumerated()
                 where segment.text.utf8.first.map({
                     $0.isASCIIDigit || letterDigits[$0] != nil
-                        || $0 >= 0x80 && OtherDigits.leading(segment.text) != nil
+                        || $0 >= 0x80
+                            && (OtherDigits.leading(segment.text) != nil || romanNumeral(segment.text) != nil
+                                || Invisible.leading(segment.text) != nil)
                 }) ?? false {
                     if offset > 0 || block.itemMarker == nil,
                         let near = nearMarker(segment.text, column: segment.column)
@@ -602,6 +629,17 @@ package struct CourseIndexClaim: ClaimCheck {
         // A part heading written as text or at another level: one finding there; its items are
         // read as under it.
         for lost in placement.lostHeadings {
+            // `## Name` behind invisible characters: the heading as written, but for them.
+            let raw = index.file.lines[lost.line - 1].text
+            if let invisible = Invisible.leading(raw), lost.level == nil,
+                raw.utf8.dropFirst(invisible.length).first == UInt8(ascii: "#")
+            {
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: lost.line),
+                        .invisibleBeforeHeading(lost.name, above: lost.above, scalars: invisible.scalars)))
+                continue
+            }
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: lost.line),

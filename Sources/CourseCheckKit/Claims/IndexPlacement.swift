@@ -101,7 +101,11 @@ struct IndexPlacement {
                 } else if item == nil, open, block.kind == .paragraph, block.itemMarker == nil,
                     block.segments.count == 1, candidate?.level == nil, candidate?.item == nil
                 {
-                    let name = String(block.text.drop { $0 == "#" || $0 == " " }).trimmingWhitespaces
+                    // Invisible characters before its `## ` (U+200B, U+00A0) are not the part's name.
+                    let shown = Invisible.leading(block.text).map {
+                        String(decoding: block.text.utf8.dropFirst($0.length), as: UTF8.self)
+                    }
+                    let name = String((shown ?? block.text).drop { $0 == "#" || $0 == " " }).trimmingWhitespaces
                     let end = name.last.map { ".:;,!?".contains($0) } ?? true
                     if !end && name.count <= 80 { candidate = (block.firstLine.number, String(name), nil, nil, nil) }
                 }

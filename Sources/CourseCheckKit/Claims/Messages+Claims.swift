@@ -234,6 +234,8 @@ extension Diagnostic {
         /// the line of its setext underline, deleted by the fix too; `item`: the number of the item
         /// above it, whose text it runs on as (its blank line lost, its `---` underline a rule).
         case lostHeading(String, above: String?, level: Int? = nil, underline: Int? = nil, item: Int? = nil)
+        /// A part heading `## name` behind invisible characters (`scalars`), which make it text.
+        case invisibleBeforeHeading(String, above: String?, scalars: [Unicode.Scalar])
         /// The part heading `name` indented `spaces`, as far as the text of the list item above
         /// (numbered `item`), so it renders inside that item.
         case headingInItem(String, spaces: Int, item: Int?)
@@ -315,6 +317,11 @@ extension Diagnostic {
                         + (above.map { " in part '\($0)'" } ?? " in no part"))
                     + "; write '## \(name)'"
                     + (underline.map { " and delete the '===' underline at line \($0)" } ?? "")
+            case .invisibleBeforeHeading(let name, let above, let scalars):
+                "this line stands where a part's '## ' heading does, but it starts with "
+                    + "\(Invisible.named(scalars).names) before its '##', which CommonMark does not skip, so readers "
+                    + "see '## \(name)' as text and the items under it"
+                    + (above.map { " in part '\($0)'" } ?? " in no part") + "; \(Invisible.named(scalars).fix)"
             case .headingAsCode(let name, let indented):
                 "the part heading '## \(name)' is indented \(indented), so GitHub shows it as a line of code, not as "
                     + "a part of the index; remove the indentation"
@@ -411,6 +418,8 @@ extension Diagnostic {
         case twoTriggers(first: String, second: String)
         /// A bullet opens with `written`, a slip away from the lead `Bu dersin tetiği:`.
         case misspeltLead(written: String)
+        /// The trigger bullet's line opens with invisible characters (`scalars`) before its `marker`.
+        case invisibleBeforeMarker(scalars: [Unicode.Scalar], marker: Character)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
         case contradicts(String, first: String, firstLine: Int)
         /// A second trigger bullet declares `value` again, as the first at `firstLine` does.
@@ -469,6 +478,10 @@ extension Diagnostic {
             case .misspeltLead(let written):
                 "this bullet opens '\(written)', not 'Bu dersin tetiği:', so it does not read as the lesson's trigger "
                     + "bullet; write 'Bu dersin tetiği:'" + unseen(written, Triggers.bulletLead)
+            case .invisibleBeforeMarker(let scalars, let marker):
+                "the 'Bu dersin tetiği:' bullet is here, but it starts with \(Invisible.named(scalars).names) before "
+                    + "its '\(marker)', which CommonMark does not skip, so the line renders as text, not as the "
+                    + "lesson's trigger bullet; \(Invisible.named(scalars).fix)"
             case .contradicts(let value, let first, let line):
                 "declares the trigger '\(value)', but this lesson already declares '\(first)' (line \(line)); keep one declaration"
             case .repeated(let value, let line):

@@ -147,6 +147,16 @@ package enum Triggers {
         let lead = Array(TriggerDistributionClaim.lowercased(bulletLead))
         for block in prose.bullets where !leads(block) {
             let text = spaced(block.text).trimmingWhitespaces
+            // A word or two typed before the lead (`Not: Bu dersin tetiği:`): the lead as written
+            // takes them in, and the fix writes it without them.
+            if let offset = text.utf8Offset(of: bulletLead), offset > 0, offset <= 24 {
+                let before = text.utf8.prefix(offset)
+                let words = before.split { $0 == 0x20 }.count
+                if words <= 2, !before.contains(UInt8(ascii: "*")), !before.contains(UInt8(ascii: "`")) {
+                    let written = String(decoding: text.utf8.prefix(offset + bulletLead.utf8.count), as: UTF8.self)
+                    return (block.location(of: 0, in: prose.path), written)
+                }
+            }
             // The lead as written: up to its colon when one is near, else as many letters as the lead has.
             let colon = text.prefix(lead.count + 3).firstIndex(of: ":").map { text.index(after: $0) }
             let written = String(text[..<(colon ?? text.index(text.startIndex, offsetBy: min(lead.count, text.count)))])
@@ -165,11 +175,37 @@ package enum Triggers {
         if let bullet = unreadableBullet(in: prose) {
             return (bullet.location, .notBold(written: bullet.written))
         }
+        if let line = invisibleBeforeMarker(in: prose) {
+            return (line.location, .invisibleBeforeMarker(scalars: line.scalars, marker: line.marker))
+        }
         if let line = leadOutsideABullet(in: prose) {
             return (line.location, .notABullet(reason: line.reason))
         }
         if let bullet = misspeltLead(in: prose) {
             return (bullet.location, .misspeltLead(written: bullet.written))
+        }
+        return nil
+    }
+
+    /// A line of a paragraph that is the trigger bullet but for invisible characters before its
+    /// marker (`Invisible.leading`: U+200B, U+FEFF, U+00A0 and `- Bu dersin tetiği:`): the marker is
+    /// text there, and the line joins the text above. Where the line starts, the characters and
+    /// the marker. Only a line whose first byte is beyond ASCII is read further.
+    static func invisibleBeforeMarker(in prose: Prose) -> (
+        location: SourceLocation, scalars: [Unicode.Scalar], marker: Character
+    )? {
+        for block in prose.blocks where block.kind == .paragraph {
+            for segment in block.segments {
+                guard let invisible = Invisible.leading(segment.text) else { continue }
+                let rest = String(decoding: segment.text.utf8.dropFirst(invisible.length), as: UTF8.self)
+                guard let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " ",
+                    spaced(Inline(String(rest.dropFirst(2))).plain()).hasPrefix(bulletLead)
+                else { continue }
+                return (
+                    SourceLocation(path: prose.path, line: segment.line.number, column: segment.column),
+                    invisible.scalars, marker
+                )
+            }
         }
         return nil
     }

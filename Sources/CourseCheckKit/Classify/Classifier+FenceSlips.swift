@@ -613,6 +613,10 @@ extension Classifier {
                         .fenceSlip(at: location, .repeatedOpening(written: written), opening: opening)
                     }))
         }
+        // A bare fence right above another block's opening fence (```` ```` ```` over ```` ```swift ````)
+        // opened no block the author meant (`strayOpenings` deletes it), so the shorter fences
+        // under it are no slips of its closing fence: they would crowd that deletion out of a round.
+        let opensNoBlock = fence.info.isEmpty && node.content.first.map { opensBlock($0.text) } ?? false
         for line in node.content {
             // A closing fence typed behind a container's marker (`> ```` in a block at the top
             // level): the marker is skipped, and the line is the slip if the fence remains.
@@ -659,6 +663,7 @@ extension Classifier {
                 let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
                 slip = .wrongCharacter(written: text, characters: fenceCharacters(all), fence: written)
             } else if run.count < fence.length {
+                guard !opensNoBlock else { continue }
                 slip = .short(written: text, fence: written)
             } else if !rest.isEmpty {
                 slip = .infoString(written: text)
@@ -1126,8 +1131,12 @@ extension Classifier {
             let proseUnder =
                 fence.info.isEmpty && node.content.first.map { !isBlank($0.text) } ?? false
                 && readsAsText(node.content.prefix { !isBlank($0.text) }.map(\.text))
+            // A fence right above another block's opening fence (```` ``` ```` over ```` ```swift ````) or
+            // above a table's first row was no block either: no code or output of the course holds a
+            // fence with an info string as its first line, nor starts as a table does.
+            let blockUnder = node.content.first.map { opensBlock($0.text) || isRow($0.text) } ?? false
             guard
-                runsOpen || betweenRows || proseUnder || startsAsText(node)
+                runsOpen || betweenRows || proseUnder || blockUnder || startsAsText(node)
                     || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
                 fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
                     // A `swift` fence whose block is blank lines, closed by the next fence: a

@@ -1,3 +1,4 @@
+import CourseCheckKit
 import Foundation
 
 /// An author following a finding's fix, as its message words it: `write 'X'` at its end makes the
@@ -25,6 +26,9 @@ enum FollowTheFix {
         /// `begins with U+00A0 NO-BREAK SPACE before its first '|' …; delete that character`:
         /// what the line holds before its first pipe dropped.
         case deleteBeforePipe
+        /// `starts with U+200B ZERO WIDTH SPACE before its '-' …; delete that character`: the
+        /// invisible characters the line opens with dropped (`Invisible.leading`).
+        case deleteLeadingInvisibles
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -54,6 +58,25 @@ enum FollowTheFix {
             let note = text.dropFirst(5).split(separator: " ").first
         {
             return .replace("**\(note).**", with: "**" + text[write.upperBound...])
+        }
+        // `'Ⅸ. [' opens no list item: …; write '9. ['`: the marker as written rewritten.
+        if text.hasPrefix("'"), let opens = text.range(of: "' opens no list item: "),
+            let write = text.range(of: "; write '", options: .backwards), text.hasSuffix("'")
+        {
+            let written = String(text[text.index(after: text.startIndex)..<opens.lowerBound])
+            return .replace(written, with: String(text[write.upperBound...].dropLast()))
+        }
+        // `this bullet opens 'Not: Bu dersin tetiği:', not …; write 'Bu dersin tetiği:'`: the lead rewritten.
+        if text.hasPrefix("this bullet opens '"), let write = text.range(of: "; write '", options: .backwards),
+            text.hasSuffix("'")
+        {
+            let written = text.dropFirst("this bullet opens '".count).prefix { $0 != "'" }
+            return .replace(String(written), with: String(text[write.upperBound...].dropLast()))
+        }
+        if text.contains(" before its '"), text.contains("starts with "),
+            text.hasSuffix("; delete that character") || text.hasSuffix("; delete those characters")
+        {
+            return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
         if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
@@ -120,6 +143,10 @@ enum FollowTheFix {
             case .deleteBeforePipe?:
                 guard let pipe = lines[fix.line - 1].firstIndex(of: "|") else { return nil }
                 lines[fix.line - 1].removeSubrange(..<pipe)
+            case .deleteLeadingInvisibles?:
+                guard let invisible = Invisible.leading(lines[fix.line - 1]) else { return nil }
+                lines[fix.line - 1] = String(
+                    decoding: lines[fix.line - 1].utf8.dropFirst(invisible.length), as: UTF8.self)
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
