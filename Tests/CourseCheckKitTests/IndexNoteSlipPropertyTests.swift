@@ -138,6 +138,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             forms.append(("**\(prefix)I\(number.dropFirst()).**", "I for its first digit"))
             forms.append(("**\(prefix)L\(number.dropFirst()).**", "L for its first digit"))
             forms.append(("**\(prefix)|\(number.dropFirst()).**", "a bar for its first digit"))
+            // A Roman numeral, capital or small, whose compatibility form is a letter read as 1.
+            forms.append(("**\(prefix)\u{2160}\(number.dropFirst()).**", "Roman numeral one for its first digit"))
+            forms.append(("**\(prefix)\u{217C}\(number.dropFirst()).**", "small Roman fifty for its first digit"))
         }
         // `Z` for a 2, Cyrillic ZE for a 3, a superscript digit for the number's first.
         if number.first == "2" { forms.append(("**\(prefix)Z\(number.dropFirst()).**", "Z for its first digit")) }
@@ -582,6 +585,52 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             lines[at] = lines[at].replacingOccurrences(
                 of: ": ", with: ":", options: [], range: lines[at].range(of: ": "))
             return Slip(file: file, lines: lines, slipped: [at + 1], what: "no space after the colon: \(lines[at])")
+        }
+    }
+
+    /// Characters whose compatibility, lower-case or digit form has another length than the
+    /// character (a Roman numeral reads as a letter, `Ⅱ` as two), of every kind a label may be
+    /// slipped with: number forms, letterlike symbols, combining marks, enclosed and keycap digits,
+    /// fractions, super- and subscripts, other scripts' digits and numerals, emoji, invisible ones;
+    /// and a sample of every plane-0 and plane-1 scalar.
+    static var labelFuzzCharacters: [String] {
+        var scalars: [UInt32] = []
+        for range in [
+            0x2150...0x218B, 0x2100...0x214F, 0x0300...0x036F, 0x2460...0x24FF, 0x2070...0x209F, 0x00B2...0x00BE,
+            0x1369...0x137C, 0x2776...0x2793, 0x3007...0x3007, 0x3021...0x3029, 0xFF10...0xFF5A, 0x1D7CE...0x1D7FF,
+            0x200B...0x200F, 0x2060...0x2064, 0xFEFF...0xFEFF, 0x0660...0x0669, 0x0BE6...0x0BF2,
+        ] {
+            scalars += range.map(UInt32.init)
+        }
+        scalars += [0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x5341, 0x58F9, 0x1F600, 0x1F4CC, 0x2764]
+        scalars += Array(stride(from: UInt32(0xA0), through: 0x1FFFF, by: 131))
+        var characters = scalars.compactMap(Unicode.Scalar.init).map { String($0) }
+        characters += ["1\u{FE0F}\u{20E3}", "\u{2160}\u{2160}", "\u{2169}\u{2169}", "1\u{301}", "\u{26A0}\u{FE0F}"]
+        return characters
+    }
+
+    /// No character in a note label's number, letters or around it stops the run: each form is
+    /// read (as a note, a near form, a reference, or nothing) without a trap. Fast: the label
+    /// readers alone, on one paragraph, for each series.
+    func testAnyCharacterInANoteLabelIsReadWithoutATrap() {
+        let prefixes: Set<String> = ["GV", "DR", "EK"]
+        for character in Self.labelFuzzCharacters {
+            for prefix in prefixes.sorted() {
+                let first = String(prefix.prefix(1))
+                let forms = [
+                    "**\(prefix)\(character).**", "**\(prefix)1\(character).**", "**\(first)\(character)1.**",
+                    "\(prefix)\(character).", "**\(prefix)\(character)\(character).**", "\(character)**\(prefix)1.**",
+                    "**\(prefix)\(character)2.**", "**\(prefix)12\(character)**", "Bkz. **\(prefix)\(character)** ve.",
+                ]
+                for form in forms {
+                    let prose = Prose(file: SourceFile(path: "lessons/x.md", text: "Giriş.\n\n\(form) Bu not.\n"))
+                    _ = NoteSeriesClaim.notesAndReferences(in: prose)
+                    _ = NoteSeriesClaim.labels(in: prose, filtered: false)
+                    for block in prose.blocks {
+                        _ = NoteSeriesClaim.nearFormOpening(block, prefixes: prefixes, path: "lessons/x.md")
+                    }
+                }
+            }
         }
     }
 

@@ -1477,4 +1477,48 @@ final class NoteAndTitleSlipTests: XCTestCase {
             .filter { $0.contains(": error: ") }.map(String.init)
         XCTAssertEqual(far, ["lessons/\(lesson14):265:1: error: note DR18 skips DR17 [note-series]"])
     }
+
+    /// A Roman numeral for a note's number (`**GVⅠ.**`, U+2160, whose compatibility form is the
+    /// letter I, which reads as the digit 1; a small one, two of them, not in bold): one near-form
+    /// finding at the paragraph naming the character by code point, never a crash, and following
+    /// the fix leaves no finding. The label as written is no finding.
+    func testARomanNumeralForANotesNumberIsOneFindingNamingIt() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let one = try findingsAndAfterTheFix([
+            ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GV\u{2160}.** Bu"),
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{2160}.** Bu"),
+            ("16-hareketler.md", "**EK1.** Bu", "**EK\u{2160}.** Bu"),
+        ])
+        XCTAssertEqual(
+            one.found,
+            [
+                near(
+                    "01-bildirimsel-sozdizim.md:144", "**GV\u{2160}.**", "GV1",
+                    "U+2160 ROMAN NUMERAL ONE where GV1 has '1'"),
+                near("09-yerel-durum.md:150", "**DR\u{2160}.**", "DR1", "U+2160 ROMAN NUMERAL ONE where DR1 has '1'"),
+                near("16-hareketler.md:189", "**EK\u{2160}.**", "EK1", "U+2160 ROMAN NUMERAL ONE where EK1 has '1'"),
+            ])
+        XCTAssertEqual(one.fixed, [])
+        let forms: [(line: Int, label: String, form: String, written: String, why: String)] = [
+            (144, "GV1", "**GV\u{217C}.**", "**GV\u{217C}.**", "U+217C SMALL ROMAN NUMERAL FIFTY where GV1 has '1'"),
+            (144, "GV1", "GV\u{2160}.", "GV\u{2160}.", "not in bold, U+2160 ROMAN NUMERAL ONE where GV1 has '1'"),
+            (220, "GV2", "**GV\u{2160}\u{2160}.**", "**GV\u{2160}\u{2160}.**", "'\u{2160}\u{2160}' where GV2 has '2'"),
+        ]
+        for slip in forms {
+            let found = try findingsAndAfterTheFix([
+                ("01-bildirimsel-sozdizim.md", "**\(slip.label).** Bu", "\(slip.form) Bu")
+            ])
+            XCTAssertEqual(
+                found.found, [near("01-bildirimsel-sozdizim.md:\(slip.line)", slip.written, slip.label, slip.why)],
+                slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // Control: the Roman numeral as a letter of the series' (`GⅤ2`, V) was and stays one finding.
+        let letter = try findingsAndAfterTheFix([("01-bildirimsel-sozdizim.md", "**GV2.** Bu", "**G\u{2164}2.** Bu")])
+        XCTAssertEqual(letter.found.count, 1, "\(letter.found)")
+        XCTAssertEqual(letter.fixed, [])
+    }
 }

@@ -517,6 +517,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         }
         var letters = ""
         var typed: [Unicode.Scalar] = []
+        /// Each letter as written, one per letter of `letters`: a look-alike's compatibility form
+        /// may be another letter (`Ⅰ` reads as I), and its scalars are not one per letter.
+        var lettersWritten: [Character] = []
         /// Each look-alike, and the index of the letter it stands for (nil for a digit).
         var lookAlikes: [(has: Unicode.Scalar, wanted: Unicode.Scalar, letter: Int?)] = []
         var invisibles: [Unicode.Scalar] = []
@@ -548,6 +551,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 split = letters.count
                 between = []
                 letters.append(mapped)
+                lettersWritten.append(character)
                 typed += character.unicodeScalars
             } else if !letters.isEmpty, between.isEmpty, digits.count < 4, !(character.isASCII && character.isLetter),
                 let digit = Self.letterDigits[character], let has = character.unicodeScalars.first,
@@ -566,6 +570,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     lookAlikes.append((has, wanted, letters.count))
                 }
                 letters.append(mapped)
+                lettersWritten.append(character)
                 typed += character.unicodeScalars
             } else if digits.isEmpty, between.isEmpty, letters.count < 5, Self.isForeignCapital(character),
                 let has = character.unicodeScalars.first
@@ -574,6 +579,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // as any letter, so the one series its other letters fit names it.
                 lookAlikes.append((has, has, letters.count))
                 letters.append("?")
+                lettersWritten.append(character)
                 typed.append(has)
             } else if !letters.isEmpty, digits.isEmpty,
                 character.isWhitespace || Self.isDash(character)
@@ -610,21 +616,28 @@ package struct NoteSeriesClaim: ClaimCheck {
             let run = letters.reversed().prefix { Self.letterDigits[$0] != nil }.count
             if run > 0, run < letters.count, digits.count + run <= 3,
                 Self.series(
-                    typed: Array(typed.dropLast(run)), read: String(letters.dropLast(run)).uppercased(), in: prefixes)
+                    typed: Array(typed.dropLast(lettersWritten.suffix(run).reduce(0) { $0 + $1.unicodeScalars.count })),
+                    read: String(letters.dropLast(run)).uppercased(), in: prefixes)
                     != nil
             {
                 let taken = letters.suffix(run)
-                for character in taken.reversed() {
-                    if let has = character.unicodeScalars.first,
+                let written = lettersWritten.suffix(run)
+                // The letters taken are the number's: a look-alike read as one of them (`Ⅰ`, U+2160,
+                // read as I) is named as the number's character, by what was typed.
+                let kept = letters.count - run
+                lookAlikes.removeAll { $0.letter.map { $0 >= kept } ?? false }
+                for (character, typedCharacter) in zip(taken, written).reversed() {
+                    if let has = typedCharacter.unicodeScalars.first,
                         let wanted = Self.letterDigits[character]?.unicodeScalars.first
                     {
                         lookAlikes.insert((has, wanted, nil), at: 0)
                     }
                 }
                 digits = taken.compactMap { Self.letterDigits[$0] }.joined() + digits
-                numberWritten = String(taken) + numberWritten
+                numberWritten = String(written) + numberWritten
                 letters.removeLast(run)
-                typed.removeLast(run)
+                typed.removeLast(written.reduce(0) { $0 + $1.unicodeScalars.count })
+                lettersWritten.removeLast(run)
             }
         }
         guard (1...4).contains(letters.count), (1...3).contains(digits.count),
@@ -640,9 +653,10 @@ package struct NoteSeriesClaim: ClaimCheck {
             differences.append("'\(letters)' for \(edited)")
         }
         // A look-alike stands for the letter of the series it is read in (Cyrillic VE in `GВ3` for V).
+        let prefixLetters = Array(prefix.unicodeScalars)
         lookAlikes = lookAlikes.map { alike in
-            guard let letter = alike.letter else { return alike }
-            return (alike.has, Array(prefix.unicodeScalars)[letter], letter)
+            guard let letter = alike.letter, prefixLetters.indices.contains(letter) else { return alike }
+            return (alike.has, prefixLetters[letter], letter)
         }
         // Punctuation after the number, perhaps after a space: the label's full stop or its stand-in.
         var end = index
