@@ -154,6 +154,12 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         if let first = number.first?.wholeNumberValue {
             forms.append(("**\(prefix)\(superscripts[first])\(number.dropFirst()).**", "a superscript digit"))
         }
+        // A number of characters that read as no number (any of `numberForms`, for the number or
+        // its last digit), or none: the note its series is due, named so ("letters in its number").
+        let numberForm = Self.numberForms[Int(random.next() % UInt64(Self.numberForms.count))]
+        forms.append(("**\(prefix)\(numberForm).**", "letters in its number"))
+        forms.append(("**\(prefix)\(number.dropLast())\(numberForm).**", "letters in its number"))
+        forms.append(("**\(prefix).**", "letters in its number"))
         // D with stroke for D, a space inside the letters.
         if prefix.first == "D" { forms.append(("**\u{110}\(prefix.dropFirst())\(number).**", "D with stroke for D")) }
         forms.append(("**\(prefix.prefix(1)) \(prefix.dropFirst())\(number).**", "a space inside its letters"))
@@ -607,6 +613,45 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         var characters = scalars.compactMap(Unicode.Scalar.init).map { String($0) }
         characters += ["1\u{FE0F}\u{20E3}", "\u{2160}\u{2160}", "\u{2169}\u{2169}", "1\u{301}", "\u{26A0}\u{FE0F}"]
         return characters
+    }
+
+    /// Characters that read as no number, for a note's number or a digit of it: Roman numerals
+    /// (capital, small, two of them), circled, parenthesized and dingbat digits, fractions,
+    /// subscripts, a digit with a combining mark or as a keycap, Ethiopic digits, CJK and
+    /// Hangzhou numerals.
+    static let numberForms = [
+        "\u{2161}", "\u{2170}", "\u{2169}\u{2169}", "\u{2460}", "\u{2474}", "\u{2776}", "\u{BD}", "\u{2153}",
+        "\u{2081}", "1\u{301}", "1\u{FE0F}\u{20E3}", "\u{1369}", "\u{4E00}", "\u{4E8C}", "\u{3021}", "\u{216B}",
+    ]
+
+    /// Each of `numberForms` for the number of a note of each series, at its first note, one in
+    /// the middle and its last: exactly one finding, at the note's paragraph, naming the note due.
+    func testANumberOfOtherCharactersIsOneFindingNamingTheDueNote() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let notes = try Self.notes(in: lessons, names: try CourseCopy.lessonNames(in: lessons))
+        let series = Dictionary(grouping: notes, by: \.prefix)
+        for (_, held) in series.sorted(by: { $0.key < $1.key }) {
+            for note in [held[0], held[held.count / 2], held[held.count - 1]] {
+                let url = lessons.appendingPathComponent(note.file)
+                let original = try String(contentsOf: url, encoding: .utf8)
+                defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
+                let label = "**\(note.prefix)\(note.number).**"
+                for other in Self.numberForms + [""] {
+                    var lines = original.components(separatedBy: "\n")
+                    let form = "**\(note.prefix)\(other).**"
+                    lines[note.line] = form + lines[note.line].dropFirst(label.count)
+                    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                    let found = FenceSlipPropertyTests.findings(in: scratch.url)
+                    XCTAssertEqual(found.count, 1, "\(note.file):\(note.line + 1) \(form): \(found)")
+                    XCTAssertTrue(
+                        found.allSatisfy {
+                            $0.hasPrefix("lessons/\(note.file):\(note.line + 1):") && $0.contains("write \(label)")
+                        },
+                        "\(form): \(found)")
+                }
+            }
+        }
     }
 
     /// No character in a note label's number, letters or around it stops the run: each form is

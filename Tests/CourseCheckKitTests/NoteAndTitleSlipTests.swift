@@ -1505,7 +1505,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let forms: [(line: Int, label: String, form: String, written: String, why: String)] = [
             (144, "GV1", "**GV\u{217C}.**", "**GV\u{217C}.**", "U+217C SMALL ROMAN NUMERAL FIFTY where GV1 has '1'"),
             (144, "GV1", "GV\u{2160}.", "GV\u{2160}.", "not in bold, U+2160 ROMAN NUMERAL ONE where GV1 has '1'"),
-            (220, "GV2", "**GV\u{2160}\u{2160}.**", "**GV\u{2160}\u{2160}.**", "'\u{2160}\u{2160}' where GV2 has '2'"),
+            (
+                220, "GV2", "**GV\u{2160}\u{2160}.**", "**GV\u{2160}\u{2160}.**",
+                "'\u{2160}\u{2160}' where GV2 has '2': U+2160 ROMAN NUMERAL ONE + U+2160 ROMAN NUMERAL ONE"
+            ),
         ]
         for slip in forms {
             let found = try findingsAndAfterTheFix([
@@ -1520,5 +1523,48 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let letter = try findingsAndAfterTheFix([("01-bildirimsel-sozdizim.md", "**GV2.** Bu", "**G\u{2164}2.** Bu")])
         XCTAssertEqual(letter.found.count, 1, "\(letter.found)")
         XCTAssertEqual(letter.fixed, [])
+    }
+
+    /// A note's number typed as characters that read as no number (a Roman numeral, a circled
+    /// digit, a fraction, a subscript, a digit with a combining mark or as a keycap, another
+    /// script's digit or numeral) or left out (`**GV.**`): one near-form finding at the paragraph
+    /// naming the note its series is due, the character by code point, nothing downstream (no
+    /// "skips"), on a series' last note too; following the fix leaves no finding.
+    func testANumberOfOtherCharactersOrNoneIsOneFindingNamingTheDueNote() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let lesson1 = "01-bildirimsel-sozdizim.md"
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+            (lesson1, 220, "GV2", "**GV\u{2161}.**", "U+2161 ROMAN NUMERAL TWO where GV2 has '2'"),
+            (lesson1, 144, "GV1", "**GV\u{2170}.**", "U+2170 SMALL ROMAN NUMERAL ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{2460}.**", "U+2460 CIRCLED DIGIT ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{BD}.**", "U+00BD VULGAR FRACTION ONE HALF where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{2081}.**", "U+2081 SUBSCRIPT ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{1369}.**", "U+1369 ETHIOPIC DIGIT ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{4E00}.**", "U+4E00 CJK UNIFIED IDEOGRAPH-4E00 where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV1\u{301}.**", "'1\u{301}' where GV1 has '1': U+0301 COMBINING ACUTE ACCENT"),
+            (
+                lesson1, 144, "GV1", "**GV1\u{FE0F}\u{20E3}.**",
+                "'1\u{FE0F}\u{20E3}' where GV1 has '1': U+FE0F VARIATION SELECTOR-16 + U+20E3 COMBINING ENCLOSING KEYCAP"
+            ),
+            (lesson1, 144, "GV1", "**GV.**", "no number where GV1 has '1'"),
+            ("14-sunum-ve-kapatma.md", 214, "DR17", "**DR.**", "no number where DR17 has '17'"),
+            (
+                "15-sekme-ve-arac-cubugu.md", 225, "DR20", "**DR\u{2169}\u{2169}.**",
+                "'\u{2169}\u{2169}' where DR20 has '20': U+2169 ROMAN NUMERAL TEN + U+2169 ROMAN NUMERAL TEN"
+            ),
+            (
+                "21-on-izleme-ve-yineleme.md", 206, "EK24", "**EK2\u{2163}.**",
+                "'2\u{2163}' where EK24 has '24': U+2163 ROMAN NUMERAL FOUR"
+            ),
+            ("21-on-izleme-ve-yineleme.md", 206, "EK24", "**EK.**", "no number where EK24 has '24'"),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])
+            XCTAssertEqual(found.found, [near("\(slip.file):\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
     }
 }

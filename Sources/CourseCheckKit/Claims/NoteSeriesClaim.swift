@@ -46,6 +46,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         var lettered: Lettered? = nil
     }
 
+    /// What a near form's number `written` is where the note `label` has `due`: the characters
+    /// as written, those not in ASCII by code point and name (`Ⅱ` alone is U+2161 ROMAN NUMERAL
+    /// TWO), or that it has none.
+    static func describeNumber(_ written: String, label: String, due: Int) -> String {
+        if written.isEmpty { return "no number where \(label) has '\(due)'" }
+        let scalars = Array(written.unicodeScalars)
+        if scalars.count == 1, let scalar = scalars.first, !scalar.isASCII {
+            return "\(Invisible.describe(scalar)) where \(label) has '\(due)'"
+        }
+        return "'\(written)' where \(label) has '\(due)'" + Self.named(written)
+    }
+
     /// A near-form definition's number that holds letters (`Note.lettered`).
     struct Lettered {
         var written: String
@@ -377,6 +389,13 @@ package struct NoteSeriesClaim: ClaimCheck {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
         return scalar == "-" || (0x2010...0x2015).contains(scalar.value)
             || [0x2212, 0xFE63, 0xFF0D].contains(scalar.value)
+    }
+
+    /// A character not in ASCII that may stand for a label's number or a digit of it: one that has
+    /// a numeric value (`Ⅱ`, `ⅰ`, `①`, `½`, `₁`, `፩`, `一`), such a character or an ASCII digit with a
+    /// combining mark or as a keycap (`1́`, `1️⃣`).
+    static func isNumberForm(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
     /// A punctuation mark or symbol, one scalar (`…`, `!`, `·`, `_`, `#`), but not the bold's own
@@ -812,6 +831,13 @@ package struct NoteSeriesClaim: ClaimCheck {
             var end = at
             while end < bytes.count, end - at < 13, bytes[end].isASCIILetter || bytes[end].isASCIIDigit { end += 1 }
             let word = bytes[at..<end]
+            // The series' letters alone, then a character not in ASCII (`**GVⅡ.**`, `**GV①.**`)
+            // or, in bold, the full stop (`**GV.**`): a number of other characters, or none.
+            if end < bytes.count, bytes[end] >= 0x80 || (at > marks && bytes[end] == UInt8(ascii: ".")),
+                prefixes.contains(where: { $0.utf8.elementsEqual(word) })
+            {
+                return true
+            }
             if at == marks {
                 guard end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ":") else {
                     return false
@@ -834,7 +860,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         } else {
             let bytes = inline.source
             guard bytes.first.map({ $0.isASCIILetter }) == true else { return nil }
-            let stop = bytes.firstIndex { !($0.isASCIILetter || $0.isASCIIDigit) } ?? bytes.count
+            // Not in bold, the number's characters may be other characters (`GVⅡ.`), up to the stop.
+            let stop =
+                bytes.firstIndex { !($0.isASCIILetter || $0.isASCIIDigit || $0 >= 0x80) } ?? bytes.count
             guard stop < bytes.count, bytes[stop] == UInt8(ascii: ".") || bytes[stop] == UInt8(ascii: ":") else {
                 return nil
             }
@@ -849,9 +877,14 @@ package struct NoteSeriesClaim: ClaimCheck {
         else { return nil }
         let lower = !content.hasPrefix(prefix)
         let rest = content.dropFirst(prefix.count)
-        let number = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        guard (1...8).contains(number.count), number.contains(where: \.isLetter),
-            number.count == 1 || number.contains(where: { !$0.isUppercase }),
+        let number = rest.prefix { $0.isASCII ? $0.isLetter || $0.isNumber : Self.isNumberForm($0) }
+        // A number of other characters than ASCII digits (`Ⅱ`, `①`, `½`, `₁`, `1` with a combining
+        // mark or as a keycap, another script's digit or numeral) reads as no number; in bold, a
+        // label with its number left out (`**GV.**`) too.
+        let other = number.contains { !$0.isASCII }
+        guard (strong != nil && number.isEmpty) || (1...8).contains(number.count),
+            number.isEmpty || other || number.contains(where: \.isLetter),
+            number.count <= 1 || other || number.contains(where: { !$0.isUppercase }),
             !lower || number.contains(where: \.isNumber)
         else { return nil }
         let inside = rest.dropFirst(number.count)
@@ -1258,7 +1291,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let label = "\(notes[index].prefix)\(due)"
                 var differences = lettered.differences
                 differences.insert(
-                    "'\(lettered.number)' where \(label) has '\(due)'", at: min(lettered.at, differences.count))
+                    Self.describeNumber(lettered.number, label: label, due: due),
+                    at: min(lettered.at, differences.count))
                 notes[index].number = due
                 notes[index].tentative = false
                 notes[index].slip = .nearForm(written: lettered.written, label: label + ".", differences)
