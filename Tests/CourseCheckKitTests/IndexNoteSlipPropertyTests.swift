@@ -160,6 +160,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix)\(numberForm).**", "letters in its number"))
         forms.append(("**\(prefix)\(number.dropLast())\(numberForm).**", "letters in its number"))
         forms.append(("**\(prefix).**", "letters in its number"))
+        // A space between two digits of its number (`DR1 7`).
+        if number.count > 1 {
+            forms.append(("**\(prefix)\(number.prefix(1)) \(number.dropFirst()).**", "a space inside its number"))
+        }
         // D with stroke for D, a space inside the letters.
         if prefix.first == "D" { forms.append(("**\u{110}\(prefix.dropFirst())\(number).**", "D with stroke for D")) }
         forms.append(("**\(prefix.prefix(1)) \(prefix.dropFirst())\(number).**", "a space inside its letters"))
@@ -184,6 +188,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         // a word), or more text inside its bold after it.
         let before = [
             "\u{26A0}\u{FE0F} ", "\u{1F4CC} ", "\u{1F449} ", "(", "\"", "\u{201C}", "Not: ", "Dikkat: ", "\u{2192} ",
+            // An invisible character right before the bold.
+            "\u{FEFF}", "\u{200B}", "\u{2060}", "\u{200D}",
         ]
         let lead = before[Int(random.next() % UInt64(before.count))]
         let close = ["(": ")", "\"": "\"", "\u{201C}": "\u{201D}"][lead] ?? ""
@@ -281,6 +287,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // A Roman numeral one for the number 1, whose compatibility form is the letter I.
+        if number == "1" { forms.append(("**\(prefix)\u{2160}**", "Roman numeral one, in bold")) }
         // Letters typed after the number (`**DR5x**`), which no digit looks like.
         let after = ["x", "ab", "s", "e"][Int(random.next() % 4)]
         forms.append(("**\(prefix)\(number)\(after)**", "'\(after)' after the number, in bold"))

@@ -1566,5 +1566,65 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(found.found, [near("\(slip.file):\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
             XCTAssertEqual(found.fixed, [], slip.form)
         }
+        // A bold reference with a Roman numeral one for its digit is the reference it reads as.
+        let reference = try findingsAndAfterTheFix([
+            (lesson1, "**GV1.** Bu ölçüm yalnız", "**GV1.** Bkz. **GV\u{2160}** ve. Bu ölçüm yalnız")
+        ])
+        XCTAssertEqual(
+            reference.found,
+            [
+                "lessons/\(lesson1):144:15: error: this reference is written '**GV\u{2160}**', a near form of the note "
+                    + "label GV1 (U+2160 ROMAN NUMERAL ONE where GV1 has '1'): readers see it as written, and searching "
+                    + "the course for it finds no note; write **GV1** [note-series]"
+            ])
+        XCTAssertEqual(reference.fixed, [])
+    }
+
+    /// A space between two digits of a note's number (`**DR1 7.**`) is one near-form finding at
+    /// the paragraph naming the note as typed without it, on a series' last note too, and no "out
+    /// of sequence" after it; following the fix leaves no finding. The control, the label as
+    /// written, is none.
+    func testASpaceInsideANotesNumberIsOneFindingNamingTheNote() throws {
+        let found = try findingsAndAfterTheFix([
+            ("14-sunum-ve-kapatma.md", "**DR17.** Bu", "**DR1 7.** Bu"),
+            ("21-on-izleme-ve-yineleme.md", "**EK24.** Bu", "**EK2 4.** Bu"),
+        ])
+        let why = "a space inside its number"
+        XCTAssertEqual(
+            found.found,
+            [
+                "lessons/14-sunum-ve-kapatma.md:214:1: error: this paragraph opens with '**DR1 7.**', a near form of the "
+                    + "note label DR17. (\(why)), so it does not read as a note; write **DR17.** [note-series]",
+                "lessons/21-on-izleme-ve-yineleme.md:206:1: error: this paragraph opens with '**EK2 4.**', a near form "
+                    + "of the note label EK24. (\(why)), so it does not read as a note; write **EK24.** [note-series]",
+            ])
+        XCTAssertEqual(found.fixed, [])
+        XCTAssertEqual(try findings(after: []), [])
+    }
+
+    /// An invisible character before a note's bold label (U+FEFF, U+200B, U+2060, U+200D) is one
+    /// near-form finding at the paragraph naming it by code point, on a series' last note too:
+    /// not read a second time past the invisible character, so no "repeats or goes back" after it.
+    /// Following the fix leaves no finding.
+    func testAnInvisibleCharacterBeforeANotesLabelIsOneFindingNamingIt() throws {
+        let cases: [(file: String, line: Int, label: String, invisible: String, name: String)] = [
+            ("01-bildirimsel-sozdizim.md", 144, "GV1", "\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+            ("01-bildirimsel-sozdizim.md", 144, "GV1", "\u{200B}", "U+200B ZERO WIDTH SPACE"),
+            ("01-bildirimsel-sozdizim.md", 220, "GV2", "\u{2060}", "U+2060 WORD JOINER"),
+            ("14-sunum-ve-kapatma.md", 214, "DR17", "\u{200D}", "U+200D ZERO WIDTH JOINER"),
+            ("21-on-izleme-ve-yineleme.md", 206, "EK24", "\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+        ]
+        for slip in cases {
+            let form = "\(slip.invisible)**\(slip.label).**"
+            let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(form) Bu")])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/\(slip.file):\(slip.line):1: error: this paragraph opens with '\(form)', a near form of "
+                        + "the note label \(slip.label). (\(slip.name) before it), so it does not read as a note; "
+                        + "write **\(slip.label).** [note-series]"
+                ], slip.name)
+            XCTAssertEqual(found.fixed, [], slip.name)
+        }
     }
 }

@@ -549,6 +549,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// True once the label is read loosely (`Note.tentative`).
         var loose = false
         var digits = ""
+        /// True once a space was read between two digits of the number (`DR1 7`).
+        var spaceInNumber = false
         /// The number's characters as written (`S` in `GVS`, `l5` in `GVl5`).
         var numberWritten = ""
         while index < characters.count {
@@ -617,6 +619,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 digits.append(mapped)
                 numberWritten.append(character)
+            } else if !digits.isEmpty, digits.count < 3, !spaceInNumber, character == " ",
+                index + 1 < characters.count, characters[index + 1].character.isASCII,
+                characters[index + 1].character.isNumber
+            {
+                // A space between two digits (`DR1 7`): one number, the space a slip inside it.
+                spaceInNumber = true
             } else if !digits.isEmpty, digits.count < 4, let digit = Self.letterDigits[character],
                 let has = character.unicodeScalars.first, let wanted = digit.unicodeScalars.first
             {
@@ -751,6 +759,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             if letter == nil, has.properties.isAlphabetic { letterInNumber.append(differences.count) }
             differences.append("\(Invisible.describe(has)) where \(prefix)\(number) has \(Invisible.describe(wanted))")
         }
+        if spaceInNumber { differences.append("a space inside its number") }
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
         let stop = String(tail.prefix { !"*_".contains($0) && !isFormat($0) })
         if stop != "." {
@@ -967,15 +976,26 @@ package struct NoteSeriesClaim: ClaimCheck {
                     stop = 1
                 }
                 // Capitals and no digit (`**DRI**`) are no label, but may be one with a letter for its number.
-                if !opens, lookAlike == nil, letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
-                    let near = Self.nearReference(bytes.dropLast(stop))
+                // So may a look-alike read as such a letter (`**GVⅠ**`, U+2160 read as I): named by code point.
+                if !opens,
+                    lookAlike.map({ alike in
+                        digits == 0 && alike.written.unicodeScalars.count == bytes.count
+                            && alike.written.unicodeScalars.count { !$0.isASCII } == 1
+                    }) ?? true,
+                    letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
+                    var near = Self.nearReference(bytes.dropLast(stop))
                 {
+                    var written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
+                    if let lookAlike {
+                        written = String(lookAlike.written.dropLast(stop))
+                        near.why = near.why.replacing(
+                            "'\(lookAlike.wanted)' where", with: "\(Invisible.describe(lookAlike.has)) where")
+                    }
                     let at = block.location(of: span.open, in: prose.path)
                     var note = Note(
                         prefix: near.prefix, number: near.number, path: prose.path, line: at.line, column: at.column,
                         lookAlike: nil)
                     let end = stopInBold ? "." : ""
-                    let written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
                     note.near = ("**\(written)\(end)**", "**\(near.prefix)\(near.number)\(end)**", near.why)
                     notes.append((note, false))
                     continue
@@ -1013,7 +1033,13 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // series is due that number (`tentative`), else the reference it reads as.
                     var end = span.content.upperBound
                     while end < inline.source.count, [0x2A, 0x5F].contains(inline.source[end]) { end += 1 }
-                    var differences = ["'\(leading)' before it" + Self.named(leading)]
+                    // Invisible characters alone are named by code point only: quoted, they show nothing.
+                    let invisible = leading.unicodeScalars.allSatisfy { $0.properties.generalCategory == .format }
+                    var differences = [
+                        invisible
+                            ? leading.unicodeScalars.map(Invisible.name).joined(separator: " + ") + " before it"
+                            : "'\(leading)' before it" + Self.named(leading)
+                    ]
                     if let closer = Self.closers[leading.last ?? " "],
                         inline.source[end...].starts(with: String(closer).utf8)
                     {
@@ -1248,7 +1274,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         let prefixes = known.subtracting(typedDigit)
         let plain = zip(course.lessons, bold).map { lesson, notes in
             Self.plainLabels(
-                in: lesson, prefixes: prefixes, opened: Set(notes.filter { $0.slip == nil }.map(\.line)))
+                // A bold label after a few characters (`⚠️ **DR5.**`, an invisible one) is already read
+                // as the paragraph's near form: not read again past the invisible character.
+                in: lesson, prefixes: prefixes,
+                opened: Set(notes.filter { $0.slip == nil || $0.referenceAt != nil }.map(\.line)))
         }
         // In reading order, lesson by lesson: a label not in bold that opens a paragraph is a note too.
         var notes = zip(bold, plain).flatMap { bold, plain in
