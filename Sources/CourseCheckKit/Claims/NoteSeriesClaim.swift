@@ -842,7 +842,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             let word = bytes[at..<end]
             // The series' letters alone, then a character not in ASCII (`**GVⅡ.**`, `**GV①.**`)
             // or, in bold, the full stop (`**GV.**`): a number of other characters, or none.
-            if end < bytes.count, bytes[end] >= 0x80 || (at > marks && bytes[end] == UInt8(ascii: ".")),
+            if end < bytes.count, end - at <= 4, bytes[at] >= 0x41, bytes[at] <= 0x5A,
+                bytes[end] >= 0x80 || (at > marks && bytes[end] == UInt8(ascii: ".")),
                 prefixes.contains(where: { $0.utf8.elementsEqual(word) })
             {
                 return true
