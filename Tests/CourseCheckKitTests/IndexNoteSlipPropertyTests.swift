@@ -138,6 +138,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             forms.append(("**\(prefix)I\(number.dropFirst()).**", "I for its first digit"))
             forms.append(("**\(prefix)L\(number.dropFirst()).**", "L for its first digit"))
             forms.append(("**\(prefix)|\(number.dropFirst()).**", "a bar for its first digit"))
+            // A Roman numeral, capital or small, whose compatibility form is a letter read as 1.
+            forms.append(("**\(prefix)\u{2160}\(number.dropFirst()).**", "Roman numeral one for its first digit"))
+            forms.append(("**\(prefix)\u{217C}\(number.dropFirst()).**", "small Roman fifty for its first digit"))
         }
         // `Z` for a 2, Cyrillic ZE for a 3, a superscript digit for the number's first.
         if number.first == "2" { forms.append(("**\(prefix)Z\(number.dropFirst()).**", "Z for its first digit")) }
@@ -150,6 +153,16 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         ]
         if let first = number.first?.wholeNumberValue {
             forms.append(("**\(prefix)\(superscripts[first])\(number.dropFirst()).**", "a superscript digit"))
+        }
+        // A number of characters that read as no number (any of `numberForms`, for the number or
+        // its last digit), or none: the note its series is due, named so ("letters in its number").
+        let numberForm = Self.numberForms[Int(random.next() % UInt64(Self.numberForms.count))]
+        forms.append(("**\(prefix)\(numberForm).**", "letters in its number"))
+        forms.append(("**\(prefix)\(number.dropLast())\(numberForm).**", "letters in its number"))
+        forms.append(("**\(prefix).**", "letters in its number"))
+        // A space between two digits of its number (`DR1 7`).
+        if number.count > 1 {
+            forms.append(("**\(prefix)\(number.prefix(1)) \(number.dropFirst()).**", "a space inside its number"))
         }
         // D with stroke for D, a space inside the letters.
         if prefix.first == "D" { forms.append(("**\u{110}\(prefix.dropFirst())\(number).**", "D with stroke for D")) }
@@ -175,6 +188,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         // a word), or more text inside its bold after it.
         let before = [
             "\u{26A0}\u{FE0F} ", "\u{1F4CC} ", "\u{1F449} ", "(", "\"", "\u{201C}", "Not: ", "Dikkat: ", "\u{2192} ",
+            // An invisible character right before the bold.
+            "\u{FEFF}", "\u{200B}", "\u{2060}", "\u{200D}",
         ]
         let lead = before[Int(random.next() % UInt64(before.count))]
         let close = ["(": ")", "\"": "\"", "\u{201C}": "\u{201D}"][lead] ?? ""
@@ -272,6 +287,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // A Roman numeral one for the number 1, whose compatibility form is the letter I.
+        if number == "1" { forms.append(("**\(prefix)\u{2160}**", "Roman numeral one, in bold")) }
         // Letters typed after the number (`**DR5x**`), which no digit looks like.
         let after = ["x", "ab", "s", "e"][Int(random.next() % 4)]
         forms.append(("**\(prefix)\(number)\(after)**", "'\(after)' after the number, in bold"))
@@ -582,6 +599,91 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             lines[at] = lines[at].replacingOccurrences(
                 of: ": ", with: ":", options: [], range: lines[at].range(of: ": "))
             return Slip(file: file, lines: lines, slipped: [at + 1], what: "no space after the colon: \(lines[at])")
+        }
+    }
+
+    /// Characters whose compatibility, lower-case or digit form has another length than the
+    /// character (a Roman numeral reads as a letter, `Ⅱ` as two), of every kind a label may be
+    /// slipped with: number forms, letterlike symbols, combining marks, enclosed and keycap digits,
+    /// fractions, super- and subscripts, other scripts' digits and numerals, emoji, invisible ones;
+    /// and a sample of every plane-0 and plane-1 scalar.
+    static var labelFuzzCharacters: [String] {
+        var scalars: [UInt32] = []
+        for range in [
+            0x2150...0x218B, 0x2100...0x214F, 0x0300...0x036F, 0x2460...0x24FF, 0x2070...0x209F, 0x00B2...0x00BE,
+            0x1369...0x137C, 0x2776...0x2793, 0x3007...0x3007, 0x3021...0x3029, 0xFF10...0xFF5A, 0x1D7CE...0x1D7FF,
+            0x200B...0x200F, 0x2060...0x2064, 0xFEFF...0xFEFF, 0x0660...0x0669, 0x0BE6...0x0BF2,
+        ] {
+            scalars += range.map(UInt32.init)
+        }
+        scalars += [0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x5341, 0x58F9, 0x1F600, 0x1F4CC, 0x2764]
+        scalars += Array(stride(from: UInt32(0xA0), through: 0x1FFFF, by: 131))
+        var characters = scalars.compactMap(Unicode.Scalar.init).map { String($0) }
+        characters += ["1\u{FE0F}\u{20E3}", "\u{2160}\u{2160}", "\u{2169}\u{2169}", "1\u{301}", "\u{26A0}\u{FE0F}"]
+        return characters
+    }
+
+    /// Characters that read as no number, for a note's number or a digit of it: Roman numerals
+    /// (capital, small, two of them), circled, parenthesized and dingbat digits, fractions,
+    /// subscripts, a digit with a combining mark or as a keycap, Ethiopic digits, CJK and
+    /// Hangzhou numerals.
+    static let numberForms = [
+        "\u{2161}", "\u{2170}", "\u{2169}\u{2169}", "\u{2460}", "\u{2474}", "\u{2776}", "\u{BD}", "\u{2153}",
+        "\u{2081}", "1\u{301}", "1\u{FE0F}\u{20E3}", "\u{1369}", "\u{4E00}", "\u{4E8C}", "\u{3021}", "\u{216B}",
+    ]
+
+    /// Each of `numberForms` for the number of a note of each series, at its first note, one in
+    /// the middle and its last: exactly one finding, at the note's paragraph, naming the note due.
+    func testANumberOfOtherCharactersIsOneFindingNamingTheDueNote() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let notes = try Self.notes(in: lessons, names: try CourseCopy.lessonNames(in: lessons))
+        let series = Dictionary(grouping: notes, by: \.prefix)
+        for (_, held) in series.sorted(by: { $0.key < $1.key }) {
+            for note in [held[0], held[held.count / 2], held[held.count - 1]] {
+                let url = lessons.appendingPathComponent(note.file)
+                let original = try String(contentsOf: url, encoding: .utf8)
+                defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
+                let label = "**\(note.prefix)\(note.number).**"
+                for other in Self.numberForms + [""] {
+                    var lines = original.components(separatedBy: "\n")
+                    let form = "**\(note.prefix)\(other).**"
+                    lines[note.line] = form + lines[note.line].dropFirst(label.count)
+                    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                    let found = FenceSlipPropertyTests.findings(in: scratch.url)
+                    XCTAssertEqual(found.count, 1, "\(note.file):\(note.line + 1) \(form): \(found)")
+                    XCTAssertTrue(
+                        found.allSatisfy {
+                            $0.hasPrefix("lessons/\(note.file):\(note.line + 1):") && $0.contains("write \(label)")
+                        },
+                        "\(form): \(found)")
+                }
+            }
+        }
+    }
+
+    /// No character in a note label's number, letters or around it stops the run: each form is
+    /// read (as a note, a near form, a reference, or nothing) without a trap. Fast: the label
+    /// readers alone, on one paragraph, for each series.
+    func testAnyCharacterInANoteLabelIsReadWithoutATrap() {
+        let prefixes: Set<String> = ["GV", "DR", "EK"]
+        for character in Self.labelFuzzCharacters {
+            for prefix in prefixes.sorted() {
+                let first = String(prefix.prefix(1))
+                let forms = [
+                    "**\(prefix)\(character).**", "**\(prefix)1\(character).**", "**\(first)\(character)1.**",
+                    "\(prefix)\(character).", "**\(prefix)\(character)\(character).**", "\(character)**\(prefix)1.**",
+                    "**\(prefix)\(character)2.**", "**\(prefix)12\(character)**", "Bkz. **\(prefix)\(character)** ve.",
+                ]
+                for form in forms {
+                    let prose = Prose(file: SourceFile(path: "lessons/x.md", text: "Giriş.\n\n\(form) Bu not.\n"))
+                    _ = NoteSeriesClaim.notesAndReferences(in: prose)
+                    _ = NoteSeriesClaim.labels(in: prose, filtered: false)
+                    for block in prose.blocks {
+                        _ = NoteSeriesClaim.nearFormOpening(block, prefixes: prefixes, path: "lessons/x.md")
+                    }
+                }
+            }
         }
     }
 

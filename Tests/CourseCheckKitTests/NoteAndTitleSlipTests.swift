@@ -1537,4 +1537,154 @@ final class NoteAndTitleSlipTests: XCTestCase {
             .filter { $0.contains(": error: ") }.map(String.init)
         XCTAssertEqual(far, ["lessons/\(lesson14):265:1: error: note DR18 skips DR17 [note-series]"])
     }
+
+    /// A Roman numeral for a note's number (`**GVⅠ.**`, U+2160, whose compatibility form is the
+    /// letter I, which reads as the digit 1; a small one, two of them, not in bold): one near-form
+    /// finding at the paragraph naming the character by code point, never a crash, and following
+    /// the fix leaves no finding. The label as written is no finding.
+    func testARomanNumeralForANotesNumberIsOneFindingNamingIt() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let one = try findingsAndAfterTheFix([
+            ("01-bildirimsel-sozdizim.md", "**GV1.** Bu", "**GV\u{2160}.** Bu"),
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{2160}.** Bu"),
+            ("16-hareketler.md", "**EK1.** Bu", "**EK\u{2160}.** Bu"),
+        ])
+        XCTAssertEqual(
+            one.found,
+            [
+                near(
+                    "01-bildirimsel-sozdizim.md:144", "**GV\u{2160}.**", "GV1",
+                    "U+2160 ROMAN NUMERAL ONE where GV1 has '1'"),
+                near("09-yerel-durum.md:150", "**DR\u{2160}.**", "DR1", "U+2160 ROMAN NUMERAL ONE where DR1 has '1'"),
+                near("16-hareketler.md:189", "**EK\u{2160}.**", "EK1", "U+2160 ROMAN NUMERAL ONE where EK1 has '1'"),
+            ])
+        XCTAssertEqual(one.fixed, [])
+        let forms: [(line: Int, label: String, form: String, written: String, why: String)] = [
+            (144, "GV1", "**GV\u{217C}.**", "**GV\u{217C}.**", "U+217C SMALL ROMAN NUMERAL FIFTY where GV1 has '1'"),
+            (144, "GV1", "GV\u{2160}.", "GV\u{2160}.", "not in bold, U+2160 ROMAN NUMERAL ONE where GV1 has '1'"),
+            (
+                220, "GV2", "**GV\u{2160}\u{2160}.**", "**GV\u{2160}\u{2160}.**",
+                "'\u{2160}\u{2160}' where GV2 has '2': U+2160 ROMAN NUMERAL ONE + U+2160 ROMAN NUMERAL ONE"
+            ),
+        ]
+        for slip in forms {
+            let found = try findingsAndAfterTheFix([
+                ("01-bildirimsel-sozdizim.md", "**\(slip.label).** Bu", "\(slip.form) Bu")
+            ])
+            XCTAssertEqual(
+                found.found, [near("01-bildirimsel-sozdizim.md:\(slip.line)", slip.written, slip.label, slip.why)],
+                slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // Control: the Roman numeral as a letter of the series' (`GⅤ2`, V) was and stays one finding.
+        let letter = try findingsAndAfterTheFix([("01-bildirimsel-sozdizim.md", "**GV2.** Bu", "**G\u{2164}2.** Bu")])
+        XCTAssertEqual(letter.found.count, 1, "\(letter.found)")
+        XCTAssertEqual(letter.fixed, [])
+    }
+
+    /// A note's number typed as characters that read as no number (a Roman numeral, a circled
+    /// digit, a fraction, a subscript, a digit with a combining mark or as a keycap, another
+    /// script's digit or numeral) or left out (`**GV.**`): one near-form finding at the paragraph
+    /// naming the note its series is due, the character by code point, nothing downstream (no
+    /// "skips"), on a series' last note too; following the fix leaves no finding.
+    func testANumberOfOtherCharactersOrNoneIsOneFindingNamingTheDueNote() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let lesson1 = "01-bildirimsel-sozdizim.md"
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+            (lesson1, 220, "GV2", "**GV\u{2161}.**", "U+2161 ROMAN NUMERAL TWO where GV2 has '2'"),
+            (lesson1, 144, "GV1", "**GV\u{2170}.**", "U+2170 SMALL ROMAN NUMERAL ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{2460}.**", "U+2460 CIRCLED DIGIT ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{BD}.**", "U+00BD VULGAR FRACTION ONE HALF where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{2081}.**", "U+2081 SUBSCRIPT ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{1369}.**", "U+1369 ETHIOPIC DIGIT ONE where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV\u{4E00}.**", "U+4E00 CJK UNIFIED IDEOGRAPH-4E00 where GV1 has '1'"),
+            (lesson1, 144, "GV1", "**GV1\u{301}.**", "'1\u{301}' where GV1 has '1': U+0301 COMBINING ACUTE ACCENT"),
+            (
+                lesson1, 144, "GV1", "**GV1\u{FE0F}\u{20E3}.**",
+                "'1\u{FE0F}\u{20E3}' where GV1 has '1': U+FE0F VARIATION SELECTOR-16 + U+20E3 COMBINING ENCLOSING KEYCAP"
+            ),
+            (lesson1, 144, "GV1", "**GV.**", "no number where GV1 has '1'"),
+            ("14-sunum-ve-kapatma.md", 214, "DR17", "**DR.**", "no number where DR17 has '17'"),
+            (
+                "15-sekme-ve-arac-cubugu.md", 225, "DR20", "**DR\u{2169}\u{2169}.**",
+                "'\u{2169}\u{2169}' where DR20 has '20': U+2169 ROMAN NUMERAL TEN + U+2169 ROMAN NUMERAL TEN"
+            ),
+            (
+                "21-on-izleme-ve-yineleme.md", 206, "EK24", "**EK2\u{2163}.**",
+                "'2\u{2163}' where EK24 has '24': U+2163 ROMAN NUMERAL FOUR"
+            ),
+            ("21-on-izleme-ve-yineleme.md", 206, "EK24", "**EK.**", "no number where EK24 has '24'"),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])
+            XCTAssertEqual(found.found, [near("\(slip.file):\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // A bold reference with a Roman numeral one for its digit is the reference it reads as.
+        let reference = try findingsAndAfterTheFix([
+            (lesson1, "**GV1.** Bu ölçüm yalnız", "**GV1.** Bkz. **GV\u{2160}** ve. Bu ölçüm yalnız")
+        ])
+        XCTAssertEqual(
+            reference.found,
+            [
+                "lessons/\(lesson1):144:15: error: this reference is written '**GV\u{2160}**', a near form of the note "
+                    + "label GV1 (U+2160 ROMAN NUMERAL ONE where GV1 has '1'): readers see it as written, and searching "
+                    + "the course for it finds no note; write **GV1** [note-series]"
+            ])
+        XCTAssertEqual(reference.fixed, [])
+    }
+
+    /// A space between two digits of a note's number (`**DR1 7.**`) is one near-form finding at
+    /// the paragraph naming the note as typed without it, on a series' last note too, and no "out
+    /// of sequence" after it; following the fix leaves no finding. The control, the label as
+    /// written, is none.
+    func testASpaceInsideANotesNumberIsOneFindingNamingTheNote() throws {
+        let found = try findingsAndAfterTheFix([
+            ("14-sunum-ve-kapatma.md", "**DR17.** Bu", "**DR1 7.** Bu"),
+            ("21-on-izleme-ve-yineleme.md", "**EK24.** Bu", "**EK2 4.** Bu"),
+        ])
+        let why = "a space inside its number"
+        XCTAssertEqual(
+            found.found,
+            [
+                "lessons/14-sunum-ve-kapatma.md:214:1: error: this paragraph opens with '**DR1 7.**', a near form of the "
+                    + "note label DR17. (\(why)), so it does not read as a note; write **DR17.** [note-series]",
+                "lessons/21-on-izleme-ve-yineleme.md:206:1: error: this paragraph opens with '**EK2 4.**', a near form "
+                    + "of the note label EK24. (\(why)), so it does not read as a note; write **EK24.** [note-series]",
+            ])
+        XCTAssertEqual(found.fixed, [])
+        XCTAssertEqual(try findings(after: []), [])
+    }
+
+    /// An invisible character before a note's bold label (U+FEFF, U+200B, U+2060, U+200D) is one
+    /// near-form finding at the paragraph naming it by code point, on a series' last note too:
+    /// not read a second time past the invisible character, so no "repeats or goes back" after it.
+    /// Following the fix leaves no finding.
+    func testAnInvisibleCharacterBeforeANotesLabelIsOneFindingNamingIt() throws {
+        let cases: [(file: String, line: Int, label: String, invisible: String, name: String)] = [
+            ("01-bildirimsel-sozdizim.md", 144, "GV1", "\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+            ("01-bildirimsel-sozdizim.md", 144, "GV1", "\u{200B}", "U+200B ZERO WIDTH SPACE"),
+            ("01-bildirimsel-sozdizim.md", 220, "GV2", "\u{2060}", "U+2060 WORD JOINER"),
+            ("14-sunum-ve-kapatma.md", 214, "DR17", "\u{200D}", "U+200D ZERO WIDTH JOINER"),
+            ("21-on-izleme-ve-yineleme.md", 206, "EK24", "\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+        ]
+        for slip in cases {
+            let form = "\(slip.invisible)**\(slip.label).**"
+            let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(form) Bu")])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/\(slip.file):\(slip.line):1: error: this paragraph opens with '\(form)', a near form of "
+                        + "the note label \(slip.label). (\(slip.name) before it), so it does not read as a note; "
+                        + "write **\(slip.label).** [note-series]"
+                ], slip.name)
+            XCTAssertEqual(found.fixed, [], slip.name)
+        }
+    }
 }

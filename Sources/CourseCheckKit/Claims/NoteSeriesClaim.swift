@@ -46,6 +46,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         var lettered: Lettered? = nil
     }
 
+    /// What a near form's number `written` is where the note `label` has `due`: the characters
+    /// as written, those not in ASCII by code point and name (`Ⅱ` alone is U+2161 ROMAN NUMERAL
+    /// TWO), or that it has none.
+    static func describeNumber(_ written: String, label: String, due: Int) -> String {
+        if written.isEmpty { return "no number where \(label) has '\(due)'" }
+        let scalars = Array(written.unicodeScalars)
+        if scalars.count == 1, let scalar = scalars.first, !scalar.isASCII {
+            return "\(Invisible.describe(scalar)) where \(label) has '\(due)'"
+        }
+        return "'\(written)' where \(label) has '\(due)'" + Self.named(written)
+    }
+
     /// A near-form definition's number that holds letters (`Note.lettered`).
     struct Lettered {
         var written: String
@@ -379,6 +391,13 @@ package struct NoteSeriesClaim: ClaimCheck {
             || [0x2212, 0xFE63, 0xFF0D].contains(scalar.value)
     }
 
+    /// A character not in ASCII that may stand for a label's number or a digit of it: one that has
+    /// a numeric value (`Ⅱ`, `ⅰ`, `①`, `½`, `₁`, `፩`, `一`), such a character or an ASCII digit with a
+    /// combining mark or as a keycap (`1́`, `1️⃣`).
+    static func isNumberForm(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.properties.numericType != nil }
+    }
+
     /// A punctuation mark or symbol, one scalar (`…`, `!`, `·`, `_`, `#`), but not the bold's own
     /// `*`: where a label's full stop belongs, or between its letters and number, a slip for it.
     static func isMark(_ character: Character) -> Bool {
@@ -517,6 +536,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         }
         var letters = ""
         var typed: [Unicode.Scalar] = []
+        /// Each letter as written, one per letter of `letters`: a look-alike's compatibility form
+        /// may be another letter (`Ⅰ` reads as I), and its scalars are not one per letter.
+        var lettersWritten: [Character] = []
         /// Each look-alike, and the index of the letter it stands for (nil for a digit).
         var lookAlikes: [(has: Unicode.Scalar, wanted: Unicode.Scalar, letter: Int?)] = []
         var invisibles: [Unicode.Scalar] = []
@@ -527,6 +549,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// True once the label is read loosely (`Note.tentative`).
         var loose = false
         var digits = ""
+        /// True once a space was read between two digits of the number (`DR1 7`).
+        var spaceInNumber = false
         /// The number's characters as written (`S` in `GVS`, `l5` in `GVl5`).
         var numberWritten = ""
         while index < characters.count {
@@ -548,6 +572,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 split = letters.count
                 between = []
                 letters.append(mapped)
+                lettersWritten.append(character)
                 typed += character.unicodeScalars
             } else if !letters.isEmpty, between.isEmpty, digits.count < 4, !(character.isASCII && character.isLetter),
                 let digit = Self.letterDigits[character], let has = character.unicodeScalars.first,
@@ -566,6 +591,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                     lookAlikes.append((has, wanted, letters.count))
                 }
                 letters.append(mapped)
+                lettersWritten.append(character)
                 typed += character.unicodeScalars
             } else if digits.isEmpty, between.isEmpty, letters.count < 5, Self.isForeignCapital(character),
                 let has = character.unicodeScalars.first
@@ -574,6 +600,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // as any letter, so the one series its other letters fit names it.
                 lookAlikes.append((has, has, letters.count))
                 letters.append("?")
+                lettersWritten.append(character)
                 typed.append(has)
             } else if !letters.isEmpty, digits.isEmpty,
                 character.isWhitespace || Self.isDash(character)
@@ -592,6 +619,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 digits.append(mapped)
                 numberWritten.append(character)
+            } else if !digits.isEmpty, digits.count < 3, !spaceInNumber, character == " ",
+                index + 1 < characters.count, characters[index + 1].character.isASCII,
+                characters[index + 1].character.isNumber
+            {
+                // A space between two digits (`DR1 7`): one number, the space a slip inside it.
+                spaceInNumber = true
             } else if !digits.isEmpty, digits.count < 4, let digit = Self.letterDigits[character],
                 let has = character.unicodeScalars.first, let wanted = digit.unicodeScalars.first
             {
@@ -610,21 +643,28 @@ package struct NoteSeriesClaim: ClaimCheck {
             let run = letters.reversed().prefix { Self.letterDigits[$0] != nil }.count
             if run > 0, run < letters.count, digits.count + run <= 3,
                 Self.series(
-                    typed: Array(typed.dropLast(run)), read: String(letters.dropLast(run)).uppercased(), in: prefixes)
+                    typed: Array(typed.dropLast(lettersWritten.suffix(run).reduce(0) { $0 + $1.unicodeScalars.count })),
+                    read: String(letters.dropLast(run)).uppercased(), in: prefixes)
                     != nil
             {
                 let taken = letters.suffix(run)
-                for character in taken.reversed() {
-                    if let has = character.unicodeScalars.first,
+                let written = lettersWritten.suffix(run)
+                // The letters taken are the number's: a look-alike read as one of them (`Ⅰ`, U+2160,
+                // read as I) is named as the number's character, by what was typed.
+                let kept = letters.count - run
+                lookAlikes.removeAll { $0.letter.map { $0 >= kept } ?? false }
+                for (character, typedCharacter) in zip(taken, written).reversed() {
+                    if let has = typedCharacter.unicodeScalars.first,
                         let wanted = Self.letterDigits[character]?.unicodeScalars.first
                     {
                         lookAlikes.insert((has, wanted, nil), at: 0)
                     }
                 }
                 digits = taken.compactMap { Self.letterDigits[$0] }.joined() + digits
-                numberWritten = String(taken) + numberWritten
+                numberWritten = String(written) + numberWritten
                 letters.removeLast(run)
-                typed.removeLast(run)
+                typed.removeLast(written.reduce(0) { $0 + $1.unicodeScalars.count })
+                lettersWritten.removeLast(run)
             }
         }
         guard (1...4).contains(letters.count), (1...3).contains(digits.count),
@@ -640,9 +680,10 @@ package struct NoteSeriesClaim: ClaimCheck {
             differences.append("'\(letters)' for \(edited)")
         }
         // A look-alike stands for the letter of the series it is read in (Cyrillic VE in `GВ3` for V).
+        let prefixLetters = Array(prefix.unicodeScalars)
         lookAlikes = lookAlikes.map { alike in
-            guard let letter = alike.letter else { return alike }
-            return (alike.has, Array(prefix.unicodeScalars)[letter], letter)
+            guard let letter = alike.letter, prefixLetters.indices.contains(letter) else { return alike }
+            return (alike.has, prefixLetters[letter], letter)
         }
         // Punctuation after the number, perhaps after a space: the label's full stop or its stand-in.
         var end = index
@@ -718,6 +759,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             if letter == nil, has.properties.isAlphabetic { letterInNumber.append(differences.count) }
             differences.append("\(Invisible.describe(has)) where \(prefix)\(number) has \(Invisible.describe(wanted))")
         }
+        if spaceInNumber { differences.append("a space inside its number") }
         for invisible in invisibles { differences.append("\(Invisible.name(invisible)) inside it") }
         let stop = String(tail.prefix { !"*_".contains($0) && !isFormat($0) })
         if stop != "." {
@@ -798,6 +840,14 @@ package struct NoteSeriesClaim: ClaimCheck {
             var end = at
             while end < bytes.count, end - at < 13, bytes[end].isASCIILetter || bytes[end].isASCIIDigit { end += 1 }
             let word = bytes[at..<end]
+            // The series' letters alone, then a character not in ASCII (`**GVⅡ.**`, `**GV①.**`)
+            // or, in bold, the full stop (`**GV.**`): a number of other characters, or none.
+            if end < bytes.count, end - at <= 4, bytes[at] >= 0x41, bytes[at] <= 0x5A,
+                bytes[end] >= 0x80 || (at > marks && bytes[end] == UInt8(ascii: ".")),
+                prefixes.contains(where: { $0.utf8.elementsEqual(word) })
+            {
+                return true
+            }
             if at == marks {
                 guard end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ":") else {
                     return false
@@ -820,7 +870,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         } else {
             let bytes = inline.source
             guard bytes.first.map({ $0.isASCIILetter }) == true else { return nil }
-            let stop = bytes.firstIndex { !($0.isASCIILetter || $0.isASCIIDigit) } ?? bytes.count
+            // Not in bold, the number's characters may be other characters (`GVⅡ.`), up to the stop.
+            let stop =
+                bytes.firstIndex { !($0.isASCIILetter || $0.isASCIIDigit || $0 >= 0x80) } ?? bytes.count
             guard stop < bytes.count, bytes[stop] == UInt8(ascii: ".") || bytes[stop] == UInt8(ascii: ":") else {
                 return nil
             }
@@ -835,9 +887,14 @@ package struct NoteSeriesClaim: ClaimCheck {
         else { return nil }
         let lower = !content.hasPrefix(prefix)
         let rest = content.dropFirst(prefix.count)
-        let number = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        guard (1...8).contains(number.count), number.contains(where: \.isLetter),
-            number.count == 1 || number.contains(where: { !$0.isUppercase }),
+        let number = rest.prefix { $0.isASCII ? $0.isLetter || $0.isNumber : Self.isNumberForm($0) }
+        // A number of other characters than ASCII digits (`Ⅱ`, `①`, `½`, `₁`, `1` with a combining
+        // mark or as a keycap, another script's digit or numeral) reads as no number; in bold, a
+        // label with its number left out (`**GV.**`) too.
+        let other = number.contains { !$0.isASCII }
+        guard (strong != nil && number.isEmpty) || (1...8).contains(number.count),
+            number.isEmpty || other || number.contains(where: \.isLetter),
+            number.count <= 1 || other || number.contains(where: { !$0.isUppercase }),
             !lower || number.contains(where: \.isNumber)
         else { return nil }
         let inside = rest.dropFirst(number.count)
@@ -920,15 +977,26 @@ package struct NoteSeriesClaim: ClaimCheck {
                     stop = 1
                 }
                 // Capitals and no digit (`**DRI**`) are no label, but may be one with a letter for its number.
-                if !opens, lookAlike == nil, letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
-                    let near = Self.nearReference(bytes.dropLast(stop))
+                // So may a look-alike read as such a letter (`**GVⅠ**`, U+2160 read as I): named by code point.
+                if !opens,
+                    lookAlike.map({ alike in
+                        digits == 0 && alike.written.unicodeScalars.count == bytes.count
+                            && alike.written.unicodeScalars.count { !$0.isASCII } == 1
+                    }) ?? true,
+                    letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
+                    var near = Self.nearReference(bytes.dropLast(stop))
                 {
+                    var written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
+                    if let lookAlike {
+                        written = String(lookAlike.written.dropLast(stop))
+                        near.why = near.why.replacing(
+                            "'\(lookAlike.wanted)' where", with: "\(Invisible.describe(lookAlike.has)) where")
+                    }
                     let at = block.location(of: span.open, in: prose.path)
                     var note = Note(
                         prefix: near.prefix, number: near.number, path: prose.path, line: at.line, column: at.column,
                         lookAlike: nil)
                     let end = stopInBold ? "." : ""
-                    let written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
                     note.near = ("**\(written)\(end)**", "**\(near.prefix)\(near.number)\(end)**", near.why)
                     notes.append((note, false))
                     continue
@@ -966,7 +1034,13 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // series is due that number (`tentative`), else the reference it reads as.
                     var end = span.content.upperBound
                     while end < inline.source.count, [0x2A, 0x5F].contains(inline.source[end]) { end += 1 }
-                    var differences = ["'\(leading)' before it" + Self.named(leading)]
+                    // Invisible characters alone are named by code point only: quoted, they show nothing.
+                    let invisible = leading.unicodeScalars.allSatisfy { $0.properties.generalCategory == .format }
+                    var differences = [
+                        invisible
+                            ? leading.unicodeScalars.map(Invisible.name).joined(separator: " + ") + " before it"
+                            : "'\(leading)' before it" + Self.named(leading)
+                    ]
                     if let closer = Self.closers[leading.last ?? " "],
                         inline.source[end...].starts(with: String(closer).utf8)
                     {
@@ -1201,7 +1275,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         let prefixes = known.subtracting(typedDigit)
         let plain = zip(course.lessons, bold).map { lesson, notes in
             Self.plainLabels(
-                in: lesson, prefixes: prefixes, opened: Set(notes.filter { $0.slip == nil }.map(\.line)))
+                // A bold label after a few characters (`⚠️ **DR5.**`, an invisible one) is already read
+                // as the paragraph's near form: not read again past the invisible character.
+                in: lesson, prefixes: prefixes,
+                opened: Set(notes.filter { $0.slip == nil || $0.referenceAt != nil }.map(\.line)))
         }
         // In reading order, lesson by lesson: a label not in bold that opens a paragraph is a note too.
         var notes = zip(bold, plain).flatMap { bold, plain in
@@ -1244,7 +1321,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let label = "\(notes[index].prefix)\(due)"
                 var differences = lettered.differences
                 differences.insert(
-                    "'\(lettered.number)' where \(label) has '\(due)'", at: min(lettered.at, differences.count))
+                    Self.describeNumber(lettered.number, label: label, due: due),
+                    at: min(lettered.at, differences.count))
                 notes[index].number = due
                 notes[index].tentative = false
                 notes[index].slip = .nearForm(written: lettered.written, label: label + ".", differences)

@@ -50,7 +50,9 @@ enum FollowTheFix {
         if let write = text.range(of: "; write ", options: .backwards), !text[write.upperBound...].contains("'"),
             let near = text.range(of: #"'[^']+', a near form of"#, options: .regularExpression)
         {
-            let written = text[near].dropFirst().prefix { $0 != "'" }
+            // By scalars: a joiner right after the quote is one Character with it (`'` + U+200D).
+            var written = String.UnicodeScalarView()
+            written.append(contentsOf: text[near].unicodeScalars.dropFirst().prefix { $0 != "'" })
             return .replace(String(written), with: String(text[write.upperBound...]))
         }
         // `note GV26 is in part …; write **DR1.**`: the note's bold label rewritten.
