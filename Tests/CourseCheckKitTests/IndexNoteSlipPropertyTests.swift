@@ -634,18 +634,24 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
 
     /// Each of `numberForms` for the number of a note of each series, at its first note, one in
     /// the middle and its last: exactly one finding, at the note's paragraph, naming the note due.
+    /// `make test` takes each form at one of those nine places in turn (each place meets two forms
+    /// or more); `make soak` (`COURSECHECK_PROPERTY_CASES`) every form at every place.
     func testANumberOfOtherCharactersIsOneFindingNamingTheDueNote() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
         let notes = try Self.notes(in: lessons, names: try CourseCopy.lessonNames(in: lessons))
         let series = Dictionary(grouping: notes, by: \.prefix)
+        let forms = Self.numberForms + [""]
+        let every = ProcessInfo.processInfo.environment["COURSECHECK_PROPERTY_CASES"] != nil
+        var place = 0
         for (_, held) in series.sorted(by: { $0.key < $1.key }) {
             for note in [held[0], held[held.count / 2], held[held.count - 1]] {
                 let url = lessons.appendingPathComponent(note.file)
                 let original = try String(contentsOf: url, encoding: .utf8)
                 defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
                 let label = "**\(note.prefix)\(note.number).**"
-                for other in Self.numberForms + [""] {
+                defer { place += 1 }
+                for (index, other) in forms.enumerated() where every || index % 9 == place % 9 {
                     var lines = original.components(separatedBy: "\n")
                     let form = "**\(note.prefix)\(other).**"
                     lines[note.line] = form + lines[note.line].dropFirst(label.count)
@@ -665,9 +671,17 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     /// No character in a note label's number, letters or around it stops the run: each form is
     /// read (as a note, a near form, a reference, or nothing) without a trap. Fast: the label
     /// readers alone, on one paragraph, for each series.
+    /// `make test` reads a seeded sample of the characters (every form of `numberForms` among
+    /// them); `make soak` all of them.
     func testAnyCharacterInANoteLabelIsReadWithoutATrap() {
         let prefixes: Set<String> = ["GV", "DR", "EK"]
-        for character in Self.labelFuzzCharacters {
+        let all = Self.labelFuzzCharacters
+        let (count, seed) = PropertySeeds.stream(defaultCount: 300, defaultSeed: 2160)
+        var random = Generator(state: seed)
+        let characters =
+            count >= all.count
+            ? all : Self.numberForms + (0..<count).map { _ in all[Int(random.next() % UInt64(all.count))] }
+        for character in characters {
             for prefix in prefixes.sorted() {
                 let first = String(prefix.prefix(1))
                 let forms = [
