@@ -1502,7 +1502,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ["lessons/\(file):267:\($0): error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]
             })
         XCTAssertEqual(
-            try findings(file, sentence, counted.map { $0.replacingOccurrences(of: "7", with: "6").replacingOccurrences(of: "yedi", with: "altı") }),
+            try findings(
+                file, sentence,
+                counted.map {
+                    $0.replacingOccurrences(of: "7", with: "6").replacingOccurrences(of: "yedi", with: "altı")
+                }),
             counted.map { _ in [] })
     }
 

@@ -174,7 +174,8 @@ package struct ClosingTableClaim: ClaimCheck {
             if cells.count > header { return cells[header...].contains { !$0.text.isEmpty } }
             guard cells.count < header, cells.count > triggerColumn else { return false }
             let given = cells[triggerColumn].text
-            return !Triggers.names.contains { $0.declared.sameBytes(given) } && !given.hasPrefix("dördü")
+            return !Triggers.names.contains { $0.declared.sameBytes(given) }
+                && !(given.hasPrefix("dördü (") && given.hasSuffix(")"))
         }
         if !miscounted.isEmpty {
             return .checked(

@@ -175,8 +175,8 @@ package struct LabelReferenceClaim: ClaimCheck {
     }
 
     /// Whether a code span (after a backtick, or `>` for raw `<code>`) in `source` may open with a
-    /// label's first word and then `_` or a space: the slips that leave no byte the block filter
-    /// asks for. Looks only after those bytes.
+    /// label's first word and then `_` or a space (or a line ending, which a code span reads as
+    /// one): the slips that leave no byte the block filter asks for. Looks only after those bytes.
     static func mayHoldJoinerSlip(_ source: String, heads: Set<[UInt8]>) -> Bool {
         guard !heads.isEmpty else { return false }
         var source = source
@@ -187,7 +187,10 @@ package struct LabelReferenceClaim: ClaimCheck {
                 guard bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: ">") else { continue }
                 var start = index + 1
                 while start < bytes.count, bytes[start] == UInt8(ascii: "`") { start += 1 }
-                if start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                // The one space (or line ending, read as one) a code span's content may lose at its start.
+                if start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\n") {
+                    start += 1
+                }
                 var end = start
                 // Letters and digits: ASCII, and the lead and continuation bytes of Latin letters.
                 while end < bytes.count,
@@ -198,6 +201,7 @@ package struct LabelReferenceClaim: ClaimCheck {
                 }
                 guard end > start, end < bytes.count,
                     bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: " ")
+                        || bytes[end] == UInt8(ascii: "\n")
                 else { continue }
                 if heads.contains(Array(bytes[start..<end])) { return true }
             }
