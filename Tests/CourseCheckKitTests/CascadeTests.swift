@@ -578,9 +578,10 @@ final class CascadeTests: XCTestCase {
                 ]
             ),
             (
+                // At the name whose count cannot be read.
                 "yerel 6, ebeveyn 4, gözlem 4, ortam 6,5.",
                 [
-                    "267:1: error: this paragraph counts triggers, but no count can be read for ortam; give each of "
+                    "267:106: error: this paragraph counts triggers, but no count can be read for ortam; give each of "
                         + "yerel, ebeveyn, gözlem and ortam its number, right before or after its name"
                 ]
             ),

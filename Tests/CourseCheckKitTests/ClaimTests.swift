@@ -319,6 +319,9 @@ final class ClaimTests: XCTestCase {
             "# ", "**GV1.**", "**GV", "2**.", "__DR\u{FF13}.__", "**G&#86;4.**", "<b>GV5</b>", "**\u{413}V6.**",
             "`görev-eklendi`", "`görev\u{2011}eklendi`", "`filtre-secil", "di`", "`görev-ekle`", "`a-b`",
             "`x\u{200B}-y`", " bkz. ", "<code>", "</code>", "<code>görev-ekle</code>",
+            // A hyphen typed as another character: the block has no `-` to be parsed for.
+            "`görev_eklendi`", "`görev eklendi`", "`görev\u{2013}eklendi`", "`görev\u{2014}eklendi`", "`görev",
+            "_eklendi`", " eklendi`", "`` görev", "<code>görev eklendi</code>", "\u{2013}",
         ]
         let known = Set(["görev-eklendi", "filtre-secildi"].map { Array($0.utf8) })
         let labels: Set = ["görev-eklendi", "filtre-secildi"]

@@ -1687,4 +1687,162 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(found.fixed, [], slip.name)
         }
     }
+
+    /// A number before a trigger word that goes on into a phrase counts that phrase (`beş ortam
+    /// değeri`, five environment values; `3 yerel değişiklik`), not lessons, when it stands inside a
+    /// clause: ordinary prose after the distribution gives no finding. A number that opens a list
+    /// item (after a comma, a semicolon or a connective) or goes on into a word for lessons (`yedi
+    /// ortam dersi`) is a count, judged.
+    func testANumberBeforeATriggerWordGoingOnIntoAPhraseIsNoCount() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let prose = [
+            "Ortam dersleri beş ortam değeri kullanır.", "Dokuzuncu ders 3 yerel değişiklik ölçer.",
+            "Beş ortam değeri vardır.", "Bu derslerde on iki gözlem nesnesi kullanılır.",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, prose.map { sentence + " " + $0 }), prose.map { _ in [] })
+        let counted = [
+            "6 yerel, 4 ebeveyn, 4 gözlem ve 7 ortam kullanır.", "6 yerel, 4 ebeveyn, 4 gözlem, 7 ortam dersi.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6; yedi ortam dersi.",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, counted),
+            [108, 106, 115].map {
+                ["lessons/\(file):267:\($0): error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]
+            })
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                counted.map {
+                    $0.replacingOccurrences(of: "7", with: "6").replacingOccurrences(of: "yedi", with: "altı")
+                }),
+            counted.map { _ in [] })
+    }
+
+    /// A second count after `ila` ("to") or an arrow is judged as one after a dash is: a wrong one
+    /// is one finding at it; writing the count it says leaves none.
+    func testASecondCountAfterIlaOrAnArrowIsJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let written = ["4 ila 5", "4 \u{2192} 5", "4->5", "4 => 5", "4 \u{21D2} 5"]
+        let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4", with: "gözlem " + count) }
+        XCTAssertEqual(
+            try findings(file, sentence, written.map(make)),
+            [109, 109, 106, 108, 109].map {
+                ["lessons/\(file):267:\($0): error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"]
+            })
+        XCTAssertEqual(
+            try findings(file, sentence, written.map { make($0.replacingOccurrences(of: "5", with: "4")) }),
+            written.map { _ in [] })
+    }
+
+    /// A list of names with a count dropped from the counts after them (`yerel, ebeveyn, gözlem,
+    /// ortam: 6, 4, 4`) is one finding at the list's last count, whichever count was dropped;
+    /// giving the four counts leaves none. In the bullet form, the item that lost its count is
+    /// where the finding is.
+    func testADroppedCountInTheDistributionIsOneFindingAtTheList() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let message = { (counts: String) in
+            "lessons/\(file):267:113: error: the list names 4 triggers (yerel, ebeveyn, gözlem, ortam) but gives 3 "
+                + "counts (\(counts)); give one count for each name, in the order of the names [trigger-distribution]"
+        }
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                [
+                    "yerel, ebeveyn, gözlem, ortam: 6, 4, 4.", "yerel, ebeveyn, gözlem, ortam: 6, 4, 6.",
+                    "yerel, ebeveyn, gözlem, ortam: 6, 4, 4, .", "yerel, ebeveyn, gözlem, ortam: 6, 4, 4, 6.",
+                ]),
+            [[message("6, 4, 4")], [message("6, 4, 6")], [message("6, 4, 4")], []])
+        let lead = "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: " + sentence + " "
+        let bullets = { (last: String) in
+            "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir:\n\n- yerel 6\n- ebeveyn 4\n- gözlem 4\n- "
+                + last + "\n\n"
+        }
+        XCTAssertEqual(
+            try findings(file, lead, [bullets("ortam"), bullets("ortam 6")]),
+            [
+                [
+                    "lessons/\(file):272:3: error: this paragraph counts triggers, but no count can be read for ortam; "
+                        + "give each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ], [],
+            ])
+    }
+
+    /// A trigger the bullet names only to negate it in a parenthesis after the bold value
+    /// (`**yerel** (ebeveyn değil)`, "not ebeveyn") is no second trigger; one named without the
+    /// negation is.
+    func testATriggerNegatedAfterTheBulletsValueIsNotDeclared() throws {
+        let file = "09-yerel-durum.md"
+        XCTAssertEqual(
+            try findings(
+                file, "- Bu dersin tetiği: **yerel**.",
+                [
+                    "- Bu dersin tetiği: **yerel** (ebeveyn değil).", "- Bu dersin tetiği: **yerel** (ebeveyn).",
+                ]),
+            [
+                [],
+                [
+                    "lessons/\(file):266:33: error: the trigger bullet states two triggers, 'yerel' and 'ebeveyn'; a "
+                        + "lesson declares one, so keep the one its trees show [declared-trigger]"
+                ],
+            ])
+    }
+
+    /// A closing-table row with a `|` typed inside a cell, or one lost between two cells, is one
+    /// finding at the row naming its cell count and the header's (not a wrong trigger, whose fix
+    /// would leave GitHub dropping the row's text); deleting or writing back the `|` leaves none.
+    /// A row ending `||` (an empty extra cell GitHub drops unseen) is none.
+    func testAClosingTableRowWithAPipeTooManyOrTooFewIsOneFinding() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let more = { (row: Int) in
+            "lessons/\(file):\(row + 244):1: error: row \(row) has 5 cells but the header has 4, and GitHub drops the "
+                + "text past cell 4: a '|' inside a cell splits it; delete that '|' (or write it '\\|' to show it) "
+                + "[closing-table]"
+        }
+        let cases: [(row: String, slipped: String, expected: String)] = [
+            (
+                "| Gözlemlenebilir Nesneler | kitap eklendi | gözlem | nesne düzeyi bildirim daha geniştir |",
+                "| Gözlemlenebilir Nesneler | kitap | eklendi | gözlem | nesne düzeyi bildirim daha geniştir |",
+                more(11)
+            ),
+            (
+                "| Görünüm Kurucular | başlık değişti | ebeveyn | kapanış ağaçta düğüm değildir |",
+                "| Görünüm Kurucular | başlık değişti | ebe | veyn | kapanış ağaçta düğüm değildir |", more(8)
+            ),
+            (
+                "| Ön İzleme ve Yineleme | örnek ad değişti | gözlem | ön izleme yeni başlangıçtır |",
+                "| Ön İzleme ve Yineleme | örnek ad değişti | gözlem | ön izleme | yeni başlangıçtır |", more(21)
+            ),
+            (
+                "| Yerel Durum | dokunuldu | yerel | kardeşin durumu okunamaz |",
+                "| Yerel Durum | dokunuldu yerel | kardeşin durumu okunamaz |",
+                "lessons/\(file):253:1: error: row 9 has 3 cells but the header has 4, and GitHub shows its last "
+                    + "cell empty: a '|' between two cells is missing; write it back [closing-table]"
+            ),
+        ]
+        for (row, slipped, expected) in cases {
+            XCTAssertEqual(try findings(file, row, [slipped, row, row + "|"]), [[expected], [], []], slipped)
+        }
+    }
+
+    /// A backticked change label with an en or em dash, `_` or a space for its hyphen is one
+    /// finding at that character, naming it and the label meant; writing the label leaves none.
+    func testAChangeLabelWithAnotherCharacterForItsHyphenIsNamed() throws {
+        let file = "01-bildirimsel-sozdizim.md"
+        let written: [(String, String)] = [
+            ("\u{2013}", "U+2013 EN DASH"), ("\u{2014}", "U+2014 EM DASH"), ("_", "'_'"), (" ", "a space"),
+        ]
+        XCTAssertEqual(
+            try findings(file, "`gorev-eklendi`", written.map { "`gorev\($0.0)eklendi`" } + ["`gorev-eklendi`"]),
+            written.map { character, name in
+                [
+                    "lessons/\(file):140:454: error: `gorev\(character)eklendi` is not a label any tree passes to "
+                        + "change (did you mean `gorev-eklendi`? it has \(name) where the label has '-') [label-reference]"
+                ]
+            } + [[]])
+    }
 }

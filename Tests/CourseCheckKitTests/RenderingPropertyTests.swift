@@ -302,10 +302,12 @@ final class RenderingPropertyTests: XCTestCase {
         let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
-        /// a slash or a dash, or after `ya da` or `yani`.
+        /// a slash, a dash or an arrow, or after `ya da`, `yani` or `ila`.
         func again(_ value: Int) -> String {
             let restated = count(value)
-            return switch random.next() % 8 {
+            return switch random.next() % 10 {
+            case 8: " ila \(restated)"
+            case 9: [" \u{2192} ", "->", " => ", " \u{21D2} "][Int(random.next() % 4)] + restated
             case 0: " (\(restated))"
             case 1: " (yani \(restated))"
             case 2: " ya da \(restated)"
@@ -379,10 +381,21 @@ final class RenderingPropertyTests: XCTestCase {
     }
 
     /// Ordinary Turkish with `bir` (`tek bir`) before a trigger word that goes on into a phrase:
-    /// the article ("a local change"), no count.
+    /// the article ("a local change"), no count; or another number there inside a clause (`Ortam
+    /// dersleri beş ortam değeri kullanır`), which counts the phrase's noun, not lessons.
     static func articleProse(_ random: inout Generator) -> String {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
         func name() -> String { names[Int(random.next() % 4)] }
+        if random.next() % 3 == 0 {
+            let number = ["beş", "3", "iki", "on iki", "7", "dokuz"][Int(random.next() % 6)]
+            let noun = ["değeri", "değişiklik", "nesnesi", "modeli"][Int(random.next() % 4)]
+            let name = name()
+            return switch random.next() % 3 {
+            case 0: "\(name.capitalized) dersleri \(number) \(name) \(noun) kullanır."
+            case 1: "Dokuzuncu ders \(number) \(name) \(noun) ölçer."
+            default: "Bu derslerde \(number) \(name) \(noun) vardır."
+            }
+        }
         let article = ["bir", "tek bir", "Bir"][Int(random.next() % 3)]
         let lead = article == "Bir" ? "" : "Her tetik "
         let (first, second) = (name(), name())
@@ -454,6 +467,11 @@ final class RenderingPropertyTests: XCTestCase {
                     (file, "| dördü (2/2/2/2) |", "| d&ouml;rd&#252; (2/2/2/2) |"),
                     (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
                     (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
+                    // A trigger the bullet negates in a parenthesis after its value is not declared.
+                    (
+                        bulletFile, "**\(given)**",
+                        "**\(given)** (\(triggers.filter { $0 != given }[Int(random.next() % 3)]) değil)"
+                    ),
                     // Prose after the sentence, and the index's intro with the sentence appended:
                     // `bir` before a trigger word going on into a phrase is the article, no count.
                     (file, kept + ".", kept + ". " + Self.articleProse(&random)),
@@ -486,6 +504,16 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: old, with: new)
                     what += ", then '\(old)' as '\(new)'"
                     expected = (at + 1, total == 2 ? "says 21 lessons," : "says the total is 21,")
+                } else if total == 1, random.next() % 3 == 0 {
+                    // The names listed, one of the counts after them dropped: one finding at the list.
+                    var counts = actual.map(String.init)
+                    counts.remove(at: index)
+                    let phrase =
+                        triggers.joined(separator: ", ") + ": " + counts.joined(separator: ", ")
+                        + (random.next() % 2 == 0 ? "" : ",")
+                    lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
+                    what += ", then as '\(phrase)'"
+                    expected = (at + 1, "but gives 3 counts")
                 } else if random.next() % 3 == 0 {
                     var counts = actual
                     counts[index] = wrong
@@ -688,5 +716,58 @@ final class RenderingPropertyTests: XCTestCase {
             XCTAssertTrue(found.first?.contains(expected.says) ?? false, message)
         }
         if seeds.count >= 20 { XCTAssertGreaterThan(slips, 0, "no slip was tried") }
+    }
+
+    /// A backticked change label in a random lesson with one of its hyphens typed as an en or em
+    /// dash, `_` or a space: one `label-reference` finding at that character naming it and the
+    /// label; putting the hyphen back leaves none.
+    func testALabelsHyphenTypedAsAnotherCharacterIsNamed() throws {
+        let slips: [(Character, String)] = [
+            ("\u{2013}", "U+2013 EN DASH"), ("\u{2014}", "U+2014 EM DASH"), ("_", "'_'"), (" ", "a space"),
+        ]
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        // Every backticked label a tree passes to change, where the prose names it.
+        var targets: [(file: String, line: Int, label: String)] = []
+        for name in names {
+            let text = try String(contentsOf: lessons.appendingPathComponent(name), encoding: .utf8)
+            let labels = Set(LabelReferenceClaim.labels(in: LineScanner.lines(of: text)))
+            for (index, line) in text.components(separatedBy: "\n").enumerated() where !line.hasPrefix(" ") {
+                for label in labels where label.contains("-") && line.contains("`\(label)`") {
+                    targets.append((name, index, label))
+                }
+            }
+        }
+        XCTAssertFalse(targets.isEmpty, "no backticked label in the lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let (file, line, label) = targets[Int(random.next() % UInt64(targets.count))]
+            let (character, named) = slips[Int(random.next() % UInt64(slips.count))]
+            let hyphens = label.indices.filter { label[$0] == "-" }
+            let at = hyphens[Int(random.next() % UInt64(hyphens.count))]
+            var slipped = label
+            slipped.replaceSubrange(at...at, with: String(character))
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            var lines = text.components(separatedBy: "\n")
+            let column = try XCTUnwrap(lines[line].range(of: "`\(label)`")).lowerBound
+            let offset =
+                lines[line].utf8.distance(from: lines[line].startIndex, to: column) + 1
+                + label[..<at].utf8.count
+            lines[line] = lines[line].replacingCharacters(
+                in: try XCTUnwrap(lines[line].range(of: "`\(label)`")), with: "`\(slipped)`")
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/\(file):\(line + 1):\(offset + 1): error: `\(slipped)` is not a label any tree passes to "
+                        + "change (did you mean `\(label)`? it has \(named) where the label has '-') [label-reference]"
+                ], "seed \(seed)")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: scratch.url).status, .clean, "seed \(seed)")
+        }
     }
 }

@@ -79,6 +79,61 @@ extension StructureSlipPropertyTests {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// A `|` typed into a random cell of a random closing-table row, one deleted between two of its
+    /// cells, or one added at its end. cmark-gfm is the oracle: when it renders the page as the
+    /// clean one (an empty extra cell, dropped), no finding; else exactly one, on the row, naming
+    /// its cell count, and putting the row back leaves none.
+    func testAClosingTableRowWithAPipeTooManyOrTooFewGivesOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let rows = Array((header + 2)..<(header + clean[header...].prefix { $0.hasPrefix("|") }.count))
+        let page = try Self.render(text, with: tool, tables: true)
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let row = rows[Int(random.next() % UInt64(rows.count))]
+            var line = Array(clean[row])
+            let pipes = line.indices.filter { line[$0] == "|" }
+            let what: String
+            switch random.next() % 3 {
+            case 0:
+                // Into a cell: at one of its spaces, or between two of its letters.
+                let inside = line.indices.filter { index in
+                    index > pipes.first! && index < pipes.last! && line[index] != "|"
+                }
+                let at = inside[Int(random.next() % UInt64(inside.count))]
+                line.insert("|", at: at)
+                what = "a '|' typed at column \(at + 1)"
+            case 1:
+                let at = pipes.dropFirst().dropLast()[Int(random.next() % UInt64(pipes.count - 2)) + 1]
+                line.remove(at: at)
+                what = "the '|' at column \(at + 1) deleted"
+            default:
+                line.append("|")
+                what = "a '|' added at the end"
+            }
+            var lines = clean
+            lines[row] = String(line)
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): row at line \(row + 1), \(what): \(found)"
+            if try Self.render(slipped, with: tool, tables: true) == page {
+                XCTAssertEqual(found, [], message)
+            } else {
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(row + 1):1: error: row ") ?? false, message)
+                XCTAssertTrue(found.first?.contains("cells but the header has 4") ?? false, message)
+                XCTAssertTrue(found.first?.hasSuffix("[closing-table]") ?? false, message)
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after putting the row back: \(message)")
+        }
+    }
+
     /// Where a table line may start in a block quote or a list item: 3 columns at most past the
     /// container's markers (the optional space after `>` and a tab's share of it counted as
     /// CommonMark counts them), as cmark-gfm reads it: the tables and body rows Prose reads are

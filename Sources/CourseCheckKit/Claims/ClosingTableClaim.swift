@@ -160,6 +160,32 @@ package struct ClosingTableClaim: ClaimCheck {
                 SourceLocation(path: owner.path, line: row.line.number, column: $0 + 1)
             }
         }
+        // A row with more cells than the header (a `|` typed inside a cell) or fewer (one lost
+        // between two) shows its text in other columns, and GitHub drops what is past the header's
+        // cells: the count is the one finding of such a row, and the rows are judged once it is
+        // fixed (its cells read now would blame the trigger or title the shift moved). More cells
+        // that are all empty past the header's (`| … ||`) are dropped unseen: no finding. Fewer
+        // cells are a lost `|` when the trigger cell is there but holds no trigger (text moved
+        // into it); a row whose last cells are left off (`| Yerel Durum | dokunuldu |`) gives an
+        // empty trigger, judged as such, and one without its last note gives its trigger.
+        let header = table.header.count
+        let miscounted = table.rows.indices.filter { index in
+            let cells = table.rows[index].cells
+            if cells.count > header { return cells[header...].contains { !$0.text.isEmpty } }
+            guard cells.count < header, cells.count > triggerColumn else { return false }
+            let given = cells[triggerColumn].text
+            return !Triggers.names.contains { $0.declared.sameBytes(given) }
+                && !(given.hasPrefix("dördü (") && given.hasSuffix(")"))
+        }
+        if !miscounted.isEmpty {
+            return .checked(
+                findings
+                    + miscounted.map { index in
+                        .closingTable(
+                            at: SourceLocation(path: owner.path, line: table.rows[index].line.number),
+                            .cellCount(row: index + 1, cells: table.rows[index].cells.count, header: header))
+                    })
+        }
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn, `Yerel  Durum` the title Yerel Durum.
         let rowTitles = table.rows.map {
             $0.cells.count > lessonColumn ? Prose.collapsed($0.cells[lessonColumn].text) : ""

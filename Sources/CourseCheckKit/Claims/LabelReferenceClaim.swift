@@ -100,16 +100,30 @@ package struct LabelReferenceClaim: ClaimCheck {
         -> [Diagnostic]
     {
         var findings: [Diagnostic] = []
+        var heads: Set<[UInt8]>?
         // A kebab word needs a dash, as written or as its skeleton reads: a block holding a
-        // backtick (or a `<`, which may open raw `<code>`) but neither is not parsed.
+        // backtick (or a `<`, which may open raw `<code>`) but neither is not parsed, unless a
+        // code span there opens with a label's first word and `_` or a space (`gorev_eklendi`).
         for block in prose.blocks
         where !filtered
             || (block.source.containsByte(UInt8(ascii: "`")) || block.source.containsByte(UInt8(ascii: "<")))
-                && (block.source.containsByte(UInt8(ascii: "-")) || Invisible.mayHoldLookAlike(block.source))
         {
+            if filtered, !block.source.containsByte(UInt8(ascii: "-")), !Invisible.mayHoldLookAlike(block.source) {
+                if heads == nil { heads = Self.heads(of: known) }
+                guard Self.mayHoldJoinerSlip(block.source, heads: heads!) else { continue }
+            }
             let inline = block.inline
             for span in inline.codeSpans {
                 let word = span.content
+                // A label with another character for a hyphen (`gorev–eklendi`, `gorev_eklendi`,
+                // `gorev eklendi`): the label meant, at that character.
+                if let slip = Self.joinerSlip(word, known: known) {
+                    findings.append(
+                        .labelReference(
+                            at: block.location(of: span.contentStart + slip.offset, in: prose.path), word: word,
+                            closest: slip.label, lookAlike: (slip.has, "-")))
+                    continue
+                }
                 // A reader takes `görev‑eklendi` (U+2011) for the label `görev-eklendi`: it is one.
                 let skeleton = Invisible.skeleton(word)
                 guard Self.isKebab(Substring(word)) || Self.isKebab(Substring(skeleton)),
@@ -125,6 +139,74 @@ package struct LabelReferenceClaim: ClaimCheck {
             }
         }
         return findings
+    }
+
+    /// What an author types for a label's hyphen by mistake: an en or em dash, `_`, a space. A
+    /// reader sees another word than the label (the look-alike hyphens are `Invisible`'s).
+    static let hyphenSlips: Set<Character> = ["\u{2013}", "\u{2014}", "_", " "]
+
+    /// The label `word` is with each `hyphenSlips` character (between letters or digits) written as
+    /// `-`, the first such character and its UTF-8 offset; nil when that is no label, or `word` is one.
+    static func joinerSlip(_ word: String, known: Set<[UInt8]>) -> (label: String, has: Character, offset: Int)? {
+        guard word.contains(where: { hyphenSlips.contains($0) }), !known.contains(Array(word.utf8)) else { return nil }
+        let characters = Array(word)
+        var label = ""
+        var first: (has: Character, offset: Int)?
+        var offset = 0
+        for (index, character) in characters.enumerated() {
+            if hyphenSlips.contains(character), index > 0, index + 1 < characters.count,
+                characters[index - 1].isLetter || characters[index - 1].isNumber,
+                characters[index + 1].isLetter || characters[index + 1].isNumber
+            {
+                label.append("-")
+                if first == nil { first = (character, offset) }
+            } else {
+                label.append(character)
+            }
+            offset += character.utf8.count
+        }
+        guard let first, known.contains(Array(label.utf8)) else { return nil }
+        return (label, first.has, first.offset)
+    }
+
+    /// The first words of the kebab labels (`gorev` of `gorev-eklendi`), as bytes.
+    static func heads(of known: Set<[UInt8]>) -> Set<[UInt8]> {
+        Set(known.compactMap { label in label.firstIndex(of: UInt8(ascii: "-")).map { Array(label[..<$0]) } })
+    }
+
+    /// Whether a code span (after a backtick, or `>` for raw `<code>`) in `source` may open with a
+    /// label's first word and then `_` or a space (or a line ending, which a code span reads as
+    /// one): the slips that leave no byte the block filter asks for. Looks only after those bytes.
+    static func mayHoldJoinerSlip(_ source: String, heads: Set<[UInt8]>) -> Bool {
+        guard !heads.isEmpty else { return false }
+        var source = source
+        return source.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: ">") else { continue }
+                var start = index + 1
+                while start < bytes.count, bytes[start] == UInt8(ascii: "`") { start += 1 }
+                // The one space (or line ending, read as one) a code span's content may lose at its start.
+                if start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\n") {
+                    start += 1
+                }
+                var end = start
+                // Letters and digits: ASCII, and the lead and continuation bytes of Latin letters.
+                while end < bytes.count,
+                    bytes[end].isASCIILetter || bytes[end].isASCIIDigit || (0x80...0xBF).contains(bytes[end])
+                        || (0xC3...0xC5).contains(bytes[end])
+                {
+                    end += 1
+                }
+                guard end > start, end < bytes.count,
+                    bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: " ")
+                        || bytes[end] == UInt8(ascii: "\n")
+                else { continue }
+                if heads.contains(Array(bytes[start..<end])) { return true }
+            }
+            return false
+        }
     }
 
     /// Where `word` first differs from `label`, when the difference there is a look-alike or

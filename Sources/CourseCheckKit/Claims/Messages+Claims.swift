@@ -535,6 +535,9 @@ extension Diagnostic {
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
+        /// Row `row` has `cells` cells where the header has `header`: a `|` typed inside a cell
+        /// (more; GitHub drops the text past the header's cells) or lost between two (fewer).
+        case cellCount(row: Int, cells: Int, header: Int)
     }
 
     /// `with 'Ders' in column 1 and 'Tetik' in column 3`, or `naming 'Ders' and 'Tetik'` when
@@ -579,6 +582,13 @@ extension Diagnostic {
                 "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'" + unseen(given, declared)
             case .title(let row, let named, let lesson, let title):
                 "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'" + unseen(named, title)
+            case .cellCount(let row, let cells, let header) where cells > header:
+                "row \(row) has \(cells) cells but the header has \(header), and GitHub drops the text past cell "
+                    + "\(header): a '|' inside a cell splits it; delete that '|' (or write it '\\|' to show it)"
+            case .cellCount(let row, let cells, let header):
+                "row \(row) has \(cells) cells but the header has \(header), and GitHub shows its last "
+                    + (header - cells == 1 ? "cell" : "\(header - cells) cells")
+                    + " empty: a '|' between two cells is missing; write it back"
             case .notRendered(let reason, let fix):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
                     + (fix.map { "; \($0)" } ?? "")
@@ -747,6 +757,16 @@ extension Diagnostic {
             .triggerDistribution, at: location,
             "this paragraph counts triggers, but no count can be read for \(missing.joined(separator: ", ")); give "
                 + "each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name")
+    }
+
+    /// A list of `names` followed by fewer `counts` (`yerel, ebeveyn, gözlem, ortam: 6, 4, 4`).
+    static func triggerDistributionShortList(at location: SourceLocation, names: [String], counts: [String])
+        -> Diagnostic
+    {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "the list names \(names.count) triggers (\(names.joined(separator: ", "))) but gives \(counts.count) "
+                + "counts (\(counts.joined(separator: ", "))); give one count for each name, in the order of the names")
     }
 
     enum NoteSeries {

@@ -90,10 +90,21 @@ package struct TriggerDistributionClaim: ClaimCheck {
             findings.append(.triggerDistributionName(at: location(word), .unknown(name, near: near)))
         }
         guard sentence.unknown.isEmpty else { return findings }
+        if let list = sentence.shortList {
+            findings.append(
+                .triggerDistributionShortList(
+                    at: location(list.counts.last!), names: list.names.map { sentence.words[$0].written },
+                    counts: list.counts.map { sentence.words[$0].written }))
+            return findings
+        }
         guard missing.isEmpty else {
+            // At the first name written without a count (a list item that lost its count), else at the paragraph.
+            let named = missing.lazy.compactMap { trigger in
+                sentence.words.indices.first { Triggers.names[trigger].declared.sameBytes(sentence.words[$0].text) }
+            }.first
             findings.append(
                 .triggerDistributionUnreadable(
-                    at: location(0), missing: missing.map { Triggers.names[$0].declared }))
+                    at: location(named ?? 0), missing: missing.map { Triggers.names[$0].declared }))
             return findings
         }
         // A declaration its own lesson contradicts, or a lesson without one when others have one,
@@ -189,6 +200,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
         /// lesson's distribution, what that distribution adds up to.
         var recomputations: (value: Int, word: Int)?
+        /// A list of names with fewer counts after them than names (`yerel, ebeveyn, gözlem, ortam:
+        /// 6, 4, 4`): the names' words and the counts' words. Which name lost its count is not known,
+        /// so no count of the list is judged; the list is the one finding.
+        var shortList: (names: [Int], counts: [Int])?
         /// How likely it is the sentence: it counts all four, then it names a distribution or a number of lessons.
         var rank = 0
 
@@ -254,7 +269,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
             var candidate = reading(words)
-            guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 else { continue }
+            guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
         }
@@ -681,6 +696,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "dokuzar": 9, "onar": 10,
     ]
 
+    /// An arrow between two numbers (`4 → 5`, `4 -> 5`, `4 => 5`), which is a symbol, not punctuation.
+    static func isArrow(_ character: Character) -> Bool {
+        character == ">" || character == "\u{2192}" || character == "\u{21D2}" || character == "\u{27F6}"
+            || character == "\u{2794}" || character == "\u{279C}"
+    }
+
     /// True for a character a word may hold unseen, which splits no word: a format character (a
     /// zero-width space, a soft hyphen), followed by a letter.
     private static func isUnseenJoiner(_ character: Character) -> Bool {
@@ -718,7 +739,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 {
                     separated = true
                 }
-                if classes[index].punctuation { gap.append(characters[index].character) }
+                // An arrow is kept too: `4 → 5` and `4 -> 5` state a second count as `4–5` does.
+                if classes[index].punctuation || isArrow(characters[index].character) {
+                    gap.append(characters[index].character)
+                }
                 index += 1
                 continue
             }
@@ -859,6 +883,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var counts: [[(value: Int, word: Int)]] = Triggers.names.map { _ in [] }
         var usedNumbers = Set<Int>()
         var usedNames = Set<Int>()
+        var shortList: (names: [Int], counts: [Int])?
         // Which trigger each word reads as: by its bytes, else as a reader sees it (composed, look-alikes read).
         var unseen: [(word: Int, trigger: String)] = []
         let triggers: [Int?] = words.indices.map { index in
@@ -894,18 +919,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
             return nil
         }
         /// A count stated again right after the word before `next` (`altı (6)`, `4 (5)`, `6: 7`,
-        /// `4/5`, `4–5`, `4 ya da 5`, `6 (yani 7)`): a number after parentheses, a colon, a slash or
-        /// a dash, or after `ya da`, `veya`, `yahut` or `yani`, that is not the count of a name
-        /// right after it or part of a slashed distribution.
+        /// `4/5`, `4–5`, `4 → 5`, `4 ya da 5`, `4 ila 5`, `6 (yani 7)`): a number after parentheses, a
+        /// colon, a slash, a dash or an arrow, or after `ya da`, `veya`, `yahut`, `yani` or `ila`, that
+        /// is not the count of a name right after it or part of a slashed distribution.
         func restated(_ next: Int) -> (value: Int, at: Int, length: Int)? {
             var at = next
-            guard at < words.count, words[at].gap.allSatisfy({ "():=/-\u{2013}\u{2014}".contains($0) }) else {
+            guard at < words.count, words[at].gap.allSatisfy({ "():=/-\u{2013}\u{2014}".contains($0) || isArrow($0) })
+            else {
                 return nil
             }
             let text = words[at].text
             if text == "ya", at + 1 < words.count, words[at + 1].text == "da", words[at + 1].gap.isEmpty {
                 at += 2
-            } else if text == "veya" || text == "yahut" || text == "yani" {
+            } else if text == "veya" || text == "yahut" || text == "yani" || text == "ila" {
                 at += 1
             } else if words[at].gap.isEmpty {
                 return nil
@@ -974,6 +1000,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 numbers.append((next, value))
                 readSeconds(after: next, length: value.length)
             }
+            if numbers.count < names.count, numbers.count >= 2, shortList == nil {
+                // Two counts or more after the names' colon: a list of counts, one of them dropped.
+                shortList = (names, numbers.map(\.0))
+                usedNames.formUnion(names)
+                for (at, count) in numbers { usedNumbers.formUnion(at..<(at + count.length)) }
+            }
             if numbers.count == names.count {
                 for (name, ((at, count), again)) in zip(names, zip(numbers, seconds)) {
                     counts[trigger(name)!].append((count.value, at))
@@ -1001,15 +1033,27 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if index >= 2, !words[index - 1].separated, !usedNumbers.contains(index - 2),
                 !usedNumbers.contains(index - 1), let found = number(words, at: index - 2), found.length == 2
             {
-                return (found.value, index - 2, 2)
+                return countsLessons(index - 2, name: index) ? (found.value, index - 2, 2) : nil
             }
-            guard !usedNumbers.contains(index - 1), let found = number(words, at: index - 1), found.length == 1
+            guard !usedNumbers.contains(index - 1), let found = number(words, at: index - 1), found.length == 1,
+                countsLessons(index - 1, name: index)
             else { return nil }
-            // `bir` before a name is read as the article ("a"), `bir yerel değişiklik`, `tek bir ortam
-            // değeri`, unless the name ends a list item: nothing after it, or a comma, a full stop or a
-            // connective and a count (`bir yerel, iki ortam`).
-            if words[index - 1].text == "bir", !endsItem(index) { return nil }
             return (found.value, index - 1, 1)
+        }
+        /// Whether the number at `at`, right before the name at `name`, counts lessons. Where the name
+        /// ends a list item (nothing after it, or a comma, a full stop or a connective and a count:
+        /// `6 yerel, 4 ebeveyn`) or goes on into a word for lessons (`altı ortam dersi`), it does. Where
+        /// the name goes on into another phrase, the number counts what that phrase names: `bir` always
+        /// (the article, `bir yerel değişiklik`, `tek bir ortam değeri`), another number when it stands
+        /// inside a clause, a word right before it and no comma, colon or connective between
+        /// (`dersleri beş ortam değeri`, `3 yerel değişiklik ölçer`), not when it opens a list item.
+        func countsLessons(_ at: Int, name: Int) -> Bool {
+            if endsItem(name) { return true }
+            if words[at].text == "bir" { return false }
+            if words[name + 1].text.hasPrefix("ders") || at == 0 || words[at].block != words[at - 1].block {
+                return true
+            }
+            return words[at].gap.contains(where: { ",:;(".contains($0) }) || connectives.contains(words[at - 1].text)
         }
         /// True when the name at `index` ends an item of a list of counts rather than going on into a phrase.
         func endsItem(_ index: Int) -> Bool {
@@ -1068,6 +1112,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for (trigger, value, at) in found { counts[trigger].append((value, at)) }
         for index in counts.indices { counts[index].sort { $0.word < $1.word } }
         var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
+        candidate.shortList = shortList
 
         // A name in the list of counts that is not a trigger (`ortam 6, gezinme 2`, `ortam 6 ve
         // gezinme 2`, `6 ortam, 2 gezinme`), after a counted trigger and a comma or a connective; one
@@ -1150,7 +1195,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if candidate.recomputations != nil { break }
         }
-        let all = counts.allSatisfy { !$0.isEmpty }
+        let all = counts.allSatisfy { !$0.isEmpty } || shortList != nil
         let named = words.contains { $0.text.hasPrefix("dağılım") } || candidate.total != nil
         candidate.rank = (all ? 2 : 0) + (named ? 1 : 0)
         return candidate

@@ -125,11 +125,14 @@ package enum Triggers {
                 })
             else { continue }
             let value = inline.plain(strong.content)
-            // Every trigger name the reader reads from the value on: a second one is a second trigger.
-            let named = TriggerDistributionClaim.words(
-                inline.readable().filter { $0.offset >= strong.content.lowerBound }
-            )
-            .filter { word in names.contains { $0.declared.sameBytes(Invisible.reading(word.text)) } }
+            // Every trigger name the reader reads from the value on: a second one is a second trigger,
+            // but for one after the bold that a parenthesis negates (`**yerel** (ebeveyn değil)`).
+            let words = TriggerDistributionClaim.words(
+                inline.readable().filter { $0.offset >= strong.content.lowerBound })
+            let named = words.indices.filter { index in
+                names.contains { $0.declared.sameBytes(Invisible.reading(words[index].text)) }
+                    && !negated(index, in: words, after: strong.content.upperBound)
+            }.map { words[$0] }
             let second = named.first { !Invisible.reading($0.text).sameBytes(Invisible.reading(named[0].text)) }
             declarations.append(
                 Declaration(
@@ -138,6 +141,22 @@ package enum Triggers {
                     firstNamed: second == nil ? nil : named[0].text))
         }
         return declarations
+    }
+
+    /// Whether the word at `index`, after the bold value (which ends at offset `end`), is negated in
+    /// a parenthesis: `değil` ("not") right after it, a parenthesis open before it. A bullet may
+    /// say which trigger its lesson is not (`**yerel** (ebeveyn değil)`); that names no second one.
+    static func negated(_ index: Int, in words: [TriggerDistributionClaim.Word], after end: Int) -> Bool {
+        guard words[index].offset >= end, index + 1 < words.count, words[index + 1].text == "değil",
+            words[index + 1].gap.isEmpty
+        else { return false }
+        var depth = 0
+        for word in words[...index] where word.offset >= end {
+            for character in word.gap {
+                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) }
+            }
+        }
+        return depth > 0
     }
 
     /// A bullet that opens with a slip of the lead (`Bu dersin tetigi:`, `Bu dersin tetiği`, a
