@@ -1737,6 +1737,29 @@ final class NoteAndTitleSlipTests: XCTestCase {
             written.map { _ in [] })
     }
 
+    /// A count the sentence denies right after the one it states (`ortam 6 (7 değil)`, `yerel 6
+    /// (yedi değil)`, not seven) is no count: the right one stated and the wrong one negated gives
+    /// no finding. Stated without the denial (`ortam 6 (7)`) it is judged, and a denial does not
+    /// hide a wrong count stated next to it (`ortam 6 (6 değil, 7)`).
+    func testACountDeniedAfterTheCountIsNoCount() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let make = { (from: String, to: String) in sentence.replacingOccurrences(of: from, with: to) }
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                [
+                    make("ortam 6", "ortam 6 (7 değil)"), make("yerel 6", "yerel 6 (yedi değil)"),
+                    make("gözlem 4", "gözlem 4 (5 değil)"),
+                ]),
+            [[], [], []])
+        let judged = try findings(
+            file, sentence, [make("ortam 6", "ortam 6 (7)"), make("ortam 6", "ortam 6 (6 değil, 7)")])
+        XCTAssertEqual(judged.map(\.count), [1, 1], "\(judged)")
+        XCTAssertTrue(
+            judged.allSatisfy { $0.first?.contains("says ortam 7, but 6 lessons declare ortam") == true }, "\(judged)")
+    }
+
     /// A list of names with a count dropped from the counts after them (`yerel, ebeveyn, gözlem,
     /// ortam: 6, 4, 4`) is one finding at the list's last count, whichever count was dropped;
     /// giving the four counts leaves none. In the bullet form, the item that lost its count is

@@ -942,7 +942,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if end < words.count, words[end].gap.contains("/") || words[end].gap.isEmpty && trigger(end) != nil {
                 return nil
             }
+            // `6 (7 değil)`: the count the sentence denies is no count it states.
+            if negated(end) { return nil }
             return (found.value, at, found.length)
+        }
+        /// Whether the word at `index` denies the number right before it (`7 değil`, not seven).
+        func negated(_ index: Int) -> Bool {
+            index < words.count && words[index].gap.isEmpty && words[index].text == "değil"
         }
         // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
@@ -1099,6 +1105,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     if next < words.count, words[next].gap.isEmpty,
                         trigger(next) != nil || words[next].text.hasPrefix("ders")
                     {
+                        continue
+                    }
+                    if negated(next) {
+                        for used in word..<next { usedNumbers.insert(used) }
+                        word = next - 1
                         continue
                     }
                     for used in word..<next { usedNumbers.insert(used) }
