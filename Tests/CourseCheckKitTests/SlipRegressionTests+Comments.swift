@@ -34,6 +34,14 @@ extension SlipRegressionTests {
         lines.firstIndex { $0.hasPrefix(prefix) } ?? 0
     }
 
+    /// The edit that writes `new` for `old` on the first line that starts with `prefix`.
+    static func replacing(_ old: String, with new: String, onTheLineStarting prefix: String) -> Edit {
+        { lines in
+            let at = line(lines, prefix)
+            lines[at] = lines[at].replacingOccurrences(of: old, with: new)
+        }
+    }
+
     /// `found` after `edit` in `file`, the one message holding each of `holds`, and no finding
     /// after `edit` then `fix`.
     func expectSlip(
@@ -206,10 +214,7 @@ extension SlipRegressionTests {
         for slip in cases {
             try expectSlip(
                 slip.file,
-                { lines in
-                    let at = Self.line(lines, slip.prefix)
-                    lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
-                },
+                Self.replacing(slip.old, with: slip.new, onTheLineStarting: slip.prefix),
                 found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
                 holds: [
                     "this '<!--' is not closed ('-->') in its \(slip.prefix.hasPrefix("#") ? "heading" : "paragraph"), "
@@ -234,10 +239,7 @@ extension SlipRegressionTests {
         for slip in cases {
             try expectSlip(
                 slip.file,
-                { lines in
-                    let at = Self.line(lines, slip.prefix)
-                    lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
-                },
+                Self.replacing(slip.old, with: slip.new, onTheLineStarting: slip.prefix),
                 found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
                 holds: ["this '<!--' is not closed ('-->') in its paragraph"],
                 fix: { lines in
@@ -273,10 +275,8 @@ extension SlipRegressionTests {
             // The comment as written: from its `<!--` to the words after it.
             let open = try XCTUnwrap(slip.new.range(of: "<!--"))
             let comment = slip.new[open.lowerBound...].components(separatedBy: " getirisi")[0]
-            let (found, messages) = try courseFindings(lesson) { lines in
-                let at = Self.line(lines, slip.prefix)
-                lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
-            }
+            let (found, messages) = try courseFindings(
+                lesson, Self.replacing(slip.old, with: slip.new, onTheLineStarting: slip.prefix))
             XCTAssertEqual(found, ["lessons/\(lesson):\(slip.at) [comment-look-alike]"], "\(messages)")
             XCTAssertEqual(
                 messages,

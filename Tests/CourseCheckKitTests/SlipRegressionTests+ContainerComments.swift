@@ -21,10 +21,7 @@ extension SlipRegressionTests {
             (table, "| Yığıt Düzenleri", "| ebeveyn |", "| ebeveyn <!-- x <!-- y --> |", "247:53", "cell"),
         ]
         for slip in cases {
-            let edit: Edit = { lines in
-                let at = Self.line(lines, slip.prefix)
-                lines[at] = lines[at].replacingOccurrences(of: slip.old, with: slip.new)
-            }
+            let edit = Self.replacing(slip.old, with: slip.new, onTheLineStarting: slip.prefix)
             try expectSlip(
                 slip.file, edit, found: ["lessons/\(slip.file):\(slip.at) [comment-look-alike]"],
                 holds: [
