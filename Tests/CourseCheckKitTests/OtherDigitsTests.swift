@@ -4,7 +4,8 @@ import XCTest
 @testable import CourseCheckKit
 
 /// A number the course states written with another script's digits (`٩.`, `lessons: ٢١`, `yerel ٦`,
-/// `(٢/٢/٢/٢)`, `**DR³**`, `` `DR٣` ``): readers read the ASCII number, no claim does. Each is one
+/// `(٢/٢/٢/٢)`, `**DR³**`, `` `DR٣` ``), with number-form characters (`⑨.`, `lessons: ⅩⅪ`,
+/// `ortam Ⅵ`, `**GV①②**`) or a letter for a digit (`lessons: 2l`): readers read the ASCII number, no claim does. Each is one
 /// finding at the digit, naming its code point and the ASCII form to write; following that fix
 /// leaves no finding.
 final class OtherDigitsTests: XCTestCase {
@@ -121,7 +122,7 @@ final class OtherDigitsTests: XCTestCase {
                     file: "01-bildirimsel-sozdizim.md", text: declared, with: written, written: written,
                     expected: [
                         "lessons/01-bildirimsel-sozdizim.md:299:24: error: 'dördünün de dağılımı (\(digits))' reads as "
-                            + "a distribution, but its counts are written with \(Invisible.name(first)), a digit of "
+                            + "a distribution, but a count is written with \(Invisible.name(first)), a digit of "
                             + "another script, which no count of the course is read in; write \(declared) "
                             + "[declared-trigger]"
                     ]))
@@ -147,12 +148,121 @@ final class OtherDigitsTests: XCTestCase {
                 ]))
     }
 
+    func testAnIndexItemNumberedWithANumberForm() throws {
+        let item = "9. [Yerel Durum](09-yerel-durum.md)"
+        for (form, name) in [
+            ("\u{2468}", "U+2468 CIRCLED DIGIT NINE"), ("\u{2168}", "U+2168 ROMAN NUMERAL NINE"),
+            ("\u{2490}", "U+2490 DIGIT NINE FULL STOP"),
+        ] {
+            let written = form == "\u{2490}" ? "\(form) [" : "\(form). ["
+            try check(
+                Case(
+                    file: "README.md", text: item, with: written + item.dropFirst(4), written: written,
+                    expected: [
+                        "lessons/README.md:37:1: error: '\(written)' opens no list item: its number is written with "
+                            + "\(name), which is no list number to CommonMark, so readers see this line as text, not "
+                            + "as an item of the index; write '9. [' [course-index]"
+                    ]))
+        }
+        // The first item, which opens the list.
+        try check(
+            Case(
+                file: "README.md", text: "1. [Bildirimsel", with: "\u{2460}. [Bildirimsel", written: "\u{2460}. [",
+                expected: [
+                    "lessons/README.md:24:1: error: '\u{2460}. [' opens no list item: its number is written with "
+                        + "U+2460 CIRCLED DIGIT ONE, which is no list number to CommonMark, so readers see this line as "
+                        + "text, not as an item of the index; write '1. [' [course-index]"
+                ]))
+    }
+
+    func testTheIndexLessonCountWithANumberFormOrALetter() throws {
+        for (number, column, why) in [
+            ("\u{2169}\u{216A}", 10, "U+2169 ROMAN NUMERAL TEN"), ("\u{3251}", 10, "U+3251 CIRCLED NUMBER TWENTY ONE"),
+            ("2l", 11, "'l' (U+006C LATIN SMALL LETTER L) for the digit '1'"),
+        ] {
+            try check(
+                Case(
+                    file: "README.md", text: "lessons: 21", with: "lessons: \(number)", written: "lessons: \(number)",
+                    expected: [
+                        "lessons/README.md:7:\(column): error: the number of 'lessons: \(number)' is written with "
+                            + "\(why), which YAML reads as text, not as a number; write 'lessons: 21' [course-index]"
+                    ]))
+        }
+        try check(
+            Case(
+                file: "README.md", text: "lessons: 21", with: "lessons: 2O", written: "lessons: 2O",
+                expected: [
+                    "lessons/README.md:7:11: error: the number of 'lessons: 2O' is written with 'O' (U+004F LATIN "
+                        + "CAPITAL LETTER O) for the digit '0', which YAML reads as text, not as a number, and the "
+                        + "directory holds 21 lesson files, not 20; write 'lessons: 21' [course-index]"
+                ]))
+    }
+
+    func testTriggerCountsWithANumberForm() throws {
+        for (text, form, column, name, ascii) in [
+            ("yerel 6, ebeveyn", "yerel \u{2465}, ebeveyn", 81, "U+2465 CIRCLED DIGIT SIX", "6"),
+            ("ortam 6", "ortam \u{2165}", 112, "U+2165 ROMAN NUMERAL SIX", "6"),
+        ] {
+            let number = String(form.unicodeScalars.first { !$0.isASCII }!)
+            try check(
+                Case(
+                    file: "21-on-izleme-ve-yineleme.md", text: text, with: form, written: number,
+                    expected: [
+                        "lessons/21-on-izleme-ve-yineleme.md:267:\(column): error: the count '\(number)' is written "
+                            + "with \(name), which the course's numbers are not read in; write '\(ascii)' "
+                            + "[trigger-distribution]"
+                    ]))
+        }
+        let declared = "**dördünün de dağılımı (2/2/2/2)**"
+        for (digits, name) in [("\u{2161}/2/2/2", "U+2161 ROMAN NUMERAL TWO"), ("2/2/\u{2461}/2", "U+2461 CIRCLED DIGIT TWO")]
+        {
+            let written = "**dördünün de dağılımı (\(digits))**"
+            try check(
+                Case(
+                    file: "01-bildirimsel-sozdizim.md", text: declared, with: written, written: written,
+                    expected: [
+                        "lessons/01-bildirimsel-sozdizim.md:299:24: error: 'dördünün de dağılımı (\(digits))' reads as "
+                            + "a distribution, but a count is written with \(name), which no count of the course is "
+                            + "read in; write \(declared) [declared-trigger]"
+                    ]))
+        }
+    }
+
+    func testNoteReferencesWithANumberForm() throws {
+        let sentence = "okuma varsayımdır ve GV12'de belirtilir"
+        for (label, why) in [
+            ("GV\u{2460}\u{2461}", "'\u{2460}\u{2461}' where GV12 has '12': U+2460 CIRCLED DIGIT ONE + U+2461 CIRCLED DIGIT TWO"),
+            ("GV\u{246B}", "U+246B CIRCLED NUMBER TWELVE where GV12 has '12'"),
+            ("GV\u{216B}", "U+216B ROMAN NUMERAL TWELVE where GV12 has '12'"),
+            ("GV\u{2169}\u{2161}", "'\u{2169}\u{2161}' where GV12 has '12': U+2169 ROMAN NUMERAL TEN + U+2161 ROMAN NUMERAL TWO"),
+        ] {
+            try check(
+                Case(
+                    file: "04-duzen-sistemi.md", text: sentence,
+                    with: sentence.replacing("GV12", with: "**\(label)**"), written: "**\(label)**",
+                    expected: [
+                        "lessons/04-duzen-sistemi.md:157:206: error: this reference is written '**\(label)**', a near "
+                            + "form of the note label GV12 (\(why)): readers see it as written, and searching the course "
+                            + "for it finds no note; write **GV12** [note-series]"
+                    ]))
+        }
+        // In code, as written in running text.
+        try check(
+            Case(
+                file: "04-duzen-sistemi.md", text: sentence, with: sentence.replacing("GV12", with: "`GV\u{2460}\u{2461}`"),
+                written: "GV\u{2460}\u{2461}",
+                expected: [
+                    "lessons/04-duzen-sistemi.md:157:209: error: note 'GV\u{2460}\u{2461}' reads as GV12 but has U+2460 "
+                        + "CIRCLED DIGIT ONE where GV12 has '1'; write GV12 [note-series]"
+                ]))
+    }
+
     /// Digits of another script where the course states no number it reads: no finding.
     func testOtherDigitsOutsideTheCourseNumbersAreSilent() throws {
         let copy = try CourseCopy.make(for: self)
         try CourseCopy.replace(
             "Yerel durumun getirisi budur:",
-            with: "Arapça \u{663} ve ３ rakamları; `DR3` ve x\u{B2}. Yerel durumun getirisi budur:",
+            with: "Arapça \u{663} ve ３ rakamları; `DR3` ve x\u{B2}; \u{2460} ve \u{2461} adımları. Yerel durumun getirisi budur:",
             in: copy.url.appendingPathComponent("lessons/09-yerel-durum.md"))
         let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
@@ -167,5 +277,16 @@ final class OtherDigitsTests: XCTestCase {
             OtherDigits.Number(written: "1\u{662}", ascii: "12", other: "\u{662}", otherOffset: 1))
         XCTAssertEqual(OtherDigits.leading("\u{B3}\u{B9}")?.ascii, "31")
         XCTAssertEqual(OtherDigits.leading("\u{FF10}")?.ascii, "0")
+        // Number forms: a Roman run is one numeral, circled ones their digits; no fraction.
+        XCTAssertEqual(OtherDigits.leading("\u{2169}\u{216A}")?.ascii, "21")
+        XCTAssertEqual(OtherDigits.leading("\u{2160}\u{2164}")?.ascii, "4")
+        XCTAssertEqual(OtherDigits.leading("\u{2460}\u{2461}")?.ascii, "12")
+        XCTAssertEqual(OtherDigits.leading("\u{246B}")?.form, .numeral)
+        XCTAssertEqual(OtherDigits.leading("2\u{2169}")?.ascii, nil)
+        XCTAssertNil(OtherDigits.leading("\u{BD}"))
+        // Letters only where a number is due.
+        XCTAssertNil(OtherDigits.leading("2l"))
+        XCTAssertEqual(OtherDigits.leading("2l", letters: true)?.ascii, "21")
+        XCTAssertEqual(OtherDigits.leading("2l", letters: true)?.form, .letter)
     }
 }

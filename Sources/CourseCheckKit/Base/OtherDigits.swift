@@ -1,8 +1,9 @@
 /// A number written with another script's digits (Arabic-Indic `٩`, Extended Arabic-Indic `۹`,
-/// Devanagari `९`, fullwidth `９`, superscript `³`): a reader reads it as the ASCII number, but
-/// CommonMark, YAML and every claim of the course read only `0`–`9`. The one reader of such a
-/// number, so each claim that reads a number the course states names the same code point and
-/// gives the same ASCII form to write.
+/// Devanagari `९`, fullwidth `９`, superscript `³`), with number-form characters (circled `⑨`,
+/// `⑫`, Roman `Ⅸ`, `ⅩⅪ`) or, where the caller says a number is due, with letters that look like
+/// digits (`2l`): a reader reads it as the ASCII number, but CommonMark, YAML and every claim of
+/// the course read only `0`–`9`. The one reader of such a number, so each claim that reads a
+/// number the course states names the same code point and gives the same ASCII form to write.
 package enum OtherDigits {
     /// The superscript digits, which Unicode gives no decimal type (`¹` is a digit, not a decimal one).
     static let superscripts: [UInt32: UInt8] = [
@@ -18,6 +19,71 @@ package enum OtherDigits {
         return UInt8(value)
     }
 
+    /// How a number's first character not in ASCII digits is written.
+    package enum Form: Sendable, Equatable {
+        /// A digit of another script (`٩`, `９`, `³`).
+        case script
+        /// A number-form character: Roman (`Ⅸ`), circled (`⑨`), or another with a whole value.
+        case numeral
+        /// An ASCII letter that looks like a digit (`l` for 1), read only where a number is due.
+        case letter
+    }
+
+    /// ASCII letters a reader takes for a digit where a number is due (`2l` for 21, `1O` for 10).
+    package static let letterDigits: [UInt8: UInt8] = [
+        UInt8(ascii: "l"): UInt8(ascii: "1"), UInt8(ascii: "I"): UInt8(ascii: "1"),
+        UInt8(ascii: "|"): UInt8(ascii: "1"),
+        UInt8(ascii: "O"): UInt8(ascii: "0"), UInt8(ascii: "o"): UInt8(ascii: "0"),
+    ]
+
+    /// The Roman letters of a Roman numeral character (U+2160–U+217F: `Ⅻ` is XII), nil for any other.
+    static func romanLetters(_ scalar: Unicode.Scalar) -> String? {
+        guard (0x2160...0x217F).contains(scalar.value) else { return nil }
+        let letters = [
+            "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M",
+        ]
+        return letters[Int((scalar.value - 0x2160) % 16)]
+    }
+
+    /// The value of Roman letters (`XXI` is 21), a smaller letter before a larger one subtracted.
+    static func romanValue(_ letters: String) -> Int {
+        let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
+        let numbers = letters.compactMap { values[$0] }
+        var total = 0
+        for (index, value) in numbers.enumerated() {
+            total += index + 1 < numbers.count && value < numbers[index + 1] ? -value : value
+        }
+        return total
+    }
+
+    /// The digits a number-form character reads as (`⑨` 9, `⑫` 12, `⒐` 9, `一` 1): one not in
+    /// ASCII with a whole numeric value that is no decimal digit; nil for a fraction (`½`) or
+    /// anything else. Roman numerals are read by `leading`, as a run.
+    package static func numeral(_ scalar: Unicode.Scalar) -> String? {
+        guard !scalar.isASCII, let type = scalar.properties.numericType, type != .decimal,
+            superscripts[scalar.value] == nil, romanLetters(scalar) == nil,
+            let value = scalar.properties.numericValue, value >= 0, value < 1_000_000, value == value.rounded()
+        else { return nil }
+        return String(Int(value))
+    }
+
+    /// The digits a character not in ASCII reads as, one scalar (`⑫` 12, `٩` 9, `Ⅵ` 6); nil for
+    /// anything else. For a reader of one character at a time: a run of Roman numerals is `leading`'s.
+    package static func digits(_ character: Character) -> String? {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, !scalar.isASCII
+        else { return nil }
+        if let value = value(scalar) { return String(value) }
+        if let letters = romanLetters(scalar) { return String(romanValue(letters)) }
+        return numeral(scalar)
+    }
+
+    /// True for a character not in ASCII that may stand for a number or a digit of one: one that
+    /// has a numeric value (`Ⅱ`, `ⅰ`, `①`, `½`, `₁`, `፩`, `一`), such a character or an ASCII digit
+    /// with a combining mark or as a keycap (`1́`, `1️⃣`).
+    package static func isNumberForm(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.properties.numericType != nil }
+    }
+
     /// A run of digits, at least one of another script.
     package struct Number: Sendable, Equatable {
         /// The number as written.
@@ -27,31 +93,72 @@ package enum OtherDigits {
         /// The first digit of another script, and its UTF-8 offset in `written`.
         package var other: Unicode.Scalar
         package var otherOffset: Int
+        /// How `other` is written.
+        package var form: Form = .script
         /// The length of `written` in UTF-8 bytes.
         package var utf8Count: Int { written.utf8.count }
 
         /// Why a reader's number is not the course's: `written with U+0669 ARABIC-INDIC DIGIT NINE,
         /// a digit of another script`.
-        package var why: String { "written with \(Invisible.name(other)), a digit of another script" }
+        package var why: String {
+            switch form {
+            case .script: "written with \(Invisible.name(other)), a digit of another script"
+            case .numeral: "written with \(Invisible.name(other))"
+            case .letter:
+                "written with '\(Character(other))' (\(Invisible.name(other))) for the digit "
+                    + "'\(letterDigits[UInt8(other.value)].map { Character(Unicode.Scalar($0)) } ?? "?")'"
+            }
+        }
+
+        package init(written: String, ascii: String, other: Unicode.Scalar, otherOffset: Int, form: Form = .script) {
+            (self.written, self.ascii, self.other, self.otherOffset, self.form) = (
+                written, ascii, other, otherOffset, form
+            )
+        }
     }
 
-    /// The number `text` opens with, when at least one of its digits is of another script; nil
-    /// for ASCII digits alone or no digit. A byte test settles ASCII text at once.
-    package static func leading(_ text: some StringProtocol) -> Number? {
-        guard let first = text.utf8.first, first >= 0x80 || (0x30...0x39).contains(first) else { return nil }
+    /// The number `text` opens with, when at least one of its characters is no ASCII digit; nil
+    /// for ASCII digits alone or no digit. A run of Roman numerals reads as one Roman number
+    /// (`ⅩⅪ` 21), other characters as their digits (`①②` 12, `⑫` 12); `letters`: where a number
+    /// is due, a letter that looks like a digit reads as it (`2l` 21). A byte test settles ASCII
+    /// text at once.
+    package static func leading(_ text: some StringProtocol, letters: Bool = false) -> Number? {
+        guard let first = text.utf8.first,
+            first >= 0x80 || (0x30...0x39).contains(first) || (letters && letterDigits[first] != nil)
+        else { return nil }
         var written = String.UnicodeScalarView()
         var ascii = ""
-        var other: (Unicode.Scalar, Int)?
+        var roman = ""
+        var other: (Unicode.Scalar, Int, Form)?
         var offset = 0
         for scalar in text.unicodeScalars {
-            guard let value = value(scalar) else { break }
-            if other == nil, !scalar.isASCII { other = (scalar, offset) }
+            if let letters = romanLetters(scalar) {
+                // A Roman run is read as one numeral; digits before it end the number.
+                guard ascii.isEmpty else { break }
+                roman += letters
+            } else {
+                guard roman.isEmpty else { break }
+                if let value = value(scalar) {
+                    ascii.append(Character(Unicode.Scalar(0x30 + value)))
+                } else if let digits = numeral(scalar) {
+                    ascii += digits
+                } else if letters, scalar.isASCII, let digit = letterDigits[UInt8(scalar.value)] {
+                    ascii.append(Character(Unicode.Scalar(digit)))
+                } else {
+                    break
+                }
+            }
+            if other == nil, !(0x30...0x39).contains(scalar.value) {
+                let form: Form =
+                    scalar.isASCII ? .letter : value(scalar) != nil ? .script : .numeral
+                other = (scalar, offset, form)
+            }
             written.append(scalar)
-            ascii.append(Character(Unicode.Scalar(0x30 + value)))
             offset += UTF8.width(scalar)
         }
+        if !roman.isEmpty { ascii = String(romanValue(roman)) }
         guard let other else { return nil }
-        return Number(written: String(written), ascii: ascii, other: other.0, otherOffset: other.1)
+        return Number(written: String(written), ascii: ascii, other: other.0, otherOffset: other.1, form: other.2)
     }
 
     /// True when `text` may hold a digit of another script: any non-ASCII byte (a cheap prefilter).

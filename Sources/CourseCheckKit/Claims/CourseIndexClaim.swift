@@ -134,11 +134,7 @@ package struct CourseIndexClaim: ClaimCheck {
 
     /// Letters a reader takes for a digit at an item's number (`l2.` for `12.`), ASCII only: a
     /// line opening with one is read as an item's only when a lesson's link follows the marker.
-    static let letterDigits: [UInt8: UInt8] = [
-        UInt8(ascii: "l"): UInt8(ascii: "1"), UInt8(ascii: "I"): UInt8(ascii: "1"),
-        UInt8(ascii: "|"): UInt8(ascii: "1"),
-        UInt8(ascii: "O"): UInt8(ascii: "0"), UInt8(ascii: "o"): UInt8(ascii: "0"),
-    ]
+    static var letterDigits: [UInt8: UInt8] { OtherDigits.letterDigits }
 
     /// The punctuation a reader may type around or for an item's `.` (`12 .`, `12..`, `12:`, `12.)`, `12-`).
     private static let markPunctuation: Set<UInt8> = Set(".),:;-".utf8)
@@ -158,17 +154,13 @@ package struct CourseIndexClaim: ClaimCheck {
         let full = Array(text.utf8)
         let bytes = Array(full[skipped...])
         let body = String(decoding: bytes, as: UTF8.self)
-        // A number in another script's digits (`٩.`) reads as its ASCII one, and is the slip.
+        // A number in another script's digits (`٩.`) or number-form characters (`Ⅸ.`, `⑨.`)
+        // reads as its ASCII one, and is the slip.
         let other = OtherDigits.leading(body)
         var digits = other?.utf8Count ?? 0
         var number = other?.ascii ?? ""
         var alikes: [(has: UInt8, wanted: UInt8)] = []
-        // A Roman numeral (`Ⅸ`, U+2160–U+217F) reads as the number it is.
-        let roman = other == nil ? romanNumeral(body) : nil
-        if let roman {
-            digits = UTF8.width(roman.scalar)
-            number = String(roman.value)
-        } else if other == nil {
+        if other == nil {
             while digits < bytes.count, bytes[digits].isASCIIDigit || letterDigits[bytes[digits]] != nil {
                 let wanted = letterDigits[bytes[digits]] ?? bytes[digits]
                 if wanted != bytes[digits] { alikes.append((bytes[digits], wanted)) }
@@ -206,9 +198,6 @@ package struct CourseIndexClaim: ClaimCheck {
         if let invisible {
             let (names, _) = Invisible.named(invisible.scalars)
             problem = "it starts with \(names) before its number, which CommonMark does not skip before a list marker"
-        } else if let roman {
-            problem =
-                "its number is written with \(Invisible.name(roman.scalar)), which is no list number to CommonMark"
         } else if let other {
             problem = "its number is \(other.why), which is no list number to CommonMark"
         } else if !alikes.isEmpty {
@@ -240,14 +229,6 @@ package struct CourseIndexClaim: ClaimCheck {
             written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),
             Edit(range: (column - 1)..<(column - 1 + replaced), with: marker, beforeTitle: true)
         )
-    }
-
-    /// The Roman numeral a line opens with (`Ⅸ`, `ⅸ`: U+2160–U+216B, U+2170–U+217B) and its value.
-    static func romanNumeral(_ text: some StringProtocol) -> (scalar: Unicode.Scalar, value: Int)? {
-        guard let scalar = text.unicodeScalars.first,
-            (0x2160...0x216B).contains(scalar.value) || (0x2170...0x217B).contains(scalar.value)
-        else { return nil }
-        return (scalar, Int(scalar.value - (scalar.value >= 0x2170 ? 0x2170 : 0x2160)) + 1)
     }
 
     /// An item whose link has a space between its `]` and `(` (`[Yerel Durum] (09-yerel-durum.md)`):
@@ -412,8 +393,7 @@ package struct CourseIndexClaim: ClaimCheck {
                 where segment.text.utf8.first.map({
                     $0.isASCIIDigit || letterDigits[$0] != nil
                         || $0 >= 0x80
-                            && (OtherDigits.leading(segment.text) != nil || romanNumeral(segment.text) != nil
-                                || Invisible.leading(segment.text) != nil)
+                            && (OtherDigits.leading(segment.text) != nil || Invisible.leading(segment.text) != nil)
                 }) ?? false {
                     if offset > 0 || block.itemMarker == nil,
                         let near = nearMarker(segment.text, column: segment.column)
@@ -603,8 +583,10 @@ package struct CourseIndexClaim: ClaimCheck {
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         if let count = index.frontMatter?["lessons"] {
-            if let number = OtherDigits.leading(count.value), number.utf8Count == count.value.utf8.count {
-                // `lessons: ٢١`: readers read 21, YAML a text; at the digit, with the number to write.
+            if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
+            {
+                // `lessons: ٢١`, `lessons: ⅩⅪ`, `lessons: 2l`: readers read 21, YAML a text; at the
+                // character, with the number to write.
                 let line = index.file.lines[count.line - 1].text
                 let start = line.range(of: count.value).map {
                     line.utf8.distance(from: line.startIndex, to: $0.lowerBound)

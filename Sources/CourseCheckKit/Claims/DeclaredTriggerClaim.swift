@@ -107,7 +107,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         // The distribution read once: this runs for every lesson, and for the sentence's claim again.
         let distribution = declaration.distribution
         if distribution == nil, let (other, fixed) = Triggers.otherDigitsDistribution(in: declaration.value) {
-            return .distributionDigits(declaration.value, has: other, fixed: fixed)
+            return .distributionDigits(declaration.value, why: other.why, fixed: fixed)
         }
         let slip = distribution == nil ? Triggers.distributionSlip(in: declaration.value) : nil
         // `**yerel (1/0/0/0)**`: a trigger and a distribution in one bold, which a reader reads as the trigger.

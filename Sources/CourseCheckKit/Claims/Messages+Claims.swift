@@ -406,8 +406,8 @@ extension Diagnostic {
         case triggerAndDistribution(String, trigger: String)
         /// The bold reads as a distribution, but is none as written (`reason`: a look-alike slash, three counts).
         case malformedDistribution(String, reason: String)
-        /// A distribution with its counts in another script's digits (`has` the first), `fixed` in ASCII ones.
-        case distributionDigits(String, has: Unicode.Scalar, fixed: String)
+        /// A distribution with a count in another script's digits or number forms (`why`: the first), `fixed` in ASCII ones.
+        case distributionDigits(String, why: String, fixed: String)
         /// The value is a trigger with punctuation or spaces inside the bold (`**ortam.**`).
         case punctuated(String, trigger: String)
         /// The bullet stands inside an HTML comment, so readers do not see it.
@@ -457,9 +457,9 @@ extension Diagnostic {
             case .triggerAndDistribution(let value, let trigger):
                 "the bold '\(value)' names the trigger '\(trigger)' and a distribution; a lesson declares one of the "
                     + "two, so write **\(trigger)**, or the distribution alone"
-            case .distributionDigits(let value, let has, let fixed):
-                "'\(value)' reads as a distribution, but its counts are written with \(Invisible.name(has)), a digit "
-                    + "of another script, which no count of the course is read in; write **\(fixed)**"
+            case .distributionDigits(let value, let why, let fixed):
+                "'\(value)' reads as a distribution, but a count is \(why), which no count of the course is read "
+                    + "in; write **\(fixed)**"
             case .malformedDistribution(let value, let reason):
                 "'\(value)' reads as a distribution, but \(reason); write it as (a/b/c/d), the counts of yerel, "
                     + "ebeveyn, gözlem and ortam"

@@ -242,6 +242,11 @@ package struct NoteSeriesClaim: ClaimCheck {
                         typed += Self.visible(characters[cursor].character).unicodeScalars
                     } else if character.isASCII, character.isNumber, !letters.isEmpty, digits.count < 4 {
                         digits.append(character)
+                    } else if !character.isASCII, !letters.isEmpty, let read = OtherDigits.digits(character),
+                        digits.count + read.count < 4
+                    {
+                        // A number-form character (`GV②②`, `GV⑫`) reads as its digits; named below.
+                        digits += read
                     } else {
                         next = character
                         break
@@ -389,13 +394,6 @@ package struct NoteSeriesClaim: ClaimCheck {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
         return scalar == "-" || (0x2010...0x2015).contains(scalar.value)
             || [0x2212, 0xFE63, 0xFF0D].contains(scalar.value)
-    }
-
-    /// A character not in ASCII that may stand for a label's number or a digit of it: one that has
-    /// a numeric value (`Ⅱ`, `ⅰ`, `①`, `½`, `₁`, `፩`, `一`), such a character or an ASCII digit with a
-    /// combining mark or as a keycap (`1́`, `1️⃣`).
-    static func isNumberForm(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
     /// A punctuation mark or symbol, one scalar (`…`, `!`, `·`, `_`, `#`), but not the bold's own
@@ -887,7 +885,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         else { return nil }
         let lower = !content.hasPrefix(prefix)
         let rest = content.dropFirst(prefix.count)
-        let number = rest.prefix { $0.isASCII ? $0.isLetter || $0.isNumber : Self.isNumberForm($0) }
+        let number = rest.prefix { $0.isASCII ? $0.isLetter || $0.isNumber : OtherDigits.isNumberForm($0) }
         // A number of other characters than ASCII digits (`Ⅱ`, `①`, `½`, `₁`, `1` with a combining
         // mark or as a keycap, another script's digit or numeral) reads as no number; in bold, a
         // label with its number left out (`**GV.**`) too.
@@ -948,6 +946,24 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // The label as rendered: `**GV&#49;.**` is the note GV1.
                 var bytes = ArraySlice(inline.plain(span.content).utf8)
                 var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
+                // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
+                let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+                if bytes.contains(where: { $0 >= 0x80 }), !opens,
+                    let near = Self.numeralReference(String(decoding: bytes, as: UTF8.self))
+                {
+                    // `see **GV①②**`, `**GVⅡ**`: a reference whose number is written with number-form
+                    // characters, read as the number they are and named by code point.
+                    let at = block.location(of: span.open, in: prose.path)
+                    var note = Note(
+                        prefix: near.prefix, number: near.number, path: prose.path, line: at.line, column: at.column,
+                        lookAlike: nil)
+                    let stop = bytes.last == UInt8(ascii: ".") ? "." : ""
+                    note.near = (
+                        "**\(near.written)\(stop)**", "**\(near.prefix)\(near.number)\(stop)**", near.why
+                    )
+                    notes.append((note, false))
+                    continue
+                }
                 if bytes.contains(where: { $0 >= 0x80 }) {
                     // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike, and
                     // `GV\u{200B}5.` with an invisible character.
@@ -964,8 +980,6 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 let letters = bytes.prefix { $0 >= 65 && $0 <= 90 }.count
                 let digits = bytes.dropFirst(letters).prefix { $0 >= 48 && $0 <= 57 }.count
-                // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
-                let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
                 var stop = bytes.last == UInt8(ascii: ".") ? 1 : 0
                 let stopInBold = stop == 1
                 // `see **GV2**.`: the sentence's full stop after a reference. Opening a paragraph,
@@ -1078,6 +1092,22 @@ package struct NoteSeriesClaim: ClaimCheck {
         let hidden = text.unicodeScalars.filter { !$0.isASCII }
         guard !hidden.isEmpty else { return "" }
         return ": " + hidden.map(Invisible.name).joined(separator: " + ")
+    }
+
+    /// A bold reference whose number is written with number-form characters (`GV①②`, `GV⑫`,
+    /// `GVⅡ`, and a full stop after it): its capitals, the number `OtherDigits` reads, the label
+    /// as written without its stop, and what differs; nil for any other.
+    static func numeralReference(_ text: String) -> (prefix: String, number: Int, written: String, why: String)? {
+        let body = text.hasSuffix(".") ? text.dropLast() : Substring(text)
+        let letters = body.utf8.prefix { $0 >= 65 && $0 <= 90 }.count
+        let rest = body.dropFirst(letters)
+        guard (1...4).contains(letters), let read = OtherDigits.leading(rest), read.form == .numeral,
+            read.utf8Count == rest.utf8.count, read.ascii.count <= 3, let number = Int(read.ascii), number > 0
+        else { return nil }
+        let prefix = String(body.prefix(letters))
+        return (
+            prefix, number, String(body), Self.describeNumber(String(rest), label: "\(prefix)\(number)", due: number)
+        )
     }
 
     /// True when `source` holds a capital, then `l`, `I` or `O` right before a bold's end or a

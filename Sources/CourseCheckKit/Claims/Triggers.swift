@@ -36,20 +36,21 @@ package enum Triggers {
         return parts.count == 4 && numbers.count == 4 ? numbers : nil
     }
 
-    /// A distribution whose counts are written in another script's digits (`(٢/٢/٢/٢)`), which
-    /// readers read as its ASCII one: the first such digit, and `text` with the counts in ASCII.
-    static func otherDigitsDistribution(in text: String) -> (other: Unicode.Scalar, fixed: String)? {
+    /// A distribution whose counts are written in another script's digits or number-form
+    /// characters (`(٢/٢/٢/٢)`, `(Ⅱ/2/2/2)`), which readers read as its ASCII one: the first such
+    /// count, and `text` with the counts in ASCII.
+    static func otherDigitsDistribution(in text: String) -> (other: OtherDigits.Number, fixed: String)? {
         guard OtherDigits.mayHold(text), let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"),
             open < close
         else { return nil }
         let parts = text[text.index(after: open)..<close].split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
-        var other: Unicode.Scalar?
+        var other: OtherDigits.Number?
         var counts: [String] = []
         for part in parts {
             let count = spaced(String(part)).trimmingWhitespaces
             if let number = OtherDigits.leading(count), number.utf8Count == count.utf8.count {
-                other = other ?? number.other
+                other = other ?? number
                 counts.append(number.ascii)
             } else if Int(count) != nil {
                 counts.append(count)
