@@ -246,14 +246,34 @@ final class OtherDigitsTests: XCTestCase {
                             + "for it finds no note; write **GV12** [note-series]"
                     ]))
         }
+        // In running text, and a Roman numeral that stands for a letter (`GⅤ12`) is the look-alike's.
+        try check(
+            Case(
+                file: "04-duzen-sistemi.md", text: sentence, with: sentence.replacing("GV12", with: "GV1\u{2461}"),
+                written: "GV1\u{2461}",
+                expected: [
+                    "lessons/04-duzen-sistemi.md:157:206: error: this reference is written 'GV1\u{2461}', a near form "
+                        + "of the note label GV12 ('1\u{2461}' where GV12 has '12': U+2461 CIRCLED DIGIT TWO): readers "
+                        + "see it as written, and searching the course for it finds no note; write GV12 [note-series]"
+                ]))
+        try check(
+            Case(
+                file: "04-duzen-sistemi.md", text: sentence, with: sentence.replacing("GV12", with: "G\u{2164}12"),
+                written: "G\u{2164}12",
+                expected: [
+                    "lessons/04-duzen-sistemi.md:157:207: error: note 'G\u{2164}12' reads as GV12 but has U+2164 ROMAN "
+                        + "NUMERAL FIVE where GV12 has 'V'; write GV12 [note-series]"
+                ]))
         // In code, as written in running text.
         try check(
             Case(
                 file: "04-duzen-sistemi.md", text: sentence, with: sentence.replacing("GV12", with: "`GV\u{2460}\u{2461}`"),
                 written: "GV\u{2460}\u{2461}",
                 expected: [
-                    "lessons/04-duzen-sistemi.md:157:209: error: note 'GV\u{2460}\u{2461}' reads as GV12 but has U+2460 "
-                        + "CIRCLED DIGIT ONE where GV12 has '1'; write GV12 [note-series]"
+                    "lessons/04-duzen-sistemi.md:157:206: error: this reference is written 'GV\u{2460}\u{2461}', a near "
+                        + "form of the note label GV12 ('\u{2460}\u{2461}' where GV12 has '12': U+2460 CIRCLED DIGIT ONE "
+                        + "+ U+2461 CIRCLED DIGIT TWO): readers see it as written, and searching the course for it finds "
+                        + "no note; write GV12 [note-series]"
                 ]))
     }
 

@@ -232,7 +232,19 @@ package struct NoteSeriesClaim: ClaimCheck {
                 var digits = ""
                 var next: Character?
                 var cursor = index
+                /// A run of number-form characters that ends the label (`GV②②`, `GVⅩⅡ`), as written.
+                var numerals = ""
                 while cursor < characters.count {
+                    if !letters.isEmpty, digits.count < 3,
+                        let run = Self.numeralRun(characters.map(\.character), from: cursor),
+                        digits.count + run.digits.count <= 3
+                    {
+                        digits += run.digits
+                        numerals += run.written
+                        cursor += run.count
+                        next = cursor < characters.count ? read(characters[cursor].character) : nil
+                        break
+                    }
                     guard let character = read(characters[cursor].character) else {
                         cursor += 1
                         continue
@@ -267,7 +279,16 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // A look-alike or invisible character inside the label (`ЕK2`, `EK\u{200B}2`): named where it is.
                 let token = characters[start..<cursor]
                 let written = String(token.map(\.character))
-                if written.utf8.contains(where: { $0 >= 0x80 }),
+                if !numerals.isEmpty, written.utf8.count - numerals.utf8.count == written.utf8.prefix(while: { $0 < 0x80 }).count {
+                    // `GV②②'de`: read as the number it is, and named by code point, as in bold.
+                    let label = "\(prefix)\(number)"
+                    note.near = (
+                        written, label,
+                        Self.describeNumber(
+                            String(written.drop { $0.isASCII && $0.isLetter }), label: label, due: number)
+                    )
+                    note.plain = true
+                } else if written.utf8.contains(where: { $0 >= 0x80 }),
                     let alike = LabelReferenceClaim.firstLookAlike(written, "\(prefix)\(digits)")
                 {
                     // In code (`` `DR٣` ``) every character has the span's offset: the label is found
@@ -1101,13 +1122,36 @@ package struct NoteSeriesClaim: ClaimCheck {
         let body = text.hasSuffix(".") ? text.dropLast() : Substring(text)
         let letters = body.utf8.prefix { $0 >= 65 && $0 <= 90 }.count
         let rest = body.dropFirst(letters)
-        guard (1...4).contains(letters), let read = OtherDigits.leading(rest), read.form == .numeral,
+        // Digits of another script alone (`GV𝟏𝟐`) are the look-alike reading's.
+        guard (1...4).contains(letters), let read = OtherDigits.leading(rest),
+            rest.unicodeScalars.contains(where: { OtherDigits.numeral($0) != nil || OtherDigits.romanLetters($0) != nil }),
             read.utf8Count == rest.utf8.count, read.ascii.count <= 3, let number = Int(read.ascii), number > 0
         else { return nil }
         let prefix = String(body.prefix(letters))
         return (
             prefix, number, String(body), Self.describeNumber(String(rest), label: "\(prefix)\(number)", due: number)
         )
+    }
+
+    /// The run of number-form characters at `from` (`②②`, `ⅩⅡ`, `⑫`) when it ends a label (no
+    /// letter or digit after it): its digits as `OtherDigits` reads them, as written, and how many
+    /// characters it takes. A Roman one followed by digits (`GⅤ12`) is a look-alike letter, not this.
+    static func numeralRun(_ characters: [Character], from: Int) -> (digits: String, written: String, count: Int)? {
+        func isNumeral(_ character: Character) -> Bool {
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, !scalar.isASCII
+            else { return false }
+            return OtherDigits.numeral(scalar) != nil || OtherDigits.romanLetters(scalar) != nil
+        }
+        guard from < characters.count, isNumeral(characters[from]) else { return nil }
+        var count = 0
+        while from + count < characters.count, count < 6, OtherDigits.digits(characters[from + count]) != nil {
+            count += 1
+        }
+        let written = String(characters[from..<(from + count)])
+        guard from + count == characters.count || !characters[from + count].isLetterOrNumber,
+            let number = OtherDigits.leading(written), number.utf8Count == written.utf8.count
+        else { return nil }
+        return (number.ascii, written, count)
     }
 
     /// True when `source` holds a capital, then `l`, `I` or `O` right before a bold's end or a
