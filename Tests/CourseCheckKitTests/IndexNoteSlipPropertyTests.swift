@@ -774,6 +774,69 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         return (String(String.UnicodeScalarView(scalars)), scalars[chosen.min()!])
     }
 
+    /// `number` with a random nonempty set of its runs of ASCII digits written with number-form
+    /// characters (per digit circled `①②`; the whole run circled `⑫`, parenthesised `⑿` or Roman
+    /// `Ⅻ`, `ⅩⅩⅠ`) or, with `letters`, one `1` or `0` as a letter (`2l`): what `OtherDigits` reads
+    /// as that number. The first character so written; nil when no run can be.
+    static func numberForms(_ number: String, letters: Bool, _ random: inout Generator) -> (String, Unicode.Scalar)? {
+        var runs: [Range<String.Index>] = []
+        var at = number.startIndex
+        let digit = { (character: Character) in character.isASCII && character.isNumber }
+        while let start = number[at...].firstIndex(where: digit) {
+            let end = number[start...].firstIndex { !digit($0) } ?? number.endIndex
+            runs.append(start..<end)
+            at = end
+        }
+        guard !runs.isEmpty else { return nil }
+        var chosen = runs.filter { _ in random.next() % 2 == 0 }
+        if chosen.isEmpty { chosen = [runs[Int(random.next() % UInt64(runs.count))]] }
+        func roman(_ value: Int) -> String {
+            if value <= 12, random.next() % 2 == 0 {
+                return String(Character(Unicode.Scalar((random.next() % 2 == 0 ? 0x2160 : 0x2170) + UInt32(value - 1))!))
+            }
+            var (value, written) = (value, "")
+            for (step, letters) in [
+                (50, "\u{216C}"), (40, "\u{2169}\u{216C}"), (10, "\u{2169}"), (9, "\u{2160}\u{2169}"), (5, "\u{2164}"),
+                (4, "\u{2160}\u{2164}"), (1, "\u{2160}"),
+            ] {
+                while value >= step {
+                    written += letters
+                    value -= step
+                }
+            }
+            return written
+        }
+        var result = ""
+        var first: Unicode.Scalar?
+        var last = number.startIndex
+        for run in chosen {
+            result += number[last..<run.lowerBound]
+            let digits = String(number[run])
+            let value = Int(digits)!
+            var written: String
+            switch random.next() % 5 {
+            case 1 where (1...20).contains(value): written = String(Character(Unicode.Scalar(0x2460 + UInt32(value - 1))!))
+            case 1 where (21...35).contains(value): written = String(Character(Unicode.Scalar(0x3251 + UInt32(value - 21))!))
+            case 2 where (1...20).contains(value): written = String(Character(Unicode.Scalar(0x2474 + UInt32(value - 1))!))
+            case 3 where (1...50).contains(value) && !digits.hasPrefix("0"): written = roman(value)
+            case 4 where letters && digits.contains(where: { $0 == "1" || $0 == "0" }):
+                let at = digits.lastIndex { $0 == "1" || $0 == "0" }!
+                let letter = digits[at] == "1" ? ["l", "I"][Int(random.next() % 2)] : ["O", "o"][Int(random.next() % 2)]
+                written = digits
+                written.replaceSubrange(at...at, with: letter)
+            default:
+                // Each digit circled: `⓪` is U+24EA.
+                written = String(
+                    digits.map { $0 == "0" ? "\u{24EA}" : Character(Unicode.Scalar(0x2460 + UInt32($0.asciiValue! - 0x31))!) })
+            }
+            first = first ?? written.unicodeScalars.first { !(0x30...0x39).contains($0.value) }
+            result += written
+            last = run.upperBound
+        }
+        result += number[last...]
+        return first.map { (result, $0) }
+    }
+
     /// One number the course states written with another script's digits (some or all of them):
     /// an index item's number (or a Roman numeral for it, or an invisible character before it),
     /// the index's `lessons:` count, a count of the last lesson's
@@ -823,6 +886,12 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 backwards = true
             }
             var (new, first) = Self.otherDigits(old, &random)
+            // Number-form characters (`⑨`, `ⅩⅪ`, `yerel ⑥`) or, for the lesson count, a letter for a digit (`2l`).
+            if random.next() % 2 == 0,
+                let form = Self.numberForms(old, letters: file == "README.md" && line != 0 && lines[line].hasPrefix("lessons:"), &random)
+            {
+                (new, first) = form
+            }
             // An index item's number as a Roman numeral (`Ⅸ`, `ⅻ`) or behind an invisible character.
             if file == "README.md", line != 0, !lines[line].hasPrefix("lessons:"), random.next() % 2 == 0,
                 let number = Int(old)

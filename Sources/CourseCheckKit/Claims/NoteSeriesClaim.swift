@@ -235,8 +235,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 /// A run of number-form characters that ends the label (`GV②②`, `GVⅩⅡ`), as written.
                 var numerals = ""
                 while cursor < characters.count {
-                    if !letters.isEmpty, digits.count < 3,
-                        let run = Self.numeralRun(characters.map(\.character), from: cursor),
+                    if !letters.isEmpty, digits.count < 3, !characters[cursor].character.isASCII,
+                        let run = Self.numeralRun(characters.lazy.map(\.character), from: cursor),
                         digits.count + run.digits.count <= 3
                     {
                         digits += run.digits
@@ -1136,7 +1136,9 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// The run of number-form characters at `from` (`②②`, `ⅩⅡ`, `⑫`) when it ends a label (no
     /// letter or digit after it): its digits as `OtherDigits` reads them, as written, and how many
     /// characters it takes. A Roman one followed by digits (`GⅤ12`) is a look-alike letter, not this.
-    static func numeralRun(_ characters: [Character], from: Int) -> (digits: String, written: String, count: Int)? {
+    static func numeralRun<Characters: RandomAccessCollection<Character>>(_ characters: Characters, from: Int) -> (
+        digits: String, written: String, count: Int
+    )? where Characters.Index == Int {
         func isNumeral(_ character: Character) -> Bool {
             guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, !scalar.isASCII
             else { return false }
