@@ -792,7 +792,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         if chosen.isEmpty { chosen = [runs[Int(random.next() % UInt64(runs.count))]] }
         func roman(_ value: Int) -> String {
             if value <= 12, random.next() % 2 == 0 {
-                return String(Character(Unicode.Scalar((random.next() % 2 == 0 ? 0x2160 : 0x2170) + UInt32(value - 1))!))
+                return String(
+                    Character(Unicode.Scalar((random.next() % 2 == 0 ? 0x2160 : 0x2170) + UInt32(value - 1))!))
             }
             var (value, written) = (value, "")
             for (step, letters) in [
@@ -815,19 +816,25 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let value = Int(digits)!
             var written: String
             switch random.next() % 5 {
-            case 1 where (1...20).contains(value): written = String(Character(Unicode.Scalar(0x2460 + UInt32(value - 1))!))
-            case 1 where (21...35).contains(value): written = String(Character(Unicode.Scalar(0x3251 + UInt32(value - 21))!))
-            case 2 where (1...20).contains(value): written = String(Character(Unicode.Scalar(0x2474 + UInt32(value - 1))!))
+            case 1 where (1...20).contains(value):
+                written = String(Character(Unicode.Scalar(0x2460 + UInt32(value - 1))!))
+            case 1 where (21...35).contains(value):
+                written = String(Character(Unicode.Scalar(0x3251 + UInt32(value - 21))!))
+            case 2 where (1...20).contains(value):
+                written = String(Character(Unicode.Scalar(0x2474 + UInt32(value - 1))!))
             case 3 where (1...50).contains(value) && !digits.hasPrefix("0"): written = roman(value)
             case 4 where letters && digits.contains(where: { $0 == "1" || $0 == "0" }):
                 let at = digits.lastIndex { $0 == "1" || $0 == "0" }!
-                let letter = digits[at] == "1" ? ["l", "I"][Int(random.next() % 2)] : ["O", "o"][Int(random.next() % 2)]
+                let letter =
+                    digits[at] == "1" ? ["l", "I"][Int(random.next() % 2)] : ["O", "o"][Int(random.next() % 2)]
                 written = digits
                 written.replaceSubrange(at...at, with: letter)
             default:
                 // Each digit circled: `⓪` is U+24EA.
                 written = String(
-                    digits.map { $0 == "0" ? "\u{24EA}" : Character(Unicode.Scalar(0x2460 + UInt32($0.asciiValue! - 0x31))!) })
+                    digits.map {
+                        $0 == "0" ? "\u{24EA}" : Character(Unicode.Scalar(0x2460 + UInt32($0.asciiValue! - 0x31))!)
+                    })
             }
             first = first ?? written.unicodeScalars.first { !(0x30...0x39).contains($0.value) }
             result += written
@@ -888,7 +895,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             var (new, first) = Self.otherDigits(old, &random)
             // Number-form characters (`⑨`, `ⅩⅪ`, `yerel ⑥`) or, for the lesson count, a letter for a digit (`2l`).
             if random.next() % 2 == 0,
-                let form = Self.numberForms(old, letters: file == "README.md" && line != 0 && lines[line].hasPrefix("lessons:"), &random)
+                let form = Self.numberForms(
+                    old, letters: file == "README.md" && line != 0 && lines[line].hasPrefix("lessons:"), &random)
             {
                 (new, first) = form
             }

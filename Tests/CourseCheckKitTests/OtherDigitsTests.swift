@@ -214,8 +214,9 @@ final class OtherDigitsTests: XCTestCase {
                     ]))
         }
         let declared = "**dördünün de dağılımı (2/2/2/2)**"
-        for (digits, name) in [("\u{2161}/2/2/2", "U+2161 ROMAN NUMERAL TWO"), ("2/2/\u{2461}/2", "U+2461 CIRCLED DIGIT TWO")]
-        {
+        for (digits, name) in [
+            ("\u{2161}/2/2/2", "U+2161 ROMAN NUMERAL TWO"), ("2/2/\u{2461}/2", "U+2461 CIRCLED DIGIT TWO"),
+        ] {
             let written = "**dördünün de dağılımı (\(digits))**"
             try check(
                 Case(
@@ -231,10 +232,16 @@ final class OtherDigitsTests: XCTestCase {
     func testNoteReferencesWithANumberForm() throws {
         let sentence = "okuma varsayımdır ve GV12'de belirtilir"
         for (label, why) in [
-            ("GV\u{2460}\u{2461}", "'\u{2460}\u{2461}' where GV12 has '12': U+2460 CIRCLED DIGIT ONE + U+2461 CIRCLED DIGIT TWO"),
+            (
+                "GV\u{2460}\u{2461}",
+                "'\u{2460}\u{2461}' where GV12 has '12': U+2460 CIRCLED DIGIT ONE + U+2461 CIRCLED DIGIT TWO"
+            ),
             ("GV\u{246B}", "U+246B CIRCLED NUMBER TWELVE where GV12 has '12'"),
             ("GV\u{216B}", "U+216B ROMAN NUMERAL TWELVE where GV12 has '12'"),
-            ("GV\u{2169}\u{2161}", "'\u{2169}\u{2161}' where GV12 has '12': U+2169 ROMAN NUMERAL TEN + U+2161 ROMAN NUMERAL TWO"),
+            (
+                "GV\u{2169}\u{2161}",
+                "'\u{2169}\u{2161}' where GV12 has '12': U+2169 ROMAN NUMERAL TEN + U+2161 ROMAN NUMERAL TWO"
+            ),
         ] {
             try check(
                 Case(
@@ -267,7 +274,8 @@ final class OtherDigitsTests: XCTestCase {
         // In code, as written in running text.
         try check(
             Case(
-                file: "04-duzen-sistemi.md", text: sentence, with: sentence.replacing("GV12", with: "`GV\u{2460}\u{2461}`"),
+                file: "04-duzen-sistemi.md", text: sentence,
+                with: sentence.replacing("GV12", with: "`GV\u{2460}\u{2461}`"),
                 written: "GV\u{2460}\u{2461}",
                 expected: [
                     "lessons/04-duzen-sistemi.md:157:206: error: this reference is written 'GV\u{2460}\u{2461}', a near "
@@ -282,7 +290,8 @@ final class OtherDigitsTests: XCTestCase {
         let copy = try CourseCopy.make(for: self)
         try CourseCopy.replace(
             "Yerel durumun getirisi budur:",
-            with: "Arapça \u{663} ve ３ rakamları; `DR3` ve x\u{B2}; \u{2460} ve \u{2461} adımları. Yerel durumun getirisi budur:",
+            with:
+                "Arapça \u{663} ve ３ rakamları; `DR3` ve x\u{B2}; \u{2460} ve \u{2461} adımları. Yerel durumun getirisi budur:",
             in: copy.url.appendingPathComponent("lessons/09-yerel-durum.md"))
         let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") }

@@ -279,7 +279,9 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // A look-alike or invisible character inside the label (`ЕK2`, `EK\u{200B}2`): named where it is.
                 let token = characters[start..<cursor]
                 let written = String(token.map(\.character))
-                if !numerals.isEmpty, written.utf8.count - numerals.utf8.count == written.utf8.prefix(while: { $0 < 0x80 }).count {
+                if !numerals.isEmpty,
+                    written.utf8.count - numerals.utf8.count == written.utf8.prefix(while: { $0 < 0x80 }).count
+                {
                     // `GV②②'de`: read as the number it is, and named by code point, as in bold.
                     let label = "\(prefix)\(number)"
                     note.near = (
@@ -1124,7 +1126,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         let rest = body.dropFirst(letters)
         // Digits of another script alone (`GV𝟏𝟐`) are the look-alike reading's.
         guard (1...4).contains(letters), let read = OtherDigits.leading(rest),
-            rest.unicodeScalars.contains(where: { OtherDigits.numeral($0) != nil || OtherDigits.romanLetters($0) != nil }),
+            rest.unicodeScalars.contains(where: {
+                OtherDigits.numeral($0) != nil || OtherDigits.romanLetters($0) != nil
+            }),
             read.utf8Count == rest.utf8.count, read.ascii.count <= 3, let number = Int(read.ascii), number > 0
         else { return nil }
         let prefix = String(body.prefix(letters))
