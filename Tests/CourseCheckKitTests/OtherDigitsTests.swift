@@ -229,6 +229,24 @@ final class OtherDigitsTests: XCTestCase {
         }
     }
 
+    /// Number forms in the distribution sentence that stand for no count: enumerators before the
+    /// counted names (`① yerel 6`, `(ⅱ) ebeveyn 4`) and a reference after them (`Ⅱ. bölüm`).
+    func testNumberFormsBesideCountedTriggersAreNoCounts() throws {
+        let sentence = "şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        for text in [
+            "şöyledir: \u{2460} yerel 6, \u{2461} ebeveyn 4, \u{2462} gözlem 4, \u{2463} ortam 6.",
+            "şöyledir: (\u{2170}) yerel 6, (\u{2171}) ebeveyn 4, (\u{2172}) gözlem 4, (\u{2173}) ortam 6.",
+            "şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 6 (bkz. \u{2161}. bölüm).",
+        ] {
+            let copy = try CourseCopy.make(for: self)
+            try CourseCopy.replace(
+                sentence, with: text, in: copy.url.appendingPathComponent("lessons/21-on-izleme-ve-yineleme.md"))
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            XCTAssertEqual(found, [], text)
+        }
+    }
+
     func testNoteReferencesWithANumberForm() throws {
         let sentence = "okuma varsayımdır ve GV12'de belirtilir"
         for (label, why) in [

@@ -62,9 +62,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func location(_ word: Int) -> SourceLocation { sentence.location(ofWord: word, in: path) }
         // A count in another script's digits (`yerel ٦`): readers read 6, no claim reads it; at the
         // digit, and nothing the count would settle is judged.
+        // A number-form character (`yerel ⑥`, `ortam Ⅵ`) is a count only beside a trigger that has
+        // none: elsewhere it is an enumerator (`① yerel 6`, `(ⅱ) ebeveyn 4`) or a reference (`Ⅱ. bölüm`).
+        let uncounted = Triggers.names.indices.filter { sentence.counts[$0].isEmpty }.map {
+            Triggers.names[$0].declared
+        }
+        func besideUncounted(_ word: Int) -> Bool {
+            [word - 1, word + 1].contains { at in
+                sentence.words.indices.contains(at) && uncounted.contains { $0.sameBytes(sentence.words[at].text) }
+            }
+        }
         let others = sentence.words.indices.compactMap { index in
             OtherDigits.leading(sentence.words[index].written).map { (index, $0) }
-        }
+        }.filter { index, number in number.form == .script || besideUncounted(index) }
         if !others.isEmpty {
             return findings
                 + others.map { index, number in
