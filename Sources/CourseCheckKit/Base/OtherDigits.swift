@@ -36,13 +36,13 @@ package enum OtherDigits {
         UInt8(ascii: "O"): UInt8(ascii: "0"), UInt8(ascii: "o"): UInt8(ascii: "0"),
     ]
 
+    /// The Roman letters of U+2160–U+216F (and of their small forms, U+2170–U+217F).
+    static let roman = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M"]
+
     /// The Roman letters of a Roman numeral character (U+2160–U+217F: `Ⅻ` is XII), nil for any other.
     static func romanLetters(_ scalar: Unicode.Scalar) -> String? {
         guard (0x2160...0x217F).contains(scalar.value) else { return nil }
-        let letters = [
-            "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M",
-        ]
-        return letters[Int((scalar.value - 0x2160) % 16)]
+        return roman[Int((scalar.value - 0x2160) % 16)]
     }
 
     /// The value of Roman letters (`XXI` is 21), a smaller letter before a larger one subtracted.
