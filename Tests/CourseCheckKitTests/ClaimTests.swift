@@ -93,13 +93,16 @@ final class ClaimTests: XCTestCase {
 
     /// The prefilter's count test never drops a paragraph the reader takes for the sentence: over
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
-    /// emphasis, in code, after an entity), apostrophe suffixes, distributive counts and listed
+    /// emphasis, in code, after an entity), possessive number words before a name (`altısı
+    /// yerel`), apostrophe suffixes, distributive counts and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
     func testTheCountPrefilterKeepsEveryParagraphTheReaderCounts() {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
         let lessonWords = ["dersin", "Ders", "dağılımı", "Açılış"]
         let numbers = ["6", "12", "altı", "ALTI", "İki", "on bir", "dört", "DÖRT", "üç", "sıfır", "kırk"]
+        // Possessive number words count only before a name (`altısı yerel`).
+        let possessives = ["altısı", "DÖRDÜ", "beşi", "on biri", "İkisi"]
         let counts: [(String) -> String] = [
             { $0 }, { "**" + $0 + "**" }, { "`" + $0 + "`" }, { $0 + "'sı" }, { $0 + "’ü" },
             { String($0.prefix(1)) + "**" + $0.dropFirst() + "**" }, { "(" + $0 + ")" }, { "<b>" + $0 + "</b>" },
@@ -121,7 +124,7 @@ final class ClaimTests: XCTestCase {
                         .joined(separator: ", ")
                 ]
             case 1:
-                items = chosen.map { pick(counts)(pick(numbers)) + " " + $0 }
+                items = chosen.map { pick(counts)(pick(numbers + possessives)) + " " + $0 }
             case 2:
                 // One distributive count for the names.
                 items = [chosen.joined(separator: " ve ") + " " + pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])]
