@@ -1089,6 +1089,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// inside a clause, a word right before it and no comma, colon or connective between
         /// (`dersleri beş ortam değeri`, `3 yerel değişiklik ölçer`), not when it opens a list item.
         func countsLessons(_ at: Int, name: Int) -> Bool {
+            if possessives[words[name - 1].text] != nil, !refersToLessons(at) { return false }
             if endsItem(name) { return true }
             // `biri` too, "someone" as well as "one of them" (`biri ortam değerini değiştirir`).
             if words[at].text == "bir" || words[at].text == "biri" { return false }
@@ -1096,6 +1097,21 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 return true
             }
             return words[at].gap.contains(where: { ",:;(".contains($0) }) || connectives.contains(words[at - 1].text)
+        }
+        /// Whether the possessive count at `at` (`altısı`, six of them) counts lessons: the noun it
+        /// refers back to, the nearest before it in its sentence of a lesson word and a
+        /// recomputation or a change, is a lesson word (`yirmi dersten altısı yerel`, `dağılımı
+        /// şöyledir: altısı yerel`), not what a tree counts (`sekiz yeniden hesaplama üretti; ikisi
+        /// yerel`: two of the recomputations).
+        func refersToLessons(_ at: Int) -> Bool {
+            var word = at
+            while word > 0, !words[word].gap.contains(where: { ".!?".contains($0) }) {
+                word -= 1
+                let text = words[word].text
+                if lessonWords.contains(where: { text.hasPrefix($0) }) { return true }
+                if text.hasPrefix("hesaplama") || text.hasPrefix("değişiklik") { return false }
+            }
+            return false
         }
         /// True when the name at `index` ends an item of a list of counts rather than going on into a phrase.
         func endsItem(_ index: Int) -> Bool {
