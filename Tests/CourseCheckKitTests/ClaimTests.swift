@@ -91,15 +91,43 @@ final class ClaimTests: XCTestCase {
         XCTAssertGreaterThan(kept, count / 10, "seed \(seed): the generator seldom named all four and a lesson word")
     }
 
+    /// A possessive number word (`altısı`, six of them) counts what it refers back to, the nearest
+    /// lesson word, recomputation or change before it in its sentence: lessons (`yirmi dersten
+    /// altısı yerel`, `dağılımı şöyledir: altısı yerel`) are counts, the recomputations of a tree
+    /// (the opening lesson's own `sekiz yeniden hesaplama üretti; ikisi yerel`) are not.
+    func testAPossessiveCountCountsWhatItRefersBackTo() {
+        func counts(_ text: String) -> [[Int]] {
+            TriggerDistributionClaim.reading(TriggerDistributionClaim.words(Inline(text).readable())).counts.map {
+                $0.map(\.value)
+            }
+        }
+        XCTAssertEqual(
+            counts("Açılış dersi dışındaki yirmi dersten altısı yerel, dördü ebeveyn, beşi gözlem, altısı ortam."),
+            [[6], [4], [5], [6]])
+        XCTAssertEqual(
+            counts("Yirmi dersin dağılımı şöyledir: altısı yerel, dördü ebeveyn, on biri gözlem ve ikisi ortam."),
+            [[6], [4], [11], [2]])
+        XCTAssertEqual(
+            counts(
+                "Sayılar şöyle çıkar: altı değişiklik sekiz yeniden hesaplama üretti; ikisi yerel, ikisi ebeveyn, "
+                    + "ikisi gözlem, ikisi ortam. Dağılımın eşit çıkması ders için bir bulgu değildir."),
+            [[], [], [], []])
+        // After a name a possessive word is no count form (`ortam onu taşır`: the pronoun).
+        XCTAssertEqual(counts("Dersin dağılımı: yerel 6, ortam onu taşır."), [[6], [], [], []])
+    }
+
     /// The prefilter's count test never drops a paragraph the reader takes for the sentence: over
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
-    /// emphasis, in code, after an entity), apostrophe suffixes, distributive counts and listed
+    /// emphasis, in code, after an entity), possessive number words before a name (`altısı
+    /// yerel`), apostrophe suffixes, distributive counts and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
     func testTheCountPrefilterKeepsEveryParagraphTheReaderCounts() {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
         let lessonWords = ["dersin", "Ders", "dağılımı", "Açılış"]
         let numbers = ["6", "12", "altı", "ALTI", "İki", "on bir", "dört", "DÖRT", "üç", "sıfır", "kırk"]
+        // Possessive number words count only before a name (`altısı yerel`).
+        let possessives = ["altısı", "DÖRDÜ", "beşi", "on biri", "İkisi"]
         let counts: [(String) -> String] = [
             { $0 }, { "**" + $0 + "**" }, { "`" + $0 + "`" }, { $0 + "'sı" }, { $0 + "’ü" },
             { String($0.prefix(1)) + "**" + $0.dropFirst() + "**" }, { "(" + $0 + ")" }, { "<b>" + $0 + "</b>" },
@@ -121,7 +149,7 @@ final class ClaimTests: XCTestCase {
                         .joined(separator: ", ")
                 ]
             case 1:
-                items = chosen.map { pick(counts)(pick(numbers)) + " " + $0 }
+                items = chosen.map { pick(counts)(pick(numbers + possessives)) + " " + $0 }
             case 2:
                 // One distributive count for the names.
                 items = [chosen.joined(separator: " ve ") + " " + pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])]

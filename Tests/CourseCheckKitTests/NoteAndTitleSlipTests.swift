@@ -1760,6 +1760,144 @@ final class NoteAndTitleSlipTests: XCTestCase {
             judged.allSatisfy { $0.first?.contains("says ortam 7, but 6 lessons declare ortam") == true }, "\(judged)")
     }
 
+    /// A second count after any word or mark a Turkish author writes for "or", "to", "that is",
+    /// "even", "maybe", "actually", "rather" or "about" (`Connective`: `yerine` after the first
+    /// count, `~`, `yani`, `hatta`, `belki` after a comma too, `yahut`, `yoksa`, `ile … arası`, `daha
+    /// doğrusu`) is judged: a wrong one is one finding at it, saying the count (not "counts 'yani',
+    /// which is not a trigger"); writing the count it says leaves none.
+    func testASecondCountAfterEveryRestatingConnectiveIsJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms: [(written: String, column: Int)] = [
+            ("4 yerine 5", 112), ("4~5", 105), ("4 ~ 5", 107), ("4 \u{223C} 5", 109), ("4, yani 5", 111),
+            ("4, hatta 5", 112), ("4, belki 5", 112), ("4 belki 5", 111), ("4 aslında 5", 114),
+            ("4, daha doğrusu 5", 120), ("4 yahut 5", 111), ("4 veyahut 5", 113), ("4 yoksa 5", 111),
+            ("4 ile 5 arası", 109), ("4 ya da belki 5", 117),
+        ]
+        let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4", with: "gözlem " + count) }
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written) }),
+            forms.map {
+                [
+                    "lessons/\(file):267:\($0.column): error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+                ]
+            })
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written.replacingOccurrences(of: "5", with: "4")) }),
+            forms.map { _ in [] })
+        // The author round's forms on ortam: the count after the comma is the one judged.
+        let ortam = ["ortam 6, yani 7.", "ortam 6, belki 7.", "ortam 6~7."]
+        XCTAssertEqual(
+            try findings(file, sentence, ortam.map { sentence.replacingOccurrences(of: "ortam 6.", with: $0) }),
+            [120, 121, 114].map {
+                ["lessons/\(file):267:\($0): error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]
+            })
+    }
+
+    /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7
+    /// değil, 6`; `6 (7 yerine)`; in a listed form too) is no count: the one after the denial is,
+    /// and right it gives no finding, wrong one finding at it. `ve` between two counts (`ortam 6
+    /// ve 7`) joins, and states no second count. A denied count with none after it leaves the name
+    /// uncounted: one finding at the name.
+    func testACountReplacedOrDeniedIsNoCount() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let listed = "yerel, ebeveyn, gözlem ve ortam: "
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                [
+                    "yerel 6, ebeveyn 4, gözlem 5 yerine 4, ortam 6.",
+                    "yerel 6, ebeveyn 4, gözlem 4, ortam 7 değil, 6.",
+                    "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (7 yerine).", listed + "6, 4, 5 yerine 4, 6.",
+                    "yerel 6, ebeveyn 4, gözlem 4, ortam 6 ve 7.", listed + "6, 4, 4 yerine 5, 6.",
+                    "yerel 6, ebeveyn 4, gözlem 4, ortam 6 değil, 7.", "yerel 6, ebeveyn 4, gözlem 4, ortam 7 değil.",
+                ]),
+            [
+                [], [], [], [], [],
+                ["lessons/\(file):267:124: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"],
+                ["lessons/\(file):267:122: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+                [
+                    "lessons/\(file):267:106: error: this paragraph counts triggers, but no count can be read for ortam; "
+                        + "give each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ],
+            ])
+    }
+
+    /// Counts written as possessive number words before the name (`altısı yerel, dördü ebeveyn`,
+    /// six of them local: the word form of `6'sı yerel`) are read, in the last lesson and in the
+    /// index: a wrong one is one finding at it, the right ones none. Distributive words (`altışar`)
+    /// stay read as before.
+    func testPossessiveNumberWordsBeforeANameAreCounts() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let possessive = { (gozlem: String) in "altısı yerel, dördü ebeveyn, \(gozlem) gözlem, altısı ortam." }
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                [
+                    possessive("beşi"), possessive("dördü"),
+                    "altısı yerel, dördü ebeveyn, dördü gözlem ve yedisi ortam.",
+                    "yerel ve ortam altışar, ebeveyn ve gözlem dörder.",
+                    "yerel ve ortam altışar, ebeveyn ve gözlem beşer.",
+                ]),
+            [
+                ["lessons/\(file):267:108: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"],
+                [],
+                ["lessons/\(file):267:127: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+                [],
+                [
+                    "lessons/\(file):267:120: error: says ebeveyn 5 and gözlem 5, but 4 lessons declare ebeveyn and 4 "
+                        + "gözlem [trigger-distribution]"
+                ],
+            ])
+        let intro = "# SwiftUI ile Arayüz\n"
+        let index = { (gozlem: String) in
+            intro
+                + "\nAçılış dersi dışındaki yirmi dersten altısı yerel, dördü ebeveyn, \(gozlem) gözlem, altısı ortam "
+                + "tetiğini ölçer.\n"
+        }
+        XCTAssertEqual(
+            try findings("README.md", intro, [index("beşi"), index("dördü")]),
+            [
+                [
+                    "lessons/README.md:18:78: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+                ],
+                [],
+            ])
+    }
+
+    /// A trigger named after the bullet's bold value in a phrase that comments on it (`(ebeveyn ile
+    /// karıştırmayın)`, don't confuse with ebeveyn; `(ebeveyn değil)`; `, ebeveyn değil`; `(bkz.
+    /// ebeveyn dersi)`) is not declared: the bullet declares its bold value. A trigger the phrase
+    /// only adds (`(ebeveyn)`, `, ebeveyn`, `ve ebeveyn`, `(ya da ebeveyn)`, `(ebeveyn de)`) or a
+    /// second bold one is a second trigger, one finding at it.
+    func testATriggerInAPhraseCommentingAfterTheBulletsValueIsNotDeclared() throws {
+        let file = "12-ortam-degerleri.md"
+        let bullet = "- Bu dersin tetiği: **ortam**."
+        let written = { (after: String) in "- Bu dersin tetiği: **ortam**" + (after.hasPrefix(",") ? "" : " ") + after }
+        let commented = [
+            "(ebeveyn ile karıştırmayın).", "(ebeveyn değil).", ", ebeveyn değil.", "(bkz. ebeveyn dersi).",
+            "(ebeveyn gibi görünse de).",
+        ]
+        XCTAssertEqual(
+            try findings(file, bullet, commented.map(written)),
+            commented.map { _ in [] })
+        let added: [(written: String, column: Int)] = [
+            ("(ebeveyn).", 33), (", ebeveyn.", 33), ("ve ebeveyn.", 35), ("(ya da ebeveyn).", 39),
+            ("(ebeveyn de).", 33), ("ya da **ebeveyn**.", 40),
+        ]
+        XCTAssertEqual(
+            try findings(file, bullet, added.map { written($0.written) }),
+            added.map {
+                [
+                    "lessons/\(file):308:\($0.column): error: the trigger bullet states two triggers, 'ortam' and "
+                        + "'ebeveyn'; a lesson declares one, so keep the one its trees show [declared-trigger]"
+                ]
+            })
+    }
+
     /// A list of names with a count dropped from the counts after them (`yerel, ebeveyn, gözlem,
     /// ortam: 6, 4, 4`) is one finding at the list's last count, whichever count was dropped;
     /// giving the four counts leaves none. In the bullet form, the item that lost its count is

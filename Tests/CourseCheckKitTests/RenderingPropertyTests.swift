@@ -302,11 +302,20 @@ final class RenderingPropertyTests: XCTestCase {
         let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
-        /// a slash, a dash or an arrow, or after `ya da`, `yani` or `ila`.
+        /// a slash, a dash, an arrow or a tilde, or after a restating word (`Connective`: `ya da`,
+        /// `yani`, `ila`, `hatta`, `belki`, a comma before some).
         func again(_ value: Int) -> String {
             let restated = count(value)
-            return switch random.next() % 10 {
-            case 8: " ila \(restated)"
+            return switch random.next() % 12 {
+            case 10:
+                [
+                    ", yani ", ", hatta ", ", belki ", " yahut ", " veyahut ", " yoksa ", " aslında ",
+                    ", daha doğrusu ",
+                    " hatta ", " ya da belki ",
+                ][Int(random.next() % 10)] + restated
+            // A tilde with spaces round it: two bare ones (`6~7, … 4~5`) strike the text between through.
+            case 11: [" ~ ", "\u{223C}", " \u{223C} "][Int(random.next() % 3)] + restated
+            case 8: [" ila \(restated)", " ile \(restated) arası"][Int(random.next() % 2)]
             case 9: [" \u{2192} ", "->", " => ", " \u{21D2} "][Int(random.next() % 4)] + restated
             case 0: " (\(restated))"
             case 1: " (yani \(restated))"
@@ -337,7 +346,17 @@ final class RenderingPropertyTests: XCTestCase {
         }
         switch second == nil ? random.next() % 8 : [0, 4, 5][Int(random.next() % 3)] {
         case 6:
-            return joined(names.indices.map { "\(counts[$0])'\(endings[counts[$0]] ?? "i") \(names[$0])" })
+            // Or the possessive number word (`altısı yerel`, six of them), the word form.
+            let possessives = [3: "üçü", 4: "dördü", 5: "beşi", 6: "altısı", 7: "yedisi"]
+            return joined(
+                names.indices.map { index in
+                    let value = counts[index]
+                    let written =
+                        random.next() % 2 == 0
+                        ? possessives[value] ?? "\(value)'\(endings[value] ?? "i")"
+                        : "\(value)'\(endings[value] ?? "i")"
+                    return "\(written) \(names[index])"
+                })
         case 7:
             // Names of one count listed before it once, the groups in order of first name.
             var groups: [(count: Int, names: [String])] = []
@@ -365,9 +384,14 @@ final class RenderingPropertyTests: XCTestCase {
                         } else {
                             ""
                         }
+                    // Now and then a count denied before the one stated (`gözlem 5 yerine 4`, `ortam 7
+                    // değil, 6`): no count, whatever it is.
+                    let denied =
+                        random.next() % 6 == 0
+                        ? "\(count(counts[index] + 1))" + [" yerine ", " değil, "][Int(random.next() % 2)] : ""
                     return switch form {
-                    case 0: "\(name) \(value)\(restated)"
-                    case 1: "\(name): \(value)\(restated)"
+                    case 0: "\(name) \(denied)\(value)\(restated)"
+                    case 1: "\(name): \(denied)\(value)\(restated)"
                     case 2: "\(name) (\(value))"
                     default: "\(value) \(name)"
                     }
@@ -467,10 +491,15 @@ final class RenderingPropertyTests: XCTestCase {
                     (file, "| dördü (2/2/2/2) |", "| d&ouml;rd&#252; (2/2/2/2) |"),
                     (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
                     (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
-                    // A trigger the bullet negates in a parenthesis after its value is not declared.
+                    // A trigger the bullet comments on after its value (negates it, warns against it,
+                    // refers to it) is not declared.
                     (
                         bulletFile, "**\(given)**",
-                        "**\(given)** (\(triggers.filter { $0 != given }[Int(random.next() % 3)]) değil)"
+                        "**\(given)**"
+                            + [" (%@ değil)", " (%@ ile karıştırmayın)", ", %@ değil", " (bkz. %@ dersi)"][
+                                Int(random.next() % 4)
+                            ].replacingOccurrences(
+                                of: "%@", with: triggers.filter { $0 != given }[Int(random.next() % 3)])
                     ),
                     // Prose after the sentence, and the index's intro with the sentence appended:
                     // `bir` before a trigger word going on into a phrase is the article, no count.
@@ -624,8 +653,10 @@ final class RenderingPropertyTests: XCTestCase {
                     (what, expected) = ("bullet: '\(old)' as '\(new)'", (bullet + 1, says))
                 } else if slip == 0 {
                     let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
-                    let second = ["**\(given)** ve **\(other)**", "**\(given)**, \(other)", "**\(given)** (\(other))"][
-                        Int(random.next() % 3)]
+                    let second = [
+                        "**\(given)** ve **\(other)**", "**\(given)**, \(other)", "**\(given)** (\(other))",
+                        "**\(given)** (ya da \(other))", "**\(given)** (\(other) de)", "**\(given)** ve \(other)",
+                    ][Int(random.next() % 6)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: second)
                     (what, expected) = ("bullet as \(second)", (bullet + 1, "two triggers"))
                 } else if slip == 1, random.next() % 2 == 0 {

@@ -503,8 +503,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         byte.isASCIILetter || byte.isASCIIDigit || byte >= 0x80
     }
 
-    /// The connectives of a list of names (`reading`'s), as `skeleton` gives them.
-    private static let connectiveSkeletons: [[UInt8]] = ["ve", "ile", "veya"].map { skeleton(Array($0.utf8)) }
+    /// The connectives of a list of names (`reading`'s, `Connective.joining`), as `skeleton` gives them.
+    private static let connectiveSkeletons: [[UInt8]] = Connective.joining.sorted().map { skeleton(Array($0.utf8)) }
 
     /// False only when `reading` certainly counts fewer than two triggers, or finds no lesson word,
     /// in folded text that splits into the words `words` reads (see `foldedHoldNames`): no word
@@ -616,13 +616,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return counted.count >= 2 || !counted.isEmpty && listed
     }
 
-    /// The number words (`units`, `tens`, `distributives`) with every i-like letter as `i`, as bytes:
+    /// The number words (`units`, `tens`, `distributives`, `possessives`) with every i-like letter as `i`, as bytes:
     /// what `mayHoldTwoCounts` compares a word of folded bytes with.
     private static let numberSkeletons: [[UInt8]: Int] = {
         var skeletons: [[UInt8]: Int] = [:]
         for word in units.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
         for word in tens.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
         for word in distributives.keys { skeletons[skeleton(Array(word.utf8))] = 2 }
+        for word in possessives.keys { skeletons[skeleton(Array(word.utf8))] = 1 }
         return skeletons
     }()
 
@@ -706,12 +707,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "dokuzar": 9, "onar": 10,
     ]
 
-    /// An arrow between two numbers (`4 → 5`, `4 -> 5`, `4 => 5`), which is a symbol, not punctuation.
-    static func isArrow(_ character: Character) -> Bool {
-        character == ">" || character == "\u{2192}" || character == "\u{21D2}" || character == "\u{27F6}"
-            || character == "\u{2794}" || character == "\u{279C}"
-    }
-
     /// True for a character a word may hold unseen, which splits no word: a format character (a
     /// zero-width space, a soft hyphen), followed by a letter.
     private static func isUnseenJoiner(_ character: Character) -> Bool {
@@ -749,8 +744,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 {
                     separated = true
                 }
-                // An arrow is kept too: `4 → 5` and `4 -> 5` state a second count as `4–5` does.
-                if classes[index].punctuation || isArrow(characters[index].character) {
+                // An arrow or a tilde is kept too: `4 → 5` and `6~7` state a second count as `4–5` does.
+                if classes[index].punctuation || Connective.joinsCounts(characters[index].character) {
                     gap.append(characters[index].character)
                 }
                 index += 1
@@ -863,9 +858,20 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "doksan": 90,
     ]
 
+    /// The possessive forms of the number words (`altısı`, "six of them"; `dördü`, `beşi`), the
+    /// word form of `6'sı`: a count before the name it counts (`altısı yerel`). Only there: after a
+    /// name they are no count form, and `onu` is the pronoun "it" too (`ortam onu taşır`).
+    /// `hepsi` ("all of them") is no number.
+    static let possessives: [String: Int] = [
+        "sıfırı": 0, "biri": 1, "ikisi": 2, "üçü": 3, "dördü": 4, "beşi": 5, "altısı": 6, "yedisi": 7, "sekizi": 8,
+        "dokuzu": 9, "onu": 10, "yirmisi": 20, "otuzu": 30, "kırkı": 40, "ellisi": 50, "altmışı": 60, "yetmişi": 70,
+        "sekseni": 80, "doksanı": 90,
+    ]
+
     /// The number `words[index...]` starts with, and how many words it takes: digits, a unit, a
-    /// ten, or a ten and a unit (`on bir`).
-    static func number(_ words: [Word], at index: Int) -> (value: Int, length: Int)? {
+    /// ten, or a ten and a unit (`on bir`); with `possessive`, in a possessive form too (`altısı`,
+    /// `on biri`), which is a count only before a name.
+    static func number(_ words: [Word], at index: Int, possessive: Bool = false) -> (value: Int, length: Int)? {
         guard index >= 0, index < words.count, !words[index].notACount else { return nil }
         let word = words[index].text
         if word.allSatisfy({ $0.isASCII && $0.isNumber }), word.count < 10, let value = Int(word) {
@@ -873,11 +879,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         if let unit = units[word] { return (unit, 1) }
         if let ten = tens[word] {
-            if index + 1 < words.count, !words[index + 1].separated, let unit = units[words[index + 1].text], unit > 0 {
-                return (ten + unit, 2)
+            if index + 1 < words.count, !words[index + 1].separated {
+                let next = words[index + 1].text
+                if let unit = units[next] ?? (possessive ? possessives[next] : nil), unit > 0, unit < 10 {
+                    return (ten + unit, 2)
+                }
             }
             return (ten, 1)
         }
+        if possessive, let value = possessives[word] { return (value, 1) }
         return nil
     }
 
@@ -909,7 +919,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard index >= 0, index < words.count else { return nil }
             return triggers[index]
         }
-        let connectives: Set<String> = ["ve", "ile", "veya"]
+        let connectives = Connective.joining
         /// The next item of a list after `index`: a comma (or `separator`) before it, or a connective
         /// word; the item's index, or nil.
         func nextItem(after index: Int, separators: String, isItem: (Int) -> Bool) -> Int? {
@@ -929,36 +939,50 @@ package struct TriggerDistributionClaim: ClaimCheck {
             return nil
         }
         /// A count stated again right after the word before `next` (`altı (6)`, `4 (5)`, `6: 7`,
-        /// `4/5`, `4–5`, `4 → 5`, `4 ya da 5`, `4 ila 5`, `6 (yani 7)`): a number after parentheses, a
-        /// colon, a slash, a dash or an arrow, or after `ya da`, `veya`, `yahut`, `yani` or `ila`, that
-        /// is not the count of a name right after it or part of a slashed distribution.
+        /// `4/5`, `4–5`, `4 → 5`, `6~7`, `4 ya da 5`, `4 ila 5`, `6 (yani 7)`, `6, hatta 7`): a number
+        /// after a mark that joins two counts, or after restating words (`Connective`, a comma
+        /// before them too), that is not the count of a name or a number of lessons right after it,
+        /// part of a slashed distribution, or denied (`6 (7 değil)`).
         func restated(_ next: Int) -> (value: Int, at: Int, length: Int)? {
-            var at = next
-            guard at < words.count, words[at].gap.allSatisfy({ "():=/-\u{2013}\u{2014}".contains($0) || isArrow($0) })
-            else {
-                return nil
-            }
-            let text = words[at].text
-            if text == "ya", at + 1 < words.count, words[at + 1].text == "da", words[at + 1].gap.isEmpty {
-                at += 2
-            } else if text == "veya" || text == "yahut" || text == "yani" || text == "ila" {
-                at += 1
-            } else if words[at].gap.isEmpty {
-                return nil
-            }
+            guard next < words.count else { return nil }
+            let said = Connective.restatingLength(words, at: next)
+            let gap = words[next].gap
+            guard said > 0 || !gap.isEmpty,
+                gap.allSatisfy({
+                    Connective.marksBetweenCounts.contains($0) || Connective.joinsCounts($0) || said > 0 && $0 == ","
+                })
+            else { return nil }
+            let at = next + said
             guard at < words.count, at == next || words[at].gap.isEmpty else { return nil }
             guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
             let end = at + found.length
-            if end < words.count, words[end].gap.contains("/") || words[end].gap.isEmpty && trigger(end) != nil {
+            if end < words.count,
+                words[end].gap.contains("/")
+                    || words[end].gap.isEmpty && (trigger(end) != nil || words[end].text.hasPrefix("ders"))
+            {
                 return nil
             }
-            // `6 (7 değil)`: the count the sentence denies is no count it states.
             if negated(end) { return nil }
             return (found.value, at, found.length)
         }
-        /// Whether the word at `index` denies the number right before it (`7 değil`, not seven).
-        func negated(_ index: Int) -> Bool {
-            index < words.count && words[index].gap.isEmpty && words[index].text == "değil"
+        /// Whether the word at `index` denies the number right before it (`7 değil`, not seven; `4 yerine`).
+        func negated(_ index: Int) -> Bool { Connective.denies(words, at: index) }
+        /// The count stated in place of `count`, when a denial right after it voids
+        /// it (`gözlem 4 yerine 5`, five instead of four; `ortam 7 değil, 6`): the number right after
+        /// the denial, a comma between them or none. The voided count is used up either way.
+        func instead(of count: (value: Int, at: Int, length: Int)) -> (
+            denied: Bool, count: (value: Int, at: Int, length: Int)?
+        ) {
+            let denial = count.at + count.length
+            guard negated(denial) else { return (false, count) }
+            for word in count.at..<denial { usedNumbers.insert(word) }
+            let next = denial + 1
+            guard next < words.count, words[next].gap.allSatisfy({ $0 == "," }), !usedNumbers.contains(next),
+                let found = number(words, at: next)
+            else { return (true, nil) }
+            let end = next + found.length
+            if end < words.count, words[end].gap.isEmpty, trigger(end) != nil { return (true, nil) }
+            return (true, (found.value, next, found.length))
         }
         // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
@@ -983,8 +1007,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 index = first + 1
                 continue
             }
+            /// A listed count, or the one stated in its place after a denial (`6, 4, 4 yerine 5, 6`).
+            func kept(_ at: Int, _ count: (value: Int, length: Int)) -> (Int, (value: Int, length: Int))? {
+                let replaced = instead(of: (count.value, at, count.length))
+                guard replaced.denied else { return (at, count) }
+                return replaced.count.map { ($0.at, ($0.value, $0.length)) }
+            }
             guard names.count >= 2, first < words.count, !words[first].gap.isEmpty,
-                words[first].gap.allSatisfy({ $0 == ":" || $0 == "(" }), let opening = number(words, at: first)
+                words[first].gap.allSatisfy({ $0 == ":" || $0 == "(" }), let stated = number(words, at: first),
+                let (first, opening) = kept(first, stated)
             else {
                 index = names.last! + 1
                 continue
@@ -1011,7 +1042,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 guard
                     let next = nextItem(
                         after: ends.last!, separators: closed ? ",/)" : ",/", isItem: { number(words, at: $0) != nil }),
-                    let value = number(words, at: next)
+                    let stated = number(words, at: next), let (next, value) = kept(next, stated)
                 else { break }
                 numbers.append((next, value))
                 readSeconds(after: next, length: value.length)
@@ -1036,9 +1067,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             index = numbers.last!.0 + 1
         }
         /// The number right after the name at `index`, or right before it, not yet counted.
+        /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             let next = index + 1
-            guard next < words.count, words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" }),
+            guard next < words.count,
+                words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next)
             else { return nil }
             return (found.value, next, found.length)
@@ -1047,11 +1080,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard !words[index].separated else { return nil }
             // A ten and a unit (`on bir yerel`), or one word, right before the name.
             if index >= 2, !words[index - 1].separated, !usedNumbers.contains(index - 2),
-                !usedNumbers.contains(index - 1), let found = number(words, at: index - 2), found.length == 2
+                !usedNumbers.contains(index - 1), let found = number(words, at: index - 2, possessive: true),
+                found.length == 2
             {
                 return countsLessons(index - 2, name: index) ? (found.value, index - 2, 2) : nil
             }
-            guard !usedNumbers.contains(index - 1), let found = number(words, at: index - 1), found.length == 1,
+            guard !usedNumbers.contains(index - 1), let found = number(words, at: index - 1, possessive: true),
+                found.length == 1,
                 countsLessons(index - 1, name: index)
             else { return nil }
             return (found.value, index - 1, 1)
@@ -1064,12 +1099,29 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// inside a clause, a word right before it and no comma, colon or connective between
         /// (`dersleri beş ortam değeri`, `3 yerel değişiklik ölçer`), not when it opens a list item.
         func countsLessons(_ at: Int, name: Int) -> Bool {
+            if possessives[words[name - 1].text] != nil, !refersToLessons(at) { return false }
             if endsItem(name) { return true }
-            if words[at].text == "bir" { return false }
+            // `biri` too, "someone" as well as "one of them" (`biri ortam değerini değiştirir`).
+            if words[at].text == "bir" || words[at].text == "biri" { return false }
             if words[name + 1].text.hasPrefix("ders") || at == 0 || words[at].block != words[at - 1].block {
                 return true
             }
             return words[at].gap.contains(where: { ",:;(".contains($0) }) || connectives.contains(words[at - 1].text)
+        }
+        /// Whether the possessive count at `at` (`altısı`, six of them) counts lessons: the noun it
+        /// refers back to, the nearest before it in its sentence of a lesson word and a
+        /// recomputation or a change, is a lesson word (`yirmi dersten altısı yerel`, `dağılımı
+        /// şöyledir: altısı yerel`), not what a tree counts (`sekiz yeniden hesaplama üretti; ikisi
+        /// yerel`: two of the recomputations).
+        func refersToLessons(_ at: Int) -> Bool {
+            var word = at
+            while word > 0, !words[word].gap.contains(where: { ".!?".contains($0) }) {
+                word -= 1
+                let text = words[word].text
+                if lessonWords.contains(where: { text.hasPrefix($0) }) { return true }
+                if text.hasPrefix("hesaplama") || text.hasPrefix("değişiklik") { return false }
+            }
+            return false
         }
         /// True when the name at `index` ends an item of a list of counts rather than going on into a phrase.
         func endsItem(_ index: Int) -> Bool {
@@ -1085,7 +1137,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var ends: [Int] = []
         for name in others {
             let sides = afterFirst ? [after, before] : [before, after]
-            guard let count = sides.lazy.compactMap({ $0(name) }).first else { continue }
+            guard var count = sides.lazy.compactMap({ $0(name) }).first else { continue }
+            // A count denied right after it (`gözlem 4 yerine 5`, `ortam 7 değil, 6`) is not stated:
+            // the one after the denial is, or none.
+            if count.at > name, case let replaced = instead(of: count), replaced.denied {
+                guard let stated = replaced.count else {
+                    ends.append(count.at + count.length)
+                    continue
+                }
+                count = stated
+            }
             for word in count.at..<(count.at + count.length) { usedNumbers.insert(word) }
             found.append((trigger(name)!, count.value, count.at))
             var end = max(name, count.at + count.length - 1)
@@ -1153,6 +1214,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func isOther(_ word: Int) -> Bool {
             word < words.count && trigger(word) == nil && number(words, at: word) == nil
                 && !words[word].text.hasPrefix("ders") && !words[word].text.hasPrefix("toplam")
+                && !Connective.isConnective(words[word].text)
         }
         for var end in ends {
             while end + 1 < words.count {
@@ -1170,7 +1232,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     candidate.unknown.append(start)
                     usedNumbers.insert(start + 1)
                     end = start + count.length
-                } else if !usedNumbers.contains(start), let count = number(words, at: start), count.value != sum,
+                } else if !usedNumbers.contains(start), let count = number(words, at: start, possessive: true),
+                    count.value != sum,
                     case let name = start + count.length, isOther(name), words[name].gap.isEmpty
                 {
                     // `2 gezinme`

@@ -127,13 +127,12 @@ package enum Triggers {
             else { continue }
             let value = inline.plain(strong.content)
             // Every trigger name the reader reads from the value on: a second one is a second trigger,
-            // but for one after the bold that a parenthesis negates (`**yerel** (ebeveyn değil)`).
+            // but for one after the bold that its phrase comments on (`**yerel** (ebeveyn değil)`).
             let words = TriggerDistributionClaim.words(
                 inline.readable().filter { $0.offset >= strong.content.lowerBound })
-            let named = words.indices.filter { index in
-                names.contains { $0.declared.sameBytes(Invisible.reading(words[index].text)) }
-                    && !negated(index, in: words, after: strong.content.upperBound)
-            }.map { words[$0] }
+            let isName = words.map { word in names.contains { $0.declared.sameBytes(Invisible.reading(word.text)) } }
+            let commented = commentedPhrases(in: words, isName: isName, after: strong.content.upperBound)
+            let named = words.indices.filter { isName[$0] && !commented.contains($0) }.map { words[$0] }
             let second = named.first { !Invisible.reading($0.text).sameBytes(Invisible.reading(named[0].text)) }
             declarations.append(
                 Declaration(
@@ -144,20 +143,29 @@ package enum Triggers {
         return declarations
     }
 
-    /// Whether the word at `index`, after the bold value (which ends at offset `end`), is negated in
-    /// a parenthesis: `değil` ("not") right after it, a parenthesis open before it. A bullet may
-    /// say which trigger its lesson is not (`**yerel** (ebeveyn değil)`); that names no second one.
-    static func negated(_ index: Int, in words: [TriggerDistributionClaim.Word], after end: Int) -> Bool {
-        guard words[index].offset >= end, index + 1 < words.count, words[index + 1].text == "değil",
-            words[index + 1].gap.isEmpty
-        else { return false }
-        var depth = 0
-        for word in words[...index] where word.offset >= end {
-            for character in word.gap {
-                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) }
+    /// The words after the bold value (which ends at offset `end`) that stand in a phrase commenting
+    /// on the triggers it names rather than naming them: a phrase (what a parenthesis holds, or runs
+    /// to a full stop, a semicolon or a colon) with a word that is neither a trigger nor a word that
+    /// adds one (`Connective.adds`: `ve`, `ya da`, `de`). `**yerel** (ebeveyn değil)` says which
+    /// trigger the lesson is not, `**ortam** (ebeveyn ile karıştırmayın)` warns against one; neither
+    /// names a second. `**yerel** (ebeveyn)`, `**yerel** ve ebeveyn`, `**yerel**, ebeveyn` and
+    /// `**yerel** (ya da ebeveyn)` do. The bold value itself is read whole, as the declaration.
+    static func commentedPhrases(in words: [TriggerDistributionClaim.Word], isName: [Bool], after end: Int) -> Set<Int>
+    {
+        var commented = Set<Int>()
+        var phrase: [Int] = []
+        func close() {
+            if phrase.contains(where: { !isName[$0] && !Connective.adds(words[$0].text) }) {
+                commented.formUnion(phrase)
             }
+            phrase = []
         }
-        return depth > 0
+        for index in words.indices where words[index].offset >= end {
+            if words[index].gap.contains(where: { "().;:!?".contains($0) }) { close() }
+            phrase.append(index)
+        }
+        close()
+        return commented
     }
 
     /// A bullet that opens with a slip of the lead (`Bu dersin tetigi:`, `Bu dersin tetiği`, a

@@ -1,0 +1,88 @@
+/// The small words a Turkish author writes between the counts and names of the distribution
+/// sentence, and after the trigger bullet's bold value, and what a reader takes each to say. One
+/// list, which every reading asks: the sentence's lists and second counts
+/// (`TriggerDistributionClaim.reading`), its byte pre-filter, and the words after a bullet's value
+/// (`Triggers.declarations`). A new word is decided here, once, for all of them.
+///
+/// - Joining (`ve` and, `ile` with, `veya` or): join the items of a list, names or counts
+///   (`yerel, ebeveyn ve ortam`, `yerel ile ortam 6'şar`, `6 yerel ve 4 ebeveyn`).
+/// - Restating, after a count: the number right after states the name's count again, so it is
+///   judged too: or (`veya`, `ya da`, `yahut`, `veyahut`, `yoksa`), a range (`ila` to, `ile` as
+///   in `6 ile 7 arası`, between 6 and 7), a correction or a doubt (`yani` that is, `hatta` even,
+///   `belki` maybe, `aslında` actually, `daha doğrusu` rather), also after a comma (`6, yani 7`)
+///   or one after another (`6 ya da belki 7`). Marks do the same between two counts: `:`, `=`,
+///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
+///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count.
+/// - Denying, right after a count or a name: what it follows is not stated, and a count right
+///   after it is (`değil` not: `ortam 7 değil, 6`, `6 (7 değil)`; `yerine` instead of: `gözlem 4
+///   yerine 5`, five instead of four).
+/// - Adding (`de`, `da` too, `hem` both, and the joining and restating words): beside a trigger
+///   named after the bullet's value they add it (`(ebeveyn de)`, `(ya da ebeveyn)`); any other
+///   word there (a denial, a verb: `(ebeveyn ile karıştırmayın)`, `(ebeveyn gibi)`) makes the
+///   phrase a comment about that trigger, which the bullet does not declare.
+enum Connective {
+    /// Words that join a list's items.
+    static let joining: Set<String> = ["ve", "ile", "veya"]
+    /// One-word restating connectives: the number after one is the count stated again.
+    static let restating: Set<String> = [
+        "veya", "yahut", "veyahut", "yoksa", "ila", "ile", "yani", "hatta", "belki", "aslında",
+    ]
+    /// Two-word restating connectives, their words in order.
+    static let restatingPairs: [(String, String)] = [("ya", "da"), ("daha", "doğrusu")]
+    /// Words that deny the count or name right before them.
+    static let denying: Set<String> = ["değil", "yerine"]
+    /// Words that add a name as `ve` does (`ebeveyn de`, `hem yerel hem ebeveyn`).
+    static let adding: Set<String> = ["de", "da", "hem"]
+
+    /// The punctuation that may stand between a count and the count that restates it (`6 (7)`,
+    /// `6: 7`, `4/5`, `4–5`); a comma only before a restating word (`6, yani 7`): a comma alone
+    /// separates a list's items.
+    static let marksBetweenCounts: Set<Character> = ["(", ")", ":", "=", "/", "-", "\u{2013}", "\u{2014}"]
+
+    /// A symbol between two counts that joins them as a dash does, which is no punctuation and so
+    /// is kept apart: an arrow (`4 → 5`, `4 -> 5`, `4 => 5`) or a tilde (`6~7`, `6 ∼ 7`).
+    static func joinsCounts(_ character: Character) -> Bool {
+        switch character {
+        case ">", "\u{2192}", "\u{21D2}", "\u{27F6}", "\u{2794}", "\u{279C}": true
+        default: isTilde(character)
+        }
+    }
+
+    /// A tilde: between two counts a range (`6~7`), before one "about" (`yerel ~6`, the count 6).
+    static func isTilde(_ character: Character) -> Bool {
+        character == "~" || character == "\u{223C}" || character == "\u{FF5E}"
+    }
+
+    /// How many words at `index` are restating connectives, one after another (`ya da belki`): 0
+    /// for none. Each word after the first follows with nothing between.
+    static func restatingLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
+        var at = index
+        while at < words.count, at == index || words[at].gap.isEmpty {
+            if restating.contains(words[at].text) {
+                at += 1
+            } else if at + 1 < words.count, words[at + 1].gap.isEmpty,
+                restatingPairs.contains(where: { $0.0 == words[at].text && $0.1 == words[at + 1].text })
+            {
+                at += 2
+            } else {
+                break
+            }
+        }
+        return at - index
+    }
+
+    /// Whether the word at `index` denies the count or name right before it (`7 değil`, `4 yerine`).
+    static func denies(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        index < words.count && words[index].gap.isEmpty && denying.contains(words[index].text)
+    }
+
+    /// Whether `word` (lowercased) is a connective of any kind: never a name a sentence counts.
+    static func isConnective(_ word: String) -> Bool {
+        joining.contains(word) || restating.contains(word) || denying.contains(word) || adding.contains(word)
+            || restatingPairs.contains { $0.0 == word || $0.1 == word }
+    }
+
+    /// Whether `word` (lowercased) may stand beside a trigger named after the bullet's value and
+    /// leave the phrase naming it: a joining, restating or adding word, not a denial.
+    static func adds(_ word: String) -> Bool { isConnective(word) && !denying.contains(word) }
+}
