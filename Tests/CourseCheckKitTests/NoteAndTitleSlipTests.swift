@@ -1219,6 +1219,73 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A fence typed above a front matter's `---` (line 1 of a lesson or the index), an invisible
+    /// character before a lesson's `# ` title, and both `---` lines typed as fences: each is one
+    /// finding at its line (the fence, the title, the first fence line), and nothing downstream
+    /// (no "no front matter", no fence pairing wrongly, no closing-table row naming another title,
+    /// no index without `lessons`); following each fix leaves none. A fence whose block closes
+    /// right after the front matter shows it as code on purpose: no stray fence.
+    func testAFenceAboveTheFrontMatterAndAnInvisibleCharacterBeforeTheTitle() throws {
+        let closing = "license: 'CC BY-SA 4.0'\n---\n"
+        let result = try findingsAndAfterTheFix([
+            ("05-izgara-ve-geometri.md", "---\ntitle: '", "```\n---\ntitle: '"),
+            ("21-on-izleme-ve-yineleme.md", "---\ntitle: '", "~~~\n---\ntitle: '"),
+            ("README.md", "---\ntitle: '", "~~~\n---\ntitle: '"),
+            ("08-gorunum-kurucular.md", "\n# Görünüm", "\n\u{2060}# Görünüm"),
+            ("03-yigit-duzenleri.md", "\n# Yığıt", "\n\u{200B}# Yığıt"),
+            ("16-hareketler.md", "\n# ", "\n\u{AD}# "),
+            ("17-ortuk-ve-acik-animasyonlar.md", "\n# ", "\n\u{FEFF}## "),
+            ("13-gezinme-yigiti-ve-yolu.md", "---\ntitle: '", "```\ntitle: '"),
+            ("13-gezinme-yigiti-ve-yolu.md", closing, "license: 'CC BY-SA 4.0'\n```\n"),
+            ("10-baglama.md", "---\ntitle: '", "```\ntitle: '"),
+            ("10-baglama.md", closing, "license: 'CC BY-SA 4.0'\n~~~\n"),
+        ])
+        func stray(_ written: String, _ page: String, _ runsTo: String) -> String {
+            "1:1: error: '\(written)' above the front matter's '---' opens a code block where no block was meant: "
+                + "readers see no front matter, and its keys and the \(page) after them as code \(runsTo); delete it "
+                + "[front-matter]"
+        }
+        func title(_ character: String, _ marks: String, _ text: String, _ fix: String) -> String {
+            "error: this line is the lesson's title, but it starts with \(character) before its '\(marks)', which "
+                + "CommonMark does not skip, so readers see '\(marks) \(text)' as text and the lesson has no '# ' "
+                + "heading; \(fix) [front-matter]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:" + stray("~~~", "index", "to the end of the file"),
+                "lessons/03-yigit-duzenleri.md:10:1: "
+                    + title("U+200B ZERO WIDTH SPACE", "#", "Yığıt Düzenleri", "delete that character"),
+                "lessons/05-izgara-ve-geometri.md:"
+                    + stray("```", "lesson", "up to line 86, and every later fence pairs wrongly"),
+                "lessons/08-gorunum-kurucular.md:10:1: "
+                    + title("U+2060 WORD JOINER", "#", "Görünüm Kurucular", "delete that character"),
+                "lessons/10-baglama.md:1:1: error: '```' here and '~~~' at line 8 stand for the front "
+                    + "matter's '---' lines, but they are code fences, so readers see no front matter, and its keys and "
+                    + "the lesson after them as code ('~~~' does not close the block '```' opens); write '---' here and "
+                    + "at line 8 [front-matter]",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:1:1: error: '```' here and '```' at line 8 stand for the front "
+                    + "matter's '---' lines, but they are code fences, so readers see no front matter, and its keys in "
+                    + "a code block; write '---' here and at line 8 [front-matter]",
+                "lessons/16-hareketler.md:10:1: "
+                    + title("U+00AD SOFT HYPHEN", "#", "Hareketler", "delete that character"),
+                "lessons/17-ortuk-ve-acik-animasyonlar.md:10:1: "
+                    + title(
+                        "U+FEFF ZERO WIDTH NO-BREAK SPACE", "##", "Örtük ve Açık Animasyonlar",
+                        "write '# Örtük ve Açık Animasyonlar'"),
+                "lessons/21-on-izleme-ve-yineleme.md:" + stray("~~~", "lesson", "to the end of the file"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+        // A front matter fenced as code on purpose (its block closed right under it) has no stray fence above it.
+        func lines(_ texts: [String]) -> [Line] {
+            texts.enumerated().map { Line(number: $0 + 1, text: $1, ending: .lf) }
+        }
+        XCTAssertNil(FrontMatter.repairingFence(lines(["```", "---", "title: x", "---", "```", "", "# T"])))
+        let stray = FrontMatter.repairingFence(lines(["```yaml", "---", "title: x", "---", "", "# T"]))?.strayFence
+        XCTAssertEqual(stray?.written, "```yaml")
+        XCTAssertEqual(stray.map { $0.runsTo == nil }, true)
+    }
+
     /// A front matter whose closing `---` is missing, with a blank line and then a fence under its
     /// keys: the fence is a block of the lesson's, not a slipped closing line; the `---` belongs
     /// before the blank line. Right under the keys, the fence is the closing line slipped.
