@@ -1331,6 +1331,36 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
     }
 
+    /// A trigger bullet whose `-` is followed by a backslash (`-\ Bu`, `-\tBu` typed for a tab as
+    /// code writes one, `-\Bu`) is text, taken into the bullet above: one finding at its line
+    /// naming what follows the `-`, never "no bullet" at the section's heading; writing `- ` leaves
+    /// none. A real tab after the `-` is a bullet (cmark-gfm), no finding.
+    func testATriggerBulletWithABackslashAfterItsMarkerIsOneFindingThere() throws {
+        let bullet = "- Bu dersin tetiği: **yerel**."
+        for (written, named) in [
+            ("-\\ Bu", "'\\', a backslash"), ("-\\tBu", "'\\t', a backslash and a 't', as code writes a tab"),
+            ("-\\Bu", "'\\', a backslash"), ("-\tBu", nil),
+        ] {
+            let copy = try CourseCopy.make(for: self)
+            let url = copy.url.appendingPathComponent("lessons/09-yerel-durum.md")
+            try CourseCopy.replace(bullet, with: written + bullet.dropFirst(4), in: url)
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            XCTAssertEqual(
+                found,
+                named.map {
+                    [
+                        "lessons/09-yerel-durum.md:266:1: error: the 'Bu dersin tetiği:' line is here, but '-' is "
+                            + "followed by \($0), where a list marker needs a space, so it is not the lesson's trigger "
+                            + "bullet; write it as a bullet of its own, '- Bu dersin tetiği: **…**', after a blank line "
+                            + "or another bullet [declared-trigger]"
+                    ]
+                } ?? [], written)
+            try CourseCopy.replace(written + bullet.dropFirst(4), with: bullet, in: url)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, written)
+        }
+    }
+
     /// Every count the distribution sentence states for a trigger is judged, a second one after
     /// the first too (in parentheses or later in them, after a colon, a slash or a dash, after
     /// `ya da`, in words): a wrong one is one

@@ -263,7 +263,18 @@ package enum Triggers {
                 func lead(after marker: String) -> Substring? {
                     let rest = text.dropFirst(marker.count)
                     // The blank after the marker as written: a no-break space looks like a space.
-                    let gap = rest.prefix { $0.isWhitespace && $0 != "\n" }
+                    var gap = rest.prefix { $0.isWhitespace && $0 != "\n" }
+                    // A backslash typed there (`-\ Bu`, `-\tBu` for a tab, as code writes one): text to
+                    // Markdown, so the line is no bullet; the backslash, its `t`, and blanks are the gap.
+                    if !marker.isEmpty, gap.isEmpty, rest.first == "\\" {
+                        var after = rest.dropFirst()
+                        if after.first == "t",
+                            spaced(Inline(String(after.dropFirst())).plain()).hasPrefix(bulletLead)
+                        {
+                            after = after.dropFirst()
+                        }
+                        gap = rest.prefix(rest.count - after.count + after.prefix { $0 == " " || $0 == "\t" }.count)
+                    }
                     return spaced(Inline(String(rest.dropFirst(gap.count))).plain()).hasPrefix(bulletLead) ? gap : nil
                 }
                 var gap = lead(after: marker)
@@ -293,6 +304,12 @@ package enum Triggers {
                     reason =
                         "it opens with \(Invisible.name(scalar)), which is no bullet marker (a bullet opens with "
                         + "'-', '*' or '+' and a space)"
+                } else if !marker.isEmpty, gap.first == "\\" {
+                    let written = gap.prefix { $0 != " " && $0 != "\t" }
+                    reason =
+                        "'\(marker)' is followed by '\(written)', "
+                        + (written.count == 1 ? "a backslash" : "a backslash and a 't', as code writes a tab")
+                        + ", where a list marker needs a space"
                 } else if !marker.isEmpty, gap.isEmpty {
                     reason = "'\(marker)' has no space after it, which a list marker needs"
                 } else if !marker.isEmpty, let blank = gap.first?.unicodeScalars.first, blank != " ", blank != "\t" {
