@@ -178,7 +178,8 @@ extension Diagnostic {
             case .strayFenceAbove(let written, let runsTo, let page):
                 "'\(written)' above the front matter's '---' opens a code block where no block was meant: readers "
                     + "see no front matter, and its keys and the \(page) after them as code "
-                    + (runsTo.map { "up to line \($0), and every later fence pairs wrongly" } ?? "to the end of the file")
+                    + (runsTo.map { "up to line \($0), and every later fence pairs wrongly" }
+                        ?? "to the end of the file")
                     + "; delete it"
             case .fencedAsCode(let opening, let closing, let line, let closes):
                 "'\(opening)' here and '\(closing)' at line \(line) stand for the front matter's '---' lines, but "
