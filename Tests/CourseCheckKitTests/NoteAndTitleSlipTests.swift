@@ -1332,14 +1332,20 @@ final class NoteAndTitleSlipTests: XCTestCase {
     }
 
     /// A trigger bullet whose `-` is followed by a backslash (`-\ Bu`, `-\tBu` typed for a tab as
-    /// code writes one, `-\Bu`) is text, taken into the bullet above: one finding at its line
-    /// naming what follows the `-`, never "no bullet" at the section's heading; writing `- ` leaves
-    /// none. A real tab after the `-` is a bullet (cmark-gfm), no finding.
+    /// code writes one, `-\Bu`) or comes after one (`\t- Bu`, `\ - Bu`) is text, taken into the
+    /// bullet above: one finding at its line naming the backslash, never "no bullet" at the
+    /// section's heading; writing `- ` leaves none. A real tab after the `-` is a bullet
+    /// (cmark-gfm), no finding.
     func testATriggerBulletWithABackslashAfterItsMarkerIsOneFindingThere() throws {
         let bullet = "- Bu dersin tetiği: **yerel**."
+        let after = "'-' is followed by "
+        let before = ", before its '-', which Markdown shows as text"
         for (written, named) in [
-            ("-\\ Bu", "'\\', a backslash"), ("-\\tBu", "'\\t', a backslash and a 't', as code writes a tab"),
-            ("-\\Bu", "'\\', a backslash"), ("-\tBu", nil),
+            ("-\\ Bu", after + "'\\', a backslash"),
+            ("-\\tBu", after + "'\\t', a backslash and a 't', as code writes a tab"),
+            ("-\\Bu", after + "'\\', a backslash"), ("-\tBu", nil),
+            ("\\t- Bu", "it opens with '\\t', a backslash and a 't', as code writes a tab" + before),
+            ("\\ - Bu", "it opens with '\\', a backslash" + before),
         ] {
             let copy = try CourseCopy.make(for: self)
             let url = copy.url.appendingPathComponent("lessons/09-yerel-durum.md")
@@ -1350,10 +1356,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 found,
                 named.map {
                     [
-                        "lessons/09-yerel-durum.md:266:1: error: the 'Bu dersin tetiği:' line is here, but '-' is "
-                            + "followed by \($0), where a list marker needs a space, so it is not the lesson's trigger "
-                            + "bullet; write it as a bullet of its own, '- Bu dersin tetiği: **…**', after a blank line "
-                            + "or another bullet [declared-trigger]"
+                        "lessons/09-yerel-durum.md:266:1: error: the 'Bu dersin tetiği:' line is here, but \($0)"
+                            + ($0.hasPrefix(after) ? ", where a list marker needs a space" : "")
+                            + ", so it is not the lesson's trigger bullet; write it as a bullet of its own, "
+                            + "'- Bu dersin tetiği: **…**', after a blank line or another bullet [declared-trigger]"
                     ]
                 } ?? [], written)
             try CourseCopy.replace(written + bullet.dropFirst(4), with: bullet, in: url)

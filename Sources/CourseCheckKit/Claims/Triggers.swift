@@ -251,7 +251,20 @@ package enum Triggers {
                     if let runOn = runOn() { return runOn }
                     continue
                 }
-                let text = Substring(segment.text)
+                var text = Substring(segment.text)
+                // A backslash typed before the marker (`\t- Bu`, a tab as code writes one): text to
+                // Markdown, which keeps the marker from opening a bullet; the marker is read after it.
+                var escape: Substring = ""
+                if text.first == "\\" {
+                    let after = text.dropFirst()
+                    let letter = after.first == "t" ? 1 : 0
+                    let blanks = after.dropFirst(letter).prefix { $0 == " " || $0 == "\t" }.count
+                    let rest = after.dropFirst(letter + blanks)
+                    if let first = rest.first, "-*+".contains(first), rest.dropFirst().first == " " {
+                        escape = text.prefix(1 + letter)
+                        text = rest
+                    }
+                }
                 let digits = text.prefix { $0.isASCII && $0.isNumber }
                 var marker = ""
                 if index > 0, !digits.isEmpty, text.dropFirst(digits.count).first.map({ ".)".contains($0) }) == true {
@@ -288,7 +301,12 @@ package enum Triggers {
                     continue
                 }
                 let reason: String
-                if let near {
+                if !escape.isEmpty {
+                    reason =
+                        "it opens with '\(escape)', "
+                        + (escape.count == 1 ? "a backslash" : "a backslash and a 't', as code writes a tab")
+                        + ", before its '\(marker)', which Markdown shows as text"
+                } else if let near {
                     let scalars = near.unicodeScalars
                     var named: [String] = []
                     for scalar in scalars where !scalar.isASCII && !named.contains(Invisible.name(scalar)) {
