@@ -362,6 +362,39 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A fence (```` ``` ````, `~~~`, ```` ```` ````, ```` ```yaml ````) typed as line 1 of a lesson or
+    /// the index, above its front matter's `---`: to a reader there is no front matter, and the
+    /// keys and the page after them are code. Exactly one finding, at 1:1: delete it; nothing
+    /// downstream (no front matter missing, no fence pairing wrongly, no closing-table row or index
+    /// reading the page without it). Followed, the page back and none.
+    func testAFenceTypedAboveTheFrontMatterGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let clean = text.components(separatedBy: "\n")
+            let written = ["```", "~~~", "````", "```yaml"][Int(random.next() % 4)]
+            let lines = [written] + clean
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):1: '\(written)' above the "
+                + "front matter: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):1:1: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; delete it [front-matter]") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(in: scratch.url), [], message)
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A bare fence typed right above a paragraph of a lesson's prose that follows a blank line (after
     /// an expected block or other text), with that prose right under it, or a blank line and a line
     /// that reads as code (`// not: …`) between: the block it opens runs over the prose. Exactly one
@@ -668,7 +701,9 @@ final class FenceSlipPropertyTests: XCTestCase {
     /// the blank lines typed with it, where the block meant has none: the core's, an expected
     /// block's, two in a row) and, followed, gives no finding and the lesson as it was (the typed
     /// blank line kept in a tree or fragment, where nothing says it was not meant); nothing the cut
-    /// block or the fences it mispaired cause is reported.
+    /// block or the fences it mispaired cause is reported. In code (a tree, the core, a fragment it
+    /// cuts with a brace open) a blank line and a `// not: …` line typed under it are one finding at
+    /// the fence too: in the core the fix deletes the comment with it, elsewhere the comment stays.
     func testAFenceTypedInTheMiddleOfABlockGivesOneFindingThere() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -680,13 +715,17 @@ final class FenceSlipPropertyTests: XCTestCase {
             {
                 picked = try Self.pick(&random, in: lessons)
             }
-            // 3: a blank line under it and a line that starts a block (`// not: …`) typed with it, in a tree.
-            let blank = random.next() % (picked.block.role == .tree ? 4 : 3)
+            // 3: a blank line under it and a line that starts a block (`// not: …`) typed with it, in
+            // code: a tree, the core, or a fragment it cuts with a brace open (cut between two
+            // declarations, a fragment may as well be two whose second lost its opening fence).
+            let blank = random.next() % (picked.block.role == .expected ? 3 : 4)
             let body = picked.block.fenced.body
             let places = body.indices.filter { index in
                 index > 0 && !body[index].text.allSatisfy(\.isWhitespace)
                     && body[..<index].contains { !$0.text.allSatisfy(\.isWhitespace) }
                     && (blank < 2 || !Classifier.startsABlock(body[index].text[...].trimmingBlanks()))
+                    && (blank < 3 || picked.block.role != .fragment
+                        || Classifier.cutsCode(body[..<index].map(\.text), under: body[index...].map(\.text)))
             }
             guard !places.isEmpty else { continue }
             var before = body[places[Int(random.next() % UInt64(places.count))]].number - 1
@@ -714,7 +753,10 @@ final class FenceSlipPropertyTests: XCTestCase {
             let fenceLine = (prefixed ? prefix : "") + String(repeating: fenced.character, count: fenced.length)
             let blankLine = container >= 2 ? ">" : ""
             // (A comment goes anywhere in code; an `import` typed mid-expression would be a second slip.)
-            let comment = ["// not: bu satır açıklama", "// main.swift — ikinci"][Int(random.next() % 2)]
+            let comment =
+                picked.block.role == .tree
+                ? ["// not: bu satır açıklama", "// main.swift — ikinci"][Int(random.next() % 2)]
+                : "// not: bu satır açıklama"
             let typed =
                 blank == 1
                 ? [blankLine, fenceLine]
@@ -742,8 +784,11 @@ final class FenceSlipPropertyTests: XCTestCase {
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
             else { continue }
             var kept = clean
-            if blank == 3 {
-                // The typed line stays in the tree's code, with or without the blank line above it.
+            if blank == 3, picked.block.role == .core {
+                // No line of the embedded core: the fix deletes it with the fence.
+                XCTAssertEqual(followed, clean, message + " → \(parsed.message)")
+            } else if blank == 3 {
+                // The typed line stays in the code, with or without the blank line above it.
                 kept.insert(prefix + comment, at: before)
                 var spaced = kept
                 spaced.insert(blankLine, at: before)

@@ -1219,6 +1219,73 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A fence typed above a front matter's `---` (line 1 of a lesson or the index), an invisible
+    /// character before a lesson's `# ` title, and both `---` lines typed as fences: each is one
+    /// finding at its line (the fence, the title, the first fence line), and nothing downstream
+    /// (no "no front matter", no fence pairing wrongly, no closing-table row naming another title,
+    /// no index without `lessons`); following each fix leaves none. A fence whose block closes
+    /// right after the front matter shows it as code on purpose: no stray fence.
+    func testAFenceAboveTheFrontMatterAndAnInvisibleCharacterBeforeTheTitle() throws {
+        let closing = "license: 'CC BY-SA 4.0'\n---\n"
+        let result = try findingsAndAfterTheFix([
+            ("05-izgara-ve-geometri.md", "---\ntitle: '", "```\n---\ntitle: '"),
+            ("21-on-izleme-ve-yineleme.md", "---\ntitle: '", "~~~\n---\ntitle: '"),
+            ("README.md", "---\ntitle: '", "~~~\n---\ntitle: '"),
+            ("08-gorunum-kurucular.md", "\n# Görünüm", "\n\u{2060}# Görünüm"),
+            ("03-yigit-duzenleri.md", "\n# Yığıt", "\n\u{200B}# Yığıt"),
+            ("16-hareketler.md", "\n# ", "\n\u{AD}# "),
+            ("17-ortuk-ve-acik-animasyonlar.md", "\n# ", "\n\u{FEFF}## "),
+            ("13-gezinme-yigiti-ve-yolu.md", "---\ntitle: '", "```\ntitle: '"),
+            ("13-gezinme-yigiti-ve-yolu.md", closing, "license: 'CC BY-SA 4.0'\n```\n"),
+            ("10-baglama.md", "---\ntitle: '", "```\ntitle: '"),
+            ("10-baglama.md", closing, "license: 'CC BY-SA 4.0'\n~~~\n"),
+        ])
+        func stray(_ written: String, _ page: String, _ runsTo: String) -> String {
+            "1:1: error: '\(written)' above the front matter's '---' opens a code block where no block was meant: "
+                + "readers see no front matter, and its keys and the \(page) after them as code \(runsTo); delete it "
+                + "[front-matter]"
+        }
+        func title(_ character: String, _ marks: String, _ text: String, _ fix: String) -> String {
+            "error: this line is the lesson's title, but it starts with \(character) before its '\(marks)', which "
+                + "CommonMark does not skip, so readers see '\(marks) \(text)' as text and the lesson has no '# ' "
+                + "heading; \(fix) [front-matter]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:" + stray("~~~", "index", "to the end of the file"),
+                "lessons/03-yigit-duzenleri.md:10:1: "
+                    + title("U+200B ZERO WIDTH SPACE", "#", "Yığıt Düzenleri", "delete that character"),
+                "lessons/05-izgara-ve-geometri.md:"
+                    + stray("```", "lesson", "up to line 86, and every later fence pairs wrongly"),
+                "lessons/08-gorunum-kurucular.md:10:1: "
+                    + title("U+2060 WORD JOINER", "#", "Görünüm Kurucular", "delete that character"),
+                "lessons/10-baglama.md:1:1: error: '```' here and '~~~' at line 8 stand for the front "
+                    + "matter's '---' lines, but they are code fences, so readers see no front matter, and its keys and "
+                    + "the lesson after them as code ('~~~' does not close the block '```' opens); write '---' here and "
+                    + "at line 8 [front-matter]",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:1:1: error: '```' here and '```' at line 8 stand for the front "
+                    + "matter's '---' lines, but they are code fences, so readers see no front matter, and its keys in "
+                    + "a code block; write '---' here and at line 8 [front-matter]",
+                "lessons/16-hareketler.md:10:1: "
+                    + title("U+00AD SOFT HYPHEN", "#", "Hareketler", "delete that character"),
+                "lessons/17-ortuk-ve-acik-animasyonlar.md:10:1: "
+                    + title(
+                        "U+FEFF ZERO WIDTH NO-BREAK SPACE", "##", "Örtük ve Açık Animasyonlar",
+                        "write '# Örtük ve Açık Animasyonlar'"),
+                "lessons/21-on-izleme-ve-yineleme.md:" + stray("~~~", "lesson", "to the end of the file"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+        // A front matter fenced as code on purpose (its block closed right under it) has no stray fence above it.
+        func lines(_ texts: [String]) -> [Line] {
+            texts.enumerated().map { Line(number: $0 + 1, text: $1, ending: .lf) }
+        }
+        XCTAssertNil(FrontMatter.repairingFence(lines(["```", "---", "title: x", "---", "```", "", "# T"])))
+        let stray = FrontMatter.repairingFence(lines(["```yaml", "---", "title: x", "---", "", "# T"]))?.strayFence
+        XCTAssertEqual(stray?.written, "```yaml")
+        XCTAssertEqual(stray.map { $0.runsTo == nil }, true)
+    }
+
     /// A front matter whose closing `---` is missing, with a blank line and then a fence under its
     /// keys: the fence is a block of the lesson's, not a slipped closing line; the `---` belongs
     /// before the blank line. Right under the keys, the fence is the closing line slipped.
@@ -1261,6 +1328,42 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ], marker)
             try CourseCopy.replace(marker + bullet.dropFirst(), with: bullet, in: url)
             XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, marker)
+        }
+    }
+
+    /// A trigger bullet whose `-` is followed by a backslash (`-\ Bu`, `-\tBu` typed for a tab as
+    /// code writes one, `-\Bu`) or comes after one (`\t- Bu`, `\ - Bu`) is text, taken into the
+    /// bullet above: one finding at its line naming the backslash, never "no bullet" at the
+    /// section's heading; writing `- ` leaves none. A real tab after the `-` is a bullet
+    /// (cmark-gfm), no finding.
+    func testATriggerBulletWithABackslashAfterItsMarkerIsOneFindingThere() throws {
+        let bullet = "- Bu dersin tetiği: **yerel**."
+        let after = "'-' is followed by "
+        let before = ", before its '-', which Markdown shows as text"
+        for (written, named) in [
+            ("-\\ Bu", after + "'\\', a backslash"),
+            ("-\\tBu", after + "'\\t', a backslash and a 't', as code writes a tab"),
+            ("-\\Bu", after + "'\\', a backslash"), ("-\tBu", nil),
+            ("\\t- Bu", "it opens with '\\t', a backslash and a 't', as code writes a tab" + before),
+            ("\\ - Bu", "it opens with '\\', a backslash" + before),
+        ] {
+            let copy = try CourseCopy.make(for: self)
+            let url = copy.url.appendingPathComponent("lessons/09-yerel-durum.md")
+            try CourseCopy.replace(bullet, with: written + bullet.dropFirst(4), in: url)
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            XCTAssertEqual(
+                found,
+                named.map {
+                    [
+                        "lessons/09-yerel-durum.md:266:1: error: the 'Bu dersin tetiği:' line is here, but \($0)"
+                            + ($0.hasPrefix(after) ? ", where a list marker needs a space" : "")
+                            + ", so it is not the lesson's trigger bullet; write it as a bullet of its own, "
+                            + "'- Bu dersin tetiği: **…**', after a blank line or another bullet [declared-trigger]"
+                    ]
+                } ?? [], written)
+            try CourseCopy.replace(written + bullet.dropFirst(4), with: bullet, in: url)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, written)
         }
     }
 

@@ -249,3 +249,46 @@ extension SlipRegressionTests {
         }
     }
 }
+
+extension SlipRegressionTests {
+    /// A bare fence typed in a display fragment's or the core's code with a blank line and a
+    /// `// not: …` line under it: GitHub closes the block there. Read as a block whose opening
+    /// fence was deleted, the fragment above would stop with a brace open (`cutsCode`), and the
+    /// core would end early, so the fence is the slip: one finding at it, not a fragment that does
+    /// not parse, a drifted core and an opening fence missing. In the core the comment is no line
+    /// of the embedded core, so the fix deletes it with the fence. Following the fix leaves none.
+    func testAFenceTypedInAFragmentOrTheCoreOverABlankLineAndACommentIsOneFindingThere() throws {
+        let name = "10-baglama.md"
+        let typed = ["```", "", "// not: bu satır açıklama"]
+        for (at, finding) in [
+            (
+                108,
+                "lessons/10-baglama.md:108:1: error: '```' closes the code block opened at line 95 in the middle of "
+                    + "its code: lines 109–123, meant as its code, show as text and the fence at line 124 opens a new "
+                    + "block; delete this line [unterminated-fence]"
+            ),
+            (
+                26,
+                "lessons/10-baglama.md:26:1: error: '```' closes the code block opened at line 18 in the middle of "
+                    + "its code: lines 27–89, meant as its code, show as text and the fence at line 90 opens a new "
+                    + "block; delete lines 26–28 [unterminated-fence]"
+            ),
+        ] {
+            let scratch = try CourseCopy.make(for: self)
+            let url = scratch.url.appendingPathComponent("lessons/\(name)")
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            lines.insert(contentsOf: typed, at: at - 1)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = StructureSlipPropertyTests.findings(scratch.url).map(String.init)
+            XCTAssertEqual(found, [finding], "\(at)")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(at, finding)], to: lines))
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(StructureSlipPropertyTests.findings(scratch.url), [], "\(at)")
+        }
+        // The cut: a brace the code above leaves open and the code under closes; none, or one never closed, is no cut.
+        XCTAssertTrue(Classifier.cutsCode(["struct A {", "    var b: Int"], under: ["    // c", "}"]))
+        XCTAssertFalse(Classifier.cutsCode(["enum A {", "}"], under: ["struct B {", "}"]))
+        XCTAssertFalse(Classifier.cutsCode(["let s = \"{\"", "f("], under: [")", "}"]))
+        XCTAssertFalse(Classifier.cutsCode(["let s = \"\"\"", "{"], under: ["\"\"\"", "}"]))
+    }
+}

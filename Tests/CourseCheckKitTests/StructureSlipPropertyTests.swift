@@ -287,6 +287,43 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// An invisible character (U+2060, U+200B, U+FEFF, U+00AD, U+00A0) typed before a lesson's
+    /// `# ` title: CommonMark does not skip it, so the line is text and the lesson has no title.
+    /// Exactly one finding, at the title's line, naming the character: delete it; nothing
+    /// downstream. Followed, the lesson back and none.
+    func testAnInvisibleCharacterBeforeTheTitleGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let clean = text.components(separatedBy: "\n")
+            let at = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("# ") })
+            let invisible: Unicode.Scalar = ["\u{2060}", "\u{200B}", "\u{FEFF}", "\u{AD}", "\u{A0}"][
+                Int(random.next() % 5)]
+            var lines = clean
+            lines[at] = String(Character(invisible)) + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "\(Invisible.name(invisible)) before the title: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            let named = "starts with \(Invisible.name(invisible)) before its '#'"
+            XCTAssertTrue(found.first?.contains(named) ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; delete that character [front-matter]") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A tree's `// main.swift` header slipped as an author types it: a slash lost or added, a
     /// block comment, a letter of the file name lost, added, changed or swapped, the spacing or
     /// case changed. One `no-role` finding at the header, and nothing the block would have been

@@ -70,6 +70,7 @@ package struct CourseFacts: Sendable {
                 frontMatter =
                     (lesson.document == nil ? FrontMatter.parse(lesson.file.lines) : lesson.frontMatter)
                     ?? FrontMatter.repairingClose(lesson.file.lines) ?? FrontMatter.repairingOpen(lesson.file.lines)
+                    ?? FrontMatter.repairingStrayFence(lesson.file.lines)
                 declarations = Triggers.declarations(in: prose)
                 var titles: [String] = []
                 let heading = Self.title(in: prose, after: frontMatter)?.text

@@ -26,11 +26,19 @@ package struct FrontMatterClaim: ClaimCheck {
         if let index {
             // The index's own keys: `lessons:21` is `lessons` with its space lost.
             known.formUnion(["title", "lessons"])
-            if let opened = index.frontMatter?.opened {
-                findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: 1), .notOpened(opened)))
+            if let stray = index.frontMatter?.strayFence {
+                findings.append(Self.strayFence(stray, path: index.file.path, page: "index"))
             }
-            if let unclosed = index.frontMatter?.unclosed {
-                findings.append(Self.notClosed(unclosed, path: index.file.path, lines: index.file.lines.count))
+            if let fenced = index.frontMatter.flatMap(Self.fencedAsCode) {
+                findings.append(.frontMatter(at: SourceLocation(path: index.file.path, line: 1), fenced))
+            } else {
+                if let opened = index.frontMatter?.opened {
+                    findings.append(
+                        .frontMatter(at: SourceLocation(path: index.file.path, line: 1), .notOpened(opened)))
+                }
+                if let unclosed = index.frontMatter?.unclosed {
+                    findings.append(Self.notClosed(unclosed, path: index.file.path, lines: index.file.lines.count))
+                }
             }
             for entry in Self.reported(index.frontMatter?.unreadable ?? [], known: known) {
                 findings.append(
@@ -84,12 +92,21 @@ package struct FrontMatterClaim: ClaimCheck {
                 )
                 continue
             }
-            // An opening line typed as a near form of `---` is one finding there; the keys are read as written.
-            if let opened = frontMatter.opened {
-                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), .notOpened(opened)))
+            // A fence typed above the `---` is one finding there; the front matter under it is read as written.
+            if let stray = frontMatter.strayFence {
+                findings.append(Self.strayFence(stray, path: path, page: "lesson"))
             }
-            if let unclosed = frontMatter.unclosed {
-                findings.append(Self.notClosed(unclosed, path: path, lines: lesson.lesson.file.lines.count))
+            // An opening line typed as a near form of `---` is one finding there; the keys are read as written.
+            // Both lines typed as fences are one finding, at the first: they fence the keys as code.
+            if let fenced = Self.fencedAsCode(frontMatter) {
+                findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), fenced))
+            } else {
+                if let opened = frontMatter.opened {
+                    findings.append(.frontMatter(at: SourceLocation(path: path, line: 1), .notOpened(opened)))
+                }
+                if let unclosed = frontMatter.unclosed {
+                    findings.append(Self.notClosed(unclosed, path: path, lines: lesson.lesson.file.lines.count))
+                }
             }
             let named = indexTitles[CourseIndexClaim.normalized(path)] ?? []
             // A key given twice: one finding at the value the rest of the course does not confirm,
@@ -249,6 +266,20 @@ package struct FrontMatterClaim: ClaimCheck {
                     other.map { .titleOtherSpace(after: String(marks), space: Invisible.name($0), text: text) }
                         ?? .titleNoSpace(written: String(block.segments[0].text), text: text)
                 )
+            case .paragraph:
+                // A `# ` line behind an invisible character (U+2060, U+200B): text, the character named.
+                guard let invisible = Invisible.leading(block.source) else { continue }
+                let rest = block.source.utf8.dropFirst(invisible.length)
+                let marks = rest.prefix { $0 == UInt8(ascii: "#") }.count
+                guard (1...6).contains(marks), let blank = rest.dropFirst(marks).first,
+                    blank == UInt8(ascii: " ") || blank == UInt8(ascii: "\t")
+                else { continue }
+                let line = String(decoding: rest.dropFirst(marks).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                let text = Inline(line.trimmingWhitespaces).plain()
+                candidate = (
+                    text,
+                    .titleInvisible(scalars: invisible.scalars, marks: String(repeating: "#", count: marks), text: text)
+                )
             default:
                 candidate = nil
             }
@@ -367,6 +398,27 @@ package struct FrontMatterClaim: ClaimCheck {
         return .frontMatter(
             at: SourceLocation(path: path, line: atEnd ? max(lines, 1) : unclosed.before),
             .notClosed(written: unclosed.written, atEnd: atEnd))
+    }
+
+    /// Both of the front matter's `---` lines typed as bare fences: one slip, made twice, and one
+    /// finding at the first (that the second closes the block the first opens, or not, is what a
+    /// reader sees). Nil otherwise.
+    static func fencedAsCode(_ frontMatter: FrontMatter) -> Diagnostic.FrontMatter? {
+        guard let opening = frontMatter.opened, let unclosed = frontMatter.unclosed, let closing = unclosed.written,
+            FrontMatter.isBareFence(opening), FrontMatter.isBareFence(closing)
+        else { return nil }
+        let run = { (text: String) in text.drop { $0 == " " }.prefix { $0 == "`" || $0 == "~" } }
+        let (open, close) = (run(opening), run(closing))
+        return .fencedAsCode(
+            opening: opening, closing: closing, line: unclosed.before,
+            closes: open.first == close.first && close.count >= open.count)
+    }
+
+    /// The finding of a fence typed above the front matter: at it, delete it.
+    static func strayFence(_ stray: FrontMatter.StrayFence, path: String, page: String) -> Diagnostic {
+        .frontMatter(
+            at: SourceLocation(path: path, line: 1),
+            .strayFenceAbove(written: stray.written, runsTo: stray.runsTo, page: page))
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {

@@ -91,6 +91,9 @@ extension Diagnostic {
         case titleNoSpace(written: String, text: String)
         /// The title line's `#`s (`after`) are followed by `space`, which is no space to Markdown.
         case titleOtherSpace(after: String, space: String, text: String)
+        /// The title line opens with invisible characters (`scalars`) before its `#`s (`marks`),
+        /// which CommonMark does not skip, so it renders as a paragraph.
+        case titleInvisible(scalars: [Unicode.Scalar], marks: String, text: String)
         /// The title line is indented `written` (4 columns or more), so it renders as code.
         case titleIndented(written: String, text: String)
         /// A required key written `written`, in another case than `key`.
@@ -109,6 +112,12 @@ extension Diagnostic {
         case unclosed
         /// The first line, `written`, is a near form of `---`, so the front matter never opens.
         case notOpened(String)
+        /// A fence (`written`) typed above the opening `---`, whose block runs to line `runsTo`
+        /// (nil: the end of the file); `page`: "lesson" or "index".
+        case strayFenceAbove(written: String, runsTo: Int?, page: String)
+        /// Both `---` lines typed as fences: `opening` (line 1) and `closing` (at line `line`), which
+        /// closes the block the first opens (`closes`) or not.
+        case fencedAsCode(opening: String, closing: String, line: Int, closes: Bool)
         /// The front matter stops reading as front matter at this line, and its closing line is
         /// missing (`written` nil; `atEnd`: after the file's last line) or written as `written`.
         case notClosed(written: String?, atEnd: Bool)
@@ -138,6 +147,11 @@ extension Diagnostic {
             case .titleOtherSpace(let after, let space, let text):
                 "'\(after)' is followed by \(space), not a space, so readers see this line as text and the lesson "
                     + "has no '# ' heading; write '# \(text)'"
+            case .titleInvisible(let scalars, let marks, let text):
+                "this line is the lesson's title, but it starts with \(Invisible.named(scalars).names) before its "
+                    + "'\(marks)', which CommonMark does not skip, so readers see '\(marks) \(text)' as text and the "
+                    + "lesson has no '# ' heading; "
+                    + (marks == "#" ? Invisible.named(scalars).fix : "write '# \(text)'")
             case .titleIndented(let written, let text):
                 "this '# ' heading is indented \(written), so readers see it as code and the lesson has no '# ' "
                     + "heading; write '# \(text)' at the start of the line"
@@ -161,6 +175,19 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
+            case .strayFenceAbove(let written, let runsTo, let page):
+                "'\(written)' above the front matter's '---' opens a code block where no block was meant: readers "
+                    + "see no front matter, and its keys and the \(page) after them as code "
+                    + (runsTo.map { "up to line \($0), and every later fence pairs wrongly" }
+                        ?? "to the end of the file")
+                    + "; delete it"
+            case .fencedAsCode(let opening, let closing, let line, let closes):
+                "'\(opening)' here and '\(closing)' at line \(line) stand for the front matter's '---' lines, but "
+                    + "they are code fences, so readers see no front matter, and its keys "
+                    + (closes
+                        ? "in a code block"
+                        : "and the lesson after them as code ('\(closing)' does not close the block '\(opening)' opens)")
+                    + "; write '---' here and at line \(line)"
             case .notOpened(let written)
             where written.hasPrefix("---") && written.dropFirst(3).allSatisfy(\.isWhitespace):
                 "the front matter's opening '---' has \(written.count - 3 == 1 ? "a blank" : "\(written.count - 3) blanks") "

@@ -260,7 +260,20 @@ package enum Triggers {
                     if let runOn = runOn() { return runOn }
                     continue
                 }
-                let text = Substring(segment.text)
+                var text = Substring(segment.text)
+                // A backslash typed before the marker (`\t- Bu`, a tab as code writes one): text to
+                // Markdown, which keeps the marker from opening a bullet; the marker is read after it.
+                var escape: Substring = ""
+                if text.first == "\\" {
+                    let after = text.dropFirst()
+                    let letter = after.first == "t" ? 1 : 0
+                    let blanks = after.dropFirst(letter).prefix { $0 == " " || $0 == "\t" }.count
+                    let rest = after.dropFirst(letter + blanks)
+                    if let first = rest.first, "-*+".contains(first), rest.dropFirst().first == " " {
+                        escape = text.prefix(1 + letter)
+                        text = rest
+                    }
+                }
                 let digits = text.prefix { $0.isASCII && $0.isNumber }
                 var marker = ""
                 if index > 0, !digits.isEmpty, text.dropFirst(digits.count).first.map({ ".)".contains($0) }) == true {
@@ -272,7 +285,18 @@ package enum Triggers {
                 func lead(after marker: String) -> Substring? {
                     let rest = text.dropFirst(marker.count)
                     // The blank after the marker as written: a no-break space looks like a space.
-                    let gap = rest.prefix { $0.isWhitespace && $0 != "\n" }
+                    var gap = rest.prefix { $0.isWhitespace && $0 != "\n" }
+                    // A backslash typed there (`-\ Bu`, `-\tBu` for a tab, as code writes one): text to
+                    // Markdown, so the line is no bullet; the backslash, its `t`, and blanks are the gap.
+                    if !marker.isEmpty, gap.isEmpty, rest.first == "\\" {
+                        var after = rest.dropFirst()
+                        if after.first == "t",
+                            spaced(Inline(String(after.dropFirst())).plain()).hasPrefix(bulletLead)
+                        {
+                            after = after.dropFirst()
+                        }
+                        gap = rest.prefix(rest.count - after.count + after.prefix { $0 == " " || $0 == "\t" }.count)
+                    }
                     return spaced(Inline(String(rest.dropFirst(gap.count))).plain()).hasPrefix(bulletLead) ? gap : nil
                 }
                 var gap = lead(after: marker)
@@ -286,7 +310,12 @@ package enum Triggers {
                     continue
                 }
                 let reason: String
-                if let near {
+                if !escape.isEmpty {
+                    reason =
+                        "it opens with '\(escape)', "
+                        + (escape.count == 1 ? "a backslash" : "a backslash and a 't', as code writes a tab")
+                        + ", before its '\(marker)', which Markdown shows as text"
+                } else if let near {
                     let scalars = near.unicodeScalars
                     var named: [String] = []
                     for scalar in scalars where !scalar.isASCII && !named.contains(Invisible.name(scalar)) {
@@ -302,6 +331,12 @@ package enum Triggers {
                     reason =
                         "it opens with \(Invisible.name(scalar)), which is no bullet marker (a bullet opens with "
                         + "'-', '*' or '+' and a space)"
+                } else if !marker.isEmpty, gap.first == "\\" {
+                    let written = gap.prefix { $0 != " " && $0 != "\t" }
+                    reason =
+                        "'\(marker)' is followed by '\(written)', "
+                        + (written.count == 1 ? "a backslash" : "a backslash and a 't', as code writes a tab")
+                        + ", where a list marker needs a space"
                 } else if !marker.isEmpty, gap.isEmpty {
                     reason = "'\(marker)' has no space after it, which a list marker needs"
                 } else if !marker.isEmpty, let blank = gap.first?.unicodeScalars.first, blank != " ", blank != "\t" {

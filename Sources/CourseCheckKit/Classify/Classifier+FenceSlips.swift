@@ -1366,7 +1366,9 @@ extension Classifier {
                 let embedded = EmbeddedCore.text.split(separator: "\n", omittingEmptySubsequences: false)
                 let trailing = { (lines: [Substring]) in Array(lines.reversed().drop { isBlank(String($0)) }.reversed())
                 }
-                let choices = [(0, 0), (min(above, 1), 0), (0, min(below, 1)), (min(above, 1), min(below, 1))]
+                var choices = [(0, 0), (min(above, 1), 0), (0, min(below, 1)), (min(above, 1), min(below, 1))]
+                // The line under the blank one typed with the fence (`// not: …`): no core's line.
+                if startsABlockUnder { choices += [(0, below + 1), (min(above, 1), below + 1)] }
                 if let meantCore = choices.first(where: { choice in
                     let core = ((opening + 1)..<children[next].lines.lowerBound).filter {
                         $0 < closing - choice.0 || $0 > closing + choice.1
@@ -1396,7 +1398,11 @@ extension Classifier {
             guard after.isSubset(of: trouble), after.count < trouble.count, !blankUnder || after.isEmpty else {
                 continue
             }
-            if startsABlockUnder, !coreConfirmed {
+            // Code the fence cuts in two (a brace it leaves open, which the code under it closes):
+            // the fence is the stray, whichever block the code is.
+            if startsABlockUnder, !coreConfirmed,
+                !cutsCode(code, under: ((closing + 1)..<children[next].lines.lowerBound).map { file.lines[$0].text })
+            {
                 // The other reading: an opening fence deleted before the code under the blank line.
                 var texts = file.lines.map(\.text)
                 texts.insert(pad + "```swift", at: children[offset + 1].lines.lowerBound)
@@ -1454,6 +1460,47 @@ extension Classifier {
     /// True for the first line of a block as the course's code blocks start (a `//` comment, an
     /// `import`) or a fence line slipped into text: two or more fence-like characters (another
     /// quote style's too) behind any container marker, whatever follows them.
+    /// True when Swift `code` leaves a brace, bracket or parenthesis open that the code `under`
+    /// it closes, none closed before it opens (string literals and `//` comments aside): code cut
+    /// in two, where the cut is no block's end. False when a multi-line string (`"""`) makes the
+    /// count unsure.
+    static func cutsCode(_ code: [String], under: [String]) -> Bool {
+        var depth = 0
+        func count(_ lines: [String]) -> Bool {
+            for line in lines {
+                if line.utf8Offset(of: "\"\"\"") != nil { return false }
+                var inString = false
+                var escaped = false
+                var previous: UInt8 = 0
+                bytes: for byte in line.utf8 {
+                    defer { previous = byte }
+                    if inString {
+                        if escaped {
+                            escaped = false
+                        } else if byte == UInt8(ascii: "\\") {
+                            escaped = true
+                        } else if byte == UInt8(ascii: "\"") {
+                            inString = false
+                        }
+                        continue
+                    }
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): break bytes
+                    case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth < 0 { return false }
+                    default: continue
+                    }
+                }
+            }
+            return true
+        }
+        guard count(code), depth > 0, count(under) else { return false }
+        return depth == 0
+    }
+
     static func startsABlock(_ line: Substring) -> Bool {
         if line.hasPrefix("//") || line.hasPrefix("import ") { return true }
         let fenceLike: Set<Character> = ["`", "~", "'", "\"", "´", "‘", "’", "｀", "＇"]

@@ -70,6 +70,20 @@ package struct FrontMatter: Sendable, Equatable {
     /// For a front matter whose opening line is a near form of `---` (`----`, `--`, `—`, `+++`), read
     /// as if it were `---` (`repairingOpen`): that line as written.
     package var opened: String? = nil
+    /// For a front matter under a fence typed above its opening `---` (`repairingStrayFence`):
+    /// that fence, which hides it.
+    package var strayFence: StrayFence? = nil
+
+    /// A fence typed as a file's first line, above its front matter: to a reader the front matter
+    /// is not there (only a file that opens with `---` has one), and the block the fence opens
+    /// shows its keys and what follows as code.
+    package struct StrayFence: Sendable, Equatable {
+        /// The line as written.
+        package var written: String
+        /// The line of the fence that closes its block, as a reader pairs them; nil when it runs
+        /// to the end of the file.
+        package var runsTo: Int?
+    }
 
     /// Where an unclosed front matter stops reading as front matter.
     package struct Unclosed: Sendable, Equatable {
@@ -129,15 +143,45 @@ package struct FrontMatter: Sendable, Equatable {
     /// run): a code block that takes the page after it, so the reader sees no front matter and the
     /// lesson as code. Read as if that line were `---` (`repairingClose`, `repairingOpen`), so the
     /// scan starts after it and the slip is the front matter's one finding, not a block no one
-    /// meant. Nil for any other front matter, or none.
+    /// meant. So is one under a fence typed above its `---` (`repairingStrayFence`). Nil for any
+    /// other front matter, or none.
     package static func repairingFence(_ lines: [Line]) -> FrontMatter? {
         // Cheap first: the first line is `---` or a fence.
         guard let first = lines.first?.text.utf8.first(where: { $0 != UInt8(ascii: " ") }),
-            first == UInt8(ascii: "-") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~"),
-            let repaired = repairingClose(lines) ?? repairingOpen(lines),
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
+        if first != UInt8(ascii: "-"), let repaired = repairingStrayFence(lines) { return repaired }
+        guard let repaired = repairingClose(lines) ?? repairingOpen(lines),
             [repaired.opened, repaired.unclosed?.written].contains(where: { $0.map(isBareFence) ?? false })
         else { return nil }
         return repaired
+    }
+
+    /// The front matter under a fence typed above its `---` (`` ``` ``, `~~~`, `` ```yaml ``): a
+    /// block no one meant, which hides it and runs on over the lesson. Read as if the fence were
+    /// not there, so the scan starts after the front matter and the fence is the front matter's one
+    /// finding, not a block that takes in the keys and pairs every later fence wrongly. Nil when
+    /// the file opens otherwise, or when the block closes right after the front matter (a sample
+    /// of one shown as code, on purpose).
+    package static func repairingStrayFence(_ lines: [Line]) -> FrontMatter? {
+        guard lines.count > 2, lines[1].text == "---", let fence = CodeFence.opening(lines[0]),
+            var frontMatter = parse(Array(lines.dropFirst()))
+        else { return nil }
+        let closes = { (line: Line) -> Bool in
+            let bytes = Array(line.text.utf8)
+            let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+            guard indent <= 3, let run = CodeFence.closingRun(bytes[indent...]) else { return false }
+            return run.character == fence.character && run.length >= fence.length
+        }
+        let closing = lines.dropFirst().first(where: closes)
+        if let closing,
+            lines.dropFirst(frontMatter.closingLine).first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number
+                == closing.number
+        {
+            return nil
+        }
+        frontMatter.strayFence = StrayFence(written: lines[0].text, runsTo: closing?.number)
+        return frontMatter
     }
 
     /// True for a line that is a bare code fence (three or more backticks or tildes, indented at

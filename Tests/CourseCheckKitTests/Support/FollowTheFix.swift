@@ -10,6 +10,8 @@ enum FollowTheFix {
         case delete
         /// `write 'X' and delete the '===' (or '---') underline at line N`: a setext heading rewritten.
         case writeAndDelete(String, line: Int)
+        /// `write 'X' here and at line N`: both lines written X.
+        case writeHereAndAt(String, line: Int)
         /// `remove the indentation`: the line's leading blanks dropped.
         case unindent
         /// `add a space after ':'`: after the line's first colon.
@@ -114,6 +116,12 @@ enum FollowTheFix {
         {
             return .writeAndDelete(String(text[write.upperBound..<underline.lowerBound]), line: line)
         }
+        if let both = text.range(of: #"' here and at line [0-9]+$"#, options: .regularExpression),
+            let write = text[..<both.lowerBound].range(of: "; write '", options: .backwards),
+            let line = Int(text[both].split(separator: " ").last ?? "")
+        {
+            return .writeHereAndAt(String(text[write.upperBound..<both.lowerBound]), line: line)
+        }
         // `write it as 'X'`: the line as meant.
         if text.hasSuffix("'"), let write = text.range(of: "; write it as '", options: .backwards) {
             return .write(String(text[write.upperBound...].dropLast()))
@@ -152,6 +160,9 @@ enum FollowTheFix {
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
+            case .writeHereAndAt(let text, let line)?:
+                lines[fix.line - 1] = text
+                lines[line - 1] = text
             case .writeAndDelete(let text, let line)?:
                 lines.remove(at: line - 1)
                 lines[fix.line - 1] = text
