@@ -561,11 +561,15 @@ extension Classifier {
                     if let lost { found.append(lost.candidate) }
                     if let quoted = openingOutsideItsQuote(file, node) { outsideQuote.append(quoted) }
                     found += contentCandidates(file, node, fence: fence)
+                    found += leftoverCandidates(file, node, closing: fence)
                     if (node.closingLine ?? node.lines.upperBound) + 1 >= firstTrouble {
                         found += missingClosings(file, node, fence: fence, closed: closed)
                     }
                 case .paragraph:
                     found += paragraphCandidates(file, node, conventional: conventional)
+                    found += leftoverCandidates(file, node, closing: nil)
+                case .heading:
+                    found += leftoverCandidates(file, node, closing: nil)
                 case .indentedCode:
                     found += indentedCandidates(file, node)
                     if let container, container.lines.lowerBound == node.lines.lowerBound,
@@ -866,6 +870,98 @@ extension Classifier {
                     index: line.index, line: line.index, column: line.prefixLength + indent + 1, certain: true,
                     repaired: prefix + lead + fix, header: line.index + 1, opening: nil,
                     finding: { location, _ in .fenceSlip(at: location, slip, opening: location.line) }))
+        }
+        return found
+    }
+
+    /// The most bytes before a fence that `leftoverBeforeFence` reads: three spaces, four
+    /// characters of up to four bytes each, and blanks after them.
+    static let leftoverReach = 24
+
+    /// A fence line with a few printable characters left before its fence (`\```swift`, `\t````
+    /// as code writes a tab, `x```swift`, `` ` ```swift ``, `#```swift`): a reader sees text (a
+    /// backslash escapes the first backtick), so the line opens or closes no block. Returns the
+    /// characters, the spaces before them, and the byte where the fence starts; nil for a line
+    /// another reading owns: a container's marker (`>`, `- `, `1. `), a run of fence-like
+    /// characters (`'```` is `fenceLikeRun`'s), invisible characters alone (`hiddenFences`'), or
+    /// more than four characters or a space among them (text that mentions a fence). The fence
+    /// takes no info string but a word (`swift`): `` `~~~` ile `` is a code span in a sentence.
+    static func leftoverBeforeFence(_ text: String) -> (leftover: String, blanks: String, lead: Int, fence: Int)? {
+        // Cheap first: three backticks or tildes in a row within the line's first bytes.
+        var run = 0
+        var previous: UInt8 = 0
+        var start: Int?
+        for (offset, byte) in text.utf8.prefix(leftoverReach).enumerated() {
+            run = (byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~")) && byte == previous ? run + 1 : 1
+            previous = byte
+            if run == 3, byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") {
+                start = offset - 2
+                break
+            }
+        }
+        guard let start else { return nil }
+        let bytes = Array(text.utf8)
+        let lead = bytes.prefix { $0 == 0x20 }.count
+        guard lead <= 3, start > lead, let fence = CodeFence.openingRun(bytes[start...]),
+            fence.info.isEmpty || fence.info.first?.isLetter == true
+        else { return nil }
+        let before = bytes[lead..<start]
+        let blanks = before.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+        let written = before.dropLast(blanks)
+        guard !written.isEmpty, !written.contains(0x20), !written.contains(0x09),
+            written.first != UInt8(ascii: ">"), markerPrefix(text) == nil
+        else { return nil }
+        let leftover = String(decoding: written, as: UTF8.self)
+        let scalars = leftover.unicodeScalars
+        guard scalars.count <= 4, !(blanks == 0 && scalars.allSatisfy { fenceLike.contains($0) }),
+            !scalars.allSatisfy({ Invisible.isSuspicious($0) })
+        else { return nil }
+        return (leftover, String(decoding: before.suffix(blanks), as: UTF8.self), lead, start)
+    }
+
+    /// Lines of a paragraph or heading (`closing` nil), or of a fenced block whose fence is
+    /// `closing`, that are a fence with characters left before it (`leftoverBeforeFence`): the
+    /// repair deletes them and the blanks after them (a tab there would leave the fence indented
+    /// code). In a block, the line so written closes it or opens the next block.
+    static func leftoverCandidates(_ file: SourceFile, _ node: BlockNode, closing: CodeFence?) -> [SlipCandidate] {
+        var found: [SlipCandidate] = []
+        let opening = node.lines.lowerBound + 1
+        var lines = node.content
+        // An ATX heading's line holds its text after the `#`s: read from the `#`s (`## ```swift`).
+        if case .heading = node.kind, let line = lines.first,
+            file.lines[line.index].text.utf8.dropFirst(node.startOffset).first == UInt8(ascii: "#")
+        {
+            let raw = String(decoding: file.lines[line.index].text.utf8.dropFirst(node.startOffset), as: UTF8.self)
+            lines = [BlockNode.ContentLine(index: line.index, prefixLength: node.startOffset, text: raw)]
+        }
+        for line in lines {
+            guard let (leftover, blanks, lead, start) = leftoverBeforeFence(line.text) else { continue }
+            let bytes = Array(line.text.utf8)
+            let fence = String(decoding: bytes[start...], as: UTF8.self)
+            let closes = closing.flatMap { closing -> String? in
+                guard let run = CodeFence.closingRun(bytes[start...]), run.character == closing.character,
+                    run.length >= closing.length
+                else { return nil }
+                return String(repeating: closing.character, count: closing.length)
+            }
+            let written = line.text.trimmingBlanksString()
+            let inBlock = closing != nil
+            let shows: Diagnostic.FenceSlip.Shown =
+                inBlock ? .blockLine : lines.count == 1 && lines[0].text != node.content.first?.text ? .heading : .text
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: true,
+                    repaired: rawPrefix(file, line.index, line.prefixLength)
+                        + String(decoding: bytes[..<lead], as: UTF8.self) + fence,
+                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
+                    opening: inBlock ? opening : nil,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location,
+                            .leftoverBefore(
+                                written: written, leftover: leftover, blanks: blanks, closes: closes, shows: shows),
+                            opening: inBlock ? opening : location.line)
+                    }))
         }
         return found
     }

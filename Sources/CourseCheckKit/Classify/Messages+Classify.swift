@@ -215,6 +215,16 @@ extension Diagnostic {
         case openingOutsideQuote(marker: String, firstLine: Int)
         /// An opening fence that an invisible character (`name`) before it turns into text.
         case hiddenOpening(name: String)
+        /// A fence line (`written`) with printable characters (`leftover`: a backslash, `\t` as
+        /// code writes a tab, a letter) and `blanks` before its fence, which make it what it
+        /// `shows` as; `closes`: the fence it would close its block with. The fix deletes the
+        /// characters and the blanks.
+        case leftoverBefore(written: String, leftover: String, blanks: String, closes: String?, shows: Shown)
+
+        /// What a fence line with characters before it shows as.
+        enum Shown {
+            case text, heading, blockLine
+        }
         /// A closing fence `fence` with spaces between its characters.
         case spacedClosing(written: String, fence: String)
         /// A closing fence `fence` with an invisible character (`name`) among or after its characters.
@@ -236,6 +246,51 @@ extension Diagnostic {
             if !names.contains(name) { names.append(name) }
         }
         return names.isEmpty ? "'\(written)'" : "'\(written)' (it holds \(names.joined(separator: " and ")))"
+    }
+
+    /// The characters left before a fence, for a message: `the '\' before its backticks (a
+    /// backslash)`, the non-ASCII ones named.
+    static func leftover(_ leftover: String, before written: String) -> String {
+        let fence = written.unicodeScalars.dropFirst(leftover.unicodeScalars.count).first { $0 == "`" || $0 == "~" }
+        var what: [String] = []
+        switch leftover {
+        case "\\": what.append("a backslash")
+        case "\\t": what.append("a backslash and a 't', as code writes a tab")
+        default:
+            for scalar in leftover.unicodeScalars where !scalar.isASCII || Invisible.isSuspicious(scalar) {
+                let name = Invisible.name(scalar)
+                if !what.contains(name) { what.append(name) }
+            }
+        }
+        return "the '\(leftover)' before its \(fence == "~" ? "tildes" : "backticks")"
+            + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))")
+    }
+
+    /// What characters left before an opening fence make of its line, and what follows.
+    static func leftoverShows(_ shows: FenceSlip.Shown, opening: Int) -> String {
+        switch shows {
+        case .blockLine:
+            " makes it a line of the block opened at line \(opening), so every later fence pairs wrongly"
+        case .heading:
+            " makes it a heading, so a reader sees it as one and the lines after it as text, and every later fence "
+                + "pairs wrongly"
+        case .text:
+            " makes it text, so a reader sees it and the lines after it as text and every later fence pairs wrongly"
+        }
+    }
+
+    /// The fix for characters left before a fence: `delete '\t'`, and the blanks after them in
+    /// words (a tab in quotes would not show).
+    static func deleting(_ leftover: String, _ blanks: String) -> String {
+        let after =
+            switch blanks {
+            case "": ""
+            case " ": " and the space after it"
+            case "\t": " and the tab after it"
+            case _ where blanks.allSatisfy({ $0 == " " }): " and the \(blanks.count) spaces after it"
+            default: " and the blanks after it"
+            }
+        return "delete '\(leftover)'" + after
     }
 
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
@@ -377,6 +432,13 @@ extension Diagnostic {
                 "this fence lacks the '\(missing)' the other lines of its \(container) begin with"
                     + (missing == prefix ? "" : " ('\(prefix)')") + ", so it ends the \(container) and its block "
                     + "stands outside it, and every later fence pairs wrongly; write '\(missing)' at its start"
+            case .leftoverBefore(let written, let leftover, let blanks, let closes?, _):
+                "\(shown(written)) would close the '\(closes)' fence opened at line \(opening), but "
+                    + Self.leftover(leftover, before: written) + " makes it a line of the block, so the block runs on "
+                    + "and every later fence pairs wrongly; " + Self.deleting(leftover, blanks)
+            case .leftoverBefore(let written, let leftover, let blanks, nil, let shows):
+                "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
+                    + Self.leftoverShows(shows, opening: opening) + "; " + Self.deleting(leftover, blanks)
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"

@@ -31,6 +31,9 @@ enum FollowTheFix {
         /// `starts with U+200B ZERO WIDTH SPACE before its '-' …; delete that character`: the
         /// invisible characters the line opens with dropped (`Invisible.leading`).
         case deleteLeadingInvisibles
+        /// `… before its backticks …; delete '\t'` (`and the space after it`): the first
+        /// occurrence of those characters on the line dropped (and the blanks after them).
+        case deleteText(String, blanks: Bool)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -83,6 +86,13 @@ enum FollowTheFix {
             return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let delete = text.range(of: "; delete '", options: .backwards) {
+            let rest = text[delete.upperBound...]
+            if rest.hasSuffix("'") { return .deleteText(String(rest.dropLast()), blanks: false) }
+            if let after = rest.range(of: #"' and the ([0-9]+ )?(space|spaces|tab|blanks) after it$"#, options: .regularExpression) {
+                return .deleteText(String(rest[..<after.lowerBound]), blanks: true)
+            }
+        }
         if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
             if bounds.count == 2 { return .deleteLines(bounds[0], bounds[1]) }
@@ -157,6 +167,11 @@ enum FollowTheFix {
                 guard let invisible = Invisible.leading(lines[fix.line - 1]) else { return nil }
                 lines[fix.line - 1] = String(
                     decoding: lines[fix.line - 1].utf8.dropFirst(invisible.length), as: UTF8.self)
+            case .deleteText(let written, let blanks)?:
+                let line = lines[fix.line - 1]
+                guard let range = line.range(of: written) else { return nil }
+                let end = blanks ? line[range.upperBound...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex : range.upperBound
+                lines[fix.line - 1].removeSubrange(range.lowerBound..<end)
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
