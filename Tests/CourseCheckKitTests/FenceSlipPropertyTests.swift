@@ -630,6 +630,71 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// Printable characters an author may leave before a fence: a backslash, a tab as code writes
+    /// one (`\t`), a stray letter, digit or mark, a non-ASCII letter or symbol, `#`s (`## ` makes a
+    /// heading), a backtick or apostrophe and a space. cmark-gfm shows each such line as text, a
+    /// heading, or a line of the block it stands in (`Fixtures/fence-substitutions.json`).
+    static let leftovers = [
+        "\\", "\\t", "x", "Q", "1", ".", ",", "!", "?", "-", "+", "*", "=", "|", "<", "#", "/", "\\\\", "\\t\\t", "•",
+        "ş", "→", "` ", "' ", "\\ ", "\\t ", "## ", "x  ",
+    ]
+
+    /// Characters left before a fence (`leftovers`) of a core, tree, expected block or display
+    /// fragment, opening or closing, at the top level, or, for a tree and its expected block set
+    /// in a block quote or a list item, after the container's prefix: exactly one finding, at the
+    /// characters, naming them, whose fix (delete them) gives the lesson back with none.
+    func testCharactersLeftBeforeAFenceGiveOneFindingThereAndItsFixConverges() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            var lines = picked.lines
+            var fences = [picked.block.fenced.opening.number - 1, picked.block.fenced.closing.number - 1]
+            // A third of the time in a block quote, a third in a list item: a tree and its expected block.
+            let container = random.next() % 3
+            var prefix = ""
+            if container > 0 {
+                let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                    $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+                }
+                let tree = trees[Int(random.next() % UInt64(trees.count))]
+                let expected = try XCTUnwrap(tree.expected)
+                let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+                prefix = container == 1 ? "> " : "  "
+                for index in first...last {
+                    lines[index] =
+                        container == 1
+                        ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                        : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
+                }
+                fences = [first, tree.fenced.closing.number - 1, expected.opening.number - 1, last]
+            }
+            let clean = lines
+            let at = fences[Int(random.next() % UInt64(fences.count))]
+            let leftover = Self.leftovers[Int(random.next() % UInt64(Self.leftovers.count))]
+            let bytes = Array(lines[at].utf8)
+            let skip = prefix.isEmpty ? 0 : 2
+            lines[at] = String(decoding: bytes[..<skip], as: UTF8.self) + leftover + String(decoding: bytes[skip...], as: UTF8.self)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "\(picked.block.role) fence written '\(lines[at])'\(container == 1 ? " in a block quote" : container == 2 ? " in a list item" : ""): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):\(skip + 1): error: ") ?? false, message)
+            let named = leftover.trimmingCharacters(in: .whitespaces)
+            XCTAssertTrue(found.first?.contains("the '\(named)' before its backticks") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
     /// An opening fence closed on the line under it, or after one or two blank lines (a closing
     /// fence typed there), in a block of any role, at the top level, in a block quote or in a list
     /// item (with its tree or expected block, which share its container): the block is empty and
@@ -855,9 +920,9 @@ final class FenceSlipPropertyTests: XCTestCase {
 
     /// The generators' substitutions against cmark-gfm (`Fixtures/fence-substitutions.json`, from
     /// `fence-substitutions.py`), on a small lesson with a core, a fragment, a tree and its
-    /// expected block: every slip renders the lesson's code blocks otherwise and every rewrite as
-    /// they were, the block parser reads each as GitHub does, and classification gives each slip
-    /// one finding at its line and each rewrite none.
+    /// expected block: every slip (characters left before a fence too) renders the lesson's code
+    /// blocks otherwise and every rewrite as they were, the block parser reads each as GitHub
+    /// does, and classification gives each slip one finding at its line and each rewrite none.
     func testSubstitutionsRenderAsGitHubSays() throws {
         let url = Fixture.root.appendingPathComponent("fence-substitutions.json")
         let oracle = try JSONDecoder().decode(Oracle.self, from: Data(contentsOf: url))
@@ -867,8 +932,11 @@ final class FenceSlipPropertyTests: XCTestCase {
         XCTAssertEqual(listed["slip closing"], Set(Self.closingSlips), "the oracle is out of step with the generator")
         XCTAssertEqual(listed["slip opening"], Set(Self.openingSlips), "the oracle is out of step with the generator")
         XCTAssertEqual(listed["rewrite both"], Set(Self.rewrites.map { "\($0) \($1)" }), "the oracle is out of step")
+        XCTAssertEqual(listed["leftover opening"], Set(Self.leftovers), "the oracle is out of step with the generator")
+        XCTAssertEqual(listed["leftover closing"], Set(Self.leftovers), "the oracle is out of step with the generator")
         XCTAssertEqual(
-            oracle.cases.count, 4 * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count))
+            oracle.cases.count,
+            4 * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count + 2 * Self.leftovers.count))
         let lines = oracle.lesson.components(separatedBy: "\n")
         for item in oracle.cases {
             let what = "\(item.kind) \(item.position) \(item.written) in the \(item.role)"
@@ -879,7 +947,7 @@ final class FenceSlipPropertyTests: XCTestCase {
                 "\($0.location.line) [\($0.id.rawValue)]"
             }
             let changed = zip(lines, item.markdown.components(separatedBy: "\n")).enumerated().filter { $1.0 != $1.1 }
-            let slipped = item.kind == "slip" ? changed.map { "\($0.offset + 1) [unterminated-fence]" } : []
+            let slipped = item.kind != "rewrite" ? changed.map { "\($0.offset + 1) [unterminated-fence]" } : []
             XCTAssertEqual(found, slipped, "classification: \(what)")
         }
     }

@@ -630,7 +630,9 @@ extension Classifier {
                 marker = prefix
                 parsed = fenceLikeRun(String(decoding: line.text.utf8.dropFirst(prefix.length), as: UTF8.self))
             }
-            if marker == nil, let slip = splitClosing(line.text, fence: fence) {
+            // A backtick and a space before the fence (`` ` ``` ``) are characters left before it
+            // (`leftoverCandidates`), whose fix deletes them, not a run a space splits.
+            if marker == nil, let slip = splitClosing(line.text, fence: fence), leftoverBeforeFence(line.text) == nil {
                 found.append(
                     SlipCandidate(
                         index: line.index, line: line.index,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Development-time generator of fence-substitutions.json: what GitHub renders when a lesson's
-fence is written with another character, length or quote style.
+fence is written with another character, length or quote style, or with characters left before it.
 
 Not used by the build or the tests (they read the committed JSON). A small lesson holds a core, a
 display fragment, a tree and its expected block, each fenced with ``` as the course is. For every
@@ -11,6 +11,9 @@ also read the same lessons with coursecheck's block parser and compare its code 
 
     pip install cmarkgfm
     python3 fence-substitutions.py > fence-substitutions.json
+
+(A module `cmarkgfm` whose `github_flavored_markdown_to_html` runs `cmark-gfm --github-pre-lang -e table
+-e strikethrough -e autolink -e tagfilter -e tasklist` gives the same file.)
 """
 import html, json, re, sys
 import cmarkgfm
@@ -63,6 +66,11 @@ ROLES = ["core", "fragment", "tree", "expected"]
 CLOSING_SLIPS = ["~~~", "~~~~", "'''", '"""', "´´´", "‘‘‘", "’’’", "｀｀｀", "＇＇＇", "``", "``~", "``´"]
 OPENING_SLIPS = ["``", "~~~", "~~~~", "````", "`````", "'''", '"""', "´´´", "‘‘‘", "’’’", "｀｀｀", "~~`"]
 REWRITES = [["~~~", "~~~"], ["~~~~", "~~~~"], ["````", "````"], ["`````", "`````"], ["```", "````"], ["```", "```  "]]
+# Characters left before a fence, opening or closing (FenceSlipPropertyTests.leftovers).
+LEFTOVERS = [
+    "\\", "\\t", "x", "Q", "1", ".", ",", "!", "?", "-", "+", "*", "=", "|", "<", "#", "/", "\\\\", "\\t\\t", "•",
+    "ş", "→", "` ", "' ", "\\ ", "\\t ", "## ", "x  ",
+]
 
 
 def blocks(markdown):
@@ -104,6 +112,8 @@ def main():
         [("slip", "closing", w, (None, w)) for w in CLOSING_SLIPS]
         + [("slip", "opening", w, (w, None)) for w in OPENING_SLIPS]
         + [("rewrite", "both", " ".join(r), tuple(r)) for r in REWRITES]
+        + [("leftover", "opening", w, (w + "```", None)) for w in LEFTOVERS]
+        + [("leftover", "closing", w, (None, w + "```")) for w in LEFTOVERS]
     ):
         for role, markdown in substitute(*pairs):
             rendered = blocks(markdown)

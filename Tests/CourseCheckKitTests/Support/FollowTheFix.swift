@@ -31,8 +31,9 @@ enum FollowTheFix {
         /// `starts with U+200B ZERO WIDTH SPACE before its '-' …; delete that character`: the
         /// invisible characters the line opens with dropped (`Invisible.leading`).
         case deleteLeadingInvisibles
-        /// `… before its backticks …; delete '\t'` (`and the space after it`): the first
-        /// occurrence of those characters on the line dropped (and the blanks after them).
+        /// `… before its backticks …; delete '\t'` (`and the space after it`): those characters
+        /// dropped where they come right before a fence, else their first occurrence on the line
+        /// (and the blanks after them).
         case deleteText(String, blanks: Bool)
     }
 
@@ -168,8 +169,19 @@ enum FollowTheFix {
                 lines[fix.line - 1] = String(
                     decoding: lines[fix.line - 1].utf8.dropFirst(invisible.length), as: UTF8.self)
             case .deleteText(let written, let blanks)?:
+                // The occurrence right before a fence (`- -```swift`: the second '-'), else the first.
                 let line = lines[fix.line - 1]
-                guard let range = line.range(of: written) else { return nil }
+                var ranges: [Range<String.Index>] = []
+                var from = line.startIndex
+                while let found = line.range(of: written, range: from..<line.endIndex) {
+                    ranges.append(found)
+                    from = line.index(after: found.lowerBound)
+                }
+                let beforeFence = ranges.first { found in
+                    let rest = line[found.upperBound...].drop { $0 == " " || $0 == "\t" }
+                    return rest.hasPrefix("```") || rest.hasPrefix("~~~")
+                }
+                guard let range = beforeFence ?? ranges.first else { return nil }
                 let end = blanks ? line[range.upperBound...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex : range.upperBound
                 lines[fix.line - 1].removeSubrange(range.lowerBound..<end)
             case .spaceAfterColon?:

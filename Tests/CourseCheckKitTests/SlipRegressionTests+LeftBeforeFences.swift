@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// Printable characters left before a fence line: a backslash (`\```swift`), a tab as code writes
+/// one (`\t```, a backslash and a `t`), a stray letter, mark or `#`. cmark-gfm shows such a line as
+/// text (a backslash escapes the first backtick), a heading, or a line of the block it stands in,
+/// so every later fence pairs wrongly. Each is one finding at the slipped line naming the
+/// characters, with the complete list asserted; deleting them, as the fix says, gives the lesson
+/// back with none.
+extension SlipRegressionTests {
+    /// The finding for characters left before an opening fence (`shows`: what the line makes).
+    static func leftBeforeOpening(
+        _ line: Int, column: Int = 1, _ written: String, _ named: String, _ fix: String,
+        shows: String = "makes it text, so a reader sees it and the lines after it as text and every later fence "
+            + "pairs wrongly"
+    ) -> String {
+        "\(line):\(column) [unterminated-fence] '\(written)' would open a code block, but \(named) \(shows); \(fix)"
+    }
+
+    /// The finding for characters left before the closing fence of the block opened at `opening`.
+    static func leftBeforeClosing(
+        _ line: Int, column: Int = 1, _ written: String, opening: Int, _ named: String, _ fix: String
+    ) -> String {
+        "\(line):\(column) [unterminated-fence] '\(written)' would close the '```' fence opened at line \(opening), "
+            + "but \(named) makes it a line of the block, so the block runs on and every later fence pairs "
+            + "wrongly; \(fix)"
+    }
+
+    static let backslash = "the '\\' before its backticks (a backslash)"
+    static let backslashT = "the '\\t' before its backticks (a backslash and a 't', as code writes a tab)"
+
+    /// The round's cases and their neighbours, at the top level: a tree's, an expected block's, a
+    /// display fragment's and the core's opening and closing fences, each with a backslash, `\t`,
+    /// a letter, a mark, a bullet or a backtick and a space before it, and `##` and a space (a
+    /// heading). One finding each, at the line; following the fix gives the lesson back, with none.
+    func testCharactersLeftBeforeAFenceAreOneFindingThere() throws {
+        let sunum = "14-sunum-ve-kapatma.md"
+        let ortam = "12-ortam-degerleri.md"
+        let core = "01-bildirimsel-sozdizim.md"
+        let cases: [(lesson: String, line: Int, written: String, finding: String)] = [
+            (sunum, 126, "\\```swift", Self.leftBeforeOpening(126, "\\```swift", Self.backslash, "delete '\\'")),
+            (sunum, 145, "\\```", Self.leftBeforeOpening(145, "\\```", Self.backslash, "delete '\\'")),
+            (sunum, 145, "\\t```", Self.leftBeforeOpening(145, "\\t```", Self.backslashT, "delete '\\t'")),
+            (ortam, 190, "\\t```swift", Self.leftBeforeOpening(190, "\\t```swift", Self.backslashT, "delete '\\t'")),
+            (sunum, 143, "\\```", Self.leftBeforeClosing(143, "\\```", opening: 126, Self.backslash, "delete '\\'")),
+            (sunum, 152, "\\t```", Self.leftBeforeClosing(152, "\\t```", opening: 145, Self.backslashT, "delete '\\t'")),
+            (ortam, 206, "x```", Self.leftBeforeClosing(206, "x```", opening: 190, "the 'x' before its backticks", "delete 'x'")),
+            (core, 18, "\\```swift", Self.leftBeforeOpening(18, "\\```swift", Self.backslash, "delete '\\'")),
+            (core, 87, "\\t```", Self.leftBeforeClosing(87, "\\t```", opening: 18, Self.backslashT, "delete '\\t'")),
+            (sunum, 126, "x```swift", Self.leftBeforeOpening(126, "x```swift", "the 'x' before its backticks", "delete 'x'")),
+            (sunum, 126, "-```swift", Self.leftBeforeOpening(126, "-```swift", "the '-' before its backticks", "delete '-'")),
+            (sunum, 145, ".```", Self.leftBeforeOpening(145, ".```", "the '.' before its backticks", "delete '.'")),
+            (sunum, 126, "#```swift", Self.leftBeforeOpening(126, "#```swift", "the '#' before its backticks", "delete '#'")),
+            (
+                ortam, 190, "•```swift",
+                Self.leftBeforeOpening(190, "•```swift", "the '•' before its backticks (U+2022 BULLET)", "delete '•'")
+            ),
+            (
+                sunum, 126, "` ```swift",
+                Self.leftBeforeOpening(
+                    126, "` ```swift", "the '`' before its backticks", "delete '`' and the space after it")
+            ),
+            (
+                sunum, 126, "## ```swift",
+                Self.leftBeforeOpening(
+                    126, "## ```swift", "the '##' before its backticks", "delete '##' and the space after it",
+                    shows: "makes it a heading, so a reader sees it as one and the lines after it as text, and every "
+                        + "later fence pairs wrongly")
+            ),
+        ]
+        for (lesson, line, written, finding) in cases {
+            let at = "\(lesson):\(line) '\(written)'"
+            let (clean, lines, found) = try Self.edited(lesson) { $0[line - 1] = written }
+            XCTAssertEqual(found, [finding], at)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(line, Self.message(finding))], to: lines), at)
+            XCTAssertEqual(followed, clean, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+    }
+
+    /// The same in a block quote and a list item: lesson 14's tree and its expected block set in
+    /// one, the characters typed after the container's prefix. One finding, at their column.
+    func testCharactersLeftBeforeAFenceInAContainerAreOneFindingThere() throws {
+        let lesson = "14-sunum-ve-kapatma.md"
+        let quote = { (lines: inout [String]) in
+            for index in 125..<152 { lines[index] = lines[index].isEmpty ? ">" : "> " + lines[index] }
+        }
+        let item = { (lines: inout [String]) in
+            for index in 125..<152 where !lines[index].isEmpty { lines[index] = (index == 125 ? "- " : "  ") + lines[index] }
+        }
+        let cases: [(container: (inout [String]) -> Void, line: Int, written: String, finding: String)] = [
+            (quote, 126, "> \\```swift", Self.leftBeforeOpening(126, column: 3, "\\```swift", Self.backslash, "delete '\\'")),
+            (
+                quote, 143, "> \\t```",
+                Self.leftBeforeClosing(143, column: 3, "\\t```", opening: 126, Self.backslashT, "delete '\\t'")
+            ),
+            (quote, 145, "> x```", Self.leftBeforeOpening(145, column: 3, "x```", "the 'x' before its backticks", "delete 'x'")),
+            (item, 126, "- \\```swift", Self.leftBeforeOpening(126, column: 3, "\\```swift", Self.backslash, "delete '\\'")),
+            (
+                item, 143, "  \\t```",
+                Self.leftBeforeClosing(143, column: 3, "\\t```", opening: 126, Self.backslashT, "delete '\\t'")
+            ),
+            (
+                item, 152, "  .```",
+                Self.leftBeforeClosing(152, column: 3, ".```", opening: 145, "the '.' before its backticks", "delete '.'")
+            ),
+        ]
+        for (container, line, written, finding) in cases {
+            let at = "\(lesson):\(line) '\(written)'"
+            let contained = try Self.edited(lesson, container)
+            XCTAssertEqual(contained.found, [], at)
+            let (_, lines, found) = try Self.edited(lesson) { lines in
+                container(&lines)
+                lines[line - 1] = written
+            }
+            XCTAssertEqual(found, [finding], at)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(line, Self.message(finding))], to: lines), at)
+            XCTAssertEqual(followed, contained.lines, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+    }
+
+    /// Controls: where a reader sees what the author meant, nothing. A `\```` line an expected
+    /// block holds as its output, ```` `` \``` `` ```` (a code span) and ```` x``` ```` at a
+    /// sentence's start, and a `swift` fence whose characters before it are a
+    /// list marker and a space (a list item holding the block, written whole).
+    func testCharactersBeforeAFenceThatPairsRightAreNoSlip() throws {
+        let lesson = "14-sunum-ve-kapatma.md"
+        let held = try Self.edited(lesson) { $0.insert("\\```", at: 150) }
+        XCTAssertEqual(held.found, [])
+        let spans = try Self.edited(lesson) {
+            $0.insert(contentsOf: ["`` \\``` `` böyle yazılır, x``` de öyle.", ""], at: 124)
+        }
+        XCTAssertEqual(spans.found, [])
+        let item = try Self.edited(lesson) { lines in
+            for index in 125..<152 where !lines[index].isEmpty { lines[index] = (index == 125 ? "- " : "  ") + lines[index] }
+        }
+        XCTAssertEqual(item.lines[125], "- ```swift")
+        XCTAssertEqual(item.found, [])
+    }
+
+    /// The round's case through the whole check: `\```swift` as lesson 14's tree's opening fence is
+    /// one error in the course, none downstream (no stray output, no note series the shifted block
+    /// swallowed a note of), and `--promote` and `--update` refuse naming that line and write nothing.
+    func testABackslashBeforeATreesFenceIsTheCoursesOneErrorAndTheGoldenCommandsRefuseOnIt() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/14-sunum-ve-kapatma.md")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        XCTAssertEqual(lines[125], "```swift")
+        lines[125] = "\\```swift"
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let finding =
+            "lessons/14-sunum-ve-kapatma.md:126:1: error: '\\```swift' would open a code block, but "
+            + "\(Self.backslash) makes it text, so a reader sees it and the lines after it as text and every later "
+            + "fence pairs wrongly; delete '\\' [unterminated-fence]"
+        let errors = { (run: InProcess.Result) in run.stderr.split(separator: "\n").filter { $0.contains(": error: ") } }
+        let check = InProcess.run(["lessons/"], in: scratch.url)
+        XCTAssertEqual(errors(check), [finding[...]], check.stderr)
+        let lesson = try Data(contentsOf: url)
+        let goldens = scratch.url.appendingPathComponent("goldens")
+        let before = FileTree.contents(of: goldens)
+        for command in ["--promote", "--update"] {
+            let run = InProcess.run([command, "lessons/"], in: scratch.url)
+            let found = errors(run)
+            XCTAssertEqual(found.count, 2, run.stderr)
+            XCTAssertTrue(found.first?.contains("line 126") ?? false, run.stderr)
+            XCTAssertEqual(found.last, finding[...], run.stderr)
+            XCTAssertEqual(try Data(contentsOf: url), lesson, command)
+            XCTAssertEqual(FileTree.contents(of: goldens), before, command)
+        }
+    }
+}
