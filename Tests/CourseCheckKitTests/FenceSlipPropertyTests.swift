@@ -675,13 +675,16 @@ final class FenceSlipPropertyTests: XCTestCase {
             let leftover = Self.leftovers[Int(random.next() % UInt64(Self.leftovers.count))]
             let bytes = Array(lines[at].utf8)
             let skip = prefix.isEmpty ? 0 : 2
-            lines[at] = String(decoding: bytes[..<skip], as: UTF8.self) + leftover + String(decoding: bytes[skip...], as: UTF8.self)
+            lines[at] =
+                String(decoding: bytes[..<skip], as: UTF8.self) + leftover
+                + String(decoding: bytes[skip...], as: UTF8.self)
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
                 + "\(picked.block.role) fence written '\(lines[at])'\(container == 1 ? " in a block quote" : container == 2 ? " in a list item" : ""): \(found)"
             XCTAssertEqual(found.count, 1, message)
-            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):\(skip + 1): error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):\(skip + 1): error: ") ?? false, message)
             let named = leftover.trimmingCharacters(in: .whitespaces)
             XCTAssertTrue(found.first?.contains("the '\(named)' before its backticks") ?? false, message)
             XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)

@@ -45,14 +45,29 @@ extension SlipRegressionTests {
             (sunum, 145, "\\t```", Self.leftBeforeOpening(145, "\\t```", Self.backslashT, "delete '\\t'")),
             (ortam, 190, "\\t```swift", Self.leftBeforeOpening(190, "\\t```swift", Self.backslashT, "delete '\\t'")),
             (sunum, 143, "\\```", Self.leftBeforeClosing(143, "\\```", opening: 126, Self.backslash, "delete '\\'")),
-            (sunum, 152, "\\t```", Self.leftBeforeClosing(152, "\\t```", opening: 145, Self.backslashT, "delete '\\t'")),
-            (ortam, 206, "x```", Self.leftBeforeClosing(206, "x```", opening: 190, "the 'x' before its backticks", "delete 'x'")),
+            (
+                sunum, 152, "\\t```",
+                Self.leftBeforeClosing(152, "\\t```", opening: 145, Self.backslashT, "delete '\\t'")
+            ),
+            (
+                ortam, 206, "x```",
+                Self.leftBeforeClosing(206, "x```", opening: 190, "the 'x' before its backticks", "delete 'x'")
+            ),
             (core, 18, "\\```swift", Self.leftBeforeOpening(18, "\\```swift", Self.backslash, "delete '\\'")),
             (core, 87, "\\t```", Self.leftBeforeClosing(87, "\\t```", opening: 18, Self.backslashT, "delete '\\t'")),
-            (sunum, 126, "x```swift", Self.leftBeforeOpening(126, "x```swift", "the 'x' before its backticks", "delete 'x'")),
-            (sunum, 126, "-```swift", Self.leftBeforeOpening(126, "-```swift", "the '-' before its backticks", "delete '-'")),
+            (
+                sunum, 126, "x```swift",
+                Self.leftBeforeOpening(126, "x```swift", "the 'x' before its backticks", "delete 'x'")
+            ),
+            (
+                sunum, 126, "-```swift",
+                Self.leftBeforeOpening(126, "-```swift", "the '-' before its backticks", "delete '-'")
+            ),
             (sunum, 145, ".```", Self.leftBeforeOpening(145, ".```", "the '.' before its backticks", "delete '.'")),
-            (sunum, 126, "#```swift", Self.leftBeforeOpening(126, "#```swift", "the '#' before its backticks", "delete '#'")),
+            (
+                sunum, 126, "#```swift",
+                Self.leftBeforeOpening(126, "#```swift", "the '#' before its backticks", "delete '#'")
+            ),
             (
                 ortam, 190, "•```swift",
                 Self.leftBeforeOpening(190, "•```swift", "the '•' before its backticks (U+2022 BULLET)", "delete '•'")
@@ -88,23 +103,35 @@ extension SlipRegressionTests {
             for index in 125..<152 { lines[index] = lines[index].isEmpty ? ">" : "> " + lines[index] }
         }
         let item = { (lines: inout [String]) in
-            for index in 125..<152 where !lines[index].isEmpty { lines[index] = (index == 125 ? "- " : "  ") + lines[index] }
+            for index in 125..<152 where !lines[index].isEmpty {
+                lines[index] = (index == 125 ? "- " : "  ") + lines[index]
+            }
         }
         let cases: [(container: (inout [String]) -> Void, line: Int, written: String, finding: String)] = [
-            (quote, 126, "> \\```swift", Self.leftBeforeOpening(126, column: 3, "\\```swift", Self.backslash, "delete '\\'")),
+            (
+                quote, 126, "> \\```swift",
+                Self.leftBeforeOpening(126, column: 3, "\\```swift", Self.backslash, "delete '\\'")
+            ),
             (
                 quote, 143, "> \\t```",
                 Self.leftBeforeClosing(143, column: 3, "\\t```", opening: 126, Self.backslashT, "delete '\\t'")
             ),
-            (quote, 145, "> x```", Self.leftBeforeOpening(145, column: 3, "x```", "the 'x' before its backticks", "delete 'x'")),
-            (item, 126, "- \\```swift", Self.leftBeforeOpening(126, column: 3, "\\```swift", Self.backslash, "delete '\\'")),
+            (
+                quote, 145, "> x```",
+                Self.leftBeforeOpening(145, column: 3, "x```", "the 'x' before its backticks", "delete 'x'")
+            ),
+            (
+                item, 126, "- \\```swift",
+                Self.leftBeforeOpening(126, column: 3, "\\```swift", Self.backslash, "delete '\\'")
+            ),
             (
                 item, 143, "  \\t```",
                 Self.leftBeforeClosing(143, column: 3, "\\t```", opening: 126, Self.backslashT, "delete '\\t'")
             ),
             (
                 item, 152, "  .```",
-                Self.leftBeforeClosing(152, column: 3, ".```", opening: 145, "the '.' before its backticks", "delete '.'")
+                Self.leftBeforeClosing(
+                    152, column: 3, ".```", opening: 145, "the '.' before its backticks", "delete '.'")
             ),
         ]
         for (container, line, written, finding) in cases {
@@ -135,7 +162,9 @@ extension SlipRegressionTests {
         }
         XCTAssertEqual(spans.found, [])
         let item = try Self.edited(lesson) { lines in
-            for index in 125..<152 where !lines[index].isEmpty { lines[index] = (index == 125 ? "- " : "  ") + lines[index] }
+            for index in 125..<152 where !lines[index].isEmpty {
+                lines[index] = (index == 125 ? "- " : "  ") + lines[index]
+            }
         }
         XCTAssertEqual(item.lines[125], "- ```swift")
         XCTAssertEqual(item.found, [])
@@ -155,7 +184,8 @@ extension SlipRegressionTests {
             "lessons/14-sunum-ve-kapatma.md:126:1: error: '\\```swift' would open a code block, but "
             + "\(Self.backslash) makes it text, so a reader sees it and the lines after it as text and every later "
             + "fence pairs wrongly; delete '\\' [unterminated-fence]"
-        let errors = { (run: InProcess.Result) in run.stderr.split(separator: "\n").filter { $0.contains(": error: ") } }
+        let errors = { (run: InProcess.Result) in run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        }
         let check = InProcess.run(["lessons/"], in: scratch.url)
         XCTAssertEqual(errors(check), [finding[...]], check.stderr)
         let lesson = try Data(contentsOf: url)

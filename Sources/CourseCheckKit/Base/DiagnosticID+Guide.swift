@@ -28,14 +28,15 @@ extension DiagnosticID {
                     + "nested block quotes and list items its block's lines have (`>   ```swift` in `> 1.`, "
                     + "`  > ```swift` in `1. >`): it ends the inner one, and the block stands outside it even where "
                     + "no fence pairs wrongly; with the line or two under it written alike, in one container too, "
-                    + "the finding names those lines.",
+                    + "the finding names those lines. So is a fence with characters left before it (`\\```swift`, "
+                    + "`\\t```` as code writes a tab, `x```swift`), which GitHub shows as text.",
                 fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
                     + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
                     + "columns (after a block quote's `> `) and inside the same container; open a block with three "
                     + "or more backticks or tildes (no backtick in a backtick fence's info string), as the lesson's "
                     + "other fences are, not behind a list marker or '>' (nor with more than one space after a list "
-                    + "marker whose item's next lines are indented less, nor short of its containers' prefix), and "
-                    + "not behind a comment on its line (put "
+                    + "marker whose item's next lines are indented less, nor short of its containers' prefix, nor "
+                    + "after other characters), and not behind a comment on its line (put "
                     + "the comment on a line of its own above it). The message names what was written and the fence "
                     + "meant "
                     + "there, or where a missing fence belongs."

@@ -90,7 +90,9 @@ enum FollowTheFix {
         if let delete = text.range(of: "; delete '", options: .backwards) {
             let rest = text[delete.upperBound...]
             if rest.hasSuffix("'") { return .deleteText(String(rest.dropLast()), blanks: false) }
-            if let after = rest.range(of: #"' and the ([0-9]+ )?(space|spaces|tab|blanks) after it$"#, options: .regularExpression) {
+            if let after = rest.range(
+                of: #"' and the ([0-9]+ )?(space|spaces|tab|blanks) after it$"#, options: .regularExpression)
+            {
                 return .deleteText(String(rest[..<after.lowerBound]), blanks: true)
             }
         }
@@ -182,7 +184,10 @@ enum FollowTheFix {
                     return rest.hasPrefix("```") || rest.hasPrefix("~~~")
                 }
                 guard let range = beforeFence ?? ranges.first else { return nil }
-                let end = blanks ? line[range.upperBound...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex : range.upperBound
+                let end =
+                    blanks
+                    ? line[range.upperBound...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+                    : range.upperBound
                 lines[fix.line - 1].removeSubrange(range.lowerBound..<end)
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
