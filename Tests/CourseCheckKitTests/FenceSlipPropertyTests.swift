@@ -170,17 +170,21 @@ final class FenceSlipPropertyTests: XCTestCase {
 
     /// One slip of any shape in `block`'s opening or closing fence: another character, length or
     /// quote style, indented too far or typed behind a container's marker, a backtick in an
-    /// opening fence's info string, or the fence line deleted (nil). Returns the line's index and
-    /// the slip in words.
+    /// opening fence's info string, characters left before it (`leftovers`), or the fence line
+    /// deleted (nil). Returns the line's index and the slip in words.
     static func slip(_ lines: inout [String?], _ block: Lesson.Block, _ random: inout Generator) -> (Int, String) {
         let closing = random.next() % 2 == 0
         let at = (closing ? block.fenced.closing.number : block.fenced.opening.number) - 1
         let line = lines[at] ?? ""
         let role = "\(block.role) \(closing ? "closing" : "opening") fence"
-        switch random.next() % 4 {
+        switch random.next() % 5 {
         case 0:
             lines[at] = nil
             return (at, "\(role) deleted")
+        case 4:
+            let leftover = leftovers[Int(random.next() % UInt64(leftovers.count))]
+            lines[at] = leftover + line
+            return (at, "\(role) written '\(leftover + line)'")
         case 1 where !closing && !block.fenced.info.isEmpty:
             lines[at] = line + "`"
             return (at, "\(role) with a backtick in its info string")
