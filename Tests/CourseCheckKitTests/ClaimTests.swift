@@ -116,6 +116,46 @@ final class ClaimTests: XCTestCase {
         XCTAssertEqual(counts("Dersin dağılımı: yerel 6, ortam onu taşır."), [[6], [], [], []])
     }
 
+    /// The distribution sentence read as a Turkish reader reads it (`Connective`): a number after a
+    /// question particle is the other answer (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `6 mı yoksa 7
+    /// mi`), in a list of counts too; a number a comma puts after a count and a supposing word
+    /// follows is a second count (`6, 7 de olabilir`, `6, 7 olabilir`, `6, 7 mi?`, `6, belki de
+    /// 7`); `ise`, `de`, `yaklaşık` between a name and its count are read past (`gözlem ise 5`), the
+    /// name's conditional form is the name (`ortamsa 6`); a distributive count before listed names
+    /// counts each (`altışar yerel ve ortam`). A question particle after a count alone states no
+    /// other count.
+    func testQuestionSupposingReadPastAndDistributiveBeforeFormsAreRead() {
+        func counts(_ text: String) -> [[Int]] {
+            TriggerDistributionClaim.reading(TriggerDistributionClaim.words(Inline(text).readable())).counts.map {
+                $0.map(\.value)
+            }
+        }
+        let cases: [(String, [[Int]])] = [
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4 mü 5 mi, ortam 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4 mü, 5 mi?, ortam 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6 mı 7 mi, emin değilim.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6 mı, yoksa 7 mi?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6 midir 7 midir?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4 mü?, ortam 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 de olabilir.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6; 7 da olabilir.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 olabilir.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 mi?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, belki de 7.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6; gözlem ise 5.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem ise 5, ortam 6.", [[6], [4], [5], [6]]),
+            ("dağılım: yerel yaklaşık 6, ebeveyn de 4, gözlemse 4, ortamsa 6.", [[6], [4], [4], [6]]),
+            ("dağılım: altışar yerel ve ortam, dörder ebeveyn ve gözlem.", [[6], [4], [4], [6]]),
+            ("dağılım: 6'şar yerel ve ortam, 4'er ebeveyn ve gözlem.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam altışar, ebeveyn ve gözlem dörder.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 mü 5 mi, 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel, ebeveyn, gözlem ve ortam: 6 mı 7 mi, 4, 4, 6.", [[6, 7], [4], [4], [6]]),
+            ("dağılım: 6 yerel mi, 4 ebeveyn mi, 4 gözlem, 6 ortam.", [[6], [4], [4], [6]]),
+            ("dağılım: 6 yerel, 4 ebeveyn, 4 gözlem, 6 ortam; 7 de olabilir.", [[6], [4], [4], [6, 7]]),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
+    }
+
     /// The prefilter's count test never drops a paragraph the reader takes for the sentence: over
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı

@@ -536,6 +536,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             case name(Int)
             case number
             case connective
+            /// A word read past between a name and its count (`Connective.beforeCount`).
+            case between
             case other
         }
         func letterLength(_ at: Int) -> Int { Self.letterLength(text, at: at) }
@@ -582,12 +584,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             let kind: Kind
-            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) }) {
+            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) || isConditional(word, of: $0) }) {
                 kind = .name(name)
             } else if word.count <= 12, mayBeSkeleton(word[0]), case let folded = skeleton(word) {
                 kind =
                     numberSkeletons[folded] != nil
-                    ? .number : connectiveSkeletons.contains(folded) ? .connective : .other
+                    ? .number
+                    : connectiveSkeletons.contains(folded)
+                        ? .connective : betweenSkeletons.contains(folded) ? .between : .other
             } else {
                 kind = .other
             }
@@ -598,6 +602,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// one after a case ending it may not read as a word.
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
+            if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
+                return [at + 1, at + 2]
+            }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
         }
         var counted = Set<Int>()
@@ -615,6 +622,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         return counted.count >= 2 || !counted.isEmpty && listed
     }
+
+    /// Whether `word` is the name `name` with the conditional suffix joined to it (`ortamsa`).
+    private static func isConditional(_ word: UnsafeBufferPointer<UInt8>, of name: [UInt8]) -> Bool {
+        word.count == name.count + 2 && word.starts(with: name)
+            && conditionalBytes.contains { word[name.count] == $0[0] && word[name.count + 1] == $0[1] }
+    }
+
+    private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
+
+    /// The words read past between a name and its count, as `skeleton` gives them.
+    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.sorted().map { skeleton(Array($0.utf8)) }
 
     /// The number words (`units`, `tens`, `distributives`, `possessives`) with every i-like letter as `i`, as bytes:
     /// what `mayHoldTwoCounts` compares a word of folded bytes with.
@@ -634,7 +652,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     private static let skeletonStarts: [Bool] = {
         var starts = [Bool](repeating: false, count: 256)
-        for word in numberSkeletons.keys + connectiveSkeletons { starts[Int(word[0])] = true }
+        for word in numberSkeletons.keys + connectiveSkeletons + betweenSkeletons { starts[Int(word[0])] = true }
         starts[0xC4] = true
         starts[0xC5] = true
         return starts
@@ -894,9 +912,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// Everything a paragraph states about the triggers: every count it gives each trigger, in
     /// `Triggers.names` order, by word. Listed names with their counts after them in order
     /// (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or the counts in parentheses), or one
-    /// distributive count after them (`yerel ve ortam 6'şar`), are read first; then each other name
-    /// takes the number right after it (a colon or an opening parenthesis between them) or right
-    /// before it, whichever of the two the paragraph uses more, the other where that gives none.
+    /// distributive count after them or right before them (`yerel ve ortam 6'şar`, `altışar yerel
+    /// ve ortam`), are read first; then each other name takes the number right after it (a colon or
+    /// an opening parenthesis between them, or a word a reader reads past, `Connective.beforeCount`:
+    /// `gözlem ise 5`) or right before it, whichever of the two the paragraph uses more, the other where that gives none.
     /// Each number counts once. Then what else it states: a name in a list of counts that is not a
     /// trigger, a number of lessons, four slashed counts no trigger took.
     static func reading(_ words: [Word]) -> Candidate {
@@ -909,6 +928,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let triggers: [Int?] = words.indices.map { index in
             let text = words[index].text
             if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
+            // The name with `ise` joined to it (`ortamsa 6`): the name.
+            if let suffix = Connective.conditionalSuffixes.first(where: { text.hasSuffix($0) }),
+                let named = Triggers.names.firstIndex(where: { $0.declared.sameBytes(String(text.dropLast(suffix.count))) })
+            {
+                return named
+            }
             guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
             let read = Invisible.reading(text)
             guard let found = Triggers.names.firstIndex(where: { $0.declared.sameBytes(read) }) else { return nil }
@@ -947,15 +972,22 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard next < words.count else { return nil }
             let said = Connective.restatingLength(words, at: next)
             let gap = words[next].gap
-            guard said > 0 || !gap.isEmpty,
-                gap.allSatisfy({
+            let marked =
+                (said > 0 || !gap.isEmpty)
+                && gap.allSatisfy({
                     Connective.marksBetweenCounts.contains($0) || Connective.joinsCounts($0) || said > 0 && $0 == ","
                 })
-            else { return nil }
+            // Or a number after a comma or a semicolon that a word after it supposes (`6, 7 de olabilir`, `6, 7 mi?`).
+            let supposed = !marked && !gap.isEmpty && gap.allSatisfy({ $0 == "," || $0 == ";" })
+            guard marked || supposed else { return nil }
             let at = next + said
-            guard at < words.count, at == next || words[at].gap.isEmpty else { return nil }
+            guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
             guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
             let end = at + found.length
+            if supposed, Connective.supposingLength(words, at: end) == 0 { return nil }
+            // After a particle and a comma, only another alternative (`4 mü, 5 mi`): a number
+            // without its particle there is the list's next item (`4 mü 5 mi, 6`).
+            if at > next, !words[at].gap.isEmpty, !asks(end) { return nil }
             if end < words.count,
                 words[end].gap.contains("/")
                     || words[end].gap.isEmpty && (trigger(end) != nil || words[end].text.hasPrefix("ders"))
@@ -964,6 +996,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if negated(end) { return nil }
             return (found.value, at, found.length)
+        }
+        /// Whether the word at `index` is a question particle right after the word before it (`4 mü`).
+        func asks(_ index: Int) -> Bool {
+            index < words.count && words[index].gap.isEmpty && Connective.asking.contains(words[index].text)
         }
         /// Whether the word at `index` denies the number right before it (`7 değil`, not seven; `4 yerine`).
         func negated(_ index: Int) -> Bool { Connective.denies(words, at: index) }
@@ -1007,6 +1043,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 index = first + 1
                 continue
             }
+            // Or one distributive count right before them (`altışar yerel ve ortam`, six each).
+            let before = names[0] - 1
+            if names.count >= 2, before >= 0, words[before].distributive, !words[names[0]].separated,
+                !usedNumbers.contains(before), let each = number(words, at: before), each.length == 1
+            {
+                for name in names {
+                    counts[trigger(name)!].append((each.value, before))
+                    usedNames.insert(name)
+                }
+                usedNumbers.insert(before)
+                index = names.last! + 1
+                continue
+            }
             /// A listed count, or the one stated in its place after a denial (`6, 4, 4 yerine 5, 6`).
             func kept(_ at: Int, _ count: (value: Int, length: Int)) -> (Int, (value: Int, length: Int))? {
                 let replaced = instead(of: (count.value, at, count.length))
@@ -1028,10 +1077,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
                 var again: [(value: Int, at: Int, length: Int)] = []
-                while end + 1 < words.count, words[end + 1].gap.contains("("), let found = restated(end + 1) {
+                while end + 1 < words.count,
+                    words[end + 1].gap.contains("(") || asks(end + 1), let found = restated(end + 1)
+                {
                     again.append(found)
                     end = found.at + found.length - 1
                 }
+                // The particle that closes the question (`4 mü 5 mi, 6`) ends the item.
+                if asks(end + 1) { end += 1 }
                 seconds.append(again)
                 ends.append(end)
             }
@@ -1069,7 +1122,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number right after the name at `index`, or right before it, not yet counted.
         /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
-            let next = index + 1
+            var next = index + 1
+            // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`).
+            if next + 1 < words.count, words[next].gap.isEmpty, Connective.beforeCount.contains(words[next].text) {
+                next += 1
+            }
             guard next < words.count,
                 words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next)
