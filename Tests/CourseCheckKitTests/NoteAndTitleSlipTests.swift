@@ -1897,6 +1897,48 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A second count in the question form (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `4 mü yoksa 5 mi`,
+    /// `ortam 6 mı 7 mi, emin değilim`), supposed after a comma (`ortam 6, 7 de olabilir`, `6, 7
+    /// olabilir`, `6, 7 mi?`, `6, belki de 7`), or in a second mention with `ise` between the name
+    /// and the count (`ortam 6; gözlem ise 5.`) is one finding at it; the same count right is none,
+    /// and so are `ise`, `yaklaşık`, the conditional form and a distributive count before the names
+    /// written right.
+    func testASecondCountAsAQuestionASuppositionOrAfterIseIsJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let gozlem: [(written: String, column: Int)] = [
+            ("gözlem 4 mü 5 mi,", 109), ("gözlem 4 mü, 5 mi?,", 110), ("gözlem 4 mü yoksa 5 mi,", 115),
+            ("gözlem ise 5,", 107), ("gözlemse 5,", 105),
+        ]
+        let ortam: [(written: String, column: Int)] = [
+            ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),
+            ("ortam 6, 7 mi?", 115), ("ortam 6, belki de 7.", 124), ("ortam 6; gözlem ise 5.", 127),
+        ]
+        let edits =
+            gozlem.map { sentence.replacingOccurrences(of: "gözlem 4,", with: $0.written) }
+            + ortam.map { sentence.replacingOccurrences(of: "ortam 6.", with: $0.written) }
+        let says = { (name: String, column: Int) in
+            let (count, declared) = name == "gözlem" ? (5, 4) : (7, 6)
+            return [
+                "lessons/\(file):267:\(column): error: says \(name) \(count), but \(declared) lessons declare \(name) "
+                    + "[trigger-distribution]"
+            ]
+        }
+        XCTAssertEqual(
+            try findings(file, sentence, edits),
+            gozlem.map { says("gözlem", $0.column) }
+                + ortam.map { says($0.written.contains("gözlem") ? "gözlem" : "ortam", $0.column) })
+        let right = edits.map {
+            $0.replacingOccurrences(of: " 5", with: " 4").replacingOccurrences(of: " 7", with: " 6")
+        }
+        XCTAssertEqual(try findings(file, sentence, right), right.map { _ in [] })
+        let controls = [
+            "yerel yaklaşık 6, ebeveyn de 4, gözlem ise 4, ortamsa 6.",
+            "altışar yerel ve ortam, dörder ebeveyn ve gözlem.", "yerel 6, ebeveyn 4, gözlem 4 mü?, ortam 6.",
+        ]
+        XCTAssertEqual(try findings(file, sentence, controls), controls.map { _ in [] })
+    }
+
     /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7
     /// değil, 6`; `6 (7 yerine)`; in a listed form too) is no count: the one after the denial is,
     /// and right it gives no finding, wrong one finding at it. `ve` between two counts (`ortam 6

@@ -72,8 +72,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 sentence.words.indices.contains(at) && uncounted.contains { $0.sameBytes(sentence.words[at].text) }
             }
         }
-        let others = sentence.words.indices.compactMap { index in
-            OtherDigits.leading(sentence.words[index].written).map { (index, $0) }
+        // A Roman numeral in ASCII capitals (`ortam VI`) too, only there.
+        func romanWord(_ written: String) -> OtherDigits.Number? {
+            guard !uncounted.isEmpty, let first = written.utf8.first, first >= 0x43, first <= 0x58 else { return nil }
+            return OtherDigits.romanWord(written)
+        }
+        let others: [(Int, OtherDigits.Number)] = sentence.words.indices.compactMap { index in
+            let written = sentence.words[index].written
+            return (OtherDigits.leading(written) ?? romanWord(written)).map { (index, $0) }
         }.filter { index, number in number.form == .script || besideUncounted(index) }
         if !others.isEmpty {
             return findings
