@@ -1939,6 +1939,52 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(try findings(file, sentence, controls), controls.map { _ in [] })
     }
 
+    /// A bound beside a count (`ortam 6 (en fazla 7)`, at most seven; `, en az 5`, at least five;
+    /// `azami`, `en çok`) states no count: one that holds is no finding, one that does not is one
+    /// finding at it. A count in Roman capitals beside a trigger with none (`ortam VI`) is one
+    /// finding naming it, `write '6'`, not "no count can be read"; letters no numeral spells
+    /// (`IIII`) stay unreadable.
+    func testABoundBesideACountAndARomanCountInCapitals() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms = [
+            "ortam 6 (en fazla 7).", "ortam 6, en az 5.", "ortam 6 (azami 6).", "ortam 6 (en çok yedi).",
+            "ortam 6 (en fazla 5).", "ortam 6, en az 7.", "ortam 6 (7 değil, en fazla 5).", "ortam VI.", "ortam XII.",
+            "ortam IIII.",
+        ]
+        let prefix = "lessons/\(file):267:"
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { sentence.replacingOccurrences(of: "ortam 6.", with: $0) }),
+            [
+                [], [], [], [],
+                [
+                    prefix + "124: error: says ortam at most 5, but 6 lessons declare ortam; write 6 or drop the bound "
+                        + "[trigger-distribution]"
+                ],
+                [
+                    prefix + "121: error: says ortam at least 7, but 6 lessons declare ortam; write 6 or drop the bound "
+                        + "[trigger-distribution]"
+                ],
+                [
+                    prefix + "134: error: says ortam at most 5, but 6 lessons declare ortam; write 6 or drop the bound "
+                        + "[trigger-distribution]"
+                ],
+                [
+                    prefix + "112: error: the count 'VI' is written in Roman letters, which the course's numbers are "
+                        + "not read in; write '6' [trigger-distribution]"
+                ],
+                [
+                    prefix + "112: error: the count 'XII' is written in Roman letters, which the course's numbers are "
+                        + "not read in; write '12' [trigger-distribution]"
+                ],
+                [
+                    prefix + "106: error: this paragraph counts triggers, but no count can be read for ortam; give each "
+                        + "of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ],
+            ])
+    }
+
     /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7
     /// değil, 6`; `6 (7 yerine)`; in a listed form too) is no count: the one after the denial is,
     /// and right it gives no finding, wrong one finding at it. `ve` between two counts (`ortam 6

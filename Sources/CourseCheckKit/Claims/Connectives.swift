@@ -21,6 +21,10 @@
 /// - Supposing, after a number (`olabilir` could be, `de olabilir`, `da olabilir` could be too, or a
 ///   question particle): a number a comma or a semicolon puts after a count is a second count when
 ///   one of these follows it (`ortam 6, 7 de olabilir`, `ortam 6, 7 mi?`), as `belki 7` is.
+/// - Bounding, before a number after a count (`en fazla` at most, `en çok` at most, `azami`, `en
+///   az` at least, `asgari`): the number is a bound, not a count (`ortam 6 (en fazla 7)`, `ortam 6,
+///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. A bound in
+///   place of the count (`ortam en fazla 7`) states no count; a strict one (`7'den az`) is not read.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`, `takriben`, `kabaca` about
 ///   (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form (`ortamsa 6`, `gözlemse 5`)
@@ -54,6 +58,24 @@ enum Connective {
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
     static let beforeCount: Set<String> = ["ise", "de", "da", "yaklaşık", "takriben", "kabaca"]
+    /// Words that make the number after them a bound, and whether an upper one (`en fazla 7`).
+    static let bounding: [(words: [String], upper: Bool)] = [
+        (["en", "fazla"], true), (["en", "çok"], true), (["azami"], true), (["en", "az"], false), (["asgari"], false),
+    ]
+
+    /// The bound whose words end right before the number at `index` (`en fazla 7`), and how many words it takes.
+    static func bound(_ words: [TriggerDistributionClaim.Word], before index: Int) -> (upper: Bool, length: Int)? {
+        guard index < words.count, words[index].gap.isEmpty else { return nil }
+        for (phrase, upper) in bounding where index >= phrase.count {
+            let start = index - phrase.count
+            guard phrase.indices.allSatisfy({ words[start + $0].text == phrase[$0] }),
+                (start + 1..<index).allSatisfy({ words[$0].gap.isEmpty })
+            else { continue }
+            return (upper, phrase.count)
+        }
+        return nil
+    }
+
     /// The conditional suffix a name may take for `ise` (`ortamsa`, `gözlemse`).
     static let conditionalSuffixes = ["sa", "se"]
 

@@ -149,6 +149,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in wrong.keys.sorted() {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
+        // A bound beside a count (`ortam 6 (en fazla 7)`) states no count: only a bound that does not hold is a finding.
+        for bound in sentence.bounds
+        where bound.upper ? actual[bound.trigger] > bound.value : actual[bound.trigger] < bound.value {
+            findings.append(
+                .triggerDistributionBound(
+                    at: location(bound.word), trigger: Triggers.names[bound.trigger].declared, bound: bound.value,
+                    upper: bound.upper, actual: actual[bound.trigger]))
+        }
         // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
         // counts cover, which a lesson declaring a distribution is not among.
         let counted = actual.reduce(0, +)
@@ -216,6 +224,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
         /// lesson's distribution, what that distribution adds up to.
         var recomputations: (value: Int, word: Int)?
+        /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`): an
+        /// upper or a lower one, judged as bounds, by word.
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
         /// A list of names with fewer counts after them than names (`yerel, ebeveyn, gözlem, ortam:
         /// 6, 4, 4`): the names' words and the counts' words. Which name lost its count is not known,
         /// so no count of the list is judged; the list is the one finding.
@@ -1196,6 +1207,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
         var found: [(trigger: Int, value: Int, at: Int)] = []
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
         for name in others {
@@ -1218,6 +1230,21 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 for word in again.at..<(again.at + again.length) { usedNumbers.insert(word) }
                 found.append((trigger(name)!, again.value, again.at))
                 end = again.at + again.length - 1
+            }
+            // A bound after the count (`ortam 6, en fazla 7`, `6 (en az 5)`): judged as a bound.
+            if let phrase = Connective.bounding.first(where: { phrase in
+                end + phrase.words.count + 1 < words.count && count.at > name
+                    && words[end + 1].gap.allSatisfy({ ",;(".contains($0) })
+                    && phrase.words.indices.allSatisfy({ words[end + 1 + $0].text == phrase.words[$0] })
+            }), case let at = end + 1 + phrase.words.count,
+                Connective.bound(words, before: at) != nil, !usedNumbers.contains(at),
+                let value = number(words, at: at),
+                at + value.length >= words.count || !words[at + value.length].gap.isEmpty
+                    || trigger(at + value.length) == nil && !words[at + value.length].text.hasPrefix("ders")
+            {
+                for word in at..<(at + value.length) { usedNumbers.insert(word) }
+                bounds.append((trigger(name)!, value.value, phrase.upper, at))
+                end = at + value.length - 1
             }
             // A parenthesis opened right after the count restates it wherever its number stands
             // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it or
@@ -1247,7 +1274,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
                         continue
                     }
                     for used in word..<next { usedNumbers.insert(used) }
-                    found.append((trigger(name)!, again.value, word))
+                    if let bound = Connective.bound(words, before: word) {
+                        bounds.append((trigger(name)!, again.value, bound.upper, word))
+                    } else {
+                        found.append((trigger(name)!, again.value, word))
+                    }
                     end = max(end, next - 1)
                     word = next - 1
                 }
@@ -1258,6 +1289,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for index in counts.indices { counts[index].sort { $0.word < $1.word } }
         var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
         candidate.shortList = shortList
+        candidate.bounds = bounds
 
         // A name in the list of counts that is not a trigger (`ortam 6, gezinme 2`, `ortam 6 ve
         // gezinme 2`, `6 ortam, 2 gezinme`), after a counted trigger and a comma or a connective; one
