@@ -159,7 +159,8 @@ final class ClaimTests: XCTestCase {
     /// The prefilter's count test never drops a paragraph the reader takes for the sentence: over
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı
-    /// yerel`), apostrophe suffixes, distributive counts and listed
+    /// yerel`), apostrophe suffixes, distributive counts (after the names or before them), words
+    /// read past before a count (`gözlem ise 5`), conditional names (`ortamsa 6`) and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
     func testTheCountPrefilterKeepsEveryParagraphTheReaderCounts() {
@@ -191,10 +192,18 @@ final class ClaimTests: XCTestCase {
             case 1:
                 items = chosen.map { pick(counts)(pick(numbers + possessives)) + " " + $0 }
             case 2:
-                // One distributive count for the names.
-                items = [chosen.joined(separator: " ve ") + " " + pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])]
+                // One distributive count for the names, after them or before them.
+                let each = pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])
+                items = [
+                    generator.next() % 2 == 0
+                        ? chosen.joined(separator: " ve ") + " " + each : each + " " + chosen.joined(separator: " ve ")
+                ]
             default:
-                items = chosen.map { $0 + " " + pick(counts)(pick(numbers)) }
+                // A word read past before the count (`gözlem ise 5`), or the conditional form (`ortamsa 6`).
+                items = chosen.map {
+                    $0 + pick(["", "", " ise", " yaklaşık", " de", $0 == "ortam" ? "sa" : "se"]) + " "
+                        + pick(counts)(pick(numbers))
+                }
             }
             let text = pick(lessonWords) + " " + items.joined(separator: pick([", ", " ve ", "; "])) + "."
             let candidate = TriggerDistributionClaim.reading(
@@ -223,7 +232,7 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x",
+            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4",
         ]
         let separators = [
             " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",

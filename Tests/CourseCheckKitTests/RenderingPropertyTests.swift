@@ -400,7 +400,10 @@ final class RenderingPropertyTests: XCTestCase {
                         if let second, second.index == index {
                             again(second.value)
                         } else if form < 2, index != once, random.next() % 4 == 0 {
-                            again(counts[index])
+                            // Or a bound that holds (`6 (en fazla 7)`, `6, en az 5`): no count, no finding.
+                            random.next() % 4 == 0
+                                ? [" (en fazla \(counts[index] + 1))", ", en az \(counts[index])", " (azami \(counts[index]))"][
+                                    Int(random.next() % 3)] : again(counts[index])
                         } else {
                             ""
                         }
@@ -583,11 +586,15 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
+                    let form = Int(random.next() % 4)
                     let again = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))", "; \(triggers[index]) ise \(wrong)",
-                    ][Int(random.next() % 3)]
+                        // A bound the lessons break, beside the right count: one finding at the bound.
+                        "; \(triggers[index]) \(actual[index]) (en fazla \(actual[index] - 1))",
+                    ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
+                    if form == 3 { expected = (at + 1, "says \(triggers[index]) at most \(actual[index] - 1),") }
                 }
                 if expected == nil { expected = (at + 1, "says \(triggers[index]) \(wrong),") }
             case 2:
