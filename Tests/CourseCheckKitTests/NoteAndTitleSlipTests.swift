@@ -1962,7 +1962,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
                         + "[trigger-distribution]"
                 ],
                 [
-                    prefix + "121: error: says ortam at least 7, but 6 lessons declare ortam; write 6 or drop the bound "
+                    prefix
+                        + "121: error: says ortam at least 7, but 6 lessons declare ortam; write 6 or drop the bound "
                         + "[trigger-distribution]"
                 ],
                 [
@@ -1978,7 +1979,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
                         + "not read in; write '12' [trigger-distribution]"
                 ],
                 [
-                    prefix + "106: error: this paragraph counts triggers, but no count can be read for ortam; give each "
+                    prefix
+                        + "106: error: this paragraph counts triggers, but no count can be read for ortam; give each "
                         + "of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
                         + "[trigger-distribution]"
                 ],

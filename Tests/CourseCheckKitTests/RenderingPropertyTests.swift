@@ -402,7 +402,10 @@ final class RenderingPropertyTests: XCTestCase {
                         } else if form < 2, index != once, random.next() % 4 == 0 {
                             // Or a bound that holds (`6 (en fazla 7)`, `6, en az 5`): no count, no finding.
                             random.next() % 4 == 0
-                                ? [" (en fazla \(counts[index] + 1))", ", en az \(counts[index])", " (azami \(counts[index]))"][
+                                ? [
+                                    " (en fazla \(counts[index] + 1))", ", en az \(counts[index])",
+                                    " (azami \(counts[index]))",
+                                ][
                                     Int(random.next() % 3)] : again(counts[index])
                         } else {
                             ""
@@ -588,7 +591,8 @@ final class RenderingPropertyTests: XCTestCase {
                 } else {
                     let form = Int(random.next() % 4)
                     let again = [
-                        ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))", "; \(triggers[index]) ise \(wrong)",
+                        ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
+                        "; \(triggers[index]) ise \(wrong)",
                         // A bound the lessons break, beside the right count: one finding at the bound.
                         "; \(triggers[index]) \(actual[index]) (en fazla \(actual[index] - 1))",
                     ][form]

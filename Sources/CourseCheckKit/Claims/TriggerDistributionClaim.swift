@@ -947,7 +947,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
             // The name with `ise` joined to it (`ortamsa 6`): the name.
             if let suffix = Connective.conditionalSuffixes.first(where: { text.hasSuffix($0) }),
-                let named = Triggers.names.firstIndex(where: { $0.declared.sameBytes(String(text.dropLast(suffix.count))) })
+                let named = Triggers.names.firstIndex(where: {
+                    $0.declared.sameBytes(String(text.dropLast(suffix.count)))
+                })
             {
                 return named
             }
