@@ -1908,7 +1908,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
         let gozlem: [(written: String, column: Int)] = [
             ("gözlem 4 mü 5 mi,", 109), ("gözlem 4 mü, 5 mi?,", 110), ("gözlem 4 mü yoksa 5 mi,", 115),
-            ("gözlem ise 5,", 107), ("gözlemse 5,", 105),
+            ("gözlem ise 5,", 107), ("gözlemse 5,", 105), ("gözlem 4'mü 5'mi,", 109),
         ]
         let ortam: [(written: String, column: Int)] = [
             ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),

@@ -347,6 +347,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var written = ""
         /// A number with a distributive suffix (`6'şar`, `4'er`, `altışar`): each of the names before it.
         var distributive = false
+        /// A number with the question particle typed as its suffix (`4'mü`): as `4 mü`.
+        var asks = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
     }
@@ -793,6 +795,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
             var distributive = false
+            var asks = false
             if classes[start..<index].allSatisfy(\.numeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
@@ -811,7 +814,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 {
                     var end = index + 1
                     while end < characters.count, classes[end].letter { end += 1 }
-                    distributive = distributiveSuffixes.contains(lowercased(text((index + 1)..<end)))
+                    let suffix = lowercased(text((index + 1)..<end))
+                    distributive = distributiveSuffixes.contains(suffix)
+                    asks = Connective.asking.contains(suffix)
                     index = end
                 }
             }
@@ -823,7 +828,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             words.append(
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
-                    notACount: notACount, gap: gap, written: word, distributive: distributive))
+                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks))
             separated = false
             gap = ""
         }
@@ -991,8 +996,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard next < words.count else { return nil }
             let said = Connective.restatingLength(words, at: next)
             let gap = words[next].gap
+            // A count with the particle typed as its suffix (`4'mü 5'mi`) asks as `4 mü 5 mi` does.
             let marked =
-                (said > 0 || !gap.isEmpty)
+                (said > 0 || !gap.isEmpty || next > 0 && words[next - 1].asks)
                 && gap.allSatisfy({
                     Connective.marksBetweenCounts.contains($0) || Connective.joinsCounts($0) || said > 0 && $0 == ","
                 })
@@ -1003,7 +1009,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
             guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
             let end = at + found.length
-            if supposed, Connective.supposingLength(words, at: end) == 0 { return nil }
+            if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
             // After a particle and a comma, only another alternative (`4 mü, 5 mi`): a number
             // without its particle there is the list's next item (`4 mü 5 mi, 6`).
             if at > next, !words[at].gap.isEmpty, !asks(end) { return nil }
