@@ -16,8 +16,10 @@ import Foundation
 /// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`), or the names listed and their counts
 /// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
 /// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
-/// number words. It is judged whole: every count it states, a repeated one too, is compared; a
-/// count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
+/// number words, with the small words a Turkish reader reads between them (`Connective`: `gözlem
+/// ise 5`, `4 mü 5 mi`, `6, 7 de olabilir`, `altışar yerel ve ortam`; a bound beside a count,
+/// `6 (en fazla 7)`, is judged as a bound). It is judged whole: every count it states, a repeated
+/// one too, is compared; a count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
 /// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable".
