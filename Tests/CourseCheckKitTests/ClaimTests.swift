@@ -116,10 +116,54 @@ final class ClaimTests: XCTestCase {
         XCTAssertEqual(counts("Dersin dağılımı: yerel 6, ortam onu taşır."), [[6], [], [], []])
     }
 
+    /// The distribution sentence read as a Turkish reader reads it (`Connective`): a number after a
+    /// question particle is the other answer (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `6 mı yoksa 7
+    /// mi`), in a list of counts too; a number a comma puts after a count and a supposing word
+    /// follows is a second count (`6, 7 de olabilir`, `6, 7 olabilir`, `6, 7 mi?`, `6, belki de
+    /// 7`); `ise`, `de`, `yaklaşık` between a name and its count are read past (`gözlem ise 5`), the
+    /// name's conditional form is the name (`ortamsa 6`); a distributive count before listed names
+    /// counts each (`altışar yerel ve ortam`). A question particle after a count alone states no
+    /// other count.
+    func testQuestionSupposingReadPastAndDistributiveBeforeFormsAreRead() {
+        func counts(_ text: String) -> [[Int]] {
+            TriggerDistributionClaim.reading(TriggerDistributionClaim.words(Inline(text).readable())).counts.map {
+                $0.map(\.value)
+            }
+        }
+        let cases: [(String, [[Int]])] = [
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4 mü 5 mi, ortam 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4 mü, 5 mi?, ortam 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6 mı 7 mi, emin değilim.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6 mı, yoksa 7 mi?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6 midir 7 midir?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4 mü?, ortam 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4'mü 5'mi, ortam 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7'mi?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4'mü?, ortam 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 de olabilir.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6; 7 da olabilir.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 olabilir.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 mi?", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6, belki de 7.", [[6], [4], [4], [6, 7]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6; gözlem ise 5.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel 6, ebeveyn 4, gözlem ise 5, ortam 6.", [[6], [4], [5], [6]]),
+            ("dağılım: yerel yaklaşık 6, ebeveyn de 4, gözlemse 4, ortamsa 6.", [[6], [4], [4], [6]]),
+            ("dağılım: altışar yerel ve ortam, dörder ebeveyn ve gözlem.", [[6], [4], [4], [6]]),
+            ("dağılım: 6'şar yerel ve ortam, 4'er ebeveyn ve gözlem.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam altışar, ebeveyn ve gözlem dörder.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 mü 5 mi, 6.", [[6], [4], [4, 5], [6]]),
+            ("dağılım: yerel, ebeveyn, gözlem ve ortam: 6 mı 7 mi, 4, 4, 6.", [[6, 7], [4], [4], [6]]),
+            ("dağılım: 6 yerel mi, 4 ebeveyn mi, 4 gözlem, 6 ortam.", [[6], [4], [4], [6]]),
+            ("dağılım: 6 yerel, 4 ebeveyn, 4 gözlem, 6 ortam; 7 de olabilir.", [[6], [4], [4], [6, 7]]),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
+    }
+
     /// The prefilter's count test never drops a paragraph the reader takes for the sentence: over
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı
-    /// yerel`), apostrophe suffixes, distributive counts and listed
+    /// yerel`), apostrophe suffixes, distributive counts (after the names or before them), words
+    /// read past before a count (`gözlem ise 5`), conditional names (`ortamsa 6`) and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
     func testTheCountPrefilterKeepsEveryParagraphTheReaderCounts() {
@@ -151,10 +195,18 @@ final class ClaimTests: XCTestCase {
             case 1:
                 items = chosen.map { pick(counts)(pick(numbers + possessives)) + " " + $0 }
             case 2:
-                // One distributive count for the names.
-                items = [chosen.joined(separator: " ve ") + " " + pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])]
+                // One distributive count for the names, after them or before them.
+                let each = pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])
+                items = [
+                    generator.next() % 2 == 0
+                        ? chosen.joined(separator: " ve ") + " " + each : each + " " + chosen.joined(separator: " ve ")
+                ]
             default:
-                items = chosen.map { $0 + " " + pick(counts)(pick(numbers)) }
+                // A word read past before the count (`gözlem ise 5`), or the conditional form (`ortamsa 6`).
+                items = chosen.map {
+                    $0 + pick(["", "", " ise", " yaklaşık", " de", $0 == "ortam" ? "sa" : "se"]) + " "
+                        + pick(counts)(pick(numbers))
+                }
             }
             let text = pick(lessonWords) + " " + items.joined(separator: pick([", ", " ve ", "; "])) + "."
             let candidate = TriggerDistributionClaim.reading(
@@ -183,7 +235,7 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x",
+            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4",
         ]
         let separators = [
             " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",

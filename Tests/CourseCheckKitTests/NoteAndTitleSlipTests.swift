@@ -1897,6 +1897,96 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A second count in the question form (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `4 mü yoksa 5 mi`,
+    /// `ortam 6 mı 7 mi, emin değilim`), supposed after a comma (`ortam 6, 7 de olabilir`, `6, 7
+    /// olabilir`, `6, 7 mi?`, `6, belki de 7`), or in a second mention with `ise` between the name
+    /// and the count (`ortam 6; gözlem ise 5.`) is one finding at it; the same count right is none,
+    /// and so are `ise`, `yaklaşık`, the conditional form and a distributive count before the names
+    /// written right.
+    func testASecondCountAsAQuestionASuppositionOrAfterIseIsJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let gozlem: [(written: String, column: Int)] = [
+            ("gözlem 4 mü 5 mi,", 109), ("gözlem 4 mü, 5 mi?,", 110), ("gözlem 4 mü yoksa 5 mi,", 115),
+            ("gözlem ise 5,", 107), ("gözlemse 5,", 105), ("gözlem 4'mü 5'mi,", 109),
+        ]
+        let ortam: [(written: String, column: Int)] = [
+            ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),
+            ("ortam 6, 7 mi?", 115), ("ortam 6, belki de 7.", 124), ("ortam 6; gözlem ise 5.", 127),
+        ]
+        let edits =
+            gozlem.map { sentence.replacingOccurrences(of: "gözlem 4,", with: $0.written) }
+            + ortam.map { sentence.replacingOccurrences(of: "ortam 6.", with: $0.written) }
+        let says = { (name: String, column: Int) in
+            let (count, declared) = name == "gözlem" ? (5, 4) : (7, 6)
+            return [
+                "lessons/\(file):267:\(column): error: says \(name) \(count), but \(declared) lessons declare \(name) "
+                    + "[trigger-distribution]"
+            ]
+        }
+        XCTAssertEqual(
+            try findings(file, sentence, edits),
+            gozlem.map { says("gözlem", $0.column) }
+                + ortam.map { says($0.written.contains("gözlem") ? "gözlem" : "ortam", $0.column) })
+        let right = edits.map {
+            $0.replacingOccurrences(of: " 5", with: " 4").replacingOccurrences(of: " 7", with: " 6")
+        }
+        XCTAssertEqual(try findings(file, sentence, right), right.map { _ in [] })
+        let controls = [
+            "yerel yaklaşık 6, ebeveyn de 4, gözlem ise 4, ortamsa 6.",
+            "altışar yerel ve ortam, dörder ebeveyn ve gözlem.", "yerel 6, ebeveyn 4, gözlem 4 mü?, ortam 6.",
+        ]
+        XCTAssertEqual(try findings(file, sentence, controls), controls.map { _ in [] })
+    }
+
+    /// A bound beside a count (`ortam 6 (en fazla 7)`, at most seven; `, en az 5`, at least five;
+    /// `azami`, `en çok`) states no count: one that holds is no finding, one that does not is one
+    /// finding at it. A count in Roman capitals beside a trigger with none (`ortam VI`) is one
+    /// finding naming it, `write '6'`, not "no count can be read"; letters no numeral spells
+    /// (`IIII`) stay unreadable.
+    func testABoundBesideACountAndARomanCountInCapitals() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms = [
+            "ortam 6 (en fazla 7).", "ortam 6, en az 5.", "ortam 6 (azami 6).", "ortam 6 (en çok yedi).",
+            "ortam 6 (en fazla 5).", "ortam 6, en az 7.", "ortam 6 (7 değil, en fazla 5).", "ortam VI.", "ortam XII.",
+            "ortam IIII.",
+        ]
+        let prefix = "lessons/\(file):267:"
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { sentence.replacingOccurrences(of: "ortam 6.", with: $0) }),
+            [
+                [], [], [], [],
+                [
+                    prefix + "124: error: says ortam at most 5, but 6 lessons declare ortam; write 6 or drop the bound "
+                        + "[trigger-distribution]"
+                ],
+                [
+                    prefix
+                        + "121: error: says ortam at least 7, but 6 lessons declare ortam; write 6 or drop the bound "
+                        + "[trigger-distribution]"
+                ],
+                [
+                    prefix + "134: error: says ortam at most 5, but 6 lessons declare ortam; write 6 or drop the bound "
+                        + "[trigger-distribution]"
+                ],
+                [
+                    prefix + "112: error: the count 'VI' is written in Roman letters, which the course's numbers are "
+                        + "not read in; write '6' [trigger-distribution]"
+                ],
+                [
+                    prefix + "112: error: the count 'XII' is written in Roman letters, which the course's numbers are "
+                        + "not read in; write '12' [trigger-distribution]"
+                ],
+                [
+                    prefix
+                        + "106: error: this paragraph counts triggers, but no count can be read for ortam; give each "
+                        + "of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ],
+            ])
+    }
+
     /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7
     /// değil, 6`; `6 (7 yerine)`; in a listed form too) is no count: the one after the denial is,
     /// and right it gives no finding, wrong one finding at it. `ve` between two counts (`ortam 6

@@ -303,10 +303,24 @@ final class RenderingPropertyTests: XCTestCase {
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
         /// a slash, a dash, an arrow or a tilde, or after a restating word (`Connective`: `ya da`,
-        /// `yani`, `ila`, `hatta`, `belki`, a comma before some).
+        /// `yani`, `ila`, `hatta`, `belki`, a comma before some), as the other answer of a question
+        /// (`4 mü 5 mi`, `4 mü, 5 mi?`, `4 mü yoksa 5 mi`), or supposed after a comma (`6, 7 de
+        /// olabilir`, `6, 7 mi?`, `6, belki de 7`).
         func again(_ value: Int) -> String {
             let restated = count(value)
-            return switch random.next() % 12 {
+            let particles = ["mı", "mi", "mu", "mü"]
+            func particle() -> String { particles[Int(random.next() % 4)] }
+            return switch random.next() % 14 {
+            case 12:
+                [
+                    " \(particle()) \(restated) \(particle())", " \(particle()), \(restated) \(particle())?",
+                    " \(particle()) yoksa \(restated) \(particle())", " midir \(restated) midir",
+                ][Int(random.next() % 4)]
+            case 13:
+                [
+                    ", \(restated) de olabilir", ", \(restated) da olabilir", ", \(restated) olabilir",
+                    ", \(restated) \(particle())?", ", belki de \(restated)", "; \(restated) de olabilir",
+                ][Int(random.next() % 6)]
             case 10:
                 [
                     ", yani ", ", hatta ", ", belki ", " yahut ", " veyahut ", " yoksa ", " aslında ",
@@ -367,8 +381,14 @@ final class RenderingPropertyTests: XCTestCase {
                     groups.append((count, [name]))
                 }
             }
+            // The count after them, or before them (`altışar yerel ve ortam`, `6'şar yerel ve ortam`).
+            let before = random.next() % 2 == 0
+            let distributives = [4: "dörder", 5: "beşer", 6: "altışar", 7: "yedişer"]
             return groups.map { group in
-                group.names.joined(separator: " ve ") + " \(group.count)'\(each[group.count] ?? "er")"
+                let each = "\(group.count)'\(each[group.count] ?? "er")"
+                guard before else { return group.names.joined(separator: " ve ") + " " + each }
+                return (random.next() % 2 == 0 ? distributives[group.count] ?? each : each) + " "
+                    + group.names.joined(separator: " ve ")
             }.joined(separator: ", ")
         case 0...3:
             let form = second == nil ? random.next() % 4 : random.next() % 2
@@ -380,7 +400,13 @@ final class RenderingPropertyTests: XCTestCase {
                         if let second, second.index == index {
                             again(second.value)
                         } else if form < 2, index != once, random.next() % 4 == 0 {
-                            again(counts[index])
+                            // Or a bound that holds (`6 (en fazla 7)`, `6, en az 5`): no count, no finding.
+                            random.next() % 4 == 0
+                                ? [
+                                    " (en fazla \(counts[index] + 1))", ", en az \(counts[index])",
+                                    " (azami \(counts[index]))",
+                                ][
+                                    Int(random.next() % 3)] : again(counts[index])
                         } else {
                             ""
                         }
@@ -389,8 +415,13 @@ final class RenderingPropertyTests: XCTestCase {
                     let denied =
                         random.next() % 6 == 0
                         ? "\(count(counts[index] + 1))" + [" yerine ", " değil, "][Int(random.next() % 2)] : ""
+                    // Now and then a word a reader reads past between the name and its count (`gözlem
+                    // ise 4`, `yerel yaklaşık 6`), or the name's conditional form (`ortamsa 6`).
+                    let past =
+                        random.next() % 5 == 0
+                        ? [" ise", " yaklaşık", " de", name == "ortam" ? "sa" : "se"][Int(random.next() % 4)] : ""
                     return switch form {
-                    case 0: "\(name) \(denied)\(value)\(restated)"
+                    case 0: "\(name)\(past) \(denied)\(value)\(restated)"
                     case 1: "\(name): \(denied)\(value)\(restated)"
                     case 2: "\(name) (\(value))"
                     default: "\(value) \(name)"
@@ -558,10 +589,16 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
-                    let again =
-                        random.next() % 2 == 0 ? ", \(triggers[index]) \(wrong)" : " (\(triggers[index]): \(wrong))"
+                    let form = Int(random.next() % 4)
+                    let again = [
+                        ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
+                        "; \(triggers[index]) ise \(wrong)",
+                        // A bound the lessons break, beside the right count: one finding at the bound.
+                        "; \(triggers[index]) \(actual[index]) (en fazla \(actual[index] - 1))",
+                    ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
+                    if form == 3 { expected = (at + 1, "says \(triggers[index]) at most \(actual[index] - 1),") }
                 }
                 if expected == nil { expected = (at + 1, "says \(triggers[index]) \(wrong),") }
             case 2:

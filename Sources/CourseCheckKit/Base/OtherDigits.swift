@@ -27,6 +27,8 @@ package enum OtherDigits {
         case numeral
         /// An ASCII letter that looks like a digit (`l` for 1), read only where a number is due.
         case letter
+        /// ASCII capitals that spell a Roman numeral (`VI` for 6), read only where a count is due.
+        case romanLetters
     }
 
     /// ASCII letters a reader takes for a digit where a number is due (`2l` for 21, `1O` for 10).
@@ -104,6 +106,7 @@ package enum OtherDigits {
             switch form {
             case .script: "written with \(Invisible.name(other)), a digit of another script"
             case .numeral: "written with \(Invisible.name(other))"
+            case .romanLetters: "written in Roman letters"
             case .letter:
                 "written with '\(Character(other))' (\(Invisible.name(other))) for the digit "
                     + "'\(letterDigits[UInt8(other.value)].map { Character(Unicode.Scalar($0)) } ?? "?")'"
@@ -159,6 +162,38 @@ package enum OtherDigits {
         if !roman.isEmpty { ascii = String(romanValue(roman)) }
         guard let other else { return nil }
         return Number(written: String(written), ascii: ascii, other: other.0, otherOffset: other.1, form: other.2)
+    }
+
+    /// The Roman numeral `text` spells in ASCII capitals (`VI` 6, `XII` 12), for a caller where a
+    /// count is due and nothing else stands: an ordinary word is never one, and a capital `I` or
+    /// `V` elsewhere is a letter. nil for any other text, or letters no numeral spells (`IIII`, `VV`).
+    package static func romanWord(_ text: some StringProtocol) -> Number? {
+        guard !text.isEmpty, text.utf8.count <= 7, text.utf8.allSatisfy({ "IVXLC".utf8.contains($0) }) else {
+            return nil
+        }
+        let value = romanValue(String(text))
+        // Only the canonical spelling of its value: `IIII`, `VV`, `IIV` are no numerals.
+        guard value > 0, canonicalRoman(value) == String(text) else { return nil }
+        return Number(
+            written: String(text), ascii: String(value), other: text.unicodeScalars.first!, otherOffset: 0,
+            form: .romanLetters)
+    }
+
+    /// The canonical Roman spelling of `value` (1...399).
+    private static func canonicalRoman(_ value: Int) -> String? {
+        guard value > 0, value < 400 else { return nil }
+        let table: [(Int, String)] = [
+            (100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ]
+        var left = value
+        var spelled = ""
+        for (amount, letters) in table {
+            while left >= amount {
+                spelled += letters
+                left -= amount
+            }
+        }
+        return spelled
     }
 
     /// True when `text` may hold a digit of another script: any non-ASCII byte (a cheap prefilter).

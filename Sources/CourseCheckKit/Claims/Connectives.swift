@@ -9,10 +9,26 @@
 /// - Restating, after a count: the number right after states the name's count again, so it is
 ///   judged too: or (`veya`, `ya da`, `yahut`, `veyahut`, `yoksa`), a range (`ila` to, `ile` as
 ///   in `6 ile 7 arası`, between 6 and 7), a correction or a doubt (`yani` that is, `hatta` even,
-///   `belki` maybe, `aslında` actually, `daha doğrusu` rather), also after a comma (`6, yani 7`)
+///   `belki` maybe, `belki de` perhaps, `aslında` actually, `daha doğrusu` rather), also after a comma (`6, yani 7`)
 ///   or one after another (`6 ya da belki 7`). Marks do the same between two counts: `:`, `=`,
 ///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
 ///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count.
+/// - Asking, after a count (`mı`, `mi`, `mu`, `mü`, the question particle as a word of its own, in
+///   any vowel harmony, `midir` too): the count is one answer of a question, and a number after
+///   the particle (a comma between them too) is the other (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `6
+///   mı yoksa 7 mi`), judged as a restated count is. A particle after a count alone (`6 mı?`)
+///   doubts it and states no other.
+/// - Supposing, after a number (`olabilir` could be, `de olabilir`, `da olabilir` could be too, or a
+///   question particle): a number a comma or a semicolon puts after a count is a second count when
+///   one of these follows it (`ortam 6, 7 de olabilir`, `ortam 6, 7 mi?`), as `belki 7` is.
+/// - Bounding, before a number after a count (`en fazla` at most, `en çok` at most, `azami`, `en
+///   az` at least, `asgari`): the number is a bound, not a count (`ortam 6 (en fazla 7)`, `ortam 6,
+///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. A bound in
+///   place of the count (`ortam en fazla 7`) states no count; a strict one (`7'den az`) is not read.
+/// - Between a name and its count, read through as a reader reads past them: `ise` as for
+///   (`gözlem ise 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`, `takriben`, `kabaca` about
+///   (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form (`ortamsa 6`, `gözlemse 5`)
+///   is the name with `ise` joined to it.
 /// - Denying, right after a count or a name: what it follows is not stated, and a count right
 ///   after it is (`değil` not: `ortam 7 değil, 6`, `6 (7 değil)`; `yerine` instead of: `gözlem 4
 ///   yerine 5`, five instead of four).
@@ -28,11 +44,40 @@ enum Connective {
         "veya", "yahut", "veyahut", "yoksa", "ila", "ile", "yani", "hatta", "belki", "aslında",
     ]
     /// Two-word restating connectives, their words in order.
-    static let restatingPairs: [(String, String)] = [("ya", "da"), ("daha", "doğrusu")]
+    static let restatingPairs: [(String, String)] = [
+        ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"),
+    ]
     /// Words that deny the count or name right before them.
     static let denying: Set<String> = ["değil", "yerine"]
     /// Words that add a name as `ve` does (`ebeveyn de`, `hem yerel hem ebeveyn`).
     static let adding: Set<String> = ["de", "da", "hem"]
+    /// The question particle, a word of its own after a count: one alternative of a question.
+    static let asking: Set<String> = ["mı", "mi", "mu", "mü", "mıdır", "midir", "mudur", "müdür"]
+    /// Words after a number that make it a possible count (`7 olabilir`, `7 de olabilir`).
+    static let supposing: Set<String> = ["olabilir"]
+    /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
+    /// yaklaşık 6`, `gözlem de 4`).
+    static let beforeCount: Set<String> = ["ise", "de", "da", "yaklaşık", "takriben", "kabaca"]
+    /// Words that make the number after them a bound, and whether an upper one (`en fazla 7`).
+    static let bounding: [(words: [String], upper: Bool)] = [
+        (["en", "fazla"], true), (["en", "çok"], true), (["azami"], true), (["en", "az"], false), (["asgari"], false),
+    ]
+
+    /// The bound whose words end right before the number at `index` (`en fazla 7`), and how many words it takes.
+    static func bound(_ words: [TriggerDistributionClaim.Word], before index: Int) -> (upper: Bool, length: Int)? {
+        guard index < words.count, words[index].gap.isEmpty else { return nil }
+        for (phrase, upper) in bounding where index >= phrase.count {
+            let start = index - phrase.count
+            guard phrase.indices.allSatisfy({ words[start + $0].text == phrase[$0] }),
+                (start + 1..<index).allSatisfy({ words[$0].gap.isEmpty })
+            else { continue }
+            return (upper, phrase.count)
+        }
+        return nil
+    }
+
+    /// The conditional suffix a name may take for `ise` (`ortamsa`, `gözlemse`).
+    static let conditionalSuffixes = ["sa", "se"]
 
     /// The punctuation that may stand between a count and the count that restates it (`6 (7)`,
     /// `6: 7`, `4/5`, `4–5`); a comma only before a restating word (`6, yani 7`): a comma alone
@@ -57,18 +102,39 @@ enum Connective {
     /// for none. Each word after the first follows with nothing between.
     static func restatingLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
         var at = index
-        while at < words.count, at == index || words[at].gap.isEmpty {
-            if restating.contains(words[at].text) {
-                at += 1
-            } else if at + 1 < words.count, words[at + 1].gap.isEmpty,
+        while at < words.count, at == index || follows(words, at: at) {
+            if at + 1 < words.count, words[at + 1].gap.isEmpty,
                 restatingPairs.contains(where: { $0.0 == words[at].text && $0.1 == words[at + 1].text })
             {
                 at += 2
+            } else if restating.contains(words[at].text) || asking.contains(words[at].text) {
+                at += 1
             } else {
                 break
             }
         }
         return at - index
+    }
+
+    /// Whether the word at `at` goes on the phrase of the word before it: nothing between them, or
+    /// only a comma after a question particle (`4 mü, 5 mi`, `6 mı, yoksa 7 mi`).
+    static func follows(_ words: [TriggerDistributionClaim.Word], at: Int) -> Bool {
+        words[at].gap.isEmpty
+            || at > 0 && asking.contains(words[at - 1].text) && words[at].gap.allSatisfy { $0 == "," }
+    }
+
+    /// How many words at `index` (0 for none) say the number right before them is a possible
+    /// count: a question particle (`7 mi`), `olabilir`, `de olabilir` or `da olabilir`.
+    static func supposingLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
+        guard index < words.count, words[index].gap.isEmpty else { return 0 }
+        let word = words[index].text
+        if asking.contains(word) || supposing.contains(word) { return 1 }
+        if adding.contains(word), index + 1 < words.count, words[index + 1].gap.isEmpty,
+            supposing.contains(words[index + 1].text)
+        {
+            return 2
+        }
+        return 0
     }
 
     /// Whether the word at `index` denies the count or name right before it (`7 değil`, `4 yerine`).
@@ -79,10 +145,14 @@ enum Connective {
     /// Whether `word` (lowercased) is a connective of any kind: never a name a sentence counts.
     static func isConnective(_ word: String) -> Bool {
         joining.contains(word) || restating.contains(word) || denying.contains(word) || adding.contains(word)
+            || asking.contains(word) || supposing.contains(word) || beforeCount.contains(word)
             || restatingPairs.contains { $0.0 == word || $0.1 == word }
     }
 
     /// Whether `word` (lowercased) may stand beside a trigger named after the bullet's value and
     /// leave the phrase naming it: a joining, restating or adding word, not a denial.
-    static func adds(_ word: String) -> Bool { isConnective(word) && !denying.contains(word) }
+    static func adds(_ word: String) -> Bool {
+        (joining.contains(word) || restating.contains(word) || adding.contains(word)
+            || restatingPairs.contains { $0.0 == word || $0.1 == word })
+    }
 }

@@ -676,6 +676,17 @@ extension Diagnostic {
         triggerDistribution(at: location, [(trigger, claimed, actual)])
     }
 
+    /// A bound the sentence gives beside a count (`ortam 6 (en fazla 5)`) that the lessons' count breaks.
+    static func triggerDistributionBound(
+        at location: SourceLocation, trigger: String, bound: Int, upper: Bool, actual: Int
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(trigger) \(upper ? "at most" : "at least") \(bound), but "
+                + "\(Plural.count(actual, "lesson")) \(Plural.form(actual, "declares", "declare")) \(trigger); write "
+                + "\(actual) or drop the bound")
+    }
+
     /// One count of the sentence given to several triggers (`ebeveyn ve gözlem 5'er`), each wrong.
     static func triggerDistribution(
         at location: SourceLocation, _ counts: [(trigger: String, claimed: Int, actual: Int)]

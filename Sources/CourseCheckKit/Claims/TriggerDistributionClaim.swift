@@ -16,8 +16,10 @@ import Foundation
 /// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`), or the names listed and their counts
 /// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
 /// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
-/// number words. It is judged whole: every count it states, a repeated one too, is compared; a
-/// count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
+/// number words, with the small words a Turkish reader reads between them (`Connective`: `gözlem
+/// ise 5`, `4 mü 5 mi`, `6, 7 de olabilir`, `altışar yerel ve ortam`; a bound beside a count,
+/// `6 (en fazla 7)`, is judged as a bound). It is judged whole: every count it states, a repeated
+/// one too, is compared; a count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
 /// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable".
@@ -72,8 +74,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 sentence.words.indices.contains(at) && uncounted.contains { $0.sameBytes(sentence.words[at].text) }
             }
         }
-        let others = sentence.words.indices.compactMap { index in
-            OtherDigits.leading(sentence.words[index].written).map { (index, $0) }
+        // A Roman numeral in ASCII capitals (`ortam VI`) too, only there.
+        func romanWord(_ written: String) -> OtherDigits.Number? {
+            guard !uncounted.isEmpty, let first = written.utf8.first, first >= 0x43, first <= 0x58 else { return nil }
+            return OtherDigits.romanWord(written)
+        }
+        let others: [(Int, OtherDigits.Number)] = sentence.words.indices.compactMap { index in
+            let written = sentence.words[index].written
+            return (OtherDigits.leading(written) ?? romanWord(written)).map { (index, $0) }
         }.filter { index, number in number.form == .script || besideUncounted(index) }
         if !others.isEmpty {
             return findings
@@ -143,6 +151,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in wrong.keys.sorted() {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
+        // A bound beside a count (`ortam 6 (en fazla 7)`) states no count: only a bound that does not hold is a finding.
+        for bound in sentence.bounds
+        where bound.upper ? actual[bound.trigger] > bound.value : actual[bound.trigger] < bound.value {
+            findings.append(
+                .triggerDistributionBound(
+                    at: location(bound.word), trigger: Triggers.names[bound.trigger].declared, bound: bound.value,
+                    upper: bound.upper, actual: actual[bound.trigger]))
+        }
         // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
         // counts cover, which a lesson declaring a distribution is not among.
         let counted = actual.reduce(0, +)
@@ -210,6 +226,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
         /// lesson's distribution, what that distribution adds up to.
         var recomputations: (value: Int, word: Int)?
+        /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`): an
+        /// upper or a lower one, judged as bounds, by word.
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
         /// A list of names with fewer counts after them than names (`yerel, ebeveyn, gözlem, ortam:
         /// 6, 4, 4`): the names' words and the counts' words. Which name lost its count is not known,
         /// so no count of the list is judged; the list is the one finding.
@@ -330,6 +349,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var written = ""
         /// A number with a distributive suffix (`6'şar`, `4'er`, `altışar`): each of the names before it.
         var distributive = false
+        /// A number with the question particle typed as its suffix (`4'mü`): as `4 mü`.
+        var asks = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
     }
@@ -536,6 +557,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             case name(Int)
             case number
             case connective
+            /// A word read past between a name and its count (`Connective.beforeCount`).
+            case between
             case other
         }
         func letterLength(_ at: Int) -> Int { Self.letterLength(text, at: at) }
@@ -582,12 +605,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             let kind: Kind
-            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) }) {
+            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) || isConditional(word, of: $0) }) {
                 kind = .name(name)
             } else if word.count <= 12, mayBeSkeleton(word[0]), case let folded = skeleton(word) {
                 kind =
                     numberSkeletons[folded] != nil
-                    ? .number : connectiveSkeletons.contains(folded) ? .connective : .other
+                    ? .number
+                    : connectiveSkeletons.contains(folded)
+                        ? .connective : betweenSkeletons.contains(folded) ? .between : .other
             } else {
                 kind = .other
             }
@@ -598,6 +623,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// one after a case ending it may not read as a word.
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
+            if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
+                return [at + 1, at + 2]
+            }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
         }
         var counted = Set<Int>()
@@ -615,6 +643,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         return counted.count >= 2 || !counted.isEmpty && listed
     }
+
+    /// Whether `word` is the name `name` with the conditional suffix joined to it (`ortamsa`).
+    private static func isConditional(_ word: UnsafeBufferPointer<UInt8>, of name: [UInt8]) -> Bool {
+        word.count == name.count + 2 && word.starts(with: name)
+            && conditionalBytes.contains { word[name.count] == $0[0] && word[name.count + 1] == $0[1] }
+    }
+
+    private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
+
+    /// The words read past between a name and its count, as `skeleton` gives them.
+    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.sorted().map { skeleton(Array($0.utf8)) }
 
     /// The number words (`units`, `tens`, `distributives`, `possessives`) with every i-like letter as `i`, as bytes:
     /// what `mayHoldTwoCounts` compares a word of folded bytes with.
@@ -634,7 +673,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     private static let skeletonStarts: [Bool] = {
         var starts = [Bool](repeating: false, count: 256)
-        for word in numberSkeletons.keys + connectiveSkeletons { starts[Int(word[0])] = true }
+        for word in numberSkeletons.keys + connectiveSkeletons + betweenSkeletons { starts[Int(word[0])] = true }
         starts[0xC4] = true
         starts[0xC5] = true
         return starts
@@ -758,6 +797,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
             var distributive = false
+            var asks = false
             if classes[start..<index].allSatisfy(\.numeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
@@ -776,7 +816,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 {
                     var end = index + 1
                     while end < characters.count, classes[end].letter { end += 1 }
-                    distributive = distributiveSuffixes.contains(lowercased(text((index + 1)..<end)))
+                    let suffix = lowercased(text((index + 1)..<end))
+                    distributive = distributiveSuffixes.contains(suffix)
+                    asks = Connective.asking.contains(suffix)
                     index = end
                 }
             }
@@ -788,7 +830,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             words.append(
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
-                    notACount: notACount, gap: gap, written: word, distributive: distributive))
+                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks))
             separated = false
             gap = ""
         }
@@ -894,9 +936,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// Everything a paragraph states about the triggers: every count it gives each trigger, in
     /// `Triggers.names` order, by word. Listed names with their counts after them in order
     /// (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or the counts in parentheses), or one
-    /// distributive count after them (`yerel ve ortam 6'şar`), are read first; then each other name
-    /// takes the number right after it (a colon or an opening parenthesis between them) or right
-    /// before it, whichever of the two the paragraph uses more, the other where that gives none.
+    /// distributive count after them or right before them (`yerel ve ortam 6'şar`, `altışar yerel
+    /// ve ortam`), are read first; then each other name takes the number right after it (a colon or
+    /// an opening parenthesis between them, or a word a reader reads past, `Connective.beforeCount`:
+    /// `gözlem ise 5`) or right before it, whichever of the two the paragraph uses more, the other where that gives none.
     /// Each number counts once. Then what else it states: a name in a list of counts that is not a
     /// trigger, a number of lessons, four slashed counts no trigger took.
     static func reading(_ words: [Word]) -> Candidate {
@@ -909,6 +952,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let triggers: [Int?] = words.indices.map { index in
             let text = words[index].text
             if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
+            // The name with `ise` joined to it (`ortamsa 6`): the name.
+            if let suffix = Connective.conditionalSuffixes.first(where: { text.hasSuffix($0) }),
+                let named = Triggers.names.firstIndex(where: {
+                    $0.declared.sameBytes(String(text.dropLast(suffix.count)))
+                })
+            {
+                return named
+            }
             guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
             let read = Invisible.reading(text)
             guard let found = Triggers.names.firstIndex(where: { $0.declared.sameBytes(read) }) else { return nil }
@@ -947,15 +998,23 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard next < words.count else { return nil }
             let said = Connective.restatingLength(words, at: next)
             let gap = words[next].gap
-            guard said > 0 || !gap.isEmpty,
-                gap.allSatisfy({
+            // A count with the particle typed as its suffix (`4'mü 5'mi`) asks as `4 mü 5 mi` does.
+            let marked =
+                (said > 0 || !gap.isEmpty || next > 0 && words[next - 1].asks)
+                && gap.allSatisfy({
                     Connective.marksBetweenCounts.contains($0) || Connective.joinsCounts($0) || said > 0 && $0 == ","
                 })
-            else { return nil }
+            // Or a number after a comma or a semicolon that a word after it supposes (`6, 7 de olabilir`, `6, 7 mi?`).
+            let supposed = !marked && !gap.isEmpty && gap.allSatisfy({ $0 == "," || $0 == ";" })
+            guard marked || supposed else { return nil }
             let at = next + said
-            guard at < words.count, at == next || words[at].gap.isEmpty else { return nil }
+            guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
             guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
             let end = at + found.length
+            if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
+            // After a particle and a comma, only another alternative (`4 mü, 5 mi`): a number
+            // without its particle there is the list's next item (`4 mü 5 mi, 6`).
+            if at > next, !words[at].gap.isEmpty, !asks(end) { return nil }
             if end < words.count,
                 words[end].gap.contains("/")
                     || words[end].gap.isEmpty && (trigger(end) != nil || words[end].text.hasPrefix("ders"))
@@ -964,6 +1023,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if negated(end) { return nil }
             return (found.value, at, found.length)
+        }
+        /// Whether the word at `index` is a question particle right after the word before it (`4 mü`).
+        func asks(_ index: Int) -> Bool {
+            index < words.count && words[index].gap.isEmpty && Connective.asking.contains(words[index].text)
         }
         /// Whether the word at `index` denies the number right before it (`7 değil`, not seven; `4 yerine`).
         func negated(_ index: Int) -> Bool { Connective.denies(words, at: index) }
@@ -1007,6 +1070,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 index = first + 1
                 continue
             }
+            // Or one distributive count right before them (`altışar yerel ve ortam`, six each).
+            let before = names[0] - 1
+            if names.count >= 2, before >= 0, words[before].distributive, !words[names[0]].separated,
+                !usedNumbers.contains(before), let each = number(words, at: before), each.length == 1
+            {
+                for name in names {
+                    counts[trigger(name)!].append((each.value, before))
+                    usedNames.insert(name)
+                }
+                usedNumbers.insert(before)
+                index = names.last! + 1
+                continue
+            }
             /// A listed count, or the one stated in its place after a denial (`6, 4, 4 yerine 5, 6`).
             func kept(_ at: Int, _ count: (value: Int, length: Int)) -> (Int, (value: Int, length: Int))? {
                 let replaced = instead(of: (count.value, at, count.length))
@@ -1028,10 +1104,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
                 var again: [(value: Int, at: Int, length: Int)] = []
-                while end + 1 < words.count, words[end + 1].gap.contains("("), let found = restated(end + 1) {
+                while end + 1 < words.count,
+                    words[end + 1].gap.contains("(") || asks(end + 1), let found = restated(end + 1)
+                {
                     again.append(found)
                     end = found.at + found.length - 1
                 }
+                // The particle that closes the question (`4 mü 5 mi, 6`) ends the item.
+                if asks(end + 1) { end += 1 }
                 seconds.append(again)
                 ends.append(end)
             }
@@ -1069,7 +1149,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number right after the name at `index`, or right before it, not yet counted.
         /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
-            let next = index + 1
+            var next = index + 1
+            // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`).
+            if next + 1 < words.count, words[next].gap.isEmpty, Connective.beforeCount.contains(words[next].text) {
+                next += 1
+            }
             guard next < words.count,
                 words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next)
@@ -1133,6 +1217,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
         var found: [(trigger: Int, value: Int, at: Int)] = []
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
         for name in others {
@@ -1155,6 +1240,21 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 for word in again.at..<(again.at + again.length) { usedNumbers.insert(word) }
                 found.append((trigger(name)!, again.value, again.at))
                 end = again.at + again.length - 1
+            }
+            // A bound after the count (`ortam 6, en fazla 7`, `6 (en az 5)`): judged as a bound.
+            if let phrase = Connective.bounding.first(where: { phrase in
+                end + phrase.words.count + 1 < words.count && count.at > name
+                    && words[end + 1].gap.allSatisfy({ ",;(".contains($0) })
+                    && phrase.words.indices.allSatisfy({ words[end + 1 + $0].text == phrase.words[$0] })
+            }), case let at = end + 1 + phrase.words.count,
+                Connective.bound(words, before: at) != nil, !usedNumbers.contains(at),
+                let value = number(words, at: at),
+                at + value.length >= words.count || !words[at + value.length].gap.isEmpty
+                    || trigger(at + value.length) == nil && !words[at + value.length].text.hasPrefix("ders")
+            {
+                for word in at..<(at + value.length) { usedNumbers.insert(word) }
+                bounds.append((trigger(name)!, value.value, phrase.upper, at))
+                end = at + value.length - 1
             }
             // A parenthesis opened right after the count restates it wherever its number stands
             // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it or
@@ -1184,7 +1284,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
                         continue
                     }
                     for used in word..<next { usedNumbers.insert(used) }
-                    found.append((trigger(name)!, again.value, word))
+                    if let bound = Connective.bound(words, before: word) {
+                        bounds.append((trigger(name)!, again.value, bound.upper, word))
+                    } else {
+                        found.append((trigger(name)!, again.value, word))
+                    }
                     end = max(end, next - 1)
                     word = next - 1
                 }
@@ -1195,6 +1299,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for index in counts.indices { counts[index].sort { $0.word < $1.word } }
         var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
         candidate.shortList = shortList
+        candidate.bounds = bounds
 
         // A name in the list of counts that is not a trigger (`ortam 6, gezinme 2`, `ortam 6 ve
         // gezinme 2`, `6 ortam, 2 gezinme`), after a counted trigger and a comma or a connective; one
