@@ -209,6 +209,9 @@ extension Diagnostic {
                     + (atEnd ? "after this line" : "before line \(location.line)")
             case .duplicate(let key, let line):
                 "front matter gives '\(key)' twice (also at line \(line)); YAML allows a key once, so remove this line"
+            case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
+                "front matter key '\(key):' has \(Invisible.named(scalars).names) before it, which YAML reads as "
+                    + "part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -242,6 +245,8 @@ extension Diagnostic {
         case .noSpaceAfterColon(let key):
             "'\(key):' has no space after its ':', so YAML reads the line as one text, not as '\(key)'; "
                 + "add a space after ':'"
+        case .invisibleBeforeKey(let key, let scalars):
+            "'\(key):' has \(Invisible.named(scalars).names) before it; \(Invisible.named(scalars).fix)"
         }
     }
 
@@ -278,6 +283,9 @@ extension Diagnostic {
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
         case unclosedLink(title: String, file: String)
+        /// An item whose text opens with invisible characters (`names`) between its marker and its
+        /// link, as `written`: it renders, but they are typed by no one and hide in the title.
+        case invisibleAfterMarker(written: String, names: String, fix: String)
         /// An item written as a reference link (`[Title][label]`) whose label `written` no
         /// definition has, so it links nothing; the index defines `near` (at line `line`), a slip away.
         case unknownLabel(link: String, written: String, near: String, line: Int)
@@ -370,6 +378,9 @@ extension Diagnostic {
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
+            case .invisibleAfterMarker(let written, let names, let fix):
+                "'\(written)': the item's text opens with \(names) before its link, which readers cannot see for "
+                    + "what it is; \(fix)"
             case .unclosedLink(let title, let file):
                 "this link has no closing ')', so readers see '[\(title)](\(file)' as text, not as an item of the "
                     + "index; write [\(title)](\(file))"

@@ -43,6 +43,9 @@ package struct FrontMatter: Sendable, Equatable {
             /// `key: value` indented (`indentation`: `1 space`, `a tab`) after the value of `after`,
             /// which YAML reads as more of that value and rejects; the key is read as meant.
             case indentedKey(key: String, indentation: String, after: String?)
+            /// `key: value` with invisible characters before the key (U+200B, U+2060, U+00A0,
+            /// U+FEFF), which YAML reads as part of its name: the key is read as meant.
+            case invisibleBeforeKey(key: String, scalars: [Unicode.Scalar])
         }
 
         /// The key, or nil for a line that has none.
@@ -330,7 +333,7 @@ package struct FrontMatter: Sendable, Equatable {
                         key: nil, line: line.number,
                         reason: .indentedKey(key: indentation.key, indentation: indentation.described, after: lastKey)))
             }
-            guard let (key, rest) = keyAndValue(text) else {
+            guard let (written, rest) = keyAndValue(text) else {
                 // `title:'x'`: a key's name and its colon, the space after it lost.
                 let name = String(text.prefix { $0 != ":" })
                 let written = name.count < text.count && isKeyName(name)
@@ -339,6 +342,18 @@ package struct FrontMatter: Sendable, Equatable {
                 currentList = nil
                 currentDuplicate = nil
                 continue
+            }
+            // Invisible characters before the key (`\u{200B}title:`): YAML reads another key, one no
+            // reader sees; one finding here, and the key read as meant. A byte read for most lines.
+            var key = written
+            if let first = key.utf8.first, first >= 0x80, let invisible = Invisible.leading(key),
+                case let name = String(decoding: key.utf8.dropFirst(invisible.length), as: UTF8.self),
+                isKeyName(name)
+            {
+                unreadable.append(
+                    Unreadable(
+                        key: nil, line: line.number, reason: .invisibleBeforeKey(key: name, scalars: invisible.scalars)))
+                key = name
             }
             lastKey = key
             let value = rest.drop { $0 == " " || $0 == "\t" }
