@@ -2109,4 +2109,73 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ]
             } + [[]])
     }
+
+    /// A character left at a line's start where the index, a front matter or a note label reads
+    /// it: a printable one before an index item's number (`\t9.`, `` `13. ``, `\3.`, which make the
+    /// line text), an invisible one after an item's marker (the item renders, its text hides it),
+    /// an invisible one before a front-matter key (YAML reads another key), a literal `\t` before
+    /// a note label. Each is one finding at its line naming the character, never "not listed" or
+    /// "lacks 'title'" elsewhere.
+    func testALeftoverAtAnIndexItemAFrontMatterKeyOrALabelIsOneFindingAtIt() throws {
+        let found = try findings(after: [
+            ("README.md", "\n9. [Yerel", "\n\\t9. [Yerel"),
+            ("README.md", "\n13. [", "\n`13. ["),
+            ("README.md", "\n3. [", "\n\\3. ["),
+            ("README.md", "\n12. [", "\n12. \u{2060}["),
+            ("README.md", "\n17. [", "\n17. \u{A0}["),
+            ("README.md", "\nlessons: 21", "\n\u{2060}lessons: 21"),
+            ("14-sunum-ve-kapatma.md", "\ntitle:", "\n\u{200B}title:"),
+            ("14-sunum-ve-kapatma.md", "\n**DR16.** Bu ölçüm", "\n\\t**DR16.** Bu ölçüm"),
+            ("15-sekme-ve-arac-cubugu.md", "\nsource:", "\n\u{FEFF}source:"),
+        ])
+        func stray(_ line: Int, _ written: String, _ before: String, _ fix: String) -> String {
+            "lessons/README.md:\(line):1: error: '\(written)' opens no list item: it starts with '\(before)' before "
+                + "its number, and a list marker starts with the number, so readers see this line as text, not as an "
+                + "item of the index; write '\(fix)' [course-index]"
+        }
+        func key(_ file: String, _ line: Int, _ key: String, _ name: String) -> String {
+            "lessons/\(file):\(line):1: error: front matter key '\(key):' has \(name) before it, which YAML reads "
+                + "as part of the key, so the front matter has no '\(key)'; delete that character [front-matter]"
+        }
+        func invisible(_ line: Int, _ written: String, _ name: String) -> String {
+            "lessons/README.md:\(line):5: error: '\(written)': the item's text opens with \(name) before its link, "
+                + "which readers cannot see for what it is; delete that character [course-index]"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                key("README.md", 7, "lessons", "U+2060 WORD JOINER"),
+                stray(26, "\\3. [", "\\", "3. ["),
+                stray(37, "\\t9. [", "\\t", "9. ["),
+                invisible(40, "12. \u{2060}[", "U+2060 WORD JOINER"),
+                stray(41, "`13. [", "`", "13. ["),
+                invisible(50, "17. \u{A0}[", "U+00A0 NO-BREAK SPACE"),
+                key("14-sunum-ve-kapatma.md", 2, "title", "U+200B ZERO WIDTH SPACE"),
+                "lessons/14-sunum-ve-kapatma.md:158:1: error: this paragraph opens with '\\t**DR16.', a near form of "
+                    + "the note label DR16. ('\\t' before it, which shows, not in bold), so it does not read as a note; "
+                    + "write **DR16.** [note-series]",
+                key("15-sekme-ve-arac-cubugu.md", 3, "source", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+            ])
+    }
+
+    /// The fixes followed (each a deletion, or the marker written) leave the lines as they were;
+    /// the forms beside them that render as meant give no finding: an item indented two spaces, two
+    /// spaces after its marker, a key's value after two spaces, a letter typed for a digit stays
+    /// that reading (`l2.` is 12, its own finding, not a leftover before 2).
+    func testTheFormsBesideALeftoverRenderAsMeantAndGiveNoFinding() throws {
+        XCTAssertEqual(
+            try findings(after: [
+                ("README.md", "\n9. [Yerel", "\n  9. [Yerel"),
+                ("README.md", "\n13. [", "\n13.  ["),
+                ("README.md", "\nlessons: 21", "\nlessons:  21"),
+                ("14-sunum-ve-kapatma.md", "\ntitle:", "\ntitle: "),
+            ]), [])
+        XCTAssertEqual(
+            try findings(after: [("README.md", "\n12. [", "\nl2. [")]),
+            [
+                "lessons/README.md:40:1: error: 'l2. [' opens no list item: its number has 'l' (U+006C LATIN SMALL "
+                    + "LETTER L) for the digit '1', and CommonMark reads only digits as a list number, so readers see "
+                    + "this line as text, not as an item of the index; write '12. [' [course-index]"
+            ])
+    }
 }

@@ -541,7 +541,9 @@ package struct CourseIndexClaim: ClaimCheck {
             item.line = file.lines[item.line.number - 1]
             repairedItems[position] = item
         }
-        return (repaired, repairedItems, found.map(\.overflow), repairedFile)
+        // In line order: a slip a later round found (a line that ran on into another's text) is
+        // reported where it stands among the others.
+        return (repaired, repairedItems, found.map(\.overflow).sorted { $0.line < $1.line }, repairedFile)
     }
 
     /// Where `written`, an item's link destination, is on its line (after its title); the line's
