@@ -2134,8 +2134,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 + "item of the index; write '\(fix)' [course-index]"
         }
         func key(_ file: String, _ line: Int, _ key: String, _ name: String) -> String {
-            "lessons/\(file):\(line):1: error: front matter key '\(key):' has \(name) before it, which YAML reads "
-                + "as part of the key, so the front matter has no '\(key)'; delete that character [front-matter]"
+            "lessons/\(file):\(line):1: error: this front matter line starts with \(name) before its '\(key):', "
+                + "which YAML reads as part of the key, so the front matter has no '\(key)'; delete that character "
+                + "[front-matter]"
         }
         func invisible(_ line: Int, _ written: String, _ name: String) -> String {
             "lessons/README.md:\(line):5: error: '\(written)': the item's text opens with \(name) before its link, "

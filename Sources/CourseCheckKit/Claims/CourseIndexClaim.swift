@@ -150,15 +150,20 @@ package struct CourseIndexClaim: ClaimCheck {
     private static func nearMarker(_ text: String, column: Int) -> (
         written: String, problem: String, fix: String, edit: Edit
     )? {
+        // A letter read as a digit (`l2.`) or another script's number (`٩.`) is the number first;
+        // only when that reads no marker are the characters before the digits a leftover (`li9.`).
+        nearMarker(text, column: column, leftover: false) ?? nearMarker(text, column: column, leftover: true)
+    }
+
+    private static func nearMarker(_ text: String, column: Int, leftover: Bool) -> (
+        written: String, problem: String, fix: String, edit: Edit
+    )? {
         // Invisible characters before the number (U+200B, U+00A0): CommonMark skips only spaces
         // and tabs before a marker, so the line is text; the repair writes the marker without them.
         // Printable ones left there (`\t9.`, `` `9. ``, `x9.`) are the same slip, seen.
         let invisible = Invisible.leading(text)
-        // A letter read as a digit (`l2.`) or another script's number (`٩.`) is the number, not a leftover.
-        let stray =
-            invisible == nil && text.utf8.first.map({ letterDigits[$0] == nil }) ?? false
-                && OtherDigits.leading(text) == nil
-            ? strayBeforeNumber(text) : nil
+        let stray = leftover && invisible == nil ? strayBeforeNumber(text) : nil
+        if leftover, stray == nil { return nil }
         let skipped = invisible?.length ?? stray ?? 0
         let full = Array(text.utf8)
         let bytes = Array(full[skipped...])
@@ -746,7 +751,8 @@ package struct CourseIndexClaim: ClaimCheck {
                 case .unclosedLink(let title, let file):
                     findings.append(.courseIndex(at: at, .unclosedLink(title: title, file: file)))
                 case .invisibleAfterMarker(let written, let names, let fix):
-                    findings.append(.courseIndex(at: at, .invisibleAfterMarker(written: written, names: names, fix: fix)))
+                    findings.append(
+                        .courseIndex(at: at, .invisibleAfterMarker(written: written, names: names, fix: fix)))
                 case .unknownLabel(let link, let written, let near, let line):
                     findings.append(
                         .courseIndex(at: at, .unknownLabel(link: link, written: written, near: near, line: line)))

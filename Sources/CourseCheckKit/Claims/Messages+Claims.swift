@@ -210,8 +210,8 @@ extension Diagnostic {
             case .duplicate(let key, let line):
                 "front matter gives '\(key)' twice (also at line \(line)); YAML allows a key once, so remove this line"
             case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
-                "front matter key '\(key):' has \(Invisible.named(scalars).names) before it, which YAML reads as "
-                    + "part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
+                "this front matter line starts with \(Invisible.named(scalars).names) before its '\(key):', which "
+                    + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")

@@ -352,7 +352,8 @@ package struct FrontMatter: Sendable, Equatable {
             {
                 unreadable.append(
                     Unreadable(
-                        key: nil, line: line.number, reason: .invisibleBeforeKey(key: name, scalars: invisible.scalars)))
+                        key: nil, line: line.number, reason: .invisibleBeforeKey(key: name, scalars: invisible.scalars))
+                )
                 key = name
             }
             lastKey = key
