@@ -516,12 +516,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "')')\(text) '9. [' [course-index]",
                 "lessons/README.md:40:1: error: '12.\u{A0}[' opens no list item: a list marker needs a space after "
                     + "'12.', and U+00A0 NO-BREAK SPACE is none\(text) '12. [' [course-index]",
-                "lessons/README.md:53:58: error: this link has no closing ')', so readers see '[Ön İzleme ve "
-                    + "Yineleme](21-on-izleme-ve-yineleme.md' as text, not as an item of the index; write "
-                    + "[Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md) [course-index]",
                 "lessons/README.md:42:22: error: '] (': the space between ']' and '(' makes this no link, so readers "
                     + "see '[Sunum ve Kapatma]' and '(14-sunum-ve-kapatma.md)' as text; write "
                     + "[Sunum ve Kapatma](14-sunum-ve-kapatma.md) [course-index]",
+                "lessons/README.md:53:58: error: this link has no closing ')', so readers see '[Ön İzleme ve "
+                    + "Yineleme](21-on-izleme-ve-yineleme.md' as text, not as an item of the index; write "
+                    + "[Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md) [course-index]",
                 "lessons/README.md:50:1: error: this item links 17-ortuk-ve-acik-animasyonlar.md and also "
                     + "18-gecisler.md (its own item is at line 51); an item links one lesson, so remove the second "
                     + "link [course-index]",
@@ -2157,6 +2157,34 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "write **DR16.** [note-series]",
                 key("15-sekme-ve-arac-cubugu.md", 3, "source", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
             ])
+    }
+
+    /// A printable character or two left before a required front-matter key (`\ttitle:`, `xsource:`,
+    /// `\tlessons:` in the index): YAML reads another key; one finding at it, `write 'title:'`,
+    /// the value read as the key's (the index's count too: no "has no 'lessons: N'"). A word of
+    /// letters before it (`subtitle:`) is another key: the title is missing.
+    func testALeftoverBeforeARequiredFrontMatterKeyIsOneFindingAtIt() throws {
+        func key(_ file: String, _ line: Int, _ leftover: String, _ key: String) -> String {
+            "lessons/\(file):\(line):1: error: front matter key '\(leftover)\(key)' has '\(leftover)' before "
+                + "'\(key)', which YAML reads as part of the key, so the front matter has no '\(key)'; write "
+                + "'\(key):' [front-matter]"
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                ("README.md", "\nlessons: 21", "\n\\tlessons: 21"),
+                ("14-sunum-ve-kapatma.md", "\ntitle:", "\n\\ttitle:"),
+                ("14-sunum-ve-kapatma.md", "\nsource:", "\nxsource:"),
+                ("15-sekme-ve-arac-cubugu.md", "\ncourse:", "\n`course:"),
+            ]),
+            [
+                key("README.md", 7, "\\t", "lessons"),
+                key("14-sunum-ve-kapatma.md", 2, "\\t", "title"),
+                key("14-sunum-ve-kapatma.md", 3, "x", "source"),
+                key("15-sekme-ve-arac-cubugu.md", 4, "`", "course"),
+            ])
+        XCTAssertEqual(
+            try findings(after: [("14-sunum-ve-kapatma.md", "\ntitle:", "\nsubtitle:")]),
+            ["lessons/14-sunum-ve-kapatma.md:13:1: error: front matter lacks 'title' [front-matter]"])
     }
 
     /// The fixes followed (each a deletion, or the marker written) leave the lines as they were;

@@ -643,7 +643,8 @@ package struct CourseIndexClaim: ClaimCheck {
         let path = index.file.path
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
-        if let count = index.frontMatter?["lessons"] {
+        // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
+        if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry {
             if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
             {
                 // `lessons: ٢١`, `lessons: ⅩⅪ`, `lessons: 2l`: readers read 21, YAML a text; at the

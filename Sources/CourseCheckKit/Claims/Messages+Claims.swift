@@ -98,6 +98,8 @@ extension Diagnostic {
         case titleIndented(written: String, text: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
+        /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
+        case keyLeftover(written: String, leftover: String, key: String)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
@@ -158,6 +160,9 @@ extension Diagnostic {
             case .titleNoSpace(let written, let text):
                 "'\(written)' is no heading: '#' needs a space after it, so readers see this line as text and the "
                     + "lesson has no '# ' heading; write '# \(text)'"
+            case .keyLeftover(let written, let leftover, let key):
+                "front matter key '\(written)' has '\(leftover)' before '\(key)', which YAML reads as part of the key, "
+                    + "so the front matter has no '\(key)'; write '\(key):'"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"
