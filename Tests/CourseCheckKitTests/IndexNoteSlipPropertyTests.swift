@@ -429,6 +429,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 "\(number).", "\(number), ", "\(number).\u{A0}", "\(number).\u{2002}", "\(number) ", "\(number) . ",
                 "\(number) .", "\(number).. ", "\(number): ", "\(number).) ", "\(number)-", "\(number); ",
                 alike == number ? "\(number)," : "\(alike). ",
+                // A character left before the number (a printable one, `\t` as code writes a tab, two
+                // of them), or an invisible one after the marker, where the item renders but hides it.
+                "\(Self.leftover(&random))\(number). ",
+                "\(number). \(["\u{2060}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{200D}"][Int(random.next() % 5)])",
             ]
             let marker = markers[Int(random.next() % UInt64(markers.count))]
             lines[item.line] = marker + lines[item.line].dropFirst(item.digits + 2)
@@ -504,6 +508,26 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             return Slip(
                 file: "README.md", lines: lines, slipped: [at + 1],
                 what: "\(kind == 1 ? "copied" : "moved") line \(item.line + 1) to \(at + 1)")
+        }
+    }
+
+    /// One to three characters an author may leave before an index item's number: any printable
+    /// ASCII character but a digit, a blank, `[`, `<` and `>` (a quote's marker, which renders the
+    /// item inside a quote), a letter or mark of another script, or a literal `\t`, `\n`.
+    static func leftover(_ random: inout Generator) -> String {
+        let ascii = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter {
+            !$0.isNumber && !"[<>".contains($0)
+        }
+        let others: [Character] = ["\u{E9}", "\u{FC}", "\u{2026}", "\u{AB}", "\u{2022}", "\u{131}", "\u{3C0}"]
+        func one(_ random: inout Generator) -> Character {
+            random.next() % 4 == 0
+                ? others[Int(random.next() % UInt64(others.count))] : ascii[Int(random.next() % UInt64(ascii.count))]
+        }
+        switch random.next() % 4 {
+        case 0: return ["\\t", "\\n"][Int(random.next() % 2)]
+        case 1: return String([one(&random), one(&random)])
+        case 2: return String([one(&random), one(&random), one(&random)])
+        default: return String(one(&random))
         }
     }
 
@@ -751,6 +775,31 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             default:
                 try check(seed, scratch, Self.indexSlip(index, &random))
             }
+        }
+    }
+
+    /// A character left at a random index item's line start: a printable one or a few before its
+    /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`), which makes the line text and its list run on
+    /// into it, or an invisible one after its marker (`9. ⁠[`), where the item renders with the
+    /// character hidden in its text. One finding at the item's line each, never "the index does
+    /// not list" its lesson at another.
+    func testALeftoverAtAnIndexItemsNumberIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            var lines = try String(contentsOf: lessons.appendingPathComponent("README.md"), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let items = Self.indexItems(lines)
+            let item = items[Int(random.next() % UInt64(items.count))]
+            let number = lines[item.line].prefix(item.digits)
+            let rest = lines[item.line].dropFirst(item.digits + 2)
+            let invisible = ["\u{2060}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{200D}"][Int(random.next() % 5)]
+            let written =
+                random.next() % 3 == 0
+                ? "\(number). \(invisible)\(rest)" : "\(Self.leftover(&random))\(number). \(rest)"
+            lines[item.line] = written
+            try check(seed, scratch, Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: written))
         }
     }
 

@@ -516,12 +516,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "')')\(text) '9. [' [course-index]",
                 "lessons/README.md:40:1: error: '12.\u{A0}[' opens no list item: a list marker needs a space after "
                     + "'12.', and U+00A0 NO-BREAK SPACE is none\(text) '12. [' [course-index]",
-                "lessons/README.md:53:58: error: this link has no closing ')', so readers see '[Ön İzleme ve "
-                    + "Yineleme](21-on-izleme-ve-yineleme.md' as text, not as an item of the index; write "
-                    + "[Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md) [course-index]",
                 "lessons/README.md:42:22: error: '] (': the space between ']' and '(' makes this no link, so readers "
                     + "see '[Sunum ve Kapatma]' and '(14-sunum-ve-kapatma.md)' as text; write "
                     + "[Sunum ve Kapatma](14-sunum-ve-kapatma.md) [course-index]",
+                "lessons/README.md:53:58: error: this link has no closing ')', so readers see '[Ön İzleme ve "
+                    + "Yineleme](21-on-izleme-ve-yineleme.md' as text, not as an item of the index; write "
+                    + "[Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md) [course-index]",
                 "lessons/README.md:50:1: error: this item links 17-ortuk-ve-acik-animasyonlar.md and also "
                     + "18-gecisler.md (its own item is at line 51); an item links one lesson, so remove the second "
                     + "link [course-index]",
@@ -2198,5 +2198,103 @@ final class NoteAndTitleSlipTests: XCTestCase {
                         + "change (did you mean `gorev-eklendi`? it has \(name) where the label has '-') [label-reference]"
                 ]
             } + [[]])
+    }
+
+    /// A character left at a line's start where the index, a front matter or a note label reads
+    /// it: a printable one before an index item's number (`\t9.`, `` `13. ``, `\3.`, which make the
+    /// line text), an invisible one after an item's marker (the item renders, its text hides it),
+    /// an invisible one before a front-matter key (YAML reads another key), a literal `\t` before
+    /// a note label. Each is one finding at its line naming the character, never "not listed" or
+    /// "lacks 'title'" elsewhere.
+    func testALeftoverAtAnIndexItemAFrontMatterKeyOrALabelIsOneFindingAtIt() throws {
+        let found = try findings(after: [
+            ("README.md", "\n9. [Yerel", "\n\\t9. [Yerel"),
+            ("README.md", "\n13. [", "\n`13. ["),
+            ("README.md", "\n3. [", "\n\\3. ["),
+            ("README.md", "\n12. [", "\n12. \u{2060}["),
+            ("README.md", "\n17. [", "\n17. \u{A0}["),
+            ("README.md", "\nlessons: 21", "\n\u{2060}lessons: 21"),
+            ("14-sunum-ve-kapatma.md", "\ntitle:", "\n\u{200B}title:"),
+            ("14-sunum-ve-kapatma.md", "\n**DR16.** Bu ölçüm", "\n\\t**DR16.** Bu ölçüm"),
+            ("15-sekme-ve-arac-cubugu.md", "\nsource:", "\n\u{FEFF}source:"),
+        ])
+        func stray(_ line: Int, _ written: String, _ before: String, _ fix: String) -> String {
+            "lessons/README.md:\(line):1: error: '\(written)' opens no list item: it starts with '\(before)' before "
+                + "its number, and a list marker starts with the number, so readers see this line as text, not as an "
+                + "item of the index; write '\(fix)' [course-index]"
+        }
+        func key(_ file: String, _ line: Int, _ key: String, _ name: String) -> String {
+            "lessons/\(file):\(line):1: error: this front matter line starts with \(name) before its '\(key):', "
+                + "which YAML reads as part of the key, so the front matter has no '\(key)'; delete that character "
+                + "[front-matter]"
+        }
+        func invisible(_ line: Int, _ written: String, _ name: String) -> String {
+            "lessons/README.md:\(line):5: error: '\(written)': the item's text opens with \(name) before its link, "
+                + "which readers cannot see for what it is; delete that character [course-index]"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                key("README.md", 7, "lessons", "U+2060 WORD JOINER"),
+                stray(26, "\\3. [", "\\", "3. ["),
+                stray(37, "\\t9. [", "\\t", "9. ["),
+                invisible(40, "12. \u{2060}[", "U+2060 WORD JOINER"),
+                stray(41, "`13. [", "`", "13. ["),
+                invisible(50, "17. \u{A0}[", "U+00A0 NO-BREAK SPACE"),
+                key("14-sunum-ve-kapatma.md", 2, "title", "U+200B ZERO WIDTH SPACE"),
+                "lessons/14-sunum-ve-kapatma.md:158:1: error: this paragraph opens with '\\t**DR16.', a near form of "
+                    + "the note label DR16. ('\\t' before it, which shows, not in bold), so it does not read as a note; "
+                    + "write **DR16.** [note-series]",
+                key("15-sekme-ve-arac-cubugu.md", 3, "source", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+            ])
+    }
+
+    /// A printable character or two left before a required front-matter key (`\ttitle:`, `xsource:`,
+    /// `\tlessons:` in the index): YAML reads another key; one finding at it, `write 'title:'`,
+    /// the value read as the key's (the index's count too: no "has no 'lessons: N'"). A word of
+    /// letters before it (`subtitle:`) is another key: the title is missing.
+    func testALeftoverBeforeARequiredFrontMatterKeyIsOneFindingAtIt() throws {
+        func key(_ file: String, _ line: Int, _ leftover: String, _ key: String) -> String {
+            "lessons/\(file):\(line):1: error: front matter key '\(leftover)\(key)' has '\(leftover)' before "
+                + "'\(key)', which YAML reads as part of the key, so the front matter has no '\(key)'; write "
+                + "'\(key):' [front-matter]"
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                ("README.md", "\nlessons: 21", "\n\\tlessons: 21"),
+                ("14-sunum-ve-kapatma.md", "\ntitle:", "\n\\ttitle:"),
+                ("14-sunum-ve-kapatma.md", "\nsource:", "\nxsource:"),
+                ("15-sekme-ve-arac-cubugu.md", "\ncourse:", "\n`course:"),
+            ]),
+            [
+                key("README.md", 7, "\\t", "lessons"),
+                key("14-sunum-ve-kapatma.md", 2, "\\t", "title"),
+                key("14-sunum-ve-kapatma.md", 3, "x", "source"),
+                key("15-sekme-ve-arac-cubugu.md", 4, "`", "course"),
+            ])
+        XCTAssertEqual(
+            try findings(after: [("14-sunum-ve-kapatma.md", "\ntitle:", "\nsubtitle:")]),
+            ["lessons/14-sunum-ve-kapatma.md:13:1: error: front matter lacks 'title' [front-matter]"])
+    }
+
+    /// The fixes followed (each a deletion, or the marker written) leave the lines as they were;
+    /// the forms beside them that render as meant give no finding: an item indented two spaces, two
+    /// spaces after its marker, a key's value after two spaces, a letter typed for a digit stays
+    /// that reading (`l2.` is 12, its own finding, not a leftover before 2).
+    func testTheFormsBesideALeftoverRenderAsMeantAndGiveNoFinding() throws {
+        XCTAssertEqual(
+            try findings(after: [
+                ("README.md", "\n9. [Yerel", "\n  9. [Yerel"),
+                ("README.md", "\n13. [", "\n13.  ["),
+                ("README.md", "\nlessons: 21", "\nlessons:  21"),
+                ("14-sunum-ve-kapatma.md", "\ntitle:", "\ntitle: "),
+            ]), [])
+        XCTAssertEqual(
+            try findings(after: [("README.md", "\n12. [", "\nl2. [")]),
+            [
+                "lessons/README.md:40:1: error: 'l2. [' opens no list item: its number has 'l' (U+006C LATIN SMALL "
+                    + "LETTER L) for the digit '1', and CommonMark reads only digits as a list number, so readers see "
+                    + "this line as text, not as an item of the index; write '12. [' [course-index]"
+            ])
     }
 }

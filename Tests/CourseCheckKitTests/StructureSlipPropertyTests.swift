@@ -324,6 +324,70 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// An invisible character (U+2060, U+200B, U+FEFF, U+00A0, U+200D, two of them) typed before a
+    /// random key of a lesson's or the index's front matter, or a printable one left before a
+    /// required key: YAML reads another key, one a reader takes for the key. Exactly one finding,
+    /// at the key's line, naming the character (delete it, or write the key); never "lacks
+    /// 'title'" at the closing line or "has no 'lessons: N'". Followed, none.
+    func testAnInvisibleCharacterBeforeAFrontMatterKeyGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let clean = text.components(separatedBy: "\n")
+            let close = try XCTUnwrap(clean.dropFirst().firstIndex { $0 == "---" })
+            let keys = (1..<close).filter { clean[$0].first?.isLetter ?? false }
+            let at = keys[Int(random.next() % UInt64(keys.count))]
+            let invisibles = ["\u{2060}", "\u{200B}", "\u{FEFF}", "\u{A0}", "\u{200D}", "\u{200B}\u{2060}"]
+            let invisible = invisibles[Int(random.next() % UInt64(invisibles.count))]
+            var lines = clean
+            let key = String(clean[at].prefix { $0 != ":" })
+            // A required key (the index's `lessons`) with a printable character or two left before
+            // it: `\ttitle:`, `` `title: ``, `xtitle:`, `\title:`. YAML reads another key; one
+            // finding at it, `write 'title:'`.
+            let required = file == "README.md" ? ["lessons"] : FrontMatterClaim.requiredKeys
+            if required.contains(key), random.next() % 3 == 0 {
+                let leftover = ["\\t", "`", "x", "\\", "_", "\u{E9}", "*"][Int(random.next() % 7)]
+                lines[at] = leftover + lines[at]
+                try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                let found = Self.findings(scratch.url)
+                let message =
+                    "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                    + "'\(leftover)' before '\(key):': \(found)"
+                XCTAssertEqual(
+                    found,
+                    [
+                        "lessons/\(file):\(at + 1):1: error: front matter key '\(leftover)\(key)' has '\(leftover)' "
+                            + "before '\(key)', which YAML reads as part of the key, so the front matter has no "
+                            + "'\(key)'; write '\(key):' [front-matter]"
+                    ], message)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            lines[at] = invisible + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let names = invisible.unicodeScalars.map(Invisible.name).joined(separator: " and ")
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "\(names) before '\(key):': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("starts with \(names) before its '\(key):'") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A tree's `// main.swift` header slipped as an author types it: a slash lost or added, a
     /// block comment, a letter of the file name lost, added, changed or swapped, the spacing or
     /// case changed. One `no-role` finding at the header, and nothing the block would have been

@@ -318,7 +318,8 @@ extension DiagnosticID {
             (
                 summary: "The lesson's YAML front matter is missing, unclosed or unreadable, lacks a required key "
                     + "(`title`, `source`, `course`, `language`, `updated`, `license`), leaves one empty or gives it "
-                    + "twice (a key in another case, `Title:`, is reported as that; an opening `---` with trailing "
+                    + "twice (a key in another case, `Title:`, or with a character left before it, `\\ttitle:` or an "
+                    + "invisible one, is reported as that; an opening `---` with trailing "
                     + "blanks, a closing line typed as another line such as `===`, `--- x` or a bare fence `~~~` "
                     + "(which opens a code block over the lesson; both lines typed as fences are one finding), a "
                     + "fence typed above the opening `---` (delete it), or a `key:value` "
@@ -340,7 +341,9 @@ extension DiagnosticID {
                     + "leaves out, and indented into the item above it renders inside), with its "
                     + "title, each item numbered (not a bullet) with at most nine digits (no letter for one, `l2.`) "
                     + "and a marker of one `.` or `)` right after them and a space after it (not `12 .`, `12..`, "
-                    + "`12:`), one link per item, written `[Title](file.md)`, and a blank line before a list that "
+                    + "`12:`), nothing before its number (`\\t9.`, `x9.`, an invisible character) and nothing "
+                    + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, and "
+                    + "a blank line before a list that "
                     + "does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
                     + "number, a marker, a link, a title or a missing blank line as the message says."

@@ -116,6 +116,9 @@ package struct CourseIndexClaim: ClaimCheck {
         case spacedLink(written: String, title: String, file: String)
         /// The link's destination has no closing `)`: no link, the text shown as written.
         case unclosedLink(title: String, file: String)
+        /// Invisible characters between the marker and the link (`9. ⁠[`, U+2060): the item renders,
+        /// but its text opens with them, so the link is no item's link at its start.
+        case invisibleAfterMarker(written: String, names: String, fix: String)
         /// A reference link whose label no definition has, one a slip away from a definition's.
         case unknownLabel(link: String, written: String, near: String, line: Int)
         /// A reference link whose label no definition has, none a slip away (`[Title][qqzz]`):
@@ -147,10 +150,21 @@ package struct CourseIndexClaim: ClaimCheck {
     private static func nearMarker(_ text: String, column: Int) -> (
         written: String, problem: String, fix: String, edit: Edit
     )? {
+        // A letter read as a digit (`l2.`) or another script's number (`٩.`) is the number first;
+        // only when that reads no marker are the characters before the digits a leftover (`li9.`).
+        nearMarker(text, column: column, leftover: false) ?? nearMarker(text, column: column, leftover: true)
+    }
+
+    private static func nearMarker(_ text: String, column: Int, leftover: Bool) -> (
+        written: String, problem: String, fix: String, edit: Edit
+    )? {
         // Invisible characters before the number (U+200B, U+00A0): CommonMark skips only spaces
         // and tabs before a marker, so the line is text; the repair writes the marker without them.
+        // Printable ones left there (`\t9.`, `` `9. ``, `x9.`) are the same slip, seen.
         let invisible = Invisible.leading(text)
-        let skipped = invisible?.length ?? 0
+        let stray = leftover && invisible == nil ? strayBeforeNumber(text) : nil
+        if leftover, stray == nil { return nil }
+        let skipped = invisible?.length ?? stray ?? 0
         let full = Array(text.utf8)
         let bytes = Array(full[skipped...])
         let body = String(decoding: bytes, as: UTF8.self)
@@ -198,6 +212,9 @@ package struct CourseIndexClaim: ClaimCheck {
         if let invisible {
             let (names, _) = Invisible.named(invisible.scalars)
             problem = "it starts with \(names) before its number, which CommonMark does not skip before a list marker"
+        } else if let stray {
+            let typed = String(decoding: full.prefix(stray), as: UTF8.self)
+            problem = "it starts with '\(typed)' before its number, and a list marker starts with the number"
         } else if let other {
             problem = "its number is \(other.why), which is no list number to CommonMark"
         } else if !alikes.isEmpty {
@@ -228,6 +245,45 @@ package struct CourseIndexClaim: ClaimCheck {
         return (
             written, problem, String(decoding: marker, as: UTF8.self) + String(after.prefix(1)),
             Edit(range: (column - 1)..<(column - 1 + replaced), with: marker, beforeTitle: true)
+        )
+    }
+
+    /// The UTF-8 length of the few characters (at most three) left before an item's number, as in
+    /// `\t9.` (a tab typed as code writes one), `` `9. ``, `x9.`, `\9.`: visible, but a list marker
+    /// starts with its number, so the line is text. Nil when the line opens with a digit, a
+    /// blank, a bracket or `>` (a quote's marker), or holds no digit within its first characters:
+    /// at most four scalars read.
+    static func strayBeforeNumber(_ text: some StringProtocol) -> Int? {
+        var length = 0
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, UInt8(scalar.value).isASCIIDigit { return count > 0 ? length : nil }
+            guard count < 3, scalar.value > 0x20, scalar != "[", scalar != "<", scalar != ">",
+                !scalar.properties.isWhitespace
+            else { return nil }
+            count += 1
+            length += UTF8.width(scalar)
+        }
+        return nil
+    }
+
+    /// An item whose text opens with invisible characters before its link (`9. ⁠[`, U+2060, U+200B,
+    /// U+00A0): it renders as the item, but its text holds them before the title. What is
+    /// written, the characters' names and their fix, and the repair that deletes them.
+    private static func invisibleAfterMarker(_ block: Prose.TextBlock) -> (LineSlip, Edit)? {
+        let segment = block.segments[0]
+        guard let invisible = Invisible.leading(segment.text) else { return nil }
+        let rest = segment.text.utf8.dropFirst(invisible.length).drop { $0 == 0x20 || $0 == 0x09 }
+        guard rest.first == UInt8(ascii: "[") || rest.first == UInt8(ascii: "<") else { return nil }
+        let cut = segment.text.utf8.count - rest.count
+        let marker = block.firstLine.text.utf8.prefix(segment.column - 1)
+        let written =
+            String(decoding: marker, as: UTF8.self) + String(decoding: segment.text.utf8.prefix(cut + 1), as: UTF8.self)
+        let (names, fix) = Invisible.named(invisible.scalars)
+        let at = segment.column - 1
+        return (
+            .invisibleAfterMarker(written: written, names: names, fix: fix),
+            Edit(range: at..<(at + cut), with: [], beforeTitle: true)
         )
     }
 
@@ -371,12 +427,14 @@ package struct CourseIndexClaim: ClaimCheck {
             for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
                 // An ordered item that links nothing at its start: its link may have a space after `]`.
                 if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
-                    let (slip, edit) = spacedLink(block.segments[0]) ?? unclosedLink(block.segments[0])
-                        ?? unknownLabel(block.segments[0], prose: prose, file: file)
+                    let (slip, edit) = invisibleAfterMarker(block) ?? spacedLink(block.segments[0])
+                        ?? unclosedLink(block.segments[0]) ?? unknownLabel(block.segments[0], prose: prose, file: file)
                 {
                     // At the `]` a space follows, where the missing `)` goes, or at the label.
                     let column =
                         if case .unknownLabel = slip {
+                            edit.range.lowerBound + 1
+                        } else if case .invisibleAfterMarker = slip {
                             edit.range.lowerBound + 1
                         } else if case .unlinkedLabel(_, _, _, let column) = slip {
                             column
@@ -394,6 +452,7 @@ package struct CourseIndexClaim: ClaimCheck {
                     $0.isASCIIDigit || letterDigits[$0] != nil
                         || $0 >= 0x80
                             && (OtherDigits.leading(segment.text) != nil || Invisible.leading(segment.text) != nil)
+                        || strayBeforeNumber(segment.text) != nil
                 }) ?? false {
                     if offset > 0 || block.itemMarker == nil,
                         let near = nearMarker(segment.text, column: segment.column)
@@ -487,7 +546,9 @@ package struct CourseIndexClaim: ClaimCheck {
             item.line = file.lines[item.line.number - 1]
             repairedItems[position] = item
         }
-        return (repaired, repairedItems, found.map(\.overflow), repairedFile)
+        // In line order: a slip a later round found (a line that ran on into another's text) is
+        // reported where it stands among the others.
+        return (repaired, repairedItems, found.map(\.overflow).sorted { $0.line < $1.line }, repairedFile)
     }
 
     /// Where `written`, an item's link destination, is on its line (after its title); the line's
@@ -582,7 +643,8 @@ package struct CourseIndexClaim: ClaimCheck {
         let path = index.file.path
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
-        if let count = index.frontMatter?["lessons"] {
+        // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
+        if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry {
             if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
             {
                 // `lessons: ٢١`, `lessons: ⅩⅪ`, `lessons: 2l`: readers read 21, YAML a text; at the
@@ -689,6 +751,9 @@ package struct CourseIndexClaim: ClaimCheck {
                     findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
                 case .unclosedLink(let title, let file):
                     findings.append(.courseIndex(at: at, .unclosedLink(title: title, file: file)))
+                case .invisibleAfterMarker(let written, let names, let fix):
+                    findings.append(
+                        .courseIndex(at: at, .invisibleAfterMarker(written: written, names: names, fix: fix)))
                 case .unknownLabel(let link, let written, let near, let line):
                     findings.append(
                         .courseIndex(at: at, .unknownLabel(link: link, written: written, near: near, line: line)))

@@ -47,6 +47,13 @@ package struct FrontMatterClaim: ClaimCheck {
                         .unreadable(key: entry.key, entry.reason)))
             }
             if let frontMatter = index.frontMatter {
+                // `\tlessons: 21`: one finding here; course-index reads the count as meant.
+                if let slipped = frontMatter.leftoverKey("lessons") {
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: index.file.path, line: slipped.entry.line),
+                            .keyLeftover(written: slipped.written, leftover: slipped.leftover, key: "lessons")))
+                }
                 findings += Self.duplicates(frontMatter, path: index.file.path) { _, _ in false }.findings
             }
         }
@@ -139,6 +146,15 @@ package struct FrontMatterClaim: ClaimCheck {
                     .frontMatter(at: SourceLocation(path: path, line: entry.line), .keyCase(written: written, key: key))
                 )
                 frontMatter.entries[key] = entry
+            }
+            // So is one with a character or two left before it (`\ttitle:`, `` `title: ``).
+            for key in Self.requiredKeys {
+                guard let slipped = frontMatter.leftoverKey(key) else { continue }
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: slipped.entry.line),
+                        .keyLeftover(written: slipped.written, leftover: slipped.leftover, key: key)))
+                frontMatter.entries[key] = slipped.entry
             }
             // A key whose value or line is unreadable is reported as that, not again as missing.
             let missing = Self.requiredKeys.filter { key in

@@ -98,6 +98,8 @@ extension Diagnostic {
         case titleIndented(written: String, text: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
+        /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
+        case keyLeftover(written: String, leftover: String, key: String)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
@@ -158,6 +160,9 @@ extension Diagnostic {
             case .titleNoSpace(let written, let text):
                 "'\(written)' is no heading: '#' needs a space after it, so readers see this line as text and the "
                     + "lesson has no '# ' heading; write '# \(text)'"
+            case .keyLeftover(let written, let leftover, let key):
+                "front matter key '\(written)' has '\(leftover)' before '\(key)', which YAML reads as part of the key, "
+                    + "so the front matter has no '\(key)'; write '\(key):'"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"
@@ -209,6 +214,9 @@ extension Diagnostic {
                     + (atEnd ? "after this line" : "before line \(location.line)")
             case .duplicate(let key, let line):
                 "front matter gives '\(key)' twice (also at line \(line)); YAML allows a key once, so remove this line"
+            case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
+                "this front matter line starts with \(Invisible.named(scalars).names) before its '\(key):', which "
+                    + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -242,6 +250,8 @@ extension Diagnostic {
         case .noSpaceAfterColon(let key):
             "'\(key):' has no space after its ':', so YAML reads the line as one text, not as '\(key)'; "
                 + "add a space after ':'"
+        case .invisibleBeforeKey(let key, let scalars):
+            "'\(key):' has \(Invisible.named(scalars).names) before it; \(Invisible.named(scalars).fix)"
         }
     }
 
@@ -278,6 +288,9 @@ extension Diagnostic {
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
         case unclosedLink(title: String, file: String)
+        /// An item whose text opens with invisible characters (`names`) between its marker and its
+        /// link, as `written`: it renders, but they are typed by no one and hide in the title.
+        case invisibleAfterMarker(written: String, names: String, fix: String)
         /// An item written as a reference link (`[Title][label]`) whose label `written` no
         /// definition has, so it links nothing; the index defines `near` (at line `line`), a slip away.
         case unknownLabel(link: String, written: String, near: String, line: Int)
@@ -370,6 +383,9 @@ extension Diagnostic {
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
+            case .invisibleAfterMarker(let written, let names, let fix):
+                "'\(written)': the item's text opens with \(names) before its link, which readers cannot see for "
+                    + "what it is; \(fix)"
             case .unclosedLink(let title, let file):
                 "this link has no closing ')', so readers see '[\(title)](\(file)' as text, not as an item of the "
                     + "index; write [\(title)](\(file))"

@@ -543,7 +543,16 @@ package struct NoteSeriesClaim: ClaimCheck {
                 ["\\", characters[index - shownMarks].character])
         // A backslash before the label, which is no escape before a letter and shows.
         let backslash = index < characters.count && characters[index].character == "\\"
+        var leftover = "\\"
         if backslash { index += 1 }
+        // `\t` typed before it (a tab as code writes one; `\n`, `\r` alike): the letter is the
+        // backslash's, not the label's, when no lower-case letter follows it.
+        if backslash, index + 1 < characters.count, ["t", "n", "r"].contains(characters[index].character),
+            !(characters[index + 1].character.isASCII && characters[index + 1].character.isLowercase)
+        {
+            leftover.append(characters[index].character)
+            index += 1
+        }
         let start = index
         /// The character a reader takes `character` for, when it is one scalar that maps to one.
         func plain(_ character: Character) -> Character? {
@@ -755,7 +764,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         let tail = String(characters[index..<end].map(\.character))
         guard strong != nil || !punctuation.isEmpty else { return nil }
         let label = "\(prefix)\(number)."
-        if backslash { differences.append("'\\' before it, which shows") }
+        if backslash { differences.append("'\(leftover)' before it, which shows") }
         if let split, split > 0, split < prefix.count {
             differences.append("a space between \(prefix.prefix(split)) and \(prefix.dropFirst(split))")
         }

@@ -43,6 +43,9 @@ package struct FrontMatter: Sendable, Equatable {
             /// `key: value` indented (`indentation`: `1 space`, `a tab`) after the value of `after`,
             /// which YAML reads as more of that value and rejects; the key is read as meant.
             case indentedKey(key: String, indentation: String, after: String?)
+            /// `key: value` with invisible characters before the key (U+200B, U+2060, U+00A0,
+            /// U+FEFF), which YAML reads as part of its name: the key is read as meant.
+            case invisibleBeforeKey(key: String, scalars: [Unicode.Scalar])
         }
 
         /// The key, or nil for a line that has none.
@@ -96,6 +99,23 @@ package struct FrontMatter: Sendable, Equatable {
     }
 
     package subscript(key: String) -> Entry? { entries[key] }
+
+    /// The entry of `key` written with one or two characters left before it (`\ttitle:`, a tab as
+    /// code writes one; `` `title: ``, `xtitle:`), when no entry has `key` itself: YAML reads another
+    /// key, which a reader takes for `key`. The key as written, what is before `key`, and the
+    /// entry. A word of letters before it (`subtitle:`) is another key, not a leftover.
+    package func leftoverKey(_ key: String) -> (written: String, leftover: String, entry: Entry)? {
+        guard entries[key] == nil else { return nil }
+        for (written, entry) in entries.sorted(by: { $0.value.line < $1.value.line })
+        where written.utf8.count > key.utf8.count && written.hasSuffix(key) {
+            let leftover = String(written.dropLast(key.count))
+            guard leftover.count <= 2, leftover.count == 1 || !leftover.allSatisfy(\.isLetter),
+                !leftover.contains(where: \.isWhitespace)
+            else { continue }
+            return (written, leftover, entry)
+        }
+        return nil
+    }
 
     /// Reads the front matter, or nil when the file does not start with `---` or it never closes.
     /// True for a line that ends front matter as Jekyll (and so GitHub Pages) reads it: `---` or
@@ -330,7 +350,7 @@ package struct FrontMatter: Sendable, Equatable {
                         key: nil, line: line.number,
                         reason: .indentedKey(key: indentation.key, indentation: indentation.described, after: lastKey)))
             }
-            guard let (key, rest) = keyAndValue(text) else {
+            guard let (written, rest) = keyAndValue(text) else {
                 // `title:'x'`: a key's name and its colon, the space after it lost.
                 let name = String(text.prefix { $0 != ":" })
                 let written = name.count < text.count && isKeyName(name)
@@ -339,6 +359,19 @@ package struct FrontMatter: Sendable, Equatable {
                 currentList = nil
                 currentDuplicate = nil
                 continue
+            }
+            // Invisible characters before the key (`\u{200B}title:`): YAML reads another key, one no
+            // reader sees; one finding here, and the key read as meant. A byte read for most lines.
+            var key = written
+            if let first = key.utf8.first, first >= 0x80, let invisible = Invisible.leading(key),
+                case let name = String(decoding: key.utf8.dropFirst(invisible.length), as: UTF8.self),
+                isKeyName(name)
+            {
+                unreadable.append(
+                    Unreadable(
+                        key: nil, line: line.number, reason: .invisibleBeforeKey(key: name, scalars: invisible.scalars))
+                )
+                key = name
             }
             lastKey = key
             let value = rest.drop { $0 == " " || $0 == "\t" }
