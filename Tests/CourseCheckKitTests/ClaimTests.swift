@@ -775,6 +775,30 @@ final class ClaimTests: XCTestCase {
         ) { _ in [] }
     }
 
+    /// A paragraph counting how many times (`kez`, `kere`, `defa`, `sefer`) the opening lesson's
+    /// triggers recompute is not the distribution sentence, in the index or in the closing lesson
+    /// beside it: no finding. In a sentence that names the distribution and a number of lessons
+    /// the times are the lessons' counts, judged.
+    func testAParagraphCountingTimesIsNotTheDistributionSentence() throws {
+        let heading = "# SwiftUI ile Arayüz\n"
+        for paragraph in [
+            "Açılış dersinde yerel 2 kez, ortam 2 kez değişir.",
+            "Kurs yirmi bir derstir; açılış dersinde yerel ve ortam ikişer kez mi ölçülür? Evet, ikişer kez.",
+            "Açılış dersinin çekirdeğinde yerel ve ortam ikişer kez yeniden hesaplanır.",
+            "Açılış dersinde yerel iki kere, ortam iki defa, ebeveyn 2 sefer, gözlem on iki kez değişir.",
+            "Açılış dersinin dağılımı: yerel 2 kez, ebeveyn 2 kez, gözlem 2 kez, ortam 2 kez.",
+        ] {
+            try expectAll("README.md", heading, heading + "\n" + paragraph + "\n") { _ in [] }
+        }
+        try expectAll(closing, "ortam 6. Açılış", "ortam 6. Açılış dersinde yerel 2 kez, ortam 2 kez değişir. Açılış") {
+            _ in []
+        }
+        try expectAll(closing, "ortam 6. Açılış", "ortam 6 kez. Açılış") { _ in [] }
+        try expectAll(closing, distribution, "yerel 6 kez, ebeveyn 4 kez, gözlem 5 kez, ortam 6 kez") { line in
+            ["\(line):111: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"]
+        }
+    }
+
     /// The index may state the distribution too: it is judged as the closing lesson's sentence is.
     func testADistributionSentenceInTheIndexIsJudged() throws {
         let sentence =

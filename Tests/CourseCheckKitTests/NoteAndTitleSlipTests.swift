@@ -1897,6 +1897,37 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A second count after the spellings a reader reads as "or" (`yada`, `ve ya`, `yahut da`,
+    /// `yahutta`, `veyahut da`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
+    /// a colon or a dash after it too) or with the first count supposed too (`4 olabilir, 5 de
+    /// olabilir`) is one finding at it, saying the count (not "counts 'hayır', which is not a
+    /// trigger"); the same count right is none.
+    func testASecondCountAfterAnOrSpellingOrACorrectionIsJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms: [(written: String, column: Int)] = [
+            ("4 yada 5,", 110), ("4 ve ya 5,", 111), ("4 veyahut da 5,", 116), ("4 yahutta 5,", 113),
+            ("4 yahut da 5,", 114), ("4 — pardon, 5 —", 117), ("4 olabilir, 5 de olabilir,", 115),
+            ("4, hayır 5,", 113), ("4, hayır, 5,", 114), ("4, yok 5,", 110), ("4 (düzeltme: 5),", 117),
+            ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121),
+        ]
+        let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written) }),
+            forms.map {
+                [
+                    "lessons/\(file):267:\($0.column): error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+                ]
+            })
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written.replacingOccurrences(of: "5", with: "4")) }),
+            forms.map { _ in [] })
+        // Number words, as the author round wrote them: `altı yada yedi`.
+        XCTAssertEqual(
+            try findings(file, sentence, [sentence.replacingOccurrences(of: "ortam 6.", with: "ortam altı yada yedi.")]),
+            [["lessons/\(file):267:123: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]])
+    }
+
     /// A second count in the question form (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `4 mü yoksa 5 mi`,
     /// `ortam 6 mı 7 mi, emin değilim`), supposed after a comma (`ortam 6, 7 de olabilir`, `6, 7
     /// olabilir`, `6, 7 mi?`, `6, belki de 7`), or in a second mention with `ise` between the name

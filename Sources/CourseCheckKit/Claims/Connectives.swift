@@ -10,7 +10,10 @@
 ///   judged too: or (`veya`, `ya da`, `yahut`, `veyahut`, `yoksa`), a range (`ila` to, `ile` as
 ///   in `6 ile 7 arası`, between 6 and 7), a correction or a doubt (`yani` that is, `hatta` even,
 ///   `belki` maybe, `belki de` perhaps, `aslında` actually, `daha doğrusu` rather), also after a comma (`6, yani 7`)
-///   or one after another (`6 ya da belki 7`). Marks do the same between two counts: `:`, `=`,
+///   or one after another (`6 ya da belki 7`), in the spellings a reader reads as these (`yada`,
+///   `ve ya`, `yahut da`, `yahutta`, `veyahut da`). A correction (`pardon` sorry, `hayır` no, `yok`
+///   no, `düzeltme` correction) restates too, a comma, a colon or a dash after it as well (`4, hayır
+///   5`, `4 — pardon, 5`, `4 (düzeltme: 5)`). Marks do the same between two counts: `:`, `=`,
 ///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
 ///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count.
 /// - Asking, after a count (`mı`, `mi`, `mu`, `mü`, the question particle as a word of its own, in
@@ -20,7 +23,13 @@
 ///   doubts it and states no other.
 /// - Supposing, after a number (`olabilir` could be, `de olabilir`, `da olabilir` could be too, or a
 ///   question particle): a number a comma or a semicolon puts after a count is a second count when
-///   one of these follows it (`ortam 6, 7 de olabilir`, `ortam 6, 7 mi?`), as `belki 7` is.
+///   one of these follows it (`ortam 6, 7 de olabilir`, `ortam 6, 7 mi?`), as `belki 7` is; after
+///   a count supposed so itself (`4 olabilir, 5 de olabilir`), as after a question particle.
+/// - Counting times (`kez`, `kere`, `defa`, `sefer` right after a number: `2 kez`, twice): the
+///   number counts how often something happens, a tree's recomputations (`Açılış dersinde yerel 2
+///   kez, ortam 2 kez değişir`: the opening lesson's), not lessons, so it is no count of the
+///   distribution; only in a sentence that names the distribution and a number of lessons
+///   (`yirmi dersin tetik dağılımı: yerel 6 kez, …`) does it count lessons.
 /// - Bounding, before a number after a count (`en fazla` at most, `en çok` at most, `azami`, `en
 ///   az` at least, `asgari`): the number is a bound, not a count (`ortam 6 (en fazla 7)`, `ortam 6,
 ///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. A bound in
@@ -40,13 +49,21 @@ enum Connective {
     /// Words that join a list's items.
     static let joining: Set<String> = ["ve", "ile", "veya"]
     /// One-word restating connectives: the number after one is the count stated again.
-    static let restating: Set<String> = [
+    static let restating: Set<String> = Set([
         "veya", "yahut", "veyahut", "yoksa", "ila", "ile", "yani", "hatta", "belki", "aslında",
-    ]
-    /// Two-word restating connectives, their words in order.
+        // `ya da`, `yahut da` and `veyahut da` as often typed joined (`yada`, `yahutta`).
+        "yada", "yahutta", "veyahutta",
+    ]).union(correcting)
+    /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
     static let restatingPairs: [(String, String)] = [
-        ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"),
+        ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya"), ("yahut", "da"),
+        ("veyahut", "da"),
     ]
+    /// Restating words that correct the count before them; the number after may follow a comma, a
+    /// colon or a dash (`4, hayır, 5`, `düzeltme: 5`), as a reader pauses after a correction.
+    static let correcting: Set<String> = ["pardon", "hayır", "yok", "düzeltme", "aslında", "yani"]
+    /// The correcting pairs, whose second word a comma, a colon or a dash may follow too (`daha doğrusu, 5`).
+    static let correctingPairs: Set<String> = ["doğrusu"]
     /// Words that deny the count or name right before them.
     static let denying: Set<String> = ["değil", "yerine"]
     /// Words that add a name as `ve` does (`ebeveyn de`, `hem yerel hem ebeveyn`).
@@ -55,6 +72,14 @@ enum Connective {
     static let asking: Set<String> = ["mı", "mi", "mu", "mü", "mıdır", "midir", "mudur", "müdür"]
     /// Words after a number that make it a possible count (`7 olabilir`, `7 de olabilir`).
     static let supposing: Set<String> = ["olabilir"]
+    /// Words right after a number that make it a number of times (`2 kez`, `iki kere`, `3 defa`,
+    /// `bir sefer`), their inflected forms too (`kezlik`, `defalarca`, `seferde`).
+    static let times = ["kez", "kere", "defa", "sefer"]
+
+    /// Whether the word at `index` says the number right before it counts times (`2 kez`).
+    static func countsTimes(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        index < words.count && words[index].gap.isEmpty && times.contains { words[index].text.hasPrefix($0) }
+    }
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
     static let beforeCount: Set<String> = ["ise", "de", "da", "yaklaşık", "takriben", "kabaca"]
@@ -98,8 +123,9 @@ enum Connective {
         character == "~" || character == "\u{223C}" || character == "\u{FF5E}"
     }
 
-    /// How many words at `index` are restating connectives, one after another (`ya da belki`): 0
-    /// for none. Each word after the first follows with nothing between.
+    /// How many words at `index` are restating connectives, one after another (`ya da belki`), or
+    /// supposing ones after the count (`4 olabilir, 5 de olabilir`): 0 for none. Each word after
+    /// the first follows with nothing between.
     static func restatingLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
         var at = index
         while at < words.count, at == index || follows(words, at: at) {
@@ -109,6 +135,8 @@ enum Connective {
                 at += 2
             } else if restating.contains(words[at].text) || asking.contains(words[at].text) {
                 at += 1
+            } else if at == index, case let supposed = supposingLength(words, at: at), supposed > 0 {
+                at += supposed
             } else {
                 break
             }
@@ -116,12 +144,21 @@ enum Connective {
         return at - index
     }
 
-    /// Whether the word at `at` goes on the phrase of the word before it: nothing between them, or
-    /// only a comma after a question particle (`4 mü, 5 mi`, `6 mı, yoksa 7 mi`).
+    /// Whether the word at `at` goes on the phrase of the word before it: nothing between them,
+    /// only a comma after a question particle or a supposing word (`4 mü, 5 mi`, `6 mı, yoksa 7
+    /// mi`, `4 olabilir, 5 de olabilir`), or a comma, a colon or a dash after a correction (`4,
+    /// hayır, 5`, `4 — pardon, 5`, `düzeltme: 5`).
     static func follows(_ words: [TriggerDistributionClaim.Word], at: Int) -> Bool {
-        words[at].gap.isEmpty
-            || at > 0 && asking.contains(words[at - 1].text) && words[at].gap.allSatisfy { $0 == "," }
+        let gap = words[at].gap
+        if gap.isEmpty { return true }
+        guard at > 0 else { return false }
+        let before = words[at - 1].text
+        if asking.contains(before) || supposing.contains(before) { return gap.allSatisfy { $0 == "," } }
+        return corrects(before) && gap.allSatisfy { ",:-\u{2013}\u{2014}".contains($0) }
     }
+
+    /// Whether `word` ends a correction (`hayır`, `pardon`, `daha doğrusu`): a pause may follow it.
+    static func corrects(_ word: String) -> Bool { correcting.contains(word) || correctingPairs.contains(word) }
 
     /// How many words at `index` (0 for none) say the number right before them is a possible
     /// count: a question particle (`7 mi`), `olabilir`, `de olabilir` or `da olabilir`.

@@ -205,6 +205,43 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
     }
 
+    /// `words` with each number of times no count (`2 kez`, `on iki kere`, `ikişer kez`: a number
+    /// `Connective.times` follows counts how often, a tree's recomputations: `Açılış dersinde yerel
+    /// 2 kez, ortam 2 kez değişir`), or nil when it has none. In a sentence that names the
+    /// distribution and a number of lessons (`yirmi dersin tetik dağılımı: … ortam 6 kez`) the times
+    /// are the lessons', and counts.
+    static func timesUncounted(_ words: [Word]) -> [Word]? {
+        var result: [Word]?
+        /// The sentence holding word `index`: from after the last `.`, `!` or `?` before it to the next.
+        func sentence(_ index: Int) -> Range<Int> {
+            func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
+            let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
+            let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
+            return start..<end
+        }
+        /// Whether the sentence names the distribution and a number of lessons (`yirmi dersin`).
+        func namesTheLessons(_ range: Range<Int>) -> Bool {
+            range.contains { words[$0].text.hasPrefix("dağılım") }
+                && range.contains { at in
+                    words[at].text.hasPrefix("ders") && !words[at].separated
+                        && [1, 2].contains { length in
+                            at - length >= range.lowerBound
+                                && number(words, at: at - length).map { $0.length == length && $0.value > 1 } == true
+                        }
+                }
+        }
+        for index in words.indices.dropFirst() where Connective.countsTimes(words, at: index) {
+            if namesTheLessons(sentence(index)) { continue }
+            for length in [2, 1] where index - length >= 0 {
+                guard let found = number(words, at: index - length), found.length == length else { continue }
+                if result == nil { result = words }
+                for word in (index - length)..<index { result![word].notACount = true }
+                break
+            }
+        }
+        return result
+    }
+
     /// A paragraph that may be the sentence (with the list it introduces), its words as rendered,
     /// and what it states: the counts it gives each trigger (in `Triggers.names` order; none, one,
     /// or more when it counts a trigger again), by word.
@@ -297,7 +334,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 words += read
             }
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
-            var candidate = reading(words)
+            var candidate = reading(Self.timesUncounted(words) ?? words)
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -1012,9 +1049,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
             let end = at + found.length
             if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
-            // After a particle and a comma, only another alternative (`4 mü, 5 mi`): a number
-            // without its particle there is the list's next item (`4 mü 5 mi, 6`).
-            if at > next, !words[at].gap.isEmpty, !asks(end) { return nil }
+            // After a particle or a supposing word and a comma, only another alternative (`4 mü, 5
+            // mi`, `4 olabilir, 5 de olabilir`): a number without its particle there is the list's
+            // next item (`4 mü 5 mi, 6`). After a correction's pause (`4, hayır, 5`) it is the count.
+            if at > next, !words[at].gap.isEmpty, !Connective.corrects(words[at - 1].text),
+                Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks
+            {
+                return nil
+            }
             if end < words.count,
                 words[end].gap.contains("/")
                     || words[end].gap.isEmpty && (trigger(end) != nil || words[end].text.hasPrefix("ders"))
