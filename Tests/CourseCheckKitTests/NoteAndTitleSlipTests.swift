@@ -1924,8 +1924,19 @@ final class NoteAndTitleSlipTests: XCTestCase {
             forms.map { _ in [] })
         // Number words, as the author round wrote them: `altı yada yedi`.
         XCTAssertEqual(
-            try findings(file, sentence, [sentence.replacingOccurrences(of: "ortam 6.", with: "ortam altı yada yedi.")]),
+            try findings(
+                file, sentence, [sentence.replacingOccurrences(of: "ortam 6.", with: "ortam altı yada yedi.")]),
             [["lessons/\(file):267:123: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]])
+        // Beside a bullet's value a correction adds no trigger: `(ebeveyn yok)`, no ebeveyn, is a comment.
+        let bullet = "- Bu dersin tetiği: **ortam**."
+        XCTAssertEqual(
+            try findings(
+                "02-gorunumler-ve-degistiriciler.md", bullet,
+                [
+                    "- Bu dersin tetiği: **ortam** (ebeveyn yok).",
+                    "- Bu dersin tetiği: **ortam** (hayır, ebeveyn değil).",
+                ]),
+            [[], []])
     }
 
     /// A second count in the question form (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `4 mü yoksa 5 mi`,

@@ -310,6 +310,14 @@ final class RenderingPropertyTests: XCTestCase {
             let restated = count(value)
             let particles = ["mı", "mi", "mu", "mü"]
             func particle() -> String { particles[Int(random.next() % 4)] }
+            // The restating words, their spellings a reader reads as them (`yada`, `ve ya`), and
+            // corrections with the pause after them (`, hayır, `, ` — pardon, `, `, düzeltme: `).
+            let restating = [
+                ", yani ", ", hatta ", ", belki ", " yahut ", " veyahut ", " yoksa ", " aslında ",
+                ", daha doğrusu ", " hatta ", " ya da belki ", " yada ", " ve ya ", " yahut da ", " yahutta ",
+                " veyahut da ", ", hayır ", ", hayır, ", " \u{2014} pardon, ", ", pardon ", ", yok ", ", düzeltme: ",
+                ", daha doğrusu, ",
+            ]
             return switch random.next() % 14 {
             case 12:
                 [
@@ -320,13 +328,10 @@ final class RenderingPropertyTests: XCTestCase {
                 [
                     ", \(restated) de olabilir", ", \(restated) da olabilir", ", \(restated) olabilir",
                     ", \(restated) \(particle())?", ", belki de \(restated)", "; \(restated) de olabilir",
-                ][Int(random.next() % 6)]
+                    " olabilir, \(restated) de olabilir",
+                ][Int(random.next() % 7)]
             case 10:
-                [
-                    ", yani ", ", hatta ", ", belki ", " yahut ", " veyahut ", " yoksa ", " aslında ",
-                    ", daha doğrusu ",
-                    " hatta ", " ya da belki ",
-                ][Int(random.next() % 10)] + restated
+                restating[Int(random.next() % UInt64(restating.count))] + restated
             // A tilde with spaces round it: two bare ones (`6~7, … 4~5`) strike the text between through.
             case 11: [" ~ ", "\u{223C}", " \u{223C} "][Int(random.next() % 3)] + restated
             case 8: [" ila \(restated)", " ile \(restated) arası"][Int(random.next() % 2)]
@@ -435,6 +440,26 @@ final class RenderingPropertyTests: XCTestCase {
         }
     }
 
+    /// A true sentence about the opening lesson's own recomputations, counted in times (`kez`,
+    /// `kere`, `defa`, `sefer`): `Açılış dersinde yerel 2 kez, ortam iki kere değişir`. It counts
+    /// no lessons, so it is not the distribution sentence, wherever it stands.
+    static func openingTimesProse(_ random: inout Generator) -> String {
+        let names = ["yerel", "ebeveyn", "gözlem", "ortam"].shuffled(using: &random)
+        let times = ["kez", "kere", "defa", "sefer"]
+        func twice() -> String {
+            (random.next() % 2 == 0 ? "2 " : "iki ") + times[Int(random.next() % UInt64(times.count))]
+        }
+        let verb = ["değişir", "yeniden hesaplanır", "tetiklenir"][Int(random.next() % 3)]
+        let counted = Array(names.prefix(Int(random.next() % 3) + 2))
+        return switch random.next() % 3 {
+        case 0: "Açılış dersinde " + counted.map { "\($0) \(twice())" }.joined(separator: ", ") + " \(verb)."
+        case 1: "Açılış dersinin çekirdeğinde \(counted.joined(separator: " ve ")) ikişer kez \(verb)."
+        default:
+            "Kurs yirmi bir derstir; açılış dersinde \(counted.joined(separator: " ve ")) ikişer kez mi ölçülür? "
+                + "Evet, ikişer kez."
+        }
+    }
+
     /// Ordinary Turkish with `bir` (`tek bir`) before a trigger word that goes on into a phrase:
     /// the article ("a local change"), no count; or another number there inside a clause (`Ortam
     /// dersleri beş ortam değeri kullanır`), which counts the phrase's noun, not lessons.
@@ -523,18 +548,23 @@ final class RenderingPropertyTests: XCTestCase {
                     (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
                     (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
                     // A trigger the bullet comments on after its value (negates it, warns against it,
-                    // refers to it) is not declared.
+                    // refers to it, says there is none) is not declared.
                     (
                         bulletFile, "**\(given)**",
                         "**\(given)**"
-                            + [" (%@ değil)", " (%@ ile karıştırmayın)", ", %@ değil", " (bkz. %@ dersi)"][
-                                Int(random.next() % 4)
-                            ].replacingOccurrences(
+                            + [
+                                " (%@ değil)", " (%@ ile karıştırmayın)", ", %@ değil", " (bkz. %@ dersi)", " (%@ yok)",
+                                " (hayır, %@ değil)",
+                            ][Int(random.next() % 6)].replacingOccurrences(
                                 of: "%@", with: triggers.filter { $0 != given }[Int(random.next() % 3)])
                     ),
                     // Prose after the sentence, and the index's intro with the sentence appended:
                     // `bir` before a trigger word going on into a phrase is the article, no count.
                     (file, kept + ".", kept + ". " + Self.articleProse(&random)),
+                    // The opening lesson's recomputations counted in times (`Açılış dersinde yerel 2
+                    // kez, …`), beside the sentence or in the index: no count of the distribution.
+                    (file, kept + ".", kept + ". " + Self.openingTimesProse(&random)),
+                    ("README.md", " Değiştiriciler,", " " + Self.openingTimesProse(&random) + " Değiştiriciler,"),
                     (
                         "README.md", " Değiştiriciler,",
                         " Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: \(sentence). "

@@ -43,17 +43,17 @@
 ///   yerine 5`, five instead of four).
 /// - Adding (`de`, `da` too, `hem` both, and the joining and restating words): beside a trigger
 ///   named after the bullet's value they add it (`(ebeveyn de)`, `(ya da ebeveyn)`); any other
-///   word there (a denial, a verb: `(ebeveyn ile karıştırmayın)`, `(ebeveyn gibi)`) makes the
+///   word there (a denial, a correction, a verb: `(ebeveyn ile karıştırmayın)`, `(ebeveyn yok)`, `(ebeveyn gibi)`) makes the
 ///   phrase a comment about that trigger, which the bullet does not declare.
 enum Connective {
     /// Words that join a list's items.
     static let joining: Set<String> = ["ve", "ile", "veya"]
     /// One-word restating connectives: the number after one is the count stated again.
-    static let restating: Set<String> = Set([
+    static let restating: Set<String> = [
         "veya", "yahut", "veyahut", "yoksa", "ila", "ile", "yani", "hatta", "belki", "aslında",
         // `ya da`, `yahut da` and `veyahut da` as often typed joined (`yada`, `yahutta`).
         "yada", "yahutta", "veyahutta",
-    ]).union(correcting)
+    ]
     /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
     static let restatingPairs: [(String, String)] = [
         ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya"), ("yahut", "da"),
@@ -61,6 +61,7 @@ enum Connective {
     ]
     /// Restating words that correct the count before them; the number after may follow a comma, a
     /// colon or a dash (`4, hayır, 5`, `düzeltme: 5`), as a reader pauses after a correction.
+    /// Beside a bullet's value they add no trigger (`(ebeveyn yok)`, no ebeveyn: a comment).
     static let correcting: Set<String> = ["pardon", "hayır", "yok", "düzeltme", "aslında", "yani"]
     /// The correcting pairs, whose second word a comma, a colon or a dash may follow too (`daha doğrusu, 5`).
     static let correctingPairs: Set<String> = ["doğrusu"]
@@ -133,7 +134,9 @@ enum Connective {
                 restatingPairs.contains(where: { $0.0 == words[at].text && $0.1 == words[at + 1].text })
             {
                 at += 2
-            } else if restating.contains(words[at].text) || asking.contains(words[at].text) {
+            } else if restating.contains(words[at].text) || correcting.contains(words[at].text)
+                || asking.contains(words[at].text)
+            {
                 at += 1
             } else if at == index, case let supposed = supposingLength(words, at: at), supposed > 0 {
                 at += supposed
@@ -181,7 +184,8 @@ enum Connective {
 
     /// Whether `word` (lowercased) is a connective of any kind: never a name a sentence counts.
     static func isConnective(_ word: String) -> Bool {
-        joining.contains(word) || restating.contains(word) || denying.contains(word) || adding.contains(word)
+        joining.contains(word) || restating.contains(word) || correcting.contains(word) || denying.contains(word)
+            || adding.contains(word)
             || asking.contains(word) || supposing.contains(word) || beforeCount.contains(word)
             || restatingPairs.contains { $0.0 == word || $0.1 == word }
     }

@@ -9,7 +9,8 @@ import Foundation
 /// (a word `ders…`, `dağılım…` or `açılış…`) and counts two triggers at least. A paragraph that
 /// ends in a colon takes the list right after it (`- yerel 6`, one item a count). A paragraph
 /// that counts without speaking of lessons (`Son sayım: yerel 0, …`, a tree's result) is about
-/// something else and is not judged.
+/// something else and is not judged, and so are counts of times (`Açılış dersinde yerel 2 kez`:
+/// the opening lesson's recomputations, `Connective.times`).
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
