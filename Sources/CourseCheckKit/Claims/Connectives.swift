@@ -77,9 +77,13 @@ enum Connective {
     /// `bir sefer`), their inflected forms too (`kezlik`, `defalarca`, `seferde`).
     static let times = ["kez", "kere", "defa", "sefer"]
 
-    /// Whether the word at `index` says the number right before it counts times (`2 kez`).
+    /// Whether the word at `index` says the number right before it counts times (`2 kez`). Asked of
+    /// every word of a paragraph that may be the sentence: its first byte first.
     static func countsTimes(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
-        index < words.count && words[index].gap.isEmpty && times.contains { words[index].text.hasPrefix($0) }
+        guard index < words.count, words[index].gap.isEmpty, let first = words[index].text.utf8.first,
+            first == UInt8(ascii: "k") || first == UInt8(ascii: "d") || first == UInt8(ascii: "s")
+        else { return false }
+        return times.contains { words[index].text.hasPrefix($0) }
     }
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
