@@ -402,7 +402,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// paragraph into words cost most of the claims' time; a word that is a name is text that
     /// holds its bytes, unless a combining mark spells a letter, which keeps the paragraph.
     static func mayCount(_ characters: [(character: Character, offset: Int)]) -> Bool {
-        foldedHoldNames(characters.lazy.flatMap(\.character.utf8), source: false)
+        Array(characters.lazy.flatMap(\.character.utf8)).withUnsafeBufferPointer { foldedHoldNames($0, source: false) }
     }
 
     /// `mayCount` before any rendering, on the paragraph's source: false only when no rendering
@@ -412,7 +412,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// source that may render text it does not spell (an entity, HTML) is always kept. Rendering
     /// every paragraph to ask this cost more than the claim's own work.
     static func mayCount(source: String) -> Bool {
-        foldedHoldNames(source.utf8, source: true)
+        // The string's own bytes, not a copy: every paragraph of the course is asked this.
+        var source = source
+        return source.withUTF8 { foldedHoldNames($0, source: true) }
     }
 
     /// The lesson words' folded first bytes: `ders`, `da` + the lead byte of `ğ`/`Ğ`, and `a` + `ç`
@@ -439,37 +441,63 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The one fold under both: true at once for a combining mark or an unseen format character (and,
     /// in a source, for what may render text it does not spell), else whether the folded bytes hold
     /// two names and a lesson word.
-    private static func foldedHoldNames(_ bytes: some Sequence<UInt8>, source: Bool) -> Bool {
-        let bytes = Array(bytes)
-        var folded: [UInt8] = []
-        folded.reserveCapacity(bytes.count)
-        // An index loop and plain comparisons: `enumerated()` and a range's `contains` are generic
-        // calls for every byte in the debug build, which `make verify` and the tests run.
-        let kept = bytes.withUnsafeBufferPointer { bytes -> Bool in
-            var previous: UInt8 = 0
-            var index = -1
-            while index + 1 < bytes.count {
-                index += 1
-                let byte = bytes[index]
-                if byte == 0xCC || byte == 0xCD || mayHideAName(bytes, at: index) { return true }
-                if previous == 0xC2 && byte == 0xAD { return true }
-                if source {
-                    switch byte {
-                    case UInt8(ascii: "&"), UInt8(ascii: "<"): return true
-                    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"),
-                        UInt8(ascii: "["), UInt8(ascii: "]"):
+    /// What `foldedHoldNames` does with each ASCII byte: the byte folded to lower case, or
+    /// `dropsByte` (a source's emphasis, code and link marks and escapes' backslashes, which
+    /// `ye**re**l` and `[yerel](x)` drop), or `keepsParagraph` (a source's `&` and `<`, which may
+    /// render text it does not spell).
+    private static let dropsByte: UInt8 = 0xFE
+    private static let keepsParagraph: UInt8 = 0xFF
+    private static let renderedFold: [UInt8] = (0..<128).map { byte in
+        UInt8(byte) >= 0x41 && UInt8(byte) <= 0x5A ? UInt8(byte) + 0x20 : UInt8(byte)
+    }
+    private static let sourceFold: [UInt8] = renderedFold.enumerated().map { byte, folded in
+        switch UInt8(byte) {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"): keepsParagraph
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"),
+            UInt8(ascii: "["), UInt8(ascii: "]"):
+            dropsByte
+        default: folded
+        }
+    }
+
+    private static func foldedHoldNames(_ bytes: UnsafeBufferPointer<UInt8>, source: Bool) -> Bool {
+        var kept = false
+        // Written into its own storage, not appended: an append checks the array's uniqueness and
+        // capacity for every byte of every paragraph. An index loop and plain comparisons:
+        // `enumerated()` and a range's `contains` are generic calls for every byte in the debug
+        // build, which `make verify` and the tests run.
+        let table = source ? sourceFold : renderedFold
+        let folded = [UInt8](unsafeUninitializedCapacity: bytes.count) { folded, count in
+            table.withUnsafeBufferPointer { table in
+                var previous: UInt8 = 0
+                var index = -1
+                while index + 1 < bytes.count {
+                    index += 1
+                    let byte = bytes[index]
+                    // ASCII, most of every paragraph, by the table alone.
+                    if byte < 0x80 {
+                        let action = table[Int(byte)]
+                        if action < 0x80 {
+                            folded[count] = action
+                            count += 1
+                            previous = byte
+                        } else if action == Self.keepsParagraph {
+                            kept = true
+                            return
+                        }
                         continue
-                    default: break
                     }
+                    if byte == 0xCC || byte == 0xCD || mayHideAName(bytes, at: index)
+                        || previous == 0xC2 && byte == 0xAD
+                    {
+                        kept = true
+                        return
+                    }
+                    folded[count] = previous == 0xC3 && byte >= 0x80 && byte <= 0x9E ? byte + 0x20 : byte
+                    count += 1
+                    previous = byte
                 }
-                var lower = byte
-                if (byte >= 0x41 && byte <= 0x5A) || (previous == 0xC3 && byte >= 0x80 && byte <= 0x9E) {
-                    lower += 0x20
-                }
-                folded.append(lower)
-                previous = byte
             }
-            return false
         }
         if kept { return true }
         let spoken = folded.withUnsafeBufferPointer { text in
@@ -485,7 +513,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         guard named else { return false }
         // Asked of the few texts that name two triggers and may speak of lessons.
-        let split = bytes.withUnsafeBufferPointer { splitsAsWords($0, source: source) }
+        let split = splitsAsWords(bytes, source: source)
         if split.joined { return true }
         return folded.withUnsafeBufferPointer { text in
             mayHoldTwoCounts(text) && (!split.words || readsTwoCounts(text))
@@ -711,7 +739,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     private static let skeletonStarts: [Bool] = {
         var starts = [Bool](repeating: false, count: 256)
-        for word in numberSkeletons.keys + connectiveSkeletons + betweenSkeletons { starts[Int(word[0])] = true }
+        // Each list walked as it is: concatenating them copied every skeleton once more.
+        for word in numberSkeletons.keys { starts[Int(word[0])] = true }
+        for word in connectiveSkeletons { starts[Int(word[0])] = true }
+        for word in betweenSkeletons { starts[Int(word[0])] = true }
         starts[0xC4] = true
         starts[0xC5] = true
         return starts
