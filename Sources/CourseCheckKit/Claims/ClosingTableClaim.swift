@@ -148,6 +148,15 @@ package struct ClosingTableClaim: ClaimCheck {
                     .invisibleLead(line: .row(row + 1), scalars: lead.scalars))
             ])
         }
+        // Printable characters left before a row's first pipe (`x| Ortam …`): the same slip, seen.
+        if !table.leftoverLeads.isEmpty {
+            return .checked(
+                table.leftoverLeads.map { lead in
+                    .closingTable(
+                        at: SourceLocation(path: owner.path, line: lead.line, column: lead.column),
+                        .leftoverLead(row: lead.row + 1, leftover: lead.leftover, blanks: lead.blanks))
+                })
+        }
         // A blank line, a comment or a row indented as code inside the table ends it: the rows
         // after it render as a paragraph of pipes. One finding at that line, not one per lesson
         // whose row went with them.

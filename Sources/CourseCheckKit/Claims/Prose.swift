@@ -279,6 +279,10 @@ package struct Prose: Sendable {
         /// pipe: GitHub reads it as a cell of its own, so their cells sit one column right. Their
         /// `cells` are as the author meant them, that cell left out.
         package var invisibleLeads: [(row: Int, lead: InvisibleLead)] = []
+        /// Rows (indices into `rows`) with printable characters left before their first pipe
+        /// (`x| Ortam …`, `\t|`) where the header opens with one: GitHub reads them as a cell of
+        /// their own, and the row has a cell more than the header. Their `cells` are as meant.
+        package var leftoverLeads: [(row: Int, leftover: String, blanks: String, line: Int, column: Int)] = []
 
         package func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
     }
@@ -395,6 +399,16 @@ package struct Prose: Sendable {
                     if let lead = invisibleLead(segments[row]) {
                         // Read as meant, so the row's other cells are not judged for the shift.
                         table.invisibleLeads.append((table.rows.count, lead))
+                        rowCells.removeFirst()
+                    } else if rowCells.count > header.count, segments[row].text.first != "|",
+                        segments[index].text.drop(while: { $0 == " " }).first == "|",
+                        let left = Leftover.before("|", in: segments[row].text)
+                    {
+                        table.leftoverLeads.append(
+                            (
+                                table.rows.count, left.leftover, left.blanks, segments[row].line.number,
+                                segments[row].column
+                            ))
                         rowCells.removeFirst()
                     }
                     table.rows.append((rowCells, segments[row].line))
