@@ -2336,7 +2336,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 title("12-ortam-degerleri.md", 10, "'x'", "delete 'x'"),
                 bullet("12-ortam-degerleri.md", 308, "1"),
                 title("16-hareketler.md", 10, "'x'", "delete 'x' and the space after it"),
-                row(245, 1, "'\\t' (a backslash and a 't', as code writes a tab)", "delete '\\t'"),
+                row(253, 9, "'\\t' (a backslash and a 't', as code writes a tab)", "delete '\\t'"),
                 row(256, 12, "'x'", "delete 'x'"),
             ])
         // Each fix followed: the line as it was, no finding.

@@ -134,6 +134,46 @@ extension StructureSlipPropertyTests {
         }
     }
 
+    /// A random printable leftover (`leftover(for:_:)`) typed before a random closing-table row's
+    /// first `|`: cmark-gfm reads it as a cell of its own (or, ending in a backslash, escapes the
+    /// pipe). Exactly one finding, at the row, `delete` naming the leftover, never "delete that
+    /// '|'"; followed, the table as it was, the page cmark-gfm renders for it, and no finding.
+    func testALeftoverBeforeAClosingTableRowGivesOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let rows = Array((header + 2)..<(header + clean[header...].prefix { $0.hasPrefix("|") }.count))
+        let page = try Self.render(text, with: tool, tables: true)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let row = rows[Int(random.next() % UInt64(rows.count))]
+            let (leftover, blanks) = Self.leftover(for: .row, &random)
+            var lines = clean
+            lines[row] = leftover + blanks + lines[row]
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(leftover.debugDescription) before the row at line \(row + 1): \(found)"
+            XCTAssertNotEqual(try Self.render(slipped, with: tool, tables: true), page, message)
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(row + 1):1: error: row ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; delete '\(leftover)' [closing-table]") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                let fixed = followed.joined(separator: "\n")
+                try fixed.write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
+                XCTAssertEqual(try Self.render(fixed, with: tool, tables: true), page, "after the fix: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// Where a table line may start in a block quote or a list item: 3 columns at most past the
     /// container's markers (the optional space after `>` and a tab's share of it counted as
     /// CommonMark counts them), as cmark-gfm reads it: the tables and body rows Prose reads are

@@ -148,13 +148,14 @@ package struct ClosingTableClaim: ClaimCheck {
                     .invisibleLead(line: .row(row + 1), scalars: lead.scalars))
             ])
         }
-        // Printable characters left before a row's first pipe (`x| Ortam …`): the same slip, seen.
+        // Printable characters left before a row's first pipe (`x| Ortam …`, `\|`): the same slip, seen.
         if !table.leftoverLeads.isEmpty {
             return .checked(
                 table.leftoverLeads.map { lead in
                     .closingTable(
                         at: SourceLocation(path: owner.path, line: lead.line, column: lead.column),
-                        .leftoverLead(row: lead.row + 1, leftover: lead.leftover, blanks: lead.blanks))
+                        .leftoverLead(
+                            row: lead.row + 1, leftover: lead.leftover, blanks: lead.blanks, escapes: lead.escapes))
                 })
         }
         // A blank line, a comment or a row indented as code inside the table ends it: the rows

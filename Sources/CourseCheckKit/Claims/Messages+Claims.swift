@@ -587,8 +587,8 @@ extension Diagnostic {
         /// A table line that begins with invisible characters (`scalars`) before its first pipe.
         case invisibleLead(line: TableLine, scalars: [Unicode.Scalar])
         /// Row `row` opens with printable characters (`leftover`, then `blanks`) before its first
-        /// `|`, which GitHub reads as a cell of its own.
-        case leftoverLead(row: Int, leftover: String, blanks: String)
+        /// `|`, which GitHub reads as a cell of its own, or which end in a backslash that escapes it.
+        case leftoverLead(row: Int, leftover: String, blanks: String, escapes: Bool)
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
@@ -688,9 +688,12 @@ extension Diagnostic {
                     + (rest ? " and the rest of the table as a paragraph of pipes" : ", not as a table")
                     + "; remove the indentation of lines \(first)–\(last)"
             case .invisibleLead(let line, let scalars): invisibleLead(line, scalars)
-            case .leftoverLead(let row, let leftover, let blanks):
-                "row \(row) opens with \(Leftover.described(leftover)) before its first '|', which GitHub reads as a "
-                    + "cell of its own, so every cell of the row shows one column right of its column; "
+            case .leftoverLead(let row, let leftover, let blanks, let escapes):
+                "row \(row) opens with \(Leftover.described(leftover)) before its first '|', "
+                    + (escapes
+                        ? "which escapes it, so GitHub shows that '|' as text in the row's first cell; "
+                        : "which GitHub reads as a cell of its own, so every cell of the row shows one column right "
+                            + "of its column; ")
                     + Leftover.deleting(leftover, blanks)
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"

@@ -282,7 +282,10 @@ package struct Prose: Sendable {
         /// Rows (indices into `rows`) with printable characters left before their first pipe
         /// (`x| Ortam …`, `\t|`) where the header opens with one: GitHub reads them as a cell of
         /// their own, and the row has a cell more than the header. Their `cells` are as meant.
-        package var leftoverLeads: [(row: Int, leftover: String, blanks: String, line: Int, column: Int)] = []
+        /// A backslash before that pipe (`\|`) escapes it: the row keeps its cell count, and its
+        /// first cell shows the `|` (`escapes`).
+        package var leftoverLeads: [(row: Int, leftover: String, blanks: String, escapes: Bool, line: Int, column: Int)] =
+            []
 
         package func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
     }
@@ -400,16 +403,19 @@ package struct Prose: Sendable {
                         // Read as meant, so the row's other cells are not judged for the shift.
                         table.invisibleLeads.append((table.rows.count, lead))
                         rowCells.removeFirst()
-                    } else if rowCells.count > header.count, segments[row].text.first != "|",
+                    } else if segments[row].text.first != "|",
                         segments[index].text.drop(while: { $0 == " " }).first == "|",
                         let left = Leftover.before("|", in: segments[row].text)
                     {
-                        table.leftoverLeads.append(
-                            (
-                                table.rows.count, left.leftover, left.blanks, segments[row].line.number,
-                                segments[row].column
-                            ))
-                        rowCells.removeFirst()
+                        let escapes = left.blanks.isEmpty && left.leftover.reversed().prefix { $0 == "\\" }.count % 2 == 1
+                        if escapes || rowCells.count > header.count {
+                            table.leftoverLeads.append(
+                                (
+                                    table.rows.count, left.leftover, left.blanks, escapes, segments[row].line.number,
+                                    segments[row].column
+                                ))
+                            if !escapes { rowCells.removeFirst() }
+                        }
                     }
                     table.rows.append((rowCells, segments[row].line))
                     row += 1
