@@ -2300,8 +2300,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// Printable characters left before a line's marker, read by `Leftover`: before the title's
     /// `#` (`x# `, `\t# `, `x # `), the trigger bullet's `-` (`1- Bu`, numbering with a hyphen;
-    /// `a- Bu`) and a closing-table row's first `|` (`x|`, `\t|`, `` `| ``). cmark-gfm shows each
-    /// as text (the row: its first cell). One finding at the line naming them, `delete 'x'`,
+    /// `a- Bu`) and a closing-table row's first `|` (`x|`, `\t|`; `\|` escapes it). cmark-gfm
+    /// shows each as text (the row: its first cell). One finding at the line naming them, `delete 'x'`,
     /// never "no '# ' heading" above it, "no bullet" at the section or "delete that '|'".
     func testALeftoverBeforeTheTitleTheTriggerBulletOrARowIsOneFindingAtIt() throws {
         let edits: [(file: String, text: String, with: String)] = [
@@ -2312,6 +2312,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("09-yerel-durum.md", "\n- Bu dersin tetiği:", "\na- Bu dersin tetiği:"),
             ("21-on-izleme-ve-yineleme.md", "\n| Ortam Değerleri |", "\nx| Ortam Değerleri |"),
             ("21-on-izleme-ve-yineleme.md", "\n| Yerel Durum |", "\n\\t| Yerel Durum |"),
+            ("21-on-izleme-ve-yineleme.md", "\n| Bağlama |", "\n\\| Bağlama |"),
         ]
         func title(_ file: String, _ line: Int, _ leftover: String, _ fix: String) -> String {
             "lessons/\(file):\(line):1: error: this line is the lesson's title, but it opens with \(leftover) before "
@@ -2337,6 +2338,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 bullet("12-ortam-degerleri.md", 308, "1"),
                 title("16-hareketler.md", 10, "'x'", "delete 'x' and the space after it"),
                 row(253, 9, "'\\t' (a backslash and a 't', as code writes a tab)", "delete '\\t'"),
+                "lessons/21-on-izleme-ve-yineleme.md:254:1: error: row 10 opens with '\\' (a backslash) before its "
+                    + "first '|', which escapes it, so GitHub shows that '|' as text in the row's first cell; "
+                    + "delete '\\' [closing-table]",
                 row(256, 12, "'x'", "delete 'x'"),
             ])
         // Each fix followed: the line as it was, no finding.

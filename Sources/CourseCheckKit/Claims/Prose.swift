@@ -284,10 +284,21 @@ package struct Prose: Sendable {
         /// their own, and the row has a cell more than the header. Their `cells` are as meant.
         /// A backslash before that pipe (`\|`) escapes it: the row keeps its cell count, and its
         /// first cell shows the `|` (`escapes`).
-        package var leftoverLeads: [(row: Int, leftover: String, blanks: String, escapes: Bool, line: Int, column: Int)] =
-            []
+        package var leftoverLeads: [LeftoverLead] = []
 
         package func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
+    }
+
+    /// Printable characters a table row holds before its first pipe (`Leftover.before`), the
+    /// blanks after them, and whether they end in a backslash that escapes that pipe.
+    package struct LeftoverLead: Sendable {
+        package var row: Int
+        package var leftover: String
+        package var blanks: String
+        package var escapes: Bool
+        package var line: Int
+        /// The UTF-8 column of the first of them.
+        package var column: Int
     }
 
     /// Characters a reader cannot see before a table line's first pipe (`\u{A0}| Yerel Durum |`):
@@ -407,13 +418,13 @@ package struct Prose: Sendable {
                         segments[index].text.drop(while: { $0 == " " }).first == "|",
                         let left = Leftover.before("|", in: segments[row].text)
                     {
-                        let escapes = left.blanks.isEmpty && left.leftover.reversed().prefix { $0 == "\\" }.count % 2 == 1
+                        let escapes =
+                            left.blanks.isEmpty && left.leftover.reversed().prefix { $0 == "\\" }.count % 2 == 1
                         if escapes || rowCells.count > header.count {
                             table.leftoverLeads.append(
-                                (
-                                    table.rows.count, left.leftover, left.blanks, escapes, segments[row].line.number,
-                                    segments[row].column
-                                ))
+                                LeftoverLead(
+                                    row: table.rows.count, leftover: left.leftover, blanks: left.blanks,
+                                    escapes: escapes, line: segments[row].line.number, column: segments[row].column))
                             if !escapes { rowCells.removeFirst() }
                         }
                     }

@@ -243,7 +243,8 @@ package enum Triggers {
     /// from 6 cannot interrupt a paragraph), or a line whose marker is no bullet marker as written
     /// (`-Bu` without its space, `-` and a no-break space, an en dash for `-`, characters left
     /// before the marker: `1- Bu`, `a- Bu`). Where its text starts, and why.
-    static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, problem: Diagnostic.DeclaredTrigger)? {
+    static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, problem: Diagnostic.DeclaredTrigger)?
+    {
         for block in prose.blocks where block.kind == .paragraph {
             let isBullet = block.itemMarker.map { "-*+".contains($0) } ?? false
             for (index, segment) in block.segments.enumerated() {
