@@ -2360,6 +2360,29 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
     }
 
+    /// A printable character left before the closing table's header row or delimiter row (`x| Ders |`,
+    /// `` `|---| ``): a cell of its own, so the two no longer match and no table renders. One
+    /// finding at that line, `delete 'x'`, never "write line N as '|---|…|'" with a fifth column.
+    func testALeftoverBeforeTheClosingTablesHeaderOrDelimiterRowIsOneFindingAtIt() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let header = "\n| Ders | Değişiklik |"
+        let delimiter = "\n|---|---|---|---|"
+        XCTAssertEqual(
+            try findings(after: [(file, header, "\nx| Ders | Değişiklik |")]),
+            [
+                "lessons/\(file):243:1: error: the closing table's header row opens with 'x' before its first '|', "
+                    + "which GitHub reads as a cell of its own, so it has one cell more than its delimiter row and "
+                    + "GitHub shows the table as a paragraph of pipes; delete 'x' [closing-table]"
+            ])
+        XCTAssertEqual(
+            try findings(after: [(file, delimiter, "\n`|---|---|---|---|")]),
+            [
+                "lessons/\(file):244:1: error: the closing table's delimiter row opens with '`' before its first "
+                    + "'|', which GitHub reads as a cell of its own, so it is no delimiter row and GitHub shows the "
+                    + "table as a paragraph of pipes; delete '`' [closing-table]"
+            ])
+    }
+
     /// The forms beside those leftovers render as meant: a row without its leading pipe (GFM
     /// takes it), a title and a bullet indented by spaces, the bullet with two spaces after `-`.
     func testTheFormsBesideALeftoverBeforeATitleBulletOrRowGiveNoFinding() throws {

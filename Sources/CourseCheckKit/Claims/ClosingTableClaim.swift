@@ -85,6 +85,14 @@ package struct ClosingTableClaim: ClaimCheck {
                                 .invisibleLead(
                                     line: lead.line == broken.line ? .header : .delimiter, scalars: lead.scalars))
                         ])
+                    case .leftover(let lead):
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: lead.line, column: lead.column),
+                                .leftoverLead(
+                                    line: lead.line == broken.line ? .header : .delimiter, leftover: lead.leftover,
+                                    blanks: lead.blanks, escapes: false))
+                        ])
                     case nil: break
                     }
                     return .checked([
@@ -155,7 +163,8 @@ package struct ClosingTableClaim: ClaimCheck {
                     .closingTable(
                         at: SourceLocation(path: owner.path, line: lead.line, column: lead.column),
                         .leftoverLead(
-                            row: lead.row + 1, leftover: lead.leftover, blanks: lead.blanks, escapes: lead.escapes))
+                            line: .row(lead.row + 1), leftover: lead.leftover, blanks: lead.blanks,
+                            escapes: lead.escapes))
                 })
         }
         // A blank line, a comment or a row indented as code inside the table ends it: the rows

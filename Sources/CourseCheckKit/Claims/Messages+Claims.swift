@@ -586,9 +586,10 @@ extension Diagnostic {
         case indentedHeader(written: String, through: (first: Int, last: Int, rest: Bool)?)
         /// A table line that begins with invisible characters (`scalars`) before its first pipe.
         case invisibleLead(line: TableLine, scalars: [Unicode.Scalar])
-        /// Row `row` opens with printable characters (`leftover`, then `blanks`) before its first
-        /// `|`, which GitHub reads as a cell of its own, or which end in a backslash that escapes it.
-        case leftoverLead(row: Int, leftover: String, blanks: String, escapes: Bool)
+        /// A line (a row, the header or the delimiter row) opens with printable characters
+        /// (`leftover`, then `blanks`) before its first `|`, which GitHub reads as a cell of its
+        /// own, or which end in a backslash that escapes it.
+        case leftoverLead(line: TableLine, leftover: String, blanks: String, escapes: Bool)
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
@@ -613,22 +614,28 @@ extension Diagnostic {
         rows == 1 ? "the row after it renders" : "\(determiner) \(rows) rows after it render"
     }
 
+    /// `the closing table's header row`, `row 3`.
+    private static func leadSubject(_ line: TableLine) -> String {
+        switch line {
+        case .header: "the closing table's header row"
+        case .delimiter: "the closing table's delimiter row"
+        case .row(let row): "row \(row)"
+        }
+    }
+
+    /// What a cell of its own before a closing-table line's first pipe does to the table.
+    private static func leadEffect(_ line: TableLine) -> String {
+        switch line {
+        case .header:
+            "so it has one cell more than its delimiter row and GitHub shows the table as a paragraph of pipes"
+        case .delimiter: "so it is no delimiter row and GitHub shows the table as a paragraph of pipes"
+        case .row: "so every cell of the row shows one column right of its column"
+        }
+    }
+
     /// A closing-table line that begins with `scalars`, which GitHub reads as a cell of its own.
     private static func invisibleLead(_ line: TableLine, _ scalars: [Unicode.Scalar]) -> String {
-        let (subject, effect) =
-            switch line {
-            case .header:
-                (
-                    "the closing table's header row",
-                    "so it has one cell more than its delimiter row and GitHub shows the table as a paragraph of pipes"
-                )
-            case .delimiter:
-                (
-                    "the closing table's delimiter row",
-                    "so it is no delimiter row and GitHub shows the table as a paragraph of pipes"
-                )
-            case .row(let row): ("row \(row)", "so every cell of the row shows one column right of its column")
-            }
+        let (subject, effect) = (leadSubject(line), leadEffect(line))
         return "\(subject) begins with \(scalars.map(Invisible.describe).joined(separator: " and ")) before its first "
             + "'|', which GitHub reads as a cell of its own, \(effect); delete "
             + (scalars.count == 1 ? "that character" : "those characters")
@@ -688,12 +695,11 @@ extension Diagnostic {
                     + (rest ? " and the rest of the table as a paragraph of pipes" : ", not as a table")
                     + "; remove the indentation of lines \(first)–\(last)"
             case .invisibleLead(let line, let scalars): invisibleLead(line, scalars)
-            case .leftoverLead(let row, let leftover, let blanks, let escapes):
-                "row \(row) opens with \(Leftover.described(leftover)) before its first '|', "
+            case .leftoverLead(let line, let leftover, let blanks, let escapes):
+                "\(leadSubject(line)) opens with \(Leftover.described(leftover)) before its first '|', "
                     + (escapes
                         ? "which escapes it, so GitHub shows that '|' as text in the row's first cell; "
-                        : "which GitHub reads as a cell of its own, so every cell of the row shows one column right "
-                            + "of its column; ")
+                        : "which GitHub reads as a cell of its own, \(leadEffect(line)); ")
                     + Leftover.deleting(leftover, blanks)
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"

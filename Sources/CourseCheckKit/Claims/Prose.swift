@@ -319,6 +319,23 @@ package struct Prose: Sendable {
         case indentedDelimiter(written: String)
         /// The header row or the delimiter row begins with invisible characters.
         case invisible(InvisibleLead)
+        /// The header row or the delimiter row begins with printable characters left before its
+        /// first pipe, where the other begins with one (`x| Ders |`): a cell of their own.
+        case leftover(LeftoverLead)
+    }
+
+    /// The printable characters `segment` holds before its first pipe (`Leftover.before`) when
+    /// `other`, the header or delimiter row beside it, begins with a pipe and they give it the one
+    /// cell it has more than `other`; nil otherwise (most lines: they begin with a pipe).
+    static func leftoverLead(_ segment: TextBlock.Segment, cells: Int, beside other: TextBlock.Segment, otherCells: Int)
+        -> LeftoverLead?
+    {
+        guard segment.text.first != "|", cells == otherCells + 1, other.text.drop(while: { $0 == " " }).first == "|",
+            let left = Leftover.before("|", in: segment.text)
+        else { return nil }
+        return LeftoverLead(
+            row: 0, leftover: left.leftover, blanks: left.blanks, escapes: false, line: segment.line.number,
+            column: segment.column)
     }
 
     /// The invisible characters `segment` holds before its first pipe, blanks between them
@@ -383,6 +400,14 @@ package struct Prose: Sendable {
                     let start: LineStart? =
                         if let lead = invisibleLead(segments[index]) ?? invisibleLead(segments[index + 1]) {
                             .invisible(lead)
+                        } else if let lead = leftoverLead(
+                            segments[index], cells: header.count, beside: segments[index + 1],
+                            otherCells: delimiters.count)
+                            ?? leftoverLead(
+                                segments[index + 1], cells: delimiters.count, beside: segments[index],
+                                otherCells: header.count)
+                        {
+                            .leftover(lead)
                         } else if coded, delimiters.count == header.count, strict {
                             .indentedDelimiter(written: writtenIndent(segments[index + 1]))
                         } else {
