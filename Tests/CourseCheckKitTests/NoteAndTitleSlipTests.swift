@@ -2339,4 +2339,101 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "this line as text, not as an item of the index; write '12. [' [course-index]"
             ])
     }
+
+    /// Printable characters left before a line's marker, read by `Leftover`: before the title's
+    /// `#` (`x# `, `\t# `, `x # `), the trigger bullet's `-` (`1- Bu`, numbering with a hyphen;
+    /// `a- Bu`) and a closing-table row's first `|` (`x|`, `\t|`; `\|` escapes it). cmark-gfm
+    /// shows each as text (the row: its first cell). One finding at the line naming them, `delete 'x'`,
+    /// never "no '# ' heading" above it, "no bullet" at the section or "delete that '|'".
+    func testALeftoverBeforeTheTitleTheTriggerBulletOrARowIsOneFindingAtIt() throws {
+        let edits: [(file: String, text: String, with: String)] = [
+            ("12-ortam-degerleri.md", "\n# Ortam Değerleri", "\nx# Ortam Değerleri"),
+            ("09-yerel-durum.md", "\n# Yerel Durum", "\n\\t# Yerel Durum"),
+            ("16-hareketler.md", "\n# Hareketler", "\nx # Hareketler"),
+            ("12-ortam-degerleri.md", "\n- Bu dersin tetiği:", "\n1- Bu dersin tetiği:"),
+            ("09-yerel-durum.md", "\n- Bu dersin tetiği:", "\na- Bu dersin tetiği:"),
+            ("21-on-izleme-ve-yineleme.md", "\n| Ortam Değerleri |", "\nx| Ortam Değerleri |"),
+            ("21-on-izleme-ve-yineleme.md", "\n| Yerel Durum |", "\n\\t| Yerel Durum |"),
+            ("21-on-izleme-ve-yineleme.md", "\n| Bağlama |", "\n\\| Bağlama |"),
+        ]
+        func title(_ file: String, _ line: Int, _ leftover: String, _ fix: String) -> String {
+            "lessons/\(file):\(line):1: error: this line is the lesson's title, but it opens with \(leftover) before "
+                + "its '#', which Markdown shows as text, so readers see it as text and the lesson has no '# ' "
+                + "heading; \(fix) [front-matter]"
+        }
+        func bullet(_ file: String, _ line: Int, _ leftover: String) -> String {
+            "lessons/\(file):\(line):1: error: the 'Bu dersin tetiği:' bullet is here, but it opens with "
+                + "'\(leftover)' before its '-', which Markdown shows as text, so the line renders as text, not as "
+                + "the lesson's trigger bullet; delete '\(leftover)' [declared-trigger]"
+        }
+        func row(_ line: Int, _ row: Int, _ leftover: String, _ fix: String) -> String {
+            "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: row \(row) opens with \(leftover) before its first "
+                + "'|', which GitHub reads as a cell of its own, so every cell of the row shows one column right of "
+                + "its column; \(fix) [closing-table]"
+        }
+        XCTAssertEqual(
+            try findings(after: edits),
+            [
+                title("09-yerel-durum.md", 15, "'\\t' (a backslash and a 't', as code writes a tab)", "delete '\\t'"),
+                bullet("09-yerel-durum.md", 266, "a"),
+                title("12-ortam-degerleri.md", 10, "'x'", "delete 'x'"),
+                bullet("12-ortam-degerleri.md", 308, "1"),
+                title("16-hareketler.md", 10, "'x'", "delete 'x' and the space after it"),
+                row(253, 9, "'\\t' (a backslash and a 't', as code writes a tab)", "delete '\\t'"),
+                "lessons/21-on-izleme-ve-yineleme.md:254:1: error: row 10 opens with '\\' (a backslash) before its "
+                    + "first '|', which escapes it, so GitHub shows that '|' as text in the row's first cell; "
+                    + "delete '\\' [closing-table]",
+                row(256, 12, "'x'", "delete 'x'"),
+            ])
+        // Each fix followed: the line as it was, no finding.
+        let copy = try CourseCopy.make(for: self)
+        for edit in edits {
+            let url = copy.url.appendingPathComponent("lessons/\(edit.file)")
+            try CourseCopy.replace(edit.text, with: edit.with, in: url)
+            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            XCTAssertEqual(found.count, 1, "\(edit.with): \(found)")
+            let parsed = try XCTUnwrap(found.first.flatMap { FollowTheFix.parse(String($0)) }, edit.with)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let lines = text.components(separatedBy: "\n")
+            let followed = try XCTUnwrap(FollowTheFix.apply([(parsed.line, parsed.message)], to: lines), edit.with)
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(InProcess.run(["lessons/"], in: copy.url).status, .clean, edit.with)
+        }
+    }
+
+    /// A printable character left before the closing table's header row or delimiter row (`x| Ders |`,
+    /// `` `|---| ``): a cell of its own, so the two no longer match and no table renders. One
+    /// finding at that line, `delete 'x'`, never "write line N as '|---|…|'" with a fifth column.
+    func testALeftoverBeforeTheClosingTablesHeaderOrDelimiterRowIsOneFindingAtIt() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let header = "\n| Ders | Değişiklik |"
+        let delimiter = "\n|---|---|---|---|"
+        XCTAssertEqual(
+            try findings(after: [(file, header, "\nx| Ders | Değişiklik |")]),
+            [
+                "lessons/\(file):243:1: error: the closing table's header row opens with 'x' before its first '|', "
+                    + "which GitHub reads as a cell of its own, so it has one cell more than its delimiter row and "
+                    + "GitHub shows the table as a paragraph of pipes; delete 'x' [closing-table]"
+            ])
+        XCTAssertEqual(
+            try findings(after: [(file, delimiter, "\n`|---|---|---|---|")]),
+            [
+                "lessons/\(file):244:1: error: the closing table's delimiter row opens with '`' before its first "
+                    + "'|', which GitHub reads as a cell of its own, so it is no delimiter row and GitHub shows the "
+                    + "table as a paragraph of pipes; delete '`' [closing-table]"
+            ])
+    }
+
+    /// The forms beside those leftovers render as meant: a row without its leading pipe (GFM
+    /// takes it), a title and a bullet indented by spaces, the bullet with two spaces after `-`.
+    func testTheFormsBesideALeftoverBeforeATitleBulletOrRowGiveNoFinding() throws {
+        XCTAssertEqual(
+            try findings(after: [
+                ("12-ortam-degerleri.md", "\n# Ortam Değerleri", "\n  # Ortam Değerleri"),
+                ("12-ortam-degerleri.md", "\n- Bu dersin tetiği:", "\n-  Bu dersin tetiği:"),
+                ("09-yerel-durum.md", "\n- Bu dersin tetiği:", "\n - Bu dersin tetiği:"),
+                ("21-on-izleme-ve-yineleme.md", "\n| Ortam Değerleri |", "\nOrtam Değerleri |"),
+            ]), [])
+    }
 }

@@ -125,12 +125,57 @@ extension StructureSlipPropertyTests {
                 XCTAssertEqual(found, [], message)
             } else {
                 XCTAssertEqual(found.count, 1, message)
-                XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(row + 1):1: error: row ") ?? false, message)
+                XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(row + 1):1: error: ") ?? false, message)
                 XCTAssertTrue(found.first?.contains("cells but the header has 4") ?? false, message)
                 XCTAssertTrue(found.first?.hasSuffix("[closing-table]") ?? false, message)
             }
             try text.write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after putting the row back: \(message)")
+        }
+    }
+
+    /// A random printable leftover (`leftover(for:_:)`) typed before a random closing-table line's
+    /// first `|` (a row, the header, the delimiter row): cmark-gfm reads it as a cell of its own
+    /// (or, ending in a backslash, a row's escapes the pipe). Exactly one finding, at the line,
+    /// `delete` naming the leftover, never "delete that '|'" or a delimiter row of five cells;
+    /// followed, the table as it was, the page cmark-gfm renders for it, and no finding.
+    func testALeftoverBeforeAClosingTableRowGivesOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let rows = Array(header..<(header + clean[header...].prefix { $0.hasPrefix("|") }.count))
+        let page = try Self.render(text, with: tool, tables: true)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let row = rows[Int(random.next() % UInt64(rows.count))]
+            let picked = Self.leftover(for: .row, &random)
+            var leftover = picked.leftover
+            let blanks = picked.blanks
+            // A backslash escapes the pipe after it: the header or delimiter row then keeps its cells.
+            if row < header + 2, leftover.hasSuffix("\\") { leftover = leftover.dropLast() + "x" }
+            var lines = clean
+            lines[row] = leftover + blanks + lines[row]
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(leftover.debugDescription) before the row at line \(row + 1): \(found)"
+            XCTAssertNotEqual(try Self.render(slipped, with: tool, tables: true), page, message)
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(row + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; delete '\(leftover)' [closing-table]") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                let fixed = followed.joined(separator: "\n")
+                try fixed.write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
+                XCTAssertEqual(try Self.render(fixed, with: tool, tables: true), page, "after the fix: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
         }
     }
 

@@ -324,6 +324,72 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// Where a leftover goes, for `leftover(for:_:)`.
+    enum LeftoverPlace { case title, bullet, row }
+
+    /// A random printable leftover (`Leftover.reading`): one character (a letter, a digit, a
+    /// backtick, a backslash, `\t` as code writes a tab, punctuation, a Turkish letter), or two or
+    /// three of them that are no word. Before the trigger bullet's `-` it opens with a letter, a
+    /// digit or a backtick: punctuation there is a near marker (`.-`, `--`) and a backslash an
+    /// escape, each read by its own owner. Before the title, a letter may have a space after it.
+    static func leftover(for place: LeftoverPlace, _ random: inout Generator) -> (leftover: String, blanks: String) {
+        func pick(_ from: [String]) -> String { from[Int(random.next() % UInt64(from.count))] }
+        let letters = ["a", "x", "Q", "é", "ö", "ı"]
+        let digits = ["1", "2", "9"]
+        let marks = ["`", "\\", "\\t", ".", "'", "\"", ":", "=", "%"]
+        let first = place == .bullet ? pick(letters + digits + ["`"]) : pick(letters + digits + marks)
+        var leftover = first
+        if !letters.contains(first) {
+            for _ in 0..<(random.next() % 3) {
+                // One backtick at most: three make a fence, `fenceLikeRun`'s.
+                let next = pick(digits + marks.filter { $0 != "`" || !leftover.contains("`") })
+                guard (leftover + next).unicodeScalars.count <= 4 else { break }
+                leftover += next
+            }
+        }
+        let blanks = place == .title && letters.contains(leftover) && random.next() % 2 == 0 ? " " : ""
+        return (leftover, blanks)
+    }
+
+    /// A random printable leftover (`leftover(for:_:)`) typed before a random lesson's `# ` title or
+    /// its trigger bullet's `-`: cmark-gfm shows the line as text. Exactly one finding, at the
+    /// line's first column, `delete` naming the leftover; never "no '# ' heading" above it or "no
+    /// bullet" at the section. Followed, the lesson as it was and no finding.
+    func testALeftoverBeforeTheTitleOrTheTriggerBulletGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let clean = text.components(separatedBy: "\n")
+            let place: LeftoverPlace = random.next() % 2 == 0 ? .title : .bullet
+            guard
+                let at = clean.firstIndex(where: {
+                    $0.hasPrefix(place == .title ? "# " : "- Bu dersin tetiği: **")
+                })
+            else { continue }
+            let (leftover, blanks) = Self.leftover(for: place, &random)
+            var lines = clean
+            lines[at] = leftover + blanks + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "\((leftover + blanks).debugDescription) before the \(place): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("; delete '\(leftover)'") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// An invisible character (U+2060, U+200B, U+FEFF, U+00A0, U+200D, two of them) typed before a
     /// random key of a lesson's or the index's front matter, or a printable one left before a
     /// required key: YAML reads another key, one a reader takes for the key. Exactly one finding,

@@ -324,7 +324,8 @@ extension DiagnosticID {
                     + "(which opens a code block over the lesson; both lines typed as fences are one finding), a "
                     + "fence typed above the opening `---` (delete it), or a `key:value` "
                     + "without its space, as what it is), or disagrees with the `# ` "
-                    + "heading (written `#Title`, as a level-2 heading or behind an invisible character: reported "
+                    + "heading (written `#Title`, as a level-2 heading, behind an invisible character or with a "
+                    + "character left before it, `x# Title`: reported "
                     + "there), the file's slug or the "
                     + "course title. A title is "
                     + "stated three times (the front matter, the heading, the index): the one the other two do not "
@@ -352,7 +353,7 @@ extension DiagnosticID {
             (
                 summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own (a "
                     + "marker without its space, with a no-break space, an en dash, marks taken for one such as "
-                    + "`--` or `·`), not bold, unknown (punctuation "
+                    + "`--` or `·`, a character left before it such as `1- Bu`), not bold, unknown (punctuation "
                     + "or an unseen character inside the bold), states two triggers or a trigger and a distribution, "
                     + "gives a distribution that is none as written (a look-alike slash, three counts), or "
                     + "contradicts what its trees print, is given twice (a second bullet, agreeing or not), or its "
@@ -365,7 +366,8 @@ extension DiagnosticID {
             (
                 summary: "The closing table (columns `Ders` and `Tetik`) does not have one row per lesson, in course "
                     + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table "
-                    + "(a delimiter row mistyped, lost, parted from its header or indented as code).",
+                    + "(a delimiter row mistyped, lost, parted from its header or indented as code), or a row's cells "
+                    + "sit a column right (a character before its first `|`, `x| Ortam …`).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
                     + "a repeated one, or remove the blank line that breaks the table."
             )

@@ -85,6 +85,14 @@ package struct ClosingTableClaim: ClaimCheck {
                                 .invisibleLead(
                                     line: lead.line == broken.line ? .header : .delimiter, scalars: lead.scalars))
                         ])
+                    case .leftover(let lead):
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: lead.line, column: lead.column),
+                                .leftoverLead(
+                                    line: lead.line == broken.line ? .header : .delimiter, leftover: lead.leftover,
+                                    blanks: lead.blanks, escapes: false))
+                        ])
                     case nil: break
                     }
                     return .checked([
@@ -147,6 +155,17 @@ package struct ClosingTableClaim: ClaimCheck {
                     at: SourceLocation(path: owner.path, line: lead.line, column: lead.column),
                     .invisibleLead(line: .row(row + 1), scalars: lead.scalars))
             ])
+        }
+        // Printable characters left before a row's first pipe (`x| Ortam …`, `\|`): the same slip, seen.
+        if !table.leftoverLeads.isEmpty {
+            return .checked(
+                table.leftoverLeads.map { lead in
+                    .closingTable(
+                        at: SourceLocation(path: owner.path, line: lead.line, column: lead.column),
+                        .leftoverLead(
+                            line: .row(lead.row + 1), leftover: lead.leftover, blanks: lead.blanks,
+                            escapes: lead.escapes))
+                })
         }
         // A blank line, a comment or a row indented as code inside the table ends it: the rows
         // after it render as a paragraph of pipes. One finding at that line, not one per lesson

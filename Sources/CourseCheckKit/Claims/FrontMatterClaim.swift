@@ -282,6 +282,22 @@ package struct FrontMatterClaim: ClaimCheck {
                     other.map { .titleOtherSpace(after: String(marks), space: Invisible.name($0), text: text) }
                         ?? .titleNoSpace(written: String(block.segments[0].text), text: text)
                 )
+            case .paragraph where Invisible.leading(block.source) == nil:
+                // A `# ` line behind printable characters left there (`x# `, `\t# `, `` `# ``, `x # `): text.
+                guard let left = Leftover.before("#", in: block.source.prefix { $0 != "\n" }) else { continue }
+                let rest = block.source.utf8.dropFirst(left.leftover.utf8.count + left.blanks.utf8.count)
+                let marks = rest.prefix { $0 == UInt8(ascii: "#") }.count
+                guard (1...6).contains(marks), let blank = rest.dropFirst(marks).first,
+                    blank == UInt8(ascii: " ") || blank == UInt8(ascii: "\t")
+                else { continue }
+                let line = String(decoding: rest.dropFirst(marks).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                let text = Inline(line.trimmingWhitespaces).plain()
+                candidate = (
+                    text,
+                    .titleLeftover(
+                        leftover: left.leftover, blanks: left.blanks, marks: String(repeating: "#", count: marks),
+                        text: text)
+                )
             case .paragraph:
                 // A `# ` line behind an invisible character (U+2060, U+200B): text, the character named.
                 guard let invisible = Invisible.leading(block.source) else { continue }

@@ -91,6 +91,8 @@ extension Diagnostic {
         case titleNoSpace(written: String, text: String)
         /// The title line's `#`s (`after`) are followed by `space`, which is no space to Markdown.
         case titleOtherSpace(after: String, space: String, text: String)
+        /// The title written with printable characters (`leftover`, then `blanks`) before its `marks` (`x# Title`).
+        case titleLeftover(leftover: String, blanks: String, marks: String, text: String)
         /// The title line opens with invisible characters (`scalars`) before its `#`s (`marks`),
         /// which CommonMark does not skip, so it renders as a paragraph.
         case titleInvisible(scalars: [Unicode.Scalar], marks: String, text: String)
@@ -149,6 +151,10 @@ extension Diagnostic {
             case .titleOtherSpace(let after, let space, let text):
                 "'\(after)' is followed by \(space), not a space, so readers see this line as text and the lesson "
                     + "has no '# ' heading; write '# \(text)'"
+            case .titleLeftover(let leftover, let blanks, let marks, let text):
+                "this line is the lesson's title, but it opens with \(Leftover.described(leftover)) before its "
+                    + "'\(marks)', which Markdown shows as text, so readers see it as text and the lesson has no '# ' "
+                    + "heading; " + (marks == "#" ? Leftover.deleting(leftover, blanks) : "write '# \(text)'")
             case .titleInvisible(let scalars, let marks, let text):
                 "this line is the lesson's title, but it starts with \(Invisible.named(scalars).names) before its "
                     + "'\(marks)', which CommonMark does not skip, so readers see '\(marks) \(text)' as text and the "
@@ -461,6 +467,9 @@ extension Diagnostic {
         case twoTriggers(first: String, second: String)
         /// A bullet opens with `written`, a slip away from the lead `Bu dersin tetiği:`.
         case misspeltLead(written: String)
+        /// The trigger bullet's line opens with printable characters (`leftover`, then `blanks`)
+        /// before its `marker` (`1- Bu`).
+        case leftoverBeforeMarker(leftover: String, blanks: String, marker: Character)
         /// The trigger bullet's line opens with invisible characters (`scalars`) before its `marker`.
         case invisibleBeforeMarker(scalars: [Unicode.Scalar], marker: Character)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
@@ -521,6 +530,10 @@ extension Diagnostic {
             case .misspeltLead(let written):
                 "this bullet opens '\(written)', not 'Bu dersin tetiği:', so it does not read as the lesson's trigger "
                     + "bullet; write 'Bu dersin tetiği:'" + unseen(written, Triggers.bulletLead)
+            case .leftoverBeforeMarker(let leftover, let blanks, let marker):
+                "the 'Bu dersin tetiği:' bullet is here, but it opens with \(Leftover.described(leftover)) before its "
+                    + "'\(marker)', which Markdown shows as text, so the line renders as text, not as the lesson's "
+                    + "trigger bullet; \(Leftover.deleting(leftover, blanks))"
             case .invisibleBeforeMarker(let scalars, let marker):
                 "the 'Bu dersin tetiği:' bullet is here, but it starts with \(Invisible.named(scalars).names) before "
                     + "its '\(marker)', which CommonMark does not skip, so the line renders as text, not as the "
@@ -573,6 +586,10 @@ extension Diagnostic {
         case indentedHeader(written: String, through: (first: Int, last: Int, rest: Bool)?)
         /// A table line that begins with invisible characters (`scalars`) before its first pipe.
         case invisibleLead(line: TableLine, scalars: [Unicode.Scalar])
+        /// A line (a row, the header or the delimiter row) opens with printable characters
+        /// (`leftover`, then `blanks`) before its first `|`, which GitHub reads as a cell of its
+        /// own, or which end in a backslash that escapes it.
+        case leftoverLead(line: TableLine, leftover: String, blanks: String, escapes: Bool)
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
@@ -597,22 +614,28 @@ extension Diagnostic {
         rows == 1 ? "the row after it renders" : "\(determiner) \(rows) rows after it render"
     }
 
+    /// `the closing table's header row`, `row 3`.
+    private static func leadSubject(_ line: TableLine) -> String {
+        switch line {
+        case .header: "the closing table's header row"
+        case .delimiter: "the closing table's delimiter row"
+        case .row(let row): "row \(row)"
+        }
+    }
+
+    /// What a cell of its own before a closing-table line's first pipe does to the table.
+    private static func leadEffect(_ line: TableLine) -> String {
+        switch line {
+        case .header:
+            "so it has one cell more than its delimiter row and GitHub shows the table as a paragraph of pipes"
+        case .delimiter: "so it is no delimiter row and GitHub shows the table as a paragraph of pipes"
+        case .row: "so every cell of the row shows one column right of its column"
+        }
+    }
+
     /// A closing-table line that begins with `scalars`, which GitHub reads as a cell of its own.
     private static func invisibleLead(_ line: TableLine, _ scalars: [Unicode.Scalar]) -> String {
-        let (subject, effect) =
-            switch line {
-            case .header:
-                (
-                    "the closing table's header row",
-                    "so it has one cell more than its delimiter row and GitHub shows the table as a paragraph of pipes"
-                )
-            case .delimiter:
-                (
-                    "the closing table's delimiter row",
-                    "so it is no delimiter row and GitHub shows the table as a paragraph of pipes"
-                )
-            case .row(let row): ("row \(row)", "so every cell of the row shows one column right of its column")
-            }
+        let (subject, effect) = (leadSubject(line), leadEffect(line))
         return "\(subject) begins with \(scalars.map(Invisible.describe).joined(separator: " and ")) before its first "
             + "'|', which GitHub reads as a cell of its own, \(effect); delete "
             + (scalars.count == 1 ? "that character" : "those characters")
@@ -672,6 +695,12 @@ extension Diagnostic {
                     + (rest ? " and the rest of the table as a paragraph of pipes" : ", not as a table")
                     + "; remove the indentation of lines \(first)–\(last)"
             case .invisibleLead(let line, let scalars): invisibleLead(line, scalars)
+            case .leftoverLead(let line, let leftover, let blanks, let escapes):
+                "\(leadSubject(line)) opens with \(Leftover.described(leftover)) before its first '|', "
+                    + (escapes
+                        ? "which escapes it, so GitHub shows that '|' as text in the row's first cell; "
+                        : "which GitHub reads as a cell of its own, \(leadEffect(line)); ")
+                    + Leftover.deleting(leftover, blanks)
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):

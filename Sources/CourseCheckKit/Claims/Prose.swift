@@ -279,8 +279,26 @@ package struct Prose: Sendable {
         /// pipe: GitHub reads it as a cell of its own, so their cells sit one column right. Their
         /// `cells` are as the author meant them, that cell left out.
         package var invisibleLeads: [(row: Int, lead: InvisibleLead)] = []
+        /// Rows (indices into `rows`) with printable characters left before their first pipe
+        /// (`x| Ortam …`, `\t|`) where the header opens with one: GitHub reads them as a cell of
+        /// their own, and the row has a cell more than the header. Their `cells` are as meant.
+        /// A backslash before that pipe (`\|`) escapes it: the row keeps its cell count, and its
+        /// first cell shows the `|` (`escapes`).
+        package var leftoverLeads: [LeftoverLead] = []
 
         package func column(_ name: String) -> Int? { header.firstIndex { $0.sameBytes(name) } }
+    }
+
+    /// Printable characters a table row holds before its first pipe (`Leftover.before`), the
+    /// blanks after them, and whether they end in a backslash that escapes that pipe.
+    package struct LeftoverLead: Sendable {
+        package var row: Int
+        package var leftover: String
+        package var blanks: String
+        package var escapes: Bool
+        package var line: Int
+        /// The UTF-8 column of the first of them.
+        package var column: Int
     }
 
     /// Characters a reader cannot see before a table line's first pipe (`\u{A0}| Yerel Durum |`):
@@ -301,6 +319,23 @@ package struct Prose: Sendable {
         case indentedDelimiter(written: String)
         /// The header row or the delimiter row begins with invisible characters.
         case invisible(InvisibleLead)
+        /// The header row or the delimiter row begins with printable characters left before its
+        /// first pipe, where the other begins with one (`x| Ders |`): a cell of their own.
+        case leftover(LeftoverLead)
+    }
+
+    /// The printable characters `segment` holds before its first pipe (`Leftover.before`) when
+    /// `other`, the header or delimiter row beside it, begins with a pipe and they give it the one
+    /// cell it has more than `other`; nil otherwise (most lines: they begin with a pipe).
+    static func leftoverLead(_ segment: TextBlock.Segment, cells: Int, beside other: TextBlock.Segment, otherCells: Int)
+        -> LeftoverLead?
+    {
+        guard segment.text.first != "|", cells == otherCells + 1, other.text.drop(while: { $0 == " " }).first == "|",
+            let left = Leftover.before("|", in: segment.text)
+        else { return nil }
+        return LeftoverLead(
+            row: 0, leftover: left.leftover, blanks: left.blanks, escapes: false, line: segment.line.number,
+            column: segment.column)
     }
 
     /// The invisible characters `segment` holds before its first pipe, blanks between them
@@ -365,6 +400,14 @@ package struct Prose: Sendable {
                     let start: LineStart? =
                         if let lead = invisibleLead(segments[index]) ?? invisibleLead(segments[index + 1]) {
                             .invisible(lead)
+                        } else if let lead = leftoverLead(
+                            segments[index], cells: header.count, beside: segments[index + 1],
+                            otherCells: delimiters.count)
+                            ?? leftoverLead(
+                                segments[index + 1], cells: delimiters.count, beside: segments[index],
+                                otherCells: header.count)
+                        {
+                            .leftover(lead)
                         } else if coded, delimiters.count == header.count, strict {
                             .indentedDelimiter(written: writtenIndent(segments[index + 1]))
                         } else {
@@ -396,6 +439,19 @@ package struct Prose: Sendable {
                         // Read as meant, so the row's other cells are not judged for the shift.
                         table.invisibleLeads.append((table.rows.count, lead))
                         rowCells.removeFirst()
+                    } else if segments[row].text.first != "|",
+                        segments[index].text.drop(while: { $0 == " " }).first == "|",
+                        let left = Leftover.before("|", in: segments[row].text)
+                    {
+                        let escapes =
+                            left.blanks.isEmpty && left.leftover.reversed().prefix { $0 == "\\" }.count % 2 == 1
+                        if escapes || rowCells.count > header.count {
+                            table.leftoverLeads.append(
+                                LeftoverLead(
+                                    row: table.rows.count, leftover: left.leftover, blanks: left.blanks,
+                                    escapes: escapes, line: segments[row].line.number, column: segments[row].column))
+                            if !escapes { rowCells.removeFirst() }
+                        }
                     }
                     table.rows.append((rowCells, segments[row].line))
                     row += 1

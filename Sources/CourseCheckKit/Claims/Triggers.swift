@@ -207,7 +207,7 @@ package enum Triggers {
             return (line.location, .invisibleBeforeMarker(scalars: line.scalars, marker: line.marker))
         }
         if let line = leadOutsideABullet(in: prose) {
-            return (line.location, .notABullet(reason: line.reason))
+            return (line.location, line.problem)
         }
         if let bullet = misspeltLead(in: prose) {
             return (bullet.location, .misspeltLead(written: bullet.written))
@@ -241,9 +241,10 @@ package enum Triggers {
     /// A source line that opens with the lead (after a list marker, if any) but is not the start
     /// of a bullet: a numbered item, a paragraph, a line the text above takes in (a list numbered
     /// from 6 cannot interrupt a paragraph), or a line whose marker is no bullet marker as written
-    /// (`-Bu` without its space, `-` and a no-break space, an en dash for `-`). Where its text
-    /// starts, and why.
-    static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, reason: String)? {
+    /// (`-Bu` without its space, `-` and a no-break space, an en dash for `-`, characters left
+    /// before the marker: `1- Bu`, `a- Bu`). Where its text starts, and why.
+    static func leadOutsideABullet(in prose: Prose) -> (location: SourceLocation, problem: Diagnostic.DeclaredTrigger)?
+    {
         for block in prose.blocks where block.kind == .paragraph {
             let isBullet = block.itemMarker.map { "-*+".contains($0) } ?? false
             for (index, segment) in block.segments.enumerated() {
@@ -257,7 +258,7 @@ package enum Triggers {
                     }
                 }
                 if index == 0 && isBullet {
-                    if let runOn = runOn() { return runOn }
+                    if let runOn = runOn() { return (runOn.location, .notABullet(reason: runOn.reason)) }
                     continue
                 }
                 var text = Substring(segment.text)
@@ -305,8 +306,23 @@ package enum Triggers {
                 if gap == nil, let run = nearMarker(in: text), run != marker, let found = lead(after: run) {
                     (near, marker, gap) = (run, run, found)
                 }
+                // Printable characters left before the marker (`1- Bu`, numbering with a hyphen as
+                // Turkish writing may; `a- Bu`): text to Markdown, the marker read after them.
+                if gap == nil, escape.isEmpty, near == nil,
+                    let (marker, left) = "-*+".lazy.compactMap({ marker in
+                        Leftover.before(marker, in: text).map { (marker, $0) }
+                    }).first
+                {
+                    let run = text.prefix { $0 == " " }.count + left.leftover.count + left.blanks.count + 1
+                    if let found = lead(after: String(text.prefix(run))), found.first == " " || found.first == "\t" {
+                        return (
+                            SourceLocation(path: prose.path, line: segment.line.number, column: segment.column),
+                            .leftoverBeforeMarker(leftover: left.leftover, blanks: left.blanks, marker: marker)
+                        )
+                    }
+                }
                 guard let gap else {
-                    if let runOn = runOn() { return runOn }
+                    if let runOn = runOn() { return (runOn.location, .notABullet(reason: runOn.reason)) }
                     continue
                 }
                 let reason: String
@@ -351,7 +367,10 @@ package enum Triggers {
                 } else {
                     reason = "it renders as a paragraph, not as a bullet"
                 }
-                return (SourceLocation(path: prose.path, line: segment.line.number, column: segment.column), reason)
+                return (
+                    SourceLocation(path: prose.path, line: segment.line.number, column: segment.column),
+                    .notABullet(reason: reason)
+                )
             }
         }
         return nil

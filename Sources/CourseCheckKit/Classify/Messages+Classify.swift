@@ -280,18 +280,8 @@ extension Diagnostic {
     }
 
     /// The fix for characters left before a fence: `delete '\t'`, and the blanks after them in
-    /// words (a tab in quotes would not show).
-    static func deleting(_ leftover: String, _ blanks: String) -> String {
-        let after =
-            switch blanks {
-            case "": ""
-            case " ": " and the space after it"
-            case "\t": " and the tab after it"
-            case _ where blanks.allSatisfy({ $0 == " " }): " and the \(blanks.count) spaces after it"
-            default: " and the blanks after it"
-            }
-        return "delete '\(leftover)'" + after
-    }
+    /// words (`Leftover.deleting`, as for the title, the trigger bullet and a table row).
+    static func deleting(_ leftover: String, _ blanks: String) -> String { Leftover.deleting(leftover, blanks) }
 
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
     /// (an `unterminated-fence`) at the slip, not at the opening and at each fence it mispairs.
