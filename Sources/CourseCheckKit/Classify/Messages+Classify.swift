@@ -220,6 +220,11 @@ extension Diagnostic {
         /// `shows` as; `closes`: the fence it would close its block with. The fix deletes the
         /// characters and the blanks.
         case leftoverBefore(written: String, leftover: String, blanks: String, closes: String?, shows: Shown)
+        /// A fence line (`written`) with printable characters (`leftover`) before a fence
+        /// (`fence`) of another character or length than the one meant (`meant`, the whole line
+        /// as meant, a container's prefix and all): the block's closing fence (`closes`), or the
+        /// lesson's own. Deleting the characters alone would leave a fence that pairs wrongly.
+        case leftoverBeforeOther(written: String, leftover: String, fence: String, closes: String?, meant: String)
 
         /// What a fence line with characters before it shows as.
         enum Shown {
@@ -257,7 +262,9 @@ extension Diagnostic {
         case "\\": what.append("a backslash")
         case "\\t": what.append("a backslash and a 't', as code writes a tab")
         default:
-            for scalar in leftover.unicodeScalars where !scalar.isASCII || Invisible.isSuspicious(scalar) {
+            // A word's letters (`Örnek:`) are no surprise to name; a look-alike or an invisible one is.
+            for scalar in leftover.unicodeScalars
+            where (!scalar.isASCII && !scalar.properties.isAlphabetic) || Invisible.isSuspicious(scalar) {
                 let name = Invisible.name(scalar)
                 if !what.contains(name) { what.append(name) }
             }
@@ -439,6 +446,16 @@ extension Diagnostic {
             case .leftoverBefore(let written, let leftover, let blanks, nil, let shows):
                 "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
                     + Self.leftoverShows(shows, opening: opening) + "; " + Self.deleting(leftover, blanks)
+            case .leftoverBeforeOther(let written, let leftover, let fence, let closes?, let meant):
+                "\(shown(written)) does not close the '\(closes)' fence opened at line \(opening): "
+                    + Self.leftover(leftover, before: written) + " makes it a line of the block, and without "
+                    + "it '\(fence)' would not close it either, so "
+                    + "the block runs on and every later fence pairs wrongly; write '\(meant)'"
+            case .leftoverBeforeOther(let written, let leftover, let fence, nil, let meant):
+                "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
+                    + " makes it text, and without it '\(fence)' is "
+                    + "not the lesson's fence, which its closing fence repeats, so a reader sees it and the lines after "
+                    + "it as text and every later fence pairs wrongly; write '\(meant)'"
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"
