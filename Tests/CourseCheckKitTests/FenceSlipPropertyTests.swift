@@ -156,6 +156,53 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A closing fence of a tree or its expected block set in a block quote or list item, written
+    /// with another character or length or split by a space (`closingSlips`, `` `` ` ``): exactly
+    /// one finding, after the container's prefix, whose fix writes the whole line as meant, the
+    /// prefix kept (`write '> ```'`), and following it gives the lesson back with none.
+    func testAClosingFenceSlipInAContainerGivesOneFindingWhoseFixKeepsThePrefix() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let slips = Self.closingSlips + ["`` `", "` ``", "` ` `"]
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            var lines = picked.lines
+            let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let quote = random.next() % 2 == 0
+            let prefix = quote ? "> " : "  "
+            for index in first...last {
+                lines[index] =
+                    quote
+                    ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                    : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
+            }
+            let clean = lines
+            let at = random.next() % 2 == 0 ? tree.fenced.closing.number - 1 : last
+            let written = slips[Int(random.next() % UInt64(slips.count))]
+            lines[at] = prefix + written
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "closing fence written '\(lines[at])' in a \(quote ? "block quote" : "list item"): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):3: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; write '\(prefix)```' [unterminated-fence]") ?? false, message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
     /// How a fence line may be typed into a container or indented: four spaces, a tab, a list
     /// marker or `>` before it. Each makes the line no fence of its block.
     static let prefixes = ["    ", "\t", "- ", "* ", "1. ", "> "]

@@ -636,7 +636,10 @@ extension Classifier {
             }
             // A backtick and a space before the fence (`` ` ``` ``) are characters left before it
             // (`leftoverCandidates`), whose fix deletes them, not a run a space splits.
+            // In a block quote or list item the fix writes the whole line, its container's prefix too.
+            let container = rawPrefix(file, line.index, line.prefixLength)
             if marker == nil, let slip = splitClosing(line.text, fence: fence), leftoverBeforeFence(line.text) == nil {
+                let within = container.isEmpty ? "" : container + String(line.text.prefix { $0 == " " || $0 == "\t" })
                 found.append(
                     SlipCandidate(
                         index: line.index, line: line.index,
@@ -645,7 +648,7 @@ extension Classifier {
                         repaired: rawPrefix(file, line.index, line.prefixLength)
                             + String(line.text.prefix { $0 == " " || $0 == "\t" }) + written,
                         header: header, opening: opening,
-                        finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+                        finding: { location, _ in .fenceSlip(at: location, slip, opening: opening, within: within) }))
                 continue
             }
             guard let (columns, indent, run, rest) = parsed else { continue }
@@ -682,13 +685,14 @@ extension Classifier {
             }
             // The blanks before the fence stay, unless they were the slip.
             let keep = columns >= 4 && marker == nil ? "" : String(line.text.prefix { $0 == " " || $0 == "\t" })
+            let within = container.isEmpty ? "" : container + keep
             found.append(
                 SlipCandidate(
                     index: line.index, line: line.index, column: line.prefixLength + skipped + 1,
                     certain: marker != nil || isNoFence(String(line.text.dropFirst(indent)).trimmingBlanksString()),
                     repaired: rawPrefix(file, line.index, line.prefixLength) + keep + written, header: header,
                     opening: opening,
-                    finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+                    finding: { location, _ in .fenceSlip(at: location, slip, opening: opening, within: within) }))
         }
         return found
     }
@@ -875,7 +879,10 @@ extension Classifier {
                 SlipCandidate(
                     index: line.index, line: line.index, column: line.prefixLength + indent + 1, certain: true,
                     repaired: prefix + lead + fix, header: line.index + 1, opening: nil,
-                    finding: { location, _ in .fenceSlip(at: location, slip, opening: location.line) }))
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location, slip, opening: location.line, within: prefix.isEmpty ? "" : prefix + lead)
+                    }))
         }
         return found
     }
@@ -1384,11 +1391,12 @@ extension Classifier {
                         closing = node.closingLine.map { $0 + 1 }
                     }
                 }
+                let before = String(decoding: bytes[..<start], as: UTF8.self)
                 return .fenceSlip(
                     at: location,
                     .mismatchedOpening(
                         written: written, closer: conventional, closing: closing ?? opening, why: why, fix: fix),
-                    opening: opening)
+                    opening: opening, within: isBlank(before) ? "" : before)
             })
     }
 }
