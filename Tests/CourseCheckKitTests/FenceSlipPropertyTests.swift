@@ -156,6 +156,53 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A closing fence of a tree or its expected block set in a block quote or list item, written
+    /// with another character or length or split by a space (`closingSlips`, `` `` ` ``): exactly
+    /// one finding, after the container's prefix, whose fix writes the whole line as meant, the
+    /// prefix kept (`write '> ```'`), and following it gives the lesson back with none.
+    func testAClosingFenceSlipInAContainerGivesOneFindingWhoseFixKeepsThePrefix() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let slips = Self.closingSlips + ["`` `", "` ``", "` ` `"]
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            var lines = picked.lines
+            let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let quote = random.next() % 2 == 0
+            let prefix = quote ? "> " : "  "
+            for index in first...last {
+                lines[index] =
+                    quote
+                    ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                    : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
+            }
+            let clean = lines
+            let at = random.next() % 2 == 0 ? tree.fenced.closing.number - 1 : last
+            let written = slips[Int(random.next() % UInt64(slips.count))]
+            lines[at] = prefix + written
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "closing fence written '\(lines[at])' in a \(quote ? "block quote" : "list item"): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):3: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; write '\(prefix)```' [unterminated-fence]") ?? false, message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
     /// How a fence line may be typed into a container or indented: four spaces, a tab, a list
     /// marker or `>` before it. Each makes the line no fence of its block.
     static let prefixes = ["    ", "\t", "- ", "* ", "1. ", "> "]
@@ -692,6 +739,67 @@ final class FenceSlipPropertyTests: XCTestCase {
             let named = leftover.trimmingCharacters(in: .whitespaces)
             XCTAssertTrue(found.first?.contains("the '\(named)' before its backticks") ?? false, message)
             XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
+    /// Characters left before a fence of another character or length (`leftovers` and a word with
+    /// its colon, `Kodu:`, before `~~~` or four backticks where the lesson fences with three): two
+    /// slips on one line, at the top level or in a block quote or list item. Exactly one finding,
+    /// at the characters, whose fix writes the whole line as meant (the container's prefix and the
+    /// lesson's fence, the info string kept), which gives the lesson back with none.
+    func testCharactersLeftBeforeAFenceOfAnotherKindGiveOneFindingThatWritesTheFence() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let leftovers = ["x", "Kod", "Kodu:", "Örnek:", "\\", "#", "•", "x "]
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            var lines = picked.lines
+            var fences = [picked.block.fenced.opening.number - 1, picked.block.fenced.closing.number - 1]
+            let container = random.next() % 3
+            var skip = 0
+            if container > 0 {
+                let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                    $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+                }
+                let tree = trees[Int(random.next() % UInt64(trees.count))]
+                let expected = try XCTUnwrap(tree.expected)
+                let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+                skip = 2
+                for index in first...last {
+                    lines[index] =
+                        container == 1
+                        ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                        : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
+                }
+                fences = [first, tree.fenced.closing.number - 1, expected.opening.number - 1, last]
+            }
+            let clean = lines
+            let at = fences[Int(random.next() % UInt64(fences.count))]
+            let leftover = leftovers[Int(random.next() % UInt64(leftovers.count))]
+            let bytes = Array(lines[at].utf8)
+            let fence = String(decoding: bytes[skip...], as: UTF8.self)
+            XCTAssertTrue(fence.hasPrefix("```"), fence)
+            // A closing fence longer than the opening still closes it: only tildes are another fence there.
+            let opens = !fence.dropFirst(3).isEmpty || fences.firstIndex(of: at).map { $0 % 2 == 0 } ?? false
+            let other = opens && random.next() % 2 == 0 ? "````" : "~~~"
+            lines[at] = String(decoding: bytes[..<skip], as: UTF8.self) + leftover + other + fence.dropFirst(3)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "\(picked.block.role) fence written '\(lines[at])'"
+                + "\(container == 1 ? " in a block quote" : container == 2 ? " in a list item" : ""): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):\(skip + 1): error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; write '\(clean[at])' [unterminated-fence]") ?? false, message)
             let finding = FollowTheFix.parse(String(found.first ?? ""))
             guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
                 XCTFail("no fix: \(message)")

@@ -466,3 +466,48 @@ extension SlipRegressionTests {
         XCTAssertEqual(found, [])
     }
 }
+
+extension SlipRegressionTests {
+    /// A closing fence slipped in a block quote or list item (a space splitting its backticks, too
+    /// few of them, tildes, an info string): one finding at the column after the container's
+    /// prefix, whose fix is the whole line as meant, the prefix kept (`write '> ```'`), as the
+    /// other container fixes are; following it gives the lesson back, with none.
+    func testAClosingFenceSlipInAContainerWritesTheWholeLine() throws {
+        let lesson = "14-sunum-ve-kapatma.md"
+        let quote = { (lines: inout [String]) in
+            for index in 125..<152 { lines[index] = lines[index].isEmpty ? ">" : "> " + lines[index] }
+        }
+        let item = { (lines: inout [String]) in
+            for index in 125..<152 where !lines[index].isEmpty {
+                lines[index] = (index == 125 ? "- " : "  ") + lines[index]
+            }
+        }
+        let closes = "does not close the '```' fence opened at line 145: "
+        let runs = "so the block runs on and every later fence pairs wrongly"
+        let cases: [(container: (inout [String]) -> Void, prefix: String, written: String, why: String)] = [
+            (quote, "> ", "`` `", "a space splits its characters, \(runs)"),
+            (quote, "> ", "``", "a closing fence needs at least as many characters, \(runs)"),
+            (
+                quote, "> ", "~~~",
+                "it is written with tildes, and a closing fence repeats the opening's backticks, \(runs)"
+            ),
+            (item, "  ", "`` `", "a space splits its characters, \(runs)"),
+            (item, "  ", "``", "a closing fence needs at least as many characters, \(runs)"),
+        ]
+        for (container, prefix, written, why) in cases {
+            let at = "'\(prefix)\(written)'"
+            let contained = try Self.edited(lesson, container)
+            XCTAssertEqual(contained.found, [], at)
+            XCTAssertEqual(contained.lines[151], prefix + "```", at)
+            let (_, lines, found) = try Self.edited(lesson) { lines in
+                container(&lines)
+                lines[151] = prefix + written
+            }
+            let finding = "152:3 [unterminated-fence] '\(written)' \(closes)\(why); write '\(prefix)```'"
+            XCTAssertEqual(found, [finding], at)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(152, Self.message(finding))], to: lines), at)
+            XCTAssertEqual(followed, contained.lines, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+    }
+}

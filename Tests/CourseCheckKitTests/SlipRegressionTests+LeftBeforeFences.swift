@@ -149,6 +149,61 @@ extension SlipRegressionTests {
         }
     }
 
+    /// Characters left before a fence of another character or length (`x~~~` where the block
+    /// closes with ```` ``` ````, `Kod````swift`), or a word and its colon (`Kodu:```swift`, more
+    /// than four characters): cmark-gfm shows the line as text, or as a line of the block. One
+    /// finding at the line, whose fix writes the fence meant (deleting the characters alone would
+    /// leave a fence that pairs wrongly); following it gives the lesson back, with none.
+    func testCharactersLeftBeforeAFenceOfAnotherKindAreOneFindingThatWritesTheFence() throws {
+        let sunum = "14-sunum-ve-kapatma.md"
+        let ortam = "12-ortam-degerleri.md"
+        let opening = { (line: Int, written: String, named: String, fence: String, fix: String) in
+            "\(line):1 [unterminated-fence] '\(written)' would open a code block, but \(named) makes it text, and "
+                + "without it '\(fence)' is not the lesson's fence, which its closing fence repeats, so a reader sees "
+                + "it and the lines after it as text and every later fence pairs wrongly; write '\(fix)'"
+        }
+        let cases: [(lesson: String, line: Int, written: String, finding: String)] = [
+            (sunum, 145, "x~~~", opening(145, "x~~~", "the 'x' before its tildes", "~~~", "```")),
+            (
+                ortam, 190, "Kod````swift",
+                opening(190, "Kod````swift", "the 'Kod' before its backticks", "````swift", "```swift")
+            ),
+            (ortam, 190, "x~~~swift", opening(190, "x~~~swift", "the 'x' before its tildes", "~~~swift", "```swift")),
+            (sunum, 145, "Çıktı:````", opening(145, "Çıktı:````", "the 'Çıktı:' before its backticks", "````", "```")),
+            (
+                sunum, 152, "x~~~",
+                "152:1 [unterminated-fence] 'x~~~' does not close the '```' fence opened at line 145: the 'x' before "
+                    + "its tildes makes it a line of the block, and without it '~~~' would not close it either, so the "
+                    + "block runs on and every later fence pairs wrongly; write '```'"
+            ),
+            (
+                ortam, 190, "Kodu:```swift",
+                Self.leftBeforeOpening(190, "Kodu:```swift", "the 'Kodu:' before its backticks", "delete 'Kodu:'")
+            ),
+            (
+                ortam, 190, "Örnek: ```swift",
+                Self.leftBeforeOpening(
+                    190, "Örnek: ```swift", "the 'Örnek:' before its backticks",
+                    "delete 'Örnek:' and the space after it"
+                )
+            ),
+        ]
+        for (lesson, line, written, finding) in cases {
+            let at = "\(lesson):\(line) '\(written)'"
+            let (clean, lines, found) = try Self.edited(lesson) { $0[line - 1] = written }
+            XCTAssertEqual(found, [finding], at)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(line, Self.message(finding))], to: lines), at)
+            XCTAssertEqual(followed, clean, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+        // Control: a fence the lesson's own closing fence pairs with, a word before it deleted, is
+        // no second slip; the deletion alone is the fix.
+        let deleted = try Self.edited(sunum) { $0[151] = "x````" }
+        XCTAssertEqual(
+            deleted.found,
+            [Self.leftBeforeClosing(152, "x````", opening: 145, "the 'x' before its backticks", "delete 'x'")])
+    }
+
     /// Controls: where a reader sees what the author meant, nothing. A `\```` line an expected
     /// block holds as its output, ```` `` \``` `` ```` (a code span) and ```` x``` ```` at a
     /// sentence's start, and a `swift` fence whose characters before it are a

@@ -363,7 +363,9 @@ extension Classifier {
     }
 
     /// The lines of `document` a reader sees as text: headings, and paragraphs (in a list item or
-    /// block quote too) that read as sentences, a list item's or a table.
+    /// block quote too) that read as sentences, a list item's or a table. Not a paragraph that
+    /// opens with a fence with characters left before it (`Kodu:```swift`): its words end
+    /// before the backticks as a sentence's may, but it is the block meant.
     static func shownText(_ document: BlockNode) -> Set<Int> {
         var shown: Set<Int> = []
         document.walk { node, _ in
@@ -372,7 +374,9 @@ extension Classifier {
                 shown.formUnion(node.lines)
             case .paragraph:
                 let lines = node.content.map(\.text)
-                if readsAsText(lines) || isTable(lines) { shown.formUnion(node.content.map(\.index)) }
+                if readsAsText(lines) || isTable(lines), lines.first.map({ leftoverBeforeFence($0) == nil }) ?? true {
+                    shown.formUnion(node.content.map(\.index))
+                }
             default:
                 break
             }
@@ -561,15 +565,15 @@ extension Classifier {
                     if let lost { found.append(lost.candidate) }
                     if let quoted = openingOutsideItsQuote(file, node) { outsideQuote.append(quoted) }
                     found += contentCandidates(file, node, fence: fence)
-                    found += leftoverCandidates(file, node, closing: fence)
+                    found += leftoverCandidates(file, node, closing: fence, convention: convention)
                     if (node.closingLine ?? node.lines.upperBound) + 1 >= firstTrouble {
                         found += missingClosings(file, node, fence: fence, closed: closed)
                     }
                 case .paragraph:
                     found += paragraphCandidates(file, node, conventional: conventional)
-                    found += leftoverCandidates(file, node, closing: nil)
+                    found += leftoverCandidates(file, node, closing: nil, convention: convention)
                 case .heading:
-                    found += leftoverCandidates(file, node, closing: nil)
+                    found += leftoverCandidates(file, node, closing: nil, convention: convention)
                 case .indentedCode:
                     found += indentedCandidates(file, node)
                     if let container, container.lines.lowerBound == node.lines.lowerBound,
@@ -632,7 +636,10 @@ extension Classifier {
             }
             // A backtick and a space before the fence (`` ` ``` ``) are characters left before it
             // (`leftoverCandidates`), whose fix deletes them, not a run a space splits.
+            // In a block quote or list item the fix writes the whole line, its container's prefix too.
+            let container = rawPrefix(file, line.index, line.prefixLength)
             if marker == nil, let slip = splitClosing(line.text, fence: fence), leftoverBeforeFence(line.text) == nil {
+                let within = container.isEmpty ? "" : container + String(line.text.prefix { $0 == " " || $0 == "\t" })
                 found.append(
                     SlipCandidate(
                         index: line.index, line: line.index,
@@ -641,7 +648,7 @@ extension Classifier {
                         repaired: rawPrefix(file, line.index, line.prefixLength)
                             + String(line.text.prefix { $0 == " " || $0 == "\t" }) + written,
                         header: header, opening: opening,
-                        finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+                        finding: { location, _ in .fenceSlip(at: location, slip, opening: opening, within: within) }))
                 continue
             }
             guard let (columns, indent, run, rest) = parsed else { continue }
@@ -678,13 +685,14 @@ extension Classifier {
             }
             // The blanks before the fence stay, unless they were the slip.
             let keep = columns >= 4 && marker == nil ? "" : String(line.text.prefix { $0 == " " || $0 == "\t" })
+            let within = container.isEmpty ? "" : container + keep
             found.append(
                 SlipCandidate(
                     index: line.index, line: line.index, column: line.prefixLength + skipped + 1,
                     certain: marker != nil || isNoFence(String(line.text.dropFirst(indent)).trimmingBlanksString()),
                     repaired: rawPrefix(file, line.index, line.prefixLength) + keep + written, header: header,
                     opening: opening,
-                    finding: { location, _ in .fenceSlip(at: location, slip, opening: opening) }))
+                    finding: { location, _ in .fenceSlip(at: location, slip, opening: opening, within: within) }))
         }
         return found
     }
@@ -871,14 +879,21 @@ extension Classifier {
                 SlipCandidate(
                     index: line.index, line: line.index, column: line.prefixLength + indent + 1, certain: true,
                     repaired: prefix + lead + fix, header: line.index + 1, opening: nil,
-                    finding: { location, _ in .fenceSlip(at: location, slip, opening: location.line) }))
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location, slip, opening: location.line, within: prefix.isEmpty ? "" : prefix + lead)
+                    }))
         }
         return found
     }
 
-    /// The most bytes before a fence that `leftoverBeforeFence` reads: three spaces, four
-    /// characters of up to four bytes each, and blanks after them.
-    static let leftoverReach = 24
+    /// The most bytes before a fence that `leftoverBeforeFence` reads: three spaces, a word of
+    /// `leftoverWord` letters of up to four bytes each and its colon, and blanks after them.
+    static let leftoverReach = 3 + 4 * leftoverWord + 1 + 4
+
+    /// The most letters of a word left before a fence (`Örnek:```swift`): a label the author typed
+    /// on the fence's line. Any other leftover is at most four characters.
+    static let leftoverWord = 12
 
     /// A fence line with a few printable characters left before its fence (`\```swift`, `\t````
     /// as code writes a tab, `x```swift`, `` ` ```swift ``, `#```swift`): a reader sees text (a
@@ -886,8 +901,9 @@ extension Classifier {
     /// characters, the spaces before them, and the byte where the fence starts; nil for a line
     /// another reading owns: a container's marker (`>`, `- `, `1. `), a run of fence-like
     /// characters (`'```` is `fenceLikeRun`'s), invisible characters alone (`hiddenFences`'), or
-    /// more than four characters or a space among them (text that mentions a fence). The fence
-    /// takes no info string but a word (`swift`): `` `~~~` ile `` is a code span in a sentence.
+    /// a space among them or more than four characters that are not one word and its colon
+    /// (`Kodu:`): a sentence that mentions a fence has spaces before it. The fence takes no info
+    /// string but a word (`swift`): `` `~~~` ile `` is a code span in a sentence.
     static func leftoverBeforeFence(_ text: String) -> (leftover: String, blanks: String, lead: Int, fence: Int)? {
         // Cheap first: three backticks or tildes in a row within the line's first bytes.
         var run = 0
@@ -915,7 +931,10 @@ extension Classifier {
         else { return nil }
         let leftover = String(decoding: written, as: UTF8.self)
         let scalars = leftover.unicodeScalars
-        guard scalars.count <= 4, !(blanks == 0 && scalars.allSatisfy { fenceLike.contains($0) }),
+        let word =
+            scalars.count <= leftoverWord + 1
+            && scalars.dropLast(scalars.last == ":" ? 1 : 0).allSatisfy { $0.properties.isAlphabetic }
+        guard scalars.count <= 4 || word, !(blanks == 0 && scalars.allSatisfy { fenceLike.contains($0) }),
             !scalars.allSatisfy({ Invisible.isSuspicious($0) })
         else { return nil }
         return (leftover, String(decoding: before.suffix(blanks), as: UTF8.self), lead, start)
@@ -925,7 +944,15 @@ extension Classifier {
     /// `closing`, that are a fence with characters left before it (`leftoverBeforeFence`): the
     /// repair deletes them and the blanks after them (a tab there would leave the fence indented
     /// code). In a block, the line so written closes it or opens the next block.
-    static func leftoverCandidates(_ file: SourceFile, _ node: BlockNode, closing: CodeFence?) -> [SlipCandidate] {
+    ///
+    /// A fence of another character or length behind them (`x~~~` where the block closes with
+    /// ```` ``` ````, `Kod````swift`) is two slips on one line: deleting the characters would
+    /// leave a fence that does not close the block (`closing`), or not the lesson's `convention`.
+    /// A second repair writes the fence meant, tried after the deletion (it is less certain: a
+    /// block may be fenced longer on purpose).
+    static func leftoverCandidates(_ file: SourceFile, _ node: BlockNode, closing: CodeFence?, convention: CodeFence?)
+        -> [SlipCandidate]
+    {
         var found: [SlipCandidate] = []
         let opening = node.lines.lowerBound + 1
         var lines = node.content
@@ -962,6 +989,36 @@ extension Classifier {
                             at: location,
                             .leftoverBefore(
                                 written: written, leftover: leftover, blanks: blanks, closes: closes, shows: shows),
+                            opening: inBlock ? opening : location.line)
+                    }))
+            // The fence meant: the block's closing fence, or the lesson's own with the info string kept.
+            guard let run = CodeFence.openingRun(bytes[start...]) else { continue }
+            let meant: String
+            if let closing {
+                guard closes == nil, run.info.isEmpty else { continue }
+                meant = String(repeating: closing.character, count: closing.length)
+            } else {
+                guard let convention, run.character != convention.character || run.length != convention.length
+                else { continue }
+                meant =
+                    String(repeating: convention.character, count: convention.length)
+                    + String(decoding: bytes[(start + run.length)...], as: UTF8.self).trimmingBlanksString()
+            }
+            let typed = String(decoding: bytes[start...], as: UTF8.self).trimmingBlanksString()
+            let prefix = rawPrefix(file, line.index, line.prefixLength)
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: false,
+                    repaired: prefix + String(decoding: bytes[..<lead], as: UTF8.self) + meant,
+                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
+                    opening: inBlock ? opening : nil,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location,
+                            .leftoverBeforeOther(
+                                written: written, leftover: leftover, fence: typed,
+                                closes: closing.map { String(repeating: $0.character, count: $0.length) },
+                                meant: prefix + meant),
                             opening: inBlock ? opening : location.line)
                     }))
         }
@@ -1334,11 +1391,12 @@ extension Classifier {
                         closing = node.closingLine.map { $0 + 1 }
                     }
                 }
+                let before = String(decoding: bytes[..<start], as: UTF8.self)
                 return .fenceSlip(
                     at: location,
                     .mismatchedOpening(
                         written: written, closer: conventional, closing: closing ?? opening, why: why, fix: fix),
-                    opening: opening)
+                    opening: opening, within: isBlank(before) ? "" : before)
             })
     }
 }

@@ -220,6 +220,11 @@ extension Diagnostic {
         /// `shows` as; `closes`: the fence it would close its block with. The fix deletes the
         /// characters and the blanks.
         case leftoverBefore(written: String, leftover: String, blanks: String, closes: String?, shows: Shown)
+        /// A fence line (`written`) with printable characters (`leftover`) before a fence
+        /// (`fence`) of another character or length than the one meant (`meant`, the whole line
+        /// as meant, a container's prefix and all): the block's closing fence (`closes`), or the
+        /// lesson's own. Deleting the characters alone would leave a fence that pairs wrongly.
+        case leftoverBeforeOther(written: String, leftover: String, fence: String, closes: String?, meant: String)
 
         /// What a fence line with characters before it shows as.
         enum Shown {
@@ -257,7 +262,9 @@ extension Diagnostic {
         case "\\": what.append("a backslash")
         case "\\t": what.append("a backslash and a 't', as code writes a tab")
         default:
-            for scalar in leftover.unicodeScalars where !scalar.isASCII || Invisible.isSuspicious(scalar) {
+            // A word's letters (`Örnek:`) are no surprise to name; a look-alike or an invisible one is.
+            for scalar in leftover.unicodeScalars
+            where (!scalar.isASCII && !scalar.properties.isAlphabetic) || Invisible.isSuspicious(scalar) {
                 let name = Invisible.name(scalar)
                 if !what.contains(name) { what.append(name) }
             }
@@ -286,28 +293,34 @@ extension Diagnostic {
     /// The block opened at `opening` never closes because of the slip at `location`: one finding
     /// (an `unterminated-fence`) at the slip, not at the opening and at each fence it mispairs.
     /// (For a line that opens no block, `opening` is its own line.)
-    static func fenceSlip(at location: SourceLocation, _ slip: FenceSlip, opening: Int) -> Diagnostic {
+    ///
+    /// `within`: the container prefix (`> `, a list item's indentation) of a line in a block quote
+    /// or list item, which a fix that writes the line (`write '> ```'`) gives with it, as the line as
+    /// meant, as the other container fixes do (`write it as '> -->'`).
+    static func fenceSlip(at location: SourceLocation, _ slip: FenceSlip, opening: Int, within: String = "")
+        -> Diagnostic
+    {
         let message =
             switch slip {
             case .short(let written, let fence):
                 "\(shown(written)) does not close the '\(fence)' fence opened at line \(opening): a closing fence needs at "
                     + "least as many characters, so the block runs on and every later fence pairs wrongly; write "
-                    + "'\(fence)'"
+                    + "'\(within)\(fence)'"
             case .infoString(let written):
                 "\(shown(written)) does not close the fence opened at line \(opening): a closing fence takes no info string, "
                     + "so the block runs on and every later fence pairs wrongly; write "
-                    + "'\(written.prefix { $0 == written.first })'"
+                    + "'\(within)\(written.prefix { $0 == written.first })'"
             case .wrongCharacter(let written, let characters, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): it is written with "
                     + "\(characters), and a closing fence repeats the opening's \(fence.first == "~" ? "tildes" : "backticks"), "
-                    + "so the block runs on and every later fence pairs wrongly; write '\(fence)'"
+                    + "so the block runs on and every later fence pairs wrongly; write '\(within)\(fence)'"
             case .notAFence(let written, let what, let fix):
                 "'\(written)' does not open a code block: a fence is three or more backticks or tildes, and this is "
                     + "\(what), so a reader sees it and the lines after it as text, and every later fence pairs "
-                    + "wrongly; write '\(fix)'"
+                    + "wrongly; write '\(within)\(fix)'"
             case .mismatchedOpening(let written, let closer, let closing, let why, let fix):
                 "'\(written)' opens a block that the '\(closer)' at line \(closing) cannot close: \(why), so the block "
-                    + "runs on and every later fence pairs wrongly; write '\(fix)', as the lesson's other fences are"
+                    + "runs on and every later fence pairs wrongly; write '\(within)\(fix)', as the lesson's other fences are"
             case .outsideContainer(let container, let prefix, let missing, _) where prefix.allSatisfy({ $0 == " " }):
                 "this line would close the fence opened at line \(opening), but it is indented "
                     + "\(Plural.count(prefix.count - missing.count, "column")), not the \(prefix.count) of the other lines of its "
@@ -344,7 +357,7 @@ extension Diagnostic {
             case .behindMarker(let written, let marker, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): the '\(marker)' before it "
                     + "makes it a line of the block, so the block runs on and every later fence pairs wrongly; write "
-                    + "'\(fence)'"
+                    + "'\(within)\(fence)'"
             case .insideContainer(let written, let container, let marker, let fix, let ends):
                 "'\(written)' opens its code block in a \(container) (the '\(marker)'), which ends after line \(ends), "
                     + "so the block ends there without a closing fence and every later fence pairs wrongly; write "
@@ -360,7 +373,7 @@ extension Diagnostic {
                     + "pairs wrongly; write '\(fix)'"
             case .backtickInInfo(let written, let fix):
                 "'\(written)' does not open a code block: a backtick fence's info string may not hold a backtick, so a "
-                    + "reader sees it and the lines after it as text, and every later fence pairs wrongly; write '\(fix)'"
+                    + "reader sees it and the lines after it as text, and every later fence pairs wrongly; write '\(within)\(fix)'"
             case .missingClosing(let fence, nil):
                 "the closing fence is missing before this line: the code block opened at line \(opening) runs on over "
                     + "this line and what follows, and every later fence pairs wrongly; insert a line '\(fence)' before "
@@ -396,7 +409,7 @@ extension Diagnostic {
                     + "\(ends), with no closing fence); delete the line"
             case .spacedClosing(let written, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): a space splits its "
-                    + "characters, so the block runs on and every later fence pairs wrongly; write '\(fence)'"
+                    + "characters, so the block runs on and every later fence pairs wrongly; write '\(within)\(fence)'"
             case .invisibleInClosing(let written, let name, let fence):
                 "'\(written)' would close the '\(fence)' fence opened at line \(opening), but it holds an invisible "
                     + "\(name), so it does not, the block runs on and every later fence pairs wrongly; delete that "
@@ -429,6 +442,16 @@ extension Diagnostic {
             case .leftoverBefore(let written, let leftover, let blanks, nil, let shows):
                 "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
                     + Self.leftoverShows(shows, opening: opening) + "; " + Self.deleting(leftover, blanks)
+            case .leftoverBeforeOther(let written, let leftover, let fence, let closes?, let meant):
+                "\(shown(written)) does not close the '\(closes)' fence opened at line \(opening): "
+                    + Self.leftover(leftover, before: written) + " makes it a line of the block, and without "
+                    + "it '\(fence)' would not close it either, so "
+                    + "the block runs on and every later fence pairs wrongly; write '\(meant)'"
+            case .leftoverBeforeOther(let written, let leftover, let fence, nil, let meant):
+                "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
+                    + " makes it text, and without it '\(fence)' is "
+                    + "not the lesson's fence, which its closing fence repeats, so a reader sees it and the lines after "
+                    + "it as text and every later fence pairs wrongly; write '\(meant)'"
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"
