@@ -48,6 +48,8 @@ final class TestReportTests: XCTestCase {
     func testEveryStartedCaseIsReportedWithItsOutcome() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
+        // A failure message longer than awk's formatting buffer (8 KiB in mawk): a whole lesson in an assertion.
+        let long = String(repeating: "lesson text ", count: 1_000)
         let first = """
             Test Suite 'Selected tests' started at 2026-12-02 04:01:44.953
             Test Case 'ASuiteTests.testPasses' started at 2026-12-02 04:01:44.953
@@ -56,7 +58,7 @@ final class TestReportTests: XCTestCase {
             Test Case 'ASuiteTests.testFails' started at 2026-12-02 04:01:45.000
             /x/ASuiteTests.swift:10: error: ASuiteTests.testFails : XCTAssertEqual failed: ("a") is not equal to ("<b> & 'c'
             second line of the same message")
-            /x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second
+            /x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second \(long)
             Test Case 'ASuiteTests.testFails' failed (1.5 seconds)
             Test Case 'BSuiteTests.testSkips' started at 2026-12-02 04:01:46.000
             /x/BSuiteTests.swift:3: BSuiteTests.testSkips : Test skipped - root reads every file
@@ -109,7 +111,7 @@ final class TestReportTests: XCTestCase {
                 "ASuiteTests.testFails failure XCTAssertEqual failed: (\"a\") is not equal to (\"<b> & 'c' | "
                     + "/x/ASuiteTests.swift:10: error: ASuiteTests.testFails : XCTAssertEqual failed: (\"a\") is not "
                     + "equal to (\"<b> & 'c'\nsecond line of the same message\")\n"
-                    + "/x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second\n",
+                    + "/x/ASuiteTests.swift:12: error: ASuiteTests.testFails : second \(long)\n",
                 "BSuiteTests.testSkips skipped Test skipped - root reads every file",
                 "BSuiteTests.testCrashes error the test process ended during this test (exit status 134) | "
                     + "Fatal error: Index out of range\n",
