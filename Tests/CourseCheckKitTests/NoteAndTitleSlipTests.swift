@@ -1909,7 +1909,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("4 yada 5,", 110), ("4 ve ya 5,", 111), ("4 veyahut da 5,", 116), ("4 yahutta 5,", 113),
             ("4 yahut da 5,", 114), ("4 — pardon, 5 —", 117), ("4 olabilir, 5 de olabilir,", 115),
             ("4, hayır 5,", 113), ("4, hayır, 5,", 114), ("4, yok 5,", 110), ("4 (düzeltme: 5),", 117),
-            ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121),
+            ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121), ("4 yahud 5,", 111), ("4 yâhut 5,", 112),
+            ("4 veyâ 5,", 111), ("4 veyahud 5,", 113),
         ]
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
         XCTAssertEqual(

@@ -53,6 +53,8 @@ enum Connective {
         "veya", "yahut", "veyahut", "yoksa", "ila", "ile", "yani", "hatta", "belki", "aslında",
         // `ya da`, `yahut da` and `veyahut da` as often typed joined (`yada`, `yahutta`).
         "yada", "yahutta", "veyahutta",
+        // The older spellings, with a final `d` or the circumflex (`yahud`, `yâhut`, `veyâ`).
+        "yahud", "veyahud", "yâhut", "yâhud", "veyâhut", "veyâ",
     ]
     /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
     static let restatingPairs: [(String, String)] = [
