@@ -631,6 +631,31 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(try findings("README.md", "## Durum ve Gezinme", [" ## Durum ve Gezinme"]), [[]])
     }
 
+    /// A printable character left before a part heading's `##` (`x## Durum ve Gezinme`, `1## …`,
+    /// `\t## …`): CommonMark shows the line as text. One finding at it, `delete 'x'`, not a second
+    /// `## ` written before it (whose fix left the leftover showing); following the fix gives none.
+    func testALeftoverBeforeAPartHeadingIsOneFindingAtIt() throws {
+        for (heading, line, above, typed, named) in [
+            ("## Durum ve Gezinme", 33, "Görünüm Ağacı Modeli", "x", "'x'"),
+            ("## Etkileşim ve Sunum Kalitesi", 45, "Durum ve Gezinme", "1", "'1'"),
+            (
+                "## Durum ve Gezinme", 33, "Görünüm Ağacı Modeli", "\\t",
+                "'\\t' (a backslash and a 't', as code writes a tab)"
+            ),
+        ] {
+            let result = try findingsAndAfterTheFix([("README.md", heading, typed + heading)])
+            XCTAssertEqual(
+                result.found,
+                [
+                    "lessons/README.md:\(line):1: error: this line stands where a part's '## ' heading does, but it "
+                        + "opens with \(named) before its '##', which Markdown shows as text, so readers see it as text "
+                        + "and the items under it in part '\(above)' rather than in part '\(heading.dropFirst(3))'; "
+                        + "delete '\(typed)' [course-index]"
+                ], typed)
+            XCTAssertEqual(result.fixed, [], typed)
+        }
+    }
+
     /// What the trigger claims read as a reader reads it: a bold that names a trigger and a
     /// distribution, a distribution with a look-alike slash or three counts, a level-2 title; and
     /// the distribution sentence's lesson count and total, judged against the lessons its counts

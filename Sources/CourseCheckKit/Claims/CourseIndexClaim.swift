@@ -684,6 +684,19 @@ package struct CourseIndexClaim: ClaimCheck {
                         .invisibleBeforeHeading(lost.name, above: lost.above, scalars: invisible.scalars)))
                 continue
             }
+            // `x## Name`: a printable character left before the heading's marks (`Leftover`).
+            if lost.level == nil, let left = Leftover.before("#", in: raw),
+                case let rest = raw.drop(while: { $0 == " " }).dropFirst(left.leftover.count + left.blanks.count),
+                rest.hasPrefix("## ")
+            {
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: lost.line),
+                        .leftoverBeforeHeading(
+                            String(rest.dropFirst(3)), above: lost.above, leftover: left.leftover, blanks: left.blanks))
+                )
+                continue
+            }
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: lost.line),

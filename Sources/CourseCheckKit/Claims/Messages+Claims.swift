@@ -279,6 +279,9 @@ extension Diagnostic {
         case lostHeading(String, above: String?, level: Int? = nil, underline: Int? = nil, item: Int? = nil)
         /// A part heading `## name` behind invisible characters (`scalars`), which make it text.
         case invisibleBeforeHeading(String, above: String?, scalars: [Unicode.Scalar])
+        /// A part heading `## name` behind printable characters left before it (`x## name`), which
+        /// make it text.
+        case leftoverBeforeHeading(String, above: String?, leftover: String, blanks: String)
         /// The part heading `name` indented `spaces`, as far as the text of the list item above
         /// (numbered `item`), so it renders inside that item.
         case headingInItem(String, spaces: Int, item: Int?)
@@ -363,6 +366,11 @@ extension Diagnostic {
                         + (above.map { " in part '\($0)'" } ?? " in no part"))
                     + "; write '## \(name)'"
                     + (underline.map { " and delete the '===' underline at line \($0)" } ?? "")
+            case .leftoverBeforeHeading(let name, let above, let leftover, let blanks):
+                "this line stands where a part's '## ' heading does, but it opens with "
+                    + "\(Leftover.described(leftover)) before its '##', which Markdown shows as text, so readers see "
+                    + "it as text and the items under it" + (above.map { " in part '\($0)'" } ?? " in no part")
+                    + " rather than in part '\(name)'; " + Leftover.deleting(leftover, blanks)
             case .invisibleBeforeHeading(let name, let above, let scalars):
                 "this line stands where a part's '## ' heading does, but it starts with "
                     + "\(Invisible.named(scalars).names) before its '##', which CommonMark does not skip, so readers "
