@@ -249,6 +249,19 @@ package struct FrontMatterClaim: ClaimCheck {
         return .checked(findings)
     }
 
+    /// The ATX heading a paragraph's first line would be from byte `offset` on, past what was left
+    /// before it (printable or invisible characters): its marks (`#` to `######`, then a blank) and
+    /// its text as rendered. Nil when no heading starts there.
+    private static func heading(in source: String, after offset: Int) -> (marks: String, text: String)? {
+        let rest = source.utf8.dropFirst(offset)
+        let marks = rest.prefix { $0 == UInt8(ascii: "#") }.count
+        guard (1...6).contains(marks), let blank = rest.dropFirst(marks).first,
+            blank == UInt8(ascii: " ") || blank == UInt8(ascii: "\t")
+        else { return nil }
+        let line = String(decoding: rest.dropFirst(marks).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return (String(repeating: "#", count: marks), Inline(line.trimmingWhitespaces).plain())
+    }
+
     /// The lesson's title written so it renders as no `# ` heading: a heading of another level
     /// (`## Yerel Durum`), or a paragraph opening with `#` and no space after it (`#Yerel Durum`),
     /// whichever comes first of those that read as the front matter's `title` (or, first in the
@@ -284,34 +297,19 @@ package struct FrontMatterClaim: ClaimCheck {
                 )
             case .paragraph where Invisible.leading(block.source) == nil:
                 // A `# ` line behind printable characters left there (`x# `, `\t# `, `` `# ``, `x # `): text.
-                guard let left = Leftover.before("#", in: block.source.prefix { $0 != "\n" }) else { continue }
-                let rest = block.source.utf8.dropFirst(left.leftover.utf8.count + left.blanks.utf8.count)
-                let marks = rest.prefix { $0 == UInt8(ascii: "#") }.count
-                guard (1...6).contains(marks), let blank = rest.dropFirst(marks).first,
-                    blank == UInt8(ascii: " ") || blank == UInt8(ascii: "\t")
+                guard let left = Leftover.before("#", in: block.source.prefix { $0 != "\n" }),
+                    let (marks, text) = Self.heading(
+                        in: block.source, after: left.leftover.utf8.count + left.blanks.utf8.count)
                 else { continue }
-                let line = String(decoding: rest.dropFirst(marks).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-                let text = Inline(line.trimmingWhitespaces).plain()
                 candidate = (
-                    text,
-                    .titleLeftover(
-                        leftover: left.leftover, blanks: left.blanks, marks: String(repeating: "#", count: marks),
-                        text: text)
+                    text, .titleLeftover(leftover: left.leftover, blanks: left.blanks, marks: marks, text: text)
                 )
             case .paragraph:
                 // A `# ` line behind an invisible character (U+2060, U+200B): text, the character named.
-                guard let invisible = Invisible.leading(block.source) else { continue }
-                let rest = block.source.utf8.dropFirst(invisible.length)
-                let marks = rest.prefix { $0 == UInt8(ascii: "#") }.count
-                guard (1...6).contains(marks), let blank = rest.dropFirst(marks).first,
-                    blank == UInt8(ascii: " ") || blank == UInt8(ascii: "\t")
+                guard let invisible = Invisible.leading(block.source),
+                    let (marks, text) = Self.heading(in: block.source, after: invisible.length)
                 else { continue }
-                let line = String(decoding: rest.dropFirst(marks).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-                let text = Inline(line.trimmingWhitespaces).plain()
-                candidate = (
-                    text,
-                    .titleInvisible(scalars: invisible.scalars, marks: String(repeating: "#", count: marks), text: text)
-                )
+                candidate = (text, .titleInvisible(scalars: invisible.scalars, marks: marks, text: text))
             default:
                 candidate = nil
             }
