@@ -25,6 +25,11 @@ package struct CourseFacts: Sendable {
         /// The lesson's bold note labels (`NoteSeriesClaim.notesAndReferences`), read once for the
         /// two claims that ask: note-series, and course-index for the part each lesson's notes name.
         let noteLabels: Locked<NoteSeriesClaim.Labels?>
+        /// The lesson's label-reference findings and plain labels, kept for the course-wide sets
+        /// they were read against (`KeyedMemo`): those change only when a tree's labels or a
+        /// series does, not when another lesson is edited.
+        let labelReferences: KeyedMemo<LabelReferenceClaim.Context, [Diagnostic]>
+        let plainLabels: KeyedMemo<NoteSeriesClaim.PlainContext, NoteSeriesClaim.PlainLabels>
         /// The lesson's declaration: its first bullet.
         package var declaration: Triggers.Declaration? { declarations.first }
 
@@ -38,6 +43,8 @@ package struct CourseFacts: Sendable {
             titles = text.titles
             distributionCandidates = text.distributionCandidates
             noteLabels = text.noteLabels
+            labelReferences = text.labelReferences
+            plainLabels = text.plainLabels
             treeOutputs = outputs
             printedCauses = outputs.map { outputs in
                 outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
@@ -56,6 +63,8 @@ package struct CourseFacts: Sendable {
             /// the whole facts, so what a claim prepared on the one is there for the other.
             let distributionCandidates = Locked<[TriggerDistributionClaim.Candidate]?>(nil)
             let noteLabels = Locked<NoteSeriesClaim.Labels?>(nil)
+            let labelReferences = KeyedMemo<LabelReferenceClaim.Context, [Diagnostic]>()
+            let plainLabels = KeyedMemo<NoteSeriesClaim.PlainContext, NoteSeriesClaim.PlainLabels>()
 
             /// The first `# ` heading after the front matter: keys a slipped closing line leaves
             /// as text are a setext heading when it is `===`, and that is its slip, not a title.

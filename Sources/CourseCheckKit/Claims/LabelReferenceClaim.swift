@@ -90,7 +90,19 @@ package struct LabelReferenceClaim: ClaimCheck {
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })
-        return .checked(course.lessons.flatMap { Self.references(in: $0.prose, known: known, labels: labels) })
+        let context = Context(known: known, labels: labels)
+        return .checked(
+            course.lessons.flatMap { lesson in
+                lesson.labelReferences.value(for: context) {
+                    Self.references(in: lesson.prose, known: known, labels: labels)
+                }
+            })
+    }
+
+    /// What a lesson's references are read against: the course's labels and the core's words.
+    struct Context: Equatable, Sendable {
+        var known: Set<[UInt8]>
+        var labels: Set<String>
     }
 
     /// The findings for the backticked kebab words of `prose` that are neither a label of `labels`

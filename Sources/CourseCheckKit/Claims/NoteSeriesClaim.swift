@@ -139,9 +139,17 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// with a label not in bold (the anchor is on the page, so they are definitions with a slip),
     /// and labels in running text, plain or in code (`GV22'de`, `` `GV3` ``), which are references.
     /// `opened`: the first lines of the paragraphs a bold note opens (`notesAndReferences`).
-    static func plainLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>, opened: Set<Int> = []) -> (
-        definitions: [Note], references: [Note]
-    ) {
+    typealias PlainLabels = (definitions: [Note], references: [Note])
+
+    /// What a lesson's plain labels are read against: the course's series and the lesson's bold notes.
+    struct PlainContext: Equatable, Sendable {
+        var prefixes: Set<String>
+        var opened: Set<Int>
+    }
+
+    static func plainLabels(in lesson: CourseFacts.LessonFacts, prefixes: Set<String>, opened: Set<Int> = [])
+        -> PlainLabels
+    {
         var definitions: [Note] = []
         var references: [Note] = []
         // A byte scan first: a block can hold a label only where a prefix's first letter is
@@ -1363,11 +1371,13 @@ package struct NoteSeriesClaim: ClaimCheck {
         let bold = labels.map { $0.notes.filter { !typedDigit.contains($0.prefix) } }
         let prefixes = known.subtracting(typedDigit)
         let plain = zip(course.lessons, bold).map { lesson, notes in
-            Self.plainLabels(
-                // A bold label after a few characters (`⚠️ **DR5.**`, an invisible one) is already read
-                // as the paragraph's near form: not read again past the invisible character.
-                in: lesson, prefixes: prefixes,
-                opened: Set(notes.filter { $0.slip == nil || $0.referenceAt != nil }.map(\.line)))
+            // A bold label after a few characters (`⚠️ **DR5.**`, an invisible one) is already read
+            // as the paragraph's near form: not read again past the invisible character.
+            let context = PlainContext(
+                prefixes: prefixes, opened: Set(notes.filter { $0.slip == nil || $0.referenceAt != nil }.map(\.line)))
+            return lesson.plainLabels.value(for: context) {
+                Self.plainLabels(in: lesson, prefixes: context.prefixes, opened: context.opened)
+            }
         }
         // In reading order, lesson by lesson: a label not in bold that opens a paragraph is a note too.
         var notes = zip(bold, plain).flatMap { bold, plain in
