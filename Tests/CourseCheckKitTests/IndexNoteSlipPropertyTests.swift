@@ -194,6 +194,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let lead = before[Int(random.next() % UInt64(before.count))]
         let close = ["(": ")", "\"": "\"", "\u{201C}": "\u{201D}"][lead] ?? ""
         forms.append(("\(lead)**\(prefix)\(number).**\(close)", "'\(lead)' before it"))
+        // Printable characters left before the bold (`Leftover.reading`), a digit or a letter
+        // glued to it among them (`1**DR1.**`, `12**DR11.**`, `x**DR1.**`).
+        let leftovers = ["1", "2", "9", "12", "x", "1x", "a2", ".", "-", "\\t", "#"]
+        let left = leftovers[Int(random.next() % UInt64(leftovers.count))]
+        forms.append(("\(left)**\(prefix)\(number).**", "'\(left)' left before it"))
         let word = ["Not:", "Uyar\u{131}:", "\u{D6}nemli"][Int(random.next() % 3)]
         forms.append(("**\(prefix)\(number). \(word)**", "'\(word)' inside its bold"))
         // A letter of the prefix dropped, doubled or changed to a letter of no series.
@@ -571,9 +576,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A slip of a front matter's closing line (deleted, or written as a near form of `---` or as
-    /// a bare fence), the one finding where the closing belongs; or a key with no space after its
-    /// colon.
+    /// A slip of a front matter's closing line (deleted, or written as a near form of `---`, with
+    /// characters left before it or as a bare fence), the one finding where the closing belongs;
+    /// or a key with no space after its colon.
     static func frontMatterSlip(_ file: String, in lessons: URL, _ random: inout Generator) throws -> Slip {
         var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
             .components(separatedBy: "\n")
@@ -594,6 +599,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         {
             forms.append(generated)
         }
+        // Printable characters left before `---` (`x---`, `\t---` as code writes a tab, `1 ---`, `#---`).
+        let leftovers = ["x", "1", "\\t", "\\\\t", "`", ".", "#", "1x", "\u{E9}", "\\", "a2", "|"]
+        forms.append(
+            leftovers[Int(random.next() % UInt64(leftovers.count))] + (random.next() % 4 == 0 ? " " : "") + "---")
         // A bare fence typed for `---` from a code block's habit, perhaps indented or with blanks after it.
         let fence =
             String(repeating: " ", count: Int(random.next() % 4))
