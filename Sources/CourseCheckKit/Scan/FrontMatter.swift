@@ -103,15 +103,13 @@ package struct FrontMatter: Sendable, Equatable {
     /// The entry of `key` written with one or two characters left before it (`\ttitle:`, a tab as
     /// code writes one; `` `title: ``, `xtitle:`), when no entry has `key` itself: YAML reads another
     /// key, which a reader takes for `key`. The key as written, what is before `key`, and the
-    /// entry. A word of letters before it (`subtitle:`) is another key, not a leftover.
+    /// entry. Read by `Leftover`, at most two characters: a word of letters before it
+    /// (`subtitle:`) or a longer prefix (`og:title:`, `alt_title:`) names another key.
     package func leftoverKey(_ key: String) -> (written: String, leftover: String, entry: Entry)? {
         guard entries[key] == nil else { return nil }
         for (written, entry) in entries.sorted(by: { $0.value.line < $1.value.line })
         where written.utf8.count > key.utf8.count && written.hasSuffix(key) {
-            let leftover = String(written.dropLast(key.count))
-            guard leftover.count <= 2, leftover.count == 1 || !leftover.allSatisfy(\.isLetter),
-                !leftover.contains(where: \.isWhitespace)
-            else { continue }
+            guard let leftover = Leftover.reading(written.dropLast(key.count), atMost: 2) else { continue }
             return (written, leftover, entry)
         }
         return nil
