@@ -788,9 +788,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// A character left at a random index item's line start: a printable one or a few before its
-    /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`), which makes the line text and its list run on
-    /// into it, or an invisible one after its marker (`9. ⁠[`), where the item renders with the
-    /// character hidden in its text. One finding at the item's line each, never "the index does
+    /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`, `x>9.`), which makes the line text and its list run
+    /// on into it, a quote's `>` before it (`>9.`), which quotes the item apart from its list, or an
+    /// invisible one after its marker (`9. ⁠[`), where the item renders with the character hidden
+    /// in its text. One finding at the item's line each, never "the index does
     /// not list" its lesson at another.
     func testALeftoverAtAnIndexItemsNumberIsOneFindingThere() throws {
         for seed in PropertySeeds.seeds(defaultCases: 4) {
@@ -804,9 +805,15 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let number = lines[item.line].prefix(item.digits)
             let rest = lines[item.line].dropFirst(item.digits + 2)
             let invisible = ["\u{2060}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{200D}"][Int(random.next() % 5)]
+            // Or a quote's marker (`>10. [`, `> 10. [`, `>>10. [`), which quotes the item, or one after
+            // a leftover (`x>10. [`), which leaves the line text.
+            let quotes = [">", "> ", ">>", "> > ", ">\t", "x>", "\u{E9}>", "`>"]
             let written =
-                random.next() % 3 == 0
-                ? "\(number). \(invisible)\(rest)" : "\(Self.leftover(&random))\(number). \(rest)"
+                switch random.next() % 4 {
+                case 0: "\(number). \(invisible)\(rest)"
+                case 1: "\(quotes[Int(random.next() % UInt64(quotes.count))])\(number). \(rest)"
+                default: "\(Self.leftover(&random))\(number). \(rest)"
+                }
             lines[item.line] = written
             try check(seed, scratch, Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: written))
         }

@@ -1265,6 +1265,34 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A quote's `>` left before an index item's number (`>10. [`, `> 9. [`, `>>21. [`): GitHub
+    /// shows the item in a block quote, apart from the list, where coursecheck was silent. One
+    /// finding at the line, `delete '>'`; with a leftover before it (`x>13. [`) the line is text,
+    /// one finding too. Following the fixes leaves none.
+    func testAQuoteMarkerBeforeAnIndexItemsNumberIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("README.md", "\n10. [", "\n>10. ["),
+            ("README.md", "\n9. [", "\n> 9. ["),
+            ("README.md", "\n21. [", "\n>>21. ["),
+            ("README.md", "\n13. [", "\nx>13. ["),
+        ])
+        func quoted(_ written: String, _ fix: String) -> String {
+            "error: '\(written)': the '>' before its number opens a block quote, so readers see this item quoted, "
+                + "apart from the index's list; \(fix) [course-index]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:37:1: " + quoted("> 9. [", "delete '>' and the space after it"),
+                "lessons/README.md:38:1: " + quoted(">10. [", "delete '>'"),
+                "lessons/README.md:41:1: error: 'x>13. [' opens no list item: it starts with 'x>' before its number, "
+                    + "and a list marker starts with the number, so readers see this line as text, not as an item of "
+                    + "the index; write '13. [' [course-index]",
+                "lessons/README.md:54:1: " + quoted(">>21. [", "delete '>>'"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A bare fence (`~~~`, `~~~~`, a backtick run) typed for the front matter's closing or opening
     /// `---`: GitHub shows the keys as text (or code) and a code block from the fence on, so every
     /// later fence pairs wrongly. It is one finding at that line, `write '---'`, not a block
