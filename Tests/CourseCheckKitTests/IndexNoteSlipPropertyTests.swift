@@ -194,6 +194,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let lead = before[Int(random.next() % UInt64(before.count))]
         let close = ["(": ")", "\"": "\"", "\u{201C}": "\u{201D}"][lead] ?? ""
         forms.append(("\(lead)**\(prefix)\(number).**\(close)", "'\(lead)' before it"))
+        // Printable characters left before the bold (`Leftover.reading`), a digit or a letter
+        // glued to it among them (`1**DR1.**`, `12**DR11.**`, `x**DR1.**`).
+        let leftovers = ["1", "2", "9", "12", "x", "1x", "a2", ".", "-", "\\t", "#"]
+        let left = leftovers[Int(random.next() % UInt64(leftovers.count))]
+        forms.append(("\(left)**\(prefix)\(number).**", "'\(left)' left before it"))
         let word = ["Not:", "Uyar\u{131}:", "\u{D6}nemli"][Int(random.next() % 3)]
         forms.append(("**\(prefix)\(number). \(word)**", "'\(word)' inside its bold"))
         // A letter of the prefix dropped, doubled or changed to a letter of no series.
@@ -571,9 +576,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A slip of a front matter's closing line (deleted, or written as a near form of `---` or as
-    /// a bare fence), the one finding where the closing belongs; or a key with no space after its
-    /// colon.
+    /// A slip of a front matter's closing line (deleted, or written as a near form of `---`, with
+    /// characters left before it or as a bare fence), the one finding where the closing belongs;
+    /// or a key with no space after its colon.
     static func frontMatterSlip(_ file: String, in lessons: URL, _ random: inout Generator) throws -> Slip {
         var lines = try String(contentsOf: lessons.appendingPathComponent(file), encoding: .utf8)
             .components(separatedBy: "\n")
@@ -594,6 +599,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         {
             forms.append(generated)
         }
+        // Printable characters left before `---` (`x---`, `\t---` as code writes a tab, `1 ---`, `#---`).
+        let leftovers = ["x", "1", "\\t", "\\\\t", "`", ".", "#", "1x", "\u{E9}", "\\", "a2", "|"]
+        forms.append(
+            leftovers[Int(random.next() % UInt64(leftovers.count))] + (random.next() % 4 == 0 ? " " : "") + "---")
         // A bare fence typed for `---` from a code block's habit, perhaps indented or with blanks after it.
         let fence =
             String(repeating: " ", count: Int(random.next() % 4))
@@ -779,9 +788,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// A character left at a random index item's line start: a printable one or a few before its
-    /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`), which makes the line text and its list run on
-    /// into it, or an invisible one after its marker (`9. ⁠[`), where the item renders with the
-    /// character hidden in its text. One finding at the item's line each, never "the index does
+    /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`, `x>9.`), which makes the line text and its list run
+    /// on into it, a quote's `>` before it (`>9.`), which quotes the item apart from its list, or an
+    /// invisible one after its marker (`9. ⁠[`), where the item renders with the character hidden
+    /// in its text. One finding at the item's line each, never "the index does
     /// not list" its lesson at another.
     func testALeftoverAtAnIndexItemsNumberIsOneFindingThere() throws {
         for seed in PropertySeeds.seeds(defaultCases: 4) {
@@ -795,9 +805,15 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let number = lines[item.line].prefix(item.digits)
             let rest = lines[item.line].dropFirst(item.digits + 2)
             let invisible = ["\u{2060}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{200D}"][Int(random.next() % 5)]
+            // Or a quote's marker (`>10. [`, `> 10. [`, `>>10. [`), which quotes the item, or one after
+            // a leftover (`x>10. [`), which leaves the line text.
+            let quotes = [">", "> ", ">>", "> > ", ">\t", "x>", "\u{E9}>", "`>"]
             let written =
-                random.next() % 3 == 0
-                ? "\(number). \(invisible)\(rest)" : "\(Self.leftover(&random))\(number). \(rest)"
+                switch random.next() % 4 {
+                case 0: "\(number). \(invisible)\(rest)"
+                case 1: "\(quotes[Int(random.next() % UInt64(quotes.count))])\(number). \(rest)"
+                default: "\(Self.leftover(&random))\(number). \(rest)"
+                }
             lines[item.line] = written
             try check(seed, scratch, Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: written))
         }

@@ -1208,6 +1208,91 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// Printable characters left before a front matter's `---` (`x---`, `\\t---`, `` `--- ``, `1 ---`),
+    /// opening or closing, a lesson's or the index's: the line is text, so it is one finding there,
+    /// `delete 'x'`, not "no front matter" or "add '---'" (which leaves the line showing);
+    /// following it leaves no finding. `---` itself is the control.
+    func testALeftoverBeforeTheFrontMattersDashesIsOneFindingThere() throws {
+        let closing = "license: 'CC BY-SA 4.0'\n---\n"
+        let result = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "çıkarır'\n---\n", "çıkarır'\n\\\\t---\n"),
+            ("10-baglama.md", closing, "license: 'CC BY-SA 4.0'\n1 ---\n"),
+            ("12-ortam-degerleri.md", "---\ntitle: '", "x---\ntitle: '"),
+            ("13-gezinme-yigiti-ve-yolu.md", "---\ntitle: '", "`---\ntitle: '"),
+            ("README.md", "---\ntitle: '", "x---\ntitle: '"),
+            ("README.md", "olmadığını tanır'\n---\n", "olmadığını tanır'\n.---\n"),
+        ])
+        func slip(_ written: String, _ verb: String, _ leftover: String, _ fix: String) -> String {
+            "error: '\(written)' does not \(verb) the front matter: it opens with '\(leftover)' before its '---', "
+                + "which Markdown shows as text, so readers see its keys as text; \(fix) [front-matter]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:1:1: \(slip("x---", "open", "x", "delete 'x'"))",
+                "lessons/README.md:14:1: \(slip(".---", "close", ".", "delete '.'"))",
+                "lessons/09-yerel-durum.md:13:1: \(slip("\\\\t---", "close", "\\\\t", "delete '\\\\t'"))",
+                "lessons/10-baglama.md:8:1: \(slip("1 ---", "close", "1", "delete '1' and the space after it"))",
+                "lessons/12-ortam-degerleri.md:1:1: \(slip("x---", "open", "x", "delete 'x'"))",
+                "lessons/13-gezinme-yigiti-ve-yolu.md:1:1: \(slip("`---", "open", "`", "delete '`'"))",
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// A digit or a letter left right before a note's bold label (`1**DR1.**`, `2**DR11.**`,
+    /// `1x**DR5.**`, `x**GV7.**`): the paragraph opens with it, so it is no note. One finding at the paragraph's
+    /// start naming what is left, not a reference to an undefined note plus the next note
+    /// "skipping" it; following the fix (the label as the course writes it, the control) leaves none.
+    func testADigitOrLetterLeftBeforeANoteLabelIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "\n**DR1.** Bu", "\n1**DR1.** Bu"),
+            ("12-ortam-degerleri.md", "\n**DR11.** ", "\n2**DR11.** "),
+            ("10-baglama.md", "\n**DR5.** ", "\n1x**DR5.** "),
+            ("03-yigit-duzenleri.md", "\n**GV7.** ", "\nx**GV7.** "),
+        ])
+        func near(_ written: String, _ label: String, _ leftover: String) -> String {
+            "error: this paragraph opens with '\(written)', a near form of the note label \(label). ('\(leftover)' "
+                + "before it), so it does not read as a note; write **\(label).** [note-series]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/03-yigit-duzenleri.md:118:1: " + near("x**GV7.**", "GV7", "x"),
+                "lessons/09-yerel-durum.md:150:1: " + near("1**DR1.**", "DR1", "1"),
+                "lessons/10-baglama.md:221:1: " + near("1x**DR5.**", "DR5", "1x"),
+                "lessons/12-ortam-degerleri.md:244:1: " + near("2**DR11.**", "DR11", "2"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// A quote's `>` left before an index item's number (`>10. [`, `> 9. [`, `>>21. [`): GitHub
+    /// shows the item in a block quote, apart from the list, where coursecheck was silent. One
+    /// finding at the line, `delete '>'`; with a leftover before it (`x>13. [`) the line is text,
+    /// one finding too. Following the fixes leaves none.
+    func testAQuoteMarkerBeforeAnIndexItemsNumberIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("README.md", "\n10. [", "\n>10. ["),
+            ("README.md", "\n9. [", "\n> 9. ["),
+            ("README.md", "\n21. [", "\n>>21. ["),
+            ("README.md", "\n13. [", "\nx>13. ["),
+        ])
+        func quoted(_ written: String, _ fix: String) -> String {
+            "error: '\(written)': the '>' before its number opens a block quote, so readers see this item quoted, "
+                + "apart from the index's list; \(fix) [course-index]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:37:1: " + quoted("> 9. [", "delete '>' and the space after it"),
+                "lessons/README.md:38:1: " + quoted(">10. [", "delete '>'"),
+                "lessons/README.md:41:1: error: 'x>13. [' opens no list item: it starts with 'x>' before its number, "
+                    + "and a list marker starts with the number, so readers see this line as text, not as an item of "
+                    + "the index; write '13. [' [course-index]",
+                "lessons/README.md:54:1: " + quoted(">>21. [", "delete '>>'"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A bare fence (`~~~`, `~~~~`, a backtick run) typed for the front matter's closing or opening
     /// `---`: GitHub shows the keys as text (or code) and a code block from the fence on, so every
     /// later fence pairs wrongly. It is one finding at that line, `write '---'`, not a block
@@ -2310,9 +2395,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 stray(41, "`13. [", "`", "13. ["),
                 invisible(50, "17. \u{A0}[", "U+00A0 NO-BREAK SPACE"),
                 key("14-sunum-ve-kapatma.md", 2, "title", "U+200B ZERO WIDTH SPACE"),
-                "lessons/14-sunum-ve-kapatma.md:158:1: error: this paragraph opens with '\\t**DR16.', a near form of "
-                    + "the note label DR16. ('\\t' before it, which shows, not in bold), so it does not read as a note; "
-                    + "write **DR16.** [note-series]",
+                "lessons/14-sunum-ve-kapatma.md:158:1: error: this paragraph opens with '\\t**DR16.**', a near form "
+                    + "of the note label DR16. ('\\t' before it), so it does not read as a note; write **DR16.** "
+                    + "[note-series]",
                 key("15-sekme-ve-arac-cubugu.md", 3, "source", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
             ])
     }

@@ -325,7 +325,7 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     /// Where a leftover goes, for `leftover(for:_:)`.
-    enum LeftoverPlace { case title, bullet, row }
+    enum LeftoverPlace { case title, bullet, row, frontMatter }
 
     /// A random printable leftover (`Leftover.reading`): one character (a letter, a digit, a
     /// backtick, a backslash, `\t` as code writes a tab, punctuation, a Turkish letter), or two or
@@ -441,6 +441,50 @@ final class StructureSlipPropertyTests: XCTestCase {
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
             XCTAssertTrue(found.first?.contains("starts with \(names) before its '\(key):'") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A random printable leftover (`leftover(for:_:)`, perhaps a space after it) typed before a
+    /// random lesson's or the index's front matter `---`, opening or closing: Jekyll reads no
+    /// front matter there, so readers see its keys as text. Exactly one finding, at the line,
+    /// `delete` naming the leftover; never "no front matter", "add '---'" (which leaves the line
+    /// showing) or "has no 'lessons: N'". Followed, the file as it was and no finding.
+    func testALeftoverBeforeAFrontMattersDashesGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let clean = text.components(separatedBy: "\n")
+            let close = try XCTUnwrap(clean.dropFirst().firstIndex { $0 == "---" })
+            let at = random.next() % 2 == 0 ? 0 : close
+            let (leftover, _) = Self.leftover(for: .frontMatter, &random)
+            let blanks = random.next() % 3 == 0 ? " " : ""
+            var lines = clean
+            lines[at] = leftover + blanks + "---"
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '\(lines[at])': "
+                + "\(found)"
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/\(file):\(at + 1):1: error: '\(lines[at])' does not \(at == 0 ? "open" : "close") the "
+                        + "front matter: it opens with \(Leftover.described(leftover)) before its '---', which Markdown "
+                        + "shows as text, so readers see its keys as text; \(Leftover.deleting(leftover, blanks)) "
+                        + "[front-matter]"
+                ], message)
             if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
             {

@@ -4,15 +4,23 @@
 /// the trigger bullet and a table row (invisible ones are `Invisible.leading`'s).
 package enum Leftover {
     /// `written`, the characters a line holds before its marker (blanks after them aside), when
-    /// they read as a leftover: one to four printable characters, no blank among them, not a
+    /// they read as a leftover: one to `atMost` printable characters, no blank among them, not a
     /// container's marker (`>`), not a word (two letters or more are text that mentions the
     /// marker), not invisible characters alone. Nil otherwise.
-    package static func reading(_ written: some StringProtocol) -> String? {
+    ///
+    /// An owner whose marker no sentence runs into reads words too: `word` letters at most, a
+    /// colon after them (`Kodu:` before a fence, `li` glued to an index item's number).
+    package static func reading(_ written: some StringProtocol, atMost: Int = 4, word: Int = 0) -> String? {
         let scalars = written.unicodeScalars
-        guard let first = scalars.first, first != ">", scalars.count <= 4,
+        guard let first = scalars.first, first != ">",
             !scalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }),
-            !scalars.allSatisfy(Invisible.isSuspicious),
-            scalars.count == 1 || !scalars.allSatisfy(\.properties.isAlphabetic)
+            !scalars.allSatisfy(Invisible.isSuspicious)
+        else { return nil }
+        let letters = scalars.dropLast(scalars.count > 1 && scalars.last == ":" ? 1 : 0)
+        let isWord = letters.allSatisfy(\.properties.isAlphabetic)
+        guard
+            scalars.count <= atMost && (scalars.count == 1 || !scalars.allSatisfy(\.properties.isAlphabetic))
+                || isWord && letters.count <= word
         else { return nil }
         return String(written)
     }

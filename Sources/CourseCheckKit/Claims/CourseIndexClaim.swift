@@ -112,6 +112,8 @@ package struct CourseIndexClaim: ClaimCheck {
     enum LineSlip: Sendable {
         /// The marker `written` opens no list item: `problem` says why.
         case marker(written: String, problem: String, fix: String)
+        /// A `>` left before the item's number (`>10. [`): the item renders in a block quote.
+        case quotedItem(written: String, fix: String)
         /// A space between the link's `]` and `(`: no link, the text shown as written.
         case spacedLink(written: String, title: String, file: String)
         /// The link's destination has no closing `)`: no link, the text shown as written.
@@ -248,23 +250,46 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
-    /// The UTF-8 length of the few characters (at most three) left before an item's number, as in
-    /// `\t9.` (a tab typed as code writes one), `` `9. ``, `x9.`, `\9.`: visible, but a list marker
-    /// starts with its number, so the line is text. Nil when the line opens with a digit, a
-    /// blank, a bracket or `>` (a quote's marker), or holds no digit within its first characters:
-    /// at most four scalars read.
+    /// The UTF-8 length of the few characters left before an item's number, as in `\t9.` (a tab
+    /// typed as code writes one), `` `9. ``, `x9.`, `\9.`, `li9.`: visible, but a list marker
+    /// starts with its number, so the line is text. Read by `Leftover`, at most three characters,
+    /// letters too (no sentence runs into an item's number). Nil when the line opens with a
+    /// digit, a blank or `>` (a quote's marker: `quotedItem`), or holds a bracket or `<` (a
+    /// link's, the item's text) before it, or no digit within its first characters: at most four
+    /// scalars read.
     static func strayBeforeNumber(_ text: some StringProtocol) -> Int? {
-        var length = 0
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, UInt8(scalar.value).isASCIIDigit { return count > 0 ? length : nil }
-            guard count < 3, scalar.value > 0x20, scalar != "[", scalar != "<", scalar != ">",
-                !scalar.properties.isWhitespace
-            else { return nil }
-            count += 1
-            length += UTF8.width(scalar)
-        }
-        return nil
+        let scalars = text.unicodeScalars.prefix(4)
+        guard let digit = scalars.firstIndex(where: { $0.isASCII && UInt8($0.value).isASCIIDigit }) else { return nil }
+        let before = scalars[..<digit]
+        guard !before.contains(where: { $0 == "[" || $0 == "<" }),
+            let leftover = Leftover.reading(String(String.UnicodeScalarView(before)), atMost: 3, word: 3)
+        else { return nil }
+        return leftover.utf8.count
+    }
+
+    /// An item line with a `>` left before its number (`>10. [`, `> 10. [`, `>>10. [`):
+    /// `Leftover.reading` leaves a container's marker alone, but here it is no quote anyone meant:
+    /// the item renders in a block quote, set apart from the list. What is written and the repair
+    /// that deletes the markers and the blanks after them. A byte read for most items: their
+    /// line's first.
+    private static func quotedItem(_ block: Prose.TextBlock) -> (LineSlip, Edit)? {
+        guard block.firstLine.text.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: ">") else { return nil }
+        let line = Array(block.firstLine.text.utf8)
+        let lead = line.prefix { $0 == 0x20 }.count
+        guard lead <= 3, line.count > lead + 1, line[lead] == UInt8(ascii: ">") else { return nil }
+        // The quotes' markers (`>`, `>>`, `> >`) and the blanks after them, up to the number.
+        let quotes = line[lead...].prefix { $0 == UInt8(ascii: ">") || $0 == 0x20 || $0 == 0x09 }
+        guard quotes.count <= 8, line[(lead + quotes.count)...].first?.isASCIIDigit == true else { return nil }
+        let blanks = quotes.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+        let cut = block.segments[0].column - 1
+        let written = String(decoding: line.prefix(cut + 1), as: UTF8.self)
+        let fix = Leftover.deleting(
+            String(decoding: quotes.dropLast(blanks), as: UTF8.self),
+            String(decoding: quotes.suffix(blanks), as: UTF8.self))
+        return (
+            .quotedItem(written: written, fix: fix),
+            Edit(range: lead..<(lead + quotes.count), with: [], beforeTitle: true)
+        )
     }
 
     /// An item whose text opens with invisible characters before its link (`9. ⁠[`, U+2060, U+200B,
@@ -443,6 +468,10 @@ package struct CourseIndexClaim: ClaimCheck {
                         }
                     found.append(
                         (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
+                    continue
+                }
+                if items[position] != nil, let (slip, edit) = quotedItem(block) {
+                    found.append((Overflow(line: block.firstLine.number, column: 1, marker: "", slip: slip), edit))
                     continue
                 }
                 // One paragraph runs on into one list: its later item lines continue that list.
@@ -760,6 +789,8 @@ package struct CourseIndexClaim: ClaimCheck {
                 switch slip {
                 case .marker(let written, let problem, let fix):
                     findings.append(.courseIndex(at: at, .marker(written: written, problem: problem, fix: fix)))
+                case .quotedItem(let written, let fix):
+                    findings.append(.courseIndex(at: at, .quotedItem(written: written, fix: fix)))
                 case .spacedLink(let written, let title, let file):
                     findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
                 case .unclosedLink(let title, let file):

@@ -203,12 +203,16 @@ extension Diagnostic {
             where written.hasPrefix("---") && written.dropFirst(3).allSatisfy(\.isWhitespace):
                 "the front matter's opening '---' has \(written.count - 3 == 1 ? "a blank" : "\(written.count - 3) blanks") "
                     + "after it, and coursecheck opens front matter only at a line of exactly '---'; write '---'"
+            case .notOpened(let written) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
+                leftoverDelimiter(written, "open")
             case .notOpened(let written) where CourseCheckKit.FrontMatter.isBareFence(written):
                 "'\(written)' does not open the front matter but a code block, so readers see its keys and the "
                     + "lesson after them as code; write '---'"
             case .notOpened(let written):
                 "'\(Invisible.marked(written))' does not open the front matter, so readers see its keys as text; "
                     + "write '---'"
+            case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
+                leftoverDelimiter(written, "close")
             case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.isBareFence(written):
                 "'\(written)' does not close the front matter but opens a code block, so readers see its keys as "
                     + "text and the lesson after it as code; write '---'"
@@ -229,6 +233,15 @@ extension Diagnostic {
                     + unreadableReason(reason)
             }
         return Diagnostic(.frontMatter, at: location, message)
+    }
+
+    /// A front matter's `---` line written with characters left before it (`x---`): they are the
+    /// slip, so the fix deletes them rather than writes the line anew.
+    private static func leftoverDelimiter(_ written: String, _ verb: String) -> String {
+        guard let (leftover, blanks) = CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) else { return "" }
+        return "'\(written)' does not \(verb) the front matter: it opens with \(Leftover.described(leftover)) "
+            + "before its '---', which Markdown shows as text, so readers see its keys as text; "
+            + Leftover.deleting(leftover, blanks)
     }
 
     private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
@@ -293,6 +306,9 @@ extension Diagnostic {
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
         case marker(written: String, problem: String, fix: String)
+        /// An item line with a `>` left before its number (`>10. [`, as `written`): a block quote
+        /// holds the item, apart from the list. `fix` deletes the `>`.
+        case quotedItem(written: String, fix: String)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
@@ -394,6 +410,9 @@ extension Diagnostic {
             case .marker(let written, let problem, let fix):
                 "'\(written)' opens no list item: \(problem), so readers see this line as text, not as an item of "
                     + "the index; write '\(fix)'"
+            case .quotedItem(let written, let fix):
+                "'\(written)': the '>' before its number opens a block quote, so readers see this item quoted, "
+                    + "apart from the index's list; \(fix)"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"

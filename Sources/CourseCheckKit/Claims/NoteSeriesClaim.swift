@@ -1115,12 +1115,16 @@ package struct NoteSeriesClaim: ClaimCheck {
 
     /// The text before a bold label on its paragraph's first line when it is a few characters
     /// (an emoji, a bracket or quote, a word like `Not:`), with no letter or digit right before
-    /// the bold: what keeps the label from opening its paragraph.
+    /// the bold unless it is all there is, a leftover (`1**DR1.**`, `1x**DR1.**`, `Leftover.reading`):
+    /// what keeps the label from opening its paragraph. A word glued to the bold (`bkz**DR1.**`)
+    /// names it.
     static func leadingText(_ before: String, source: ArraySlice<UInt8>) -> String? {
         guard !source.contains(UInt8(ascii: "\n")), !before.allSatisfy(\.isWhitespace), before.count <= 8,
-            let last = before.last, !last.isLetter, !last.isNumber
+            let last = before.last
         else { return nil }
-        return String(before.drop(while: \.isWhitespace))
+        let leading = String(before.drop(while: \.isWhitespace))
+        guard !last.isLetter && !last.isNumber || Leftover.reading(leading) != nil else { return nil }
+        return leading
     }
 
     /// The closing bracket or quote of an opening one before a label (`(**DR5.**)`).

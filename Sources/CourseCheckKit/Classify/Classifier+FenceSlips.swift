@@ -929,13 +929,8 @@ extension Classifier {
         guard !written.isEmpty, !written.contains(0x20), !written.contains(0x09),
             written.first != UInt8(ascii: ">"), markerPrefix(text) == nil
         else { return nil }
-        let leftover = String(decoding: written, as: UTF8.self)
-        let scalars = leftover.unicodeScalars
-        let word =
-            scalars.count <= leftoverWord + 1
-            && scalars.dropLast(scalars.last == ":" ? 1 : 0).allSatisfy { $0.properties.isAlphabetic }
-        guard scalars.count <= 4 || word, !(blanks == 0 && scalars.allSatisfy { fenceLike.contains($0) }),
-            !scalars.allSatisfy({ Invisible.isSuspicious($0) })
+        guard let leftover = Leftover.reading(String(decoding: written, as: UTF8.self), word: leftoverWord),
+            !(blanks == 0 && leftover.unicodeScalars.allSatisfy { fenceLike.contains($0) })
         else { return nil }
         return (leftover, String(decoding: before.suffix(blanks), as: UTF8.self), lead, start)
     }

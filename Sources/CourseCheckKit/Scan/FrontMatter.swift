@@ -103,15 +103,13 @@ package struct FrontMatter: Sendable, Equatable {
     /// The entry of `key` written with one or two characters left before it (`\ttitle:`, a tab as
     /// code writes one; `` `title: ``, `xtitle:`), when no entry has `key` itself: YAML reads another
     /// key, which a reader takes for `key`. The key as written, what is before `key`, and the
-    /// entry. A word of letters before it (`subtitle:`) is another key, not a leftover.
+    /// entry. Read by `Leftover`, at most two characters: a word of letters before it
+    /// (`subtitle:`) or a longer prefix (`og:title:`, `alt_title:`) names another key.
     package func leftoverKey(_ key: String) -> (written: String, leftover: String, entry: Entry)? {
         guard entries[key] == nil else { return nil }
         for (written, entry) in entries.sorted(by: { $0.value.line < $1.value.line })
         where written.utf8.count > key.utf8.count && written.hasSuffix(key) {
-            let leftover = String(written.dropLast(key.count))
-            guard leftover.count <= 2, leftover.count == 1 || !leftover.allSatisfy(\.isLetter),
-                !leftover.contains(where: \.isWhitespace)
-            else { continue }
+            guard let leftover = Leftover.reading(written.dropLast(key.count), atMost: 2) else { continue }
             return (written, leftover, entry)
         }
         return nil
@@ -228,6 +226,8 @@ package struct FrontMatter: Sendable, Equatable {
                 blankPending = true
                 continue
             }
+            // `#---` is a YAML comment, but where the closing line belongs it is that line with a `#` left before it.
+            if leftoverBeforeDelimiter(text) != nil { return Unclosed(before: line.number, written: text) }
             if trimmed.hasCharacterPrefix("#") {
                 // A `# ` heading after a blank line is the lesson's, not a comment of the front matter.
                 let marks = text.prefix { $0 == "#" }.count
@@ -278,13 +278,29 @@ package struct FrontMatter: Sendable, Equatable {
     /// block's habit. `+++` is TOML's front matter, which GitHub does not read.
     static func nearlyCloses(_ text: String) -> Bool {
         guard !closes(text) else { return false }
-        if text.hasPrefix("---") || isBareFence(text) { return true }
+        if text.hasPrefix("---") || isBareFence(text) || leftoverBeforeDelimiter(text) != nil { return true }
         let marks = Array(text.unicodeScalars).filter {
             $0 != " " && $0 != "\t" && $0 != "\u{A0}" && $0.properties.generalCategory != .format
         }
         guard !marks.isEmpty, marks.allSatisfy(drawsALine) else { return false }
         // One `=` is a setext underline too; one `-` is a YAML list item.
         return marks.count >= 2 || !marks[0].isASCII || marks[0] == "="
+    }
+
+    /// A delimiter line with printable characters left before its `---` (`x---`, `\t---` as code
+    /// writes a tab, `` `--- ``), read by `Leftover`, the one reader of what is left before a
+    /// line's marker: Jekyll opens and closes front matter only at a line of `---`, so the line is
+    /// text, and deleting them is the fix. What is left, and the blanks between it and `---`.
+    package static func leftoverBeforeDelimiter(_ text: String) -> (leftover: String, blanks: String)? {
+        // Cheap first: a `-` within the line's first bytes, and not at its start.
+        // Not indented: deleting what is left would leave `---` indented, which closes nothing.
+        guard let first = text.utf8.first, first != UInt8(ascii: " "),
+            let dash = text.utf8.prefix(16).firstIndex(of: UInt8(ascii: "-")), dash > text.utf8.startIndex,
+            let (leftover, blanks) = Leftover.before("-", in: text)
+        else { return nil }
+        let rest = text.drop { $0 == " " }.dropFirst(leftover.count + blanks.count)
+        guard rest.hasPrefix("---"), closes(String(rest)) else { return nil }
+        return (leftover, blanks)
     }
 
     /// A character a line of which reads as a rule: ASCII's `-._*+=`, a dash or hyphen of
