@@ -754,15 +754,26 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// Characters left before a fence of another character or length (`leftovers` and a word with
-    /// its colon, `Kodu:`, before `~~~` or four backticks where the lesson fences with three): two
-    /// slips on one line, at the top level or in a block quote or list item. Exactly one finding,
-    /// at the characters, whose fix writes the whole line as meant (the container's prefix and the
-    /// lesson's fence, the info string kept), which gives the lesson back with none.
+    /// Characters left before a fence of another kind (`otherLeftovers`: a word with its colon,
+    /// `Kodu:`, a heading's `## ` too).
+    static let otherLeftovers = ["x", "Kod", "Kodu:", "Örnek:", "\\", "#", "•", "x ", "## "]
+    /// The runs typed behind them where the lesson fences with three backticks: of another
+    /// character, too short, split by a space, mixed or in another quote style, and (opening
+    /// only: a longer closing fence still closes) four backticks. cmark-gfm shows each such line
+    /// as text, a heading or a line of its block (`Fixtures/fence-substitutions.json`).
+    static let otherRuns = ["~~~", "``", "'''", "`` `", "``~", "’’’"]
+    static let otherOpeningRuns = otherRuns + ["````"]
+
+    /// Characters left before a fence of another character or length, or a run that is no fence
+    /// at all (`otherLeftovers` before `otherRuns`, `x~~~`, `` x`` ``, `x'''swift`): two slips on
+    /// one line, at the top level or in a block quote or list item, opening or closing a core, a
+    /// tree, an expected block or a display fragment. Exactly one finding, at the characters, whose
+    /// fix writes the whole line as meant (the container's prefix and the lesson's fence, the info
+    /// string kept), which gives the lesson back with none.
     func testCharactersLeftBeforeAFenceOfAnotherKindGiveOneFindingThatWritesTheFence() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
-        let leftovers = ["x", "Kod", "Kodu:", "Örnek:", "\\", "#", "•", "x "]
+        let leftovers = Self.otherLeftovers
         for seed in PropertySeeds.seeds(defaultCases: 3) {
             var random = Generator(state: seed)
             let picked = try Self.pick(&random, in: lessons)
@@ -794,7 +805,8 @@ final class FenceSlipPropertyTests: XCTestCase {
             XCTAssertTrue(fence.hasPrefix("```"), fence)
             // A closing fence longer than the opening still closes it: only tildes are another fence there.
             let opens = !fence.dropFirst(3).isEmpty || fences.firstIndex(of: at).map { $0 % 2 == 0 } ?? false
-            let other = opens && random.next() % 2 == 0 ? "````" : "~~~"
+            let runs = opens ? Self.otherOpeningRuns : Self.otherRuns
+            let other = runs[Int(random.next() % UInt64(runs.count))]
             lines[at] = String(decoding: bytes[..<skip], as: UTF8.self) + leftover + other + fence.dropFirst(3)
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
@@ -1054,9 +1066,16 @@ final class FenceSlipPropertyTests: XCTestCase {
         XCTAssertEqual(listed["rewrite both"], Set(Self.rewrites.map { "\($0) \($1)" }), "the oracle is out of step")
         XCTAssertEqual(listed["leftover opening"], Set(Self.leftovers), "the oracle is out of step with the generator")
         XCTAssertEqual(listed["leftover closing"], Set(Self.leftovers), "the oracle is out of step with the generator")
+        let others = Set(Self.otherLeftovers.flatMap { leftover in Self.otherRuns.map { leftover + $0 } })
+        XCTAssertEqual(listed["leftover-other closing"], others, "the oracle is out of step with the generator")
+        XCTAssertEqual(
+            listed["leftover-other opening"], others.union(Self.otherLeftovers.map { $0 + "````" }),
+            "the oracle is out of step with the generator")
         XCTAssertEqual(
             oracle.cases.count,
-            4 * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count + 2 * Self.leftovers.count))
+            4
+                * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count + 2 * Self.leftovers.count
+                    + Self.otherLeftovers.count * (Self.otherRuns.count + Self.otherOpeningRuns.count)))
         let lines = oracle.lesson.components(separatedBy: "\n")
         for item in oracle.cases {
             let what = "\(item.kind) \(item.position) \(item.written) in the \(item.role)"

@@ -374,6 +374,8 @@ extension Classifier {
                 shown.formUnion(node.lines)
             case .paragraph:
                 let lines = node.content.map(\.text)
+                // Nor one that opens with characters left before a run that is no fence (`Kodu:`` `swift`).
+                if let first = lines.first, leftoverBeforeRun(first) != nil { break }
                 if readsAsText(lines) || isTable(lines), lines.first.map({ leftoverBeforeFence($0) == nil }) ?? true {
                     shown.formUnion(node.content.map(\.index))
                 }
@@ -940,6 +942,67 @@ extension Classifier {
         return (leftover, String(decoding: before.suffix(blanks), as: UTF8.self), lead, start)
     }
 
+    /// A line with characters left before a run of fence-like characters that is no fence even
+    /// without them (`` x`` `` two backticks, `x'''swift`, `` x`` ` `` split by a space, `` x``~ ``):
+    /// two slips on one line, whose one fix writes the fence meant. The characters are judged as
+    /// `leftoverBeforeFence` judges them, on the line with a fence written for the run; a run of
+    /// fence-like characters alone before it (`` ` `` ``) is the run's own slip (`splitClosing`,
+    /// `fenceLikeRun`). Returns the characters, the spaces before them, the run as written, the
+    /// word after it (`swift`), and why the run is no fence, for a message.
+    static func leftoverBeforeRun(_ text: String) -> (
+        leftover: String, lead: Int, run: String, info: String, why: String
+    )? {
+        // Cheap first: a fence-like character (` ~ ' " or a non-ASCII one) within the first bytes.
+        guard
+            text.utf8.prefix(leftoverReach).contains(where: {
+                $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "'")
+                    || $0 == UInt8(ascii: "\"") || $0 >= 0xC0
+            }), leftoverBeforeFence(text) == nil
+        else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+        let spaces = scalars.prefix { $0 == " " }.count
+        // The characters run to a blank, or to two fence-like characters in a row after their first.
+        var end = spaces
+        while end < scalars.count, !isBlank(scalars[end]),
+            end == spaces
+                || !(fenceLike.contains(scalars[end]) && end + 1 < scalars.count
+                    && fenceLike.contains(scalars[end + 1]))
+        {
+            end += 1
+        }
+        let start = end + scalars[end...].prefix(while: isBlank).count
+        // The run: fence-like characters, a blank between two of them splitting it.
+        var stop = start
+        while stop < scalars.count,
+            fenceLike.contains(scalars[stop])
+                || (stop > start && isBlank(scalars[stop])
+                    && scalars[stop...].drop(while: isBlank).first.map { fenceLike.contains($0) } ?? false)
+        {
+            stop += 1
+        }
+        let run = scalars[start..<stop]
+        let characters = Array(run.filter { !isBlank($0) })
+        let info = String(String.UnicodeScalarView(scalars[stop...])).trimmingBlanksString()
+        guard end > spaces, characters.count >= 2, !scalars[spaces..<end].allSatisfy({ fenceLike.contains($0) }),
+            info.isEmpty || (info.unicodeScalars.allSatisfy(\.properties.isAlphabetic) && info.count <= leftoverWord)
+        else { return nil }
+        let leftover = String(String.UnicodeScalarView(scalars[spaces..<end]))
+        let blanks = String(String.UnicodeScalarView(scalars[end..<start]))
+        let lead = String(repeating: " ", count: spaces)
+        guard leftoverBeforeFence(lead + leftover + blanks + "```") != nil else { return nil }
+        let bytes = (lead + leftover + blanks).utf8.count
+        // A run that is a fence, whose characters `leftoverBeforeFence` does not take, is none of this either.
+        guard CodeFence.openingRun(Array(text.utf8)[bytes...]) == nil else { return nil }
+        let what =
+            characters.allSatisfy({ $0 == "`" }) || characters.allSatisfy({ $0 == "~" })
+            ? "\(characters.count) \(fenceCharacters(characters))" : "written with \(fenceCharacters(characters))"
+        let why =
+            run.contains(where: isBlank)
+            ? "a space splits its characters" : "a fence is three or more backticks or tildes, and this is \(what)"
+        return (leftover, spaces, String(String.UnicodeScalarView(run)), info, why)
+    }
+
     /// Lines of a paragraph or heading (`closing` nil), or of a fenced block whose fence is
     /// `closing`, that are a fence with characters left before it (`leftoverBeforeFence`): the
     /// repair deletes them and the blanks after them (a tab there would leave the fence indented
@@ -1019,6 +1082,35 @@ extension Classifier {
                                 written: written, leftover: leftover, fence: typed,
                                 closes: closing.map { String(repeating: $0.character, count: $0.length) },
                                 meant: prefix + meant),
+                            opening: inBlock ? opening : location.line)
+                    }))
+        }
+        // Characters left before a run that is no fence either (`` x`` ``, `x'''swift`): the fix
+        // writes the fence meant, the block's closing fence or the lesson's own, its word kept.
+        for line in lines {
+            guard let (leftover, lead, run, info, why) = leftoverBeforeRun(line.text),
+                closing == nil || info.isEmpty
+            else { continue }
+            let closes = closing.map { String(repeating: $0.character, count: $0.length) }
+            let meant = (closes ?? convention.map { String(repeating: $0.character, count: $0.length) } ?? "```") + info
+            let written = line.text.trimmingBlanksString()
+            let repaired =
+                rawPrefix(file, line.index, line.prefixLength)
+                + String(decoding: line.text.utf8.prefix(lead), as: UTF8.self)
+                + meant
+            let inBlock = closing != nil
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: true,
+                    repaired: repaired,
+                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
+                    opening: inBlock ? opening : nil,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location,
+                            .leftoverBeforeNoFence(
+                                written: written, leftover: leftover, run: run, why: why, closes: closes,
+                                meant: repaired),
                             opening: inBlock ? opening : location.line)
                     }))
         }

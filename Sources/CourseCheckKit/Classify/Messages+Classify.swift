@@ -225,6 +225,12 @@ extension Diagnostic {
         /// as meant, a container's prefix and all): the block's closing fence (`closes`), or the
         /// lesson's own. Deleting the characters alone would leave a fence that pairs wrongly.
         case leftoverBeforeOther(written: String, leftover: String, fence: String, closes: String?, meant: String)
+        /// A line (`written`) with printable characters (`leftover`) before a run of fence-like
+        /// characters (`run`) that is no fence either (`why`: two backticks, apostrophes, split by a
+        /// space): the block's closing fence (`closes`) or an opening fence was meant; `meant`: the
+        /// whole line as meant, a container's prefix and all.
+        case leftoverBeforeNoFence(
+            written: String, leftover: String, run: String, why: String, closes: String?, meant: String)
 
         /// What a fence line with characters before it shows as.
         enum Shown {
@@ -256,7 +262,9 @@ extension Diagnostic {
     /// The characters left before a fence, for a message: `the '\' before its backticks (a
     /// backslash)`, the non-ASCII ones named.
     static func leftover(_ leftover: String, before written: String) -> String {
-        let fence = written.unicodeScalars.dropFirst(leftover.unicodeScalars.count).first { $0 == "`" || $0 == "~" }
+        let fence = written.unicodeScalars.dropFirst(leftover.unicodeScalars.count).first {
+            Classifier.fenceLike.contains($0)
+        }
         var what: [String] = []
         switch leftover {
         case "\\": what.append("a backslash")
@@ -269,7 +277,7 @@ extension Diagnostic {
                 if !what.contains(name) { what.append(name) }
             }
         }
-        return "the '\(leftover)' before its \(fence == "~" ? "tildes" : "backticks")"
+        return "the '\(leftover)' before its \(Classifier.fenceCharacters([fence ?? "`"]))"
             + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))")
     }
 
@@ -452,6 +460,15 @@ extension Diagnostic {
                     + " makes it text, and without it '\(fence)' is "
                     + "not the lesson's fence, which its closing fence repeats, so a reader sees it and the lines after "
                     + "it as text and every later fence pairs wrongly; write '\(meant)'"
+            case .leftoverBeforeNoFence(let written, let leftover, let run, let why, let closes?, let meant):
+                "\(shown(written)) does not close the '\(closes)' fence opened at line \(opening): "
+                    + Self.leftover(leftover, before: written) + " makes it a line of the block, and without "
+                    + "it '\(run)' is no fence either (\(why)), so the block runs on and every later fence pairs "
+                    + "wrongly; write '\(meant)'"
+            case .leftoverBeforeNoFence(let written, let leftover, let run, let why, nil, let meant):
+                "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
+                    + " makes it text, and without it '\(run)' is no fence either (\(why)), so a reader sees it "
+                    + "and the lines after it as text and every later fence pairs wrongly; write '\(meant)'"
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"
