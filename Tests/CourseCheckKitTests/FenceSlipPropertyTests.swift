@@ -229,7 +229,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             lines[at] = nil
             return (at, "\(role) deleted")
         case 4:
-            let leftover = drawnLeftovers[Int(random.next() % UInt64(drawnLeftovers.count))]
+            let leftover = leftovers[Int(random.next() % UInt64(leftovers.count))]
             lines[at] = leftover + line
             return (at, "\(role) written '\(leftover + line)'")
         case 1 where !closing && !block.fenced.info.isEmpty:
@@ -685,11 +685,6 @@ final class FenceSlipPropertyTests: XCTestCase {
     /// one (`\t`), a stray letter, digit or mark, a non-ASCII letter or symbol, `#`s (`## ` makes a
     /// heading), a backtick or apostrophe and a space. cmark-gfm shows each such line as text, a
     /// heading, or a line of the block it stands in (`Fixtures/fence-substitutions.json`).
-    /// The leftovers the slip generators draw: all but `|`, which is still open. Before a display
-    /// fragment's fence right after another fragment, the classifier reads `|```swift` as a table
-    /// row's line and repairs the fence above it (two findings; seed 3372866732 of
-    /// `testCharactersLeftBeforeAFenceGiveOneFindingThereAndItsFixConverges`).
-    static let drawnLeftovers = leftovers.filter { $0 != "|" }
     static let leftovers = [
         "\\", "\\t", "x", "Q", "1", ".", ",", "!", "?", "-", "+", "*", "=", "|", "<", "#", "/", "\\\\", "\\t\\t", "•",
         "ş", "→", "` ", "' ", "\\ ", "\\t ", "## ", "x  ",
@@ -728,7 +723,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             }
             let clean = lines
             let at = fences[Int(random.next() % UInt64(fences.count))]
-            let leftover = Self.drawnLeftovers[Int(random.next() % UInt64(Self.drawnLeftovers.count))]
+            let leftover = Self.leftovers[Int(random.next() % UInt64(Self.leftovers.count))]
             let bytes = Array(lines[at].utf8)
             let skip = prefix.isEmpty ? 0 : 2
             lines[at] =
@@ -750,6 +745,58 @@ final class FenceSlipPropertyTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
+    /// Characters left before the opening fence of a block that follows another block after one
+    /// blank line (an expected block after its tree, a display fragment after another): the
+    /// leftovers before the lesson's fence (`leftovers`) or before a run that is no fence
+    /// (`otherLeftovers` before `otherRuns`). Exactly one finding, at that line, never the block
+    /// above's closing fence read as typed in the middle of one block; its fix gives the lesson
+    /// back with none.
+    func testCharactersLeftBeforeAFenceRightAfterAnotherBlockGiveOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            // A lesson with such a block: an expected block is in every lesson with a tree.
+            var picked = try Self.pick(&random, in: lessons)
+            var openings: [Int] = []
+            for _ in 0..<8 {
+                let blocks = Self.runBlocks(picked.text, path: picked.file)
+                let closings = Set(blocks.map { $0.fenced.closing.number - 1 })
+                openings = blocks.map { $0.fenced.opening.number - 1 }.filter {
+                    closings.contains($0 - 2) && picked.lines[$0 - 1].isEmpty
+                }
+                if !openings.isEmpty { break }
+                picked = try Self.pick(&random, in: lessons)
+            }
+            guard !openings.isEmpty else { continue }
+            var lines = picked.lines
+            let at = openings[Int(random.next() % UInt64(openings.count))]
+            let written: String
+            if random.next() % 2 == 0 {
+                written = Self.leftovers[Int(random.next() % UInt64(Self.leftovers.count))] + lines[at]
+            } else {
+                let leftover = Self.otherLeftovers[Int(random.next() % UInt64(Self.otherLeftovers.count))]
+                let run = Self.otherRuns[Int(random.next() % UInt64(Self.otherRuns.count))]
+                written = leftover + run + lines[at].dropFirst(3)
+            }
+            lines[at] = written
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "opening fence written '\(written)' right after a block: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, picked.lines, message)
             XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
         }
     }

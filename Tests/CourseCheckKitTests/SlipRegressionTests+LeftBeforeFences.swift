@@ -311,6 +311,39 @@ extension SlipRegressionTests {
         XCTAssertEqual(findings(after), [], after.stderr)
     }
 
+    /// Seed 3372866732 of `testCharactersLeftBeforeAFenceGiveOneFindingThereAndItsFixConverges`:
+    /// characters left before the opening fence of a display fragment right after another
+    /// (lesson 2's second fragment, `|```swift`, `x```swift`, `x``swift`). cmark-gfm shows the line
+    /// and the code under it as text (a `|` with no delimiter row under it makes no table), and the
+    /// fragment's closing fence opens a block. One finding at the line, not the first fragment's
+    /// closing fence read as typed in the middle of one block (whose fix left the characters in
+    /// its code); following the fix gives the lesson back, with none.
+    func testCharactersLeftBeforeAFragmentsFenceRightAfterAnotherAreOneFindingThere() throws {
+        let lesson = "02-gorunumler-ve-degistiriciler.md"
+        let cases: [(written: String, finding: String)] = [
+            ("|```swift", Self.leftBeforeOpening(177, "|```swift", "the '|' before its backticks", "delete '|'")),
+            ("x```swift", Self.leftBeforeOpening(177, "x```swift", "the 'x' before its backticks", "delete 'x'")),
+            (
+                "x``swift",
+                "177:1 [unterminated-fence] 'x``swift' would open a code block, but the 'x' before its backticks "
+                    + "makes it text, and without it '``' is no fence either (a fence is three or more backticks or "
+                    + "tildes, and this is 2 backticks), so a reader sees it and the lines after it as text and every "
+                    + "later fence pairs wrongly; write '```swift'"
+            ),
+        ]
+        for (written, finding) in cases {
+            let (clean, lines, found) = try Self.edited(lesson) { lines in
+                XCTAssertEqual(lines[174], "```")
+                XCTAssertEqual(lines[176], "```swift")
+                lines[176] = written
+            }
+            XCTAssertEqual(found, [finding], written)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(177, Self.message(finding))], to: lines), written)
+            XCTAssertEqual(followed, clean, written)
+            XCTAssertEqual(Self.classified(lesson, followed), [], written)
+        }
+    }
+
     /// Controls: where a reader sees what the author meant, nothing. A `\```` line an expected
     /// block holds as its output, ```` `` \``` `` ```` (a code span) and ```` x``` ```` at a
     /// sentence's start, and a `swift` fence whose characters before it are a

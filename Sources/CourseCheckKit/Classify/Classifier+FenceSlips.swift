@@ -1749,11 +1749,14 @@ extension Classifier {
         return depth == 0
     }
 
+    /// Characters left before a fence count too (`|```swift`, `x``swift`): that block's opening
+    /// fence slipped, and the fence above the blank line closed the block before it as meant.
     static func startsABlock(_ line: Substring) -> Bool {
         if line.hasPrefix("//") || line.hasPrefix("import ") { return true }
         let fenceLike: Set<Character> = ["`", "~", "'", "\"", "´", "‘", "’", "｀", "＇"]
         let rest = line.drop { " \t>-*+.)0123456789\u{200B}\u{FEFF}\u{2060}\u{00A0}".contains($0) }
-        return rest.prefix { fenceLike.contains($0) }.count >= 2
+        if rest.prefix(while: { fenceLike.contains($0) }).count >= 2 { return true }
+        return leftoverBeforeFence(String(line)) != nil || leftoverBeforeRun(String(line)) != nil
     }
 }
 
