@@ -1189,17 +1189,15 @@ extension Classifier {
         where isBlank(line.text) && !isBlank(node.content[offset - 1].text) {
             let next = node.content[offset...].drop { isBlank($0.text) }.prefix { !isBlank($0.text) }.map(\.text)
             guard next.first.map({ opensBlock($0) || readsAsText(next) }) ?? true else { continue }
-            // A blank line carries no list item's indentation: the fence takes that of the line
-            // above it, or it ends the item (a block quote's blank line keeps its `>`).
+            // A blank line carries no list item's indentation (nor, written `>`, a block quote's
+            // space): the fence takes the containers' prefix of the line above it, or it ends the
+            // item. The message gives that whole line, as the other container fixes do.
             let above = node.content[offset - 1]
-            let abovePrefix = rawPrefix(file, above.index, above.prefixLength)
-            let item = abovePrefix.utf8.allSatisfy { $0 == 0x20 } ? abovePrefix : ""
-            let fenceLine = item + written
+            let fenceLine = rawPrefix(file, above.index, above.prefixLength) + written
             found.append(
                 SlipCandidate(
                     index: line.index, line: line.index, column: 1, certain: false, repair: .insertion,
-                    repaired: item.isEmpty ? rawPrefix(file, line.index, line.prefixLength) + written : fenceLine,
-                    header: first.index + 1, opening: opening,
+                    repaired: fenceLine, header: first.index + 1, opening: opening,
                     finding: { location, _ in
                         .fenceSlip(at: location, .missingClosing(fence: fenceLine, lastLine: nil), opening: opening)
                     }))
