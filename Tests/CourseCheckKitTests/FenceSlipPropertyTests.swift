@@ -296,6 +296,53 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A tree's or its expected block's closing fence deleted, the two in a block quote or a list
+    /// item: exactly one finding, at the line that took the fence's place, whose fix inserts the
+    /// whole line, the container's prefix and the fence (`insert a line '> ```'`), and following
+    /// it gives the lesson back with none.
+    func testAClosingFenceDeletedInAContainerGivesOneFindingWhoseFixKeepsThePrefix() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            var lines = picked.lines
+            let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let quote = random.next() % 2 == 0
+            let prefix = quote ? "> " : "  "
+            for index in first...last {
+                lines[index] =
+                    quote
+                    ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                    : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
+            }
+            let clean = lines
+            let at = random.next() % 2 == 0 ? tree.fenced.closing.number - 1 : last
+            lines.remove(at: at)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "closing fence deleted in a \(quote ? "block quote" : "list item"): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; insert a line '\(prefix)```' before this one [unterminated-fence]") ?? false,
+                message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
     /// Two slips of any shape in two blocks of one lesson (not a tree and its own expected block):
     /// exactly two findings, one on each slipped line (the line that took a deleted fence's place).
     func testTwoSlipsInOneLessonGiveTwoFindings() throws {

@@ -517,6 +517,8 @@ extension SlipRegressionTests {
     /// finding at the blank line where it belongs, whose fix inserts the whole line, the
     /// containers' prefix with the fence (`insert a line '> ```'`: a bare '```' there would end
     /// the quote); following it gives the lesson back, with none. At the top level, the fence alone.
+    /// The expected block's, the quote's last line: the quote ends the block unclosed, one finding
+    /// at the blank line after the quote (not the tree's lost expected block too).
     func testAClosingFenceMissingInAContainerIsInsertedWithItsPrefix() throws {
         let lesson = "14-sunum-ve-kapatma.md"
         let quote = { (lines: inout [String]) in
@@ -536,6 +538,11 @@ extension SlipRegressionTests {
             (quote, 143, missing(143, 126, "> ```")),
             (item, 143, missing(143, 126, "  ```")),
             (item, 152, missing(152, 145, "  ```")),
+            (
+                quote, 152,
+                "152:1 [unterminated-fence] the closing fence is missing before this line: its block quote ends the "
+                    + "code block opened at line 145 after line 151, unclosed; insert a line '> ```' before this one"
+            ),
             (nil, 143, missing(143, 126, "```")),
         ]
         for (container, deleted, finding) in cases {

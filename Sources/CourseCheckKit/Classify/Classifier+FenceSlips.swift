@@ -1202,6 +1202,25 @@ extension Classifier {
                         .fenceSlip(at: location, .missingClosing(fence: fenceLine, lastLine: nil), opening: opening)
                     }))
         }
+        // A block its block quote or list item ends unclosed, a blank line after the container: the
+        // closing fence belongs on that line, with the containers' prefix (`> ```` ends no quote).
+        if !closed, node.lines.upperBound + 1 < file.lines.count, let last = node.content.last, !isBlank(last.text),
+            last.prefixLength > 0, isBlank(file.lines[node.lines.upperBound + 1].text)
+        {
+            let index = node.lines.upperBound + 1
+            let prefix = rawPrefix(file, last.index, last.prefixLength)
+            let container = prefix.contains(">") ? "block quote" : "list item"
+            found.append(
+                SlipCandidate(
+                    index: index, line: index, column: 1, certain: false, repair: .insertion,
+                    repaired: prefix + written, header: first.index + 1, opening: opening,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location,
+                            .missingClosingInContainer(fence: prefix + written, container: container, ends: index),
+                            opening: opening)
+                    }))
+        }
         if !closed, node.lines.upperBound == file.lines.count - 1, let last = node.content.last, !isBlank(last.text) {
             found.append(
                 SlipCandidate(

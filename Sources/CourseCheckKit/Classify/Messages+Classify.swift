@@ -174,6 +174,9 @@ extension Diagnostic {
         /// No closing fence `fence` where the block runs into what follows (at the finding's line),
         /// or (`lastLine` given) at the end of the file, after that line.
         case missingClosing(fence: String, lastLine: Int?)
+        /// No closing fence `fence` (a container's prefix and all) where the block's `container`
+        /// ("block quote", "list item") ends it after line `ends`, at the finding's line.
+        case missingClosingInContainer(fence: String, container: String, ends: Int)
         /// No opening fence `fence` before the finding's line, so the `closer` at line `closing`,
         /// meant to close the block, opens one.
         case missingOpening(fence: String, closer: String, closing: Int)
@@ -389,6 +392,9 @@ extension Diagnostic {
             case .missingClosing(let fence, let last?):
                 "the closing fence is missing at the end of the file: the code block opened here runs on to the end; "
                     + "add a line '\(fence)' after line \(last)"
+            case .missingClosingInContainer(let fence, let container, let ends):
+                "the closing fence is missing before this line: its \(container) ends the code block opened at line "
+                    + "\(opening) after line \(ends), unclosed; insert a line '\(fence)' before this one"
             case .missingOpening(let fence, let closer, let closing):
                 "the opening fence is missing before this line: it and the lines after it read as text, and the "
                     + "'\(closer)' at line \(closing), meant to close their block, opens one, so every later fence "
