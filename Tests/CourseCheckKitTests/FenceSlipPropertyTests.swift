@@ -296,11 +296,13 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A tree's or its expected block's closing fence deleted, the two in a block quote or a list
-    /// item: exactly one finding, at the line that took the fence's place, whose fix inserts the
-    /// whole line, the container's prefix and the fence (`insert a line '> ```'`), and following
-    /// it gives the lesson back with none.
-    func testAClosingFenceDeletedInAContainerGivesOneFindingWhoseFixKeepsThePrefix() throws {
+    /// A fence of a tree and its expected block deleted, the two in a block quote or a list item:
+    /// either closing fence, the expected block's opening fence, or (in a quote: a list item's
+    /// first line holds its marker) the tree's. Exactly one finding, at the line that took the
+    /// fence's place (a missing opening fence: the first line it belongs before), whose fix
+    /// inserts the whole line, the container's prefix and the fence (`insert a line '> ```'`,
+    /// `'> ```swift'`), and following it gives the lesson back with none.
+    func testAFenceDeletedInAContainerGivesOneFindingWhoseFixKeepsThePrefix() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
         for seed in PropertySeeds.seeds(defaultCases: 3) {
@@ -314,7 +316,6 @@ final class FenceSlipPropertyTests: XCTestCase {
             let expected = try XCTUnwrap(tree.expected)
             let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
             let quote = random.next() % 2 == 0
-            let prefix = quote ? "> " : "  "
             for index in first...last {
                 lines[index] =
                     quote
@@ -322,16 +323,18 @@ final class FenceSlipPropertyTests: XCTestCase {
                     : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
             }
             let clean = lines
-            let at = random.next() % 2 == 0 ? tree.fenced.closing.number - 1 : last
+            let fences =
+                [tree.fenced.closing.number - 1, expected.opening.number - 1, last] + (quote ? [first] : [])
+            let at = fences[Int(random.next() % UInt64(fences.count))]
             lines.remove(at: at)
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
-                + "closing fence deleted in a \(quote ? "block quote" : "list item"): \(found)"
+                + "fence '\(clean[at])' deleted in a \(quote ? "block quote" : "list item"): \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1: error: ") ?? false, message)
             XCTAssertTrue(
-                found.first?.hasSuffix("; insert a line '\(prefix)```' before this one [unterminated-fence]") ?? false,
+                found.first?.hasSuffix("; insert a line '\(clean[at])' before this one [unterminated-fence]") ?? false,
                 message)
             let finding = FollowTheFix.parse(String(found.first ?? ""))
             guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {

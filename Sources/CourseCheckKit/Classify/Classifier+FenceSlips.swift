@@ -1360,79 +1360,104 @@ extension Classifier {
         var found: [SlipCandidate] = []
         // The text since the last block: each paragraph or indented code block, and whether it
         // reads as text (a heading does, and is never where a block opens).
-        var gap: [(node: BlockNode, text: Bool)] = []
-        for node in document.children {
-            guard case .fencedCode(let fence, _) = node.kind else {
-                switch node.kind {
-                case .paragraph: gap.append((node, readsAsText(node.content.map(\.text))))
-                case .indentedCode: gap.append((node, false))
-                case .heading: gap.append((node, true))
-                default: break
+        // In a block quote or list item (`contained`), only where its opening fence belongs, with the
+        // containers' prefix: a fence left over there is `leftOverInContainer`'s.
+        func visit(_ children: [BlockNode], contained: Bool) {
+            var gap: [(node: BlockNode, text: Bool)] = []
+            for node in children {
+                guard case .fencedCode(let fence, _) = node.kind else {
+                    switch node.kind {
+                    case .paragraph: gap.append((node, readsAsText(node.content.map(\.text))))
+                    case .indentedCode: gap.append((node, false))
+                    case .heading: gap.append((node, true))
+                    default: break
+                    }
+                    continue
                 }
-                continue
-            }
-            defer { gap = [] }
-            // In the course index, a bare fence whose block never closes may be left over too, where
-            // text follows it (a fence left there hides the items after it). Not in a lesson: there
-            // the block an expected block's opening fence runs on is its closing fence's slip (an
-            // invisible character before it), never that opening fence left over.
-            let runsOpen = if !lesson, case .fencedCode(_, false) = node.kind { true } else { false }
-            // A fence with an info string (`swift`) is left over as a bare one is where its block
-            // runs on unclosed or swallows another block's opening (a block that closes with none
-            // in it is a block whose first line is blank), and it is never the closing fence of a
-            // block that lost its opening: a closing fence takes no info string.
-            // A block whose first line is a heading (`## Özet`) was no block either: no code or
-            // output of the course starts with one.
-            // A fence between two rows of a table (`|` lines above and below it) was no block either,
-            // nor a `swift` one whose first line is a list item or a table row (`startsAsText`).
-            let index = node.lines.lowerBound
-            let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
-            let betweenRows =
-                index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
-            // A bare fence with the lesson's prose right under it (sentences, up to a blank line) was
-            // no block either: no output of the course reads so, and a block whose closing fence
-            // was lost leaves its own output, not prose, under its opening fence.
-            let proseUnder =
-                fence.info.isEmpty && node.content.first.map { !isBlank($0.text) } ?? false
-                && readsAsText(node.content.prefix { !isBlank($0.text) }.map(\.text))
-            // A fence right above another block's opening fence (```` ``` ```` over ```` ```swift ````) or
-            // above a table's first row was no block either: no code or output of the course holds a
-            // fence with an info string as its first line, nor starts as a table does.
-            let blockUnder = node.content.first.map { opensBlock($0.text) || isRow($0.text) } ?? false
-            guard
-                runsOpen || betweenRows || proseUnder || blockUnder || startsAsText(node)
-                    || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
-                fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
-                    // A `swift` fence whose block is blank lines, closed by the next fence: a
-                    // line left over before an expected block, whose opening fence now closes it.
-                    || node.content.allSatisfy({ isBlank($0.text) })
-            else { continue }
-            let written = file.lines[index].text.trimmingBlanksString()
-            let runsTo = node.closingLine.map { $0 + 1 }
-            found.append(
-                SlipCandidate(
-                    index: index, line: index, column: node.startOffset + 1, certain: false, repair: .deletion,
-                    repaired: "", header: index + 1, opening: index + 1,
-                    finding: { location, _ in
-                        .fenceSlip(at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
-                    }))
-            guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
-            // The opening fence belongs where code follows text, or before the first paragraph.
-            let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
-            for start in starts.suffix(4).map({ gap[$0].node.lines.lowerBound }) {
-                guard start > 0, isBlank(file.lines[start - 1].text) else { continue }
-                for info in infos {
+                defer { gap = [] }
+                // In the course index, a bare fence whose block never closes may be left over too, where
+                // text follows it (a fence left there hides the items after it). Not in a lesson: there
+                // the block an expected block's opening fence runs on is its closing fence's slip (an
+                // invisible character before it), never that opening fence left over.
+                let runsOpen = if !lesson, case .fencedCode(_, false) = node.kind { true } else { false }
+                // A fence with an info string (`swift`) is left over as a bare one is where its block
+                // runs on unclosed or swallows another block's opening (a block that closes with none
+                // in it is a block whose first line is blank), and it is never the closing fence of a
+                // block that lost its opening: a closing fence takes no info string.
+                // A block whose first line is a heading (`## Özet`) was no block either: no code or
+                // output of the course starts with one.
+                // A fence between two rows of a table (`|` lines above and below it) was no block either,
+                // nor a `swift` one whose first line is a list item or a table row (`startsAsText`).
+                let index = node.lines.lowerBound
+                let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
+                let betweenRows =
+                    index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
+                // A bare fence with the lesson's prose right under it (sentences, up to a blank line) was
+                // no block either: no output of the course reads so, and a block whose closing fence
+                // was lost leaves its own output, not prose, under its opening fence.
+                let proseUnder =
+                    fence.info.isEmpty && node.content.first.map { !isBlank($0.text) } ?? false
+                    && readsAsText(node.content.prefix { !isBlank($0.text) }.map(\.text))
+                // A fence right above another block's opening fence (```` ``` ```` over ```` ```swift ````) or
+                // above a table's first row was no block either: no code or output of the course holds a
+                // fence with an info string as its first line, nor starts as a table does.
+                let blockUnder = node.content.first.map { opensBlock($0.text) || isRow($0.text) } ?? false
+                guard
+                    runsOpen || betweenRows || proseUnder || blockUnder || startsAsText(node)
+                        || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
+                    fence.info.isEmpty || node.closingLine == nil
+                        || node.content.contains(where: { opensBlock($0.text) })
+                        // A `swift` fence whose block is blank lines, closed by the next fence: a
+                        // line left over before an expected block, whose opening fence now closes it.
+                        || node.content.allSatisfy({ isBlank($0.text) })
+                else { continue }
+                let written =
+                    String(file.lines[index].text.utf8.dropFirst(node.startOffset)).map {
+                        $0.trimmingBlanksString()
+                    } ?? ""
+                let runsTo = node.closingLine.map { $0 + 1 }
+                if !contained {
                     found.append(
                         SlipCandidate(
-                            index: start - 1, line: start, column: 1, certain: false, repair: .insertion,
-                            repaired: conventional + info, header: start + 1, opening: nil,
+                            index: index, line: index, column: node.startOffset + 1, certain: false, repair: .deletion,
+                            repaired: "", header: index + 1, opening: index + 1,
                             finding: { location, _ in
                                 .fenceSlip(
-                                    at: location,
-                                    .missingOpening(fence: conventional + info, closer: written, closing: index + 1),
-                                    opening: location.line)
+                                    at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
                             }))
                 }
+                guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
+                // The opening fence belongs where code follows text, or before the first paragraph.
+                let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
+                for paragraph in starts.suffix(4).map({ gap[$0].node }) {
+                    // The line above is blank, but for a block quote's `>`; the fence takes the prefix
+                    // of the paragraph's first line, the containers' (a list item's blank line has none).
+                    let start = paragraph.lines.lowerBound
+                    guard start > 0, isBlank(String(file.lines[start - 1].text.drop { contained && $0 == ">" })),
+                        let first = paragraph.content.first
+                    else { continue }
+                    let prefix = contained ? rawPrefix(file, start, first.prefixLength) : ""
+                    for info in infos {
+                        found.append(
+                            SlipCandidate(
+                                index: start - 1, line: start, column: 1, certain: false, repair: .insertion,
+                                repaired: prefix + conventional + info, header: start + 1, opening: nil,
+                                finding: { location, _ in
+                                    .fenceSlip(
+                                        at: location,
+                                        .missingOpening(
+                                            fence: prefix + conventional + info, closer: written, closing: index + 1),
+                                        opening: location.line)
+                                }))
+                    }
+                }
+            }
+        }
+        visit(document.children, contained: false)
+        document.walk { node, _ in
+            switch node.kind {
+            case .blockQuote, .listItem: visit(node.children, contained: true)
+            default: break
             }
         }
         return found
