@@ -1352,7 +1352,8 @@ extension Classifier {
     /// opening one. Either it is left over, or the
     /// block it was meant to close lost its opening fence: then that fence belongs before one of
     /// the paragraphs since the block before it, written as the lesson's fences are, with an info
-    /// string one of the lesson's blocks has.
+    /// string one of the lesson's blocks has. In a block quote or list item the same, the fence
+    /// written with the containers' prefix.
     static func strayOpenings(_ file: SourceFile, _ document: BlockNode, conventional: String, lesson: Bool)
         -> [SlipCandidate]
     {
