@@ -229,7 +229,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             lines[at] = nil
             return (at, "\(role) deleted")
         case 4:
-            let leftover = drawnLeftovers[Int(random.next() % UInt64(drawnLeftovers.count))]
+            let leftover = leftovers[Int(random.next() % UInt64(leftovers.count))]
             lines[at] = leftover + line
             return (at, "\(role) written '\(leftover + line)'")
         case 1 where !closing && !block.fenced.info.isEmpty:
@@ -293,6 +293,56 @@ final class FenceSlipPropertyTests: XCTestCase {
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1:") ?? false, message)
             XCTAssertTrue(found.first?.contains(" fence is missing ") ?? false, message)
+        }
+    }
+
+    /// A fence of a tree and its expected block deleted, the two in a block quote or a list item:
+    /// either closing fence, the expected block's opening fence, or (in a quote: a list item's
+    /// first line holds its marker) the tree's. Exactly one finding, at the line that took the
+    /// fence's place (a missing opening fence: the first line it belongs before), whose fix
+    /// inserts the whole line, the container's prefix and the fence (`insert a line '> ```'`,
+    /// `'> ```swift'`), and following it gives the lesson back with none.
+    func testAFenceDeletedInAContainerGivesOneFindingWhoseFixKeepsThePrefix() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            var lines = picked.lines
+            let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let quote = random.next() % 2 == 0
+            for index in first...last {
+                lines[index] =
+                    quote
+                    ? (lines[index].isEmpty ? ">" : "> " + lines[index])
+                    : (lines[index].isEmpty ? "" : (index == first ? "- " : "  ") + lines[index])
+            }
+            let clean = lines
+            let fences =
+                [tree.fenced.closing.number - 1, expected.opening.number - 1, last] + (quote ? [first] : [])
+            let at = fences[Int(random.next() % UInt64(fences.count))]
+            lines.remove(at: at)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "fence '\(clean[at])' deleted in a \(quote ? "block quote" : "list item"): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; insert a line '\(clean[at])' before this one [unterminated-fence]") ?? false,
+                message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, clean, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
         }
     }
 
@@ -685,11 +735,6 @@ final class FenceSlipPropertyTests: XCTestCase {
     /// one (`\t`), a stray letter, digit or mark, a non-ASCII letter or symbol, `#`s (`## ` makes a
     /// heading), a backtick or apostrophe and a space. cmark-gfm shows each such line as text, a
     /// heading, or a line of the block it stands in (`Fixtures/fence-substitutions.json`).
-    /// The leftovers the slip generators draw: all but `|`, which is still open. Before a display
-    /// fragment's fence right after another fragment, the classifier reads `|```swift` as a table
-    /// row's line and repairs the fence above it (two findings; seed 3372866732 of
-    /// `testCharactersLeftBeforeAFenceGiveOneFindingThereAndItsFixConverges`).
-    static let drawnLeftovers = leftovers.filter { $0 != "|" }
     static let leftovers = [
         "\\", "\\t", "x", "Q", "1", ".", ",", "!", "?", "-", "+", "*", "=", "|", "<", "#", "/", "\\\\", "\\t\\t", "•",
         "ş", "→", "` ", "' ", "\\ ", "\\t ", "## ", "x  ",
@@ -728,7 +773,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             }
             let clean = lines
             let at = fences[Int(random.next() % UInt64(fences.count))]
-            let leftover = Self.drawnLeftovers[Int(random.next() % UInt64(Self.drawnLeftovers.count))]
+            let leftover = Self.leftovers[Int(random.next() % UInt64(Self.leftovers.count))]
             let bytes = Array(lines[at].utf8)
             let skip = prefix.isEmpty ? 0 : 2
             lines[at] =
@@ -754,15 +799,78 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// Characters left before a fence of another character or length (`leftovers` and a word with
-    /// its colon, `Kodu:`, before `~~~` or four backticks where the lesson fences with three): two
-    /// slips on one line, at the top level or in a block quote or list item. Exactly one finding,
-    /// at the characters, whose fix writes the whole line as meant (the container's prefix and the
-    /// lesson's fence, the info string kept), which gives the lesson back with none.
+    /// Characters left before the opening fence of a block that follows another block after one
+    /// blank line (an expected block after its tree, a display fragment after another): the
+    /// leftovers before the lesson's fence (`leftovers`) or before a run that is no fence
+    /// (`otherLeftovers` before `otherRuns`). Exactly one finding, at that line, never the block
+    /// above's closing fence read as typed in the middle of one block; its fix gives the lesson
+    /// back with none.
+    func testCharactersLeftBeforeAFenceRightAfterAnotherBlockGiveOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            // A lesson with such a block: an expected block is in every lesson with a tree.
+            var picked = try Self.pick(&random, in: lessons)
+            var openings: [Int] = []
+            for _ in 0..<8 {
+                let blocks = Self.runBlocks(picked.text, path: picked.file)
+                let closings = Set(blocks.map { $0.fenced.closing.number - 1 })
+                openings = blocks.map { $0.fenced.opening.number - 1 }.filter {
+                    closings.contains($0 - 2) && picked.lines[$0 - 1].isEmpty
+                }
+                if !openings.isEmpty { break }
+                picked = try Self.pick(&random, in: lessons)
+            }
+            guard !openings.isEmpty else { continue }
+            var lines = picked.lines
+            let at = openings[Int(random.next() % UInt64(openings.count))]
+            let written: String
+            if random.next() % 2 == 0 {
+                written = Self.leftovers[Int(random.next() % UInt64(Self.leftovers.count))] + lines[at]
+            } else {
+                let leftover = Self.otherLeftovers[Int(random.next() % UInt64(Self.otherLeftovers.count))]
+                let run = Self.otherRuns[Int(random.next() % UInt64(Self.otherRuns.count))]
+                written = leftover + run + lines[at].dropFirst(3)
+            }
+            lines[at] = written
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(at + 1): "
+                + "opening fence written '\(written)' right after a block: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(at + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("[unterminated-fence]") ?? false, message)
+            let finding = FollowTheFix.parse(String(found.first ?? ""))
+            guard let finding, let followed = FollowTheFix.apply([(finding.line, finding.message)], to: lines) else {
+                XCTFail("no fix: \(message)")
+                continue
+            }
+            XCTAssertEqual(followed, picked.lines, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
+
+    /// Characters left before a fence of another kind (`otherLeftovers`: a word with its colon,
+    /// `Kodu:`, a heading's `## ` too).
+    static let otherLeftovers = ["x", "Kod", "Kodu:", "Örnek:", "\\", "#", "•", "x ", "## "]
+    /// The runs typed behind them where the lesson fences with three backticks: of another
+    /// character, too short, split by a space, mixed or in another quote style, and (opening
+    /// only: a longer closing fence still closes) four backticks. cmark-gfm shows each such line
+    /// as text, a heading or a line of its block (`Fixtures/fence-substitutions.json`).
+    static let otherRuns = ["~~~", "``", "'''", "`` `", "``~", "’’’"]
+    static let otherOpeningRuns = otherRuns + ["````"]
+
+    /// Characters left before a fence of another character or length, or a run that is no fence
+    /// at all (`otherLeftovers` before `otherRuns`, `x~~~`, `` x`` ``, `x'''swift`): two slips on
+    /// one line, at the top level or in a block quote or list item, opening or closing a core, a
+    /// tree, an expected block or a display fragment. Exactly one finding, at the characters, whose
+    /// fix writes the whole line as meant (the container's prefix and the lesson's fence, the info
+    /// string kept), which gives the lesson back with none.
     func testCharactersLeftBeforeAFenceOfAnotherKindGiveOneFindingThatWritesTheFence() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
-        let leftovers = ["x", "Kod", "Kodu:", "Örnek:", "\\", "#", "•", "x "]
+        let leftovers = Self.otherLeftovers
         for seed in PropertySeeds.seeds(defaultCases: 3) {
             var random = Generator(state: seed)
             let picked = try Self.pick(&random, in: lessons)
@@ -794,7 +902,8 @@ final class FenceSlipPropertyTests: XCTestCase {
             XCTAssertTrue(fence.hasPrefix("```"), fence)
             // A closing fence longer than the opening still closes it: only tildes are another fence there.
             let opens = !fence.dropFirst(3).isEmpty || fences.firstIndex(of: at).map { $0 % 2 == 0 } ?? false
-            let other = opens && random.next() % 2 == 0 ? "````" : "~~~"
+            let runs = opens ? Self.otherOpeningRuns : Self.otherRuns
+            let other = runs[Int(random.next() % UInt64(runs.count))]
             lines[at] = String(decoding: bytes[..<skip], as: UTF8.self) + leftover + other + fence.dropFirst(3)
             let found = try picked.findings(with: lines, in: scratch.url)
             let message =
@@ -1054,9 +1163,16 @@ final class FenceSlipPropertyTests: XCTestCase {
         XCTAssertEqual(listed["rewrite both"], Set(Self.rewrites.map { "\($0) \($1)" }), "the oracle is out of step")
         XCTAssertEqual(listed["leftover opening"], Set(Self.leftovers), "the oracle is out of step with the generator")
         XCTAssertEqual(listed["leftover closing"], Set(Self.leftovers), "the oracle is out of step with the generator")
+        let others = Set(Self.otherLeftovers.flatMap { leftover in Self.otherRuns.map { leftover + $0 } })
+        XCTAssertEqual(listed["leftover-other closing"], others, "the oracle is out of step with the generator")
+        XCTAssertEqual(
+            listed["leftover-other opening"], others.union(Self.otherLeftovers.map { $0 + "````" }),
+            "the oracle is out of step with the generator")
         XCTAssertEqual(
             oracle.cases.count,
-            4 * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count + 2 * Self.leftovers.count))
+            4
+                * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count + 2 * Self.leftovers.count
+                    + Self.otherLeftovers.count * (Self.otherRuns.count + Self.otherOpeningRuns.count)))
         let lines = oracle.lesson.components(separatedBy: "\n")
         for item in oracle.cases {
             let what = "\(item.kind) \(item.position) \(item.written) in the \(item.role)"

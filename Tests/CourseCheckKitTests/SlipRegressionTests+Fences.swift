@@ -511,3 +511,61 @@ extension SlipRegressionTests {
         }
     }
 }
+
+extension SlipRegressionTests {
+    /// A tree's or an expected block's closing fence deleted in a block quote or list item: one
+    /// finding at the blank line where it belongs, whose fix inserts the whole line, the
+    /// containers' prefix with the fence (`insert a line '> ```'`: a bare '```' there would end
+    /// the quote); following it gives the lesson back, with none. At the top level, the fence alone.
+    /// The expected block's, the quote's last line: the quote ends the block unclosed, one finding
+    /// at the blank line after the quote (not the tree's lost expected block too). An opening
+    /// fence deleted there is one finding at the first line it belongs before, `'> ```swift'`.
+    func testAFenceMissingInAContainerIsInsertedWithItsPrefix() throws {
+        let lesson = "14-sunum-ve-kapatma.md"
+        let quote = { (lines: inout [String]) in
+            for index in 125..<152 { lines[index] = lines[index].isEmpty ? ">" : "> " + lines[index] }
+        }
+        let item = { (lines: inout [String]) in
+            for index in 125..<152 where !lines[index].isEmpty {
+                lines[index] = (index == 125 ? "- " : "  ") + lines[index]
+            }
+        }
+        let missing = { (line: Int, opening: Int, fence: String) in
+            "\(line):1 [unterminated-fence] the closing fence is missing before this line: the code block opened "
+                + "at line \(opening) runs on over this line and what follows, and every later fence pairs "
+                + "wrongly; insert a line '\(fence)' before this one"
+        }
+        let opening = { (line: Int, closing: Int, fence: String) in
+            "\(line):1 [unterminated-fence] the opening fence is missing before this line: it and the lines after it "
+                + "read as text, and the '```' at line \(closing), meant to close their block, opens one, so every "
+                + "later fence pairs wrongly; insert a line '\(fence)' before this one"
+        }
+        let cases: [(container: ((inout [String]) -> Void)?, deleted: Int, finding: String)] = [
+            (quote, 143, missing(143, 126, "> ```")),
+            (item, 143, missing(143, 126, "  ```")),
+            (item, 152, missing(152, 145, "  ```")),
+            (
+                quote, 152,
+                "152:1 [unterminated-fence] the closing fence is missing before this line: its block quote ends the "
+                    + "code block opened at line 145 after line 151, unclosed; insert a line '> ```' before this one"
+            ),
+            (nil, 143, missing(143, 126, "```")),
+            (quote, 145, opening(145, 151, "> ```")),
+            (item, 145, opening(145, 151, "  ```")),
+            (quote, 126, opening(126, 142, "> ```swift")),
+        ]
+        for (container, deleted, finding) in cases {
+            let at = "line \(deleted) deleted"
+            let contained = try Self.edited(lesson) { container?(&$0) }
+            XCTAssertEqual(contained.found, [], at)
+            let (_, lines, found) = try Self.edited(lesson) { lines in
+                container?(&lines)
+                lines.remove(at: deleted - 1)
+            }
+            XCTAssertEqual(found, [finding], at)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(deleted, Self.message(finding))], to: lines), at)
+            XCTAssertEqual(followed, contained.lines, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+    }
+}

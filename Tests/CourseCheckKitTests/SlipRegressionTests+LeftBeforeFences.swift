@@ -204,6 +204,146 @@ extension SlipRegressionTests {
             [Self.leftBeforeClosing(152, "x````", opening: 145, "the 'x' before its backticks", "delete 'x'")])
     }
 
+    /// An author round's case and its grid: characters left before a run that is no fence even
+    /// without them, two backticks (`` x`` `` as an expected block's opening fence), another quote
+    /// style (`x'''`), split by a space (`` x`` ` ``), or mixed (`` x``~ ``), opening or closing a
+    /// tree, an expected block, a display fragment or the core, at the top level or in a block
+    /// quote. cmark-gfm shows each line as text or as a line of its block. One finding at the line
+    /// naming both, whose fix writes the fence meant (`write '```'`, `'```swift'` for a `swift`
+    /// block's opening: inserting a fence before it would leave the characters as the block's first
+    /// line); following it gives the lesson back, with none.
+    func testCharactersLeftBeforeARunThatIsNoFenceAreOneFindingThatWritesTheFence() throws {
+        let ortam = "12-ortam-degerleri.md"
+        let sunum = "14-sunum-ve-kapatma.md"
+        let twoBackticks = "a fence is three or more backticks or tildes, and this is 2 backticks"
+        let opening = {
+            (line: Int, column: Int, written: String, named: String, run: String, why: String, fix: String) in
+            "\(line):\(column) [unterminated-fence] '\(written)' would open a code block, but \(named) makes it text, "
+                + "and without it '\(run)' is no fence either (\(why)), so a reader sees it and the lines after it "
+                + "as text and every later fence pairs wrongly; write '\(fix)'"
+        }
+        let closing = {
+            (line: Int, column: Int, written: String, opened: Int, named: String, run: String, why: String, fix: String)
+            in
+            "\(line):\(column) [unterminated-fence] '\(written)' does not close the '```' fence opened at line "
+                + "\(opened): \(named) makes it a line of the block, and without it '\(run)' is no fence either "
+                + "(\(why)), so the block runs on and every later fence pairs wrongly; write '\(fix)'"
+        }
+        let x = "the 'x' before its backticks"
+        let quote = { (lines: inout [String]) in
+            for index in 125..<152 { lines[index] = lines[index].isEmpty ? ">" : "> " + lines[index] }
+        }
+        let cases:
+            [(lesson: String, container: ((inout [String]) -> Void)?, line: Int, written: String, finding: String)] = [
+                (ortam, nil, 171, "x``", opening(171, 1, "x``", x, "``", twoBackticks, "```")),
+                (ortam, nil, 178, "x``", closing(178, 1, "x``", 171, x, "``", twoBackticks, "```")),
+                (ortam, nil, 148, "x``swift", opening(148, 1, "x``swift", x, "``", twoBackticks, "```swift")),
+                (
+                    ortam, nil, 169, "x'''",
+                    closing(
+                        169, 1, "x'''", 148, "the 'x' before its apostrophes (')", "'''",
+                        "a fence is three or more backticks or tildes, and this is written with apostrophes (')", "```")
+                ),
+                (
+                    ortam, nil, 95, "Kod`` `swift",
+                    opening(
+                        95, 1, "Kod`` `swift", "the 'Kod' before its backticks", "`` `",
+                        "a space splits its characters", "```swift")
+                ),
+                (
+                    ortam, nil, 87, "\\``~",
+                    closing(
+                        87, 1, "\\``~", 18, "the '\\' before its backticks (a backslash)", "``~",
+                        "a fence is three or more backticks or tildes, and this is written with backticks and tildes",
+                        "```")
+                ),
+                (sunum, quote, 145, "> x``", opening(145, 3, "x``", x, "``", twoBackticks, "> ```")),
+                (sunum, quote, 143, "> x``", closing(143, 3, "x``", 126, x, "``", twoBackticks, "> ```")),
+            ]
+        for (lesson, container, line, written, finding) in cases {
+            let at = "\(lesson):\(line) '\(written)'"
+            let clean = try Self.edited(lesson) { container?(&$0) }
+            XCTAssertEqual(clean.found, [], at)
+            let (_, lines, found) = try Self.edited(lesson) { lines in
+                container?(&lines)
+                lines[line - 1] = written
+            }
+            XCTAssertEqual(found, [finding], at)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(line, Self.message(finding))], to: lines), at)
+            XCTAssertEqual(followed, clean.lines, at)
+            XCTAssertEqual(Self.classified(lesson, followed), [], at)
+        }
+        // Controls: such characters in a sentence, and in an expected block's output, are no slip.
+        let prose = try Self.edited(ortam) { $0.insert(contentsOf: ["x`` ile Kod''' böyle yazılmaz.", ""], at: 146) }
+        XCTAssertEqual(prose.found, [])
+        let output = try Self.edited(ortam) { $0.insert("x``", at: 176) }
+        XCTAssertEqual(output.found, [])
+    }
+
+    /// The author round's case through the whole check: `` x`` `` as lesson 12's expected block's
+    /// opening fence is the course's one error, at the line (no output that differs, no stray
+    /// output), and following its fix gives the course back with none.
+    func testTwoBackticksWithALetterBeforeThemAsAnExpectedBlocksFenceIsTheCoursesOneError() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/12-ortam-degerleri.md")
+        let clean = try String(contentsOf: url, encoding: .utf8)
+        var lines = clean.components(separatedBy: "\n")
+        XCTAssertEqual(lines[170], "```")
+        lines[170] = "x``"
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let findings = { (run: InProcess.Result) in
+            run.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        }
+        let check = InProcess.run(["lessons/"], in: scratch.url)
+        XCTAssertEqual(
+            findings(check),
+            [
+                "lessons/12-ortam-degerleri.md:171:1: error: 'x``' would open a code block, but the 'x' before its "
+                    + "backticks makes it text, and without it '``' is no fence either (a fence is three or more "
+                    + "backticks or tildes, and this is 2 backticks), so a reader sees it and the lines after it as "
+                    + "text and every later fence pairs wrongly; write '```' [unterminated-fence]"
+            ], check.stderr)
+        let finding = try XCTUnwrap(FollowTheFix.parse(String(findings(check).first ?? "")))
+        let followed = try XCTUnwrap(FollowTheFix.apply([(finding.line, finding.message)], to: lines))
+        XCTAssertEqual(followed.joined(separator: "\n"), clean)
+        try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let after = InProcess.run(["lessons/"], in: scratch.url)
+        XCTAssertEqual(findings(after), [], after.stderr)
+    }
+
+    /// Seed 3372866732 of `testCharactersLeftBeforeAFenceGiveOneFindingThereAndItsFixConverges`:
+    /// characters left before the opening fence of a display fragment right after another
+    /// (lesson 2's second fragment, `|```swift`, `x```swift`, `x``swift`). cmark-gfm shows the line
+    /// and the code under it as text (a `|` with no delimiter row under it makes no table), and the
+    /// fragment's closing fence opens a block. One finding at the line, not the first fragment's
+    /// closing fence read as typed in the middle of one block (whose fix left the characters in
+    /// its code); following the fix gives the lesson back, with none.
+    func testCharactersLeftBeforeAFragmentsFenceRightAfterAnotherAreOneFindingThere() throws {
+        let lesson = "02-gorunumler-ve-degistiriciler.md"
+        let cases: [(written: String, finding: String)] = [
+            ("|```swift", Self.leftBeforeOpening(177, "|```swift", "the '|' before its backticks", "delete '|'")),
+            ("x```swift", Self.leftBeforeOpening(177, "x```swift", "the 'x' before its backticks", "delete 'x'")),
+            (
+                "x``swift",
+                "177:1 [unterminated-fence] 'x``swift' would open a code block, but the 'x' before its backticks "
+                    + "makes it text, and without it '``' is no fence either (a fence is three or more backticks or "
+                    + "tildes, and this is 2 backticks), so a reader sees it and the lines after it as text and every "
+                    + "later fence pairs wrongly; write '```swift'"
+            ),
+        ]
+        for (written, finding) in cases {
+            let (clean, lines, found) = try Self.edited(lesson) { lines in
+                XCTAssertEqual(lines[174], "```")
+                XCTAssertEqual(lines[176], "```swift")
+                lines[176] = written
+            }
+            XCTAssertEqual(found, [finding], written)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(177, Self.message(finding))], to: lines), written)
+            XCTAssertEqual(followed, clean, written)
+            XCTAssertEqual(Self.classified(lesson, followed), [], written)
+        }
+    }
+
     /// Controls: where a reader sees what the author meant, nothing. A `\```` line an expected
     /// block holds as its output, ```` `` \``` `` ```` (a code span) and ```` x``` ```` at a
     /// sentence's start, and a `swift` fence whose characters before it are a

@@ -31,7 +31,8 @@ extension DiagnosticID {
                     + "the finding names those lines. So is a fence with characters left before it (`\\```swift`, "
                     + "`\\t```` as code writes a tab, `x```swift`, `Kodu:```swift`), which GitHub shows as "
                     + "text; before a fence of another character or length (`x~~~` in a lesson of ```` ``` ```` "
-                    + "fences) the fix writes the fence meant.",
+                    + "fences), or a run that is no fence either (`` x`` ``, `x'''swift`), the fix writes the "
+                    + "fence meant.",
                 fix: "Close the block with a fence of the opening's character (backticks or tildes, not quotes "
                     + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
                     + "columns (after a block quote's `> `) and inside the same container; open a block with three "

@@ -374,6 +374,8 @@ extension Classifier {
                 shown.formUnion(node.lines)
             case .paragraph:
                 let lines = node.content.map(\.text)
+                // Nor one that opens with characters left before a run that is no fence (`Kodu:`` `swift`).
+                if let first = lines.first, leftoverBeforeRun(first) != nil { break }
                 if readsAsText(lines) || isTable(lines), lines.first.map({ leftoverBeforeFence($0) == nil }) ?? true {
                     shown.formUnion(node.content.map(\.index))
                 }
@@ -935,6 +937,67 @@ extension Classifier {
         return (leftover, String(decoding: before.suffix(blanks), as: UTF8.self), lead, start)
     }
 
+    /// A line with characters left before a run of fence-like characters that is no fence even
+    /// without them (`` x`` `` two backticks, `x'''swift`, `` x`` ` `` split by a space, `` x``~ ``):
+    /// two slips on one line, whose one fix writes the fence meant. The characters are judged as
+    /// `leftoverBeforeFence` judges them, on the line with a fence written for the run; a run of
+    /// fence-like characters alone before it (`` ` `` ``) is the run's own slip (`splitClosing`,
+    /// `fenceLikeRun`). Returns the characters, the spaces before them, the run as written, the
+    /// word after it (`swift`), and why the run is no fence, for a message.
+    static func leftoverBeforeRun(_ text: String) -> (
+        leftover: String, lead: Int, run: String, info: String, why: String
+    )? {
+        // Cheap first: a fence-like character (` ~ ' " or a non-ASCII one) within the first bytes.
+        guard
+            text.utf8.prefix(leftoverReach).contains(where: {
+                $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "'")
+                    || $0 == UInt8(ascii: "\"") || $0 >= 0xC0
+            }), leftoverBeforeFence(text) == nil
+        else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+        let spaces = scalars.prefix { $0 == " " }.count
+        // The characters run to a blank, or to two fence-like characters in a row after their first.
+        var end = spaces
+        while end < scalars.count, !isBlank(scalars[end]),
+            end == spaces
+                || !(fenceLike.contains(scalars[end]) && end + 1 < scalars.count
+                    && fenceLike.contains(scalars[end + 1]))
+        {
+            end += 1
+        }
+        let start = end + scalars[end...].prefix(while: isBlank).count
+        // The run: fence-like characters, a blank between two of them splitting it.
+        var stop = start
+        while stop < scalars.count,
+            fenceLike.contains(scalars[stop])
+                || (stop > start && isBlank(scalars[stop])
+                    && scalars[stop...].drop(while: isBlank).first.map { fenceLike.contains($0) } ?? false)
+        {
+            stop += 1
+        }
+        let run = scalars[start..<stop]
+        let characters = Array(run.filter { !isBlank($0) })
+        let info = String(String.UnicodeScalarView(scalars[stop...])).trimmingBlanksString()
+        guard end > spaces, characters.count >= 2, !scalars[spaces..<end].allSatisfy({ fenceLike.contains($0) }),
+            info.isEmpty || (info.unicodeScalars.allSatisfy(\.properties.isAlphabetic) && info.count <= leftoverWord)
+        else { return nil }
+        let leftover = String(String.UnicodeScalarView(scalars[spaces..<end]))
+        let blanks = String(String.UnicodeScalarView(scalars[end..<start]))
+        let lead = String(repeating: " ", count: spaces)
+        guard leftoverBeforeFence(lead + leftover + blanks + "```") != nil else { return nil }
+        let bytes = (lead + leftover + blanks).utf8.count
+        // A run that is a fence, whose characters `leftoverBeforeFence` does not take, is none of this either.
+        guard CodeFence.openingRun(Array(text.utf8)[bytes...]) == nil else { return nil }
+        let what =
+            characters.allSatisfy({ $0 == "`" }) || characters.allSatisfy({ $0 == "~" })
+            ? "\(characters.count) \(fenceCharacters(characters))" : "written with \(fenceCharacters(characters))"
+        let why =
+            run.contains(where: isBlank)
+            ? "a space splits its characters" : "a fence is three or more backticks or tildes, and this is \(what)"
+        return (leftover, spaces, String(String.UnicodeScalarView(run)), info, why)
+    }
+
     /// Lines of a paragraph or heading (`closing` nil), or of a fenced block whose fence is
     /// `closing`, that are a fence with characters left before it (`leftoverBeforeFence`): the
     /// repair deletes them and the blanks after them (a tab there would leave the fence indented
@@ -1017,6 +1080,35 @@ extension Classifier {
                             opening: inBlock ? opening : location.line)
                     }))
         }
+        // Characters left before a run that is no fence either (`` x`` ``, `x'''swift`): the fix
+        // writes the fence meant, the block's closing fence or the lesson's own, its word kept.
+        for line in lines {
+            guard let (leftover, lead, run, info, why) = leftoverBeforeRun(line.text),
+                closing == nil || info.isEmpty
+            else { continue }
+            let closes = closing.map { String(repeating: $0.character, count: $0.length) }
+            let meant = (closes ?? convention.map { String(repeating: $0.character, count: $0.length) } ?? "```") + info
+            let written = line.text.trimmingBlanksString()
+            let repaired =
+                rawPrefix(file, line.index, line.prefixLength)
+                + String(decoding: line.text.utf8.prefix(lead), as: UTF8.self)
+                + meant
+            let inBlock = closing != nil
+            found.append(
+                SlipCandidate(
+                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: true,
+                    repaired: repaired,
+                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
+                    opening: inBlock ? opening : nil,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location,
+                            .leftoverBeforeNoFence(
+                                written: written, leftover: leftover, run: run, why: why, closes: closes,
+                                meant: repaired),
+                            opening: inBlock ? opening : location.line)
+                    }))
+        }
         return found
     }
 
@@ -1092,19 +1184,36 @@ extension Classifier {
         where isBlank(line.text) && !isBlank(node.content[offset - 1].text) {
             let next = node.content[offset...].drop { isBlank($0.text) }.prefix { !isBlank($0.text) }.map(\.text)
             guard next.first.map({ opensBlock($0) || readsAsText(next) }) ?? true else { continue }
-            // A blank line carries no list item's indentation: the fence takes that of the line
-            // above it, or it ends the item (a block quote's blank line keeps its `>`).
+            // A blank line carries no list item's indentation (nor, written `>`, a block quote's
+            // space): the fence takes the containers' prefix of the line above it, or it ends the
+            // item. The message gives that whole line, as the other container fixes do.
             let above = node.content[offset - 1]
-            let abovePrefix = rawPrefix(file, above.index, above.prefixLength)
-            let item = abovePrefix.utf8.allSatisfy { $0 == 0x20 } ? abovePrefix : ""
-            let fenceLine = item + written
+            let fenceLine = rawPrefix(file, above.index, above.prefixLength) + written
             found.append(
                 SlipCandidate(
                     index: line.index, line: line.index, column: 1, certain: false, repair: .insertion,
-                    repaired: item.isEmpty ? rawPrefix(file, line.index, line.prefixLength) + written : fenceLine,
-                    header: first.index + 1, opening: opening,
+                    repaired: fenceLine, header: first.index + 1, opening: opening,
                     finding: { location, _ in
                         .fenceSlip(at: location, .missingClosing(fence: fenceLine, lastLine: nil), opening: opening)
+                    }))
+        }
+        // A block its block quote or list item ends unclosed, a blank line after the container: the
+        // closing fence belongs on that line, with the containers' prefix (`> ```` ends no quote).
+        if !closed, node.lines.upperBound + 1 < file.lines.count, let last = node.content.last, !isBlank(last.text),
+            last.prefixLength > 0, isBlank(file.lines[node.lines.upperBound + 1].text)
+        {
+            let index = node.lines.upperBound + 1
+            let prefix = rawPrefix(file, last.index, last.prefixLength)
+            let container = prefix.contains(">") ? "block quote" : "list item"
+            found.append(
+                SlipCandidate(
+                    index: index, line: index, column: 1, certain: false, repair: .insertion,
+                    repaired: prefix + written, header: first.index + 1, opening: opening,
+                    finding: { location, _ in
+                        .fenceSlip(
+                            at: location,
+                            .missingClosingInContainer(fence: prefix + written, container: container, ends: index),
+                            opening: opening)
                     }))
         }
         if !closed, node.lines.upperBound == file.lines.count - 1, let last = node.content.last, !isBlank(last.text) {
@@ -1238,7 +1347,8 @@ extension Classifier {
     /// opening one. Either it is left over, or the
     /// block it was meant to close lost its opening fence: then that fence belongs before one of
     /// the paragraphs since the block before it, written as the lesson's fences are, with an info
-    /// string one of the lesson's blocks has.
+    /// string one of the lesson's blocks has. In a block quote or list item the same, the fence
+    /// written with the containers' prefix.
     static func strayOpenings(_ file: SourceFile, _ document: BlockNode, conventional: String, lesson: Bool)
         -> [SlipCandidate]
     {
@@ -1246,79 +1356,104 @@ extension Classifier {
         var found: [SlipCandidate] = []
         // The text since the last block: each paragraph or indented code block, and whether it
         // reads as text (a heading does, and is never where a block opens).
-        var gap: [(node: BlockNode, text: Bool)] = []
-        for node in document.children {
-            guard case .fencedCode(let fence, _) = node.kind else {
-                switch node.kind {
-                case .paragraph: gap.append((node, readsAsText(node.content.map(\.text))))
-                case .indentedCode: gap.append((node, false))
-                case .heading: gap.append((node, true))
-                default: break
+        // In a block quote or list item (`contained`), only where its opening fence belongs, with the
+        // containers' prefix: a fence left over there is `leftOverInContainer`'s.
+        func visit(_ children: [BlockNode], contained: Bool) {
+            var gap: [(node: BlockNode, text: Bool)] = []
+            for node in children {
+                guard case .fencedCode(let fence, _) = node.kind else {
+                    switch node.kind {
+                    case .paragraph: gap.append((node, readsAsText(node.content.map(\.text))))
+                    case .indentedCode: gap.append((node, false))
+                    case .heading: gap.append((node, true))
+                    default: break
+                    }
+                    continue
                 }
-                continue
-            }
-            defer { gap = [] }
-            // In the course index, a bare fence whose block never closes may be left over too, where
-            // text follows it (a fence left there hides the items after it). Not in a lesson: there
-            // the block an expected block's opening fence runs on is its closing fence's slip (an
-            // invisible character before it), never that opening fence left over.
-            let runsOpen = if !lesson, case .fencedCode(_, false) = node.kind { true } else { false }
-            // A fence with an info string (`swift`) is left over as a bare one is where its block
-            // runs on unclosed or swallows another block's opening (a block that closes with none
-            // in it is a block whose first line is blank), and it is never the closing fence of a
-            // block that lost its opening: a closing fence takes no info string.
-            // A block whose first line is a heading (`## Özet`) was no block either: no code or
-            // output of the course starts with one.
-            // A fence between two rows of a table (`|` lines above and below it) was no block either,
-            // nor a `swift` one whose first line is a list item or a table row (`startsAsText`).
-            let index = node.lines.lowerBound
-            let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
-            let betweenRows =
-                index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
-            // A bare fence with the lesson's prose right under it (sentences, up to a blank line) was
-            // no block either: no output of the course reads so, and a block whose closing fence
-            // was lost leaves its own output, not prose, under its opening fence.
-            let proseUnder =
-                fence.info.isEmpty && node.content.first.map { !isBlank($0.text) } ?? false
-                && readsAsText(node.content.prefix { !isBlank($0.text) }.map(\.text))
-            // A fence right above another block's opening fence (```` ``` ```` over ```` ```swift ````) or
-            // above a table's first row was no block either: no code or output of the course holds a
-            // fence with an info string as its first line, nor starts as a table does.
-            let blockUnder = node.content.first.map { opensBlock($0.text) || isRow($0.text) } ?? false
-            guard
-                runsOpen || betweenRows || proseUnder || blockUnder || startsAsText(node)
-                    || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
-                fence.info.isEmpty || node.closingLine == nil || node.content.contains(where: { opensBlock($0.text) })
-                    // A `swift` fence whose block is blank lines, closed by the next fence: a
-                    // line left over before an expected block, whose opening fence now closes it.
-                    || node.content.allSatisfy({ isBlank($0.text) })
-            else { continue }
-            let written = file.lines[index].text.trimmingBlanksString()
-            let runsTo = node.closingLine.map { $0 + 1 }
-            found.append(
-                SlipCandidate(
-                    index: index, line: index, column: node.startOffset + 1, certain: false, repair: .deletion,
-                    repaired: "", header: index + 1, opening: index + 1,
-                    finding: { location, _ in
-                        .fenceSlip(at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
-                    }))
-            guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
-            // The opening fence belongs where code follows text, or before the first paragraph.
-            let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
-            for start in starts.suffix(4).map({ gap[$0].node.lines.lowerBound }) {
-                guard start > 0, isBlank(file.lines[start - 1].text) else { continue }
-                for info in infos {
+                defer { gap = [] }
+                // In the course index, a bare fence whose block never closes may be left over too, where
+                // text follows it (a fence left there hides the items after it). Not in a lesson: there
+                // the block an expected block's opening fence runs on is its closing fence's slip (an
+                // invisible character before it), never that opening fence left over.
+                let runsOpen = if !lesson, case .fencedCode(_, false) = node.kind { true } else { false }
+                // A fence with an info string (`swift`) is left over as a bare one is where its block
+                // runs on unclosed or swallows another block's opening (a block that closes with none
+                // in it is a block whose first line is blank), and it is never the closing fence of a
+                // block that lost its opening: a closing fence takes no info string.
+                // A block whose first line is a heading (`## Özet`) was no block either: no code or
+                // output of the course starts with one.
+                // A fence between two rows of a table (`|` lines above and below it) was no block either,
+                // nor a `swift` one whose first line is a list item or a table row (`startsAsText`).
+                let index = node.lines.lowerBound
+                let isRow = { (text: String) in text.drop { $0 == " " || $0 == "\t" }.hasCharacterPrefix("|") }
+                let betweenRows =
+                    index > 0 && isRow(file.lines[index - 1].text) && node.content.first.map { isRow($0.text) } ?? false
+                // A bare fence with the lesson's prose right under it (sentences, up to a blank line) was
+                // no block either: no output of the course reads so, and a block whose closing fence
+                // was lost leaves its own output, not prose, under its opening fence.
+                let proseUnder =
+                    fence.info.isEmpty && node.content.first.map { !isBlank($0.text) } ?? false
+                    && readsAsText(node.content.prefix { !isBlank($0.text) }.map(\.text))
+                // A fence right above another block's opening fence (```` ``` ```` over ```` ```swift ````) or
+                // above a table's first row was no block either: no code or output of the course holds a
+                // fence with an info string as its first line, nor starts as a table does.
+                let blockUnder = node.content.first.map { opensBlock($0.text) || isRow($0.text) } ?? false
+                guard
+                    runsOpen || betweenRows || proseUnder || blockUnder || startsAsText(node)
+                        || node.content.first.map({ isBlank($0.text) || isHeading($0.text) }) ?? true,
+                    fence.info.isEmpty || node.closingLine == nil
+                        || node.content.contains(where: { opensBlock($0.text) })
+                        // A `swift` fence whose block is blank lines, closed by the next fence: a
+                        // line left over before an expected block, whose opening fence now closes it.
+                        || node.content.allSatisfy({ isBlank($0.text) })
+                else { continue }
+                let written =
+                    String(file.lines[index].text.utf8.dropFirst(node.startOffset)).map {
+                        $0.trimmingBlanksString()
+                    } ?? ""
+                let runsTo = node.closingLine.map { $0 + 1 }
+                if !contained {
                     found.append(
                         SlipCandidate(
-                            index: start - 1, line: start, column: 1, certain: false, repair: .insertion,
-                            repaired: conventional + info, header: start + 1, opening: nil,
+                            index: index, line: index, column: node.startOffset + 1, certain: false, repair: .deletion,
+                            repaired: "", header: index + 1, opening: index + 1,
                             finding: { location, _ in
                                 .fenceSlip(
-                                    at: location,
-                                    .missingOpening(fence: conventional + info, closer: written, closing: index + 1),
-                                    opening: location.line)
+                                    at: location, .leftOver(written: written, runsTo: runsTo), opening: index + 1)
                             }))
                 }
+                guard fence.info.isEmpty, node.content.first.map({ isBlank($0.text) }) ?? true else { continue }
+                // The opening fence belongs where code follows text, or before the first paragraph.
+                let starts = gap.indices.filter { !gap[$0].text && ($0 == 0 || gap[$0 - 1].text) }
+                for paragraph in starts.suffix(4).map({ gap[$0].node }) {
+                    // The line above is blank, but for a block quote's `>`; the fence takes the prefix
+                    // of the paragraph's first line, the containers' (a list item's blank line has none).
+                    let start = paragraph.lines.lowerBound
+                    guard start > 0, isBlank(String(file.lines[start - 1].text.drop { contained && $0 == ">" })),
+                        let first = paragraph.content.first
+                    else { continue }
+                    let prefix = contained ? rawPrefix(file, start, first.prefixLength) : ""
+                    for info in infos {
+                        found.append(
+                            SlipCandidate(
+                                index: start - 1, line: start, column: 1, certain: false, repair: .insertion,
+                                repaired: prefix + conventional + info, header: start + 1, opening: nil,
+                                finding: { location, _ in
+                                    .fenceSlip(
+                                        at: location,
+                                        .missingOpening(
+                                            fence: prefix + conventional + info, closer: written, closing: index + 1),
+                                        opening: location.line)
+                                }))
+                    }
+                }
+            }
+        }
+        visit(document.children, contained: false)
+        document.walk { node, _ in
+            switch node.kind {
+            case .blockQuote, .listItem: visit(node.children, contained: true)
+            default: break
             }
         }
         return found
@@ -1652,11 +1787,14 @@ extension Classifier {
         return depth == 0
     }
 
+    /// Characters left before a fence count too (`|```swift`, `x``swift`): that block's opening
+    /// fence slipped, and the fence above the blank line closed the block before it as meant.
     static func startsABlock(_ line: Substring) -> Bool {
         if line.hasPrefix("//") || line.hasPrefix("import ") { return true }
         let fenceLike: Set<Character> = ["`", "~", "'", "\"", "´", "‘", "’", "｀", "＇"]
         let rest = line.drop { " \t>-*+.)0123456789\u{200B}\u{FEFF}\u{2060}\u{00A0}".contains($0) }
-        return rest.prefix { fenceLike.contains($0) }.count >= 2
+        if rest.prefix(while: { fenceLike.contains($0) }).count >= 2 { return true }
+        return leftoverBeforeFence(String(line)) != nil || leftoverBeforeRun(String(line)) != nil
     }
 }
 

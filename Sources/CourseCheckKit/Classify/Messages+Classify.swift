@@ -174,6 +174,9 @@ extension Diagnostic {
         /// No closing fence `fence` where the block runs into what follows (at the finding's line),
         /// or (`lastLine` given) at the end of the file, after that line.
         case missingClosing(fence: String, lastLine: Int?)
+        /// No closing fence `fence` (a container's prefix and all) where the block's `container`
+        /// ("block quote", "list item") ends it after line `ends`, at the finding's line.
+        case missingClosingInContainer(fence: String, container: String, ends: Int)
         /// No opening fence `fence` before the finding's line, so the `closer` at line `closing`,
         /// meant to close the block, opens one.
         case missingOpening(fence: String, closer: String, closing: Int)
@@ -225,6 +228,12 @@ extension Diagnostic {
         /// as meant, a container's prefix and all): the block's closing fence (`closes`), or the
         /// lesson's own. Deleting the characters alone would leave a fence that pairs wrongly.
         case leftoverBeforeOther(written: String, leftover: String, fence: String, closes: String?, meant: String)
+        /// A line (`written`) with printable characters (`leftover`) before a run of fence-like
+        /// characters (`run`) that is no fence either (`why`: two backticks, apostrophes, split by a
+        /// space): the block's closing fence (`closes`) or an opening fence was meant; `meant`: the
+        /// whole line as meant, a container's prefix and all.
+        case leftoverBeforeNoFence(
+            written: String, leftover: String, run: String, why: String, closes: String?, meant: String)
 
         /// What a fence line with characters before it shows as.
         enum Shown {
@@ -256,7 +265,9 @@ extension Diagnostic {
     /// The characters left before a fence, for a message: `the '\' before its backticks (a
     /// backslash)`, the non-ASCII ones named.
     static func leftover(_ leftover: String, before written: String) -> String {
-        let fence = written.unicodeScalars.dropFirst(leftover.unicodeScalars.count).first { $0 == "`" || $0 == "~" }
+        let fence = written.unicodeScalars.dropFirst(leftover.unicodeScalars.count).first {
+            Classifier.fenceLike.contains($0)
+        }
         var what: [String] = []
         switch leftover {
         case "\\": what.append("a backslash")
@@ -269,7 +280,7 @@ extension Diagnostic {
                 if !what.contains(name) { what.append(name) }
             }
         }
-        return "the '\(leftover)' before its \(fence == "~" ? "tildes" : "backticks")"
+        return "the '\(leftover)' before its \(Classifier.fenceCharacters([fence ?? "`"]))"
             + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))")
     }
 
@@ -381,6 +392,9 @@ extension Diagnostic {
             case .missingClosing(let fence, let last?):
                 "the closing fence is missing at the end of the file: the code block opened here runs on to the end; "
                     + "add a line '\(fence)' after line \(last)"
+            case .missingClosingInContainer(let fence, let container, let ends):
+                "the closing fence is missing before this line: its \(container) ends the code block opened at line "
+                    + "\(opening) after line \(ends), unclosed; insert a line '\(fence)' before this one"
             case .missingOpening(let fence, let closer, let closing):
                 "the opening fence is missing before this line: it and the lines after it read as text, and the "
                     + "'\(closer)' at line \(closing), meant to close their block, opens one, so every later fence "
@@ -452,6 +466,15 @@ extension Diagnostic {
                     + " makes it text, and without it '\(fence)' is "
                     + "not the lesson's fence, which its closing fence repeats, so a reader sees it and the lines after "
                     + "it as text and every later fence pairs wrongly; write '\(meant)'"
+            case .leftoverBeforeNoFence(let written, let leftover, let run, let why, let closes?, let meant):
+                "\(shown(written)) does not close the '\(closes)' fence opened at line \(opening): "
+                    + Self.leftover(leftover, before: written) + " makes it a line of the block, and without "
+                    + "it '\(run)' is no fence either (\(why)), so the block runs on and every later fence pairs "
+                    + "wrongly; write '\(meant)'"
+            case .leftoverBeforeNoFence(let written, let leftover, let run, let why, nil, let meant):
+                "\(shown(written)) would open a code block, but " + Self.leftover(leftover, before: written)
+                    + " makes it text, and without it '\(run)' is no fence either (\(why)), so a reader sees it "
+                    + "and the lines after it as text and every later fence pairs wrongly; write '\(meant)'"
             case .hiddenOpening(let name):
                 "this line would open a code fence, but it starts with an invisible \(name), so a reader sees it as "
                     + "text and every fence after it pairs with the wrong partner; delete that character"

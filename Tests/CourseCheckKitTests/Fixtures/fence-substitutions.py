@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Development-time generator of fence-substitutions.json: what GitHub renders when a lesson's
-fence is written with another character, length or quote style, or with characters left before it.
+fence is written with another character, length or quote style, or with characters left before it
+(before a fence of another kind, or a run that is no fence at all, too).
 
 Not used by the build or the tests (they read the committed JSON). A small lesson holds a core, a
 display fragment, a tree and its expected block, each fenced with ``` as the course is. For every
@@ -72,6 +73,12 @@ LEFTOVERS = [
     "ş", "→", "` ", "' ", "\\ ", "\\t ", "## ", "x  ",
 ]
 
+# Characters left before a fence of another kind, or a run that is no fence at all
+# (FenceSlipPropertyTests.otherLeftovers, otherRuns and otherOpeningRuns).
+OTHER_LEFTOVERS = ["x", "Kod", "Kodu:", "Örnek:", "\\", "#", "•", "x ", "## "]
+OTHER_RUNS = ["~~~", "``", "'''", "`` `", "``~", "’’’"]
+OTHER_OPENING_RUNS = OTHER_RUNS + ["````"]
+
 
 def blocks(markdown):
     rendered = cmarkgfm.github_flavored_markdown_to_html(markdown)
@@ -114,6 +121,8 @@ def main():
         + [("rewrite", "both", " ".join(r), tuple(r)) for r in REWRITES]
         + [("leftover", "opening", w, (w + "```", None)) for w in LEFTOVERS]
         + [("leftover", "closing", w, (None, w + "```")) for w in LEFTOVERS]
+        + [("leftover-other", "opening", w + r, (w + r, None)) for w in OTHER_LEFTOVERS for r in OTHER_OPENING_RUNS]
+        + [("leftover-other", "closing", w + r, (None, w + r)) for w in OTHER_LEFTOVERS for r in OTHER_RUNS]
     ):
         for role, markdown in substitute(*pairs):
             rendered = blocks(markdown)

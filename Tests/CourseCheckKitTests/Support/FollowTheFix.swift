@@ -12,6 +12,9 @@ enum FollowTheFix {
         case writeAndDelete(String, line: Int)
         /// `write 'X' here and at line N`: both lines written X.
         case writeHereAndAt(String, line: Int)
+        /// `insert a line 'X' before this one`: a line X inserted before the finding's line (a
+        /// fence missing there, in a container written with its prefix: `'> ```'`).
+        case insertBefore(String)
         /// `remove the indentation`: the line's leading blanks dropped.
         case unindent
         /// `add a space after ':'`: after the line's first colon.
@@ -135,6 +138,11 @@ enum FollowTheFix {
         {
             return .writeHereAndAt(String(text[write.upperBound..<both.lowerBound]), line: line)
         }
+        if let insert = text.range(of: "; insert a line '", options: .backwards),
+            text.hasSuffix("' before this one")
+        {
+            return .insertBefore(String(text[insert.upperBound...].dropLast("' before this one".count)))
+        }
         // `write it as 'X'`: the line as meant.
         if text.hasSuffix("'"), let write = text.range(of: "; write it as '", options: .backwards) {
             return .write(String(text[write.upperBound...].dropLast()))
@@ -192,6 +200,7 @@ enum FollowTheFix {
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
+            case .insertBefore(let text)?: lines.insert(text, at: fix.line - 1)
             case .writeHereAndAt(let text, let line)?:
                 lines[fix.line - 1] = text
                 lines[line - 1] = text
