@@ -1923,7 +1923,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     }
 
     /// A second count after the spellings a reader reads as "or" (`yada`, `ve ya`, `yahut da`,
-    /// `yahutta`, `veyahut da`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
+    /// `yahutta`, `veyahut da`, and/or: `ve/veya`, `ve-veya`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
     /// a colon or a dash after it too) or with the first count supposed too (`4 olabilir, 5 de
     /// olabilir`) is one finding at it, saying the count (not "counts 'hayır', which is not a
     /// trigger"); the same count right is none.
@@ -1935,7 +1935,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("4 yahut da 5,", 114), ("4 — pardon, 5 —", 117), ("4 olabilir, 5 de olabilir,", 115),
             ("4, hayır 5,", 113), ("4, hayır, 5,", 114), ("4, yok 5,", 110), ("4 (düzeltme: 5),", 117),
             ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121), ("4 yahud 5,", 111), ("4 yâhut 5,", 112),
-            ("4 veyâ 5,", 111), ("4 veyahud 5,", 113),
+            ("4 veyâ 5,", 111), ("4 veyahud 5,", 113), ("4 ve/veya 5,", 113), ("4 ve-veya 5,", 113),
+            ("4 ve / veya 5,", 115), ("4 ve/ya da 5,", 114),
         ]
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
         XCTAssertEqual(

@@ -15,7 +15,9 @@
 ///   no, `düzeltme` correction) restates too, a comma, a colon or a dash after it as well (`4, hayır
 ///   5`, `4 — pardon, 5`, `4 (düzeltme: 5)`). Marks do the same between two counts: `:`, `=`,
 ///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
-///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count.
+///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count; `ve`
+///   and a restating word with a slash or a dash between (`ve/veya`, and/or: `4 ve/veya 5`, `4
+///   ve-veya 5`, `4 ve / veya 5`) is one restating word, the "or" read.
 /// - Asking, after a count (`mı`, `mi`, `mu`, `mü`, the question particle as a word of its own, in
 ///   any vowel harmony, `midir` too): the count is one answer of a question, and a number after
 ///   the particle (a comma between them too) is the other (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `6
@@ -56,6 +58,8 @@ enum Connective {
         // The older spellings, with a final `d` or the circumflex (`yahud`, `yâhut`, `veyâ`).
         "yahud", "veyahud", "yâhut", "yâhud", "veyâhut", "veyâ",
     ]
+    /// The marks that make `ve` and a restating word after them one word (`ve/veya`, and/or).
+    static let andOrMarks: Set<String> = ["/", "-", "\u{2013}"]
     /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
     static let restatingPairs: [(String, String)] = [
         ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya"), ("yahut", "da"),
@@ -132,11 +136,15 @@ enum Connective {
 
     /// How many words at `index` are restating connectives, one after another (`ya da belki`), or
     /// supposing ones after the count (`4 olabilir, 5 de olabilir`): 0 for none. Each word after
-    /// the first follows with nothing between.
+    /// the first follows with nothing between, but the "or" of `ve/veya` (and/or) after its mark.
     static func restatingLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
         var at = index
         while at < words.count, at == index || follows(words, at: at) {
-            if at + 1 < words.count, words[at + 1].gap.isEmpty,
+            if words[at].text == "ve", at + 1 < words.count, andOrMarks.contains(words[at + 1].gap),
+                case let or = restatingLength(words, at: at + 1), or > 0
+            {
+                at += 1 + or
+            } else if at + 1 < words.count, words[at + 1].gap.isEmpty,
                 restatingPairs.contains(where: { $0.0 == words[at].text && $0.1 == words[at + 1].text })
             {
                 at += 2
