@@ -799,6 +799,51 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// A sentence about the opening lesson alone counts its own recomputations, with a times word
+    /// or without one (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`): it is not the
+    /// distribution sentence, in the index or beside it in the closing lesson, and its `2/2/2/2`
+    /// and recomputations are still judged. One that leaves the opening lesson out (`dışındaki`,
+    /// `hariç`, `sonraki`, `saymazsak`) or counts other lessons (`derslerin`, `yirmi dersin`) is
+    /// the sentence, judged.
+    func testASentenceAboutTheOpeningLessonAloneIsNotTheDistributionSentence() throws {
+        let heading = "# SwiftUI ile Arayüz\n"
+        for paragraph in [
+            "Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur.",
+            "Açılışta yerel, ebeveyn, gözlem ve ortam ikişer yeniden hesaplama üretir.",
+            "Açılış dersinin dağılımı: yerel 2, ebeveyn 2, gözlem 2, ortam 2.",
+            "Açılış dersinin çekirdeğinde 2 yerel, 2 ortam değişikliği vardır.",
+            "Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur. Açılış dersindeki dağılım 2/2/2/2 olur.",
+        ] {
+            try expectAll("README.md", heading, heading + "\n" + paragraph + "\n") { _ in [] }
+        }
+        try expectAll(
+            closing, "ortam 6. Açılış", "ortam 6. Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur. Açılış"
+        ) { _ in [] }
+        // Its opening distribution and recomputations are the opening lesson's, judged as such.
+        try expectAll(
+            closing, "ayrıca 2/2/2/2 dağılımını verdi.",
+            "ayrıca 2/2/2/2 dağılımını verdi, yani dokuz yeniden hesaplama."
+        ) {
+            line in
+            [
+                "\(line):191: error: says 9 recomputations, but the distribution 2/2/2/2 that "
+                    + "lessons/01-bildirimsel-sozdizim.md declares makes 8 [trigger-distribution]"
+            ]
+        }
+        let sentence = "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: yerel 6"
+        for (lead, column) in [
+            ("Açılış dersi dışındaki derslerin tetik dağılımı şöyledir:", 78),
+            ("Açılış dersi hariç tetik dağılımı şöyledir:", 62),
+            ("Açılış dersinden sonraki dersin tetik dağılımı şöyledir:", 74),
+            ("Açılış dersini saymazsak tetik dağılımı şöyledir:", 67),
+            ("Açılışı saymazsak yirmi dersin dağılımı:", 57),
+        ] {
+            try expectAll(closing, sentence, lead + " yerel 7") { line in
+                ["\(line):\(column): error: says yerel 7, but 6 lessons declare yerel [trigger-distribution]"]
+            }
+        }
+    }
+
     /// The index may state the distribution too: it is judged as the closing lesson's sentence is.
     func testADistributionSentenceInTheIndexIsJudged() throws {
         let sentence =

@@ -441,8 +441,9 @@ final class RenderingPropertyTests: XCTestCase {
     }
 
     /// A true sentence about the opening lesson's own recomputations, counted in times (`kez`,
-    /// `kere`, `defa`, `sefer`): `Açılış dersinde yerel 2 kez, ortam iki kere değişir`. It counts
-    /// no lessons, so it is not the distribution sentence, wherever it stands.
+    /// `kere`, `defa`, `sefer`): `Açılış dersinde yerel 2 kez, ortam iki kere değişir`, or without
+    /// a times word (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`). It counts no
+    /// lessons, so it is not the distribution sentence, wherever it stands.
     static func openingTimesProse(_ random: inout Generator) -> String {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"].shuffled(using: &random)
         let times = ["kez", "kere", "defa", "sefer"]
@@ -451,9 +452,16 @@ final class RenderingPropertyTests: XCTestCase {
         }
         let verb = ["değişir", "yeniden hesaplanır", "tetiklenir"][Int(random.next() % 3)]
         let counted = Array(names.prefix(Int(random.next() % 3) + 2))
-        return switch random.next() % 3 {
+        let opening = ["Açılış dersinde", "Açılışta", "Açılış dersinin çekirdeğinde", "Açılış dersindeki ağaçta"]
+        let lead = opening[Int(random.next() % UInt64(opening.count))]
+        return switch random.next() % 5 {
         case 0: "Açılış dersinde " + counted.map { "\($0) \(twice())" }.joined(separator: ", ") + " \(verb)."
         case 1: "Açılış dersinin çekirdeğinde \(counted.joined(separator: " ve ")) ikişer kez \(verb)."
+        // No times word: the opening lesson's own counts still.
+        case 2:
+            "\(lead) " + counted.map { "\($0) \(random.next() % 2 == 0 ? "2" : "iki")" }.joined(separator: ", ")
+                + " yeniden hesaplama olur."
+        case 3: "\(lead) \(counted.joined(separator: " ve ")) ikişer yeniden hesaplama üretir."
         default:
             "Kurs yirmi bir derstir; açılış dersinde \(counted.joined(separator: " ve ")) ikişer kez mi ölçülür? "
                 + "Evet, ikişer kez."

@@ -10,7 +10,8 @@ import Foundation
 /// ends in a colon takes the list right after it (`- yerel 6`, one item a count). A paragraph
 /// that counts without speaking of lessons (`Son sayım: yerel 0, …`, a tree's result) is about
 /// something else and is not judged, and so are counts of times (`Açılış dersinde yerel 2 kez`:
-/// the opening lesson's recomputations, `Connective.times`).
+/// the opening lesson's recomputations, `Connective.times`) and a sentence about the opening lesson
+/// alone (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`, `openingAside`).
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
@@ -206,6 +207,65 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
     }
 
+    /// The sentence of `words` holding word `index`: from after the last `.`, `!` or `?` before it to the next.
+    private static func sentence(_ words: [Word], holding index: Int) -> Range<Int> {
+        func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
+        let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
+        let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
+        return start..<end
+    }
+
+    /// Whether the words in `range` give a number of lessons (`yirmi dersin`, `21 ders`): a number
+    /// above one right before a word for lessons.
+    private static func numbersLessons(_ words: [Word], in range: Range<Int>) -> Bool {
+        range.contains { at in
+            words[at].text.hasPrefix("ders") && !words[at].separated
+                && [1, 2].contains { length in
+                    at - length >= range.lowerBound
+                        && number(words, at: at - length).map { $0.length == length && $0.value > 1 } == true
+                }
+        }
+    }
+
+    /// The words that, after the opening lesson's name (`açılış dersi dışındaki`, `hariç`,
+    /// `haricinde`, `saymazsak`, `sayılmadan`, `açılış dersinden sonraki`, `başka`), leave it out:
+    /// the sentence then speaks of the other lessons.
+    private static let exceptions = ["dışında", "hariç", "haric", "sayma", "sayılma", "sonra", "başka"]
+
+    /// `words` with every trigger name of a sentence about the opening lesson alone set aside
+    /// (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`: its own recomputations, however
+    /// counted), or nil when it has none. A sentence speaks of the opening lesson when a word opens
+    /// with `açılış` (`açılış dersinin`, `açılışta`), and of it alone when it speaks of no other
+    /// lessons: no plural lesson word (`derslerin`), no number of lessons (`yirmi dersin`), and the
+    /// opening lesson not left out (`Açılış dersi dışındaki yirmi dersin tetik dağılımı`, the
+    /// sentence itself). Its `2/2/2/2` and `sekiz yeniden hesaplama` are still read as the opening
+    /// lesson's.
+    static func openingAside(_ words: [Word]) -> [Word]? {
+        var result: [Word]?
+        var index = 0
+        while index < words.count {
+            defer { index += 1 }
+            guard words[index].text.hasPrefix("açılış") else { continue }
+            let range = sentence(words, holding: index)
+            index = range.upperBound - 1
+            let opening = range.filter { words[$0].text.hasPrefix("açılış") }
+            let excepted = opening.contains { at in
+                // The word after `açılış`, or after the lesson word right after it (`açılış dersi dışındaki`).
+                var after = at + 1
+                if after < range.upperBound, words[after].text.hasPrefix("ders"), words[after].gap.isEmpty {
+                    after += 1
+                }
+                return after < range.upperBound && exceptions.contains { words[after].text.hasPrefix($0) }
+            }
+            guard !excepted, !range.contains(where: { words[$0].text.hasPrefix("dersler") }),
+                !numbersLessons(words, in: range)
+            else { continue }
+            if result == nil { result = words }
+            for word in range { result![word].aside = true }
+        }
+        return result
+    }
+
     /// `words` with each number of times no count (`2 kez`, `on iki kere`, `ikişer kez`: a number
     /// `Connective.times` follows counts how often, a tree's recomputations: `Açılış dersinde yerel
     /// 2 kez, ortam 2 kez değişir`), or nil when it has none. In a sentence that names the
@@ -213,26 +273,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// are the lessons', and counts.
     static func timesUncounted(_ words: [Word]) -> [Word]? {
         var result: [Word]?
-        /// The sentence holding word `index`: from after the last `.`, `!` or `?` before it to the next.
-        func sentence(_ index: Int) -> Range<Int> {
-            func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
-            let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
-            let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
-            return start..<end
-        }
         /// Whether the sentence names the distribution and a number of lessons (`yirmi dersin`).
         func namesTheLessons(_ range: Range<Int>) -> Bool {
-            range.contains { words[$0].text.hasPrefix("dağılım") }
-                && range.contains { at in
-                    words[at].text.hasPrefix("ders") && !words[at].separated
-                        && [1, 2].contains { length in
-                            at - length >= range.lowerBound
-                                && number(words, at: at - length).map { $0.length == length && $0.value > 1 } == true
-                        }
-                }
+            range.contains { words[$0].text.hasPrefix("dağılım") } && numbersLessons(words, in: range)
         }
         for index in words.indices.dropFirst() where Connective.countsTimes(words, at: index) {
-            if namesTheLessons(sentence(index)) { continue }
+            if namesTheLessons(sentence(words, holding: index)) { continue }
             for length in [2, 1] where index - length >= 0 {
                 guard let found = number(words, at: index - length), found.length == length else { continue }
                 if result == nil { result = words }
@@ -335,7 +381,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 words += read
             }
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
-            var candidate = reading(Self.timesUncounted(words) ?? words)
+            let read = Self.openingAside(words) ?? words
+            var candidate = reading(Self.timesUncounted(read) ?? read)
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -389,6 +436,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var distributive = false
         /// A number with the question particle typed as its suffix (`4'mü`): as `4 mü`.
         var asks = false
+        /// A word of a sentence about the opening lesson alone (`openingAside`): a trigger's name
+        /// there counts none of the lessons.
+        var aside = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
     }
@@ -1019,6 +1069,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // Which trigger each word reads as: by its bytes, else as a reader sees it (composed, look-alikes read).
         var unseen: [(word: Int, trigger: String)] = []
         let triggers: [Int?] = words.indices.map { index in
+            guard !words[index].aside else { return nil }
             let text = words[index].text
             if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
             // The name with `ise` joined to it (`ortamsa 6`): the name.
@@ -1446,12 +1497,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
             candidate.quad = (values, run)
             break
         }
-        // A number right before `yeniden hesaplama…`, nothing between them (`sekiz yeniden hesaplama`).
+        // A number right before `yeniden hesaplama…`, nothing between them (`sekiz yeniden hesaplama`),
+        // not a trigger's own after its name (`ortam 2 yeniden hesaplama`, set aside or not).
+        func named(_ word: Int) -> Bool {
+            word >= 0 && Triggers.names.contains { $0.declared.sameBytes(words[word].text) }
+        }
         for word in words.indices.dropFirst() where words[word].text == "yeniden" && !words[word].separated {
             guard word + 1 < words.count, words[word + 1].text.hasPrefix("hesaplama"), words[word + 1].gap.isEmpty
             else { continue }
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
-                if let found = number(words, at: word - length), found.length == length {
+                if let found = number(words, at: word - length), found.length == length, !named(word - length - 1) {
                     candidate.recomputations = (found.value, word - length)
                     break
                 }
