@@ -163,7 +163,8 @@ final class ClaimTests: XCTestCase {
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı
     /// yerel`), apostrophe suffixes, distributive counts (after the names or before them), words
-    /// read past before a count (`gözlem ise 5`), conditional names (`ortamsa 6`) and listed
+    /// read past before a count (`gözlem ise 5`, `gözlem için 5`, either-or's `gözlem ya 4 ya 5`),
+    /// conditional names (`ortamsa 6`) and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
     func testTheCountPrefilterKeepsEveryParagraphTheReaderCounts() {
@@ -202,10 +203,10 @@ final class ClaimTests: XCTestCase {
                         ? chosen.joined(separator: " ve ") + " " + each : each + " " + chosen.joined(separator: " ve ")
                 ]
             default:
-                // A word read past before the count (`gözlem ise 5`), or the conditional form (`ortamsa 6`).
+                // A word read past before the count (`gözlem ise 5`, `gözlem ya 4 ya 5`), or the conditional form (`ortamsa 6`).
                 items = chosen.map {
-                    $0 + pick(["", "", " ise", " yaklaşık", " de", $0 == "ortam" ? "sa" : "se"]) + " "
-                        + pick(counts)(pick(numbers))
+                    $0 + pick(["", "", " ise", " yaklaşık", " de", " için", " ya", $0 == "ortam" ? "sa" : "se"]) + " "
+                        + pick(counts)(pick(numbers)) + pick(["", "", " ya " + pick(numbers), " ya da 5"])
                 }
             }
             let text = pick(lessonWords) + " " + items.joined(separator: pick([", ", " ve ", "; "])) + "."
@@ -235,7 +236,8 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4",
+            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4", "için", "ya", "yerel", "6", "ortam",
+            "4", "dersin",
         ]
         let separators = [
             " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",

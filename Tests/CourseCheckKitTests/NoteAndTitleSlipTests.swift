@@ -2056,6 +2056,72 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// A count after `için` (for: `gözlem için 5`) and the second count of either-or (`gözlem ya 4
+    /// ya 5`, `ya 4 ya da 5`, `ya dört, ya beş`, `ortam için ya 6 ya 7`) are judged: wrong, one
+    /// finding at it; right, none (not "no count can be read for gözlem").
+    func testACountAfterIcinAndTheSecondCountOfEitherOrAreJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms: [(written: String, column: Int)] = [
+            ("gözlem için 5,", 109), ("gözlem ya 4 ya 5,", 111), ("gözlem ya 4 ya da 5,", 114),
+            ("gözlem ya dört, ya beş,", 116), ("gözlem için ya 4 ya 5,", 117),
+        ]
+        let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: count) }
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written) }),
+            forms.map {
+                [
+                    "lessons/\(file):267:\($0.column): error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+                ]
+            })
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                forms.map {
+                    make(
+                        $0.written.replacingOccurrences(of: "5", with: "4").replacingOccurrences(
+                            of: "beş", with: "dört"))
+                }),
+            forms.map { _ in [] })
+    }
+
+    /// A strict bound beside a count (`gözlem 4 (7'den az)`, fewer than 7; `4, 3'ten fazla`, more
+    /// than 3; `4 (yediden daha az)`; in the list after the names too, `6, 4, 4 (7'den az), 6`) is
+    /// a bound, not a second count: one that holds is no finding (not "says gözlem 7"), one the
+    /// lessons break is one finding at it (`says gözlem fewer than 4`). A bound beside a listed
+    /// count (`6, 4, 4 (en fazla 3), 6`) is judged there too, not read as a list that lost a count.
+    func testAStrictBoundOrABoundBesideAListedCountIsABound() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let listed = "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6."
+        let holding = [
+            "yerel 6, ebeveyn 4, gözlem 4 (7'den az), ortam 6.", "yerel 6, ebeveyn 4, gözlem 4, 3'ten fazla, ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (yediden daha az), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (birden fazla).",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (7'den az), 6.",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (en fazla 5), 6.",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6 (7'den az).",
+        ]
+        XCTAssertEqual(try findings(file, sentence, holding + [listed]), (holding + [listed]).map { _ in [] })
+        let broken: [(written: String, column: Int, says: String)] = [
+            ("yerel 6, ebeveyn 4, gözlem 4 (4'ten az), ortam 6.", 106, "gözlem fewer than 4"),
+            ("yerel 6, ebeveyn 4, gözlem 4, 4'ten fazla, ortam 6.", 106, "gözlem more than 4"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (dörtten daha çok), ortam 6.", 106, "gözlem more than 4"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (4'ten az), 6.", 118, "gözlem fewer than 4"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (en fazla 3), 6.", 127, "gözlem at most 3"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6 (en fazla 5).", 130, "ortam at most 5"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, broken.map(\.written)),
+            broken.map { form in
+                let (name, count) = form.says.hasPrefix("ortam") ? ("ortam", 6) : ("gözlem", 4)
+                return [
+                    "lessons/\(file):267:\(form.column): error: says \(form.says), but \(count) lessons declare \(name); "
+                        + "write \(count) or drop the bound [trigger-distribution]"
+                ]
+            })
+    }
+
     /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7
     /// değil, 6`; `6 (7 yerine)`; in a listed form too) is no count: the one after the denial is,
     /// and right it gives no finding, wrong one finding at it. `ve` between two counts (`ortam 6

@@ -34,12 +34,17 @@
 ///   (`yirmi dersin tetik dağılımı: yerel 6 kez, …`) does it count lessons.
 /// - Bounding, before a number after a count (`en fazla` at most, `en çok` at most, `azami`, `en
 ///   az` at least, `asgari`): the number is a bound, not a count (`ortam 6 (en fazla 7)`, `ortam 6,
-///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. A bound in
-///   place of the count (`ortam en fazla 7`) states no count; a strict one (`7'den az`) is not read.
+///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. So is a
+///   strict one, a number in the ablative and `az` fewer, `fazla` or `çok` more after it (`ortam 6
+///   (7'den az)`, `ortam 6, 5'ten fazla`, `yediden daha az`). A bound in place of the count
+///   (`ortam en fazla 7`, `ortam 7'den az`) states no count.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
-///   (`gözlem ise 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`, `takriben`, `kabaca` about
-///   (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form (`ortamsa 6`, `gözlemse 5`)
-///   is the name with `ise` joined to it.
+///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
+///   `takriben`, `kabaca` about (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form
+///   (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
+/// - Either-or (`ya 4 ya 5`, either 4 or 5): the first `ya` is read past before the count when
+///   another `ya` (or `ya da`) and a number follow it, and the second restates: the number after
+///   it is judged. A lone `ya` before a count (`gözlem ya 4`) is not read past: that count cannot be read.
 /// - Denying, right after a count or a name: what it follows is not stated, and a count right
 ///   after it is (`değil` not: `ortam 7 değil, 6`, `6 (7 değil)`; `yerine` instead of: `gözlem 4
 ///   yerine 5`, five instead of four).
@@ -93,7 +98,61 @@ enum Connective {
     }
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
-    static let beforeCount: Set<String> = ["ise", "de", "da", "yaklaşık", "takriben", "kabaca"]
+    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca"]
+
+    /// The word that opens and continues either-or (`ya 4 ya 5`).
+    static let eitherOr = "ya"
+
+    /// Whether the word at `index` opens either-or before a count (`ya 4 ya 5`, `ya 4 ya da 5`):
+    /// `ya`, a number right after it, then `ya` or `ya da` (a comma before it too) and a number
+    /// right after that.
+    static func opensEitherOr(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        guard index + 1 < words.count, words[index].text == eitherOr, words[index + 1].gap.isEmpty,
+            let first = TriggerDistributionClaim.number(words, at: index + 1)
+        else { return false }
+        let second = index + 1 + first.length
+        guard second + 1 < words.count, words[second].text == eitherOr, words[second].gap.allSatisfy({ $0 == "," })
+        else { return false }
+        var then = second + 1
+        if words[then].text == "da", words[then].gap.isEmpty { then += 1 }
+        guard then < words.count, words[then].gap.isEmpty else { return false }
+        return TriggerDistributionClaim.number(words, at: then) != nil
+    }
+
+    /// Whether the word at `index` is the second `ya` of either-or, after the first's number (`ya 4 ya`).
+    static func continuesEitherOr(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        guard index < words.count, words[index].text == eitherOr else { return false }
+        for length in [1, 2] where index - length - 1 >= 0 {
+            guard let number = TriggerDistributionClaim.number(words, at: index - length), number.length == length
+            else { continue }
+            if opensEitherOr(words, at: index - length - 1) { return true }
+        }
+        return false
+    }
+
+    /// The words after a number in the ablative that make it a strict bound, and whether an upper
+    /// one (`7'den az`, fewer than 7; `7'den fazla`, more than 7), `daha` (more) before them or not.
+    static let strictBounding: [String: Bool] = ["az": true, "fazla": false, "çok": false]
+
+    /// The strict bound at `index` (`7'den az`, `yediden daha fazla`): its value, whether an upper
+    /// one, and how many words it takes; nil when the number there is none.
+    static func strictBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
+        value: Int, upper: Bool, length: Int
+    )? {
+        guard index + 1 < words.count else { return nil }
+        let value: Int
+        if words[index].ablative, let number = TriggerDistributionClaim.number(words, at: index), number.length == 1 {
+            value = number.value
+        } else if let number = TriggerDistributionClaim.ablatives[words[index].text] {
+            value = number
+        } else {
+            return nil
+        }
+        var at = index + 1
+        if words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
+        guard words[at].gap.isEmpty, let upper = strictBounding[words[at].text] else { return nil }
+        return (value, upper, at + 1 - index)
+    }
     /// Words that make the number after them a bound, and whether an upper one (`en fazla 7`).
     static let bounding: [(words: [String], upper: Bool)] = [
         (["en", "fazla"], true), (["en", "çok"], true), (["azami"], true), (["en", "az"], false), (["asgari"], false),
@@ -148,6 +207,8 @@ enum Connective {
                 restatingPairs.contains(where: { $0.0 == words[at].text && $0.1 == words[at + 1].text })
             {
                 at += 2
+            } else if at == index, continuesEitherOr(words, at: at) {
+                at += 1
             } else if restating.contains(words[at].text) || correcting.contains(words[at].text)
                 || asking.contains(words[at].text)
             {

@@ -153,13 +153,22 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in wrong.keys.sorted() {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
-        // A bound beside a count (`ortam 6 (en fazla 7)`) states no count: only a bound that does not hold is a finding.
-        for bound in sentence.bounds
-        where bound.upper ? actual[bound.trigger] > bound.value : actual[bound.trigger] < bound.value {
+        // A bound beside a count (`ortam 6 (en fazla 7)`, `6 (7'den az)`) states no count: only a
+        // bound that does not hold is a finding.
+        for bound in sentence.bounds {
+            let count = actual[bound.trigger]
+            let holds =
+                switch (bound.upper, bound.strict) {
+                case (true, false): count <= bound.value
+                case (true, true): count < bound.value
+                case (false, false): count >= bound.value
+                case (false, true): count > bound.value
+                }
+            guard !holds else { continue }
             findings.append(
                 .triggerDistributionBound(
                     at: location(bound.word), trigger: Triggers.names[bound.trigger].declared, bound: bound.value,
-                    upper: bound.upper, actual: actual[bound.trigger]))
+                    upper: bound.upper, strict: bound.strict, actual: count))
         }
         // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
         // counts cover, which a lesson declaring a distribution is not among.
@@ -310,9 +319,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
         /// lesson's distribution, what that distribution adds up to.
         var recomputations: (value: Int, word: Int)?
-        /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`): an
-        /// upper or a lower one, judged as bounds, by word.
-        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
+        /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`, `6
+        /// (7'den az)`): an upper or a lower one, strict or not, judged as bounds, by word.
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool)] = []
         /// A list of names with fewer counts after them than names (`yerel, ebeveyn, gözlem, ortam:
         /// 6, 4, 4`): the names' words and the counts' words. Which name lost its count is not known,
         /// so no count of the list is judged; the list is the one finding.
@@ -436,6 +445,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var distributive = false
         /// A number with the question particle typed as its suffix (`4'mü`): as `4 mü`.
         var asks = false
+        /// A number with the ablative suffix (`7'den`): before `az` or `fazla` a strict bound.
+        var ablative = false
         /// A word of a sentence about the opening lesson alone (`openingAside`): a trigger's name
         /// there counts none of the lessons.
         var aside = false
@@ -768,8 +779,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
 
-    /// The words read past between a name and its count, as `skeleton` gives them.
-    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.sorted().map { skeleton(Array($0.utf8)) }
+    /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
+    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).sorted().map {
+        skeleton(Array($0.utf8))
+    }
 
     /// The number words (`units`, `tens`, `distributives`, `possessives`) with every i-like letter as `i`, as bytes:
     /// what `mayHoldTwoCounts` compares a word of folded bytes with.
@@ -859,6 +872,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The suffixes a count takes after an apostrophe (`6'sı`, `4'ü`, `6'şar`): the count read,
     /// the suffix dropped; the distributive ones (`-şar`, `-er`) give the count to each name before it.
     private static let distributiveSuffixes: Set<String> = ["şar", "şer", "ar", "er"]
+    /// The ablative suffixes a count takes after an apostrophe (`7'den`, `5'ten`): from, or than
+    /// before `az` and `fazla`.
+    private static let ablativeSuffixes: Set<String> = ["den", "dan", "ten", "tan"]
+    /// Number words in the ablative (`yediden`, than seven), read only as a strict bound's
+    /// (`yediden az`, `Connective.strictBound`). Not `ondan`, which is "from it" too.
+    static let ablatives: [String: Int] = [
+        "birden": 1, "ikiden": 2, "üçten": 3, "dörtten": 4, "beşten": 5, "altıdan": 6, "yediden": 7, "sekizden": 8,
+        "dokuzdan": 9, "yirmiden": 20,
+    ]
     /// Number words with the distributive suffix: `altışar` is six each.
     static let distributives: [String: Int] = [
         "birer": 1, "ikişer": 2, "üçer": 3, "dörder": 4, "beşer": 5, "altışar": 6, "yedişer": 7, "sekizer": 8,
@@ -917,6 +939,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
             var distributive = false
             var asks = false
+            var ablative = false
             if classes[start..<index].allSatisfy(\.numeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
@@ -938,6 +961,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     let suffix = lowercased(text((index + 1)..<end))
                     distributive = distributiveSuffixes.contains(suffix)
                     asks = Connective.asking.contains(suffix)
+                    ablative = ablativeSuffixes.contains(suffix)
                     index = end
                 }
             }
@@ -949,7 +973,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             words.append(
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
-                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks))
+                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
+                    ablative: ablative))
             separated = false
             gap = ""
         }
@@ -1129,7 +1154,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard marked || supposed else { return nil }
             let at = next + said
             guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
-            guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
+            // A strict bound (`6 (7'den az)`) is judged as a bound, not as a count.
+            guard !usedNumbers.contains(at), let found = number(words, at: at),
+                Connective.strictBound(words, at: at) == nil
+            else { return nil }
             let end = at + found.length
             if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
             // After a particle or a supposing word and a comma, only another alternative (`4 mü, 5
@@ -1172,6 +1200,31 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if end < words.count, words[end].gap.isEmpty, trigger(end) != nil { return (true, nil) }
             return (true, (found.value, next, found.length))
         }
+        /// The bound that starts at `start` (`en fazla 7`, `azami 7`, `7'den az`, `yediden daha fazla`),
+        /// its number not yet used nor a name's or a number of lessons' right after it (`en az 5
+        /// ortam`): its value, whether an upper one and a strict one, the number's word and the
+        /// bound's last word.
+        func bound(at start: Int) -> (value: Int, upper: Bool, strict: Bool, word: Int, end: Int)? {
+            guard start < words.count, !usedNumbers.contains(start) else { return nil }
+            if let strict = Connective.strictBound(words, at: start) {
+                return (strict.value, strict.upper, true, start, start + strict.length - 1)
+            }
+            guard
+                let phrase = Connective.bounding.first(where: { phrase in
+                    start + phrase.words.count < words.count
+                        && phrase.words.indices.allSatisfy({ words[start + $0].text == phrase.words[$0] })
+                }), case let at = start + phrase.words.count,
+                Connective.bound(words, before: at) != nil, !usedNumbers.contains(at),
+                let value = number(words, at: at)
+            else { return nil }
+            let next = at + value.length
+            guard
+                next >= words.count || !words[next].gap.isEmpty
+                    || trigger(next) == nil && !words[next].text.hasPrefix("ders")
+            else { return nil }
+            return (value.value, phrase.upper, false, at, next - 1)
+        }
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool)] = []
         // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
         while index < words.count {
@@ -1225,16 +1278,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
             /// Each listed count's second counts in parentheses (`6, 4, 4, 6 (7)`, `6 (yani 7), 4, 4, 6`):
             /// judged as the second count of a name is. A slash or `ya da` there would be the list's next count.
             var seconds: [[(value: Int, at: Int, length: Int)]] = []
+            /// And its bounds in parentheses (`6, 4, 4 (en fazla 5), 6`, `4 (7'den az)`), judged as bounds.
+            var itemBounds: [[(value: Int, upper: Bool, strict: Bool, word: Int, end: Int)]] = []
             var ends: [Int] = []
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
                 var again: [(value: Int, at: Int, length: Int)] = []
-                while end + 1 < words.count,
-                    words[end + 1].gap.contains("(") || asks(end + 1), let found = restated(end + 1)
-                {
-                    again.append(found)
-                    end = found.at + found.length - 1
+                var bounded: [(value: Int, upper: Bool, strict: Bool, word: Int, end: Int)] = []
+                while end + 1 < words.count, words[end + 1].gap.contains("(") || asks(end + 1) {
+                    if let found = restated(end + 1) {
+                        again.append(found)
+                        end = found.at + found.length - 1
+                    } else if words[end + 1].gap.contains("("), let found = bound(at: end + 1) {
+                        bounded.append(found)
+                        end = found.end
+                    } else {
+                        break
+                    }
                 }
+                itemBounds.append(bounded)
                 // The particle that closes the question (`4 mü 5 mi, 6`) ends the item.
                 if asks(end + 1) { end += 1 }
                 seconds.append(again)
@@ -1243,7 +1305,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             readSeconds(after: first, length: opening.length)
             while numbers.count < names.count {
                 // After a second count's closing parenthesis (`6 (7), 4`), the list goes on.
-                let closed = seconds.last?.isEmpty == false
+                let closed = seconds.last?.isEmpty == false || itemBounds.last?.isEmpty == false
                 guard
                     let next = nextItem(
                         after: ends.last!, separators: closed ? ",/)" : ",/", isItem: { number(words, at: $0) != nil }),
@@ -1259,6 +1321,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 for (at, count) in numbers { usedNumbers.formUnion(at..<(at + count.length)) }
             }
             if numbers.count == names.count {
+                for (name, bounded) in zip(names, itemBounds) {
+                    for bound in bounded {
+                        bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict))
+                        for word in bound.word...bound.end { usedNumbers.insert(word) }
+                    }
+                }
                 for (name, ((at, count), again)) in zip(names, zip(numbers, seconds)) {
                     counts[trigger(name)!].append((count.value, at))
                     usedNames.insert(name)
@@ -1275,13 +1343,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             var next = index + 1
-            // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`).
+            // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`), either-or's
+            // first `ya` after it or alone (`gözlem ya 4 ya 5`, `ortam için ya 6 ya 7`).
             if next + 1 < words.count, words[next].gap.isEmpty, Connective.beforeCount.contains(words[next].text) {
                 next += 1
             }
+            if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
+                next += 1
+            }
+            // A strict bound there (`ortam 7'den az`) states no count, as `ortam en fazla 7` does.
             guard next < words.count,
                 words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
-                !usedNumbers.contains(next), let found = number(words, at: next)
+                !usedNumbers.contains(next), let found = number(words, at: next),
+                Connective.strictBound(words, at: next) == nil
             else { return nil }
             return (found.value, next, found.length)
         }
@@ -1342,7 +1416,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
         var found: [(trigger: Int, value: Int, at: Int)] = []
-        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
         for name in others {
@@ -1366,20 +1439,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 found.append((trigger(name)!, again.value, again.at))
                 end = again.at + again.length - 1
             }
-            // A bound after the count (`ortam 6, en fazla 7`, `6 (en az 5)`): judged as a bound.
-            if let phrase = Connective.bounding.first(where: { phrase in
-                end + phrase.words.count + 1 < words.count && count.at > name
-                    && words[end + 1].gap.allSatisfy({ ",;(".contains($0) })
-                    && phrase.words.indices.allSatisfy({ words[end + 1 + $0].text == phrase.words[$0] })
-            }), case let at = end + 1 + phrase.words.count,
-                Connective.bound(words, before: at) != nil, !usedNumbers.contains(at),
-                let value = number(words, at: at),
-                at + value.length >= words.count || !words[at + value.length].gap.isEmpty
-                    || trigger(at + value.length) == nil && !words[at + value.length].text.hasPrefix("ders")
+            // A bound after the count (`ortam 6, en fazla 7`, `6 (en az 5)`, `6 (7'den az)`): judged as a bound.
+            if count.at > name, end + 1 < words.count, words[end + 1].gap.allSatisfy({ ",;(".contains($0) }),
+                let bound = bound(at: end + 1)
             {
-                for word in at..<(at + value.length) { usedNumbers.insert(word) }
-                bounds.append((trigger(name)!, value.value, phrase.upper, at))
-                end = at + value.length - 1
+                for word in (end + 1)...bound.end { usedNumbers.insert(word) }
+                bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict))
+                end = bound.end
             }
             // A parenthesis opened right after the count restates it wherever its number stands
             // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it or
@@ -1390,6 +1456,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 var word = opened
                 while word < words.count, word == opened || !words[word].gap.contains(where: { ")".contains($0) }) {
                     defer { word += 1 }
+                    if !usedNumbers.contains(word), let strict = Connective.strictBound(words, at: word) {
+                        for used in word..<(word + strict.length) { usedNumbers.insert(used) }
+                        bounds.append((trigger(name)!, strict.value, strict.upper, word, true))
+                        end = max(end, word + strict.length - 1)
+                        word += strict.length - 1
+                        continue
+                    }
                     guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
                         word == opened
                             || !(words[word - 1].text.hasPrefix("toplam") || words[word - 1].text.hasPrefix("ders")),
@@ -1410,7 +1483,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     }
                     for used in word..<next { usedNumbers.insert(used) }
                     if let bound = Connective.bound(words, before: word) {
-                        bounds.append((trigger(name)!, again.value, bound.upper, word))
+                        bounds.append((trigger(name)!, again.value, bound.upper, word, false))
                     } else {
                         found.append((trigger(name)!, again.value, word))
                     }
