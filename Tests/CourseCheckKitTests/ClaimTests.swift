@@ -846,6 +846,27 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// A name after a list that a distributive count before it counts (`dörder ebeveyn ve gözlem`)
+    /// opens a mention of its own when it names a listed trigger again or has its own count: its
+    /// count is a second count, judged (`…, gözlem 5`, `…, ortam 7`), not the list's.
+    func testANameAfterADistributiveListIsAMentionOfItsOwn() throws {
+        for (written, column, says) in [
+            (
+                "altışar yerel ve ortam, dörder ebeveyn ve gözlem, gözlem 5", 137,
+                "gözlem 5, but 4 lessons declare gözlem"
+            ),
+            ("6'şar yerel ve ortam, 4'er ebeveyn ve gözlem, ortam 7", 129, "ortam 7, but 6 lessons declare ortam"),
+        ] {
+            try expectAll(closing, distribution, written) { line in
+                ["\(line):\(column): error: says \(says) [trigger-distribution]"]
+            }
+            try expectAll(
+                closing, distribution,
+                written.replacingOccurrences(of: " 5", with: " 4").replacingOccurrences(of: " 7", with: " 6")
+            ) { _ in [] }
+        }
+    }
+
     /// The index may state the distribution too: it is judged as the closing lesson's sentence is.
     func testADistributionSentenceInTheIndexIsJudged() throws {
         let sentence =

@@ -2085,8 +2085,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             forms.map { _ in [] })
     }
 
-    /// A strict bound beside a count (`gözlem 4 (7'den az)`, fewer than 7; `4, 3'ten fazla`, more
-    /// than 3; `4 (yediden daha az)`; in the list after the names too, `6, 4, 4 (7'den az), 6`) is
+    /// A bound by a number's case ending beside a count (`gözlem 4 (7'den az)`, fewer than 7; `4,
+    /// 3'ten fazla`, more than 3; `4 (yediden daha az)`; `4 (7'ye kadar)`, up to 7; `4'ü geçmez`;
+    /// `7'nin altında`, below 7; in the list after the names too, `6, 4, 4 (7'den az), 6`) is
     /// a bound, not a second count: one that holds is no finding (not "says gözlem 7"), one the
     /// lessons break is one finding at it (`says gözlem fewer than 4`). A bound beside a listed
     /// count (`6, 4, 4 (en fazla 3), 6`) is judged there too, not read as a list that lost a count.
@@ -2101,6 +2102,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (7'den az), 6.",
             "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (en fazla 5), 6.",
             "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6 (7'den az).",
+            // Up to, not past, below, above: a number's case ending and the word after it.
+            "yerel 6, ebeveyn 4, gözlem 4 (7'ye kadar), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (4'ü geçmez), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (7'nin altında), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (3'ün üstünde), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (7'den küçük), ortam 6.",
         ]
         XCTAssertEqual(try findings(file, sentence, holding + [listed]), (holding + [listed]).map { _ in [] })
         let broken: [(written: String, column: Int, says: String)] = [
@@ -2110,6 +2117,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (4'ten az), 6.", 118, "gözlem fewer than 4"),
             ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (en fazla 3), 6.", 127, "gözlem at most 3"),
             ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6 (en fazla 5).", 130, "ortam at most 5"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (3'e kadar), ortam 6.", 106, "gözlem at most 3"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (4'ün altında), ortam 6.", 106, "gözlem fewer than 4"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (4'ten büyük), ortam 6.", 106, "gözlem more than 4"),
         ]
         XCTAssertEqual(
             try findings(file, sentence, broken.map(\.written)),

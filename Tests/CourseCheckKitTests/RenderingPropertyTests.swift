@@ -302,14 +302,18 @@ final class RenderingPropertyTests: XCTestCase {
         let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
         // The ablative a count takes before `az` and `fazla` (`7'den az`, `5'ten fazla`): a strict bound.
         let ablative = [1: "den", 2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan"]
-        /// A bound that holds for `value`: at most, at least, fewer than or more than.
+        let dative = [4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e"]
+        let genitive = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in"]
+        /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below, above.
         func holding(_ value: Int) -> String {
             [
                 " (en fazla \(value + 1))", ", en az \(value)", " (azami \(value))",
                 " (\(value + 1)'\(ablative[value + 1] ?? "den") az)",
                 ", \(value - 1)'\(ablative[value - 1] ?? "den") fazla",
-                " (\(value - 1)'\(ablative[value - 1] ?? "den") daha çok)",
-            ][Int(random.next() % 6)]
+                " (\(value - 1)'\(ablative[value - 1] ?? "den") daha çok)", " (\(value)'\(dative[value] ?? "e") kadar)",
+                " (\(value + 1)'\(genitive[value + 1] ?? "in") altında)",
+                " (\(value - 1)'\(genitive[value - 1] ?? "in") üstünde)",
+            ][Int(random.next() % 9)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,

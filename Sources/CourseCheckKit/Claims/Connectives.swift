@@ -35,9 +35,10 @@
 /// - Bounding, before a number after a count (`en fazla` at most, `en çok` at most, `azami`, `en
 ///   az` at least, `asgari`): the number is a bound, not a count (`ortam 6 (en fazla 7)`, `ortam 6,
 ///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. So is a
-///   strict one, a number in the ablative and `az` fewer, `fazla` or `çok` more after it (`ortam 6
-///   (7'den az)`, `ortam 6, 5'ten fazla`, `yediden daha az`). A bound in place of the count
-///   (`ortam en fazla 7`, `ortam 7'den az`) states no count.
+///   number with a case ending and the word that makes it a bound after it (`caseBounding`:
+///   `ortam 6 (7'den az)`, fewer than 7; `6, 5'ten fazla`; `yediden daha az`; `6 (7'ye kadar)`,
+///   up to 7; `7'yi geçmez`; `7'nin altında`, below 7). A bound in place of the count (`ortam en
+///   fazla 7`, `ortam 7'den az`) states no count.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
 ///   `takriben`, `kabaca` about (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form
@@ -130,28 +131,59 @@ enum Connective {
         return false
     }
 
-    /// The words after a number in the ablative that make it a strict bound, and whether an upper
-    /// one (`7'den az`, fewer than 7; `7'den fazla`, more than 7), `daha` (more) before them or not.
-    static let strictBounding: [String: Bool] = ["az": true, "fazla": false, "çok": false]
+    /// The case endings a number takes after an apostrophe before the word that makes it a bound.
+    enum CaseEnding: Sendable {
+        case ablative, dative, accusative, genitive
 
-    /// The strict bound at `index` (`7'den az`, `yediden daha fazla`): its value, whether an upper
-    /// one, and how many words it takes; nil when the number there is none.
-    static func strictBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
-        value: Int, upper: Bool, length: Int
+        /// The ending `suffix` is, if a bound's: `7'den`, `7'ye`, `7'yi`, `7'nin`.
+        init?(_ suffix: String) {
+            switch suffix {
+            case "den", "dan", "ten", "tan": self = .ablative
+            case "e", "a", "ye", "ya": self = .dative
+            case "i", "ı", "u", "ü", "yi", "yı", "yu", "yü": self = .accusative
+            case "in", "ın", "un", "ün", "nin", "nın", "nun", "nün": self = .genitive
+            default: return nil
+            }
+        }
+    }
+
+    /// The words after a number with a case ending that make it a bound: whether an upper one and
+    /// a strict one. Than (ablative): `7'den az` fewer than 7, `küçük`, `aşağı` too; `7'den fazla`
+    /// more than 7, `çok`, `büyük`, `yukarı` too, `daha` (more) before them or not. Up to (dative):
+    /// `7'ye kadar`. Not past (accusative): `7'yi geçmez`, `aşmaz`. Below, above (genitive): `7'nin
+    /// altında`, `üstünde`, `üzerinde`.
+    static let caseBounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
+        "az": (.ablative, true, true), "küçük": (.ablative, true, true), "aşağı": (.ablative, true, true),
+        "fazla": (.ablative, false, true), "çok": (.ablative, false, true), "büyük": (.ablative, false, true),
+        "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "geçmez": (.accusative, true, false),
+        "aşmaz": (.accusative, true, false), "altında": (.genitive, true, true), "üstünde": (.genitive, false, true),
+        "üzerinde": (.genitive, false, true),
+    ]
+
+    /// The bound a number with a case ending states with the word after it at `index` (`7'den
+    /// az`, `yediden daha fazla`, `7'ye kadar`, `7'yi geçmez`, `7'nin altında`): its value,
+    /// whether an upper one and a strict one, and how many words it takes; nil when there is none.
+    static func caseBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
+        value: Int, upper: Bool, strict: Bool, length: Int
     )? {
         guard index + 1 < words.count else { return nil }
         let value: Int
-        if words[index].ablative, let number = TriggerDistributionClaim.number(words, at: index), number.length == 1 {
-            value = number.value
+        let ending: CaseEnding
+        if let written = words[index].caseEnding, let number = TriggerDistributionClaim.number(words, at: index),
+            number.length == 1
+        {
+            (value, ending) = (number.value, written)
         } else if let number = TriggerDistributionClaim.ablatives[words[index].text] {
-            value = number
+            (value, ending) = (number, .ablative)
         } else {
             return nil
         }
         var at = index + 1
-        if words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
-        guard words[at].gap.isEmpty, let upper = strictBounding[words[at].text] else { return nil }
-        return (value, upper, at + 1 - index)
+        if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
+        guard words[at].gap.isEmpty, let bound = caseBounding[words[at].text], bound.ending == ending else {
+            return nil
+        }
+        return (value, bound.upper, bound.strict, at + 1 - index)
     }
     /// Words that make the number after them a bound, and whether an upper one (`en fazla 7`).
     static let bounding: [(words: [String], upper: Bool)] = [

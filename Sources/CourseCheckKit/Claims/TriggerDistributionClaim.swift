@@ -445,8 +445,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var distributive = false
         /// A number with the question particle typed as its suffix (`4'mü`): as `4 mü`.
         var asks = false
-        /// A number with the ablative suffix (`7'den`): before `az` or `fazla` a strict bound.
-        var ablative = false
+        /// The case ending of a number after an apostrophe (`7'den`, `7'ye`): before `az`, `kadar`
+        /// (`Connective.caseBounding`) a bound.
+        var caseEnding: Connective.CaseEnding?
         /// A word of a sentence about the opening lesson alone (`openingAside`): a trigger's name
         /// there counts none of the lessons.
         var aside = false
@@ -872,11 +873,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The suffixes a count takes after an apostrophe (`6'sı`, `4'ü`, `6'şar`): the count read,
     /// the suffix dropped; the distributive ones (`-şar`, `-er`) give the count to each name before it.
     private static let distributiveSuffixes: Set<String> = ["şar", "şer", "ar", "er"]
-    /// The ablative suffixes a count takes after an apostrophe (`7'den`, `5'ten`): from, or than
-    /// before `az` and `fazla`.
-    private static let ablativeSuffixes: Set<String> = ["den", "dan", "ten", "tan"]
-    /// Number words in the ablative (`yediden`, than seven), read only as a strict bound's
-    /// (`yediden az`, `Connective.strictBound`). Not `ondan`, which is "from it" too.
+    /// Number words in the ablative (`yediden`, than seven), read only as a bound's (`yediden
+    /// az`, `Connective.caseBound`). Not `ondan`, which is "from it" too.
     static let ablatives: [String: Int] = [
         "birden": 1, "ikiden": 2, "üçten": 3, "dörtten": 4, "beşten": 5, "altıdan": 6, "yediden": 7, "sekizden": 8,
         "dokuzdan": 9, "yirmiden": 20,
@@ -939,7 +937,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
             var distributive = false
             var asks = false
-            var ablative = false
+            var caseEnding: Connective.CaseEnding?
             if classes[start..<index].allSatisfy(\.numeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
@@ -961,7 +959,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     let suffix = lowercased(text((index + 1)..<end))
                     distributive = distributiveSuffixes.contains(suffix)
                     asks = Connective.asking.contains(suffix)
-                    ablative = ablativeSuffixes.contains(suffix)
+                    caseEnding = Connective.CaseEnding(suffix)
                     index = end
                 }
             }
@@ -974,7 +972,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
                     notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
-                    ablative: ablative))
+                    caseEnding: caseEnding))
             separated = false
             gap = ""
         }
@@ -1154,9 +1152,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard marked || supposed else { return nil }
             let at = next + said
             guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
-            // A strict bound (`6 (7'den az)`) is judged as a bound, not as a count.
+            // A bound by a case ending (`6 (7'den az)`, `6 (7'ye kadar)`) is judged as a bound, not as a count.
             guard !usedNumbers.contains(at), let found = number(words, at: at),
-                Connective.strictBound(words, at: at) == nil
+                Connective.caseBound(words, at: at) == nil
             else { return nil }
             let end = at + found.length
             if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
@@ -1206,8 +1204,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// bound's last word.
         func bound(at start: Int) -> (value: Int, upper: Bool, strict: Bool, word: Int, end: Int)? {
             guard start < words.count, !usedNumbers.contains(start) else { return nil }
-            if let strict = Connective.strictBound(words, at: start) {
-                return (strict.value, strict.upper, true, start, start + strict.length - 1)
+            if let bound = Connective.caseBound(words, at: start) {
+                return (bound.value, bound.upper, bound.strict, start, start + bound.length - 1)
             }
             guard
                 let phrase = Connective.bounding.first(where: { phrase in
@@ -1233,7 +1231,18 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             var names = [index]
-            while let next = nextItem(after: names.last!, separators: ",", isItem: { trigger($0) != nil }) {
+            /// Whether the name at `at` has its own count right after it (`ortam 7`), not a distributive one.
+            func counted(_ at: Int) -> Bool {
+                at + 1 < words.count && words[at + 1].gap.isEmpty && !words[at + 1].distributive
+                    && number(words, at: at + 1) != nil
+            }
+            // A list names each trigger once, and a name with its own count is no item of it: either
+            // opens a mention of its own (`dörder ebeveyn ve gözlem, gözlem 5`, `4'er ebeveyn ve
+            // gözlem, ortam 7`: a second count).
+            while let next = nextItem(
+                after: names.last!, separators: ",", isItem: { trigger($0) != nil && !counted($0) }),
+                !names.contains(where: { trigger($0) == trigger(next) })
+            {
                 names.append(next)
             }
             let first = names.last! + 1
@@ -1351,11 +1360,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
                 next += 1
             }
-            // A strict bound there (`ortam 7'den az`) states no count, as `ortam en fazla 7` does.
+            // A bound there (`ortam 7'den az`, `ortam 7'ye kadar`) states no count, as `ortam en fazla 7` does.
             guard next < words.count,
                 words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next),
-                Connective.strictBound(words, at: next) == nil
+                Connective.caseBound(words, at: next) == nil
             else { return nil }
             return (found.value, next, found.length)
         }
@@ -1456,11 +1465,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 var word = opened
                 while word < words.count, word == opened || !words[word].gap.contains(where: { ")".contains($0) }) {
                     defer { word += 1 }
-                    if !usedNumbers.contains(word), let strict = Connective.strictBound(words, at: word) {
-                        for used in word..<(word + strict.length) { usedNumbers.insert(used) }
-                        bounds.append((trigger(name)!, strict.value, strict.upper, word, true))
-                        end = max(end, word + strict.length - 1)
-                        word += strict.length - 1
+                    if !usedNumbers.contains(word), let bound = Connective.caseBound(words, at: word) {
+                        for used in word..<(word + bound.length) { usedNumbers.insert(used) }
+                        bounds.append((trigger(name)!, bound.value, bound.upper, word, bound.strict))
+                        end = max(end, word + bound.length - 1)
+                        word += bound.length - 1
                         continue
                     }
                     guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
