@@ -163,7 +163,8 @@ final class ClaimTests: XCTestCase {
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı
     /// yerel`), apostrophe suffixes, distributive counts (after the names or before them), words
-    /// read past before a count (`gözlem ise 5`), conditional names (`ortamsa 6`) and listed
+    /// read past before a count (`gözlem ise 5`, `gözlem için 5`, either-or's `gözlem ya 4 ya 5`),
+    /// conditional names (`ortamsa 6`) and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
     func testTheCountPrefilterKeepsEveryParagraphTheReaderCounts() {
@@ -202,10 +203,10 @@ final class ClaimTests: XCTestCase {
                         ? chosen.joined(separator: " ve ") + " " + each : each + " " + chosen.joined(separator: " ve ")
                 ]
             default:
-                // A word read past before the count (`gözlem ise 5`), or the conditional form (`ortamsa 6`).
+                // A word read past before the count (`gözlem ise 5`, `gözlem ya 4 ya 5`), or the conditional form (`ortamsa 6`).
                 items = chosen.map {
-                    $0 + pick(["", "", " ise", " yaklaşık", " de", $0 == "ortam" ? "sa" : "se"]) + " "
-                        + pick(counts)(pick(numbers))
+                    $0 + pick(["", "", " ise", " yaklaşık", " de", " için", " ya", $0 == "ortam" ? "sa" : "se"]) + " "
+                        + pick(counts)(pick(numbers)) + pick(["", "", " ya " + pick(numbers), " ya da 5"])
                 }
             }
             let text = pick(lessonWords) + " " + items.joined(separator: pick([", ", " ve ", "; "])) + "."
@@ -235,7 +236,8 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4",
+            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4", "için", "ya", "yerel", "6", "ortam",
+            "4", "dersin",
         ]
         let separators = [
             " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",
@@ -796,6 +798,72 @@ final class ClaimTests: XCTestCase {
         try expectAll(closing, "ortam 6. Açılış", "ortam 6 kez. Açılış") { _ in [] }
         try expectAll(closing, distribution, "yerel 6 kez, ebeveyn 4 kez, gözlem 5 kez, ortam 6 kez") { line in
             ["\(line):111: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"]
+        }
+    }
+
+    /// A sentence about the opening lesson alone counts its own recomputations, with a times word
+    /// or without one (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`): it is not the
+    /// distribution sentence, in the index or beside it in the closing lesson, and its `2/2/2/2`
+    /// and recomputations are still judged. One that leaves the opening lesson out (`dışındaki`,
+    /// `hariç`, `sonraki`, `saymazsak`) or counts other lessons (`derslerin`, `yirmi dersin`) is
+    /// the sentence, judged.
+    func testASentenceAboutTheOpeningLessonAloneIsNotTheDistributionSentence() throws {
+        let heading = "# SwiftUI ile Arayüz\n"
+        for paragraph in [
+            "Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur.",
+            "Açılışta yerel, ebeveyn, gözlem ve ortam ikişer yeniden hesaplama üretir.",
+            "Açılış dersinin dağılımı: yerel 2, ebeveyn 2, gözlem 2, ortam 2.",
+            "Açılış dersinin çekirdeğinde 2 yerel, 2 ortam değişikliği vardır.",
+            "Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur. Açılış dersindeki dağılım 2/2/2/2 olur.",
+        ] {
+            try expectAll("README.md", heading, heading + "\n" + paragraph + "\n") { _ in [] }
+        }
+        try expectAll(
+            closing, "ortam 6. Açılış", "ortam 6. Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur. Açılış"
+        ) { _ in [] }
+        // Its opening distribution and recomputations are the opening lesson's, judged as such.
+        try expectAll(
+            closing, "ayrıca 2/2/2/2 dağılımını verdi.",
+            "ayrıca 2/2/2/2 dağılımını verdi, yani dokuz yeniden hesaplama."
+        ) {
+            line in
+            [
+                "\(line):191: error: says 9 recomputations, but the distribution 2/2/2/2 that "
+                    + "lessons/01-bildirimsel-sozdizim.md declares makes 8 [trigger-distribution]"
+            ]
+        }
+        let sentence = "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: yerel 6"
+        for (lead, column) in [
+            ("Açılış dersi dışındaki derslerin tetik dağılımı şöyledir:", 78),
+            ("Açılış dersi hariç tetik dağılımı şöyledir:", 62),
+            ("Açılış dersinden sonraki dersin tetik dağılımı şöyledir:", 74),
+            ("Açılış dersini saymazsak tetik dağılımı şöyledir:", 67),
+            ("Açılışı saymazsak yirmi dersin dağılımı:", 57),
+        ] {
+            try expectAll(closing, sentence, lead + " yerel 7") { line in
+                ["\(line):\(column): error: says yerel 7, but 6 lessons declare yerel [trigger-distribution]"]
+            }
+        }
+    }
+
+    /// A name after a list that a distributive count before it counts (`dörder ebeveyn ve gözlem`)
+    /// opens a mention of its own when it names a listed trigger again or has its own count: its
+    /// count is a second count, judged (`…, gözlem 5`, `…, ortam 7`), not the list's.
+    func testANameAfterADistributiveListIsAMentionOfItsOwn() throws {
+        for (written, column, says) in [
+            (
+                "altışar yerel ve ortam, dörder ebeveyn ve gözlem, gözlem 5", 137,
+                "gözlem 5, but 4 lessons declare gözlem"
+            ),
+            ("6'şar yerel ve ortam, 4'er ebeveyn ve gözlem, ortam 7", 129, "ortam 7, but 6 lessons declare ortam"),
+        ] {
+            try expectAll(closing, distribution, written) { line in
+                ["\(line):\(column): error: says \(says) [trigger-distribution]"]
+            }
+            try expectAll(
+                closing, distribution,
+                written.replacingOccurrences(of: " 5", with: " 4").replacingOccurrences(of: " 7", with: " 6")
+            ) { _ in [] }
         }
     }
 

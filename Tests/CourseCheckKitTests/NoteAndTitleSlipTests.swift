@@ -2008,7 +2008,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     }
 
     /// A second count after the spellings a reader reads as "or" (`yada`, `ve ya`, `yahut da`,
-    /// `yahutta`, `veyahut da`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
+    /// `yahutta`, `veyahut da`, and/or: `ve/veya`, `ve-veya`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
     /// a colon or a dash after it too) or with the first count supposed too (`4 olabilir, 5 de
     /// olabilir`) is one finding at it, saying the count (not "counts 'hayır', which is not a
     /// trigger"); the same count right is none.
@@ -2020,7 +2020,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("4 yahut da 5,", 114), ("4 — pardon, 5 —", 117), ("4 olabilir, 5 de olabilir,", 115),
             ("4, hayır 5,", 113), ("4, hayır, 5,", 114), ("4, yok 5,", 110), ("4 (düzeltme: 5),", 117),
             ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121), ("4 yahud 5,", 111), ("4 yâhut 5,", 112),
-            ("4 veyâ 5,", 111), ("4 veyahud 5,", 113),
+            ("4 veyâ 5,", 111), ("4 veyahud 5,", 113), ("4 ve/veya 5,", 113), ("4 ve-veya 5,", 113),
+            ("4 ve / veya 5,", 115), ("4 ve/ya da 5,", 114),
         ]
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
         XCTAssertEqual(
@@ -2138,6 +2139,82 @@ final class NoteAndTitleSlipTests: XCTestCase {
                         + "[trigger-distribution]"
                 ],
             ])
+    }
+
+    /// A count after `için` (for: `gözlem için 5`) and the second count of either-or (`gözlem ya 4
+    /// ya 5`, `ya 4 ya da 5`, `ya dört, ya beş`, `ortam için ya 6 ya 7`) are judged: wrong, one
+    /// finding at it; right, none (not "no count can be read for gözlem").
+    func testACountAfterIcinAndTheSecondCountOfEitherOrAreJudged() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms: [(written: String, column: Int)] = [
+            ("gözlem için 5,", 109), ("gözlem ya 4 ya 5,", 111), ("gözlem ya 4 ya da 5,", 114),
+            ("gözlem ya dört, ya beş,", 116), ("gözlem için ya 4 ya 5,", 117),
+        ]
+        let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: count) }
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written) }),
+            forms.map {
+                [
+                    "lessons/\(file):267:\($0.column): error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+                ]
+            })
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                forms.map {
+                    make(
+                        $0.written.replacingOccurrences(of: "5", with: "4").replacingOccurrences(
+                            of: "beş", with: "dört"))
+                }),
+            forms.map { _ in [] })
+    }
+
+    /// A bound by a number's case ending beside a count (`gözlem 4 (7'den az)`, fewer than 7; `4,
+    /// 3'ten fazla`, more than 3; `4 (yediden daha az)`; `4 (7'ye kadar)`, up to 7; `4'ü geçmez`;
+    /// `7'nin altında`, below 7; in the list after the names too, `6, 4, 4 (7'den az), 6`) is
+    /// a bound, not a second count: one that holds is no finding (not "says gözlem 7"), one the
+    /// lessons break is one finding at it (`says gözlem fewer than 4`). A bound beside a listed
+    /// count (`6, 4, 4 (en fazla 3), 6`) is judged there too, not read as a list that lost a count.
+    func testAStrictBoundOrABoundBesideAListedCountIsABound() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let listed = "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6."
+        let holding = [
+            "yerel 6, ebeveyn 4, gözlem 4 (7'den az), ortam 6.", "yerel 6, ebeveyn 4, gözlem 4, 3'ten fazla, ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (yediden daha az), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (birden fazla).",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (7'den az), 6.",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (en fazla 5), 6.",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6 (7'den az).",
+            // Up to, not past, below, above: a number's case ending and the word after it.
+            "yerel 6, ebeveyn 4, gözlem 4 (7'ye kadar), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (4'ü geçmez), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (7'nin altında), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (3'ün üstünde), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (7'den küçük), ortam 6.",
+        ]
+        XCTAssertEqual(try findings(file, sentence, holding + [listed]), (holding + [listed]).map { _ in [] })
+        let broken: [(written: String, column: Int, says: String)] = [
+            ("yerel 6, ebeveyn 4, gözlem 4 (4'ten az), ortam 6.", 106, "gözlem fewer than 4"),
+            ("yerel 6, ebeveyn 4, gözlem 4, 4'ten fazla, ortam 6.", 106, "gözlem more than 4"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (dörtten daha çok), ortam 6.", 106, "gözlem more than 4"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (4'ten az), 6.", 118, "gözlem fewer than 4"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (en fazla 3), 6.", 127, "gözlem at most 3"),
+            ("yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6 (en fazla 5).", 130, "ortam at most 5"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (3'e kadar), ortam 6.", 106, "gözlem at most 3"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (4'ün altında), ortam 6.", 106, "gözlem fewer than 4"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (4'ten büyük), ortam 6.", 106, "gözlem more than 4"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, broken.map(\.written)),
+            broken.map { form in
+                let (name, count) = form.says.hasPrefix("ortam") ? ("ortam", 6) : ("gözlem", 4)
+                return [
+                    "lessons/\(file):267:\(form.column): error: says \(form.says), but \(count) lessons declare \(name); "
+                        + "write \(count) or drop the bound [trigger-distribution]"
+                ]
+            })
     }
 
     /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7

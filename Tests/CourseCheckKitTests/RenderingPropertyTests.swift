@@ -300,6 +300,21 @@ final class RenderingPropertyTests: XCTestCase {
         // The case ending a count takes before a name (`6'sı yerel`), and the distributive one
         // after listed names (`yerel ve ortam 6'şar`).
         let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
+        // The ablative a count takes before `az` and `fazla` (`7'den az`, `5'ten fazla`): a strict bound.
+        let ablative = [1: "den", 2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan"]
+        let dative = [4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e"]
+        let genitive = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in"]
+        /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below, above.
+        func holding(_ value: Int) -> String {
+            [
+                " (en fazla \(value + 1))", ", en az \(value)", " (azami \(value))",
+                " (\(value + 1)'\(ablative[value + 1] ?? "den") az)",
+                ", \(value - 1)'\(ablative[value - 1] ?? "den") fazla",
+                " (\(value - 1)'\(ablative[value - 1] ?? "den") daha çok)", " (\(value)'\(dative[value] ?? "e") kadar)",
+                " (\(value + 1)'\(genitive[value + 1] ?? "in") altında)",
+                " (\(value - 1)'\(genitive[value - 1] ?? "in") üstünde)",
+            ][Int(random.next() % 9)]
+        }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
         /// a slash, a dash, an arrow or a tilde, or after a restating word (`Connective`: `ya da`,
@@ -316,7 +331,7 @@ final class RenderingPropertyTests: XCTestCase {
                 ", yani ", ", hatta ", ", belki ", " yahut ", " veyahut ", " yoksa ", " aslında ",
                 ", daha doğrusu ", " hatta ", " ya da belki ", " yada ", " ve ya ", " yahut da ", " yahutta ",
                 " veyahut da ", ", hayır ", ", hayır, ", " \u{2014} pardon, ", ", pardon ", ", yok ", ", düzeltme: ",
-                ", daha doğrusu, ",
+                ", daha doğrusu, ", " ve/veya ", " ve-veya ", " ve / veya ",
             ]
             return switch random.next() % 14 {
             case 12:
@@ -359,7 +374,12 @@ final class RenderingPropertyTests: XCTestCase {
                     {
                         counts[index]
                     } else { nil }
-                guard let restated else { return value }
+                guard let restated else {
+                    // Now and then a bound that holds in parentheses (`4 (en fazla 5)`, `4 (5'ten az)`).
+                    guard index != once, random.next() % 6 == 0 else { return value }
+                    let bound = holding(counts[index])
+                    return value + (bound.hasPrefix(",") ? " (" + bound.dropFirst(2) + ")" : bound)
+                }
                 return value + (random.next() % 2 == 0 ? " (\(count(restated)))" : " (yani \(count(restated)))")
             }
         }
@@ -405,13 +425,8 @@ final class RenderingPropertyTests: XCTestCase {
                         if let second, second.index == index {
                             again(second.value)
                         } else if form < 2, index != once, random.next() % 4 == 0 {
-                            // Or a bound that holds (`6 (en fazla 7)`, `6, en az 5`): no count, no finding.
-                            random.next() % 4 == 0
-                                ? [
-                                    " (en fazla \(counts[index] + 1))", ", en az \(counts[index])",
-                                    " (azami \(counts[index]))",
-                                ][
-                                    Int(random.next() % 3)] : again(counts[index])
+                            // Or a bound that holds (`6 (en fazla 7)`, `6, en az 5`, `6 (7'den az)`): no count, no finding.
+                            random.next() % 4 == 0 ? holding(counts[index]) : again(counts[index])
                         } else {
                             ""
                         }
@@ -424,7 +439,15 @@ final class RenderingPropertyTests: XCTestCase {
                     // ise 4`, `yerel yaklaşık 6`), or the name's conditional form (`ortamsa 6`).
                     let past =
                         random.next() % 5 == 0
-                        ? [" ise", " yaklaşık", " de", name == "ortam" ? "sa" : "se"][Int(random.next() % 4)] : ""
+                        ? [" ise", " yaklaşık", " de", " için", name == "ortam" ? "sa" : "se"][Int(random.next() % 5)]
+                        : ""
+                    // Now and then the count and one stated after it as either-or (`ya 4 ya 5`, `ya 4 ya da 5`).
+                    if form == 0, denied.isEmpty, restated.hasPrefix(" ya da "),
+                        case let second = restated.dropFirst(" ya da ".count), !second.contains(" "),
+                        random.next() % 2 == 0
+                    {
+                        return "\(name)\(past) ya \(value) ya\(random.next() % 2 == 0 ? " da" : "") \(second)"
+                    }
                     return switch form {
                     case 0: "\(name)\(past) \(denied)\(value)\(restated)"
                     case 1: "\(name): \(denied)\(value)\(restated)"
@@ -441,8 +464,9 @@ final class RenderingPropertyTests: XCTestCase {
     }
 
     /// A true sentence about the opening lesson's own recomputations, counted in times (`kez`,
-    /// `kere`, `defa`, `sefer`): `Açılış dersinde yerel 2 kez, ortam iki kere değişir`. It counts
-    /// no lessons, so it is not the distribution sentence, wherever it stands.
+    /// `kere`, `defa`, `sefer`): `Açılış dersinde yerel 2 kez, ortam iki kere değişir`, or without
+    /// a times word (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`). It counts no
+    /// lessons, so it is not the distribution sentence, wherever it stands.
     static func openingTimesProse(_ random: inout Generator) -> String {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"].shuffled(using: &random)
         let times = ["kez", "kere", "defa", "sefer"]
@@ -451,9 +475,16 @@ final class RenderingPropertyTests: XCTestCase {
         }
         let verb = ["değişir", "yeniden hesaplanır", "tetiklenir"][Int(random.next() % 3)]
         let counted = Array(names.prefix(Int(random.next() % 3) + 2))
-        return switch random.next() % 3 {
+        let opening = ["Açılış dersinde", "Açılışta", "Açılış dersinin çekirdeğinde", "Açılış dersindeki ağaçta"]
+        let lead = opening[Int(random.next() % UInt64(opening.count))]
+        return switch random.next() % 5 {
         case 0: "Açılış dersinde " + counted.map { "\($0) \(twice())" }.joined(separator: ", ") + " \(verb)."
         case 1: "Açılış dersinin çekirdeğinde \(counted.joined(separator: " ve ")) ikişer kez \(verb)."
+        // No times word: the opening lesson's own counts still.
+        case 2:
+            "\(lead) " + counted.map { "\($0) \(random.next() % 2 == 0 ? "2" : "iki")" }.joined(separator: ", ")
+                + " yeniden hesaplama olur."
+        case 3: "\(lead) \(counted.joined(separator: " ve ")) ikişer yeniden hesaplama üretir."
         default:
             "Kurs yirmi bir derstir; açılış dersinde \(counted.joined(separator: " ve ")) ikişer kez mi ölçülür? "
                 + "Evet, ikişer kez."
@@ -619,16 +650,18 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
-                    let form = Int(random.next() % 4)
+                    let form = Int(random.next() % 5)
                     let again = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
                         // A bound the lessons break, beside the right count: one finding at the bound.
                         "; \(triggers[index]) \(actual[index]) (en fazla \(actual[index] - 1))",
+                        "; \(triggers[index]) \(actual[index]) (\(actual[index])'\(actual[index] == 6 ? "dan" : "ten") az)",
                     ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
                     if form == 3 { expected = (at + 1, "says \(triggers[index]) at most \(actual[index] - 1),") }
+                    if form == 4 { expected = (at + 1, "says \(triggers[index]) fewer than \(actual[index]),") }
                 }
                 if expected == nil { expected = (at + 1, "says \(triggers[index]) \(wrong),") }
             case 2:

@@ -15,7 +15,9 @@
 ///   no, `düzeltme` correction) restates too, a comma, a colon or a dash after it as well (`4, hayır
 ///   5`, `4 — pardon, 5`, `4 (düzeltme: 5)`). Marks do the same between two counts: `:`, `=`,
 ///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
-///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count.
+///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count; `ve`
+///   and a restating word with a slash or a dash between (`ve/veya`, and/or: `4 ve/veya 5`, `4
+///   ve-veya 5`, `4 ve / veya 5`) is one restating word, the "or" read.
 /// - Asking, after a count (`mı`, `mi`, `mu`, `mü`, the question particle as a word of its own, in
 ///   any vowel harmony, `midir` too): the count is one answer of a question, and a number after
 ///   the particle (a comma between them too) is the other (`gözlem 4 mü 5 mi`, `4 mü, 5 mi?`, `6
@@ -32,12 +34,18 @@
 ///   (`yirmi dersin tetik dağılımı: yerel 6 kez, …`) does it count lessons.
 /// - Bounding, before a number after a count (`en fazla` at most, `en çok` at most, `azami`, `en
 ///   az` at least, `asgari`): the number is a bound, not a count (`ortam 6 (en fazla 7)`, `ortam 6,
-///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. A bound in
-///   place of the count (`ortam en fazla 7`) states no count; a strict one (`7'den az`) is not read.
+///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. So is a
+///   number with a case ending and the word that makes it a bound after it (`caseBounding`:
+///   `ortam 6 (7'den az)`, fewer than 7; `6, 5'ten fazla`; `yediden daha az`; `6 (7'ye kadar)`,
+///   up to 7; `7'yi geçmez`; `7'nin altında`, below 7). A bound in place of the count (`ortam en
+///   fazla 7`, `ortam 7'den az`) states no count.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
-///   (`gözlem ise 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`, `takriben`, `kabaca` about
-///   (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form (`ortamsa 6`, `gözlemse 5`)
-///   is the name with `ise` joined to it.
+///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
+///   `takriben`, `kabaca` about (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form
+///   (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
+/// - Either-or (`ya 4 ya 5`, either 4 or 5): the first `ya` is read past before the count when
+///   another `ya` (or `ya da`) and a number follow it, and the second restates: the number after
+///   it is judged. A lone `ya` before a count (`gözlem ya 4`) is not read past: that count cannot be read.
 /// - Denying, right after a count or a name: what it follows is not stated, and a count right
 ///   after it is (`değil` not: `ortam 7 değil, 6`, `6 (7 değil)`; `yerine` instead of: `gözlem 4
 ///   yerine 5`, five instead of four).
@@ -56,6 +64,8 @@ enum Connective {
         // The older spellings, with a final `d` or the circumflex (`yahud`, `yâhut`, `veyâ`).
         "yahud", "veyahud", "yâhut", "yâhud", "veyâhut", "veyâ",
     ]
+    /// The marks that make `ve` and a restating word after them one word (`ve/veya`, and/or).
+    static let andOrMarks: Set<String> = ["/", "-", "\u{2013}"]
     /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
     static let restatingPairs: [(String, String)] = [
         ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya"), ("yahut", "da"),
@@ -89,7 +99,92 @@ enum Connective {
     }
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
-    static let beforeCount: Set<String> = ["ise", "de", "da", "yaklaşık", "takriben", "kabaca"]
+    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca"]
+
+    /// The word that opens and continues either-or (`ya 4 ya 5`).
+    static let eitherOr = "ya"
+
+    /// Whether the word at `index` opens either-or before a count (`ya 4 ya 5`, `ya 4 ya da 5`):
+    /// `ya`, a number right after it, then `ya` or `ya da` (a comma before it too) and a number
+    /// right after that.
+    static func opensEitherOr(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        guard index + 1 < words.count, words[index].text == eitherOr, words[index + 1].gap.isEmpty,
+            let first = TriggerDistributionClaim.number(words, at: index + 1)
+        else { return false }
+        let second = index + 1 + first.length
+        guard second + 1 < words.count, words[second].text == eitherOr, words[second].gap.allSatisfy({ $0 == "," })
+        else { return false }
+        var then = second + 1
+        if words[then].text == "da", words[then].gap.isEmpty { then += 1 }
+        guard then < words.count, words[then].gap.isEmpty else { return false }
+        return TriggerDistributionClaim.number(words, at: then) != nil
+    }
+
+    /// Whether the word at `index` is the second `ya` of either-or, after the first's number (`ya 4 ya`).
+    static func continuesEitherOr(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        guard index < words.count, words[index].text == eitherOr else { return false }
+        for length in [1, 2] where index - length - 1 >= 0 {
+            guard let number = TriggerDistributionClaim.number(words, at: index - length), number.length == length
+            else { continue }
+            if opensEitherOr(words, at: index - length - 1) { return true }
+        }
+        return false
+    }
+
+    /// The case endings a number takes after an apostrophe before the word that makes it a bound.
+    enum CaseEnding: Sendable {
+        case ablative, dative, accusative, genitive
+
+        /// The ending `suffix` is, if a bound's: `7'den`, `7'ye`, `7'yi`, `7'nin`.
+        init?(_ suffix: String) {
+            switch suffix {
+            case "den", "dan", "ten", "tan": self = .ablative
+            case "e", "a", "ye", "ya": self = .dative
+            case "i", "ı", "u", "ü", "yi", "yı", "yu", "yü": self = .accusative
+            case "in", "ın", "un", "ün", "nin", "nın", "nun", "nün": self = .genitive
+            default: return nil
+            }
+        }
+    }
+
+    /// The words after a number with a case ending that make it a bound: whether an upper one and
+    /// a strict one. Than (ablative): `7'den az` fewer than 7, `küçük`, `aşağı` too; `7'den fazla`
+    /// more than 7, `çok`, `büyük`, `yukarı` too, `daha` (more) before them or not. Up to (dative):
+    /// `7'ye kadar`. Not past (accusative): `7'yi geçmez`, `aşmaz`. Below, above (genitive): `7'nin
+    /// altında`, `üstünde`, `üzerinde`.
+    static let caseBounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
+        "az": (.ablative, true, true), "küçük": (.ablative, true, true), "aşağı": (.ablative, true, true),
+        "fazla": (.ablative, false, true), "çok": (.ablative, false, true), "büyük": (.ablative, false, true),
+        "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "geçmez": (.accusative, true, false),
+        "aşmaz": (.accusative, true, false), "altında": (.genitive, true, true), "üstünde": (.genitive, false, true),
+        "üzerinde": (.genitive, false, true),
+    ]
+
+    /// The bound a number with a case ending states with the word after it at `index` (`7'den
+    /// az`, `yediden daha fazla`, `7'ye kadar`, `7'yi geçmez`, `7'nin altında`): its value,
+    /// whether an upper one and a strict one, and how many words it takes; nil when there is none.
+    static func caseBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
+        value: Int, upper: Bool, strict: Bool, length: Int
+    )? {
+        guard index + 1 < words.count else { return nil }
+        let value: Int
+        let ending: CaseEnding
+        if let written = words[index].caseEnding, let number = TriggerDistributionClaim.number(words, at: index),
+            number.length == 1
+        {
+            (value, ending) = (number.value, written)
+        } else if let number = TriggerDistributionClaim.ablatives[words[index].text] {
+            (value, ending) = (number, .ablative)
+        } else {
+            return nil
+        }
+        var at = index + 1
+        if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
+        guard words[at].gap.isEmpty, let bound = caseBounding[words[at].text], bound.ending == ending else {
+            return nil
+        }
+        return (value, bound.upper, bound.strict, at + 1 - index)
+    }
     /// Words that make the number after them a bound, and whether an upper one (`en fazla 7`).
     static let bounding: [(words: [String], upper: Bool)] = [
         (["en", "fazla"], true), (["en", "çok"], true), (["azami"], true), (["en", "az"], false), (["asgari"], false),
@@ -132,14 +227,20 @@ enum Connective {
 
     /// How many words at `index` are restating connectives, one after another (`ya da belki`), or
     /// supposing ones after the count (`4 olabilir, 5 de olabilir`): 0 for none. Each word after
-    /// the first follows with nothing between.
+    /// the first follows with nothing between, but the "or" of `ve/veya` (and/or) after its mark.
     static func restatingLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
         var at = index
         while at < words.count, at == index || follows(words, at: at) {
-            if at + 1 < words.count, words[at + 1].gap.isEmpty,
+            if words[at].text == "ve", at + 1 < words.count, andOrMarks.contains(words[at + 1].gap),
+                case let or = restatingLength(words, at: at + 1), or > 0
+            {
+                at += 1 + or
+            } else if at + 1 < words.count, words[at + 1].gap.isEmpty,
                 restatingPairs.contains(where: { $0.0 == words[at].text && $0.1 == words[at + 1].text })
             {
                 at += 2
+            } else if at == index, continuesEitherOr(words, at: at) {
+                at += 1
             } else if restating.contains(words[at].text) || correcting.contains(words[at].text)
                 || asking.contains(words[at].text)
             {

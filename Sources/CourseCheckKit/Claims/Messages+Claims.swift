@@ -748,13 +748,15 @@ extension Diagnostic {
         triggerDistribution(at: location, [(trigger, claimed, actual)])
     }
 
-    /// A bound the sentence gives beside a count (`ortam 6 (en fazla 5)`) that the lessons' count breaks.
+    /// A bound the sentence gives beside a count (`ortam 6 (en fazla 5)`, `ortam 6 (6'dan az)`)
+    /// that the lessons' count breaks.
     static func triggerDistributionBound(
-        at location: SourceLocation, trigger: String, bound: Int, upper: Bool, actual: Int
+        at location: SourceLocation, trigger: String, bound: Int, upper: Bool, strict: Bool = false, actual: Int
     ) -> Diagnostic {
-        Diagnostic(
+        let says = strict ? (upper ? "fewer than" : "more than") : (upper ? "at most" : "at least")
+        return Diagnostic(
             .triggerDistribution, at: location,
-            "says \(trigger) \(upper ? "at most" : "at least") \(bound), but "
+            "says \(trigger) \(says) \(bound), but "
                 + "\(Plural.count(actual, "lesson")) \(Plural.form(actual, "declares", "declare")) \(trigger); write "
                 + "\(actual) or drop the bound")
     }

@@ -10,7 +10,8 @@ import Foundation
 /// ends in a colon takes the list right after it (`- yerel 6`, one item a count). A paragraph
 /// that counts without speaking of lessons (`Son sayım: yerel 0, …`, a tree's result) is about
 /// something else and is not judged, and so are counts of times (`Açılış dersinde yerel 2 kez`:
-/// the opening lesson's recomputations, `Connective.times`).
+/// the opening lesson's recomputations, `Connective.times`) and a sentence about the opening lesson
+/// alone (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`, `openingAside`).
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
@@ -152,13 +153,22 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for word in wrong.keys.sorted() {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
-        // A bound beside a count (`ortam 6 (en fazla 7)`) states no count: only a bound that does not hold is a finding.
-        for bound in sentence.bounds
-        where bound.upper ? actual[bound.trigger] > bound.value : actual[bound.trigger] < bound.value {
+        // A bound beside a count (`ortam 6 (en fazla 7)`, `6 (7'den az)`) states no count: only a
+        // bound that does not hold is a finding.
+        for bound in sentence.bounds {
+            let count = actual[bound.trigger]
+            let holds =
+                switch (bound.upper, bound.strict) {
+                case (true, false): count <= bound.value
+                case (true, true): count < bound.value
+                case (false, false): count >= bound.value
+                case (false, true): count > bound.value
+                }
+            guard !holds else { continue }
             findings.append(
                 .triggerDistributionBound(
                     at: location(bound.word), trigger: Triggers.names[bound.trigger].declared, bound: bound.value,
-                    upper: bound.upper, actual: actual[bound.trigger]))
+                    upper: bound.upper, strict: bound.strict, actual: count))
         }
         // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
         // counts cover, which a lesson declaring a distribution is not among.
@@ -206,6 +216,65 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
     }
 
+    /// The sentence of `words` holding word `index`: from after the last `.`, `!` or `?` before it to the next.
+    private static func sentence(_ words: [Word], holding index: Int) -> Range<Int> {
+        func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
+        let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
+        let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
+        return start..<end
+    }
+
+    /// Whether the words in `range` give a number of lessons (`yirmi dersin`, `21 ders`): a number
+    /// above one right before a word for lessons.
+    private static func numbersLessons(_ words: [Word], in range: Range<Int>) -> Bool {
+        range.contains { at in
+            words[at].text.hasPrefix("ders") && !words[at].separated
+                && [1, 2].contains { length in
+                    at - length >= range.lowerBound
+                        && number(words, at: at - length).map { $0.length == length && $0.value > 1 } == true
+                }
+        }
+    }
+
+    /// The words that, after the opening lesson's name (`açılış dersi dışındaki`, `hariç`,
+    /// `haricinde`, `saymazsak`, `sayılmadan`, `açılış dersinden sonraki`, `başka`), leave it out:
+    /// the sentence then speaks of the other lessons.
+    private static let exceptions = ["dışında", "hariç", "haric", "sayma", "sayılma", "sonra", "başka"]
+
+    /// `words` with every trigger name of a sentence about the opening lesson alone set aside
+    /// (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`: its own recomputations, however
+    /// counted), or nil when it has none. A sentence speaks of the opening lesson when a word opens
+    /// with `açılış` (`açılış dersinin`, `açılışta`), and of it alone when it speaks of no other
+    /// lessons: no plural lesson word (`derslerin`), no number of lessons (`yirmi dersin`), and the
+    /// opening lesson not left out (`Açılış dersi dışındaki yirmi dersin tetik dağılımı`, the
+    /// sentence itself). Its `2/2/2/2` and `sekiz yeniden hesaplama` are still read as the opening
+    /// lesson's.
+    static func openingAside(_ words: [Word]) -> [Word]? {
+        var result: [Word]?
+        var index = 0
+        while index < words.count {
+            defer { index += 1 }
+            guard words[index].text.hasPrefix("açılış") else { continue }
+            let range = sentence(words, holding: index)
+            index = range.upperBound - 1
+            let opening = range.filter { words[$0].text.hasPrefix("açılış") }
+            let excepted = opening.contains { at in
+                // The word after `açılış`, or after the lesson word right after it (`açılış dersi dışındaki`).
+                var after = at + 1
+                if after < range.upperBound, words[after].text.hasPrefix("ders"), words[after].gap.isEmpty {
+                    after += 1
+                }
+                return after < range.upperBound && exceptions.contains { words[after].text.hasPrefix($0) }
+            }
+            guard !excepted, !range.contains(where: { words[$0].text.hasPrefix("dersler") }),
+                !numbersLessons(words, in: range)
+            else { continue }
+            if result == nil { result = words }
+            for word in range { result![word].aside = true }
+        }
+        return result
+    }
+
     /// `words` with each number of times no count (`2 kez`, `on iki kere`, `ikişer kez`: a number
     /// `Connective.times` follows counts how often, a tree's recomputations: `Açılış dersinde yerel
     /// 2 kez, ortam 2 kez değişir`), or nil when it has none. In a sentence that names the
@@ -213,26 +282,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// are the lessons', and counts.
     static func timesUncounted(_ words: [Word]) -> [Word]? {
         var result: [Word]?
-        /// The sentence holding word `index`: from after the last `.`, `!` or `?` before it to the next.
-        func sentence(_ index: Int) -> Range<Int> {
-            func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
-            let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
-            let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
-            return start..<end
-        }
         /// Whether the sentence names the distribution and a number of lessons (`yirmi dersin`).
         func namesTheLessons(_ range: Range<Int>) -> Bool {
-            range.contains { words[$0].text.hasPrefix("dağılım") }
-                && range.contains { at in
-                    words[at].text.hasPrefix("ders") && !words[at].separated
-                        && [1, 2].contains { length in
-                            at - length >= range.lowerBound
-                                && number(words, at: at - length).map { $0.length == length && $0.value > 1 } == true
-                        }
-                }
+            range.contains { words[$0].text.hasPrefix("dağılım") } && numbersLessons(words, in: range)
         }
         for index in words.indices.dropFirst() where Connective.countsTimes(words, at: index) {
-            if namesTheLessons(sentence(index)) { continue }
+            if namesTheLessons(sentence(words, holding: index)) { continue }
             for length in [2, 1] where index - length >= 0 {
                 guard let found = number(words, at: index - length), found.length == length else { continue }
                 if result == nil { result = words }
@@ -264,9 +319,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
         /// lesson's distribution, what that distribution adds up to.
         var recomputations: (value: Int, word: Int)?
-        /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`): an
-        /// upper or a lower one, judged as bounds, by word.
-        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
+        /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`, `6
+        /// (7'den az)`): an upper or a lower one, strict or not, judged as bounds, by word.
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool)] = []
         /// A list of names with fewer counts after them than names (`yerel, ebeveyn, gözlem, ortam:
         /// 6, 4, 4`): the names' words and the counts' words. Which name lost its count is not known,
         /// so no count of the list is judged; the list is the one finding.
@@ -335,7 +390,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 words += read
             }
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
-            var candidate = reading(Self.timesUncounted(words) ?? words)
+            let read = Self.openingAside(words) ?? words
+            var candidate = reading(Self.timesUncounted(read) ?? read)
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -389,6 +445,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var distributive = false
         /// A number with the question particle typed as its suffix (`4'mü`): as `4 mü`.
         var asks = false
+        /// The case ending of a number after an apostrophe (`7'den`, `7'ye`): before `az`, `kadar`
+        /// (`Connective.caseBounding`) a bound.
+        var caseEnding: Connective.CaseEnding?
+        /// A word of a sentence about the opening lesson alone (`openingAside`): a trigger's name
+        /// there counts none of the lessons.
+        var aside = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
     }
@@ -718,8 +780,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
 
-    /// The words read past between a name and its count, as `skeleton` gives them.
-    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.sorted().map { skeleton(Array($0.utf8)) }
+    /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
+    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).sorted().map {
+        skeleton(Array($0.utf8))
+    }
 
     /// The number words (`units`, `tens`, `distributives`, `possessives`) with every i-like letter as `i`, as bytes:
     /// what `mayHoldTwoCounts` compares a word of folded bytes with.
@@ -809,6 +873,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The suffixes a count takes after an apostrophe (`6'sı`, `4'ü`, `6'şar`): the count read,
     /// the suffix dropped; the distributive ones (`-şar`, `-er`) give the count to each name before it.
     private static let distributiveSuffixes: Set<String> = ["şar", "şer", "ar", "er"]
+    /// Number words in the ablative (`yediden`, than seven), read only as a bound's (`yediden
+    /// az`, `Connective.caseBound`). Not `ondan`, which is "from it" too.
+    static let ablatives: [String: Int] = [
+        "birden": 1, "ikiden": 2, "üçten": 3, "dörtten": 4, "beşten": 5, "altıdan": 6, "yediden": 7, "sekizden": 8,
+        "dokuzdan": 9, "yirmiden": 20,
+    ]
     /// Number words with the distributive suffix: `altışar` is six each.
     static let distributives: [String: Int] = [
         "birer": 1, "ikişer": 2, "üçer": 3, "dörder": 4, "beşer": 5, "altışar": 6, "yedişer": 7, "sekizer": 8,
@@ -867,6 +937,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
             var distributive = false
             var asks = false
+            var caseEnding: Connective.CaseEnding?
             if classes[start..<index].allSatisfy(\.numeral) {
                 // `6,5` and `6.5` are one number, and not a whole count; `6%` is a share.
                 if index + 1 < characters.count, ascii(index) == UInt8(ascii: ",") || ascii(index) == UInt8(ascii: "."),
@@ -888,6 +959,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     let suffix = lowercased(text((index + 1)..<end))
                     distributive = distributiveSuffixes.contains(suffix)
                     asks = Connective.asking.contains(suffix)
+                    caseEnding = Connective.CaseEnding(suffix)
                     index = end
                 }
             }
@@ -899,7 +971,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             words.append(
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
-                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks))
+                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
+                    caseEnding: caseEnding))
             separated = false
             gap = ""
         }
@@ -1019,6 +1092,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // Which trigger each word reads as: by its bytes, else as a reader sees it (composed, look-alikes read).
         var unseen: [(word: Int, trigger: String)] = []
         let triggers: [Int?] = words.indices.map { index in
+            guard !words[index].aside else { return nil }
             let text = words[index].text
             if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
             // The name with `ise` joined to it (`ortamsa 6`): the name.
@@ -1078,7 +1152,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard marked || supposed else { return nil }
             let at = next + said
             guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
-            guard !usedNumbers.contains(at), let found = number(words, at: at) else { return nil }
+            // A bound by a case ending (`6 (7'den az)`, `6 (7'ye kadar)`) is judged as a bound, not as a count.
+            guard !usedNumbers.contains(at), let found = number(words, at: at),
+                Connective.caseBound(words, at: at) == nil
+            else { return nil }
             let end = at + found.length
             if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
             // After a particle or a supposing word and a comma, only another alternative (`4 mü, 5
@@ -1121,6 +1198,31 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if end < words.count, words[end].gap.isEmpty, trigger(end) != nil { return (true, nil) }
             return (true, (found.value, next, found.length))
         }
+        /// The bound that starts at `start` (`en fazla 7`, `azami 7`, `7'den az`, `yediden daha fazla`),
+        /// its number not yet used nor a name's or a number of lessons' right after it (`en az 5
+        /// ortam`): its value, whether an upper one and a strict one, the number's word and the
+        /// bound's last word.
+        func bound(at start: Int) -> (value: Int, upper: Bool, strict: Bool, word: Int, end: Int)? {
+            guard start < words.count, !usedNumbers.contains(start) else { return nil }
+            if let bound = Connective.caseBound(words, at: start) {
+                return (bound.value, bound.upper, bound.strict, start, start + bound.length - 1)
+            }
+            guard
+                let phrase = Connective.bounding.first(where: { phrase in
+                    start + phrase.words.count < words.count
+                        && phrase.words.indices.allSatisfy({ words[start + $0].text == phrase.words[$0] })
+                }), case let at = start + phrase.words.count,
+                Connective.bound(words, before: at) != nil, !usedNumbers.contains(at),
+                let value = number(words, at: at)
+            else { return nil }
+            let next = at + value.length
+            guard
+                next >= words.count || !words[next].gap.isEmpty
+                    || trigger(next) == nil && !words[next].text.hasPrefix("ders")
+            else { return nil }
+            return (value.value, phrase.upper, false, at, next - 1)
+        }
+        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool)] = []
         // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
         while index < words.count {
@@ -1129,7 +1231,18 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             var names = [index]
-            while let next = nextItem(after: names.last!, separators: ",", isItem: { trigger($0) != nil }) {
+            /// Whether the name at `at` has its own count right after it (`ortam 7`), not a distributive one.
+            func counted(_ at: Int) -> Bool {
+                at + 1 < words.count && words[at + 1].gap.isEmpty && !words[at + 1].distributive
+                    && number(words, at: at + 1) != nil
+            }
+            // A list names each trigger once, and a name with its own count is no item of it: either
+            // opens a mention of its own (`dörder ebeveyn ve gözlem, gözlem 5`, `4'er ebeveyn ve
+            // gözlem, ortam 7`: a second count).
+            while let next = nextItem(
+                after: names.last!, separators: ",", isItem: { trigger($0) != nil && !counted($0) }),
+                !names.contains(where: { trigger($0) == trigger(next) })
+            {
                 names.append(next)
             }
             let first = names.last! + 1
@@ -1174,16 +1287,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
             /// Each listed count's second counts in parentheses (`6, 4, 4, 6 (7)`, `6 (yani 7), 4, 4, 6`):
             /// judged as the second count of a name is. A slash or `ya da` there would be the list's next count.
             var seconds: [[(value: Int, at: Int, length: Int)]] = []
+            /// And its bounds in parentheses (`6, 4, 4 (en fazla 5), 6`, `4 (7'den az)`), judged as bounds.
+            var itemBounds: [[(value: Int, upper: Bool, strict: Bool, word: Int, end: Int)]] = []
             var ends: [Int] = []
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
                 var again: [(value: Int, at: Int, length: Int)] = []
-                while end + 1 < words.count,
-                    words[end + 1].gap.contains("(") || asks(end + 1), let found = restated(end + 1)
-                {
-                    again.append(found)
-                    end = found.at + found.length - 1
+                var bounded: [(value: Int, upper: Bool, strict: Bool, word: Int, end: Int)] = []
+                while end + 1 < words.count, words[end + 1].gap.contains("(") || asks(end + 1) {
+                    if let found = restated(end + 1) {
+                        again.append(found)
+                        end = found.at + found.length - 1
+                    } else if words[end + 1].gap.contains("("), let found = bound(at: end + 1) {
+                        bounded.append(found)
+                        end = found.end
+                    } else {
+                        break
+                    }
                 }
+                itemBounds.append(bounded)
                 // The particle that closes the question (`4 mü 5 mi, 6`) ends the item.
                 if asks(end + 1) { end += 1 }
                 seconds.append(again)
@@ -1192,7 +1314,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             readSeconds(after: first, length: opening.length)
             while numbers.count < names.count {
                 // After a second count's closing parenthesis (`6 (7), 4`), the list goes on.
-                let closed = seconds.last?.isEmpty == false
+                let closed = seconds.last?.isEmpty == false || itemBounds.last?.isEmpty == false
                 guard
                     let next = nextItem(
                         after: ends.last!, separators: closed ? ",/)" : ",/", isItem: { number(words, at: $0) != nil }),
@@ -1208,6 +1330,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 for (at, count) in numbers { usedNumbers.formUnion(at..<(at + count.length)) }
             }
             if numbers.count == names.count {
+                for (name, bounded) in zip(names, itemBounds) {
+                    for bound in bounded {
+                        bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict))
+                        for word in bound.word...bound.end { usedNumbers.insert(word) }
+                    }
+                }
                 for (name, ((at, count), again)) in zip(names, zip(numbers, seconds)) {
                     counts[trigger(name)!].append((count.value, at))
                     usedNames.insert(name)
@@ -1224,13 +1352,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             var next = index + 1
-            // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`).
+            // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`), either-or's
+            // first `ya` after it or alone (`gözlem ya 4 ya 5`, `ortam için ya 6 ya 7`).
             if next + 1 < words.count, words[next].gap.isEmpty, Connective.beforeCount.contains(words[next].text) {
                 next += 1
             }
+            if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
+                next += 1
+            }
+            // A bound there (`ortam 7'den az`, `ortam 7'ye kadar`) states no count, as `ortam en fazla 7` does.
             guard next < words.count,
                 words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
-                !usedNumbers.contains(next), let found = number(words, at: next)
+                !usedNumbers.contains(next), let found = number(words, at: next),
+                Connective.caseBound(words, at: next) == nil
             else { return nil }
             return (found.value, next, found.length)
         }
@@ -1291,7 +1425,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         let others = words.indices.filter { trigger($0) != nil && !usedNames.contains($0) }
         let afterFirst = others.count { after($0) != nil } >= others.count { before($0) != nil }
         var found: [(trigger: Int, value: Int, at: Int)] = []
-        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
         for name in others {
@@ -1315,20 +1448,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 found.append((trigger(name)!, again.value, again.at))
                 end = again.at + again.length - 1
             }
-            // A bound after the count (`ortam 6, en fazla 7`, `6 (en az 5)`): judged as a bound.
-            if let phrase = Connective.bounding.first(where: { phrase in
-                end + phrase.words.count + 1 < words.count && count.at > name
-                    && words[end + 1].gap.allSatisfy({ ",;(".contains($0) })
-                    && phrase.words.indices.allSatisfy({ words[end + 1 + $0].text == phrase.words[$0] })
-            }), case let at = end + 1 + phrase.words.count,
-                Connective.bound(words, before: at) != nil, !usedNumbers.contains(at),
-                let value = number(words, at: at),
-                at + value.length >= words.count || !words[at + value.length].gap.isEmpty
-                    || trigger(at + value.length) == nil && !words[at + value.length].text.hasPrefix("ders")
+            // A bound after the count (`ortam 6, en fazla 7`, `6 (en az 5)`, `6 (7'den az)`): judged as a bound.
+            if count.at > name, end + 1 < words.count, words[end + 1].gap.allSatisfy({ ",;(".contains($0) }),
+                let bound = bound(at: end + 1)
             {
-                for word in at..<(at + value.length) { usedNumbers.insert(word) }
-                bounds.append((trigger(name)!, value.value, phrase.upper, at))
-                end = at + value.length - 1
+                for word in (end + 1)...bound.end { usedNumbers.insert(word) }
+                bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict))
+                end = bound.end
             }
             // A parenthesis opened right after the count restates it wherever its number stands
             // (`6 (altı değil, 7)`): every count in it, but the count of a name right after it or
@@ -1339,6 +1465,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 var word = opened
                 while word < words.count, word == opened || !words[word].gap.contains(where: { ")".contains($0) }) {
                     defer { word += 1 }
+                    if !usedNumbers.contains(word), let bound = Connective.caseBound(words, at: word) {
+                        for used in word..<(word + bound.length) { usedNumbers.insert(used) }
+                        bounds.append((trigger(name)!, bound.value, bound.upper, word, bound.strict))
+                        end = max(end, word + bound.length - 1)
+                        word += bound.length - 1
+                        continue
+                    }
                     guard !usedNumbers.contains(word), words[word].text != "bir" || word == opened,
                         word == opened
                             || !(words[word - 1].text.hasPrefix("toplam") || words[word - 1].text.hasPrefix("ders")),
@@ -1359,7 +1492,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     }
                     for used in word..<next { usedNumbers.insert(used) }
                     if let bound = Connective.bound(words, before: word) {
-                        bounds.append((trigger(name)!, again.value, bound.upper, word))
+                        bounds.append((trigger(name)!, again.value, bound.upper, word, false))
                     } else {
                         found.append((trigger(name)!, again.value, word))
                     }
@@ -1446,12 +1579,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
             candidate.quad = (values, run)
             break
         }
-        // A number right before `yeniden hesaplama…`, nothing between them (`sekiz yeniden hesaplama`).
+        // A number right before `yeniden hesaplama…`, nothing between them (`sekiz yeniden hesaplama`),
+        // not a trigger's own after its name (`ortam 2 yeniden hesaplama`, set aside or not).
+        func named(_ word: Int) -> Bool {
+            word >= 0 && Triggers.names.contains { $0.declared.sameBytes(words[word].text) }
+        }
         for word in words.indices.dropFirst() where words[word].text == "yeniden" && !words[word].separated {
             guard word + 1 < words.count, words[word + 1].text.hasPrefix("hesaplama"), words[word + 1].gap.isEmpty
             else { continue }
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
-                if let found = number(words, at: word - length), found.length == length {
+                if let found = number(words, at: word - length), found.length == length, !named(word - length - 1) {
                     candidate.recomputations = (found.value, word - length)
                     break
                 }
