@@ -47,7 +47,9 @@ package struct CourseFacts: Sendable {
             plainLabels = text.plainLabels
             treeOutputs = outputs
             printedCauses = outputs.map { outputs in
-                outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
+                text.causes.value(for: outputs) {
+                    outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
+                }
             }
         }
 
@@ -65,6 +67,8 @@ package struct CourseFacts: Sendable {
             let noteLabels = Locked<NoteSeriesClaim.Labels?>(nil)
             let labelReferences = KeyedMemo<LabelReferenceClaim.Context, [Diagnostic]>()
             let plainLabels = KeyedMemo<NoteSeriesClaim.PlainContext, NoteSeriesClaim.PlainLabels>()
+            /// The causes the trees printed, for the outputs they were read from.
+            let causes = KeyedMemo<[String?], Set<String>>()
 
             /// The first `# ` heading after the front matter: keys a slipped closing line leaves
             /// as text are a setext heading when it is `===`, and that is its slip, not a title.
@@ -141,6 +145,9 @@ package struct CourseFacts: Sendable {
         /// The bytes the index was read from, for the memo of the text's claims (`TextClaimMemo`);
         /// nil for an editor's unsaved text, which is never remembered.
         package let bytes: [UInt8]?
+        /// The paragraphs that may be the distribution sentence, found once for the index's text
+        /// (`TriggerDistributionClaim.candidates`) and shared by every copy of it.
+        let distributionCandidates = Locked<[TriggerDistributionClaim.Candidate]?>(nil)
 
         /// Item lines whose number is longer than CommonMark allows (`1234567890.`): they open no
         /// item, so the list around them renders as text. The index is read as if each were an

@@ -47,7 +47,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             judged = true
             findings.append(.triggerDistributionHidden(at: hidden.location, reason: hidden.reason))
         }
-        if let index = course.index, let sentence = Self.findCandidates(in: index.prose).first {
+        if let index = course.index, let sentence = Self.candidates(in: index).first {
             judged = true
             findings += judge(sentence, path: index.prose.path, course)
         }
@@ -211,6 +211,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
         lesson.distributionCandidates.update { found in
             if let found { return found }
             let candidates = findCandidates(in: lesson.prose)
+            found = candidates
+            return candidates
+        }
+    }
+
+    /// The index's candidates, found once for its text.
+    static func candidates(in index: CourseFacts.Index) -> [Candidate] {
+        index.distributionCandidates.update { found in
+            if let found { return found }
+            let candidates = findCandidates(in: index.prose)
             found = candidates
             return candidates
         }

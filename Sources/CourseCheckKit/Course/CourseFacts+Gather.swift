@@ -27,11 +27,25 @@ extension CourseFacts {
         guard let directory = plan.directories.first else { return nil }
         let url = directory.appendingPathComponent("README.md")
         let edited = overlay.isEmpty ? nil : overlay[url.standardizedFileURL.path]
-        guard
-            let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }),
-            case .success(let file) = SourceFile.decode(
-                bytes, path: CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md"))
-        else { return nil }
+        let path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md")
+        guard let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }) else {
+            return nil
+        }
+        if let kept = indexMemo.get(), kept.path == path, kept.edited == (edited != nil), kept.bytes.sameBytes(bytes) {
+            return kept.index
+        }
+        guard case .success(let file) = SourceFile.decode(bytes, path: path) else { return nil }
+        let index = readIndex(file, bytes: bytes, edited: edited != nil)
+        indexMemo.set((path, edited != nil, bytes, index))
+        return index
+    }
+
+    /// The index last read, with the path and bytes it was read from (and whether they were an
+    /// editor's, whose bytes the index does not keep): reading it depends on them alone, and a live loop (or the test suite) checks the whole course again after each edit of
+    /// a lesson, where the index is the text it read last time.
+    private static let indexMemo = Locked<(path: String, edited: Bool, bytes: [UInt8], index: Index)?>(nil)
+
+    private static func readIndex(_ file: SourceFile, bytes: [UInt8], edited: Bool) -> Index {
         var scanned = MarkdownScanner.scan(file)
         // A comment's slip within a line is one finding at it, and the index is read as meant.
         let commentLines = Classifier.commentLineSlips(file, scanned.document)
@@ -41,7 +55,7 @@ extension CourseFacts {
         let slips = Classifier.indexFenceSlips(commentLines.reading?.file ?? file, scanned: scanned)
         return Index(
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
-            frontMatter: frontMatter, bytes: edited == nil ? bytes : nil,
+            frontMatter: frontMatter, bytes: edited ? nil : bytes,
             fenceSlips: slips.findings + commentLines.findings + commentLines.fences,
             hidden: slips.hidden)
     }
