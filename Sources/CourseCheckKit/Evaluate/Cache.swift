@@ -381,7 +381,7 @@ package final class Pack: Sendable {
         case .missing:
             return ([:], false)
         case .file(let snapshot):
-            guard let entries = Self.entries(of: snapshot.bytes) else {
+            guard let entries = Self.remembered(snapshot.bytes) else {
                 Cache.noteDamaged()
                 return ([:], true)
             }
@@ -390,6 +390,18 @@ package final class Pack: Sendable {
             Cache.noteDamaged()
             return ([:], true)
         }
+    }
+
+    /// The entries of the pack last read whole, with its bytes: a live loop (or the test suite)
+    /// checks again and again in one process, and reads the same pack each time.
+    private static let lastRead = Locked<(bytes: [UInt8], entries: [String: ArraySlice<UInt8>])?>(nil)
+
+    /// `entries(of:)`, kept for the bytes it read: the same bytes are the same entries.
+    static func remembered(_ bytes: [UInt8]) -> [String: ArraySlice<UInt8>]? {
+        if let last = lastRead.get(), last.bytes.sameBytes(bytes) { return last.entries }
+        guard let entries = entries(of: bytes) else { return nil }
+        lastRead.set((bytes, entries))
+        return entries
     }
 
     /// The entries of a pack's bytes by key, or nil when it is not whole: its header (the length
