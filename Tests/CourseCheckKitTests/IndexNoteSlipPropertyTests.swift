@@ -12,7 +12,8 @@ import XCTest
 /// character after the bold, an HTML comment before it, the paragraph indented as code, any mark
 /// for its full stop or between its letters and number, its number typed twice, a fullwidth full
 /// stop, asterisks typed escaped, a letter of its prefix dropped, doubled or changed, the label
-/// wrapped in a code span, struck through or in an HTML comment, a link's text not in bold), a front
+/// wrapped in a code span, struck through, in an image's alt text or in an HTML comment, a link's
+/// text not in bold), a front
 /// matter's opening or closing line written as a near form of `---` (`+++` too, an opening with
 /// trailing blanks; or the closing deleted), a key with no space after its colon, or a part
 /// heading of the index (the first part's too) without its `## ` or at another level (a `===`
@@ -198,6 +199,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(struck.0)\(prefix)\(number).\(struck.1)**", "struck through inside the bold"))
         forms.append(("\(struck.0)\(prefix)\(number).\(struck.1)", "struck through, not bold"))
         forms.append(("[\(prefix)\(number).](x)", "a link's text, not bold"))
+        forms.append(("![\(marks)\(prefix)\(number).\(marks)](x)", "an image's alt text"))
         forms.append(("<!-- \(marks)\(prefix)\(number).\(marks) -->", "an HTML comment around it"))
         // A few characters of text before the bold label (an emoji, a bracket or quote around it,
         // a word), or more text inside its bold after it.

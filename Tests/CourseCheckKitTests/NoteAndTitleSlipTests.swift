@@ -1714,7 +1714,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// A note label wrapped in other inline syntax at its paragraph's start, where readers do not
     /// see a bold label: in a code span (`` `**DR4.**` ``, its marks in code font), struck through
-    /// (`~~`, `~`, `<del>`, `<s>`, outside the bold or in it), a link's text not in bold, an HTML
+    /// (`~~`, `~`, `<del>`, `<s>`, outside the bold or in it), an image's alt text (`![**DR4.**](x)`,
+    /// an image to a reader), a link's text not in bold, an HTML
     /// comment around it alone (the comment owner's finding); the lesson's last note too. One near-form finding at the paragraph, never a reference to a note no
     /// paragraph defines and a "skips" at the next note (in the next lesson for a lesson's last),
     /// and following the fix leaves none. Wrapped where GitHub still shows a bold label (bold in
@@ -1738,6 +1739,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("10-baglama.md", 161, "DR4", "~~DR4.~~", "struck through, not in bold"),
             ("10-baglama.md", 161, "DR4", "<del>**DR4.**</del>", "struck through"),
             ("10-baglama.md", 161, "DR4", "<s>DR4.</s>", "struck through, not in bold"),
+            ("10-baglama.md", 161, "DR4", "![**DR4.**](x)", "as an image's alt text"),
+            ("10-baglama.md", 161, "DR4", "![DR4.](x)", "as an image's alt text, not in bold"),
         ]
         for slip in cases {
             let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])

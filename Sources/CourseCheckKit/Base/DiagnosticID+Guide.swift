@@ -390,7 +390,7 @@ extension DiagnosticID {
                     + "strays into another part, or a note label is not bold, written in a near form (any other "
                     + "mark for its full stop or between its letters and number, a space, another case, a look-alike "
                     + "or another script's capital, a letter for a digit, a letter of its series dropped, doubled or "
-                    + "changed, a backslash, escaped asterisks, a code span or strikethrough around it, an invisible "
+                    + "changed, a backslash, escaped asterisks, a code span, strikethrough or image around it, an invisible "
                     + "character that keeps its bold open, more "
                     + "text inside its bold, a few characters of text before it such as an emoji, a bracket or `Not:`, "
                     + "where its series is due that note), not "

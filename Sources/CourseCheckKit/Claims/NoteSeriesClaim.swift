@@ -472,8 +472,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         var source = source
         return source.withUTF8 { bytes in
             var at = 0
-            // Marks a label may be wrapped in: bold, emphasis, code, a link's `[`, a strikethrough's `~`.
-            let marks: [UInt8] = [0x2A, 0x5F, 0x60, 0x20, 0x09, 0x5B, 0x7E]
+            // Marks a label may be wrapped in: bold, emphasis, code, a link's `[` (an image's `!`), a
+            // strikethrough's `~`.
+            let marks: [UInt8] = [0x2A, 0x5F, 0x60, 0x20, 0x09, 0x5B, 0x21, 0x7E]
             while at < bytes.count, marks.contains(bytes[at]) { at += 1 }
             if at < bytes.count, bytes[at] == UInt8(ascii: "<"),
                 let close = bytes[at...].firstIndex(of: UInt8(ascii: ">"))
@@ -530,17 +531,19 @@ package struct NoteSeriesClaim: ClaimCheck {
         return letteredOpening(block, prefixes: prefixes, path: path)
     }
 
-    /// The strikethrough a paragraph opens with, through the bold, emphasis or link it opens with
-    /// (`~~**DR4.**~~`, `**~~DR4.~~**`, `<del>DR4.</del>`): its source range. GitHub shows the
-    /// label in it crossed out, so it does not read as a note; nil when there is none.
-    static func struckOpening(_ inline: Inline) -> Range<Int>? {
+    /// The strikethrough or image a paragraph opens with, through the bold, emphasis or link it
+    /// opens with (`~~**DR4.**~~`, `**~~DR4.~~**`, `<del>DR4.</del>`, `![**DR4.**](x)`): its source
+    /// range, and what it makes of a label. GitHub shows the label in it crossed out, or as an
+    /// image's alt text, so it does not read as a note; nil when there is none.
+    static func wrappedOpening(_ inline: Inline) -> (range: Range<Int>, why: String)? {
         var nodes = inline.nodes[...]
         while let node = nodes.first(where: { node in
             if case .text(let text) = node.kind { return !text.allSatisfy(\.isWhitespace) }
             return true
         }) {
             switch node.kind {
-            case .strikethrough: return node.range
+            case .strikethrough: return (node.range, "struck through")
+            case .image: return (node.range, "as an image's alt text")
             case .emphasis, .strong, .link: nodes = node.children[...]
             case .html(let tag) where ["<del>", "<s>", "<strike>"].contains(tag.lowercased()):
                 let close = "</" + tag.lowercased().dropFirst()
@@ -550,11 +553,16 @@ package struct NoteSeriesClaim: ClaimCheck {
                     }
                     return false
                 }
-                return node.range.lowerBound..<(end?.range.upperBound ?? inline.source.count)
+                return (node.range.lowerBound..<(end?.range.upperBound ?? inline.source.count), "struck through")
             default: return nil
             }
         }
         return nil
+    }
+
+    /// True when `source` may open with a `wrappedOpening`: a `~`, `<` or `!` in its first bytes.
+    static func mayBeWrapped(_ source: String) -> Bool {
+        source.utf8.prefix(8).contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "!") }
     }
 
     /// `nearFormOpening` for a label whose number reads as a number (look-alikes read as digits).
@@ -562,11 +570,10 @@ package struct NoteSeriesClaim: ClaimCheck {
         note: Note, end: Int
     )? {
         let inline = block.inline
-        // A strikethrough's `~` or a raw tag before the label: struck through, it is read too.
-        let struck =
-            block.source.utf8.prefix(8).contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "<") }
-            ? Self.struckOpening(inline) : nil
-        let characters = inline.readable(keepingStruck: struck != nil)
+        // A strikethrough's `~`, a raw tag or an image's `!` before the label: struck through, it
+        // is read too.
+        let wrapped = Self.mayBeWrapped(block.source) ? Self.wrappedOpening(inline) : nil
+        let characters = inline.readable(keepingStruck: wrapped != nil)
         var index = 0
         while index < characters.count, characters[index].character.isWhitespace { index += 1 }
         // Asterisks shown as written: a bold that does not close (an invisible character after it).
@@ -817,7 +824,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         let tail = String(characters[index..<end].map(\.character))
         guard strong != nil || !punctuation.isEmpty else { return nil }
         let label = "\(prefix)\(number)."
-        if struck != nil { differences.append("struck through") }
+        if let wrapped { differences.append(wrapped.why) }
         if backslash { differences.append("'\(leftover)' before it, which shows") }
         if let split, split > 0, split < prefix.count {
             differences.append("a space between \(prefix.prefix(split)) and \(prefix.dropFirst(split))")
@@ -881,7 +888,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
         }
         if let code { endOffset = code.range.upperBound }
-        if let struck { endOffset = max(endOffset, struck.upperBound) }
+        if let wrapped { endOffset = max(endOffset, wrapped.range.upperBound) }
         // Escapes make the offsets those of their text node: the label is the source's first word.
         if escapedMarks {
             let blanks = inline.source.prefix { $0 == 0x20 || $0 == 0x09 }.count
@@ -1041,8 +1048,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
                 let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
                 // Struck through at the paragraph's start (`~~**DR4.**~~`): a near form (`readNearForm`).
-                if opens, span.struck || block.source.utf8.prefix(8).contains(where: { $0 == 0x7E || $0 == 0x3C }),
-                    Self.struckOpening(inline)?.overlaps(span.content) == true
+                if opens, span.struck || Self.mayBeWrapped(block.source),
+                    Self.wrappedOpening(inline)?.range.overlaps(span.content) == true
                 {
                     continue
                 }
