@@ -11,7 +11,9 @@ import XCTest
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
 /// character after the bold, an HTML comment before it, the paragraph indented as code, any mark
 /// for its full stop or between its letters and number, its number typed twice, a fullwidth full
-/// stop, asterisks typed escaped, a letter of its prefix dropped, doubled or changed), a front
+/// stop, asterisks typed escaped, a letter of its prefix dropped, doubled or changed, the label
+/// wrapped in a code span, struck through, in an image's alt text or in an HTML comment, a link's
+/// text not in bold), a front
 /// matter's opening or closing line written as a near form of `---` (`+++` too, an opening with
 /// trailing blanks; or the closing deleted), a key with no space after its colon, or a part
 /// heading of the index (the first part's too) without its `## ` or at another level (a `===`
@@ -29,8 +31,8 @@ import XCTest
 /// one of the three places that state a lesson's title (its front matter, its heading, its index
 /// item) or a title written so it is none (`#Title`, `## Title`, `Title:`); two items
 /// swapping their link targets are one finding each. Rewrites GitHub renders the same
-/// (checked with cmark-gfm: a label's bold as `__`, `<strong>` or with an entity (for a digit or
-/// its full stop) or an escaped full stop; an index item renumbered where the list's numbering ignores it; a link reference
+/// (checked with cmark-gfm: a label's bold as `__`, `<strong>`, `<b>` or with an entity (for a digit or
+/// its full stop) or an escaped full stop, in emphasis, a link or raw `<code>`; an index item renumbered where the list's numbering ignores it; a link reference
 /// definition between items with blank lines around it; no blank line before a list starting at
 /// 1; a title quoted otherwise or a heading closed with `#`; a front matter closed with `--- ` or
 /// `...`) give none.
@@ -184,6 +186,21 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix)\(number)\u{FF0E}**", "a fullwidth full stop"))
         forms.append(("\\*\\*\(prefix)\(number).\\*\\*", "escaped asterisks"))
         forms.append(("\\**\(prefix)\(number).**", "an escaped first asterisk"))
+        // The label wrapped in other inline syntax that shows no bold label: a code span (its marks
+        // in code font, `` `**DR4.**` ``, `` `` __DR4.__ `` ``), a strikethrough.
+        let marks = ["**", "__"][Int(random.next() % 2)]
+        let ticks = ["`", "`` "][Int(random.next() % 2)]
+        forms.append(
+            ("\(ticks)\(marks)\(prefix)\(number).\(marks)\(String(ticks.reversed()))", "in a code span"))
+        // Struck through, outside the bold or inside it, or as raw HTML; a link's text not in bold.
+        let struck = [("~~", "~~"), ("~", "~"), ("<del>", "</del>"), ("<s>", "</s>"), ("<strike>", "</strike>")][
+            Int(random.next() % 5)]
+        forms.append(("\(struck.0)**\(prefix)\(number).**\(struck.1)", "struck through"))
+        forms.append(("**\(struck.0)\(prefix)\(number).\(struck.1)**", "struck through inside the bold"))
+        forms.append(("\(struck.0)\(prefix)\(number).\(struck.1)", "struck through, not bold"))
+        forms.append(("[\(prefix)\(number).](x)", "a link's text, not bold"))
+        forms.append(("![\(marks)\(prefix)\(number).\(marks)](x)", "an image's alt text"))
+        forms.append(("<!-- \(marks)\(prefix)\(number).\(marks) -->", "an HTML comment around it"))
         // A few characters of text before the bold label (an emoji, a bracket or quote around it,
         // a word), or more text inside its bold after it.
         let before = [
@@ -1090,6 +1107,10 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                     "**\(note.prefix)\(note.number.dropLast())&#\(note.number.utf8.last ?? 0x30);.**",
                     // Its full stop as an entity: the loose reading of other marks reads it as rendered.
                     "**\(note.prefix)\(note.number)&#46;**", "**\(note.prefix)\(note.number)&period;**",
+                    // Wrapped where GitHub still shows a bold label: in emphasis, a link, raw `<code>`, `<b>`.
+                    "***\(note.prefix)\(note.number).***", "*__\(note.prefix)\(note.number).__*",
+                    "[**\(note.prefix)\(note.number).**](x)", "<code>**\(note.prefix)\(note.number).**</code>",
+                    "<b>\(note.prefix)\(note.number).</b>",
                 ]
                 let form = forms[Int(random.next() % UInt64(forms.count))]
                 lines[note.line] = form + lines[note.line].dropFirst(label.count)

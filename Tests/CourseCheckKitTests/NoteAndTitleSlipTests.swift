@@ -1712,6 +1712,71 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
     }
 
+    /// A note label wrapped in other inline syntax at its paragraph's start, where readers do not
+    /// see a bold label: in a code span (`` `**DR4.**` ``, its marks in code font), struck through
+    /// (`~~`, `~`, `<del>`, `<s>`, outside the bold or in it), an image's alt text (`![**DR4.**](x)`,
+    /// an image to a reader), a link's text not in bold, an HTML
+    /// comment around it alone (the comment owner's finding); the lesson's last note too. One near-form finding at the paragraph, never a reference to a note no
+    /// paragraph defines and a "skips" at the next note (in the next lesson for a lesson's last),
+    /// and following the fix leaves none. Wrapped where GitHub still shows a bold label (bold in
+    /// emphasis, in a link, in raw `<code>`, raw `<b>`) it is the note, no finding (cmark-gfm).
+    func testANoteLabelWrappedInOtherInlineSyntaxIsOneFindingAtTheParagraph() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let code = "in a code span, so readers see its asterisks in code font"
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+            ("10-baglama.md", 161, "DR4", "`**DR4.**`", code),
+            ("10-baglama.md", 257, "DR6", "`**DR6.**`", code),
+            ("12-ortam-degerleri.md", 244, "DR11", "`**DR11.**`", code),
+            ("10-baglama.md", 161, "DR4", "`__DR4.__`", "in a code span, so readers see its underscores in code font"),
+            ("10-baglama.md", 161, "DR4", "`` **DR4.** ``", code),
+            ("10-baglama.md", 161, "DR4", "`**DR4:**`", code + ", ':' for its full stop"),
+            ("10-baglama.md", 161, "DR4", "~~**DR4.**~~", "struck through"),
+            ("10-baglama.md", 257, "DR6", "~**DR6.**~", "struck through"),
+            ("10-baglama.md", 161, "DR4", "**~~DR4.~~**", "struck through"),
+            ("10-baglama.md", 161, "DR4", "~~DR4.~~", "struck through, not in bold"),
+            ("10-baglama.md", 161, "DR4", "<del>**DR4.**</del>", "struck through"),
+            ("10-baglama.md", 161, "DR4", "<s>DR4.</s>", "struck through, not in bold"),
+            ("10-baglama.md", 161, "DR4", "![**DR4.**](x)", "as an image's alt text"),
+            ("10-baglama.md", 161, "DR4", "![DR4.](x)", "as an image's alt text, not in bold"),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])
+            XCTAssertEqual(found.found, [near("\(slip.file):\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // Still a bold label to a reader: the note.
+        let controls = try findings(
+            "10-baglama.md", "**DR4.** Bu",
+            ["***DR4.*** Bu", "*__DR4.__* Bu", "[**DR4.**](x) Bu", "<code>**DR4.**</code> Bu", "<b>DR4.</b> Bu"])
+        XCTAssertEqual(controls, Array(repeating: [], count: 5))
+        // A comment around the label alone (`<!-- **DR4.** --> Bu`) makes the line raw HTML and hides
+        // the label: one finding, whose fix takes the label out of the comment, never a "missing" note.
+        let comment = try findingsAndAfterTheFix([("10-baglama.md", "**DR4.** Bu", "<!-- **DR4.** --> Bu")])
+        XCTAssertEqual(
+            comment.found,
+            [
+                "lessons/10-baglama.md:161:1: error: this line opens with an HTML comment, so GitHub passes the whole "
+                    + "line through as raw HTML: readers see 'Bu ölçüm iki değişiklik ve iki anahtar için. Düğmenin "
+                    + "eyl…' as written, its Markdown not rendered, and not the note label **DR4.** the comment holds; "
+                    + "write '**DR4.**' in place of '<!-- **DR4.** -->' [comment-look-alike]"
+            ])
+        XCTAssertEqual(comment.fixed, [])
+        // A link's text not in bold is the label not in bold, one finding (its `[` once hid it);
+        // written in bold, it is the note (a control above).
+        let link = try findings("10-baglama.md", "**DR4.** Bu", ["[DR4.](x) Bu"])
+        XCTAssertEqual(
+            link,
+            [
+                [
+                    "lessons/10-baglama.md:161:1: error: this paragraph opens with the note label 'DR4.', but not in "
+                        + "bold, so it does not read as a note; write **DR4.** [note-series]"
+                ]
+            ])
+    }
+
     /// Text before a note's bold label on its paragraph's first line (an emoji, a bracket or quote,
     /// a word like `Not:`) keeps it from opening the paragraph: where the series is due that note,
     /// one near-form finding at the paragraph, not a reference to a note no paragraph defines and a

@@ -390,7 +390,8 @@ extension DiagnosticID {
                     + "strays into another part, or a note label is not bold, written in a near form (any other "
                     + "mark for its full stop or between its letters and number, a space, another case, a look-alike "
                     + "or another script's capital, a letter for a digit, a letter of its series dropped, doubled or "
-                    + "changed, a backslash, escaped asterisks, an invisible character that keeps its bold open, more "
+                    + "changed, a backslash, escaped asterisks, a code span, strikethrough or image around it, an invisible "
+                    + "character that keeps its bold open, more "
                     + "text inside its bold, a few characters of text before it such as an emoji, a bracket or `Not:`, "
                     + "where its series is due that note), not "
                     + "at the start of its paragraph, or "
@@ -484,7 +485,7 @@ extension DiagnosticID {
                     + "meant as text, put it in backticks); close a `<!--` left open with `-->` (in a table cell, before the cell's `|`), or "
                     + "delete it; join the line holding the `-->` of one opened in a heading or a row onto that line; "
                     + "move a comment that opens a line of text to the end of the line (above a table's "
-                    + "header row, onto a line of its own)."
+                    + "header row, onto a line of its own; a note's label it holds alone, out of it)."
             )
         case .caseCollision:
             (

@@ -195,8 +195,9 @@ struct Inline: Sendable {
     /// The characters a reader reads, each with the UTF-8 offset in the source it came from
     /// (exact within text that holds no reference or escape, else the start of its text node):
     /// entities decoded, escapes resolved, raw HTML and struck-through text left out, line breaks
-    /// as spaces; nothing from an open `<!--` on (`openComment`).
-    func readable() -> [(character: Character, offset: Int)] {
+    /// as spaces; nothing from an open `<!--` on (`openComment`). `keepingStruck`: struck-through
+    /// text read too (a note label struck through is still the label a reader sees, crossed out).
+    func readable(keepingStruck: Bool = false) -> [(character: Character, offset: Int)] {
         var characters: [(character: Character, offset: Int)] = []
         var hidden = false
         func visit(_ nodes: [InlineNode]) {
@@ -217,6 +218,8 @@ struct Inline: Sendable {
                     }
                 case .softBreak, .hardBreak:
                     characters.append((" ", node.range.lowerBound))
+                case .strikethrough where keepingStruck:
+                    visit(node.children)
                 case .strikethrough, .html, .footnoteReference:
                     // Struck-through or hidden: not what the text says.
                     break

@@ -472,11 +472,15 @@ package struct NoteSeriesClaim: ClaimCheck {
         var source = source
         return source.withUTF8 { bytes in
             var at = 0
-            while at < bytes.count, [0x2A, 0x5F, 0x60, 0x20, 0x09].contains(bytes[at]) { at += 1 }
+            // Marks a label may be wrapped in: bold, emphasis, code, a link's `[` (an image's `!`), a
+            // strikethrough's `~`.
+            let marks: [UInt8] = [0x2A, 0x5F, 0x60, 0x20, 0x09, 0x5B, 0x21, 0x7E]
+            while at < bytes.count, marks.contains(bytes[at]) { at += 1 }
             if at < bytes.count, bytes[at] == UInt8(ascii: "<"),
                 let close = bytes[at...].firstIndex(of: UInt8(ascii: ">"))
             {
                 at = close + 1
+                while at < bytes.count, marks.contains(bytes[at]) { at += 1 }
             }
             guard at < bytes.count else { return false }
             // A number typed as letters (`DRI.`, `DRl**`): capitals, then l, I or O right before the stop.
@@ -527,17 +531,55 @@ package struct NoteSeriesClaim: ClaimCheck {
         return letteredOpening(block, prefixes: prefixes, path: path)
     }
 
+    /// The strikethrough or image a paragraph opens with, through the bold, emphasis or link it
+    /// opens with (`~~**DR4.**~~`, `**~~DR4.~~**`, `<del>DR4.</del>`, `![**DR4.**](x)`): its source
+    /// range, and what it makes of a label. GitHub shows the label in it crossed out, or as an
+    /// image's alt text, so it does not read as a note; nil when there is none.
+    static func wrappedOpening(_ inline: Inline) -> (range: Range<Int>, why: String)? {
+        var nodes = inline.nodes[...]
+        while let node = nodes.first(where: { node in
+            if case .text(let text) = node.kind { return !text.allSatisfy(\.isWhitespace) }
+            return true
+        }) {
+            switch node.kind {
+            case .strikethrough: return (node.range, "struck through")
+            case .image: return (node.range, "as an image's alt text")
+            case .emphasis, .strong, .link: nodes = node.children[...]
+            case .html(let tag) where ["<del>", "<s>", "<strike>"].contains(tag.lowercased()):
+                let close = "</" + tag.lowercased().dropFirst()
+                let end = nodes.first { other in
+                    if case .html(let end) = other.kind {
+                        return end.lowercased() == close && other.range.lowerBound > node.range.lowerBound
+                    }
+                    return false
+                }
+                return (node.range.lowerBound..<(end?.range.upperBound ?? inline.source.count), "struck through")
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// True when `source` may open with a `wrappedOpening`: a `~`, `<` or `!` in its first bytes.
+    static func mayBeWrapped(_ source: String) -> Bool {
+        source.utf8.prefix(8).contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "!") }
+    }
+
     /// `nearFormOpening` for a label whose number reads as a number (look-alikes read as digits).
     static func readNearForm(_ block: Prose.TextBlock, prefixes: Set<String>, path: String) -> (
         note: Note, end: Int
     )? {
         let inline = block.inline
-        let characters = inline.readable()
+        // A strikethrough's `~`, a raw tag or an image's `!` before the label: struck through, it
+        // is read too.
+        let wrapped = Self.mayBeWrapped(block.source) ? Self.wrappedOpening(inline) : nil
+        let characters = inline.readable(keepingStruck: wrapped != nil)
         var index = 0
         while index < characters.count, characters[index].character.isWhitespace { index += 1 }
         // Asterisks shown as written: a bold that does not close (an invisible character after it).
         let shownMarks = characters[index...].prefix { $0.character == "*" || $0.character == "_" }.count
         index += shownMarks
+        let firstMark = index - shownMarks
         // A space after the asterisks keeps them from opening bold (`** GV3.**`): they show.
         let spacedMarks =
             shownMarks > 0 && index < characters.count && characters[index].character.isWhitespace
@@ -549,6 +591,14 @@ package struct NoteSeriesClaim: ClaimCheck {
             shownMarks > 0 && spacedMarks == nil
             && block.source.drop { $0 == " " || $0 == "\t" }.prefix(2).elementsEqual(
                 ["\\", characters[index - shownMarks].character])
+        // The label and its marks in a code span at the paragraph's start (`` `**DR4.**` ``): the marks
+        // show, in code font, as escaped ones do. (`<code>**DR4.**</code>` is bold in code font: a note.)
+        let code =
+            shownMarks > 0
+            ? inline.codeSpans.first { span in
+                span.range.lowerBound == characters[firstMark].offset
+                    && inline.plain(0..<span.range.lowerBound).allSatisfy(\.isWhitespace)
+            } : nil
         // A backslash before the label, which is no escape before a letter and shows.
         let backslash = index < characters.count && characters[index].character == "\\"
         var leftover = "\\"
@@ -766,17 +816,24 @@ package struct NoteSeriesClaim: ClaimCheck {
                 after.append(scalar)
                 cursor += 1
             }
-            if !after.isEmpty || spacedMarks != nil || escapedMarks { end = cursor }
+            // In code, the span ends with the marks: more code after them is no label alone.
+            if let code, cursor < characters.count, characters[cursor].offset < code.range.upperBound { return nil }
+            if !after.isEmpty || spacedMarks != nil || escapedMarks || code != nil { end = cursor }
         }
         guard end == characters.count || characters[end].character.isWhitespace else { return nil }
         let tail = String(characters[index..<end].map(\.character))
         guard strong != nil || !punctuation.isEmpty else { return nil }
         let label = "\(prefix)\(number)."
+        if let wrapped { differences.append(wrapped.why) }
         if backslash { differences.append("'\(leftover)' before it, which shows") }
         if let split, split > 0, split < prefix.count {
             differences.append("a space between \(prefix.prefix(split)) and \(prefix.dropFirst(split))")
         }
-        if let spacedMarks {
+        if code != nil {
+            let mark = characters[firstMark].character
+            differences.append(
+                "in a code span, so readers see its \(mark == "*" ? "asterisks" : "underscores") in code font")
+        } else if let spacedMarks {
             differences.append("a space after its opening '\(spacedMarks)', which keeps it from opening bold")
         } else if escapedMarks {
             let mark = characters[start - 1].character
@@ -830,6 +887,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             // In emphasis (`*DR5!*`): its closing mark too.
             while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
         }
+        if let code { endOffset = code.range.upperBound }
+        if let wrapped { endOffset = max(endOffset, wrapped.range.upperBound) }
         // Escapes make the offsets those of their text node: the label is the source's first word.
         if escapedMarks {
             let blanks = inline.source.prefix { $0 == 0x20 || $0 == 0x09 }.count
@@ -988,6 +1047,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 var lookAlike: (written: String, has: Unicode.Scalar, wanted: Unicode.Scalar, column: Int)?
                 // Opening as rendered: `***GV2.***` (strong in emphasis) opens its paragraph too.
                 let opens = block.kind == .paragraph && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+                // Struck through at the paragraph's start (`~~**DR4.**~~`): a near form (`readNearForm`).
+                if opens, span.struck || Self.mayBeWrapped(block.source),
+                    Self.wrappedOpening(inline)?.range.overlaps(span.content) == true
+                {
+                    continue
+                }
                 if bytes.contains(where: { $0 >= 0x80 }), !opens,
                     let near = Self.numeralReference(String(decoding: bytes, as: UTF8.self))
                 {

@@ -73,6 +73,18 @@ extension Classifier {
         let rest = String(decoding: bytes[restStart...], as: UTF8.self)[...].trimmingBlanks()
         guard !rest.isEmpty else { return nil }
         let marked = opensBlock(rest) || !isPlainText(String(rest), document)
+        // A comment holding only a note's bold label (`<!-- **DR4.** --> Bu …`): the label is hidden
+        // too, so moving the comment would lose it. The fix takes it out, and the reading keeps it,
+        // so the note is read where it is (no "missing" note after).
+        if let label = heldLabel(bytes[(opener + 4)...]) {
+            let comment = String(decoding: bytes[opener..<restStart], as: UTF8.self)[...].trimmingBlanks()
+            let shown = rest.count > 60 ? String(rest.prefix(57)) + "…" : String(rest)
+            return CommentLineSlip(
+                finding: .commentOpensLine(
+                    at: SourceLocation(path: file.path, line: index + 1, column: opener + 1), shown: shown,
+                    marked: true, label: label, fix: "write '\(label)' in place of '\(comment)'"),
+                line: index, start: opener, end: restStart, insert: label + " ")
+        }
         // The line in a paragraph: without the comment it would go on the paragraph above it, or
         // the lines under it on its own (a table's rows on its header).
         let inParagraph =
@@ -107,6 +119,24 @@ extension Classifier {
                 fence: fence,
                 fix: fix),
             line: index, start: opener, end: restStart, fence: fence)
+    }
+
+    /// The bold note label (`**DR4.**`, `__DR4.__`: one to four capitals, a number, a full stop)
+    /// that is all one comment holds, `bytes` being its text from after its `<!--` on; nil else.
+    private static func heldLabel(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard let close = commentClose(in: bytes) else { return nil }
+        let text = String(decoding: bytes.prefix(close.end - close.close.utf8.count), as: UTF8.self)
+        let inner = text[...].trimmingBlanks()
+        guard inner.hasPrefix("**") && inner.hasSuffix("**") || inner.hasPrefix("__") && inner.hasSuffix("__"),
+            inner.utf8.count > 5
+        else { return nil }
+        let label = inner.utf8.dropFirst(2).dropLast(2)
+        let letters = label.prefix { $0 >= 0x41 && $0 <= 0x5A }.count
+        let digits = label.dropFirst(letters).prefix { $0.isASCIIDigit }.count
+        guard (1...4).contains(letters), (1...3).contains(digits), letters + digits + 1 == label.count,
+            label.last == UInt8(ascii: ".")
+        else { return nil }
+        return String(inner)
     }
 
     /// True when `text` (a line's text after a comment) would open a block of its own: an ATX

@@ -776,14 +776,17 @@ extension Diagnostic {
     /// `shown` (the rest of the line) as written; `marked`: it holds Markdown that is not rendered
     /// (else it stands outside the paragraph around it). `fence`: the rest is a fence, a fence slip
     /// (`unterminated-fence`: the lesson's fences pair wrongly after it, and its goldens wait).
+    /// `label`: the note label the comment holds, which readers do not see either.
     static func commentOpensLine(
-        at location: SourceLocation, shown: String, marked: Bool, fence: Bool = false, fix: String
+        at location: SourceLocation, shown: String, marked: Bool, fence: Bool = false, label: String? = nil,
+        fix: String
     ) -> Diagnostic {
         Diagnostic(
             fence ? .unterminatedFence : .commentLookAlike, at: location,
             "this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: readers see '"
                 + shown + "' as written, "
-                + (marked ? "its Markdown not rendered" : "outside the paragraph of the lines around it") + "; " + fix)
+                + (marked ? "its Markdown not rendered" : "outside the paragraph of the lines around it")
+                + (label.map { ", and not the note label \($0) the comment holds" } ?? "") + "; " + fix)
     }
 
     /// `<!--` inside a paragraph or heading that nothing closes there, so readers see `written`.

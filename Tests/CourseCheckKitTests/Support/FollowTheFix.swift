@@ -19,7 +19,8 @@ enum FollowTheFix {
         case unindent
         /// `add a space after ':'`: after the line's first colon.
         case spaceAfterColon
-        /// `'X', a near form of … ; write Y` (a label, unquoted): X replaced with Y on the line.
+        /// `'X', a near form of … ; write Y` (a label, unquoted), `write 'Y' in place of 'X'`: X
+        /// replaced with Y on the line.
         case replace(String, with: String)
         /// `delete lines A–B`: those lines removed.
         case deleteLines(Int, Int)
@@ -142,6 +143,13 @@ enum FollowTheFix {
             text.hasSuffix("' before this one")
         {
             return .insertBefore(String(text[insert.upperBound...].dropLast("' before this one".count)))
+        }
+        // `write 'X' in place of 'Y'`: Y replaced with X on the line.
+        if text.hasSuffix("'"), let write = text.range(of: "; write '", options: .backwards),
+            let place = text[write.upperBound...].range(of: "' in place of '")
+        {
+            return .replace(
+                String(text[place.upperBound...].dropLast()), with: String(text[write.upperBound..<place.lowerBound]))
         }
         // `write it as 'X'`: the line as meant.
         if text.hasSuffix("'"), let write = text.range(of: "; write it as '", options: .backwards) {
