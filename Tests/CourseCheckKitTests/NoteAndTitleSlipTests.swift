@@ -2224,7 +2224,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// lessons break is one finding at it (`says ortam more than 6`, not a silent pass nor `says
     /// ortam 5`). In place of the count (`ortam 6'yı geçer`, `ortam 5'i aşkın`, `ortam 6 ve üzeri`)
     /// it states no count, as `ortam en az 6` does: one finding at the name. `altı` going on into a
-    /// name is six (`gözlem 4 ve altı ortam`).
+    /// name, or after an "or", is six (`gözlem 4 ve altı ortam`, `ortam altı ya da altı`).
     func testExceedingVerbsAndAndAboveAreBounds() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
@@ -2238,6 +2238,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "yerel 6, ebeveyn 4, gözlem 4, ortam 6, 5 ya da daha fazla.",
             "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (altıyı aşmaz).",
             "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (3'ü aşkın), 6.", "yerel 6, ebeveyn 4, gözlem 4 ve altı ortam.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam altı ya da altı.",
         ]
         XCTAssertEqual(try findings(file, sentence, holding), holding.map { _ in [] })
         let broken: [(written: String, column: Int, says: String)] = [

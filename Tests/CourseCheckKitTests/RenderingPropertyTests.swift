@@ -841,8 +841,8 @@ final class RenderingPropertyTests: XCTestCase {
                 let old = text[index]
                 text.replaceSubrange(index...index, with: Array(replacement))
                 lines[target.line] = String(text)
-                what =
-                    "\(file):\(target.line + 1) '\(old)' as \(replacement.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })"
+                what +=
+                    ", \(file):\(target.line + 1) '\(old)' as \(replacement.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })"
                 expected = (target.line + 1, named)
             }
             try lines.joined(separator: "\n").write(

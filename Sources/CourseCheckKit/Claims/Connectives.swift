@@ -74,14 +74,21 @@ enum Connective {
     /// spells a circumflex form. Only a connective is folded: a name so written (`ortâm`) is a
     /// letter a reader sees, the name's slip.
     static func spelled(_ word: String) -> String {
-        // The three letters' UTF-8 is C3 A2, C3 AE, C3 BB: most words have no C3 byte at all.
-        guard word.utf8.contains(0xC3) else { return word }
-        let folded = folded(word)
-        return folded != word && isConnective(folded) ? folded : word
+        guard let folded = folded(word) else { return word }
+        return isConnective(folded) ? folded : word
     }
 
-    /// `word` with the circumflex dropped.
-    private static func folded(_ word: String) -> String {
+    /// `word` with the circumflex dropped, or nil when it has none: the three letters' UTF-8 is C3
+    /// A2, C3 AE, C3 BB, which a byte scan finds without building a word (Turkish's `ü`, `ö`, `ç`
+    /// share the lead byte C3).
+    private static func folded(_ word: String) -> String? {
+        var previous: UInt8 = 0
+        guard
+            word.utf8.contains(where: { byte in
+                defer { previous = byte }
+                return previous == 0xC3 && (byte == 0xA2 || byte == 0xAE || byte == 0xBB)
+            })
+        else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(word.utf8.count)
         var lead = false
@@ -270,8 +277,9 @@ enum Connective {
 
     /// The bound a number without a case ending states with a joint and `beyond`'s words after it
     /// (`7 ve üzeri`, 7 and above; `4 ya da daha az`), nothing between them; nil when there is none.
-    /// `altı` is six too: it is "below" only where the phrase ends after it (punctuation, the end,
-    /// or a joining word: `4 ve altı, …`, `4 ve altı ve …`); `4 ve altı ortam` counts six ortam.
+    /// `altı` is six too: it is "below" only after `ve` and where the phrase ends after it
+    /// (punctuation, the end, or a joining word: `4 ve altı, …`, `4 ve altı ve …`); `4 ve altı
+    /// ortam` counts six ortam, and `6 ya da altı` is six or six.
     static func beyondBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
         value: Int, upper: Bool, strict: Bool, length: Int
     )? {
@@ -287,7 +295,10 @@ enum Connective {
             let at = joint + joined.count
             for (phrase, upper) in beyond where says(phrase, at: at) {
                 let end = at + phrase.count
-                if phrase == ["altı"], end < words.count, words[end].gap.isEmpty, !joining.contains(words[end].text) {
+                if phrase == ["altı"],
+                    joined != ["ve"]
+                        || end < words.count && words[end].gap.isEmpty && !joining.contains(words[end].text)
+                {
                     continue
                 }
                 return (number.value, upper, false, end - index)
