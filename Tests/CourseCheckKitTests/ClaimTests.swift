@@ -163,7 +163,8 @@ final class ClaimTests: XCTestCase {
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı
     /// yerel`), apostrophe suffixes, distributive counts (after the names or before them), words
-    /// read past before a count (`gözlem ise 5`, `gözlem için 5`, either-or's `gözlem ya 4 ya 5`),
+    /// read past before a count (`gözlem ise 5`, `gözlem için 5`, either-or's `gözlem ya 4 ya 5`,
+    /// with the circumflex `gözlem yâ 4 yâ 5`; a second number in a row, `gözlem dört beş`),
     /// conditional names (`ortamsa 6`) and listed
     /// counts, wherever `reading` finds two counted triggers and a lesson word, the source
     /// prefilter keeps the paragraph, and so does the rendered one.
@@ -205,8 +206,15 @@ final class ClaimTests: XCTestCase {
             default:
                 // A word read past before the count (`gözlem ise 5`, `gözlem ya 4 ya 5`), or the conditional form (`ortamsa 6`).
                 items = chosen.map {
-                    $0 + pick(["", "", " ise", " yaklaşık", " de", " için", " ya", $0 == "ortam" ? "sa" : "se"]) + " "
-                        + pick(counts)(pick(numbers)) + pick(["", "", " ya " + pick(numbers), " ya da 5"])
+                    $0
+                        + pick([
+                            "", "", " ise", " yaklaşık", " de", " için", " ya", " yâ", " YÂ",
+                            $0 == "ortam" ? "sa" : "se",
+                        ])
+                        + " " + pick(counts)(pick(numbers))
+                        + pick([
+                            "", "", " ya " + pick(numbers), " yâ " + pick(numbers), " ya da 5", " " + pick(numbers),
+                        ])
                 }
             }
             let text = pick(lessonWords) + " " + items.joined(separator: pick([", ", " ve ", "; "])) + "."
@@ -236,7 +244,8 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4", "için", "ya", "yerel", "6", "ortam",
+            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4", "için", "ya", "yâ", "gözlem", "4",
+            "yerel", "6", "ortam",
             "4", "dersin",
         ]
         let separators = [

@@ -2282,6 +2282,95 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// The verbs "exceed" after a number in the accusative (`5'i aşkın`, more than 5; `7'yi geçer`,
+    /// `geçiyor`, `aşan`; denied, `5'i geçmiyor`, at most 5; a number word, `beşi aşkın`) and a
+    /// number with "and above" or "and below" (`6 ve üzeri`, `4 ve altı`, `3 ve aşağısı`, `5 ya da
+    /// daha fazla`) are bounds, not counts: beside a count one that holds is no finding, one the
+    /// lessons break is one finding at it (`says ortam more than 6`, not a silent pass nor `says
+    /// ortam 5`). In place of the count (`ortam 6'yı geçer`, `ortam 5'i aşkın`, `ortam 6 ve üzeri`)
+    /// it states no count, as `ortam en az 6` does: one finding at the name. `altı` going on into a
+    /// name, or after an "or", is six (`gözlem 4 ve altı ortam`, `ortam altı ya da altı`).
+    func testExceedingVerbsAndAndAboveAreBounds() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let holding = [
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (5'i aşkın).",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (5'i geçiyor).",
+            "yerel 6, ebeveyn 4, gözlem 4 (3'ü geçer), ortam 6.", "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (beşi aşkın).",
+            "yerel 6, ebeveyn 4, gözlem 4 (4'ü geçmiyor), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4 (4 ve altı), ortam 6.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (6 ve üzeri).",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6, 5 ya da daha fazla.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (altıyı aşmaz).",
+            "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (3'ü aşkın), 6.", "yerel 6, ebeveyn 4, gözlem 4 ve altı ortam.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam altı ya da altı.",
+        ]
+        XCTAssertEqual(try findings(file, sentence, holding), holding.map { _ in [] })
+        let broken: [(written: String, column: Int, says: String)] = [
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam 6 (6'yı geçer).", 115, "ortam more than 6"),
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam 6 (7'yi aşan).", 115, "ortam more than 7"),
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam 6 (7 ve üzeri).", 115, "ortam at least 7"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (3 ve aşağısı), ortam 6.", 106, "gözlem at most 3"),
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam 6 (5'i geçmiyor).", 115, "ortam at most 5"),
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam 6, 7 veya daha fazla.", 115, "ortam at least 7"),
+            ("yerel 6, ebeveyn 4, gözlem 4 (dördü aşkın), ortam 6.", 106, "gözlem more than 4"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, broken.map(\.written)),
+            broken.map { form in
+                let (name, count) = form.says.hasPrefix("ortam") ? ("ortam", 6) : ("gözlem", 4)
+                return [
+                    "lessons/\(file):267:\(form.column): error: says \(form.says), but \(count) lessons declare \(name); "
+                        + "write \(count) or drop the bound [trigger-distribution]"
+                ]
+            })
+        let inPlace = [
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 6'yı geçer.", "yerel 6, ebeveyn 4, gözlem 4, ortam 5'i geçiyor.",
+            "yerel 6, ebeveyn 4, gözlem 4, ortam 5'i aşkın.", "yerel 6, ebeveyn 4, gözlem 4, ortam 6 ve üzeri.",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, inPlace),
+            inPlace.map { _ in
+                [
+                    "lessons/\(file):267:106: error: this paragraph counts triggers, but no count can be read for ortam; "
+                        + "give each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ]
+            })
+    }
+
+    /// More spellings of "or" between two counts state the second: `ya` with its `da` dropped (`4
+    /// ya 5`), the circumflex forms, folded once for every connective (`4 yâ da 5`, `yâhutta`, `ve
+    /// yâ`, `veyâhut`, capitals `YÂ DA`, either-or `yâ 4 yâ 5`), two numbers in a row (`dört beş`,
+    /// four or five; `4 5`; before the name too, `dört beş gözlem`) and English `or`. Wrong, one
+    /// finding at the second count (not silence, not "counts 'yâ'"); right, none.
+    func testMoreOrSpellingsBetweenTwoCountsStateTheSecond() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms: [(written: String, column: Int)] = [
+            ("gözlem 4 ya 5", 108), ("gözlem 4 yâ da 5", 112), ("gözlem 4 yâhutta 5", 114), ("gözlem 4 ve yâ 5", 112),
+            ("gözlem 4 veyâhut 5", 114), ("gözlem 4 YÂ DA 5", 112), ("gözlem yâ 4 yâ 5", 113), ("gözlem dört beş", 109),
+            ("gözlem 4 5", 105), ("gözlem 4 or 5", 108), ("dört beş gözlem", 101), ("5 4 gözlem", 95),
+        ]
+        let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4", with: count) }
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { make($0.written) }),
+            forms.map {
+                [
+                    "lessons/\(file):267:\($0.column): error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"
+                ]
+            })
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                forms.map {
+                    make(
+                        $0.written.replacingOccurrences(of: "5", with: "4").replacingOccurrences(
+                            of: "beş", with: "dört"))
+                }),
+            forms.map { _ in [] })
+    }
+
     /// A count the sentence replaces or denies (`gözlem 5 yerine 4`, four instead of five; `ortam 7
     /// değil, 6`; `6 (7 yerine)`; in a listed form too) is no count: the one after the denial is,
     /// and right it gives no finding, wrong one finding at it. `ve` between two counts (`ortam 6

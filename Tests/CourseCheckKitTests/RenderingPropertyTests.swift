@@ -304,7 +304,13 @@ final class RenderingPropertyTests: XCTestCase {
         let ablative = [1: "den", 2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan"]
         let dative = [4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e"]
         let genitive = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in"]
-        /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below, above.
+        let accusative = [3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi", 8: "i"]
+        /// The verb "exceed" passing a number (`5'i aşkın`, `geçer`, …: more than) and denying it
+        /// (`7'yi geçmez`, `aşmıyor`: at most), in their vowel harmony.
+        let passes = ["geçer", "geçiyor", "geçen", "geçkin", "aşar", "aşıyor", "aşan", "aşkın", "geçmektedir"]
+        let denies = ["geçmez", "geçmiyor", "geçmeyen", "aşmaz", "aşmıyor", "aşmayan"]
+        /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below,
+        /// above, past or not past, and above or below (`6 ve üzeri`, `4 ya da daha az`).
         func holding(_ value: Int) -> String {
             [
                 " (en fazla \(value + 1))", ", en az \(value)", " (azami \(value))",
@@ -313,7 +319,11 @@ final class RenderingPropertyTests: XCTestCase {
                 " (\(value - 1)'\(ablative[value - 1] ?? "den") daha çok)", " (\(value)'\(dative[value] ?? "e") kadar)",
                 " (\(value + 1)'\(genitive[value + 1] ?? "in") altında)",
                 " (\(value - 1)'\(genitive[value - 1] ?? "in") üstünde)",
-            ][Int(random.next() % 9)]
+                " (\(value - 1)'\(accusative[value - 1] ?? "i") \(passes[Int(random.next() % UInt64(passes.count))]))",
+                ", \(value)'\(accusative[value] ?? "i") \(denies[Int(random.next() % UInt64(denies.count))])",
+                " (\(value) \(["ve üzeri", "ve üstü", "ya da daha fazla", "veya fazlası"][Int(random.next() % 4)]))",
+                ", \(value) \(["ve altı", "ve aşağısı", "ya da daha az"][Int(random.next() % 3)])",
+            ][Int(random.next() % 13)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
@@ -332,6 +342,9 @@ final class RenderingPropertyTests: XCTestCase {
                 ", daha doğrusu ", " hatta ", " ya da belki ", " yada ", " ve ya ", " yahut da ", " yahutta ",
                 " veyahut da ", ", hayır ", ", hayır, ", " \u{2014} pardon, ", ", pardon ", ", yok ", ", düzeltme: ",
                 ", daha doğrusu, ", " ve/veya ", " ve-veya ", " ve / veya ",
+                // `ya da` with its `da` dropped, the circumflex forms, English `or`, and nothing: two
+                // numbers in a row (`dört beş`, four or five).
+                " ya ", " yâ da ", " YÂ DA ", " yâhutta ", " ve yâ ", " veyâhut ", " veyâ ", " or ", " ",
             ]
             return switch random.next() % 14 {
             case 12:
@@ -828,8 +841,8 @@ final class RenderingPropertyTests: XCTestCase {
                 let old = text[index]
                 text.replaceSubrange(index...index, with: Array(replacement))
                 lines[target.line] = String(text)
-                what =
-                    "\(file):\(target.line + 1) '\(old)' as \(replacement.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })"
+                what +=
+                    ", \(file):\(target.line + 1) '\(old)' as \(replacement.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })"
                 expected = (target.line + 1, named)
             }
             try lines.joined(separator: "\n").write(

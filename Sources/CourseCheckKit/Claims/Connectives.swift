@@ -59,11 +59,57 @@ enum Connective {
     /// One-word restating connectives: the number after one is the count stated again.
     static let restating: Set<String> = [
         "veya", "yahut", "veyahut", "yoksa", "ila", "ile", "yani", "hatta", "belki", "aslında",
-        // `ya da`, `yahut da` and `veyahut da` as often typed joined (`yada`, `yahutta`).
-        "yada", "yahutta", "veyahutta",
-        // The older spellings, with a final `d` or the circumflex (`yahud`, `yâhut`, `veyâ`).
-        "yahud", "veyahud", "yâhut", "yâhud", "veyâhut", "veyâ",
+        // `ya da`, `yahut da` and `veyahut da` as often typed joined (`yada`, `yahutta`), and
+        // `ya da` with its `da` dropped (`4 ya 5`).
+        "yada", "yahutta", "veyahutta", "ya",
+        // The older spellings with a final `d` (`yahud`); those with the circumflex (`yâhut`,
+        // `veyâ`, `yâ da`) are these words once `folded`.
+        "yahud", "veyahud",
+        // English `or`, which a reader reads between two counts as `veya`.
+        "or",
     ]
+    /// The connective `word` (lowercased) spells with a circumflex (`â`, `î`, `û` for `a`, `i`,
+    /// `u`: the older `yâ da`, `yâhutta`, `veyâ`, `ve yâ`), else `word` itself. Every word of the
+    /// sentence and of a bullet is read so, once (`TriggerDistributionClaim.words`), so no list
+    /// spells a circumflex form. Only a connective is folded: a name so written (`ortâm`) is a
+    /// letter a reader sees, the name's slip.
+    static func spelled(_ word: String) -> String {
+        guard let folded = folded(word) else { return word }
+        return isConnective(folded) ? folded : word
+    }
+
+    /// `word` with the circumflex dropped, or nil when it has none: the three letters' UTF-8 is C3
+    /// A2, C3 AE, C3 BB, which a byte scan finds without building a word (Turkish's `ü`, `ö`, `ç`
+    /// share the lead byte C3).
+    private static func folded(_ word: String) -> String? {
+        var previous: UInt8 = 0
+        guard
+            word.utf8.contains(where: { byte in
+                defer { previous = byte }
+                return previous == 0xC3 && (byte == 0xA2 || byte == 0xAE || byte == 0xBB)
+            })
+        else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(word.utf8.count)
+        var lead = false
+        for byte in word.utf8 {
+            if lead {
+                lead = false
+                switch byte {
+                case 0xA2: bytes.append(UInt8(ascii: "a"))
+                case 0xAE: bytes.append(UInt8(ascii: "i"))
+                case 0xBB: bytes.append(UInt8(ascii: "u"))
+                default: bytes += [0xC3, byte]
+                }
+            } else if byte == 0xC3 {
+                lead = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The marks that make `ve` and a restating word after them one word (`ve/veya`, and/or).
     static let andOrMarks: Set<String> = ["/", "-", "\u{2013}"]
     /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
@@ -150,14 +196,36 @@ enum Connective {
     /// The words after a number with a case ending that make it a bound: whether an upper one and
     /// a strict one. Than (ablative): `7'den az` fewer than 7, `küçük`, `aşağı` too; `7'den fazla`
     /// more than 7, `çok`, `büyük`, `yukarı` too, `daha` (more) before them or not. Up to (dative):
-    /// `7'ye kadar`. Not past (accusative): `7'yi geçmez`, `aşmaz`. Below, above (genitive): `7'nin
-    /// altında`, `üstünde`, `üzerinde`.
-    static let caseBounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
-        "az": (.ablative, true, true), "küçük": (.ablative, true, true), "aşağı": (.ablative, true, true),
-        "fazla": (.ablative, false, true), "çok": (.ablative, false, true), "büyük": (.ablative, false, true),
-        "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "geçmez": (.accusative, true, false),
-        "aşmaz": (.accusative, true, false), "altında": (.genitive, true, true), "üstünde": (.genitive, false, true),
-        "üzerinde": (.genitive, false, true),
+    /// `7'ye kadar`. Past or not past (accusative): the verbs of `exceeding`, `7'yi geçer`, `5'i
+    /// aşkın`, `7'yi geçmez`. Below, above (genitive): `7'nin altında`, `üstünde`, `üzerinde`.
+    static let caseBounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = {
+        var bounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
+            "az": (.ablative, true, true), "küçük": (.ablative, true, true), "aşağı": (.ablative, true, true),
+            "fazla": (.ablative, false, true), "çok": (.ablative, false, true), "büyük": (.ablative, false, true),
+            "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "altında": (.genitive, true, true),
+            "üstünde": (.genitive, false, true), "üzerinde": (.genitive, false, true),
+        ]
+        for verb in exceeding {
+            for suffix in verb.passes { bounding[verb.stem + suffix] = (.accusative, false, true) }
+            for suffix in verb.denies { bounding[verb.stem + suffix] = (.accusative, true, false) }
+        }
+        return bounding
+    }()
+
+    /// The verbs "exceed" (`geçmek`, `aşmak`) after a number in the accusative, each stem with its
+    /// suffixes in its vowel harmony: the forms that say the count passes the number, in any tense
+    /// or as a participle (`7'yi geçer`, `geçiyor`, `geçen`, `geçti`, `geçmiş`, `geçmekte`,
+    /// `geçkin`; `5'i aşar`, `aşıyor`, `aşan`, `aşkın`: more than, a strict lower bound), and the
+    /// forms that deny it (`7'yi geçmez`, `geçmiyor`, `geçmeyen`, `geçmedi`; `aşmaz`: at most).
+    static let exceeding: [(stem: String, passes: [String], denies: [String])] = [
+        (
+            "geç", ["er", "iyor", "en", "ti", "miş", "mekte", "mektedir", "kin"],
+            ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
+        ),
+        (
+            "aş", ["ar", "ıyor", "an", "tı", "mış", "makta", "maktadır", "kın"],
+            ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+        ),
     ]
 
     /// The bound a number with a case ending states with the word after it at `index` (`7'den
@@ -175,6 +243,8 @@ enum Connective {
             (value, ending) = (number.value, written)
         } else if let number = TriggerDistributionClaim.ablatives[words[index].text] {
             (value, ending) = (number, .ablative)
+        } else if let number = TriggerDistributionClaim.accusatives[words[index].text] {
+            (value, ending) = (number, .accusative)
         } else {
             return nil
         }
@@ -185,6 +255,58 @@ enum Connective {
         }
         return (value, bound.upper, bound.strict, at + 1 - index)
     }
+    /// The bound a number states at `index`, with the words after it: by its case ending
+    /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`).
+    static func numberBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
+        value: Int, upper: Bool, strict: Bool, length: Int
+    )? {
+        guard index + 1 < words.count else { return nil }
+        return caseBound(words, at: index) ?? beyondBound(words, at: index)
+    }
+
+    /// The words that join a number to `beyond`'s (`ve`, and; the "or"s `veya`, `ve ya`, `ya da`,
+    /// `yada`, `ya`, `yahut`: `7 ya da daha fazla`).
+    static let beyondJoints: [[String]] = [["ve"], ["veya"], ["ve", "ya"], ["ya", "da"], ["yada"], ["ya"], ["yahut"]]
+    /// The words after a number and a joint that make it a bound the number is in (not strict),
+    /// and whether an upper one: and above (`7 ve üzeri`, `üstü`, `yukarısı`, `fazlası`, `daha
+    /// fazla`, `daha çok`), and below (`7 ve altı`, `aşağısı`, `daha az`).
+    static let beyond: [(words: [String], upper: Bool)] = [
+        (["üzeri"], false), (["üstü"], false), (["yukarısı"], false), (["fazlası"], false), (["daha", "fazla"], false),
+        (["daha", "çok"], false), (["altı"], true), (["aşağısı"], true), (["daha", "az"], true),
+    ]
+
+    /// The bound a number without a case ending states with a joint and `beyond`'s words after it
+    /// (`7 ve üzeri`, 7 and above; `4 ya da daha az`), nothing between them; nil when there is none.
+    /// `altı` is six too: it is "below" only after `ve` and where the phrase ends after it
+    /// (punctuation, the end, or a joining word: `4 ve altı, …`, `4 ve altı ve …`); `4 ve altı
+    /// ortam` counts six ortam, and `6 ya da altı` is six or six.
+    static func beyondBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
+        value: Int, upper: Bool, strict: Bool, length: Int
+    )? {
+        guard words[index].caseEnding == nil, !words[index].distributive,
+            let number = TriggerDistributionClaim.number(words, at: index)
+        else { return nil }
+        func says(_ phrase: [String], at start: Int) -> Bool {
+            start + phrase.count <= words.count
+                && phrase.indices.allSatisfy { words[start + $0].gap.isEmpty && words[start + $0].text == phrase[$0] }
+        }
+        let joint = index + number.length
+        for joined in beyondJoints where says(joined, at: joint) {
+            let at = joint + joined.count
+            for (phrase, upper) in beyond where says(phrase, at: at) {
+                let end = at + phrase.count
+                if phrase == ["altı"],
+                    joined != ["ve"]
+                        || end < words.count && words[end].gap.isEmpty && !joining.contains(words[end].text)
+                {
+                    continue
+                }
+                return (number.value, upper, false, end - index)
+            }
+        }
+        return nil
+    }
+
     /// Words that make the number after them a bound, and whether an upper one (`en fazla 7`).
     static let bounding: [(words: [String], upper: Bool)] = [
         (["en", "fazla"], true), (["en", "çok"], true), (["azami"], true), (["en", "az"], false), (["asgari"], false),

@@ -48,7 +48,9 @@ package struct CourseFacts: Sendable {
             treeOutputs = outputs
             printedCauses = outputs.map { outputs in
                 text.causes.value(for: outputs) {
-                    outputs.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion(Triggers.causes(inOutput: $1)) }
+                    outputs.compactMap { $0 }.reduce(into: Set<String>()) {
+                        $0.formUnion(Triggers.causes(inOutput: $1))
+                    }
                 }
             }
         }

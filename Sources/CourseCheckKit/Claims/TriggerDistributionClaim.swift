@@ -823,11 +823,22 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }()
 
     /// A word's folded bytes with `ı`, `İ` and `I` as `i` (the fold lowers `I` to `i` where Turkish
-    /// reads `ı`) and the Turkish capitals `Ğ`, `Ş` as their small letters.
+    /// reads `ı`), the Turkish capitals `Ğ`, `Ş` as their small letters, and the circumflex dropped
+    /// (`yâ` as `ya`, as `Connective.spelled` reads it).
     private static func skeleton(_ word: some Sequence<UInt8>) -> [UInt8] {
         var result: [UInt8] = []
         var lead: UInt8 = 0
         for byte in word {
+            if lead == 0xC3 {
+                switch byte {
+                case 0xA2: result.append(UInt8(ascii: "a"))
+                case 0xAE: result.append(UInt8(ascii: "i"))
+                case 0xBB: result.append(UInt8(ascii: "u"))
+                default: result += [lead, byte]
+                }
+                lead = 0
+                continue
+            }
             if lead == 0xC4 || lead == 0xC5 {
                 switch (lead, byte) {
                 case (0xC4, 0xB0), (0xC4, 0xB1): result.append(UInt8(ascii: "i"))
@@ -838,7 +849,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 lead = 0
                 continue
             }
-            if byte == 0xC4 || byte == 0xC5 {
+            if byte >= 0xC3 && byte <= 0xC5 {
                 lead = byte
                 continue
             }
@@ -888,6 +899,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
     static let ablatives: [String: Int] = [
         "birden": 1, "ikiden": 2, "üçten": 3, "dörtten": 4, "beşten": 5, "altıdan": 6, "yediden": 7, "sekizden": 8,
         "dokuzdan": 9, "yirmiden": 20,
+    ]
+    /// Number words in the accusative (`altıyı`, `beşi`), read only as a bound's (`altıyı geçer`,
+    /// `beşi aşkın`, `Connective.caseBound`). Not `onu` nor `biri`, which are "it" and "someone" too.
+    static let accusatives: [String: Int] = [
+        "ikiyi": 2, "üçü": 3, "dördü": 4, "beşi": 5, "altıyı": 6, "yediyi": 7, "sekizi": 8, "dokuzu": 9, "yirmiyi": 20,
     ]
     /// Number words with the distributive suffix: `altışar` is six each.
     static let distributives: [String: Int] = [
@@ -973,7 +989,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     index = end
                 }
             }
-            var lower = lowercased(word)
+            var lower = Connective.spelled(lowercased(word))
             if let each = distributives[lower] {
                 lower = String(each)
                 distributive = true
@@ -1151,9 +1167,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard next < words.count else { return nil }
             let said = Connective.restatingLength(words, at: next)
             let gap = words[next].gap
+            // Two numbers in a row (`dört beş`, `4 5`) read "four or five": the second is a count
+            // too; but the article `bir` (`ortam 6 bir …`).
+            let adjacent =
+                said == 0 && gap.isEmpty && next > 0 && number(words, at: next - 1) != nil && words[next].text != "bir"
             // A count with the particle typed as its suffix (`4'mü 5'mi`) asks as `4 mü 5 mi` does.
             let marked =
-                (said > 0 || !gap.isEmpty || next > 0 && words[next - 1].asks)
+                (said > 0 || !gap.isEmpty || next > 0 && words[next - 1].asks || adjacent)
                 && gap.allSatisfy({
                     Connective.marksBetweenCounts.contains($0) || Connective.joinsCounts($0) || said > 0 && $0 == ","
                 })
@@ -1164,7 +1184,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard at < words.count, at == next || Connective.follows(words, at: at) else { return nil }
             // A bound by a case ending (`6 (7'den az)`, `6 (7'ye kadar)`) is judged as a bound, not as a count.
             guard !usedNumbers.contains(at), let found = number(words, at: at),
-                Connective.caseBound(words, at: at) == nil
+                Connective.numberBound(words, at: at) == nil
             else { return nil }
             let end = at + found.length
             if supposed, Connective.supposingLength(words, at: end) == 0, !words[end - 1].asks { return nil }
@@ -1214,7 +1234,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// bound's last word.
         func bound(at start: Int) -> (value: Int, upper: Bool, strict: Bool, word: Int, end: Int)? {
             guard start < words.count, !usedNumbers.contains(start) else { return nil }
-            if let bound = Connective.caseBound(words, at: start) {
+            if let bound = Connective.numberBound(words, at: start) {
                 return (bound.value, bound.upper, bound.strict, start, start + bound.length - 1)
             }
             guard
@@ -1374,7 +1394,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard next < words.count,
                 words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next),
-                Connective.caseBound(words, at: next) == nil
+                Connective.numberBound(words, at: next) == nil
             else { return nil }
             return (found.value, next, found.length)
         }
@@ -1451,6 +1471,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             for word in count.at..<(count.at + count.length) { usedNumbers.insert(word) }
             found.append((trigger(name)!, count.value, count.at))
+            // Two numbers in a row before the name (`dört beş gözlem`, four or five): the first is a
+            // count too, as the second is after it (`gözlem dört beş`, `restated`).
+            if count.at < name, count.at > 0, words[count.at].gap.isEmpty, !usedNumbers.contains(count.at - 1),
+                words[count.at - 1].text != "bir", let first = number(words, at: count.at - 1), first.length == 1
+            {
+                usedNumbers.insert(count.at - 1)
+                found.append((trigger(name)!, first.value, count.at - 1))
+            }
             var end = max(name, count.at + count.length - 1)
             // Every count the sentence states for the name is judged, a second one after the first too.
             while let again = restated(end + 1) {
@@ -1475,7 +1503,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 var word = opened
                 while word < words.count, word == opened || !words[word].gap.contains(where: { ")".contains($0) }) {
                     defer { word += 1 }
-                    if !usedNumbers.contains(word), let bound = Connective.caseBound(words, at: word) {
+                    if !usedNumbers.contains(word), let bound = Connective.numberBound(words, at: word) {
                         for used in word..<(word + bound.length) { usedNumbers.insert(used) }
                         bounds.append((trigger(name)!, bound.value, bound.upper, word, bound.strict))
                         end = max(end, word + bound.length - 1)
