@@ -1174,10 +1174,15 @@ final class FenceSlipPropertyTests: XCTestCase {
                 * (Self.closingSlips.count + Self.openingSlips.count + Self.rewrites.count + 2 * Self.leftovers.count
                     + Self.otherLeftovers.count * (Self.otherRuns.count + Self.otherOpeningRuns.count)))
         let lines = oracle.lesson.components(separatedBy: "\n")
-        for item in oracle.cases {
-            let what = "\(item.kind) \(item.position) \(item.written) in the \(item.role)"
+        // Every case against GitHub; classification on a sample (all under soak).
+        let (judged, seed) = PropertySeeds.sample(of: oracle.cases.count, share: 0.25)
+        for (position, item) in oracle.cases.enumerated() {
+            let what =
+                "\(item.kind) \(item.position) \(item.written) in the \(item.role)"
+                + " (COURSECHECK_PROPERTY_SEED=\(seed) replays the sample)"
             XCTAssertEqual(item.same, item.kind == "rewrite", "GitHub: \(what)")
             XCTAssertEqual(Self.codeBlocks(item.markdown), item.github, "block parser against GitHub: \(what)")
+            guard judged.contains(position) else { continue }
             let file = SourceFile(path: "01-ders.md", text: item.markdown)
             let found = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).1.map {
                 "\($0.location.line) [\($0.id.rawValue)]"

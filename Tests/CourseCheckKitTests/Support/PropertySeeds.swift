@@ -23,4 +23,20 @@ enum PropertySeeds {
             ?? (cases == nil ? defaultSeed : UInt64.random(in: 1...UInt64(UInt32.max)))
         return (cases.map { $0 * 100 } ?? defaultCount, seed)
     }
+
+    /// Which of `count` recorded oracle cases a test judges in full: every one under `make soak`
+    /// (`COURSECHECK_PROPERTY_CASES`), else a random `share` of them from a seed the test names in
+    /// its failures (`COURSECHECK_PROPERTY_SEED` replays it), as `make test` checks a sample of
+    /// the differential corpus. Cheap checks of every case stay whole; this picks the dear ones.
+    static func sample(of count: Int, share: Double) -> (indices: Set<Int>, seed: UInt64) {
+        let environment = ProcessInfo.processInfo.environment
+        let replay = environment["COURSECHECK_PROPERTY_SEED"].flatMap(UInt64.init)
+        if replay == nil, environment["COURSECHECK_PROPERTY_CASES"] != nil { return (Set(0..<count), 0) }
+        let seed = replay ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        var generator = BlockStructurePropertyTests.Generator(state: seed)
+        let wanted = min(count, max(1, Int((Double(count) * share).rounded(.up))))
+        var chosen = Set<Int>()
+        while chosen.count < wanted { chosen.insert(Int(generator.next() % UInt64(count))) }
+        return (chosen, seed)
+    }
 }
