@@ -66,6 +66,7 @@ LENIENCY_SECONDS ?= 600
 ## cache over a thirtieth (each compiles), the live loops' convergence over a thirtieth (each runs
 ## watch and the LSP server through two sequences of disk changes), the leniency fuzzer for
 ## LENIENCY_SECONDS (default 600) against the real program, 2,000 live checks for the memory bound,
+## the recorded cmark-gfm oracles judged whole (make test judges a seeded quarter of each),
 ## and the whole differential corpus (make test checks a seeded sample of it) against every real
 ## program rebuilt, in every build mode (COURSECHECK_BLESS=1 rewrites Differential/oracle.json from
 ## them), the cold cross-check of the real course (EndToEndTests), make test's suites with every
