@@ -316,7 +316,8 @@ package struct ClosingTableClaim: ClaimCheck {
     }
 
     /// What ends a table whose last row is line `lastLine`, when rows follow it that GitHub shows
-    /// as text: a blank line, a closed HTML comment, a row indented 4 columns (indented code).
+    /// as text: a blank line, a closed HTML comment, a row indented 4 columns (indented code), a
+    /// container's marker before a row (`Leftover.container`).
     /// Read only for a table with too few rows.
     static func end(after lastLine: Int, in owner: CourseFacts.LessonFacts) -> Diagnostic.ClosingTable? {
         let lines = owner.lesson.file.lines
@@ -339,6 +340,11 @@ package struct ClosingTableClaim: ClaimCheck {
         }
         let blank = text.prefix { $0 == " " || $0 == "\t" }
         let trimmed = text.dropFirst(blank.count)
+        // A container's marker before the row (`> |`, `- |`, `# |`): it opens a block quote, an
+        // item or a heading, which ends the table; the rows after it are lazy lines of that block.
+        if let container = Leftover.container(text, before: "|") {
+            return .containerRow(container, rowsAfter: rows(from: lastLine + 1))
+        }
         if blank.count > 0, trimmed.hasPrefix("|") {
             let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
             guard columns >= 4 else { return nil }

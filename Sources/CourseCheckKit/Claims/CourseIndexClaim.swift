@@ -732,6 +732,17 @@ package struct CourseIndexClaim: ClaimCheck {
                     .lostHeading(
                         lost.name, above: lost.above, level: lost.level, underline: lost.underline, item: lost.item)))
         }
+        // A part heading behind a container's marker (`> ## Name`, `- ## Name`): quoted or an item.
+        for block in index.prose.blocks where block.kind == .heading(level: 2) {
+            let raw = block.firstLine.text
+            guard raw.utf8.first(where: { $0 != 0x20 }) != UInt8(ascii: "#"),
+                let container = Leftover.container(raw, before: "#")
+            else { continue }
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: block.firstLine.number, column: container.indent + 1),
+                    .headingInContainer(block.text, container)))
+        }
         // A part heading indented as code (`    ## Name` after a paragraph): readers see a line of code.
         if index.file.lines.contains(where: { $0.text.hasPrefix("    #") || $0.text.hasPrefix("\t#") }) {
             for node in MarkdownScanner.scan(index.file).document.children where node.kind == .indentedCode {

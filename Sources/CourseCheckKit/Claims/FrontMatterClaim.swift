@@ -176,7 +176,15 @@ package struct FrontMatterClaim: ClaimCheck {
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .empty(key: key)))
             }
             if let title = frontMatter["title"], !title.value.allSatisfy(\.isWhitespace) {
-                if let heading = lesson.title {
+                if let heading = lesson.title,
+                    let container = Leftover.container(lesson.lesson.file.lines[heading.line - 1].text, before: "#")
+                {
+                    // A container's marker before the `# ` (`> # Title`): the title shows quoted or as an item.
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: path, line: heading.line, column: container.indent + 1),
+                            .titleInContainer(container)))
+                } else if let heading = lesson.title {
                     // The one the index does not agree with is the typo; when it agrees with
                     // neither (or there is none), the one the rest of the course uses less.
                     // Compared as rendered: spacing HTML collapses is no difference.
