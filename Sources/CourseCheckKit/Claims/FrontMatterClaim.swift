@@ -280,6 +280,10 @@ package struct FrontMatterClaim: ClaimCheck {
         for (position, block) in prose.blocks.enumerated() {
             let candidate: (text: String, problem: Diagnostic.FrontMatter)?
             switch block.kind {
+            case .heading(let level) where level > 1 && Leftover.container(block.firstLine.text, before: "#") != nil:
+                // `## # Title`: a heading's marker typed before the title's, which it takes in as text.
+                guard let container = Leftover.container(block.firstLine.text, before: "#") else { continue }
+                candidate = (String(block.text.drop { $0 == "#" }.drop { $0 == " " }), .titleInContainer(container))
             case .heading(let level) where level > 1:
                 // Written setext-style (`Yerel Durum` over `---`), its underline goes too.
                 let setext =

@@ -210,20 +210,20 @@ extension Diagnostic {
             where written.hasPrefix("---") && written.dropFirst(3).allSatisfy(\.isWhitespace):
                 "the front matter's opening '---' has \(written.count - 3 == 1 ? "a blank" : "\(written.count - 3) blanks") "
                     + "after it, and coursecheck opens front matter only at a line of exactly '---'; write '---'"
-            case .notOpened(let written) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
-                leftoverDelimiter(written, "open")
             case .notOpened(let written) where CourseCheckKit.FrontMatter.containerBeforeDelimiter(written) != nil:
                 containerDelimiter(written, "open")
+            case .notOpened(let written) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
+                leftoverDelimiter(written, "open")
             case .notOpened(let written) where CourseCheckKit.FrontMatter.isBareFence(written):
                 "'\(written)' does not open the front matter but a code block, so readers see its keys and the "
                     + "lesson after them as code; write '---'"
             case .notOpened(let written):
                 "'\(Invisible.marked(written))' does not open the front matter, so readers see its keys as text; "
                     + "write '---'"
-            case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
-                leftoverDelimiter(written, "close")
             case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.containerBeforeDelimiter(written) != nil:
                 containerDelimiter(written, "close")
+            case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
+                leftoverDelimiter(written, "close")
             case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.isBareFence(written):
                 "'\(written)' does not close the front matter but opens a code block, so readers see its keys as "
                     + "text and the lesson after it as code; write '---'"
@@ -651,9 +651,10 @@ extension Diagnostic {
         case leftoverLead(line: TableLine, leftover: String, blanks: String, escapes: Bool)
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
-        /// This row opens with a container's marker (`> `, `- `, `# `), which ends the table there;
-        /// `rowsAfter` rows follow, lazy lines of the block it opens.
-        case containerRow(Leftover.Container, rowsAfter: Int)
+        /// A line (a row, the header or the delimiter row) opens with a container's marker (`> `,
+        /// `- `, `# `): a row's ends the table there, `rowsAfter` rows following it as lazy lines
+        /// of the block it opens; the header's or the delimiter row's leaves no table.
+        case containerLead(line: TableLine, Leftover.Container, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
@@ -745,11 +746,14 @@ extension Diagnostic {
                 "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
                     + (rowsAfter > 0 ? " (\(Self.rowsAfter(rowsAfter, "the")) as a paragraph of pipes)" : "")
                     + "; unindent it"
-            case .containerRow(let container, let rows):
+            case .containerLead(.row, let container, let rows):
                 "this row opens with '\(container.written)' before its first '|', which opens \(container.opens), so "
                     + "GitHub ends the closing table here and shows this row"
                     + (rows == 0 ? "" : rows == 1 ? " and the one after it" : " and the \(rows) after it")
                     + " as text, not as rows; \(container.fix)"
+            case .containerLead(let line, let container, _):
+                "\(leadSubject(line)) opens with '\(container.written)' before its first '|', which opens "
+                    + "\(container.opens), so GitHub renders no table and shows its lines as text; \(container.fix)"
             case .indentedDelimiter(let written):
                 "the closing table's delimiter row is indented \(written), so GitHub does not read it as one and "
                     + "shows the whole table as a paragraph of pipes; remove the indentation"
