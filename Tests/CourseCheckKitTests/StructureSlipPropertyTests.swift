@@ -400,6 +400,48 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random container's marker (`container(_:)`: `> `, `- `, `1. `, `# `, nested) typed before
+    /// a random lesson's `# ` title or its trigger bullet's `-`: cmark-gfm shows the line quoted, as
+    /// an item or as a heading. Exactly one finding, at the line's first column, `delete` naming
+    /// the marker; never "no '# ' heading" or "no bullet". Followed, the lesson as it was and no
+    /// finding.
+    func testAContainerMarkerBeforeTheTitleOrTheTriggerBulletGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let clean = text.components(separatedBy: "\n")
+            let place: LeftoverPlace = random.next() % 2 == 0 ? .title : .bullet
+            guard
+                let at = clean.firstIndex(where: {
+                    $0.hasPrefix(place == .title ? "# " : "- Bu dersin tetiği: **")
+                })
+            else { continue }
+            let (marker, blanks) = Self.container(&random)
+            var lines = clean
+            lines[at] = marker + blanks + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "\((marker + blanks).debugDescription) before the \(place): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("; \(Leftover.deleting(marker, blanks)) [") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// An invisible character (U+2060, U+200B, U+FEFF, U+00A0, U+200D, two of them) typed before a
     /// random key of a lesson's or the index's front matter, or a printable one left before a
     /// required key: YAML reads another key, one a reader takes for the key. Exactly one finding,
@@ -491,7 +533,9 @@ final class StructureSlipPropertyTests: XCTestCase {
                 + "\(found)"
             // `1. ---`, `> ---`: the marker opens a block, which the message names.
             let effect =
-                Leftover.container(lines[at], before: "---").map { "'\($0.written)' before its '---', which opens \($0.opens)" }
+                Leftover.container(lines[at], before: "---").map {
+                    "'\($0.written)' before its '---', which opens \($0.opens)"
+                }
                 ?? "\(Leftover.described(leftover)) before its '---', which Markdown shows as text"
             XCTAssertEqual(
                 found,

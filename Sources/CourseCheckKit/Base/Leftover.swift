@@ -64,30 +64,42 @@ package enum Leftover {
     /// The container markers `text` opens with (past at most 3 spaces): `>` (a space after it
     /// optional), `-`, `*`, `+` or a number of at most nine digits and `.` or `)` followed by a
     /// blank, `#` to `######` followed by a blank (a heading, nothing nested in it). With `start`
-    /// (the owner's own line start: `|`, `---`, `# `, `- Bu`), the markers before it, nil when the
-    /// line does not go on with it; without, all of them, nil when the line goes on with blanks
+    /// (the owner's own line start: `|`, `---`, `#`, `-`), the markers before the last place it
+    /// follows them (`> - - Bu` is the bullet `- Bu` behind `> -`), nil when the line does not go
+    /// on with it; without, all of them, nil when the line goes on with blanks
     /// only. Nil for a line that opens with no marker: a byte read for most lines.
     package static func container(_ text: some StringProtocol, before start: String? = nil) -> Container? {
-        let bytes = Array(text.utf8.prefix(32 + (start?.utf8.count ?? 0)))
-        let indent = bytes.prefix { $0 == 0x20 }.count
-        guard indent <= 3, indent < bytes.count else { return nil }
-        let first = bytes[indent]
-        guard first == UInt8(ascii: ">") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*")
-            || first == UInt8(ascii: "+") || first == UInt8(ascii: "#") || first.isASCIIDigit
+        container(text, startingWith: start.map { start in { $0.starts(with: start.utf8) } })
+    }
+
+    /// `container(_:before:)` for an owner whose line start is no one string (an index item's
+    /// number): `starts` says whether the bytes after the markers open it.
+    package static func container(
+        _ text: some StringProtocol, startingWith starts: ((ArraySlice<UInt8>) -> Bool)?
+    ) -> Container? {
+        // Cheap first, before copying any byte: the line's first past its indentation opens a marker.
+        guard let first = text.utf8.prefix(4).first(where: { $0 != 0x20 }),
+            first == UInt8(ascii: ">") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*")
+                || first == UInt8(ascii: "+") || first == UInt8(ascii: "#") || first.isASCIIDigit
         else { return nil }
+        let bytes = Array(text.utf8.prefix(48))
+        let indent = bytes.prefix { $0 == 0x20 }.count
+        guard indent <= 3 else { return nil }
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var index = indent
         var end = indent
         var opens: String?
         /// The markers read so far, when the line goes on with `start` after them.
         func found() -> Container? {
-            guard let opens, let start, bytes[index...].starts(with: start.utf8) else { return nil }
+            guard let opens, let starts, starts(bytes[index...]) else { return nil }
             return Container(
                 written: String(decoding: bytes[indent..<end], as: UTF8.self),
                 blanks: String(decoding: bytes[end..<index], as: UTF8.self), indent: indent, opens: opens)
         }
+        // The last place the owner's line start follows: `> - - Bu` is the bullet behind `> -`.
+        var last: Container?
         while index < bytes.count {
-            if let found = found() { return found }
+            last = found() ?? last
             let byte = bytes[index]
             var next = index
             let what: String
@@ -119,7 +131,7 @@ package enum Leftover {
             index = next + bytes[next...].prefix(while: isBlank).count
             if what == "a heading" { break }
         }
-        if start != nil { return found() }
+        if starts != nil { return found() ?? last }
         // `>` needs no blank after it (`>---` is a quote too); the others do.
         guard let opens, index < bytes.count, index > end || bytes[end - 1] == UInt8(ascii: ">") else { return nil }
         return Container(

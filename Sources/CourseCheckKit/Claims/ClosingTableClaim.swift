@@ -183,7 +183,9 @@ package struct ClosingTableClaim: ClaimCheck {
         // A blank line, a comment or a row indented as code inside the table ends it: the rows
         // after it render as a paragraph of pipes. One finding at that line, not one per lesson
         // whose row went with them.
-        if table.rows.count < course.lessons.count, let broken = Self.end(after: lastLine, row: table.rows.count + 1, in: owner) {
+        if table.rows.count < course.lessons.count,
+            let broken = Self.end(after: lastLine, row: table.rows.count + 1, in: owner)
+        {
             return .checked([.closingTable(at: SourceLocation(path: owner.path, line: lastLine + 1), broken)])
         }
         // Struck-through text and footnote marks in a row depend on the renderer: a warning each.
@@ -462,9 +464,13 @@ package struct ClosingTableClaim: ClaimCheck {
                     // The delimiter row behind a container's marker (`> |---|`): a block of its own.
                     if header + 1 == segments.count, line < lines.count,
                         let container = Leftover.container(lines[line].text, before: "|"),
-                        Prose.isDelimiterRow(String(decoding: lines[line].text.utf8.dropFirst(container.indent + container.length), as: UTF8.self))
+                        Prose.isDelimiterRow(
+                            String(
+                                decoding: lines[line].text.utf8.dropFirst(container.indent + container.length),
+                                as: UTF8.self))
                     {
-                        return .closingTable(at: at(line + 1), .containerLead(line: .delimiter, container, rowsAfter: 0))
+                        return .closingTable(
+                            at: at(line + 1), .containerLead(line: .delimiter, container, rowsAfter: 0))
                     }
                     if header + 1 < segments.count {
                         let next = segments[header + 1].text

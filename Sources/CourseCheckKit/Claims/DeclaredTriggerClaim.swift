@@ -64,7 +64,8 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             {
                 findings.append(
                     .declaredTrigger(
-                        at: SourceLocation(path: lesson.path, line: bullet.firstLine.number, column: container.indent + 1),
+                        at: SourceLocation(
+                            path: lesson.path, line: bullet.firstLine.number, column: container.indent + 1),
                         .containerBeforeMarker(container, marker: marker)))
                 continue
             }

@@ -328,9 +328,9 @@ extension Diagnostic {
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
         case marker(written: String, problem: String, fix: String)
-        /// An item line with a `>` left before its number (`>10. [`, as `written`): a block quote
-        /// holds the item, apart from the list. `fix` deletes the `>`.
-        case quotedItem(written: String, fix: String)
+        /// An item line with a container's `marker` left before its number (`>10. [`, `- 10. [`, as
+        /// `written`): the block it `opens` holds the item, apart from the list. `fix` deletes it.
+        case quotedItem(written: String, marker: String, opens: String, fix: String)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
@@ -436,9 +436,9 @@ extension Diagnostic {
             case .marker(let written, let problem, let fix):
                 "'\(written)' opens no list item: \(problem), so readers see this line as text, not as an item of "
                     + "the index; write '\(fix)'"
-            case .quotedItem(let written, let fix):
-                "'\(written)': the '>' before its number opens a block quote, so readers see this item quoted, "
-                    + "apart from the index's list; \(fix)"
+            case .quotedItem(let written, let marker, let opens, let fix):
+                "'\(written)': the '\(marker)' before its number opens \(opens), so readers see this item "
+                    + (opens == "a block quote" ? "quoted" : "inside it") + ", apart from the index's list; \(fix)"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
