@@ -821,8 +821,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// A random container's marker (`StructureSlipPropertyTests.container`: `> `, `- `, `1. `, `# `,
-    /// nested) typed before a random `## ` heading of the index: GitHub shows it quoted, as an
-    /// item or inside another heading. One finding at its line, never one for its items.
+    /// nested) typed before a random `## ` heading of the index or its `# ` title: GitHub shows it
+    /// quoted, as an item or inside another heading. One finding at its line, never one for its
+    /// items.
     func testAContainerMarkerBeforeAnIndexPartHeadingIsOneFindingThere() throws {
         for seed in PropertySeeds.seeds(defaultCases: 2) {
             var random = Generator(state: seed)
@@ -830,7 +831,7 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let lessons = scratch.url.appendingPathComponent("lessons")
             var lines = try String(contentsOf: lessons.appendingPathComponent("README.md"), encoding: .utf8)
                 .components(separatedBy: "\n")
-            let headings = lines.indices.filter { lines[$0].hasPrefix("## ") }
+            let headings = lines.indices.filter { lines[$0].hasPrefix("## ") || lines[$0].hasPrefix("# ") }
             let at = headings[Int(random.next() % UInt64(headings.count))]
             let (marker, blanks) = StructureSlipPropertyTests.container(&random)
             lines[at] = marker + blanks + lines[at]

@@ -115,6 +115,14 @@ extension SlipRegressionTests {
                     + "which opens a block quote, so readers see it inside that, not as a heading between the index's "
                     + "parts; delete '>' and the space after it [course-index]"
             ])
+        let indexTitle = Self.typed("# ", before: "# SwiftUI ile Arayüz")
+        try expectSlips(
+            [("README.md", indexTitle.edit, indexTitle.fix)],
+            found: [
+                "lessons/README.md:16:1: error: the index's title 'SwiftUI ile Arayüz' opens with '#' before its '#', "
+                    + "which opens a heading, so readers see it inside that, not at the top of the index; delete '#' "
+                    + "and the space after it [course-index]"
+            ])
         for (marker, opens) in [("> ", "a block quote"), ("# ", "a heading")] {
             let bullet = Self.typed(marker, before: "- Bu dersin tetiği:")
             try expectSlips(

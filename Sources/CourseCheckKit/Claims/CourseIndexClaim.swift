@@ -719,7 +719,7 @@ package struct CourseIndexClaim: ClaimCheck {
             }
             // `# ## Name`: a heading's marker before the part heading's, which takes it in as text
             // (the headings behind a container's marker are found below, whatever their level).
-            if Leftover.container(raw, before: "## ") != nil { continue }
+            if Leftover.container(raw, before: "#") != nil { continue }
             // `x## Name`: a printable character left before the heading's marks (`Leftover`).
             if lost.level == nil, let left = Leftover.before("#", in: raw),
                 case let rest = raw.drop(while: { $0 == " " }).dropFirst(left.leftover.count + left.blanks.count),
@@ -742,11 +742,16 @@ package struct CourseIndexClaim: ClaimCheck {
         // A part heading behind a container's marker (`> ## Name`, `- ## Name`, `## ## Name`):
         // quoted, an item, or a heading that shows the `##` as text.
         for block in index.prose.blocks where block.kind != .paragraph {
-            guard let container = Leftover.container(block.firstLine.text, before: "## ") else { continue }
+            // The index's `# ` title too (`> # Title`).
+            guard let container = Leftover.container(block.firstLine.text, before: "#") else { continue }
+            let marks = block.firstLine.text.utf8.dropFirst(container.indent + container.length).prefix {
+                $0 == UInt8(ascii: "#")
+            }
+            guard marks.count <= 2 else { continue }
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: block.firstLine.number, column: container.indent + 1),
-                    .headingInContainer(Self.partName(block.text), container)))
+                    .headingInContainer(Self.partName(block.text), container, title: marks.count == 1)))
         }
         // A part heading indented as code (`    ## Name` after a paragraph): readers see a line of code.
         if index.file.lines.contains(where: { $0.text.hasPrefix("    #") || $0.text.hasPrefix("\t#") }) {

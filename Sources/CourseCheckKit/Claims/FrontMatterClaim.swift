@@ -76,7 +76,9 @@ package struct FrontMatterClaim: ClaimCheck {
                         .indexTitle(title.value, lessons: only)))
                 courseTitle = only
             } else if let heading = CourseFacts.LessonFacts.Text.title(in: index.prose, after: index.frontMatter),
-                !Prose.rendersSame(heading.text, title.value)
+                !Prose.rendersSame(heading.text, title.value),
+                // (`# # Title`: a marker typed before the title's is course-index's finding.)
+                Leftover.container(index.file.lines[heading.line - 1].text, before: "#") == nil
             {
                 findings.append(
                     .frontMatter(

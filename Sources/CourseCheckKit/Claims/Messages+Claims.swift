@@ -316,7 +316,8 @@ extension Diagnostic {
         case leftoverBeforeHeading(String, above: String?, leftover: String, blanks: String)
         /// The part heading `name` written with a container's marker before its `##` (`> ## Name`):
         /// it renders inside a block quote or a list item, apart from the index's parts.
-        case headingInContainer(String, Leftover.Container)
+        /// `title`: the index's `# ` title, not a part heading.
+        case headingInContainer(String, Leftover.Container, title: Bool)
         /// The part heading `name` indented `spaces`, as far as the text of the list item above
         /// (numbered `item`), so it renders inside that item.
         case headingInItem(String, spaces: Int, item: Int?)
@@ -409,7 +410,10 @@ extension Diagnostic {
                     + "\(Leftover.described(leftover)) before its '##', which Markdown shows as text, so readers see "
                     + "it as text and the items under it" + (above.map { " in part '\($0)'" } ?? " in no part")
                     + " rather than in part '\(name)'; " + Leftover.deleting(leftover, blanks)
-            case .headingInContainer(let name, let container):
+            case .headingInContainer(let name, let container, true):
+                "the index's title '\(name)' opens with '\(container.written)' before its '#', which opens "
+                    + "\(container.opens), so readers see it inside that, not at the top of the index; \(container.fix)"
+            case .headingInContainer(let name, let container, false):
                 "the part heading '\(name)' opens with '\(container.written)' before its '##', which opens "
                     + "\(container.opens), so readers see it inside that, not as a heading between the index's parts; "
                     + container.fix
