@@ -806,7 +806,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
 
     /// A character left at a random index item's line start: a printable one or a few before its
     /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`, `x>9.`), which makes the line text and its list run
-    /// on into it, a quote's `>` before it (`>9.`), which quotes the item apart from its list, or an
+    /// on into it, a container's marker before it (`>9.`, `- 9.`, `1. 9.`), which quotes or nests
+    /// the item apart from its list, or an
     /// invisible one after its marker (`9. ⁠[`), where the item renders with the character hidden
     /// in its text. One finding at the item's line each, never "the index does
     /// not list" its lesson at another.
@@ -822,9 +823,9 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let number = lines[item.line].prefix(item.digits)
             let rest = lines[item.line].dropFirst(item.digits + 2)
             let invisible = ["\u{2060}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{200D}"][Int(random.next() % 5)]
-            // Or a quote's marker (`>10. [`, `> 10. [`, `>>10. [`), which quotes the item, or one after
-            // a leftover (`x>10. [`), which leaves the line text.
-            let quotes = [">", "> ", ">>", "> > ", ">\t", "x>", "\u{E9}>", "`>"]
+            // Or a container's marker (`>10. [`, `> 10. [`, `>>10. [`, `- 10. [`, `1. 10. [`), which
+            // quotes or nests the item, or a `>` after a leftover (`x>10. [`), which leaves the line text.
+            let quotes = [">", "> ", ">>", "> > ", ">\t", "x>", "\u{E9}>", "`>", "- ", "* ", "1. ", "2) ", "> - "]
             let written =
                 switch random.next() % 4 {
                 case 0: "\(number). \(invisible)\(rest)"
@@ -833,6 +834,29 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
                 }
             lines[item.line] = written
             try check(seed, scratch, Slip(file: "README.md", lines: lines, slipped: [item.line + 1], what: written))
+        }
+    }
+
+    /// A random container's marker (`StructureSlipPropertyTests.container`: `> `, `- `, `1. `, `# `,
+    /// nested) typed before a random `## ` heading of the index or its `# ` title: GitHub shows it
+    /// quoted, as an item or inside another heading. One finding at its line, never one for its
+    /// items.
+    func testAContainerMarkerBeforeAnIndexPartHeadingIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            var lines = try String(contentsOf: lessons.appendingPathComponent("README.md"), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let headings = lines.indices.filter { lines[$0].hasPrefix("## ") || lines[$0].hasPrefix("# ") }
+            let at = headings[Int(random.next() % UInt64(headings.count))]
+            let (marker, blanks) = StructureSlipPropertyTests.container(&random)
+            lines[at] = marker + blanks + lines[at]
+            try check(seed, scratch, Slip(file: "README.md", lines: lines, slipped: [at + 1], what: lines[at]))
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; \(Leftover.deleting(marker, blanks)) [course-index]") ?? false,
+                "seed \(seed): \(lines[at]): \(found)")
         }
     }
 

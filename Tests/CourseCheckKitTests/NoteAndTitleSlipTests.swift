@@ -1276,9 +1276,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("README.md", "\n21. [", "\n>>21. ["),
             ("README.md", "\n13. [", "\nx>13. ["),
         ])
-        func quoted(_ written: String, _ fix: String) -> String {
-            "error: '\(written)': the '>' before its number opens a block quote, so readers see this item quoted, "
-                + "apart from the index's list; \(fix) [course-index]"
+        func quoted(_ written: String, _ fix: String, marker: String = ">") -> String {
+            "error: '\(written)': the '\(marker)' before its number opens a block quote, so readers see this item "
+                + "quoted, apart from the index's list; \(fix) [course-index]"
         }
         XCTAssertEqual(
             result.found,
@@ -1288,7 +1288,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "lessons/README.md:41:1: error: 'x>13. [' opens no list item: it starts with 'x>' before its number, "
                     + "and a list marker starts with the number, so readers see this line as text, not as an item of "
                     + "the index; write '13. [' [course-index]",
-                "lessons/README.md:54:1: " + quoted(">>21. [", "delete '>>'"),
+                "lessons/README.md:54:1: " + quoted(">>21. [", "delete '>>'", marker: ">>"),
             ])
         XCTAssertEqual(result.fixed, [])
     }

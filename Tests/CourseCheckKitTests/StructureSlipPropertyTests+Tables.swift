@@ -179,6 +179,50 @@ extension StructureSlipPropertyTests {
         }
     }
 
+    /// A random container's marker (`container(_:)`: `> `, `- `, `1. `, `# `, nested) typed before
+    /// a random closing-table line (a row, the header, the delimiter row): cmark-gfm opens its
+    /// block there, which ends the table or leaves none. Exactly one finding, at the line, `delete`
+    /// naming the marker, never one per row the table lost; followed, the table as it was, the
+    /// page cmark-gfm renders for it, and no finding.
+    func testAContainerMarkerBeforeAClosingTableLineGivesOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let rows = Array(header..<(header + clean[header...].prefix { $0.hasPrefix("|") }.count))
+        let page = try Self.render(text, with: tool, tables: true)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let row = rows[Int(random.next() % UInt64(rows.count))]
+            let (marker, blanks) = Self.container(&random)
+            var lines = clean
+            lines[row] = marker + blanks + lines[row]
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \((marker + blanks).debugDescription) before the line \(row + 1): \(found)"
+            XCTAssertNotEqual(try Self.render(slipped, with: tool, tables: true), page, message)
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(row + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; \(Leftover.deleting(marker, blanks)) [closing-table]") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                let fixed = followed.joined(separator: "\n")
+                try fixed.write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
+                XCTAssertEqual(try Self.render(fixed, with: tool, tables: true), page, "after the fix: \(message)")
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// Where a table line may start in a block quote or a list item: 3 columns at most past the
     /// container's markers (the optional space after `>` and a tab's share of it counted as
     /// CommonMark counts them), as cmark-gfm reads it: the tables and body rows Prose reads are

@@ -327,6 +327,16 @@ final class StructureSlipPropertyTests: XCTestCase {
     /// Where a leftover goes, for `leftover(for:_:)`.
     enum LeftoverPlace { case title, bullet, row, frontMatter }
 
+    /// A random container's marker (`Leftover.container`) and the blanks after it, as an author
+    /// types one before a line that must stand at the top level: `>` (a space after it or none),
+    /// `>>`, `> >`, `-`, `*`, `+`, `1.`, `2)`, `#`, `##`, `> -`.
+    static func container(_ random: inout Generator) -> (marker: String, blanks: String) {
+        let markers = [">", ">>", "> >", "-", "*", "+", "1.", "2.", "1)", "#", "##", "> -", "- >"]
+        let marker = markers[Int(random.next() % UInt64(markers.count))]
+        let blanks = marker.hasSuffix(">") && random.next() % 3 == 0 ? "" : random.next() % 5 == 0 ? "  " : " "
+        return (marker, blanks)
+    }
+
     /// A random printable leftover (`Leftover.reading`): one character (a letter, a digit, a
     /// backtick, a backslash, `\t` as code writes a tab, punctuation, a Turkish letter), or two or
     /// three of them that are no word. Before the trigger bullet's `-` it opens with a letter, a
@@ -385,6 +395,48 @@ final class StructureSlipPropertyTests: XCTestCase {
                 XCTAssertEqual(followed, clean, message)
                 try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
                 XCTAssertEqual(Self.findings(scratch.url), [], message)
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A random container's marker (`container(_:)`: `> `, `- `, `1. `, `# `, nested) typed before
+    /// a random lesson's `# ` title or its trigger bullet's `-`: cmark-gfm shows the line quoted, as
+    /// an item or as a heading. Exactly one finding, at the line's first column, `delete` naming
+    /// the marker; never "no '# ' heading" or "no bullet". Followed, the lesson as it was and no
+    /// finding.
+    func testAContainerMarkerBeforeTheTitleOrTheTriggerBulletGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let clean = text.components(separatedBy: "\n")
+            let place: LeftoverPlace = random.next() % 2 == 0 ? .title : .bullet
+            guard
+                let at = clean.firstIndex(where: {
+                    $0.hasPrefix(place == .title ? "# " : "- Bu dersin tetiği: **")
+                })
+            else { continue }
+            let (marker, blanks) = Self.container(&random)
+            var lines = clean
+            lines[at] = marker + blanks + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "\((marker + blanks).debugDescription) before the \(place): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("; \(Leftover.deleting(marker, blanks)) [") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
             }
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
@@ -468,8 +520,10 @@ final class StructureSlipPropertyTests: XCTestCase {
             let clean = text.components(separatedBy: "\n")
             let close = try XCTUnwrap(clean.dropFirst().firstIndex { $0 == "---" })
             let at = random.next() % 2 == 0 ? 0 : close
-            let (leftover, _) = Self.leftover(for: .frontMatter, &random)
-            let blanks = random.next() % 3 == 0 ? " " : ""
+            // A printable leftover, or (one case in three) a container's marker (`Self.container`).
+            var (leftover, _) = Self.leftover(for: .frontMatter, &random)
+            var blanks = random.next() % 3 == 0 ? " " : ""
+            if random.next() % 3 == 0 { (leftover, blanks) = Self.container(&random) }
             var lines = clean
             lines[at] = leftover + blanks + "---"
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -477,13 +531,18 @@ final class StructureSlipPropertyTests: XCTestCase {
             let message =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): '\(lines[at])': "
                 + "\(found)"
+            // `1. ---`, `> ---`: the marker opens a block, which the message names.
+            let effect =
+                Leftover.container(lines[at], before: "---").map {
+                    "'\($0.written)' before its '---', which opens \($0.opens)"
+                }
+                ?? "\(Leftover.described(leftover)) before its '---', which Markdown shows as text"
             XCTAssertEqual(
                 found,
                 [
                     "lessons/\(file):\(at + 1):1: error: '\(lines[at])' does not \(at == 0 ? "open" : "close") the "
-                        + "front matter: it opens with \(Leftover.described(leftover)) before its '---', which Markdown "
-                        + "shows as text, so readers see its keys as text; \(Leftover.deleting(leftover, blanks)) "
-                        + "[front-matter]"
+                        + "front matter: it opens with \(effect), so readers see its keys as text; "
+                        + "\(Leftover.deleting(leftover, blanks)) [front-matter]"
                 ], message)
             if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)

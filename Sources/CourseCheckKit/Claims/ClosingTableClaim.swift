@@ -137,6 +137,19 @@ package struct ClosingTableClaim: ClaimCheck {
         guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table)?.index,
             let triggerColumn = Self.column("Tetik", in: table)?.index
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
+        // The header behind a container's marker (`> | Ders |`) over a delimiter row with none: a
+        // lazy line of the block the marker opens, which cmark-gfm takes in as text, so no table.
+        let lines = owner.lesson.file.lines
+        if table.headerLine < lines.count,
+            let container = Leftover.container(lines[table.headerLine - 1].text, before: "|"),
+            Leftover.container(lines[table.headerLine].text, before: "|") == nil
+        {
+            return .checked([
+                .closingTable(
+                    at: SourceLocation(path: owner.path, line: table.headerLine, column: container.indent + 1),
+                    .containerLead(line: .header, container, rowsAfter: 0))
+            ])
+        }
         let lastLine = table.rows.last?.line.number ?? table.headerLine + 1
         // A slip (a comment left open, a fence) at the table's end may be what cut its rows off:
         // it is that slip's one finding, and the rows are judged once it is fixed. So is a comment
@@ -170,7 +183,9 @@ package struct ClosingTableClaim: ClaimCheck {
         // A blank line, a comment or a row indented as code inside the table ends it: the rows
         // after it render as a paragraph of pipes. One finding at that line, not one per lesson
         // whose row went with them.
-        if table.rows.count < course.lessons.count, let broken = Self.end(after: lastLine, in: owner) {
+        if table.rows.count < course.lessons.count,
+            let broken = Self.end(after: lastLine, row: table.rows.count + 1, in: owner)
+        {
             return .checked([.closingTable(at: SourceLocation(path: owner.path, line: lastLine + 1), broken)])
         }
         // Struck-through text and footnote marks in a row depend on the renderer: a warning each.
@@ -316,9 +331,10 @@ package struct ClosingTableClaim: ClaimCheck {
     }
 
     /// What ends a table whose last row is line `lastLine`, when rows follow it that GitHub shows
-    /// as text: a blank line, a closed HTML comment, a row indented 4 columns (indented code).
+    /// as text: a blank line, a closed HTML comment, a row indented 4 columns (indented code), a
+    /// container's marker before a row (`Leftover.container`).
     /// Read only for a table with too few rows.
-    static func end(after lastLine: Int, in owner: CourseFacts.LessonFacts) -> Diagnostic.ClosingTable? {
+    static func end(after lastLine: Int, row: Int, in owner: CourseFacts.LessonFacts) -> Diagnostic.ClosingTable? {
         let lines = owner.lesson.file.lines
         guard lastLine < lines.count else { return nil }
         func isBlank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
@@ -339,6 +355,11 @@ package struct ClosingTableClaim: ClaimCheck {
         }
         let blank = text.prefix { $0 == " " || $0 == "\t" }
         let trimmed = text.dropFirst(blank.count)
+        // A container's marker before the row (`> |`, `- |`, `# |`): it opens a block quote, an
+        // item or a heading, which ends the table; the rows after it are lazy lines of that block.
+        if let container = Leftover.container(text, before: "|") {
+            return .containerLead(line: .row(row), container, rowsAfter: rows(from: lastLine + 1))
+        }
         if blank.count > 0, trimmed.hasPrefix("|") {
             let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
             guard columns >= 4 else { return nil }
@@ -431,6 +452,7 @@ package struct ClosingTableClaim: ClaimCheck {
         }
         for lesson in course.lessons.reversed() where !lesson.lesson.fencesAreUncertain {
             let blocks = lesson.prose.blocks
+            let lines = lesson.lesson.file.lines
             for (position, block) in blocks.enumerated() where block.kind == .paragraph {
                 let segments = block.segments
                 let at = { (line: Int) in SourceLocation(path: lesson.path, line: line) }
@@ -439,6 +461,17 @@ package struct ClosingTableClaim: ClaimCheck {
                 }) {
                     let line = segments[header].line.number
                     let row = Self.delimiterRow(cells(segments[header].text).count)
+                    // The delimiter row behind a container's marker (`> |---|`): a block of its own.
+                    if header + 1 == segments.count, line < lines.count,
+                        let container = Leftover.container(lines[line].text, before: "|"),
+                        Prose.isDelimiterRow(
+                            String(
+                                decoding: lines[line].text.utf8.dropFirst(container.indent + container.length),
+                                as: UTF8.self))
+                    {
+                        return .closingTable(
+                            at: at(line + 1), .containerLead(line: .delimiter, container, rowsAfter: 0))
+                    }
                     if header + 1 < segments.count {
                         let next = segments[header + 1].text
                         guard !Prose.isDelimiterRow(next) else { continue }
@@ -484,6 +517,16 @@ package struct ClosingTableClaim: ClaimCheck {
                 }
                 guard named.count >= min(2, course.lessons.count) else { continue }
                 let delimiter = Prose.isDelimiterRow(rows[first].text) || isRule(rows[first].text)
+                // The header row above behind a heading's marker (`# | Ders |`): a block of its own.
+                let above = rows[first].line.number - 2
+                if delimiter, above >= 0, let container = Leftover.container(lines[above].text, before: "|"),
+                    case let header = cells(String(lines[above].text.dropFirst(container.indent + container.length))),
+                    header.contains("Ders") || header.contains("Tetik")
+                {
+                    return .closingTable(
+                        at: SourceLocation(path: lesson.path, line: above + 1, column: container.indent + 1),
+                        .containerLead(line: .header, container, rowsAfter: 0))
+                }
                 let sample = cells((named.first ?? rows[first]).text)
                 let ders = sample.firstIndex { cell in course.lessons.contains { $0.isTitled(cell) } }
                 let triggers = Set(course.lessons.compactMap { $0.declaration?.value })

@@ -75,7 +75,10 @@ package struct CourseFacts: Sendable {
             /// The first `# ` heading after the front matter: keys a slipped closing line leaves
             /// as text are a setext heading when it is `===`, and that is its slip, not a title.
             static func title(in prose: Prose, after frontMatter: FrontMatter?) -> Prose.Heading? {
-                let end = frontMatter?.unclosed?.written == nil ? 0 : frontMatter?.closingLine ?? 0
+                // A front matter read as if its slipped `---` were there is prose to the scanner: its
+                // lines are no title (`# ---` for the opening line is a heading of it).
+                let repaired = frontMatter?.unclosed?.written != nil || frontMatter?.opened != nil
+                let end = repaired ? frontMatter?.closingLine ?? 0 : 0
                 return prose.headings.first { $0.level == 1 && $0.line > end }
             }
 

@@ -113,7 +113,7 @@ package struct CourseIndexClaim: ClaimCheck {
         /// The marker `written` opens no list item: `problem` says why.
         case marker(written: String, problem: String, fix: String)
         /// A `>` left before the item's number (`>10. [`): the item renders in a block quote.
-        case quotedItem(written: String, fix: String)
+        case quotedItem(written: String, marker: String, opens: String, fix: String)
         /// A space between the link's `]` and `(`: no link, the text shown as written.
         case spacedLink(written: String, title: String, file: String)
         /// The link's destination has no closing `)`: no link, the text shown as written.
@@ -250,6 +250,11 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
+    /// A part's name as a heading that took in its `## ` shows it (`## Durum`): the marks dropped.
+    static func partName(_ text: String) -> String {
+        String(text.drop { $0 == "#" }.drop { $0 == " " || $0 == "\t" })
+    }
+
     /// The UTF-8 length of the few characters left before an item's number, as in `\t9.` (a tab
     /// typed as code writes one), `` `9. ``, `x9.`, `\9.`, `li9.`: visible, but a list marker
     /// starts with its number, so the line is text. Read by `Leftover`, at most three characters,
@@ -267,28 +272,27 @@ package struct CourseIndexClaim: ClaimCheck {
         return leftover.utf8.count
     }
 
-    /// An item line with a `>` left before its number (`>10. [`, `> 10. [`, `>>10. [`):
-    /// `Leftover.reading` leaves a container's marker alone, but here it is no quote anyone meant:
-    /// the item renders in a block quote, set apart from the list. What is written and the repair
-    /// that deletes the markers and the blanks after them. A byte read for most items: their
-    /// line's first.
+    /// An item line with a container's marker left before its number (`>10. [`, `> 10. [`,
+    /// `>>10. [`, `- 10. [`, `1. 10. [`), read by `Leftover.container`: `Leftover.reading` leaves
+    /// such markers alone, but here they are no quote or list anyone meant: the item renders in a
+    /// block quote or nested in another item, apart from the list. What is written and the repair
+    /// that deletes the markers and the blanks after them. A few bytes read for most items: their
+    /// number and the `[` after it.
     private static func quotedItem(_ block: Prose.TextBlock) -> (LineSlip, Edit)? {
-        guard block.firstLine.text.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: ">") else { return nil }
+        guard
+            let container = Leftover.container(
+                block.firstLine.text,
+                startingWith: { rest in
+                    let digits = rest.prefix { $0.isASCIIDigit }.count
+                    return digits > 0 && rest.dropFirst(digits).first.map { $0 == 0x2E || $0 == 0x29 } == true
+                })
+        else { return nil }
         let line = Array(block.firstLine.text.utf8)
-        let lead = line.prefix { $0 == 0x20 }.count
-        guard lead <= 3, line.count > lead + 1, line[lead] == UInt8(ascii: ">") else { return nil }
-        // The quotes' markers (`>`, `>>`, `> >`) and the blanks after them, up to the number.
-        let quotes = line[lead...].prefix { $0 == UInt8(ascii: ">") || $0 == 0x20 || $0 == 0x09 }
-        guard quotes.count <= 8, line[(lead + quotes.count)...].first?.isASCIIDigit == true else { return nil }
-        let blanks = quotes.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
         let cut = block.segments[0].column - 1
         let written = String(decoding: line.prefix(cut + 1), as: UTF8.self)
-        let fix = Leftover.deleting(
-            String(decoding: quotes.dropLast(blanks), as: UTF8.self),
-            String(decoding: quotes.suffix(blanks), as: UTF8.self))
         return (
-            .quotedItem(written: written, fix: fix),
-            Edit(range: lead..<(lead + quotes.count), with: [], beforeTitle: true)
+            .quotedItem(written: written, marker: container.written, opens: container.opens, fix: container.fix),
+            Edit(range: container.indent..<(container.indent + container.length), with: [], beforeTitle: true)
         )
     }
 
@@ -713,6 +717,9 @@ package struct CourseIndexClaim: ClaimCheck {
                         .invisibleBeforeHeading(lost.name, above: lost.above, scalars: invisible.scalars)))
                 continue
             }
+            // `# ## Name`: a heading's marker before the part heading's, which takes it in as text
+            // (the headings behind a container's marker are found below, whatever their level).
+            if Leftover.container(raw, before: "#") != nil { continue }
             // `x## Name`: a printable character left before the heading's marks (`Leftover`).
             if lost.level == nil, let left = Leftover.before("#", in: raw),
                 case let rest = raw.drop(while: { $0 == " " }).dropFirst(left.leftover.count + left.blanks.count),
@@ -731,6 +738,20 @@ package struct CourseIndexClaim: ClaimCheck {
                     at: SourceLocation(path: path, line: lost.line),
                     .lostHeading(
                         lost.name, above: lost.above, level: lost.level, underline: lost.underline, item: lost.item)))
+        }
+        // A part heading behind a container's marker (`> ## Name`, `- ## Name`, `## ## Name`):
+        // quoted, an item, or a heading that shows the `##` as text.
+        for block in index.prose.blocks where block.kind != .paragraph {
+            // The index's `# ` title too (`> # Title`).
+            guard let container = Leftover.container(block.firstLine.text, before: "#") else { continue }
+            let marks = block.firstLine.text.utf8.dropFirst(container.indent + container.length).prefix {
+                $0 == UInt8(ascii: "#")
+            }
+            guard marks.count <= 2 else { continue }
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: block.firstLine.number, column: container.indent + 1),
+                    .headingInContainer(Self.partName(block.text), container, title: marks.count == 1)))
         }
         // A part heading indented as code (`    ## Name` after a paragraph): readers see a line of code.
         if index.file.lines.contains(where: { $0.text.hasPrefix("    #") || $0.text.hasPrefix("\t#") }) {
@@ -789,8 +810,9 @@ package struct CourseIndexClaim: ClaimCheck {
                 switch slip {
                 case .marker(let written, let problem, let fix):
                     findings.append(.courseIndex(at: at, .marker(written: written, problem: problem, fix: fix)))
-                case .quotedItem(let written, let fix):
-                    findings.append(.courseIndex(at: at, .quotedItem(written: written, fix: fix)))
+                case .quotedItem(let written, let marker, let opens, let fix):
+                    findings.append(
+                        .courseIndex(at: at, .quotedItem(written: written, marker: marker, opens: opens, fix: fix)))
                 case .spacedLink(let written, let title, let file):
                     findings.append(.courseIndex(at: at, .spacedLink(written: written, title: title, file: file)))
                 case .unclosedLink(let title, let file):

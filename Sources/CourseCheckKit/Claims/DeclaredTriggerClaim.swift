@@ -57,6 +57,18 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
                 continue
             }
+            // A container's marker before the bullet's own (`> - Bu`): quoted or nested, apart from its
+            // list. The declaration is read as meant, so nothing else is said of it.
+            if let bullet = lesson.prose.bullets.first(where: Triggers.leads), let marker = bullet.itemMarker,
+                let container = Leftover.container(bullet.firstLine.text, before: String(marker))
+            {
+                findings.append(
+                    .declaredTrigger(
+                        at: SourceLocation(
+                            path: lesson.path, line: bullet.firstLine.number, column: container.indent + 1),
+                        .containerBeforeMarker(container, marker: marker)))
+                continue
+            }
             // A bullet that states a second trigger is the slip, whichever of the two its trees show.
             if let second = declaration.second {
                 findings.append(

@@ -76,7 +76,9 @@ package struct FrontMatterClaim: ClaimCheck {
                         .indexTitle(title.value, lessons: only)))
                 courseTitle = only
             } else if let heading = CourseFacts.LessonFacts.Text.title(in: index.prose, after: index.frontMatter),
-                !Prose.rendersSame(heading.text, title.value)
+                !Prose.rendersSame(heading.text, title.value),
+                // (`# # Title`: a marker typed before the title's is course-index's finding.)
+                Leftover.container(index.file.lines[heading.line - 1].text, before: "#") == nil
             {
                 findings.append(
                     .frontMatter(
@@ -176,7 +178,15 @@ package struct FrontMatterClaim: ClaimCheck {
                 findings.append(.frontMatter(at: SourceLocation(path: path, line: entry.line), .empty(key: key)))
             }
             if let title = frontMatter["title"], !title.value.allSatisfy(\.isWhitespace) {
-                if let heading = lesson.title {
+                if let heading = lesson.title,
+                    let container = Leftover.container(lesson.lesson.file.lines[heading.line - 1].text, before: "#")
+                {
+                    // A container's marker before the `# ` (`> # Title`): the title shows quoted or as an item.
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: path, line: heading.line, column: container.indent + 1),
+                            .titleInContainer(container)))
+                } else if let heading = lesson.title {
                     // The one the index does not agree with is the typo; when it agrees with
                     // neither (or there is none), the one the rest of the course uses less.
                     // Compared as rendered: spacing HTML collapses is no difference.
@@ -272,6 +282,10 @@ package struct FrontMatterClaim: ClaimCheck {
         for (position, block) in prose.blocks.enumerated() {
             let candidate: (text: String, problem: Diagnostic.FrontMatter)?
             switch block.kind {
+            case .heading(let level) where level > 1 && Leftover.container(block.firstLine.text, before: "#") != nil:
+                // `## # Title`: a heading's marker typed before the title's, which it takes in as text.
+                guard let container = Leftover.container(block.firstLine.text, before: "#") else { continue }
+                candidate = (String(block.text.drop { $0 == "#" }.drop { $0 == " " }), .titleInContainer(container))
             case .heading(let level) where level > 1:
                 // Written setext-style (`Yerel Durum` over `---`), its underline goes too.
                 let setext =

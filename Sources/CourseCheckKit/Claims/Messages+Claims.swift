@@ -96,6 +96,9 @@ extension Diagnostic {
         /// The title line opens with invisible characters (`scalars`) before its `#`s (`marks`),
         /// which CommonMark does not skip, so it renders as a paragraph.
         case titleInvisible(scalars: [Unicode.Scalar], marks: String, text: String)
+        /// The title line opens with a container's marker before its `#` (`> # Title`), so the title
+        /// renders inside a block quote, a list item or a heading.
+        case titleInContainer(Leftover.Container)
         /// The title line is indented `written` (4 columns or more), so it renders as code.
         case titleIndented(written: String, text: String)
         /// A required key written `written`, in another case than `key`.
@@ -160,6 +163,10 @@ extension Diagnostic {
                     + "'\(marks)', which CommonMark does not skip, so readers see '\(marks) \(text)' as text and the "
                     + "lesson has no '# ' heading; "
                     + (marks == "#" ? Invisible.named(scalars).fix : "write '# \(text)'")
+            case .titleInContainer(let container):
+                "this line is the lesson's title, but it opens with '\(container.written)' before its '#', which "
+                    + "opens \(container.opens), so readers see the title inside it, not at the top of the lesson; "
+                    + container.fix
             case .titleIndented(let written, let text):
                 "this '# ' heading is indented \(written), so readers see it as code and the lesson has no '# ' "
                     + "heading; write '# \(text)' at the start of the line"
@@ -203,6 +210,8 @@ extension Diagnostic {
             where written.hasPrefix("---") && written.dropFirst(3).allSatisfy(\.isWhitespace):
                 "the front matter's opening '---' has \(written.count - 3 == 1 ? "a blank" : "\(written.count - 3) blanks") "
                     + "after it, and coursecheck opens front matter only at a line of exactly '---'; write '---'"
+            case .notOpened(let written) where CourseCheckKit.FrontMatter.containerBeforeDelimiter(written) != nil:
+                containerDelimiter(written, "open")
             case .notOpened(let written) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
                 leftoverDelimiter(written, "open")
             case .notOpened(let written) where CourseCheckKit.FrontMatter.isBareFence(written):
@@ -211,6 +220,8 @@ extension Diagnostic {
             case .notOpened(let written):
                 "'\(Invisible.marked(written))' does not open the front matter, so readers see its keys as text; "
                     + "write '---'"
+            case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.containerBeforeDelimiter(written) != nil:
+                containerDelimiter(written, "close")
             case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.leftoverBeforeDelimiter(written) != nil:
                 leftoverDelimiter(written, "close")
             case .notClosed(let written?, _) where CourseCheckKit.FrontMatter.isBareFence(written):
@@ -242,6 +253,14 @@ extension Diagnostic {
         return "'\(written)' does not \(verb) the front matter: it opens with \(Leftover.described(leftover)) "
             + "before its '---', which Markdown shows as text, so readers see its keys as text; "
             + Leftover.deleting(leftover, blanks)
+    }
+
+    /// A front matter's `---` line written with a container's marker before it (`> ---`): the
+    /// marker is the slip, so the fix deletes it and the blanks after it.
+    private static func containerDelimiter(_ written: String, _ verb: String) -> String {
+        guard let container = CourseCheckKit.FrontMatter.containerBeforeDelimiter(written) else { return "" }
+        return "'\(written)' does not \(verb) the front matter: it opens with '\(container.written)' before its "
+            + "'---', which opens \(container.opens), so readers see its keys as text; \(container.fix)"
     }
 
     private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
@@ -295,6 +314,10 @@ extension Diagnostic {
         /// A part heading `## name` behind printable characters left before it (`x## name`), which
         /// make it text.
         case leftoverBeforeHeading(String, above: String?, leftover: String, blanks: String)
+        /// The part heading `name` written with a container's marker before its `##` (`> ## Name`):
+        /// it renders inside a block quote or a list item, apart from the index's parts.
+        /// `title`: the index's `# ` title, not a part heading.
+        case headingInContainer(String, Leftover.Container, title: Bool)
         /// The part heading `name` indented `spaces`, as far as the text of the list item above
         /// (numbered `item`), so it renders inside that item.
         case headingInItem(String, spaces: Int, item: Int?)
@@ -306,9 +329,9 @@ extension Diagnostic {
         case overflow(marker: String, number: Int?)
         /// An item line whose marker, as `written`, opens no list item (`problem` says why).
         case marker(written: String, problem: String, fix: String)
-        /// An item line with a `>` left before its number (`>10. [`, as `written`): a block quote
-        /// holds the item, apart from the list. `fix` deletes the `>`.
-        case quotedItem(written: String, fix: String)
+        /// An item line with a container's `marker` left before its number (`>10. [`, `- 10. [`, as
+        /// `written`): the block it `opens` holds the item, apart from the list. `fix` deletes it.
+        case quotedItem(written: String, marker: String, opens: String, fix: String)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
@@ -387,6 +410,13 @@ extension Diagnostic {
                     + "\(Leftover.described(leftover)) before its '##', which Markdown shows as text, so readers see "
                     + "it as text and the items under it" + (above.map { " in part '\($0)'" } ?? " in no part")
                     + " rather than in part '\(name)'; " + Leftover.deleting(leftover, blanks)
+            case .headingInContainer(let name, let container, true):
+                "the index's title '\(name)' opens with '\(container.written)' before its '#', which opens "
+                    + "\(container.opens), so readers see it inside that, not at the top of the index; \(container.fix)"
+            case .headingInContainer(let name, let container, false):
+                "the part heading '\(name)' opens with '\(container.written)' before its '##', which opens "
+                    + "\(container.opens), so readers see it inside that, not as a heading between the index's parts; "
+                    + container.fix
             case .invisibleBeforeHeading(let name, let above, let scalars):
                 "this line stands where a part's '## ' heading does, but it starts with "
                     + "\(Invisible.named(scalars).names) before its '##', which CommonMark does not skip, so readers "
@@ -410,9 +440,9 @@ extension Diagnostic {
             case .marker(let written, let problem, let fix):
                 "'\(written)' opens no list item: \(problem), so readers see this line as text, not as an item of "
                     + "the index; write '\(fix)'"
-            case .quotedItem(let written, let fix):
-                "'\(written)': the '>' before its number opens a block quote, so readers see this item quoted, "
-                    + "apart from the index's list; \(fix)"
+            case .quotedItem(let written, let marker, let opens, let fix):
+                "'\(written)': the '\(marker)' before its number opens \(opens), so readers see this item "
+                    + (opens == "a block quote" ? "quoted" : "inside it") + ", apart from the index's list; \(fix)"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
@@ -497,6 +527,8 @@ extension Diagnostic {
         /// The trigger bullet's line opens with printable characters (`leftover`, then `blanks`)
         /// before its `marker` (`1- Bu`).
         case leftoverBeforeMarker(leftover: String, blanks: String, marker: Character)
+        /// The trigger bullet's line opens with a container's marker before its own `marker` (`> - Bu`).
+        case containerBeforeMarker(Leftover.Container, marker: Character)
         /// The trigger bullet's line opens with invisible characters (`scalars`) before its `marker`.
         case invisibleBeforeMarker(scalars: [Unicode.Scalar], marker: Character)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
@@ -561,6 +593,10 @@ extension Diagnostic {
                 "the 'Bu dersin tetiği:' bullet is here, but it opens with \(Leftover.described(leftover)) before its "
                     + "'\(marker)', which Markdown shows as text, so the line renders as text, not as the lesson's "
                     + "trigger bullet; \(Leftover.deleting(leftover, blanks))"
+            case .containerBeforeMarker(let container, let marker):
+                "the 'Bu dersin tetiği:' bullet opens with '\(container.written)' before its '\(marker)', which opens "
+                    + "\(container.opens), so readers see the bullet inside it, apart from the list it belongs to; "
+                    + container.fix
             case .invisibleBeforeMarker(let scalars, let marker):
                 "the 'Bu dersin tetiği:' bullet is here, but it starts with \(Invisible.named(scalars).names) before "
                     + "its '\(marker)', which CommonMark does not skip, so the line renders as text, not as the "
@@ -619,6 +655,10 @@ extension Diagnostic {
         case leftoverLead(line: TableLine, leftover: String, blanks: String, escapes: Bool)
         /// This row is indented as code (`written`), which ends the table; `rowsAfter` rows follow.
         case indentedRow(written: String, rowsAfter: Int)
+        /// A line (a row, the header or the delimiter row) opens with a container's marker (`> `,
+        /// `- `, `# `): a row's ends the table there, `rowsAfter` rows following it as lazy lines
+        /// of the block it opens; the header's or the delimiter row's leaves no table.
+        case containerLead(line: TableLine, Leftover.Container, rowsAfter: Int)
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
@@ -710,6 +750,14 @@ extension Diagnostic {
                 "this row is indented \(written), so GitHub shows it as code and ends the closing table there"
                     + (rowsAfter > 0 ? " (\(Self.rowsAfter(rowsAfter, "the")) as a paragraph of pipes)" : "")
                     + "; unindent it"
+            case .containerLead(.row, let container, let rows):
+                "this row opens with '\(container.written)' before its first '|', which opens \(container.opens), so "
+                    + "GitHub ends the closing table here and shows this row"
+                    + (rows == 0 ? "" : rows == 1 ? " and the one after it" : " and the \(rows) after it")
+                    + " as text, not as rows; \(container.fix)"
+            case .containerLead(let line, let container, _):
+                "\(leadSubject(line)) opens with '\(container.written)' before its first '|', which opens "
+                    + "\(container.opens), so GitHub renders no table and shows its lines as text; \(container.fix)"
             case .indentedDelimiter(let written):
                 "the closing table's delimiter row is indented \(written), so GitHub does not read it as one and "
                     + "shows the whole table as a paragraph of pipes; remove the indentation"

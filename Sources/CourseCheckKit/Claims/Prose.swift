@@ -433,7 +433,11 @@ package struct Prose: Sendable {
                 // A lone pipe holds no cell: GitHub ends the table there, and what follows is a paragraph.
                 // A line indented 4 columns past its containers' markers is indented code to GitHub,
                 // which ends the table too.
-                while row < segments.count, indent(segments[row]) < 4, segments[row].text.trimmingWhitespaces != "|" {
+                // A container's marker before a row (`> |`, `2. |`) opens its block there: cmark-gfm
+                // ends the table, even where a list numbered from 2 could not interrupt a paragraph.
+                while row < segments.count, indent(segments[row]) < 4, segments[row].text.trimmingWhitespaces != "|",
+                    Leftover.container(segments[row].text, before: "|") == nil
+                {
                     var rowCells = cells(segments[row], path: path, definitions: linkDefinitions)
                     if let lead = invisibleLead(segments[row]) {
                         // Read as meant, so the row's other cells are not judged for the shift.

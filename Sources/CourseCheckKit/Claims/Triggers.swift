@@ -209,8 +209,29 @@ package enum Triggers {
         if let line = leadOutsideABullet(in: prose) {
             return (line.location, line.problem)
         }
+        if let line = headingBeforeMarker(in: prose) { return line }
         if let bullet = misspeltLead(in: prose) {
             return (bullet.location, .misspeltLead(written: bullet.written))
+        }
+        return nil
+    }
+
+    /// The trigger bullet behind a heading's marker (`# - Bu dersin tetiği:`): a heading, no bullet.
+    /// Where the line starts, and the marker (`Leftover.container`). A byte read for most headings.
+    static func headingBeforeMarker(in prose: Prose) -> (
+        location: SourceLocation, problem: Diagnostic.DeclaredTrigger
+    )? {
+        for block in prose.blocks where block.kind != .paragraph {
+            let raw = block.firstLine.text
+            guard raw.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: "#"),
+                let marker = block.source.first, "-*+".contains(marker),
+                spaced(Inline(String(block.source.dropFirst())).plain()).trimmingWhitespaces.hasPrefix(bulletLead),
+                let container = Leftover.container(raw, before: String(marker))
+            else { continue }
+            return (
+                SourceLocation(path: prose.path, line: block.firstLine.number, column: container.indent + 1),
+                .containerBeforeMarker(container, marker: marker)
+            )
         }
         return nil
     }

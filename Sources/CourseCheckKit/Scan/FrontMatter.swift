@@ -227,7 +227,9 @@ package struct FrontMatter: Sendable, Equatable {
                 continue
             }
             // `#---` is a YAML comment, but where the closing line belongs it is that line with a `#` left before it.
-            if leftoverBeforeDelimiter(text) != nil { return Unclosed(before: line.number, written: text) }
+            if leftoverBeforeDelimiter(text) != nil || containerBeforeDelimiter(text) != nil {
+                return Unclosed(before: line.number, written: text)
+            }
             if trimmed.hasCharacterPrefix("#") {
                 // A `# ` heading after a blank line is the lesson's, not a comment of the front matter.
                 let marks = text.prefix { $0 == "#" }.count
@@ -278,7 +280,11 @@ package struct FrontMatter: Sendable, Equatable {
     /// block's habit. `+++` is TOML's front matter, which GitHub does not read.
     static func nearlyCloses(_ text: String) -> Bool {
         guard !closes(text) else { return false }
-        if text.hasPrefix("---") || isBareFence(text) || leftoverBeforeDelimiter(text) != nil { return true }
+        if text.hasPrefix("---") || isBareFence(text) || leftoverBeforeDelimiter(text) != nil
+            || containerBeforeDelimiter(text) != nil
+        {
+            return true
+        }
         let marks = Array(text.unicodeScalars).filter {
             $0 != " " && $0 != "\t" && $0 != "\u{A0}" && $0.properties.generalCategory != .format
         }
@@ -301,6 +307,18 @@ package struct FrontMatter: Sendable, Equatable {
         let rest = text.drop { $0 == " " }.dropFirst(leftover.count + blanks.count)
         guard rest.hasPrefix("---"), closes(String(rest)) else { return nil }
         return (leftover, blanks)
+    }
+
+    /// A delimiter line with a container's marker before its `---` (`> ---`, `>---`, `- ---`), read
+    /// by `Leftover.container`, the one reader of such markers: Jekyll reads no front matter there,
+    /// and Markdown shows the line quoted or as an item, so deleting them is the fix. A byte read
+    /// for most lines. Not indented, as `leftoverBeforeDelimiter`.
+    package static func containerBeforeDelimiter(_ text: String) -> Leftover.Container? {
+        guard let first = text.utf8.first, first != UInt8(ascii: " "),
+            let container = Leftover.container(text, before: "---")
+        else { return nil }
+        let rest = String(decoding: text.utf8.dropFirst(container.length), as: UTF8.self)
+        return closes(rest) && rest.hasPrefix("---") ? container : nil
     }
 
     /// A character a line of which reads as a rule: ASCII's `-._*+=`, a dash or hyphen of
