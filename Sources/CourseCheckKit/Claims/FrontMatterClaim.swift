@@ -191,11 +191,14 @@ package struct FrontMatterClaim: ClaimCheck {
                     // neither (or there is none), the one the rest of the course uses less.
                     // Compared as rendered: spacing HTML collapses is no difference.
                     let differs = !Prose.rendersSame(heading.text, title.value)
+                    // Asked only when the two differ: counting mentions reads the whole course, and
+                    // asked for every lesson it made a check of many lessons quadratic.
                     let headingIsTitle =
-                        named.contains { Prose.rendersSame($0, heading.text) }
-                        || !named.contains { Prose.rendersSame($0, title.value) }
-                            && course.mentions(of: heading.text, outside: path)
-                                > course.mentions(of: title.value, outside: path)
+                        differs
+                        && (named.contains { Prose.rendersSame($0, heading.text) }
+                            || !named.contains { Prose.rendersSame($0, title.value) }
+                                && course.mentions(of: heading.text, outside: path)
+                                    > course.mentions(of: title.value, outside: path))
                     if differs, let (inner, marks) = Self.curlyUnquoted(title.value),
                         Prose.rendersSame(heading.text, inner)
                     {
