@@ -10,6 +10,17 @@ final class Locked<Value: Sendable>: Sendable {
     func get() -> Value { mutex.withLock { $0 } }
     func set(_ value: Value) { mutex.withLock { $0 = value } }
     func update<Result: Sendable>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
+
+    /// The value made once, by whoever asks first (under the lock, so it is made once), for a slot
+    /// that starts empty: what a claim reads of a text that every copy of its facts shares.
+    func once<Made: Sendable>(_ make: () -> Made) -> Made where Value == Made? {
+        update { found in
+            if let found { return found }
+            let made = make()
+            found = made
+            return made
+        }
+    }
 }
 
 /// The value last computed for a key, returned again while the key is the same: a claim's

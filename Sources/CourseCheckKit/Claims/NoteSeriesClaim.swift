@@ -98,12 +98,7 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// and a full stop, in reading order) and the notes it refers to (the same label in bold
     /// anywhere but at a paragraph's start: `as **GV3.** shows`, `see **GV3**`).
     static func notesAndReferences(in lesson: CourseFacts.LessonFacts) -> Labels {
-        lesson.noteLabels.update { found in
-            if let found { return found }
-            let labels = notesAndReferences(in: lesson.prose)
-            found = labels
-            return labels
-        }
+        lesson.noteLabels.once { notesAndReferences(in: lesson.prose) }
     }
 
     typealias Labels = (notes: [Note], references: [Note])

@@ -208,22 +208,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// triggers, then those that name a distribution or a number of lessons, then in reading order.
     /// Found once for a lesson's text, whoever asks first (`prepare`, beside the trees' runs).
     static func candidates(in lesson: CourseFacts.LessonFacts) -> [Candidate] {
-        lesson.distributionCandidates.update { found in
-            if let found { return found }
-            let candidates = findCandidates(in: lesson.prose)
-            found = candidates
-            return candidates
-        }
+        lesson.distributionCandidates.once { findCandidates(in: lesson.prose) }
     }
 
     /// The index's candidates, found once for its text.
     static func candidates(in index: CourseFacts.Index) -> [Candidate] {
-        index.distributionCandidates.update { found in
-            if let found { return found }
-            let candidates = findCandidates(in: index.prose)
-            found = candidates
-            return candidates
-        }
+        index.distributionCandidates.once { findCandidates(in: index.prose) }
     }
 
     /// The sentence of `words` holding word `index`: from after the last `.`, `!` or `?` before it to the next.

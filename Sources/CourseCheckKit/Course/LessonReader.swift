@@ -18,12 +18,7 @@ package enum LessonReader {
         /// The claims' reading of the lesson, or nil when there is no lesson.
         package func claimText() -> CourseFacts.LessonFacts.Text? {
             guard let lesson else { return nil }
-            return claimTextSlot.update { slot in
-                if let slot { return slot }
-                let text = CourseFacts.LessonFacts.Text(lesson)
-                slot = text
-                return text
-            }
+            return claimTextSlot.once { CourseFacts.LessonFacts.Text(lesson) }
         }
     }
 
