@@ -49,9 +49,10 @@ let package = Package(
             dependencies: ["ChildSupervisor"],
             swiftSettings: strict
         ),
-        // SHA-256's compression on the CPU's SHA extensions, where it has them: the cache keys'
-        // hashing was 5% of a default run. `SHA256.swift` keeps the portable version for the rest.
-        .target(name: "CSHA256"),
+        // SHA-256 for the cache keys, on the CPU's SHA extensions where it has them (the keys'
+        // hashing was 5% of a default run). Optimised in the debug build too: the tests hash
+        // thousands of keys there, and the unoptimised hashing was a tenth of a slip test's time.
+        .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
         // All of coursecheck's logic, with `package` access: its only clients are the executable,
         // the tests and the fuzz targets (built with -package-name coursecheck).
         // `Resources/Invalidation.swift` is a symlink to the core above, embedded as bytes for the

@@ -1,9 +1,13 @@
-// SHA-256's compression function on the CPU's SHA extensions (Intel SHA-NI), for the cache keys
-// of SHA256.swift, which keeps the portable version and uses this one only where the CPU has them.
-// Four rounds per step: sha256msg1/sha256msg2 extend the message schedule, sha256rnds2 runs two
-// rounds on the state held as ABEF and CDGH (the layout the instructions want).
+// SHA-256 (FIPS 180-4) for the cache keys of SHA256.swift: the buffering, padding and hex digest,
+// the portable rounds, and the compression on the CPU's SHA extensions (Intel SHA-NI) where it has
+// them. In C and optimised in every build (Package.swift): the test suite hashes thousands of keys,
+// and the Swift version ran unoptimised there, a tenth of a slip test's time.
+// SHA-NI: four rounds per step; sha256msg1/sha256msg2 extend the message schedule, sha256rnds2 runs
+// two rounds on the state held as ABEF and CDGH (the layout the instructions want).
 
 #include "CSHA256.h"
+
+#include <string.h>
 
 static const uint32_t k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -15,8 +19,6 @@ static const uint32_t k[64] = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
-
-const uint32_t *csha256_round_constants(void) { return k; }
 
 #if defined(__x86_64__)
 
@@ -85,3 +87,84 @@ void csha256_compress(uint32_t state[8], const uint8_t *data, size_t blocks) {
 }
 
 #endif
+
+static inline uint32_t rotate(uint32_t value, unsigned count) { return (value >> count) | (value << (32 - count)); }
+
+/// The portable rounds, FIPS 180-4 section 6.2.2, one block at a time.
+static void portable(uint32_t state[8], const uint8_t *data, size_t blocks) {
+    for (; blocks > 0; blocks--, data += 64) {
+        uint32_t w[64];
+        for (int i = 0; i < 16; i++) {
+            w[i] = (uint32_t)data[4 * i] << 24 | (uint32_t)data[4 * i + 1] << 16 | (uint32_t)data[4 * i + 2] << 8 |
+                   (uint32_t)data[4 * i + 3];
+        }
+        for (int i = 16; i < 64; i++) {
+            uint32_t s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3);
+            uint32_t s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+        }
+        uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+        uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+        for (int i = 0; i < 64; i++) {
+            uint32_t t1 = h + (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+            uint32_t t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+            h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+        }
+        state[0] += a, state[1] += b, state[2] += c, state[3] += d;
+        state[4] += e, state[5] += f, state[6] += g, state[7] += h;
+    }
+}
+
+static void compress(csha256_context *context, const uint8_t *data, size_t blocks) {
+    if (context->hardware) {
+        csha256_compress(context->state, data, blocks);
+    } else {
+        portable(context->state, data, blocks);
+    }
+}
+
+void csha256_init(csha256_context *context, int hardware) {
+    static const uint32_t initial[8] = {
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    };
+    memset(context, 0, sizeof *context);
+    memcpy(context->state, initial, sizeof initial);
+    context->hardware = hardware != 0;
+}
+
+void csha256_update(csha256_context *context, const void *data, size_t count) {
+    const uint8_t *bytes = data;
+    if (count == 0) return;
+    context->length += count;
+    if (context->buffered > 0) {
+        size_t take = 64 - context->buffered < count ? 64 - context->buffered : count;
+        memcpy(context->buffer + context->buffered, bytes, take);
+        context->buffered += (uint32_t)take;
+        bytes += take;
+        count -= take;
+        if (context->buffered < 64) return;
+        compress(context, context->buffer, 1);
+        context->buffered = 0;
+    }
+    if (count >= 64) {
+        compress(context, bytes, count / 64);
+        bytes += count / 64 * 64;
+        count %= 64;
+    }
+    if (count > 0) {
+        memcpy(context->buffer, bytes, count);
+        context->buffered = (uint32_t)count;
+    }
+}
+
+void csha256_final_hex(csha256_context *context, char out[64]) {
+    uint64_t bits = context->length * 8;
+    uint8_t tail[72] = {0x80};
+    size_t padding = (56 - (context->buffered + 1) % 64 + 64) % 64;
+    for (int i = 0; i < 8; i++) tail[1 + padding + i] = (uint8_t)(bits >> (56 - 8 * i));
+    csha256_update(context, tail, 1 + padding + 8);
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 8; i++) {
+        for (int j = 0; j < 8; j++) out[8 * i + j] = digits[(context->state[i] >> (28 - 4 * j)) & 0xF];
+    }
+}

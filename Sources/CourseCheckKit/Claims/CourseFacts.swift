@@ -224,6 +224,10 @@ package struct CourseFacts: Sendable {
     /// index, once asked: the trigger claim, the closing table's and the sentence's ask it of every
     /// lesson, and a distribution's counts would be read from the output each time.
     let declarationProblems = Locked<[Int: Diagnostic.DeclaredTrigger?]>([:])
+    /// The index's items placed in its parts, made once when first asked: the index claim and the
+    /// note series both read it, and it walks every lesson's notes.
+    private let placementSlot = Locked<IndexPlacement?>(nil)
+    var placement: IndexPlacement { placementSlot.once { IndexPlacement(self) } }
     /// True when every lesson of a lessons directory is here (cross-lesson claims need that).
     package var isWholeCourse: Bool
     /// Lessons of the one lessons directory given that could not be read (their own findings say

@@ -16,7 +16,7 @@ package struct CourseIndexClaim: ClaimCheck {
     }
 
     /// An item `N. [Title](file.md)` of the index's ordered list.
-    struct Item {
+    struct Item: Sendable {
         var title: String
         /// The link's destination as written.
         var file: String
@@ -702,7 +702,7 @@ package struct CourseIndexClaim: ClaimCheck {
             findings.append(.courseIndex(at: SourceLocation(path: path, line: 1), .noCount))
         }
         // Items as a reader follows them: a slipped link target is read as the lesson the title names.
-        let placement = IndexPlacement(course)
+        let placement = course.placement
         // A part heading written as text or at another level: one finding there; its items are
         // read as under it.
         for lost in placement.lostHeadings {

@@ -10,7 +10,7 @@
 /// lesson's notes is an item taken to stand in the wrong part: the item whose lesson's notes name
 /// another part, where the lesson fits (between its neighbours in course order, its notes
 /// continuing their series there).
-struct IndexPlacement {
+struct IndexPlacement: Sendable {
     /// Item positions (in `CourseIndexClaim.items` order) that copy another item of the same
     /// file: the copy's position to the original's. The original is the item in its lesson's
     /// part, else the one in course order, else the first.

@@ -1450,7 +1450,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         var references = labels.flatMap(\.references) + plain.flatMap(\.references)
         guard !notes.isEmpty || !references.isEmpty else { return .notApplicable("no bold note labels") }
         // The part of each lesson, an item in the wrong part read where it belongs (course-index reports it).
-        let parts = IndexPlacement(course).parts
+        let parts = course.placement.parts
         let partOf = notes.map { parts[CourseIndexClaim.normalized($0.path)] }
         var counts: [String: [String: Int]] = [:]
         var order: [String] = []

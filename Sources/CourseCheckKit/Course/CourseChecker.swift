@@ -548,8 +548,10 @@ package struct CourseChecker: Sendable {
         if configuration.claims { result.claimText = outcome.claimText() }
         // Compared with the embedded core while the lesson is at hand: in the course it is, this is
         // the whole comparison (`decideCore`).
-        if lesson.coreName == coreCheck.core.fileName { Self.checkDrift(&result, lesson: lesson, check: coreCheck) }
-        let names = GoldenName.names(for: lesson)
+        if lesson.coreName == coreCheck.core.fileName {
+            Self.checkDrift(&result, lesson: lesson, check: coreCheck, memo: outcome.driftMemo)
+        }
+        let names = outcome.goldenNames() ?? GoldenName.names(for: lesson)
         let folder = result.store.map { $0.folder(listing: lesson.path, listings: listings) }
         result.goldenFolder = folder
         for (index, block) in lesson.blocks.filter({ $0.role == .tree }).enumerated() {
@@ -568,14 +570,22 @@ package struct CourseChecker: Sendable {
     }
 
     /// Each of the lesson's core blocks compared with the course's core.
-    private static func checkDrift(_ result: inout LessonResult, lesson: Lesson, check: CoreDriftCheck) {
-        result.coreDrifted = []
-        for (ordinal, core) in lesson.cores.enumerated() {
-            // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
-            let drift =
+    /// `memo`, the lesson outcome's: the comparison kept for the core, so a lesson read
+    /// again unchanged (a live loop, the test suite) is not compared again.
+    private static func checkDrift(
+        _ result: inout LessonResult, lesson: Lesson, check: CoreDriftCheck,
+        memo: KeyedMemo<CourseCore, [Diagnostic?]>? = nil
+    ) {
+        let compare = {
+            lesson.cores.map { core in
+                // A core that runs over a fence slip holds text the slip decided: the slip is the finding.
                 lesson.reachesUncertainty(core.opening.number, through: core.closing.number)
-                ? nil : check.check(core, in: lesson.path)
-            result.coreDrifted.append(drift != nil)
+                    ? nil : check.check(core, in: lesson.path)
+            }
+        }
+        let drifts = memo?.value(for: check.core, compare) ?? compare()
+        result.coreDrifted = drifts.map { $0 != nil }
+        for (ordinal, drift) in drifts.enumerated() {
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }
     }

@@ -20,6 +20,19 @@ package enum LessonReader {
             guard let lesson else { return nil }
             return claimTextSlot.once { CourseFacts.LessonFacts.Text(lesson) }
         }
+
+        /// The trees' golden names, made on first use and shared as the claims' reading is: they
+        /// depend on the lesson alone.
+        let goldenNamesSlot = Locked<GoldenName.Names?>(nil)
+
+        /// The lesson's core blocks compared with a core, kept for the last core asked about.
+        let driftMemo = KeyedMemo<CourseCore, [Diagnostic?]>()
+
+        /// The golden names of the lesson's trees, or nil when there is no lesson.
+        package func goldenNames() -> GoldenName.Names? {
+            guard let lesson else { return nil }
+            return goldenNamesSlot.once { GoldenName.names(for: lesson) }
+        }
     }
 
     /// Reads `entry`; throws `CourseCheckError.io` when the file cannot be read at all.
