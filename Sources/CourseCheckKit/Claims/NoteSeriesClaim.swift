@@ -531,28 +531,12 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// range, and what it makes of a label. GitHub shows the label in it crossed out, or as an
     /// image's alt text, so it does not read as a note; nil when there is none.
     static func wrappedOpening(_ inline: Inline) -> (range: Range<Int>, why: String)? {
-        var nodes = inline.nodes[...]
-        while let node = nodes.first(where: { node in
-            if case .text(let text) = node.kind { return !text.allSatisfy(\.isWhitespace) }
-            return true
-        }) {
-            switch node.kind {
-            case .strikethrough: return (node.range, "struck through")
-            case .image: return (node.range, "as an image's alt text")
-            case .emphasis, .strong, .link: nodes = node.children[...]
-            case .html(let tag) where ["<del>", "<s>", "<strike>"].contains(tag.lowercased()):
-                let close = "</" + tag.lowercased().dropFirst()
-                let end = nodes.first { other in
-                    if case .html(let end) = other.kind {
-                        return end.lowercased() == close && other.range.lowerBound > node.range.lowerBound
-                    }
-                    return false
-                }
-                return (node.range.lowerBound..<(end?.range.upperBound ?? inline.source.count), "struck through")
-            default: return nil
-            }
+        // The one reading of wrappers (`Inline.wrapper`); a code span and a comment have their own owners.
+        switch inline.wrapper() {
+        case let wrapper? where wrapper.kind == .struck: (wrapper.range, "struck through")
+        case let wrapper? where wrapper.kind == .image: (wrapper.range, "as an image's alt text")
+        default: nil
         }
-        return nil
     }
 
     /// True when `source` may open with a `wrappedOpening`: a `~`, `<` or `!` in its first bytes.
@@ -580,12 +564,16 @@ package struct NoteSeriesClaim: ClaimCheck {
             shownMarks > 0 && index < characters.count && characters[index].character.isWhitespace
             ? String(characters[index - shownMarks..<index].map(\.character)) : nil
         while shownMarks > 0, index < characters.count, characters[index].character.isWhitespace { index += 1 }
-        // Asterisks typed escaped (`\*\*DR5.\*\*`, `\**DR5.**`, what a rich-text export makes of bold):
-        // they show, around the label and after it alike.
-        let escapedMarks =
+        // Asterisks typed escaped (`\*\*DR5.\*\*`, `\**DR5.**`, what a rich-text export makes of bold)
+        // or as character references (`&#42;&#42;DR5.&#42;&#42;`, `&ast;`), before the label or after
+        // it: they show, around the label and after it alike. Read from the source's first word.
+        let literalMarks =
             shownMarks > 0 && spacedMarks == nil
-            && block.source.drop { $0 == " " || $0 == "\t" }.prefix(2).elementsEqual(
-                ["\\", characters[index - shownMarks].character])
+            ? Inline.literalMarks(
+                in: Array(block.source.utf8)[...].drop { $0 == 0x20 || $0 == 0x09 }.prefix {
+                    $0 != 0x20 && $0 != 0x09 && $0 != 0x0A
+                }) : nil
+        let escapedMarks = literalMarks != nil
         // The label and its marks in a code span at the paragraph's start (`` `**DR4.**` ``): the marks
         // show, in code font, as escaped ones do. (`<code>**DR4.**</code>` is bold in code font: a note.)
         let code =
@@ -830,10 +818,13 @@ package struct NoteSeriesClaim: ClaimCheck {
                 "in a code span, so readers see its \(mark == "*" ? "asterisks" : "underscores") in code font")
         } else if let spacedMarks {
             differences.append("a space after its opening '\(spacedMarks)', which keeps it from opening bold")
-        } else if escapedMarks {
+        } else if let literalMarks {
             let mark = characters[start - 1].character
+            let marks = mark == "*" ? "asterisks" : "underscores"
             differences.append(
-                "written with escaped '\\\(mark)', so readers see the \(mark == "*" ? "asterisks" : "underscores")")
+                literalMarks == .entities
+                    ? "its \(marks) written as entities, so readers see them"
+                    : "written with escaped '\\\(mark)', so readers see the \(marks)")
         } else if strong == nil, after.isEmpty {
             differences.append("not in bold")
         }
