@@ -1795,13 +1795,17 @@ final class NoteAndTitleSlipTests: XCTestCase {
             (161, "DR4", "&#42;*DR4.**", entities),
             (161, "DR4", "**DR4.&#42;&#42;", entities),
             (161, "DR4", "&#42;&#42;DR4.**", entities),
-            (161, "DR4", "&lowbar;&lowbar;DR4.&lowbar;&lowbar;", "its underscores written as entities, so readers see them"),
+            (
+                161, "DR4", "&lowbar;&lowbar;DR4.&lowbar;&lowbar;",
+                "its underscores written as entities, so readers see them"
+            ),
             (161, "DR4", "**DR4.\\*\\*", "written with escaped '\\*', so readers see the asterisks"),
             (257, "DR6", "&#42;&#42;DR6.&#42;&#42;", entities),
         ]
         for slip in cases {
             let found = try findingsAndAfterTheFix([("10-baglama.md", "**\(slip.label).** Bu", "\(slip.form) Bu")])
-            XCTAssertEqual(found.found, [near("10-baglama.md:\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
+            XCTAssertEqual(
+                found.found, [near("10-baglama.md:\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
             XCTAssertEqual(found.fixed, [], slip.form)
         }
         // An entity inside the bold is the label as rendered: the note.
@@ -1820,7 +1824,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let struck = "struck through (readers see it crossed out)"
         let image = "in an image (readers see an image, its text only as alt text)"
         let cases: [(form: String, why: String)] = [
-            ("~~**ebeveyn**~~", struck), ("~**ebeveyn**~", struck), ("**~~ebeveyn~~**", struck), ("~~ebeveyn~~", struck),
+            ("~~**ebeveyn**~~", struck), ("~**ebeveyn**~", struck), ("**~~ebeveyn~~**", struck),
+            ("~~ebeveyn~~", struck),
             ("<del>**ebeveyn**</del>", struck), ("<s>**ebeveyn**</s>", struck),
             ("<strike>**ebeveyn**</strike>", struck), ("**<del>ebeveyn</del>**", struck),
             ("![**ebeveyn**](x.png)", image), ("![ebeveyn](x.png)", image),

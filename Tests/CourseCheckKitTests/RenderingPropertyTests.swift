@@ -697,7 +697,8 @@ final class RenderingPropertyTests: XCTestCase {
                         ("**<del>\(given)</del>**", "struck through"), ("![**\(given)**](x.png)", "in an image"),
                         ("![\(given)](x.png)", "in an image"), ("`**\(given)**`", "in a code span"),
                         ("<!-- **\(given)** -->", "inside an HTML comment"),
-                        ("&#42;&#42;\(given)&#42;&#42;", "as entities"), ("&ast;&ast;\(given)&ast;&ast;", "as entities"),
+                        ("&#42;&#42;\(given)&#42;&#42;", "as entities"),
+                        ("&ast;&ast;\(given)&ast;&ast;", "as entities"),
                     ][Int(random.next() % 13)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: new)
                     (what, expected) = ("bullet's value as '\(new)'", (bullet + 1, "'\(new)' is \(says)"))
@@ -718,7 +719,9 @@ final class RenderingPropertyTests: XCTestCase {
                     ][Int(random.next() % 8)]
                     cells[2] = new
                     lines[row] = cells.joined(separator: " | ")
-                    (what, expected) = ("trigger cell at line \(row + 1) as '\(new)'", (row + 1, "'\(new)', which is \(says)"))
+                    (what, expected) = (
+                        "trigger cell at line \(row + 1) as '\(new)'", (row + 1, "'\(new)', which is \(says)")
+                    )
                 } else if slip == 15 {
                     // The marker as one to three marks a reader takes for one (`--`, `·`, `-=`), the line
                     // taken into the bullet above or, after a blank line, a paragraph: one finding there.

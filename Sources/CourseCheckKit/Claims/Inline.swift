@@ -212,7 +212,9 @@ struct Inline: Sendable {
                 index += 2
                 continue
             }
-            if byte == UInt8(ascii: "&"), let (decoded, length) = InlineParser.entity(array, at: index, end: array.count) {
+            if byte == UInt8(ascii: "&"),
+                let (decoded, length) = InlineParser.entity(array, at: index, end: array.count)
+            {
                 if decoded == "*" || decoded == "_" { return .entities }
                 index += length
                 continue
@@ -328,7 +330,8 @@ struct Inline: Sendable {
                 if let openComment, node.range.lowerBound >= openComment { hidden = true }
                 if hidden { return }
                 // Between raw `<del>` and `</del>` (`<s>`, `<strike>`): crossed out, as `~~` is.
-                if !keepingStruck, !rawStruck.isEmpty, rawStruck.contains(where: { $0.contains(node.range.lowerBound) }) {
+                if !keepingStruck, !rawStruck.isEmpty, rawStruck.contains(where: { $0.contains(node.range.lowerBound) })
+                {
                     continue
                 }
                 switch node.kind {

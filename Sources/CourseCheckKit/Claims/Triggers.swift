@@ -505,9 +505,10 @@ package enum Triggers {
         if let wrapper = inline.wrapper(from: start) {
             // From the value's first byte to the end of what holds the wrapper (`**~~X~~**` whole).
             while start < wrapper.range.lowerBound, InlineParser.isSpace(source[start]) { start += 1 }
-            let end = inline.nodes.first { $0.range.contains(wrapper.range.lowerBound) }.map {
-                max($0.range.upperBound, wrapper.range.upperBound)
-            } ?? wrapper.range.upperBound
+            let end =
+                inline.nodes.first { $0.range.contains(wrapper.range.lowerBound) }.map {
+                    max($0.range.upperBound, wrapper.range.upperBound)
+                } ?? wrapper.range.upperBound
             let shown: String
             switch wrapper.kind {
             case .comment: shown = Inline(String(inline.text(wrapper.range).dropFirst(4).dropLast(3))).plain()
