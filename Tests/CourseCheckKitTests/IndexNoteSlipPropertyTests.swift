@@ -206,6 +206,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let ticks = ["`", "`` "][Int(random.next() % 2)]
         forms.append(
             ("\(ticks)\(marks)\(prefix)\(number).\(marks)\(String(ticks.reversed()))", "in a code span"))
+        // A code span from the label running on into the text after it (`` `**DR4.** Bu` ``).
+        forms.append(("`\(marks)\(prefix)\(number).\(marks) Bu`", "in a code span running on past it"))
         // Struck through, outside the bold or inside it, or as raw HTML; a link's text not in bold.
         let struck = [("~~", "~~"), ("~", "~"), ("<del>", "</del>"), ("<s>", "</s>"), ("<strike>", "</strike>")][
             Int(random.next() % 5)]

@@ -1812,6 +1812,33 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(try findings("10-baglama.md", "**DR4.** Bu", ["**DR&#52;.** Bu"]), [[]])
     }
 
+    /// A code span that opens at a note label and runs on into the text after it (`` `**DR4.** Bu` ``):
+    /// one finding at the paragraph whose fix takes the span's content out of code with the label
+    /// as meant, never a reference to a note no paragraph defines and a "skips" at the next note;
+    /// following the fix leaves none.
+    func testACodeSpanRunningOnPastANoteLabelIsOneFindingAtTheParagraph() throws {
+        let cases: [(line: Int, label: String, form: String, meant: String)] = [
+            (161, "DR4", "`**DR4.** Bu`", "**DR4.** Bu"), (161, "DR4", "`**DR4.** Bu ölçüm`", "**DR4.** Bu ölçüm"),
+            (161, "DR4", "`` **DR4.** Bu ``", "**DR4.** Bu"), (161, "DR4", "`__DR4.__ Bu`", "**DR4.** Bu"),
+            (161, "DR4", "`**DR4:** Bu`", "**DR4.** Bu"), (257, "DR6", "`**DR6.** Bu`", "**DR6.** Bu"),
+        ]
+        for slip in cases {
+            let rest = slip.form.hasSuffix("ölçüm`") ? "" : " ölçüm"
+            let found = try findingsAndAfterTheFix([
+                ("10-baglama.md", "**\(slip.label).** Bu ölçüm", "\(slip.form)\(rest)")
+            ])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/10-baglama.md:\(slip.line):1: error: this paragraph opens with a code span, '\(slip.form)', "
+                        + "that holds the note label \(slip.label). and the text after it, so readers see the label's "
+                        + "marks in code font and it does not read as a note; write '\(slip.meant)' in place of "
+                        + "'\(slip.form)' [note-series]"
+                ], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+    }
+
     /// The trigger bullet's value wrapped in inline syntax that shows no bold trigger: struck
     /// through (`~~`, `~`, raw `<del>`, `<s>`, `<strike>`, outside the bold or in it), an image
     /// (`![**ebeveyn**](x)`), a code span, an HTML comment, its asterisks typed as entities or

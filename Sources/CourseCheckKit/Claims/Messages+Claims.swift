@@ -982,6 +982,9 @@ extension Diagnostic {
         case indented(label: String, written: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
         case nearForm(written: String, label: String, differences: [String])
+        /// A paragraph opens with the code span `written`, which holds the label `label` and the text
+        /// after it (`meant`, its content).
+        case codeRunsOn(written: String, label: String, meant: String)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -1014,6 +1017,10 @@ extension Diagnostic {
             case .indented(let label, let written):
                 "this paragraph opens with the note label **\(label)** but is indented \(written), so GitHub shows "
                     + "it as code, not as a note; remove the indentation"
+            case .codeRunsOn(let written, let label, let meant):
+                "this paragraph opens with a code span, '\(written)', that holds the note label \(label) and the text "
+                    + "after it, so readers see the label's marks in code font and it does not read as a note; write "
+                    + "'\(meant)' in place of '\(written)'"
             case .nearForm(let written, let label, let differences):
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write **\(label)**"

@@ -82,6 +82,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         case indented(String, written: String)
         /// A paragraph opening with a near form (`written`, in the source) of `label`: what differs.
         case nearForm(written: String, label: String, [String])
+        /// A paragraph opening with a code span, `written`, that holds the bold label `label` and
+        /// the text after it, `meant`: the label shows its asterisks in code font.
+        case codeRunsOn(written: String, label: String, meant: String)
     }
 
     /// The line of a setext heading's underline (`---` or `===` under its text), the line after
@@ -786,6 +789,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         // The closing asterisks shown as written, and what kept them from closing: an invisible
         // character between them and the space (`**EK21.**` and U+200B).
         var after: [Unicode.Scalar] = []
+        /// True when the code span holding the label runs on into the text after it.
+        var codeRunsOn = false
         if shownMarks > 0 {
             var cursor = end
             while cursor < characters.count, cursor - end < shownMarks,
@@ -799,8 +804,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 after.append(scalar)
                 cursor += 1
             }
-            // In code, the span ends with the marks: more code after them is no label alone.
-            if let code, cursor < characters.count, characters[cursor].offset < code.range.upperBound { return nil }
+            // In code, the span ends with the marks, or runs on past them with a blank and the text
+            // after the label (`` `**DR4.** Bu` ``): the label and its sentence in code font.
+            if let code, cursor < characters.count, characters[cursor].offset < code.range.upperBound {
+                guard characters[cursor].character.isWhitespace else { return nil }
+                codeRunsOn = true
+            }
             if !after.isEmpty || spacedMarks != nil || escapedMarks || code != nil { end = cursor }
         }
         guard end == characters.count || characters[end].character.isWhitespace else { return nil }
@@ -887,6 +896,13 @@ package struct NoteSeriesClaim: ClaimCheck {
         let written = inline.text(0..<min(endOffset, inline.source.count))
         note.slip =
             differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
+        // The code span runs on past the label: the fix takes the span's content out of code, whole,
+        // its first word the label as meant (`` `**DR4:** Bu` `` is `**DR4.** Bu`).
+        if codeRunsOn, let code {
+            note.slip = .codeRunsOn(
+                written: written, label: label,
+                meant: "**\(label)**" + code.content.drop { !$0.isWhitespace })
+        }
         if let first = letterInNumber.first {
             note.lettered = Lettered(
                 written: written, number: numberWritten,
@@ -1523,6 +1539,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .nearForm(let written, let label, let differences):
                 findings.append(
                     .noteSeries(at: at, .nearForm(written: written, label: label, differences: differences)))
+            case .codeRunsOn(let written, let label, let meant):
+                findings.append(.noteSeries(at: at, .codeRunsOn(written: written, label: label, meant: meant)))
             case nil: break
             }
             if let lookAlike = note.lookAlike {
