@@ -11,7 +11,8 @@ import XCTest
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
 /// character after the bold, an HTML comment before it, the paragraph indented as code, any mark
 /// for its full stop or between its letters and number, its number typed twice, a fullwidth full
-/// stop, asterisks typed escaped, a letter of its prefix dropped, doubled or changed, the label
+/// stop, asterisks typed escaped or as character references (`&#42;`, `&ast;`, one side's only),
+/// a letter of its prefix dropped, doubled or changed, the label
 /// wrapped in a code span, struck through, in an image's alt text or in an HTML comment, a link's
 /// text not in bold), a front
 /// matter's opening or closing line written as a near form of `---` (`+++` too, an opening with
@@ -186,12 +187,27 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix)\(number)\u{FF0E}**", "a fullwidth full stop"))
         forms.append(("\\*\\*\(prefix)\(number).\\*\\*", "escaped asterisks"))
         forms.append(("\\**\(prefix)\(number).**", "an escaped first asterisk"))
+        // Asterisks typed as character references, all of them or one side's, or one side escaped:
+        // they show, as escaped ones do (`&#42;&#42;DR4.&#42;&#42;`, `**DR4.&ast;&ast;`, `**DR4.\*\*`).
+        let entity = ["&#42;", "&#x2A;", "&#x2a;", "&ast;", "&midast;", "&#042;"][Int(random.next() % 6)]
+        let twice = entity + entity
+        forms.append(("\(twice)\(prefix)\(number).\(twice)", "asterisks typed as entities"))
+        forms.append(
+            (
+                [
+                    "\(twice)\(prefix)\(number).**", "**\(prefix)\(number).\(twice)", "\(entity)*\(prefix)\(number).**",
+                    "**\(prefix)\(number).\\*\\*",
+                ][Int(random.next() % 4)], "one side's asterisks typed as entities or escaped"
+            ))
+        forms.append(("&lowbar;&lowbar;\(prefix)\(number).&lowbar;&lowbar;", "underscores typed as entities"))
         // The label wrapped in other inline syntax that shows no bold label: a code span (its marks
         // in code font, `` `**DR4.**` ``, `` `` __DR4.__ `` ``), a strikethrough.
         let marks = ["**", "__"][Int(random.next() % 2)]
         let ticks = ["`", "`` "][Int(random.next() % 2)]
         forms.append(
             ("\(ticks)\(marks)\(prefix)\(number).\(marks)\(String(ticks.reversed()))", "in a code span"))
+        // A code span from the label running on into the text after it (`` `**DR4.** Bu` ``).
+        forms.append(("`\(marks)\(prefix)\(number).\(marks) Bu`", "in a code span running on past it"))
         // Struck through, outside the bold or inside it, or as raw HTML; a link's text not in bold.
         let struck = [("~~", "~~"), ("~", "~"), ("<del>", "</del>"), ("<s>", "</s>"), ("<strike>", "</strike>")][
             Int(random.next() % 5)]

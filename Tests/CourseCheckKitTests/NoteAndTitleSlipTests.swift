@@ -1777,6 +1777,151 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// A note label whose asterisks are typed as character references (`&#42;`, `&#x2A;`, `&ast;`,
+    /// `&lowbar;` for `_`), all of them or one side only, or escaped on one side: cmark-gfm shows
+    /// `**DR4.**` as written, as for `\*\*DR4.\*\*`. One near-form finding at the paragraph naming
+    /// that, never a reference to a note no paragraph defines and a "skips" at the next note (in the
+    /// next lesson for a lesson's last), and following the fix leaves none.
+    func testANoteLabelWithItsAsterisksAsEntitiesIsOneFindingAtTheParagraph() throws {
+        let near = { (at: String, written: String, meant: String, why: String) in
+            "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
+                + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
+        }
+        let entities = "its asterisks written as entities, so readers see them"
+        let cases: [(line: Int, label: String, form: String, why: String)] = [
+            (161, "DR4", "&#42;&#42;DR4.&#42;&#42;", entities),
+            (161, "DR4", "&ast;&ast;DR4.&ast;&ast;", entities),
+            (161, "DR4", "&#x2A;&#x2a;DR4.&#X2A;&#42;", entities),
+            (161, "DR4", "&#42;*DR4.**", entities),
+            (161, "DR4", "**DR4.&#42;&#42;", entities),
+            (161, "DR4", "&#42;&#42;DR4.**", entities),
+            (
+                161, "DR4", "&lowbar;&lowbar;DR4.&lowbar;&lowbar;",
+                "its underscores written as entities, so readers see them"
+            ),
+            (161, "DR4", "**DR4.\\*\\*", "written with escaped '\\*', so readers see the asterisks"),
+            (257, "DR6", "&#42;&#42;DR6.&#42;&#42;", entities),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([("10-baglama.md", "**\(slip.label).** Bu", "\(slip.form) Bu")])
+            XCTAssertEqual(
+                found.found, [near("10-baglama.md:\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // An entity inside the bold is the label as rendered: the note.
+        XCTAssertEqual(try findings("10-baglama.md", "**DR4.** Bu", ["**DR&#52;.** Bu"]), [[]])
+    }
+
+    /// A code span that opens at a note label and runs on into the text after it (`` `**DR4.** Bu` ``):
+    /// one finding at the paragraph whose fix takes the span's content out of code with the label
+    /// as meant, never a reference to a note no paragraph defines and a "skips" at the next note;
+    /// following the fix leaves none.
+    func testACodeSpanRunningOnPastANoteLabelIsOneFindingAtTheParagraph() throws {
+        let cases: [(line: Int, label: String, form: String, meant: String)] = [
+            (161, "DR4", "`**DR4.** Bu`", "**DR4.** Bu"), (161, "DR4", "`**DR4.** Bu ölçüm`", "**DR4.** Bu ölçüm"),
+            (161, "DR4", "`` **DR4.** Bu ``", "**DR4.** Bu"), (161, "DR4", "`__DR4.__ Bu`", "**DR4.** Bu"),
+            (161, "DR4", "`**DR4:** Bu`", "**DR4.** Bu"), (257, "DR6", "`**DR6.** Bu`", "**DR6.** Bu"),
+        ]
+        for slip in cases {
+            let rest = slip.form.hasSuffix("ölçüm`") ? "" : " ölçüm"
+            let found = try findingsAndAfterTheFix([
+                ("10-baglama.md", "**\(slip.label).** Bu ölçüm", "\(slip.form)\(rest)")
+            ])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/10-baglama.md:\(slip.line):1: error: this paragraph opens with a code span, '\(slip.form)', "
+                        + "that holds the note label \(slip.label). and the text after it, so readers see the label's "
+                        + "marks in code font and it does not read as a note; write '\(slip.meant)' in place of "
+                        + "'\(slip.form)' [note-series]"
+                ], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+    }
+
+    /// The trigger bullet's value wrapped in inline syntax that shows no bold trigger: struck
+    /// through (`~~`, `~`, raw `<del>`, `<s>`, `<strike>`, outside the bold or in it), an image
+    /// (`![**ebeveyn**](x)`), a code span, an HTML comment, its asterisks typed as entities or
+    /// escaped. One finding at the value naming the wrapper (never a github-parity warning beside
+    /// it for the same strikethrough, never "not in bold" for a bold struck through), with a fix
+    /// that converges. Where a reader still reads the bold trigger (a link around it or in it, raw
+    /// `<b>`, an old value struck through beside it), nothing.
+    func testATriggerValueWrappedInOtherInlineSyntaxIsOneFindingAtIt() throws {
+        let bullet = "- Bu dersin tetiği: **ebeveyn**."
+        let struck = "struck through (readers see it crossed out)"
+        let image = "in an image (readers see an image, its text only as alt text)"
+        let cases: [(form: String, why: String)] = [
+            ("~~**ebeveyn**~~", struck), ("~**ebeveyn**~", struck), ("**~~ebeveyn~~**", struck),
+            ("~~ebeveyn~~", struck),
+            ("<del>**ebeveyn**</del>", struck), ("<s>**ebeveyn**</s>", struck),
+            ("<strike>**ebeveyn**</strike>", struck), ("**<del>ebeveyn</del>**", struck),
+            ("![**ebeveyn**](x.png)", image), ("![ebeveyn](x.png)", image),
+            ("`**ebeveyn**`", "in a code span (readers see its asterisks in code font)"),
+            ("<!-- **ebeveyn** -->", "inside an HTML comment (readers do not see it)"),
+            ("&#42;&#42;ebeveyn&#42;&#42;", "written with its asterisks as entities (readers see them)"),
+            ("&ast;&ast;ebeveyn&ast;&ast;", "written with its asterisks as entities (readers see them)"),
+            ("\\*\\*ebeveyn\\*\\*", "written with escaped '\\*' (readers see the asterisks)"),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([
+                ("10-baglama.md", bullet, "- Bu dersin tetiği: \(slip.form).")
+            ])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/10-baglama.md:266:22: error: the 'Bu dersin tetiği:' bullet is here, but its trigger "
+                        + "'\(slip.form)' is \(slip.why), so it cannot be read; write '**ebeveyn**' in place of "
+                        + "'\(slip.form)' [declared-trigger]"
+                ], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        let controls = try findings(
+            "10-baglama.md", bullet,
+            [
+                "- Bu dersin tetiği: [**ebeveyn**](#).", "- Bu dersin tetiği: **[ebeveyn](#)**.",
+                "- Bu dersin tetiği: <b>ebeveyn</b>.", "- Bu dersin tetiği: <del>**yerel**</del> **ebeveyn**.",
+                "- Bu dersin tetiği: **ebeveyn** (<del>yerel</del>).",
+            ])
+        XCTAssertEqual(controls, Array(repeating: [], count: 5))
+    }
+
+    /// A closing-table trigger cell wrapped whole in inline syntax that shows no trigger: struck
+    /// through (`~~`, raw `<del>`, `<s>`, `<strike>`, in bold or not), an image, an HTML comment.
+    /// One finding at the cell naming the wrapper, with the declared trigger as its fix (no
+    /// github-parity warning beside it for the same strikethrough), converging. A link or a code
+    /// span around the trigger, bold, or an old value struck through beside it reads as the
+    /// trigger: nothing.
+    func testAClosingTableTriggerCellWrappedWholeIsOneFindingAtIt() throws {
+        let row = "| Bağlama | çocuk yazdı | ebeveyn | kural yazanı okumaz |"
+        let struck = "struck through (readers see it crossed out)"
+        let cases: [(form: String, why: String)] = [
+            ("~~ebeveyn~~", struck), ("~~**ebeveyn**~~", struck), ("**~~ebeveyn~~**", struck),
+            ("<del>ebeveyn</del>", struck), ("<s>ebeveyn</s>", struck), ("<strike>ebeveyn</strike>", struck),
+            ("~~yerel~~", struck),
+            ("![ebeveyn](x.png)", "in an image (readers see an image, its text only as alt text)"),
+            ("<!-- ebeveyn -->", "inside an HTML comment (readers do not see it)"),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([
+                ("21-on-izleme-ve-yineleme.md", row, "| Bağlama | çocuk yazdı | \(slip.form) | kural yazanı okumaz |")
+            ])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/21-on-izleme-ve-yineleme.md:254:30: error: row 10 gives the trigger '\(slip.form)', which "
+                        + "is \(slip.why), so it cannot be read (lessons/10-baglama.md declares 'ebeveyn'); write "
+                        + "'ebeveyn' in place of '\(slip.form)' [closing-table]"
+                ], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        let controls = try findings(
+            "21-on-izleme-ve-yineleme.md", row,
+            ["[ebeveyn](#)", "`ebeveyn`", "**ebeveyn**", "<del>yerel</del> ebeveyn"].map {
+                "| Bağlama | çocuk yazdı | \($0) | kural yazanı okumaz |"
+            })
+        XCTAssertEqual(controls, Array(repeating: [], count: 4))
+    }
+
     /// Text before a note's bold label on its paragraph's first line (an emoji, a bracket or quote,
     /// a word like `Not:`) keeps it from opening the paragraph: where the series is due that note,
     /// one near-form finding at the paragraph, not a reference to a note no paragraph defines and a

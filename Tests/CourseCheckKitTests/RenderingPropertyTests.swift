@@ -538,8 +538,10 @@ final class RenderingPropertyTests: XCTestCase {
     /// course's lesson count; a second trigger in a lesson's bullet, a misspelt lead, punctuation
     /// inside the bold, a bold lead, a numbered item, a marker without its space, with a no-break
     /// space or an en dash, a distribution beside the trigger, or an unseen character in the
-    /// trigger; the opening lesson's distribution with a look-alike slash or a count left out or
-    /// added; a look-alike letter, a no-break space, a decomposed letter or a
+    /// trigger, the value wrapped in what shows no bold trigger (struck through, an image, a code
+    /// span, a comment, its asterisks as entities); the opening lesson's distribution with a
+    /// look-alike slash or a count left out or added; a closing-table trigger cell wrapped whole
+    /// (struck through, an image, a comment); a look-alike letter, a no-break space, a decomposed letter or a
     /// zero-width space or soft hyphen in a closing table's title or trigger cell (or the first
     /// three in a lesson's heading), whose message names the code point. Escapes and entities in
     /// a bullet's lead or trigger and in the table's distribution cell, and spaces around its
@@ -683,9 +685,44 @@ final class RenderingPropertyTests: XCTestCase {
                 lines = try read(file)
                 let bullet = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { lines[bullet].contains("**\($0)**") })
-                let slip = random.next() % 16
+                let slip = random.next() % 18
                 let opening = try read(names[0])
-                if slip == 15 {
+                if slip == 16 {
+                    // The bullet's value wrapped in inline syntax that shows no bold trigger (`Inline.wrapper`),
+                    // or its asterisks typed as entities: one finding at the value naming that.
+                    let (new, says) = [
+                        ("~~**\(given)**~~", "struck through"), ("**~~\(given)~~**", "struck through"),
+                        ("~**\(given)**~", "struck through"), ("<del>**\(given)**</del>", "struck through"),
+                        ("<s>**\(given)**</s>", "struck through"), ("<strike>**\(given)**</strike>", "struck through"),
+                        ("**<del>\(given)</del>**", "struck through"), ("![**\(given)**](x.png)", "in an image"),
+                        ("![\(given)](x.png)", "in an image"), ("`**\(given)**`", "in a code span"),
+                        ("<!-- **\(given)** -->", "inside an HTML comment"),
+                        ("&#42;&#42;\(given)&#42;&#42;", "as entities"),
+                        ("&ast;&ast;\(given)&ast;&ast;", "as entities"),
+                    ][Int(random.next() % 13)]
+                    lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: new)
+                    (what, expected) = ("bullet's value as '\(new)'", (bullet + 1, "'\(new)' is \(says)"))
+                } else if slip == 17 {
+                    // A closing-table trigger cell wrapped whole: one finding at the row naming the wrapper.
+                    file = try XCTUnwrap(names.last)
+                    lines = try read(file)
+                    let rows = lines.indices.filter { lines[$0].hasPrefix("| ") && !lines[$0].hasPrefix("| Ders ") }
+                    XCTAssertEqual(rows.count, 21, "the closing table's rows went missing")
+                    let row = rows[Int(random.next() % UInt64(rows.count))]
+                    var cells = lines[row].components(separatedBy: " | ")
+                    let cell = cells[2]
+                    let (new, says) = [
+                        ("~~\(cell)~~", "struck through"), ("<del>\(cell)</del>", "struck through"),
+                        ("<s>\(cell)</s>", "struck through"), ("<strike>\(cell)</strike>", "struck through"),
+                        ("**~~\(cell)~~**", "struck through"), ("~~**\(cell)**~~", "struck through"),
+                        ("![\(cell)](x.png)", "in an image"), ("<!-- \(cell) -->", "inside an HTML comment"),
+                    ][Int(random.next() % 8)]
+                    cells[2] = new
+                    lines[row] = cells.joined(separator: " | ")
+                    (what, expected) = (
+                        "trigger cell at line \(row + 1) as '\(new)'", (row + 1, "'\(new)', which is \(says)")
+                    )
+                } else if slip == 15 {
                     // The marker as one to three marks a reader takes for one (`--`, `·`, `-=`), the line
                     // taken into the bullet above or, after a blank line, a paragraph: one finding there.
                     let marks = [

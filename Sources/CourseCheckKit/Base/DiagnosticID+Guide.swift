@@ -356,7 +356,9 @@ extension DiagnosticID {
             (
                 summary: "A lesson's `Bu dersin tetiği: **X**` bullet is missing, not a bullet of its own (a "
                     + "marker without its space, with a no-break space, an en dash, marks taken for one such as "
-                    + "`--` or `·`, a character left before it such as `1- Bu`), not bold, unknown (punctuation "
+                    + "`--` or `·`, a character left before it such as `1- Bu`), not bold, wrapped in what shows no "
+                    + "bold trigger (struck through, an image, a code span, a comment, asterisks typed as entities), "
+                    + "unknown (punctuation "
                     + "or an unseen character inside the bold), states two triggers or a trigger and a distribution, "
                     + "gives a distribution that is none as written (a look-alike slash, three counts), or "
                     + "contradicts what its trees print, is given twice (a second bullet, agreeing or not), or its "
@@ -370,7 +372,8 @@ extension DiagnosticID {
                 summary: "The closing table (columns `Ders` and `Tetik`) does not have one row per lesson, in course "
                     + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table "
                     + "(a delimiter row mistyped, lost, parted from its header or indented as code), or a row's cells "
-                    + "sit a column right (a character before its first `|`, `x| Ortam …`).",
+                    + "sit a column right (a character before its first `|`, `x| Ortam …`), or a trigger cell is "
+                    + "wrapped whole in what shows no trigger (struck through, an image, a comment).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
                     + "a repeated one, or remove the blank line that breaks the table."
             )
@@ -390,7 +393,8 @@ extension DiagnosticID {
                     + "strays into another part, or a note label is not bold, written in a near form (any other "
                     + "mark for its full stop or between its letters and number, a space, another case, a look-alike "
                     + "or another script's capital, a letter for a digit, a letter of its series dropped, doubled or "
-                    + "changed, a backslash, escaped asterisks, a code span, strikethrough or image around it, an invisible "
+                    + "changed, a backslash, asterisks escaped or typed as entities, a code span, strikethrough or image "
+                    + "around it, an invisible "
                     + "character that keeps its bold open, more "
                     + "text inside its bold, a few characters of text before it such as an emoji, a bracket or `Not:`, "
                     + "where its series is due that note), not "

@@ -18,6 +18,16 @@ package struct ClosingTableClaim: ClaimCheck {
         return lesson.lesson.file.lines[line - 2].text.trimmingWhitespaces.hasPrefix("|") ? line : nil
     }
 
+    /// What a wrapper around a trigger cell makes of it, in the words of the message.
+    static func why(_ kind: Inline.Wrapper.Kind) -> String {
+        switch kind {
+        case .struck: "struck through (readers see it crossed out)"
+        case .image: "in an image (readers see an image, its text only as alt text)"
+        case .code: "in a code span"
+        case .comment: "inside an HTML comment (readers do not see it)"
+        }
+    }
+
     /// The last table with columns named exactly `Ders` and `Tetik`, and the lesson holding it.
     static func table(in course: CourseFacts) -> (lesson: CourseFacts.LessonFacts, table: Prose.Table)? {
         var found: (lesson: CourseFacts.LessonFacts, table: Prose.Table)?
@@ -246,6 +256,23 @@ package struct ClosingTableClaim: ClaimCheck {
             // A distribution reads as its numbers: `dördü (2 / 2 / 2 / 2)` is `dördü (2/2/2/2)`, as in the bullet.
             // Its word is compared by bytes (`hasPrefix` takes a decomposed `ü` for `ü`, which the
             // message must name).
+            // The trigger wrapped whole (struck through, an image, a comment): one finding naming that,
+            // and no reading of what is crossed out.
+            if let wrapped = cells[triggerColumn].wrapped {
+                let at = cells[triggerColumn].location
+                let span = at.column..<(at.column + wrapped.written.utf8.count)
+                findings.removeAll {
+                    $0.id == .githubParity && $0.location.path == at.path && $0.location.line == at.line
+                        && span.contains($0.location.column)
+                }
+                findings.append(
+                    .closingTable(
+                        at: at,
+                        .wrappedTrigger(
+                            row: row + 1, written: wrapped.written, why: Self.why(wrapped.kind),
+                            path: course.lessons[lesson].path, declared: expected)))
+                return
+            }
             let given = cells[triggerColumn].text
             let sameDistribution =
                 declaration.distribution != nil && given.utf8.starts(with: "dördü (".utf8)

@@ -37,7 +37,10 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         for (index, (lesson, declaration)) in zip(course.lessons, declarations).enumerated() {
             for block in lesson.prose.bullets where Triggers.leads(block) {
-                findings += GitHubOnlyText.warnings(in: block, path: lesson.path, claim: "trigger bullet")
+                // A value struck through whole is the bullet's one finding (`Triggers.wrappedValue`), no reading.
+                let wrapped = declaration == nil ? Triggers.wrappedValue(in: block)?.range : nil
+                findings += GitHubOnlyText.warnings(
+                    in: block, path: lesson.path, claim: "trigger bullet", except: wrapped)
             }
             guard let declaration else {
                 // The bullet is there but slipped (no bold value, no bullet of its own, a misspelt

@@ -18,8 +18,30 @@ struct Inline: Sendable {
         var open: Int
         var content: Range<Int>
         var strong: Bool
-        /// Inside struck-through text: shown, but crossed out, so not what the text says.
+        /// Inside struck-through text (`~~`, or raw `<del>`, `<s>`, `<strike>`): shown, but crossed
+        /// out, so not what the text says.
         var struck = false
+        /// Inside an image's description: a reader sees the image, not this text.
+        var inImage = false
+    }
+
+    /// Inline syntax around a claim's value that shows a reader something else than the value as
+    /// written: crossed out, an image, code, nothing at all. One reading for every claim that takes
+    /// a value from its place (a note label, the trigger bullet's value, a closing-table cell).
+    struct Wrapper: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            /// `~~…~~`, `~…~`, or raw `<del>`, `<s>`, `<strike>`: crossed out.
+            case struck
+            /// `![…](…)`: an image, its description the alt text.
+            case image
+            /// A code span: its marks in code font.
+            case code
+            /// `<!-- … -->`: not shown.
+            case comment
+        }
+        var kind: Kind
+        /// The source range of the wrapper, its markup included.
+        var range: Range<Int>
     }
 
     /// A link: inline `[text](destination)`, or a reference (`[text][label]`, `[label][]`,
@@ -35,6 +57,8 @@ struct Inline: Sendable {
     var codeSpans: [CodeSpan] = []
     var emphasis: [Emphasis] = []
     var links: [Link] = []
+    /// The source ranges of raw `<del>`, `<s>` and `<strike>` pairs: crossed out, as `~~` is.
+    var rawStruck: [Range<Int>] = []
     /// Where a `<!--` that no `-->` closes stands in the text: readers see it, but the comment
     /// owner reports it as hiding what follows, so no claim reads its words (a fix closes it).
     var openComment: Int?
@@ -84,8 +108,27 @@ struct Inline: Sendable {
         nodes = [InlineNode(kind: .text(shown), range: 0..<end, children: [])]
     }
 
-    private mutating func collect(_ nodes: [InlineNode], struck: Bool = false) {
+    private mutating func collect(_ nodes: [InlineNode], struck: Bool = false, inImage: Bool = false) {
+        /// Raw `<del>`, `<s>` or `<strike>` tags open among these nodes: what they hold is struck too.
+        var rawStruck = 0
         for (index, node) in nodes.enumerated() {
+            if case .html(let tag) = node.kind {
+                let lower = tag.lowercased()
+                if Self.struckTags.contains(lower) {
+                    rawStruck += 1
+                    let close = "</" + lower.dropFirst()
+                    if let end = nodes[(index + 1)...].first(where: {
+                        if case .html(let end) = $0.kind { return end.lowercased() == close }
+                        return false
+                    }) {
+                        self.rawStruck.append(node.range.lowerBound..<end.range.upperBound)
+                    }
+                }
+                if lower.hasPrefix("</"), Self.struckTags.contains("<" + lower.dropFirst(2)) {
+                    rawStruck = max(0, rawStruck - 1)
+                }
+            }
+            let struck = struck || rawStruck > 0
             // Raw `<a href="x">text</a>` is a link to a reader too.
             if case .html(let tag) = node.kind, let destination = Self.anchorDestination(tag),
                 let close = nodes[(index + 1)...].firstIndex(where: {
@@ -138,13 +181,95 @@ struct Inline: Sendable {
             case .emphasis, .strong:
                 emphasis.append(
                     Emphasis(
-                        open: node.range.lowerBound, content: content, strong: node.kind == .strong, struck: struck))
+                        open: node.range.lowerBound, content: content, strong: node.kind == .strong, struck: struck,
+                        inImage: inImage))
             case .link(let destination, _), .autolink(let destination):
                 links.append(Link(range: node.range, text: content, destination: destination))
             default: break
             }
-            collect(node.children, struck: struck || node.kind == .strikethrough)
+            var image = inImage
+            if case .image = node.kind { image = true }
+            collect(node.children, struck: struck || node.kind == .strikethrough, inImage: image)
         }
+    }
+
+    /// How emphasis marks a reader sees as text were typed: escaped (`\*`), or as character
+    /// references (`&#42;`, `&ast;`, `&lowbar;`), which show the mark as escaping does.
+    enum LiteralMarks: Sendable, Equatable {
+        case escaped, entities
+    }
+
+    /// How the `*` and `_` in `bytes` (a value's source) were typed when one of them is escaped or a
+    /// character reference: entities when any is one, else escaped; nil when every mark is plain.
+    static func literalMarks(in bytes: ArraySlice<UInt8>) -> LiteralMarks? {
+        var escaped = false
+        let array = Array(bytes)
+        var index = 0
+        while index < array.count {
+            let byte = array[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < array.count {
+                if array[index + 1] == UInt8(ascii: "*") || array[index + 1] == UInt8(ascii: "_") { escaped = true }
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "&"),
+                let (decoded, length) = InlineParser.entity(array, at: index, end: array.count)
+            {
+                if decoded == "*" || decoded == "_" { return .entities }
+                index += length
+                continue
+            }
+            index += 1
+        }
+        return escaped ? .escaped : nil
+    }
+
+    /// The raw tags a browser shows crossed out.
+    static let struckTags: Set<String> = ["<del>", "<s>", "<strike>"]
+
+    /// True when `source` may hold a `wrapper`: a `~`, `<`, `!` or backtick in it. Most values
+    /// hold none, and a byte scan clears them before any walk.
+    static func mayBeWrapped(_ source: some Sequence<UInt8>) -> Bool {
+        source.contains { $0 == 0x7E || $0 == 0x3C || $0 == 0x21 || $0 == 0x60 }
+    }
+
+    /// The wrapper the text from UTF-8 offset `start` on opens with, reached through the bold,
+    /// emphasis or link it opens with (`~~**X**~~`, `**~~X~~**`, `<del>X</del>`, `![**X**](x)`,
+    /// `` `**X**` ``, `<!-- **X** -->`): nil when that text opens with anything else, or is blank.
+    func wrapper(from start: Int = 0) -> Wrapper? {
+        /// True when `node` shows something at or after `start`.
+        func shows(_ node: InlineNode) -> Bool {
+            guard node.range.upperBound > start else { return false }
+            switch node.kind {
+            case .text(let text):
+                guard node.range.lowerBound < start else { return !text.allSatisfy(\.isWhitespace) }
+                return source[start..<node.range.upperBound].contains { !InlineParser.isSpace($0) }
+            case .softBreak, .hardBreak: return false
+            case .emphasis, .strong, .link:
+                return node.range.lowerBound >= start || node.children.contains(where: shows)
+            default: return true
+            }
+        }
+        var level = nodes[...]
+        while let index = level.firstIndex(where: shows) {
+            let node = level[index]
+            switch node.kind {
+            case .strikethrough: return Wrapper(kind: .struck, range: node.range)
+            case .image: return Wrapper(kind: .image, range: node.range)
+            case .code: return Wrapper(kind: .code, range: node.range)
+            case .html(let tag) where tag.hasPrefix("<!--"): return Wrapper(kind: .comment, range: node.range)
+            case .emphasis, .strong, .link: level = node.children[...]
+            case .html(let tag) where Self.struckTags.contains(tag.lowercased()):
+                let close = "</" + tag.lowercased().dropFirst()
+                let end = level[index...].first { other in
+                    if case .html(let end) = other.kind { return end.lowercased() == close }
+                    return false
+                }
+                return Wrapper(kind: .struck, range: node.range.lowerBound..<(end?.range.upperBound ?? source.count))
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// The `href` of an opening `<a …>` tag, or nil.
@@ -194,7 +319,7 @@ struct Inline: Sendable {
 
     /// The characters a reader reads, each with the UTF-8 offset in the source it came from
     /// (exact within text that holds no reference or escape, else the start of its text node):
-    /// entities decoded, escapes resolved, raw HTML and struck-through text left out, line breaks
+    /// entities decoded, escapes resolved, raw HTML and struck-through text (`~~`, raw `<del>`) left out, line breaks
     /// as spaces; nothing from an open `<!--` on (`openComment`). `keepingStruck`: struck-through
     /// text read too (a note label struck through is still the label a reader sees, crossed out).
     func readable(keepingStruck: Bool = false) -> [(character: Character, offset: Int)] {
@@ -204,6 +329,11 @@ struct Inline: Sendable {
             for node in nodes {
                 if let openComment, node.range.lowerBound >= openComment { hidden = true }
                 if hidden { return }
+                // Between raw `<del>` and `</del>` (`<s>`, `<strike>`): crossed out, as `~~` is.
+                if !keepingStruck, !rawStruck.isEmpty, rawStruck.contains(where: { $0.contains(node.range.lowerBound) })
+                {
+                    continue
+                }
                 switch node.kind {
                 case .text(let text), .code(let text):
                     let exact = node.range.count == text.utf8.count

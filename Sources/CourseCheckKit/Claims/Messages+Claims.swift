@@ -499,6 +499,9 @@ extension Diagnostic {
         case none
         /// The bullet is there, but its value (`written`, as rendered) is not in bold.
         case notBold(written: String)
+        /// The bullet's value, `written`, is wrapped in what shows it otherwise (`why`: struck through, an
+        /// image, code, a comment, asterisks typed as entities); `trigger` is the one it names, if any.
+        case wrapped(written: String, why: String, trigger: String?)
         /// No tree of the lesson recomputes a view with the declared cause; `shown` are the causes its trees show.
         case notShown(declared: String, printed: String, shown: [String])
         case noCounts
@@ -550,6 +553,11 @@ extension Diagnostic {
                     + (Triggers.named(in: written).map { "'Bu dersin tetiği: **\($0)**'" }
                         ?? "**yerel**, **ebeveyn**, **gözlem** or **ortam**")
                     + named(inside: written)
+            case .wrapped(let written, let why, let trigger):
+                "the 'Bu dersin tetiği:' bullet is here, but its trigger '\(written)' is \(why), so it cannot be "
+                    + "read; "
+                    + (trigger.map { "write '**\($0)**' in place of '\(written)'" }
+                        ?? "write **yerel**, **ebeveyn**, **gözlem** or **ortam** in its place")
             case .notShown(let declared, let printed, let shown):
                 "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
                     + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
@@ -625,6 +633,9 @@ extension Diagnostic {
         case trigger(row: Int, given: String, path: String, declared: String)
         /// Row `row` names `named` where lesson `lesson` (1-based) is `title`.
         case title(row: Int, named: String, lesson: Int, title: String)
+        /// Row `row` gives its trigger as `written`, wrapped in what shows it otherwise (`why`); the
+        /// lesson at `path` declares `declared`.
+        case wrappedTrigger(row: Int, written: String, why: String, path: String, declared: String)
         case missingRow(title: String, lesson: Int)
         case notALesson(row: Int, named: String)
         /// Row `row` names `named` again, a lesson another row already gives.
@@ -713,6 +724,9 @@ extension Diagnostic {
             switch problem {
             case .trigger(let row, let given, let path, let declared):
                 "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'" + unseen(given, declared)
+            case .wrappedTrigger(let row, let written, let why, let path, let declared):
+                "row \(row) gives the trigger '\(written)', which is \(why), so it cannot be read (\(path) declares "
+                    + "'\(declared)'); write '\(declared)' in place of '\(written)'"
             case .title(let row, let named, let lesson, let title):
                 "row \(row) names '\(named)'; lesson \(lesson) is '\(title)'" + unseen(named, title)
             case .cellCount(let row, let cells, let header) where cells > header:
@@ -968,6 +982,9 @@ extension Diagnostic {
         case indented(label: String, written: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
         case nearForm(written: String, label: String, differences: [String])
+        /// A paragraph opens with the code span `written`, which holds the label `label` and the text
+        /// after it (`meant`, its content).
+        case codeRunsOn(written: String, label: String, meant: String)
     }
 
     static func noteSeries(at location: SourceLocation, _ problem: NoteSeries) -> Diagnostic {
@@ -1000,6 +1017,10 @@ extension Diagnostic {
             case .indented(let label, let written):
                 "this paragraph opens with the note label **\(label)** but is indented \(written), so GitHub shows "
                     + "it as code, not as a note; remove the indentation"
+            case .codeRunsOn(let written, let label, let meant):
+                "this paragraph opens with a code span, '\(written)', that holds the note label \(label) and the text "
+                    + "after it, so readers see the label's marks in code font and it does not read as a note; write "
+                    + "'\(meant)' in place of '\(written)'"
             case .nearForm(let written, let label, let differences):
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write **\(label)**"

@@ -82,6 +82,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         case indented(String, written: String)
         /// A paragraph opening with a near form (`written`, in the source) of `label`: what differs.
         case nearForm(written: String, label: String, [String])
+        /// A paragraph opening with a code span, `written`, that holds the bold label `label` and
+        /// the text after it, `meant`: the label shows its asterisks in code font.
+        case codeRunsOn(written: String, label: String, meant: String)
     }
 
     /// The line of a setext heading's underline (`---` or `===` under its text), the line after
@@ -531,28 +534,12 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// range, and what it makes of a label. GitHub shows the label in it crossed out, or as an
     /// image's alt text, so it does not read as a note; nil when there is none.
     static func wrappedOpening(_ inline: Inline) -> (range: Range<Int>, why: String)? {
-        var nodes = inline.nodes[...]
-        while let node = nodes.first(where: { node in
-            if case .text(let text) = node.kind { return !text.allSatisfy(\.isWhitespace) }
-            return true
-        }) {
-            switch node.kind {
-            case .strikethrough: return (node.range, "struck through")
-            case .image: return (node.range, "as an image's alt text")
-            case .emphasis, .strong, .link: nodes = node.children[...]
-            case .html(let tag) where ["<del>", "<s>", "<strike>"].contains(tag.lowercased()):
-                let close = "</" + tag.lowercased().dropFirst()
-                let end = nodes.first { other in
-                    if case .html(let end) = other.kind {
-                        return end.lowercased() == close && other.range.lowerBound > node.range.lowerBound
-                    }
-                    return false
-                }
-                return (node.range.lowerBound..<(end?.range.upperBound ?? inline.source.count), "struck through")
-            default: return nil
-            }
+        // The one reading of wrappers (`Inline.wrapper`); a code span and a comment have their own owners.
+        switch inline.wrapper() {
+        case let wrapper? where wrapper.kind == .struck: (wrapper.range, "struck through")
+        case let wrapper? where wrapper.kind == .image: (wrapper.range, "as an image's alt text")
+        default: nil
         }
-        return nil
     }
 
     /// True when `source` may open with a `wrappedOpening`: a `~`, `<` or `!` in its first bytes.
@@ -580,12 +567,16 @@ package struct NoteSeriesClaim: ClaimCheck {
             shownMarks > 0 && index < characters.count && characters[index].character.isWhitespace
             ? String(characters[index - shownMarks..<index].map(\.character)) : nil
         while shownMarks > 0, index < characters.count, characters[index].character.isWhitespace { index += 1 }
-        // Asterisks typed escaped (`\*\*DR5.\*\*`, `\**DR5.**`, what a rich-text export makes of bold):
-        // they show, around the label and after it alike.
-        let escapedMarks =
+        // Asterisks typed escaped (`\*\*DR5.\*\*`, `\**DR5.**`, what a rich-text export makes of bold)
+        // or as character references (`&#42;&#42;DR5.&#42;&#42;`, `&ast;`), before the label or after
+        // it: they show, around the label and after it alike. Read from the source's first word.
+        let literalMarks =
             shownMarks > 0 && spacedMarks == nil
-            && block.source.drop { $0 == " " || $0 == "\t" }.prefix(2).elementsEqual(
-                ["\\", characters[index - shownMarks].character])
+            ? Inline.literalMarks(
+                in: Array(block.source.utf8)[...].drop { $0 == 0x20 || $0 == 0x09 }.prefix {
+                    $0 != 0x20 && $0 != 0x09 && $0 != 0x0A
+                }) : nil
+        let escapedMarks = literalMarks != nil
         // The label and its marks in a code span at the paragraph's start (`` `**DR4.**` ``): the marks
         // show, in code font, as escaped ones do. (`<code>**DR4.**</code>` is bold in code font: a note.)
         let code =
@@ -798,6 +789,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         // The closing asterisks shown as written, and what kept them from closing: an invisible
         // character between them and the space (`**EK21.**` and U+200B).
         var after: [Unicode.Scalar] = []
+        /// True when the code span holding the label runs on into the text after it.
+        var codeRunsOn = false
         if shownMarks > 0 {
             var cursor = end
             while cursor < characters.count, cursor - end < shownMarks,
@@ -811,8 +804,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 after.append(scalar)
                 cursor += 1
             }
-            // In code, the span ends with the marks: more code after them is no label alone.
-            if let code, cursor < characters.count, characters[cursor].offset < code.range.upperBound { return nil }
+            // In code, the span ends with the marks, or runs on past them with a blank and the text
+            // after the label (`` `**DR4.** Bu` ``): the label and its sentence in code font.
+            if let code, cursor < characters.count, characters[cursor].offset < code.range.upperBound {
+                guard characters[cursor].character.isWhitespace else { return nil }
+                codeRunsOn = true
+            }
             if !after.isEmpty || spacedMarks != nil || escapedMarks || code != nil { end = cursor }
         }
         guard end == characters.count || characters[end].character.isWhitespace else { return nil }
@@ -830,10 +827,13 @@ package struct NoteSeriesClaim: ClaimCheck {
                 "in a code span, so readers see its \(mark == "*" ? "asterisks" : "underscores") in code font")
         } else if let spacedMarks {
             differences.append("a space after its opening '\(spacedMarks)', which keeps it from opening bold")
-        } else if escapedMarks {
+        } else if let literalMarks {
             let mark = characters[start - 1].character
+            let marks = mark == "*" ? "asterisks" : "underscores"
             differences.append(
-                "written with escaped '\\\(mark)', so readers see the \(mark == "*" ? "asterisks" : "underscores")")
+                literalMarks == .entities
+                    ? "its \(marks) written as entities, so readers see them"
+                    : "written with escaped '\\\(mark)', so readers see the \(marks)")
         } else if strong == nil, after.isEmpty {
             differences.append("not in bold")
         }
@@ -896,6 +896,13 @@ package struct NoteSeriesClaim: ClaimCheck {
         let written = inline.text(0..<min(endOffset, inline.source.count))
         note.slip =
             differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
+        // The code span runs on past the label: the fix takes the span's content out of code, whole,
+        // its first word the label as meant (`` `**DR4:** Bu` `` is `**DR4.** Bu`).
+        if codeRunsOn, let code {
+            note.slip = .codeRunsOn(
+                written: written, label: label,
+                meant: "**\(label)**" + code.content.drop { !$0.isWhitespace })
+        }
         if let first = letterInNumber.first {
             note.lettered = Lettered(
                 written: written, number: numberWritten,
@@ -1532,6 +1539,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             case .nearForm(let written, let label, let differences):
                 findings.append(
                     .noteSeries(at: at, .nearForm(written: written, label: label, differences: differences)))
+            case .codeRunsOn(let written, let label, let meant):
+                findings.append(.noteSeries(at: at, .codeRunsOn(written: written, label: label, meant: meant)))
             case nil: break
             }
             if let lookAlike = note.lookAlike {

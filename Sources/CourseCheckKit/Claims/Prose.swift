@@ -270,6 +270,10 @@ package struct Prose: Sendable {
         package struct Cell: Sendable {
             package var text: String
             package var location: SourceLocation
+            /// The wrapper the cell's whole text stands in (struck through, an image, a comment:
+            /// `Inline.wrapper`, the reading the trigger bullet's value shares), and the cell's
+            /// source as written: a reader does not read that text as the cell's.
+            var wrapped: (kind: Inline.Wrapper.Kind, written: String)? = nil
         }
 
         package var header: [String]
@@ -524,15 +528,23 @@ package struct Prose: Sendable {
             var high = end
             while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
+            let inline = TextBlock.inline(source, definitions: linkDefinitions)
+            // Wrapped whole (a byte test first): nothing but blanks and punctuation read outside it.
+            var wrapped: (kind: Inline.Wrapper.Kind, written: String)?
+            if Inline.mayBeWrapped(bytes[low..<high]), let wrapper = inline.wrapper(), wrapper.kind != .code,
+                inline.readable(keepingStruck: true).allSatisfy({
+                    wrapper.range.contains($0.offset) || $0.character.isWhitespace || $0.character.isPunctuation
+                })
+            {
+                wrapped = (wrapper.kind, source)
+            }
             cells.append(
                 Table.Cell(
                     // As a reader reads it: struck-through text and footnote marks left out, and
                     // blanks collapsed (a comment left out of `dördü <!-- x --> (2/2/2/2)` leaves two).
-                    text: Prose.collapsed(
-                        String(TextBlock.inline(source, definitions: linkDefinitions).readable().map(\.character))
-                    )
-                    .trimmingWhitespaces,
-                    location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low)))
+                    text: Prose.collapsed(String(inline.readable().map(\.character))).trimmingWhitespaces,
+                    location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low),
+                    wrapped: wrapped))
         }
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\\") {

@@ -120,10 +120,7 @@ package enum Triggers {
             let inline = block.inline
             // The first bold after the lead that is not struck through (a reader reads past that).
             guard
-                let strong = inline.emphasis.first(where: {
-                    $0.strong && !$0.struck
-                        && spaced(Self.unstruck(inline, 0..<$0.open)).trimmingWhitespaces == bulletLead
-                })
+                let strong = inline.emphasis.first(where: { isValue($0, in: block) })
             else { continue }
             let value = inline.plain(strong.content)
             // Every trigger name the reader reads from the value on: a second one is a second trigger,
@@ -201,6 +198,9 @@ package enum Triggers {
     /// finding, at that line; nil when the lesson has no such line.
     static func slippedBullet(in prose: Prose) -> (location: SourceLocation, problem: Diagnostic.DeclaredTrigger)? {
         if let bullet = unreadableBullet(in: prose) {
+            if let wrapped = bullet.wrapped {
+                return (bullet.location, .wrapped(written: bullet.written, why: wrapped.why, trigger: wrapped.named))
+            }
             return (bullet.location, .notBold(written: bullet.written))
         }
         if let line = invisibleBeforeMarker(in: prose) {
@@ -439,14 +439,20 @@ package enum Triggers {
     /// A bullet that opens `Bu dersin tetiği:` but gives no bold value after it: where its text
     /// starts, and the text after the lead as rendered. The anchor is on the page; its value
     /// cannot be read.
-    package static func unreadableBullet(in prose: Prose) -> (location: SourceLocation, written: String)? {
+    static func unreadableBullet(in prose: Prose) -> (
+        location: SourceLocation, written: String, wrapped: WrappedValue?
+    )? {
         for block in prose.bullets where leads(block) {
             let inline = block.inline
+            func written(_ wrapped: WrappedValue) -> String { inline.text(wrapped.range) }
             // A bold after the lead is a declaration (read by `declarations`); a bold lead is not.
-            if inline.emphasis.contains(where: {
-                $0.strong && !$0.struck && spaced(unstruck(inline, 0..<$0.open)).trimmingWhitespaces == bulletLead
-            }) {
+            if inline.emphasis.contains(where: { isValue($0, in: block) }) {
                 continue
+            }
+            // A value wrapped in what shows it otherwise (struck through, an image, code, a comment,
+            // asterisks typed as entities): the finding names that, at the value.
+            if let wrapped = wrappedValue(in: block) {
+                return (block.location(of: wrapped.range.lowerBound, in: prose.path), written(wrapped), wrapped)
             }
             let written = inline.plain().dropFirst(bulletLead.count).trimmingCharacters(in: .whitespaces)
             // At the value when the lead is written plainly; else at the bullet.
@@ -454,9 +460,89 @@ package enum Triggers {
             let at =
                 block.source.utf8.starts(with: bulletLead.utf8)
                 ? lead + block.source.utf8.dropFirst(lead).prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }.count : 0
-            return (block.location(of: at, in: prose.path), written)
+            return (block.location(of: at, in: prose.path), written, nil)
         }
         return nil
+    }
+
+    /// True when `span` is the bold value of the trigger bullet `block`: bold right after the lead
+    /// (what is struck through before it read past), not crossed out, not an image's alt text, and
+    /// not bold around a wrapper (`**~~X~~**`, `**<del>X</del>**`), which shows no bold trigger.
+    static func isValue(_ span: Inline.Emphasis, in block: Prose.TextBlock) -> Bool {
+        let inline = block.inline
+        guard span.strong, !span.struck, !span.inImage,
+            spaced(unstruck(inline, 0..<span.open)).trimmingWhitespaces == bulletLead
+        else { return false }
+        guard Inline.mayBeWrapped(inline.source[span.content]),
+            let inside = inline.wrapper(from: span.open), span.content.contains(inside.range.lowerBound)
+        else { return true }
+        return inside.kind != .struck && inside.kind != .image
+    }
+
+    /// What keeps a trigger bullet's value from reading as a bold trigger although it is written
+    /// as one: inline syntax around it (`Inline.wrapper`, the reading a note label and a closing
+    /// table cell share), or its asterisks typed escaped or as entities, so they show. Its source
+    /// range (from the value's first byte) and why, in the words of the message.
+    struct WrappedValue: Sendable, Equatable {
+        var range: Range<Int>
+        var why: String
+        /// The trigger the wrapped text names, when it names one: the fix writes it in bold.
+        var named: String?
+    }
+
+    /// The value's rendering after the lead of `block` is wrapped (`WrappedValue`), or nil. A byte
+    /// test first: a value with no `~`, `<`, `!`, backtick, `&` or backslash has no wrapper.
+    static func wrappedValue(in block: Prose.TextBlock) -> WrappedValue? {
+        let inline = block.inline
+        let source = inline.source
+        // The lead's colon, by bytes: offsets read from a rendering are a text node's start where it
+        // holds an entity (as a value typed `&#42;&#42;X&#42;&#42;` does).
+        guard let colon = source.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var start = colon + 1
+        guard start < source.count,
+            Inline.mayBeWrapped(source[start...]) || source[start...].contains(where: { $0 == 0x26 || $0 == 0x5C })
+        else { return nil }
+        if let wrapper = inline.wrapper(from: start) {
+            // From the value's first byte to the end of what holds the wrapper (`**~~X~~**` whole).
+            while start < wrapper.range.lowerBound, InlineParser.isSpace(source[start]) { start += 1 }
+            let end =
+                inline.nodes.first { $0.range.contains(wrapper.range.lowerBound) }.map {
+                    max($0.range.upperBound, wrapper.range.upperBound)
+                } ?? wrapper.range.upperBound
+            let shown: String
+            switch wrapper.kind {
+            case .comment: shown = Inline(String(inline.text(wrapper.range).dropFirst(4).dropLast(3))).plain()
+            default: shown = inline.plain(wrapper.range)
+            }
+            let why: String
+            switch wrapper.kind {
+            case .struck: why = "struck through (readers see it crossed out)"
+            case .image: why = "in an image (readers see an image, its text only as alt text)"
+            case .code:
+                why =
+                    shown.contains("*") || shown.contains("_")
+                    ? "in a code span (readers see its asterisks in code font)"
+                    : "in a code span (readers see code, not bold)"
+            case .comment: why = "inside an HTML comment (readers do not see it)"
+            }
+            return WrappedValue(range: start..<end, why: why, named: named(in: shown))
+        }
+        // Asterisks that show as text, typed escaped or as entities: the value's first word.
+        while start < source.count, InlineParser.isSpace(source[start]) { start += 1 }
+        var end = start
+        while end < source.count, !InlineParser.isSpace(source[end]) { end += 1 }
+        while end > start, [0x2E, 0x2C, 0x3A].contains(source[end - 1]) { end -= 1 }
+        let rendered = Inline(inline.text(start..<end)).plain()
+        guard let mark = rendered.first, mark == "*" || mark == "_",
+            let literal = Inline.literalMarks(in: source[start..<end])
+        else { return nil }
+        let marks = mark == "*" ? "asterisks" : "underscores"
+        return WrappedValue(
+            range: start..<end,
+            why: literal == .entities
+                ? "written with its \(marks) as entities (readers see them)"
+                : "written with escaped '\\\(mark)' (readers see the \(marks))",
+            named: named(in: rendered))
     }
 
     /// True when a bullet's rendered text opens with the lead (any space, a no-break one too, as a space).
@@ -504,7 +590,7 @@ package enum Triggers {
         return result
     }
 
-    /// The rendered text in `range` without what is struck through.
+    /// The rendered text in `range` without what is struck through (`~~`, raw `<del>`, `<s>`, `<strike>`).
     static func unstruck(_ inline: Inline, _ range: Range<Int>) -> String {
         String(inline.readable().filter { range.contains($0.offset) }.map(\.character))
     }
