@@ -2339,6 +2339,54 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A bound denied (`değil`, `olamaz`, `olmaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az
+    /// değil`, at least 5; `5'in üstünde değil`; `6 ve üzeri değil`) is the bound negated, and the
+    /// verbs "reach" (`7'yi bulur`, `7'ye varır`, `ulaşır`: at least 7; `7'yi bulmaz`, `bulmuyor`,
+    /// `7'ye varmaz`, `ulaşmaz`, `erişmez`: fewer than 7; `7'ye varan`, up to 7) are bounds as
+    /// "exceed" is: not a second count. One that holds is no finding, one the lessons break is one
+    /// finding at it naming the bound as read (`says ortam at most 5`). A denied count without a
+    /// case ending (`gözlem 4 (5 değil)`) stays a denial: no finding.
+    func testANegatedBoundOrAReachVerbIsTheBoundNegated() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let holding = [
+            "6 (6'dan fazla değil)", "6 (5'ten az değil)", "6 (7'den fazla olamaz)", "6 (6'nın altında değil)",
+            "6 (7'yi bulmaz)", "6 (7'ye varmaz)", "6 (7'ye ulaşmaz)", "6 (7'yi bulmuyor)", "6 (7'ye erişmez)",
+            "6 (7'ye ulaşmıyor)", "6 (yediye varmaz)", "6 (6'yı bulur)", "6 (5'e varır)", "6 (7'ye varan)",
+            "6, 6'dan fazla olmayan", "6 (7 ve üzeri değil)", "6 (altıdan az sayılmaz)",
+        ].map { sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \($0).") }
+        let denied = sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem 4 (5 değil),")
+        XCTAssertEqual(try findings(file, sentence, holding + [denied]), (holding + [denied]).map { _ in [] })
+        let broken: [(written: String, says: String)] = [
+            ("6 (5'ten fazla değil)", "at most 5"), ("6 (7'den aşağı değil)", "at least 7"),
+            ("6 (yediden az değil)", "at least 7"), ("6 (5'ten fazla olamaz)", "at most 5"),
+            ("6 (5'in üstünde değil)", "at most 5"), ("6 (6'ya varmaz)", "fewer than 6"),
+            ("6 (6'yı bulmuyor)", "fewer than 6"), ("6 (7'ye ulaşır)", "at least 7"), ("6 (5'e varan)", "at most 5"),
+            ("6 (6 ve üzeri değil)", "fewer than 6"), ("6 (7'yi geçmez değil)", "more than 7"),
+        ]
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                broken.map { sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \($0.written).") }),
+            broken.map {
+                [
+                    "lessons/\(file):267:115: error: says ortam \($0.says), but 6 lessons declare ortam; "
+                        + "write 6 or drop the bound [trigger-distribution]"
+                ]
+            })
+        // In place of the count, a denied bound states no count, as any bound does.
+        XCTAssertEqual(
+            try findings(
+                file, sentence, [sentence.replacingOccurrences(of: "ortam 6.", with: "ortam 7'den fazla değil.")]),
+            [
+                [
+                    "lessons/\(file):267:106: error: this paragraph counts triggers, but no count can be read for ortam; "
+                        + "give each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ]
+            ])
+    }
+
     /// More spellings of "or" between two counts state the second: `ya` with its `da` dropped (`4
     /// ya 5`), the circumflex forms, folded once for every connective (`4 yâ da 5`, `yâhutta`, `ve
     /// yâ`, `veyâhut`, capitals `YÂ DA`, either-or `yâ 4 yâ 5`), two numbers in a row (`dört beş`,

@@ -895,6 +895,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
     static let accusatives: [String: Int] = [
         "ikiyi": 2, "üçü": 3, "dördü": 4, "beşi": 5, "altıyı": 6, "yediyi": 7, "sekizi": 8, "dokuzu": 9, "yirmiyi": 20,
     ]
+    /// Number words in the dative (`yediye`), read only as a bound's (`yediye kadar`, `yediye
+    /// varmaz`, `Connective.caseBound`). Not `bire` nor `ona`, which are "to one" and "to him" too.
+    static let datives: [String: Int] = [
+        "ikiye": 2, "üçe": 3, "dörde": 4, "beşe": 5, "altıya": 6, "yediye": 7, "sekize": 8, "dokuza": 9, "yirmiye": 20,
+    ]
     /// Number words with the distributive suffix: `altışar` is six each.
     static let distributives: [String: Int] = [
         "birer": 1, "ikişer": 2, "üçer": 3, "dörder": 4, "beşer": 5, "altışar": 6, "yedişer": 7, "sekizer": 8,
