@@ -2073,7 +2073,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     }
 
     /// A second count after the spellings a reader reads as "or" (`yada`, `ve ya`, `yahut da`,
-    /// `yahutta`, `veyahut da`, and/or: `ve/veya`, `ve-veya`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
+    /// `yahutta`, `veyahut da`, `yahud da`, `yahut de`, and/or: `ve/veya`, `ve-veya`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
     /// a colon or a dash after it too) or with the first count supposed too (`4 olabilir, 5 de
     /// olabilir`) is one finding at it, saying the count (not "counts 'hayır', which is not a
     /// trigger"); the same count right is none.
@@ -2087,6 +2087,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121), ("4 yahud 5,", 111), ("4 yâhut 5,", 112),
             ("4 veyâ 5,", 111), ("4 veyahud 5,", 113), ("4 ve/veya 5,", 113), ("4 ve-veya 5,", 113),
             ("4 ve / veya 5,", 115), ("4 ve/ya da 5,", 114),
+            // `da` or `de` after any "or", in its older spelling too.
+            ("4 yahud da 5,", 114), ("4 veyahud da 5,", 116), ("4 yahut de 5,", 114), ("4 veyahud de 5,", 116),
+            ("4 yâhud da 5,", 115), ("4 ya de 5,", 111),
         ]
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
         XCTAssertEqual(

@@ -371,6 +371,8 @@ final class RenderingPropertyTests: XCTestCase {
                 // `ya da` with its `da` dropped, the circumflex forms, English `or`, and nothing: two
                 // numbers in a row (`dört beş`, four or five).
                 " ya ", " yâ da ", " YÂ DA ", " yâhutta ", " ve yâ ", " veyâhut ", " veyâ ", " or ", " ",
+                // The older spellings with `da` or `de` after them.
+                " yahud da ", " veyahud da ", " yahut de ", " yahud de ", " veyahud ",
             ]
             return switch random.next() % 14 {
             case 12:

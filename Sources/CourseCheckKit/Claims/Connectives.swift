@@ -9,13 +9,13 @@
 /// - Restating, after a count: the number right after states the name's count again, so it is
 ///   judged too: or (`veya`, `ya da`, `yahut`, `veyahut`, `yoksa`), a range (`ila` to, `ile` as
 ///   in `6 ile 7 arası`, between 6 and 7), a correction or a doubt (`yani` that is, `hatta` even,
-///   `belki` maybe, `belki de` perhaps, `aslında` actually, `daha doğrusu` rather), also after a comma (`6, yani 7`)
-///   or one after another (`6 ya da belki 7`), in the spellings a reader reads as these (`yada`,
-///   `ve ya`, `yahut da`, `yahutta`, `veyahut da`). A
-///   correction (`pardon` sorry, `hayır` no, `yok` no, `düzeltme` correction) restates too, a
-///   comma, a colon or a dash after it as well (`4, hayır 5`, `4 — pardon, 5`, `4 (düzeltme:
-///   5)`). Marks do the same between two counts: `:`, `=`,
-///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
+///   `belki` maybe, `belki de` perhaps, `aslında` actually, `daha doğrusu` rather), also after a
+///   comma (`6, yani 7`) or one after another (`6 ya da belki 7`), in the spellings a reader reads
+///   as these (`yada`, `ve ya`, `yahutta`, `yahud`; `da` or `de` after any "or": `yahut da`,
+///   `veyahud de`). A correction (`pardon` sorry, `hayır` no, `yok` no, `düzeltme` correction)
+///   restates too, a comma, a colon or a dash after it as well (`4, hayır 5`, `4 — pardon, 5`, `4
+///   (düzeltme: 5)`). Marks do the same between two counts: `:`, `=`, `/`, `-`, `–`, `—`, a
+///   parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
 ///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count; `ve`
 ///   and a restating word with a slash or a dash between (`ve/veya`, and/or: `4 ve/veya 5`, `4
 ///   ve-veya 5`, `4 ve / veya 5`) is one restating word, the "or" read.
@@ -67,7 +67,7 @@ enum Connective {
         "yada", "yahutta", "veyahutta", "ya",
         // The older spellings with a final `d` (`yahud`); those with the circumflex (`yâhut`,
         // `veyâ`, `yâ da`) are these words once `folded`.
-        "yahud", "veyahud",
+        "yahud", "veyahud", "yahudda", "veyahudda",
         // English `or`, which a reader reads between two counts as `veya`.
         "or",
     ]
@@ -115,11 +115,14 @@ enum Connective {
 
     /// The marks that make `ve` and a restating word after them one word (`ve/veya`, and/or).
     static let andOrMarks: Set<String> = ["/", "-", "\u{2013}"]
-    /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
-    static let restatingPairs: [(String, String)] = [
-        ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya"), ("yahut", "da"),
-        ("veyahut", "da"),
-    ]
+    /// The "or" words a reader reads the same with the particle `da` (or `de`, out of harmony)
+    /// after them: `ya da`, `yahut da`, `veyahut da`, and their older spellings (`yahud da`).
+    static let orTakingParticle = ["ya", "yahut", "yahud", "veyahut", "veyahud"]
+    /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart; each
+    /// of `orTakingParticle` with `da` or `de` after it.
+    static let restatingPairs: [(String, String)] =
+        [("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya")]
+        + orTakingParticle.flatMap { [($0, "da"), ($0, "de")] }
     /// Restating words that correct the count before them; the number after may follow a comma, a
     /// colon or a dash (`4, hayır, 5`, `düzeltme: 5`), as a reader pauses after a correction.
     /// Beside a bullet's value they add no trigger (`(ebeveyn yok)`, no ebeveyn: a comment).
