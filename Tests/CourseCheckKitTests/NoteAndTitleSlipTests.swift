@@ -2123,14 +2123,16 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// `ortam 6 mı 7 mi, emin değilim`), supposed after a comma (`ortam 6, 7 de olabilir`, `6, 7
     /// olabilir`, `6, 7 mi?`, `6, belki de 7`), or in a second mention with `ise` between the name
     /// and the count (`ortam 6; gözlem ise 5.`) is one finding at it; the same count right is none,
-    /// and so are `ise`, `yaklaşık`, the conditional form and a distributive count before the names
-    /// written right.
+    /// and so are `ise`, `yaklaşık` (`yaklaşık olarak`, `aşağı yukarı`, `tahminen`: about), the
+    /// conditional form and a distributive count before the names written right.
     func testASecondCountAsAQuestionASuppositionOrAfterIseIsJudged() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
         let gozlem: [(written: String, column: Int)] = [
             ("gözlem 4 mü 5 mi,", 109), ("gözlem 4 mü, 5 mi?,", 110), ("gözlem 4 mü yoksa 5 mi,", 115),
             ("gözlem ise 5,", 107), ("gözlemse 5,", 105), ("gözlem 4'mü 5'mi,", 109),
+            // Hedges read past as `yaklaşık` is: about 5.
+            ("gözlem yaklaşık olarak 5,", 121), ("gözlem aşağı yukarı 5,", 120), ("gözlem tahminen 5,", 112),
         ]
         let ortam: [(written: String, column: Int)] = [
             ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),

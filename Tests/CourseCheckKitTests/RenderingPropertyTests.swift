@@ -480,7 +480,10 @@ final class RenderingPropertyTests: XCTestCase {
                     // ise 4`, `yerel yaklaşık 6`), or the name's conditional form (`ortamsa 6`).
                     let past =
                         random.next() % 5 == 0
-                        ? [" ise", " yaklaşık", " de", " için", name == "ortam" ? "sa" : "se"][Int(random.next() % 5)]
+                        ? [
+                            " ise", " yaklaşık", " de", " için", name == "ortam" ? "sa" : "se", " yaklaşık olarak",
+                            " aşağı yukarı", " tahminen",
+                        ][Int(random.next() % 8)]
                         : ""
                     // Now and then the count and one stated after it as either-or (`ya 4 ya 5`, `ya 4 ya da 5`).
                     if form == 0, denied.isEmpty, restated.hasPrefix(" ya da "),

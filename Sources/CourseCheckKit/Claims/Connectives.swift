@@ -44,7 +44,8 @@
 ///   place of the count (`ortam en fazla 7`, `ortam 7'den az`) states no count.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
-///   `takriben`, `kabaca` about (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form
+///   `takriben`, `kabaca`, `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`,
+///   as `yerel ~6`: the count after them is judged). The name's conditional form
 ///   (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
 /// - Either-or (`ya 4 ya 5`, either 4 or 5): the first `ya` is read past before the count when
 ///   another `ya` (or `ya da`) and a number follow it, and the second restates: the number after
@@ -151,7 +152,22 @@ enum Connective {
     }
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
-    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca"]
+    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca", "tahminen"]
+    /// Two-word hedges read past there as `yaklaşık` is (`ortam yaklaşık olarak 6`, `aşağı yukarı 6`: about 6).
+    static let beforeCountPairs: [(String, String)] = [("yaklaşık", "olarak"), ("aşağı", "yukarı")]
+
+    /// How many words at `index` a reader reads past before the count (`ise`, `yaklaşık olarak`):
+    /// 0, 1 or 2, nothing between them.
+    static func beforeCountLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
+        guard index < words.count, words[index].gap.isEmpty else { return 0 }
+        let word = words[index].text
+        if index + 1 < words.count, words[index + 1].gap.isEmpty,
+            beforeCountPairs.contains(where: { $0.0 == word && $0.1 == words[index + 1].text })
+        {
+            return 2
+        }
+        return beforeCount.contains(word) ? 1 : 0
+    }
 
     /// The word that opens and continues either-or (`ya 4 ya 5`).
     static let eitherOr = "ya"

@@ -752,6 +752,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
             if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
+                // Two words read past (`yaklaşık olarak 6`) reach one word further.
+                if kinds[at + 2].kind == .between, at + 3 < kinds.count { return [at + 1, at + 2, at + 3] }
                 return [at + 1, at + 2]
             }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
@@ -781,7 +783,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
 
     /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
-    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).sorted().map {
+    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).union(
+        Connective.beforeCountPairs.flatMap { [$0.0, $0.1] }
+    ).sorted().map {
         skeleton(Array($0.utf8))
     }
 
@@ -1379,8 +1383,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var next = index + 1
             // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`), either-or's
             // first `ya` after it or alone (`gözlem ya 4 ya 5`, `ortam için ya 6 ya 7`).
-            if next + 1 < words.count, words[next].gap.isEmpty, Connective.beforeCount.contains(words[next].text) {
-                next += 1
+            if case let skipped = Connective.beforeCountLength(words, at: next), next + skipped < words.count {
+                next += skipped
             }
             if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
                 next += 1
