@@ -249,7 +249,7 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x", "ise", "yaklaşık", "olarak", "aşağı", "yukarı", "tahminen", "ortamsa", "gözlemse", "6",
+            "değişiklik", "x", "ise", "yaklaşık", "yaklaşık olarak", "aşağı yukarı", "ortamsa", "gözlemse", "6",
             "4", "için", "ya", "yâ", "gözlem", "4",
             "yerel", "6", "ortam",
             "4", "dersin",

@@ -305,7 +305,10 @@ enum Connective {
             (value, ending) = (number, .ablative)
         } else if let number = TriggerDistributionClaim.accusatives[words[index].text] {
             (value, ending) = (number, .accusative)
-        } else if let number = TriggerDistributionClaim.datives[words[index].text] {
+        } else if let last = words[index].text.utf8.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "a"),
+            let number = TriggerDistributionClaim.datives[words[index].text]
+        {
+            // Asked only of a word ending as a dative does (`yediye`, `altıya`): most are not.
             (value, ending) = (number, .dative)
         } else {
             return nil

@@ -752,8 +752,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
             if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
-                // Two words read past (`yaklaşık olarak 6`) reach one word further.
-                if kinds[at + 2].kind == .between, at + 3 < kinds.count { return [at + 1, at + 2, at + 3] }
+                // A two-word hedge (`yaklaşık olarak 6`, `aşağı yukarı 6`) reaches one word further:
+                // any word after a word read past may be its second, which no skeleton is asked for.
+                if at + 3 < kinds.count { return [at + 1, at + 2, at + 3] }
                 return [at + 1, at + 2]
             }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
@@ -784,7 +785,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
     private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).union(
-        Connective.beforeCountPairs.flatMap { [$0.0, $0.1] }
+        Connective.beforeCountPairs.map(\.0)
     ).sorted().map {
         skeleton(Array($0.utf8))
     }
