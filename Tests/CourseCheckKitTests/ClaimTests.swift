@@ -148,6 +148,10 @@ final class ClaimTests: XCTestCase {
             ("dağılım: yerel 6, ebeveyn 4, gözlem 4, ortam 6; gözlem ise 5.", [[6], [4], [4, 5], [6]]),
             ("dağılım: yerel 6, ebeveyn 4, gözlem ise 5, ortam 6.", [[6], [4], [5], [6]]),
             ("dağılım: yerel yaklaşık 6, ebeveyn de 4, gözlemse 4, ortamsa 6.", [[6], [4], [4], [6]]),
+            (
+                "dağılım: yerel yaklaşık olarak 6, ebeveyn aşağı yukarı 4, gözlem tahminen 4, ortam 6.",
+                [[6], [4], [4], [6]]
+            ),
             ("dağılım: altışar yerel ve ortam, dörder ebeveyn ve gözlem.", [[6], [4], [4], [6]]),
             ("dağılım: 6'şar yerel ve ortam, 4'er ebeveyn ve gözlem.", [[6], [4], [4], [6]]),
             ("dağılım: yerel ve ortam altışar, ebeveyn ve gözlem dörder.", [[6], [4], [4], [6]]),
@@ -208,7 +212,8 @@ final class ClaimTests: XCTestCase {
                 items = chosen.map {
                     $0
                         + pick([
-                            "", "", " ise", " yaklaşık", " de", " için", " ya", " yâ", " YÂ",
+                            "", "", " ise", " yaklaşık", " de", " için", " ya", " yâ", " YÂ", " yaklaşık olarak",
+                            " aşağı yukarı", " tahminen",
                             $0 == "ortam" ? "sa" : "se",
                         ])
                         + " " + pick(counts)(pick(numbers))
@@ -244,7 +249,8 @@ final class ClaimTests: XCTestCase {
             "yerel", "Yerel", "EBEVEYN", "ebeveyn", "gözlem", "GÖZLEM", "ortam", "ortamı", "6", "12", "4", "altı",
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
-            "değişiklik", "x", "ise", "yaklaşık", "ortamsa", "gözlemse", "6", "4", "için", "ya", "yâ", "gözlem", "4",
+            "değişiklik", "x", "ise", "yaklaşık", "yaklaşık olarak", "aşağı yukarı", "ortamsa", "gözlemse", "6",
+            "4", "için", "ya", "yâ", "gözlem", "4",
             "yerel", "6", "ortam",
             "4", "dersin",
         ]

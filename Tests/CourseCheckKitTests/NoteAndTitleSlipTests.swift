@@ -2218,7 +2218,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     }
 
     /// A second count after the spellings a reader reads as "or" (`yada`, `ve ya`, `yahut da`,
-    /// `yahutta`, `veyahut da`, and/or: `ve/veya`, `ve-veya`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
+    /// `yahutta`, `veyahut da`, `yahud da`, `yahut de`, and/or: `ve/veya`, `ve-veya`), after a correction (`hayır`, `pardon`, `yok`, `düzeltme:`, a comma,
     /// a colon or a dash after it too) or with the first count supposed too (`4 olabilir, 5 de
     /// olabilir`) is one finding at it, saying the count (not "counts 'hayır', which is not a
     /// trigger"); the same count right is none.
@@ -2232,6 +2232,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("4, düzeltme: 5,", 117), ("4, daha doğrusu, 5,", 121), ("4 yahud 5,", 111), ("4 yâhut 5,", 112),
             ("4 veyâ 5,", 111), ("4 veyahud 5,", 113), ("4 ve/veya 5,", 113), ("4 ve-veya 5,", 113),
             ("4 ve / veya 5,", 115), ("4 ve/ya da 5,", 114),
+            // `da` or `de` after any "or", in its older spelling too.
+            ("4 yahud da 5,", 114), ("4 veyahud da 5,", 116), ("4 yahut de 5,", 114), ("4 veyahud de 5,", 116),
+            ("4 yâhud da 5,", 115), ("4 ya de 5,", 111),
         ]
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
         XCTAssertEqual(
@@ -2265,14 +2268,16 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// `ortam 6 mı 7 mi, emin değilim`), supposed after a comma (`ortam 6, 7 de olabilir`, `6, 7
     /// olabilir`, `6, 7 mi?`, `6, belki de 7`), or in a second mention with `ise` between the name
     /// and the count (`ortam 6; gözlem ise 5.`) is one finding at it; the same count right is none,
-    /// and so are `ise`, `yaklaşık`, the conditional form and a distributive count before the names
-    /// written right.
+    /// and so are `ise`, `yaklaşık` (`yaklaşık olarak`, `aşağı yukarı`, `tahminen`: about), the
+    /// conditional form and a distributive count before the names written right.
     func testASecondCountAsAQuestionASuppositionOrAfterIseIsJudged() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
         let gozlem: [(written: String, column: Int)] = [
             ("gözlem 4 mü 5 mi,", 109), ("gözlem 4 mü, 5 mi?,", 110), ("gözlem 4 mü yoksa 5 mi,", 115),
             ("gözlem ise 5,", 107), ("gözlemse 5,", 105), ("gözlem 4'mü 5'mi,", 109),
+            // Hedges read past as `yaklaşık` is: about 5.
+            ("gözlem yaklaşık olarak 5,", 121), ("gözlem aşağı yukarı 5,", 120), ("gözlem tahminen 5,", 112),
         ]
         let ortam: [(written: String, column: Int)] = [
             ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),
@@ -2482,6 +2487,54 @@ final class NoteAndTitleSlipTests: XCTestCase {
                         + "[trigger-distribution]"
                 ]
             })
+    }
+
+    /// A bound denied (`değil`, `olamaz`, `olmaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az
+    /// değil`, at least 5; `5'in üstünde değil`; `6 ve üzeri değil`) is the bound negated, and the
+    /// verbs "reach" (`7'yi bulur`, `7'ye varır`, `ulaşır`: at least 7; `7'yi bulmaz`, `bulmuyor`,
+    /// `7'ye varmaz`, `ulaşmaz`, `erişmez`: fewer than 7; `7'ye varan`, up to 7) are bounds as
+    /// "exceed" is: not a second count. One that holds is no finding, one the lessons break is one
+    /// finding at it naming the bound as read (`says ortam at most 5`). A denied count without a
+    /// case ending (`gözlem 4 (5 değil)`) stays a denial: no finding.
+    func testANegatedBoundOrAReachVerbIsTheBoundNegated() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let holding = [
+            "6 (6'dan fazla değil)", "6 (5'ten az değil)", "6 (7'den fazla olamaz)", "6 (6'nın altında değil)",
+            "6 (7'yi bulmaz)", "6 (7'ye varmaz)", "6 (7'ye ulaşmaz)", "6 (7'yi bulmuyor)", "6 (7'ye erişmez)",
+            "6 (7'ye ulaşmıyor)", "6 (yediye varmaz)", "6 (6'yı bulur)", "6 (5'e varır)", "6 (7'ye varan)",
+            "6, 6'dan fazla olmayan", "6 (7 ve üzeri değil)", "6 (altıdan az sayılmaz)",
+        ].map { sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \($0).") }
+        let denied = sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem 4 (5 değil),")
+        XCTAssertEqual(try findings(file, sentence, holding + [denied]), (holding + [denied]).map { _ in [] })
+        let broken: [(written: String, says: String)] = [
+            ("6 (5'ten fazla değil)", "at most 5"), ("6 (7'den aşağı değil)", "at least 7"),
+            ("6 (yediden az değil)", "at least 7"), ("6 (5'ten fazla olamaz)", "at most 5"),
+            ("6 (5'in üstünde değil)", "at most 5"), ("6 (6'ya varmaz)", "fewer than 6"),
+            ("6 (6'yı bulmuyor)", "fewer than 6"), ("6 (7'ye ulaşır)", "at least 7"), ("6 (5'e varan)", "at most 5"),
+            ("6 (6 ve üzeri değil)", "fewer than 6"), ("6 (7'yi geçmez değil)", "more than 7"),
+        ]
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                broken.map { sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \($0.written).") }),
+            broken.map {
+                [
+                    "lessons/\(file):267:115: error: says ortam \($0.says), but 6 lessons declare ortam; "
+                        + "write 6 or drop the bound [trigger-distribution]"
+                ]
+            })
+        // In place of the count, a denied bound states no count, as any bound does.
+        XCTAssertEqual(
+            try findings(
+                file, sentence, [sentence.replacingOccurrences(of: "ortam 6.", with: "ortam 7'den fazla değil.")]),
+            [
+                [
+                    "lessons/\(file):267:106: error: this paragraph counts triggers, but no count can be read for ortam; "
+                        + "give each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ]
+            ])
     }
 
     /// More spellings of "or" between two counts state the second: `ya` with its `da` dropped (`4

@@ -309,6 +309,25 @@ final class RenderingPropertyTests: XCTestCase {
         /// (`7'yi geçmez`, `aşmıyor`: at most), in their vowel harmony.
         let passes = ["geçer", "geçiyor", "geçen", "geçkin", "aşar", "aşıyor", "aşan", "aşkın", "geçmektedir"]
         let denies = ["geçmez", "geçmiyor", "geçmeyen", "aşmaz", "aşmıyor", "aşmayan"]
+        /// The words that deny a bound after it (`7'den fazla değil`, at most 7).
+        let negating = ["değil", "değildir", "olamaz", "olmaz", "olmayan", "sayılmaz"]
+        func negation() -> String { negating[Int(random.next() % UInt64(negating.count))] }
+        /// The verbs "reach" denied (`7'yi bulmaz`, `7'ye varmaz`: fewer than 7) and said (`7'ye
+        /// ulaşır`: at least 7), with the case each takes.
+        func unreached(_ value: Int) -> String {
+            let accusative = "\(value)'\(accusative[value] ?? "i") "
+            let dative = "\(value)'\(dative[value] ?? "e") "
+            return [
+                accusative + "bulmaz", accusative + "bulmuyor", dative + "varmaz", dative + "ulaşmaz",
+                dative + "ulaşmıyor", dative + "erişmez", dative + "varmıyor",
+            ][Int(random.next() % 7)]
+        }
+        func reached(_ value: Int) -> String {
+            [
+                "\(value)'\(accusative[value] ?? "i") bulur", "\(value)'\(dative[value] ?? "e") varır",
+                "\(value)'\(dative[value] ?? "e") ulaşır", "\(value)'\(dative[value] ?? "e") erişiyor",
+            ][Int(random.next() % 4)]
+        }
         /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below,
         /// above, past or not past, and above or below (`6 ve üzeri`, `4 ya da daha az`).
         func holding(_ value: Int) -> String {
@@ -323,7 +342,14 @@ final class RenderingPropertyTests: XCTestCase {
                 ", \(value)'\(accusative[value] ?? "i") \(denies[Int(random.next() % UInt64(denies.count))])",
                 " (\(value) \(["ve üzeri", "ve üstü", "ya da daha fazla", "veya fazlası"][Int(random.next() % 4)]))",
                 ", \(value) \(["ve altı", "ve aşağısı", "ya da daha az"][Int(random.next() % 3)])",
-            ][Int(random.next() % 13)]
+                // Denied: not more than (at most), not fewer than (at least), not above, not below.
+                " (\(value)'\(ablative[value] ?? "den") fazla \(negation()))",
+                ", \(value)'\(ablative[value] ?? "den") az \(negation())",
+                " (\(value)'\(genitive[value] ?? "in") üstünde \(negation()))",
+                " (\(value)'\(genitive[value] ?? "in") altında \(negation()))",
+                // Reach: not reaching one more (fewer than), reaching it (at least).
+                " (\(unreached(value + 1)))", " (\(reached(value)))",
+            ][Int(random.next() % 19)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
@@ -345,6 +371,8 @@ final class RenderingPropertyTests: XCTestCase {
                 // `ya da` with its `da` dropped, the circumflex forms, English `or`, and nothing: two
                 // numbers in a row (`dört beş`, four or five).
                 " ya ", " yâ da ", " YÂ DA ", " yâhutta ", " ve yâ ", " veyâhut ", " veyâ ", " or ", " ",
+                // The older spellings with `da` or `de` after them.
+                " yahud da ", " veyahud da ", " yahut de ", " yahud de ", " veyahud ",
             ]
             return switch random.next() % 14 {
             case 12:
@@ -452,7 +480,10 @@ final class RenderingPropertyTests: XCTestCase {
                     // ise 4`, `yerel yaklaşık 6`), or the name's conditional form (`ortamsa 6`).
                     let past =
                         random.next() % 5 == 0
-                        ? [" ise", " yaklaşık", " de", " için", name == "ortam" ? "sa" : "se"][Int(random.next() % 5)]
+                        ? [
+                            " ise", " yaklaşık", " de", " için", name == "ortam" ? "sa" : "se", " yaklaşık olarak",
+                            " aşağı yukarı", " tahminen",
+                        ][Int(random.next() % 8)]
                         : ""
                     // Now and then the count and one stated after it as either-or (`ya 4 ya 5`, `ya 4 ya da 5`).
                     if form == 0, denied.isEmpty, restated.hasPrefix(" ya da "),
@@ -665,18 +696,33 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
-                    let form = Int(random.next() % 5)
+                    let form = Int(random.next() % 9)
+                    let count = actual[index]
+                    let negation = ["değil", "değildir", "olamaz", "olmaz", "sayılmaz"][Int(random.next() % 5)]
+                    let ablativeOf = [3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den"]
+                    let (ablative, ablativeBelow) = (ablativeOf[count] ?? "den", ablativeOf[count - 1] ?? "den")
+                    let dativeOf = [3: "e", 4: "e", 5: "e", 6: "ya", 7: "ye"]
+                    let unreaching = ["varmaz", "ulaşmaz", "erişmez"][Int(random.next() % 3)]
                     let again = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
                         // A bound the lessons break, beside the right count: one finding at the bound.
-                        "; \(triggers[index]) \(actual[index]) (en fazla \(actual[index] - 1))",
-                        "; \(triggers[index]) \(actual[index]) (\(actual[index])'\(actual[index] == 6 ? "dan" : "ten") az)",
+                        "; \(triggers[index]) \(count) (en fazla \(count - 1))",
+                        "; \(triggers[index]) \(count) (\(count)'\(ablative) az)",
+                        // Denied (not more than one fewer: at most; not fewer than one more: at least),
+                        // and "does not reach" the count itself (fewer than it) or "reaches" one more.
+                        "; \(triggers[index]) \(count) (\(count - 1)'\(ablativeBelow) fazla \(negation))",
+                        "; \(triggers[index]) \(count) (\(count + 1)'\(ablativeOf[count + 1] ?? "den") az \(negation))",
+                        "; \(triggers[index]) \(count) (\(count)'\(dativeOf[count] ?? "e") \(unreaching))",
+                        "; \(triggers[index]) \(count) (\(count + 1)'\(dativeOf[count + 1] ?? "e") ulaşır)",
                     ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
-                    if form == 3 { expected = (at + 1, "says \(triggers[index]) at most \(actual[index] - 1),") }
-                    if form == 4 { expected = (at + 1, "says \(triggers[index]) fewer than \(actual[index]),") }
+                    let says = [
+                        3: "at most \(count - 1)", 4: "fewer than \(count)", 5: "at most \(count - 1)",
+                        6: "at least \(count + 1)", 7: "fewer than \(count)", 8: "at least \(count + 1)",
+                    ]
+                    if let bound = says[form] { expected = (at + 1, "says \(triggers[index]) \(bound),") }
                 }
                 if expected == nil { expected = (at + 1, "says \(triggers[index]) \(wrong),") }
             case 2:

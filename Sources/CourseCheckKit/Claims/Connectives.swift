@@ -9,12 +9,13 @@
 /// - Restating, after a count: the number right after states the name's count again, so it is
 ///   judged too: or (`veya`, `ya da`, `yahut`, `veyahut`, `yoksa`), a range (`ila` to, `ile` as
 ///   in `6 ile 7 arası`, between 6 and 7), a correction or a doubt (`yani` that is, `hatta` even,
-///   `belki` maybe, `belki de` perhaps, `aslında` actually, `daha doğrusu` rather), also after a comma (`6, yani 7`)
-///   or one after another (`6 ya da belki 7`), in the spellings a reader reads as these (`yada`,
-///   `ve ya`, `yahut da`, `yahutta`, `veyahut da`). A correction (`pardon` sorry, `hayır` no, `yok`
-///   no, `düzeltme` correction) restates too, a comma, a colon or a dash after it as well (`4, hayır
-///   5`, `4 — pardon, 5`, `4 (düzeltme: 5)`). Marks do the same between two counts: `:`, `=`,
-///   `/`, `-`, `–`, `—`, a parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
+///   `belki` maybe, `belki de` perhaps, `aslında` actually, `daha doğrusu` rather), also after a
+///   comma (`6, yani 7`) or one after another (`6 ya da belki 7`), in the spellings a reader reads
+///   as these (`yada`, `ve ya`, `yahutta`, `yahud`; `da` or `de` after any "or": `yahut da`,
+///   `veyahud de`). A correction (`pardon` sorry, `hayır` no, `yok` no, `düzeltme` correction)
+///   restates too, a comma, a colon or a dash after it as well (`4, hayır 5`, `4 — pardon, 5`, `4
+///   (düzeltme: 5)`). Marks do the same between two counts: `:`, `=`, `/`, `-`, `–`, `—`, a
+///   parenthesis, an arrow (`→`, `->`, `=>`), a tilde (`6~7`, about 6 to 7).
 ///   `ve` between two counts (`6 ve 7`) is left a list's joint: it states no second count; `ve`
 ///   and a restating word with a slash or a dash between (`ve/veya`, and/or: `4 ve/veya 5`, `4
 ///   ve-veya 5`, `4 ve / veya 5`) is one restating word, the "or" read.
@@ -37,11 +38,14 @@
 ///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. So is a
 ///   number with a case ending and the word that makes it a bound after it (`caseBounding`:
 ///   `ortam 6 (7'den az)`, fewer than 7; `6, 5'ten fazla`; `yediden daha az`; `6 (7'ye kadar)`,
-///   up to 7; `7'yi geçmez`; `7'nin altında`, below 7). A bound in place of the count (`ortam en
-///   fazla 7`, `ortam 7'den az`) states no count.
+///   up to 7; `7'yi geçmez`; `7'ye varmaz`, fewer than 7; `7'nin altında`, below 7). A denial
+///   after a bound (`değil`, `olamaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az değil`, at
+///   least 5) negates it, as a verb's negative form does (`7'yi geçer`, `geçmez`). A bound in
+///   place of the count (`ortam en fazla 7`, `ortam 7'den az`) states no count.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
-///   `takriben`, `kabaca` about (`yerel yaklaşık 6`, as `yerel ~6`). The name's conditional form
+///   `takriben`, `kabaca`, `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`,
+///   as `yerel ~6`: the count after them is judged). The name's conditional form
 ///   (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
 /// - Either-or (`ya 4 ya 5`, either 4 or 5): the first `ya` is read past before the count when
 ///   another `ya` (or `ya da`) and a number follow it, and the second restates: the number after
@@ -64,7 +68,7 @@ enum Connective {
         "yada", "yahutta", "veyahutta", "ya",
         // The older spellings with a final `d` (`yahud`); those with the circumflex (`yâhut`,
         // `veyâ`, `yâ da`) are these words once `folded`.
-        "yahud", "veyahud",
+        "yahud", "veyahud", "yahudda", "veyahudda",
         // English `or`, which a reader reads between two counts as `veya`.
         "or",
     ]
@@ -112,11 +116,14 @@ enum Connective {
 
     /// The marks that make `ve` and a restating word after them one word (`ve/veya`, and/or).
     static let andOrMarks: Set<String> = ["/", "-", "\u{2013}"]
-    /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart.
-    static let restatingPairs: [(String, String)] = [
-        ("ya", "da"), ("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya"), ("yahut", "da"),
-        ("veyahut", "da"),
-    ]
+    /// The "or" words a reader reads the same with the particle `da` (or `de`, out of harmony)
+    /// after them: `ya da`, `yahut da`, `veyahut da`, and their older spellings (`yahud da`).
+    static let orTakingParticle = ["ya", "yahut", "yahud", "veyahut", "veyahud"]
+    /// Two-word restating connectives, their words in order: `ve ya` is `veya` typed apart; each
+    /// of `orTakingParticle` with `da` or `de` after it.
+    static let restatingPairs: [(String, String)] =
+        [("daha", "doğrusu"), ("belki", "de"), ("belki", "da"), ("ve", "ya")]
+        + orTakingParticle.flatMap { [($0, "da"), ($0, "de")] }
     /// Restating words that correct the count before them; the number after may follow a comma, a
     /// colon or a dash (`4, hayır, 5`, `düzeltme: 5`), as a reader pauses after a correction.
     /// Beside a bullet's value they add no trigger (`(ebeveyn yok)`, no ebeveyn: a comment).
@@ -145,7 +152,22 @@ enum Connective {
     }
     /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
     /// yaklaşık 6`, `gözlem de 4`).
-    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca"]
+    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca", "tahminen"]
+    /// Two-word hedges read past there as `yaklaşık` is (`ortam yaklaşık olarak 6`, `aşağı yukarı 6`: about 6).
+    static let beforeCountPairs: [(String, String)] = [("yaklaşık", "olarak"), ("aşağı", "yukarı")]
+
+    /// How many words at `index` a reader reads past before the count (`ise`, `yaklaşık olarak`):
+    /// 0, 1 or 2, nothing between them.
+    static func beforeCountLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
+        guard index < words.count, words[index].gap.isEmpty else { return 0 }
+        let word = words[index].text
+        if index + 1 < words.count, words[index + 1].gap.isEmpty,
+            beforeCountPairs.contains(where: { $0.0 == word && $0.1 == words[index + 1].text })
+        {
+            return 2
+        }
+        return beforeCount.contains(word) ? 1 : 0
+    }
 
     /// The word that opens and continues either-or (`ya 4 ya 5`).
     static let eitherOr = "ya"
@@ -196,37 +218,75 @@ enum Connective {
     /// The words after a number with a case ending that make it a bound: whether an upper one and
     /// a strict one. Than (ablative): `7'den az` fewer than 7, `küçük`, `aşağı` too; `7'den fazla`
     /// more than 7, `çok`, `büyük`, `yukarı` too, `daha` (more) before them or not. Up to (dative):
-    /// `7'ye kadar`. Past or not past (accusative): the verbs of `exceeding`, `7'yi geçer`, `5'i
-    /// aşkın`, `7'yi geçmez`. Below, above (genitive): `7'nin altında`, `üstünde`, `üzerinde`.
+    /// `7'ye kadar`. Below, above (genitive): `7'nin altında`, `üstünde`, `üzerinde`. And the
+    /// forms of the `boundingVerbs` (`7'yi geçer`, `5'i aşkın`, `7'ye ulaşır`), their negative
+    /// forms the bound `negated` (`7'yi geçmez`, at most 7; `7'ye varmaz`, fewer than 7).
     static let caseBounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = {
         var bounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
             "az": (.ablative, true, true), "küçük": (.ablative, true, true), "aşağı": (.ablative, true, true),
             "fazla": (.ablative, false, true), "çok": (.ablative, false, true), "büyük": (.ablative, false, true),
             "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "altında": (.genitive, true, true),
             "üstünde": (.genitive, false, true), "üzerinde": (.genitive, false, true),
+            // The dative reach verbs' participles say "up to" (`7'ye varan`, `ulaşan`), as `kadar` does.
+            "varan": (.dative, true, false), "ulaşan": (.dative, true, false), "erişen": (.dative, true, false),
         ]
-        for verb in exceeding {
-            for suffix in verb.passes { bounding[verb.stem + suffix] = (.accusative, false, true) }
-            for suffix in verb.denies { bounding[verb.stem + suffix] = (.accusative, true, false) }
+        for verb in boundingVerbs {
+            let denied = negated((verb.upper, verb.strict))
+            for suffix in verb.passes { bounding[verb.stem + suffix] = (verb.ending, verb.upper, verb.strict) }
+            for suffix in verb.denies { bounding[verb.stem + suffix] = (verb.ending, denied.upper, denied.strict) }
         }
         return bounding
     }()
 
-    /// The verbs "exceed" (`geçmek`, `aşmak`) after a number in the accusative, each stem with its
-    /// suffixes in its vowel harmony: the forms that say the count passes the number, in any tense
-    /// or as a participle (`7'yi geçer`, `geçiyor`, `geçen`, `geçti`, `geçmiş`, `geçmekte`,
-    /// `geçkin`; `5'i aşar`, `aşıyor`, `aşan`, `aşkın`: more than, a strict lower bound), and the
-    /// forms that deny it (`7'yi geçmez`, `geçmiyor`, `geçmeyen`, `geçmedi`; `aşmaz`: at most).
-    static let exceeding: [(stem: String, passes: [String], denies: [String])] = [
-        (
-            "geç", ["er", "iyor", "en", "ti", "miş", "mekte", "mektedir", "kin"],
-            ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
-        ),
-        (
-            "aş", ["ar", "ıyor", "an", "tı", "mış", "makta", "maktadır", "kın"],
-            ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
-        ),
+    /// The verbs that make the number before them, in its case, a bound, each stem with its
+    /// suffixes in its vowel harmony: the forms that say the count does what the verb says, in any
+    /// tense or as a participle, and the bound so said; and the negative forms (-mez, -miyor,
+    /// -meyen, -medi, -memiş), which say the bound `negated`, as `değil` after a bound does.
+    /// Exceed (accusative): `7'yi geçer`, `geçiyor`, `geçen`, `geçti`, `geçmiş`, `geçmekte`,
+    /// `geçkin`; `5'i aşar`, `aşkın`: more than; `7'yi geçmez`, `aşmıyor`: at most. Reach:
+    /// `7'yi bulur` (accusative), `7'ye varır`, `ulaşır`, `erişir` (dative): at least 7; `7'yi
+    /// bulmaz`, `7'ye varmaz`, `ulaşmıyor`: fewer than 7. The dative ones' participles (`7'ye varan`,
+    /// `ulaşan`) are "up to 7" (`caseBounding`), and `bulan` is left out.
+    static let boundingVerbs:
+        [(stem: String, ending: CaseEnding, upper: Bool, strict: Bool, passes: [String], denies: [String])] = [
+            (
+                "geç", .accusative, false, true, ["er", "iyor", "en", "ti", "miş", "mekte", "mektedir", "kin"],
+                ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
+            ),
+            (
+                "aş", .accusative, false, true, ["ar", "ıyor", "an", "tı", "mış", "makta", "maktadır", "kın"],
+                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+            ),
+            (
+                "bul", .accusative, false, false, ["ur", "uyor", "du", "muş", "makta", "maktadır"],
+                ["maz", "muyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+            ),
+            (
+                "var", .dative, false, false, ["ır", "ıyor", "dı", "mış", "makta", "maktadır"],
+                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+            ),
+            (
+                "ulaş", .dative, false, false, ["ır", "ıyor", "tı", "mış", "makta", "maktadır"],
+                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+            ),
+            (
+                "eriş", .dative, false, false, ["ir", "iyor", "ti", "miş", "mekte", "mektedir"],
+                ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
+            ),
+        ]
+
+    /// The words after a bound that deny it (`7'den fazla değil`, not more than 7; `olamaz` cannot
+    /// be, `olmaz`, `olmayan`, `sayılmaz` does not count as): the bound `negated`.
+    static let negatingBound: Set<String> = [
+        "değil", "değildir", "olamaz", "olmaz", "olmuyor", "olmayan", "olmadı", "sayılmaz",
     ]
+
+    /// A bound denied: not more than N is at most N, not fewer than N at least N, not at most N
+    /// more than N, not at least N fewer than N. One rule for `negatingBound`'s words and the
+    /// verbs' negative forms.
+    static func negated(_ bound: (upper: Bool, strict: Bool)) -> (upper: Bool, strict: Bool) {
+        (!bound.upper, !bound.strict)
+    }
 
     /// The bound a number with a case ending states with the word after it at `index` (`7'den
     /// az`, `yediden daha fazla`, `7'ye kadar`, `7'yi geçmez`, `7'nin altında`): its value,
@@ -245,6 +305,11 @@ enum Connective {
             (value, ending) = (number, .ablative)
         } else if let number = TriggerDistributionClaim.accusatives[words[index].text] {
             (value, ending) = (number, .accusative)
+        } else if let last = words[index].text.utf8.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "a"),
+            let number = TriggerDistributionClaim.datives[words[index].text]
+        {
+            // Asked only of a word ending as a dative does (`yediye`, `altıya`): most are not.
+            (value, ending) = (number, .dative)
         } else {
             return nil
         }
@@ -256,12 +321,21 @@ enum Connective {
         return (value, bound.upper, bound.strict, at + 1 - index)
     }
     /// The bound a number states at `index`, with the words after it: by its case ending
-    /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`).
+    /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`);
+    /// a `negatingBound` word right after it denies it (`7'den fazla değil`, at most 7).
     static func numberBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
         value: Int, upper: Bool, strict: Bool, length: Int
     )? {
-        guard index + 1 < words.count else { return nil }
-        return caseBound(words, at: index) ?? beyondBound(words, at: index)
+        guard index + 1 < words.count,
+            let bound = caseBound(words, at: index) ?? beyondBound(words, at: index)
+        else { return nil }
+        // Denied by the word after it (`7'den fazla değil`, `7 ve üzeri değil`): the bound negated.
+        let after = index + bound.length
+        guard after < words.count, words[after].gap.isEmpty, negatingBound.contains(words[after].text) else {
+            return bound
+        }
+        let denied = negated((bound.upper, bound.strict))
+        return (bound.value, denied.upper, denied.strict, bound.length + 1)
     }
 
     /// The words that join a number to `beyond`'s (`ve`, and; the "or"s `veya`, `ve ya`, `ya da`,

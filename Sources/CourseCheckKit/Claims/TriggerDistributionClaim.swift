@@ -752,6 +752,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
             if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
+                // A two-word hedge (`yaklaşık olarak 6`, `aşağı yukarı 6`) reaches one word further:
+                // any word after a word read past may be its second, which no skeleton is asked for.
+                if at + 3 < kinds.count { return [at + 1, at + 2, at + 3] }
                 return [at + 1, at + 2]
             }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
@@ -781,7 +784,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
 
     /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
-    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).sorted().map {
+    private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).union(
+        Connective.beforeCountPairs.map(\.0)
+    ).sorted().map {
         skeleton(Array($0.utf8))
     }
 
@@ -894,6 +899,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// `beşi aşkın`, `Connective.caseBound`). Not `onu` nor `biri`, which are "it" and "someone" too.
     static let accusatives: [String: Int] = [
         "ikiyi": 2, "üçü": 3, "dördü": 4, "beşi": 5, "altıyı": 6, "yediyi": 7, "sekizi": 8, "dokuzu": 9, "yirmiyi": 20,
+    ]
+    /// Number words in the dative (`yediye`), read only as a bound's (`yediye kadar`, `yediye
+    /// varmaz`, `Connective.caseBound`). Not `bire` nor `ona`, which are "to one" and "to him" too.
+    static let datives: [String: Int] = [
+        "ikiye": 2, "üçe": 3, "dörde": 4, "beşe": 5, "altıya": 6, "yediye": 7, "sekize": 8, "dokuza": 9, "yirmiye": 20,
     ]
     /// Number words with the distributive suffix: `altışar` is six each.
     static let distributives: [String: Int] = [
@@ -1374,8 +1384,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var next = index + 1
             // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`), either-or's
             // first `ya` after it or alone (`gözlem ya 4 ya 5`, `ortam için ya 6 ya 7`).
-            if next + 1 < words.count, words[next].gap.isEmpty, Connective.beforeCount.contains(words[next].text) {
-                next += 1
+            if case let skipped = Connective.beforeCountLength(words, at: next), next + skipped < words.count {
+                next += skipped
             }
             if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
                 next += 1
