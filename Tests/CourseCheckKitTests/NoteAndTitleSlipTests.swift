@@ -2661,6 +2661,50 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ["lessons/14-sunum-ve-kapatma.md:13:1: error: front matter lacks 'title' [front-matter]"])
     }
 
+    /// A container's marker or YAML's comment sign typed before a front-matter key (`> title:`,
+    /// `>title:`, `- source:`, `1. language:`, `# course:`, `#updated:`, `> lessons:` in the index):
+    /// YAML reads no such key (a `#` makes the line a comment), a reader sees the key. One finding
+    /// at the key's line, `delete '>' and the space after it`, the value read as the key's; never
+    /// "lacks 'title'" at the closing line, "cannot be read" with no fix, or the index's "has no
+    /// 'lessons: N'".
+    func testAMarkerBeforeAFrontMatterKeyIsOneFindingAtIt() throws {
+        func container(_ file: String, _ line: Int, _ marker: String, _ key: String, _ fix: String) -> String {
+            "lessons/\(file):\(line):1: error: this front matter line opens with '\(marker)' before its '\(key):', "
+                + "which YAML does not read as the key, so the front matter has no '\(key)'; \(fix) [front-matter]"
+        }
+        func comment(_ file: String, _ line: Int, _ marker: String, _ key: String, _ fix: String) -> String {
+            "lessons/\(file):\(line):1: error: '\(marker)' before '\(key):' makes the line a YAML comment, so the "
+                + "front matter has no '\(key)'; \(fix) [front-matter]"
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                ("README.md", "\nlessons: 21", "\n> lessons: 21"),
+                ("09-yerel-durum.md", "\ntitle:", "\n> title:"),
+                ("10-baglama.md", "\nsource:", "\n- source:"),
+                ("11-gozlemlenebilir-nesneler.md", "\nlanguage:", "\n1. language:"),
+                ("12-ortam-degerleri.md", "\ntitle:", "\n>title:"),
+                ("13-gezinme-yigiti-ve-yolu.md", "\ncourse:", "\n# course:"),
+                ("14-sunum-ve-kapatma.md", "\nupdated:", "\n#updated:"),
+            ]),
+            [
+                container("README.md", 7, ">", "lessons", "delete '>' and the space after it"),
+                container("09-yerel-durum.md", 2, ">", "title", "delete '>' and the space after it"),
+                container("10-baglama.md", 3, "-", "source", "delete '-' and the space after it"),
+                container("11-gozlemlenebilir-nesneler.md", 5, "1.", "language", "delete '1.' and the space after it"),
+                container("12-ortam-degerleri.md", 2, ">", "title", "delete '>'"),
+                comment("13-gezinme-yigiti-ve-yolu.md", 4, "#", "course", "delete '#' and the space after it"),
+                comment("14-sunum-ve-kapatma.md", 6, "#", "updated", "delete '#'"),
+            ])
+        // Controls: a comment that names a key given on its own line, or no key of the page's, is a
+        // comment; a `>` or `- ` line that opens no key is what it was.
+        XCTAssertEqual(
+            try findings(after: [
+                ("09-yerel-durum.md", "\ntitle:", "\n# title: 'Eski Ad'\ntitle:"),
+                ("12-ortam-degerleri.md", "\ntitle:", "\n# note: ilk taslak\ntitle:"),
+                ("README.md", "\nlessons: 21", "\n# lessons: 20\nlessons: 21"),
+            ]), [])
+    }
+
     /// The fixes followed (each a deletion, or the marker written) leave the lines as they were;
     /// the forms beside them that render as meant give no finding: an item indented two spaces, two
     /// spaces after its marker, a key's value after two spaces, a letter typed for a digit stays

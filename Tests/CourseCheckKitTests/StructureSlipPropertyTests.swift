@@ -506,6 +506,53 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random container's marker (`> `, `>`, `- `, `* `, `1. `, `2) `, `> - `) typed before a
+    /// random key line of a lesson's or the index's front matter, or YAML's comment sign (`# `,
+    /// `#`, `## `) before a key the page requires: YAML reads no such key, a reader sees it.
+    /// Exactly one finding, at the key's line, `delete` naming the marker; never "lacks 'title'"
+    /// at the closing line or "has no 'lessons: N'". Followed, the file as it was and no finding.
+    func testAMarkerBeforeAFrontMatterKeyGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let clean = text.components(separatedBy: "\n")
+            let close = try XCTUnwrap(clean.dropFirst().firstIndex { $0 == "---" })
+            let required = file == "README.md" ? ["lessons"] : FrontMatterClaim.requiredKeys
+            let comment = random.next() % 3 == 0
+            let keys = (1..<close).filter { at in
+                guard clean[at].first?.isLetter ?? false else { return false }
+                return !comment || required.contains(String(clean[at].prefix { $0 != ":" }))
+            }
+            let at = keys[Int(random.next() % UInt64(keys.count))]
+            let markers =
+                comment ? ["# ", "#", "## ", "#  "] : ["> ", ">", "- ", "* ", "+ ", "1. ", "2) ", "> - ", ">  "]
+            let marker = markers[Int(random.next() % UInt64(markers.count))]
+            var lines = clean
+            let key = String(clean[at].prefix { $0 != ":" })
+            lines[at] = marker + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "'\(marker)' before '\(key):': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("the front matter has no '\(key)'; delete '") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A random printable leftover (`leftover(for:_:)`, perhaps a space after it) typed before a
     /// random lesson's or the index's front matter `---`, opening or closing: Jekyll reads no
     /// front matter there, so readers see its keys as text. Exactly one finding, at the line,

@@ -677,7 +677,10 @@ package struct CourseIndexClaim: ClaimCheck {
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
-        if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry {
+        // So is one behind YAML's comment sign (`# lessons: 21`).
+        if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry
+            ?? index.frontMatter?.commented["lessons"]?.entry
+        {
             if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
             {
                 // `lessons: ٢١`, `lessons: ⅩⅪ`, `lessons: 2l`: readers read 21, YAML a text; at the

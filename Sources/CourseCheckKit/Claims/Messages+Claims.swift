@@ -105,6 +105,8 @@ extension Diagnostic {
         case keyCase(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
+        /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
+        case keyCommented(key: String, marker: Leftover.Container)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
@@ -176,6 +178,9 @@ extension Diagnostic {
             case .keyLeftover(let written, let leftover, let key):
                 "front matter key '\(written)' has '\(leftover)' before '\(key)', which YAML reads as part of the key, "
                     + "so the front matter has no '\(key)'; write '\(key):'"
+            case .keyCommented(let key, let marker):
+                "'\(marker.written)' before '\(key):' makes the line a YAML comment, so the front matter has no "
+                    + "'\(key)'; \(marker.fix)"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"
@@ -238,6 +243,9 @@ extension Diagnostic {
             case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
                 "this front matter line starts with \(Invisible.named(scalars).names) before its '\(key):', which "
                     + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
+            case .unreadable(_, .containerBeforeKey(let key, let marker)):
+                "this front matter line opens with '\(marker.written)' before its '\(key):', which YAML does not "
+                    + "read as the key, so the front matter has no '\(key)'; \(marker.fix)"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -290,6 +298,8 @@ extension Diagnostic {
                 + "add a space after ':'"
         case .invisibleBeforeKey(let key, let scalars):
             "'\(key):' has \(Invisible.named(scalars).names) before it; \(Invisible.named(scalars).fix)"
+        case .containerBeforeKey(let key, let marker):
+            "'\(key):' has '\(marker.written)' before it; \(marker.fix)"
         }
     }
 
