@@ -2705,6 +2705,74 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ]), [])
     }
 
+    /// The sentence that counts the triggers turned into a heading: `# `, `## `, `### ` typed before
+    /// it, `---` or `===` typed right under it (cmark-gfm: `<h3>Açılış dersi dışındaki … ortam 6.
+    /// …</h3>`, `<h2>…</h2>`). One finding at the slip (`delete '###' and the space after it`,
+    /// `delete this line`), and its counts still judged as the sentence's: a wrong one is its own
+    /// finding, never silent. Controls: a `---` after a blank line is a rule, `> ` before it keeps
+    /// a paragraph (quoted); both read as the sentence, no finding.
+    func testTheDistributionSentenceMadeAHeadingIsOneFindingAtTheSlip() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "\nAçılış dersi dışındaki yirmi dersin"
+        let end = "dağılım ise açılış dışındaki yirmi dersin tetiğini sayar."
+        func marker(_ marks: String) -> String {
+            "lessons/\(file):267:1: error: the sentence that counts the triggers opens with '\(marks)', so readers "
+                + "see it as a heading, not as a sentence; delete '\(marks)' and the space after it "
+                + "[trigger-distribution]"
+        }
+        func underline(_ written: String) -> String {
+            "lessons/\(file):268:1: error: this '\(written)' right under the sentence that counts the triggers "
+                + "(line 267) underlines it as a heading, so readers see it as a heading, not as a sentence; delete "
+                + "this line"
+                + (written == "---"
+                    ? ", or, if a rule is meant here, put a blank line between the sentence and '---'" : "")
+                + " [trigger-distribution]"
+        }
+        for marks in ["#", "##", "###"] {
+            XCTAssertEqual(
+                try findings(after: [(file, sentence, "\n\(marks) Açılış dersi dışındaki yirmi dersin")]),
+                [marker(marks)])
+        }
+        for written in ["---", "==="] {
+            XCTAssertEqual(try findings(after: [(file, end, end + "\n" + written)]), [underline(written)])
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                (file, sentence, "\n### Açılış dersi dışındaki yirmi dersin"), (file, "ortam 6.", "ortam 7."),
+            ]),
+            [
+                marker("###"),
+                "lessons/\(file):267:116: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]",
+            ])
+        XCTAssertEqual(try findings(after: [(file, end, end + "\n\n---")]), [])
+        XCTAssertEqual(try findings(after: [(file, sentence, "\n> Açılış dersi dışındaki yirmi dersin")]), [])
+    }
+
+    /// A container's marker before the heading of the trigger bullet's section (`> ## Özet`,
+    /// `- ## Özet`, `# ## Özet`): cmark-gfm shows `<blockquote><h2>Özet</h2></blockquote>`, the
+    /// bullet after it outside. One finding at the heading, `delete '>' and the space after it`.
+    /// Controls: the same marker before another section's heading is no claim's; `## Özet` as
+    /// written, none.
+    func testAContainerMarkerBeforeTheTriggerBulletsSectionIsOneFindingAtIt() throws {
+        func section(_ file: String, _ line: Int, _ marker: String, _ opens: String) -> String {
+            "lessons/\(file):\(line):1: error: the heading 'Özet' of the 'Bu dersin tetiği:' bullet's section opens "
+                + "with '\(marker)' before its '#', which opens \(opens), so readers see the heading inside it, apart "
+                + "from the section it heads; delete '\(marker)' and the space after it [declared-trigger]"
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                ("12-ortam-degerleri.md", "\n## Özet", "\n> ## Özet"),
+                ("09-yerel-durum.md", "\n## Özet", "\n- ## Özet"),
+                ("10-baglama.md", "\n## Özet", "\n# ## Özet"),
+            ]),
+            [
+                section("09-yerel-durum.md", 259, "-", "a list item"),
+                section("10-baglama.md", 259, "#", "a heading"),
+                section("12-ortam-degerleri.md", 301, ">", "a block quote"),
+            ])
+        XCTAssertEqual(try findings(after: [("12-ortam-degerleri.md", "\n## Sınırlayıcı", "\n> ## Sınırlayıcı")]), [])
+    }
+
     /// The fixes followed (each a deletion, or the marker written) leave the lines as they were;
     /// the forms beside them that render as meant give no finding: an item indented two spaces, two
     /// spaces after its marker, a key's value after two spaces, a letter typed for a digit stays

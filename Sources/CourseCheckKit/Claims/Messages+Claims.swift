@@ -539,6 +539,8 @@ extension Diagnostic {
         case leftoverBeforeMarker(leftover: String, blanks: String, marker: Character)
         /// The trigger bullet's line opens with a container's marker before its own `marker` (`> - Bu`).
         case containerBeforeMarker(Leftover.Container, marker: Character)
+        /// The heading of the trigger bullet's section (`## Özet`) opens with a container's marker (`> ## Özet`).
+        case containerBeforeSection(Leftover.Container, heading: String)
         /// The trigger bullet's line opens with invisible characters (`scalars`) before its `marker`.
         case invisibleBeforeMarker(scalars: [Unicode.Scalar], marker: Character)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
@@ -607,6 +609,10 @@ extension Diagnostic {
                 "the 'Bu dersin tetiği:' bullet opens with '\(container.written)' before its '\(marker)', which opens "
                     + "\(container.opens), so readers see the bullet inside it, apart from the list it belongs to; "
                     + container.fix
+            case .containerBeforeSection(let container, let heading):
+                "the heading '\(heading)' of the 'Bu dersin tetiği:' bullet's section opens with '\(container.written)' "
+                    + "before its '#', which opens \(container.opens), so readers see the heading inside it, apart "
+                    + "from the section it heads; \(container.fix)"
             case .invisibleBeforeMarker(let scalars, let marker):
                 "the 'Bu dersin tetiği:' bullet is here, but it starts with \(Invisible.named(scalars).names) before "
                     + "its '\(marker)', which CommonMark does not skip, so the line renders as text, not as the "
@@ -905,6 +911,29 @@ extension Diagnostic {
 
     /// The distribution sentence counts some triggers but not `missing`.
     /// The sentence is in the source, but the rendering hides it from readers (`reason`).
+    /// How the sentence that counts the triggers became a heading.
+    enum DistributionHeading {
+        /// `### ` (or `# `, `> ## `) typed before it.
+        case marker(Leftover.Container)
+        /// `written` (`---`, `===`) typed right under it, the sentence at line `sentence`.
+        case underline(String, sentence: Int)
+    }
+
+    static func triggerDistributionHeading(at location: SourceLocation, _ how: DistributionHeading) -> Diagnostic {
+        let message =
+            switch how {
+            case .marker(let marker):
+                "the sentence that counts the triggers opens with '\(marker.written)', so readers see it as a heading, "
+                    + "not as a sentence; \(marker.fix)"
+            case .underline(let written, let sentence):
+                "this '\(written)' right under the sentence that counts the triggers (line \(sentence)) underlines it "
+                    + "as a heading, so readers see it as a heading, not as a sentence; delete this line"
+                    + (written.hasPrefix("-")
+                        ? ", or, if a rule is meant here, put a blank line between the sentence and '\(written)'" : "")
+            }
+        return Diagnostic(.triggerDistribution, at: location, message)
+    }
+
     static func triggerDistributionHidden(at location: SourceLocation, reason: String) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,
