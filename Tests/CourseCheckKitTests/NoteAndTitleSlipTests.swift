@@ -1293,6 +1293,29 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A heading's marker before an index item's number (`# 10. [`, `## 12. [`): cmark-gfm shows
+    /// `<h1>10. <a href="10-baglama.md">Bağlama</a></h1>`, out of the list, and the outline took
+    /// it for a part (three findings: a level-1 part heading, a lesson in the wrong part, a lesson
+    /// not listed). One finding at the line, `delete '#' and the space after it`, the item read as
+    /// meant; following it leaves none.
+    func testAHeadingMarkerBeforeAnIndexItemsNumberIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("README.md", "\n10. [", "\n# 10. ["),
+            ("README.md", "\n12. [", "\n## 12. ["),
+        ])
+        func headed(_ written: String, _ marker: String) -> String {
+            "error: '\(written)': the '\(marker)' before its number opens a heading, so readers see this item as a "
+                + "heading, apart from the index's list; delete '\(marker)' and the space after it [course-index]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:38:1: " + headed("# 10. [", "#"),
+                "lessons/README.md:40:1: " + headed("## 12. [", "##"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A bare fence (`~~~`, `~~~~`, a backtick run) typed for the front matter's closing or opening
     /// `---`: GitHub shows the keys as text (or code) and a code block from the fence on, so every
     /// later fence pairs wrongly. It is one finding at that line, `write '---'`, not a block

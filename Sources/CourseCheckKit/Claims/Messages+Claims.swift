@@ -452,7 +452,8 @@ extension Diagnostic {
                     + "the index; write '\(fix)'"
             case .quotedItem(let written, let marker, let opens, let fix):
                 "'\(written)': the '\(marker)' before its number opens \(opens), so readers see this item "
-                    + (opens == "a block quote" ? "quoted" : "inside it") + ", apart from the index's list; \(fix)"
+                    + (opens == "a block quote" ? "quoted" : opens == "a heading" ? "as a heading" : "inside it")
+                    + ", apart from the index's list; \(fix)"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
