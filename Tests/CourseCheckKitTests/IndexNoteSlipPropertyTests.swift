@@ -822,8 +822,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
 
     /// A character left at a random index item's line start: a printable one or a few before its
     /// number (`\t9.`, `` `9. ``, `x9.`, `\9.`, `x>9.`), which makes the line text and its list run
-    /// on into it, a container's marker before it (`>9.`, `- 9.`, `1. 9.`), which quotes or nests
-    /// the item apart from its list, or an
+    /// on into it, a container's marker before it (`>9.`, `- 9.`, `1. 9.`, `# 9.`), which quotes,
+    /// nests or heads the item apart from its list, or an
     /// invisible one after its marker (`9. ⁠[`), where the item renders with the character hidden
     /// in its text. One finding at the item's line each, never "the index does
     /// not list" its lesson at another.
@@ -840,8 +840,12 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             let rest = lines[item.line].dropFirst(item.digits + 2)
             let invisible = ["\u{2060}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{200D}"][Int(random.next() % 5)]
             // Or a container's marker (`>10. [`, `> 10. [`, `>>10. [`, `- 10. [`, `1. 10. [`), which
-            // quotes or nests the item, or a `>` after a leftover (`x>10. [`), which leaves the line text.
-            let quotes = [">", "> ", ">>", "> > ", ">\t", "x>", "\u{E9}>", "`>", "- ", "* ", "1. ", "2) ", "> - "]
+            // quotes or nests the item, a heading's (`# 10. [`, `### 10. [`), which makes it a heading,
+            // or a `>` after a leftover (`x>10. [`), which leaves the line text.
+            let quotes = [
+                ">", "> ", ">>", "> > ", ">\t", "x>", "\u{E9}>", "`>", "- ", "* ", "1. ", "2) ", "> - ", "# ", "## ",
+                "### ", "> # ",
+            ]
             let written =
                 switch random.next() % 4 {
                 case 0: "\(number). \(invisible)\(rest)"

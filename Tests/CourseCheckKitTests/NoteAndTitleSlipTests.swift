@@ -1293,6 +1293,29 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A heading's marker before an index item's number (`# 10. [`, `## 12. [`): cmark-gfm shows
+    /// `<h1>10. <a href="10-baglama.md">Bağlama</a></h1>`, out of the list, and the outline took
+    /// it for a part (three findings: a level-1 part heading, a lesson in the wrong part, a lesson
+    /// not listed). One finding at the line, `delete '#' and the space after it`, the item read as
+    /// meant; following it leaves none.
+    func testAHeadingMarkerBeforeAnIndexItemsNumberIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("README.md", "\n10. [", "\n# 10. ["),
+            ("README.md", "\n12. [", "\n## 12. ["),
+        ])
+        func headed(_ written: String, _ marker: String) -> String {
+            "error: '\(written)': the '\(marker)' before its number opens a heading, so readers see this item as a "
+                + "heading, apart from the index's list; delete '\(marker)' and the space after it [course-index]"
+        }
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:38:1: " + headed("# 10. [", "#"),
+                "lessons/README.md:40:1: " + headed("## 12. [", "##"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A bare fence (`~~~`, `~~~~`, a backtick run) typed for the front matter's closing or opening
     /// `---`: GitHub shows the keys as text (or code) and a code block from the fence on, so every
     /// later fence pairs wrongly. It is one finding at that line, `write '---'`, not a block
@@ -2857,6 +2880,118 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(
             try findings(after: [("14-sunum-ve-kapatma.md", "\ntitle:", "\nsubtitle:")]),
             ["lessons/14-sunum-ve-kapatma.md:13:1: error: front matter lacks 'title' [front-matter]"])
+    }
+
+    /// A container's marker or YAML's comment sign typed before a front-matter key (`> title:`,
+    /// `>title:`, `- source:`, `1. language:`, `# course:`, `#updated:`, `> lessons:` in the index):
+    /// YAML reads no such key (a `#` makes the line a comment), a reader sees the key. One finding
+    /// at the key's line, `delete '>' and the space after it`, the value read as the key's; never
+    /// "lacks 'title'" at the closing line, "cannot be read" with no fix, or the index's "has no
+    /// 'lessons: N'".
+    func testAMarkerBeforeAFrontMatterKeyIsOneFindingAtIt() throws {
+        func container(_ file: String, _ line: Int, _ marker: String, _ key: String, _ fix: String) -> String {
+            "lessons/\(file):\(line):1: error: this front matter line opens with '\(marker)' before its '\(key):', "
+                + "which YAML does not read as the key, so the front matter has no '\(key)'; \(fix) [front-matter]"
+        }
+        func comment(_ file: String, _ line: Int, _ marker: String, _ key: String, _ fix: String) -> String {
+            "lessons/\(file):\(line):1: error: '\(marker)' before '\(key):' makes the line a YAML comment, so the "
+                + "front matter has no '\(key)'; \(fix) [front-matter]"
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                ("README.md", "\nlessons: 21", "\n> lessons: 21"),
+                ("09-yerel-durum.md", "\ntitle:", "\n> title:"),
+                ("10-baglama.md", "\nsource:", "\n- source:"),
+                ("11-gozlemlenebilir-nesneler.md", "\nlanguage:", "\n1. language:"),
+                ("12-ortam-degerleri.md", "\ntitle:", "\n>title:"),
+                ("13-gezinme-yigiti-ve-yolu.md", "\ncourse:", "\n# course:"),
+                ("14-sunum-ve-kapatma.md", "\nupdated:", "\n#updated:"),
+            ]),
+            [
+                container("README.md", 7, ">", "lessons", "delete '>' and the space after it"),
+                container("09-yerel-durum.md", 2, ">", "title", "delete '>' and the space after it"),
+                container("10-baglama.md", 3, "-", "source", "delete '-' and the space after it"),
+                container("11-gozlemlenebilir-nesneler.md", 5, "1.", "language", "delete '1.' and the space after it"),
+                container("12-ortam-degerleri.md", 2, ">", "title", "delete '>'"),
+                comment("13-gezinme-yigiti-ve-yolu.md", 4, "#", "course", "delete '#' and the space after it"),
+                comment("14-sunum-ve-kapatma.md", 6, "#", "updated", "delete '#'"),
+            ])
+        // Controls: a comment that names a key given on its own line, or no key of the page's, is a
+        // comment; a `>` or `- ` line that opens no key is what it was.
+        XCTAssertEqual(
+            try findings(after: [
+                ("09-yerel-durum.md", "\ntitle:", "\n# title: 'Eski Ad'\ntitle:"),
+                ("12-ortam-degerleri.md", "\ntitle:", "\n# note: ilk taslak\ntitle:"),
+                ("README.md", "\nlessons: 21", "\n# lessons: 20\nlessons: 21"),
+            ]), [])
+    }
+
+    /// The sentence that counts the triggers turned into a heading: `# `, `## `, `### ` typed before
+    /// it, `---` or `===` typed right under it (cmark-gfm: `<h3>Açılış dersi dışındaki … ortam 6.
+    /// …</h3>`, `<h2>…</h2>`). One finding at the slip (`delete '###' and the space after it`,
+    /// `delete this line`), and its counts still judged as the sentence's: a wrong one is its own
+    /// finding, never silent. Controls: a `---` after a blank line is a rule, `> ` before it keeps
+    /// a paragraph (quoted); both read as the sentence, no finding.
+    func testTheDistributionSentenceMadeAHeadingIsOneFindingAtTheSlip() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "\nAçılış dersi dışındaki yirmi dersin"
+        let end = "dağılım ise açılış dışındaki yirmi dersin tetiğini sayar."
+        func marker(_ marks: String) -> String {
+            "lessons/\(file):267:1: error: the sentence that counts the triggers opens with '\(marks)', so readers "
+                + "see it as a heading, not as a sentence; delete '\(marks)' and the space after it "
+                + "[trigger-distribution]"
+        }
+        func underline(_ written: String) -> String {
+            "lessons/\(file):268:1: error: this '\(written)' right under the sentence that counts the triggers "
+                + "(line 267) underlines it as a heading, so readers see it as a heading, not as a sentence; delete "
+                + "this line"
+                + (written == "---"
+                    ? ", or, if a rule is meant here, put a blank line between the sentence and '---'" : "")
+                + " [trigger-distribution]"
+        }
+        for marks in ["#", "##", "###"] {
+            XCTAssertEqual(
+                try findings(after: [(file, sentence, "\n\(marks) Açılış dersi dışındaki yirmi dersin")]),
+                [marker(marks)])
+        }
+        for written in ["---", "==="] {
+            XCTAssertEqual(try findings(after: [(file, end, end + "\n" + written)]), [underline(written)])
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                (file, sentence, "\n### Açılış dersi dışındaki yirmi dersin"), (file, "ortam 6.", "ortam 7."),
+            ]),
+            [
+                marker("###"),
+                "lessons/\(file):267:116: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]",
+            ])
+        XCTAssertEqual(try findings(after: [(file, end, end + "\n\n---")]), [])
+        XCTAssertEqual(try findings(after: [(file, sentence, "\n> Açılış dersi dışındaki yirmi dersin")]), [])
+    }
+
+    /// A container's marker before the heading of the trigger bullet's section (`> ## Özet`,
+    /// `- ## Özet`, `# ## Özet`): cmark-gfm shows `<blockquote><h2>Özet</h2></blockquote>`, the
+    /// bullet after it outside. One finding at the heading, `delete '>' and the space after it`.
+    /// Controls: the same marker before another section's heading is no claim's; `## Özet` as
+    /// written, none.
+    func testAContainerMarkerBeforeTheTriggerBulletsSectionIsOneFindingAtIt() throws {
+        func section(_ file: String, _ line: Int, _ marker: String, _ opens: String) -> String {
+            "lessons/\(file):\(line):1: error: the heading 'Özet' of the 'Bu dersin tetiği:' bullet's section opens "
+                + "with '\(marker)' before its '#', which opens \(opens), so readers see the heading inside it, apart "
+                + "from the section it heads; delete '\(marker)' and the space after it [declared-trigger]"
+        }
+        XCTAssertEqual(
+            try findings(after: [
+                ("12-ortam-degerleri.md", "\n## Özet", "\n> ## Özet"),
+                ("09-yerel-durum.md", "\n## Özet", "\n- ## Özet"),
+                ("10-baglama.md", "\n## Özet", "\n# ## Özet"),
+            ]),
+            [
+                section("09-yerel-durum.md", 259, "-", "a list item"),
+                section("10-baglama.md", 259, "#", "a heading"),
+                section("12-ortam-degerleri.md", 301, ">", "a block quote"),
+            ])
+        XCTAssertEqual(try findings(after: [("12-ortam-degerleri.md", "\n## Sınırlayıcı", "\n> ## Sınırlayıcı")]), [])
     }
 
     /// The fixes followed (each a deletion, or the marker written) leave the lines as they were;

@@ -325,7 +325,7 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     /// Where a leftover goes, for `leftover(for:_:)`.
-    enum LeftoverPlace { case title, bullet, row, frontMatter }
+    enum LeftoverPlace { case title, bullet, row, frontMatter, section }
 
     /// A random container's marker (`Leftover.container`) and the blanks after it, as an author
     /// types one before a line that must stand at the top level: `>` (a space after it or none),
@@ -401,10 +401,10 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     /// A random container's marker (`container(_:)`: `> `, `- `, `1. `, `# `, nested) typed before
-    /// a random lesson's `# ` title or its trigger bullet's `-`: cmark-gfm shows the line quoted, as
-    /// an item or as a heading. Exactly one finding, at the line's first column, `delete` naming
-    /// the marker; never "no '# ' heading" or "no bullet". Followed, the lesson as it was and no
-    /// finding.
+    /// a random lesson's `# ` title, its trigger bullet's `-` or the `## Özet` heading of the
+    /// bullet's section: cmark-gfm shows the line quoted, as an item or as a heading. Exactly one
+    /// finding, at the line's first column, `delete` naming the marker; never "no '# ' heading" or
+    /// "no bullet". Followed, the lesson as it was and no finding.
     func testAContainerMarkerBeforeTheTitleOrTheTriggerBulletGivesOneFindingThere() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -412,12 +412,9 @@ final class StructureSlipPropertyTests: XCTestCase {
             var random = Generator(state: seed)
             let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
             let clean = text.components(separatedBy: "\n")
-            let place: LeftoverPlace = random.next() % 2 == 0 ? .title : .bullet
-            guard
-                let at = clean.firstIndex(where: {
-                    $0.hasPrefix(place == .title ? "# " : "- Bu dersin tetiği: **")
-                })
-            else { continue }
+            let place: LeftoverPlace = [.title, .bullet, .section][Int(random.next() % 3)]
+            let start = place == .title ? "# " : place == .bullet ? "- Bu dersin tetiği: **" : "## Özet"
+            guard let at = clean.firstIndex(where: { $0.hasPrefix(start) }) else { continue }
             let (marker, blanks) = Self.container(&random)
             var lines = clean
             lines[at] = marker + blanks + lines[at]
@@ -499,6 +496,108 @@ final class StructureSlipPropertyTests: XCTestCase {
                 XCTAssertEqual(followed, clean, message)
                 try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
                 XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A random container's marker (`> `, `>`, `- `, `* `, `1. `, `2) `, `> - `) typed before a
+    /// random key line of a lesson's or the index's front matter, or YAML's comment sign (`# `,
+    /// `#`, `## `) before a key the page requires: YAML reads no such key, a reader sees it.
+    /// Exactly one finding, at the key's line, `delete` naming the marker; never "lacks 'title'"
+    /// at the closing line or "has no 'lessons: N'". Followed, the file as it was and no finding.
+    func testAMarkerBeforeAFrontMatterKeyGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let clean = text.components(separatedBy: "\n")
+            let close = try XCTUnwrap(clean.dropFirst().firstIndex { $0 == "---" })
+            let required = file == "README.md" ? ["lessons"] : FrontMatterClaim.requiredKeys
+            let comment = random.next() % 3 == 0
+            let keys = (1..<close).filter { at in
+                guard clean[at].first?.isLetter ?? false else { return false }
+                return !comment || required.contains(String(clean[at].prefix { $0 != ":" }))
+            }
+            let at = keys[Int(random.next() % UInt64(keys.count))]
+            let markers =
+                comment ? ["# ", "#", "## ", "#  "] : ["> ", ">", "- ", "* ", "+ ", "1. ", "2) ", "> - ", ">  "]
+            let marker = markers[Int(random.next() % UInt64(markers.count))]
+            var lines = clean
+            let key = String(clean[at].prefix { $0 != ":" })
+            lines[at] = marker + lines[at]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): "
+                + "'\(marker)' before '\(key):': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("the front matter has no '\(key)'; delete '") ?? false, message)
+            if found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                XCTAssertEqual(followed, clean, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url), [], message)
+            } else {
+                XCTFail("no fix to follow: \(message)")
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The sentence that counts the triggers made a heading: a random ATX marker (`#` to `######`,
+    /// up to 3 spaces before it, or behind `> `) typed before it, or a random setext underline
+    /// (`-` or `=`, one to six, indented up to 3 spaces, blanks after it) typed right under it;
+    /// half the time one of its counts made wrong too. Exactly one finding at the slip, and the
+    /// wrong count's own; followed, the sentence as it was, and only the count's finding.
+    func testTheDistributionSentenceMadeAHeadingGivesOneFindingAtTheSlip() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let file = "21-on-izleme-ve-yineleme.md"
+        let url = scratch.url.appendingPathComponent("lessons/\(file)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let clean = text.components(separatedBy: "\n")
+        let at = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("Açılış dersi dışındaki yirmi dersin tetik dağılımı") })
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            var lines = clean
+            let wrong = random.next() % 2 == 0
+            if wrong { lines[at] = lines[at].replacingOccurrences(of: "ortam 6.", with: "ortam 7.") }
+            let meant = lines
+            let slip: Int
+            if random.next() % 2 == 0 {
+                let marks = String(repeating: "#", count: 1 + Int(random.next() % 6))
+                let before =
+                    random.next() % 4 == 0 ? "> " : String(repeating: " ", count: Int(random.next() % 4))
+                lines[at] = before + marks + " " + lines[at]
+                slip = at + 1
+            } else {
+                let run = String(repeating: random.next() % 2 == 0 ? "-" : "=", count: 1 + Int(random.next() % 6))
+                let indent = String(repeating: " ", count: Int(random.next() % 4))
+                lines.insert(indent + run + (random.next() % 2 == 0 ? "" : "  "), at: at + 1)
+                slip = at + 2
+            }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): line \(slip) '\(lines[slip - 1].prefix(12))' "
+                + "wrong \(wrong): \(found)"
+            let atSlip = found.filter { $0.hasPrefix("lessons/\(file):\(slip):") && !$0.contains(": error: says ") }
+            XCTAssertEqual(atSlip.count, 1, message)
+            XCTAssertEqual(found.count, wrong ? 2 : 1, message)
+            XCTAssertEqual(
+                found.filter { $0.contains("says ortam 7, but 6 lessons declare ortam") }.count, wrong ? 1 : 0, message)
+            if atSlip.count == 1, let parsed = FollowTheFix.parse(String(atSlip[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            {
+                // Deleting the marker leaves the spaces before it, which render nothing.
+                XCTAssertEqual(followed.map { $0.drop { $0 == " " } }, meant.map { $0.drop { $0 == " " } }, message)
+                try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(Self.findings(scratch.url).count, wrong ? 1 : 0, message)
             } else {
                 XCTFail("no fix to follow: \(message)")
             }

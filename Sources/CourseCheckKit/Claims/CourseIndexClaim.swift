@@ -296,6 +296,29 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
+    /// An item line with a heading's marker before its number (`# 10. [`, `## 10. [`, `> # 10. [`): the item
+    /// renders as a heading, out of the list, and the index's outline reads it as a part. Read
+    /// by `Leftover.container` as `quotedItem` is, the same finding and repair; only a heading whose
+    /// first link, at its start, links a lesson file. A byte read for most headings.
+    private static func headedItem(_ block: Prose.TextBlock) -> (LineSlip, Edit)? {
+        let text = block.firstLine.text
+        guard
+            let container = Leftover.container(
+                text,
+                startingWith: { rest in
+                    let digits = rest.prefix { $0.isASCIIDigit }.count
+                    return digits > 0 && rest.dropFirst(digits).first.map { $0 == 0x2E || $0 == 0x29 } == true
+                }),
+            let bracket = text.utf8.firstIndex(of: UInt8(ascii: "[")),
+            let link = block.inline.links.first, LessonName.isLessonFile(link.destination.fileName)
+        else { return nil }
+        let written = String(decoding: text.utf8[...bracket], as: UTF8.self)
+        return (
+            .quotedItem(written: written, marker: container.written, opens: container.opens, fix: container.fix),
+            Edit(range: container.indent..<(container.indent + container.length), with: [], beforeTitle: true)
+        )
+    }
+
     /// An item whose text opens with invisible characters before its link (`9. ⁠[`, U+2060, U+200B,
     /// U+00A0): it renders as the item, but its text holds them before the title. What is
     /// written, the characters' names and their fix, and the repair that deletes them.
@@ -453,7 +476,13 @@ package struct CourseIndexClaim: ClaimCheck {
         /// The slipped lines of `prose`, whose items are `items`.
         func detect(_ prose: Prose, _ items: [Item?]) -> [(overflow: Overflow, edit: Edit)] {
             var found: [(overflow: Overflow, edit: Edit)] = []
-            for (position, block) in prose.blocks.enumerated() where block.kind == .paragraph {
+            for (position, block) in prose.blocks.enumerated() {
+                guard block.kind == .paragraph else {
+                    if let (slip, edit) = headedItem(block) {
+                        found.append((Overflow(line: block.firstLine.number, column: 1, marker: "", slip: slip), edit))
+                    }
+                    continue
+                }
                 // An ordered item that links nothing at its start: its link may have a space after `]`.
                 if items[position] == nil, block.itemMarker == "." || block.itemMarker == ")",
                     let (slip, edit) = invisibleAfterMarker(block) ?? spacedLink(block.segments[0])
@@ -677,7 +706,10 @@ package struct CourseIndexClaim: ClaimCheck {
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
-        if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry {
+        // So is one behind YAML's comment sign (`# lessons: 21`).
+        if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry
+            ?? index.frontMatter?.commented["lessons"]?.entry
+        {
             if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
             {
                 // `lessons: ٢١`, `lessons: ⅩⅪ`, `lessons: 2l`: readers read 21, YAML a text; at the

@@ -72,6 +72,25 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                         .containerBeforeMarker(container, marker: marker)))
                 continue
             }
+            // So is one before the heading of the bullet's section (`> ## Özet`): it shows quoted, apart
+            // from the section it heads. A byte read for most headings.
+            // The heading as written after the marker (`# ## Özet` is a heading whose text is `## Özet`).
+            func section(_ text: String) -> Leftover.Container? {
+                guard let container = Leftover.container(text, before: "#") else { return nil }
+                let rest = text.utf8.dropFirst(container.indent + container.length).drop { $0 == UInt8(ascii: "#") }
+                return String(decoding: rest, as: UTF8.self).trimmingWhitespaces == "Özet" ? container : nil
+            }
+            if let heading = lesson.prose.blocks.first(where: { block in
+                guard case .heading = block.kind else { return false }
+                return section(block.firstLine.text) != nil
+            }), let container = section(heading.firstLine.text) {
+                findings.append(
+                    .declaredTrigger(
+                        at: SourceLocation(
+                            path: lesson.path, line: heading.firstLine.number, column: container.indent + 1),
+                        .containerBeforeSection(container, heading: "Özet")))
+                continue
+            }
             // A bullet that states a second trigger is the slip, whichever of the two its trees show.
             if let second = declaration.second {
                 findings.append(

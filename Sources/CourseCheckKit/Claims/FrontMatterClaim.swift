@@ -54,6 +54,13 @@ package struct FrontMatterClaim: ClaimCheck {
                             at: SourceLocation(path: index.file.path, line: slipped.entry.line),
                             .keyLeftover(written: slipped.written, leftover: slipped.leftover, key: "lessons")))
                 }
+                // `# lessons: 21`: a comment, the count gone; one finding here, course-index reads it as meant.
+                if frontMatter["lessons"] == nil, let commented = frontMatter.commented["lessons"] {
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: index.file.path, line: commented.entry.line),
+                            .keyCommented(key: "lessons", marker: commented.marker)))
+                }
                 findings += Self.duplicates(frontMatter, path: index.file.path) { _, _ in false }.findings
             }
         }
@@ -157,6 +164,16 @@ package struct FrontMatterClaim: ClaimCheck {
                         at: SourceLocation(path: path, line: slipped.entry.line),
                         .keyLeftover(written: slipped.written, leftover: slipped.leftover, key: key)))
                 frontMatter.entries[key] = slipped.entry
+            }
+            // So is one behind YAML's comment sign (`# course: …`): a comment that names a key the
+            // lesson then lacks is that key commented out, not a note.
+            for key in Self.requiredKeys where frontMatter[key] == nil {
+                guard let commented = frontMatter.commented[key] else { continue }
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: commented.entry.line),
+                        .keyCommented(key: key, marker: commented.marker)))
+                frontMatter.entries[key] = commented.entry
             }
             // A key whose value or line is unreadable is reported as that, not again as missing.
             let missing = Self.requiredKeys.filter { key in

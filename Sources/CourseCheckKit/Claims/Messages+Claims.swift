@@ -105,6 +105,8 @@ extension Diagnostic {
         case keyCase(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
+        /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
+        case keyCommented(key: String, marker: Leftover.Container)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug.
@@ -176,6 +178,9 @@ extension Diagnostic {
             case .keyLeftover(let written, let leftover, let key):
                 "front matter key '\(written)' has '\(leftover)' before '\(key)', which YAML reads as part of the key, "
                     + "so the front matter has no '\(key)'; write '\(key):'"
+            case .keyCommented(let key, let marker):
+                "'\(marker.written)' before '\(key):' makes the line a YAML comment, so the front matter has no "
+                    + "'\(key)'; \(marker.fix)"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"
@@ -238,6 +243,9 @@ extension Diagnostic {
             case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
                 "this front matter line starts with \(Invisible.named(scalars).names) before its '\(key):', which "
                     + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
+            case .unreadable(_, .containerBeforeKey(let key, let marker)):
+                "this front matter line opens with '\(marker.written)' before its '\(key):', which YAML does not "
+                    + "read as the key, so the front matter has no '\(key)'; \(marker.fix)"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -290,6 +298,8 @@ extension Diagnostic {
                 + "add a space after ':'"
         case .invisibleBeforeKey(let key, let scalars):
             "'\(key):' has \(Invisible.named(scalars).names) before it; \(Invisible.named(scalars).fix)"
+        case .containerBeforeKey(let key, let marker):
+            "'\(key):' has '\(marker.written)' before it; \(marker.fix)"
         }
     }
 
@@ -442,7 +452,8 @@ extension Diagnostic {
                     + "the index; write '\(fix)'"
             case .quotedItem(let written, let marker, let opens, let fix):
                 "'\(written)': the '\(marker)' before its number opens \(opens), so readers see this item "
-                    + (opens == "a block quote" ? "quoted" : "inside it") + ", apart from the index's list; \(fix)"
+                    + (opens == "a block quote" ? "quoted" : opens == "a heading" ? "as a heading" : "inside it")
+                    + ", apart from the index's list; \(fix)"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
@@ -532,6 +543,8 @@ extension Diagnostic {
         case leftoverBeforeMarker(leftover: String, blanks: String, marker: Character)
         /// The trigger bullet's line opens with a container's marker before its own `marker` (`> - Bu`).
         case containerBeforeMarker(Leftover.Container, marker: Character)
+        /// The heading of the trigger bullet's section (`## Özet`) opens with a container's marker (`> ## Özet`).
+        case containerBeforeSection(Leftover.Container, heading: String)
         /// The trigger bullet's line opens with invisible characters (`scalars`) before its `marker`.
         case invisibleBeforeMarker(scalars: [Unicode.Scalar], marker: Character)
         /// A second trigger bullet declares `value` where the first, at `firstLine`, declares `first`.
@@ -605,6 +618,10 @@ extension Diagnostic {
                 "the 'Bu dersin tetiği:' bullet opens with '\(container.written)' before its '\(marker)', which opens "
                     + "\(container.opens), so readers see the bullet inside it, apart from the list it belongs to; "
                     + container.fix
+            case .containerBeforeSection(let container, let heading):
+                "the heading '\(heading)' of the 'Bu dersin tetiği:' bullet's section opens with '\(container.written)' "
+                    + "before its '#', which opens \(container.opens), so readers see the heading inside it, apart "
+                    + "from the section it heads; \(container.fix)"
             case .invisibleBeforeMarker(let scalars, let marker):
                 "the 'Bu dersin tetiği:' bullet is here, but it starts with \(Invisible.named(scalars).names) before "
                     + "its '\(marker)', which CommonMark does not skip, so the line renders as text, not as the "
@@ -909,6 +926,29 @@ extension Diagnostic {
 
     /// The distribution sentence counts some triggers but not `missing`.
     /// The sentence is in the source, but the rendering hides it from readers (`reason`).
+    /// How the sentence that counts the triggers became a heading.
+    enum DistributionHeading {
+        /// `### ` (or `# `, `> ## `) typed before it.
+        case marker(Leftover.Container)
+        /// `written` (`---`, `===`) typed right under it, the sentence at line `sentence`.
+        case underline(String, sentence: Int)
+    }
+
+    static func triggerDistributionHeading(at location: SourceLocation, _ how: DistributionHeading) -> Diagnostic {
+        let message =
+            switch how {
+            case .marker(let marker):
+                "the sentence that counts the triggers opens with '\(marker.written)', so readers see it as a heading, "
+                    + "not as a sentence; \(marker.fix)"
+            case .underline(let written, let sentence):
+                "this '\(written)' right under the sentence that counts the triggers (line \(sentence)) underlines it "
+                    + "as a heading, so readers see it as a heading, not as a sentence; delete this line"
+                    + (written.hasPrefix("-")
+                        ? ", or, if a rule is meant here, put a blank line between the sentence and '\(written)'" : "")
+            }
+        return Diagnostic(.triggerDistribution, at: location, message)
+    }
+
     static func triggerDistributionHidden(at location: SourceLocation, reason: String) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,

@@ -38,6 +38,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var judged = false
         if let sentence = Self.candidates(in: lesson).first {
             judged = true
+            findings += Self.heading(sentence, file: lesson.lesson.file, path: lesson.path)
             findings += judge(sentence, path: lesson.path, course)
         } else if lesson.lesson.fencesAreUncertain {
             // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
@@ -49,12 +50,36 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         if let index = course.index, let sentence = Self.candidates(in: index).first {
             judged = true
+            findings += Self.heading(sentence, file: index.file, path: index.prose.path)
             findings += judge(sentence, path: index.prose.path, course)
         }
         guard judged else {
             return .notApplicable("no paragraph of the last lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
+    }
+
+    /// The sentence made a heading: `### ` typed before it (`Leftover.container`, the one reader of
+    /// a line's markers: the fix deletes them), or `---` / `===` typed under it (a setext underline,
+    /// the slip where it is). One finding, at the slip; none for a paragraph.
+    private static func heading(_ sentence: Candidate, file: SourceFile, path: String) -> [Diagnostic] {
+        let block = sentence.blocks[0]
+        guard case .heading = block.kind else { return [] }
+        if let underline = NoteSeriesClaim.setextUnderline(block), file.lines.indices.contains(underline - 1) {
+            let text = file.lines[underline - 1].text
+            let blanks = text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            return [
+                .triggerDistributionHeading(
+                    at: SourceLocation(path: path, line: underline, column: blanks + 1),
+                    .underline(String(text.dropFirst(blanks)).trimmingWhitespaces, sentence: block.firstLine.number))
+            ]
+        }
+        guard let marker = Leftover.container(block.firstLine.text) else { return [] }
+        return [
+            .triggerDistributionHeading(
+                at: SourceLocation(path: path, line: block.firstLine.number, column: marker.indent + 1),
+                .marker(marker))
+        ]
     }
 
     /// The findings of one sentence: a name that is not a trigger or is written with a character a
@@ -352,7 +377,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     static func findCandidates(in prose: Prose) -> [Candidate] {
         var candidates: [Candidate] = []
         let blocks = prose.blocks
-        for (position, block) in blocks.enumerated() where block.kind == .paragraph {
+        // A heading is read too: the sentence turned into one (`### ` before it, `---` typed under
+        // it) shows as a heading, still counting; it is judged as the sentence, its heading the slip.
+        for (position, block) in blocks.enumerated() {
             // A paragraph ending in a colon takes the list right after it, an item a line.
             var unit = [block]
             // The rendered text is asked only when the source may end in a colon it hides (`**x:**`):
@@ -396,9 +423,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             candidate.blocks = unit
             candidates.append(candidate)
         }
-        // The likeliest first; a stable sort keeps reading order among equals.
-        return candidates.enumerated().sorted { ($0.element.rank, -$0.offset) > ($1.element.rank, -$1.offset) }
-            .map(\.element)
+        // The likeliest first, a paragraph before a heading; a stable sort keeps reading order among equals.
+        func key(_ candidate: (offset: Int, element: Candidate)) -> (Int, Int, Int) {
+            (candidate.element.blocks[0].kind == .paragraph ? 1 : 0, candidate.element.rank, -candidate.offset)
+        }
+        return candidates.enumerated().sorted { key($0) > key($1) }.map(\.element)
     }
 
     /// A source line that names the four triggers, each with a number right after it, where the

@@ -46,6 +46,9 @@ package struct FrontMatter: Sendable, Equatable {
             /// `key: value` with invisible characters before the key (U+200B, U+2060, U+00A0,
             /// U+FEFF), which YAML reads as part of its name: the key is read as meant.
             case invisibleBeforeKey(key: String, scalars: [Unicode.Scalar])
+            /// `key: value` behind a container's marker (`> title:`, `- source:`, `1. title:`), read
+            /// by `Leftover.container`: YAML reads no such key, a reader sees the key. The key is read as meant.
+            case containerBeforeKey(key: String, marker: Leftover.Container)
         }
 
         /// The key, or nil for a line that has none.
@@ -56,6 +59,16 @@ package struct FrontMatter: Sendable, Equatable {
 
     package var entries: [String: Entry]
     package var unreadable: [Unreadable] = []
+    /// `key: value` behind YAML's comment sign (`# course: …`, `#course: …`), by key: a comment to
+    /// YAML, so the key is gone. The claims decide: one a page needs and then lacks is the slip,
+    /// any other a comment.
+    package var commented: [String: Commented] = [:]
+
+    package struct Commented: Sendable, Equatable {
+        /// The `#` (or `##`…) and the blanks after it, which the fix deletes.
+        package var marker: Leftover.Container
+        package var entry: Entry
+    }
     /// A key given again after its first line, with the later value: YAML allows a key once, and
     /// `entries` holds the first. The claims decide which of the values is the slip.
     package var duplicates: [Duplicate] = []
@@ -335,10 +348,43 @@ package struct FrontMatter: Sendable, Equatable {
         }
     }
 
+    /// A `key: value` line behind a container's marker or YAML's comment sign (`> title: …`,
+    /// `>title: …`, `- source: …`, `1. title: …`, `# course: …`, `#course: …`): the marker, read
+    /// by `Leftover.container` (the one reader of such markers; `#` glued to the key is a comment
+    /// too), the key, and the line after the marker. Not indented: an indented line is another
+    /// key's value. A byte read for most lines.
+    package static func markerBeforeKey(_ text: String) -> (marker: Leftover.Container, key: String, line: String)? {
+        guard let first = text.utf8.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else { return nil }
+        let marker: Leftover.Container
+        if let container = Leftover.container(text, startingWith: opensKey) {
+            marker = container
+        } else if first == UInt8(ascii: "#"), opensKey(Array(text.utf8.prefix(48)).dropFirst()) {
+            marker = Leftover.Container(written: "#", blanks: "", indent: 0, opens: "a comment")
+        } else {
+            return nil
+        }
+        let rest = String(decoding: text.utf8.dropFirst(marker.length), as: UTF8.self)
+        guard let (key, _) = keyAndValue(rest), isKeyName(key) else { return nil }
+        return (marker, key, rest)
+    }
+
+    /// True for bytes that open a key: a key name, its colon, a blank or the line's end after it.
+    static func opensKey(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
+        let name = bytes.prefix {
+            $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
+        let after = bytes.dropFirst(name.count)
+        guard after.first == UInt8(ascii: ":") else { return false }
+        let next = after.dropFirst().first
+        return next == nil || next == UInt8(ascii: " ") || next == UInt8(ascii: "\t")
+    }
+
     package static func parse(_ lines: [Line]) -> FrontMatter? {
         guard lines.first?.text == "---" else { return nil }
         var entries: [String: Entry] = [:]
         var unreadable: [Unreadable] = []
+        var commented: [String: Commented] = [:]
         var duplicates: [Duplicate] = []
         var currentList: String?
         var currentDuplicate: Int?
@@ -352,9 +398,29 @@ package struct FrontMatter: Sendable, Equatable {
             index += 1
             if Self.closes(line.text) {
                 return FrontMatter(
-                    entries: entries, unreadable: unreadable, duplicates: duplicates, closingLine: line.number)
+                    entries: entries, unreadable: unreadable, commented: commented, duplicates: duplicates,
+                    closingLine: line.number)
             }
-            let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
+            var text = line.text
+            // A marker typed before a key (`> title:`, `# course:`): one finding here, the key read as
+            // meant; a `- key:` under an open list is an item of it.
+            if let (marker, key, rest) = Self.markerBeforeKey(line.text),
+                !(marker.written.hasPrefix("-") && (currentList != nil || currentDuplicate != nil))
+            {
+                if marker.written.hasPrefix("#") {
+                    if commented[key] == nil, let (_, value) = keyAndValue(rest),
+                        case .success(let read) = read(String(value.drop { $0 == " " || $0 == "\t" }), [])
+                    {
+                        commented[key] = Commented(
+                            marker: marker, entry: Entry(value: read, items: [], line: line.number))
+                    }
+                    continue
+                }
+                unreadable.append(
+                    Unreadable(key: nil, line: line.number, reason: .containerBeforeKey(key: key, marker: marker)))
+                text = rest
+            }
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasCharacterPrefix("#") { continue }
             if trimmed == "-" || trimmed.hasCharacterPrefix("- ") {
                 if line.text.utf8.first != UInt8(ascii: "-"), line.text.prefix(while: { $0 != "-" }).contains("\t") {
@@ -369,7 +435,6 @@ package struct FrontMatter: Sendable, Equatable {
                 }
                 continue
             }
-            var text = line.text
             // An indented line under `key:` with no value is nested content (a mapping) no claim reads.
             if line.text.hasCharacterPrefix(" ") || line.text.hasCharacterPrefix("\t") {
                 guard currentList == nil && currentDuplicate == nil else { continue }

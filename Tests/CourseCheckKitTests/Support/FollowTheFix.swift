@@ -48,6 +48,8 @@ enum FollowTheFix {
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
         if text.hasSuffix("; delete this line") { return .delete }
+        // `delete this line, or, if a rule is meant here, …`: the first fix, the line deleted.
+        if text.contains("; delete this line, or, if a rule is meant here, ") { return .delete }
         if text.hasSuffix("; remove the indentation") || text.hasSuffix("; unindent it") { return .unindent }
         // `note 'DR٣' reads as DR3 but has …; write **DR3**`: the label as written rewritten.
         if text.hasPrefix("note '"), text.contains("' reads as "),
