@@ -280,7 +280,9 @@ final class ClaimTests: XCTestCase {
                 dropped += 1
             }
         }
-        XCTAssertGreaterThan(counted, count / 50, "seed \(seed): the generator seldom counted two triggers")
+        // About one paragraph in fifty counts two triggers: the bound asks only that the generator
+        // has not stopped making them, a quarter of that, so no seed misses it by chance.
+        XCTAssertGreaterThan(counted, count / 200, "seed \(seed): the generator seldom counted two triggers")
         XCTAssertGreaterThan(dropped, count / 4, "seed \(seed): the prefilter dropped few paragraphs")
     }
 
