@@ -1012,7 +1012,6 @@ extension Classifier {
         -> [SlipCandidate]
     {
         var found: [SlipCandidate] = []
-        let opening = node.lines.lowerBound + 1
         var lines = node.content
         // An ATX heading's line holds its text after the `#`s: read from the `#`s (`## ```swift`).
         if case .heading = node.kind, let line = lines.first,
@@ -1036,19 +1035,12 @@ extension Classifier {
             let shows: Diagnostic.FenceSlip.Shown =
                 inBlock ? .blockLine : lines.count == 1 && lines[0].text != node.content.first?.text ? .heading : .text
             found.append(
-                SlipCandidate(
-                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: true,
+                leftoverCandidate(
+                    line, lead: lead, node: node, inBlock: inBlock, certain: true,
                     repaired: rawPrefix(file, line.index, line.prefixLength)
                         + String(decoding: bytes[..<lead], as: UTF8.self) + fence,
-                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
-                    opening: inBlock ? opening : nil,
-                    finding: { location, _ in
-                        .fenceSlip(
-                            at: location,
-                            .leftoverBefore(
-                                written: written, leftover: leftover, blanks: blanks, closes: closes, shows: shows),
-                            opening: inBlock ? opening : location.line)
-                    }))
+                    .leftoverBefore(
+                        written: written, leftover: leftover, blanks: blanks, closes: closes, shows: shows)))
             // The fence meant: the block's closing fence, or the lesson's own with the info string kept.
             guard let run = CodeFence.openingRun(bytes[start...]) else { continue }
             let meant: String
@@ -1065,20 +1057,13 @@ extension Classifier {
             let typed = String(decoding: bytes[start...], as: UTF8.self).trimmingBlanksString()
             let prefix = rawPrefix(file, line.index, line.prefixLength)
             found.append(
-                SlipCandidate(
-                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: false,
+                leftoverCandidate(
+                    line, lead: lead, node: node, inBlock: inBlock, certain: false,
                     repaired: prefix + String(decoding: bytes[..<lead], as: UTF8.self) + meant,
-                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
-                    opening: inBlock ? opening : nil,
-                    finding: { location, _ in
-                        .fenceSlip(
-                            at: location,
-                            .leftoverBeforeOther(
-                                written: written, leftover: leftover, fence: typed,
-                                closes: closing.map { String(repeating: $0.character, count: $0.length) },
-                                meant: prefix + meant),
-                            opening: inBlock ? opening : location.line)
-                    }))
+                    .leftoverBeforeOther(
+                        written: written, leftover: leftover, fence: typed,
+                        closes: closing.map { String(repeating: $0.character, count: $0.length) },
+                        meant: prefix + meant)))
         }
         // Characters left before a run that is no fence either (`` x`` ``, `x'''swift`): the fix
         // writes the fence meant, the block's closing fence or the lesson's own, its word kept.
@@ -1095,21 +1080,27 @@ extension Classifier {
                 + meant
             let inBlock = closing != nil
             found.append(
-                SlipCandidate(
-                    index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: true,
-                    repaired: repaired,
-                    header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
-                    opening: inBlock ? opening : nil,
-                    finding: { location, _ in
-                        .fenceSlip(
-                            at: location,
-                            .leftoverBeforeNoFence(
-                                written: written, leftover: leftover, run: run, why: why, closes: closes,
-                                meant: repaired),
-                            opening: inBlock ? opening : location.line)
-                    }))
+                leftoverCandidate(
+                    line, lead: lead, node: node, inBlock: inBlock, certain: true, repaired: repaired,
+                    .leftoverBeforeNoFence(
+                        written: written, leftover: leftover, run: run, why: why, closes: closes, meant: repaired)))
         }
         return found
+    }
+
+    /// A candidate for characters left before a fence or a run on `line` of `node`: the finding at
+    /// the characters, the line `repaired`; in a block (`inBlock`) it is judged as the block's line.
+    private static func leftoverCandidate(
+        _ line: BlockNode.ContentLine, lead: Int, node: BlockNode, inBlock: Bool, certain: Bool, repaired: String,
+        _ slip: Diagnostic.FenceSlip
+    ) -> SlipCandidate {
+        let opening = node.lines.lowerBound + 1
+        return SlipCandidate(
+            index: line.index, line: line.index, column: line.prefixLength + lead + 1, certain: certain,
+            repaired: repaired,
+            header: inBlock ? (node.content.first.map { $0.index + 1 } ?? opening) : line.index + 2,
+            opening: inBlock ? opening : nil,
+            finding: { location, _ in .fenceSlip(at: location, slip, opening: inBlock ? opening : location.line) })
     }
 
     /// Lines of an indented code block that are a fence indented four or more columns: meant to
