@@ -163,6 +163,44 @@ final class ClaimTests: XCTestCase {
         for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
     }
 
+    /// One grammar spells every bound verb's forms in its stem's vowel harmony (`Connective.Verb`):
+    /// the four-way `I` and the two-way `A` after the vowel before them, `D` after a voiceless
+    /// consonant; the old hand-written forms are all among them, and the negative ones deny.
+    func testTheVerbGrammarSpellsEachFormInItsHarmony() {
+        let spelled: [(stem: String, suffix: String, form: String)] = [
+            ("geç", "AmAz", "geçemez"), ("aş", "AmAz", "aşamaz"), ("aş", "AmIyor", "aşamıyor"),
+            ("bul", "AmIyor", "bulamıyor"), ("bul", "mIyor", "bulmuyor"), ("düş", "mIyor", "düşmüyor"),
+            ("geç", "mAyAcAk", "geçmeyecek"), ("aş", "mAyAcAk", "aşmayacak"), ("geç", "AcAkDIr", "geçecektir"),
+            ("çık", "DI", "çıktı"), ("in", "DI", "indi"), ("var", "DI", "vardı"), ("ol", "mIyor", "olmuyor"),
+            ("geç", "mAktADIr", "geçmektedir"), ("geç", "mAzlAr", "geçmezler"), ("geç", "IyorlAr", "geçiyorlar"),
+            ("aş", "kIn", "aşkın"), ("eriş", "Ir", "erişir"), ("in", "Ar", "iner"), ("sayıl", "mAz", "sayılmaz"),
+        ]
+        for (stem, suffix, form) in spelled {
+            XCTAssertEqual(Connective.Verb.spelled(suffix, after: stem), form, "\(stem) + \(suffix)")
+        }
+        let old: [(stem: String, aorist: String, passes: [String], denies: [String])] = [
+            (
+                "geç", "Ar", ["er", "iyor", "en", "ti", "miş", "mekte", "mektedir"],
+                ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
+            ),
+            (
+                "aş", "Ar", ["ar", "ıyor", "an", "tı", "mış", "makta", "maktadır"],
+                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+            ),
+            (
+                "ulaş", "Ir", ["ır", "ıyor", "tı", "mış", "makta", "maktadır"],
+                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
+            ),
+            ("ol", "Ir", [], ["maz", "amaz", "muyor", "mayan", "madı"]),
+        ]
+        for verb in old {
+            let forms = Connective.Verb.forms(verb.stem, aorist: verb.aorist, participle: true)
+            let read = Dictionary(forms.map { ($0.text, $0.denies) }, uniquingKeysWith: { first, _ in first })
+            for suffix in verb.passes { XCTAssertEqual(read[verb.stem + suffix], false, verb.stem + suffix) }
+            for suffix in verb.denies { XCTAssertEqual(read[verb.stem + suffix], true, verb.stem + suffix) }
+        }
+    }
+
     /// The prefilter's count test never drops a paragraph the reader takes for the sentence: over
     /// random paragraphs naming the triggers with counts in digits, number words (any case, cut by
     /// emphasis, in code, after an entity), possessive number words before a name (`altısı

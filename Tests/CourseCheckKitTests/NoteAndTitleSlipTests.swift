@@ -2560,6 +2560,62 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// A bound verb in any of its forms, one grammar for every verb (`Connective.Verb`): cannot
+    /// (`7'yi aşamaz`, `geçemez`, `aşamıyor`), the future (`geçmeyecek`, `aşmayacak`), the plural
+    /// and the copula (`geçmezler`, `geçemeyecektir`); a direction and a verb of motion (`5'ten
+    /// aşağı düşmez`, `inmez`, `5'in altına düşmez`, does not fall below 5, at least 5; `7'nin
+    /// üstüne çıkmaz`, `üzerine`, `7'den yukarıya çıkmaz`, at most 7); `7'den fazlası olmaz`, at
+    /// most 7; `7'den düşük`, `5'ten yüksek`. True, no finding; false, one finding at the bound
+    /// with the bound's message, never a count's (`says ortam 7`) nor silence. In place of the
+    /// count, no count is read, as for any bound.
+    func testEveryFormOfABoundVerbAndAVerbOfMotionAfterADirectionIsABound() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let make = { (bound: String) in sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \(bound).") }
+        let holding = [
+            "6 (5'ten aşağı düşmez)", "6 (5'ten aşağı inmez)", "6 (5'in altına düşmez)", "6 (5'in altına inmez)",
+            "6 (7'nin üstüne çıkmaz)", "6 (7'nin üzerine çıkmaz)", "6 (7'yi aşamaz)", "6 (7'yi geçemez)",
+            "6 (7'yi aşamıyor)", "6 (7'yi geçmeyecek)", "6 (7'yi aşmayacak)", "6 (7'den fazlası olmaz)",
+            "6 (hiçbir zaman 7'yi geçmez)", "6 (7'ye erişmez)", "6 (7'den fazla değildir)", "6 (7'den çok değil)",
+            "6 (en fazla 7 olabilir)", "6 (7'yi geçmezler)", "6 (7'yi geçemeyecektir)", "6 (7'den yukarıya çıkmaz)",
+            "6 (7'den yukarı çıkmaz)", "6 (7'den fazla çıkmaz)", "6 (5'in altına düşmeyen)", "6 (7'ye varamaz)",
+            "6 (7'yi bulamıyor)", "6 (7'den düşük)", "6 (5'ten yüksek)", "6 (5'i geçecek)", "6 (6'dan azı olmaz)",
+            "6 (5'ten aşağıya inmez)",
+        ]
+        XCTAssertEqual(try findings(file, sentence, holding.map(make)), holding.map { _ in [] })
+        let broken: [(written: String, says: String)] = [
+            ("6 (7'den aşağı düşmez)", "at least 7"), ("6 (7'nin altına inmez)", "at least 7"),
+            ("6 (5'in üstüne çıkmaz)", "at most 5"), ("6 (5'i aşamaz)", "at most 5"),
+            ("6 (5'ten fazla değildir)", "at most 5"), ("6 (7'den az olmaz)", "at least 7"),
+            ("6 (5'i geçmeyecek)", "at most 5"), ("6 (5'ten fazlası olmaz)", "at most 5"),
+            ("6 (5'in üzerine çıkamaz)", "at most 5"), ("6 (6'ya varamaz)", "fewer than 6"),
+            ("6 (6'dan düşük)", "fewer than 6"), ("6 (5'ten aşağı düşmez değil)", "fewer than 5"),
+            ("6 (5'in altına düşer)", "fewer than 5"), ("6 (6'yı aşacak)", "more than 6"),
+            ("6 (7'den aşağıya inmeyecek)", "at least 7"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, broken.map { make($0.written) }),
+            broken.map {
+                [
+                    "lessons/\(file):267:115: error: says ortam \($0.says), but 6 lessons declare ortam; "
+                        + "write 6 or drop the bound [trigger-distribution]"
+                ]
+            })
+        // The fix converges: the count written, the bound dropped, no finding (`holding`'s first
+        // forms and the sentence itself); in place of the count, a bound states none.
+        XCTAssertEqual(try findings(file, sentence, [sentence]), [[]])
+        let inPlace = ["5'ten aşağı düşmez", "7'nin üstüne çıkmaz", "7'yi aşamaz"]
+        XCTAssertEqual(
+            try findings(file, sentence, inPlace.map(make)),
+            inPlace.map { _ in
+                [
+                    "lessons/\(file):267:106: error: this paragraph counts triggers, but no count can be read for ortam; "
+                        + "give each of yerel, ebeveyn, gözlem and ortam its number, right before or after its name "
+                        + "[trigger-distribution]"
+                ]
+            })
+    }
+
     /// More spellings of "or" between two counts state the second: `ya` with its `da` dropped (`4
     /// ya 5`), the circumflex forms, folded once for every connective (`4 yâ da 5`, `yâhutta`, `ve
     /// yâ`, `veyâhut`, capitals `YÂ DA`, either-or `yâ 4 yâ 5`), two numbers in a row (`dört beş`,

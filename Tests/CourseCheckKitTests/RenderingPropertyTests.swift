@@ -305,12 +305,37 @@ final class RenderingPropertyTests: XCTestCase {
         let dative = [4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e"]
         let genitive = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in"]
         let accusative = [3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi", 8: "i"]
-        /// The verb "exceed" passing a number (`5'i aşkın`, `geçer`, …: more than) and denying it
-        /// (`7'yi geçmez`, `aşmıyor`: at most), in their vowel harmony.
-        let passes = ["geçer", "geçiyor", "geçen", "geçkin", "aşar", "aşıyor", "aşan", "aşkın", "geçmektedir"]
-        let denies = ["geçmez", "geçmiyor", "geçmeyen", "aşmaz", "aşmıyor", "aşmayan"]
-        /// The words that deny a bound after it (`7'den fazla değil`, at most 7).
-        let negating = ["değil", "değildir", "olamaz", "olmaz", "olmayan", "sayılmaz"]
+        /// The verb "exceed" passing a number (`5'i aşkın`, `geçer`, `geçecek`, …: more than) and
+        /// denying it in any tense, or saying it cannot (`7'yi geçmez`, `aşmıyor`, `geçmeyecek`,
+        /// `aşamaz`, `geçemiyor`: at most), in their vowel harmony.
+        let passes = [
+            "geçer", "geçiyor", "geçen", "geçkin", "aşar", "aşıyor", "aşan", "aşkın", "geçmektedir", "geçecek",
+            "aşacaktır", "geçti", "geçerler",
+        ]
+        let denies = [
+            "geçmez", "geçmiyor", "geçmeyen", "aşmaz", "aşmıyor", "aşmayan", "aşamaz", "geçemez", "aşamıyor",
+            "geçemiyor", "geçmeyecek", "aşmayacak", "geçemeyecek", "geçmezler", "aşmamaktadır", "geçemeyen",
+        ]
+        /// The words that deny a bound after it (`7'den fazla değil`, at most 7), the verb "be" in
+        /// any negative form among them (`olmaz`, `olamaz`, `olmayacak`).
+        let negating = [
+            "değil", "değildir", "olamaz", "olmaz", "olmayan", "sayılmaz", "olmayacak", "olmuyor", "sayılamaz",
+        ]
+        /// A direction and a verb of motion denied: does not fall below (`5'ten aşağı düşmez`,
+        /// `5'in altına inmez`: at least 5), does not go above (`7'nin üstüne çıkmaz`: at most 7).
+        func notBelow(_ value: Int) -> String {
+            let verb = ["düşmez", "inmez", "düşmüyor", "inmeyecek", "düşemez", "inemez", "düşmeyen"][
+                Int(random.next() % 7)]
+            return random.next() % 2 == 0
+                ? "\(value)'\(ablative[value] ?? "den") \(["aşağı", "aşağıya"][Int(random.next() % 2)]) \(verb)"
+                : "\(value)'\(genitive[value] ?? "in") altına \(verb)"
+        }
+        func notAbove(_ value: Int) -> String {
+            let verb = ["çıkmaz", "çıkamaz", "çıkmıyor", "çıkmayacak"][Int(random.next() % 4)]
+            return random.next() % 3 == 0
+                ? "\(value)'\(ablative[value] ?? "den") \(["yukarı", "yukarıya"][Int(random.next() % 2)]) \(verb)"
+                : "\(value)'\(genitive[value] ?? "in") \(["üstüne", "üzerine"][Int(random.next() % 2)]) \(verb)"
+        }
         func negation() -> String { negating[Int(random.next() % UInt64(negating.count))] }
         /// The verbs "reach" denied (`7'yi bulmaz`, `7'ye varmaz`: fewer than 7) and said (`7'ye
         /// ulaşır`: at least 7), with the case each takes.
@@ -349,7 +374,12 @@ final class RenderingPropertyTests: XCTestCase {
                 " (\(value)'\(genitive[value] ?? "in") altında \(negation()))",
                 // Reach: not reaching one more (fewer than), reaching it (at least).
                 " (\(unreached(value + 1)))", " (\(reached(value)))",
-            ][Int(random.next() % 19)]
+                // Not below, not above; none more than (`7'den fazlası olmaz`); lower, higher.
+                " (\(notBelow(value)))", ", \(notAbove(value))",
+                " (\(value)'\(ablative[value] ?? "den") fazlası \(["olmaz", "olamaz", "olmayacak"][Int(random.next() % 3)]))",
+                " (\(value + 1)'\(ablative[value + 1] ?? "den") düşük)",
+                " (\(value - 1)'\(ablative[value - 1] ?? "den") yüksek)",
+            ][Int(random.next() % 24)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// The count stated again after the first: in parentheses or later in them, after a colon,
@@ -696,13 +726,25 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
-                    let form = Int(random.next() % 9)
+                    let form = Int(random.next() % 13)
                     let count = actual[index]
                     let negation = ["değil", "değildir", "olamaz", "olmaz", "sayılmaz"][Int(random.next() % 5)]
                     let ablativeOf = [3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den"]
                     let (ablative, ablativeBelow) = (ablativeOf[count] ?? "den", ablativeOf[count - 1] ?? "den")
                     let dativeOf = [3: "e", 4: "e", 5: "e", 6: "ya", 7: "ye"]
                     let unreaching = ["varmaz", "ulaşmaz", "erişmez"][Int(random.next() % 3)]
+                    let genitiveOf = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin"]
+                    let accusativeOf = [3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi"]
+                    // Denied in any tense or as "cannot" (at most), a direction and a verb of motion denied.
+                    let cannot = ["aşamaz", "geçemez", "aşamıyor", "geçmeyecek", "aşmayacak", "geçemeyecektir"][
+                        Int(random.next() % 6)]
+                    let notBelow = [
+                        "\(ablativeOf[count + 1] ?? "den") aşağı düşmez",
+                        "\(ablativeOf[count + 1] ?? "den") aşağıya inmez",
+                        "\(genitiveOf[count + 1] ?? "in") altına düşmez",
+                        "\(genitiveOf[count + 1] ?? "in") altına inmiyor",
+                    ][Int(random.next() % 4)]
+                    let notAbove = ["üstüne çıkmaz", "üzerine çıkamaz", "üstüne çıkmayacak"][Int(random.next() % 3)]
                     let again = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
@@ -715,12 +757,20 @@ final class RenderingPropertyTests: XCTestCase {
                         "; \(triggers[index]) \(count) (\(count + 1)'\(ablativeOf[count + 1] ?? "den") az \(negation))",
                         "; \(triggers[index]) \(count) (\(count)'\(dativeOf[count] ?? "e") \(unreaching))",
                         "; \(triggers[index]) \(count) (\(count + 1)'\(dativeOf[count + 1] ?? "e") ulaşır)",
+                        // Cannot exceed one fewer (at most), does not fall below one more (at least),
+                        // does not go above one fewer (at most), none more than one fewer (at most).
+                        "; \(triggers[index]) \(count) (\(count - 1)'\(accusativeOf[count - 1] ?? "i") \(cannot))",
+                        "; \(triggers[index]) \(count) (\(count + 1)'\(notBelow))",
+                        "; \(triggers[index]) \(count) (\(count - 1)'\(genitiveOf[count - 1] ?? "in") \(notAbove))",
+                        "; \(triggers[index]) \(count) (\(count - 1)'\(ablativeBelow) fazlası olmaz)",
                     ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
                     let says = [
                         3: "at most \(count - 1)", 4: "fewer than \(count)", 5: "at most \(count - 1)",
                         6: "at least \(count + 1)", 7: "fewer than \(count)", 8: "at least \(count + 1)",
+                        9: "at most \(count - 1)", 10: "at least \(count + 1)", 11: "at most \(count - 1)",
+                        12: "at most \(count - 1)",
                     ]
                     if let bound = says[form] { expected = (at + 1, "says \(triggers[index]) \(bound),") }
                 }

@@ -38,10 +38,12 @@
 ///   en az 5`), judged as one: it holds, no finding; it does not, one finding at it. So is a
 ///   number with a case ending and the word that makes it a bound after it (`caseBounding`:
 ///   `ortam 6 (7'den az)`, fewer than 7; `6, 5'ten fazla`; `yediden daha az`; `6 (7'ye kadar)`,
-///   up to 7; `7'yi geçmez`; `7'ye varmaz`, fewer than 7; `7'nin altında`, below 7). A denial
-///   after a bound (`değil`, `olamaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az değil`, at
-///   least 5) negates it, as a verb's negative form does (`7'yi geçer`, `geçmez`). A bound in
-///   place of the count (`ortam en fazla 7`, `ortam 7'den az`) states no count.
+///   up to 7; `7'yi geçmez`; `7'ye varmaz`, fewer than 7; `7'nin altında`, below 7; a direction
+///   and a verb of motion, `5'in altına düşmez`, `7'nin üstüne çıkmaz`). A denial after a bound
+///   (`değil`, `olamaz`, `olmaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az değil`, at least
+///   5; `5'ten aşağı düşmez`) negates it, as a verb's negative form does (`7'yi geçer`, `geçmez`,
+///   `geçemez`, `geçmeyecek`: one grammar, `Verb`, reads every verb's forms). A bound in place of
+///   the count (`ortam en fazla 7`, `ortam 7'den az`) states no count.
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
 ///   `takriben`, `kabaca`, `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`,
@@ -216,15 +218,18 @@ enum Connective {
     }
 
     /// The words after a number with a case ending that make it a bound: whether an upper one and
-    /// a strict one. Than (ablative): `7'den az` fewer than 7, `küçük`, `aşağı` too; `7'den fazla`
-    /// more than 7, `çok`, `büyük`, `yukarı` too, `daha` (more) before them or not. Up to (dative):
-    /// `7'ye kadar`. Below, above (genitive): `7'nin altında`, `üstünde`, `üzerinde`. And the
-    /// forms of the `boundingVerbs` (`7'yi geçer`, `5'i aşkın`, `7'ye ulaşır`), their negative
-    /// forms the bound `negated` (`7'yi geçmez`, at most 7; `7'ye varmaz`, fewer than 7).
+    /// a strict one. Than (ablative): `7'den az` fewer than 7, `küçük`, `düşük`, `aşağı`, `azı`
+    /// too; `7'den fazla` more than 7, `çok`, `büyük`, `yüksek`, `yukarı`, `fazlası` too, `daha`
+    /// (more) before them or not. Up to (dative): `7'ye kadar`. Below, above (genitive): `7'nin
+    /// altında`, `üstünde`, `üzerinde`. And the forms of the `boundingVerbs` (`7'yi geçer`, `5'i
+    /// aşkın`, `7'ye ulaşır`), their negative forms the bound `negated` (`7'yi geçmez`, `geçemez`,
+    /// at most 7; `7'ye varmaz`, fewer than 7).
     static let caseBounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = {
         var bounding: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
             "az": (.ablative, true, true), "küçük": (.ablative, true, true), "aşağı": (.ablative, true, true),
+            "düşük": (.ablative, true, true), "azı": (.ablative, true, true),
             "fazla": (.ablative, false, true), "çok": (.ablative, false, true), "büyük": (.ablative, false, true),
+            "yüksek": (.ablative, false, true), "fazlası": (.ablative, false, true),
             "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "altında": (.genitive, true, true),
             "üstünde": (.genitive, false, true), "üzerinde": (.genitive, false, true),
             // The dative reach verbs' participles say "up to" (`7'ye varan`, `ulaşan`), as `kadar` does.
@@ -232,65 +237,140 @@ enum Connective {
         ]
         for verb in boundingVerbs {
             let denied = negated((verb.upper, verb.strict))
-            for suffix in verb.passes { bounding[verb.stem + suffix] = (verb.ending, verb.upper, verb.strict) }
-            for suffix in verb.denies { bounding[verb.stem + suffix] = (verb.ending, denied.upper, denied.strict) }
+            for form in Verb.forms(verb.stem, aorist: verb.aorist, participle: verb.participle) {
+                let bound = form.denies ? denied : (upper: verb.upper, strict: verb.strict)
+                bounding[form.text] = (verb.ending, bound.upper, bound.strict)
+            }
+            for suffix in verb.also {
+                bounding[Verb.spelled(suffix, after: verb.stem)] = (verb.ending, verb.upper, verb.strict)
+            }
         }
         return bounding
     }()
 
-    /// The verbs that make the number before them, in its case, a bound, each stem with its
-    /// suffixes in its vowel harmony: the forms that say the count does what the verb says, in any
-    /// tense or as a participle, and the bound so said; and the negative forms (-mez, -miyor,
-    /// -meyen, -medi, -memiş), which say the bound `negated`, as `değil` after a bound does.
-    /// Exceed (accusative): `7'yi geçer`, `geçiyor`, `geçen`, `geçti`, `geçmiş`, `geçmekte`,
-    /// `geçkin`; `5'i aşar`, `aşkın`: more than; `7'yi geçmez`, `aşmıyor`: at most. Reach:
-    /// `7'yi bulur` (accusative), `7'ye varır`, `ulaşır`, `erişir` (dative): at least 7; `7'yi
-    /// bulmaz`, `7'ye varmaz`, `ulaşmıyor`: fewer than 7. The dative ones' participles (`7'ye varan`,
-    /// `ulaşan`) are "up to 7" (`caseBounding`), and `bulan` is left out.
+    /// The verbs that make the number before them, in its case, a bound, each a stem whose forms
+    /// `Verb` reads: those that say the count does what the verb says, in any tense, and the bound
+    /// so said; the negative ones (`geçmez`, `geçmiyor`, `geçmeyecek`, `geçemez`, `aşamıyor`),
+    /// which say the bound `negated`, as `değil` after a bound does. Exceed (accusative): `7'yi
+    /// geçer`, `geçiyor`, `geçen`, `geçti`, `geçecek`, `geçmekte`, `geçkin`; `5'i aşar`, `aşkın`:
+    /// more than; `7'yi geçmez`, `aşmıyor`, `aşamaz`: at most. Reach: `7'yi bulur` (accusative),
+    /// `7'ye varır`, `ulaşır`, `erişir` (dative): at least 7; `7'yi bulmaz`, `7'ye varmaz`,
+    /// `ulaşmıyor`, `varamaz`: fewer than 7. The dative ones' participles (`7'ye varan`, `ulaşan`)
+    /// are "up to 7" (`caseBounding`), and `bulan` (finding) is no participle of theirs.
     static let boundingVerbs:
-        [(stem: String, ending: CaseEnding, upper: Bool, strict: Bool, passes: [String], denies: [String])] = [
-            (
-                "geç", .accusative, false, true, ["er", "iyor", "en", "ti", "miş", "mekte", "mektedir", "kin"],
-                ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
-            ),
-            (
-                "aş", .accusative, false, true, ["ar", "ıyor", "an", "tı", "mış", "makta", "maktadır", "kın"],
-                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
-            ),
-            (
-                "bul", .accusative, false, false, ["ur", "uyor", "du", "muş", "makta", "maktadır"],
-                ["maz", "muyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
-            ),
-            (
-                "var", .dative, false, false, ["ır", "ıyor", "dı", "mış", "makta", "maktadır"],
-                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
-            ),
-            (
-                "ulaş", .dative, false, false, ["ır", "ıyor", "tı", "mış", "makta", "maktadır"],
-                ["maz", "mıyor", "mayan", "madı", "mamış", "mamakta", "mamaktadır"]
-            ),
-            (
-                "eriş", .dative, false, false, ["ir", "iyor", "ti", "miş", "mekte", "mektedir"],
-                ["mez", "miyor", "meyen", "medi", "memiş", "memekte", "memektedir"]
-            ),
-        ]
+        [(
+            stem: String, ending: CaseEnding, upper: Bool, strict: Bool, aorist: String, participle: Bool,
+            also: [String]
+        )] =
+            [
+                ("geç", .accusative, false, true, "Ar", true, ["kIn"]),
+                ("aş", .accusative, false, true, "Ar", true, ["kIn"]),
+                ("bul", .accusative, false, false, "Ir", false, []),
+                ("var", .dative, false, false, "Ir", false, []),
+                ("ulaş", .dative, false, false, "Ir", false, []),
+                ("eriş", .dative, false, false, "Ir", false, []),
+            ]
 
-    /// The words after a bound that deny it (`7'den fazla değil`, not more than 7; `olamaz` cannot
-    /// be, `olmaz`, `olmayan`, `sayılmaz` does not count as): the bound `negated`.
-    static let negatingBound: Set<String> = [
-        "değil", "değildir", "olamaz", "olmaz", "olmuyor", "olmayan", "olmadı", "sayılmaz",
+    /// The words after a number with a case ending that say where a count goes, and the bound they
+    /// say when a verb of `movingVerbs` follows: below (`5'in altına düşmez`, does not fall below
+    /// 5; `5'ten aşağıya inmez`), above (`7'nin üstüne çıkmaz`, `üzerine`, `7'den yukarıya`). Alone
+    /// they say no bound (`5'in altına` is "to below 5"); `aşağı` and `yukarı`, which do
+    /// (`caseBounding`), take the verb too (`5'ten aşağı düşmez`).
+    static let directions: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
+        "altına": (.genitive, true, true), "üstüne": (.genitive, false, true), "üzerine": (.genitive, false, true),
+        "aşağıya": (.ablative, true, true), "yukarıya": (.ablative, false, true),
     ]
 
+    /// The verbs of being and of motion a bound may end with, their aorist's suffix: `7'den fazla
+    /// olmaz`, `olamaz`, `sayılmaz`; `5'ten aşağı düşmez`, `inmez`, `7'nin üstüne çıkmaz`, `7'den
+    /// fazla çıkmaz` (does not turn out more). A form that says it keeps the bound (`7'den fazla
+    /// olur`), a negative one denies it.
+    static let movingVerbs: [(stem: String, aorist: String)] = [
+        ("ol", "Ir"), ("sayıl", "Ir"), ("düş", "Ar"), ("in", "Ar"), ("çık", "Ar"),
+    ]
+
+    /// The forms of `movingVerbs`, each with whether it denies the bound before it.
+    static let movingForms: [String: Bool] = {
+        var forms: [String: Bool] = [:]
+        for verb in movingVerbs {
+            for form in Verb.forms(verb.stem, aorist: verb.aorist, participle: true) { forms[form.text] = form.denies }
+        }
+        return forms
+    }()
+
+    /// Whether the word after a bound keeps it (false) or denies it (true): `değil`, `değildir`,
+    /// and the forms of `movingVerbs`; nil for any other word.
+    static func afterBound(_ word: String) -> Bool? {
+        word == "değil" || word == "değildir" ? true : movingForms[word]
+    }
+
     /// A bound denied: not more than N is at most N, not fewer than N at least N, not at most N
-    /// more than N, not at least N fewer than N. One rule for `negatingBound`'s words and the
-    /// verbs' negative forms.
+    /// more than N, not at least N fewer than N. One rule for `değil` and the verbs' negative forms.
     static func negated(_ bound: (upper: Bool, strict: Bool)) -> (upper: Bool, strict: Bool) {
         (!bound.upper, !bound.strict)
     }
 
+    /// Turkish verb forms, one grammar for every verb: a stem, then a tense's suffix in the stem's
+    /// vowel harmony (`A` is `e` or `a`, `I` is `i`, `ı`, `u` or `ü`, after the vowel before it;
+    /// `D` is `t` after a voiceless consonant, else `d`), then the plural or the copula. A form
+    /// is read whole from the lists it builds, so a verb is a stem and the suffix of its aorist.
+    enum Verb {
+        /// The tenses that say what the verb does, besides the aorist (`geçer`, `bulur`): the
+        /// present (`geçiyor`), the past (`geçti`), the reported past (`geçmiş`), the continuous
+        /// (`geçmekte`), the future (`geçecek`).
+        static let saying = ["Iyor", "DI", "mIş", "mAktA", "AcAk"]
+        /// The tenses' negatives (`geçmez`, `geçmiyor`, `geçmedi`, `geçmemiş`, `geçmemekte`,
+        /// `geçmeyecek`) and the negatives of ability, cannot (`geçemez`, `aşamıyor`, `geçemedi`,
+        /// `geçememiş`, `geçememekte`, `geçemeyecek`).
+        static let denying = [
+            "mAz", "mIyor", "mAdI", "mAmIş", "mAmAktA", "mAyAcAk", "AmAz", "AmIyor", "AmAdI", "AmAmIş", "AmAmAktA",
+            "AmAyAcAk",
+        ]
+        /// What may end a tense's form: nothing, the plural (`geçmezler`), the copula
+        /// (`geçmektedir`, `geçmeyecektir`), or both.
+        static let endings = ["", "lAr", "DIr", "lArDIr"]
+
+        /// The forms of the verb `stem` whose aorist takes `aorist` (`Ar`: `geçer`; `Ir`: `bulur`),
+        /// each with whether it denies: every tense with every ending, and with `participle` the
+        /// participle (`geçen`) besides the negative ones (`geçmeyen`, `geçemeyen`), which every verb has.
+        static func forms(_ stem: String, aorist: String, participle: Bool) -> [(text: String, denies: Bool)] {
+            var forms: [(text: String, denies: Bool)] = []
+            for (tenses, denies) in [([aorist] + saying, false), (denying, true)] {
+                for tense in tenses {
+                    for ending in endings { forms.append((spelled(tense + ending, after: stem), denies)) }
+                }
+            }
+            if participle { forms.append((spelled("An", after: stem), false)) }
+            forms += ["mAyAn", "AmAyAn"].map { (spelled($0, after: stem), true) }
+            return forms
+        }
+
+        /// `stem` with `suffix` after it, each of its `A`, `I` and `D` spelled in the harmony of what comes before.
+        static func spelled(_ suffix: String, after stem: String) -> String {
+            let vowels = "aeıioöuü"
+            var vowel = stem.last(where: { vowels.contains($0) }) ?? "e"
+            var text = stem
+            for mark in suffix {
+                let front = "eiöü".contains(vowel)
+                let rounded = "oöuü".contains(vowel)
+                let letter: Character =
+                    switch mark {
+                    case "A": front ? "e" : "a"
+                    case "I": front ? (rounded ? "ü" : "i") : (rounded ? "u" : "ı")
+                    case "D": text.last.map { "çfhkpsşt".contains($0) } ?? false ? "t" : "d"
+                    default: mark
+                    }
+                text.append(letter)
+                if vowels.contains(letter) { vowel = letter }
+            }
+            return text
+        }
+    }
+
     /// The bound a number with a case ending states with the word after it at `index` (`7'den
-    /// az`, `yediden daha fazla`, `7'ye kadar`, `7'yi geçmez`, `7'nin altında`): its value,
-    /// whether an upper one and a strict one, and how many words it takes; nil when there is none.
+    /// az`, `yediden daha fazla`, `7'ye kadar`, `7'yi geçmez`, `7'nin altında`; a direction
+    /// before a verb of motion, `5'in altına`, the verb left to `numberBound`): its value, whether
+    /// an upper one and a strict one, and how many words it takes; nil when there is none.
     static func caseBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
         value: Int, upper: Bool, strict: Bool, length: Int
     )? {
@@ -315,27 +395,34 @@ enum Connective {
         }
         var at = index + 1
         if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
-        guard words[at].gap.isEmpty, let bound = caseBounding[words[at].text], bound.ending == ending else {
-            return nil
+        guard words[at].gap.isEmpty else { return nil }
+        if let bound = caseBounding[words[at].text], bound.ending == ending {
+            return (value, bound.upper, bound.strict, at + 1 - index)
         }
-        return (value, bound.upper, bound.strict, at + 1 - index)
+        // A direction says a bound only with a verb after it (`5'in altına düşmez`), not `değil`.
+        guard let direction = directions[words[at].text], direction.ending == ending, at + 1 < words.count,
+            words[at + 1].gap.isEmpty, movingForms[words[at + 1].text] != nil
+        else { return nil }
+        return (value, direction.upper, direction.strict, at + 1 - index)
     }
     /// The bound a number states at `index`, with the words after it: by its case ending
     /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`);
-    /// a `negatingBound` word right after it denies it (`7'den fazla değil`, at most 7).
+    /// the words `afterBound` reads right after it keep it or deny it, each denial negating it
+    /// (`7'den fazla değil`, `olmaz`, at most 7; `5'ten aşağı düşmez`, at least 5; `7'yi geçmez
+    /// değil`, more than 7).
     static func numberBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
         value: Int, upper: Bool, strict: Bool, length: Int
     )? {
         guard index + 1 < words.count,
-            let bound = caseBound(words, at: index) ?? beyondBound(words, at: index)
+            var bound = caseBound(words, at: index) ?? beyondBound(words, at: index)
         else { return nil }
-        // Denied by the word after it (`7'den fazla değil`, `7 ve üzeri değil`): the bound negated.
-        let after = index + bound.length
-        guard after < words.count, words[after].gap.isEmpty, negatingBound.contains(words[after].text) else {
-            return bound
+        while case let after = index + bound.length, after < words.count, words[after].gap.isEmpty,
+            let denies = afterBound(words[after].text)
+        {
+            if denies { (bound.upper, bound.strict) = negated((bound.upper, bound.strict)) }
+            bound.length += 1
         }
-        let denied = negated((bound.upper, bound.strict))
-        return (bound.value, denied.upper, denied.strict, bound.length + 1)
+        return bound
     }
 
     /// The words that join a number to `beyond`'s (`ve`, and; the "or"s `veya`, `ve ya`, `ya da`,
