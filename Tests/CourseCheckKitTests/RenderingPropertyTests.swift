@@ -793,8 +793,8 @@ final class RenderingPropertyTests: XCTestCase {
                         ("**<del>\(given)</del>**", "struck through"), ("![**\(given)**](x.png)", "in an image"),
                         ("![\(given)](x.png)", "in an image"), ("`**\(given)**`", "in a code span"),
                         ("<!-- **\(given)** -->", "inside an HTML comment"),
-                        ("&#42;&#42;\(given)&#42;&#42;", "as entities"),
-                        ("&ast;&ast;\(given)&ast;&ast;", "as entities"),
+                        ("&#42;&#42;\(given)&#42;&#42;", "written with its asterisks as entities"),
+                        ("&ast;&ast;\(given)&ast;&ast;", "written with its asterisks as entities"),
                     ][Int(random.next() % 13)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: new)
                     (what, expected) = ("bullet's value as '\(new)'", (bullet + 1, "'\(new)' is \(says)"))
