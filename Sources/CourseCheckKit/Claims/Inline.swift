@@ -312,7 +312,9 @@ struct Inline: Sendable {
             var from = 0
             var scan = 0
             while scan < raw.count {
-                if raw[scan] == UInt8(ascii: "&"), let (decoded, length) = InlineParser.entity(raw, at: scan, end: raw.count) {
+                if raw[scan] == UInt8(ascii: "&"),
+                    let (decoded, length) = InlineParser.entity(raw, at: scan, end: raw.count)
+                {
                     alt += String(decoding: raw[from..<scan], as: UTF8.self) + decoded
                     scan += length
                     from = scan
@@ -440,7 +442,8 @@ struct Inline: Sendable {
         {
             return 2
         }
-        if source[offset] == UInt8(ascii: "&"), let (decoded, length) = InlineParser.entity(source, at: offset, end: end),
+        if source[offset] == UInt8(ascii: "&"),
+            let (decoded, length) = InlineParser.entity(source, at: offset, end: end),
             decoded == String(character)
         {
             return length

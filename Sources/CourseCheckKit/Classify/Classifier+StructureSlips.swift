@@ -594,7 +594,8 @@ extension Classifier {
                 let cut =
                     opensCell
                     ? 4
-                    : inside.map { $0.end - index } ?? (row ? pipe.map { $0 - index } : heading ? lineStop - index : nil)
+                    : inside.map { $0.end - index }
+                        ?? (row ? pipe.map { $0 - index } : heading ? lineStop - index : nil)
                 let written = String(decoding: bytes[index..<(inside?.end ?? lineEnd)], as: UTF8.self)
                     .trimmingBlanksString()
                 let at = SourceLocation(path: path, line: line + 1, column: column)
