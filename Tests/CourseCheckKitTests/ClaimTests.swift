@@ -901,6 +901,25 @@ final class ClaimTests: XCTestCase {
         }
     }
 
+    /// A count typed as a character reference (`&#55;`), or after one or an escape in its
+    /// sentence (`&#121;erel`, `\\:`), is found at the count's column in the source, not at the
+    /// start of the text that holds the reference; written as it reads, it is nothing.
+    func testACountAfterOrAsAReferenceIsFoundAtTheCount() throws {
+        for (written, column, says) in [
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam &#55;", 112, "ortam 7, but 6 lessons declare ortam"),
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam &#x37;", 112, "ortam 7, but 6 lessons declare ortam"),
+            ("&#121;erel 6, ebeveyn &#x35;, gözlem 4, ortam 6", 97, "ebeveyn 5, but 4 lessons declare ebeveyn"),
+            ("yerel &#54;, ebeveyn 4, gözlem 4, ortam 7", 116, "ortam 7, but 6 lessons declare ortam"),
+            ("yerel 6, ebeveyn 4, gözlem 4, ortam 7\\.", 112, "ortam 7, but 6 lessons declare ortam"),
+            ("yerel&nbsp;6, ebeveyn 4, gözlem 4, ortam 7", 117, "ortam 7, but 6 lessons declare ortam"),
+        ] {
+            try expectAll(closing, distribution, written) { line in
+                ["\(line):\(column): error: says \(says) [trigger-distribution]"]
+            }
+        }
+        try expectAll(closing, distribution, "yerel &#54;, ebeveyn 4, gözlem 4, ortam &#54;") { _ in [] }
+    }
+
     /// A name after a list that a distributive count before it counts (`dörder ebeveyn ve gözlem`)
     /// opens a mention of its own when it names a listed trigger again or has its own count: its
     /// count is a second count, judged (`…, gözlem 5`, `…, ortam 7`), not the list's.

@@ -1884,6 +1884,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("&#42;&#42;ebeveyn&#42;&#42;", "written with its asterisks as entities (readers see them)"),
             ("&ast;&ast;ebeveyn&ast;&ast;", "written with its asterisks as entities (readers see them)"),
             ("\\*\\*ebeveyn\\*\\*", "written with escaped '\\*' (readers see the asterisks)"),
+            // Raw `<img>`: its alt (quoted or not, bold or not, in any case) names the trigger.
+            ("<img src=x alt=ebeveyn>", image), ("**<img src=x alt=\"ebeveyn\">**", image),
+            ("<img alt=\"**ebeveyn**\">", image), ("<IMG SRC=x ALT='ebeveyn'>", image),
         ]
         for slip in cases {
             let found = try findingsAndAfterTheFix([
@@ -1904,16 +1907,20 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "- Bu dersin tetiği: [**ebeveyn**](#).", "- Bu dersin tetiği: **[ebeveyn](#)**.",
                 "- Bu dersin tetiği: <b>ebeveyn</b>.", "- Bu dersin tetiği: <del>**yerel**</del> **ebeveyn**.",
                 "- Bu dersin tetiği: **ebeveyn** (<del>yerel</del>).",
+                // Raw tags that show their text as text: a reader reads the bold trigger (cmark-gfm).
+                "- Bu dersin tetiği: <span>**ebeveyn**</span>.", "- Bu dersin tetiği: **<kbd>ebeveyn</kbd>**.",
+                "- Bu dersin tetiği: <sup>**ebeveyn**</sup>.",
             ])
-        XCTAssertEqual(controls, Array(repeating: [], count: 5))
+        XCTAssertEqual(controls, Array(repeating: [], count: 8))
     }
 
     /// A closing-table trigger cell wrapped whole in inline syntax that shows no trigger: struck
-    /// through (`~~`, raw `<del>`, `<s>`, `<strike>`, in bold or not), an image, an HTML comment.
-    /// One finding at the cell naming the wrapper, with the declared trigger as its fix (no
+    /// through (`~~`, raw `<del>`, `<s>`, `<strike>`, in bold or not), an image (`![…](…)`, raw
+    /// `<img>`), an HTML comment, asterisks typed as entities or escaped. One finding at the cell
+    /// naming the wrapper, with the declared trigger as its fix (no
     /// github-parity warning beside it for the same strikethrough), converging. A link or a code
     /// span around the trigger, bold, or an old value struck through beside it reads as the
-    /// trigger: nothing.
+    /// trigger: nothing, and so do raw tags that show their text as text (`<span>`, `<kbd>`, `<sup>`).
     func testAClosingTableTriggerCellWrappedWholeIsOneFindingAtIt() throws {
         let row = "| Bağlama | çocuk yazdı | ebeveyn | kural yazanı okumaz |"
         let struck = "struck through (readers see it crossed out)"
@@ -1923,6 +1930,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("~~yerel~~", struck),
             ("![ebeveyn](x.png)", "in an image (readers see an image, its text only as alt text)"),
             ("<!-- ebeveyn -->", "inside an HTML comment (readers do not see it)"),
+            ("<img alt=\"ebeveyn\" src=\"x.png\">", "in an image (readers see an image, its text only as alt text)"),
+            ("<img src=x alt=ebeveyn>", "in an image (readers see an image, its text only as alt text)"),
+            ("&#42;&#42;ebeveyn&#42;&#42;", "written with its asterisks as entities (readers see them)"),
+            ("&#x2A;&#x2A;ebeveyn&#x2A;&#x2A;", "written with its asterisks as entities (readers see them)"),
+            ("\\*\\*ebeveyn\\*\\*", "written with escaped '\\*' (readers see the asterisks)"),
         ]
         for slip in cases {
             let found = try findingsAndAfterTheFix([
@@ -1939,10 +1951,13 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
         let controls = try findings(
             "21-on-izleme-ve-yineleme.md", row,
-            ["[ebeveyn](#)", "`ebeveyn`", "**ebeveyn**", "<del>yerel</del> ebeveyn"].map {
+            [
+                "[ebeveyn](#)", "`ebeveyn`", "**ebeveyn**", "<del>yerel</del> ebeveyn", "<span>ebeveyn</span>",
+                "<kbd>ebeveyn</kbd>", "<sup>ebeveyn</sup>", "&#101;beveyn",
+            ].map {
                 "| Bağlama | çocuk yazdı | \($0) | kural yazanı okumaz |"
             })
-        XCTAssertEqual(controls, Array(repeating: [], count: 4))
+        XCTAssertEqual(controls, Array(repeating: [], count: 8))
     }
 
     /// Text before a note's bold label on its paragraph's first line (an emoji, a bracket or quote,

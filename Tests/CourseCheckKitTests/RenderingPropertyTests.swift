@@ -636,6 +636,8 @@ final class RenderingPropertyTests: XCTestCase {
             var what = "sentence as '\(kept)'"
             /// The slip's line, and a word its one finding's message must hold; nil: no finding.
             var expected: (line: Int, says: String)?
+            /// The slip's column too, where the case knows it.
+            var expectedColumn: Int?
             switch random.next() % 4 {
             case 0:
                 // A rewrite GitHub renders the same, in a bullet or in the closing table's distribution cell.
@@ -644,6 +646,7 @@ final class RenderingPropertyTests: XCTestCase {
                 let bullet = try XCTUnwrap(bullets.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { bullets[bullet].contains("**\($0)**") })
                 let letter = try XCTUnwrap(given.unicodeScalars.first).value
+                let tag = ["span", "kbd", "sup", "sub"][Int(random.next() % 4)]
                 let rewrites: [(String, String, String)] = [
                     (bulletFile, "Bu dersin tetiği:", "Bu dersin tetiği\\:"),
                     (bulletFile, "Bu dersin tetiği:", "Bu  dersin tetiği:"),
@@ -654,6 +657,10 @@ final class RenderingPropertyTests: XCTestCase {
                     (file, "| dördü (2/2/2/2) |", "| d&ouml;rd&#252; (2/2/2/2) |"),
                     (names[0], "(2/2/2/2)**", "(2 / 2 / 2 / 2)**"),
                     (file, "| dördü (2/2/2/2) |", "| dördü (2 / 2 / 2 / 2) |"),
+                    // Raw tags that show their text as text: the trigger reads the same (cmark-gfm).
+                    (file, "| \(given) |", "| <\(tag)>\(given)</\(tag)> |"),
+                    (bulletFile, "**\(given)**", "<span>**\(given)**</span>"),
+                    (bulletFile, "**\(given)**", "**<kbd>\(given)</kbd>**"),
                     // A trigger the bullet comments on after its value (negates it, warns against it,
                     // refers to it, says there is none) is not declared.
                     (
@@ -711,6 +718,29 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                     expected = (at + 1, "but gives 3 counts")
+                } else if total == 0, random.next() % 3 == 0 {
+                    // Counts and names typed with character references (`&#55;`, `&#x37;`, `&#121;erel`):
+                    // the wrong count is found at its own column, not at the start of the text node.
+                    var phrase = ""
+                    var column = 0
+                    for (position, name) in triggers.enumerated() {
+                        if position > 0 { phrase += ", " }
+                        let letter = try XCTUnwrap(name.unicodeScalars.first).value
+                        phrase += random.next() % 3 == 0 ? "&#\(letter);\(name.dropFirst())" : name
+                        phrase += " "
+                        let value = position == index ? wrong : actual[position]
+                        let digit = 48 + value
+                        if position == index {
+                            let before = try XCTUnwrap(lines[at].range(of: kept)).lowerBound
+                            column = lines[at][..<before].utf8.count + phrase.utf8.count + 1
+                        }
+                        phrase +=
+                            [String(value), "&#\(digit);", "&#x\(String(digit, radix: 16));"][
+                                Int(random.next() % 3)]
+                    }
+                    lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
+                    what += ", then as '\(phrase)'"
+                    expectedColumn = column
                 } else if random.next() % 3 == 0 {
                     var counts = actual
                     counts[index] = wrong
@@ -795,7 +825,10 @@ final class RenderingPropertyTests: XCTestCase {
                         ("<!-- **\(given)** -->", "inside an HTML comment"),
                         ("&#42;&#42;\(given)&#42;&#42;", "written with its asterisks as entities"),
                         ("&ast;&ast;\(given)&ast;&ast;", "written with its asterisks as entities"),
-                    ][Int(random.next() % 13)]
+                        ("\\*\\*\(given)\\*\\*", "written with escaped '\\*'"),
+                        ("<img src=x alt=\(given)>", "in an image"), ("**<img alt=\"\(given)\">**", "in an image"),
+                        ("<IMG ALT='**\(given)**' SRC=x>", "in an image"),
+                    ][Int(random.next() % 17)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: new)
                     (what, expected) = ("bullet's value as '\(new)'", (bullet + 1, "'\(new)' is \(says)"))
                 } else if slip == 17 {
@@ -812,11 +845,25 @@ final class RenderingPropertyTests: XCTestCase {
                         ("<s>\(cell)</s>", "struck through"), ("<strike>\(cell)</strike>", "struck through"),
                         ("**~~\(cell)~~**", "struck through"), ("~~**\(cell)**~~", "struck through"),
                         ("![\(cell)](x.png)", "in an image"), ("<!-- \(cell) -->", "inside an HTML comment"),
-                    ][Int(random.next() % 8)]
+                        // Raw `<img>` (its alt quoted, or not where it has no space), the asterisks typed
+                        // as entities or escaped, a `<!--` left open at the cell's start.
+                        ("<img alt=\"\(cell)\" src=\"x.png\">", "in an image"),
+                        (cell.contains(" ") ? "<img src=x alt='\(cell)'>" : "<img src=x alt=\(cell)>", "in an image"),
+                        ("&#42;&#42;\(cell)&#42;&#42;", "written with its asterisks as entities"),
+                        ("&#x2A;&#x2A;\(cell)&#x2A;&#x2A;", "written with its asterisks as entities"),
+                        ("&ast;&ast;\(cell)&ast;&ast;", "written with its asterisks as entities"),
+                        ("\\*\\*\(cell)\\*\\*", "written with escaped '\\*'"),
+                        ("<!-- \(cell)", ""),
+                    ][Int(random.next() % 15)]
                     cells[2] = new
                     lines[row] = cells.joined(separator: " | ")
                     (what, expected) = (
-                        "trigger cell at line \(row + 1) as '\(new)'", (row + 1, "'\(new)', which is \(says)")
+                        "trigger cell at line \(row + 1) as '\(new)'",
+                        (
+                            row + 1,
+                            says.isEmpty
+                                ? "readers see '\(new)' as text; delete '<!--' (closed" : "'\(new)', which is \(says)"
+                        )
                     )
                 } else if slip == 15 {
                     // The marker as one to three marks a reader takes for one (`--`, `·`, `-=`), the line
@@ -991,6 +1038,10 @@ final class RenderingPropertyTests: XCTestCase {
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(expected.line):") ?? false, message)
             XCTAssertTrue(found.first?.contains(expected.says) ?? false, message)
+            if let expectedColumn {
+                XCTAssertTrue(
+                    found.first?.hasPrefix("lessons/\(file):\(expected.line):\(expectedColumn):") ?? false, message)
+            }
         }
         if seeds.count >= 20 { XCTAssertGreaterThan(slips, 0, "no slip was tried") }
     }

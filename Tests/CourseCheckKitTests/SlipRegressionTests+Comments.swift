@@ -722,6 +722,44 @@ extension SlipRegressionTests {
         XCTAssertTrue(fixed.contains("<!--\n-->\n<h2>Sınırlayıcı Ölçüm</h2>"), fixed)
     }
 
+    /// A `<!--` left open at the start of a closing-table cell (the trigger's, the title's): closed,
+    /// it would hide the whole cell, which then shows empty and names no trigger or lesson. One
+    /// finding at it whose one fix deletes it (no trigger or title mismatch beside it), and
+    /// following that fix gives none. One after the cell's text keeps both fixes (a control that
+    /// the other wording stands).
+    func testACommentLeftOpenAtACellsStartIsOneFindingWhoseFixDeletesIt() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        func cell(_ from: String, _ to: String) -> Edit {
+            { lines in
+                guard let at = lines.firstIndex(where: { $0.contains("| çocuk yazdı |") }) else { return }
+                lines[at] = lines[at].replacingOccurrences(of: from, with: to)
+            }
+        }
+        let seen = { (column: Int, written: String) in
+            "lessons/\(table):254:\(column): error: this '<!--' is not closed ('-->') in its cell, so it opens no "
+                + "comment and readers see '\(written)' as text; delete '<!--' (closed, the comment would hide the whole "
+                + "cell, which then shows empty) [comment-look-alike]"
+        }
+        for (form, column, written) in [
+            ("| <!-- ebeveyn |", 30, "<!-- ebeveyn"), ("| <!--ebeveyn |", 30, "<!--ebeveyn"),
+            ("| <!-- **ebeveyn** |", 30, "<!-- **ebeveyn**"),
+        ] {
+            try expectSlips(
+                [(table, cell("| ebeveyn |", form), cell(form, "| " + form.dropFirst(2).dropFirst(4)))],
+                found: [seen(column, written)])
+        }
+        try expectSlips(
+            [(table, cell("| Bağlama |", "| <!-- Bağlama |"), cell("| <!-- Bağlama |", "| Bağlama |"))],
+            found: [seen(3, "<!-- Bağlama")])
+        try expectSlips(
+            [(table, cell("| ebeveyn |", "| ebeveyn <!-- |"), cell("| ebeveyn <!-- |", "| ebeveyn <!-- --> |"))],
+            found: [
+                "lessons/\(table):254:38: error: this '<!--' is not closed ('-->') in its cell, so it opens no comment "
+                    + "and readers see '<!--' as text; close it with '-->' before the cell's '|' or delete it "
+                    + "[comment-look-alike]"
+            ])
+    }
+
     /// A `<!--` left open in the trigger's bold is one finding, not a second for the trigger; its
     /// fix closes it after the bold, and gives none. One left open in a cell before a comment closed
     /// in the next cell (which GitHub never joins to it: it splits the row first) is one finding

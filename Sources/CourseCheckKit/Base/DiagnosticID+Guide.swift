@@ -373,7 +373,8 @@ extension DiagnosticID {
                     + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table "
                     + "(a delimiter row mistyped, lost, parted from its header or indented as code), or a row's cells "
                     + "sit a column right (a character before its first `|`, `x| Ortam …`), or a trigger cell is "
-                    + "wrapped whole in what shows no trigger (struck through, an image, a comment).",
+                    + "wrapped whole in what shows no trigger (struck through, an image, a comment, asterisks typed as "
+                    + "entities).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
                     + "a repeated one, or remove the blank line that breaks the table."
             )

@@ -19,12 +19,13 @@ package struct ClosingTableClaim: ClaimCheck {
     }
 
     /// What a wrapper around a trigger cell makes of it, in the words of the message.
-    static func why(_ kind: Inline.Wrapper.Kind) -> String {
-        switch kind {
-        case .struck: "struck through (readers see it crossed out)"
-        case .image: "in an image (readers see an image, its text only as alt text)"
-        case .code: "in a code span"
-        case .comment: "inside an HTML comment (readers do not see it)"
+    static func why(_ how: Prose.Table.Cell.Wrapping) -> String {
+        switch how {
+        case .wrapper(.struck): "struck through (readers see it crossed out)"
+        case .wrapper(.image): "in an image (readers see an image, its text only as alt text)"
+        case .wrapper(.code): "in a code span"
+        case .wrapper(.comment): "inside an HTML comment (readers do not see it)"
+        case .literal(let literal, let mark): Triggers.literalWhy(literal, mark: mark)
         }
     }
 
@@ -256,7 +257,8 @@ package struct ClosingTableClaim: ClaimCheck {
             // A distribution reads as its numbers: `dördü (2 / 2 / 2 / 2)` is `dördü (2/2/2/2)`, as in the bullet.
             // Its word is compared by bytes (`hasPrefix` takes a decomposed `ü` for `ü`, which the
             // message must name).
-            // The trigger wrapped whole (struck through, an image, a comment): one finding naming that,
+            // The trigger wrapped whole (struck through, an image, a comment, its asterisks typed as
+            // entities): one finding naming that,
             // and no reading of what is crossed out.
             if let wrapped = cells[triggerColumn].wrapped {
                 let at = cells[triggerColumn].location
@@ -269,7 +271,7 @@ package struct ClosingTableClaim: ClaimCheck {
                     .closingTable(
                         at: at,
                         .wrappedTrigger(
-                            row: row + 1, written: wrapped.written, why: Self.why(wrapped.kind),
+                            row: row + 1, written: wrapped.written, why: Self.why(wrapped.how),
                             path: course.lessons[lesson].path, declared: expected)))
                 return
             }

@@ -258,6 +258,8 @@ struct Inline: Sendable {
             case .image: return Wrapper(kind: .image, range: node.range)
             case .code: return Wrapper(kind: .code, range: node.range)
             case .html(let tag) where tag.hasPrefix("<!--"): return Wrapper(kind: .comment, range: node.range)
+            // Raw `<img …>`: an image as `![…](…)` is, its `alt` never shown as text.
+            case .html(let tag) where Self.isImageTag(tag): return Wrapper(kind: .image, range: node.range)
             case .emphasis, .strong, .link: level = node.children[...]
             case .html(let tag) where Self.struckTags.contains(tag.lowercased()):
                 let close = "</" + tag.lowercased().dropFirst()
@@ -268,6 +270,59 @@ struct Inline: Sendable {
                 return Wrapper(kind: .struck, range: node.range.lowerBound..<(end?.range.upperBound ?? source.count))
             default: return nil
             }
+        }
+        return nil
+    }
+
+    /// True for a raw `<img …>` tag (any case, `<img>` or `<img/>` too).
+    static func isImageTag(_ tag: String) -> Bool {
+        let bytes = Array(tag.utf8.prefix(5))
+        guard bytes.count == 5, bytes[0] == 0x3C, bytes[1] | 0x20 == 0x69, bytes[2] | 0x20 == 0x6D,
+            bytes[3] | 0x20 == 0x67
+        else { return false }
+        return bytes[4] == 0x3E || bytes[4] == 0x2F || InlineParser.isSpace(bytes[4])
+    }
+
+    /// The `alt` attribute of a raw `<img …>` tag as a browser reads it (quoted or not,
+    /// references decoded), or nil when it has none.
+    static func altText(_ tag: String) -> String? {
+        let bytes = Array(tag.utf8)
+        var index = 4
+        while index + 4 <= bytes.count {
+            defer { index += 1 }
+            guard InlineParser.isSpace(bytes[index - 1]), bytes[index] | 0x20 == 0x61, bytes[index + 1] | 0x20 == 0x6C,
+                bytes[index + 2] | 0x20 == 0x74
+            else { continue }
+            var at = index + 3
+            while at < bytes.count, InlineParser.isSpace(bytes[at]) { at += 1 }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { continue }
+            at += 1
+            while at < bytes.count, InlineParser.isSpace(bytes[at]) { at += 1 }
+            guard at < bytes.count else { return nil }
+            let value: ArraySlice<UInt8>
+            if bytes[at] == 0x22 || bytes[at] == 0x27 {
+                let quote = bytes[at]
+                let rest = bytes[(at + 1)...]
+                value = rest.prefix { $0 != quote }
+            } else {
+                value = bytes[at...].prefix { !InlineParser.isSpace($0) && $0 != 0x3E && $0 != 0x2F }
+            }
+            let raw = Array(value)
+            var alt = ""
+            var from = 0
+            var scan = 0
+            while scan < raw.count {
+                if raw[scan] == UInt8(ascii: "&"),
+                    let (decoded, length) = InlineParser.entity(raw, at: scan, end: raw.count)
+                {
+                    alt += String(decoding: raw[from..<scan], as: UTF8.self) + decoded
+                    scan += length
+                    from = scan
+                } else {
+                    scan += 1
+                }
+            }
+            return alt + String(decoding: raw[from...], as: UTF8.self)
         }
         return nil
     }
@@ -337,14 +392,28 @@ struct Inline: Sendable {
                 switch node.kind {
                 case .text(let text), .code(let text):
                     let exact = node.range.count == text.utf8.count
+                    // A text node holding a reference or an escape is walked by its source, so a
+                    // character after (or typed as) `&#55;` or `\*` keeps its own offset.
+                    var mapped = !exact
+                    if case .code = node.kind { mapped = false }
                     var offset = node.range.lowerBound
                     for character in text {
                         if let openComment, offset >= openComment {
                             hidden = true
                             return
                         }
-                        characters.append((character, exact ? offset : node.range.lowerBound))
-                        offset += character.utf8.count
+                        var at = exact || mapped ? offset : node.range.lowerBound
+                        if mapped {
+                            if let length = sourceLength(of: character, at: offset, before: node.range.upperBound) {
+                                offset += length
+                            } else {
+                                mapped = false
+                                at = node.range.lowerBound
+                            }
+                        } else {
+                            offset += character.utf8.count
+                        }
+                        characters.append((character, at))
                     }
                 case .softBreak, .hardBreak:
                     characters.append((" ", node.range.lowerBound))
@@ -360,6 +429,29 @@ struct Inline: Sendable {
         }
         visit(nodes)
         return characters
+    }
+
+    /// The source bytes `character` was typed with at `offset` (before `end`): itself, an escape
+    /// (`\*`) or a character reference (`&#55;`, `&ast;`); nil when the source there is none of
+    /// them, and the walk stops mapping.
+    private func sourceLength(of character: Character, at offset: Int, before end: Int) -> Int? {
+        guard offset < end else { return nil }
+        let bytes = character.utf8
+        if source[offset] == UInt8(ascii: "\\"), offset + 1 < end, bytes.count == 1,
+            source[offset + 1] == bytes.first, InlineParser.isASCIIPunctuation(source[offset + 1])
+        {
+            return 2
+        }
+        if source[offset] == UInt8(ascii: "&"),
+            let (decoded, length) = InlineParser.entity(source, at: offset, end: end),
+            decoded == String(character)
+        {
+            return length
+        }
+        guard offset + bytes.count <= end, source[offset..<(offset + bytes.count)].elementsEqual(bytes) else {
+            return nil
+        }
+        return bytes.count
     }
 
     func text(_ range: Range<Int>) -> String { String(decoding: source[range], as: UTF8.self) }

@@ -270,10 +270,19 @@ package struct Prose: Sendable {
         package struct Cell: Sendable {
             package var text: String
             package var location: SourceLocation
-            /// The wrapper the cell's whole text stands in (struck through, an image, a comment:
-            /// `Inline.wrapper`, the reading the trigger bullet's value shares), and the cell's
-            /// source as written: a reader does not read that text as the cell's.
-            var wrapped: (kind: Inline.Wrapper.Kind, written: String)? = nil
+            /// What shows the cell's whole text otherwise: a wrapper it stands in (struck through,
+            /// an image, a comment: `Inline.wrapper`, the reading the trigger bullet's value
+            /// shares), or its emphasis marks typed as entities or escaped (`Inline.literalMarks`),
+            /// so they show; and the cell's source as written: a reader does not read that text as
+            /// the cell's.
+            var wrapped: (how: Wrapping, written: String)? = nil
+
+            /// How a cell's text is shown otherwise (`wrapped`).
+            enum Wrapping: Sendable, Equatable {
+                case wrapper(Inline.Wrapper.Kind)
+                /// Its leading `mark` (`*` or `_`) typed as written (`literal`).
+                case literal(Inline.LiteralMarks, mark: Character)
+            }
         }
 
         package var header: [String]
@@ -530,19 +539,28 @@ package struct Prose: Sendable {
             let source = String(decoding: bytes[low..<high], as: UTF8.self).replacingOccurrences("\\|", with: "|")
             let inline = TextBlock.inline(source, definitions: linkDefinitions)
             // Wrapped whole (a byte test first): nothing but blanks and punctuation read outside it.
-            var wrapped: (kind: Inline.Wrapper.Kind, written: String)?
+            var wrapped: (how: Table.Cell.Wrapping, written: String)?
             if Inline.mayBeWrapped(bytes[low..<high]), let wrapper = inline.wrapper(), wrapper.kind != .code,
                 inline.readable(keepingStruck: true).allSatisfy({
                     wrapper.range.contains($0.offset) || $0.character.isWhitespace || $0.character.isPunctuation
                 })
             {
-                wrapped = (wrapper.kind, source)
+                wrapped = (.wrapper(wrapper.kind), source)
+            }
+            // As a reader reads it: struck-through text and footnote marks left out, and blanks
+            // collapsed (a comment left out of `dördü <!-- x --> (2/2/2/2)` leaves two).
+            let text = Prose.collapsed(String(inline.readable().map(\.character))).trimmingWhitespaces
+            // Marks that show, typed as entities or escaped (`&#42;&#42;X&#42;&#42;`, `\*\*X\*\*`): the
+            // cell's first byte tells first.
+            if wrapped == nil, low < high, bytes[low] == UInt8(ascii: "&") || bytes[low] == UInt8(ascii: "\\"),
+                let mark = text.first, mark == "*" || mark == "_",
+                let literal = Inline.literalMarks(in: bytes[low..<high])
+            {
+                wrapped = (.literal(literal, mark: mark), source)
             }
             cells.append(
                 Table.Cell(
-                    // As a reader reads it: struck-through text and footnote marks left out, and
-                    // blanks collapsed (a comment left out of `dördü <!-- x --> (2/2/2/2)` leaves two).
-                    text: Prose.collapsed(String(inline.readable().map(\.character))).trimmingWhitespaces,
+                    text: text,
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low),
                     wrapped: wrapped))
         }

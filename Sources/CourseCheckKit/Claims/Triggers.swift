@@ -512,6 +512,10 @@ package enum Triggers {
             let shown: String
             switch wrapper.kind {
             case .comment: shown = Inline(String(inline.text(wrapper.range).dropFirst(4).dropLast(3))).plain()
+            case .image:
+                // A raw `<img …>` renders no text: its `alt` is what it names.
+                let plain = inline.plain(wrapper.range)
+                shown = plain.isEmpty ? Inline.altText(inline.text(wrapper.range)) ?? "" : plain
             default: shown = inline.plain(wrapper.range)
             }
             let why: String
@@ -536,13 +540,16 @@ package enum Triggers {
         guard let mark = rendered.first, mark == "*" || mark == "_",
             let literal = Inline.literalMarks(in: source[start..<end])
         else { return nil }
+        return WrappedValue(range: start..<end, why: literalWhy(literal, mark: mark), named: named(in: rendered))
+    }
+
+    /// Why a value whose emphasis `mark`s show (`literal`) is no bold trigger, in the words of the
+    /// message: the bullet's value and a closing table's trigger cell say it alike.
+    static func literalWhy(_ literal: Inline.LiteralMarks, mark: Character) -> String {
         let marks = mark == "*" ? "asterisks" : "underscores"
-        return WrappedValue(
-            range: start..<end,
-            why: literal == .entities
-                ? "written with its \(marks) as entities (readers see them)"
-                : "written with escaped '\\\(mark)' (readers see the \(marks))",
-            named: named(in: rendered))
+        return literal == .entities
+            ? "written with its \(marks) as entities (readers see them)"
+            : "written with escaped '\\\(mark)' (readers see the \(marks))"
     }
 
     /// True when a bullet's rendered text opens with the lead (any space, a no-break one too, as a space).

@@ -583,10 +583,19 @@ extension Classifier {
                     let comment = String(decoding: bytes[index..<end], as: UTF8.self).trimmingBlanksString()
                     return (marker + words + marker + comment + " -->", blanks, end)
                 }
+                // Opening its cell (nothing but blanks before it there): closed, it would hide the
+                // whole cell, which then shows empty (a trigger or a title no claim can read), so
+                // the one fix deletes it, and the reading as meant leaves out the `<!--` alone.
+                let opensCell =
+                    row && inside == nil
+                    && bytes[lineStart..<index].reversed().drop { $0 == 0x20 || $0 == 0x09 }.first == UInt8(ascii: "|")
                 // Read as meant without it: to the cell's pipe, to the end of the heading's line,
                 // or to the end of the bold with the blanks before it.
                 let cut =
-                    inside.map { $0.end - index } ?? (row ? pipe.map { $0 - index } : heading ? lineStop - index : nil)
+                    opensCell
+                    ? 4
+                    : inside.map { $0.end - index }
+                        ?? (row ? pipe.map { $0 - index } : heading ? lineStop - index : nil)
                 let written = String(decoding: bytes[index..<(inside?.end ?? lineEnd)], as: UTF8.self)
                     .trimmingBlanksString()
                 let at = SourceLocation(path: path, line: line + 1, column: column)
@@ -612,7 +621,7 @@ extension Classifier {
                     CommentLineSlip(
                         finding: .inlineCommentNeverClosed(
                             at: at, written: written, block: row ? "cell" : heading ? "heading" : "paragraph",
-                            moved: inside?.moved,
+                            moved: inside?.moved, wholeCell: opensCell,
                             // A later comment in its line or cell (`<!-- x <!-- y -->`): closed at
                             // the end, this one would hold it, so it closes before that `<!--`.
                             beforeNext: String(

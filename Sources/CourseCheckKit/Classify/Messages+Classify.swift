@@ -793,9 +793,17 @@ extension Diagnostic {
     /// `block`: "paragraph", "heading" or "cell" (of a table: its close goes before the cell's `|`).
     /// `moved` (in bold or emphasis): the bold with the comment closed after it.
     /// `beforeNext`: a later `<!--` stands on its line, so the close goes before that one.
+    /// `wholeCell`: it opens its table cell, so closed it would hide the whole cell: delete it.
     static func inlineCommentNeverClosed(
-        at location: SourceLocation, written: String, block: String, moved: String? = nil, beforeNext: Bool = false
+        at location: SourceLocation, written: String, block: String, moved: String? = nil, wholeCell: Bool = false,
+        beforeNext: Bool = false
     ) -> Diagnostic {
+        if wholeCell {
+            return Diagnostic(
+                .commentLookAlike, at: location,
+                "this '<!--' is not closed ('-->') in its cell, so it opens no comment and readers see '\(written)' as "
+                    + "text; delete '<!--' (closed, the comment would hide the whole cell, which then shows empty)")
+        }
         if let moved {
             return Diagnostic(
                 .commentLookAlike, at: location,
