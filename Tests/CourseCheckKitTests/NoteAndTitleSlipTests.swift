@@ -1835,6 +1835,90 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(try findings("10-baglama.md", "**DR4.** Bu", ["**DR&#52;.** Bu"]), [[]])
     }
 
+    /// A note label with no space after it (`**GV8.**Bu`): after its full stop and before a letter
+    /// or digit the closing asterisks cannot close (cmark-gfm shows `**GV8.**Bu` as written), so
+    /// readers see them. One near-form finding at the paragraph, in every series and for a lesson's
+    /// last note too, never a reference to a note no paragraph defines and a "skips" at the next
+    /// note; its fix writes the space, and following it leaves none. So for a near form glued to
+    /// its word (`**DR4**Bu`, bold with no full stop, `__DR4.__Bu`, `*DR4.*Bu`, escaped asterisks).
+    /// Where the bold closes before punctuation (`**DR4.**(bkz.`, `**DR4.**’`) it is the note.
+    func testANoteLabelWithNoSpaceAfterItIsOneFindingAtTheParagraph() throws {
+        let seen = "no space after it, so readers see its asterisks"
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+            ("03-yigit-duzenleri.md", 163, "GV8", "**GV8.**Bu", seen),
+            ("12-ortam-degerleri.md", 184, "DR10", "**DR10.**Bu", seen),
+            ("10-baglama.md", 257, "DR6", "**DR6.**Bu", seen),
+            ("10-baglama.md", 161, "DR4", "**DR4.**1", seen),
+            ("10-baglama.md", 161, "DR4", "__DR4.__Bu", "no space after it, so readers see its underscores"),
+            ("10-baglama.md", 161, "DR4", "*DR4.*Bu", "not in bold, no space after it, so readers see its asterisk"),
+            ("10-baglama.md", 161, "DR4", "**DR4:**Bu", "':' for its full stop, " + seen),
+            ("10-baglama.md", 161, "DR4", "**DR4**Bu", "no full stop, no space after it"),
+            ("10-baglama.md", 161, "DR4", "**DR4**.Bu", "its full stop outside the bold, no space after it"),
+            (
+                "10-baglama.md", 161, "DR4", "\\*\\*DR4.\\*\\*Bu",
+                "written with escaped '\\*', so readers see the asterisks, no space after it"
+            ),
+        ]
+        for slip in cases {
+            let rest = String(slip.form.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
+            let found = try findingsAndAfterTheFix([
+                (slip.file, "**\(slip.label).** Bu", slip.form + String(rest == "1" ? " Bu" : ""))
+            ])
+            XCTAssertEqual(
+                found.found,
+                [
+                    "lessons/\(slip.file):\(slip.line):1: error: this paragraph opens with '\(slip.form)', a near form "
+                        + "of the note label \(slip.label). (\(slip.why)), so it does not read as a note; write "
+                        + "'**\(slip.label).** \(rest)' in place of '\(slip.form)' [note-series]"
+                ], slip.form)
+            XCTAssertEqual(found.fixed, [], slip.form)
+        }
+        // The bold closes before punctuation: readers see the note.
+        XCTAssertEqual(
+            try findings(
+                "10-baglama.md", "**DR4.** Bu", ["**DR4.**(bkz. Bu", "**DR4.**\u{2019} Bu", "**DR4.**\"Bu\""]),
+            [[], [], []])
+    }
+
+    /// An underline typed right under the trigger bullet: at the margin `===` (or `--`) cannot
+    /// underline a list item's text, so cmark-gfm shows it at the bullet's end
+    /// (`<li>Bu dersin tetiği: <strong>ortam</strong>.\n===</li>`); indented into the item, `===` or
+    /// `---` makes the bullet a heading. One finding at the underline, `delete this line`, never
+    /// "no bullet" at the Özet heading, and following it leaves none. A `---` at the margin is a
+    /// rule after the list (`<hr />`): no finding.
+    func testAnUnderlineUnderTheTriggerBulletIsOneFindingAtIt() throws {
+        let bullet = "- Bu dersin tetiği: **ortam**."
+        let text = "lessons/12-ortam-degerleri.md:309"
+        let cases: [(underline: String, found: String)] = [
+            (
+                "===",
+                "\(text):1: error: this '===' right under the trigger bullet (line 308) cannot underline a list "
+                    + "item's text, so readers see it as text at the bullet's end; delete this line [declared-trigger]"
+            ),
+            (
+                "--",
+                "\(text):1: error: this '--' right under the trigger bullet (line 308) cannot underline a list "
+                    + "item's text, so readers see it as text at the bullet's end; delete this line [declared-trigger]"
+            ),
+            (
+                "  ===",
+                "\(text):3: error: this '===' right under the trigger bullet (line 308) underlines it as a "
+                    + "heading, so it does not read as the lesson's trigger bullet; delete this line [declared-trigger]"
+            ),
+            (
+                "  ---",
+                "\(text):3: error: this '---' right under the trigger bullet (line 308) underlines it as a "
+                    + "heading, so it does not read as the lesson's trigger bullet; delete this line [declared-trigger]"
+            ),
+        ]
+        for slip in cases {
+            let found = try findingsAndAfterTheFix([("12-ortam-degerleri.md", bullet, bullet + "\n" + slip.underline)])
+            XCTAssertEqual(found.found, [slip.found], slip.underline)
+            XCTAssertEqual(found.fixed, [], slip.underline)
+        }
+        XCTAssertEqual(try findings("12-ortam-degerleri.md", bullet, [bullet + "\n---"]), [[]])
+    }
+
     /// A code span that opens at a note label and runs on into the text after it (`` `**DR4.** Bu` ``):
     /// one finding at the paragraph whose fix takes the span's content out of code with the label
     /// as meant, never a reference to a note no paragraph defines and a "skips" at the next note;

@@ -605,6 +605,53 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random underline typed right under a random lesson's trigger bullet: `=` (one to six) or
+    /// `--` at the margin, which cmark-gfm shows as text at the bullet's end, or `=` or `-` (one to
+    /// six) indented into the item, a setext underline that makes the bullet a heading. Exactly one
+    /// finding, at the underline, `delete this line`; followed, the lesson as it was and none. A
+    /// `---` at the margin is a rule after the list: no finding.
+    func testAnUnderlineUnderTheTriggerBulletGivesOneFindingAtIt() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let lines = text.components(separatedBy: "\n")
+            guard let at = lines.firstIndex(where: { $0.hasPrefix("- Bu dersin tetiği:") }) else { continue }
+            let indent = Int(random.next() % 4)
+            let mark = indent < 2 || random.next() % 2 == 0 ? "=" : "-"
+            var run = String(repeating: mark, count: 1 + Int(random.next() % 6))
+            let rule = random.next() % 8 == 0
+            if rule { run = "---" } else if indent < 2, random.next() % 4 == 0 { run = "--" }
+            var slipped = lines
+            slipped.insert(String(repeating: " ", count: rule ? 0 : indent) + run, at: at + 1)
+            try slipped.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file) '\(slipped[at + 1])': \(found)"
+            if rule {
+                XCTAssertEqual(found, [], message)
+            } else {
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(
+                    found.first?.hasPrefix(
+                        "lessons/\(file):\(at + 2):\(rule ? 1 : indent + 1): error: this '\(run)' right under "
+                            + "the trigger bullet (line \(at + 1))") ?? false, message)
+                if let first = found.first, let parsed = FollowTheFix.parse(String(first)),
+                    let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: slipped)
+                {
+                    XCTAssertEqual(followed, lines, message)
+                } else {
+                    XCTFail("no fix to follow: \(message)")
+                }
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A random printable leftover (`leftover(for:_:)`, perhaps a space after it) typed before a
     /// random lesson's or the index's front matter `---`, opening or closing: Jekyll reads no
     /// front matter there, so readers see its keys as text. Exactly one finding, at the line,

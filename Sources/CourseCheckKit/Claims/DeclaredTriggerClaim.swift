@@ -45,7 +45,7 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             guard let declaration else {
                 // The bullet is there but slipped (no bold value, no bullet of its own, a misspelt
                 // lead): the finding is at it, not "no bullet".
-                if let slipped = Triggers.slippedBullet(in: lesson.prose) {
+                if let slipped = Triggers.slippedBullet(in: lesson.prose, file: lesson.lesson.file) {
                     findings.append(.declaredTrigger(at: slipped.location, slipped.problem))
                     continue
                 }
@@ -59,6 +59,15 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 let summary = lesson.prose.headings.first { $0.text.sameBytes("Özet") }?.line ?? 1
                 findings.append(.declaredTrigger(at: SourceLocation(path: lesson.path, line: summary), .none))
                 continue
+            }
+            // A `===` under the bullet shows as text at its end (`Triggers.underlinedBullet`): one
+            // finding there; the trigger still reads, and is judged.
+            if let underline = Triggers.underlinedBullet(in: lesson.prose, file: lesson.lesson.file), !underline.heading
+            {
+                findings.append(
+                    .declaredTrigger(
+                        at: underline.location, .underline(underline.written, bullet: underline.bullet, heading: false))
+                )
             }
             // A container's marker before the bullet's own (`> - Bu`): quoted or nested, apart from its
             // list. The declaration is read as meant, so nothing else is said of it.

@@ -538,6 +538,9 @@ extension Diagnostic {
         case twoTriggers(first: String, second: String)
         /// A bullet opens with `written`, a slip away from the lead `Bu dersin tetiği:`.
         case misspeltLead(written: String)
+        /// `written` (`===`, `---`) typed right under the trigger bullet at line `bullet`: a setext
+        /// underline that makes the bullet a heading (`heading`), or text at the bullet's end.
+        case underline(String, bullet: Int, heading: Bool)
         /// The trigger bullet's line opens with printable characters (`leftover`, then `blanks`)
         /// before its `marker` (`1- Bu`).
         case leftoverBeforeMarker(leftover: String, blanks: String, marker: Character)
@@ -607,6 +610,12 @@ extension Diagnostic {
             case .twoTriggers(let first, let second):
                 "the trigger bullet states two triggers, '\(first)' and '\(second)'; a lesson declares one, so keep "
                     + "the one its trees show"
+            case .underline(let written, let bullet, let heading):
+                "this '\(written)' right under the trigger bullet (line \(bullet)) "
+                    + (heading
+                        ? "underlines it as a heading, so it does not read as the lesson's trigger bullet"
+                        : "cannot underline a list item's text, so readers see it as text at the bullet's end")
+                    + "; delete this line"
             case .misspeltLead(let written):
                 "this bullet opens '\(written)', not 'Bu dersin tetiği:', so it does not read as the lesson's trigger "
                     + "bullet; write 'Bu dersin tetiği:'" + unseen(written, Triggers.bulletLead)
@@ -1021,7 +1030,8 @@ extension Diagnostic {
         /// A paragraph opening with the note label `label` is indented `written`, so it is indented code.
         case indented(label: String, written: String)
         /// A paragraph opens with `written`, a near form of the note label `label`; `differences` says how.
-        case nearForm(written: String, label: String, differences: [String])
+        /// `then`: the word glued to it (no space between), which the fix writes after the label and a space.
+        case nearForm(written: String, label: String, differences: [String], then: String? = nil)
         /// A paragraph opens with the code span `written`, which holds the label `label` and the text
         /// after it (`meant`, its content).
         case codeRunsOn(written: String, label: String, meant: String)
@@ -1061,9 +1071,10 @@ extension Diagnostic {
                 "this paragraph opens with a code span, '\(written)', that holds the note label \(label) and the text "
                     + "after it, so readers see the label's marks in code font and it does not read as a note; write "
                     + "'\(meant)' in place of '\(written)'"
-            case .nearForm(let written, let label, let differences):
+            case .nearForm(let written, let label, let differences, let then):
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
-                    + "so it does not read as a note; write **\(label)**"
+                    + "so it does not read as a note; write "
+                    + (then.map { "'**\(label)** \($0)' in place of '\(written)'" } ?? "**\(label)**")
             case .notBold(let written):
                 "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
                     + "write **\(written)**"

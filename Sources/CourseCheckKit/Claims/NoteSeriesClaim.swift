@@ -44,6 +44,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         /// differences, and where among them the number's goes. A reader takes it for the note its
         /// series is due, whatever the letters read as: the check names that number.
         var lettered: Lettered? = nil
+        /// For a near-form definition with no space after it (`**GV8.**Bu`): the word glued to it,
+        /// which the fix writes after a space.
+        var glued: String? = nil
     }
 
     /// What a near form's number `written` is where the note `label` has `due`: the characters
@@ -627,7 +630,16 @@ package struct NoteSeriesClaim: ClaimCheck {
         var spaceInNumber = false
         /// The number's characters as written (`S` in `GVS`, `l5` in `GVl5`).
         var numberWritten = ""
+        /// The bold the paragraph opens with, holding the label's start: its number ends where the
+        /// bold does (`**GV8**Bu` is GV8 with a word glued to it, not GV88 with `B` for a digit).
+        let openingBold =
+            start < characters.count
+            ? inline.emphasis.first { span in
+                span.strong && span.content.contains(characters[start].offset)
+                    && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
+            } : nil
         while index < characters.count {
+            if !digits.isEmpty, let openingBold, characters[index].offset >= openingBold.content.upperBound { break }
             var character = characters[index].character
             // A joiner after a letter is part of its Character (`G` + U+200D): named, and the letter read.
             if !character.isASCII, !isFormat(character), let letter = Self.visible(character).first,
@@ -764,10 +776,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         while end < characters.count, characters[end].character == " " || characters[end].character == "\u{A0}" {
             end += 1
         }
-        let labelOffset = characters[start].offset
-        let strong = inline.emphasis.first { span in
-            span.strong && span.content.contains(labelOffset) && inline.plain(0..<span.open).allSatisfy(\.isWhitespace)
-        }
+        // The bold the label opens with, read once before its number.
+        let strong = openingBold
         // Any mark stands for the full stop (`**DR5…**`, `**DR5!**`, `*DR5!*`), and in bold a
         // number typed twice over it too (`**DR5.5.**`): loosely.
         var punctuation = ""
@@ -791,6 +801,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         var after: [Unicode.Scalar] = []
         /// True when the code span holding the label runs on into the text after it.
         var codeRunsOn = false
+        /// The index of the first character of a word glued to the label, no space between (`**GV8.**Bu`): after
+        /// a full stop and before a letter the closing asterisks cannot close, so readers see them.
+        var gluedAt: Int? = nil
         if shownMarks > 0 {
             var cursor = end
             while cursor < characters.count, cursor - end < shownMarks,
@@ -810,9 +823,29 @@ package struct NoteSeriesClaim: ClaimCheck {
                 guard characters[cursor].character.isWhitespace else { return nil }
                 codeRunsOn = true
             }
-            if !after.isEmpty || spacedMarks != nil || escapedMarks || code != nil { end = cursor }
+            if after.isEmpty, cursor - end == shownMarks, cursor < characters.count,
+                !characters[cursor].character.isWhitespace
+            {
+                gluedAt = cursor
+            }
+            if !after.isEmpty || spacedMarks != nil || escapedMarks || code != nil || gluedAt != nil { end = cursor }
         }
-        guard end == characters.count || characters[end].character.isWhitespace else { return nil }
+        // In bold that closes (`**GV8**Bu`, `**GV8**.Bu`), a letter or digit right after the bold, or
+        // after a full stop after it: the word is glued to a label that has no full stop in bold.
+        if gluedAt == nil, let openingBold, end > start, end < characters.count,
+            characters[end].character.isLetter || characters[end].character.isNumber,
+            characters[end].offset >= openingBold.content.upperBound,
+            characters[start..<end].allSatisfy({
+                $0.offset < openingBold.content.upperBound || $0.character == "."
+            })
+        {
+            gluedAt = end
+            // `**GV8**de` may be a reference with its suffix: the note only where its series is due it.
+            loose = true
+        }
+        guard end == characters.count || characters[end].character.isWhitespace || gluedAt != nil else {
+            return nil
+        }
         let tail = String(characters[index..<end].map(\.character))
         guard strong != nil || !punctuation.isEmpty else { return nil }
         let label = "\(prefix)\(number)."
@@ -834,7 +867,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 literalMarks == .entities
                     ? "its \(marks) written as entities, so readers see them"
                     : "written with escaped '\\\(mark)', so readers see the \(marks)")
-        } else if strong == nil, after.isEmpty {
+        } else if strong == nil, after.isEmpty, gluedAt == nil || shownMarks == 1 {
             differences.append("not in bold")
         }
         if letters != letters.uppercased(), edited == nil { differences.append("in lower case") }
@@ -864,6 +897,13 @@ package struct NoteSeriesClaim: ClaimCheck {
         for invisible in after {
             differences.append("\(Invisible.name(invisible)) after it, which keeps its bold from closing")
         }
+        if gluedAt != nil {
+            // Shown for no other reason, the marks show because of it.
+            let shownByGlue = shownMarks > 0 && spacedMarks == nil && literalMarks == nil && code == nil
+            let mark = shownMarks > 0 ? characters[firstMark].character : "*"
+            let marks = (mark == "*" ? "asterisk" : "underscore") + (shownMarks == 1 ? "" : "s")
+            differences.append("no space after it" + (shownByGlue ? ", so readers see its \(marks)" : ""))
+        }
         // Else text the bold holds after the label (`**DR5. Not:**`): the label is the bold's start only.
         if differences.isEmpty, let strong, end > 0 {
             let labelEnd = characters[end - 1].offset + characters[end - 1].character.utf8.count
@@ -884,6 +924,16 @@ package struct NoteSeriesClaim: ClaimCheck {
         }
         if let code { endOffset = code.range.upperBound }
         if let wrapped { endOffset = max(endOffset, wrapped.range.upperBound) }
+        /// The glued word as read, to the next blank: the fix writes it after a space.
+        var glued: String? = nil
+        if let gluedAt {
+            let word = characters[gluedAt...].prefix { !$0.character.isWhitespace }
+            glued = String(word.map(\.character))
+            let from = characters[gluedAt].offset
+            endOffset = max(
+                endOffset,
+                inline.source[from...].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A } ?? inline.source.count)
+        }
         // Escapes make the offsets those of their text node: the label is the source's first word.
         if escapedMarks {
             let blanks = inline.source.prefix { $0 == 0x20 || $0 == 0x09 }.count
@@ -894,6 +944,7 @@ package struct NoteSeriesClaim: ClaimCheck {
         var note = Note(prefix: prefix, number: number, path: path, line: at.line, column: at.column, lookAlike: nil)
         note.tentative = loose
         let written = inline.text(0..<min(endOffset, inline.source.count))
+        note.glued = glued
         note.slip =
             differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
         // The code span runs on past the label: the fix takes the span's content out of code, whole,
@@ -1538,7 +1589,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 findings.append(.noteSeries(at: at, .indented(label: label, written: written)))
             case .nearForm(let written, let label, let differences):
                 findings.append(
-                    .noteSeries(at: at, .nearForm(written: written, label: label, differences: differences)))
+                    .noteSeries(
+                        at: at, .nearForm(written: written, label: label, differences: differences, then: note.glued)))
             case .codeRunsOn(let written, let label, let meant):
                 findings.append(.noteSeries(at: at, .codeRunsOn(written: written, label: label, meant: meant)))
             case nil: break

@@ -196,7 +196,9 @@ package enum Triggers {
     /// a bullet that opens with the lead but gives no bold value after it, a line that opens with
     /// the lead but renders as no bullet of its own, or a bullet whose lead is a slip away. One
     /// finding, at that line; nil when the lesson has no such line.
-    static func slippedBullet(in prose: Prose) -> (location: SourceLocation, problem: Diagnostic.DeclaredTrigger)? {
+    static func slippedBullet(in prose: Prose, file: SourceFile) -> (
+        location: SourceLocation, problem: Diagnostic.DeclaredTrigger
+    )? {
         if let bullet = unreadableBullet(in: prose) {
             if let wrapped = bullet.wrapped {
                 return (bullet.location, .wrapped(written: bullet.written, why: wrapped.why, trigger: wrapped.named))
@@ -210,8 +212,55 @@ package enum Triggers {
             return (line.location, line.problem)
         }
         if let line = headingBeforeMarker(in: prose) { return line }
+        if let underline = underlinedBullet(in: prose, file: file) {
+            return (underline.location, .underline(underline.written, bullet: underline.bullet, heading: true))
+        }
         if let bullet = misspeltLead(in: prose) {
             return (bullet.location, .misspeltLead(written: bullet.written))
+        }
+        return nil
+    }
+
+    /// A setext underline (`===`, `---`) typed right under the trigger bullet: indented into the
+    /// item it makes the bullet's text a heading (`heading`), so no bullet reads; at the margin a
+    /// `===` (or `--`) cannot underline a list item's text and shows as text at the bullet's end (a
+    /// lazy continuation line; a `---` there is a rule after the list, which readers may mean). Where
+    /// the underline is, as written, and the bullet's line. Only a heading in an item, or a
+    /// paragraph that holds a newline and a `=` or `-` after it, is read further: most bullets are one line.
+    static func underlinedBullet(in prose: Prose, file: SourceFile) -> (
+        location: SourceLocation, written: String, bullet: Int, heading: Bool
+    )? {
+        for block in prose.blocks {
+            guard let marker = block.itemMarker, "-*+".contains(marker) else { continue }
+            // A heading's underline is no line of its text; a paragraph's `=` line is.
+            let heading = block.kind != .paragraph
+            if !heading {
+                guard let newline = block.source.utf8.firstIndex(of: 0x0A),
+                    block.source.utf8[newline...].contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "-") }
+                    )
+                else { continue }
+            }
+            guard heading ? spaced(block.text).hasPrefix(bulletLead) : leads(block) else { continue }
+            if heading {
+                guard let line = NoteSeriesClaim.setextUnderline(block), file.lines.indices.contains(line - 1) else {
+                    continue
+                }
+                let text = file.lines[line - 1].text
+                let blanks = text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+                return (
+                    SourceLocation(path: prose.path, line: line, column: blanks + 1),
+                    String(text.dropFirst(blanks)).trimmingWhitespaces, block.firstLine.number, true
+                )
+            }
+            for segment in block.segments.dropFirst() {
+                let written = segment.text.trimmingWhitespaces
+                // `--` too: too short for a rule, it is text there as well.
+                guard !written.isEmpty, written.allSatisfy({ $0 == "=" }) || written == "--" else { continue }
+                return (
+                    SourceLocation(path: prose.path, line: segment.line.number, column: segment.column), written,
+                    block.firstLine.number, false
+                )
+            }
         }
         return nil
     }
