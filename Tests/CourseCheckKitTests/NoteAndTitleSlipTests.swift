@@ -2715,6 +2715,45 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A trigger name in quotation marks (curly, straight, guillemets, single) is read as the bare
+    /// name: with its right count no finding, with a wrong one one finding at the count, and with
+    /// every name quoted the sentence is still the claim (it was "no count can be read" for one
+    /// quoted name, and not applicable with all four, so a wrong count passed). An apostrophe
+    /// inside a word stays a suffix's. Columns count bytes, as every finding's do.
+    func testATriggerNameInQuotationMarksIsTheName() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let quotes: [(open: String, close: String)] = [
+            ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"), ("\u{2018}", "\u{2019}"),
+            ("\u{201E}", "\u{201C}"),
+        ]
+        func quoted(_ count: String, all: Bool) -> [String] {
+            quotes.map { quote in
+                let names = all ? ["yerel", "ebeveyn", "gözlem", "ortam"] : ["ortam"]
+                var text = sentence.replacingOccurrences(of: "ortam 6", with: "ortam \(count)")
+                for name in names {
+                    text = text.replacingOccurrences(of: "\(name) ", with: "\(quote.open)\(name)\(quote.close) ")
+                }
+                return text
+            }
+        }
+        XCTAssertEqual(
+            try findings(file, sentence, quoted("6", all: false) + quoted("6", all: true)),
+            Array(repeating: [], count: 12))
+        let wrong = try findings(file, sentence, quoted("7", all: false) + quoted("7", all: true))
+        XCTAssertEqual(
+            wrong,
+            (quoted("7", all: false) + quoted("7", all: true)).map { text in
+                let prefix = "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: "
+                let column =
+                    prefix.utf8.count + text.utf8.distance(from: text.startIndex, to: text.range(of: "7")!.lowerBound)
+                    + 1
+                return [
+                    "lessons/\(file):267:\(column): error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"
+                ]
+            })
+    }
+
     /// More spellings of "or" between two counts state the second: `ya` with its `da` dropped (`4
     /// ya 5`), the circumflex forms, folded once for every connective (`4 yâ da 5`, `yâhutta`, `ve
     /// yâ`, `veyâhut`, capitals `YÂ DA`, either-or `yâ 4 yâ 5`), two numbers in a row (`dört beş`,
