@@ -2715,6 +2715,36 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A word that stresses the verb of a bound (`hiç`, `asla`, `kesinlikle`, `bile`: `5'in altına
+    /// hiç düşmez`, never falls below 5; `7'yi asla aşmaz`) is read past, and "stay" is a verb a
+    /// bound ends with (`5'in altında kalmaz`, does not stay below 5: at least 5; `5'ten aşağıda
+    /// kalmaz`): a bound that holds gives no finding, one that fails one finding naming the bound.
+    func testAStressedVerbOrStayAfterABoundIsTheBound() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "gözlem 4, ortam 6."
+        let holding = [
+            "5'in altına hiç düşmez", "5'in altına asla düşmez", "7'yi hiç geçmez", "7'yi asla aşmaz",
+            "5'in altına hiç inmedi", "7'yi hiç aşmadı", "7'yi kesinlikle geçmez", "7'yi bile geçmez",
+            "5'in altında kalmaz", "5'in altında kalmıyor", "5'ten aşağıda kalmaz", "7'nin altında kalır",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
+            holding.map { _ in [] })
+        let failing: [(bound: String, says: String)] = [
+            ("7'nin altına hiç düşmez", "at least 7"), ("5'i asla aşmaz", "at most 5"),
+            ("7'nin altında kalmaz", "at least 7"), ("5'in üstünde kalmaz", "at most 5"),
+            ("7'den aşağıda kalmaz", "at least 7"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, failing.map { "gözlem 4, ortam 6 (\($0.bound))." }),
+            failing.map {
+                [
+                    "lessons/\(file):267:115: error: says ortam \($0.says), but 6 lessons declare ortam; "
+                        + "write 6 or drop the bound [trigger-distribution]"
+                ]
+            })
+    }
+
     /// A trigger name in quotation marks (curly, straight, guillemets, single) is read as the bare
     /// name: with its right count no finding, with a wrong one one finding at the count, and with
     /// every name quoted the sentence is still the claim (it was "no count can be read" for one

@@ -279,15 +279,20 @@ enum Connective {
     static let directions: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
         "altına": (.genitive, true, true), "üstüne": (.genitive, false, true), "üzerine": (.genitive, false, true),
         "aşağıya": (.ablative, true, true), "yukarıya": (.ablative, false, true),
+        "aşağıda": (.ablative, true, true), "yukarıda": (.ablative, false, true),
     ]
 
     /// The verbs of being and of motion a bound may end with, their aorist's suffix: `7'den fazla
     /// olmaz`, `olamaz`, `sayılmaz`; `5'ten aşağı düşmez`, `inmez`, `7'nin üstüne çıkmaz`, `7'den
-    /// fazla çıkmaz` (does not turn out more). A form that says it keeps the bound (`7'den fazla
+    /// fazla çıkmaz` (does not turn out more), `5'in altında kalmaz` (does not stay below 5). A form that says it keeps the bound (`7'den fazla
     /// olur`), a negative one denies it.
     static let movingVerbs: [(stem: String, aorist: String)] = [
-        ("ol", "Ir"), ("sayıl", "Ir"), ("düş", "Ar"), ("in", "Ar"), ("çık", "Ar"),
+        ("ol", "Ir"), ("sayıl", "Ir"), ("düş", "Ar"), ("in", "Ar"), ("çık", "Ar"), ("kal", "Ir"),
     ]
+
+    /// Words that stress a verb after a bound and change nothing (`5'in altına hiç düşmez`, never
+    /// falls below 5; `7'yi asla aşmaz`, `kesinlikle`, `bile`): read past before the verb.
+    static let stressing: Set<String> = ["hiç", "asla", "kesinlikle", "bile", "katiyen", "kesin"]
 
     /// The forms of `movingVerbs`, each with whether it denies the bound before it.
     static let movingForms: [String: Bool] = {
@@ -396,12 +401,17 @@ enum Connective {
         var at = index + 1
         if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
         guard words[at].gap.isEmpty else { return nil }
+        // A word that stresses the verb after it (`7'yi hiç geçmez`) is read past.
+        while at + 1 < words.count, stressing.contains(words[at].text), words[at + 1].gap.isEmpty { at += 1 }
         if let bound = caseBounding[words[at].text], bound.ending == ending {
             return (value, bound.upper, bound.strict, at + 1 - index)
         }
-        // A direction says a bound only with a verb after it (`5'in altına düşmez`), not `değil`.
-        guard let direction = directions[words[at].text], direction.ending == ending, at + 1 < words.count,
-            words[at + 1].gap.isEmpty, movingForms[words[at + 1].text] != nil
+        // A direction says a bound only with a verb after it (`5'in altına düşmez`, `altına hiç
+        // düşmez`), not `değil`.
+        var verb = at + 1
+        while verb < words.count, words[verb].gap.isEmpty, stressing.contains(words[verb].text) { verb += 1 }
+        guard let direction = directions[words[at].text], direction.ending == ending, verb < words.count,
+            words[verb].gap.isEmpty, movingForms[words[verb].text] != nil
         else { return nil }
         return (value, direction.upper, direction.strict, at + 1 - index)
     }
@@ -416,11 +426,12 @@ enum Connective {
         guard index + 1 < words.count,
             var bound = caseBound(words, at: index) ?? beyondBound(words, at: index)
         else { return nil }
-        while case let after = index + bound.length, after < words.count, words[after].gap.isEmpty,
-            let denies = afterBound(words[after].text)
-        {
+        while case let after = index + bound.length, after < words.count, words[after].gap.isEmpty {
+            var verb = after
+            while verb < words.count, words[verb].gap.isEmpty, stressing.contains(words[verb].text) { verb += 1 }
+            guard verb < words.count, words[verb].gap.isEmpty, let denies = afterBound(words[verb].text) else { break }
             if denies { (bound.upper, bound.strict) = negated((bound.upper, bound.strict)) }
-            bound.length += 1
+            bound.length = verb + 1 - index
         }
         return bound
     }
