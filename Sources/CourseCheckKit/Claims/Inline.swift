@@ -307,22 +307,7 @@ struct Inline: Sendable {
             } else {
                 value = bytes[at...].prefix { !InlineParser.isSpace($0) && $0 != 0x3E && $0 != 0x2F }
             }
-            let raw = Array(value)
-            var alt = ""
-            var from = 0
-            var scan = 0
-            while scan < raw.count {
-                if raw[scan] == UInt8(ascii: "&"),
-                    let (decoded, length) = InlineParser.entity(raw, at: scan, end: raw.count)
-                {
-                    alt += String(decoding: raw[from..<scan], as: UTF8.self) + decoded
-                    scan += length
-                    from = scan
-                } else {
-                    scan += 1
-                }
-            }
-            return alt + String(decoding: raw[from...], as: UTF8.self)
+            return InlineParser.decodeEntities(value)
         }
         return nil
     }
