@@ -380,7 +380,7 @@ extension DiagnosticID {
             )
         case .triggerDistribution:
             (
-                summary: "The sentence of the last lesson or the index that counts the lessons' four triggers "
+                summary: "The sentence of the closing lesson or the index that counts the lessons' four triggers "
                     + "(yerel, ebeveyn, gözlem, ortam) does not match how many lessons declare each, counts a name "
                     + "that is not a trigger, names a wrong number of lessons or total (those its counts cover) or "
                     + "a wrong opening distribution, "

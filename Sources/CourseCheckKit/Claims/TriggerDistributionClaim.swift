@@ -1,9 +1,11 @@
 import Foundation
 
-/// The sentence in the closing (last) lesson, or in the course index, that counts the single
-/// triggers the lessons declare (a lesson declaring a distribution is not counted). Earlier
-/// lessons use the same words for recomputation counts, so only the last lesson and the index
-/// are read.
+/// The sentence in the closing lesson, or in the course index, that counts the single triggers
+/// the lessons declare (a lesson declaring a distribution is not counted). Earlier lessons use the
+/// same words for recomputation counts, so only the closing lesson and the index are read: the
+/// lesson holding the closing table, where the course sums itself up, and the last lesson when the
+/// sentence is not there (a course without the table, or a sentence moved to a lesson added after
+/// it). A lesson added after the closing one leaves the sentence where it is and judged.
 ///
 /// Which paragraph is the sentence is decided by what it says: it speaks of the course's lessons
 /// (a word `ders…`, `dağılım…` or `açılış…`) and counts two triggers at least. A paragraph that
@@ -33,20 +35,23 @@ package struct TriggerDistributionClaim: ClaimCheck {
     package init() {}
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
-        guard let lesson = course.lessons.last else { return .notApplicable("no lessons") }
+        guard !course.lessons.isEmpty else { return .notApplicable("no lessons") }
         var findings: [Diagnostic] = []
         var judged = false
-        if let sentence = Self.candidates(in: lesson).first {
-            judged = true
-            findings += Self.heading(sentence, file: lesson.lesson.file, path: lesson.path)
-            findings += judge(sentence, path: lesson.path, course)
-        } else if lesson.lesson.fencesAreUncertain {
-            // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
-            judged = true
-        } else if let hidden = Self.hiddenSentence(in: lesson) {
-            // The sentence written in the source but hidden by the rendering: one finding, there.
-            judged = true
-            findings.append(.triggerDistributionHidden(at: hidden.location, reason: hidden.reason))
+        for lesson in Self.closingLessons(course) {
+            if let sentence = Self.candidates(in: lesson).first {
+                judged = true
+                findings += Self.heading(sentence, file: lesson.lesson.file, path: lesson.path)
+                findings += judge(sentence, path: lesson.path, course)
+            } else if lesson.lesson.fencesAreUncertain {
+                // After a fence slip the sentence may be inside a block that pairs wrongly: the slip is the finding.
+                judged = true
+            } else if let hidden = Self.hiddenSentence(in: lesson) {
+                // The sentence written in the source but hidden by the rendering: one finding, there.
+                judged = true
+                findings.append(.triggerDistributionHidden(at: hidden.location, reason: hidden.reason))
+            }
+            if judged { break }
         }
         if let index = course.index, let sentence = Self.candidates(in: index).first {
             judged = true
@@ -54,7 +59,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             findings += judge(sentence, path: index.prose.path, course)
         }
         guard judged else {
-            return .notApplicable("no paragraph of the last lesson or the index counts the lessons' triggers")
+            return .notApplicable("no paragraph of the closing lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
     }
@@ -368,7 +373,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The sentence is found in the text alone, so the claim looks for it before the trees have
     /// run; only the judging of its counts waits for them.
     package func prepare(_ course: CourseFacts) {
-        if let lesson = course.lessons.last { _ = Self.candidates(in: lesson) }
+        for lesson in Self.closingLessons(course) where !Self.candidates(in: lesson).isEmpty { break }
+    }
+
+    /// The lessons the sentence is looked for in, in order: the one holding the closing table, then
+    /// the last (once).
+    static func closingLessons(_ course: CourseFacts) -> [CourseFacts.LessonFacts] {
+        guard let last = course.lessons.last else { return [] }
+        guard let table = ClosingTableClaim.table(in: course)?.lesson, table.path != last.path else { return [last] }
+        return [table, last]
     }
 
     /// The words that say a paragraph speaks of the course's lessons: lesson, distribution, opening.
