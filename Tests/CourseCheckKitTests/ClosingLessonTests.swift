@@ -95,7 +95,8 @@ final class ClosingLessonTests: XCTestCase {
     func testTheSentenceUpdatedOrMovedToTheLastLessonIsRead() throws {
         let copy = try courseWithALessonAdded()
         let closing = copy.url.appendingPathComponent("lessons/21-on-izleme-ve-yineleme.md")
-        let sentence = "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let sentence =
+            "Açılış dersi dışındaki yirmi dersin tetik dağılımı şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 6."
         _ = try CourseCopy.replace(
             sentence,
             with: "Açılış dersi dışındaki yirmi bir dersin tetik dağılımı şöyledir: yerel 7, ebeveyn 4, gözlem 4, "
@@ -118,9 +119,10 @@ final class ClosingLessonTests: XCTestCase {
             in: copy.url.appendingPathComponent("lessons/22-durum-ozeti.md"))
         let moved = findings(in: copy)
         let last = try String(contentsOf: copy.url.appendingPathComponent("lessons/22-durum-ozeti.md"), encoding: .utf8)
-        let line = try XCTUnwrap(last.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-            $0.hasPrefix("Açılış dersi dışındaki")
-        })
+        let line = try XCTUnwrap(
+            last.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.hasPrefix("Açılış dersi dışındaki")
+            })
         let at = try XCTUnwrap(paragraph.range(of: "yerel 9")).lowerBound  // the finding stands at the count
         let column = paragraph[..<at].utf8.count + "yerel ".utf8.count + 1
         XCTAssertEqual(
