@@ -117,7 +117,7 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(
             findings(),
             [
-                "lessons/09-yerel-durum.md:119:1: error: a tree in a code block with info string 'Swift', so coursecheck "
+                "lessons/09-yerel-durum.md:119:1: error: a tree is in a code block with info string 'Swift', so coursecheck "
                     + "cannot run it; its fence must say ```swift [no-role]"
             ])
     }
@@ -280,7 +280,7 @@ final class CascadeTests: XCTestCase {
             118..<144, with: ["- Ağaç:", ""] + lines[118..<144].map { $0.isEmpty ? $0 : "      " + $0 })
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         let expected = [
-            "lessons/09-yerel-durum.md:121:7: error: a tree inside an indented code block: its fence is indented four or "
+            "lessons/09-yerel-durum.md:121:7: error: a tree is inside an indented code block: its fence is indented four or "
                 + "more spaces past its container, so a reader sees it as code and coursecheck cannot run it; indent it "
                 + "less [no-role]"
         ]
@@ -601,7 +601,7 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(
             findings(),
             [
-                "lessons/02-gorunumler-ve-degistiriciler.md:116:1: error: a tree in a code block with info string "
+                "lessons/02-gorunumler-ve-degistiriciler.md:116:1: error: a tree is in a code block with info string "
                     + "'Swift', so coursecheck cannot run it; its fence must say ```swift [no-role]"
             ])
     }

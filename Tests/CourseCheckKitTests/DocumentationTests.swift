@@ -37,6 +37,43 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// Every summary line the guides show of this course has the fields a run of it prints, in
+    /// their order (counts and cache notes may differ: an example shows one run).
+    func testEverySummaryLineExampleHasTheFieldsARunPrints() throws {
+        let copy = try CourseCopy.make(for: self)
+        let run = InProcess.run(["lessons/"], in: copy.url)
+        let printed = try XCTUnwrap(run.stdout.split(separator: "\n").last.map(String.init), run.stderr)
+        func fields(_ line: String) -> [String] {
+            line.components(separatedBy: "; ").map { segment in
+                guard let colon = segment.firstIndex(of: ":") else {
+                    return segment.split(separator: " ").last.map {
+                        $0.hasSuffix("s") ? String($0.dropLast()) : String($0)
+                    }
+                        ?? ""
+                }
+                return String(segment[..<colon]).split(separator: " ").last.map(String.init) ?? ""
+            }
+        }
+        let expected = fields(printed)
+        XCTAssertEqual(expected.first, "lessons", printed)
+        let root = Binary.packageRoot
+        let guides =
+            [root.appendingPathComponent("README.md")]
+            + (try FileManager.default.contentsOfDirectory(at: Self.documentation, includingPropertiesForKeys: nil))
+            .filter { $0.pathExtension == "md" && $0.lastPathComponent != "Benchmarks.md" }
+        var seen = 0
+        for guide in guides {
+            let text = try String(contentsOf: guide, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                guard let start = line.range(of: "21 lessons: 21 core, ") else { continue }
+                let example = String(line[start.lowerBound...].prefix { $0 != "`" })
+                seen += 1
+                XCTAssertEqual(fields(example), expected, "\(guide.lastPathComponent): \(example)")
+            }
+        }
+        XCTAssertGreaterThan(seen, 3, "no summary line found in the guides")
+    }
+
     /// Each subcommand's help is the declarations' (the parser reads the same ones): every option
     /// a subcommand accepts is in its help, and no other.
     func testEachSubcommandsHelpListsExactlyWhatItAccepts() {

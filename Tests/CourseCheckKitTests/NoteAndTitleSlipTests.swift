@@ -875,7 +875,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let found = try findings(
             "01-bildirimsel-sozdizim.md", "```swift\n" + header,
             ["```swift\n//main.swift — alti degisiklik, dort tetik", "```\n" + header, "```swfit\n" + header])
-        let tree = "lessons/01-bildirimsel-sozdizim.md:95:1: error: a tree in a code block"
+        let tree = "lessons/01-bildirimsel-sozdizim.md:95:1: error: a tree is in a code block"
         XCTAssertEqual(
             found,
             [
@@ -898,7 +898,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             core,
             [
                 [
-                    "lessons/01-bildirimsel-sozdizim.md:18:1: error: the core in a code block without an info string, "
+                    "lessons/01-bildirimsel-sozdizim.md:18:1: error: the core is in a code block without an info string, "
                         + "so coursecheck takes it for output and cannot run it; its fence must say ```swift [no-role]"
                 ]
             ])

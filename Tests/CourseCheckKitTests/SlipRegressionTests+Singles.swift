@@ -196,7 +196,7 @@ extension SlipRegressionTests {
         let cases: [(at: Int, fence: String, written: String, message: String)] = [
             (
                 127, "```swift", "```swift\u{A0}",
-                "128:1: error: a tree in a code block with info string 'swift' and an invisible U+00A0 NO-BREAK "
+                "128:1: error: a tree is in a code block with info string 'swift' and an invisible U+00A0 NO-BREAK "
                     + "SPACE in it, so coursecheck cannot run it; delete that character [no-role]"
             ),
             (

@@ -392,7 +392,8 @@ package struct ClosingTableClaim: ClaimCheck {
         if blank.count > 0, trimmed.hasPrefix("|") {
             let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
             guard columns >= 4 else { return nil }
-            let written = blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+            let written =
+                blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(Plural.count(columns, "column")) (with a tab)"
             return .indentedRow(written: written, rowsAfter: rows(from: lastLine) - 1)
         }
         if trimmed.hasPrefix("<!--"),
@@ -453,7 +454,9 @@ package struct ClosingTableClaim: ClaimCheck {
                 let raw = lines[content[header].index].text
                 let blank = raw.utf8.prefix { $0 == 0x20 || $0 == 0x09 }
                 let columns = blank.reduce(0) { $1 == 0x09 ? ($0 / 4 + 1) * 4 : $0 + 1 }
-                let written = blank.allSatisfy { $0 == 0x20 } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+                let written =
+                    blank.allSatisfy { $0 == 0x20 }
+                    ? "\(columns) spaces" : "\(Plural.count(columns, "column")) (with a tab)"
                 let after = content[last].index + 1
                 let rest = after < lines.count && isPiped(lines[after].text)
                 found = .closingTable(

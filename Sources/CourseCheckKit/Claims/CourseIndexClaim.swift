@@ -798,7 +798,8 @@ package struct CourseIndexClaim: ClaimCheck {
                         at: SourceLocation(path: path, line: line.index + 1),
                         .headingAsCode(
                             String(line.text.dropFirst(3)).trimmingWhitespaces,
-                            indented: blank.allSatisfy { $0 == " " } ? "\(blank.count) spaces" : "with a tab")))
+                            indented: blank.allSatisfy { $0 == " " } ? Plural.count(blank.count, "space") : "with a tab"
+                        )))
             }
         }
         for heading in placement.headingsInItems {

@@ -257,7 +257,9 @@ package struct FrontMatterClaim: ClaimCheck {
                     findings.append(
                         .frontMatter(
                             at: SourceLocation(path: lesson.path, line: source.line),
-                            .source(slug: slug, fileSlug: lesson.slug)))
+                            .source(
+                                slug: slug, fileSlug: lesson.slug, url: Self.source(source.value, slug: lesson.slug),
+                                file: Self.fileName(of: lesson.path, slug: slug))))
                 }
             }
             if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
@@ -384,7 +386,8 @@ package struct FrontMatterClaim: ClaimCheck {
         let heading = line.text.dropFirst(blank.count)
         guard columns >= 4, heading.hasPrefix("# ") else { return nil }
         return (
-            line.number, blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)",
+            line.number,
+            blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(Plural.count(columns, "column")) (with a tab)",
             Inline(String(heading.dropFirst(2)).trimmingWhitespaces).plain()
         )
     }
@@ -414,6 +417,22 @@ package struct FrontMatterClaim: ClaimCheck {
     static func slug(of source: String) -> String {
         let path = source.prefix { $0 != "?" && $0 != "#" }
         return path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// `source` with its last path part (the slug) replaced by `slug`, its query and fragment kept.
+    static func source(_ source: String, slug: String) -> String {
+        let path = source.prefix { $0 != "?" && $0 != "#" }
+        let rest = source[path.endIndex...]
+        guard let slash = path.lastIndex(of: "/") else { return slug + rest }
+        return String(path[...slash]) + slug + rest
+    }
+
+    /// The file name of the lesson at `path` with its slug replaced by `slug`, its number kept
+    /// (`22-durum-ozeti.md` for `lessons/22-durum-tekrari.md` and `durum-ozeti`).
+    static func fileName(of path: String, slug: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        return (digits.isEmpty ? "" : digits + "-") + slug + ".md"
     }
 
     /// Each key the front matter gives more than once: one finding at every value but the one

@@ -109,8 +109,9 @@ extension Diagnostic {
         case keyCommented(key: String, marker: Leftover.Container)
         /// The value of `key` is in typographic quotes (`marks`), which YAML keeps: without them it is `inner`.
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
-        /// The source URL's last part is not the file's slug.
-        case source(slug: String, fileSlug: String)
+        /// The source URL's last part is not the file's slug: either is the slip, so the fix names
+        /// both, the URL with the file's slug (`url`) and the file named after the URL's (`file`).
+        case source(slug: String, fileSlug: String, url: String, file: String)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
         /// The index's `title` differs from the course every lesson names.
@@ -188,7 +189,9 @@ extension Diagnostic {
                 "front matter \(key) '\(value)' is quoted with \(marks.map(Invisible.describe).joined(separator: " and ")), "
                     + "which YAML keeps as part of the \(key); use straight quotes: \(key): "
                     + (inner.contains("'") ? "\"\(inner)\"" : "'\(inner)'")
-            case .source(let slug, let fileSlug): "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'"
+            case .source(let slug, let fileSlug, let url, let file):
+                "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'; if the file was renamed, write "
+                    + "source: '\(url)'; if its name is the slip, rename it to \(file)"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
             case .indexTitle(let title, let lessons):
@@ -436,7 +439,7 @@ extension Diagnostic {
                 "the part heading '## \(name)' is indented \(indented), so GitHub shows it as a line of code, not as "
                     + "a part of the index; remove the indentation"
             case .headingInItem(let name, let spaces, let item):
-                "the part heading '## \(name)' is indented \(spaces) spaces, so GitHub shows it inside the list item "
+                "the part heading '## \(name)' is indented \(Plural.count(spaces, "space")), so GitHub shows it inside the list item "
                     + "above it\(item.map { " (item \($0))" } ?? ""), not as a part of the index, and spaces out "
                     + "that list's items; remove the indentation"
             case .overflow(let marker, let number):

@@ -354,7 +354,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             let line = lesson.lesson.file.lines[node.lines.lowerBound]
             let blank = line.text.prefix { $0 == " " || $0 == "\t" }
             let columns = blank.reduce(0) { $1 == "\t" ? ($0 / 4 + 1) * 4 : $0 + 1 }
-            let indent = blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(columns) columns (with a tab)"
+            let indent =
+                blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(Plural.count(columns, "column")) (with a tab)"
             let text = String(decoding: line.text[...].utf8.dropFirst(blank.utf8.count), as: UTF8.self)
             guard text.hasPrefix("**") || text.hasPrefix("__") else { continue }
             let prose = Prose(file: SourceFile(path: lesson.path, text: text))

@@ -372,7 +372,8 @@ package struct Prose: Sendable {
     /// How `segment`'s own indentation is written, `4 spaces` or `5 columns (with a tab)`.
     static func writtenIndent(_ segment: TextBlock.Segment) -> String {
         let before = segment.line.text.utf8.prefix(segment.column - 1).reversed().prefix { $0 == 0x20 || $0 == 0x09 }
-        return before.contains(0x09) ? "\(segment.indent) columns (with a tab)" : "\(segment.indent) spaces"
+        return before.contains(0x09)
+            ? Plural.count(segment.indent, "column") + " (with a tab)" : Plural.count(segment.indent, "space")
     }
 
     /// Every pipe table (GitHub's extension; CommonMark renders it as a paragraph): a header row

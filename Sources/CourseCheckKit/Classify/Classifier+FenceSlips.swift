@@ -775,7 +775,7 @@ extension Classifier {
             + String(decoding: bytes[length...], as: UTF8.self)
         let written = text.trimmingBlanksString()
         let trimmedFix = fix.trimmingBlanksString()
-        let said = tabs ? "a tab" : "\(blanks) spaces"
+        let said = tabs ? "a tab" : Plural.count(blanks, "space")
         return SlipCandidate(
             index: index, line: index, column: lead + 1, certain: false, repaired: fix,
             header: index + 2, opening: index + 1,

@@ -159,12 +159,12 @@ extension Classifier {
             let shown = asWritten.tail.count > 60 ? String(asWritten.tail.prefix(57)) + "…" : asWritten.tail
             let lead =
                 outside != nil
-                ? ", indented \(opener) spaces as the item's text is"
+                ? ", indented \(Plural.count(opener, "space")) as the item's text is"
                 : asWritten.prefix.isEmpty
                     ? ""
                     : asWritten.prefix.contains(">")
                         ? ", starting \(item ? "each" : "it") '\(asWritten.prefix)' as line \(late.line + 1) starts"
-                        : ", indented \(asWritten.prefix.count) spaces as line \(late.line + 1) is"
+                        : ", indented \(Plural.count(asWritten.prefix.count, "space")) as line \(late.line + 1) is"
             // A table's row after the close, under a row: on lines of its own the comment still ends
             // the table, so the fix that shows the row in it takes the comment out.
             let row = !item && isRow(start - 1) && asWritten.tail.hasPrefix("|")
@@ -1162,7 +1162,7 @@ extension Classifier {
         let fix =
             quote
             ? "write it as '\(prefix + String(body).trimmingBlanksString())'"
-            : "indent it \(indent) spaces\(lead == 0 ? "" : ", not \(lead)"), as the item's text is"
+            : "indent it \(Plural.count(indent, "space"))\(lead == 0 ? "" : ", not \(lead)"), as the item's text is"
         // What the browser hides, as the never-closed comment's finding reads it.
         let ending = browserCommentEnd(after: node, in: document)
         let shownAgain = ending.map { $0.line } ?? file.lines.count

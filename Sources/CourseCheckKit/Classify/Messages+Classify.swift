@@ -336,33 +336,33 @@ extension Diagnostic {
                 "this line would close the fence opened at line \(opening), but it is indented "
                     + "\(Plural.count(prefix.count - missing.count, "column")), not the \(prefix.count) of the other lines of its "
                     + "\(container), so it ends the \(container) and opens a new fence, and every later fence pairs "
-                    + "wrongly; indent it \(prefix.count) spaces, as they are"
+                    + "wrongly; indent it \(Plural.count(prefix.count, "space")), as they are"
             case .outsideContainer(let container, let prefix, let missing, let meant):
                 "this line would close the fence opened at line \(opening), but it lacks the '\(missing)' the other "
                     + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
                     + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; "
                     + Self.prefixFix(missing: missing, meant: meant)
             case .indented(let columns, _, let quote?):
-                "this line would close the fence opened at line \(opening), but it is indented \(columns) columns "
+                "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")) "
                     + "after its block quote's '> ' (a fence may have at most 3), so the block runs on and every later "
                     + "fence pairs wrongly; write '\(quote)'"
             case .indented(let columns, let item?, nil):
-                "this line would close the fence opened at line \(opening), but it is indented \(columns) columns, not the "
+                "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")), not the "
                     + "\(item) of the other lines of its list item, so the block runs on and every later fence pairs "
-                    + "wrongly; indent it \(item) spaces, as they are"
+                    + "wrongly; indent it \(Plural.count(item, "space")), as they are"
             case .indented(let columns, nil, nil):
-                "this line would close the fence opened at line \(opening), but it is indented \(columns) columns (a "
+                "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")) (a "
                     + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; indent it less"
             case .indentedOpening(let columns, let asCode, _, let quote?):
-                "this line would open a code block, but it is indented \(columns) columns after its block quote's "
+                "this line would open a code block, but it is indented \(Plural.count(columns, "column")) after its block quote's "
                     + "'> ' (a fence may have at most 3), so a reader sees it as \(asCode ? "indented code" : "text") "
                     + "and every later fence pairs wrongly; write '\(quote)'"
             case .indentedOpening(let columns, _, let item?, nil):
-                "this line would open a code block, but it is indented \(columns) columns, not the \(item) of the other "
+                "this line would open a code block, but it is indented \(Plural.count(columns, "column")), not the \(item) of the other "
                     + "lines of its list item, so a reader sees it as indented code and every later fence pairs wrongly; "
-                    + "indent it \(item) spaces, as they are"
+                    + "indent it \(Plural.count(item, "space")), as they are"
             case .indentedOpening(let columns, let asCode, nil, nil):
-                "this line would open a code block, but it is indented \(columns) columns (a fence may have at most 3), "
+                "this line would open a code block, but it is indented \(Plural.count(columns, "column")) (a fence may have at most 3), "
                     + "so a reader sees it as \(asCode ? "indented code" : "text") and every later fence pairs wrongly; "
                     + "indent it less"
             case .behindMarker(let written, let marker, let fence):
@@ -434,17 +434,17 @@ extension Diagnostic {
                     + "text, and every later fence pairs wrongly; write '\(fix)' here and '\(closeFix)' at line "
                     + "\(closing)"
             case .lostPrefix(let container, let prefix, let missing, _) where prefix.allSatisfy({ $0 == " " }):
-                "this line is indented \(prefix.count - missing.count) columns, not the \(prefix.count) of the other "
+                "this line is indented \(Plural.count(prefix.count - missing.count, "column")), not the \(prefix.count) of the other "
                     + "lines of its \(container), so it ends the \(container) and with it the code block opened at line "
-                    + "\(opening), and every later fence pairs wrongly; indent it \(prefix.count) spaces, as they are"
+                    + "\(opening), and every later fence pairs wrongly; indent it \(Plural.count(prefix.count, "space")), as they are"
             case .lostPrefixBetween(let container, _, _, true):
                 "this blank line lacks the '>' of its \(container), so the \(container) ends here and the lines after "
                     + "it are another one, apart from the block before it; write '>'"
             case .lostPrefixBetween(let container, let prefix, let missing, false)
             where prefix.allSatisfy({ $0 == " " }):
-                "this fence is indented \(prefix.count - missing.count) columns, not the \(prefix.count) of the other "
+                "this fence is indented \(Plural.count(prefix.count - missing.count, "column")), not the \(prefix.count) of the other "
                     + "lines of its \(container), so it ends the \(container) and its block stands outside it, and every "
-                    + "later fence pairs wrongly; indent it \(prefix.count) spaces, as they are"
+                    + "later fence pairs wrongly; indent it \(Plural.count(prefix.count, "space")), as they are"
             case .lostPrefixBetween(let container, let prefix, let missing, false):
                 "this fence lacks the '\(missing)' the other lines of its \(container) begin with"
                     + (missing == prefix ? "" : " ('\(prefix)')") + ", so it ends the \(container) and its block "
@@ -540,16 +540,16 @@ extension Diagnostic {
                     + "and bare ``` expected-output blocks; to show other text as code, indent it four spaces with no "
                     + "fence (an indented code block, which coursecheck shows and leaves alone)"
             case .mislabeled(let what, let info) where info.isEmpty:
-                "\(what) in a code block without an info string, so coursecheck takes it for output and cannot run "
+                "\(what) is in a code block without an info string, so coursecheck takes it for output and cannot run "
                     + "it; its fence must say ```swift"
             case .mislabeled(let what, let info) where invisible(in: info, meant: "swift") != nil:
-                "\(what) in a code block with info string 'swift' and \(invisible(in: info, meant: "swift") ?? "") in "
+                "\(what) is in a code block with info string 'swift' and \(invisible(in: info, meant: "swift") ?? "") in "
                     + "it, so coursecheck cannot run it; delete that character"
             case .mislabeled(let what, let info):
-                "\(what) in a code block with info string '\(info)', so coursecheck cannot run it; its fence must say "
+                "\(what) is in a code block with info string '\(info)', so coursecheck cannot run it; its fence must say "
                     + "```swift"
             case .insideIndentedCode(let what):
-                "\(what) inside an indented code block: its fence is indented four or more spaces past its container, so "
+                "\(what) is inside an indented code block: its fence is indented four or more spaces past its container, so "
                     + "a reader sees it as code and coursecheck cannot run it; indent it less"
             case .insideHTMLBlock(let what, let line):
                 "\(what) inside the HTML block that starts at line \(line): a reader sees its fence as raw text and "

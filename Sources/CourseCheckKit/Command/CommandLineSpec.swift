@@ -60,7 +60,8 @@ package enum CommandLineSpec {
             subcommand: .check, title: "check", help: ["Check the lessons (the default)."],
             details: """
                 Diagnostics go to stderr as `path:line:col: error|warning|note: message [id]`, then one \
-                summary line goes to stdout: `21 lessons: 21 core, 50 trees, 42 fragments; embedded: 48 trees \
+                summary line goes to stdout: `21 lessons: 21 core, 50 trees, 42 fragments; compiler: 50 trees accepted; \
+                embedded: 48 trees \
                 (cached: 48 results); swiftc: 2 trees (cached: 2 results) [2 × import Observation]; goldens: 50 compared; claims: 8 \
                 checked; 0 errors`. With `--update` it approves outputs as goldens, with `--promote` it rewrites \
                 expected blocks: see [Goldens.md](Goldens.md).

@@ -14,7 +14,8 @@ extension Diagnostic {
     static func byteOrderMark(in path: String) -> Diagnostic {
         Diagnostic(
             .byteOrderMark, at: SourceLocation(path: path, line: 1),
-            "file starts with a UTF-8 byte order mark; it is ignored, but editors and diffs may show it")
+            "file starts with a UTF-8 byte order mark; it is ignored, but editors and diffs may show it; save the file "
+                + "without it (as UTF-8 with no BOM)")
     }
 
     /// A fence never closed: by the end of the file, or (`container` given) by the end of the
