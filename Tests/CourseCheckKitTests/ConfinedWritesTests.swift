@@ -150,9 +150,9 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "goldens/99-silinen/eski.out:1:1: error: golden has no tree: no lesson has this name; "
-                + "'coursecheck --update --prune' removes it [golden-orphan]\n"
+                + "'coursecheck --update --prune' on the lessons directory removes it [golden-orphan]\n"
                 + "goldens/09-yerel-durum/kaldirilan.out:1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md "
-                + "has this name; 'coursecheck --update --prune' removes it [golden-orphan]\n")
+                + "has this name; 'coursecheck --update --prune lessons/' removes it [golden-orphan]\n")
 
         // `--update` alone never deletes: the orphans stay, reported, and the update fails on them.
         let everything = try snapshot()
@@ -191,7 +191,7 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(
             unnamed.stderr,
             "goldens/LESSONS:1:1: error: goldens/LESSONS does not name lessons2, whose lessons keep their goldens in "
-                + "goldens/; 'coursecheck --update' adds it [golden-record]\n")
+                + "goldens/; 'coursecheck --update lessons2' adds it [golden-record]\n")
         let adding = run(["--update", "--no-claims", "lessons/", "lessons2/"])
         XCTAssertEqual(adding.status, .clean, adding.stderr)
         XCTAssertEqual(adding.stdout.split(separator: "\n").first, "changed  goldens/LESSONS")
@@ -406,7 +406,7 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "goldens/LESSONS:1:1: error: goldens/LESSONS does not name lessons2, whose lessons keep their goldens in "
-                + "goldens/; 'coursecheck --update' adds it [golden-record]\n")
+                + "goldens/; 'coursecheck --update lessons2' adds it [golden-record]\n")
         let update = run(["--update", "--no-claims", "lessons/", "lessons2/"])
         XCTAssertEqual(update.status, .clean, update.stderr)
         XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), written + "\r\nlessons2\r\n")
@@ -446,7 +446,7 @@ final class ConfinedWritesTests: XCTestCase {
             "goldens/09-yerel-durum/a-baglanti.out:1:1: error: not removed: goldens/09-yerel-durum/a-baglanti.out: the "
                 + "system will not remove it: Device or resource busy [update-refused]\n"
                 + "goldens/09-yerel-durum/a-baglanti.out:1:1: error: golden has no tree: no tree of "
-                + "lessons/09-yerel-durum.md has this name; 'coursecheck --update --prune' removes it [golden-orphan]\n"
+                + "lessons/09-yerel-durum.md has this name; 'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
         )
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b-eski.out").path))
     }
@@ -469,7 +469,7 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "\(shown):1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md has this name; "
-                + "'coursecheck --update --prune' removes it [golden-orphan]\n")
+                + "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n")
         let pruned = run(["--update", "--prune", "--no-claims", "lessons/"])
         XCTAssertEqual(pruned.status, .clean, pruned.stderr)
         XCTAssertEqual(

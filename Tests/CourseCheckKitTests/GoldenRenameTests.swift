@@ -42,7 +42,7 @@ final class GoldenRenameTests: XCTestCase {
             "lessons/09-yerel-durum.md:120:1: error: tree's title changed its golden's name ('gorunmun' for "
                 + "'gorunumun'); the golden approved under the old name, \(folder)\(approved), holds exactly this "
                 + "tree's output and is kept: if the title is a typo, fix the title; if it is a rename, 'coursecheck "
-                + "--update' moves the golden to \(folder)\(typo) [golden-renamed]\n")
+                + "--update lessons/' moves the golden to \(folder)\(typo) [golden-renamed]\n")
         XCTAssertEqual(check.status, .findings)
 
         let update = run(["--update"])
@@ -74,7 +74,7 @@ final class GoldenRenameTests: XCTestCase {
             "lessons/09-yerel-durum.md:120:1: error: tree's title changed its golden's name ('gorunmun' for "
                 + "'gorunumun'); the golden approved under the old name, \(folder)\(approved), is kept, but the "
                 + "tree's output changed too: if the title is a typo, fix the title (the change then shows as "
-                + "golden-drift); if it is a rename and the new output is intended, 'coursecheck --update' moves the "
+                + "golden-drift); if it is a rename and the new output is intended, 'coursecheck --update lessons/' moves the "
                 + "golden to \(folder)\(typo) and approves the output [golden-renamed]\n"
                 + "\(folder)\(approved):2:1: note: the approved output\n"
                 + "--- \(folder)\(approved)\n"
@@ -106,11 +106,11 @@ final class GoldenRenameTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "\(folder)\(other):1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md has this name; "
-                + "'coursecheck --update --prune' removes it [golden-orphan]\n"
+                + "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
                 + "\(folder)\(approved):1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md has this "
-                + "name; 'coursecheck --update --prune' removes it [golden-orphan]\n"
+                + "name; 'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
                 + "lessons/09-yerel-durum.md:120:1: error: tree has no approved golden (\(folder)\(typo)); check its "
-                + "output, then run 'coursecheck --update' [golden-missing]\n")
+                + "output, then run 'coursecheck --update lessons/' [golden-missing]\n")
         XCTAssertEqual(check.status, .findings)
         let update = run(["--update"])
         XCTAssertEqual(update.stdout.split(separator: "\n").first, "added    \(folder)\(typo)")
@@ -142,7 +142,7 @@ final class GoldenRenameTests: XCTestCase {
         let pure = { (line: Int, name: String) -> String in
             "\(lesson):\(line):1: error: lesson's file name changed its goldens' folder ('durumlar' for 'durum'); "
                 + "the golden approved under the old name, \(old)\(name), holds exactly this tree's output and is "
-                + "kept: if the file name is a typo, rename the file back; if it is a rename, 'coursecheck --update' "
+                + "kept: if the file name is a typo, rename the file back; if it is a rename, 'coursecheck --update lessons/' "
                 + "moves the golden to \(new)\(name) [golden-renamed]\n"
         }
         let typoFinding: String =
@@ -150,7 +150,7 @@ final class GoldenRenameTests: XCTestCase {
             + "tree's title its golden's name ('gorunmun' for 'gorunumun'); the golden approved under the old "
             + "name, \(old)\(approved), holds exactly this tree's output and is kept: if the file name is a typo, "
             + "rename the file back; if the title is a typo, fix the title; if both are renames, 'coursecheck "
-            + "--update' moves the golden to \(new)\(typo) [golden-renamed]\n"
+            + "--update lessons/' moves the golden to \(new)\(typo) [golden-renamed]\n"
         XCTAssertEqual(check.stderr, typoFinding + pure(186, names[1]) + pure(229, names[2]))
         XCTAssertEqual(check.status, .findings)
 
@@ -191,7 +191,7 @@ final class GoldenRenameTests: XCTestCase {
             + "for 'durum') and the tree's title its golden's name ('gorunmun' for 'gorunumun'); the golden approved "
             + "under the old name, \(old)\(approved), is kept, but the tree's output changed too: if the file name "
             + "or the title is a typo, set it back (the change then shows as golden-renamed or golden-drift); if it "
-            + "is a rename and the new output is intended, 'coursecheck --update' moves the golden to \(new)\(typo) "
+            + "is a rename and the new output is intended, 'coursecheck --update lessons/' moves the golden to \(new)\(typo) "
             + "and approves the output [golden-renamed]"
         XCTAssertEqual(lines.first, expected)
         XCTAssertEqual(
@@ -246,7 +246,7 @@ final class GoldenRenameTests: XCTestCase {
             + "for 'durum') and the tree's title its golden's name ('ebevyn' for 'ebeveyn'); the golden approved "
             + "under the old name, goldens/09-yerel-durum/durum-ataya-kaldirilinca-ayni-anahtar-ebeveyn-tetigi-"
             + "uretir.out, holds exactly this tree's output and is kept: if the file name is a typo, rename the "
-            + "file back; if the title is a typo, fix the title; if both are renames, 'coursecheck --update' "
+            + "file back; if the title is a typo, fix the title; if both are renames, 'coursecheck --update lessons/' "
             + "moves the golden to goldens/09-yerel-durumlar/durum-ataya-kaldirilinca-ayni-anahtar-ebevyn-tetigi-"
             + "uretir.out [golden-renamed]"
         XCTAssertEqual(String(lines[1]), expected)
@@ -276,7 +276,7 @@ final class GoldenRenameTests: XCTestCase {
             check.stderr,
             "lessons/09-yerel-durum.md:120:1: error: the titles of the trees at lines 120 and 229 were swapped: each "
                 + "prints the output approved under the other's title; swap the titles back, or 'coursecheck "
-                + "--update' swaps their goldens [golden-drift]\n"
+                + "--update lessons/' swaps their goldens [golden-drift]\n"
                 + "lessons/09-yerel-durum.md:229:1: note: the tree whose title this one took\n")
         XCTAssertEqual(check.status, .findings)
         try swap()

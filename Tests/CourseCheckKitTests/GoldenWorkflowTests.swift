@@ -68,7 +68,7 @@ final class GoldenWorkflowTests: XCTestCase {
             before.stderr.split(separator: "\n").filter { $0.contains(": error: ") },
             [
                 "lessons/09-yerel-durum.md:120:1: error: output of tree at line 120 differs from its approved golden; "
-                    + "if the change is intended, run 'coursecheck --promote', then 'coursecheck --update' [golden-drift]",
+                    + "if the change is intended, run 'coursecheck --promote lessons/', then 'coursecheck --update lessons/' [golden-drift]",
                 "lessons/09-yerel-durum.md:141:1: error: output of tree at line 120 differs from the lesson [output-drift]",
             ])
         XCTAssertEqual(run(["--promote", "lessons"]).status, 1, "the golden still drifts")
@@ -91,7 +91,7 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(
             before.stderr.split(separator: "\n").first,
             "lessons/09-yerel-durum.md:120:1: error: output of tree at line 120 differs from its approved golden; "
-                + "if the change is intended, run 'coursecheck --update' [golden-drift]")
+                + "if the change is intended, run 'coursecheck --update lessons/' [golden-drift]")
         XCTAssertFalse(before.stderr.contains("[output-drift]"), before.stderr)
 
         let update = run(["--update", "lessons"])
@@ -162,7 +162,7 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "goldens/22-g\u{FFFD}/b.out:1:1: error: golden has no tree: no lesson has this name; "
-                + "'coursecheck --update --prune' removes it [golden-orphan]\n")
+                + "'coursecheck --update --prune' on the lessons directory removes it [golden-orphan]\n")
         XCTAssertEqual(check.status, 1)
         let update = run(["--update", "--prune", "lessons"])
         XCTAssertEqual(update.status, 0, update.stderr)
@@ -189,9 +189,10 @@ final class GoldenWorkflowTests: XCTestCase {
             try FileManager.default.createDirectory(at: orphan, withIntermediateDirectories: false)
             try "x\n".write(to: orphan.appendingPathComponent("a.out"), atomically: true, encoding: .utf8)
         }
-        let prune = "'coursecheck --update --prune' removes it [golden-orphan]\n"
+        let prune = "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
         func folderOrphan(_ name: String) -> String {
-            "goldens/22-" + name + "/a.out:1:1: error: golden has no tree: no lesson has this name; " + prune
+            "goldens/22-" + name + "/a.out:1:1: error: golden has no tree: no lesson has this name; "
+                + "'coursecheck --update --prune' on the lessons directory removes it [golden-orphan]\n"
         }
         func lessonOrphan(_ name: String) -> String {
             "goldens/09-yerel-durum/" + name + ".out:1:1: error: golden has no tree: no tree of "

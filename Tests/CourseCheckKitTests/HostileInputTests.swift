@@ -61,7 +61,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(
             try findings(),
             [
-                "lessons/01-giris.md:1:1: error: no goldens directory at goldens/; run 'coursecheck --update' to "
+                "lessons/01-giris.md:1:1: error: no goldens directory at goldens/; run 'coursecheck --update lessons/' to "
                     + "approve the current outputs, or pass --no-goldens [golden-missing]",
                 empty,
             ])
@@ -77,12 +77,12 @@ final class HostileInputTests: XCTestCase {
             withFolder,
             [
                 "goldens/TOOLCHAIN:1:1: error: goldens/TOOLCHAIN is missing: the goldens do not say which compiler "
-                    + "they were approved with; run 'coursecheck --update' to record '\(pinned)', which "
+                    + "they were approved with; run 'coursecheck --update' on the lessons directory to record '\(pinned)', which "
                     + "decided this run [golden-missing]",
                 "goldens/LESSONS:1:1: error: goldens/ has no record of the lessons directories it serves "
-                    + "(goldens/LESSONS); 'coursecheck --update' records lessons [golden-record]",
+                    + "(goldens/LESSONS); 'coursecheck --update lessons' records lessons [golden-record]",
                 "lessons/01-giris.md:79:1: error: tree has no approved golden (goldens/01-giris/agac.out); check its "
-                    + "output, then run 'coursecheck --update' [golden-missing]",
+                    + "output, then run 'coursecheck --update lessons/' [golden-missing]",
                 empty,
             ])
     }

@@ -86,7 +86,7 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(
             missing.stderr,
             "lessons/03-many.md:40:1: error: tree has no approved golden (goldens/03-many/three-steps.out); "
-                + "check its output, then run 'coursecheck --update' [golden-missing]\n")
+                + "check its output, then run 'coursecheck --update lessons/' [golden-missing]\n")
         let update = check(["--update", "lessons"])
         XCTAssertEqual(update.status, .clean, update.stderr)
         XCTAssertEqual(try String(contentsOf: golden, encoding: .utf8), "value: 3\n")

@@ -101,7 +101,7 @@ final class PortablePathTests: XCTestCase {
                 line + "not written: \(Self.golden): it changed on disk while coursecheck ran; run again "
                     + "[update-refused]",
                 line + "output of tree at line 120 differs from its approved golden; if the change is intended, "
-                    + "run 'coursecheck --update' [golden-drift]",
+                    + "run 'coursecheck --update lessons/' [golden-drift]",
                 "",
             ])
     }

@@ -303,7 +303,7 @@ final class WatchTests: XCTestCase {
             expected.append(
                 "lessons/22-yeni.md:\(tree):1: error: tree has no approved golden (goldens/22-yeni/\(slug).out), and "
                     + "its lesson's expected block differs from its output; check the output, then run 'coursecheck "
-                    + "--promote', then 'coursecheck --update' [golden-missing]")
+                    + "--promote lessons/', then 'coursecheck --update lessons/' [golden-missing]")
             expected.append(
                 "lessons/22-yeni.md:\(line):1: error: output of tree at line \(tree) differs from the lesson "
                     + "[output-drift]")

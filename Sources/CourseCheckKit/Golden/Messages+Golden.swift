@@ -1,5 +1,18 @@
 /// Approved outputs: each tree's golden file, the goldens directory, and the toolchain they were approved with.
 extension Diagnostic {
+    /// The command an advice names, as the author types it: `coursecheck <options>` on the lessons
+    /// directory holding the lesson at `lesson` (`lessons/` for `lessons/09-yerel-durum.md`, `.` for
+    /// a lesson in the working directory). Without a lesson, the directory is named in words.
+    static func command(_ options: String, lessonAt lesson: String?) -> String {
+        guard let lesson else { return "'coursecheck \(options)' on the lessons directory" }
+        let directory = lesson.lastIndex(of: "/").map { String(lesson[...$0]) } ?? "."
+        let safe = directory.utf8.allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                || "/._-~".utf8.contains($0)
+        }
+        return "'coursecheck \(options) " + (safe ? directory : "\"\(directory)\"") + "'"
+    }
+
     /// A tree without a description (`earlierLine` nil), or with the golden name `name` of the tree
     /// at `earlierLine`.
     static func treeIdentity(at location: SourceLocation, earlierLine: Int?, name: String) -> Diagnostic {
@@ -36,21 +49,24 @@ extension Diagnostic {
         let message =
             switch reason {
             case .unapproved(let path, false):
-                "tree has no approved golden (\(path)); check its output, then run 'coursecheck --update'"
+                "tree has no approved golden (\(path)); check its output, then run "
+                    + command("--update", lessonAt: location.path)
             case .unapproved(let path, true):
                 "tree has no approved golden (\(path)), and its lesson's expected block differs from its output; "
-                    + "check the output, then run 'coursecheck --promote', then 'coursecheck --update'"
+                    + "check the output, then run \(command("--promote", lessonAt: location.path)), then "
+                    + command("--update", lessonAt: location.path)
             case .foreign(let path, let what):
                 "tree's golden \(path) cannot be read or written: \(what), which coursecheck did not make; put a plain "
                     + "file or folder there"
             case .noDirectory(let root):
-                "no goldens directory at \(root)/; run 'coursecheck --update' to approve the current outputs, or pass "
+                "no goldens directory at \(root)/; run \(command("--update", lessonAt: location.path)) to approve the "
+                    + "current outputs, or pass "
                     + "--no-goldens"
             case .rootIsFile(let root):
                 "\(root) is a file, not a directory; the goldens need a directory of their own"
             case .noToolchain(let path, let current):
                 "\(path) is missing: the goldens do not say which compiler they were approved with; run "
-                    + "'coursecheck --update' to record '\(current)', which decided this run"
+                    + "\(command("--update", lessonAt: nil)) to record '\(current)', which decided this run"
             }
         return Diagnostic(.goldenMissing, at: location, message)
     }
@@ -79,7 +95,9 @@ extension Diagnostic {
         Diagnostic(
             .goldenDrift, at: location,
             "output of tree at line \(treeLine) differs from its approved golden; if the change is intended, run "
-                + (lessonDrifts ? "'coursecheck --promote', then 'coursecheck --update'" : "'coursecheck --update'"),
+                + (lessonDrifts
+                    ? "\(command("--promote", lessonAt: location.path)), then \(command("--update", lessonAt: location.path))"
+                    : command("--update", lessonAt: location.path)),
             notes: [Note(golden, "the approved output")], attachment: .diff(diff))
     }
 
@@ -90,7 +108,8 @@ extension Diagnostic {
         Diagnostic(
             .goldenDrift, at: location,
             "the titles of the trees at lines \(location.line) and \(other.line) were swapped: each prints the output "
-                + "approved under the other's title; swap the titles back, or 'coursecheck --update' swaps their goldens",
+                + "approved under the other's title; swap the titles back, or "
+                + "\(command("--update", lessonAt: location.path)) swaps their goldens",
             notes: [Note(other, "the tree whose title this one took")])
     }
 
@@ -131,12 +150,13 @@ extension Diagnostic {
             return Diagnostic(
                 .goldenRenamed, at: location,
                 head + "holds exactly this tree's output and is kept: " + fix
-                    + "'coursecheck --update' moves the golden to \(new)")
+                    + "\(command("--update", lessonAt: location.path)) moves the golden to \(new)")
         case .differs(let lessonDrifts, let golden, let diff):
             let steps =
                 lessonDrifts
-                ? "'coursecheck --promote', then 'coursecheck --update' move the golden to \(new) and approve the output"
-                : "'coursecheck --update' moves the golden to \(new) and approves the output"
+                ? "\(command("--promote", lessonAt: location.path)), then \(command("--update", lessonAt: location.path)) "
+                    + "move the golden to \(new) and approve the output"
+                : "\(command("--update", lessonAt: location.path)) moves the golden to \(new) and approves the output"
             return Diagnostic(
                 .goldenRenamed, at: location,
                 head + "is kept, but the tree's output changed too: "
@@ -153,7 +173,7 @@ extension Diagnostic {
             return Diagnostic(
                 .goldenRenamed, at: location,
                 head + "is kept (the tree did not run, so its output is not compared with it): " + fix
-                    + "'coursecheck --update' moves the golden to \(new)")
+                    + "\(command("--update", lessonAt: location.path)) moves the golden to \(new)")
         }
     }
 
@@ -163,7 +183,7 @@ extension Diagnostic {
         let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
         return Diagnostic(
             .goldenOrphan, at: SourceLocation(path: path, line: 1),
-            "golden has no tree: \(owner); 'coursecheck --update --prune' removes it")
+            "golden has no tree: \(owner); \(command("--update --prune", lessonAt: lesson)) removes it")
     }
 
     /// Why a goldens directory's record of the lessons directories it serves stops coursecheck from
@@ -191,8 +211,9 @@ extension Diagnostic {
         let message =
             switch reason {
             case .missing(let directories):
-                "\(store)/ has no record of the lessons directories it serves (\(path)); 'coursecheck --update' "
-                    + "records \(directories.joined(separator: ", "))"
+                "\(store)/ has no record of the lessons directories it serves (\(path)); "
+                    + "'coursecheck --update \(directories.joined(separator: " "))' records "
+                    + directories.joined(separator: ", ")
             case .missingWithUnclaimed(let directories, let line, let unclaimed, let more):
                 "\(store)/ has no record of the lessons directories it serves (\(path)), and holds goldens no lesson "
                     + "of \(directories.joined(separator: ", ")) claims (\(unclaimed.joined(separator: ", "))"
@@ -203,7 +224,7 @@ extension Diagnostic {
                     + "orphan or pruned, and --update writes nothing there"
             case .unnamed(let directory):
                 "\(path) does not name \(directory), whose lessons keep their goldens in \(store)/; "
-                    + "'coursecheck --update' adds it"
+                    + "'coursecheck --update \(directory)' adds it"
             case .namedNotThere(let text, let reason):
                 "\(path) names '\(text)', which \(reason); remove the line if the directory is gone: " + suspended
             case .unreadable(let reason):
