@@ -370,6 +370,19 @@ final class RenderingPropertyTests: XCTestCase {
                 "\(value)'\(dative[value] ?? "e") ulaşır", "\(value)'\(dative[value] ?? "e") erişiyor",
             ][Int(random.next() % 4)]
         }
+        /// `value` as a number word with a case ending (`beşin`, `yediyi`, `dörtten`, `altıya`).
+        func caseWord(_ value: Int, _ ending: Connective.CaseEnding) -> String {
+            let stems = [2: "iki", 3: "üç", 4: "dört", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz", 9: "dokuz"]
+            let endings: [Connective.CaseEnding: [Int: String]] = [
+                .genitive: [2: "nin", 3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in", 9: "un"],
+                .accusative: [2: "yi", 3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi", 8: "i", 9: "u"],
+                .ablative: [2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan"],
+                .dative: [2: "ye", 3: "e", 4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e", 9: "a"],
+            ]
+            guard let stem = stems[value], let suffix = endings[ending]?[value] else { return "\(value)'i" }
+            // `dört` softens before a vowel (`dördün`, `dördü`, `dörde`).
+            return (value == 4 && ending != .ablative ? "dörd" : stem) + suffix
+        }
         /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below,
         /// above, past or not past, and above or below (`6 ve üzeri`, `4 ya da daha az`).
         func holding(_ value: Int) -> String {
@@ -398,7 +411,14 @@ final class RenderingPropertyTests: XCTestCase {
                 " (\(value - 1)'\(ablative[value - 1] ?? "den") yüksek)",
                 // Stay: not below, not above, below one more.
                 " (\(stays(value)))",
-            ][Int(random.next() % 25)]
+                // A number word with a case ending (`beşin altına düşmez`, `yediyi geçmez`).
+                " (\(caseWord(value, .genitive)) altına \(stressed())\(["düşmez", "inmez"][Int(random.next() % 2)]))",
+                " (\(caseWord(value + 1, .accusative)) \(stressed())\(["geçmez", "aşmaz"][Int(random.next() % 2)]))",
+                " (\(caseWord(value, .ablative)) aşağı düşmez)", " (\(caseWord(value, .dative)) varır)",
+                // A bound a question asks, true or not: it asserts none.
+                " (\(value - 1)'\(accusative[value - 1] ?? "i") \(["geçmez", "geçer", "aşar"][Int(random.next() % 3)]) \(["mi", "mı"][Int(random.next() % 2)])?)",
+                " (\(value + 1)'\(genitive[value + 1] ?? "in") altına düşmez mi?)", " (en fazla \(value - 1) mi?)",
+            ][Int(random.next() % 32)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// Now and then the names in quotation marks (curly, straight, low, guillemets, single),
@@ -789,7 +809,7 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
-                    let form = Int(random.next() % 15)
+                    let form = Int(random.next() % 17)
                     let count = actual[index]
                     let negation = ["değil", "değildir", "olamaz", "olmaz", "sayılmaz"][Int(random.next() % 5)]
                     let ablativeOf = [3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den"]
@@ -809,6 +829,10 @@ final class RenderingPropertyTests: XCTestCase {
                     ][Int(random.next() % 4)]
                     let notAbove = ["üstüne çıkmaz", "üzerine çıkamaz", "üstüne çıkmayacak"][Int(random.next() % 3)]
                     let stress = ["hiç", "asla", "kesinlikle", "bile"][Int(random.next() % 4)]
+                    func caseWordOf(_ value: Int, _ endings: [Int: String]) -> String {
+                        let stems = [3: "üç", 4: "dörd", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz"]
+                        return "\(stems[value] ?? "\(value)'")\(endings[value] ?? "in")"
+                    }
                     let again = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
@@ -843,6 +867,15 @@ final class RenderingPropertyTests: XCTestCase {
                                 "\(genitiveOf[count - 1] ?? "in") üstünde kalmaz",
                                 "\(genitiveOf[count - 1] ?? "in") üzerine \(stress) çıkmaz",
                             ][Int(random.next() % 3)] + ")",
+                        // A number word with a case ending: never falls below one more (at least), does
+                        // not exceed one fewer (at most).
+                        "; \(triggers[index]) \(count) ("
+                            + [
+                                "\(caseWordOf(count + 1, genitiveOf)) altına \(stress) düşmez",
+                                "\(caseWordOf(count + 1, genitiveOf)) altında kalmaz",
+                            ][Int(random.next() % 2)] + ")",
+                        // A direction with no verb: neither a bound nor a count.
+                        "; \(triggers[index]) \(count) (\(count + 1)'\(genitiveOf[count + 1] ?? "in") altına)",
                     ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
@@ -851,9 +884,15 @@ final class RenderingPropertyTests: XCTestCase {
                         6: "at least \(count + 1)", 7: "fewer than \(count)", 8: "at least \(count + 1)",
                         9: "at most \(count - 1)", 10: "at least \(count + 1)", 11: "at most \(count - 1)",
                         12: "at most \(count - 1)", 13: "at least \(count + 1)", 14: "at most \(count - 1)",
+                        15: "at least \(count + 1)",
                     ]
-                    if let bound = says[form] {
-                        expected = (at + 1, "says \(triggers[index]) \(bound),")
+                    if let bound = says[form] ?? (form == 16 ? "" : nil) {
+                        expected = (
+                            at + 1,
+                            form == 16
+                                ? "the bound on \(triggers[index]) ends at 'altına' with no verb"
+                                : "says \(triggers[index]) \(bound),"
+                        )
                         // At the bound's number, right after the parenthesis (after `en fazla` in form 3).
                         let appended = try XCTUnwrap(lines[at].range(of: kept + again))
                         let open = try XCTUnwrap(again.firstIndex(of: "("))
