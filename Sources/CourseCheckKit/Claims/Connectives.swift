@@ -43,7 +43,10 @@
 ///   (`değil`, `olamaz`, `olmaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az değil`, at least
 ///   5; `5'ten aşağı düşmez`) negates it, as a verb's negative form does (`7'yi geçer`, `geçmez`,
 ///   `geçemez`, `geçmeyecek`: one grammar, `Verb`, reads every verb's forms). A bound in place of
-///   the count (`ortam en fazla 7`, `ortam 7'den az`) states no count.
+///   the count (`ortam en fazla 7`, `ortam 7'den az`) states no count. A number word takes the
+///   endings as digits do (`beşin altına düşmez`, `yediyi geçmez`). A question after a bound (`7'yi
+///   geçmez mi?`, `en fazla 5 mi?`) asks it: nothing is judged. A direction with no verb after it
+///   (`5'in altına`) is neither a bound nor a count: one finding (`BoundReading`).
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
 ///   `takriben`, `kabaca`, `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`,
