@@ -237,7 +237,11 @@ final class ClaimTests: XCTestCase {
                         .joined(separator: ", ")
                 ]
             case 1:
-                items = chosen.map { pick(counts)(pick(numbers + possessives)) + " " + $0 }
+                // Now and then the name in quotation marks (`6 “yerel”`, `altısı 'ortam'`).
+                let quote = pick([
+                    ("", ""), ("", ""), ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"),
+                ])
+                items = chosen.map { pick(counts)(pick(numbers + possessives)) + " " + quote.0 + $0 + quote.1 }
             case 2:
                 // One distributive count for the names, after them or before them.
                 let each = pick(["6'şar", "altışar", "ALTIŞAR", "4’er"])
@@ -295,6 +299,8 @@ final class ClaimTests: XCTestCase {
         let separators = [
             " ", " ", " ", ", ", ": ", " (", ") ", " | ", "'", "’", "%", ",", ".", "/", " — ", "\n", "*", "**", "_",
             "`", "` ", " `", "\\", "~~", " ~~x~~ ", "[", "](x) ", " [x](y) ", "&nbsp;", "<b>", "\u{A0}", "-", "",
+            // Quotation marks around a name, which a reader reads past (`“ortam” 6`, `'ortam' 6`).
+            " \u{201C}", "\u{201D} ", " \"", "\" ", " \u{AB}", "\u{BB} ", " \u{201E}", " '", "' ",
         ]
         let (count, seed) = PropertySeeds.stream(defaultCount: 1_000, defaultSeed: 31)
         var generator = BlockStructurePropertyTests.Generator(state: seed)

@@ -2745,6 +2745,88 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// A number word with a case ending is the number with that ending, by one rule for every
+    /// number word (`beşin altına düşmez`, `yediyi geçmez`, `dördün üstüne çıkmaz`, `altının`,
+    /// `on beşin`): true bounds give none, false ones one bound finding at the number (the genitive
+    /// ones were silent). A pronoun spelled as a number with an ending (`onun`) is no number.
+    func testANumberWordWithACaseEndingIsTheNumber() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "gözlem 4, ortam 6."
+        let holding = [
+            "beşin altına düşmez", "yediyi geçmez", "beşten aşağı düşmez", "altının altına inmez", "yedinin altında",
+            "dördün üstünde", "on beşin altına düşer", "beşe varır", "sekizden az", "onun altına düşmez",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
+            holding.map { _ in [] })
+        let failing: [(bound: String, says: String)] = [
+            ("yedinin altına düşmez", "at least 7"), ("beşi geçmez", "at most 5"),
+            ("dördün üstüne çıkmaz", "at most 4"), ("ikinin altında kalır", "fewer than 2"),
+            ("yedinin altında kalmaz", "at least 7"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, failing.map { "gözlem 4, ortam 6 (\($0.bound))." }),
+            failing.map {
+                [
+                    "lessons/\(file):267:115: error: says ortam \($0.says), but 6 lessons declare ortam; "
+                        + "write 6 or drop the bound [trigger-distribution]"
+                ]
+            })
+    }
+
+    /// A direction with no verb after it (`5'in altına`, "to below 5") says no bound a reader can
+    /// tell and no count: one finding at its number (it was "says ortam 5"), offering the verb
+    /// that makes it a bound that holds, or only "drop it" where that one would not hold; the
+    /// offered fix gives none. A question after a bound (`7'yi geçmez mi?`, `7'yi geçer mi?`, `en
+    /// fazla 5 mi?`) asks it and asserts nothing: no finding, true or false, and the count beside
+    /// it is still judged.
+    func testADirectionWithNoVerbOrAQuestionAfterABoundIsNoBound() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "gözlem 4, ortam 6."
+        let verbless: [(bound: String, says: String)] = [
+            (
+                "5'in altına",
+                "'altına' with no verb, so a reader cannot tell what it says; end it with a verb, "
+                    + "'altına düşmez' (ortam at least 5), or drop it"
+            ),
+            (
+                "beşin altına",
+                "'altına' with no verb, so a reader cannot tell what it says; end it with a verb, "
+                    + "'altına düşmez' (ortam at least 5), or drop it"
+            ),
+            (
+                "7'nin üzerine",
+                "'üzerine' with no verb, so a reader cannot tell what it says; end it with a verb, "
+                    + "'üzerine çıkmaz' (ortam at most 7), or drop it"
+            ),
+            ("7'nin altına", "'altına' with no verb, so a reader cannot tell what it says; drop it"),
+            (
+                "5'ten aşağıya",
+                "'aşağıya' with no verb, so a reader cannot tell what it says; end it with a verb, "
+                    + "'aşağıya düşmez' (ortam at least 5), or drop it"
+            ),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, verbless.map { "gözlem 4, ortam 6 (\($0.bound))." }),
+            verbless.map {
+                ["lessons/\(file):267:115: error: the bound on ortam ends at \($0.says) [trigger-distribution]"]
+            })
+        // The fix it offers, applied: none.
+        let fixed = ["5'in altına düşmez", "beşin altına düşmez", "7'nin üzerine çıkmaz", "5'ten aşağıya düşmez"]
+        XCTAssertEqual(
+            try findings(file, sentence, fixed.map { "gözlem 4, ortam 6 (\($0))." }), fixed.map { _ in [] })
+        let asked = [
+            "7'yi geçmez mi?", "7'yi geçer mi?", "5'i geçmez mi?", "5'in altına düşer mi?", "en fazla 5 mi?",
+            "yediyi geçer mi?", "7'den fazla değil mi?",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, asked.map { "gözlem 4, ortam 6 (\($0))." }), asked.map { _ in [] })
+        // The count beside an asked bound is judged still.
+        XCTAssertEqual(
+            try findings(file, sentence, ["gözlem 4, ortam 7 (7'yi geçer mi?)."]),
+            [["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]])
+    }
+
     /// A trigger name in quotation marks (curly, straight, guillemets, single) is read as the bare
     /// name: with its right count no finding, with a wrong one one finding at the count, and with
     /// every name quoted the sentence is still the claim (it was "no count can be read" for one

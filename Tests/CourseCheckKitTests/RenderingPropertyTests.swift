@@ -327,16 +327,33 @@ final class RenderingPropertyTests: XCTestCase {
             let verb = ["düşmez", "inmez", "düşmüyor", "inmeyecek", "düşemez", "inemez", "düşmeyen"][
                 Int(random.next() % 7)]
             return random.next() % 2 == 0
-                ? "\(value)'\(ablative[value] ?? "den") \(["aşağı", "aşağıya"][Int(random.next() % 2)]) \(verb)"
-                : "\(value)'\(genitive[value] ?? "in") altına \(verb)"
+                ? "\(value)'\(ablative[value] ?? "den") \(["aşağı", "aşağıya"][Int(random.next() % 2)]) \(stressed())\(verb)"
+                : "\(value)'\(genitive[value] ?? "in") altına \(stressed())\(verb)"
         }
         func notAbove(_ value: Int) -> String {
             let verb = ["çıkmaz", "çıkamaz", "çıkmıyor", "çıkmayacak"][Int(random.next() % 4)]
             return random.next() % 3 == 0
-                ? "\(value)'\(ablative[value] ?? "den") \(["yukarı", "yukarıya"][Int(random.next() % 2)]) \(verb)"
-                : "\(value)'\(genitive[value] ?? "in") \(["üstüne", "üzerine"][Int(random.next() % 2)]) \(verb)"
+                ? "\(value)'\(ablative[value] ?? "den") \(["yukarı", "yukarıya"][Int(random.next() % 2)]) \(stressed())\(verb)"
+                : "\(value)'\(genitive[value] ?? "in") \(["üstüne", "üzerine"][Int(random.next() % 2)]) \(stressed())\(verb)"
         }
         func negation() -> String { negating[Int(random.next() % UInt64(negating.count))] }
+        /// Now and then a word stressing the verb after a bound, which changes nothing (`5'in
+        /// altına hiç düşmez`, `7'yi asla aşmaz`, `kesinlikle`, `bile`).
+        func stressed() -> String {
+            random.next() % 3 == 0 ? ["hiç ", "asla ", "kesinlikle ", "bile "][Int(random.next() % 4)] : ""
+        }
+        /// "Stay" after a position (`5'in altında kalmaz`, does not stay below 5: at least 5;
+        /// `5'ten aşağıda kalmıyor`; `5'in üstünde kalmaz`, at most 5; `7'nin altında kalır`,
+        /// fewer than 7), a bound that holds for `value`.
+        func stays(_ value: Int) -> String {
+            let denied = ["kalmaz", "kalmıyor", "kalmayacak", "kalamaz"][Int(random.next() % 4)]
+            return [
+                "\(value)'\(genitive[value] ?? "in") altında \(stressed())\(denied)",
+                "\(value)'\(ablative[value] ?? "den") aşağıda \(stressed())\(denied)",
+                "\(value)'\(genitive[value] ?? "in") üstünde \(stressed())\(denied)",
+                "\(value + 1)'\(genitive[value + 1] ?? "in") altında kalır",
+            ][Int(random.next() % 4)]
+        }
         /// The verbs "reach" denied (`7'yi bulmaz`, `7'ye varmaz`: fewer than 7) and said (`7'ye
         /// ulaşır`: at least 7), with the case each takes.
         func unreached(_ value: Int) -> String {
@@ -353,6 +370,19 @@ final class RenderingPropertyTests: XCTestCase {
                 "\(value)'\(dative[value] ?? "e") ulaşır", "\(value)'\(dative[value] ?? "e") erişiyor",
             ][Int(random.next() % 4)]
         }
+        /// `value` as a number word with a case ending (`beşin`, `yediyi`, `dörtten`, `altıya`).
+        func caseWord(_ value: Int, _ ending: Connective.CaseEnding) -> String {
+            let stems = [2: "iki", 3: "üç", 4: "dört", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz", 9: "dokuz"]
+            let endings: [Connective.CaseEnding: [Int: String]] = [
+                .genitive: [2: "nin", 3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in", 9: "un"],
+                .accusative: [2: "yi", 3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi", 8: "i", 9: "u"],
+                .ablative: [2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan"],
+                .dative: [2: "ye", 3: "e", 4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e", 9: "a"],
+            ]
+            guard let stem = stems[value], let suffix = endings[ending]?[value] else { return "\(value)'i" }
+            // `dört` softens before a vowel (`dördün`, `dördü`, `dörde`).
+            return (value == 4 && ending != .ablative ? "dörd" : stem) + suffix
+        }
         /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below,
         /// above, past or not past, and above or below (`6 ve üzeri`, `4 ya da daha az`).
         func holding(_ value: Int) -> String {
@@ -364,7 +394,7 @@ final class RenderingPropertyTests: XCTestCase {
                 " (\(value + 1)'\(genitive[value + 1] ?? "in") altında)",
                 " (\(value - 1)'\(genitive[value - 1] ?? "in") üstünde)",
                 " (\(value - 1)'\(accusative[value - 1] ?? "i") \(passes[Int(random.next() % UInt64(passes.count))]))",
-                ", \(value)'\(accusative[value] ?? "i") \(denies[Int(random.next() % UInt64(denies.count))])",
+                ", \(value)'\(accusative[value] ?? "i") \(stressed())\(denies[Int(random.next() % UInt64(denies.count))])",
                 " (\(value) \(["ve üzeri", "ve üstü", "ya da daha fazla", "veya fazlası"][Int(random.next() % 4)]))",
                 ", \(value) \(["ve altı", "ve aşağısı", "ya da daha az"][Int(random.next() % 3)])",
                 // Denied: not more than (at most), not fewer than (at least), not above, not below.
@@ -379,9 +409,30 @@ final class RenderingPropertyTests: XCTestCase {
                 " (\(value)'\(ablative[value] ?? "den") fazlası \(["olmaz", "olamaz", "olmayacak"][Int(random.next() % 3)]))",
                 " (\(value + 1)'\(ablative[value + 1] ?? "den") düşük)",
                 " (\(value - 1)'\(ablative[value - 1] ?? "den") yüksek)",
-            ][Int(random.next() % 24)]
+                // Stay: not below, not above, below one more.
+                " (\(stays(value)))",
+                // A number word with a case ending (`beşin altına düşmez`, `yediyi geçmez`).
+                " (\(caseWord(value, .genitive)) altına \(stressed())\(["düşmez", "inmez"][Int(random.next() % 2)]))",
+                " (\(caseWord(value + 1, .accusative)) \(stressed())\(["geçmez", "aşmaz"][Int(random.next() % 2)]))",
+                " (\(caseWord(value, .ablative)) aşağı düşmez)", " (\(caseWord(value, .dative)) varır)",
+                // A bound a question asks, true or not: it asserts none.
+                " (\(value - 1)'\(accusative[value - 1] ?? "i") \(["geçmez", "geçer", "aşar"][Int(random.next() % 3)]) \(["mi", "mı"][Int(random.next() % 2)])?)",
+                " (\(value + 1)'\(genitive[value + 1] ?? "in") altına düşmez mi?)", " (en fazla \(value - 1) mi?)",
+            ][Int(random.next() % 32)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
+        /// Now and then the names in quotation marks (curly, straight, low, guillemets, single),
+        /// one of them or all: a reader reads the bare name.
+        let quotes: [(open: String, close: String)] = [
+            ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{201E}", "\u{201C}"), ("\u{AB}", "\u{BB}"), ("'", "'"),
+            ("\u{2018}", "\u{2019}"),
+        ]
+        let quote = random.next() % 4 == 0 ? quotes[Int(random.next() % UInt64(quotes.count))] : nil
+        let quotedName = random.next() % 2 == 0 ? nil : Int(random.next() % 4)
+        func shown(_ index: Int) -> String {
+            guard let quote, quotedName == nil || quotedName == index else { return names[index] }
+            return quote.open + names[index] + quote.close
+        }
         /// The count stated again after the first: in parentheses or later in them, after a colon,
         /// a slash, a dash, an arrow or a tilde, or after a restating word (`Connective`: `ya da`,
         /// `yani`, `ila`, `hatta`, `belki`, a comma before some), as the other answer of a question
@@ -465,7 +516,7 @@ final class RenderingPropertyTests: XCTestCase {
                         random.next() % 2 == 0
                         ? possessives[value] ?? "\(value)'\(endings[value] ?? "i")"
                         : "\(value)'\(endings[value] ?? "i")"
-                    return "\(written) \(names[index])"
+                    return "\(written) \(shown(index))"
                 })
         case 7:
             // Names of one count listed before it once, the groups in order of first name.
@@ -491,7 +542,7 @@ final class RenderingPropertyTests: XCTestCase {
             let order = random.next() % 2 == 0 ? Array(0..<4) : Array(0..<4).shuffled(using: &random)
             return joined(
                 order.map { index in
-                    let (name, value) = (names[index], count(counts[index]))
+                    let (name, value) = (shown(index), count(counts[index]))
                     let restated =
                         if let second, second.index == index {
                             again(second.value)
@@ -511,7 +562,9 @@ final class RenderingPropertyTests: XCTestCase {
                     let past =
                         random.next() % 5 == 0
                         ? [
-                            " ise", " yaklaşık", " de", " için", name == "ortam" ? "sa" : "se", " yaklaşık olarak",
+                            " ise", " yaklaşık", " de", " için",
+                            name == names[index] ? (name == "ortam" ? "sa" : "se") : " ise",
+                            " yaklaşık olarak",
                             " aşağı yukarı", " tahminen",
                         ][Int(random.next() % 8)]
                         : ""
@@ -529,9 +582,9 @@ final class RenderingPropertyTests: XCTestCase {
                     default: "\(value) \(name)"
                     }
                 })
-        case 4: return joined(names) + ": " + joined(listed())
+        case 4: return joined(names.indices.map(shown)) + ": " + joined(listed())
         default:
-            return joined(names) + " ("
+            return joined(names.indices.map(shown)) + " ("
                 + (second == nil && random.next() % 2 == 0
                     ? counts.map(String.init).joined(separator: "/") : joined(listed())) + ")"
         }
@@ -756,7 +809,7 @@ final class RenderingPropertyTests: XCTestCase {
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: phrase)
                     what += ", then as '\(phrase)'"
                 } else {
-                    let form = Int(random.next() % 13)
+                    let form = Int(random.next() % 17)
                     let count = actual[index]
                     let negation = ["değil", "değildir", "olamaz", "olmaz", "sayılmaz"][Int(random.next() % 5)]
                     let ablativeOf = [3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den"]
@@ -775,6 +828,11 @@ final class RenderingPropertyTests: XCTestCase {
                         "\(genitiveOf[count + 1] ?? "in") altına inmiyor",
                     ][Int(random.next() % 4)]
                     let notAbove = ["üstüne çıkmaz", "üzerine çıkamaz", "üstüne çıkmayacak"][Int(random.next() % 3)]
+                    let stress = ["hiç", "asla", "kesinlikle", "bile"][Int(random.next() % 4)]
+                    func caseWordOf(_ value: Int, _ endings: [Int: String]) -> String {
+                        let stems = [3: "üç", 4: "dörd", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz"]
+                        return "\(stems[value] ?? "\(value)'")\(endings[value] ?? "in")"
+                    }
                     let again = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
@@ -793,6 +851,31 @@ final class RenderingPropertyTests: XCTestCase {
                         "; \(triggers[index]) \(count) (\(count + 1)'\(notBelow))",
                         "; \(triggers[index]) \(count) (\(count - 1)'\(genitiveOf[count - 1] ?? "in") \(notAbove))",
                         "; \(triggers[index]) \(count) (\(count - 1)'\(ablativeBelow) fazlası olmaz)",
+                        // A word stressing the verb (never falls below one more: at least; never
+                        // exceeds one fewer: at most), and "stay" after a position (does not stay
+                        // below one more: at least; does not stay above one fewer: at most).
+                        "; \(triggers[index]) \(count) (\(count + 1)'"
+                            + [
+                                "\(genitiveOf[count + 1] ?? "in") altına \(stress) düşmez",
+                                "\(genitiveOf[count + 1] ?? "in") altında kalmaz",
+                                "\(ablativeOf[count + 1] ?? "den") aşağıda \(stress) kalmıyor",
+                                "\(ablativeOf[count + 1] ?? "den") aşağı \(stress) inmez",
+                            ][Int(random.next() % 4)] + ")",
+                        "; \(triggers[index]) \(count) (\(count - 1)'"
+                            + [
+                                "\(accusativeOf[count - 1] ?? "i") \(stress) aşmaz",
+                                "\(genitiveOf[count - 1] ?? "in") üstünde kalmaz",
+                                "\(genitiveOf[count - 1] ?? "in") üzerine \(stress) çıkmaz",
+                            ][Int(random.next() % 3)] + ")",
+                        // A number word with a case ending: never falls below one more (at least), does
+                        // not exceed one fewer (at most).
+                        "; \(triggers[index]) \(count) ("
+                            + [
+                                "\(caseWordOf(count + 1, genitiveOf)) altına \(stress) düşmez",
+                                "\(caseWordOf(count + 1, genitiveOf)) altında kalmaz",
+                            ][Int(random.next() % 2)] + ")",
+                        // A direction with no verb: neither a bound nor a count.
+                        "; \(triggers[index]) \(count) (\(count + 1)'\(genitiveOf[count + 1] ?? "in") altına)",
                     ][form]
                     lines[at] = lines[at].replacingOccurrences(of: kept, with: kept + again)
                     what += ", then '\(again)' after it"
@@ -800,9 +883,23 @@ final class RenderingPropertyTests: XCTestCase {
                         3: "at most \(count - 1)", 4: "fewer than \(count)", 5: "at most \(count - 1)",
                         6: "at least \(count + 1)", 7: "fewer than \(count)", 8: "at least \(count + 1)",
                         9: "at most \(count - 1)", 10: "at least \(count + 1)", 11: "at most \(count - 1)",
-                        12: "at most \(count - 1)",
+                        12: "at most \(count - 1)", 13: "at least \(count + 1)", 14: "at most \(count - 1)",
+                        15: "at least \(count + 1)",
                     ]
-                    if let bound = says[form] { expected = (at + 1, "says \(triggers[index]) \(bound),") }
+                    if let bound = says[form] ?? (form == 16 ? "" : nil) {
+                        expected = (
+                            at + 1,
+                            form == 16
+                                ? "the bound on \(triggers[index]) ends at 'altına' with no verb"
+                                : "says \(triggers[index]) \(bound),"
+                        )
+                        // At the bound's number, right after the parenthesis (after `en fazla` in form 3).
+                        let appended = try XCTUnwrap(lines[at].range(of: kept + again))
+                        let open = try XCTUnwrap(again.firstIndex(of: "("))
+                        expectedColumn =
+                            lines[at][..<appended.lowerBound].utf8.count + kept.utf8.count
+                            + again[..<open].utf8.count + 2 + (form == 3 ? "en fazla ".utf8.count : 0)
+                    }
                 }
                 if expected == nil { expected = (at + 1, "says \(triggers[index]) \(wrong),") }
             case 2:

@@ -43,7 +43,10 @@
 ///   (`değil`, `olamaz`, `olmaz`: `6 (6'dan fazla değil)`, at most 6; `5'ten az değil`, at least
 ///   5; `5'ten aşağı düşmez`) negates it, as a verb's negative form does (`7'yi geçer`, `geçmez`,
 ///   `geçemez`, `geçmeyecek`: one grammar, `Verb`, reads every verb's forms). A bound in place of
-///   the count (`ortam en fazla 7`, `ortam 7'den az`) states no count.
+///   the count (`ortam en fazla 7`, `ortam 7'den az`) states no count. A number word takes the
+///   endings as digits do (`beşin altına düşmez`, `yediyi geçmez`). A question after a bound (`7'yi
+///   geçmez mi?`, `en fazla 5 mi?`) asks it: nothing is judged. A direction with no verb after it
+///   (`5'in altına`) is neither a bound nor a count: one finding (`BoundReading`).
 /// - Between a name and its count, read through as a reader reads past them: `ise` as for
 ///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
 ///   `takriben`, `kabaca`, `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`,
@@ -232,6 +235,8 @@ enum Connective {
             "yüksek": (.ablative, false, true), "fazlası": (.ablative, false, true),
             "yukarı": (.ablative, false, true), "kadar": (.dative, true, false), "altında": (.genitive, true, true),
             "üstünde": (.genitive, false, true), "üzerinde": (.genitive, false, true),
+            // Where a count is, as `altında` (`5'ten aşağıda`, below 5; `aşağıda kalmaz`, at least 5).
+            "aşağıda": (.ablative, true, true), "yukarıda": (.ablative, false, true),
             // The dative reach verbs' participles say "up to" (`7'ye varan`, `ulaşan`), as `kadar` does.
             "varan": (.dative, true, false), "ulaşan": (.dative, true, false), "erişen": (.dative, true, false),
         ]
@@ -279,7 +284,6 @@ enum Connective {
     static let directions: [String: (ending: CaseEnding, upper: Bool, strict: Bool)] = [
         "altına": (.genitive, true, true), "üstüne": (.genitive, false, true), "üzerine": (.genitive, false, true),
         "aşağıya": (.ablative, true, true), "yukarıya": (.ablative, false, true),
-        "aşağıda": (.ablative, true, true), "yukarıda": (.ablative, false, true),
     ]
 
     /// The verbs of being and of motion a bound may end with, their aorist's suffix: `7'den fazla
@@ -372,59 +376,79 @@ enum Connective {
         }
     }
 
+    /// What a bound's words say: a bound, judged (`7'yi geçmez`); a bound a question asks
+    /// (`7'yi geçmez mi?`), which asserts none, so nothing is judged; or a direction with no verb
+    /// after it (`5'in altına`, "to below 5"), which says no bound a reader can tell, nor a count.
+    enum BoundReading: Sendable, Equatable {
+        case stated, asked
+        /// The direction word, and the verb that would make it the bound the direction leans to
+        /// (`düşmez`, does not fall below: at least; `çıkmaz`, does not go above: at most).
+        case verbless(direction: String, verb: String)
+    }
+
     /// The bound a number with a case ending states with the word after it at `index` (`7'den
     /// az`, `yediden daha fazla`, `7'ye kadar`, `7'yi geçmez`, `7'nin altında`; a direction
     /// before a verb of motion, `5'in altına`, the verb left to `numberBound`): its value, whether
-    /// an upper one and a strict one, and how many words it takes; nil when there is none.
+    /// an upper one and a strict one, how many words it takes and how it reads; nil when there is
+    /// none. The number is digits with the ending after an apostrophe (`5'in`), or a number word
+    /// with it (`beşin`, `on beşin`: `TriggerDistributionClaim.caseNumber`).
     static func caseBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
-        value: Int, upper: Bool, strict: Bool, length: Int
+        value: Int, upper: Bool, strict: Bool, length: Int, reading: BoundReading
     )? {
         guard index + 1 < words.count else { return nil }
-        let value: Int
+        var value: Int
         let ending: CaseEnding
+        var at = index + 1
         if let written = words[index].caseEnding, let number = TriggerDistributionClaim.number(words, at: index),
             number.length == 1
         {
             (value, ending) = (number.value, written)
-        } else if let number = TriggerDistributionClaim.ablatives[words[index].text] {
-            (value, ending) = (number, .ablative)
-        } else if let number = TriggerDistributionClaim.accusatives[words[index].text] {
-            (value, ending) = (number, .accusative)
-        } else if let last = words[index].text.utf8.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "a"),
-            let number = TriggerDistributionClaim.datives[words[index].text]
+        } else if let read = TriggerDistributionClaim.caseNumber(words[index].text) {
+            (value, ending) = (read.value, read.ending)
+        } else if let ten = TriggerDistributionClaim.tens[words[index].text], words[index + 1].gap.isEmpty,
+            let read = TriggerDistributionClaim.caseNumber(words[index + 1].text), read.value > 0, read.value < 10
         {
-            // Asked only of a word ending as a dative does (`yediye`, `altıya`): most are not.
-            (value, ending) = (number, .dative)
+            // A ten and a unit with the ending (`on beşin`).
+            (value, ending) = (ten + read.value, read.ending)
+            at += 1
         } else {
             return nil
         }
-        var at = index + 1
+        guard at < words.count else { return nil }
         if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
         guard words[at].gap.isEmpty else { return nil }
         // A word that stresses the verb after it (`7'yi hiç geçmez`) is read past.
         while at + 1 < words.count, stressing.contains(words[at].text), words[at + 1].gap.isEmpty { at += 1 }
         if let bound = caseBounding[words[at].text], bound.ending == ending {
-            return (value, bound.upper, bound.strict, at + 1 - index)
+            return (value, bound.upper, bound.strict, at + 1 - index, .stated)
         }
         // A direction says a bound only with a verb after it (`5'in altına düşmez`, `altına hiç
-        // düşmez`), not `değil`.
+        // düşmez`); without one (`5'in altına`, `5'in altına değil`) it says none a reader can
+        // tell, and its number is no count.
+        guard let direction = directions[words[at].text], direction.ending == ending else { return nil }
         var verb = at + 1
         while verb < words.count, words[verb].gap.isEmpty, stressing.contains(words[verb].text) { verb += 1 }
-        guard let direction = directions[words[at].text], direction.ending == ending, verb < words.count,
-            words[verb].gap.isEmpty, movingForms[words[verb].text] != nil
-        else { return nil }
-        return (value, direction.upper, direction.strict, at + 1 - index)
+        guard verb < words.count, words[verb].gap.isEmpty, movingForms[words[verb].text] != nil else {
+            let denied = direction.upper ? "düşmez" : "çıkmaz"
+            return (
+                value, direction.upper, direction.strict, at + 1 - index,
+                .verbless(direction: words[at].text, verb: denied)
+            )
+        }
+        return (value, direction.upper, direction.strict, at + 1 - index, .stated)
     }
     /// The bound a number states at `index`, with the words after it: by its case ending
     /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`);
     /// the words `afterBound` reads right after it keep it or deny it, each denial negating it
     /// (`7'den fazla değil`, `olmaz`, at most 7; `5'ten aşağı düşmez`, at least 5; `7'yi geçmez
-    /// değil`, more than 7).
+    /// değil`, more than 7). A question particle after it (`7'yi geçmez mi?`, `7'yi geçer mi?`)
+    /// asks the bound: it is `asked`, and the particle is the bound's last word.
     static func numberBound(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (
-        value: Int, upper: Bool, strict: Bool, length: Int
+        value: Int, upper: Bool, strict: Bool, length: Int, reading: BoundReading
     )? {
         guard index + 1 < words.count,
-            var bound = caseBound(words, at: index) ?? beyondBound(words, at: index)
+            var bound = caseBound(words, at: index)
+                ?? beyondBound(words, at: index).map({ ($0.value, $0.upper, $0.strict, $0.length, .stated) })
         else { return nil }
         while case let after = index + bound.length, after < words.count, words[after].gap.isEmpty {
             var verb = after
@@ -432,6 +456,11 @@ enum Connective {
             guard verb < words.count, words[verb].gap.isEmpty, let denies = afterBound(words[verb].text) else { break }
             if denies { (bound.upper, bound.strict) = negated((bound.upper, bound.strict)) }
             bound.length = verb + 1 - index
+        }
+        let after = index + bound.length
+        if after < words.count, words[after].gap.isEmpty, asking.contains(words[after].text) {
+            bound.reading = .asked
+            bound.length += 1
         }
         return bound
     }

@@ -852,6 +852,22 @@ extension Diagnostic {
                 + "\(actual) or drop the bound")
     }
 
+    /// A bound on `trigger` whose direction (`5'in altına`, to below 5) has no verb after it: it
+    /// says neither a bound nor a count. `verb` is the one that makes it a bound that holds
+    /// (`düşmez`: at least `bound`; `çıkmaz`: at most), nil when that one would not hold either.
+    static func triggerDistributionVerblessBound(
+        at location: SourceLocation, trigger: String, direction: String, verb: String?, bound: Int, upper: Bool
+    ) -> Diagnostic {
+        let fix =
+            verb.map {
+                "end it with a verb, '\(direction) \($0)' (\(trigger) \(upper ? "at most" : "at least") \(bound)), or drop it"
+            }
+            ?? "drop it"
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "the bound on \(trigger) ends at '\(direction)' with no verb, so a reader cannot tell what it says; \(fix)")
+    }
+
     /// One count of the sentence given to several triggers (`ebeveyn ve gözlem 5'er`), each wrong.
     static func triggerDistribution(
         at location: SourceLocation, _ counts: [(trigger: String, claimed: Int, actual: Int)]

@@ -185,16 +185,33 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         // A bound beside a count (`ortam 6 (en fazla 7)`, `6 (7'den az)`) states no count: only a
         // bound that does not hold is a finding.
+        func holds(_ count: Int, upper: Bool, strict: Bool, _ value: Int) -> Bool {
+            switch (upper, strict) {
+            case (true, false): count <= value
+            case (true, true): count < value
+            case (false, false): count >= value
+            case (false, true): count > value
+            }
+        }
         for bound in sentence.bounds {
             let count = actual[bound.trigger]
-            let holds =
-                switch (bound.upper, bound.strict) {
-                case (true, false): count <= bound.value
-                case (true, true): count < bound.value
-                case (false, false): count >= bound.value
-                case (false, true): count > bound.value
-                }
-            guard !holds else { continue }
+            switch bound.reading {
+            case .stated: break
+            // A question asks the bound and asserts none: nothing to judge.
+            case .asked: continue
+            // A direction with no verb (`5'in altına`): one finding at its number, offering the
+            // verb only where the bound it then says holds.
+            case .verbless(let direction, let verb):
+                let denied = Connective.negated((bound.upper, bound.strict))
+                findings.append(
+                    .triggerDistributionVerblessBound(
+                        at: location(bound.word), trigger: Triggers.names[bound.trigger].declared,
+                        direction: direction,
+                        verb: holds(count, upper: denied.upper, strict: denied.strict, bound.value) ? verb : nil,
+                        bound: bound.value, upper: denied.upper))
+                continue
+            }
+            guard !holds(count, upper: bound.upper, strict: bound.strict, bound.value) else { continue }
             findings.append(
                 .triggerDistributionBound(
                     at: location(bound.word), trigger: Triggers.names[bound.trigger].declared, bound: bound.value,
@@ -351,7 +368,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var recomputations: (value: Int, word: Int)?
         /// The bounds it gives a trigger's count beside the count (`ortam 6 (en fazla 7)`, `6
         /// (7'den az)`): an upper or a lower one, strict or not, judged as bounds, by word.
-        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool)] = []
+        var bounds:
+            [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool, reading: Connective.BoundReading)] = []
         /// A list of names with fewer counts after them than names (`yerel, ebeveyn, gözlem, ortam:
         /// 6, 4, 4`): the names' words and the counts' words. Which name lost its count is not known,
         /// so no count of the list is judged; the list is the one finding.
@@ -931,22 +949,40 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// The suffixes a count takes after an apostrophe (`6'sı`, `4'ü`, `6'şar`): the count read,
     /// the suffix dropped; the distributive ones (`-şar`, `-er`) give the count to each name before it.
     private static let distributiveSuffixes: Set<String> = ["şar", "şer", "ar", "er"]
-    /// Number words in the ablative (`yediden`, than seven), read only as a bound's (`yediden
-    /// az`, `Connective.caseBound`). Not `ondan`, which is "from it" too.
-    static let ablatives: [String: Int] = [
-        "birden": 1, "ikiden": 2, "üçten": 3, "dörtten": 4, "beşten": 5, "altıdan": 6, "yediden": 7, "sekizden": 8,
-        "dokuzdan": 9, "yirmiden": 20,
-    ]
-    /// Number words in the accusative (`altıyı`, `beşi`), read only as a bound's (`altıyı geçer`,
-    /// `beşi aşkın`, `Connective.caseBound`). Not `onu` nor `biri`, which are "it" and "someone" too.
-    static let accusatives: [String: Int] = [
-        "ikiyi": 2, "üçü": 3, "dördü": 4, "beşi": 5, "altıyı": 6, "yediyi": 7, "sekizi": 8, "dokuzu": 9, "yirmiyi": 20,
-    ]
-    /// Number words in the dative (`yediye`), read only as a bound's (`yediye kadar`, `yediye
-    /// varmaz`, `Connective.caseBound`). Not `bire` nor `ona`, which are "to one" and "to him" too.
-    static let datives: [String: Int] = [
-        "ikiye": 2, "üçe": 3, "dörde": 4, "beşe": 5, "altıya": 6, "yediye": 7, "sekize": 8, "dokuza": 9, "yirmiye": 20,
-    ]
+    /// A number word with a case ending (`beşin`, `yediyi`, `beşten`, `altıya`, `dördün`), read
+    /// only as a bound's number (`beşin altına düşmez`, `yediyi geçmez`, `Connective.caseBound`):
+    /// its value and ending. One rule for every number word: a unit or a ten, then the ending
+    /// `Connective.CaseEnding` reads, its buffer consonant after a vowel (`altı-yı`, `iki-nin`),
+    /// none after a consonant (`beş-in`, `beş-ten`), `dört` softened before a vowel (`dördü`).
+    /// Not the words another reading takes first: `onu`, `ona`, `onun`, `ondan` (it, him, its, from
+    /// it), `biri`, `bire`, `birin` (someone, one to one).
+    static func caseNumber(_ word: String) -> (value: Int, ending: Connective.CaseEnding)? {
+        // Every ending ends in `n`, a vowel or `ı`, `ü` (C4 B1, C3 BC): most words are passed on their last byte.
+        guard let last = word.utf8.last, word.utf8.count <= 16,
+            last == UInt8(ascii: "n") || last == UInt8(ascii: "e") || last == UInt8(ascii: "a")
+                || last == UInt8(ascii: "i") || last == UInt8(ascii: "u") || last == 0xB1 || last == 0xBC,
+            !caseNumberHomographs.contains(word)
+        else { return nil }
+        let vowels = "aeıioöuü"
+        for length in 1...3 where word.count > length {
+            let stem = String(word.dropLast(length))
+            let suffix = String(word.suffix(length))
+            guard let ending = Connective.CaseEnding(suffix),
+                let value = units[stem] ?? tens[stem] ?? (stem == "dörd" ? 4 : nil), let end = stem.last,
+                let first = suffix.first
+            else { continue }
+            let afterVowel = vowels.contains(end)
+            let buffered = "ynd".contains(first)
+            // After a vowel the ending takes `y` or `n` (the ablative its `d`); after a consonant
+            // it opens with a vowel (the ablative with `d` or `t`), and `dört` is `dörd` before it.
+            let fits =
+                ending == .ablative
+                ? stem != "dörd" : afterVowel ? buffered : !buffered && (stem != "dört") && vowels.contains(first)
+            if fits { return (value, ending) }
+        }
+        return nil
+    }
+    private static let caseNumberHomographs: Set<String> = ["onu", "ona", "onun", "ondan", "biri", "bire", "birin"]
     /// Number words with the distributive suffix: `altışar` is six each.
     static let distributives: [String: Int] = [
         "birer": 1, "ikişer": 2, "üçer": 3, "dörder": 4, "beşer": 5, "altışar": 6, "yedişer": 7, "sekizer": 8,
@@ -1296,10 +1332,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// its number not yet used nor a name's or a number of lessons' right after it (`en az 5
         /// ortam`): its value, whether an upper one and a strict one, the number's word and the
         /// bound's last word.
-        func bound(at start: Int) -> (value: Int, upper: Bool, strict: Bool, word: Int, end: Int)? {
+        func bound(at start: Int) -> (
+            value: Int, upper: Bool, strict: Bool, word: Int, end: Int, reading: Connective.BoundReading
+        )? {
             guard start < words.count, !usedNumbers.contains(start) else { return nil }
             if let bound = Connective.numberBound(words, at: start) {
-                return (bound.value, bound.upper, bound.strict, start, start + bound.length - 1)
+                return (bound.value, bound.upper, bound.strict, start, start + bound.length - 1, bound.reading)
             }
             guard
                 let phrase = Connective.bounding.first(where: { phrase in
@@ -1314,9 +1352,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 next >= words.count || !words[next].gap.isEmpty
                     || trigger(next) == nil && !words[next].text.hasPrefix("ders")
             else { return nil }
-            return (value.value, phrase.upper, false, at, next - 1)
+            // A question after it (`en fazla 7 mi?`) asks the bound, as after a case ending's.
+            if next < words.count, words[next].gap.isEmpty, Connective.asking.contains(words[next].text) {
+                return (value.value, phrase.upper, false, at, next, .asked)
+            }
+            return (value.value, phrase.upper, false, at, next - 1, .stated)
         }
-        var bounds: [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool)] = []
+        var bounds:
+            [(trigger: Int, value: Int, upper: Bool, word: Int, strict: Bool, reading: Connective.BoundReading)] = []
         // Listed names, then as many numbers after a colon or an opening parenthesis, or one distributive count.
         var index = 0
         while index < words.count {
@@ -1382,12 +1425,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
             /// judged as the second count of a name is. A slash or `ya da` there would be the list's next count.
             var seconds: [[(value: Int, at: Int, length: Int)]] = []
             /// And its bounds in parentheses (`6, 4, 4 (en fazla 5), 6`, `4 (7'den az)`), judged as bounds.
-            var itemBounds: [[(value: Int, upper: Bool, strict: Bool, word: Int, end: Int)]] = []
+            var itemBounds:
+                [[(value: Int, upper: Bool, strict: Bool, word: Int, end: Int, reading: Connective.BoundReading)]] = []
             var ends: [Int] = []
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
                 var again: [(value: Int, at: Int, length: Int)] = []
-                var bounded: [(value: Int, upper: Bool, strict: Bool, word: Int, end: Int)] = []
+                var bounded:
+                    [(value: Int, upper: Bool, strict: Bool, word: Int, end: Int, reading: Connective.BoundReading)] =
+                        []
                 while end + 1 < words.count, words[end + 1].gap.contains("(") || asks(end + 1) {
                     if let found = restated(end + 1) {
                         again.append(found)
@@ -1426,7 +1472,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             if numbers.count == names.count {
                 for (name, bounded) in zip(names, itemBounds) {
                     for bound in bounded {
-                        bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict))
+                        bounds.append(
+                            (trigger(name)!, bound.value, bound.upper, bound.word, bound.strict, bound.reading))
                         for word in bound.word...bound.end { usedNumbers.insert(word) }
                     }
                 }
@@ -1555,7 +1602,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 let bound = bound(at: end + 1)
             {
                 for word in (end + 1)...bound.end { usedNumbers.insert(word) }
-                bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict))
+                bounds.append((trigger(name)!, bound.value, bound.upper, bound.word, bound.strict, bound.reading))
                 end = bound.end
             }
             // A parenthesis opened right after the count restates it wherever its number stands
@@ -1569,7 +1616,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     defer { word += 1 }
                     if !usedNumbers.contains(word), let bound = Connective.numberBound(words, at: word) {
                         for used in word..<(word + bound.length) { usedNumbers.insert(used) }
-                        bounds.append((trigger(name)!, bound.value, bound.upper, word, bound.strict))
+                        bounds.append((trigger(name)!, bound.value, bound.upper, word, bound.strict, bound.reading))
                         end = max(end, word + bound.length - 1)
                         word += bound.length - 1
                         continue
@@ -1594,7 +1641,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     }
                     for used in word..<next { usedNumbers.insert(used) }
                     if let bound = Connective.bound(words, before: word) {
-                        bounds.append((trigger(name)!, again.value, bound.upper, word, false))
+                        bounds.append((trigger(name)!, again.value, bound.upper, word, false, .stated))
                     } else {
                         found.append((trigger(name)!, again.value, word))
                     }
