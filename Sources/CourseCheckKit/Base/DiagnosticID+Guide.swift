@@ -20,7 +20,7 @@ extension DiagnosticID {
             (
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
                     + "list item it stands in, or a fence is missing or left over (also a bare one typed right above "
-                    + "the lesson's prose), or hidden behind an HTML comment "
+                    + "the lesson's prose, and two typed where no block was meant, an empty block: delete both), or hidden behind an HTML comment "
                     + "that opens its line (`<!-- x --> ```swift`). Every later fence then pairs with "
                     + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
                     + "index), one for each slip (a bare fence typed in a tree's, the core's or a display fragment's "
