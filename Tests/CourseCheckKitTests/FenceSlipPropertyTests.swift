@@ -986,6 +986,43 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// Two fences typed where no block was meant, right under a core's, tree's, fragment's or
+    /// expected block's closing fence or right above its opening fence (between a tree and its
+    /// expected block too): a bare pair of backticks or tildes, or ```` ```swift ```` and ```` ``` ```` right
+    /// under a tree, with up to two blank lines between. GitHub pairs them with each other (an
+    /// empty block) and every later fence as before: exactly one finding, at the first, whose fix
+    /// deletes both and the blank lines between; followed, the course has none.
+    func testAnEmptyFencePairGivesOneFindingThereAndItsFixConverges() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.fenced.containers.isEmpty else { continue }
+            let below = random.next() % 2 == 0
+            let at = below ? picked.block.fenced.closing.number : picked.block.fenced.opening.number - 1
+            let underTree = below && picked.block.role == .tree
+            let form = Int(random.next() % (underTree ? 3 : 2))
+            let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("```swift", "```")][form]
+            let blanks = Int(random.next() % 3)
+            var lines = picked.lines
+            lines.insert(contentsOf: [written] + Array(repeating: "", count: blanks) + [closer], at: at)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let (first, last) = (at + 1, at + 2 + blanks)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(first): '\(written)' "
+                + "and '\(closer)' \(below ? "under" : "above") a \(picked.block.role), \(blanks) blank lines between: "
+                + "\(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(first):1: error: '\(written)' here") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; delete lines \(first)–\(last) [unterminated-fence]") ?? false, message)
+            lines.removeSubrange(at...(at + 1 + blanks))
+            XCTAssertEqual(try picked.findings(with: lines, in: scratch.url), [], message)
+        }
+    }
+
     /// A bare fence of the block's kind typed in the middle of a core's, tree's, fragment's or
     /// expected block's code (right above a line of code, with code above it in the block), with a
     /// blank line typed before it, under it (above a line that does not start a block: a `//`
