@@ -482,7 +482,7 @@ package struct FrontMatterClaim: ClaimCheck {
     static func strayFence(_ stray: FrontMatter.StrayFence, path: String, page: String) -> Diagnostic {
         .frontMatter(
             at: SourceLocation(path: path, line: 1),
-            .strayFenceAbove(written: stray.written, runsTo: stray.runsTo, page: page))
+            .strayFenceAbove(written: stray.written, runsTo: stray.runsTo, page: page, wraps: stray.wraps))
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {
