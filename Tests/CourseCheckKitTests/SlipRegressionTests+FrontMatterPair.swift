@@ -33,4 +33,32 @@ extension SlipRegressionTests {
         try clean.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [])
     }
+
+    /// `===` typed under lesson 2's and the index's `# ` title: GitHub shows it as text under the
+    /// heading. One finding at it, `delete this line`; `---` there is a rule, as meant: none.
+    func testAnUnderlineUnderTheTitleIsOneFinding() throws {
+        let scratch = try CourseCopy.make(for: self)
+        for (name, title) in [("02-gorunumler-ve-degistiriciler.md", 10), ("README.md", 16)] {
+            let url = scratch.url.appendingPathComponent("lessons/\(name)")
+            let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            XCTAssertTrue(clean[title - 1].hasPrefix("# "), name)
+            for (typed, found) in [
+                (
+                    "===",
+                    [
+                        "lessons/\(name):\(title + 1):1: error: '===' under the '# ' heading underlines nothing: a '# ' "
+                            + "heading takes no underline, so readers see '===' as a line of text under the title; "
+                            + "delete this line [front-matter]"
+                    ]
+                ), ("---", []),
+            ] {
+                var lines = clean
+                lines.insert(typed, at: title)
+                try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), found.map { Substring($0) }, typed)
+            }
+            try clean.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [])
+    }
 }

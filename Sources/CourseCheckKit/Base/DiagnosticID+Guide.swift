@@ -329,7 +329,7 @@ extension DiagnosticID {
                     + "delete both), or a `key:value` "
                     + "without its space, as what it is), or disagrees with the `# ` "
                     + "heading (written `#Title`, as a level-2 heading, behind an invisible character or with a "
-                    + "character left before it, `x# Title`: reported "
+                    + "character left before it, `x# Title`, or with `===` typed under it, which shows as text: reported "
                     + "there), the file's slug or the "
                     + "course title. A title is "
                     + "stated three times (the front matter, the heading, the index): the one the other two do not "

@@ -101,6 +101,9 @@ extension Diagnostic {
         case titleInContainer(Leftover.Container)
         /// The title line is indented `written` (4 columns or more), so it renders as code.
         case titleIndented(written: String, text: String)
+        /// `written`, a run of `=` (a setext underline), typed right under the `# ` title: a heading
+        /// of its own takes no underline, so the line shows as a paragraph of its own.
+        case underlinedTitle(written: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
@@ -170,6 +173,9 @@ extension Diagnostic {
                 "this line is the lesson's title, but it opens with '\(container.written)' before its '#', which "
                     + "opens \(container.opens), so readers see the title inside it, not at the top of the lesson; "
                     + container.fix
+            case .underlinedTitle(let written):
+                "'\(written)' under the '# ' heading underlines nothing: a '# ' heading takes no underline, so "
+                    + "readers see '\(written)' as a line of text under the title; delete this line"
             case .titleIndented(let written, let text):
                 "this '# ' heading is indented \(written), so readers see it as code and the lesson has no '# ' "
                     + "heading; write '# \(text)' at the start of the line"
