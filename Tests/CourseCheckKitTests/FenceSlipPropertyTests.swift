@@ -496,6 +496,40 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A fence typed above a lesson's or the index's front matter and its closing fence right after
+    /// the front matter's closing `---` (a blank line between or not): the two wrap it as a code
+    /// block, and the page goes on after it. Exactly one finding, at 1:1, whose fix deletes both;
+    /// followed, none.
+    func testAFencePairWrappingTheFrontMatterGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let clean = text.components(separatedBy: "\n")
+            let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("````", "````"), ("```yaml", "```")][
+                Int(random.next() % 4)]
+            let end = try XCTUnwrap(clean.dropFirst().firstIndex(of: "---")) + 1
+            let blanks = Array(repeating: "", count: Int(random.next() % 2))
+            var lines = [written] + clean[..<end] + blanks + [closer] + clean[end...]
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(in: scratch.url)
+            let closing = end + 2 + blanks.count
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):1: '\(written)' and '\(closer)' "
+                + "at line \(closing) around the front matter: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):1:1: error: '\(written)' here") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; delete this line and line \(closing) [front-matter]") ?? false, message)
+            lines.remove(at: closing - 1)
+            lines.remove(at: 0)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(in: scratch.url), [], message)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A bare fence typed right above a paragraph of a lesson's prose that follows a blank line (after
     /// an expected block or other text), with that prose right under it, or a blank line and a line
     /// that reads as code (`// not: …`) between: the block it opens runs over the prose. Exactly one
@@ -983,6 +1017,43 @@ final class FenceSlipPropertyTests: XCTestCase {
                 XCTAssertTrue(found.last?.contains("the closing fence is missing") ?? false, message)
                 XCTAssertTrue(found.last?.contains("insert a line '\(indent)") ?? false, message)
             }
+        }
+    }
+
+    /// Two fences typed where no block was meant, right under a core's, tree's, fragment's or
+    /// expected block's closing fence or right above its opening fence (between a tree and its
+    /// expected block too): a bare pair of backticks or tildes, or ```` ```swift ```` and ```` ``` ```` right
+    /// under a tree, with up to two blank lines between. GitHub pairs them with each other (an
+    /// empty block) and every later fence as before: exactly one finding, at the first, whose fix
+    /// deletes both and the blank lines between; followed, the course has none.
+    func testAnEmptyFencePairGivesOneFindingThereAndItsFixConverges() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.fenced.containers.isEmpty else { continue }
+            let below = random.next() % 2 == 0
+            let at = below ? picked.block.fenced.closing.number : picked.block.fenced.opening.number - 1
+            let underTree = below && picked.block.role == .tree
+            let form = Int(random.next() % (underTree ? 3 : 2))
+            let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("```swift", "```")][form]
+            let blanks = Int(random.next() % 3)
+            var lines = picked.lines
+            lines.insert(contentsOf: [written] + Array(repeating: "", count: blanks) + [closer], at: at)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let (first, last) = (at + 1, at + 2 + blanks)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(first): '\(written)' "
+                + "and '\(closer)' \(below ? "under" : "above") a \(picked.block.role), \(blanks) blank lines between: "
+                + "\(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(first):1: error: '\(written)' here") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; delete lines \(first)–\(last) [unterminated-fence]") ?? false, message)
+            lines.removeSubrange(at...(at + 1 + blanks))
+            XCTAssertEqual(try picked.findings(with: lines, in: scratch.url), [], message)
         }
     }
 

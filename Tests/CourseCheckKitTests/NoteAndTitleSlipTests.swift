@@ -1409,11 +1409,16 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "lessons/21-on-izleme-ve-yineleme.md:" + stray("~~~", "lesson", "to the end of the file"),
             ])
         XCTAssertEqual(result.fixed, [])
-        // A front matter fenced as code on purpose (its block closed right under it) has no stray fence above it.
+        // A front matter fenced as code (its block closed right under it) is wrapped by a pair no page
+        // means: the fence above it, with that closing fence, and the page's blocks start after it.
         func lines(_ texts: [String]) -> [Line] {
             texts.enumerated().map { Line(number: $0 + 1, text: $1, ending: .lf) }
         }
-        XCTAssertNil(FrontMatter.repairingFence(lines(["```", "---", "title: x", "---", "```", "", "# T"])))
+        let wrapped = FrontMatter.repairingFence(lines(["```", "---", "title: x", "---", "```", "", "# T"]))
+        XCTAssertEqual(wrapped?.strayFence?.written, "```")
+        XCTAssertEqual(wrapped?.strayFence?.runsTo, 5)
+        XCTAssertEqual(wrapped?.strayFence?.wraps, true)
+        XCTAssertEqual(wrapped?.bodyStart, 5)
         let stray = FrontMatter.repairingFence(lines(["```yaml", "---", "title: x", "---", "", "# T"]))?.strayFence
         XCTAssertEqual(stray?.written, "```yaml")
         XCTAssertEqual(stray.map { $0.runsTo == nil }, true)

@@ -93,6 +93,14 @@ package struct FrontMatterClaim: ClaimCheck {
                         .indexHeading(heading.text, title: title.value, titleLine: title.line)))
             }
         }
+        if let index, let heading = CourseFacts.LessonFacts.Text.title(in: index.prose, after: index.frontMatter),
+            let written = Self.underline(index.file, under: heading.line)
+        {
+            findings.append(
+                .frontMatter(
+                    at: SourceLocation(path: index.file.path, line: heading.line + 1),
+                    .underlinedTitle(written: written)))
+        }
         for lesson in course.lessons {
             let path = lesson.path
             // Merge-conflict markers in the front matter are that lesson's one finding.
@@ -250,6 +258,11 @@ package struct FrontMatterClaim: ClaimCheck {
                     findings.append(
                         .frontMatter(at: SourceLocation(path: path, line: frontMatter.closingLine + 1), .noHeading))
                 }
+            }
+            if let heading = lesson.title, let written = Self.underline(lesson.lesson.file, under: heading.line) {
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: heading.line + 1), .underlinedTitle(written: written)))
             }
             if let source = frontMatter["source"], !source.value.allSatisfy(\.isWhitespace) {
                 let slug = Self.slug(of: source.value)
@@ -497,11 +510,27 @@ package struct FrontMatterClaim: ClaimCheck {
             closes: open.first == close.first && close.count >= open.count)
     }
 
+    /// The line under the `# ` title (1-based `line`) when it is a run of `=` a setext underline is
+    /// written with (at most three spaces before it, blanks after): under a `# ` heading it
+    /// underlines nothing, and GitHub shows it as a paragraph. (`---` there is a rule, as meant.)
+    static func underline(_ file: SourceFile, under line: Int) -> String? {
+        // Cheap first: the line's first byte past its blanks is `=`.
+        guard line < file.lines.count,
+            file.lines[line].text.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: "=")
+        else { return nil }
+        let text = file.lines[line].text
+        let indent = text.utf8.prefix { $0 == 0x20 }.count
+        let run = text.utf8.dropFirst(indent).prefix { $0 == UInt8(ascii: "=") }
+        guard indent <= 3, text.utf8.dropFirst(indent + run.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+        else { return nil }
+        return String(decoding: run, as: UTF8.self)
+    }
+
     /// The finding of a fence typed above the front matter: at it, delete it.
     static func strayFence(_ stray: FrontMatter.StrayFence, path: String, page: String) -> Diagnostic {
         .frontMatter(
             at: SourceLocation(path: path, line: 1),
-            .strayFenceAbove(written: stray.written, runsTo: stray.runsTo, page: page))
+            .strayFenceAbove(written: stray.written, runsTo: stray.runsTo, page: page, wraps: stray.wraps))
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {

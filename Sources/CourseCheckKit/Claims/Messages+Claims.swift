@@ -101,6 +101,9 @@ extension Diagnostic {
         case titleInContainer(Leftover.Container)
         /// The title line is indented `written` (4 columns or more), so it renders as code.
         case titleIndented(written: String, text: String)
+        /// `written`, a run of `=` (a setext underline), typed right under the `# ` title: a heading
+        /// of its own takes no underline, so the line shows as a paragraph of its own.
+        case underlinedTitle(written: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
@@ -123,8 +126,9 @@ extension Diagnostic {
         /// The first line, `written`, is a near form of `---`, so the front matter never opens.
         case notOpened(String)
         /// A fence (`written`) typed above the opening `---`, whose block runs to line `runsTo`
-        /// (nil: the end of the file); `page`: "lesson" or "index".
-        case strayFenceAbove(written: String, runsTo: Int?, page: String)
+        /// (nil: the end of the file); `page`: "lesson" or "index"; `wraps`: that block's closing
+        /// fence, at `runsTo`, comes right after the front matter, typed with it.
+        case strayFenceAbove(written: String, runsTo: Int?, page: String, wraps: Bool)
         /// Both `---` lines typed as fences: `opening` (line 1) and `closing` (at line `line`), which
         /// closes the block the first opens (`closes`) or not.
         case fencedAsCode(opening: String, closing: String, line: Int, closes: Bool)
@@ -170,6 +174,9 @@ extension Diagnostic {
                 "this line is the lesson's title, but it opens with '\(container.written)' before its '#', which "
                     + "opens \(container.opens), so readers see the title inside it, not at the top of the lesson; "
                     + container.fix
+            case .underlinedTitle(let written):
+                "'\(written)' under the '# ' heading underlines nothing: a '# ' heading takes no underline, so "
+                    + "readers see '\(written)' as a line of text under the title; delete this line"
             case .titleIndented(let written, let text):
                 "this '# ' heading is indented \(written), so readers see it as code and the lesson has no '# ' "
                     + "heading; write '# \(text)' at the start of the line"
@@ -201,7 +208,11 @@ extension Diagnostic {
                 "the index's heading '\(heading)' differs from its title '\(title)' (line \(line))"
                     + unseen(heading, title)
             case .unclosed: "front matter starts with '---' but has no closing '---' line"
-            case .strayFenceAbove(let written, let runsTo, let page):
+            case .strayFenceAbove(let written, let runsTo?, let page, true):
+                "'\(written)' here and the fence at line \(runsTo) wrap the front matter in a code block no one "
+                    + "meant: readers see no front matter, only its keys as code above the \(page); delete this line "
+                    + "and line \(runsTo)"
+            case .strayFenceAbove(let written, let runsTo, let page, _):
                 "'\(written)' above the front matter's '---' opens a code block where no block was meant: readers "
                     + "see no front matter, and its keys and the \(page) after them as code "
                     + (runsTo.map { "up to line \($0), and every later fence pairs wrongly" }

@@ -591,9 +591,48 @@ extension Classifier {
         visit(document, container: nil)
         found += closedAtOnceSlips(file, document).map(\.repair)
         found += strayOpenings(file, document, conventional: conventional, lesson: lesson)
+        found += emptyPairs(file, document)
         found += resumedPrefixes(file, document)
         // An opening fence between two parts of a quote is `resumedPrefixes`'s, said as such.
         found += outsideQuote.filter { quoted in !found.contains { $0.index == quoted.index } }
+        return found
+    }
+
+    /// Each closed block holding nothing (or blank lines only): two fences typed where none was
+    /// meant, which GitHub pairs with each other (an empty box) and which pair no later fence
+    /// wrongly. Deleting one of them alone would leave the other to open a block over the next,
+    /// so the repair deletes both (their containers' prefix kept) as one slip: one finding at the
+    /// first. A pair that is a tree's expected block left empty is not one: deleting it leaves
+    /// the tree without one, which the search does not take for a repair.
+    static func emptyPairs(_ file: SourceFile, _ document: BlockNode) -> [SlipCandidate] {
+        var found: [SlipCandidate] = []
+        document.walk { node, _ in
+            guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine,
+                node.content.allSatisfy({ isBlank($0.text) })
+            else { return }
+            let index = node.lines.lowerBound
+            let character = fence.character == "~" ? UInt8(ascii: "~") : UInt8(ascii: "`")
+            let opener = Array(file.lines[index].text.utf8)
+            let closer = Array(file.lines[closing].text.utf8)
+            guard let start = opener[min(node.startOffset, opener.count)...].firstIndex(of: character),
+                let end = closer.firstIndex(of: character)
+            else { return }
+            let written = String(decoding: opener[start...], as: UTF8.self).trimmingBlanksString()
+            let closedBy = String(decoding: closer[end...], as: UTF8.self).trimmingBlanksString()
+            let finding = { (location: SourceLocation, _: BlockNode) in
+                Diagnostic.fenceSlip(
+                    at: location,
+                    .emptyPair(
+                        written: written, closer: closedBy, closing: closing + 1, delete: (index + 1)...(closing + 1)),
+                    opening: index + 1)
+            }
+            found.append(
+                SlipCandidate(
+                    index: index, line: index, column: start + 1, certain: false, repair: .deletion,
+                    repaired: String(decoding: opener[..<start], as: UTF8.self),
+                    also: [(closing, String(decoding: closer[..<end], as: UTF8.self))], header: index + 1,
+                    opening: index + 1, finding: finding))
+        }
         return found
     }
 
@@ -1224,7 +1263,8 @@ extension Classifier {
     /// ```` ``` ```` on the next line or after blank lines), each with the line where the text meant
     /// as its code starts: the block is empty, and that code shows as text (a paragraph, or indented
     /// code), while the fence meant to close it is gone or opens a block of its own. What follows
-    /// the pair decides: text right under it was meant in the block; after a blank line, only text
+    /// the pair decides: code or output right under it was meant in the block (the lesson's prose
+    /// was not: that pair is `emptyPairs`'s); after a blank line, only text
     /// that looks like code or output (indented code, or a paragraph that does not read as the
     /// lesson's text) was, and an empty block followed by a blank line and the next paragraph, a
     /// heading or another block is one an author may mean (an expected block a tree fills with
@@ -1252,9 +1292,11 @@ extension Classifier {
                 // open (after a blank line, or first in the file): a fence right under text
                 // was meant to close the code above it, and pairs wrongly because of a slip before.
                 if !node.content.isEmpty || !under, adjacent { continue }
+                // A pair with the lesson's prose right under it was typed where no block was meant
+                // (`emptyPairs`): no code or output of the course reads as its sentences do.
                 switch next.kind {
                 case .indentedCode: found.append((node, next.lines.lowerBound))
-                case .paragraph where under || !readsAsText(next.content.map(\.text)):
+                case .paragraph where !readsAsText(next.content.map(\.text)):
                     found.append((node, next.lines.lowerBound))
                 default: break
                 }

@@ -183,6 +183,11 @@ extension Diagnostic {
         /// A fence (`written`) that opens a block where no block was meant, which runs to line
         /// `runsTo` (nil: the end of the file).
         case leftOver(written: String, runsTo: Int?)
+        /// A fence (`written`) and the bare fence `closer` at line `closing` right under it (or
+        /// after blank lines): a code block holding nothing, which readers see as an empty box
+        /// where no block was meant; the fix deletes the lines `delete` (both fences, and the
+        /// blank lines between).
+        case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>)
         /// An opening fence (`written`) typed twice: the second, right under the first, is the
         /// block's first line of code, which a reader sees and a tree or fragment does not run as.
         case repeatedOpening(written: String)
@@ -403,6 +408,10 @@ extension Diagnostic {
                 "'\(written)' opens a code block where no block was meant: it runs on to "
                     + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
                     + "delete it"
+            case .emptyPair(let written, let closer, let closing, let delete):
+                "'\(written)' here and '\(closer)' at line \(closing) fence an empty code block, which readers see as "
+                    + "an empty box where no block was meant; delete lines "
+                    + "\(delete.lowerBound)–\(delete.upperBound)"
             case .repeatedOpening(let written):
                 "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
                     + "string closes no block, so readers see it as the first line of the block's code, which does "

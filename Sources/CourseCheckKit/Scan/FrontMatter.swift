@@ -99,6 +99,15 @@ package struct FrontMatter: Sendable, Equatable {
         /// The line of the fence that closes its block, as a reader pairs them; nil when it runs
         /// to the end of the file.
         package var runsTo: Int?
+        /// True when that fence comes right after the front matter (blank lines aside): the two
+        /// wrap it as one code block, typed where no block was meant, and the page goes on after it.
+        package var wraps = false
+    }
+
+    /// The line the page's blocks start after: the closing `---`, or the fence right after it
+    /// that closes a block wrapping the front matter (`StrayFence.wraps`).
+    package var bodyStart: Int {
+        strayFence.flatMap { $0.wraps ? $0.runsTo : nil } ?? closingLine
     }
 
     /// Where an unclosed front matter stops reading as front matter.
@@ -191,9 +200,10 @@ package struct FrontMatter: Sendable, Equatable {
     /// The front matter under a fence typed above its `---` (`` ``` ``, `~~~`, `` ```yaml ``): a
     /// block no one meant, which hides it and runs on over the lesson. Read as if the fence were
     /// not there, so the scan starts after the front matter and the fence is the front matter's one
-    /// finding, not a block that takes in the keys and pairs every later fence wrongly. Nil when
-    /// the file opens otherwise, or when the block closes right after the front matter (a sample
-    /// of one shown as code, on purpose).
+    /// finding, not a block that takes in the keys and pairs every later fence wrongly. A block
+    /// that closes right after the front matter wraps it (two fences typed around it: a page shows
+    /// no front matter, so no lesson or index means one as code): the scan starts after its
+    /// closing fence, and the pair is the one finding. Nil when the file opens otherwise.
     package static func repairingStrayFence(_ lines: [Line]) -> FrontMatter? {
         guard lines.count > 2, lines[1].text == "---", let fence = CodeFence.opening(lines[0]),
             var frontMatter = parse(Array(lines.dropFirst()))
@@ -205,13 +215,11 @@ package struct FrontMatter: Sendable, Equatable {
             return run.character == fence.character && run.length >= fence.length
         }
         let closing = lines.dropFirst().first(where: closes)
-        if let closing,
-            lines.dropFirst(frontMatter.closingLine).first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number
-                == closing.number
-        {
-            return nil
-        }
-        frontMatter.strayFence = StrayFence(written: lines[0].text, runsTo: closing?.number)
+        let wraps =
+            closing != nil
+            && lines.dropFirst(frontMatter.closingLine).first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number
+                == closing?.number
+        frontMatter.strayFence = StrayFence(written: lines[0].text, runsTo: closing?.number, wraps: wraps)
         return frontMatter
     }
 

@@ -41,7 +41,7 @@ package enum MarkdownScanner {
         // A fence typed for one of the front matter's `---` lines is read as `---`: its finding is
         // the front matter's, and the block it would open is not the lesson's.
         let frontMatter = FrontMatter.parse(lines) ?? FrontMatter.repairingFence(lines)
-        let start = frontMatter?.closingLine ?? 0
+        let start = frontMatter?.bodyStart ?? 0
         let document = BlockParser.parse(lines, from: start)
         var blocks: [FencedBlock] = []
         var diagnostics: [Diagnostic] = []
