@@ -57,6 +57,12 @@ extension SlipRegressionTests {
                 try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
                 XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), found.map { Substring($0) }, typed)
             }
+            // The title written setext-style renders the same `<h1>`: its underline is no slip.
+            var setext = clean
+            setext[title - 1] = String(clean[title - 1].dropFirst(2))
+            setext.insert(String(repeating: "=", count: setext[title - 1].count), at: title)
+            try setext.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "\(name) setext")
             try clean.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         }
         XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [])

@@ -513,10 +513,12 @@ package struct FrontMatterClaim: ClaimCheck {
     /// The line under the `# ` title (1-based `line`) when it is a run of `=` a setext underline is
     /// written with (at most three spaces before it, blanks after): under a `# ` heading it
     /// underlines nothing, and GitHub shows it as a paragraph. (`---` there is a rule, as meant.)
+    /// A title written setext-style (`Yerel Durum` over `===`) is its own underline, no slip.
     static func underline(_ file: SourceFile, under line: Int) -> String? {
-        // Cheap first: the line's first byte past its blanks is `=`.
-        guard line < file.lines.count,
-            file.lines[line].text.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: "=")
+        // Cheap first: the line's first byte past its blanks is `=`, the title's is `#`.
+        guard line >= 1, line < file.lines.count,
+            file.lines[line].text.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: "="),
+            file.lines[line - 1].text.utf8.first(where: { $0 != 0x20 }) == UInt8(ascii: "#")
         else { return nil }
         let text = file.lines[line].text
         let indent = text.utf8.prefix { $0 == 0x20 }.count

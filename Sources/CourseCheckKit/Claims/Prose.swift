@@ -490,32 +490,8 @@ package struct Prose: Sendable {
     /// is indented.
     static func indent(_ segment: TextBlock.Segment) -> Int { segment.indent }
 
-    /// GitHub's delimiter row (cmark-gfm's `table_start`): cells of dashes with an optional colon
-    /// on either side, split by pipes, outer pipes optional, so `:-` alone is one.
-    static func isDelimiterRow(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        func spaces() { while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() } }
-        func marker() -> Bool {
-            spaces()
-            if bytes.first == UInt8(ascii: ":") { bytes = bytes.dropFirst() }
-            let dashes = bytes.prefix { $0 == UInt8(ascii: "-") }.count
-            guard dashes > 0 else { return false }
-            bytes = bytes.dropFirst(dashes)
-            if bytes.first == UInt8(ascii: ":") { bytes = bytes.dropFirst() }
-            spaces()
-            return true
-        }
-        spaces()
-        if bytes.first == UInt8(ascii: "|") { bytes = bytes.dropFirst() }
-        guard marker() else { return false }
-        while bytes.first == UInt8(ascii: "|") {
-            bytes = bytes.dropFirst()
-            spaces()
-            if bytes.isEmpty { return true }
-            guard marker() else { return false }
-        }
-        return bytes.isEmpty
-    }
+    /// GitHub's delimiter row (`TableRows`, which the block parser reads too).
+    static func isDelimiterRow(_ text: String) -> Bool { TableRows.isDelimiterRow(text) }
 
     /// A line meant as a delimiter row: pipes and at least three dashes in a row. Whether GitHub
     /// takes it as one (every cell dashes with optional colons) is decided by the caller, so a

@@ -545,8 +545,12 @@ extension BlockParser {
                     return .leaf
                 }
             }
-            // Setext heading underline: turns the paragraph into a heading.
-            if !indented, container.isParagraph, let level = Self.setextLevel(rest), takeDefinitions(container) {
+            // Setext heading underline: turns the paragraph into a heading, unless GitHub made a table
+            // of it, which takes no underline (`===` is a row of its own, `---` a rule after it).
+            if !indented, container.isParagraph, let level = Self.setextLevel(rest),
+                container.content.count < 2 || !TableRows.holdTable(container.content.map(\.text)),
+                takeDefinitions(container)
+            {
                 closeUnmatchedBlocks()
                 container.kind = .heading(level: level)
                 container.lastLine = lineIndex
