@@ -459,6 +459,21 @@ extension SlipRegressionTests {
                     + "line 176)"))
     }
 
+    /// A comment left open right above a lesson's last paragraph hides only that paragraph, which
+    /// it may be meant to: the close is still missing, one finding, and both closes converge.
+    func testACommentLeftOpenOverTheLastParagraphIsOneFinding() throws {
+        let lesson = "11-gozlemlenebilir-nesneler.md"
+        let edit: Edit = { lines in lines.insert("<!-- x", at: Self.line(lines, "Bu derste nesneyi")) }
+        let found = [
+            "lessons/\(lesson):297:1: error: this HTML comment is never closed ('-->'), so it hides everything after "
+                + "it from readers (line 298), and nothing there is judged until it is closed; close it with '-->' at "
+                + "the end of line 298, its paragraph's end (or at the end of line 297, to show line 298) "
+                + "[unclosed-comment]"
+        ]
+        try expectSlips([(lesson, edit, { lines in lines[297] += " -->" })], found: found)
+        try expectSlips([(lesson, edit, { lines in lines[296] += " -->" })], found: found)
+    }
+
     /// A line that opens with a comment closed on it (after its `> ` or list marker) is raw HTML:
     /// readers see its Markdown as written. One finding at the `<!--`, quoting what they see, and
     /// nothing downstream (no heading, bullet, index item or table missing); following the fix

@@ -97,8 +97,10 @@ extension Classifier {
         }
         let shownAgain = ending.map { $0.line + (closeHidesText == true ? 1 : 0) } ?? file.lines.count
         // Nothing shown after it that it hides: silent, unless text follows a later close on its
-        // line (`<!--` over `-->## Başlık`), the slip `asWritten` below reads.
-        let lastShown = file.lines.indices[..<shownAgain].dropFirst(end + 1).last(where: {
+        // line (`<!--` over `-->## Başlık`), the slip `asWritten` below reads. A comment that runs
+        // on over its paragraph hides that paragraph if it was meant on its line (the last one of
+        // the page, say): the close is still missing, and the lines it hides are its paragraph's.
+        let lastShown = file.lines.indices[..<shownAgain].dropFirst((runsOn ? start : end) + 1).last(where: {
             !isBlank(file.lines[$0].text)
         })
         if lastShown == nil, late == nil { return nil }
