@@ -2871,6 +2871,86 @@ final class NoteAndTitleSlipTests: XCTestCase {
             })
     }
 
+    /// The trigger bullet and the closing table name a trigger as the sentence does: quotation marks
+    /// around it (curly, straight, low, guillemets, single; outside the bold or inside it) are read
+    /// past, so a quoted right name is no finding, a quoted wrong one its one finding (the bullet's
+    /// "did you mean", the row's declared trigger), and a quoted wrapper names the wrapper alone.
+    func testAQuotedTriggerInTheBulletOrTheClosingTableIsTheName() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let path = "lessons/\(file)"
+        let quotes: [(open: String, close: String)] = [
+            ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"), ("\u{2018}", "\u{2019}"),
+            ("\u{201E}", "\u{201C}"),
+        ]
+        let bullet = "- Bu dersin tetiği: **gözlem**."
+        func bullets(_ name: String) -> [String] {
+            quotes.flatMap { quote in
+                [
+                    "- Bu dersin tetiği: \(quote.open)**\(name)**\(quote.close).",
+                    "- Bu dersin tetiği: **\(quote.open)\(name)\(quote.close)**.",
+                ]
+            }
+        }
+        XCTAssertEqual(try findings(file, bullet, bullets("gözlem")), Array(repeating: [], count: 12))
+        XCTAssertEqual(
+            try findings(file, bullet, bullets("gözlm")),
+            quotes.flatMap { quote in
+                let column = "- Bu dersin tetiği: **".utf8.count + quote.open.utf8.count + 1
+                let finding =
+                    "\(path):276:\(column): error: unknown trigger 'gözlm'; did you mean 'gözlem'? [declared-trigger]"
+                return [[finding], [finding]]
+            })
+        // A wrapper in quotes is the wrapper's one finding, its fix inside the quotes.
+        XCTAssertEqual(
+            try findings(file, bullet, ["- Bu dersin tetiği: \u{201C}~~**gözlem**~~\u{201D}."]),
+            [
+                [
+                    "\(path):276:25: error: the 'Bu dersin tetiği:' bullet is here, but its trigger '~~**gözlem**~~' is "
+                        + "struck through (readers see it crossed out), so it cannot be read; write '**gözlem**' in "
+                        + "place of '~~**gözlem**~~' [declared-trigger]"
+                ]
+            ])
+        let row = "| Yerelleştirme | dil değişti | ortam |"
+        func rows(_ name: String) -> [String] {
+            quotes.flatMap { quote in
+                [
+                    "| Yerelleştirme | dil değişti | \(quote.open)\(name)\(quote.close) |",
+                    "| Yerelleştirme | dil değişti | **\(quote.open)\(name)\(quote.close)** |",
+                ]
+            }
+        }
+        XCTAssertEqual(try findings(file, row, rows("ortam")), Array(repeating: [], count: 12))
+        XCTAssertEqual(
+            try findings(
+                file, row,
+                [
+                    "| Yerelleştirme | dil değişti | \u{201C}ortm\u{201D} |",
+                    "| Yerelleştirme | dil değişti | \u{201C}~~ortam~~\u{201D} |",
+                ]),
+            [
+                [
+                    "\(path):264:36: error: row 20 gives the trigger '\u{201C}ortm\u{201D}'; "
+                        + "lessons/20-yerellestirme.md declares 'ortam' [closing-table]"
+                ],
+                [
+                    "\(path):264:36: error: row 20 gives the trigger '\u{201C}~~ortam~~\u{201D}', which is struck "
+                        + "through (readers see it crossed out), so it cannot be read (lessons/20-yerellestirme.md "
+                        + "declares 'ortam'); write 'ortam' in place of '\u{201C}~~ortam~~\u{201D}' [closing-table]"
+                ],
+            ])
+        // Controls: the bare forms, and an apostrophe inside a word, which is a suffix's, not a quote.
+        XCTAssertEqual(
+            try findings(file, row, [row, "| Yerelleştirme | dil değişti | ortam'ı |"]),
+            [
+                [],
+                [
+                    "\(path):264:36: error: row 20 gives the trigger 'ortam'ı'; lessons/20-yerellestirme.md declares "
+                        + "'ortam' (it has ''ı' after it: ''' and U+0131 LATIN SMALL LETTER DOTLESS I; delete them) "
+                        + "[closing-table]"
+                ],
+            ])
+    }
+
     /// More spellings of "or" between two counts state the second: `ya` with its `da` dropped (`4
     /// ya 5`), the circumflex forms, folded once for every connective (`4 yâ da 5`, `yâhutta`, `ve
     /// yâ`, `veyâhut`, capitals `YÂ DA`, either-or `yâ 4 yâ 5`), two numbers in a row (`dört beş`,

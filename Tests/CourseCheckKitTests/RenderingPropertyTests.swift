@@ -1195,4 +1195,88 @@ final class RenderingPropertyTests: XCTestCase {
             XCTAssertEqual(InProcess.run(["lessons/"], in: scratch.url).status, .clean, "seed \(seed)")
         }
     }
+
+    /// Quotation marks around trigger names in the places that name them, the trigger bullets
+    /// (outside the bold or inside it) and the closing table's cells (bare or in bold): any pair of
+    /// quotation marks (curly, straight, low, guillemets, single, mixed), around random names.
+    /// Right names read as the name, no finding; one quoted wrong name (another trigger, in a bullet
+    /// or a row) is one finding, at its line; putting the quotes on the right name leaves none.
+    func testQuotedTriggerNamesAreTheName() throws {
+        let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let marks = [
+            "\u{201C}", "\u{201D}", "\"", "\u{201E}", "\u{AB}", "\u{BB}", "\u{2039}", "\u{203A}", "'", "\u{2018}",
+            "\u{2019}", "\u{201A}",
+        ]
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try CourseCopy.lessonNames(in: lessons)
+            var texts: [String: [String]] = [:]
+            for name in names {
+                texts[name] = try String(contentsOf: lessons.appendingPathComponent(name), encoding: .utf8)
+                    .components(separatedBy: "\n")
+            }
+            // Every bullet `**X**` and every row `| X |` naming a trigger: (file, line index, trigger).
+            var places: [(file: String, line: Int, trigger: String, row: Bool)] = []
+            for name in names {
+                for (index, line) in (texts[name] ?? []).enumerated() {
+                    for trigger in triggers {
+                        if line.hasPrefix("- Bu dersin tetiği: **\(trigger)**") {
+                            places.append((name, index, trigger, false))
+                        }
+                        if line.hasPrefix("| "), line.contains("| \(trigger) |") {
+                            places.append((name, index, trigger, true))
+                        }
+                    }
+                }
+            }
+            XCTAssertGreaterThan(places.count, 30, "bullets and rows naming a trigger")
+            func quoted(_ place: (file: String, line: Int, trigger: String, row: Bool), as name: String) -> String {
+                let (open, close) = (pick(marks), pick(marks))
+                let line = texts[place.file]?[place.line] ?? ""
+                let bold = random.next() % 2 == 0
+                let written =
+                    place.row
+                    ? (bold ? "**\(open)\(name)\(close)**" : "\(open)\(name)\(close)")
+                    : (bold ? "**\(open)\(name)\(close)**" : "\(open)**\(name)**\(close)")
+                let old = place.row ? "| \(place.trigger) |" : "**\(place.trigger)**"
+                return line.replacingOccurrences(of: old, with: place.row ? "| \(written) |" : written)
+            }
+            var edits: [String] = []
+            var edited = Set<String>()
+            for _ in 0..<(3 + Int(random.next() % 4)) {
+                let place = pick(places)
+                guard edited.insert("\(place.file):\(place.line)").inserted else { continue }
+                let written = quoted(place, as: place.trigger)
+                texts[place.file]?[place.line] = written
+                edits.append("\(place.file):\(place.line + 1): \(texts[place.file]?[place.line] ?? "")")
+            }
+            func run() throws -> [String] {
+                for (name, lines) in texts {
+                    try lines.joined(separator: "\n").write(
+                        to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
+                }
+                return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                    .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            }
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(edits)"
+            XCTAssertEqual(try run(), [], message)
+            // One more, quoting another trigger: one finding at its line.
+            let unedited = places.filter { !edited.contains("\($0.file):\($0.line)") }
+            let place = pick(unedited)
+            let right = texts[place.file]?[place.line] ?? ""
+            let other = pick(triggers.filter { $0 != place.trigger })
+            let written = quoted(place, as: other)
+            texts[place.file]?[place.line] = written
+            let wrong = "\(message); \(place.file):\(place.line + 1): \(texts[place.file]?[place.line] ?? "")"
+            let found = try run()
+            XCTAssertEqual(found.count, 1, "\(wrong): \(found)")
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(place.file):\(place.line + 1):") ?? false, "\(wrong): \(found)")
+            texts[place.file]?[place.line] = right
+            XCTAssertEqual(try run(), [], "\(wrong): after the fix")
+        }
+    }
 }

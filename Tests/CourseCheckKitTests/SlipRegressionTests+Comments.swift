@@ -408,6 +408,72 @@ extension SlipRegressionTests {
         XCTAssertEqual(try run(fixed: true), [], "after the fixes", line: line)
     }
 
+    /// A comment left open whose text runs on under its line (`<!-- EK5 için` over `not`) is meant
+    /// to its paragraph's end: the fix closes it there, so no comment text shows, and names its
+    /// first line for a comment meant on it. It stops before a line a claim reads (a note), and at
+    /// a line typed with half a close (`not --`). One finding, and each fix it names gives none.
+    func testACommentLeftOpenOverItsParagraphIsClosedAtTheParagraphsEnd() throws {
+        let lesson = "17-ortuk-ve-acik-animasyonlar.md"
+        func opened(_ lines: [String]) -> Edit {
+            { text in text.insert(contentsOf: lines + [""], at: Self.line(text, "**EK5.**")) }
+        }
+        func replacing(_ old: String, _ new: String) -> Edit {
+            { lines in
+                let at = lines.firstIndex(of: old) ?? 0
+                lines[at] = new
+            }
+        }
+        let hides =
+            "with a tree, the notes EK5 to EK8, the 'Bu dersin tetiği:' bullet and the headings 'Animasyon Bir Tetik "
+            + "Değildir', 'Sınırlayıcı Ölçüm' and 2 more), and nothing there is judged until it is closed; "
+        func found(_ last: Int, _ fix: String) -> [String] {
+            [
+                "lessons/\(lesson):175:1: error: this HTML comment is never closed ('-->'), so it hides everything after "
+                    + "it from readers (lines 176–\(last), " + hides + fix + " [unclosed-comment]"
+            ]
+        }
+        let twoLines = opened(["<!-- EK5 için", "not"])
+        let closed = found(
+            238,
+            "close it with '-->' at the end of line 176, its paragraph's end (or at the end of line 175, to show "
+                + "line 176)")
+        try expectSlips([(lesson, twoLines, replacing("not", "not -->"))], found: closed)
+        try expectSlips([(lesson, twoLines, replacing("<!-- EK5 için", "<!-- EK5 için -->"))], found: closed)
+        // Three lines: the close at the third.
+        try expectSlips(
+            [(lesson, opened(["<!-- EK5 için", "bir", "not"]), replacing("not", "not -->"))],
+            found: found(
+                239,
+                "close it with '-->' at the end of line 177, its paragraph's end (or at the end of line 175, to show "
+                    + "lines 176–177)"))
+        // Half a close typed: add the rest there.
+        try expectSlips(
+            [(lesson, opened(["<!-- EK5 için", "not --"]), replacing("not --", "not -->"))],
+            found: found(238, "its line ends '--': add '>' at the end of line 176"))
+        // A line a claim reads in the paragraph (a row): the close goes above it, and it shows as it did.
+        try expectSlips(
+            [(lesson, opened(["<!-- EK5 için", "not", "| x |"]), replacing("not", "not -->"))],
+            found: found(
+                239,
+                "close it with '-->' at the end of line 176, its paragraph's end (or at the end of line 175, to show "
+                    + "line 176)"))
+    }
+
+    /// A comment left open right above a lesson's last paragraph hides only that paragraph, which
+    /// it may be meant to: the close is still missing, one finding, and both closes converge.
+    func testACommentLeftOpenOverTheLastParagraphIsOneFinding() throws {
+        let lesson = "11-gozlemlenebilir-nesneler.md"
+        let edit: Edit = { lines in lines.insert("<!-- x", at: Self.line(lines, "Bu derste nesneyi")) }
+        let found = [
+            "lessons/\(lesson):297:1: error: this HTML comment is never closed ('-->'), so it hides everything after "
+                + "it from readers (line 298), and nothing there is judged until it is closed; close it with '-->' at "
+                + "the end of line 298, its paragraph's end (or at the end of line 297, to show line 298) "
+                + "[unclosed-comment]"
+        ]
+        try expectSlips([(lesson, edit, { lines in lines[297] += " -->" })], found: found)
+        try expectSlips([(lesson, edit, { lines in lines[296] += " -->" })], found: found)
+    }
+
     /// A line that opens with a comment closed on it (after its `> ` or list marker) is raw HTML:
     /// readers see its Markdown as written. One finding at the `<!--`, quoting what they see, and
     /// nothing downstream (no heading, bullet, index item or table missing); following the fix

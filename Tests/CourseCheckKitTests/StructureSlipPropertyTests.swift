@@ -79,6 +79,53 @@ final class StructureSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A comment left open whose text runs on under its line (`<!-- not` over one to three lines
+    /// of words, then a blank line) before a random block of a lesson or the course index: one
+    /// finding at the `<!--`, whose fix closes it at its paragraph's end; following it gives none,
+    /// and cmark-gfm shows none of the comment's words. Closed on its first line, as the fix
+    /// offers too, none either.
+    func testACommentLeftOpenOverItsParagraphClosesAtItsEnd() throws {
+        let tool = try Self.cmarkGFM()
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            let starts = Self.blockStarts(text, path: file)
+            let at = starts[Int(random.next() % UInt64(starts.count))]
+            let words = ["gizlinot", "taslakyazı", "sonrabak", "eskimetin"]
+            let count = 1 + Int(random.next() % 3)
+            let under = (0..<count).map { index in words[(index + Int(random.next() % 4)) % 4] + " \(index)" }
+            var lines = text.components(separatedBy: "\n")
+            lines.insert(contentsOf: ["<!-- not"] + under + [""], at: at)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(file):\(at + 1): \(count) lines under it: \(found)"
+            let last = at + count + 1
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(at + 1):1: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix(
+                    "close it with '-->' at the end of line \(last), its paragraph's end (or at the end of line "
+                        + "\(at + 1), to show \(count == 1 ? "line \(last)" : "lines \(at + 2)–\(last)")) [unclosed-comment]"
+                )
+                    ?? false, message)
+            // Closed where the fix says: no finding, and no word of the comment shows.
+            var fixed = lines
+            fixed[last - 1] += " -->"
+            try fixed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [], "\(message): after the fix")
+            let html = try Self.render(fixed.joined(separator: "\n"), with: tool, tables: true)
+            let shown = html.replacingOccurrences(of: "<!--[\\s\\S]*?-->", with: "", options: .regularExpression)
+            XCTAssertFalse(words.contains { shown.contains($0) }, "\(message): shown after the fix: \(shown)")
+            // Closed on its first line, the other reading the fix names.
+            var other = lines
+            other[at] += " -->"
+            try other.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [], "\(message): closed on its line")
+        }
+    }
+
     /// cmark-gfm, GitHub's renderer, when it is installed: the oracle the comment tests ask. A
     /// skip when it is missing, a failure under CI (a check that cannot run has not passed).
     static func cmarkGFM() throws -> String {

@@ -218,7 +218,7 @@ package struct ClosingTableClaim: ClaimCheck {
             let cells = table.rows[index].cells
             if cells.count > header { return cells[header...].contains { !$0.text.isEmpty } }
             guard cells.count < header, cells.count > triggerColumn else { return false }
-            let given = cells[triggerColumn].text
+            let given = cells[triggerColumn].name
             return !Triggers.names.contains { $0.declared.sameBytes(given) }
                 && !(given.hasPrefix("dördü (") && given.hasSuffix(")"))
         }
@@ -275,7 +275,9 @@ package struct ClosingTableClaim: ClaimCheck {
                             path: course.lessons[lesson].path, declared: expected)))
                 return
             }
-            let given = cells[triggerColumn].text
+            // A quoted trigger (`“ortam”`) is the trigger, as in the distribution sentence; a wrong
+            // one is named as written.
+            let given = cells[triggerColumn].name
             let sameDistribution =
                 declaration.distribution != nil && given.utf8.starts(with: "dördü (".utf8)
                 && Triggers.distribution(in: given) == declaration.distribution

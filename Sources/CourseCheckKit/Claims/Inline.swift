@@ -242,8 +242,17 @@ struct Inline: Sendable {
             guard node.range.upperBound > start else { return false }
             switch node.kind {
             case .text(let text):
-                guard node.range.lowerBound < start else { return !text.allSatisfy(\.isWhitespace) }
-                return source[start..<node.range.upperBound].contains { !InlineParser.isSpace($0) }
+                // Quotation marks around the wrapper (`“~~X~~”`) show nothing of their own: a reader
+                // reads past them, as around a name (`Quotation`).
+                if node.range.lowerBound < start {
+                    let bytes = source[start..<node.range.upperBound]
+                    guard Quotation.mayHold(bytes) else { return bytes.contains { !InlineParser.isSpace($0) } }
+                    return String(decoding: bytes, as: UTF8.self).contains {
+                        !$0.isWhitespace && !Quotation.isMark($0, inWord: false)
+                    }
+                }
+                guard Quotation.mayHold(text.utf8) else { return !text.allSatisfy(\.isWhitespace) }
+                return text.contains { !$0.isWhitespace && !Quotation.isMark($0, inWord: false) }
             case .softBreak, .hardBreak: return false
             case .emphasis, .strong, .link:
                 return node.range.lowerBound >= start || node.children.contains(where: shows)

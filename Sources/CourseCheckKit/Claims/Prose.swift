@@ -277,6 +277,10 @@ package struct Prose: Sendable {
             /// the cell's.
             var wrapped: (how: Wrapping, written: String)? = nil
 
+            /// The cell's text as a name: quotation marks around it read past (`“ortam”`, `'yerel'`,
+            /// `**«yerel»**`), as the distribution sentence reads a quoted name (`Quotation`).
+            var name: String { Quotation.unquoted(text) }
+
             /// How a cell's text is shown otherwise (`wrapped`).
             enum Wrapping: Sendable, Equatable {
                 case wrapper(Inline.Wrapper.Kind)

@@ -30,12 +30,14 @@ package enum TriggerConsensus {
             guard rows.count == 1 else { continue }
             let cell = rows[0].cells[triggerColumn]
             // The row gives another trigger, or a distribution (`dördü (2/2/2/2)`) where the bullet gives one.
-            guard !cell.text.sameBytes(declaration.value),
-                Triggers.names.contains(where: { $0.declared.sameBytes(cell.text) }) || cell.text.hasPrefix("dördü (")
+            // A quoted cell (`“ortam”`) gives the name it quotes.
+            let given = cell.name
+            guard !given.sameBytes(declaration.value),
+                Triggers.names.contains(where: { $0.declared.sameBytes(given) }) || given.hasPrefix("dördü (")
             else { continue }
             // A bullet its own trees refute is declared-trigger's finding already.
             guard DeclaredTriggerClaim().problem(lesson, declaration) == nil else { continue }
-            disagreeing[index] = Outvoted(tableSays: cell.text, row: cell.location)
+            disagreeing[index] = Outvoted(tableSays: given, row: cell.location)
         }
         // The sentence is read only when a bullet and its row disagree: the usual course pays nothing.
         guard !disagreeing.isEmpty, let sentence = TriggerDistributionClaim.sentence(in: last) else { return [:] }

@@ -1020,13 +1020,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// reader reads the name and its count as written bare. An apostrophe inside a word
         /// (`ortam'ı`) is a suffix's, and separates as any punctuation does.
         func quotes(_ index: Int) -> Bool {
-            let character = characters[index].character
-            if quotationMarks.contains(character) { return true }
-            guard character == "'" || character == "\u{2019}" else { return false }
             let inside =
                 index > 0 && classes[index - 1].letterOrNumber && index + 1 < characters.count
                 && classes[index + 1].letterOrNumber
-            return !inside
+            return Quotation.isMark(characters[index].character, inWord: inside)
         }
         var words: [Word] = []
         var index = 0
@@ -1098,12 +1095,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         return words
     }
-
-    /// Quotation marks that never stand inside a word: straight and curly double quotes, the
-    /// opening single quote, low quotes and guillemets (the apostrophes are `words`' to judge).
-    private static let quotationMarks: Set<Character> = [
-        "\"", "\u{201C}", "\u{201D}", "\u{201E}", "\u{2018}", "\u{AB}", "\u{BB}", "\u{2039}", "\u{203A}",
-    ]
 
     /// What `words` asks of a character, asked once.
     struct CharacterClasses {

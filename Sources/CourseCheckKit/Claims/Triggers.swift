@@ -122,7 +122,19 @@ package enum Triggers {
             guard
                 let strong = inline.emphasis.first(where: { isValue($0, in: block) })
             else { continue }
-            let value = inline.plain(strong.content)
+            // Quotation marks in the bold around the name (`**“gözlem”**`) are read past, as the
+            // sentence reads them (`Quotation`): the value, and where it starts, are the name's.
+            let plain = inline.plain(strong.content)
+            let value = Quotation.unquoted(plain)
+            var start = strong.content.lowerBound
+            if value != plain,
+                let first = inline.readable().first(where: {
+                    strong.content.contains($0.offset) && !$0.character.isWhitespace
+                        && !Quotation.isMark($0.character, inWord: false)
+                })
+            {
+                start = first.offset
+            }
             // Every trigger name the reader reads from the value on: a second one is a second trigger,
             // but for one after the bold that its phrase comments on (`**yerel** (ebeveyn değil)`).
             let words = TriggerDistributionClaim.words(
@@ -133,7 +145,7 @@ package enum Triggers {
             let second = named.first { !Invisible.reading($0.text).sameBytes(Invisible.reading(named[0].text)) }
             declarations.append(
                 Declaration(
-                    value: value, location: block.location(of: strong.content.lowerBound, in: prose.path),
+                    value: value, location: block.location(of: start, in: prose.path),
                     second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) },
                     firstNamed: second == nil ? nil : named[0].text))
         }
@@ -515,12 +527,13 @@ package enum Triggers {
     }
 
     /// True when `span` is the bold value of the trigger bullet `block`: bold right after the lead
-    /// (what is struck through before it read past), not crossed out, not an image's alt text, and
+    /// (what is struck through before it read past, and a quotation mark opening around it,
+    /// `“**gözlem**”`, as the sentence reads one), not crossed out, not an image's alt text, and
     /// not bold around a wrapper (`**~~X~~**`, `**<del>X</del>**`), which shows no bold trigger.
     static func isValue(_ span: Inline.Emphasis, in block: Prose.TextBlock) -> Bool {
         let inline = block.inline
         guard span.strong, !span.struck, !span.inImage,
-            spaced(unstruck(inline, 0..<span.open)).trimmingWhitespaces == bulletLead
+            Quotation.unquoted(spaced(unstruck(inline, 0..<span.open)).trimmingWhitespaces) == bulletLead
         else { return false }
         guard Inline.mayBeWrapped(inline.source[span.content]),
             let inside = inline.wrapper(from: span.open), span.content.contains(inside.range.lowerBound)
@@ -552,8 +565,21 @@ package enum Triggers {
             Inline.mayBeWrapped(source[start...]) || source[start...].contains(where: { $0 == 0x26 || $0 == 0x5C })
         else { return nil }
         if let wrapper = inline.wrapper(from: start) {
-            // From the value's first byte to the end of what holds the wrapper (`**~~X~~**` whole).
-            while start < wrapper.range.lowerBound, InlineParser.isSpace(source[start]) { start += 1 }
+            // From the value's first byte to the end of what holds the wrapper (`**~~X~~**` whole),
+            // a quotation mark before it read past (`“~~**X**~~”`: the fix keeps the quotes).
+            while start < wrapper.range.lowerBound {
+                if InlineParser.isSpace(source[start]) {
+                    start += 1
+                    continue
+                }
+                let lead = source[start]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                guard start + length <= wrapper.range.lowerBound,
+                    let mark = String(decoding: source[start..<(start + length)], as: UTF8.self).first,
+                    Quotation.isMark(mark, inWord: false)
+                else { break }
+                start += length
+            }
             let end =
                 inline.nodes.first { $0.range.contains(wrapper.range.lowerBound) }.map {
                     max($0.range.upperBound, wrapper.range.upperBound)

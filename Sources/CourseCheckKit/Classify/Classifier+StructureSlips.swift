@@ -58,6 +58,24 @@ extension Classifier {
             end += 1
             if file.lines[end].text[...].trimmingBlanks().hasSuffix("-") { break }
         }
+        // Its text running on under its line (`<!-- EK5 için` over `not`), and no later close: the
+        // comment is likely meant to its paragraph's end, the last line before a blank one, and a
+        // close there shows none of what the author wrote into it (the fix names its line too, for
+        // a one-line comment typed right above a paragraph). It stops before a line a claim reads
+        // (a note, a heading, a row: closed above it, that line shows as it did), another
+        // comment's `<!--` or a close, and at a line ending as a close half typed (`not --`). A
+        // later close (`late`) says the comment was meant on its line, and is closed there.
+        if !bare, late == nil {
+            for line in node.content.dropFirst() {
+                let text = line.text[...].trimmingBlanks()
+                guard line.index == end + 1, !text.isEmpty, !holdsClaim(text, lesson: lesson),
+                    line.text.utf8Offset(of: "<!--") == nil, commentClose(in: line.text.utf8) == nil
+                else { break }
+                end = line.index
+                if text.hasSuffix("-") { break }
+            }
+        }
+        let runsOn = !bare && end > start
         // A bare `<!--` right above text, with no close half typed under it: a '-->' at the
         // paragraph's end would hide that text (a note, a row), which readers saw before, so the
         // fix that keeps the page as it was is to delete the line.
@@ -79,15 +97,19 @@ extension Classifier {
         }
         let shownAgain = ending.map { $0.line + (closeHidesText == true ? 1 : 0) } ?? file.lines.count
         // Nothing shown after it that it hides: silent, unless text follows a later close on its
-        // line (`<!--` over `-->## Başlık`), the slip `asWritten` below reads.
-        let lastShown = file.lines.indices[..<shownAgain].dropFirst(end + 1).last(where: {
+        // line (`<!--` over `-->## Başlık`), the slip `asWritten` below reads. A comment that runs
+        // on over its paragraph hides that paragraph if it was meant on its line (the last one of
+        // the page, say): the close is still missing, and the lines it hides are its paragraph's.
+        let lastShown = file.lines.indices[..<shownAgain].dropFirst((runsOn ? start : end) + 1).last(where: {
             !isBlank(file.lines[$0].text)
         })
         if lastShown == nil, late == nil { return nil }
         let last = file.lines[end].text[...].trimmingBlanks()
         let close = bare && end == start ? " -->" : last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
         var lines = file.lines
-        lines[end].text = String(last) + close
+        // A line under the comment's first keeps its indentation (in a list item, the item's).
+        let indent = end == start ? "" : String(file.lines[end].text.prefix { $0 == " " || $0 == "\t" })
+        lines[end].text = indent + String(last) + close
         let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
         let scan = MarkdownScanner.scan(repaired)
         let hidden = hiddenSummary(repaired, scan, after: end, through: ending?.line, lesson: lesson)
@@ -222,6 +244,10 @@ extension Classifier {
                         ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
                         : close == " -->"
                             ? "close it with '-->' \(place)"
+                                + (runsOn
+                                    ? ", its paragraph's end (or at the end of line \(start + 1), to show "
+                                        + (end == start + 1 ? "line \(end + 1)" : "lines \(start + 2)–\(end + 1)") + ")"
+                                    : "")
                             : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(

@@ -631,13 +631,13 @@ extension Diagnostic {
         onItsLine: Bool = false, pair: Bool = false, tail: Bool = false, fix: String
     ) -> Diagnostic {
         let held = what.isEmpty ? "" : ", with " + what.listed()
+        let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
         guard let (close, line, column) = endedBy else {
             return Diagnostic(
                 .unclosedComment, at: location,
-                "this HTML comment is never closed ('-->'), so it hides everything after it from readers (lines "
-                    + "\(hides.0)–\(hides.1)\(held)), and nothing there is judged until it is closed; \(fix)")
+                "this HTML comment is never closed ('-->'), so it hides everything after it from readers (\(span)"
+                    + "\(held)), and nothing there is judged until it is closed; \(fix)")
         }
-        let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
         if pair {
             return Diagnostic(
                 .unclosedComment, at: location,
