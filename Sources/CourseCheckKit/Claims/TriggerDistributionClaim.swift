@@ -340,6 +340,104 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return result
     }
 
+    /// The words for lessons a number after them names (`ders 12`, `dersler 2, 5 ve 7`: lesson 12).
+    private static let namingLessonWords: Set<String> = ["ders", "dersler"]
+
+    /// `words` with each number that names or measures something else no count, or nil when it
+    /// has none: an ordinal (`12. ders`, `2. derste`; in a parenthesis before any word, `(12.
+    /// sırada)`), a list of numbers an ordinal of lessons ends (`6, 11, 18 ve 21. dersler`, `2.,
+    /// 5. ve 7. dersler`, `2.–20. dersler`) or a lesson word opens (`ders 2, 5 ve 7`), a year
+    /// (four digits, `2026 sürümünde`) and a percentage (`yüzde 30`; `%30` and `30%` are none by
+    /// `words`). A count is a cardinal written bare (`ortam 6.`, a full stop, and a capital or
+    /// nothing after it); each of these a reader reads as the lesson, the year or the share it is.
+    static func othersUncounted(_ words: [Word]) -> [Word]? {
+        /// Whether the word at `at` is digits, the only numbers that take the ordinal's full stop.
+        func digits(_ at: Int) -> Bool {
+            at < words.count && !words[at].notACount && words[at].caseEnding == nil && !words[at].distributive
+                && words[at].text.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true
+                && words[at].text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        // The cheap question first: a digit word, `yüzde`, or a word for lessons before a number.
+        guard
+            words.indices.contains(where: { at in
+                let stopped = at + 1 < words.count && words[at + 1].gap.hasPrefix(".")
+                return digits(at) && (words[at].text.utf8.count == 4 || stopped) || words[at].text == "yüzde"
+                    || namingLessonWords.contains(words[at].text)
+            })
+        else { return nil }
+        var result = words
+        var changed = false
+        func uncount(_ at: Int) {
+            result[at].notACount = true
+            changed = true
+        }
+        // Which words stand inside a parenthesis: opened in a gap before them and not yet closed.
+        var depth = 0
+        var inside = [Bool](repeating: false, count: words.count)
+        for at in words.indices {
+            for character in words[at].gap {
+                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) }
+            }
+            inside[at] = depth > 0
+        }
+        /// Whether `word` is written opening with a small letter (an ordinal's noun; a sentence after a full stop opens with a capital).
+        func small(_ at: Int) -> Bool { words[at].written.first.map { $0.isLetter && $0.isLowercase } == true }
+        func isName(_ at: Int) -> Bool { Triggers.names.contains { $0.declared.sameBytes(words[at].text) } }
+        /// The marks of a list of lesson numbers between two of them: a comma or a dash, after an ordinal's full stop or not.
+        func joinsList(_ gap: String) -> Bool {
+            let marks = gap.hasPrefix(".") ? String(gap.dropFirst()) : gap
+            return [",", "-", "\u{2013}", "\u{2014}"].contains(marks)
+        }
+        /// The next member of a list of numbers after the number at `at`: after a comma or a dash,
+        /// or after `ve`, `ile`, `veya`, `ila` (a full stop before it for an ordinal).
+        func nextMember(_ at: Int) -> Int? {
+            let next = at + 1
+            guard next < words.count else { return nil }
+            if joinsList(words[next].gap), digits(next) { return next }
+            if words[next].gap.isEmpty || words[next].gap == ".",
+                ["ve", "ile", "veya", "ila"].contains(words[next].text), next + 1 < words.count,
+                words[next + 1].gap.isEmpty, digits(next + 1)
+            {
+                return next + 1
+            }
+            return nil
+        }
+        // Right to left: an ordinal, or a list member whose next member names a lesson.
+        var lesson = [Bool](repeating: false, count: words.count)
+        for at in words.indices.reversed() where digits(at) {
+            if words[at].text.utf8.count == 4, let year = Int(words[at].text), year >= 1000 {
+                uncount(at)
+                continue
+            }
+            if at + 1 < words.count, words[at + 1].gap == ".", small(at + 1), !isName(at + 1),
+                words[at + 1].text.hasPrefix("ders") || inside[at]
+            {
+                lesson[at] = true
+            } else if let next = nextMember(at), lesson[next] {
+                lesson[at] = true
+            }
+        }
+        // Left to right: a number a word for lessons opens (`ders 12`), and the list it opens.
+        for at in words.indices where digits(at) && !lesson[at] && at > 0 {
+            if namingLessonWords.contains(words[at - 1].text), words[at].gap.isEmpty {
+                lesson[at] = true
+            }
+            guard lesson[at] else { continue }
+            var member = at
+            while let next = nextMember(member) {
+                lesson[next] = true
+                member = next
+            }
+        }
+        for at in words.indices where lesson[at] { uncount(at) }
+        // A percentage: `yüzde` and the number right after it.
+        for at in words.indices.dropLast() where words[at].text == "yüzde" && words[at + 1].gap.isEmpty {
+            guard let found = number(words, at: at + 1) else { continue }
+            for word in (at + 1)..<(at + 1 + found.length) { uncount(word) }
+        }
+        return changed ? result : nil
+    }
+
     /// A paragraph that may be the sentence (with the list it introduces), its words as rendered,
     /// and what it states: the counts it gives each trigger (in `Triggers.names` order; none, one,
     /// or more when it counts a trigger again), by word.
@@ -436,7 +534,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
             let read = Self.openingAside(words) ?? words
-            var candidate = reading(Self.timesUncounted(read) ?? read)
+            let timed = Self.timesUncounted(read) ?? read
+            var candidate = reading(Self.othersUncounted(timed) ?? timed)
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -799,10 +898,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
             if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
-                // A two-word hedge (`yaklaşık olarak 6`, `aşağı yukarı 6`) reaches one word further:
-                // any word after a word read past may be its second, which no skeleton is asked for.
-                if at + 3 < kinds.count { return [at + 1, at + 2, at + 3] }
-                return [at + 1, at + 2]
+                // A run of words read past (`için sırasıyla 6`, `tetiği de 6`), and a two-word
+                // hedge's second (`yaklaşık olarak 6`, `tam olarak 6`) one word further: any word
+                // after a word read past may be one, which no skeleton is asked for.
+                var end = at + 1
+                while end + 1 < kinds.count, kinds[end].kind == .between { end += 1 }
+                return Array((at + 1)...min(end + 1, kinds.count - 1))
             }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
         }
@@ -1369,7 +1470,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             {
                 names.append(next)
             }
-            let first = names.last! + 1
+            // Words read past between the names and their counts (`… ve ortam için 6, 4, 4, 6`, `…,
+            // ortam: sırasıyla 6, 4, 4, 6`), as between a name and its count.
+            let past = Connective.beforeCountLength(words, at: names.last! + 1, opening: Connective.marksAfterName)
+            let first = names.last! + 1 + past
             if names.count >= 2, first < words.count, words[first].distributive,
                 words[first].gap.allSatisfy({ $0 == ":" }), let each = number(words, at: first)
             {
@@ -1400,8 +1504,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 guard replaced.denied else { return (at, count) }
                 return replaced.count.map { ($0.at, ($0.value, $0.length)) }
             }
-            guard names.count >= 2, first < words.count, !words[first].gap.isEmpty,
-                words[first].gap.allSatisfy({ $0 == ":" || $0 == "(" }), let stated = number(words, at: first),
+            guard names.count >= 2, first < words.count, past > 0 || !words[first].gap.isEmpty,
+                words[first].gap.allSatisfy(Connective.marksAfterName.contains), let stated = number(words, at: first),
                 let (first, opening) = kept(first, stated)
             else {
                 index = names.last! + 1
@@ -1477,20 +1581,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
             index = numbers.last!.0 + 1
         }
         /// The number right after the name at `index`, or right before it, not yet counted.
-        /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
+        /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count; a dash
+        /// (`ortam – 6`) stands where a colon does.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             var next = index + 1
             // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`), either-or's
             // first `ya` after it or alone (`gözlem ya 4 ya 5`, `ortam için ya 6 ya 7`).
-            if case let skipped = Connective.beforeCountLength(words, at: next), next + skipped < words.count {
+            if case let skipped = Connective.beforeCountLength(words, at: next, opening: Connective.marksAfterName),
+                next + skipped < words.count
+            {
                 next += skipped
             }
-            if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
+            if next + 1 < words.count, words[next].gap.allSatisfy(Connective.marksAfterName.contains),
+                Connective.opensEitherOr(words, at: next)
+            {
                 next += 1
             }
             // A bound there (`ortam 7'den az`, `ortam 7'ye kadar`) states no count, as `ortam en fazla 7` does.
             guard next < words.count,
-                words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
+                words[next].gap.allSatisfy({ Connective.marksAfterName.contains($0) || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next),
                 Connective.numberBound(words, at: next) == nil
             else { return nil }
