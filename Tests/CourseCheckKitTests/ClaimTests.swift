@@ -1431,7 +1431,7 @@ final class ClaimTests: XCTestCase {
         XCTAssertFalse(may("Son sayım iki gözlem ve bir ortam; ağaçta yerel ve ebeveyn sıfırdır"))
         XCTAssertTrue(may("Son sayım iki gözlem ve bir ortam; dersin yerel ve ebeveyn sıfırdır"))
         // A count beside one name, and a list of names before it.
-        XCTAssertFalse(may("Derslerin bir ortamı var: yerel, gözlem ve ortam tetikleri 2 kez"))
+        XCTAssertFalse(may("Derslerin bir ortamı var: yerel, gözlem ve ortam değerleri 2 kez"))
         XCTAssertTrue(may("Derslerin yerel, gözlem ve ortam 2'şer"))
         XCTAssertTrue(may("Derslerin yerel: 6'sı, ebeveyn 4’ü"))
         // Words read past between a name and its count, a run of them too, and before listed counts.

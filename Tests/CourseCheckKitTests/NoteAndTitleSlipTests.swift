@@ -2840,6 +2840,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "7'yi muhtemelen aşmaz", "7'yi de aşmaz", "7'yi şimdilik aşmaz", "7'yi hiç mi hiç geçmez",
             "7'yi hiçbir şekilde aşmaz", "5'in altına da hiç düşmez", "5'ten aşağı hiçbir zaman inmez",
             "7'yi büyük ihtimalle geçmez", "5'in altına hiç ama hiç inmez",
+            // A question particle after a stressing word asks the bound, true or not: none.
+            "7'yi hiç mi geçmez?", "5'i hiç mi geçmez?", "7'nin altına hiç mi düşmez?",
         ]
         XCTAssertEqual(
             try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
@@ -2893,7 +2895,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let asides = [
             "(2., 5., 7., 12., 19. ve 20. dersler)", "(12. ders dahil)", "(2.–20. dersler arasında)",
             "(ilki 2. derste)", "(ders 2, 5, 7, 12, 19 ve 20)", "(2026 sürümünde)", "(yüzde 30)", "(%30)",
-            "(12. sırada)",
+            "(12. sırada)", "(2025'ten beri)",
         ]
         XCTAssertEqual(
             try findings(
@@ -2909,16 +2911,18 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
         // A count restated in the parenthesis, or a full stop ending the sentence after the count, is a count still.
         XCTAssertEqual(
-            try findings(file, sentence, ["gözlem 4, ortam 6 (7).", "gözlem 4, ortam 7. Dersler"]),
+            try findings(
+                file, sentence, ["gözlem 4, ortam 6 (7).", "gözlem 4, ortam 7. Dersler", "gözlem 4, ortam 7. dersler"]),
             [
                 ["lessons/\(file):267:115: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+                ["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
                 ["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
             ])
     }
 
     /// The names listed and their counts after them, with words a reader reads past between
-    /// (`… ve ortam için 6, 4, 4 ve 6`, `sırasıyla`, respectively, after `için` or a colon or in
-    /// the parenthesis), or with `tetiği` / `tetikli` after every name: read as the list, each count
+    /// (`… ve ortam için 6, 4, 4 ve 6`, `sırasıyla`, respectively, after `için`, `tetikleri` or a
+    /// colon or in the parenthesis), or with `tetiği` / `tetikli` after every name: read as the list, each count
     /// judged at itself (it was "not applicable", a wrong count passing).
     func testTheNamesThenCountsListWithRespectivelyOrForIsRead() throws {
         let file = "21-on-izleme-ve-yineleme.md"
@@ -2930,8 +2934,19 @@ final class NoteAndTitleSlipTests: XCTestCase {
             { "yerel, ebeveyn, gözlem ve ortam (sırasıyla 6, 4, 4, \($0))." },
             { "yerel tetiği 6, ebeveyn tetiği 4, gözlem tetiği 4, ortam tetiği \($0)." },
             { "yerel tetikli 6, ebeveyn tetikli 4, gözlem tetikli 4, ortam tetikli \($0)." },
+            { "yerel, ebeveyn, gözlem ve ortam tetikleri sırasıyla 6, 4, 4 ve \($0)." },
         ]
         XCTAssertEqual(try findings(file, sentence, forms.map { $0("6") }), forms.map { _ in [] })
+        // A listed count's asked bound in parentheses, its question mark before the parenthesis
+        // closes, leaves the list going on (it was a list of two counts).
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                [
+                    "yerel, ebeveyn, gözlem, ortam: 6, 4 (en fazla 5 mi?), 4, 6.",
+                    "yerel, ebeveyn, gözlem ve ortam için 6, 4 (3'ü hiç mi geçmez?), 4 ve 6.",
+                ]),
+            [[], []])
         // The sentence starts at column 75; the wrong count is the last number of each form.
         XCTAssertEqual(
             try findings(file, sentence, forms.map { $0("7") }),

@@ -53,11 +53,11 @@
 ///   `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`, as `yerel ~6`: the
 ///   count after them is judged), `tam`, `tam olarak` exactly, `yine` again, `yalnızca`, `sadece`,
 ///   `ancak` only, `sırasıyla` respectively (`… ve ortam için sırasıyla 6, 4, 4, 6`), the name's
-///   `tetiği` (`ortam tetiği 6`); a dash as a colon (`ortam – 6`). The name's conditional form
-///   (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
+///   `tetiği`, the names' `tetikleri` (`ortam tetiği 6`); a dash as a colon (`ortam – 6`). The
+///   name's conditional form (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
 /// - Stressing, between a bound's number and its verb: any run of `stressing` words, pairs and
 ///   doubled ones is read past (`7'yi hiçbir zaman geçmez`, `5'in altına da hiç düşmez`, `asla ama
-///   asla`, `hiç mi hiç`).
+///   asla`, `hiç mi hiç`); a question particle after one (`7'yi hiç mi geçmez?`) asks the bound.
 /// - Either-or (`ya 4 ya 5`, either 4 or 5): the first `ya` is read past before the count when
 ///   another `ya` (or `ya da`) and a number follow it, and the second restates: the number after
 ///   it is judged. A lone `ya` before a count (`gözlem ya 4`) is not read past: that count cannot be read.
@@ -168,7 +168,7 @@ enum Connective {
     /// (`ortam tetiği 6`, `ortam tetikli 6`).
     static let beforeCount: Set<String> = [
         "ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca", "tahminen", "neredeyse", "tam", "yine", "gene",
-        "yalnızca", "yalnız", "sadece", "ancak", "sırasıyla", "tetiği", "tetikli",
+        "yalnızca", "yalnız", "sadece", "ancak", "sırasıyla", "tetiği", "tetikli", "tetikleri",
     ]
     /// Two-word hedges read past there as `yaklaşık` is (`ortam yaklaşık olarak 6`, `aşağı yukarı 6`:
     /// about 6; `tam olarak 6`, exactly 6; `hemen hemen 6`, almost 6).
@@ -342,7 +342,15 @@ enum Connective {
     /// asla`, `da hiç`): the whole run, nothing between its words; 0 for none. A lone `hiçbir` or
     /// `büyük` is no stress: it needs its second word.
     static func stressLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
+        stressRun(words, at: index).length
+    }
+
+    /// `stressLength`'s run, and whether a question particle right after a stressing word asks
+    /// the bound (`7'yi hiç mi geçmez?`: Turkish puts the particle after the word it asks about;
+    /// `hiç mi hiç`, doubled, is emphasis, no question). The particle is part of the run.
+    static func stressRun(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (length: Int, asks: Bool) {
         var at = index
+        var asks = false
         func said(_ offset: Int) -> String? {
             at + offset < words.count && words[at + offset].gap.isEmpty ? words[at + offset].text : nil
         }
@@ -356,8 +364,12 @@ enum Connective {
             } else {
                 at += 1
             }
+            if let particle = said(0), asking.contains(particle), said(1) != nil {
+                asks = true
+                at += 1
+            }
         }
-        return at - index
+        return (at - index, asks)
     }
 
     /// The forms of `movingVerbs`, each with whether it denies the bound before it.
@@ -480,18 +492,24 @@ enum Connective {
         if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
         guard words[at].gap.isEmpty else { return nil }
         // A word that stresses the verb after it (`7'yi hiç geçmez`) is read past.
-        if case let stress = stressLength(words, at: at), at + stress < words.count, words[at + stress].gap.isEmpty {
-            at += stress
+        var reading = BoundReading.stated
+        if case let stress = stressRun(words, at: at), at + stress.length < words.count,
+            words[at + stress.length].gap.isEmpty
+        {
+            at += stress.length
+            if stress.asks { reading = .asked }
         }
         if let bound = caseBounding[words[at].text], bound.ending == ending {
-            return (value, bound.upper, bound.strict, at + 1 - index, .stated)
+            return (value, bound.upper, bound.strict, at + 1 - index, reading)
         }
         // A direction says a bound only with a verb after it (`5'in altına düşmez`, `altına hiç
         // düşmez`); without one (`5'in altına`, `5'in altına değil`) it says none a reader can
         // tell, and its number is no count.
         guard let direction = directions[words[at].text], direction.ending == ending else { return nil }
         var verb = at + 1
-        verb += stressLength(words, at: verb)
+        let stress = stressRun(words, at: verb)
+        verb += stress.length
+        if stress.asks { reading = .asked }
         guard verb < words.count, words[verb].gap.isEmpty, movingForms[words[verb].text] != nil else {
             let denied = direction.upper ? "düşmez" : "çıkmaz"
             return (
@@ -499,7 +517,7 @@ enum Connective {
                 .verbless(direction: words[at].text, verb: denied)
             )
         }
-        return (value, direction.upper, direction.strict, at + 1 - index, .stated)
+        return (value, direction.upper, direction.strict, at + 1 - index, reading)
     }
     /// The bound a number states at `index`, with the words after it: by its case ending
     /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`);
@@ -515,10 +533,11 @@ enum Connective {
                 ?? beyondBound(words, at: index).map({ ($0.value, $0.upper, $0.strict, $0.length, .stated) })
         else { return nil }
         while case let after = index + bound.length, after < words.count, words[after].gap.isEmpty {
-            var verb = after
-            verb += stressLength(words, at: verb)
+            let stress = stressRun(words, at: after)
+            let verb = after + stress.length
             guard verb < words.count, words[verb].gap.isEmpty, let denies = afterBound(words[verb].text) else { break }
             if denies { (bound.upper, bound.strict) = negated((bound.upper, bound.strict)) }
+            if stress.asks { bound.reading = .asked }
             bound.length = verb + 1 - index
         }
         let after = index + bound.length

@@ -347,9 +347,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// has none: an ordinal (`12. ders`, `2. derste`; in a parenthesis before any word, `(12.
     /// sırada)`), a list of numbers an ordinal of lessons ends (`6, 11, 18 ve 21. dersler`, `2.,
     /// 5. ve 7. dersler`, `2.–20. dersler`) or a lesson word opens (`ders 2, 5 ve 7`), a year
-    /// (four digits, `2026 sürümünde`) and a percentage (`yüzde 30`; `%30` and `30%` are none by
-    /// `words`). A count is a cardinal written bare (`ortam 6.`, a full stop, and a capital or
-    /// nothing after it); each of these a reader reads as the lesson, the year or the share it is.
+    /// (four digits, `2026 sürümünde`, `2025'ten beri`) and a percentage (`yüzde 30`; `%30` and
+    /// `30%` are none by `words`). A number right after a name outside a parenthesis is its count,
+    /// a full stop after it the sentence's end (`ortam 6. Açılış`, `ortam 6. dersler …`); each of
+    /// these a reader reads as the lesson, the year or the share it is. Asked of a candidate's
+    /// words only, after the byte prefilter.
     static func othersUncounted(_ words: [Word]) -> [Word]? {
         /// Whether the word at `at` is digits, the only numbers that take the ordinal's full stop.
         func digits(_ at: Int) -> Bool {
@@ -361,7 +363,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         guard
             words.indices.contains(where: { at in
                 let stopped = at + 1 < words.count && words[at + 1].gap.hasPrefix(".")
-                return digits(at) && (words[at].text.utf8.count == 4 || stopped) || words[at].text == "yüzde"
+                let first = words[at].text.utf8.first ?? 0
+                let year = words[at].text.utf8.count == 4 && first >= 0x30 && first <= 0x39
+                return year || digits(at) && stopped || words[at].text == "yüzde"
                     || namingLessonWords.contains(words[at].text)
             })
         else { return nil }
@@ -404,12 +408,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         // Right to left: an ordinal, or a list member whose next member names a lesson.
         var lesson = [Bool](repeating: false, count: words.count)
-        for at in words.indices.reversed() where digits(at) {
-            if words[at].text.utf8.count == 4, let year = Int(words[at].text), year >= 1000 {
+        for at in words.indices.reversed() {
+            // A year takes any ending (`2026'da`, `2025'ten beri`).
+            if words[at].text.utf8.count == 4, !words[at].notACount, let year = Int(words[at].text), year >= 1000 {
                 uncount(at)
                 continue
             }
-            if at + 1 < words.count, words[at + 1].gap == ".", small(at + 1), !isName(at + 1),
+            guard digits(at) else { continue }
+            // Outside a parenthesis a number right after a name (or a word read past after one)
+            // is its count, a full stop after it the sentence's end (`ortam 6. dersler ise …`).
+            let counts =
+                !inside[at] && at > 0
+                && (isName(at - 1) || Connective.beforeCount.contains(words[at - 1].text) && at > 1 && isName(at - 2))
+            if at + 1 < words.count, words[at + 1].gap == ".", small(at + 1), !isName(at + 1), !counts,
                 words[at + 1].text.hasPrefix("ders") || inside[at]
             {
                 lesson[at] = true
@@ -1333,8 +1344,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func nextItem(after index: Int, separators: String, isItem: (Int) -> Bool) -> Int? {
             let next = index + 1
             guard next < words.count else { return nil }
-            // A second count's closing parenthesis before the separator (`6 (7), 4`, `4 (5) ve 6`).
+            // A second count's closing parenthesis before the separator (`6 (7), 4`, `4 (5) ve 6`),
+            // the question mark of an asked bound before it too (`4 (en fazla 5 mi?), 4`).
             var gap = Substring(words[next].gap)
+            if separators.contains(")"), gap.hasPrefix("?)") { gap = gap.dropFirst() }
             if separators.contains(")"), gap.hasPrefix(")") { gap = gap.dropFirst() }
             if !gap.isEmpty, gap.allSatisfy({ separators.contains($0) }), isItem(next) {
                 return next
