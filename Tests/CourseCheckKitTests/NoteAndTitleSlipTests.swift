@@ -2935,6 +2935,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             { "yerel tetiği 6, ebeveyn tetiği 4, gözlem tetiği 4, ortam tetiği \($0)." },
             { "yerel tetikli 6, ebeveyn tetikli 4, gözlem tetikli 4, ortam tetikli \($0)." },
             { "yerel, ebeveyn, gözlem ve ortam tetikleri sırasıyla 6, 4, 4 ve \($0)." },
+            { "yerel tetiğini 6 ders, ebeveyn tetiğini 4 ders, gözlem tetiğini 4 ders, ortam tetiğini \($0) ders." },
         ]
         XCTAssertEqual(try findings(file, sentence, forms.map { $0("6") }), forms.map { _ in [] })
         // A listed count's asked bound in parentheses, its question mark before the parenthesis

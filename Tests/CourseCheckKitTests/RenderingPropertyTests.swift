@@ -583,8 +583,8 @@ final class RenderingPropertyTests: XCTestCase {
                             name == names[index] ? (name == "ortam" ? "sa" : "se") : " ise",
                             " yaklaşık olarak",
                             " aşağı yukarı", " tahminen", " tam", " tam olarak", " yine", " yalnızca", " sadece",
-                            " ancak", " tetiği", " tetikli", " \u{2013}", " hemen hemen", " tetiği de",
-                        ][Int(random.next() % 19)]
+                            " ancak", " tetiği", " tetikli", " \u{2013}", " hemen hemen", " tetiği de", " tetiğini",
+                        ][Int(random.next() % 20)]
                         : ""
                     // Now and then, after a count stated once, a parenthesis naming lessons, a year or a share.
                     let aside =

@@ -53,7 +53,7 @@
 ///   `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`, as `yerel ~6`: the
 ///   count after them is judged), `tam`, `tam olarak` exactly, `yine` again, `yalnızca`, `sadece`,
 ///   `ancak` only, `sırasıyla` respectively (`… ve ortam için sırasıyla 6, 4, 4, 6`), the name's
-///   `tetiği`, the names' `tetikleri` (`ortam tetiği 6`); a dash as a colon (`ortam – 6`). The
+///   `tetiği` or `tetiğini`, the names' `tetikleri` (`ortam tetiği 6`); a dash as a colon (`ortam – 6`). The
 ///   name's conditional form (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
 /// - Stressing, between a bound's number and its verb: any run of `stressing` words, pairs and
 ///   doubled ones is read past (`7'yi hiçbir zaman geçmez`, `5'in altına da hiç düşmez`, `asla ama
@@ -165,10 +165,10 @@ enum Connective {
     /// and their counts: as for, for, too (`gözlem ise 5`, `gözlem için 5`, `gözlem de 4`), about
     /// (`yerel yaklaşık 6`), exactly, only, again (`ortam tam 6`, `yalnızca 6`, `sadece`, `ancak`,
     /// `yine`), respectively (`…ve ortam için sırasıyla 6, 4, 4, 6`), and the name's trigger
-    /// (`ortam tetiği 6`, `ortam tetikli 6`).
+    /// (`ortam tetiği 6`, `ortam tetikli 6`, `ortam tetiğini 6 ders`; the names', `tetikleri`).
     static let beforeCount: Set<String> = [
         "ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca", "tahminen", "neredeyse", "tam", "yine", "gene",
-        "yalnızca", "yalnız", "sadece", "ancak", "sırasıyla", "tetiği", "tetikli", "tetikleri",
+        "yalnızca", "yalnız", "sadece", "ancak", "sırasıyla", "tetiği", "tetiğini", "tetikli", "tetikleri",
     ]
     /// Two-word hedges read past there as `yaklaşık` is (`ortam yaklaşık olarak 6`, `aşağı yukarı 6`:
     /// about 6; `tam olarak 6`, exactly 6; `hemen hemen 6`, almost 6).
