@@ -1438,6 +1438,8 @@ final class ClaimTests: XCTestCase {
         XCTAssertTrue(may("Dersler: yerel tetiği 6, ortam tetikli 6"))
         XCTAssertTrue(may("Derslerin yerel, ebeveyn, gözlem, ortam: sırasıyla 6, 4, 4, 6"))
         XCTAssertTrue(may("Derslerin yerel tam olarak 6, ortam tetiği de yine 6"))
+        // A count of lessons before its name, `derste` between.
+        XCTAssertTrue(may("Dağılım: 6 derste yerel, 4 derste ebeveyn"))
         // A case ending `words` reads as part of the count, or as a word (`%6` is no count), and a
         // word right after a decimal number.
         XCTAssertTrue(may("Dersin 6'sı yerel ise 2 ortam"))

@@ -2922,7 +2922,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// The names listed and their counts after them, with words a reader reads past between
     /// (`… ve ortam için 6, 4, 4 ve 6`, `sırasıyla`, respectively, after `için`, `tetikleri` or a
-    /// colon or in the parenthesis), or with `tetiği` / `tetikli` after every name: read as the list, each count
+    /// colon or in the parenthesis), with `tetiği` / `tetikli` / `tetiğini` after every name, or a
+    /// count of lessons before each (`6 derste yerel`): read as the list, each count
     /// judged at itself (it was "not applicable", a wrong count passing).
     func testTheNamesThenCountsListWithRespectivelyOrForIsRead() throws {
         let file = "21-on-izleme-ve-yineleme.md"
@@ -2936,6 +2937,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             { "yerel tetikli 6, ebeveyn tetikli 4, gözlem tetikli 4, ortam tetikli \($0)." },
             { "yerel, ebeveyn, gözlem ve ortam tetikleri sırasıyla 6, 4, 4 ve \($0)." },
             { "yerel tetiğini 6 ders, ebeveyn tetiğini 4 ders, gözlem tetiğini 4 ders, ortam tetiğini \($0) ders." },
+            // A count of lessons with `derste` before each name (in six lessons yerel).
+            { "6 derste yerel, 4 derste ebeveyn, 4 derste gözlem ve \($0) derste ortam." },
         ]
         XCTAssertEqual(try findings(file, sentence, forms.map { $0("6") }), forms.map { _ in [] })
         // A listed count's asked bound in parentheses, its question mark before the parenthesis

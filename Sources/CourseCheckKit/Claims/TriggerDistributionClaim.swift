@@ -15,7 +15,7 @@ import Foundation
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
-/// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`), or the names listed and their counts
+/// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`, `6 derste yerel`), or the names listed and their counts
 /// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
 /// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
 /// number words, with the small words a Turkish reader reads between them (`Connective`: `gözlem
@@ -339,6 +339,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         return result
     }
+
+    /// The words for "in lessons" a number before them counts, and the name after them (`6 derste yerel`).
+    static let inLessons: Set<String> = ["derste", "derslerde"]
 
     /// The words for lessons a number after them names (`ders 12`, `dersler 2, 5 ve 7`: lesson 12).
     private static let namingLessonWords: Set<String> = ["ders", "dersler"]
@@ -844,6 +847,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             case connective
             /// A word read past between a name and its count (`Connective.beforeCount`).
             case between
+            /// `derste`, `derslerde`: between a count of lessons and its name (`6 derste yerel`).
+            case inLessons
             case other
         }
         func letterLength(_ at: Int) -> Int { Self.letterLength(text, at: at) }
@@ -892,6 +897,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let kind: Kind
             if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) || isConditional(word, of: $0) }) {
                 kind = .name(name)
+            } else if word[0] == UInt8(ascii: "d"), inLessonsBytes.contains(where: { $0.elementsEqual(word) }) {
+                kind = .inLessons
             } else if word.count <= 12, mayBeSkeleton(word[0]), case let folded = skeleton(word) {
                 kind =
                     numberSkeletons[folded] != nil
@@ -916,6 +923,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 while end + 1 < kinds.count, kinds[end].kind == .between { end += 1 }
                 return Array((at + 1)...min(end + 1, kinds.count - 1))
             }
+            // A count of lessons before its name reaches past `derste` (`6 derste yerel`).
+            if kinds[at].kind == .number, kinds[at + 1].kind == .inLessons, at + 2 < kinds.count { return [at + 2] }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
         }
         var counted = Set<Int>()
@@ -941,6 +950,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
+
+    /// `inLessons`, as bytes.
+    private static let inLessonsBytes = inLessons.map { Array($0.utf8) }
 
     /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
     private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).union(
@@ -1620,6 +1632,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         func before(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             guard !words[index].separated else { return nil }
+            // A number of lessons before the name (`6 derste yerel`, `on iki derslerde ortam`: in six lessons).
+            if index >= 2, Self.inLessons.contains(words[index - 1].text), !words[index - 1].separated {
+                for length in [2, 1] where index - 1 - length >= 0 {
+                    let at = index - 1 - length
+                    guard !(at..<(index - 1)).contains(where: usedNumbers.contains),
+                        let found = number(words, at: at), found.length == length
+                    else { continue }
+                    return (found.value, at, length)
+                }
+                return nil
+            }
             // A ten and a unit (`on bir yerel`), or one word, right before the name.
             if index >= 2, !words[index - 1].separated, !usedNumbers.contains(index - 2),
                 !usedNumbers.contains(index - 1), let found = number(words, at: index - 2, possessive: true),
