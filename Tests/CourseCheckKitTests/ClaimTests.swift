@@ -1431,9 +1431,15 @@ final class ClaimTests: XCTestCase {
         XCTAssertFalse(may("Son sayım iki gözlem ve bir ortam; ağaçta yerel ve ebeveyn sıfırdır"))
         XCTAssertTrue(may("Son sayım iki gözlem ve bir ortam; dersin yerel ve ebeveyn sıfırdır"))
         // A count beside one name, and a list of names before it.
-        XCTAssertFalse(may("Derslerin bir ortamı var: yerel, gözlem ve ortam tetikleri 2 kez"))
+        XCTAssertFalse(may("Derslerin bir ortamı var: yerel, gözlem ve ortam değerleri 2 kez"))
         XCTAssertTrue(may("Derslerin yerel, gözlem ve ortam 2'şer"))
         XCTAssertTrue(may("Derslerin yerel: 6'sı, ebeveyn 4’ü"))
+        // Words read past between a name and its count, a run of them too, and before listed counts.
+        XCTAssertTrue(may("Dersler: yerel tetiği 6, ortam tetikli 6"))
+        XCTAssertTrue(may("Derslerin yerel, ebeveyn, gözlem, ortam: sırasıyla 6, 4, 4, 6"))
+        XCTAssertTrue(may("Derslerin yerel tam olarak 6, ortam tetiği de yine 6"))
+        // A count of lessons before its name, `derste` between.
+        XCTAssertTrue(may("Dağılım: 6 derste yerel, 4 derste ebeveyn"))
         // A case ending `words` reads as part of the count, or as a word (`%6` is no count), and a
         // word right after a decimal number.
         XCTAssertTrue(may("Dersin 6'sı yerel ise 2 ortam"))

@@ -2832,6 +2832,143 @@ final class NoteAndTitleSlipTests: XCTestCase {
             [["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"]])
     }
 
+    /// Any run of stressing or hedging words between a bound's number and its verb is read past,
+    /// multi-word and doubled ones too (`pek`, `asla ama asla`, `hiçbir zaman`, `hiçbir şekilde`,
+    /// `muhtemelen`, `de`, `şimdilik`, `hiç mi hiç`, `da hiç`, `büyük ihtimalle`): true bounds give
+    /// none (they were read as counts), false ones one bound finding at the number, and `3'ten
+    /// aşağı hiçbir zaman inmez` is at least 3 (it was read inverted, fewer than 3).
+    func testAStressingRunInsideABoundIsReadPast() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "gözlem 4, ortam 6."
+        let holding = [
+            "5'in altına pek düşmez", "5'in altına asla ama asla düşmez", "7'yi hiçbir zaman geçmez",
+            "7'yi muhtemelen aşmaz", "7'yi de aşmaz", "7'yi şimdilik aşmaz", "7'yi hiç mi hiç geçmez",
+            "7'yi hiçbir şekilde aşmaz", "5'in altına da hiç düşmez", "5'ten aşağı hiçbir zaman inmez",
+            "7'yi büyük ihtimalle geçmez", "5'in altına hiç ama hiç inmez",
+            // A question particle after a stressing word asks the bound, true or not: none.
+            "7'yi hiç mi geçmez?", "5'i hiç mi geçmez?", "7'nin altına hiç mi düşmez?",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
+            holding.map { _ in [] })
+        let failing: [(bound: String, says: String)] = [
+            ("7'nin altına pek düşmez", "at least 7"), ("5'i hiçbir zaman aşmaz", "at most 5"),
+            ("7'den aşağı hiçbir zaman inmez", "at least 7"), ("5'i de hiç geçmez", "at most 5"),
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, failing.map { "gözlem 4, ortam 6 (\($0.bound))." }),
+            failing.map {
+                [
+                    "lessons/\(file):267:115: error: says ortam \($0.says), but 6 lessons declare ortam; "
+                        + "write 6 or drop the bound [trigger-distribution]"
+                ]
+            })
+    }
+
+    /// A word a reader reads past between a name and its count (`tam` exactly, `tam olarak`, `yine`
+    /// again, `yalnızca`, `sadece`, `yalnız`, `ancak` only, `hemen hemen` almost, the name's
+    /// `tetiği` or `tetikli`, a run of them) or a dash where a colon stands (`ortam – 6`): the
+    /// count after it is the name's. True, none (it was "no count can be read"); false, one count
+    /// finding at the count.
+    func testAWordOrADashBetweenANameAndItsCountIsReadPast() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "gözlem 4, ortam 6."
+        let between = [
+            "tam ", "tam olarak ", "yine ", "yalnızca ", "sadece ", "yalnız ", "ancak ", "hemen hemen ", "tetiği ",
+            "tetikli ", "\u{2013} ", "\u{2014} ", "tetiği de tam ", ": tam ",
+        ]
+        XCTAssertEqual(
+            try findings(file, sentence, between.map { "gözlem 4, ortam \($0)6." }), between.map { _ in [] })
+        let wrong = ["tam olarak ", "yine ", "ancak ", "\u{2013} ", "tetiği "]
+        XCTAssertEqual(
+            try findings(file, sentence, wrong.map { "gözlem 4, ortam \($0)7." }),
+            wrong.map {
+                [
+                    "lessons/\(file):267:\(112 + $0.utf8.count): error: says ortam 7, but 6 lessons declare ortam "
+                        + "[trigger-distribution]"
+                ]
+            })
+    }
+
+    /// A number in a parenthesis after a count that names a lesson (an ordinal, `12. ders`; a list
+    /// an ordinal of lessons ends, `6, 11, 18 ve 21. dersler`; one a lesson word opens, `ders 2, 5
+    /// ve 7`), a year (`2026 sürümünde`) or a share (`yüzde 30`) is no count: none (each was one
+    /// finding, up to six from one parenthesis). A wrong count beside them is still one finding, at it.
+    func testLessonNumbersYearsAndSharesAfterACountAreNoCounts() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "gözlem 4, ortam 6."
+        let asides = [
+            "(2., 5., 7., 12., 19. ve 20. dersler)", "(12. ders dahil)", "(2.–20. dersler arasında)",
+            "(ilki 2. derste)", "(ders 2, 5, 7, 12, 19 ve 20)", "(2026 sürümünde)", "(yüzde 30)", "(%30)",
+            "(12. sırada)", "(2025'ten beri)",
+        ]
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                asides.map { "gözlem 4, ortam 6 \($0)." } + ["gözlem 4 (6, 11, 18 ve 21. dersler), ortam 6."]),
+            (asides + [""]).map { _ in [] })
+        XCTAssertEqual(
+            try findings(
+                file, sentence, ["gözlem 4, ortam 7 (2., 5. ve 7. dersler).", "gözlem 4, ortam 7 (yüzde 30)."]),
+            [
+                ["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+                ["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+            ])
+        // A count restated in the parenthesis, or a full stop ending the sentence after the count, is a count still.
+        XCTAssertEqual(
+            try findings(
+                file, sentence, ["gözlem 4, ortam 6 (7).", "gözlem 4, ortam 7. Dersler", "gözlem 4, ortam 7. dersler"]),
+            [
+                ["lessons/\(file):267:115: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+                ["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+                ["lessons/\(file):267:112: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"],
+            ])
+    }
+
+    /// The names listed and their counts after them, with words a reader reads past between
+    /// (`… ve ortam için 6, 4, 4 ve 6`, `sırasıyla`, respectively, after `için`, `tetikleri` or a
+    /// colon or in the parenthesis), with `tetiği` / `tetikli` / `tetiğini` after every name, or a
+    /// count of lessons before each (`6 derste yerel`): read as the list, each count
+    /// judged at itself (it was "not applicable", a wrong count passing).
+    func testTheNamesThenCountsListWithRespectivelyOrForIsRead() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let forms: [(String) -> String] = [
+            { "yerel, ebeveyn, gözlem ve ortam için sırasıyla 6, 4, 4 ve \($0)." },
+            { "yerel, ebeveyn, gözlem ve ortam için 6, 4, 4 ve \($0)." },
+            { "yerel, ebeveyn, gözlem, ortam: sırasıyla 6, 4, 4, \($0)." },
+            { "yerel, ebeveyn, gözlem ve ortam (sırasıyla 6, 4, 4, \($0))." },
+            { "yerel tetiği 6, ebeveyn tetiği 4, gözlem tetiği 4, ortam tetiği \($0)." },
+            { "yerel tetikli 6, ebeveyn tetikli 4, gözlem tetikli 4, ortam tetikli \($0)." },
+            { "yerel, ebeveyn, gözlem ve ortam tetikleri sırasıyla 6, 4, 4 ve \($0)." },
+            { "yerel tetiğini 6 ders, ebeveyn tetiğini 4 ders, gözlem tetiğini 4 ders, ortam tetiğini \($0) ders." },
+            // A count of lessons with `derste` before each name (in six lessons yerel).
+            { "6 derste yerel, 4 derste ebeveyn, 4 derste gözlem ve \($0) derste ortam." },
+        ]
+        XCTAssertEqual(try findings(file, sentence, forms.map { $0("6") }), forms.map { _ in [] })
+        // A listed count's asked bound in parentheses, its question mark before the parenthesis
+        // closes, leaves the list going on (it was a list of two counts).
+        XCTAssertEqual(
+            try findings(
+                file, sentence,
+                [
+                    "yerel, ebeveyn, gözlem, ortam: 6, 4 (en fazla 5 mi?), 4, 6.",
+                    "yerel, ebeveyn, gözlem ve ortam için 6, 4 (3'ü hiç mi geçmez?), 4 ve 6.",
+                ]),
+            [[], []])
+        // The sentence starts at column 75; the wrong count is the last number of each form.
+        XCTAssertEqual(
+            try findings(file, sentence, forms.map { $0("7") }),
+            try forms.map { form in
+                let written = form("7")
+                let seven = try XCTUnwrap(written.range(of: "7", options: .backwards))
+                return [
+                    "lessons/\(file):267:\(75 + written[..<seven.lowerBound].utf8.count): error: says ortam 7, "
+                        + "but 6 lessons declare ortam [trigger-distribution]"
+                ]
+            })
+    }
+
     /// A trigger name in quotation marks (curly, straight, guillemets, single) is read as the bare
     /// name: with its right count no finding, with a wrong one one finding at the count, and with
     /// every name quoted the sentence is still the claim (it was "no count can be read" for one

@@ -286,6 +286,19 @@ final class RenderingPropertyTests: XCTestCase {
     /// listed count in parentheses (`6, 4 (4), 4, 6`), and `second` gives one trigger (by index) a
     /// second count that differs, after its first (listed too: `6, 4, 4, 6 (7)`); the
     /// trigger `once` is stated once (its count is the slip, and a wrong count stated twice is two).
+    /// Words and runs of them that stress or hedge a bound's verb, read past (`Connective.stressLength`).
+    static let stresses = [
+        "hiç", "asla", "kesinlikle", "bile", "pek", "muhtemelen", "de", "da", "şimdilik", "hiçbir zaman",
+        "hiçbir şekilde", "asla ama asla", "hiç mi hiç", "hiç ama hiç", "da hiç", "büyük ihtimalle", "zaten de",
+    ]
+
+    /// Parentheses after a count that name lessons, a year or a share: no count (`othersUncounted`).
+    static let asides = [
+        "(2., 5., 7., 12., 19. ve 20. dersler)", "(12. ders dahil)", "(2.–20. dersler arasında)", "(ilki 2. derste)",
+        "(ders 2, 5, 7 ve 12)", "(6, 11, 18 ve 21. dersler)", "(2026 sürümünde)", "(yüzde 30)", "(12. sırada)",
+        "(dersler 3 ve 9)", "(2025'ten beri)",
+    ]
+
     static func countPhrase(
         _ counts: [Int], _ random: inout Generator, second: (index: Int, value: Int)? = nil, once: Int? = nil
     ) -> String {
@@ -337,10 +350,11 @@ final class RenderingPropertyTests: XCTestCase {
                 : "\(value)'\(genitive[value] ?? "in") \(["üstüne", "üzerine"][Int(random.next() % 2)]) \(stressed())\(verb)"
         }
         func negation() -> String { negating[Int(random.next() % UInt64(negating.count))] }
-        /// Now and then a word stressing the verb after a bound, which changes nothing (`5'in
-        /// altına hiç düşmez`, `7'yi asla aşmaz`, `kesinlikle`, `bile`).
+        /// Now and then a run of words stressing or hedging the verb after a bound, which changes
+        /// nothing (`5'in altına hiç düşmez`, `7'yi asla aşmaz`, `kesinlikle`, `bile`, `pek`,
+        /// `hiçbir zaman`, `asla ama asla`, `hiç mi hiç`, `da hiç`, `muhtemelen`, `şimdilik`).
         func stressed() -> String {
-            random.next() % 3 == 0 ? ["hiç ", "asla ", "kesinlikle ", "bile "][Int(random.next() % 4)] : ""
+            random.next() % 3 == 0 ? Self.stresses[Int(random.next() % UInt64(Self.stresses.count))] + " " : ""
         }
         /// "Stay" after a position (`5'in altında kalmaz`, does not stay below 5: at least 5;
         /// `5'ten aşağıda kalmıyor`; `5'in üstünde kalmaz`, at most 5; `7'nin altında kalır`,
@@ -418,7 +432,9 @@ final class RenderingPropertyTests: XCTestCase {
                 // A bound a question asks, true or not: it asserts none.
                 " (\(value - 1)'\(accusative[value - 1] ?? "i") \(["geçmez", "geçer", "aşar"][Int(random.next() % 3)]) \(["mi", "mı"][Int(random.next() % 2)])?)",
                 " (\(value + 1)'\(genitive[value + 1] ?? "in") altına düşmez mi?)", " (en fazla \(value - 1) mi?)",
-            ][Int(random.next() % 32)]
+                // The particle after a stressing word asks it too (`5'i hiç mi geçmez?`).
+                " (\(value - 1)'\(accusative[value - 1] ?? "i") hiç mi geçmez?)",
+            ][Int(random.next() % 33)]
         }
         let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// Now and then the names in quotation marks (curly, straight, low, guillemets, single),
@@ -559,15 +575,21 @@ final class RenderingPropertyTests: XCTestCase {
                         ? "\(count(counts[index] + 1))" + [" yerine ", " değil, "][Int(random.next() % 2)] : ""
                     // Now and then a word a reader reads past between the name and its count (`gözlem
                     // ise 4`, `yerel yaklaşık 6`), or the name's conditional form (`ortamsa 6`).
+                    // Or `tam` exactly, `yine` again, `yalnızca` only, the name's `tetiği`, a dash.
                     let past =
                         random.next() % 5 == 0
                         ? [
                             " ise", " yaklaşık", " de", " için",
                             name == names[index] ? (name == "ortam" ? "sa" : "se") : " ise",
                             " yaklaşık olarak",
-                            " aşağı yukarı", " tahminen",
-                        ][Int(random.next() % 8)]
+                            " aşağı yukarı", " tahminen", " tam", " tam olarak", " yine", " yalnızca", " sadece",
+                            " ancak", " tetiği", " tetikli", " \u{2013}", " hemen hemen", " tetiği de", " tetiğini",
+                        ][Int(random.next() % 20)]
                         : ""
+                    // Now and then, after a count stated once, a parenthesis naming lessons, a year or a share.
+                    let aside =
+                        restated.isEmpty && form < 2 && random.next() % 6 == 0
+                        ? " " + Self.asides[Int(random.next() % UInt64(Self.asides.count))] : ""
                     // Now and then the count and one stated after it as either-or (`ya 4 ya 5`, `ya 4 ya da 5`).
                     if form == 0, denied.isEmpty, restated.hasPrefix(" ya da "),
                         case let second = restated.dropFirst(" ya da ".count), !second.contains(" "),
@@ -576,15 +598,20 @@ final class RenderingPropertyTests: XCTestCase {
                         return "\(name)\(past) ya \(value) ya\(random.next() % 2 == 0 ? " da" : "") \(second)"
                     }
                     return switch form {
-                    case 0: "\(name)\(past) \(denied)\(value)\(restated)"
-                    case 1: "\(name): \(denied)\(value)\(restated)"
+                    case 0: "\(name)\(past) \(denied)\(value)\(restated)\(aside)"
+                    case 1: "\(name): \(denied)\(value)\(restated)\(aside)"
                     case 2: "\(name) (\(value))"
-                    default: "\(value) \(name)"
+                    // Or the count of lessons with `derste` before the name (`6 derste yerel`).
+                    default: random.next() % 4 == 0 ? "\(value) derste \(name)" : "\(value) \(name)"
                     }
                 })
-        case 4: return joined(names.indices.map(shown)) + ": " + joined(listed())
+        case 4:
+            // The counts after a colon, or after words read past (`için`, `sırasıyla` respectively).
+            let lead = [": ", " için ", " için sırasıyla ", ": sırasıyla ", " sırasıyla ", " tetikleri sırasıyla "][
+                Int(random.next() % 6)]
+            return joined(names.indices.map(shown)) + lead + joined(listed())
         default:
-            return joined(names.indices.map(shown)) + " ("
+            return joined(names.indices.map(shown)) + (random.next() % 3 == 0 ? " (sırasıyla " : " (")
                 + (second == nil && random.next() % 2 == 0
                     ? counts.map(String.init).joined(separator: "/") : joined(listed())) + ")"
         }
@@ -828,7 +855,7 @@ final class RenderingPropertyTests: XCTestCase {
                         "\(genitiveOf[count + 1] ?? "in") altına inmiyor",
                     ][Int(random.next() % 4)]
                     let notAbove = ["üstüne çıkmaz", "üzerine çıkamaz", "üstüne çıkmayacak"][Int(random.next() % 3)]
-                    let stress = ["hiç", "asla", "kesinlikle", "bile"][Int(random.next() % 4)]
+                    let stress = Self.stresses[Int(random.next() % UInt64(Self.stresses.count))]
                     func caseWordOf(_ value: Int, _ endings: [Int: String]) -> String {
                         let stems = [3: "üç", 4: "dörd", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz"]
                         return "\(stems[value] ?? "\(value)'")\(endings[value] ?? "in")"

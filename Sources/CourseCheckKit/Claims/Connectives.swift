@@ -47,11 +47,17 @@
 ///   endings as digits do (`beşin altına düşmez`, `yediyi geçmez`). A question after a bound (`7'yi
 ///   geçmez mi?`, `en fazla 5 mi?`) asks it: nothing is judged. A direction with no verb after it
 ///   (`5'in altına`) is neither a bound nor a count: one finding (`BoundReading`).
-/// - Between a name and its count, read through as a reader reads past them: `ise` as for
-///   (`gözlem ise 5`), `için` for (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`,
-///   `takriben`, `kabaca`, `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`,
-///   as `yerel ~6`: the count after them is judged). The name's conditional form
-///   (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
+/// - Between a name and its count, and between listed names and their counts, read through as a
+///   reader reads past them, a run of them too: `ise` as for (`gözlem ise 5`), `için` for
+///   (`gözlem için 5`), `de`/`da` too (`gözlem de 4`), `yaklaşık`, `takriben`, `kabaca`,
+///   `tahminen`, `yaklaşık olarak`, `aşağı yukarı` about (`yerel yaklaşık 6`, as `yerel ~6`: the
+///   count after them is judged), `tam`, `tam olarak` exactly, `yine` again, `yalnızca`, `sadece`,
+///   `ancak` only, `sırasıyla` respectively (`… ve ortam için sırasıyla 6, 4, 4, 6`), the name's
+///   `tetiği` or `tetiğini`, the names' `tetikleri` (`ortam tetiği 6`); a dash as a colon (`ortam – 6`). The
+///   name's conditional form (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
+/// - Stressing, between a bound's number and its verb: any run of `stressing` words, pairs and
+///   doubled ones is read past (`7'yi hiçbir zaman geçmez`, `5'in altına da hiç düşmez`, `asla ama
+///   asla`, `hiç mi hiç`); a question particle after one (`7'yi hiç mi geçmez?`) asks the bound.
 /// - Either-or (`ya 4 ya 5`, either 4 or 5): the first `ya` is read past before the count when
 ///   another `ya` (or `ya da`) and a number follow it, and the second restates: the number after
 ///   it is judged. A lone `ya` before a count (`gözlem ya 4`) is not read past: that count cannot be read.
@@ -155,23 +161,42 @@ enum Connective {
         else { return false }
         return times.contains { words[index].text.hasPrefix($0) }
     }
-    /// Words a reader reads past between a name and the count after it (`gözlem ise 5`, `yerel
-    /// yaklaşık 6`, `gözlem de 4`).
-    static let beforeCount: Set<String> = ["ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca", "tahminen"]
-    /// Two-word hedges read past there as `yaklaşık` is (`ortam yaklaşık olarak 6`, `aşağı yukarı 6`: about 6).
-    static let beforeCountPairs: [(String, String)] = [("yaklaşık", "olarak"), ("aşağı", "yukarı")]
+    /// Words a reader reads past between a name and the count after it, and between listed names
+    /// and their counts: as for, for, too (`gözlem ise 5`, `gözlem için 5`, `gözlem de 4`), about
+    /// (`yerel yaklaşık 6`), exactly, only, again (`ortam tam 6`, `yalnızca 6`, `sadece`, `ancak`,
+    /// `yine`), respectively (`…ve ortam için sırasıyla 6, 4, 4, 6`), and the name's trigger
+    /// (`ortam tetiği 6`, `ortam tetikli 6`, `ortam tetiğini 6 ders`; the names', `tetikleri`).
+    static let beforeCount: Set<String> = [
+        "ise", "için", "de", "da", "yaklaşık", "takriben", "kabaca", "tahminen", "neredeyse", "tam", "yine", "gene",
+        "yalnızca", "yalnız", "sadece", "ancak", "sırasıyla", "tetiği", "tetiğini", "tetikli", "tetikleri",
+    ]
+    /// Two-word hedges read past there as `yaklaşık` is (`ortam yaklaşık olarak 6`, `aşağı yukarı 6`:
+    /// about 6; `tam olarak 6`, exactly 6; `hemen hemen 6`, almost 6).
+    static let beforeCountPairs: [(String, String)] = [
+        ("yaklaşık", "olarak"), ("aşağı", "yukarı"), ("tam", "olarak"), ("hemen", "hemen"),
+    ]
 
-    /// How many words at `index` a reader reads past before the count (`ise`, `yaklaşık olarak`):
-    /// 0, 1 or 2, nothing between them.
-    static func beforeCountLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
-        guard index < words.count, words[index].gap.isEmpty else { return 0 }
-        let word = words[index].text
-        if index + 1 < words.count, words[index + 1].gap.isEmpty,
-            beforeCountPairs.contains(where: { $0.0 == word && $0.1 == words[index + 1].text })
-        {
-            return 2
+    /// How many words at `index` a reader reads past before the count: a run of `beforeCount`'s
+    /// words and pairs (`ise`, `yaklaşık olarak`, `için sırasıyla`, `tetiği de tam`), nothing
+    /// between them, but `opening`'s marks before the first (the colon of `ortam: sırasıyla 6`);
+    /// 0 for none.
+    static func beforeCountLength(
+        _ words: [TriggerDistributionClaim.Word], at index: Int, opening: Set<Character> = []
+    ) -> Int {
+        var at = index
+        while at < words.count, words[at].gap.isEmpty || at == index && words[at].gap.allSatisfy(opening.contains) {
+            let word = words[at].text
+            if at + 1 < words.count, words[at + 1].gap.isEmpty,
+                beforeCountPairs.contains(where: { $0.0 == word && $0.1 == words[at + 1].text })
+            {
+                at += 2
+            } else if beforeCount.contains(word) {
+                at += 1
+            } else {
+                break
+            }
         }
-        return beforeCount.contains(word) ? 1 : 0
+        return at - index
     }
 
     /// The word that opens and continues either-or (`ya 4 ya 5`).
@@ -294,9 +319,58 @@ enum Connective {
         ("ol", "Ir"), ("sayıl", "Ir"), ("düş", "Ar"), ("in", "Ar"), ("çık", "Ar"), ("kal", "Ir"),
     ]
 
-    /// Words that stress a verb after a bound and change nothing (`5'in altına hiç düşmez`, never
-    /// falls below 5; `7'yi asla aşmaz`, `kesinlikle`, `bile`): read past before the verb.
-    static let stressing: Set<String> = ["hiç", "asla", "kesinlikle", "bile", "katiyen", "kesin"]
+    /// Words that stress or hedge a verb after a bound and change nothing (`5'in altına hiç
+    /// düşmez`, never falls below 5; `7'yi asla aşmaz`, `kesinlikle`, `bile`, `pek` hardly,
+    /// `muhtemelen` probably, `şimdilik` for now, `de` also): read past before the verb, any run of
+    /// them (`da hiç`), with `stressingPairs` and a doubled one (`stressLength`).
+    static let stressing: Set<String> = [
+        "hiç", "asla", "kesinlikle", "bile", "katiyen", "kesin", "pek", "muhtemelen", "büyük", "herhalde",
+        "galiba", "şimdilik", "henüz", "hâlâ", "hala", "zaten", "de", "da", "genelde", "genellikle", "normalde",
+        "belki", "hiçbir", "sanırım", "kolay", "katiyyen",
+    ]
+    /// Two-word stresses and hedges read past as one (`hiçbir zaman` never, `hiçbir şekilde` in no
+    /// way, `büyük ihtimalle` most likely).
+    static let stressingPairs: [(String, String)] = [
+        ("hiçbir", "zaman"), ("hiçbir", "şekilde"), ("hiçbir", "surette"), ("hiçbir", "vakit"),
+        ("büyük", "ihtimalle"), ("büyük", "olasılıkla"), ("kolay", "kolay"),
+    ]
+    /// The words a stressing word is doubled around for emphasis (`asla ama asla`, `hiç mi hiç`:
+    /// never ever; not a question).
+    static let doubling: Set<String> = ["ama", "mi", "mı", "ve"]
+
+    /// How many words at `index` stress the verb after them (`hiç`, `hiçbir zaman`, `asla ama
+    /// asla`, `da hiç`): the whole run, nothing between its words; 0 for none. A lone `hiçbir` or
+    /// `büyük` is no stress: it needs its second word.
+    static func stressLength(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Int {
+        stressRun(words, at: index).length
+    }
+
+    /// `stressLength`'s run, and whether a question particle right after a stressing word asks
+    /// the bound (`7'yi hiç mi geçmez?`: Turkish puts the particle after the word it asks about;
+    /// `hiç mi hiç`, doubled, is emphasis, no question). The particle is part of the run.
+    static func stressRun(_ words: [TriggerDistributionClaim.Word], at index: Int) -> (length: Int, asks: Bool) {
+        var at = index
+        var asks = false
+        func said(_ offset: Int) -> String? {
+            at + offset < words.count && words[at + offset].gap.isEmpty ? words[at + offset].text : nil
+        }
+        while let word = said(0), stressing.contains(word) {
+            if let second = said(1), stressingPairs.contains(where: { $0.0 == word && $0.1 == second }) {
+                at += 2
+            } else if let joint = said(1), doubling.contains(joint), said(2) == word {
+                at += 3
+            } else if word == "hiçbir" || word == "büyük" {
+                break
+            } else {
+                at += 1
+            }
+            if let particle = said(0), asking.contains(particle), said(1) != nil {
+                asks = true
+                at += 1
+            }
+        }
+        return (at - index, asks)
+    }
 
     /// The forms of `movingVerbs`, each with whether it denies the bound before it.
     static let movingForms: [String: Bool] = {
@@ -418,16 +492,24 @@ enum Connective {
         if ending == .ablative, words[at].text == "daha", words[at].gap.isEmpty, at + 1 < words.count { at += 1 }
         guard words[at].gap.isEmpty else { return nil }
         // A word that stresses the verb after it (`7'yi hiç geçmez`) is read past.
-        while at + 1 < words.count, stressing.contains(words[at].text), words[at + 1].gap.isEmpty { at += 1 }
+        var reading = BoundReading.stated
+        if case let stress = stressRun(words, at: at), at + stress.length < words.count,
+            words[at + stress.length].gap.isEmpty
+        {
+            at += stress.length
+            if stress.asks { reading = .asked }
+        }
         if let bound = caseBounding[words[at].text], bound.ending == ending {
-            return (value, bound.upper, bound.strict, at + 1 - index, .stated)
+            return (value, bound.upper, bound.strict, at + 1 - index, reading)
         }
         // A direction says a bound only with a verb after it (`5'in altına düşmez`, `altına hiç
         // düşmez`); without one (`5'in altına`, `5'in altına değil`) it says none a reader can
         // tell, and its number is no count.
         guard let direction = directions[words[at].text], direction.ending == ending else { return nil }
         var verb = at + 1
-        while verb < words.count, words[verb].gap.isEmpty, stressing.contains(words[verb].text) { verb += 1 }
+        let stress = stressRun(words, at: verb)
+        verb += stress.length
+        if stress.asks { reading = .asked }
         guard verb < words.count, words[verb].gap.isEmpty, movingForms[words[verb].text] != nil else {
             let denied = direction.upper ? "düşmez" : "çıkmaz"
             return (
@@ -435,7 +517,7 @@ enum Connective {
                 .verbless(direction: words[at].text, verb: denied)
             )
         }
-        return (value, direction.upper, direction.strict, at + 1 - index, .stated)
+        return (value, direction.upper, direction.strict, at + 1 - index, reading)
     }
     /// The bound a number states at `index`, with the words after it: by its case ending
     /// (`caseBound`: `7'den az`, `7'yi geçer`), or with itself in it (`beyondBound`: `7 ve üzeri`);
@@ -451,10 +533,11 @@ enum Connective {
                 ?? beyondBound(words, at: index).map({ ($0.value, $0.upper, $0.strict, $0.length, .stated) })
         else { return nil }
         while case let after = index + bound.length, after < words.count, words[after].gap.isEmpty {
-            var verb = after
-            while verb < words.count, words[verb].gap.isEmpty, stressing.contains(words[verb].text) { verb += 1 }
+            let stress = stressRun(words, at: after)
+            let verb = after + stress.length
             guard verb < words.count, words[verb].gap.isEmpty, let denies = afterBound(words[verb].text) else { break }
             if denies { (bound.upper, bound.strict) = negated((bound.upper, bound.strict)) }
+            if stress.asks { bound.reading = .asked }
             bound.length = verb + 1 - index
         }
         let after = index + bound.length
@@ -528,6 +611,10 @@ enum Connective {
 
     /// The conditional suffix a name may take for `ise` (`ortamsa`, `gözlemse`).
     static let conditionalSuffixes = ["sa", "se"]
+
+    /// The punctuation that may stand between a name and its count (`ortam: 6`, `ortam (6)`,
+    /// `ortam – 6`), as between listed names and their counts.
+    static let marksAfterName: Set<Character> = [":", "(", "-", "\u{2013}", "\u{2014}"]
 
     /// The punctuation that may stand between a count and the count that restates it (`6 (7)`,
     /// `6: 7`, `4/5`, `4–5`); a comma only before a restating word (`6, yani 7`): a comma alone

@@ -17,7 +17,7 @@ import Foundation
 ///
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
-/// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`), or the names listed and their counts
+/// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`, `6 derste yerel`), or the names listed and their counts
 /// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
 /// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
 /// number words, with the small words a Turkish reader reads between them (`Connective`: `gözlem
@@ -345,6 +345,118 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return result
     }
 
+    /// The words for "in lessons" a number before them counts, and the name after them (`6 derste yerel`).
+    static let inLessons: Set<String> = ["derste", "derslerde"]
+
+    /// The words for lessons a number after them names (`ders 12`, `dersler 2, 5 ve 7`: lesson 12).
+    private static let namingLessonWords: Set<String> = ["ders", "dersler"]
+
+    /// `words` with each number that names or measures something else no count, or nil when it
+    /// has none: an ordinal (`12. ders`, `2. derste`; in a parenthesis before any word, `(12.
+    /// sırada)`), a list of numbers an ordinal of lessons ends (`6, 11, 18 ve 21. dersler`, `2.,
+    /// 5. ve 7. dersler`, `2.–20. dersler`) or a lesson word opens (`ders 2, 5 ve 7`), a year
+    /// (four digits, `2026 sürümünde`, `2025'ten beri`) and a percentage (`yüzde 30`; `%30` and
+    /// `30%` are none by `words`). A number right after a name outside a parenthesis is its count,
+    /// a full stop after it the sentence's end (`ortam 6. Açılış`, `ortam 6. dersler …`); each of
+    /// these a reader reads as the lesson, the year or the share it is. Asked of a candidate's
+    /// words only, after the byte prefilter.
+    static func othersUncounted(_ words: [Word]) -> [Word]? {
+        /// Whether the word at `at` is digits, the only numbers that take the ordinal's full stop.
+        func digits(_ at: Int) -> Bool {
+            at < words.count && !words[at].notACount && words[at].caseEnding == nil && !words[at].distributive
+                && words[at].text.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true
+                && words[at].text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        // The cheap question first: a digit word, `yüzde`, or a word for lessons before a number.
+        guard
+            words.indices.contains(where: { at in
+                let stopped = at + 1 < words.count && words[at + 1].gap.hasPrefix(".")
+                let first = words[at].text.utf8.first ?? 0
+                let year = words[at].text.utf8.count == 4 && first >= 0x30 && first <= 0x39
+                return year || digits(at) && stopped || words[at].text == "yüzde"
+                    || namingLessonWords.contains(words[at].text)
+            })
+        else { return nil }
+        var result = words
+        var changed = false
+        func uncount(_ at: Int) {
+            result[at].notACount = true
+            changed = true
+        }
+        // Which words stand inside a parenthesis: opened in a gap before them and not yet closed.
+        var depth = 0
+        var inside = [Bool](repeating: false, count: words.count)
+        for at in words.indices {
+            for character in words[at].gap {
+                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) }
+            }
+            inside[at] = depth > 0
+        }
+        /// Whether `word` is written opening with a small letter (an ordinal's noun; a sentence after a full stop opens with a capital).
+        func small(_ at: Int) -> Bool { words[at].written.first.map { $0.isLetter && $0.isLowercase } == true }
+        func isName(_ at: Int) -> Bool { Triggers.names.contains { $0.declared.sameBytes(words[at].text) } }
+        /// The marks of a list of lesson numbers between two of them: a comma or a dash, after an ordinal's full stop or not.
+        func joinsList(_ gap: String) -> Bool {
+            let marks = gap.hasPrefix(".") ? String(gap.dropFirst()) : gap
+            return [",", "-", "\u{2013}", "\u{2014}"].contains(marks)
+        }
+        /// The next member of a list of numbers after the number at `at`: after a comma or a dash,
+        /// or after `ve`, `ile`, `veya`, `ila` (a full stop before it for an ordinal).
+        func nextMember(_ at: Int) -> Int? {
+            let next = at + 1
+            guard next < words.count else { return nil }
+            if joinsList(words[next].gap), digits(next) { return next }
+            if words[next].gap.isEmpty || words[next].gap == ".",
+                ["ve", "ile", "veya", "ila"].contains(words[next].text), next + 1 < words.count,
+                words[next + 1].gap.isEmpty, digits(next + 1)
+            {
+                return next + 1
+            }
+            return nil
+        }
+        // Right to left: an ordinal, or a list member whose next member names a lesson.
+        var lesson = [Bool](repeating: false, count: words.count)
+        for at in words.indices.reversed() {
+            // A year takes any ending (`2026'da`, `2025'ten beri`).
+            if words[at].text.utf8.count == 4, !words[at].notACount, let year = Int(words[at].text), year >= 1000 {
+                uncount(at)
+                continue
+            }
+            guard digits(at) else { continue }
+            // Outside a parenthesis a number right after a name (or a word read past after one)
+            // is its count, a full stop after it the sentence's end (`ortam 6. dersler ise …`).
+            let counts =
+                !inside[at] && at > 0
+                && (isName(at - 1) || Connective.beforeCount.contains(words[at - 1].text) && at > 1 && isName(at - 2))
+            if at + 1 < words.count, words[at + 1].gap == ".", small(at + 1), !isName(at + 1), !counts,
+                words[at + 1].text.hasPrefix("ders") || inside[at]
+            {
+                lesson[at] = true
+            } else if let next = nextMember(at), lesson[next] {
+                lesson[at] = true
+            }
+        }
+        // Left to right: a number a word for lessons opens (`ders 12`), and the list it opens.
+        for at in words.indices where digits(at) && !lesson[at] && at > 0 {
+            if namingLessonWords.contains(words[at - 1].text), words[at].gap.isEmpty {
+                lesson[at] = true
+            }
+            guard lesson[at] else { continue }
+            var member = at
+            while let next = nextMember(member) {
+                lesson[next] = true
+                member = next
+            }
+        }
+        for at in words.indices where lesson[at] { uncount(at) }
+        // A percentage: `yüzde` and the number right after it.
+        for at in words.indices.dropLast() where words[at].text == "yüzde" && words[at + 1].gap.isEmpty {
+            guard let found = number(words, at: at + 1) else { continue }
+            for word in (at + 1)..<(at + 1 + found.length) { uncount(word) }
+        }
+        return changed ? result : nil
+    }
+
     /// A paragraph that may be the sentence (with the list it introduces), its words as rendered,
     /// and what it states: the counts it gives each trigger (in `Triggers.names` order; none, one,
     /// or more when it counts a trigger again), by word.
@@ -449,7 +561,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
             let read = Self.openingAside(words) ?? words
-            var candidate = reading(Self.timesUncounted(read) ?? read)
+            let timed = Self.timesUncounted(read) ?? read
+            var candidate = reading(Self.othersUncounted(timed) ?? timed)
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -747,6 +860,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             case connective
             /// A word read past between a name and its count (`Connective.beforeCount`).
             case between
+            /// `derste`, `derslerde`: between a count of lessons and its name (`6 derste yerel`).
+            case inLessons
             case other
         }
         func letterLength(_ at: Int) -> Int { Self.letterLength(text, at: at) }
@@ -795,6 +910,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let kind: Kind
             if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) || isConditional(word, of: $0) }) {
                 kind = .name(name)
+            } else if word[0] == UInt8(ascii: "d"), inLessonsBytes.contains(where: { $0.elementsEqual(word) }) {
+                kind = .inLessons
             } else if word.count <= 12, mayBeSkeleton(word[0]), case let folded = skeleton(word) {
                 kind =
                     numberSkeletons[folded] != nil
@@ -812,11 +929,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func next(_ at: Int) -> [Int] {
             guard at + 1 < kinds.count else { return [] }
             if case .name = kinds[at].kind, kinds[at + 1].kind == .between, at + 2 < kinds.count {
-                // A two-word hedge (`yaklaşık olarak 6`, `aşağı yukarı 6`) reaches one word further:
-                // any word after a word read past may be its second, which no skeleton is asked for.
-                if at + 3 < kinds.count { return [at + 1, at + 2, at + 3] }
-                return [at + 1, at + 2]
+                // A run of words read past (`için sırasıyla 6`, `tetiği de 6`), and a two-word
+                // hedge's second (`yaklaşık olarak 6`, `tam olarak 6`) one word further: any word
+                // after a word read past may be one, which no skeleton is asked for.
+                var end = at + 1
+                while end + 1 < kinds.count, kinds[end].kind == .between { end += 1 }
+                return Array((at + 1)...min(end + 1, kinds.count - 1))
             }
+            // A count of lessons before its name reaches past `derste` (`6 derste yerel`).
+            if kinds[at].kind == .number, kinds[at + 1].kind == .inLessons, at + 2 < kinds.count { return [at + 2] }
             return kinds[at + 1].optional && at + 2 < kinds.count ? [at + 1, at + 2] : [at + 1]
         }
         var counted = Set<Int>()
@@ -842,6 +963,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
+
+    /// `inLessons`, as bytes.
+    private static let inLessonsBytes = inLessons.map { Array($0.utf8) }
 
     /// The words read past between a name and its count (either-or's `ya` too), as `skeleton` gives them.
     private static let betweenSkeletons: [[UInt8]] = Connective.beforeCount.union([Connective.eitherOr]).union(
@@ -1236,8 +1360,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         func nextItem(after index: Int, separators: String, isItem: (Int) -> Bool) -> Int? {
             let next = index + 1
             guard next < words.count else { return nil }
-            // A second count's closing parenthesis before the separator (`6 (7), 4`, `4 (5) ve 6`).
+            // A second count's closing parenthesis before the separator (`6 (7), 4`, `4 (5) ve 6`),
+            // the question mark of an asked bound before it too (`4 (en fazla 5 mi?), 4`).
             var gap = Substring(words[next].gap)
+            if separators.contains(")"), gap.hasPrefix("?)") { gap = gap.dropFirst() }
             if separators.contains(")"), gap.hasPrefix(")") { gap = gap.dropFirst() }
             if !gap.isEmpty, gap.allSatisfy({ separators.contains($0) }), isItem(next) {
                 return next
@@ -1373,7 +1499,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             {
                 names.append(next)
             }
-            let first = names.last! + 1
+            // Words read past between the names and their counts (`… ve ortam için 6, 4, 4, 6`, `…,
+            // ortam: sırasıyla 6, 4, 4, 6`), as between a name and its count.
+            let past = Connective.beforeCountLength(words, at: names.last! + 1, opening: Connective.marksAfterName)
+            let first = names.last! + 1 + past
             if names.count >= 2, first < words.count, words[first].distributive,
                 words[first].gap.allSatisfy({ $0 == ":" }), let each = number(words, at: first)
             {
@@ -1404,8 +1533,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 guard replaced.denied else { return (at, count) }
                 return replaced.count.map { ($0.at, ($0.value, $0.length)) }
             }
-            guard names.count >= 2, first < words.count, !words[first].gap.isEmpty,
-                words[first].gap.allSatisfy({ $0 == ":" || $0 == "(" }), let stated = number(words, at: first),
+            guard names.count >= 2, first < words.count, past > 0 || !words[first].gap.isEmpty,
+                words[first].gap.allSatisfy(Connective.marksAfterName.contains), let stated = number(words, at: first),
                 let (first, opening) = kept(first, stated)
             else {
                 index = names.last! + 1
@@ -1481,20 +1610,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
             index = numbers.last!.0 + 1
         }
         /// The number right after the name at `index`, or right before it, not yet counted.
-        /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count.
+        /// A tilde before the count says "about" (`yerel ~6`) and leaves it the count; a dash
+        /// (`ortam – 6`) stands where a colon does.
         func after(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             var next = index + 1
             // A word read past before the count (`gözlem ise 5`, `yerel yaklaşık 6`), either-or's
             // first `ya` after it or alone (`gözlem ya 4 ya 5`, `ortam için ya 6 ya 7`).
-            if case let skipped = Connective.beforeCountLength(words, at: next), next + skipped < words.count {
+            if case let skipped = Connective.beforeCountLength(words, at: next, opening: Connective.marksAfterName),
+                next + skipped < words.count
+            {
                 next += skipped
             }
-            if next + 1 < words.count, words[next].gap.isEmpty, Connective.opensEitherOr(words, at: next) {
+            if next + 1 < words.count, words[next].gap.allSatisfy(Connective.marksAfterName.contains),
+                Connective.opensEitherOr(words, at: next)
+            {
                 next += 1
             }
             // A bound there (`ortam 7'den az`, `ortam 7'ye kadar`) states no count, as `ortam en fazla 7` does.
             guard next < words.count,
-                words[next].gap.allSatisfy({ $0 == ":" || $0 == "(" || Connective.isTilde($0) }),
+                words[next].gap.allSatisfy({ Connective.marksAfterName.contains($0) || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next),
                 Connective.numberBound(words, at: next) == nil
             else { return nil }
@@ -1502,6 +1636,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         func before(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             guard !words[index].separated else { return nil }
+            // A number of lessons before the name (`6 derste yerel`, `on iki derslerde ortam`: in six lessons).
+            if index >= 2, Self.inLessons.contains(words[index - 1].text), !words[index - 1].separated {
+                for length in [2, 1] where index - 1 - length >= 0 {
+                    let at = index - 1 - length
+                    guard !(at..<(index - 1)).contains(where: usedNumbers.contains),
+                        let found = number(words, at: at), found.length == length
+                    else { continue }
+                    return (found.value, at, length)
+                }
+                return nil
+            }
             // A ten and a unit (`on bir yerel`), or one word, right before the name.
             if index >= 2, !words[index - 1].separated, !usedNumbers.contains(index - 2),
                 !usedNumbers.contains(index - 1), let found = number(words, at: index - 2, possessive: true),
