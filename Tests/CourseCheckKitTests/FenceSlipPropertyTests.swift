@@ -1022,8 +1022,8 @@ final class FenceSlipPropertyTests: XCTestCase {
 
     /// Two fences typed where no block was meant, right under a core's, tree's, fragment's or
     /// expected block's closing fence or right above its opening fence (between a tree and its
-    /// expected block too): a bare pair of backticks or tildes, or ```` ```swift ```` and ```` ``` ```` right
-    /// under a tree, with up to two blank lines between. GitHub pairs them with each other (an
+    /// expected block too): a bare pair of backticks or tildes, or ```` ```swift ```` and ```` ``` ````
+    /// (an empty box, no fragment), with up to two blank lines between. GitHub pairs them with each other (an
     /// empty block) and every later fence as before: exactly one finding, at the first, whose fix
     /// deletes both and the blank lines between; followed, the course has none.
     func testAnEmptyFencePairGivesOneFindingThereAndItsFixConverges() throws {
@@ -1035,8 +1035,8 @@ final class FenceSlipPropertyTests: XCTestCase {
             guard picked.block.fenced.containers.isEmpty else { continue }
             let below = random.next() % 2 == 0
             let at = below ? picked.block.fenced.closing.number : picked.block.fenced.opening.number - 1
-            let underTree = below && picked.block.role == .tree
-            let form = Int(random.next() % (underTree ? 3 : 2))
+            // An empty `swift` pair is one finding anywhere, as a bare one is (no fragment).
+            let form = Int(random.next() % 3)
             let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("```swift", "```")][form]
             let blanks = Int(random.next() % 3)
             var lines = picked.lines
@@ -1054,6 +1054,58 @@ final class FenceSlipPropertyTests: XCTestCase {
                 found.first?.hasSuffix("; delete lines \(first)–\(last) [unterminated-fence]") ?? false, message)
             lines.removeSubrange(at...(at + 1 + blanks))
             XCTAssertEqual(try picked.findings(with: lines, in: scratch.url), [], message)
+        }
+    }
+
+    /// Two fences typed around a block of a lesson's own text (its title, a heading, a note, a
+    /// bullet list, a paragraph) with a blank line on both sides: bare backticks or tildes, or
+    /// with an info string (`swift`, `text`). GitHub shows that text as a code block: exactly one
+    /// finding, at the first fence, whose fix deletes both; followed, the lesson as it was. Nothing
+    /// downstream (no fence "running on", no Swift parse error, no claim about the hidden text).
+    func testAFencePairAroundTheLessonsTextGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let clean = text.components(separatedBy: "\n")
+            // Top-level blocks of text between blank lines, outside the lesson's fences and front matter.
+            let body = (clean.dropFirst().firstIndex { $0 == "---" } ?? 0) + 1
+            var inside = false
+            var places: [(at: Int, count: Int)] = []
+            for (index, line) in clean.enumerated() {
+                if line.hasPrefix("```") || line.hasPrefix("~~~") { inside.toggle() }
+                guard !inside, index > body, clean[index - 1].isEmpty, !line.isEmpty else { continue }
+                let block = Array(clean[index...].prefix { !$0.isEmpty })
+                guard index + block.count < clean.count, Classifier.wrappedText(block) != nil else { continue }
+                places.append((index, block.count))
+            }
+            guard !places.isEmpty else { continue }
+            let place = places[Int(random.next() % UInt64(places.count))]
+            let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("```swift", "```"), ("````text", "````")][
+                Int(random.next() % 4)]
+            var lines = clean
+            lines.insert(closer, at: place.at + place.count)
+            lines.insert(written, at: place.at)
+            let picked = Picked(
+                file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let (first, last) = (place.at + 1, place.at + place.count + 2)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first): '\(written)' and "
+                + "'\(closer)' around '\(clean[place.at].prefix(40))': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(file):\(first):1: error: '\(written)' here and '\(closer)' at line "
+                    + "\(last) wrap ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; delete this line and line \(last) [unterminated-fence]") ?? false, message)
+            lines.remove(at: last - 1)
+            lines.remove(at: first - 1)
+            XCTAssertEqual(lines, clean, message)
         }
     }
 

@@ -36,6 +36,15 @@ extension Classifier {
         document.walk { node, _ in
             guard case .fencedCode(let fence, let closed) = node.kind else { return }
             if closed, node.content.allSatisfy({ isBlank($0.text) }) { empty = true }
+            // A block with an info string that holds nothing, or the lesson's own text, is two
+            // fences typed where no block was meant (`emptyPairs`): a bare one is already a stray
+            // output block, but a `swift` one would pass as a display fragment (and its text fail
+            // to parse as Swift, error after error, none of them the slip).
+            if closed, !fence.info.isEmpty,
+                node.content.allSatisfy({ isBlank($0.text) }) || wrappedText(node) != nil
+            {
+                trouble.insert(FenceTrouble(id: nil, line: node.lines.lowerBound + 1))
+            }
             let openers = node.content.filter { opensBlock($0.text) }
             guard !openers.isEmpty else { return }
             // In an output block (no info string) its own fence closes and that holds no closing
@@ -224,9 +233,11 @@ extension Classifier {
             let rest = indexFenceSlips(comment.file, scanned: MarkdownScanner.scan(comment.file))
             return ([comment.finding] + rest.findings, rest.file, rest.document, comment.hidden)
         }
+        // The index's text in a block is trouble of its own: two fences typed around an item pair
+        // with each other and leave no block open.
         var trouble = fenceTrouble(scanned.document, scanned.diagnostics)
-        guard !trouble.isEmpty else { return ([], file, scanned.document, nil) }
         trouble.formUnion(hiddenIndexText(scanned.document))
+        guard !trouble.isEmpty else { return ([], file, scanned.document, nil) }
         let search = searchSlips(file, scanned.document, trouble: trouble, before: Int.max, lesson: false)
         let open =
             search.remaining.isEmpty
@@ -591,7 +602,7 @@ extension Classifier {
         visit(document, container: nil)
         found += closedAtOnceSlips(file, document).map(\.repair)
         found += strayOpenings(file, document, conventional: conventional, lesson: lesson)
-        found += emptyPairs(file, document)
+        found += emptyPairs(file, document, page: lesson ? "lesson" : "index")
         found += resumedPrefixes(file, document)
         // An opening fence between two parts of a quote is `resumedPrefixes`'s, said as such.
         found += outsideQuote.filter { quoted in !found.contains { $0.index == quoted.index } }
@@ -604,13 +615,44 @@ extension Classifier {
     /// so the repair deletes both (their containers' prefix kept) as one slip: one finding at the
     /// first. A pair that is a tree's expected block left empty is not one: deleting it leaves
     /// the tree without one, which the search does not take for a repair.
-    static func emptyPairs(_ file: SourceFile, _ document: BlockNode) -> [SlipCandidate] {
+    ///
+    /// So is a pair wrapping the lesson's own text (`wrappedText`: its title, a heading, a note, a
+    /// bullet, a sentence), which GitHub shows as code: the repair deletes both fences, and the
+    /// finding names what they hide. Only where deleting them leaves that text the block meant:
+    /// with a blank line (or the page's edge) on each side, or a line there that the text, or the
+    /// line under it, starts a block of its own against (a bullet, a heading, a quote, a fence): a
+    /// bullet of a list wrapped alone goes back into its list, and no sentence joins a paragraph.
+    static func emptyPairs(_ file: SourceFile, _ document: BlockNode, page: String = "lesson") -> [SlipCandidate] {
         var found: [SlipCandidate] = []
         document.walk { node, _ in
-            guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine,
-                node.content.allSatisfy({ isBlank($0.text) })
-            else { return }
+            guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine else { return }
+            let wrapped = node.content.allSatisfy({ isBlank($0.text) }) ? nil : wrappedText(node)
+            guard node.content.allSatisfy({ isBlank($0.text) }) || wrapped != nil else { return }
             let index = node.lines.lowerBound
+            if wrapped != nil {
+                // Deleting a fence right under (or over) a paragraph's line would join the wrapped
+                // text to that paragraph: not the page meant.
+                let prefix = node.content.first?.prefixLength ?? 0
+                func line(_ at: Int) -> String? {
+                    guard at >= 0, at < file.lines.count else { return nil }
+                    let text = String(decoding: file.lines[at].text.utf8.dropFirst(prefix), as: UTF8.self)
+                    return file.lines[at].text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+                        ? "" : text
+                }
+                func startsBlock(_ text: String?) -> Bool {
+                    guard let text, !isBlank(text) else { return true }
+                    let trimmed = text.drop { $0 == " " }
+                    return markerPrefix(text) != nil || isHeading(text) || trimmed.hasPrefix("```")
+                        || trimmed.hasPrefix("~~~")
+                }
+                let first = node.content.first { !isBlank($0.text) }?.text
+                let last = node.content.last { !isBlank($0.text) }?.text
+                // (Under a bullet, only a bullet: a sentence there would continue the bullet's text.)
+                let above = line(index - 1)
+                guard above.map({ isBlank($0) || isHeading($0) }) ?? true || startsBlock(first),
+                    startsBlock(line(closing + 1)) || last.map(isHeading) == true
+                else { return }
+            }
             let character = fence.character == "~" ? UInt8(ascii: "~") : UInt8(ascii: "`")
             let opener = Array(file.lines[index].text.utf8)
             let closer = Array(file.lines[closing].text.utf8)
@@ -622,8 +664,12 @@ extension Classifier {
             let finding = { (location: SourceLocation, _: BlockNode) in
                 Diagnostic.fenceSlip(
                     at: location,
-                    .emptyPair(
-                        written: written, closer: closedBy, closing: closing + 1, delete: (index + 1)...(closing + 1)),
+                    wrapped.map {
+                        .wrappedText(written: written, closer: closedBy, closing: closing + 1, what: $0, page: page)
+                    }
+                        ?? .emptyPair(
+                            written: written, closer: closedBy, closing: closing + 1,
+                            delete: (index + 1)...(closing + 1)),
                     opening: index + 1)
             }
             found.append(
@@ -634,6 +680,56 @@ extension Classifier {
                     opening: index + 1, finding: finding))
         }
         return found
+    }
+
+    /// What a closed fenced block holds when that is the lesson's own text, not code or output:
+    /// its name for a finding (the lesson's title, a heading, a note by its label, the trigger
+    /// bullet, a list or list item, a quote, a paragraph), nil otherwise. Read by what the text is: a heading
+    /// or a bullet at the line's start, a bold label, or sentences (`readsAsText`) with a letter
+    /// no code or output of the course spells in ASCII (the course's prose is Turkish). Swift shown
+    /// on purpose starts with a keyword, a comment or a call, and ends as code ends.
+    static func wrappedText(_ node: BlockNode) -> String? {
+        wrappedText(node.content.map(\.text))
+    }
+
+    /// `wrappedText` of a block's lines (its content, the containers' prefixes left out).
+    static func wrappedText(_ content: [String]) -> String? {
+        let lines = Array(content.drop { isBlank($0) }.prefix { !isBlank($0) })
+        guard let first = lines.first, let byte = first.utf8.first else { return nil }
+        // Cheap first: this runs on every fenced block with an info string of every lesson.
+        // A heading's, a bold label's, a bullet's or a quote's first byte, or a sentence's
+        // capital with a letter beyond ASCII on its line.
+        let marks = "#*-+>0123456789".utf8
+        guard marks.contains(byte) || byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A && first.utf8.contains { $0 >= 0x80 }),
+            readsAsText(lines)
+        else { return nil }
+        // Every paragraph of it reads so: one that does not is code shown with a heading in it.
+        let paragraphs = content.split { isBlank($0) }.map(Array.init)
+        guard paragraphs.allSatisfy({ readsAsText($0) }) else { return nil }
+        if first.hasPrefix("#") {
+            let level = first.prefix { $0 == "#" }.count
+            return level == 1 ? "the lesson's title" : "the heading '\(first.trimmingBlanksString())'"
+        }
+        if first.hasPrefix(">") { return "a block quote" }
+        if let marker = markerPrefix(first) {
+            let item = first.dropFirst(marker.length)
+            return item.hasPrefix("Bu dersin tetiği")
+                ? "the trigger bullet" : lines.count == 1 ? "a list item" : "a list"
+        }
+        if first.hasPrefix("**") {
+            let label = first.dropFirst(2).prefix { $0 != "*" }
+            let name = label.hasSuffix(".") ? label.dropLast() : label
+            if !name.isEmpty, name.count <= 8, name.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                return "the note \(name)"
+            }
+        }
+        // Sentences: only a letter beyond ASCII (outside code spans) tells them from output.
+        var inCode = false
+        let prose = lines.joined(separator: " ").contains { character in
+            if character == "`" { inCode.toggle() }
+            return !inCode && character.isLetter && !character.isASCII
+        }
+        return prose || first.hasPrefix("**") ? "a paragraph" : nil
     }
 
     /// The raw line at `index`, its first `prefix` bytes (the containers' prefixes).

@@ -188,6 +188,10 @@ extension Diagnostic {
         /// where no block was meant; the fix deletes the lines `delete` (both fences, and the
         /// blank lines between).
         case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>)
+        /// A fence (`written`) and the fence `closer` at line `closing` around the `page`'s own
+        /// text (`what`: its title, a heading, a note, …), which readers see as code; the fix
+        /// deletes both fences.
+        case wrappedText(written: String, closer: String, closing: Int, what: String, page: String)
         /// An opening fence (`written`) typed twice: the second, right under the first, is the
         /// block's first line of code, which a reader sees and a tree or fragment does not run as.
         case repeatedOpening(written: String)
@@ -412,6 +416,9 @@ extension Diagnostic {
                 "'\(written)' here and '\(closer)' at line \(closing) fence an empty code block, which readers see as "
                     + "an empty box where no block was meant; delete lines "
                     + "\(delete.lowerBound)–\(delete.upperBound)"
+            case .wrappedText(let written, let closer, let closing, let what, let page):
+                "'\(written)' here and '\(closer)' at line \(closing) wrap \(what) in a code block no one meant: "
+                    + "readers see it as code, not as the \(page)'s text; delete this line and line \(closing)"
             case .repeatedOpening(let written):
                 "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
                     + "string closes no block, so readers see it as the first line of the block's code, which does "
