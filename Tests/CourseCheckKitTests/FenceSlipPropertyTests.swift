@@ -635,6 +635,70 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A tree and its expected block set in a list item (`- `, `* `, `1. ` with the item's
+    /// indentation on the lines after) or a block quote (`> `), then one slip at its opening
+    /// fence: the fence typed again on the line under it, with the container's prefix; or (a list
+    /// item) the marker glued to the fence (`-```swift`). Exactly one finding, at the slip: `delete
+    /// it` at the repeated fence, `write '- ```swift'` at the glued marker; followed, none.
+    func testAContainedTreesOpeningFenceTypedTwiceOrGluedToItsMarkerGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let trees = Self.runBlocks(text, path: file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            guard !trees.isEmpty else { continue }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            let clean = text.components(separatedBy: "\n")
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let container = ["-", "*", "1.", ">"][Int(random.next() % 4)]
+            let rest = container == ">" ? "> " : String(repeating: " ", count: container.count + 1)
+            var contained = clean
+            for index in first...last {
+                contained[index] =
+                    index == first
+                    ? container + " " + clean[index]
+                    : clean[index].isEmpty ? (container == ">" ? ">" : "") : rest + clean[index]
+            }
+            let glued = container != ">" && random.next() % 2 == 0
+            var lines = contained
+            if glued {
+                lines[first] = container + clean[first]
+            } else {
+                lines.insert(rest + clean[first], at: first + 1)
+            }
+            let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first + 1): tree in '\(container)', "
+                + (glued ? "marker glued" : "opening typed twice") + ": \(found)"
+            if glued {
+                XCTAssertEqual(
+                    found,
+                    [
+                        "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has no space after its list marker, "
+                            + "so it opens neither a list item nor a code block: it and the lines after it show as "
+                            + "text, and every later fence pairs wrongly; write '\(contained[first])' "
+                            + "[unterminated-fence]"
+                    ], message)
+            } else {
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(
+                    found.first?.hasPrefix("lessons/\(file):\(first + 2):\(rest.count + 1): error: '\(clean[first])' "
+                        + "repeats the opening fence at line \(first + 1)") ?? false, message)
+                XCTAssertTrue(found.first?.hasSuffix("; delete it [unterminated-fence]") ?? false, message)
+            }
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, contained, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// A tree and its expected block set in a random nesting of block quotes and list items (`> `
     /// and `- ` before the tree's opening fence, or before a line `Ağaç:` and a blank line above
     /// it; `> ` and two spaces before their other lines, `>` alone on a blank line of a quote),

@@ -584,6 +584,7 @@ extension Classifier {
                     }
                 case .paragraph:
                     found += paragraphCandidates(file, node, conventional: conventional)
+                    if let glued = gluedMarker(file, node) { found.append(glued) }
                     found += leftoverCandidates(file, node, closing: nil, convention: convention)
                 case .heading:
                     found += leftoverCandidates(file, node, closing: nil, convention: convention)
@@ -744,16 +745,24 @@ extension Classifier {
         let header = node.content.first.map { $0.index + 1 } ?? opening
         var found: [SlipCandidate] = []
         // The opening fence typed twice: the repair blanks the first of the two lines, so the
-        // block opens at the second and its code starts where it was meant to.
+        // block opens at the second and its code starts where it was meant to. In a list item or
+        // block quote the first keeps its container's marker (`-`, `>`), so the container goes on
+        // and the second opens the block in it, as the fix (deleting the second) has it.
+        let openingLine = file.lines[node.lines.lowerBound].text
+        let marker = String(decoding: openingLine.utf8.prefix(node.startOffset), as: UTF8.self)
         if let first = node.content.first, fence.indent == 0, !fence.info.isEmpty,
             opensBlock(first.text, within: fence),
-            first.text.trimmingBlanksString() == file.lines[node.lines.lowerBound].text.trimmingBlanksString()
+            first.text.trimmingBlanksString()
+                == String(decoding: openingLine.utf8.dropFirst(node.startOffset), as: UTF8.self).trimmingBlanksString()
         {
             let written = first.text.trimmingBlanksString()
+            let column = first.prefixLength + first.text.utf8.prefix { $0 == 0x20 }.count + 1
             found.append(
                 SlipCandidate(
-                    index: node.lines.lowerBound, line: first.index, column: 1, certain: false, repair: .deletion,
-                    repaired: "", header: first.index + 2, opening: first.index + 1,
+                    index: node.lines.lowerBound, line: first.index, column: column, certain: false,
+                    repair: .deletion, repaired: String(marker.reversed().drop { $0 == " " || $0 == "\t" }.reversed()),
+                    header: first.index + 2,
+                    opening: first.index + 1,
                     finding: { location, _ in
                         .fenceSlip(at: location, .repeatedOpening(written: written), opening: opening)
                     }))
@@ -921,6 +930,42 @@ extension Classifier {
                         written: written, blanks: said, column: asCode ? nil : textColumn + 1, others: next,
                         fix: trimmedFix),
                     opening: index + 1)
+            })
+    }
+
+    /// A paragraph whose first line is a list marker glued to a fence (`-```swift`, `1.```swift`):
+    /// no list item (a marker takes a space after it) and no fence, so it and the code under it
+    /// (indented as the item's) show as text. The repair writes the space.
+    static func gluedMarker(_ file: SourceFile, _ node: BlockNode) -> SlipCandidate? {
+        guard let first = node.content.first else { return nil }
+        let bytes = Array(first.text.utf8)
+        let lead = bytes.prefix { $0 == 0x20 }.count
+        // Cheap first: a marker's byte at the line's start.
+        guard lead <= 3, lead < bytes.count else { return nil }
+        var end = lead
+        switch bytes[end] {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            end += 1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            end += bytes[end...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            guard end - lead <= 9, end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")")
+            else { return nil }
+            end += 1
+        default:
+            return nil
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "`") || bytes[end] == UInt8(ascii: "~"),
+            CodeFence.openingRun(bytes[end...]) != nil
+        else { return nil }
+        let prefix = rawPrefix(file, first.index, first.prefixLength)
+        let fix = String(decoding: bytes[..<end], as: UTF8.self) + " " + String(decoding: bytes[end...], as: UTF8.self)
+        let written = first.text.trimmingBlanksString()
+        let trimmedFix = fix.trimmingBlanksString()
+        return SlipCandidate(
+            index: first.index, line: first.index, column: first.prefixLength + lead + 1, certain: false,
+            repaired: prefix + fix, header: first.index + 2, opening: first.index + 1,
+            finding: { location, _ in
+                .fenceSlip(at: location, .gluedMarker(written: written, fix: trimmedFix), opening: location.line)
             })
     }
 

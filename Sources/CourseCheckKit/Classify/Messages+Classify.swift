@@ -169,6 +169,9 @@ extension Diagnostic {
         /// more, which make the fence indented code in the item. `fix` is the line with one space
         /// after the marker.
         case wideAfterMarker(written: String, blanks: String, column: Int?, others: Int, fix: String)
+        /// A list marker glued to a fence (`written`, `-```swift`): no list item and no fence; `fix`
+        /// is the line with the space.
+        case gluedMarker(written: String, fix: String)
         /// A backtick fence whose info string holds a backtick; `fix` is the fence without it.
         case backtickInInfo(written: String, fix: String)
         /// No closing fence `fence` where the block runs into what follows (at the finding's line),
@@ -391,6 +394,10 @@ extension Diagnostic {
                 "'\(written)' has \(blanks) after its list marker, so the fence is indented code in the item, "
                     + "not a fence, and opens no code block: the lines after it show as text and every later fence "
                     + "pairs wrongly; write '\(fix)'"
+            case .gluedMarker(let written, let fix):
+                "'\(written)' has no space after its list marker, so it opens neither a list item nor a code "
+                    + "block: it and the lines after it show as text, and every later fence pairs wrongly; write "
+                    + "'\(fix)'"
             case .backtickInInfo(let written, let fix):
                 "'\(written)' does not open a code block: a backtick fence's info string may not hold a backtick, so a "
                     + "reader sees it and the lines after it as text, and every later fence pairs wrongly; write '\(within)\(fix)'"
