@@ -687,8 +687,9 @@ final class FenceSlipPropertyTests: XCTestCase {
             } else {
                 XCTAssertEqual(found.count, 1, message)
                 XCTAssertTrue(
-                    found.first?.hasPrefix("lessons/\(file):\(first + 2):\(rest.count + 1): error: '\(clean[first])' "
-                        + "repeats the opening fence at line \(first + 1)") ?? false, message)
+                    found.first?.hasPrefix(
+                        "lessons/\(file):\(first + 2):\(rest.count + 1): error: '\(clean[first])' "
+                            + "repeats the opening fence at line \(first + 1)") ?? false, message)
                 XCTAssertTrue(found.first?.hasSuffix("; delete it [unterminated-fence]") ?? false, message)
             }
             guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
@@ -1163,8 +1164,9 @@ final class FenceSlipPropertyTests: XCTestCase {
                 + "'\(closer)' around '\(clean[place.at].prefix(40))': \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(
-                found.first?.hasPrefix("lessons/\(file):\(first):1: error: '\(written)' here and '\(closer)' at line "
-                    + "\(last) wrap ") ?? false, message)
+                found.first?.hasPrefix(
+                    "lessons/\(file):\(first):1: error: '\(written)' here and '\(closer)' at line "
+                        + "\(last) wrap ") ?? false, message)
             XCTAssertTrue(
                 found.first?.hasSuffix("; delete this line and line \(last) [unterminated-fence]") ?? false, message)
             lines.remove(at: last - 1)

@@ -47,7 +47,9 @@ extension SlipRegressionTests {
             var lines = contained
             lines[118] = written
             // A `1.` item's text starts a column further: its lines take three spaces.
-            if marker == "1." { for index in 119...143 where !lines[index].isEmpty { lines[index] = " " + lines[index] } }
+            if marker == "1." {
+                for index in 119...143 where !lines[index].isEmpty { lines[index] = " " + lines[index] }
+            }
             let found = Self.classified("09-yerel-durum.md", lines)
             XCTAssertEqual(
                 found,
@@ -56,7 +58,8 @@ extension SlipRegressionTests {
                         + "a list item nor a code block: it and the lines after it show as text, and every later "
                         + "fence pairs wrongly; write '\(marker) ```swift'"
                 ], written)
-            let followed = try XCTUnwrap(FollowTheFix.apply([(119, Self.message(try XCTUnwrap(found.first)))], to: lines))
+            let followed = try XCTUnwrap(
+                FollowTheFix.apply([(119, Self.message(try XCTUnwrap(found.first)))], to: lines))
             XCTAssertEqual(followed[118], "\(marker) ```swift")
             XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [], written)
         }

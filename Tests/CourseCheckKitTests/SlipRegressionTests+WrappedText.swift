@@ -36,7 +36,10 @@ extension SlipRegressionTests {
                 }
                 XCTAssertEqual(
                     found,
-                    [Self.wrappedText(index + 1, written: written, closer: closer, closing: index + 3, what: target.what)],
+                    [
+                        Self.wrappedText(
+                            index + 1, written: written, closer: closer, closing: index + 3, what: target.what)
+                    ],
                     "\(target.prefix) \(written)")
                 var followed = lines
                 followed.removeSubrange(index...index)
@@ -69,6 +72,29 @@ extension SlipRegressionTests {
             ])
     }
 
+    /// The course index: a pair around one item of its list (round 27's p05) is one finding at
+    /// the first fence, and no claim about the item it hides; deleting both gives none.
+    func testAFencePairAroundAnIndexItemIsOneFinding() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/README.md")
+        let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("10. [") })
+        var lines = clean
+        lines.insert("```", at: index + 1)
+        lines.insert("```", at: index)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            FenceSlipPropertyTests.findings(in: scratch.url),
+            [
+                Substring(
+                    "lessons/README.md:\(index + 1):1: error: '```' here and '```' at line \(index + 3) wrap a list item "
+                        + "in a code block no one meant: readers see it as code, not as the index's text; delete this "
+                        + "line and line \(index + 3) [unterminated-fence]")
+            ])
+        try clean.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [])
+    }
+
     /// Author round 27's U1: an empty ```` ```swift ```` pair typed after the core, between two
     /// paragraphs and before a heading is one finding, as the bare pair is.
     func testAnEmptySwiftPairIsOneFinding() throws {
@@ -90,10 +116,13 @@ extension SlipRegressionTests {
         let clean = try Self.edited(name) { _ in }.lines
         let index = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("Yerel durumun getirisi") })
         for code in [
-            ["var ad: String?"], ["Text(\"Güncelle.\")"], ["// Sayaç burada artar."], ["#if DEBUG", "print(1)", "#endif"],
+            ["var ad: String?"], ["Text(\"Güncelle.\")"], ["// Sayaç burada artar."],
+            ["#if DEBUG", "print(1)", "#endif"],
             ["@State private var sayaç = 0"],
         ] {
-            let (_, _, found) = try Self.edited(name) { $0.insert(contentsOf: ["```swift"] + code + ["```", ""], at: index) }
+            let (_, _, found) = try Self.edited(name) {
+                $0.insert(contentsOf: ["```swift"] + code + ["```", ""], at: index)
+            }
             XCTAssertEqual(found, [], code[0])
         }
     }

@@ -690,20 +690,26 @@ extension Classifier {
     /// no code or output of the course spells in ASCII (the course's prose is Turkish). Swift shown
     /// on purpose starts with a keyword, a comment or a call, and ends as code ends.
     static func wrappedText(_ node: BlockNode) -> String? {
-        wrappedText(node.content.map(\.text))
+        // Cheap first (this runs on every closed block with an info string): the first line's
+        // first byte, before the block's lines are gathered.
+        guard let first = node.content.first(where: { !isBlank($0.text) })?.text, mayStartText(first) else {
+            return nil
+        }
+        return wrappedText(node.content.map(\.text))
+    }
+
+    /// True when `line` may start the page's text: a heading's, a bold label's, a bullet's or a
+    /// quote's first byte, or a sentence's first letter with a letter beyond ASCII on its line.
+    static func mayStartText(_ line: String) -> Bool {
+        guard let byte = line.utf8.first else { return false }
+        return "#*-+>0123456789".utf8.contains(byte) || byte >= 0x80
+            || (byte >= 0x41 && byte <= 0x5A && line.utf8.contains { $0 >= 0x80 })
     }
 
     /// `wrappedText` of a block's lines (its content, the containers' prefixes left out).
     static func wrappedText(_ content: [String]) -> String? {
         let lines = Array(content.drop { isBlank($0) }.prefix { !isBlank($0) })
-        guard let first = lines.first, let byte = first.utf8.first else { return nil }
-        // Cheap first: this runs on every fenced block with an info string of every lesson.
-        // A heading's, a bold label's, a bullet's or a quote's first byte, or a sentence's
-        // capital with a letter beyond ASCII on its line.
-        let marks = "#*-+>0123456789".utf8
-        guard marks.contains(byte) || byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A && first.utf8.contains { $0 >= 0x80 }),
-            readsAsText(lines)
-        else { return nil }
+        guard let first = lines.first, mayStartText(first), readsAsText(lines) else { return nil }
         // Every paragraph of it reads so: one that does not is code shown with a heading in it.
         let paragraphs = content.split { isBlank($0) }.map(Array.init)
         guard paragraphs.allSatisfy({ readsAsText($0) }) else { return nil }
