@@ -24,7 +24,7 @@ extension SlipRegressionTests {
         let name = "09-yerel-durum.md"
         let clean = try Self.edited(name) { _ in }.lines
         let targets: [(prefix: String, what: String)] = [
-            ("# Yerel", "the lesson's title"), ("## Özet", "the heading '## Özet'"), ("**DR1.**", "the note DR1"),
+            ("# Yerel", "the title"), ("## Özet", "the heading '## Özet'"), ("**DR1.**", "the note DR1"),
             ("- Bu dersin tetiği", "the trigger bullet"), ("Yerel durumun getirisi", "a paragraph"),
         ]
         for target in targets {

@@ -684,7 +684,7 @@ extension Classifier {
     }
 
     /// What a closed fenced block holds when that is the lesson's own text, not code or output:
-    /// its name for a finding (the lesson's title, a heading, a note by its label, the trigger
+    /// its name for a finding (the `# ` title, a heading, a note by its label, the trigger
     /// bullet, a list or list item, a quote, a paragraph), nil otherwise. Read by what the text is: a heading
     /// or a bullet at the line's start, a bold label, or sentences (`readsAsText`) with a letter
     /// no code or output of the course spells in ASCII (the course's prose is Turkish). Swift shown
@@ -715,21 +715,15 @@ extension Classifier {
         guard paragraphs.allSatisfy({ readsAsText($0) }) else { return nil }
         if first.hasPrefix("#") {
             let level = first.prefix { $0 == "#" }.count
-            return level == 1 ? "the lesson's title" : "the heading '\(first.trimmingBlanksString())'"
+            return level == 1 ? "the title" : "the heading '\(first.trimmingBlanksString())'"
         }
         if first.hasPrefix(">") { return "a block quote" }
         if let marker = markerPrefix(first) {
             let item = first.dropFirst(marker.length)
-            return item.hasPrefix("Bu dersin tetiği")
+            return item.hasPrefix(triggerLead)
                 ? "the trigger bullet" : lines.count == 1 ? "a list item" : "a list"
         }
-        if first.hasPrefix("**") {
-            let label = first.dropFirst(2).prefix { $0 != "*" }
-            let name = label.hasSuffix(".") ? label.dropLast() : label
-            if !name.isEmpty, name.count <= 8, name.allSatisfy({ $0.isLetter || $0.isNumber }) {
-                return "the note \(name)"
-            }
-        }
+        if let label = noteLabel(first[...]) { return "the note \(label)" }
         // Sentences: only a letter beyond ASCII (outside code spans) tells them from output.
         var inCode = false
         let prose = lines.joined(separator: " ").contains { character in
