@@ -635,6 +635,71 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A tree and its expected block set in a list item (`- `, `* `, `1. ` with the item's
+    /// indentation on the lines after) or a block quote (`> `), then one slip at its opening
+    /// fence: the fence typed again on the line under it, with the container's prefix; or (a list
+    /// item) the marker glued to the fence (`-```swift`). Exactly one finding, at the slip: `delete
+    /// it` at the repeated fence, `write '- ```swift'` at the glued marker; followed, none.
+    func testAContainedTreesOpeningFenceTypedTwiceOrGluedToItsMarkerGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random)
+            let trees = Self.runBlocks(text, path: file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            guard !trees.isEmpty else { continue }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            let clean = text.components(separatedBy: "\n")
+            let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let container = ["-", "*", "1.", ">"][Int(random.next() % 4)]
+            let rest = container == ">" ? "> " : String(repeating: " ", count: container.count + 1)
+            var contained = clean
+            for index in first...last {
+                contained[index] =
+                    index == first
+                    ? container + " " + clean[index]
+                    : clean[index].isEmpty ? (container == ">" ? ">" : "") : rest + clean[index]
+            }
+            let glued = container != ">" && random.next() % 2 == 0
+            var lines = contained
+            if glued {
+                lines[first] = container + clean[first]
+            } else {
+                lines.insert(rest + clean[first], at: first + 1)
+            }
+            let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first + 1): tree in '\(container)', "
+                + (glued ? "marker glued" : "opening typed twice") + ": \(found)"
+            if glued {
+                XCTAssertEqual(
+                    found,
+                    [
+                        "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has no space after its list marker, "
+                            + "so it opens neither a list item nor a code block: it and the lines after it show as "
+                            + "text, and every later fence pairs wrongly; write '\(contained[first])' "
+                            + "[unterminated-fence]"
+                    ], message)
+            } else {
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(
+                    found.first?.hasPrefix(
+                        "lessons/\(file):\(first + 2):\(rest.count + 1): error: '\(clean[first])' "
+                            + "repeats the opening fence at line \(first + 1)") ?? false, message)
+                XCTAssertTrue(found.first?.hasSuffix("; delete it [unterminated-fence]") ?? false, message)
+            }
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, contained, message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// A tree and its expected block set in a random nesting of block quotes and list items (`> `
     /// and `- ` before the tree's opening fence, or before a line `Ağaç:` and a blank line above
     /// it; `> ` and two spaces before their other lines, `>` alone on a blank line of a quote),
@@ -1022,8 +1087,8 @@ final class FenceSlipPropertyTests: XCTestCase {
 
     /// Two fences typed where no block was meant, right under a core's, tree's, fragment's or
     /// expected block's closing fence or right above its opening fence (between a tree and its
-    /// expected block too): a bare pair of backticks or tildes, or ```` ```swift ```` and ```` ``` ```` right
-    /// under a tree, with up to two blank lines between. GitHub pairs them with each other (an
+    /// expected block too): a bare pair of backticks or tildes, or ```` ```swift ```` and ```` ``` ````
+    /// (an empty box, no fragment), with up to two blank lines between. GitHub pairs them with each other (an
     /// empty block) and every later fence as before: exactly one finding, at the first, whose fix
     /// deletes both and the blank lines between; followed, the course has none.
     func testAnEmptyFencePairGivesOneFindingThereAndItsFixConverges() throws {
@@ -1035,8 +1100,8 @@ final class FenceSlipPropertyTests: XCTestCase {
             guard picked.block.fenced.containers.isEmpty else { continue }
             let below = random.next() % 2 == 0
             let at = below ? picked.block.fenced.closing.number : picked.block.fenced.opening.number - 1
-            let underTree = below && picked.block.role == .tree
-            let form = Int(random.next() % (underTree ? 3 : 2))
+            // An empty `swift` pair is one finding anywhere, as a bare one is (no fragment).
+            let form = Int(random.next() % 3)
             let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("```swift", "```")][form]
             let blanks = Int(random.next() % 3)
             var lines = picked.lines
@@ -1054,6 +1119,59 @@ final class FenceSlipPropertyTests: XCTestCase {
                 found.first?.hasSuffix("; delete lines \(first)–\(last) [unterminated-fence]") ?? false, message)
             lines.removeSubrange(at...(at + 1 + blanks))
             XCTAssertEqual(try picked.findings(with: lines, in: scratch.url), [], message)
+        }
+    }
+
+    /// Two fences typed around a block of a lesson's own text (its title, a heading, a note, a
+    /// bullet list, a paragraph) with a blank line on both sides: bare backticks or tildes, or
+    /// with an info string (`swift`, `text`). GitHub shows that text as a code block: exactly one
+    /// finding, at the first fence, whose fix deletes both; followed, the lesson as it was. Nothing
+    /// downstream (no fence "running on", no Swift parse error, no claim about the hidden text).
+    func testAFencePairAroundTheLessonsTextGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let file = names[Int(random.next() % UInt64(names.count))]
+            let url = lessons.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let clean = text.components(separatedBy: "\n")
+            // Top-level blocks of text between blank lines, outside the lesson's fences and front matter.
+            let body = (clean.dropFirst().firstIndex { $0 == "---" } ?? 0) + 1
+            var inside = false
+            var places: [(at: Int, count: Int)] = []
+            for (index, line) in clean.enumerated() {
+                if line.hasPrefix("```") || line.hasPrefix("~~~") { inside.toggle() }
+                guard !inside, index > body, clean[index - 1].isEmpty, !line.isEmpty else { continue }
+                let block = Array(clean[index...].prefix { !$0.isEmpty })
+                guard index + block.count < clean.count, Classifier.wrappedText(block) != nil else { continue }
+                places.append((index, block.count))
+            }
+            guard !places.isEmpty else { continue }
+            let place = places[Int(random.next() % UInt64(places.count))]
+            let (written, closer) = [("```", "```"), ("~~~", "~~~"), ("```swift", "```"), ("````text", "````")][
+                Int(random.next() % 4)]
+            var lines = clean
+            lines.insert(closer, at: place.at + place.count)
+            lines.insert(written, at: place.at)
+            let picked = Picked(
+                file: file, url: url, text: text, lines: lines, block: Self.runBlocks(text, path: file)[0])
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let (first, last) = (place.at + 1, place.at + place.count + 2)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first): '\(written)' and "
+                + "'\(closer)' around '\(clean[place.at].prefix(40))': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix(
+                    "lessons/\(file):\(first):1: error: '\(written)' here and '\(closer)' at line "
+                        + "\(last) wrap ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("; delete this line and line \(last) [unterminated-fence]") ?? false, message)
+            lines.remove(at: last - 1)
+            lines.remove(at: first - 1)
+            XCTAssertEqual(lines, clean, message)
         }
     }
 

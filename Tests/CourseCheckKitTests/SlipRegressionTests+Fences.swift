@@ -245,14 +245,15 @@ extension SlipRegressionTests {
     }
 
     /// Controls: an empty block an author means stays silent. An expected block emptied for
-    /// `--promote` to fill (the tree's output is compared later, not here), and an empty `swift`
-    /// block, each with a blank line under it; and a block quote's fragment written whole.
+    /// `--promote` to fill (the tree's output is compared later, not here), with a blank line
+    /// under it; and a block quote's fragment written whole. (An empty `swift` block there is no
+    /// block closed at once, but a pair typed where no block was meant: an empty box, one finding.)
     func testAnEmptyBlockFollowedByABlankLineIsNoSlip() throws {
         let emptied = try Self.edited("09-yerel-durum.md") { $0.removeSubrange(138..<143) }
         XCTAssertEqual(emptied.lines[137...139], ["```", "```", ""])
         XCTAssertEqual(emptied.found, [])
         let empty = try Self.edited("09-yerel-durum.md") { $0.insert(contentsOf: ["```swift", "```", ""], at: 149) }
-        XCTAssertEqual(empty.found, [])
+        XCTAssertEqual(empty.found, [Self.emptyPair(150, written: "```swift", closing: 151)])
         let quoted = try Self.edited("09-yerel-durum.md") {
             $0.insert(contentsOf: ["> Alıntı.", "> ```swift", "> let x = 1", "> ```", ""], at: 149)
         }

@@ -20,7 +20,8 @@ extension DiagnosticID {
             (
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
                     + "list item it stands in, or a fence is missing or left over (also a bare one typed right above "
-                    + "the lesson's prose, and two typed where no block was meant, an empty block: delete both), or hidden behind an HTML comment "
+                    + "the lesson's prose, and two typed where no block was meant, an empty block or one around the page's own text (its "
+                    + "title, a heading, a note, a bullet, a paragraph), which readers see as code: delete both), or hidden behind an HTML comment "
                     + "that opens its line (`<!-- x --> ```swift`). Every later fence then pairs with "
                     + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
                     + "index), one for each slip (a bare fence typed in a tree's, the core's or a display fragment's "
@@ -37,7 +38,7 @@ extension DiagnosticID {
                     + "or look-alikes) and at least as many of them, with no info string, indented at most 3 "
                     + "columns (after a block quote's `> `) and inside the same container; open a block with three "
                     + "or more backticks or tildes (no backtick in a backtick fence's info string), as the lesson's "
-                    + "other fences are, not behind a list marker or '>' (nor with more than one space after a list "
+                    + "other fences are, not behind a list marker or '>' (nor glued to a list marker, nor with more than one space after a list "
                     + "marker whose item's next lines are indented less, nor short of its containers' prefix, nor "
                     + "after other characters), and not behind a comment on its line (put "
                     + "the comment on a line of its own above it). The message names what was written and the fence "

@@ -36,6 +36,15 @@ extension Classifier {
         document.walk { node, _ in
             guard case .fencedCode(let fence, let closed) = node.kind else { return }
             if closed, node.content.allSatisfy({ isBlank($0.text) }) { empty = true }
+            // A block with an info string that holds nothing, or the lesson's own text, is two
+            // fences typed where no block was meant (`emptyPairs`): a bare one is already a stray
+            // output block, but a `swift` one would pass as a display fragment (and its text fail
+            // to parse as Swift, error after error, none of them the slip).
+            if closed, !fence.info.isEmpty,
+                node.content.allSatisfy({ isBlank($0.text) }) || wrappedText(node) != nil
+            {
+                trouble.insert(FenceTrouble(id: nil, line: node.lines.lowerBound + 1))
+            }
             let openers = node.content.filter { opensBlock($0.text) }
             guard !openers.isEmpty else { return }
             // In an output block (no info string) its own fence closes and that holds no closing
@@ -224,9 +233,11 @@ extension Classifier {
             let rest = indexFenceSlips(comment.file, scanned: MarkdownScanner.scan(comment.file))
             return ([comment.finding] + rest.findings, rest.file, rest.document, comment.hidden)
         }
+        // The index's text in a block is trouble of its own: two fences typed around an item pair
+        // with each other and leave no block open.
         var trouble = fenceTrouble(scanned.document, scanned.diagnostics)
-        guard !trouble.isEmpty else { return ([], file, scanned.document, nil) }
         trouble.formUnion(hiddenIndexText(scanned.document))
+        guard !trouble.isEmpty else { return ([], file, scanned.document, nil) }
         let search = searchSlips(file, scanned.document, trouble: trouble, before: Int.max, lesson: false)
         let open =
             search.remaining.isEmpty
@@ -573,6 +584,7 @@ extension Classifier {
                     }
                 case .paragraph:
                     found += paragraphCandidates(file, node, conventional: conventional)
+                    if let glued = gluedMarker(file, node) { found.append(glued) }
                     found += leftoverCandidates(file, node, closing: nil, convention: convention)
                 case .heading:
                     found += leftoverCandidates(file, node, closing: nil, convention: convention)
@@ -591,7 +603,7 @@ extension Classifier {
         visit(document, container: nil)
         found += closedAtOnceSlips(file, document).map(\.repair)
         found += strayOpenings(file, document, conventional: conventional, lesson: lesson)
-        found += emptyPairs(file, document)
+        found += emptyPairs(file, document, page: lesson ? "lesson" : "index")
         found += resumedPrefixes(file, document)
         // An opening fence between two parts of a quote is `resumedPrefixes`'s, said as such.
         found += outsideQuote.filter { quoted in !found.contains { $0.index == quoted.index } }
@@ -604,13 +616,44 @@ extension Classifier {
     /// so the repair deletes both (their containers' prefix kept) as one slip: one finding at the
     /// first. A pair that is a tree's expected block left empty is not one: deleting it leaves
     /// the tree without one, which the search does not take for a repair.
-    static func emptyPairs(_ file: SourceFile, _ document: BlockNode) -> [SlipCandidate] {
+    ///
+    /// So is a pair wrapping the lesson's own text (`wrappedText`: its title, a heading, a note, a
+    /// bullet, a sentence), which GitHub shows as code: the repair deletes both fences, and the
+    /// finding names what they hide. Only where deleting them leaves that text the block meant:
+    /// with a blank line (or the page's edge) on each side, or a line there that the text, or the
+    /// line under it, starts a block of its own against (a bullet, a heading, a quote, a fence): a
+    /// bullet of a list wrapped alone goes back into its list, and no sentence joins a paragraph.
+    static func emptyPairs(_ file: SourceFile, _ document: BlockNode, page: String = "lesson") -> [SlipCandidate] {
         var found: [SlipCandidate] = []
         document.walk { node, _ in
-            guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine,
-                node.content.allSatisfy({ isBlank($0.text) })
-            else { return }
+            guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine else { return }
+            let wrapped = node.content.allSatisfy({ isBlank($0.text) }) ? nil : wrappedText(node)
+            guard node.content.allSatisfy({ isBlank($0.text) }) || wrapped != nil else { return }
             let index = node.lines.lowerBound
+            if wrapped != nil {
+                // Deleting a fence right under (or over) a paragraph's line would join the wrapped
+                // text to that paragraph: not the page meant.
+                let prefix = node.content.first?.prefixLength ?? 0
+                func line(_ at: Int) -> String? {
+                    guard at >= 0, at < file.lines.count else { return nil }
+                    let text = String(decoding: file.lines[at].text.utf8.dropFirst(prefix), as: UTF8.self)
+                    return file.lines[at].text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+                        ? "" : text
+                }
+                func startsBlock(_ text: String?) -> Bool {
+                    guard let text, !isBlank(text) else { return true }
+                    let trimmed = text.drop { $0 == " " }
+                    return markerPrefix(text) != nil || isHeading(text) || trimmed.hasPrefix("```")
+                        || trimmed.hasPrefix("~~~")
+                }
+                let first = node.content.first { !isBlank($0.text) }?.text
+                let last = node.content.last { !isBlank($0.text) }?.text
+                // (Under a bullet, only a bullet: a sentence there would continue the bullet's text.)
+                let above = line(index - 1)
+                guard above.map({ isBlank($0) || isHeading($0) }) ?? true || startsBlock(first),
+                    startsBlock(line(closing + 1)) || last.map(isHeading) == true
+                else { return }
+            }
             let character = fence.character == "~" ? UInt8(ascii: "~") : UInt8(ascii: "`")
             let opener = Array(file.lines[index].text.utf8)
             let closer = Array(file.lines[closing].text.utf8)
@@ -622,8 +665,12 @@ extension Classifier {
             let finding = { (location: SourceLocation, _: BlockNode) in
                 Diagnostic.fenceSlip(
                     at: location,
-                    .emptyPair(
-                        written: written, closer: closedBy, closing: closing + 1, delete: (index + 1)...(closing + 1)),
+                    wrapped.map {
+                        .wrappedText(written: written, closer: closedBy, closing: closing + 1, what: $0, page: page)
+                    }
+                        ?? .emptyPair(
+                            written: written, closer: closedBy, closing: closing + 1,
+                            delete: (index + 1)...(closing + 1)),
                     opening: index + 1)
             }
             found.append(
@@ -634,6 +681,56 @@ extension Classifier {
                     opening: index + 1, finding: finding))
         }
         return found
+    }
+
+    /// What a closed fenced block holds when that is the lesson's own text, not code or output:
+    /// its name for a finding (the `# ` title, a heading, a note by its label, the trigger
+    /// bullet, a list or list item, a quote, a paragraph), nil otherwise. Read by what the text is: a heading
+    /// or a bullet at the line's start, a bold label, or sentences (`readsAsText`) with a letter
+    /// no code or output of the course spells in ASCII (the course's prose is Turkish). Swift shown
+    /// on purpose starts with a keyword, a comment or a call, and ends as code ends.
+    static func wrappedText(_ node: BlockNode) -> String? {
+        // Cheap first (this runs on every closed block with an info string): the first line's
+        // first byte, before the block's lines are gathered.
+        guard let first = node.content.first(where: { !isBlank($0.text) })?.text, mayStartText(first) else {
+            return nil
+        }
+        return wrappedText(node.content.map(\.text))
+    }
+
+    /// True when `line` may start the page's text: a heading's, a bold label's, a bullet's or a
+    /// quote's first byte, or a sentence's first letter with a letter beyond ASCII on its line.
+    static func mayStartText(_ line: String) -> Bool {
+        guard let byte = line.utf8.first else { return false }
+        return "#*-+>0123456789".utf8.contains(byte) || byte >= 0x80
+            || (byte >= 0x41 && byte <= 0x5A && line.utf8.contains { $0 >= 0x80 })
+    }
+
+    /// `wrappedText` of a block's lines (its content, the containers' prefixes left out).
+    static func wrappedText(_ content: [String]) -> String? {
+        let lines = Array(content.drop { isBlank($0) }.prefix { !isBlank($0) })
+        guard let first = lines.first, mayStartText(first), readsAsText(lines) else { return nil }
+        // Every paragraph of it reads so: one that does not is code shown with a heading in it.
+        let paragraphs = content.split { isBlank($0) }.map(Array.init)
+        guard paragraphs.allSatisfy({ readsAsText($0) }) else { return nil }
+        if first.hasPrefix("#") {
+            let level = first.prefix { $0 == "#" }.count
+            return level == 1 ? "the title" : "the heading '\(first.trimmingBlanksString())'"
+        }
+        if first.hasPrefix(">") { return "a block quote" }
+        if let marker = markerPrefix(first) {
+            let item = first.dropFirst(marker.length)
+            return item.hasPrefix(triggerLead)
+                ? "the trigger bullet" : lines.count == 1 ? "a list item" : "a list"
+        }
+        if let label = noteLabel(first[...]) { return "the note \(label)" }
+        // Sentences: only a letter beyond ASCII (outside code spans) tells them from output.
+        var inCode = false
+        let prose = lines.joined(separator: " ").contains { character in
+            if character == "`" { inCode.toggle() }
+            return !inCode && character.isLetter && !character.isASCII
+        }
+        return prose || first.hasPrefix("**") ? "a paragraph" : nil
     }
 
     /// The raw line at `index`, its first `prefix` bytes (the containers' prefixes).
@@ -648,16 +745,24 @@ extension Classifier {
         let header = node.content.first.map { $0.index + 1 } ?? opening
         var found: [SlipCandidate] = []
         // The opening fence typed twice: the repair blanks the first of the two lines, so the
-        // block opens at the second and its code starts where it was meant to.
+        // block opens at the second and its code starts where it was meant to. In a list item or
+        // block quote the first keeps its container's marker (`-`, `>`), so the container goes on
+        // and the second opens the block in it, as the fix (deleting the second) has it.
+        let openingLine = file.lines[node.lines.lowerBound].text
+        let marker = String(decoding: openingLine.utf8.prefix(node.startOffset), as: UTF8.self)
         if let first = node.content.first, fence.indent == 0, !fence.info.isEmpty,
             opensBlock(first.text, within: fence),
-            first.text.trimmingBlanksString() == file.lines[node.lines.lowerBound].text.trimmingBlanksString()
+            first.text.trimmingBlanksString()
+                == String(decoding: openingLine.utf8.dropFirst(node.startOffset), as: UTF8.self).trimmingBlanksString()
         {
             let written = first.text.trimmingBlanksString()
+            let column = first.prefixLength + first.text.utf8.prefix { $0 == 0x20 }.count + 1
             found.append(
                 SlipCandidate(
-                    index: node.lines.lowerBound, line: first.index, column: 1, certain: false, repair: .deletion,
-                    repaired: "", header: first.index + 2, opening: first.index + 1,
+                    index: node.lines.lowerBound, line: first.index, column: column, certain: false,
+                    repair: .deletion, repaired: String(marker.reversed().drop { $0 == " " || $0 == "\t" }.reversed()),
+                    header: first.index + 2,
+                    opening: first.index + 1,
                     finding: { location, _ in
                         .fenceSlip(at: location, .repeatedOpening(written: written), opening: opening)
                     }))
@@ -825,6 +930,42 @@ extension Classifier {
                         written: written, blanks: said, column: asCode ? nil : textColumn + 1, others: next,
                         fix: trimmedFix),
                     opening: index + 1)
+            })
+    }
+
+    /// A paragraph whose first line is a list marker glued to a fence (`-```swift`, `1.```swift`):
+    /// no list item (a marker takes a space after it) and no fence, so it and the code under it
+    /// (indented as the item's) show as text. The repair writes the space.
+    static func gluedMarker(_ file: SourceFile, _ node: BlockNode) -> SlipCandidate? {
+        guard let first = node.content.first else { return nil }
+        let bytes = Array(first.text.utf8)
+        let lead = bytes.prefix { $0 == 0x20 }.count
+        // Cheap first: a marker's byte at the line's start.
+        guard lead <= 3, lead < bytes.count else { return nil }
+        var end = lead
+        switch bytes[end] {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            end += 1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            end += bytes[end...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            guard end - lead <= 9, end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")")
+            else { return nil }
+            end += 1
+        default:
+            return nil
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "`") || bytes[end] == UInt8(ascii: "~"),
+            CodeFence.openingRun(bytes[end...]) != nil
+        else { return nil }
+        let prefix = rawPrefix(file, first.index, first.prefixLength)
+        let fix = String(decoding: bytes[..<end], as: UTF8.self) + " " + String(decoding: bytes[end...], as: UTF8.self)
+        let written = first.text.trimmingBlanksString()
+        let trimmedFix = fix.trimmingBlanksString()
+        return SlipCandidate(
+            index: first.index, line: first.index, column: first.prefixLength + lead + 1, certain: false,
+            repaired: prefix + fix, header: first.index + 2, opening: first.index + 1,
+            finding: { location, _ in
+                .fenceSlip(at: location, .gluedMarker(written: written, fix: trimmedFix), opening: location.line)
             })
     }
 

@@ -169,6 +169,9 @@ extension Diagnostic {
         /// more, which make the fence indented code in the item. `fix` is the line with one space
         /// after the marker.
         case wideAfterMarker(written: String, blanks: String, column: Int?, others: Int, fix: String)
+        /// A list marker glued to a fence (`written`, `-```swift`): no list item and no fence; `fix`
+        /// is the line with the space.
+        case gluedMarker(written: String, fix: String)
         /// A backtick fence whose info string holds a backtick; `fix` is the fence without it.
         case backtickInInfo(written: String, fix: String)
         /// No closing fence `fence` where the block runs into what follows (at the finding's line),
@@ -188,6 +191,10 @@ extension Diagnostic {
         /// where no block was meant; the fix deletes the lines `delete` (both fences, and the
         /// blank lines between).
         case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>)
+        /// A fence (`written`) and the fence `closer` at line `closing` around the `page`'s own
+        /// text (`what`: its title, a heading, a note, …), which readers see as code; the fix
+        /// deletes both fences.
+        case wrappedText(written: String, closer: String, closing: Int, what: String, page: String)
         /// An opening fence (`written`) typed twice: the second, right under the first, is the
         /// block's first line of code, which a reader sees and a tree or fragment does not run as.
         case repeatedOpening(written: String)
@@ -387,6 +394,10 @@ extension Diagnostic {
                 "'\(written)' has \(blanks) after its list marker, so the fence is indented code in the item, "
                     + "not a fence, and opens no code block: the lines after it show as text and every later fence "
                     + "pairs wrongly; write '\(fix)'"
+            case .gluedMarker(let written, let fix):
+                "'\(written)' has no space after its list marker, so it opens neither a list item nor a code "
+                    + "block: it and the lines after it show as text, and every later fence pairs wrongly; write "
+                    + "'\(fix)'"
             case .backtickInInfo(let written, let fix):
                 "'\(written)' does not open a code block: a backtick fence's info string may not hold a backtick, so a "
                     + "reader sees it and the lines after it as text, and every later fence pairs wrongly; write '\(within)\(fix)'"
@@ -412,6 +423,9 @@ extension Diagnostic {
                 "'\(written)' here and '\(closer)' at line \(closing) fence an empty code block, which readers see as "
                     + "an empty box where no block was meant; delete lines "
                     + "\(delete.lowerBound)–\(delete.upperBound)"
+            case .wrappedText(let written, let closer, let closing, let what, let page):
+                "'\(written)' here and '\(closer)' at line \(closing) wrap \(what) in a code block no one meant: "
+                    + "readers see it as code, not as the \(page)'s text; delete this line and line \(closing)"
             case .repeatedOpening(let written):
                 "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
                     + "string closes no block, so readers see it as the first line of the block's code, which does "
