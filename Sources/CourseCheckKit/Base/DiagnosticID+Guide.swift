@@ -125,9 +125,12 @@ extension DiagnosticID {
         case .outputDrift:
             (
                 summary: "A tree's output differs from its expected block in the lesson. The finding is at the "
-                    + "first differing line, names an invisible cause, and shows a diff.",
+                    + "first differing line, names an invisible cause, and shows a diff; when the block as typed is "
+                    + "the output and only its opening fence's indentation (1–3 spaces, which GitHub takes off each "
+                    + "line) makes it differ, it is at the fence and names that indentation.",
                 fix: "Edit the expected block (or the tree) by hand, or let `coursecheck --promote lessons/` write "
-                    + "the actual outputs into the blocks (`--promote --dry-run` prints the patch first)."
+                    + "the actual outputs into the blocks (`--promote --dry-run` prints the patch first); for an "
+                    + "indented fence, delete the spaces before it (`--promote` does)."
             )
         case .unrepresentableOutput:
             (
@@ -430,9 +433,12 @@ extension DiagnosticID {
                 summary: "A core block is not byte for byte the course's core: the embedded core "
                     + "(`Sources/InvalidationCore/Invalidation.swift`) in this course, the text most lessons hold in "
                     + "another. The finding is at the first differing line and names tabs, trailing whitespace and "
-                    + "invisible characters.",
+                    + "invisible characters; when the block as typed is the core and only its opening fence's "
+                    + "indentation (1–3 spaces, which GitHub takes off each line) makes it differ, it is at the "
+                    + "fence and names that indentation.",
                 fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the course's core. A change "
-                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead."
+                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead. "
+                    + "For an indented fence, delete the spaces before it (`--promote` does)."
             )
         case .githubParity:
             (
