@@ -405,9 +405,12 @@ extension DiagnosticID {
                     + "where its series is due that note), not "
                     + "at the start of its paragraph, or "
                     + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
-                    + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due.",
-                fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
-                    + "with its bold label, written as the message says (a blank line before it)."
+                    + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due. A series "
+                    + "that holds each number once but out of reading order (two lessons swapped with their notes) "
+                    + "is one finding at its first note out of place.",
+                fix: "Renumber the note or use the number the message expects; for a series out of reading order, "
+                    + "renumber each run as the message lists (`EK5–EK8 as EK1–EK4`); make a note a paragraph that "
+                    + "opens with its bold label, written as the message says (a blank line before it)."
             )
         case .labelReference:
             (
