@@ -955,6 +955,35 @@ final class CascadeTests: XCTestCase {
         }
     }
 
+    /// A core's opening fence typed with a space before it: GitHub takes one space off each line
+    /// of the core, which then shows otherwise than the embedded core. One finding at the fence,
+    /// naming its indentation, never a drift three lines below with a diff of every indented line;
+    /// `--promote` deletes the space (not a space added to each of the core's lines), and the run
+    /// after it has no finding. A tree's fence, and closing fences, indented alike change nothing
+    /// that is run or compared (GitHub shows the tree as it runs): no finding.
+    func testACoreFenceIndentedIsOneFindingAtItAndPromoteDeletesTheIndentation() throws {
+        let url = lessons.appendingPathComponent("05-izgara-ve-geometri.md")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        try mutate(
+            "05-izgara-ve-geometri.md", "\n```swift\n// Invalidation.swift", "\n ```swift\n// Invalidation.swift")
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/05-izgara-ve-geometri.md:16:1: error: core block differs from the embedded core only by its "
+                    + "opening fence: the fence is indented 1 space, so GitHub takes one space of indentation off each "
+                    + "line of the core (core line 3 is the first to differ); delete the space before the fence "
+                    + "[core-drift]"
+            ])
+        let promoted = InProcess.run(["--promote", "lessons/"], in: scratch.url)
+        XCTAssertEqual(promoted.status, .clean, promoted.stderr)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), original)
+        XCTAssertEqual(findings(), [])
+
+        try mutate("05-izgara-ve-geometri.md", "\n```swift\n// main.swift", "\n  ```swift\n// main.swift")
+        try mutate("05-izgara-ve-geometri.md", "countCauses(recomputes)\n```\n", "countCauses(recomputes)\n   ```\n")
+        XCTAssertEqual(findings(), [])
+    }
+
     /// Code written right under a block's closing fence, where the fences pair as written (a
     /// paragraph the page shows under the fragment): no fence was typed in a block's code, and no
     /// finding.

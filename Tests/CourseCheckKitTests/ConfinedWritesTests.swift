@@ -150,7 +150,7 @@ final class ConfinedWritesTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "goldens/99-silinen/eski.out:1:1: error: golden has no tree: no lesson has this name; "
-                + "'coursecheck --update --prune' on the lessons directory removes it [golden-orphan]\n"
+                + "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
                 + "goldens/09-yerel-durum/kaldirilan.out:1:1: error: golden has no tree: no tree of lessons/09-yerel-durum.md "
                 + "has this name; 'coursecheck --update --prune lessons/' removes it [golden-orphan]\n")
 
@@ -214,6 +214,44 @@ final class ConfinedWritesTests: XCTestCase {
         // The summary line after it depends on what the shared result cache holds.
         XCTAssertEqual(update.stdout.split(separator: "\n").first, "goldens: 0 added, 0 changed, 0 removed")
         XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// The advice for a golden of no lesson names the lessons directories its goldens directory
+    /// serves, so it runs as typed: `'coursecheck --update --prune lessons/'`, both directories when
+    /// two share the store (typed without one, it was a usage error). Following it leaves nothing.
+    func testAGoldenOfNoLessonsAdviceRunsAsTyped() throws {
+        try write("goldens/99-silinen/eski.out", "eski\n")
+        let check = run(["--no-claims", "lessons/"])
+        XCTAssertEqual(
+            check.stderr,
+            "goldens/99-silinen/eski.out:1:1: error: golden has no tree: no lesson has this name; "
+                + "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n")
+        func advised(_ stderr: String) throws -> [String] {
+            let start = try XCTUnwrap(stderr.range(of: "'coursecheck ")).upperBound
+            let end = try XCTUnwrap(stderr[start...].firstIndex(of: "'"))
+            return stderr[start..<end].split(separator: " ").map(String.init)
+        }
+        let typed = run(try advised(check.stderr))
+        XCTAssertEqual(typed.status, .clean, typed.stderr)
+        XCTAssertEqual(run(["--no-claims", "lessons/"]).stderr, "")
+
+        // Two directories sharing the store: the advice names both, and runs as typed.
+        let second = root.appendingPathComponent("lessons2")
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: lessons.path) where name.hasPrefix("1") {
+            try FileManager.default.moveItem(
+                at: lessons.appendingPathComponent(name), to: second.appendingPathComponent(name))
+        }
+        XCTAssertEqual(run(["--update", "--no-claims", "lessons/", "lessons2/"]).status, .clean)
+        try write("goldens/98-silinen/eski.out", "eski\n")
+        let shared = run(["--no-claims", "lessons/", "lessons2/"])
+        XCTAssertEqual(
+            shared.stderr,
+            "goldens/98-silinen/eski.out:1:1: error: golden has no tree: no lesson has this name; "
+                + "'coursecheck --update --prune lessons/ lessons2/' removes it [golden-orphan]\n")
+        let both = run(try advised(shared.stderr) + ["--no-claims"])
+        XCTAssertEqual(both.status, .clean, both.stderr)
+        XCTAssertEqual(run(["--no-claims", "lessons/", "lessons2/"]).stderr, "")
     }
 
     /// A second lessons directory beside the first, checked alone with the store's record naming only

@@ -274,6 +274,47 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// An opening fence indented one to three spaces (its closing fence too, or not): CommonMark
+    /// takes up to that many spaces off each line of the block. A core typed flush with its fence
+    /// then shows otherwise than the course's core: one finding at the fence, naming its
+    /// indentation, whose fix (`delete the 2 spaces before the fence`) converges; followed, no
+    /// finding. A tree runs as GitHub shows it, and the course's outputs and fragments hold no
+    /// line the spaces change (checked with cmark-gfm): no finding.
+    func testAnIndentedOpeningFenceIsOneFindingAtItWhenItChangesWhatIsCompared() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            var picked = try Self.pick(&random, in: lessons)
+            while picked.block.fenced.fence.indent != 0 { picked = try Self.pick(&random, in: lessons) }
+            let indent = 1 + Int(random.next() % 3)
+            var lines = picked.lines
+            let opening = picked.block.fenced.opening.number - 1
+            func indented(_ line: String, _ count: Int) -> String {
+                guard let run = line.firstIndex(where: { $0 == "`" || $0 == "~" }) else { return line }
+                return String(line[..<run]) + String(repeating: " ", count: count) + line[run...]
+            }
+            lines[opening] = indented(lines[opening], indent)
+            let closing = picked.block.fenced.closing.number - 1
+            if random.next() % 2 == 0 { lines[closing] = indented(lines[closing], Int(random.next() % 4)) }
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening + 1): "
+                + "\(picked.block.role) opening fence indented \(indent): \(found)"
+            guard picked.block.role == .core else {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            let spaces = indent == 1 ? "the space" : "the \(indent) spaces"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(opening + 1):") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; delete \(spaces) before the fence [core-drift]") ?? false, message)
+            let parsed = try XCTUnwrap(found.first.flatMap { FollowTheFix.parse(String($0)) }, message)
+            let followed = try XCTUnwrap(FollowTheFix.apply([(parsed.line, parsed.message)], to: lines), message)
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// A fence line deleted, opening or closing, in a block of any role: exactly one finding, that
     /// a fence is missing, on the line that took its place (where the fence belongs).
     func testADeletedFenceLineGivesOneFindingWhereItBelongs() throws {

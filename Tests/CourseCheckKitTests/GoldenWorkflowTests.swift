@@ -162,7 +162,7 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertEqual(
             check.stderr,
             "goldens/22-g\u{FFFD}/b.out:1:1: error: golden has no tree: no lesson has this name; "
-                + "'coursecheck --update --prune' on the lessons directory removes it [golden-orphan]\n")
+                + "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n")
         XCTAssertEqual(check.status, 1)
         let update = run(["--update", "--prune", "lessons"])
         XCTAssertEqual(update.status, 0, update.stderr)
@@ -192,7 +192,7 @@ final class GoldenWorkflowTests: XCTestCase {
         let prune = "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
         func folderOrphan(_ name: String) -> String {
             "goldens/22-" + name + "/a.out:1:1: error: golden has no tree: no lesson has this name; "
-                + "'coursecheck --update --prune' on the lessons directory removes it [golden-orphan]\n"
+                + "'coursecheck --update --prune lessons/' removes it [golden-orphan]\n"
         }
         func lessonOrphan(_ name: String) -> String {
             "goldens/09-yerel-durum/" + name + ".out:1:1: error: golden has no tree: no tree of "

@@ -77,7 +77,7 @@ final class HostileInputTests: XCTestCase {
             withFolder,
             [
                 "goldens/TOOLCHAIN:1:1: error: goldens/TOOLCHAIN is missing: the goldens do not say which compiler "
-                    + "they were approved with; run 'coursecheck --update' on the lessons directory to record '\(pinned)', which "
+                    + "they were approved with; run 'coursecheck --update lessons/' to record '\(pinned)', which "
                     + "decided this run [golden-missing]",
                 "goldens/LESSONS:1:1: error: goldens/ has no record of the lessons directories it serves "
                     + "(goldens/LESSONS); 'coursecheck --update lessons' records lessons [golden-record]",

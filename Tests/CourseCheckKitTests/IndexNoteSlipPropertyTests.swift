@@ -1129,6 +1129,69 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
     }
 
     /// Writes the slip and asserts one finding on each slipped line, and no other.
+    /// Two neighbouring runs of a random series' notes swapped (lessons moved with their notes,
+    /// two notes swapped): every number once, out of reading order. One finding, at the first
+    /// note out of place, naming the runs and each run's new numbers; following it (each run
+    /// renumbered in the lessons it names) leaves no finding.
+    func testNotesOutOfReadingOrderAreOneFindingWhoseRenumberingConverges() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let notes = try Self.notes(in: lessons, names: try CourseCopy.lessonNames(in: lessons))
+            let prefixes = Array(Set(notes.map(\.prefix))).sorted()
+            let prefix = prefixes[Int(random.next() % UInt64(prefixes.count))]
+            let series = notes.filter { $0.prefix == prefix }
+            XCTAssertEqual(series.map { Int($0.number) }, Array(1...series.count), "the course's \(prefix) notes")
+            // Runs [a, b) and [b, c), 0-based positions in reading order, swapped.
+            let a = Int(random.next() % UInt64(series.count - 1))
+            let b = a + 1 + Int(random.next() % UInt64(series.count - a - 1))
+            let c = b + 1 + Int(random.next() % UInt64(series.count - b))
+            var numbers = Array(1...series.count)
+            numbers.replaceSubrange(a..<c, with: Array((b + 1)...c) + Array((a + 1)...b))
+            func relabel(_ renumbered: [Int: Int]) throws {
+                // Each note's label (0-based position in the series) written with its new number.
+                for (file, members) in Dictionary(grouping: renumbered.keys, by: { series[$0].file }) {
+                    let url = lessons.appendingPathComponent(file)
+                    var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+                    for position in members {
+                        let line = lines[series[position].line]
+                        let label = line.prefix { $0 != " " }
+                        lines[series[position].line] =
+                            "**\(prefix)\(renumbered[position]!).**" + line.dropFirst(label.count)
+                    }
+                    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                }
+            }
+            try relabel(Dictionary(uniqueKeysWithValues: (a..<c).map { ($0, numbers[$0]) }))
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let first = series[a]
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(prefix) runs \(a + 1)..<\(b + 1) and "
+                + "\(b + 1)..<\(c + 1) swapped: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(first.file):\(first.line + 1):") ?? false, message)
+            XCTAssertTrue(found.first?.contains("renumber them in reading order: ") ?? false, message)
+            // The advice followed: `P5–P8 (a.md) as P1–P4`, each run in the lessons it names, read
+            // back to positions by the numbers the run holds now.
+            let rename = try Regex(#"\#(prefix)(\d+)(?:–\#(prefix)(\d+))? \(([^)]+)\) as \#(prefix)(\d+)"#)
+            var renumbered: [Int: Int] = [:]
+            for match in String(found.first ?? "").matches(of: rename) {
+                let from = Int(match.output[1].substring!)!
+                let last = match.output[2].substring.map { Int($0)! } ?? from
+                let to = Int(match.output[4].substring!)!
+                let files = Set(match.output[3].substring!.split(separator: ", ").map(String.init))
+                for position in series.indices where (from...last).contains(numbers[position]) {
+                    XCTAssertTrue(files.contains(series[position].file), message)
+                    renumbered[position] = to + numbers[position] - from
+                }
+            }
+            XCTAssertFalse(renumbered.isEmpty, message)
+            try relabel(renumbered)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], message)
+        }
+    }
+
     func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
         try slip.lines.joined(separator: "\n").write(
             to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)

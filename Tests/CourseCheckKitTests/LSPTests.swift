@@ -332,6 +332,46 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(harness.stop(), .clean)
     }
 
+    /// A core whose opening fence is indented two spaces: the one finding is at the fence, and
+    /// the quick fix deletes the spaces before it, as `--promote` does (never a core rewritten
+    /// line by line, which the fence's indentation would still shorten). Applied, no finding.
+    func testACoreFenceIndentedIsFixedByDeletingTheIndentation() throws {
+        let harness = Harness(directory: scratch.url)
+        try initialize(harness)
+        let url = lessons.appendingPathComponent("03-yigit-duzenleri.md")
+        let uri = url.absoluteString
+        let original = try String(contentsOf: url, encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift — ") }) - 1
+        XCTAssertEqual(lines[index], "```swift")
+        lines[index] = "  ```swift"
+        let text = lines.joined(separator: "\n")
+        open(harness, url, text: text)
+        let published = try XCTUnwrap(harness.diagnostics(for: uri)?.array)
+        XCTAssertEqual(published.map { $0["code"] }, ["core-drift"])
+        XCTAssertEqual(published.first?["range"]?["start"], ["line": .int(index), "character": 0])
+        let actions = try XCTUnwrap(
+            harness.request(
+                2, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(uri)],
+                    "range": [
+                        "start": ["line": .int(index), "character": 0], "end": ["line": .int(index), "character": 0],
+                    ],
+                    "context": ["diagnostics": .array(published)],
+                ])?["result"]?.array)
+        XCTAssertEqual(actions.map { $0["title"] }, ["Delete the spaces before the core block's opening fence"])
+        let fixed = Self.apply(try XCTUnwrap(actions.first?["edit"]?["documentChanges"]?[0]?["edits"]?.array), to: text)
+        XCTAssertEqual(fixed, original)
+        harness.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(fixed)]],
+            ])
+        XCTAssertEqual(harness.diagnostics(for: uri), [])
+        XCTAssertEqual(harness.stop(), .clean)
+    }
+
     /// Applies LSP text edits (UTF-16 positions) to `text`, last edit first.
     static func apply(_ edits: [JSONValue], to text: String) -> String {
         var lines = text.components(separatedBy: "\n")

@@ -826,6 +826,69 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ])
     }
 
+    /// A note series that holds each number once but out of reading order (two lessons swapped
+    /// with their notes: EK5–EK8 now before EK1–EK4; two notes swapped in one lesson) is one
+    /// finding at its first note out of place, naming the runs and each run's new numbers, never
+    /// "expected EK9" at each later note (advice that wrote one number four times). Following the
+    /// advice as written, every run renumbered in the lessons it names, leaves no finding; a series
+    /// in order (the course as it is) has none.
+    func testNotesOutOfReadingOrderAreOneFindingWhoseRenumberingConverges() throws {
+        func relabel(_ copy: URL, _ file: String, _ pairs: [(Int, Int)]) throws {
+            let url = copy.appendingPathComponent("lessons/\(file)")
+            var text = try String(contentsOf: url, encoding: .utf8)
+            // Through a placeholder, so a swap (EK9 as EK10, EK10 as EK9) is not undone.
+            for (old, new) in pairs { text = text.replacingOccurrences(of: "**EK\(old).**", with: "**EK#\(new).**") }
+            text = text.replacingOccurrences(of: "**EK#", with: "**EK")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        func findings(_ copy: URL) -> [String] {
+            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        /// Each run the finding renumbers, in the lessons it names: `EK5–EK8 (16-x.md) as EK1–EK4`.
+        func followed(_ finding: String, in copy: URL) throws {
+            let rename = try Regex(#"EK(\d+)(?:–EK(\d+))? \(([^)]+)\) as EK(\d+)"#)
+            var pairs: [String: [(Int, Int)]] = [:]
+            for match in finding.matches(of: rename) {
+                let from = Int(match.output[1].substring!)!
+                let to = Int(match.output[4].substring!)!
+                let last = match.output[2].substring.map { Int($0)! } ?? from
+                for file in match.output[3].substring!.split(separator: ", ") {
+                    pairs[String(file), default: []] += (from...last).map { ($0, to + $0 - from) }
+                }
+            }
+            XCTAssertFalse(pairs.isEmpty, finding)
+            for (file, pairs) in pairs { try relabel(copy, file, pairs) }
+        }
+
+        let swapped = try CourseCopy.make(for: self)
+        try relabel(swapped.url, "16-hareketler.md", [(1, 5), (2, 6), (3, 7), (4, 8)])
+        try relabel(swapped.url, "17-ortuk-ve-acik-animasyonlar.md", [(5, 1), (6, 2), (7, 3), (8, 4)])
+        let lessons = findings(swapped.url)
+        XCTAssertEqual(
+            lessons,
+            [
+                "lessons/16-hareketler.md:189:1: error: the EK notes are out of reading order: they run EK5–EK8, "
+                    + "EK1–EK4, EK9–EK24; renumber them in reading order: EK5–EK8 (16-hareketler.md) as EK1–EK4, "
+                    + "EK1–EK4 (17-ortuk-ve-acik-animasyonlar.md) as EK5–EK8 [note-series]"
+            ])
+        try followed(try XCTUnwrap(lessons.first), in: swapped.url)
+        XCTAssertEqual(findings(swapped.url), [])
+
+        let notes = try CourseCopy.make(for: self)
+        try relabel(notes.url, "18-gecisler.md", [(9, 10), (10, 9)])
+        let pair = findings(notes.url)
+        XCTAssertEqual(
+            pair,
+            [
+                "lessons/18-gecisler.md:179:1: error: the EK notes are out of reading order: they run EK1–EK8, EK10, "
+                    + "EK9, EK11–EK24; renumber them in reading order: EK10 (18-gecisler.md) as EK9, EK9 "
+                    + "(18-gecisler.md) as EK10 [note-series]"
+            ])
+        try followed(try XCTUnwrap(pair.first), in: notes.url)
+        XCTAssertEqual(findings(notes.url), [])
+    }
+
     /// A trigger typed without its Turkish letter's mark (`gozlem`, as the core prints it) is named
     /// with the letter, in the bullet and in the distribution sentence.
     func testATriggerWithoutItsTurkishLetter() throws {

@@ -126,9 +126,12 @@ extension DiagnosticID {
         case .outputDrift:
             (
                 summary: "A tree's output differs from its expected block in the lesson. The finding is at the "
-                    + "first differing line, names an invisible cause, and shows a diff.",
+                    + "first differing line, names an invisible cause, and shows a diff; when the block as typed is "
+                    + "the output and only its opening fence's indentation (1–3 spaces, which GitHub takes off each "
+                    + "line) makes it differ, it is at the fence and names that indentation.",
                 fix: "Edit the expected block (or the tree) by hand, or let `coursecheck --promote lessons/` write "
-                    + "the actual outputs into the blocks (`--promote --dry-run` prints the patch first)."
+                    + "the actual outputs into the blocks (`--promote --dry-run` prints the patch first); for an "
+                    + "indented fence, delete the spaces before it (`--promote` does)."
             )
         case .unrepresentableOutput:
             (
@@ -403,9 +406,12 @@ extension DiagnosticID {
                     + "where its series is due that note), not "
                     + "at the start of its paragraph, or "
                     + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
-                    + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due.",
-                fix: "Renumber the note or use the number the message expects; make a note a paragraph that opens "
-                    + "with its bold label, written as the message says (a blank line before it)."
+                    + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due. A series "
+                    + "that holds each number once but out of reading order (two lessons swapped with their notes) "
+                    + "is one finding at its first note out of place.",
+                fix: "Renumber the note or use the number the message expects; for a series out of reading order, "
+                    + "renumber each run as the message lists (`EK5–EK8 as EK1–EK4`); make a note a paragraph that "
+                    + "opens with its bold label, written as the message says (a blank line before it)."
             )
         case .labelReference:
             (
@@ -431,9 +437,12 @@ extension DiagnosticID {
                 summary: "A core block is not byte for byte the course's core: the embedded core "
                     + "(`Sources/InvalidationCore/Invalidation.swift`) in this course, the text most lessons hold in "
                     + "another. The finding is at the first differing line and names tabs, trailing whitespace and "
-                    + "invisible characters.",
+                    + "invisible characters; when the block as typed is the core and only its opening fence's "
+                    + "indentation (1–3 spaces, which GitHub takes off each line) makes it differ, it is at the "
+                    + "fence and names that indentation.",
                 fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the course's core. A change "
-                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead."
+                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead. "
+                    + "For an indented fence, delete the spaces before it (`--promote` does)."
             )
         case .githubParity:
             (

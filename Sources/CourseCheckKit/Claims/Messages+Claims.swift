@@ -1023,6 +1023,14 @@ extension Diagnostic {
     }
 
     enum NoteSeries {
+        /// A run of notes out of reading order: its labels, the labels reading order gives them, and
+        /// the lessons (file names) that hold it.
+        struct Rename: Sendable {
+            var from: String
+            var to: String
+            var lessons: [String]
+        }
+
         /// `note` stands in `part`, whose own series `series` it continues (as `series` + `number`);
         /// its prefix belongs to part `owner`.
         case otherSeries(note: String, part: String, series: String, number: Int, prefix: String, owner: String)
@@ -1034,6 +1042,10 @@ extension Diagnostic {
         /// Note `missing` is due between `after` and `before`, and this paragraph opens as the notes do (`opening`).
         case lostLabel(missing: String, after: String?, before: String, opening: String)
         case goesBack(note: String, expected: String)
+        /// The notes of series `prefix` hold each number once but run out of reading order, in
+        /// `runs` (`EK5–EK8`, `EK1–EK4`, `EK9–EK24`); `renames`: each run out of place and the
+        /// numbers reading order gives it; `referenced`: a reference names a note renumbered.
+        case reordered(prefix: String, runs: [String], renames: [Rename], referenced: Bool)
         /// A marker `written` with the look-alike `has` where the note `note` has `wanted`; `bold`
         /// as written, so the fix is too (`**DR٣**`: write **DR3**; `ЕK2'de`: write EK2).
         case lookAlike(written: String, note: String, has: Unicode.Scalar, wanted: Unicode.Scalar, bold: Bool)
@@ -1121,6 +1133,11 @@ extension Diagnostic {
                     + "paragraph opens as the notes do ('\(opening) …') without a label; if it is \(missing), write "
                     + "**\(missing).** at its start"
             case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
+            case .reordered(let prefix, let runs, let renames, let referenced):
+                "the \(prefix) notes are out of reading order: they run \(runs.joined(separator: ", ")); renumber them in "
+                    + "reading order: "
+                    + renames.map { "\($0.from) (\($0.lessons.joined(separator: ", "))) as \($0.to)" }
+                    .joined(separator: ", ") + (referenced ? ", and the references to those notes likewise" : "")
             case .lookAlike(let written, let note, let has, let wanted, let bold):
                 "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) "
                     + (has.properties.generalCategory == .format

@@ -1463,6 +1463,74 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (found[0].location(of: 0, in: note.path), shared)
     }
 
+    /// The series whose notes hold each number from 1 to their count once, but not in reading
+    /// order: lessons swapped or moved with their notes, two notes swapped. Each later note would
+    /// be "expected" the number after the highest so far, advice that writes one number many
+    /// times; the one fix is to renumber the series in reading order. `positions`: each such note's
+    /// number in reading order; `findings`: one per series, at its first note out of place, naming
+    /// the runs as they stand and each run's new numbers. Only a series of plain notes (none read
+    /// loosely or with letters for its number, all in their series' part) is judged so.
+    static func reordered(_ notes: [Note], partOf: [String?], home: [String: String], references: [Note]) -> (
+        positions: [Int: Int], findings: [Int: Diagnostic]
+    ) {
+        var positions: [Int: Int] = [:]
+        var findings: [Int: Diagnostic] = [:]
+        // Cheap first, one pass: a course whose series all run upward (every course's, every
+        // slip's but a swap) ends here.
+        var last: [String: Int] = [:]
+        var backward: Set<String> = []
+        for note in notes {
+            if let before = last[note.prefix], note.number <= before { backward.insert(note.prefix) }
+            last[note.prefix] = note.number
+        }
+        guard !backward.isEmpty else { return (positions, findings) }
+        let series = Dictionary(grouping: notes.indices.filter { backward.contains(notes[$0].prefix) }) {
+            notes[$0].prefix
+        }
+        for (prefix, indices) in series {
+            let numbers = indices.map { notes[$0].number }
+            guard numbers.sorted() == Array(1...numbers.count),
+                indices.allSatisfy({
+                    !notes[$0].tentative && notes[$0].lettered == nil
+                        && (partOf[$0] == nil || partOf[$0] == home[prefix])
+                })
+            else { continue }
+            // Runs: maximal stretches of consecutive numbers in reading order.
+            var runs: [Range<Int>] = []
+            var start = 0
+            for offset in 1...numbers.count where offset == numbers.count || numbers[offset] != numbers[offset - 1] + 1
+            {
+                runs.append(start..<offset)
+                start = offset
+            }
+            func label(_ first: Int, _ count: Int) -> String {
+                count == 1 ? "\(prefix)\(first)" : "\(prefix)\(first)–\(prefix)\(first + count - 1)"
+            }
+            var renames: [Diagnostic.NoteSeries.Rename] = []
+            for run in runs where numbers[run.lowerBound] != run.lowerBound + 1 {
+                var lessons: [String] = []
+                for offset in run {
+                    let name = notes[indices[offset]].path.split(separator: "/").last.map(String.init) ?? ""
+                    if !lessons.contains(name) { lessons.append(name) }
+                }
+                renames.append(
+                    .init(
+                        from: label(numbers[run.lowerBound], run.count), to: label(run.lowerBound + 1, run.count),
+                        lessons: lessons))
+            }
+            let moved = Set(indices.indices.filter { numbers[$0] != $0 + 1 }.map { numbers[$0] })
+            let referenced = references.contains { $0.prefix == prefix && moved.contains($0.number) }
+            let first = indices[numbers.indices.first { numbers[$0] != $0 + 1 }!]
+            for (position, index) in indices.enumerated() { positions[index] = position + 1 }
+            findings[first] = .noteSeries(
+                at: SourceLocation(path: notes[first].path, line: notes[first].line, column: notes[first].column),
+                .reordered(
+                    prefix: prefix, runs: runs.map { label(numbers[$0.lowerBound], $0.count) }, renames: renames,
+                    referenced: referenced))
+        }
+        return (positions, findings)
+    }
+
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         // A series is one some note's label writes plainly; a label with a look-alike that reads as
         // no series is read in the one series it matches (`GВ12`, Cyrillic VE, is GV12).
@@ -1526,6 +1594,7 @@ package struct NoteSeriesClaim: ClaimCheck {
             home[prefix] = byPart.max { ($0.value, $0.key == first ? 1 : 0) < ($1.value, $1.key == first ? 1 : 0) }?.key
         }
 
+        let reordered = Self.reordered(notes, partOf: partOf, home: home, references: references)
         var findings: [Diagnostic] = []
         var excluded = Set<Int>()
         var lastNumber: [String: Int] = [:]
@@ -1639,6 +1708,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                                 held: counts[note.prefix]?[owner] ?? 0)))
                 }
                 excluded.insert(index)
+                continue
+            }
+            if let position = reordered.positions[index] {
+                // A series out of reading order is one finding, at its first note out of place;
+                // each note is read as the number the renumbering gives it.
+                if let finding = reordered.findings[index] { findings.append(finding) }
+                notes[index].number = position
+                lastNumber[note.prefix] = position
                 continue
             }
             let expected = (lastNumber[note.prefix] ?? 0) + 1

@@ -59,11 +59,12 @@ package struct LessonPromoter {
                 }
                 guard case .drifts = result.verdict, let run = result.run else { continue }
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
-                replacements.append(contentsOf: expectedReplacement(tree.expected, lesson.file, output: output))
+                replacements.append(contentsOf: expectedFix(tree.expected, lesson.file, output: output))
                 expectedBlocks += 1
             }
             for (ordinal, block) in lesson.cores.enumerated() where checked.coreDrifted[ordinal] {
-                replacements.append((bodyRange(block), rewritten(block, lesson.file, core)))
+                replacements.append(
+                    unindented(block, matching: core) ?? (bodyRange(block), rewritten(block, lesson.file, core)))
                 coreBlocks += 1
             }
             guard !replacements.isEmpty else { continue }
@@ -83,6 +84,30 @@ package struct LessonPromoter {
                     coreBlocks: coreBlocks, snapshot: checked.snapshot))
         }
         return promotion
+    }
+
+    /// What makes an expected block show `output`: its opening fence unindented when that alone
+    /// does (`unindented`), else its body (and fences) rewritten (`expectedReplacement`).
+    static func expectedFix(_ block: FencedBlock, _ file: SourceFile, output: [Line])
+        -> [(range: Range<Int>, lines: [String])]
+    {
+        unindented(block, matching: output).map { [$0] } ?? expectedReplacement(block, file, output: output)
+    }
+
+    /// The opening fence without its indentation, when that indentation alone makes the block
+    /// differ from `content` (`FenceIndentation`): the one line the check names is the one
+    /// rewritten, and the block's lines, already `content` as typed, stay.
+    static func unindented(_ block: FencedBlock, matching content: [Line]) -> (range: Range<Int>, lines: [String])? {
+        guard FenceIndentation.explains(block, content) else { return nil }
+        let bytes = Array(block.opening.text.utf8)
+        let end = block.openingColumn - 1
+        let start = end - block.fence.indent
+        guard start >= 0, end <= bytes.count, bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: " ") }) else {
+            return nil
+        }
+        let index = block.opening.number - 1
+        let line = String(decoding: bytes[..<start] + bytes[end...], as: UTF8.self) + block.opening.ending.rawValue
+        return (index..<(index + 1), [line])
     }
 
     /// The replacement of an expected block's body, and of its fences when an output line would

@@ -27,6 +27,11 @@ package struct CoreDriftCheck: Sendable {
         guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: reference) else {
             return nil
         }
+        if FenceIndentation.explains(block, expected) {
+            return .coreFenceIndented(
+                at: FenceIndentation.location(block, in: path), reference: reference, indent: block.fence.indent,
+                coreLine: mismatch.index < expected.count ? mismatch.index + 1 : nil)
+        }
         let line = mismatch.index < block.body.count ? block.body[mismatch.index].number : block.closing.number
         let attachment = BlockDiff.attachment(
             lesson: body, lessonLabel: path, reference: expected,

@@ -11,6 +11,31 @@ extension Diagnostic {
             notes: [Note(tree.headerLocation(in: path), "tree '\(tree.title)' starts here")], attachment: attachment)
     }
 
+    /// What an opening fence indented `indent` spaces does to the block below it (`what`: "the
+    /// core", "the block"), and the fix; `firstDiffering`: the block's first line that then
+    /// differs ("core line 3").
+    static func fenceIndentation(_ indent: Int, what: String, firstDiffering: String?) -> String {
+        let takes = indent == 1 ? "one space" : "up to \(indent) spaces"
+        let blanks = indent == 1 ? "the space" : "the \(indent) spaces"
+        return "the fence is indented \(Plural.count(indent, "space")), so GitHub takes \(takes) of indentation off "
+            + "each line of \(what)" + (firstDiffering.map { " (\($0) is the first to differ)" } ?? "")
+            + "; delete \(blanks) before the fence"
+    }
+
+    /// The tree's output differs from its expected block only by what the block's indented opening
+    /// fence takes off its lines (`indent` spaces), first at the block's line `line`: one finding
+    /// at the fence.
+    static func outputFenceIndented(at location: SourceLocation, tree: Tree, path: String, indent: Int, line: Int?)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .outputDrift, at: location,
+            "output of tree at line \(tree.header.number) differs from the lesson only by this expected block's "
+                + "opening fence: "
+                + fenceIndentation(indent, what: "the block", firstDiffering: line.map { "its line \($0)" }),
+            notes: [Note(tree.headerLocation(in: path), "tree '\(tree.title)' starts here")])
+    }
+
     /// Why no fenced block can hold a tree's output byte for byte.
     package enum Unrepresentable: Sendable, Equatable {
         case invalidUTF8
@@ -44,5 +69,16 @@ extension Diagnostic {
         if let coreLine { message += " at core line \(coreLine)" }
         if let cause { message += "; \(cause)" }
         return Diagnostic(.coreDrift, at: location, message, attachment: attachment)
+    }
+
+    /// The core block differs from `reference` only by what its indented opening fence takes off
+    /// its lines (`indent` spaces), first at core line `coreLine`: one finding at the fence.
+    static func coreFenceIndented(at location: SourceLocation, reference: String, indent: Int, coreLine: Int?)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .coreDrift, at: location,
+            "core block differs from \(reference) only by its opening fence: "
+                + fenceIndentation(indent, what: "the core", firstDiffering: coreLine.map { "core line \($0)" }))
     }
 }

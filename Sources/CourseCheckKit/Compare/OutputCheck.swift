@@ -52,6 +52,11 @@ package enum OutputCheck {
         guard let mismatch = LineMismatch.first(block: body, expected: actualLines, reference: "the output") else {
             return nil
         }
+        if FenceIndentation.explains(expected, actualLines) {
+            return .outputFenceIndented(
+                at: FenceIndentation.location(expected, in: path), tree: tree, path: path,
+                indent: expected.fence.indent, line: mismatch.index < body.count ? mismatch.index + 1 : nil)
+        }
         let line = mismatch.index < expected.body.count ? expected.body[mismatch.index].number : expected.closing.number
         // The diff reads expected (the lesson) against actual, both numbered with the lesson's lines.
         let diff = UnifiedDiff(

@@ -320,7 +320,7 @@ package struct CourseChecker: Sendable {
                 run.course.append(
                     Finding(.golden(store.displayRoot), .goldenFolderUnreadable(store.displayRoot, reason: reason)))
             }
-            if first, let note = check.toolchainNote(current: run.toolchainVersion) {
+            if first, let note = check.toolchainNote(current: run.toolchainVersion, lesson: run.results[index].path) {
                 run.course.append(Finding(.course, note))
             }
         }
@@ -380,7 +380,10 @@ package struct CourseChecker: Sendable {
             }
         }
         for (store, orphan) in judged where carried[orphan.displayPath] == nil {
-            let finding = GoldenCheck(store: store).orphanFinding(orphan, lesson: nil)
+            // A golden of no lesson: its fix runs on the directories the store serves, every one
+            // of which this run checks (else no folder is judged an orphan).
+            let served = owned[roots[store.rootPath] ?? store.canonicalRoot]?.checked.map(\.display) ?? []
+            let finding = GoldenCheck(store: store).orphanFinding(orphan, lesson: nil, served: served)
             run.course.append(Finding(.golden(orphan.displayPath), finding))
         }
         // A missing goldens directory is its own finding (`missingStore`); a new one's record is

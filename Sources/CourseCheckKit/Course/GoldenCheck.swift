@@ -176,21 +176,23 @@ package struct GoldenCheck: Sendable {
         return (SourceLocation(path: golden.displayPath, line: goldenLine), diff)
     }
 
-    func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?) -> Diagnostic {
-        .goldenOrphan(orphan.displayPath, lesson: lesson)
+    /// `served`: for a golden of no lesson, the lessons directories that keep their goldens here.
+    func orphanFinding(_ orphan: GoldenStore.Entry, lesson: String?, served: [String] = []) -> Diagnostic {
+        .goldenOrphan(orphan.displayPath, lesson: lesson, served: served)
     }
 
     /// A note when the goldens were approved with another compiler than this run's.
     /// What the goldens' record of the compiler says against this run's: nothing when they agree,
     /// the `environment-drift` note when they differ, and `golden-missing` when there is no record
     /// (which `--update` would write: a check that passes leaves `--update` nothing to do).
-    package func toolchainNote(current: String?) -> Diagnostic? {
+    /// `lesson`: a lesson of the run that keeps its goldens here, whose directory the fix names.
+    package func toolchainNote(current: String?, lesson: String? = nil) -> Diagnostic? {
         guard let current else { return nil }
         guard let recorded = store.recordedToolchain else {
             guard store.toolchainSnapshot == nil, store.toolchainIsWritable else { return nil }
             return .goldenMissing(
                 at: SourceLocation(path: store.toolchainDisplayPath, line: 1),
-                .noToolchain(path: store.toolchainDisplayPath, current: current))
+                .noToolchain(path: store.toolchainDisplayPath, current: current, lesson: lesson))
         }
         guard recorded != current else { return nil }
         return .environmentDrift(store.toolchainDisplayPath, recorded: recorded, current: current)

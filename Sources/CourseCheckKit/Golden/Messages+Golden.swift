@@ -2,15 +2,26 @@
 extension Diagnostic {
     /// The command an advice names, as the author types it: `coursecheck <options>` on the lessons
     /// directory holding the lesson at `lesson` (`lessons/` for `lessons/09-yerel-durum.md`, `.` for
-    /// a lesson in the working directory). Without a lesson, the directory is named in words.
+    /// a lesson in the working directory). Without a lesson (no lesson of the run uses the goldens
+    /// directory), the directory is named in words.
     static func command(_ options: String, lessonAt lesson: String?) -> String {
-        guard let lesson else { return "'coursecheck \(options)' on the lessons directory" }
-        let directory = lesson.lastIndex(of: "/").map { String(lesson[...$0]) } ?? "."
-        let safe = directory.utf8.allSatisfy {
-            (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
-                || "/._-~".utf8.contains($0)
+        guard let lesson else { return command(options, directories: []) }
+        return command(options, directories: [lesson.lastIndex(of: "/").map { String(lesson[...$0]) } ?? "."])
+    }
+
+    /// The command on the lessons `directories` as the run names them (`lessons`, `.`), each with
+    /// its slash and quoted when the shell would read it otherwise; none: named in words.
+    static func command(_ options: String, directories: [String]) -> String {
+        guard !directories.isEmpty else { return "'coursecheck \(options)' on the lessons directory" }
+        let shown = directories.map { directory in
+            let directory = directory == "." || directory.hasSuffix("/") ? directory : directory + "/"
+            let safe = directory.utf8.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                    || "/._-~".utf8.contains($0)
+            }
+            return safe ? directory : "\"\(directory)\""
         }
-        return "'coursecheck \(options) " + (safe ? directory : "\"\(directory)\"") + "'"
+        return "'coursecheck \(options) \(shown.joined(separator: " "))'"
     }
 
     /// A tree without a description (`earlierLine` nil), or with the golden name `name` of the tree
@@ -39,8 +50,9 @@ extension Diagnostic {
         case noDirectory(root: String)
         /// The goldens directory `root` is a file.
         case rootIsFile(root: String)
-        /// `path` (`goldens/TOOLCHAIN`) does not record the compiler, `current`, that decided this run.
-        case noToolchain(path: String, current: String)
+        /// `path` (`goldens/TOOLCHAIN`) does not record the compiler, `current`, that decided this run;
+        /// `lesson`: a lesson of the run that keeps its goldens there, whose directory the fix names.
+        case noToolchain(path: String, current: String, lesson: String?)
     }
 
     /// The one builder of `golden-missing`: at the tree for its own golden, at line 1 of the lesson
@@ -64,9 +76,9 @@ extension Diagnostic {
                     + "--no-goldens"
             case .rootIsFile(let root):
                 "\(root) is a file, not a directory; the goldens need a directory of their own"
-            case .noToolchain(let path, let current):
+            case .noToolchain(let path, let current, let lesson):
                 "\(path) is missing: the goldens do not say which compiler they were approved with; run "
-                    + "\(command("--update", lessonAt: nil)) to record '\(current)', which decided this run"
+                    + "\(command("--update", lessonAt: lesson)) to record '\(current)', which decided this run"
             }
         return Diagnostic(.goldenMissing, at: location, message)
     }
@@ -178,12 +190,15 @@ extension Diagnostic {
     }
 
     /// A golden no tree names; `lesson` nil when no lesson has its directory's name. (A renamed
-    /// lesson's or tree's golden is `golden-renamed` at its tree instead.)
-    static func goldenOrphan(_ path: String, lesson: String?) -> Diagnostic {
+    /// lesson's or tree's golden is `golden-renamed` at its tree instead.) `served`: the lessons
+    /// directories that keep their goldens in its directory, as the run names them, so the fix
+    /// runs as typed for a golden of no lesson too.
+    static func goldenOrphan(_ path: String, lesson: String?, served: [String] = []) -> Diagnostic {
         let owner = lesson.map { "no tree of \($0) has this name" } ?? "no lesson has this name"
         return Diagnostic(
             .goldenOrphan, at: SourceLocation(path: path, line: 1),
-            "golden has no tree: \(owner); \(command("--update --prune", lessonAt: lesson)) removes it")
+            "golden has no tree: \(owner); \(lesson.map { command("--update --prune", lessonAt: $0) } ?? command("--update --prune", directories: served)) removes it"
+        )
     }
 
     /// Why a goldens directory's record of the lessons directories it serves stops coursecheck from

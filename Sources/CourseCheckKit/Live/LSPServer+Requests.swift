@@ -104,9 +104,12 @@ extension LSPServer {
             }
             if case .drifts = result.verdict, result.promoteSkipReason == nil {
                 let output = LineScanner.lines(of: String(decoding: run.stdout, as: UTF8.self))
-                let edits = LessonPromoter.expectedReplacement(tree.expected, lesson.file, output: output)
+                let edits = LessonPromoter.expectedFix(tree.expected, lesson.file, output: output)
+                let unindents = LessonPromoter.unindented(tree.expected, matching: output) != nil
                 actions.append([
-                    "title": "Replace the expected block with the tree's actual output",
+                    "title": unindents
+                        ? "Delete the spaces before the expected block's opening fence"
+                        : "Replace the expected block with the tree's actual output",
                     "kind": "quickfix",
                     "isPreferred": true,
                     "diagnostics": attached(.outputDrift, tree.expected.opening.number...tree.expected.closing.number),
@@ -150,7 +153,8 @@ extension LSPServer {
         }
         // The course's own core, as `--promote` writes it: the embedded one only for this course.
         let courseCore = outcome.result.core
-        let core = LineScanner.lines(of: courseCore.text).map(\.raw)
+        let coreLines = LineScanner.lines(of: courseCore.text)
+        let core = coreLines.map(\.raw)
         let title =
             courseCore.isEmbedded
             ? "Replace the core block with the embedded core"
@@ -159,6 +163,17 @@ extension LSPServer {
         where checked.coreDrifted.indices.contains(ordinal) && checked.coreDrifted[ordinal] {
             let lines = block.opening.number...block.closing.number
             guard lines.overlaps(requested) else { continue }
+            // A core that differs only by its fence's indentation: the fence unindented, as `--promote` does.
+            if let fence = LessonPromoter.unindented(block, matching: coreLines) {
+                actions.append([
+                    "title": "Delete the spaces before the core block's opening fence",
+                    "kind": "quickfix",
+                    "isPreferred": true,
+                    "diagnostics": attached(.coreDrift, lines),
+                    "edit": edit([Self.textEdit(fence.range, fence.lines, lines: lesson.file.lines, encoding)]),
+                ])
+                continue
+            }
             let body = block.opening.number..<(block.closing.number - 1)
             actions.append([
                 "title": .string(title),

@@ -76,6 +76,9 @@ package final class BlockNode: Sendable, Equatable {
         /// The spaces at the start of `text` that stand for a tab a container took only in part:
         /// a reader sees them, the file holds a tab there.
         package var tabSpaces = 0
+        /// In fenced code: the UTF-8 bytes (spaces, tabs) the opening fence's indentation took from
+        /// the line, which a reader does not see: the last of the `prefixLength` bytes.
+        package var fenceTaken = 0
     }
 
     package let kind: Kind
@@ -178,6 +181,8 @@ extension BlockParser {
         var gitHubFenceOffset = 0
         /// This line's content as GitHub reads it, when it differs from the spec's.
         var pendingGitHubText: String?
+        /// The bytes this line's share of the fence's indentation took (`ContentLine.fenceTaken`).
+        var pendingFenceTaken = 0
         // List items: marker offset plus padding; lists: their marker kind.
         var itemIndent = 0
         var listBullet: Character?
@@ -471,7 +476,11 @@ extension BlockParser {
                     node.pendingGitHubText = contentText().text
                     (offset, column, partiallyConsumedTab) = saved
                 }
-                skipFenceIndentation(node.fenceOffset)
+                if node.fenceOffset > 0 {
+                    let before = offset
+                    skipFenceIndentation(node.fenceOffset)
+                    node.pendingFenceTaken = partiallyConsumedTab ? 0 : offset - before
+                }
                 return .matched
             case .indentedCode:
                 if indent >= 4 {
@@ -676,6 +685,10 @@ extension BlockParser {
             if let gitHub = tip.pendingGitHubText {
                 if gitHub != text { line.gitHubText = gitHub }
                 tip.pendingGitHubText = nil
+            }
+            if tip.pendingFenceTaken > 0 {
+                line.fenceTaken = tip.pendingFenceTaken
+                tip.pendingFenceTaken = 0
             }
             tip.content.append(line)
             tip.lastLine = lineIndex

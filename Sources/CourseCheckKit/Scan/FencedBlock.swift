@@ -26,6 +26,10 @@ package struct FencedBlock: Sendable, Equatable {
     package var continuationPrefix: String = ""
     /// Body lines GitHub shows otherwise than the spec reads them, by body index: GitHub's text.
     package var gitHubBody: [Int: String] = [:]
+    /// Body lines whose start the opening fence's indentation took, by body index: the blanks
+    /// taken, which the file holds and a reader does not see (CommonMark strips up to the fence's
+    /// indentation from each content line).
+    package var bodyFenceTaken: [Int: String] = [:]
     /// True when the opening fence's indentation holds a tab a container takes only in part:
     /// GitHub and the spec then strip different indentation, so what is written into the block
     /// depends on the renderer.
@@ -71,6 +75,14 @@ package struct FencedBlock: Sendable, Equatable {
             content += line.ending.rawValue
         }
         return content
+    }
+
+    /// The body as the file writes it past the containers: each line with the blanks the fence's
+    /// indentation took put back. What the author typed, when the fence's indentation is the slip.
+    package var writtenBody: [Line] {
+        body.enumerated().map { index, line in
+            bodyFenceTaken[index].map { Line(number: line.number, text: $0 + line.text, ending: line.ending) } ?? line
+        }
     }
 
     /// The location of the opening fence.

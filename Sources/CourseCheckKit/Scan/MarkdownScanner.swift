@@ -86,6 +86,7 @@ package enum MarkdownScanner {
                     prefixLengths.reserveCapacity(content.count)
                     var tabSpaces: [Int: Int] = [:]
                     var gitHubBody: [Int: String] = [:]
+                    var fenceTaken: [Int: String] = [:]
                     for index in content.indices {
                         let number = content[index].index
                         body.append(
@@ -93,6 +94,12 @@ package enum MarkdownScanner {
                         prefixLengths.append(content[index].prefixLength)
                         if content[index].tabSpaces > 0 { tabSpaces[index] = content[index].tabSpaces }
                         if let text = content[index].gitHubText { gitHubBody[index] = text }
+                        if content[index].fenceTaken > 0 {
+                            let end = content[index].prefixLength
+                            fenceTaken[index] = String(
+                                decoding: lines[number].text.utf8.dropFirst(end - content[index].fenceTaken).prefix(
+                                    content[index].fenceTaken), as: UTF8.self)
+                        }
                     }
                     blocks.append(
                         FencedBlock(
@@ -102,7 +109,7 @@ package enum MarkdownScanner {
                             bodyTabSpaces: tabSpaces,
                             openingColumn: column,
                             continuationPrefix: prefix + String(repeating: " ", count: fence.indent),
-                            gitHubBody: gitHubBody,
+                            gitHubBody: gitHubBody, bodyFenceTaken: fenceTaken,
                             dependsOnRenderer: child.fenceIndentDependsOnRenderer))
                 default:
                     continue

@@ -39,6 +39,8 @@ enum FollowTheFix {
         /// dropped where they come right before a fence, else their first occurrence on the line
         /// (and the blanks after them).
         case deleteText(String, blanks: Bool)
+        /// `delete the 2 spaces before the fence`: that many spaces before the line's fence run.
+        case deleteBeforeFence(Int)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -93,6 +95,11 @@ enum FollowTheFix {
             return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let spaces = text.range(
+            of: #"; delete the ([0-9]+ spaces|space) before the fence$"#, options: .regularExpression)
+        {
+            return .deleteBeforeFence(Int(text[spaces].split(separator: " ")[3]) ?? 1)
+        }
         if let delete = text.range(of: "; delete '", options: .backwards) {
             let rest = text[delete.upperBound...]
             if rest.hasSuffix("'") { return .deleteText(String(rest.dropLast()), blanks: false) }
@@ -207,6 +214,12 @@ enum FollowTheFix {
                     ? line[range.upperBound...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
                     : range.upperBound
                 lines[fix.line - 1].removeSubrange(range.lowerBound..<end)
+            case .deleteBeforeFence(let count)?:
+                let line = lines[fix.line - 1]
+                guard let run = line.firstIndex(where: { $0 == "`" || $0 == "~" }),
+                    line[..<run].hasSuffix(String(repeating: " ", count: count))
+                else { return nil }
+                lines[fix.line - 1] = String(line[..<run].dropLast(count)) + line[run...]
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
