@@ -35,14 +35,13 @@ extension Classifier {
         var empty = false
         document.walk { node, _ in
             guard case .fencedCode(let fence, let closed) = node.kind else { return }
-            if closed, node.content.allSatisfy({ isBlank($0.text) }) { empty = true }
+            let blank = closed && node.content.allSatisfy({ isBlank($0.text) })
+            if blank { empty = true }
             // A block with an info string that holds nothing, or the lesson's own text, is two
             // fences typed where no block was meant (`emptyPairs`): a bare one is already a stray
             // output block, but a `swift` one would pass as a display fragment (and its text fail
             // to parse as Swift, error after error, none of them the slip).
-            if closed, !fence.info.isEmpty,
-                node.content.allSatisfy({ isBlank($0.text) }) || wrappedText(node) != nil
-            {
+            if closed, !fence.info.isEmpty, blank || wrappedText(node) != nil {
                 trouble.insert(FenceTrouble(id: nil, line: node.lines.lowerBound + 1))
             }
             let openers = node.content.filter { opensBlock($0.text) }
@@ -627,8 +626,9 @@ extension Classifier {
         var found: [SlipCandidate] = []
         document.walk { node, _ in
             guard case .fencedCode(let fence, true) = node.kind, let closing = node.closingLine else { return }
-            let wrapped = node.content.allSatisfy({ isBlank($0.text) }) ? nil : wrappedText(node)
-            guard node.content.allSatisfy({ isBlank($0.text) }) || wrapped != nil else { return }
+            let blank = node.content.allSatisfy({ isBlank($0.text) })
+            let wrapped = blank ? nil : wrappedText(node)
+            guard blank || wrapped != nil else { return }
             let index = node.lines.lowerBound
             if wrapped != nil {
                 // Deleting a fence right under (or over) a paragraph's line would join the wrapped
