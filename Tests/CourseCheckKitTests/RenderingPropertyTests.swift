@@ -860,7 +860,27 @@ final class RenderingPropertyTests: XCTestCase {
                         let stems = [3: "üç", 4: "dörd", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz"]
                         return "\(stems[value] ?? "\(value)'")\(endings[value] ?? "in")"
                     }
-                    let again = [
+                    // A word stressing the verb (never falls below one more: at least; never exceeds
+                    // one fewer: at most), and "stay" after a position (does not stay below one more:
+                    // at least; does not stay above one fewer: at most). Drawn before the phrases, each
+                    // typed as a `String`: inside the array literal, these three took the type checker
+                    // seconds.
+                    let neverBelow: String = [
+                        "\(genitiveOf[count + 1] ?? "in") altına \(stress) düşmez",
+                        "\(genitiveOf[count + 1] ?? "in") altında kalmaz",
+                        "\(ablativeOf[count + 1] ?? "den") aşağıda \(stress) kalmıyor",
+                        "\(ablativeOf[count + 1] ?? "den") aşağı \(stress) inmez",
+                    ][Int(random.next() % 4)]
+                    let neverAbove: String = [
+                        "\(accusativeOf[count - 1] ?? "i") \(stress) aşmaz",
+                        "\(genitiveOf[count - 1] ?? "in") üstünde kalmaz",
+                        "\(genitiveOf[count - 1] ?? "in") üzerine \(stress) çıkmaz",
+                    ][Int(random.next() % 3)]
+                    let wordBelow: String = [
+                        "\(caseWordOf(count + 1, genitiveOf)) altına \(stress) düşmez",
+                        "\(caseWordOf(count + 1, genitiveOf)) altında kalmaz",
+                    ][Int(random.next() % 2)]
+                    let again: String = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
                         // A bound the lessons break, beside the right count: one finding at the bound.
@@ -878,29 +898,12 @@ final class RenderingPropertyTests: XCTestCase {
                         "; \(triggers[index]) \(count) (\(count + 1)'\(notBelow))",
                         "; \(triggers[index]) \(count) (\(count - 1)'\(genitiveOf[count - 1] ?? "in") \(notAbove))",
                         "; \(triggers[index]) \(count) (\(count - 1)'\(ablativeBelow) fazlası olmaz)",
-                        // A word stressing the verb (never falls below one more: at least; never
-                        // exceeds one fewer: at most), and "stay" after a position (does not stay
-                        // below one more: at least; does not stay above one fewer: at most).
-                        "; \(triggers[index]) \(count) (\(count + 1)'"
-                            + [
-                                "\(genitiveOf[count + 1] ?? "in") altına \(stress) düşmez",
-                                "\(genitiveOf[count + 1] ?? "in") altında kalmaz",
-                                "\(ablativeOf[count + 1] ?? "den") aşağıda \(stress) kalmıyor",
-                                "\(ablativeOf[count + 1] ?? "den") aşağı \(stress) inmez",
-                            ][Int(random.next() % 4)] + ")",
-                        "; \(triggers[index]) \(count) (\(count - 1)'"
-                            + [
-                                "\(accusativeOf[count - 1] ?? "i") \(stress) aşmaz",
-                                "\(genitiveOf[count - 1] ?? "in") üstünde kalmaz",
-                                "\(genitiveOf[count - 1] ?? "in") üzerine \(stress) çıkmaz",
-                            ][Int(random.next() % 3)] + ")",
+                        // The stressed and "stay" bounds drawn above.
+                        "; \(triggers[index]) \(count) (\(count + 1)'\(neverBelow))",
+                        "; \(triggers[index]) \(count) (\(count - 1)'\(neverAbove))",
                         // A number word with a case ending: never falls below one more (at least), does
                         // not exceed one fewer (at most).
-                        "; \(triggers[index]) \(count) ("
-                            + [
-                                "\(caseWordOf(count + 1, genitiveOf)) altına \(stress) düşmez",
-                                "\(caseWordOf(count + 1, genitiveOf)) altında kalmaz",
-                            ][Int(random.next() % 2)] + ")",
+                        "; \(triggers[index]) \(count) (\(wordBelow))",
                         // A direction with no verb: neither a bound nor a count.
                         "; \(triggers[index]) \(count) (\(count + 1)'\(genitiveOf[count + 1] ?? "in") altına)",
                     ][form]
