@@ -90,7 +90,7 @@ package struct LabelReferenceClaim: ClaimCheck {
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })
-        let context = Context(known: known, labels: labels)
+        let context = Self.interned(Context(known: known, labels: labels))
         return .checked(
             course.lessons.flatMap { lesson in
                 lesson.labelReferences.value(for: context) {
@@ -103,6 +103,20 @@ package struct LabelReferenceClaim: ClaimCheck {
     struct Context: Equatable, Sendable {
         var known: Set<[UInt8]>
         var labels: Set<String>
+    }
+
+    /// The last context made. A live loop (and the test suite) checks the course again and again
+    /// with the same labels: handing back the kept context for an equal one compares the sets once
+    /// a check, and each lesson's memo then meets sets that share their storage, which compare equal
+    /// at once, instead of hashing every label again for every lesson.
+    private static let lastContext = Locked<Context?>(nil)
+
+    static func interned(_ context: Context) -> Context {
+        lastContext.update { kept in
+            if let kept, kept == context { return kept }
+            kept = context
+            return context
+        }
     }
 
     /// The findings for the backticked kebab words of `prose` that are neither a label of `labels`

@@ -39,8 +39,16 @@ package enum OutputCheck {
     /// ends with a newline, a lesson is UTF-8 text without NUL bytes, and a CR in it ends a line.
     package static func unrepresentable(_ stdout: [UInt8]) -> Diagnostic.Unrepresentable? {
         if String(validating: stdout, as: UTF8.self) == nil { return .invalidUTF8 }
-        if stdout.contains(0) { return .nulByte }
-        if stdout.contains(UInt8(ascii: "\r")) { return .carriageReturn }
+        // memchr: every tree's output is asked on every check, and a generic `contains` walks it a
+        // byte at a time through value witnesses in the debug build the tests run.
+        let (nul, carriageReturn) = stdout.withUnsafeBufferPointer {
+            (
+                ByteSearch.firstOffset(of: 0, in: $0) != nil,
+                ByteSearch.firstOffset(of: UInt8(ascii: "\r"), in: $0) != nil
+            )
+        }
+        if nul { return .nulByte }
+        if carriageReturn { return .carriageReturn }
         if let last = stdout.last, last != UInt8(ascii: "\n") { return .noFinalNewline }
         return nil
     }

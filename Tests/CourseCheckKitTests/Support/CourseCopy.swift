@@ -64,6 +64,43 @@ enum CourseCopy {
             to: root.appendingPathComponent("goldens/\(name)"))
     }
 
+    /// The findings (error and warning lines) of a default run (`lessons/`) in `copy` when it holds
+    /// nothing but the course's folders as committed, byte for byte, else nil. Following a slip's fix
+    /// most often gives the course back as it was, and checking it again is checking the course as
+    /// it is: that run is made once per process (`asCommitted`) and its findings shared.
+    static func findingsIfAsCommitted(_ copy: URL) -> [String]? {
+        let files = FileManager.default
+        guard (try? files.contentsOfDirectory(atPath: copy.path).sorted()) == folders.sorted() else { return nil }
+        for folder in folders {
+            let original = Binary.packageRoot.appendingPathComponent(folder)
+            let copied = copy.appendingPathComponent(folder)
+            guard let names = files.subpaths(atPath: original.path),
+                files.subpaths(atPath: copied.path)?.sorted() == names.sorted()
+            else { return nil }
+            for name in names {
+                var directory: ObjCBool = false
+                guard files.fileExists(atPath: original.appendingPathComponent(name).path, isDirectory: &directory)
+                else {
+                    return nil
+                }
+                if directory.boolValue { continue }
+                guard let bytes = files.contents(atPath: copied.appendingPathComponent(name).path),
+                    bytes == files.contents(atPath: original.appendingPathComponent(name).path)
+                else { return nil }
+            }
+        }
+        return asCommitted
+    }
+
+    /// The findings of one default run of a fresh copy of the course as committed.
+    private static let asCommitted: [String] = {
+        guard let scratch = try? Scratch() else { return ["cannot make a scratch directory"] }
+        defer { scratch.remove() }
+        guard (try? copy(into: scratch.url)) != nil else { return ["cannot copy the course"] }
+        return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+    }()
+
     /// Replaces the first `target` (after `anchor`, when one is given) in the file at `url` and
     /// returns the 1-based line it was on.
     @discardableResult
