@@ -163,6 +163,28 @@ final class ClaimTests: XCTestCase {
         for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
     }
 
+    /// A name in the locative is the name (`ortamda 6`, `ortam'da 6`, `yerel’de 6`), and one count
+    /// after listed names is each name's (`ebeveyn ve gözlem için 4`, `yerel ile ortam: 6`), as a
+    /// distributive one is (`ebeveyn ile gözlem 4'er`). Right after the last name with nothing
+    /// between (`yerel ve ortam 6`) it is that name's own: the others have none.
+    func testLocativeNamesAndOneCountAfterListedNamesAreRead() {
+        func counts(_ text: String) -> [[Int]] {
+            TriggerDistributionClaim.reading(TriggerDistributionClaim.words(Inline(text).readable())).counts.map {
+                $0.map(\.value)
+            }
+        }
+        let cases: [(String, [[Int]])] = [
+            ("dağılım: yerelde 6, ebeveynde 4, gözlemde 4, ortamda 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel'de 6, ebeveyn’de 4, gözlem'de 5, ortam'da 6.", [[6], [4], [5], [6]]),
+            ("dağılım: yerel ve ortam için 6, ebeveyn ve gözlem için 4.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ile ortam: altı, ebeveyn ile gözlem için 5.", [[6], [5], [5], [6]]),
+            ("dağılım: yerel için 6, ebeveyn ve gözlem: 4, ortam için 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ile ortam 6'şar, ebeveyn ile gözlem 4'er.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam 6, ebeveyn 4, gözlem 4.", [[], [4], [4], [6]]),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
+    }
+
     /// One grammar spells every bound verb's forms in its stem's vowel harmony (`Connective.Verb`):
     /// the four-way `I` and the two-way `A` after the vowel before them, `D` after a voiceless
     /// consonant; the old hand-written forms are all among them, and the negative ones deny.
@@ -257,6 +279,8 @@ final class ClaimTests: XCTestCase {
                             "", "", " ise", " yaklaşık", " de", " için", " ya", " yâ", " YÂ", " yaklaşık olarak",
                             " aşağı yukarı", " tahminen",
                             $0 == "ortam" ? "sa" : "se",
+                            // The locative, joined or after an apostrophe (`ortamda 6`, `yerel’de 6`).
+                            $0 == "ortam" ? "da" : "de", $0 == "ortam" ? "'da" : "’de",
                         ])
                         + " " + pick(counts)(pick(numbers))
                         + pick([
@@ -292,7 +316,7 @@ final class ClaimTests: XCTestCase {
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
             "değişiklik", "x", "ise", "yaklaşık", "yaklaşık olarak", "aşağı yukarı", "ortamsa", "gözlemse", "6",
-            "4", "için", "ya", "yâ", "gözlem", "4",
+            "ortamda", "yerelde", "4", "için", "ya", "yâ", "gözlem", "4",
             "yerel", "6", "ortam",
             "4", "dersin",
         ]

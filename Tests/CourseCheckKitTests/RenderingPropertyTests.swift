@@ -544,11 +544,17 @@ final class RenderingPropertyTests: XCTestCase {
                     groups.append((count, [name]))
                 }
             }
-            // The count after them, or before them (`altışar yerel ve ortam`, `6'şar yerel ve ortam`).
-            let before = random.next() % 2 == 0
+            // The count after them, or before them (`altışar yerel ve ortam`, `6'şar yerel ve ortam`),
+            // or one plain count after them that is each name's (`yerel ve ortam için 6`, `ebeveyn ile gözlem: 4`).
+            let before = random.next() % 3 == 0
+            let plain = !before && random.next() % 2 == 0
             let distributives = [4: "dörder", 5: "beşer", 6: "altışar", 7: "yedişer"]
             return groups.map { group in
                 let each = "\(group.count)'\(each[group.count] ?? "er")"
+                if plain {
+                    return group.names.joined(separator: random.next() % 2 == 0 ? " ve " : " ile ")
+                        + [" için ", ": "][Int(random.next() % 2)] + count(group.count)
+                }
                 guard before else { return group.names.joined(separator: " ve ") + " " + each }
                 return (random.next() % 2 == 0 ? distributives[group.count] ?? each : each) + " "
                     + group.names.joined(separator: " ve ")
@@ -581,10 +587,13 @@ final class RenderingPropertyTests: XCTestCase {
                         ? [
                             " ise", " yaklaşık", " de", " için",
                             name == names[index] ? (name == "ortam" ? "sa" : "se") : " ise",
+                            // The locative, joined or after an apostrophe (`ortamda 6`, `yerel'de 6`).
+                            name == names[index]
+                                ? (random.next() % 2 == 0 ? "'" : "") + (name == "ortam" ? "da" : "de") : " de",
                             " yaklaşık olarak",
                             " aşağı yukarı", " tahminen", " tam", " tam olarak", " yine", " yalnızca", " sadece",
                             " ancak", " tetiği", " tetikli", " \u{2013}", " hemen hemen", " tetiği de", " tetiğini",
-                        ][Int(random.next() % 20)]
+                        ][Int(random.next() % 21)]
                         : ""
                     // Now and then, after a count stated once, a parenthesis naming lessons, a year or a share.
                     let aside =
