@@ -1233,8 +1233,9 @@ final class RenderingPropertyTests: XCTestCase {
     }
 
     /// Quotation marks around trigger names in the places that name them, the trigger bullets
-    /// (outside the bold or inside it) and the closing table's cells (bare or in bold): any pair of
-    /// quotation marks (curly, straight, low, guillemets, single, mixed), around random names.
+    /// (outside the bold or inside it) and the closing table's cells (bare or in bold; a row's
+    /// lesson title now and then too): any pair of quotation marks (curly, straight, low,
+    /// guillemets, single, mixed), around random names.
     /// Right names read as the name, no finding; one quoted wrong name (another trigger, in a bullet
     /// or a row) is one finding, at its line; putting the quotes on the right name leaves none.
     func testQuotedTriggerNamesAreTheName() throws {
@@ -1285,7 +1286,12 @@ final class RenderingPropertyTests: XCTestCase {
             for _ in 0..<(3 + Int(random.next() % 4)) {
                 let place = pick(places)
                 guard edited.insert("\(place.file):\(place.line)").inserted else { continue }
-                let written = quoted(place, as: place.trigger)
+                var written = quoted(place, as: place.trigger)
+                // Now and then the row's lesson title quoted too (`| “Yerel Durum” |`): the title.
+                if place.row, random.next() % 2 == 0, let end = written.range(of: " | ") {
+                    let title = written[written.index(written.startIndex, offsetBy: 2)..<end.lowerBound]
+                    written = "| \(pick(marks))\(title)\(pick(marks))" + written[end.lowerBound...]
+                }
                 texts[place.file]?[place.line] = written
                 edits.append("\(place.file):\(place.line + 1): \(texts[place.file]?[place.line] ?? "")")
             }
