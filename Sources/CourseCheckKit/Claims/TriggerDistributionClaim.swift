@@ -38,7 +38,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard !course.lessons.isEmpty else { return .notApplicable("no lessons") }
-        var findings: [Diagnostic] = []
+        // The closing lesson's statements of the course's lesson count (`Kurs boyunca yirmi bir ders`).
+        let courseCounts = CourseLessonCount.findings(
+            in: Self.closingLessons(course)[0], lessons: course.lessons.count)
+        var findings = courseCounts
         var judged = false
         for lesson in Self.closingLessons(course) {
             if let sentence = Self.candidates(in: lesson).first {
@@ -60,7 +63,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             findings += Self.heading(sentence, file: index.file, path: index.prose.path)
             findings += judge(sentence, path: index.prose.path, course)
         }
-        guard judged else {
+        guard judged || !courseCounts.isEmpty else {
             return .notApplicable("no paragraph of the closing lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
@@ -266,7 +269,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     /// The sentence of `words` holding word `index`: from after the last `.`, `!` or `?` before it to the next.
-    private static func sentence(_ words: [Word], holding index: Int) -> Range<Int> {
+    static func sentence(_ words: [Word], holding index: Int) -> Range<Int> {
         func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
         let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
         let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
@@ -290,6 +293,20 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// the sentence then speaks of the other lessons.
     private static let exceptions = ["dışında", "hariç", "haric", "sayma", "sayılma", "sonra", "başka"]
 
+    /// Whether the sentence `range` of `words` leaves the opening lesson out (`açılış dersi
+    /// dışındaki`, `açılış hariç`): it speaks of the other lessons.
+    static func leavesOutOpening(_ words: [Word], in range: Range<Int>) -> Bool {
+        range.contains { at in
+            guard words[at].text.hasPrefix("açılış") else { return false }
+            // The word after `açılış`, or after the lesson word right after it (`açılış dersi dışındaki`).
+            var after = at + 1
+            if after < range.upperBound, words[after].text.hasPrefix("ders"), words[after].gap.isEmpty {
+                after += 1
+            }
+            return after < range.upperBound && exceptions.contains { words[after].text.hasPrefix($0) }
+        }
+    }
+
     /// `words` with every trigger name of a sentence about the opening lesson alone set aside
     /// (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`: its own recomputations, however
     /// counted), or nil when it has none. A sentence speaks of the opening lesson when a word opens
@@ -306,16 +323,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard words[index].text.hasPrefix("açılış") else { continue }
             let range = sentence(words, holding: index)
             index = range.upperBound - 1
-            let opening = range.filter { words[$0].text.hasPrefix("açılış") }
-            let excepted = opening.contains { at in
-                // The word after `açılış`, or after the lesson word right after it (`açılış dersi dışındaki`).
-                var after = at + 1
-                if after < range.upperBound, words[after].text.hasPrefix("ders"), words[after].gap.isEmpty {
-                    after += 1
-                }
-                return after < range.upperBound && exceptions.contains { words[after].text.hasPrefix($0) }
-            }
-            guard !excepted, !range.contains(where: { words[$0].text.hasPrefix("dersler") }),
+            guard !leavesOutOpening(words, in: range), !range.contains(where: { words[$0].text.hasPrefix("dersler") }),
                 !numbersLessons(words, in: range)
             else { continue }
             if result == nil { result = words }
