@@ -175,7 +175,8 @@ final class RenderingPropertyTests: XCTestCase {
 
     /// A rewrite that changes one claim's rendered text (a count of the distribution sentence or
     /// the recomputations it says the opening distribution makes, the trigger in one row of the
-    /// closing table, the number of one note) gives exactly one finding, on the changed line; so
+    /// closing table, the number of one note, a statement of the course's lesson count, with a
+    /// phrase counting some lessons beside it or not) gives exactly one finding, on the changed line; so
     /// does a slip that unmakes the closing table (its header or delimiter row lost or mistyped).
     func testChangingOneClaimTextGivesOneFindingThere() throws {
         let seeds = PropertySeeds.seeds(defaultCases: 6)
@@ -190,7 +191,27 @@ final class RenderingPropertyTests: XCTestCase {
                 .components(separatedBy: "\n")
             let line: Int
             let what: String
-            switch random.next() % 6 {
+            switch random.next() % 7 {
+            case 6:
+                // One of the closing lesson's statements of the course's lesson count, another number,
+                // and now and then a phrase counting some lessons added beside it (no count of the
+                // course): one finding, at the statement (`CourseLessonCount`).
+                let statements = [
+                    ("kursun ", "yirmi bir", " derslik"), ("Kurs boyunca ", "yirmi bir", " ders"),
+                    ("- ", "Yirmi bir", " dersin her biri"),
+                ]
+                let (lead, number, tail) = statements[Int(random.next() % 3)]
+                let at = try XCTUnwrap(lines.firstIndex { $0.contains(lead + number + tail) })
+                let other = ["yirmi", "yirmi iki", "20", "22", "on dokuz", "otuz"][Int(random.next() % 6)]
+                let written = number.hasPrefix("Y") ? other.prefix(1).uppercased() + other.dropFirst() : other
+                lines[at] = lines[at].replacingOccurrences(of: lead + number + tail, with: lead + written + tail)
+                let relative = [
+                    " Son iki ders ortamı ölçtü.", " Bu iki derste ezme ölçülmez.", " İki ders önce gördük.",
+                    " Kursun iki dersi tekrar içerir.", " Kursta iki dersten oluşan bir bölüm var.",
+                ]
+                let near = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Kurs boyunca") })
+                if random.next() % 2 == 0 { lines[near] += relative[Int(random.next() % UInt64(relative.count))] }
+                (line, what) = (at + 1, "\(number) as \(written)")
             case 5:
                 // The closing table's header or delimiter row lost or mistyped: GitHub shows its rows
                 // as a paragraph of pipes, one finding at the slipped line (the header's, the
