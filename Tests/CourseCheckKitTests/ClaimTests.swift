@@ -163,6 +163,28 @@ final class ClaimTests: XCTestCase {
         for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
     }
 
+    /// A name in the locative is the name (`ortamda 6`, `ortam'da 6`, `yerel’de 6`), and one count
+    /// after listed names is each name's (`ebeveyn ve gözlem için 4`, `yerel ile ortam: 6`), as a
+    /// distributive one is (`ebeveyn ile gözlem 4'er`). Right after the last name with nothing
+    /// between (`yerel ve ortam 6`) it is that name's own: the others have none.
+    func testLocativeNamesAndOneCountAfterListedNamesAreRead() {
+        func counts(_ text: String) -> [[Int]] {
+            TriggerDistributionClaim.reading(TriggerDistributionClaim.words(Inline(text).readable())).counts.map {
+                $0.map(\.value)
+            }
+        }
+        let cases: [(String, [[Int]])] = [
+            ("dağılım: yerelde 6, ebeveynde 4, gözlemde 4, ortamda 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel'de 6, ebeveyn’de 4, gözlem'de 5, ortam'da 6.", [[6], [4], [5], [6]]),
+            ("dağılım: yerel ve ortam için 6, ebeveyn ve gözlem için 4.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ile ortam: altı, ebeveyn ile gözlem için 5.", [[6], [5], [5], [6]]),
+            ("dağılım: yerel için 6, ebeveyn ve gözlem: 4, ortam için 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ile ortam 6'şar, ebeveyn ile gözlem 4'er.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam 6, ebeveyn 4, gözlem 4.", [[], [4], [4], [6]]),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
+    }
+
     /// One grammar spells every bound verb's forms in its stem's vowel harmony (`Connective.Verb`):
     /// the four-way `I` and the two-way `A` after the vowel before them, `D` after a voiceless
     /// consonant; the old hand-written forms are all among them, and the negative ones deny.
@@ -257,6 +279,8 @@ final class ClaimTests: XCTestCase {
                             "", "", " ise", " yaklaşık", " de", " için", " ya", " yâ", " YÂ", " yaklaşık olarak",
                             " aşağı yukarı", " tahminen",
                             $0 == "ortam" ? "sa" : "se",
+                            // The locative, joined or after an apostrophe (`ortamda 6`, `yerel’de 6`).
+                            $0 == "ortam" ? "da" : "de", $0 == "ortam" ? "'da" : "’de",
                         ])
                         + " " + pick(counts)(pick(numbers))
                         + pick([
@@ -292,7 +316,7 @@ final class ClaimTests: XCTestCase {
             "ALTI", "İki", "on", "bir", "dört", "6'sı", "4’ü", "6'şar", "altışar", "6'yerel", "6’dersin", "%6", "6,5",
             "ve", "VE", "İLE", "veya", "dersin", "Ders", "dağılımı", "Açılış", "ağaçta", "kadersiz", "tetik",
             "değişiklik", "x", "ise", "yaklaşık", "yaklaşık olarak", "aşağı yukarı", "ortamsa", "gözlemse", "6",
-            "4", "için", "ya", "yâ", "gözlem", "4",
+            "ortamda", "yerelde", "4", "için", "ya", "yâ", "gözlem", "4",
             "yerel", "6", "ortam",
             "4", "dersin",
         ]
@@ -826,6 +850,75 @@ final class ClaimTests: XCTestCase {
         let sentence = try XCTUnwrap(
             text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains(distribution) })
         try expectAll(closing, sentence + "\n", "") { _ in [] }
+    }
+
+    /// A name in the locative (`gözlemde 4`, `gözlem'de 4`) and one count after listed names
+    /// (`ebeveyn ve gözlem için 4`) are read: the true sentence is no finding, a wrong count one
+    /// finding at it, never "not applicable"; a lesson in a parenthesis (`(2. derste 7)`) counts nothing.
+    func testLocativeNamesAndOneCountAfterNamesAreJudgedAtTheCount() throws {
+        for kept in [
+            "yerelde 6, ebeveynde 4, gözlemde 4, ortamda 6", "yerel'de 6, ebeveyn’de 4, gözlem'de 4, ortam'da 6",
+            "yerel ve ortam için 6, ebeveyn ve gözlem için 4", "yerel ile ortam: 6, ebeveyn ile gözlem: 4",
+            "yerel 6 (2. derste 7), ebeveyn 4, gözlem 4, ortam 6",
+            "yerel 6 (ilk kez 2. derste), ebeveyn 4, gözlem 4, ortam 6",
+        ] {
+            try expectAll(closing, distribution, kept) { _ in [] }
+        }
+        for (written, column, says) in [
+            ("yerelde 6, ebeveynde 4, gözlemde 5, ortamda 6", 109, "gözlem 5, but 4 lessons declare gözlem"),
+            ("yerel'de 6, ebeveyn’de 4, gözlem'de 5, ortam'da 6", 114, "gözlem 5, but 4 lessons declare gözlem"),
+            (
+                "yerel ve ortam için 6, ebeveyn ve gözlem için 5", 124,
+                "ebeveyn 5 and gözlem 5, but 4 lessons declare ebeveyn and 4 gözlem"
+            ),
+            (
+                "yerel 6 (ilk kez 2. derste), ebeveyn 4, gözlem 5, ortam 6", 123,
+                "gözlem 5, but 4 lessons declare gözlem"
+            ),
+        ] {
+            try expectAll(closing, distribution, written) { line in
+                ["\(line):\(column): error: says \(says) [trigger-distribution]"]
+            }
+        }
+    }
+
+    /// The closing lesson's statements of the course's lesson count (`CourseLessonCount`) follow
+    /// the lessons: a wrong one is one finding at its number, with the number to write; a number
+    /// that counts some lessons (`son iki dersi`, `iki ders önce`, `bu iki derste`, `iki dersten
+    /// oluşan bir bölüm`, `kursun iki dersi`) is none.
+    func testTheClosingLessonsCountOfTheCourseFollowsTheLessons() throws {
+        for (target, replacement, column, written, write) in [
+            ("kursun yirmi bir derslik", "kursun yirmi derslik", 198, "yirmi", "yirmi bir"),
+            ("Kurs boyunca yirmi bir ders", "Kurs boyunca 20 ders", 14, "20", "21"),
+            ("Yirmi bir dersin her biri", "Yirmi dersin her biri", 3, "Yirmi", "Yirmi bir"),
+        ] {
+            try expectAll(closing, target, replacement) { line in
+                [
+                    "\(line):\(column): error: says the course has 20 lessons, but it has 21; "
+                        + "write '\(write)' for '\(written)' [trigger-distribution]"
+                ]
+            }
+        }
+        try expectAll(
+            closing, "Kurs boyunca yirmi bir ders,",
+            "Kursun son iki dersi, iki ders önce gördüğümüz kip, bu iki derste ölçülen, kursun iki dersi ve "
+                + "kursta iki dersten oluşan bir bölüm; kursun iki derslik bir bölümü. Kurs boyunca yirmi bir ders,"
+        ) { _ in [] }
+    }
+
+    /// A lesson title in quotation marks in the closing table's lesson column (`“Yerel Durum”`,
+    /// `"Yerel Durum"`) names the lesson, as a quoted trigger names the trigger; a quoted title
+    /// that is no lesson's is the row's one finding, as written.
+    func testAQuotedTitleInTheClosingTableNamesTheLesson() throws {
+        for quoted in ["\u{201C}Yerel Durum\u{201D}", "\"Yerel Durum\"", "\u{AB}Yerel Durum\u{BB}"] {
+            try expectAll(closing, "| Yerel Durum |", "| \(quoted) |") { _ in [] }
+        }
+        try expectAll(closing, "| Yerel Durum |", "| \u{201C}Yerel Durumu\u{201D} |") { line in
+            [
+                "\(line):3: error: row 9 names '\u{201C}Yerel Durumu\u{201D}'; lesson 9 is 'Yerel Durum' "
+                    + "[closing-table]"
+            ]
+        }
     }
 
     /// A paragraph that counts triggers but is about something else (a tree's result) is not the

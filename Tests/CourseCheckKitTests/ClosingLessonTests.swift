@@ -76,19 +76,27 @@ final class ClosingLessonTests: XCTestCase {
     }
 
     /// The sentence left as it was now miscounts: one finding per count it states wrong, in the
-    /// closing lesson, and the claim is checked, not "not applicable".
+    /// closing lesson, and the claim is checked, not "not applicable". So do the closing lesson's
+    /// statements of the course's lesson count (its abstract, the line above the table, a summary
+    /// item): one finding each, at its number.
     func testALessonAddedAfterTheClosingOneLeavesTheSentenceJudged() throws {
         let copy = try courseWithALessonAdded()
         let found = findings(in: copy)
+        func courseCount(_ at: String, _ written: String) -> String {
+            "lessons/21-on-izleme-ve-yineleme.md:\(at): error: says the course has 21 lessons, but it has 22; "
+                + "write '\(written.prefix(1))irmi iki' for '\(written)' [trigger-distribution]"
+        }
         XCTAssertEqual(
             found.lines,
             [
+                courseCount("12:198", "yirmi bir"), courseCount("241:14", "yirmi bir"),
                 "lessons/21-on-izleme-ve-yineleme.md:268:81: error: says yerel 6, but 7 lessons declare yerel "
                     + "[trigger-distribution]",
                 "lessons/21-on-izleme-ve-yineleme.md:268:31: error: says 20 lessons, but 21 lessons declare one "
                     + "trigger [trigger-distribution]",
+                courseCount("276:3", "Yirmi bir"),
             ])
-        XCTAssertTrue(found.summary.contains("claims: 8 checked; 2 errors"), found.summary)
+        XCTAssertTrue(found.summary.contains("claims: 8 checked; 5 errors"), found.summary)
     }
 
     /// The sentence brought up to date is clean; moved into the new last lesson, it is read there.
@@ -102,6 +110,13 @@ final class ClosingLessonTests: XCTestCase {
             with: "Açılış dersi dışındaki yirmi bir dersin tetik dağılımı şöyledir: yerel 7, ebeveyn 4, gözlem 4, "
                 + "ortam 6.",
             in: closing)
+        for (old, new) in [
+            ("kursun yirmi bir derslik", "kursun yirmi iki derslik"),
+            ("Kurs boyunca yirmi bir", "Kurs boyunca yirmi iki"),
+            ("- Yirmi bir dersin", "- Yirmi iki dersin"),
+        ] {
+            _ = try CourseCopy.replace(old, with: new, in: closing)
+        }
         let updated = findings(in: copy)
         XCTAssertEqual(updated.lines, [])
         XCTAssertTrue(updated.summary.contains("claims: 8 checked; 0 errors"), updated.summary)

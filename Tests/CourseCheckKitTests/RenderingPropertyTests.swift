@@ -175,7 +175,8 @@ final class RenderingPropertyTests: XCTestCase {
 
     /// A rewrite that changes one claim's rendered text (a count of the distribution sentence or
     /// the recomputations it says the opening distribution makes, the trigger in one row of the
-    /// closing table, the number of one note) gives exactly one finding, on the changed line; so
+    /// closing table, the number of one note, a statement of the course's lesson count, with a
+    /// phrase counting some lessons beside it or not) gives exactly one finding, on the changed line; so
     /// does a slip that unmakes the closing table (its header or delimiter row lost or mistyped).
     func testChangingOneClaimTextGivesOneFindingThere() throws {
         let seeds = PropertySeeds.seeds(defaultCases: 6)
@@ -190,7 +191,27 @@ final class RenderingPropertyTests: XCTestCase {
                 .components(separatedBy: "\n")
             let line: Int
             let what: String
-            switch random.next() % 6 {
+            switch random.next() % 7 {
+            case 6:
+                // One of the closing lesson's statements of the course's lesson count, another number,
+                // and now and then a phrase counting some lessons added beside it (no count of the
+                // course): one finding, at the statement (`CourseLessonCount`).
+                let statements = [
+                    ("kursun ", "yirmi bir", " derslik"), ("Kurs boyunca ", "yirmi bir", " ders"),
+                    ("- ", "Yirmi bir", " dersin her biri"),
+                ]
+                let (lead, number, tail) = statements[Int(random.next() % 3)]
+                let at = try XCTUnwrap(lines.firstIndex { $0.contains(lead + number + tail) })
+                let other = ["yirmi", "yirmi iki", "20", "22", "on dokuz", "otuz"][Int(random.next() % 6)]
+                let written = number.hasPrefix("Y") ? other.prefix(1).uppercased() + other.dropFirst() : other
+                lines[at] = lines[at].replacingOccurrences(of: lead + number + tail, with: lead + written + tail)
+                let relative = [
+                    " Son iki ders ortamı ölçtü.", " Bu iki derste ezme ölçülmez.", " İki ders önce gördük.",
+                    " Kursun iki dersi tekrar içerir.", " Kursta iki dersten oluşan bir bölüm var.",
+                ]
+                let near = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Kurs boyunca") })
+                if random.next() % 2 == 0 { lines[near] += relative[Int(random.next() % UInt64(relative.count))] }
+                (line, what) = (at + 1, "\(number) as \(written)")
             case 5:
                 // The closing table's header or delimiter row lost or mistyped: GitHub shows its rows
                 // as a paragraph of pipes, one finding at the slipped line (the header's, the
@@ -544,11 +565,17 @@ final class RenderingPropertyTests: XCTestCase {
                     groups.append((count, [name]))
                 }
             }
-            // The count after them, or before them (`altışar yerel ve ortam`, `6'şar yerel ve ortam`).
-            let before = random.next() % 2 == 0
+            // The count after them, or before them (`altışar yerel ve ortam`, `6'şar yerel ve ortam`),
+            // or one plain count after them that is each name's (`yerel ve ortam için 6`, `ebeveyn ile gözlem: 4`).
+            let before = random.next() % 3 == 0
+            let plain = !before && random.next() % 2 == 0
             let distributives = [4: "dörder", 5: "beşer", 6: "altışar", 7: "yedişer"]
             return groups.map { group in
                 let each = "\(group.count)'\(each[group.count] ?? "er")"
+                if plain {
+                    return group.names.joined(separator: random.next() % 2 == 0 ? " ve " : " ile ")
+                        + [" için ", ": "][Int(random.next() % 2)] + count(group.count)
+                }
                 guard before else { return group.names.joined(separator: " ve ") + " " + each }
                 return (random.next() % 2 == 0 ? distributives[group.count] ?? each : each) + " "
                     + group.names.joined(separator: " ve ")
@@ -581,10 +608,13 @@ final class RenderingPropertyTests: XCTestCase {
                         ? [
                             " ise", " yaklaşık", " de", " için",
                             name == names[index] ? (name == "ortam" ? "sa" : "se") : " ise",
+                            // The locative, joined or after an apostrophe (`ortamda 6`, `yerel'de 6`).
+                            name == names[index]
+                                ? (random.next() % 2 == 0 ? "'" : "") + (name == "ortam" ? "da" : "de") : " de",
                             " yaklaşık olarak",
                             " aşağı yukarı", " tahminen", " tam", " tam olarak", " yine", " yalnızca", " sadece",
                             " ancak", " tetiği", " tetikli", " \u{2013}", " hemen hemen", " tetiği de", " tetiğini",
-                        ][Int(random.next() % 20)]
+                        ][Int(random.next() % 21)]
                         : ""
                     // Now and then, after a count stated once, a parenthesis naming lessons, a year or a share.
                     let aside =
@@ -1227,8 +1257,9 @@ final class RenderingPropertyTests: XCTestCase {
     }
 
     /// Quotation marks around trigger names in the places that name them, the trigger bullets
-    /// (outside the bold or inside it) and the closing table's cells (bare or in bold): any pair of
-    /// quotation marks (curly, straight, low, guillemets, single, mixed), around random names.
+    /// (outside the bold or inside it) and the closing table's cells (bare or in bold; a row's
+    /// lesson title now and then too): any pair of quotation marks (curly, straight, low,
+    /// guillemets, single, mixed), around random names.
     /// Right names read as the name, no finding; one quoted wrong name (another trigger, in a bullet
     /// or a row) is one finding, at its line; putting the quotes on the right name leaves none.
     func testQuotedTriggerNamesAreTheName() throws {
@@ -1279,7 +1310,12 @@ final class RenderingPropertyTests: XCTestCase {
             for _ in 0..<(3 + Int(random.next() % 4)) {
                 let place = pick(places)
                 guard edited.insert("\(place.file):\(place.line)").inserted else { continue }
-                let written = quoted(place, as: place.trigger)
+                var written = quoted(place, as: place.trigger)
+                // Now and then the row's lesson title quoted too (`| “Yerel Durum” |`): the title.
+                if place.row, random.next() % 2 == 0, let end = written.range(of: " | ") {
+                    let title = written[written.index(written.startIndex, offsetBy: 2)..<end.lowerBound]
+                    written = "| \(pick(marks))\(title)\(pick(marks))" + written[end.lowerBound...]
+                }
                 texts[place.file]?[place.line] = written
                 edits.append("\(place.file):\(place.line + 1): \(texts[place.file]?[place.line] ?? "")")
             }

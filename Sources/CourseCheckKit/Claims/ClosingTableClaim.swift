@@ -232,8 +232,17 @@ package struct ClosingTableClaim: ClaimCheck {
                     })
         }
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn, `Yerel  Durum` the title Yerel Durum.
-        let rowTitles = table.rows.map {
-            $0.cells.count > lessonColumn ? Prose.collapsed($0.cells[lessonColumn].text) : ""
+        let rowTitles = table.rows.map { row -> String in
+            guard row.cells.count > lessonColumn else { return "" }
+            let written = Prose.collapsed(row.cells[lessonColumn].text)
+            // A title in quotation marks at both ends (`“Yerel Durum”`) names the lesson
+            // (`LessonFacts.isTitled`), and is compared as the title; one that is a title as written
+            // is left as it is.
+            guard let bare = Quotation.unquotedAtBothEnds(written),
+                course.lessons.contains(where: { $0.isTitled(bare) }),
+                !course.lessons.contains(where: { $0.titles.contains { $0.sameBytes(written) } })
+            else { return written }
+            return bare
         }
         let titles = course.lessons.map { $0.title(asUsedIn: rowTitles) }
 

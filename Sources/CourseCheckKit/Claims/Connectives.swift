@@ -54,7 +54,8 @@
 ///   count after them is judged), `tam`, `tam olarak` exactly, `yine` again, `yalnızca`, `sadece`,
 ///   `ancak` only, `sırasıyla` respectively (`… ve ortam için sırasıyla 6, 4, 4, 6`), the name's
 ///   `tetiği` or `tetiğini`, the names' `tetikleri` (`ortam tetiği 6`); a dash as a colon (`ortam – 6`). The
-///   name's conditional form (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it.
+///   name's conditional form (`ortamsa 6`, `gözlemse 5`) is the name with `ise` joined to it, its
+///   locative (`ortamda 6`, `yerel'de 6`) the name too (`nameSuffixes`).
 /// - Stressing, between a bound's number and its verb: any run of `stressing` words, pairs and
 ///   doubled ones is read past (`7'yi hiçbir zaman geçmez`, `5'in altına da hiç düşmez`, `asla ama
 ///   asla`, `hiç mi hiç`); a question particle after one (`7'yi hiç mi geçmez?`) asks the bound.
@@ -609,8 +610,10 @@ enum Connective {
         return nil
     }
 
-    /// The conditional suffix a name may take for `ise` (`ortamsa`, `gözlemse`).
-    static let conditionalSuffixes = ["sa", "se"]
+    /// The suffixes a name may take before its count and still be the name: the conditional for
+    /// `ise` (`ortamsa`, `gözlemse`) and the locative (`ortamda 6`, `yerelde 6`, in ortam: six),
+    /// joined or after an apostrophe (`ortam'da 6`). Each two bytes (`isNamed` compares them so).
+    static let nameSuffixes = ["sa", "se", "da", "de", "ta", "te"]
 
     /// The punctuation that may stand between a name and its count (`ortam: 6`, `ortam (6)`,
     /// `ortam – 6`), as between listed names and their counts.

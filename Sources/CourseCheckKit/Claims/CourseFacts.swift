@@ -119,10 +119,13 @@ package struct CourseFacts: Sendable {
         /// one typo is one finding. Read once: the claims that name lessons ask hundreds of times.
         package let titles: [String]
 
-        /// True when `name` is one of the lesson's titles.
+        /// True when `name` is one of the lesson's titles, or one in quotation marks at both ends
+        /// (`“Yerel Durum”`: what a table cell or an index item so written means).
         package func isTitled(_ name: String) -> Bool {
             let name = Prose.collapsed(name)
-            return titles.contains { $0.sameBytes(name) }
+            if titles.contains(where: { $0.sameBytes(name) }) { return true }
+            guard let bare = Quotation.unquotedAtBothEnds(name) else { return false }
+            return titles.contains { $0.sameBytes(bare) }
         }
 
         /// The lesson's title as `names` use it when they use one of its spellings, else its first.

@@ -926,6 +926,17 @@ extension Diagnostic {
     }
 
     /// The sentence names `stated` lessons where its counts cover `actual`.
+    /// The closing lesson states the course's number of lessons `stated` (`Kurs boyunca yirmi bir
+    /// ders`, `written`); the course has `actual`, `write` as the statement writes numbers.
+    static func courseLessonCount(
+        at location: SourceLocation, stated: Int, written: String, actual: Int, write: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says the course has \(Plural.count(stated, "lesson")), but it has \(actual); "
+                + "write '\(write)' for '\(written)'")
+    }
+
     static func triggerDistributionTotal(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,

@@ -1,7 +1,8 @@
 /// Quotation marks around a name, which a reader reads past: `“ortam”`, `"ortam"`, `„ortam“`,
 /// `«ortam»`, `'ortam'` name the trigger `ortam` as it stands bare. One definition for every
 /// place that names a trigger: the distribution sentence (`TriggerDistributionClaim.words`), the
-/// trigger bullet's value and a closing table's trigger cell.
+/// trigger bullet's value, a closing table's trigger cell, and its lesson cell (`“Yerel Durum”`
+/// names the lesson titled Yerel Durum).
 enum Quotation {
     /// Marks that never stand inside a word: straight and curly double quotes, the opening single
     /// quotes, low quotes and guillemets. The apostrophes (`'`, `’`) quote only outside a word.
@@ -21,6 +22,16 @@ enum Quotation {
     /// past ASCII (`E2` for the curly and low quotes and `‹›`, `C2` for `«»`). Most names hold none.
     static func mayHold(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.contains { $0 == 0x22 || $0 == 0x27 || $0 == 0xE2 || $0 == 0xC2 }
+    }
+
+    /// `text` without the quotation marks around it when they stand at both its ends (`“Yerel
+    /// Durum”`, `"Yerel Durum"`), else nil: a title so quoted names the lesson, while one that only
+    /// opens or ends with a quoted word (`"Merhaba" Dünya`) is as written.
+    static func unquotedAtBothEnds(_ text: String) -> String? {
+        guard mayHold(text.utf8), case let bare = unquoted(text), !text.hasPrefix(bare), !text.hasSuffix(bare) else {
+            return nil
+        }
+        return bare
     }
 
     /// `text` without the quotation marks (and blanks) around it, as a reader reads a quoted name:

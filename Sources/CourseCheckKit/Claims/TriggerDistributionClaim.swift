@@ -19,14 +19,16 @@ import Foundation
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
 /// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`, `6 derste yerel`), or the names listed and their counts
 /// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
-/// parentheses), or one count for listed names (`yerel ve ortam 6'şar`), in digits or in Turkish
+/// parentheses), or one count for listed names (`yerel ve ortam 6'şar`, `ebeveyn ve gözlem için
+/// 4`), a name in the locative as the name (`ortamda 6`, `ortam'da 6`), in digits or in Turkish
 /// number words, with the small words a Turkish reader reads between them (`Connective`: `gözlem
 /// ise 5`, `4 mü 5 mi`, `6, 7 de olabilir`, `altışar yerel ve ortam`; a bound beside a count,
 /// `6 (en fazla 7)`, is judged as a bound). It is judged whole: every count it states, a repeated
 /// one too, is compared; a count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
 /// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
-/// not all is the sentence with its text unreadable: one finding, never "not applicable".
+/// not all is the sentence with its text unreadable: one finding, never "not applicable". Beside
+/// it the closing lesson's statements of the course's lesson count are judged (`CourseLessonCount`).
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
@@ -36,7 +38,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard !course.lessons.isEmpty else { return .notApplicable("no lessons") }
-        var findings: [Diagnostic] = []
+        // The closing lesson's statements of the course's lesson count (`Kurs boyunca yirmi bir ders`).
+        let courseCounts = CourseLessonCount.findings(
+            in: Self.closingLessons(course)[0], lessons: course.lessons.count)
+        var findings = courseCounts
         var judged = false
         for lesson in Self.closingLessons(course) {
             if let sentence = Self.candidates(in: lesson).first {
@@ -58,7 +63,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             findings += Self.heading(sentence, file: index.file, path: index.prose.path)
             findings += judge(sentence, path: index.prose.path, course)
         }
-        guard judged else {
+        guard judged || !courseCounts.isEmpty else {
             return .notApplicable("no paragraph of the closing lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
@@ -264,7 +269,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     /// The sentence of `words` holding word `index`: from after the last `.`, `!` or `?` before it to the next.
-    private static func sentence(_ words: [Word], holding index: Int) -> Range<Int> {
+    static func sentence(_ words: [Word], holding index: Int) -> Range<Int> {
         func ends(_ at: Int) -> Bool { words[at].gap.contains { ".!?".contains($0) } }
         let start = (words.indices.prefix(index + 1).last { $0 > 0 && ends($0) }) ?? 0
         let end = words.indices.suffix(from: index + 1).first { ends($0) } ?? words.count
@@ -288,6 +293,20 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// the sentence then speaks of the other lessons.
     private static let exceptions = ["dışında", "hariç", "haric", "sayma", "sayılma", "sonra", "başka"]
 
+    /// Whether the sentence `range` of `words` leaves the opening lesson out (`açılış dersi
+    /// dışındaki`, `açılış hariç`): it speaks of the other lessons.
+    static func leavesOutOpening(_ words: [Word], in range: Range<Int>) -> Bool {
+        range.contains { at in
+            guard words[at].text.hasPrefix("açılış") else { return false }
+            // The word after `açılış`, or after the lesson word right after it (`açılış dersi dışındaki`).
+            var after = at + 1
+            if after < range.upperBound, words[after].text.hasPrefix("ders"), words[after].gap.isEmpty {
+                after += 1
+            }
+            return after < range.upperBound && exceptions.contains { words[after].text.hasPrefix($0) }
+        }
+    }
+
     /// `words` with every trigger name of a sentence about the opening lesson alone set aside
     /// (`Açılış dersinde yerel 2, ortam 2 yeniden hesaplama olur`: its own recomputations, however
     /// counted), or nil when it has none. A sentence speaks of the opening lesson when a word opens
@@ -304,16 +323,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard words[index].text.hasPrefix("açılış") else { continue }
             let range = sentence(words, holding: index)
             index = range.upperBound - 1
-            let opening = range.filter { words[$0].text.hasPrefix("açılış") }
-            let excepted = opening.contains { at in
-                // The word after `açılış`, or after the lesson word right after it (`açılış dersi dışındaki`).
-                var after = at + 1
-                if after < range.upperBound, words[after].text.hasPrefix("ders"), words[after].gap.isEmpty {
-                    after += 1
-                }
-                return after < range.upperBound && exceptions.contains { words[after].text.hasPrefix($0) }
-            }
-            guard !excepted, !range.contains(where: { words[$0].text.hasPrefix("dersler") }),
+            guard !leavesOutOpening(words, in: range), !range.contains(where: { words[$0].text.hasPrefix("dersler") }),
                 !numbersLessons(words, in: range)
             else { continue }
             if result == nil { result = words }
@@ -908,7 +918,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 continue
             }
             let kind: Kind
-            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) || isConditional(word, of: $0) }) {
+            if let name = nameBytes.firstIndex(where: { $0.elementsEqual(word) || isSuffixed(word, of: $0) }) {
                 kind = .name(name)
             } else if word[0] == UInt8(ascii: "d"), inLessonsBytes.contains(where: { $0.elementsEqual(word) }) {
                 kind = .inLessons
@@ -956,13 +966,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return counted.count >= 2 || !counted.isEmpty && listed
     }
 
-    /// Whether `word` is the name `name` with the conditional suffix joined to it (`ortamsa`).
-    private static func isConditional(_ word: UnsafeBufferPointer<UInt8>, of name: [UInt8]) -> Bool {
+    /// Whether `word` is the name `name` with a suffix joined to it (`ortamsa`, `ortamda`).
+    private static func isSuffixed(_ word: UnsafeBufferPointer<UInt8>, of name: [UInt8]) -> Bool {
         word.count == name.count + 2 && word.starts(with: name)
-            && conditionalBytes.contains { word[name.count] == $0[0] && word[name.count + 1] == $0[1] }
+            && suffixBytes.contains { word[name.count] == $0[0] && word[name.count + 1] == $0[1] }
     }
 
-    private static let conditionalBytes = Connective.conditionalSuffixes.map { Array($0.utf8) }
+    private static let suffixBytes = Connective.nameSuffixes.map { Array($0.utf8) }
 
     /// `inLessons`, as bytes.
     private static let inLessonsBytes = inLessons.map { Array($0.utf8) }
@@ -1209,6 +1219,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 lower = String(each)
                 distributive = true
             }
+            // A name's suffix after an apostrophe (`ortam'da 6`) is the name's, as when joined (`ortamda 6`).
+            if index + 1 < characters.count,
+                ascii(index) == UInt8(ascii: "'") || characters[index].character == "\u{2019}",
+                classes[index + 1].letter, Triggers.names.contains(where: { $0.declared.sameBytes(lower) })
+            {
+                var end = index + 1
+                while end < characters.count, classes[end].letter { end += 1 }
+                if Connective.nameSuffixes.contains(lowercased(text((index + 1)..<end))) { index = end }
+            }
             words.append(
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
@@ -1336,8 +1355,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard !words[index].aside else { return nil }
             let text = words[index].text
             if let exact = Triggers.names.firstIndex(where: { $0.declared.sameBytes(text) }) { return exact }
-            // The name with `ise` joined to it (`ortamsa 6`): the name.
-            if let suffix = Connective.conditionalSuffixes.first(where: { text.hasSuffix($0) }),
+            // The name with `ise` or the locative joined to it (`ortamsa 6`, `ortamda 6`): the name.
+            if let suffix = Connective.nameSuffixes.first(where: { text.hasSuffix($0) }),
                 let named = Triggers.names.firstIndex(where: {
                     $0.declared.sameBytes(String(text.dropLast(suffix.count)))
                 })
@@ -1582,6 +1601,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 else { break }
                 numbers.append((next, value))
                 readSeconds(after: next, length: value.length)
+            }
+            // One count after the names (`ebeveyn ve gözlem için 4`, `yerel ile ortam: 6`) is each
+            // name's, as a distributive one is. Right after the last name with nothing between
+            // (`yerel ve ortam 6`) it is that name's own count (`counted`), and the others have none.
+            if numbers.count == 1 {
+                numbers = Array(repeating: numbers[0], count: names.count)
+                seconds = Array(repeating: seconds[0], count: names.count)
+                itemBounds = Array(repeating: itemBounds[0], count: names.count)
             }
             if numbers.count < names.count, numbers.count >= 2, shortList == nil {
                 // Two counts or more after the names' colon: a list of counts, one of them dropped.

@@ -1,0 +1,122 @@
+/// A statement of the course's number of lessons in the closing lesson (`Kurs boyunca yirmi bir
+/// ders`, `kursun yirmi bir derslik özeti`, `Yirmi bir dersin her biri`): it follows the lessons,
+/// as the distribution sentence's `yirmi dersin` does (which leaves the opening lesson out, and
+/// is judged there). Only the phrases that cannot mean some of the lessons are read, since a
+/// false alarm in another course costs more than a miss: a number above one before a lesson word
+/// after `kurs boyunca` (`Kurs boyunca yirmi bir ders`), `kursun … derslik` (the course's
+/// 21-lesson summary; not `kursun iki derslik bir bölümü`, a part of it), `kurs … dersten oluşur`,
+/// after `tüm` or `bütün`, or before `dersin her biri`. `kursun iki dersi` (two of its lessons)
+/// is not read. A number that counts some lessons is none of these: after a word that picks them
+/// (`bu iki derste`, `son üç ders`,
+/// `önceki dört ders`, `…ki`), before one that places them in time (`iki ders önce`, `3 ders
+/// sonra`, `iki ders boyunca`), an ordinal (`21. ders`), and a sentence that leaves the opening
+/// lesson out (`açılış dersi dışındaki yirmi dersin`), the distribution sentence's.
+enum CourseLessonCount {
+    /// The lesson words a number before names the course's lessons with.
+    private static let lessonWords: Set<String> = ["ders", "dersin", "derslik", "dersten"]
+    /// Words before the number that pick some of the lessons.
+    private static let picking: Set<String> = [
+        "bu", "şu", "o", "son", "ilk", "diğer", "öteki", "geçen", "kalan", "her", "ilerleyen", "gelecek", "sıradaki",
+        "yaklaşık", "en", "az",
+    ]
+    /// Words after the lesson word that place the lessons in time.
+    private static let placing: Set<String> = [
+        "önce", "sonra", "boyunca", "içinde", "arasında", "arayla", "sonrasında", "öncesinde", "sürer",
+    ]
+
+    /// The findings of `lesson`'s statements of the course's lesson count, against `lessons`.
+    static func findings(in lesson: CourseFacts.LessonFacts, lessons: Int) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for block in lesson.prose.blocks {
+            // A block without `ders` (any case of its `d`), or without a word of the phrases
+            // (`kurs`, `tüm`, `bütün`, `her biri`), states no count of the course: most blocks.
+            guard mayName(block.source.utf8),
+                ["urs", "tüm", "Tüm", "ütün", "her biri"].contains(where: { block.source.contains($0) })
+            else { continue }
+            let words = TriggerDistributionClaim.words(block.inline.readable())
+            for at in words.indices where lessonWords.contains(words[at].text) && words[at].gap.isEmpty {
+                guard let (value, start) = number(words, before: at), value > 1, value != lessons,
+                    states(words, number: start, lessonWord: at)
+                else { continue }
+                findings.append(
+                    .courseLessonCount(
+                        at: block.location(of: words[start].offset, in: lesson.path), stated: value,
+                        written: (start..<at).map { words[$0].written }.joined(separator: " "), actual: lessons,
+                        write: spelled(lessons, like: (start..<at).map { words[$0].written })))
+            }
+        }
+        return findings
+    }
+
+    /// Whether the bytes hold `ders` or `Ders`.
+    private static func mayName(_ bytes: String.UTF8View) -> Bool {
+        var iterator = bytes.makeIterator()
+        var matched = 0
+        let tail: [UInt8] = Array("ers".utf8)
+        while let byte = iterator.next() {
+            if matched > 0, byte == tail[matched - 1] {
+                matched += 1
+                if matched == 4 { return true }
+            } else {
+                matched = byte == UInt8(ascii: "d") || byte == UInt8(ascii: "D") ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    /// The number right before the word at `at` (a ten and a unit, or one word), nothing between.
+    private static func number(_ words: [TriggerDistributionClaim.Word], before at: Int) -> (Int, Int)? {
+        for length in [2, 1] where at - length >= 0 {
+            let start = at - length
+            guard (start + 1...at).allSatisfy({ words[$0].gap.isEmpty }),
+                let found = TriggerDistributionClaim.number(words, at: start), found.length == length
+            else { continue }
+            return (found.value, start)
+        }
+        return nil
+    }
+
+    /// Whether the number at `number` before the lesson word at `lessonWord` states the course's
+    /// count: one of the phrases that say so, nothing between their words but blanks.
+    private static func states(_ words: [TriggerDistributionClaim.Word], number: Int, lessonWord: Int) -> Bool {
+        func text(_ at: Int) -> String? {
+            guard at < words.count, words[at].gap.isEmpty else { return nil }
+            return words[at].text
+        }
+        guard words[number].gap.isEmpty || number == 0 else { return false }
+        let before = number > 0 ? words[number - 1].text : nil
+        if let before, picking.contains(before) || before.hasSuffix("ki") { return false }
+        if let after = text(lessonWord + 1), placing.contains(after) { return false }
+        if TriggerDistributionClaim.leavesOutOpening(
+            words, in: TriggerDistributionClaim.sentence(words, holding: number))
+        {
+            return false
+        }
+        let lesson = words[lessonWord].text
+        // `tüm yirmi bir ders`, `bütün 21 dersin`: all the lessons.
+        if before == "tüm" || before == "bütün" { return true }
+        // `yirmi bir dersin her biri`: each of the lessons.
+        if lesson == "dersin", text(lessonWord + 1) == "her", text(lessonWord + 2) == "biri" { return true }
+        // `Kurs boyunca yirmi bir ders`: over the course.
+        if before == "boyunca", number >= 2, words[number - 2].text.hasPrefix("kurs"), words[number - 1].gap.isEmpty {
+            return lesson == "ders" || lesson == "dersin"
+        }
+        guard let before, before.hasPrefix("kurs") else { return false }
+        // `kursun yirmi bir derslik özeti`, not `kursun iki derslik bir bölümü` (a part of it).
+        if lesson == "derslik" {
+            return text(lessonWord + 1).map { $0 != "bir" && TriggerDistributionClaim.units[$0] == nil } ?? true
+        }
+        // `Kurs yirmi bir dersten oluşur`: it is made of them (not `oluşan`, a part made of them).
+        return lesson == "dersten" && ["oluşur", "oluşuyor", "oluşmaktadır"].contains(text(lessonWord + 1) ?? "")
+    }
+
+    /// `value` written as the stated number was: digits, or Turkish number words, capitalised when it was.
+    static func spelled(_ value: Int, like written: [String]) -> String {
+        guard let first = written.first, !first.allSatisfy(\.isNumber) else { return String(value) }
+        let tens = TriggerDistributionClaim.tens.first { $0.value == value / 10 * 10 }?.key
+        let unit = value % 10 == 0 ? nil : TriggerDistributionClaim.units.first { $0.value == value % 10 }?.key
+        let words = [tens, unit].compactMap { $0 }.joined(separator: " ")
+        guard value < 100, !words.isEmpty else { return String(value) }
+        return first.first?.isUppercase == true ? words.prefix(1).uppercased() + words.dropFirst() : words
+    }
+}
