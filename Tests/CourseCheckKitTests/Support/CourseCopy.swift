@@ -110,7 +110,16 @@ enum CourseCopy {
         let text = try String(contentsOf: url, encoding: .utf8)
         let range = try text.locate(target, after: anchor, in: url.lastPathComponent)
         try text.replacingCharacters(in: range, with: replacement).write(to: url, atomically: true, encoding: .utf8)
-        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        // Counted on the UTF-8 bytes: a walk over Characters is slow in the debug build, and every
+        // slip test asks.
+        var before = String(text[..<range.lowerBound])
+        return before.withUTF8 { bytes in
+            var (line, from) = (1, 0)
+            while let at = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: bytes, from: from) {
+                (line, from) = (line + 1, at + 1)
+            }
+            return line
+        }
     }
 }
 
