@@ -94,6 +94,43 @@ final class EndToEndTests: XCTestCase {
                 + "(2 × imports a module) [2 × import Observation]; goldens: 50 compared; claims: 8 checked; 1 error\n")
     }
 
+    /// The same edit to every lesson's core block (an author changing the core in the lessons alone)
+    /// is one finding, at the first lesson, saying where this course's core lives and what
+    /// `--promote` does; `--promote` then writes the built-in core back into every lesson. One
+    /// lesson edited otherwise keeps a finding in each lesson.
+    func testTheSameCoreEditInEveryLessonIsOneFinding() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let names = try CourseCopy.lessonNames(in: lessons)
+        for name in names {
+            try CourseCopy.replace(
+                "return \"ortam\"", with: "return \"cevre\"", in: lessons.appendingPathComponent(name))
+        }
+        func findings() -> [String] {
+            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        let line = try XCTUnwrap(
+            String(contentsOf: lessons.appendingPathComponent(names[0]), encoding: .utf8)
+                .components(separatedBy: "\n").firstIndex { $0.hasSuffix("return \"cevre\"") })
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/\(names[0]):\(line + 1):21: error: core block differs from the embedded core at core line 43; "
+                    + "every lesson's core block (all 21) differs from it the same way, but this course's core is the "
+                    + "one built into coursecheck from Sources/InvalidationCore/Invalidation.swift: to change it, "
+                    + "change that file and rebuild coursecheck, then the lessons' copies; 'coursecheck --promote "
+                    + "lessons/' writes the built-in core back into every lesson [core-drift]"
+            ])
+        // One lesson's copy otherwise: each lesson's own finding, as for any drift.
+        try CourseCopy.replace(
+            "return \"cevre\"", with: "return \"cevre2\"", in: lessons.appendingPathComponent(names[3]))
+        XCTAssertEqual(findings().count, 21)
+        XCTAssertEqual(InProcess.run(["--promote", "lessons/"], in: scratch.url).status, .clean)
+        XCTAssertEqual(findings(), [])
+        XCTAssertEqual(CourseCopy.findingsIfAsCommitted(scratch.url), [])
+    }
+
     func testUsageErrorExitsTwo() throws {
         let result = try Binary.run(["--no-such-flag", "lessons"], in: Binary.packageRoot)
         XCTAssertEqual(result.status, 2)

@@ -439,7 +439,8 @@ extension DiagnosticID {
                     + "another. The finding is at the first differing line and names tabs, trailing whitespace and "
                     + "invisible characters; when the block as typed is the core and only its opening fence's "
                     + "indentation (1–3 spaces, which GitHub takes off each line) makes it differ, it is at the "
-                    + "fence and names that indentation.",
+                    + "fence and names that indentation. When every lesson's core block differs from the embedded "
+                    + "core the same way, that is one finding, at the first lesson.",
                 fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the course's core. A change "
                     + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead. "
                     + "For an indented fence, delete the spaces before it (`--promote` does)."

@@ -71,6 +71,15 @@ extension Diagnostic {
         return Diagnostic(.coreDrift, at: location, message, attachment: attachment)
     }
 
+    /// A core drift (`drift`, the first lesson's message) that every one of `lessons` lessons' core
+    /// blocks shares, byte for byte; `path` is that lesson's.
+    static func coreDriftEverywhere(_ drift: String, lessons: Int, path: String) -> String {
+        "\(drift); every lesson's core block (all \(lessons)) differs from it the same way, but this course's "
+            + "core is the one built into coursecheck from Sources/InvalidationCore/Invalidation.swift: to "
+            + "change it, change that file and rebuild coursecheck, then the lessons' copies; "
+            + "\(command("--promote", lessonAt: path)) writes the built-in core back into every lesson"
+    }
+
     /// The core block differs from `reference` only by what its indented opening fence takes off
     /// its lines (`indent` spaces), first at core line `coreLine`: one finding at the fence.
     static func coreFenceIndented(at location: SourceLocation, reference: String, indent: Int, coreLine: Int?)

@@ -169,6 +169,7 @@ package struct CourseChecker: Sendable {
             }
         }
         try decideCore(&run, plan: plan, stores: stores, listings: listings)
+        Self.gatherUniformCoreDrift(&run)
         for diagnostic in plan.diagnostics { run.place(diagnostic, .course) }
         // The claims that read no tree output start now, beside the trees' runs and the goldens;
         // joined on every path, so nothing they do outlives the check.
@@ -590,6 +591,26 @@ package struct CourseChecker: Sendable {
         result.coreDrifted = drifts.map { $0 != nil }
         for (ordinal, drift) in drifts.enumerated() {
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
+        }
+    }
+
+    /// Every lesson's core block changed the same way from the embedded core (an author who meant to
+    /// change the core and edited the lessons' copies): one finding, at the first lesson, saying
+    /// where this course's core lives and what `--promote` would do, not one drift a lesson. The
+    /// lessons stay drifted (`coreDrifted`), so `--promote` still writes every copy back.
+    private static func gatherUniformCoreDrift(_ run: inout Run) {
+        guard run.core.isEmbedded else { return }
+        let cored = run.results.indices.filter { run.results[$0].lesson?.cores.isEmpty == false }
+        guard cored.count >= 2,
+            cored.allSatisfy({ run.results[$0].lesson?.cores.count == 1 && run.results[$0].coreDrifted == [true] }),
+            let first = cored.first, let written = run.results[first].lesson?.cores.first.map(CoreDriftCheck.text(of:)),
+            cored.allSatisfy({ run.results[$0].lesson?.cores.first.map(CoreDriftCheck.text(of:)) == written }),
+            let drift = run.results[first].findings.firstIndex(where: { $0.diagnostic.id == .coreDrift })
+        else { return }
+        run.results[first].findings[drift].diagnostic.message = Diagnostic.coreDriftEverywhere(
+            run.results[first].findings[drift].diagnostic.message, lessons: cored.count, path: run.results[first].path)
+        for index in cored.dropFirst() {
+            run.results[index].findings.removeAll { $0.diagnostic.id == .coreDrift }
         }
     }
 
