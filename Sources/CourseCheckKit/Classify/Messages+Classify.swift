@@ -189,12 +189,16 @@ extension Diagnostic {
         /// A fence (`written`) and the bare fence `closer` at line `closing` right under it (or
         /// after blank lines): a code block holding nothing, which readers see as an empty box
         /// where no block was meant; the fix deletes the lines `delete` (both fences, and the
-        /// blank lines between).
-        case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>)
+        /// blank lines between), or, when `blank` (deleting them would join the paragraph above to
+        /// the text below), puts one blank line in their place.
+        case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>, blank: Bool = false)
         /// A fence (`written`) and the fence `closer` at line `closing` around the `page`'s own
         /// text (`what`: its title, a heading, a note, …), which readers see as code; the fix
-        /// deletes both fences.
-        case wrappedText(written: String, closer: String, closing: Int, what: String, page: String)
+        /// deletes both fences, or blanks one (`blank`: the opener, the closer) where deleting it
+        /// would join a paragraph's line to the text across it.
+        case wrappedText(
+            written: String, closer: String, closing: Int, what: String, page: String,
+            blank: (opener: Bool, closer: Bool) = (false, false))
         /// An opening fence (`written`) typed twice: the second, right under the first, is the
         /// block's first line of code, which a reader sees and a tree or fragment does not run as.
         case repeatedOpening(written: String)
@@ -258,6 +262,17 @@ extension Diagnostic {
         /// A block fenced at both ends (`written` here, `closer` at line `closing`) with lines that
         /// are no fence (`what`); `fix` and `closeFix` are the fences meant.
         case notFences(written: String, closer: String, closing: Int, what: String, fix: String, closeFix: String)
+    }
+
+    /// The fix for a fence pair around the page's text: each fence deleted, or made a blank line
+    /// where deleting it would join a paragraph's line to the text across it.
+    static func wrappedTextFix(closing: Int, blank: (opener: Bool, closer: Bool)) -> String {
+        switch blank {
+        case (false, false): "delete this line and line \(closing)"
+        case (true, false): "replace this line with a blank line and delete line \(closing)"
+        case (false, true): "delete this line and replace line \(closing) with a blank line"
+        case (true, true): "replace this line and line \(closing) with blank lines"
+        }
     }
 
     /// A written line for a message, quoted, with the invisible characters in it named: a reader
@@ -419,13 +434,14 @@ extension Diagnostic {
                 "'\(written)' opens a code block where no block was meant: it runs on to "
                     + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
                     + "delete it"
-            case .emptyPair(let written, let closer, let closing, let delete):
+            case .emptyPair(let written, let closer, let closing, let delete, let blank):
                 "'\(written)' here and '\(closer)' at line \(closing) fence an empty code block, which readers see as "
-                    + "an empty box where no block was meant; delete lines "
-                    + "\(delete.lowerBound)–\(delete.upperBound)"
-            case .wrappedText(let written, let closer, let closing, let what, let page):
+                    + "an empty box where no block was meant; "
+                    + (blank ? "replace lines \(delete.lowerBound)–\(delete.upperBound) with one blank line" : "delete lines \(delete.lowerBound)–\(delete.upperBound)")
+            case .wrappedText(let written, let closer, let closing, let what, let page, let blank):
                 "'\(written)' here and '\(closer)' at line \(closing) wrap \(what) in a code block no one meant: "
-                    + "readers see it as code, not as the \(page)'s text; delete this line and line \(closing)"
+                    + "readers see it as code, not as the \(page)'s text; "
+                    + wrappedTextFix(closing: closing, blank: blank)
             case .repeatedOpening(let written):
                 "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
                     + "string closes no block, so readers see it as the first line of the block's code, which does "
