@@ -41,6 +41,11 @@ enum FollowTheFix {
         case deleteText(String, blanks: Bool)
         /// `delete the 2 spaces before the fence`: that many spaces before the line's fence run.
         case deleteBeforeFence(Int)
+        /// `delete this line and line N`, `replace this line with a blank line and delete line N`,
+        /// …: the finding's line and line N each deleted or made blank.
+        case pair(closing: Int, blankHere: Bool, blankThere: Bool)
+        /// `replace lines A–B with one blank line`.
+        case blankLines(Int, Int)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -108,6 +113,24 @@ enum FollowTheFix {
             {
                 return .deleteText(String(rest[..<after.lowerBound]), blanks: true)
             }
+        }
+        for (words, here, there) in [
+            ("; delete this line and line ", false, false),
+            ("; replace this line with a blank line and delete line ", true, false),
+            ("; delete this line and replace line ", false, true), ("; replace this line and line ", true, true),
+        ] {
+            guard let fix = text.range(of: words, options: .backwards) else { continue }
+            let rest = text[fix.upperBound...]
+            let tail = there ? (here ? " with blank lines" : " with a blank line") : ""
+            if rest.hasSuffix(tail), let line = Int(rest.dropLast(tail.count)) {
+                return .pair(closing: line, blankHere: here, blankThere: there)
+            }
+        }
+        if let lines = text.range(
+            of: #"; replace lines [0-9]+–[0-9]+ with one blank line$"#, options: .regularExpression)
+        {
+            let bounds = text[lines].split(separator: " ")[3].split(separator: "–").compactMap { Int($0) }
+            if bounds.count == 2 { return .blankLines(bounds[0], bounds[1]) }
         }
         if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
@@ -181,6 +204,10 @@ enum FollowTheFix {
                 lines[fix.line - 1].replaceSubrange(range, with: meant)
             case .unindent?: lines[fix.line - 1] = String(lines[fix.line - 1].drop { $0 == " " || $0 == "\t" })
             case .deleteLines(let first, let last)?: lines.removeSubrange((first - 1)..<last)
+            case .blankLines(let first, let last)?: lines.replaceSubrange((first - 1)..<last, with: [""])
+            case .pair(let closing, let blankHere, let blankThere)?:
+                if blankThere { lines[closing - 1] = "" } else { lines.remove(at: closing - 1) }
+                if blankHere { lines[fix.line - 1] = "" } else { lines.remove(at: fix.line - 1) }
             case .unindentLines(let first, let last)?:
                 for line in first...last { lines[line - 1] = String(lines[line - 1].drop { $0 == " " || $0 == "\t" }) }
             case .reprefixLines(let first, let last, let prefix, let written)?:
