@@ -817,9 +817,12 @@ extension Classifier {
                 let inItem = !item.isEmpty && item.utf8.allSatisfy { $0 == 0x20 }
                 // In a block quote, the columns after its `> `, and the line with them left out.
                 let quote = item.contains(">") ? item + text : nil
+                // At the top level, tabs that alone make the fence too deep are the slip.
+                let blanks = line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }
+                let tabs = item.isEmpty ? blanks.count { $0 == 0x09 } : 0
                 slip = .indented(
                     columns: columns + (inItem ? item.utf8.count : 0), item: inItem ? item.utf8.count : nil,
-                    quote: quote)
+                    quote: quote, tabs: tabs > 0 && blanks.count - tabs <= 3 ? tabs : 0)
             } else if !own {
                 guard bare else { continue }
                 let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
@@ -1309,13 +1312,19 @@ extension Classifier {
                 (blanks, columns) = (fence - own, fence - own)
                 quote = String(decoding: bytes[..<own], as: UTF8.self) + text
             }
+            // At the top level, tabs that alone make the fence too deep are the slip.
+            let indentation = bytes[(fence - blanks)..<fence]
+            let tabs = item == nil && quote == nil && fence == blanks ? indentation.count { $0 == 0x09 } : 0
+            let deleteTabs = tabs > 0 && indentation.count - tabs <= 3
             return SlipCandidate(
                 index: line.index, line: line.index, column: fence + 1, certain: false,
                 repaired: String(decoding: bytes[..<(fence - blanks)], as: UTF8.self) + text,
                 header: line.index + 2, opening: nil,
                 finding: { location, _ in
                     .fenceSlip(
-                        at: location, .indentedOpening(columns: columns, asCode: true, item: item, quote: quote),
+                        at: location,
+                        .indentedOpening(
+                            columns: columns, asCode: true, item: item, quote: quote, tabs: deleteTabs ? tabs : 0),
                         opening: location.line)
                 })
         }
@@ -1609,7 +1618,16 @@ extension Classifier {
                     guard start > 0, isBlank(String(file.lines[start - 1].text.drop { contained && $0 == ">" })),
                         let first = paragraph.content.first
                     else { continue }
-                    let prefix = contained ? rawPrefix(file, start, first.prefixLength) : ""
+                    var prefix = contained ? rawPrefix(file, start, first.prefixLength) : ""
+                    // At the top level, code indented as a list item's lines are, over a fence
+                    // indented alike: the item's first line, its marker and its opening fence, was
+                    // deleted, and the fence meant is written behind a marker (`- ```swift`).
+                    let indent = file.lines[start].text.utf8.prefix { $0 == 0x20 }.count
+                    if !contained, (2...3).contains(indent),
+                        file.lines[index].text.utf8.prefix(while: { $0 == 0x20 }).count == indent
+                    {
+                        prefix = "-" + String(repeating: " ", count: indent - 1)
+                    }
                     for info in infos {
                         found.append(
                             SlipCandidate(

@@ -41,6 +41,8 @@ enum FollowTheFix {
         case deleteText(String, blanks: Bool)
         /// `delete the 2 spaces before the fence`: that many spaces before the line's fence run.
         case deleteBeforeFence(Int)
+        /// `delete the tab before the fence` (`the 2 tabs`): the tabs before the line's fence run.
+        case deleteTabsBeforeFence(Int)
         /// `delete this line and line N`, `replace this line with a blank line and delete line N`,
         /// …: the finding's line and line N each deleted or made blank.
         case pair(closing: Int, blankHere: Bool, blankThere: Bool)
@@ -100,6 +102,9 @@ enum FollowTheFix {
             return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let tabs = text.range(of: #"; delete the ([0-9]+ tabs|tab) before the fence$"#, options: .regularExpression) {
+            return .deleteTabsBeforeFence(Int(text[tabs].split(separator: " ")[3]) ?? 1)
+        }
         if let spaces = text.range(
             of: #"; delete the ([0-9]+ spaces|space) before the fence$"#, options: .regularExpression)
         {
@@ -247,6 +252,12 @@ enum FollowTheFix {
                     line[..<run].hasSuffix(String(repeating: " ", count: count))
                 else { return nil }
                 lines[fix.line - 1] = String(line[..<run].dropLast(count)) + line[run...]
+            case .deleteTabsBeforeFence(let count)?:
+                let line = lines[fix.line - 1]
+                guard let run = line.firstIndex(where: { $0 == "`" || $0 == "~" }),
+                    line[..<run].filter({ $0 == "\t" }).count == count
+                else { return nil }
+                lines[fix.line - 1] = line[..<run].filter { $0 != "\t" } + line[run...]
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
