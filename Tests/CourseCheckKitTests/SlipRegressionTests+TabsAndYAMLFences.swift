@@ -34,8 +34,13 @@ extension SlipRegressionTests {
                         "\(index + 1):\(indentation.utf8.count + 1) [unterminated-fence] \(what) \(columns) columns "
                             + "(a fence may have at most 3), \(rest); \(fix)"
                     ], "\(index) \(indentation.debugDescription)")
-                XCTAssertEqual(
-                    FollowTheFix.apply([(index + 1, Self.message(try XCTUnwrap(found.first)))], to: lines), clean)
+                // Followed: the spaces typed with the tab stay, a fence GitHub reads as unindented.
+                let followed = try XCTUnwrap(
+                    FollowTheFix.apply([(index + 1, Self.message(try XCTUnwrap(found.first)))], to: lines))
+                var meant = clean
+                meant[index] = indentation.filter { $0 != "\t" } + clean[index]
+                XCTAssertEqual(followed, meant)
+                XCTAssertEqual(Self.classified(name, followed), [])
             }
         }
         // The control: four spaces are no tab, and the fix stays as it was.
@@ -63,5 +68,35 @@ extension SlipRegressionTests {
         let parsed = try XCTUnwrap(found.first.flatMap { FollowTheFix.parse(String($0)) })
         let followed = try XCTUnwrap(FollowTheFix.apply([(parsed.line, parsed.message)], to: lines))
         XCTAssertEqual(followed.joined(separator: "\n"), clean)
+    }
+}
+
+/// A list item holding a tree and its expected block, its first line (`- ```swift`) deleted.
+extension SlipRegressionTests {
+    /// Lesson 9's first tree and its expected block in a list item, and the lesson with its first
+    /// line deleted: one finding at the first orphaned line, whose fix writes it back.
+    func testAListItemsDeletedFirstLineIsOneFindingThatWritesItBack() throws {
+        let name = "09-yerel-durum.md"
+        let clean = try Self.edited(name) { _ in }.lines
+        let first = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("// main.swift") }) - 1
+        let closing = try XCTUnwrap(clean[(first + 1)...].firstIndex { $0 == "```" })
+        XCTAssertEqual(clean[closing + 2], "```")
+        let last = try XCTUnwrap(clean[(closing + 3)...].firstIndex { $0 == "```" })
+        var contained = clean
+        for index in first...last {
+            contained[index] = index == first ? "- " + clean[index] : clean[index].isEmpty ? "" : "  " + clean[index]
+        }
+        XCTAssertEqual(Self.classified(name, contained), [])
+        var lines = contained
+        lines.remove(at: first)
+        let found = Self.classified(name, lines)
+        XCTAssertEqual(
+            found,
+            [
+                "\(first + 1):1 [unterminated-fence] the opening fence is missing before this line: it and the lines "
+                    + "after it read as text, and the '```' at line \(closing), meant to close their block, opens "
+                    + "one, so every later fence pairs wrongly; insert a line '- ```swift' before this one"
+            ])
+        XCTAssertEqual(FollowTheFix.apply([(first + 1, Self.message(try XCTUnwrap(found.first)))], to: lines), contained)
     }
 }

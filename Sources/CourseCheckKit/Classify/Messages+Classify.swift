@@ -267,6 +267,38 @@ extension Diagnostic {
         case notFences(written: String, closer: String, closing: Int, what: String, fix: String, closeFix: String)
     }
 
+    /// Why a line of `=` or `-` is no underline meant (`Classifier.strayUnderlines`).
+    enum StrayUnderline {
+        /// `===` opening a paragraph right under the `##` heading at line `heading`.
+        case underHeading(written: String, heading: Int)
+        /// `===` ending a paragraph it joined, the list item's line at line `line`.
+        case joined(written: String, line: Int)
+        /// `===` under the paragraph ending at line `paragraph`, on a page with a title already.
+        case secondTitle(written: String, paragraph: Int)
+        /// `---` under the paragraph of sentences ending at line `paragraph`.
+        case sentenceHeading(written: String, paragraph: Int)
+    }
+
+    static func strayUnderline(at location: SourceLocation, _ reason: StrayUnderline) -> Diagnostic {
+        let message =
+            switch reason {
+            case .underHeading(let written, let heading):
+                "'\(written)' under the heading at line \(heading) underlines nothing: a heading written with '#' "
+                    + "takes no underline, so readers see '\(written)' as a line of text under it; delete this line"
+            case .joined(let written, let line):
+                "'\(written)' right under line \(line) underlines nothing: it continues that line's text, so readers "
+                    + "see '\(written)' at its end; delete this line"
+            case .secondTitle(let written, let paragraph):
+                "'\(written)' under line \(paragraph) underlines its paragraph as a second title: readers see it as a "
+                    + "heading like the page's title, not as text; delete this line"
+            case .sentenceHeading(let written, let paragraph):
+                "'\(written)' right under line \(paragraph) underlines its sentence as a heading, so readers see the "
+                    + "paragraph as a heading, not as text; delete this line, or, if a rule is meant here, put a "
+                    + "blank line between the paragraph and '\(written)'"
+            }
+        return Diagnostic(.strayUnderline, at: location, message)
+    }
+
     /// The fix for a fence indented too deep: the tabs deleted when they alone make it so.
     static func lessIndented(tabs: Int) -> String {
         switch tabs {
