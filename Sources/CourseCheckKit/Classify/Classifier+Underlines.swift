@@ -15,7 +15,8 @@ extension Classifier {
             case .heading(let level):
                 defer { if level == 1 { titled = true } }
                 guard level <= 2, node.lines.count >= 2, let text = node.content.first?.text,
-                    let written = underlineRun(file.lines[node.lines.upperBound].text, node: node)
+                    let written = underlineRun(file.lines[node.lines.upperBound].text, node: node),
+                    written.count != 7 || written.first != "="
                 else { return }
                 if lesson && holdsClaim(text[...], lesson: true) { return }
                 let line = node.lines.upperBound + 1
@@ -33,7 +34,8 @@ extension Classifier {
                 // `===` opening a paragraph right under a heading (which takes no underline), or
                 // ending one it continues (a list item's line): text, under the line above it.
                 for line in first.index == last.index ? [first] : [first, last] {
-                    guard line.index > 0, let written = underlineRun(line.text, equals: true),
+                    // (Seven `=` between text lines: a merge conflict's separator, `conflict-marker`'s.)
+                    guard line.index > 0, let written = underlineRun(line.text, equals: true), written.count != 7,
                         !isBlank(file.lines[line.index - 1].text)
                     else { continue }
                     let above = file.lines[line.index - 1].text
