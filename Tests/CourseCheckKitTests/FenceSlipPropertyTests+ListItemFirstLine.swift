@@ -24,7 +24,8 @@ extension FenceSlipPropertyTests {
             let (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
             var contained = clean
             for index in first...last {
-                contained[index] = index == first ? "- " + clean[index] : clean[index].isEmpty ? "" : "  " + clean[index]
+                contained[index] =
+                    index == first ? "- " + clean[index] : clean[index].isEmpty ? "" : "  " + clean[index]
             }
             var lines = contained
             lines.remove(at: first)

@@ -32,15 +32,24 @@ extension SlipRegressionTests {
                 // (the edit, the opener's 1-based line, the closer's, the fix's words)
                 let forms: [(edit: (inout [String]) -> Void, opener: Int, closing: Int, fix: String)] = [
                     (
-                        { $0[target - 1] = written; $0[target + 1] = closer }, target, target + 2,
+                        {
+                            $0[target - 1] = written
+                            $0[target + 1] = closer
+                        }, target, target + 2,
                         "replace this line and line \(target + 2) with blank lines"
                     ),
                     (
-                        { $0.insert(closer, at: target + 1); $0[target - 1] = written }, target, target + 2,
+                        {
+                            $0.insert(closer, at: target + 1)
+                            $0[target - 1] = written
+                        }, target, target + 2,
                         "replace this line with a blank line and delete line \(target + 2)"
                     ),
                     (
-                        { $0[target + 1] = closer; $0.insert(written, at: target - 1) }, target, target + 3,
+                        {
+                            $0[target + 1] = closer
+                            $0.insert(written, at: target - 1)
+                        }, target, target + 3,
                         "delete this line and replace line \(target + 3) with a blank line"
                     ),
                 ]
@@ -69,7 +78,9 @@ extension SlipRegressionTests {
         let clean = try Self.edited(name) { _ in }.lines
         let target = try XCTUnwrap(Self.paragraphsBetweenParagraphs(clean).first)
         for (written, closer) in [("```", "```"), ("~~~", "~~~"), ("```swift", "```")] {
-            let (_, over, overFound) = try Self.edited(name) { $0.replaceSubrange(target - 1...target - 1, with: [written, closer]) }
+            let (_, over, overFound) = try Self.edited(name) {
+                $0.replaceSubrange(target - 1...target - 1, with: [written, closer])
+            }
             XCTAssertEqual(
                 overFound,
                 [
@@ -79,10 +90,13 @@ extension SlipRegressionTests {
                 ], written)
             XCTAssertEqual(
                 FollowTheFix.apply([(target, Self.message(try XCTUnwrap(overFound.first)))], to: over), clean, written)
-            let (_, under, underFound) = try Self.edited(name) { $0.insert(contentsOf: [written, closer], at: target - 1) }
+            let (_, under, underFound) = try Self.edited(name) {
+                $0.insert(contentsOf: [written, closer], at: target - 1)
+            }
             XCTAssertEqual(underFound, [Self.emptyPair(target, written: written, closer: closer, closing: target + 1)])
             XCTAssertEqual(
-                FollowTheFix.apply([(target, Self.message(try XCTUnwrap(underFound.first)))], to: under), clean, written)
+                FollowTheFix.apply([(target, Self.message(try XCTUnwrap(underFound.first)))], to: under), clean, written
+            )
         }
     }
 

@@ -97,6 +97,7 @@ extension SlipRegressionTests {
                     + "after it read as text, and the '```' at line \(closing), meant to close their block, opens "
                     + "one, so every later fence pairs wrongly; insert a line '- ```swift' before this one"
             ])
-        XCTAssertEqual(FollowTheFix.apply([(first + 1, Self.message(try XCTUnwrap(found.first)))], to: lines), contained)
+        XCTAssertEqual(
+            FollowTheFix.apply([(first + 1, Self.message(try XCTUnwrap(found.first)))], to: lines), contained)
     }
 }

@@ -43,7 +43,9 @@ extension StructureSlipPropertyTests {
                 + "under '\(clean[place.at].prefix(40))'"
             let found = Self.findings(scratch.url)
             XCTAssertEqual(found.count, 1, "\(message): \(found)")
-            XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(place.at + 2):1: error: '\(written)' ") ?? false, "\(message): \(found)")
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(file):\(place.at + 2):1: error: '\(written)' ") ?? false,
+                "\(message): \(found)")
             XCTAssertTrue(found.first?.hasSuffix(" [stray-underline]") ?? false, "\(message): \(found)")
             XCTAssertTrue(found.first?.contains("; delete this line") ?? false, "\(message): \(found)")
             lines.remove(at: place.at + 1)

@@ -482,7 +482,9 @@ extension Diagnostic {
             case .emptyPair(let written, let closer, let closing, let delete, let blank):
                 "'\(written)' here and '\(closer)' at line \(closing) fence an empty code block, which readers see as "
                     + "an empty box where no block was meant; "
-                    + (blank ? "replace lines \(delete.lowerBound)–\(delete.upperBound) with one blank line" : "delete lines \(delete.lowerBound)–\(delete.upperBound)")
+                    + (blank
+                        ? "replace lines \(delete.lowerBound)–\(delete.upperBound) with one blank line"
+                        : "delete lines \(delete.lowerBound)–\(delete.upperBound)")
             case .wrappedText(let written, let closer, let closing, let what, let page, let blank):
                 "'\(written)' here and '\(closer)' at line \(closing) wrap \(what) in a code block no one meant: "
                     + "readers see it as code, not as the \(page)'s text; "

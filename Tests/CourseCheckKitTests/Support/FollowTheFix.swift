@@ -102,7 +102,8 @@ enum FollowTheFix {
             return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
-        if let tabs = text.range(of: #"; delete the ([0-9]+ tabs|tab) before the fence$"#, options: .regularExpression) {
+        if let tabs = text.range(of: #"; delete the ([0-9]+ tabs|tab) before the fence$"#, options: .regularExpression)
+        {
             return .deleteTabsBeforeFence(Int(text[tabs].split(separator: " ")[3]) ?? 1)
         }
         if let spaces = text.range(
