@@ -2,7 +2,7 @@
 /// author meant: text `===` under a `#` heading or joined to a list item's line, a paragraph of
 /// sentences made a second title (`===`) or a heading (`---`). One finding at the line, whose fix
 /// deletes it. Under what a claim reads (the `# ` title, a note, the trigger bullet, the
-/// distribution sentence, an index part heading) the claim says it, naming what it broke.
+/// distribution sentence, the course index's part headings) the claim says it, naming what it broke.
 extension Classifier {
     /// The stray underlines of a page (`lesson` false: the course index), read from its blocks.
     /// Cheap: a byte or two of each paragraph's first and last line and of each multi-line
@@ -14,11 +14,12 @@ extension Classifier {
             switch node.kind {
             case .heading(let level):
                 defer { if level == 1 { titled = true } }
-                guard level <= 2, node.lines.count >= 2, let text = node.content.first?.text,
+                // (The index's headings are its parts, which `course-index` reads, setext or not.)
+                guard lesson, level <= 2, node.lines.count >= 2, let text = node.content.first?.text,
                     let written = underlineRun(file.lines[node.lines.upperBound].text, node: node),
                     written.count != 7 || written.first != "="
                 else { return }
-                if lesson && holdsClaim(text[...], lesson: true) { return }
+                if holdsClaim(text[...], lesson: true) { return }
                 let line = node.lines.upperBound + 1
                 let at = SourceLocation(path: file.path, line: line, column: 1)
                 if level == 1 {
