@@ -482,6 +482,18 @@ extension DiagnosticID {
                     + "distribution sentence): delete it. A `-->` outside its "
                     + "item or quote: write it with the container's prefix (the item's indentation, the `> `)."
             )
+        case .strayUnderline:
+            (
+                summary: "A line of `=` (or `-`) under a line of the page that GitHub reads as no underline the author "
+                    + "meant: `===` under a `##` heading (a heading written with `#` takes no underline, so readers "
+                    + "see `===` as text), `===` right under a list item's line (it joins the item's text: "
+                    + "`Bağlama ===`), `===` under a paragraph when the page has its title already (readers see a "
+                    + "second title), or `---` right under a paragraph of sentences (readers see it as a heading). "
+                    + "Under the `# ` title, a note, the trigger bullet or the distribution sentence, the claim that "
+                    + "reads it says so instead.",
+                fix: "Delete the line. If a rule was meant under a paragraph, put a blank line between the paragraph "
+                    + "and `---`."
+            )
         case .commentLookAlike:
             (
                 summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "

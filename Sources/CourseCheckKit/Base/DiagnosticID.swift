@@ -110,6 +110,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case commentLookAlike = "comment-look-alike"
     /// Two lesson names that differ only in case: one file on macOS and Windows.
     case caseCollision = "case-collision"
+    /// A line of `=` or `-` under a line of the page that GitHub reads as no underline meant: text
+    /// under a heading or a list item's line, or a paragraph made a second title or a heading.
+    case strayUnderline = "stray-underline"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
@@ -130,7 +133,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment, .commentLookAlike:
+            .unclosedComment, .commentLookAlike, .strayUnderline:
             .error
         }
     }

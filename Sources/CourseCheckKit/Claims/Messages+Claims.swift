@@ -288,6 +288,7 @@ extension Diagnostic {
     private static func unreadableReason(_ reason: CourseCheckKit.FrontMatter.Unreadable.Reason) -> String {
         switch reason {
         case .notAKey: "it is not 'key: value', a '- item' of a list, or a comment"
+        case .fenceLine: "it is a code fence, not 'key: value', a '- item' of a list, or a comment; delete this line"
         case .tabIndentation: "a tab indents it, which YAML forbids (GitHub shows an error); indent it with spaces"
         case .flowCollection: "it is a flow collection ([…] or {…}); write the text, quoted if need be"
         case .alias: "it is an alias (*name), which coursecheck does not resolve; write the text"

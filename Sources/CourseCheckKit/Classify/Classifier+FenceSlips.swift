@@ -618,10 +618,12 @@ extension Classifier {
     ///
     /// So is a pair wrapping the lesson's own text (`wrappedText`: its title, a heading, a note, a
     /// bullet, a sentence), which GitHub shows as code: the repair deletes both fences, and the
-    /// finding names what they hide. Only where deleting them leaves that text the block meant:
-    /// with a blank line (or the page's edge) on each side, or a line there that the text, or the
-    /// line under it, starts a block of its own against (a bullet, a heading, a quote, a fence): a
-    /// bullet of a list wrapped alone goes back into its list, and no sentence joins a paragraph.
+    /// finding names what they hide.
+    ///
+    /// A fence typed right under (or over) a paragraph's line, with no blank line between, is
+    /// not deleted but made blank: deleting it would join that paragraph to the text after it
+    /// (cmark-gfm: one `<p>`), a page neither the reader sees nor the author meant. The repair
+    /// the search tries already blanks the lines, so only the fix's words differ.
     static func emptyPairs(_ file: SourceFile, _ document: BlockNode, page: String = "lesson") -> [SlipCandidate] {
         var found: [SlipCandidate] = []
         document.walk { node, _ in
@@ -630,30 +632,23 @@ extension Classifier {
             let wrapped = blank ? nil : wrappedText(node)
             guard blank || wrapped != nil else { return }
             let index = node.lines.lowerBound
-            if wrapped != nil {
-                // Deleting a fence right under (or over) a paragraph's line would join the wrapped
-                // text to that paragraph: not the page meant.
-                let prefix = node.content.first?.prefixLength ?? 0
-                func line(_ at: Int) -> String? {
-                    guard at >= 0, at < file.lines.count else { return nil }
-                    let text = String(decoding: file.lines[at].text.utf8.dropFirst(prefix), as: UTF8.self)
-                    return file.lines[at].text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
-                        ? "" : text
-                }
-                func startsBlock(_ text: String?) -> Bool {
-                    guard let text, !isBlank(text) else { return true }
-                    let trimmed = text.drop { $0 == " " }
-                    return markerPrefix(text) != nil || isHeading(text) || trimmed.hasPrefix("```")
-                        || trimmed.hasPrefix("~~~")
-                }
-                let first = node.content.first { !isBlank($0.text) }?.text
-                let last = node.content.last { !isBlank($0.text) }?.text
-                // (Under a bullet, only a bullet: a sentence there would continue the bullet's text.)
-                let above = line(index - 1)
-                guard above.map({ isBlank($0) || isHeading($0) }) ?? true || startsBlock(first),
-                    startsBlock(line(closing + 1)) || last.map(isHeading) == true
-                else { return }
+            let prefix = node.content.first?.prefixLength ?? node.startOffset
+            func line(_ at: Int) -> String? {
+                guard at >= 0, at < file.lines.count else { return nil }
+                let text = String(decoding: file.lines[at].text.utf8.dropFirst(prefix), as: UTF8.self)
+                return file.lines[at].text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+                    ? "" : text
             }
+            // (Under a bullet, only a bullet: a sentence there would continue the bullet's text.)
+            func continues(_ above: String?, with below: String?) -> Bool {
+                guard let above, let below, !isBlank(above), !isBlank(below), !isHeading(above), !isHeading(below),
+                    !startsFence(above)
+                else { return false }
+                return markerPrefix(below) == nil && !startsFence(below)
+            }
+            let blankOpener = continues(line(index - 1), with: line(index + 1))
+            let blankCloser = blank ? false : continues(line(closing - 1), with: line(closing + 1))
+            let joins = blank && continues(line(index - 1), with: line(closing + 1))
             let character = fence.character == "~" ? UInt8(ascii: "~") : UInt8(ascii: "`")
             let opener = Array(file.lines[index].text.utf8)
             let closer = Array(file.lines[closing].text.utf8)
@@ -666,11 +661,13 @@ extension Classifier {
                 Diagnostic.fenceSlip(
                     at: location,
                     wrapped.map {
-                        .wrappedText(written: written, closer: closedBy, closing: closing + 1, what: $0, page: page)
+                        .wrappedText(
+                            written: written, closer: closedBy, closing: closing + 1, what: $0, page: page,
+                            blank: (blankOpener, blankCloser))
                     }
                         ?? .emptyPair(
                             written: written, closer: closedBy, closing: closing + 1,
-                            delete: (index + 1)...(closing + 1)),
+                            delete: (index + 1)...(closing + 1), blank: joins),
                     opening: index + 1)
             }
             found.append(
@@ -681,6 +678,12 @@ extension Classifier {
                     opening: index + 1, finding: finding))
         }
         return found
+    }
+
+    /// True when `text` starts with a fence run (a fence line, its indentation left out).
+    static func startsFence(_ text: String) -> Bool {
+        let trimmed = text.drop { $0 == " " }
+        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
     }
 
     /// What a closed fenced block holds when that is the lesson's own text, not code or output:
@@ -814,9 +817,12 @@ extension Classifier {
                 let inItem = !item.isEmpty && item.utf8.allSatisfy { $0 == 0x20 }
                 // In a block quote, the columns after its `> `, and the line with them left out.
                 let quote = item.contains(">") ? item + text : nil
+                // At the top level, tabs that alone make the fence too deep are the slip.
+                let blanks = line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }
+                let tabs = item.isEmpty ? blanks.count { $0 == 0x09 } : 0
                 slip = .indented(
                     columns: columns + (inItem ? item.utf8.count : 0), item: inItem ? item.utf8.count : nil,
-                    quote: quote)
+                    quote: quote, tabs: tabs > 0 && blanks.count - tabs <= 3 ? tabs : 0)
             } else if !own {
                 guard bare else { continue }
                 let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
@@ -1306,13 +1312,19 @@ extension Classifier {
                 (blanks, columns) = (fence - own, fence - own)
                 quote = String(decoding: bytes[..<own], as: UTF8.self) + text
             }
+            // At the top level, tabs that alone make the fence too deep are the slip.
+            let indentation = bytes[(fence - blanks)..<fence]
+            let tabs = item == nil && quote == nil && fence == blanks ? indentation.count { $0 == 0x09 } : 0
+            let deleteTabs = tabs > 0 && indentation.count - tabs <= 3
             return SlipCandidate(
                 index: line.index, line: line.index, column: fence + 1, certain: false,
                 repaired: String(decoding: bytes[..<(fence - blanks)], as: UTF8.self) + text,
                 header: line.index + 2, opening: nil,
                 finding: { location, _ in
                     .fenceSlip(
-                        at: location, .indentedOpening(columns: columns, asCode: true, item: item, quote: quote),
+                        at: location,
+                        .indentedOpening(
+                            columns: columns, asCode: true, item: item, quote: quote, tabs: deleteTabs ? tabs : 0),
                         opening: location.line)
                 })
         }
@@ -1606,7 +1618,16 @@ extension Classifier {
                     guard start > 0, isBlank(String(file.lines[start - 1].text.drop { contained && $0 == ">" })),
                         let first = paragraph.content.first
                     else { continue }
-                    let prefix = contained ? rawPrefix(file, start, first.prefixLength) : ""
+                    var prefix = contained ? rawPrefix(file, start, first.prefixLength) : ""
+                    // At the top level, code indented as a list item's lines are, over a fence
+                    // indented alike: the item's first line, its marker and its opening fence, was
+                    // deleted, and the fence meant is written behind a marker (`- ```swift`).
+                    let indent = file.lines[start].text.utf8.prefix { $0 == 0x20 }.count
+                    if !contained, (2...3).contains(indent),
+                        file.lines[index].text.utf8.prefix(while: { $0 == 0x20 }).count == indent
+                    {
+                        prefix = "-" + String(repeating: " ", count: indent - 1)
+                    }
                     for info in infos {
                         found.append(
                             SlipCandidate(

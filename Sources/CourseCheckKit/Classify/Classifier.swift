@@ -144,6 +144,7 @@ package enum Classifier {
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
+            + strayUnderlines(lesson.document ?? scanned.document, file, lesson: true)
             + commentLines.findings.filter {
                 !(lesson.hidden?.contains($0.location) ?? false)
             }

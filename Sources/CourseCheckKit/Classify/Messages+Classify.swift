@@ -139,7 +139,8 @@ extension Diagnostic {
         /// The fence characters indented `columns` (four or more past the block's container); `item`:
         /// in a list item, the indentation of its other lines (counted in `columns`), which is the fix;
         /// `quote`: in a block quote, the line as it is meant (its `> ` and the fence).
-        case indented(columns: Int, item: Int?, quote: String? = nil)
+        /// `tabs`: the tabs in its indentation when they alone make it too deep, which the fix deletes.
+        case indented(columns: Int, item: Int?, quote: String? = nil, tabs: Int = 0)
         /// The fence characters outside the `container` ("list item", "block quote") that holds
         /// the block: the line lacks `missing` of the `prefix` its lines have. `meant`: the line as
         /// meant, when what it lacks goes after the part of the prefix it has (`>  ` for `>   `).
@@ -156,8 +157,10 @@ extension Diagnostic {
         /// An opening fence indented `columns` (four or more) past its container, read as indented
         /// code (`asCode`) or as a paragraph's text; `item`: the indentation of the other lines of
         /// the list item it stands in, which is its fix; `quote`: in a block quote, the line as it
-        /// is meant (its `> ` and the fence, the columns counted after the `> `).
-        case indentedOpening(columns: Int, asCode: Bool, item: Int?, quote: String? = nil)
+        /// is meant (its `> ` and the fence, the columns counted after the `> `); `tabs`: the tabs
+        /// in its indentation when they alone make it too deep (the fix deletes them: a tab is
+        /// seldom typed on purpose, and "indent it less" does not say which blank to take away).
+        case indentedOpening(columns: Int, asCode: Bool, item: Int?, quote: String? = nil, tabs: Int = 0)
         /// A closing fence `fence` typed behind a container's `marker` (`>`, `-`, `1.`).
         case behindMarker(written: String, marker: String, fence: String)
         /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
@@ -189,12 +192,16 @@ extension Diagnostic {
         /// A fence (`written`) and the bare fence `closer` at line `closing` right under it (or
         /// after blank lines): a code block holding nothing, which readers see as an empty box
         /// where no block was meant; the fix deletes the lines `delete` (both fences, and the
-        /// blank lines between).
-        case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>)
+        /// blank lines between), or, when `blank` (deleting them would join the paragraph above to
+        /// the text below), puts one blank line in their place.
+        case emptyPair(written: String, closer: String, closing: Int, delete: ClosedRange<Int>, blank: Bool = false)
         /// A fence (`written`) and the fence `closer` at line `closing` around the `page`'s own
         /// text (`what`: its title, a heading, a note, …), which readers see as code; the fix
-        /// deletes both fences.
-        case wrappedText(written: String, closer: String, closing: Int, what: String, page: String)
+        /// deletes both fences, or blanks one (`blank`: the opener, the closer) where deleting it
+        /// would join a paragraph's line to the text across it.
+        case wrappedText(
+            written: String, closer: String, closing: Int, what: String, page: String,
+            blank: (opener: Bool, closer: Bool) = (false, false))
         /// An opening fence (`written`) typed twice: the second, right under the first, is the
         /// block's first line of code, which a reader sees and a tree or fragment does not run as.
         case repeatedOpening(written: String)
@@ -258,6 +265,58 @@ extension Diagnostic {
         /// A block fenced at both ends (`written` here, `closer` at line `closing`) with lines that
         /// are no fence (`what`); `fix` and `closeFix` are the fences meant.
         case notFences(written: String, closer: String, closing: Int, what: String, fix: String, closeFix: String)
+    }
+
+    /// Why a line of `=` or `-` is no underline meant (`Classifier.strayUnderlines`).
+    enum StrayUnderline {
+        /// `===` opening a paragraph right under the `##` heading at line `heading`.
+        case underHeading(written: String, heading: Int)
+        /// `===` ending a paragraph it joined, the list item's line at line `line`.
+        case joined(written: String, line: Int)
+        /// `===` under the paragraph ending at line `paragraph`, on a page with a title already.
+        case secondTitle(written: String, paragraph: Int)
+        /// `---` under the paragraph of sentences ending at line `paragraph`.
+        case sentenceHeading(written: String, paragraph: Int)
+    }
+
+    static func strayUnderline(at location: SourceLocation, _ reason: StrayUnderline) -> Diagnostic {
+        let message =
+            switch reason {
+            case .underHeading(let written, let heading):
+                "'\(written)' under the heading at line \(heading) underlines nothing: a heading written with '#' "
+                    + "takes no underline, so readers see '\(written)' as a line of text under it; delete this line"
+            case .joined(let written, let line):
+                "'\(written)' right under line \(line) underlines nothing: it continues that line's text, so readers "
+                    + "see '\(written)' at its end; delete this line"
+            case .secondTitle(let written, let paragraph):
+                "'\(written)' under line \(paragraph) underlines its paragraph as a second title: readers see it as a "
+                    + "heading like the page's title, not as text; delete this line"
+            case .sentenceHeading(let written, let paragraph):
+                "'\(written)' right under line \(paragraph) underlines its sentence as a heading, so readers see the "
+                    + "paragraph as a heading, not as text; delete this line, or, if a rule is meant here, put a "
+                    + "blank line between the paragraph and '\(written)'"
+            }
+        return Diagnostic(.strayUnderline, at: location, message)
+    }
+
+    /// The fix for a fence indented too deep: the tabs deleted when they alone make it so.
+    static func lessIndented(tabs: Int) -> String {
+        switch tabs {
+        case 0: "indent it less"
+        case 1: "delete the tab before the fence"
+        default: "delete the \(tabs) tabs before the fence"
+        }
+    }
+
+    /// The fix for a fence pair around the page's text: each fence deleted, or made a blank line
+    /// where deleting it would join a paragraph's line to the text across it.
+    static func wrappedTextFix(closing: Int, blank: (opener: Bool, closer: Bool)) -> String {
+        switch blank {
+        case (false, false): "delete this line and line \(closing)"
+        case (true, false): "replace this line with a blank line and delete line \(closing)"
+        case (false, true): "delete this line and replace line \(closing) with a blank line"
+        case (true, true): "replace this line and line \(closing) with blank lines"
+        }
     }
 
     /// A written line for a message, quoted, with the invisible characters in it named: a reader
@@ -354,29 +413,30 @@ extension Diagnostic {
                     + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
                     + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; "
                     + Self.prefixFix(missing: missing, meant: meant)
-            case .indented(let columns, _, let quote?):
+            case .indented(let columns, _, let quote?, _):
                 "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")) "
                     + "after its block quote's '> ' (a fence may have at most 3), so the block runs on and every later "
                     + "fence pairs wrongly; write '\(quote)'"
-            case .indented(let columns, let item?, nil):
+            case .indented(let columns, let item?, nil, _):
                 "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")), not the "
                     + "\(item) of the other lines of its list item, so the block runs on and every later fence pairs "
                     + "wrongly; indent it \(Plural.count(item, "space")), as they are"
-            case .indented(let columns, nil, nil):
+            case .indented(let columns, nil, nil, let tabs):
                 "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")) (a "
-                    + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; indent it less"
-            case .indentedOpening(let columns, let asCode, _, let quote?):
+                    + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; "
+                    + Self.lessIndented(tabs: tabs)
+            case .indentedOpening(let columns, let asCode, _, let quote?, _):
                 "this line would open a code block, but it is indented \(Plural.count(columns, "column")) after its block quote's "
                     + "'> ' (a fence may have at most 3), so a reader sees it as \(asCode ? "indented code" : "text") "
                     + "and every later fence pairs wrongly; write '\(quote)'"
-            case .indentedOpening(let columns, _, let item?, nil):
+            case .indentedOpening(let columns, _, let item?, nil, _):
                 "this line would open a code block, but it is indented \(Plural.count(columns, "column")), not the \(item) of the other "
                     + "lines of its list item, so a reader sees it as indented code and every later fence pairs wrongly; "
                     + "indent it \(Plural.count(item, "space")), as they are"
-            case .indentedOpening(let columns, let asCode, nil, nil):
+            case .indentedOpening(let columns, let asCode, nil, nil, let tabs):
                 "this line would open a code block, but it is indented \(Plural.count(columns, "column")) (a fence may have at most 3), "
                     + "so a reader sees it as \(asCode ? "indented code" : "text") and every later fence pairs wrongly; "
-                    + "indent it less"
+                    + Self.lessIndented(tabs: tabs)
             case .behindMarker(let written, let marker, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): the '\(marker)' before it "
                     + "makes it a line of the block, so the block runs on and every later fence pairs wrongly; write "
@@ -419,13 +479,16 @@ extension Diagnostic {
                 "'\(written)' opens a code block where no block was meant: it runs on to "
                     + "\(runsTo.map { "line \($0)" } ?? "the end of the file") and every later fence pairs wrongly; "
                     + "delete it"
-            case .emptyPair(let written, let closer, let closing, let delete):
+            case .emptyPair(let written, let closer, let closing, let delete, let blank):
                 "'\(written)' here and '\(closer)' at line \(closing) fence an empty code block, which readers see as "
-                    + "an empty box where no block was meant; delete lines "
-                    + "\(delete.lowerBound)–\(delete.upperBound)"
-            case .wrappedText(let written, let closer, let closing, let what, let page):
+                    + "an empty box where no block was meant; "
+                    + (blank
+                        ? "replace lines \(delete.lowerBound)–\(delete.upperBound) with one blank line"
+                        : "delete lines \(delete.lowerBound)–\(delete.upperBound)")
+            case .wrappedText(let written, let closer, let closing, let what, let page, let blank):
                 "'\(written)' here and '\(closer)' at line \(closing) wrap \(what) in a code block no one meant: "
-                    + "readers see it as code, not as the \(page)'s text; delete this line and line \(closing)"
+                    + "readers see it as code, not as the \(page)'s text; "
+                    + wrappedTextFix(closing: closing, blank: blank)
             case .repeatedOpening(let written):
                 "'\(written)' repeats the opening fence at line \(opening) right above it, and a fence with an info "
                     + "string closes no block, so readers see it as the first line of the block's code, which does "

@@ -56,7 +56,8 @@ extension CourseFacts {
         return Index(
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
             frontMatter: frontMatter, bytes: edited ? nil : bytes,
-            fenceSlips: slips.findings + commentLines.findings + commentLines.fences,
+            fenceSlips: slips.findings + commentLines.findings + commentLines.fences
+                + Classifier.strayUnderlines(slips.document, slips.file, lesson: false),
             hidden: slips.hidden)
     }
 }

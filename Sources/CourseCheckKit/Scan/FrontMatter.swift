@@ -15,6 +15,8 @@ package struct FrontMatter: Sendable, Equatable {
         package enum Reason: Sendable, Equatable {
             /// A line that is neither `key: value`, a list item, a comment nor an indented continuation.
             case notAKey
+            /// A code fence (```` ``` ````, `~~~`): Markdown typed into the YAML, never a key.
+            case fenceLine
             /// A list item indented with a tab, which YAML forbids in indentation.
             case tabIndentation
             /// `[…]` or `{…}`: a flow collection, not text.
@@ -461,8 +463,11 @@ package struct FrontMatter: Sendable, Equatable {
                 // `title:'x'`: a key's name and its colon, the space after it lost.
                 let name = String(text.prefix { $0 != ":" })
                 let written = name.count < text.count && isKeyName(name)
+                let fence = text.hasPrefix("```") || text.hasPrefix("~~~")
                 unreadable.append(
-                    Unreadable(key: nil, line: line.number, reason: written ? .noSpaceAfterColon(name) : .notAKey))
+                    Unreadable(
+                        key: nil, line: line.number,
+                        reason: written ? .noSpaceAfterColon(name) : fence ? .fenceLine : .notAKey))
                 currentList = nil
                 currentDuplicate = nil
                 continue

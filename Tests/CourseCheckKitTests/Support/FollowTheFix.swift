@@ -41,6 +41,13 @@ enum FollowTheFix {
         case deleteText(String, blanks: Bool)
         /// `delete the 2 spaces before the fence`: that many spaces before the line's fence run.
         case deleteBeforeFence(Int)
+        /// `delete the tab before the fence` (`the 2 tabs`): the tabs before the line's fence run.
+        case deleteTabsBeforeFence(Int)
+        /// `delete this line and line N`, `replace this line with a blank line and delete line N`,
+        /// …: the finding's line and line N each deleted or made blank.
+        case pair(closing: Int, blankHere: Bool, blankThere: Bool)
+        /// `replace lines A–B with one blank line`.
+        case blankLines(Int, Int)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -95,6 +102,10 @@ enum FollowTheFix {
             return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        if let tabs = text.range(of: #"; delete the ([0-9]+ tabs|tab) before the fence$"#, options: .regularExpression)
+        {
+            return .deleteTabsBeforeFence(Int(text[tabs].split(separator: " ")[3]) ?? 1)
+        }
         if let spaces = text.range(
             of: #"; delete the ([0-9]+ spaces|space) before the fence$"#, options: .regularExpression)
         {
@@ -108,6 +119,24 @@ enum FollowTheFix {
             {
                 return .deleteText(String(rest[..<after.lowerBound]), blanks: true)
             }
+        }
+        for (words, here, there) in [
+            ("; delete this line and line ", false, false),
+            ("; replace this line with a blank line and delete line ", true, false),
+            ("; delete this line and replace line ", false, true), ("; replace this line and line ", true, true),
+        ] {
+            guard let fix = text.range(of: words, options: .backwards) else { continue }
+            let rest = text[fix.upperBound...]
+            let tail = there ? (here ? " with blank lines" : " with a blank line") : ""
+            if rest.hasSuffix(tail), let line = Int(rest.dropLast(tail.count)) {
+                return .pair(closing: line, blankHere: here, blankThere: there)
+            }
+        }
+        if let lines = text.range(
+            of: #"; replace lines [0-9]+–[0-9]+ with one blank line$"#, options: .regularExpression)
+        {
+            let bounds = text[lines].split(separator: " ")[3].split(separator: "–").compactMap { Int($0) }
+            if bounds.count == 2 { return .blankLines(bounds[0], bounds[1]) }
         }
         if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
@@ -181,6 +210,10 @@ enum FollowTheFix {
                 lines[fix.line - 1].replaceSubrange(range, with: meant)
             case .unindent?: lines[fix.line - 1] = String(lines[fix.line - 1].drop { $0 == " " || $0 == "\t" })
             case .deleteLines(let first, let last)?: lines.removeSubrange((first - 1)..<last)
+            case .blankLines(let first, let last)?: lines.replaceSubrange((first - 1)..<last, with: [""])
+            case .pair(let closing, let blankHere, let blankThere)?:
+                if blankThere { lines[closing - 1] = "" } else { lines.remove(at: closing - 1) }
+                if blankHere { lines[fix.line - 1] = "" } else { lines.remove(at: fix.line - 1) }
             case .unindentLines(let first, let last)?:
                 for line in first...last { lines[line - 1] = String(lines[line - 1].drop { $0 == " " || $0 == "\t" }) }
             case .reprefixLines(let first, let last, let prefix, let written)?:
@@ -220,6 +253,12 @@ enum FollowTheFix {
                     line[..<run].hasSuffix(String(repeating: " ", count: count))
                 else { return nil }
                 lines[fix.line - 1] = String(line[..<run].dropLast(count)) + line[run...]
+            case .deleteTabsBeforeFence(let count)?:
+                let line = lines[fix.line - 1]
+                guard let run = line.firstIndex(where: { $0 == "`" || $0 == "~" }),
+                    line[..<run].filter({ $0 == "\t" }).count == count
+                else { return nil }
+                lines[fix.line - 1] = line[..<run].filter { $0 != "\t" } + line[run...]
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
