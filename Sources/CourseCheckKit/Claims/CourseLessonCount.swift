@@ -30,12 +30,7 @@ enum CourseLessonCount {
         for block in lesson.prose.blocks {
             // A block without `ders` (any case of its `d`), or without a word of the phrases
             // (`kurs`, `tüm`, `bütün`, `her biri`), states no count of the course: most blocks.
-            // By memchr and memcmp (`utf8Offset`): the closing lesson's every block is asked on
-            // every check.
-            let source = block.source
-            guard ["urs", "tüm", "Tüm", "ütün", "her biri"].contains(where: { source.utf8Offset(of: $0) != nil }),
-                source.utf8Offset(of: "ders") != nil || source.utf8Offset(of: "Ders") != nil
-            else { continue }
+            guard mayState(block.source) else { continue }
             let words = TriggerDistributionClaim.words(block.inline.readable())
             for at in words.indices where lessonWords.contains(words[at].text) && words[at].gap.isEmpty {
                 guard let (value, start) = number(words, before: at), value > 1, value != lessons,
@@ -49,6 +44,39 @@ enum CourseLessonCount {
             }
         }
         return findings
+    }
+
+    /// Whether `source` holds `ders` (any case of its `d`) and a word of the phrases (`kurs`, `tüm`,
+    /// `bütün`, `her biri`), asked in one pass over its bytes: the closing lesson's every block is
+    /// asked on every check, and most blocks state no count of the course.
+    static func mayState(_ source: String) -> Bool {
+        var text = source
+        return text.withUTF8 { bytes in
+            func holds(_ word: StaticString, at start: Int) -> Bool {
+                guard start >= 0, start + word.utf8CodeUnitCount <= bytes.count else { return false }
+                for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] {
+                    return false
+                }
+                return true
+            }
+            var (lesson, phrase) = (false, false)
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "d"), UInt8(ascii: "D"): lesson = lesson || holds("ers", at: index + 1)
+                case UInt8(ascii: "u"): phrase = phrase || holds("rs", at: index + 1)
+                // `ü` (C3 BC): `tüm`, `Tüm`, `bütün`.
+                case 0xC3:
+                    phrase =
+                        phrase
+                        || holds("\u{FC}m", at: index) && (holds("t", at: index - 1) || holds("T", at: index - 1))
+                        || holds("\u{FC}t\u{FC}n", at: index)
+                case UInt8(ascii: "h"): phrase = phrase || holds("er biri", at: index + 1)
+                default: continue
+                }
+                if lesson && phrase { return true }
+            }
+            return false
+        }
     }
 
     /// The number right before the word at `at` (a ten and a unit, or one word), nothing between.

@@ -8,6 +8,7 @@ extension Classifier {
     /// Cheap: a byte or two of each paragraph's first and last line and of each multi-line
     /// heading's last, never every line.
     static func strayUnderlines(_ document: BlockNode, _ file: SourceFile, lesson: Bool) -> [Diagnostic] {
+        guard mayHoldUnderline(file) else { return [] }
         var found: [Diagnostic] = []
         var titled = false
         document.walk { node, _ in
@@ -59,6 +60,26 @@ extension Classifier {
             }
         }
         return found
+    }
+
+    /// Whether a line past the front matter is shaped as a setext underline (at most three spaces,
+    /// then only `=` or only `-`): every stray underline is one, most pages have none but the front
+    /// matter's delimiters, and the walk over the page's blocks is then skipped.
+    static func mayHoldUnderline(_ file: SourceFile) -> Bool {
+        var frontMatter = file.lines.first?.text == "---"
+        for line in file.lines.dropFirst() {
+            guard let first = line.text.utf8.first else { continue }
+            guard
+                first == UInt8(ascii: "=") || first == UInt8(ascii: "-") || first == 0x20 || first == UInt8(ascii: ".")
+            else { continue }
+            let run = underlineRun(line.text, equals: nil)
+            if frontMatter {
+                if run == "---" || line.text.hasPrefix("...") { frontMatter = false }
+                continue
+            }
+            if run != nil { return true }
+        }
+        return false
     }
 
     /// The run of a setext underline `line` is (at most three spaces, then `=` or `-` alone, blanks
