@@ -237,6 +237,71 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ["lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DRB.**", "DR8", "'B' where DR8 has '8'")])
     }
 
+    /// A note label whose number's `1` is typed with a Turkish keyboard's own I-letters (`İ`,
+    /// U+0130; `ı`, U+0131), alone or beside a digit (`**GVİ2.**` for GV12): one near-form finding
+    /// at its paragraph naming the due note and the character, nothing downstream (no "skips"),
+    /// and following the fix leaves none.
+    func testALabelNumberTypedWithTurkishILettersIsTheDueNote() throws {
+        let result = try findingsAndAfterTheFix([
+            ("16-hareketler.md", "**EK1.** Bu", "**EK\u{130}.** Bu"),
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{131}.** Bu"),
+            ("04-duzen-sistemi.md", "**GV12.** Bu", "**GV\u{130}2.** Bu"),
+        ])
+        func near(_ written: String, _ label: String, _ has: String, _ wanted: String) -> String {
+            "error: this paragraph opens with '**\(written).**', a near form of the note label \(label). "
+                + "(\(has) where \(label) has '\(wanted)'), so it does not read as a note; write **\(label).** [note-series]"
+        }
+        let dotted = "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE"
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/04-duzen-sistemi.md:159:1: \(near("GV\u{130}2", "GV12", dotted, "1"))",
+                "lessons/09-yerel-durum.md:150:1: "
+                    + near("DR\u{131}", "DR1", "U+0131 LATIN SMALL LETTER DOTLESS I", "1"),
+                "lessons/16-hareketler.md:189:1: \(near("EK\u{130}", "EK1", dotted, "1"))",
+            ])
+        XCTAssertEqual(result.fixed, [])
+        // Controls: a bold Turkish word of capitals with a dotted I opening a paragraph is no label.
+        let controls = try findings(after: [
+            ("16-hareketler.md", "**EK1.** Bu", "**EK\u{130}M.** Liste.\n\n**EK1.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**D\u{130}KKAT.** Liste.\n\n**DR5.** Bu"),
+        ])
+        XCTAssertEqual(controls, [])
+    }
+
+    /// `<!-->` and `<!--->` are empty comments to the browser, and cmark-gfm ends their HTML block
+    /// on its line: at the start of a note, the trigger bullet's text or an index item, readers see
+    /// the rest of the line raw (`**DR1.**` with its asterisks). One finding at the comment, naming
+    /// it, `delete '<!-->'`, and nothing downstream (no "skips", no missing bullet); following the
+    /// fix leaves none. Before a sentence of plain words (the trigger distribution) readers see the
+    /// same words: no finding.
+    func testAnEmptyCommentOpeningALineIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "**DR1.** Bu", "<!--> **DR1.** Bu"),
+            ("16-hareketler.md", "**EK1.** Bu", "<!---> **EK1.** Bu"),
+            ("10-baglama.md", "- Bu dersin tetiği: **ebeveyn**.", "- <!--> Bu dersin tetiği: **ebeveyn**."),
+            ("README.md", "10. [Bağlama]", "10. <!-->[Bağlama]"),
+            ("21-on-izleme-ve-yineleme.md", "Açılış dersi dışındaki", "<!--> Açılış dersi dışındaki"),
+        ])
+        func raw(_ shown: String, _ comment: String, _ after: String) -> String {
+            "error: this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
+                + "readers see '\(shown)' as written, its Markdown not rendered; '\(comment)' is an empty comment, "
+                + "which hides nothing; delete '\(comment)'\(after) [comment-look-alike]"
+        }
+        let space = " and the space after it"
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:38:5: \(raw("[Bağlama](10-baglama.md)", "<!-->", ""))",
+                "lessons/09-yerel-durum.md:150:1: "
+                    + raw("**DR1.** Bu ölçüm tek bir değişiklik ve tek bir anahtar i…", "<!-->", space),
+                "lessons/10-baglama.md:266:3: \(raw("Bu dersin tetiği: **ebeveyn**.", "<!-->", space))",
+                "lessons/16-hareketler.md:189:1: "
+                    + raw("**EK1.** Bu ölçüm yalnız `dragOffset` değerinin sahibinin…", "<!--->", space),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
     /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
     /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
     /// none. One naming no note the course defines (`**DR99x**`) is no reference.

@@ -399,15 +399,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         return String(scalars)
     }
 
-    /// Characters a reader may take for a digit inside a label's number (`EK2l` for EK21): letters
-    /// and a bar for 1, `Z` for 2, Cyrillic ZE for 3, `S` for 5, `B` for 8, superscript digits.
-    static let letterDigits: [Character: String] = [
-        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3", "S": "5", "B": "8",
-    ].merging(
-        OtherDigits.superscripts.compactMap { key, value in
-            Unicode.Scalar(key).map { (Character($0), String(value)) }
-        }
-    ) { letter, _ in letter }
+    /// Characters a reader may take for a digit inside a label's number: the one table's.
+    static var letterDigits: [Character: String] { OtherDigits.labelLetterDigits }
 
     /// Latin capitals a reader takes for another one in a label's letters (`ĐR1` for DR1), which
     /// `Invisible.skeleton` leaves as they are: they are letters of Latin alphabets of their own.
@@ -495,6 +488,12 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
             // A bar for the number's 1 (`DR|.`).
             if end > at + 1, end < bytes.count, bytes[end] == UInt8(ascii: "|") { return true }
+            // A Turkish keyboard's `İ` or `ı` (C4 B0, C4 B1) for it, before the stop (`DRİ.`).
+            if end > at + 1, end + 2 < bytes.count, bytes[end] == 0xC4, bytes[end + 1] | 1 == 0xB1,
+                [0x2E, 0x2A, 0x5F].contains(bytes[end + 2])
+            {
+                return true
+            }
             let first = bytes[at]
             // `Đ` (C4 90) for D; the other C4 letters are Turkish.
             let dStroke = first == 0xC4 && at + 1 < bytes.count && bytes[at + 1] == 0x90
@@ -1300,17 +1299,21 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (number.ascii, written, count)
     }
 
-    /// True when `source` holds a capital, then `l`, `I` or `O` right before a bold's end or a
+    /// True when `source` holds a capital, then `l`, `I`, `O`, `İ` or `ı` right before a bold's end or a
     /// full stop (`DRl**`, `DRI.`): a note's number typed as a letter, with no digit in the block.
     static func mayHoldLetterNumber(_ source: String) -> Bool {
         var source = source
         return source.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
-            for index in 1..<(bytes.count - 1)
-            where bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
-                || bytes[index] == UInt8(ascii: "O")
-            {
-                let (before, after) = (bytes[index - 1], bytes[index + 1])
+            for index in 1..<(bytes.count - 1) {
+                // `İ` and `ı` are two bytes (C4 B0, C4 B1): the byte after them is the one that counts.
+                let width =
+                    bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
+                        || bytes[index] == UInt8(ascii: "O")
+                    ? 1
+                    : bytes[index] == 0xC4 && index + 2 < bytes.count && (bytes[index + 1] | 1) == 0xB1 ? 2 : 0
+                guard width > 0 else { continue }
+                let (before, after) = (bytes[index - 1], bytes[index + width])
                 if before >= 65, before <= 90,
                     after == UInt8(ascii: "*") || after == UInt8(ascii: "_") || after == UInt8(ascii: ".")
                 {

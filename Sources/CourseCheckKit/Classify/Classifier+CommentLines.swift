@@ -63,10 +63,13 @@ extension Classifier {
         guard bytes[opener...].starts(with: Array("<!--".utf8)) else { return nil }
         // Past the comments the line opens with (`<!-- a --><!-- b -->`) and the blanks after them.
         var restStart = opener
+        var (empty, closed) = (0, opener)
         while bytes[restStart...].starts(with: Array("<!--".utf8)),
-            let close = commentClose(in: bytes[(restStart + 4)...])
+            let close = browserClose(in: bytes[(restStart + 4)...])
         {
+            if close.end == close.close.utf8.count { empty += 1 }
             restStart += 4 + close.end
+            closed = restStart
             while restStart < bytes.count, bytes[restStart] == 0x20 || bytes[restStart] == 0x09 { restStart += 1 }
         }
         guard restStart > opener, restStart < bytes.count else { return nil }
@@ -100,8 +103,13 @@ extension Classifier {
         let fence = rest.hasPrefix("```") || rest.hasPrefix("~~~")
         let rowAbove =
             index > 0 && file.lines[index - 1].text.drop { " \t>".contains($0) }.hasPrefix("|")
+        // Empty comments alone (`<!-->`, `<!--->`): moved, they would show as text in the
+        // paragraph (cmark-gfm reads no inline comment there), and they hide nothing: delete them.
+        let onlyEmpty = empty > 0 && empty == comments(in: bytes[opener..<restStart])
         let fix =
-            fence
+            onlyEmpty
+            ? Self.deleteEmpty(String(decoding: bytes[opener..<closed], as: UTF8.self), blanks: bytes[closed..<restStart])
+            : fence
             ? "move the comment onto a line of its own above this one (at the end of the line it would be the "
                 + "block's info string)"
             : row
@@ -121,10 +129,46 @@ extension Classifier {
             line: index, start: opener, end: restStart, fence: fence)
     }
 
+    /// The end (offset past it) of the comment whose text starts at `bytes` (after its `<!--`) as
+    /// the browser reads it, and its close as written: `<!-->` and `<!--->` are empty comments,
+    /// closed at once (HTML's abrupt closing), though no `-->` follows; else the first `-->`.
+    static func browserClose(in bytes: ArraySlice<UInt8>) -> (end: Int, close: String)? {
+        if bytes.first == UInt8(ascii: ">") { return (1, ">") }
+        if bytes.starts(with: Array("->".utf8)) { return (2, "->") }
+        return commentClose(in: bytes)
+    }
+
+    /// The fix for empty comments alone before a line's text (`written`, then `blanks`): delete them.
+    private static func deleteEmpty(_ written: String, blanks: ArraySlice<UInt8>) -> String {
+        let after =
+            blanks.isEmpty
+            ? ""
+            : blanks.allSatisfy({ $0 == 0x20 })
+                ? blanks.count == 1 ? " and the space after it" : " and the \(blanks.count) spaces after it"
+                : " and the blanks after it"
+        return "'\(written)' is an empty comment, which hides nothing; delete '\(written)'\(after)"
+    }
+
+    /// How many comments `bytes` (comments and the blanks between them) holds.
+    private static func comments(in bytes: ArraySlice<UInt8>) -> Int {
+        var count = 0
+        var index = bytes.startIndex
+        while index + 4 <= bytes.endIndex {
+            if bytes[index..<(index + 4)].elementsEqual(Array("<!--".utf8)) {
+                count += 1
+                guard let close = browserClose(in: bytes[(index + 4)...]) else { break }
+                index += 4 + close.end
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
+
     /// The bold note label (`**DR4.**`, `__DR4.__`: one to four capitals, a number, a full stop)
     /// that is all one comment holds, `bytes` being its text from after its `<!--` on; nil else.
     private static func heldLabel(_ bytes: ArraySlice<UInt8>) -> String? {
-        guard let close = commentClose(in: bytes) else { return nil }
+        guard let close = browserClose(in: bytes) else { return nil }
         let text = String(decoding: bytes.prefix(close.end - close.close.utf8.count), as: UTF8.self)
         let inner = text[...].trimmingBlanks()
         guard inner.hasPrefix("**") && inner.hasSuffix("**") || inner.hasPrefix("__") && inner.hasSuffix("__"),
