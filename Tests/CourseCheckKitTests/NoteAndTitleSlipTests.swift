@@ -302,6 +302,40 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(result.fixed, [])
     }
 
+    /// A required front-matter key misspelt (`titel:`, `lisense:`, one or two edits, a key no other
+    /// lesson writes) is one finding at that key's line naming the key meant, not "lacks" at the
+    /// closing line, and its value is read as that key's. An `objectives` item that YAML reads as
+    /// other than its text (an unquoted `: ` makes a mapping, ` #` starts a comment) is one finding
+    /// at the item. Controls: both quoted, and a quoted item with a comment after it, are none.
+    func testAMisspeltFrontMatterKeyOrAnObjectiveYAMLReadsOtherwise() throws {
+        let objective = "    - 'Aynı durumun ataya kaldırılmasının tetiği yerelden ebeveyne çevirdiğini ölçer'"
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "title: 'Yerel Durum'", "titel: 'Yerel Durum'"),
+            ("10-baglama.md", "license:", "lisense:"),
+            ("09-yerel-durum.md", objective, "    - Aynı durum: ataya kaldırılınca tetik yerelden ebeveyne döner"),
+            ("14-sunum-ve-kapatma.md", "objectives:\n    - '", "objectives:\n    - Bir #2 ölçüm\n    - '"),
+        ])
+        func key(_ written: String, _ key: String) -> String {
+            "error: front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
+                + "lesson has no '\(key)'; write '\(key):' [front-matter]"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/09-yerel-durum.md:2:1: \(key("titel", "title"))",
+                "lessons/09-yerel-durum.md:10:1: error: front matter value of 'objectives' cannot be read as text: "
+                    + "': ' inside an unquoted value reads as a nested mapping; quote it [front-matter]",
+                "lessons/10-baglama.md:7:1: \(key("lisense", "license"))",
+                "lessons/14-sunum-ve-kapatma.md:9:1: error: this item of 'objectives' is unquoted, and ' #' in "
+                    + "it starts a YAML comment, so YAML reads the item as 'Bir' alone; quote it [front-matter]",
+            ])
+        let controls = try findings(after: [
+            ("09-yerel-durum.md", objective, "    - 'Aynı durum: ataya #2 kaldırılınca' # not"),
+            ("10-baglama.md", "license:", "lisans: 'x'\nlicense:"),
+        ])
+        XCTAssertEqual(controls, [])
+    }
+
     /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
     /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
     /// none. One naming no note the course defines (`**DR99x**`) is no reference.

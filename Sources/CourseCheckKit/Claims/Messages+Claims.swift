@@ -106,6 +106,8 @@ extension Diagnostic {
         case underlinedTitle(written: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
+        /// A key no other lesson writes (`written`) within two edits of the required `key` the lesson lacks.
+        case keyMisspelt(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
         /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
@@ -189,6 +191,9 @@ extension Diagnostic {
             case .keyCommented(let key, let marker):
                 "'\(marker.written)' before '\(key):' makes the line a YAML comment, so the front matter has no "
                     + "'\(key)'; \(marker.fix)"
+            case .keyMisspelt(let written, let key):
+                "front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
+                    + "lesson has no '\(key)'; write '\(key):'"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"
@@ -260,6 +265,9 @@ extension Diagnostic {
             case .unreadable(_, .containerBeforeKey(let key, let marker)):
                 "this front matter line opens with '\(marker.written)' before its '\(key):', which YAML does not "
                     + "read as the key, so the front matter has no '\(key)'; \(marker.fix)"
+            case .unreadable(let key, .commentInItem(let kept)):
+                "this item of '\(key ?? "")' is unquoted, and ' #' in it starts a YAML comment, so YAML reads the item "
+                    + "as '\(kept)' alone; quote it"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -303,6 +311,8 @@ extension Diagnostic {
         case .blockScalarHeader(let character):
             "'\(character)' starts a block scalar, whose text goes on the indented lines below"
         case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        case .commentInItem(let kept):
+            "' #' inside an unquoted list item starts a YAML comment, so the item reads '\(kept)' alone; quote it"
         case .indentedKey(let key, let indentation, let after):
             "'\(key):' is indented \(indentation), so YAML reads the line as "
                 + (after.map { "more of the value of '\($0)'" } ?? "no key of the front matter")
