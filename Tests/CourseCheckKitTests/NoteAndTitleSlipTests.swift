@@ -336,6 +336,47 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(controls, [])
     }
 
+    /// A note series renamed (`DR` to `DS`, labels and references) in every lesson of its part but
+    /// one: one finding at that lesson's first note naming the series the others use, nothing
+    /// downstream (no "DR19 skips DR1–DR18"). Left behind in the last lesson, the fix renames its
+    /// notes; in the first, the few notes there. Renaming them as the finding says leaves none, and
+    /// the complete rename is none.
+    func testASeriesRenamedInAllLessonsButOneIsOneFindingNamingTheSeriesMeant() throws {
+        let part = ["09-yerel-durum.md", "10-baglama.md", "11-gozlemlenebilir-nesneler.md", "12-ortam-degerleri.md",
+            "13-gezinme-yigiti-ve-yolu.md", "14-sunum-ve-kapatma.md", "15-sekme-ve-arac-cubugu.md"]
+        func rename(_ files: ArraySlice<String>, in copy: URL) throws {
+            for file in files {
+                let url = copy.appendingPathComponent("lessons/\(file)")
+                let text = try String(contentsOf: url, encoding: .utf8)
+                try text.replacingOccurrences(of: "DR", with: "DS").write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+        func findings(_ copy: URL) -> [String] {
+            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        let last = try CourseCopy.make(for: self)
+        try rename(part.dropLast(), in: last.url)
+        XCTAssertEqual(
+            findings(last.url),
+            [
+                "lessons/15-sekme-ve-arac-cubugu.md:161:1: error: note DR19 is in part 'Durum ve Gezinme', whose notes "
+                    + "run DS1–DS18 before it; write **DS19.** (and DS20 and DS21 after it) [note-series]"
+            ])
+        try rename(part.suffix(1), in: last.url)
+        XCTAssertEqual(findings(last.url), [])
+        let first = try CourseCopy.make(for: self)
+        try rename(part.dropFirst(), in: first.url)
+        XCTAssertEqual(
+            findings(first.url),
+            [
+                "lessons/09-yerel-durum.md:150:1: error: note DR1 is in part 'Durum ve Gezinme', whose notes after it "
+                    + "run on as DS4–DS21; write **DS1.** (and DS2 and DS3 after it) [note-series]"
+            ])
+        try rename(part.prefix(1), in: first.url)
+        XCTAssertEqual(findings(first.url), [])
+    }
+
     /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
     /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
     /// none. One naming no note the course defines (`**DR99x**`) is no reference.

@@ -1044,6 +1044,12 @@ extension Diagnostic {
         /// `note` stands in `part`, whose own series `series` it continues (as `series` + `number`);
         /// its prefix belongs to part `owner`.
         case otherSeries(note: String, part: String, series: String, number: Int, prefix: String, owner: String)
+        /// `note` starts its series past 1 where part `part`'s series `series` ran to `last` before
+        /// it: a rename left behind; `later` are the series' notes after it, renamed.
+        case renamedSeries(note: String, part: String, series: String, last: Int, later: [String])
+        /// The same, left behind in the part's first lessons: `note` (the first) is the series that
+        /// the part's notes run on from in series `series`, numbered `runs`.
+        case renamedSeriesBefore(note: String, part: String, series: String, runs: (Int, Int), later: [String])
         /// `note` stands in `part`, but its series `prefix` belongs to part `owner`, which holds `held` of its notes.
         case otherPart(note: String, part: String, prefix: String, owner: String, held: Int)
         case outOfSequence(note: String, expected: String)
@@ -1133,6 +1139,14 @@ extension Diagnostic {
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
                 "note \(note) is in part '\(part)', whose series is \(series), where \(series)\(number) is due (series "
                     + "\(prefix) belongs to part '\(owner)'); write **\(series)\(number).**"
+            case .renamedSeries(let note, let part, let series, let last, let later):
+                "note \(note) is in part '\(part)', whose notes run \(series)1"
+                    + (last > 1 ? "–\(series)\(last)" : "") + " before it; write **\(series)\(last + 1).**"
+                    + (later.isEmpty ? "" : " (and \(later.listed()) after it)")
+            case .renamedSeriesBefore(let note, let part, let series, let runs, let later):
+                "note \(note) is in part '\(part)', whose notes after it run on as \(series)\(runs.0)"
+                    + (runs.1 > runs.0 ? "–\(series)\(runs.1)" : "") + "; write **\(series)1.**"
+                    + (later.isEmpty ? "" : " (and \(later.listed()) after it)")
             case .otherPart(let note, let part, let prefix, let owner, let held):
                 "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
                     + "of its notes"

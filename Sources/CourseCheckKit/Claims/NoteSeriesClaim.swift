@@ -1379,6 +1379,24 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (meant, value, why[0])
     }
 
+    /// The series the note at `index` continues when its own series is a rename left behind: its
+    /// series starts here past 1 (`DR19`, no DR1–DR18 anywhere before), in the part it belongs to,
+    /// and one other series of that part ran up to the number before it and has no note after it.
+    static func renamedFrom(
+        _ index: Int, _ notes: [Note], _ partOf: [String?], home: [String: String], order: [String],
+        _ lastNumber: [String: Int]
+    ) -> String? {
+        let note = notes[index]
+        guard note.number > 1, lastNumber[note.prefix] == nil, !note.tentative, let part = partOf[index],
+            home[note.prefix] == part
+        else { return nil }
+        let candidates = order.filter { series in
+            series != note.prefix && home[series] == part && (lastNumber[series] ?? 0) + 1 == note.number
+                && !notes[(index + 1)...].contains { $0.prefix == series }
+        }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
     /// The series of the part at `index` (`local`) whose due note the note at `index` stands for:
     /// the one series whose next note in that part comes after it, numbered one past the note due
     /// (the note is the gap). Nil when no series or more than one fits.
@@ -1606,6 +1624,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         var previous: [String: String] = [:]
         var previousNote: [String: Note] = [:]
         var recovered: [String] = []
+        /// A series renamed in all lessons but one (`DR` left where the part's series is `DS`): the one read.
+        var renamed: [String: String] = [:]
         /// Loose near forms read where their series is not due that number: no notes.
         var dropped = Set<Int>()
         for index in notes.indices {
@@ -1620,6 +1640,39 @@ package struct NoteSeriesClaim: ClaimCheck {
                 notes[index].number = due
                 notes[index].tentative = false
                 notes[index].slip = .nearForm(written: lettered.written, label: label + ".", differences)
+            }
+            if let series = renamed[notes[index].prefix] {
+                recovered.append("\(notes[index].prefix)\(notes[index].number)")
+                notes[index].prefix = series
+            } else if let series = Self.renamedFrom(index, notes, partOf, home: home, order: order, lastNumber),
+                notes.count(where: { $0.prefix == series }) < notes.count(where: { $0.prefix == notes[index].prefix }),
+                let first = notes.firstIndex(where: { $0.prefix == series })
+            {
+                // The rename was left behind in the first lessons, the fewer notes: the finding is at
+                // their first note, and the series read from here is the new name.
+                let prefix = notes[index].prefix
+                let last = lastNumber[series] ?? 0
+                let runOn = notes[index...].filter { $0.prefix == prefix }.map(\.number).max() ?? notes[index].number
+                findings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: notes[first].path, line: notes[first].line, column: notes[first].column),
+                        .renamedSeriesBefore(
+                            note: "\(series)\(notes[first].number)", part: partOf[index] ?? "", series: prefix,
+                            runs: (notes[index].number, runOn), later: (2...max(2, last)).filter { _ in last > 1 }.map { "\(prefix)\($0)" })))
+                recovered += (1...max(1, last)).map { "\(prefix)\($0)" }
+                lastNumber[prefix] = last
+            } else if let series = Self.renamedFrom(index, notes, partOf, home: home, order: order, lastNumber) {
+                let prefix = notes[index].prefix
+                let later = notes[(index + 1)...].filter { $0.prefix == prefix }.map { "\(series)\($0.number)" }
+                findings.append(
+                    .noteSeries(
+                        at: SourceLocation(path: notes[index].path, line: notes[index].line, column: notes[index].column),
+                        .renamedSeries(
+                            note: "\(prefix)\(notes[index].number)", part: partOf[index] ?? "", series: series,
+                            last: lastNumber[series] ?? 0, later: later)))
+                renamed[prefix] = series
+                recovered.append("\(prefix)\(notes[index].number)")
+                notes[index].prefix = series
             }
             let note = notes[index]
             if note.tentative, note.number != (lastNumber[note.prefix] ?? 0) + 1 {
