@@ -377,6 +377,34 @@ final class NoteAndTitleSlipTests: XCTestCase {
         XCTAssertEqual(findings(first.url), [])
     }
 
+    /// A backticked label or core word typed with Turkish letters (`satır-açildi`, `kural-dışı`)
+    /// or one letter off a core word (`olcum-dısi`) is one finding naming the word meant: Turkish
+    /// letters cost no edit in the near-miss search, and the core's words are in it. A word near
+    /// nothing (`tamamen-baska`) names nothing.
+    func testALabelReferenceWithTurkishLettersOrNearACoreWordNamesTheWordMeant() throws {
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "`satir-acildi`", "`satır-açildi`"),
+            ("03-yigit-duzenleri.md", "okuma `kural-disi`", "okuma `kural-dışı`"),
+            ("01-bildirimsel-sozdizim.md", "satır `olcum-disi`", "satır `olcum-dısi`"),
+            ("10-baglama.md", "**DR5.** Bu", "**DR5.** Bkz. `tamamen-baska`. Bu"),
+        ])
+        func turkish(_ word: String, _ meant: String, _ has: String, _ wanted: String) -> String {
+            "error: `\(word)` is not a label any tree passes to change (did you mean `\(meant)`? it is that label "
+                + "typed with Turkish letters: \(has) where it has \(wanted)) [label-reference]"
+        }
+        let dotless = "it has U+0131 LATIN SMALL LETTER DOTLESS I where the label has 'i'"
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/01-bildirimsel-sozdizim.md:286:225: error: `olcum-dısi` is not a label any tree passes to change "
+                    + "(did you mean `olcum-disi`? \(dotless)) [label-reference]",
+                "lessons/03-yigit-duzenleri.md:192:447: "
+                    + turkish("kural-dışı", "kural-disi", "'ı', 'ş' and 'ı'", "'i', 's' and 'i'"),
+                "lessons/09-yerel-durum.md:146:224: \(turkish("satır-açildi", "satir-acildi", "'ı' and 'ç'", "'i' and 'c'"))",
+                "lessons/10-baglama.md:221:16: error: `tamamen-baska` is not a label any tree passes to change [label-reference]",
+            ])
+    }
+
     /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
     /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
     /// none. One naming no note the course defines (`**DR99x**`) is no reference.

@@ -1177,10 +1177,14 @@ extension Diagnostic {
     /// the look-alike character that sets it apart from that label (`has` where the label has `wanted`).
     static func labelReference(
         at location: SourceLocation, word: String, closest: String?,
-        lookAlike: (has: Character, wanted: Character)? = nil
+        lookAlike: (has: Character, wanted: Character)? = nil, turkish: [Character] = []
     ) -> Diagnostic {
+        let folded = turkish.map { String(LabelReferenceClaim.foldedTurkish(String($0))) }
         let why =
-            lookAlike.map {
+            !turkish.isEmpty
+            ? " it is that label typed with Turkish letters: "
+                + "\(turkish.map { "'\($0)'" }.listed()) where it has \(folded.map { "'\($0)'" }.listed())"
+            : lookAlike.map {
                 " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))"
             } ?? ""
         return Diagnostic(
