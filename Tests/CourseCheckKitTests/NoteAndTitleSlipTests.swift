@@ -342,8 +342,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// notes; in the first, the few notes there. Renaming them as the finding says leaves none, and
     /// the complete rename is none.
     func testASeriesRenamedInAllLessonsButOneIsOneFindingNamingTheSeriesMeant() throws {
-        let part = ["09-yerel-durum.md", "10-baglama.md", "11-gozlemlenebilir-nesneler.md", "12-ortam-degerleri.md",
-            "13-gezinme-yigiti-ve-yolu.md", "14-sunum-ve-kapatma.md", "15-sekme-ve-arac-cubugu.md"]
+        let part = [
+            "09-yerel-durum.md", "10-baglama.md", "11-gozlemlenebilir-nesneler.md", "12-ortam-degerleri.md",
+            "13-gezinme-yigiti-ve-yolu.md", "14-sunum-ve-kapatma.md", "15-sekme-ve-arac-cubugu.md",
+        ]
         func rename(_ files: ArraySlice<String>, in copy: URL) throws {
             for file in files {
                 let url = copy.appendingPathComponent("lessons/\(file)")

@@ -198,7 +198,8 @@ package struct FrontMatterClaim: ClaimCheck {
                 guard let (written, _) = near.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), let entry = frontMatter[written]
                 else { continue }
                 findings.append(
-                    .frontMatter(at: SourceLocation(path: path, line: entry.line), .keyMisspelt(written: written, key: key)))
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: entry.line), .keyMisspelt(written: written, key: key)))
                 frontMatter.entries[key] = entry
                 frontMatter.entries[written] = nil
             }

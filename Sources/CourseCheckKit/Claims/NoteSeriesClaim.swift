@@ -1655,10 +1655,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let runOn = notes[index...].filter { $0.prefix == prefix }.map(\.number).max() ?? notes[index].number
                 findings.append(
                     .noteSeries(
-                        at: SourceLocation(path: notes[first].path, line: notes[first].line, column: notes[first].column),
+                        at: SourceLocation(
+                            path: notes[first].path, line: notes[first].line, column: notes[first].column),
                         .renamedSeriesBefore(
                             note: "\(series)\(notes[first].number)", part: partOf[index] ?? "", series: prefix,
-                            runs: (notes[index].number, runOn), later: (2...max(2, last)).filter { _ in last > 1 }.map { "\(prefix)\($0)" })))
+                            runs: (notes[index].number, runOn),
+                            later: (2...max(2, last)).filter { _ in last > 1 }.map { "\(prefix)\($0)" })))
                 recovered += (1...max(1, last)).map { "\(prefix)\($0)" }
                 lastNumber[prefix] = last
             } else if let series = Self.renamedFrom(index, notes, partOf, home: home, order: order, lastNumber) {
@@ -1666,7 +1668,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 let later = notes[(index + 1)...].filter { $0.prefix == prefix }.map { "\(series)\($0.number)" }
                 findings.append(
                     .noteSeries(
-                        at: SourceLocation(path: notes[index].path, line: notes[index].line, column: notes[index].column),
+                        at: SourceLocation(
+                            path: notes[index].path, line: notes[index].line, column: notes[index].column),
                         .renamedSeries(
                             note: "\(prefix)\(notes[index].number)", part: partOf[index] ?? "", series: series,
                             last: lastNumber[series] ?? 0, later: later)))

@@ -63,11 +63,12 @@ extension Classifier {
         guard bytes[opener...].starts(with: Array("<!--".utf8)) else { return nil }
         // Past the comments the line opens with (`<!-- a --><!-- b -->`) and the blanks after them.
         var restStart = opener
-        var (empty, closed) = (0, opener)
+        var (empty, total, closed) = (0, 0, opener)
         while bytes[restStart...].starts(with: Array("<!--".utf8)),
             let close = browserClose(in: bytes[(restStart + 4)...])
         {
             if close.end == close.close.utf8.count { empty += 1 }
+            total += 1
             restStart += 4 + close.end
             closed = restStart
             while restStart < bytes.count, bytes[restStart] == 0x20 || bytes[restStart] == 0x09 { restStart += 1 }
@@ -105,11 +106,9 @@ extension Classifier {
             index > 0 && file.lines[index - 1].text.drop { " \t>".contains($0) }.hasPrefix("|")
         // Empty comments alone (`<!-->`, `<!--->`): moved, they would show as text in the
         // paragraph (cmark-gfm reads no inline comment there), and they hide nothing: delete them.
-        let onlyEmpty = empty > 0 && empty == comments(in: bytes[opener..<restStart])
-        let fix =
-            onlyEmpty
-            ? Self.deleteEmpty(String(decoding: bytes[opener..<closed], as: UTF8.self), blanks: bytes[closed..<restStart])
-            : fence
+        let onlyEmpty = empty > 0 && empty == total
+        var fix =
+            fence
             ? "move the comment onto a line of its own above this one (at the end of the line it would be the "
                 + "block's info string)"
             : row
@@ -119,6 +118,10 @@ extension Classifier {
                     : "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
                         + "cell of its own)"
                 : "move the comment to the end of the line"
+        if onlyEmpty {
+            fix = Self.deleteEmpty(
+                String(decoding: bytes[opener..<closed], as: UTF8.self), blanks: bytes[closed..<restStart])
+        }
         let shown = rest.count > 60 ? String(rest.prefix(57)) + "…" : String(rest)
         let column = opener + 1
         return CommentLineSlip(
@@ -147,22 +150,6 @@ extension Classifier {
                 ? blanks.count == 1 ? " and the space after it" : " and the \(blanks.count) spaces after it"
                 : " and the blanks after it"
         return "'\(written)' is an empty comment, which hides nothing; delete '\(written)'\(after)"
-    }
-
-    /// How many comments `bytes` (comments and the blanks between them) holds.
-    private static func comments(in bytes: ArraySlice<UInt8>) -> Int {
-        var count = 0
-        var index = bytes.startIndex
-        while index + 4 <= bytes.endIndex {
-            if bytes[index..<(index + 4)].elementsEqual(Array("<!--".utf8)) {
-                count += 1
-                guard let close = browserClose(in: bytes[(index + 4)...]) else { break }
-                index += 4 + close.end
-            } else {
-                index += 1
-            }
-        }
-        return count
     }
 
     /// The bold note label (`**DR4.**`, `__DR4.__`: one to four capitals, a number, a full stop)
