@@ -271,8 +271,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
 
     /// `<!-->` and `<!--->` are empty comments to the browser, and cmark-gfm ends their HTML block
     /// on its line: at the start of a note, the trigger bullet's text or an index item, readers see
-    /// the rest of the line raw (`**DR1.**` with its asterisks). One finding at the comment, naming
-    /// it, `delete '<!-->'`, and nothing downstream (no "skips", no missing bullet); following the
+    /// the rest of the line raw (`**DR1.**` with its asterisks; a closing table's row, which it parts
+    /// from the rows above). One finding at the comment, naming it, `delete '<!-->'`, and nothing
+    /// downstream (no "skips", no missing bullet, no row); following the
     /// fix leaves none. Before a sentence of plain words (the trigger distribution) readers see the
     /// same words: no finding.
     func testAnEmptyCommentOpeningALineIsOneFindingThere() throws {
@@ -282,11 +283,13 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("10-baglama.md", "- Bu dersin tetiği: **ebeveyn**.", "- <!--> Bu dersin tetiği: **ebeveyn**."),
             ("README.md", "10. [Bağlama]", "10. <!-->[Bağlama]"),
             ("21-on-izleme-ve-yineleme.md", "Açılış dersi dışındaki", "<!--> Açılış dersi dışındaki"),
+            ("21-on-izleme-ve-yineleme.md", "| Yerel Durum |", "<!--> | Yerel Durum |"),
         ])
-        func raw(_ shown: String, _ comment: String, _ after: String) -> String {
+        func raw(_ shown: String, _ comment: String, _ after: String, table: Bool = false) -> String {
             "error: this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
                 + "readers see '\(shown)' as written, its Markdown not rendered; '\(comment)' is an empty comment, "
-                + "which hides nothing; delete '\(comment)'\(after) [comment-look-alike]"
+                + "which hides nothing\(table ? ", and between a table's rows its line ends the table" : ""); "
+                + "delete '\(comment)'\(after) [comment-look-alike]"
         }
         let space = " and the space after it"
         XCTAssertEqual(
@@ -298,6 +301,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "lessons/10-baglama.md:266:3: \(raw("Bu dersin tetiği: **ebeveyn**.", "<!-->", space))",
                 "lessons/16-hareketler.md:189:1: "
                     + raw("**EK1.** Bu ölçüm yalnız `dragOffset` değerinin sahibinin…", "<!--->", space),
+                "lessons/21-on-izleme-ve-yineleme.md:253:1: "
+                    + raw("| Yerel Durum | dokunuldu | yerel | kardeşin durumu okuna…", "<!-->", space, table: true),
             ])
         XCTAssertEqual(result.fixed, [])
     }

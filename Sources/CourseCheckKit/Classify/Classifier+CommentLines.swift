@@ -120,7 +120,8 @@ extension Classifier {
                 : "move the comment to the end of the line"
         if onlyEmpty {
             fix = Self.deleteEmpty(
-                String(decoding: bytes[opener..<closed], as: UTF8.self), blanks: bytes[closed..<restStart])
+                String(decoding: bytes[opener..<closed], as: UTF8.self), blanks: bytes[closed..<restStart],
+                endsTable: row && rowAbove)
         }
         let shown = rest.count > 60 ? String(rest.prefix(57)) + "…" : String(rest)
         let column = opener + 1
@@ -142,14 +143,16 @@ extension Classifier {
     }
 
     /// The fix for empty comments alone before a line's text (`written`, then `blanks`): delete them.
-    private static func deleteEmpty(_ written: String, blanks: ArraySlice<UInt8>) -> String {
+    /// `endsTable`: the line stands between a table's rows, which it parts.
+    private static func deleteEmpty(_ written: String, blanks: ArraySlice<UInt8>, endsTable: Bool) -> String {
         let after =
             blanks.isEmpty
             ? ""
             : blanks.allSatisfy({ $0 == 0x20 })
                 ? blanks.count == 1 ? " and the space after it" : " and the \(blanks.count) spaces after it"
                 : " and the blanks after it"
-        return "'\(written)' is an empty comment, which hides nothing; delete '\(written)'\(after)"
+        let table = endsTable ? ", and between a table's rows its line ends the table" : ""
+        return "'\(written)' is an empty comment, which hides nothing\(table); delete '\(written)'\(after)"
     }
 
     /// The bold note label (`**DR4.**`, `__DR4.__`: one to four capitals, a number, a full stop)
