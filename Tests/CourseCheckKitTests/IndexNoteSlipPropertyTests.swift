@@ -348,6 +348,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // A Turkish keyboard's `İ` or `ı` for its first digit 1 (`**DRı**`, `**GVİ2**`).
+        if number.first == "1" {
+            let letter = ["\u{130}", "\u{131}"][Int(random.next() % 2)]
+            forms.append(("**\(prefix)\(letter)\(number.dropFirst())**", "a Turkish I-letter for a digit, in bold"))
+        }
         // A Roman numeral one for the number 1, whose compatibility form is the letter I.
         if number == "1" { forms.append(("**\(prefix)\u{2160}**", "Roman numeral one, in bold")) }
         // Letters typed after the number (`**DR5x**`), which no digit looks like.

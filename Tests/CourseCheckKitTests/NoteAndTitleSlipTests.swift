@@ -246,18 +246,23 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("16-hareketler.md", "**EK1.** Bu", "**EK\u{130}.** Bu"),
             ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{131}.** Bu"),
             ("04-duzen-sistemi.md", "**GV12.** Bu", "**GV\u{130}2.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**DR5.** Bkz. **GV\u{131}**. Bu"),
         ])
         func near(_ written: String, _ label: String, _ has: String, _ wanted: String) -> String {
             "error: this paragraph opens with '**\(written).**', a near form of the note label \(label). "
                 + "(\(has) where \(label) has '\(wanted)'), so it does not read as a note; write **\(label).** [note-series]"
         }
         let dotted = "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE"
+        let dotless = "U+0131 LATIN SMALL LETTER DOTLESS I"
         XCTAssertEqual(
             result.found,
             [
-                "lessons/04-duzen-sistemi.md:159:1: \(near("GV\u{130}2", "GV12", dotted, "1"))",
-                "lessons/09-yerel-durum.md:150:1: "
-                    + near("DR\u{131}", "DR1", "U+0131 LATIN SMALL LETTER DOTLESS I", "1"),
+                "lessons/04-duzen-sistemi.md:159:5: error: note 'GV\u{130}2.' reads as GV12 but has \(dotted) where GV12 "
+                    + "has '1'; write **GV12.** [note-series]",
+                "lessons/09-yerel-durum.md:150:1: \(near("DR\u{131}", "DR1", dotless, "1"))",
+                "lessons/10-baglama.md:221:15: error: this reference is written '**GV\u{131}**', a near form of the note "
+                    + "label GV1 (\(dotless) where GV1 has '1'): readers see it as written, and searching the course for "
+                    + "it finds no note; write **GV1** [note-series]",
                 "lessons/16-hareketler.md:189:1: \(near("EK\u{130}", "EK1", dotted, "1"))",
             ])
         XCTAssertEqual(result.fixed, [])

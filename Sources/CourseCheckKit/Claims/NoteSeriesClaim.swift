@@ -122,13 +122,35 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (notes, references)
     }
 
+    /// Where `written` has a Turkish `İ` or `ı` that `labelSkeleton` read as a digit or an `I`
+    /// (`skeleton`), the first such: the scalar, what it reads as, and its UTF-8 offset.
+    static func turkishI(_ written: String, _ skeleton: String) -> (
+        has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int
+    )? {
+        guard written.utf8.contains(0xC4) else { return nil }
+        var offset = 0
+        for (mine, theirs) in zip(written.unicodeScalars, skeleton.unicodeScalars) {
+            if mine != theirs { return mine.value == 0x130 || mine.value == 0x131 ? (mine, theirs, offset) : nil }
+            offset += UTF8.width(mine)
+        }
+        return nil
+    }
+
     /// A label as a reader reads it: look-alikes as what they look like, invisible characters gone.
     static func labelSkeleton(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in Invisible.skeleton(text).unicodeScalars where scalar.properties.generalCategory != .format {
+        let read = Array(Invisible.skeleton(text).unicodeScalars.filter { $0.properties.generalCategory != .format })
+        for (offset, scalar) in read.enumerated() {
             // A superscript digit (`DR³`), which the skeleton keeps, reads as its digit too.
             if !scalar.isASCII, let digit = OtherDigits.value(scalar) {
                 scalars.append(Unicode.Scalar(0x30 + digit))
+            } else if scalar.value == 0x130 || scalar.value == 0x131,
+                let last = scalars.last, last.isASCII, last.properties.isUppercase || last.properties.numericType != nil
+            {
+                // A Turkish keyboard's `İ` or `ı` after a label's capitals or digits: before a digit
+                // it is the number's 1 (`GVİ2`); else the `I` a number typed as a letter is read from (`DRİ`).
+                let next = offset + 1 < read.count ? read[offset + 1] : nil
+                scalars.append(next.map { $0.isASCII && $0.properties.numericType != nil } == true ? "1" : "I")
             } else {
                 scalars.append(scalar)
             }
@@ -1127,7 +1149,10 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // `GV\u{200B}5.` with an invisible character.
                     let written = String(decoding: bytes, as: UTF8.self)
                     let skeleton = Self.labelSkeleton(written)
-                    guard let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton) else {
+                    guard
+                        let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton)
+                            ?? Self.turkishI(written, skeleton)
+                    else {
                         continue
                     }
                     lookAlike = (
@@ -1152,7 +1177,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // So may a look-alike read as such a letter (`**GVⅠ**`, U+2160 read as I): named by code point.
                 if !opens,
                     lookAlike.map({ alike in
-                        digits == 0 && alike.written.unicodeScalars.count == bytes.count
+                        // The sentence's full stop after the bold (`**DRⅠ**.`) is no character of it.
+                        digits == 0 && alike.written.unicodeScalars.count == bytes.count - (stopInBold ? 0 : stop)
                             && alike.written.unicodeScalars.count { !$0.isASCII } == 1
                     }) ?? true,
                     letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
@@ -1160,7 +1186,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 {
                     var written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
                     if let lookAlike {
-                        written = String(lookAlike.written.dropLast(stop))
+                        written = String(lookAlike.written.dropLast(stopInBold ? stop : 0))
                         near.why = near.why.replacing(
                             "'\(lookAlike.wanted)' where", with: "\(Invisible.describe(lookAlike.has)) where")
                     }
