@@ -9,7 +9,8 @@ import XCTest
 /// of the index, a note's label written in a near form (not bold, other punctuation, the full stop
 /// outside the bold, a leading zero, a space, another case, a look-alike letter or digit, a
 /// no-break space, a capital of another script, a letter for a digit, a backslash, an invisible
-/// character after the bold, an HTML comment before it, the paragraph indented as code, any mark
+/// character after the bold, an HTML comment (an empty one, `<!-->`, too) before it, a Turkish
+/// `İ` or `ı` for a `1` of its number, the paragraph indented as code, any mark
 /// for its full stop or between its letters and number, its number typed twice, a fullwidth full
 /// stop, asterisks typed escaped or as character references (`&#42;`, `&ast;`, one side's only),
 /// a letter of its prefix dropped, doubled or changed, no space after it (`**DR4.**Bu`), the label
@@ -175,6 +176,15 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             forms.append(("**\(prefix)\(number).**\(invisible)", "an invisible character after the bold"))
         }
         forms.append(("<!-- not -->**\(prefix)\(number).**", "an HTML comment before it"))
+        // An empty comment (`<!-->`, `<!--->`, closed at once for the browser) before it: the line raw.
+        let empty = ["<!-->", "<!--->"][Int(random.next() % 2)]
+        forms.append(("\(empty)\(random.next() % 2 == 0 ? " " : "")**\(prefix)\(number).**", "\(empty) before it"))
+        // A Turkish keyboard's own I-letters (`İ`, `ı`) for any `1` of its number (`DRİ.`, `GVİ2.`).
+        if let at = number.firstIndex(of: "1") {
+            var typed = number
+            typed.replaceSubrange(at...at, with: ["\u{130}", "\u{131}"][Int(random.next() % 2)])
+            forms.append(("**\(prefix)\(typed).**", "a Turkish I-letter for a digit"))
+        }
         // Any mark for the full stop (in bold, in emphasis, plain) or between the letters and the
         // number; a fullwidth full stop; asterisks typed escaped, so they show.
         let mark = Self.mark(&random)
@@ -338,6 +348,11 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         forms.append(("**\(prefix.lowercased())\(number)**", "lower case, in bold"))
         forms.append(("**\(prefix) \(number)**", "a space, in bold"))
         if number.first == "1" { forms.append(("**\(prefix)l\(number.dropFirst())**", "l for a digit, in bold")) }
+        // A Turkish keyboard's `İ` or `ı` for its first digit 1 (`**DRı**`, `**GVİ2**`).
+        if number.first == "1" {
+            let letter = ["\u{130}", "\u{131}"][Int(random.next() % 2)]
+            forms.append(("**\(prefix)\(letter)\(number.dropFirst())**", "a Turkish I-letter for a digit, in bold"))
+        }
         // A Roman numeral one for the number 1, whose compatibility form is the letter I.
         if number == "1" { forms.append(("**\(prefix)\u{2160}**", "Roman numeral one, in bold")) }
         // Letters typed after the number (`**DR5x**`), which no digit looks like.
@@ -655,7 +670,34 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             + String(repeating: random.next() % 2 == 0 ? "`" : "~", count: 3 + Int(random.next() % 3))
             + (random.next() % 4 == 0 ? "  " : "")
         forms.append(fence)
-        switch random.next() % 5 {
+        switch random.next() % 7 {
+        case 5 where file != "README.md":
+            // A required key misspelt (two letters swapped, or one changed): one finding at its line.
+            let keys = lines[1..<closing].indices.filter { at in
+                FrontMatterClaim.requiredKeys.contains { lines[at].hasPrefix("\($0): ") }
+            }
+            let at = keys[Int(random.next() % UInt64(keys.count))]
+            var key = Array(lines[at].prefix { $0 != ":" })
+            let place = Int(random.next() % UInt64(key.count - 1))
+            if random.next() % 2 == 0, key[place] != key[place + 1] {
+                key.swapAt(place, place + 1)
+            } else {
+                key[place] = key[place] == "x" ? "q" : "x"
+            }
+            lines[at] = String(key) + lines[at].drop { $0 != ":" }
+            return Slip(file: file, lines: lines, slipped: [at + 1], what: "a key misspelt: \(lines[at])")
+        case 6 where lines[1..<closing].contains { $0.hasPrefix("    - '") }:
+            // An objective typed unquoted with `: ` or ` #` inside: YAML reads a mapping or a comment.
+            let items = lines[1..<closing].indices.filter { lines[$0].hasPrefix("    - '") }
+            let at = items[Int(random.next() % UInt64(items.count))]
+            let text = lines[at].dropFirst("    - '".count).dropLast()
+            let words = text.split(separator: " ", omittingEmptySubsequences: false)
+            let cut = 1 + Int(random.next() % UInt64(max(1, words.count - 1)))
+            let mark = random.next() % 2 == 0 ? ":" : " #"
+            lines[at] =
+                "    - " + words.prefix(cut).joined(separator: " ") + mark + " "
+                + words.dropFirst(cut).joined(separator: " ")
+            return Slip(file: file, lines: lines, slipped: [at + 1], what: "an objective unquoted: \(lines[at])")
         case 4:
             // The opening line as a near form: one finding at line 1, the keys read as written.
             let opening = forms + ["---  ", "---\t"]

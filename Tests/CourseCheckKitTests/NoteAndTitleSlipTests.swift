@@ -237,6 +237,186 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ["lessons/11-gozlemlenebilir-nesneler.md:217:1: " + near("**DRB.**", "DR8", "'B' where DR8 has '8'")])
     }
 
+    /// A note label whose number's `1` is typed with a Turkish keyboard's own I-letters (`İ`,
+    /// U+0130; `ı`, U+0131), alone or beside a digit (`**GVİ2.**` for GV12): one near-form finding
+    /// at its paragraph naming the due note and the character, nothing downstream (no "skips"),
+    /// and following the fix leaves none.
+    func testALabelNumberTypedWithTurkishILettersIsTheDueNote() throws {
+        let result = try findingsAndAfterTheFix([
+            ("16-hareketler.md", "**EK1.** Bu", "**EK\u{130}.** Bu"),
+            ("09-yerel-durum.md", "**DR1.** Bu", "**DR\u{131}.** Bu"),
+            ("04-duzen-sistemi.md", "**GV12.** Bu", "**GV\u{130}2.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**DR5.** Bkz. **GV\u{131}**. Bu"),
+        ])
+        func near(_ written: String, _ label: String, _ has: String, _ wanted: String) -> String {
+            "error: this paragraph opens with '**\(written).**', a near form of the note label \(label). "
+                + "(\(has) where \(label) has '\(wanted)'), so it does not read as a note; write **\(label).** [note-series]"
+        }
+        let dotted = "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE"
+        let dotless = "U+0131 LATIN SMALL LETTER DOTLESS I"
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/04-duzen-sistemi.md:159:5: error: note 'GV\u{130}2.' reads as GV12 but has \(dotted) where GV12 "
+                    + "has '1'; write **GV12.** [note-series]",
+                "lessons/09-yerel-durum.md:150:1: \(near("DR\u{131}", "DR1", dotless, "1"))",
+                "lessons/10-baglama.md:221:15: error: this reference is written '**GV\u{131}**', a near form of the note "
+                    + "label GV1 (\(dotless) where GV1 has '1'): readers see it as written, and searching the course for "
+                    + "it finds no note; write **GV1** [note-series]",
+                "lessons/16-hareketler.md:189:1: \(near("EK\u{130}", "EK1", dotted, "1"))",
+            ])
+        XCTAssertEqual(result.fixed, [])
+        // Controls: a bold Turkish word of capitals with a dotted I opening a paragraph is no label.
+        let controls = try findings(after: [
+            ("16-hareketler.md", "**EK1.** Bu", "**EK\u{130}M.** Liste.\n\n**EK1.** Bu"),
+            ("10-baglama.md", "**DR5.** Bu", "**D\u{130}KKAT.** Liste.\n\n**DR5.** Bu"),
+        ])
+        XCTAssertEqual(controls, [])
+    }
+
+    /// `<!-->` and `<!--->` are empty comments to the browser, and cmark-gfm ends their HTML block
+    /// on its line: at the start of a note, the trigger bullet's text or an index item, readers see
+    /// the rest of the line raw (`**DR1.**` with its asterisks; a closing table's row, which it parts
+    /// from the rows above). One finding at the comment, naming it, `delete '<!-->'`, and nothing
+    /// downstream (no "skips", no missing bullet, no row); following the
+    /// fix leaves none. Before a sentence of plain words (the trigger distribution) readers see the
+    /// same words: no finding.
+    func testAnEmptyCommentOpeningALineIsOneFindingThere() throws {
+        let result = try findingsAndAfterTheFix([
+            ("09-yerel-durum.md", "**DR1.** Bu", "<!--> **DR1.** Bu"),
+            ("16-hareketler.md", "**EK1.** Bu", "<!---> **EK1.** Bu"),
+            ("10-baglama.md", "- Bu dersin tetiği: **ebeveyn**.", "- <!--> Bu dersin tetiği: **ebeveyn**."),
+            ("README.md", "10. [Bağlama]", "10. <!-->[Bağlama]"),
+            ("21-on-izleme-ve-yineleme.md", "Açılış dersi dışındaki", "<!--> Açılış dersi dışındaki"),
+            ("21-on-izleme-ve-yineleme.md", "| Yerel Durum |", "<!--> | Yerel Durum |"),
+        ])
+        func raw(_ shown: String, _ comment: String, _ after: String, table: Bool = false) -> String {
+            "error: this line opens with an HTML comment, so GitHub passes the whole line through as raw HTML: "
+                + "readers see '\(shown)' as written, its Markdown not rendered; '\(comment)' is an empty comment, "
+                + "which hides nothing\(table ? ", and between a table's rows its line ends the table" : ""); "
+                + "delete '\(comment)'\(after) [comment-look-alike]"
+        }
+        let space = " and the space after it"
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/README.md:38:5: \(raw("[Bağlama](10-baglama.md)", "<!-->", ""))",
+                "lessons/09-yerel-durum.md:150:1: "
+                    + raw("**DR1.** Bu ölçüm tek bir değişiklik ve tek bir anahtar i…", "<!-->", space),
+                "lessons/10-baglama.md:266:3: \(raw("Bu dersin tetiği: **ebeveyn**.", "<!-->", space))",
+                "lessons/16-hareketler.md:189:1: "
+                    + raw("**EK1.** Bu ölçüm yalnız `dragOffset` değerinin sahibinin…", "<!--->", space),
+                "lessons/21-on-izleme-ve-yineleme.md:253:1: "
+                    + raw("| Yerel Durum | dokunuldu | yerel | kardeşin durumu okuna…", "<!-->", space, table: true),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// A required front-matter key misspelt (`titel:`, `lisense:`, one or two edits, a key no other
+    /// lesson writes) is one finding at that key's line naming the key meant, not "lacks" at the
+    /// closing line, and its value is read as that key's. An `objectives` item that YAML reads as
+    /// other than its text (an unquoted `: ` makes a mapping, ` #` starts a comment) is one finding
+    /// at the item. Controls: both quoted, and a quoted item with a comment after it, are none.
+    func testAMisspeltFrontMatterKeyOrAnObjectiveYAMLReadsOtherwise() throws {
+        let objective = "    - 'Aynı durumun ataya kaldırılmasının tetiği yerelden ebeveyne çevirdiğini ölçer'"
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "title: 'Yerel Durum'", "titel: 'Yerel Durum'"),
+            ("10-baglama.md", "license:", "lisense:"),
+            ("09-yerel-durum.md", objective, "    - Aynı durum: ataya kaldırılınca tetik yerelden ebeveyne döner"),
+            ("14-sunum-ve-kapatma.md", "objectives:\n    - '", "objectives:\n    - Bir #2 ölçüm\n    - '"),
+        ])
+        func key(_ written: String, _ key: String) -> String {
+            "error: front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
+                + "lesson has no '\(key)'; write '\(key):' [front-matter]"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/09-yerel-durum.md:2:1: \(key("titel", "title"))",
+                "lessons/09-yerel-durum.md:10:1: error: front matter value of 'objectives' cannot be read as text: "
+                    + "': ' inside an unquoted value reads as a nested mapping; quote it [front-matter]",
+                "lessons/10-baglama.md:7:1: \(key("lisense", "license"))",
+                "lessons/14-sunum-ve-kapatma.md:9:1: error: this item of 'objectives' is unquoted, and ' #' in "
+                    + "it starts a YAML comment, so YAML reads the item as 'Bir' alone; quote it [front-matter]",
+            ])
+        let controls = try findings(after: [
+            ("09-yerel-durum.md", objective, "    - 'Aynı durum: ataya #2 kaldırılınca' # not"),
+            ("10-baglama.md", "license:", "lisans: 'x'\nlicense:"),
+        ])
+        XCTAssertEqual(controls, [])
+    }
+
+    /// A note series renamed (`DR` to `DS`, labels and references) in every lesson of its part but
+    /// one: one finding at that lesson's first note naming the series the others use, nothing
+    /// downstream (no "DR19 skips DR1–DR18"). Left behind in the last lesson, the fix renames its
+    /// notes; in the first, the few notes there. Renaming them as the finding says leaves none, and
+    /// the complete rename is none.
+    func testASeriesRenamedInAllLessonsButOneIsOneFindingNamingTheSeriesMeant() throws {
+        let part = [
+            "09-yerel-durum.md", "10-baglama.md", "11-gozlemlenebilir-nesneler.md", "12-ortam-degerleri.md",
+            "13-gezinme-yigiti-ve-yolu.md", "14-sunum-ve-kapatma.md", "15-sekme-ve-arac-cubugu.md",
+        ]
+        func rename(_ files: ArraySlice<String>, in copy: URL) throws {
+            for file in files {
+                let url = copy.appendingPathComponent("lessons/\(file)")
+                let text = try String(contentsOf: url, encoding: .utf8)
+                try text.replacingOccurrences(of: "DR", with: "DS").write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+        func findings(_ copy: URL) -> [String] {
+            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        let last = try CourseCopy.make(for: self)
+        try rename(part.dropLast(), in: last.url)
+        XCTAssertEqual(
+            findings(last.url),
+            [
+                "lessons/15-sekme-ve-arac-cubugu.md:161:1: error: note DR19 is in part 'Durum ve Gezinme', whose notes "
+                    + "run DS1–DS18 before it; write **DS19.** (and DS20 and DS21 after it) [note-series]"
+            ])
+        try rename(part.suffix(1), in: last.url)
+        XCTAssertEqual(findings(last.url), [])
+        let first = try CourseCopy.make(for: self)
+        try rename(part.dropFirst(), in: first.url)
+        XCTAssertEqual(
+            findings(first.url),
+            [
+                "lessons/09-yerel-durum.md:150:1: error: note DR1 is in part 'Durum ve Gezinme', whose notes after it "
+                    + "run on as DS4–DS21; write **DS1.** (and DS2 and DS3 after it) [note-series]"
+            ])
+        try rename(part.prefix(1), in: first.url)
+        XCTAssertEqual(findings(first.url), [])
+    }
+
+    /// A backticked label or core word typed with Turkish letters (`satır-açildi`, `kural-dışı`)
+    /// or one letter off a core word (`olcum-dısi`) is one finding naming the word meant: Turkish
+    /// letters cost no edit in the near-miss search, and the core's words are in it. A word near
+    /// nothing (`tamamen-baska`) names nothing.
+    func testALabelReferenceWithTurkishLettersOrNearACoreWordNamesTheWordMeant() throws {
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "`satir-acildi`", "`satır-açildi`"),
+            ("03-yigit-duzenleri.md", "okuma `kural-disi`", "okuma `kural-dışı`"),
+            ("01-bildirimsel-sozdizim.md", "satır `olcum-disi`", "satır `olcum-dısi`"),
+            ("10-baglama.md", "**DR5.** Bu", "**DR5.** Bkz. `tamamen-baska`. Bu"),
+        ])
+        func turkish(_ word: String, _ meant: String, _ has: String, _ wanted: String) -> String {
+            "error: `\(word)` is not a label any tree passes to change (did you mean `\(meant)`? it is that label "
+                + "typed with Turkish letters: \(has) where it has \(wanted)) [label-reference]"
+        }
+        let dotless = "it has U+0131 LATIN SMALL LETTER DOTLESS I where the label has 'i'"
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/01-bildirimsel-sozdizim.md:286:225: error: `olcum-dısi` is not a label any tree passes to change "
+                    + "(did you mean `olcum-disi`? \(dotless)) [label-reference]",
+                "lessons/03-yigit-duzenleri.md:192:447: "
+                    + turkish("kural-dışı", "kural-disi", "'ı', 'ş' and 'ı'", "'i', 's' and 'i'"),
+                "lessons/09-yerel-durum.md:146:224: \(turkish("satır-açildi", "satir-acildi", "'ı' and 'ç'", "'i' and 'c'"))",
+                "lessons/10-baglama.md:221:16: error: `tamamen-baska` is not a label any tree passes to change [label-reference]",
+            ])
+    }
+
     /// A bold reference with letters after its number (`**DR5x**`, `**GV3ab**`) names the note its
     /// digits do: one finding at it, `write **DR5**`, when that note is defined; following it gives
     /// none. One naming no note the course defines (`**DR99x**`) is no reference.

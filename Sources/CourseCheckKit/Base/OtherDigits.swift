@@ -31,12 +31,27 @@ package enum OtherDigits {
         case romanLetters
     }
 
-    /// ASCII letters a reader takes for a digit where a number is due (`2l` for 21, `1O` for 10).
-    package static let letterDigits: [UInt8: UInt8] = [
-        UInt8(ascii: "l"): UInt8(ascii: "1"), UInt8(ascii: "I"): UInt8(ascii: "1"),
-        UInt8(ascii: "|"): UInt8(ascii: "1"),
-        UInt8(ascii: "O"): UInt8(ascii: "0"), UInt8(ascii: "o"): UInt8(ascii: "0"),
+    /// The one table of letters a reader takes for a digit where a number is due (`2l` for 21,
+    /// `1O` for 10): the I-letters and a bar for 1 (a Turkish keyboard's own `İ` and `ı` among
+    /// them), the O-letters for 0. A note label's number reads a few more (`labelLetterDigits`).
+    package static let lookAlikeDigits: [Character: Character] = [
+        "l": "1", "I": "1", "|": "1", "\u{130}": "1", "\u{131}": "1", "O": "0", "o": "0",
     ]
+
+    /// `lookAlikeDigits`' ASCII entries, for the readers that go byte by byte (an index item's number).
+    package static let letterDigits: [UInt8: UInt8] = Dictionary(
+        uniqueKeysWithValues: lookAlikeDigits.compactMap { letter, digit in
+            letter.asciiValue.flatMap { byte in digit.asciiValue.map { (byte, $0) } }
+        })
+
+    /// The characters a note label's number reads as digits (`EK2l` for EK21): `lookAlikeDigits`,
+    /// and in a label, where no other letter is due, `L` for 1, `Z` for 2, Cyrillic ZE for 3, `S`
+    /// for 5, `B` for 8 and the superscript digits.
+    package static let labelLetterDigits: [Character: String] = lookAlikeDigits.mapValues { String($0) }
+        .merging(["L": "1", "Z": "2", "\u{417}": "3", "S": "5", "B": "8"]) { shared, _ in shared }
+        .merging(
+            superscripts.compactMap { key, value in Unicode.Scalar(key).map { (Character($0), String(value)) } }
+        ) { letter, _ in letter }
 
     /// The Roman letters of U+2160–U+216F (and of their small forms, U+2170–U+217F).
     static let roman = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M"]

@@ -20,8 +20,13 @@ package struct FrontMatterClaim: ClaimCheck {
         // The index's values are read too (its `title` is the course title): one finding each, there.
         // The keys the course writes: `key:value` with one of them is that key with its space lost.
         var known = Set(Self.requiredKeys)
+        /// How many lessons write each key: a key one lesson alone writes may be a misspelling.
+        var keyLessons: [String: Int] = [:]
         for frontMatter in course.lessons.map(\.frontMatter) + [index?.frontMatter] {
             if let keys = frontMatter?.entries.keys { known.formUnion(keys) }
+        }
+        for frontMatter in course.lessons.map(\.frontMatter) {
+            for key in frontMatter?.entries.keys ?? [:].keys { keyLessons[key, default: 0] += 1 }
         }
         if let index {
             // The index's own keys: `lessons:21` is `lessons` with its space lost.
@@ -182,6 +187,21 @@ package struct FrontMatterClaim: ClaimCheck {
                         at: SourceLocation(path: path, line: commented.entry.line),
                         .keyCommented(key: key, marker: commented.marker)))
                 frontMatter.entries[key] = commented.entry
+            }
+            // So is one misspelt (`titel:`, `lisense:`): a key no other lesson writes, within two
+            // edits of the required key the lesson lacks (the nearest), read as that key.
+            for key in Self.requiredKeys where frontMatter[key] == nil {
+                let near = frontMatter.entries.keys.compactMap { written in
+                    (keyLessons[written] ?? 0) > 1 || Self.requiredKeys.contains(written)
+                        ? nil : EditDistance.between(written.utf8, key.utf8, atMost: 2).map { (written, $0) }
+                }
+                guard let (written, _) = near.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), let entry = frontMatter[written]
+                else { continue }
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: entry.line), .keyMisspelt(written: written, key: key)))
+                frontMatter.entries[key] = entry
+                frontMatter.entries[written] = nil
             }
             // A key whose value or line is unreadable is reported as that, not again as missing.
             let missing = Self.requiredKeys.filter { key in

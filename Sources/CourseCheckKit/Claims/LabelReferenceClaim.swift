@@ -90,11 +90,12 @@ package struct LabelReferenceClaim: ClaimCheck {
         guard !labels.isEmpty else { return .notApplicable("no tree passes a label to change") }
         // Compared as bytes: an NFD spelling of a label is not the label.
         let known = Set(labels.union(Self.coreVocabulary).map { Array($0.utf8) })
-        let context = Self.interned(Context(known: known, labels: labels))
+        // A near miss may be a core word too (`kural-dısi` for `kural-disi`).
+        let context = Self.interned(Context(known: known, labels: labels.union(Self.coreKebabWords)))
         return .checked(
             course.lessons.flatMap { lesson in
                 lesson.labelReferences.value(for: context) {
-                    Self.references(in: lesson.prose, known: known, labels: labels)
+                    Self.references(in: lesson.prose, known: known, labels: context.labels)
                 }
             })
     }
@@ -156,6 +157,19 @@ package struct LabelReferenceClaim: ClaimCheck {
                     !known.contains(Array(word.utf8))
                 else { continue }
                 let closest = known.contains(Array(skeleton.utf8)) ? skeleton : Self.closest(word, in: labels)
+                // The label typed on a Turkish keyboard (`kural-dışı`): its Turkish letters named, at the first.
+                // One that is a look-alike too (`ı` for `i`) is named by code point, below.
+                let turkish = word.filter { Self.foldedTurkish(String($0)) != String($0) }
+                if let closest, closest != word, Self.foldedTurkish(word) == closest,
+                    turkish.count > 1 || Invisible.firstIndistinct(word, closest) == nil
+                {
+                    let offset = word.prefix { Self.foldedTurkish(String($0)) == String($0) }.utf8.count
+                    findings.append(
+                        .labelReference(
+                            at: block.location(of: span.contentStart + offset, in: prose.path), word: word,
+                            closest: closest, turkish: Array(turkish)))
+                    continue
+                }
                 let lookAlike = closest.flatMap { Invisible.firstIndistinct(word, $0) }
                 findings.append(
                     .labelReference(
@@ -250,10 +264,27 @@ package struct LabelReferenceClaim: ClaimCheck {
         return nil
     }
 
-    /// The label within two edits of `word`, if exactly one is closest.
+    /// The core's kebab words (`kural-disi`), which prose names as it names labels.
+    static let coreKebabWords: Set<String> = coreVocabulary.filter { isKebab(Substring($0)) }
+
+    /// The label within two edits of `word`, if exactly one is closest. Turkish letters are read
+    /// as the ASCII ones labels are typed with (`satır-açildi` is `satir-acildi` typed on a Turkish
+    /// keyboard), so they cost no edit.
     static func closest(_ word: String, in labels: Set<String>) -> String? {
-        let ranked = labels.map { ($0, EditDistance.distance(word.utf8, $0.utf8)) }.filter { $0.1 <= 2 }
+        let folded = foldedTurkish(word)
+        let ranked = labels.map { ($0, EditDistance.distance(folded.utf8, foldedTurkish($0).utf8)) }
+            .filter { $0.1 <= 2 }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         return ranked.first?.0
+    }
+
+    /// `word` with the letters of the Turkish alphabet that ASCII lacks written as their base letters.
+    static func foldedTurkish(_ word: String) -> String {
+        guard !word.utf8.allSatisfy({ $0 < 0x80 }) else { return word }
+        let folds: [Character: Character] = [
+            "ı": "i", "İ": "I", "ş": "s", "Ş": "S", "ç": "c", "Ç": "C", "ğ": "g", "Ğ": "G", "ö": "o", "Ö": "O",
+            "ü": "u", "Ü": "U",
+        ]
+        return String(word.map { folds[$0] ?? $0 })
     }
 }

@@ -106,6 +106,8 @@ extension Diagnostic {
         case underlinedTitle(written: String)
         /// A required key written `written`, in another case than `key`.
         case keyCase(written: String, key: String)
+        /// A key no other lesson writes (`written`) within two edits of the required `key` the lesson lacks.
+        case keyMisspelt(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
         /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
@@ -189,6 +191,9 @@ extension Diagnostic {
             case .keyCommented(let key, let marker):
                 "'\(marker.written)' before '\(key):' makes the line a YAML comment, so the front matter has no "
                     + "'\(key)'; \(marker.fix)"
+            case .keyMisspelt(let written, let key):
+                "front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
+                    + "lesson has no '\(key)'; write '\(key):'"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"
@@ -260,6 +265,9 @@ extension Diagnostic {
             case .unreadable(_, .containerBeforeKey(let key, let marker)):
                 "this front matter line opens with '\(marker.written)' before its '\(key):', which YAML does not "
                     + "read as the key, so the front matter has no '\(key)'; \(marker.fix)"
+            case .unreadable(let key, .commentInItem(let kept)):
+                "this item of '\(key ?? "")' is unquoted, and ' #' in it starts a YAML comment, so YAML reads the item "
+                    + "as '\(kept)' alone; quote it"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -304,6 +312,8 @@ extension Diagnostic {
         case .blockScalarHeader(let character):
             "'\(character)' starts a block scalar, whose text goes on the indented lines below"
         case .colonInPlainScalar: "': ' inside an unquoted value reads as a nested mapping; quote it"
+        case .commentInItem(let kept):
+            "' #' inside an unquoted list item starts a YAML comment, so the item reads '\(kept)' alone; quote it"
         case .indentedKey(let key, let indentation, let after):
             "'\(key):' is indented \(indentation), so YAML reads the line as "
                 + (after.map { "more of the value of '\($0)'" } ?? "no key of the front matter")
@@ -1046,6 +1056,12 @@ extension Diagnostic {
         /// `note` stands in `part`, whose own series `series` it continues (as `series` + `number`);
         /// its prefix belongs to part `owner`.
         case otherSeries(note: String, part: String, series: String, number: Int, prefix: String, owner: String)
+        /// `note` starts its series past 1 where part `part`'s series `series` ran to `last` before
+        /// it: a rename left behind; `later` are the series' notes after it, renamed.
+        case renamedSeries(note: String, part: String, series: String, last: Int, later: [String])
+        /// The same, left behind in the part's first lessons: `note` (the first) is the series that
+        /// the part's notes run on from in series `series`, numbered `runs`.
+        case renamedSeriesBefore(note: String, part: String, series: String, runs: (Int, Int), later: [String])
         /// `note` stands in `part`, but its series `prefix` belongs to part `owner`, which holds `held` of its notes.
         case otherPart(note: String, part: String, prefix: String, owner: String, held: Int)
         case outOfSequence(note: String, expected: String)
@@ -1135,6 +1151,14 @@ extension Diagnostic {
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
                 "note \(note) is in part '\(part)', whose series is \(series), where \(series)\(number) is due (series "
                     + "\(prefix) belongs to part '\(owner)'); write **\(series)\(number).**"
+            case .renamedSeries(let note, let part, let series, let last, let later):
+                "note \(note) is in part '\(part)', whose notes run \(series)1"
+                    + (last > 1 ? "–\(series)\(last)" : "") + " before it; write **\(series)\(last + 1).**"
+                    + (later.isEmpty ? "" : " (and \(later.listed()) after it)")
+            case .renamedSeriesBefore(let note, let part, let series, let runs, let later):
+                "note \(note) is in part '\(part)', whose notes after it run on as \(series)\(runs.0)"
+                    + (runs.1 > runs.0 ? "–\(series)\(runs.1)" : "") + "; write **\(series)1.**"
+                    + (later.isEmpty ? "" : " (and \(later.listed()) after it)")
             case .otherPart(let note, let part, let prefix, let owner, let held):
                 "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
                     + "of its notes"
@@ -1165,10 +1189,14 @@ extension Diagnostic {
     /// the look-alike character that sets it apart from that label (`has` where the label has `wanted`).
     static func labelReference(
         at location: SourceLocation, word: String, closest: String?,
-        lookAlike: (has: Character, wanted: Character)? = nil
+        lookAlike: (has: Character, wanted: Character)? = nil, turkish: [Character] = []
     ) -> Diagnostic {
+        let folded = turkish.map { String(LabelReferenceClaim.foldedTurkish(String($0))) }
         let why =
-            lookAlike.map {
+            !turkish.isEmpty
+            ? " it is that label typed with Turkish letters: "
+                + "\(turkish.map { "'\($0)'" }.listed()) where it has \(folded.map { "'\($0)'" }.listed())"
+            : lookAlike.map {
                 " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))"
             } ?? ""
         return Diagnostic(

@@ -122,13 +122,35 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (notes, references)
     }
 
+    /// Where `written` has a Turkish `İ` or `ı` that `labelSkeleton` read as a digit or an `I`
+    /// (`skeleton`), the first such: the scalar, what it reads as, and its UTF-8 offset.
+    static func turkishI(_ written: String, _ skeleton: String) -> (
+        has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int
+    )? {
+        guard written.utf8.contains(0xC4) else { return nil }
+        var offset = 0
+        for (mine, theirs) in zip(written.unicodeScalars, skeleton.unicodeScalars) {
+            if mine != theirs { return mine.value == 0x130 || mine.value == 0x131 ? (mine, theirs, offset) : nil }
+            offset += UTF8.width(mine)
+        }
+        return nil
+    }
+
     /// A label as a reader reads it: look-alikes as what they look like, invisible characters gone.
     static func labelSkeleton(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in Invisible.skeleton(text).unicodeScalars where scalar.properties.generalCategory != .format {
+        let read = Array(Invisible.skeleton(text).unicodeScalars.filter { $0.properties.generalCategory != .format })
+        for (offset, scalar) in read.enumerated() {
             // A superscript digit (`DR³`), which the skeleton keeps, reads as its digit too.
             if !scalar.isASCII, let digit = OtherDigits.value(scalar) {
                 scalars.append(Unicode.Scalar(0x30 + digit))
+            } else if scalar.value == 0x130 || scalar.value == 0x131,
+                let last = scalars.last, last.isASCII, last.properties.isUppercase || last.properties.numericType != nil
+            {
+                // A Turkish keyboard's `İ` or `ı` after a label's capitals or digits: before a digit
+                // it is the number's 1 (`GVİ2`); else the `I` a number typed as a letter is read from (`DRİ`).
+                let next = offset + 1 < read.count ? read[offset + 1] : nil
+                scalars.append(next.map { $0.isASCII && $0.properties.numericType != nil } == true ? "1" : "I")
             } else {
                 scalars.append(scalar)
             }
@@ -399,15 +421,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         return String(scalars)
     }
 
-    /// Characters a reader may take for a digit inside a label's number (`EK2l` for EK21): letters
-    /// and a bar for 1, `Z` for 2, Cyrillic ZE for 3, `S` for 5, `B` for 8, superscript digits.
-    static let letterDigits: [Character: String] = [
-        "l": "1", "I": "1", "L": "1", "|": "1", "O": "0", "o": "0", "Z": "2", "\u{417}": "3", "S": "5", "B": "8",
-    ].merging(
-        OtherDigits.superscripts.compactMap { key, value in
-            Unicode.Scalar(key).map { (Character($0), String(value)) }
-        }
-    ) { letter, _ in letter }
+    /// Characters a reader may take for a digit inside a label's number: the one table's.
+    static var letterDigits: [Character: String] { OtherDigits.labelLetterDigits }
 
     /// Latin capitals a reader takes for another one in a label's letters (`ĐR1` for DR1), which
     /// `Invisible.skeleton` leaves as they are: they are letters of Latin alphabets of their own.
@@ -495,6 +510,12 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
             // A bar for the number's 1 (`DR|.`).
             if end > at + 1, end < bytes.count, bytes[end] == UInt8(ascii: "|") { return true }
+            // A Turkish keyboard's `İ` or `ı` (C4 B0, C4 B1) for it, before the stop (`DRİ.`).
+            if end > at + 1, end + 2 < bytes.count, bytes[end] == 0xC4, bytes[end + 1] | 1 == 0xB1,
+                [0x2E, 0x2A, 0x5F].contains(bytes[end + 2])
+            {
+                return true
+            }
             let first = bytes[at]
             // `Đ` (C4 90) for D; the other C4 letters are Turkish.
             let dStroke = first == 0xC4 && at + 1 < bytes.count && bytes[at + 1] == 0x90
@@ -1128,7 +1149,10 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // `GV\u{200B}5.` with an invisible character.
                     let written = String(decoding: bytes, as: UTF8.self)
                     let skeleton = Self.labelSkeleton(written)
-                    guard let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton) else {
+                    guard
+                        let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton)
+                            ?? Self.turkishI(written, skeleton)
+                    else {
                         continue
                     }
                     lookAlike = (
@@ -1153,7 +1177,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // So may a look-alike read as such a letter (`**GVⅠ**`, U+2160 read as I): named by code point.
                 if !opens,
                     lookAlike.map({ alike in
-                        digits == 0 && alike.written.unicodeScalars.count == bytes.count
+                        // The sentence's full stop after the bold (`**DRⅠ**.`) is no character of it.
+                        digits == 0 && alike.written.unicodeScalars.count == bytes.count - (stopInBold ? 0 : stop)
                             && alike.written.unicodeScalars.count { !$0.isASCII } == 1
                     }) ?? true,
                     letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
@@ -1161,7 +1186,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 {
                     var written = String(decoding: bytes.dropLast(stop), as: UTF8.self)
                     if let lookAlike {
-                        written = String(lookAlike.written.dropLast(stop))
+                        written = String(lookAlike.written.dropLast(stopInBold ? stop : 0))
                         near.why = near.why.replacing(
                             "'\(lookAlike.wanted)' where", with: "\(Invisible.describe(lookAlike.has)) where")
                     }
@@ -1300,17 +1325,21 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (number.ascii, written, count)
     }
 
-    /// True when `source` holds a capital, then `l`, `I` or `O` right before a bold's end or a
+    /// True when `source` holds a capital, then `l`, `I`, `O`, `İ` or `ı` right before a bold's end or a
     /// full stop (`DRl**`, `DRI.`): a note's number typed as a letter, with no digit in the block.
     static func mayHoldLetterNumber(_ source: String) -> Bool {
         var source = source
         return source.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
-            for index in 1..<(bytes.count - 1)
-            where bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
-                || bytes[index] == UInt8(ascii: "O")
-            {
-                let (before, after) = (bytes[index - 1], bytes[index + 1])
+            for index in 1..<(bytes.count - 1) {
+                // `İ` and `ı` are two bytes (C4 B0, C4 B1): the byte after them is the one that counts.
+                let width =
+                    bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
+                        || bytes[index] == UInt8(ascii: "O")
+                    ? 1
+                    : bytes[index] == 0xC4 && index + 2 < bytes.count && (bytes[index + 1] | 1) == 0xB1 ? 2 : 0
+                guard width > 0 else { continue }
+                let (before, after) = (bytes[index - 1], bytes[index + width])
                 if before >= 65, before <= 90,
                     after == UInt8(ascii: "*") || after == UInt8(ascii: "_") || after == UInt8(ascii: ".")
                 {
@@ -1374,6 +1403,24 @@ package struct NoteSeriesClaim: ClaimCheck {
         if !after.isEmpty { why.append("'\(after)' after its number") }
         guard why.count == 1 else { return nil }
         return (meant, value, why[0])
+    }
+
+    /// The series the note at `index` continues when its own series is a rename left behind: its
+    /// series starts here past 1 (`DR19`, no DR1–DR18 anywhere before), in the part it belongs to,
+    /// and one other series of that part ran up to the number before it and has no note after it.
+    static func renamedFrom(
+        _ index: Int, _ notes: [Note], _ partOf: [String?], home: [String: String], order: [String],
+        _ lastNumber: [String: Int]
+    ) -> String? {
+        let note = notes[index]
+        guard note.number > 1, lastNumber[note.prefix] == nil, !note.tentative, let part = partOf[index],
+            home[note.prefix] == part
+        else { return nil }
+        let candidates = order.filter { series in
+            series != note.prefix && home[series] == part && (lastNumber[series] ?? 0) + 1 == note.number
+                && !notes[(index + 1)...].contains { $0.prefix == series }
+        }
+        return candidates.count == 1 ? candidates[0] : nil
     }
 
     /// The series of the part at `index` (`local`) whose due note the note at `index` stands for:
@@ -1603,6 +1650,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         var previous: [String: String] = [:]
         var previousNote: [String: Note] = [:]
         var recovered: [String] = []
+        /// A series renamed in all lessons but one (`DR` left where the part's series is `DS`): the one read.
+        var renamed: [String: String] = [:]
         /// Loose near forms read where their series is not due that number: no notes.
         var dropped = Set<Int>()
         for index in notes.indices {
@@ -1617,6 +1666,42 @@ package struct NoteSeriesClaim: ClaimCheck {
                 notes[index].number = due
                 notes[index].tentative = false
                 notes[index].slip = .nearForm(written: lettered.written, label: label + ".", differences)
+            }
+            if let series = renamed[notes[index].prefix] {
+                recovered.append("\(notes[index].prefix)\(notes[index].number)")
+                notes[index].prefix = series
+            } else if let series = Self.renamedFrom(index, notes, partOf, home: home, order: order, lastNumber),
+                notes.count(where: { $0.prefix == series }) < notes.count(where: { $0.prefix == notes[index].prefix }),
+                let first = notes.firstIndex(where: { $0.prefix == series })
+            {
+                // The rename was left behind in the first lessons, the fewer notes: the finding is at
+                // their first note, and the series read from here is the new name.
+                let prefix = notes[index].prefix
+                let last = lastNumber[series] ?? 0
+                let runOn = notes[index...].filter { $0.prefix == prefix }.map(\.number).max() ?? notes[index].number
+                findings.append(
+                    .noteSeries(
+                        at: SourceLocation(
+                            path: notes[first].path, line: notes[first].line, column: notes[first].column),
+                        .renamedSeriesBefore(
+                            note: "\(series)\(notes[first].number)", part: partOf[index] ?? "", series: prefix,
+                            runs: (notes[index].number, runOn),
+                            later: (2...max(2, last)).filter { _ in last > 1 }.map { "\(prefix)\($0)" })))
+                recovered += (1...max(1, last)).map { "\(prefix)\($0)" }
+                lastNumber[prefix] = last
+            } else if let series = Self.renamedFrom(index, notes, partOf, home: home, order: order, lastNumber) {
+                let prefix = notes[index].prefix
+                let later = notes[(index + 1)...].filter { $0.prefix == prefix }.map { "\(series)\($0.number)" }
+                findings.append(
+                    .noteSeries(
+                        at: SourceLocation(
+                            path: notes[index].path, line: notes[index].line, column: notes[index].column),
+                        .renamedSeries(
+                            note: "\(prefix)\(notes[index].number)", part: partOf[index] ?? "", series: series,
+                            last: lastNumber[series] ?? 0, later: later)))
+                renamed[prefix] = series
+                recovered.append("\(prefix)\(notes[index].number)")
+                notes[index].prefix = series
             }
             let note = notes[index]
             if note.tentative, note.number != (lastNumber[note.prefix] ?? 0) + 1 {

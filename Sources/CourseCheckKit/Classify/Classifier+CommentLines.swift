@@ -63,10 +63,14 @@ extension Classifier {
         guard bytes[opener...].starts(with: Array("<!--".utf8)) else { return nil }
         // Past the comments the line opens with (`<!-- a --><!-- b -->`) and the blanks after them.
         var restStart = opener
+        var (empty, total, closed) = (0, 0, opener)
         while bytes[restStart...].starts(with: Array("<!--".utf8)),
-            let close = commentClose(in: bytes[(restStart + 4)...])
+            let close = browserClose(in: bytes[(restStart + 4)...])
         {
+            if close.end == close.close.utf8.count { empty += 1 }
+            total += 1
             restStart += 4 + close.end
+            closed = restStart
             while restStart < bytes.count, bytes[restStart] == 0x20 || bytes[restStart] == 0x09 { restStart += 1 }
         }
         guard restStart > opener, restStart < bytes.count else { return nil }
@@ -100,7 +104,10 @@ extension Classifier {
         let fence = rest.hasPrefix("```") || rest.hasPrefix("~~~")
         let rowAbove =
             index > 0 && file.lines[index - 1].text.drop { " \t>".contains($0) }.hasPrefix("|")
-        let fix =
+        // Empty comments alone (`<!-->`, `<!--->`): moved, they would show as text in the
+        // paragraph (cmark-gfm reads no inline comment there), and they hide nothing: delete them.
+        let onlyEmpty = empty > 0 && empty == total
+        var fix =
             fence
             ? "move the comment onto a line of its own above this one (at the end of the line it would be the "
                 + "block's info string)"
@@ -111,6 +118,11 @@ extension Classifier {
                     : "move the comment onto a line of its own above this one (at the end of a table's row it makes a "
                         + "cell of its own)"
                 : "move the comment to the end of the line"
+        if onlyEmpty {
+            fix = Self.deleteEmpty(
+                String(decoding: bytes[opener..<closed], as: UTF8.self), blanks: bytes[closed..<restStart],
+                endsTable: row && rowAbove)
+        }
         let shown = rest.count > 60 ? String(rest.prefix(57)) + "…" : String(rest)
         let column = opener + 1
         return CommentLineSlip(
@@ -121,10 +133,32 @@ extension Classifier {
             line: index, start: opener, end: restStart, fence: fence)
     }
 
+    /// The end (offset past it) of the comment whose text starts at `bytes` (after its `<!--`) as
+    /// the browser reads it, and its close as written: `<!-->` and `<!--->` are empty comments,
+    /// closed at once (HTML's abrupt closing), though no `-->` follows; else the first `-->`.
+    static func browserClose(in bytes: ArraySlice<UInt8>) -> (end: Int, close: String)? {
+        if bytes.first == UInt8(ascii: ">") { return (1, ">") }
+        if bytes.starts(with: Array("->".utf8)) { return (2, "->") }
+        return commentClose(in: bytes)
+    }
+
+    /// The fix for empty comments alone before a line's text (`written`, then `blanks`): delete them.
+    /// `endsTable`: the line stands between a table's rows, which it parts.
+    private static func deleteEmpty(_ written: String, blanks: ArraySlice<UInt8>, endsTable: Bool) -> String {
+        let after =
+            blanks.isEmpty
+            ? ""
+            : blanks.allSatisfy({ $0 == 0x20 })
+                ? blanks.count == 1 ? " and the space after it" : " and the \(blanks.count) spaces after it"
+                : " and the blanks after it"
+        let table = endsTable ? ", and between a table's rows its line ends the table" : ""
+        return "'\(written)' is an empty comment, which hides nothing\(table); delete '\(written)'\(after)"
+    }
+
     /// The bold note label (`**DR4.**`, `__DR4.__`: one to four capitals, a number, a full stop)
     /// that is all one comment holds, `bytes` being its text from after its `<!--` on; nil else.
     private static func heldLabel(_ bytes: ArraySlice<UInt8>) -> String? {
-        guard let close = commentClose(in: bytes) else { return nil }
+        guard let close = browserClose(in: bytes) else { return nil }
         let text = String(decoding: bytes.prefix(close.end - close.close.utf8.count), as: UTF8.self)
         let inner = text[...].trimmingBlanks()
         guard inner.hasPrefix("**") && inner.hasSuffix("**") || inner.hasPrefix("__") && inner.hasSuffix("__"),

@@ -39,6 +39,8 @@ package struct FrontMatter: Sendable, Equatable {
             case blockScalarHeader(Character)
             /// `: ` inside a plain scalar, which YAML reads as a nested mapping.
             case colonInPlainScalar
+            /// ` #` inside an unquoted list item, which starts a YAML comment: the item is `kept` alone.
+            case commentInItem(kept: String)
             /// `key:value`: a key's colon with no space after it, so YAML reads the line as one
             /// text, not as `key`; the name before the colon.
             case noSpaceAfterColon(String)
@@ -438,6 +440,9 @@ package struct FrontMatter: Sendable, Equatable {
                 }
                 if let key = currentList {
                     entries[key]?.items.append(scalar(String(trimmed.dropFirst())))
+                    if let reason = Self.itemReadsOtherwise(String(trimmed.dropFirst())) {
+                        unreadable.append(Unreadable(key: key, line: line.number, reason: reason))
+                    }
                 } else if let duplicate = currentDuplicate {
                     duplicates[duplicate].entry.items.append(scalar(String(trimmed.dropFirst())))
                 } else {
@@ -718,6 +723,24 @@ package struct FrontMatter: Sendable, Equatable {
 
     /// A YAML flow scalar as the front matter uses them: `'it''s'` → `it's`; `"a\"b"` → `a"b`
     /// (with YAML's escapes); a plain scalar up to a comment (` # …`, a `#` after a blank), trimmed.
+    /// Why YAML reads a list item (`raw`, after its `- `) as something else than the text typed: a
+    /// value `read` refuses (`: ` makes a nested mapping, `[` a flow collection), or a plain item
+    /// cut short by a comment (` #`); nil when it reads as typed. A nested list (`- - x`) is no slip.
+    static func itemReadsOtherwise(_ raw: String) -> Unreadable.Reason? {
+        let text = raw.drop { $0 == " " || $0 == "\t" }
+        // Cheap first: most items are quoted, and a plain one needs a `:`, `#` or a leading indicator.
+        guard let first = text.first, first != "'" && first != "\"" || text.contains("#") else { return nil }
+        if case .failure(let failure) = read(String(text), []) {
+            if case .sequenceInValue = failure.reason { return nil }
+            return failure.reason
+        }
+        guard first != "'" && first != "\"" else { return nil }
+        let kept = scalar(String(text))
+        let trailing = Substring(text.utf8.dropFirst(kept.utf8.count)).drop { $0 == " " || $0 == "\t" }
+        guard trailing.hasPrefix("#"), trailing.count > 1 else { return nil }
+        return .commentInItem(kept: kept)
+    }
+
     static func scalar(_ raw: String) -> String {
         let text = Array(raw.utf8.drop { $0 == 0x20 || $0 == 0x09 })
         guard let first = text.first else { return "" }

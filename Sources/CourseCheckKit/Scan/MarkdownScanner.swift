@@ -30,7 +30,13 @@ package enum MarkdownScanner {
         guard case .htmlBlock(2) = node.kind else { return false }
         var rest = Substring(node.content.map(\.text).joined(separator: "\n")).trimmingBlanksAndNewlines()
         while rest.hasPrefix("<!--") {
-            guard let close = rest.dropFirst(4).firstRange(of: "-->") else { return false }
+            // `<!-->` and `<!--->` are empty comments to the browser, closed at once.
+            let text = rest.dropFirst(4)
+            if text.hasPrefix(">") || text.hasPrefix("->") {
+                rest = text.drop { $0 == "-" }.dropFirst().trimmingBlanksAndNewlines()
+                continue
+            }
+            guard let close = text.firstRange(of: "-->") else { return false }
             rest = rest[close.upperBound...].trimmingBlanksAndNewlines()
         }
         return rest.isEmpty
