@@ -1486,6 +1486,48 @@ final class ClaimTests: XCTestCase {
         ])
     }
 
+    /// An index item indented under the item above it is one finding at it, whether the line is
+    /// that item's text (no blank line between) or a list nested in it (after a blank line, or
+    /// numbered 1); deleting the indentation (and the blank line) gives the flat list back. An
+    /// indentation short of the item above's text, and a blank line between items, are no slip.
+    func testAnIndexItemIndentedUnderTheOneAboveIsOneFindingAtIt() throws {
+        let item4 = "4. [Düzen Sistemi](04-duzen-sistemi.md)\n"
+        let text = "readers see this line as that item's text, not as an item of the index"
+        let nested = "readers see this item in a list of its own nested in item 3, apart from the index's list"
+        func finding(_ line: Int, _ message: String) -> [String] {
+            ["lessons/README.md:\(line):1: error: \(message) [course-index]"]
+        }
+        let fix4 = "delete the indentation before '4.'"
+        try eachAlone([
+            (
+                "README.md", item4, "    \(item4)",
+                { finding($0, "'4.' is indented 4 spaces, under item 3, so \(text); \(fix4)") }
+            ),
+            (
+                "README.md", item4, "   \(item4)",
+                { finding($0, "'4.' is indented 3 spaces, under item 3, so \(text); \(fix4)") }
+            ),
+            (
+                "README.md", item4, "\t\(item4)",
+                { finding($0, "'4.' is indented with a tab, under item 3, so \(text); \(fix4)") }
+            ),
+            (
+                "README.md", item4, "\n    \(item4)",
+                {
+                    finding(
+                        $0 + 1,
+                        "'4.' is indented 4 spaces, so \(nested); \(fix4) and the blank line above it (line \($0))")
+                }
+            ),
+            (
+                "README.md", item4, "   1. [Düzen Sistemi](04-duzen-sistemi.md)\n",
+                { finding($0, "'1.' is indented 3 spaces, so \(nested); delete the indentation before '1.'") }
+            ),
+            ("README.md", item4, "  \(item4)", { _ in [] }),
+            ("README.md", item4, "\n\(item4)", { _ in [] }),
+        ])
+    }
+
     func testBrokenDisplayFragment() throws {
         // swiftc's own words, at the extra brace and where the struct it left open ends.
         try expect(

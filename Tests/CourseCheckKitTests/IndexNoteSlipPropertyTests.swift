@@ -1192,6 +1192,55 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random index item (not its list's first) indented under the item above it: by that
+    /// item's text column up to three columns past it, or with a tab; with no blank line between
+    /// (the line is that item's text) or after one (a list nested in it). One finding at the
+    /// line, and its fix (delete the indentation, and the blank line it names) gives 0. An
+    /// indentation short of the text column, or a blank line alone, renders the list as it was:
+    /// no finding.
+    func testAnIndexItemIndentedUnderTheOneAboveIsOneFindingWhoseFixConverges() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let readme = scratch.url.appendingPathComponent("lessons/README.md")
+            let index = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+            let items = Self.indexItems(index).filter { !$0.first }
+            let item = items[Int(random.next() % UInt64(items.count))]
+            // The text column of the item above: its number's digits and '. '.
+            let above = index[item.line - 1].prefix { $0.isASCII && $0.isNumber }.count + 2
+            var lines = index
+            let blank = random.next() % 2 == 0
+            let control = random.next() % 3 == 0
+            let indent =
+                control
+                ? String(repeating: " ", count: blank ? 0 : 1 + Int(random.next() % UInt64(above - 1)))
+                : random.next() % 4 == 0 ? "\t" : String(repeating: " ", count: above + Int(random.next() % 4))
+            lines[item.line] = indent + lines[item.line]
+            if blank { lines.insert("", at: item.line) }
+            let at = item.line + (blank ? 2 : 1)
+            try lines.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): line \(at) indented "
+                + "\(indent.debugDescription)\(blank ? " after a blank line" : ""): \(found)"
+            if control {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/README.md:\(at):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("delete the indentation") ?? false, message)
+            // The fix as the finding words it.
+            lines[at - 1] = String(lines[at - 1].drop { $0 == " " || $0 == "\t" })
+            if found.first?.contains("and the blank line above it (line \(at - 1))") ?? false {
+                lines.remove(at: at - 2)
+            }
+            try lines.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "the fix: " + message)
+            XCTAssertEqual(lines, index, "the fix gives the index back: " + message)
+        }
+    }
+
     func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
         try slip.lines.joined(separator: "\n").write(
             to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)

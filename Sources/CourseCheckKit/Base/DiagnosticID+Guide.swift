@@ -351,11 +351,11 @@ extension DiagnosticID {
                     + "title, each item numbered (not a bullet) with at most nine digits (no letter for one, `l2.`) "
                     + "and a marker of one `.` or `)` right after them and a space after it (not `12 .`, `12..`, "
                     + "`12:`), nothing before its number (`\\t9.`, `x9.`, an invisible character) and nothing "
-                    + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, and "
-                    + "a blank line before a list that "
-                    + "does not start at 1.",
+                    + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, "
+                    + "no item indented under the one above it (that item's text, or a list nested in it), and a "
+                    + "blank line before a list that does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a marker, a link, a title or a missing blank line as the message says."
+                    + "number, a marker, a link, a title, an indentation or a missing blank line as the message says."
             )
         case .declaredTrigger:
             (

@@ -356,6 +356,10 @@ extension Diagnostic {
         /// An item line with a container's `marker` left before its number (`>10. [`, `- 10. [`, as
         /// `written`): the block it `opens` holds the item, apart from the list. `fix` deletes it.
         case quotedItem(written: String, marker: String, opens: String, fix: String)
+        /// An item line (`marker`) indented (`indented`) under item `item`: that item's text, or,
+        /// after the blank line `blankAbove`, a list nested in it. The fix deletes the indentation
+        /// (and the blank line, so the index's list stays tight).
+        case indentedItem(marker: String, indented: String, item: Int?, nested: Bool, blankAbove: Int?)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
@@ -468,6 +472,14 @@ extension Diagnostic {
                 "'\(written)': the '\(marker)' before its number opens \(opens), so readers see this item "
                     + (opens == "a block quote" ? "quoted" : opens == "a heading" ? "as a heading" : "inside it")
                     + ", apart from the index's list; \(fix)"
+            case .indentedItem(let marker, let indented, let item, false, _):
+                "'\(marker)' is indented \(indented), under \(item.map { "item \($0)" } ?? "the item above"), so readers "
+                    + "see this line as that item's text, not as an item of the index; delete the indentation before "
+                    + "'\(marker)'"
+            case .indentedItem(let marker, let indented, let item, true, let blank):
+                "'\(marker)' is indented \(indented), so readers see this item in a list of its own nested in "
+                    + "\(item.map { "item \($0)" } ?? "the item above"), apart from the index's list; delete the "
+                    + "indentation before '\(marker)'\(blank.map { " and the blank line above it (line \($0))" } ?? "")"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"
