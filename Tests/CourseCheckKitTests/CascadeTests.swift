@@ -46,6 +46,42 @@ final class CascadeTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("not applicable"), run.stdout)
     }
 
+    /// A one-letter slip in a lesson's file name, which its source URL, the index and its goldens
+    /// all name otherwise, is one finding at the URL naming the name to give back (and the
+    /// rename's steps); neither the index's link nor the goldens' folder is a second. Renaming the
+    /// file back gives 0; so does the rename followed through (source, index, `--update`). A
+    /// rename with its source and index written, before `--update`, is the documented
+    /// `golden-renamed` at each tree.
+    func testAOneLetterSlipInALessonsFileNameIsOneFindingNamingTheName() throws {
+        let right = lessons.appendingPathComponent("09-yerel-durum.md")
+        let slipped = lessons.appendingPathComponent("09-yerel-durm.md")
+        try FileManager.default.moveItem(at: right, to: slipped)
+        let url = "https://academia.sh/tr/kurslar/swiftui/yerel-durm"
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durm.md:3:1: error: the file's slug is 'yerel-durm', but its source URL ends in "
+                    + "'yerel-durum' and the index links 09-yerel-durum.md (line 37), so the file's name is the slip: "
+                    + "rename it to 09-yerel-durum.md; if it was renamed, write source: '\(url)', link "
+                    + "09-yerel-durm.md in the index, and 'coursecheck --update lessons/' carries its goldens "
+                    + "[front-matter]"
+            ])
+        // The rename followed through: source and index, then `--update`.
+        try CourseCopy.replace("swiftui/yerel-durum'", with: "swiftui/yerel-durm'", in: slipped)
+        try CourseCopy.replace(
+            "(09-yerel-durum.md)", with: "(09-yerel-durm.md)", in: lessons.appendingPathComponent("README.md"))
+        XCTAssertEqual(findings().map { $0.hasSuffix("[golden-renamed]") }, [true, true, true])
+        XCTAssertEqual(InProcess.run(["--update", "lessons/"], in: scratch.url).status, .clean)
+        XCTAssertEqual(findings(), [])
+        // The slip undone instead.
+        try CourseCopy.replace("swiftui/yerel-durm'", with: "swiftui/yerel-durum'", in: slipped)
+        try CourseCopy.replace(
+            "(09-yerel-durm.md)", with: "(09-yerel-durum.md)", in: lessons.appendingPathComponent("README.md"))
+        try FileManager.default.moveItem(at: slipped, to: right)
+        XCTAssertEqual(InProcess.run(["--update", "lessons/"], in: scratch.url).status, .clean)
+        XCTAssertEqual(findings(), [])
+    }
+
     func testProseBetweenATreeAndItsExpectedBlock() throws {
         try mutate(
             "01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n",

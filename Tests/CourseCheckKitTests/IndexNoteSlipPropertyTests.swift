@@ -1241,6 +1241,44 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random lesson's file name with one letter of its slug dropped, doubled, changed or two
+    /// swapped: its source URL, the index and its goldens name the file as it was, so one finding,
+    /// at the URL, names that name; renaming the file back gives 0.
+    func testAOneLetterSlipInALessonsFileNameIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try CourseCopy.lessonNames(in: lessons)
+            let name = names[Int(random.next() % UInt64(names.count))]
+            let digits = name.prefix { $0.isNumber }.count + 1
+            var slug = Array(name.dropFirst(digits).dropLast(3))
+            let letters = slug.indices.filter { slug[$0].isLetter }
+            let at = letters[Int(random.next() % UInt64(letters.count))]
+            switch random.next() % 4 {
+            case 0: slug.remove(at: at)
+            case 1: slug.insert(slug[at], at: at)
+            case 2: slug[at] = slug[at] == "x" ? "q" : "x"
+            default:
+                let other = at + 1 < slug.count ? at + 1 : at - 1
+                if slug[other] == slug[at] { slug[at] = slug[at] == "x" ? "q" : "x" } else { slug.swapAt(at, other) }
+            }
+            let slipped = String(name.prefix(digits)) + String(slug) + ".md"
+            try FileManager.default.moveItem(
+                at: lessons.appendingPathComponent(name), to: lessons.appendingPathComponent(slipped))
+            let text = try String(contentsOf: lessons.appendingPathComponent(slipped), encoding: .utf8)
+            let source = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("source:") }) + 1
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(name) as \(slipped): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(slipped):\(source):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("rename it to \(name);") ?? false, message)
+            try FileManager.default.moveItem(
+                at: lessons.appendingPathComponent(slipped), to: lessons.appendingPathComponent(name))
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "the fix: " + message)
+        }
+    }
+
     func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
         try slip.lines.joined(separator: "\n").write(
             to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)

@@ -1003,6 +1003,15 @@ package struct CourseIndexClaim: ClaimCheck {
             guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
                 // A label no definition has: its line's finding names the lesson meant.
                 if unlinked.contains(item.line.number) { continue }
+                // The lesson meant, its source URL naming this file: the slip is its file's name,
+                // front-matter's one finding there.
+                if let lesson = meant[position],
+                    let named = FrontMatterClaim.fileNamedBySource(
+                        path: course.lessons[lesson].path, frontMatter: course.lessons[lesson].frontMatter),
+                    named.sameBytes(item.resolved.fileName)
+                {
+                    continue
+                }
                 findings.append(
                     .courseIndex(at: at, .notALesson(file: item.file, meant: meant[position].map { files[$0] })))
                 continue

@@ -114,7 +114,9 @@ extension Diagnostic {
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug: either is the slip, so the fix names
         /// both, the URL with the file's slug (`url`) and the file named after the URL's (`file`).
-        case source(slug: String, fileSlug: String, url: String, file: String)
+        /// `indexLine`: the index item that links `file`, which no lesson is; the file's name is
+        /// then the slip the two agree on, and the fix says so first.
+        case source(slug: String, fileSlug: String, url: String, file: String, indexLine: Int? = nil)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
         /// The index's `title` differs from the course every lesson names.
@@ -196,9 +198,14 @@ extension Diagnostic {
                 "front matter \(key) '\(value)' is quoted with \(marks.map(Invisible.describe).joined(separator: " and ")), "
                     + "which YAML keeps as part of the \(key); use straight quotes: \(key): "
                     + (inner.contains("'") ? "\"\(inner)\"" : "'\(inner)'")
-            case .source(let slug, let fileSlug, let url, let file):
+            case .source(let slug, let fileSlug, let url, let file, nil):
                 "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'; if the file was renamed, write "
                     + "source: '\(url)'; if its name is the slip, rename it to \(file)"
+            case .source(let slug, let fileSlug, let url, let file, let line?):
+                "the file's slug is '\(fileSlug)', but its source URL ends in '\(slug)' and the index links \(file) "
+                    + "(line \(line)), so the file's name is the slip: rename it to \(file); if it was renamed, "
+                    + "write source: '\(url)', link \(location.path.fileName) in the index, and "
+                    + "\(command("--update", lessonAt: location.path)) carries its goldens"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
             case .indexTitle(let title, let lessons):
