@@ -1279,6 +1279,35 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A part heading added to the index above a random item that is not its part's first (with a
+    /// paragraph under it or not, a blank line above it or not): the lessons under it keep the
+    /// note series of the part above, so one finding, at the heading; deleting it gives 0.
+    func testANewPartHeadingThatSplitsASeriesIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let readme = scratch.url.appendingPathComponent("lessons/README.md")
+            let index = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+            let items = Self.indexItems(index).filter { !$0.first }
+            let item = items[Int(random.next() % UInt64(items.count))]
+            var added = ["## Yeni Bölüm \(seed % 97)"]
+            if random.next() % 2 == 0 { added.insert("", at: 0) }
+            added += random.next() % 2 == 0 ? ["", "Yeni bölümün dersleri.", ""] : [""]
+            var lines = index
+            lines.insert(contentsOf: added, at: item.line)
+            let at = item.line + added.firstIndex { $0.hasPrefix("## ") }! + 1
+            try lines.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(added) at \(at): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/README.md:\(at):1: error: part 'Yeni Bölüm") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("or delete this heading [course-index]") ?? false, message)
+            try index.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "the fix: " + message)
+        }
+    }
+
     func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
         try slip.lines.joined(separator: "\n").write(
             to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)

@@ -864,6 +864,15 @@ package struct CourseIndexClaim: ClaimCheck {
                         )))
             }
         }
+        // A part heading that splits a note series: one finding there, its lessons read as above it.
+        for split in placement.splits {
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: split.line),
+                    .splitSeries(
+                        split.part, above: split.above, series: split.series, lessons: split.lessons,
+                        first: split.first, last: split.last)))
+        }
         for heading in placement.headingsInItems {
             findings.append(
                 .courseIndex(

@@ -335,6 +335,9 @@ extension Diagnostic {
         case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
         /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
         case wrongPart(file: String, listed: String, part: String, series: String)
+        /// The part heading of `part` splits series `series` with part `above` (or below): the
+        /// `lessons` under it hold its notes `first`–`last`, and a series stays in one part.
+        case splitSeries(String, above: String, series: String, lessons: ClosedRange<Int>, first: Int, last: Int)
         /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
         /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
         /// the line of its setext underline, deleted by the fix too; `item`: the number of the item
@@ -417,6 +420,14 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
+            case .splitSeries(let name, let above, let series, let lessons, let first, let last):
+                "part '\(name)' splits note series \(series) with part '\(above)': "
+                    + (lessons.count == 1
+                        ? "its lesson \(lessons.lowerBound) holds "
+                        : "its lessons \(lessons.lowerBound)–\(lessons.upperBound) hold ")
+                    + (first == last ? "\(series)\(first)" : "\(series)\(first)–\(series)\(last)")
+                    + ", and a series stays in one part; give \(lessons.count == 1 ? "it a series of its" : "them a series of their") "
+                    + "own (a new prefix, numbered 1–\(last - first + 1)), or delete this heading"
             case .headingInComment(let name):
                 "the part heading '## \(name)' is here, but readers do not see it: it is inside an HTML comment, so "
                     + "the items under it read as the part above's; take it out of the comment"
