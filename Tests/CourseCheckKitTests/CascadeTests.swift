@@ -82,6 +82,23 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(findings(), [])
     }
 
+    /// The core edited the same way in every lesson: one core-drift per lesson, and this course's
+    /// own claims wait for the drift to be undone; the summary says so and names them, so every
+    /// claim is accounted for.
+    func testACoreEditInEveryLessonSaysWhichClaimsAreOffAndWhy() throws {
+        for name in try CourseCopy.lessonNames(in: lessons) {
+            try mutate(name, "return \"ortam\"", "return \"cevre\"")
+        }
+        let run = InProcess.run(["lessons/"], in: scratch.url)
+        XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count, 21, run.stderr)
+        XCTAssertTrue(
+            run.stdout.hasSuffix(
+                "claims: 2 checked, 6 off while most lessons' core drifts from the embedded one (front-matter, "
+                    + "declared-trigger, closing-table, trigger-distribution, note-series, label-reference); 21 errors\n"
+            ),
+            run.stdout)
+    }
+
     func testProseBetweenATreeAndItsExpectedBlock() throws {
         try mutate(
             "01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n",

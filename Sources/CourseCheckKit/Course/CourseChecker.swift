@@ -493,8 +493,14 @@ package struct CourseChecker: Sendable {
         var early = textClaims.value.makeIterator()
         // Each group is `claims` filtered, in order: one outcome for each claim, never one short.
         let outcomes = claims.map { claim in claim.readsTreeOutputs ? late.next()! : early.next()! }
+        // Another course: this course's own claims are off, and the summary says why (the core a
+        // near-copy of the embedded one that most lessons drift from, or another core).
         let report = CourseClaims.report(
-            claims, outcomes, course: facts, listsNotApplicable: run.isThisCourse)
+            claims, outcomes, course: facts,
+            offReason: run.isThisCourse
+                ? nil
+                : run.core == coreCheck.core
+                    ? "while most lessons' core drifts from the embedded one" : "for another course")
         for diagnostic in report.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
         run.summary.claims = report.summary
         ExitLifetime.keep(facts)
