@@ -273,7 +273,7 @@ package struct FrontMatterClaim: ClaimCheck {
                             at: SourceLocation(path: lesson.path, line: source.line),
                             .source(
                                 slug: slug, fileSlug: lesson.slug, url: Self.source(source.value, slug: lesson.slug),
-                                file: file, indexLine: Self.indexLine(linking: file, in: course))))
+                                file: file, indexLine: Self.indexLine(linking: file, path: lesson.path, in: course))))
                 }
             }
             if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
@@ -442,17 +442,24 @@ package struct FrontMatterClaim: ClaimCheck {
     }
 
     /// The file a lesson's `source` URL names (`09-yerel-durum.md` for `lessons/09-yerel-durm.md` and
-    /// `…/yerel-durum`), when its slug is not the file's: nil when they agree or there is no URL.
+    /// `…/yerel-durum`), when its slug is a typo away from the file's (two edits at most): the
+    /// file's name may be the slip. Nil when they agree, differ more (a rename), or there is no URL.
     static func fileNamedBySource(path: String, frontMatter: FrontMatter?) -> String? {
         guard let source = frontMatter?["source"], !source.value.allSatisfy(\.isWhitespace) else { return nil }
         let file = fileName(of: path, slug: slug(of: source.value))
-        return file.sameBytes(path.fileName) ? nil : file
+        guard !file.sameBytes(path.fileName), EditDistance.between(file, path.fileName, atMost: 2) != nil else {
+            return nil
+        }
+        return file
     }
 
-    /// The line of the index item that links `file`, a name no lesson has: with the lesson's
-    /// `source` URL, a second witness that the lesson's own file name is the slip.
-    static func indexLine(linking file: String, in course: CourseFacts) -> Int? {
-        guard let index = course.index, !course.lessons.contains(where: { $0.path.fileName.sameBytes(file) }) else {
+    /// The line of the index item that links `file`, a name no lesson has, a typo away from the
+    /// lesson's at `path`: with the lesson's `source` URL, a second witness that the lesson's own
+    /// file name is the slip.
+    static func indexLine(linking file: String, path: String, in course: CourseFacts) -> Int? {
+        guard let index = course.index, EditDistance.between(file, path.fileName, atMost: 2) != nil,
+            !course.lessons.contains(where: { $0.path.fileName.sameBytes(file) })
+        else {
             return nil
         }
         return index.blockItems.lazy.compactMap { $0 }.first { $0.resolved.fileName.sameBytes(file) }?.line.number
