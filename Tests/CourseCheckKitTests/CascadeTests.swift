@@ -46,6 +46,59 @@ final class CascadeTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("not applicable"), run.stdout)
     }
 
+    /// A one-letter slip in a lesson's file name, which its source URL, the index and its goldens
+    /// all name otherwise, is one finding at the URL naming the name to give back (and the
+    /// rename's steps); neither the index's link nor the goldens' folder is a second. Renaming the
+    /// file back gives 0; so does the rename followed through (source, index, `--update`). A
+    /// rename with its source and index written, before `--update`, is the documented
+    /// `golden-renamed` at each tree.
+    func testAOneLetterSlipInALessonsFileNameIsOneFindingNamingTheName() throws {
+        let right = lessons.appendingPathComponent("09-yerel-durum.md")
+        let slipped = lessons.appendingPathComponent("09-yerel-durm.md")
+        try FileManager.default.moveItem(at: right, to: slipped)
+        let url = "https://academia.sh/tr/kurslar/swiftui/yerel-durm"
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durm.md:3:1: error: the file's slug is 'yerel-durm', but its source URL ends in "
+                    + "'yerel-durum' and the index links 09-yerel-durum.md (line 37), so the file's name is the slip: "
+                    + "rename it to 09-yerel-durum.md; if it was renamed, write source: '\(url)', link "
+                    + "09-yerel-durm.md in the index, and 'coursecheck --update lessons/' carries its goldens "
+                    + "[front-matter]"
+            ])
+        // The rename followed through: source and index, then `--update`.
+        try CourseCopy.replace("swiftui/yerel-durum'", with: "swiftui/yerel-durm'", in: slipped)
+        try CourseCopy.replace(
+            "(09-yerel-durum.md)", with: "(09-yerel-durm.md)", in: lessons.appendingPathComponent("README.md"))
+        XCTAssertEqual(findings().map { $0.hasSuffix("[golden-renamed]") }, [true, true, true])
+        XCTAssertEqual(InProcess.run(["--update", "lessons/"], in: scratch.url).status, .clean)
+        XCTAssertEqual(findings(), [])
+        // The slip undone instead.
+        try CourseCopy.replace("swiftui/yerel-durm'", with: "swiftui/yerel-durum'", in: slipped)
+        try CourseCopy.replace(
+            "(09-yerel-durm.md)", with: "(09-yerel-durum.md)", in: lessons.appendingPathComponent("README.md"))
+        try FileManager.default.moveItem(at: slipped, to: right)
+        XCTAssertEqual(InProcess.run(["--update", "lessons/"], in: scratch.url).status, .clean)
+        XCTAssertEqual(findings(), [])
+    }
+
+    /// The core edited the same way in every lesson: one core-drift per lesson, and this course's
+    /// own claims wait for the drift to be undone; the summary says so and names them, so every
+    /// claim is accounted for.
+    func testACoreEditInEveryLessonSaysWhichClaimsAreOffAndWhy() throws {
+        for name in try CourseCopy.lessonNames(in: lessons) {
+            try mutate(name, "return \"ortam\"", "return \"cevre\"")
+        }
+        let run = InProcess.run(["lessons/"], in: scratch.url)
+        XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count, 21, run.stderr)
+        XCTAssertTrue(
+            run.stdout.hasSuffix(
+                "claims: 2 checked, 6 off while most lessons' core drifts from the embedded one (front-matter, "
+                    + "declared-trigger, closing-table, trigger-distribution, note-series, label-reference); 21 errors\n"
+            ),
+            run.stdout)
+    }
+
     func testProseBetweenATreeAndItsExpectedBlock() throws {
         try mutate(
             "01-bildirimsel-sozdizim.md", "```\n\n```\n", "```\n\nAraya giren bir cümle.\n\n```\n",

@@ -1486,6 +1486,88 @@ final class ClaimTests: XCTestCase {
         ])
     }
 
+    /// An index item indented under the item above it is one finding at it, whether the line is
+    /// that item's text (no blank line between) or a list nested in it (after a blank line, or
+    /// numbered 1); deleting the indentation (and the blank line) gives the flat list back. An
+    /// indentation short of the item above's text, and a blank line between items, are no slip.
+    func testAnIndexItemIndentedUnderTheOneAboveIsOneFindingAtIt() throws {
+        let item4 = "4. [Düzen Sistemi](04-duzen-sistemi.md)\n"
+        let text = "readers see this line as that item's text, not as an item of the index"
+        let nested = "readers see this item in a list of its own nested in item 3, apart from the index's list"
+        func finding(_ line: Int, _ message: String) -> [String] {
+            ["lessons/README.md:\(line):1: error: \(message) [course-index]"]
+        }
+        let fix4 = "delete the indentation before '4.'"
+        try eachAlone([
+            (
+                "README.md", item4, "    \(item4)",
+                { finding($0, "'4.' is indented 4 spaces, under item 3, so \(text); \(fix4)") }
+            ),
+            (
+                "README.md", item4, "   \(item4)",
+                { finding($0, "'4.' is indented 3 spaces, under item 3, so \(text); \(fix4)") }
+            ),
+            (
+                "README.md", item4, "\t\(item4)",
+                { finding($0, "'4.' is indented with a tab, under item 3, so \(text); \(fix4)") }
+            ),
+            (
+                "README.md", item4, "\n    \(item4)",
+                {
+                    finding(
+                        $0 + 1,
+                        "'4.' is indented 4 spaces, so \(nested); \(fix4) and the blank line above it (line \($0))")
+                }
+            ),
+            (
+                "README.md", item4, "   1. [Düzen Sistemi](04-duzen-sistemi.md)\n",
+                { finding($0, "'1.' is indented 3 spaces, so \(nested); delete the indentation before '1.'") }
+            ),
+            ("README.md", item4, "  \(item4)", { _ in [] }),
+            ("README.md", item4, "\n\(item4)", { _ in [] }),
+        ])
+    }
+
+    /// A part heading added to the index above lessons that keep the note series of the part
+    /// they came from splits that series: one finding at the heading (a new series for its
+    /// lessons, or no heading), never one at each note or a "move its item" that undoes it. A
+    /// heading whose lessons get a series of their own is a part like the others.
+    func testAPartHeadingThatSplitsANoteSeriesIsOneFindingThere() throws {
+        let item19 = "19. [Erişilebilirlik](19-erisilebilirlik.md)\n"
+        let part = "## Erişim ve Dil\n\nErişilebilirlik ve yerelleştirme.\n\n"
+        func finding(_ line: Int, _ lessons: String, _ notes: String, _ count: Int) -> [String] {
+            [
+                "lessons/README.md:\(line):1: error: part 'Erişim ve Dil' splits note series EK with part 'Etkileşim "
+                    + "ve Sunum Kalitesi': its \(lessons) \(notes), and a series stays in one part; give "
+                    + "\(count == 4 ? "it a series of its" : "them a series of their") own (a new prefix, numbered "
+                    + "1–\(count)), or delete this heading [course-index]"
+            ]
+        }
+        try eachAlone([
+            ("README.md", item19, part + item19, { finding($0, "lessons 19–21 hold", "EK13–EK24", 12) }),
+            (
+                "README.md", item19, "## Erişim ve Dil\n" + item19,
+                { finding($0, "lessons 19–21 hold", "EK13–EK24", 12) }
+            ),
+            (
+                "README.md", "21. [Ön", "\(part)21. [Ön",
+                { finding($0, "lesson 21 holds", "EK21–EK24", 4) }
+            ),
+        ])
+        // The lessons under it given a series of their own: a part like the others.
+        try mutate("README.md", item19, part + item19)
+        for (lesson, numbers) in [
+            ("19-erisilebilirlik.md", 13...16), ("20-yerellestirme.md", 17...20),
+            ("21-on-izleme-ve-yineleme.md", 21...24),
+        ] {
+            let url = scratch.url.appendingPathComponent("lessons/\(lesson)")
+            var text = try String(contentsOf: url, encoding: .utf8)
+            for number in numbers { text = text.replacingOccurrences(of: "EK\(number)", with: "ED\(number - 12)") }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(allFindings(), [])
+    }
+
     func testBrokenDisplayFragment() throws {
         // swiftc's own words, at the extra brace and where the struct it left open ends.
         try expect(

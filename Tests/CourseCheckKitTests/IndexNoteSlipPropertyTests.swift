@@ -1234,6 +1234,122 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A random index item (not its list's first) indented under the item above it: by that
+    /// item's text column up to three columns past it, or with a tab; with no blank line between
+    /// (the line is that item's text) or after one (a list nested in it). One finding at the
+    /// line, and its fix (delete the indentation, and the blank line it names) gives 0. An
+    /// indentation short of the text column, or a blank line alone, renders the list as it was:
+    /// no finding.
+    func testAnIndexItemIndentedUnderTheOneAboveIsOneFindingWhoseFixConverges() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 4) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let readme = scratch.url.appendingPathComponent("lessons/README.md")
+            let index = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+            let items = Self.indexItems(index).filter { !$0.first }
+            let item = items[Int(random.next() % UInt64(items.count))]
+            // The text column of the item above: its number's digits and '. '.
+            let above = index[item.line - 1].prefix { $0.isASCII && $0.isNumber }.count + 2
+            var lines = index
+            let blank = random.next() % 2 == 0
+            let control = random.next() % 3 == 0
+            let indent =
+                control
+                ? String(repeating: " ", count: blank ? 0 : 1 + Int(random.next() % UInt64(above - 1)))
+                : random.next() % 4 == 0 ? "\t" : String(repeating: " ", count: above + Int(random.next() % 4))
+            lines[item.line] = indent + lines[item.line]
+            if blank { lines.insert("", at: item.line) }
+            let at = item.line + (blank ? 2 : 1)
+            try lines.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): line \(at) indented "
+                + "\(indent.debugDescription)\(blank ? " after a blank line" : ""): \(found)"
+            if control {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/README.md:\(at):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("delete the indentation") ?? false, message)
+            // The fix as the finding words it.
+            lines[at - 1] = String(lines[at - 1].drop { $0 == " " || $0 == "\t" })
+            if found.first?.contains("and the blank line above it (line \(at - 1))") ?? false {
+                lines.remove(at: at - 2)
+            }
+            try lines.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "the fix: " + message)
+            XCTAssertEqual(lines, index, "the fix gives the index back: " + message)
+        }
+    }
+
+    /// A random lesson's file name with one letter of its slug dropped, doubled, changed or two
+    /// swapped: its source URL, the index and its goldens name the file as it was, so one finding,
+    /// at the URL, names that name; renaming the file back gives 0.
+    func testAOneLetterSlipInALessonsFileNameIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let lessons = scratch.url.appendingPathComponent("lessons")
+            let names = try CourseCopy.lessonNames(in: lessons)
+            let name = names[Int(random.next() % UInt64(names.count))]
+            let digits = name.prefix { $0.isNumber }.count + 1
+            var slug = Array(name.dropFirst(digits).dropLast(3))
+            let letters = slug.indices.filter { slug[$0].isLetter }
+            let at = letters[Int(random.next() % UInt64(letters.count))]
+            switch random.next() % 4 {
+            case 0: slug.remove(at: at)
+            case 1: slug.insert(slug[at], at: at)
+            case 2: slug[at] = slug[at] == "x" ? "q" : "x"
+            default:
+                let other = at + 1 < slug.count ? at + 1 : at - 1
+                if slug[other] == slug[at] { slug[at] = slug[at] == "x" ? "q" : "x" } else { slug.swapAt(at, other) }
+            }
+            let slipped = String(name.prefix(digits)) + String(slug) + ".md"
+            try FileManager.default.moveItem(
+                at: lessons.appendingPathComponent(name), to: lessons.appendingPathComponent(slipped))
+            let text = try String(contentsOf: lessons.appendingPathComponent(slipped), encoding: .utf8)
+            let source = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("source:") }) + 1
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(name) as \(slipped): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(slipped):\(source):1: error: ") ?? false, message)
+            XCTAssertTrue(found.first?.contains("rename it to \(name);") ?? false, message)
+            try FileManager.default.moveItem(
+                at: lessons.appendingPathComponent(slipped), to: lessons.appendingPathComponent(name))
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "the fix: " + message)
+        }
+    }
+
+    /// A part heading added to the index above a random item that is not its part's first (with a
+    /// paragraph under it or not, a blank line above it or not): the lessons under it keep the
+    /// note series of the part above, so one finding, at the heading; deleting it gives 0.
+    func testANewPartHeadingThatSplitsASeriesIsOneFindingThere() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let readme = scratch.url.appendingPathComponent("lessons/README.md")
+            let index = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+            let items = Self.indexItems(index).filter { !$0.first }
+            let item = items[Int(random.next() % UInt64(items.count))]
+            var added = ["## Yeni Bölüm \(seed % 97)"]
+            if random.next() % 2 == 0 { added.insert("", at: 0) }
+            added += random.next() % 2 == 0 ? ["", "Yeni bölümün dersleri.", ""] : [""]
+            var lines = index
+            lines.insert(contentsOf: added, at: item.line)
+            let at = item.line + added.firstIndex { $0.hasPrefix("## ") }! + 1
+            try lines.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            let found = FenceSlipPropertyTests.findings(in: scratch.url)
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(added) at \(at): \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/README.md:\(at):1: error: part 'Yeni Bölüm") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("or delete this heading [course-index]") ?? false, message)
+            try index.joined(separator: "\n").write(to: readme, atomically: true, encoding: .utf8)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "the fix: " + message)
+        }
+    }
+
     func check(_ seed: UInt64, _ scratch: Scratch, _ slip: Slip) throws {
         try slip.lines.joined(separator: "\n").write(
             to: scratch.url.appendingPathComponent("lessons/\(slip.file)"), atomically: true, encoding: .utf8)

@@ -347,15 +347,16 @@ extension DiagnosticID {
                 summary: "The course index (`lessons/README.md`) disagrees with the lessons: its `lessons: N` count, "
                     + "or its ordered list, which must link every lesson once, in course order, in its part (under "
                     + "the part's `## ` heading, which a slip to text or another level, `===` underline included, "
-                    + "leaves out, and indented into the item above it renders inside), with its "
+                    + "leaves out, and indented into the item above it renders inside; a part added above lessons "
+                    + "that keep the note series of the part they came from splits that series), with its "
                     + "title, each item numbered (not a bullet) with at most nine digits (no letter for one, `l2.`) "
                     + "and a marker of one `.` or `)` right after them and a space after it (not `12 .`, `12..`, "
                     + "`12:`), nothing before its number (`\\t9.`, `x9.`, an invisible character) and nothing "
-                    + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, and "
-                    + "a blank line before a list that "
-                    + "does not start at 1.",
+                    + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, "
+                    + "no item indented under the one above it (that item's text, or a list nested in it), and a "
+                    + "blank line before a list that does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a marker, a link, a title or a missing blank line as the message says."
+                    + "number, a marker, a link, a title, an indentation or a missing blank line as the message says."
             )
         case .declaredTrigger:
             (

@@ -89,12 +89,19 @@ package enum CourseClaims {
         package var waiting: [DiagnosticID] = []
         package var unreadLessons = 0
         package var skipped: [DiagnosticID] = []
+        /// This course's own claims, switched off (`CourseClaims.switchedOn`), and why: the summary
+        /// accounts for every claim, so none goes unsaid.
+        package var off: [DiagnosticID] = []
+        package var offReason = ""
 
         package var summary: String {
             var text = "claims: \(checked.count) checked"
             if !notApplicable.isEmpty {
                 text +=
                     ", \(notApplicable.count) not applicable (\(notApplicable.map(\.rawValue).joined(separator: ", ")))"
+            }
+            if !off.isEmpty {
+                text += ", \(off.count) off \(offReason) (\(off.map(\.rawValue).joined(separator: ", ")))"
             }
             if !waitingForSlip.isEmpty {
                 text +=
@@ -131,20 +138,32 @@ package enum CourseClaims {
         for claim in claims where !(claim.spansCourse && !course.isWholeCourse) { claim.prepare(course) }
     }
 
-    /// The report of `outcomes`, one for each of `claims` in order.
-    /// `listsNotApplicable` false (another course): a claim whose structure the course does not use
-    /// is left out of the report, not listed as not applicable.
+    /// The report of `outcomes`, one for each of `claims` in order, every claim accounted for.
+    /// `offReason`, when the run switched claims off (`switchedOn`), says why: each claim of `all`
+    /// that `claims` lacks is listed, this course's own as off, the index's (a course without
+    /// one) as not applicable.
     package static func report(
-        _ claims: [any ClaimCheck], _ outcomes: [ClaimOutcome?], course: CourseFacts, listsNotApplicable: Bool = true
+        _ claims: [any ClaimCheck], _ outcomes: [ClaimOutcome?], course: CourseFacts, offReason: String? = nil
     ) -> Report {
         var report = Report()
+        if let offReason {
+            let on = Set(claims.map(\.id))
+            for claim in all where !on.contains(claim.id) {
+                if generic.contains(claim.id) {
+                    report.notApplicable.append(claim.id)
+                } else {
+                    report.off.append(claim.id)
+                }
+            }
+            report.offReason = offReason
+        }
         let slipped = course.lessons.contains { $0.lesson.fencesAreUncertain }
         for (claim, outcome) in zip(claims, outcomes) {
             guard let outcome else {
                 if course.unreadLessons > 0 {
                     report.waiting.append(claim.id)
                     report.unreadLessons = course.unreadLessons
-                } else if listsNotApplicable {
+                } else {
                     report.notApplicable.append(claim.id)
                 }
                 continue
@@ -158,7 +177,7 @@ package enum CourseClaims {
             case .notApplicable where slipped, .waitingForSlip:
                 report.waitingForSlip.append(claim.id)
             case .notApplicable:
-                if listsNotApplicable { report.notApplicable.append(claim.id) }
+                report.notApplicable.append(claim.id)
             case .skipped(let note):
                 report.skipped.append(claim.id)
                 report.diagnostics.append(note)

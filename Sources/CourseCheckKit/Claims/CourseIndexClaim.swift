@@ -118,6 +118,12 @@ package struct CourseIndexClaim: ClaimCheck {
         case spacedLink(written: String, title: String, file: String)
         /// The link's destination has no closing `)`: no link, the text shown as written.
         case unclosedLink(title: String, file: String)
+        /// An item line indented under the item above it (`    10. [`): with no blank line between,
+        /// a number other than 1 cannot open a nested list, so the line is the item above's text;
+        /// after a blank line (`blankAbove`), or numbered 1, it opens a list of its own inside that
+        /// item (`nested`). `indented` says how (`4 spaces`, `with a tab`), `item` is the number
+        /// shown on the item above.
+        case indentedItem(marker: String, indented: String, item: Int?, nested: Bool, blankAbove: Int?)
         /// Invisible characters between the marker and the link (`9. ⁠[`, U+2060): the item renders,
         /// but its text opens with them, so the link is no item's link at its start.
         case invisibleAfterMarker(written: String, names: String, fix: String)
@@ -319,6 +325,45 @@ package struct CourseIndexClaim: ClaimCheck {
         )
     }
 
+    /// An item line indented past the column of the item above it (`    10. [` under `9. [`), so
+    /// that it is no item of the index's list: the item above's text, or, after a blank line, a
+    /// list nested in that item. Read only for a line that opens with blanks, then the number and
+    /// `delimiter`, the index's items at the top level (`above`, the line's block or the one
+    /// before it, an item of a list at the top). The repair deletes the blanks.
+    private static func indentedItem(
+        _ line: Line, delimiter: Character?, above: Int, _ prose: Prose, lines: [Line], nested: Bool
+    ) -> (
+        LineSlip, Edit
+    )? {
+        let bytes = Array(line.text.utf8)
+        let lead = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+        let digits = bytes.dropFirst(lead).prefix { $0.isASCIIDigit }.count
+        guard lead > 0, (1...9).contains(digits), let delimiter, lead + digits < bytes.count,
+            Character(Unicode.Scalar(bytes[lead + digits])) == delimiter
+        else { return nil }
+        // The item it sits under: the last top-level item before the line.
+        let parent = prose.blocks[...above].last {
+            $0.listDepth == 1 && $0.itemNumber != nil && $0.firstLine.number < line.number
+        }
+        guard let parent, parent.firstLine.text.utf8.prefix(while: { $0 == 0x20 || $0 == 0x09 }).count < lead else {
+            return nil
+        }
+        let blanks = bytes.prefix(lead)
+        let indented =
+            blanks.allSatisfy { $0 == 0x20 }
+            ? Plural.count(lead, "space") : blanks.count == 1 ? "with a tab" : "with tabs"
+        // A blank line right above it: the nested list's, deleted too so the list stays tight.
+        let blankAbove =
+            line.number >= 2 && lines[line.number - 2].text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            ? line.number - 1 : nil
+        return (
+            .indentedItem(
+                marker: String(decoding: bytes[lead...(lead + digits)], as: UTF8.self), indented: indented,
+                item: parent.itemNumber, nested: nested, blankAbove: blankAbove),
+            Edit(range: 0..<lead, with: [], beforeTitle: true)
+        )
+    }
+
     /// An item whose text opens with invisible characters before its link (`9. ⁠[`, U+2060, U+200B,
     /// U+00A0): it renders as the item, but its text holds them before the title. What is
     /// written, the characters' names and their fix, and the repair that deletes them.
@@ -503,6 +548,15 @@ package struct CourseIndexClaim: ClaimCheck {
                         (Overflow(line: block.firstLine.number, column: column, marker: "", slip: slip), edit))
                     continue
                 }
+                // An item nested in the one above it: its list renders inside that item.
+                if block.listDepth > 1, items[position] != nil, block.itemMarker == "." || block.itemMarker == ")",
+                    let (slip, edit) = indentedItem(
+                        block.firstLine, delimiter: block.itemMarker, above: position, prose, lines: file.lines,
+                        nested: true)
+                {
+                    found.append((Overflow(line: block.firstLine.number, column: 1, marker: "", slip: slip), edit))
+                    continue
+                }
                 if items[position] != nil, let (slip, edit) = quotedItem(block) {
                     found.append((Overflow(line: block.firstLine.number, column: 1, marker: "", slip: slip), edit))
                     continue
@@ -543,6 +597,14 @@ package struct CourseIndexClaim: ClaimCheck {
                         beforeTitle: true)
                     if digits > 9 {
                         found.append((at, shortened))
+                        covered = true
+                    } else if offset > 0, block.listDepth == 1, block.itemMarker == Character(Unicode.Scalar(mark)),
+                        let (slip, edit) = indentedItem(
+                            segment.line, delimiter: block.itemMarker, above: position, prose, lines: file.lines,
+                            nested: false)
+                    {
+                        // An item line indented under the item above it: that item's text.
+                        found.append((Overflow(line: at.line, column: 1, marker: marker, slip: slip), edit))
                         covered = true
                     } else if !covered, offset > 0 || block.itemMarker == nil, segment.line.number > 1 {
                         // The first segment of a paragraph that opens no item follows a link reference
@@ -802,6 +864,15 @@ package struct CourseIndexClaim: ClaimCheck {
                         )))
             }
         }
+        // A part heading that splits a note series: one finding there, its lessons read as above it.
+        for split in placement.splits {
+            findings.append(
+                .courseIndex(
+                    at: SourceLocation(path: path, line: split.line),
+                    .splitSeries(
+                        split.part, above: split.above, series: split.series, lessons: split.lessons,
+                        first: split.first, last: split.last)))
+        }
         for heading in placement.headingsInItems {
             findings.append(
                 .courseIndex(
@@ -853,6 +924,13 @@ package struct CourseIndexClaim: ClaimCheck {
                 case .invisibleAfterMarker(let written, let names, let fix):
                     findings.append(
                         .courseIndex(at: at, .invisibleAfterMarker(written: written, names: names, fix: fix)))
+                case .indentedItem(let marker, let indented, let item, let nested, let blankAbove):
+                    findings.append(
+                        .courseIndex(
+                            at: at,
+                            .indentedItem(
+                                marker: marker, indented: indented, item: item, nested: nested, blankAbove: blankAbove))
+                    )
                 case .unknownLabel(let link, let written, let near, let line):
                     findings.append(
                         .courseIndex(at: at, .unknownLabel(link: link, written: written, near: near, line: line)))
@@ -934,6 +1012,15 @@ package struct CourseIndexClaim: ClaimCheck {
             guard let lessonIndex = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else {
                 // A label no definition has: its line's finding names the lesson meant.
                 if unlinked.contains(item.line.number) { continue }
+                // The lesson meant, its source URL naming this file: the slip is its file's name,
+                // front-matter's one finding there.
+                if let lesson = meant[position],
+                    let named = FrontMatterClaim.fileNamedBySource(
+                        path: course.lessons[lesson].path, frontMatter: course.lessons[lesson].frontMatter),
+                    named.sameBytes(item.resolved.fileName)
+                {
+                    continue
+                }
                 findings.append(
                     .courseIndex(at: at, .notALesson(file: item.file, meant: meant[position].map { files[$0] })))
                 continue

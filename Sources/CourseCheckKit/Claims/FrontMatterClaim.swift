@@ -287,12 +287,13 @@ package struct FrontMatterClaim: ClaimCheck {
             if let source = frontMatter["source"], !source.value.allSatisfy(\.isWhitespace) {
                 let slug = Self.slug(of: source.value)
                 if !slug.sameBytes(lesson.slug) {
+                    let file = Self.fileName(of: lesson.path, slug: slug)
                     findings.append(
                         .frontMatter(
                             at: SourceLocation(path: lesson.path, line: source.line),
                             .source(
                                 slug: slug, fileSlug: lesson.slug, url: Self.source(source.value, slug: lesson.slug),
-                                file: Self.fileName(of: lesson.path, slug: slug))))
+                                file: file, indexLine: Self.indexLine(linking: file, path: lesson.path, in: course))))
                 }
             }
             if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
@@ -458,6 +459,30 @@ package struct FrontMatterClaim: ClaimCheck {
         let rest = source[path.endIndex...]
         guard let slash = path.lastIndex(of: "/") else { return slug + rest }
         return String(path[...slash]) + slug + rest
+    }
+
+    /// The file a lesson's `source` URL names (`09-yerel-durum.md` for `lessons/09-yerel-durm.md` and
+    /// `…/yerel-durum`), when its slug is a typo away from the file's (two edits at most): the
+    /// file's name may be the slip. Nil when they agree, differ more (a rename), or there is no URL.
+    static func fileNamedBySource(path: String, frontMatter: FrontMatter?) -> String? {
+        guard let source = frontMatter?["source"], !source.value.allSatisfy(\.isWhitespace) else { return nil }
+        let file = fileName(of: path, slug: slug(of: source.value))
+        guard !file.sameBytes(path.fileName), EditDistance.between(file, path.fileName, atMost: 2) != nil else {
+            return nil
+        }
+        return file
+    }
+
+    /// The line of the index item that links `file`, a name no lesson has, a typo away from the
+    /// lesson's at `path`: with the lesson's `source` URL, a second witness that the lesson's own
+    /// file name is the slip.
+    static func indexLine(linking file: String, path: String, in course: CourseFacts) -> Int? {
+        guard let index = course.index, EditDistance.between(file, path.fileName, atMost: 2) != nil,
+            !course.lessons.contains(where: { $0.path.fileName.sameBytes(file) })
+        else {
+            return nil
+        }
+        return index.blockItems.lazy.compactMap { $0 }.first { $0.resolved.fileName.sameBytes(file) }?.line.number
     }
 
     /// The file name of the lesson at `path` with its slug replaced by `slug`, its number kept

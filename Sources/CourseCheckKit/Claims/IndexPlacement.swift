@@ -30,6 +30,23 @@ struct IndexPlacement: Sendable {
     var items: [CourseIndexClaim.Item] = []
     /// Items whose link was read as another lesson's, by position: the destination as written.
     var retargeted: [Int: String] = [:]
+    /// Part headings that split one note series between the part above them and theirs (a part
+    /// added to the index whose lessons keep the series of the part they came from). The lessons
+    /// are read as in the series' part, so the split is one finding at the heading, never one at
+    /// each note or item; `Split` says what the fix renumbers.
+    var splits: [Split] = []
+
+    struct Split {
+        /// The heading's line, the part it opens and the part above it.
+        var line: Int
+        var part: String
+        var above: String
+        var series: String
+        /// The lessons under the heading (their numbers in course order) and the series' notes they hold.
+        var lessons: ClosedRange<Int>
+        var first: Int
+        var last: Int
+    }
 
     /// The index's lesson items in reading order, with the part each is under. An item whose link
     /// opens a lesson its title does not name, while the lesson its title names is linked by no
@@ -56,6 +73,8 @@ struct IndexPlacement: Sendable {
         /// as the part heading they are meant as; `spaces` is the indentation, `item` the number
         /// shown on the item that holds them.
         var headingsInItems: [(line: Int, name: String, spaces: Int, item: Int?)] = []
+        /// Each part's heading line, by name (the first heading of that name).
+        var headingLines: [String: Int] = [:]
 
         init(_ course: CourseFacts) {
             guard let index = course.index else { return }
@@ -85,6 +104,7 @@ struct IndexPlacement: Sendable {
                         headingsInItems.append((block.firstLine.number, block.text, spaces, above.itemNumber))
                     }
                     current = block.text
+                    if headingLines[block.text] == nil { headingLines[block.text] = block.firstLine.number }
                     candidate = nil
                     open = false
                 } else if item == nil, open, case .heading(let level) = block.kind {
@@ -185,7 +205,7 @@ struct IndexPlacement: Sendable {
         let keys = course.lessons.map { CourseIndexClaim.normalized($0.path) }
         let listing = Listing(course)
         let items = listing.items
-        let itemPart = listing.parts
+        var itemPart = listing.parts
         self.items = items
         retargeted = listing.retargeted
         lostHeadings = listing.lostHeadings
@@ -214,6 +234,25 @@ struct IndexPlacement: Sendable {
         for (prefix, byPart) in votes {
             let first = firstPart[prefix]
             home[prefix] = byPart.max { ($0.value, $0.key == first ? 1 : 0) < ($1.value, $1.key == first ? 1 : 0) }?.key
+        }
+        let split = Self.splits(
+            itemPart: itemPart, lessonOf: lessonOf, notes: notes, home: home, partOrder: partOrder,
+            headingLines: listing.headingLines)
+        splits = split.splits
+        if !split.merged.isEmpty {
+            // Read as if the splitting headings were not there: the lessons under them in their series' part.
+            itemPart = itemPart.map { $0.map { split.merged[$0] ?? $0 } }
+            for (prefix, byPart) in votes {
+                var merged: [String: Int] = [:]
+                for (part, count) in byPart { merged[split.merged[part] ?? part, default: 0] += count }
+                votes[prefix] = merged
+                if let first = firstPart[prefix] { firstPart[prefix] = split.merged[first] ?? first }
+            }
+            for (prefix, byPart) in votes {
+                let first = firstPart[prefix]
+                home[prefix] =
+                    byPart.max { ($0.value, $0.key == first ? 1 : 0) < ($1.value, $1.key == first ? 1 : 0) }?.key
+            }
         }
         /// The part a lesson's notes name: the one home of all its series, if they have one.
         func notesPart(_ lesson: Int) -> (part: String, series: String)? {
@@ -291,6 +330,47 @@ struct IndexPlacement: Sendable {
             wrongPart[position] = Misplaced(listed: listed, part: part, series: series)
             parts[keys[lesson]] = part
         }
+    }
+
+    /// The part headings that split a series: a part no series has as its home, whose lessons'
+    /// notes are all of one series at home in the part right above or below it, the two parts'
+    /// lessons listed in course order with none left out. The heading between the two parts is the
+    /// split (`merged` maps the part under it to the part above); cheap: one pass over the items.
+    static func splits(
+        itemPart: [String?], lessonOf: [Int?], notes: [[NoteSeriesClaim.Note]], home: [String: String],
+        partOrder: [String: Int], headingLines: [String: Int]
+    ) -> (splits: [Split], merged: [String: String]) {
+        let homes = Set(home.values)
+        guard partOrder.keys.contains(where: { !homes.contains($0) }) else { return ([], [:]) }
+        let byRank = partOrder.sorted { $0.value < $1.value }.map(\.key)
+        func lessons(_ part: String) -> [Int] {
+            itemPart.indices.compactMap { itemPart[$0] == part ? lessonOf[$0] : nil }
+        }
+        var splits: [Split] = []
+        var merged: [String: String] = [:]
+        for part in byRank where !homes.contains(part) {
+            let own = lessons(part)
+            let prefixes = Set(own.flatMap { notes[$0].map(\.prefix) })
+            guard !own.isEmpty, own.allSatisfy({ !notes[$0].isEmpty }), prefixes.count == 1,
+                let series = prefixes.first, let seriesHome = home[series], let rank = partOrder[part],
+                let homeRank = partOrder[seriesHome], abs(rank - homeRank) == 1
+            else { continue }
+            let (upper, lower) = homeRank < rank ? (seriesHome, part) : (part, seriesHome)
+            let both = lessons(upper) + lessons(lower)
+            guard zip(both, both.dropFirst()).allSatisfy({ $1 == $0 + 1 }), let line = headingLines[lower] else {
+                continue
+            }
+            let under = lessons(lower)
+            let numbers = under.flatMap { notes[$0].filter { $0.prefix == series }.map(\.number) }
+            guard let first = under.first, let last = under.last, let low = numbers.min(), let high = numbers.max()
+            else { continue }
+            splits.append(
+                Split(
+                    line: line, part: lower, above: upper, series: series, lessons: (first + 1)...(last + 1),
+                    first: low, last: high))
+            merged[part] = seriesHome
+        }
+        return (splits, merged)
     }
 
     /// The positions of `lessons` (each item's lesson in course order, nil for another file) that a

@@ -116,7 +116,9 @@ extension Diagnostic {
         case curlyQuoted(key: String, value: String, inner: String, marks: [Unicode.Scalar])
         /// The source URL's last part is not the file's slug: either is the slip, so the fix names
         /// both, the URL with the file's slug (`url`) and the file named after the URL's (`file`).
-        case source(slug: String, fileSlug: String, url: String, file: String)
+        /// `indexLine`: the index item that links `file`, which no lesson is; the file's name is
+        /// then the slip the two agree on, and the fix says so first.
+        case source(slug: String, fileSlug: String, url: String, file: String, indexLine: Int? = nil)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
         /// The index's `title` differs from the course every lesson names.
@@ -201,9 +203,14 @@ extension Diagnostic {
                 "front matter \(key) '\(value)' is quoted with \(marks.map(Invisible.describe).joined(separator: " and ")), "
                     + "which YAML keeps as part of the \(key); use straight quotes: \(key): "
                     + (inner.contains("'") ? "\"\(inner)\"" : "'\(inner)'")
-            case .source(let slug, let fileSlug, let url, let file):
+            case .source(let slug, let fileSlug, let url, let file, nil):
                 "source URL ends in '\(slug)', but the file's slug is '\(fileSlug)'; if the file was renamed, write "
                     + "source: '\(url)'; if its name is the slip, rename it to \(file)"
+            case .source(let slug, let fileSlug, let url, let file, let line?):
+                "the file's slug is '\(fileSlug)', but its source URL ends in '\(slug)' and the index links \(file) "
+                    + "(line \(line)), so the file's name is the slip: rename it to \(file); if it was renamed, "
+                    + "write source: '\(url)', link \(location.path.fileName) in the index, and "
+                    + "\(command("--update", lessonAt: location.path)) carries its goldens"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
             case .indexTitle(let title, let lessons):
@@ -339,6 +346,9 @@ extension Diagnostic {
         case repeated(file: String, itemLine: Int, parts: (copy: String, item: String)? = nil)
         /// An item in part `listed` whose lesson's notes, series `series`, belong to part `part`.
         case wrongPart(file: String, listed: String, part: String, series: String)
+        /// The part heading of `part` splits series `series` with part `above` (or below): the
+        /// `lessons` under it hold its notes `first`–`last`, and a series stays in one part.
+        case splitSeries(String, above: String, series: String, lessons: ClosedRange<Int>, first: Int, last: Int)
         /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
         /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
         /// the line of its setext underline, deleted by the fix too; `item`: the number of the item
@@ -367,6 +377,10 @@ extension Diagnostic {
         /// An item line with a container's `marker` left before its number (`>10. [`, `- 10. [`, as
         /// `written`): the block it `opens` holds the item, apart from the list. `fix` deletes it.
         case quotedItem(written: String, marker: String, opens: String, fix: String)
+        /// An item line (`marker`) indented (`indented`) under item `item`: that item's text, or,
+        /// after the blank line `blankAbove`, a list nested in it. The fix deletes the indentation
+        /// (and the blank line, so the index's list stays tight).
+        case indentedItem(marker: String, indented: String, item: Int?, nested: Bool, blankAbove: Int?)
         /// An item whose link has a space between `]` and `(` (`written`), so it links nothing.
         case spacedLink(written: String, title: String, file: String)
         /// An item whose link to `file` has no closing `)`, so it links nothing.
@@ -417,6 +431,14 @@ extension Diagnostic {
             case .wrongPart(let file, let listed, let part, let series):
                 "\(file) is listed in part '\(listed)', but its notes are series \(series), which belongs to part "
                     + "'\(part)'; move its item there"
+            case .splitSeries(let name, let above, let series, let lessons, let first, let last):
+                "part '\(name)' splits note series \(series) with part '\(above)': "
+                    + (lessons.count == 1
+                        ? "its lesson \(lessons.lowerBound) holds "
+                        : "its lessons \(lessons.lowerBound)–\(lessons.upperBound) hold ")
+                    + (first == last ? "\(series)\(first)" : "\(series)\(first)–\(series)\(last)")
+                    + ", and a series stays in one part; give \(lessons.count == 1 ? "it a series of its" : "them a series of their") "
+                    + "own (a new prefix, numbered 1–\(last - first + 1)), or delete this heading"
             case .headingInComment(let name):
                 "the part heading '## \(name)' is here, but readers do not see it: it is inside an HTML comment, so "
                     + "the items under it read as the part above's; take it out of the comment"
@@ -479,6 +501,14 @@ extension Diagnostic {
                 "'\(written)': the '\(marker)' before its number opens \(opens), so readers see this item "
                     + (opens == "a block quote" ? "quoted" : opens == "a heading" ? "as a heading" : "inside it")
                     + ", apart from the index's list; \(fix)"
+            case .indentedItem(let marker, let indented, let item, false, _):
+                "'\(marker)' is indented \(indented), under \(item.map { "item \($0)" } ?? "the item above"), so readers "
+                    + "see this line as that item's text, not as an item of the index; delete the indentation before "
+                    + "'\(marker)'"
+            case .indentedItem(let marker, let indented, let item, true, let blank):
+                "'\(marker)' is indented \(indented), so readers see this item in a list of its own nested in "
+                    + "\(item.map { "item \($0)" } ?? "the item above"), apart from the index's list; delete the "
+                    + "indentation before '\(marker)'\(blank.map { " and the blank line above it (line \($0))" } ?? "")"
             case .spacedLink(let written, let title, let file):
                 "'\(written)': the space between ']' and '(' makes this no link, so readers see '[\(title)]' and "
                     + "'(\(file))' as text; write [\(title)](\(file))"

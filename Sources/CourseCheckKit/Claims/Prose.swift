@@ -42,6 +42,9 @@ package struct Prose: Sendable {
         package let itemNumber: Int?
         /// True for the first item of an ordered list, whose number the list counts from.
         package let startsList: Bool
+        /// The list items around the block: 0 outside any, 1 in a list item, 2 in an item of a
+        /// list nested in another item (the course index's items are all at 1).
+        package let listDepth: Int
         /// The source text, its lines joined by line breaks (soft or hard, as the inline parser reads them).
         package let source: String
         /// Where each segment starts in `source`.
@@ -49,9 +52,10 @@ package struct Prose: Sendable {
 
         init(
             kind: Kind, segments: [Segment], itemMarker: Character?, itemNumber: Int? = nil, startsList: Bool = false,
-            definitions: [String: LinkDefinition] = [:]
+            listDepth: Int = 0, definitions: [String: LinkDefinition] = [:]
         ) {
             self.kind = kind
+            self.listDepth = listDepth
             self.segments = segments
             self.itemMarker = itemMarker
             self.itemNumber = itemNumber
@@ -125,7 +129,9 @@ package struct Prose: Sendable {
     package init(file: SourceFile, document: BlockNode) {
         path = file.path
         var blocks: [TextBlock] = []
-        func visit(_ node: BlockNode, itemMarker: Character?, itemNumber: Int? = nil, startsList: Bool = false) {
+        func visit(
+            _ node: BlockNode, itemMarker: Character?, itemNumber: Int? = nil, startsList: Bool = false, depth: Int = 0
+        ) {
             var marker = itemMarker
             var number = itemNumber
             var first = startsList
@@ -158,7 +164,8 @@ package struct Prose: Sendable {
                         blocks.append(
                             TextBlock(
                                 kind: kind, segments: segments, itemMarker: marker, itemNumber: number,
-                                startsList: first && number != nil, definitions: document.linkReferences))
+                                startsList: first && number != nil, listDepth: depth,
+                                definitions: document.linkReferences))
                     }
                 case .list(let bullet, let delimiter):
                     // An ordered list counts from its first item's number (at most nine digits).
@@ -169,10 +176,10 @@ package struct Prose: Sendable {
                     for (position, item) in child.children.enumerated() {
                         visit(
                             item, itemMarker: bullet ?? delimiter, itemNumber: start.map { $0 + position },
-                            startsList: position == 0)
+                            startsList: position == 0, depth: depth + 1)
                     }
                 case .blockQuote:
-                    visit(child, itemMarker: nil)
+                    visit(child, itemMarker: nil, depth: depth)
                 default:
                     break
                 }
