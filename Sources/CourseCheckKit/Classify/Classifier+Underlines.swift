@@ -68,10 +68,13 @@ extension Classifier {
     static func mayHoldUnderline(_ file: SourceFile) -> Bool {
         var frontMatter = file.lines.first?.text == "---"
         for line in file.lines.dropFirst() {
-            guard let first = line.text.utf8.first else { continue }
-            guard
-                first == UInt8(ascii: "=") || first == UInt8(ascii: "-") || first == 0x20 || first == UInt8(ascii: ".")
-            else { continue }
+            // The first byte past at most three spaces, by bytes: code lines open with spaces.
+            var mark: UInt8 = 0
+            for (offset, byte) in line.text.utf8.enumerated() where byte != 0x20 || offset == 3 {
+                mark = byte
+                break
+            }
+            guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") || mark == UInt8(ascii: ".") else { continue }
             let run = underlineRun(line.text, equals: nil)
             if frontMatter {
                 if run == "---" || line.text.hasPrefix("...") { frontMatter = false }

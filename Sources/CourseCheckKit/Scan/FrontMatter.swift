@@ -730,6 +730,15 @@ package struct FrontMatter: Sendable, Equatable {
         let text = raw.drop { $0 == " " || $0 == "\t" }
         // Cheap first: most items are quoted, and a plain one needs a `:`, `#` or a leading indicator.
         guard let first = text.first, first != "'" && first != "\"" || text.contains("#") else { return nil }
+        // A plain item that opens with no indicator and holds no `:`, `#` or control character
+        // reads as typed (every item of a course's objectives, on every check): one pass over bytes.
+        if !"[]{}&*!|>%@`-?".utf8.contains(text.utf8.first ?? 0),
+            !text.utf8.contains(where: {
+                $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") || $0 < 0x20 && $0 != 0x09 || $0 == 0x7F
+            })
+        {
+            return nil
+        }
         if case .failure(let failure) = read(String(text), []) {
             if case .sequenceInValue = failure.reason { return nil }
             return failure.reason
