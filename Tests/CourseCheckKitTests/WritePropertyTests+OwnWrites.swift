@@ -55,7 +55,8 @@ extension WritePropertyTests {
             ])
         XCTAssertEqual(update.status, .clean)
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: course.root.appendingPathComponent("goldens/01-first-steps").path),
+            try FileManager.default.contentsOfDirectory(
+                atPath: course.root.appendingPathComponent("goldens/01-first-steps").path),
             ["counting-twice.out"])
         let check = course.run([])
         XCTAssertEqual(check.stderr, "")

@@ -244,7 +244,9 @@ package struct GoldenUpdater {
         // removals, it would be refilled by the plan's own writes, which its removal would then
         // take for someone else's (an update refused over its own golden).
         let arriving = Set(
-            (writes.map(\.entry.url) + moves.map(\.to.url)).map { $0.deletingLastPathComponent().standardizedFileURL.path })
+            (writes.map(\.entry.url) + moves.map(\.to.url)).map {
+                $0.deletingLastPathComponent().standardizedFileURL.path
+            })
         var folders: [Deletion] = []
         for folder in Set(leaving.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
         where !arriving.contains(folder.standardizedFileURL.path) {

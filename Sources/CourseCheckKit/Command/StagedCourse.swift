@@ -26,11 +26,11 @@ struct StagedCourse {
         var done = false
         defer { if !done { scratch.remove() } }
         let runner = Git(executable: URL(fileURLWithPath: git), environment: environment, scratch: scratch)
-        guard let where_ = try runner.lines(["rev-parse", "--show-toplevel", "--show-prefix"], in: directory),
-            where_.count == 2
+        guard let located = try runner.lines(["rev-parse", "--show-toplevel", "--show-prefix"], in: directory),
+            located.count == 2
         else { return nil }
-        let top = Self.canonical(where_[0])
-        let prefix = where_[1]
+        let top = Self.canonical(located[0])
+        let prefix = located[1]
         let tree = scratch.url.appendingPathComponent("index", isDirectory: true)
         try scratch.makeDirectory(tree)
         // The directories the check reads, as the command line names them, by their real paths.
@@ -71,14 +71,15 @@ struct StagedCourse {
         var start = 0
         while start < files.count {
             let chunk = Array(files[start..<min(start + 500, files.count)])
-            guard try runner.output(["checkout-index", "--prefix=" + tree.path + "/", "--"] + chunk, in: URL(fileURLWithPath: top))
-                != nil
+            guard
+                try runner.output(
+                    ["checkout-index", "--prefix=" + tree.path + "/", "--"] + chunk, in: URL(fileURLWithPath: top))
+                    != nil
             else {
                 throw .system("git checkout-index could not export the staged lessons to \(tree.path)")
             }
             start += chunk.count
         }
-        done = true
         let current = prefix.isEmpty ? tree : tree.appendingPathComponent(prefix, isDirectory: true)
         if !FileManager.default.fileExists(atPath: current.path) {
             // The directory the command ran in holds nothing staged: made, so relative paths resolve.
@@ -88,6 +89,7 @@ struct StagedCourse {
                 throw .io(path: current.path, operation: .createDirectory, cause: IOReason.cause(error, at: current))
             }
         }
+        done = true
         return StagedCourse(scratch: scratch, currentDirectory: current, top: top, prefix: prefix)
     }
 
@@ -127,7 +129,8 @@ struct StagedCourse {
         if case .directory(let goldens) = invocation.goldens { mapped.goldens = .directory(self.mapped(goldens)) }
         switch invocation.cache {
         case .standard:
-            mapped.cache = .directory(absolute(environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"))
+            mapped.cache = .directory(
+                absolute(environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"))
         case .directory(let directory): mapped.cache = .directory(absolute(directory))
         case .off: break
         }
