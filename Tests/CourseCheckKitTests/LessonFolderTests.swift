@@ -100,4 +100,20 @@ final class LessonFolderTests: XCTestCase {
         XCTAssertEqual(fixed.stderr, "")
         XCTAssertEqual(fixed.status, .clean)
     }
+
+    /// Beside a lesson, a single-digit name is a located `not-a-lesson` naming the name it takes.
+    func testASingleDigitNameBesideALessonIsOneFindingWithItsRename() throws {
+        try write("lessons/2-selling.md")
+        let check = run(["lessons/"])
+        XCTAssertEqual(
+            check.stderr,
+            "lessons/2-selling.md:1:1: error: file name starts like a lesson's but does not match NN-slug.md (two or "
+                + "more digits, a hyphen, a name); it is not checked: rename it to 02-selling.md, or give it a name "
+                + "that does not start with a digit [not-a-lesson]\n")
+        XCTAssertEqual(check.status, .findings)
+
+        try move("lessons/2-selling.md", "lessons/02-selling.md")
+        XCTAssertEqual(run(["--update", "lessons/"]).status, .clean)
+        XCTAssertEqual(run(["lessons/"]).stderr, "")
+    }
 }

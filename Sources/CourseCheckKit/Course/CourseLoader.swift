@@ -124,8 +124,10 @@ package struct CourseLoader: Sendable {
                             path: directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name))
                     found += 1
                 } else if name.first?.isASCII == true && name.first?.isNumber == true {
-                    diagnostics.append(.notALesson(at: SourceLocation(path: display, line: 1), .misnamed))
-                    misnamed.append(.init(name: name, rename: LessonName.isLessonFile("0" + name) ? "0" + name : nil))
+                    let rename = LessonName.renamed(name)
+                    diagnostics.append(
+                        .notALesson(at: SourceLocation(path: display, line: 1), .misnamed(rename: rename)))
+                    misnamed.append(.init(name: name, rename: rename))
                 } else if name != "README.md" {
                     diagnostics.append(.uncheckedMarkdown(display))
                 }
@@ -166,7 +168,9 @@ package struct CourseLoader: Sendable {
             if !name.hasPrefix(".") {
                 diagnostics.append(
                     name.first?.isASCII == true && name.first?.isNumber == true
-                        ? .notALesson(at: SourceLocation(path: entry.displayPath, line: 1), .misnamed)
+                        ? .notALesson(
+                            at: SourceLocation(path: entry.displayPath, line: 1),
+                            .misnamed(rename: LessonName.renamed(name)))
                         : .uncheckedMarkdown(entry.displayPath))
             }
             return false
