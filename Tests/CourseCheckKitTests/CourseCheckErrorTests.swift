@@ -42,7 +42,7 @@ final class CourseCheckErrorTests: XCTestCase {
             CourseCheckError.io(path: "g/a.out", operation: .write, cause: .linkOrNotRegularFile).message,
             "cannot write g/a.out: it is a link or not a regular file")
         XCTAssertEqual(
-            CourseCheckError.io(path: "lessons", operation: .list, cause: .noLessonFiles).message,
+            CourseCheckError.io(path: "lessons", operation: .list, cause: .noLessonFiles()).message,
             "lessons: no lesson files (named like 01-slug.md) in this directory")
     }
 }

@@ -47,6 +47,17 @@ package enum CourseCheckError: Error, Equatable, Sendable {
 
     /// Why the path could not be used, in words when printed: never an error domain or code.
     package enum IOCause: Sendable, Equatable, CustomStringConvertible {
+        /// A file a lessons directory holds that starts like a lesson (`1-intro.md`), with the
+        /// lesson name it takes (`01-intro.md`) when a second digit is all it lacks.
+        package struct Misnamed: Sendable, Equatable {
+            package var name: String
+            package var rename: String?
+            package init(name: String, rename: String?) {
+                self.name = name
+                self.rename = rename
+            }
+        }
+
         /// A system call failed; printed as `strerror` words.
         case system(errno: Int32)
         /// A file stands where a directory must be.
@@ -62,8 +73,10 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case notRegularFile
         /// A golden is never written through a link.
         case linkOrNotRegularFile
-        /// A lessons directory holds no file named like a lesson.
-        case noLessonFiles
+        /// A lessons directory holds no file named like a lesson: `misnamed`, the names that start
+        /// with a digit (each with the lesson name it takes, when one digit was all it lacked), and
+        /// `subfolders`, its folders (as shown, ending in `/`) that do hold lesson files.
+        case noLessonFiles(misnamed: [Misnamed] = [], subfolders: [String] = [])
         /// The system gave no cause.
         case unknown
         /// coursecheck never creates anything directly at `/`.
@@ -73,6 +86,27 @@ package enum CourseCheckError: Error, Equatable, Sendable {
         case refusedBecause(String)
         /// Another coursecheck holds the lock.
         case busy
+
+        /// The lesson-like names a lessons directory holds and what to rename them to.
+        private static func misnamed(_ names: [Misnamed]) -> String {
+            guard !names.isEmpty else { return "" }
+            let renames = names.compactMap { entry in entry.rename.map { "\(entry.name) to \($0)" } }
+            let listed = names.map(\.name).joined(separator: ", ")
+            let verb = names.count == 1 ? "starts" : "start"
+            return "; \(listed) \(verb) like a lesson but a lesson's number has two or more digits: "
+                + (renames.isEmpty
+                    ? "rename \(names.count == 1 ? "it" : "them") NN-slug.md"
+                    : "rename \(renames.joined(separator: ", "))")
+        }
+
+        /// The sub-folders that hold lesson files, and the command that checks them.
+        private static func lessonsIn(_ folders: [String]) -> String {
+            guard !folders.isEmpty else { return "" }
+            let verb = folders.count == 1 ? "holds" : "hold"
+            return
+                "; \(folders.joined(separator: ", ")) \(verb) lesson files: give \(folders.count == 1 ? "it" : "them") "
+                + "to coursecheck (coursecheck \(folders.joined(separator: " ")))"
+        }
 
         package var description: String {
             switch self {
@@ -86,7 +120,9 @@ package enum CourseCheckError: Error, Equatable, Sendable {
             case .unreadable: "cannot read"
             case .notRegularFile: "it is not a regular file"
             case .linkOrNotRegularFile: "it is a link or not a regular file"
-            case .noLessonFiles: "no lesson files (named like 01-slug.md) in this directory"
+            case .noLessonFiles(let misnamed, let subfolders):
+                "no lesson files (named like 01-slug.md) in this directory" + Self.misnamed(misnamed)
+                    + Self.lessonsIn(subfolders)
             case .unknown: "no cause given"
             case .atRoot: "coursecheck never creates anything directly in /"
             case .notADirectory: "it is not a directory"

@@ -61,8 +61,10 @@ extension DiagnosticID {
         case .uncheckedMarkdown:
             (
                 summary: "A markdown file beside the lessons is not named like a lesson (`NN-slug.md`; `README.md` "
-                    + "aside), so nothing in it is checked.",
-                fix: "If it is a lesson, rename it to `NN-slug.md`; otherwise move it out of the lessons directory."
+                    + "aside), or a file named like one sits in a sub-folder of the lessons directory, which is "
+                    + "not read: nothing in it is checked.",
+                fix: "If it is a lesson, rename it to `NN-slug.md` or move it up into the lessons directory; "
+                    + "otherwise move it out of the lessons directory."
             )
         case .coreCount:
             (

@@ -1,5 +1,11 @@
 /// How a lesson file is named: the rule the loader, the goldens and the live loops share.
 package enum LessonName {
+    /// The lesson name a file that starts like one takes when a second digit is all it lacks
+    /// (`1-intro.md` → `01-intro.md`), else nil.
+    package static func renamed(_ name: String) -> String? {
+        isLessonFile("0" + name) && !isLessonFile(name) ? "0" + name : nil
+    }
+
     /// True for a lesson file name such as `09-yerel-durum.md`.
     package static func isLessonFile(_ name: String) -> Bool {
         guard name.hasSuffix(".md") else { return false }

@@ -4,8 +4,9 @@ extension Diagnostic {
     enum NotALesson {
         case empty
         case noFencedBlocks
-        /// Named like a lesson (it starts with digits) but not `NN-slug.md`: not read as one.
-        case misnamed
+        /// Named like a lesson (it starts with digits) but not `NN-slug.md`: not read as one;
+        /// `rename`, the lesson name it takes when a second digit is all it lacks.
+        case misnamed(rename: String?)
         /// A markdown file whose name is not UTF-8: not read.
         case nameNotUTF8
     }
@@ -15,11 +16,12 @@ extension Diagnostic {
         case .empty: Diagnostic(.notALesson, at: location, "file is empty; it is not a lesson")
         case .noFencedBlocks:
             Diagnostic(.notALesson, at: location, "file has no fenced code blocks; it is not a lesson")
-        case .misnamed:
+        case .misnamed(let rename):
             Diagnostic(
                 .notALesson, at: location,
                 "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
-                    + "a name); it is not checked: rename it, or give it a name that does not start with a digit")
+                    + "a name); it is not checked: rename it\(rename.map { " to \($0)" } ?? ""), or give it a name "
+                    + "that does not start with a digit")
         case .nameNotUTF8:
             Diagnostic(
                 .notALesson, at: location,

@@ -369,14 +369,19 @@ package enum CommandLineSpec {
         OptionSpec(
             names: ["--commit-hook"], value: nil,
             help: [
-                "Check as the git pre-commit hook does: a run that fails",
-                "ends with a line saying 'commit refused'.",
+                "Check what is staged, as a git pre-commit hook: a run",
+                "that fails ends with a line saying 'commit refused'.",
             ],
             accepted: [.check],
             details: """
-                The hook (`make hooks`) checks the staged lessons and goldens; with this flag the last line a \
-                failing check writes on stderr says why the commit is refused (findings, or a check that could \
-                not run) and ends with `commit refused`. A clean check writes nothing more.
+                Checks what the commit holds: in a git work tree the lessons, their goldens and the lessons \
+                directories `goldens/LESSONS` names are read from the index (the index git gives the hook), so \
+                an edit left unstaged neither hides a finding nor causes one; outside a work tree the files as \
+                they are (an export already made, as this repository's `make hooks` hook makes one). The last \
+                line a failing check writes on stderr says why the commit is refused (findings, or a check \
+                that could not run) and ends with `commit refused`; a clean check writes nothing more. Any \
+                course's hook is one line: `printf '#!/bin/sh\\nexec coursecheck --commit-hook lessons/\\n' \
+                > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit`.
                 """
         ) { parse, _ throws(CourseCheckError) in parse.invocation.commitHook = true },
         OptionSpec(

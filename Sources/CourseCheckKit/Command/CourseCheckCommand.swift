@@ -32,6 +32,9 @@ package struct CourseCheckCommand {
     package var environment: Environment
     package var stdout: OutputSink
     package var stderr: OutputSink
+    /// Set on the command `--commit-hook` runs in its export of the index (`StagedCourse`), which is
+    /// checked as it is.
+    var checksExport = false
 
     package init(environment: Environment, stdout: OutputSink, stderr: OutputSink) {
         self.environment = environment

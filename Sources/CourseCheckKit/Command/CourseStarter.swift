@@ -137,6 +137,11 @@ struct CourseStarter {
         - A changed tree or core: `coursecheck --promote lessons/`, read the diff, then
           `coursecheck --update lessons/` (`--update --prune` when a tree was renamed or removed).
 
+        - A pre-commit hook that refuses a commit whose staged lessons or goldens have findings (it
+          checks what is staged, not the working tree), installed from this folder with:
+
+              printf '#!/bin/sh\\nexec coursecheck --commit-hook lessons/\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit
+
         CI (`.github/workflows/coursecheck.yml`) runs `make verify` on every change; it installs
         coursecheck from the repository the `COURSECHECK_REPOSITORY` variable names. coursecheck keeps
         its cache (compiled trees) in `.build/`, which `.gitignore` keeps out of the repository.

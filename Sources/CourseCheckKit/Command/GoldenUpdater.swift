@@ -240,8 +240,16 @@ package struct GoldenUpdater {
         // A renamed lesson's old folder goes too once its goldens are moved out.
         let going = Set(deletions.map(\.entry.rawPath.bytes) + moves.map(\.from.rawPath.bytes))
         let leaving = deletions + moves.map { Deletion(entry: $0.from, reason: "", snapshot: $0.snapshot) }
+        // A folder this update writes or moves a golden into stays: emptied by the plan's own
+        // removals, it would be refilled by the plan's own writes, which its removal would then
+        // take for someone else's (an update refused over its own golden).
+        let arriving = Set(
+            (writes.map(\.entry.url) + moves.map(\.to.url)).map {
+                $0.deletingLastPathComponent().standardizedFileURL.path
+            })
         var folders: [Deletion] = []
-        for folder in Set(leaving.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
+        for folder in Set(leaving.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
+        where !arriving.contains(folder.standardizedFileURL.path) {
             let names = DirectoryListings.entries(in: folder.path)?.map(\.name) ?? [Array("?".utf8)]
             guard
                 names.allSatisfy({

@@ -53,6 +53,9 @@ package struct CourseLoader: Sendable {
         var seenDirectories = Set<String>()
         // `README.md` given as a file (a shell glob, `lessons/*.md`) is the index of its directory.
         var indexDirectories: [(url: URL, display: String)] = []
+        // Lesson files in the sub-folders of the directories given: (folder resolved, the lessons
+        // directory and the folder as shown, the files as shown).
+        var nested: [(String, String, String, [String])] = []
         for path in paths {
             // As the OS resolves it: `link/../lessons` goes through the link, not around it.
             let given = path.hasPrefix("/") ? path : currentDirectory.path + "/" + path
@@ -90,7 +93,8 @@ package struct CourseLoader: Sendable {
             }
             // A markdown name that is not UTF-8 cannot be named in a report or opened by its decoded
             // text (which another file may hold): said, and left out, never silently skipped.
-            let undecodable = (DirectoryListings.entries(in: url.path) ?? []).map(\.name).filter {
+            let listing = DirectoryListings.entries(in: url.path) ?? []
+            let undecodable = listing.map(\.name).filter {
                 String(validating: $0, as: UTF8.self) == nil && $0.last == UInt8(ascii: "d")
                     && $0.suffix(3).elementsEqual(".md".utf8) && $0.first != UInt8(ascii: ".")
             }
@@ -106,6 +110,7 @@ package struct CourseLoader: Sendable {
                 }
             }
             var found = 0
+            var misnamed: [CourseCheckError.IOCause.Misnamed] = []
             let directoryPath = url.path
             // Hidden files are an editor's or a system's (`.#01-x.md` locks, `.DS_Store`), never the author's text.
             for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
@@ -119,16 +124,37 @@ package struct CourseLoader: Sendable {
                             path: directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name))
                     found += 1
                 } else if name.first?.isASCII == true && name.first?.isNumber == true {
-                    diagnostics.append(.notALesson(at: SourceLocation(path: display, line: 1), .misnamed))
+                    let rename = LessonName.renamed(name)
+                    diagnostics.append(
+                        .notALesson(at: SourceLocation(path: display, line: 1), .misnamed(rename: rename)))
+                    misnamed.append(.init(name: name, rename: rename))
                 } else if name != "README.md" {
                     diagnostics.append(.uncheckedMarkdown(display))
                 }
             }
+            let subfolders = Self.foldersHoldingLessons(in: directoryPath, listing: listing)
             if found == 0 {
-                throw .io(path: path, operation: .list, cause: .noLessonFiles)
+                throw .io(
+                    path: path, operation: .list,
+                    cause: .noLessonFiles(
+                        misnamed: misnamed, subfolders: subfolders.map { Self.display(path, $0.folder) + "/" }))
+            }
+            for (folder, lessons) in subfolders {
+                nested.append(
+                    (
+                        Self.resolved(directoryPath + "/" + folder), Self.display(path), Self.display(path, folder),
+                        lessons.map { Self.display(Self.display(path, folder), $0) }
+                    ))
             }
             directories.append(url)
             directoryDisplayPaths.append(path)
+        }
+        // A lesson file one folder down is not read (a course's lessons are the files of the
+        // directories given): each is said, unless its folder was given too.
+        for (folder, parent, shown, lessons) in nested where !seenDirectories.contains(folder) {
+            for lesson in lessons {
+                diagnostics.append(.nestedLesson(lesson, folder: shown, lessons: parent))
+            }
         }
         // Named one by one beside lessons of its directory (a shell glob, `lessons/*.md`), a file
         // is what it would be in that directory: a hidden one is skipped, and one not named like a
@@ -142,7 +168,9 @@ package struct CourseLoader: Sendable {
             if !name.hasPrefix(".") {
                 diagnostics.append(
                     name.first?.isASCII == true && name.first?.isNumber == true
-                        ? .notALesson(at: SourceLocation(path: entry.displayPath, line: 1), .misnamed)
+                        ? .notALesson(
+                            at: SourceLocation(path: entry.displayPath, line: 1),
+                            .misnamed(rename: LessonName.renamed(name)))
                         : .uncheckedMarkdown(entry.displayPath))
             }
             return false
@@ -179,6 +207,29 @@ package struct CourseLoader: Sendable {
         return Plan(
             entries: entries, diagnostics: diagnostics, directories: directories,
             directoryDisplayPaths: directoryDisplayPaths)
+    }
+
+    /// The visible sub-folders of the directory at `path` that hold files named like lessons, with
+    /// those names, sorted: one listing per sub-folder, of a lessons directory that rarely has any
+    /// (`listing`, the directory's own, is the plan's).
+    static func foldersHoldingLessons(
+        in path: String, listing: [(name: [UInt8], type: UInt8)]
+    ) -> [(folder: String, lessons: [String])] {
+        var found: [(folder: String, lessons: [String])] = []
+        for (name, type) in listing where name.first != UInt8(ascii: ".") {
+            guard let folder = String(validating: name, as: UTF8.self) else { continue }
+            var info = stat()
+            guard
+                type == UInt8(DT_DIR)
+                    || ((type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK))
+                        && stat(path + "/" + folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+            else { continue }
+            let lessons = (names(in: path + "/" + folder) ?? []).filter {
+                !$0.hasPrefix(".") && LessonName.isLessonFile($0)
+            }
+            if !lessons.isEmpty { found.append((folder, lessons.sortedDeterministically())) }
+        }
+        return found.sorted { $0.folder.utf8.lexicographicallyPrecedes($1.folder.utf8) }
     }
 
     /// The names in the directory at `path` as FileManager lists them (not `.` or `..`, each read

@@ -33,6 +33,33 @@ extension CourseCheckCommand {
         }
         commitHook = invocation.commitHook
         let reporter = reporter(invocation.color)
+        if invocation.commitHook, case .check = invocation.action, !checksExport {
+            let staged: StagedCourse?
+            do throws(CourseCheckError) {
+                staged = try StagedCourse.export(
+                    in: environment.currentDirectory, invocation: invocation, environment: environment.variables)
+            } catch {
+                fail(error, invocation: invocation, reporter: reporter, plan: nil)
+                return .failure
+            }
+            if let staged {
+                defer { staged.scratch.remove() }
+                return inExport(staged).perform(staged.invocation(invocation, from: environment), reporter)
+            }
+        }
+        return perform(invocation, reporter)
+    }
+
+    /// This command, run in the export of the index: the same paths (relative ones resolve in the
+    /// copy of the directory it was run in), the same cache.
+    private func inExport(_ staged: StagedCourse) -> CourseCheckCommand {
+        var command = self
+        command.checksExport = true
+        command.environment.currentDirectory = staged.currentDirectory
+        return command
+    }
+
+    private func perform(_ invocation: Invocation, _ reporter: TextReporter) -> ExitStatus {
         var plan: CourseLoader.Plan?
         // Said once, whatever the action: a damaged or unwritable cache is a fallback, never silent.
         defer { for note in Cache.notes() { stderr.write("coursecheck: note: \(note)\n") } }

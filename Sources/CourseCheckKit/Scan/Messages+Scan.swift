@@ -48,6 +48,15 @@ extension Diagnostic {
             "markdown file is not named like a lesson (NN-slug.md) and is not checked")
     }
 
+    /// A file named like a lesson in `folder`, a sub-folder of the lessons directory `lessons`:
+    /// only the files of the directories given are read, so it is not checked.
+    static func nestedLesson(_ path: String, folder: String, lessons: String) -> Diagnostic {
+        Diagnostic(
+            .uncheckedMarkdown, at: SourceLocation(path: path, line: 1),
+            "lesson file in a sub-folder is not checked: coursecheck reads the lessons of \(lessons) itself, not of "
+                + "its sub-folders (\(folder)/); move it into \(lessons), or out of \(lessons) if it is not a lesson")
+    }
+
     /// A lesson whose name differs from `other`'s only in case.
     static func caseCollision(at location: SourceLocation, other: String) -> Diagnostic {
         Diagnostic(
