@@ -68,19 +68,29 @@ extension Classifier {
     static func mayHoldUnderline(_ file: SourceFile) -> Bool {
         var frontMatter = file.lines.first?.text == "---"
         for line in file.lines.dropFirst() {
-            // The first byte past at most three spaces, by bytes: code lines open with spaces.
-            var mark: UInt8 = 0
-            for (offset, byte) in line.text.utf8.enumerated() where byte != 0x20 || offset == 3 {
-                mark = byte
-                break
+            var text = line.text
+            // The line's shape by its bytes (code lines open with spaces, bullets with `-`): the mark
+            // past at most three spaces, and how many of it there are when nothing else follows but
+            // blanks (0: no underline's shape).
+            let (mark, run) = text.withUTF8 { bytes -> (UInt8, Int) in
+                var index = 0
+                while index < 3, index < bytes.count, bytes[index] == 0x20 { index += 1 }
+                guard index < bytes.count else { return (0, 0) }
+                let mark = bytes[index]
+                guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return (mark, 0) }
+                let start = index
+                while index < bytes.count, bytes[index] == mark { index += 1 }
+                let run = index - start
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+                return (mark, index == bytes.count ? run : 0)
             }
-            guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") || mark == UInt8(ascii: ".") else { continue }
-            let run = underlineRun(line.text, equals: nil)
             if frontMatter {
-                if run == "---" || line.text.hasPrefix("...") { frontMatter = false }
+                if mark == UInt8(ascii: "-") && run == 3 || mark == UInt8(ascii: ".") && line.text.hasPrefix("...") {
+                    frontMatter = false
+                }
                 continue
             }
-            if run != nil { return true }
+            if run > 0 { return true }
         }
         return false
     }
