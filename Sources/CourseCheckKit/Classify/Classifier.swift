@@ -141,6 +141,17 @@ package enum Classifier {
                             || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
         }
+        // Both fences of a block lost (no fence pairs wrongly, so only where no slip is): one
+        // finding at its first line, and what the lesson lacks for it (a tree's output left stray,
+        // a tree without its output, no tree, no core) is its doing.
+        let lost = causes.isEmpty ? lostFencePairs(file, scanned.document, lesson: lesson, core: core) : []
+        if !lost.isEmpty {
+            let explainedByLoss = lost.flatMap(\.explains)
+            diagnostics.removeAll { finding in
+                explainedByLoss.contains { $0.id == finding.id && $0.line == finding.location.line }
+            }
+            diagnostics += lost.map(\.finding)
+        }
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
@@ -150,6 +161,7 @@ package enum Classifier {
             }
         lesson.fencesAreUncertain =
             (!causes.isEmpty && hidesFence) || diagnostics.contains { $0.id == .unterminatedFence }
+            || lost.contains(where: \.runnable)
             || lesson.rolesAreUncertain
         // A fence inside an HTML or indented code block pairs with nothing; a hidden or slipped one
         // pairs the fences after it wrongly.

@@ -113,6 +113,22 @@ extension Diagnostic {
                 + "starting '\(BlockRole.treeMarker)'")
     }
 
+    /// A block whose two fences were both deleted (`what`: "a tree", "the core", "Swift code", "the
+    /// output of the tree at line N"), its lines now shown as text starting with `shown`.
+    static func lostFences(
+        at location: SourceLocation, what: String, shown: String, lines: ClosedRange<Int>, opener: String,
+        closer: String
+    ) -> Diagnostic {
+        let span = lines.count == 1 ? "line \(lines.lowerBound) is" : "lines \(lines.lowerBound)–\(lines.upperBound) are"
+        let first = String(shown[...].trimmingBlanks())
+        let quoted = first.count > 40 ? "'\(first.prefix(40))…'" : "'\(first)'"
+        return Diagnostic(
+            .unterminatedFence, at: location,
+            "\(span) \(what) with no fences around it: readers see \(quoted)"
+                + "\(lines.count == 1 ? "" : " and the lines after it") as text; insert '\(opener)' before line "
+                + "\(lines.lowerBound) and '\(closer)' after line \(lines.upperBound)")
+    }
+
     /// Why a block has no role.
     enum NoRole {
         /// A block of another language.
