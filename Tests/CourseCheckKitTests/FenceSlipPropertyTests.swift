@@ -1163,6 +1163,34 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// Both fences of a top-level core, tree, expected block or display fragment deleted: the
+    /// fences left pair as before, and GitHub shows its lines as text. Exactly one finding, at its
+    /// first line, whose fix inserts both fences; followed, the lesson as it was, with none.
+    func testABlockWhoseTwoFencesAreDeletedGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.fenced.containers.isEmpty, !picked.block.fenced.body.isEmpty else { continue }
+            let (opening, closing) = (picked.block.fenced.opening.number, picked.block.fenced.closing.number)
+            var lines = picked.lines
+            lines.remove(at: closing - 1)
+            lines.remove(at: opening - 1)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening): the fences "
+                + "of a \(picked.block.role) deleted: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(opening):1: error: line") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix(" [unterminated-fence]") ?? false, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, picked.lines, message)
+        }
+    }
+
     /// Two fences typed around a block of a lesson's own text (its title, a heading, a note, a
     /// bullet list, a paragraph) with a blank line on both sides: bare backticks or tildes, or
     /// with an info string (`swift`, `text`). GitHub shows that text as a code block: exactly one

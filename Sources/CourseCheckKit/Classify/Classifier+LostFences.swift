@@ -99,14 +99,14 @@ extension Classifier {
         }
     }
 
-    /// True when `lines` (a paragraph's) read as a program's output, not as the page's text: no
-    /// letter beyond ASCII (the course's prose is Turkish), not a sentence, no heading, bullet,
-    /// quote or bold label, and no Swift.
+    /// True when `lines` (a paragraph's, right under a tree) read as its output, not as the page's
+    /// text: no letter beyond ASCII (the course's prose is Turkish; its trees print ASCII), no bold
+    /// label, and no Swift.
     static func readsAsOutput(_ lines: [String]) -> Bool {
         guard let first = lines.first, !lines.contains(where: { $0.utf8.contains { $0 >= 0x80 } }),
-            !first.hasPrefix("**"), !startsSwift(first), !readsAsText(lines)
+            !first.hasPrefix("**"), !startsSwift(first)
         else { return false }
-        return first.contains { $0.isLetter }
+        return lines.contains { $0.contains { $0.isLetter || $0.isNumber } }
     }
 
     /// The keywords a line of Swift may start with at a file's top level (a declaration, an
@@ -124,7 +124,11 @@ extension Classifier {
         guard let last = text.utf8.last(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
         if text.hasPrefix("// ") || text == "//" { return true }
         guard last != UInt8(ascii: "."), last != UInt8(ascii: ":"), swiftDepthChange(text) != nil else { return false }
-        if text.hasPrefix("@") { return text.utf8.dropFirst().first.map { $0 >= 0x41 && $0 <= 0x7A } ?? false }
+        // An attribute (`@State`), a macro or a compiler directive (`#Preview`, `#if`: no heading
+        // without a space after the `#`).
+        if text.hasPrefix("@") || text.hasPrefix("#") {
+            return text.utf8.dropFirst().first.map { $0 >= 0x41 && $0 <= 0x7A } ?? false
+        }
         let word = text.prefix { $0.isASCII && $0.isLetter }
         guard swiftLeads.contains(word) else { return false }
         let rest = text.dropFirst(word.count)
@@ -132,15 +136,16 @@ extension Classifier {
     }
 
     /// True when `text`, at a file's top level, may go on a run of Swift: it starts one, or it is
-    /// a call or an assignment (`countCauses(x)`, `a.b = c`).
+    /// a call or an assignment (`countCauses(x)`, `a.b = c`, `withTracking {`).
     static func continuesSwift(_ text: String) -> Bool {
         if startsSwift(text) { return true }
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
-        guard let lead = name.first, lead.isLetter, lead.isLowercase, swiftDepthChange(text) != nil,
+        guard let lead = name.first, lead == "_" || (lead.isLetter && lead.isLowercase), swiftDepthChange(text) != nil,
             let last = text.last(where: { $0 != " " && $0 != "\t" }), last != ".", last != ":"
         else { return false }
         let rest = text.dropFirst(name.count)
-        return rest.hasPrefix("(") || rest.hasPrefix(" = ") || rest.hasPrefix(" += ") || rest.hasPrefix(" -= ")
+        return rest.hasPrefix("(") || rest.hasPrefix(" {") || rest.hasPrefix(" = ") || rest.hasPrefix(" += ")
+            || rest.hasPrefix(" -= ")
     }
 
     /// The change a line makes to the depth of brackets, braces and parentheses, string literals and
