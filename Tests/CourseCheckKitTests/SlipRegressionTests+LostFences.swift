@@ -81,3 +81,64 @@ extension SlipRegressionTests {
         }
     }
 }
+
+/// A block pasted twice, right under itself: the core, a tree (before its expected block) or a
+/// tree's expected block. One finding at the copy, whose fix deletes it (and the blank line it
+/// brought); followed, the lesson as it was.
+extension SlipRegressionTests {
+    /// Lesson 9 with its lines `first`–`last` (1-based) pasted again after line `after`, a blank
+    /// line after them: the findings, and the fix of the one followed.
+    static func pastedTwice(_ first: Int, _ last: Int, after: Int) throws -> (found: [String], followed: [String]?, clean: [String]) {
+        let name = "09-yerel-durum.md"
+        let (clean, lines, found) = try Self.edited(name) {
+            $0.insert(contentsOf: Array($0[(first - 1)..<last]) + [""], at: after)
+        }
+        let fix = found.first.map { (after + 1, Self.message($0)) }
+        return (found, fix.flatMap { FollowTheFix.apply([$0], to: lines) }, clean)
+    }
+
+    /// Author round 28's V13: the core (23–92) pasted again under itself.
+    func testTheCorePastedTwiceIsOneFindingWhoseFixDeletesTheCopy() throws {
+        let (found, followed, clean) = try Self.pastedTwice(23, 92, after: 93)
+        let message =
+            "lesson has more than one core block ('// Invalidation.swift'): this one repeats the core block at lines "
+            + "23–92 right above it; delete lines 94–164"
+        XCTAssertEqual(found, ["94:1 [core-count] \(message)"])
+        XCTAssertEqual(followed, clean)
+    }
+
+    /// The first tree's expected block (138–144) pasted again under itself.
+    func testAnExpectedBlockPastedTwiceIsOneFindingWhoseFixDeletesTheCopy() throws {
+        let (found, followed, clean) = try Self.pastedTwice(138, 144, after: 145)
+        let message =
+            "bare code fence repeats the tree's expected block at lines 138–144 right above it, so it is nobody's "
+            + "expected output; delete lines 146–153"
+        XCTAssertEqual(found, ["146:1 [stray-output] \(message)"])
+        XCTAssertEqual(followed, clean)
+    }
+
+    /// The first tree (119–136) pasted again under itself, before its expected block.
+    func testATreePastedTwiceIsOneFindingAtTheCopyWhoseFixDeletesIt() throws {
+        let (found, followed, clean) = try Self.pastedTwice(119, 136, after: 137)
+        let message =
+            "tree repeats the tree at lines 119–136 right above it, which is left without its expected block; "
+            + "delete lines 138–156"
+        XCTAssertEqual(found, ["138:1 [tree-identity] \(message)"])
+        XCTAssertEqual(followed, clean)
+    }
+
+    /// The control: an expected block after another block whose lines differ by one is a stray
+    /// output block as before, with no fix to delete.
+    func testABlockUnlikeTheOneAboveIsNoCopy() throws {
+        let name = "09-yerel-durum.md"
+        let (_, _, found) = try Self.edited(name) {
+            $0.insert(contentsOf: ["```", "yerel: 2", "```", ""], at: 145)
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "146:1 [stray-output] bare code fence does not follow a tree; expected output must come right after a "
+                    + "```swift block starting '// main.swift'"
+            ])
+    }
+}

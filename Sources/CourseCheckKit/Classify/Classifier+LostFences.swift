@@ -41,8 +41,9 @@ extension Classifier {
             guard let end = swiftRun(file, from: start, through: children[last].lines.upperBound) else { continue }
             let what = runnable(firstLine: first.text, core: core)
             let lines = file.lines[start...end].count { !isBlank($0.text) }
-            // One line of Swift-like text is too little to tell code from a slip of prose.
-            guard what != nil || lines >= 2 else { continue }
+            // One line of Swift-like text is too little to tell code from a slip of prose (a
+            // `// main.swift — …` line alone is no tree: a tree has code under its first line).
+            guard lines >= 2 else { continue }
             var explains: [(id: DiagnosticID, line: Int)] = []
             let after = children.firstIndex { $0.lines.lowerBound > end }
             if what == "a tree", let after, case .fencedCode(let fence, _) = children[after].kind, fence.info.isEmpty {

@@ -467,6 +467,13 @@ package enum Classifier {
                     diagnostics.append(.missingExpected(at: headerLocation(tree, path), reason))
                     pendingTree = nil
                     blocks.append(Lesson.Block(role: .none, fenced: block))
+                } else if let previous = blocks.last?.fenced, let lines = repeated(block, previous, in: file) {
+                    // The expected block pasted twice: the copy is the stray, and its fix deletes it.
+                    blocks.append(Lesson.Block(role: .none, fenced: block))
+                    diagnostics.append(
+                        .repeatedBlock(
+                            at: block.openingLocation(in: path), .expected, of: previous.opening.number...previous
+                                .closing.number, delete: lines))
                 } else {
                     blocks.append(Lesson.Block(role: .none, fenced: block))
                     diagnostics.append(.strayOutput(at: block.openingLocation(in: path)))
@@ -482,6 +489,20 @@ package enum Classifier {
                         at: block.openingLocation(in: path), .infoString(block.info, treeLine: tree.body[0].number)))
                 pendingTree = nil
                 blocks.append(Lesson.Block(role: .none, fenced: block))
+                continue
+            }
+            if let tree = pendingTree, let lines = repeated(block, tree, in: file),
+                opens(block.body.first?.text ?? "", with: BlockRole.treeMarker)
+            {
+                // A tree pasted twice, right under itself: the copy is the one finding, and it takes
+                // the expected block after it, as the tree does once the copy is deleted.
+                diagnostics.append(
+                    .repeatedBlock(
+                        at: block.openingLocation(in: path), .tree, of: tree.opening.number...tree.closing.number,
+                        delete: lines))
+                blocks[blocks.count - 1].role = .none
+                blocks.append(Lesson.Block(role: .tree, fenced: block))
+                pendingTree = block
                 continue
             }
             flushPendingTree()
@@ -531,6 +552,17 @@ package enum Classifier {
                 diagnostics.append(.coreCount(at: start, core: core, firstCoreLine: nil, found: namedFiles(fenced)))
             }
             for extra in cores.dropFirst() {
+                // The core pasted twice, right under itself: the fix deletes the copy.
+                if let position = fenced.firstIndex(of: extra), position > 0,
+                    let lines = repeated(extra, fenced[position - 1], in: file)
+                {
+                    let previous = fenced[position - 1]
+                    diagnostics.append(
+                        .repeatedBlock(
+                            at: extra.openingLocation(in: path), .core(core),
+                            of: previous.opening.number...previous.closing.number, delete: lines))
+                    continue
+                }
                 diagnostics.append(
                     .coreCount(
                         at: extra.openingLocation(in: path), core: core, firstCoreLine: cores[0].opening.number,
@@ -545,6 +577,21 @@ package enum Classifier {
         // What a block that lost its role prints is not known: the claims about the lesson's trees wait.
         lesson.rolesAreUncertain = !roleSlips.isEmpty
         return (lesson, diagnostics)
+    }
+
+    /// The lines to delete when `block` is `previous` pasted again right under it (the next block
+    /// in the same container, the same fence and lines): the copy, and the blank line after it
+    /// when blank lines stand on both sides (so deleting them leaves the blank line between the
+    /// original and what follows). Nil when it is no copy.
+    static func repeated(_ block: FencedBlock, _ previous: FencedBlock, in file: SourceFile) -> ClosedRange<Int>? {
+        guard previous.isFollowed(by: block), block.body.count == previous.body.count, block.info == previous.info,
+            !block.body.isEmpty, block.body.map(\.text) == previous.body.map(\.text)
+        else { return nil }
+        let (first, last) = (block.opening.number, block.closing.number)
+        // Lines are 1-based: `file.lines[last]` is the line after the copy.
+        let blankAfter = last < file.lines.count && isBlank(file.lines[last].text)
+        let blankBefore = first >= 2 && isBlank(file.lines[first - 2].text)
+        return first...(blankAfter && blankBefore ? last + 1 : last)
     }
 
     /// True when a `swift` block right after a tree is that tree's output with `swift` typed on its

@@ -113,6 +113,39 @@ extension Diagnostic {
                 + "starting '\(BlockRole.treeMarker)'")
     }
 
+    /// What a block pasted twice is.
+    enum Repeated {
+        case core(String)
+        case tree
+        case expected
+    }
+
+    /// A block that repeats the block at lines `original` right above it: the finding a copy of
+    /// its role gets (a second core, a tree sharing a golden name, a stray output block), with
+    /// the lines whose deletion gives the lesson back.
+    static func repeatedBlock(
+        at location: SourceLocation, _ what: Repeated, of original: ClosedRange<Int>, delete: ClosedRange<Int>
+    ) -> Diagnostic {
+        let span = "lines \(original.lowerBound)–\(original.upperBound)"
+        let fix = "delete lines \(delete.lowerBound)–\(delete.upperBound)"
+        return switch what {
+        case .core(let core):
+            Diagnostic(
+                .coreCount, at: location,
+                "lesson has more than one core block ('\(CourseCore.marker(core))'): this one repeats the core block at "
+                    + "\(span) right above it; \(fix)")
+        case .tree:
+            Diagnostic(
+                .treeIdentity, at: location,
+                "tree repeats the tree at \(span) right above it, which is left without its expected block; \(fix)")
+        case .expected:
+            Diagnostic(
+                .strayOutput, at: location,
+                "bare code fence repeats the tree's expected block at \(span) right above it, so it is nobody's "
+                    + "expected output; \(fix)")
+        }
+    }
+
     /// A block whose two fences were both deleted (`what`: "a tree", "the core", "Swift code", "the
     /// output of the tree at line N"), its lines now shown as text starting with `shown`.
     static func lostFences(
