@@ -1191,6 +1191,37 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A top-level core, tree or expected block pasted again right under itself, a blank line
+    /// after: exactly one finding, at the copy's opening fence, whose fix deletes the copy and that
+    /// blank line; followed, the lesson as it was. (A tree pasted with its expected block is two
+    /// trees of one golden name, `tree-identity`; a display fragment twice is not judged.)
+    func testABlockPastedTwiceGivesOneFindingAtTheCopy() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.fenced.containers.isEmpty, picked.block.role != .fragment else { continue }
+            let (opening, closing) = (picked.block.fenced.opening.number, picked.block.fenced.closing.number)
+            var lines = picked.lines
+            lines.insert(contentsOf: Array(lines[(opening - 1)..<closing]) + [""], at: closing + 1)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let copy = closing + 2
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening): a "
+                + "\(picked.block.role) pasted twice: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(copy):1: error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.contains(" repeats the ") == true
+                    && found.first?.contains(" at lines \(opening)–\(closing) right above it") == true, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, picked.lines, message)
+        }
+    }
+
     /// Two fences typed around a block of a lesson's own text (its title, a heading, a note, a
     /// bullet list, a paragraph) with a blank line on both sides: bare backticks or tildes, or
     /// with an info string (`swift`, `text`). GitHub shows that text as a code block: exactly one

@@ -102,11 +102,16 @@ extension Classifier {
 
     /// True when `lines` (a paragraph's, right under a tree) read as its output, not as the page's
     /// text: no letter beyond ASCII (the course's prose is Turkish; its trees print ASCII), no bold
-    /// label, and no Swift.
+    /// label, no Swift, and not a sentence (a capital first, a `.`, `!`, `?` or `:` last).
     static func readsAsOutput(_ lines: [String]) -> Bool {
         guard let first = lines.first, !lines.contains(where: { $0.utf8.contains { $0 >= 0x80 } }),
             !first.hasPrefix("**"), !startsSwift(first)
         else { return false }
+        if let lead = first.first, lead.isUppercase,
+            let end = lines.last?.last(where: { $0 != " " && $0 != "\t" }), ".!?:".contains(end)
+        {
+            return false
+        }
         return lines.contains { $0.contains { $0.isLetter || $0.isNumber } }
     }
 

@@ -456,6 +456,18 @@ package enum Classifier {
                     blocks[blocks.count - 1].expected = block
                     blocks.append(Lesson.Block(role: .expected, fenced: block))
                     pendingTree = nil
+                } else if let tree = pendingTree, let fix = intoContainer(of: tree, block, in: file) {
+                    // The expected block typed right under its tree but outside the tree's list item
+                    // or block quote: one finding at it, whose fix writes its lines in that container.
+                    diagnostics.append(
+                        .missingExpected(
+                            at: block.openingLocation(in: path),
+                            .outsideTreesContainer(
+                                treeLine: tree.opening.number, place: block.placeDescription,
+                                treePlace: tree.placeDescription, lines: fix.lines, prefix: fix.prefix,
+                                written: fix.written)))
+                    pendingTree = nil
+                    blocks.append(Lesson.Block(role: .none, fenced: block))
                 } else if let tree = pendingTree {
                     // One mistake, one finding: the tree lost its expected block, and this is the block
                     // it lost, so the tree's finding names both and the fence gets none of its own.
@@ -577,6 +589,34 @@ package enum Classifier {
         // What a block that lost its role prints is not known: the claims about the lesson's trees wait.
         lesson.rolesAreUncertain = !roleSlips.isEmpty
         return (lesson, diagnostics)
+    }
+
+    /// When the bare `block` stands right under `tree` (blank lines between) but outside the list
+    /// item or block quote the tree is in: the lines to write with the tree's container prefix
+    /// (in a block quote, the blank lines between too, which would end it), that prefix, and what
+    /// they start with instead. Nil unless the lesson so rewritten has the block in the tree's
+    /// container, right after it.
+    static func intoContainer(of tree: FencedBlock, _ block: FencedBlock, in file: SourceFile) -> (
+        lines: ClosedRange<Int>, prefix: String, written: String
+    )? {
+        guard !tree.containers.isEmpty, tree.closing.number < block.opening.number,
+            file.lines[tree.closing.number..<(block.opening.number - 1)].allSatisfy({ isBlank($0.text) })
+        else { return nil }
+        let prefix = tree.continuationPrefix
+        let written = String(block.opening.text.prefix { $0 == " " || $0 == ">" })
+        guard prefix != written, prefix.hasPrefix(written) || written.allSatisfy({ $0 == " " }) else { return nil }
+        let first = prefix.contains(">") && written.isEmpty ? tree.closing.number + 1 : block.opening.number
+        let lines = first...block.closing.number
+        guard lines.allSatisfy({ file.lines[$0 - 1].text.hasPrefix(written) }) else { return nil }
+        // Cheap enough: only a lesson with this slip gets here.
+        var rewritten = file.lines.map(\.text)
+        for line in lines { rewritten[line - 1] = prefix + rewritten[line - 1].dropFirst(written.count) }
+        let scan = MarkdownScanner.scan(SourceFile(path: file.path, text: rewritten.joined(separator: "\n")))
+        guard let meantTree = scan.blocks.first(where: { $0.opening.number == tree.opening.number }),
+            let meant = scan.blocks.first(where: { $0.opening.number == block.opening.number }),
+            meantTree.isFollowed(by: meant)
+        else { return nil }
+        return (lines, prefix, written)
     }
 
     /// The lines to delete when `block` is `previous` pasted again right under it (the next block

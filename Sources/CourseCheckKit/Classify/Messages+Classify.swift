@@ -59,6 +59,10 @@ extension Diagnostic {
         case notAdjacent(line: Int)
         /// The bare fence at `line` stands in another container than the tree.
         case otherContainer(line: Int, place: String, treePlace: String)
+        /// The bare block right under the tree (at line `treeLine`), outside the tree's container:
+        /// `lines` begun with `prefix` in place of `written` put it there.
+        case outsideTreesContainer(
+            treeLine: Int, place: String, treePlace: String, lines: ClosedRange<Int>, prefix: String, written: String)
         /// The block right after the tree (at line `treeLine`) has an info string.
         case infoString(String, treeLine: Int)
     }
@@ -74,6 +78,10 @@ extension Diagnostic {
             case .otherContainer(let line, let place, let treePlace):
                 "tree's expected block at line \(line) is \(place), but the tree is \(treePlace); a tree and its "
                     + "expected block must sit in the same container"
+            case .outsideTreesContainer(let treeLine, let place, let treePlace, let lines, let prefix, let written):
+                "the expected block of the tree at line \(treeLine) is \(place), but the tree is \(treePlace), and a "
+                    + "tree and its expected block must sit in the same container; begin lines "
+                    + "\(lines.lowerBound)–\(lines.upperBound) with '\(prefix)'\(written.isEmpty ? "" : ", not '\(written)'")"
             case .infoString(let info, let treeLine) where invisible(in: info, meant: "") != nil:
                 "the tree at line \(treeLine) is followed by a code block whose fence holds "
                     + "\(invisible(in: info, meant: "") ?? ""), which CommonMark reads as an info string; its expected "
