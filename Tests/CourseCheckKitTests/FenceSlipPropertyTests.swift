@@ -1222,6 +1222,45 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// A top-level tree set in a list item (`- `, `1. `) or a block quote, its expected block right
+    /// under it left outside: indented short of the item's content column, or without `> `.
+    /// Exactly one finding, at the expected block's opening fence, whose fix writes its lines with
+    /// the tree's prefix; followed, the course has none.
+    func testAnExpectedBlockLeftOutsideItsTreesContainerGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.role == .tree, picked.block.fenced.containers.isEmpty,
+                let expected = picked.block.expected
+            else { continue }
+            let (marker, prefix, short) = [("- ", "  ", ""), ("1. ", "   ", "  "), ("1. ", "   ", ""), ("> ", "> ", "")][
+                Int(random.next() % 4)]
+            var lines = picked.lines
+            let tree = picked.block.fenced
+            for number in tree.opening.number...tree.closing.number {
+                lines[number - 1] = (number == tree.opening.number ? marker : prefix) + lines[number - 1]
+            }
+            for number in expected.opening.number...expected.closing.number {
+                lines[number - 1] = short + lines[number - 1]
+            }
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(tree.opening.number): "
+                + "tree behind '\(marker)', its expected block behind '\(short)': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(expected.opening.number):\(short.count + 1): error: ")
+                    ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix(" [missing-expected]") ?? false, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// Two fences typed around a block of a lesson's own text (its title, a heading, a note, a
     /// bullet list, a paragraph) with a blank line on both sides: bare backticks or tildes, or
     /// with an info string (`swift`, `text`). GitHub shows that text as a code block: exactly one

@@ -142,3 +142,49 @@ extension SlipRegressionTests {
             ])
     }
 }
+
+/// A tree in a list item or block quote whose expected block, right under it, was left outside
+/// the container (indented short of the item's content column, or typed without `> `): one
+/// finding at the expected block, whose fix writes its lines with the tree's prefix; followed,
+/// both sit in the container, with none.
+extension SlipRegressionTests {
+    /// Lesson 9 with its first tree (119–136) behind `treePrefix` (its first line behind
+    /// `treeMarker`) and its expected block (138–144) behind `expectedPrefix`.
+    static func containedTree(marker: String, treePrefix: String, expectedPrefix: String) throws -> (
+        lines: [String], found: [String]
+    ) {
+        let (_, lines, found) = try Self.edited("09-yerel-durum.md") { lines in
+            for index in 118...135 { lines[index] = (index == 118 ? marker : treePrefix) + lines[index] }
+            for index in 137...143 { lines[index] = expectedPrefix + lines[index] }
+        }
+        return (lines, found)
+    }
+
+    /// Author round 28's V6: the tree in `1. `, its expected block indented 2.
+    func testAnExpectedBlockShortOfItsTreesListItemIsOneFindingAtIt() throws {
+        let (lines, found) = try Self.containedTree(marker: "1. ", treePrefix: "   ", expectedPrefix: "  ")
+        let message =
+            "the expected block of the tree at line 119 is at the top level, but the tree is in a list item, and a "
+            + "tree and its expected block must sit in the same container; begin lines 138–144 with '   ', not '  '"
+        XCTAssertEqual(found, ["138:3 [missing-expected] \(message)"])
+        let followed = try XCTUnwrap(FollowTheFix.apply([(138, Self.message(try XCTUnwrap(found.first)))], to: lines))
+        XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [])
+    }
+
+    /// The tree in `> `, its expected block typed without it (and the blank line between).
+    func testAnExpectedBlockOutsideItsTreesBlockQuoteIsOneFindingAtIt() throws {
+        let (lines, found) = try Self.containedTree(marker: "> ", treePrefix: "> ", expectedPrefix: "")
+        let message =
+            "the expected block of the tree at line 119 is at the top level, but the tree is in a block quote, and a "
+            + "tree and its expected block must sit in the same container; begin lines 137–144 with '> '"
+        XCTAssertEqual(found, ["138:1 [missing-expected] \(message)"])
+        let followed = try XCTUnwrap(FollowTheFix.apply([(138, Self.message(try XCTUnwrap(found.first)))], to: lines))
+        XCTAssertEqual(Self.classified("09-yerel-durum.md", followed), [])
+    }
+
+    /// The controls: the expected block at the item's content column: none.
+    func testAnExpectedBlockInItsTreesContainerIsNoFinding() throws {
+        XCTAssertEqual(try Self.containedTree(marker: "1. ", treePrefix: "   ", expectedPrefix: "   ").found, [])
+        XCTAssertEqual(try Self.containedTree(marker: "- ", treePrefix: "  ", expectedPrefix: "  ").found, [])
+    }
+}
