@@ -1235,7 +1235,9 @@ final class FenceSlipPropertyTests: XCTestCase {
             guard picked.block.role == .tree, picked.block.fenced.containers.isEmpty,
                 let expected = picked.block.expected
             else { continue }
-            let (marker, prefix, short) = [("- ", "  ", ""), ("1. ", "   ", "  "), ("1. ", "   ", ""), ("> ", "> ", "")][
+            let (marker, prefix, short) = [
+                ("- ", "  ", ""), ("1. ", "   ", "  "), ("1. ", "   ", ""), ("> ", "> ", ""),
+            ][
                 Int(random.next() % 4)]
             var lines = picked.lines
             let tree = picked.block.fenced

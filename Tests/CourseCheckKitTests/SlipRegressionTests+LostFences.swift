@@ -88,7 +88,9 @@ extension SlipRegressionTests {
 extension SlipRegressionTests {
     /// Lesson 9 with its lines `first`–`last` (1-based) pasted again after line `after`, a blank
     /// line after them: the findings, and the fix of the one followed.
-    static func pastedTwice(_ first: Int, _ last: Int, after: Int) throws -> (found: [String], followed: [String]?, clean: [String]) {
+    static func pastedTwice(_ first: Int, _ last: Int, after: Int) throws -> (
+        found: [String], followed: [String]?, clean: [String]
+    ) {
         let name = "09-yerel-durum.md"
         let (clean, lines, found) = try Self.edited(name) {
             $0.insert(contentsOf: Array($0[(first - 1)..<last]) + [""], at: after)

@@ -30,7 +30,8 @@ extension Classifier {
             // lower-case keyword); the course's prose starts with a capital, `**`, or a backtick.
             guard case .paragraph = children[index].kind, children[index].startOffset == 0,
                 let first = children[index].content.first, first.prefixLength == 0,
-                let byte = first.text.utf8.first, byte == UInt8(ascii: "/") || byte == UInt8(ascii: "@")
+                let byte = first.text.utf8.first,
+                byte == UInt8(ascii: "/") || byte == UInt8(ascii: "@")
                     || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")),
                 startsSwift(first.text)
             else { continue }
@@ -61,7 +62,8 @@ extension Classifier {
             while next < children.count, children[next].lines.lowerBound <= end { next += 1 }
         }
         // A tree's output whose fences were lost: the text right under a tree with no expected block.
-        for block in lesson.blocks where block.role == .tree && block.expected == nil && block.fenced.containers.isEmpty {
+        for block in lesson.blocks where block.role == .tree && block.expected == nil && block.fenced.containers.isEmpty
+        {
             let closing = block.fenced.closing.number - 1
             guard
                 let after = children.firstIndex(where: { $0.lines.lowerBound > closing }),

@@ -484,7 +484,9 @@ package enum Classifier {
                     blocks.append(Lesson.Block(role: .none, fenced: block))
                     diagnostics.append(
                         .repeatedBlock(
-                            at: block.openingLocation(in: path), .expected, of: previous.opening.number...previous
+                            at: block.openingLocation(in: path), .expected,
+                            of: previous.opening
+                                .number...previous
                                 .closing.number, delete: lines))
                 } else {
                     blocks.append(Lesson.Block(role: .none, fenced: block))

@@ -160,7 +160,8 @@ extension Diagnostic {
         at location: SourceLocation, what: String, shown: String, lines: ClosedRange<Int>, opener: String,
         closer: String
     ) -> Diagnostic {
-        let span = lines.count == 1 ? "line \(lines.lowerBound) is" : "lines \(lines.lowerBound)–\(lines.upperBound) are"
+        let span =
+            lines.count == 1 ? "line \(lines.lowerBound) is" : "lines \(lines.lowerBound)–\(lines.upperBound) are"
         let first = String(shown[...].trimmingBlanks())
         let quoted = first.count > 40 ? "'\(first.prefix(40))…'" : "'\(first)'"
         return Diagnostic(
