@@ -493,7 +493,8 @@ extension DiagnosticID {
                     + "meant: `===` under a `##` heading (a heading written with `#` takes no underline, so readers "
                     + "see `===` as text), `===` right under a list item's line (it joins the item's text: "
                     + "`Bağlama ===`), `===` under a paragraph when the page has its title already (readers see a "
-                    + "second title), or `---` right under a paragraph of sentences (readers see it as a heading). "
+                    + "second title), `===` after a blank line (a paragraph of its own: readers see `===`), or `---` right "
+                    + "under a paragraph of sentences (readers see it as a heading). "
                     + "Under the `# ` title, a note, the trigger bullet or the distribution sentence, the claim that "
                     + "reads it says so instead.",
                 fix: "Delete the line. If a rule was meant under a paragraph, put a blank line between the paragraph "

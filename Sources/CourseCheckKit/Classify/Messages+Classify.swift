@@ -329,6 +329,8 @@ extension Diagnostic {
     enum StrayUnderline {
         /// `===` opening a paragraph right under the `##` heading at line `heading`.
         case underHeading(written: String, heading: Int)
+        /// `===` after a blank line: a paragraph of its own.
+        case alone(written: String)
         /// `===` ending a paragraph it joined, the list item's line at line `line`.
         case joined(written: String, line: Int)
         /// `===` under the paragraph ending at line `paragraph`, on a page with a title already.
@@ -343,6 +345,9 @@ extension Diagnostic {
             case .underHeading(let written, let heading):
                 "'\(written)' under the heading at line \(heading) underlines nothing: a heading written with '#' "
                     + "takes no underline, so readers see '\(written)' as a line of text under it; delete this line"
+            case .alone(let written):
+                "'\(written)' after a blank line underlines nothing: readers see '\(written)' as a line of text; "
+                    + "delete this line"
             case .joined(let written, let line):
                 "'\(written)' right under line \(line) underlines nothing: it continues that line's text, so readers "
                     + "see '\(written)' at its end; delete this line"
