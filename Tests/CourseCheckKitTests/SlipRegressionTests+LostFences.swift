@@ -66,14 +66,16 @@ extension SlipRegressionTests {
     }
 
     /// The controls: prose with a `{`, a `:` or code spans, a sentence starting with a keyword as
-    /// a word, an output-like line of prose under a tree with its expected block, and one line of
-    /// Swift-like text on its own: none is a block that lost its fences.
+    /// a word (lines of English that start with `for`, `if`, `let`, `import`, `struct`), an
+    /// output-like line of prose under a tree with its expected block, and one line of Swift-like
+    /// text on its own: none is a block that lost its fences.
     func testProseThatLooksLikeCodeIsNoLostBlock() throws {
         let name = "09-yerel-durum.md"
         let paragraphs = [
             ["Sözdizimi şöyledir: `struct Ad: View {` ile açılır."], ["Değer { ve } arasında durur:"],
             ["import edilen modül: SwiftUI"], ["let ile tanımlanan değer değişmez."], ["import SwiftUI"],
-            ["yerel: 1"],
+            ["yerel: 1"], ["for each view the tree reads", "if the key is its own, and", "let the reader count"],
+            ["import the module you need", "struct fields are values"],
         ]
         for paragraph in paragraphs {
             let (_, _, found) = try Self.edited(name) { $0.insert(contentsOf: paragraph + [""], at: 145) }

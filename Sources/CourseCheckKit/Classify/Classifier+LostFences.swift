@@ -117,17 +117,21 @@ extension Classifier {
         return lines.contains { $0.contains { $0.isLetter || $0.isNumber } }
     }
 
-    /// The keywords a line of Swift may start with at a file's top level (a declaration, an
-    /// attribute's target, a statement).
-    static let swiftLeads: Set<Substring> = [
-        "import", "struct", "class", "enum", "extension", "protocol", "func", "let", "var", "final", "private",
-        "fileprivate", "public", "internal", "static", "actor", "typealias", "if", "guard", "for", "while",
-        "switch", "do", "defer", "return",
+    /// The modifiers a declaration may start with.
+    static let swiftModifiers: Set<Substring> = ["final", "private", "fileprivate", "public", "internal", "static"]
+    /// Declarations that name a type or function: the line goes on to a brace, a parameter list or
+    /// a conformance.
+    static let swiftDeclarations: Set<Substring> = [
+        "struct", "class", "enum", "extension", "protocol", "actor", "func",
     ]
+    /// Statements whose line opens a block: it ends with `{`.
+    static let swiftBlockStatements: Set<Substring> = ["if", "guard", "for", "while", "switch", "do", "defer"]
 
     /// True when `text` starts a Swift declaration or statement as code writes one: a `// ` comment,
-    /// an attribute, or a keyword followed by a name, and it ends as code ends (not with `.` or
-    /// `:`, as a sentence does). Prose starts with a capital or a word of its own.
+    /// an attribute, a directive, `import Name`, a declaration that opens a brace or a parameter
+    /// list, `let`/`var` with a `=` or a type, a statement that opens a block; and it ends as code
+    /// ends (not with `.` or `:`, as a sentence does). Prose starts with a capital or a word of its
+    /// own, and a sentence that starts with one of these words goes on as no code does.
     static func startsSwift(_ text: String) -> Bool {
         guard let last = text.utf8.last(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
         if text.hasPrefix("// ") || text == "//" { return true }
@@ -137,10 +141,24 @@ extension Classifier {
         if text.hasPrefix("@") || text.hasPrefix("#") {
             return text.utf8.dropFirst().first.map { $0 >= 0x41 && $0 <= 0x7A } ?? false
         }
-        let word = text.prefix { $0.isASCII && $0.isLetter }
-        guard swiftLeads.contains(word) else { return false }
-        let rest = text.dropFirst(word.count)
-        return rest.first == " " && rest.dropFirst().first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+        var rest = text[...]
+        var word = rest.prefix { $0.isASCII && $0.isLetter }
+        while swiftModifiers.contains(word), rest.dropFirst(word.count).first == " " {
+            rest = rest.dropFirst(word.count + 1)
+            word = rest.prefix { $0.isASCII && $0.isLetter }
+        }
+        let after = rest.dropFirst(word.count)
+        guard after.first == " ", after.dropFirst().first.map({ $0.isASCII && ($0.isLetter || $0 == "_") }) == true
+        else { return false }
+        let line = after.dropFirst().trimmingBlanks()
+        if word == "import" { return !line.contains(" ") && rest.startIndex == text.startIndex }
+        if swiftDeclarations.contains(word) {
+            return last == UInt8(ascii: "{") || line.contains("(") || line.contains(": ")
+        }
+        if word == "let" || word == "var" || word == "typealias" {
+            return line.contains(" = ") || line.contains(": ")
+        }
+        return swiftBlockStatements.contains(word) && rest.startIndex == text.startIndex && last == UInt8(ascii: "{")
     }
 
     /// True when `text`, at a file's top level, may go on a run of Swift: it starts one, or it is
