@@ -1163,6 +1163,106 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
+    /// Both fences of a top-level core, tree, expected block or display fragment deleted: the
+    /// fences left pair as before, and GitHub shows its lines as text. Exactly one finding, at its
+    /// first line, whose fix inserts both fences; followed, the lesson as it was, with none.
+    func testABlockWhoseTwoFencesAreDeletedGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.fenced.containers.isEmpty, !picked.block.fenced.body.isEmpty else { continue }
+            let (opening, closing) = (picked.block.fenced.opening.number, picked.block.fenced.closing.number)
+            var lines = picked.lines
+            lines.remove(at: closing - 1)
+            lines.remove(at: opening - 1)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening): the fences "
+                + "of a \(picked.block.role) deleted: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(opening):1: error: line") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix(" [unterminated-fence]") ?? false, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, picked.lines, message)
+        }
+    }
+
+    /// A top-level core, tree or expected block pasted again right under itself, a blank line
+    /// after: exactly one finding, at the copy's opening fence, whose fix deletes the copy and that
+    /// blank line; followed, the lesson as it was. (A tree pasted with its expected block is two
+    /// trees of one golden name, `tree-identity`; a display fragment twice is not judged.)
+    func testABlockPastedTwiceGivesOneFindingAtTheCopy() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.fenced.containers.isEmpty, picked.block.role != .fragment else { continue }
+            let (opening, closing) = (picked.block.fenced.opening.number, picked.block.fenced.closing.number)
+            var lines = picked.lines
+            lines.insert(contentsOf: Array(lines[(opening - 1)..<closing]) + [""], at: closing + 1)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let copy = closing + 2
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening): a "
+                + "\(picked.block.role) pasted twice: \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/\(picked.file):\(copy):1: error: ") ?? false, message)
+            XCTAssertTrue(
+                found.first?.contains(" repeats the ") == true
+                    && found.first?.contains(" at lines \(opening)–\(closing) right above it") == true, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, picked.lines, message)
+        }
+    }
+
+    /// A top-level tree set in a list item (`- `, `1. `) or a block quote, its expected block right
+    /// under it left outside: indented short of the item's content column, or without `> `.
+    /// Exactly one finding, at the expected block's opening fence, whose fix writes its lines with
+    /// the tree's prefix; followed, the course has none.
+    func testAnExpectedBlockLeftOutsideItsTreesContainerGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            guard picked.block.role == .tree, picked.block.fenced.containers.isEmpty,
+                let expected = picked.block.expected
+            else { continue }
+            let (marker, prefix, short) = [
+                ("- ", "  ", ""), ("1. ", "   ", "  "), ("1. ", "   ", ""), ("> ", "> ", ""),
+            ][
+                Int(random.next() % 4)]
+            var lines = picked.lines
+            let tree = picked.block.fenced
+            for number in tree.opening.number...tree.closing.number {
+                lines[number - 1] = (number == tree.opening.number ? marker : prefix) + lines[number - 1]
+            }
+            for number in expected.opening.number...expected.closing.number {
+                lines[number - 1] = short + lines[number - 1]
+            }
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(tree.opening.number): "
+                + "tree behind '\(marker)', its expected block behind '\(short)': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(expected.opening.number):\(short.count + 1): error: ")
+                    ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix(" [missing-expected]") ?? false, message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(try picked.findings(with: followed, in: scratch.url), [], message)
+        }
+    }
+
     /// Two fences typed around a block of a lesson's own text (its title, a heading, a note, a
     /// bullet list, a paragraph) with a blank line on both sides: bare backticks or tildes, or
     /// with an info string (`swift`, `text`). GitHub shows that text as a code block: exactly one

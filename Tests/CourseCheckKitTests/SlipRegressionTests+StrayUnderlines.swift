@@ -37,6 +37,25 @@ extension SlipRegressionTests {
         }
     }
 
+    /// `===` after a blank line (between two paragraphs, at the end of the lesson): a paragraph
+    /// of its own (cmark-gfm: `<p>===</p>`). One finding, `delete this line`; followed, the lesson
+    /// as it was.
+    func testAnUnderlineAfterABlankLineIsOneFindingThere() throws {
+        let name = "09-yerel-durum.md"
+        let clean = try Self.edited(name) { _ in }.lines
+        let paragraph = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("Yerel durumun getirisi") })
+        let finding =
+            "'===' after a blank line underlines nothing: readers see '===' as a line of text; delete this line"
+        for at in [paragraph + 2, clean.count] {
+            let (_, lines, found) = try Self.edited(name) { $0.insert(contentsOf: ["===", ""], at: at) }
+            XCTAssertEqual(found, ["\(at + 1):1 [stray-underline] \(finding)"], "\(at)")
+            var followed = try XCTUnwrap(
+                FollowTheFix.apply([(at + 1, Self.message(try XCTUnwrap(found.first)))], to: lines))
+            followed.remove(at: at)
+            XCTAssertEqual(followed, clean, "\(at)")
+        }
+    }
+
     /// The controls, each rendered as meant: a setext `##` section, the title written setext, a rule
     /// after a blank line, `***` under a paragraph (a rule), `---` under a `##` heading (a rule).
     func testUnderlinesReadAsMeantAreNoSlip() throws {

@@ -21,7 +21,9 @@ extension DiagnosticID {
                 summary: "A code fence is never closed: by the end of the file, or by the end of the block quote or "
                     + "list item it stands in, or a fence is missing or left over (also a bare one typed right above "
                     + "the lesson's prose, and two typed where no block was meant, an empty block or one around the page's own text (its "
-                    + "title, a heading, a note, a bullet, a paragraph), which readers see as code: delete both), or hidden behind an HTML comment "
+                    + "title, a heading, a note, a bullet, a paragraph), which readers see as code: delete both; or both "
+                    + "fences of a tree, the core, a display fragment or a tree's output deleted, which readers see "
+                    + "as text: insert both), or hidden behind an HTML comment "
                     + "that opens its line (`<!-- x --> ```swift`). Every later fence then pairs with "
                     + "the wrong partner, so the finding is at the slip that caused it (in a lesson or the course "
                     + "index), one for each slip (a bare fence typed in a tree's, the core's or a display fragment's "
@@ -86,11 +88,14 @@ extension DiagnosticID {
                 summary: "A tree is not followed by its expected-output block: there is none, something other than "
                     + "blank lines stands between them, it sits in another container, or it has an info string.",
                 fix: "Put a bare fence (no info string) right after the tree, in the same block quote or list item, "
-                    + "with only blank lines between; fill it by hand or with `coursecheck --promote lessons/`."
+                    + "with only blank lines between; fill it by hand or with `coursecheck --promote lessons/`. An "
+                    + "expected block right under its tree but outside the tree's container: begin its lines with "
+                    + "the tree's prefix, as the message says."
             )
         case .strayOutput:
             (
-                summary: "A bare code fence does not follow a tree, so it is nobody's expected output.",
+                summary: "A bare code fence does not follow a tree, so it is nobody's expected output (a tree's "
+                    + "expected block pasted twice is this finding at the copy, whose fix deletes it).",
                 fix: "Move it right after the tree whose output it shows, or delete it."
             )
         case .noRole:
@@ -491,7 +496,8 @@ extension DiagnosticID {
                     + "meant: `===` under a `##` heading (a heading written with `#` takes no underline, so readers "
                     + "see `===` as text), `===` right under a list item's line (it joins the item's text: "
                     + "`Bağlama ===`), `===` under a paragraph when the page has its title already (readers see a "
-                    + "second title), or `---` right under a paragraph of sentences (readers see it as a heading). "
+                    + "second title), `===` after a blank line (a paragraph of its own: readers see `===`), or `---` right "
+                    + "under a paragraph of sentences (readers see it as a heading). "
                     + "Under the `# ` title, a note, the trigger bullet or the distribution sentence, the claim that "
                     + "reads it says so instead.",
                 fix: "Delete the line. If a rule was meant under a paragraph, put a blank line between the paragraph "

@@ -1,5 +1,5 @@
 /// A line of `=` or `-` typed under a line of the page where GitHub reads it as no underline the
-/// author meant: text `===` under a `#` heading or joined to a list item's line, a paragraph of
+/// author meant: text `===` under a `#` heading, after a blank line, or joined to a list item's line, a paragraph of
 /// sentences made a second title (`===`) or a heading (`---`). One finding at the line, whose fix
 /// deletes it. Under what a claim reads (the `# ` title, a note, the trigger bullet, the
 /// distribution sentence, the course index's part headings) the claim says it, naming what it broke.
@@ -33,6 +33,16 @@ extension Classifier {
                 }
             case .paragraph:
                 guard let first = node.content.first, let last = node.content.last else { return }
+                // `===` after a blank line (or opening the page) underlines nothing: a paragraph
+                // of its own, which readers see as text.
+                if first.index == 0 || isBlank(file.lines[first.index - 1].text),
+                    let written = underlineRun(first.text, equals: true), written.count >= 3, written.count != 7
+                {
+                    found.append(
+                        .strayUnderline(
+                            at: SourceLocation(path: file.path, line: first.index + 1, column: 1),
+                            .alone(written: written)))
+                }
                 // `===` opening a paragraph right under a heading (which takes no underline), or
                 // ending one it continues (a list item's line): text, under the line above it.
                 for line in first.index == last.index ? [first] : [first, last] {

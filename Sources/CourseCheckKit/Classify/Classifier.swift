@@ -141,6 +141,17 @@ package enum Classifier {
                             || (finding.id == .unterminatedFence && opened.contains(finding.location.line)))
             }
         }
+        // Both fences of a block lost (no fence pairs wrongly, so only where no slip is): one
+        // finding at its first line, and what the lesson lacks for it (a tree's output left stray,
+        // a tree without its output, no tree, no core) is its doing.
+        let lost = causes.isEmpty ? lostFencePairs(file, scanned.document, lesson: lesson, core: core) : []
+        if !lost.isEmpty {
+            let explainedByLoss = lost.flatMap(\.explains)
+            diagnostics.removeAll { finding in
+                explainedByLoss.contains { $0.id == finding.id && $0.line == finding.location.line }
+            }
+            diagnostics += lost.map(\.finding)
+        }
         diagnostics +=
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
@@ -150,6 +161,7 @@ package enum Classifier {
             }
         lesson.fencesAreUncertain =
             (!causes.isEmpty && hidesFence) || diagnostics.contains { $0.id == .unterminatedFence }
+            || lost.contains(where: \.runnable)
             || lesson.rolesAreUncertain
         // A fence inside an HTML or indented code block pairs with nothing; a hidden or slipped one
         // pairs the fences after it wrongly.
@@ -444,6 +456,18 @@ package enum Classifier {
                     blocks[blocks.count - 1].expected = block
                     blocks.append(Lesson.Block(role: .expected, fenced: block))
                     pendingTree = nil
+                } else if let tree = pendingTree, let fix = intoContainer(of: tree, block, in: file) {
+                    // The expected block typed right under its tree but outside the tree's list item
+                    // or block quote: one finding at it, whose fix writes its lines in that container.
+                    diagnostics.append(
+                        .missingExpected(
+                            at: block.openingLocation(in: path),
+                            .outsideTreesContainer(
+                                treeLine: tree.opening.number, place: block.placeDescription,
+                                treePlace: tree.placeDescription, lines: fix.lines, prefix: fix.prefix,
+                                written: fix.written)))
+                    pendingTree = nil
+                    blocks.append(Lesson.Block(role: .none, fenced: block))
                 } else if let tree = pendingTree {
                     // One mistake, one finding: the tree lost its expected block, and this is the block
                     // it lost, so the tree's finding names both and the fence gets none of its own.
@@ -455,6 +479,15 @@ package enum Classifier {
                     diagnostics.append(.missingExpected(at: headerLocation(tree, path), reason))
                     pendingTree = nil
                     blocks.append(Lesson.Block(role: .none, fenced: block))
+                } else if let previous = blocks.last?.fenced, let lines = repeated(block, previous, in: file) {
+                    // The expected block pasted twice: the copy is the stray, and its fix deletes it.
+                    blocks.append(Lesson.Block(role: .none, fenced: block))
+                    diagnostics.append(
+                        .repeatedBlock(
+                            at: block.openingLocation(in: path), .expected,
+                            of: previous.opening
+                                .number...previous
+                                .closing.number, delete: lines))
                 } else {
                     blocks.append(Lesson.Block(role: .none, fenced: block))
                     diagnostics.append(.strayOutput(at: block.openingLocation(in: path)))
@@ -470,6 +503,20 @@ package enum Classifier {
                         at: block.openingLocation(in: path), .infoString(block.info, treeLine: tree.body[0].number)))
                 pendingTree = nil
                 blocks.append(Lesson.Block(role: .none, fenced: block))
+                continue
+            }
+            if let tree = pendingTree, let lines = repeated(block, tree, in: file),
+                opens(block.body.first?.text ?? "", with: BlockRole.treeMarker)
+            {
+                // A tree pasted twice, right under itself: the copy is the one finding, and it takes
+                // the expected block after it, as the tree does once the copy is deleted.
+                diagnostics.append(
+                    .repeatedBlock(
+                        at: block.openingLocation(in: path), .tree, of: tree.opening.number...tree.closing.number,
+                        delete: lines))
+                blocks[blocks.count - 1].role = .none
+                blocks.append(Lesson.Block(role: .tree, fenced: block))
+                pendingTree = block
                 continue
             }
             flushPendingTree()
@@ -519,6 +566,17 @@ package enum Classifier {
                 diagnostics.append(.coreCount(at: start, core: core, firstCoreLine: nil, found: namedFiles(fenced)))
             }
             for extra in cores.dropFirst() {
+                // The core pasted twice, right under itself: the fix deletes the copy.
+                if let position = fenced.firstIndex(of: extra), position > 0,
+                    let lines = repeated(extra, fenced[position - 1], in: file)
+                {
+                    let previous = fenced[position - 1]
+                    diagnostics.append(
+                        .repeatedBlock(
+                            at: extra.openingLocation(in: path), .core(core),
+                            of: previous.opening.number...previous.closing.number, delete: lines))
+                    continue
+                }
                 diagnostics.append(
                     .coreCount(
                         at: extra.openingLocation(in: path), core: core, firstCoreLine: cores[0].opening.number,
@@ -533,6 +591,49 @@ package enum Classifier {
         // What a block that lost its role prints is not known: the claims about the lesson's trees wait.
         lesson.rolesAreUncertain = !roleSlips.isEmpty
         return (lesson, diagnostics)
+    }
+
+    /// When the bare `block` stands right under `tree` (blank lines between) but outside the list
+    /// item or block quote the tree is in: the lines to write with the tree's container prefix
+    /// (in a block quote, the blank lines between too, which would end it), that prefix, and what
+    /// they start with instead. Nil unless the lesson so rewritten has the block in the tree's
+    /// container, right after it.
+    static func intoContainer(of tree: FencedBlock, _ block: FencedBlock, in file: SourceFile) -> (
+        lines: ClosedRange<Int>, prefix: String, written: String
+    )? {
+        guard !tree.containers.isEmpty, tree.closing.number < block.opening.number,
+            file.lines[tree.closing.number..<(block.opening.number - 1)].allSatisfy({ isBlank($0.text) })
+        else { return nil }
+        let prefix = tree.continuationPrefix
+        let written = String(block.opening.text.prefix { $0 == " " || $0 == ">" })
+        guard prefix != written, prefix.hasPrefix(written) || written.allSatisfy({ $0 == " " }) else { return nil }
+        let first = prefix.contains(">") && written.isEmpty ? tree.closing.number + 1 : block.opening.number
+        let lines = first...block.closing.number
+        guard lines.allSatisfy({ file.lines[$0 - 1].text.hasPrefix(written) }) else { return nil }
+        // Cheap enough: only a lesson with this slip gets here.
+        var rewritten = file.lines.map(\.text)
+        for line in lines { rewritten[line - 1] = prefix + rewritten[line - 1].dropFirst(written.count) }
+        let scan = MarkdownScanner.scan(SourceFile(path: file.path, text: rewritten.joined(separator: "\n")))
+        guard let meantTree = scan.blocks.first(where: { $0.opening.number == tree.opening.number }),
+            let meant = scan.blocks.first(where: { $0.opening.number == block.opening.number }),
+            meantTree.isFollowed(by: meant)
+        else { return nil }
+        return (lines, prefix, written)
+    }
+
+    /// The lines to delete when `block` is `previous` pasted again right under it (the next block
+    /// in the same container, the same fence and lines): the copy, and the blank line after it
+    /// when blank lines stand on both sides (so deleting them leaves the blank line between the
+    /// original and what follows). Nil when it is no copy.
+    static func repeated(_ block: FencedBlock, _ previous: FencedBlock, in file: SourceFile) -> ClosedRange<Int>? {
+        guard previous.isFollowed(by: block), block.body.count == previous.body.count, block.info == previous.info,
+            !block.body.isEmpty, block.body.map(\.text) == previous.body.map(\.text)
+        else { return nil }
+        let (first, last) = (block.opening.number, block.closing.number)
+        // Lines are 1-based: `file.lines[last]` is the line after the copy.
+        let blankAfter = last < file.lines.count && isBlank(file.lines[last].text)
+        let blankBefore = first >= 2 && isBlank(file.lines[first - 2].text)
+        return first...(blankAfter && blankBefore ? last + 1 : last)
     }
 
     /// True when a `swift` block right after a tree is that tree's output with `swift` typed on its

@@ -61,6 +61,10 @@ extension Diagnostic {
         case notAdjacent(line: Int)
         /// The bare fence at `line` stands in another container than the tree.
         case otherContainer(line: Int, place: String, treePlace: String)
+        /// The bare block right under the tree (at line `treeLine`), outside the tree's container:
+        /// `lines` begun with `prefix` in place of `written` put it there.
+        case outsideTreesContainer(
+            treeLine: Int, place: String, treePlace: String, lines: ClosedRange<Int>, prefix: String, written: String)
         /// The block right after the tree (at line `treeLine`) has an info string.
         case infoString(String, treeLine: Int)
     }
@@ -76,6 +80,10 @@ extension Diagnostic {
             case .otherContainer(let line, let place, let treePlace):
                 "tree's expected block at line \(line) is \(place), but the tree is \(treePlace); a tree and its "
                     + "expected block must sit in the same container"
+            case .outsideTreesContainer(let treeLine, let place, let treePlace, let lines, let prefix, let written):
+                "the expected block of the tree at line \(treeLine) is \(place), but the tree is \(treePlace), and a "
+                    + "tree and its expected block must sit in the same container; begin lines "
+                    + "\(lines.lowerBound)–\(lines.upperBound) with '\(prefix)'\(written.isEmpty ? "" : ", not '\(written)'")"
             case .infoString(let info, let treeLine) where invisible(in: info, meant: "") != nil:
                 "the tree at line \(treeLine) is followed by a code block whose fence holds "
                     + "\(invisible(in: info, meant: "") ?? ""), which CommonMark reads as an info string; its expected "
@@ -113,6 +121,56 @@ extension Diagnostic {
             .strayOutput, at: location,
             "bare code fence does not follow a tree; expected output must come right after a ```swift block "
                 + "starting '\(BlockRole.treeMarker)'")
+    }
+
+    /// What a block pasted twice is.
+    enum Repeated {
+        case core(String)
+        case tree
+        case expected
+    }
+
+    /// A block that repeats the block at lines `original` right above it: the finding a copy of
+    /// its role gets (a second core, a tree sharing a golden name, a stray output block), with
+    /// the lines whose deletion gives the lesson back.
+    static func repeatedBlock(
+        at location: SourceLocation, _ what: Repeated, of original: ClosedRange<Int>, delete: ClosedRange<Int>
+    ) -> Diagnostic {
+        let span = "lines \(original.lowerBound)–\(original.upperBound)"
+        let fix = "delete lines \(delete.lowerBound)–\(delete.upperBound)"
+        return switch what {
+        case .core(let core):
+            Diagnostic(
+                .coreCount, at: location,
+                "lesson has more than one core block ('\(CourseCore.marker(core))'): this one repeats the core block at "
+                    + "\(span) right above it; \(fix)")
+        case .tree:
+            Diagnostic(
+                .treeIdentity, at: location,
+                "tree repeats the tree at \(span) right above it, which is left without its expected block; \(fix)")
+        case .expected:
+            Diagnostic(
+                .strayOutput, at: location,
+                "bare code fence repeats the tree's expected block at \(span) right above it, so it is nobody's "
+                    + "expected output; \(fix)")
+        }
+    }
+
+    /// A block whose two fences were both deleted (`what`: "a tree", "the core", "Swift code", "the
+    /// output of the tree at line N"), its lines now shown as text starting with `shown`.
+    static func lostFences(
+        at location: SourceLocation, what: String, shown: String, lines: ClosedRange<Int>, opener: String,
+        closer: String
+    ) -> Diagnostic {
+        let span =
+            lines.count == 1 ? "line \(lines.lowerBound) is" : "lines \(lines.lowerBound)–\(lines.upperBound) are"
+        let first = String(shown[...].trimmingBlanks())
+        let quoted = first.count > 40 ? "'\(first.prefix(40))…'" : "'\(first)'"
+        return Diagnostic(
+            .unterminatedFence, at: location,
+            "\(span) \(what) with no fences around it: readers see \(quoted)"
+                + "\(lines.count == 1 ? "" : " and the lines after it") as text; insert '\(opener)' before line "
+                + "\(lines.lowerBound) and '\(closer)' after line \(lines.upperBound)")
     }
 
     /// Why a block has no role.
@@ -273,6 +331,8 @@ extension Diagnostic {
     enum StrayUnderline {
         /// `===` opening a paragraph right under the `##` heading at line `heading`.
         case underHeading(written: String, heading: Int)
+        /// `===` after a blank line: a paragraph of its own.
+        case alone(written: String)
         /// `===` ending a paragraph it joined, the list item's line at line `line`.
         case joined(written: String, line: Int)
         /// `===` under the paragraph ending at line `paragraph`, on a page with a title already.
@@ -287,6 +347,9 @@ extension Diagnostic {
             case .underHeading(let written, let heading):
                 "'\(written)' under the heading at line \(heading) underlines nothing: a heading written with '#' "
                     + "takes no underline, so readers see '\(written)' as a line of text under it; delete this line"
+            case .alone(let written):
+                "'\(written)' after a blank line underlines nothing: readers see '\(written)' as a line of text; "
+                    + "delete this line"
             case .joined(let written, let line):
                 "'\(written)' right under line \(line) underlines nothing: it continues that line's text, so readers "
                     + "see '\(written)' at its end; delete this line"

@@ -48,6 +48,8 @@ enum FollowTheFix {
         case pair(closing: Int, blankHere: Bool, blankThere: Bool)
         /// `replace lines A–B with one blank line`.
         case blankLines(Int, Int)
+        /// `insert 'X' before line A and 'Y' after line B`: a block's two lost fences put back.
+        case insertAround(String, first: Int, String, last: Int)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -137,6 +139,15 @@ enum FollowTheFix {
         {
             let bounds = text[lines].split(separator: " ")[3].split(separator: "–").compactMap { Int($0) }
             if bounds.count == 2 { return .blankLines(bounds[0], bounds[1]) }
+        }
+        if let around = text.range(
+            of: #"; insert '[^']+' before line [0-9]+ and '[^']+' after line [0-9]+$"#, options: .regularExpression)
+        {
+            let words = text[around].split(separator: "'", omittingEmptySubsequences: false)
+            let numbers = text[around].split(separator: " ").compactMap { Int($0) }
+            if words.count == 5, numbers.count == 2 {
+                return .insertAround(String(words[1]), first: numbers[0], String(words[3]), last: numbers[1])
+            }
         }
         if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
             let bounds = text[lines].split(separator: " ").last?.split(separator: "–").compactMap { Int($0) } ?? []
@@ -263,6 +274,9 @@ enum FollowTheFix {
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
             case .insertBefore(let text)?: lines.insert(text, at: fix.line - 1)
+            case .insertAround(let opener, let first, let closer, let last)?:
+                lines.insert(closer, at: last)
+                lines.insert(opener, at: first - 1)
             case .writeHereAndAt(let text, let line)?:
                 lines[fix.line - 1] = text
                 lines[line - 1] = text

@@ -1,0 +1,227 @@
+/// Both fences of a block deleted: the tree's, the core's or a display fragment's code, or a tree's
+/// output, left in the page with no fence around it. The fences that remain pair as before, so no
+/// fence trouble shows; readers see the code or output as text (paragraphs, an indented block).
+/// One finding at its first line, naming what it is and the two fences to insert.
+extension Classifier {
+    /// A block whose two fences were lost: its finding, and the lesson findings it explains (the
+    /// stray output block a lost tree leaves, the tree a lost output leaves without one, the
+    /// missing tree or core), by id and line. `runnable`: a tree, the core or a tree's output,
+    /// whose loss leaves the lesson's trees uncertain.
+    struct LostFencePair {
+        var finding: Diagnostic
+        var explains: [(id: DiagnosticID, line: Int)]
+        var runnable: Bool
+    }
+
+    /// The lost fence pairs of a lesson: runs of top-level paragraphs (and the indented code a
+    /// body's lines make) that hold Swift as code holds it, and a tree's output standing as text
+    /// right under a tree that has no expected block.
+    static func lostFencePairs(_ file: SourceFile, _ document: BlockNode, lesson: Lesson, core: String)
+        -> [LostFencePair]
+    {
+        var found: [LostFencePair] = []
+        let children = document.children
+        var next = 0
+        var lostCodeLines: Set<Int> = []
+        while next < children.count {
+            let index = next
+            next += 1
+            // Cheap first: a top-level paragraph whose first byte may start Swift (`//`, `@`, or a
+            // lower-case keyword); the course's prose starts with a capital, `**`, or a backtick.
+            guard case .paragraph = children[index].kind, children[index].startOffset == 0,
+                let first = children[index].content.first, first.prefixLength == 0,
+                let byte = first.text.utf8.first,
+                byte == UInt8(ascii: "/") || byte == UInt8(ascii: "@")
+                    || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")),
+                startsSwift(first.text)
+            else { continue }
+            // The window: the paragraphs and indented code that follow with only blank lines between.
+            var last = index
+            while last + 1 < children.count, showsAsText(children[last + 1]) { last += 1 }
+            let start = children[index].lines.lowerBound
+            guard let end = swiftRun(file, from: start, through: children[last].lines.upperBound) else { continue }
+            let what = runnable(firstLine: first.text, core: core)
+            let lines = file.lines[start...end].count { !isBlank($0.text) }
+            // One line of Swift-like text is too little to tell code from a slip of prose (a
+            // `// main.swift — …` line alone is no tree: a tree has code under its first line).
+            guard lines >= 2 else { continue }
+            var explains: [(id: DiagnosticID, line: Int)] = []
+            let after = children.firstIndex { $0.lines.lowerBound > end }
+            if what == "a tree", let after, case .fencedCode(let fence, _) = children[after].kind, fence.info.isEmpty {
+                explains.append((.strayOutput, children[after].lines.lowerBound + 1))
+            }
+            if what == "a tree" { explains.append((.noTrees, 1)) }
+            if what == "the core" { explains.append((.coreCount, 1)) }
+            found.append(
+                LostFencePair(
+                    finding: .lostFences(
+                        at: SourceLocation(path: file.path, line: start + 1), what: what ?? "Swift code",
+                        shown: first.text, lines: (start + 1)...(end + 1), opener: "```swift", closer: "```"),
+                    explains: explains, runnable: what != nil))
+            lostCodeLines.formUnion(start...end)
+            while next < children.count, children[next].lines.lowerBound <= end { next += 1 }
+        }
+        // A tree's output whose fences were lost: the text right under a tree with no expected block.
+        for block in lesson.blocks where block.role == .tree && block.expected == nil && block.fenced.containers.isEmpty
+        {
+            let closing = block.fenced.closing.number - 1
+            guard
+                let after = children.firstIndex(where: { $0.lines.lowerBound > closing }),
+                case .paragraph = children[after].kind, !lostCodeLines.contains(children[after].lines.lowerBound),
+                file.lines[(closing + 1)..<children[after].lines.lowerBound].allSatisfy({ isBlank($0.text) })
+            else { continue }
+            // The output's paragraphs: text no sentence of the course is (ASCII, not a sentence),
+            // up to the first that reads as text.
+            var last = after
+            while last + 1 < children.count, case .paragraph = children[last + 1].kind,
+                readsAsOutput(children[last + 1].content.map(\.text))
+            {
+                last += 1
+            }
+            guard readsAsOutput(children[after].content.map(\.text)) else { continue }
+            let start = children[after].lines.lowerBound
+            let end = children[last].lines.upperBound
+            found.append(
+                LostFencePair(
+                    finding: .lostFences(
+                        at: SourceLocation(path: file.path, line: start + 1),
+                        what: "the output of the tree at line \(block.fenced.opening.number)",
+                        shown: children[after].content.first?.text ?? "", lines: (start + 1)...(end + 1), opener: "```",
+                        closer: "```"),
+                    explains: [(.missingExpected, block.fenced.body.first?.number ?? block.fenced.opening.number)],
+                    runnable: true))
+        }
+        return found
+    }
+
+    /// True for a paragraph or an indented code block: how readers see lines of code with no fence.
+    static func showsAsText(_ node: BlockNode) -> Bool {
+        switch node.kind {
+        case .paragraph, .indentedCode: true
+        default: false
+        }
+    }
+
+    /// True when `lines` (a paragraph's, right under a tree) read as its output, not as the page's
+    /// text: no letter beyond ASCII (the course's prose is Turkish; its trees print ASCII), no bold
+    /// label, no Swift, and not a sentence (a capital first, a `.`, `!`, `?` or `:` last).
+    static func readsAsOutput(_ lines: [String]) -> Bool {
+        guard let first = lines.first, !lines.contains(where: { $0.utf8.contains { $0 >= 0x80 } }),
+            !first.hasPrefix("**"), !startsSwift(first)
+        else { return false }
+        if let lead = first.first, lead.isUppercase,
+            let end = lines.last?.last(where: { $0 != " " && $0 != "\t" }), ".!?:".contains(end)
+        {
+            return false
+        }
+        return lines.contains { $0.contains { $0.isLetter || $0.isNumber } }
+    }
+
+    /// The modifiers a declaration may start with.
+    static let swiftModifiers: Set<Substring> = ["final", "private", "fileprivate", "public", "internal", "static"]
+    /// Declarations that name a type or function: the line goes on to a brace, a parameter list or
+    /// a conformance.
+    static let swiftDeclarations: Set<Substring> = [
+        "struct", "class", "enum", "extension", "protocol", "actor", "func",
+    ]
+    /// Statements whose line opens a block: it ends with `{`.
+    static let swiftBlockStatements: Set<Substring> = ["if", "guard", "for", "while", "switch", "do", "defer"]
+
+    /// True when `text` starts a Swift declaration or statement as code writes one: a `// ` comment,
+    /// an attribute, a directive, `import Name`, a declaration that opens a brace or a parameter
+    /// list, `let`/`var` with a `=` or a type, a statement that opens a block; and it ends as code
+    /// ends (not with `.` or `:`, as a sentence does). Prose starts with a capital or a word of its
+    /// own, and a sentence that starts with one of these words goes on as no code does.
+    static func startsSwift(_ text: String) -> Bool {
+        guard let last = text.utf8.last(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+        if text.hasPrefix("// ") || text == "//" { return true }
+        guard last != UInt8(ascii: "."), last != UInt8(ascii: ":"), swiftDepthChange(text) != nil else { return false }
+        // An attribute (`@State`), a macro or a compiler directive (`#Preview`, `#if`: no heading
+        // without a space after the `#`).
+        if text.hasPrefix("@") || text.hasPrefix("#") {
+            return text.utf8.dropFirst().first.map { $0 >= 0x41 && $0 <= 0x7A } ?? false
+        }
+        var rest = text[...]
+        var word = rest.prefix { $0.isASCII && $0.isLetter }
+        while swiftModifiers.contains(word), rest.dropFirst(word.count).first == " " {
+            rest = rest.dropFirst(word.count + 1)
+            word = rest.prefix { $0.isASCII && $0.isLetter }
+        }
+        let after = rest.dropFirst(word.count)
+        guard after.first == " ", after.dropFirst().first.map({ $0.isASCII && ($0.isLetter || $0 == "_") }) == true
+        else { return false }
+        let line = after.dropFirst().trimmingBlanks()
+        if word == "import" { return !line.contains(" ") && rest.startIndex == text.startIndex }
+        if swiftDeclarations.contains(word) {
+            return last == UInt8(ascii: "{") || line.contains("(") || line.contains(": ")
+        }
+        if word == "let" || word == "var" || word == "typealias" {
+            return line.contains(" = ") || line.contains(": ")
+        }
+        return swiftBlockStatements.contains(word) && rest.startIndex == text.startIndex && last == UInt8(ascii: "{")
+    }
+
+    /// True when `text`, at a file's top level, may go on a run of Swift: it starts one, or it is
+    /// a call or an assignment (`countCauses(x)`, `a.b = c`, `withTracking {`).
+    static func continuesSwift(_ text: String) -> Bool {
+        if startsSwift(text) { return true }
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard let lead = name.first, lead == "_" || (lead.isLetter && lead.isLowercase), swiftDepthChange(text) != nil,
+            let last = text.last(where: { $0 != " " && $0 != "\t" }), last != ".", last != ":"
+        else { return false }
+        let rest = text.dropFirst(name.count)
+        return rest.hasPrefix("(") || rest.hasPrefix(" {") || rest.hasPrefix(" = ") || rest.hasPrefix(" += ")
+            || rest.hasPrefix(" -= ")
+    }
+
+    /// The change a line makes to the depth of brackets, braces and parentheses, string literals and
+    /// a `//` comment skipped; nil when it holds a letter beyond ASCII outside them, as no code of
+    /// the course does and its prose nearly always does.
+    static func swiftDepthChange(_ text: String) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): return depth
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"): depth -= 1
+            case 0x80...: return nil
+            default: break
+            }
+        }
+        return depth
+    }
+
+    /// The last line (an index) of the run of Swift from line `start` to at most `limit`: lines
+    /// that start or go on Swift at the top level, and any line inside brackets they open, up to
+    /// the last line that closes them all. Nil when no line does.
+    static func swiftRun(_ file: SourceFile, from start: Int, through limit: Int) -> Int? {
+        var depth = 0
+        var end: Int?
+        var index = start
+        while index <= limit, index < file.lines.count {
+            let text = file.lines[index].text
+            index += 1
+            if isBlank(text) { continue }
+            if depth == 0, !(index - 1 == start ? startsSwift(text) : continuesSwift(text)) { break }
+            guard let change = swiftDepthChange(text), depth + change >= 0 else { break }
+            depth += change
+            if depth == 0 { end = index - 1 }
+        }
+        return end
+    }
+}
