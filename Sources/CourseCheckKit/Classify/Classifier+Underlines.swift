@@ -78,11 +78,11 @@ extension Classifier {
     static func mayHoldUnderline(_ file: SourceFile) -> Bool {
         var frontMatter = file.lines.first?.text == "---"
         for line in file.lines.dropFirst() {
-            var text = line.text
             // The line's shape by its bytes (code lines open with spaces, bullets with `-`): the mark
             // past at most three spaces, and how many of it there are when nothing else follows but
-            // blanks (0: no underline's shape).
-            let (mark, run) = text.withUTF8 { bytes -> (UInt8, Int) in
+            // blanks (0: no underline's shape). Read in place: a copy to call `withUTF8` on cost a
+            // retain and a release a line.
+            let shape = line.text.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8, Int) in
                 var index = 0
                 while index < 3, index < bytes.count, bytes[index] == 0x20 { index += 1 }
                 guard index < bytes.count else { return (0, 0) }
@@ -94,6 +94,10 @@ extension Classifier {
                 while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
                 return (mark, index == bytes.count ? run : 0)
             }
+            // (A bridged string has no contiguous storage: asked the long way.)
+            let (mark, run) =
+                shape
+                ?? (line.text.utf8.first ?? 0, underlineRun(line.text, equals: nil)?.utf8.count ?? 0)
             if frontMatter {
                 if mark == UInt8(ascii: "-") && run == 3 || mark == UInt8(ascii: ".") && line.text.hasPrefix("...") {
                     frontMatter = false
