@@ -138,6 +138,48 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: course.path).sorted(), written)
     }
 
+    /// A slip in the core, made the same way in every lesson's copy: one finding at the first
+    /// lesson's core block, at the slipped line and column, and no tree blamed for it; the fix in
+    /// every copy converges. A slip in one lesson's copy alone is that lesson's core drift.
+    func testACoreThatDoesNotCompileIsOneFindingAtItsCoreBlock() throws {
+        let (root, cache) = try course()
+        let check = { (arguments: [String]) in InProcess.run(["--cache-dir", cache] + arguments, in: root) }
+        let lessons = ["01-start.md", "02-steps.md", "03-many.md"].map {
+            root.appendingPathComponent("lessons").appendingPathComponent($0)
+        }
+        for lesson in lessons { try CourseCopy.replace("value += step\n", with: "value += stp\n", in: lesson) }
+        let broken = check(["lessons"])
+        XCTAssertEqual(broken.status, .findings)
+        XCTAssertEqual(
+            broken.stderr,
+            "lessons/01-start.md:13:18: error: the course's core does not compile: cannot find 'stp' in scope "
+                + "(Counter.swift:6:18); fix it the same way in the core block of each of the 3 lessons that hold "
+                + "it; 4 trees not compiled until it does [compile-error]\n")
+        XCTAssertEqual(
+            broken.stdout,
+            "3 lessons: 3 core, 4 trees, 1 fragment; compiler: 4 trees not compiled (the core does not compile); "
+                + "goldens: 0 compared; claims: 2 checked, \(off); 1 error\n")
+        for lesson in lessons { try CourseCopy.replace("value += stp\n", with: "value += step\n", in: lesson) }
+        XCTAssertEqual(check(["lessons"]).stderr, "")
+    }
+
+    /// Control: a tree that redeclares a name of a core that compiles is that tree's compile error.
+    func testATreeClashingWithACoreThatCompilesIsTheTrees() throws {
+        let (root, cache) = try course()
+        try CourseCopy.replace(
+            "// main.swift — a new counter is zero\n",
+            with: "// main.swift — a new counter is zero\nstruct Counter {}\n",
+            in: root.appendingPathComponent("lessons/01-start.md"))
+        let clash = InProcess.run(["--cache-dir", cache, "lessons"], in: root)
+        XCTAssertEqual(clash.status, .findings)
+        XCTAssertEqual(
+            clash.stderr.split(separator: "\n").filter { $0.contains(": error: ") },
+            [
+                "lessons/01-start.md:26:8: error: tree does not compile: invalid redeclaration of 'Counter' "
+                    + "(in the core, Counter.swift:2:8) [compile-error]"
+            ])
+    }
+
     static let slipFindings = """
         lessons/01-start.md:27:22: error: tree does not compile: extra argument 'twice' in call [compile-error]
         lessons/02-steps.md:51:8: error: output of tree at line 44 differs from the lesson [output-drift]

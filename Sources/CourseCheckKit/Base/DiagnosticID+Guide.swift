@@ -103,9 +103,12 @@ extension DiagnosticID {
         case .compileError:
             (
                 summary: "A tree does not compile with swiftc. The finding is at swiftc's first error in the tree; "
-                    + "the errors after it are notes.",
+                    + "the errors after it are notes. Another course's core that does not compile on its own is one "
+                    + "finding, at the first lesson's core block holding it (the core's line and column), and its "
+                    + "trees are not compiled, nor each a finding.",
                 fix: "Fix the tree's code at that line; when the message names the core, the tree clashes with a "
-                    + "core declaration (redeclaring `countCauses`, say), so rename the tree's own."
+                    + "core declaration (redeclaring `countCauses`, say), so rename the tree's own. A core that does "
+                    + "not compile is fixed the same way in every lesson's core block."
             )
         case .validityUnknown:
             (
