@@ -163,6 +163,52 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(check(["lessons"]).stderr, "")
     }
 
+    /// `init DIR` and a check run from outside the course keep the default cache in the course's
+    /// folder (beside `goldens/`, under the `.build/` its `.gitignore` names): nothing appears in
+    /// the folder they are run from.
+    func testTheDefaultCacheIsTheCoursesWhereverTheCheckRunsFrom() throws {
+        let scratch = try Scratch()
+        addTeardownBlock { scratch.remove() }
+        let root = scratch.url
+        let unset: Set<String> = ["COURSECHECK_CACHE_DIR"]
+        let started = InProcess.run(["init", "course/"], in: root, without: unset)
+        XCTAssertEqual(started.status, .clean, started.stderr)
+        let again = InProcess.run(["course/lessons/"], in: root, without: unset)
+        XCTAssertEqual(again.stderr, "")
+        XCTAssertTrue(again.stdout.contains("(cached: 1 result)"), again.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["course"])
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("course/.build/coursecheck-cache").path))
+        let lessons = root.appendingPathComponent("course/lessons")
+        let expected = root.appendingPathComponent("course/.build/coursecheck-cache").standardizedFileURL.path
+        XCTAssertEqual(
+            [
+                CourseCheckCommand.defaultCacheDirectory(lessons: "course/lessons", in: root),
+                CourseCheckCommand.defaultCacheDirectory(lessons: "course/lessons/01-first-steps.md", in: root),
+                CourseCheckCommand.defaultCacheDirectory(lessons: ".", in: lessons),
+                CourseCheckCommand.defaultCacheDirectory(lessons: "missing", in: root),
+                CourseCheckCommand.defaultCacheDirectory(lessons: nil, in: root),
+            ],
+            [expected, expected, expected, ".build/coursecheck-cache", ".build/coursecheck-cache"])
+    }
+
+    /// The README `init` writes never gives `--promote` for a changed core without saying it writes
+    /// the text most lessons hold back over an edit: how another course's core changes is said.
+    func testTheStartedReadmeSaysHowTheCoreChanges() {
+        let readme = CourseStarter(core: "Counter.swift").readme
+        let items = readme.components(separatedBy: "\n- ").map {
+            $0.components(separatedBy: "\n\n")[0].replacingOccurrences(of: "\n  ", with: " ")
+        }
+        XCTAssertEqual(
+            items.filter { $0.contains("core") && $0.contains("--promote") },
+            [
+                "A changed core: make the same edit in the core block of every lesson, then `--promote` and "
+                    + "`--update` as for a changed tree. The core is the text most lessons hold, so `--promote` "
+                    + "writes that text back over an edit made in fewer lessons (with two lessons, the first "
+                    + "lesson's wins)."
+            ])
+    }
+
     /// Control: a tree that redeclares a name of a core that compiles is that tree's compile error.
     func testATreeClashingWithACoreThatCompilesIsTheTrees() throws {
         let (root, cache) = try course()
@@ -189,7 +235,9 @@ final class OtherCourseTests: XCTestCase {
         @@ -51 +51 @@
         -value: 6
         +value: 5
-        lessons/03-many.md:13:22: error: core block differs from the course's core at core line 6 [core-drift]
+        lessons/03-many.md:13:22: error: core block differs from the course's core at core line 6; \
+        'coursecheck --promote' writes the course's core (the text most lessons hold) back into this block; \
+        to change the core, make the same edit in every lesson's core block [core-drift]
         --- course core (Counter.swift)
         +++ lessons/03-many.md
         @@ -3,7 +10,7 @@

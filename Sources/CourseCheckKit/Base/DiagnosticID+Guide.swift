@@ -446,7 +446,9 @@ extension DiagnosticID {
                     + "fence and names that indentation. When every lesson's core block differs from the embedded "
                     + "core the same way, that is one finding, at the first lesson.",
                 fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the course's core. A change "
-                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead. "
+                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead; "
+                    + "in another course, whose core is the text most lessons hold, `--promote` would write that text "
+                    + "back over the edit, so make the same edit in every lesson's core block. "
                     + "For an indented fence, delete the spaces before it (`--promote` does)."
             )
         case .githubParity:

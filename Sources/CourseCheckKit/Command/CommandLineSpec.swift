@@ -246,7 +246,8 @@ package enum CommandLineSpec {
             names: ["--cache-dir"], value: "<dir>",
             help: [
                 "Where binaries and clean results of both engines are cached",
-                "(default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).",
+                "(default .build/coursecheck-cache beside the lessons directory,",
+                "or COURSECHECK_CACHE_DIR).",
             ], accepted: running, details: ""
         ) { parse, directory throws(CourseCheckError) in
             if !parse.noCache { parse.invocation.cache = .directory(directory) }
@@ -414,7 +415,10 @@ package enum CommandLineSpec {
             "set to anything but empty, `0`, `false`, `no` or `off`: `--update` and `--promote` refuse without `--force`, and `lsp` offers no approve"
         ),
         ("SWIFTC", "the swiftc to use; else `swiftc` on `PATH`"),
-        ("COURSECHECK_CACHE_DIR", "the result cache (default `.build/coursecheck-cache`); `--cache-dir` wins"),
+        (
+            "COURSECHECK_CACHE_DIR",
+            "the result cache (default `.build/coursecheck-cache` beside the lessons directory, where `goldens/` is); `--cache-dir` wins"
+        ),
         ("NO_COLOR", "any value: no colour (as `--color never`, unless `--color always`)"),
         ("TERM", "`dumb`: no colour"),
         ("GITHUB_STEP_SUMMARY", "with `--format github`: the job summary is appended to this file"),
