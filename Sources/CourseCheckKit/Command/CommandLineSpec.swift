@@ -105,7 +105,10 @@ package enum CommandLineSpec {
                 a new or empty folder or a lessons directory (never a repository's top, a goldens directory or a \
                 folder of other files), and replaces only the lesson whose front matter names the same `source` \
                 or this course's index, unchanged since it was read; any other file is refused by name before \
-                anything is written (exit 2). Import approves nothing, so it also runs on CI.
+                anything is written (exit 2). Import approves nothing, so it also runs on CI. The index ends \
+                with the licence and sources, from the export's `license`, `source` and lessons' `Source:` lines \
+                alone, in Turkish for `language: tr` and in English otherwise. The format, with an example: \
+                [Authoring.md](Authoring.md#importing-an-export).
                 """),
         SubcommandSpec(
             subcommand: .initCourse, title: "init",
