@@ -260,6 +260,13 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(try Invocation.parse(["init", "--core", "Tally"]).core, "Tally.swift")
         XCTAssertEqual(try Invocation.parse(["init"]).action, .initCourse(directory: nil))
         XCTAssertThrowsError(try Invocation.parse(["--core", "main", "lessons"]))
+        XCTAssertThrowsError(try Invocation.parse(["init", "--core", "counter.py"])) { error in
+            XCTAssertEqual(
+                (error as? CourseCheckError)?.message,
+                "--core must name a Swift file other than main.swift, such as Counter or Counter.swift (got 'counter.py')"
+            )
+        }
+        XCTAssertEqual(try Invocation.parse(["init", "--core", "Tally.swift"]).core, "Tally.swift")
         XCTAssertThrowsError(try Invocation.parse(["init", "a", "b"]))
     }
 

@@ -10,6 +10,15 @@ extension Diagnostic {
         case nameNotUTF8
     }
 
+    /// The lesson name a one-digit name means (`4-returns.md` is `04-returns.md`), or nil.
+    static func paddedName(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let digit = name.first, digit.isASCII, digit.isNumber, name.dropFirst().first == "-",
+            name.count > "0-.md".count, name.hasSuffix(".md")
+        else { return nil }
+        return "0" + name
+    }
+
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
         switch reason {
         case .empty: Diagnostic(.notALesson, at: location, "file is empty; it is not a lesson")
@@ -19,7 +28,8 @@ extension Diagnostic {
             Diagnostic(
                 .notALesson, at: location,
                 "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
-                    + "a name); it is not checked: rename it, or give it a name that does not start with a digit")
+                    + "a name); it is not checked: rename it\(paddedName(location.path).map { " to \($0)" } ?? ""), "
+                    + "or give it a name that does not start with a digit")
         case .nameNotUTF8:
             Diagnostic(
                 .notALesson, at: location,

@@ -284,8 +284,13 @@ package enum CommandLineSpec {
                 With `init`, the name of the example course's core (default `Counter.swift`).
                 """
         ) { parse, name throws(CourseCheckError) in
-            guard let fileName = CourseCore.fileName(given: name) else {
-                throw .usage("--core must name a Swift file other than main.swift, such as Counter or Counter.swift")
+            // A name with another extension (`counter.py`) is another language's file, not a core
+            // to call `counter.py.swift`.
+            guard name.hasSuffix(".swift") || !name.contains("."), let fileName = CourseCore.fileName(given: name)
+            else {
+                throw .usage(
+                    "--core must name a Swift file other than main.swift, such as Counter or Counter.swift"
+                        + " (got '\(name)')")
             }
             parse.invocation.core = fileName
         },
