@@ -159,6 +159,16 @@ final class OtherCourseTests: XCTestCase {
             broken.stdout,
             "3 lessons: 3 core, 4 trees, 1 fragment; compiler: 4 trees not compiled (the core does not compile); "
                 + "goldens: 0 compared; claims: 2 checked, \(off); 1 error\n")
+        // `--update` approves none of the trees it stopped, each refusal pointing at the core's finding.
+        let refused = { (line: String) in
+            "\(line):1: error: not approved: the tree has no clean run to approve; see compile-error at "
+                + "lessons/01-start.md:13:18 [update-refused]\n"
+        }
+        let update = check(["--update", "lessons"])
+        XCTAssertEqual(
+            update.stderr,
+            broken.stderr + refused("lessons/01-start.md:25") + refused("lessons/02-steps.md:32")
+                + refused("lessons/02-steps.md:44") + refused("lessons/03-many.md:25"))
         for lesson in lessons { try CourseCopy.replace("value += stp\n", with: "value += step\n", in: lesson) }
         XCTAssertEqual(check(["lessons"]).stderr, "")
     }
