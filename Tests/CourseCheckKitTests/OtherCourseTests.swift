@@ -489,7 +489,7 @@ final class OtherCourseTests: XCTestCase {
             results,
             [
                 "claims: 2 checked, \(off); 0 errors\n", "claims: 2 checked, \(off); 0 errors\n",
-                "lessons/README.md:4:1: error: the index does not list 02-steps.md [course-index]\n"
+                "lessons/README.md:4:1: error: the index does not list 02-steps.md; add an item that links it [course-index]\n"
                     + "lessons/README.md:5:4: error: the index links 04-later.md, which is not a lesson file [course-index]\n"
                     + "claims: 2 checked, \(off); 2 errors\n",
             ])
