@@ -301,8 +301,10 @@ final class CascadeTests: XCTestCase {
             findings(),
             [
                 "lessons/09-yerel-durum.md:147:1: error: tree has the golden name of the tree at line 120 "
-                    + "('gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir'); give each tree of a lesson its own "
-                    + "description, so an approval can never pass from one tree to another [tree-identity]"
+                    + "('gorunumun-kendi-durumu-yalniz-kendini-yeniden-hesaplatir'), which keeps only the letters and "
+                    + "digits of a description, lower-cased and without accents: give each tree of a lesson a "
+                    + "description that differs in them, so an approval can never pass from one tree to another "
+                    + "[tree-identity]"
             ])
     }
 

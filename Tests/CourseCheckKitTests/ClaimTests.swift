@@ -1276,7 +1276,7 @@ final class ClaimTests: XCTestCase {
             replacing: "5. [Izgara ve Geometri](05-izgara-ve-geometri.md)\n", with: ""
         ) { line in
             [
-                "lessons/README.md:\(line):1: error: the index does not list 05-izgara-ve-geometri.md [course-index]"
+                "lessons/README.md:\(line):1: error: the index does not list 05-izgara-ve-geometri.md; add an item that links it [course-index]"
             ]
         }
     }

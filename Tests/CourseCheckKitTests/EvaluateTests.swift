@@ -252,8 +252,9 @@ final class GoldenNameTests: XCTestCase {
             [
                 Diagnostic(
                     .treeIdentity, at: SourceLocation(path: "l.md", line: 11),
-                    "tree has the golden name of the tree at line 2 ('ayni'); give each tree of a lesson its own "
-                        + "description, so an approval can never pass from one tree to another"),
+                    "tree has the golden name of the tree at line 2 ('ayni'), which keeps only the letters and digits "
+                        + "of a description, lower-cased and without accents: give each tree of a lesson a description "
+                        + "that differs in them, so an approval can never pass from one tree to another"),
                 Diagnostic(
                     .treeIdentity, at: SourceLocation(path: "l.md", line: 20),
                     "tree has no description after '// main.swift', and its golden is named by it; write "

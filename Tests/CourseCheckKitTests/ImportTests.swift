@@ -122,7 +122,7 @@ final class ImportTests: XCTestCase {
 
             ## Lisans ve kaynak
 
-            Bu kurs, academia.sh üzerinde yayımlanan “Mini Kurs” kursunun metnidir ve [CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/) lisansıyla paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.
+            Bu kurs, example.invalid üzerinde yayımlanan “Mini Kurs” kursunun metnidir ve [CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/) lisansıyla paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.
 
             - Kurs: <https://example.invalid/kurs>
             - İlk Ders: <https://example.invalid/kurs/ilk-ders>
@@ -142,6 +142,91 @@ final class ImportTests: XCTestCase {
         ).run(["import", "export.md", "lessons"])
         XCTAssertEqual(again.text, "imported 2 lessons into lessons (0 of 3 files changed)\n")
         XCTAssertEqual(try read("02-son-ders.md"), withObjectives)
+    }
+
+    /// Another course's export in English, with no course `source`: its index's closing section is
+    /// in English, names the licence the export gives and no platform; with a `source`, its host.
+    func testAnEnglishExportsIndexHoldsOnlyWhatTheExportDoes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let export = """
+            ---
+            title: Shop stock
+            language: en
+            license: CC BY 4.0
+            ---
+
+            # Shop stock
+
+            A short course on keeping stock.
+
+            ## Part one
+
+            ### First steps
+
+            Source: https://example.org/shop/first-steps
+
+            Stock arrives.
+
+            """
+        let environment = CourseCheckCommand.Environment(
+            currentDirectory: scratch.url, variables: [:], stderrIsTerminal: false)
+        func index(_ export: String, into lessons: String) throws -> String {
+            try export.write(to: scratch.url.appendingPathComponent("export.md"), atomically: true, encoding: .utf8)
+            let err = BufferSink()
+            let status = CourseCheckCommand(environment: environment, stdout: BufferSink(), stderr: err).run([
+                "import", "export.md", lessons,
+            ])
+            XCTAssertEqual([err.text], [""])
+            XCTAssertEqual(status, .clean)
+            return try String(
+                contentsOf: scratch.url.appendingPathComponent("\(lessons)/README.md"), encoding: .utf8)
+        }
+        let body = """
+            # Shop stock
+
+            A short course on keeping stock.
+
+            ## Part one
+
+            1. [First steps](01-first-steps.md)
+
+            ## Licence and sources
+
+
+            """
+        XCTAssertEqual(
+            try index(export, into: "lessons"),
+            """
+            ---
+            title: Shop stock
+            language: en
+            license: CC BY 4.0
+            ---
+
+            \(body)This course is the text of the course “Shop stock”, shared under the CC BY 4.0 licence. \
+            Each lesson file's `source` field gives the lesson's original address.
+
+            - First steps: <https://example.org/shop/first-steps>
+
+            """)
+        let withSource = try export.replacingEvery("license: CC BY 4.0\n", with: "source: https://example.org/shop\n")
+        XCTAssertEqual(
+            try index(withSource, into: "other"),
+            """
+            ---
+            title: Shop stock
+            language: en
+            source: https://example.org/shop
+            ---
+
+            \(body)This course is the text of the course “Shop stock” published on example.org. \
+            Each lesson file's `source` field gives the lesson's original address.
+
+            - Course: <https://example.org/shop>
+            - First steps: <https://example.org/shop/first-steps>
+
+            """)
     }
 
     func testAnExportWithoutLessonsIsAUsageError() throws {

@@ -88,7 +88,8 @@ final class CommandLineHelpTests: XCTestCase {
                                   verbatim as main.swift.
               --no-cache          Compile, run and check everything afresh.
               --cache-dir <dir>   Where binaries and clean results of both engines are cached
-                                  (default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).
+                                  (default .build/coursecheck-cache beside the lessons directory,
+                                  or COURSECHECK_CACHE_DIR).
               --core <name>       The core's file name (Counter or Counter.swift), where
                                   the lessons' blocks leave it ambiguous (default: the
                                   index's 'core:', else the name the lessons' cores have).

@@ -138,6 +138,104 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: course.path).sorted(), written)
     }
 
+    /// A slip in the core, made the same way in every lesson's copy: one finding at the first
+    /// lesson's core block, at the slipped line and column, and no tree blamed for it; the fix in
+    /// every copy converges. A slip in one lesson's copy alone is that lesson's core drift.
+    func testACoreThatDoesNotCompileIsOneFindingAtItsCoreBlock() throws {
+        let (root, cache) = try course()
+        let check = { (arguments: [String]) in InProcess.run(["--cache-dir", cache] + arguments, in: root) }
+        let lessons = ["01-start.md", "02-steps.md", "03-many.md"].map {
+            root.appendingPathComponent("lessons").appendingPathComponent($0)
+        }
+        for lesson in lessons { try CourseCopy.replace("value += step\n", with: "value += stp\n", in: lesson) }
+        let broken = check(["lessons"])
+        XCTAssertEqual(broken.status, .findings)
+        XCTAssertEqual(
+            broken.stderr,
+            "lessons/01-start.md:13:18: error: the course's core does not compile: cannot find 'stp' in scope "
+                + "(Counter.swift:6:18); fix it the same way in the core block of each of the 3 lessons that hold "
+                + "it; 4 trees not compiled until it does [compile-error]\n")
+        XCTAssertEqual(
+            broken.stdout,
+            "3 lessons: 3 core, 4 trees, 1 fragment; compiler: 4 trees not compiled (the core does not compile); "
+                + "goldens: 0 compared; claims: 2 checked, \(off); 1 error\n")
+        // `--update` approves none of the trees it stopped, each refusal pointing at the core's finding.
+        let refused = { (line: String) in
+            "\(line):1: error: not approved: the tree has no clean run to approve; see compile-error at "
+                + "lessons/01-start.md:13:18 [update-refused]\n"
+        }
+        let update = check(["--update", "lessons"])
+        XCTAssertEqual(
+            update.stderr,
+            broken.stderr + refused("lessons/01-start.md:25") + refused("lessons/02-steps.md:32")
+                + refused("lessons/02-steps.md:44") + refused("lessons/03-many.md:25"))
+        for lesson in lessons { try CourseCopy.replace("value += stp\n", with: "value += step\n", in: lesson) }
+        XCTAssertEqual(check(["lessons"]).stderr, "")
+    }
+
+    /// `init DIR` and a check run from outside the course keep the default cache in the course's
+    /// folder (beside `goldens/`, under the `.build/` its `.gitignore` names): nothing appears in
+    /// the folder they are run from.
+    func testTheDefaultCacheIsTheCoursesWhereverTheCheckRunsFrom() throws {
+        let scratch = try Scratch()
+        addTeardownBlock { scratch.remove() }
+        let root = scratch.url
+        let unset: Set<String> = ["COURSECHECK_CACHE_DIR"]
+        let started = InProcess.run(["init", "course/"], in: root, without: unset)
+        XCTAssertEqual(started.status, .clean, started.stderr)
+        let again = InProcess.run(["course/lessons/"], in: root, without: unset)
+        XCTAssertEqual(again.stderr, "")
+        XCTAssertTrue(again.stdout.contains("(cached: 1 result)"), again.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["course"])
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("course/.build/coursecheck-cache").path))
+        let lessons = root.appendingPathComponent("course/lessons")
+        let expected = root.appendingPathComponent("course/.build/coursecheck-cache").standardizedFileURL.path
+        XCTAssertEqual(
+            [
+                CourseCheckCommand.defaultCacheDirectory(lessons: "course/lessons", in: root),
+                CourseCheckCommand.defaultCacheDirectory(lessons: "course/lessons/01-first-steps.md", in: root),
+                CourseCheckCommand.defaultCacheDirectory(lessons: ".", in: lessons),
+                CourseCheckCommand.defaultCacheDirectory(lessons: "missing", in: root),
+                CourseCheckCommand.defaultCacheDirectory(lessons: nil, in: root),
+            ],
+            [expected, expected, expected, ".build/coursecheck-cache", ".build/coursecheck-cache"])
+    }
+
+    /// The README `init` writes never gives `--promote` for a changed core without saying it writes
+    /// the text most lessons hold back over an edit: how another course's core changes is said.
+    func testTheStartedReadmeSaysHowTheCoreChanges() {
+        let readme = CourseStarter(core: "Counter.swift").readme
+        let items = readme.components(separatedBy: "\n- ").map {
+            $0.components(separatedBy: "\n\n")[0].replacingOccurrences(of: "\n  ", with: " ")
+        }
+        XCTAssertEqual(
+            items.filter { $0.contains("core") && $0.contains("--promote") },
+            [
+                "A changed core: make the same edit in the core block of every lesson, then `--promote` and "
+                    + "`--update` as for a changed tree. The core is the text most lessons hold, so `--promote` "
+                    + "writes that text back over an edit made in fewer lessons (with two lessons, the first "
+                    + "lesson's wins)."
+            ])
+    }
+
+    /// Control: a tree that redeclares a name of a core that compiles is that tree's compile error.
+    func testATreeClashingWithACoreThatCompilesIsTheTrees() throws {
+        let (root, cache) = try course()
+        try CourseCopy.replace(
+            "// main.swift — a new counter is zero\n",
+            with: "// main.swift — a new counter is zero\nstruct Counter {}\n",
+            in: root.appendingPathComponent("lessons/01-start.md"))
+        let clash = InProcess.run(["--cache-dir", cache, "lessons"], in: root)
+        XCTAssertEqual(clash.status, .findings)
+        XCTAssertEqual(
+            clash.stderr.split(separator: "\n").filter { $0.contains(": error: ") },
+            [
+                "lessons/01-start.md:26:8: error: tree does not compile: invalid redeclaration of 'Counter' "
+                    + "(in the core, Counter.swift:2:8) [compile-error]"
+            ])
+    }
+
     static let slipFindings = """
         lessons/01-start.md:27:22: error: tree does not compile: extra argument 'twice' in call [compile-error]
         lessons/02-steps.md:51:8: error: output of tree at line 44 differs from the lesson [output-drift]
@@ -147,7 +245,9 @@ final class OtherCourseTests: XCTestCase {
         @@ -51 +51 @@
         -value: 6
         +value: 5
-        lessons/03-many.md:13:22: error: core block differs from the course's core at core line 6 [core-drift]
+        lessons/03-many.md:13:22: error: core block differs from the course's core at core line 6; \
+        'coursecheck --promote' writes the course's core (the text most lessons hold) back into this block; \
+        to change the core, make the same edit in every lesson's core block [core-drift]
         --- course core (Counter.swift)
         +++ lessons/03-many.md
         @@ -3,7 +10,7 @@
@@ -170,6 +270,13 @@ final class OtherCourseTests: XCTestCase {
         XCTAssertEqual(try Invocation.parse(["init", "--core", "Tally"]).core, "Tally.swift")
         XCTAssertEqual(try Invocation.parse(["init"]).action, .initCourse(directory: nil))
         XCTAssertThrowsError(try Invocation.parse(["--core", "main", "lessons"]))
+        XCTAssertThrowsError(try Invocation.parse(["init", "--core", "counter.py"])) { error in
+            XCTAssertEqual(
+                (error as? CourseCheckError)?.message,
+                "--core must name a Swift file other than main.swift, such as Counter or Counter.swift (got 'counter.py')"
+            )
+        }
+        XCTAssertEqual(try Invocation.parse(["init", "--core", "Tally.swift"]).core, "Tally.swift")
         XCTAssertThrowsError(try Invocation.parse(["init", "a", "b"]))
     }
 
@@ -382,7 +489,7 @@ final class OtherCourseTests: XCTestCase {
             results,
             [
                 "claims: 2 checked, \(off); 0 errors\n", "claims: 2 checked, \(off); 0 errors\n",
-                "lessons/README.md:4:1: error: the index does not list 02-steps.md [course-index]\n"
+                "lessons/README.md:4:1: error: the index does not list 02-steps.md; add an item that links it [course-index]\n"
                     + "lessons/README.md:5:4: error: the index links 04-later.md, which is not a lesson file [course-index]\n"
                     + "claims: 2 checked, \(off); 2 errors\n",
             ])

@@ -86,7 +86,8 @@ final class PathResolutionTests: XCTestCase {
                 result.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") },
                 [
                     "lessons/notlar.md:1:1: warning: markdown file is not named like a lesson (NN-slug.md) and is not "
-                        + "checked [unchecked-markdown]"
+                        + "checked: move it out of the lessons directory, or name it NN-slug.md to check it as a "
+                        + "lesson [unchecked-markdown]"
                 ], "\(arguments.count) arguments")
         }
     }

@@ -37,6 +37,28 @@ final class UnifiedDiffTests: XCTestCase {
             """)
     }
 
+    /// A finding shows the first 100 diff lines and counts the rest; the text a patch applies is whole.
+    func testAFindingsDiffIsCutAfterAHundredLinesAndAPatchIsNot() {
+        let old = (1...300).map { "value: \($0)" }
+        let new = old.map { "total" + $0.dropFirst("value".count) }
+        let hunks = UnifiedDiff(
+            old: .init(label: "a", lines: old, firstLine: 1), new: .init(label: "b", lines: new, firstLine: 1)
+        ).hunks()
+        let shown = Attachment.diff(hunks).lines.map(\.text)
+        XCTAssertEqual(
+            shown,
+            ["--- a", "+++ b", "@@ -1,300 +1,300 @@"] + old.prefix(99).map { "-" + $0 } + ["... 501 more diff lines"])
+        XCTAssertEqual(hunks.completeText.split(separator: "\n").count, 603)
+        XCTAssertEqual(
+            Attachment.diff(
+                UnifiedDiff(
+                    old: .init(label: "a", lines: ["x"], firstLine: 1),
+                    new: .init(label: "b", lines: ["y"], firstLine: 1)
+                )
+                .hunks()
+            ).lines.map(\.text), ["--- a", "+++ b", "@@ -1 +1 @@", "-x", "+y"])
+    }
+
     func testDistantChangesMakeSeparateHunks() {
         let old = (1...20).map(String.init)
         var new = old

@@ -110,9 +110,12 @@ extension DiagnosticID {
         case .compileError:
             (
                 summary: "A tree does not compile with swiftc. The finding is at swiftc's first error in the tree; "
-                    + "the errors after it are notes.",
+                    + "the errors after it are notes. Another course's core that does not compile on its own is one "
+                    + "finding, at the first lesson's core block holding it (the core's line and column), and its "
+                    + "trees are not compiled, nor each a finding.",
                 fix: "Fix the tree's code at that line; when the message names the core, the tree clashes with a "
-                    + "core declaration (redeclaring `countCauses`, say), so rename the tree's own."
+                    + "core declaration (redeclaring `countCauses`, say), so rename the tree's own. A core that does "
+                    + "not compile is fixed the same way in every lesson's core block."
             )
         case .validityUnknown:
             (
@@ -450,7 +453,9 @@ extension DiagnosticID {
                     + "fence and names that indentation. When every lesson's core block differs from the embedded "
                     + "core the same way, that is one finding, at the first lesson.",
                 fix: "Run `coursecheck --promote lessons/` to rewrite the core blocks to the course's core. A change "
-                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead. "
+                    + "meant for this course's core goes into `Sources/InvalidationCore/Invalidation.swift` instead; "
+                    + "in another course, whose core is the text most lessons hold, `--promote` would write that text "
+                    + "back over the edit, so make the same edit in every lesson's core block. "
                     + "For an indented fence, delete the spaces before it (`--promote` does)."
             )
         case .githubParity:

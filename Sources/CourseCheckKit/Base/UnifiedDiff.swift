@@ -70,7 +70,7 @@ package struct UnifiedDiff: Sendable {
 
     /// The diff as plain text, or the empty string when both sides are equal.
     package func text() -> String {
-        Attachment.diff(hunks()).text
+        hunks().completeText
     }
 
     private func range(_ index: Int, _ count: Int, side: Side) -> String {
@@ -230,8 +230,28 @@ package struct DiffHunks: Sendable, Equatable {
     /// True when the sides are equal.
     package var isEmpty: Bool { hunks.isEmpty }
 
-    /// The printed lines, by kind; none for an empty diff.
+    /// Diff lines printed under a finding (hunk headers and lines, past the two file headers): a
+    /// tree whose thousands of output lines all changed is one screen and a count, not the whole
+    /// diff, as a failed run's output is an excerpt. The finding's first lines locate the change.
+    static let printedLines = 100
+
+    /// The printed lines, by kind; none for an empty diff. Past `printedLines`, one line counts
+    /// the rest.
     var lines: [Attachment.Line] {
+        let all = allLines
+        guard all.count > Self.printedLines + 2 else { return all }
+        let rest = all.count - 2 - Self.printedLines
+        return Array(all.prefix(Self.printedLines + 2))
+            + [Attachment.Line(.plain, "... \(Plural.count(rest, "more diff line"))")]
+    }
+
+    /// The whole diff as plain text, never cut: what a patch applies.
+    package var completeText: String {
+        allLines.map { $0.text + "\n" }.joined()
+    }
+
+    /// Every printed line of the diff.
+    private var allLines: [Attachment.Line] {
         guard !isEmpty else { return [] }
         var lines = [Attachment.Line(.fileHeader, "--- \(oldLabel)"), Attachment.Line(.fileHeader, "+++ \(newLabel)")]
         for hunk in hunks {

@@ -552,7 +552,7 @@ extension Diagnostic {
             case .title(let file, let listed, let title):
                 "the index calls \(file) '\(listed)'; its title is '\(title)'" + unseen(listed, title)
             case .outOfOrder(let file, let lesson): "\(file) is listed out of course order; it is lesson \(lesson)"
-            case .unlisted(let file): "the index does not list \(file)"
+            case .unlisted(let file): "the index does not list \(file); add an item that links it"
             case .numbered(let file, let shown, let lesson):
                 "readers see \(file) numbered \(shown) (an ordered list counts from its first item's number); "
                     + "it is lesson \(lesson)"

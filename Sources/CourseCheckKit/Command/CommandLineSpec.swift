@@ -105,7 +105,10 @@ package enum CommandLineSpec {
                 a new or empty folder or a lessons directory (never a repository's top, a goldens directory or a \
                 folder of other files), and replaces only the lesson whose front matter names the same `source` \
                 or this course's index, unchanged since it was read; any other file is refused by name before \
-                anything is written (exit 2). Import approves nothing, so it also runs on CI.
+                anything is written (exit 2). Import approves nothing, so it also runs on CI. The index ends \
+                with the licence and sources, from the export's `license`, `source` and lessons' `Source:` lines \
+                alone, in Turkish for `language: tr` and in English otherwise. The format, with an example: \
+                [Authoring.md](Authoring.md#importing-an-export).
                 """),
         SubcommandSpec(
             subcommand: .initCourse, title: "init",
@@ -246,7 +249,8 @@ package enum CommandLineSpec {
             names: ["--cache-dir"], value: "<dir>",
             help: [
                 "Where binaries and clean results of both engines are cached",
-                "(default .build/coursecheck-cache, or COURSECHECK_CACHE_DIR).",
+                "(default .build/coursecheck-cache beside the lessons directory,",
+                "or COURSECHECK_CACHE_DIR).",
             ], accepted: running, details: ""
         ) { parse, directory throws(CourseCheckError) in
             if !parse.noCache { parse.invocation.cache = .directory(directory) }
@@ -280,8 +284,13 @@ package enum CommandLineSpec {
                 With `init`, the name of the example course's core (default `Counter.swift`).
                 """
         ) { parse, name throws(CourseCheckError) in
-            guard let fileName = CourseCore.fileName(given: name) else {
-                throw .usage("--core must name a Swift file other than main.swift, such as Counter or Counter.swift")
+            // A name with another extension (`counter.py`) is another language's file, not a core
+            // to call `counter.py.swift`.
+            guard name.hasSuffix(".swift") || !name.contains("."), let fileName = CourseCore.fileName(given: name)
+            else {
+                throw .usage(
+                    "--core must name a Swift file other than main.swift, such as Counter or Counter.swift"
+                        + " (got '\(name)')")
             }
             parse.invocation.core = fileName
         },
@@ -419,7 +428,10 @@ package enum CommandLineSpec {
             "set to anything but empty, `0`, `false`, `no` or `off`: `--update` and `--promote` refuse without `--force`, and `lsp` offers no approve"
         ),
         ("SWIFTC", "the swiftc to use; else `swiftc` on `PATH`"),
-        ("COURSECHECK_CACHE_DIR", "the result cache (default `.build/coursecheck-cache`); `--cache-dir` wins"),
+        (
+            "COURSECHECK_CACHE_DIR",
+            "the result cache (default `.build/coursecheck-cache` beside the lessons directory, where `goldens/` is); `--cache-dir` wins"
+        ),
         ("NO_COLOR", "any value: no colour (as `--color never`, unless `--color always`)"),
         ("TERM", "`dumb`: no colour"),
         ("GITHUB_STEP_SUMMARY", "with `--format github`: the job summary is appended to this file"),

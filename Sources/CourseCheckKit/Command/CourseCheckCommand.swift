@@ -484,7 +484,10 @@ package struct CourseCheckCommand {
             switch invocation.cache {
             case .off: nil
             case .directory(let directory): directory
-            case .standard: environment.variables["COURSECHECK_CACHE_DIR"] ?? ".build/coursecheck-cache"
+            case .standard:
+                environment.variables["COURSECHECK_CACHE_DIR"]
+                    ?? Self.defaultCacheDirectory(
+                        lessons: Self.lessonPath(invocation), in: environment.currentDirectory)
             }
         if let directory = cacheDirectory {
             configuration.router.toolchain.cache = Cache(
@@ -492,6 +495,29 @@ package struct CourseCheckCommand {
             )
         }
         return configuration
+    }
+
+    /// The first lesson path an invocation names (`run`'s target without its `:line`), if any.
+    static func lessonPath(_ invocation: Invocation) -> String? {
+        if let first = invocation.paths.first { return first }
+        guard case .run(let target) = invocation.action else { return nil }
+        guard let colon = target.lastIndex(of: ":"), target[target.index(after: colon)...].allSatisfy(\.isNumber)
+        else { return target }
+        return String(target[..<colon])
+    }
+
+    /// The default cache, `.build/coursecheck-cache` in the course's folder: the one holding the
+    /// lessons' directory, where `goldens/` is and where `init`'s `.gitignore` keeps `.build/` out
+    /// of the repository, from whichever folder the check runs. Without a lesson path (`lsp`), or
+    /// for one that does not exist, the current folder's.
+    static func defaultCacheDirectory(lessons path: String?, in currentDirectory: URL) -> String {
+        let relative = ".build/coursecheck-cache"
+        guard let path else { return relative }
+        let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return relative }
+        let lessons = info.st_mode & S_IFMT == S_IFDIR ? url : url.deletingLastPathComponent()
+        return lessons.deletingLastPathComponent().appendingPathComponent(relative).path
     }
 
     func reporter(_ color: Invocation.ColorChoice) -> TextReporter {

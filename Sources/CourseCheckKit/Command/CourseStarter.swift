@@ -21,8 +21,8 @@ struct CourseStarter {
         ]
     }
 
-    /// coursecheck's cache (`.build/coursecheck-cache`: compiled trees, module caches) stays out of
-    /// the course's history.
+    /// coursecheck's cache (`.build/coursecheck-cache` beside `lessons/` by default: compiled trees,
+    /// module caches) stays out of the course's history.
     var gitignore: String { ".build/\n" }
 
     /// The core: a small model every lesson prints whole, and every tree builds on.
@@ -134,8 +134,12 @@ struct CourseStarter {
         - `make verify` (or `coursecheck lessons/`) checks the course: it ends in `0 errors`.
         - A new tree: write it with an empty expected block after it, then `coursecheck --promote
           lessons/` fills the block and `coursecheck --update lessons/` approves it.
-        - A changed tree or core: `coursecheck --promote lessons/`, read the diff, then
-          `coursecheck --update lessons/` (`--update --prune` when a tree was renamed or removed).
+        - A changed tree: `coursecheck --promote lessons/` rewrites its expected block to what it prints
+          now; read the diff, then `coursecheck --update lessons/` (`--update --prune` when a tree was
+          renamed or removed).
+        - A changed core: make the same edit in the core block of every lesson, then `--promote` and
+          `--update` as for a changed tree. The core is the text most lessons hold, so `--promote` writes
+          that text back over an edit made in fewer lessons (with two lessons, the first lesson's wins).
 
         - A pre-commit hook that refuses a commit whose staged lessons or goldens have findings (it
           checks what is staged, not the working tree), installed from this folder with:
@@ -144,7 +148,8 @@ struct CourseStarter {
 
         CI (`.github/workflows/coursecheck.yml`) runs `make verify` on every change; it installs
         coursecheck from the repository the `COURSECHECK_REPOSITORY` variable names. coursecheck keeps
-        its cache (compiled trees) in `.build/`, which `.gitignore` keeps out of the repository.
+        its cache (compiled trees) in `.build/` beside `lessons/`, from whichever folder it runs, and
+        `.gitignore` keeps it out of the repository.
 
         """
     }

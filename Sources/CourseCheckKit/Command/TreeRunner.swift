@@ -28,9 +28,15 @@ struct TreeRunner {
             })
         else {
             let starts = lesson.trees.map { "\($0.header.number)" }.joined(separator: ", ")
-            throw CourseCheckError.usage(
-                "\(lesson.path):\(line): no tree holds this line; its trees start at lines \(starts.isEmpty ? "(none)" : starts)"
-            )
+            let trees =
+                switch lesson.trees.count {
+                case 0: "it has no tree"
+                case 1: "its tree starts at line \(starts)"
+                default: "its trees start at lines \(starts)"
+                }
+            let lines = lesson.file.lines.count
+            let place = line > lines ? "the lesson has \(Plural.count(lines, "line"))" : "no tree holds this line"
+            throw CourseCheckError.usage("\(lesson.path):\(line): \(place); \(trees)")
         }
         let job = TreeJob(path: lesson.path, tree: tree)
         // The lesson's own core, decided by its text as a check decides a course's.

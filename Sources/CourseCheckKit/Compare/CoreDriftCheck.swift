@@ -23,7 +23,7 @@ package struct CoreDriftCheck: Sendable {
     /// The drift finding for `block`, or nil when it matches.
     package func check(_ block: FencedBlock, in path: String) -> Diagnostic? {
         let body = block.body.map(\.rendered)
-        let reference = core.isEmbedded ? "the embedded core" : "the course's core"
+        let reference = core.isEmbedded ? "the embedded core" : Diagnostic.otherCoursesCore
         guard let mismatch = LineMismatch.first(block: body, expected: expected, reference: reference) else {
             return nil
         }

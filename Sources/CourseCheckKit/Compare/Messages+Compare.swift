@@ -68,8 +68,19 @@ extension Diagnostic {
         var message = "core block differs from \(reference)"
         if let coreLine { message += " at core line \(coreLine)" }
         if let cause { message += "; \(cause)" }
+        if reference == Self.otherCoursesCore { message += "; " + Self.otherCoursesCoreAdvice }
         return Diagnostic(.coreDrift, at: location, message, attachment: attachment)
     }
+
+    /// What a core drift calls another course's core, whose text its lessons decide.
+    static let otherCoursesCore = "the course's core"
+
+    /// Another course's core is the text most of its lessons hold: `--promote` writes that back
+    /// over an edit made in one lesson, so an author changing the core is told how the change
+    /// reaches the core instead.
+    static let otherCoursesCoreAdvice =
+        "'coursecheck --promote' writes the course's core (the text most lessons hold) back into this block; "
+        + "to change the core, make the same edit in every lesson's core block"
 
     /// A core drift (`drift`, the first lesson's message) that every one of `lessons` lessons' core
     /// blocks shares, byte for byte; `path` is that lesson's.

@@ -20,7 +20,7 @@ package enum Patch {
                     (shown.old != nil && shown.old == oldLast) || (shown.new != nil && shown.new == newLast)
             }
         }
-        return "diff --git \(a) \(b)\n" + Attachment.diff(diff).text
+        return "diff --git \(a) \(b)\n" + diff.completeText
     }
 
     /// A path as git writes it in a patch header: as it is, unless it holds a control character

@@ -263,6 +263,14 @@ package struct CourseChecker: Sendable {
             run.results[lesson].findings += outcome.diagnostics.map { Finding(.tree(ordinal), $0) }
         }
         for diagnostic in report.diagnostics { run.place(diagnostic, .lesson) }
+        // The trees a broken core stopped point at its one finding, as a tree's refusal points at
+        // the finding that says why it did not run.
+        var runFindings = report.diagnostics
+        if !report.coreErrors.isEmpty, let first = jobs.first {
+            runFindings.append(
+                Self.placeCoreErrors(
+                    report.coreErrors, in: &run, trees: report.validity?.blocked ?? 0, fallback: first.headerLocation))
+        }
         // Judged on the worker threads (each judgement reads one run and one expected block), and
         // recorded in job order.
         let ran = jobs.compactMap { job in run.results[job.id.lesson].trees[job.id.ordinal].run.map { (job, $0) } }
@@ -274,7 +282,7 @@ package struct CourseChecker: Sendable {
             run.results[lesson].trees[ordinal].verdict = verdict
             run.results[lesson].findings += findings.map { Finding(.tree(ordinal), $0) }
         }
-        for index in run.results.indices { run.results[index].decideApprovals(runFindings: report.diagnostics) }
+        for index in run.results.indices { run.results[index].decideApprovals(runFindings: runFindings) }
         run.summary.engines = report.engines
         run.summary.compiler = report.validity
         run.toolchainVersion = report.toolchainVersion
@@ -608,6 +616,39 @@ package struct CourseChecker: Sendable {
         for (ordinal, drift) in drifts.enumerated() {
             if let drift { result.findings.append(Finding(.core(ordinal), drift)) }
         }
+    }
+
+    /// The core's own compile errors as one finding at the first core block holding the course's
+    /// core (the core's line mapped to the lesson's, column kept), the errors after the first its
+    /// notes: the reader's course has no core file of its own to point at, only its lessons.
+    @discardableResult
+    private static func placeCoreErrors(
+        _ errors: [CompilerDiagnostics.Entry], in run: inout Run, trees: Int, fallback: SourceLocation
+    ) -> Diagnostic {
+        let holding = run.results.indices.filter { run.results[$0].coreDrifted.first == false }
+        let index = holding.first ?? run.results.indices.first { run.results[$0].lesson?.cores.isEmpty == false }
+        let block = index.flatMap { run.results[$0].lesson?.cores.first }
+        func location(_ entry: CompilerDiagnostics.Entry) -> SourceLocation {
+            guard let index, let block else { return fallback }
+            let path = run.results[index].path
+            guard entry.line >= 1, entry.line <= block.body.count else {
+                return SourceLocation(path: path, line: block.closing.number, column: 1)
+            }
+            return SourceLocation(
+                path: path, line: block.body[entry.line - 1].number,
+                column: block.fileColumn(bodyLine: entry.line - 1, max(entry.column, 1)))
+        }
+        let first = errors[0]
+        var diagnostic = Diagnostic.coreDoesNotCompile(
+            at: location(first), first.message, core: run.core.fileName, coreLine: first.line, column: first.column,
+            lessons: max(holding.count, 1), trees: trees)
+        for entry in errors.dropFirst() { diagnostic.notes.append(.init(location(entry), "also: \(entry.message)")) }
+        if let index {
+            run.results[index].findings.append(Finding(.core(0), diagnostic))
+        } else {
+            run.place(diagnostic, .lesson)
+        }
+        return diagnostic
     }
 
     /// Every lesson's core block changed the same way from the embedded core (an author who meant to

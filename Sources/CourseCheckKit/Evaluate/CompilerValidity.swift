@@ -28,7 +28,13 @@ package enum CompilerValidity {
         package var verdicts: [TreeID: Verdict] = [:]
         package var toolchain: Toolchain
 
+        /// The core's own errors when it does not compile with an empty tree (another course's core
+        /// with a typo): the course's one finding, placed at a lesson's core block by the checker.
+        package var coreErrors: [CompilerDiagnostics.Entry] = []
+
         package var accepted: Int { verdicts.values.count { $0 == .accepted } }
+        /// Trees the broken core stopped: rejected with no finding of their own.
+        package var blocked: Int { coreErrors.isEmpty ? 0 : verdicts.values.count { $0 == .rejected([]) } }
         /// Trees the compiler rejected: a `compile-error`.
         package var rejected: Int {
             verdicts.values.count {
@@ -37,7 +43,7 @@ package enum CompilerValidity {
             }
         }
         /// Trees it did not answer for (out of time, the machine's failure).
-        package var unanswered: Int { verdicts.count - accepted - rejected }
+        package var unanswered: Int { verdicts.count - accepted - rejected - blocked }
     }
 
     /// Bumped when what the check runs, or how its answer is read, changes meaning.
@@ -147,16 +153,52 @@ package enum CompilerValidity {
                     })
             }
         }
+        decision.coreErrors = try coreErrors(
+            answers, prefix: prefix, engine: engine, location: jobs[0].headerLocation, frontend: frontend,
+            scratch: scratch, options: options)
         for (index, answer) in answers.enumerated() {
             switch answer {
             case nil: continue
             case .accepted: decision.verdicts[jobs[index].id] = .accepted
+            case .rejected(let errors)
+            where !decision.coreErrors.isEmpty && errors.allSatisfy({ $0.file == options.coreFileName }):
+                decision.verdicts[jobs[index].id] = .rejected([])
             case .rejected(let errors):
                 decision.verdicts[jobs[index].id] = .rejected(
                     engine.placed(errors, index: index, jobs: jobs, toolchain: toolchain, scratch: scratch))
             }
         }
         return decision
+    }
+
+    /// The core's own errors, when a tree was rejected for an error in the core and the core does
+    /// not compile with an empty `main.swift` either: then it is the core's mistake, made once,
+    /// and not each tree's (a tree that redeclares a core name is rejected in the core's file too,
+    /// but the core alone compiles). Asked only on that path, and kept as any answer is.
+    private static func coreErrors(
+        _ answers: [Answer?], prefix: String, engine: ToolchainEngine, location: SourceLocation, frontend: [String],
+        scratch: FileGate.Scratch, options: ToolchainEngine.Options
+    ) throws(CourseCheckError) -> [CompilerDiagnostics.Entry] {
+        let core = options.coreFileName
+        guard
+            answers.contains(where: {
+                if case .rejected(let errors)? = $0 { return errors.contains { $0.file == core } }
+                return false
+            })
+        else { return [] }
+        // No tree's digest (hex) is this word, so the empty program's answer has a key of its own.
+        let key = key(prefix, digest: "empty main.swift")
+        var answer = options.cache?.bytes(key).flatMap { read(String(decoding: $0, as: UTF8.self)) }
+        if answer == nil {
+            guard
+                case .success(let asked) = try engine.frontendAnswer(
+                    main: "", directory: "core", location: location, frontend: frontend, scratch: scratch)
+            else { return [] }
+            answer = asked
+            if let entry = entry(asked) { options.cache?.store(text: entry, as: key) }
+        }
+        guard case .rejected(let errors)? = answer else { return [] }
+        return errors.filter { $0.file == core }
     }
 
     /// The positions of `jobs` whose acceptance is already in the cache, asking the compiler
@@ -358,11 +400,20 @@ extension ToolchainEngine {
     fileprivate func frontendAnswer(
         _ index: Int, jobs: [TreeJob], frontend: [String], scratch: FileGate.Scratch
     ) throws(CourseCheckError) -> Result<CompilerValidity.Answer, CompilerValidity.Stop> {
-        let program = TreeProgram.single(index: index, lines: jobs[index].tree.block.body)
-        let directory = scratch.url.appendingPathComponent("valid\(index + 1)", isDirectory: true)
+        try frontendAnswer(
+            main: TreeProgram.single(index: index, lines: jobs[index].tree.block.body).main,
+            directory: "valid\(index + 1)", location: jobs[index].headerLocation, frontend: frontend, scratch: scratch)
+    }
+
+    /// What the front end says of the reader's program whose `main.swift` is `main`; a stop is
+    /// reported at `location`.
+    fileprivate func frontendAnswer(
+        main: String, directory name: String, location: SourceLocation, frontend: [String], scratch: FileGate.Scratch
+    ) throws(CourseCheckError) -> Result<CompilerValidity.Answer, CompilerValidity.Stop> {
+        let directory = scratch.url.appendingPathComponent(name, isDirectory: true)
         try scratch.makeDirectory(directory)
         try scratch.write(core, to: directory.appendingPathComponent(options.coreFileName))
-        try scratch.write(program.main, to: directory.appendingPathComponent("main.swift"))
+        try scratch.write(main, to: directory.appendingPathComponent("main.swift"))
         let environment = CompileEnvironment(cache: options.cache, scratch: scratch)
         /// One front end job: its output, or the finding that stands instead of any verdict.
         func frontendJob(_ words: [String]) throws(CourseCheckError) -> Result<
@@ -378,11 +429,11 @@ extension ToolchainEngine {
                 return .failure(
                     .init(
                         finding: .compileTimeout(
-                            at: jobs[index].headerLocation, seconds: Self.seconds(options.compileTimeout),
+                            at: location, seconds: Self.seconds(options.compileTimeout),
                             fragment: false)))
             }
             if let cause = compiled.failure {
-                return .failure(.init(finding: .toolchainFailed(at: jobs[index].headerLocation, cause: cause)))
+                return .failure(.init(finding: .toolchainFailed(at: location, cause: cause)))
             }
             return .success(compiled.result)
         }
@@ -408,7 +459,7 @@ extension ToolchainEngine {
         guard !inSources.isEmpty else {
             let first = errors.first?.message ?? "\(both.ending) without an error in the tree or the core"
             return .failure(
-                .init(finding: .toolchainFailed(at: jobs[index].headerLocation, cause: "swiftc failed: \(first)")))
+                .init(finding: .toolchainFailed(at: location, cause: "swiftc failed: \(first)")))
         }
         return .success(.rejected(inSources))
     }
@@ -483,14 +534,17 @@ package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
     package var pending = 0
     /// Trees the compiler did not answer for (out of time, the machine's failure).
     package var unanswered = 0
+    /// Trees not compiled because the course's core does not compile (its one finding says why).
+    package var blocked = 0
     /// Why the compiler could not be asked, when it could not.
     package var undecided: String?
 
-    package init(accepted: Int, rejected: Int, pending: Int = 0, unanswered: Int = 0) {
+    package init(accepted: Int, rejected: Int, pending: Int = 0, unanswered: Int = 0, blocked: Int = 0) {
         self.accepted = accepted
         self.rejected = rejected
         self.pending = pending
         self.unanswered = unanswered
+        self.blocked = blocked
     }
 
     package init(undecided: String) {
@@ -502,7 +556,8 @@ package struct ValiditySummary: Sendable, Equatable, CustomStringConvertible {
         var parts: [String] = []
         for (count, word) in [
             (accepted, "accepted"), (rejected, "rejected"), (pending, "pending"), (unanswered, "not answered"),
-        ] where count > 0 || (word == "accepted" && rejected + pending + unanswered == 0) {
+            (blocked, "not compiled (the core does not compile)"),
+        ] where count > 0 || (word == "accepted" && rejected + pending + unanswered + blocked == 0) {
             parts.append(parts.isEmpty ? "\(Plural.count(count, "tree")) \(word)" : "\(count) \(word)")
         }
         return "compiler: " + parts.joined(separator: ", ")

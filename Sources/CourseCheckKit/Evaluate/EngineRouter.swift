@@ -52,6 +52,9 @@ package struct EngineRouter: Sendable {
         package var toolchainVersion: String?
         /// What the compiler's check decided, for the summary.
         package var validity: ValiditySummary?
+        /// The course's core's own errors, in its file's lines, when it does not compile: the
+        /// checker places them at a lesson's core block (`CompilerValidity.Decision.coreErrors`).
+        package var coreErrors: [CompilerDiagnostics.Entry] = []
 
         package init() {}
 
@@ -184,6 +187,7 @@ package struct EngineRouter: Sendable {
         throws(CourseCheckError) -> Report
     {
         var rejected: [TreeID: [Diagnostic]] = [:]
+        var coreErrors: [CompilerDiagnostics.Entry] = []
         let validity: ValiditySummary
         var unverified = false
         var version: String?
@@ -196,7 +200,9 @@ package struct EngineRouter: Sendable {
                 if case .rejected(let findings) = verdict { rejected[id] = findings }
             }
             validity = ValiditySummary(
-                accepted: decision.accepted, rejected: decision.rejected, unanswered: decision.unanswered)
+                accepted: decision.accepted, rejected: decision.rejected, unanswered: decision.unanswered,
+                blocked: decision.blocked)
+            coreErrors = decision.coreErrors
             version = decision.toolchain.version
         } catch {
             validity = ValiditySummary(undecided: error.message)
@@ -212,6 +218,7 @@ package struct EngineRouter: Sendable {
                 .validityUnknown(at: first.headerLocation, reason: validity.undecided ?? "", trees: jobs.count), at: 0)
         }
         report.validity = validity
+        report.coreErrors = coreErrors
         report.toolchainVersion = report.toolchainVersion ?? version
         return report
     }

@@ -21,6 +21,23 @@ extension Diagnostic {
         return Diagnostic(.compileError, at: location, message)
     }
 
+    /// The course's core does not compile (swiftc's first error in it, at `coreLine` of the core's
+    /// file): the one finding for the mistake, at the core block, however many trees it stopped.
+    /// `lessons` is how many lessons hold this core text, each of which the fix must reach.
+    static func coreDoesNotCompile(
+        at location: SourceLocation, _ swiftcMessage: String, core: String, coreLine: Int, column: Int, lessons: Int,
+        trees: Int
+    ) -> Diagnostic {
+        let fix =
+            lessons > 1
+            ? "fix it the same way in the core block of each of the \(lessons) lessons that hold it"
+            : "fix it in this core block"
+        return Diagnostic(
+            .compileError, at: location,
+            "the course's core does not compile: \(swiftcMessage) (\(core):\(coreLine):\(column)); \(fix); "
+                + "\(Plural.count(trees, "tree")) not compiled until it does")
+    }
+
     /// swiftc failed for `cause`, which is the machine's, not the tree's.
     static func toolchainFailed(at location: SourceLocation, cause: String) -> Diagnostic {
         Diagnostic(

@@ -35,8 +35,9 @@ extension Diagnostic {
         }
         return Diagnostic(
             .treeIdentity, at: location,
-            "tree has the golden name of the tree at line \(earlierLine) ('\(name)'); give each tree of a lesson its "
-                + "own description, so an approval can never pass from one tree to another")
+            "tree has the golden name of the tree at line \(earlierLine) ('\(name)'), which keeps only the letters "
+                + "and digits of a description, lower-cased and without accents: give each tree of a lesson a "
+                + "description that differs in them, so an approval can never pass from one tree to another")
     }
 
     /// Why a golden is missing.

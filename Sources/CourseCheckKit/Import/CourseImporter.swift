@@ -145,16 +145,39 @@ package struct CourseImporter {
             }
             lines.append("")
         }
-        var license = values["license"]?.value ?? "kendi"
-        if license == "CC BY-SA 4.0" { license = "[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)" }
-        lines += [
-            "## Lisans ve kaynak", "",
-            "Bu kurs, academia.sh üzerinde yayımlanan “\(courseTitle)” kursunun metnidir ve \(license) lisansıyla "
-                + "paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.", "",
-        ]
-        if let source = values["source"]?.value { lines.append("- Kurs: <\(source)>") }
-        for lesson in lessons { lines.append("- \(lesson.title): <\(lesson.source)>") }
+        lines += sourcesSection
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The index's closing section: the licence and the sources, from the export's own fields
+    /// alone, in its language (Turkish for `language: tr`, English otherwise): the platform is
+    /// the host of the course's `source`, and named only when the export gives one.
+    var sourcesSection: [String] {
+        let source = values["source"]?.value
+        let host = source.flatMap { URLComponents(string: $0)?.host }
+        var license = values["license"]?.value
+        if license == "CC BY-SA 4.0" { license = "[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)" }
+        var lines: [String]
+        if values["language"]?.value == "tr" {
+            let published = host.map { "\($0) üzerinde yayımlanan " } ?? ""
+            lines = [
+                "## Lisans ve kaynak", "",
+                "Bu kurs, \(published)“\(courseTitle)” kursunun metnidir ve \(license ?? "kendi") lisansıyla "
+                    + "paylaşılır. Her ders dosyasının `source` alanı dersin özgün adresini verir.", "",
+            ]
+            if let source { lines.append("- Kurs: <\(source)>") }
+        } else {
+            let published = host.map { " published on \($0)" } ?? ""
+            let shared = license.map { ", shared under the \($0) licence" } ?? ""
+            lines = [
+                "## Licence and sources", "",
+                "This course is the text of the course “\(courseTitle)”\(published)\(shared). Each lesson file's "
+                    + "`source` field gives the lesson's original address.", "",
+            ]
+            if let source { lines.append("- Course: <\(source)>") }
+        }
+        for lesson in lessons { lines.append("- \(lesson.title): <\(lesson.source)>") }
+        return lines
     }
 
     /// Plans every file into `directory` (`shown` as the user named it): each lesson, then the

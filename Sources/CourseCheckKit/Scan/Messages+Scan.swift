@@ -45,7 +45,8 @@ extension Diagnostic {
     static func uncheckedMarkdown(_ path: String) -> Diagnostic {
         Diagnostic(
             .uncheckedMarkdown, at: SourceLocation(path: path, line: 1),
-            "markdown file is not named like a lesson (NN-slug.md) and is not checked")
+            "markdown file is not named like a lesson (NN-slug.md) and is not checked: move it out of the lessons "
+                + "directory, or name it NN-slug.md to check it as a lesson")
     }
 
     /// A file named like a lesson in `folder`, a sub-folder of the lessons directory `lessons`:
