@@ -1314,7 +1314,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     /// A ten and a unit written as one word (`yirmiiki`, `onbir`): the number a reader reads.
     static func joinedNumber(_ word: String) -> Int? {
-        guard word.utf8.count > 4 else { return nil }
+        // Every ten opens with one of these bytes (`ı` of `kırk` is the second letter).
+        guard word.utf8.count > 4, let first = word.utf8.first, "oykeasd".utf8.contains(first) else { return nil }
         for (name, ten) in tens where word.hasPrefix(name) {
             if let unit = units[String(word.dropFirst(name.count))], unit > 0, unit < 10 { return ten + unit }
         }
@@ -1331,7 +1332,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
             return (value, 1)
         }
         if let unit = units[word] { return (unit, 1) }
-        if let value = joinedNumber(word) { return (value, 1) }
         if let ten = tens[word] {
             if index + 1 < words.count, !words[index + 1].separated {
                 let next = words[index + 1].text
@@ -1342,7 +1342,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             return (ten, 1)
         }
         if possessive, let value = possessives[word] { return (value, 1) }
-        return nil
+        return joinedNumber(word).map { ($0, 1) }
     }
 
     /// Everything a paragraph states about the triggers: every count it gives each trigger, in

@@ -552,8 +552,11 @@ package struct FrontMatter: Sendable, Equatable {
         return nil
     }
 
+    /// The keys every lesson's front matter must have (`FrontMatterClaim`).
+    package static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
+
     /// The keys a claim reads as text or as a block list: a flow collection there stays unreadable.
-    static let readKeys = Set(FrontMatterClaim.requiredKeys + ["objectives", "lessons"])
+    static let readKeys = Set(requiredKeys + ["objectives", "lessons"])
 
     /// The items of a one-line flow sequence of plain or quoted scalars (`[a, 'b c', "d"]`, a
     /// comment after it), or nil for anything else YAML may read otherwise or reject (a nested
